@@ -1,0 +1,76 @@
+/* error.c -- status names and the mu_error record. */
+#include "error.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *mu_status_str(mu_status s)
+{
+    switch (s) {
+    case MU_OK: return "ok";
+    case MU_EINPUT: return "bad input";
+    case MU_ENOROLL: return "no roll available";
+    case MU_EIO: return "input/output error";
+    case MU_ENOMEM: return "out of memory";
+    case MU_ESTATE: return "conflicts with stored state";
+    case MU_EMISMATCH: return "check failed";
+    case MU_EINTERNAL: return "internal error";
+    }
+    return "unknown status";
+}
+
+static void err_vfill(mu_error *err, mu_status code, const char *file,
+                      int line, const char *fmt, va_list ap)
+{
+    err->code = code;
+    err->line = line;
+    err->file[0] = '\0';
+    if (file)
+        snprintf(err->file, sizeof err->file, "%s", file);
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+}
+
+mu_status err_set(mu_error *err, mu_status code, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        err_vfill(err, code, NULL, 0, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+mu_status err_at(mu_error *err, mu_status code, const char *file, int line,
+                 const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        err_vfill(err, code, file, line, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+mu_status err_nomem(mu_error *err)
+{
+    return err_set(err, MU_ENOMEM, "out of memory");
+}
+
+char *mu_error_format(const mu_error *err, char *buf, size_t n)
+{
+    if (!buf || n == 0)
+        return buf;
+    if (!err) {
+        snprintf(buf, n, "unknown error");
+    } else if (err->file[0] && err->line > 0) {
+        snprintf(buf, n, "%s:%d: %s", err->file, err->line, err->msg);
+    } else if (err->file[0]) {
+        snprintf(buf, n, "%s: %s", err->file, err->msg);
+    } else {
+        snprintf(buf, n, "%s", err->msg[0] ? err->msg : mu_status_str(err->code));
+    }
+    return buf;
+}

@@ -1,0 +1,97 @@
+/* inifile.c -- inih driven through a reader that counts lines. inih as packaged
+ * does not pass line numbers to handlers, so the reader keeps the count and
+ * the handler reads it: inih asks the reader for exactly one line at a time. */
+#include "inifile.h"
+#include "util.h"
+
+#include <ini.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define INI_LINE_MAX 400
+
+typedef struct ini_ctx {
+    const char *p, *end;
+    const char *name;
+    int line;        /* the line inih is working on */
+    int long_line;   /* first line that was too long, or 0 */
+    ini_key_fn fn;
+    void *user;
+    mu_status st;    /* first failure reported by fn */
+    mu_error err;
+} ini_ctx;
+
+static char *line_reader(char *str, int num, void *stream)
+{
+    ini_ctx *c = stream;
+    if (c->p >= c->end)
+        return NULL;
+    c->line++;
+    const char *nl = memchr(c->p, '\n', (size_t)(c->end - c->p));
+    const char *stop = nl ? nl + 1 : c->end;
+    size_t len = (size_t)(stop - c->p);
+    size_t room = (size_t)num - 1;
+    if (room > INI_LINE_MAX)
+        room = INI_LINE_MAX;
+    if (len > room) {
+        if (!c->long_line)
+            c->long_line = c->line;
+        len = 0; /* hand inih an empty line; the error is reported after */
+    }
+    memcpy(str, c->p, len);
+    str[len] = '\0';
+    c->p = stop;
+    return str;
+}
+
+static int key_handler(void *user, const char *section, const char *name,
+                       const char *value)
+{
+    ini_ctx *c = user;
+    if (c->st != MU_OK)
+        return 1; /* already failed: let inih finish quietly */
+    c->st = c->fn(c->user, section, name, value, c->line, &c->err);
+    if (c->st != MU_OK && c->err.line == 0)
+        err_at(&c->err, c->st, c->name, c->line, "%s", c->err.msg);
+    return 1;
+}
+
+mu_status ini_parse_text(const char *text, size_t len, const char *name,
+                         ini_key_fn fn, void *user, mu_error *err)
+{
+    if (memchr(text, '\0', len))
+        return err_at(err, MU_EINPUT, name, 0,
+                      "contains a NUL byte: not a text file");
+    ini_ctx c = {.p = text, .end = text + len, .name = name, .fn = fn,
+                 .user = user, .st = MU_OK};
+    int rc = ini_parse_stream(line_reader, &c, key_handler, &c);
+    if (rc == -2)
+        return err_nomem(err);
+    int first_bad = rc > 0 ? rc : 0;
+    if (c.long_line && (!first_bad || c.long_line <= first_bad) &&
+        (c.st == MU_OK || c.long_line <= c.err.line))
+        return err_at(err, MU_EINPUT, name, c.long_line,
+                      "line is longer than %d bytes", INI_LINE_MAX);
+    if (first_bad && (c.st == MU_OK || first_bad < c.err.line))
+        return err_at(err, MU_EINPUT, name, first_bad,
+                      "expected [section], key = value, or a ; comment");
+    if (c.st != MU_OK) {
+        if (err)
+            *err = c.err;
+        return c.st;
+    }
+    return MU_OK;
+}
+
+mu_status ini_parse_path(const char *path, ini_key_fn fn, void *user,
+                         mu_error *err)
+{
+    char *text;
+    size_t len;
+    mu_status st = read_file(path, 1u << 20, &text, &len, err);
+    if (st != MU_OK)
+        return st;
+    st = ini_parse_text(text, len, path, fn, user, err);
+    free(text);
+    return st;
+}

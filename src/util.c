@@ -1,0 +1,159 @@
+/* util.c -- small shared helpers (see util.h). */
+#include "util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool sb_reserve(sbuf *sb, size_t more)
+{
+    if (sb->oom)
+        return false;
+    if (sb->len + more + 1 <= sb->cap)
+        return true;
+    size_t cap = sb->cap ? sb->cap : 256;
+    while (cap < sb->len + more + 1)
+        cap *= 2;
+    char *p = realloc(sb->p, cap);
+    if (!p) {
+        sb->oom = true;
+        return false;
+    }
+    sb->p = p;
+    sb->cap = cap;
+    return true;
+}
+
+void sb_printf(sbuf *sb, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0 || !sb_reserve(sb, (size_t)n))
+        return;
+    va_start(ap, fmt);
+    vsnprintf(sb->p + sb->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    sb->len += (size_t)n;
+}
+
+void sb_puts(sbuf *sb, const char *s)
+{
+    size_t n = strlen(s);
+    if (!sb_reserve(sb, n))
+        return;
+    memcpy(sb->p + sb->len, s, n + 1);
+    sb->len += n;
+}
+
+mu_status sb_finish(sbuf *sb, char **out, mu_error *err)
+{
+    if (!sb_reserve(sb, 0)) {
+        sb_free(sb);
+        return err_nomem(err);
+    }
+    sb->p[sb->len] = '\0';
+    *out = sb->p;
+    sb->p = NULL;
+    sb->len = sb->cap = 0;
+    return MU_OK;
+}
+
+void sb_free(sbuf *sb)
+{
+    free(sb->p);
+    sb->p = NULL;
+    sb->len = sb->cap = 0;
+}
+
+bool parse_long(const char *s, long lo, long hi, long *out)
+{
+    if (!s)
+        return false;
+    while (isspace((unsigned char)*s))
+        s++;
+    if (!*s)
+        return false;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || errno)
+        return false;
+    while (isspace((unsigned char)*end))
+        end++;
+    if (*end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool parse_double(const char *s, double *out)
+{
+    if (!s)
+        return false;
+    while (isspace((unsigned char)*s))
+        s++;
+    if (!*s)
+        return false;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || errno || !isfinite(v))
+        return false;
+    while (isspace((unsigned char)*end))
+        end++;
+    if (*end)
+        return false;
+    *out = v;
+    return true;
+}
+
+mu_status read_file(const char *path, size_t max, char **out, size_t *len,
+                    mu_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return err_at(err, MU_EIO, path, 0, "cannot open: %s", strerror(errno));
+    sbuf sb = {0};
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (sb.len + n > max) {
+            fclose(f);
+            sb_free(&sb);
+            return err_at(err, MU_EINPUT, path, 0,
+                          "file is larger than %zu bytes", max);
+        }
+        if (!sb_reserve(&sb, n)) {
+            fclose(f);
+            sb_free(&sb);
+            return err_nomem(err);
+        }
+        memcpy(sb.p + sb.len, chunk, n);
+        sb.len += n;
+    }
+    bool bad = ferror(f) != 0;
+    fclose(f);
+    if (bad) {
+        sb_free(&sb);
+        return err_at(err, MU_EIO, path, 0, "read error");
+    }
+    size_t total = sb.len;
+    mu_status st = sb_finish(&sb, out, err);
+    if (st == MU_OK)
+        *len = total;
+    return st;
+}
+
+void face_text(int face, char buf[4])
+{
+    int v = face % 100;
+    buf[0] = (char)('0' + v / 10);
+    buf[1] = (char)('0' + v % 10);
+    buf[2] = '\0';
+}

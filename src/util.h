@@ -1,0 +1,39 @@
+/* util.h -- small shared helpers: a growing string, strict number parsing,
+ * reading a whole file. */
+#ifndef MU_UTIL_H
+#define MU_UTIL_H
+
+#include "error.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A growing, always-terminated string. Allocation failure is sticky: check
+ * sb.oom once at the end (sb_finish does). */
+typedef struct sbuf {
+    char *p;
+    size_t len, cap;
+    bool oom;
+} sbuf;
+
+void sb_printf(sbuf *sb, const char *fmt, ...) MU_PRINTF(2, 3);
+void sb_puts(sbuf *sb, const char *s);
+/* Hands the text to *out (caller frees) or reports out of memory. */
+mu_status sb_finish(sbuf *sb, char **out, mu_error *err);
+void sb_free(sbuf *sb);
+
+/* Whole decimal number in [lo, hi], nothing else around it (blanks at the
+ * ends allowed). False on anything else. */
+bool parse_long(const char *s, long lo, long hi, long *out);
+/* A finite decimal number, strtod syntax, nothing after it. */
+bool parse_double(const char *s, double *out);
+
+/* Reads a whole file (at most `max` bytes) into a malloc'd, terminated
+ * buffer. MU_EIO naming the file when it cannot. */
+mu_status read_file(const char *path, size_t max, char **out, size_t *len,
+                    mu_error *err);
+
+/* "01".."99", "00" for 100: how percentile dice show a face. */
+void face_text(int face, char buf[4]);
+
+#endif
