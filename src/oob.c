@@ -210,8 +210,7 @@ mu_status mu_division_generate(const mu_rules *r, mu_dice *d,
     if (st != MU_OK)
         return st;
     mu_division v;
-    v.nrolls = 0;
-    v.theater_rolled = false;
+    memset(&v, 0, sizeof v); /* a plain value: unused slots are zero */
     int year = o->year, theater = o->theater;
     mu_roll rec;
     bool rolled;
@@ -262,8 +261,7 @@ static mu_status gen_corps(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
     for (int i = 0; i < n; i++) {
         mu_oob_opts od = *o;
         od.arm = i < infantry ? MU_INFANTRY : MU_CAVALRY;
-        mu_division *v = &c->divisions[i];
-        v->nrolls = 0;
+        mu_division *v = &c->divisions[i]; /* calloc'd: zero */
         mu_status st = gen_division(r, d, &od, year, theater, i + 1,
                                     label_army, v, err);
         if (st != MU_OK)
