@@ -8,6 +8,8 @@ static const cli_cmd commands[] = {
     {"corps", cmd_corps, "generate a corps: a leader and its divisions", help_corps},
     {"battle", cmd_battle, "generate both sides of a battle", help_battle},
     {"rules", cmd_rules, "show or check rules, weapons and labels files", help_rules},
+    {"odds", cmd_odds, "exact odds: divisions, corps, fire, charging the guns", help_odds},
+    {"sim", cmd_sim, "simulate with the real dice and compare with the odds", help_sim},
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)
 

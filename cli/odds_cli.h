@@ -1,0 +1,33 @@
+/* odds_cli.h -- options shared by 'muster odds' and 'muster sim' (private to
+ * cli/cmd_odds.c and cli/cmd_sim.c). */
+#ifndef MUSTER_ODDS_CLI_H
+#define MUSTER_ODDS_CLI_H
+
+#include "cli.h"
+
+enum {
+    OO_ARMY = OPT_FIRST_LOCAL, OO_YEAR, OO_THEATER, OO_ARM, OO_BOOK,
+    OO_DIVISIONS, OO_CAVALRY, OO_THREADS, OO_METHOD
+};
+
+/* What 'odds division|corps' and 'sim division|corps' are asked. */
+typedef struct odds_oob_args {
+    cli_common cc;
+    mu_oob_opts o;
+    bool has_army, has_arm, has_divisions, has_cavalry;
+    long divisions, cavalry;
+    uint64_t trials; /* sim: -n (default 1000000) */
+    int threads;     /* sim: 0 = one per processor */
+} odds_oob_args;
+
+/* Parses the options of `cmd` ("odds corps", "sim division"...). With
+ * `sim`, -n/--trials, --seed and --threads are taken, else refused. Returns
+ * -1 to go on, or an exit code. */
+int odds_oob_parse(int argc, char **argv, const char *cmd, bool sim,
+                   odds_oob_args *a);
+
+/* A whole number in [lo, hi] for option `name`; reports when it is not. */
+bool cli_u64(const char *name, const char *arg, uint64_t lo, uint64_t hi,
+             uint64_t *out);
+
+#endif

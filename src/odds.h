@@ -1,0 +1,40 @@
+/* odds.h -- private view of the exact odds: the integer face counts behind
+ * every probability, and the helpers the simulator and renderers share. */
+#ifndef MU_ODDS_H
+#define MU_ODDS_H
+
+#include "muster.h"
+
+/* Face counts are whole numbers up to 100^13; they need 87 bits. */
+__extension__ typedef unsigned __int128 odds_u128;
+
+/* Largest value a division statistic can take: 8 brigades of 30 stands. */
+#define ODDS_MAXV (MU_MAX_BRIGADES * MU_MAX_STANDS)
+
+/* A distribution as exact counts: P(X = k) = c[k] / 100^e. */
+typedef struct odds_counts {
+    int e;
+    odds_u128 c[ODDS_MAXV + 1];
+} odds_counts;
+
+/* The exact counts of every statistic of a division (MU_STAT_COUNT of
+ * them, caller's array). Same options and errors as mu_odds_division. */
+mu_status odds_division_counts(const mu_rules *r, const mu_oob_opts *o,
+                               odds_counts *out, mu_error *err);
+
+/* Fills d (lo..hi, p, at_least, mean) from probabilities v[0..n-1] of the
+ * values 0..n-1, trimming zero ends. MU_ENOMEM. */
+mu_status odds_dist_set(mu_dist *d, const long double *v, int n,
+                        mu_error *err);
+void odds_dist_free(mu_dist *d);
+
+/* Empties *out and records the question (army, year...; o may be NULL). */
+void odds_head(const mu_oob_opts *o, int divisions, mu_oob_odds *out);
+
+/* "15.00%", "-" for 0, "<0.01%" and ">99.99%" near the ends. */
+void render_pct(double p, char *buf, size_t n);
+
+/* Checks the options shared by odds and simulation. */
+mu_status odds_check_opts(const mu_oob_opts *o, mu_error *err);
+
+#endif

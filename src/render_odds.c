@@ -1,0 +1,359 @@
+/* render_odds.c -- odds of orders of battle (exact or simulated) as text,
+ * JSON, CSV and Markdown. */
+#include "error.h"
+#include "grid.h"
+#include "odds.h"
+#include "render.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Percent with 2 decimals; "-" for impossible, "<0.01%" and ">99.99%" so
+ * that a rare outcome never reads as impossible or a near-certain one as
+ * certain. */
+void render_pct(double p, char *buf, size_t n)
+{
+    if (p <= 0)
+        snprintf(buf, n, "-");
+    else if (p < 0.00005)
+        snprintf(buf, n, "<0.01%%");
+    else if (p < 1 && p >= 0.99995)
+        snprintf(buf, n, ">99.99%%");
+    else
+        snprintf(buf, n, "%.2f%%", 100 * p);
+}
+
+static const char *const rating_names[] = {"despicable", "average",
+                                           "exceptional"};
+
+static bool is_sim(const mu_oob_odds *o, const mu_oob_odds *exact)
+{
+    return o->simulated && exact;
+}
+
+static const char *theater_words(int t)
+{
+    return t == MU_EAST ? "Eastern theater" : "Western theater";
+}
+
+static void title(const mu_oob_odds *o, sbuf *sb, bool md)
+{
+    const char *army = o->army == MU_UNION ? "Union" : "Confederate";
+    if (md)
+        sb_puts(sb, "## ");
+    if (o->divisions > 1 || o->stat[MU_STAT_RATIO].p == NULL)
+        sb_printf(sb, "%s corps of %d division%s", army, o->divisions,
+                  o->divisions == 1 ? "" : "s");
+    else
+        sb_printf(sb, "%s %s division", army, mu_arm_name(o->arm));
+    if (o->year && o->theater >= 0)
+        sb_printf(sb, ", %s %d", theater_words(o->theater), o->year);
+    else if (o->year)
+        sb_printf(sb, ", %d (theater by table 1)", o->year);
+    else if (o->theater >= 0)
+        sb_printf(sb, ", %s (year by table 1)", theater_words(o->theater));
+    else
+        sb_puts(sb, " (theater and year by table 1)");
+    if (o->by_the_book)
+        sb_puts(sb, ", by the book");
+    if (o->simulated)
+        sb_printf(sb, ": %" PRIu64 " simulated, seed %" PRIu64 "\n", o->trials,
+                  o->seed);
+    else
+        sb_puts(sb, ": exact odds\n");
+}
+
+/* A table of value rows lo..hi with one column per statistic (P(= n)),
+ * optionally the at-least column after the first, and a mean row. */
+static void stat_table(const mu_oob_odds *o, const int *stats, int ns,
+                       const char *const *heads, bool at_least, sbuf *sb,
+                       bool md)
+{
+    int lo = 1 << 30, hi = -1;
+    for (int i = 0; i < ns; i++) {
+        const mu_dist *d = &o->stat[stats[i]];
+        if (!d->p)
+            continue;
+        if (d->lo < lo)
+            lo = d->lo;
+        if (d->hi > hi)
+            hi = d->hi;
+    }
+    if (hi < 0)
+        return;
+    int cols = 1 + ns + (at_least ? 1 : 0);
+    grid g;
+    grid_init(&g, cols);
+    grid_add(&g);
+    grid_setf(&g, 0, "n");
+    for (int i = 0, c = 1; i < ns; i++) {
+        grid_setf(&g, c++, "%s", heads[i]);
+        if (i == 0 && at_least)
+            grid_setf(&g, c++, "at least");
+    }
+    char buf[32];
+    for (int k = lo; k <= hi; k++) {
+        grid_add(&g);
+        grid_setf(&g, 0, "%d", k);
+        for (int i = 0, c = 1; i < ns; i++) {
+            const mu_dist *d = &o->stat[stats[i]];
+            render_pct(mu_dist_p(d, k), buf, sizeof buf);
+            grid_setf(&g, c++, "%s", buf);
+            if (i == 0 && at_least) {
+                render_pct(mu_dist_at_least(d, k), buf, sizeof buf);
+                grid_setf(&g, c++, "%s", buf);
+            }
+        }
+    }
+    grid_add(&g);
+    grid_setf(&g, 0, "mean");
+    for (int i = 0, c = 1; i < ns; i++) {
+        grid_setf(&g, c++, "%.2f", o->stat[stats[i]].mean);
+        if (i == 0 && at_least)
+            c++;
+    }
+    if (md) {
+        sb_puts(sb, "\n");
+        grid_markdown(&g, sb, 0);
+    } else {
+        grid_text(&g, sb, 2, 0);
+    }
+    grid_free(&g);
+}
+
+static void heading(sbuf *sb, bool md, const char *text)
+{
+    sb_printf(sb, md ? "\n### %s\n" : "\n%s\n", text);
+}
+
+static void leader_line(const mu_oob_odds *o, sbuf *sb, bool md)
+{
+    const mu_dist *d = &o->stat[MU_STAT_LEADER];
+    char buf[32];
+    sb_printf(sb, md ? "\n**%s leader**:" : "\n%s leader:",
+              o->divisions > 1 || !o->stat[MU_STAT_RATIO].p ? "Corps"
+                                                            : "Division");
+    for (int k = 0; k < 3; k++) {
+        render_pct(mu_dist_p(d, k), buf, sizeof buf);
+        sb_printf(sb, "%s %s %s", k ? "," : "", rating_names[k], buf);
+    }
+    sb_puts(sb, "\n");
+}
+
+static void ratio_line(const mu_oob_odds *o, sbuf *sb)
+{
+    const mu_dist *d = &o->stat[MU_STAT_RATIO];
+    if (!d->p)
+        return;
+    char buf[32];
+    sb_puts(sb, ":");
+    bool first = true;
+    for (int k = d->hi; k >= d->lo; k--) {
+        double p = mu_dist_p(d, k);
+        if (p <= 0)
+            continue;
+        render_pct(p, buf, sizeof buf);
+        sb_printf(sb, "%s1 battery per %d stands %s", first ? " " : ", ", k,
+                  buf);
+        first = false;
+    }
+}
+
+static void gap_table(const mu_oob_odds *o, const mu_oob_odds *exact,
+                      sbuf *sb, bool md)
+{
+    mu_oob_stat ws;
+    int wv;
+    double gap = mu_oob_odds_gap(o, exact, &ws, &wv);
+    char a[32], b[32];
+    render_pct(mu_dist_p(&o->stat[ws], wv), a, sizeof a);
+    render_pct(mu_dist_p(&exact->stat[ws], wv), b, sizeof b);
+    sb_printf(sb, md ? "\n**Largest gap to the exact odds: %.6f** (%s = %d: "
+                       "simulated %s, exact %s)\n"
+                     : "\nLargest gap to the exact odds: %.6f (%s = %d: "
+                       "simulated %s, exact %s)\n",
+              gap, mu_oob_stat_name(ws), wv, a, b);
+    grid g;
+    grid_init(&g, 3);
+    grid_row(&g, (const char *const[]){"statistic", "largest gap", "at"});
+    for (int s = 0; s < MU_STAT_COUNT; s++) {
+        if (!o->stat[s].p || !exact->stat[s].p)
+            continue;
+        mu_oob_odds one = {0}, two = {0};
+        one.stat[s] = o->stat[s];
+        two.stat[s] = exact->stat[s];
+        mu_oob_stat x;
+        int v;
+        double gs = mu_oob_odds_gap(&one, &two, &x, &v);
+        grid_add(&g);
+        grid_setf(&g, 0, "%s", mu_oob_stat_name((mu_oob_stat)s));
+        grid_setf(&g, 1, "%.6f", gs);
+        if (s == MU_STAT_LEADER)
+            grid_setf(&g, 2, "%s", rating_names[v < 0 || v > 2 ? 1 : v]);
+        else
+            grid_setf(&g, 2, "%d", v);
+    }
+    if (md) {
+        sb_puts(sb, "\n");
+        grid_markdown(&g, sb, 1);
+    } else {
+        grid_text(&g, sb, 2, 1);
+    }
+    grid_free(&g);
+}
+
+static void odds_text(const mu_oob_odds *o, const mu_oob_odds *exact,
+                      sbuf *sb, bool md)
+{
+    static const int morale[] = {MU_STAT_GREEN, MU_STAT_VETERAN, MU_STAT_CRACK};
+    static const char *const morale_h[] = {"green", "veteran", "crack"};
+    static const int brig[] = {MU_STAT_DESPICABLE, MU_STAT_AVERAGE,
+                               MU_STAT_EXCEPTIONAL};
+    static const int art[] = {MU_STAT_BATTERIES, MU_STAT_DIVISION_BATTERIES,
+                              MU_STAT_RESERVE};
+    static const char *const art_h[] = {"batteries", "with the division",
+                                        "to the reserve"};
+    static const int one_b[] = {MU_STAT_BRIGADES}, one_s[] = {MU_STAT_STANDS};
+    static const char *const p_h[] = {"P"};
+    title(o, sb, md);
+    leader_line(o, sb, md);
+    heading(sb, md, "Brigades");
+    stat_table(o, one_b, 1, p_h, true, sb, md);
+    heading(sb, md, "Brigades by morale: how many are green, veteran, crack");
+    stat_table(o, morale, 3, morale_h, false, sb, md);
+    heading(sb, md, o->by_the_book
+                        ? "Brigadiers by rating, as played (despicable "
+                          "counts as average)"
+                        : "Brigadiers by rating");
+    stat_table(o, brig, 3, rating_names, false, sb, md);
+    heading(sb, md, "Stands");
+    stat_table(o, one_s, 1, p_h, true, sb, md);
+    sb_puts(sb, md ? "\n### Artillery" : "\nArtillery");
+    ratio_line(o, sb);
+    sb_puts(sb, "\n");
+    stat_table(o, art, 3, art_h, true, sb, md);
+    if (is_sim(o, exact))
+        gap_table(o, exact, sb, md);
+}
+
+/* ---- JSON and CSV ------------------------------------------------------- */
+
+static void value_key(mu_oob_stat s, int k, char *buf, size_t n)
+{
+    if (s == MU_STAT_LEADER && k >= 0 && k <= 2)
+        snprintf(buf, n, "%s", rating_names[k]);
+    else
+        snprintf(buf, n, "%d", k);
+}
+
+static cJSON *dist_json(const mu_dist *d, mu_oob_stat s, bool at_least)
+{
+    cJSON *o = cJSON_CreateObject();
+    char key[32];
+    for (int k = d->lo; d->p && k <= d->hi; k++) {
+        double p = at_least ? d->at_least[k - d->lo] : d->p[k - d->lo];
+        if (!at_least && p <= 0)
+            continue;
+        value_key(s, k, key, sizeof key);
+        cJSON_AddNumberToObject(o, key, p);
+    }
+    return o;
+}
+
+static void odds_json(const mu_oob_odds *o, const mu_oob_odds *exact,
+                      sbuf *sb)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "army", mu_army_name(o->army));
+    if (o->year)
+        cJSON_AddNumberToObject(root, "year", o->year);
+    else
+        cJSON_AddNullToObject(root, "year");
+    if (o->theater >= 0)
+        cJSON_AddStringToObject(root, "theater",
+                                mu_theater_name((mu_theater)o->theater));
+    else
+        cJSON_AddNullToObject(root, "theater");
+    cJSON_AddStringToObject(root, "arm", mu_arm_name(o->arm));
+    cJSON_AddBoolToObject(root, "by_the_book", o->by_the_book);
+    cJSON_AddNumberToObject(root, "divisions", o->divisions);
+    if (o->simulated) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "%" PRIu64, o->trials);
+        cJSON_AddRawToObject(root, "trials", buf);
+        snprintf(buf, sizeof buf, "%" PRIu64, o->seed);
+        cJSON_AddRawToObject(root, "seed", buf);
+    }
+    cJSON_AddBoolToObject(root, "exact", !o->simulated);
+    for (int s = 0; s < MU_STAT_COUNT; s++)
+        if (o->stat[s].p)
+            cJSON_AddItemToObject(root, mu_oob_stat_name((mu_oob_stat)s),
+                                  dist_json(&o->stat[s], (mu_oob_stat)s, false));
+    cJSON *al = cJSON_AddObjectToObject(root, "at_least");
+    cJSON *mean = cJSON_AddObjectToObject(root, "mean");
+    for (int s = 0; s < MU_STAT_COUNT; s++) {
+        if (!o->stat[s].p || s == MU_STAT_LEADER)
+            continue;
+        const char *name = mu_oob_stat_name((mu_oob_stat)s);
+        cJSON_AddItemToObject(al, name, dist_json(&o->stat[s], (mu_oob_stat)s, true));
+        cJSON_AddNumberToObject(mean, name, o->stat[s].mean);
+    }
+    if (is_sim(o, exact)) {
+        mu_oob_stat ws;
+        int wv;
+        cJSON *g = cJSON_AddObjectToObject(root, "gap");
+        cJSON_AddNumberToObject(g, "largest", mu_oob_odds_gap(o, exact, &ws, &wv));
+        cJSON_AddStringToObject(g, "stat", mu_oob_stat_name(ws));
+        char key[32];
+        value_key(ws, wv, key, sizeof key);
+        cJSON_AddStringToObject(g, "value", key);
+    }
+    render_json_emit(root, false, sb);
+}
+
+static void odds_csv(const mu_oob_odds *o, const mu_oob_odds *exact, sbuf *sb)
+{
+    bool sim = is_sim(o, exact);
+    sb_puts(sb, sim ? "stat,value,p,at_least,exact,difference\n"
+                    : "stat,value,p,at_least\n");
+    char key[32];
+    for (int s = 0; s < MU_STAT_COUNT; s++) {
+        const mu_dist *d = &o->stat[s];
+        if (!d->p)
+            continue;
+        int lo = d->lo, hi = d->hi;
+        if (sim && exact->stat[s].p) {
+            lo = exact->stat[s].lo < lo ? exact->stat[s].lo : lo;
+            hi = exact->stat[s].hi > hi ? exact->stat[s].hi : hi;
+        }
+        for (int k = lo; k <= hi; k++) {
+            value_key((mu_oob_stat)s, k, key, sizeof key);
+            sb_printf(sb, "%s,%s,%.17g,%.17g", mu_oob_stat_name((mu_oob_stat)s),
+                      key, mu_dist_p(d, k), mu_dist_at_least(d, k));
+            if (sim) {
+                double e = mu_dist_p(&exact->stat[s], k);
+                sb_printf(sb, ",%.17g,%.17g", e, mu_dist_p(d, k) - e);
+            }
+            sb_puts(sb, "\n");
+        }
+    }
+}
+
+mu_status mu_oob_odds_render(const mu_oob_odds *o, const mu_oob_odds *exact,
+                             mu_format fmt, char **out, mu_error *err)
+{
+    if (!o || !out)
+        return err_set(err, MU_EINPUT, "no odds to render");
+    sbuf sb = {0};
+    switch (fmt) {
+    case MU_FMT_TEXT: odds_text(o, exact, &sb, false); break;
+    case MU_FMT_MARKDOWN: odds_text(o, exact, &sb, true); break;
+    case MU_FMT_JSON: odds_json(o, exact, &sb); break;
+    case MU_FMT_CSV: odds_csv(o, exact, &sb); break;
+    default:
+        return err_set(err, MU_EINPUT,
+                       "odds come as text, json, csv or markdown, not jsonl");
+    }
+    return sb_finish(&sb, out, err);
+}

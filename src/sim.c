@@ -1,0 +1,380 @@
+/* sim.c -- simulated odds: many divisions or corps from the generator's
+ * rolls and tables, on several threads, with a result that does not depend
+ * on the number of threads.
+ *
+ * The trials are cut into blocks of MU_SIM_BLOCK. Block b rolls the dice of
+ * the seed advanced by b jumps of xoshiro256** (2^128 outputs each, so no
+ * two blocks can overlap). Threads take blocks in turn from a shared
+ * counter; each keeps integer tallies, summed at the end, so the order in
+ * which blocks finish changes nothing. */
+#include "error.h"
+#include "odds.h"
+#include "oob_fast.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct sim_job {
+    const fast_rules *f;
+    int divisions;       /* 0: single divisions; else corps of this many */
+    uint64_t seed, trials, nblocks;
+    int nvals;           /* values per statistic in a tally */
+    atomic_uint_fast64_t next_block;
+    atomic_uint_fast64_t done;
+} sim_job;
+
+/* A division's tally is kept as three joint histograms, three increments
+ * a division instead of thirteen, and spread out into the thirteen
+ * statistics at the end:
+ *   art  (total stands, ratio, extra battery, extra reserve)
+ *   mor  (leader, brigades, green, veteran): crack is the rest
+ *   brg  (brigades, despicable, average): exceptional is the rest */
+#define NB9 (MU_MAX_BRIGADES + 1)
+#define NR (MU_MAX_RATIO + 1)
+#define ART_N ((ODDS_MAXV + 1) * NR * 4)
+#define MOR_N (3 * NB9 * NB9 * NB9)
+#define BRG_N (NB9 * NB9 * NB9)
+
+typedef struct div_tally {
+    uint64_t art[ART_N];
+    uint64_t mor[MOR_N];
+    uint64_t brg[BRG_N];
+} div_tally;
+
+typedef struct sim_worker {
+    sim_job *job;
+    uint64_t *tally;     /* corps: MU_STAT_COUNT * nvals counts */
+    div_tally *dt;       /* divisions */
+    const mu_sim_opts *report; /* the caller's thread only: progress */
+    mu_status st;
+} sim_worker;
+
+static inline void tally_joint(div_tally *t, const fast_division *v)
+{
+    t->art[((unsigned)v->stands * NR + (unsigned)v->ratio) * 4 +
+           (unsigned)v->extra_battery * 2 + (unsigned)v->extra_reserve]++;
+    t->mor[(((unsigned)v->leader * NB9 + (unsigned)v->brigades) * NB9 +
+            (unsigned)v->morale[0]) * NB9 + (unsigned)v->morale[1]]++;
+    t->brg[((unsigned)v->brigades * NB9 + (unsigned)v->brigadier[0]) * NB9 +
+           (unsigned)v->brigadier[1]]++;
+}
+
+/* The thirteen statistics from the joint histograms. */
+static void spread_joint(const div_tally *t, uint64_t *out, int nv)
+{
+    for (unsigned T = 0; T <= ODDS_MAXV; T++)
+        for (unsigned ratio = 1; ratio < NR; ratio++)
+            for (unsigned x = 0; x < 4; x++) {
+                uint64_t c = t->art[(T * NR + ratio) * 4 + x];
+                if (!c)
+                    continue;
+                unsigned B = T / ratio + (x >> 1), R = B / 3 + (x & 1);
+                out[MU_STAT_STANDS * nv + (int)T] += c;
+                out[MU_STAT_RATIO * nv + (int)ratio] += c;
+                out[MU_STAT_BATTERIES * nv + (int)B] += c;
+                out[MU_STAT_RESERVE * nv + (int)R] += c;
+                out[MU_STAT_DIVISION_BATTERIES * nv + (int)(B - R)] += c;
+            }
+    for (int k = 0; k < MOR_N; k++) {
+        if (!t->mor[k])
+            continue;
+        int v = k % NB9, g = k / NB9 % NB9, nb = k / (NB9 * NB9) % NB9;
+        int lead = k / (NB9 * NB9 * NB9);
+        out[MU_STAT_LEADER * nv + lead] += t->mor[k];
+        out[MU_STAT_BRIGADES * nv + nb] += t->mor[k];
+        out[MU_STAT_GREEN * nv + g] += t->mor[k];
+        out[MU_STAT_VETERAN * nv + v] += t->mor[k];
+        out[MU_STAT_CRACK * nv + nb - g - v] += t->mor[k];
+    }
+    for (int k = 0; k < BRG_N; k++) {
+        if (!t->brg[k])
+            continue;
+        int a = k % NB9, d = k / NB9 % NB9, nb = k / (NB9 * NB9);
+        out[MU_STAT_DESPICABLE * nv + d] += t->brg[k];
+        out[MU_STAT_AVERAGE * nv + a] += t->brg[k];
+        out[MU_STAT_EXCEPTIONAL * nv + nb - d - a] += t->brg[k];
+    }
+}
+
+static inline void tally_corps(uint64_t *t, int nv, const fast_division *v)
+{
+    t[MU_STAT_LEADER * nv + v->leader]++;
+    t[MU_STAT_BRIGADES * nv + v->brigades]++;
+    t[MU_STAT_STANDS * nv + v->stands]++;
+    t[MU_STAT_GREEN * nv + v->morale[0]]++;
+    t[MU_STAT_VETERAN * nv + v->morale[1]]++;
+    t[MU_STAT_CRACK * nv + v->morale[2]]++;
+    t[MU_STAT_DESPICABLE * nv + v->brigadier[0]]++;
+    t[MU_STAT_AVERAGE * nv + v->brigadier[1]]++;
+    t[MU_STAT_EXCEPTIONAL * nv + v->brigadier[2]]++;
+    t[MU_STAT_BATTERIES * nv + v->batteries]++;
+    t[MU_STAT_DIVISION_BATTERIES * nv + v->batteries - v->reserve]++;
+    t[MU_STAT_RESERVE * nv + v->reserve]++;
+}
+
+/* n divisions from each of the streams (b may be NULL), in lockstep so
+ * that their dependency chains overlap. */
+static void run_divisions(const fast_rules *f, fast_stream *a, fast_stream *b,
+                          uint64_t n, div_tally *t)
+{
+    fast_division v, w;
+    const uint8_t *ra = a->buf + a->pos;
+    if (!b) {
+        for (uint64_t i = 0; i < n; i++) {
+            ra = fast_at(a, ra);
+            int cell = fast_cell_at(f, &ra);
+            ra = fast_division_at(f, cell, ra, &v);
+            tally_joint(t, &v);
+        }
+        fast_done(a, ra);
+        return;
+    }
+    const uint8_t *rb = b->buf + b->pos;
+    for (uint64_t i = 0; i < n; i++) {
+        ra = fast_at(a, ra);
+        rb = fast_at(b, rb);
+        int ca = fast_cell_at(f, &ra), cb = fast_cell_at(f, &rb);
+        ra = fast_division_at(f, ca, ra, &v);
+        rb = fast_division_at(f, cb, rb, &w);
+        tally_joint(t, &v);
+        tally_joint(t, &w);
+    }
+    fast_done(a, ra);
+    fast_done(b, rb);
+}
+
+/* One corps: table 1 if rolled, the corps leader, then D divisions. */
+static inline const uint8_t *corps_at(const fast_rules *f, int D,
+                                      fast_stream *fs, const uint8_t *r,
+                                      fast_division *sum)
+{
+    fast_division v;
+    r = fast_at(fs, r);
+    int cell = fast_cell_at(f, &r);
+    memset(sum, 0, sizeof *sum);
+    sum->leader = f->cell[cell].leader[*r++];
+    for (int d = 0; d < D; d++) {
+        r = fast_at(fs, r);
+        r = fast_division_at(f, cell, r, &v);
+        sum->brigades += v.brigades;
+        sum->stands += v.stands;
+        for (int k = 0; k < 3; k++) {
+            sum->morale[k] += v.morale[k];
+            sum->brigadier[k] += v.brigadier[k];
+        }
+        sum->batteries += v.batteries;
+        sum->reserve += v.reserve;
+    }
+    return r;
+}
+
+static void run_corps(const fast_rules *f, int D, fast_stream *a,
+                      fast_stream *b, uint64_t n, uint64_t *t, int nv)
+{
+    fast_division v, w;
+    const uint8_t *ra = a->buf + a->pos;
+    const uint8_t *rb = b ? b->buf + b->pos : NULL;
+    for (uint64_t i = 0; i < n; i++) {
+        ra = corps_at(f, D, a, ra, &v);
+        tally_corps(t, nv, &v);
+        if (b) {
+            rb = corps_at(f, D, b, rb, &w);
+            tally_corps(t, nv, &w);
+        }
+    }
+    fast_done(a, ra);
+    if (b)
+        fast_done(b, rb);
+}
+
+static uint64_t block_len(const sim_job *job, uint64_t b)
+{
+    uint64_t first = b * MU_SIM_BLOCK;
+    return job->trials - first < MU_SIM_BLOCK ? job->trials - first
+                                              : MU_SIM_BLOCK;
+}
+
+static void run_blocks(const sim_job *job, sim_worker *w, fast_stream *a,
+                       fast_stream *b, uint64_t na, uint64_t nb)
+{
+    /* Both together as far as both go, then the rest of the longer. */
+    uint64_t both = na < nb ? na : nb;
+    if (job->divisions) {
+        run_corps(job->f, job->divisions, a, b, both, w->tally, job->nvals);
+        run_corps(job->f, job->divisions, na > both ? a : b, NULL,
+                  (na > both ? na : nb) - both, w->tally, job->nvals);
+    } else {
+        run_divisions(job->f, a, b, both, w->dt);
+        run_divisions(job->f, na > both ? a : b, NULL,
+                      (na > both ? na : nb) - both, w->dt);
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    sim_worker *w = arg;
+    sim_job *job = w->job;
+    mu_dice *d = NULL;
+    mu_error err;
+    fast_stream *fs = malloc(2 * sizeof *fs);
+    if (!fs || mu_dice_new_seeded(job->seed, &d, &err) != MU_OK) {
+        free(fs);
+        w->st = MU_ENOMEM;
+        return NULL;
+    }
+    uint64_t at = 0; /* the block d stands at */
+    for (;;) {
+        /* Two blocks at a time, to interleave them. */
+        uint64_t b = atomic_fetch_add(&job->next_block, 2);
+        if (b >= job->nblocks)
+            break;
+        for (; at < b; at++)
+            mu_dice_jump(d, &err);
+        fast_stream_init(&fs[0], d);
+        uint64_t na = block_len(job, b), nb = 0;
+        if (b + 1 < job->nblocks) {
+            mu_dice_jump(d, &err);
+            at++;
+            fast_stream_init(&fs[1], d);
+            nb = block_len(job, b + 1);
+        }
+        run_blocks(job, w, &fs[0], nb ? &fs[1] : NULL, na, nb);
+        uint64_t done = atomic_fetch_add(&job->done, na + nb) + na + nb;
+        if (w->report && w->report->progress)
+            w->report->progress(w->report->ud, done, job->trials);
+    }
+    free(fs);
+    mu_dice_free(d);
+    w->st = MU_OK;
+    return NULL;
+}
+
+/* Runs the job on s->threads threads (the caller's among them) and adds
+ * up their tallies into total (MU_STAT_COUNT * nvals counts). */
+static mu_status run_job(sim_job *job, const mu_sim_opts *s, uint64_t *total,
+                         mu_error *err)
+{
+    uint64_t pairs = (job->nblocks + 1) / 2;
+    int nt = (uint64_t)s->threads > pairs ? (int)pairs : s->threads;
+    size_t per = (size_t)MU_STAT_COUNT * (size_t)job->nvals;
+    sim_worker *w = calloc((size_t)nt, sizeof *w);
+    pthread_t *th = calloc((size_t)nt, sizeof *th);
+    uint64_t *tallies = calloc((size_t)nt * per, sizeof *tallies);
+    mu_status st = w && th && tallies ? MU_OK : err_nomem(err);
+    for (int i = 0; i < nt && st == MU_OK; i++) {
+        w[i].job = job;
+        w[i].tally = tallies + (size_t)i * per;
+        if (!job->divisions && !(w[i].dt = calloc(1, sizeof *w[i].dt)))
+            st = err_nomem(err);
+    }
+    int started = 1;
+    for (int i = 1; i < nt && st == MU_OK; i++, started++)
+        if (pthread_create(&th[i], NULL, worker_main, &w[i]) != 0) {
+            st = err_set(err, MU_EINTERNAL, "cannot start simulation thread "
+                         "%d of %d: try fewer --threads", i + 1, nt);
+            /* Let the started ones stop at once. */
+            atomic_store(&job->next_block, job->nblocks);
+        }
+    if (st == MU_OK) {
+        /* The caller's thread works too and reports progress between its
+         * blocks, so the callback never runs on another thread. */
+        w[0].report = s;
+        worker_main(&w[0]);
+    }
+    for (int i = 1; i < started; i++)
+        pthread_join(th[i], NULL);
+    for (int i = 0; i < nt && st == MU_OK; i++)
+        if (w[i].st != MU_OK)
+            st = err_nomem(err);
+    if (st == MU_OK) {
+        memset(total, 0, per * sizeof *total);
+        for (int i = 0; i < nt; i++) {
+            if (w[i].dt)
+                spread_joint(w[i].dt, w[i].tally, job->nvals);
+            for (size_t k = 0; k < per; k++)
+                total[k] += w[i].tally[k];
+        }
+    }
+    for (int i = 0; w && i < nt; i++)
+        free(w[i].dt);
+    free(w);
+    free(th);
+    free(tallies);
+    return st;
+}
+
+static mu_status sim_run(const mu_rules *r, const mu_oob_opts *o,
+                         int divisions, const mu_sim_opts *s,
+                         mu_oob_odds *out, mu_error *err)
+{
+    if (!r || !s)
+        return err_set(err, MU_EINPUT, "no rules or simulation options given");
+    mu_status st = odds_check_opts(o, err);
+    if (st != MU_OK)
+        return st;
+    if (s->trials < 1 || s->trials > 1000000000000ull)
+        return err_set(err, MU_EINPUT, "simulate 1 to 10^12 trials, not %llu",
+                       (unsigned long long)s->trials);
+    if (s->threads < 1 || s->threads > MU_SIM_MAX_THREADS)
+        return err_set(err, MU_EINPUT, "use 1 to %d threads, not %d",
+                       MU_SIM_MAX_THREADS, s->threads);
+    fast_rules *f = malloc(sizeof *f);
+    if (!f)
+        return err_nomem(err);
+    fast_rules_init(f, r, o);
+    int D = divisions ? divisions : 1;
+    sim_job job = {.f = f, .divisions = divisions, .seed = s->seed,
+                   .trials = s->trials,
+                   .nblocks = (s->trials + MU_SIM_BLOCK - 1) / MU_SIM_BLOCK,
+                   .nvals = D * ODDS_MAXV + 1};
+    atomic_init(&job.next_block, 0);
+    atomic_init(&job.done, 0);
+    size_t per = (size_t)MU_STAT_COUNT * (size_t)job.nvals;
+    uint64_t *total = malloc(per * sizeof *total);
+    long double *v = malloc((size_t)job.nvals * sizeof *v);
+    if (!total || !v)
+        st = err_nomem(err);
+    if (st == MU_OK)
+        st = run_job(&job, s, total, err);
+    for (int k = 0; k < MU_STAT_COUNT && st == MU_OK; k++) {
+        if (divisions && k == MU_STAT_RATIO)
+            continue;
+        const uint64_t *t = total + (size_t)k * (size_t)job.nvals;
+        for (int i = 0; i < job.nvals; i++)
+            v[i] = (long double)t[i] / (long double)s->trials;
+        st = odds_dist_set(&out->stat[k], v, job.nvals, err);
+    }
+    out->simulated = true;
+    out->trials = s->trials;
+    out->seed = s->seed;
+    free(v);
+    free(total);
+    free(f);
+    return st;
+}
+
+mu_status mu_sim_division(const mu_rules *r, const mu_oob_opts *o,
+                          const mu_sim_opts *s, mu_oob_odds *out,
+                          mu_error *err)
+{
+    if (!out)
+        return err_set(err, MU_EINPUT, "no result given");
+    odds_head(o, 1, out);
+    return sim_run(r, o, 0, s, out, err);
+}
+
+mu_status mu_sim_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
+                       int cavalry, const mu_sim_opts *s, mu_oob_odds *out,
+                       mu_error *err)
+{
+    if (!out)
+        return err_set(err, MU_EINPUT, "no result given");
+    int D = infantry + cavalry;
+    odds_head(o, D, out);
+    if (infantry < 0 || cavalry < 0 || D < 1 || D > 64)
+        return err_set(err, MU_EINPUT,
+                       "a corps has 1..64 divisions (infantry and cavalry)");
+    return sim_run(r, o, D, s, out, err);
+}
