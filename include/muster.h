@@ -517,6 +517,35 @@ mu_status mu_sim_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
                        int cavalry, const mu_sim_opts *s, mu_oob_odds *out,
                        mu_error *err);
 
+/* Hit distributions of one volley, exact. Two ways to settle a volley:
+ *
+ *  additive    the seed's rule: effectives x P percent is POH; floor(POH /
+ *              100) sure hits and one more iff a d100 roll is at most the
+ *              threshold floor(POH mod 100) (no roll when it is 0).
+ *  per figure  every effective figure rolls on its own and hits with
+ *              probability P: the binomial distribution.
+ *
+ * The per-figure distribution is computed from its mode outwards by the
+ * exact ratio of neighbouring terms, (n - k) P / ((k + 1)(100 - P)), in
+ * long double, then normalised: no factorials, no overflow, and each
+ * probability is within 1e-14 relative of the exact value for n up to
+ * 100 000 (where long double is only double, 1e-12 for n up to 1 000).
+ * Terms below 1e-300 are left out (the distribution's lo..hi is where the
+ * rest lies); nothing is ever negative or NaN. */
+#define MU_HITS_MAX_EFFECTIVES 100000000
+
+/* The additive rule's distribution: `sure` (>= 0) hits, and one more with
+ * probability threshold / 100 (threshold 0..99). *out is the caller's:
+ * release with mu_dist_clear. MU_EINPUT for values out of range. */
+mu_status mu_hits_additive(int64_t sure, int threshold, mu_dist *out,
+                           mu_error *err);
+/* The per-figure distribution of n effectives (0..MU_HITS_MAX_EFFECTIVES)
+ * hitting each with P = p_num / p_den percent, 0 <= P <= 100, p_den > 0. */
+mu_status mu_hits_per_figure(int64_t n, int64_t p_num, int64_t p_den,
+                             mu_dist *out, mu_error *err);
+/* Releases a distribution made by the functions above; leaves it empty. */
+void mu_dist_clear(mu_dist *d);
+
 /* Renders odds: text (percent with 2 decimals, "-" for impossible, "<0.01%"
  * for possible but rarer), JSON ({"brigades":{"2":0.15,...},...,"mean":{...}},
  * probabilities as numbers), CSV (stat,value,p,at_least) or Markdown. With

@@ -1,0 +1,145 @@
+/* hits.c -- exact hit distributions of a volley: the seed's additive rule
+ * and every figure rolling on its own (binomial). See muster.h for the
+ * method and its precision. */
+#include "error.h"
+#include "odds.h"
+
+#include <float.h>
+#include <stdlib.h>
+#include <string.h>
+
+void mu_dist_clear(mu_dist *d)
+{
+    odds_dist_free(d);
+}
+
+/* Room for lo..hi, both arrays in one block. */
+static mu_status dist_alloc(mu_dist *d, int lo, int hi, mu_error *err)
+{
+    size_t m = (size_t)(hi - lo + 1);
+    double *block = calloc(2 * m, sizeof *block);
+    if (!block)
+        return err_nomem(err);
+    d->lo = lo;
+    d->hi = hi;
+    d->p = block;
+    d->at_least = block + m;
+    return MU_OK;
+}
+
+mu_status mu_hits_additive(int64_t sure, int threshold, mu_dist *out,
+                           mu_error *err)
+{
+    if (!out)
+        return err_set(err, MU_EINPUT, "no result given");
+    odds_dist_free(out);
+    if (sure < 0 || sure > MU_HITS_MAX_EFFECTIVES)
+        return err_set(err, MU_EINPUT, "sure hits must be 0..%d, not %lld",
+                       MU_HITS_MAX_EFFECTIVES, (long long)sure);
+    if (threshold < 0 || threshold > 99)
+        return err_set(err, MU_EINPUT,
+                       "the threshold for one more hit must be 0..99, not %d",
+                       threshold);
+    int s = (int)sure;
+    mu_status st = dist_alloc(out, s, threshold ? s + 1 : s, err);
+    if (st != MU_OK)
+        return st;
+    out->p[0] = (100 - threshold) / 100.0;
+    out->at_least[0] = 1.0;
+    if (threshold) {
+        out->p[1] = threshold / 100.0;
+        out->at_least[1] = threshold / 100.0;
+    }
+    out->mean = (double)s + threshold / 100.0;
+    return MU_OK;
+}
+
+/* Terms smaller than this (relative to the mode, which is 1 before
+ * normalising) are left out. */
+#define HITS_TINY 1e-300L
+
+mu_status mu_hits_per_figure(int64_t n, int64_t p_num, int64_t p_den,
+                             mu_dist *out, mu_error *err)
+{
+    if (!out)
+        return err_set(err, MU_EINPUT, "no result given");
+    odds_dist_free(out);
+    if (n < 0 || n > MU_HITS_MAX_EFFECTIVES)
+        return err_set(err, MU_EINPUT, "effectives must be 0..%d, not %lld",
+                       MU_HITS_MAX_EFFECTIVES, (long long)n);
+    if (p_den <= 0 || p_num < 0 || (odds_u128)p_num > (odds_u128)p_den * 100)
+        return err_set(err, MU_EINPUT,
+                       "a chance per figure is 0..100 percent, not %lld/%lld",
+                       (long long)p_num, (long long)p_den);
+    /* P(hit) = a / (a + b) exactly, with a and b whole numbers. */
+    odds_u128 a128 = (odds_u128)p_num;
+    odds_u128 b128 = (odds_u128)p_den * 100 - a128;
+    if (a128 == 0 || b128 == 0 || n == 0) {
+        int k = a128 == 0 ? 0 : (int)n;
+        mu_status st = dist_alloc(out, k, k, err);
+        if (st == MU_OK) {
+            out->p[0] = out->at_least[0] = 1.0;
+            out->mean = (double)k;
+        }
+        return st;
+    }
+    long double a = (long double)a128, b = (long double)b128;
+    /* The mode, floor((n + 1) a / (a + b)), exactly in 128 bits. */
+    int64_t mode = (int64_t)(((odds_u128)(n + 1) * a128) / (a128 + b128));
+    if (mode > n)
+        mode = n;
+    /* Find how far the terms stay above HITS_TINY on each side, keeping
+     * them in a temporary long double array. */
+    int64_t lo = mode, hi = mode;
+    long double w = 1;
+    while (hi < n) {
+        w *= ((long double)(n - hi) * a) / ((long double)(hi + 1) * b);
+        if (w < HITS_TINY)
+            break;
+        hi++;
+    }
+    w = 1;
+    while (lo > 0) {
+        w *= ((long double)lo * b) / ((long double)(n - lo + 1) * a);
+        if (w < HITS_TINY)
+            break;
+        lo--;
+    }
+    size_t m = (size_t)(hi - lo + 1);
+    long double *t = malloc(m * sizeof *t);
+    if (!t)
+        return err_nomem(err);
+    long double *tm = t + (mode - lo);
+    tm[0] = 1;
+    for (int64_t k = mode; k < hi; k++)
+        tm[k - mode + 1] = tm[k - mode] * (((long double)(n - k) * a) /
+                                           ((long double)(k + 1) * b));
+    for (int64_t k = mode; k > lo; k--)
+        tm[k - mode - 1] = tm[k - mode] * (((long double)k * b) /
+                                           ((long double)(n - k + 1) * a));
+    /* Normalise; upper tails from the top (small terms first), lower ones
+     * from the bottom, each side taken where it is the smaller. */
+    long double sum = 0;
+    for (size_t i = 0; i < m; i++)
+        sum += t[i];
+    mu_status st = dist_alloc(out, (int)lo, (int)hi, err);
+    if (st != MU_OK) {
+        free(t);
+        return st;
+    }
+    long double upper = 0;
+    for (int64_t k = hi; k > mode; k--) {
+        upper += t[k - lo];
+        out->at_least[k - lo] = (double)(upper / sum);
+    }
+    long double lower = 0;
+    for (int64_t k = lo; k <= mode; k++) {
+        out->at_least[k - lo] = (double)(1 - lower / sum);
+        lower += t[k - lo];
+    }
+    for (size_t i = 0; i < m; i++)
+        out->p[i] = (double)(t[i] / sum);
+    out->mean = (double)((long double)n * a / (a + b));
+    free(t);
+    return MU_OK;
+}
