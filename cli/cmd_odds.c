@@ -67,6 +67,17 @@ static const struct option odds_options[] = {
     {"help", no_argument, NULL, OPT_HELP},
     {NULL, 0, NULL, 0}};
 
+/* Like cli_bad_option, pointing at the help of the whole command. */
+static int bad_option(const char *cmd, const char *help, char **argv)
+{
+    const char *opt = argv[optind - 1];
+    if (optopt && optopt < 256)
+        return cli_usage("%s: unknown option or missing value: -%c (see "
+                         "'muster help %s')", cmd, optopt, help);
+    return cli_usage("%s: unknown option or missing value: %s (see 'muster "
+                     "help %s')", cmd, opt ? opt : "?", help);
+}
+
 int odds_oob_parse(int argc, char **argv, const char *cmd, bool sim,
                    odds_oob_args *a)
 {
@@ -134,7 +145,7 @@ int odds_oob_parse(int argc, char **argv, const char *cmd, bool sim,
             break;
         }
         default:
-            return cli_bad_option(cmd, argv);
+            return bad_option(cmd, sim ? "sim" : "odds", argv);
         }
     }
     if (a->cc.help)

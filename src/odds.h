@@ -34,6 +34,9 @@ void odds_head(const mu_oob_opts *o, int divisions, mu_oob_odds *out);
 /* "15.00%", "-" for 0, "<0.01%" and ">99.99%" near the ends. */
 void render_pct(double p, char *buf, size_t n);
 
+/* x in the fewest digits that read back exactly (at most 17). */
+void render_num(double x, char *buf, size_t n);
+
 /* Checks the options shared by odds and simulation. */
 mu_status odds_check_opts(const mu_oob_opts *o, mu_error *err);
 

@@ -7,6 +7,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Percent with 2 decimals; "-" for impossible, "<0.01%" and ">99.99%" so
@@ -22,6 +23,17 @@ void render_pct(double p, char *buf, size_t n)
         snprintf(buf, n, ">99.99%%");
     else
         snprintf(buf, n, "%.2f%%", 100 * p);
+}
+
+/* The shortest of %.15g, %.16g, %.17g that reads back as the same double,
+ * as cJSON prints: 0.15 rather than 0.14999999999999999. */
+void render_num(double x, char *buf, size_t n)
+{
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, n, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x)
+            return;
+    }
 }
 
 static const char *const rating_names[] = {"despicable", "average",
@@ -58,7 +70,11 @@ static void title(const mu_oob_odds *o, sbuf *sb, bool md)
     if (o->by_the_book)
         sb_puts(sb, ", by the book");
     if (o->simulated)
-        sb_printf(sb, ": %" PRIu64 " simulated, seed %" PRIu64 "\n", o->trials,
+        sb_printf(sb, ": %" PRIu64 " %s simulated, seed %" PRIu64 "\n",
+                  o->trials,
+                  o->divisions > 1 || !o->stat[MU_STAT_RATIO].p
+                      ? "corps"
+                      : o->trials == 1 ? "division" : "divisions",
                   o->seed);
     else
         sb_puts(sb, ": exact odds\n");
@@ -329,11 +345,16 @@ static void odds_csv(const mu_oob_odds *o, const mu_oob_odds *exact, sbuf *sb)
         }
         for (int k = lo; k <= hi; k++) {
             value_key((mu_oob_stat)s, k, key, sizeof key);
-            sb_printf(sb, "%s,%s,%.17g,%.17g", mu_oob_stat_name((mu_oob_stat)s),
-                      key, mu_dist_p(d, k), mu_dist_at_least(d, k));
+            char a[32], b[32];
+            render_num(mu_dist_p(d, k), a, sizeof a);
+            render_num(mu_dist_at_least(d, k), b, sizeof b);
+            sb_printf(sb, "%s,%s,%s,%s", mu_oob_stat_name((mu_oob_stat)s), key,
+                      a, b);
             if (sim) {
                 double e = mu_dist_p(&exact->stat[s], k);
-                sb_printf(sb, ",%.17g,%.17g", e, mu_dist_p(d, k) - e);
+                render_num(e, a, sizeof a);
+                render_num(mu_dist_p(d, k) - e, b, sizeof b);
+                sb_printf(sb, ",%s,%s", a, b);
             }
             sb_puts(sb, "\n");
         }
