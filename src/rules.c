@@ -398,7 +398,7 @@ static mu_status build_index(mu_rules *r, mu_error *err)
                     int16_t *cell = &r->index[t->family][a][th][y - MU_YEAR_FIRST];
                     if (*cell >= 0) {
                         char what[64];
-                        cell_text(t->family, a, th, y, what, sizeof what);
+                        cell_text((int)t->family, a, th, y, what, sizeof what);
                         return err_at(err, MU_EINPUT, r->name, t->line,
                                       "[%s] covers %s, which [%s] on line %d "
                                       "already covers",
