@@ -9,6 +9,7 @@ const char help_odds[] =
     "usage: muster odds division --army A [--year Y] [--theater T] [--arm A]\n"
     "                            [--by-the-book] [--rules FILE] [--format F]\n"
     "       muster odds corps --army A [--divisions N] [--cavalry N] [...]\n"
+    "       muster odds battle [--year Y] [--theater T] [--divisions N] [...]\n"
     "       muster odds fire  (the options of 'fire') [--method M]\n"
     "       muster odds charge [options]   (see below)\n\n"
     "Exact odds, computed from the tables by enumeration and convolution: no\n"
@@ -20,7 +21,9 @@ const char help_odds[] =
     "          P(at least n) and means. Without --year or --theater, table 1\n"
     "          is mixed in as the generator would roll it.\n"
     "corps     the same for a corps leader and N infantry (default 3) plus\n"
-    "          --cavalry N divisions, added up.\n\n"
+    "          --cavalry N divisions, added up.\n"
+    "battle    both corps of a battle (N infantry divisions each, default 3),\n"
+    "          sharing the table 1 roll, and who brings more stands.\n\n"
     "  --army A          union or confederate (required)\n"
     "  --year Y          1861..1865\n"
     "  --theater T       east or west\n"
@@ -156,6 +159,14 @@ int odds_oob_parse(int argc, char **argv, const char *cmd, bool sim,
     if (a->cc.format == MU_FMT_JSONL)
         return cli_usage("%s: odds come as text, json, csv or markdown, not "
                          "jsonl", cmd);
+    if (strstr(cmd, "battle")) {
+        if (a->has_army || a->has_arm || a->has_cavalry)
+            return cli_usage("%s: both armies take part; --army, --arm and "
+                             "--cavalry belong to 'division' and 'corps'", cmd);
+        if (a->divisions < 1)
+            return cli_usage("%s: each side needs at least one division", cmd);
+        return -1;
+    }
     if (!a->has_army)
         return cli_usage("%s: choose a side with --army union or --army "
                          "confederate", cmd);
@@ -199,11 +210,37 @@ static int odds_oob(int argc, char **argv, bool corps)
     return rc;
 }
 
+static int odds_battle(int argc, char **argv)
+{
+    odds_oob_args a;
+    int rc = odds_oob_parse(argc, argv, "odds battle", false, &a);
+    if (rc >= 0)
+        return rc;
+    mu_error err = {0};
+    mu_rules *rules = NULL;
+    mu_labels *labels = NULL;
+    mu_battle_odds b;
+    char *text = NULL;
+    memset(&b, 0, sizeof b);
+    if (cli_rules(&a.cc, &rules, &labels, &err) != MU_OK)
+        return cli_fail(&err);
+    mu_status st = mu_odds_battle(rules, a.o.year, a.o.theater,
+                                  (int)a.divisions, a.o.by_the_book, &b, &err);
+    if (st == MU_OK)
+        st = mu_battle_odds_render(&b, a.cc.format, &text, &err);
+    rc = st == MU_OK ? cli_emit(text) : cli_fail(&err);
+    free(text);
+    mu_battle_odds_clear(&b);
+    mu_labels_free(labels);
+    mu_rules_free(rules);
+    return rc;
+}
+
 int cmd_odds(int argc, char **argv)
 {
     if (argc < 2)
-        return cli_usage("odds: say what: division, corps, fire or charge "
-                         "(see 'muster help odds')");
+        return cli_usage("odds: say what: division, corps, battle, fire or "
+                         "charge (see 'muster help odds')");
     const char *what = argv[1];
     if (!strcmp(what, "--help") || !strcmp(what, "-h"))
         return cli_help("odds");
@@ -211,6 +248,8 @@ int cmd_odds(int argc, char **argv)
         return odds_oob(argc - 1, argv + 1, false);
     if (!strcmp(what, "corps"))
         return odds_oob(argc - 1, argv + 1, true);
-    return cli_usage("odds: unknown question '%s': division, corps, fire or "
-                     "charge (see 'muster help odds')", what);
+    if (!strcmp(what, "battle"))
+        return odds_battle(argc - 1, argv + 1);
+    return cli_usage("odds: unknown question '%s': division, corps, battle, "
+                     "fire or charge (see 'muster help odds')", what);
 }

@@ -482,6 +482,27 @@ mu_status mu_odds_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
                         int cavalry, mu_oob_odds *out, mu_error *err);
 void mu_oob_odds_clear(mu_oob_odds *o);
 
+/* A battle as mu_battle_generate makes it: one table 1 roll when needed,
+ * then a Union and a Confederate corps of `divisions` infantry divisions. */
+typedef struct mu_battle_odds {
+    int year, theater, divisions;
+    bool by_the_book;
+    mu_oob_odds side[2];   /* indexed by mu_army */
+    /* Who brings more stands (the sides share the table 1 roll, so this is
+     * not a product of the two sides' odds). */
+    double union_ahead, level, confederate_ahead;
+} mu_battle_odds;
+
+/* Exact odds of a battle (year 0 / theater -1: by table 1). Release with
+ * mu_battle_odds_clear (also after a failure). */
+mu_status mu_odds_battle(const mu_rules *r, int year, int theater,
+                         int divisions, bool by_the_book, mu_battle_odds *out,
+                         mu_error *err);
+void mu_battle_odds_clear(mu_battle_odds *b);
+/* Renders both sides and who brings more stands, in any format odds take. */
+mu_status mu_battle_odds_render(const mu_battle_odds *b, mu_format fmt,
+                                char **out, mu_error *err);
+
 /* The largest |P_a(X = k) - P_b(X = k)| over every statistic both have and
  * every k, with the statistic and k where it occurs (either may be NULL). */
 double mu_oob_odds_gap(const mu_oob_odds *a, const mu_oob_odds *b,

@@ -481,3 +481,82 @@ done:
     free(mix);
     return st;
 }
+
+/* ---- a battle ----------------------------------------------------------- */
+
+void mu_battle_odds_clear(mu_battle_odds *b)
+{
+    if (!b)
+        return;
+    mu_oob_odds_clear(&b->side[0]);
+    mu_oob_odds_clear(&b->side[1]);
+}
+
+/* P(Union stands > Confederate), P(=), for one cell: both sides known. */
+static void stands_race(const mu_dist *u, const mu_dist *c, long double out[3])
+{
+    out[0] = out[1] = out[2] = 0;
+    for (int k = u->lo; k <= u->hi; k++) {
+        long double pu = u->p[k - u->lo];
+        long double below = 1 - (long double)mu_dist_at_least(c, k);
+        long double same = mu_dist_p(c, k);
+        out[0] += pu * below;
+        out[1] += pu * same;
+    }
+    out[2] = 1 - out[0] - out[1];
+}
+
+mu_status mu_odds_battle(const mu_rules *r, int year, int theater,
+                         int divisions, bool by_the_book, mu_battle_odds *out,
+                         mu_error *err)
+{
+    if (!out)
+        return err_set(err, MU_EINPUT, "no result given");
+    memset(out, 0, sizeof *out);
+    out->year = year;
+    out->theater = theater;
+    out->divisions = divisions;
+    out->by_the_book = by_the_book;
+    mu_oob_opts o = {MU_UNION, year, theater, MU_INFANTRY, by_the_book};
+    mu_status st = MU_OK;
+    for (int a = 0; a < 2 && st == MU_OK; a++) {
+        o.army = (mu_army)a;
+        st = mu_odds_corps(r, &o, divisions, 0, &out->side[a], err);
+    }
+    if (st != MU_OK)
+        return st;
+    /* Who is ahead: cell by cell, where the sides are independent. */
+    int w[2][NYEARS];
+    cell_weights(r, &o, w);
+    int wsum = 0;
+    for (int th = 0; th < 2; th++)
+        for (int y = 0; y < NYEARS; y++)
+            wsum += w[th][y];
+    long double race[3] = {0, 0, 0};
+    for (int th = 0; th < 2 && st == MU_OK; th++)
+        for (int y = 0; y < NYEARS && st == MU_OK; y++) {
+            if (!w[th][y])
+                continue;
+            mu_oob_odds side[2];
+            memset(side, 0, sizeof side);
+            mu_oob_opts oc = {MU_UNION, y + MU_YEAR_FIRST, th, MU_INFANTRY,
+                              by_the_book};
+            st = mu_odds_corps(r, &oc, divisions, 0, &side[0], err);
+            oc.army = MU_CONFEDERATE;
+            if (st == MU_OK)
+                st = mu_odds_corps(r, &oc, divisions, 0, &side[1], err);
+            if (st == MU_OK) {
+                long double cell[3];
+                stands_race(&side[0].stat[MU_STAT_STANDS],
+                            &side[1].stat[MU_STAT_STANDS], cell);
+                for (int i = 0; i < 3; i++)
+                    race[i] += cell[i] * (long double)w[th][y] / (long double)wsum;
+            }
+            mu_oob_odds_clear(&side[0]);
+            mu_oob_odds_clear(&side[1]);
+        }
+    out->union_ahead = (double)race[0];
+    out->level = (double)race[1];
+    out->confederate_ahead = (double)race[2];
+    return st;
+}

@@ -378,3 +378,95 @@ mu_status mu_oob_odds_render(const mu_oob_odds *o, const mu_oob_odds *exact,
     }
     return sb_finish(&sb, out, err);
 }
+
+/* ---- a battle ------------------------------------------------------------- */
+
+static void race_text(const mu_battle_odds *b, sbuf *sb, bool md)
+{
+    char u[32], l[32], c[32];
+    render_pct(b->union_ahead, u, sizeof u);
+    render_pct(b->level, l, sizeof l);
+    render_pct(b->confederate_ahead, c, sizeof c);
+    sb_printf(sb, md ? "\n**More stands**: Union %s, level %s, Confederates %s\n"
+                     : "\nMore stands: Union %s, level %s, Confederates %s\n",
+              u, l, c);
+}
+
+mu_status mu_battle_odds_render(const mu_battle_odds *b, mu_format fmt,
+                                char **out, mu_error *err)
+{
+    if (!b || !out)
+        return err_set(err, MU_EINPUT, "no odds to render");
+    sbuf sb = {0};
+    switch (fmt) {
+    case MU_FMT_TEXT:
+    case MU_FMT_MARKDOWN: {
+        bool md = fmt == MU_FMT_MARKDOWN;
+        sb_puts(&sb, md ? "# Battle" : "Battle");
+        if (b->year && b->theater >= 0)
+            sb_printf(&sb, ", %s %d", theater_words(b->theater), b->year);
+        else if (b->year)
+            sb_printf(&sb, ", %d (theater by table 1)", b->year);
+        else if (b->theater >= 0)
+            sb_printf(&sb, ", %s (year by table 1)", theater_words(b->theater));
+        else
+            sb_puts(&sb, " (theater and year by table 1)");
+        sb_printf(&sb, ": a corps of %d division%s a side%s, exact odds\n",
+                  b->divisions, b->divisions == 1 ? "" : "s",
+                  b->by_the_book ? ", by the book" : "");
+        race_text(b, &sb, md);
+        for (int a = 0; a < 2; a++) {
+            sb_puts(&sb, "\n");
+            odds_text(&b->side[a], NULL, &sb, md);
+        }
+        break;
+    }
+    case MU_FMT_JSON: {
+        cJSON *root = cJSON_CreateObject();
+        cJSON *race = cJSON_AddObjectToObject(root, "more_stands");
+        cJSON_AddNumberToObject(race, "union", b->union_ahead);
+        cJSON_AddNumberToObject(race, "level", b->level);
+        cJSON_AddNumberToObject(race, "confederate", b->confederate_ahead);
+        for (int a = 0; a < 2; a++) {
+            sbuf one = {0};
+            odds_json(&b->side[a], NULL, &one);
+            cJSON *side = one.p ? cJSON_Parse(one.p) : NULL;
+            sb_free(&one);
+            if (!side)
+                sb.oom = true;
+            else
+                cJSON_AddItemToObject(root, mu_army_name((mu_army)a), side);
+        }
+        render_json_emit(root, false, &sb);
+        break;
+    }
+    case MU_FMT_CSV: {
+        char u[32], l[32], c[32];
+        render_num(b->union_ahead, u, sizeof u);
+        render_num(b->level, l, sizeof l);
+        render_num(b->confederate_ahead, c, sizeof c);
+        sb_printf(&sb, "side,stat,value,p,at_least\n"
+                       "battle,more_stands,union,%s,\nbattle,more_stands,level,%s,"
+                       "\nbattle,more_stands,confederate,%s,\n", u, l, c);
+        for (int a = 0; a < 2; a++) {
+            sbuf one = {0};
+            odds_csv(&b->side[a], NULL, &one);
+            /* Prefix each row but the header with the side. */
+            const char *p = one.p ? strchr(one.p, '\n') : NULL;
+            while (p && p[1]) {
+                const char *e = strchr(p + 1, '\n');
+                sb_printf(&sb, "%s,%.*s\n", mu_army_name((mu_army)a),
+                          (int)(e - p - 1), p + 1);
+                p = e;
+            }
+            sb.oom |= one.oom;
+            sb_free(&one);
+        }
+        break;
+    }
+    default:
+        return err_set(err, MU_EINPUT,
+                       "odds come as text, json, csv or markdown, not jsonl");
+    }
+    return sb_finish(&sb, out, err);
+}

@@ -252,6 +252,47 @@ static void corps_convolves(void **state)
     mu_oob_odds_clear(&d);
 }
 
+/* A battle: each side is its corps' odds, and who brings more stands agrees
+ * with 40 000 generated battles (seed fixed; sd <= .0025, bound 5 sd). */
+static void battle_race(void **state)
+{
+    (void)state;
+    mu_battle_odds b;
+    mu_error err;
+    assert_int_equal(mu_odds_battle(rules, 0, -1, 2, false, &b, &err), MU_OK);
+    assert_double_equal(b.union_ahead + b.level + b.confederate_ahead, 1.0,
+                        1e-15);
+    mu_oob_opts o = {MU_CONFEDERATE, 0, -1, MU_INFANTRY, false};
+    mu_oob_odds c;
+    assert_int_equal(mu_odds_corps(rules, &o, 2, 0, &c, &err), MU_OK);
+    assert_true(mu_oob_odds_gap(&c, &b.side[MU_CONFEDERATE], NULL, NULL) == 0);
+    mu_oob_odds_clear(&c);
+    mu_dice *d;
+    assert_int_equal(mu_dice_new_seeded(1863, &d, &err), MU_OK);
+    long n = 40000, ahead = 0, level = 0;
+    for (long i = 0; i < n; i++) {
+        mu_battle g;
+        assert_int_equal(mu_battle_generate(rules, d, 0, -1, 2, false, &g, &err),
+                         MU_OK);
+        ahead += g.sides[0].stands > g.sides[1].stands;
+        level += g.sides[0].stands == g.sides[1].stands;
+        mu_battle_clear(&g);
+    }
+    mu_dice_free(d);
+    print_message("union ahead: generated %.4f, exact %.4f; level %.4f, %.4f\n",
+                  (double)ahead / (double)n, b.union_ahead,
+                  (double)level / (double)n, b.level);
+    assert_double_equal((double)ahead / (double)n, b.union_ahead, 5 * 0.0025);
+    assert_double_equal((double)level / (double)n, b.level, 5 * 0.0025);
+    char *text;
+    assert_int_equal(mu_battle_odds_render(&b, MU_FMT_CSV, &text, &err), MU_OK);
+    assert_non_null(strstr(text, "confederate,reserve,"));
+    free(text);
+    mu_battle_odds_clear(&b);
+    assert_int_equal(mu_odds_battle(rules, 0, -1, 0, false, &b, &err), MU_EINPUT);
+    mu_battle_odds_clear(&b);
+}
+
 static void bad_input(void **state)
 {
     (void)state;
@@ -313,6 +354,7 @@ int main(void)
         cmocka_unit_test(artillery_by_hand),
         cmocka_unit_test(theater_mixed),
         cmocka_unit_test(corps_convolves),
+        cmocka_unit_test(battle_race),
         cmocka_unit_test(bad_input),
         cmocka_unit_test(json_contract),
     };
