@@ -400,6 +400,47 @@ mu_status mu_division_to_json(const mu_division *d, const mu_labels *l,
 
 /* ---- linear fire (issue 3) ---------------------------------------------- */
 
+/* Exact rationals. The fire model is exact (a range of 7 1/3 inches gives a
+ * musket P of 46/3 %, not 15.333333333333334), so ranges, curves and
+ * percentages are kept as num/den: reduced, den > 0, |num| and den at most
+ * INT64_MAX. Arithmetic that would leave that range is MU_EINPUT ("too
+ * finely divided"), never a wrong answer. */
+typedef struct mu_rat {
+    int64_t num, den;
+} mu_rat;
+
+/* Room for any mu_rat printed by mu_rat_format or mu_rat_fraction. */
+#define MU_RAT_BUF 48
+
+/* num/den reduced. MU_EINPUT when den is 0 or a part is INT64_MIN. */
+mu_status mu_rat_make(int64_t num, int64_t den, mu_rat *out, mu_error *err);
+/* a + b, a - b, a * b, a / b, exactly. MU_EINPUT on division by zero or when
+ * the result does not fit (see above). Operands need not be reduced. */
+mu_status mu_rat_add(mu_rat a, mu_rat b, mu_rat *out, mu_error *err);
+mu_status mu_rat_sub(mu_rat a, mu_rat b, mu_rat *out, mu_error *err);
+mu_status mu_rat_mul(mu_rat a, mu_rat b, mu_rat *out, mu_error *err);
+mu_status mu_rat_div(mu_rat a, mu_rat b, mu_rat *out, mu_error *err);
+/* -1, 0 or 1 as a <, = or > b; exact for every pair (no overflow). */
+int mu_rat_cmp(mu_rat a, mu_rat b);
+/* The largest whole number <= a (floor(-1/2) is -1). */
+int64_t mu_rat_floor(mu_rat a);
+
+/* Parses a number as people write a measurement: "7", "22.5", ".5", "22/3",
+ * "7 1/3" (a whole number, blanks, a proper fraction), with an optional
+ * sign and blanks around. Decimals are read exactly (never through a
+ * double). At most 9 decimals, denominators up to 10^9, magnitudes below
+ * 10^12. MU_EINPUT saying what is wrong. */
+mu_status mu_rat_parse(const char *s, mu_rat *out, mu_error *err);
+
+/* Prints a for people: a whole number as an integer ("8"), otherwise at
+ * most 4 decimals with trailing zeros dropped ("22.5", "15.3333"). Decimals
+ * are cut, never rounded up, so a chance of 99.99996 % prints as 99.9999
+ * and the whole part printed is always the floor that thresholds use.
+ * Writes at most n bytes (n >= MU_RAT_BUF never truncates); returns buf. */
+char *mu_rat_format(mu_rat a, char *buf, size_t n);
+/* Prints a exactly: "46/3", "-1/5", or "8" when whole. Returns buf. */
+char *mu_rat_fraction(mu_rat a, char *buf, size_t n);
+
 /* ---- odds and simulation (issue 4) -------------------------------------- */
 
 /* ---- campaign ledger (issue 5) ------------------------------------------ */
