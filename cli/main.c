@@ -7,6 +7,8 @@ static const cli_cmd commands[] = {
     {"division", cmd_division, "generate Fire and Fury divisions", help_division},
     {"corps", cmd_corps, "generate a corps: a leader and its divisions", help_corps},
     {"battle", cmd_battle, "generate both sides of a battle", help_battle},
+    {"fire", cmd_fire, "linear firepower: hits from range and figures", help_fire},
+    {"curve", cmd_curve, "a weapon's P against range; where two curves cross", help_curve},
     {"rules", cmd_rules, "show or check rules, weapons and labels files", help_rules},
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)
