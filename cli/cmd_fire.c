@@ -185,8 +185,12 @@ static int curve_opt(curve_args *a, int c, const char *arg)
                     c == OPT_SCALE || c == OPT_RULES || c == OPT_FORMAT ||
                     c == OPT_HELP;
         if (r > 0 && !mine) {
-            cli_usage("curve: that option belongs to 'fire' (see 'muster help "
-                      "curve')");
+            const char *name = "?";
+            for (const struct option *op = curve_options; op->name; op++)
+                if (op->val == c)
+                    name = op->name;
+            cli_usage("curve: --%s belongs to 'fire', not 'curve' (see "
+                      "'muster help curve')", name);
             return -1;
         }
         return r;

@@ -130,10 +130,11 @@ static int check_combination(const cli_fire *f)
     if (!f->weapon)
         return cli_usage("%s: say what fires with --weapon (see 'muster curve "
                          "--help' or 'muster rules dump --kind weapons')", cmd);
-    if (f->has_range == f->has_ranges)
-        return cli_usage("%s: give the range with --range R, or one range per "
-                         "figure measured with --ranges R1,R2,... (not both)",
-                         cmd);
+    if (!f->has_range && !f->has_ranges)
+        return cli_usage("%s: how far? give --range R in inches, or --ranges "
+                         "R1,R2,... for one range per figure measured", cmd);
+    if (f->has_range && f->has_ranges)
+        return cli_usage("%s: give --range or --ranges, not both", cmd);
     if (f->no_roll && (f->cc.has_seed || f->cc.rolls || f->cc.ask))
         return cli_usage("%s: --no-roll takes no dice: drop --seed, --rolls "
                          "or --ask", cmd);
@@ -159,9 +160,11 @@ static int check_weapon(const cli_fire *f, const mu_weapon *w)
                              "load, not a %s", cmd, w->name);
     } else {
         if (f->has_figures)
-            return cli_usage("%s: %s is fired by a gun's crew: give --crew N "
+            return cli_usage("%s: %s is fired by %s crew: give --crew N "
                              "(1..%d, default %d), not --figures", cmd,
-                             w->name, w->crew, w->crew);
+                             w->kind == MU_WEAPON_GUN ? "a gun" : w->name,
+                             w->kind == MU_WEAPON_GUN ? "its" : "a gun's",
+                             w->crew, w->crew);
         if (f->has_crew && f->crew > w->crew)
             return cli_usage("%s: --crew %ld is more than %s's full crew of %d "
                              "castings", cmd, f->crew, w->name, w->crew);

@@ -70,8 +70,8 @@ mu_status mu_weapon_p(const mu_weapon *w, mu_rat range, bool cover, mu_rat *p,
         return err_set(err, MU_EINPUT, "no weapon given");
     if (w->kind == MU_WEAPON_GUN)
         return err_set(err, MU_EINPUT,
-                       "%s is a gun, not one curve: ask for its canister or "
-                       "roundshot load", w->name);
+                       "'%s' is a gun with two loads, not one curve: ask for "
+                       "its canister or roundshot load", w->name);
     if (range.den <= 0 || rat_sign(range) < 0)
         return err_set(err, MU_EINPUT,
                        "a range is a distance: 0 or more inches");
@@ -133,8 +133,8 @@ mu_status mu_fire_crossover(const mu_weapons *w, const char *a, const char *b,
         const mu_weapon *g = k ? wb : wa;
         if (g->kind == MU_WEAPON_GUN)
             return err_set(err, MU_EINPUT,
-                           "%s is a gun, not one curve: name its loads (%s "
-                           "and %s)", g->name,
+                           "'%s' is a gun with two loads, not one curve: name "
+                           "its loads (%s and %s)", g->name,
                            mu_weapons_at(w, (size_t)g->canister)->name,
                            mu_weapons_at(w, (size_t)g->roundshot)->name);
     }
@@ -238,10 +238,11 @@ static mu_status house_range(const mu_fire_opts *o, mu_volley *v,
     if (!rat_mul(v->fired.slope, m, &top))
         return too_fine(err);
     if (mu_rat_cmp(top, rat_int(100)) > 0) {
-        char b[MU_RAT_BUF];
-        return err_set(err, MU_EINPUT, "with that max range %s would hit %s "
-                       "%% a figure at point blank: more than 100",
-                       v->fired.name, mu_rat_format(top, b, sizeof b));
+        char b[MU_RAT_BUF], b2[MU_RAT_BUF];
+        return err_set(err, MU_EINPUT, "a max range of %s in gives the %s "
+                       "%s %% a figure at point blank: more than 100",
+                       mu_rat_format(m, b, sizeof b), v->fired.name,
+                       mu_rat_format(top, b2, sizeof b2));
     }
     v->fired.max_range = m;
     v->house_max_range = true;

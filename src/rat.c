@@ -206,15 +206,16 @@ char *mu_rat_format(mu_rat a, char *buf, size_t n)
 #define PARSE_MAX_DEN 1000000000LL      /* 10^9 */
 
 /* Reads up to `max_digits` decimal digits at *p into *v; false if there are
- * none or too many. */
+ * none, too many, or more than int64 holds. */
 static bool digits(const char **p, int max_digits, int64_t *v, int *count)
 {
     int64_t x = 0;
     int k = 0;
     while (isdigit((unsigned char)**p)) {
-        if (k == max_digits)
+        int d = **p - '0';
+        if (k == max_digits || x > (INT64_MAX - d) / 10)
             return false;
-        x = x * 10 + (**p - '0');
+        x = x * 10 + d;
         (*p)++;
         k++;
     }
@@ -261,7 +262,11 @@ mu_status mu_rat_parse(const char *s, mu_rat *out, mu_error *err)
         p++;
     int64_t whole = 0, frac = 0;
     int nw = 0, nf = 0;
-    if (isdigit((unsigned char)*p) && !digits(&p, 12, &whole, &nw))
+    /* The numerator of "N/D" may be as long as int64 holds, provided N/D
+     * itself is below 10^12 (fraction_tail checks); a whole number or a
+     * decimal's whole part has at most 12 digits. */
+    if (isdigit((unsigned char)*p) &&
+        (!digits(&p, 19, &whole, &nw) || (nw > 12 && *p != '/')))
         return err_set(err, MU_EINPUT, "'%.40s' is too large: numbers are "
                        "below 1000000000000", s);
     mu_rat r = {whole, 1};
@@ -275,7 +280,9 @@ mu_status mu_rat_parse(const char *s, mu_rat *out, mu_error *err)
         int64_t scale = 1;
         for (int i = 0; i < nf; i++)
             scale *= 10;
-        from128((i128)whole * scale + frac, scale, &r);
+        if (!from128((i128)whole * scale + frac, scale, &r))
+            return err_set(err, MU_EINPUT, "'%.40s' has too many digits to "
+                           "keep exactly: use fewer decimals", s);
     } else if (nw && (*p == '/' || *p == ' ' || *p == '\t')) {
         const char *q = p;
         while (*q == ' ' || *q == '\t')
