@@ -250,6 +250,25 @@ static bool fraction_tail(const char **p, int64_t w, bool mixed, mu_rat *out)
     return total < (i128)PARSE_MAX_WHOLE * den && from128(total, den, out);
 }
 
+/* ".DDD" after the whole part w was read (*p is past the point). */
+static mu_status decimal_tail(const char *s, const char **p, int64_t w,
+                              int nw, mu_rat *out, mu_error *err)
+{
+    int64_t frac = 0, scale = 1;
+    int nf = 0;
+    if (isdigit((unsigned char)**p) && !digits(p, 9, &frac, &nf))
+        return err_set(err, MU_EINPUT, "'%.40s' has more than 9 decimals: "
+                       "round it, or write a fraction such as 22/3", s);
+    if (nw + nf == 0)
+        return bad_number(s, err);
+    for (int i = 0; i < nf; i++)
+        scale *= 10;
+    if (!from128((i128)w * scale + frac, scale, out))
+        return err_set(err, MU_EINPUT, "'%.40s' has too many digits to "
+                       "keep exactly: use fewer decimals", s);
+    return MU_OK;
+}
+
 mu_status mu_rat_parse(const char *s, mu_rat *out, mu_error *err)
 {
     if (!s)
@@ -260,8 +279,8 @@ mu_status mu_rat_parse(const char *s, mu_rat *out, mu_error *err)
     bool neg = *p == '-';
     if (*p == '-' || *p == '+')
         p++;
-    int64_t whole = 0, frac = 0;
-    int nw = 0, nf = 0;
+    int64_t whole = 0;
+    int nw = 0;
     /* The numerator of "N/D" may be as long as int64 holds, provided N/D
      * itself is below 10^12 (fraction_tail checks); a whole number or a
      * decimal's whole part has at most 12 digits. */
@@ -272,26 +291,16 @@ mu_status mu_rat_parse(const char *s, mu_rat *out, mu_error *err)
     mu_rat r = {whole, 1};
     if (*p == '.') {
         p++;
-        if (isdigit((unsigned char)*p) && !digits(&p, 9, &frac, &nf))
-            return err_set(err, MU_EINPUT, "'%.40s' has more than 9 decimals: "
-                           "round it, or write a fraction such as 22/3", s);
-        if (nw + nf == 0)
-            return bad_number(s, err);
-        int64_t scale = 1;
-        for (int i = 0; i < nf; i++)
-            scale *= 10;
-        if (!from128((i128)whole * scale + frac, scale, &r))
-            return err_set(err, MU_EINPUT, "'%.40s' has too many digits to "
-                           "keep exactly: use fewer decimals", s);
+        mu_status st = decimal_tail(s, &p, whole, nw, &r, err);
+        if (st != MU_OK)
+            return st;
     } else if (nw && (*p == '/' || *p == ' ' || *p == '\t')) {
         const char *q = p;
         while (*q == ' ' || *q == '\t')
             q++;
         bool mixed = q != p;
-        if (!(mixed && !*q)) { /* "7 " is just 7 */
-            if (!fraction_tail(&q, whole, mixed, &r))
-                return bad_number(s, err);
-        }
+        if (!(mixed && !*q) && !fraction_tail(&q, whole, mixed, &r))
+            return bad_number(s, err); /* "7 " alone is just 7 */
         p = q;
     } else if (!nw) {
         return bad_number(s, err);
