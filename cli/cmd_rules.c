@@ -149,8 +149,15 @@ int cmd_rules(int argc, char **argv)
                          "'muster help rules')");
     const char *sub = argv[optind];
     int extra = argc - optind - 1;
-    if (!strcmp(sub, "show") && extra == 0)
+    if (!strcmp(sub, "show") && extra == 0) {
+        if (kind && !strcmp(kind, "weapons"))
+            return cli_usage("rules show: weapons are shown by 'muster curve "
+                             "--weapon W' (or 'muster rules dump --kind "
+                             "weapons')");
+        if (kind && strcmp(kind, "tables"))
+            return cli_usage("rules show: --kind is tables, not '%s'", kind);
         return rules_show(&cc);
+    }
     if (!strcmp(sub, "check") && extra == 1)
         return rules_check(argv[optind + 1], kind);
     if (!strcmp(sub, "dump") && extra == 0) {
