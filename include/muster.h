@@ -479,7 +479,7 @@ typedef struct mu_weapon {
                          0 for small arms */
     int canister;     /* a gun: index of its canister load, else -1 */
     int roundshot;    /* a gun: index of its roundshot load, else -1 */
-    int line;         /* first line of its section in its file */
+    int line;         /* its [section] header's line in its file */
 } mu_weapon;
 
 typedef struct mu_weapons mu_weapons;

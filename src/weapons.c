@@ -31,6 +31,8 @@ static const char *const key_names[] = {"slope", "max_range", "cover",
 typedef struct wctx {
     mu_weapons *w;
     const char *file;
+    const char *text; /* to find [section] headers for messages */
+    size_t len;
     unsigned keys[MU_MAX_WEAPONS];     /* keys seen, per weapon */
     int key_line[MU_MAX_WEAPONS][NKEYS];
     char loads[MU_MAX_WEAPONS][2][MU_WEAPON_NAME]; /* a gun's load names */
@@ -100,9 +102,10 @@ static bool valid_name(const char *s)
     return true;
 }
 
-static mu_status new_weapon(wctx *c, const char *section, int line,
+static mu_status new_weapon(wctx *c, const char *section, int key_line,
                             mu_error *err)
 {
+    int line = ini_header_line(c->text, c->len, key_line);
     if (!valid_name(section))
         return err_at(err, MU_EINPUT, c->file, line,
                       "[%.40s] is not a weapon name: start with a lower-case "
@@ -329,6 +332,8 @@ mu_status mu_weapons_parse(const char *text, size_t len, const char *name,
     snprintf(w->name, sizeof w->name, "%s", name ? name : "<weapons>");
     c->w = w;
     c->file = w->name;
+    c->text = text ? text : "";
+    c->len = text ? len : 0;
     mu_status st = ini_parse_text(text ? text : "", text ? len : 0, w->name,
                                   weapon_key, c, err);
     if (st == MU_OK)

@@ -384,8 +384,8 @@ static void weapons_file_errors_say_where(void **state)
     static const bad_file bad[] = {
         {"", 0, "no weapons"},
         {"slope = 2\n", 1, "before any [weapon]"},
-        {"[musket]\nslope = 2\n", 2, "no max_range"},
-        {"[musket]\nmax_range = 15\n", 2, "no slope"},
+        {"[musket]\nslope = 2\n", 1, "no max_range"},
+        {"; a comment\n[musket]\nmax_range = 15\n", 2, "no slope"},
         {"[musket]\nslope = 2\nmax_range = 15\nslope = 3\n", 4, "twice"},
         {"[musket]\nslope = 2\nmax_range = 51\n", 3, "more than 100"},
         {"[musket]\nslope = two\nmax_range = 15\n", 2, "not a number"},
@@ -395,17 +395,17 @@ static void weapons_file_errors_say_where(void **state)
         {"[musket]\nslope = 2\nmax_range = 15\neffectives = 0\n", 4, "1 to 100"},
         {"[musket]\nslope = 2\nmax_range = 15\ncrew = 1.5\n", 4, "1 to 100"},
         {"[musket]\nslope = 2\nmax_range = 15\nrange = 3\n", 4, "unknown key"},
-        {"[Musket]\nslope = 2\nmax_range = 15\n", 2, "not a weapon name"},
+        {"[Musket]\nslope = 2\nmax_range = 15\n", 1, "not a weapon name"},
         {"[a]\nslope = 1\nmax_range = 1\n[b]\nslope = 1\nmax_range = 1\n"
-         "[a]\nslope = 1\n", 8, "given twice"},
-        {"[gun]\ncanister = canister\n", 2, "no roundshot"},
+         "[a]\nslope = 1\n", 7, "given twice (first on line 1)"},
+        {"[gun]\ncanister = canister\n", 1, "no roundshot"},
         {"[gun]\ncanister = c\nroundshot = r\n", 2, "no weapon [c]"},
         {"[c]\nslope = 1\nmax_range = 30\n[gun]\ncanister = c\nroundshot = c\n",
          5, "not an artillery load"},
         {"[c]\nslope = 1\nmax_range = 30\ncrew = 6\n[r]\nslope = 1/5\n"
-         "max_range = 60\ncrew = 4\n[gun]\ncanister = c\nroundshot = r\n", 10,
+         "max_range = 60\ncrew = 4\n[gun]\ncanister = c\nroundshot = r\n", 9,
          "same crew"},
-        {"[gun]\ncanister = c\nroundshot = r\nslope = 1\n", 2, "mixes"},
+        {"[gun]\ncanister = c\nroundshot = r\nslope = 1\n", 1, "mixes"},
         {"[musket]\nthis is not ini\n", 2, "expected"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
