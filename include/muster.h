@@ -429,13 +429,16 @@ int64_t mu_rat_floor(mu_rat a);
  * "7 1/3" (a whole number, blanks, a proper fraction), with an optional
  * sign and blanks around. Decimals are read exactly (never through a
  * double). At most 9 decimals, denominators up to 10^9, magnitudes below
- * 10^12. MU_EINPUT saying what is wrong. */
+ * 10^12; a value whose exact num/den would not fit is refused, never cut.
+ * Every mu_rat_fraction output of a parsed value reads back equal.
+ * MU_EINPUT saying what is wrong. */
 mu_status mu_rat_parse(const char *s, mu_rat *out, mu_error *err);
 
 /* Prints a for people: a whole number as an integer ("8"), otherwise at
  * most 4 decimals with trailing zeros dropped ("22.5", "15.3333"). Decimals
- * are cut, never rounded up, so a chance of 99.99996 % prints as 99.9999
- * and the whole part printed is always the floor that thresholds use.
+ * are cut toward zero, never rounded up, so a chance of 99.99996 % prints
+ * as 99.9999: for a value >= 0 the whole part printed is the floor that
+ * thresholds use.
  * Writes at most n bytes (n >= MU_RAT_BUF never truncates); returns buf. */
 char *mu_rat_format(mu_rat a, char *buf, size_t n);
 /* Prints a exactly: "46/3", "-1/5", or "8" when whole. Returns buf. */
