@@ -109,12 +109,12 @@ static mu_status curve_prepare(const mu_weapons *w, const mu_curve_opts *o,
     mu_rat n;
     if (!rat_div(c->to, c->step, &n))
         return too_fine(err);
-    int64_t rows = mu_rat_floor(n);
-    if (rows >= MAX_ROWS)
-        return err_set(err, MU_EINPUT, "%s rows from 0 to %s inches: at most "
-                       "%d, use a larger step", fmt(n).s, fmt(c->to).s,
-                       MAX_ROWS);
-    c->rows = rows + 1;
+    int64_t rows = mu_rat_floor(n) + 1; /* 0, step, ... up to `to` */
+    if (rows > MAX_ROWS)
+        return err_set(err, MU_EINPUT, "%lld rows from 0 to %s inches: at "
+                       "most %d, use a larger step", (long long)rows,
+                       fmt(c->to).s, MAX_ROWS);
+    c->rows = rows;
     return MU_OK;
 }
 
