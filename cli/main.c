@@ -8,6 +8,7 @@ static const cli_cmd commands[] = {
     {"corps", cmd_corps, "generate a corps: a leader and its divisions", help_corps},
     {"battle", cmd_battle, "generate both sides of a battle", help_battle},
     {"rules", cmd_rules, "show or check rules, weapons and labels files", help_rules},
+    {"campaign", cmd_campaign, "keep a campaign ledger (SQLite)", help_campaign},
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)
 
