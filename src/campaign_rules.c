@@ -791,10 +791,11 @@ static mu_status free_tx(mu_campaign *c, void *p, mu_error *err)
     for (int a = 0; a < 2 && !x->liberate; a++)
         if (x->want[a] > held[a])
             return err_set(err, MU_EINPUT, "the %s hold%s %d %s stand%s "
-                           "prisoner: %d cannot be exchanged",
-                           a == MU_UNION ? "Confederates" : "Union",
-                           a == MU_UNION ? "" : "s", held[a], mu_army_name((mu_army)a),
-                           held[a] == 1 ? "" : "s", x->want[a]);
+                           "prisoner: %d cannot be exchanged; nothing was "
+                           "changed", a == MU_UNION ? "Confederates" : "Union",
+                           a == MU_UNION ? "" : "s", held[a],
+                           camp_side_title((mu_army)a), held[a] == 1 ? "" : "s",
+                           x->want[a]);
     cJSON *data = cJSON_CreateObject();
     cJSON *list = cJSON_CreateArray();
     if (x->liberate) {
