@@ -429,8 +429,10 @@ static mu_status camp_connect(mu_campaign *c, mu_error *err)
         return camp_sql_fail(c, rc, "opening the campaign", err);
     sqlite3_extended_result_codes(c->db, 1);
     sqlite3_busy_timeout(c->db, CAMP_BUSY_MS);
-    return camp_exec(c, "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;",
-                     err);
+    rc = sqlite3_exec(c->db, "PRAGMA foreign_keys = ON; PRAGMA synchronous = "
+                      "FULL;", NULL, NULL, NULL);
+    return rc == SQLITE_OK ? MU_OK
+                           : camp_sql_fail(c, rc, "opening the campaign", err);
 }
 
 static int rate_col(sqlite3_stmt *st, int i, mu_rate *r)
