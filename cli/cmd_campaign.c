@@ -573,7 +573,8 @@ static int sub_reveal(camp_args *a)
 static int sub_verify(camp_args *a)
 {
     int rc = check_args(a, B(OPT_COMMIT) | B(OPT_SALT) | B(OPT_DIVISION), 0,
-                        "no FILE: verify needs no campaign");
+                        "--commitment HEX --division FILE.json, and no "
+                        "campaign FILE");
     if (rc < 0 && (rc = need(a, OPT_COMMIT)) < 0)
         rc = need(a, OPT_DIVISION);
     if (rc >= 0)
@@ -586,6 +587,11 @@ static int sub_verify(camp_args *a)
     mu_status st = mu_commitment_verify(a->commitment, a->salt, text, len,
                                         &err);
     free(text);
+    if (st == MU_EINPUT && err.line > 0) { /* a fault in the file: name it */
+        snprintf(err.file, sizeof err.file, "%s", strcmp(a->division, "-")
+                 ? a->division : "standard input");
+        err.line = 0; /* the message has the line and column */
+    }
     if (st != MU_OK)
         return cli_fail(&err);
     return cli_emit("ok: the division is the one committed to\n");

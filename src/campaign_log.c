@@ -104,7 +104,9 @@ static void rolls_text(const cJSON *rolls, sbuf *sb)
     for (const cJSON *r = rolls ? rolls->child : NULL; r; r = r->next, i++) {
         const char *table = jstr(r, "table");
         int b = jint(r, "brigade");
-        sb_printf(sb, "%s %s", i ? "," : "", table);
+        sb_puts(sb, i ? ", " : " ");
+        for (const char *t = table; *t; t++) /* "corps_leader": two words */
+            sb_printf(sb, "%c", *t == '_' ? ' ' : *t);
         if (b)
             sb_printf(sb, " %d", b);
         const cJSON *res = cJSON_GetObjectItemCaseSensitive(r, "result");
@@ -202,12 +204,12 @@ static void leader_text(const char *kind, const cJSON *d, sbuf *sb)
         sb_printf(sb, "division %d leader", jint(d, "division"));
     const char *r = jstr(d, "rating");
     if (!strcmp(kind, "leader lost")) {
-        sb_printf(sb, " (%s) replaced: roll %d %s", jstr(d, "was"),
+        sb_printf(sb, " (%s) replaced: roll %d → %s", jstr(d, "was"),
                   jint(d, "roll"), jstr(d, "rolled"));
         if (strcmp(r, jstr(d, "rolled")))
             sb_printf(sb, ", played %s by the book", r);
     } else {
-        sb_printf(sb, " %s -> despicable; %d replacement%s left", jstr(d, "was"),
+        sb_printf(sb, " %s → despicable; %d replacement%s left", jstr(d, "was"),
                   jint(d, "owed"), jint(d, "owed") == 1 ? "" : "s");
     }
     if (!strcmp(r, "despicable"))
@@ -253,8 +255,9 @@ static void event_text(int64_t id, const char *kind, const cJSON *d,
                   jint(d, "division"), jint(d, "brigade"), jint(d, "lost"),
                   jint(d, "captured"));
     } else if (!strcmp(kind, "exchange")) {
-        sb_printf(sb, "exchange: %d union and %d confederate stands go home",
-                  jint(d, "union"), jint(d, "confederate"));
+        int u = jint(d, "union"), k = jint(d, "confederate");
+        sb_printf(sb, "exchange: %d Union stand%s and %d Confederate stand%s "
+                  "go home", u, u == 1 ? "" : "s", k, k == 1 ? "" : "s");
         stands_list(cJSON_GetObjectItemCaseSensitive(d, "stands"), sb);
     } else if (!strcmp(kind, "liberate")) {
         sb_printf(sb, "liberation: the camp holding %s men is freed, %d "

@@ -354,11 +354,19 @@ static void show_text(mu_campaign *c, const view *v, int viewer,
               c->theater == MU_EAST ? "Eastern" : "Western");
     sb_printf(sb, "After a battle %s of the battlefield losses return (winner "
               "%s, loser %s); prisoners do not.\n", d, w, lo);
-    if (v->battle)
+    if (v->battle) {
+        if (md)
+            md_name(v->battle_name, name, sizeof name);
         sb_printf(sb, md ? "\nBattle under way: **%s**\n" : "Battle under way: "
-                  "%s\n", v->battle_name);
+                  "%s\n", md ? name : v->battle_name);
+    }
     for (int a = 0; a < 2; a++) {
-        sb_printf(sb, md ? "\n## %s\n\n" : "\n%s\n", camp_side_title((mu_army)a));
+        /* Markdown blocks end with a blank line already. */
+        if (md)
+            sb_printf(sb, "%s## %s\n\n", a ? "" : "\n",
+                      camp_side_title((mu_army)a));
+        else
+            sb_printf(sb, "\n%s\n", camp_side_title((mu_army)a));
         int shown = 0;
         for (int i = 0; i < v->ndivs; i++)
             if ((int)v->divs[i].side == a) {
@@ -369,15 +377,15 @@ static void show_text(mu_campaign *c, const view *v, int viewer,
             if ((int)v->corps[i].side == a)
                 corps_text(v, &v->corps[i], viewer, md, sb);
         if (!shown)
-            sb_puts(sb, md ? "No divisions yet.\n" : "  no divisions yet\n");
+            sb_puts(sb, md ? "No divisions yet.\n\n" : "  no divisions yet\n");
         if (v->owed[a])
-            sb_printf(sb, md ? "\n%d despicable replacement%s owed (penalty)\n"
+            sb_printf(sb, md ? "%d despicable replacement%s owed (penalty)\n\n"
                       : "  %d despicable replacement%s owed (penalty)\n",
                       v->owed[a], v->owed[a] == 1 ? "" : "s");
     }
     int u = v->held_by[MU_UNION], cf = v->held_by[MU_CONFEDERATE];
-    sb_printf(sb, "\n%sPrisoners: the Union holds %d Confederate stand%s; the "
-              "Confederates hold %d Union stand%s.\n", md ? "" : "", u,
+    sb_printf(sb, "%sPrisoners: the Union holds %d Confederate stand%s; the "
+              "Confederates hold %d Union stand%s.\n", md ? "" : "\n", u,
               u == 1 ? "" : "s", cf, cf == 1 ? "" : "s");
 }
 
@@ -556,9 +564,11 @@ mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
     case MU_FMT_TEXT:
     case MU_FMT_MARKDOWN:
         if (e->hidden) {
+            char nm[2 * CAMP_NAME_MAX + 1];
+            md_name(e->name, nm, sizeof nm);
             sb_printf(&sb, "Division %d \"%s\" engaged hidden.\n%s%s%s\n",
-                      e->id, e->name, md ? "Commitment: `" : "commitment ",
-                      e->commitment, md ? "`" : "");
+                      e->id, md ? nm : e->name, md ? "\nCommitment: `"
+                      : "commitment ", e->commitment, md ? "`" : "");
             break;
         }
         char name[2 * CAMP_NAME_MAX + 1];

@@ -398,10 +398,17 @@ static mu_status parse_json(const char *text, size_t len, cJSON **out,
     copy[len] = '\0';
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(copy, len + 1, &end, 1);
-    if (!root) {
+    if (!root) { /* where cJSON stopped, as a line and column */
         size_t at = end && end >= copy ? (size_t)(end - copy) : 0;
+        int line = 1, col = 1;
+        for (size_t i = 0; i < at && i < len; i++, col++)
+            if (copy[i] == '\n') {
+                line++;
+                col = 0;
+            }
         free(copy);
-        return err_set(err, MU_EINPUT, "not valid JSON (near byte %zu)", at + 1);
+        return err_at(err, MU_EINPUT, NULL, line, "not valid JSON (line %d, "
+                      "column %d)", line, col);
     }
     free(copy);
     *out = root;
