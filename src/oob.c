@@ -146,7 +146,7 @@ static mu_status gen_division(const mu_rules *r, mu_dice *d,
     v->leader_rolled = (mu_rating)leader[roll];
     v->leader = o->by_the_book && v->leader_rolled == MU_DESPICABLE
                     ? MU_AVERAGE : v->leader_rolled;
-    push_roll(v, MU_ROLL_LEADER, 0, roll, v->leader_rolled, 0);
+    push_roll(v, MU_ROLL_LEADER, 0, roll, (int)v->leader_rolled, 0);
 
     ROLL(MU_ROLL_BRIGADES, 0, 0);
     v->nbrigades = rules_map(r, MU_TABLE_BRIGADES, a, th, year)[roll];
@@ -161,12 +161,12 @@ static mu_status gen_division(const mu_rules *r, mu_dice *d,
         push_roll(v, MU_ROLL_STANDS, b + 1, roll, g->stands, 0);
         ROLL(MU_ROLL_MORALE, b + 1, 0);
         g->morale = (mu_morale)morale[roll];
-        push_roll(v, MU_ROLL_MORALE, b + 1, roll, g->morale, 0);
+        push_roll(v, MU_ROLL_MORALE, b + 1, roll, (int)g->morale, 0);
         ROLL(MU_ROLL_BRIGADIER, b + 1, 0);
         g->rolled = (mu_rating)leader[roll];
         g->leader = o->by_the_book && g->rolled == MU_DESPICABLE
                         ? MU_AVERAGE : g->rolled;
-        push_roll(v, MU_ROLL_BRIGADIER, b + 1, roll, g->rolled, 0);
+        push_roll(v, MU_ROLL_BRIGADIER, b + 1, roll, (int)g->rolled, 0);
     }
 
     mu_artillery *art = &v->artillery;

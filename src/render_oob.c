@@ -147,8 +147,7 @@ mu_status mu_division_to_json(const mu_division *d, const mu_labels *l,
 static void rating_text(mu_rating played, mu_rating rolled, char *buf, size_t n)
 {
     if (played != rolled)
-        snprintf(buf, n, "%s (rolled despicable, played by the book)",
-                 mu_rating_name(played));
+        snprintf(buf, n, "%s (despicable, by the book)", mu_rating_name(played));
     else if (played == MU_DESPICABLE)
         snprintf(buf, n, "despicable (DP)");
     else
@@ -214,9 +213,10 @@ static void division_text(const mu_division *d, const mu_render_opts *o,
     int tr = find_roll(d, MU_ROLL_THEATER, 0);
     if (tr)
         sb_printf(sb, "%s  Theater and year rolled: %d\n", ind, tr);
-    rating_text(d->leader, d->leader_rolled, buf, sizeof buf);
-    sb_printf(sb, "%s  Division leader: %s (rolled %d)\n", ind, buf,
-              find_roll(d, MU_ROLL_LEADER, 0));
+    sb_printf(sb, "%s  Division leader: %s (rolled %d%s)\n", ind,
+              mu_rating_name(d->leader), find_roll(d, MU_ROLL_LEADER, 0),
+              d->leader != d->leader_rolled ? ": despicable, played by the book"
+              : d->leader == MU_DESPICABLE ? ": mark the label DP" : "");
     sb_printf(sb, "%s  Brigades: %d (rolled %d)\n", ind, d->nbrigades,
               find_roll(d, MU_ROLL_BRIGADES, 0));
     grid g;
@@ -254,13 +254,14 @@ static void seed_footer(const mu_render_opts *o, sbuf *sb)
 
 static void corps_text(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
 {
-    char buf[96];
-    rating_text(c->leader, c->leader_rolled, buf, sizeof buf);
     sb_printf(sb, "%s corps, %s %d: %d division%s\n",
               c->army == MU_UNION ? "Union" : "Confederate",
               c->theater == MU_EAST ? "Eastern theater" : "Western theater",
               c->year, c->ndivisions, c->ndivisions == 1 ? "" : "s");
-    sb_printf(sb, "  Corps leader: %s (rolled %d)\n", buf, c->leader_roll.roll);
+    sb_printf(sb, "  Corps leader: %s (rolled %d%s)\n", mu_rating_name(c->leader),
+              c->leader_roll.roll,
+              c->leader != c->leader_rolled ? ": despicable, played by the book"
+              : c->leader == MU_DESPICABLE ? ": mark the label DP" : "");
     for (int i = 0; i < c->ndivisions; i++) {
         sb_puts(sb, "\n");
         division_text(&c->divisions[i], o, i + 1, sb, "  ");
@@ -329,7 +330,7 @@ static void division_md(const mu_division *d, const mu_render_opts *o,
         mu_labels_name(o->labels, b->stands, b->morale, buf, sizeof buf);
         grid_setf(&g, 4, "%s", buf);
     }
-    grid_markdown(&g, sb, 1);
+    grid_markdown(&g, sb, 99);
     grid_free(&g);
     sb_puts(sb, "\n");
 }

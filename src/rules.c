@@ -276,11 +276,34 @@ static mu_status table_add_key(rules_table *t, const char *file, int line,
     return MU_OK;
 }
 
+/* inih reports keys, not section headers; messages about a whole table
+ * should point at its [header], the last one at or before its first key. */
+static int header_line(const char *text, size_t len, int key_line)
+{
+    int line = 1, found = key_line;
+    const char *p = text, *end = text + len;
+    while (p < end && line <= key_line) {
+        const char *q = p;
+        while (q < end && (*q == ' ' || *q == '\t'))
+            q++;
+        if (q < end && *q == '[')
+            found = line;
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            break;
+        p = nl + 1;
+        line++;
+    }
+    return found;
+}
+
 /* ---- loading ------------------------------------------------------------ */
 
 typedef struct load_ctx {
     mu_rules *r;
     const char *file;
+    const char *text;
+    size_t len;
     char current[64]; /* section of the last key */
     bool have;
 } load_ctx;
@@ -302,8 +325,8 @@ static mu_status new_table(load_ctx *c, const char *section, int line,
     rules_table *t = &r->tables[r->ntables];
     memset(t, 0, sizeof *t);
     memset(t->map, 0xFF, sizeof t->map);
-    t->line = line;
-    mu_status st = section_parse(section, c->file, line, t, err);
+    t->line = header_line(c->text, c->len, line);
+    mu_status st = section_parse(section, c->file, t->line, t, err);
     if (st != MU_OK)
         return st;
     r->ntables++;
@@ -375,7 +398,7 @@ static mu_status build_index(mu_rules *r, mu_error *err)
                     int16_t *cell = &r->index[t->family][a][th][y - MU_YEAR_FIRST];
                     if (*cell >= 0) {
                         char what[64];
-                        cell_text(t->family, a, th, y, what, sizeof what);
+                        cell_text((int)t->family, a, th, y, what, sizeof what);
                         return err_at(err, MU_EINPUT, r->name, t->line,
                                       "[%s] covers %s, which [%s] on line %d "
                                       "already covers",
@@ -407,7 +430,7 @@ mu_status mu_rules_parse(const char *text, size_t len, const char *name,
     if (!r)
         return err_nomem(err);
     snprintf(r->name, sizeof r->name, "%s", name ? name : "<rules>");
-    load_ctx c = {.r = r, .file = r->name};
+    load_ctx c = {.r = r, .file = r->name, .text = text, .len = len};
     mu_status st = ini_parse_text(text, len, r->name, load_key, &c, err);
     if (st == MU_OK)
         st = check_faces(r, err);

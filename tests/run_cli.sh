@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs one golden CLI case: run_cli.sh MUSTER CASE
-#   CASE.args   the arguments, one line, shell words ($SRC is the source tree)
+#   CASE.args   the arguments, one line, shell words, run in a fresh temporary
+#               folder holding data -> tests/data ($SRC is the source tree)
 #   CASE.out    expected stdout (compared exactly; absent: not checked)
 #   CASE.err    expected stderr (compared exactly; absent: must be empty
 #               when the exit code is 0, not checked otherwise)
@@ -8,13 +9,15 @@
 #   CASE.stdin  standard input (absent: /dev/null)
 # MUSTER_UPDATE=1 rewrites .out and .err from the actual run (review the diff!).
 set -u
-muster=$1
-case=$2
+muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+case=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 export SRC
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
+# data files as data/NAME, so messages show short relative paths
+ln -s "$SRC/tests/data" data
 eval "set -- $(cat "$case.args")"
 stdin=/dev/null
 [ -f "$case.stdin" ] && stdin="$case.stdin"
