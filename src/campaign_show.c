@@ -515,7 +515,8 @@ mu_status mu_campaign_prisoners(mu_campaign *c, mu_format fmt, char **out,
 static void corps_line(const mu_engagement *e, bool md, sbuf *sb)
 {
     char buf[96];
-    rating_text(e->corps_rating, e->corps_rolled, CAMP_ROLLED, buf, sizeof buf);
+    rating_text((int)e->corps_rating, (int)e->corps_rolled, CAMP_ROLLED, buf,
+                sizeof buf);
     sb_printf(sb, md ? "\nCorps leader of %s, first of the corps to fight: "
               "**%s** (rolled %d)%s\n" : "Corps leader of %s, first of the "
               "corps to fight: %s (rolled %d)%s\n", e->corps, buf, e->corps_roll,
