@@ -547,7 +547,7 @@ static void engagement_json(const mu_engagement *e, const mu_render_opts *o,
     } else {
         cJSON_AddNullToObject(root, "corps_leader");
     }
-    render_json_emit(root, o->format == MU_FMT_JSONL, sb);
+    render_json_emit(root, true, sb); /* one line, as all campaign JSON */
 }
 
 mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,

@@ -6,6 +6,7 @@
 # usage: campaign_rules.sh MUSTER
 set -u
 muster=$1
+src=${MUSTER_SOURCE:-$(cd "$(dirname "$0")/../.." && pwd)}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
@@ -149,6 +150,24 @@ for args in "show notes.txt" "show missing.db" "log /" "campaign" \
     case "$err" in "muster: "*) ;; *) fail "'$args': no message: $err" ;; esac
 done
 [ -e d.db ] && fail "a refused 'new' left d.db behind"
+
+# Edited tables are kept in the campaign: here every brigade has 11 stands.
+sed 's/^11 = 98-00$/11 = 01-00/; /^\[stands\.union\]/,/^\[/{/^[5-9] =\|^10 =/d}' \
+    "$src/rules/fire-and-fury.ini" >eleven.ini
+"$muster" rules check eleven.ini >/dev/null || fail "eleven.ini is not valid"
+mc new e.db --name E --year 1862 --theater west --rules eleven.ini >/dev/null ||
+    fail "new --rules"
+rm eleven.ini # kept in e.db, not read again
+mc add e.db --side union --name U >/dev/null
+out=$(mc engage e.db 1 --seed 3 --format json) || fail "engage with the tables"
+case "$out" in *'"stands":11,'*) ;; *) fail "custom tables not used: $out" ;; esac
+case "$out" in *'"stands":7,'*|*'"stands":8,'*) fail "built-in tables used" ;; esac
+case "$(mc show e.db --format json)" in *'"tables":"custom"'*) ;;
+*) fail "show does not say the tables are custom" ;; esac
+printf '[stands.union]\n6 = 01-50\n' >bad.ini
+expect_new=$(mc new f.db --name F --year 1862 --theater west --rules bad.ini 2>&1)
+[ $? = 2 ] || fail "new with bad tables: $expect_new"
+[ -e f.db ] && fail "new with bad tables left f.db behind"
 [ "$(cat notes.txt)" = "just text" ] || fail "notes.txt was changed"
 mc check c.db >/dev/null || fail "check"
 

@@ -36,7 +36,10 @@ m campaign exchange gettysburg.db --union 1 --confederate 1
 m campaign exchange gettysburg.db --union 1 --confederate 0
 m campaign leader-lost gettysburg.db 1 --brigade 2 --seed 5
 m campaign show gettysburg.db
+m campaign show gettysburg.db --side confederate --format markdown
 m campaign log gettysburg.db --side union
+m campaign log gettysburg.db --side union --format json
+m campaign prisoners gettysburg.db --format json
 m campaign check gettysburg.db
 } >transcript
 
