@@ -460,10 +460,10 @@ mu_status mu_commitment_verify(const char *commitment_hex, const char *salt_hex,
  * (the seed: 50 %), prisoners do not; prisoners stay with the captor until
  * exchanged by mutual consent or freed when their camp is liberated.
  *
- * A campaign is one SQLite file (WAL, foreign keys on, a busy timeout so two
- * writers wait for each other). Every mutating call is one transaction: it
- * changes everything it says or, on any error, nothing; each writes one
- * event to the log with the rolls it made. Calls that roll take a mu_dice;
+ * A campaign is one SQLite file (WAL, foreign keys on, synchronous FULL, a
+ * busy timeout of 15 s so that two writers wait for each other). Every
+ * mutating call is one transaction: it changes everything it says or, on any
+ * error, nothing; each writes one event to the log with the rolls it made. Calls that roll take a mu_dice;
  * a scripted source must be used up exactly, or the call fails with
  * MU_EINPUT and stores nothing. While a callback source waits for a roll the
  * call holds the write lock, so other writers wait (up to the timeout).
@@ -482,8 +482,8 @@ typedef struct mu_campaign mu_campaign;
 /* Longest name of a campaign, division, corps or battle, in bytes. */
 #define MU_CAMPAIGN_NAME_MAX 100
 
-/* The schema this muster writes (PRAGMA user_version). Older files are
- * upgraded when opened for writing; newer ones are refused. */
+/* The schema this muster writes (PRAGMA user_version). Files with a newer
+ * schema are refused; 1 is the first, so there is nothing older to upgrade. */
 #define MU_CAMPAIGN_SCHEMA 1
 
 /* A share of the losses, exactly: num/den with 0 <= num <= den. */
