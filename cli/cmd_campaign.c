@@ -278,33 +278,44 @@ static int format_only(const camp_args *a, bool json, bool md)
 /* Reads a whole file, or standard input for "-", into a malloc'd buffer. */
 static char *slurp(const char *path, size_t *len, mu_error *err)
 {
+    const size_t max = 16u << 20;
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    size_t cap = 4096, n = 0, max = 16u << 20;
-    char *buf = f ? malloc(cap + 1) : NULL;
-    while (buf && !ferror(f) && !feof(f) && n <= max) {
-        if (n == cap) {
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    const char *why = !f ? strerror(errno) : NULL;
+    while (!why) {
+        if (!buf) {
+            why = "out of memory";
+        } else if (n > max) {
+            why = "larger than 16 MiB";
+        } else if (n == cap) {
             char *p = realloc(buf, 2 * cap + 1);
-            if (!p)
+            if (p) {
+                buf = p;
+                cap *= 2;
+            } else {
+                why = "out of memory";
+            }
+        } else {
+            n += fread(buf + n, 1, cap - n, f);
+            if (ferror(f))
+                why = "cannot read";
+            else if (feof(f))
                 break;
-            buf = p;
-            cap *= 2;
         }
-        n += fread(buf + n, 1, cap - n, f);
     }
-    bool bad = !f || !buf || ferror(f) || !feof(f) || n > max;
-    snprintf(err->file, sizeof err->file, "%s", path);
-    err->line = 0;
-    err->code = MU_EIO;
-    if (!f)
-        snprintf(err->msg, sizeof err->msg, "cannot open: %s", strerror(errno));
-    else if (n > max)
-        snprintf(err->msg, sizeof err->msg, "larger than 16 MiB");
-    else
-        snprintf(err->msg, sizeof err->msg, "cannot read");
+    if (!why && n > max) /* the last read may have gone past it */
+        why = "larger than 16 MiB";
     if (f && f != stdin)
         fclose(f);
-    if (bad) {
+    if (why) {
         free(buf);
+        err->code = MU_EIO;
+        err->line = 0;
+        snprintf(err->file, sizeof err->file, "%s",
+                 strcmp(path, "-") ? path : "standard input");
+        snprintf(err->msg, sizeof err->msg, "%s%s", f ? "" : "cannot open: ",
+                 why);
         return NULL;
     }
     buf[n] = '\0';

@@ -112,7 +112,7 @@ void canon_number(double v, char buf[32])
         for (int i = 0; i < n - k; i++)
             *o++ = '0';
         *o = '\0';
-    } else if (0 < n && n <= 21) {
+    } else if (0 < n && n < k) { /* ES: 0 < n <= 21; n >= k went above */
         memcpy(o, dig, (size_t)n);
         o += n;
         *o++ = '.';

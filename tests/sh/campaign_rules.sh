@@ -168,6 +168,12 @@ printf '[stands.union]\n6 = 01-50\n' >bad.ini
 expect_new=$(mc new f.db --name F --year 1862 --theater west --rules bad.ini 2>&1)
 [ $? = 2 ] || fail "new with bad tables: $expect_new"
 [ -e f.db ] && fail "new with bad tables left f.db behind"
+# verify reads at most 16 MiB, even when the last read goes past it.
+err=$(head -c 17000000 /dev/zero |
+      mc verify --commitment 00 --division - 2>&1 >/dev/null)
+[ $? = 2 ] || fail "a 17 MB division: exit not 2"
+[ "$err" = "muster: standard input: larger than 16 MiB" ] ||
+    fail "a 17 MB division: $err"
 [ "$(cat notes.txt)" = "just text" ] || fail "notes.txt was changed"
 mc check c.db >/dev/null || fail "check"
 
