@@ -136,6 +136,8 @@ int cmd_corps(int argc, char **argv);
 int cmd_battle(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 extern const char help_division[], help_corps[], help_battle[], help_rules[];
+int cmd_campaign(int argc, char **argv);
+extern const char help_campaign[];
 
 /* Prints the help of a subcommand by name; returns 0, or 2 if unknown. */
 int cli_help(const char *name);

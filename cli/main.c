@@ -10,6 +10,7 @@ static const cli_cmd commands[] = {
     {"fire", cmd_fire, "linear firepower: hits from range and figures", help_fire},
     {"curve", cmd_curve, "a weapon's P against range; where two curves cross", help_curve},
     {"rules", cmd_rules, "show or check rules, weapons and labels files", help_rules},
+    {"campaign", cmd_campaign, "keep a campaign ledger (SQLite)", help_campaign},
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)
 
