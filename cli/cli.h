@@ -76,6 +76,61 @@ typedef struct cli_cmd {
     const char *help;
 } cli_cmd;
 
+/* ---- fire options (issue 3), shared by every command that fires -------- */
+
+/* `fire` takes these; `odds fire` and `sim fire` take the same. A command
+ * that adds options of its own numbers them from OPT_FIRE_NEXT. */
+enum {
+    OPT_WEAPON = OPT_FIRST_LOCAL, OPT_RANGE, OPT_RANGES, OPT_FIGURES, OPT_CREW,
+    OPT_COVER, OPT_YARDS, OPT_SCALE, OPT_NO_CANISTER, OPT_MAX_RANGE,
+    OPT_NO_ROLL, OPT_FIRE_NEXT
+};
+
+#define CLI_FIRE_OPTIONS                                                       \
+    CLI_COMMON_OPTIONS,                                                        \
+    {"weapon", required_argument, NULL, OPT_WEAPON},                           \
+    {"range", required_argument, NULL, OPT_RANGE},                             \
+    {"ranges", required_argument, NULL, OPT_RANGES},                           \
+    {"figures", required_argument, NULL, OPT_FIGURES},                         \
+    {"crew", required_argument, NULL, OPT_CREW},                               \
+    {"cover", no_argument, NULL, OPT_COVER},                                   \
+    {"yards", no_argument, NULL, OPT_YARDS},                                   \
+    {"scale", required_argument, NULL, OPT_SCALE},                             \
+    {"no-canister", no_argument, NULL, OPT_NO_CANISTER},                       \
+    {"max-range", required_argument, NULL, OPT_MAX_RANGE},                     \
+    {"no-roll", no_argument, NULL, OPT_NO_ROLL}
+
+/* Fire options as parsed. Ranges are in the unit given (yards with --yards). */
+typedef struct cli_fire {
+    cli_common cc;
+    const char *weapon;
+    mu_rat ranges[MU_FIRE_MAX_RANGES];
+    size_t nranges;
+    bool has_range, has_ranges;
+    long figures, crew;
+    bool has_figures, has_crew;
+    bool cover, yards, no_canister, no_roll;
+    bool has_scale, has_max_range;
+    mu_rat scale, max_range;
+} cli_fire;
+
+/* Zeroes f for command `cmd` ("fire", "odds fire": used in messages). */
+void cli_fire_init(cli_fire *f, const char *cmd);
+/* Handles a fire option or a common one. Returns 1 if it was one, 0 if not,
+ * and -1 after reporting a bad value (exit 2). */
+int cli_fire_opt(cli_fire *f, int c, const char *arg);
+/* After getopt: checks that the options make one volley (a weapon, one of
+ * --range/--ranges, figures or crew to suit the weapon...), loads --rules or
+ * the built-in weapons into *w and fills *o, whose ranges point into f.
+ * Returns -1 to go on (the caller frees *w), or an exit code after
+ * reporting. Dice options are checked by cli_dice as usual; --no-roll with a
+ * dice option is refused here. */
+int cli_fire_setup(cli_fire *f, mu_weapons **w, mu_fire_opts *o);
+
+int cmd_fire(int argc, char **argv);
+int cmd_curve(int argc, char **argv);
+extern const char help_fire[], help_curve[];
+
 int cmd_division(int argc, char **argv);
 int cmd_corps(int argc, char **argv);
 int cmd_battle(int argc, char **argv);
@@ -84,6 +139,8 @@ extern const char help_division[], help_corps[], help_battle[], help_rules[];
 int cmd_odds(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 extern const char help_odds[], help_sim[];
+int cmd_campaign(int argc, char **argv);
+extern const char help_campaign[];
 
 /* Prints the help of a subcommand by name; returns 0, or 2 if unknown. */
 int cli_help(const char *name);

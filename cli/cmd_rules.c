@@ -6,16 +6,19 @@
 
 const char help_rules[] =
     "usage: muster rules show [--rules FILE] [--format text|markdown]\n"
-    "       muster rules check FILE [--kind tables|labels]\n"
-    "       muster rules dump\n\n"
+    "       muster rules check FILE [--kind tables|labels|weapons]\n"
+    "       muster rules dump [--kind tables|weapons]\n\n"
     "show   prints the generation tables as in the seed article (the built-in\n"
     "       ones, or FILE's).\n"
     "check  validates a file: every table covers 01-00 exactly once, outcomes\n"
     "       and sections are known, every army, theater and year has its\n"
-    "       tables; a labels file has worn/spent pairs that make sense. Errors\n"
-    "       say file:line. The kind is told from the first section unless\n"
-    "       --kind says it.\n"
-    "dump   prints the built-in tables file, to copy and edit.\n";
+    "       tables; a labels file has worn/spent pairs that make sense; a\n"
+    "       weapons file (linear fire) has a slope and max range for every\n"
+    "       curve, P at point blank at most 100 %, and guns whose loads exist.\n"
+    "       Errors say file:line. The kind is told from the file (a slope or\n"
+    "       max_range key means weapons) unless --kind says it.\n"
+    "dump   prints the built-in tables file (--kind weapons: the weapons\n"
+    "       file), to copy and edit.\n";
 
 enum { OPT_KIND = OPT_FIRST_LOCAL };
 
@@ -48,6 +51,26 @@ static void first_section(const char *path, char *buf, size_t n)
     fclose(f);
 }
 
+/* A weapons file has curve keys, which no tables or labels file has. */
+static bool has_weapon_keys(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    char line[512];
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f)) {
+        char *p = line;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        size_t n = strcspn(p, " \t=");
+        found = (n == 5 && !strncmp(p, "slope", 5)) ||
+                (n == 9 && !strncmp(p, "max_range", 9));
+    }
+    fclose(f);
+    return found;
+}
+
 static int rules_check(const char *path, const char *kind)
 {
     char sec[64];
@@ -56,6 +79,8 @@ static int rules_check(const char *path, const char *kind)
         first_section(path, sec, sizeof sec);
         if (!strcmp(sec, "green") || !strcmp(sec, "veteran") || !strcmp(sec, "crack"))
             kind = "labels";
+        else if (has_weapon_keys(path))
+            kind = "weapons";
         else
             kind = "tables";
     }
@@ -68,8 +93,13 @@ static int rules_check(const char *path, const char *kind)
         mu_labels *l = NULL;
         st = mu_labels_load(path, &l, &err);
         mu_labels_free(l);
+    } else if (!strcmp(kind, "weapons")) {
+        mu_weapons *w = NULL;
+        st = mu_weapons_load(path, &w, &err);
+        mu_weapons_free(w);
     } else {
-        return cli_usage("rules check: --kind is tables or labels, not '%s'", kind);
+        return cli_usage("rules check: --kind is tables, labels or weapons, "
+                         "not '%s'", kind);
     }
     if (st != MU_OK)
         return cli_fail(&err);
@@ -119,12 +149,25 @@ int cmd_rules(int argc, char **argv)
                          "'muster help rules')");
     const char *sub = argv[optind];
     int extra = argc - optind - 1;
-    if (!strcmp(sub, "show") && extra == 0)
+    if (!strcmp(sub, "show") && extra == 0) {
+        if (kind && !strcmp(kind, "weapons"))
+            return cli_usage("rules show: weapons are shown by 'muster curve "
+                             "--weapon W' (or 'muster rules dump --kind "
+                             "weapons')");
+        if (kind && strcmp(kind, "tables"))
+            return cli_usage("rules show: --kind is tables, not '%s'", kind);
         return rules_show(&cc);
+    }
     if (!strcmp(sub, "check") && extra == 1)
         return rules_check(argv[optind + 1], kind);
-    if (!strcmp(sub, "dump") && extra == 0)
+    if (!strcmp(sub, "dump") && extra == 0) {
+        if (kind && !strcmp(kind, "weapons"))
+            return cli_emit(mu_weapons_default_text(NULL));
+        if (kind && strcmp(kind, "tables"))
+            return cli_usage("rules dump: --kind is tables or weapons, not "
+                             "'%s'", kind);
         return cli_emit(mu_rules_default_text(NULL));
+    }
     if (!strcmp(sub, "check"))
         return cli_usage("rules check: give exactly one FILE");
     return cli_usage("rules: unknown or misused '%s': say 'show', 'check FILE' "

@@ -176,7 +176,7 @@ int cli_dice_done(const cli_common *cc, mu_dice *d)
     size_t left = mu_dice_left(d);
     if (cc->rolls && left)
         return cli_usage("%zu roll%s left over from --rolls: give exactly the "
-                         "rolls needed (%llu were used)",
+                         "rolls needed (%llu used)",
                          left, left == 1 ? " was" : "s were",
                          (unsigned long long)mu_dice_count(d));
     return EXIT_OK;

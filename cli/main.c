@@ -7,9 +7,12 @@ static const cli_cmd commands[] = {
     {"division", cmd_division, "generate Fire and Fury divisions", help_division},
     {"corps", cmd_corps, "generate a corps: a leader and its divisions", help_corps},
     {"battle", cmd_battle, "generate both sides of a battle", help_battle},
+    {"fire", cmd_fire, "linear firepower: hits from range and figures", help_fire},
+    {"curve", cmd_curve, "a weapon's P against range; where two curves cross", help_curve},
     {"rules", cmd_rules, "show or check rules, weapons and labels files", help_rules},
     {"odds", cmd_odds, "exact odds: divisions, corps, fire, charging the guns", help_odds},
     {"sim", cmd_sim, "simulate with the real dice and compare with the odds", help_sim},
+    {"campaign", cmd_campaign, "keep a campaign ledger (SQLite)", help_campaign},
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)
 

@@ -400,6 +400,253 @@ mu_status mu_division_to_json(const mu_division *d, const mu_labels *l,
 
 /* ---- linear fire (issue 3) ---------------------------------------------- */
 
+/* Exact rationals. The fire model is exact (a range of 7 1/3 inches gives a
+ * musket P of 46/3 %, not 15.333333333333334), so ranges, curves and
+ * percentages are kept as num/den: reduced, den > 0, |num| and den at most
+ * INT64_MAX. Arithmetic that would leave that range is MU_EINPUT ("too
+ * finely divided"), never a wrong answer. */
+typedef struct mu_rat {
+    int64_t num, den;
+} mu_rat;
+
+/* Room for any mu_rat printed by mu_rat_format or mu_rat_fraction. */
+#define MU_RAT_BUF 48
+
+/* num/den reduced. MU_EINPUT when den is 0 or a part is INT64_MIN. */
+mu_status mu_rat_make(int64_t num, int64_t den, mu_rat *out, mu_error *err);
+/* a + b, a - b, a * b, a / b, exactly. MU_EINPUT on division by zero or when
+ * the result does not fit (see above). Operands need not be reduced. */
+mu_status mu_rat_add(mu_rat a, mu_rat b, mu_rat *out, mu_error *err);
+mu_status mu_rat_sub(mu_rat a, mu_rat b, mu_rat *out, mu_error *err);
+mu_status mu_rat_mul(mu_rat a, mu_rat b, mu_rat *out, mu_error *err);
+mu_status mu_rat_div(mu_rat a, mu_rat b, mu_rat *out, mu_error *err);
+/* -1, 0 or 1 as a <, = or > b; exact for every pair (no overflow). */
+int mu_rat_cmp(mu_rat a, mu_rat b);
+/* The largest whole number <= a (floor(-1/2) is -1). */
+int64_t mu_rat_floor(mu_rat a);
+
+/* Parses a number as people write a measurement: "7", "22.5", ".5", "22/3",
+ * "7 1/3" (a whole number, blanks, a proper fraction), with an optional
+ * sign and blanks around. Decimals are read exactly (never through a
+ * double). At most 9 decimals, denominators up to 10^9, magnitudes below
+ * 10^12; a value whose exact num/den would not fit is refused, never cut.
+ * Every mu_rat_fraction output of a parsed value reads back equal.
+ * MU_EINPUT saying what is wrong. */
+mu_status mu_rat_parse(const char *s, mu_rat *out, mu_error *err);
+
+/* Prints a for people: a whole number as an integer ("8"), otherwise at
+ * most 4 decimals with trailing zeros dropped ("22.5", "15.3333"). Decimals
+ * are cut toward zero, never rounded up, so a chance of 99.99996 % prints
+ * as 99.9999: for a value >= 0 the whole part printed is the floor that
+ * thresholds use.
+ * Writes at most n bytes (n >= MU_RAT_BUF never truncates); returns buf. */
+char *mu_rat_format(mu_rat a, char *buf, size_t n);
+/* Prints a exactly: "46/3", "-1/5", or "8" when whole. Returns buf. */
+char *mu_rat_fraction(mu_rat a, char *buf, size_t n);
+
+/* Weapons: the straight-line fire curves, loaded from INI. The format
+ * (rules/linear-fire.ini is the reference and documents every key):
+ *
+ *   [musket]                 a weapon fired by figures
+ *   slope = 2                P(r) = slope x (max_range - r) [+ cover], >= 0
+ *   max_range = 15
+ *   cover = -8               behind hard cover
+ *   effectives = 1           effective figures per casting
+ *
+ *   [canister]               an artillery load: it also has
+ *   crew = 6                 crew castings at full strength (and at most)
+ *
+ *   [gun]                    a gun: canister = LOAD, roundshot = LOAD
+ *
+ * Section names are the weapon names: a lower-case letter, then letters,
+ * digits, '-' or '_', at most 31 bytes. */
+typedef enum mu_weapon_kind {
+    MU_WEAPON_SMALL_ARMS = 0, /* fired by figures (musket, rifle)          */
+    MU_WEAPON_LOAD,           /* fired by a gun's crew (canister, roundshot) */
+    MU_WEAPON_GUN             /* a gun choosing between two loads          */
+} mu_weapon_kind;
+
+#define MU_WEAPON_NAME 32
+#define MU_MAX_WEAPONS 64
+
+/* One weapon, as read. For a gun, slope, max_range and cover are zero and
+ * crew and effectives are those of its loads (which must agree). */
+typedef struct mu_weapon {
+    char name[MU_WEAPON_NAME];
+    mu_weapon_kind kind;
+    mu_rat slope;     /* percent per inch, > 0 */
+    mu_rat max_range; /* inches, > 0 */
+    mu_rat cover;     /* percent, <= 0 */
+    int effectives;   /* effective figures per casting, 1..100 */
+    int crew;         /* loads and guns: full crew, the default and the most;
+                         0 for small arms */
+    int canister;     /* a gun: index of its canister load, else -1 */
+    int roundshot;    /* a gun: index of its roundshot load, else -1 */
+    int line;         /* its [section] header's line in its file */
+} mu_weapon;
+
+typedef struct mu_weapons mu_weapons;
+
+/* The weapons compiled into muster: musket, rifle, canister, roundshot and
+ * gun, as in the seed article. */
+mu_status mu_weapons_default(mu_weapons **out, mu_error *err);
+/* Loads and validates a weapons file; errors carry the file and line. */
+mu_status mu_weapons_load(const char *path, mu_weapons **out, mu_error *err);
+/* Same, from text in memory; `name` stands for the file in messages. */
+mu_status mu_weapons_parse(const char *text, size_t len, const char *name,
+                           mu_weapons **out, mu_error *err);
+void mu_weapons_free(mu_weapons *w);
+/* The embedded default weapons file, as text (static storage). */
+const char *mu_weapons_default_text(size_t *len);
+
+/* The weapons in file order: mu_weapons_at(w, i) for i < mu_weapons_count(w)
+ * (NULL past the end). Pointers live as long as w. */
+size_t mu_weapons_count(const mu_weapons *w);
+const mu_weapon *mu_weapons_at(const mu_weapons *w, size_t i);
+/* The weapon called `name`; MU_EINPUT listing the weapons there are. */
+mu_status mu_weapons_find(const mu_weapons *w, const char *name,
+                          const mu_weapon **out, mu_error *err);
+
+/* P, the percent chance to hit for each effective figure, of a weapon that
+ * is one curve (not a gun) at `range` inches, in the open or behind hard
+ * cover: slope x (max_range - range) [+ cover], or 0 where that is below
+ * zero. MU_EINPUT for a gun or a negative range. */
+mu_status mu_weapon_p(const mu_weapon *w, mu_rat range, bool cover, mu_rat *p,
+                      mu_error *err);
+
+/* A volley: what a unit's fire comes to before any die is rolled. The seed's
+ * procedure: P from the curve at the unit's (average) range, POH =
+ * effectives x P, read as floor(POH / 100) sure hits plus a chance c =
+ * POH mod 100 of one more, settled by one d100: a hit iff roll <= floor(c),
+ * and no roll at all when floor(c) is 0. */
+#define MU_FIRE_MAX_RANGES 100
+#define MU_FIRE_MAX_FIGURES 10000
+
+/* What fires, and at what. */
+typedef struct mu_fire_opts {
+    const char *weapon;    /* a weapon's name, e.g. "musket" or "gun" */
+    const mu_rat *ranges;  /* one range, or one per figure measured: the unit
+                              fires at their average. Each >= 0. */
+    size_t nranges;        /* 1..MU_FIRE_MAX_RANGES */
+    mu_rat yards_per_inch; /* 0: ranges and max_range are inches; > 0: they
+                              are yards at this scale (the seed's is 10) */
+    int figures;           /* small arms: figures firing, 1..10000;
+                              0 for artillery */
+    int crew;              /* artillery: crew castings, 1..full crew, or 0
+                              for a full crew; 0 for small arms */
+    bool cover;            /* the target is behind hard cover */
+    bool no_canister;      /* a gun with no canister left fires roundshot */
+    bool has_max_range;    /* a house rule: the weapon's curve keeps its
+                              slope and reaches max_range instead (the
+                              seed's "roundshot out to 800 yards"). Not for
+                              a gun: name the load or give a weapons file. */
+    mu_rat max_range;      /* in the unit of the ranges */
+} mu_fire_opts;
+
+/* Why a gun fired the load it did. */
+typedef enum mu_load_why {
+    MU_LOAD_NONE = 0,         /* not a gun                                  */
+    MU_LOAD_CANISTER_BETTER,  /* P(canister) > P(roundshot): canister       */
+    MU_LOAD_ROUNDSHOT_BETTER, /* P(roundshot) > P(canister): roundshot      */
+    MU_LOAD_EQUAL,            /* equal (at the crossover, or both 0):
+                                 roundshot, saving canister               */
+    MU_LOAD_NO_CANISTER       /* told there is no canister: roundshot       */
+} mu_load_why;
+
+/* A computed volley: a plain value of exact numbers, safe to copy. Percent
+ * values are percent (POH 220 is 220 %). */
+typedef struct mu_volley {
+    mu_weapon weapon;       /* as asked: "gun" for a gun */
+    mu_weapon fired;        /* the curve that fires: the weapon itself or the
+                               gun's load, with a house max_range applied */
+    mu_load_why why;        /* a gun: why this load */
+    mu_rat other_p;         /* a gun: P of the load not fired */
+    bool has_crossover;     /* a gun: its loads cross where both fire... */
+    mu_rat crossover;       /* ...at this range, inches */
+    size_t nranges;
+    mu_rat ranges[MU_FIRE_MAX_RANGES]; /* as given, in the unit given */
+    mu_rat yards_per_inch;  /* 0 when the ranges were given in inches */
+    mu_rat range;           /* the range fired at, inches (the average) */
+    bool cover;
+    bool house_max_range;   /* max_range was changed for this volley */
+    bool beyond;            /* range > fired.max_range */
+    mu_rat line_p;          /* slope x (max_range - range) [+ cover]: the
+                               straight line, which may be below 0 */
+    mu_rat p;               /* percent per effective figure: line_p, or 0 */
+    int castings;           /* figures, or crew castings */
+    int effectives;         /* castings x effectives per casting */
+    mu_rat poh;             /* effectives x p */
+    int sure_hits;          /* floor(poh / 100) */
+    mu_rat chance;          /* poh - 100 x sure_hits, in [0, 100) */
+    int threshold;          /* floor(chance): one more hit iff d100 <= it;
+                               0 means nothing to roll for */
+} mu_volley;
+
+/* Computes a volley without rolling. MU_EINPUT for an unknown weapon, a
+ * negative range, figures or crew out of bounds or given to the wrong kind
+ * of weapon, a bad max_range or scale, or numbers too finely divided. */
+mu_status mu_fire_compute(const mu_weapons *w, const mu_fire_opts *o,
+                          mu_volley *out, mu_error *err);
+
+/* How a volley came out. */
+typedef struct mu_fire_result {
+    bool rolled; /* a roll was taken (threshold > 0) */
+    int roll;    /* the d100, 1..100; 0 when none */
+    int hits;    /* sure hits, plus one if roll <= threshold */
+} mu_fire_result;
+
+/* Settles a volley with one d100 from `d`, labelled "Musket fire: one more
+ * hit on 20 or less", only when threshold > 0; otherwise takes no roll.
+ * MU_ENOROLL when the dice have no roll to give. */
+mu_status mu_fire_resolve(const mu_volley *v, mu_dice *d, mu_fire_result *out,
+                          mu_error *err);
+
+/* Renders a volley, showing the working line by line as the seed does
+ * (text, markdown), or as data (json, jsonl: one object; csv: a header and
+ * one row). `r` NULL means not rolled on purpose: "roll" and "hits" are
+ * null. The seed is shown when o->has_seed and a roll was taken. Numbers
+ * that are not whole print with at most 4 decimals (mu_rat_format); JSON
+ * also gives them exactly as "num/den" strings under "exact". */
+mu_status mu_fire_render(const mu_volley *v, const mu_fire_result *r,
+                         const mu_render_opts *o, char **out, mu_error *err);
+
+/* The table of P against range for one weapon (for a gun: both loads and
+ * the one it fires), rows from 0 to `to` every `step` inches. */
+typedef struct mu_curve_opts {
+    const char *weapon;
+    bool cover;
+    mu_rat step;           /* inches, > 0; 0 means 1 */
+    bool has_to;
+    mu_rat to;             /* last range, inches; default the max range */
+    bool has_max_range;    /* as in mu_fire_opts (inches) */
+    mu_rat max_range;
+    mu_rat yards_per_inch; /* for the yards column; 0 means 10 */
+} mu_curve_opts;
+
+/* Renders the curve in any format; at most 10001 rows (MU_EINPUT beyond,
+ * asking for a larger step). */
+mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *o,
+                          mu_format fmt, char **out, mu_error *err);
+
+/* Where two curves cross: canister and roundshot at 22.5 inches, 7.5 %. */
+typedef struct mu_crossover {
+    mu_weapon a, b;
+    bool cover;
+    bool crosses; /* they cross at a range >= 0 where both fire (P > 0) */
+    mu_rat range; /* where the straight lines meet, inches (when crosses) */
+    mu_rat p;     /* P there */
+    int closer;   /* 0 (a) or 1 (b): the better one closer than `range` when
+                     they cross, or at every range where either fires when
+                     they do not; -1 when the curves are the same */
+} mu_crossover;
+
+/* Computes the crossover of two single curves (not guns). */
+mu_status mu_fire_crossover(const mu_weapons *w, const char *a, const char *b,
+                            bool cover, mu_crossover *out, mu_error *err);
+/* Renders it; yards shown at `yards_per_inch` (0 means 10). */
+mu_status mu_crossover_render(const mu_crossover *x, mu_rat yards_per_inch,
+                              mu_format fmt, char **out, mu_error *err);
+
 /* ---- odds and simulation (issue 4) -------------------------------------- */
 
 /* Exact odds answer "how likely?" from the rules data by enumeration and
@@ -577,6 +824,281 @@ mu_status mu_oob_odds_render(const mu_oob_odds *o, const mu_oob_odds *exact,
                              mu_format fmt, char **out, mu_error *err);
 
 /* ---- campaign ledger (issue 5) ------------------------------------------ */
+
+/* Canonical JSON and commitments.
+ *
+ * A hidden division is kept secret yet provably unaltered by a commitment,
+ * defined exactly so that anyone can check it with other tools:
+ *
+ *   C          = the canonical JSON of the division, as RFC 8785 (JCS) writes
+ *                it: object keys sorted by their UTF-16 code units, no white
+ *                space, numbers as ECMAScript prints them (integers as
+ *                integers), strings escaped minimally (\" \\ \b \f \n \r \t,
+ *                other control characters as \u00xx), everything else as
+ *                UTF-8;
+ *   salt       = 16 random bytes (libsodium randombytes_buf), shown as 32
+ *                lower-case hex digits;
+ *   commitment = SHA-256(salt bytes || bytes of C), as 64 lower-case hex
+ *                digits.
+ *
+ * With a shell: (printf "$(echo SALT | sed 's/../\\x&/g')"; printf %s "C") |
+ * sha256sum. Hex given to muster may be in either case. */
+#define MU_SALT_BYTES 16
+#define MU_SALT_HEX (2 * MU_SALT_BYTES + 1)   /* buffer size, with the NUL */
+#define MU_COMMITMENT_HEX 65                  /* buffer size, with the NUL */
+
+/* Rewrites any JSON text (UTF-8, at most `len` bytes, no NUL characters)
+ * in the canonical form above. The same value however it is spaced or
+ * ordered gives the same bytes; a changed value gives other bytes.
+ * MU_EINPUT for text that is not JSON, a key given twice in one object, a
+ * number too large for a double, a string that is not UTF-8 or holds \u0000.
+ * *out is malloc'd. */
+mu_status mu_json_canonical(const char *text, size_t len, char **out,
+                            mu_error *err);
+
+/* commitment = SHA-256(salt || canonical(json)) for a salt given as 32 hex
+ * digits. MU_EINPUT for bad hex or JSON. */
+mu_status mu_commitment_compute(const char *json, size_t len,
+                                const char *salt_hex,
+                                char commitment[MU_COMMITMENT_HEX],
+                                mu_error *err);
+
+/* Checks that `text` is the division a commitment was made to. `text` is
+ * the division's JSON, or the whole document `mu_campaign_reveal` prints
+ * ({"division":{...},"salt":HEX,"commitment":HEX}), whose "division" is then
+ * checked; `salt_hex` may be NULL only in that case, to take the document's
+ * salt. The commitment is always the caller's: the one given before the
+ * reveal. MU_OK when it matches, MU_EMISMATCH when it does not, MU_EINPUT
+ * for unreadable hex or JSON. */
+mu_status mu_commitment_verify(const char *commitment_hex, const char *salt_hex,
+                               const char *text, size_t len, mu_error *err);
+
+/* The campaign ledger.
+ *
+ * The seed's campaign paragraphs: a division stays unknown until it first
+ * fights, then it is generated once and kept; casualties come off its actual
+ * strength; after a battle a share of the battlefield losses comes back
+ * (the seed: 50 %), prisoners do not; prisoners stay with the captor until
+ * exchanged by mutual consent or freed when their camp is liberated.
+ *
+ * A campaign is one SQLite file (WAL, foreign keys on, synchronous FULL, a
+ * busy timeout of 15 s so that two writers wait for each other). Every
+ * mutating call is one transaction: it changes everything it says or, on any
+ * error, nothing; each writes one event to the log with the rolls it made. Calls that roll take a mu_dice;
+ * a scripted source must be used up exactly, or the call fails with
+ * MU_EINPUT and stores nothing. While a callback source waits for a roll the
+ * call holds the write lock, so other writers wait (up to the timeout).
+ *
+ * Errors: MU_EINPUT for a bad argument (an unknown division or brigade, more
+ * losses than stands, more prisoners than are held, a file that is not a
+ * campaign or was written by a newer muster), MU_ESTATE when the request
+ * conflicts with the ledger (engaging twice, casualties outside a battle),
+ * MU_EIO when the file cannot be read or written or stays busy, MU_ENOROLL
+ * when the dice ran out, MU_EINTERNAL for a failure inside SQLite.
+ *
+ * Ids: divisions and events are numbered from 1 in the order they are made;
+ * brigades are numbered from 1 within their division. */
+typedef struct mu_campaign mu_campaign;
+
+/* Longest name of a campaign, division, corps or battle, in bytes. */
+#define MU_CAMPAIGN_NAME_MAX 100
+
+/* The schema this muster writes (PRAGMA user_version). Files with a newer
+ * schema are refused; 1 is the first, so there is nothing older to upgrade. */
+#define MU_CAMPAIGN_SCHEMA 1
+
+/* A share of the losses, exactly: num/den with 0 <= num <= den. */
+typedef struct mu_rate {
+    int num, den;
+} mu_rate;
+
+/* Parses a share: a percentage "50", "66.67" or "50%" (at most 4 decimals),
+ * or a fraction "2/3"; 0..100 % in all. Kept exact (66.67 % is 6667/10000,
+ * not 2/3). MU_EINPUT otherwise. */
+mu_status mu_rate_parse(const char *s, mu_rate *out, mu_error *err);
+/* "50%", "66.67%" or "2/3" (the shortest exact form). */
+void mu_rate_text(mu_rate r, char *buf, size_t n);
+
+/* What a new campaign is. Start from mu_campaign_defaults(). */
+typedef struct mu_campaign_opts {
+    const char *name;   /* required, 1..100 bytes of UTF-8 */
+    int year;           /* 1861..1865: every division is generated for it */
+    mu_theater theater;
+    mu_rate draw;       /* returned when a battle ends without a winner */
+    mu_rate winner;     /* returned to the winner's brigades */
+    mu_rate loser;      /* returned to the loser's */
+    const char *rules;  /* generation tables as INI text (muster rules dump),
+                           stored in the file; NULL for the built-in ones */
+    size_t rules_len;
+} mu_campaign_opts;
+
+/* No name, year 0, the seed's 50 % for every outcome, built-in tables. */
+mu_campaign_opts mu_campaign_defaults(void);
+
+/* Creates a campaign file at `path`, which must not exist yet (MU_EINPUT if
+ * it does). On failure nothing is left behind. *out is the open campaign;
+ * close it with mu_campaign_close. */
+mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
+                             mu_campaign **out, mu_error *err);
+
+/* Opens an existing campaign. MU_EIO if the file cannot be opened, MU_EINPUT
+ * if it is not a campaign or its schema is newer than MU_CAMPAIGN_SCHEMA.
+ * Opening changes nothing in a file that is not a campaign. */
+mu_status mu_campaign_open(const char *path, mu_campaign **out, mu_error *err);
+void mu_campaign_close(mu_campaign *c);
+
+/* Who is looking: MU_VIEW_ALL sees everything (an umpire, or the owner of
+ * the file); MU_UNION or MU_CONFEDERATE sees the other side's hidden
+ * divisions only as hidden: name, side and commitment. */
+#define MU_VIEW_ALL (-1)
+
+/* Adds an unengaged division to `side`; nothing is rolled. `corps` names its
+ * corps (NULL: none); corps are made on first mention, per side. Names are
+ * 1..100 bytes of UTF-8 without control characters. *id is the new
+ * division's id. */
+mu_status mu_campaign_add(mu_campaign *c, mu_army side, const char *name,
+                          mu_arm arm, const char *corps, int *id,
+                          mu_error *err);
+
+/* The result of a first engagement. */
+typedef struct mu_engagement {
+    int id;               /* the division */
+    char name[MU_CAMPAIGN_NAME_MAX + 1];
+    int64_t event;        /* its log entry */
+    mu_division division; /* as generated, with every roll */
+    bool hidden;
+    char salt[MU_SALT_HEX];             /* hidden: the salt (keep it secret) */
+    char commitment[MU_COMMITMENT_HEX]; /* hidden: give this to the opponent */
+    bool corps_leader;      /* the division's corps leader was rated now */
+    char corps[MU_CAMPAIGN_NAME_MAX + 1]; /* that corps */
+    mu_rating corps_rating; /* as played */
+    mu_rating corps_rolled; /* as the table gave it */
+    int corps_roll;
+    bool has_seed;          /* the dice were seeded: the seed repeats it */
+    uint64_t seed;
+} mu_engagement;
+
+/* First engagement of division `div`: generated with the campaign's year and
+ * theater and tables by mu_division_generate, in its roll order, then, if it
+ * is the first of its corps to fight, the corps leader (table 2). A
+ * despicable corps leader attaches to this division's leader (the seed's
+ * note). `hidden` stores a commitment (see above) and keeps the division
+ * from other viewers until mu_campaign_reveal. `by_the_book` plays
+ * despicable leaders as average. MU_ESTATE if it has engaged before. */
+mu_status mu_campaign_engage(mu_campaign *c, int div, bool hidden,
+                             bool by_the_book, mu_dice *d, mu_engagement *out,
+                             mu_error *err);
+
+/* An engagement as text, json or markdown. Open: the division as
+ * mu_division_render writes it (with the seed when there is one), then the
+ * corps leader if one was rated; JSON {"id":N,"division":{...},
+ * "corps_leader":{...}|null}. Hidden: only the commitment, JSON
+ * {"commitment":HEX}. *out is malloc'd. */
+mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
+                               char **out, mu_error *err);
+
+/* The document that opens a hidden division's commitment, one line:
+ * {"division":{...},"salt":HEX,"commitment":HEX}, the division in canonical
+ * JSON. The first reveal is logged and ends the secrecy. MU_ESTATE for a
+ * division that was not engaged hidden. *out is malloc'd. */
+mu_status mu_campaign_reveal(mu_campaign *c, int div, char **out,
+                             mu_error *err);
+
+/* Starts a battle; only one can be under way (MU_ESTATE otherwise). */
+mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
+                                   int64_t *event, mu_error *err);
+
+/* Ends the battle under way. `winner` is MU_UNION, MU_CONFEDERATE or -1 for
+ * none. Each brigade gets back rate x its battlefield losses in this battle
+ * (the winner's, loser's or draw rate of its side), prisoners excepted:
+ * floor(rate x lost) stands, and for a fraction f of a stand one more iff a
+ * d100 roll <= floor(100 f), as for batteries; no roll when that is 0. Rolls
+ * go in order of division id, then brigade. */
+mu_status mu_campaign_battle_end(mu_campaign *c, int winner, mu_dice *d,
+                                 int64_t *event, mu_error *err);
+
+/* Casualties to brigade `brigade` (from 1) of division `div` in the battle
+ * under way: `lost` killed, wounded and stragglers (some return at the end),
+ * `captured` stands handed to the other side as prisoners. Their sum must
+ * be 1..the brigade's current stands. */
+mu_status mu_campaign_casualties(mu_campaign *c, int div, int brigade,
+                                 int lost, int captured, int64_t *event,
+                                 mu_error *err);
+
+/* An exchange by mutual consent: `union_stands` Union stands come home from
+ * Confederate camps and `confederate_stands` Confederate ones from Union
+ * camps, each rejoining the brigade it was taken from, longest held first.
+ * MU_EINPUT for more than are held, or for none at all. */
+mu_status mu_campaign_exchange(mu_campaign *c, int union_stands,
+                               int confederate_stands, int64_t *event,
+                               mu_error *err);
+
+/* The camp holding `side`'s men is liberated: all of them rejoin their
+ * brigades. MU_ESTATE when none are held. */
+mu_status mu_campaign_liberate(mu_campaign *c, mu_army side, int64_t *event,
+                               mu_error *err);
+
+/* Which leader of a division. */
+typedef enum mu_post {
+    MU_POST_DIVISION = 0, /* the division leader */
+    MU_POST_BRIGADE,      /* a brigadier (give the brigade) */
+    MU_POST_CORPS         /* the leader of the division's corps */
+} mu_post;
+
+/* A leader removed from play by combat: the replacement is rated with one
+ * roll on table 2 (the division's army, the campaign's year). A despicable
+ * corps leader attaches to division `div`; any other one is free. */
+mu_status mu_campaign_leader_lost(mu_campaign *c, int div, mu_post post,
+                                  int brigade, mu_dice *d, int64_t *event,
+                                  mu_error *err);
+
+/* The seed's despicable-leader note: `side` forgot to reveal a despicable
+ * leader, so its opponent receives a despicable replacement to use on one
+ * of `side`'s leaders (mu_campaign_downgrade). Penalties add up. */
+mu_status mu_campaign_penalty(mu_campaign *c, mu_army side, int64_t *event,
+                              mu_error *err);
+
+/* Spends one of the penalties against the division's side: an average
+ * leader becomes despicable. MU_ESTATE when there is no penalty, the leader
+ * is not average (an exceptional one cannot be downgraded), or the division
+ * plays by the book. */
+mu_status mu_campaign_downgrade(mu_campaign *c, int div, mu_post post,
+                                int brigade, int64_t *event, mu_error *err);
+
+/* Every division, engaged or not: brigades with current stands, losses and
+ * prisoners, leaders, batteries; corps leaders; prisoners held by each side.
+ * Formats: text, json, markdown. JSON:
+ *   {"campaign":{...},"battle":{...}|null,
+ *    "divisions":[{"id":1,"name":"...","side":"union","engaged":true,
+ *      "hidden":false,"brigades":[{"number":1,"stands":6,"start":7,"lost":1,
+ *      "captured":0,"returned":0,...}],...}],
+ *    "corps":[...],"prisoners":{"held_by_union":N,"held_by_confederate":M}}
+ * where for a brigade start = stands + lost + captured: "lost" are out now
+ * (battlefield losses not returned), "captured" are held as prisoners now.
+ * `labels` may be NULL. *out is malloc'd. */
+mu_status mu_campaign_show(mu_campaign *c, int viewer, const mu_labels *labels,
+                           mu_format fmt, char **out, mu_error *err);
+
+/* Prisoners held by each side, by division and brigade of origin (text or
+ * json). */
+mu_status mu_campaign_prisoners(mu_campaign *c, mu_format fmt, char **out,
+                                mu_error *err);
+
+/* The log, every event in order with its rolls (text, json, markdown). JSON
+ * is {"events":[{"id":1,"kind":"new",...},...]}. */
+mu_status mu_campaign_log(mu_campaign *c, int viewer, mu_format fmt,
+                          char **out, mu_error *err);
+
+/* One event as the log shows it: a text line (or lines), or a JSON object. */
+mu_status mu_campaign_event(mu_campaign *c, int64_t event, int viewer,
+                            mu_format fmt, char **out, mu_error *err);
+
+/* Checks a campaign: the schema version, SQLite's integrity and foreign-key
+ * checks, the stands of every brigade against its losses and prisoners, the
+ * log replayed against the ledger, every commitment against its division.
+ * *report (malloc'd) says what was checked and what is wrong. MU_OK when
+ * all is well, MU_EMISMATCH when something is not. */
+mu_status mu_campaign_check(mu_campaign *c, char **report, mu_error *err);
 
 #ifdef __cplusplus
 }

@@ -95,3 +95,22 @@ mu_status ini_parse_path(const char *path, ini_key_fn fn, void *user,
     free(text);
     return st;
 }
+
+int ini_header_line(const char *text, size_t len, int key_line)
+{
+    int line = 1, found = key_line;
+    const char *p = text, *end = text + len;
+    while (p < end && line <= key_line) {
+        const char *q = p;
+        while (q < end && (*q == ' ' || *q == '\t'))
+            q++;
+        if (q < end && *q == '[')
+            found = line;
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            break;
+        p = nl + 1;
+        line++;
+    }
+    return found;
+}

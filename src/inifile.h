@@ -17,6 +17,11 @@ typedef mu_status (*ini_key_fn)(void *user, const char *section,
 mu_status ini_parse_text(const char *text, size_t len, const char *name,
                          ini_key_fn fn, void *user, mu_error *err);
 
+/* inih reports keys, not section headers: the line of the [header] a key
+ * on `key_line` of text[0..len) sits under (the last one at or before it),
+ * so messages about a whole section can point at it. key_line if none. */
+int ini_header_line(const char *text, size_t len, int key_line);
+
 /* Reads the file (at most 1 MiB) and parses it. */
 mu_status ini_parse_path(const char *path, ini_key_fn fn, void *user,
                          mu_error *err);

@@ -276,27 +276,6 @@ static mu_status table_add_key(rules_table *t, const char *file, int line,
     return MU_OK;
 }
 
-/* inih reports keys, not section headers; messages about a whole table
- * should point at its [header], the last one at or before its first key. */
-static int header_line(const char *text, size_t len, int key_line)
-{
-    int line = 1, found = key_line;
-    const char *p = text, *end = text + len;
-    while (p < end && line <= key_line) {
-        const char *q = p;
-        while (q < end && (*q == ' ' || *q == '\t'))
-            q++;
-        if (q < end && *q == '[')
-            found = line;
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl)
-            break;
-        p = nl + 1;
-        line++;
-    }
-    return found;
-}
-
 /* ---- loading ------------------------------------------------------------ */
 
 typedef struct load_ctx {
@@ -325,7 +304,7 @@ static mu_status new_table(load_ctx *c, const char *section, int line,
     rules_table *t = &r->tables[r->ntables];
     memset(t, 0, sizeof *t);
     memset(t->map, 0xFF, sizeof t->map);
-    t->line = header_line(c->text, c->len, line);
+    t->line = ini_header_line(c->text, c->len, line);
     mu_status st = section_parse(section, c->file, t->line, t, err);
     if (st != MU_OK)
         return st;

@@ -46,7 +46,7 @@ static void run(mu_army a, mu_theater th, int year, uint64_t seed)
     mu_dice *d;
     mu_error err;
     assert_int_equal(mu_dice_new_seeded(seed, &d, &err), MU_OK);
-    mu_oob_opts o = {a, year, th, MU_INFANTRY, false};
+    mu_oob_opts o = {a, year, (int)th, MU_INFANTRY, false};
     tally leader = {0}, brig = {0}, stands = {0}, morale = {0}, bdr = {0}, ratio = {0};
     for (int i = 0; i < 100000; i++) {
         mu_division v;

@@ -1,0 +1,129 @@
+/* campaign.h -- private pieces of the campaign ledger, shared by
+ * campaign_store.c (the file, transactions, loading), campaign_rules.c (the
+ * mutating calls), campaign_show.c (show, prisoners) and campaign_log.c (the
+ * log, check). */
+#ifndef MU_CAMPAIGN_H
+#define MU_CAMPAIGN_H
+
+#include "canon.h"
+#include "error.h"
+#include "util.h"
+
+#include <cjson/cJSON.h>
+#include <sqlite3.h>
+
+#define CAMP_NAME_MAX MU_CAMPAIGN_NAME_MAX
+
+/* How a leader came to hold the post. */
+enum { CAMP_ROLLED = 0, CAMP_REPLACED = 1, CAMP_DOWNGRADED = 2 };
+
+struct mu_campaign {
+    sqlite3 *db;
+    char *path;
+    mu_rules *rules; /* the campaign's tables (stored or built in) */
+    bool custom_rules;
+    char name[CAMP_NAME_MAX + 1];
+    int year;
+    mu_theater theater;
+    mu_rate draw, winner, loser;
+};
+
+typedef struct camp_brigade {
+    int number, morale;
+    int start, current, lost, returned, captured, freed;
+    int leader, leader_rolled, leader_origin;
+} camp_brigade;
+
+typedef struct camp_div {
+    int id;
+    mu_army side;
+    mu_arm arm;
+    char name[CAMP_NAME_MAX + 1];
+    int corps; /* 0: none */
+    char corps_name[CAMP_NAME_MAX + 1];
+    bool engaged, hidden, revealed, by_the_book;
+    int leader, leader_rolled, leader_origin;
+    int ratio, batteries, division_batteries, reserve;
+    char commitment[MU_COMMITMENT_HEX];
+    int nbrigades;
+    camp_brigade b[MU_MAX_BRIGADES];
+} camp_div;
+
+typedef struct camp_corps {
+    int id;
+    mu_army side;
+    char name[CAMP_NAME_MAX + 1];
+    bool rated;
+    int leader, leader_rolled, leader_origin;
+    int attached; /* a despicable leader's division, 0: none */
+} camp_corps;
+
+/* ---- campaign_store.c --------------------------------------------------- */
+
+/* Turns an SQLite result code into a status and message; `what` says what
+ * was being done ("saving the casualties"). */
+mu_status camp_sql_fail(mu_campaign *c, int rc, const char *what,
+                        mu_error *err);
+mu_status camp_exec(mu_campaign *c, const char *sql, mu_error *err);
+mu_status camp_prepare(mu_campaign *c, const char *sql, sqlite3_stmt **st,
+                       mu_error *err);
+/* Steps a statement that returns no rows, and finalizes it. */
+mu_status camp_run(mu_campaign *c, sqlite3_stmt *st, mu_error *err);
+
+/* Runs one statement that returns no rows, binding `n` int arguments. */
+mu_status camp_exec_ints(mu_campaign *c, mu_error *err, const char *sql,
+                         int n, ...);
+
+/* One transaction around fn: BEGIN IMMEDIATE, fn, then (when `d` is given)
+ * no scripted rolls may be left over, then COMMIT; ROLLBACK on any error. */
+typedef mu_status (*camp_fn)(mu_campaign *c, void *ctx, mu_error *err);
+mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
+                  mu_error *err);
+/* A read: a deferred transaction so that everything read belongs to one
+ * state of the file. */
+mu_status camp_read(mu_campaign *c, camp_fn fn, void *ctx, mu_error *err);
+
+/* Appends an event; takes ownership of `data` (a JSON object). div 0: the
+ * event is about no one division. */
+mu_status camp_event(mu_campaign *c, const char *kind, int div, cJSON *data,
+                     int64_t *id, mu_error *err);
+
+/* Loads a division with its brigades: MU_EINPUT if there is none. */
+mu_status camp_load_div(mu_campaign *c, int id, camp_div *out, mu_error *err);
+/* Same, MU_ESTATE unless it has engaged. */
+mu_status camp_load_engaged(mu_campaign *c, int id, camp_div *out,
+                            mu_error *err);
+/* Every division in id order; *out malloc'd (NULL when there are none). */
+mu_status camp_load_all(mu_campaign *c, camp_div **out, int *n, mu_error *err);
+mu_status camp_load_corps(mu_campaign *c, int id, camp_corps *out,
+                          mu_error *err);
+mu_status camp_load_all_corps(mu_campaign *c, camp_corps **out, int *n,
+                              mu_error *err);
+
+/* The battle under way: *id 0 when there is none. */
+mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,
+                             mu_error *err);
+/* Stands of `side` held prisoner by the other side. */
+mu_status camp_held(mu_campaign *c, mu_army side, int *stands, mu_error *err);
+/* Despicable replacements owed by `side`. */
+mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
+
+/* Whether viewer may see division d in full. */
+bool camp_visible(const camp_div *d, int viewer);
+
+/* The seed of a fresh seeded source (nothing rolled yet) into `o` as
+ * "seed" (exact, as a raw number), else null. */
+void camp_json_seed(cJSON *o, const mu_dice *d, bool fresh);
+
+/* A checked name: 1..CAMP_NAME_MAX bytes of UTF-8, no control characters. */
+mu_status camp_check_name(const char *s, const char *what, mu_error *err);
+
+/* "Union"/"Confederate" and "the Union"/"the Confederates" for sentences. */
+const char *camp_side_title(mu_army a);
+
+/* ---- campaign_log.c ----------------------------------------------------- */
+
+/* A roll as the generator's JSON writes it, for event data. */
+cJSON *camp_roll_json(const char *table, int roll, const char *result);
+
+#endif

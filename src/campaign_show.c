@@ -1,0 +1,598 @@
+/* campaign_show.c -- the state of a campaign (show) and its prisoners, as
+ * text, JSON or Markdown, the other side's hidden divisions masked. */
+#include "campaign.h"
+#include "grid.h"
+#include "render.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const origin_names[] = {"generated", "replacement",
+                                           "downgraded"};
+
+static const char *origin_name(int o)
+{
+    return (unsigned)o < 3 ? origin_names[o] : "?";
+}
+
+/* "average", "despicable (DP)", "average (replacement)", "average
+ * (despicable, played by the book)", "despicable (DP, downgraded)". */
+static void rating_text(int r, int rolled, int origin, char *buf, size_t n)
+{
+    const char *dp = r == MU_DESPICABLE ? "DP" : "";
+    const char *how = origin == CAMP_REPLACED     ? "replacement"
+                      : origin == CAMP_DOWNGRADED ? "downgraded" : "";
+    const char *book = r != rolled && origin != CAMP_DOWNGRADED
+                           ? "despicable, played by the book" : "";
+    const char *parts[] = {dp, how, book};
+    int k = snprintf(buf, n, "%s", mu_rating_name((mu_rating)r));
+    int any = 0;
+    for (int i = 0; i < 3 && k > 0 && (size_t)k < n; i++)
+        if (*parts[i])
+            k += snprintf(buf + k, n - (size_t)k, "%s%s", any++ ? ", " : " (",
+                          parts[i]);
+    if (any && k > 0 && (size_t)k < n)
+        snprintf(buf + k, n - (size_t)k, ")");
+}
+
+static cJSON *leader_json(int r, int rolled, int origin)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "rating", mu_rating_name((mu_rating)r));
+    cJSON_AddStringToObject(o, "rolled", mu_rating_name((mu_rating)rolled));
+    cJSON_AddStringToObject(o, "origin", origin_name(origin));
+    return o;
+}
+
+/* Markdown-safe copy of a name: characters that format are escaped. */
+static void md_name(const char *s, char *buf, size_t n)
+{
+    size_t k = 0;
+    for (; *s && k + 3 < n; s++) {
+        if (strchr("\\`*_[]|<>#", *s))
+            buf[k++] = '\\';
+        buf[k++] = *s;
+    }
+    buf[k] = '\0';
+}
+
+/* ---- gathering ---------------------------------------------------------- */
+
+typedef struct view {
+    camp_div *divs;
+    int ndivs;
+    camp_corps *corps;
+    int ncorps;
+    int battle;
+    char battle_name[CAMP_NAME_MAX + 1];
+    int held_by[2]; /* stands each side holds prisoner */
+    int owed[2];    /* despicable replacements owed by each side */
+} view;
+
+static mu_status gather(mu_campaign *c, void *p, mu_error *err)
+{
+    view *v = p;
+    mu_status s;
+    int held[2];
+    if ((s = camp_load_all(c, &v->divs, &v->ndivs, err)) != MU_OK ||
+        (s = camp_load_all_corps(c, &v->corps, &v->ncorps, err)) != MU_OK ||
+        (s = camp_active_battle(c, &v->battle, v->battle_name,
+                                sizeof v->battle_name, err)) != MU_OK)
+        return s;
+    for (int a = 0; a < 2; a++)
+        if ((s = camp_held(c, (mu_army)a, &held[a], err)) != MU_OK ||
+            (s = camp_penalties(c, (mu_army)a, &v->owed[a], err)) != MU_OK)
+            return s;
+    v->held_by[MU_UNION] = held[MU_CONFEDERATE];
+    v->held_by[MU_CONFEDERATE] = held[MU_UNION];
+    return MU_OK;
+}
+
+static void view_free(view *v)
+{
+    free(v->divs);
+    free(v->corps);
+}
+
+/* A corps leader is shown once one of its divisions that fought is. */
+static bool corps_visible(const view *v, const camp_corps *k, int viewer)
+{
+    for (int i = 0; i < v->ndivs; i++)
+        if (v->divs[i].corps == k->id && v->divs[i].engaged &&
+            camp_visible(&v->divs[i], viewer))
+            return true;
+    return false;
+}
+
+static int div_stands(const camp_div *d, int *start)
+{
+    int n = 0;
+    *start = 0;
+    for (int i = 0; i < d->nbrigades; i++) {
+        n += d->b[i].current;
+        *start += d->b[i].start;
+    }
+    return n;
+}
+
+/* ---- JSON --------------------------------------------------------------- */
+
+static cJSON *brigade_json(const camp_brigade *b, const mu_labels *l)
+{
+    cJSON *o = cJSON_CreateObject();
+    char label[64];
+    mu_labels_name(l, b->current, (mu_morale)b->morale, label, sizeof label);
+    cJSON_AddNumberToObject(o, "number", b->number);
+    cJSON_AddNumberToObject(o, "stands", b->current);
+    cJSON_AddNumberToObject(o, "start", b->start);
+    cJSON_AddNumberToObject(o, "lost", b->lost - b->returned);
+    cJSON_AddNumberToObject(o, "captured", b->captured - b->freed);
+    cJSON_AddNumberToObject(o, "returned", b->returned);
+    cJSON_AddNumberToObject(o, "freed", b->freed);
+    cJSON_AddStringToObject(o, "morale", mu_morale_name((mu_morale)b->morale));
+    cJSON_AddStringToObject(o, "label", label);
+    cJSON_AddItemToObject(o, "leader", leader_json(b->leader, b->leader_rolled,
+                                                   b->leader_origin));
+    return o;
+}
+
+static cJSON *division_json(const camp_div *d, int viewer, const mu_labels *l)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "id", d->id);
+    cJSON_AddStringToObject(o, "name", d->name);
+    cJSON_AddStringToObject(o, "side", mu_army_name(d->side));
+    cJSON_AddStringToObject(o, "arm", mu_arm_name(d->arm));
+    if (d->corps)
+        cJSON_AddStringToObject(o, "corps", d->corps_name);
+    else
+        cJSON_AddNullToObject(o, "corps");
+    cJSON_AddBoolToObject(o, "engaged", d->engaged);
+    cJSON_AddBoolToObject(o, "hidden", d->hidden && !d->revealed);
+    if (d->hidden)
+        cJSON_AddStringToObject(o, "commitment", d->commitment);
+    if (!d->engaged || !camp_visible(d, viewer))
+        return o;
+    if (d->hidden)
+        cJSON_AddBoolToObject(o, "revealed", d->revealed);
+    cJSON_AddBoolToObject(o, "by_the_book", d->by_the_book);
+    cJSON_AddItemToObject(o, "leader", leader_json(d->leader, d->leader_rolled,
+                                                   d->leader_origin));
+    int start, stands = div_stands(d, &start);
+    cJSON_AddNumberToObject(o, "stands", stands);
+    cJSON_AddNumberToObject(o, "start", start);
+    cJSON *bs = cJSON_AddArrayToObject(o, "brigades");
+    for (int i = 0; i < d->nbrigades; i++)
+        cJSON_AddItemToArray(bs, brigade_json(&d->b[i], l));
+    cJSON *a = cJSON_AddObjectToObject(o, "artillery");
+    cJSON_AddNumberToObject(a, "ratio", d->ratio);
+    cJSON_AddNumberToObject(a, "batteries", d->batteries);
+    cJSON_AddNumberToObject(a, "division", d->division_batteries);
+    cJSON_AddNumberToObject(a, "reserve", d->reserve);
+    return o;
+}
+
+static cJSON *corps_json(const view *v, const camp_corps *k, int viewer)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", k->name);
+    cJSON_AddStringToObject(o, "side", mu_army_name(k->side));
+    if (k->rated && corps_visible(v, k, viewer)) {
+        cJSON_AddItemToObject(o, "leader", leader_json(k->leader,
+                              k->leader_rolled, k->leader_origin));
+        if (k->attached)
+            cJSON_AddNumberToObject(o, "attached", k->attached);
+        else
+            cJSON_AddNullToObject(o, "attached");
+    } else {
+        cJSON_AddNullToObject(o, "leader");
+    }
+    return o;
+}
+
+static void show_json(mu_campaign *c, const view *v, int viewer,
+                      const mu_labels *l, sbuf *sb)
+{
+    char buf[32];
+    cJSON *root = cJSON_CreateObject();
+    cJSON *cp = cJSON_AddObjectToObject(root, "campaign");
+    cJSON_AddStringToObject(cp, "name", c->name);
+    cJSON_AddNumberToObject(cp, "year", c->year);
+    cJSON_AddStringToObject(cp, "theater", mu_theater_name(c->theater));
+    mu_rate_text(c->draw, buf, sizeof buf);
+    cJSON_AddStringToObject(cp, "return", buf);
+    mu_rate_text(c->winner, buf, sizeof buf);
+    cJSON_AddStringToObject(cp, "return_winner", buf);
+    mu_rate_text(c->loser, buf, sizeof buf);
+    cJSON_AddStringToObject(cp, "return_loser", buf);
+    cJSON_AddStringToObject(cp, "tables", c->custom_rules ? "custom"
+                                                          : "built-in");
+    cJSON *owed = cJSON_AddObjectToObject(cp, "owed_replacements");
+    cJSON_AddNumberToObject(owed, "union", v->owed[MU_UNION]);
+    cJSON_AddNumberToObject(owed, "confederate", v->owed[MU_CONFEDERATE]);
+    if (v->battle) {
+        cJSON *b = cJSON_AddObjectToObject(root, "battle");
+        cJSON_AddNumberToObject(b, "id", v->battle);
+        cJSON_AddStringToObject(b, "name", v->battle_name);
+    } else {
+        cJSON_AddNullToObject(root, "battle");
+    }
+    cJSON *ds = cJSON_AddArrayToObject(root, "divisions");
+    for (int i = 0; i < v->ndivs; i++)
+        cJSON_AddItemToArray(ds, division_json(&v->divs[i], viewer, l));
+    cJSON *ks = cJSON_AddArrayToObject(root, "corps");
+    for (int i = 0; i < v->ncorps; i++)
+        cJSON_AddItemToArray(ks, corps_json(v, &v->corps[i], viewer));
+    cJSON *p = cJSON_AddObjectToObject(root, "prisoners");
+    cJSON_AddNumberToObject(p, "held_by_union", v->held_by[MU_UNION]);
+    cJSON_AddNumberToObject(p, "held_by_confederate",
+                            v->held_by[MU_CONFEDERATE]);
+    char *t = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    if (!t) {
+        sb->oom = true;
+        return;
+    }
+    sb_puts(sb, t);
+    sb_puts(sb, "\n");
+    cJSON_free(t);
+}
+
+/* ---- text and Markdown -------------------------------------------------- */
+
+static void brigade_grid(const camp_div *d, const mu_labels *l, grid *g)
+{
+    char buf[96];
+    grid_init(g, 8);
+    grid_row(g, (const char *const[]){"brigade", "label", "brigadier",
+                                      "stands", "start", "lost", "prisoners",
+                                      "returned"});
+    for (int i = 0; i < d->nbrigades; i++) {
+        const camp_brigade *b = &d->b[i];
+        grid_add(g);
+        grid_setf(g, 0, "%d", b->number);
+        mu_labels_name(l, b->current, (mu_morale)b->morale, buf, sizeof buf);
+        grid_setf(g, 1, "%s", buf);
+        rating_text(b->leader, b->leader_rolled, b->leader_origin, buf,
+                    sizeof buf);
+        grid_setf(g, 2, "%s", buf);
+        grid_setf(g, 3, "%d", b->current);
+        grid_setf(g, 4, "%d", b->start);
+        grid_setf(g, 5, "%d", b->lost - b->returned);
+        grid_setf(g, 6, "%d", b->captured - b->freed);
+        grid_setf(g, 7, "%d", b->returned);
+    }
+}
+
+static void division_head(const camp_div *d, bool md, sbuf *sb)
+{
+    char name[2 * CAMP_NAME_MAX + 1], corps[2 * CAMP_NAME_MAX + 1];
+    if (md) {
+        md_name(d->name, name, sizeof name);
+        md_name(d->corps_name, corps, sizeof corps);
+        sb_printf(sb, "### Division %d: %s (%s%s%s)", d->id, name,
+                  mu_arm_name(d->arm), d->corps ? ", " : "", corps);
+    } else {
+        sb_printf(sb, "  Division %d \"%s\", %s%s%s", d->id, d->name,
+                  mu_arm_name(d->arm), d->corps ? ", " : "", d->corps_name);
+    }
+}
+
+static void division_text(const camp_div *d, int viewer, const mu_labels *l,
+                          bool md, sbuf *sb)
+{
+    division_head(d, md, sb);
+    const char *sep = md ? " — " : ": ";
+    if (!d->engaged) {
+        sb_printf(sb, "%snot engaged yet\n%s", sep, md ? "\n" : "");
+        return;
+    }
+    if (!camp_visible(d, viewer)) {
+        sb_printf(sb, "%shidden, commitment %s\n%s", sep, d->commitment,
+                  md ? "\n" : "");
+        return;
+    }
+    char buf[96];
+    int start, stands = div_stands(d, &start);
+    rating_text(d->leader, d->leader_rolled, d->leader_origin, buf, sizeof buf);
+    sb_printf(sb, "%s%s%d of %d stands in %d brigades%s", md ? "\n\n" : "",
+              md ? "" : sep, stands, start, d->nbrigades, md ? " · " : ", ");
+    sb_printf(sb, "%d batter%s, %d more to the reserve%s", d->division_batteries,
+              d->division_batteries == 1 ? "y" : "ies", d->reserve,
+              d->by_the_book ? (md ? " · by the book" : ", by the book") : "");
+    if (d->hidden)
+        sb_printf(sb, "%s%s, commitment %s", md ? " · " : ", ",
+                  d->revealed ? "revealed" : "hidden", d->commitment);
+    sb_printf(sb, md ? "\n\nDivision leader: **%s**\n\n" : "\n    Division "
+              "leader: %s\n", buf);
+    grid g;
+    brigade_grid(d, l, &g);
+    if (md)
+        grid_markdown(&g, sb, 3);
+    else
+        grid_text(&g, sb, 4, 3);
+    grid_free(&g);
+    if (md)
+        sb_puts(sb, "\n");
+}
+
+static void corps_text(const view *v, const camp_corps *k, int viewer, bool md,
+                       sbuf *sb)
+{
+    char name[2 * CAMP_NAME_MAX + 1], buf[96];
+    if (md)
+        md_name(k->name, name, sizeof name);
+    sb_printf(sb, md ? "**%s**: " : "  %s: ", md ? name : k->name);
+    if (!k->rated) {
+        sb_puts(sb, "corps leader not yet met\n");
+    } else if (!corps_visible(v, k, viewer)) {
+        sb_puts(sb, "corps leader hidden\n");
+    } else {
+        rating_text(k->leader, k->leader_rolled, k->leader_origin, buf,
+                    sizeof buf);
+        sb_printf(sb, "corps leader %s", buf);
+        if (k->attached)
+            sb_printf(sb, ", attached to division %d", k->attached);
+        sb_puts(sb, "\n");
+    }
+    if (md)
+        sb_puts(sb, "\n");
+}
+
+static void show_text(mu_campaign *c, const view *v, int viewer,
+                      const mu_labels *l, bool md, sbuf *sb)
+{
+    char d[24], w[24], lo[24], name[2 * CAMP_NAME_MAX + 1];
+    mu_rate_text(c->draw, d, sizeof d);
+    mu_rate_text(c->winner, w, sizeof w);
+    mu_rate_text(c->loser, lo, sizeof lo);
+    if (md)
+        md_name(c->name, name, sizeof name);
+    sb_printf(sb, md ? "# Campaign: %s\n\n%d, %s theater. " : "Campaign \"%s\":"
+              " %d, %s theater\n", md ? name : c->name, c->year,
+              c->theater == MU_EAST ? "Eastern" : "Western");
+    sb_printf(sb, "After a battle %s of the battlefield losses return (winner "
+              "%s, loser %s); prisoners do not.\n", d, w, lo);
+    if (v->battle) {
+        if (md)
+            md_name(v->battle_name, name, sizeof name);
+        sb_printf(sb, md ? "\nBattle under way: **%s**\n" : "Battle under way: "
+                  "%s\n", md ? name : v->battle_name);
+    }
+    for (int a = 0; a < 2; a++) {
+        /* Markdown blocks end with a blank line already. */
+        if (md)
+            sb_printf(sb, "%s## %s\n\n", a ? "" : "\n",
+                      camp_side_title((mu_army)a));
+        else
+            sb_printf(sb, "\n%s\n", camp_side_title((mu_army)a));
+        int shown = 0;
+        for (int i = 0; i < v->ndivs; i++)
+            if ((int)v->divs[i].side == a) {
+                division_text(&v->divs[i], viewer, l, md, sb);
+                shown++;
+            }
+        for (int i = 0; i < v->ncorps; i++)
+            if ((int)v->corps[i].side == a)
+                corps_text(v, &v->corps[i], viewer, md, sb);
+        if (!shown)
+            sb_puts(sb, md ? "No divisions yet.\n\n" : "  no divisions yet\n");
+        if (v->owed[a])
+            sb_printf(sb, md ? "%d despicable replacement%s owed (penalty)\n\n"
+                      : "  %d despicable replacement%s owed (penalty)\n",
+                      v->owed[a], v->owed[a] == 1 ? "" : "s");
+    }
+    int u = v->held_by[MU_UNION], cf = v->held_by[MU_CONFEDERATE];
+    sb_printf(sb, "%sPrisoners: the Union holds %d Confederate stand%s; the "
+              "Confederates hold %d Union stand%s.\n", md ? "" : "\n", u,
+              u == 1 ? "" : "s", cf, cf == 1 ? "" : "s");
+}
+
+mu_status mu_campaign_show(mu_campaign *c, int viewer, const mu_labels *labels,
+                           mu_format fmt, char **out, mu_error *err)
+{
+    if (!c || !out)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON && fmt != MU_FMT_MARKDOWN)
+        return err_set(err, MU_EINPUT, "show writes text, json or markdown");
+    if (viewer < MU_VIEW_ALL || viewer > MU_CONFEDERATE)
+        return err_set(err, MU_EINPUT, "unknown viewer");
+    view v;
+    memset(&v, 0, sizeof v);
+    mu_status s = camp_read(c, gather, &v, err);
+    if (s != MU_OK) {
+        view_free(&v);
+        return s;
+    }
+    sbuf sb = {0};
+    if (fmt == MU_FMT_JSON)
+        show_json(c, &v, viewer, labels, &sb);
+    else
+        show_text(c, &v, viewer, labels, fmt == MU_FMT_MARKDOWN, &sb);
+    view_free(&v);
+    return sb_finish(&sb, out, err);
+}
+
+/* ---- prisoners ---------------------------------------------------------- */
+
+typedef struct pow_ctx {
+    mu_format fmt;
+    sbuf *sb;
+    cJSON *root;
+} pow_ctx;
+
+static mu_status pow_read(mu_campaign *c, void *p, mu_error *err)
+{
+    pow_ctx *x = p;
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT d.side, p.division, d.name, "
+                               "p.brigade, sum(p.stands) FROM prisoners p JOIN "
+                               "divisions d ON d.id = p.division GROUP BY "
+                               "p.division, p.brigade ORDER BY d.side DESC, "
+                               "p.division, p.brigade", &st, err);
+    if (s != MU_OK)
+        return s;
+    int total[2] = {0, 0}, last = -1, rc;
+    cJSON *lists[2] = {NULL, NULL};
+    if (x->root)
+        for (int a = 0; a < 2; a++) { /* a: the captor */
+            cJSON *o = cJSON_AddObjectToObject(x->root, a == MU_UNION
+                                               ? "held_by_union"
+                                               : "held_by_confederate");
+            lists[a] = cJSON_AddArrayToObject(o, "stands");
+        }
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int side = sqlite3_column_int(st, 0), captor = 1 - side;
+        int div = sqlite3_column_int(st, 1), b = sqlite3_column_int(st, 3);
+        int n = sqlite3_column_int(st, 4);
+        const char *name = (const char *)sqlite3_column_text(st, 2);
+        total[captor] += n;
+        if (x->root) {
+            cJSON *o = cJSON_CreateObject();
+            cJSON_AddNumberToObject(o, "division", div);
+            cJSON_AddStringToObject(o, "name", name ? name : "");
+            cJSON_AddNumberToObject(o, "brigade", b);
+            cJSON_AddNumberToObject(o, "stands", n);
+            cJSON_AddItemToArray(lists[captor], o);
+            continue;
+        }
+        if (captor != last)
+            sb_printf(x->sb, "Held by the %s:\n", captor == MU_UNION
+                      ? "Union" : "Confederates");
+        last = captor;
+        sb_printf(x->sb, "  %s division %d \"%s\" brigade %d: %d stand%s\n",
+                  mu_army_name((mu_army)side), div, name ? name : "", b, n,
+                  n == 1 ? "" : "s");
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return camp_sql_fail(c, rc, "reading", err);
+    if (x->root) {
+        for (int a = 0; a < 2; a++)
+            cJSON_AddNumberToObject(cJSON_GetObjectItem(x->root, a == MU_UNION
+                                    ? "held_by_union" : "held_by_confederate"),
+                                    "total", total[a]);
+    } else {
+        sb_printf(x->sb, "%sThe Union holds %d Confederate stand%s; the "
+                  "Confederates hold %d Union stand%s.\n", last >= 0 ? "" : "",
+                  total[MU_UNION], total[MU_UNION] == 1 ? "" : "s",
+                  total[MU_CONFEDERATE], total[MU_CONFEDERATE] == 1 ? "" : "s");
+    }
+    return MU_OK;
+}
+
+mu_status mu_campaign_prisoners(mu_campaign *c, mu_format fmt, char **out,
+                                mu_error *err)
+{
+    if (!c || !out)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON)
+        return err_set(err, MU_EINPUT, "prisoners are listed as text or json");
+    sbuf sb = {0};
+    pow_ctx x = {fmt, &sb, fmt == MU_FMT_JSON ? cJSON_CreateObject() : NULL};
+    mu_status s = camp_read(c, pow_read, &x, err);
+    if (s == MU_OK && x.root) {
+        char *t = cJSON_PrintUnformatted(x.root);
+        if (t) {
+            sb_puts(&sb, t);
+            sb_puts(&sb, "\n");
+            cJSON_free(t);
+        } else {
+            sb.oom = true;
+        }
+    }
+    cJSON_Delete(x.root);
+    if (s != MU_OK) {
+        sb_free(&sb);
+        return s;
+    }
+    return sb_finish(&sb, out, err);
+}
+
+/* ---- an engagement ------------------------------------------------------ */
+
+static void corps_line(const mu_engagement *e, bool md, sbuf *sb)
+{
+    char buf[96];
+    rating_text((int)e->corps_rating, (int)e->corps_rolled, CAMP_ROLLED, buf,
+                sizeof buf);
+    sb_printf(sb, md ? "\nCorps leader of %s, first of the corps to fight: "
+              "**%s** (rolled %d)%s\n" : "Corps leader of %s, first of the "
+              "corps to fight: %s (rolled %d)%s\n", e->corps, buf, e->corps_roll,
+              e->corps_rating == MU_DESPICABLE
+                  ? ", attached to this division's leader" : "");
+}
+
+static void engagement_json(const mu_engagement *e, const mu_render_opts *o,
+                            sbuf *sb)
+{
+    cJSON *root = cJSON_CreateObject();
+    if (e->hidden) {
+        cJSON_AddStringToObject(root, "commitment", e->commitment);
+        render_json_emit(root, true, sb);
+        return;
+    }
+    cJSON_AddNumberToObject(root, "id", e->id);
+    cJSON *d = render_division_json(&e->division, o->labels);
+    render_json_seed(d, o);
+    cJSON_AddItemToObject(root, "division", d);
+    if (e->corps_leader) {
+        cJSON *k = cJSON_AddObjectToObject(root, "corps_leader");
+        cJSON_AddStringToObject(k, "corps", e->corps);
+        cJSON_AddNumberToObject(k, "roll", e->corps_roll);
+        cJSON_AddStringToObject(k, "rating", mu_rating_name(e->corps_rating));
+        cJSON_AddStringToObject(k, "rolled", mu_rating_name(e->corps_rolled));
+        cJSON_AddBoolToObject(k, "attached", e->corps_rating == MU_DESPICABLE);
+    } else {
+        cJSON_AddNullToObject(root, "corps_leader");
+    }
+    render_json_emit(root, true, sb); /* one line, as all campaign JSON */
+}
+
+mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
+                               char **out, mu_error *err)
+{
+    if (!e || !o || !out)
+        return err_set(err, MU_EINPUT, "nothing to render");
+    sbuf sb = {0};
+    bool md = o->format == MU_FMT_MARKDOWN;
+    switch (o->format) {
+    case MU_FMT_JSON:
+    case MU_FMT_JSONL:
+        engagement_json(e, o, &sb);
+        break;
+    case MU_FMT_TEXT:
+    case MU_FMT_MARKDOWN:
+        if (e->hidden) {
+            char nm[2 * CAMP_NAME_MAX + 1];
+            md_name(e->name, nm, sizeof nm);
+            sb_printf(&sb, "Division %d \"%s\" engaged hidden.\n%s%s%s\n",
+                      e->id, md ? nm : e->name, md ? "\nCommitment: `"
+                      : "commitment ", e->commitment, md ? "`" : "");
+            break;
+        }
+        char name[2 * CAMP_NAME_MAX + 1];
+        md_name(e->name, name, sizeof name);
+        if (md)
+            sb_printf(&sb, "## Division %d engaged: %s\n\n", e->id, name);
+        else
+            sb_printf(&sb, "Division %d \"%s\" engaged:\n", e->id, e->name);
+        char *div = NULL;
+        mu_status s = mu_division_render(&e->division, 1, o, &div, err);
+        if (s != MU_OK) {
+            sb_free(&sb);
+            return s;
+        }
+        sb_puts(&sb, div);
+        free(div);
+        if (e->corps_leader)
+            corps_line(e, md, &sb);
+        break;
+    case MU_FMT_CSV:
+        sb_free(&sb);
+        return err_set(err, MU_EINPUT, "an engagement is written as text, json "
+                       "or markdown");
+    }
+    return sb_finish(&sb, out, err);
+}

@@ -1,0 +1,939 @@
+/* campaign_store.c -- the campaign file: schema, opening and creating,
+ * transactions, the event log's writer, loading divisions. SQLite keeps the
+ * ledger's invariants too (CHECK constraints), so that a bug fails a
+ * transaction instead of corrupting a campaign. */
+#include "campaign.h"
+#include "rules.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define CAMP_FORMAT "muster campaign"
+#define CAMP_BUSY_MS 15000
+
+/* Schema 1. Brigades hold their own bookkeeping: start = current + (lost -
+ * returned) + (captured - freed). `losses` keeps each battle's battlefield
+ * losses per brigade, for the return at its end; `prisoners` one row per
+ * capture still (partly) held. */
+static const char schema_sql[] =
+    "CREATE TABLE campaign ("
+    " id INTEGER PRIMARY KEY CHECK (id = 1),"
+    " format TEXT NOT NULL CHECK (format = '" CAMP_FORMAT "'),"
+    " name TEXT NOT NULL,"
+    " year INTEGER NOT NULL CHECK (year BETWEEN 1861 AND 1865),"
+    " theater INTEGER NOT NULL CHECK (theater IN (0, 1)),"
+    " draw_num INTEGER NOT NULL, draw_den INTEGER NOT NULL,"
+    " win_num INTEGER NOT NULL, win_den INTEGER NOT NULL,"
+    " lose_num INTEGER NOT NULL, lose_den INTEGER NOT NULL,"
+    " rules TEXT,"
+    " penalty_union INTEGER NOT NULL DEFAULT 0 CHECK (penalty_union >= 0),"
+    " penalty_confederate INTEGER NOT NULL DEFAULT 0"
+    "  CHECK (penalty_confederate >= 0),"
+    " CHECK (draw_den > 0 AND draw_num BETWEEN 0 AND draw_den),"
+    " CHECK (win_den > 0 AND win_num BETWEEN 0 AND win_den),"
+    " CHECK (lose_den > 0 AND lose_num BETWEEN 0 AND lose_den)"
+    ") STRICT;"
+    "CREATE TABLE events ("
+    " id INTEGER PRIMARY KEY,"
+    " kind TEXT NOT NULL,"
+    " division INTEGER REFERENCES divisions(id),"
+    " data TEXT NOT NULL CHECK (json_valid(data))"
+    ") STRICT;"
+    "CREATE TABLE corps ("
+    " id INTEGER PRIMARY KEY,"
+    " side INTEGER NOT NULL CHECK (side IN (0, 1)),"
+    " name TEXT NOT NULL,"
+    " leader INTEGER CHECK (leader IN (0, 1, 2)),"
+    " leader_rolled INTEGER CHECK (leader_rolled IN (0, 1, 2)),"
+    " leader_origin INTEGER NOT NULL DEFAULT 0,"
+    " attached INTEGER REFERENCES divisions(id),"
+    " UNIQUE (side, name),"
+    " CHECK (attached IS NULL OR leader = 0)"
+    ") STRICT;"
+    "CREATE TABLE divisions ("
+    " id INTEGER PRIMARY KEY,"
+    " side INTEGER NOT NULL CHECK (side IN (0, 1)),"
+    " name TEXT NOT NULL,"
+    " arm INTEGER NOT NULL CHECK (arm IN (0, 1)),"
+    " corps INTEGER REFERENCES corps(id),"
+    " engaged INTEGER NOT NULL DEFAULT 0 CHECK (engaged IN (0, 1)),"
+    " hidden INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1)),"
+    " revealed INTEGER NOT NULL DEFAULT 0 CHECK (revealed IN (0, 1)),"
+    " by_the_book INTEGER NOT NULL DEFAULT 0 CHECK (by_the_book IN (0, 1)),"
+    " salt TEXT, commitment TEXT,"
+    " division TEXT CHECK (division IS NULL OR json_valid(division)),"
+    " leader INTEGER, leader_rolled INTEGER,"
+    " leader_origin INTEGER NOT NULL DEFAULT 0,"
+    " ratio INTEGER, batteries INTEGER, division_batteries INTEGER,"
+    " reserve INTEGER,"
+    " CHECK (engaged = 1 OR (division IS NULL AND hidden = 0)),"
+    " CHECK (engaged = 0 OR (division IS NOT NULL AND leader IN (0, 1, 2))),"
+    " CHECK (hidden = 0 OR (salt IS NOT NULL AND commitment IS NOT NULL)),"
+    " CHECK (revealed = 0 OR hidden = 1)"
+    ") STRICT;"
+    "CREATE TABLE brigades ("
+    " division INTEGER NOT NULL REFERENCES divisions(id),"
+    " number INTEGER NOT NULL CHECK (number >= 1),"
+    " morale INTEGER NOT NULL CHECK (morale IN (0, 1, 2)),"
+    " start INTEGER NOT NULL CHECK (start > 0),"
+    " current INTEGER NOT NULL CHECK (current >= 0),"
+    " lost INTEGER NOT NULL DEFAULT 0 CHECK (lost >= 0),"
+    " returned INTEGER NOT NULL DEFAULT 0 CHECK (returned BETWEEN 0 AND lost),"
+    " captured INTEGER NOT NULL DEFAULT 0 CHECK (captured >= 0),"
+    " freed INTEGER NOT NULL DEFAULT 0 CHECK (freed BETWEEN 0 AND captured),"
+    " leader INTEGER NOT NULL CHECK (leader IN (0, 1, 2)),"
+    " leader_rolled INTEGER NOT NULL CHECK (leader_rolled IN (0, 1, 2)),"
+    " leader_origin INTEGER NOT NULL DEFAULT 0,"
+    " PRIMARY KEY (division, number),"
+    " CHECK (current + lost - returned + captured - freed = start)"
+    ") STRICT;"
+    "CREATE TABLE battles ("
+    " id INTEGER PRIMARY KEY,"
+    " name TEXT NOT NULL,"
+    " active INTEGER NOT NULL CHECK (active IN (0, 1)),"
+    " winner INTEGER CHECK (winner IN (0, 1)),"
+    " start_event INTEGER NOT NULL REFERENCES events(id),"
+    " end_event INTEGER REFERENCES events(id),"
+    " CHECK (active = 1 OR end_event IS NOT NULL)"
+    ") STRICT;"
+    "CREATE UNIQUE INDEX one_battle_under_way ON battles(active)"
+    " WHERE active = 1;"
+    "CREATE TABLE losses ("
+    " battle INTEGER NOT NULL REFERENCES battles(id),"
+    " division INTEGER NOT NULL,"
+    " brigade INTEGER NOT NULL,"
+    " lost INTEGER NOT NULL DEFAULT 0 CHECK (lost >= 0),"
+    " captured INTEGER NOT NULL DEFAULT 0 CHECK (captured >= 0),"
+    " returned INTEGER CHECK (returned BETWEEN 0 AND lost),"
+    " PRIMARY KEY (battle, division, brigade),"
+    " FOREIGN KEY (division, brigade) REFERENCES brigades(division, number)"
+    ") STRICT;"
+    "CREATE TABLE prisoners ("
+    " id INTEGER PRIMARY KEY,"
+    " event INTEGER NOT NULL REFERENCES events(id),"
+    " division INTEGER NOT NULL,"
+    " brigade INTEGER NOT NULL,"
+    " stands INTEGER NOT NULL CHECK (stands > 0),"
+    " FOREIGN KEY (division, brigade) REFERENCES brigades(division, number)"
+    ") STRICT;";
+
+/* ---- SQLite plumbing ---------------------------------------------------- */
+
+mu_status camp_sql_fail(mu_campaign *c, int rc, const char *what,
+                        mu_error *err)
+{
+    const char *msg = c && c->db ? sqlite3_errmsg(c->db) : sqlite3_errstr(rc);
+    const char *path = c && c->path ? c->path : "";
+    switch (rc & 0xFF) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return err_at(err, MU_EIO, path, 0, "%s: the campaign stayed busy "
+                      "(another muster is writing it); try again", what);
+    case SQLITE_NOTADB:
+        return err_at(err, MU_EINPUT, path, 0, "not a campaign file (not an "
+                      "SQLite database)");
+    case SQLITE_CORRUPT:
+        return err_at(err, MU_EIO, path, 0, "%s: the campaign file is damaged "
+                      "(%s)", what, msg);
+    case SQLITE_CANTOPEN:
+    case SQLITE_IOERR:
+    case SQLITE_FULL:
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+        return err_at(err, MU_EIO, path, 0, "%s: %s", what, msg);
+    case SQLITE_NOMEM:
+        return err_nomem(err);
+    case SQLITE_CONSTRAINT:
+        return err_at(err, MU_EINTERNAL, path, 0, "%s: the ledger refused a "
+                      "change that breaks its rules (%s); nothing was changed",
+                      what, msg);
+    default:
+        return err_at(err, MU_EINTERNAL, path, 0, "%s: %s", what, msg);
+    }
+}
+
+mu_status camp_exec(mu_campaign *c, const char *sql, mu_error *err)
+{
+    int rc = sqlite3_exec(c->db, sql, NULL, NULL, NULL);
+    return rc == SQLITE_OK ? MU_OK : camp_sql_fail(c, rc, "writing", err);
+}
+
+mu_status camp_prepare(mu_campaign *c, const char *sql, sqlite3_stmt **st,
+                       mu_error *err)
+{
+    int rc = sqlite3_prepare_v2(c->db, sql, -1, st, NULL);
+    return rc == SQLITE_OK ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+}
+
+mu_status camp_run(mu_campaign *c, sqlite3_stmt *st, mu_error *err)
+{
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "writing", err);
+}
+
+mu_status camp_exec_ints(mu_campaign *c, mu_error *err, const char *sql,
+                         int n, ...)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, sql, &st, err);
+    if (s != MU_OK)
+        return s;
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 1; i <= n; i++)
+        sqlite3_bind_int(st, i, va_arg(ap, int));
+    va_end(ap);
+    return camp_run(c, st, err);
+}
+
+mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
+                  mu_error *err)
+{
+    int rc = sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        return camp_sql_fail(c, rc, "starting a change", err);
+    mu_status st = fn(c, ctx, err);
+    if (st == MU_OK && d && mu_dice_left(d))
+        st = err_set(err, MU_EINPUT, "%zu roll%s left over: give exactly the "
+                     "rolls needed (%" PRIu64 " %s used); nothing was changed",
+                     mu_dice_left(d), mu_dice_left(d) == 1 ? " was" : "s were",
+                     mu_dice_count(d), mu_dice_count(d) == 1 ? "was" : "were");
+    if (st == MU_OK) {
+        rc = sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            return MU_OK;
+        st = camp_sql_fail(c, rc, "saving", err);
+    }
+    sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+    return st;
+}
+
+mu_status camp_read(mu_campaign *c, camp_fn fn, void *ctx, mu_error *err)
+{
+    int rc = sqlite3_exec(c->db, "BEGIN", NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        return camp_sql_fail(c, rc, "reading", err);
+    mu_status st = fn(c, ctx, err);
+    sqlite3_exec(c->db, st == MU_OK ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL);
+    return st;
+}
+
+mu_status camp_event(mu_campaign *c, const char *kind, int div, cJSON *data,
+                     int64_t *id, mu_error *err)
+{
+    char *text = data ? cJSON_PrintUnformatted(data) : NULL;
+    cJSON_Delete(data);
+    if (!text)
+        return err_nomem(err);
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "INSERT INTO events(kind, division, data) "
+                               "VALUES (?, ?, ?)", &st, err);
+    if (s == MU_OK) {
+        sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
+        if (div > 0)
+            sqlite3_bind_int(st, 2, div);
+        else
+            sqlite3_bind_null(st, 2);
+        sqlite3_bind_text(st, 3, text, -1, SQLITE_STATIC);
+        s = camp_run(c, st, err);
+    }
+    cJSON_free(text);
+    if (s == MU_OK && id)
+        *id = sqlite3_last_insert_rowid(c->db);
+    return s;
+}
+
+/* ---- small shared helpers ----------------------------------------------- */
+
+const char *camp_side_title(mu_army a)
+{
+    return a == MU_UNION ? "Union" : "Confederate";
+}
+
+bool camp_visible(const camp_div *d, int viewer)
+{
+    return viewer == MU_VIEW_ALL || (int)d->side == viewer || !d->hidden ||
+           d->revealed;
+}
+
+void camp_json_seed(cJSON *o, const mu_dice *d, bool fresh)
+{
+    uint64_t seed;
+    if (fresh && mu_dice_seed(d, &seed)) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "%" PRIu64, seed);
+        cJSON_AddRawToObject(o, "seed", buf);
+    } else {
+        cJSON_AddNullToObject(o, "seed");
+    }
+}
+
+mu_status camp_check_name(const char *s, const char *what, mu_error *err)
+{
+    if (!s || !*s)
+        return err_set(err, MU_EINPUT, "give the %s a name", what);
+    size_t n = strlen(s);
+    if (n > CAMP_NAME_MAX)
+        return err_set(err, MU_EINPUT, "the %s name is %zu bytes long: at most "
+                       "%d", what, n, CAMP_NAME_MAX);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p < 0x20 || *p == 0x7F)
+            return err_set(err, MU_EINPUT, "the %s name holds a control "
+                           "character", what);
+    if (!canon_utf8_valid(s))
+        return err_set(err, MU_EINPUT, "the %s name is not valid UTF-8", what);
+    return MU_OK;
+}
+
+/* ---- rates -------------------------------------------------------------- */
+
+static long gcd(long a, long b)
+{
+    while (b) {
+        long t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+static mu_status rate_bad(const char *s, mu_error *err)
+{
+    return err_set(err, MU_EINPUT, "'%s' is not a share of the losses: give a "
+                   "percentage 0..100 (\"50\", \"66.67\") or a fraction "
+                   "(\"2/3\")", s ? s : "");
+}
+
+mu_status mu_rate_parse(const char *s, mu_rate *out, mu_error *err)
+{
+    if (!s)
+        return rate_bad(s, err);
+    const char *slash = strchr(s, '/');
+    long num, den;
+    if (slash) {
+        char a[24];
+        size_t n = (size_t)(slash - s);
+        if (n == 0 || n >= sizeof a)
+            return rate_bad(s, err);
+        memcpy(a, s, n);
+        a[n] = '\0';
+        if (!parse_long(a, 0, 1000000, &num) ||
+            !parse_long(slash + 1, 1, 1000000, &den) || num > den)
+            return rate_bad(s, err);
+    } else {
+        char a[24];
+        size_t n = strlen(s);
+        if (n && s[n - 1] == '%')
+            n--;
+        if (n == 0 || n >= sizeof a)
+            return rate_bad(s, err);
+        memcpy(a, s, n);
+        a[n] = '\0';
+        char *dot = strchr(a, '.');
+        long frac = 0, scale = 1;
+        if (dot) {
+            *dot = '\0';
+            const char *f = dot + 1;
+            size_t k = strlen(f);
+            if (k == 0 || k > 4 || strspn(f, "0123456789") != k)
+                return rate_bad(s, err);
+            for (size_t i = 0; i < k; i++) {
+                frac = frac * 10 + (f[i] - '0');
+                scale *= 10;
+            }
+        }
+        long whole;
+        if (!parse_long(a, 0, 100, &whole) || strchr(a, '+') || strchr(a, '-'))
+            return rate_bad(s, err);
+        num = whole * scale + frac;
+        den = 100 * scale;
+        if (num > den)
+            return rate_bad(s, err);
+    }
+    long g = gcd(num, den);
+    if (g == 0)
+        g = 1;
+    out->num = (int)(num / g);
+    out->den = (int)(den / g);
+    return MU_OK;
+}
+
+void mu_rate_text(mu_rate r, char *buf, size_t n)
+{
+    /* A percentage when it is one with at most 4 decimals, else a fraction. */
+    long scale = 1;
+    for (int k = 0; k <= 4; k++, scale *= 10) {
+        long num = (long)r.num * 100 * scale;
+        if (r.den > 0 && num % r.den == 0) {
+            long v = num / r.den;
+            if (k == 0)
+                snprintf(buf, n, "%ld%%", v);
+            else
+                snprintf(buf, n, "%ld.%0*ld%%", v / scale, k, v % scale);
+            return;
+        }
+    }
+    snprintf(buf, n, "%d/%d", r.num, r.den);
+}
+
+/* ---- opening and creating ----------------------------------------------- */
+
+mu_campaign_opts mu_campaign_defaults(void)
+{
+    mu_campaign_opts o;
+    memset(&o, 0, sizeof o);
+    o.theater = MU_EAST;
+    o.draw = o.winner = o.loser = (mu_rate){1, 2};
+    return o;
+}
+
+void mu_campaign_close(mu_campaign *c)
+{
+    if (!c)
+        return;
+    sqlite3_close(c->db);
+    mu_rules_free(c->rules);
+    free(c->path);
+    free(c);
+}
+
+static mu_status camp_alloc(const char *path, mu_campaign **out, mu_error *err)
+{
+    mu_campaign *c = calloc(1, sizeof *c);
+    if (!c)
+        return err_nomem(err);
+    size_t n = strlen(path);
+    c->path = malloc(n + 1);
+    if (!c->path) {
+        free(c);
+        return err_nomem(err);
+    }
+    memcpy(c->path, path, n + 1);
+    *out = c;
+    return MU_OK;
+}
+
+/* Connection settings: none of them writes to the file. */
+static mu_status camp_connect(mu_campaign *c, mu_error *err)
+{
+    int rc = sqlite3_open_v2(c->path, &c->db, SQLITE_OPEN_READWRITE, NULL);
+    if (rc != SQLITE_OK)
+        return camp_sql_fail(c, rc, "opening the campaign", err);
+    sqlite3_extended_result_codes(c->db, 1);
+    sqlite3_busy_timeout(c->db, CAMP_BUSY_MS);
+    rc = sqlite3_exec(c->db, "PRAGMA foreign_keys = ON; PRAGMA synchronous = "
+                      "FULL;", NULL, NULL, NULL);
+    return rc == SQLITE_OK ? MU_OK
+                           : camp_sql_fail(c, rc, "opening the campaign", err);
+}
+
+static int rate_col(sqlite3_stmt *st, int i, mu_rate *r)
+{
+    r->num = sqlite3_column_int(st, i);
+    r->den = sqlite3_column_int(st, i + 1);
+    return r->den > 0 && r->num >= 0 && r->num <= r->den;
+}
+
+/* Reads the campaign row and its tables into c. */
+static mu_status camp_load_settings(mu_campaign *c, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT format, name, year, theater, "
+                               "draw_num, draw_den, win_num, win_den, lose_num,"
+                               " lose_den, rules FROM campaign WHERE id = 1",
+                               &st, err);
+    if (s != MU_OK)
+        return s;
+    int rc = sqlite3_step(st);
+    const char *fmt = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0)
+                                       : NULL;
+    if (!fmt || strcmp(fmt, CAMP_FORMAT) != 0) {
+        sqlite3_finalize(st);
+        return rc == SQLITE_ROW || rc == SQLITE_DONE
+                   ? err_at(err, MU_EINPUT, c->path, 0, "not a campaign file "
+                            "(no campaign record)")
+                   : camp_sql_fail(c, rc, "reading the campaign", err);
+    }
+    const char *name = (const char *)sqlite3_column_text(st, 1);
+    snprintf(c->name, sizeof c->name, "%s", name ? name : "");
+    c->year = sqlite3_column_int(st, 2);
+    c->theater = sqlite3_column_int(st, 3) ? MU_WEST : MU_EAST;
+    int ok = rate_col(st, 4, &c->draw) && rate_col(st, 6, &c->winner) &&
+             rate_col(st, 8, &c->loser) && c->year >= MU_YEAR_FIRST &&
+             c->year <= MU_YEAR_LAST;
+    const char *rules = (const char *)sqlite3_column_text(st, 10);
+    if (ok && rules) {
+        c->custom_rules = true;
+        s = mu_rules_parse(rules, strlen(rules), "the campaign's tables",
+                           &c->rules, err);
+    } else if (ok) {
+        s = mu_rules_default(&c->rules, err);
+    } else {
+        s = err_at(err, MU_EINPUT, c->path, 0, "the campaign record is damaged");
+    }
+    sqlite3_finalize(st);
+    return s;
+}
+
+/* Whether a table exists: a plain SQLite file without one is no campaign. */
+static mu_status has_table(mu_campaign *c, const char *name, bool *yes,
+                           mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT 1 FROM sqlite_schema WHERE "
+                               "type = 'table' AND name = ?", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return camp_sql_fail(c, rc, "reading", err);
+    *yes = rc == SQLITE_ROW;
+    return MU_OK;
+}
+
+static mu_status check_version(mu_campaign *c, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "PRAGMA user_version", &st, err);
+    if (s != MU_OK)
+        return s;
+    int rc = sqlite3_step(st);
+    int v = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW)
+        return camp_sql_fail(c, rc, "reading the campaign", err);
+    if (v > MU_CAMPAIGN_SCHEMA)
+        return err_at(err, MU_EINPUT, c->path, 0, "written by a newer muster "
+                      "(campaign schema %d; this muster reads up to %d): "
+                      "upgrade muster", v, MU_CAMPAIGN_SCHEMA);
+    bool yes = false;
+    if (v >= 1 && (s = has_table(c, "campaign", &yes, err)) != MU_OK)
+        return s;
+    if (!yes)
+        return err_at(err, MU_EINPUT, c->path, 0, "not a campaign file (an "
+                      "SQLite database without a muster campaign)");
+    return MU_OK;
+}
+
+mu_status mu_campaign_open(const char *path, mu_campaign **out, mu_error *err)
+{
+    if (!path || !out)
+        return err_set(err, MU_EINPUT, "no campaign file given");
+    struct stat sb;
+    if (stat(path, &sb) != 0)
+        return err_at(err, MU_EIO, path, 0, errno == ENOENT
+                      ? "no such campaign: create it with 'muster campaign new'"
+                      : "cannot open: %s", strerror(errno));
+    if (!S_ISREG(sb.st_mode))
+        return err_at(err, MU_EINPUT, path, 0, "not a campaign file");
+    mu_campaign *c;
+    mu_status s = camp_alloc(path, &c, err);
+    if (s != MU_OK)
+        return s;
+    if ((s = camp_connect(c, err)) == MU_OK &&
+        (s = check_version(c, err)) == MU_OK &&
+        (s = camp_load_settings(c, err)) == MU_OK) {
+        /* WAL is set at creation and kept in the file; this only repairs a
+         * copy that lost it, and fails harmlessly on a read-only file. */
+        sqlite3_exec(c->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
+        *out = c;
+        return MU_OK;
+    }
+    mu_campaign_close(c);
+    return s;
+}
+
+static mu_status check_opts(const mu_campaign_opts *o, mu_error *err)
+{
+    mu_status s = camp_check_name(o->name, "campaign", err);
+    if (s != MU_OK)
+        return s;
+    if (o->year < MU_YEAR_FIRST || o->year > MU_YEAR_LAST)
+        return err_set(err, MU_EINPUT, "give the campaign's year, 1861..1865");
+    if ((unsigned)o->theater > 1)
+        return err_set(err, MU_EINPUT, "the theater must be east or west");
+    const mu_rate *r[] = {&o->draw, &o->winner, &o->loser};
+    for (int i = 0; i < 3; i++)
+        if (r[i]->den <= 0 || r[i]->num < 0 || r[i]->num > r[i]->den ||
+            r[i]->den > 1000000)
+            return err_set(err, MU_EINPUT, "a return rate must be 0..100 %%");
+    return MU_OK;
+}
+
+typedef struct create_ctx {
+    const mu_campaign_opts *o;
+} create_ctx;
+
+static mu_status create_tx(mu_campaign *c, void *ctx, mu_error *err)
+{
+    const mu_campaign_opts *o = ((create_ctx *)ctx)->o;
+    mu_status s = camp_exec(c, schema_sql, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_stmt *st;
+    s = camp_prepare(c, "INSERT INTO campaign (id, format, name, year, theater,"
+                     " draw_num, draw_den, win_num, win_den, lose_num, "
+                     "lose_den, rules) VALUES (1, '" CAMP_FORMAT "', ?, ?, ?, "
+                     "?, ?, ?, ?, ?, ?, ?)", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_text(st, 1, o->name, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, o->year);
+    sqlite3_bind_int(st, 3, (int)o->theater);
+    sqlite3_bind_int(st, 4, o->draw.num);
+    sqlite3_bind_int(st, 5, o->draw.den);
+    sqlite3_bind_int(st, 6, o->winner.num);
+    sqlite3_bind_int(st, 7, o->winner.den);
+    sqlite3_bind_int(st, 8, o->loser.num);
+    sqlite3_bind_int(st, 9, o->loser.den);
+    if (o->rules)
+        sqlite3_bind_text(st, 10, o->rules, (int)o->rules_len, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(st, 10);
+    if ((s = camp_run(c, st, err)) != MU_OK)
+        return s;
+    char v[64];
+    snprintf(v, sizeof v, "PRAGMA user_version = %d", MU_CAMPAIGN_SCHEMA);
+    if ((s = camp_exec(c, v, err)) != MU_OK)
+        return s;
+    cJSON *data = cJSON_CreateObject();
+    char buf[32];
+    cJSON_AddStringToObject(data, "name", o->name);
+    cJSON_AddNumberToObject(data, "year", o->year);
+    cJSON_AddStringToObject(data, "theater", mu_theater_name(o->theater));
+    mu_rate_text(o->draw, buf, sizeof buf);
+    cJSON_AddStringToObject(data, "return", buf);
+    mu_rate_text(o->winner, buf, sizeof buf);
+    cJSON_AddStringToObject(data, "return_winner", buf);
+    mu_rate_text(o->loser, buf, sizeof buf);
+    cJSON_AddStringToObject(data, "return_loser", buf);
+    cJSON_AddStringToObject(data, "tables", o->rules ? "custom" : "built-in");
+    return camp_event(c, "new", 0, data, NULL, err);
+}
+
+static void remove_files(const char *path)
+{
+    static const char *const ext[] = {"", "-wal", "-shm", "-journal"};
+    for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
+        char p[4096];
+        if ((size_t)snprintf(p, sizeof p, "%s%s", path, ext[i]) < sizeof p)
+            unlink(p);
+    }
+}
+
+mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
+                             mu_campaign **out, mu_error *err)
+{
+    if (!path || !o || !out)
+        return err_set(err, MU_EINPUT, "no campaign file or options given");
+    mu_status s = check_opts(o, err);
+    if (s != MU_OK)
+        return s;
+    if (o->rules) { /* the tables must load before they are kept */
+        mu_rules *r;
+        if ((s = mu_rules_parse(o->rules, o->rules_len, "the tables", &r,
+                                err)) != MU_OK)
+            return s;
+        mu_rules_free(r);
+    }
+    /* O_EXCL: never overwrite a campaign, even one made a moment ago. */
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0)
+        return errno == EEXIST
+                   ? err_at(err, MU_EINPUT, path, 0, "already exists: a new "
+                            "campaign needs a new file")
+                   : err_at(err, MU_EIO, path, 0, "cannot create: %s",
+                            strerror(errno));
+    close(fd);
+    mu_campaign *c;
+    if ((s = camp_alloc(path, &c, err)) != MU_OK) {
+        remove_files(path);
+        return s;
+    }
+    create_ctx ctx = {o};
+    if ((s = camp_connect(c, err)) == MU_OK &&
+        (s = camp_exec(c, "PRAGMA journal_mode = WAL", err)) == MU_OK &&
+        (s = camp_tx(c, create_tx, &ctx, NULL, err)) == MU_OK &&
+        (s = camp_load_settings(c, err)) == MU_OK) {
+        *out = c;
+        return MU_OK;
+    }
+    mu_campaign_close(c);
+    remove_files(path);
+    return s;
+}
+
+/* ---- loading ------------------------------------------------------------ */
+
+static const char div_cols[] =
+    "SELECT d.id, d.side, d.arm, d.name, d.corps, c.name, d.engaged, d.hidden,"
+    " d.revealed, d.by_the_book, d.leader, d.leader_rolled, d.leader_origin,"
+    " d.ratio, d.batteries, d.division_batteries, d.reserve, d.commitment"
+    " FROM divisions d LEFT JOIN corps c ON c.id = d.corps";
+
+static void text_col(sqlite3_stmt *st, int i, char *buf, size_t n)
+{
+    const char *s = (const char *)sqlite3_column_text(st, i);
+    snprintf(buf, n, "%s", s ? s : "");
+}
+
+static void div_row(sqlite3_stmt *st, camp_div *d)
+{
+    memset(d, 0, sizeof *d);
+    d->id = sqlite3_column_int(st, 0);
+    d->side = sqlite3_column_int(st, 1) ? MU_CONFEDERATE : MU_UNION;
+    d->arm = sqlite3_column_int(st, 2) ? MU_CAVALRY : MU_INFANTRY;
+    text_col(st, 3, d->name, sizeof d->name);
+    d->corps = sqlite3_column_int(st, 4);
+    text_col(st, 5, d->corps_name, sizeof d->corps_name);
+    d->engaged = sqlite3_column_int(st, 6) != 0;
+    d->hidden = sqlite3_column_int(st, 7) != 0;
+    d->revealed = sqlite3_column_int(st, 8) != 0;
+    d->by_the_book = sqlite3_column_int(st, 9) != 0;
+    d->leader = sqlite3_column_int(st, 10);
+    d->leader_rolled = sqlite3_column_int(st, 11);
+    d->leader_origin = sqlite3_column_int(st, 12);
+    d->ratio = sqlite3_column_int(st, 13);
+    d->batteries = sqlite3_column_int(st, 14);
+    d->division_batteries = sqlite3_column_int(st, 15);
+    d->reserve = sqlite3_column_int(st, 16);
+    text_col(st, 17, d->commitment, sizeof d->commitment);
+}
+
+/* Fills the brigades of divisions[0..n) (sorted by id) in one pass. */
+static mu_status load_brigades(mu_campaign *c, camp_div *v, int n, int only,
+                               mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT division, number, morale, start, "
+                               "current, lost, returned, captured, freed, "
+                               "leader, leader_rolled, leader_origin FROM "
+                               "brigades WHERE ?1 = 0 OR division = ?1 "
+                               "ORDER BY division, number", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, only);
+    int rc, k = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int div = sqlite3_column_int(st, 0);
+        while (k < n && v[k].id < div)
+            k++;
+        if (k == n || v[k].id != div || v[k].nbrigades >= MU_MAX_BRIGADES) {
+            sqlite3_finalize(st);
+            return err_at(err, MU_EIO, c->path, 0, "the campaign file is "
+                          "damaged: brigade of an unknown division %d", div);
+        }
+        camp_brigade *b = &v[k].b[v[k].nbrigades++];
+        b->number = sqlite3_column_int(st, 1);
+        b->morale = sqlite3_column_int(st, 2);
+        b->start = sqlite3_column_int(st, 3);
+        b->current = sqlite3_column_int(st, 4);
+        b->lost = sqlite3_column_int(st, 5);
+        b->returned = sqlite3_column_int(st, 6);
+        b->captured = sqlite3_column_int(st, 7);
+        b->freed = sqlite3_column_int(st, 8);
+        b->leader = sqlite3_column_int(st, 9);
+        b->leader_rolled = sqlite3_column_int(st, 10);
+        b->leader_origin = sqlite3_column_int(st, 11);
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+}
+
+mu_status camp_load_div(mu_campaign *c, int id, camp_div *out, mu_error *err)
+{
+    sqlite3_stmt *st;
+    char sql[sizeof div_cols + 32];
+    snprintf(sql, sizeof sql, "%s WHERE d.id = ?", div_cols);
+    mu_status s = camp_prepare(c, sql, &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, id);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        div_row(st, out);
+    sqlite3_finalize(st);
+    if (rc == SQLITE_DONE)
+        return err_set(err, MU_EINPUT, "no division %d in this campaign "
+                       "('muster campaign show' lists them)", id);
+    if (rc != SQLITE_ROW)
+        return camp_sql_fail(c, rc, "reading", err);
+    return load_brigades(c, out, 1, id, err);
+}
+
+mu_status camp_load_engaged(mu_campaign *c, int id, camp_div *out,
+                            mu_error *err)
+{
+    mu_status s = camp_load_div(c, id, out, err);
+    if (s == MU_OK && !out->engaged)
+        return err_set(err, MU_ESTATE, "division %d (%s) has not fought yet: "
+                       "engage it first", id, out->name);
+    return s;
+}
+
+mu_status camp_load_all(mu_campaign *c, camp_div **out, int *n, mu_error *err)
+{
+    sqlite3_stmt *st;
+    char sql[sizeof div_cols + 32];
+    snprintf(sql, sizeof sql, "%s ORDER BY d.id", div_cols);
+    mu_status s = camp_prepare(c, sql, &st, err);
+    if (s != MU_OK)
+        return s;
+    camp_div *v = NULL;
+    int k = 0, cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (k == cap) {
+            cap = cap ? 2 * cap : 16;
+            camp_div *p = realloc(v, (size_t)cap * sizeof *v);
+            if (!p) {
+                sqlite3_finalize(st);
+                free(v);
+                return err_nomem(err);
+            }
+            v = p;
+        }
+        div_row(st, &v[k++]);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        free(v);
+        return camp_sql_fail(c, rc, "reading", err);
+    }
+    if ((s = load_brigades(c, v, k, 0, err)) != MU_OK) {
+        free(v);
+        return s;
+    }
+    *out = v;
+    *n = k;
+    return MU_OK;
+}
+
+static const char corps_cols[] =
+    "SELECT id, side, name, leader, leader_rolled, leader_origin, attached "
+    "FROM corps";
+
+static void corps_row(sqlite3_stmt *st, camp_corps *k)
+{
+    memset(k, 0, sizeof *k);
+    k->id = sqlite3_column_int(st, 0);
+    k->side = sqlite3_column_int(st, 1) ? MU_CONFEDERATE : MU_UNION;
+    text_col(st, 2, k->name, sizeof k->name);
+    k->rated = sqlite3_column_type(st, 3) != SQLITE_NULL;
+    k->leader = sqlite3_column_int(st, 3);
+    k->leader_rolled = sqlite3_column_int(st, 4);
+    k->leader_origin = sqlite3_column_int(st, 5);
+    k->attached = sqlite3_column_int(st, 6);
+}
+
+mu_status camp_load_corps(mu_campaign *c, int id, camp_corps *out,
+                          mu_error *err)
+{
+    sqlite3_stmt *st;
+    char sql[sizeof corps_cols + 32];
+    snprintf(sql, sizeof sql, "%s WHERE id = ?", corps_cols);
+    mu_status s = camp_prepare(c, sql, &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, id);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        corps_row(st, out);
+    sqlite3_finalize(st);
+    if (rc == SQLITE_DONE)
+        return err_set(err, MU_EINPUT, "no corps %d in this campaign", id);
+    return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+}
+
+mu_status camp_load_all_corps(mu_campaign *c, camp_corps **out, int *n,
+                              mu_error *err)
+{
+    sqlite3_stmt *st;
+    char sql[sizeof corps_cols + 32];
+    snprintf(sql, sizeof sql, "%s ORDER BY side, id", corps_cols);
+    mu_status s = camp_prepare(c, sql, &st, err);
+    if (s != MU_OK)
+        return s;
+    camp_corps *v = NULL;
+    int k = 0, cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (k == cap) {
+            cap = cap ? 2 * cap : 8;
+            camp_corps *p = realloc(v, (size_t)cap * sizeof *v);
+            if (!p) {
+                sqlite3_finalize(st);
+                free(v);
+                return err_nomem(err);
+            }
+            v = p;
+        }
+        corps_row(st, &v[k++]);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        free(v);
+        return camp_sql_fail(c, rc, "reading", err);
+    }
+    *out = v;
+    *n = k;
+    return MU_OK;
+}
+
+mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,
+                             mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT id, name FROM battles WHERE "
+                               "active = 1", &st, err);
+    if (s != MU_OK)
+        return s;
+    int rc = sqlite3_step(st);
+    *id = 0;
+    if (name && n)
+        name[0] = '\0';
+    if (rc == SQLITE_ROW) {
+        *id = sqlite3_column_int(st, 0);
+        if (name)
+            text_col(st, 1, name, n);
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE
+               ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+}
+
+static mu_status one_int(mu_campaign *c, const char *sql, int bind, int *out,
+                         mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, sql, &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, bind);
+    int rc = sqlite3_step(st);
+    *out = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE
+               ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+}
+
+mu_status camp_held(mu_campaign *c, mu_army side, int *stands, mu_error *err)
+{
+    return one_int(c, "SELECT coalesce(sum(p.stands), 0) FROM prisoners p "
+                   "JOIN divisions d ON d.id = p.division WHERE d.side = ?",
+                   (int)side, stands, err);
+}
+
+mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err)
+{
+    return one_int(c, "SELECT CASE ? WHEN 0 THEN penalty_union ELSE "
+                   "penalty_confederate END FROM campaign", (int)side, n, err);
+}

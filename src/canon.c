@@ -1,0 +1,542 @@
+/* canon.c -- canonical JSON (RFC 8785, JCS) written from a cJSON tree, and the
+ * salted SHA-256 commitments of hidden divisions (see muster.h). cJSON parses;
+ * this file only decides how a parsed value is written. */
+#include "canon.h"
+#include "error.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sodium.h>
+
+/* ---- numbers ------------------------------------------------------------ */
+
+/* Digits of a decimal d.ddd...e±x: writes the `p` significand digits to
+ * dig and returns the exponent. */
+static int split_sci(const char *s, char *dig, int p)
+{
+    int k = 0;
+    for (; *s && *s != 'e' && k < p; s++)
+        if (*s >= '0' && *s <= '9')
+            dig[k++] = *s;
+    dig[k] = '\0';
+    const char *e = strchr(s, 'e');
+    return e ? (int)strtol(e + 1, NULL, 10) : 0;
+}
+
+/* dig (p digits, exponent *e) plus `step` (+1 or -1) in the last place,
+ * keeping p digits. False when the result would be zero. */
+static bool step_digits(char *dig, int p, int *e, int step)
+{
+    int i = p - 1;
+    if (step > 0) {
+        while (i >= 0 && dig[i] == '9')
+            dig[i--] = '0';
+        if (i < 0) { /* 99..9 + 1 = 100..0: one more place */
+            dig[0] = '1';
+            (*e)++;
+        } else {
+            dig[i]++;
+        }
+        return true;
+    }
+    while (i >= 0 && dig[i] == '0')
+        dig[i--] = '9';
+    if (i < 0)
+        return false;
+    dig[i]--;
+    if (dig[0] == '0') { /* 100..0 - 1 = 099..9: one place fewer */
+        if (p == 1)
+            return false;
+        memmove(dig, dig + 1, (size_t)p - 1);
+        dig[p - 1] = '9';
+        (*e)--;
+    }
+    return true;
+}
+
+static bool round_trips(const char *dig, int e, double v)
+{
+    char buf[48];
+    snprintf(buf, sizeof buf, "%c.%se%d", dig[0], dig + 1, e);
+    return strtod(buf, NULL) == v;
+}
+
+/* The shortest digit string that reads back as v (> 0), nearest to v among
+ * equally short ones: glibc's %.*e rounds correctly, so the nearest p-digit
+ * decimal is tried first; next to a power of two the rounding interval is
+ * lopsided and only a neighbour may read back. */
+static int shortest(double v, char dig[20])
+{
+    char buf[48], cand[20];
+    for (int p = 1; p <= 17; p++) {
+        snprintf(buf, sizeof buf, "%.*e", p - 1, v);
+        int e = split_sci(buf, dig, p);
+        if (round_trips(dig, e, v))
+            return e;
+        for (int step = -1; step <= 1; step += 2) {
+            int e2 = e;
+            memcpy(cand, dig, (size_t)p + 1);
+            if (step_digits(cand, p, &e2, step) && round_trips(cand, e2, v)) {
+                memcpy(dig, cand, (size_t)p + 1);
+                return e2;
+            }
+        }
+    }
+    snprintf(buf, sizeof buf, "%.16e", v); /* unreachable: 17 digits do */
+    return split_sci(buf, dig, 17);
+}
+
+void canon_number(double v, char buf[32])
+{
+    if (v == 0) { /* -0 too */
+        memcpy(buf, "0", 2);
+        return;
+    }
+    char dig[20];
+    char *o = buf;
+    if (v < 0) {
+        *o++ = '-';
+        v = -v;
+    }
+    int e = shortest(v, dig);
+    int k = (int)strlen(dig);
+    while (k > 1 && dig[k - 1] == '0')
+        dig[--k] = '\0';
+    int n = e + 1; /* the value is 0.dig x 10^n */
+    if (k <= n && n <= 21) {
+        memcpy(o, dig, (size_t)k);
+        o += k;
+        for (int i = 0; i < n - k; i++)
+            *o++ = '0';
+        *o = '\0';
+    } else if (0 < n && n < k) { /* ES: 0 < n <= 21; n >= k went above */
+        memcpy(o, dig, (size_t)n);
+        o += n;
+        *o++ = '.';
+        memcpy(o, dig + n, (size_t)(k - n) + 1);
+    } else if (-6 < n && n <= 0) {
+        *o++ = '0';
+        *o++ = '.';
+        for (int i = 0; i < -n; i++)
+            *o++ = '0';
+        memcpy(o, dig, (size_t)k + 1);
+    } else {
+        *o++ = dig[0];
+        if (k > 1) {
+            *o++ = '.';
+            memcpy(o, dig + 1, (size_t)k - 1);
+            o += k - 1;
+        }
+        char ex[16]; /* |n - 1| <= 324 */
+        snprintf(ex, sizeof ex, "e%c%d", n - 1 < 0 ? '-' : '+', abs(n - 1));
+        memcpy(o, ex, strlen(ex) + 1);
+    }
+}
+
+/* ---- strings ------------------------------------------------------------ */
+
+/* Decodes one UTF-8 character at *p (strictly: no overlong forms, no
+ * surrogates, at most U+10FFFF). Returns the code point, or -1. */
+static long utf8_next(const unsigned char **p)
+{
+    const unsigned char *s = *p;
+    unsigned c = s[0];
+    long cp;
+    int n;
+    if (c < 0x80) {
+        *p = s + 1;
+        return c;
+    } else if (c >= 0xC2 && c <= 0xDF) {
+        cp = c & 0x1F;
+        n = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        cp = c & 0x0F;
+        n = 2;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        cp = c & 0x07;
+        n = 3;
+    } else {
+        return -1;
+    }
+    for (int i = 1; i <= n; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return -1;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) || cp > 0x10FFFF ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+        return -1;
+    *p = s + n + 1;
+    return cp;
+}
+
+bool canon_utf8_valid(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p)
+        if (utf8_next(&p) < 0)
+            return false;
+    return true;
+}
+
+/* The next UTF-16 code unit of a valid UTF-8 string, -1 at its end; *low
+ * keeps the second half of a surrogate pair. */
+static long utf16_next(const unsigned char **p, long *low)
+{
+    if (*low) {
+        long u = *low;
+        *low = 0;
+        return u;
+    }
+    if (!**p)
+        return -1;
+    long cp = utf8_next(p);
+    if (cp < 0x10000)
+        return cp;
+    *low = 0xDC00 + ((cp - 0x10000) & 0x3FF);
+    return 0xD800 + ((cp - 0x10000) >> 10);
+}
+
+/* Compares two valid UTF-8 strings by UTF-16 code units, as RFC 8785 sorts
+ * keys. Plain byte order differs only where a character above U+FFFF (a
+ * surrogate pair, 0xD800..) meets one in U+E000..U+FFFF. */
+static int utf16_cmp(const char *a, const char *b)
+{
+    const unsigned char *p = (const unsigned char *)a;
+    const unsigned char *q = (const unsigned char *)b;
+    long low_a = 0, low_b = 0;
+    for (;;) {
+        long ua = utf16_next(&p, &low_a), ub = utf16_next(&q, &low_b);
+        if (ua != ub) /* a string that ends first (-1) sorts first */
+            return ua < ub ? -1 : 1;
+        if (ua < 0)
+            return 0;
+    }
+}
+
+static mu_status put_string(sbuf *sb, const char *s, mu_error *err)
+{
+    if (!canon_utf8_valid(s))
+        return err_set(err, MU_EINPUT, "a JSON string is not valid UTF-8");
+    sb_puts(sb, "\"");
+    const char *run = s;
+    for (const char *p = s;; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        if (p > run) /* the plain run before this character */
+            sb_printf(sb, "%.*s", (int)(p - run), run);
+        if (!c)
+            break;
+        switch (c) {
+        case '"': sb_puts(sb, "\\\""); break;
+        case '\\': sb_puts(sb, "\\\\"); break;
+        case '\b': sb_puts(sb, "\\b"); break;
+        case '\f': sb_puts(sb, "\\f"); break;
+        case '\n': sb_puts(sb, "\\n"); break;
+        case '\r': sb_puts(sb, "\\r"); break;
+        case '\t': sb_puts(sb, "\\t"); break;
+        default: sb_printf(sb, "\\u%04x", c);
+        }
+        run = p + 1;
+    }
+    sb_puts(sb, "\"");
+    return MU_OK;
+}
+
+/* ---- values ------------------------------------------------------------- */
+
+static int key_cmp(const void *a, const void *b)
+{
+    const cJSON *x = *(const cJSON *const *)a;
+    const cJSON *y = *(const cJSON *const *)b;
+    return utf16_cmp(x->string, y->string);
+}
+
+static mu_status canon_object(const cJSON *v, sbuf *sb, int depth,
+                              mu_error *err);
+
+static mu_status canon_value(const cJSON *v, sbuf *sb, int depth,
+                             mu_error *err)
+{
+    if (depth > CJSON_NESTING_LIMIT)
+        return err_set(err, MU_EINPUT, "JSON nested too deeply");
+    switch (v->type & 0xFF) {
+    case cJSON_False: sb_puts(sb, "false"); return MU_OK;
+    case cJSON_True: sb_puts(sb, "true"); return MU_OK;
+    case cJSON_NULL: sb_puts(sb, "null"); return MU_OK;
+    case cJSON_Number: {
+        if (!isfinite(v->valuedouble))
+            return err_set(err, MU_EINPUT,
+                           "a JSON number is too large for a double");
+        char buf[32];
+        canon_number(v->valuedouble, buf);
+        sb_puts(sb, buf);
+        return MU_OK;
+    }
+    case cJSON_String:
+        return put_string(sb, v->valuestring ? v->valuestring : "", err);
+    case cJSON_Array: {
+        sb_puts(sb, "[");
+        for (const cJSON *c = v->child; c; c = c->next) {
+            if (c != v->child)
+                sb_puts(sb, ",");
+            mu_status st = canon_value(c, sb, depth + 1, err);
+            if (st != MU_OK)
+                return st;
+        }
+        sb_puts(sb, "]");
+        return MU_OK;
+    }
+    case cJSON_Object:
+        return canon_object(v, sb, depth, err);
+    default:
+        return err_set(err, MU_EINPUT, "not a JSON value");
+    }
+}
+
+static mu_status canon_object(const cJSON *v, sbuf *sb, int depth,
+                              mu_error *err)
+{
+    size_t n = 0;
+    for (const cJSON *c = v->child; c; c = c->next)
+        n++;
+    if (n == 0) {
+        sb_puts(sb, "{}");
+        return MU_OK;
+    }
+    const cJSON **kids = malloc(n * sizeof *kids);
+    if (!kids)
+        return err_nomem(err);
+    size_t i = 0;
+    for (const cJSON *c = v->child; c; c = c->next) {
+        if (!c->string || !canon_utf8_valid(c->string)) {
+            free(kids);
+            return err_set(err, MU_EINPUT, "a JSON key is not valid UTF-8");
+        }
+        kids[i++] = c;
+    }
+    qsort(kids, n, sizeof *kids, key_cmp);
+    mu_status st = MU_OK;
+    sb_puts(sb, "{");
+    for (i = 0; i < n && st == MU_OK; i++) {
+        if (i && !strcmp(kids[i]->string, kids[i - 1]->string)) {
+            st = err_set(err, MU_EINPUT, "key \"%.64s\" is given twice in one "
+                         "object", kids[i]->string);
+            break;
+        }
+        if (i)
+            sb_puts(sb, ",");
+        st = put_string(sb, kids[i]->string, err);
+        if (st == MU_OK) {
+            sb_puts(sb, ":");
+            st = canon_value(kids[i], sb, depth + 1, err);
+        }
+    }
+    sb_puts(sb, "}");
+    free(kids);
+    return st;
+}
+
+mu_status canon_tree(const cJSON *v, sbuf *sb, mu_error *err)
+{
+    if (!v)
+        return err_nomem(err);
+    return canon_value(v, sb, 0, err);
+}
+
+mu_status canon_print(const cJSON *v, char **out, mu_error *err)
+{
+    sbuf sb = {0};
+    mu_status st = canon_tree(v, &sb, err);
+    if (st != MU_OK) {
+        sb_free(&sb);
+        return st;
+    }
+    return sb_finish(&sb, out, err);
+}
+
+/* cJSON turns \u0000 into a terminator, silently cutting the string short;
+ * refuse it instead. Scans strings for that escape. */
+static bool has_escaped_nul(const char *s, size_t len)
+{
+    bool in = false;
+    for (size_t i = 0; i < len; i++) {
+        if (!in) {
+            in = s[i] == '"';
+        } else if (s[i] == '"') {
+            in = false;
+        } else if (s[i] == '\\' && i + 1 < len) {
+            if (s[i + 1] == 'u' && i + 5 < len && s[i + 2] == '0' &&
+                s[i + 3] == '0' && s[i + 4] == '0' && s[i + 5] == '0')
+                return true;
+            i++;
+        }
+    }
+    return false;
+}
+
+/* Parses JSON text strictly enough for canonical output: the whole text,
+ * nothing after the value but blanks. */
+static mu_status parse_json(const char *text, size_t len, cJSON **out,
+                            mu_error *err)
+{
+    if (!text)
+        return err_set(err, MU_EINPUT, "no JSON given");
+    if (memchr(text, '\0', len))
+        return err_set(err, MU_EINPUT, "the JSON holds a NUL byte");
+    if (has_escaped_nul(text, len))
+        return err_set(err, MU_EINPUT,
+                       "the JSON holds \\u0000, which muster does not accept");
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return err_nomem(err);
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(copy, len + 1, &end, 1);
+    if (!root) { /* where cJSON stopped, as a line and column */
+        size_t at = end && end >= copy ? (size_t)(end - copy) : 0;
+        int line = 1, col = 1;
+        for (size_t i = 0; i < at && i < len; i++, col++)
+            if (copy[i] == '\n') {
+                line++;
+                col = 0;
+            }
+        free(copy);
+        return err_at(err, MU_EINPUT, NULL, line, "not valid JSON (line %d, "
+                      "column %d)", line, col);
+    }
+    free(copy);
+    *out = root;
+    return MU_OK;
+}
+
+mu_status mu_json_canonical(const char *text, size_t len, char **out,
+                            mu_error *err)
+{
+    cJSON *root;
+    mu_status st = parse_json(text, len, &root, err);
+    if (st != MU_OK)
+        return st;
+    st = canon_print(root, out, err);
+    cJSON_Delete(root);
+    return st;
+}
+
+/* ---- commitments -------------------------------------------------------- */
+
+static mu_status hex_decode(const char *hex, unsigned char *bin, size_t n,
+                            const char *what, mu_error *err)
+{
+    size_t got = 0;
+    const char *end = NULL;
+    if (!hex || strlen(hex) != 2 * n ||
+        sodium_hex2bin(bin, n, hex, 2 * n, NULL, &got, &end) != 0 ||
+        got != n || end != hex + 2 * n)
+        return err_set(err, MU_EINPUT, "the %s must be %zu hex digits, not "
+                       "'%.80s'", what, 2 * n, hex ? hex : "");
+    return MU_OK;
+}
+
+mu_status canon_new_salt(char hex[MU_SALT_HEX], mu_error *err)
+{
+    if (sodium_init() < 0)
+        return err_set(err, MU_EINTERNAL, "libsodium could not start");
+    unsigned char salt[MU_SALT_BYTES];
+    randombytes_buf(salt, sizeof salt);
+    sodium_bin2hex(hex, MU_SALT_HEX, salt, sizeof salt);
+    return MU_OK;
+}
+
+static mu_status commit_bin(const char *canon, size_t len, const char *salt_hex,
+                            unsigned char hash[crypto_hash_sha256_BYTES],
+                            mu_error *err)
+{
+    unsigned char salt[MU_SALT_BYTES];
+    mu_status st = hex_decode(salt_hex, salt, sizeof salt, "salt", err);
+    if (st != MU_OK)
+        return st;
+    if (sodium_init() < 0)
+        return err_set(err, MU_EINTERNAL, "libsodium could not start");
+    crypto_hash_sha256_state h;
+    crypto_hash_sha256_init(&h);
+    crypto_hash_sha256_update(&h, salt, sizeof salt);
+    crypto_hash_sha256_update(&h, (const unsigned char *)canon, len);
+    crypto_hash_sha256_final(&h, hash);
+    return MU_OK;
+}
+
+mu_status mu_commitment_compute(const char *json, size_t len,
+                                const char *salt_hex,
+                                char commitment[MU_COMMITMENT_HEX],
+                                mu_error *err)
+{
+    char *canon;
+    mu_status st = mu_json_canonical(json, len, &canon, err);
+    if (st != MU_OK)
+        return st;
+    unsigned char hash[crypto_hash_sha256_BYTES];
+    st = commit_bin(canon, strlen(canon), salt_hex, hash, err);
+    free(canon);
+    if (st == MU_OK)
+        sodium_bin2hex(commitment, MU_COMMITMENT_HEX, hash, sizeof hash);
+    return st;
+}
+
+/* A reveal document: an object whose "division" is an object and whose
+ * "salt" is a string. A division itself has neither key. */
+static const cJSON *reveal_parts(const cJSON *root, const char **salt)
+{
+    const cJSON *d = cJSON_GetObjectItemCaseSensitive(root, "division");
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(root, "salt");
+    if (!cJSON_IsObject(root) || !cJSON_IsObject(d) || !cJSON_IsString(s))
+        return NULL;
+    *salt = s->valuestring;
+    return d;
+}
+
+mu_status mu_commitment_verify(const char *commitment_hex, const char *salt_hex,
+                               const char *text, size_t len, mu_error *err)
+{
+    unsigned char want[crypto_hash_sha256_BYTES], got[sizeof want];
+    mu_status st = hex_decode(commitment_hex, want, sizeof want, "commitment",
+                              err);
+    if (st != MU_OK)
+        return st;
+    if (salt_hex) { /* check the salt before reading the file */
+        unsigned char tmp[MU_SALT_BYTES];
+        if ((st = hex_decode(salt_hex, tmp, sizeof tmp, "salt", err)) != MU_OK)
+            return st;
+    }
+    cJSON *root;
+    if ((st = parse_json(text, len, &root, err)) != MU_OK)
+        return st;
+    const char *doc_salt = NULL;
+    const cJSON *div = reveal_parts(root, &doc_salt);
+    if (!div) {
+        div = root;
+        if (!salt_hex) {
+            cJSON_Delete(root);
+            return err_set(err, MU_EINPUT, "give the salt: the file is a "
+                           "division, not the document 'reveal' prints");
+        }
+    }
+    char *canon = NULL;
+    st = canon_print(div, &canon, err);
+    if (st == MU_OK)
+        st = commit_bin(canon, strlen(canon), salt_hex ? salt_hex : doc_salt,
+                        got, err);
+    free(canon);
+    cJSON_Delete(root);
+    if (st != MU_OK)
+        return st;
+    if (sodium_memcmp(want, got, sizeof want) != 0)
+        return err_set(err, MU_EMISMATCH, "the division does not match the "
+                       "commitment: it is not the division committed to, or "
+                       "the salt is wrong");
+    return MU_OK;
+}

@@ -1,0 +1,359 @@
+/* fire.c -- the linear firepower model: P from a straight line, POH, sure
+ * hits and the one roll for the remainder. All of it exact (mu_rat). */
+#include "fire.h"
+#include "dice.h"
+#include "error.h"
+#include "rat.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+bool fire_line(const mu_weapon *w, mu_rat range, bool cover, mu_rat *out)
+{
+    mu_rat left, p;
+    if (!rat_sub(w->max_range, range, &left) || !rat_mul(w->slope, left, &p))
+        return false;
+    if (cover && !rat_add(p, w->cover, &p))
+        return false;
+    *out = p;
+    return true;
+}
+
+bool fire_zero(const mu_weapon *w, bool cover, mu_rat *out)
+{
+    mu_rat shift = rat_int(0);
+    if (cover && !rat_div(w->cover, w->slope, &shift))
+        return false;
+    return rat_add(w->max_range, shift, out);
+}
+
+void fire_title(const char *name, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", name);
+    if (n && buf[0])
+        buf[0] = (char)toupper((unsigned char)buf[0]);
+}
+
+void fire_ordinal(int n, char *buf, size_t len)
+{
+    static const char *const words[] = {
+        "", "first", "second", "third", "fourth", "fifth", "sixth",
+        "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
+        "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+        "eighteenth", "nineteenth", "twentieth"};
+    if (n >= 1 && n <= 20) {
+        snprintf(buf, len, "%s", words[n]);
+        return;
+    }
+    const char *suffix = "th";
+    if (n % 100 < 11 || n % 100 > 13) {
+        if (n % 10 == 1)
+            suffix = "st";
+        else if (n % 10 == 2)
+            suffix = "nd";
+        else if (n % 10 == 3)
+            suffix = "rd";
+    }
+    snprintf(buf, len, "%d%s", n, suffix);
+}
+
+static mu_status too_fine(mu_error *err)
+{
+    return err_set(err, MU_EINPUT, RAT_TOO_FINE);
+}
+
+mu_status mu_weapon_p(const mu_weapon *w, mu_rat range, bool cover, mu_rat *p,
+                      mu_error *err)
+{
+    if (!w || !p)
+        return err_set(err, MU_EINPUT, "no weapon given");
+    if (w->kind == MU_WEAPON_GUN)
+        return err_set(err, MU_EINPUT,
+                       "'%s' is a gun with two loads, not one curve: ask for "
+                       "its canister or roundshot load", w->name);
+    if (range.den <= 0 || rat_sign(range) < 0)
+        return err_set(err, MU_EINPUT,
+                       "a range is a distance: 0 or more inches");
+    mu_rat line;
+    if (!fire_line(w, range, cover, &line))
+        return too_fine(err);
+    *p = rat_sign(line) > 0 ? line : rat_int(0);
+    return MU_OK;
+}
+
+/* ---- crossover ---------------------------------------------------------- */
+
+mu_status fire_cross(const mu_weapon *a, const mu_weapon *b, bool cover,
+                     mu_crossover *out, mu_error *err)
+{
+    mu_crossover x;
+    memset(&x, 0, sizeof x);
+    x.a = *a;
+    x.b = *b;
+    x.cover = cover;
+    /* Each line is top - slope x r, with top = P at range 0. */
+    mu_rat top_a, top_b, dtop, dslope;
+    if (!fire_line(a, rat_int(0), cover, &top_a) ||
+        !fire_line(b, rat_int(0), cover, &top_b) ||
+        !rat_sub(top_a, top_b, &dtop) || !rat_sub(a->slope, b->slope, &dslope))
+        return too_fine(err);
+    int steeper = mu_rat_cmp(a->slope, b->slope) > 0 ? 0 : 1;
+    if (rat_sign(dslope) == 0) { /* parallel: one is above everywhere */
+        int s = rat_sign(dtop);
+        x.closer = s > 0 ? 0 : s < 0 ? 1 : -1;
+        *out = x;
+        return MU_OK;
+    }
+    if (!rat_div(dtop, dslope, &x.range) ||
+        !fire_line(a, x.range, cover, &x.p))
+        return too_fine(err);
+    if (rat_sign(x.range) < 0)      /* met behind the guns: the flatter one */
+        x.closer = 1 - steeper;     /* is better at every range */
+    else if (rat_sign(x.p) <= 0)    /* met where neither fires: the steeper */
+        x.closer = steeper;         /* one is better wherever either does */
+    else {
+        x.crosses = true;
+        x.closer = steeper;
+    }
+    *out = x;
+    return MU_OK;
+}
+
+mu_status mu_fire_crossover(const mu_weapons *w, const char *a, const char *b,
+                            bool cover, mu_crossover *out, mu_error *err)
+{
+    const mu_weapon *wa, *wb;
+    mu_status st = mu_weapons_find(w, a, &wa, err);
+    if (st == MU_OK)
+        st = mu_weapons_find(w, b, &wb, err);
+    if (st != MU_OK)
+        return st;
+    for (int k = 0; k < 2; k++) {
+        const mu_weapon *g = k ? wb : wa;
+        if (g->kind == MU_WEAPON_GUN)
+            return err_set(err, MU_EINPUT,
+                           "'%s' is a gun with two loads, not one curve: name "
+                           "its loads (%s and %s)", g->name,
+                           mu_weapons_at(w, (size_t)g->canister)->name,
+                           mu_weapons_at(w, (size_t)g->roundshot)->name);
+    }
+    if (wa == wb)
+        return err_set(err, MU_EINPUT,
+                       "a curve does not cross itself: name two weapons");
+    return fire_cross(wa, wb, cover, out, err);
+}
+
+/* ---- computing a volley ------------------------------------------------- */
+
+/* The average range in inches: sum / n, then yards to inches. */
+static mu_status average_range(const mu_fire_opts *o, mu_volley *v,
+                               mu_error *err)
+{
+    if (!o->ranges || o->nranges == 0)
+        return err_set(err, MU_EINPUT, "no range given: measure it in inches");
+    if (o->nranges > MU_FIRE_MAX_RANGES)
+        return err_set(err, MU_EINPUT, "%zu ranges: at most %d (measure the "
+                       "nearest and the farthest figure)", o->nranges,
+                       MU_FIRE_MAX_RANGES);
+    mu_rat sum = rat_int(0);
+    for (size_t i = 0; i < o->nranges; i++) {
+        mu_rat r;
+        if (!rat_make(o->ranges[i].num, o->ranges[i].den, &r))
+            return too_fine(err);
+        if (rat_sign(r) < 0) {
+            char b[MU_RAT_BUF];
+            return err_set(err, MU_EINPUT, "range %s is negative: a range is "
+                           "a distance, 0 or more", mu_rat_format(r, b, sizeof b));
+        }
+        v->ranges[i] = r;
+        if (!rat_add(sum, r, &sum))
+            return too_fine(err);
+    }
+    v->nranges = o->nranges;
+    if (!rat_div(sum, rat_int((int64_t)o->nranges), &v->range))
+        return too_fine(err);
+    if (rat_sign(v->yards_per_inch) > 0 &&
+        !rat_div(v->range, v->yards_per_inch, &v->range))
+        return too_fine(err);
+    return MU_OK;
+}
+
+static mu_status check_scale(const mu_fire_opts *o, mu_volley *v, mu_error *err)
+{
+    mu_rat s = o->yards_per_inch;
+    if (s.den == 0 && s.num == 0)
+        s = rat_int(0);
+    if (!rat_make(s.num, s.den, &v->yards_per_inch))
+        return err_set(err, MU_EINPUT, "the scale is not a number");
+    if (rat_sign(v->yards_per_inch) < 0 ||
+        mu_rat_cmp(v->yards_per_inch, rat_int(1000000)) > 0)
+        return err_set(err, MU_EINPUT, "the scale is yards per inch: more "
+                       "than 0 and at most 1000000");
+    return MU_OK;
+}
+
+/* Figures for small arms, crew castings for artillery, never the other. */
+static mu_status count_castings(const mu_weapon *w, const mu_fire_opts *o,
+                                mu_volley *v, mu_error *err)
+{
+    if (w->kind == MU_WEAPON_SMALL_ARMS) {
+        if (o->crew)
+            return err_set(err, MU_EINPUT, "a %s is fired by figures, not by "
+                           "a gun crew: count the figures firing", w->name);
+        if (o->figures < 1 || o->figures > MU_FIRE_MAX_FIGURES)
+            return err_set(err, MU_EINPUT, "%d figures: 1 to %d figures fire",
+                           o->figures, MU_FIRE_MAX_FIGURES);
+        v->castings = o->figures;
+    } else {
+        if (o->figures)
+            return err_set(err, MU_EINPUT, "%s is fired by a gun's crew: give "
+                           "the crew castings (1..%d), not figures", w->name,
+                           w->crew);
+        if (o->crew < 0 || o->crew > w->crew)
+            return err_set(err, MU_EINPUT, "a crew of %d: %s takes 1 to %d "
+                           "crew castings", o->crew, w->name, w->crew);
+        v->castings = o->crew ? o->crew : w->crew;
+    }
+    v->effectives = v->castings * w->effectives;
+    return MU_OK;
+}
+
+/* A house max_range: same slope, another reach; checked as the file is. */
+static mu_status house_range(const mu_fire_opts *o, mu_volley *v,
+                             mu_error *err)
+{
+    if (!o->has_max_range)
+        return MU_OK;
+    if (v->weapon.kind == MU_WEAPON_GUN)
+        return err_set(err, MU_EINPUT, "a gun fires two curves: change one "
+                       "load's max range (name the load) or give a weapons file");
+    mu_rat m, top;
+    if (!rat_make(o->max_range.num, o->max_range.den, &m) ||
+        (rat_sign(v->yards_per_inch) > 0 && !rat_div(m, v->yards_per_inch, &m)))
+        return too_fine(err);
+    if (rat_sign(m) <= 0 || mu_rat_cmp(m, rat_int(100000)) > 0)
+        return err_set(err, MU_EINPUT, "a max range is more than 0 and at "
+                       "most 100000 inches");
+    if (!rat_mul(v->fired.slope, m, &top))
+        return too_fine(err);
+    if (mu_rat_cmp(top, rat_int(100)) > 0) {
+        char b[MU_RAT_BUF], b2[MU_RAT_BUF];
+        return err_set(err, MU_EINPUT, "a max range of %s in gives the %s "
+                       "%s %% a figure at point blank: more than 100",
+                       mu_rat_format(m, b, sizeof b), v->fired.name,
+                       mu_rat_format(top, b2, sizeof b2));
+    }
+    v->fired.max_range = m;
+    v->house_max_range = true;
+    return MU_OK;
+}
+
+/* Canister while it beats roundshot; roundshot at a tie, beyond, or when
+ * there is no canister. */
+static mu_status choose_load(const mu_weapons *w, const mu_fire_opts *o,
+                             mu_volley *v, mu_error *err)
+{
+    const mu_weapon *can = mu_weapons_at(w, (size_t)v->weapon.canister);
+    const mu_weapon *rs = mu_weapons_at(w, (size_t)v->weapon.roundshot);
+    mu_rat pc, pr;
+    mu_status st = mu_weapon_p(can, v->range, o->cover, &pc, err);
+    if (st == MU_OK)
+        st = mu_weapon_p(rs, v->range, o->cover, &pr, err);
+    if (st != MU_OK)
+        return st;
+    int c = mu_rat_cmp(pc, pr);
+    if (o->no_canister)
+        v->why = MU_LOAD_NO_CANISTER;
+    else
+        v->why = c > 0 ? MU_LOAD_CANISTER_BETTER
+                       : c < 0 ? MU_LOAD_ROUNDSHOT_BETTER : MU_LOAD_EQUAL;
+    bool canister = v->why == MU_LOAD_CANISTER_BETTER;
+    v->fired = canister ? *can : *rs;
+    v->other_p = canister ? pr : pc;
+    mu_crossover x;
+    if (fire_cross(can, rs, o->cover, &x, NULL) == MU_OK && x.crosses) {
+        v->has_crossover = true;
+        v->crossover = x.range;
+    }
+    return MU_OK;
+}
+
+/* P, POH, sure hits, the chance and its threshold. */
+static mu_status volley_numbers(mu_volley *v, mu_error *err)
+{
+    mu_rat hundred = rat_int(100), whole;
+    v->beyond = mu_rat_cmp(v->range, v->fired.max_range) > 0;
+    if (!fire_line(&v->fired, v->range, v->cover, &v->line_p))
+        return too_fine(err);
+    v->p = rat_sign(v->line_p) > 0 ? v->line_p : rat_int(0);
+    if (!rat_mul(rat_int(v->effectives), v->p, &v->poh) ||
+        !rat_div(v->poh, hundred, &whole))
+        return too_fine(err);
+    int64_t sure = mu_rat_floor(whole);
+    if (!rat_sub(v->poh, rat_int(sure * 100), &v->chance))
+        return too_fine(err);
+    v->sure_hits = (int)sure; /* effectives <= 10^6, P <= 100 */
+    v->threshold = (int)mu_rat_floor(v->chance);
+    return MU_OK;
+}
+
+mu_status mu_fire_compute(const mu_weapons *w, const mu_fire_opts *o,
+                          mu_volley *out, mu_error *err)
+{
+    if (!w || !o || !out)
+        return err_set(err, MU_EINPUT, "nothing to fire");
+    const mu_weapon *wp;
+    mu_status st = mu_weapons_find(w, o->weapon, &wp, err);
+    if (st != MU_OK)
+        return st;
+    mu_volley v;
+    memset(&v, 0, sizeof v);
+    v.weapon = *wp;
+    v.fired = *wp;
+    v.cover = o->cover;
+    if ((st = check_scale(o, &v, err)) != MU_OK ||
+        (st = average_range(o, &v, err)) != MU_OK ||
+        (st = count_castings(wp, o, &v, err)) != MU_OK ||
+        (st = house_range(o, &v, err)) != MU_OK)
+        return st;
+    if (wp->kind == MU_WEAPON_GUN && (st = choose_load(w, o, &v, err)) != MU_OK)
+        return st;
+    if (o->no_canister && wp->kind != MU_WEAPON_GUN)
+        return err_set(err, MU_EINPUT, "no canister is for a gun choosing its "
+                       "load; %s is one curve", wp->name);
+    if ((st = volley_numbers(&v, err)) != MU_OK)
+        return st;
+    *out = v;
+    return MU_OK;
+}
+
+/* ---- rolling ------------------------------------------------------------ */
+
+static void volley_label(const void *ctx, char *buf, size_t n)
+{
+    const mu_volley *v = ctx;
+    char title[MU_WEAPON_NAME];
+    fire_title(v->fired.name, title, sizeof title);
+    snprintf(buf, n, "%s fire: one more hit on %d or less", title,
+             v->threshold);
+}
+
+mu_status mu_fire_resolve(const mu_volley *v, mu_dice *d, mu_fire_result *out,
+                          mu_error *err)
+{
+    if (!v || !out)
+        return err_set(err, MU_EINPUT, "no volley to resolve");
+    mu_fire_result r = {false, 0, v->sure_hits};
+    if (v->threshold > 0) {
+        if (!d)
+            return err_set(err, MU_EINPUT, "no dice source");
+        mu_status st = dice_roll(d, volley_label, v, &r.roll, err);
+        if (st != MU_OK)
+            return st;
+        r.rolled = true;
+        r.hits += r.roll <= v->threshold;
+    }
+    *out = r;
+    return MU_OK;
+}

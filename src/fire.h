@@ -1,0 +1,36 @@
+/* fire.h -- private helpers shared by the fire model and its renderers. */
+#ifndef MU_FIRE_H
+#define MU_FIRE_H
+
+#include "muster.h"
+
+/* The straight line slope x (max_range - range) [+ cover], unclamped. False
+ * when the numbers are too finely divided. */
+bool fire_line(const mu_weapon *w, mu_rat range, bool cover, mu_rat *out);
+
+/* Where P reaches 0: max_range, or max_range + cover / slope behind cover.
+ * False on overflow. */
+bool fire_zero(const mu_weapon *w, bool cover, mu_rat *out);
+
+/* "Musket" from "musket": the name with its first letter in capitals. */
+void fire_title(const char *name, char *buf, size_t n);
+
+/* "third" for 3, "21st" for 21: the ordinal of the hit a chance is for. */
+void fire_ordinal(int n, char *buf, size_t len);
+
+/* The crossover of two single curves, with the weapons given directly. */
+mu_status fire_cross(const mu_weapon *a, const mu_weapon *b, bool cover,
+                     mu_crossover *out, mu_error *err);
+
+/* Text uses the typographic minus, times and divide; data stays ASCII. */
+#define FIRE_MINUS "\xE2\x88\x92"
+#define FIRE_TIMES "\xC3\x97"
+#define FIRE_DIVIDE "\xC3\xB7"
+
+/* The curve as the seed writes it, with `range` standing for the range:
+ * "2 × (15 − range)", "(60 − range) ÷ 5", "30 − range", and " − 8" behind
+ * cover. */
+void fire_formula(const mu_weapon *w, const char *range, bool cover,
+                  char *buf, size_t n);
+
+#endif

@@ -1,0 +1,412 @@
+/* render_curve.c -- the table of P against range for a weapon, and where two
+ * curves cross, in every output format. */
+#include "error.h"
+#include "fire.h"
+#include "grid.h"
+#include "rat.h"
+#include "render.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_ROWS 10001
+
+typedef struct curve {
+    mu_weapon one;              /* a single curve, house max range applied */
+    const mu_weapon *gun;       /* or a gun... */
+    const mu_weapon *can, *rs;  /* ...and its loads */
+    bool cover;
+    mu_rat step, to, scale;
+    bool has_cross;
+    mu_rat cross;
+    int64_t rows;
+} curve;
+
+typedef struct num {
+    char s[MU_RAT_BUF];
+} num;
+
+static num fmt(mu_rat r)
+{
+    num n;
+    mu_rat_format(r, n.s, sizeof n.s);
+    return n;
+}
+
+static mu_status too_fine(mu_error *err)
+{
+    return err_set(err, MU_EINPUT, RAT_TOO_FINE);
+}
+
+/* {0, 0} (a zeroed struct) and {0, 1} both mean "not given". */
+static bool given(mu_rat r)
+{
+    return r.num != 0;
+}
+
+static mu_status curve_weapon(const mu_weapons *w, const mu_curve_opts *o,
+                              curve *c, mu_error *err)
+{
+    const mu_weapon *wp;
+    mu_status st = mu_weapons_find(w, o->weapon, &wp, err);
+    if (st != MU_OK)
+        return st;
+    if (wp->kind == MU_WEAPON_GUN) {
+        if (o->has_max_range)
+            return err_set(err, MU_EINPUT, "a gun fires two curves: change "
+                           "one load's max range (name the load) or give a "
+                           "weapons file");
+        c->gun = wp;
+        c->can = mu_weapons_at(w, (size_t)wp->canister);
+        c->rs = mu_weapons_at(w, (size_t)wp->roundshot);
+        mu_crossover x;
+        if (fire_cross(c->can, c->rs, o->cover, &x, NULL) == MU_OK && x.crosses) {
+            c->has_cross = true;
+            c->cross = x.range;
+        }
+        c->to = mu_rat_cmp(c->can->max_range, c->rs->max_range) > 0
+                    ? c->can->max_range : c->rs->max_range;
+        return MU_OK;
+    }
+    c->one = *wp;
+    if (o->has_max_range) {
+        mu_rat top, m;
+        if (!rat_make(o->max_range.num, o->max_range.den, &m) ||
+            !rat_mul(wp->slope, m, &top))
+            return too_fine(err);
+        if (rat_sign(m) <= 0 || mu_rat_cmp(m, rat_int(100000)) > 0 ||
+            mu_rat_cmp(top, rat_int(100)) > 0)
+            return err_set(err, MU_EINPUT, "max range %s for %s: more than 0, "
+                           "at most 100000 inches, and at most 100 %% a "
+                           "figure at point blank", fmt(m).s, wp->name);
+        c->one.max_range = m;
+    }
+    c->to = c->one.max_range;
+    return MU_OK;
+}
+
+static mu_status curve_prepare(const mu_weapons *w, const mu_curve_opts *o,
+                               curve *c, mu_error *err)
+{
+    memset(c, 0, sizeof *c);
+    c->cover = o->cover;
+    mu_status st = curve_weapon(w, o, c, err);
+    if (st != MU_OK)
+        return st;
+    c->step = rat_int(1);
+    c->scale = rat_int(10);
+    if ((given(o->step) && !rat_make(o->step.num, o->step.den, &c->step)) ||
+        (o->has_to && !rat_make(o->to.num, o->to.den, &c->to)) ||
+        (given(o->yards_per_inch) &&
+         !rat_make(o->yards_per_inch.num, o->yards_per_inch.den, &c->scale)))
+        return too_fine(err);
+    if (rat_sign(c->step) <= 0)
+        return err_set(err, MU_EINPUT, "the step is more than 0 inches");
+    if (rat_sign(c->to) < 0)
+        return err_set(err, MU_EINPUT, "the last range is 0 inches or more");
+    if (rat_sign(c->scale) <= 0)
+        return err_set(err, MU_EINPUT, "the scale is more than 0 yards an inch");
+    mu_rat n;
+    if (!rat_div(c->to, c->step, &n))
+        return too_fine(err);
+    int64_t rows = mu_rat_floor(n) + 1; /* 0, step, ... up to `to` */
+    if (rows > MAX_ROWS)
+        return err_set(err, MU_EINPUT, "%lld rows from 0 to %s inches: at "
+                       "most %d, use a larger step", (long long)rows,
+                       fmt(c->to).s, MAX_ROWS);
+    c->rows = rows;
+    return MU_OK;
+}
+
+/* One row: range, yards, and P (for a gun: both loads and the one fired). */
+typedef struct row {
+    mu_rat r, yards, p, pc, pr;
+    const char *load;
+} row;
+
+static mu_status curve_row(const curve *c, int64_t i, row *out, mu_error *err)
+{
+    row x;
+    memset(&x, 0, sizeof x);
+    if (!rat_mul(c->step, rat_int(i), &x.r) ||
+        !rat_mul(x.r, c->scale, &x.yards))
+        return too_fine(err);
+    mu_status st;
+    if (c->gun) {
+        if ((st = mu_weapon_p(c->can, x.r, c->cover, &x.pc, err)) != MU_OK ||
+            (st = mu_weapon_p(c->rs, x.r, c->cover, &x.pr, err)) != MU_OK)
+            return st;
+        bool can = mu_rat_cmp(x.pc, x.pr) > 0;
+        x.load = can ? c->can->name : c->rs->name;
+        x.p = can ? x.pc : x.pr;
+    } else if ((st = mu_weapon_p(&c->one, x.r, c->cover, &x.p, err)) != MU_OK) {
+        return st;
+    }
+    *out = x;
+    return MU_OK;
+}
+
+/* "Musket: P = 2 × (15 − range) % a figure; nothing from 15 in (150 yd)". */
+static void curve_title(const curve *c, sbuf *sb, bool md)
+{
+    char title[MU_WEAPON_NAME], f[320], g[320];
+    const char *b = md ? "**" : "";
+    const char *cov = c->cover ? ", target behind hard cover" : "";
+    if (c->gun) {
+        fire_title(c->gun->name, title, sizeof title);
+        fire_formula(c->can, "range", c->cover, f, sizeof f);
+        fire_formula(c->rs, "range", c->cover, g, sizeof g);
+        sb_printf(sb, "%s%s%s%s: P = %s for %s, %s for %s, in %% an "
+                  "effective", b, title, b, cov, f, c->can->name, g,
+                  c->rs->name);
+        if (c->has_cross) {
+            mu_rat yd;
+            if (!rat_mul(c->cross, c->scale, &yd))
+                yd = rat_int(0);
+            sb_printf(sb, "; %s closer than %s in (%s yd)", c->can->name,
+                      fmt(c->cross).s, fmt(yd).s);
+        }
+        sb_puts(sb, "\n");
+        return;
+    }
+    fire_title(c->one.name, title, sizeof title);
+    fire_formula(&c->one, "range", c->cover, f, sizeof f);
+    sb_printf(sb, "%s%s%s%s: P = %s, in %% %s", b, title, b, cov, f,
+              c->one.kind == MU_WEAPON_SMALL_ARMS ? "a figure" : "an effective");
+    mu_rat z, yd;
+    if (fire_zero(&c->one, c->cover, &z) && rat_mul(z, c->scale, &yd))
+        sb_printf(sb, "; nothing from %s in (%s yd)", fmt(z).s, fmt(yd).s);
+    sb_puts(sb, "\n");
+}
+
+static mu_status curve_grid(const curve *c, grid *g, mu_error *err)
+{
+    grid_init(g, c->gun ? 5 : 3);
+    if (c->gun) {
+        char a[64], b[64];
+        snprintf(a, sizeof a, "%s (%%)", c->can->name);
+        snprintf(b, sizeof b, "%s (%%)", c->rs->name);
+        grid_row(g, (const char *const[]){"range (in)", "yards", a, b, "load"});
+    } else {
+        grid_row(g, (const char *const[]){"range (in)", "yards", "P (%)"});
+    }
+    for (int64_t i = 0; i < c->rows; i++) {
+        row x;
+        mu_status st = curve_row(c, i, &x, err);
+        if (st != MU_OK)
+            return st;
+        grid_add(g);
+        grid_setf(g, 0, "%s", fmt(x.r).s);
+        grid_setf(g, 1, "%s", fmt(x.yards).s);
+        if (c->gun) {
+            grid_setf(g, 2, "%s", fmt(x.pc).s);
+            grid_setf(g, 3, "%s", fmt(x.pr).s);
+            grid_setf(g, 4, "%s", x.load);
+        } else {
+            grid_setf(g, 2, "%s", fmt(x.p).s);
+        }
+    }
+    return MU_OK;
+}
+
+static cJSON *row_json(const curve *c, const row *x, bool named)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (named) {
+        cJSON_AddStringToObject(o, "weapon", c->gun ? c->gun->name : c->one.name);
+        cJSON_AddBoolToObject(o, "cover", c->cover);
+    }
+    cJSON_AddRawToObject(o, "range", fmt(x->r).s);
+    cJSON_AddRawToObject(o, "yards", fmt(x->yards).s);
+    if (c->gun) {
+        cJSON_AddRawToObject(o, c->can->name, fmt(x->pc).s);
+        cJSON_AddRawToObject(o, c->rs->name, fmt(x->pr).s);
+        cJSON_AddStringToObject(o, "load", x->load);
+    }
+    cJSON_AddRawToObject(o, "p", fmt(x->p).s);
+    return o;
+}
+
+static cJSON *curve_head_json(const curve *c)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (c->gun) {
+        cJSON_AddStringToObject(o, "weapon", c->gun->name);
+        cJSON_AddBoolToObject(o, "cover", c->cover);
+        cJSON *l = cJSON_AddObjectToObject(o, "loads");
+        cJSON_AddStringToObject(l, "canister", c->can->name);
+        cJSON_AddStringToObject(l, "roundshot", c->rs->name);
+        if (c->has_cross)
+            cJSON_AddRawToObject(o, "crossover", fmt(c->cross).s);
+        else
+            cJSON_AddNullToObject(o, "crossover");
+        return o;
+    }
+    cJSON_AddStringToObject(o, "weapon", c->one.name);
+    cJSON_AddBoolToObject(o, "cover", c->cover);
+    cJSON_AddRawToObject(o, "slope", fmt(c->one.slope).s);
+    cJSON_AddRawToObject(o, "max_range", fmt(c->one.max_range).s);
+    cJSON_AddRawToObject(o, "cover_modifier", fmt(c->one.cover).s);
+    mu_rat z;
+    if (fire_zero(&c->one, c->cover, &z))
+        cJSON_AddRawToObject(o, "zero", fmt(z).s);
+    return o;
+}
+
+static mu_status curve_data(const curve *c, mu_format f, sbuf *sb,
+                            mu_error *err)
+{
+    cJSON *head = f == MU_FMT_JSON ? curve_head_json(c) : NULL;
+    cJSON *points = head ? cJSON_AddArrayToObject(head, "points") : NULL;
+    if (f == MU_FMT_CSV)
+        sb_puts(sb, c->gun ? "range,yards,canister,roundshot,load,p\n"
+                           : "range,yards,p\n");
+    for (int64_t i = 0; i < c->rows; i++) {
+        row x;
+        mu_status st = curve_row(c, i, &x, err);
+        if (st != MU_OK) {
+            cJSON_Delete(head);
+            return st;
+        }
+        if (f == MU_FMT_CSV && c->gun)
+            sb_printf(sb, "%s,%s,%s,%s,%s,%s\n", fmt(x.r).s, fmt(x.yards).s,
+                      fmt(x.pc).s, fmt(x.pr).s, x.load, fmt(x.p).s);
+        else if (f == MU_FMT_CSV)
+            sb_printf(sb, "%s,%s,%s\n", fmt(x.r).s, fmt(x.yards).s, fmt(x.p).s);
+        else if (f == MU_FMT_JSONL)
+            render_json_emit(row_json(c, &x, true), true, sb);
+        else
+            cJSON_AddItemToArray(points, row_json(c, &x, false));
+    }
+    if (head)
+        render_json_emit(head, false, sb);
+    return MU_OK;
+}
+
+mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *o,
+                          mu_format fmt_, char **out, mu_error *err)
+{
+    if (!w || !o || !out)
+        return err_set(err, MU_EINPUT, "no curve to render");
+    curve c;
+    mu_status st = curve_prepare(w, o, &c, err);
+    if (st != MU_OK)
+        return st;
+    sbuf sb = {0};
+    if (fmt_ == MU_FMT_TEXT || fmt_ == MU_FMT_MARKDOWN) {
+        grid g;
+        bool md = fmt_ == MU_FMT_MARKDOWN;
+        curve_title(&c, &sb, md);
+        if (md)
+            sb_puts(&sb, "\n");
+        st = curve_grid(&c, &g, err);
+        if (st == MU_OK && md)
+            grid_markdown(&g, &sb, 0);
+        else if (st == MU_OK)
+            grid_text(&g, &sb, 2, 0);
+        grid_free(&g);
+    } else {
+        st = curve_data(&c, fmt_, &sb, err);
+    }
+    if (st != MU_OK) {
+        sb_free(&sb);
+        return st;
+    }
+    return sb_finish(&sb, out, err);
+}
+
+/* ---- crossover ---------------------------------------------------------- */
+
+static void cross_text(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
+{
+    const char *a = x->a.name, *b = x->b.name;
+    const char *better = x->closer == 1 ? b : a, *other = x->closer == 1 ? a : b;
+    const char *cov = x->cover ? " (target behind hard cover)" : "";
+    const char *ind = md ? "" : "  ";
+    mu_rat yd;
+    if (x->closer < 0) {
+        sb_printf(sb, "%s and %s are the same curve%s\n", a, b, cov);
+    } else if (!x->crosses) {
+        sb_printf(sb, "%s and %s do not cross where either fires%s\n", a, b, cov);
+        sb_printf(sb, "%s%s is as good or better at every range\n", ind, better);
+    } else if (rat_sign(x->range) == 0) {
+        sb_printf(sb, "%s and %s start level at point blank, P = %s %%%s\n", a,
+                  b, fmt(x->p).s, cov);
+        sb_printf(sb, "%s%s is better at every range beyond\n", ind, other);
+    } else {
+        if (!rat_mul(x->range, scale, &yd))
+            yd = rat_int(0);
+        sb_printf(sb, "%s and %s cross at %s%s in (%s yd)%s, P = %s %%%s\n", a,
+                  b, md ? "**" : "", fmt(x->range).s, fmt(yd).s,
+                  md ? "**" : "", fmt(x->p).s, cov);
+        sb_printf(sb, "%s%s is better closer than %s in, %s from there on\n",
+                  ind, better, fmt(x->range).s, other);
+    }
+}
+
+static cJSON *cross_json(const mu_crossover *x, mu_rat scale)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "a", x->a.name);
+    cJSON_AddStringToObject(o, "b", x->b.name);
+    cJSON_AddBoolToObject(o, "cover", x->cover);
+    cJSON_AddBoolToObject(o, "crosses", x->crosses);
+    mu_rat yd;
+    if (x->crosses && rat_mul(x->range, scale, &yd)) {
+        cJSON_AddRawToObject(o, "range", fmt(x->range).s);
+        cJSON_AddRawToObject(o, "yards", fmt(yd).s);
+        cJSON_AddRawToObject(o, "p", fmt(x->p).s);
+    } else {
+        cJSON_AddNullToObject(o, "range");
+        cJSON_AddNullToObject(o, "yards");
+        cJSON_AddNullToObject(o, "p");
+    }
+    const char *better = x->closer == 1 ? x->b.name : x->a.name;
+    const char *other = x->closer == 1 ? x->a.name : x->b.name;
+    if (x->closer < 0) {
+        cJSON_AddNullToObject(o, "better_closer");
+        cJSON_AddNullToObject(o, "better_beyond");
+    } else {
+        cJSON_AddStringToObject(o, "better_closer", better);
+        cJSON_AddStringToObject(o, "better_beyond", x->crosses ? other : better);
+    }
+    return o;
+}
+
+mu_status mu_crossover_render(const mu_crossover *x, mu_rat yards_per_inch,
+                              mu_format f, char **out, mu_error *err)
+{
+    if (!x || !out)
+        return err_set(err, MU_EINPUT, "no crossover to render");
+    mu_rat scale = rat_int(10);
+    if (given(yards_per_inch) &&
+        !rat_make(yards_per_inch.num, yards_per_inch.den, &scale))
+        return too_fine(err);
+    if (rat_sign(scale) <= 0)
+        return err_set(err, MU_EINPUT, "the scale is more than 0 yards an inch");
+    sbuf sb = {0};
+    if (f == MU_FMT_TEXT || f == MU_FMT_MARKDOWN) {
+        cross_text(x, scale, &sb, f == MU_FMT_MARKDOWN);
+    } else if (f == MU_FMT_CSV) {
+        cJSON *o = cross_json(x, scale);
+        sb_puts(&sb, "a,b,cover,crosses,range,yards,p,better_closer,better_beyond\n");
+        const char *keys[] = {"a", "b", "cover", "crosses", "range", "yards",
+                              "p", "better_closer", "better_beyond"};
+        for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+            const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, keys[i]);
+            if (i)
+                sb_puts(&sb, ",");
+            if (cJSON_IsString(it))
+                sb_puts(&sb, it->valuestring);
+            else if (cJSON_IsBool(it))
+                sb_puts(&sb, cJSON_IsTrue(it) ? "true" : "false");
+            else if (cJSON_IsRaw(it))
+                sb_puts(&sb, it->valuestring);
+        }
+        sb_puts(&sb, "\n");
+        cJSON_Delete(o);
+    } else {
+        render_json_emit(cross_json(x, scale), f == MU_FMT_JSONL, &sb);
+    }
+    return sb_finish(&sb, out, err);
+}

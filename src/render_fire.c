@@ -1,0 +1,423 @@
+/* render_fire.c -- volleys, curves and crossovers as text, Markdown, JSON,
+ * JSONL and CSV. Text shows the working the way the seed article does. */
+#include "error.h"
+#include "fire.h"
+#include "grid.h"
+#include "rat.h"
+#include "render.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MINUS FIRE_MINUS
+#define TIMES FIRE_TIMES
+#define DIVIDE FIRE_DIVIDE
+#define LE "\xE2\x89\xA4"
+
+typedef struct num {
+    char s[MU_RAT_BUF + 4];
+} num;
+
+static num fmt(mu_rat r)
+{
+    num n;
+    mu_rat_format(r, n.s, sizeof n.s);
+    return n;
+}
+
+/* A signed number for text: "−2" with the typographic minus. */
+static num fmt_signed(mu_rat r)
+{
+    if (rat_sign(r) >= 0)
+        return fmt(r);
+    num n;
+    mu_rat a = {-r.num, r.den};
+    memcpy(n.s, MINUS, 3);
+    mu_rat_format(a, n.s + 3, sizeof n.s - 3);
+    return n;
+}
+
+static void json_num(cJSON *o, const char *key, mu_rat r)
+{
+    cJSON_AddRawToObject(o, key, fmt(r).s);
+}
+
+static void json_exact(cJSON *o, const char *key, mu_rat r)
+{
+    char b[MU_RAT_BUF];
+    cJSON_AddStringToObject(o, key, mu_rat_fraction(r, b, sizeof b));
+}
+
+static bool is_artillery(const mu_weapon *w)
+{
+    return w->kind != MU_WEAPON_SMALL_ARMS;
+}
+
+void fire_formula(const mu_weapon *w, const char *range, bool cover,
+                    char *buf, size_t n)
+{
+    char inner[160];
+    const mu_rat s = w->slope;
+    snprintf(inner, sizeof inner, "%s " MINUS " %s", fmt(w->max_range).s, range);
+    int used;
+    if (s.num == 1 && s.den == 1)
+        used = snprintf(buf, n, "%s", inner);
+    else if (s.den == 1)
+        used = snprintf(buf, n, "%s " TIMES " (%s)", fmt(s).s, inner);
+    else if (s.num == 1)
+        used = snprintf(buf, n, "(%s) " DIVIDE " %" PRId64, inner, s.den);
+    else
+        used = snprintf(buf, n, "%" PRId64 "/%" PRId64 " " TIMES " (%s)", s.num,
+                        s.den, inner);
+    if (cover && rat_sign(w->cover) != 0 && used > 0 && (size_t)used < n) {
+        mu_rat c = {-w->cover.num, w->cover.den};
+        snprintf(buf + used, n - (size_t)used, " " MINUS " %s", fmt(c).s);
+    }
+}
+
+/* ---- a volley as lines of working -------------------------------------- */
+
+#define MAX_LINES 12
+#define LINE_LEN 768
+
+typedef struct lines {
+    char head[LINE_LEN];
+    char v[MAX_LINES][LINE_LEN];
+    int n;
+    bool oom;
+} lines;
+
+static char *next_line(lines *L)
+{
+    return L->v[L->n < MAX_LINES ? L->n++ : MAX_LINES - 1];
+}
+
+static void range_words(const mu_volley *v, char *buf, size_t n)
+{
+    if (rat_sign(v->yards_per_inch) > 0) {
+        mu_rat yd;
+        if (v->nranges == 1)
+            yd = v->ranges[0];
+        else if (!rat_mul(v->range, v->yards_per_inch, &yd))
+            yd = rat_int(0);
+        snprintf(buf, n, "%s yd (%s in)%s", fmt(yd).s, fmt(v->range).s,
+                 v->nranges > 1 ? " on average" : "");
+    } else {
+        snprintf(buf, n, "%s in%s", fmt(v->range).s,
+                 v->nranges > 1 ? " on average" : "");
+    }
+}
+
+static void head_line(const mu_volley *v, lines *L)
+{
+    char title[MU_WEAPON_NAME], where[192];
+    fire_title(v->weapon.name, title, sizeof title);
+    range_words(v, where, sizeof where);
+    int c = v->castings;
+    if (is_artillery(&v->weapon))
+        snprintf(L->head, sizeof L->head, "%s fire at %s, %d crew casting%s%s",
+                 title, where, c, c == 1 ? "" : "s",
+                 v->cover ? ", target behind hard cover" : "");
+    else
+        snprintf(L->head, sizeof L->head, "%s fire at %s, %d figure%s%s",
+                 title, where, c, c == 1 ? "" : "s",
+                 v->cover ? ", target behind hard cover" : "");
+}
+
+/* "Range = (11 + 5) ÷ 2 = 8 in", "Range = 80 yd ÷ 10 yd/in = 8 in". */
+static void range_line(const mu_volley *v, lines *L)
+{
+    bool yards = rat_sign(v->yards_per_inch) > 0;
+    if (v->nranges < 2 && !yards)
+        return;
+    char *s = next_line(L);
+    size_t used = (size_t)snprintf(s, LINE_LEN, "Range = ");
+    if (v->nranges > 1) {
+        used += (size_t)snprintf(s + used, LINE_LEN - used, "(");
+        for (size_t i = 0; i < v->nranges && used < LINE_LEN - 64; i++)
+            used += (size_t)snprintf(s + used, LINE_LEN - used, "%s%s",
+                                     i ? " + " : "", fmt(v->ranges[i]).s);
+        if (used >= LINE_LEN - 64)
+            used += (size_t)snprintf(s + used, LINE_LEN - used, " + ...");
+        mu_rat avg = v->range;
+        if (yards && !rat_mul(v->range, v->yards_per_inch, &avg))
+            avg = rat_int(0);
+        used += (size_t)snprintf(s + used, LINE_LEN - used,
+                                 ") " DIVIDE " %zu = %s%s", v->nranges,
+                                 fmt(avg).s, yards ? " yd" : " in");
+    } else {
+        used += (size_t)snprintf(s + used, LINE_LEN - used, "%s yd",
+                                 fmt(v->ranges[0]).s);
+    }
+    if (yards && used < LINE_LEN)
+        snprintf(s + used, LINE_LEN - used, " " DIVIDE " %s yd/in = %s in",
+                 fmt(v->yards_per_inch).s, fmt(v->range).s);
+}
+
+static void load_line(const mu_volley *v, lines *L)
+{
+    if (v->why == MU_LOAD_NONE)
+        return;
+    const char *f = v->fired.name;
+    const char *o = v->why == MU_LOAD_CANISTER_BETTER ? "roundshot" : "canister";
+    char *s = next_line(L);
+    char cross[160] = "";
+    if (v->has_crossover)
+        snprintf(cross, sizeof cross, "; canister is the better load closer "
+                 "than %s in", fmt(v->crossover).s);
+    switch (v->why) {
+    case MU_LOAD_CANISTER_BETTER:
+    case MU_LOAD_ROUNDSHOT_BETTER:
+        snprintf(s, LINE_LEN, "Load: %s, %s %% against %s's %s %%%s", f,
+                 fmt(v->p).s, o, fmt(v->other_p).s, cross);
+        break;
+    case MU_LOAD_EQUAL:
+        if (rat_sign(v->p) == 0)
+            snprintf(s, LINE_LEN, "Load: %s; neither load reaches %s in", f,
+                     fmt(v->range).s);
+        else
+            snprintf(s, LINE_LEN, "Load: %s, level with canister at %s %% "
+                     "(the crossover): canister is saved", f, fmt(v->p).s);
+        break;
+    default:
+        snprintf(s, LINE_LEN, "Load: %s, no canister left (canister would "
+                 "give %s %%)", f, fmt(v->other_p).s);
+    }
+}
+
+static void p_line(const mu_volley *v, lines *L)
+{
+    const char *per = is_artillery(&v->fired) ? "an effective" : "a figure";
+    char *s = next_line(L), f[320];
+    fire_formula(&v->fired, fmt(v->range).s, v->cover, f, sizeof f);
+    char house[192] = "";
+    if (v->house_max_range)
+        snprintf(house, sizeof house, " (house rule: %s reaches %s in)",
+                 v->fired.name, fmt(v->fired.max_range).s);
+    if (rat_sign(v->line_p) >= 0)
+        snprintf(s, LINE_LEN, "P = %s = %s %% %s%s", f, fmt(v->p).s, per, house);
+    else if (v->beyond)
+        snprintf(s, LINE_LEN, "P = 0 %%: %s in is beyond the %s's %s in%s",
+                 fmt(v->range).s, v->fired.name, fmt(v->fired.max_range).s,
+                 house);
+    else
+        snprintf(s, LINE_LEN, "P = %s = %s, so 0 %%%s", f,
+                 fmt_signed(v->line_p).s, house);
+}
+
+static void poh_lines(const mu_volley *v, lines *L)
+{
+    const mu_weapon *w = &v->fired;
+    bool art = is_artillery(w);
+    if (w->effectives != 1 || art)
+        snprintf(next_line(L), LINE_LEN, "Effectives = %d %s " TIMES " %d = %d",
+                 v->castings, art ? "crew" : (v->castings == 1 ? "figure" : "figures"),
+                 w->effectives, v->effectives);
+    const char *unit = (w->effectives == 1 && !art)
+                           ? (v->effectives == 1 ? "figure" : "figures")
+                           : (v->effectives == 1 ? "effective" : "effectives");
+    snprintf(next_line(L), LINE_LEN, "POH = %d %s " TIMES " %s %% = %s %%",
+             v->effectives, unit, fmt(v->p).s, fmt(v->poh).s);
+}
+
+static void reading_line(const mu_volley *v, lines *L)
+{
+    char nth[32], sure[48];
+    fire_ordinal(v->sure_hits + 1, nth, sizeof nth);
+    if (v->sure_hits == 0)
+        snprintf(nth, sizeof nth, "one");
+    if (v->sure_hits)
+        snprintf(sure, sizeof sure, "%d sure hit%s", v->sure_hits,
+                 v->sure_hits == 1 ? "" : "s");
+    else
+        snprintf(sure, sizeof sure, "No sure hit");
+    char *s = next_line(L);
+    if (v->threshold > 0)
+        snprintf(s, LINE_LEN, "%s and a %s %% chance of %s%s", sure,
+                 fmt(v->chance).s, v->sure_hits ? "a " : "", nth);
+    else if (rat_sign(v->chance) > 0)
+        snprintf(s, LINE_LEN, "%s; the %s %% chance of %s%s is less than "
+                 "one face of the d100: no roll", sure, fmt(v->chance).s,
+                 v->sure_hits ? "a " : "", nth);
+    else if (v->sure_hits)
+        snprintf(s, LINE_LEN, "%s: nothing to roll for", sure);
+    else
+        snprintf(s, LINE_LEN, "No hit: nothing to roll for");
+}
+
+static void roll_lines(const mu_volley *v, const mu_fire_result *r, lines *L)
+{
+    char nth[32];
+    fire_ordinal(v->sure_hits + 1, nth, sizeof nth);
+    const char *what = v->sure_hits ? nth : "";
+    const char *sp = v->sure_hits ? " " : "";
+    if (!r) {
+        if (v->threshold > 0)
+            snprintf(next_line(L), LINE_LEN, "Not rolled: a %s%shit on a d100 "
+                     "of %d or less", what, sp, v->threshold);
+        else
+            snprintf(next_line(L), LINE_LEN, "Hits: %d", v->sure_hits);
+        return;
+    }
+    if (r->rolled) {
+        bool hit = r->roll <= v->threshold;
+        snprintf(next_line(L), LINE_LEN, "Roll %d %s %d: %s %s%shit", r->roll,
+                 hit ? LE : ">", v->threshold, hit ? "a" : "no", what, sp);
+    }
+    snprintf(next_line(L), LINE_LEN, "Hits: %d", r->hits);
+}
+
+static void volley_lines(const mu_volley *v, const mu_fire_result *r, lines *L)
+{
+    memset(L, 0, sizeof *L);
+    head_line(v, L);
+    range_line(v, L);
+    load_line(v, L);
+    p_line(v, L);
+    poh_lines(v, L);
+    reading_line(v, L);
+    roll_lines(v, r, L);
+}
+
+static bool show_seed(const mu_fire_result *r, const mu_render_opts *o)
+{
+    return r && r->rolled && o->has_seed;
+}
+
+static void volley_text(const mu_volley *v, const mu_fire_result *r,
+                        const mu_render_opts *o, sbuf *sb, bool md)
+{
+    lines *L = malloc(sizeof *L);
+    if (!L) {
+        sb->oom = true;
+        return;
+    }
+    volley_lines(v, r, L);
+    sb_printf(sb, md ? "### %s\n\n" : "%s\n", L->head);
+    for (int i = 0; i < L->n; i++) {
+        bool last = md && i == L->n - 1 && !strncmp(L->v[i], "Hits", 4);
+        sb_printf(sb, md ? (last ? "- **%s**\n" : "- %s\n") : "  %s\n", L->v[i]);
+    }
+    if (show_seed(r, o))
+        sb_printf(sb, md ? "\n*seed %" PRIu64 "*\n" : "seed %" PRIu64 "\n",
+                  o->seed);
+    free(L);
+}
+
+/* ---- a volley as data --------------------------------------------------- */
+
+static const char *why_name(mu_load_why w)
+{
+    switch (w) {
+    case MU_LOAD_CANISTER_BETTER: return "canister_better";
+    case MU_LOAD_ROUNDSHOT_BETTER: return "roundshot_better";
+    case MU_LOAD_EQUAL: return "equal";
+    case MU_LOAD_NO_CANISTER: return "no_canister";
+    default: return NULL;
+    }
+}
+
+static void volley_json_extra(const mu_volley *v, cJSON *o)
+{
+    cJSON_AddNumberToObject(o, "threshold", v->threshold);
+    cJSON_AddBoolToObject(o, "cover", v->cover);
+    cJSON_AddNumberToObject(o, is_artillery(&v->weapon) ? "crew" : "figures",
+                            v->castings);
+    bool yards = rat_sign(v->yards_per_inch) > 0;
+    cJSON_AddStringToObject(o, "unit", yards ? "yd" : "in");
+    cJSON *rs = cJSON_AddArrayToObject(o, "ranges");
+    for (size_t i = 0; i < v->nranges; i++)
+        cJSON_AddItemToArray(rs, cJSON_CreateRaw(fmt(v->ranges[i]).s));
+    if (yards)
+        json_num(o, "yards_per_inch", v->yards_per_inch);
+    json_num(o, "max_range", v->fired.max_range);
+    cJSON_AddBoolToObject(o, "house_max_range", v->house_max_range);
+    cJSON_AddBoolToObject(o, "beyond", v->beyond);
+    const char *why = why_name(v->why);
+    if (why)
+        cJSON_AddStringToObject(o, "load_reason", why);
+    else
+        cJSON_AddNullToObject(o, "load_reason");
+    cJSON *x = cJSON_AddObjectToObject(o, "exact");
+    json_exact(x, "range", v->range);
+    json_exact(x, "p", v->p);
+    json_exact(x, "poh", v->poh);
+    json_exact(x, "chance", v->chance);
+}
+
+static cJSON *volley_json(const mu_volley *v, const mu_fire_result *r,
+                          const mu_render_opts *ro)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        return NULL;
+    cJSON_AddStringToObject(o, "weapon", v->weapon.name);
+    if (is_artillery(&v->weapon))
+        cJSON_AddStringToObject(o, "load", v->fired.name);
+    else
+        cJSON_AddNullToObject(o, "load");
+    json_num(o, "range", v->range);
+    json_num(o, "p", v->p);
+    cJSON_AddNumberToObject(o, "effectives", v->effectives);
+    json_num(o, "poh", v->poh);
+    cJSON_AddNumberToObject(o, "sure_hits", v->sure_hits);
+    json_num(o, "chance", v->chance);
+    if (r && r->rolled)
+        cJSON_AddNumberToObject(o, "roll", r->roll);
+    else
+        cJSON_AddNullToObject(o, "roll");
+    if (r)
+        cJSON_AddNumberToObject(o, "hits", r->hits);
+    else
+        cJSON_AddNullToObject(o, "hits");
+    volley_json_extra(v, o);
+    mu_render_opts none = {0};
+    render_json_seed(o, show_seed(r, ro) ? ro : &none);
+    return o;
+}
+
+static void volley_csv(const mu_volley *v, const mu_fire_result *r,
+                       const mu_render_opts *o, sbuf *sb)
+{
+    sb_puts(sb, "weapon,load,range,p,effectives,poh,sure_hits,chance,"
+                "threshold,roll,hits,cover,seed\n");
+    sb_printf(sb, "%s,%s,%s,%s,%d,%s,%d,%s,%d,", v->weapon.name,
+              is_artillery(&v->weapon) ? v->fired.name : "", fmt(v->range).s,
+              fmt(v->p).s, v->effectives, fmt(v->poh).s, v->sure_hits,
+              fmt(v->chance).s, v->threshold);
+    if (r && r->rolled)
+        sb_printf(sb, "%d", r->roll);
+    sb_puts(sb, ",");
+    if (r)
+        sb_printf(sb, "%d", r->hits);
+    sb_printf(sb, ",%s,", v->cover ? "true" : "false");
+    if (show_seed(r, o))
+        sb_printf(sb, "%" PRIu64, o->seed);
+    sb_puts(sb, "\n");
+}
+
+mu_status mu_fire_render(const mu_volley *v, const mu_fire_result *r,
+                         const mu_render_opts *o, char **out, mu_error *err)
+{
+    if (!v || !o || !out)
+        return err_set(err, MU_EINPUT, "nothing to render");
+    sbuf sb = {0};
+    switch (o->format) {
+    case MU_FMT_TEXT:
+    case MU_FMT_MARKDOWN:
+        volley_text(v, r, o, &sb, o->format == MU_FMT_MARKDOWN);
+        break;
+    case MU_FMT_JSON:
+    case MU_FMT_JSONL:
+        render_json_emit(volley_json(v, r, o), o->format == MU_FMT_JSONL, &sb);
+        break;
+    case MU_FMT_CSV:
+        volley_csv(v, r, o, &sb);
+        break;
+    default:
+        return err_set(err, MU_EINPUT, "unknown output format");
+    }
+    return sb_finish(&sb, out, err);
+}

@@ -1,0 +1,13 @@
+/* weapons.h -- private view of a weapons set. */
+#ifndef MU_WEAPONS_H
+#define MU_WEAPONS_H
+
+#include "muster.h"
+
+struct mu_weapons {
+    mu_weapon v[MU_MAX_WEAPONS];
+    size_t n;
+    char name[256]; /* the file, for messages */
+};
+
+#endif

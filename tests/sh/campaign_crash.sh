@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Kills a long loop of campaign writes with SIGKILL at random moments, many
+# times over. After each kill the campaign must pass 'check' (SQLite
+# integrity, every brigade's stands adding up, the log replayed against the
+# ledger), and at the end every event a command reported is in the log.
+# usage: campaign_crash.sh MUSTER
+set -u
+muster=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+RANDOM=1234 # the kill times repeat from run to run
+rounds=${CRASH_ROUNDS:-40}
+f=c.db
+fail() { echo "FAIL: $*"; exit 1; }
+
+"$muster" campaign new $f --name Crash --year 1863 --theater east \
+    --return-rate 100 >/dev/null || fail "new"
+for side in union confederate; do
+    "$muster" campaign add $f --side $side --name "$side div" >/dev/null ||
+        fail "add"
+done
+"$muster" campaign engage $f 1 --seed 1 >/dev/null || fail "engage 1"
+"$muster" campaign engage $f 2 --seed 2 >/dev/null || fail "engage 2"
+
+# One command; on success its event id goes to 'reported', in one write.
+run() {
+    local out
+    out=$("$muster" campaign "$@" --format json 2>/dev/null) || return 0
+    out=${out#\{\"id\":}
+    printf '%s\n' "${out%%,*}" >>reported
+}
+
+# The write loop: battles with casualties and prisoners; all losses return
+# (--return-rate 100) and the camps are liberated, so it never runs dry.
+writer() {
+    local i=$1
+    while :; do
+        i=$((i + 1))
+        run battle $f start "Battle $i"
+        run casualties $f 1 --brigade 1 --lost 1 --captured 1
+        run casualties $f 2 --brigade 2 --lost 2
+        run casualties $f 1 --brigade 2 --captured 1 --lost 0
+        run battle $f end --seed $i
+        run liberate $f --side union
+    done
+}
+
+: >reported
+set -m # each writer in its own process group, so one kill takes it all
+busy=0
+for ((r = 1; r <= rounds; r++)); do
+    writer $((r * 1000)) &
+    pid=$!
+    sleep "0.$(printf '%03d' $((RANDOM % 150 + 5)))"
+    ps -e -o pgid=,comm= | awk -v g="$pid" '$1 == g && $2 == "muster" {f = 1}
+        END {exit !f}' && busy=$((busy + 1))
+    kill -KILL -- -"$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    report=$("$muster" campaign check $f) ||
+        fail "round $r: check failed after the kill: $report"
+done
+set +m
+
+# Every event a command reported is in the log, once.
+"$muster" campaign log $f --format json >log.json || fail "log"
+grep -o '{"id":[0-9]*,"kind"' log.json | tr -cd '0-9\n' >logged
+sort -n -u reported >reported.sorted
+n=$(wc -l <reported.sorted)
+missing=$(comm -23 <(sort reported.sorted) <(sort logged) | head -5)
+[ -z "$missing" ] || fail "events reported but not in the log: $missing"
+[ "$n" -gt $((rounds * 2)) ] || fail "only $n events reported: the loop hardly ran"
+[ $((busy * 4)) -ge "$rounds" ] ||
+    fail "only $busy of $rounds kills hit a running muster"
+# The log has no gaps: ids run 1..N.
+last=$(tail -1 logged)
+[ "$(wc -l <logged)" -eq "$last" ] || fail "the log has gaps"
+echo "ok: $rounds kills ($busy during a muster run), $n reported events all" \
+     "logged, $last events in all, check clean"

@@ -1,0 +1,185 @@
+/* The crash test in-process: a child writes to a campaign in a tight loop
+ * through the library, so that nearly all its time is spent inside SQLite
+ * transactions, and is killed with SIGKILL at random moments (a fixed
+ * seed). After every kill the campaign passes mu_campaign_check; at the
+ * end every event the child saw committed is in the log.
+ * (tests/sh/campaign_crash.sh does the same with the muster tool.) */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "muster.h"
+
+#include <cjson/cJSON.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define ROUNDS 60
+
+static char dir[256], path[300];
+
+/* The child: battles with casualties and prisoners, returns, liberation;
+ * each committed event's id goes down the pipe. Never returns. */
+static void writer(int fd, int seed)
+{
+    mu_campaign *c;
+    mu_error err;
+    if (mu_campaign_open(path, &c, &err) != MU_OK)
+        _exit(3);
+    for (int i = seed;; i++) {
+        int64_t ev[6];
+        int n = 0;
+        mu_dice *d = NULL;
+        if (mu_campaign_battle_start(c, "Loop", &ev[n], &err) == MU_OK)
+            n++;
+        if (mu_campaign_casualties(c, 1, 1, 1, 1, &ev[n], &err) == MU_OK)
+            n++;
+        if (mu_campaign_casualties(c, 2, 2, 3, 0, &ev[n], &err) == MU_OK)
+            n++;
+        if (mu_dice_new_seeded((uint64_t)i, &d, &err) == MU_OK &&
+            mu_campaign_battle_end(c, i % 3 - 1, d, &ev[n], &err) == MU_OK)
+            n++;
+        mu_dice_free(d);
+        if (mu_campaign_liberate(c, MU_UNION, &ev[n], &err) == MU_OK)
+            n++;
+        if (n && write(fd, ev, (size_t)n * sizeof *ev) < 0)
+            _exit(4);
+    }
+}
+
+static void check_ok(void)
+{
+    mu_campaign *c;
+    mu_error err;
+    char *report = NULL;
+    assert_int_equal(mu_campaign_open(path, &c, &err), MU_OK);
+    if (mu_campaign_check(c, &report, &err) != MU_OK)
+        fail_msg("check after a kill: %s", report ? report : err.msg);
+    free(report);
+    mu_campaign_close(c);
+}
+
+static int cmp64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void killed_at_random(void **state)
+{
+    (void)state;
+    mu_campaign_opts o = mu_campaign_defaults();
+    o.name = "Crash";
+    o.year = 1864;
+    o.draw = o.winner = (mu_rate){1, 1}; /* all back: the loop never runs dry */
+    o.loser = (mu_rate){2, 3};
+    mu_campaign *c;
+    mu_error err;
+    assert_int_equal(mu_campaign_create(path, &o, &c, &err), MU_OK);
+    for (int a = 0; a < 2; a++) {
+        int id;
+        mu_dice *d;
+        mu_engagement e;
+        assert_int_equal(mu_campaign_add(c, (mu_army)a, "Div", MU_INFANTRY,
+                                         NULL, &id, &err), MU_OK);
+        assert_int_equal(mu_dice_new_seeded(40u + (unsigned)a, &d, &err), MU_OK);
+        assert_int_equal(mu_campaign_engage(c, id, false, false, d, &e, &err),
+                         MU_OK);
+        mu_dice_free(d);
+    }
+    mu_campaign_close(c); /* no connection may cross the fork */
+
+    int64_t *seen = NULL;
+    size_t nseen = 0, cap = 0;
+    unsigned rng = 1234u;
+    for (int r = 0; r < ROUNDS; r++) {
+        int fds[2];
+        assert_int_equal(pipe(fds), 0);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            close(fds[0]);
+            writer(fds[1], r * 1000);
+        }
+        close(fds[1]);
+        rng = rng * 1103515245u + 12345u;
+        struct timespec t = {0, (long)(2 + (rng >> 16) % 40) * 1000000L};
+        nanosleep(&t, NULL);
+        kill(pid, SIGKILL);
+        int status;
+        waitpid(pid, &status, 0);
+        assert_true(WIFSIGNALED(status)); /* killed, not failed */
+        int64_t ev;
+        while (read(fds[0], &ev, sizeof ev) == (ssize_t)sizeof ev) {
+            if (nseen == cap) {
+                cap = cap ? 2 * cap : 1024;
+                seen = realloc(seen, cap * sizeof *seen);
+                assert_non_null(seen);
+            }
+            seen[nseen++] = ev;
+        }
+        close(fds[0]);
+        check_ok();
+    }
+    assert_true(nseen > ROUNDS); /* the loop ran */
+
+    /* Every event the child saw committed is in the log. */
+    char *log;
+    assert_int_equal(mu_campaign_open(path, &c, &err), MU_OK);
+    assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, MU_FMT_JSON, &log, &err),
+                     MU_OK);
+    mu_campaign_close(c);
+    cJSON *root = cJSON_Parse(log);
+    free(log);
+    cJSON *events = cJSON_GetObjectItem(root, "events");
+    size_t nlog = (size_t)cJSON_GetArraySize(events);
+    int64_t *logged = malloc(nlog * sizeof *logged);
+    size_t k = 0;
+    cJSON *e;
+    cJSON_ArrayForEach(e, events)
+        logged[k++] = (int64_t)cJSON_GetObjectItem(e, "id")->valuedouble;
+    cJSON_Delete(root);
+    for (size_t i = 0; i < nseen; i++)
+        if (!bsearch(&seen[i], logged, nlog, sizeof *logged, cmp64))
+            fail_msg("event %lld was committed but is not in the log",
+                     (long long)seen[i]);
+    for (size_t i = 0; i < nlog; i++)
+        assert_int_equal(logged[i], (int64_t)i + 1); /* no gaps */
+    print_message("%d kills, %zu events committed and seen, %zu logged\n",
+                  ROUNDS, nseen, nlog);
+    free(logged);
+    free(seen);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/muster-crash-XXXXXX", tmp ? tmp : "/tmp");
+    if (!mkdtemp(dir))
+        return -1;
+    snprintf(path, sizeof path, "%s/crash.db", dir);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(killed_at_random)};
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
