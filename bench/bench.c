@@ -214,7 +214,7 @@ static void odds_timing(const mu_rules *r)
     mu_dist d = {0};
     for (int i = 0; i < 5; i++) {
         double s = now();
-        if (mu_hits_per_figure(100000, 20, 1, &d, &err) != MU_OK)
+        if (mu_hits_per_figure(100000, (mu_rat){20, 1}, &d, &err) != MU_OK)
             die("hits", &err);
         t[i] = now() - s;
     }
@@ -274,7 +274,7 @@ static void dicelab_peer(const char *dicelab, const char *muster)
     double t[16];
     for (int i = 0; i < 9; i++) {
         double s = now();
-        mu_hits_per_figure(1000, 20, 1, &d, &err);
+        mu_hits_per_figure(1000, (mu_rat){20, 1}, &d, &err);
         t[i] = now() - s;
     }
     qsort(t, 9, sizeof *t, cmp_double);

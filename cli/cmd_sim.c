@@ -136,6 +136,35 @@ static int sim_oob(int argc, char **argv, bool corps)
     return rc;
 }
 
+static int sim_fire(int argc, char **argv)
+{
+    odds_fire_args a;
+    int rc = odds_fire_parse(argc, argv, "sim fire", true, &a);
+    if (rc >= 0)
+        return rc;
+    mu_error err = {0};
+    if (!a.f.cc.has_seed && mu_seed_from_os(&a.f.cc.seed, &err) != MU_OK)
+        return cli_fail(&err);
+    mu_fire_odds exact, sim;
+    char *text = NULL;
+    progress p;
+    cli_progress_start(&p);
+    mu_sim_opts so = {a.trials, a.f.cc.seed,
+                      a.threads ? a.threads : default_threads(), progress_cb,
+                      &p};
+    mu_status st = mu_odds_fire(&a.volley, a.method, &exact, &err);
+    if (st == MU_OK)
+        st = mu_sim_fire(&a.volley, a.method, &so, &sim, &err);
+    progress_end(&p);
+    if (st == MU_OK)
+        st = mu_fire_odds_render(&sim, &exact, a.f.cc.format, &text, &err);
+    rc = st == MU_OK ? cli_emit(text) : cli_fail(&err);
+    free(text);
+    mu_fire_odds_clear(&sim);
+    mu_fire_odds_clear(&exact);
+    return rc;
+}
+
 int cmd_sim(int argc, char **argv)
 {
     if (argc < 2)
@@ -148,6 +177,8 @@ int cmd_sim(int argc, char **argv)
         return sim_oob(argc - 1, argv + 1, false);
     if (!strcmp(what, "corps"))
         return sim_oob(argc - 1, argv + 1, true);
+    if (!strcmp(what, "fire"))
+        return sim_fire(argc - 1, argv + 1);
     return cli_usage("sim: unknown question '%s': division, corps or fire "
                      "(see 'muster help sim')", what);
 }

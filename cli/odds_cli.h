@@ -26,6 +26,21 @@ typedef struct odds_oob_args {
 int odds_oob_parse(int argc, char **argv, const char *cmd, bool sim,
                    odds_oob_args *a);
 
+/* What 'odds fire' and 'sim fire' are asked: the options of 'fire', the
+ * method, and for sim the trials and threads. */
+typedef struct odds_fire_args {
+    cli_fire f;
+    mu_hit_method method;
+    uint64_t trials;
+    int threads;
+    mu_volley volley; /* computed by odds_fire_parse */
+} odds_fire_args;
+
+/* Parses the options, loads the weapons and computes the volley. Returns -1
+ * to go on, or an exit code after reporting. */
+int odds_fire_parse(int argc, char **argv, const char *cmd, bool sim,
+                    odds_fire_args *a);
+
 /* A whole number in [lo, hi] for option `name`; reports when it is not. */
 bool cli_u64(const char *name, const char *arg, uint64_t lo, uint64_t hi,
              uint64_t *out);

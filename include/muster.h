@@ -808,9 +808,9 @@ mu_status mu_sim_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
 mu_status mu_hits_additive(int64_t sure, int threshold, mu_dist *out,
                            mu_error *err);
 /* The per-figure distribution of n effectives (0..MU_HITS_MAX_EFFECTIVES)
- * hitting each with P = p_num / p_den percent, 0 <= P <= 100, p_den > 0. */
-mu_status mu_hits_per_figure(int64_t n, int64_t p_num, int64_t p_den,
-                             mu_dist *out, mu_error *err);
+ * hitting each with p percent, 0 <= p <= 100. */
+mu_status mu_hits_per_figure(int64_t n, mu_rat p, mu_dist *out,
+                             mu_error *err);
 /* Releases a distribution made by the functions above; leaves it empty. */
 void mu_dist_clear(mu_dist *d);
 
@@ -822,6 +822,104 @@ void mu_dist_clear(mu_dist *d);
  * malloc'd. */
 mu_status mu_oob_odds_render(const mu_oob_odds *o, const mu_oob_odds *exact,
                              mu_format fmt, char **out, mu_error *err);
+
+/* How the hits of a volley are settled (see above). */
+typedef enum mu_hit_method {
+    MU_METHOD_ADDITIVE = 1,
+    MU_METHOD_PER_FIGURE = 2,
+    MU_METHOD_BOTH = 3
+} mu_hit_method;
+
+/* "additive", "per-figure" or "both"; MU_EINPUT naming them. */
+mu_status mu_hit_method_parse(const char *s, mu_hit_method *out,
+                              mu_error *err);
+
+/* The odds of one volley by either method or both, exact (mu_odds_fire) or
+ * simulated (mu_sim_fire). */
+typedef struct mu_fire_odds {
+    mu_volley volley;      /* what fires, as mu_fire_compute made it */
+    mu_hit_method method;
+    mu_dist additive;      /* empty when the method leaves it out */
+    mu_dist per_figure;
+    bool simulated;
+    uint64_t trials, seed;
+} mu_fire_odds;
+
+/* Exact odds of volley v. Release *out with mu_fire_odds_clear (also after
+ * a failure). MU_EINPUT for a bad method. */
+mu_status mu_odds_fire(const mu_volley *v, mu_hit_method m, mu_fire_odds *out,
+                       mu_error *err);
+/* s->trials volleys with seeded dice, blocks and threads as for
+ * mu_sim_division, each method on its own from the same seed. Additive: one
+ * d100 a volley when the threshold is above 0, as mu_fire_resolve rolls it
+ * (block 0 starts with what `muster fire --seed S` rolls). Per figure: a
+ * d100 for each effective, a hit iff it is at most P; when P is not whole,
+ * a roll of floor(P) + 1 is settled by further d100s read as the digits of
+ * a number in [0, 1) against the fraction of P, so that each hit comes with
+ * probability exactly P. */
+mu_status mu_sim_fire(const mu_volley *v, mu_hit_method m,
+                      const mu_sim_opts *s, mu_fire_odds *out, mu_error *err);
+void mu_fire_odds_clear(mu_fire_odds *o);
+
+/* Renders the odds of a volley: text and Markdown show the volley, then for
+ * each hit count P(= k) and P(>= k) by each method asked, and for both the
+ * difference of P(>= k), additive less per figure; tails where every column
+ * is below 0.005 % are summed up in a line. JSON: {"additive":{"p":{"2":0.8,
+ * "3":0.2},"at_least":{...},"mean":2.2},"per_figure":{...},"difference":
+ * {"at_least":{...},"mean":...}} with every value; CSV: method,hits,p,
+ * at_least. With `exact` (for simulated odds) the largest gap is added. */
+mu_status mu_fire_odds_render(const mu_fire_odds *o, const mu_fire_odds *exact,
+                              mu_format fmt, char **out, mu_error *err);
+
+/* "Don't charge the guns!": a unit of `figures` starts `range` inches from a
+ * gun and closes `move` inches a turn. The gun fires at the ranges range,
+ * range - move, ... while above 0, its better load each time, and once more
+ * at contact (range 0, the seed's "final blast") unless no_point_blank.
+ * Each volley is settled by the additive rule against the unit as it is
+ * then; with `return_fire` the unit fires back with that weapon at the
+ * crew at the same moments (both sides fire at once, each with the
+ * strength it had before), and every crew casting lost takes its
+ * effectives off the gun. */
+#define MU_CHARGE_MAX_VOLLEYS 200
+typedef struct mu_charge_opts {
+    const char *gun;         /* a gun or a load; NULL means "gun" */
+    int figures;             /* 1..MU_FIRE_MAX_FIGURES */
+    mu_rat range;            /* inches, > 0 */
+    mu_rat move;             /* inches a turn, > 0 */
+    int crew;                /* 1..full crew; 0 for a full crew */
+    bool cover;              /* the unit comes on behind hard cover */
+    bool no_canister;
+    bool no_point_blank;
+    const char *return_fire; /* NULL, or the unit's weapon, e.g. "musket" */
+} mu_charge_opts;
+
+/* One exchange of fire in a charge, as it would be at full strength. */
+typedef struct mu_charge_volley {
+    mu_rat range;                 /* inches */
+    char load[MU_WEAPON_NAME];    /* what the gun fires there */
+    mu_rat p;                     /* its P, percent an effective */
+    mu_rat back_p;                /* the unit's P firing back (0 without) */
+} mu_charge_volley;
+
+typedef struct mu_charge_odds {
+    mu_charge_opts opts;     /* as asked; the name pointers are cleared */
+    char gun[MU_WEAPON_NAME], return_fire[MU_WEAPON_NAME]; /* "" if none */
+    int crew;                /* at the start */
+    int effectives;          /* per crew casting */
+    int volleys;
+    mu_charge_volley volley[MU_CHARGE_MAX_VOLLEYS];
+    mu_dist left;            /* figures left at contact; 0: destroyed */
+    mu_dist crew_left;       /* crew left at contact */
+} mu_charge_odds;
+
+/* Computes the odds of a charge from the weapons `w`. Release *out with
+ * mu_charge_odds_clear. MU_EINPUT for bad options (a small-arms weapon as
+ * the gun, more than MU_CHARGE_MAX_VOLLEYS volleys, ...). */
+mu_status mu_odds_charge(const mu_weapons *w, const mu_charge_opts *o,
+                         mu_charge_odds *out, mu_error *err);
+void mu_charge_odds_clear(mu_charge_odds *o);
+mu_status mu_charge_odds_render(const mu_charge_odds *o, mu_format fmt,
+                                char **out, mu_error *err);
 
 /* ---- campaign ledger (issue 5) ------------------------------------------ */
 

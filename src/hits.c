@@ -58,9 +58,10 @@ mu_status mu_hits_additive(int64_t sure, int threshold, mu_dist *out,
  * normalising) are left out. */
 #define HITS_TINY 1e-300L
 
-mu_status mu_hits_per_figure(int64_t n, int64_t p_num, int64_t p_den,
-                             mu_dist *out, mu_error *err)
+mu_status mu_hits_per_figure(int64_t n, mu_rat p, mu_dist *out,
+                             mu_error *err)
 {
+    int64_t p_num = p.num, p_den = p.den;
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
     odds_dist_free(out);

@@ -16,9 +16,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A volley to simulate, by one method. */
+typedef struct fire_sim {
+    bool per_figure;
+    int sure, threshold;       /* additive */
+    int64_t n;                 /* per figure: effectives */
+    int whole;                 /* per figure: floor(P) */
+    odds_u128 frac_num, frac_den; /* P - floor(P), 0 when P is whole */
+} fire_sim;
+
 typedef struct sim_job {
     const fast_rules *f;
+    const fire_sim *fire; /* a volley instead of orders of battle */
     int divisions;       /* 0: single divisions; else corps of this many */
+    int nstats;          /* statistics tallied (MU_STAT_COUNT, or 1) */
     uint64_t seed, trials, nblocks;
     int nvals;           /* values per statistic in a tally */
     atomic_uint_fast64_t next_block;
@@ -196,9 +207,81 @@ static uint64_t block_len(const sim_job *job, uint64_t b)
                                               : MU_SIM_BLOCK;
 }
 
+/* One roll from the stream. */
+static inline unsigned next_roll(fast_stream *fs, const uint8_t **r)
+{
+    *r = fast_at(fs, *r);
+    return *(*r)++;
+}
+
+/* Per figure, a roll of floor(P) + 1 when P is not whole: further d100s
+ * are the base-100 digits of a uniform number in [0, 1), compared with the
+ * fraction's digits until they differ. Hits with probability exactly the
+ * fraction. */
+static unsigned fraction_hit(const fire_sim *x, fast_stream *fs,
+                             const uint8_t **r)
+{
+    odds_u128 rem = x->frac_num;
+    for (;;) {
+        if (rem == 0)
+            return 0; /* the digits so far were equal: U >= fraction */
+        unsigned digit = (unsigned)(rem * 100 / x->frac_den);
+        rem = rem * 100 % x->frac_den;
+        unsigned u = next_roll(fs, r) - 1;
+        if (u != digit)
+            return u < digit;
+    }
+}
+
+static void run_fire(const fire_sim *x, fast_stream *fs, uint64_t n,
+                     uint64_t *t)
+{
+    const uint8_t *r = fs->buf + fs->pos;
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t hits;
+        if (!x->per_figure) {
+            hits = (uint64_t)x->sure;
+            if (x->threshold > 0)
+                hits += next_roll(fs, &r) <= (unsigned)x->threshold;
+        } else if (x->frac_num == 0) {
+            /* Whole P: count the rolls at most P, a buffer at a time. */
+            hits = 0;
+            unsigned whole = (unsigned)x->whole;
+            for (int64_t left = x->n; left > 0;) {
+                r = fast_at(fs, r);
+                int64_t avail = (int64_t)(fs->buf + fs->len - r);
+                int64_t m = avail < left ? avail : left;
+                unsigned c = 0;
+                for (int64_t k = 0; k < m; k++)
+                    c += r[k] <= whole;
+                hits += c;
+                r += m;
+                left -= m;
+            }
+        } else {
+            hits = 0;
+            for (int64_t k = 0; k < x->n; k++) {
+                unsigned roll = next_roll(fs, &r);
+                if (roll <= (unsigned)x->whole)
+                    hits++;
+                else if (roll == (unsigned)x->whole + 1)
+                    hits += fraction_hit(x, fs, &r);
+            }
+        }
+        t[hits]++;
+    }
+    fast_done(fs, r);
+}
+
 static void run_blocks(const sim_job *job, sim_worker *w, fast_stream *a,
                        fast_stream *b, uint64_t na, uint64_t nb)
 {
+    if (job->fire) { /* the work is in the rolls: nothing to interleave */
+        run_fire(job->fire, a, na, w->tally);
+        if (b)
+            run_fire(job->fire, b, nb, w->tally);
+        return;
+    }
     /* Both together as far as both go, then the rest of the longer. */
     uint64_t both = na < nb ? na : nb;
     if (job->divisions) {
@@ -252,13 +335,13 @@ static void *worker_main(void *arg)
 }
 
 /* Runs the job on s->threads threads (the caller's among them) and adds
- * up their tallies into total (MU_STAT_COUNT * nvals counts). */
+ * up their tallies into total (nstats * nvals counts). */
 static mu_status run_job(sim_job *job, const mu_sim_opts *s, uint64_t *total,
                          mu_error *err)
 {
     uint64_t pairs = (job->nblocks + 1) / 2;
     int nt = (uint64_t)s->threads > pairs ? (int)pairs : s->threads;
-    size_t per = (size_t)MU_STAT_COUNT * (size_t)job->nvals;
+    size_t per = (size_t)job->nstats * (size_t)job->nvals;
     sim_worker *w = calloc((size_t)nt, sizeof *w);
     pthread_t *th = calloc((size_t)nt, sizeof *th);
     uint64_t *tallies = calloc((size_t)nt * per, sizeof *tallies);
@@ -266,7 +349,8 @@ static mu_status run_job(sim_job *job, const mu_sim_opts *s, uint64_t *total,
     for (int i = 0; i < nt && st == MU_OK; i++) {
         w[i].job = job;
         w[i].tally = tallies + (size_t)i * per;
-        if (!job->divisions && !(w[i].dt = calloc(1, sizeof *w[i].dt)))
+        if (!job->divisions && !job->fire &&
+            !(w[i].dt = calloc(1, sizeof *w[i].dt)))
             st = err_nomem(err);
     }
     int started = 1;
@@ -305,6 +389,17 @@ static mu_status run_job(sim_job *job, const mu_sim_opts *s, uint64_t *total,
     return st;
 }
 
+static mu_status check_sim_opts(const mu_sim_opts *s, mu_error *err)
+{
+    if (s->trials < 1 || s->trials > 1000000000000ull)
+        return err_set(err, MU_EINPUT, "simulate 1 to 10^12 trials, not %llu",
+                       (unsigned long long)s->trials);
+    if (s->threads < 1 || s->threads > MU_SIM_MAX_THREADS)
+        return err_set(err, MU_EINPUT, "use 1 to %d threads, not %d",
+                       MU_SIM_MAX_THREADS, s->threads);
+    return MU_OK;
+}
+
 static mu_status sim_run(const mu_rules *r, const mu_oob_opts *o,
                          int divisions, const mu_sim_opts *s,
                          mu_oob_odds *out, mu_error *err)
@@ -314,12 +409,8 @@ static mu_status sim_run(const mu_rules *r, const mu_oob_opts *o,
     mu_status st = odds_check_opts(o, err);
     if (st != MU_OK)
         return st;
-    if (s->trials < 1 || s->trials > 1000000000000ull)
-        return err_set(err, MU_EINPUT, "simulate 1 to 10^12 trials, not %llu",
-                       (unsigned long long)s->trials);
-    if (s->threads < 1 || s->threads > MU_SIM_MAX_THREADS)
-        return err_set(err, MU_EINPUT, "use 1 to %d threads, not %d",
-                       MU_SIM_MAX_THREADS, s->threads);
+    if ((st = check_sim_opts(s, err)) != MU_OK)
+        return st;
     fast_rules *f = malloc(sizeof *f);
     if (!f)
         return err_nomem(err);
@@ -328,7 +419,7 @@ static mu_status sim_run(const mu_rules *r, const mu_oob_opts *o,
     sim_job job = {.f = f, .divisions = divisions, .seed = s->seed,
                    .trials = s->trials,
                    .nblocks = (s->trials + MU_SIM_BLOCK - 1) / MU_SIM_BLOCK,
-                   .nvals = D * ODDS_MAXV + 1};
+                   .nvals = D * ODDS_MAXV + 1, .nstats = MU_STAT_COUNT};
     atomic_init(&job.next_block, 0);
     atomic_init(&job.done, 0);
     size_t per = (size_t)MU_STAT_COUNT * (size_t)job.nvals;
@@ -377,4 +468,90 @@ mu_status mu_sim_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
         return err_set(err, MU_EINPUT,
                        "a corps has 1..64 divisions (infantry and cavalry)");
     return sim_run(r, o, D, s, out, err);
+}
+
+/* ---- a volley -------------------------------------------------------- */
+
+/* Both methods in one run: progress counts the two as one bar. */
+typedef struct two_bars {
+    const mu_sim_opts *s;
+    uint64_t offset, total;
+} two_bars;
+
+static void two_bars_cb(void *ud, uint64_t done, uint64_t total)
+{
+    (void)total;
+    two_bars *b = ud;
+    b->s->progress(b->s->ud, b->offset + done, b->total);
+}
+
+static mu_status sim_volley(const fire_sim *x, const mu_sim_opts *s,
+                            uint64_t nvals, mu_dist *out, mu_error *err)
+{
+    sim_job job = {.fire = x, .seed = s->seed, .trials = s->trials,
+                   .nblocks = (s->trials + MU_SIM_BLOCK - 1) / MU_SIM_BLOCK,
+                   .nvals = (int)nvals, .nstats = 1};
+    atomic_init(&job.next_block, 0);
+    atomic_init(&job.done, 0);
+    uint64_t *total = malloc(nvals * sizeof *total);
+    long double *v = malloc(nvals * sizeof *v);
+    mu_status st = total && v ? MU_OK : err_nomem(err);
+    if (st == MU_OK)
+        st = run_job(&job, s, total, err);
+    if (st == MU_OK) {
+        for (uint64_t i = 0; i < nvals; i++)
+            v[i] = (long double)total[i] / (long double)s->trials;
+        st = odds_dist_set(out, v, (int)nvals, err);
+    }
+    free(v);
+    free(total);
+    return st;
+}
+
+mu_status mu_sim_fire(const mu_volley *v, mu_hit_method m,
+                      const mu_sim_opts *s, mu_fire_odds *out, mu_error *err)
+{
+    if (!out)
+        return err_set(err, MU_EINPUT, "no result given");
+    memset(out, 0, sizeof *out);
+    out->additive.lo = out->per_figure.lo = 1;
+    if (!v || !s)
+        return err_set(err, MU_EINPUT, "no volley or simulation options given");
+    if (m < MU_METHOD_ADDITIVE || m > MU_METHOD_BOTH)
+        return err_set(err, MU_EINPUT, "unknown method: choose additive, "
+                       "per-figure or both");
+    mu_status st = check_sim_opts(s, err);
+    if (st != MU_OK)
+        return st;
+    if (v->sure_hits < 0 || v->effectives < 0 || v->threshold < 0 ||
+        v->threshold > 99 || v->p.den <= 0 || v->p.num < 0 ||
+        v->p.num > v->p.den * 100 || v->effectives > MU_HITS_MAX_EFFECTIVES)
+        return err_set(err, MU_EINPUT, "not a volley mu_fire_compute made");
+    out->volley = *v;
+    out->method = m;
+    out->simulated = true;
+    out->trials = s->trials;
+    out->seed = s->seed;
+    two_bars bars = {s, 0, s->trials * (m == MU_METHOD_BOTH ? 2 : 1)};
+    mu_sim_opts so = *s;
+    if (s->progress) {
+        so.progress = two_bars_cb;
+        so.ud = &bars;
+    }
+    if (m & MU_METHOD_ADDITIVE) {
+        fire_sim x = {.sure = v->sure_hits, .threshold = v->threshold};
+        st = sim_volley(&x, &so, (uint64_t)v->sure_hits + 2, &out->additive,
+                        err);
+        bars.offset = s->trials;
+    }
+    if (st == MU_OK && (m & MU_METHOD_PER_FIGURE)) {
+        fire_sim x = {.per_figure = true, .n = v->effectives};
+        /* P = whole + frac_num / frac_den, with 0 <= frac < 1. */
+        x.whole = (int)(v->p.num / v->p.den);
+        x.frac_num = (odds_u128)(v->p.num % v->p.den);
+        x.frac_den = (odds_u128)v->p.den;
+        st = sim_volley(&x, &so, (uint64_t)v->effectives + 1,
+                        &out->per_figure, err);
+    }
+    return st;
 }

@@ -30,7 +30,7 @@ static void jean_and_pierre(void **state)
     assert_close(mu_dist_at_least(&add, 1), 0.60, 1e-16);
     assert_close(mu_dist_p(&add, 0), 0.40, 1e-16);
     assert_close(add.mean, 0.60, 1e-16);
-    assert_int_equal(mu_hits_per_figure(2, 30, 1, &fig, &err), MU_OK);
+    assert_int_equal(mu_hits_per_figure(2, (mu_rat){30, 1}, &fig, &err), MU_OK);
     assert_int_equal(fig.lo, 0);
     assert_int_equal(fig.hi, 2);
     assert_close(mu_dist_p(&fig, 0), 0.49, 1e-16);
@@ -64,7 +64,7 @@ static void seed_examples(void **state)
     assert_int_equal(d.lo, 2);
     assert_int_equal(d.hi, 2);
     assert_close(mu_dist_p(&d, 2), 1.0, 0);
-    assert_int_equal(mu_hits_per_figure(11, 20, 1, &d, &err), MU_OK);
+    assert_int_equal(mu_hits_per_figure(11, (mu_rat){20, 1}, &d, &err), MU_OK);
     assert_close(mu_dist_p(&d, 0), 0.08589934592, 1e-17);
     assert_close(mu_dist_p(&d, 11), 2.048e-8, 1e-23);
     assert_close(d.mean, 2.2, 1e-15);
@@ -87,7 +87,7 @@ static void thousand_at_twenty(void **state)
     (void)state;
     mu_dist d = {0};
     mu_error err;
-    assert_int_equal(mu_hits_per_figure(1000, 20, 1, &d, &err), MU_OK);
+    assert_int_equal(mu_hits_per_figure(1000, (mu_rat){20, 1}, &d, &err), MU_OK);
     long double sum = 0;
     double worst = 0;
     for (int k = d.lo; k <= d.hi; k++) {
@@ -119,7 +119,7 @@ static void hundred_thousand(void **state)
     (void)state;
     mu_dist d = {0};
     mu_error err;
-    assert_int_equal(mu_hits_per_figure(100000, 20, 1, &d, &err), MU_OK);
+    assert_int_equal(mu_hits_per_figure(100000, (mu_rat){20, 1}, &d, &err), MU_OK);
     long double sum = 0;
     double prev = 2;
     for (int k = d.lo; k <= d.hi; k++) {
@@ -148,20 +148,20 @@ static void odd_chances(void **state)
     (void)state;
     mu_dist d = {0};
     mu_error err;
-    assert_int_equal(mu_hits_per_figure(40, 0, 1, &d, &err), MU_OK);
+    assert_int_equal(mu_hits_per_figure(40, (mu_rat){0, 1}, &d, &err), MU_OK);
     assert_int_equal(d.lo, 0);
     assert_int_equal(d.hi, 0);
-    assert_int_equal(mu_hits_per_figure(40, 100, 1, &d, &err), MU_OK);
+    assert_int_equal(mu_hits_per_figure(40, (mu_rat){100, 1}, &d, &err), MU_OK);
     assert_int_equal(d.lo, 40);
     assert_close(mu_dist_p(&d, 40), 1.0, 0);
-    assert_int_equal(mu_hits_per_figure(0, 30, 1, &d, &err), MU_OK);
+    assert_int_equal(mu_hits_per_figure(0, (mu_rat){30, 1}, &d, &err), MU_OK);
     assert_close(mu_dist_p(&d, 0), 1.0, 0);
     /* A rifle at 5.5 inches: 24.5% = 49/2. */
-    assert_int_equal(mu_hits_per_figure(3, 49, 2, &d, &err), MU_OK);
+    assert_int_equal(mu_hits_per_figure(3, (mu_rat){49, 2}, &d, &err), MU_OK);
     assert_close(mu_dist_p(&d, 3), 0.245 * 0.245 * 0.245, 1e-17);
     assert_close(mu_dist_p(&d, 0), 0.755 * 0.755 * 0.755, 1e-16);
     /* A chance of a billionth of a percent, many times. */
-    assert_int_equal(mu_hits_per_figure(100000, 1, 1000000000, &d, &err),
+    assert_int_equal(mu_hits_per_figure(100000, (mu_rat){1, 1000000000}, &d, &err),
                      MU_OK);
     assert_close(mu_dist_p(&d, 0), exp(100000 * log1p(-1e-11)), 1e-15);
     assert_close(d.mean, 1e-6, 1e-20);
@@ -174,14 +174,14 @@ static void bad_input(void **state)
     (void)state;
     mu_dist d = {0};
     mu_error err;
-    assert_int_equal(mu_hits_per_figure(-1, 20, 1, &d, &err), MU_EINPUT);
-    assert_int_equal(mu_hits_per_figure(10, 101, 1, &d, &err), MU_EINPUT);
+    assert_int_equal(mu_hits_per_figure(-1, (mu_rat){20, 1}, &d, &err), MU_EINPUT);
+    assert_int_equal(mu_hits_per_figure(10, (mu_rat){101, 1}, &d, &err), MU_EINPUT);
     assert_non_null(strstr(err.msg, "0..100 percent"));
-    assert_int_equal(mu_hits_per_figure(10, 1, 0, &d, &err), MU_EINPUT);
-    assert_int_equal(mu_hits_per_figure(10, -1, 3, &d, &err), MU_EINPUT);
-    assert_int_equal(mu_hits_per_figure(MU_HITS_MAX_EFFECTIVES + 1LL, 1, 1, &d,
+    assert_int_equal(mu_hits_per_figure(10, (mu_rat){1, 0}, &d, &err), MU_EINPUT);
+    assert_int_equal(mu_hits_per_figure(10, (mu_rat){-1, 3}, &d, &err), MU_EINPUT);
+    assert_int_equal(mu_hits_per_figure(MU_HITS_MAX_EFFECTIVES + 1LL, (mu_rat){1, 1}, &d,
                                         &err), MU_EINPUT);
-    assert_int_equal(mu_hits_per_figure(10, INT64_MAX, INT64_MAX / 101, &d, &err),
+    assert_int_equal(mu_hits_per_figure(10, (mu_rat){INT64_MAX, INT64_MAX / 101}, &d, &err),
                      MU_EINPUT);
     assert_int_equal(mu_hits_additive(1, 100, &d, &err), MU_EINPUT);
     assert_int_equal(mu_hits_additive(-1, 10, &d, &err), MU_EINPUT);

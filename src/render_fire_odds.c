@@ -1,0 +1,460 @@
+/* render_fire_odds.c -- the odds of a volley and of a charge, as text,
+ * Markdown, JSON and CSV. */
+#include "error.h"
+#include "grid.h"
+#include "odds.h"
+#include "render.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Rows printed in text are those where some column shows 0.01 % or more. */
+#define SHOWN 0.00005
+
+static void title_case(const char *s, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", s);
+    if (buf[0] >= 'a' && buf[0] <= 'z')
+        buf[0] = (char)(buf[0] - 'a' + 'A');
+}
+
+/* "Musket fire at 5 in, 11 figures" / "Gun (canister) fire at 10 in, 6 crew
+ * castings". */
+static void volley_title(const mu_volley *v, sbuf *sb)
+{
+    char w[MU_WEAPON_NAME], r[MU_RAT_BUF];
+    title_case(v->weapon.name, w, sizeof w);
+    mu_rat_format(v->range, r, sizeof r);
+    sb_puts(sb, w);
+    if (strcmp(v->weapon.name, v->fired.name))
+        sb_printf(sb, " (%s)", v->fired.name);
+    sb_printf(sb, " fire at %s in%s, %d %s", r, v->cover ? " into cover" : "",
+              v->castings,
+              v->weapon.kind == MU_WEAPON_SMALL_ARMS
+                  ? (v->castings == 1 ? "figure" : "figures")
+                  : (v->castings == 1 ? "crew casting" : "crew castings"));
+}
+
+static void volley_working(const mu_volley *v, mu_hit_method m, sbuf *sb,
+                           const char *ind)
+{
+    char p[MU_RAT_BUF], poh[MU_RAT_BUF];
+    mu_rat_format(v->p, p, sizeof p);
+    mu_rat_format(v->poh, poh, sizeof poh);
+    sb_printf(sb, "%sP = %s %% an effective, %d effective%s, POH = %s %%\n",
+              ind, p, v->effectives, v->effectives == 1 ? "" : "s", poh);
+    if (m & MU_METHOD_ADDITIVE) {
+        sb_printf(sb, "%sAdditive: %d sure hit%s", ind, v->sure_hits,
+                  v->sure_hits == 1 ? "" : "s");
+        if (v->threshold)
+            sb_printf(sb, " and one more on a d100 of %d or less\n",
+                      v->threshold);
+        else
+            sb_puts(sb, ", nothing to roll for\n");
+    }
+    if (m & MU_METHOD_PER_FIGURE)
+        sb_printf(sb, "%sPer figure: each effective hits on its own with "
+                      "%s %%\n", ind, p);
+}
+
+static void pct_signed(double d, char *buf, size_t n)
+{
+    if (fabs(d) < 0.00005)
+        snprintf(buf, n, d == 0 ? "0.00%%" : (d > 0 ? "+<0.01%%" : "-<0.01%%"));
+    else
+        snprintf(buf, n, "%+.2f%%", 100 * d);
+}
+
+/* The hits table: per method P(= k) and P(>= k), and with both the
+ * difference of P(>= k). */
+static void hits_table(const mu_fire_odds *o, sbuf *sb, bool md)
+{
+    const mu_dist *d[2] = {NULL, NULL};
+    int nd = 0;
+    if (o->method & MU_METHOD_ADDITIVE)
+        d[nd++] = &o->additive;
+    if (o->method & MU_METHOD_PER_FIGURE)
+        d[nd++] = &o->per_figure;
+    int lo = INT32_MAX, hi = -1;
+    for (int i = 0; i < nd; i++) {
+        if (!d[i]->p)
+            continue;
+        for (int k = d[i]->lo; k <= d[i]->hi; k++)
+            if (d[i]->p[k - d[i]->lo] >= SHOWN) {
+                lo = k < lo ? k : lo;
+                hi = k > hi ? k : hi;
+            }
+    }
+    bool both = nd == 2;
+    grid g;
+    grid_init(&g, 1 + 2 * nd + both);
+    grid_add(&g);
+    grid_setf(&g, 0, "hits");
+    for (int i = 0; i < nd; i++) {
+        grid_setf(&g, 1 + 2 * i, "%s", d[i] == &o->additive ? "additive"
+                                                              : "per figure");
+        grid_setf(&g, 2 + 2 * i, "at least");
+    }
+    if (both)
+        grid_setf(&g, 5, "difference");
+    char buf[32];
+    for (int k = lo; k <= hi; k++) {
+        grid_add(&g);
+        grid_setf(&g, 0, "%d", k);
+        for (int i = 0; i < nd; i++) {
+            render_pct(mu_dist_p(d[i], k), buf, sizeof buf);
+            grid_setf(&g, 1 + 2 * i, "%s", buf);
+            render_pct(mu_dist_at_least(d[i], k), buf, sizeof buf);
+            grid_setf(&g, 2 + 2 * i, "%s", buf);
+        }
+        if (both) {
+            pct_signed(mu_dist_at_least(d[0], k) - mu_dist_at_least(d[1], k),
+                       buf, sizeof buf);
+            grid_setf(&g, 5, "%s", buf);
+        }
+    }
+    grid_add(&g);
+    grid_setf(&g, 0, "mean");
+    for (int i = 0; i < nd; i++)
+        grid_setf(&g, 1 + 2 * i, "%.4f", d[i]->mean);
+    if (both)
+        grid_setf(&g, 5, "%+.4f", d[0]->mean - d[1]->mean);
+    if (md) {
+        sb_puts(sb, "\n");
+        grid_markdown(&g, sb, 0);
+    } else {
+        sb_puts(sb, "\n");
+        grid_text(&g, sb, 2, 0);
+    }
+    grid_free(&g);
+    /* Say what was left out. */
+    int flo = INT32_MAX, fhi = -1;
+    for (int i = 0; i < nd; i++)
+        if (d[i]->p) {
+            flo = d[i]->lo < flo ? d[i]->lo : flo;
+            fhi = d[i]->hi > fhi ? d[i]->hi : fhi;
+        }
+    if (hi >= 0 && (flo < lo || fhi > hi))
+        sb_printf(sb, "%s%d to %d hits shown; the other outcomes each have "
+                      "less than 0.005 %% (json and csv list them all)\n",
+                  md ? "\n" : "  ", lo, hi);
+}
+
+static double dist_gap(const mu_dist *a, const mu_dist *b, int *at)
+{
+    double gap = 0;
+    *at = 0;
+    if (!a->p || !b->p)
+        return 0;
+    int lo = a->lo < b->lo ? a->lo : b->lo, hi = a->hi > b->hi ? a->hi : b->hi;
+    for (int k = lo; k <= hi; k++) {
+        double g = fabs(mu_dist_p(a, k) - mu_dist_p(b, k));
+        if (g > gap) {
+            gap = g;
+            *at = k;
+        }
+    }
+    return gap;
+}
+
+static void fire_text(const mu_fire_odds *o, const mu_fire_odds *exact,
+                      sbuf *sb, bool md)
+{
+    if (md)
+        sb_puts(sb, "## ");
+    volley_title(&o->volley, sb);
+    if (o->simulated)
+        sb_printf(sb, ": %" PRIu64 " volleys simulated, seed %" PRIu64 "\n",
+                  o->trials, o->seed);
+    else
+        sb_puts(sb, ": exact odds\n");
+    if (md)
+        sb_puts(sb, "\n");
+    volley_working(&o->volley, o->method, sb, md ? "- " : "  ");
+    hits_table(o, sb, md);
+    if (o->simulated && exact) {
+        int at;
+        sb_puts(sb, md ? "\n**Largest gap to the exact odds**:"
+                       : "\nLargest gap to the exact odds:");
+        if (o->method & MU_METHOD_ADDITIVE) {
+            double g = dist_gap(&o->additive, &exact->additive, &at);
+            sb_printf(sb, " additive %.6f (%d hits)", g, at);
+        }
+        if (o->method & MU_METHOD_PER_FIGURE) {
+            double g = dist_gap(&o->per_figure, &exact->per_figure, &at);
+            sb_printf(sb, "%s per figure %.6f (%d hits)",
+                      o->method == MU_METHOD_BOTH ? "," : "", g, at);
+        }
+        sb_puts(sb, "\n");
+    }
+}
+
+/* ---- JSON and CSV --------------------------------------------------------- */
+
+static cJSON *dist_obj(const mu_dist *d)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON *p = cJSON_AddObjectToObject(o, "p");
+    cJSON *al = cJSON_AddObjectToObject(o, "at_least");
+    char key[24];
+    for (int k = d->lo; d->p && k <= d->hi; k++) {
+        snprintf(key, sizeof key, "%d", k);
+        if (d->p[k - d->lo] > 0)
+            cJSON_AddNumberToObject(p, key, d->p[k - d->lo]);
+        cJSON_AddNumberToObject(al, key, d->at_least[k - d->lo]);
+    }
+    cJSON_AddNumberToObject(o, "mean", d->mean);
+    return o;
+}
+
+static void rat_json(cJSON *obj, cJSON *exact, const char *key, mu_rat r)
+{
+    char buf[MU_RAT_BUF];
+    cJSON_AddNumberToObject(obj, key, (double)r.num / (double)r.den);
+    cJSON_AddStringToObject(exact, key, mu_rat_fraction(r, buf, sizeof buf));
+}
+
+static void fire_json(const mu_fire_odds *o, const mu_fire_odds *exact,
+                      sbuf *sb)
+{
+    const mu_volley *v = &o->volley;
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "weapon", v->weapon.name);
+    cJSON_AddStringToObject(root, "fired", v->fired.name);
+    cJSON *ex = cJSON_CreateObject();
+    rat_json(root, ex, "range", v->range);
+    cJSON_AddBoolToObject(root, "cover", v->cover);
+    cJSON_AddNumberToObject(root, "effectives", v->effectives);
+    rat_json(root, ex, "p", v->p);
+    rat_json(root, ex, "poh", v->poh);
+    cJSON_AddNumberToObject(root, "sure_hits", v->sure_hits);
+    cJSON_AddNumberToObject(root, "threshold", v->threshold);
+    cJSON_AddItemToObject(root, "exact", ex);
+    if (o->simulated) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "%" PRIu64, o->trials);
+        cJSON_AddRawToObject(root, "trials", buf);
+        snprintf(buf, sizeof buf, "%" PRIu64, o->seed);
+        cJSON_AddRawToObject(root, "seed", buf);
+    }
+    if (o->method & MU_METHOD_ADDITIVE)
+        cJSON_AddItemToObject(root, "additive", dist_obj(&o->additive));
+    if (o->method & MU_METHOD_PER_FIGURE)
+        cJSON_AddItemToObject(root, "per_figure", dist_obj(&o->per_figure));
+    if (o->method == MU_METHOD_BOTH) {
+        const mu_dist *a = &o->additive, *f = &o->per_figure;
+        cJSON *d = cJSON_AddObjectToObject(root, "difference");
+        cJSON *al = cJSON_AddObjectToObject(d, "at_least");
+        int lo = a->lo < f->lo ? a->lo : f->lo, hi = a->hi > f->hi ? a->hi : f->hi;
+        char key[24];
+        for (int k = lo; k <= hi; k++) {
+            snprintf(key, sizeof key, "%d", k);
+            cJSON_AddNumberToObject(al, key,
+                                    mu_dist_at_least(a, k) - mu_dist_at_least(f, k));
+        }
+        cJSON_AddNumberToObject(d, "mean", a->mean - f->mean);
+    }
+    if (o->simulated && exact) {
+        cJSON *g = cJSON_AddObjectToObject(root, "gap");
+        int at;
+        if (o->method & MU_METHOD_ADDITIVE)
+            cJSON_AddNumberToObject(g, "additive",
+                                    dist_gap(&o->additive, &exact->additive, &at));
+        if (o->method & MU_METHOD_PER_FIGURE)
+            cJSON_AddNumberToObject(g, "per_figure",
+                                    dist_gap(&o->per_figure, &exact->per_figure,
+                                             &at));
+    }
+    render_json_emit(root, false, sb);
+}
+
+static void csv_rows(const char *method, const mu_dist *d, const mu_dist *e,
+                     sbuf *sb)
+{
+    int lo = d->lo, hi = d->hi;
+    if (e && e->p) {
+        lo = e->lo < lo ? e->lo : lo;
+        hi = e->hi > hi ? e->hi : hi;
+    }
+    for (int k = lo; d->p && k <= hi; k++) {
+        char a[32], b[32];
+        render_num(mu_dist_p(d, k), a, sizeof a);
+        render_num(mu_dist_at_least(d, k), b, sizeof b);
+        sb_printf(sb, "%s,%d,%s,%s", method, k, a, b);
+        if (e) {
+            render_num(mu_dist_p(e, k), a, sizeof a);
+            render_num(mu_dist_p(d, k) - mu_dist_p(e, k), b, sizeof b);
+            sb_printf(sb, ",%s,%s", a, b);
+        }
+        sb_puts(sb, "\n");
+    }
+}
+
+static void fire_csv(const mu_fire_odds *o, const mu_fire_odds *exact,
+                     sbuf *sb)
+{
+    bool sim = o->simulated && exact;
+    sb_puts(sb, sim ? "method,hits,p,at_least,exact,difference\n"
+                    : "method,hits,p,at_least\n");
+    if (o->method & MU_METHOD_ADDITIVE)
+        csv_rows("additive", &o->additive, sim ? &exact->additive : NULL, sb);
+    if (o->method & MU_METHOD_PER_FIGURE)
+        csv_rows("per-figure", &o->per_figure, sim ? &exact->per_figure : NULL,
+                 sb);
+}
+
+mu_status mu_fire_odds_render(const mu_fire_odds *o, const mu_fire_odds *exact,
+                              mu_format fmt, char **out, mu_error *err)
+{
+    if (!o || !out)
+        return err_set(err, MU_EINPUT, "no odds to render");
+    sbuf sb = {0};
+    switch (fmt) {
+    case MU_FMT_TEXT: fire_text(o, exact, &sb, false); break;
+    case MU_FMT_MARKDOWN: fire_text(o, exact, &sb, true); break;
+    case MU_FMT_JSON: fire_json(o, exact, &sb); break;
+    case MU_FMT_CSV: fire_csv(o, exact, &sb); break;
+    default:
+        return err_set(err, MU_EINPUT,
+                       "odds come as text, json, csv or markdown, not jsonl");
+    }
+    return sb_finish(&sb, out, err);
+}
+
+/* ---- the charge ------------------------------------------------------------- */
+
+static void dist_rows(const mu_dist *d, const char *head, sbuf *sb, bool md)
+{
+    grid g;
+    grid_init(&g, 3);
+    grid_row(&g, (const char *const[]){head, "P", "at least"});
+    char buf[32];
+    for (int k = d->lo; d->p && k <= d->hi; k++) {
+        grid_add(&g);
+        grid_setf(&g, 0, "%d", k);
+        render_pct(d->p[k - d->lo], buf, sizeof buf);
+        grid_setf(&g, 1, "%s", buf);
+        render_pct(d->at_least[k - d->lo], buf, sizeof buf);
+        grid_setf(&g, 2, "%s", buf);
+    }
+    grid_add(&g);
+    grid_setf(&g, 0, "mean");
+    grid_setf(&g, 1, "%.2f", d->mean);
+    if (md) {
+        sb_puts(sb, "\n");
+        grid_markdown(&g, sb, 0);
+    } else {
+        grid_text(&g, sb, 2, 0);
+    }
+    grid_free(&g);
+}
+
+static void charge_text(const mu_charge_odds *o, sbuf *sb, bool md)
+{
+    char r[MU_RAT_BUF], m[MU_RAT_BUF], buf[32];
+    mu_rat_format(o->opts.range, r, sizeof r);
+    mu_rat_format(o->opts.move, m, sizeof m);
+    sb_printf(sb, "%sCharging the guns: %d figures from %s in, closing %s in "
+                  "a turn%s, against a %s with %d crew casting%s (%d "
+                  "effective%s each)%s\n",
+              md ? "## " : "", o->opts.figures, r, m,
+              o->opts.cover ? " in hard cover" : "", o->gun, o->crew,
+              o->crew == 1 ? "" : "s", o->effectives,
+              o->effectives == 1 ? "" : "s",
+              *o->return_fire ? "; the unit fires back" : "");
+    grid g;
+    grid_init(&g, *o->return_fire ? 4 : 3);
+    grid_add(&g);
+    grid_setf(&g, 0, "range");
+    grid_setf(&g, 1, "load");
+    grid_setf(&g, 2, "P");
+    if (*o->return_fire)
+        grid_setf(&g, 3, "%s P", o->return_fire);
+    for (int k = 0; k < o->volleys; k++) {
+        const mu_charge_volley *v = &o->volley[k];
+        grid_add(&g);
+        mu_rat_format(v->range, r, sizeof r);
+        grid_setf(&g, 0, "%s%s", r, v->range.num == 0 ? " (contact)" : "");
+        grid_setf(&g, 1, "%s", v->load);
+        mu_rat_format(v->p, buf, sizeof buf);
+        grid_setf(&g, 2, "%s %%", buf);
+        if (*o->return_fire) {
+            mu_rat_format(v->back_p, buf, sizeof buf);
+            grid_setf(&g, 3, "%s %%", buf);
+        }
+    }
+    sb_puts(sb, md ? "\n" : "\n");
+    if (md)
+        grid_markdown(&g, sb, 2);
+    else
+        grid_text(&g, sb, 2, 2);
+    grid_free(&g);
+    render_pct(mu_dist_p(&o->left, 0), buf, sizeof buf);
+    sb_printf(sb, "%sFigures left at contact: mean %.2f of %d; destroyed "
+                  "before contact: %s\n", md ? "\n### " : "\n", o->left.mean,
+              o->opts.figures, mu_dist_p(&o->left, 0) > 0 ? buf : "never");
+    dist_rows(&o->left, "figures", sb, md);
+    if (*o->return_fire) {
+        render_pct(mu_dist_p(&o->crew_left, 0), buf, sizeof buf);
+        sb_printf(sb, "%sCrew left at contact: mean %.2f of %d; gun silenced: "
+                      "%s\n", md ? "\n### " : "\n", o->crew_left.mean, o->crew,
+                  mu_dist_p(&o->crew_left, 0) > 0 ? buf : "never");
+        dist_rows(&o->crew_left, "crew", sb, md);
+    }
+}
+
+static void charge_json(const mu_charge_odds *o, sbuf *sb)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON *ex = cJSON_CreateObject();
+    cJSON_AddNumberToObject(root, "figures", o->opts.figures);
+    rat_json(root, ex, "range", o->opts.range);
+    rat_json(root, ex, "move", o->opts.move);
+    cJSON_AddStringToObject(root, "gun", o->gun);
+    cJSON_AddNumberToObject(root, "crew", o->crew);
+    cJSON_AddBoolToObject(root, "cover", o->opts.cover);
+    cJSON_AddBoolToObject(root, "point_blank", !o->opts.no_point_blank);
+    if (*o->return_fire)
+        cJSON_AddStringToObject(root, "return_fire", o->return_fire);
+    else
+        cJSON_AddNullToObject(root, "return_fire");
+    cJSON_AddItemToObject(root, "exact", ex);
+    cJSON *vs = cJSON_AddArrayToObject(root, "volleys");
+    for (int k = 0; k < o->volleys; k++) {
+        cJSON *v = cJSON_CreateObject(), *vx = cJSON_CreateObject();
+        rat_json(v, vx, "range", o->volley[k].range);
+        cJSON_AddStringToObject(v, "load", o->volley[k].load);
+        rat_json(v, vx, "p", o->volley[k].p);
+        if (*o->return_fire)
+            rat_json(v, vx, "back_p", o->volley[k].back_p);
+        cJSON_AddItemToObject(v, "exact", vx);
+        cJSON_AddItemToArray(vs, v);
+    }
+    cJSON_AddItemToObject(root, "left", dist_obj(&o->left));
+    cJSON_AddItemToObject(root, "crew_left", dist_obj(&o->crew_left));
+    render_json_emit(root, false, sb);
+}
+
+mu_status mu_charge_odds_render(const mu_charge_odds *o, mu_format fmt,
+                                char **out, mu_error *err)
+{
+    if (!o || !out)
+        return err_set(err, MU_EINPUT, "no odds to render");
+    sbuf sb = {0};
+    switch (fmt) {
+    case MU_FMT_TEXT: charge_text(o, &sb, false); break;
+    case MU_FMT_MARKDOWN: charge_text(o, &sb, true); break;
+    case MU_FMT_JSON: charge_json(o, &sb); break;
+    case MU_FMT_CSV:
+        sb_puts(&sb, "what,n,p,at_least\n");
+        csv_rows("figures_left", &o->left, NULL, &sb);
+        csv_rows("crew_left", &o->crew_left, NULL, &sb);
+        break;
+    default:
+        return err_set(err, MU_EINPUT,
+                       "odds come as text, json, csv or markdown, not jsonl");
+    }
+    return sb_finish(&sb, out, err);
+}
