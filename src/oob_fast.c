@@ -167,9 +167,8 @@ void fast_rules_init(fast_rules *f, const mu_rules *r, const mu_oob_opts *o)
     }
     for (int ratio = 1; ratio <= MU_MAX_RATIO; ratio++)
         for (int t = 0; t <= ODDS_MAXV; t++) {
-            uint32_t q = (uint32_t)(t / ratio);
-            uint32_t thr = (uint32_t)(t % ratio ? 100 * (t % ratio) / ratio : 0);
-            f->art[ratio][t] = q | thr << 8 | (q % 3) << 16;
+            f->bq[ratio][t] = (uint8_t)(t / ratio);
+            f->bthr[ratio][t] = (uint8_t)(t % ratio ? 100 * (t % ratio) / ratio : 0);
         }
 }
 

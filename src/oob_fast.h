@@ -52,8 +52,8 @@ typedef struct fast_rules {
     /* floor(T / ratio) and the fraction's threshold floor(100 * rem /
      * ratio), 0 when rem is 0 and nothing is rolled (with ratio <= 30 a
      * rolled threshold is at least 3, so 0 never means "roll"). */
-    /* Packed: q | threshold << 8 | (q mod 3) << 16, one load. */
-    uint32_t art[MU_MAX_RATIO + 1][ODDS_MAXV + 1];
+    uint8_t bq[MU_MAX_RATIO + 1][ODDS_MAXV + 1];
+    uint8_t bthr[MU_MAX_RATIO + 1][ODDS_MAXV + 1];
 } fast_rules;
 
 /* What one division came to. */
@@ -103,18 +103,16 @@ static inline const uint8_t *fast_division_at(const fast_rules *f, int cell,
     }
     r += 2 + 3 * nb;
     unsigned ratio = c->ratio[*r++];
-    uint32_t art = f->art[ratio][T];
-    unsigned thr = (art >> 8) & 255;
+    unsigned thr = f->bthr[ratio][T];
     unsigned has = thr != 0;
-    unsigned p1 = has & (r[0] <= thr);
-    unsigned B = (art & 255) + p1;
-    /* B mod 3 from q mod 3 without dividing: the chain is short. */
-    unsigned m3 = (art >> 16) + p1;
-    m3 = m3 == 3 ? 0 : m3;
-    unsigned thr3 = 33 * m3; /* floor(100 * m3 / 3): 0, 33 or 66 */
+    unsigned p1 = has & (*r <= thr);
+    r += has;
+    unsigned B = f->bq[ratio][T] + p1;
+    unsigned m3 = B % 3;
+    unsigned thr3 = (100 * m3) / 3; /* 0, 33 or 66 */
     unsigned has3 = m3 != 0;
-    unsigned p2 = has3 & (r[has] <= thr3);
-    r += has + has3;
+    unsigned p2 = has3 & (*r <= thr3);
+    r += has3;
     v->stands = (int)T;
     v->morale[0] = (int)(mor & 255);
     v->morale[1] = (int)((mor >> 8) & 255);
