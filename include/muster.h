@@ -656,10 +656,11 @@ mu_status mu_crossover_render(const mu_crossover *x, mu_rat yards_per_inch,
  * Precision. A division's odds are exact: every outcome is an integer count
  * of d100 faces over 100^k, counted in 128-bit integers; only the final
  * division into a double rounds (relative error below 1e-15). A corps adds
- * up independent divisions by convolution in double precision: all terms
- * are positive, so each probability is within 2e-12 relative of the exact
- * one even for 64 divisions (1e-15 for a few). Hit distributions (below)
- * carry their own guarantee. */
+ * up independent divisions by convolution in long double: all terms are
+ * positive, so rounding errors cannot cancel into nonsense, and each
+ * probability is within 1e-14 relative of the exact one for up to 64
+ * divisions (2e-12 where long double is only double). Hit distributions
+ * (below) carry their own guarantee. */
 
 /* A probability distribution over the whole numbers lo..hi:
  * P(X = k) = p[k - lo] and P(X >= k) = at_least[k - lo]. Both arrays live
@@ -697,7 +698,7 @@ typedef enum mu_oob_stat {
 } mu_oob_stat;
 
 /* The JSON key of a statistic ("stands", "division_batteries", "green",
- * "despicable_brigadiers"...) and its words for text ("Total stands").
+ * "despicable_brigadiers"...) and its words for text ("Green brigades").
  * Static storage. */
 const char *mu_oob_stat_name(mu_oob_stat s);
 const char *mu_oob_stat_title(mu_oob_stat s);
@@ -817,9 +818,9 @@ void mu_dist_clear(mu_dist *d);
 /* Renders odds: text (percent with 2 decimals, "-" for impossible, "<0.01%"
  * for possible but rarer), JSON ({"brigades":{"2":0.15,...},...,"mean":{...}},
  * probabilities as numbers), CSV (stat,value,p,at_least) or Markdown. With
- * `exact` (simulated odds only) text and Markdown add the exact column and
- * the difference, and every format reports the largest gap. *out is
- * malloc'd. */
+ * `exact` (for simulated odds; NULL otherwise) text and Markdown add the
+ * largest gap and a table of it per statistic, JSON a "gap" object, and CSV
+ * the columns exact and difference. *out is malloc'd. */
 mu_status mu_oob_odds_render(const mu_oob_odds *o, const mu_oob_odds *exact,
                              mu_format fmt, char **out, mu_error *err);
 
@@ -863,11 +864,13 @@ void mu_fire_odds_clear(mu_fire_odds *o);
 
 /* Renders the odds of a volley: text and Markdown show the volley, then for
  * each hit count P(= k) and P(>= k) by each method asked, and for both the
- * difference of P(>= k), additive less per figure; tails where every column
- * is below 0.005 % are summed up in a line. JSON: {"additive":{"p":{"2":0.8,
+ * difference of P(>= k), additive less per figure; rows where every P(= k)
+ * is below 0.005 % are left out at the ends, and a line says so. JSON:
+ * {"additive":{"p":{"2":0.8,
  * "3":0.2},"at_least":{...},"mean":2.2},"per_figure":{...},"difference":
  * {"at_least":{...},"mean":...}} with every value; CSV: method,hits,p,
- * at_least. With `exact` (for simulated odds) the largest gap is added. */
+ * at_least. With `exact` (for simulated odds) the largest gap is added
+ * (CSV: the columns exact and difference). *out is malloc'd. */
 mu_status mu_fire_odds_render(const mu_fire_odds *o, const mu_fire_odds *exact,
                               mu_format fmt, char **out, mu_error *err);
 
@@ -918,6 +921,11 @@ typedef struct mu_charge_odds {
 mu_status mu_odds_charge(const mu_weapons *w, const mu_charge_opts *o,
                          mu_charge_odds *out, mu_error *err);
 void mu_charge_odds_clear(mu_charge_odds *o);
+/* Text and Markdown: the volleys (range, load, P, and the unit's P when it
+ * fires back), then the figures left at contact and, with return fire, the
+ * crew left, each with P(= n), P(>= n) and the mean. JSON: {"volleys":[...],
+ * "left":{"p":{...},"at_least":{...},"mean":...},"crew_left":{...}}; CSV:
+ * what,n,p,at_least. *out is malloc'd. */
 mu_status mu_charge_odds_render(const mu_charge_odds *o, mu_format fmt,
                                 char **out, mu_error *err);
 
