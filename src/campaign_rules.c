@@ -944,7 +944,7 @@ static mu_status lost_tx(mu_campaign *c, void *p, mu_error *err)
     leader_ctx *x = p;
     camp_div dv;
     camp_corps k = {0};
-    int was;
+    int was = 0;
     mu_status s;
     if ((s = camp_load_engaged(c, x->div, &dv, err)) != MU_OK ||
         (s = find_post(c, x, &dv, &was, &k, err)) != MU_OK)
@@ -1032,7 +1032,7 @@ static mu_status downgrade_tx(mu_campaign *c, void *p, mu_error *err)
     leader_ctx *x = p;
     camp_div dv;
     camp_corps k = {0};
-    int was, owed;
+    int was = 0, owed = 0;
     mu_status s;
     if ((s = camp_load_engaged(c, x->div, &dv, err)) != MU_OK ||
         (s = find_post(c, x, &dv, &was, &k, err)) != MU_OK ||

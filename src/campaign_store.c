@@ -536,7 +536,7 @@ mu_status mu_campaign_open(const char *path, mu_campaign **out, mu_error *err)
                       : "cannot open: %s", strerror(errno));
     if (!S_ISREG(sb.st_mode))
         return err_at(err, MU_EINPUT, path, 0, "not a campaign file");
-    mu_campaign *c;
+    mu_campaign *c = NULL;
     mu_status s = camp_alloc(path, &c, err);
     if (s != MU_OK)
         return s;
@@ -655,7 +655,7 @@ mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
                    : err_at(err, MU_EIO, path, 0, "cannot create: %s",
                             strerror(errno));
     close(fd);
-    mu_campaign *c;
+    mu_campaign *c = NULL;
     if ((s = camp_alloc(path, &c, err)) != MU_OK) {
         remove_files(path);
         return s;

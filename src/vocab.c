@@ -63,7 +63,7 @@ static mu_status word_parse(const char *s, const char *what,
 
 mu_status mu_army_parse(const char *s, mu_army *out, mu_error *err)
 {
-    int i;
+    int i = 0;
     mu_status st = word_parse(s, "army", army_names, 2, &i, err);
     if (st == MU_OK)
         *out = (mu_army)i;
@@ -72,7 +72,7 @@ mu_status mu_army_parse(const char *s, mu_army *out, mu_error *err)
 
 mu_status mu_theater_parse(const char *s, mu_theater *out, mu_error *err)
 {
-    int i;
+    int i = 0;
     mu_status st = word_parse(s, "theater", theater_names, 2, &i, err);
     if (st == MU_OK)
         *out = (mu_theater)i;
@@ -81,7 +81,7 @@ mu_status mu_theater_parse(const char *s, mu_theater *out, mu_error *err)
 
 mu_status mu_arm_parse(const char *s, mu_arm *out, mu_error *err)
 {
-    int i;
+    int i = 0;
     mu_status st = word_parse(s, "arm", arm_names, 2, &i, err);
     if (st == MU_OK)
         *out = (mu_arm)i;
@@ -90,7 +90,7 @@ mu_status mu_arm_parse(const char *s, mu_arm *out, mu_error *err)
 
 mu_status mu_format_parse(const char *s, mu_format *out, mu_error *err)
 {
-    int i;
+    int i = 0;
     mu_status st = word_parse(s, "format", format_names, 5, &i, err);
     if (st == MU_OK)
         *out = (mu_format)i;
