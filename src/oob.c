@@ -111,22 +111,35 @@ static mu_status resolve_theater(const mu_rules *r, mu_dice *d, int army,
     return MU_OK;
 }
 
+/* `fast` is a compile-time constant in each copy of gen_body: the seeded
+ * copy draws straight from the inlined PRNG, the other labels its rolls for
+ * scripted lists and prompts. */
 #define ROLL(kind_, brig_, thr_)                                               \
     do {                                                                       \
+        if (fast) {                                                            \
+            roll = dice_seeded_d100(d);                                        \
+            break;                                                             \
+        }                                                                      \
         lab.kind = (kind_);                                                    \
         lab.brigade = (brig_);                                                 \
         lab.threshold = (thr_);                                                \
-        mu_status st_ = dice_roll(d, oob_label_text, &lab, &roll, err);        \
+        mu_status st_ = dice_roll_slow(d, oob_label_text, &lab, &roll, err);   \
         if (st_ != MU_OK)                                                      \
             return st_;                                                        \
     } while (0)
 
+#if defined(__GNUC__)
+#define OOB_INLINE static inline __attribute__((always_inline))
+#else
+#define OOB_INLINE static inline
+#endif
+
 /* The division proper, with year and theater known. `division` and `army`
  * only label the rolls. */
-static mu_status gen_division(const mu_rules *r, mu_dice *d,
+OOB_INLINE mu_status gen_body(const mu_rules *r, mu_dice *d,
                               const mu_oob_opts *o, int year, int theater,
                               int divno, int label_army, mu_division *v,
-                              mu_error *err)
+                              mu_error *err, const bool fast)
 {
     const mu_army a = o->army;
     const mu_theater th = (mu_theater)theater;
@@ -200,6 +213,35 @@ static mu_status gen_division(const mu_rules *r, mu_dice *d,
     return MU_OK;
 }
 
+static mu_status gen_slow(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
+                          int year, int theater, int divno, int label_army,
+                          mu_division *v, mu_error *err)
+{
+    return gen_body(r, d, o, year, theater, divno, label_army, v, err, false);
+}
+
+/* The seeded copy works on a private copy of the PRNG state: the byte
+ * stores into the division's roll record could otherwise alias the dice and
+ * force the state back to memory after every roll. */
+static mu_status gen_fast(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
+                          int year, int theater, mu_division *v)
+{
+    mu_dice w = *d;
+    mu_status st = gen_body(r, &w, o, year, theater, 0, -1, v, NULL, true);
+    *d = w;
+    return st;
+}
+
+static mu_status gen_division(const mu_rules *r, mu_dice *d,
+                              const mu_oob_opts *o, int year, int theater,
+                              int divno, int label_army, mu_division *v,
+                              mu_error *err)
+{
+    if (d->kind == DICE_SEEDED)
+        return gen_fast(r, d, o, year, theater, v);
+    return gen_slow(r, d, o, year, theater, divno, label_army, v, err);
+}
+
 mu_status mu_division_generate(const mu_rules *r, mu_dice *d,
                                const mu_oob_opts *o, mu_division *out,
                                mu_error *err)
@@ -209,8 +251,11 @@ mu_status mu_division_generate(const mu_rules *r, mu_dice *d,
     mu_status st = check_opts(o, err);
     if (st != MU_OK)
         return st;
-    mu_division v;
-    memset(&v, 0, sizeof v); /* a plain value: unused slots are zero */
+    /* A seeded source cannot fail, so it writes straight into *out; the
+     * others build a copy so that *out is untouched when the rolls run out. */
+    mu_division tmp;
+    mu_division *v = d->kind == DICE_SEEDED ? out : &tmp;
+    memset(v, 0, sizeof *v); /* a plain value: unused slots are zero */
     int year = o->year, theater = o->theater;
     mu_roll rec;
     bool rolled;
@@ -218,13 +263,14 @@ mu_status mu_division_generate(const mu_rules *r, mu_dice *d,
     if (st != MU_OK)
         return st;
     if (rolled) {
-        v.rolls[v.nrolls++] = rec;
-        v.theater_rolled = true;
+        v->rolls[v->nrolls++] = rec;
+        v->theater_rolled = true;
     }
-    st = gen_division(r, d, o, year, theater, 0, -1, &v, err);
+    st = gen_division(r, d, o, year, theater, 0, -1, v, err);
     if (st != MU_OK)
         return st;
-    *out = v;
+    if (v != out)
+        *out = *v;
     return MU_OK;
 }
 
@@ -250,6 +296,7 @@ static mu_status gen_corps(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
     if (!c->divisions)
         return err_nomem(err);
     oob_label lab = {MU_ROLL_CORPS_LEADER, 0, 0, label_army, 0};
+    const bool fast = false; /* one roll: the labelled path is fine */
     int roll;
     ROLL(MU_ROLL_CORPS_LEADER, 0, 0);
     c->leader_rolled = (mu_rating)rules_map(r, MU_TABLE_LEADER, o->army,
