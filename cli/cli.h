@@ -39,6 +39,33 @@ typedef struct cli_common {
     bool help;
 } cli_common;
 
+/* Order-of-battle options, shared by division/corps/battle and odds/sim. */
+enum {
+    OOB_ARMY = OPT_FIRST_LOCAL, OOB_YEAR, OOB_THEATER, OOB_ARM, OOB_BOOK,
+    OOB_DIVISIONS, OOB_CAVALRY, OOB_NEXT /* a command's own options follow */
+};
+
+#define CLI_OOB_OPTIONS                                                        \
+    {"army", required_argument, NULL, OOB_ARMY},                               \
+    {"year", required_argument, NULL, OOB_YEAR},                               \
+    {"theater", required_argument, NULL, OOB_THEATER},                         \
+    {"arm", required_argument, NULL, OOB_ARM},                                 \
+    {"by-the-book", no_argument, NULL, OOB_BOOK},                              \
+    {"divisions", required_argument, NULL, OOB_DIVISIONS},                     \
+    {"cavalry", required_argument, NULL, OOB_CAVALRY}
+
+typedef struct cli_oob {
+    mu_oob_opts o;             /* army, year, theater (-1 unknown), arm, book */
+    bool has_army, has_arm, has_divisions, has_cavalry;
+    long divisions, cavalry;   /* corps/battle: default 3 and 0 */
+} cli_oob;
+
+/* Defaults: no year or theater, infantry, 3 divisions, no cavalry. */
+void cli_oob_init(cli_oob *b);
+/* Handles an order-of-battle option: 1 if it was one, 0 if not, -1 after
+ * reporting a bad value (exit 2). */
+int cli_oob_opt(cli_oob *b, int c, const char *arg);
+
 /* Handles a common option. Returns 1 if it was one, 0 if not, and -1 after
  * reporting a bad value (exit 2). */
 int cli_common_opt(cli_common *cc, int c, const char *arg);

@@ -78,13 +78,7 @@ bool cli_u64(const char *name, const char *arg, uint64_t lo, uint64_t hi,
 }
 
 static const struct option odds_options[] = {
-    {"army", required_argument, NULL, OO_ARMY},
-    {"year", required_argument, NULL, OO_YEAR},
-    {"theater", required_argument, NULL, OO_THEATER},
-    {"arm", required_argument, NULL, OO_ARM},
-    {"by-the-book", no_argument, NULL, OO_BOOK},
-    {"divisions", required_argument, NULL, OO_DIVISIONS},
-    {"cavalry", required_argument, NULL, OO_CAVALRY},
+    CLI_OOB_OPTIONS,
     {"trials", required_argument, NULL, 'n'},
     {"seed", required_argument, NULL, OPT_SEED},
     {"threads", required_argument, NULL, OO_THREADS},
@@ -109,10 +103,8 @@ int odds_oob_parse(int argc, char **argv, const char *cmd, bool sim,
 {
     memset(a, 0, sizeof *a);
     a->cc.cmd = cmd;
-    a->o.theater = -1;
-    a->divisions = 3;
+    cli_oob_init(&a->b);
     a->trials = 1000000;
-    mu_error err;
     optind = 1;
     opterr = 0;
     int c;
@@ -122,43 +114,13 @@ int odds_oob_parse(int argc, char **argv, const char *cmd, bool sim,
             return cli_usage("%s: exact odds roll no dice: --trials, --seed "
                              "and --threads belong to 'muster sim'", cmd);
         int r = cli_common_opt(&a->cc, c, optarg);
+        if (r == 0)
+            r = cli_oob_opt(&a->b, c, optarg);
         if (r < 0)
             return EXIT_INPUT;
         if (r > 0)
             continue;
         switch (c) {
-        case OO_ARMY:
-            if (mu_army_parse(optarg, &a->o.army, &err) != MU_OK)
-                return cli_fail(&err);
-            a->has_army = true;
-            break;
-        case OO_YEAR:
-            if (mu_year_parse(optarg, &a->o.year, &err) != MU_OK)
-                return cli_fail(&err);
-            break;
-        case OO_THEATER: {
-            mu_theater t;
-            if (mu_theater_parse(optarg, &t, &err) != MU_OK)
-                return cli_fail(&err);
-            a->o.theater = (int)t;
-            break;
-        }
-        case OO_ARM:
-            if (mu_arm_parse(optarg, &a->o.arm, &err) != MU_OK)
-                return cli_fail(&err);
-            a->has_arm = true;
-            break;
-        case OO_BOOK: a->o.by_the_book = true; break;
-        case OO_DIVISIONS:
-            if (!cli_int("divisions", optarg, 0, 64, &a->divisions))
-                return EXIT_INPUT;
-            a->has_divisions = true;
-            break;
-        case OO_CAVALRY:
-            if (!cli_int("cavalry", optarg, 0, 64, &a->cavalry))
-                return EXIT_INPUT;
-            a->has_cavalry = true;
-            break;
         case 'n':
             if (!cli_u64("trials", optarg, 1, 1000000000000ull, &a->trials))
                 return EXIT_INPUT;
@@ -183,24 +145,24 @@ int odds_oob_parse(int argc, char **argv, const char *cmd, bool sim,
         return cli_usage("%s: odds come as text, json, csv or markdown, not "
                          "jsonl", cmd);
     if (strstr(cmd, "battle")) {
-        if (a->has_army || a->has_arm || a->has_cavalry)
+        if (a->b.has_army || a->b.has_arm || a->b.has_cavalry)
             return cli_usage("%s: both armies take part; --army, --arm and "
                              "--cavalry belong to 'division' and 'corps'", cmd);
-        if (a->divisions < 1)
+        if (a->b.divisions < 1)
             return cli_usage("%s: each side needs at least one division", cmd);
         return -1;
     }
-    if (!a->has_army)
+    if (!a->b.has_army)
         return cli_usage("%s: choose a side with --army union or --army "
                          "confederate", cmd);
     bool corps = strstr(cmd, "corps") != NULL;
-    if (!corps && (a->has_divisions || a->has_cavalry))
+    if (!corps && (a->b.has_divisions || a->b.has_cavalry))
         return cli_usage("%s: --divisions and --cavalry belong to 'corps'", cmd);
-    if (corps && a->has_arm)
+    if (corps && a->b.has_arm)
         return cli_usage("%s: use --divisions N and --cavalry N, not --arm", cmd);
-    if (corps && a->divisions + a->cavalry < 1)
+    if (corps && a->b.divisions + a->b.cavalry < 1)
         return cli_usage("%s: a corps needs at least one division", cmd);
-    if (corps && a->divisions + a->cavalry > 64)
+    if (corps && a->b.divisions + a->b.cavalry > 64)
         return cli_usage("%s: a corps has at most 64 divisions", cmd);
     return -1;
 }
@@ -220,9 +182,9 @@ static int odds_oob(int argc, char **argv, bool corps)
     memset(&odds, 0, sizeof odds);
     if (cli_rules(&a.cc, &rules, &labels, &err) != MU_OK)
         return cli_fail(&err);
-    mu_status st = corps ? mu_odds_corps(rules, &a.o, (int)a.divisions,
-                                         (int)a.cavalry, &odds, &err)
-                         : mu_odds_division(rules, &a.o, &odds, &err);
+    mu_status st = corps ? mu_odds_corps(rules, &a.b.o, (int)a.b.divisions,
+                                         (int)a.b.cavalry, &odds, &err)
+                         : mu_odds_division(rules, &a.b.o, &odds, &err);
     if (st == MU_OK)
         st = mu_oob_odds_render(&odds, NULL, a.cc.format, &text, &err);
     rc = st == MU_OK ? cli_emit(text) : cli_fail(&err);
@@ -247,8 +209,8 @@ static int odds_battle(int argc, char **argv)
     memset(&b, 0, sizeof b);
     if (cli_rules(&a.cc, &rules, &labels, &err) != MU_OK)
         return cli_fail(&err);
-    mu_status st = mu_odds_battle(rules, a.o.year, a.o.theater,
-                                  (int)a.divisions, a.o.by_the_book, &b, &err);
+    mu_status st = mu_odds_battle(rules, a.b.o.year, a.b.o.theater,
+                                  (int)a.b.divisions, a.b.o.by_the_book, &b, &err);
     if (st == MU_OK)
         st = mu_battle_odds_render(&b, a.cc.format, &text, &err);
     rc = st == MU_OK ? cli_emit(text) : cli_fail(&err);

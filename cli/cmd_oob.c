@@ -43,27 +43,19 @@ const char help_battle[] =
     "Confederate corps, each of N infantry divisions (default 3). Options as for\n"
     "'division'.\n";
 
-enum { OPT_ARMY = OPT_FIRST_LOCAL, OPT_YEAR, OPT_THEATER, OPT_ARM, OPT_BOOK,
-       OPT_COUNT, OPT_DIVISIONS, OPT_CAVALRY };
+enum { OPT_COUNT = OOB_NEXT };
 
 static const struct option oob_options[] = {
     CLI_COMMON_OPTIONS,
-    {"army", required_argument, NULL, OPT_ARMY},
-    {"year", required_argument, NULL, OPT_YEAR},
-    {"theater", required_argument, NULL, OPT_THEATER},
-    {"arm", required_argument, NULL, OPT_ARM},
-    {"by-the-book", no_argument, NULL, OPT_BOOK},
+    CLI_OOB_OPTIONS,
     {"count", required_argument, NULL, OPT_COUNT},
-    {"divisions", required_argument, NULL, OPT_DIVISIONS},
-    {"cavalry", required_argument, NULL, OPT_CAVALRY},
     {NULL, 0, NULL, 0}};
 
 typedef struct oob_args {
     cli_common cc;
-    mu_oob_opts o;
-    bool has_army;
-    long count, divisions, cavalry;
-    bool has_count, has_divisions, has_cavalry, has_arm;
+    cli_oob b;
+    long count;
+    bool has_count;
 } oob_args;
 
 /* Parses the options of division/corps/battle; those a command does not take
@@ -72,56 +64,24 @@ static int parse_oob(int argc, char **argv, const char *cmd, oob_args *a)
 {
     memset(a, 0, sizeof *a);
     a->cc.cmd = cmd;
-    a->o.theater = -1;
+    cli_oob_init(&a->b);
     a->count = 1;
-    a->divisions = 3;
-    mu_error err;
     optind = 1;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, "", oob_options, NULL)) != -1) {
         int r = cli_common_opt(&a->cc, c, optarg);
+        if (r == 0)
+            r = cli_oob_opt(&a->b, c, optarg);
         if (r < 0)
             return EXIT_INPUT;
         if (r > 0)
             continue;
         switch (c) {
-        case OPT_ARMY:
-            if (mu_army_parse(optarg, &a->o.army, &err) != MU_OK)
-                return cli_fail(&err);
-            a->has_army = true;
-            break;
-        case OPT_YEAR:
-            if (mu_year_parse(optarg, &a->o.year, &err) != MU_OK)
-                return cli_fail(&err);
-            break;
-        case OPT_THEATER: {
-            mu_theater t;
-            if (mu_theater_parse(optarg, &t, &err) != MU_OK)
-                return cli_fail(&err);
-            a->o.theater = (int)t;
-            break;
-        }
-        case OPT_ARM:
-            if (mu_arm_parse(optarg, &a->o.arm, &err) != MU_OK)
-                return cli_fail(&err);
-            a->has_arm = true;
-            break;
-        case OPT_BOOK: a->o.by_the_book = true; break;
         case OPT_COUNT:
             if (!cli_int("count", optarg, 1, 100000, &a->count))
                 return EXIT_INPUT;
             a->has_count = true;
-            break;
-        case OPT_DIVISIONS:
-            if (!cli_int("divisions", optarg, 0, 64, &a->divisions))
-                return EXIT_INPUT;
-            a->has_divisions = true;
-            break;
-        case OPT_CAVALRY:
-            if (!cli_int("cavalry", optarg, 0, 64, &a->cavalry))
-                return EXIT_INPUT;
-            a->has_cavalry = true;
             break;
         default:
             return cli_bad_option(cmd, argv);
@@ -181,7 +141,7 @@ static mu_status gen_division(const oob_args *a, const mu_rules *r,
     }
     mu_status st = MU_OK;
     for (long i = 0; i < a->count && st == MU_OK; i++)
-        st = mu_division_generate(r, d, &a->o, &v[i], err);
+        st = mu_division_generate(r, d, &a->b.o, &v[i], err);
     if (st == MU_OK)
         st = mu_division_render(v, (size_t)a->count, ro, out, err);
     free(v);
@@ -194,10 +154,10 @@ int cmd_division(int argc, char **argv)
     int rc = parse_oob(argc, argv, "division", &a);
     if (rc >= 0)
         return rc;
-    if (!a.has_army)
+    if (!a.b.has_army)
         return cli_usage("division: choose a side with --army union or --army "
                          "confederate");
-    if (a.has_divisions || a.has_cavalry)
+    if (a.b.has_divisions || a.b.has_cavalry)
         return cli_usage("division: --divisions and --cavalry belong to 'corps'");
     return run_oob(&a, gen_division);
 }
@@ -206,8 +166,8 @@ static mu_status gen_corps(const oob_args *a, const mu_rules *r, mu_dice *d,
                            const mu_render_opts *ro, char **out, mu_error *err)
 {
     mu_corps c;
-    mu_status st = mu_corps_generate(r, d, &a->o, (int)a->divisions,
-                                     (int)a->cavalry, &c, err);
+    mu_status st = mu_corps_generate(r, d, &a->b.o, (int)a->b.divisions,
+                                     (int)a->b.cavalry, &c, err);
     if (st == MU_OK)
         st = mu_corps_render(&c, ro, out, err);
     mu_corps_clear(&c);
@@ -220,13 +180,13 @@ int cmd_corps(int argc, char **argv)
     int rc = parse_oob(argc, argv, "corps", &a);
     if (rc >= 0)
         return rc;
-    if (!a.has_army)
+    if (!a.b.has_army)
         return cli_usage("corps: choose a side with --army union or --army "
                          "confederate");
-    if (a.has_count || a.has_arm)
+    if (a.has_count || a.b.has_arm)
         return cli_usage("corps: use --divisions N and --cavalry N, not "
                          "--count or --arm");
-    if (a.divisions + a.cavalry < 1)
+    if (a.b.divisions + a.b.cavalry < 1)
         return cli_usage("corps: a corps needs at least one division");
     return run_oob(&a, gen_corps);
 }
@@ -235,8 +195,8 @@ static mu_status gen_battle(const oob_args *a, const mu_rules *r, mu_dice *d,
                             const mu_render_opts *ro, char **out, mu_error *err)
 {
     mu_battle b;
-    mu_status st = mu_battle_generate(r, d, a->o.year, a->o.theater,
-                                      (int)a->divisions, a->o.by_the_book, &b,
+    mu_status st = mu_battle_generate(r, d, a->b.o.year, a->b.o.theater,
+                                      (int)a->b.divisions, a->b.o.by_the_book, &b,
                                       err);
     if (st == MU_OK)
         st = mu_battle_render(&b, ro, out, err);
@@ -250,10 +210,10 @@ int cmd_battle(int argc, char **argv)
     int rc = parse_oob(argc, argv, "battle", &a);
     if (rc >= 0)
         return rc;
-    if (a.has_army || a.has_count || a.has_arm || a.has_cavalry)
+    if (a.b.has_army || a.has_count || a.b.has_arm || a.b.has_cavalry)
         return cli_usage("battle: both armies take part; --army, --count, --arm "
                          "and --cavalry belong to 'division' and 'corps'");
-    if (a.divisions < 1)
+    if (a.b.divisions < 1)
         return cli_usage("battle: each side needs at least one division");
     return run_oob(&a, gen_battle);
 }

@@ -117,13 +117,13 @@ static int sim_oob(int argc, char **argv, bool corps)
     mu_sim_opts so = {a.trials, a.cc.seed,
                       a.threads ? a.threads : default_threads(), progress_cb,
                       &p};
-    mu_status st = corps ? mu_odds_corps(rules, &a.o, (int)a.divisions,
-                                         (int)a.cavalry, &exact, &err)
-                         : mu_odds_division(rules, &a.o, &exact, &err);
+    mu_status st = corps ? mu_odds_corps(rules, &a.b.o, (int)a.b.divisions,
+                                         (int)a.b.cavalry, &exact, &err)
+                         : mu_odds_division(rules, &a.b.o, &exact, &err);
     if (st == MU_OK)
-        st = corps ? mu_sim_corps(rules, &a.o, (int)a.divisions, (int)a.cavalry,
+        st = corps ? mu_sim_corps(rules, &a.b.o, (int)a.b.divisions, (int)a.b.cavalry,
                                   &so, &sim, &err)
-                   : mu_sim_division(rules, &a.o, &so, &sim, &err);
+                   : mu_sim_division(rules, &a.b.o, &so, &sim, &err);
     progress_end(&p);
     if (st == MU_OK)
         st = mu_oob_odds_render(&sim, &exact, a.cc.format, &text, &err);

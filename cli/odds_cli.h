@@ -5,17 +5,12 @@
 
 #include "cli.h"
 
-enum {
-    OO_ARMY = OPT_FIRST_LOCAL, OO_YEAR, OO_THEATER, OO_ARM, OO_BOOK,
-    OO_DIVISIONS, OO_CAVALRY, OO_THREADS, OO_METHOD
-};
+enum { OO_THREADS = OOB_NEXT, OO_METHOD };
 
 /* What 'odds division|corps' and 'sim division|corps' are asked. */
 typedef struct odds_oob_args {
     cli_common cc;
-    mu_oob_opts o;
-    bool has_army, has_arm, has_divisions, has_cavalry;
-    long divisions, cavalry;
+    cli_oob b;       /* army, year, theater, arm, divisions, cavalry */
     uint64_t trials; /* sim: -n (default 1000000) */
     int threads;     /* sim: 0 = one per processor */
 } odds_oob_args;
