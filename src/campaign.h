@@ -69,6 +69,12 @@ mu_status camp_prepare(mu_campaign *c, const char *sql, sqlite3_stmt **st,
                        mu_error *err);
 /* Steps a statement that returns no rows, and finalizes it. */
 mu_status camp_run(mu_campaign *c, sqlite3_stmt *st, mu_error *err);
+/* Steps a statement to the end, gathering its rows into a malloc'd array
+ * of `size`-byte items, each filled by row(); finalizes it. *out (NULL when
+ * there are no rows) is the caller's. */
+typedef void (*camp_row_fn)(sqlite3_stmt *st, void *item);
+mu_status camp_collect(mu_campaign *c, sqlite3_stmt *st, size_t size,
+                       camp_row_fn row, void **out, int *n, mu_error *err);
 
 /* Runs one statement that returns no rows, binding `n` int arguments. */
 mu_status camp_exec_ints(mu_campaign *c, mu_error *err, const char *sql,

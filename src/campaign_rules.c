@@ -432,6 +432,18 @@ static void return_label(const void *ctx, char *buf, size_t n)
              r->name, r->brigade, rate, r->lost, r->threshold);
 }
 
+static void loss_item(sqlite3_stmt *st, void *item)
+{
+    ret_row *r = item;
+    memset(r, 0, sizeof *r);
+    r->div = sqlite3_column_int(st, 0);
+    r->brigade = sqlite3_column_int(st, 1);
+    r->lost = sqlite3_column_int(st, 2);
+    r->side = sqlite3_column_int(st, 3) ? MU_CONFEDERATE : MU_UNION;
+    const char *nm = (const char *)sqlite3_column_text(st, 4);
+    snprintf(r->name, sizeof r->name, "%s", nm ? nm : "");
+}
+
 /* The battle's losses per brigade, in division then brigade order. */
 static mu_status load_losses(mu_campaign *c, int battle, ret_row **out, int *n,
                              mu_error *err)
@@ -444,36 +456,10 @@ static mu_status load_losses(mu_campaign *c, int battle, ret_row **out, int *n,
     if (s != MU_OK)
         return s;
     sqlite3_bind_int(st, 1, battle);
-    ret_row *v = NULL;
-    int k = 0, cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (k == cap) {
-            cap = cap ? 2 * cap : 16;
-            ret_row *q = realloc(v, (size_t)cap * sizeof *v);
-            if (!q) {
-                free(v);
-                sqlite3_finalize(st);
-                return err_nomem(err);
-            }
-            v = q;
-        }
-        ret_row *r = &v[k++];
-        memset(r, 0, sizeof *r);
-        r->div = sqlite3_column_int(st, 0);
-        r->brigade = sqlite3_column_int(st, 1);
-        r->lost = sqlite3_column_int(st, 2);
-        r->side = sqlite3_column_int(st, 3) ? MU_CONFEDERATE : MU_UNION;
-        const char *nm = (const char *)sqlite3_column_text(st, 4);
-        snprintf(r->name, sizeof r->name, "%s", nm ? nm : "");
-    }
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
-        free(v);
-        return camp_sql_fail(c, rc, "reading", err);
-    }
-    *out = v;
-    *n = k;
-    return MU_OK;
+    void *v = NULL;
+    if ((s = camp_collect(c, st, sizeof(ret_row), loss_item, &v, n, err)) == MU_OK)
+        *out = v;
+    return s;
 }
 
 /* rate x lost stands: the whole part surely, the fraction by a roll. */
@@ -707,6 +693,14 @@ typedef struct free_ctx {
     int64_t event;
 } free_ctx;
 
+static void pow_item(sqlite3_stmt *st, void *item)
+{
+    *(pow_row *)item = (pow_row){sqlite3_column_int(st, 0),
+                                 sqlite3_column_int(st, 1),
+                                 sqlite3_column_int(st, 2),
+                                 sqlite3_column_int(st, 3)};
+}
+
 static mu_status load_pows(mu_campaign *c, mu_army side, pow_row **out, int *n,
                            mu_error *err)
 {
@@ -718,30 +712,10 @@ static mu_status load_pows(mu_campaign *c, mu_army side, pow_row **out, int *n,
     if (s != MU_OK)
         return s;
     sqlite3_bind_int(st, 1, (int)side);
-    pow_row *v = NULL;
-    int k = 0, cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (k == cap) {
-            cap = cap ? 2 * cap : 16;
-            pow_row *q = realloc(v, (size_t)cap * sizeof *v);
-            if (!q) {
-                free(v);
-                sqlite3_finalize(st);
-                return err_nomem(err);
-            }
-            v = q;
-        }
-        v[k++] = (pow_row){sqlite3_column_int(st, 0), sqlite3_column_int(st, 1),
-                           sqlite3_column_int(st, 2), sqlite3_column_int(st, 3)};
-    }
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
-        free(v);
-        return camp_sql_fail(c, rc, "reading", err);
-    }
-    *out = v;
-    *n = k;
-    return MU_OK;
+    void *v = NULL;
+    if ((s = camp_collect(c, st, sizeof(pow_row), pow_item, &v, n, err)) == MU_OK)
+        *out = v;
+    return s;
 }
 
 /* Frees `want` stands of `side` (all when -1), longest held first; each

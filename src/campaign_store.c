@@ -179,6 +179,34 @@ mu_status camp_run(mu_campaign *c, sqlite3_stmt *st, mu_error *err)
     return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "writing", err);
 }
 
+mu_status camp_collect(mu_campaign *c, sqlite3_stmt *st, size_t size,
+                       camp_row_fn row, void **out, int *n, mu_error *err)
+{
+    char *v = NULL;
+    int k = 0, cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (k == cap) {
+            cap = cap ? 2 * cap : 16;
+            char *p = realloc(v, (size_t)cap * size);
+            if (!p) {
+                sqlite3_finalize(st);
+                free(v);
+                return err_nomem(err);
+            }
+            v = p;
+        }
+        row(st, v + (size_t)k++ * size);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        free(v);
+        return camp_sql_fail(c, rc, "reading", err);
+    }
+    *out = v;
+    *n = k;
+    return MU_OK;
+}
+
 mu_status camp_exec_ints(mu_campaign *c, mu_error *err, const char *sql,
                          int n, ...)
 {
@@ -781,35 +809,21 @@ mu_status camp_load_engaged(mu_campaign *c, int id, camp_div *out,
     return s;
 }
 
+static void div_item(sqlite3_stmt *st, void *item) { div_row(st, item); }
+
 mu_status camp_load_all(mu_campaign *c, camp_div **out, int *n, mu_error *err)
 {
     sqlite3_stmt *st;
     char sql[sizeof div_cols + 32];
     snprintf(sql, sizeof sql, "%s ORDER BY d.id", div_cols);
     mu_status s = camp_prepare(c, sql, &st, err);
-    if (s != MU_OK)
-        return s;
-    camp_div *v = NULL;
-    int k = 0, cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (k == cap) {
-            cap = cap ? 2 * cap : 16;
-            camp_div *p = realloc(v, (size_t)cap * sizeof *v);
-            if (!p) {
-                sqlite3_finalize(st);
-                free(v);
-                return err_nomem(err);
-            }
-            v = p;
-        }
-        div_row(st, &v[k++]);
-    }
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
-        free(v);
-        return camp_sql_fail(c, rc, "reading", err);
-    }
-    if ((s = load_brigades(c, v, k, 0, err)) != MU_OK) {
+    void *v = NULL;
+    int k = 0;
+    if (s == MU_OK)
+        s = camp_collect(c, st, sizeof(camp_div), div_item, &v, &k, err);
+    if (s == MU_OK)
+        s = load_brigades(c, v, k, 0, err);
+    if (s != MU_OK) {
         free(v);
         return s;
     }
@@ -854,6 +868,8 @@ mu_status camp_load_corps(mu_campaign *c, int id, camp_corps *out,
     return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
+static void corps_item(sqlite3_stmt *st, void *item) { corps_row(st, item); }
+
 mu_status camp_load_all_corps(mu_campaign *c, camp_corps **out, int *n,
                               mu_error *err)
 {
@@ -861,31 +877,11 @@ mu_status camp_load_all_corps(mu_campaign *c, camp_corps **out, int *n,
     char sql[sizeof corps_cols + 32];
     snprintf(sql, sizeof sql, "%s ORDER BY side, id", corps_cols);
     mu_status s = camp_prepare(c, sql, &st, err);
-    if (s != MU_OK)
-        return s;
-    camp_corps *v = NULL;
-    int k = 0, cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (k == cap) {
-            cap = cap ? 2 * cap : 8;
-            camp_corps *p = realloc(v, (size_t)cap * sizeof *v);
-            if (!p) {
-                sqlite3_finalize(st);
-                free(v);
-                return err_nomem(err);
-            }
-            v = p;
-        }
-        corps_row(st, &v[k++]);
-    }
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
-        free(v);
-        return camp_sql_fail(c, rc, "reading", err);
-    }
-    *out = v;
-    *n = k;
-    return MU_OK;
+    void *v = NULL;
+    if (s == MU_OK && (s = camp_collect(c, st, sizeof(camp_corps), corps_item,
+                                        &v, n, err)) == MU_OK)
+        *out = v;
+    return s;
 }
 
 mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,
