@@ -11,6 +11,7 @@
  * unknown year or theater mixes the cells table 1 can give, weighted by
  * their faces, exactly as the generator rolls it. */
 #include "odds.h"
+#include "oob.h"
 #include "error.h"
 #include "rules.h"
 
@@ -146,19 +147,6 @@ double mu_oob_odds_gap(const mu_oob_odds *a, const mu_oob_odds *b,
 
 /* ---- options ---------------------------------------------------------- */
 
-mu_status odds_check_opts(const mu_oob_opts *o, mu_error *err)
-{
-    if (!o || (unsigned)o->army > 1)
-        return err_set(err, MU_EINPUT, "choose an army: union or confederate");
-    if (o->year != 0 && (o->year < MU_YEAR_FIRST || o->year > MU_YEAR_LAST))
-        return err_set(err, MU_EINPUT, "year %d is not one of 1861..1865",
-                       o->year);
-    if (o->theater < -1 || o->theater > 1)
-        return err_set(err, MU_EINPUT, "theater must be east or west");
-    if ((unsigned)o->arm > 1)
-        return err_set(err, MU_EINPUT, "arm must be infantry or cavalry");
-    return MU_OK;
-}
 
 /* The cells (theater, year) a division can fall in and how many faces of
  * table 1 lead to each: one cell of weight 1 when both are known. Returns
@@ -318,7 +306,7 @@ mu_status odds_division_counts(const mu_rules *r, const mu_oob_opts *o,
 {
     if (!r || !out)
         return err_set(err, MU_EINPUT, "no rules or result given");
-    mu_status st = odds_check_opts(o, err);
+    mu_status st = oob_check_opts(o, err);
     if (st != MU_OK)
         return st;
     int w[2][NYEARS];
@@ -414,7 +402,7 @@ mu_status mu_odds_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
     odds_head(o, D, out);
     if (!r)
         return err_set(err, MU_EINPUT, "no rules given");
-    mu_status st = odds_check_opts(o, err);
+    mu_status st = oob_check_opts(o, err);
     if (st != MU_OK)
         return st;
     if (infantry < 0 || cavalry < 0 || D < 1 || D > 64)

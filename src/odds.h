@@ -37,7 +37,5 @@ void render_pct(double p, char *buf, size_t n);
 /* x in the fewest digits that read back exactly (at most 17). */
 void render_num(double x, char *buf, size_t n);
 
-/* Checks the options shared by odds and simulation. */
-mu_status odds_check_opts(const mu_oob_opts *o, mu_error *err);
 
 #endif

@@ -70,7 +70,7 @@ static inline void push_roll(mu_division *v, mu_roll_kind k, int brigade,
     r->result = (int16_t)result;
 }
 
-static mu_status check_opts(const mu_oob_opts *o, mu_error *err)
+mu_status oob_check_opts(const mu_oob_opts *o, mu_error *err)
 {
     if (!o || (unsigned)o->army > 1)
         return err_set(err, MU_EINPUT, "choose an army: union or confederate");
@@ -248,7 +248,7 @@ mu_status mu_division_generate(const mu_rules *r, mu_dice *d,
 {
     if (!r || !d || !out)
         return err_set(err, MU_EINPUT, "no rules, dice or result given");
-    mu_status st = check_opts(o, err);
+    mu_status st = oob_check_opts(o, err);
     if (st != MU_OK)
         return st;
     /* A seeded source cannot fail, so it writes straight into *out; the
@@ -330,7 +330,7 @@ mu_status mu_corps_generate(const mu_rules *r, mu_dice *d,
     memset(out, 0, sizeof *out);
     if (!r || !d)
         return err_set(err, MU_EINPUT, "no rules or dice given");
-    mu_status st = check_opts(o, err);
+    mu_status st = oob_check_opts(o, err);
     if (st != MU_OK)
         return st;
     if (infantry < 0 || cavalry < 0 || infantry + cavalry < 1 ||
@@ -365,7 +365,7 @@ mu_status mu_battle_generate(const mu_rules *r, mu_dice *d, int year,
     if (divisions < 1 || divisions > 64)
         return err_set(err, MU_EINPUT, "a side has 1..64 divisions");
     mu_oob_opts o = {MU_UNION, year, theater, MU_INFANTRY, by_the_book};
-    mu_status st = check_opts(&o, err);
+    mu_status st = oob_check_opts(&o, err);
     if (st != MU_OK)
         return st;
     st = resolve_theater(r, d, -1, &year, &theater, &out->theater_roll,

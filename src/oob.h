@@ -14,4 +14,8 @@ typedef struct oob_label {
 
 void oob_label_text(const void *ctx, char *buf, size_t n);
 
+/* Checks generation options (army, year 0 or 1861..1865, theater -1/0/1,
+ * arm): MU_EINPUT with a message, shared by the generator, odds and sim. */
+mu_status oob_check_opts(const mu_oob_opts *o, mu_error *err);
+
 #endif

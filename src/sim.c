@@ -9,6 +9,7 @@
  * which blocks finish changes nothing. */
 #include "error.h"
 #include "odds.h"
+#include "oob.h"
 #include "oob_fast.h"
 
 #include <pthread.h>
@@ -406,7 +407,7 @@ static mu_status sim_run(const mu_rules *r, const mu_oob_opts *o,
 {
     if (!r || !s)
         return err_set(err, MU_EINPUT, "no rules or simulation options given");
-    mu_status st = odds_check_opts(o, err);
+    mu_status st = oob_check_opts(o, err);
     if (st != MU_OK)
         return st;
     if ((st = check_sim_opts(s, err)) != MU_OK)
