@@ -222,6 +222,16 @@ static void poh_lines(const mu_volley *v, lines *L)
              v->effectives, unit, fmt(v->p).s, fmt(v->poh).s);
 }
 
+/* "an 84 %", "an 11 %", "an 18 %" but "a 20 %": the article goes by how the
+ * number is said. */
+static const char *article(const char *digits)
+{
+    bool an = digits[0] == '8' ||
+              ((!strncmp(digits, "11", 2) || !strncmp(digits, "18", 2)) &&
+               (digits[2] == '\0' || digits[2] == '.'));
+    return an ? "an" : "a";
+}
+
 static void reading_line(const mu_volley *v, lines *L)
 {
     char nth[32], sure[48];
@@ -235,8 +245,9 @@ static void reading_line(const mu_volley *v, lines *L)
         snprintf(sure, sizeof sure, "No sure hit");
     char *s = next_line(L);
     if (v->threshold > 0)
-        snprintf(s, LINE_LEN, "%s and a %s %% chance of %s%s", sure,
-                 fmt(v->chance).s, v->sure_hits ? "a " : "", nth);
+        snprintf(s, LINE_LEN, "%s and %s %s %% chance of %s%s", sure,
+                 article(fmt(v->chance).s), fmt(v->chance).s,
+                 v->sure_hits ? "a " : "", nth);
     else if (rat_sign(v->chance) > 0)
         snprintf(s, LINE_LEN, "%s; the %s %% chance of %s%s is less than "
                  "one face of the d100: no roll", sure, fmt(v->chance).s,
