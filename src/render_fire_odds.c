@@ -98,7 +98,7 @@ static void hits_table(const mu_fire_odds *o, sbuf *sb, bool md)
         grid_setf(&g, 2 + 2 * i, "at least");
     }
     if (both)
-        grid_setf(&g, 5, "difference");
+        grid_setf(&g, 5, "Δ at least");
     char buf[32];
     for (int k = lo; k <= hi; k++) {
         grid_add(&g);
