@@ -77,6 +77,18 @@ bool cli_u64(const char *name, const char *arg, uint64_t lo, uint64_t hi,
     return true;
 }
 
+/* -n/--trials (when `trials`) or --threads, for every 'sim' command. */
+static bool sim_opt(bool trials, const char *arg, uint64_t *n, int *threads)
+{
+    if (trials)
+        return cli_u64("trials", arg, 1, 1000000000000ull, n);
+    long t;
+    if (!cli_int("threads", arg, 1, MU_SIM_MAX_THREADS, &t))
+        return false;
+    *threads = (int)t;
+    return true;
+}
+
 static const struct option odds_options[] = {
     CLI_OOB_OPTIONS,
     {"trials", required_argument, NULL, 'n'},
@@ -122,16 +134,10 @@ int odds_oob_parse(int argc, char **argv, const char *cmd, bool sim,
             continue;
         switch (c) {
         case 'n':
-            if (!cli_u64("trials", optarg, 1, 1000000000000ull, &a->trials))
+        case OO_THREADS:
+            if (!sim_opt(c == 'n', optarg, &a->trials, &a->threads))
                 return EXIT_INPUT;
             break;
-        case OO_THREADS: {
-            long t;
-            if (!cli_int("threads", optarg, 1, MU_SIM_MAX_THREADS, &t))
-                return EXIT_INPUT;
-            a->threads = (int)t;
-            break;
-        }
         default:
             return bad_option(cmd, sim ? "sim" : "odds", argv);
         }
@@ -261,16 +267,10 @@ int odds_fire_parse(int argc, char **argv, const char *cmd, bool sim,
             break;
         case 'n':
         case OF_TRIALS:
-            if (!cli_u64("trials", optarg, 1, 1000000000000ull, &a->trials))
+        case OF_THREADS:
+            if (!sim_opt(c != OF_THREADS, optarg, &a->trials, &a->threads))
                 return EXIT_INPUT;
             break;
-        case OF_THREADS: {
-            long t;
-            if (!cli_int("threads", optarg, 1, MU_SIM_MAX_THREADS, &t))
-                return EXIT_INPUT;
-            a->threads = (int)t;
-            break;
-        }
         default:
             return bad_option(cmd, help, argv);
         }
