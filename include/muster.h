@@ -62,6 +62,7 @@ typedef enum mu_reason {
     MU_R_NO_CAMPAIGN,       /* the campaign file does not exist            */
     MU_R_NO_SUCH_DIVISION,  /* no division with that id in the campaign    */
     MU_R_BUSY,              /* another writer held the file too long       */
+    MU_R_HIDDEN_DIVISION,   /* the division is hidden from the acting side */
     MU_R_COUNT
 } mu_reason;
 
@@ -1111,7 +1112,7 @@ typedef enum mu_viewer {
  * downgrades, reveal, ...) fails with MU_ESTATE and one message, the same
  * whatever was asked, that names only the division's id; show, log and
  * prisoners mask it; mu_campaign_check, which reads every secret, refuses.
- * Front ends map their users to viewers here (the CLI's --as, a web link's
+ * Front ends map their users to viewers here (a command-line flag, a web link's
  * token), so the library, not the front end, keeps the secret. */
 mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v, mu_error *err);
 /* Whom the handle acts for. */

@@ -295,7 +295,8 @@ bool camp_visible(const camp_div *d, int viewer)
 mu_status camp_hidden_refusal(const mu_campaign *c, int div, mu_error *err)
 {
     const char *side = camp_side_title((mu_army)c->viewer);
-    return err_set(err, MU_ESTATE, "division %d is hidden from the %s until "
+    return err_why(err, MU_ESTATE, MU_R_HIDDEN_DIVISION, "division %d is "
+                   "hidden from the %s until "
                    "it is revealed: acting for the %s, nothing about it can "
                    "be asked or changed (its owner or the umpire can)", div,
                    side, side);

@@ -121,6 +121,7 @@ static void the_named_leaks(void **state)
     char keep[6][sizeof err.msg];
     st[0] = mu_campaign_casualties(c, k, 1, 12, 0, NULL, &err);
     snprintf(keep[0], sizeof keep[0], "%s", err.msg);
+    assert_int_equal(err.reason, MU_R_HIDDEN_DIVISION);
     st[1] = mu_campaign_casualties(c, k, 4, 1, 0, NULL, &err);
     snprintf(keep[1], sizeof keep[1], "%s", err.msg);
     st[2] = mu_campaign_downgrade(c, k, MU_POST_BRIGADE, 1, NULL, &err);
