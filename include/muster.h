@@ -1052,8 +1052,9 @@ typedef struct mu_campaign mu_campaign;
 #define MU_CAMPAIGN_NAME_MAX 100
 
 /* The schema this muster writes (PRAGMA user_version). Files with a newer
- * schema are refused; 1 is the first, so there is nothing older to upgrade. */
-#define MU_CAMPAIGN_SCHEMA 1
+ * schema are refused; an older file is upgraded in place when it is opened
+ * (one transaction; a file that cannot be written then fails to open). */
+#define MU_CAMPAIGN_SCHEMA 2
 
 /* A share of the losses, exactly: num/den with 0 <= num <= den. */
 typedef struct mu_rate {
