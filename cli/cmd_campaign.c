@@ -310,12 +310,10 @@ static char *slurp(const char *path, size_t *len, mu_error *err)
         fclose(f);
     if (why) {
         free(buf);
-        err->code = MU_EIO;
-        err->line = 0;
+        mu_error_set(err, MU_EIO, MU_R_NONE, "%s%s", f ? "" : "cannot open: ",
+                     why);
         snprintf(err->file, sizeof err->file, "%s",
                  strcmp(path, "-") ? path : "standard input");
-        snprintf(err->msg, sizeof err->msg, "%s%s", f ? "" : "cannot open: ",
-                 why);
         return NULL;
     }
     buf[n] = '\0';

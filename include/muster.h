@@ -44,12 +44,34 @@ typedef enum mu_status {
     MU_EINTERNAL  /* a bug or a failure of a library muster depends on        */
 } mu_status;
 
+/* A finer reason than the status, for the failures a front end can say more
+ * about (as SQLite's extended result codes refine its primary ones). The
+ * library's message says what is wrong in the API's own terms; it never
+ * names a command-line option or command. Each front end maps the reasons
+ * it knows to its own hint (the CLI names its option for the thread count,
+ * a web page the form field) and shows the message alone for any other reason, so a new
+ * reason never breaks a front end. Most errors have MU_R_NONE. */
+typedef enum mu_reason {
+    MU_R_NONE = 0,          /* nothing more specific than the status       */
+    MU_R_TOO_MANY_THREADS,  /* a worker thread could not start: fewer may  */
+    MU_R_BATTLE_NOT_STARTED,/* the call needs a battle under way           */
+    MU_R_BATTLE_UNDER_WAY,  /* another battle is under way: end it first   */
+    MU_R_NO_CASUALTIES,     /* casualties of 0 lost and 0 captured         */
+    MU_R_LOSS_EXCEEDS_STANDS, /* more stands lost than the brigade has     */
+    MU_R_NO_PENALTY,        /* no despicable replacement is owed           */
+    MU_R_NO_CAMPAIGN,       /* the campaign file does not exist            */
+    MU_R_NO_SUCH_DIVISION,  /* no division with that id in the campaign    */
+    MU_R_BUSY,              /* another writer held the file too long       */
+    MU_R_COUNT
+} mu_reason;
+
 /* Caller-owned error record. `file` is empty and `line` 0 when the fault is
  * not in a file. The message is one sentence without a trailing newline,
  * written for a person ("brigade table for union covers 01-99: 00 is
  * missing"). */
 typedef struct mu_error {
     mu_status code;
+    mu_reason reason;
     int line;
     char file[256];
     char msg[512];
@@ -57,6 +79,23 @@ typedef struct mu_error {
 
 /* A short English name of a status ("bad input"). Static storage. */
 const char *mu_status_str(mu_status s);
+
+/* A stable lower-case name of a reason ("too-many-threads"), for front ends
+ * that pass reasons on as data (JSON); "none" for MU_R_NONE, "unknown" out
+ * of range. Static storage. */
+const char *mu_reason_name(mu_reason r);
+
+#if defined(__GNUC__)
+#define MU_FORMAT_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define MU_FORMAT_PRINTF(a, b)
+#endif
+
+/* Fills `err` (when not NULL) as the library does: the status, the reason,
+ * no file, and the message formatted printf-style. For front ends and
+ * callbacks (a mu_roll_fn) that report their own failures. Returns code. */
+mu_status mu_error_set(mu_error *err, mu_status code, mu_reason reason,
+                       const char *fmt, ...) MU_FORMAT_PRINTF(4, 5);
 
 /* Formats `err` as "file:line: message" (or just the message) into buf of n
  * bytes, truncating safely. Returns buf. */
@@ -382,7 +421,7 @@ typedef struct mu_render_opts {
     uint64_t seed;
 } mu_render_opts;
 
-/* Renders divisions (an array of n, e.g. from --count) in any format. JSON
+/* Renders divisions (an array of n) in any format. JSON
  * gives one object when n == 1 and an array otherwise; JSONL one object a
  * line. *out is malloc'd, ends with a newline. */
 mu_status mu_division_render(const mu_division *d, size_t n,
@@ -762,7 +801,8 @@ typedef void (*mu_progress_fn)(void *ud, uint64_t done, uint64_t total);
 
 /* How to simulate. The stream is split into blocks of MU_SIM_BLOCK trials;
  * block b rolls the dice of `seed` advanced by b jumps (mu_dice_jump), so
- * block 0 is exactly what `muster division --count` rolls with that seed,
+ * block 0 rolls exactly what mu_division_generate rolls, division after
+ * division, from mu_dice_new_seeded(seed),
  * and the result is the same for any number of threads. */
 #define MU_SIM_BLOCK 65536
 #define MU_SIM_MAX_THREADS 256
@@ -853,7 +893,8 @@ mu_status mu_odds_fire(const mu_volley *v, mu_hit_method m, mu_fire_odds *out,
 /* s->trials volleys with seeded dice, blocks and threads as for
  * mu_sim_division, each method on its own from the same seed. Additive: one
  * d100 a volley when the threshold is above 0, as mu_fire_resolve rolls it
- * (block 0 starts with what `muster fire --seed S` rolls). Per figure: a
+ * (block 0 starts with what mu_fire_resolve rolls from
+ * mu_dice_new_seeded(seed)). Per figure: a
  * d100 for each effective, a hit iff it is at most P; when P is not whole,
  * a roll of floor(P) + 1 is settled by further d100s read as the digits of
  * a number in [0, 1) against the fraction of P, so that each hit comes with
