@@ -137,10 +137,30 @@ MU_API mu_status mu_campaign_open(const char *path, mu_campaign **out,
                                   mu_error *err);
 MU_API void mu_campaign_close(mu_campaign *c);
 
-/* Who is looking: MU_VIEW_ALL sees everything (an umpire, or the owner of
- * the file); MU_UNION or MU_CONFEDERATE sees the other side's hidden
- * divisions only as hidden: name, side and commitment. */
-#define MU_VIEW_ALL (-1)
+/* Who is looking, or acting. The umpire sees everything; a side sees its
+ * own divisions, the other side's open and revealed ones, and of the other
+ * side's hidden divisions only what the log shows everyone: name, side,
+ * corps and commitment. The values of the sides are those of mu_army. */
+typedef enum mu_viewer {
+    MU_VIEWER_UMPIRE = -1,
+    MU_VIEWER_UNION = 0,       /* MU_UNION */
+    MU_VIEWER_CONFEDERATE = 1  /* MU_CONFEDERATE */
+} mu_viewer;
+#define MU_VIEW_ALL MU_VIEWER_UMPIRE
+
+/* From now on the handle acts for `v` (a campaign opens as the umpire). A
+ * side may not learn anything about the other side's unrevealed hidden
+ * divisions: every call that would read or change one (casualties, leaders,
+ * downgrades, reveal, ...) fails with MU_ESTATE and one message, the same
+ * whatever was asked, that names only the division's id; show, log and
+ * prisoners mask it; mu_campaign_check, which reads every secret, refuses.
+ * Front ends map their users to viewers here (a front end's own login: a
+ * command-line choice, a web link's token), so the library, not the front
+ * end, keeps the secret. */
+MU_API mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v,
+                                    mu_error *err);
+/* Whom the handle acts for. */
+MU_API mu_viewer mu_campaign_viewer(const mu_campaign *c);
 
 /* Adds an unengaged division to `side`; nothing is rolled. `corps` names its
  * corps (NULL: none); corps are made on first mention, per side. Names are
