@@ -606,14 +606,19 @@ static void end_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
     seed_text(x->seed, sb);
     if (x->nreturns == 0)
         sb_puts(sb, "\n     no battlefield losses to return");
+    int last_masked = 0;
     for (int i = 0; i < x->nreturns; i++) {
         const ev_return *t = &x->returns[i];
-        sb_printf(sb, "\n     %s division %d brigade %d: ",
-                  mu_army_name(t->side), t->division, t->brigade);
-        if (is_masked(v, t->division)) {
-            sb_puts(sb, "hidden");
+        if (is_masked(v, t->division)) { /* one line: its brigades are its
+                                            secret */
+            if (t->division != last_masked)
+                sb_printf(sb, "\n     %s division %d: hidden",
+                          mu_army_name(t->side), t->division);
+            last_masked = t->division;
             continue;
         }
+        sb_printf(sb, "\n     %s division %d brigade %d: ",
+                  mu_army_name(t->side), t->division, t->brigade);
         char rate[MU_RAT_BUF];
         sb_printf(sb, "%s of %d lost = ", mu_share_text(t->rate, rate,
                                                          sizeof rate), t->lost);
@@ -689,12 +694,24 @@ static void freed_decode(ev_reader *r, const cJSON *o, ev_release *x)
     }
 }
 
-static void freed_text(const ev_release *x, sbuf *sb)
+/* Stands freed, by division and brigade; a division hidden from the viewer
+ * as one entry with its total (the stands went home in plain sight, the
+ * brigades they rejoin are its secret). */
+static void freed_text(const ev_release *x, const ev_view *v, sbuf *sb)
 {
-    for (int i = 0; i < x->n; i++)
-        sb_printf(sb, "%s%s division %d brigade %d: %d", i ? ", " : " (",
-                  mu_army_name(x->stands[i].side), x->stands[i].division,
-                  x->stands[i].brigade, x->stands[i].stands);
+    for (int i = 0, k = 0; i < x->n; i++, k++) {
+        const ev_freed *f = &x->stands[i];
+        sb_printf(sb, "%s%s division %d", k ? ", " : " (",
+                  mu_army_name(f->side), f->division);
+        if (!is_masked(v, f->division)) {
+            sb_printf(sb, " brigade %d: %d", f->brigade, f->stands);
+            continue;
+        }
+        int n = f->stands;
+        while (i + 1 < x->n && x->stands[i + 1].division == f->division)
+            n += x->stands[++i].stands;
+        sb_printf(sb, " (hidden): %d", n);
+    }
     if (x->n)
         sb_puts(sb, ")");
 }
@@ -716,11 +733,11 @@ static void exchange_decode(ev_reader *r, const cJSON *o, camp_ev *e)
 static void exchange_text(const camp_ev *e, bool hide, const ev_view *v,
                           sbuf *sb)
 {
-    (void)hide, (void)v;
+    (void)hide;
     int u = e->u.release.union_stands, k = e->u.release.confederate_stands;
     sb_printf(sb, "exchange: %d Union stand%s and %d Confederate stand%s go "
               "home", u, plural(u, "", "s"), k, plural(k, "", "s"));
-    freed_text(&e->u.release, sb);
+    freed_text(&e->u.release, v, sb);
 }
 
 static void liberate_encode(const camp_ev *e, cJSON *o)
@@ -740,11 +757,11 @@ static void liberate_decode(ev_reader *r, const cJSON *o, camp_ev *e)
 static void liberate_text(const camp_ev *e, bool hide, const ev_view *v,
                           sbuf *sb)
 {
-    (void)hide, (void)v;
+    (void)hide;
     int n = e->u.release.total;
     sb_printf(sb, "liberation: the camp holding %s men is freed, %d stand%s "
               "rejoin", mu_army_name(e->u.release.side), n, plural(n, "", "s"));
-    freed_text(&e->u.release, sb);
+    freed_text(&e->u.release, v, sb);
 }
 
 /* ---- leaders ------------------------------------------------------------ */

@@ -77,6 +77,41 @@ static void event_text(const camp_ev *e, bool hide, const masks *m, sbuf *sb)
 
 /* ---- JSON --------------------------------------------------------------- */
 
+/* Entries of a list about divisions hidden from the viewer become one entry
+ * per division, {division, side, hidden, and the sum of `keep` if given}.
+ * The list is camp_ev_encode's own output, so every entry has its fields. */
+static void mask_list(cJSON *list, const char *keep, const masks *m)
+{
+    cJSON *mask = NULL;
+    int last = 0;
+    for (cJSON *r = list ? list->child : NULL; r;) {
+        cJSON *next = r->next;
+        int div = cJSON_GetObjectItemCaseSensitive(r, "division")->valueint;
+        if (!masked(m, div)) {
+            r = next;
+            continue;
+        }
+        int n = keep ? cJSON_GetObjectItemCaseSensitive(r, keep)->valueint : 0;
+        if (div == last && mask) {
+            cJSON *k = cJSON_GetObjectItemCaseSensitive(mask, keep);
+            if (k)
+                cJSON_SetNumberValue(k, k->valuedouble + n);
+            cJSON_Delete(cJSON_DetachItemViaPointer(list, r));
+        } else {
+            mask = cJSON_CreateObject();
+            cJSON_AddNumberToObject(mask, "division", div);
+            cJSON_AddStringToObject(mask, "side", cJSON_GetObjectItemCaseSensitive(
+                                                      r, "side")->valuestring);
+            cJSON_AddBoolToObject(mask, "hidden", true);
+            if (keep)
+                cJSON_AddNumberToObject(mask, keep, n);
+            cJSON_ReplaceItemViaPointer(list, r, mask);
+            last = div;
+        }
+        r = next;
+    }
+}
+
 /* The event as JSON: id and kind, then its data, masked for the viewer. */
 static cJSON *event_json(const camp_ev *e, bool hide, const masks *m)
 {
@@ -91,17 +126,8 @@ static cJSON *event_json(const camp_ev *e, bool hide, const masks *m)
         return o;
     }
     cJSON *data = camp_ev_encode(e);
-    cJSON *list = cJSON_GetObjectItemCaseSensitive(data, "returns");
-    for (int i = 0; e->kind == EV_BATTLE_END && i < e->u.end.nreturns; i++) {
-        const ev_return *r = &e->u.end.returns[i];
-        if (!masked(m, r->division))
-            continue;
-        cJSON *mask = cJSON_CreateObject();
-        cJSON_AddNumberToObject(mask, "division", r->division);
-        cJSON_AddNumberToObject(mask, "brigade", r->brigade);
-        cJSON_AddBoolToObject(mask, "hidden", true);
-        cJSON_ReplaceItemInArray(list, i, mask);
-    }
+    mask_list(cJSON_GetObjectItemCaseSensitive(data, "returns"), NULL, m);
+    mask_list(cJSON_GetObjectItemCaseSensitive(data, "stands"), "stands", m);
     while (data && data->child) { /* move the data after id and kind */
         cJSON *kid = cJSON_DetachItemViaPointer(data, data->child);
         cJSON_AddItemToObject(o, kid->string, kid); /* copies, then frees */
@@ -167,13 +193,14 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
         return err_set(err, MU_EINPUT, "no campaign given");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON)
         return err_set(err, MU_EINPUT, "the log is written as text or json");
-    if (viewer < MU_VIEW_ALL || viewer > MU_CONFEDERATE)
-        return err_set(err, MU_EINPUT, "unknown viewer");
+    mu_status s = camp_viewer(c, viewer, &viewer, err);
+    if (s != MU_OK)
+        return s;
     sbuf sb = {0};
     log_ctx x = {viewer, fmt, only, &sb, NULL, 0};
     if (fmt == MU_FMT_JSON)
         x.arr = cJSON_CreateArray();
-    mu_status s = camp_read(c, log_read, &x, err);
+    s = camp_read(c, log_read, &x, err);
     if (s == MU_OK && only && x.count == 0)
         s = err_set(err, MU_EINPUT, "no event %" PRId64, only);
     if (s != MU_OK) {
