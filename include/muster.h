@@ -186,7 +186,11 @@ const char *mu_theater_name(mu_theater t);
 const char *mu_arm_name(mu_arm a);
 const char *mu_rating_name(mu_rating r);
 const char *mu_morale_name(mu_morale m);
-/* Parse those names (exact, lower case). MU_EINPUT listing the choices. */
+/* Parse those names as a user types them: any case ("Union", "EAST"), or
+ * the start of exactly one name ("conf", "w"). MU_EINPUT listing the
+ * choices for an unknown name, or the names it could be for an ambiguous
+ * one. mu_format_parse, mu_hit_method_parse and mu_weapons_find read names
+ * the same way (an exact match wins: "json" is not "jsonl"). */
 mu_status mu_army_parse(const char *s, mu_army *out, mu_error *err);
 mu_status mu_theater_parse(const char *s, mu_theater *out, mu_error *err);
 mu_status mu_arm_parse(const char *s, mu_arm *out, mu_error *err);
