@@ -124,6 +124,34 @@ static const char schema_sql[] =
     " FOREIGN KEY (division, brigade) REFERENCES brigades(division, number)"
     ") STRICT;";
 
+/* Later schemas are steps on top of schema 1, run in order by migrate()
+ * both when a campaign is made and when an older file is opened, so that a
+ * new file and an upgraded one are the same. steps[v] goes from v to v + 1;
+ * a step only adds (columns, tables, rows), never takes away.
+ *
+ * 1 -> 2 (issue 13): each battle's year and theater (battles of older files
+ * were fought in the campaign's, which could not change); the two-party
+ * seed of a fairly rolled hidden division (fair_commit is the owner's
+ * commitment to a secret, fair_value the opponent's contribution, both
+ * hex; fair_secret the owner's secret, kept by the owner only); view_side,
+ * set in a player's own file (export) to the side whose view it holds. */
+static const char *const steps[] = {
+    NULL, /* 0 -> 1 is schema_sql */
+    "ALTER TABLE battles ADD COLUMN year INTEGER"
+    " CHECK (year BETWEEN 1861 AND 1865);"
+    "ALTER TABLE battles ADD COLUMN theater INTEGER CHECK (theater IN (0, 1));"
+    "UPDATE battles SET year = (SELECT year FROM campaign),"
+    " theater = (SELECT theater FROM campaign);"
+    "ALTER TABLE divisions ADD COLUMN fair_commit TEXT"
+    " CHECK (fair_commit IS NULL OR length(fair_commit) = 64);"
+    "ALTER TABLE divisions ADD COLUMN fair_value TEXT"
+    " CHECK (fair_value IS NULL OR length(fair_value) = 64);"
+    "ALTER TABLE divisions ADD COLUMN fair_secret TEXT"
+    " CHECK (fair_secret IS NULL OR length(fair_secret) = 64);"
+    "ALTER TABLE campaign ADD COLUMN view_side INTEGER"
+    " CHECK (view_side IN (0, 1));",
+};
+
 /* ---- SQLite plumbing ---------------------------------------------------- */
 
 mu_status camp_sql_fail(mu_campaign *c, int rc, const char *what,
@@ -574,17 +602,43 @@ static mu_status has_table(mu_campaign *c, const char *name, bool *yes,
     return MU_OK;
 }
 
-static mu_status check_version(mu_campaign *c, mu_error *err)
+static mu_status user_version(mu_campaign *c, int *v, mu_error *err)
 {
     sqlite3_stmt *st;
     mu_status s = camp_prepare(c, "PRAGMA user_version", &st, err);
     if (s != MU_OK)
         return s;
     int rc = sqlite3_step(st);
-    int v = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+    *v = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
     sqlite3_finalize(st);
-    if (rc != SQLITE_ROW)
-        return camp_sql_fail(c, rc, "reading the campaign", err);
+    return rc == SQLITE_ROW ? MU_OK
+                            : camp_sql_fail(c, rc, "reading the campaign", err);
+}
+
+/* Runs the steps from the file's schema up to MU_CAMPAIGN_SCHEMA, inside
+ * the caller's transaction. */
+static mu_status migrate(mu_campaign *c, void *p, mu_error *err)
+{
+    (void)p;
+    int v = 0;
+    mu_status s = user_version(c, &v, err);
+    for (; s == MU_OK && v >= 1 && v < MU_CAMPAIGN_SCHEMA; v++)
+        s = camp_exec(c, steps[v], err);
+    if (s == MU_OK) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA user_version = %d",
+                 MU_CAMPAIGN_SCHEMA);
+        s = camp_exec(c, sql, err);
+    }
+    return s;
+}
+
+static mu_status check_version(mu_campaign *c, mu_error *err)
+{
+    int v;
+    mu_status s = user_version(c, &v, err);
+    if (s != MU_OK)
+        return s;
     if (v > MU_CAMPAIGN_SCHEMA)
         return err_at(err, MU_EINPUT, c->path, 0, "written by a newer muster "
                       "(campaign schema %d; this muster reads up to %d): "
@@ -595,6 +649,8 @@ static mu_status check_version(mu_campaign *c, mu_error *err)
     if (!yes)
         return err_at(err, MU_EINPUT, c->path, 0, "not a campaign file (an "
                       "SQLite database without a muster campaign)");
+    if (v < MU_CAMPAIGN_SCHEMA) /* an older muster's file: brought up to date */
+        return camp_tx(c, migrate, NULL, NULL, err);
     return MU_OK;
 }
 
@@ -675,9 +731,8 @@ static mu_status create_tx(mu_campaign *c, void *ctx, mu_error *err)
         sqlite3_bind_null(st, 10);
     if ((s = camp_run(c, st, err)) != MU_OK)
         return s;
-    char v[64];
-    snprintf(v, sizeof v, "PRAGMA user_version = %d", MU_CAMPAIGN_SCHEMA);
-    if ((s = camp_exec(c, v, err)) != MU_OK)
+    if ((s = camp_exec(c, "PRAGMA user_version = 1", err)) != MU_OK ||
+        (s = migrate(c, NULL, err)) != MU_OK)
         return s;
     cJSON *data = cJSON_CreateObject();
     char buf[32];
