@@ -250,8 +250,9 @@ static mu_status cas_tx(mu_campaign *c, void *p, mu_error *err)
         (s = camp_find_brigade(&dv, x->brigade, &b, err)) != MU_OK)
         return s;
     if (x->lost + x->captured > b->current)
-        return err_set(err, MU_EINPUT, "brigade %d of division %d (%s) has %d "
-                       "stand%s: it cannot lose %d", x->brigade, x->div, dv.name,
+        return err_why(err, MU_EINPUT, MU_R_LOSS_EXCEEDS_STANDS, "brigade %d "
+                       "of division %d (%s) has %d stand%s: it cannot lose %d",
+                       x->brigade, x->div, dv.name,
                        b->current, b->current == 1 ? "" : "s",
                        x->lost + x->captured);
     camp_ev ev = {.kind = EV_CASUALTIES, .division = x->div};
