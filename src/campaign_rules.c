@@ -342,6 +342,8 @@ static mu_status reveal_tx(mu_campaign *c, void *p, mu_error *err)
 mu_status mu_campaign_reveal(mu_campaign *c, int div, char **out,
                              mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!c || !out)
         return err_set(err, MU_EINPUT, "no campaign given");
     reveal_ctx x = {div, NULL};
@@ -572,7 +574,7 @@ static mu_status end_tx(mu_campaign *c, void *p, mu_error *err)
     return camp_run(c, st, err);
 }
 
-mu_status mu_campaign_battle_end(mu_campaign *c, int winner, mu_dice *d,
+mu_status mu_campaign_battle_end(mu_campaign *c, mu_winner winner, mu_dice *d,
                                  int64_t *event, mu_error *err)
 {
     if (!c || !d)
