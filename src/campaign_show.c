@@ -601,14 +601,27 @@ mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
             sb_printf(&sb, "## Division %d engaged: %s\n\n", e->id, name);
         else
             sb_printf(&sb, "Division %d \"%s\" engaged:\n", e->id, e->name);
+        /* The engagement is committed by now, so a labels file that lacks
+         * a brigade's count must not fail the output: say so instead. */
+        mu_render_opts plain = *o;
+        mu_error why = {0};
+        for (int i = 0; i < e->division.nbrigades && plain.labels; i++)
+            if (mu_labels_check(o->labels, e->division.brigades[i].stands,
+                                e->division.brigades[i].morale, &why) != MU_OK)
+                plain.labels = NULL;
         char *div = NULL;
-        mu_status s = mu_division_render(&e->division, 1, o, &div, err);
+        mu_status s = mu_division_render(&e->division, 1, &plain, &div, err);
         if (s != MU_OK) {
             sb_free(&sb);
             return s;
         }
         sb_puts(&sb, div);
         free(div);
+        if (o->labels && !plain.labels) {
+            char msg[sizeof why.msg + sizeof why.file + 16];
+            sb_printf(&sb, "Labels left out: %s\n",
+                      mu_error_format(&why, msg, sizeof msg));
+        }
         if (e->corps_leader)
             corps_line(e, md, &sb);
         break;

@@ -85,6 +85,13 @@ MU_API mu_status mu_labels_load(const char *path, mu_labels **out,
 MU_API mu_status mu_labels_parse(const char *text, size_t len, const char *name,
                                  mu_labels **out, mu_error *err);
 MU_API void mu_labels_free(mu_labels *l);
+/* MU_OK when `l` has a label for a brigade of `stands` stands and morale m,
+ * or `l` is NULL; otherwise MU_EINPUT at the file and line of that morale's
+ * section (the file alone when it has none), naming the missing count. The
+ * renderers of divisions, corps and battles check every brigade with it, so
+ * a labels file never silently gives some brigades no label. */
+MU_API mu_status mu_labels_check(const mu_labels *l, int stands, mu_morale m,
+                                 mu_error *err);
 /* The label of a brigade: "7/5/3 veteran" when `l` has that stand count and
  * morale, otherwise "7 stands, veteran". `l` may be NULL. Writes at most n
  * bytes (always terminated). */
