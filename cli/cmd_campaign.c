@@ -28,7 +28,8 @@ const char help_campaign[] =
     "  downgrade FILE DIV [--brigade K | --corps-leader]\n"
     "  show FILE [--side S] [--labels FILE] [--format text|json|markdown]\n"
     "  log FILE [--side S] [--format text|json]\n"
-    "  check FILE\n"
+    "  check FILE [--head HEX]\n"
+    "  head FILE [--format text|json]\n"
     "Every command on a FILE takes --as union|confederate: acting for one\n"
     "side, nothing about the other side's unrevealed divisions is told or\n"
     "changed (the default is the umpire, who sees all).\n\n"
@@ -53,6 +54,12 @@ const char help_campaign[] =
     "'penalty --side S': S forgot to reveal a despicable leader, so the\n"
     "opponent holds a despicable replacement; 'downgrade' spends it on an\n"
     "average leader of S.\n\n"
+    "Integrity: 'check' replays the whole log from the first event, with its\n"
+    "rolls, through the same rules, and compares every table field by field.\n"
+    "The log is a hash chain (each event holds SHA-256 of the one before and\n"
+    "itself): 'head' prints the chain head and the number of events. Note it\n"
+    "after a session; 'check --head HEX' proves that nothing up to it was\n"
+    "changed or deleted since.\n\n"
     "  --return-rate P    share of battlefield losses back: 50, 66.67, 2/3\n"
     "  --rules FILE       generation tables for this campaign (kept in FILE)\n"
     "  --hidden           keep the division secret behind a commitment\n"
@@ -71,7 +78,7 @@ enum {
     OPT_NAME = OPT_FIRST_LOCAL, OPT_YEAR, OPT_THEATER, OPT_RATE, OPT_RWIN,
     OPT_RLOSE, OPT_SIDE, OPT_ARM, OPT_CORPS, OPT_HIDDEN, OPT_BOOK, OPT_WINNER,
     OPT_BRIGADE, OPT_LOST, OPT_CAPTURED, OPT_UNION, OPT_CONFED, OPT_CORPSLEAD,
-    OPT_COMMIT, OPT_SALT, OPT_DIVISION, OPT_AS, OPT_LAST
+    OPT_COMMIT, OPT_SALT, OPT_DIVISION, OPT_AS, OPT_HEAD, OPT_LAST
 };
 
 static const struct option camp_options[] = {
@@ -98,6 +105,7 @@ static const struct option camp_options[] = {
     {"salt", required_argument, NULL, OPT_SALT},
     {"division", required_argument, NULL, OPT_DIVISION},
     {"as", required_argument, NULL, OPT_AS},
+    {"head", required_argument, NULL, OPT_HEAD},
     {NULL, 0, NULL, 0}};
 
 /* Bit of an option in a subcommand's allowed set. */
@@ -108,7 +116,7 @@ typedef struct camp_args {
     cli_common cc;
     const char *sub;
     unsigned long long given;
-    const char *name, *corps, *commitment, *salt, *division;
+    const char *name, *corps, *commitment, *salt, *division, *head;
     int year;
     mu_theater theater;
     mu_rat rate, rwin, rlose;
@@ -144,6 +152,7 @@ static int parse_value(camp_args *a, int c, const char *arg)
     case OPT_COMMIT: a->commitment = arg; break;
     case OPT_SALT: a->salt = arg; break;
     case OPT_DIVISION: a->division = arg; break;
+    case OPT_HEAD: a->head = arg; break;
     case OPT_YEAR: st = mu_year_parse(arg, &a->year, &err); break;
     case OPT_THEATER: st = mu_theater_parse(arg, &a->theater, &err); break;
     case OPT_RATE: st = mu_share_parse(arg, &a->rate, &err); break;
@@ -669,7 +678,7 @@ static int sub_read(camp_args *a, unsigned long long allowed)
     else if (!strcmp(a->sub, "prisoners"))
         st = mu_campaign_prisoners(c, &ro, &text, &err);
     else
-        st = mu_campaign_check(c, &text, &err);
+        st = mu_campaign_check_head(c, a->head, &text, &err);
     rc = text ? cli_emit(text) : EXIT_OK;
     if (st != MU_OK)
         rc = cli_fail(&err);
@@ -683,7 +692,31 @@ static int sub_log(camp_args *a)
     return sub_read(a, B(OPT_SIDE) | B(OPT_FORMAT));
 }
 static int sub_prisoners(camp_args *a) { return sub_read(a, B(OPT_FORMAT)); }
-static int sub_check(camp_args *a) { return sub_read(a, 0); }
+static int sub_check(camp_args *a) { return sub_read(a, B(OPT_HEAD)); }
+
+/* The hash chain's head, to note after a session. */
+static int sub_head(camp_args *a)
+{
+    int rc = check_args(a, B(OPT_FORMAT), 1, "FILE");
+    if (rc < 0)
+        rc = format_only(a, true, false);
+    mu_campaign *c = NULL;
+    if (rc >= 0 || (rc = open_campaign(a, &c)) >= 0)
+        return rc;
+    mu_error err = {0};
+    char hex[MU_CHAIN_HEX], line[160];
+    int64_t n = 0;
+    if (mu_campaign_head(c, hex, &n, &err) != MU_OK) {
+        rc = cli_fail(&err);
+    } else {
+        snprintf(line, sizeof line, a->cc.format == MU_FMT_JSON
+                 ? "{\"head\":\"%s\",\"events\":%lld}\n"
+                 : "head %s\nevents %lld\n", hex, (long long)n);
+        rc = cli_emit(line);
+    }
+    mu_campaign_close(c);
+    return rc;
+}
 
 static const struct {
     const char *name;
@@ -697,6 +730,7 @@ static const struct {
     {"leader-lost", sub_leader_lost}, {"penalty", sub_penalty},
     {"downgrade", sub_downgrade}, {"show", sub_show},
     {"log", sub_log},           {"check", sub_check},
+    {"head", sub_head},
 };
 
 int cmd_campaign(int argc, char **argv)

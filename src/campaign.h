@@ -76,7 +76,17 @@ mu_status camp_run(mu_campaign *c, sqlite3_stmt *st, mu_error *err);
 /* Steps a statement to the end, gathering its rows into a malloc'd array
  * of `size`-byte items, each filled by row(); finalizes it. *out (NULL when
  * there are no rows) is the caller's. */
-typedef void (*camp_row_fn)(sqlite3_stmt *st, void *item);
+typedef bool (*camp_row_fn)(sqlite3_stmt *st, void *item);
+
+/* Stored whole numbers are read through camp_col: a value beyond
+ * +-CAMP_VALUE_MAX (far beyond any count of stands, batteries or events)
+ * clears *ok and reads as 0, so that nothing is cut to 32 bits and sums of
+ * a few values cannot overflow. A row function returns false then, and the
+ * read fails as a damaged file. */
+#define CAMP_VALUE_MAX 100000000
+int camp_col(sqlite3_stmt *st, int i, bool *ok);
+/* MU_EIO: a stored number out of range. */
+mu_status camp_damaged(mu_campaign *c, mu_error *err);
 mu_status camp_collect(mu_campaign *c, sqlite3_stmt *st, size_t size,
                        camp_row_fn row, void **out, int *n, mu_error *err);
 
@@ -97,6 +107,16 @@ mu_status camp_read(mu_campaign *c, camp_fn fn, void *ctx, mu_error *err);
  * given, is its number in the log. */
 mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
                      mu_error *err);
+
+/* A campaign in memory made as mu_campaign_create makes a file (for the
+ * replay). */
+mu_status camp_create_memory(const mu_campaign_opts *o, mu_campaign **out,
+                             mu_error *err);
+/* Engages as mu_campaign_engage, a hidden division with the salt given
+ * (NULL: a new random one). */
+mu_status camp_engage(mu_campaign *c, int div, bool hidden, bool by_the_book,
+                      mu_dice *d, const char *salt, mu_engagement *out,
+                      mu_error *err);
 
 /* Loads a division with its brigades: MU_EINPUT if there is none. */
 mu_status camp_load_div(mu_campaign *c, int id, camp_div *out, mu_error *err);
@@ -140,6 +160,43 @@ mu_status camp_check_name(const char *s, const char *what, mu_error *err);
 
 /* "Union"/"Confederate" and "the Union"/"the Confederates" for sentences. */
 const char *camp_side_title(mu_army a);
+
+/* ---- campaign_chain.c: the log as a hash chain ------------------------- */
+
+#define CAMP_HASH_BYTES 32
+#define CAMP_HASH_HEX 65 /* with the NUL */
+
+/* What check writes: lines into sb, and a count of problems (the first 50
+ * are written). */
+typedef struct camp_report {
+    sbuf *sb;
+    int problems;
+} camp_report;
+void camp_problem(camp_report *r, const char *fmt, ...) MU_PRINTF(2, 3);
+
+/* SHA-256(prev || {"data":DATA,"division":N|null,"id":N,"kind":"KIND"}). */
+mu_status camp_chain_next(const unsigned char prev[CAMP_HASH_BYTES],
+                          int64_t id, const char *kind, int division,
+                          const char *data, unsigned char out[CAMP_HASH_BYTES],
+                          mu_error *err);
+void camp_hash_hex(const unsigned char hash[CAMP_HASH_BYTES],
+                   char hex[CAMP_HASH_HEX]);
+bool camp_hash_parse(const char *hex, unsigned char out[CAMP_HASH_BYTES]);
+/* The last event's id and hash (0 and zero bytes for an empty log). */
+mu_status camp_chain_last(mu_campaign *c, unsigned char prev[CAMP_HASH_BYTES],
+                          int64_t *last, mu_error *err);
+/* Stores every event's hash, recomputed from the first (a migration). */
+mu_status camp_chain_fill(mu_campaign *c, mu_error *err);
+/* Recomputes the chain and reports every event whose stored hash differs;
+ * with `noted` (hex, or NULL), reports when that head is not in it. */
+mu_status camp_chain_check(mu_campaign *c, const char *noted, camp_report *r,
+                           mu_error *err);
+
+/* ---- campaign_replay.c ---------------------------------------------------- */
+
+/* Replays the log of `file` on a new campaign in memory and reports every
+ * difference with the file: each event field by field, then every table. */
+mu_status camp_replay_check(mu_campaign *file, camp_report *r, mu_error *err);
 
 /* ---- shared by the mutating calls (campaign_engage.c) ------------------- */
 

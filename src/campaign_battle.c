@@ -41,12 +41,17 @@ static mu_status start_tx(mu_campaign *c, void *p, mu_error *err)
     camp_copy_name(ev.u.start.name, x->name);
     if ((s = camp_event(c, &ev, &x->event, err)) != MU_OK)
         return s;
+    /* Fought in the campaign's year and theater (schema 2 keeps them per
+     * battle; migrated battles got the same). */
     if ((s = camp_prepare(c, "INSERT INTO battles(id, name, active, "
-                          "start_event) VALUES (?, ?, 1, ?)", &st, err)) != MU_OK)
+                          "start_event, year, theater) VALUES (?, ?, 1, ?, ?, "
+                          "?)", &st, err)) != MU_OK)
         return s;
     sqlite3_bind_int(st, 1, id);
     sqlite3_bind_text(st, 2, x->name, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 3, x->event);
+    sqlite3_bind_int(st, 4, c->year);
+    sqlite3_bind_int(st, 5, (int)c->theater);
     return camp_run(c, st, err);
 }
 
@@ -82,15 +87,17 @@ static void return_label(const void *ctx, char *buf, size_t n)
              r->lost, r->threshold);
 }
 
-static void loss_item(sqlite3_stmt *st, void *item)
+static bool loss_item(sqlite3_stmt *st, void *item)
 {
     ret_row *x = item;
+    bool ok = true;
     memset(x, 0, sizeof *x);
-    x->r.division = sqlite3_column_int(st, 0);
-    x->r.brigade = sqlite3_column_int(st, 1);
-    x->r.lost = sqlite3_column_int(st, 2);
-    x->r.side = sqlite3_column_int(st, 3) ? MU_CONFEDERATE : MU_UNION;
+    x->r.division = camp_col(st, 0, &ok);
+    x->r.brigade = camp_col(st, 1, &ok);
+    x->r.lost = camp_col(st, 2, &ok);
+    x->r.side = camp_col(st, 3, &ok) ? MU_CONFEDERATE : MU_UNION;
     camp_copy_name(x->name, (const char *)sqlite3_column_text(st, 4));
+    return ok;
 }
 
 /* The battle's losses per brigade, in division then brigade order. */

@@ -1,7 +1,10 @@
-/* campaign_check.c -- `check`: SQLite's own checks, then the ledger against
- * itself: every brigade's stands add up, the log replayed gives the same
- * losses, returns, prisoners and releases, and every commitment still opens
- * with its salt. */
+/* campaign_check.c -- `check`: SQLite's own checks; the hash chain
+ * (campaign_chain.c); the ledger against itself: every brigade's stands add
+ * up, the log's losses, returns, prisoners and releases give the ledger's,
+ * every commitment still opens with its salt; and the whole log replayed
+ * through the calls that made it, compared with every table
+ * (campaign_replay.c). Sums of stored values are 64-bit and checked: an
+ * overflow is reported like any other inconsistency. */
 #include "campaign.h"
 
 #include <inttypes.h>
@@ -13,25 +16,32 @@
 enum { ACC_LOST, ACC_CAPTURED, ACC_RETURNED, ACC_FREED, ACC_HELD, ACC_N };
 
 typedef struct check_ctx {
-    sbuf *sb;
-    int problems;
+    camp_report rep;
+    const char *head; /* a noted chain head, or NULL */
     camp_div *divs;
     int ndivs;
-    int (*acc)[MU_MAX_BRIGADES][ACC_N]; /* per division, brigade, counter */
-    int *engages;                       /* engage events per division */
+    int64_t (*acc)[MU_MAX_BRIGADES][ACC_N]; /* per division, brigade, counter */
+    int *engages;                           /* engage events per division */
 } check_ctx;
 
-static void problem(check_ctx *x, const char *fmt, ...) MU_PRINTF(2, 3);
-
-static void problem(check_ctx *x, const char *fmt, ...)
+void camp_problem(camp_report *r, const char *fmt, ...)
 {
     char buf[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (x->problems++ < 50)
-        sb_printf(x->sb, "problem: %s\n", buf);
+    if (r->problems++ < 50)
+        sb_printf(r->sb, "problem: %s\n", buf);
+}
+
+#define problem(x, ...) camp_problem(&(x)->rep, __VA_ARGS__)
+
+/* *n += v, or a problem when the sum leaves 64 bits. */
+static void add64(check_ctx *x, int64_t *n, int64_t v, const char *where)
+{
+    if (__builtin_add_overflow(*n, v, n))
+        problem(x, "%s: a sum of stored values overflows 64 bits", where);
 }
 
 static int div_index(const check_ctx *x, int id)
@@ -50,8 +60,8 @@ static int div_index(const check_ctx *x, int id)
 }
 
 /* The counter of a brigade, or NULL (and a problem) for an unknown one. */
-static int *counter(check_ctx *x, int div, int brigade, int what,
-                    const char *where)
+static int64_t *counter(check_ctx *x, int div, int brigade, int what,
+                        const char *where)
 {
     int i = div_index(x, div);
     if (i < 0 || brigade < 1 || brigade > x->divs[i].nbrigades) {
@@ -66,20 +76,20 @@ static void replay_event(check_ctx *x, const camp_ev *e)
 {
     char where[48];
     snprintf(where, sizeof where, "event %" PRId64, e->id);
-    int *n;
+    int64_t *n;
     switch (e->kind) {
     case EV_CASUALTIES:
         n = counter(x, e->division, e->u.cas.brigade, ACC_LOST, where);
         if (n) {
-            n[ACC_LOST] += e->u.cas.lost;
-            n[ACC_CAPTURED] += e->u.cas.captured;
+            add64(x, &n[ACC_LOST], e->u.cas.lost, where);
+            add64(x, &n[ACC_CAPTURED], e->u.cas.captured, where);
         }
         break;
     case EV_BATTLE_END:
         for (int i = 0; i < e->u.end.nreturns; i++) {
             const ev_return *r = &e->u.end.returns[i];
             if ((n = counter(x, r->division, r->brigade, ACC_RETURNED, where)))
-                *n += r->returned;
+                add64(x, n, r->returned, where);
         }
         break;
     case EV_EXCHANGE:
@@ -87,7 +97,7 @@ static void replay_event(check_ctx *x, const camp_ev *e)
         for (int i = 0; i < e->u.release.n; i++) {
             const ev_freed *f = &e->u.release.stands[i];
             if ((n = counter(x, f->division, f->brigade, ACC_FREED, where)))
-                *n += f->stands;
+                add64(x, n, f->stands, where);
         }
         break;
     case EV_ENGAGE: {
@@ -103,7 +113,7 @@ static void replay_event(check_ctx *x, const camp_ev *e)
     }
 }
 
-static mu_status replay(mu_campaign *c, check_ctx *x, int *nevents,
+static mu_status sum_log(mu_campaign *c, check_ctx *x, int *nevents,
                         mu_error *err)
 {
     sqlite3_stmt *st;
@@ -147,13 +157,42 @@ static mu_status held(mu_campaign *c, check_ctx *x, mu_error *err)
         return s;
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        int *n = counter(x, sqlite3_column_int(st, 0),
-                         sqlite3_column_int(st, 1), ACC_HELD, "a prisoner");
+        int64_t *n = counter(x, sqlite3_column_int(st, 0),
+                             sqlite3_column_int(st, 1), ACC_HELD, "a prisoner");
         if (n)
-            *n += sqlite3_column_int(st, 2);
+            add64(x, n, sqlite3_column_int64(st, 2), "the prisoners");
     }
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+}
+
+/* One brigade's bookkeeping, in 64 bits: start = current + (lost -
+ * returned) + (captured - freed), and the log's sums are the ledger's. */
+static void compare_brigade(check_ctx *x, const camp_div *d, int k)
+{
+    const camp_brigade *b = &d->b[k];
+    const int64_t *a = x->acc[div_index(x, d->id)][k];
+    int64_t out = (int64_t)b->lost - b->returned,
+            held = (int64_t)b->captured - b->freed,
+            now = (int64_t)b->current + out + held;
+    if (b->number != k + 1)
+        problem(x, "division %d: brigade %d is numbered %d", d->id, k + 1,
+                b->number);
+    if (now != b->start)
+        problem(x, "division %d brigade %d: %d stands now, %" PRId64 " out, %"
+                PRId64 " held do not make the %d it started with", d->id,
+                b->number, b->current, out, held, b->start);
+    if (a[ACC_LOST] != b->lost || a[ACC_CAPTURED] != b->captured ||
+        a[ACC_RETURNED] != b->returned || a[ACC_FREED] != b->freed)
+        problem(x, "division %d brigade %d: the log gives lost %" PRId64 ", "
+                "captured %" PRId64 ", returned %" PRId64 ", freed %" PRId64
+                "; the ledger %d, %d, %d, %d", d->id, b->number, a[ACC_LOST],
+                a[ACC_CAPTURED], a[ACC_RETURNED], a[ACC_FREED], b->lost,
+                b->captured, b->returned, b->freed);
+    if (a[ACC_HELD] != held)
+        problem(x, "division %d brigade %d: %" PRId64 " stands in the camps, "
+                "the ledger says %" PRId64, d->id, b->number, a[ACC_HELD],
+                held);
 }
 
 static void compare(check_ctx *x, int *nbrigades)
@@ -165,31 +204,9 @@ static void compare(check_ctx *x, int *nbrigades)
             problem(x, "division %d is %sengaged but the log engages it %d "
                     "time%s", d->id, d->engaged ? "" : "not ", x->engages[i],
                     x->engages[i] == 1 ? "" : "s");
-        for (int k = 0; k < d->nbrigades; k++) {
-            const camp_brigade *b = &d->b[k];
-            const int *a = x->acc[i][k];
-            (*nbrigades)++;
-            if (b->number != k + 1)
-                problem(x, "division %d: brigade %d is numbered %d", d->id,
-                        k + 1, b->number);
-            if (b->current + b->lost - b->returned + b->captured - b->freed !=
-                b->start)
-                problem(x, "division %d brigade %d: %d stands now, %d out, %d "
-                        "held do not make the %d it started with", d->id,
-                        b->number, b->current, b->lost - b->returned,
-                        b->captured - b->freed, b->start);
-            if (a[ACC_LOST] != b->lost || a[ACC_CAPTURED] != b->captured ||
-                a[ACC_RETURNED] != b->returned || a[ACC_FREED] != b->freed)
-                problem(x, "division %d brigade %d: the log gives lost %d, "
-                        "captured %d, returned %d, freed %d; the ledger %d, %d, "
-                        "%d, %d", d->id, b->number, a[ACC_LOST],
-                        a[ACC_CAPTURED], a[ACC_RETURNED], a[ACC_FREED], b->lost,
-                        b->captured, b->returned, b->freed);
-            if (a[ACC_HELD] != b->captured - b->freed)
-                problem(x, "division %d brigade %d: %d stands in the camps, "
-                        "the ledger says %d", d->id, b->number, a[ACC_HELD],
-                        b->captured - b->freed);
-        }
+        for (int k = 0; k < d->nbrigades; k++)
+            compare_brigade(x, d, k);
+        *nbrigades += d->nbrigades;
     }
 }
 
@@ -265,7 +282,42 @@ static mu_status sqlite_check(mu_campaign *c, check_ctx *x, const char *sql,
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
         return camp_sql_fail(c, rc, what, err);
-    sb_printf(x->sb, "%s: %s\n", what, bad ? "FAILED" : "ok");
+    sb_printf(x->rep.sb, "%s: %s\n", what, bad ? "FAILED" : "ok");
+    return MU_OK;
+}
+
+/* The ledger against itself and the log's sums (the divisions as stored
+ * must load: a value out of range is reported, and the replay below names
+ * it). */
+static mu_status ledger(mu_campaign *c, check_ctx *x, mu_error *err)
+{
+    mu_error why;
+    if (camp_load_all(c, &x->divs, &x->ndivs, &why) != MU_OK) {
+        problem(x, "%s", why.msg);
+        sb_puts(x->rep.sb, "ledger: FAILED\n");
+        return MU_OK;
+    }
+    size_t n = x->ndivs ? (size_t)x->ndivs : 1;
+    x->acc = calloc(n, sizeof *x->acc);
+    x->engages = calloc(n, sizeof *x->engages);
+    if (!x->acc || !x->engages)
+        return err_nomem(err);
+    int nevents, nbrigades, hidden, before = x->rep.problems;
+    mu_status s;
+    if ((s = sum_log(c, x, &nevents, err)) != MU_OK ||
+        (s = held(c, x, err)) != MU_OK)
+        return s;
+    compare(x, &nbrigades);
+    sb_printf(x->rep.sb, "ledger: %d events over %d divisions and %d "
+              "brigades: %s\n", nevents, x->ndivs, nbrigades,
+              x->rep.problems == before ? "stands add up, log and ledger agree"
+                                        : "FAILED");
+    before = x->rep.problems;
+    if ((s = divisions_json(c, x, &hidden, err)) != MU_OK)
+        return s;
+    sb_printf(x->rep.sb, "divisions: as generated; %d commitment%s %s\n",
+              hidden, hidden == 1 ? "" : "s", x->rep.problems == before
+                  ? (hidden == 1 ? "opens" : "open") : "FAILED");
     return MU_OK;
 }
 
@@ -273,49 +325,35 @@ static mu_status check_read(mu_campaign *c, void *p, mu_error *err)
 {
     check_ctx *x = p;
     mu_status s;
-    sb_printf(x->sb, "campaign \"%s\": schema %d\n", c->name,
+    sb_printf(x->rep.sb, "campaign \"%s\": schema %d\n", c->name,
               MU_CAMPAIGN_SCHEMA);
     if ((s = sqlite_check(c, x, "PRAGMA integrity_check", "SQLite integrity",
                           err)) != MU_OK ||
         (s = sqlite_check(c, x, "PRAGMA foreign_key_check", "foreign keys",
-                          err)) != MU_OK)
+                          err)) != MU_OK ||
+        (s = camp_chain_check(c, x->head, &x->rep, err)) != MU_OK ||
+        (s = ledger(c, x, err)) != MU_OK)
         return s;
-    if ((s = camp_load_all(c, &x->divs, &x->ndivs, err)) != MU_OK)
-        return s;
-    size_t n = x->ndivs ? (size_t)x->ndivs : 1;
-    x->acc = calloc(n, sizeof *x->acc);
-    x->engages = calloc(n, sizeof *x->engages);
-    if (!x->acc || !x->engages)
-        return err_nomem(err);
-    int nevents, nbrigades, hidden, before = x->problems;
-    if ((s = replay(c, x, &nevents, err)) != MU_OK ||
-        (s = held(c, x, err)) != MU_OK)
-        return s;
-    compare(x, &nbrigades);
-    sb_printf(x->sb, "ledger: %d events replayed over %d divisions and %d "
-              "brigades: %s\n", nevents, x->ndivs, nbrigades,
-              x->problems == before ? "stands add up, log and ledger agree"
-                                    : "FAILED");
-    before = x->problems;
-    if ((s = divisions_json(c, x, &hidden, err)) != MU_OK)
-        return s;
-    sb_printf(x->sb, "divisions: as generated; %d commitment%s %s\n", hidden,
-              hidden == 1 ? "" : "s", x->problems == before
-                  ? (hidden == 1 ? "opens" : "open") : "FAILED");
-    return MU_OK;
+    return camp_replay_check(c, &x->rep, err);
 }
 
-mu_status mu_campaign_check(mu_campaign *c, char **report, mu_error *err)
+mu_status mu_campaign_check_head(mu_campaign *c, const char *head,
+                                 char **report, mu_error *err)
 {
     if (!c || !report)
         return err_set(err, MU_EINPUT, "no campaign given");
     if (c->viewer != MU_VIEW_ALL) /* its report names every secret */
         return err_set(err, MU_ESTATE, "check reads every secret of the "
                        "campaign: run it as the umpire");
+    unsigned char h[CAMP_HASH_BYTES];
+    if (head && !camp_hash_parse(head, h))
+        return err_set(err, MU_EINPUT, "'%.70s' is not a chain head: give the "
+                       "64 hex digits that were noted", head);
     sbuf sb = {0};
     check_ctx x;
     memset(&x, 0, sizeof x);
-    x.sb = &sb;
+    x.rep.sb = &sb;
+    x.head = head;
     mu_status s = camp_read(c, check_read, &x, err);
     free(x.divs);
     free(x.acc);
@@ -324,15 +362,20 @@ mu_status mu_campaign_check(mu_campaign *c, char **report, mu_error *err)
         sb_free(&sb);
         return s;
     }
-    if (x.problems)
-        sb_printf(&sb, "%d problem%s found\n", x.problems,
-                  x.problems == 1 ? "" : "s");
+    int n = x.rep.problems;
+    if (n)
+        sb_printf(&sb, "%d problem%s found\n", n, n == 1 ? "" : "s");
     else
         sb_puts(&sb, "ok\n");
     if ((s = sb_finish(&sb, report, err)) != MU_OK)
         return s;
-    if (x.problems)
-        return err_set(err, MU_EMISMATCH, "the campaign failed %d check%s",
-                       x.problems, x.problems == 1 ? "" : "s");
+    if (n)
+        return err_set(err, MU_EMISMATCH, "the campaign failed %d check%s", n,
+                       n == 1 ? "" : "s");
     return MU_OK;
+}
+
+mu_status mu_campaign_check(mu_campaign *c, char **report, mu_error *err)
+{
+    return mu_campaign_check_head(c, NULL, report, err);
 }

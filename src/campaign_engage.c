@@ -145,6 +145,7 @@ typedef struct engage_ctx {
     int div;
     bool hidden, book;
     mu_dice *d;
+    const char *salt; /* hidden: the salt to use (a replay), NULL: new */
     mu_engagement *e;
 } engage_ctx;
 
@@ -277,7 +278,11 @@ static mu_status engage_tx(mu_campaign *c, void *p, mu_error *err)
     cJSON *tree = render_division_json(&e->division, NULL);
     char *canon = NULL;
     s = canon_print(tree, &canon, err);
-    if (s == MU_OK && x->hidden && (s = canon_new_salt(e->salt, err)) == MU_OK)
+    if (s == MU_OK && x->hidden && x->salt)
+        snprintf(e->salt, sizeof e->salt, "%s", x->salt);
+    else if (s == MU_OK && x->hidden)
+        s = canon_new_salt(e->salt, err);
+    if (s == MU_OK && x->hidden)
         s = mu_commitment_compute(canon, strlen(canon), e->salt, e->commitment,
                                   err);
     if (s == MU_OK)
@@ -293,10 +298,17 @@ mu_status mu_campaign_engage(mu_campaign *c, int div, bool hidden,
                              bool by_the_book, mu_dice *d, mu_engagement *out,
                              mu_error *err)
 {
+    return camp_engage(c, div, hidden, by_the_book, d, NULL, out, err);
+}
+
+mu_status camp_engage(mu_campaign *c, int div, bool hidden, bool by_the_book,
+                      mu_dice *d, const char *salt, mu_engagement *out,
+                      mu_error *err)
+{
     if (!c || !d || !out)
         return err_set(err, MU_EINPUT, "no campaign, dice or result given");
     mu_engagement e;
-    engage_ctx x = {div, hidden, by_the_book, d, &e};
+    engage_ctx x = {div, hidden, by_the_book, d, salt, &e};
     mu_status s = camp_tx(c, engage_tx, &x, d, err);
     if (s == MU_OK)
         *out = e;

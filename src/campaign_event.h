@@ -10,9 +10,11 @@
  *
  * Adding a kind: one enum member below, one payload struct and a member of
  * the union in camp_ev, and one row of camp_ev_types[] in campaign_event.c
- * (its name, whether it is about one division, and its encode, decode and
- * text functions). Nothing else lists the kinds; docs/design.md gets the
- * payload's description. */
+ * (its name, where it keeps its division, and its encode, decode, text and
+ * replay functions; the replay, in campaign_replay.c, calls the mutation
+ * that made the event with the event's inputs, so that check can make the
+ * whole campaign again from its log). Nothing else lists the kinds;
+ * docs/design.md gets the payload's description. */
 #ifndef MU_CAMPAIGN_EVENT_H
 #define MU_CAMPAIGN_EVENT_H
 
@@ -207,9 +209,31 @@ typedef struct camp_ev_type {
     /* One log line (without "#N " and the newline). `hide`: the whole event
      * is about a division hidden from the viewer. */
     void (*text)(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);
+    /* Makes the event again on `mem` (a campaign in memory) through the call
+     * that made it, with the event's inputs and rolls; `file` is the
+     * campaign being checked (for what the event does not hold: a hidden
+     * division's salt). NULL for "new", which makes `mem` itself. */
+    mu_status (*replay)(mu_campaign *mem, mu_campaign *file, const camp_ev *e,
+                        mu_error *err);
 } camp_ev_type;
 
 extern const camp_ev_type camp_ev_types[EV_NKINDS];
+
+/* The replays (campaign_replay.c), one per kind but "new". */
+#define CAMP_REPLAY(name)                                                      \
+    mu_status camp_replay_##name(mu_campaign *mem, mu_campaign *file,         \
+                                 const camp_ev *e, mu_error *err)
+CAMP_REPLAY(add);
+CAMP_REPLAY(engage);
+CAMP_REPLAY(reveal);
+CAMP_REPLAY(start);
+CAMP_REPLAY(end);
+CAMP_REPLAY(casualties);
+CAMP_REPLAY(exchange);
+CAMP_REPLAY(liberate);
+CAMP_REPLAY(leader_lost);
+CAMP_REPLAY(downgrade);
+CAMP_REPLAY(penalty);
 
 /* The kind named `name`; false for an unknown one. */
 bool camp_ev_kind_of(const char *name, camp_ev_kind *out);

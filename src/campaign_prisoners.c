@@ -16,12 +16,12 @@ typedef struct free_ctx {
     int64_t event;
 } free_ctx;
 
-static void pow_item(sqlite3_stmt *st, void *item)
+static bool pow_item(sqlite3_stmt *st, void *item)
 {
-    *(pow_row *)item = (pow_row){sqlite3_column_int(st, 0),
-                                 sqlite3_column_int(st, 1),
-                                 sqlite3_column_int(st, 2),
-                                 sqlite3_column_int(st, 3)};
+    bool ok = true;
+    *(pow_row *)item = (pow_row){camp_col(st, 0, &ok), camp_col(st, 1, &ok),
+                                 camp_col(st, 2, &ok), camp_col(st, 3, &ok)};
+    return ok;
 }
 
 static mu_status load_pows(mu_campaign *c, mu_army side, pow_row **out, int *n,

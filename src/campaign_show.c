@@ -1,6 +1,8 @@
 /* campaign_show.c -- the state of a campaign (show) and its prisoners, as
  * text, JSON or Markdown, the other side's hidden divisions masked. */
 #include "campaign.h"
+
+#include <inttypes.h>
 #include "grid.h"
 #include "render.h"
 
@@ -105,6 +107,8 @@ static bool corps_visible(const view *v, const camp_corps *k, int viewer)
     return false;
 }
 
+/* Loaded values are within +-CAMP_VALUE_MAX (camp_col), so the sum over at
+ * most MU_MAX_BRIGADES brigades stays far inside an int. */
 static int div_stands(const camp_div *d, int *start)
 {
     int n = 0;
@@ -444,7 +448,8 @@ static mu_status pow_read(mu_campaign *c, void *p, mu_error *err)
     if (s != MU_OK)
         return s;
     sqlite3_bind_int(st, 1, c->viewer);
-    int total[2] = {0, 0}, last = -1, rc;
+    int64_t total[2] = {0, 0}; /* 64-bit: many rows of large values */
+    int last = -1, rc;
     cJSON *lists[2] = {NULL, NULL};
     if (x->root)
         for (int a = 0; a < 2; a++) { /* a: the captor */
@@ -453,10 +458,11 @@ static mu_status pow_read(mu_campaign *c, void *p, mu_error *err)
                                                : "held_by_confederate");
             lists[a] = cJSON_AddArrayToObject(o, "stands");
         }
+    bool ok = true;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        int side = sqlite3_column_int(st, 0), captor = 1 - side;
-        int div = sqlite3_column_int(st, 1), b = sqlite3_column_int(st, 3);
-        int n = sqlite3_column_int(st, 4);
+        int side = camp_col(st, 0, &ok) != 0, captor = 1 - side;
+        int div = camp_col(st, 1, &ok), b = camp_col(st, 3, &ok);
+        int n = camp_col(st, 4, &ok);
         const char *name = (const char *)sqlite3_column_text(st, 2);
         total[captor] += n;
         if (x->root) {
@@ -484,16 +490,19 @@ static mu_status pow_read(mu_campaign *c, void *p, mu_error *err)
         sb_printf(x->sb, ": %d stand%s\n", n, n == 1 ? "" : "s");
     }
     sqlite3_finalize(st);
+    if (rc == SQLITE_DONE && !ok)
+        return camp_damaged(c, err);
     if (rc != SQLITE_DONE)
         return camp_sql_fail(c, rc, "reading", err);
     if (x->root) {
         for (int a = 0; a < 2; a++)
             cJSON_AddNumberToObject(cJSON_GetObjectItem(x->root, a == MU_UNION
                                     ? "held_by_union" : "held_by_confederate"),
-                                    "total", total[a]);
+                                    "total", (double)total[a]);
     } else {
-        sb_printf(x->sb, "%sThe Union holds %d Confederate stand%s; the "
-                  "Confederates hold %d Union stand%s.\n", last >= 0 ? "" : "",
+        sb_printf(x->sb, "%sThe Union holds %" PRId64 " Confederate stand%s; "
+                  "the Confederates hold %" PRId64 " Union stand%s.\n",
+                  last >= 0 ? "" : "",
                   total[MU_UNION], total[MU_UNION] == 1 ? "" : "s",
                   total[MU_CONFEDERATE], total[MU_CONFEDERATE] == 1 ? "" : "s");
     }

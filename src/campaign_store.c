@@ -138,10 +138,18 @@ static const char schema_sql[] =
  * seed of a fairly rolled hidden division (fair_commit is the owner's
  * commitment to a secret, fair_value the opponent's contribution, both
  * hex; fair_secret the owner's secret, kept by the owner only); view_side,
- * set in a player's own file (export) to the side whose view it holds. */
-static const char *const steps[] = {
-    NULL, /* 0 -> 1 is schema_sql */
-    "ALTER TABLE battles ADD COLUMN year INTEGER"
+ * set in a player's own file (export) to the side whose view it holds.
+ *
+ * 2 -> 3 (issue 13): the log becomes a hash chain (campaign_chain.c): each
+ * event's hash, computed for the events already there. */
+typedef struct step {
+    const char *sql;
+    mu_status (*fill)(mu_campaign *c, mu_error *err); /* after sql, or NULL */
+} step;
+
+static const step steps[] = {
+    {NULL, NULL}, /* 0 -> 1 is schema_sql */
+    {    "ALTER TABLE battles ADD COLUMN year INTEGER"
     " CHECK (year BETWEEN 1861 AND 1865);"
     "ALTER TABLE battles ADD COLUMN theater INTEGER CHECK (theater IN (0, 1));"
     "UPDATE battles SET year = (SELECT year FROM campaign),"
@@ -153,7 +161,9 @@ static const char *const steps[] = {
     "ALTER TABLE divisions ADD COLUMN fair_secret TEXT"
     " CHECK (fair_secret IS NULL OR length(fair_secret) = 64);"
     "ALTER TABLE campaign ADD COLUMN view_side INTEGER"
-    " CHECK (view_side IN (0, 1));",
+    " CHECK (view_side IN (0, 1));", NULL},
+    {"ALTER TABLE events ADD COLUMN hash TEXT"
+     " CHECK (hash IS NULL OR length(hash) = 64);", camp_chain_fill},
 };
 
 /* ---- SQLite plumbing ---------------------------------------------------- */
@@ -212,11 +222,28 @@ mu_status camp_run(mu_campaign *c, sqlite3_stmt *st, mu_error *err)
     return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "writing", err);
 }
 
+int camp_col(sqlite3_stmt *st, int i, bool *ok)
+{
+    sqlite3_int64 v = sqlite3_column_int64(st, i);
+    if (v < -CAMP_VALUE_MAX || v > CAMP_VALUE_MAX) {
+        *ok = false;
+        return 0;
+    }
+    return (int)v;
+}
+
+mu_status camp_damaged(mu_campaign *c, mu_error *err)
+{
+    return err_at(err, MU_EIO, c->path, 0, "the campaign file is damaged: a "
+                  "stored number is out of range (beyond %d)", CAMP_VALUE_MAX);
+}
+
 mu_status camp_collect(mu_campaign *c, sqlite3_stmt *st, size_t size,
                        camp_row_fn row, void **out, int *n, mu_error *err)
 {
     char *v = NULL;
     int k = 0, cap = 0, rc;
+    bool ok = true;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (k == cap) {
             cap = cap ? 2 * cap : 16;
@@ -228,12 +255,12 @@ mu_status camp_collect(mu_campaign *c, sqlite3_stmt *st, size_t size,
             }
             v = p;
         }
-        row(st, v + (size_t)k++ * size);
+        ok = row(st, v + (size_t)k++ * size) && ok;
     }
     sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) {
+    if (rc != SQLITE_DONE || !ok) {
         free(v);
-        return camp_sql_fail(c, rc, "reading", err);
+        return ok ? camp_sql_fail(c, rc, "reading", err) : camp_damaged(c, err);
     }
     *out = v;
     *n = k;
@@ -295,22 +322,34 @@ mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
     cJSON_Delete(data);
     if (!text)
         return err_nomem(err);
+    /* The next link of the chain: the id is the last one + 1, so that the
+     * hash can cover it. */
+    unsigned char prev[CAMP_HASH_BYTES], hash[CAMP_HASH_BYTES];
+    char hex[CAMP_HASH_HEX];
+    int64_t last = 0;
+    const char *kind = camp_ev_types[e->kind].name;
+    mu_status s = camp_chain_last(c, prev, &last, err);
+    if (s == MU_OK)
+        s = camp_chain_next(prev, last + 1, kind, e->division, text, hash, err);
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "INSERT INTO events(kind, division, data) "
-                               "VALUES (?, ?, ?)", &st, err);
+    if (s == MU_OK)
+        s = camp_prepare(c, "INSERT INTO events(id, kind, division, data, "
+                         "hash) VALUES (?, ?, ?, ?, ?)", &st, err);
     if (s == MU_OK) {
-        sqlite3_bind_text(st, 1, camp_ev_types[e->kind].name, -1,
-                          SQLITE_STATIC);
+        camp_hash_hex(hash, hex);
+        sqlite3_bind_int64(st, 1, last + 1);
+        sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
         if (e->division > 0)
-            sqlite3_bind_int(st, 2, e->division);
+            sqlite3_bind_int(st, 3, e->division);
         else
-            sqlite3_bind_null(st, 2);
-        sqlite3_bind_text(st, 3, text, -1, SQLITE_STATIC);
+            sqlite3_bind_null(st, 3);
+        sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 5, hex, -1, SQLITE_STATIC);
         s = camp_run(c, st, err);
     }
     cJSON_free(text);
     if (s == MU_OK && id)
-        *id = sqlite3_last_insert_rowid(c->db);
+        *id = last + 1;
     return s;
 }
 
@@ -441,9 +480,9 @@ static mu_status camp_alloc(const char *path, mu_campaign **out, mu_error *err)
 }
 
 /* Connection settings: none of them writes to the file. */
-static mu_status camp_connect(mu_campaign *c, mu_error *err)
+static mu_status camp_connect(mu_campaign *c, int flags, mu_error *err)
 {
-    int rc = sqlite3_open_v2(c->path, &c->db, SQLITE_OPEN_READWRITE, NULL);
+    int rc = sqlite3_open_v2(c->path, &c->db, flags, NULL);
     if (rc != SQLITE_OK)
         return camp_sql_fail(c, rc, "opening the campaign", err);
     sqlite3_extended_result_codes(c->db, 1);
@@ -548,8 +587,16 @@ static mu_status migrate(mu_campaign *c, void *p, mu_error *err)
     (void)p;
     int v = 0;
     mu_status s = user_version(c, &v, err);
-    for (; s == MU_OK && v >= 1 && v < MU_CAMPAIGN_SCHEMA; v++)
-        s = camp_exec(c, steps[v], err);
+    for (; s == MU_OK && v >= 1 && v < MU_CAMPAIGN_SCHEMA; v++) {
+        if ((s = camp_exec(c, steps[v].sql, err)) == MU_OK && steps[v].fill)
+            s = steps[v].fill(c, err);
+        if (s != MU_OK && err) { /* say where it failed: a damaged file */
+            char why[sizeof err->msg];
+            memcpy(why, err->msg, sizeof why);
+            err_at(err, s, c->path, 0, "the campaign file is damaged: its "
+                   "upgrade from schema %d failed (%.300s)", v, why);
+        }
+    }
     if (s == MU_OK) {
         char sql[64];
         snprintf(sql, sizeof sql, "PRAGMA user_version = %d",
@@ -599,7 +646,7 @@ mu_status mu_campaign_open(const char *path, mu_campaign **out, mu_error *err)
     mu_status s = camp_alloc(path, &c, err);
     if (s != MU_OK)
         return s;
-    if ((s = camp_connect(c, err)) == MU_OK &&
+    if ((s = camp_connect(c, SQLITE_OPEN_READWRITE, err)) == MU_OK &&
         (s = check_version(c, err)) == MU_OK &&
         (s = camp_load_settings(c, err)) == MU_OK) {
         /* WAL is set at creation and kept in the file; this only repairs a
@@ -717,7 +764,7 @@ mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
         return s;
     }
     create_ctx ctx = {o};
-    if ((s = camp_connect(c, err)) == MU_OK &&
+    if ((s = camp_connect(c, SQLITE_OPEN_READWRITE, err)) == MU_OK &&
         (s = camp_exec(c, "PRAGMA journal_mode = WAL", err)) == MU_OK &&
         (s = camp_tx(c, create_tx, &ctx, NULL, err)) == MU_OK &&
         (s = camp_load_settings(c, err)) == MU_OK) {
@@ -726,6 +773,25 @@ mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
     }
     mu_campaign_close(c);
     remove_files(path);
+    return s;
+}
+
+mu_status camp_create_memory(const mu_campaign_opts *o, mu_campaign **out,
+                             mu_error *err)
+{
+    mu_status s = check_opts(o, err);
+    mu_campaign *c = NULL;
+    if (s != MU_OK || (s = camp_alloc(":memory:", &c, err)) != MU_OK)
+        return s;
+    create_ctx ctx = {o};
+    if ((s = camp_connect(c, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
+                          SQLITE_OPEN_MEMORY, err)) == MU_OK &&
+        (s = camp_tx(c, create_tx, &ctx, NULL, err)) == MU_OK &&
+        (s = camp_load_settings(c, err)) == MU_OK) {
+        *out = c;
+        return MU_OK;
+    }
+    mu_campaign_close(c);
     return s;
 }
 
@@ -743,27 +809,29 @@ static void text_col(sqlite3_stmt *st, int i, char *buf, size_t n)
     snprintf(buf, n, "%s", s ? s : "");
 }
 
-static void div_row(sqlite3_stmt *st, camp_div *d)
+static bool div_row(sqlite3_stmt *st, camp_div *d)
 {
+    bool ok = true;
     memset(d, 0, sizeof *d);
-    d->id = sqlite3_column_int(st, 0);
-    d->side = sqlite3_column_int(st, 1) ? MU_CONFEDERATE : MU_UNION;
-    d->arm = sqlite3_column_int(st, 2) ? MU_CAVALRY : MU_INFANTRY;
+    d->id = camp_col(st, 0, &ok);
+    d->side = camp_col(st, 1, &ok) ? MU_CONFEDERATE : MU_UNION;
+    d->arm = camp_col(st, 2, &ok) ? MU_CAVALRY : MU_INFANTRY;
     text_col(st, 3, d->name, sizeof d->name);
-    d->corps = sqlite3_column_int(st, 4);
+    d->corps = camp_col(st, 4, &ok);
     text_col(st, 5, d->corps_name, sizeof d->corps_name);
-    d->engaged = sqlite3_column_int(st, 6) != 0;
-    d->hidden = sqlite3_column_int(st, 7) != 0;
-    d->revealed = sqlite3_column_int(st, 8) != 0;
-    d->by_the_book = sqlite3_column_int(st, 9) != 0;
-    d->leader = sqlite3_column_int(st, 10);
-    d->leader_rolled = sqlite3_column_int(st, 11);
-    d->leader_origin = sqlite3_column_int(st, 12);
-    d->ratio = sqlite3_column_int(st, 13);
-    d->batteries = sqlite3_column_int(st, 14);
-    d->division_batteries = sqlite3_column_int(st, 15);
-    d->reserve = sqlite3_column_int(st, 16);
+    d->engaged = camp_col(st, 6, &ok) != 0;
+    d->hidden = camp_col(st, 7, &ok) != 0;
+    d->revealed = camp_col(st, 8, &ok) != 0;
+    d->by_the_book = camp_col(st, 9, &ok) != 0;
+    d->leader = camp_col(st, 10, &ok);
+    d->leader_rolled = camp_col(st, 11, &ok);
+    d->leader_origin = camp_col(st, 12, &ok);
+    d->ratio = camp_col(st, 13, &ok);
+    d->batteries = camp_col(st, 14, &ok);
+    d->division_batteries = camp_col(st, 15, &ok);
+    d->reserve = camp_col(st, 16, &ok);
     text_col(st, 17, d->commitment, sizeof d->commitment);
+    return ok;
 }
 
 /* Fills the brigades of divisions[0..n) (sorted by id) in one pass. */
@@ -780,6 +848,7 @@ static mu_status load_brigades(mu_campaign *c, camp_div *v, int n, int only,
         return s;
     sqlite3_bind_int(st, 1, only);
     int rc, k = 0;
+    bool ok = true;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         int div = sqlite3_column_int(st, 0);
         while (k < n && v[k].id < div)
@@ -790,19 +859,21 @@ static mu_status load_brigades(mu_campaign *c, camp_div *v, int n, int only,
                           "damaged: brigade of an unknown division %d", div);
         }
         camp_brigade *b = &v[k].b[v[k].nbrigades++];
-        b->number = sqlite3_column_int(st, 1);
-        b->morale = sqlite3_column_int(st, 2);
-        b->start = sqlite3_column_int(st, 3);
-        b->current = sqlite3_column_int(st, 4);
-        b->lost = sqlite3_column_int(st, 5);
-        b->returned = sqlite3_column_int(st, 6);
-        b->captured = sqlite3_column_int(st, 7);
-        b->freed = sqlite3_column_int(st, 8);
-        b->leader = sqlite3_column_int(st, 9);
-        b->leader_rolled = sqlite3_column_int(st, 10);
-        b->leader_origin = sqlite3_column_int(st, 11);
+        b->number = camp_col(st, 1, &ok);
+        b->morale = camp_col(st, 2, &ok);
+        b->start = camp_col(st, 3, &ok);
+        b->current = camp_col(st, 4, &ok);
+        b->lost = camp_col(st, 5, &ok);
+        b->returned = camp_col(st, 6, &ok);
+        b->captured = camp_col(st, 7, &ok);
+        b->freed = camp_col(st, 8, &ok);
+        b->leader = camp_col(st, 9, &ok);
+        b->leader_rolled = camp_col(st, 10, &ok);
+        b->leader_origin = camp_col(st, 11, &ok);
     }
     sqlite3_finalize(st);
+    if (rc == SQLITE_DONE && !ok)
+        return camp_damaged(c, err);
     return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
@@ -816,9 +887,10 @@ mu_status camp_load_div(mu_campaign *c, int id, camp_div *out, mu_error *err)
         return s;
     sqlite3_bind_int(st, 1, id);
     int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW)
-        div_row(st, out);
+    bool ok = rc != SQLITE_ROW || div_row(st, out);
     sqlite3_finalize(st);
+    if (!ok)
+        return camp_damaged(c, err);
     if (rc == SQLITE_DONE)
         return err_why(err, MU_EINPUT, MU_R_NO_SUCH_DIVISION, "no division %d "
                        "in this campaign", id);
@@ -843,7 +915,10 @@ mu_status camp_load_engaged(mu_campaign *c, int id, camp_div *out,
     return s;
 }
 
-static void div_item(sqlite3_stmt *st, void *item) { div_row(st, item); }
+static bool div_item(sqlite3_stmt *st, void *item)
+{
+    return div_row(st, item);
+}
 
 mu_status camp_load_all(mu_campaign *c, camp_div **out, int *n, mu_error *err)
 {
@@ -870,17 +945,19 @@ static const char corps_cols[] =
     "SELECT id, side, name, leader, leader_rolled, leader_origin, attached "
     "FROM corps";
 
-static void corps_row(sqlite3_stmt *st, camp_corps *k)
+static bool corps_row(sqlite3_stmt *st, camp_corps *k)
 {
+    bool ok = true;
     memset(k, 0, sizeof *k);
-    k->id = sqlite3_column_int(st, 0);
-    k->side = sqlite3_column_int(st, 1) ? MU_CONFEDERATE : MU_UNION;
+    k->id = camp_col(st, 0, &ok);
+    k->side = camp_col(st, 1, &ok) ? MU_CONFEDERATE : MU_UNION;
     text_col(st, 2, k->name, sizeof k->name);
     k->rated = sqlite3_column_type(st, 3) != SQLITE_NULL;
-    k->leader = sqlite3_column_int(st, 3);
-    k->leader_rolled = sqlite3_column_int(st, 4);
-    k->leader_origin = sqlite3_column_int(st, 5);
-    k->attached = sqlite3_column_int(st, 6);
+    k->leader = camp_col(st, 3, &ok);
+    k->leader_rolled = camp_col(st, 4, &ok);
+    k->leader_origin = camp_col(st, 5, &ok);
+    k->attached = camp_col(st, 6, &ok);
+    return ok;
 }
 
 mu_status camp_load_corps(mu_campaign *c, int id, camp_corps *out,
@@ -894,15 +971,19 @@ mu_status camp_load_corps(mu_campaign *c, int id, camp_corps *out,
         return s;
     sqlite3_bind_int(st, 1, id);
     int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW)
-        corps_row(st, out);
+    bool ok = rc != SQLITE_ROW || corps_row(st, out);
     sqlite3_finalize(st);
+    if (!ok)
+        return camp_damaged(c, err);
     if (rc == SQLITE_DONE)
         return err_set(err, MU_EINPUT, "no corps %d in this campaign", id);
     return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
-static void corps_item(sqlite3_stmt *st, void *item) { corps_row(st, item); }
+static bool corps_item(sqlite3_stmt *st, void *item)
+{
+    return corps_row(st, item);
+}
 
 mu_status camp_load_all_corps(mu_campaign *c, camp_corps **out, int *n,
                               mu_error *err)
@@ -949,8 +1030,11 @@ static mu_status one_int(mu_campaign *c, const char *sql, int bind, int *out,
         return s;
     sqlite3_bind_int(st, 1, bind);
     int rc = sqlite3_step(st);
-    *out = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+    bool ok = true;
+    *out = rc == SQLITE_ROW ? camp_col(st, 0, &ok) : 0;
     sqlite3_finalize(st);
+    if (!ok)
+        return camp_damaged(c, err);
     return rc == SQLITE_ROW || rc == SQLITE_DONE
                ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }

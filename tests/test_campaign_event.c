@@ -115,14 +115,14 @@ static int expect_refused(const stored *s, cJSON *root, const char *key)
 typedef struct path {
     int depth;
     int at[8];
-} path;
+} field_path;
 
 /* Collects the paths of every field of every object inside node. */
-static void collect(cJSON *node, path here, path *out, int *n, int cap)
+static void collect(cJSON *node, field_path here, field_path *out, int *n, int cap)
 {
     int i = 0;
     for (cJSON *k = node->child; k; k = k->next, i++) {
-        path p = here;
+        field_path p = here;
         p.at[p.depth++] = i;
         if (cJSON_IsObject(node) && *n < cap)
             out[(*n)++] = p;
@@ -133,7 +133,7 @@ static void collect(cJSON *node, path here, path *out, int *n, int cap)
 
 /* A fresh copy of the event with the field at p removed (wrong = false) or
  * given a value of the wrong type; must be refused naming the field. */
-static bool refused(const stored *s, const path *p, bool wrong)
+static bool refused(const stored *s, const field_path *p, bool wrong)
 {
     cJSON *root = cJSON_Parse(s->data), *parent = root, *item = NULL;
     for (int d = 0; d < p->depth; d++) {
@@ -168,11 +168,11 @@ static void strict_fields(void **state)
     (void)state;
     stored *v;
     int n = load(&v), tried = 0, bad = 0;
-    static path paths[512];
+    static field_path paths[512];
     for (int i = 0; i < n; i++) {
         cJSON *root = cJSON_Parse(v[i].data);
         int np = 0;
-        collect(root, (path){0, {0}}, paths, &np, 512);
+        collect(root, (field_path){0, {0}}, paths, &np, 512);
         cJSON_Delete(root);
         for (int k = 0; k < np; k++)
             for (int wrong = 0; wrong < 2; wrong++, tried++)
@@ -214,6 +214,63 @@ static void unknown_kind_and_bad_text(void **state)
     assert_non_null(strstr(err.msg, "'division'"));
 }
 
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return strdup(buf);
+}
+
+/* The file made by the first release is upgraded when opened (schema 1 to
+ * the current one, its hash chain computed), checks clean (the replay of
+ * its 24 events included), and its log reads exactly as that release
+ * printed it, in text and JSON. */
+static void old_release_file(void **state)
+{
+    (void)state;
+    const char *src = getenv("MUSTER_SOURCE") ? getenv("MUSTER_SOURCE") : ".";
+    char dir[] = "/tmp/muster-ev-XXXXXX", path[600], from[600], cmd[1400];
+    assert_non_null(mkdtemp(dir));
+    snprintf(from, sizeof from, "%s/tests/data/campaign-v1.db", src);
+    snprintf(path, sizeof path, "%s/v1.db", dir);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, path);
+    assert_int_equal(system(cmd), 0);
+    mu_campaign *c;
+    mu_error err;
+    assert_int_equal(mu_campaign_open(path, &c, &err), MU_OK);
+    char *t, want[600];
+    assert_int_equal(mu_campaign_check(c, &t, &err), MU_OK);
+    assert_non_null(strstr(t, "replay: 24 events replayed"));
+    free(t);
+    const mu_format fmts[] = {MU_FMT_TEXT, MU_FMT_JSON};
+    const char *files[] = {"campaign-v1.log", "campaign-v1.log.json"};
+    for (int i = 0; i < 2; i++) {
+        mu_render_opts ro = {.format = fmts[i]};
+        assert_int_equal(mu_campaign_log(c, MU_VIEWER_UMPIRE, &ro, &t, &err),
+                         MU_OK);
+        snprintf(want, sizeof want, "%s/tests/data/%s", src, files[i]);
+        char *w = slurp(want);
+        assert_string_equal(t, w);
+        free(w);
+        free(t);
+    }
+    char head[MU_CHAIN_HEX];
+    int64_t n;
+    assert_int_equal(mu_campaign_head(c, head, &n, &err), MU_OK);
+    assert_int_equal(n, 24);
+    assert_int_equal(strlen(head), 64);
+    assert_int_equal(mu_campaign_check_head(c, head, &t, &err), MU_OK);
+    free(t);
+    assert_int_equal(mu_campaign_check_head(c, "00", &t, &err), MU_EINPUT);
+    mu_campaign_close(c);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 /* Every kind has a name, and names are unique. */
 static void table_complete(void **state)
 {
@@ -226,6 +283,8 @@ static void table_complete(void **state)
         assert_non_null(camp_ev_types[k].encode);
         assert_non_null(camp_ev_types[k].decode);
         assert_non_null(camp_ev_types[k].text);
+        /* every kind but "new" (which makes the campaign) replays */
+        assert_true((camp_ev_types[k].replay != NULL) == (k != EV_NEW));
     }
 }
 
@@ -236,6 +295,7 @@ int main(void)
         cmocka_unit_test(strict_fields),
         cmocka_unit_test(unknown_kind_and_bad_text),
         cmocka_unit_test(table_complete),
+        cmocka_unit_test(old_release_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -95,7 +95,7 @@ typedef struct mu_campaign mu_campaign;
 /* The schema this muster writes (PRAGMA user_version). Files with a newer
  * schema are refused; an older file is upgraded in place when it is opened
  * (one transaction; a file that cannot be written then fails to open). */
-#define MU_CAMPAIGN_SCHEMA 2
+#define MU_CAMPAIGN_SCHEMA 3
 
 /* A share of the losses is a mu_rat in [0, 1] (1/2 is the seed's 50 %).
  * mu_share_parse reads a percentage "50", "66.67" or "50%" (at most 4
@@ -320,13 +320,36 @@ MU_API mu_status mu_campaign_event(mu_campaign *c, int64_t event,
                                    mu_viewer viewer, const mu_render_opts *ro,
                                    char **out, mu_error *err);
 
-/* Checks a campaign: the schema version, SQLite's integrity and foreign-key
- * checks, the stands of every brigade against its losses and prisoners, the
- * log replayed against the ledger, every commitment against its division.
- * *report (malloc'd) says what was checked and what is wrong. MU_OK when
- * all is well, MU_EMISMATCH when something is not. */
+/* Checks a campaign. The log is the truth: every event is replayed from
+ * the first, with its stored rolls (or its seed), through the same calls
+ * that made it, on a campaign in memory; each replayed event is compared
+ * with the stored one field by field, and then every stored table row by
+ * row, column by column (64-bit values, so nothing overflows or is cut).
+ * Also: SQLite's integrity and foreign-key checks, the hash chain (every
+ * event's stored hash recomputed), the stands of every brigade against its
+ * losses and prisoners, every commitment against its division. Only the
+ * umpire may check (the report names every secret): MU_ESTATE otherwise.
+ * *report (malloc'd) says what was checked and, for each difference, the
+ * event or table and the field. MU_OK when all is well, MU_EMISMATCH when
+ * something is not. */
 MU_API mu_status mu_campaign_check(mu_campaign *c, char **report,
                                    mu_error *err);
+/* The same, and `head` (64 hex digits, a chain head noted earlier) must be
+ * the hash of one of the events: that proves nothing up to it was changed,
+ * and catches deleted last events. MU_EINPUT for a head that is not hex. */
+MU_API mu_status mu_campaign_check_head(mu_campaign *c, const char *head,
+                                        char **report, mu_error *err);
+
+/* The log is a hash chain: event n stores SHA-256(hash of event n-1 ||
+ * canonical event n), the first event chaining from 32 zero bytes; the
+ * canonical event is {"data":DATA,"division":N|null,"id":N,"kind":"KIND"}
+ * with DATA the payload as stored (docs/design.md). The head is the last
+ * event's hash: note it after a session, and check against it later. */
+#define MU_CHAIN_HEX 65 /* 64 hex digits and the NUL */
+/* The chain head in hex and the number of events. Any viewer may ask: the
+ * head tells nothing about what it commits to. */
+MU_API mu_status mu_campaign_head(mu_campaign *c, char hex[MU_CHAIN_HEX],
+                                  int64_t *count, mu_error *err);
 
 #ifdef __cplusplus
 }

@@ -62,7 +62,9 @@ sum=$( (printf "$(echo "$salt" | sed 's/../\\x&/g')"; printf '%s' "$division") |
       sha256sum | cut -c1-64)
 [ "$sum" = "$commitment" ] || fail "sha256sum gives $sum, not $commitment"
 
-sed -e "s/$commitment/COMMITMENT/g" -e "s/$salt/SALT/g" transcript >actual
+# The chain head covers the hidden division's commitment: random too.
+sed -e "s/$commitment/COMMITMENT/g" -e "s/$salt/SALT/g" \
+    -e 's/head [0-9a-f]\{64\}/head HEAD/' transcript >actual
 if [ "${MUSTER_UPDATE:-}" = 1 ]; then
     cp actual "$here/campaign_walkthrough.expected"
     exit 0

@@ -1,0 +1,223 @@
+/* campaign_chain.c -- the event log as a hash chain.
+ *
+ * Each event stores hash = SHA-256(previous hash || canonical event), the
+ * first event's previous hash being 32 zero bytes. The canonical event is
+ * the line
+ *     {"data":DATA,"division":N|null,"id":N,"kind":"KIND"}
+ * (keys sorted, no white space) where DATA is the payload exactly as stored:
+ * camp_ev_encode's compact output, which check also requires to be the one
+ * encoding of its decoded value. The last event's hash is the chain head;
+ * players note it after a session, and a head that is no longer in the
+ * chain proves that events up to it were changed or deleted. */
+#include "campaign.h"
+
+#include <inttypes.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <string.h>
+
+mu_status camp_chain_next(const unsigned char prev[CAMP_HASH_BYTES],
+                          int64_t id, const char *kind, int division,
+                          const char *data, unsigned char out[CAMP_HASH_BYTES],
+                          mu_error *err)
+{
+    if (sodium_init() < 0)
+        return err_set(err, MU_EINTERNAL, "libsodium could not start");
+    char head[96], mid[64];
+    if (division > 0)
+        snprintf(mid, sizeof mid, ",\"division\":%d,\"id\":%" PRId64
+                 ",\"kind\":\"", division, id);
+    else
+        snprintf(mid, sizeof mid, ",\"division\":null,\"id\":%" PRId64
+                 ",\"kind\":\"", id);
+    snprintf(head, sizeof head, "{\"data\":");
+    crypto_hash_sha256_state h;
+    crypto_hash_sha256_init(&h);
+    crypto_hash_sha256_update(&h, prev, CAMP_HASH_BYTES);
+    crypto_hash_sha256_update(&h, (const unsigned char *)head, strlen(head));
+    crypto_hash_sha256_update(&h, (const unsigned char *)data, strlen(data));
+    crypto_hash_sha256_update(&h, (const unsigned char *)mid, strlen(mid));
+    crypto_hash_sha256_update(&h, (const unsigned char *)kind, strlen(kind));
+    crypto_hash_sha256_update(&h, (const unsigned char *)"\"}", 2);
+    crypto_hash_sha256_final(&h, out);
+    return MU_OK;
+}
+
+void camp_hash_hex(const unsigned char hash[CAMP_HASH_BYTES],
+                   char hex[CAMP_HASH_HEX])
+{
+    sodium_bin2hex(hex, CAMP_HASH_HEX, hash, CAMP_HASH_BYTES);
+}
+
+bool camp_hash_parse(const char *hex, unsigned char out[CAMP_HASH_BYTES])
+{
+    size_t got = 0;
+    const char *end = NULL;
+    return hex && strlen(hex) == 2 * CAMP_HASH_BYTES &&
+           sodium_hex2bin(out, CAMP_HASH_BYTES, hex, strlen(hex), NULL, &got,
+                          &end) == 0 &&
+           got == CAMP_HASH_BYTES && *end == '\0';
+}
+
+mu_status camp_chain_last(mu_campaign *c, unsigned char prev[CAMP_HASH_BYTES],
+                          int64_t *last, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT id, hash FROM events ORDER BY id "
+                               "DESC LIMIT 1", &st, err);
+    if (s != MU_OK)
+        return s;
+    memset(prev, 0, CAMP_HASH_BYTES);
+    *last = 0;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        *last = sqlite3_column_int64(st, 0);
+        if (!camp_hash_parse((const char *)sqlite3_column_text(st, 1), prev))
+            s = err_at(err, MU_EIO, c->path, 0, "the campaign file is damaged:"
+                       " event %" PRId64 " has no valid hash", *last);
+    } else if (rc != SQLITE_DONE) {
+        s = camp_sql_fail(c, rc, "reading", err);
+    }
+    sqlite3_finalize(st);
+    return s;
+}
+
+/* Walks the events in order with the chain recomputed, calling fn with the
+ * stored and computed hash of each. */
+typedef mu_status (*chain_fn)(mu_campaign *c, void *ctx, int64_t id,
+                              const char *stored,
+                              const unsigned char computed[CAMP_HASH_BYTES],
+                              mu_error *err);
+
+static mu_status walk(mu_campaign *c, chain_fn fn, void *ctx, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT id, kind, coalesce(division, 0), "
+                               "data, hash FROM events ORDER BY id", &st, err);
+    if (s != MU_OK)
+        return s;
+    unsigned char prev[CAMP_HASH_BYTES] = {0}, next[CAMP_HASH_BYTES];
+    int rc;
+    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *kind = (const char *)sqlite3_column_text(st, 1);
+        const char *data = (const char *)sqlite3_column_text(st, 3);
+        int64_t id = sqlite3_column_int64(st, 0);
+        s = camp_chain_next(prev, id, kind ? kind : "",
+                            sqlite3_column_int(st, 2), data ? data : "", next,
+                            err);
+        if (s == MU_OK)
+            s = fn(c, ctx, id, (const char *)sqlite3_column_text(st, 4), next,
+                   err);
+        memcpy(prev, next, sizeof prev);
+    }
+    sqlite3_finalize(st);
+    if (s == MU_OK && rc != SQLITE_DONE)
+        s = camp_sql_fail(c, rc, "reading", err);
+    return s;
+}
+
+static mu_status fill_one(mu_campaign *c, void *ctx, int64_t id,
+                          const char *stored,
+                          const unsigned char computed[CAMP_HASH_BYTES],
+                          mu_error *err)
+{
+    (void)ctx, (void)stored;
+    char hex[CAMP_HASH_HEX];
+    camp_hash_hex(computed, hex);
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "UPDATE events SET hash = ? WHERE id = ?",
+                               &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_text(st, 1, hex, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 2, id);
+    return camp_run(c, st, err);
+}
+
+mu_status camp_chain_fill(mu_campaign *c, mu_error *err)
+{
+    return walk(c, fill_one, NULL, err);
+}
+
+/* ---- checking ----------------------------------------------------------- */
+
+typedef struct verify_ctx {
+    camp_report *r;
+    const unsigned char *noted; /* NULL: no head given */
+    int64_t noted_at;           /* the event whose hash is the noted head */
+    int64_t count;
+    char head[CAMP_HASH_HEX];
+} verify_ctx;
+
+static mu_status verify_one(mu_campaign *c, void *ctx, int64_t id,
+                            const char *stored,
+                            const unsigned char computed[CAMP_HASH_BYTES],
+                            mu_error *err)
+{
+    (void)c, (void)err;
+    verify_ctx *x = ctx;
+    char hex[CAMP_HASH_HEX];
+    camp_hash_hex(computed, hex);
+    if (!stored || strcmp(stored, hex) != 0)
+        camp_problem(x->r, "event %" PRId64 ": its stored hash is %s, the "
+                     "chain gives %s: the event or one before it was changed",
+                     id, stored ? stored : "missing", hex);
+    if (x->noted && !x->noted_at &&
+        sodium_memcmp(computed, x->noted, CAMP_HASH_BYTES) == 0)
+        x->noted_at = id;
+    x->count++;
+    memcpy(x->head, hex, sizeof hex);
+    return MU_OK;
+}
+
+mu_status camp_chain_check(mu_campaign *c, const char *noted, camp_report *r,
+                           mu_error *err)
+{
+    unsigned char want[CAMP_HASH_BYTES];
+    if (noted && !camp_hash_parse(noted, want))
+        return err_set(err, MU_EINPUT, "'%.70s' is not a chain head: give the "
+                       "64 hex digits that were noted", noted);
+    verify_ctx x = {r, noted ? want : NULL, 0, 0, ""};
+    int before = r->problems;
+    mu_status s = walk(c, verify_one, &x, err);
+    if (s != MU_OK)
+        return s;
+    sb_printf(r->sb, "chain: %" PRId64 " event%s, head %s: %s\n", x.count,
+              x.count == 1 ? "" : "s", x.count ? x.head : "(none)",
+              r->problems == before ? "every hash follows" : "FAILED");
+    if (!noted)
+        return MU_OK;
+    if (x.noted_at)
+        sb_printf(r->sb, "noted head: event %" PRId64 " of %" PRId64 ": "
+                  "nothing before it was rewritten\n", x.noted_at, x.count);
+    else
+        camp_problem(r, "the noted head %s is not in the chain: events up to "
+                     "it were changed or deleted", noted);
+    return MU_OK;
+}
+
+typedef struct head_ctx {
+    char *hex;
+    int64_t *count;
+} head_ctx;
+
+static mu_status head_read(mu_campaign *c, void *p, mu_error *err)
+{
+    head_ctx *x = p;
+    unsigned char last[CAMP_HASH_BYTES];
+    mu_status s = camp_chain_last(c, last, x->count, err);
+    if (s == MU_OK)
+        camp_hash_hex(last, x->hex);
+    return s;
+}
+
+mu_status mu_campaign_head(mu_campaign *c, char hex[MU_CHAIN_HEX],
+                           int64_t *count, mu_error *err)
+{
+    if (!c || !hex || !count)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    /* The head commits to every event, hidden ones too, but tells nothing
+     * of them: any side may have it. */
+    head_ctx x = {hex, count};
+    return camp_read(c, head_read, &x, err);
+}

@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# Issue 13 §2: any direct edit of a campaign file is caught. A campaign with
+# every kind of event is made, then each edit below is applied to a fresh
+# copy with the sqlite3 tool (CHECK constraints switched off where an edit
+# needs it, as a cheater would), and `check` must report it: exit 1 and at
+# least one "problem:" line (or, for a file too damaged to open, exit 2 and
+# an error). Deleting the last event is caught against the noted head.
+# usage: campaign_tamper.sh MUSTER
+set -u
+muster=$1
+command -v sqlite3 >/dev/null || { echo "SKIP: no sqlite3 tool"; exit 77; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+fail() { echo "FAIL: $*"; exit 1; }
+m() { "$muster" campaign "$@" >/dev/null || fail "campaign $*"; }
+
+F=base.db
+m new $F --name Gettysburg --year 1863 --theater east --return-winner 2/3 \
+    --return-loser 50
+m add $F --side union --name Wadsworth --corps "I Corps"
+m add $F --side confederate --name Heth --corps "Third Corps"
+m add $F --side confederate --name Pender --corps "Third Corps"
+m add $F --side union --name Buford --arm cavalry
+m battle $F start "McPherson's Ridge"
+m engage $F 1 --seed 7
+m engage $F 2 --seed 8 --hidden
+m engage $F 4 --seed 11 --by-the-book
+m casualties $F 1 --brigade 1 --lost 3 --captured 1
+m casualties $F 2 --brigade 2 --lost 2 --captured 2
+m casualties $F 4 --brigade 1 --lost 1
+m battle $F end --winner confederate --seed 3
+m exchange $F --union 1 --confederate 1
+m leader-lost $F 1 --brigade 2 --rolls 7
+m leader-lost $F 1 --corps-leader --rolls 95
+m penalty $F --side union
+m downgrade $F 1 --brigade 3
+m battle $F start "Seminary Ridge"
+m engage $F 3 --seed 9 --hidden
+m casualties $F 3 --brigade 1 --lost 2 --captured 1
+m battle $F end --seed 4
+m reveal $F 2
+"$muster" campaign check $F >check.txt || { cat check.txt; fail "the base campaign does not check"; }
+head=$("$muster" campaign head $F | sed -n 's/^head //p')
+[ ${#head} -eq 64 ] || fail "no chain head"
+
+# The hidden division 3 swapped for another, its commitment recomputed with
+# its own salt so that it still "opens": brigade 4 gets 7 stands, not 6.
+salt=$(sqlite3 $F "SELECT salt FROM divisions WHERE id = 3")
+swapped=$(sqlite3 $F "SELECT division FROM divisions WHERE id = 3" |
+          sed 's/"label":"6 stands, veteran","leader":"exceptional","leader_rolled":"exceptional","morale":"veteran","stands":6/"label":"7 stands, veteran","leader":"exceptional","leader_rolled":"exceptional","morale":"veteran","stands":7/')
+# shellcheck disable=SC2059 # the salt's bytes as printf escapes
+commit=$( (printf "$(echo "$salt" | sed 's/../\\x&/g')"; printf '%s' "$swapped") |
+         sha256sum | cut -c1-64)
+"$muster" campaign verify --commitment "$commit" --salt "$salt" \
+    --division <(printf '%s' "$swapped") >/dev/null ||
+    fail "the swapped division does not open its recomputed commitment"
+
+OFF="PRAGMA ignore_check_constraints = ON;"
+edits=(
+"brigade morale|UPDATE brigades SET morale = 2 WHERE division = 1 AND number = 3"
+"brigadier rating|UPDATE brigades SET leader = 2 WHERE division = 1 AND number = 1"
+"brigadier as rolled|UPDATE brigades SET leader_rolled = 2 WHERE division = 1 AND number = 1"
+"brigadier origin|UPDATE brigades SET leader_origin = 0 WHERE division = 1 AND number = 2"
+"a brigade one stand stronger|UPDATE brigades SET start = start + 1, current = current + 1 WHERE division = 4 AND number = 2"
+"stands now|$OFF UPDATE brigades SET current = current + 1 WHERE division = 1 AND number = 1"
+"stands lost|$OFF UPDATE brigades SET lost = lost - 1, current = current + 1 WHERE division = 1 AND number = 1"
+"stands returned|UPDATE brigades SET returned = returned + 1, current = current + 1 WHERE division = 2 AND number = 2"
+"stands captured|$OFF UPDATE brigades SET captured = captured + 1 WHERE division = 3 AND number = 1"
+"stands freed|UPDATE brigades SET freed = 0, current = current - 1 WHERE division = 1 AND number = 1"
+"stands beyond 2^31|$OFF UPDATE brigades SET current = 4294967303 WHERE division = 1 AND number = 2"
+"losses beyond 2^63 sums|$OFF UPDATE brigades SET lost = 9223372036854775807 WHERE division = 1 AND number = 1"
+"a brigade deleted|DELETE FROM brigades WHERE division = 4 AND number = 3"
+"a brigade added|INSERT INTO brigades(division, number, morale, start, current, leader, leader_rolled) VALUES (4, 4, 1, 6, 6, 1, 1)"
+"division leader|UPDATE divisions SET leader = 2 WHERE id = 1"
+"division leader as rolled|UPDATE divisions SET leader_rolled = 0 WHERE id = 4"
+"division leader origin|UPDATE divisions SET leader_origin = 1 WHERE id = 1"
+"artillery ratio|UPDATE divisions SET ratio = 9 WHERE id = 1"
+"batteries|UPDATE divisions SET batteries = 4 WHERE id = 1"
+"batteries with the division|UPDATE divisions SET division_batteries = 3 WHERE id = 1"
+"reserve batteries|UPDATE divisions SET reserve = 0 WHERE id = 1"
+"hidden flag cleared|$OFF UPDATE divisions SET hidden = 0 WHERE id = 3"
+"hidden flag set|UPDATE divisions SET hidden = 1, salt = '00000000000000000000000000000000', commitment = 'aa' WHERE id = 1"
+"revealed flag set|UPDATE divisions SET revealed = 1 WHERE id = 3"
+"revealed flag cleared|UPDATE divisions SET revealed = 0 WHERE id = 2"
+"by the book|UPDATE divisions SET by_the_book = 0 WHERE id = 4"
+"division side|UPDATE divisions SET side = 0 WHERE id = 3"
+"division arm|UPDATE divisions SET arm = 1 WHERE id = 1"
+"division name|UPDATE divisions SET name = 'Doubleday' WHERE id = 1"
+"division corps|UPDATE divisions SET corps = NULL WHERE id = 3"
+"division never engaged|UPDATE divisions SET engaged = 0, division = NULL, hidden = 0, revealed = 0 WHERE id = 4"
+"salt|UPDATE divisions SET salt = '00000000000000000000000000000000' WHERE id = 3"
+"commitment|UPDATE divisions SET commitment = '0000000000000000000000000000000000000000000000000000000000000000' WHERE id = 3"
+"stored division json|UPDATE divisions SET division = replace(division, '\"stands\":28', '\"stands\":29') WHERE id = 3"
+"hidden division swapped, commitment recomputed|UPDATE divisions SET division = '$swapped', commitment = '$commit' WHERE id = 3"
+"campaign year|UPDATE campaign SET year = 1864"
+"campaign theater|UPDATE campaign SET theater = 1"
+"campaign name|UPDATE campaign SET name = 'Chancellorsville'"
+"draw return rate|UPDATE campaign SET draw_num = 2, draw_den = 3"
+"winner's return rate|UPDATE campaign SET win_num = 1, win_den = 1"
+"loser's return rate|UPDATE campaign SET lose_num = 1, lose_den = 3"
+"custom tables slipped in|UPDATE campaign SET rules = 'x'"
+"penalties owed|UPDATE campaign SET penalty_union = 1"
+"corps leader|UPDATE corps SET leader = 2 WHERE id = 2"
+"corps leader origin|UPDATE corps SET leader_origin = 0 WHERE id = 1"
+"corps name|UPDATE corps SET name = 'II Corps' WHERE id = 1"
+"despicable corps leader attached|UPDATE corps SET leader = 0, attached = 1 WHERE id = 1"
+"battle name|UPDATE battles SET name = 'Cemetery Hill' WHERE id = 1"
+"battle winner|UPDATE battles SET winner = 0 WHERE id = 1"
+"battle reopened|UPDATE battles SET active = 1, end_event = NULL WHERE id = 2"
+"battle year|UPDATE battles SET year = 1862 WHERE id = 2"
+"a losses row: lost|UPDATE losses SET lost = lost + 1 WHERE battle = 1 AND division = 1"
+"a losses row: returned|UPDATE losses SET returned = 0 WHERE battle = 1 AND division = 1"
+"a losses row deleted|DELETE FROM losses WHERE battle = 1 AND division = 4"
+"a losses row added|INSERT INTO losses(battle, division, brigade, lost, captured, returned) VALUES (2, 1, 3, 1, 0, 1)"
+"prisoners: stands held|UPDATE prisoners SET stands = stands + 1 WHERE division = 3"
+"prisoners: a row deleted|DELETE FROM prisoners WHERE division = 3"
+"prisoners: taken from another brigade|UPDATE prisoners SET brigade = 2 WHERE division = 3"
+"an event's data|UPDATE events SET data = replace(data, '\"lost\":3', '\"lost\":4') WHERE id = 10"
+"a replacement leader's roll|UPDATE events SET data = replace(data, '\"roll\":95', '\"roll\":96') WHERE id = 16"
+"an event's kind|UPDATE events SET kind = 'liberate' WHERE id = 14"
+"an event's division|UPDATE events SET division = 4 WHERE id = 10"
+"an event's hash|UPDATE events SET hash = '0000000000000000000000000000000000000000000000000000000000000000' WHERE id = 5"
+"an event deleted in the middle|DELETE FROM events WHERE id = 17"
+"an event inserted|INSERT INTO events(id, kind, division, data, hash) VALUES (24, 'penalty', NULL, '{\"side\":\"confederate\",\"owed\":1}', NULL)"
+"a seed changed|UPDATE events SET data = replace(data, '\"seed\":7', '\"seed\":17') WHERE id = 7"
+"a roll changed|UPDATE events SET data = replace(data, '\"roll\":47', '\"roll\":48') WHERE id = 7"
+"the stored schema version|PRAGMA user_version = 2"
+)
+n=0
+for e in "${edits[@]}"; do
+    what=${e%%|*}
+    sql=${e#*|}
+    cp $F t.db
+    sqlite3 t.db "$sql" 2>err.txt || fail "$what: the edit itself failed: $(cat err.txt)"
+    "$muster" campaign check t.db >out.txt 2>err.txt
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q '^problem: ' out.txt; then
+        n=$((n + 1))
+    elif [ $rc -ne 0 ] && grep -q '^muster: .*campaign' err.txt; then
+        n=$((n + 1)) # refused to open, saying why: reported too
+    else
+        cat out.txt err.txt
+        fail "$what: not reported (exit $rc)"
+    fi
+done
+
+# The last event deleted: caught against the head noted before.
+cp $F t.db
+sqlite3 t.db "DELETE FROM events WHERE id = (SELECT max(id) FROM events)"
+"$muster" campaign check t.db --head "$head" >out.txt 2>&1
+grep -q "the noted head $head is not in the chain" out.txt ||
+    { cat out.txt; fail "deleting the last event is not caught"; }
+n=$((n + 1))
+# ...and the untouched file passes against its head.
+"$muster" campaign check $F --head "$head" >out.txt ||
+    { cat out.txt; fail "the untouched file fails against its head"; }
+[ $n -ge 50 ] || fail "only $n edits tried"
+echo "ok: all $n edits reported"
