@@ -159,15 +159,27 @@ static void oob_words(const mu_oob_odds *o, char *buf, size_t n)
     else
         snprintf(what, sizeof what, "%s division", mu_arm_name(o->arm));
     char where[64] = "";
-    if (o->theater >= 0 && o->year)
+    if (o->theater != MU_THEATER_UNKNOWN && o->year)
         snprintf(where, sizeof where, ", %s theater %d",
                  o->theater == MU_EAST ? "Eastern" : "Western", o->year);
-    else if (o->theater >= 0)
+    else if (o->theater != MU_THEATER_UNKNOWN)
         snprintf(where, sizeof where, ", %s theater",
                  o->theater == MU_EAST ? "Eastern" : "Western");
     else if (o->year)
         snprintf(where, sizeof where, ", %d", o->year);
     snprintf(buf, n, "%s %s%s", army, what, where);
+}
+
+/* What a statistic counts, for titles and the x axis. */
+static const char *stat_words(mu_oob_stat s)
+{
+    static const char *const w[MU_STAT_COUNT] = {
+        "Leader's rating (0 despicable, 1 average, 2 exceptional)",
+        "Brigades", "Stands", "Green brigades", "Veteran brigades",
+        "Crack brigades", "Despicable brigadiers", "Average brigadiers",
+        "Exceptional brigadiers", "Stands per battery", "Batteries",
+        "Batteries kept by the division", "Batteries sent to the reserve"};
+    return s >= 0 && s < MU_STAT_COUNT ? w[s] : "";
 }
 
 mu_status mu_chart_oob_odds(const mu_oob_odds *exact, const mu_oob_odds *sim,
@@ -190,14 +202,14 @@ mu_status mu_chart_oob_odds(const mu_oob_odds *exact, const mu_oob_odds *sim,
         return err_nomem(err);
     char who[160];
     oob_words(exact, who, sizeof who);
-    snprintf(c->title, sizeof c->title, "%s: %s", who, mu_oob_stat_title(stat));
+    snprintf(c->title, sizeof c->title, "%s: %s", who, stat_words(stat));
     snprintf(c->subtitle, sizeof c->subtitle, "Exact odds from the generation "
              "tables%s%s", s ? " as bars, simulated as diamonds" : "",
              exact->by_the_book ? "; despicable leaders played as average" : "");
     static const char *const none[] = {""};
     mu_status st = add_bars(c, d, s, lo, hi, "exact", err);
     if (st == MU_OK)
-        st = bars_finish(c, lo, hi, mu_oob_stat_title(stat), none, s != NULL,
+        st = bars_finish(c, lo, hi, stat_words(stat), none, s != NULL,
                          s ? sim->trials : 0, err);
     if (st != MU_OK) {
         mu_chart_free(c);
