@@ -1,7 +1,7 @@
 /* cmd_campaign.c -- muster campaign SUB FILE ...: a thin client of the
  * mu_campaign_* API. One option table for every subcommand; each says which
  * options it takes and how many words follow it. */
-#include "cli.h"
+#include "legacy.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -310,7 +310,8 @@ static char *slurp(const char *path, size_t *len, mu_error *err)
         fclose(f);
     if (why) {
         free(buf);
-        err->code = MU_EIO;
+        err->code = f && !strcmp(why, "larger than 16 MiB") ? MU_EINPUT
+                                                             : MU_EIO;
         err->line = 0;
         snprintf(err->file, sizeof err->file, "%s",
                  strcmp(path, "-") ? path : "standard input");
