@@ -193,6 +193,11 @@ bool cli_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 cli_rc cli_error(cli_ctx *cx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 cli_rc cli_fail(cli_ctx *cx, const mu_error *err);
+/* The tool's advice for a library error's reason (cli/hints.c), naming its
+ * own commands and options; NULL when it has none. The library never names
+ * them: this table is where a reason becomes a CLI hint. cli_fail adds it
+ * after the message ("...: hint"). */
+const char *cli_hint(mu_reason r);
 /* 2 for bad input (MU_EINPUT, MU_ENOROLL, MU_ESTATE), 1 for the rest. */
 cli_rc cli_exit_code(mu_status st);
 

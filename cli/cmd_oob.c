@@ -108,9 +108,7 @@ static mu_status gen_division(cli_ctx *cx, const mu_rules *r, mu_dice *d,
     mu_oob_opts o = cli_oob_opts(cx);
     mu_division *v = malloc(count * sizeof *v);
     if (!v) {
-        *err = (mu_error){.code = MU_ENOMEM};
-        snprintf(err->msg, sizeof err->msg, "out of memory");
-        return MU_ENOMEM;
+        return mu_error_set(err, MU_ENOMEM, MU_R_NONE, "out of memory");
     }
     mu_status st = MU_OK;
     for (size_t i = 0; i < count && st == MU_OK; i++)

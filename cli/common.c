@@ -40,11 +40,9 @@ static mu_status ask_roll(void *ud, const char *label, int *roll, mu_error *err)
         if (!line) {
             if (!tty)
                 fputc('\n', stderr);
-            *err = (mu_error){.code = MU_ENOROLL};
-            snprintf(err->msg, sizeof err->msg,
-                     "input ended before the roll for %s: type each roll "
-                     "1..100 (00 = 100)", label);
-            return MU_ENOROLL;
+            return mu_error_set(err, MU_ENOROLL, MU_R_NONE,
+                                "input ended before the roll for %s: type "
+                                "each roll 1..100 (00 = 100)", label);
         }
         line[strcspn(line, "\r\n")] = '\0';
         mu_error e;

@@ -98,7 +98,9 @@ cli_rc cli_error(cli_ctx *cx, const char *fmt, ...)
 cli_rc cli_fail(cli_ctx *cx, const mu_error *err)
 {
     char buf[1024];
-    cli_error(cx, "%s", mu_error_format(err, buf, sizeof buf));
+    const char *hint = cli_hint(err->reason);
+    cli_error(cx, "%s%s%s", mu_error_format(err, buf, sizeof buf),
+              hint ? ": " : "", hint ? hint : "");
     return cli_exit_code(err->code);
 }
 
@@ -202,18 +204,43 @@ static void vocab_list(const char *const *vocab, char *buf, size_t n)
     }
 }
 
+/* A word of the vocabulary as a user types it: any case, or the start of
+ * exactly one word (an exact match wins: "json" is not "jsonl"). */
 static cli_rc set_choice(cli_ctx *cx, const cli_opt *o, cli_val *v,
                          const char *arg)
 {
-    for (int i = 0; o->vocab[i]; i++)
-        if (!strcasecmp(o->vocab[i], arg)) {
+    const char *const *w = o->vocab;
+    size_t n = strlen(arg);
+    int found = -1, count = 0;
+    for (int i = 0; w[i]; i++) {
+        if (!strcasecmp(w[i], arg)) {
             v->choice = i;
             return CLI_OK;
         }
-    char words[256];
-    vocab_list(o->vocab, words, sizeof words);
-    return cli_error(cx, "%s: --%s takes %s, not '%s'", cx->cmd->name,
-                     o->name, words, arg);
+        if (n && !strncasecmp(w[i], arg, n)) {
+            found = i;
+            count++;
+        }
+    }
+    if (count == 1) {
+        v->choice = found;
+        return CLI_OK;
+    }
+    char words[256], could[256];
+    vocab_list(w, words, sizeof words);
+    if (count == 0)
+        return cli_error(cx, "%s: --%s takes %s, not '%s'", cx->cmd->name,
+                         o->name, words, arg);
+    const char *cand[CLI_MAX_OPTS + 1];
+    int k = 0;
+    for (int i = 0; w[i] && k < CLI_MAX_OPTS; i++)
+        if (!strncasecmp(w[i], arg, n))
+            cand[k++] = w[i];
+    cand[k] = NULL;
+    vocab_list(cand, could, sizeof could);
+    return cli_error(cx, "%s: --%s '%s' could be %s: give more of the word "
+                     "(it takes %s)", cx->cmd->name, o->name, arg, could,
+                     words);
 }
 
 static cli_rc set_rat(cli_ctx *cx, const cli_opt *o, cli_val *v,

@@ -26,7 +26,9 @@ int cli_usage(const char *fmt, ...)
 int legacy_fail(const mu_error *err)
 {
     char buf[1024];
-    fprintf(stderr, "muster: %s\n", mu_error_format(err, buf, sizeof buf));
+    const char *hint = cli_hint(err->reason);
+    fprintf(stderr, "muster: %s%s%s\n", mu_error_format(err, buf, sizeof buf),
+            hint ? ": " : "", hint ? hint : "");
     return (int)cli_exit_code(err->code);
 }
 
@@ -86,10 +88,8 @@ int cli_common_opt(cli_common *cc, int c, const char *arg)
 mu_status legacy_dice(cli_common *cc, mu_dice **out, mu_error *err)
 {
     if (cc->has_seed + (cc->rolls != NULL) + cc->ask > 1) {
-        *err = (mu_error){.code = MU_EINPUT};
-        snprintf(err->msg, sizeof err->msg,
-                 "choose one dice source: --seed, --rolls or --ask");
-        return MU_EINPUT;
+        return mu_error_set(err, MU_EINPUT, MU_R_NONE,
+                            "choose one dice source: --seed, --rolls or --ask");
     }
     cli_ctx cx;
     cli_ctx_init(&cx, &cmd_division, true);

@@ -124,6 +124,34 @@ static const char schema_sql[] =
     " FOREIGN KEY (division, brigade) REFERENCES brigades(division, number)"
     ") STRICT;";
 
+/* Later schemas are steps on top of schema 1, run in order by migrate()
+ * both when a campaign is made and when an older file is opened, so that a
+ * new file and an upgraded one are the same. steps[v] goes from v to v + 1;
+ * a step only adds (columns, tables, rows), never takes away.
+ *
+ * 1 -> 2 (issue 13): each battle's year and theater (battles of older files
+ * were fought in the campaign's, which could not change); the two-party
+ * seed of a fairly rolled hidden division (fair_commit is the owner's
+ * commitment to a secret, fair_value the opponent's contribution, both
+ * hex; fair_secret the owner's secret, kept by the owner only); view_side,
+ * set in a player's own file (export) to the side whose view it holds. */
+static const char *const steps[] = {
+    NULL, /* 0 -> 1 is schema_sql */
+    "ALTER TABLE battles ADD COLUMN year INTEGER"
+    " CHECK (year BETWEEN 1861 AND 1865);"
+    "ALTER TABLE battles ADD COLUMN theater INTEGER CHECK (theater IN (0, 1));"
+    "UPDATE battles SET year = (SELECT year FROM campaign),"
+    " theater = (SELECT theater FROM campaign);"
+    "ALTER TABLE divisions ADD COLUMN fair_commit TEXT"
+    " CHECK (fair_commit IS NULL OR length(fair_commit) = 64);"
+    "ALTER TABLE divisions ADD COLUMN fair_value TEXT"
+    " CHECK (fair_value IS NULL OR length(fair_value) = 64);"
+    "ALTER TABLE divisions ADD COLUMN fair_secret TEXT"
+    " CHECK (fair_secret IS NULL OR length(fair_secret) = 64);"
+    "ALTER TABLE campaign ADD COLUMN view_side INTEGER"
+    " CHECK (view_side IN (0, 1));",
+};
+
 /* ---- SQLite plumbing ---------------------------------------------------- */
 
 mu_status camp_sql_fail(mu_campaign *c, int rc, const char *what,
@@ -292,6 +320,50 @@ bool camp_visible(const camp_div *d, int viewer)
            d->revealed;
 }
 
+mu_status camp_hidden_refusal(const mu_campaign *c, int div, mu_error *err)
+{
+    const char *side = camp_side_title((mu_army)c->viewer);
+    return err_why(err, MU_ESTATE, MU_R_HIDDEN_DIVISION, "division %d is "
+                   "hidden from the %s until "
+                   "it is revealed: acting for the %s, nothing about it can "
+                   "be asked or changed (its owner or the umpire can)", div,
+                   side, side);
+}
+
+mu_status camp_viewer(const mu_campaign *c, int asked, int *eff, mu_error *err)
+{
+    if (asked < MU_VIEW_ALL || asked > MU_CONFEDERATE)
+        return err_set(err, MU_EINPUT, "unknown viewer");
+    if (c->viewer == MU_VIEW_ALL || asked == c->viewer) {
+        *eff = asked;
+        return MU_OK;
+    }
+    if (asked == MU_VIEW_ALL) {
+        *eff = c->viewer;
+        return MU_OK;
+    }
+    return err_set(err, MU_ESTATE, "acting for the %s, the %s view cannot be "
+                   "shown: only the umpire sees both", camp_side_title(
+                   (mu_army)c->viewer), camp_side_title((mu_army)asked));
+}
+
+mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v, mu_error *err)
+{
+    if (!c)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if (v != MU_VIEWER_UMPIRE && v != MU_VIEWER_UNION &&
+        v != MU_VIEWER_CONFEDERATE)
+        return err_set(err, MU_EINPUT, "act as the umpire, union or "
+                       "confederate");
+    c->viewer = (int)v;
+    return MU_OK;
+}
+
+mu_viewer mu_campaign_viewer(const mu_campaign *c)
+{
+    return c ? (mu_viewer)c->viewer : MU_VIEWER_UMPIRE;
+}
+
 void camp_json_seed(cJSON *o, const mu_dice *d, bool fresh)
 {
     uint64_t seed;
@@ -445,6 +517,7 @@ static mu_status camp_alloc(const char *path, mu_campaign **out, mu_error *err)
         return err_nomem(err);
     }
     memcpy(c->path, path, n + 1);
+    c->viewer = MU_VIEW_ALL;
     *out = c;
     return MU_OK;
 }
@@ -529,17 +602,43 @@ static mu_status has_table(mu_campaign *c, const char *name, bool *yes,
     return MU_OK;
 }
 
-static mu_status check_version(mu_campaign *c, mu_error *err)
+static mu_status user_version(mu_campaign *c, int *v, mu_error *err)
 {
     sqlite3_stmt *st;
     mu_status s = camp_prepare(c, "PRAGMA user_version", &st, err);
     if (s != MU_OK)
         return s;
     int rc = sqlite3_step(st);
-    int v = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+    *v = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
     sqlite3_finalize(st);
-    if (rc != SQLITE_ROW)
-        return camp_sql_fail(c, rc, "reading the campaign", err);
+    return rc == SQLITE_ROW ? MU_OK
+                            : camp_sql_fail(c, rc, "reading the campaign", err);
+}
+
+/* Runs the steps from the file's schema up to MU_CAMPAIGN_SCHEMA, inside
+ * the caller's transaction. */
+static mu_status migrate(mu_campaign *c, void *p, mu_error *err)
+{
+    (void)p;
+    int v = 0;
+    mu_status s = user_version(c, &v, err);
+    for (; s == MU_OK && v >= 1 && v < MU_CAMPAIGN_SCHEMA; v++)
+        s = camp_exec(c, steps[v], err);
+    if (s == MU_OK) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA user_version = %d",
+                 MU_CAMPAIGN_SCHEMA);
+        s = camp_exec(c, sql, err);
+    }
+    return s;
+}
+
+static mu_status check_version(mu_campaign *c, mu_error *err)
+{
+    int v;
+    mu_status s = user_version(c, &v, err);
+    if (s != MU_OK)
+        return s;
     if (v > MU_CAMPAIGN_SCHEMA)
         return err_at(err, MU_EINPUT, c->path, 0, "written by a newer muster "
                       "(campaign schema %d; this muster reads up to %d): "
@@ -550,6 +649,8 @@ static mu_status check_version(mu_campaign *c, mu_error *err)
     if (!yes)
         return err_at(err, MU_EINPUT, c->path, 0, "not a campaign file (an "
                       "SQLite database without a muster campaign)");
+    if (v < MU_CAMPAIGN_SCHEMA) /* an older muster's file: brought up to date */
+        return camp_tx(c, migrate, NULL, NULL, err);
     return MU_OK;
 }
 
@@ -630,9 +731,8 @@ static mu_status create_tx(mu_campaign *c, void *ctx, mu_error *err)
         sqlite3_bind_null(st, 10);
     if ((s = camp_run(c, st, err)) != MU_OK)
         return s;
-    char v[64];
-    snprintf(v, sizeof v, "PRAGMA user_version = %d", MU_CAMPAIGN_SCHEMA);
-    if ((s = camp_exec(c, v, err)) != MU_OK)
+    if ((s = camp_exec(c, "PRAGMA user_version = 1", err)) != MU_OK ||
+        (s = migrate(c, NULL, err)) != MU_OK)
         return s;
     cJSON *data = cJSON_CreateObject();
     char buf[32];
@@ -796,6 +896,12 @@ mu_status camp_load_div(mu_campaign *c, int id, camp_div *out, mu_error *err)
                        "('muster campaign show' lists them)", id);
     if (rc != SQLITE_ROW)
         return camp_sql_fail(c, rc, "reading", err);
+    /* Before anything of it is looked at: every later message (its
+     * brigades, stands, leaders) would tell the other side something. */
+    if (!camp_visible(out, c->viewer)) {
+        memset(out, 0, sizeof *out);
+        return camp_hidden_refusal(c, id, err);
+    }
     return load_brigades(c, out, 1, id, err);
 }
 

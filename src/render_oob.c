@@ -33,9 +33,14 @@ void render_json_emit(cJSON *root, bool compact, sbuf *sb)
     cJSON_free(s);
 }
 
-static const char *reserve_name(mu_army a)
+/* Where the reserve share goes: the Union's to its Army Artillery Reserve,
+ * a Confederate division's to its corps' reserve, or, for a division
+ * generated on its own (no corps), just "the reserve". */
+static const char *reserve_name(mu_army a, bool in_corps)
 {
-    return a == MU_UNION ? "Army Artillery Reserve" : "corps reserve";
+    return a == MU_UNION ? "Army Artillery Reserve"
+           : in_corps    ? "corps reserve"
+                         : "reserve";
 }
 
 /* ---- JSON --------------------------------------------------------------- */
@@ -174,7 +179,8 @@ static void fraction_text(int num, int den, char *buf, size_t n)
         snprintf(buf, n, "%d.%02d", whole, 100 * rem / den);
 }
 
-static void artillery_text(const mu_division *d, sbuf *sb, const char *ind)
+static void artillery_text(const mu_division *d, sbuf *sb, const char *ind,
+                           bool in_corps)
 {
     const mu_artillery *a = &d->artillery;
     char q[32];
@@ -195,9 +201,10 @@ static void artillery_text(const mu_division *d, sbuf *sb, const char *ind)
                   a->reserve_threshold);
     }
     sb_printf(sb, ": %d with the division, %d to the %s\n", a->division,
-              a->reserve, reserve_name(d->army));
+              a->reserve, reserve_name(d->army, in_corps));
 }
 
+/* ind: the indentation, "" for a division on its own, deeper in a corps. */
 static void division_text(const mu_division *d, const mu_render_opts *o,
                           int number, sbuf *sb, const char *ind)
 {
@@ -241,7 +248,7 @@ static void division_text(const mu_division *d, const mu_render_opts *o,
     sb_printf(sb, "%s  Total: %d stands\n", ind, d->stands);
     char ind2[16];
     snprintf(ind2, sizeof ind2, "%s  ", ind);
-    artillery_text(d, sb, ind2);
+    artillery_text(d, sb, ind2, *ind != '\0');
 }
 
 static void seed_footer(const mu_render_opts *o, sbuf *sb)
@@ -267,7 +274,7 @@ static void corps_text(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
         division_text(&c->divisions[i], o, i + 1, sb, "  ");
     }
     sb_printf(sb, "\n  Corps total: %d stands, %d batteries, %d to the %s\n",
-              c->stands, c->batteries, c->reserve, reserve_name(c->army));
+              c->stands, c->batteries, c->reserve, reserve_name(c->army, true));
 }
 
 /* ---- CSV ---------------------------------------------------------------- */
@@ -300,7 +307,7 @@ static void division_csv(const mu_division *d, const mu_render_opts *o,
 /* ---- Markdown ----------------------------------------------------------- */
 
 static void division_md(const mu_division *d, const mu_render_opts *o,
-                        int number, sbuf *sb)
+                        int number, bool in_corps, sbuf *sb)
 {
     char buf[96];
     sb_puts(sb, "### ");
@@ -314,7 +321,8 @@ static void division_md(const mu_division *d, const mu_render_opts *o,
     sb_printf(sb, "Division leader: **%s** · %d brigades · %d stands · "
                   "%d batteries (%d with the division, %d to the %s)\n\n",
               buf, d->nbrigades, d->stands, d->artillery.batteries,
-              d->artillery.division, d->artillery.reserve, reserve_name(d->army));
+              d->artillery.division, d->artillery.reserve,
+              reserve_name(d->army, in_corps));
     grid g;
     grid_init(&g, 5);
     grid_row(&g, (const char *const[]){"Brigade", "Stands", "Morale",
@@ -342,9 +350,9 @@ static void corps_md(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
     sb_printf(sb, "## %s corps\n\nCorps leader: **%s** · %d stands · %d "
                   "batteries, %d to the %s\n\n",
               c->army == MU_UNION ? "Union" : "Confederate", buf, c->stands,
-              c->batteries, c->reserve, reserve_name(c->army));
+              c->batteries, c->reserve, reserve_name(c->army, true));
     for (int i = 0; i < c->ndivisions; i++)
-        division_md(&c->divisions[i], o, i + 1, sb);
+        division_md(&c->divisions[i], o, i + 1, true, sb);
 }
 
 static void seed_md(const mu_render_opts *o, sbuf *sb)
@@ -404,7 +412,7 @@ mu_status mu_division_render(const mu_division *d, size_t n,
         break;
     case MU_FMT_MARKDOWN:
         for (size_t i = 0; i < n; i++)
-            division_md(&d[i], o, n > 1 ? (int)i + 1 : 0, &sb);
+            division_md(&d[i], o, n > 1 ? (int)i + 1 : 0, false, &sb);
         seed_md(o, &sb);
         break;
     }

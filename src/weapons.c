@@ -65,15 +65,31 @@ static int weapon_index(const mu_weapons *w, const char *name)
     return -1;
 }
 
+static const char *weapon_name(const void *ctx, int i)
+{
+    return ((const mu_weapons *)ctx)->v[i].name;
+}
+
 mu_status mu_weapons_find(const mu_weapons *w, const char *name,
                           const mu_weapon **out, mu_error *err)
 {
     if (!w || !name)
         return err_set(err, MU_EINPUT, "no weapon named");
     int i = weapon_index(w, name);
+    if (i < 0)
+        i = vocab_match(name, weapon_name, w, (int)w->n);
     if (i >= 0) {
         *out = &w->v[i];
         return MU_OK;
+    }
+    if (i == -2) {
+        sbuf sb = {0};
+        vocab_list(&sb, name, weapon_name, w, (int)w->n, ", ", " or ");
+        mu_status st = err_set(err, MU_EINPUT,
+                               "ambiguous weapon '%.40s': %s? Give more of "
+                               "the name", name, sb.oom ? "which" : sb.p);
+        sb_free(&sb);
+        return st;
     }
     char list[MU_MAX_WEAPONS * 8] = "";
     size_t used = 0;
