@@ -18,7 +18,7 @@ static const cli_opt show_opts[] = {
 static const cli_opt check_opts[] = {
     {.name = "kind", .type = ARG_CHOICE, .vocab = check_kinds, .metavar = "K",
      .help = "tables, labels or weapons; told from the file when not given "
-             "(a slope or max_range key means weapons)"},
+             "(a slope, max_range or curve key means weapons)"},
     {0}};
 
 static const cli_opt dump_opts[] = {
@@ -64,7 +64,8 @@ static bool has_weapon_keys(const char *path)
             p++;
         size_t n = strcspn(p, " \t=");
         found = (n == 5 && !strncmp(p, "slope", 5)) ||
-                (n == 9 && !strncmp(p, "max_range", 9));
+                (n == 9 && !strncmp(p, "max_range", 9)) ||
+                (n == 5 && !strncmp(p, "curve", 5));
     }
     fclose(f);
     return found;
@@ -145,9 +146,9 @@ const cli_command cmd_rules_check = {
     .doc = "Validates a file: every table covers 01-00 exactly once, outcomes\n"
            "and sections are known, every army, theater and year has its\n"
            "tables; a labels file has worn/spent pairs that make sense; a\n"
-           "weapons file (linear fire) has a slope and max range for every\n"
-           "curve, P at point blank at most 100 %, and guns whose loads exist.\n"
-           "Errors say file:line.\n",
+           "weapons file (fire curves) has a slope and max range or another\n"
+           "curve (bands, points, polynomial) for every curve, P within\n"
+           "0..100 %, and guns whose loads exist. Errors say file:line.\n",
     .operands = "FILE",
     .min_operands = 1,
     .max_operands = 1,

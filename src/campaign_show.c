@@ -194,17 +194,17 @@ static cJSON *corps_json(const view *v, const camp_corps *k, int viewer)
 static void show_json(mu_campaign *c, const view *v, int viewer,
                       const mu_labels *l, sbuf *sb)
 {
-    char buf[32];
+    char buf[MU_RAT_BUF];
     cJSON *root = cJSON_CreateObject();
     cJSON *cp = cJSON_AddObjectToObject(root, "campaign");
     cJSON_AddStringToObject(cp, "name", c->name);
     cJSON_AddNumberToObject(cp, "year", c->year);
     cJSON_AddStringToObject(cp, "theater", mu_theater_name(c->theater));
-    mu_rate_text(c->draw, buf, sizeof buf);
+    mu_share_text(c->draw, buf, sizeof buf);
     cJSON_AddStringToObject(cp, "return", buf);
-    mu_rate_text(c->winner, buf, sizeof buf);
+    mu_share_text(c->winner, buf, sizeof buf);
     cJSON_AddStringToObject(cp, "return_winner", buf);
-    mu_rate_text(c->loser, buf, sizeof buf);
+    mu_share_text(c->loser, buf, sizeof buf);
     cJSON_AddStringToObject(cp, "return_loser", buf);
     cJSON_AddStringToObject(cp, "tables", c->custom_rules ? "custom"
                                                           : "built-in");
@@ -343,10 +343,11 @@ static void corps_text(const view *v, const camp_corps *k, int viewer, bool md,
 static void show_text(mu_campaign *c, const view *v, int viewer,
                       const mu_labels *l, bool md, sbuf *sb)
 {
-    char d[24], w[24], lo[24], name[2 * CAMP_NAME_MAX + 1];
-    mu_rate_text(c->draw, d, sizeof d);
-    mu_rate_text(c->winner, w, sizeof w);
-    mu_rate_text(c->loser, lo, sizeof lo);
+    char d[MU_RAT_BUF], w[MU_RAT_BUF], lo[MU_RAT_BUF];
+    char name[2 * CAMP_NAME_MAX + 1];
+    mu_share_text(c->draw, d, sizeof d);
+    mu_share_text(c->winner, w, sizeof w);
+    mu_share_text(c->loser, lo, sizeof lo);
     if (md)
         md_name(c->name, name, sizeof name);
     sb_printf(sb, md ? "# Campaign: %s\n\n%d, %s theater. " : "Campaign \"%s\":"

@@ -45,7 +45,7 @@ static const char *reserve_name(mu_army a, bool in_corps)
 
 /* ---- JSON --------------------------------------------------------------- */
 
-static cJSON *roll_json(const mu_roll *r)
+cJSON *render_roll_json(const mu_roll *r)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "table", mu_roll_kind_name((mu_roll_kind)r->kind));
@@ -112,7 +112,7 @@ cJSON *render_division_json(const mu_division *d, const mu_labels *l)
     cJSON_AddNumberToObject(a, "reserve", d->artillery.reserve);
     cJSON *rs = cJSON_AddArrayToObject(o, "rolls");
     for (int i = 0; i < d->nrolls; i++)
-        cJSON_AddItemToArray(rs, roll_json(&d->rolls[i]));
+        cJSON_AddItemToArray(rs, render_roll_json(&d->rolls[i]));
     return o;
 }
 
@@ -132,8 +132,8 @@ static cJSON *corps_json(const mu_corps *c, const mu_labels *l, bool theater_rol
     cJSON_AddNumberToObject(o, "reserve", c->reserve);
     cJSON *rs = cJSON_AddArrayToObject(o, "rolls");
     if (theater_roll && c->theater_rolled)
-        cJSON_AddItemToArray(rs, roll_json(&c->theater_roll));
-    cJSON_AddItemToArray(rs, roll_json(&c->leader_roll));
+        cJSON_AddItemToArray(rs, render_roll_json(&c->theater_roll));
+    cJSON_AddItemToArray(rs, render_roll_json(&c->leader_roll));
     return o;
 }
 
@@ -479,7 +479,7 @@ mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
         cJSON_AddStringToObject(obj, "theater", mu_theater_name(b->theater));
         cJSON *rs = cJSON_AddArrayToObject(obj, "rolls");
         if (b->theater_rolled)
-            cJSON_AddItemToArray(rs, roll_json(&b->theater_roll));
+            cJSON_AddItemToArray(rs, render_roll_json(&b->theater_roll));
         cJSON_AddItemToObject(obj, "union", corps_json(&b->sides[0], o->labels, false));
         cJSON_AddItemToObject(obj, "confederate",
                               corps_json(&b->sides[1], o->labels, false));
