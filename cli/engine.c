@@ -292,6 +292,9 @@ static cli_rc set_index(cli_ctx *cx, int i, const char *arg)
 cli_rc cli_set(cli_ctx *cx, const char *name, const char *value)
 {
     int i = opt_index(cx->cmd, name);
+    for (int j = 0; i < 0 && name[0] && !name[1] && cx->cmd->opts[j].name; j++)
+        if (cx->cmd->opts[j].shortname == name[0]) /* "n" for -n */
+            i = j;
     if (i < 0)
         return cli_error(cx, "%s: unknown option '%s' (see 'muster help %s')",
                          cx->cmd->name, name, cx->cmd->name);

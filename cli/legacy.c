@@ -126,7 +126,10 @@ int cli_emit(const char *text)
 
 int legacy_help(const char *name)
 {
-    (void)name;
-    fputs(help_campaign, stdout);
-    return EXIT_OK;
+    cli_buf b = {0};
+    bool ok = cli_help_text(name, &b);
+    if (ok)
+        fputs(b.s ? b.s : "", stdout);
+    free(b.s);
+    return ok ? EXIT_OK : EXIT_INPUT;
 }
