@@ -145,6 +145,7 @@ static cli_rc curve_check(cli_ctx *cx)
 
 static cli_rc run_curve(cli_ctx *cx)
 {
+    const mu_render_opts fmt = {.format = cli_format(cx)};
     char first[MU_WEAPON_NAME + 1];
     const char *a = NULL, *b = NULL;
     cli_rc rc = curve_check(cx);
@@ -160,9 +161,9 @@ static cli_rc run_curve(cli_ctx *cx)
     bool cover = cli_has(cx, "cover");
     if (st == MU_OK && a) {
         mu_crossover x;
-        st = mu_fire_crossover(w, a, b, cover, &x, &err);
+        st = mu_crossover_compute(w, a, b, cover, &x, &err);
         if (st == MU_OK)
-            st = mu_crossover_render(&x, scale, cli_format(cx), &text, &err);
+            st = mu_crossover_render(&x, scale, &fmt, &text, &err);
     } else if (st == MU_OK) {
         mu_curve_opts o = {0};
         o.weapon = cli_str(cx, "weapon");
@@ -173,7 +174,7 @@ static cli_rc run_curve(cli_ctx *cx)
         o.has_max_range = cli_has(cx, "max-range");
         o.max_range = cli_rat(cx, "max-range", (mu_rat){0, 1});
         o.yards_per_inch = scale;
-        st = mu_curve_render(w, &o, cli_format(cx), &text, &err);
+        st = mu_curve_render(w, &o, &fmt, &text, &err);
     }
     rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
     mu_weapons_free(w);

@@ -49,6 +49,7 @@ cli_rc cli_corps_size(cli_ctx *cx, int *divisions, int *cavalry)
 
 static cli_rc odds_oob(cli_ctx *cx, bool corps)
 {
+    const mu_render_opts fmt = {.format = cli_format(cx)};
     int nd = 0, nc = 0;
     cli_rc rc = corps ? cli_corps_size(cx, &nd, &nc) : CLI_OK;
     if (rc != CLI_OK)
@@ -65,7 +66,7 @@ static cli_rc odds_oob(cli_ctx *cx, bool corps)
     mu_status st = corps ? mu_odds_corps(rules, &o, nd, nc, &odds, &err)
                          : mu_odds_division(rules, &o, &odds, &err);
     if (st == MU_OK)
-        st = mu_oob_odds_render(&odds, NULL, cli_format(cx), &text, &err);
+        st = mu_oob_odds_render(&odds, NULL, &fmt, &text, &err);
     rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
     mu_oob_odds_clear(&odds);
     mu_labels_free(labels);
@@ -78,6 +79,7 @@ static cli_rc run_corps(cli_ctx *cx) { return odds_oob(cx, true); }
 
 static cli_rc run_battle(cli_ctx *cx)
 {
+    const mu_render_opts fmt = {.format = cli_format(cx)};
     int divisions = (int)cli_num(cx, "divisions", 3);
     if (divisions < 1)
         return cli_error(cx, "odds battle: each side needs at least one "
@@ -91,10 +93,9 @@ static cli_rc run_battle(cli_ctx *cx)
     if (cli_rules(cx, &rules, &labels, &err) != MU_OK)
         return cli_fail(cx, &err);
     mu_oob_opts o = cli_oob_opts(cx);
-    mu_status st = mu_odds_battle(rules, o.year, o.theater, divisions,
-                                  o.by_the_book, &b, &err);
+    mu_status st = mu_odds_battle(rules, &o, divisions, &b, &err);
     if (st == MU_OK)
-        st = mu_battle_odds_render(&b, cli_format(cx), &text, &err);
+        st = mu_battle_odds_render(&b, &fmt, &text, &err);
     cli_rc rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
     mu_battle_odds_clear(&b);
     mu_rules_free(rules);
@@ -138,6 +139,7 @@ cli_rc cli_volley_compute(cli_ctx *cx, mu_volley *v)
 
 static cli_rc run_fire(cli_ctx *cx)
 {
+    const mu_render_opts fmt = {.format = cli_format(cx)};
     mu_volley v;
     cli_rc rc = cli_volley_compute(cx, &v);
     if (rc != CLI_OK)
@@ -148,7 +150,7 @@ static cli_rc run_fire(cli_ctx *cx)
     mu_hit_method m = (mu_hit_method)(cli_choice(cx, "method", 2) + 1);
     mu_status st = mu_odds_fire(&v, m, &o, &err);
     if (st == MU_OK)
-        st = mu_fire_odds_render(&o, NULL, cli_format(cx), &text, &err);
+        st = mu_fire_odds_render(&o, NULL, &fmt, &text, &err);
     rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
     mu_fire_odds_clear(&o);
     return rc;
@@ -191,6 +193,7 @@ static const cli_opt charge_opts[] = {
 
 static cli_rc run_charge(cli_ctx *cx)
 {
+    const mu_render_opts fmt = {.format = cli_format(cx)};
     mu_charge_opts o;
     memset(&o, 0, sizeof o);
     o.figures = (int)cli_num(cx, "figures", 0);
@@ -212,7 +215,7 @@ static cli_rc run_charge(cli_ctx *cx)
     if (st == MU_OK)
         st = mu_odds_charge(w, &o, co, &err);
     if (st == MU_OK)
-        st = mu_charge_odds_render(co, cli_format(cx), &text, &err);
+        st = mu_charge_odds_render(co, &fmt, &text, &err);
     cli_rc rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
     mu_charge_odds_clear(co);
     free(co);

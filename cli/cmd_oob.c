@@ -149,9 +149,9 @@ static mu_status gen_battle(cli_ctx *cx, const mu_rules *r, mu_dice *d,
 {
     mu_battle b;
     mu_oob_opts o = cli_oob_opts(cx);
-    mu_status st = mu_battle_generate(r, d, o.year, o.theater,
-                                      (int)cli_num(cx, "divisions", 3),
-                                      o.by_the_book, &b, err);
+    mu_status st = mu_battle_generate(r, d, &o,
+                                      (int)cli_num(cx, "divisions", 3), &b,
+                                      err);
     if (st == MU_OK)
         st = mu_battle_render(&b, ro, out, err);
     mu_battle_clear(&b);

@@ -108,6 +108,7 @@ static cli_rc run_check(cli_ctx *cx)
 
 static cli_rc run_show(cli_ctx *cx)
 {
+    const mu_render_opts fmt = {.format = cli_format(cx)};
     if (cli_choice(cx, "kind", 0) == 1)
         return cli_error(cx, "rules show: weapons are shown by 'muster curve "
                          "--weapon W' (or 'muster rules dump --kind "
@@ -118,7 +119,7 @@ static cli_rc run_show(cli_ctx *cx)
     mu_labels *l = NULL;
     mu_status st = cli_rules(cx, &r, &l, &err);
     if (st == MU_OK)
-        st = mu_rules_render(r, cli_format(cx), &text, &err);
+        st = mu_rules_render(r, &fmt, &text, &err);
     mu_rules_free(r);
     if (st != MU_OK)
         return cli_fail(cx, &err);

@@ -110,6 +110,7 @@ static mu_status sim_opts(cli_ctx *cx, progress *p, mu_sim_opts *so,
 
 static cli_rc sim_oob(cli_ctx *cx, bool corps)
 {
+    const mu_render_opts fmt = {.format = cli_format(cx)};
     int nd = 0, nc = 0;
     cli_rc rc = corps ? cli_corps_size(cx, &nd, &nc) : CLI_OK;
     if (rc != CLI_OK)
@@ -135,7 +136,7 @@ static cli_rc sim_oob(cli_ctx *cx, bool corps)
                    : mu_sim_division(rules, &o, &so, &sim, &err);
     progress_end(&p);
     if (st == MU_OK)
-        st = mu_oob_odds_render(&sim, &exact, cli_format(cx), &text, &err);
+        st = mu_oob_odds_render(&sim, &exact, &fmt, &text, &err);
     rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
     mu_oob_odds_clear(&sim);
     mu_oob_odds_clear(&exact);
@@ -148,6 +149,7 @@ static cli_rc run_corps(cli_ctx *cx) { return sim_oob(cx, true); }
 
 static cli_rc run_fire(cli_ctx *cx)
 {
+    const mu_render_opts fmt = {.format = cli_format(cx)};
     mu_volley v;
     cli_rc rc = cli_volley_compute(cx, &v);
     if (rc != CLI_OK)
@@ -166,7 +168,7 @@ static cli_rc run_fire(cli_ctx *cx)
         st = mu_sim_fire(&v, m, &so, &sim, &err);
     progress_end(&p);
     if (st == MU_OK)
-        st = mu_fire_odds_render(&sim, &exact, cli_format(cx), &text, &err);
+        st = mu_fire_odds_render(&sim, &exact, &fmt, &text, &err);
     rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
     mu_fire_odds_clear(&sim);
     mu_fire_odds_clear(&exact);

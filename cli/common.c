@@ -46,7 +46,7 @@ static mu_status ask_roll(void *ud, const char *label, int *roll, mu_error *err)
         }
         line[strcspn(line, "\r\n")] = '\0';
         mu_error e;
-        mu_status st = mu_parse_roll(line, roll, &e);
+        mu_status st = mu_roll_parse(line, roll, &e);
         if (st == MU_OK && tty && *line)
             add_history(line);
         free(line);
@@ -67,7 +67,7 @@ mu_status cli_dice(cli_ctx *cx, mu_dice **out, mu_error *err)
     if (rolls) {
         int *r;
         size_t n;
-        mu_status st = mu_parse_rolls(rolls, &r, &n, err);
+        mu_status st = mu_rolls_parse(rolls, &r, &n, err);
         if (st != MU_OK)
             return st;
         st = mu_dice_new_scripted(r, n, out, err);
@@ -146,13 +146,13 @@ mu_render_opts cli_render_opts(const cli_ctx *cx, const mu_labels *l)
 mu_oob_opts cli_oob_opts(const cli_ctx *cx)
 {
     mu_oob_opts o = {0};
-    o.theater = -1;
+    o.theater = MU_THEATER_UNKNOWN;
     if (cli_takes(cx, "army"))
         o.army = (mu_army)cli_choice(cx, "army", 0);
     if (cli_takes(cx, "year"))
         o.year = (int)cli_num(cx, "year", 0);
     if (cli_takes(cx, "theater"))
-        o.theater = cli_choice(cx, "theater", -1);
+        o.theater = cli_choice(cx, "theater", MU_THEATER_UNKNOWN);
     if (cli_takes(cx, "arm"))
         o.arm = (mu_arm)cli_choice(cx, "arm", 0);
     if (cli_takes(cx, "by-the-book"))

@@ -213,7 +213,7 @@ static mu_status end_tx(mu_campaign *c, void *p, mu_error *err)
     return camp_run(c, st, err);
 }
 
-mu_status mu_campaign_battle_end(mu_campaign *c, int winner, mu_dice *d,
+mu_status mu_campaign_battle_end(mu_campaign *c, mu_winner winner, mu_dice *d,
                                  int64_t *event, mu_error *err)
 {
     if (!c || !d)

@@ -355,6 +355,8 @@ static mu_status reveal_tx(mu_campaign *c, void *p, mu_error *err)
 mu_status mu_campaign_reveal(mu_campaign *c, int div, char **out,
                              mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!c || !out)
         return err_set(err, MU_EINPUT, "no campaign given");
     reveal_ctx x = {div, NULL};
