@@ -356,10 +356,11 @@ static void charge_text(const mu_charge_odds *o, sbuf *sb, bool md)
     char r[MU_RAT_BUF], m[MU_RAT_BUF], buf[32];
     mu_rat_format(o->opts.range, r, sizeof r);
     mu_rat_format(o->opts.move, m, sizeof m);
-    sb_printf(sb, "%sCharging the guns: %d figures from %s in, closing %s in "
+    sb_printf(sb, "%sCharging the guns: %d figure%s from %s in, closing %s in "
                   "a turn%s, against a %s with %d crew casting%s (%d "
                   "effective%s each)%s\n",
-              md ? "## " : "", o->opts.figures, r, m,
+              md ? "## " : "", o->opts.figures,
+              o->opts.figures == 1 ? "" : "s", r, m,
               o->opts.cover ? " in hard cover" : "", o->gun, o->crew,
               o->crew == 1 ? "" : "s", o->effectives,
               o->effectives == 1 ? "" : "s",
