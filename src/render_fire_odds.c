@@ -251,21 +251,21 @@ static void fire_json(const mu_fire_odds *o, const mu_fire_odds *exact,
         char key[24];
         for (int k = lo; k <= hi; k++) {
             snprintf(key, sizeof key, "%d", k);
-            cJSON_AddNumberToObject(al, key,
-                                    mu_dist_at_least(a, k) - mu_dist_at_least(f, k));
+            render_json_diff(al, key, mu_dist_at_least(a, k),
+                             mu_dist_at_least(f, k));
         }
-        cJSON_AddNumberToObject(d, "mean", a->mean - f->mean);
+        render_json_diff(d, "mean", a->mean, f->mean);
     }
     if (o->simulated && exact) {
         cJSON *g = cJSON_AddObjectToObject(root, "gap");
         int at;
         if (o->method & MU_METHOD_ADDITIVE)
-            cJSON_AddNumberToObject(g, "additive",
-                                    dist_gap(&o->additive, &exact->additive, &at));
+            render_json_near(g, "additive",
+                             dist_gap(&o->additive, &exact->additive, &at), 1.0);
         if (o->method & MU_METHOD_PER_FIGURE)
-            cJSON_AddNumberToObject(g, "per_figure",
-                                    dist_gap(&o->per_figure, &exact->per_figure,
-                                             &at));
+            render_json_near(g, "per_figure",
+                             dist_gap(&o->per_figure, &exact->per_figure, &at),
+                             1.0);
     }
     render_json_emit(root, false, sb);
 }
@@ -285,7 +285,7 @@ static void csv_rows(const char *method, const mu_dist *d, const mu_dist *e,
         sb_printf(sb, "%s,%d,%s,%s", method, k, a, b);
         if (e) {
             render_num(mu_dist_p(e, k), a, sizeof a);
-            render_num(mu_dist_p(d, k) - mu_dist_p(e, k), b, sizeof b);
+            render_diff(mu_dist_p(d, k), mu_dist_p(e, k), b, sizeof b);
             sb_printf(sb, ",%s,%s", a, b);
         }
         sb_puts(sb, "\n");
@@ -360,10 +360,11 @@ static void charge_text(const mu_charge_odds *o, sbuf *sb, bool md)
     char r[MU_RAT_BUF], m[MU_RAT_BUF], buf[32];
     mu_rat_format(o->opts.range, r, sizeof r);
     mu_rat_format(o->opts.move, m, sizeof m);
-    sb_printf(sb, "%sCharging the guns: %d figures from %s in, closing %s in "
+    sb_printf(sb, "%sCharging the guns: %d figure%s from %s in, closing %s in "
                   "a turn%s, against a %s with %d crew casting%s (%d "
                   "effective%s each)%s\n",
-              md ? "## " : "", o->opts.figures, r, m,
+              md ? "## " : "", o->opts.figures,
+              o->opts.figures == 1 ? "" : "s", r, m,
               o->opts.cover ? " in hard cover" : "", o->gun, o->crew,
               o->crew == 1 ? "" : "s", o->effectives,
               o->effectives == 1 ? "" : "s",

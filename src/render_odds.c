@@ -6,6 +6,7 @@
 #include "render.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,38 @@ void render_num(double x, char *buf, size_t n)
         if (strtod(buf, NULL) == x)
             return;
     }
+}
+
+void render_near(double x, double scale, char *buf, size_t n)
+{
+    scale = fabs(scale);
+    double eps = nextafter(scale, INFINITY) - scale;
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, n, "%.*g", prec, x);
+        if (fabs(strtod(buf, NULL) - x) <= eps)
+            break;
+    }
+    if (!strcmp(buf, "-0"))
+        snprintf(buf, n, "0");
+}
+
+void render_diff(double a, double b, char *buf, size_t n)
+{
+    render_near(a - b, fmax(fabs(a), fabs(b)), buf, n);
+}
+
+void render_json_near(cJSON *o, const char *key, double x, double scale)
+{
+    char buf[40];
+    render_near(x, scale, buf, sizeof buf);
+    cJSON_AddRawToObject(o, key, buf);
+}
+
+void render_json_diff(cJSON *o, const char *key, double a, double b)
+{
+    char buf[40];
+    render_diff(a, b, buf, sizeof buf);
+    cJSON_AddRawToObject(o, key, buf);
 }
 
 static const char *const rating_names[] = {"despicable", "average",
@@ -319,7 +352,8 @@ static void odds_json(const mu_oob_odds *o, const mu_oob_odds *exact,
         mu_oob_stat ws;
         int wv;
         cJSON *g = cJSON_AddObjectToObject(root, "gap");
-        cJSON_AddNumberToObject(g, "largest", mu_oob_odds_gap(o, exact, &ws, &wv));
+        /* a difference of probabilities, so within an ulp of 1 */
+        render_json_near(g, "largest", mu_oob_odds_gap(o, exact, &ws, &wv), 1.0);
         cJSON_AddStringToObject(g, "stat", mu_oob_stat_name(ws));
         char key[32];
         value_key(ws, wv, key, sizeof key);
@@ -353,7 +387,7 @@ static void odds_csv(const mu_oob_odds *o, const mu_oob_odds *exact, sbuf *sb)
             if (sim) {
                 double e = mu_dist_p(&exact->stat[s], k);
                 render_num(e, a, sizeof a);
-                render_num(mu_dist_p(d, k) - e, b, sizeof b);
+                render_diff(mu_dist_p(d, k), e, b, sizeof b);
                 sb_printf(sb, ",%s,%s", a, b);
             }
             sb_puts(sb, "\n");
