@@ -23,11 +23,8 @@
 enum {
     R_CAMPAIGN = 1 << 0, /* runs on the served campaign file */
     R_WRITE = 1 << 1,    /* changes it: POST only */
-    R_UMPIRE = 1 << 2,   /* the umpire's link only */
-    R_VIEW = 1 << 3,     /* a side's link sees its side's view (--side) */
-    R_DIV = 1 << 4,      /* `div` is the DIV operand */
-    R_NAME = 1 << 5,     /* `name` is the NAME operand */
-    R_SIDES = 1 << 6     /* a side may run it on its own once --as exists */
+    R_DIV = 1 << 2,      /* `div` is the DIV operand */
+    R_NAME = 1 << 3      /* `name` is the NAME operand */
 };
 
 typedef struct route {
@@ -54,33 +51,33 @@ static const route routes[] = {
     {"sim/fire", {"sim", "fire"}, NULL, cmd_sim, 0},
     {"rules/show", {"rules", "show"}, NULL, cmd_rules, 0},
     {"campaign/show", {"campaign", "show"}, NULL, cmd_campaign,
-     R_CAMPAIGN | R_VIEW},
+     R_CAMPAIGN},
     {"campaign/log", {"campaign", "log"}, NULL, cmd_campaign,
-     R_CAMPAIGN | R_VIEW},
+     R_CAMPAIGN},
     {"campaign/prisoners", {"campaign", "prisoners"}, NULL, cmd_campaign,
-     R_CAMPAIGN | R_UMPIRE},
+     R_CAMPAIGN},
     {"campaign/add", {"campaign", "add"}, NULL, cmd_campaign,
-     R_CAMPAIGN | R_WRITE | R_UMPIRE},
+     R_CAMPAIGN | R_WRITE},
     {"campaign/engage", {"campaign", "engage"}, NULL, cmd_campaign,
-     R_CAMPAIGN | R_WRITE | R_DIV | R_SIDES},
+     R_CAMPAIGN | R_WRITE | R_DIV},
     {"campaign/reveal", {"campaign", "reveal"}, NULL, cmd_campaign,
-     R_CAMPAIGN | R_WRITE | R_DIV | R_SIDES},
+     R_CAMPAIGN | R_WRITE | R_DIV},
     {"campaign/battle/start", {"campaign", "battle"}, "start", cmd_campaign,
-     R_CAMPAIGN | R_WRITE | R_NAME | R_UMPIRE},
+     R_CAMPAIGN | R_WRITE | R_NAME},
     {"campaign/battle/end", {"campaign", "battle"}, "end", cmd_campaign,
-     R_CAMPAIGN | R_WRITE | R_UMPIRE},
+     R_CAMPAIGN | R_WRITE},
     {"campaign/casualties", {"campaign", "casualties"}, NULL, cmd_campaign,
-     R_CAMPAIGN | R_WRITE | R_DIV | R_SIDES},
+     R_CAMPAIGN | R_WRITE | R_DIV},
     {"campaign/exchange", {"campaign", "exchange"}, NULL, cmd_campaign,
-     R_CAMPAIGN | R_WRITE | R_UMPIRE},
+     R_CAMPAIGN | R_WRITE},
     {"campaign/liberate", {"campaign", "liberate"}, NULL, cmd_campaign,
-     R_CAMPAIGN | R_WRITE | R_UMPIRE},
+     R_CAMPAIGN | R_WRITE},
     {"campaign/leader-lost", {"campaign", "leader-lost"}, NULL, cmd_campaign,
-     R_CAMPAIGN | R_WRITE | R_DIV | R_SIDES},
+     R_CAMPAIGN | R_WRITE | R_DIV},
     {"campaign/penalty", {"campaign", "penalty"}, NULL, cmd_campaign,
-     R_CAMPAIGN | R_WRITE | R_UMPIRE},
+     R_CAMPAIGN | R_WRITE},
     {"campaign/downgrade", {"campaign", "downgrade"}, NULL, cmd_campaign,
-     R_CAMPAIGN | R_WRITE | R_DIV | R_SIDES},
+     R_CAMPAIGN | R_WRITE | R_DIV},
 };
 #define NROUTES (sizeof routes / sizeof *routes)
 
@@ -97,7 +94,7 @@ static const char *const refused[] = {"ask", "rules", "labels", "help",
 
 bool web_api_sides_can_write(void)
 {
-    return false; /* the campaign's viewers (issue 13's --as) not yet in */
+    return true; /* the campaign keeps the secrets: --as, mu_campaign_act_as */
 }
 
 const char *web_viewer_name(web_viewer v)
@@ -244,10 +241,8 @@ static bool options(const web_call *c, const route *rt, words *w,
             }
             continue;
         }
-        if (!strcmp(k, "side") && (rt->flags & R_VIEW) &&
-            c->viewer != WEB_UMPIRE) {
-            errorf(r, 400, "side: this link shows the %s view only",
-                   web_viewer_name(c->viewer));
+        if (!strcmp(k, "as")) {
+            errorf(r, 400, "as: the link's token says who is acting");
             return false;
         }
         if (!strcmp(k, "count") && !capped(v, WEB_MAX_COUNT)) {
@@ -325,8 +320,10 @@ static bool build(const web_call *c, const route *rt, words *w, web_reply *r)
             ok = push(w, div, NULL);
         if (ok && name)
             ok = push(w, name, NULL);
-        if (ok && (rt->flags & R_VIEW) && c->viewer != WEB_UMPIRE)
-            ok = push(w, "--side", web_viewer_name(c->viewer));
+        /* The token's viewer acts, exactly as with the CLI's --as: the
+         * campaign refuses, masks and answers for that side. */
+        if (ok && c->viewer != WEB_UMPIRE)
+            ok = push(w, "--as", web_viewer_name(c->viewer));
     }
     for (int i = 0; ok && i < opts.n; i++) {
         ok = push(w, opts.v[i], NULL);
@@ -420,10 +417,8 @@ void web_api(const web_call *c, web_reply *r)
                        : "this changes the campaign: use POST with a JSON body");
         return;
     }
-    if (c->viewer != WEB_UMPIRE &&
-        ((rt->flags & R_UMPIRE) ||
-         ((rt->flags & R_WRITE) && !web_api_sides_can_write()))) {
-        errorf(r, 403, "%s: only the umpire's link may do this", c->path);
+    if (c->viewer == WEB_NOBODY) {
+        errorf(r, 403, "forbidden");
         return;
     }
     if (c->nargs > WEB_MAX_ARGS) {
