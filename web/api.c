@@ -49,7 +49,6 @@ static const route routes[] = {
     {"sim/division", {"sim", "division"}, NULL, cmd_sim, 0},
     {"sim/corps", {"sim", "corps"}, NULL, cmd_sim, 0},
     {"sim/fire", {"sim", "fire"}, NULL, cmd_sim, 0},
-    {"rules/show", {"rules", "show"}, NULL, cmd_rules, 0},
     {"campaign/show", {"campaign", "show"}, NULL, cmd_campaign,
      R_CAMPAIGN},
     {"campaign/log", {"campaign", "log"}, NULL, cmd_campaign,
@@ -157,7 +156,7 @@ static bool good_name(const char *s)
     return true;
 }
 
-/* The words of one call, owned. */
+/* The words of one call, owned: a, or "a=b" when b is given. */
 typedef struct words {
     char *v[2 * WEB_MAX_ARGS + 16];
     int n;
@@ -256,6 +255,8 @@ static bool options(const web_call *c, const route *rt, words *w,
                    "trials at once, not '%.40s'", WEB_MAX_TRIALS, v);
             return false;
         }
+        /* Two words, as a person types them: getopt gives a value that
+         * starts with '-' to the option before it all the same. */
         char opt[40] = "--";
         memcpy(opt + 2, k, strlen(k) + 1);
         bool ok;
@@ -268,7 +269,7 @@ static bool options(const web_call *c, const route *rt, words *w,
             }
             ok = !on || push(w, opt, NULL);
         } else {
-            ok = push(w, opt, v);
+            ok = push(w, opt, NULL) && push(w, v, NULL);
         }
         if (!ok) {
             errorf(r, 500, "out of memory");
@@ -323,14 +324,15 @@ static bool build(const web_call *c, const route *rt, words *w, web_reply *r)
         /* The token's viewer acts, exactly as with the CLI's --as: the
          * campaign refuses, masks and answers for that side. */
         if (ok && c->viewer != WEB_UMPIRE)
-            ok = push(w, "--as", web_viewer_name(c->viewer));
+            ok = push(w, "--as", NULL) &&
+                 push(w, web_viewer_name(c->viewer), NULL);
     }
     for (int i = 0; ok && i < opts.n; i++) {
         ok = push(w, opts.v[i], NULL);
     }
     words_free(&opts);
     if (ok && strcmp(rt->path, "campaign/check"))
-        ok = push(w, "--format", "json");
+        ok = push(w, "--format", NULL) && push(w, "json", NULL);
     if (!ok)
         errorf(r, 500, "out of memory");
     return ok;
