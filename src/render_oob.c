@@ -137,16 +137,6 @@ static cJSON *corps_json(const mu_corps *c, const mu_labels *l, bool theater_rol
     return o;
 }
 
-mu_status mu_division_to_json(const mu_division *d, const mu_labels *l,
-                              char **out, mu_error *err)
-{
-    sbuf sb = {0};
-    render_json_emit(render_division_json(d, l), true, &sb);
-    if (sb.len)
-        sb.p[--sb.len] = '\0'; /* no newline for storage */
-    return sb_finish(&sb, out, err);
-}
-
 /* ---- text --------------------------------------------------------------- */
 
 static void rating_text(mu_rating played, mu_rating rolled, char *buf, size_t n)
@@ -365,12 +355,30 @@ static void seed_md(const mu_render_opts *o, sbuf *sb)
 
 /* ---- entry points ------------------------------------------------------- */
 
+/* Every brigade of d[0..n) has a label in l (or l is NULL). */
+static mu_status labels_cover(const mu_division *d, size_t n,
+                              const mu_labels *l, mu_error *err)
+{
+    for (size_t i = 0; l && i < n; i++)
+        for (int k = 0; k < d[i].nbrigades; k++) {
+            mu_status st = mu_labels_check(l, d[i].brigades[k].stands,
+                                           d[i].brigades[k].morale, err);
+            if (st != MU_OK)
+                return st;
+        }
+    return MU_OK;
+}
+
 mu_status mu_division_render(const mu_division *d, size_t n,
                              const mu_render_opts *o, char **out,
                              mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!d || !o || n == 0)
         return err_set(err, MU_EINPUT, "nothing to render");
+    if (labels_cover(d, n, o->labels, err) != MU_OK)
+        return MU_EINPUT;
     sbuf sb = {0};
     switch (o->format) {
     case MU_FMT_TEXT:
@@ -422,8 +430,13 @@ mu_status mu_division_render(const mu_division *d, size_t n,
 mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
                           char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!c || !o)
         return err_set(err, MU_EINPUT, "nothing to render");
+    if (labels_cover(c->divisions, (size_t)c->ndivisions, o->labels, err) !=
+        MU_OK)
+        return MU_EINPUT;
     sbuf sb = {0};
     switch (o->format) {
     case MU_FMT_TEXT:
@@ -455,8 +468,14 @@ mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
 mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
                            char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!b || !o)
         return err_set(err, MU_EINPUT, "nothing to render");
+    for (int i = 0; i < 2; i++)
+        if (labels_cover(b->sides[i].divisions, (size_t)b->sides[i].ndivisions,
+                         o->labels, err) != MU_OK)
+            return MU_EINPUT;
     sbuf sb = {0};
     switch (o->format) {
     case MU_FMT_TEXT:

@@ -27,8 +27,8 @@ static void faces_text(const uint8_t *map, int outcome, char *buf, size_t n)
         while (g < 100 && map[g + 1] == outcome)
             g++;
         char a[4], b[4];
-        face_text(f, a);
-        face_text(g, b);
+        util_face_text(f, a);
+        util_face_text(g, b);
         int w = g > f ? snprintf(buf + used, n - used, "%s%s-%s",
                                  used ? ", " : "", a, b)
                       : snprintf(buf + used, n - used, "%s%s",
@@ -115,9 +115,12 @@ static void render_family(const mu_rules *r, mu_table f, grid *g)
     }
 }
 
-mu_status mu_rules_render(const mu_rules *r, mu_format fmt, char **out,
-                          mu_error *err)
+mu_status mu_rules_render(const mu_rules *r, const mu_render_opts *ro,
+                          char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_MARKDOWN)
         return err_set(err, MU_EINPUT,
                        "rules are shown as text or markdown, not %s",

@@ -1,16 +1,17 @@
 /* api.c -- GET /api/<command>?<option>=<value>... answers exactly what
- * `muster <command> --<option>=<value> ... --format json` prints, because it
- * runs the CLI's own command (same parser, same renderer) on those words.
+ * `muster <command> --<option> <value> ... --format json` prints, because it
+ * runs the CLI's own command (same parser, same renderer) on those options.
  *
- * This is the thin adapter of issue 12 until the command table lands with
- * an entry point taking {option: value} pairs: the commands still print, so
- * a call runs under one lock with stdout and stderr pointed at memory
- * streams (glibc lets a program assign them). Everything about HTTP lives
- * in http.c; everything about which option a web client may give, and which
- * viewer sees what, lives here. */
+ * Commands on the command table go through cli_invoke() as {option: value}
+ * pairs (reentrant: requests run in parallel). The campaign's commands are
+ * not on the table yet: they still print and parse with getopt, so a call
+ * runs under one lock with stdout and stderr pointed at memory streams
+ * (glibc lets a program assign them) on the words a person would type.
+ * Everything about HTTP lives in http.c; everything about which option a
+ * web client may give, and which viewer acts, lives here. */
 #include "web.h"
 
-#include "cli.h"
+#include "legacy.h"
 
 #include <cjson/cJSON.h>
 #include <pthread.h>
@@ -31,24 +32,24 @@ typedef struct route {
     const char *path;     /* after /api/ */
     const char *words[3]; /* argv after "muster" (campaign: before FILE) */
     const char *after;    /* a word after FILE ("start"), or NULL */
-    int (*run)(int argc, char **argv);
+    int (*run)(int argc, char **argv); /* NULL: on the command table */
     unsigned flags;
 } route;
 
 static const route routes[] = {
-    {"division", {"division"}, NULL, cmd_division, 0},
-    {"corps", {"corps"}, NULL, cmd_corps, 0},
-    {"battle", {"battle"}, NULL, cmd_battle, 0},
-    {"fire", {"fire"}, NULL, cmd_fire, 0},
-    {"curve", {"curve"}, NULL, cmd_curve, 0},
-    {"odds/division", {"odds", "division"}, NULL, cmd_odds, 0},
-    {"odds/corps", {"odds", "corps"}, NULL, cmd_odds, 0},
-    {"odds/battle", {"odds", "battle"}, NULL, cmd_odds, 0},
-    {"odds/fire", {"odds", "fire"}, NULL, cmd_odds, 0},
-    {"odds/charge", {"odds", "charge"}, NULL, cmd_odds, 0},
-    {"sim/division", {"sim", "division"}, NULL, cmd_sim, 0},
-    {"sim/corps", {"sim", "corps"}, NULL, cmd_sim, 0},
-    {"sim/fire", {"sim", "fire"}, NULL, cmd_sim, 0},
+    {"division", {"division"}, NULL, NULL, 0},
+    {"corps", {"corps"}, NULL, NULL, 0},
+    {"battle", {"battle"}, NULL, NULL, 0},
+    {"fire", {"fire"}, NULL, NULL, 0},
+    {"curve", {"curve"}, NULL, NULL, 0},
+    {"odds/division", {"odds", "division"}, NULL, NULL, 0},
+    {"odds/corps", {"odds", "corps"}, NULL, NULL, 0},
+    {"odds/battle", {"odds", "battle"}, NULL, NULL, 0},
+    {"odds/fire", {"odds", "fire"}, NULL, NULL, 0},
+    {"odds/charge", {"odds", "charge"}, NULL, NULL, 0},
+    {"sim/division", {"sim", "division"}, NULL, NULL, 0},
+    {"sim/corps", {"sim", "corps"}, NULL, NULL, 0},
+    {"sim/fire", {"sim", "fire"}, NULL, NULL, 0},
     {"campaign/show", {"campaign", "show"}, NULL, cmd_campaign,
      R_CAMPAIGN},
     {"campaign/log", {"campaign", "log"}, NULL, cmd_campaign,
@@ -208,8 +209,15 @@ static bool capped(const char *v, unsigned long long max)
     return *v >= '0' && *v <= '9' && !*end && n <= max;
 }
 
-/* Turns the call's options into words; false after filling r. */
-static bool options(const web_call *c, const route *rt, words *w,
+/* The options of a call for cli_invoke: name/value pairs. */
+typedef struct pairs {
+    const char *names[WEB_MAX_ARGS + 2], *values[WEB_MAX_ARGS + 2];
+    size_t n;
+} pairs;
+
+/* Turns the call's options into pairs (commands on the table) or words
+ * (the others); false after filling r. */
+static bool options(const web_call *c, const route *rt, words *w, pairs *p,
                     const char **div, const char **name, web_reply *r)
 {
     for (size_t i = 0; i < c->nargs; i++) {
@@ -255,6 +263,11 @@ static bool options(const web_call *c, const route *rt, words *w,
                    "trials at once, not '%.40s'", WEB_MAX_TRIALS, v);
             return false;
         }
+        if (!rt->run) { /* the table knows switches from values */
+            p->names[p->n] = k;
+            p->values[p->n++] = v;
+            continue;
+        }
         /* Two words, as a person types them: getopt gives a value that
          * starts with '-' to the option before it all the same. */
         char opt[40] = "--";
@@ -279,8 +292,10 @@ static bool options(const web_call *c, const route *rt, words *w,
     return true;
 }
 
-/* Builds argv: "muster" words [FILE [after] [DIV] [NAME]] options --format. */
-static bool build(const web_call *c, const route *rt, words *w, web_reply *r)
+/* Builds argv: "muster" words [FILE [after] [DIV] [NAME]] options --format;
+ * for a command on the table, the pairs and format json. */
+static bool build(const web_call *c, const route *rt, words *w, pairs *p,
+                  web_reply *r)
 {
     const char *div = NULL, *name = NULL;
     words opts = {.n = 0};
@@ -291,9 +306,14 @@ static bool build(const web_call *c, const route *rt, words *w, web_reply *r)
         errorf(r, 500, "out of memory");
         return false;
     }
-    if (!options(c, rt, &opts, &div, &name, r)) {
+    if (!options(c, rt, &opts, p, &div, &name, r)) {
         words_free(&opts);
         return false;
+    }
+    if (!rt->run) {
+        p->names[p->n] = "format";
+        p->values[p->n++] = "json";
+        return true;
     }
     if (rt->flags & R_CAMPAIGN) {
         ok = push(w, c->campaign, NULL);
@@ -348,7 +368,32 @@ static const route *find(const char *path)
 
 /* ---- running a command ---------------------------------------------------- */
 
-/* The commands print and parse with getopt: one at a time. */
+/* A command on the table: its name is the route's words ("odds fire"). */
+static int run_table(const route *rt, const pairs *p, char **out,
+                     size_t *outlen, char **errs, size_t *errlen)
+{
+    char name[64] = "";
+    for (int i = 0; i < 3 && rt->words[i]; i++)
+        snprintf(name + strlen(name), sizeof name - strlen(name), "%s%s",
+                 i ? " " : "", rt->words[i]);
+    *out = *errs = NULL;
+    int rc = (int)cli_invoke(name, p->names, p->values, p->n, out, errs);
+    if (!*errs)
+        *errs = calloc(1, 1);
+    if (!*out)
+        *out = calloc(1, 1);
+    if (!*out || !*errs) {
+        free(*out);
+        free(*errs);
+        return -1;
+    }
+    *outlen = strlen(*out);
+    *errlen = strlen(*errs);
+    return rc;
+}
+
+/* The commands not on the table print and parse with getopt: one at a
+ * time. */
 static pthread_mutex_t cli_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int run_captured(const route *rt, words *w, char **out, size_t *outlen,
@@ -428,13 +473,15 @@ void web_api(const web_call *c, web_reply *r)
         return;
     }
     words w = {.n = 0};
-    if (!build(c, rt, &w, r)) {
+    pairs p = {.n = 0};
+    if (!build(c, rt, &w, &p, r)) {
         words_free(&w);
         return;
     }
     char *out, *errs;
     size_t outlen, errlen;
-    int rc = run_captured(rt, &w, &out, &outlen, &errs, &errlen);
+    int rc = rt->run ? run_captured(rt, &w, &out, &outlen, &errs, &errlen)
+                     : run_table(rt, &p, &out, &outlen, &errs, &errlen);
     words_free(&w);
     if (rc < 0) {
         errorf(r, 500, "out of memory");

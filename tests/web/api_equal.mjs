@@ -127,7 +127,10 @@ try {
         if (res.status !== 200) why = `CLI exit 0, API ${res.status}`;
         else if (body !== cli.out) why = 'different output';
       } else {
-        const msg = cli.err.split('\n').filter(Boolean).map(l => l.replace(/^muster: /, '')).join('; ');
+        // getopt cannot tell an unknown option from one missing its value;
+        // pairs can, and the table's engine says which: the same option.
+        const msg = cli.err.split('\n').filter(Boolean).map(l => l.replace(/^muster: /, ''))
+          .map(l => l.replace(/unknown option or missing value: --([a-z0-9-]+)/, "unknown option '$1'")).join('; ');
         const want = cli.code === 2 ? 400 : 500;
         let got = null;
         try { got = JSON.parse(body).error; } catch (e) { got = null; }
