@@ -179,9 +179,10 @@ static void compare_brigade(check_ctx *x, const camp_div *d, int k)
         problem(x, "division %d: brigade %d is numbered %d", d->id, k + 1,
                 b->number);
     if (now != b->start)
-        problem(x, "division %d brigade %d: %d stands now, %" PRId64 " out, %"
+        problem(x, "division %d brigade %d: %d stand%s now, %" PRId64 " out, %"
                 PRId64 " held do not make the %d it started with", d->id,
-                b->number, b->current, out, held, b->start);
+                b->number, b->current, b->current == 1 ? "" : "s", out, held,
+                b->start);
     if (a[ACC_LOST] != b->lost || a[ACC_CAPTURED] != b->captured ||
         a[ACC_RETURNED] != b->returned || a[ACC_FREED] != b->freed)
         problem(x, "division %d brigade %d: the log gives lost %" PRId64 ", "
@@ -190,9 +191,9 @@ static void compare_brigade(check_ctx *x, const camp_div *d, int k)
                 a[ACC_CAPTURED], a[ACC_RETURNED], a[ACC_FREED], b->lost,
                 b->captured, b->returned, b->freed);
     if (a[ACC_HELD] != held)
-        problem(x, "division %d brigade %d: %" PRId64 " stands in the camps, "
+        problem(x, "division %d brigade %d: %" PRId64 " stand%s in the camps, "
                 "the ledger says %" PRId64, d->id, b->number, a[ACC_HELD],
-                held);
+                a[ACC_HELD] == 1 ? "" : "s", held);
 }
 
 static void compare(check_ctx *x, int *nbrigades)
