@@ -235,6 +235,11 @@ void mu_labels_free(mu_labels *l);
  * bytes (always terminated). */
 void mu_labels_name(const mu_labels *l, int stands, mu_morale m, char *buf,
                     size_t n);
+/* The worn and spent thresholds of a brigade of `stands` stands and morale
+ * `m`: true with them when `l` gives that stand count and morale, false
+ * (leaving *worn and *spent alone) otherwise or when `l` is NULL. */
+bool mu_labels_get(const mu_labels *l, int stands, mu_morale m, int *worn,
+                   int *spent);
 
 /* ------------------------------------------------------------------------ */
 /* Order of battle: the division generator                                  */
@@ -397,6 +402,43 @@ mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
  * ledger). *out is malloc'd. */
 mu_status mu_division_to_json(const mu_division *d, const mu_labels *l,
                               char **out, mu_error *err);
+
+/* Reading orders of battle back. muster's own JSON of a division (one
+ * object; a list of them from --count, as one JSON array or one object a
+ * line), a corps, a battle, or a revealed campaign division (the document
+ * mu_campaign_reveal writes) becomes the structs above again, strictly:
+ * every key must be known, every value typed and within the rules' ranges,
+ * the rolls present in the generator's order and agreeing with what they
+ * made (a brigades roll of 3 with 3 brigades, a battery threshold of
+ * floor(100 x (stands mod ratio) / ratio)...), and the totals must add up.
+ * "label" strings are accepted and not used (labels come from a labels
+ * file). A "seed" at or above 2^53, which a JSON double cannot hold, is
+ * read as unknown. */
+typedef enum mu_oob_kind {
+    MU_OOB_DIVISIONS = 0, /* one division or a list of them */
+    MU_OOB_CORPS,
+    MU_OOB_BATTLE
+} mu_oob_kind;
+
+typedef struct mu_oob_doc {
+    mu_oob_kind kind;
+    size_t ndivisions;      /* MU_OOB_DIVISIONS: 1 or more */
+    mu_division *divisions; /* malloc'd */
+    mu_corps corps;         /* MU_OOB_CORPS */
+    mu_battle battle;       /* MU_OOB_BATTLE */
+    bool has_seed;          /* the JSON named the seed that made it */
+    uint64_t seed;
+} mu_oob_doc;
+
+/* Parses `len` bytes of JSON; `name` stands for the file in messages, which
+ * name the path of the fault ("data.json: union.divisions[1].brigades[0]
+ * .stands: expected a whole number 1..30"). MU_EINPUT for text that is not
+ * JSON (with the line), an unknown shape, a missing, unknown or mistyped
+ * key, a value out of range, rolls that do not agree. Release *out with
+ * mu_oob_doc_clear (also after a failure). */
+mu_status mu_oob_parse_json(const char *text, size_t len, const char *name,
+                            mu_oob_doc *out, mu_error *err);
+void mu_oob_doc_clear(mu_oob_doc *d);
 
 /* ---- linear fire (issue 3) ---------------------------------------------- */
 
@@ -1205,6 +1247,99 @@ mu_status mu_campaign_event(mu_campaign *c, int64_t event, int viewer,
  * *report (malloc'd) says what was checked and what is wrong. MU_OK when
  * all is well, MU_EMISMATCH when something is not. */
 mu_status mu_campaign_check(mu_campaign *c, char **report, mu_error *err);
+
+/* ---- rosters and labels on paper (issue 11) ----------------------------- */
+
+/* A roster is what goes on paper beside the miniatures: per division its
+ * leader, per brigade a card with its brigadier, morale, one tick box per
+ * stand, the worn and spent marks of a labels file and the rolls that made
+ * it; corps and army totals with the reserve artillery; then a sheet of
+ * command-stand labels with crop marks. Despicable leaders carry "DP" on
+ * both, as the seed asks. */
+typedef struct mu_roster mu_roster;
+
+/* A roster of what a JSON document held (mu_oob_parse_json). `title` names
+ * it in every page header; NULL makes one ("Battle in the Western theater,
+ * 1863"). *out is released with mu_roster_free. */
+mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
+                             mu_roster **out, mu_error *err);
+
+/* A roster of a campaign as it stands now: current stands (lost and
+ * prisoners off, returned ones back), leaders as replaced or downgraded,
+ * the rolls that generated each division. `viewer` MU_VIEW_ALL prints every
+ * engaged division of both sides; MU_UNION or MU_CONFEDERATE prints only
+ * that side's, so a hidden division of the other side is never printed.
+ * Divisions not yet engaged have no brigades to print and are named in a
+ * note. */
+mu_status mu_roster_from_campaign(mu_campaign *c, int viewer,
+                                  mu_roster **out, mu_error *err);
+void mu_roster_free(mu_roster *r);
+
+typedef enum mu_paper { MU_PAPER_A4 = 0, MU_PAPER_LETTER } mu_paper;
+/* "a4" or "letter" (any case; "A4", "Letter", as paperconf says them).
+ * MU_EINPUT naming the choices. */
+mu_status mu_paper_parse(const char *s, mu_paper *out, mu_error *err);
+/* The page in PostScript points (1/72 in): A4 595.28 x 841.89, letter
+ * 612 x 792. */
+void mu_paper_size(mu_paper p, double *width, double *height);
+
+/* A command-stand base, "30x30" or "40x20": width x height in whole mm,
+ * each 15..120. MU_EINPUT otherwise. */
+mu_status mu_base_parse(const char *s, int *width_mm, int *height_mm,
+                        mu_error *err);
+
+typedef enum mu_page_format {
+    MU_PAGES_PDF = 0, /* every page, or one with `page` */
+    MU_PAGES_PNG,     /* one page, at `dpi` */
+    MU_PAGES_SVG      /* one page */
+} mu_page_format;
+
+typedef struct mu_roster_opts {
+    mu_paper paper;
+    mu_page_format format;
+    int page;                /* 1..pages, or 0: all (PDF), the first (PNG, SVG) */
+    int dpi;                 /* PNG: 50..600; 0 means 150 */
+    const mu_labels *labels; /* worn/spent marks; may be NULL */
+    int base_w, base_h;      /* label size in mm; 0 means 30 x 30 */
+} mu_roster_opts;
+
+/* What was drawn, counted as it was drawn (tests cross-check it with the
+ * page itself). Counts cover the pages drawn. */
+typedef struct mu_roster_stats {
+    int pages;        /* in the whole document */
+    int roster_pages; /* the first roster_pages pages are the roster... */
+    int label_pages;  /* ...the rest the label sheets */
+    int drawn;        /* pages drawn */
+    int divisions, brigades; /* brigade cards drawn */
+    int tick_boxes;   /* one per stand on the cards drawn */
+    int labels;       /* command-stand labels drawn */
+    int dp_roster;    /* "DP" marks on roster pages drawn */
+    int dp_labels;    /* "DP" marks on label pages drawn */
+} mu_roster_stats;
+
+/* Receives the output as it is made; return MU_OK, or any other status to
+ * stop (it is passed back). */
+typedef mu_status (*mu_write_fn)(void *ud, const unsigned char *data,
+                                 size_t n);
+
+/* Draws the roster as PDF, PNG or SVG (cairo and pango) into `write`.
+ * Pages: the roster, broken between brigade cards and never inside one, a
+ * division's header kept with its first card; then the labels. Each page
+ * has a header with the roster's title and "page N of M". `stats` may be
+ * NULL. MU_EINPUT for bad options (a page out of range names the count),
+ * MU_EINTERNAL when cairo fails. */
+mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
+                           mu_write_fn write, void *ud,
+                           mu_roster_stats *stats, mu_error *err);
+
+/* Draws page `page` (1-based) onto a cairo context the caller made, with
+ * user units in points and the page at the origin (the size is
+ * mu_paper_size's), e.g. for a web page's own surface. `cr` is a cairo_t;
+ * muster.h does not include cairo.h. */
+struct _cairo;
+mu_status mu_roster_draw_page(const mu_roster *r, const mu_roster_opts *o,
+                              int page, struct _cairo *cr,
+                              mu_roster_stats *stats, mu_error *err);
 
 #ifdef __cplusplus
 }

@@ -102,3 +102,14 @@ void mu_labels_name(const mu_labels *l, int stands, mu_morale m, char *buf,
     else
         snprintf(buf, n, "%d stands, %s", stands, mu_morale_name(m));
 }
+
+bool mu_labels_get(const mu_labels *l, int stands, mu_morale m, int *worn,
+                   int *spent)
+{
+    if (!l || stands <= 0 || stands > MU_MAX_STANDS || (unsigned)m >= 3 ||
+        !l->worn[m][stands])
+        return false;
+    *worn = l->worn[m][stands];
+    *spent = l->spent[m][stands];
+    return true;
+}
