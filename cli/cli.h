@@ -70,9 +70,14 @@ int cli_oob_opt(cli_oob *b, int c, const char *arg);
  * reporting a bad value (exit 2). */
 int cli_common_opt(cli_common *cc, int c, const char *arg);
 
-/* Prints "muster: message" on stderr and returns the exit code for the
- * status (2 for bad input, 1 otherwise). */
+/* Prints "muster: message" on stderr, followed by ": hint" when the error's
+ * reason has one, and returns the exit code for the status (2 for bad
+ * input, 1 otherwise). */
 int cli_fail(const mu_error *err);
+/* The tool's advice for a library error's reason (cli/hints.c), naming its
+ * own commands and options; NULL when it has none. The library never names
+ * them: this table is where a reason becomes a CLI hint. */
+const char *cli_hint(mu_reason r);
 /* Prints "muster: <formatted>" on stderr; returns 2. */
 int cli_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Reports an unknown option or missing argument from getopt; returns 2. */

@@ -28,7 +28,10 @@ const char help_campaign[] =
     "  downgrade FILE DIV [--brigade K | --corps-leader]\n"
     "  show FILE [--side S] [--labels FILE] [--format text|json|markdown]\n"
     "  log FILE [--side S] [--format text|json]\n"
-    "  check FILE\n\n"
+    "  check FILE\n"
+    "Every command on a FILE takes --as union|confederate: acting for one\n"
+    "side, nothing about the other side's unrevealed divisions is told or\n"
+    "changed (the default is the umpire, who sees all).\n\n"
     "The seed's campaign rules. A division stays unknown until it first fights:\n"
     "'engage' generates it once, for the campaign's year and theater, in the\n"
     "roll order of 'muster division', then rates its corps leader if it is the\n"
@@ -68,7 +71,7 @@ enum {
     OPT_NAME = OPT_FIRST_LOCAL, OPT_YEAR, OPT_THEATER, OPT_RATE, OPT_RWIN,
     OPT_RLOSE, OPT_SIDE, OPT_ARM, OPT_CORPS, OPT_HIDDEN, OPT_BOOK, OPT_WINNER,
     OPT_BRIGADE, OPT_LOST, OPT_CAPTURED, OPT_UNION, OPT_CONFED, OPT_CORPSLEAD,
-    OPT_COMMIT, OPT_SALT, OPT_DIVISION, OPT_LAST
+    OPT_COMMIT, OPT_SALT, OPT_DIVISION, OPT_AS, OPT_LAST
 };
 
 static const struct option camp_options[] = {
@@ -94,6 +97,7 @@ static const struct option camp_options[] = {
     {"commitment", required_argument, NULL, OPT_COMMIT},
     {"salt", required_argument, NULL, OPT_SALT},
     {"division", required_argument, NULL, OPT_DIVISION},
+    {"as", required_argument, NULL, OPT_AS},
     {NULL, 0, NULL, 0}};
 
 /* Bit of an option in a subcommand's allowed set. */
@@ -108,7 +112,7 @@ typedef struct camp_args {
     int year;
     mu_theater theater;
     mu_rate rate, rwin, rlose;
-    mu_army side, winner;
+    mu_army side, winner, as;
     mu_arm arm;
     long brigade, lost, captured, nunion, nconfed;
     int div;    /* DIV, for the subcommands that take one */
@@ -147,6 +151,7 @@ static int parse_value(camp_args *a, int c, const char *arg)
     case OPT_RLOSE: st = mu_rate_parse(arg, &a->rlose, &err); break;
     case OPT_SIDE: st = mu_army_parse(arg, &a->side, &err); break;
     case OPT_WINNER: st = mu_army_parse(arg, &a->winner, &err); break;
+    case OPT_AS: st = mu_army_parse(arg, &a->as, &err); break;
     case OPT_ARM: st = mu_arm_parse(arg, &a->arm, &err); break;
     case OPT_BRIGADE:
         return cli_int("brigade", arg, 1, MU_MAX_BRIGADES, &a->brigade) ? 0 : -1;
@@ -214,6 +219,8 @@ static bool div_id(const char *s, int *out)
 static int check_args(const camp_args *a, unsigned long long allowed,
                       int npos, const char *words)
 {
+    if (strcmp(a->sub, "new") && strcmp(a->sub, "verify"))
+        allowed |= B(OPT_AS); /* every command on a campaign file */
     unsigned long long extra = a->given & ~(allowed | B(OPT_HELP));
     for (int o = OPT_SEED; extra && o < OPT_LAST; o++)
         if (extra & B(o))
@@ -247,6 +254,12 @@ static int open_campaign(const camp_args *a, mu_campaign **c)
     mu_error err = {0};
     if (mu_campaign_open(a->pos[0], c, &err) != MU_OK)
         return cli_fail(&err);
+    if (has(a, OPT_AS) &&
+        mu_campaign_act_as(*c, (mu_viewer)a->as, &err) != MU_OK) {
+        mu_campaign_close(*c);
+        *c = NULL;
+        return cli_fail(&err);
+    }
     return -1;
 }
 
@@ -310,12 +323,10 @@ static char *slurp(const char *path, size_t *len, mu_error *err)
         fclose(f);
     if (why) {
         free(buf);
-        err->code = MU_EIO;
-        err->line = 0;
+        mu_error_set(err, MU_EIO, MU_R_NONE, "%s%s", f ? "" : "cannot open: ",
+                     why);
         snprintf(err->file, sizeof err->file, "%s",
                  strcmp(path, "-") ? path : "standard input");
-        snprintf(err->msg, sizeof err->msg, "%s%s", f ? "" : "cannot open: ",
-                 why);
         return NULL;
     }
     buf[n] = '\0';

@@ -135,9 +135,7 @@ static mu_status gen_division(const oob_args *a, const mu_rules *r,
 {
     mu_division *v = malloc((size_t)a->count * sizeof *v);
     if (!v) {
-        err->code = MU_ENOMEM;
-        snprintf(err->msg, sizeof err->msg, "out of memory");
-        return MU_ENOMEM;
+        return mu_error_set(err, MU_ENOMEM, MU_R_NONE, "out of memory");
     }
     mu_status st = MU_OK;
     for (long i = 0; i < a->count && st == MU_OK; i++)

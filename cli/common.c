@@ -23,7 +23,9 @@ int cli_usage(const char *fmt, ...)
 int cli_fail(const mu_error *err)
 {
     char buf[1024];
-    fprintf(stderr, "muster: %s\n", mu_error_format(err, buf, sizeof buf));
+    const char *hint = cli_hint(err->reason);
+    fprintf(stderr, "muster: %s%s%s\n", mu_error_format(err, buf, sizeof buf),
+            hint ? ": " : "", hint ? hint : "");
     switch (err->code) {
     case MU_EINPUT: case MU_ENOROLL: case MU_EIO: case MU_ESTATE:
         return EXIT_INPUT;
@@ -117,13 +119,9 @@ static mu_status ask_roll(void *ud, const char *label, int *roll, mu_error *err)
         if (!line) {
             if (!tty)
                 fputc('\n', stderr);
-            err->code = MU_ENOROLL;
-            err->line = 0;
-            err->file[0] = '\0';
-            snprintf(err->msg, sizeof err->msg,
-                     "input ended before the roll for %s: type each roll "
-                     "1..100 (00 = 100)", label);
-            return MU_ENOROLL;
+            return mu_error_set(err, MU_ENOROLL, MU_R_NONE,
+                                "input ended before the roll for %s: type "
+                                "each roll 1..100 (00 = 100)", label);
         }
         line[strcspn(line, "\r\n")] = '\0';
         mu_error e;
@@ -141,12 +139,8 @@ mu_status cli_dice(cli_common *cc, mu_dice **out, mu_error *err)
 {
     int given = cc->has_seed + (cc->rolls != NULL) + cc->ask;
     if (given > 1) {
-        err->code = MU_EINPUT;
-        err->line = 0;
-        err->file[0] = '\0';
-        snprintf(err->msg, sizeof err->msg,
-                 "choose one dice source: --seed, --rolls or --ask");
-        return MU_EINPUT;
+        return mu_error_set(err, MU_EINPUT, MU_R_NONE,
+                            "choose one dice source: --seed, --rolls or --ask");
     }
     if (cc->rolls) {
         int *rolls;

@@ -26,6 +26,7 @@ struct mu_campaign {
     int year;
     mu_theater theater;
     mu_rate draw, winner, loser;
+    int viewer; /* mu_viewer: whom the handle acts for */
 };
 
 typedef struct camp_brigade {
@@ -116,6 +117,13 @@ mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
 
 /* Whether viewer may see division d in full. */
 bool camp_visible(const camp_div *d, int viewer);
+/* The one refusal for a division hidden from the acting side: it names the
+ * division's id (which the caller gave) and nothing else. MU_ESTATE. */
+mu_status camp_hidden_refusal(const mu_campaign *c, int div, mu_error *err);
+/* The viewer a read runs as: `asked` narrowed to the side the handle acts
+ * for (MU_EINPUT for an unknown viewer, MU_ESTATE for the other side's). */
+mu_status camp_viewer(const mu_campaign *c, int asked, int *eff,
+                      mu_error *err);
 
 /* The seed of a fresh seeded source (nothing rolled yet) into `o` as
  * "seed" (exact, as a raw number), else null. */

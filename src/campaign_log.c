@@ -120,13 +120,28 @@ static void rolls_text(const cJSON *rolls, sbuf *sb)
     }
 }
 
-static void stands_list(const cJSON *list, sbuf *sb)
+/* Stands freed, by division and brigade; a division hidden from the viewer
+ * as one entry with its total (the stands went home in plain sight, the
+ * brigades they rejoin are its secret). */
+static void stands_list(const cJSON *list, const masks *m, sbuf *sb)
 {
     int i = 0;
-    for (const cJSON *o = list ? list->child : NULL; o; o = o->next, i++)
-        sb_printf(sb, "%s%s division %d brigade %d: %d", i ? ", " : " (",
-                  jstr(o, "side"), jint(o, "division"), jint(o, "brigade"),
-                  jint(o, "stands"));
+    for (const cJSON *o = list ? list->child : NULL; o; o = o->next, i++) {
+        int div = jint(o, "division");
+        sb_printf(sb, "%s%s division %d", i ? ", " : " (", jstr(o, "side"),
+                  div);
+        if (!masked(m, div)) {
+            sb_printf(sb, " brigade %d: %d", jint(o, "brigade"),
+                      jint(o, "stands"));
+            continue;
+        }
+        int n = jint(o, "stands");
+        while (o->next && jint(o->next, "division") == div) {
+            o = o->next;
+            n += jint(o, "stands");
+        }
+        sb_printf(sb, " (hidden): %d", n);
+    }
     if (i)
         sb_puts(sb, ")");
 }
@@ -171,14 +186,18 @@ static void end_text(const cJSON *d, const masks *m, sbuf *sb)
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(d, "returns");
     if (!list || !list->child)
         sb_puts(sb, "\n     no battlefield losses to return");
+    int last_masked = 0;
     for (const cJSON *r = list ? list->child : NULL; r; r = r->next) {
         int div = jint(r, "division");
-        sb_printf(sb, "\n     %s division %d brigade %d: ", jstr(r, "side"), div,
-                  jint(r, "brigade"));
-        if (masked(m, div)) {
-            sb_puts(sb, "hidden");
+        if (masked(m, div)) { /* one line: its brigades are its secret */
+            if (div != last_masked)
+                sb_printf(sb, "\n     %s division %d: hidden", jstr(r, "side"),
+                          div);
+            last_masked = div;
             continue;
         }
+        sb_printf(sb, "\n     %s division %d brigade %d: ", jstr(r, "side"), div,
+                  jint(r, "brigade"));
         char share[32];
         int whole = jint(r, "whole"), thr = jint(r, "threshold");
         share_text(whole, thr, share, sizeof share);
@@ -258,12 +277,12 @@ static void event_text(int64_t id, const char *kind, const cJSON *d,
         int u = jint(d, "union"), k = jint(d, "confederate");
         sb_printf(sb, "exchange: %d Union stand%s and %d Confederate stand%s "
                   "go home", u, u == 1 ? "" : "s", k, k == 1 ? "" : "s");
-        stands_list(cJSON_GetObjectItemCaseSensitive(d, "stands"), sb);
+        stands_list(cJSON_GetObjectItemCaseSensitive(d, "stands"), m, sb);
     } else if (!strcmp(kind, "liberate")) {
         sb_printf(sb, "liberation: the camp holding %s men is freed, %d "
                   "stand%s rejoin", jstr(d, "side"), jint(d, "total"),
                   jint(d, "total") == 1 ? "" : "s");
-        stands_list(cJSON_GetObjectItemCaseSensitive(d, "stands"), sb);
+        stands_list(cJSON_GetObjectItemCaseSensitive(d, "stands"), m, sb);
     } else if (!strcmp(kind, "leader-lost")) {
         leader_text("leader lost", d, sb);
     } else if (!strcmp(kind, "downgrade")) {
@@ -281,6 +300,39 @@ static void event_text(int64_t id, const char *kind, const cJSON *d,
 
 /* ---- JSON --------------------------------------------------------------- */
 
+/* Entries of a list about divisions hidden from the viewer become one entry
+ * per division, {division, side, hidden, and the sum of `keep` if given}. */
+static void mask_list(cJSON *list, const char *keep, const masks *m)
+{
+    cJSON *mask = NULL;
+    int last = 0;
+    for (cJSON *r = list ? list->child : NULL; r;) {
+        cJSON *next = r->next;
+        int div = jint(r, "division");
+        if (!masked(m, div)) {
+            r = next;
+            continue;
+        }
+        int n = keep ? jint(r, keep) : 0;
+        if (div == last && mask) {
+            cJSON *k = cJSON_GetObjectItemCaseSensitive(mask, keep);
+            if (k)
+                cJSON_SetNumberValue(k, k->valuedouble + n);
+            cJSON_Delete(cJSON_DetachItemViaPointer(list, r));
+        } else {
+            mask = cJSON_CreateObject();
+            cJSON_AddNumberToObject(mask, "division", div);
+            cJSON_AddStringToObject(mask, "side", jstr(r, "side"));
+            cJSON_AddBoolToObject(mask, "hidden", true);
+            if (keep)
+                cJSON_AddNumberToObject(mask, keep, n);
+            cJSON_ReplaceItemViaPointer(list, r, mask);
+            last = div;
+        }
+        r = next;
+    }
+}
+
 /* The event as JSON: id and kind, then its data, masked for the viewer. */
 static cJSON *event_json(int64_t id, const char *kind, cJSON *data, bool hide,
                          const masks *m)
@@ -295,17 +347,8 @@ static cJSON *event_json(int64_t id, const char *kind, cJSON *data, bool hide,
             cJSON_AddStringToObject(o, "commitment", jstr(data, "commitment"));
         return o;
     }
-    cJSON *list = cJSON_GetObjectItemCaseSensitive(data, "returns");
-    for (cJSON *r = list ? list->child : NULL; r; r = r->next)
-        if (masked(m, jint(r, "division"))) {
-            int div = jint(r, "division"), b = jint(r, "brigade");
-            cJSON *mask = cJSON_CreateObject();
-            cJSON_AddNumberToObject(mask, "division", div);
-            cJSON_AddNumberToObject(mask, "brigade", b);
-            cJSON_AddBoolToObject(mask, "hidden", true);
-            cJSON_ReplaceItemViaPointer(list, r, mask);
-            r = mask;
-        }
+    mask_list(cJSON_GetObjectItemCaseSensitive(data, "returns"), NULL, m);
+    mask_list(cJSON_GetObjectItemCaseSensitive(data, "stands"), "stands", m);
     while (data->child) { /* move the data after id and kind */
         cJSON *kid = cJSON_DetachItemViaPointer(data, data->child);
         cJSON_AddItemToObject(o, kid->string, kid); /* copies, then frees */
@@ -372,13 +415,14 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
         return err_set(err, MU_EINPUT, "no campaign given");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON)
         return err_set(err, MU_EINPUT, "the log is written as text or json");
-    if (viewer < MU_VIEW_ALL || viewer > MU_CONFEDERATE)
-        return err_set(err, MU_EINPUT, "unknown viewer");
+    mu_status s = camp_viewer(c, viewer, &viewer, err);
+    if (s != MU_OK)
+        return s;
     sbuf sb = {0};
     log_ctx x = {viewer, fmt, only, &sb, NULL, 0};
     if (fmt == MU_FMT_JSON)
         x.arr = cJSON_CreateArray();
-    mu_status s = camp_read(c, log_read, &x, err);
+    s = camp_read(c, log_read, &x, err);
     if (s == MU_OK && only && x.count == 0)
         s = err_set(err, MU_EINPUT, "no event %" PRId64, only);
     if (s != MU_OK) {

@@ -396,11 +396,12 @@ mu_status mu_campaign_show(mu_campaign *c, int viewer, const mu_labels *labels,
         return err_set(err, MU_EINPUT, "no campaign given");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON && fmt != MU_FMT_MARKDOWN)
         return err_set(err, MU_EINPUT, "show writes text, json or markdown");
-    if (viewer < MU_VIEW_ALL || viewer > MU_CONFEDERATE)
-        return err_set(err, MU_EINPUT, "unknown viewer");
+    mu_status s = camp_viewer(c, viewer, &viewer, err);
+    if (s != MU_OK)
+        return s;
     view v;
     memset(&v, 0, sizeof v);
-    mu_status s = camp_read(c, gather, &v, err);
+    s = camp_read(c, gather, &v, err);
     if (s != MU_OK) {
         view_free(&v);
         return s;
@@ -426,13 +427,18 @@ static mu_status pow_read(mu_campaign *c, void *p, mu_error *err)
 {
     pow_ctx *x = p;
     sqlite3_stmt *st;
+    /* A division hidden from the acting side shows as one line, brigade 0:
+     * its brigades are its secret, the stands held are not. */
     mu_status s = camp_prepare(c, "SELECT d.side, p.division, d.name, "
-                               "p.brigade, sum(p.stands) FROM prisoners p JOIN "
+                               "CASE WHEN ?1 >= 0 AND d.side <> ?1 AND d.hidden"
+                               " AND NOT d.revealed THEN 0 ELSE p.brigade END "
+                               "AS b, sum(p.stands) FROM prisoners p JOIN "
                                "divisions d ON d.id = p.division GROUP BY "
-                               "p.division, p.brigade ORDER BY d.side DESC, "
-                               "p.division, p.brigade", &st, err);
+                               "p.division, b ORDER BY d.side DESC, "
+                               "p.division, b", &st, err);
     if (s != MU_OK)
         return s;
+    sqlite3_bind_int(st, 1, c->viewer);
     int total[2] = {0, 0}, last = -1, rc;
     cJSON *lists[2] = {NULL, NULL};
     if (x->root)
@@ -452,7 +458,10 @@ static mu_status pow_read(mu_campaign *c, void *p, mu_error *err)
             cJSON *o = cJSON_CreateObject();
             cJSON_AddNumberToObject(o, "division", div);
             cJSON_AddStringToObject(o, "name", name ? name : "");
-            cJSON_AddNumberToObject(o, "brigade", b);
+            if (b)
+                cJSON_AddNumberToObject(o, "brigade", b);
+            else
+                cJSON_AddBoolToObject(o, "hidden", true);
             cJSON_AddNumberToObject(o, "stands", n);
             cJSON_AddItemToArray(lists[captor], o);
             continue;
@@ -461,9 +470,13 @@ static mu_status pow_read(mu_campaign *c, void *p, mu_error *err)
             sb_printf(x->sb, "Held by the %s:\n", captor == MU_UNION
                       ? "Union" : "Confederates");
         last = captor;
-        sb_printf(x->sb, "  %s division %d \"%s\" brigade %d: %d stand%s\n",
-                  mu_army_name((mu_army)side), div, name ? name : "", b, n,
-                  n == 1 ? "" : "s");
+        sb_printf(x->sb, "  %s division %d \"%s\" ",
+                  mu_army_name((mu_army)side), div, name ? name : "");
+        if (b)
+            sb_printf(x->sb, "brigade %d", b);
+        else
+            sb_puts(x->sb, "(hidden)");
+        sb_printf(x->sb, ": %d stand%s\n", n, n == 1 ? "" : "s");
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)

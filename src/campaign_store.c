@@ -292,6 +292,50 @@ bool camp_visible(const camp_div *d, int viewer)
            d->revealed;
 }
 
+mu_status camp_hidden_refusal(const mu_campaign *c, int div, mu_error *err)
+{
+    const char *side = camp_side_title((mu_army)c->viewer);
+    return err_why(err, MU_ESTATE, MU_R_HIDDEN_DIVISION, "division %d is "
+                   "hidden from the %s until "
+                   "it is revealed: acting for the %s, nothing about it can "
+                   "be asked or changed (its owner or the umpire can)", div,
+                   side, side);
+}
+
+mu_status camp_viewer(const mu_campaign *c, int asked, int *eff, mu_error *err)
+{
+    if (asked < MU_VIEW_ALL || asked > MU_CONFEDERATE)
+        return err_set(err, MU_EINPUT, "unknown viewer");
+    if (c->viewer == MU_VIEW_ALL || asked == c->viewer) {
+        *eff = asked;
+        return MU_OK;
+    }
+    if (asked == MU_VIEW_ALL) {
+        *eff = c->viewer;
+        return MU_OK;
+    }
+    return err_set(err, MU_ESTATE, "acting for the %s, the %s view cannot be "
+                   "shown: only the umpire sees both", camp_side_title(
+                   (mu_army)c->viewer), camp_side_title((mu_army)asked));
+}
+
+mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v, mu_error *err)
+{
+    if (!c)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if (v != MU_VIEWER_UMPIRE && v != MU_VIEWER_UNION &&
+        v != MU_VIEWER_CONFEDERATE)
+        return err_set(err, MU_EINPUT, "act as the umpire, union or "
+                       "confederate");
+    c->viewer = (int)v;
+    return MU_OK;
+}
+
+mu_viewer mu_campaign_viewer(const mu_campaign *c)
+{
+    return c ? (mu_viewer)c->viewer : MU_VIEWER_UMPIRE;
+}
+
 void camp_json_seed(cJSON *o, const mu_dice *d, bool fresh)
 {
     uint64_t seed;
@@ -445,6 +489,7 @@ static mu_status camp_alloc(const char *path, mu_campaign **out, mu_error *err)
         return err_nomem(err);
     }
     memcpy(c->path, path, n + 1);
+    c->viewer = MU_VIEW_ALL;
     *out = c;
     return MU_OK;
 }
@@ -796,6 +841,12 @@ mu_status camp_load_div(mu_campaign *c, int id, camp_div *out, mu_error *err)
                        "('muster campaign show' lists them)", id);
     if (rc != SQLITE_ROW)
         return camp_sql_fail(c, rc, "reading", err);
+    /* Before anything of it is looked at: every later message (its
+     * brigades, stands, leaders) would tell the other side something. */
+    if (!camp_visible(out, c->viewer)) {
+        memset(out, 0, sizeof *out);
+        return camp_hidden_refusal(c, id, err);
+    }
     return load_brigades(c, out, 1, id, err);
 }
 

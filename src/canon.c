@@ -379,8 +379,51 @@ static bool has_escaped_nul(const char *s, size_t len)
     return false;
 }
 
+/* A key given twice in one object, anywhere in the tree: cJSON keeps both,
+ * its lookups find the first, other readers (Python, jq) keep the last, so
+ * such a document means different things to different readers. Refused. */
+static int str_cmp(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Sorted, so that an object of many keys costs n log n, not n^2. */
+static mu_status object_keys_unique(const cJSON *v, mu_error *err)
+{
+    size_t n = 0;
+    for (const cJSON *c = v->child; c; c = c->next)
+        n++;
+    if (n < 2)
+        return MU_OK;
+    const char **keys = malloc(n * sizeof *keys);
+    if (!keys)
+        return err_nomem(err);
+    size_t i = 0;
+    for (const cJSON *c = v->child; c; c = c->next)
+        keys[i++] = c->string ? c->string : "";
+    qsort(keys, n, sizeof *keys, str_cmp);
+    mu_status st = MU_OK;
+    for (i = 1; i < n && st == MU_OK; i++)
+        if (!strcmp(keys[i], keys[i - 1]))
+            st = err_set(err, MU_EINPUT, "key \"%.64s\" is given twice in one "
+                         "object: muster reads no JSON whose meaning depends "
+                         "on the reader", keys[i]);
+    free(keys);
+    return st;
+}
+
+static mu_status unique_keys(const cJSON *v, int depth, mu_error *err)
+{
+    if (depth > CJSON_NESTING_LIMIT)
+        return err_set(err, MU_EINPUT, "JSON nested too deeply");
+    mu_status st = cJSON_IsObject(v) ? object_keys_unique(v, err) : MU_OK;
+    for (const cJSON *c = v->child; c && st == MU_OK; c = c->next)
+        st = unique_keys(c, depth + 1, err);
+    return st;
+}
+
 /* Parses JSON text strictly enough for canonical output: the whole text,
- * nothing after the value but blanks. */
+ * nothing after the value but blanks, no key twice in an object. */
 static mu_status parse_json(const char *text, size_t len, cJSON **out,
                             mu_error *err)
 {
@@ -411,8 +454,18 @@ static mu_status parse_json(const char *text, size_t len, cJSON **out,
                       "column %d)", line, col);
     }
     free(copy);
+    mu_status st = unique_keys(root, 0, err);
+    if (st != MU_OK) {
+        cJSON_Delete(root);
+        return st;
+    }
     *out = root;
     return MU_OK;
+}
+
+mu_status canon_parse(const char *text, size_t len, cJSON **out, mu_error *err)
+{
+    return parse_json(text, len, out, err);
 }
 
 mu_status mu_json_canonical(const char *text, size_t len, char **out,

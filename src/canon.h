@@ -16,6 +16,12 @@ mu_status canon_tree(const cJSON *v, sbuf *sb, mu_error *err);
 /* Canonical JSON of a tree as a malloc'd string (*out), for storage. */
 mu_status canon_print(const cJSON *v, char **out, mu_error *err);
 
+/* Parses JSON text as every reader of documents muster is given must: the
+ * whole text is one value, no NUL, no \u0000, no key twice in any object.
+ * MU_EINPUT otherwise (with line and column for a syntax error). *out is the
+ * caller's (cJSON_Delete). */
+mu_status canon_parse(const char *text, size_t len, cJSON **out, mu_error *err);
+
 /* A fresh random salt as MU_SALT_BYTES*2 lower-case hex digits. */
 mu_status canon_new_salt(char hex[2 * MU_SALT_BYTES + 1], mu_error *err);
 

@@ -20,10 +20,30 @@ const char *mu_status_str(mu_status s)
     return "unknown status";
 }
 
-static void err_vfill(mu_error *err, mu_status code, const char *file,
-                      int line, const char *fmt, va_list ap)
+const char *mu_reason_name(mu_reason r)
+{
+    switch (r) {
+    case MU_R_NONE: return "none";
+    case MU_R_TOO_MANY_THREADS: return "too-many-threads";
+    case MU_R_BATTLE_NOT_STARTED: return "battle-not-started";
+    case MU_R_BATTLE_UNDER_WAY: return "battle-under-way";
+    case MU_R_NO_CASUALTIES: return "no-casualties";
+    case MU_R_LOSS_EXCEEDS_STANDS: return "loss-exceeds-stands";
+    case MU_R_NO_PENALTY: return "no-penalty";
+    case MU_R_NO_CAMPAIGN: return "no-campaign";
+    case MU_R_NO_SUCH_DIVISION: return "no-such-division";
+    case MU_R_BUSY: return "busy";
+    case MU_R_HIDDEN_DIVISION: return "hidden-division";
+    case MU_R_COUNT: break;
+    }
+    return "unknown";
+}
+
+static void err_vfill(mu_error *err, mu_status code, mu_reason reason,
+                      const char *file, int line, const char *fmt, va_list ap)
 {
     err->code = code;
+    err->reason = reason;
     err->line = line;
     err->file[0] = '\0';
     if (file)
@@ -36,7 +56,19 @@ mu_status err_set(mu_error *err, mu_status code, const char *fmt, ...)
     if (err) {
         va_list ap;
         va_start(ap, fmt);
-        err_vfill(err, code, NULL, 0, fmt, ap);
+        err_vfill(err, code, MU_R_NONE, NULL, 0, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+mu_status mu_error_set(mu_error *err, mu_status code, mu_reason reason,
+                       const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        err_vfill(err, code, reason, NULL, 0, fmt, ap);
         va_end(ap);
     }
     return code;
@@ -48,7 +80,7 @@ mu_status err_at(mu_error *err, mu_status code, const char *file, int line,
     if (err) {
         va_list ap;
         va_start(ap, fmt);
-        err_vfill(err, code, file, line, fmt, ap);
+        err_vfill(err, code, MU_R_NONE, file, line, fmt, ap);
         va_end(ap);
     }
     return code;

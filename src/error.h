@@ -4,16 +4,15 @@
 
 #include "muster.h"
 
-#if defined(__GNUC__)
-#define MU_PRINTF(a, b) __attribute__((format(printf, a, b)))
-#else
-#define MU_PRINTF(a, b)
-#endif
+#define MU_PRINTF(a, b) MU_FORMAT_PRINTF(a, b)
 
 /* Sets err (if not NULL) and returns `code`, so a failure is one line:
  *     return err_set(err, MU_EINPUT, "no such army '%s'", s);            */
 mu_status err_set(mu_error *err, mu_status code, const char *fmt, ...)
     MU_PRINTF(3, 4);
+/* Same, with a reason a front end can turn into its own hint (muster.h):
+ *     return err_why(err, MU_EINTERNAL, MU_R_TOO_MANY_THREADS, "...");   */
+#define err_why mu_error_set
 /* Same, naming the file and line the fault is in. */
 mu_status err_at(mu_error *err, mu_status code, const char *file, int line,
                  const char *fmt, ...) MU_PRINTF(5, 6);

@@ -8,13 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define INI_LINE_MAX 400
-
+/* inih as packaged reads lines into a fixed buffer of its own
+ * (INI_MAX_LINE, 200 bytes in Debian's build, the newline and the
+ * terminating NUL included); it hands its size to the reader, which refuses a
+ * longer line whole instead of letting inih split it silently. */
 typedef struct ini_ctx {
     const char *p, *end;
     const char *name;
     int line;        /* the line inih is working on */
     int long_line;   /* first line that was too long, or 0 */
+    size_t limit;    /* the longest line inih takes, newline not counted */
     ini_key_fn fn;
     void *user;
     mu_status st;    /* first failure reported by fn */
@@ -30,12 +33,14 @@ static char *line_reader(char *str, int num, void *stream)
     const char *nl = memchr(c->p, '\n', (size_t)(c->end - c->p));
     const char *stop = nl ? nl + 1 : c->end;
     size_t len = (size_t)(stop - c->p);
-    size_t room = (size_t)num - 1;
-    if (room > INI_LINE_MAX)
-        room = INI_LINE_MAX;
-    if (len > room) {
-        if (!c->long_line)
+    /* inih needs room for the newline and the NUL after the text. */
+    size_t limit = num > 2 ? (size_t)num - 2 : 0;
+    size_t text = nl ? len - 1 : len;
+    if (text > limit) {
+        if (!c->long_line) {
             c->long_line = c->line;
+            c->limit = limit;
+        }
         len = 0; /* hand inih an empty line; the error is reported after */
     }
     memcpy(str, c->p, len);
@@ -71,7 +76,8 @@ mu_status ini_parse_text(const char *text, size_t len, const char *name,
     if (c.long_line && (!first_bad || c.long_line <= first_bad) &&
         (c.st == MU_OK || c.long_line <= c.err.line))
         return err_at(err, MU_EINPUT, name, c.long_line,
-                      "line is longer than %d bytes", INI_LINE_MAX);
+                      "line is longer than %zu bytes, the most an INI line "
+                      "may hold: split the value or shorten it", c.limit);
     if (first_bad && (c.st == MU_OK || first_bad < c.err.line))
         return err_at(err, MU_EINPUT, name, first_bad,
                       "expected [section], key = value, or a ; comment");

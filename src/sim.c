@@ -357,8 +357,8 @@ static mu_status run_job(sim_job *job, const mu_sim_opts *s, uint64_t *total,
     int started = 1;
     for (int i = 1; i < nt && st == MU_OK; i++, started++)
         if (pthread_create(&th[i], NULL, worker_main, &w[i]) != 0) {
-            st = err_set(err, MU_EINTERNAL, "cannot start simulation thread "
-                         "%d of %d: try fewer --threads", i + 1, nt);
+            st = err_why(err, MU_EINTERNAL, MU_R_TOO_MANY_THREADS,
+                         "cannot start simulation thread %d of %d", i + 1, nt);
             /* Let the started ones stop at once. */
             atomic_store(&job->next_block, job->nblocks);
         }

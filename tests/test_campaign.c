@@ -407,6 +407,54 @@ static void commitment_round_trip(void **state)
                      MU_OK);
 }
 
+/* Issue 13: a reveal with two "division" keys verified (muster checked the
+ * first, Python and jq show the last). A key twice anywhere is refused, by
+ * verify and by every reader of canonical JSON. */
+static void duplicate_keys_refused(void **state)
+{
+    (void)state;
+    const char *salt = "000102030405060708090a0b0c0d0e0f";
+    const char *json = "{\"a\":\"x\",\"b\":[1,2]}";
+    char want[MU_COMMITMENT_HEX], doc[512];
+    mu_error err;
+    assert_int_equal(mu_commitment_compute(json, strlen(json), salt, want, &err),
+                     MU_OK);
+    static const char *const shapes[] = {
+        /* the division twice at the top: the second is another one */
+        "{\"division\":%s,\"division\":{\"a\":\"y\"},\"salt\":\"%s\","
+        "\"commitment\":\"%s\"}",
+        /* the salt twice */
+        "{\"division\":%s,\"salt\":\"%s\",\"salt\":\"00\","
+        "\"commitment\":\"%s\"}",
+        /* the commitment twice */
+        "{\"division\":%s,\"salt\":\"%s\",\"commitment\":\"%s\","
+        "\"commitment\":\"\"}",
+        /* deep inside something that is not the division */
+        "{\"division\":%s,\"salt\":\"%s\",\"commitment\":\"%s\","
+        "\"extra\":[{\"k\":1,\"k\":2}]}",
+    };
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        snprintf(doc, sizeof doc, shapes[i], json, salt, want);
+        err.msg[0] = '\0';
+        assert_int_equal(mu_commitment_verify(want, NULL, doc, strlen(doc),
+                                              &err), MU_EINPUT);
+        assert_non_null(strstr(err.msg, "given twice"));
+        char *out = NULL;
+        assert_int_equal(mu_json_canonical(doc, strlen(doc), &out, &err),
+                         MU_EINPUT);
+        assert_null(out);
+    }
+    /* Inside the division, given with its salt: refused too. */
+    const char *inner = "{\"a\":\"x\",\"b\":[1,2],\"b\":[1,2]}";
+    assert_int_equal(mu_commitment_verify(want, salt, inner, strlen(inner),
+                                          &err), MU_EINPUT);
+    /* The same keys in different objects are fine. */
+    const char *ok = "{\"a\":{\"a\":1},\"b\":[{\"a\":1},{\"a\":2}]}";
+    char *out = NULL;
+    assert_int_equal(mu_json_canonical(ok, strlen(ok), &out, &err), MU_OK);
+    free(out);
+}
+
 /* engage --hidden, then reveal: the document verifies; tampered, it fails;
  * the other side sees only the commitment. */
 static void hidden_division(void **state)
@@ -982,6 +1030,7 @@ int main(void)
         cmocka_unit_test(canonical_keys_and_strings),
         cmocka_unit_test(canonical_rejects),
         cmocka_unit_test(commitment_round_trip),
+        cmocka_unit_test(duplicate_keys_refused),
         cmocka_unit_test(hidden_division),
         cmocka_unit_test(engage_is_the_generator),
         cmocka_unit_test(corps_leader_arrives),

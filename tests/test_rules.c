@@ -167,6 +167,18 @@ static void rejects_non_text(void **state)
     assert_int_equal(rules_from(longline, &err), MU_EINPUT);
     assert_int_equal(err.line, 2);
     assert_non_null(strstr(err.msg, "longer than"));
+    /* The limit stated is the one in force: inih's 200-byte buffer holds
+     * 198 bytes of text, the newline and the NUL. */
+    char edge[260];
+    memset(edge, ';', sizeof edge);
+    memcpy(edge, "[theater]\n", 10);
+    memcpy(edge + 10 + 198, "\n", 2);
+    assert_int_equal(rules_from(edge, &err), MU_EINPUT);
+    assert_null(strstr(err.msg, "longer than"));
+    memcpy(edge + 10 + 198, ";\n", 3);
+    assert_int_equal(rules_from(edge, &err), MU_EINPUT);
+    assert_int_equal(err.line, 2);
+    assert_non_null(strstr(err.msg, "line is longer than 198 bytes"));
     assert_int_equal(rules_from("x = 1\n", &err), MU_EINPUT);
     assert_int_equal(err.line, 1);
     assert_int_equal(rules_from("", &err), MU_EINPUT);

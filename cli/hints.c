@@ -1,0 +1,25 @@
+/* hints.c -- what the tool adds to a library error, by its reason.
+ *
+ * The library says what is wrong in its own terms and tags the error with a
+ * mu_reason (muster.h); only the tool knows its commands and options, so the
+ * advice that names them lives here. A reason without an entry gets no hint. */
+#include "cli.h"
+
+static const char *const hints[MU_R_COUNT] = {
+    [MU_R_TOO_MANY_THREADS] = "try fewer --threads",
+    [MU_R_BATTLE_NOT_STARTED] =
+        "start one with 'muster campaign battle FILE start NAME'",
+    [MU_R_BATTLE_UNDER_WAY] =
+        "end it first with 'muster campaign battle FILE end'",
+    [MU_R_NO_CASUALTIES] = "give --lost or --captured",
+    [MU_R_NO_PENALTY] =
+        "'muster campaign penalty FILE --side SIDE' records one",
+    [MU_R_NO_CAMPAIGN] = "create it with 'muster campaign new'",
+    [MU_R_NO_SUCH_DIVISION] = "'muster campaign show' lists them",
+    [MU_R_BUSY] = "try again",
+};
+
+const char *cli_hint(mu_reason r)
+{
+    return r > MU_R_NONE && r < MU_R_COUNT ? hints[r] : NULL;
+}

@@ -1,0 +1,319 @@
+/*
+ * muster/campaign.h -- the campaign ledger: canonical JSON, commitments to
+ * hidden divisions, and the SQLite campaign file.
+ */
+#ifndef MUSTER_CAMPAIGN_H
+#define MUSTER_CAMPAIGN_H
+
+#include "core.h"
+#include "oob.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Canonical JSON and commitments.
+ *
+ * A hidden division is kept secret yet provably unaltered by a commitment,
+ * defined exactly so that anyone can check it with other tools:
+ *
+ *   C          = the canonical JSON of the division, as RFC 8785 (JCS) writes
+ *                it: object keys sorted by their UTF-16 code units, no white
+ *                space, numbers as ECMAScript prints them (integers as
+ *                integers), strings escaped minimally (\" \\ \b \f \n \r \t,
+ *                other control characters as \u00xx), everything else as
+ *                UTF-8;
+ *   salt       = 16 random bytes (libsodium randombytes_buf), shown as 32
+ *                lower-case hex digits;
+ *   commitment = SHA-256(salt bytes || bytes of C), as 64 lower-case hex
+ *                digits.
+ *
+ * With a shell: (printf "$(echo SALT | sed 's/../\\x&/g')"; printf %s "C") |
+ * sha256sum. Hex given to muster may be in either case. */
+#define MU_SALT_BYTES 16
+#define MU_SALT_HEX (2 * MU_SALT_BYTES + 1)   /* buffer size, with the NUL */
+#define MU_COMMITMENT_HEX 65                  /* buffer size, with the NUL */
+
+/* Rewrites any JSON text (UTF-8, at most `len` bytes, no NUL characters)
+ * in the canonical form above. The same value however it is spaced or
+ * ordered gives the same bytes; a changed value gives other bytes.
+ * MU_EINPUT for text that is not JSON, a key given twice in one object, a
+ * number too large for a double, a string that is not UTF-8 or holds \u0000.
+ * *out is malloc'd. */
+MU_API mu_status mu_json_canonical(const char *text, size_t len, char **out,
+                                   mu_error *err);
+
+/* commitment = SHA-256(salt || canonical(json)) for a salt given as 32 hex
+ * digits. MU_EINPUT for bad hex or JSON. */
+MU_API mu_status mu_commitment_compute(const char *json, size_t len,
+                                       const char *salt_hex,
+                                       char commitment[MU_COMMITMENT_HEX],
+                                       mu_error *err);
+
+/* Checks that `text` is the division a commitment was made to. `text` is
+ * the division's JSON, or the whole document `mu_campaign_reveal` prints
+ * ({"division":{...},"salt":HEX,"commitment":HEX}), whose "division" is then
+ * checked; `salt_hex` may be NULL only in that case, to take the document's
+ * salt. The commitment is always the caller's: the one given before the
+ * reveal. MU_OK when it matches, MU_EMISMATCH when it does not, MU_EINPUT
+ * for unreadable hex or JSON. */
+MU_API mu_status mu_commitment_verify(const char *commitment_hex,
+                                      const char *salt_hex, const char *text,
+                                      size_t len, mu_error *err);
+
+/* The campaign ledger.
+ *
+ * The seed's campaign paragraphs: a division stays unknown until it first
+ * fights, then it is generated once and kept; casualties come off its actual
+ * strength; after a battle a share of the battlefield losses comes back
+ * (the seed: 50 %), prisoners do not; prisoners stay with the captor until
+ * exchanged by mutual consent or freed when their camp is liberated.
+ *
+ * A campaign is one SQLite file (WAL, foreign keys on, synchronous FULL, a
+ * busy timeout of 15 s so that two writers wait for each other). Every
+ * mutating call is one transaction: it changes everything it says or, on any
+ * error, nothing; each writes one event to the log with the rolls it made.
+ * Calls that roll take a mu_dice; a scripted source must be used up
+ * exactly, or the call fails with
+ * MU_EINPUT and stores nothing. While a callback source waits for a roll the
+ * call holds the write lock, so other writers wait (up to the timeout).
+ *
+ * Errors: MU_EINPUT for a bad argument (an unknown division or brigade, more
+ * losses than stands, more prisoners than are held, a file that is not a
+ * campaign or was written by a newer muster), MU_ESTATE when the request
+ * conflicts with the ledger (engaging twice, casualties outside a battle),
+ * MU_EIO when the file cannot be read or written or stays busy, MU_ENOROLL
+ * when the dice ran out, MU_EINTERNAL for a failure inside SQLite.
+ *
+ * Ids: divisions and events are numbered from 1 in the order they are made;
+ * brigades are numbered from 1 within their division. */
+typedef struct mu_campaign mu_campaign;
+
+/* Longest name of a campaign, division, corps or battle, in bytes. */
+#define MU_CAMPAIGN_NAME_MAX 100
+
+/* The schema this muster writes (PRAGMA user_version). Files with a newer
+ * schema are refused; 1 is the first, so there is nothing older to upgrade. */
+#define MU_CAMPAIGN_SCHEMA 1
+
+/* A share of the losses, exactly: num/den with 0 <= num <= den. */
+typedef struct mu_rate {
+    int num, den;
+} mu_rate;
+
+/* Parses a share: a percentage "50", "66.67" or "50%" (at most 4 decimals),
+ * or a fraction "2/3"; 0..100 % in all. Kept exact (66.67 % is 6667/10000,
+ * not 2/3). MU_EINPUT otherwise. */
+MU_API mu_status mu_rate_parse(const char *s, mu_rate *out, mu_error *err);
+/* "50%", "66.67%" or "2/3" (the shortest exact form). */
+MU_API void mu_rate_text(mu_rate r, char *buf, size_t n);
+
+/* What a new campaign is. Start from mu_campaign_defaults(). */
+typedef struct mu_campaign_opts {
+    const char *name;   /* required, 1..100 bytes of UTF-8 */
+    int year;           /* 1861..1865: every division is generated for it */
+    mu_theater theater;
+    mu_rate draw;       /* returned when a battle ends without a winner */
+    mu_rate winner;     /* returned to the winner's brigades */
+    mu_rate loser;      /* returned to the loser's */
+    const char *rules;  /* generation tables as INI text, stored in the
+                           file; NULL for the built-in ones */
+    size_t rules_len;
+} mu_campaign_opts;
+
+/* No name, year 0, the seed's 50 % for every outcome, built-in tables. */
+MU_API mu_campaign_opts mu_campaign_defaults(void);
+
+/* Creates a campaign file at `path`, which must not exist yet (MU_EINPUT if
+ * it does). On failure nothing is left behind. *out is the open campaign;
+ * close it with mu_campaign_close. */
+MU_API mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
+                                    mu_campaign **out, mu_error *err);
+
+/* Opens an existing campaign. MU_EIO if the file cannot be opened, MU_EINPUT
+ * if it is not a campaign or its schema is newer than MU_CAMPAIGN_SCHEMA.
+ * Opening changes nothing in a file that is not a campaign. */
+MU_API mu_status mu_campaign_open(const char *path, mu_campaign **out,
+                                  mu_error *err);
+MU_API void mu_campaign_close(mu_campaign *c);
+
+/* Who is looking, or acting. The umpire sees everything; a side sees its
+ * own divisions, the other side's open and revealed ones, and of the other
+ * side's hidden divisions only what the log shows everyone: name, side,
+ * corps and commitment. The values of the sides are those of mu_army. */
+typedef enum mu_viewer {
+    MU_VIEWER_UMPIRE = -1,
+    MU_VIEWER_UNION = 0,       /* MU_UNION */
+    MU_VIEWER_CONFEDERATE = 1  /* MU_CONFEDERATE */
+} mu_viewer;
+#define MU_VIEW_ALL MU_VIEWER_UMPIRE
+
+/* From now on the handle acts for `v` (a campaign opens as the umpire). A
+ * side may not learn anything about the other side's unrevealed hidden
+ * divisions: every call that would read or change one (casualties, leaders,
+ * downgrades, reveal, ...) fails with MU_ESTATE and one message, the same
+ * whatever was asked, that names only the division's id; show, log and
+ * prisoners mask it; mu_campaign_check, which reads every secret, refuses.
+ * Front ends map their users to viewers here (a front end's own login: a
+ * command-line choice, a web link's token), so the library, not the front
+ * end, keeps the secret. */
+MU_API mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v,
+                                    mu_error *err);
+/* Whom the handle acts for. */
+MU_API mu_viewer mu_campaign_viewer(const mu_campaign *c);
+
+/* Adds an unengaged division to `side`; nothing is rolled. `corps` names its
+ * corps (NULL: none); corps are made on first mention, per side. Names are
+ * 1..100 bytes of UTF-8 without control characters. *id is the new
+ * division's id. */
+MU_API mu_status mu_campaign_add(mu_campaign *c, mu_army side, const char *name,
+                                 mu_arm arm, const char *corps, int *id,
+                                 mu_error *err);
+
+/* The result of a first engagement. */
+typedef struct mu_engagement {
+    int id;               /* the division */
+    char name[MU_CAMPAIGN_NAME_MAX + 1];
+    int64_t event;        /* its log entry */
+    mu_division division; /* as generated, with every roll */
+    bool hidden;
+    char salt[MU_SALT_HEX];             /* hidden: the salt (keep it secret) */
+    char commitment[MU_COMMITMENT_HEX]; /* hidden: give this to the opponent */
+    bool corps_leader;      /* the division's corps leader was rated now */
+    char corps[MU_CAMPAIGN_NAME_MAX + 1]; /* that corps */
+    mu_rating corps_rating; /* as played */
+    mu_rating corps_rolled; /* as the table gave it */
+    int corps_roll;
+    bool has_seed;          /* the dice were seeded: the seed repeats it */
+    uint64_t seed;
+} mu_engagement;
+
+/* First engagement of division `div`: generated with the campaign's year and
+ * theater and tables by mu_division_generate, in its roll order, then, if it
+ * is the first of its corps to fight, the corps leader (table 2). A
+ * despicable corps leader attaches to this division's leader (the seed's
+ * note). `hidden` stores a commitment (see above) and keeps the division
+ * from other viewers until mu_campaign_reveal. `by_the_book` plays
+ * despicable leaders as average. MU_ESTATE if it has engaged before. */
+MU_API mu_status mu_campaign_engage(mu_campaign *c, int div, bool hidden,
+                                    bool by_the_book, mu_dice *d,
+                                    mu_engagement *out, mu_error *err);
+
+/* An engagement as text, json or markdown. Open: the division as
+ * mu_division_render writes it (with the seed when there is one), then the
+ * corps leader if one was rated; JSON {"id":N,"division":{...},
+ * "corps_leader":{...}|null}. Hidden: only the commitment, JSON
+ * {"commitment":HEX}. *out is malloc'd. */
+MU_API mu_status mu_engagement_render(const mu_engagement *e,
+                                      const mu_render_opts *o, char **out,
+                                      mu_error *err);
+
+/* The document that opens a hidden division's commitment, one line:
+ * {"division":{...},"salt":HEX,"commitment":HEX}, the division in canonical
+ * JSON. The first reveal is logged and ends the secrecy. MU_ESTATE for a
+ * division that was not engaged hidden. *out is malloc'd. */
+MU_API mu_status mu_campaign_reveal(mu_campaign *c, int div, char **out,
+                                    mu_error *err);
+
+/* Starts a battle; only one can be under way (MU_ESTATE otherwise). */
+MU_API mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
+        int64_t *event, mu_error *err);
+
+/* Ends the battle under way. `winner` is MU_UNION, MU_CONFEDERATE or -1 for
+ * none. Each brigade gets back rate x its battlefield losses in this battle
+ * (the winner's, loser's or draw rate of its side), prisoners excepted:
+ * floor(rate x lost) stands, and for a fraction f of a stand one more iff a
+ * d100 roll <= floor(100 f), as for batteries; no roll when that is 0. Rolls
+ * go in order of division id, then brigade. */
+MU_API mu_status mu_campaign_battle_end(mu_campaign *c, int winner, mu_dice *d,
+                                        int64_t *event, mu_error *err);
+
+/* Casualties to brigade `brigade` (from 1) of division `div` in the battle
+ * under way: `lost` killed, wounded and stragglers (some return at the end),
+ * `captured` stands handed to the other side as prisoners. Their sum must
+ * be 1..the brigade's current stands. */
+MU_API mu_status mu_campaign_casualties(mu_campaign *c, int div, int brigade,
+                                        int lost, int captured, int64_t *event,
+                                        mu_error *err);
+
+/* An exchange by mutual consent: `union_stands` Union stands come home from
+ * Confederate camps and `confederate_stands` Confederate ones from Union
+ * camps, each rejoining the brigade it was taken from, longest held first.
+ * MU_EINPUT for more than are held, or for none at all. */
+MU_API mu_status mu_campaign_exchange(mu_campaign *c, int union_stands,
+                                      int confederate_stands, int64_t *event,
+                                      mu_error *err);
+
+/* The camp holding `side`'s men is liberated: all of them rejoin their
+ * brigades. MU_ESTATE when none are held. */
+MU_API mu_status mu_campaign_liberate(mu_campaign *c, mu_army side,
+                                      int64_t *event, mu_error *err);
+
+/* Which leader of a division. */
+typedef enum mu_post {
+    MU_POST_DIVISION = 0, /* the division leader */
+    MU_POST_BRIGADE,      /* a brigadier (give the brigade) */
+    MU_POST_CORPS         /* the leader of the division's corps */
+} mu_post;
+
+/* A leader removed from play by combat: the replacement is rated with one
+ * roll on table 2 (the division's army, the campaign's year). A despicable
+ * corps leader attaches to division `div`; any other one is free. */
+MU_API mu_status mu_campaign_leader_lost(mu_campaign *c, int div, mu_post post,
+        int brigade, mu_dice *d, int64_t *event, mu_error *err);
+
+/* The seed's despicable-leader note: `side` forgot to reveal a despicable
+ * leader, so its opponent receives a despicable replacement to use on one
+ * of `side`'s leaders (mu_campaign_downgrade). Penalties add up. */
+MU_API mu_status mu_campaign_penalty(mu_campaign *c, mu_army side,
+                                     int64_t *event, mu_error *err);
+
+/* Spends one of the penalties against the division's side: an average
+ * leader becomes despicable. MU_ESTATE when there is no penalty, the leader
+ * is not average (an exceptional one cannot be downgraded), or the division
+ * plays by the book. */
+MU_API mu_status mu_campaign_downgrade(mu_campaign *c, int div, mu_post post,
+                                       int brigade, int64_t *event,
+                                       mu_error *err);
+
+/* Every division, engaged or not: brigades with current stands, losses and
+ * prisoners, leaders, batteries; corps leaders; prisoners held by each side.
+ * Formats: text, json, markdown. JSON:
+ *   {"campaign":{...},"battle":{...}|null,
+ *    "divisions":[{"id":1,"name":"...","side":"union","engaged":true,
+ *      "hidden":false,"brigades":[{"number":1,"stands":6,"start":7,"lost":1,
+ *      "captured":0,"returned":0,...}],...}],
+ *    "corps":[...],"prisoners":{"held_by_union":N,"held_by_confederate":M}}
+ * where for a brigade start = stands + lost + captured: "lost" are out now
+ * (battlefield losses not returned), "captured" are held as prisoners now.
+ * `labels` may be NULL. *out is malloc'd. */
+MU_API mu_status mu_campaign_show(mu_campaign *c, int viewer,
+                                  const mu_labels *labels, mu_format fmt,
+                                  char **out, mu_error *err);
+
+/* Prisoners held by each side, by division and brigade of origin (text or
+ * json). */
+MU_API mu_status mu_campaign_prisoners(mu_campaign *c, mu_format fmt,
+                                       char **out, mu_error *err);
+
+/* The log, every event in order with its rolls (text, json, markdown). JSON
+ * is {"events":[{"id":1,"kind":"new",...},...]}. */
+MU_API mu_status mu_campaign_log(mu_campaign *c, int viewer, mu_format fmt,
+                                 char **out, mu_error *err);
+
+/* One event as the log shows it: a text line (or lines), or a JSON object. */
+MU_API mu_status mu_campaign_event(mu_campaign *c, int64_t event, int viewer,
+                                   mu_format fmt, char **out, mu_error *err);
+
+/* Checks a campaign: the schema version, SQLite's integrity and foreign-key
+ * checks, the stands of every brigade against its losses and prisoners, the
+ * log replayed against the ledger, every commitment against its division.
+ * *report (malloc'd) says what was checked and what is wrong. MU_OK when
+ * all is well, MU_EMISMATCH when something is not. */
+MU_API mu_status mu_campaign_check(mu_campaign *c, char **report,
+                                   mu_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* MUSTER_CAMPAIGN_H */

@@ -1,0 +1,225 @@
+/*
+ * muster/fire.h -- linear fire: weapons as straight-line curves, volleys,
+ * curves and crossovers, computed exactly.
+ */
+#ifndef MUSTER_FIRE_H
+#define MUSTER_FIRE_H
+
+#include "core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Weapons: the straight-line fire curves, loaded from INI. The format
+ * (rules/linear-fire.ini is the reference and documents every key):
+ *
+ *   [musket]                 a weapon fired by figures
+ *   slope = 2                P(r) = slope x (max_range - r) [+ cover], >= 0
+ *   max_range = 15
+ *   cover = -8               behind hard cover
+ *   effectives = 1           effective figures per casting
+ *
+ *   [canister]               an artillery load: it also has
+ *   crew = 6                 crew castings at full strength (and at most)
+ *
+ *   [gun]                    a gun: canister = LOAD, roundshot = LOAD
+ *
+ * Section names are the weapon names: a lower-case letter, then letters,
+ * digits, '-' or '_', at most 31 bytes. */
+typedef enum mu_weapon_kind {
+    MU_WEAPON_SMALL_ARMS = 0, /* fired by figures (musket, rifle)          */
+    MU_WEAPON_LOAD,           /* fired by a gun's crew (canister, roundshot) */
+    MU_WEAPON_GUN             /* a gun choosing between two loads          */
+} mu_weapon_kind;
+
+#define MU_WEAPON_NAME 32
+#define MU_MAX_WEAPONS 64
+
+/* One weapon, as read. For a gun, slope, max_range and cover are zero and
+ * crew and effectives are those of its loads (which must agree). */
+typedef struct mu_weapon {
+    char name[MU_WEAPON_NAME];
+    mu_weapon_kind kind;
+    mu_rat slope;     /* percent per inch, > 0 */
+    mu_rat max_range; /* inches, > 0 */
+    mu_rat cover;     /* percent, <= 0 */
+    int effectives;   /* effective figures per casting, 1..100 */
+    int crew;         /* loads and guns: full crew, the default and the most;
+                         0 for small arms */
+    int canister;     /* a gun: index of its canister load, else -1 */
+    int roundshot;    /* a gun: index of its roundshot load, else -1 */
+    int line;         /* its [section] header's line in its file */
+} mu_weapon;
+
+typedef struct mu_weapons mu_weapons;
+
+/* The weapons compiled into muster: musket, rifle, canister, roundshot and
+ * gun, as in the seed article. */
+MU_API mu_status mu_weapons_default(mu_weapons **out, mu_error *err);
+/* Loads and validates a weapons file; errors carry the file and line. */
+MU_API mu_status mu_weapons_load(const char *path, mu_weapons **out,
+                                 mu_error *err);
+/* Same, from text in memory; `name` stands for the file in messages. */
+MU_API mu_status mu_weapons_parse(const char *text, size_t len,
+                                  const char *name, mu_weapons **out,
+                                  mu_error *err);
+MU_API void mu_weapons_free(mu_weapons *w);
+/* The embedded default weapons file, as text (static storage). */
+MU_API const char *mu_weapons_default_text(size_t *len);
+
+/* The weapons in file order: mu_weapons_at(w, i) for i < mu_weapons_count(w)
+ * (NULL past the end). Pointers live as long as w. */
+MU_API size_t mu_weapons_count(const mu_weapons *w);
+MU_API const mu_weapon *mu_weapons_at(const mu_weapons *w, size_t i);
+/* The weapon called `name`; MU_EINPUT listing the weapons there are. */
+MU_API mu_status mu_weapons_find(const mu_weapons *w, const char *name,
+                                 const mu_weapon **out, mu_error *err);
+
+/* P, the percent chance to hit for each effective figure, of a weapon that
+ * is one curve (not a gun) at `range` inches, in the open or behind hard
+ * cover: slope x (max_range - range) [+ cover], or 0 where that is below
+ * zero. MU_EINPUT for a gun or a negative range. */
+MU_API mu_status mu_weapon_p(const mu_weapon *w, mu_rat range, bool cover,
+                             mu_rat *p, mu_error *err);
+
+/* A volley: what a unit's fire comes to before any die is rolled. The seed's
+ * procedure: P from the curve at the unit's (average) range, POH =
+ * effectives x P, read as floor(POH / 100) sure hits plus a chance c =
+ * POH mod 100 of one more, settled by one d100: a hit iff roll <= floor(c),
+ * and no roll at all when floor(c) is 0. */
+#define MU_FIRE_MAX_RANGES 100
+#define MU_FIRE_MAX_FIGURES 10000
+
+/* What fires, and at what. */
+typedef struct mu_fire_opts {
+    const char *weapon;    /* a weapon's name, e.g. "musket" or "gun" */
+    const mu_rat *ranges;  /* one range, or one per figure measured: the unit
+                              fires at their average. Each >= 0. */
+    size_t nranges;        /* 1..MU_FIRE_MAX_RANGES */
+    mu_rat yards_per_inch; /* 0: ranges and max_range are inches; > 0: they
+                              are yards at this scale (the seed's is 10) */
+    int figures;           /* small arms: figures firing, 1..10000;
+                              0 for artillery */
+    int crew;              /* artillery: crew castings, 1..full crew, or 0
+                              for a full crew; 0 for small arms */
+    bool cover;            /* the target is behind hard cover */
+    bool no_canister;      /* a gun with no canister left fires roundshot */
+    bool has_max_range;    /* a house rule: the weapon's curve keeps its
+                              slope and reaches max_range instead (the
+                              seed's "roundshot out to 800 yards"). Not for
+                              a gun: name the load or give a weapons file. */
+    mu_rat max_range;      /* in the unit of the ranges */
+} mu_fire_opts;
+
+/* Why a gun fired the load it did. */
+typedef enum mu_load_why {
+    MU_LOAD_NONE = 0,         /* not a gun                                  */
+    MU_LOAD_CANISTER_BETTER,  /* P(canister) > P(roundshot): canister       */
+    MU_LOAD_ROUNDSHOT_BETTER, /* P(roundshot) > P(canister): roundshot      */
+    MU_LOAD_EQUAL,            /* equal (at the crossover, or both 0):
+                                 roundshot, saving canister               */
+    MU_LOAD_NO_CANISTER       /* told there is no canister: roundshot       */
+} mu_load_why;
+
+/* A computed volley: a plain value of exact numbers, safe to copy. Percent
+ * values are percent (POH 220 is 220 %). */
+typedef struct mu_volley {
+    mu_weapon weapon;       /* as asked: "gun" for a gun */
+    mu_weapon fired;        /* the curve that fires: the weapon itself or the
+                               gun's load, with a house max_range applied */
+    mu_load_why why;        /* a gun: why this load */
+    mu_rat other_p;         /* a gun: P of the load not fired */
+    bool has_crossover;     /* a gun: its loads cross where both fire... */
+    mu_rat crossover;       /* ...at this range, inches */
+    size_t nranges;
+    mu_rat ranges[MU_FIRE_MAX_RANGES]; /* as given, in the unit given */
+    mu_rat yards_per_inch;  /* 0 when the ranges were given in inches */
+    mu_rat range;           /* the range fired at, inches (the average) */
+    bool cover;
+    bool house_max_range;   /* max_range was changed for this volley */
+    bool beyond;            /* range > fired.max_range */
+    mu_rat line_p;          /* slope x (max_range - range) [+ cover]: the
+                               straight line, which may be below 0 */
+    mu_rat p;               /* percent per effective figure: line_p, or 0 */
+    int castings;           /* figures, or crew castings */
+    int effectives;         /* castings x effectives per casting */
+    mu_rat poh;             /* effectives x p */
+    int sure_hits;          /* floor(poh / 100) */
+    mu_rat chance;          /* poh - 100 x sure_hits, in [0, 100) */
+    int threshold;          /* floor(chance): one more hit iff d100 <= it;
+                               0 means nothing to roll for */
+} mu_volley;
+
+/* Computes a volley without rolling. MU_EINPUT for an unknown weapon, a
+ * negative range, figures or crew out of bounds or given to the wrong kind
+ * of weapon, a bad max_range or scale, or numbers too finely divided. */
+MU_API mu_status mu_fire_compute(const mu_weapons *w, const mu_fire_opts *o,
+                                 mu_volley *out, mu_error *err);
+
+/* How a volley came out. */
+typedef struct mu_fire_result {
+    bool rolled; /* a roll was taken (threshold > 0) */
+    int roll;    /* the d100, 1..100; 0 when none */
+    int hits;    /* sure hits, plus one if roll <= threshold */
+} mu_fire_result;
+
+/* Settles a volley with one d100 from `d`, labelled "Musket fire: one more
+ * hit on 20 or less", only when threshold > 0; otherwise takes no roll.
+ * MU_ENOROLL when the dice have no roll to give. */
+MU_API mu_status mu_fire_resolve(const mu_volley *v, mu_dice *d,
+                                 mu_fire_result *out, mu_error *err);
+
+/* Renders a volley, showing the working line by line as the seed does
+ * (text, markdown), or as data (json, jsonl: one object; csv: a header and
+ * one row). `r` NULL means not rolled on purpose: "roll" and "hits" are
+ * null. The seed is shown when o->has_seed and a roll was taken. Numbers
+ * that are not whole print with at most 4 decimals (mu_rat_format); JSON
+ * also gives them exactly as "num/den" strings under "exact". */
+MU_API mu_status mu_fire_render(const mu_volley *v, const mu_fire_result *r,
+                                const mu_render_opts *o, char **out,
+                                mu_error *err);
+
+/* The table of P against range for one weapon (for a gun: both loads and
+ * the one it fires), rows from 0 to `to` every `step` inches. */
+typedef struct mu_curve_opts {
+    const char *weapon;
+    bool cover;
+    mu_rat step;           /* inches, > 0; 0 means 1 */
+    bool has_to;
+    mu_rat to;             /* last range, inches; default the max range */
+    bool has_max_range;    /* as in mu_fire_opts (inches) */
+    mu_rat max_range;
+    mu_rat yards_per_inch; /* for the yards column; 0 means 10 */
+} mu_curve_opts;
+
+/* Renders the curve in any format; at most 10001 rows (MU_EINPUT beyond,
+ * asking for a larger step). */
+MU_API mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *o,
+                                 mu_format fmt, char **out, mu_error *err);
+
+/* Where two curves cross: canister and roundshot at 22.5 inches, 7.5 %. */
+typedef struct mu_crossover {
+    mu_weapon a, b;
+    bool cover;
+    bool crosses; /* they cross at a range >= 0 where both fire (P > 0) */
+    mu_rat range; /* where the straight lines meet, inches (when crosses) */
+    mu_rat p;     /* P there */
+    int closer;   /* 0 (a) or 1 (b): the better one closer than `range` when
+                     they cross, or at every range where either fires when
+                     they do not; -1 when the curves are the same */
+} mu_crossover;
+
+/* Computes the crossover of two single curves (not guns). */
+MU_API mu_status mu_fire_crossover(const mu_weapons *w, const char *a,
+                                   const char *b, bool cover, mu_crossover *out,
+                                   mu_error *err);
+/* Renders it; yards shown at `yards_per_inch` (0 means 10). */
+MU_API mu_status mu_crossover_render(const mu_crossover *x,
+                                     mu_rat yards_per_inch, mu_format fmt,
+                                     char **out, mu_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* MUSTER_FIRE_H */

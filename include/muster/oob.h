@@ -1,0 +1,292 @@
+/*
+ * muster/oob.h -- orders of battle: the Fire and Fury generation tables as
+ * data, brigade labels, and the division, corps and battle generators and
+ * their renderers.
+ */
+#ifndef MUSTER_OOB_H
+#define MUSTER_OOB_H
+
+#include "core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Rules: the Fire and Fury generation tables as data                       */
+/* ------------------------------------------------------------------------ */
+
+/* The six percentile tables of the seed article, loaded from INI. The file
+ * format (rules/fire-and-fury.ini is the reference):
+ *
+ *   [theater]                      table 1: keys "east-1861" .. "west-1865"
+ *   [leader.ARMY.YEARS]            table 2: despicable / average / exceptional
+ *   [brigades.ARMY]                table 3: keys are brigade counts
+ *   [stands.ARMY]                  table 4: keys are stand counts
+ *   [morale.ARMY[.THEATER].YEARS]  table 5: green / veteran / crack
+ *   [artillery.ARMY]               table 6: keys are stands per battery
+ *
+ * ARMY is union|confederate, THEATER east|west, YEARS 1863 or 1861-1862. A
+ * value is one or more ranges of d100 results, "11-90", "91-00", "05", joined
+ * by commas. Every table must give each of 01..00 exactly one outcome, and
+ * every army x theater x year must find exactly one table of each kind. */
+typedef struct mu_rules mu_rules;
+
+/* The rules compiled into muster (the seed article's tables). */
+MU_API mu_status mu_rules_default(mu_rules **out, mu_error *err);
+/* Loads and validates a rules file; errors carry the file and line. */
+MU_API mu_status mu_rules_load(const char *path, mu_rules **out, mu_error *err);
+/* Same, from text in memory; `name` stands for the file in messages. */
+MU_API mu_status mu_rules_parse(const char *text, size_t len, const char *name,
+                                mu_rules **out, mu_error *err);
+MU_API void mu_rules_free(mu_rules *r);
+/* The embedded default rules file, as text (static storage). */
+MU_API const char *mu_rules_default_text(size_t *len);
+
+/* The tables laid out as in the seed, one table after another, in text or
+ * Markdown. *out is malloc'd. */
+MU_API mu_status mu_rules_render(const mu_rules *r, mu_format fmt, char **out,
+                                 mu_error *err);
+
+/* Which table of a rules set, for mu_rules_chance(). */
+typedef enum mu_table {
+    MU_TABLE_THEATER = 0, MU_TABLE_LEADER, MU_TABLE_BRIGADES, MU_TABLE_STANDS,
+    MU_TABLE_MORALE, MU_TABLE_ARTILLERY, MU_TABLE_COUNT
+} mu_table;
+
+/* How many of the 100 faces of the d100 give `outcome` on table `t` for the
+ * army, theater and year (the chance in percent). Outcomes are the values
+ * the generator stores: a rating or morale as its enum, a brigade or stand
+ * count, a ratio, and for the theater table (year - 1861) * 2 + theater.
+ * MU_EINPUT for an unknown year. */
+MU_API mu_status mu_rules_chance(const mu_rules *r, mu_table t, mu_army a,
+                                 mu_theater th, int year, int outcome,
+                                 int *faces, mu_error *err);
+
+/* ------------------------------------------------------------------------ */
+/* Brigade labels                                                           */
+/* ------------------------------------------------------------------------ */
+
+/* Fire and Fury labels a brigade "stands/worn/spent morale" from its rules'
+ * Brigade Effectiveness Table. Those numbers belong to the published rules,
+ * so muster ships none: a labels file gives them,
+ *
+ *   [veteran]
+ *   7 = 5/3        ; 7 stands: worn at 5, spent at 3 -> "7/5/3 veteran"
+ *
+ * with a section per morale (green, veteran, crack), a key per stand count
+ * and "worn/spent" values, 0 < spent < worn < stands. */
+typedef struct mu_labels mu_labels;
+
+MU_API mu_status mu_labels_load(const char *path, mu_labels **out,
+                                mu_error *err);
+MU_API mu_status mu_labels_parse(const char *text, size_t len, const char *name,
+                                 mu_labels **out, mu_error *err);
+MU_API void mu_labels_free(mu_labels *l);
+/* The label of a brigade: "7/5/3 veteran" when `l` has that stand count and
+ * morale, otherwise "7 stands, veteran". `l` may be NULL. Writes at most n
+ * bytes (always terminated). */
+MU_API void mu_labels_name(const mu_labels *l, int stands, mu_morale m,
+                           char *buf, size_t n);
+/* The worn and spent thresholds of a brigade of `stands` stands and morale
+ * `m`: true with them when `l` gives that stand count and morale, false
+ * (leaving *worn and *spent alone) otherwise or when `l` is NULL. */
+MU_API bool mu_labels_get(const mu_labels *l, int stands, mu_morale m, int *worn,
+                   int *spent);
+
+/* ------------------------------------------------------------------------ */
+/* Order of battle: the division generator                                  */
+/* ------------------------------------------------------------------------ */
+
+#define MU_MAX_BRIGADES 8
+#define MU_MAX_ROLLS 32
+#define MU_MAX_STANDS 30
+#define MU_MAX_RATIO 30
+
+/* The rolls a division records, in the order they are made. */
+typedef enum mu_roll_kind {
+    MU_ROLL_THEATER = 0, /* table 1, theater and year                     */
+    MU_ROLL_LEADER,      /* table 2, the division leader                  */
+    MU_ROLL_BRIGADES,    /* table 3                                       */
+    MU_ROLL_STANDS,      /* table 4, one per brigade                      */
+    MU_ROLL_MORALE,      /* table 5, one per brigade                      */
+    MU_ROLL_BRIGADIER,   /* table 2, one per brigade                      */
+    MU_ROLL_RATIO,       /* table 6                                       */
+    MU_ROLL_BATTERY,     /* the fraction of a battery                     */
+    MU_ROLL_RESERVE,     /* the fraction of the one-third reserve share   */
+    MU_ROLL_CORPS_LEADER /* table 2, for a corps                          */
+} mu_roll_kind;
+
+/* Table names used in JSON ("leader", "brigadier", "battery"...). */
+MU_API const char *mu_roll_kind_name(mu_roll_kind k);
+
+typedef struct mu_roll {
+    uint8_t kind;    /* mu_roll_kind */
+    uint8_t brigade; /* 1-based for per-brigade rolls, else 0 */
+    uint8_t roll;    /* 1..100 */
+    uint8_t pass;    /* battery/reserve: 1 iff roll <= threshold */
+    int16_t result;  /* the table's outcome (see mu_rules_chance), or the
+                        threshold for battery/reserve rolls */
+} mu_roll;
+
+typedef struct mu_brigade {
+    int stands;
+    mu_morale morale;
+    mu_rating leader; /* as played: average for a despicable by the book */
+    mu_rating rolled; /* as the table gave it */
+} mu_brigade;
+
+typedef struct mu_artillery {
+    int ratio;     /* stands per battery (table 6) */
+    int batteries; /* whole part plus the rolled fraction */
+    int division;  /* batteries kept by the division */
+    int reserve;   /* one third, the fraction rolled: to the reserve */
+    int battery_threshold; /* floor(100 * (stands mod ratio) / ratio), or 0 */
+    int reserve_threshold; /* floor(100 * (batteries mod 3) / 3), or 0      */
+    int battery_roll;      /* the roll, or 0 when none was needed */
+    int reserve_roll;      /* the roll, or 0 when none was needed */
+} mu_artillery;
+
+/* A generated division: a plain value, no pointers, safe to copy. */
+typedef struct mu_division {
+    mu_army army;
+    int year;
+    mu_theater theater;
+    mu_arm arm;
+    bool theater_rolled; /* table 1 was used */
+    bool by_the_book;    /* despicable results are played as average */
+    mu_rating leader;    /* as played */
+    mu_rating leader_rolled;
+    int nbrigades;
+    mu_brigade brigades[MU_MAX_BRIGADES];
+    int stands; /* all brigades together */
+    mu_artillery artillery;
+    int nrolls;
+    mu_roll rolls[MU_MAX_ROLLS];
+} mu_division;
+
+/* What to generate. year 0 or theater < 0 mean "unknown". When either is
+ * unknown, table 1 is rolled first and decides only what is missing: a given
+ * year keeps its year and takes the rolled theater (50:50), a given theater
+ * keeps its theater and takes the rolled year. */
+typedef struct mu_oob_opts {
+    mu_army army;
+    int year;      /* 1861..1865, or 0 */
+    int theater;   /* MU_EAST, MU_WEST, or -1 */
+    mu_arm arm;
+    bool by_the_book;
+} mu_oob_opts;
+
+/* Generates one division by the seed's tables, rolling in the normative
+ * order: [theater/year] -> division leader -> brigades -> for each brigade
+ * (stands, morale, brigadier) -> artillery ratio -> fractional battery (only
+ * if stands mod ratio != 0) -> reserve share (only if batteries mod 3 != 0).
+ * Errors: MU_EINPUT for bad options, MU_ENOROLL when the dice ran out. */
+MU_API mu_status mu_division_generate(const mu_rules *r, mu_dice *d,
+                                      const mu_oob_opts *o, mu_division *out,
+                                      mu_error *err);
+
+/* A corps: a leader and its divisions; `reserve` adds up their shares (the
+ * Confederate corps reserve or the Union Army Artillery Reserve). */
+typedef struct mu_corps {
+    mu_army army;
+    int year;
+    mu_theater theater;
+    bool theater_rolled;
+    mu_rating leader;
+    mu_rating leader_rolled;
+    mu_roll theater_roll; /* valid when theater_rolled */
+    mu_roll leader_roll;
+    int ndivisions;
+    mu_division *divisions; /* malloc'd; release with mu_corps_clear */
+    int reserve;
+    int batteries;
+    int stands;
+} mu_corps;
+
+/* Rolls the corps leader, then `infantry` infantry divisions and `cavalry`
+ * cavalry divisions, in that order. Theater and year as for a division (one
+ * roll for the whole corps). Fills *out, which the caller releases with
+ * mu_corps_clear even on failure. At most 64 divisions. */
+MU_API mu_status mu_corps_generate(const mu_rules *r, mu_dice *d,
+                                   const mu_oob_opts *o, int infantry,
+                                   int cavalry, mu_corps *out, mu_error *err);
+MU_API void mu_corps_clear(mu_corps *c);
+
+/* A battle: table 1 if needed, then a Union corps, then a Confederate one,
+ * each of `divisions` infantry divisions. Release with mu_battle_clear. */
+typedef struct mu_battle {
+    int year;
+    mu_theater theater;
+    bool theater_rolled;
+    mu_roll theater_roll;
+    mu_corps sides[2]; /* indexed by mu_army */
+} mu_battle;
+
+MU_API mu_status mu_battle_generate(const mu_rules *r, mu_dice *d, int year,
+                                    int theater, int divisions,
+                                    bool by_the_book, mu_battle *out,
+                                    mu_error *err);
+MU_API void mu_battle_clear(mu_battle *b);
+
+/* ------------------------------------------------------------------------ */
+/* Rendering orders of battle                                               */
+/* ------------------------------------------------------------------------ */
+
+/* Renders divisions (an array of n) in any format. JSON
+ * gives one object when n == 1 and an array otherwise; JSONL one object a
+ * line. *out is malloc'd, ends with a newline. */
+MU_API mu_status mu_division_render(const mu_division *d, size_t n,
+                                    const mu_render_opts *o, char **out,
+                                    mu_error *err);
+MU_API mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
+                                 char **out, mu_error *err);
+MU_API mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
+                                  char **out, mu_error *err);
+
+/* One division as compact JSON with no seed, for storage (the campaign
+ * ledger). *out is malloc'd. */
+MU_API mu_status mu_division_to_json(const mu_division *d, const mu_labels *l,
+                                     char **out, mu_error *err);
+
+/* Reading orders of battle back. muster's own JSON of a division (one
+ * object; a list of them from --count, as one JSON array or one object a
+ * line), a corps, a battle, or a revealed campaign division (the document
+ * mu_campaign_reveal writes) becomes the structs above again, strictly:
+ * every key must be known, every value typed and within the rules' ranges,
+ * the rolls present in the generator's order and agreeing with what they
+ * made (a brigades roll of 3 with 3 brigades, a battery threshold of
+ * floor(100 x (stands mod ratio) / ratio)...), and the totals must add up.
+ * "label" strings are accepted and not used (labels come from a labels
+ * file). A "seed" at or above 2^53, which a JSON double cannot hold, is
+ * read as unknown. */
+typedef enum mu_oob_kind {
+    MU_OOB_DIVISIONS = 0, /* one division or a list of them */
+    MU_OOB_CORPS,
+    MU_OOB_BATTLE
+} mu_oob_kind;
+
+typedef struct mu_oob_doc {
+    mu_oob_kind kind;
+    size_t ndivisions;      /* MU_OOB_DIVISIONS: 1 or more */
+    mu_division *divisions; /* malloc'd */
+    mu_corps corps;         /* MU_OOB_CORPS */
+    mu_battle battle;       /* MU_OOB_BATTLE */
+    bool has_seed;          /* the JSON named the seed that made it */
+    uint64_t seed;
+} mu_oob_doc;
+
+/* Parses `len` bytes of JSON; `name` stands for the file in messages, which
+ * name the path of the fault ("data.json: union.divisions[1].brigades[0]
+ * .stands: expected a whole number 1..30"). MU_EINPUT for text that is not
+ * JSON (with the line), an unknown shape, a missing, unknown or mistyped
+ * key, a value out of range, rolls that do not agree. Release *out with
+ * mu_oob_doc_clear (also after a failure). */
+MU_API mu_status mu_oob_parse_json(const char *text, size_t len, const char *name,
+                            mu_oob_doc *out, mu_error *err);
+MU_API void mu_oob_doc_clear(mu_oob_doc *d);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* MUSTER_OOB_H */

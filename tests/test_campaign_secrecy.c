@@ -1,0 +1,242 @@
+/* Secrecy of hidden divisions (issue 13 §3): acting for one side, nothing
+ * about the other side's unrevealed divisions is told or changed; every
+ * leak the issue names is tried here and must get the same one refusal. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "muster.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char dir[256];
+static int serial;
+
+static const char *fresh(void)
+{
+    static char path[512];
+    snprintf(path, sizeof path, "%s/s%d.db", dir, ++serial);
+    return path;
+}
+
+static mu_campaign *campaign(void)
+{
+    mu_campaign_opts o = mu_campaign_defaults();
+    o.name = "Secrets";
+    o.year = 1863;
+    o.theater = MU_EAST;
+    mu_campaign *c = NULL;
+    mu_error err;
+    assert_int_equal(mu_campaign_create(fresh(), &o, &c, &err), MU_OK);
+    return c;
+}
+
+static mu_dice *script(const int *r, size_t n)
+{
+    mu_dice *d;
+    mu_error err;
+    assert_int_equal(mu_dice_new_scripted(r, n, &d, &err), MU_OK);
+    return d;
+}
+
+/* 1863 east, either side: leader 50 average, 2 brigades of 7 veterans;
+ * brigade 1's brigadier rolls 99 (exceptional), brigade 2's 50 (average);
+ * 1 battery per 9 stands, 2 batteries, none to the reserve. */
+static const int ROLLS[] = {50, 10, 50, 50, 99, 50, 50, 50, 50, 50, 99};
+
+static int engage(mu_campaign *c, mu_army side, bool hidden)
+{
+    int id;
+    mu_error err;
+    assert_int_equal(mu_campaign_add(c, side, side == MU_UNION ? "Wadsworth"
+                                     : "Heth", MU_INFANTRY, NULL, &id, &err),
+                     MU_OK);
+    mu_dice *d = script(ROLLS, sizeof ROLLS / sizeof *ROLLS);
+    mu_engagement e;
+    assert_int_equal(mu_campaign_engage(c, id, hidden, false, d, &e, &err),
+                     MU_OK);
+    mu_dice_free(d);
+    return id;
+}
+
+/* A Union division in the open, a Confederate one hidden, a battle under
+ * way and a penalty against the Confederates (so a downgrade is possible). */
+static mu_campaign *scene(int *u, int *k)
+{
+    mu_campaign *c = campaign();
+    mu_error err;
+    *u = engage(c, MU_UNION, false);
+    *k = engage(c, MU_CONFEDERATE, true);
+    assert_int_equal(mu_campaign_battle_start(c, "Field", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_penalty(c, MU_CONFEDERATE, NULL, &err), MU_OK);
+    return c;
+}
+
+static int events(mu_campaign *c)
+{
+    char *t;
+    mu_error err;
+    assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, MU_FMT_JSON, &t, &err),
+                     MU_OK);
+    cJSON *j = cJSON_Parse(t);
+    free(t);
+    int n = cJSON_GetArraySize(cJSON_GetObjectItem(j, "events"));
+    cJSON_Delete(j);
+    return n;
+}
+
+/* Each of the issue's leaks, first as the umpire (who may be told), then
+ * acting for the Union: the same message every time, naming nothing but the
+ * division's id, and nothing written. */
+static void the_named_leaks(void **state)
+{
+    (void)state;
+    int u, k;
+    mu_campaign *c = scene(&u, &k);
+    mu_error err;
+    char *doc = NULL;
+    /* The umpire is told (this is what leaked to the other side). */
+    assert_int_equal(mu_campaign_casualties(c, k, 1, 12, 0, NULL, &err),
+                     MU_EINPUT);
+    assert_non_null(strstr(err.msg, "has 7 stands"));
+    assert_int_equal(mu_campaign_casualties(c, k, 4, 1, 0, NULL, &err),
+                     MU_EINPUT);
+    assert_non_null(strstr(err.msg, "brigades are 1..2"));
+    assert_int_equal(mu_campaign_downgrade(c, k, MU_POST_BRIGADE, 1, NULL, &err),
+                     MU_ESTATE);
+    assert_non_null(strstr(err.msg, "exceptional"));
+
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_viewer(c), MU_VIEWER_UNION);
+    int before = events(c);
+    char first[sizeof err.msg] = "";
+    mu_status st[6];
+    const char *msgs[6];
+    char keep[6][sizeof err.msg];
+    st[0] = mu_campaign_casualties(c, k, 1, 12, 0, NULL, &err);
+    snprintf(keep[0], sizeof keep[0], "%s", err.msg);
+    assert_int_equal(err.reason, MU_R_HIDDEN_DIVISION);
+    st[1] = mu_campaign_casualties(c, k, 4, 1, 0, NULL, &err);
+    snprintf(keep[1], sizeof keep[1], "%s", err.msg);
+    st[2] = mu_campaign_downgrade(c, k, MU_POST_BRIGADE, 1, NULL, &err);
+    snprintf(keep[2], sizeof keep[2], "%s", err.msg);
+    st[3] = mu_campaign_reveal(c, k, &doc, &err);
+    snprintf(keep[3], sizeof keep[3], "%s", err.msg);
+    mu_dice *d = script((const int[]){50}, 1);
+    st[4] = mu_campaign_leader_lost(c, k, MU_POST_DIVISION, 0, d, NULL, &err);
+    snprintf(keep[4], sizeof keep[4], "%s", err.msg);
+    mu_dice_free(d);
+    st[5] = mu_campaign_casualties(c, k, 2, 1, 0, NULL, &err); /* a real one */
+    snprintf(keep[5], sizeof keep[5], "%s", err.msg);
+    snprintf(first, sizeof first, "%s", keep[0]);
+    for (int i = 0; i < 6; i++) {
+        msgs[i] = keep[i];
+        assert_int_equal(st[i], MU_ESTATE);
+        assert_string_equal(msgs[i], first);
+    }
+    assert_null(doc);
+    assert_non_null(strstr(first, "division 2 is hidden from the Union"));
+    /* Nothing in it but the id it was given: no other number. */
+    for (const char *p = first; *p; p++)
+        if (*p >= '0' && *p <= '9')
+            assert_true(*p == '2' && (p[1] < '0' || p[1] > '9'));
+    assert_int_equal(events(c), before);
+    /* The Union's own division and the campaign's public state work. */
+    assert_int_equal(mu_campaign_casualties(c, u, 1, 1, 0, NULL, &err), MU_OK);
+    /* Acting for the Confederates, their own division is theirs to handle,
+     * and only they (or the umpire) may reveal it. */
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_CONFEDERATE, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, k, 1, 1, 0, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_reveal(c, k, &doc, &err), MU_OK);
+    free(doc);
+    /* Revealed, it is no secret any more. */
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, k, 1, 12, 0, NULL, &err),
+                     MU_EINPUT);
+    assert_non_null(strstr(err.msg, "has 6 stands"));
+    assert_int_equal(mu_campaign_act_as(c, (mu_viewer)7, &err), MU_EINPUT);
+    mu_campaign_close(c);
+}
+
+/* show, log, prisoners and check acting for a side. */
+static void reads_acting_for_a_side(void **state)
+{
+    (void)state;
+    int u, k;
+    mu_campaign *c = scene(&u, &k);
+    mu_error err;
+    assert_int_equal(mu_campaign_casualties(c, k, 2, 1, 2, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, u, 1, 1, 1, NULL, &err), MU_OK);
+    mu_dice *d = script((const int[]){1, 1}, 2);
+    assert_int_equal(mu_campaign_battle_end(c, MU_UNION, d, NULL, &err), MU_OK);
+    mu_dice_free(d);
+    assert_int_equal(mu_campaign_exchange(c, 0, 1, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    char *t = NULL;
+    /* The Confederate view is not the Union's to ask for. */
+    assert_int_equal(mu_campaign_show(c, MU_CONFEDERATE, NULL, MU_FMT_TEXT, &t,
+                                      &err), MU_ESTATE);
+    assert_null(t);
+    /* Asked for everything, the Union gets its own view. */
+    char *all = NULL, *mine = NULL;
+    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, NULL, MU_FMT_JSON, &all,
+                                      &err), MU_OK);
+    assert_int_equal(mu_campaign_show(c, MU_UNION, NULL, MU_FMT_JSON, &mine,
+                                      &err), MU_OK);
+    assert_string_equal(all, mine);
+    assert_null(strstr(all, "\"brigades\":[{\"number\":1,\"stands\":7"));
+    free(all);
+    free(mine);
+    /* The log: the brigade of the hidden division that lost, returned and
+     * went home is not named, in text or JSON. */
+    const mu_format fmts[] = {MU_FMT_TEXT, MU_FMT_JSON};
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, fmts[i], &t, &err),
+                         MU_OK);
+        assert_null(strstr(t, "division 2 brigade"));
+        assert_null(strstr(t, "\"division\":2,\"side\":\"confederate\","
+                              "\"brigade\""));
+        assert_non_null(strstr(t, i ? "\"hidden\":true" : "division 2: hidden"));
+        free(t);
+        assert_int_equal(mu_campaign_prisoners(c, fmts[i], &t, &err), MU_OK);
+        assert_null(strstr(t, i ? "\"brigade\":2" : "brigade 2"));
+        free(t);
+    }
+    /* check reads every secret. */
+    assert_int_equal(mu_campaign_check(c, &t, &err), MU_ESTATE);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
+    assert_int_equal(mu_campaign_check(c, &t, &err), MU_OK);
+    free(t);
+    mu_campaign_close(c);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/muster-secrecy-XXXXXX", tmp ? tmp : "/tmp");
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_named_leaks),
+        cmocka_unit_test(reads_acting_for_a_side),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
