@@ -172,6 +172,8 @@ int cmd_odds(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 extern const char help_odds[], help_sim[];
 int cmd_campaign(int argc, char **argv);
+int cmd_roster(int argc, char **argv);
+extern const char help_roster[];
 extern const char help_campaign[];
 
 /* Prints the help of a subcommand by name; returns 0, or 2 if unknown. */

@@ -13,6 +13,7 @@ static const cli_cmd commands[] = {
     {"odds", cmd_odds, "exact odds: divisions, corps, fire, charging the guns", help_odds},
     {"sim", cmd_sim, "simulate with the real dice and compare with the odds", help_sim},
     {"campaign", cmd_campaign, "keep a campaign ledger (SQLite)", help_campaign},
+    {"roster", cmd_roster, "rosters and command-stand labels on paper (PDF)", help_roster},
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)
 

@@ -214,7 +214,7 @@ bad:
 /* Block heights in points, room below included. */
 static const double block_h[] = {
     [RB_SIDE] = 30, [RB_CORPS] = 34, [RB_DIV] = 58, [RB_CARD] = 70,
-    [RB_CORPS_TOTAL] = 26, [RB_SIDE_TOTAL] = 42, [RB_NOTE] = 20};
+    [RB_CORPS_TOTAL] = 36, [RB_SIDE_TOTAL] = 56, [RB_NOTE] = 20};
 
 typedef struct lay {
     rs_layout *l;

@@ -149,8 +149,10 @@ mu_status mu_roster_from_campaign(mu_campaign *c, int viewer,
 {
     if (!c || !out)
         return err_set(err, MU_EINPUT, "no campaign given");
-    if (viewer < MU_VIEW_ALL || viewer > MU_CONFEDERATE)
-        return err_set(err, MU_EINPUT, "unknown viewer");
+    /* Narrowed to the side the handle acts for (mu_campaign_act_as). */
+    mu_status s = camp_viewer(c, viewer, &viewer, err);
+    if (s != MU_OK)
+        return s;
     mu_roster *r = calloc(1, sizeof *r);
     if (!r)
         return err_nomem(err);
@@ -163,7 +165,7 @@ mu_status mu_roster_from_campaign(mu_campaign *c, int viewer,
              "divisions stand now", c->year,
              c->theater == MU_EAST ? "Eastern" : "Western");
     rc_ctx x = {viewer, r};
-    mu_status s = camp_read(c, gather, &x, err);
+    s = camp_read(c, gather, &x, err);
     if (s != MU_OK) {
         mu_roster_free(r);
         return s;

@@ -82,6 +82,17 @@ static void text(dctx *c, double x, double y, double w, const char *s,
     g_object_unref(pl);
 }
 
+/* Like text(), but first shrinks the size (down to `min`) until s fits w;
+ * returns the size used. */
+static double text_fit(dctx *c, double x, double y, double w, const char *s,
+                       double size, double min, int style, int align)
+{
+    while (size > min && text_w(c, s, size, style) > w)
+        size = size * 0.93 < min ? min : size * 0.93;
+    text(c, x, y, w, s, size, style, align);
+    return size;
+}
+
 static void ink(dctx *c, double g) { cairo_set_source_rgb(c->cr, g, g, g); }
 
 static bool label_page(const dctx *c)
@@ -264,10 +275,9 @@ static void draw_division(dctx *c, const rs_block *b)
         k = snprintf(s, sizeof s, "%d of %d stands", d->stands, d->start);
     else
         k = snprintf(s, sizeof s, "%d stands", d->stands);
-    snprintf(s + k, sizeof s - (size_t)k, " in %d brigades \u00b7 %s %d "
-             "\u00b7 artillery: %d batter%s with the division, %d to the %s",
-             d->nbrigades, g->theater == MU_EAST ? "Eastern theater"
-             : "Western theater", g->year, g->artillery.division,
+    snprintf(s + k, sizeof s - (size_t)k, " in %d brigades \u00b7 "
+             "artillery: %d batter%s with the division, %d to the %s",
+             d->nbrigades, g->artillery.division,
              g->artillery.division == 1 ? "y" : "ies", g->artillery.reserve,
              reserve_name(g->army));
     text(c, c->x0 + 6, b->y + 25, c->w - 12, s, 9, F_REG, 0);
@@ -282,7 +292,7 @@ static void draw_division(dctx *c, const rs_block *b)
 static void tick_boxes(dctx *c, double x, double y, double room, int n,
                        int worn, int spent)
 {
-    double pitch = 17, side = 13;
+    double pitch = 19, side = 14.5;
     if (n * pitch > room) {
         pitch = room / n;
         side = pitch * 0.78;
@@ -351,7 +361,7 @@ static void draw_card(dctx *c, const rs_block *b)
                  bg->origin, 9.5);
     int worn = 0, spent = 0;
     mu_labels_get(c->o->labels, bg->stands, bg->morale, &worn, &spent);
-    tick_boxes(c, x + 12, y + 29, w - 200, bg->stands, worn, spent);
+    tick_boxes(c, x + 12, y + 28, w - 200, bg->stands, worn, spent);
     card_status(d, bg, worn, spent, s, sizeof s);
     ink(c, 0.25);
     text(c, x + w - 180, y + 28, 172, s, 8, F_REG, 2);
@@ -411,13 +421,14 @@ static void draw_corps_total(dctx *c, const rs_block *b)
     roster_corps_name(c->r, b->corps, name, sizeof name);
     tally t = count(c->r, b->side, b->corps);
     tally_text(&t, s, sizeof s);
-    snprintf(line, sizeof line, "%s total: %s", name, s);
+    snprintf(line, sizeof line, "%s total", name);
     ink(c, 0.1);
     cairo_set_line_width(c->cr, 0.6);
     cairo_move_to(c->cr, c->x0, b->y + 2);
     cairo_line_to(c->cr, c->x0 + c->w, b->y + 2);
     cairo_stroke(c->cr);
-    text(c, c->x0, b->y + 6, c->w, line, 9.5, F_BOLD, 0);
+    text(c, c->x0, b->y + 5, c->w, line, 9.5, F_BOLD, 0);
+    text(c, c->x0, b->y + 18, c->w, s, 9, F_REG, 0);
 }
 
 static void draw_side_total(dctx *c, const rs_block *b)
@@ -425,13 +436,14 @@ static void draw_side_total(dctx *c, const rs_block *b)
     char s[300], line[400];
     tally t = count(c->r, b->side, -1);
     tally_text(&t, s, sizeof s);
-    snprintf(line, sizeof line, "%s army total: %s",
-             b->side == MU_UNION ? "Union" : "Confederate", s);
+    snprintf(line, sizeof line, "%s army total",
+             b->side == MU_UNION ? "Union" : "Confederate");
     ink(c, 0.93);
-    cairo_rectangle(c->cr, c->x0, b->y + 2, c->w, 32);
+    cairo_rectangle(c->cr, c->x0, b->y + 2, c->w, 46);
     cairo_fill(c->cr);
     ink(c, 0.1);
     text(c, c->x0 + 6, b->y + 5, c->w - 12, line, 10, F_BOLD, 0);
+    text(c, c->x0 + 6, b->y + 19, c->w - 12, s, 9, F_REG, 0);
     /* The reserve pool: the Union's is one Army Artillery Reserve, the
      * Confederates' a reserve per corps. */
     int k = snprintf(s, sizeof s, "Reserve artillery pool: %d batter%s",
@@ -457,7 +469,7 @@ static void draw_side_total(dctx *c, const rs_block *b)
             snprintf(s + k, sizeof s - (size_t)k, " in the corps reserves "
                      "(%s)", list);
     }
-    text(c, c->x0 + 6, b->y + 20, c->w - 12, s, 9, F_REG, 0);
+    text(c, c->x0 + 6, b->y + 33, c->w - 12, s, 9, F_REG, 0);
 }
 
 static void draw_note(dctx *c, const rs_block *b)
@@ -470,7 +482,7 @@ static void draw_note(dctx *c, const rs_block *b)
 
 static void crop_marks(dctx *c, double x, double y, double w, double h)
 {
-    double off = 1 * MM, len = 2.5 * MM;
+    double off = 1 * MM, len = 2 * MM;
     ink(c, 0);
     cairo_set_line_width(c->cr, 0.4);
     double xs[2] = {x, x + w}, ys[2] = {y, y + h};
@@ -485,17 +497,22 @@ static void crop_marks(dctx *c, double x, double y, double w, double h)
     cairo_stroke(c->cr);
 }
 
+/* A label's four lines: where it belongs, who, the big line (the brigade's
+ * "7/5/3" or a leader's rating) and what it is. */
 static void label_lines(dctx *c, const rs_label *lb, char top[160],
-                        char big[160], char mid[160], char low[160],
+                        char name[160], char big[160], char low[160],
                         mu_rating *rating)
 {
     const mu_roster *r = c->r;
+    char rw[96];
     if (lb->corps >= 0) {
         const rs_corps *k = &r->corps[lb->corps];
         snprintf(top, 160, "%s", k->side == MU_UNION ? "Union" : "Confederate");
-        roster_corps_name(r, lb->corps, big, 160);
-        snprintf(mid, 160, "corps leader");
-        rating_words(k->leader, k->rolled, k->origin, low, 160);
+        roster_corps_name(r, lb->corps, name, 160);
+        rating_words(k->leader, k->rolled, k->origin, rw, sizeof rw);
+        snprintf(big, 160, "%s", mu_rating_name(k->leader));
+        snprintf(low, 160, "corps leader%s", strchr(rw, '(') ? strchr(rw, '(') - 1
+                 : "");
         *rating = k->leader;
         return;
     }
@@ -513,57 +530,61 @@ static void label_lines(dctx *c, const rs_label *lb, char top[160],
         if (d->corps >= 0)
             roster_corps_name(r, d->corps, cn, sizeof cn);
         snprintf(top, 160, "%s%s%s", side, *cn ? " \u00b7 " : "", cn);
-        snprintf(big, 160, "%s", dn);
-        snprintf(mid, 160, "division leader");
-        rating_words(d->leader, d->leader_rolled, d->origin, low, 160);
+        snprintf(name, 160, "%s", dn);
+        rating_words(d->leader, d->leader_rolled, d->origin, rw, sizeof rw);
+        snprintf(big, 160, "%s", mu_rating_name(d->leader));
+        snprintf(low, 160, "division leader%s", strchr(rw, '(')
+                 ? strchr(rw, '(') - 1 : "");
         *rating = d->leader;
         return;
     }
     const rs_brigade *b = &d->b[lb->brig];
     int worn, spent;
     snprintf(top, 160, "%s \u00b7 %s", side, dn);
+    snprintf(name, 160, "Brigade %d", b->number);
     if (mu_labels_get(c->o->labels, b->stands, b->morale, &worn, &spent))
         snprintf(big, 160, "%d/%d/%d", b->stands, worn, spent);
     else
         snprintf(big, 160, "%d stands", b->stands);
-    snprintf(mid, 160, "%s", mu_morale_name(b->morale));
-    char rw[96];
     rating_words(b->leader, b->rolled, b->origin, rw, sizeof rw);
-    snprintf(low, 160, "Brigade %d \u00b7 %s", b->number, rw);
+    snprintf(low, 160, "%s \u00b7 %s", mu_morale_name(b->morale), rw);
     *rating = b->leader;
 }
 
 static void draw_label(dctx *c, const rs_label *lb, double x, double y)
 {
     double w = c->l->g.base_w, h = c->l->g.base_h;
-    ink(c, 0.8);
+    ink(c, 0.82);
     cairo_set_line_width(c->cr, 0.3);
     cairo_rectangle(c->cr, x, y, w, h);
     cairo_stroke(c->cr);
     crop_marks(c, x, y, w, h);
-    char top[160], big[160], mid[160], low[160];
+    char top[160], name[160], big[160], low[160];
     mu_rating rating;
-    label_lines(c, lb, top, big, mid, low, &rating);
-    double u = h / 6.2 < w / 9 ? h / 6.2 : w / 9, pad = u * 0.45;
+    label_lines(c, lb, top, name, big, low, &rating);
+    /* Sizes follow the label: u is a line unit that fits four lines high
+     * and about nine characters wide. */
+    double u = h / 6.4 < w / 9 ? h / 6.4 : w / 9, pad = u * 0.4;
     double iw = w - 2 * pad;
-    /* Four lines: 0.8u, 1.5u, 1.0u, 0.85u high, spread over the label. */
-    double used = (0.8 + 1.5 + 1.0 + 0.85) * u * 1.2;
-    double gap = (h - 2 * pad - used) / 3;
-    double ty = y + pad;
+    const double sz[4] = {0.75 * u, 1.1 * u, 1.5 * u, 0.8 * u};
+    double used = (sz[0] + sz[1] + sz[2] + sz[3]) * 1.2;
+    double gap = (h - 2 * pad - used) / 3, ty = y + pad;
     bool dp = rating == MU_DESPICABLE;
-    double badge = dp ? text_w(c, "DP", u * 1.05, F_BOLD) + u * 0.63 : 0;
-    ink(c, 0.1);
-    text(c, x + pad, ty, iw - (dp ? badge + 2 : 0), top, 0.8 * u, F_REG, 0);
+    double bs = 0.9 * u;
+    double badge = dp ? text_w(c, "DP", bs, F_BOLD) + bs * 0.6 : 0;
+    ink(c, 0.3);
+    text_fit(c, x + pad, ty, iw - (dp ? badge + 2 : 0), top, sz[0],
+             sz[0] * 0.75, F_REG, 0);
     if (dp)
-        dp_badge(c, x + w - pad - badge, y + pad * 0.6, u * 1.05);
-    ty += 0.8 * u * 1.2 + gap;
+        dp_badge(c, x + w - pad - badge, y + pad * 0.7, bs);
+    ty += sz[0] * 1.2 + gap;
     ink(c, 0.05);
-    text(c, x + pad, ty, iw, big, 1.5 * u, F_BOLD, 1);
-    ty += 1.5 * u * 1.2 + gap;
-    text(c, x + pad, ty, iw, mid, 1.0 * u, F_REG, 1);
-    ty += 1.0 * u * 1.2 + gap;
-    ink(c, 0.25);
-    text(c, x + pad, ty, iw, low, 0.85 * u, F_REG, 1);
+    text_fit(c, x + pad, ty, iw, name, sz[1], sz[1] * 0.6, F_BOLD, 1);
+    ty += sz[1] * 1.2 + gap;
+    text_fit(c, x + pad, ty, iw, big, sz[2], sz[2] * 0.55, F_BOLD, 1);
+    ty += sz[2] * 1.2 + gap;
+    ink(c, 0.2);
+    text_fit(c, x + pad, ty, iw, low, sz[3], sz[3] * 0.65, F_REG, 1);
     c->st->labels++;
 }
 

@@ -33,6 +33,8 @@ MU_API mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
  * the rolls that generated each division. `viewer` MU_VIEW_ALL prints every
  * engaged division of both sides; MU_UNION or MU_CONFEDERATE prints only
  * that side's, so a hidden division of the other side is never printed.
+ * A handle acting for a side (mu_campaign_act_as) prints only that side's
+ * divisions whatever `viewer` asks; asking for the other side is MU_ESTATE.
  * Divisions not yet engaged have no brigades to print and are named in a
  * note. */
 MU_API mu_status mu_roster_from_campaign(mu_campaign *c, int viewer,
