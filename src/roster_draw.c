@@ -336,9 +336,11 @@ static void card_status(const rs_division *d, const rs_brigade *bg,
                      bg->stands == 1 ? "" : "s");
     if (d->campaign && k >= 0 && (size_t)k < n &&
         (bg->start != bg->stands || bg->returned))
-        snprintf(s + k, n - (size_t)k, "\n%d at the start: %d lost, %d "
-                 "prisoner%s, %d returned", bg->start, bg->lost, bg->captured,
-                 bg->captured == 1 ? "" : "s", bg->returned);
+        k += snprintf(s + k, n - (size_t)k, "\n%d at the start: %d lost, "
+                      "%d prisoner%s", bg->start, bg->lost, bg->captured,
+                      bg->captured == 1 ? "" : "s");
+    if (d->campaign && bg->returned && k >= 0 && (size_t)k < n)
+        snprintf(s + k, n - (size_t)k, ", %d back", bg->returned);
 }
 
 static void draw_card(dctx *c, const rs_block *b)
@@ -361,10 +363,10 @@ static void draw_card(dctx *c, const rs_block *b)
                  bg->origin, 9.5);
     int worn = 0, spent = 0;
     mu_labels_get(c->o->labels, bg->stands, bg->morale, &worn, &spent);
-    tick_boxes(c, x + 12, y + 28, w - 200, bg->stands, worn, spent);
+    tick_boxes(c, x + 12, y + 28, w - 270, bg->stands, worn, spent);
     card_status(d, bg, worn, spent, s, sizeof s);
     ink(c, 0.25);
-    text(c, x + w - 180, y + 28, 172, s, 8, F_REG, 2);
+    text(c, x + w - 250, y + 27, 242, s, 8, F_REG, 2);
     const mu_division *g = &d->gen;
     int i = b->brig + 1;
     snprintf(s, sizeof s, "rolls: stands %d \u2192 %d \u00b7 morale %d "
