@@ -759,6 +759,14 @@ static bool has(const cJSON *o, const char *k)
     return cJSON_GetObjectItemCaseSensitive(o, k) != NULL;
 }
 
+/* The shapes are told apart by their lists: a division has a list of
+ * brigades, a corps a list of divisions, a battle a union and a
+ * confederate object. Anything else (odds, a campaign's show) is refused. */
+static bool has_list(const cJSON *o, const char *k)
+{
+    return cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(o, k));
+}
+
 static mu_status unknown_shape(jctx *j)
 {
     return jfail(j, NULL, "not a division, corps or battle as muster writes "
@@ -782,7 +790,7 @@ static mu_status divisions_doc(jctx *j, cJSON **vals, int nv, mu_oob_doc *out)
         const cJSON *o = arr ? it : vals[i];
         char p[32];
         pathf(p, sizeof p, n > 1 || arr ? "[%d]" : "", i);
-        if (!cJSON_IsObject(o) || !has(o, "brigades"))
+        if (!cJSON_IsObject(o) || !has_list(o, "brigades"))
             return n > 1 ? jfail(j, p, "expected a division") : unknown_shape(j);
         mu_status st = division_from(j, o, p, n > 1 ? i + 1 : 0, true, &seed,
                                      &out->divisions[i]);
@@ -802,19 +810,22 @@ static mu_status doc_from(jctx *j, cJSON **vals, int nv, mu_oob_doc *out)
     const cJSON *o = vals[0];
     seed_rd seed = {0};
     mu_status st;
-    if (cJSON_IsArray(o) || (cJSON_IsObject(o) && has(o, "brigades"))) {
+    if (cJSON_IsArray(o) || (cJSON_IsObject(o) && has_list(o, "brigades"))) {
         out->kind = MU_OOB_DIVISIONS;
         return divisions_doc(j, vals, nv, out);
     }
     if (!cJSON_IsObject(o))
         return unknown_shape(j);
-    if (nv > 1)
+    if (nv > 1 && (has_list(o, "divisions") || has(o, "union")))
         return jfail(j, NULL, "only divisions come one a line; a corps or "
                      "battle is one JSON document");
-    if (has(o, "union") || has(o, "confederate")) {
+    if (nv > 1)
+        return unknown_shape(j);
+    if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(o, "union")) &&
+        cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(o, "confederate"))) {
         out->kind = MU_OOB_BATTLE;
         st = battle_from(j, o, &seed, &out->battle);
-    } else if (has(o, "divisions")) {
+    } else if (has_list(o, "divisions") && has(o, "leader")) {
         out->kind = MU_OOB_CORPS;
         st = corps_from(j, o, "", true, -1, &seed, &out->corps);
     } else if (has(o, "division") && has(o, "commitment")) {
