@@ -111,7 +111,7 @@ typedef struct camp_args {
     const char *name, *corps, *commitment, *salt, *division;
     int year;
     mu_theater theater;
-    mu_rate rate, rwin, rlose;
+    mu_rat rate, rwin, rlose;
     mu_army side, winner, as;
     mu_arm arm;
     long brigade, lost, captured, nunion, nconfed;
@@ -146,9 +146,9 @@ static int parse_value(camp_args *a, int c, const char *arg)
     case OPT_DIVISION: a->division = arg; break;
     case OPT_YEAR: st = mu_year_parse(arg, &a->year, &err); break;
     case OPT_THEATER: st = mu_theater_parse(arg, &a->theater, &err); break;
-    case OPT_RATE: st = mu_rate_parse(arg, &a->rate, &err); break;
-    case OPT_RWIN: st = mu_rate_parse(arg, &a->rwin, &err); break;
-    case OPT_RLOSE: st = mu_rate_parse(arg, &a->rlose, &err); break;
+    case OPT_RATE: st = mu_share_parse(arg, &a->rate, &err); break;
+    case OPT_RWIN: st = mu_share_parse(arg, &a->rwin, &err); break;
+    case OPT_RLOSE: st = mu_share_parse(arg, &a->rlose, &err); break;
     case OPT_SIDE: st = mu_army_parse(arg, &a->side, &err); break;
     case OPT_WINNER: st = mu_army_parse(arg, &a->winner, &err); break;
     case OPT_AS: st = mu_army_parse(arg, &a->as, &err); break;
@@ -178,7 +178,7 @@ static int parse_args(int argc, char **argv, camp_args *a)
     memset(a, 0, sizeof *a);
     a->sub = argv[0];
     a->cc.cmd = "campaign";
-    a->rate = a->rwin = a->rlose = (mu_rate){1, 2};
+    a->rate = a->rwin = a->rlose = (mu_rat){1, 2};
     optind = 1;
     opterr = 0;
     int c;

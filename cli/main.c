@@ -1,5 +1,6 @@
 /* main.c -- the muster tool: dispatch to subcommands. */
 #include "cli.h"
+#include "web.h"
 
 #include <string.h>
 
@@ -14,6 +15,7 @@ static const cli_cmd commands[] = {
     {"sim", cmd_sim, "simulate with the real dice and compare with the odds", help_sim},
     {"campaign", cmd_campaign, "keep a campaign ledger (SQLite)", help_campaign},
     {"roster", cmd_roster, "rosters and command-stand labels on paper (PDF)", help_roster},
+    {"serve", cmd_serve, "a page for phones and a JSON API on the network", help_serve},
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)
 

@@ -728,6 +728,16 @@ static const char *skip_ws(const char *p, const char *end)
     return p;
 }
 
+/* Input that is no order of battle at all, tagged so that a front end can
+ * say how to make one. */
+static mu_status not_oob(jctx *j, const char *msg)
+{
+    jfail(j, NULL, "%s", msg);
+    if (j->err)
+        j->err->reason = MU_R_NOT_AN_OOB;
+    return MU_EINPUT;
+}
+
 /* Parses the JSON values of text one after another (one, or JSON lines). */
 static mu_status parse_values(jctx *j, const char *text, size_t len,
                               cJSON **vals, int max, int *n)
@@ -735,8 +745,8 @@ static mu_status parse_values(jctx *j, const char *text, size_t len,
     const char *end = text + len, *p = skip_ws(text, end);
     *n = 0;
     if (p == end)
-        return jfail(j, NULL, "no JSON in the input: give muster's JSON of a "
-                     "division, corps or battle (--format json)");
+        return not_oob(j, "no JSON in the input: expected muster's JSON of "
+                       "a division, corps or battle");
     while (p < end) {
         if (*n == max)
             return jfail(j, NULL, "more than %d JSON documents", max);
@@ -744,9 +754,12 @@ static mu_status parse_values(jctx *j, const char *text, size_t len,
         cJSON *v = cJSON_ParseWithLengthOpts(p, (size_t)(end - p), &stop, 0);
         if (!v) {
             const char *at = stop && stop >= p && stop <= end ? stop : p;
-            return err_at(j->err, MU_EINPUT, j->file, line_of(text, at),
-                          "not valid JSON here: give muster's JSON of a "
-                          "division, corps or battle (--format json)");
+            err_at(j->err, MU_EINPUT, j->file, line_of(text, at),
+                   "not valid JSON here: expected muster's JSON of a "
+                   "division, corps or battle");
+            if (j->err)
+                j->err->reason = MU_R_NOT_AN_OOB;
+            return MU_EINPUT;
         }
         vals[(*n)++] = v;
         p = skip_ws(stop, end);
@@ -769,9 +782,8 @@ static bool has_list(const cJSON *o, const char *k)
 
 static mu_status unknown_shape(jctx *j)
 {
-    return jfail(j, NULL, "not a division, corps or battle as muster writes "
-                 "them: expected the JSON of 'muster division|corps|battle "
-                 "--format json' (or a revealed campaign division)");
+    return not_oob(j, "not a division, corps or battle as muster writes them "
+                   "in JSON, nor a revealed campaign division");
 }
 
 static mu_status divisions_doc(jctx *j, cJSON **vals, int nv, mu_oob_doc *out)

@@ -33,14 +33,19 @@ void render_json_emit(cJSON *root, bool compact, sbuf *sb)
     cJSON_free(s);
 }
 
-static const char *reserve_name(mu_army a)
+/* Where the reserve share goes: the Union's to its Army Artillery Reserve,
+ * a Confederate division's to its corps' reserve, or, for a division
+ * generated on its own (no corps), just "the reserve". */
+static const char *reserve_name(mu_army a, bool in_corps)
 {
-    return a == MU_UNION ? "Army Artillery Reserve" : "corps reserve";
+    return a == MU_UNION ? "Army Artillery Reserve"
+           : in_corps    ? "corps reserve"
+                         : "reserve";
 }
 
 /* ---- JSON --------------------------------------------------------------- */
 
-static cJSON *roll_json(const mu_roll *r)
+cJSON *render_roll_json(const mu_roll *r)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "table", mu_roll_kind_name((mu_roll_kind)r->kind));
@@ -107,7 +112,7 @@ cJSON *render_division_json(const mu_division *d, const mu_labels *l)
     cJSON_AddNumberToObject(a, "reserve", d->artillery.reserve);
     cJSON *rs = cJSON_AddArrayToObject(o, "rolls");
     for (int i = 0; i < d->nrolls; i++)
-        cJSON_AddItemToArray(rs, roll_json(&d->rolls[i]));
+        cJSON_AddItemToArray(rs, render_roll_json(&d->rolls[i]));
     return o;
 }
 
@@ -127,8 +132,8 @@ static cJSON *corps_json(const mu_corps *c, const mu_labels *l, bool theater_rol
     cJSON_AddNumberToObject(o, "reserve", c->reserve);
     cJSON *rs = cJSON_AddArrayToObject(o, "rolls");
     if (theater_roll && c->theater_rolled)
-        cJSON_AddItemToArray(rs, roll_json(&c->theater_roll));
-    cJSON_AddItemToArray(rs, roll_json(&c->leader_roll));
+        cJSON_AddItemToArray(rs, render_roll_json(&c->theater_roll));
+    cJSON_AddItemToArray(rs, render_roll_json(&c->leader_roll));
     return o;
 }
 
@@ -174,7 +179,8 @@ static void fraction_text(int num, int den, char *buf, size_t n)
         snprintf(buf, n, "%d.%02d", whole, 100 * rem / den);
 }
 
-static void artillery_text(const mu_division *d, sbuf *sb, const char *ind)
+static void artillery_text(const mu_division *d, sbuf *sb, const char *ind,
+                           bool in_corps)
 {
     const mu_artillery *a = &d->artillery;
     char q[32];
@@ -195,9 +201,10 @@ static void artillery_text(const mu_division *d, sbuf *sb, const char *ind)
                   a->reserve_threshold);
     }
     sb_printf(sb, ": %d with the division, %d to the %s\n", a->division,
-              a->reserve, reserve_name(d->army));
+              a->reserve, reserve_name(d->army, in_corps));
 }
 
+/* ind: the indentation, "" for a division on its own, deeper in a corps. */
 static void division_text(const mu_division *d, const mu_render_opts *o,
                           int number, sbuf *sb, const char *ind)
 {
@@ -241,7 +248,7 @@ static void division_text(const mu_division *d, const mu_render_opts *o,
     sb_printf(sb, "%s  Total: %d stands\n", ind, d->stands);
     char ind2[16];
     snprintf(ind2, sizeof ind2, "%s  ", ind);
-    artillery_text(d, sb, ind2);
+    artillery_text(d, sb, ind2, *ind != '\0');
 }
 
 static void seed_footer(const mu_render_opts *o, sbuf *sb)
@@ -267,7 +274,7 @@ static void corps_text(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
         division_text(&c->divisions[i], o, i + 1, sb, "  ");
     }
     sb_printf(sb, "\n  Corps total: %d stands, %d batteries, %d to the %s\n",
-              c->stands, c->batteries, c->reserve, reserve_name(c->army));
+              c->stands, c->batteries, c->reserve, reserve_name(c->army, true));
 }
 
 /* ---- CSV ---------------------------------------------------------------- */
@@ -300,7 +307,7 @@ static void division_csv(const mu_division *d, const mu_render_opts *o,
 /* ---- Markdown ----------------------------------------------------------- */
 
 static void division_md(const mu_division *d, const mu_render_opts *o,
-                        int number, sbuf *sb)
+                        int number, bool in_corps, sbuf *sb)
 {
     char buf[96];
     sb_puts(sb, "### ");
@@ -314,7 +321,8 @@ static void division_md(const mu_division *d, const mu_render_opts *o,
     sb_printf(sb, "Division leader: **%s** · %d brigades · %d stands · "
                   "%d batteries (%d with the division, %d to the %s)\n\n",
               buf, d->nbrigades, d->stands, d->artillery.batteries,
-              d->artillery.division, d->artillery.reserve, reserve_name(d->army));
+              d->artillery.division, d->artillery.reserve,
+              reserve_name(d->army, in_corps));
     grid g;
     grid_init(&g, 5);
     grid_row(&g, (const char *const[]){"Brigade", "Stands", "Morale",
@@ -342,9 +350,9 @@ static void corps_md(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
     sb_printf(sb, "## %s corps\n\nCorps leader: **%s** · %d stands · %d "
                   "batteries, %d to the %s\n\n",
               c->army == MU_UNION ? "Union" : "Confederate", buf, c->stands,
-              c->batteries, c->reserve, reserve_name(c->army));
+              c->batteries, c->reserve, reserve_name(c->army, true));
     for (int i = 0; i < c->ndivisions; i++)
-        division_md(&c->divisions[i], o, i + 1, sb);
+        division_md(&c->divisions[i], o, i + 1, true, sb);
 }
 
 static void seed_md(const mu_render_opts *o, sbuf *sb)
@@ -357,12 +365,28 @@ static void seed_md(const mu_render_opts *o, sbuf *sb)
 
 /* ---- entry points ------------------------------------------------------- */
 
+/* Every brigade of d[0..n) has a label in l (or l is NULL). */
+static mu_status labels_cover(const mu_division *d, size_t n,
+                              const mu_labels *l, mu_error *err)
+{
+    for (size_t i = 0; l && i < n; i++)
+        for (int k = 0; k < d[i].nbrigades; k++) {
+            mu_status st = mu_labels_check(l, d[i].brigades[k].stands,
+                                           d[i].brigades[k].morale, err);
+            if (st != MU_OK)
+                return st;
+        }
+    return MU_OK;
+}
+
 mu_status mu_division_render(const mu_division *d, size_t n,
                              const mu_render_opts *o, char **out,
                              mu_error *err)
 {
     if (!d || !o || n == 0)
         return err_set(err, MU_EINPUT, "nothing to render");
+    if (labels_cover(d, n, o->labels, err) != MU_OK)
+        return MU_EINPUT;
     sbuf sb = {0};
     switch (o->format) {
     case MU_FMT_TEXT:
@@ -404,7 +428,7 @@ mu_status mu_division_render(const mu_division *d, size_t n,
         break;
     case MU_FMT_MARKDOWN:
         for (size_t i = 0; i < n; i++)
-            division_md(&d[i], o, n > 1 ? (int)i + 1 : 0, &sb);
+            division_md(&d[i], o, n > 1 ? (int)i + 1 : 0, false, &sb);
         seed_md(o, &sb);
         break;
     }
@@ -416,6 +440,9 @@ mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
 {
     if (!c || !o)
         return err_set(err, MU_EINPUT, "nothing to render");
+    if (labels_cover(c->divisions, (size_t)c->ndivisions, o->labels, err) !=
+        MU_OK)
+        return MU_EINPUT;
     sbuf sb = {0};
     switch (o->format) {
     case MU_FMT_TEXT:
@@ -449,6 +476,10 @@ mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
 {
     if (!b || !o)
         return err_set(err, MU_EINPUT, "nothing to render");
+    for (int i = 0; i < 2; i++)
+        if (labels_cover(b->sides[i].divisions, (size_t)b->sides[i].ndivisions,
+                         o->labels, err) != MU_OK)
+            return MU_EINPUT;
     sbuf sb = {0};
     switch (o->format) {
     case MU_FMT_TEXT:
@@ -471,7 +502,7 @@ mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
         cJSON_AddStringToObject(obj, "theater", mu_theater_name(b->theater));
         cJSON *rs = cJSON_AddArrayToObject(obj, "rolls");
         if (b->theater_rolled)
-            cJSON_AddItemToArray(rs, roll_json(&b->theater_roll));
+            cJSON_AddItemToArray(rs, render_roll_json(&b->theater_roll));
         cJSON_AddItemToObject(obj, "union", corps_json(&b->sides[0], o->labels, false));
         cJSON_AddItemToObject(obj, "confederate",
                               corps_json(&b->sides[1], o->labels, false));

@@ -30,7 +30,7 @@ static mu_status stored_division(mu_campaign *c, int id, mu_division *out,
     if (!text) {
         sqlite3_finalize(st);
         return err_set(err, MU_EINPUT, "division %d has no stored generation "
-                       "in the campaign file: run 'muster campaign check'", id);
+                       "in the campaign file: the file is damaged", id);
     }
     char name[48];
     snprintf(name, sizeof name, "campaign division %d", id);

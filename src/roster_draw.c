@@ -635,8 +635,8 @@ static void header(dctx *c)
              ? "Tick a box for each stand lost; the number under it is the "
                "stands left. Shaded: worn; darker: spent (your labels file)."
              : "Tick a box for each stand lost; the number under it is the "
-               "stands left. Worn and spent are marked when you give your "
-               "labels file (--labels).", 7, F_ITAL, 0);
+               "stands left. Worn and spent are marked when a labels file "
+               "is given.", 7, F_ITAL, 0);
     }
 }
 
@@ -680,6 +680,21 @@ static mu_status check_opts(const mu_roster_opts *o, mu_error *err)
     return MU_OK;
 }
 
+/* A labels file must label every brigade (as for the other renderers), so
+ * no card silently lacks its worn and spent marks. */
+static mu_status check_labels(const mu_roster *r, const mu_labels *l,
+                              mu_error *err)
+{
+    for (int i = 0; l && i < r->ndivs; i++)
+        for (int k = 0; k < r->divs[i].nbrigades; k++) {
+            const rs_brigade *b = &r->divs[i].b[k];
+            mu_status s = mu_labels_check(l, b->stands, b->morale, err);
+            if (s != MU_OK)
+                return s;
+        }
+    return MU_OK;
+}
+
 static void fill_stats(mu_roster_stats *st, const rs_layout *l)
 {
     st->roster_pages = l->roster_pages;
@@ -694,6 +709,8 @@ mu_status mu_roster_draw_page(const mu_roster *r, const mu_roster_opts *o,
     if (!r || !o || !cr)
         return err_set(err, MU_EINPUT, "nothing to draw");
     mu_status s = check_opts(o, err);
+    if (s == MU_OK)
+        s = check_labels(r, o->labels, err);
     if (s != MU_OK)
         return s;
     rs_layout l;
@@ -746,6 +763,8 @@ mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
     if (!r || !o || !write)
         return err_set(err, MU_EINPUT, "nothing to draw");
     mu_status s = check_opts(o, err);
+    if (s == MU_OK)
+        s = check_labels(r, o->labels, err);
     if (s != MU_OK)
         return s;
     rs_layout l;

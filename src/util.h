@@ -33,6 +33,18 @@ bool parse_double(const char *s, double *out);
 mu_status read_file(const char *path, size_t max, char **out, size_t *len,
                     mu_error *err);
 
+/* Names a user types (armies, theaters, formats, weapons, methods): which
+ * of the n names name(ctx, 0..n-1) s means. Case does not matter; an exact
+ * match wins, otherwise s may be the start of exactly one name ("conf").
+ * Returns the index, -1 when no name fits (or s is empty), -2 when s begins
+ * several names. (src/vocab.c) */
+int vocab_match(const char *s, const char *(*name)(const void *, int),
+                const void *ctx, int n);
+/* Appends the names that begin with s (every name when s is NULL), joined
+ * by sep, the last two by last: "json and jsonl". */
+void vocab_list(sbuf *sb, const char *s, const char *(*name)(const void *, int),
+                const void *ctx, int n, const char *sep, const char *last);
+
 /* "01".."99", "00" for 100: how percentile dice show a face. */
 void face_text(int face, char buf[4]);
 

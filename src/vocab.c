@@ -1,9 +1,11 @@
 /* vocab.c -- the words muster reads and writes: armies, theaters, ratings. */
 #include "error.h"
+#include "util.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const army_names[] = {"union", "confederate"};
 static const char *const theater_names[] = {"east", "west"};
@@ -26,39 +28,75 @@ const char *mu_morale_name(mu_morale m)
     return (unsigned)m < 3 ? morale_names[m] : "?";
 }
 
-/* Index of s in names[0..n), or -1. */
-static int word_index(const char *s, const char *const *names, int n)
+/* Does s equal name, or begin it (prefix), ignoring ASCII case? */
+static bool same_word(const char *s, const char *name, bool prefix)
 {
-    for (int i = 0; s && i < n; i++)
-        if (strcmp(s, names[i]) == 0)
+    size_t n = strlen(s);
+    if (prefix ? n > strlen(name) : n != strlen(name))
+        return false;
+    return strncasecmp(s, name, n) == 0;
+}
+
+int vocab_match(const char *s, const char *(*name)(const void *, int),
+                const void *ctx, int n)
+{
+    if (!s || !*s)
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (same_word(s, name(ctx, i), false))
             return i;
-    return -1;
+    int found = -1;
+    for (int i = 0; i < n; i++)
+        if (same_word(s, name(ctx, i), true)) {
+            if (found >= 0)
+                return -2;
+            found = i;
+        }
+    return found;
+}
+
+void vocab_list(sbuf *sb, const char *s, const char *(*name)(const void *, int),
+                const void *ctx, int n, const char *sep, const char *last)
+{
+    int k = 0, total = 0;
+    for (int i = 0; i < n; i++)
+        total += !s || same_word(s, name(ctx, i), true);
+    for (int i = 0; i < n; i++) {
+        if (s && !same_word(s, name(ctx, i), true))
+            continue;
+        if (k)
+            sb_puts(sb, k == total - 1 ? last : sep);
+        sb_puts(sb, name(ctx, i));
+        k++;
+    }
+}
+
+static const char *array_name(const void *ctx, int i)
+{
+    return ((const char *const *)ctx)[i];
 }
 
 static mu_status word_parse(const char *s, const char *what,
                             const char *const *names, int n, int *out,
                             mu_error *err)
 {
-    int i = word_index(s, names, n);
-    if (i < 0) {
-        char choices[128] = "";
-        size_t used = 0;
-        for (int k = 0; k < n; k++) {
-            size_t len = strlen(names[k]);
-            if (used + len + 2 >= sizeof choices)
-                break;
-            if (k) {
-                memcpy(choices + used, "|", 1);
-                used++;
-            }
-            memcpy(choices + used, names[k], len + 1);
-            used += len;
-        }
-        return err_set(err, MU_EINPUT, "unknown %s '%s': choose %s", what,
-                       s ? s : "", choices);
+    int i = vocab_match(s, array_name, names, n);
+    if (i >= 0) {
+        *out = i;
+        return MU_OK;
     }
-    *out = i;
-    return MU_OK;
+    sbuf sb = {0};
+    if (i == -2) {
+        sb_printf(&sb, "ambiguous %s '%.40s' (", what, s);
+        vocab_list(&sb, s, array_name, names, n, ", ", " or ");
+        sb_puts(&sb, "?): choose ");
+    } else {
+        sb_printf(&sb, "unknown %s '%.40s': choose ", what, s ? s : "");
+    }
+    vocab_list(&sb, NULL, array_name, names, n, "|", "|");
+    mu_status st = err_set(err, MU_EINPUT, "%s", sb.oom ? "bad name" : sb.p);
+    sb_free(&sb);
+    return st;
 }
 
 mu_status mu_army_parse(const char *s, mu_army *out, mu_error *err)

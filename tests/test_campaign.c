@@ -29,7 +29,7 @@ static const char *fresh(void)
     return path;
 }
 
-static mu_campaign *new_campaign(mu_rate draw, mu_rate win, mu_rate lose)
+static mu_campaign *new_campaign(mu_rat draw, mu_rat win, mu_rat lose)
 {
     mu_campaign_opts o = mu_campaign_defaults();
     o.name = "Test";
@@ -46,7 +46,7 @@ static mu_campaign *new_campaign(mu_rate draw, mu_rate win, mu_rate lose)
 
 static mu_campaign *half(void)
 {
-    return new_campaign((mu_rate){1, 2}, (mu_rate){1, 2}, (mu_rate){1, 2});
+    return new_campaign((mu_rat){1, 2}, (mu_rat){1, 2}, (mu_rat){1, 2});
 }
 
 static mu_dice *script(const int *r, size_t n)
@@ -202,22 +202,22 @@ static void rates(void **state)
               {"4/8", 1, 2, "50%"},       {"12.5", 1, 8, "12.5%"},
               {"1/3", 1, 3, "1/3"}};
     for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
-        mu_rate r;
+        mu_rat r;
         mu_error err;
         char buf[32];
-        assert_int_equal(mu_rate_parse(ok[i].in, &r, &err), MU_OK);
+        assert_int_equal(mu_share_parse(ok[i].in, &r, &err), MU_OK);
         assert_int_equal(r.num, ok[i].num);
         assert_int_equal(r.den, ok[i].den);
-        mu_rate_text(r, buf, sizeof buf);
+        mu_share_text(r, buf, sizeof buf);
         assert_string_equal(buf, ok[i].text);
     }
     static const char *const bad[] = {"101", "-5", "3/2", "abc", "1.23456",
                                       "", "50.%", "1/0", "+5", "50%%", "/3",
                                       "2/", "0x10"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        mu_rate r;
+        mu_rat r;
         mu_error err;
-        assert_int_equal(mu_rate_parse(bad[i], &r, &err), MU_EINPUT);
+        assert_int_equal(mu_share_parse(bad[i], &r, &err), MU_EINPUT);
     }
 }
 
@@ -660,8 +660,8 @@ static void return_roll_order(void **state)
 static void winner_and_loser_rates(void **state)
 {
     (void)state;
-    mu_campaign *c = new_campaign((mu_rate){1, 2}, (mu_rate){2, 3},
-                                  (mu_rate){1, 2});
+    mu_campaign *c = new_campaign((mu_rat){1, 2}, (mu_rat){2, 3},
+                                  (mu_rat){1, 2});
     int u = add_engaged(c, MU_UNION), k = add_engaged(c, MU_CONFEDERATE);
     battle_start(c);
     casualties(c, u, 1, 1, 0); /* winner: 2/3 of 1, threshold 66 */

@@ -89,8 +89,8 @@ static void killed_at_random(void **state)
     mu_campaign_opts o = mu_campaign_defaults();
     o.name = "Crash";
     o.year = 1864;
-    o.draw = o.winner = (mu_rate){1, 1}; /* all back: the loop never runs dry */
-    o.loser = (mu_rate){2, 3};
+    o.draw = o.winner = (mu_rat){1, 1}; /* all back: the loop never runs dry */
+    o.loser = (mu_rat){2, 3};
     mu_campaign *c;
     mu_error err;
     assert_int_equal(mu_campaign_create(path, &o, &c, &err), MU_OK);

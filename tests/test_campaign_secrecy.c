@@ -10,6 +10,7 @@
 #include "muster.h"
 
 #include <cjson/cJSON.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,6 +217,69 @@ static void reads_acting_for_a_side(void **state)
     mu_campaign_close(c);
 }
 
+/* A file made by the schema-1 release (tests/data/campaign-schema1.db: a
+ * battle at Shiloh, west 1862, one open and one hidden division) opens,
+ * is upgraded in place, keeps every fact and checks clean. */
+static void schema1_file_is_upgraded(void **state)
+{
+    (void)state;
+    const char *src = getenv("MUSTER_SOURCE");
+    assert_non_null(src);
+    char from[512], to[512], cmd[1200];
+    snprintf(from, sizeof from, "%s/tests/data/campaign-schema1.db", src);
+    snprintf(to, sizeof to, "%s", fresh());
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
+    assert_int_equal(system(cmd), 0);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(to, &db), SQLITE_OK);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st,
+                                        NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), 1);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+
+    mu_campaign *c;
+    mu_error err;
+    assert_int_equal(mu_campaign_open(to, &c, &err), MU_OK);
+    char *t;
+    assert_int_equal(mu_campaign_check(c, &t, &err), MU_OK);
+    assert_non_null(strstr(t, "schema 2"));
+    free(t);
+    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, NULL, MU_FMT_TEXT, &t,
+                                      &err), MU_OK);
+    assert_non_null(strstr(t, "Campaign \"Old War\": 1862, Western theater"));
+    assert_non_null(strstr(t, "18 of 20 stands"));
+    assert_non_null(strstr(t, "20 of 22 stands"));
+    free(t);
+    /* The hidden division still opens its commitment. */
+    assert_int_equal(mu_campaign_reveal(c, 2, &t, &err), MU_OK);
+    free(t);
+    /* And the campaign goes on: the unengaged division 3 engages. */
+    mu_dice *d = script(ROLLS, sizeof ROLLS / sizeof *ROLLS);
+    mu_engagement e;
+    assert_int_equal(mu_campaign_engage(c, 3, false, false, d, &e, &err),
+                     MU_OK);
+    mu_dice_free(d);
+    mu_campaign_close(c);
+    /* Upgraded once: the old battle was fought in the campaign's year and
+     * theater, which are now its own. */
+    assert_int_equal(sqlite3_open(to, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT (SELECT user_version FROM "
+                                        "pragma_user_version), year, theater "
+                                        "FROM battles", -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), MU_CAMPAIGN_SCHEMA);
+    assert_int_equal(sqlite3_column_int(st, 1), 1862);
+    assert_int_equal(sqlite3_column_int(st, 2), MU_WEST);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    assert_int_equal(mu_campaign_open(to, &c, &err), MU_OK);
+    mu_campaign_close(c);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -237,6 +301,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_named_leaks),
         cmocka_unit_test(reads_acting_for_a_side),
+        cmocka_unit_test(schema1_file_is_upgraded),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -93,29 +93,29 @@ typedef struct mu_campaign mu_campaign;
 #define MU_CAMPAIGN_NAME_MAX 100
 
 /* The schema this muster writes (PRAGMA user_version). Files with a newer
- * schema are refused; 1 is the first, so there is nothing older to upgrade. */
-#define MU_CAMPAIGN_SCHEMA 1
+ * schema are refused; an older file is upgraded in place when it is opened
+ * (one transaction; a file that cannot be written then fails to open). */
+#define MU_CAMPAIGN_SCHEMA 2
 
-/* A share of the losses, exactly: num/den with 0 <= num <= den. */
-typedef struct mu_rate {
-    int num, den;
-} mu_rate;
-
-/* Parses a share: a percentage "50", "66.67" or "50%" (at most 4 decimals),
- * or a fraction "2/3"; 0..100 % in all. Kept exact (66.67 % is 6667/10000,
- * not 2/3). MU_EINPUT otherwise. */
-MU_API mu_status mu_rate_parse(const char *s, mu_rate *out, mu_error *err);
-/* "50%", "66.67%" or "2/3" (the shortest exact form). */
-MU_API void mu_rate_text(mu_rate r, char *buf, size_t n);
+/* A share of the losses is a mu_rat in [0, 1] (1/2 is the seed's 50 %).
+ * mu_share_parse reads a percentage "50", "66.67" or "50%" (at most 4
+ * decimals) or a fraction "2/3" (parts up to 10^6): 0..100 % in all, kept
+ * exact (66.67 % is 6667/10000, not 2/3). MU_EINPUT otherwise. */
+MU_API mu_status mu_share_parse(const char *s, mu_rat *out, mu_error *err);
+/* "50%", "66.67%" (a percentage when it is one with at most 4 decimals) or
+ * "2/3"; mu_share_parse reads it back equal. Returns buf (n >= MU_RAT_BUF
+ * never truncates). */
+MU_API char *mu_share_text(mu_rat share, char *buf, size_t n);
 
 /* What a new campaign is. Start from mu_campaign_defaults(). */
 typedef struct mu_campaign_opts {
     const char *name;   /* required, 1..100 bytes of UTF-8 */
     int year;           /* 1861..1865: every division is generated for it */
     mu_theater theater;
-    mu_rate draw;       /* returned when a battle ends without a winner */
-    mu_rate winner;     /* returned to the winner's brigades */
-    mu_rate loser;      /* returned to the loser's */
+    mu_rat draw;        /* share returned when a battle ends without a
+                           winner, in [0, 1] */
+    mu_rat winner;      /* share returned to the winner's brigades */
+    mu_rat loser;       /* share returned to the loser's */
     const char *rules;  /* generation tables as INI text, stored in the
                            file; NULL for the built-in ones */
     size_t rules_len;

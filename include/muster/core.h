@@ -92,6 +92,7 @@ typedef enum mu_reason {
     MU_R_NO_SUCH_DIVISION,  /* no division with that id in the campaign    */
     MU_R_BUSY,              /* another writer held the file too long       */
     MU_R_HIDDEN_DIVISION,   /* the division is hidden from the acting side */
+    MU_R_NOT_AN_OOB,        /* JSON that is no order of battle muster wrote */
     MU_R_COUNT
 } mu_reason;
 
@@ -216,7 +217,11 @@ MU_API const char *mu_theater_name(mu_theater t);
 MU_API const char *mu_arm_name(mu_arm a);
 MU_API const char *mu_rating_name(mu_rating r);
 MU_API const char *mu_morale_name(mu_morale m);
-/* Parse those names (exact, lower case). MU_EINPUT listing the choices. */
+/* Parse those names as a user types them: any case ("Union", "EAST"), or
+ * the start of exactly one name ("conf", "w"). MU_EINPUT listing the
+ * choices for an unknown name, or the names it could be for an ambiguous
+ * one. mu_format_parse, mu_hit_method_parse and mu_weapons_find read names
+ * the same way (an exact match wins: "json" is not "jsonl"). */
 MU_API mu_status mu_army_parse(const char *s, mu_army *out, mu_error *err);
 MU_API mu_status mu_theater_parse(const char *s, mu_theater *out,
                                   mu_error *err);

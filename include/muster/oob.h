@@ -83,6 +83,13 @@ MU_API mu_status mu_labels_load(const char *path, mu_labels **out,
 MU_API mu_status mu_labels_parse(const char *text, size_t len, const char *name,
                                  mu_labels **out, mu_error *err);
 MU_API void mu_labels_free(mu_labels *l);
+/* MU_OK when `l` has a label for a brigade of `stands` stands and morale m,
+ * or `l` is NULL; otherwise MU_EINPUT at the file and line of that morale's
+ * section (the file alone when it has none), naming the missing count. The
+ * renderers of divisions, corps and battles check every brigade with it, so
+ * a labels file never silently gives some brigades no label. */
+MU_API mu_status mu_labels_check(const mu_labels *l, int stands, mu_morale m,
+                                 mu_error *err);
 /* The label of a brigade: "7/5/3 veteran" when `l` has that stand count and
  * morale, otherwise "7 stands, veteran". `l` may be NULL. Writes at most n
  * bytes (always terminated). */
@@ -250,7 +257,7 @@ MU_API mu_status mu_division_to_json(const mu_division *d, const mu_labels *l,
                                      char **out, mu_error *err);
 
 /* Reading orders of battle back. muster's own JSON of a division (one
- * object; a list of them from --count, as one JSON array or one object a
+ * object; a list of them, as one JSON array or one object a
  * line), a corps, a battle, or a revealed campaign division (the document
  * mu_campaign_reveal writes) becomes the structs above again, strictly:
  * every key must be known, every value typed and within the rules' ranges,

@@ -9,7 +9,7 @@
 set -u
 muster=$1
 SRC=${MUSTER_SOURCE:-$(cd "$(dirname "$0")/../.." && pwd)}
-labels=$SRC/tests/data/labels.ini
+labels=$SRC/tests/data/labels-full.ini
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
