@@ -222,7 +222,7 @@ static mu_status load(const roster_args *a, mu_roster **r, mu_error *err)
         mu_status s = mu_campaign_open(a->campaign, &c, err);
         if (s != MU_OK)
             return s;
-        s = mu_roster_from_campaign(c, a->side, r, err);
+        s = mu_roster_from_campaign(c, (mu_viewer)a->side, r, err);
         mu_campaign_close(c);
         return s;
     }

@@ -117,7 +117,7 @@ static int rules_show(const cli_common *cc)
                              : mu_rules_default(&r, &err);
     char *text = NULL;
     if (st == MU_OK)
-        st = mu_rules_render(r, cc->format, &text, &err);
+        st = mu_rules_render(r, &(mu_render_opts){.format = cc->format}, &text, &err);
     mu_rules_free(r);
     if (st != MU_OK)
         return cli_fail(&err);

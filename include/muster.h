@@ -12,6 +12,7 @@
  *   muster/odds.h      exact odds and simulation
  *   muster/campaign.h  canonical JSON, commitments and the campaign ledger
  *   muster/roster.h    rosters and command-stand labels on paper (cairo)
+ *   muster/plot.h      charts of fire curves and odds (PNG, SVG, PDF)
  *
  * The conventions every entry follows (ownership, errors, units, the
  * comment template) are stated once, at the top of muster/core.h.
@@ -25,5 +26,6 @@
 #include "muster/odds.h"
 #include "muster/campaign.h"
 #include "muster/roster.h"
+#include "muster/plot.h"
 
 #endif /* MUSTER_H */

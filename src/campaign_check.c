@@ -214,7 +214,7 @@ static mu_status divisions_json(mu_campaign *c, check_ctx *x, int *hidden,
         size_t len = json ? strlen(json) : 0;
         char *canon = NULL;
         mu_error e;
-        if (!json || mu_json_canonical(json, len, &canon, &e) != MU_OK ||
+        if (!json || mu_json_canonicalize(json, len, &canon, &e) != MU_OK ||
             strcmp(canon, json) != 0)
             problem(x, "division %d: the stored division is not canonical "
                     "JSON", id);

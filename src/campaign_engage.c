@@ -45,8 +45,8 @@ mu_status camp_find_brigade(const camp_div *dv, int brigade,
 
 mu_status camp_no_battle(mu_error *err)
 {
-    return err_set(err, MU_ESTATE, "no battle is under way: start one with "
-                   "'muster campaign battle FILE start NAME'");
+    return err_why(err, MU_ESTATE, MU_R_BATTLE_NOT_STARTED, "no battle is "
+                   "under way");
 }
 
 void camp_copy_name(char *dst, const char *src)
@@ -355,6 +355,8 @@ static mu_status reveal_tx(mu_campaign *c, void *p, mu_error *err)
 mu_status mu_campaign_reveal(mu_campaign *c, int div, char **out,
                              mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!c || !out)
         return err_set(err, MU_EINPUT, "no campaign given");
     reveal_ctx x = {div, NULL};

@@ -228,15 +228,22 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
     return sb_finish(&sb, out, err);
 }
 
-mu_status mu_campaign_log(mu_campaign *c, int viewer, mu_format fmt,
-                          char **out, mu_error *err)
+mu_status mu_campaign_log(mu_campaign *c, mu_viewer viewer,
+                          const mu_render_opts *ro, char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
     return render_events(c, viewer, 0, fmt, out, err);
 }
 
-mu_status mu_campaign_event(mu_campaign *c, int64_t event, int viewer,
-                            mu_format fmt, char **out, mu_error *err)
+mu_status mu_campaign_event(mu_campaign *c, int64_t event, mu_viewer viewer,
+                            const mu_render_opts *ro, char **out,
+                            mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
     if (event < 1)
         return err_set(err, MU_EINPUT, "events are numbered from 1");
     return render_events(c, viewer, event, fmt, out, err);

@@ -390,9 +390,13 @@ static void show_text(mu_campaign *c, const view *v, int viewer,
               u == 1 ? "" : "s", cf, cf == 1 ? "" : "s");
 }
 
-mu_status mu_campaign_show(mu_campaign *c, int viewer, const mu_labels *labels,
-                           mu_format fmt, char **out, mu_error *err)
+mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
+                           const mu_render_opts *ro, char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
+    const mu_labels *labels = ro ? ro->labels : NULL;
     if (!c || !out)
         return err_set(err, MU_EINPUT, "no campaign given");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON && fmt != MU_FMT_MARKDOWN)
@@ -496,9 +500,12 @@ static mu_status pow_read(mu_campaign *c, void *p, mu_error *err)
     return MU_OK;
 }
 
-mu_status mu_campaign_prisoners(mu_campaign *c, mu_format fmt, char **out,
-                                mu_error *err)
+mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
+                                char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
     if (!c || !out)
         return err_set(err, MU_EINPUT, "no campaign given");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON)
@@ -567,6 +574,8 @@ static void engagement_json(const mu_engagement *e, const mu_render_opts *o,
 mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
                                char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!e || !o || !out)
         return err_set(err, MU_EINPUT, "nothing to render");
     sbuf sb = {0};

@@ -91,7 +91,7 @@ mu_status fire_cross(const mu_weapon *a, const mu_weapon *b, bool cover,
     return curve_cross(a, b, cover, out, err);
 }
 
-mu_status mu_fire_crossover(const mu_weapons *w, const char *a, const char *b,
+mu_status mu_crossover_compute(const mu_weapons *w, const char *a, const char *b,
                             bool cover, mu_crossover *out, mu_error *err)
 {
     const mu_weapon *wa, *wb;

@@ -326,8 +326,11 @@ static mu_status curve_data(const curve *c, mu_format f, sbuf *sb,
 }
 
 mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *o,
-                          mu_format fmt_, char **out, mu_error *err)
+                          const mu_render_opts *ro, char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format fmt_ = ro ? ro->format : MU_FMT_TEXT;
     if (!w || !o || !out)
         return err_set(err, MU_EINPUT, "no curve to render");
     curve c;
@@ -470,8 +473,12 @@ static cJSON *cross_json(const mu_crossover *x, mu_rat scale)
 }
 
 mu_status mu_crossover_render(const mu_crossover *x, mu_rat yards_per_inch,
-                              mu_format f, char **out, mu_error *err)
+                              const mu_render_opts *ro, char **out,
+                              mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format f = ro ? ro->format : MU_FMT_TEXT;
     if (!x || !out)
         return err_set(err, MU_EINPUT, "no crossover to render");
     mu_rat scale = rat_int(10);

@@ -530,6 +530,8 @@ static void volley_csv(const mu_volley *v, const mu_fire_result *r,
 mu_status mu_fire_render(const mu_volley *v, const mu_fire_result *r,
                          const mu_render_opts *o, char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!v || !o || !out)
         return err_set(err, MU_EINPUT, "nothing to render");
     sbuf sb = {0};

@@ -137,16 +137,6 @@ static cJSON *corps_json(const mu_corps *c, const mu_labels *l, bool theater_rol
     return o;
 }
 
-mu_status mu_division_to_json(const mu_division *d, const mu_labels *l,
-                              char **out, mu_error *err)
-{
-    sbuf sb = {0};
-    render_json_emit(render_division_json(d, l), true, &sb);
-    if (sb.len)
-        sb.p[--sb.len] = '\0'; /* no newline for storage */
-    return sb_finish(&sb, out, err);
-}
-
 /* ---- text --------------------------------------------------------------- */
 
 static void rating_text(mu_rating played, mu_rating rolled, char *buf, size_t n)
@@ -383,6 +373,8 @@ mu_status mu_division_render(const mu_division *d, size_t n,
                              const mu_render_opts *o, char **out,
                              mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!d || !o || n == 0)
         return err_set(err, MU_EINPUT, "nothing to render");
     if (labels_cover(d, n, o->labels, err) != MU_OK)
@@ -438,6 +430,8 @@ mu_status mu_division_render(const mu_division *d, size_t n,
 mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
                           char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!c || !o)
         return err_set(err, MU_EINPUT, "nothing to render");
     if (labels_cover(c->divisions, (size_t)c->ndivisions, o->labels, err) !=
@@ -474,6 +468,8 @@ mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
 mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
                            char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!b || !o)
         return err_set(err, MU_EINPUT, "nothing to render");
     for (int i = 0; i < 2; i++)

@@ -94,6 +94,8 @@ static mu_status add_corps(mu_roster *r, const mu_corps *c, mu_error *err)
 mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
                              mu_roster **out, mu_error *err)
 {
+    if (out)
+        *out = NULL;
     if (!doc || !out)
         return err_set(err, MU_EINPUT, "nothing to print");
     mu_roster *r = calloc(1, sizeof *r);

@@ -144,13 +144,16 @@ static mu_status gather(mu_campaign *c, void *p, mu_error *err)
     return s;
 }
 
-mu_status mu_roster_from_campaign(mu_campaign *c, int viewer,
+mu_status mu_roster_from_campaign(mu_campaign *c, mu_viewer viewer,
                                   mu_roster **out, mu_error *err)
 {
+    if (out)
+        *out = NULL;
     if (!c || !out)
         return err_set(err, MU_EINPUT, "no campaign given");
     /* Narrowed to the side the handle acts for (mu_campaign_act_as). */
-    mu_status s = camp_viewer(c, viewer, &viewer, err);
+    int eff;
+    mu_status s = camp_viewer(c, (int)viewer, &eff, err);
     if (s != MU_OK)
         return s;
     mu_roster *r = calloc(1, sizeof *r);
@@ -158,13 +161,13 @@ mu_status mu_roster_from_campaign(mu_campaign *c, int viewer,
         return err_nomem(err);
     r->campaign = true;
     snprintf(r->title, sizeof r->title, "Campaign \u201c%s\u201d%s%s", c->name,
-             viewer == MU_VIEW_ALL ? "" : ": ",
-             viewer == MU_VIEW_ALL ? "" : viewer == MU_UNION
+             eff == MU_VIEW_ALL ? "" : ": ",
+             eff == MU_VIEW_ALL ? "" : eff == MU_UNION
                  ? "the Union's divisions" : "the Confederates' divisions");
     snprintf(r->dice, sizeof r->dice, "%d, %s theater \u00b7 as the "
              "divisions stand now", c->year,
              c->theater == MU_EAST ? "Eastern" : "Western");
-    rc_ctx x = {viewer, r};
+    rc_ctx x = {eff, r};
     s = camp_read(c, gather, &x, err);
     if (s != MU_OK) {
         mu_roster_free(r);

@@ -143,7 +143,7 @@ static mu_crossover cross(const mu_weapons *w, const char *a, const char *b,
 {
     mu_crossover x;
     mu_error err;
-    if (mu_fire_crossover(w, a, b, cover, &x, &err) != MU_OK)
+    if (mu_crossover_compute(w, a, b, cover, &x, &err) != MU_OK)
         fail_msg("%s/%s: %s", a, b, err.msg);
     return x;
 }

@@ -126,7 +126,9 @@ static void lists_corps_and_battles_round_trip(void **state)
     free(text);
     mu_corps_clear(&c);
     mu_battle b;
-    assert_int_equal(mu_battle_generate(r, d, 0, -1, 4, false, &b, &err), MU_OK);
+    mu_oob_opts bo = {MU_UNION, MU_YEAR_UNKNOWN, MU_THEATER_UNKNOWN, MU_INFANTRY,
+                      false};
+    assert_int_equal(mu_battle_generate(r, d, &bo, 4, &b, &err), MU_OK);
     assert_int_equal(mu_battle_render(&b, &ro, &text, &err), MU_OK);
     assert_int_equal(parse(text, &doc, &err), MU_OK);
     assert_int_equal(doc.kind, MU_OOB_BATTLE);
@@ -153,7 +155,8 @@ static char *example(void)
     mu_error err;
     assert_int_equal(mu_division_generate(r, d, &o, &g, &err), MU_OK);
     char *text;
-    assert_int_equal(mu_division_to_json(&g, NULL, &text, &err), MU_OK);
+    mu_render_opts ro = {MU_FMT_JSONL, NULL, false, 0};
+    assert_int_equal(mu_division_render(&g, 1, &ro, &text, &err), MU_OK);
     mu_dice_free(d);
     mu_rules_free(r);
     return text;
@@ -212,7 +215,7 @@ static void bad_divisions_are_refused(void **state)
         {"\"result\":3}", "\"result\":4}", "rolls[1].result: expected 3"},
         {"\"rolls\":[", "\"rolls\":[{\"table\":\"theater\",\"roll\":40,\"result\":\"east-1863\"},", ""},
         {"\"rolls\":[", "\"rolls\":[{\"table\":\"theater\",\"roll\":40,\"result\":\"west-1863\"},", "expected \"east-1863\""},
-        {"]}", ",{\"table\":\"reserve\",\"roll\":3,\"threshold\":0,\"result\":true}]}", "one too many"},
+        {"}],\"seed\"", "},{\"table\":\"reserve\",\"roll\":3,\"threshold\":0,\"result\":true}],\"seed\"", "one too many"},
         {"\"artillery\":{", "\"artillery\":{\"guns\":1,", "unknown key \"guns\" in the artillery"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -270,7 +273,9 @@ static void layout_and_counts(void **state)
     mu_dice *d;
     assert_int_equal(mu_dice_new_seeded(4, &d, &err), MU_OK);
     mu_battle b;
-    assert_int_equal(mu_battle_generate(r, d, 0, -1, 8, false, &b, &err), MU_OK);
+    mu_oob_opts bo = {MU_UNION, MU_YEAR_UNKNOWN, MU_THEATER_UNKNOWN, MU_INFANTRY,
+                      false};
+    assert_int_equal(mu_battle_generate(r, d, &bo, 8, &b, &err), MU_OK);
     mu_oob_doc doc = {0};
     doc.kind = MU_OOB_BATTLE;
     doc.battle = b;

@@ -40,8 +40,8 @@ extern "C" {
  * MU_EINPUT for text that is not JSON, a key given twice in one object, a
  * number too large for a double, a string that is not UTF-8 or holds \u0000.
  * *out is malloc'd. */
-MU_API mu_status mu_json_canonical(const char *text, size_t len, char **out,
-                                   mu_error *err);
+MU_API mu_status mu_json_canonicalize(const char *text, size_t len, char **out,
+                                      mu_error *err);
 
 /* commitment = SHA-256(salt || canonical(json)) for a salt given as 32 hex
  * digits. MU_EINPUT for bad hex or JSON. */
@@ -157,8 +157,7 @@ typedef enum mu_viewer {
  * Front ends map their users to viewers here (a front end's own login: a
  * command-line choice, a web link's token), so the library, not the front
  * end, keeps the secret. */
-MU_API mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v,
-                                    mu_error *err);
+MU_API mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v, mu_error *err);
 /* Whom the handle acts for. */
 MU_API mu_viewer mu_campaign_viewer(const mu_campaign *c);
 
@@ -219,14 +218,21 @@ MU_API mu_status mu_campaign_reveal(mu_campaign *c, int div, char **out,
 MU_API mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
         int64_t *event, mu_error *err);
 
-/* Ends the battle under way. `winner` is MU_UNION, MU_CONFEDERATE or -1 for
- * none. Each brigade gets back rate x its battlefield losses in this battle
+/* Who won a battle. The values of the sides are those of mu_army. */
+typedef enum mu_winner {
+    MU_WINNER_NONE = -1,       /* a draw: the draw rate for both sides */
+    MU_WINNER_UNION = 0,       /* MU_UNION */
+    MU_WINNER_CONFEDERATE = 1  /* MU_CONFEDERATE */
+} mu_winner;
+
+/* Ends the battle under way, won by `winner`. Each brigade gets back rate x its battlefield losses in this battle
  * (the winner's, loser's or draw rate of its side), prisoners excepted:
  * floor(rate x lost) stands, and for a fraction f of a stand one more iff a
  * d100 roll <= floor(100 f), as for batteries; no roll when that is 0. Rolls
  * go in order of division id, then brigade. */
-MU_API mu_status mu_campaign_battle_end(mu_campaign *c, int winner, mu_dice *d,
-                                        int64_t *event, mu_error *err);
+MU_API mu_status mu_campaign_battle_end(mu_campaign *c, mu_winner winner,
+                                        mu_dice *d, int64_t *event,
+                                        mu_error *err);
 
 /* Casualties to brigade `brigade` (from 1) of division `div` in the battle
  * under way: `lost` killed, wounded and stragglers (some return at the end),
@@ -286,24 +292,33 @@ MU_API mu_status mu_campaign_downgrade(mu_campaign *c, int div, mu_post post,
  *    "corps":[...],"prisoners":{"held_by_union":N,"held_by_confederate":M}}
  * where for a brigade start = stands + lost + captured: "lost" are out now
  * (battlefield losses not returned), "captured" are held as prisoners now.
- * `labels` may be NULL. *out is malloc'd. */
-MU_API mu_status mu_campaign_show(mu_campaign *c, int viewer,
-                                  const mu_labels *labels, mu_format fmt,
-                                  char **out, mu_error *err);
+ * The format is ro->format, ro->labels (may be NULL) names brigades; ro
+ * NULL is text without labels.
+ * Owns: *out is malloc'd text; free() it. */
+MU_API mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
+                                  const mu_render_opts *ro, char **out,
+                                  mu_error *err);
 
-/* Prisoners held by each side, by division and brigade of origin (text or
- * json). */
-MU_API mu_status mu_campaign_prisoners(mu_campaign *c, mu_format fmt,
+/* Prisoners held by each side, by division and brigade of origin, in
+ * ro->format: text or json (ro NULL: text).
+ * Owns: *out is malloc'd text; free() it. */
+MU_API mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
                                        char **out, mu_error *err);
 
-/* The log, every event in order with its rolls (text, json, markdown). JSON
- * is {"events":[{"id":1,"kind":"new",...},...]}. */
-MU_API mu_status mu_campaign_log(mu_campaign *c, int viewer, mu_format fmt,
-                                 char **out, mu_error *err);
+/* The log, every event in order with its rolls, in ro->format: text, json
+ * or markdown (ro NULL: text). JSON is {"events":[{"id":1,"kind":"new",
+ * ...},...]}.
+ * Owns: *out is malloc'd text; free() it. */
+MU_API mu_status mu_campaign_log(mu_campaign *c, mu_viewer viewer,
+                                 const mu_render_opts *ro, char **out,
+                                 mu_error *err);
 
-/* One event as the log shows it: a text line (or lines), or a JSON object. */
-MU_API mu_status mu_campaign_event(mu_campaign *c, int64_t event, int viewer,
-                                   mu_format fmt, char **out, mu_error *err);
+/* One event as the log shows it: a text line (or lines), or a JSON object.
+ * Owns: *out is malloc'd text; free() it.
+ * Errors: MU_EINPUT for an event that does not exist. */
+MU_API mu_status mu_campaign_event(mu_campaign *c, int64_t event,
+                                   mu_viewer viewer, const mu_render_opts *ro,
+                                   char **out, mu_error *err);
 
 /* Checks a campaign: the schema version, SQLite's integrity and foreign-key
  * checks, the stands of every brigade against its losses and prisoners, the

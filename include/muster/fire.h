@@ -230,10 +230,14 @@ typedef struct mu_curve_opts {
     mu_rat yards_per_inch; /* for the yards column; 0 means 10 */
 } mu_curve_opts;
 
-/* Renders the curve in any format; at most 10001 rows (MU_EINPUT beyond,
- * asking for a larger step). */
-MU_API mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *o,
-                                 mu_format fmt, char **out, mu_error *err);
+/* Renders the curve of c->weapon in ro->format, any format (ro NULL:
+ * text); at most 10001 rows.
+ * Owns: *out is malloc'd text; free() it.
+ * Errors: MU_EINPUT for an unknown weapon, a bad step or range, or more
+ * rows than that (the message asks for a larger step). */
+MU_API mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *c,
+                                 const mu_render_opts *ro, char **out,
+                                 mu_error *err);
 
 /* One place where the better of two curves changes. */
 typedef struct mu_crossing {
@@ -265,16 +269,22 @@ typedef struct mu_crossover {
     bool more;    /* there were more than MU_MAX_CROSSINGS */
 } mu_crossover;
 
-/* Computes the crossover of two single curves (not guns). Exact where both
- * are linear, bands or points; where a polynomial takes part each range is
- * found to within 1e-9 inch (and marked inexact). */
-MU_API mu_status mu_fire_crossover(const mu_weapons *w, const char *a,
-                                   const char *b, bool cover, mu_crossover *out,
-                                   mu_error *err);
-/* Renders it; yards shown at `yards_per_inch` (0 means 10). */
+/* Computes where the curves of weapons `a` and `b` (single curves, not
+ * guns) cross, in the open or behind cover. Exact where both are linear,
+ * bands or points; where a polynomial takes part each range is found to
+ * within 1e-9 inch (and marked inexact).
+ * Owns: *out is a plain value.
+ * Errors: MU_EINPUT for an unknown weapon or a gun. */
+MU_API mu_status mu_crossover_compute(const mu_weapons *w, const char *a,
+                                      const char *b, bool cover,
+                                      mu_crossover *out, mu_error *err);
+/* Renders a crossover in ro->format, any format (ro NULL: text), with yards
+ * at `yards_per_inch` (0 means 10).
+ * Owns: *out is malloc'd text; free() it. */
 MU_API mu_status mu_crossover_render(const mu_crossover *x,
-                                     mu_rat yards_per_inch, mu_format fmt,
-                                     char **out, mu_error *err);
+                                     mu_rat yards_per_inch,
+                                     const mu_render_opts *ro, char **out,
+                                     mu_error *err);
 
 #ifdef __cplusplus
 }

@@ -31,13 +31,13 @@ MU_API mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
 /* A roster of a campaign as it stands now: current stands (lost and
  * prisoners off, returned ones back), leaders as replaced or downgraded,
  * the rolls that generated each division. `viewer` MU_VIEW_ALL prints every
- * engaged division of both sides; MU_UNION or MU_CONFEDERATE prints only
+ * engaged division of both sides; MU_VIEWER_UNION or _CONFEDERATE only
  * that side's, so a hidden division of the other side is never printed.
  * A handle acting for a side (mu_campaign_act_as) prints only that side's
  * divisions whatever `viewer` asks; asking for the other side is MU_ESTATE.
  * Divisions not yet engaged have no brigades to print and are named in a
  * note. */
-MU_API mu_status mu_roster_from_campaign(mu_campaign *c, int viewer,
+MU_API mu_status mu_roster_from_campaign(mu_campaign *c, mu_viewer viewer,
                                   mu_roster **out, mu_error *err);
 MU_API void mu_roster_free(mu_roster *r);
 
