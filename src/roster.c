@@ -201,7 +201,7 @@ mu_status mu_base_parse(const char *s, int *width_mm, int *height_mm,
         goto bad;
     memcpy(w, s, n);
     w[n] = '\0';
-    if (!parse_long(w, 15, 120, &a) || !parse_long(x + 1, 15, 120, &b))
+    if (!util_parse_long(w, 15, 120, &a) || !util_parse_long(x + 1, 15, 120, &b))
         goto bad;
     *width_mm = (int)a;
     *height_mm = (int)b;

@@ -18,8 +18,9 @@ for tool in pdftoppm pdftotext pdfinfo; do
     command -v $tool >/dev/null || fail "$tool is missing: apt-get install poppler-utils"
 done
 
-# The library's report: "... roster pages 1-R, labels ...: B brigade cards,
-# T tick boxes, L labels ...; DP on D leaders of the roster and E labels".
+# The tool's report: "b.pdf: P pages, A4: the roster on pages 1-R, the
+# labels on page L; drawn: B brigade cards, T tick boxes, N labels of 30x30
+# mm, DP marks D on the roster and E on the labels".
 field() { sed -E "s/.*$1.*/\\1/" report; }
 
 check_battle() { # SEED [options for battle]
@@ -31,11 +32,11 @@ check_battle() { # SEED [options for battle]
     [ -s b.pdf ] || fail "seed $seed: no PDF"
     local pages roster_pages brigades ticks dp_roster dp_labels
     pages=$(field '([0-9]+) pages,')
-    roster_pages=$(field 'roster pages 1-([0-9]+),')
-    brigades=$(field ': ([0-9]+) brigade cards')
-    ticks=$(field ', ([0-9]+) tick boxes')
-    dp_roster=$(field 'DP on ([0-9]+) leaders')
-    dp_labels=$(field 'roster and ([0-9]+) labels')
+    roster_pages=$(sed -E 's/.*the roster on pages? ([0-9]+-)?([0-9]+),.*/\2/' report)
+    brigades=$(field ': ([0-9]+) brigade cards?')
+    ticks=$(field ', ([0-9]+) tick box(es)?')
+    dp_roster=$(field 'DP marks ([0-9]+) on the roster')
+    dp_labels=$(field 'roster and ([0-9]+) on the labels')
 
     # Page count: what pdftoppm renders, what pdfinfo says, what was reported.
     rm -f pg-*.png
@@ -154,7 +155,7 @@ grep -qE '^Brigade 1 ' union.txt || fail "no brigade 1"
 grep -q "11 at the start: 3 lost, 1 prisoner" union.txt || fail "brigade 1's losses are not shown"
 # tick boxes: the brigades' stands now
 want=$(grep -o '"number":[0-9]*,"stands":[0-9]*' show.json | sed 's/.*://' | awk '{ s += $1 } END { print s }')
-[ "$(field ', ([0-9]+) tick boxes')" -eq "$want" ] || fail "campaign: tick boxes are not the stands now ($want)"
+[ "$(field ', ([0-9]+) tick box(es)?')" -eq "$want" ] || fail "campaign: tick boxes are not the stands now ($want)"
 [ "$now" -eq 7 ] || fail "brigade 1 should have 7 stands now, has $now"
 "$muster" roster --campaign $c --side confederate --out conf.pdf >/dev/null || fail "confederate roster"
 pdftotext conf.pdf - | grep -q Heth || fail "the Confederate player's own hidden division is missing"
