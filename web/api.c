@@ -10,7 +10,7 @@
  * viewer sees what, lives here. */
 #include "web.h"
 
-#include "legacy.h"
+#include "cli.h"
 
 #include <cjson/cJSON.h>
 #include <pthread.h>
@@ -53,33 +53,33 @@ static const route routes[] = {
     {"sim/corps", {"sim", "corps"}, NULL, NULL, 0},
     {"sim/fire", {"sim", "fire"}, NULL, NULL, 0},
     {"rules/show", {"rules", "show"}, NULL, NULL, 0},
-    {"campaign/show", {"campaign", "show"}, NULL, cmd_campaign,
+    {"campaign/show", {"campaign", "show"}, NULL, NULL,
      R_CAMPAIGN | R_VIEW},
-    {"campaign/log", {"campaign", "log"}, NULL, cmd_campaign,
+    {"campaign/log", {"campaign", "log"}, NULL, NULL,
      R_CAMPAIGN | R_VIEW},
-    {"campaign/prisoners", {"campaign", "prisoners"}, NULL, cmd_campaign,
+    {"campaign/prisoners", {"campaign", "prisoners"}, NULL, NULL,
      R_CAMPAIGN | R_UMPIRE},
-    {"campaign/add", {"campaign", "add"}, NULL, cmd_campaign,
+    {"campaign/add", {"campaign", "add"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE | R_UMPIRE},
-    {"campaign/engage", {"campaign", "engage"}, NULL, cmd_campaign,
+    {"campaign/engage", {"campaign", "engage"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE | R_DIV | R_SIDES},
-    {"campaign/reveal", {"campaign", "reveal"}, NULL, cmd_campaign,
+    {"campaign/reveal", {"campaign", "reveal"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE | R_DIV | R_SIDES},
-    {"campaign/battle/start", {"campaign", "battle"}, "start", cmd_campaign,
+    {"campaign/battle/start", {"campaign", "battle"}, "start", NULL,
      R_CAMPAIGN | R_WRITE | R_NAME | R_UMPIRE},
-    {"campaign/battle/end", {"campaign", "battle"}, "end", cmd_campaign,
+    {"campaign/battle/end", {"campaign", "battle"}, "end", NULL,
      R_CAMPAIGN | R_WRITE | R_UMPIRE},
-    {"campaign/casualties", {"campaign", "casualties"}, NULL, cmd_campaign,
+    {"campaign/casualties", {"campaign", "casualties"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE | R_DIV | R_SIDES},
-    {"campaign/exchange", {"campaign", "exchange"}, NULL, cmd_campaign,
+    {"campaign/exchange", {"campaign", "exchange"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE | R_UMPIRE},
-    {"campaign/liberate", {"campaign", "liberate"}, NULL, cmd_campaign,
+    {"campaign/liberate", {"campaign", "liberate"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE | R_UMPIRE},
-    {"campaign/leader-lost", {"campaign", "leader-lost"}, NULL, cmd_campaign,
+    {"campaign/leader-lost", {"campaign", "leader-lost"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE | R_DIV | R_SIDES},
-    {"campaign/penalty", {"campaign", "penalty"}, NULL, cmd_campaign,
+    {"campaign/penalty", {"campaign", "penalty"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE | R_UMPIRE},
-    {"campaign/downgrade", {"campaign", "downgrade"}, NULL, cmd_campaign,
+    {"campaign/downgrade", {"campaign", "downgrade"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE | R_DIV | R_SIDES},
 };
 #define NROUTES (sizeof routes / sizeof *routes)
@@ -362,6 +362,11 @@ static int run_table(const route *rt, words *w, char **out, size_t *outlen,
     const char *names[2 * WEB_MAX_ARGS + 16], *values[2 * WEB_MAX_ARGS + 16];
     size_t n = 0;
     for (int i = first; i < w->n; i++, n++) {
+        if (strncmp(w->v[i], "--", 2)) { /* FILE, DIV, start NAME */
+            names[n] = NULL;
+            values[n] = w->v[i];
+            continue;
+        }
         char *k = w->v[i] + 2, *eq = strchr(k, '=');
         if (eq)
             *eq = '\0';
@@ -374,40 +379,6 @@ static int run_table(const route *rt, words *w, char **out, size_t *outlen,
     if (!*errs)
         *errs = calloc(1, 1);
     return *errs ? rc : -1;
-}
-
-/* Commands not yet on the table print and parse with getopt: one at a
- * time, their stdout and stderr captured. */
-static pthread_mutex_t cli_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static int run_captured(const route *rt, words *w, char **out, size_t *outlen,
-                        char **errs, size_t *errlen)
-{
-    if (!rt->run)
-        return run_table(rt, w, out, outlen, errs, errlen);
-    *out = *errs = NULL;
-    *outlen = *errlen = 0;
-    FILE *mo = open_memstream(out, outlen);
-    FILE *me = mo ? open_memstream(errs, errlen) : NULL;
-    if (!me) {
-        if (mo)
-            fclose(mo);
-        free(*out);
-        *out = NULL;
-        return -1;
-    }
-    pthread_mutex_lock(&cli_lock);
-    FILE *so = stdout, *se = stderr;
-    stdout = mo;
-    stderr = me;
-    /* argv words are ours: getopt may permute them */
-    int rc = rt->run(w->n - 1, w->v + 1);
-    stdout = so;
-    stderr = se;
-    pthread_mutex_unlock(&cli_lock);
-    fclose(mo);
-    fclose(me);
-    return rc;
 }
 
 /* "muster: what went wrong\n" -> "what went wrong" (lines joined by "; "). */
@@ -467,13 +438,13 @@ void web_api(const web_call *c, web_reply *r)
     }
     char *out, *errs;
     size_t outlen, errlen;
-    int rc = run_captured(rt, &w, &out, &outlen, &errs, &errlen);
+    int rc = run_table(rt, &w, &out, &outlen, &errs, &errlen);
     words_free(&w);
     if (rc < 0) {
         errorf(r, 500, "out of memory");
         return;
     }
-    if (rc == EXIT_OK) {
+    if (rc == CLI_OK) {
         free(errs);
         r->status = 200;
         r->type = "application/json; charset=utf-8";
@@ -483,7 +454,7 @@ void web_api(const web_call *c, web_reply *r)
     }
     free(out);
     cli_message(errs);
-    web_error(r, rc == EXIT_INPUT ? 400 : 500,
+    web_error(r, rc == CLI_INPUT ? 400 : 500,
               *errs ? errs : "the command failed");
     free(errs);
 }

@@ -119,7 +119,5 @@ mu_status web_qr_print(FILE *f, const char *text, mu_error *err);
 
 /* ---- serve.c -------------------------------------------------------------- */
 
-int cmd_serve(int argc, char **argv);
-extern const char help_serve[];
 
 #endif
