@@ -38,6 +38,11 @@ void render_pct(double p, char *buf, size_t n);
 
 /* x in the fewest digits that read back exactly (at most 17). */
 void render_num(double x, char *buf, size_t n);
+/* The start every odds renderer shares: *out cleared (never read), the
+ * format from ro (NULL: text), MU_EINPUT when there is nothing to render
+ * or the format is not text, json, csv or markdown. */
+mu_status render_odds_start(bool have, const mu_render_opts *ro, char **out,
+                            mu_format *fmt, mu_error *err);
 /* x, a result computed from doubles of magnitude up to `scale`, in the
  * fewest digits within one unit in the last place of `scale` of it: such a
  * result is no more exact than that, so 0.0014 rather than the

@@ -309,20 +309,18 @@ mu_status mu_fire_odds_render(const mu_fire_odds *o, const mu_fire_odds *exact,
                               const mu_render_opts *ro, char **out,
                               mu_error *err)
 {
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
-    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    if (!o || !out)
-        return err_set(err, MU_EINPUT, "no odds to render");
+    mu_format fmt;
+    mu_status st = render_odds_start(o != NULL, ro, out, &fmt, err);
+    if (st != MU_OK)
+        return st;
     sbuf sb = {0};
     switch (fmt) {
     case MU_FMT_TEXT: fire_text(o, exact, &sb, false); break;
     case MU_FMT_MARKDOWN: fire_text(o, exact, &sb, true); break;
     case MU_FMT_JSON: fire_json(o, exact, &sb); break;
     case MU_FMT_CSV: fire_csv(o, exact, &sb); break;
-    default:
-        return err_set(err, MU_EINPUT,
-                       "odds come as text, json, csv or markdown, not jsonl");
+    default: /* render_odds_start let no other format through */
+        break;
     }
     return sb_finish(&sb, out, err);
 }
@@ -446,11 +444,10 @@ mu_status mu_charge_odds_render(const mu_charge_odds *o,
                                 const mu_render_opts *ro, char **out,
                                 mu_error *err)
 {
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
-    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    if (!o || !out)
-        return err_set(err, MU_EINPUT, "no odds to render");
+    mu_format fmt;
+    mu_status st = render_odds_start(o != NULL, ro, out, &fmt, err);
+    if (st != MU_OK)
+        return st;
     sbuf sb = {0};
     switch (fmt) {
     case MU_FMT_TEXT: charge_text(o, &sb, false); break;
@@ -461,9 +458,8 @@ mu_status mu_charge_odds_render(const mu_charge_odds *o,
         csv_rows("figures_left", &o->left, NULL, &sb);
         csv_rows("crew_left", &o->crew_left, NULL, &sb);
         break;
-    default:
-        return err_set(err, MU_EINPUT,
-                       "odds come as text, json, csv or markdown, not jsonl");
+    default: /* render_odds_start let no other format through */
+        break;
     }
     return sb_finish(&sb, out, err);
 }

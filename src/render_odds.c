@@ -28,6 +28,21 @@ void render_pct(double p, char *buf, size_t n)
 
 /* The shortest of %.15g, %.16g, %.17g that reads back as the same double,
  * as cJSON prints: 0.15 rather than 0.14999999999999999. */
+mu_status render_odds_start(bool have, const mu_render_opts *ro, char **out,
+                            mu_format *fmt, mu_error *err)
+{
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    *fmt = ro ? ro->format : MU_FMT_TEXT;
+    if (!have || !out)
+        return err_set(err, MU_EINPUT, "no odds to render");
+    if (*fmt != MU_FMT_TEXT && *fmt != MU_FMT_MARKDOWN &&
+        *fmt != MU_FMT_JSON && *fmt != MU_FMT_CSV)
+        return err_set(err, MU_EINPUT,
+                       "odds come as text, json, csv or markdown, not jsonl");
+    return MU_OK;
+}
+
 void render_num(double x, char *buf, size_t n)
 {
     for (int prec = 15; prec <= 17; prec++) {
@@ -399,20 +414,18 @@ mu_status mu_oob_odds_render(const mu_oob_odds *o, const mu_oob_odds *exact,
                              const mu_render_opts *ro, char **out,
                              mu_error *err)
 {
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
-    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    if (!o || !out)
-        return err_set(err, MU_EINPUT, "no odds to render");
+    mu_format fmt;
+    mu_status st = render_odds_start(o != NULL, ro, out, &fmt, err);
+    if (st != MU_OK)
+        return st;
     sbuf sb = {0};
     switch (fmt) {
     case MU_FMT_TEXT: odds_text(o, exact, &sb, false); break;
     case MU_FMT_MARKDOWN: odds_text(o, exact, &sb, true); break;
     case MU_FMT_JSON: odds_json(o, exact, &sb); break;
     case MU_FMT_CSV: odds_csv(o, exact, &sb); break;
-    default:
-        return err_set(err, MU_EINPUT,
-                       "odds come as text, json, csv or markdown, not jsonl");
+    default: /* render_odds_start let no other format through */
+        break;
     }
     return sb_finish(&sb, out, err);
 }
@@ -434,11 +447,10 @@ mu_status mu_battle_odds_render(const mu_battle_odds *b,
                                 const mu_render_opts *ro, char **out,
                                 mu_error *err)
 {
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
-    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    if (!b || !out)
-        return err_set(err, MU_EINPUT, "no odds to render");
+    mu_format fmt;
+    mu_status st = render_odds_start(b != NULL, ro, out, &fmt, err);
+    if (st != MU_OK)
+        return st;
     sbuf sb = {0};
     switch (fmt) {
     case MU_FMT_TEXT:
@@ -506,9 +518,8 @@ mu_status mu_battle_odds_render(const mu_battle_odds *b,
         }
         break;
     }
-    default:
-        return err_set(err, MU_EINPUT,
-                       "odds come as text, json, csv or markdown, not jsonl");
+    default: /* render_odds_start let no other format through */
+        break;
     }
     return sb_finish(&sb, out, err);
 }
