@@ -261,5 +261,6 @@ extern const cli_command cmd_campaign_new, cmd_campaign_add,
     cmd_campaign_log, cmd_campaign_check;
 extern const cli_command cmd_serve; /* web/serve.c */
 extern const cli_group grp_rules, grp_odds, grp_sim, grp_campaign;
+extern const cli_command cmd_roster;
 
 #endif
