@@ -16,6 +16,23 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+static const cli_opt serve_opts[] = {
+    {.name = "port", .type = ARG_NUM, .lo = 0, .hi = 65535, .metavar = "N",
+     .help = "TCP port (default 8080; 0 picks a free one)"},
+    {.name = "listen", .type = ARG_TEXT, .metavar = "ADDR",
+     .help = "address to listen on (default 127.0.0.1; 0.0.0.0 for every "
+             "IPv4 address, :: for IPv6)"},
+    {.name = "campaign", .type = ARG_FILE, .metavar = "FILE",
+     .help = "serve this campaign ledger, with a link for each player"},
+    {.name = "threads", .type = ARG_NUM, .lo = 1, .hi = 64, .metavar = "N",
+     .help = "worker threads (default 2)"},
+    {.name = "timeout", .type = ARG_NUM, .lo = 1, .hi = 3600, .metavar = "S",
+     .help = "seconds a request may take to arrive once begun (default 15); "
+             "idle connections are closed after 4 times that"},
+    {.name = "no-qr", .type = ARG_FLAG,
+     .help = "print the links without QR codes"},
+    {0}};
+
 typedef struct serve_args {
     long port, threads, timeout;
     const char *listen, *campaign;
@@ -83,7 +100,10 @@ static size_t addresses(const struct sockaddr *bound, char out[][INET6_ADDRSTRLE
 
 static void print_link(FILE *f, const char *who, const char *url, bool qr)
 {
-    fprintf(f, "  %-12s %s\n", who, url);
+    if (*who)
+        fprintf(f, "  %-12s %s\n", who, url);
+    else
+        fprintf(f, "  %s\n", url);
     mu_error err;
     if (qr && web_qr_print(f, url, &err) != MU_OK)
         fprintf(f, "  (no QR code: %s)\n", err.msg);
@@ -135,6 +155,8 @@ static void raise_fd_limit(void)
     }
 }
 
+/* Serves until SIGINT or SIGTERM. The links go straight to stdout while it
+ * runs: a server's result is its running, not a text at the end. */
 static cli_rc run_serve(cli_ctx *cx)
 {
     serve_args a = {(long)cli_num(cx, "port", 8080),
@@ -155,7 +177,8 @@ static cli_rc run_serve(cli_ctx *cx)
                              .ai_socktype = SOCK_STREAM}, *ai;
     int gai = getaddrinfo(a.listen, port, &hints, &ai);
     if (gai != 0)
-        return cli_error(cx, "serve: --listen %s: %s", a.listen, gai_strerror(gai));
+        return cli_error(cx, "serve: --listen %s: %s", a.listen,
+                         gai_strerror(gai));
     struct sockaddr_storage addr;
     memcpy(&addr, ai->ai_addr, ai->ai_addrlen);
     freeaddrinfo(ai);
@@ -177,8 +200,8 @@ static cli_rc run_serve(cli_ctx *cx)
         return cli_fail(cx, &err);
     if (web_server_listen(s, (struct sockaddr *)&addr, &bound, &err) != MU_OK) {
         web_server_free(s);
-        return cli_error(cx, "serve: cannot listen on %s port %ld: %s", a.listen,
-                         a.port, err.msg);
+        return cli_error(cx, "serve: cannot listen on %s port %ld: %s",
+                         a.listen, a.port, err.msg);
     }
     if (addr.ss_family == AF_INET6)
         ((struct sockaddr_in6 *)&addr)->sin6_port = htons((uint16_t)bound);
@@ -196,37 +219,20 @@ static cli_rc run_serve(cli_ctx *cx)
     return CLI_OK;
 }
 
-static const cli_opt serve_opts[] = {
-    {.name = "port", .type = ARG_NUM, .lo = 0, .hi = 65535, .metavar = "N",
-     .help = "TCP port (default 8080; 0 picks a free one)"},
-    {.name = "listen", .type = ARG_TEXT, .metavar = "ADDR",
-     .help = "address to listen on (default 127.0.0.1; 0.0.0.0 for every IPv4 "
-             "address, :: for IPv6)"},
-    {.name = "campaign", .type = ARG_FILE, .metavar = "FILE",
-     .help = "serve this campaign ledger (see 'muster campaign')"},
-    {.name = "threads", .type = ARG_NUM, .lo = 1, .hi = 64, .metavar = "N",
-     .help = "worker threads (default 2)"},
-    {.name = "timeout", .type = ARG_NUM, .lo = 1, .hi = 3600, .metavar = "S",
-     .help = "seconds a request may take to arrive (default 15)"},
-    {.name = "no-qr", .type = ARG_FLAG,
-     .help = "print the links without QR codes"},
-    {0}};
-
-/* A command line only: it serves until stopped and prints its links as it
- * starts (the API runs the other commands, never this one). */
 const cli_command cmd_serve = {
     .name = "serve",
     .summary = "a page for phones and a JSON API on the network",
     .doc =
         "Serves a page for phones and tablets beside the table, and a JSON API\n"
-        "equal to the command line: GET /api/COMMAND?OPTION=VALUE&... answers what\n"
-        "'muster COMMAND --OPTION VALUE ... --format json' prints (/api/fire,\n"
-        "/api/division, /api/odds/fire...; dice: seed= or rolls=, else a seed is\n"
-        "drawn and returned). Prints the links to open and a QR code for each.\n"
-        "With --campaign, each player gets a link of their own (umpire, Union,\n"
-        "Confederate) carrying a random 128-bit token: the token decides what the\n"
-        "page shows, and a request without a valid one gets 403. Changes are POST\n"
-        "/api/campaign/SUB with the token in the X-Muster-Token header and the\n"
-        "options as a JSON object. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.\n",
+        "equal to the command line: GET /api/COMMAND?OPTION=VALUE&... answers\n"
+        "what 'muster COMMAND --OPTION VALUE ... --format json' prints\n"
+        "(/api/fire, /api/division, /api/odds/fire...; dice: seed= or rolls=,\n"
+        "else a seed is drawn and returned). It prints the links to open and a\n"
+        "QR code for each. With --campaign each player gets a link of their\n"
+        "own (umpire, Union, Confederate) carrying a random 128-bit token: the\n"
+        "token decides who acts, as 'muster campaign --as' does, and a request\n"
+        "without a valid one gets 403. Changes are POST /api/campaign/SUB with\n"
+        "the token in the X-Muster-Token header and the options as a JSON\n"
+        "object. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.\n",
     .opts = serve_opts,
     .run = run_serve};
