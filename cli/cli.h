@@ -171,6 +171,8 @@ extern const char help_division[], help_corps[], help_battle[], help_rules[];
 int cmd_odds(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 extern const char help_odds[], help_sim[];
+int cmd_plot(int argc, char **argv);
+extern const char help_plot[];
 int cmd_campaign(int argc, char **argv);
 extern const char help_campaign[];
 

@@ -353,9 +353,9 @@ static bool charge_dist(const char *opt, const char *arg, mu_rat *out)
     return true;
 }
 
-static int odds_charge(int argc, char **argv)
+int odds_charge_parse(int argc, char **argv, const char *cmd, cli_common *ccp,
+                      mu_charge_opts *op)
 {
-    const char *cmd = "odds charge";
     cli_common cc;
     memset(&cc, 0, sizeof cc);
     cc.cmd = cmd;
@@ -413,6 +413,18 @@ static int odds_charge(int argc, char **argv)
     if (cc.format == MU_FMT_JSONL)
         return cli_usage("%s: odds come as text, json, csv or markdown, not "
                          "jsonl", cmd);
+    *ccp = cc;
+    *op = o;
+    return -1;
+}
+
+static int odds_charge(int argc, char **argv)
+{
+    cli_common cc;
+    mu_charge_opts o;
+    int prc = odds_charge_parse(argc, argv, "odds charge", &cc, &o);
+    if (prc >= 0)
+        return prc;
     mu_error err = {0};
     mu_weapons *w = NULL;
     mu_charge_odds *co = malloc(sizeof *co);

@@ -12,6 +12,7 @@ static const cli_cmd commands[] = {
     {"curve", cmd_curve, "a weapon's P against range; where two curves cross", help_curve},
     {"rules", cmd_rules, "show or check rules, weapons and labels files", help_rules},
     {"odds", cmd_odds, "exact odds: divisions, corps, fire, charging the guns", help_odds},
+    {"plot", cmd_plot, "charts of fire curves and odds: PNG, SVG or PDF", help_plot},
     {"sim", cmd_sim, "simulate with the real dice and compare with the odds", help_sim},
     {"campaign", cmd_campaign, "keep a campaign ledger (SQLite)", help_campaign},
     {"serve", cmd_serve, "a page for phones and a JSON API on the network", help_serve},

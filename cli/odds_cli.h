@@ -36,6 +36,12 @@ typedef struct odds_fire_args {
 int odds_fire_parse(int argc, char **argv, const char *cmd, bool sim,
                     odds_fire_args *a);
 
+/* Parses the options of 'odds charge' (for `cmd`, e.g. "plot odds charge")
+ * into *cc and *o, whose names point into argv. Returns -1 to go on, or an
+ * exit code after reporting. */
+int odds_charge_parse(int argc, char **argv, const char *cmd, cli_common *cc,
+                      mu_charge_opts *o);
+
 /* A whole number in [lo, hi] for option `name`; reports when it is not. */
 bool cli_u64(const char *name, const char *arg, uint64_t lo, uint64_t hi,
              uint64_t *out);
