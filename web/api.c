@@ -10,7 +10,7 @@
  * viewer sees what, lives here. */
 #include "web.h"
 
-#include "cli.h"
+#include "legacy.h"
 
 #include <cjson/cJSON.h>
 #include <pthread.h>
@@ -34,25 +34,25 @@ typedef struct route {
     const char *path;     /* after /api/ */
     const char *words[3]; /* argv after "muster" (campaign: before FILE) */
     const char *after;    /* a word after FILE ("start"), or NULL */
-    int (*run)(int argc, char **argv);
+    int (*run)(int argc, char **argv); /* NULL: on the command table */
     unsigned flags;
 } route;
 
 static const route routes[] = {
-    {"division", {"division"}, NULL, cmd_division, 0},
-    {"corps", {"corps"}, NULL, cmd_corps, 0},
-    {"battle", {"battle"}, NULL, cmd_battle, 0},
-    {"fire", {"fire"}, NULL, cmd_fire, 0},
-    {"curve", {"curve"}, NULL, cmd_curve, 0},
-    {"odds/division", {"odds", "division"}, NULL, cmd_odds, 0},
-    {"odds/corps", {"odds", "corps"}, NULL, cmd_odds, 0},
-    {"odds/battle", {"odds", "battle"}, NULL, cmd_odds, 0},
-    {"odds/fire", {"odds", "fire"}, NULL, cmd_odds, 0},
-    {"odds/charge", {"odds", "charge"}, NULL, cmd_odds, 0},
-    {"sim/division", {"sim", "division"}, NULL, cmd_sim, 0},
-    {"sim/corps", {"sim", "corps"}, NULL, cmd_sim, 0},
-    {"sim/fire", {"sim", "fire"}, NULL, cmd_sim, 0},
-    {"rules/show", {"rules", "show"}, NULL, cmd_rules, 0},
+    {"division", {"division"}, NULL, NULL, 0},
+    {"corps", {"corps"}, NULL, NULL, 0},
+    {"battle", {"battle"}, NULL, NULL, 0},
+    {"fire", {"fire"}, NULL, NULL, 0},
+    {"curve", {"curve"}, NULL, NULL, 0},
+    {"odds/division", {"odds", "division"}, NULL, NULL, 0},
+    {"odds/corps", {"odds", "corps"}, NULL, NULL, 0},
+    {"odds/battle", {"odds", "battle"}, NULL, NULL, 0},
+    {"odds/fire", {"odds", "fire"}, NULL, NULL, 0},
+    {"odds/charge", {"odds", "charge"}, NULL, NULL, 0},
+    {"sim/division", {"sim", "division"}, NULL, NULL, 0},
+    {"sim/corps", {"sim", "corps"}, NULL, NULL, 0},
+    {"sim/fire", {"sim", "fire"}, NULL, NULL, 0},
+    {"rules/show", {"rules", "show"}, NULL, NULL, 0},
     {"campaign/show", {"campaign", "show"}, NULL, cmd_campaign,
      R_CAMPAIGN | R_VIEW},
     {"campaign/log", {"campaign", "log"}, NULL, cmd_campaign,
@@ -349,12 +349,42 @@ static const route *find(const char *path)
 
 /* ---- running a command ---------------------------------------------------- */
 
-/* The commands print and parse with getopt: one at a time. */
+/* A command on the table runs through cli_invoke: its options as name/value
+ * pairs ("--army=union" -> army, union), its result and error in buffers. */
+static int run_table(const route *rt, words *w, char **out, size_t *outlen,
+                     char **errs, size_t *errlen)
+{
+    char name[64] = "";
+    int first = 1;
+    for (; first < 4 && rt->words[first - 1]; first++)
+        snprintf(name + strlen(name), sizeof name - strlen(name), "%s%s",
+                 first > 1 ? " " : "", rt->words[first - 1]);
+    const char *names[2 * WEB_MAX_ARGS + 16], *values[2 * WEB_MAX_ARGS + 16];
+    size_t n = 0;
+    for (int i = first; i < w->n; i++, n++) {
+        char *k = w->v[i] + 2, *eq = strchr(k, '=');
+        if (eq)
+            *eq = '\0';
+        names[n] = k;
+        values[n] = eq ? eq + 1 : NULL;
+    }
+    int rc = (int)cli_invoke(name, names, values, n, out, errs);
+    *outlen = *out ? strlen(*out) : 0;
+    *errlen = *errs ? strlen(*errs) : 0;
+    if (!*errs)
+        *errs = calloc(1, 1);
+    return *errs ? rc : -1;
+}
+
+/* Commands not yet on the table print and parse with getopt: one at a
+ * time, their stdout and stderr captured. */
 static pthread_mutex_t cli_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int run_captured(const route *rt, words *w, char **out, size_t *outlen,
                         char **errs, size_t *errlen)
 {
+    if (!rt->run)
+        return run_table(rt, w, out, outlen, errs, errlen);
     *out = *errs = NULL;
     *outlen = *errlen = 0;
     FILE *mo = open_memstream(out, outlen);

@@ -2,7 +2,7 @@
  * network, with a link (and a QR code) for each player. */
 #include "web.h"
 
-#include "cli.h"
+#include "legacy.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

@@ -16,7 +16,7 @@ magic() { head -c "$2" "$1" | od -An -c | tr -d ' \n'; }
 "$muster" plot figure 1 --out f1.svg || fail "figure 1 svg"
 grep -q '<title>Figure 1: range bands make a staircase</title>' f1.svg ||
     fail "f1.svg has no title"
-"$muster" plot curves --weapon staircase,musket --weapon rifle --cover \
+"$muster" plot curves --weapon staircase,musket rifle --cover \
     --crossings --out=c.pdf || fail "curves pdf"
 [ "$(magic c.pdf 5)" = "%PDF-" ] || fail "c.pdf is not a PDF"
 "$muster" plot odds fire --weapon musket --figures 11 --range 5 --out o.png ||
@@ -36,10 +36,11 @@ good=$(ls -A | wc -l)
 
 # bad input: exit 2, a message, and nothing written
 mkdir bad && cd bad || exit 1
+want=2
 bad() {
     "$muster" "$@" >out 2>err
     code=$?
-    [ "$code" = 2 ] || fail "exit $code, expected 2: $*"
+    [ "$code" = "$want" ] || fail "exit $code, expected $want: $*"
     grep -q '^muster: ' err || fail "no message: $*"
     rm -f out err
     [ -z "$(ls -A)" ] || fail "left files behind: $(ls -A): $*"
@@ -51,7 +52,6 @@ bad plot figure 5 --out x.png --format json
 bad plot curves --weapon sword --out x.png
 bad plot curves --weapon musket --scale -3 --out x.png
 bad plot curves --weapon a,b,c,d,e,f,g,h,i --out x.png
-bad plot curves --rules ../../nonexistent.ini --out x.png
 bad plot odds fire --weapon musket --range 5 --out x.png
 bad plot odds fire --weapon musket --range -1 --figures 3 --out x.svg
 bad plot odds division --army prussia --out x.pdf
@@ -62,4 +62,8 @@ bad plot sim charge --figures 20 --range 30 --move 6 --out x.png
 bad plot graph --out x.png
 printf '[staircase]\ncurve = bands\n0-6 = 33\n7-12 = 17\n' > ../gap.ini
 bad plot curves --rules ../gap.ini --out x.png
+# a file that cannot be read or written is a failure (exit 1): no file
+want=1
+bad plot curves --rules ../../nonexistent.ini --out x.png
+bad plot figure 5 --out no/such/folder/x.png
 exit 0
