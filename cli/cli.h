@@ -243,6 +243,11 @@ bool cli_completion(const char *shell, cli_buf *b);
 /* The man page's generated parts (synopsis and options by command). */
 void cli_man_synopsis(cli_buf *b);
 void cli_man_options(cli_buf *b);
+/* The man page at `path` with its generated parts (between '.\" BEGIN
+ * GENERATED SYNOPSIS|OPTIONS' and '.\" END GENERATED ...') made anew from
+ * the table; false if it cannot be read. The build writes it to
+ * build/muster.1; a test fails when docs/muster.1 differs from it. */
+bool cli_man_page(const char *path, cli_buf *b);
 
 /* ---- the commands --------------------------------------------------------- */
 

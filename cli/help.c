@@ -3,6 +3,7 @@
  * from their help lines. */
 #include "cli.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define WIDTH 79
@@ -237,4 +238,94 @@ void cli_usage_text(cli_buf *b)
                     "real dice, --ask prompts for each roll.\n"
                     "Exit status: 0 ok, 1 failure, 2 bad input. See "
                     "muster(1).\n");
+}
+
+/* ---- the man page's generated parts ---------------------------------------- */
+
+/* Text for roff: backslashes doubled, '-' as \-, a leading '.' or '\'' kept
+ * from being read as a request. */
+static void roff(cli_buf *b, const char *s)
+{
+    bool bol = true;
+    for (; *s; s++) {
+        if (bol && (*s == '.' || *s == '\''))
+            cli_buf_puts(b, "\\&");
+        bol = *s == '\n';
+        if (*s == '\\')
+            cli_buf_puts(b, "\\e");
+        else if (*s == '-')
+            cli_buf_puts(b, "\\-");
+        else
+            cli_buf_printf(b, "%c", *s);
+    }
+}
+
+void cli_man_synopsis(cli_buf *b)
+{
+    cli_buf_puts(b, ".nf\n");
+    for (int i = 0; cli_commands[i]; i++) {
+        const cli_command *c = cli_commands[i];
+        cli_buf t = {0};
+        if (c->legacy)
+            cli_buf_printf(&t, "muster %s ...\n", c->name);
+        else
+            synopsis(&t, "", c);
+        roff(b, t.s ? t.s : "");
+        free(t.s);
+    }
+    roff(b, "muster help [COMMAND [SUB]]\nmuster --help | --version\n");
+    cli_buf_puts(b, ".fi\n");
+}
+
+void cli_man_options(cli_buf *b)
+{
+    for (int i = 0; cli_commands[i]; i++) {
+        const cli_command *c = cli_commands[i];
+        if (c->legacy)
+            continue;
+        cli_buf_puts(b, ".SS ");
+        roff(b, c->name);
+        cli_buf_puts(b, "\n");
+        for (int j = 0; c->opts[j].name; j++) {
+            const cli_opt *o = &c->opts[j];
+            if (!shown(o))
+                continue;
+            char w[160];
+            opt_words(o, false, w, sizeof w);
+            cli_buf_puts(b, ".TP\n.B ");
+            roff(b, w);
+            cli_buf_puts(b, "\n");
+            roff(b, o->help ? o->help : "");
+            cli_buf_puts(b, "\n");
+        }
+    }
+}
+
+/* Prints the man page `path` with its generated parts made anew: the lines
+ * between '.\" BEGIN GENERATED X' and '.\" END GENERATED X' (X SYNOPSIS or
+ * OPTIONS). */
+bool cli_man_page(const char *path, cli_buf *b)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    char *line = NULL;
+    size_t cap = 0;
+    bool skipping = false;
+    while (getline(&line, &cap, f) >= 0) {
+        if (!strncmp(line, ".\\\" END GENERATED", 17))
+            skipping = false;
+        if (!skipping)
+            cli_buf_puts(b, line);
+        if (!strncmp(line, ".\\\" BEGIN GENERATED SYNOPSIS", 28)) {
+            cli_man_synopsis(b);
+            skipping = true;
+        } else if (!strncmp(line, ".\\\" BEGIN GENERATED OPTIONS", 27)) {
+            cli_man_options(b);
+            skipping = true;
+        }
+    }
+    free(line);
+    fclose(f);
+    return true;
 }

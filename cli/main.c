@@ -142,10 +142,8 @@ static int generate(int argc, char **argv)
     bool ok = true;
     if (!strcmp(argv[1], "--completion") && argc == 3)
         ok = cli_completion(argv[2], &b);
-    else if (!strcmp(argv[1], "--man-synopsis"))
-        cli_man_synopsis(&b);
-    else if (!strcmp(argv[1], "--man-options"))
-        cli_man_options(&b);
+    else if (!strcmp(argv[1], "--man-page") && argc == 3)
+        ok = cli_man_page(argv[2], &b);
     else
         ok = false;
     if (!ok) {
