@@ -263,6 +263,7 @@ extern const cli_command cmd_plot_curves, cmd_plot_figure,
     cmd_plot_sim_fire;
 extern const cli_group grp_rules, grp_odds, grp_sim, grp_plot, grp_plot_odds,
     grp_plot_sim;
+extern const cli_command cmd_roster;
 
 /* Commands not yet on the table keep their own getopt loop (cli/legacy.h). */
 int cmd_campaign(int argc, char **argv);

@@ -28,7 +28,7 @@ const cli_command *const cli_commands[] = {
     &cmd_plot_odds_corps, &cmd_plot_odds_fire, &cmd_plot_odds_charge,
     &cmd_plot_sim_division, &cmd_plot_sim_corps, &cmd_plot_sim_fire,
     &cmd_sim_division, &cmd_sim_corps, &cmd_sim_fire,
-    &cmd_campaign_legacy, &cmd_serve_legacy,
+    &cmd_campaign_legacy, &cmd_roster, &cmd_serve_legacy,
     NULL};
 
 const cli_group *const cli_groups[] = {&grp_rules, &grp_odds, &grp_sim,
