@@ -608,6 +608,28 @@ static void draw_labels(dctx *c)
 
 /* ---- pages -------------------------------------------------------------- */
 
+/* "Roster · seed 3", and on a page that starts inside a side, whose
+ * division it continues. */
+static void roster_subtitle(dctx *c, char *s, size_t n)
+{
+    int k = snprintf(s, n, "Roster%s%s", c->r->dice[0] ? " \u00b7 " : "",
+                     c->r->dice);
+    const rs_block *b = NULL;
+    for (int i = 0; i < c->l->nblocks && !b; i++)
+        if (c->l->blocks[i].page == c->page)
+            b = &c->l->blocks[i];
+    if (!b || b->kind == RB_SIDE || k < 0 || (size_t)k >= n)
+        return;
+    char name[RS_NAME + 32];
+    if (b->kind == RB_CARD)
+        division_title(&c->r->divs[b->div], name, sizeof name);
+    else
+        snprintf(name, sizeof name, "%s", b->side == MU_UNION ? "Union"
+                 : "Confederate");
+    snprintf(s + k, n - (size_t)k, " \u00b7 %s%s", b->kind == RB_CARD
+             ? "continued: " : "", name);
+}
+
 static void header(dctx *c)
 {
     const rs_geom *g = &c->l->g;
@@ -620,8 +642,7 @@ static void header(dctx *c)
         snprintf(s, sizeof s, "Command-stand labels, %.0f \u00d7 %.0f mm: cut "
                  "along the crop marks", g->base_w / MM, g->base_h / MM);
     else
-        snprintf(s, sizeof s, "Roster%s%s", c->r->dice[0] ? " \u00b7 " : "",
-                 c->r->dice);
+        roster_subtitle(c, s, sizeof s);
     ink(c, 0.35);
     text(c, c->x0, 37, c->w, s, 8, F_REG, 0);
     cairo_set_line_width(c->cr, 0.8);
