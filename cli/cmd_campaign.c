@@ -29,6 +29,8 @@ const char help_campaign[] =
     "  show FILE [--side S] [--labels FILE] [--format text|json|markdown]\n"
     "  log FILE [--side S] [--format text|json]\n"
     "  check FILE\n"
+    "  export FILE --side union|confederate --out NEW.db\n"
+    "  export FILE --format csv\n"
     "Every command on a FILE takes --as union|confederate: acting for one\n"
     "side, nothing about the other side's unrevealed divisions is told or\n"
     "changed (the default is the umpire, who sees all).\n\n"
@@ -47,7 +49,11 @@ const char help_campaign[] =
     "division, RFC 8785), salt 16 random bytes, both in hex. 'reveal' prints\n"
     "{\"division\":{...},\"salt\":HEX,\"commitment\":HEX}; 'verify' checks it\n"
     "anywhere, without the campaign (exit 0 match, 1 mismatch, 2 unreadable).\n"
-    "--side on show and log hides the other side's unrevealed divisions.\n\n"
+    "--side on show and log hides the other side's unrevealed divisions.\n"
+    "'export --side S --out S.db' writes a player's own file: only what S may\n"
+    "know (the other side's hidden divisions as name and commitment, the log\n"
+    "masked); it opens as S and takes no changes. 'export --format csv':\n"
+    "divisions, brigades and losses, one table, for spreadsheets.\n\n"
     "Leaders (the seed's note): 'leader-lost' rolls the replacement on the\n"
     "leader table; a despicable corps leader attaches to the division named.\n"
     "'penalty --side S': S forgot to reveal a despicable leader, so the\n"
@@ -71,7 +77,8 @@ enum {
     OPT_NAME = OPT_FIRST_LOCAL, OPT_YEAR, OPT_THEATER, OPT_RATE, OPT_RWIN,
     OPT_RLOSE, OPT_SIDE, OPT_ARM, OPT_CORPS, OPT_HIDDEN, OPT_BOOK, OPT_WINNER,
     OPT_BRIGADE, OPT_LOST, OPT_CAPTURED, OPT_UNION, OPT_CONFED, OPT_CORPSLEAD,
-    OPT_COMMIT, OPT_SALT, OPT_DIVISION, OPT_AS, OPT_LAST
+    OPT_COMMIT, OPT_SALT, OPT_DIVISION, OPT_AS, OPT_OUT, OPT_FAIR,
+    OPT_CONTRIB, OPT_LAST
 };
 
 static const struct option camp_options[] = {
@@ -98,6 +105,9 @@ static const struct option camp_options[] = {
     {"salt", required_argument, NULL, OPT_SALT},
     {"division", required_argument, NULL, OPT_DIVISION},
     {"as", required_argument, NULL, OPT_AS},
+    {"out", required_argument, NULL, OPT_OUT},
+    {"fair", no_argument, NULL, OPT_FAIR},
+    {"contribution", required_argument, NULL, OPT_CONTRIB},
     {NULL, 0, NULL, 0}};
 
 /* Bit of an option in a subcommand's allowed set. */
@@ -108,7 +118,7 @@ typedef struct camp_args {
     cli_common cc;
     const char *sub;
     unsigned long long given;
-    const char *name, *corps, *commitment, *salt, *division;
+    const char *name, *corps, *commitment, *salt, *division, *out, *contrib;
     int year;
     mu_theater theater;
     mu_rate rate, rwin, rlose;
@@ -144,6 +154,8 @@ static int parse_value(camp_args *a, int c, const char *arg)
     case OPT_COMMIT: a->commitment = arg; break;
     case OPT_SALT: a->salt = arg; break;
     case OPT_DIVISION: a->division = arg; break;
+    case OPT_OUT: a->out = arg; break;
+    case OPT_CONTRIB: a->contrib = arg; break;
     case OPT_YEAR: st = mu_year_parse(arg, &a->year, &err); break;
     case OPT_THEATER: st = mu_theater_parse(arg, &a->theater, &err); break;
     case OPT_RATE: st = mu_rate_parse(arg, &a->rate, &err); break;
@@ -619,6 +631,41 @@ static int sub_verify(camp_args *a)
     return cli_emit("ok: the division is the one committed to\n");
 }
 
+/* export FILE --side S --out NEW.db | export FILE --format csv */
+static int sub_export(camp_args *a)
+{
+    int rc = check_args(a, B(OPT_SIDE) | B(OPT_OUT) | B(OPT_FORMAT), 1,
+                        "FILE");
+    bool csv = a->cc.format == MU_FMT_CSV;
+    if (rc < 0 && csv && (has(a, OPT_SIDE) || has(a, OPT_OUT)))
+        rc = cli_usage("campaign export: either --format csv (to standard "
+                       "output) or --side S --out FILE, not both");
+    if (rc < 0 && !csv && (!has(a, OPT_SIDE) || !has(a, OPT_OUT)))
+        rc = cli_usage("campaign export: give --side union|confederate --out "
+                       "NEW.db for a player's own file, or --format csv");
+    mu_campaign *c = NULL;
+    if (rc >= 0 || (rc = open_campaign(a, &c)) >= 0)
+        return rc;
+    mu_error err = {0};
+    char *text = NULL;
+    if (csv)
+        rc = mu_campaign_export_csv(c, &text, &err) == MU_OK ? cli_emit(text)
+                                                             : cli_fail(&err);
+    else if (mu_campaign_export_side(c, a->side, a->out, &err) != MU_OK)
+        rc = cli_fail(&err);
+    else {
+        char msg[600];
+        snprintf(msg, sizeof msg, "%s: the %s's own file: what the %s may "
+                 "know, and nothing more\n", a->out,
+                 a->side == MU_UNION ? "Union" : "Confederates",
+                 a->side == MU_UNION ? "Union" : "Confederates");
+        rc = cli_emit(msg);
+    }
+    free(text);
+    mu_campaign_close(c);
+    return rc;
+}
+
 static int sub_show(camp_args *a)
 {
     int rc = check_args(a, B(OPT_SIDE) | B(OPT_LABELS) | B(OPT_FORMAT), 1,
@@ -691,6 +738,7 @@ static const struct {
     {"leader-lost", sub_leader_lost}, {"penalty", sub_penalty},
     {"downgrade", sub_downgrade}, {"show", sub_show},
     {"log", sub_log},           {"check", sub_check},
+    {"export", sub_export},
 };
 
 int cmd_campaign(int argc, char **argv)

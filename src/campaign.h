@@ -27,6 +27,8 @@ struct mu_campaign {
     mu_theater theater;
     mu_rate draw, winner, loser;
     int viewer; /* mu_viewer: whom the handle acts for */
+    bool view;  /* a player's own file (export): viewer is its side */
+    bool view_writable; /* set around the writes a player's file allows */
 };
 
 typedef struct camp_brigade {
@@ -106,6 +108,24 @@ mu_status camp_load_corps(mu_campaign *c, int id, camp_corps *out,
                           mu_error *err);
 mu_status camp_load_all_corps(mu_campaign *c, camp_corps **out, int *n,
                               mu_error *err);
+
+/* The year and theater a division engaging now is rolled for: the battle
+ * under way's, else the campaign's. */
+mu_status camp_context(mu_campaign *c, int *year, mu_theater *theater,
+                       mu_error *err);
+
+/* A fair roll's public facts, for the engage event (campaign_fair.c). */
+typedef struct camp_fair {
+    char commitment[MU_FAIR_HEX];   /* the owner's H */
+    char contribution[MU_FAIR_HEX]; /* the opponent's R */
+} camp_fair;
+
+/* A first engagement inside the caller's transaction (mu_campaign_engage
+ * is this in a camp_tx); `fair` is NULL unless rolled on a two-party seed.
+ * Rolls from `d`; the caller checks for rolls left over. */
+mu_status camp_engage_in_tx(mu_campaign *c, int div, bool hidden, bool book,
+                            mu_dice *d, const camp_fair *fair,
+                            mu_engagement *e, mu_error *err);
 
 /* The battle under way: *id 0 when there is none. */
 mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,

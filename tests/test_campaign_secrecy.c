@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* memmem */
 /* Secrecy of hidden divisions (issue 13 §3): acting for one side, nothing
  * about the other side's unrevealed divisions is told or changed; every
  * leak the issue names is tried here and must get the same one refusal. */
@@ -50,6 +51,9 @@ static mu_dice *script(const int *r, size_t n)
  * brigade 1's brigadier rolls 99 (exceptional), brigade 2's 50 (average);
  * 1 battery per 9 stands, 2 batteries, none to the reserve. */
 static const int ROLLS[] = {50, 10, 50, 50, 99, 50, 50, 50, 50, 50, 99};
+/* The same division for the Union, rolled otherwise (leader 60: average),
+ * so that the two engage events differ. */
+static const int ROLLS_U[] = {60, 10, 50, 50, 99, 50, 50, 50, 50, 50, 99};
 
 static int engage(mu_campaign *c, mu_army side, bool hidden)
 {
@@ -58,7 +62,7 @@ static int engage(mu_campaign *c, mu_army side, bool hidden)
     assert_int_equal(mu_campaign_add(c, side, side == MU_UNION ? "Wadsworth"
                                      : "Heth", MU_INFANTRY, NULL, &id, &err),
                      MU_OK);
-    mu_dice *d = script(ROLLS, sizeof ROLLS / sizeof *ROLLS);
+    mu_dice *d = side == MU_UNION ? script(ROLLS_U, 11) : script(ROLLS, 11);
     mu_engagement e;
     assert_int_equal(mu_campaign_engage(c, id, hidden, false, d, &e, &err),
                      MU_OK);
@@ -280,6 +284,170 @@ static void schema1_file_is_upgraded(void **state)
     mu_campaign_close(c);
 }
 
+/* The whole file as bytes, NUL-terminated (it holds NULs: use memmem). */
+static char *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *buf = malloc(1 << 22);
+    assert_non_null(buf);
+    *n = fread(buf, 1, (1 << 22) - 1, f);
+    fclose(f);
+    return buf;
+}
+
+static bool bytes_hold(const char *path, const char *needle)
+{
+    size_t n;
+    char *b = slurp(path, &n);
+    bool yes = memmem(b, n, needle, strlen(needle)) != NULL;
+    free(b);
+    return yes;
+}
+
+static char *one_text(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    char *out = NULL;
+    if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+        out = strdup((const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    return out;
+}
+
+static int one_int(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int v = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
+
+/* export --side: the Union's file holds nothing of the hidden Confederate
+ * division but its name and commitment, in its tables and in its bytes;
+ * the Confederates' file holds all of it. */
+static void a_players_own_file(void **state)
+{
+    (void)state;
+    int u, k;
+    mu_campaign *c = scene(&u, &k);
+    mu_error err;
+    assert_int_equal(mu_campaign_casualties(c, k, 2, 1, 2, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, u, 1, 1, 1, NULL, &err), MU_OK);
+    mu_dice *d = script((const int[]){1, 1}, 2);
+    assert_int_equal(mu_campaign_battle_end(c, MU_UNION, d, NULL, &err), MU_OK);
+    mu_dice_free(d);
+    char src[512], upath[512], cpath[512];
+    snprintf(src, sizeof src, "%s/s%d.db", dir, serial);
+    snprintf(upath, sizeof upath, "%s", fresh());
+    snprintf(cpath, sizeof cpath, "%s", fresh());
+    /* The secrets, as the campaign file holds them. */
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(src, &db), SQLITE_OK);
+    char *salt = one_text(db, "SELECT salt FROM divisions WHERE id = 2");
+    char *json = one_text(db, "SELECT division FROM divisions WHERE id = 2");
+    char *rolls = one_text(db, "SELECT json_extract(data, '$.rolls') FROM "
+                           "events WHERE kind = 'engage' AND division = 2");
+    sqlite3_close(db);
+    assert_non_null(salt);
+    assert_non_null(json);
+    assert_non_null(rolls);
+
+    assert_int_equal(mu_campaign_export_side(c, MU_UNION, upath, &err), MU_OK);
+    assert_int_equal(mu_campaign_export_side(c, MU_CONFEDERATE, cpath, &err),
+                     MU_OK);
+    /* Not over a file, not for the other side when acting for one. */
+    assert_int_equal(mu_campaign_export_side(c, MU_UNION, upath, &err),
+                     MU_EINPUT);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_export_side(c, MU_CONFEDERATE, fresh(), &err),
+                     MU_ESTATE);
+    mu_campaign_close(c);
+
+    /* The Union's file, read with sqlite3. */
+    assert_int_equal(sqlite3_open(upath, &db), SQLITE_OK);
+    assert_int_equal(one_int(db, "SELECT view_side FROM campaign"), MU_UNION);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM brigades WHERE "
+                             "division = 2"), 0);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM brigades WHERE "
+                             "division = 1"), 2);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM losses WHERE "
+                             "division = 2"), 0);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM divisions WHERE id = 2"
+                             " AND salt = '' AND division = 'null' AND leader"
+                             " IS NULL AND batteries IS NULL AND hidden = 1"),
+                     1);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM prisoners WHERE "
+                             "division = 2 AND brigade <> 0"), 0);
+    assert_int_equal(one_int(db, "SELECT sum(stands) FROM prisoners WHERE "
+                             "division = 2"), 2);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM events WHERE division ="
+                             " 2 AND (data LIKE '%rolls%' OR data LIKE "
+                             "'%brigade%' OR data LIKE '%lost%')"), 0);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM events WHERE data LIKE "
+                             "'%\"division\":2,\"side\":\"confederate\","
+                             "\"brigade\"%'"), 0);
+    sqlite3_close(db);
+    /* ... and its raw bytes: no salt, no division, no rolls. */
+    assert_false(bytes_hold(upath, salt));
+    assert_false(bytes_hold(upath, json));
+    assert_false(bytes_hold(upath, rolls));
+    assert_true(bytes_hold(cpath, salt));
+    assert_true(bytes_hold(cpath, json));
+
+    /* Opened, it is the Union's view and takes no changes. */
+    assert_int_equal(mu_campaign_open(upath, &c, &err), MU_OK);
+    assert_int_equal(mu_campaign_viewer(c), MU_VIEWER_UNION);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_ESTATE);
+    assert_int_equal(mu_campaign_battle_start(c, "Again", NULL, &err),
+                     MU_ESTATE);
+    char *t;
+    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, NULL, MU_FMT_TEXT, &t,
+                                      &err), MU_OK);
+    assert_non_null(strstr(t, "hidden, commitment"));
+    assert_non_null(strstr(t, "the Union holds 2 Confederate stands"));
+    free(t);
+    assert_int_equal(mu_campaign_casualties(c, 2, 1, 1, 0, NULL, &err),
+                     MU_ESTATE);
+    mu_campaign_close(c);
+    free(salt);
+    free(json);
+    free(rolls);
+}
+
+/* export --format csv: every brigade of what the viewer may see. */
+static void csv_export(void **state)
+{
+    (void)state;
+    int u, k;
+    mu_campaign *c = scene(&u, &k);
+    mu_error err;
+    assert_int_equal(mu_campaign_casualties(c, u, 1, 2, 1, NULL, &err), MU_OK);
+    char *t;
+    assert_int_equal(mu_campaign_export_csv(c, &t, &err), MU_OK);
+    assert_string_equal(t,
+        "record,division,name,side,arm,corps,hidden,brigade,battle,stands,"
+        "start,lost,captured,returned,freed,morale,leader,batteries,reserve\n"
+        "division,1,Wadsworth,union,infantry,,0,,,11,14,2,1,0,0,,average,2,0\n"
+        "brigade,1,,union,,,,1,,4,7,2,1,0,0,veteran,exceptional,,\n"
+        "brigade,1,,union,,,,2,,7,7,0,0,0,0,veteran,average,,\n"
+        "division,2,Heth,confederate,infantry,,1,,,14,14,0,0,0,0,,average,2,0\n"
+        "brigade,2,,confederate,,,,1,,7,7,0,0,0,0,veteran,exceptional,,\n"
+        "brigade,2,,confederate,,,,2,,7,7,0,0,0,0,veteran,average,,\n"
+        "loss,1,,union,,,,1,1,,,2,1,,,,,,\n");
+    free(t);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_export_csv(c, &t, &err), MU_OK);
+    assert_non_null(strstr(t, "division,2,Heth,confederate,infantry,,1,,,,,,,"
+                              ",,,,,\n"));
+    assert_null(strstr(t, "brigade,2,"));
+    free(t);
+    mu_campaign_close(c);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -302,6 +470,8 @@ int main(void)
         cmocka_unit_test(the_named_leaks),
         cmocka_unit_test(reads_acting_for_a_side),
         cmocka_unit_test(schema1_file_is_upgraded),
+        cmocka_unit_test(a_players_own_file),
+        cmocka_unit_test(csv_export),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
