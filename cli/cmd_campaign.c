@@ -121,7 +121,7 @@ typedef struct camp_args {
     const char *name, *corps, *commitment, *salt, *division, *out, *contrib;
     int year;
     mu_theater theater;
-    mu_rate rate, rwin, rlose;
+    mu_rat rate, rwin, rlose;
     mu_army side, winner, as;
     mu_arm arm;
     long brigade, lost, captured, nunion, nconfed;
@@ -158,9 +158,9 @@ static int parse_value(camp_args *a, int c, const char *arg)
     case OPT_CONTRIB: a->contrib = arg; break;
     case OPT_YEAR: st = mu_year_parse(arg, &a->year, &err); break;
     case OPT_THEATER: st = mu_theater_parse(arg, &a->theater, &err); break;
-    case OPT_RATE: st = mu_rate_parse(arg, &a->rate, &err); break;
-    case OPT_RWIN: st = mu_rate_parse(arg, &a->rwin, &err); break;
-    case OPT_RLOSE: st = mu_rate_parse(arg, &a->rlose, &err); break;
+    case OPT_RATE: st = mu_share_parse(arg, &a->rate, &err); break;
+    case OPT_RWIN: st = mu_share_parse(arg, &a->rwin, &err); break;
+    case OPT_RLOSE: st = mu_share_parse(arg, &a->rlose, &err); break;
     case OPT_SIDE: st = mu_army_parse(arg, &a->side, &err); break;
     case OPT_WINNER: st = mu_army_parse(arg, &a->winner, &err); break;
     case OPT_AS: st = mu_army_parse(arg, &a->as, &err); break;
@@ -190,7 +190,7 @@ static int parse_args(int argc, char **argv, camp_args *a)
     memset(a, 0, sizeof *a);
     a->sub = argv[0];
     a->cc.cmd = "campaign";
-    a->rate = a->rwin = a->rlose = (mu_rate){1, 2};
+    a->rate = a->rwin = a->rlose = (mu_rat){1, 2};
     optind = 1;
     opterr = 0;
     int c;
@@ -280,9 +280,10 @@ static int emit_event(mu_campaign *c, int64_t ev, mu_format fmt)
 {
     mu_error err = {0};
     char *text = NULL;
-    int rc = mu_campaign_event(c, ev, MU_VIEW_ALL,
-                               fmt == MU_FMT_JSON ? MU_FMT_JSON : MU_FMT_TEXT,
-                               &text, &err) == MU_OK
+    mu_render_opts ro = {.format = fmt == MU_FMT_JSON ? MU_FMT_JSON
+                                                      : MU_FMT_TEXT};
+    int rc = mu_campaign_event(c, ev, MU_VIEWER_UMPIRE, &ro, &text,
+                               &err) == MU_OK
                  ? cli_emit(text) : cli_fail(&err);
     free(text);
     return rc;
@@ -381,7 +382,8 @@ static mu_status do_start(mu_campaign *c, const camp_args *a, mu_dice *d,
 static mu_status do_end(mu_campaign *c, const camp_args *a, mu_dice *d,
                         int64_t *ev, mu_error *err)
 {
-    return mu_campaign_battle_end(c, has(a, OPT_WINNER) ? (int)a->winner : -1,
+    return mu_campaign_battle_end(c, has(a, OPT_WINNER) ? (mu_winner)a->winner
+                                                   : MU_WINNER_NONE,
                                   d, ev, err);
 }
 
@@ -683,8 +685,10 @@ static int sub_show(camp_args *a)
         return rc;
     }
     char *text = NULL;
-    int viewer = has(a, OPT_SIDE) ? (int)a->side : MU_VIEW_ALL;
-    rc = mu_campaign_show(c, viewer, labels, a->cc.format, &text, &err) == MU_OK
+    mu_viewer viewer = has(a, OPT_SIDE) ? (mu_viewer)a->side
+                                        : MU_VIEWER_UMPIRE;
+    mu_render_opts ro = {.format = a->cc.format, .labels = labels};
+    rc = mu_campaign_show(c, viewer, &ro, &text, &err) == MU_OK
              ? cli_emit(text) : cli_fail(&err);
     free(text);
     mu_labels_free(labels);
@@ -704,11 +708,13 @@ static int sub_read(camp_args *a, unsigned long long allowed)
     mu_error err = {0};
     char *text = NULL;
     mu_status st;
+    mu_render_opts ro = {.format = a->cc.format};
     if (!strcmp(a->sub, "log"))
-        st = mu_campaign_log(c, has(a, OPT_SIDE) ? (int)a->side : MU_VIEW_ALL,
-                             a->cc.format, &text, &err);
+        st = mu_campaign_log(c, has(a, OPT_SIDE) ? (mu_viewer)a->side
+                                                 : MU_VIEWER_UMPIRE,
+                             &ro, &text, &err);
     else if (!strcmp(a->sub, "prisoners"))
-        st = mu_campaign_prisoners(c, a->cc.format, &text, &err);
+        st = mu_campaign_prisoners(c, &ro, &text, &err);
     else
         st = mu_campaign_check(c, &text, &err);
     rc = text ? cli_emit(text) : EXIT_OK;

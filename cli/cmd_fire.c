@@ -245,16 +245,19 @@ int cmd_curve(int argc, char **argv)
     mu_rat scale = a.f.has_scale ? a.f.scale : (mu_rat){10, 1};
     if (st == MU_OK && a.cross[0]) {
         mu_crossover x;
-        st = mu_fire_crossover(w, a.cross[0], a.cross[1], a.f.cover, &x, &err);
+        mu_render_opts ro = {.format = a.f.cc.format};
+        st = mu_crossover_compute(w, a.cross[0], a.cross[1], a.f.cover, &x,
+                                  &err);
         if (st == MU_OK)
-            st = mu_crossover_render(&x, scale, a.f.cc.format, &text, &err);
+            st = mu_crossover_render(&x, scale, &ro, &text, &err);
     } else if (st == MU_OK) {
         a.o.weapon = a.f.weapon;
         a.o.cover = a.f.cover;
         a.o.has_max_range = a.f.has_max_range;
         a.o.max_range = a.f.max_range;
         a.o.yards_per_inch = scale;
-        st = mu_curve_render(w, &a.o, a.f.cc.format, &text, &err);
+        mu_render_opts ro = {.format = a.f.cc.format};
+        st = mu_curve_render(w, &a.o, &ro, &text, &err);
     }
     rc = st == MU_OK ? cli_emit(text) : cli_fail(&err);
     free(text);

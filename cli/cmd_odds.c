@@ -192,7 +192,7 @@ static int odds_oob(int argc, char **argv, bool corps)
                                          (int)a.b.cavalry, &odds, &err)
                          : mu_odds_division(rules, &a.b.o, &odds, &err);
     if (st == MU_OK)
-        st = mu_oob_odds_render(&odds, NULL, a.cc.format, &text, &err);
+        st = mu_oob_odds_render(&odds, NULL, &(mu_render_opts){.format = a.cc.format}, &text, &err);
     rc = st == MU_OK ? cli_emit(text) : cli_fail(&err);
     free(text);
     mu_oob_odds_clear(&odds);
@@ -215,10 +215,10 @@ static int odds_battle(int argc, char **argv)
     memset(&b, 0, sizeof b);
     if (cli_rules(&a.cc, &rules, &labels, &err) != MU_OK)
         return cli_fail(&err);
-    mu_status st = mu_odds_battle(rules, a.b.o.year, a.b.o.theater,
-                                  (int)a.b.divisions, a.b.o.by_the_book, &b, &err);
+    mu_status st = mu_odds_battle(rules, &a.b.o, (int)a.b.divisions, &b,
+                                  &err);
     if (st == MU_OK)
-        st = mu_battle_odds_render(&b, a.cc.format, &text, &err);
+        st = mu_battle_odds_render(&b, &(mu_render_opts){.format = a.cc.format}, &text, &err);
     rc = st == MU_OK ? cli_emit(text) : cli_fail(&err);
     free(text);
     mu_battle_odds_clear(&b);
@@ -311,7 +311,7 @@ static int odds_fire(int argc, char **argv)
     char *text = NULL;
     mu_status st = mu_odds_fire(&a.volley, a.method, &o, &err);
     if (st == MU_OK)
-        st = mu_fire_odds_render(&o, NULL, a.f.cc.format, &text, &err);
+        st = mu_fire_odds_render(&o, NULL, &(mu_render_opts){.format = a.f.cc.format}, &text, &err);
     rc = st == MU_OK ? cli_emit(text) : cli_fail(&err);
     free(text);
     mu_fire_odds_clear(&o);
@@ -426,7 +426,7 @@ static int odds_charge(int argc, char **argv)
     if (st == MU_OK)
         st = mu_odds_charge(w, &o, co, &err);
     if (st == MU_OK)
-        st = mu_charge_odds_render(co, cc.format, &text, &err);
+        st = mu_charge_odds_render(co, &(mu_render_opts){.format = cc.format}, &text, &err);
     int rc = st == MU_OK ? cli_emit(text) : cli_fail(&err);
     free(text);
     mu_charge_odds_clear(co);

@@ -193,8 +193,7 @@ static mu_status gen_battle(const oob_args *a, const mu_rules *r, mu_dice *d,
                             const mu_render_opts *ro, char **out, mu_error *err)
 {
     mu_battle b;
-    mu_status st = mu_battle_generate(r, d, a->b.o.year, a->b.o.theater,
-                                      (int)a->b.divisions, a->b.o.by_the_book, &b,
+    mu_status st = mu_battle_generate(r, d, &a->b.o, (int)a->b.divisions, &b,
                                       err);
     if (st == MU_OK)
         st = mu_battle_render(&b, ro, out, err);

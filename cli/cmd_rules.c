@@ -13,10 +13,11 @@ const char help_rules[] =
     "check  validates a file: every table covers 01-00 exactly once, outcomes\n"
     "       and sections are known, every army, theater and year has its\n"
     "       tables; a labels file has worn/spent pairs that make sense; a\n"
-    "       weapons file (linear fire) has a slope and max range for every\n"
-    "       curve, P at point blank at most 100 %, and guns whose loads exist.\n"
-    "       Errors say file:line. The kind is told from the file (a slope or\n"
-    "       max_range key means weapons) unless --kind says it.\n"
+    "       weapons file (fire curves) has a slope and max range or another\n"
+    "       curve (bands, points, polynomial) for every curve, P within 0..100\n"
+    "       %, and guns whose loads exist.\n"
+    "       Errors say file:line. The kind is told from the file (a slope,\n"
+    "       max_range or curve key means weapons) unless --kind says it.\n"
     "dump   prints the built-in tables file (--kind weapons: the weapons\n"
     "       file), to copy and edit.\n";
 
@@ -65,7 +66,8 @@ static bool has_weapon_keys(const char *path)
             p++;
         size_t n = strcspn(p, " \t=");
         found = (n == 5 && !strncmp(p, "slope", 5)) ||
-                (n == 9 && !strncmp(p, "max_range", 9));
+                (n == 9 && !strncmp(p, "max_range", 9)) ||
+                (n == 5 && !strncmp(p, "curve", 5));
     }
     fclose(f);
     return found;
@@ -115,7 +117,7 @@ static int rules_show(const cli_common *cc)
                              : mu_rules_default(&r, &err);
     char *text = NULL;
     if (st == MU_OK)
-        st = mu_rules_render(r, cc->format, &text, &err);
+        st = mu_rules_render(r, &(mu_render_opts){.format = cc->format}, &text, &err);
     mu_rules_free(r);
     if (st != MU_OK)
         return cli_fail(&err);

@@ -126,7 +126,7 @@ static int sim_oob(int argc, char **argv, bool corps)
                    : mu_sim_division(rules, &a.b.o, &so, &sim, &err);
     progress_end(&p);
     if (st == MU_OK)
-        st = mu_oob_odds_render(&sim, &exact, a.cc.format, &text, &err);
+        st = mu_oob_odds_render(&sim, &exact, &(mu_render_opts){.format = a.cc.format}, &text, &err);
     rc = st == MU_OK ? cli_emit(text) : cli_fail(&err);
     free(text);
     mu_oob_odds_clear(&sim);
@@ -157,7 +157,7 @@ static int sim_fire(int argc, char **argv)
         st = mu_sim_fire(&a.volley, a.method, &so, &sim, &err);
     progress_end(&p);
     if (st == MU_OK)
-        st = mu_fire_odds_render(&sim, &exact, a.f.cc.format, &text, &err);
+        st = mu_fire_odds_render(&sim, &exact, &(mu_render_opts){.format = a.f.cc.format}, &text, &err);
     rc = st == MU_OK ? cli_emit(text) : cli_fail(&err);
     free(text);
     mu_fire_odds_clear(&sim);

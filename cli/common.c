@@ -125,7 +125,7 @@ static mu_status ask_roll(void *ud, const char *label, int *roll, mu_error *err)
         }
         line[strcspn(line, "\r\n")] = '\0';
         mu_error e;
-        mu_status st = mu_parse_roll(line, roll, &e);
+        mu_status st = mu_roll_parse(line, roll, &e);
         if (st == MU_OK && tty && *line)
             add_history(line);
         free(line);
@@ -145,7 +145,7 @@ mu_status cli_dice(cli_common *cc, mu_dice **out, mu_error *err)
     if (cc->rolls) {
         int *rolls;
         size_t n;
-        mu_status st = mu_parse_rolls(cc->rolls, &rolls, &n, err);
+        mu_status st = mu_rolls_parse(cc->rolls, &rolls, &n, err);
         if (st != MU_OK)
             return st;
         st = mu_dice_new_scripted(rolls, n, out, err);

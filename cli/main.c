@@ -1,5 +1,6 @@
 /* main.c -- the muster tool: dispatch to subcommands. */
 #include "cli.h"
+#include "web.h"
 
 #include <string.h>
 
@@ -13,6 +14,7 @@ static const cli_cmd commands[] = {
     {"odds", cmd_odds, "exact odds: divisions, corps, fire, charging the guns", help_odds},
     {"sim", cmd_sim, "simulate with the real dice and compare with the odds", help_sim},
     {"campaign", cmd_campaign, "keep a campaign ledger (SQLite)", help_campaign},
+    {"serve", cmd_serve, "a page for phones and a JSON API on the network", help_serve},
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)
 

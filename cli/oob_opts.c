@@ -6,7 +6,7 @@
 void cli_oob_init(cli_oob *b)
 {
     *b = (cli_oob){0};
-    b->o.theater = -1;
+    b->o.theater = MU_THEATER_UNKNOWN;
     b->divisions = 3;
 }
 

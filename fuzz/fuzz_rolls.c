@@ -16,10 +16,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     s[size] = '\0';
     mu_error err;
     int one;
-    (void)mu_parse_roll(s, &one, &err);
+    (void)mu_roll_parse(s, &one, &err);
     int *rolls = NULL;
     size_t n = 0;
-    if (mu_parse_rolls(s, &rolls, &n, &err) == MU_OK) {
+    if (mu_rolls_parse(s, &rolls, &n, &err) == MU_OK) {
         mu_dice *d = NULL;
         mu_rules *r = NULL;
         if (mu_dice_new_scripted(rolls, n, &d, &err) == MU_OK &&

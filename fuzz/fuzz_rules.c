@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mu_error err;
     if (mu_rules_parse((const char *)data, size, "fuzz", &r, &err) == MU_OK) {
         char *text = NULL;
-        if (mu_rules_render(r, MU_FMT_TEXT, &text, &err) == MU_OK)
+        if (mu_rules_render(r, &(mu_render_opts){.format = MU_FMT_TEXT}, &text, &err) == MU_OK)
             free(text);
     }
     mu_rules_free(r);

@@ -28,12 +28,12 @@ static void exercise(const mu_weapons *w)
         }
         mu_curve_opts co = {.weapon = wp->name, .step = {7, 2}};
         char *text = NULL;
-        if (mu_curve_render(w, &co, MU_FMT_TEXT, &text, &err) == MU_OK)
+        if (mu_curve_render(w, &co, &(mu_render_opts){.format = MU_FMT_TEXT}, &text, &err) == MU_OK)
             free(text);
         const mu_weapon *other = mu_weapons_at(w, (i + 1) % mu_weapons_count(w));
         mu_crossover x;
-        if (mu_fire_crossover(w, wp->name, other->name, i & 1, &x, &err) == MU_OK &&
-            mu_crossover_render(&x, (mu_rat){0, 1}, MU_FMT_JSON, &text, &err) == MU_OK)
+        if (mu_crossover_compute(w, wp->name, other->name, i & 1, &x, &err) == MU_OK &&
+            mu_crossover_render(&x, (mu_rat){0, 1}, &(mu_render_opts){.format = MU_FMT_JSON}, &text, &err) == MU_OK)
             free(text);
     }
 }

@@ -1,10 +1,13 @@
 /* campaign.h -- private pieces of the campaign ledger, shared by
- * campaign_store.c (the file, transactions, loading), campaign_rules.c (the
- * mutating calls), campaign_show.c (show, prisoners) and campaign_log.c (the
- * log, check). */
+ * campaign_store.c (the file, transactions, loading), the mutating calls
+ * (campaign_engage.c: add, engage, reveal; campaign_battle.c: battles and
+ * casualties; campaign_prisoners.c; campaign_leaders.c), campaign_show.c
+ * (show, prisoners), campaign_log.c (the log) and campaign_check.c. The
+ * events they write are typed in campaign_event.h. */
 #ifndef MU_CAMPAIGN_H
 #define MU_CAMPAIGN_H
 
+#include "campaign_event.h"
 #include "canon.h"
 #include "error.h"
 #include "util.h"
@@ -25,7 +28,7 @@ struct mu_campaign {
     char name[CAMP_NAME_MAX + 1];
     int year;
     mu_theater theater;
-    mu_rate draw, winner, loser;
+    mu_rat draw, winner, loser; /* shares of the losses, in [0, 1] */
     int viewer; /* mu_viewer: whom the handle acts for */
     bool view;  /* a player's own file (export): viewer is its side */
     bool view_writable; /* set around the writes a player's file allows */
@@ -92,10 +95,10 @@ mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
  * state of the file. */
 mu_status camp_read(mu_campaign *c, camp_fn fn, void *ctx, mu_error *err);
 
-/* Appends an event; takes ownership of `data` (a JSON object). div 0: the
- * event is about no one division. */
-mu_status camp_event(mu_campaign *c, const char *kind, int div, cJSON *data,
-                     int64_t *id, mu_error *err);
+/* Appends event e (encoded by its kind's row of camp_ev_types); *id, when
+ * given, is its number in the log. */
+mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
+                     mu_error *err);
 
 /* Loads a division with its brigades: MU_EINPUT if there is none. */
 mu_status camp_load_div(mu_campaign *c, int id, camp_div *out, mu_error *err);
@@ -145,9 +148,8 @@ mu_status camp_hidden_refusal(const mu_campaign *c, int div, mu_error *err);
 mu_status camp_viewer(const mu_campaign *c, int asked, int *eff,
                       mu_error *err);
 
-/* The seed of a fresh seeded source (nothing rolled yet) into `o` as
- * "seed" (exact, as a raw number), else null. */
-void camp_json_seed(cJSON *o, const mu_dice *d, bool fresh);
+/* The seed of a fresh seeded source (nothing rolled yet), else none. */
+ev_seed camp_seed(const mu_dice *d, bool fresh);
 
 /* A checked name: 1..CAMP_NAME_MAX bytes of UTF-8, no control characters. */
 mu_status camp_check_name(const char *s, const char *what, mu_error *err);
@@ -155,9 +157,20 @@ mu_status camp_check_name(const char *s, const char *what, mu_error *err);
 /* "Union"/"Confederate" and "the Union"/"the Confederates" for sentences. */
 const char *camp_side_title(mu_army a);
 
-/* ---- campaign_log.c ----------------------------------------------------- */
+/* ---- shared by the mutating calls (campaign_engage.c) ------------------- */
 
-/* A roll as the generator's JSON writes it, for event data. */
-cJSON *camp_roll_json(const char *table, int roll, const char *result);
+/* "division", "brigade", "corps". */
+const char *camp_post_name(mu_post p);
+/* A leader as played: despicable counts as average by the book. */
+mu_rating camp_played(mu_rating rolled, bool by_the_book);
+/* A roll label given as ready text (ctx is the text). */
+void camp_label_text(const void *ctx, char *buf, size_t n);
+/* The brigade numbered `brigade` of a loaded division; MU_EINPUT if none. */
+mu_status camp_find_brigade(const camp_div *dv, int brigade,
+                            const camp_brigade **out, mu_error *err);
+/* MU_ESTATE: the call needs a battle under way. */
+mu_status camp_no_battle(mu_error *err);
+/* Copies a name into an event field (both hold CAMP_NAME_MAX bytes). */
+void camp_copy_name(char *dst, const char *src);
 
 #endif

@@ -62,47 +62,44 @@ static int *counter(check_ctx *x, int div, int brigade, int what,
     return &x->acc[i][brigade - 1][what];
 }
 
-static int jint(const cJSON *o, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsNumber(v) ? v->valueint : 0;
-}
-
-static void add_list(check_ctx *x, const cJSON *list, const char *key,
-                     int what, const char *where)
-{
-    for (const cJSON *o = list ? list->child : NULL; o; o = o->next) {
-        int *n = counter(x, jint(o, "division"), jint(o, "brigade"), what,
-                         where);
-        if (n)
-            *n += jint(o, key);
-    }
-}
-
-static void replay_event(check_ctx *x, int64_t id, const char *kind,
-                         const cJSON *d)
+static void replay_event(check_ctx *x, const camp_ev *e)
 {
     char where[48];
-    snprintf(where, sizeof where, "event %" PRId64, id);
-    if (!strcmp(kind, "casualties")) {
-        int *n = counter(x, jint(d, "division"), jint(d, "brigade"), ACC_LOST,
-                         where);
+    snprintf(where, sizeof where, "event %" PRId64, e->id);
+    int *n;
+    switch (e->kind) {
+    case EV_CASUALTIES:
+        n = counter(x, e->division, e->u.cas.brigade, ACC_LOST, where);
         if (n) {
-            n[0] += jint(d, "lost");
-            n[1] += jint(d, "captured"); /* ACC_CAPTURED follows ACC_LOST */
+            n[ACC_LOST] += e->u.cas.lost;
+            n[ACC_CAPTURED] += e->u.cas.captured;
         }
-    } else if (!strcmp(kind, "battle-end")) {
-        add_list(x, cJSON_GetObjectItemCaseSensitive(d, "returns"), "returned",
-                 ACC_RETURNED, where);
-    } else if (!strcmp(kind, "exchange") || !strcmp(kind, "liberate")) {
-        add_list(x, cJSON_GetObjectItemCaseSensitive(d, "stands"), "stands",
-                 ACC_FREED, where);
-    } else if (!strcmp(kind, "engage")) {
-        int i = div_index(x, jint(d, "division"));
+        break;
+    case EV_BATTLE_END:
+        for (int i = 0; i < e->u.end.nreturns; i++) {
+            const ev_return *r = &e->u.end.returns[i];
+            if ((n = counter(x, r->division, r->brigade, ACC_RETURNED, where)))
+                *n += r->returned;
+        }
+        break;
+    case EV_EXCHANGE:
+    case EV_LIBERATE:
+        for (int i = 0; i < e->u.release.n; i++) {
+            const ev_freed *f = &e->u.release.stands[i];
+            if ((n = counter(x, f->division, f->brigade, ACC_FREED, where)))
+                *n += f->stands;
+        }
+        break;
+    case EV_ENGAGE: {
+        int i = div_index(x, e->division);
         if (i < 0)
             problem(x, "%s engages an unknown division", where);
         else
             x->engages[i]++;
+        break;
+    }
+    default:
+        break;
     }
 }
 
@@ -110,8 +107,8 @@ static mu_status replay(mu_campaign *c, check_ctx *x, int *nevents,
                         mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT id, kind, data FROM events ORDER BY "
-                               "id", &st, err);
+    mu_status s = camp_prepare(c, "SELECT id, kind, division, data FROM "
+                               "events ORDER BY id", &st, err);
     if (s != MU_OK)
         return s;
     int rc;
@@ -119,17 +116,21 @@ static mu_status replay(mu_campaign *c, check_ctx *x, int *nevents,
     *nevents = 0;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         int64_t id = sqlite3_column_int64(st, 0);
-        const char *kind = (const char *)sqlite3_column_text(st, 1);
-        cJSON *d = cJSON_Parse((const char *)sqlite3_column_text(st, 2));
         if (id != expect)
             problem(x, "the log jumps from event %" PRId64 " to %" PRId64,
                     expect - 1, id);
         expect = id + 1;
-        if (!d || !kind)
-            problem(x, "event %" PRId64 " is unreadable", id);
-        else
-            replay_event(x, id, kind, d);
-        cJSON_Delete(d);
+        camp_ev e;
+        mu_error why;
+        if (camp_ev_decode(c->path, id, (const char *)sqlite3_column_text(st, 1),
+                           sqlite3_column_int(st, 2),
+                           (const char *)sqlite3_column_text(st, 3), &e,
+                           &why) != MU_OK) {
+            problem(x, "%s", why.msg);
+            continue;
+        }
+        replay_event(x, &e);
+        camp_ev_clear(&e);
         (*nevents)++;
     }
     sqlite3_finalize(st);
@@ -213,7 +214,7 @@ static mu_status divisions_json(mu_campaign *c, check_ctx *x, int *hidden,
         size_t len = json ? strlen(json) : 0;
         char *canon = NULL;
         mu_error e;
-        if (!json || mu_json_canonical(json, len, &canon, &e) != MU_OK ||
+        if (!json || mu_json_canonicalize(json, len, &canon, &e) != MU_OK ||
             strcmp(canon, json) != 0)
             problem(x, "division %d: the stored division is not canonical "
                     "JSON", id);
@@ -222,7 +223,9 @@ static mu_status divisions_json(mu_campaign *c, check_ctx *x, int *hidden,
         int k = 0;
         for (const cJSON *b = bs ? bs->child : NULL; b && i >= 0; b = b->next, k++)
             if (k >= x->divs[i].nbrigades ||
-                jint(b, "stands") != x->divs[i].b[k].start)
+                !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(b, "stands")) ||
+                cJSON_GetObjectItemCaseSensitive(b, "stands")->valuedouble !=
+                    x->divs[i].b[k].start)
                 break;
         if (i < 0 || k != x->divs[i].nbrigades || (bs && cJSON_GetArraySize(bs) != k))
             problem(x, "division %d: its brigades differ from the division "

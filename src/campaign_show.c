@@ -194,17 +194,17 @@ static cJSON *corps_json(const view *v, const camp_corps *k, int viewer)
 static void show_json(mu_campaign *c, const view *v, int viewer,
                       const mu_labels *l, sbuf *sb)
 {
-    char buf[32];
+    char buf[MU_RAT_BUF];
     cJSON *root = cJSON_CreateObject();
     cJSON *cp = cJSON_AddObjectToObject(root, "campaign");
     cJSON_AddStringToObject(cp, "name", c->name);
     cJSON_AddNumberToObject(cp, "year", c->year);
     cJSON_AddStringToObject(cp, "theater", mu_theater_name(c->theater));
-    mu_rate_text(c->draw, buf, sizeof buf);
+    mu_share_text(c->draw, buf, sizeof buf);
     cJSON_AddStringToObject(cp, "return", buf);
-    mu_rate_text(c->winner, buf, sizeof buf);
+    mu_share_text(c->winner, buf, sizeof buf);
     cJSON_AddStringToObject(cp, "return_winner", buf);
-    mu_rate_text(c->loser, buf, sizeof buf);
+    mu_share_text(c->loser, buf, sizeof buf);
     cJSON_AddStringToObject(cp, "return_loser", buf);
     cJSON_AddStringToObject(cp, "tables", c->custom_rules ? "custom"
                                                           : "built-in");
@@ -343,10 +343,11 @@ static void corps_text(const view *v, const camp_corps *k, int viewer, bool md,
 static void show_text(mu_campaign *c, const view *v, int viewer,
                       const mu_labels *l, bool md, sbuf *sb)
 {
-    char d[24], w[24], lo[24], name[2 * CAMP_NAME_MAX + 1];
-    mu_rate_text(c->draw, d, sizeof d);
-    mu_rate_text(c->winner, w, sizeof w);
-    mu_rate_text(c->loser, lo, sizeof lo);
+    char d[MU_RAT_BUF], w[MU_RAT_BUF], lo[MU_RAT_BUF];
+    char name[2 * CAMP_NAME_MAX + 1];
+    mu_share_text(c->draw, d, sizeof d);
+    mu_share_text(c->winner, w, sizeof w);
+    mu_share_text(c->loser, lo, sizeof lo);
     if (md)
         md_name(c->name, name, sizeof name);
     sb_printf(sb, md ? "# Campaign: %s\n\n%d, %s theater. " : "Campaign \"%s\":"
@@ -389,9 +390,13 @@ static void show_text(mu_campaign *c, const view *v, int viewer,
               u == 1 ? "" : "s", cf, cf == 1 ? "" : "s");
 }
 
-mu_status mu_campaign_show(mu_campaign *c, int viewer, const mu_labels *labels,
-                           mu_format fmt, char **out, mu_error *err)
+mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
+                           const mu_render_opts *ro, char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
+    const mu_labels *labels = ro ? ro->labels : NULL;
     if (!c || !out)
         return err_set(err, MU_EINPUT, "no campaign given");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON && fmt != MU_FMT_MARKDOWN)
@@ -495,9 +500,12 @@ static mu_status pow_read(mu_campaign *c, void *p, mu_error *err)
     return MU_OK;
 }
 
-mu_status mu_campaign_prisoners(mu_campaign *c, mu_format fmt, char **out,
-                                mu_error *err)
+mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
+                                char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
     if (!c || !out)
         return err_set(err, MU_EINPUT, "no campaign given");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON)
@@ -566,6 +574,8 @@ static void engagement_json(const mu_engagement *e, const mu_render_opts *o,
 mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
                                char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!e || !o || !out)
         return err_set(err, MU_EINPUT, "nothing to render");
     sbuf sb = {0};
@@ -591,14 +601,27 @@ mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
             sb_printf(&sb, "## Division %d engaged: %s\n\n", e->id, name);
         else
             sb_printf(&sb, "Division %d \"%s\" engaged:\n", e->id, e->name);
+        /* The engagement is committed by now, so a labels file that lacks
+         * a brigade's count must not fail the output: say so instead. */
+        mu_render_opts plain = *o;
+        mu_error why = {0};
+        for (int i = 0; i < e->division.nbrigades && plain.labels; i++)
+            if (mu_labels_check(o->labels, e->division.brigades[i].stands,
+                                e->division.brigades[i].morale, &why) != MU_OK)
+                plain.labels = NULL;
         char *div = NULL;
-        mu_status s = mu_division_render(&e->division, 1, o, &div, err);
+        mu_status s = mu_division_render(&e->division, 1, &plain, &div, err);
         if (s != MU_OK) {
             sb_free(&sb);
             return s;
         }
         sb_puts(&sb, div);
         free(div);
+        if (o->labels && !plain.labels) {
+            char msg[sizeof why.msg + sizeof why.file + 16];
+            sb_printf(&sb, "Labels left out: %s\n",
+                      mu_error_format(&why, msg, sizeof msg));
+        }
         if (e->corps_leader)
             corps_line(e, md, &sb);
         break;

@@ -3,6 +3,7 @@
  * ledger's invariants too (CHECK constraints), so that a bug fails a
  * transaction instead of corrupting a campaign. */
 #include "campaign.h"
+#include "rat.h"
 #include "rules.h"
 
 #include <errno.h>
@@ -17,6 +18,9 @@
 
 #define CAMP_FORMAT "muster campaign"
 #define CAMP_BUSY_MS 15000
+/* The finest share: the parser reads parts up to 10^6 and percentages with
+ * 4 decimals (den 10^6). */
+#define CAMP_SHARE_MAX_DEN 1000000
 
 /* Schema 1. Brigades hold their own bookkeeping: start = current + (lost -
  * returned) + (captured - freed). `losses` keeps each battle's battlefield
@@ -286,9 +290,10 @@ mu_status camp_read(mu_campaign *c, camp_fn fn, void *ctx, mu_error *err)
     return st;
 }
 
-mu_status camp_event(mu_campaign *c, const char *kind, int div, cJSON *data,
-                     int64_t *id, mu_error *err)
+mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
+                     mu_error *err)
 {
+    cJSON *data = camp_ev_encode(e);
     char *text = data ? cJSON_PrintUnformatted(data) : NULL;
     cJSON_Delete(data);
     if (!text)
@@ -297,9 +302,10 @@ mu_status camp_event(mu_campaign *c, const char *kind, int div, cJSON *data,
     mu_status s = camp_prepare(c, "INSERT INTO events(kind, division, data) "
                                "VALUES (?, ?, ?)", &st, err);
     if (s == MU_OK) {
-        sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
-        if (div > 0)
-            sqlite3_bind_int(st, 2, div);
+        sqlite3_bind_text(st, 1, camp_ev_types[e->kind].name, -1,
+                          SQLITE_STATIC);
+        if (e->division > 0)
+            sqlite3_bind_int(st, 2, e->division);
         else
             sqlite3_bind_null(st, 2);
         sqlite3_bind_text(st, 3, text, -1, SQLITE_STATIC);
@@ -372,16 +378,11 @@ mu_viewer mu_campaign_viewer(const mu_campaign *c)
     return c ? (mu_viewer)c->viewer : MU_VIEWER_UMPIRE;
 }
 
-void camp_json_seed(cJSON *o, const mu_dice *d, bool fresh)
+ev_seed camp_seed(const mu_dice *d, bool fresh)
 {
-    uint64_t seed;
-    if (fresh && mu_dice_seed(d, &seed)) {
-        char buf[32];
-        snprintf(buf, sizeof buf, "%" PRIu64, seed);
-        cJSON_AddRawToObject(o, "seed", buf);
-    } else {
-        cJSON_AddNullToObject(o, "seed");
-    }
+    ev_seed s = {false, 0};
+    s.has = fresh && mu_dice_seed(d, &s.value);
+    return s;
 }
 
 mu_status camp_check_name(const char *s, const char *what, mu_error *err)
@@ -401,97 +402,6 @@ mu_status camp_check_name(const char *s, const char *what, mu_error *err)
     return MU_OK;
 }
 
-/* ---- rates -------------------------------------------------------------- */
-
-static long gcd(long a, long b)
-{
-    while (b) {
-        long t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
-static mu_status rate_bad(const char *s, mu_error *err)
-{
-    return err_set(err, MU_EINPUT, "'%s' is not a share of the losses: give a "
-                   "percentage 0..100 (\"50\", \"66.67\") or a fraction "
-                   "(\"2/3\")", s ? s : "");
-}
-
-mu_status mu_rate_parse(const char *s, mu_rate *out, mu_error *err)
-{
-    if (!s)
-        return rate_bad(s, err);
-    const char *slash = strchr(s, '/');
-    long num, den;
-    if (slash) {
-        char a[24];
-        size_t n = (size_t)(slash - s);
-        if (n == 0 || n >= sizeof a)
-            return rate_bad(s, err);
-        memcpy(a, s, n);
-        a[n] = '\0';
-        if (!parse_long(a, 0, 1000000, &num) ||
-            !parse_long(slash + 1, 1, 1000000, &den) || num > den)
-            return rate_bad(s, err);
-    } else {
-        char a[24];
-        size_t n = strlen(s);
-        if (n && s[n - 1] == '%')
-            n--;
-        if (n == 0 || n >= sizeof a)
-            return rate_bad(s, err);
-        memcpy(a, s, n);
-        a[n] = '\0';
-        char *dot = strchr(a, '.');
-        long frac = 0, scale = 1;
-        if (dot) {
-            *dot = '\0';
-            const char *f = dot + 1;
-            size_t k = strlen(f);
-            if (k == 0 || k > 4 || strspn(f, "0123456789") != k)
-                return rate_bad(s, err);
-            for (size_t i = 0; i < k; i++) {
-                frac = frac * 10 + (f[i] - '0');
-                scale *= 10;
-            }
-        }
-        long whole;
-        if (!parse_long(a, 0, 100, &whole) || strchr(a, '+') || strchr(a, '-'))
-            return rate_bad(s, err);
-        num = whole * scale + frac;
-        den = 100 * scale;
-        if (num > den)
-            return rate_bad(s, err);
-    }
-    long g = gcd(num, den);
-    if (g == 0)
-        g = 1;
-    out->num = (int)(num / g);
-    out->den = (int)(den / g);
-    return MU_OK;
-}
-
-void mu_rate_text(mu_rate r, char *buf, size_t n)
-{
-    /* A percentage when it is one with at most 4 decimals, else a fraction. */
-    long scale = 1;
-    for (int k = 0; k <= 4; k++, scale *= 10) {
-        long num = (long)r.num * 100 * scale;
-        if (r.den > 0 && num % r.den == 0) {
-            long v = num / r.den;
-            if (k == 0)
-                snprintf(buf, n, "%ld%%", v);
-            else
-                snprintf(buf, n, "%ld.%0*ld%%", v / scale, k, v % scale);
-            return;
-        }
-    }
-    snprintf(buf, n, "%d/%d", r.num, r.den);
-}
-
 /* ---- opening and creating ----------------------------------------------- */
 
 mu_campaign_opts mu_campaign_defaults(void)
@@ -499,7 +409,7 @@ mu_campaign_opts mu_campaign_defaults(void)
     mu_campaign_opts o;
     memset(&o, 0, sizeof o);
     o.theater = MU_EAST;
-    o.draw = o.winner = o.loser = (mu_rate){1, 2};
+    o.draw = o.winner = o.loser = (mu_rat){1, 2};
     return o;
 }
 
@@ -544,11 +454,19 @@ static mu_status camp_connect(mu_campaign *c, mu_error *err)
                            : camp_sql_fail(c, rc, "opening the campaign", err);
 }
 
-static int rate_col(sqlite3_stmt *st, int i, mu_rate *r)
+/* A share stored as num, den: in [0, 1], reduced as the parser makes it. */
+static bool share_ok(mu_rat r)
 {
-    r->num = sqlite3_column_int(st, i);
-    r->den = sqlite3_column_int(st, i + 1);
-    return r->den > 0 && r->num >= 0 && r->num <= r->den;
+    mu_rat g;
+    return r.den > 0 && r.den <= CAMP_SHARE_MAX_DEN && r.num >= 0 &&
+           r.num <= r.den && rat_make(r.num, r.den, &g) && g.den == r.den;
+}
+
+static int rate_col(sqlite3_stmt *st, int i, mu_rat *r)
+{
+    r->num = sqlite3_column_int64(st, i);
+    r->den = sqlite3_column_int64(st, i + 1);
+    return share_ok(*r);
 }
 
 /* Reads the campaign row and its tables into c. */
@@ -704,11 +622,12 @@ static mu_status check_opts(const mu_campaign_opts *o, mu_error *err)
         return err_set(err, MU_EINPUT, "give the campaign's year, 1861..1865");
     if ((unsigned)o->theater > 1)
         return err_set(err, MU_EINPUT, "the theater must be east or west");
-    const mu_rate *r[] = {&o->draw, &o->winner, &o->loser};
+    const mu_rat *r[] = {&o->draw, &o->winner, &o->loser};
     for (int i = 0; i < 3; i++)
-        if (r[i]->den <= 0 || r[i]->num < 0 || r[i]->num > r[i]->den ||
-            r[i]->den > 1000000)
-            return err_set(err, MU_EINPUT, "a return rate must be 0..100 %%");
+        if (!share_ok(*r[i]))
+            return err_set(err, MU_EINPUT, "a return rate must be a reduced "
+                           "fraction 0..1 (0..100 %%) with a denominator up to "
+                           "%d", CAMP_SHARE_MAX_DEN);
     return MU_OK;
 }
 
@@ -732,12 +651,12 @@ static mu_status create_tx(mu_campaign *c, void *ctx, mu_error *err)
     sqlite3_bind_text(st, 1, o->name, -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 2, o->year);
     sqlite3_bind_int(st, 3, (int)o->theater);
-    sqlite3_bind_int(st, 4, o->draw.num);
-    sqlite3_bind_int(st, 5, o->draw.den);
-    sqlite3_bind_int(st, 6, o->winner.num);
-    sqlite3_bind_int(st, 7, o->winner.den);
-    sqlite3_bind_int(st, 8, o->loser.num);
-    sqlite3_bind_int(st, 9, o->loser.den);
+    sqlite3_bind_int64(st, 4, o->draw.num);
+    sqlite3_bind_int64(st, 5, o->draw.den);
+    sqlite3_bind_int64(st, 6, o->winner.num);
+    sqlite3_bind_int64(st, 7, o->winner.den);
+    sqlite3_bind_int64(st, 8, o->loser.num);
+    sqlite3_bind_int64(st, 9, o->loser.den);
     if (o->rules)
         sqlite3_bind_text(st, 10, o->rules, (int)o->rules_len, SQLITE_STATIC);
     else
@@ -747,19 +666,16 @@ static mu_status create_tx(mu_campaign *c, void *ctx, mu_error *err)
     if ((s = camp_exec(c, "PRAGMA user_version = 1", err)) != MU_OK ||
         (s = migrate(c, NULL, err)) != MU_OK)
         return s;
-    cJSON *data = cJSON_CreateObject();
-    char buf[32];
-    cJSON_AddStringToObject(data, "name", o->name);
-    cJSON_AddNumberToObject(data, "year", o->year);
-    cJSON_AddStringToObject(data, "theater", mu_theater_name(o->theater));
-    mu_rate_text(o->draw, buf, sizeof buf);
-    cJSON_AddStringToObject(data, "return", buf);
-    mu_rate_text(o->winner, buf, sizeof buf);
-    cJSON_AddStringToObject(data, "return_winner", buf);
-    mu_rate_text(o->loser, buf, sizeof buf);
-    cJSON_AddStringToObject(data, "return_loser", buf);
-    cJSON_AddStringToObject(data, "tables", o->rules ? "custom" : "built-in");
-    return camp_event(c, "new", 0, data, NULL, err);
+    camp_ev ev = {.kind = EV_NEW};
+    ev_new *x = &ev.u.new_;
+    camp_copy_name(x->name, o->name);
+    x->year = o->year;
+    x->theater = o->theater;
+    x->draw = o->draw;
+    x->winner = o->winner;
+    x->loser = o->loser;
+    x->custom = o->rules != NULL;
+    return camp_event(c, &ev, NULL, err);
 }
 
 static void remove_files(const char *path)

@@ -468,9 +468,11 @@ mu_status canon_parse(const char *text, size_t len, cJSON **out, mu_error *err)
     return parse_json(text, len, out, err);
 }
 
-mu_status mu_json_canonical(const char *text, size_t len, char **out,
+mu_status mu_json_canonicalize(const char *text, size_t len, char **out,
                             mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     cJSON *root;
     mu_status st = parse_json(text, len, &root, err);
     if (st != MU_OK)
@@ -529,7 +531,7 @@ mu_status mu_commitment_compute(const char *json, size_t len,
                                 mu_error *err)
 {
     char *canon;
-    mu_status st = mu_json_canonical(json, len, &canon, err);
+    mu_status st = mu_json_canonicalize(json, len, &canon, err);
     if (st != MU_OK)
         return st;
     unsigned char hash[crypto_hash_sha256_BYTES];

@@ -178,7 +178,7 @@ mu_status mu_dice_jump(mu_dice *d, mu_error *err)
     return MU_OK;
 }
 
-mu_status mu_parse_roll(const char *text, int *roll, mu_error *err)
+mu_status mu_roll_parse(const char *text, int *roll, mu_error *err)
 {
     if (!text)
         return err_set(err, MU_EINPUT, "no roll given");
@@ -209,7 +209,7 @@ mu_status mu_parse_roll(const char *text, int *roll, mu_error *err)
     return MU_OK;
 }
 
-mu_status mu_parse_rolls(const char *list, int **rolls, size_t *n,
+mu_status mu_rolls_parse(const char *list, int **rolls, size_t *n,
                          mu_error *err)
 {
     if (!list)
@@ -243,7 +243,7 @@ mu_status mu_parse_rolls(const char *list, int **rolls, size_t *n,
         memcpy(item, p, len);
         item[len] = '\0';
         mu_error e;
-        if (mu_parse_roll(item, &v[k], &e) != MU_OK) {
+        if (mu_roll_parse(item, &v[k], &e) != MU_OK) {
             free(v);
             return err_set(err, MU_EINPUT, "roll %zu of the list: %s", k + 1,
                            e.msg);

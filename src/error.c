@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *mu_status_str(mu_status s)
+const char *mu_status_name(mu_status s)
 {
     switch (s) {
     case MU_OK: return "ok";
@@ -102,7 +102,7 @@ char *mu_error_format(const mu_error *err, char *buf, size_t n)
     } else if (err->file[0]) {
         snprintf(buf, n, "%s: %s", err->file, err->msg);
     } else {
-        snprintf(buf, n, "%s", err->msg[0] ? err->msg : mu_status_str(err->code));
+        snprintf(buf, n, "%s", err->msg[0] ? err->msg : mu_status_name(err->code));
     }
     return buf;
 }

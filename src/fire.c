@@ -1,6 +1,7 @@
 /* fire.c -- the linear firepower model: P from a straight line, POH, sure
  * hits and the one roll for the remainder. All of it exact (mu_rat). */
 #include "fire.h"
+#include "curve.h"
 #include "dice.h"
 #include "error.h"
 #include "rat.h"
@@ -76,7 +77,7 @@ mu_status mu_weapon_p(const mu_weapon *w, mu_rat range, bool cover, mu_rat *p,
         return err_set(err, MU_EINPUT,
                        "a range is a distance: 0 or more inches");
     mu_rat line;
-    if (!fire_line(w, range, cover, &line))
+    if (!curve_raw(w, range, cover, &line))
         return too_fine(err);
     *p = rat_sign(line) > 0 ? line : rat_int(0);
     return MU_OK;
@@ -87,40 +88,10 @@ mu_status mu_weapon_p(const mu_weapon *w, mu_rat range, bool cover, mu_rat *p,
 mu_status fire_cross(const mu_weapon *a, const mu_weapon *b, bool cover,
                      mu_crossover *out, mu_error *err)
 {
-    mu_crossover x;
-    memset(&x, 0, sizeof x);
-    x.a = *a;
-    x.b = *b;
-    x.cover = cover;
-    /* Each line is top - slope x r, with top = P at range 0. */
-    mu_rat top_a, top_b, dtop, dslope;
-    if (!fire_line(a, rat_int(0), cover, &top_a) ||
-        !fire_line(b, rat_int(0), cover, &top_b) ||
-        !rat_sub(top_a, top_b, &dtop) || !rat_sub(a->slope, b->slope, &dslope))
-        return too_fine(err);
-    int steeper = mu_rat_cmp(a->slope, b->slope) > 0 ? 0 : 1;
-    if (rat_sign(dslope) == 0) { /* parallel: one is above everywhere */
-        int s = rat_sign(dtop);
-        x.closer = s > 0 ? 0 : s < 0 ? 1 : -1;
-        *out = x;
-        return MU_OK;
-    }
-    if (!rat_div(dtop, dslope, &x.range) ||
-        !fire_line(a, x.range, cover, &x.p))
-        return too_fine(err);
-    if (rat_sign(x.range) < 0)      /* met behind the guns: the flatter one */
-        x.closer = 1 - steeper;     /* is better at every range */
-    else if (rat_sign(x.p) <= 0)    /* met where neither fires: the steeper */
-        x.closer = steeper;         /* one is better wherever either does */
-    else {
-        x.crosses = true;
-        x.closer = steeper;
-    }
-    *out = x;
-    return MU_OK;
+    return curve_cross(a, b, cover, out, err);
 }
 
-mu_status mu_fire_crossover(const mu_weapons *w, const char *a, const char *b,
+mu_status mu_crossover_compute(const mu_weapons *w, const char *a, const char *b,
                             bool cover, mu_crossover *out, mu_error *err)
 {
     const mu_weapon *wa, *wb;
@@ -228,6 +199,11 @@ static mu_status house_range(const mu_fire_opts *o, mu_volley *v,
     if (v->weapon.kind == MU_WEAPON_GUN)
         return err_set(err, MU_EINPUT, "a gun fires two curves: change one "
                        "load's max range (name the load) or give a weapons file");
+    if (v->fired.shape != MU_CURVE_LINEAR)
+        return err_set(err, MU_EINPUT, "%s is a curve of %s: a max range "
+                       "keeps a straight line's slope, so change its curve "
+                       "in a weapons file instead", v->fired.name,
+                       mu_curve_shape_name(v->fired.shape));
     mu_rat m, top;
     if (!rat_make(o->max_range.num, o->max_range.den, &m) ||
         (rat_sign(v->yards_per_inch) > 0 && !rat_div(m, v->yards_per_inch, &m)))
@@ -284,7 +260,7 @@ static mu_status volley_numbers(mu_volley *v, mu_error *err)
 {
     mu_rat hundred = rat_int(100), whole;
     v->beyond = mu_rat_cmp(v->range, v->fired.max_range) > 0;
-    if (!fire_line(&v->fired, v->range, v->cover, &v->line_p))
+    if (!curve_raw(&v->fired, v->range, v->cover, &v->line_p))
         return too_fine(err);
     v->p = rat_sign(v->line_p) > 0 ? v->line_p : rat_int(0);
     if (!rat_mul(rat_int(v->effectives), v->p, &v->poh) ||

@@ -32,7 +32,7 @@ mu_status mu_hits_additive(int64_t sure, int threshold, mu_dist *out,
 {
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
-    odds_dist_free(out);
+    *out = (mu_dist){.lo = 1, .hi = 0}; /* never read on entry */
     if (sure < 0 || sure > MU_HITS_MAX_EFFECTIVES)
         return err_set(err, MU_EINPUT, "sure hits must be 0..%d, not %lld",
                        MU_HITS_MAX_EFFECTIVES, (long long)sure);
@@ -64,7 +64,7 @@ mu_status mu_hits_per_figure(int64_t n, mu_rat p, mu_dist *out,
     int64_t p_num = p.num, p_den = p.den;
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
-    odds_dist_free(out);
+    *out = (mu_dist){.lo = 1, .hi = 0}; /* never read on entry */
     if (n < 0 || n > MU_HITS_MAX_EFFECTIVES)
         return err_set(err, MU_EINPUT, "effectives must be 0..%d, not %lld",
                        MU_HITS_MAX_EFFECTIVES, (long long)n);

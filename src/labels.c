@@ -11,11 +11,16 @@ struct mu_labels {
     /* worn/spent per morale and stand count; 0 = not given */
     uint8_t worn[3][MU_MAX_STANDS + 1];
     uint8_t spent[3][MU_MAX_STANDS + 1];
+    /* where each morale's [section] header is (0: none), for messages */
+    int section_line[3];
+    char file[256];
 };
 
 typedef struct labels_ctx {
     mu_labels *l;
     const char *file;
+    const char *text;
+    size_t len;
 } labels_ctx;
 
 static mu_status labels_key(void *user, const char *section, const char *key,
@@ -31,6 +36,8 @@ static mu_status labels_key(void *user, const char *section, const char *key,
                       "unknown section [%s]: labels files have [green], "
                       "[veteran] and [crack]",
                       section);
+    if (!c->l->section_line[m])
+        c->l->section_line[m] = ini_header_line(c->text, c->len, line);
     long stands, worn, spent;
     if (!parse_long(key, 2, MU_MAX_STANDS, &stands))
         return err_at(err, MU_EINPUT, c->file, line,
@@ -68,7 +75,8 @@ mu_status mu_labels_parse(const char *text, size_t len, const char *name,
     mu_labels *l = calloc(1, sizeof *l);
     if (!l)
         return err_nomem(err);
-    labels_ctx c = {l, name ? name : "<labels>"};
+    labels_ctx c = {l, name ? name : "<labels>", text, len};
+    snprintf(l->file, sizeof l->file, "%s", c.file);
     mu_status st = ini_parse_text(text, len, c.file, labels_key, &c, err);
     if (st != MU_OK) {
         free(l);
@@ -101,4 +109,22 @@ void mu_labels_name(const mu_labels *l, int stands, mu_morale m, char *buf,
                  l->spent[m][stands], mu_morale_name(m));
     else
         snprintf(buf, n, "%d stands, %s", stands, mu_morale_name(m));
+}
+
+mu_status mu_labels_check(const mu_labels *l, int stands, mu_morale m,
+                          mu_error *err)
+{
+    if (!l || stands <= 0 || stands > MU_MAX_STANDS || (unsigned)m >= 3 ||
+        l->worn[m][stands])
+        return MU_OK;
+    const char *name = mu_morale_name(m);
+    if (!l->section_line[m])
+        return err_at(err, MU_EINPUT, l->file, 0,
+                      "no [%s] section, but a %s brigade has %d stand%s: add "
+                      "[%s] with a line '%d = WORN/SPENT'",
+                      name, name, stands, stands == 1 ? "" : "s", name, stands);
+    return err_at(err, MU_EINPUT, l->file, l->section_line[m],
+                  "[%s] has no line for %d stand%s, which a brigade has: add "
+                  "'%d = WORN/SPENT'",
+                  name, stands, stands == 1 ? "" : "s", stands);
 }

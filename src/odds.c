@@ -31,20 +31,9 @@ static const char *const stat_names[MU_STAT_COUNT] = {
     "despicable_brigadiers", "average_brigadiers", "exceptional_brigadiers",
     "ratio", "batteries", "division_batteries", "reserve"};
 
-static const char *const stat_titles[MU_STAT_COUNT] = {
-    "Leader", "Brigades", "Stands", "Green brigades", "Veteran brigades",
-    "Crack brigades", "Despicable brigadiers", "Average brigadiers",
-    "Exceptional brigadiers", "Stands per battery", "Batteries",
-    "Batteries with the division", "Batteries to the reserve"};
-
 const char *mu_oob_stat_name(mu_oob_stat s)
 {
     return (unsigned)s < MU_STAT_COUNT ? stat_names[s] : "?";
-}
-
-const char *mu_oob_stat_title(mu_oob_stat s)
-{
-    return (unsigned)s < MU_STAT_COUNT ? stat_titles[s] : "?";
 }
 
 /* ---- distributions -------------------------------------------------- */
@@ -358,8 +347,8 @@ void odds_head(const mu_oob_opts *o, int divisions, mu_oob_odds *out)
     out->divisions = divisions;
 }
 
-mu_status mu_odds_division(const mu_rules *r, const mu_oob_opts *o,
-                           mu_oob_odds *out, mu_error *err)
+static mu_status odds_division(const mu_rules *r, const mu_oob_opts *o,
+                               mu_oob_odds *out, mu_error *err)
 {
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
@@ -379,6 +368,15 @@ mu_status mu_odds_division(const mu_rules *r, const mu_oob_opts *o,
     return st;
 }
 
+mu_status mu_odds_division(const mu_rules *r, const mu_oob_opts *o,
+                           mu_oob_odds *out, mu_error *err)
+{
+    mu_status st = odds_division(r, o, out, err);
+    if (st != MU_OK && out)
+        mu_oob_odds_clear(out); /* the contract: empty on failure */
+    return st;
+}
+
 /* ---- a corps ------------------------------------------------------------ */
 
 /* a (length na) convolved with b (length nb) into out (na + nb - 1). */
@@ -393,8 +391,9 @@ static void convolve(const long double *a, int na, const long double *b,
                 out[i + j] += a[i] * b[j];
 }
 
-mu_status mu_odds_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
-                        int cavalry, mu_oob_odds *out, mu_error *err)
+static mu_status odds_corps(const mu_rules *r, const mu_oob_opts *o,
+                            int infantry, int cavalry, mu_oob_odds *out,
+                            mu_error *err)
 {
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
@@ -470,6 +469,15 @@ done:
     return st;
 }
 
+mu_status mu_odds_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
+                        int cavalry, mu_oob_odds *out, mu_error *err)
+{
+    mu_status st = odds_corps(r, o, infantry, cavalry, out, err);
+    if (st != MU_OK && out)
+        mu_oob_odds_clear(out); /* the contract: empty on failure */
+    return st;
+}
+
 /* ---- a battle ----------------------------------------------------------- */
 
 void mu_battle_odds_clear(mu_battle_odds *b)
@@ -494,18 +502,20 @@ static void stands_race(const mu_dist *u, const mu_dist *c, long double out[3])
     out[2] = 1 - out[0] - out[1];
 }
 
-mu_status mu_odds_battle(const mu_rules *r, int year, int theater,
-                         int divisions, bool by_the_book, mu_battle_odds *out,
-                         mu_error *err)
+static mu_status odds_battle(const mu_rules *r, const mu_oob_opts *bo,
+                             int divisions, mu_battle_odds *out, mu_error *err)
 {
-    if (!out)
-        return err_set(err, MU_EINPUT, "no result given");
-    memset(out, 0, sizeof *out);
-    out->year = year;
-    out->theater = theater;
+    if (!bo)
+        return err_set(err, MU_EINPUT, "no options given");
+    /* Both armies fight, with infantry: army and arm are not the caller's. */
+    mu_oob_opts o = *bo;
+    o.army = MU_UNION;
+    o.arm = MU_INFANTRY;
+    bool by_the_book = o.by_the_book;
+    out->year = o.year;
+    out->theater = o.theater;
     out->divisions = divisions;
     out->by_the_book = by_the_book;
-    mu_oob_opts o = {MU_UNION, year, theater, MU_INFANTRY, by_the_book};
     mu_status st = MU_OK;
     for (int a = 0; a < 2 && st == MU_OK; a++) {
         o.army = (mu_army)a;
@@ -527,8 +537,8 @@ mu_status mu_odds_battle(const mu_rules *r, int year, int theater,
                 continue;
             mu_oob_odds side[2];
             memset(side, 0, sizeof side);
-            mu_oob_opts oc = {MU_UNION, y + MU_YEAR_FIRST, th, MU_INFANTRY,
-                              by_the_book};
+            mu_oob_opts oc = {MU_UNION, y + MU_YEAR_FIRST, (mu_theater)th,
+                              MU_INFANTRY, by_the_book};
             st = mu_odds_corps(r, &oc, divisions, 0, &side[0], err);
             oc.army = MU_CONFEDERATE;
             if (st == MU_OK)
@@ -546,5 +556,19 @@ mu_status mu_odds_battle(const mu_rules *r, int year, int theater,
     out->union_ahead = (double)race[0];
     out->level = (double)race[1];
     out->confederate_ahead = (double)race[2];
+    return st;
+}
+
+mu_status mu_odds_battle(const mu_rules *r, const mu_oob_opts *o,
+                         int divisions, mu_battle_odds *out, mu_error *err)
+{
+    if (!out)
+        return err_set(err, MU_EINPUT, "no result given");
+    memset(out, 0, sizeof *out);
+    mu_status st = odds_battle(r, o, divisions, out, err);
+    if (st != MU_OK) {
+        mu_battle_odds_clear(out);
+        memset(out, 0, sizeof *out);
+    }
     return st;
 }

@@ -242,12 +242,12 @@ static mu_status gen_division(const mu_rules *r, mu_dice *d,
     return gen_slow(r, d, o, year, theater, divno, label_army, v, err);
 }
 
-mu_status mu_division_generate(const mu_rules *r, mu_dice *d,
-                               const mu_oob_opts *o, mu_division *out,
-                               mu_error *err)
+static mu_status division_generate(const mu_rules *r, mu_dice *d,
+                                   const mu_oob_opts *o, mu_division *out,
+                                   mu_error *err)
 {
-    if (!r || !d || !out)
-        return err_set(err, MU_EINPUT, "no rules, dice or result given");
+    if (!r || !d)
+        return err_set(err, MU_EINPUT, "no rules or dice given");
     mu_status st = oob_check_opts(o, err);
     if (st != MU_OK)
         return st;
@@ -272,6 +272,18 @@ mu_status mu_division_generate(const mu_rules *r, mu_dice *d,
     if (v != out)
         *out = *v;
     return MU_OK;
+}
+
+mu_status mu_division_generate(const mu_rules *r, mu_dice *d,
+                               const mu_oob_opts *o, mu_division *out,
+                               mu_error *err)
+{
+    if (!out)
+        return err_set(err, MU_EINPUT, "no result given");
+    mu_status st = division_generate(r, d, o, out, err);
+    if (st != MU_OK)
+        memset(out, 0, sizeof *out); /* the contract: empty on failure */
+    return st;
 }
 
 void mu_corps_clear(mu_corps *c)
@@ -321,13 +333,10 @@ static mu_status gen_corps(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
     return MU_OK;
 }
 
-mu_status mu_corps_generate(const mu_rules *r, mu_dice *d,
-                            const mu_oob_opts *o, int infantry, int cavalry,
-                            mu_corps *out, mu_error *err)
+static mu_status corps_generate(const mu_rules *r, mu_dice *d,
+                                const mu_oob_opts *o, int infantry,
+                                int cavalry, mu_corps *out, mu_error *err)
 {
-    if (!out)
-        return err_set(err, MU_EINPUT, "no result given");
-    memset(out, 0, sizeof *out);
     if (!r || !d)
         return err_set(err, MU_EINPUT, "no rules or dice given");
     mu_status st = oob_check_opts(o, err);
@@ -345,6 +354,21 @@ mu_status mu_corps_generate(const mu_rules *r, mu_dice *d,
     return gen_corps(r, d, o, year, theater, infantry, cavalry, -1, out, err);
 }
 
+mu_status mu_corps_generate(const mu_rules *r, mu_dice *d,
+                            const mu_oob_opts *o, int infantry, int cavalry,
+                            mu_corps *out, mu_error *err)
+{
+    if (!out)
+        return err_set(err, MU_EINPUT, "no result given");
+    memset(out, 0, sizeof *out);
+    mu_status st = corps_generate(r, d, o, infantry, cavalry, out, err);
+    if (st != MU_OK) {
+        mu_corps_clear(out);
+        memset(out, 0, sizeof *out);
+    }
+    return st;
+}
+
 void mu_battle_clear(mu_battle *b)
 {
     if (!b)
@@ -353,18 +377,19 @@ void mu_battle_clear(mu_battle *b)
     mu_corps_clear(&b->sides[1]);
 }
 
-mu_status mu_battle_generate(const mu_rules *r, mu_dice *d, int year,
-                             int theater, int divisions, bool by_the_book,
-                             mu_battle *out, mu_error *err)
+static mu_status battle_generate(const mu_rules *r, mu_dice *d,
+                                 const mu_oob_opts *bo, int divisions,
+                                 mu_battle *out, mu_error *err)
 {
-    if (!out)
-        return err_set(err, MU_EINPUT, "no result given");
-    memset(out, 0, sizeof *out);
-    if (!r || !d)
-        return err_set(err, MU_EINPUT, "no rules or dice given");
+    if (!r || !d || !bo)
+        return err_set(err, MU_EINPUT, "no rules, dice or options given");
     if (divisions < 1 || divisions > 64)
         return err_set(err, MU_EINPUT, "a side has 1..64 divisions");
-    mu_oob_opts o = {MU_UNION, year, theater, MU_INFANTRY, by_the_book};
+    /* Both armies fight, with infantry: army and arm are not the caller's. */
+    mu_oob_opts o = *bo;
+    o.army = MU_UNION;
+    o.arm = MU_INFANTRY;
+    int year = o.year, theater = o.theater;
     mu_status st = oob_check_opts(&o, err);
     if (st != MU_OK)
         return st;
@@ -382,4 +407,19 @@ mu_status mu_battle_generate(const mu_rules *r, mu_dice *d, int year,
             return st;
     }
     return MU_OK;
+}
+
+mu_status mu_battle_generate(const mu_rules *r, mu_dice *d,
+                             const mu_oob_opts *o, int divisions,
+                             mu_battle *out, mu_error *err)
+{
+    if (!out)
+        return err_set(err, MU_EINPUT, "no result given");
+    memset(out, 0, sizeof *out);
+    mu_status st = battle_generate(r, d, o, divisions, out, err);
+    if (st != MU_OK) {
+        mu_battle_clear(out);
+        memset(out, 0, sizeof *out);
+    }
+    return st;
 }

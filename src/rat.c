@@ -314,3 +314,62 @@ mu_status mu_rat_parse(const char *s, mu_rat *out, mu_error *err)
     *out = r;
     return MU_OK;
 }
+
+/* ---- shares of the losses ----------------------------------------------- */
+
+#define SHARE_MAX_DEN 1000000
+
+static mu_status share_bad(const char *s, mu_error *err)
+{
+    return err_set(err, MU_EINPUT, "'%.40s' is not a share of the losses: "
+                   "give a percentage 0..100 (\"50\", \"66.67\") or a "
+                   "fraction (\"2/3\")", s ? s : "");
+}
+
+mu_status mu_share_parse(const char *s, mu_rat *out, mu_error *err)
+{
+    /* Digits, one point or one slash, an optional final '%': no signs or
+     * blanks, which mu_rat_parse would take. */
+    char buf[40];
+    size_t n = s ? strlen(s) : 0;
+    if (n == 0 || n >= sizeof buf || strspn(s, "0123456789./%") != n)
+        return share_bad(s, err);
+    memcpy(buf, s, n + 1);
+    const char *slash = strchr(buf, '/'), *dot = strchr(buf, '.');
+    char *pct = strchr(buf, '%');
+    if (pct && (pct != buf + n - 1 || slash))
+        return share_bad(s, err);
+    if (pct)
+        *pct = '\0';
+    size_t decimals = dot ? strlen(dot + 1) : 0;
+    if (dot && (slash || dot == buf || decimals < 1 || decimals > 4))
+        return share_bad(s, err);
+    mu_rat v, hundred = rat_int(100), one = rat_int(1);
+    mu_error e;
+    if (mu_rat_parse(buf, &v, &e) != MU_OK || (!slash && !rat_div(v, hundred, &v)) ||
+        rat_sign(v) < 0 || mu_rat_cmp(v, one) > 0 || v.den > SHARE_MAX_DEN)
+        return share_bad(s, err);
+    *out = v;
+    return MU_OK;
+}
+
+char *mu_share_text(mu_rat r, char *buf, size_t n)
+{
+    if (!buf || n == 0)
+        return buf;
+    /* A percentage when it is one with at most 4 decimals, else a fraction. */
+    int64_t scale = 1;
+    for (int k = 0; k <= 4 && r.den > 0; k++, scale *= 10) {
+        i128 num = (i128)r.num * 100 * scale;
+        if (num % r.den == 0) {
+            long long v = (long long)(num / r.den);
+            if (k == 0)
+                snprintf(buf, n, "%lld%%", v);
+            else
+                snprintf(buf, n, "%lld.%0*lld%%", v / scale, k,
+                         v % scale);
+            return buf;
+        }
+    }
+    return mu_rat_fraction(r, buf, n);
+}

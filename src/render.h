@@ -16,5 +16,8 @@ void render_json_emit(cJSON *root, bool compact, sbuf *sb);
 
 /* A division as a cJSON object (no seed); NULL when out of memory. */
 cJSON *render_division_json(const mu_division *d, const mu_labels *l);
+/* One roll as {"table","brigade"?,"roll","result"(,"threshold")}: the shape
+ * of a division's "rolls" and of the campaign's engage events. */
+cJSON *render_roll_json(const mu_roll *r);
 
 #endif

@@ -69,6 +69,11 @@ static mu_status curve_weapon(const mu_weapons *w, const mu_curve_opts *o,
         return MU_OK;
     }
     c->one = *wp;
+    if (o->has_max_range && wp->shape != MU_CURVE_LINEAR)
+        return err_set(err, MU_EINPUT, "%s is a curve of %s: a max range "
+                       "keeps a straight line's slope, so change its curve "
+                       "in a weapons file instead", wp->name,
+                       mu_curve_shape_name(wp->shape));
     if (o->has_max_range) {
         mu_rat top, m;
         if (!rat_make(o->max_range.num, o->max_range.den, &m) ||
@@ -174,8 +179,13 @@ static void curve_title(const curve *c, sbuf *sb, bool md)
     sb_printf(sb, "%s%s%s%s: P = %s, in %% %s", b, title, b, cov, f,
               c->one.kind == MU_WEAPON_SMALL_ARMS ? "a figure" : "an effective");
     mu_rat z, yd;
-    if (fire_zero(&c->one, c->cover, &z) && rat_mul(z, c->scale, &yd))
+    if (c->one.shape != MU_CURVE_LINEAR) {
+        if (rat_mul(c->one.max_range, c->scale, &yd))
+            sb_printf(sb, "; nothing beyond %s in (%s yd)",
+                      fmt(c->one.max_range).s, fmt(yd).s);
+    } else if (fire_zero(&c->one, c->cover, &z) && rat_mul(z, c->scale, &yd)) {
         sb_printf(sb, "; nothing from %s in (%s yd)", fmt(z).s, fmt(yd).s);
+    }
     sb_puts(sb, "\n");
 }
 
@@ -227,6 +237,34 @@ static cJSON *row_json(const curve *c, const row *x, bool named)
     return o;
 }
 
+/* {"shape":..., "bands"|"points"|"coefficients":[...], "max_range":...}:
+ * a curve that is not a straight line. */
+static void shape_json(cJSON *o, const mu_weapon *w)
+{
+    cJSON *cv = cJSON_AddObjectToObject(o, "curve");
+    cJSON_AddStringToObject(cv, "shape", mu_curve_shape_name(w->shape));
+    cJSON *a = cJSON_AddArrayToObject(
+        cv, w->shape == MU_CURVE_POLYNOMIAL ? "coefficients"
+            : w->shape == MU_CURVE_BANDS    ? "bands" : "points");
+    for (int k = 0; k < w->n; k++) {
+        if (w->shape == MU_CURVE_POLYNOMIAL) {
+            cJSON_AddItemToArray(a, cJSON_CreateRaw(fmt(w->y[k]).s));
+            continue;
+        }
+        cJSON *it = cJSON_CreateObject();
+        if (w->shape == MU_CURVE_BANDS) {
+            cJSON_AddRawToObject(it, "from", fmt(w->x[k]).s);
+            cJSON_AddRawToObject(it, "to", fmt(w->x[k + 1]).s);
+        } else {
+            cJSON_AddRawToObject(it, "range", fmt(w->x[k]).s);
+        }
+        cJSON_AddRawToObject(it, "p", fmt(w->y[k]).s);
+        cJSON_AddItemToArray(a, it);
+    }
+    cJSON_AddRawToObject(o, "max_range", fmt(w->max_range).s);
+    cJSON_AddRawToObject(o, "cover_modifier", fmt(w->cover).s);
+}
+
 static cJSON *curve_head_json(const curve *c)
 {
     cJSON *o = cJSON_CreateObject();
@@ -244,6 +282,10 @@ static cJSON *curve_head_json(const curve *c)
     }
     cJSON_AddStringToObject(o, "weapon", c->one.name);
     cJSON_AddBoolToObject(o, "cover", c->cover);
+    if (c->one.shape != MU_CURVE_LINEAR) {
+        shape_json(o, &c->one);
+        return o;
+    }
     cJSON_AddRawToObject(o, "slope", fmt(c->one.slope).s);
     cJSON_AddRawToObject(o, "max_range", fmt(c->one.max_range).s);
     cJSON_AddRawToObject(o, "cover_modifier", fmt(c->one.cover).s);
@@ -284,8 +326,11 @@ static mu_status curve_data(const curve *c, mu_format f, sbuf *sb,
 }
 
 mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *o,
-                          mu_format fmt_, char **out, mu_error *err)
+                          const mu_render_opts *ro, char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format fmt_ = ro ? ro->format : MU_FMT_TEXT;
     if (!w || !o || !out)
         return err_set(err, MU_EINPUT, "no curve to render");
     curve c;
@@ -317,6 +362,40 @@ mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *o,
 
 /* ---- crossover ---------------------------------------------------------- */
 
+/* Many crossings, or one where the curves do not meet at one P: a line
+ * for each place where the better curve changes. */
+/* Many crossings, or one where the curves do not meet at one P: a line
+ * for each place where the better curve changes. */
+static void cross_list(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
+{
+    const char *name[2] = {x->a.name, x->b.name};
+    const char *ind = md ? "- " : "  ";
+    sb_printf(sb, "%s and %s: the better one changes %d time%s%s%s\n",
+              name[0], name[1], x->n, x->n == 1 ? "" : "s",
+              x->more ? " (the first shown)" : "",
+              x->cover ? " (target behind hard cover)" : "");
+    const mu_crossing *c0 = &x->at[0];
+    if (rat_sign(c0->range) > 0)
+        sb_printf(sb, "%s%s is better closer than %s%s in\n", ind,
+                  name[x->closer], c0->exact ? "" : "about ",
+                  fmt(c0->range).s);
+    for (int i = 0; i < x->n; i++) {
+        const mu_crossing *c = &x->at[i];
+        mu_rat yd;
+        if (!rat_mul(c->range, scale, &yd))
+            yd = rat_int(0);
+        char ps[2 * MU_WEAPON_NAME + 2 * MU_RAT_BUF + 16];
+        if (mu_rat_cmp(c->pa, c->pb) == 0)
+            snprintf(ps, sizeof ps, "both %s %%", fmt(c->pa).s);
+        else
+            snprintf(ps, sizeof ps, "%s %s %%, %s %s %%", name[0], fmt(c->pa).s,
+                     name[1], fmt(c->pb).s);
+        sb_printf(sb, "%s%s%s in (%s yd), %s: %s is better from there on\n",
+                  ind, c->exact ? "at " : "at about ", fmt(c->range).s,
+                  fmt(yd).s, ps, name[c->better]);
+    }
+}
+
 static void cross_text(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
 {
     const char *a = x->a.name, *b = x->b.name;
@@ -324,7 +403,9 @@ static void cross_text(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
     const char *cov = x->cover ? " (target behind hard cover)" : "";
     const char *ind = md ? "" : "  ";
     mu_rat yd;
-    if (x->closer < 0) {
+    if (x->crosses && (x->n > 1 || mu_rat_cmp(x->at[0].pa, x->at[0].pb) != 0)) {
+        cross_list(x, scale, sb, md);
+    } else if (x->closer < 0) {
         sb_printf(sb, "%s and %s are the same curve%s\n", a, b, cov);
     } else if (!x->crosses) {
         sb_printf(sb, "%s and %s do not cross where either fires%s\n", a, b, cov);
@@ -334,10 +415,11 @@ static void cross_text(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
                   b, fmt(x->p).s, cov);
         sb_printf(sb, "%s%s is better at every range beyond\n", ind, other);
     } else {
+        const char *about = x->at[0].exact ? "" : "about ";
         if (!rat_mul(x->range, scale, &yd))
             yd = rat_int(0);
-        sb_printf(sb, "%s and %s cross at %s%s in (%s yd)%s, P = %s %%%s\n", a,
-                  b, md ? "**" : "", fmt(x->range).s, fmt(yd).s,
+        sb_printf(sb, "%s and %s cross at %s%s%s in (%s yd)%s, P = %s %%%s\n", a,
+                  b, about, md ? "**" : "", fmt(x->range).s, fmt(yd).s,
                   md ? "**" : "", fmt(x->p).s, cov);
         sb_printf(sb, "%s%s is better closer than %s in, %s from there on\n",
                   ind, better, fmt(x->range).s, other);
@@ -370,12 +452,33 @@ static cJSON *cross_json(const mu_crossover *x, mu_rat scale)
         cJSON_AddStringToObject(o, "better_closer", better);
         cJSON_AddStringToObject(o, "better_beyond", x->crosses ? other : better);
     }
+    cJSON *all = cJSON_AddArrayToObject(o, "crossings");
+    for (int i = 0; i < x->n; i++) {
+        const mu_crossing *c = &x->at[i];
+        cJSON *it = cJSON_CreateObject();
+        cJSON_AddRawToObject(it, "range", fmt(c->range).s);
+        if (rat_mul(c->range, scale, &yd))
+            cJSON_AddRawToObject(it, "yards", fmt(yd).s);
+        cJSON_AddBoolToObject(it, "exact", c->exact);
+        char b[MU_RAT_BUF];
+        if (c->exact) /* "45/2": the range as a fraction, to check by hand */
+            cJSON_AddStringToObject(it, "fraction",
+                                    mu_rat_fraction(c->range, b, sizeof b));
+        cJSON_AddRawToObject(it, "p_a", fmt(c->pa).s);
+        cJSON_AddRawToObject(it, "p_b", fmt(c->pb).s);
+        cJSON_AddStringToObject(it, "better", c->better ? x->b.name : x->a.name);
+        cJSON_AddItemToArray(all, it);
+    }
     return o;
 }
 
 mu_status mu_crossover_render(const mu_crossover *x, mu_rat yards_per_inch,
-                              mu_format f, char **out, mu_error *err)
+                              const mu_render_opts *ro, char **out,
+                              mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format f = ro ? ro->format : MU_FMT_TEXT;
     if (!x || !out)
         return err_set(err, MU_EINPUT, "no crossover to render");
     mu_rat scale = rat_int(10);

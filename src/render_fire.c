@@ -1,5 +1,6 @@
 /* render_fire.c -- volleys, curves and crossovers as text, Markdown, JSON,
  * JSONL and CSV. Text shows the working the way the seed article does. */
+#include "curve.h"
 #include "error.h"
 #include "fire.h"
 #include "grid.h"
@@ -55,22 +56,79 @@ static bool is_artillery(const mu_weapon *w)
     return w->kind != MU_WEAPON_SMALL_ARMS;
 }
 
+/* "r", "r²", "r³", "r^4": a power of the range as text. */
+static void power_text(const char *range, int k, char *buf, size_t n)
+{
+    static const char *const sup[] = {"", "", "\xC2\xB2", "\xC2\xB3"};
+    bool paren = strchr(range, ' ') != NULL || strchr(range, '/') != NULL;
+    const char *o = paren ? "(" : "", *c = paren ? ")" : "";
+    if (k == 1)
+        snprintf(buf, n, "%s", range);
+    else if (k <= 3)
+        snprintf(buf, n, "%s%s%s%s", o, range, c, sup[k]);
+    else
+        snprintf(buf, n, "%s%s%s^%d", o, range, c, k);
+}
+
+/* "30 − 0.05 × range²": the polynomial as people write it. */
+static void poly_formula(const mu_weapon *w, const char *range, char *buf,
+                         size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < w->n && used < n; k++) {
+        mu_rat a = w->y[k];
+        if (a.num == 0)
+            continue;
+        bool neg = a.num < 0;
+        mu_rat m = {neg ? -a.num : a.num, a.den};
+        char pw[96] = "", coef[MU_RAT_BUF + 8] = "";
+        if (k > 0)
+            power_text(range, k, pw, sizeof pw);
+        if (k == 0 || m.num != m.den)
+            snprintf(coef, sizeof coef, "%s%s", fmt(m).s, k ? " " TIMES " " : "");
+        const char *sign = used == 0 ? (neg ? MINUS : "")
+                                     : (neg ? " " MINUS " " : " + ");
+        used += (size_t)snprintf(buf + used, n - used, "%s%s%s", sign, coef, pw);
+    }
+    if (used == 0)
+        snprintf(buf, n, "0");
+}
+
 void fire_formula(const mu_weapon *w, const char *range, bool cover,
                     char *buf, size_t n)
 {
     char inner[160];
     const mu_rat s = w->slope;
-    snprintf(inner, sizeof inner, "%s " MINUS " %s", fmt(w->max_range).s, range);
-    int used;
-    if (s.num == 1 && s.den == 1)
-        used = snprintf(buf, n, "%s", inner);
-    else if (s.den == 1)
-        used = snprintf(buf, n, "%s " TIMES " (%s)", fmt(s).s, inner);
-    else if (s.num == 1)
-        used = snprintf(buf, n, "(%s) " DIVIDE " %" PRId64, inner, s.den);
-    else
-        used = snprintf(buf, n, "%" PRId64 "/%" PRId64 " " TIMES " (%s)", s.num,
-                        s.den, inner);
+    int used = 0;
+    if (w->shape == MU_CURVE_POLYNOMIAL) {
+        poly_formula(w, range, buf, n);
+        used = (int)strlen(buf);
+    } else if (w->shape == MU_CURVE_BANDS || w->shape == MU_CURVE_POINTS) {
+        bool bands = w->shape == MU_CURVE_BANDS;
+        used = snprintf(buf, n, "%s (", bands ? "bands" : "straight between");
+        for (int k = 0; k < w->n && used > 0 && (size_t)used < n; k++)
+            used += snprintf(buf + used, n - (size_t)used,
+                             bands ? "%s%s from %s" : "%s%s in: %s",
+                             k ? ", " : "", bands ? fmt(w->y[k]).s
+                                                  : fmt(w->x[k]).s,
+                             bands ? fmt(w->x[k]).s : fmt(w->y[k]).s);
+        if (used > 0 && (size_t)used < n)
+            used += snprintf(buf + used, n - (size_t)used, bands ? " to %s in)"
+                             : ")", fmt(w->max_range).s);
+    } else {
+        snprintf(inner, sizeof inner, "%s " MINUS " %s", fmt(w->max_range).s,
+                 range);
+        if (s.num == 1 && s.den == 1)
+            used = snprintf(buf, n, "%s", inner);
+        else if (s.den == 1)
+            used = snprintf(buf, n, "%s " TIMES " (%s)", fmt(s).s, inner);
+        else if (s.num == 1)
+            used = snprintf(buf, n, "(%s) " DIVIDE " %" PRId64, inner, s.den);
+        else
+            used = snprintf(buf, n, "%" PRId64 "/%" PRId64 " " TIMES " (%s)",
+                            s.num, s.den, inner);
+    }
     if (cover && rat_sign(w->cover) != 0 && used > 0 && (size_t)used < n) {
         mu_rat c = {-w->cover.num, w->cover.den};
         snprintf(buf + used, n - (size_t)used, " " MINUS " %s", fmt(c).s);
@@ -187,9 +245,69 @@ static void load_line(const mu_volley *v, lines *L)
     }
 }
 
+/* Where on a curve of bands or points the range falls, for the P line:
+ * " (the 6–12 in band)", " (straight from 25 % at 10 in to 0 % at 20 in)". */
+static void shape_note(const mu_weapon *w, mu_rat r, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    for (int k = 0; k + 1 <= w->n; k++) {
+        if (w->shape == MU_CURVE_BANDS && mu_rat_cmp(r, w->x[k + 1]) < 0) {
+            snprintf(buf, n, " (the %s\xE2\x80\x93%s in band)", fmt(w->x[k]).s,
+                     fmt(w->x[k + 1]).s);
+            return;
+        }
+        if (w->shape == MU_CURVE_POINTS && k + 1 < w->n &&
+            mu_rat_cmp(r, w->x[k + 1]) <= 0) {
+            snprintf(buf, n, " (straight from %s %% at %s in to %s %% at %s in)",
+                     fmt(w->y[k]).s, fmt(w->x[k]).s, fmt(w->y[k + 1]).s,
+                     fmt(w->x[k + 1]).s);
+            return;
+        }
+    }
+}
+
+static void p_line_shape(const mu_volley *v, lines *L, const char *per)
+{
+    const mu_weapon *w = &v->fired;
+    char *s = next_line(L), expr[320], note[4 * MU_RAT_BUF + 64];
+    int past = mu_rat_cmp(v->range, w->max_range);
+    if (past > 0 || (past == 0 && w->shape == MU_CURVE_BANDS)) {
+        snprintf(s, LINE_LEN, "P = 0 %%: %s in is beyond the %s's reach of "
+                 "%s in", fmt(v->range).s, w->name, fmt(w->max_range).s);
+        return;
+    }
+    if (w->shape == MU_CURVE_POLYNOMIAL) {
+        fire_formula(w, fmt(v->range).s, v->cover, expr, sizeof expr);
+        note[0] = '\0';
+    } else {
+        mu_rat raw;
+        if (!curve_raw(w, v->range, false, &raw))
+            raw = rat_int(0);
+        snprintf(expr, sizeof expr, "%s", fmt(raw).s);
+        if (v->cover && rat_sign(w->cover) != 0) {
+            mu_rat c = {-w->cover.num, w->cover.den};
+            size_t u = strlen(expr);
+            snprintf(expr + u, sizeof expr - u, " " MINUS " %s", fmt(c).s);
+        }
+        shape_note(w, v->range, note, sizeof note);
+    }
+    if (rat_sign(v->line_p) < 0)
+        snprintf(s, LINE_LEN, "P = %s = %s, so 0 %%%s", expr,
+                 fmt_signed(v->line_p).s, note);
+    else if (!strcmp(expr, fmt(v->p).s))
+        snprintf(s, LINE_LEN, "P = %s %% %s%s", expr, per, note);
+    else
+        snprintf(s, LINE_LEN, "P = %s = %s %% %s%s", expr, fmt(v->p).s, per,
+                 note);
+}
+
 static void p_line(const mu_volley *v, lines *L)
 {
     const char *per = is_artillery(&v->fired) ? "an effective" : "a figure";
+    if (v->fired.shape != MU_CURVE_LINEAR) {
+        p_line_shape(v, L, per);
+        return;
+    }
     char *s = next_line(L), f[320];
     fire_formula(&v->fired, fmt(v->range).s, v->cover, f, sizeof f);
     char house[192] = "";
@@ -412,6 +530,8 @@ static void volley_csv(const mu_volley *v, const mu_fire_result *r,
 mu_status mu_fire_render(const mu_volley *v, const mu_fire_result *r,
                          const mu_render_opts *o, char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!v || !o || !out)
         return err_set(err, MU_EINPUT, "nothing to render");
     sbuf sb = {0};

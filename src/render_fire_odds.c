@@ -306,8 +306,12 @@ static void fire_csv(const mu_fire_odds *o, const mu_fire_odds *exact,
 }
 
 mu_status mu_fire_odds_render(const mu_fire_odds *o, const mu_fire_odds *exact,
-                              mu_format fmt, char **out, mu_error *err)
+                              const mu_render_opts *ro, char **out,
+                              mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
     if (!o || !out)
         return err_set(err, MU_EINPUT, "no odds to render");
     sbuf sb = {0};
@@ -437,9 +441,13 @@ static void charge_json(const mu_charge_odds *o, sbuf *sb)
     render_json_emit(root, false, sb);
 }
 
-mu_status mu_charge_odds_render(const mu_charge_odds *o, mu_format fmt,
-                                char **out, mu_error *err)
+mu_status mu_charge_odds_render(const mu_charge_odds *o,
+                                const mu_render_opts *ro, char **out,
+                                mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
     if (!o || !out)
         return err_set(err, MU_EINPUT, "no odds to render");
     sbuf sb = {0};

@@ -362,8 +362,12 @@ static void odds_csv(const mu_oob_odds *o, const mu_oob_odds *exact, sbuf *sb)
 }
 
 mu_status mu_oob_odds_render(const mu_oob_odds *o, const mu_oob_odds *exact,
-                             mu_format fmt, char **out, mu_error *err)
+                             const mu_render_opts *ro, char **out,
+                             mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
     if (!o || !out)
         return err_set(err, MU_EINPUT, "no odds to render");
     sbuf sb = {0};
@@ -392,9 +396,13 @@ static void race_text(const mu_battle_odds *b, sbuf *sb, bool md)
               u, l, c);
 }
 
-mu_status mu_battle_odds_render(const mu_battle_odds *b, mu_format fmt,
-                                char **out, mu_error *err)
+mu_status mu_battle_odds_render(const mu_battle_odds *b,
+                                const mu_render_opts *ro, char **out,
+                                mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
     if (!b || !out)
         return err_set(err, MU_EINPUT, "no odds to render");
     sbuf sb = {0};

@@ -45,7 +45,7 @@ static const char *reserve_name(mu_army a, bool in_corps)
 
 /* ---- JSON --------------------------------------------------------------- */
 
-static cJSON *roll_json(const mu_roll *r)
+cJSON *render_roll_json(const mu_roll *r)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "table", mu_roll_kind_name((mu_roll_kind)r->kind));
@@ -112,7 +112,7 @@ cJSON *render_division_json(const mu_division *d, const mu_labels *l)
     cJSON_AddNumberToObject(a, "reserve", d->artillery.reserve);
     cJSON *rs = cJSON_AddArrayToObject(o, "rolls");
     for (int i = 0; i < d->nrolls; i++)
-        cJSON_AddItemToArray(rs, roll_json(&d->rolls[i]));
+        cJSON_AddItemToArray(rs, render_roll_json(&d->rolls[i]));
     return o;
 }
 
@@ -132,19 +132,9 @@ static cJSON *corps_json(const mu_corps *c, const mu_labels *l, bool theater_rol
     cJSON_AddNumberToObject(o, "reserve", c->reserve);
     cJSON *rs = cJSON_AddArrayToObject(o, "rolls");
     if (theater_roll && c->theater_rolled)
-        cJSON_AddItemToArray(rs, roll_json(&c->theater_roll));
-    cJSON_AddItemToArray(rs, roll_json(&c->leader_roll));
+        cJSON_AddItemToArray(rs, render_roll_json(&c->theater_roll));
+    cJSON_AddItemToArray(rs, render_roll_json(&c->leader_roll));
     return o;
-}
-
-mu_status mu_division_to_json(const mu_division *d, const mu_labels *l,
-                              char **out, mu_error *err)
-{
-    sbuf sb = {0};
-    render_json_emit(render_division_json(d, l), true, &sb);
-    if (sb.len)
-        sb.p[--sb.len] = '\0'; /* no newline for storage */
-    return sb_finish(&sb, out, err);
 }
 
 /* ---- text --------------------------------------------------------------- */
@@ -365,12 +355,30 @@ static void seed_md(const mu_render_opts *o, sbuf *sb)
 
 /* ---- entry points ------------------------------------------------------- */
 
+/* Every brigade of d[0..n) has a label in l (or l is NULL). */
+static mu_status labels_cover(const mu_division *d, size_t n,
+                              const mu_labels *l, mu_error *err)
+{
+    for (size_t i = 0; l && i < n; i++)
+        for (int k = 0; k < d[i].nbrigades; k++) {
+            mu_status st = mu_labels_check(l, d[i].brigades[k].stands,
+                                           d[i].brigades[k].morale, err);
+            if (st != MU_OK)
+                return st;
+        }
+    return MU_OK;
+}
+
 mu_status mu_division_render(const mu_division *d, size_t n,
                              const mu_render_opts *o, char **out,
                              mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!d || !o || n == 0)
         return err_set(err, MU_EINPUT, "nothing to render");
+    if (labels_cover(d, n, o->labels, err) != MU_OK)
+        return MU_EINPUT;
     sbuf sb = {0};
     switch (o->format) {
     case MU_FMT_TEXT:
@@ -422,8 +430,13 @@ mu_status mu_division_render(const mu_division *d, size_t n,
 mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
                           char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!c || !o)
         return err_set(err, MU_EINPUT, "nothing to render");
+    if (labels_cover(c->divisions, (size_t)c->ndivisions, o->labels, err) !=
+        MU_OK)
+        return MU_EINPUT;
     sbuf sb = {0};
     switch (o->format) {
     case MU_FMT_TEXT:
@@ -455,8 +468,14 @@ mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
 mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
                            char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!b || !o)
         return err_set(err, MU_EINPUT, "nothing to render");
+    for (int i = 0; i < 2; i++)
+        if (labels_cover(b->sides[i].divisions, (size_t)b->sides[i].ndivisions,
+                         o->labels, err) != MU_OK)
+            return MU_EINPUT;
     sbuf sb = {0};
     switch (o->format) {
     case MU_FMT_TEXT:
@@ -479,7 +498,7 @@ mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
         cJSON_AddStringToObject(obj, "theater", mu_theater_name(b->theater));
         cJSON *rs = cJSON_AddArrayToObject(obj, "rolls");
         if (b->theater_rolled)
-            cJSON_AddItemToArray(rs, roll_json(&b->theater_roll));
+            cJSON_AddItemToArray(rs, render_roll_json(&b->theater_roll));
         cJSON_AddItemToObject(obj, "union", corps_json(&b->sides[0], o->labels, false));
         cJSON_AddItemToObject(obj, "confederate",
                               corps_json(&b->sides[1], o->labels, false));

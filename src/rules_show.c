@@ -115,9 +115,12 @@ static void render_family(const mu_rules *r, mu_table f, grid *g)
     }
 }
 
-mu_status mu_rules_render(const mu_rules *r, mu_format fmt, char **out,
-                          mu_error *err)
+mu_status mu_rules_render(const mu_rules *r, const mu_render_opts *ro,
+                          char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_MARKDOWN)
         return err_set(err, MU_EINPUT,
                        "rules are shown as text or markdown, not %s",

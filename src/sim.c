@@ -447,9 +447,9 @@ static mu_status sim_run(const mu_rules *r, const mu_oob_opts *o,
     return st;
 }
 
-mu_status mu_sim_division(const mu_rules *r, const mu_oob_opts *o,
-                          const mu_sim_opts *s, mu_oob_odds *out,
-                          mu_error *err)
+static mu_status sim_division(const mu_rules *r, const mu_oob_opts *o,
+                              const mu_sim_opts *s, mu_oob_odds *out,
+                              mu_error *err)
 {
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
@@ -457,9 +457,18 @@ mu_status mu_sim_division(const mu_rules *r, const mu_oob_opts *o,
     return sim_run(r, o, 0, s, out, err);
 }
 
-mu_status mu_sim_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
-                       int cavalry, const mu_sim_opts *s, mu_oob_odds *out,
-                       mu_error *err)
+mu_status mu_sim_division(const mu_rules *r, const mu_oob_opts *o,
+                          const mu_sim_opts *s, mu_oob_odds *out, mu_error *err)
+{
+    mu_status st = sim_division(r, o, s, out, err);
+    if (st != MU_OK && out)
+        mu_oob_odds_clear(out); /* the contract: empty on failure */
+    return st;
+}
+
+static mu_status sim_corps(const mu_rules *r, const mu_oob_opts *o,
+                           int infantry, int cavalry, const mu_sim_opts *s,
+                           mu_oob_odds *out, mu_error *err)
 {
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
@@ -469,6 +478,16 @@ mu_status mu_sim_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
         return err_set(err, MU_EINPUT,
                        "a corps has 1..64 divisions (infantry and cavalry)");
     return sim_run(r, o, D, s, out, err);
+}
+
+mu_status mu_sim_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
+                       int cavalry, const mu_sim_opts *s, mu_oob_odds *out,
+                       mu_error *err)
+{
+    mu_status st = sim_corps(r, o, infantry, cavalry, s, out, err);
+    if (st != MU_OK && out)
+        mu_oob_odds_clear(out); /* the contract: empty on failure */
+    return st;
 }
 
 /* ---- a volley -------------------------------------------------------- */
@@ -509,8 +528,9 @@ static mu_status sim_volley(const fire_sim *x, const mu_sim_opts *s,
     return st;
 }
 
-mu_status mu_sim_fire(const mu_volley *v, mu_hit_method m,
-                      const mu_sim_opts *s, mu_fire_odds *out, mu_error *err)
+static mu_status sim_fire(const mu_volley *v, mu_hit_method m,
+                          const mu_sim_opts *s, mu_fire_odds *out,
+                          mu_error *err)
 {
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
@@ -554,5 +574,14 @@ mu_status mu_sim_fire(const mu_volley *v, mu_hit_method m,
         st = sim_volley(&x, &so, (uint64_t)v->effectives + 1,
                         &out->per_figure, err);
     }
+    return st;
+}
+
+mu_status mu_sim_fire(const mu_volley *v, mu_hit_method m, const mu_sim_opts *s,
+                      mu_fire_odds *out, mu_error *err)
+{
+    mu_status st = sim_fire(v, m, s, out, err);
+    if (st != MU_OK && out)
+        mu_fire_odds_clear(out); /* the contract: empty on failure */
     return st;
 }

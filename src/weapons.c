@@ -1,5 +1,6 @@
 /* weapons.c -- loading and validating the straight-line fire curves. */
 #include "weapons.h"
+#include "curve.h"
 #include "error.h"
 #include "inifile.h"
 #include "rat.h"
@@ -16,14 +17,25 @@ extern const size_t mu_builtin_weapons_len;
  * gun from a curve once the section is complete. */
 enum {
     K_SLOPE = 1 << 0, K_MAX = 1 << 1, K_COVER = 1 << 2, K_EFF = 1 << 3,
-    K_CREW = 1 << 4, K_CANISTER = 1 << 5, K_ROUNDSHOT = 1 << 6
+    K_CREW = 1 << 4, K_CANISTER = 1 << 5, K_ROUNDSHOT = 1 << 6,
+    K_CURVE = 1 << 7, K_POINTS = 1 << 8, K_COEFF = 1 << 9,
+    K_BANDS = 1 << 10 /* one or more "LO-HI = P" keys */
 };
 static const char *const key_names[] = {"slope", "max_range", "cover",
                                         "effectives", "crew", "canister",
-                                        "roundshot"};
+                                        "roundshot", "curve", "points",
+                                        "coefficients"};
 #define NKEYS (sizeof key_names / sizeof *key_names)
-#define CURVE_KEYS (K_SLOPE | K_MAX | K_COVER | K_EFF | K_CREW)
+#define CURVE_KEYS (K_SLOPE | K_MAX | K_COVER | K_EFF | K_CREW | K_CURVE |    \
+                    K_POINTS | K_COEFF | K_BANDS)
 #define GUN_KEYS (K_CANISTER | K_ROUNDSHOT)
+
+/* Bands as read, before the curve's shape is known. */
+typedef struct bands {
+    int n;
+    mu_rat lo[MU_CURVE_MAX], hi[MU_CURVE_MAX], p[MU_CURVE_MAX];
+    int line[MU_CURVE_MAX];
+} bands;
 
 /* Longest range a file may give, in inches: far beyond any table. */
 #define MAX_RANGE_LIMIT 100000
@@ -35,6 +47,7 @@ typedef struct wctx {
     size_t len;
     unsigned keys[MU_MAX_WEAPONS];     /* keys seen, per weapon */
     int key_line[MU_MAX_WEAPONS][NKEYS];
+    bands band[MU_MAX_WEAPONS];
     char loads[MU_MAX_WEAPONS][2][MU_WEAPON_NAME]; /* a gun's load names */
     char current[MU_WEAPON_NAME + 1];
     bool have;
@@ -205,6 +218,198 @@ static mu_status load_key(wctx *c, size_t i, int k, const char *value,
     return MU_OK;
 }
 
+/* ---- other shapes ------------------------------------------------------ */
+
+static const char *trim(const char *s, char *buf, size_t n)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t len = strlen(s);
+    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+        len--;
+    if (len >= n)
+        len = n - 1;
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    return buf;
+}
+
+/* A percent chance from a file: a number from 0 to 100. */
+static mu_status p_value(wctx *c, const mu_weapon *wp, const char *what,
+                         const char *text, int line, mu_rat *out, mu_error *err)
+{
+    mu_error e;
+    if (mu_rat_parse(text, out, &e) != MU_OK)
+        return err_at(err, MU_EINPUT, c->file, line, "[%s] %s: P %s", wp->name,
+                      what, e.msg);
+    if (rat_sign(*out) < 0 || mu_rat_cmp(*out, rat_int(100)) > 0)
+        return err_at(err, MU_EINPUT, c->file, line, "[%s] %s: P is a percent "
+                      "chance from 0 to 100, not %s", wp->name, what, text);
+    return MU_OK;
+}
+
+/* A range from a file: 0 or more inches, at most MAX_RANGE_LIMIT. */
+static mu_status range_value(wctx *c, const mu_weapon *wp, const char *what,
+                             const char *text, int line, mu_rat *out,
+                             mu_error *err)
+{
+    mu_error e;
+    if (mu_rat_parse(text, out, &e) != MU_OK)
+        return err_at(err, MU_EINPUT, c->file, line, "[%s] %s: range %s",
+                      wp->name, what, e.msg);
+    if (rat_sign(*out) < 0 || mu_rat_cmp(*out, rat_int(MAX_RANGE_LIMIT)) > 0)
+        return err_at(err, MU_EINPUT, c->file, line, "[%s] %s: a range is 0 to "
+                      "%d inches, not %s", wp->name, what, MAX_RANGE_LIMIT,
+                      text);
+    return MU_OK;
+}
+
+/* "6-12 = 17": P from 6 inches up to (not including) 12. */
+static mu_status band_key(wctx *c, size_t i, const char *key,
+                          const char *value, int line, mu_error *err)
+{
+    mu_weapon *wp = &c->w->v[i];
+    bands *b = &c->band[i];
+    const char *dash = strchr(key + 1, '-');
+    char lo[64], hi[64], v[128];
+    if (!dash || (size_t)(dash - key) >= sizeof lo)
+        return err_at(err, MU_EINPUT, c->file, line, "[%s]: '%.40s' is not a "
+                      "band: a band is FROM-TO = P, like 0-6 = 33", wp->name,
+                      key);
+    memcpy(lo, key, (size_t)(dash - key));
+    lo[dash - key] = '\0';
+    trim(dash + 1, hi, sizeof hi);
+    if (b->n == MU_CURVE_MAX)
+        return err_at(err, MU_EINPUT, c->file, line, "[%s]: more than %d "
+                      "bands", wp->name, MU_CURVE_MAX);
+    int k = b->n;
+    mu_status st;
+    if ((st = range_value(c, wp, key, lo, line, &b->lo[k], err)) != MU_OK ||
+        (st = range_value(c, wp, key, hi, line, &b->hi[k], err)) != MU_OK ||
+        (st = p_value(c, wp, key, trim(value, v, sizeof v), line, &b->p[k],
+                      err)) != MU_OK)
+        return st;
+    if (mu_rat_cmp(b->lo[k], b->hi[k]) >= 0)
+        return err_at(err, MU_EINPUT, c->file, line, "[%s] band %s is empty: "
+                      "it must end beyond where it starts", wp->name, key);
+    if (k == 0 && rat_sign(b->lo[0]) != 0)
+        return err_at(err, MU_EINPUT, c->file, line, "[%s] band %s: the first "
+                      "band starts at 0 (point blank)", wp->name, key);
+    if (k > 0 && mu_rat_cmp(b->lo[k], b->hi[k - 1]) != 0) {
+        char e[MU_RAT_BUF];
+        mu_rat_format(b->hi[k - 1], e, sizeof e);
+        return err_at(err, MU_EINPUT, c->file, line, "[%s] band %s %s the band "
+                      "before it (line %d), which ends at %s: each band starts "
+                      "where the one before ends, in order", wp->name, key,
+                      mu_rat_cmp(b->lo[k], b->hi[k - 1]) < 0 ? "overlaps"
+                                                             : "leaves a gap after",
+                      b->line[k - 1], e);
+    }
+    b->line[k] = line;
+    b->n++;
+    c->keys[i] |= K_BANDS;
+    return MU_OK;
+}
+
+/* "points = 0:30, 10:25, 20:0". */
+static mu_status points_key(wctx *c, mu_weapon *wp, const char *value,
+                            int line, mu_error *err)
+{
+    const char *s = value;
+    int n = 0;
+    while (*s) {
+        size_t len = strcspn(s, ",");
+        char item[128], r[64];
+        if (len >= sizeof item)
+            len = sizeof item - 1;
+        memcpy(item, s, len);
+        item[len] = '\0';
+        s += strcspn(s, ",");
+        if (*s == ',')
+            s++;
+        char *colon = strchr(item, ':');
+        if (!colon)
+            return err_at(err, MU_EINPUT, c->file, line, "[%s] points: "
+                          "'%.40s' is not RANGE:P, like 10:25", wp->name,
+                          trim(item, r, sizeof r));
+        if (n == MU_CURVE_MAX)
+            return err_at(err, MU_EINPUT, c->file, line, "[%s] points: more "
+                          "than %d points", wp->name, MU_CURVE_MAX);
+        *colon = '\0';
+        mu_status st;
+        if ((st = range_value(c, wp, "points", item, line, &wp->x[n], err)) !=
+                MU_OK ||
+            (st = p_value(c, wp, "points", colon + 1, line, &wp->y[n], err)) !=
+                MU_OK)
+            return st;
+        if (n == 0 && rat_sign(wp->x[0]) != 0)
+            return err_at(err, MU_EINPUT, c->file, line, "[%s] points: the "
+                          "first point is at range 0 (point blank), not %s",
+                          wp->name, trim(item, r, sizeof r));
+        if (n > 0 && mu_rat_cmp(wp->x[n], wp->x[n - 1]) <= 0) {
+            char a[MU_RAT_BUF], b[MU_RAT_BUF];
+            return err_at(err, MU_EINPUT, c->file, line, "[%s] points out of "
+                          "order: %s comes after %s; give them by increasing "
+                          "range, each range once", wp->name,
+                          mu_rat_format(wp->x[n], a, sizeof a),
+                          mu_rat_format(wp->x[n - 1], b, sizeof b));
+        }
+        n++;
+    }
+    if (n < 2)
+        return err_at(err, MU_EINPUT, c->file, line, "[%s] points: give at "
+                      "least two RANGE:P points, like 0:30, 15:0", wp->name);
+    wp->n = n;
+    return MU_OK;
+}
+
+/* "coefficients = 30, 0, -1/20": a0, a1, a2... */
+static mu_status coeff_key(wctx *c, mu_weapon *wp, const char *value,
+                           int line, mu_error *err)
+{
+    const char *s = value;
+    int n = 0;
+    while (*s) {
+        size_t len = strcspn(s, ",");
+        char item[128];
+        if (len >= sizeof item)
+            len = sizeof item - 1;
+        memcpy(item, s, len);
+        item[len] = '\0';
+        s += strcspn(s, ",");
+        if (*s == ',')
+            s++;
+        if (n == MU_CURVE_MAX)
+            return err_at(err, MU_EINPUT, c->file, line, "[%s] coefficients: "
+                          "at most %d (a0 to a%d)", wp->name, MU_CURVE_MAX,
+                          MU_CURVE_MAX - 1);
+        mu_error e;
+        if (mu_rat_parse(item, &wp->y[n], &e) != MU_OK)
+            return err_at(err, MU_EINPUT, c->file, line, "[%s] coefficient "
+                          "a%d: %s", wp->name, n, e.msg);
+        n++;
+    }
+    if (n == 0)
+        return err_at(err, MU_EINPUT, c->file, line, "[%s] coefficients: give "
+                      "a0, a1, ... of P = a0 + a1 r + a2 r^2 + ...", wp->name);
+    wp->n = n;
+    return MU_OK;
+}
+
+static mu_status shape_key(wctx *c, mu_weapon *wp, const char *value,
+                           int line, mu_error *err)
+{
+    char v[64];
+    trim(value, v, sizeof v);
+    for (int s = MU_CURVE_LINEAR; s <= MU_CURVE_POLYNOMIAL; s++)
+        if (!strcmp(v, mu_curve_shape_name((mu_curve_shape)s))) {
+            wp->shape = (mu_curve_shape)s;
+            return MU_OK;
+        }
+    return err_at(err, MU_EINPUT, c->file, line, "[%s] curve = '%.40s': "
+                  "choose linear, bands, points or polynomial", wp->name, v);
+}
+
 static mu_status weapon_key(void *user, const char *section, const char *key,
                             const char *value, int line, mu_error *err)
 {
@@ -221,6 +426,8 @@ static mu_status weapon_key(void *user, const char *section, const char *key,
     }
     size_t i = c->w->n - 1;
     mu_weapon *wp = &c->w->v[i];
+    if ((key[0] >= '0' && key[0] <= '9') || key[0] == '.')
+        return band_key(c, i, key, value, line, err);
     int k = -1;
     for (size_t j = 0; j < NKEYS; j++)
         if (!strcmp(key, key_names[j]))
@@ -228,8 +435,9 @@ static mu_status weapon_key(void *user, const char *section, const char *key,
     if (k < 0)
         return err_at(err, MU_EINPUT, c->file, line,
                       "[%s]: unknown key '%.40s': a weapon has slope, "
-                      "max_range, cover, effectives and crew; a gun has "
-                      "canister and roundshot", wp->name, key);
+                      "max_range, cover, effectives and crew (or curve = "
+                      "bands, points or polynomial); a gun has canister and "
+                      "roundshot", wp->name, key);
     if (c->keys[i] & (1u << k))
         return err_at(err, MU_EINPUT, c->file, line,
                       "[%s]: %s is given twice (first on line %d)", wp->name,
@@ -240,19 +448,40 @@ static mu_status weapon_key(void *user, const char *section, const char *key,
         return number_key(c, wp, k, value, line, err);
     if (k <= 4)
         return count_key(c, wp, k, value, line, err);
-    return load_key(c, i, k, value, line, err);
+    if (k <= 6)
+        return load_key(c, i, k, value, line, err);
+    if (k == 7)
+        return shape_key(c, wp, value, line, err);
+    if (k == 8)
+        return points_key(c, wp, value, line, err);
+    return coeff_key(c, wp, value, line, err);
 }
 
 /* ---- whole-file checks -------------------------------------------------- */
 
-static mu_status check_curve(const wctx *c, mu_weapon *wp, unsigned keys,
-                             mu_error *err)
+/* The line of a key that does not belong to the curve's shape, or 0. */
+static int stray_key(const wctx *c, size_t i, unsigned allowed,
+                     const char **name)
 {
-    if (keys & GUN_KEYS)
-        return err_at(err, MU_EINPUT, c->file, wp->line,
-                      "[%s] mixes a curve (slope, max_range...) with a gun's "
-                      "canister and roundshot: make them two sections",
-                      wp->name);
+    unsigned stray = c->keys[i] & ~allowed &
+                     (K_SLOPE | K_MAX | K_POINTS | K_COEFF | K_BANDS);
+    if (!stray)
+        return 0;
+    if (stray & K_BANDS) {
+        *name = "bands (FROM-TO = P)";
+        return c->band[i].line[0];
+    }
+    for (size_t k = 0; k < NKEYS; k++)
+        if (stray & (1u << k)) {
+            *name = key_names[k];
+            return c->key_line[i][k];
+        }
+    return 0;
+}
+
+static mu_status check_linear(const wctx *c, mu_weapon *wp, unsigned keys,
+                              mu_error *err)
+{
     if (!(keys & K_SLOPE) || !(keys & K_MAX))
         return err_at(err, MU_EINPUT, c->file, wp->line,
                       "[%s] has no %s: a weapon needs slope and max_range",
@@ -269,6 +498,84 @@ static mu_status check_curve(const wctx *c, mu_weapon *wp, unsigned keys,
                       "than 100 %% a figure", wp->name,
                       mu_rat_format(top, b, sizeof b));
     }
+    return MU_OK;
+}
+
+/* Some P above 0, or the weapon never hits. */
+static bool hits_somewhere(const mu_weapon *wp)
+{
+    for (int k = 0; k < wp->n; k++)
+        if (rat_sign(wp->y[k]) > 0)
+            return true;
+    return false;
+}
+
+static mu_status check_shape(const wctx *c, size_t i, mu_error *err)
+{
+    mu_weapon *wp = &c->w->v[i];
+    const bands *b = &c->band[i];
+    unsigned keys = c->keys[i];
+    if (wp->shape == MU_CURVE_BANDS) {
+        if (!(keys & K_BANDS))
+            return err_at(err, MU_EINPUT, c->file, wp->line, "[%s] curve = "
+                          "bands has no bands: give FROM-TO = P lines, like "
+                          "0-6 = 33", wp->name);
+        wp->n = b->n;
+        for (int k = 0; k < b->n; k++) {
+            wp->x[k] = b->lo[k];
+            wp->y[k] = b->p[k];
+        }
+        wp->x[b->n] = b->hi[b->n - 1];
+        wp->max_range = wp->x[b->n];
+    } else if (wp->shape == MU_CURVE_POINTS) {
+        if (!(keys & K_POINTS))
+            return err_at(err, MU_EINPUT, c->file, wp->line, "[%s] curve = "
+                          "points has no points: give points = 0:30, 10:25, "
+                          "20:0 (RANGE:P)", wp->name);
+        wp->max_range = wp->x[wp->n - 1];
+    } else {
+        if (!(keys & K_COEFF))
+            return err_at(err, MU_EINPUT, c->file, wp->line, "[%s] curve = "
+                          "polynomial has no coefficients: give coefficients "
+                          "= a0, a1, a2 for P = a0 + a1 r + a2 r^2", wp->name);
+        wp->reach_given = (keys & K_MAX) != 0;
+        char why[256];
+        if (!curve_poly_check(wp, why, sizeof why))
+            return err_at(err, MU_EINPUT, c->file, c->key_line[i][9], "[%s]: %s",
+                          wp->name, why);
+        return MU_OK;
+    }
+    if (!hits_somewhere(wp))
+        return err_at(err, MU_EINPUT, c->file, wp->line, "[%s]: P is 0 "
+                      "everywhere: the weapon would never hit", wp->name);
+    return MU_OK;
+}
+
+static mu_status check_curve(const wctx *c, mu_weapon *wp, unsigned keys,
+                             mu_error *err)
+{
+    if (keys & GUN_KEYS)
+        return err_at(err, MU_EINPUT, c->file, wp->line,
+                      "[%s] mixes a curve (slope, max_range...) with a gun's "
+                      "canister and roundshot: make them two sections",
+                      wp->name);
+    size_t i = (size_t)(wp - c->w->v);
+    static const unsigned allowed[] = {K_SLOPE | K_MAX, K_BANDS, K_POINTS,
+                                       K_COEFF | K_MAX};
+    const char *name = "";
+    int line = stray_key(c, i, allowed[wp->shape], &name);
+    if (line)
+        return err_at(err, MU_EINPUT, c->file, line, "[%s] is a curve = %s, "
+                      "which has no %s: %s", wp->name,
+                      mu_curve_shape_name(wp->shape), name,
+                      wp->shape == MU_CURVE_LINEAR
+                          ? "say curve = bands, points or polynomial, or use "
+                            "slope and max_range"
+                          : "remove it, or say which shape the curve is");
+    mu_status st = wp->shape == MU_CURVE_LINEAR ? check_linear(c, wp, keys, err)
+                                                : check_shape(c, i, err);
+    if (st != MU_OK)
+        return st;
     wp->kind = (keys & K_CREW) ? MU_WEAPON_LOAD : MU_WEAPON_SMALL_ARMS;
     return MU_OK;
 }
@@ -294,7 +601,7 @@ static mu_status check_gun(const wctx *c, size_t i, unsigned keys,
         if (c->w->v[idx[k]].kind != MU_WEAPON_LOAD)
             return err_at(err, MU_EINPUT, c->file, line,
                           "gun [%s]: [%s] is not an artillery load (a load "
-                          "has slope, max_range and crew)", g->name, ln);
+                          "is a curve with crew)", g->name, ln);
     }
     const mu_weapon *a = &c->w->v[idx[0]], *b = &c->w->v[idx[1]];
     if (idx[0] == idx[1])
@@ -319,7 +626,7 @@ static mu_status check_all(wctx *c, mu_error *err)
     if (c->w->n == 0)
         return err_at(err, MU_EINPUT, c->file, 0,
                       "no weapons: give at least one [weapon] section with "
-                      "slope and max_range");
+                      "slope and max_range (or another curve)");
     for (size_t i = 0; i < c->w->n; i++)
         if (!(c->keys[i] & GUN_KEYS) || (c->keys[i] & CURVE_KEYS)) {
             mu_status st = check_curve(c, &c->w->v[i], c->keys[i], err);

@@ -9,6 +9,9 @@
 
 #include "muster.h"
 
+/* Render options of one format. */
+#define RO(fmt) (&(mu_render_opts){.format = (fmt)})
+
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <sodium.h>
@@ -29,7 +32,7 @@ static const char *fresh(void)
     return path;
 }
 
-static mu_campaign *new_campaign(mu_rate draw, mu_rate win, mu_rate lose)
+static mu_campaign *new_campaign(mu_rat draw, mu_rat win, mu_rat lose)
 {
     mu_campaign_opts o = mu_campaign_defaults();
     o.name = "Test";
@@ -46,7 +49,7 @@ static mu_campaign *new_campaign(mu_rate draw, mu_rate win, mu_rate lose)
 
 static mu_campaign *half(void)
 {
-    return new_campaign((mu_rate){1, 2}, (mu_rate){1, 2}, (mu_rate){1, 2});
+    return new_campaign((mu_rat){1, 2}, (mu_rat){1, 2}, (mu_rat){1, 2});
 }
 
 static mu_dice *script(const int *r, size_t n)
@@ -101,7 +104,7 @@ static void casualties(mu_campaign *c, int div, int b, int lost, int captured)
                                             &err), MU_OK);
 }
 
-static mu_status battle_end(mu_campaign *c, int winner, mu_dice *d)
+static mu_status battle_end(mu_campaign *c, mu_winner winner, mu_dice *d)
 {
     mu_error err;
     mu_status st = mu_campaign_battle_end(c, winner, d, NULL, &err);
@@ -114,7 +117,7 @@ static cJSON *show(mu_campaign *c, int viewer)
 {
     char *t;
     mu_error err;
-    assert_int_equal(mu_campaign_show(c, viewer, NULL, MU_FMT_JSON, &t, &err),
+    assert_int_equal(mu_campaign_show(c, viewer, RO(MU_FMT_JSON), &t, &err),
                      MU_OK);
     cJSON *j = cJSON_Parse(t);
     free(t);
@@ -155,7 +158,7 @@ static cJSON *log_json(mu_campaign *c, int viewer)
 {
     char *t;
     mu_error err;
-    assert_int_equal(mu_campaign_log(c, viewer, MU_FMT_JSON, &t, &err), MU_OK);
+    assert_int_equal(mu_campaign_log(c, viewer, RO(MU_FMT_JSON), &t, &err), MU_OK);
     cJSON *j = cJSON_Parse(t);
     free(t);
     assert_non_null(j);
@@ -202,22 +205,22 @@ static void rates(void **state)
               {"4/8", 1, 2, "50%"},       {"12.5", 1, 8, "12.5%"},
               {"1/3", 1, 3, "1/3"}};
     for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
-        mu_rate r;
+        mu_rat r;
         mu_error err;
         char buf[32];
-        assert_int_equal(mu_rate_parse(ok[i].in, &r, &err), MU_OK);
+        assert_int_equal(mu_share_parse(ok[i].in, &r, &err), MU_OK);
         assert_int_equal(r.num, ok[i].num);
         assert_int_equal(r.den, ok[i].den);
-        mu_rate_text(r, buf, sizeof buf);
+        mu_share_text(r, buf, sizeof buf);
         assert_string_equal(buf, ok[i].text);
     }
     static const char *const bad[] = {"101", "-5", "3/2", "abc", "1.23456",
                                       "", "50.%", "1/0", "+5", "50%%", "/3",
                                       "2/", "0x10"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        mu_rate r;
+        mu_rat r;
         mu_error err;
-        assert_int_equal(mu_rate_parse(bad[i], &r, &err), MU_EINPUT);
+        assert_int_equal(mu_share_parse(bad[i], &r, &err), MU_EINPUT);
     }
 }
 
@@ -227,7 +230,7 @@ static void expect_canon(const char *in, const char *want)
 {
     char *out;
     mu_error err;
-    mu_status st = mu_json_canonical(in, strlen(in), &out, &err);
+    mu_status st = mu_json_canonicalize(in, strlen(in), &out, &err);
     if (st != MU_OK)
         fail_msg("%s: %s", in, err.msg);
     assert_string_equal(out, want);
@@ -341,14 +344,14 @@ static void canonical_rejects(void **state)
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char *out = NULL;
         mu_error err;
-        assert_int_equal(mu_json_canonical(bad[i], strlen(bad[i]), &out, &err),
+        assert_int_equal(mu_json_canonicalize(bad[i], strlen(bad[i]), &out, &err),
                          MU_EINPUT);
         assert_null(out);
     }
     char nul[] = "[1,\0002]";
     char *out;
     mu_error err;
-    assert_int_equal(mu_json_canonical(nul, 6, &out, &err), MU_EINPUT);
+    assert_int_equal(mu_json_canonicalize(nul, 6, &out, &err), MU_EINPUT);
 }
 
 /* ---- commitments -------------------------------------------------------- */
@@ -440,7 +443,7 @@ static void duplicate_keys_refused(void **state)
                                               &err), MU_EINPUT);
         assert_non_null(strstr(err.msg, "given twice"));
         char *out = NULL;
-        assert_int_equal(mu_json_canonical(doc, strlen(doc), &out, &err),
+        assert_int_equal(mu_json_canonicalize(doc, strlen(doc), &out, &err),
                          MU_EINPUT);
         assert_null(out);
     }
@@ -451,7 +454,7 @@ static void duplicate_keys_refused(void **state)
     /* The same keys in different objects are fine. */
     const char *ok = "{\"a\":{\"a\":1},\"b\":[{\"a\":1},{\"a\":2}]}";
     char *out = NULL;
-    assert_int_equal(mu_json_canonical(ok, strlen(ok), &out, &err), MU_OK);
+    assert_int_equal(mu_json_canonicalize(ok, strlen(ok), &out, &err), MU_OK);
     free(out);
 }
 
@@ -601,7 +604,7 @@ static void half_of_odd_losses(void **state)
         battle_start(c);
         casualties(c, id, 1, 3, 0);
         assert_int_equal(brig(c, id, 1, "stands"), 4);
-        assert_int_equal(battle_end(c, -1, SCRIPT(roll)), MU_OK);
+        assert_int_equal(battle_end(c, MU_WINNER_NONE, SCRIPT(roll)), MU_OK);
         int back = roll <= 50 ? 2 : 1;
         assert_int_equal(brig(c, id, 1, "stands"), 4 + back);
         assert_int_equal(brig(c, id, 1, "lost"), 3 - back);
@@ -627,10 +630,10 @@ static void even_losses_need_no_roll(void **state)
     battle_start(c);
     casualties(c, id, 2, 4, 0);
     int n = nevents(c);
-    assert_int_equal(battle_end(c, -1, SCRIPT(50)), MU_EINPUT);
+    assert_int_equal(battle_end(c, MU_WINNER_NONE, SCRIPT(50)), MU_EINPUT);
     assert_int_equal(nevents(c), n); /* nothing changed: still under way */
     assert_int_equal(brig(c, id, 2, "stands"), 3);
-    assert_int_equal(battle_end(c, -1, script(NULL, 0)), MU_OK);
+    assert_int_equal(battle_end(c, MU_WINNER_NONE, script(NULL, 0)), MU_OK);
     assert_int_equal(brig(c, id, 2, "stands"), 5);
     check_ok(c);
     mu_campaign_close(c);
@@ -647,7 +650,7 @@ static void return_roll_order(void **state)
     casualties(c, a, 2, 3, 0);   /* 1.5: rolls second */
     casualties(c, a, 1, 1, 0);   /* 0.5: rolls first */
     casualties(c, b, 2, 2, 0);   /* 1: no roll */
-    assert_int_equal(battle_end(c, -1, SCRIPT(10, 90, 50)), MU_OK);
+    assert_int_equal(battle_end(c, MU_WINNER_NONE, SCRIPT(10, 90, 50)), MU_OK);
     assert_int_equal(brig(c, a, 1, "returned"), 1); /* 10 <= 50 */
     assert_int_equal(brig(c, a, 2, "returned"), 1); /* 90 > 50 */
     assert_int_equal(brig(c, b, 1, "returned"), 1); /* 50 <= 50 */
@@ -660,13 +663,13 @@ static void return_roll_order(void **state)
 static void winner_and_loser_rates(void **state)
 {
     (void)state;
-    mu_campaign *c = new_campaign((mu_rate){1, 2}, (mu_rate){2, 3},
-                                  (mu_rate){1, 2});
+    mu_campaign *c = new_campaign((mu_rat){1, 2}, (mu_rat){2, 3},
+                                  (mu_rat){1, 2});
     int u = add_engaged(c, MU_UNION), k = add_engaged(c, MU_CONFEDERATE);
     battle_start(c);
     casualties(c, u, 1, 1, 0); /* winner: 2/3 of 1, threshold 66 */
     casualties(c, k, 1, 1, 0); /* loser: 1/2 of 1, threshold 50 */
-    assert_int_equal(battle_end(c, MU_UNION, SCRIPT(66, 51)), MU_OK);
+    assert_int_equal(battle_end(c, MU_WINNER_UNION, SCRIPT(66, 51)), MU_OK);
     assert_int_equal(brig(c, u, 1, "stands"), 7);
     assert_int_equal(brig(c, k, 1, "stands"), 6);
     cJSON *root, *ev = last_event(c, &root);
@@ -690,7 +693,7 @@ static void prisoners_do_not_return(void **state)
     casualties(c, id, 1, 0, 3);
     casualties(c, id, 2, 2, 1);
     assert_int_equal(prisoners_held_by(c, "held_by_confederate"), 4);
-    assert_int_equal(battle_end(c, -1, script(NULL, 0)), MU_OK);
+    assert_int_equal(battle_end(c, MU_WINNER_NONE, script(NULL, 0)), MU_OK);
     assert_int_equal(brig(c, id, 1, "stands"), 4); /* no roll, none back */
     assert_int_equal(brig(c, id, 1, "captured"), 3);
     assert_int_equal(brig(c, id, 2, "stands"), 5); /* 1 of 2 lost back */
@@ -711,7 +714,7 @@ static void exchange(void **state)
     casualties(c, u, 2, 0, 2); /* captured first */
     casualties(c, u, 1, 0, 3);
     casualties(c, k, 1, 0, 1);
-    assert_int_equal(battle_end(c, -1, script(NULL, 0)), MU_OK);
+    assert_int_equal(battle_end(c, MU_WINNER_NONE, script(NULL, 0)), MU_OK);
     mu_error err;
     int n = nevents(c);
     assert_int_equal(mu_campaign_exchange(c, 6, 1, NULL, &err), MU_EINPUT);

@@ -12,6 +12,9 @@
 
 #include "muster.h"
 
+/* Render options of one format. */
+#define RO(fmt) (&(mu_render_opts){.format = (fmt)})
+
 #include <cjson/cJSON.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -45,7 +48,7 @@ static void writer(int fd, int seed)
         if (mu_campaign_casualties(c, 2, 2, 3, 0, &ev[n], &err) == MU_OK)
             n++;
         if (mu_dice_new_seeded((uint64_t)i, &d, &err) == MU_OK &&
-            mu_campaign_battle_end(c, i % 3 - 1, d, &ev[n], &err) == MU_OK)
+            mu_campaign_battle_end(c, (mu_winner)(i % 3 - 1), d, &ev[n], &err) == MU_OK)
             n++;
         mu_dice_free(d);
         if (mu_campaign_liberate(c, MU_UNION, &ev[n], &err) == MU_OK)
@@ -89,8 +92,8 @@ static void killed_at_random(void **state)
     mu_campaign_opts o = mu_campaign_defaults();
     o.name = "Crash";
     o.year = 1864;
-    o.draw = o.winner = (mu_rate){1, 1}; /* all back: the loop never runs dry */
-    o.loser = (mu_rate){2, 3};
+    o.draw = o.winner = (mu_rat){1, 1}; /* all back: the loop never runs dry */
+    o.loser = (mu_rat){2, 3};
     mu_campaign *c;
     mu_error err;
     assert_int_equal(mu_campaign_create(path, &o, &c, &err), MU_OK);
@@ -148,7 +151,7 @@ static void killed_at_random(void **state)
     /* Every event the child saw committed is in the log. */
     char *log;
     assert_int_equal(mu_campaign_open(path, &c, &err), MU_OK);
-    assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, MU_FMT_JSON, &log, &err),
+    assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, RO(MU_FMT_JSON), &log, &err),
                      MU_OK);
     mu_campaign_close(c);
     cJSON *root = cJSON_Parse(log);

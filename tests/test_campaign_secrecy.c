@@ -10,6 +10,9 @@
 
 #include "muster.h"
 
+/* Render options of one format. */
+#define RO(fmt) (&(mu_render_opts){.format = (fmt)})
+
 #include <cjson/cJSON.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -87,7 +90,7 @@ static int events(mu_campaign *c)
 {
     char *t;
     mu_error err;
-    assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, MU_FMT_JSON, &t, &err),
+    assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, RO(MU_FMT_JSON), &t, &err),
                      MU_OK);
     cJSON *j = cJSON_Parse(t);
     free(t);
@@ -179,20 +182,20 @@ static void reads_acting_for_a_side(void **state)
     assert_int_equal(mu_campaign_casualties(c, k, 2, 1, 2, NULL, &err), MU_OK);
     assert_int_equal(mu_campaign_casualties(c, u, 1, 1, 1, NULL, &err), MU_OK);
     mu_dice *d = script((const int[]){1, 1}, 2);
-    assert_int_equal(mu_campaign_battle_end(c, MU_UNION, d, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_UNION, d, NULL, &err), MU_OK);
     mu_dice_free(d);
     assert_int_equal(mu_campaign_exchange(c, 0, 1, NULL, &err), MU_OK);
     assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
     char *t = NULL;
     /* The Confederate view is not the Union's to ask for. */
-    assert_int_equal(mu_campaign_show(c, MU_CONFEDERATE, NULL, MU_FMT_TEXT, &t,
+    assert_int_equal(mu_campaign_show(c, MU_VIEWER_CONFEDERATE, RO(MU_FMT_TEXT), &t,
                                       &err), MU_ESTATE);
     assert_null(t);
     /* Asked for everything, the Union gets its own view. */
     char *all = NULL, *mine = NULL;
-    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, NULL, MU_FMT_JSON, &all,
+    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, RO(MU_FMT_JSON), &all,
                                       &err), MU_OK);
-    assert_int_equal(mu_campaign_show(c, MU_UNION, NULL, MU_FMT_JSON, &mine,
+    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UNION, RO(MU_FMT_JSON), &mine,
                                       &err), MU_OK);
     assert_string_equal(all, mine);
     assert_null(strstr(all, "\"brigades\":[{\"number\":1,\"stands\":7"));
@@ -202,14 +205,14 @@ static void reads_acting_for_a_side(void **state)
      * went home is not named, in text or JSON. */
     const mu_format fmts[] = {MU_FMT_TEXT, MU_FMT_JSON};
     for (int i = 0; i < 2; i++) {
-        assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, fmts[i], &t, &err),
+        assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, RO(fmts[i]), &t, &err),
                          MU_OK);
         assert_null(strstr(t, "division 2 brigade"));
         assert_null(strstr(t, "\"division\":2,\"side\":\"confederate\","
                               "\"brigade\""));
         assert_non_null(strstr(t, i ? "\"hidden\":true" : "division 2: hidden"));
         free(t);
-        assert_int_equal(mu_campaign_prisoners(c, fmts[i], &t, &err), MU_OK);
+        assert_int_equal(mu_campaign_prisoners(c, RO(fmts[i]), &t, &err), MU_OK);
         assert_null(strstr(t, i ? "\"brigade\":2" : "brigade 2"));
         free(t);
     }
@@ -251,7 +254,7 @@ static void schema1_file_is_upgraded(void **state)
     assert_int_equal(mu_campaign_check(c, &t, &err), MU_OK);
     assert_non_null(strstr(t, "schema 2"));
     free(t);
-    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, NULL, MU_FMT_TEXT, &t,
+    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     assert_non_null(strstr(t, "Campaign \"Old War\": 1862, Western theater"));
     assert_non_null(strstr(t, "18 of 20 stands"));

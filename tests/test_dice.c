@@ -85,19 +85,19 @@ static void typed_rolls(void **state)
     (void)state;
     mu_error err;
     int r;
-    assert_int_equal(mu_parse_roll("00", &r, &err), MU_OK);
+    assert_int_equal(mu_roll_parse("00", &r, &err), MU_OK);
     assert_int_equal(r, 100);
-    assert_int_equal(mu_parse_roll("100", &r, &err), MU_OK);
+    assert_int_equal(mu_roll_parse("100", &r, &err), MU_OK);
     assert_int_equal(r, 100);
-    assert_int_equal(mu_parse_roll(" 7 ", &r, &err), MU_OK);
+    assert_int_equal(mu_roll_parse(" 7 ", &r, &err), MU_OK);
     assert_int_equal(r, 7);
-    assert_int_equal(mu_parse_roll("01", &r, &err), MU_OK);
+    assert_int_equal(mu_roll_parse("01", &r, &err), MU_OK);
     assert_int_equal(r, 1);
     const char *bad[] = {"", "0", "000", "101", "-5", "abc", "3x", "1e2",
                          "99999999999999999999", " ", "5 5"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         r = -1;
-        assert_int_equal(mu_parse_roll(bad[i], &r, &err), MU_EINPUT);
+        assert_int_equal(mu_roll_parse(bad[i], &r, &err), MU_EINPUT);
         assert_int_equal(r, -1);
         assert_true(strlen(err.msg) > 0);
     }
@@ -109,19 +109,19 @@ static void roll_lists(void **state)
     mu_error err;
     int *v;
     size_t n;
-    assert_int_equal(mu_parse_rolls("37,00,5,100", &v, &n, &err), MU_OK);
+    assert_int_equal(mu_rolls_parse("37,00,5,100", &v, &n, &err), MU_OK);
     assert_int_equal(n, 4);
     assert_int_equal(v[0], 37);
     assert_int_equal(v[1], 100);
     assert_int_equal(v[2], 5);
     assert_int_equal(v[3], 100);
     free(v);
-    assert_int_equal(mu_parse_rolls("", &v, &n, &err), MU_OK);
+    assert_int_equal(mu_rolls_parse("", &v, &n, &err), MU_OK);
     assert_int_equal(n, 0);
-    assert_int_equal(mu_parse_rolls("37,,5", &v, &n, &err), MU_EINPUT);
+    assert_int_equal(mu_rolls_parse("37,,5", &v, &n, &err), MU_EINPUT);
     assert_non_null(strstr(err.msg, "roll 2"));
-    assert_int_equal(mu_parse_rolls("37,", &v, &n, &err), MU_EINPUT);
-    assert_int_equal(mu_parse_rolls("1,2,0", &v, &n, &err), MU_EINPUT);
+    assert_int_equal(mu_rolls_parse("37,", &v, &n, &err), MU_EINPUT);
+    assert_int_equal(mu_rolls_parse("1,2,0", &v, &n, &err), MU_EINPUT);
     assert_non_null(strstr(err.msg, "roll 3"));
 }
 

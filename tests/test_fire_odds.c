@@ -63,7 +63,7 @@ static void jean_and_pierre(void **state)
     assert_close(mu_dist_at_least(&o.additive, 1), 0.60, 1e-16);
     assert_close(mu_dist_at_least(&o.per_figure, 1), 0.51, 1e-16);
     char *text;
-    assert_int_equal(mu_fire_odds_render(&o, NULL, MU_FMT_JSON, &text, &err),
+    assert_int_equal(mu_fire_odds_render(&o, NULL, RO(MU_FMT_JSON), &text, &err),
                      MU_OK);
     cJSON *j = cJSON_Parse(text);
     cJSON *d = cJSON_GetObjectItem(cJSON_GetObjectItem(j, "difference"),
@@ -88,7 +88,7 @@ static void seed_volleys(void **state)
     mu_error err;
     assert_int_equal(mu_odds_fire(&v, MU_METHOD_BOTH, &o, &err), MU_OK);
     char *text;
-    assert_int_equal(mu_fire_odds_render(&o, NULL, MU_FMT_JSON, &text, &err),
+    assert_int_equal(mu_fire_odds_render(&o, NULL, RO(MU_FMT_JSON), &text, &err),
                      MU_OK);
     cJSON *j = cJSON_Parse(text);
     assert_non_null(j);

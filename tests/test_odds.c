@@ -13,6 +13,13 @@
 #include <cjson/cJSON.h>
 
 #include "muster.h"
+
+/* A battle whose year and theater table 1 decides. */
+static const mu_oob_opts UNKNOWN_BATTLE = {
+    .year = MU_YEAR_UNKNOWN, .theater = MU_THEATER_UNKNOWN};
+
+/* Render options of one format. */
+#define RO(fmt) (&(mu_render_opts){.format = (fmt)})
 #include "odds.h"
 
 static mu_rules *rules;
@@ -259,7 +266,7 @@ static void battle_race(void **state)
     (void)state;
     mu_battle_odds b;
     mu_error err;
-    assert_int_equal(mu_odds_battle(rules, 0, -1, 2, false, &b, &err), MU_OK);
+    assert_int_equal(mu_odds_battle(rules, &UNKNOWN_BATTLE, 2, &b, &err), MU_OK);
     assert_double_equal(b.union_ahead + b.level + b.confederate_ahead, 1.0,
                         1e-15);
     mu_oob_opts o = {MU_CONFEDERATE, 0, -1, MU_INFANTRY, false};
@@ -272,7 +279,7 @@ static void battle_race(void **state)
     long n = 40000, ahead = 0, level = 0;
     for (long i = 0; i < n; i++) {
         mu_battle g;
-        assert_int_equal(mu_battle_generate(rules, d, 0, -1, 2, false, &g, &err),
+        assert_int_equal(mu_battle_generate(rules, d, &UNKNOWN_BATTLE, 2, &g, &err),
                          MU_OK);
         ahead += g.sides[0].stands > g.sides[1].stands;
         level += g.sides[0].stands == g.sides[1].stands;
@@ -285,11 +292,11 @@ static void battle_race(void **state)
     assert_double_equal((double)ahead / (double)n, b.union_ahead, 5 * 0.0025);
     assert_double_equal((double)level / (double)n, b.level, 5 * 0.0025);
     char *text;
-    assert_int_equal(mu_battle_odds_render(&b, MU_FMT_CSV, &text, &err), MU_OK);
+    assert_int_equal(mu_battle_odds_render(&b, RO(MU_FMT_CSV), &text, &err), MU_OK);
     assert_non_null(strstr(text, "confederate,reserve,"));
     free(text);
     mu_battle_odds_clear(&b);
-    assert_int_equal(mu_odds_battle(rules, 0, -1, 0, false, &b, &err), MU_EINPUT);
+    assert_int_equal(mu_odds_battle(rules, &UNKNOWN_BATTLE, 0, &b, &err), MU_EINPUT);
     mu_battle_odds_clear(&b);
 }
 
@@ -321,7 +328,7 @@ static void json_contract(void **state)
     mu_error err;
     char *text;
     assert_int_equal(mu_odds_division(rules, &o, &d, &err), MU_OK);
-    assert_int_equal(mu_oob_odds_render(&d, NULL, MU_FMT_JSON, &text, &err),
+    assert_int_equal(mu_oob_odds_render(&d, NULL, RO(MU_FMT_JSON), &text, &err),
                      MU_OK);
     cJSON *j = cJSON_Parse(text);
     assert_non_null(j);
@@ -340,7 +347,7 @@ static void json_contract(void **state)
     assert_non_null(cJSON_GetObjectItem(m, "batteries"));
     cJSON_Delete(j);
     free(text);
-    assert_int_equal(mu_oob_odds_render(&d, NULL, MU_FMT_JSONL, &text, &err),
+    assert_int_equal(mu_oob_odds_render(&d, NULL, RO(MU_FMT_JSONL), &text, &err),
                      MU_EINPUT);
     mu_oob_odds_clear(&d);
 }

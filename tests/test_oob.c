@@ -4,6 +4,10 @@
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 
+/* A battle whose year and theater table 1 decides. */
+static const mu_oob_opts UNKNOWN_BATTLE = {
+    .year = MU_YEAR_UNKNOWN, .theater = MU_THEATER_UNKNOWN};
+
 static const mu_oob_opts CSA_1863_EAST = {MU_CONFEDERATE, 1863, MU_EAST,
                                           MU_INFANTRY, false};
 
@@ -250,7 +254,7 @@ static void battle_roll_order(void **state)
     mu_dice_free(d);
     assert_int_equal(mu_dice_new_seeded(77, &d, &err), MU_OK);
     mu_battle b;
-    assert_int_equal(mu_battle_generate(r, d, 0, -1, 3, false, &b, &err), MU_OK);
+    assert_int_equal(mu_battle_generate(r, d, &UNKNOWN_BATTLE, 3, &b, &err), MU_OK);
     int k = 0;
     assert_true(b.theater_rolled);
     assert_int_equal(b.theater_roll.roll, stream[k++]);

@@ -89,14 +89,14 @@ static void shows_like_the_seed(void **state)
     mu_rules *r = default_rules();
     char *text;
     mu_error err;
-    assert_int_equal(mu_rules_render(r, MU_FMT_TEXT, &text, &err), MU_OK);
+    assert_int_equal(mu_rules_render(r, RO(MU_FMT_TEXT), &text, &err), MU_OK);
     assert_non_null(strstr(text, "  east     01-06  13-25  39-51  65-77  91-95\n"));
     assert_non_null(strstr(text, "  union        all    -      01-10  11-65"));
     free(text);
-    assert_int_equal(mu_rules_render(r, MU_FMT_MARKDOWN, &text, &err), MU_OK);
+    assert_int_equal(mu_rules_render(r, RO(MU_FMT_MARKDOWN), &text, &err), MU_OK);
     assert_non_null(strstr(text, "| union | 1861-1863 | 01-10 | 11-90 | 91-00 |"));
     free(text);
-    assert_int_equal(mu_rules_render(r, MU_FMT_JSON, &text, &err), MU_EINPUT);
+    assert_int_equal(mu_rules_render(r, RO(MU_FMT_JSON), &text, &err), MU_EINPUT);
     mu_rules_free(r);
 }
 

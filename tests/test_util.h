@@ -11,6 +11,9 @@
 
 #include "muster.h"
 
+/* Render options of one format, for renderers that take mu_render_opts. */
+#define RO(fmt) (&(mu_render_opts){.format = (fmt)})
+
 /* A scripted dice source from a literal list. */
 #define SCRIPT(d, ...)                                                         \
     do {                                                                       \

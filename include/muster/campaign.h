@@ -40,8 +40,8 @@ extern "C" {
  * MU_EINPUT for text that is not JSON, a key given twice in one object, a
  * number too large for a double, a string that is not UTF-8 or holds \u0000.
  * *out is malloc'd. */
-MU_API mu_status mu_json_canonical(const char *text, size_t len, char **out,
-                                   mu_error *err);
+MU_API mu_status mu_json_canonicalize(const char *text, size_t len, char **out,
+                                      mu_error *err);
 
 /* commitment = SHA-256(salt || canonical(json)) for a salt given as 32 hex
  * digits. MU_EINPUT for bad hex or JSON. */
@@ -97,26 +97,25 @@ typedef struct mu_campaign mu_campaign;
  * (one transaction; a file that cannot be written then fails to open). */
 #define MU_CAMPAIGN_SCHEMA 2
 
-/* A share of the losses, exactly: num/den with 0 <= num <= den. */
-typedef struct mu_rate {
-    int num, den;
-} mu_rate;
-
-/* Parses a share: a percentage "50", "66.67" or "50%" (at most 4 decimals),
- * or a fraction "2/3"; 0..100 % in all. Kept exact (66.67 % is 6667/10000,
- * not 2/3). MU_EINPUT otherwise. */
-MU_API mu_status mu_rate_parse(const char *s, mu_rate *out, mu_error *err);
-/* "50%", "66.67%" or "2/3" (the shortest exact form). */
-MU_API void mu_rate_text(mu_rate r, char *buf, size_t n);
+/* A share of the losses is a mu_rat in [0, 1] (1/2 is the seed's 50 %).
+ * mu_share_parse reads a percentage "50", "66.67" or "50%" (at most 4
+ * decimals) or a fraction "2/3" (parts up to 10^6): 0..100 % in all, kept
+ * exact (66.67 % is 6667/10000, not 2/3). MU_EINPUT otherwise. */
+MU_API mu_status mu_share_parse(const char *s, mu_rat *out, mu_error *err);
+/* "50%", "66.67%" (a percentage when it is one with at most 4 decimals) or
+ * "2/3"; mu_share_parse reads it back equal. Returns buf (n >= MU_RAT_BUF
+ * never truncates). */
+MU_API char *mu_share_text(mu_rat share, char *buf, size_t n);
 
 /* What a new campaign is. Start from mu_campaign_defaults(). */
 typedef struct mu_campaign_opts {
     const char *name;   /* required, 1..100 bytes of UTF-8 */
     int year;           /* 1861..1865: every division is generated for it */
     mu_theater theater;
-    mu_rate draw;       /* returned when a battle ends without a winner */
-    mu_rate winner;     /* returned to the winner's brigades */
-    mu_rate loser;      /* returned to the loser's */
+    mu_rat draw;        /* share returned when a battle ends without a
+                           winner, in [0, 1] */
+    mu_rat winner;      /* share returned to the winner's brigades */
+    mu_rat loser;       /* share returned to the loser's */
     const char *rules;  /* generation tables as INI text, stored in the
                            file; NULL for the built-in ones */
     size_t rules_len;
@@ -158,8 +157,7 @@ typedef enum mu_viewer {
  * Front ends map their users to viewers here (a front end's own login: a
  * command-line choice, a web link's token), so the library, not the front
  * end, keeps the secret. */
-MU_API mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v,
-                                    mu_error *err);
+MU_API mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v, mu_error *err);
 /* Whom the handle acts for. */
 MU_API mu_viewer mu_campaign_viewer(const mu_campaign *c);
 
@@ -300,14 +298,21 @@ MU_API mu_status mu_campaign_fair_verify(mu_campaign *c, int div,
 MU_API mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
         int64_t *event, mu_error *err);
 
-/* Ends the battle under way. `winner` is MU_UNION, MU_CONFEDERATE or -1 for
- * none. Each brigade gets back rate x its battlefield losses in this battle
+/* Who won a battle. The values of the sides are those of mu_army. */
+typedef enum mu_winner {
+    MU_WINNER_NONE = -1,       /* a draw: the draw rate for both sides */
+    MU_WINNER_UNION = 0,       /* MU_UNION */
+    MU_WINNER_CONFEDERATE = 1  /* MU_CONFEDERATE */
+} mu_winner;
+
+/* Ends the battle under way, won by `winner`. Each brigade gets back rate x its battlefield losses in this battle
  * (the winner's, loser's or draw rate of its side), prisoners excepted:
  * floor(rate x lost) stands, and for a fraction f of a stand one more iff a
  * d100 roll <= floor(100 f), as for batteries; no roll when that is 0. Rolls
  * go in order of division id, then brigade. */
-MU_API mu_status mu_campaign_battle_end(mu_campaign *c, int winner, mu_dice *d,
-                                        int64_t *event, mu_error *err);
+MU_API mu_status mu_campaign_battle_end(mu_campaign *c, mu_winner winner,
+                                        mu_dice *d, int64_t *event,
+                                        mu_error *err);
 
 /* Casualties to brigade `brigade` (from 1) of division `div` in the battle
  * under way: `lost` killed, wounded and stragglers (some return at the end),
@@ -367,24 +372,33 @@ MU_API mu_status mu_campaign_downgrade(mu_campaign *c, int div, mu_post post,
  *    "corps":[...],"prisoners":{"held_by_union":N,"held_by_confederate":M}}
  * where for a brigade start = stands + lost + captured: "lost" are out now
  * (battlefield losses not returned), "captured" are held as prisoners now.
- * `labels` may be NULL. *out is malloc'd. */
-MU_API mu_status mu_campaign_show(mu_campaign *c, int viewer,
-                                  const mu_labels *labels, mu_format fmt,
-                                  char **out, mu_error *err);
+ * The format is ro->format, ro->labels (may be NULL) names brigades; ro
+ * NULL is text without labels.
+ * Owns: *out is malloc'd text; free() it. */
+MU_API mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
+                                  const mu_render_opts *ro, char **out,
+                                  mu_error *err);
 
-/* Prisoners held by each side, by division and brigade of origin (text or
- * json). */
-MU_API mu_status mu_campaign_prisoners(mu_campaign *c, mu_format fmt,
+/* Prisoners held by each side, by division and brigade of origin, in
+ * ro->format: text or json (ro NULL: text).
+ * Owns: *out is malloc'd text; free() it. */
+MU_API mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
                                        char **out, mu_error *err);
 
-/* The log, every event in order with its rolls (text, json, markdown). JSON
- * is {"events":[{"id":1,"kind":"new",...},...]}. */
-MU_API mu_status mu_campaign_log(mu_campaign *c, int viewer, mu_format fmt,
-                                 char **out, mu_error *err);
+/* The log, every event in order with its rolls, in ro->format: text, json
+ * or markdown (ro NULL: text). JSON is {"events":[{"id":1,"kind":"new",
+ * ...},...]}.
+ * Owns: *out is malloc'd text; free() it. */
+MU_API mu_status mu_campaign_log(mu_campaign *c, mu_viewer viewer,
+                                 const mu_render_opts *ro, char **out,
+                                 mu_error *err);
 
-/* One event as the log shows it: a text line (or lines), or a JSON object. */
-MU_API mu_status mu_campaign_event(mu_campaign *c, int64_t event, int viewer,
-                                   mu_format fmt, char **out, mu_error *err);
+/* One event as the log shows it: a text line (or lines), or a JSON object.
+ * Owns: *out is malloc'd text; free() it.
+ * Errors: MU_EINPUT for an event that does not exist. */
+MU_API mu_status mu_campaign_event(mu_campaign *c, int64_t event,
+                                   mu_viewer viewer, const mu_render_opts *ro,
+                                   char **out, mu_error *err);
 
 /* A player's own file: a new campaign file at `path` (which must not
  * exist) holding only what `side` may know: its own divisions, the other

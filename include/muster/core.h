@@ -108,7 +108,7 @@ typedef struct mu_error {
 } mu_error;
 
 /* A short English name of a status ("bad input"). Static storage. */
-MU_API const char *mu_status_str(mu_status s);
+MU_API const char *mu_status_name(mu_status s);
 
 /* A stable lower-case name of a reason ("too-many-threads"), for front ends
  * that pass reasons on as data (JSON); "none" for MU_R_NONE, "unknown" out
@@ -183,11 +183,11 @@ MU_API mu_status mu_dice_jump(mu_dice *d, mu_error *err);
 
 /* Parses one typed roll: "1".."100", "00" (= 100), surrounding blanks
  * allowed. MU_EINPUT with a message saying what was wrong. */
-MU_API mu_status mu_parse_roll(const char *text, int *roll, mu_error *err);
+MU_API mu_status mu_roll_parse(const char *text, int *roll, mu_error *err);
 
 /* Parses a comma-separated list of rolls ("37,00,5"). *rolls is malloc'd and
  * the caller's; an empty list is valid (*n = 0, *rolls may be NULL). */
-MU_API mu_status mu_parse_rolls(const char *list, int **rolls, size_t *n,
+MU_API mu_status mu_rolls_parse(const char *list, int **rolls, size_t *n,
                                 mu_error *err);
 
 /* A fresh seed from the operating system's entropy, below 2^53 so that it
@@ -199,7 +199,10 @@ MU_API mu_status mu_seed_from_os(uint64_t *seed, mu_error *err);
 /* ------------------------------------------------------------------------ */
 
 typedef enum mu_army { MU_UNION = 0, MU_CONFEDERATE = 1 } mu_army;
-typedef enum mu_theater { MU_EAST = 0, MU_WEST = 1 } mu_theater;
+/* A theater, or not known yet (table 1 will decide). */
+typedef enum mu_theater {
+    MU_THEATER_UNKNOWN = -1, MU_EAST = 0, MU_WEST = 1
+} mu_theater;
 typedef enum mu_arm { MU_INFANTRY = 0, MU_CAVALRY = 1 } mu_arm;
 typedef enum mu_rating {
     MU_DESPICABLE = 0, MU_AVERAGE = 1, MU_EXCEPTIONAL = 2
@@ -208,6 +211,7 @@ typedef enum mu_morale { MU_GREEN = 0, MU_VETERAN = 1, MU_CRACK = 2 } mu_morale;
 
 #define MU_YEAR_FIRST 1861
 #define MU_YEAR_LAST 1865
+#define MU_YEAR_UNKNOWN 0 /* a year not known yet (table 1 will decide) */
 
 /* Lower-case names used in every output format and accepted on input:
  * "union", "east", "infantry", "average", "veteran". */

@@ -1,6 +1,6 @@
 /*
- * muster/fire.h -- linear fire: weapons as straight-line curves, volleys,
- * curves and crossovers, computed exactly.
+ * muster/fire.h -- fire curves: weapons as straight lines, range bands,
+ * points or polynomials; volleys, curves and crossovers, computed exactly.
  */
 #ifndef MUSTER_FIRE_H
 #define MUSTER_FIRE_H
@@ -11,7 +11,7 @@
 extern "C" {
 #endif
 
-/* Weapons: the straight-line fire curves, loaded from INI. The format
+/* Weapons: the fire curves, loaded from INI. The format
  * (rules/linear-fire.ini is the reference and documents every key):
  *
  *   [musket]                 a weapon fired by figures
@@ -25,6 +25,20 @@ extern "C" {
  *
  *   [gun]                    a gun: canister = LOAD, roundshot = LOAD
  *
+ * A curve may have another shape (`curve = linear` is the default):
+ *
+ *   curve = bands            range bands with a fixed P each, the staircase
+ *   0-6 = 33                 of range-band rules: from 0 up to 6 (6 itself
+ *   6-12 = 17                belongs to the next band), contiguous from 0
+ *   curve = points           straight lines through (range:P) points, the
+ *   points = 0:30, 10:25, 20:0   first at range 0, ranges increasing
+ *   curve = polynomial       P = a0 + a1 r + a2 r^2 + ..., clipped at 0;
+ *   coefficients = 30, 0, -1/20  up to max_range if given, else as far as
+ *                            the polynomial stays above 0
+ *
+ * Every shape is 0 beyond its reach (max_range) and takes cover, effectives
+ * and crew: behind cover P(r) = max(0, curve(r) + cover). P is kept
+ * exact: at a rational range every shape gives a rational P.
  * Section names are the weapon names: a lower-case letter, then letters,
  * digits, '-' or '_', at most 31 bytes. */
 typedef enum mu_weapon_kind {
@@ -33,16 +47,28 @@ typedef enum mu_weapon_kind {
     MU_WEAPON_GUN             /* a gun choosing between two loads          */
 } mu_weapon_kind;
 
+/* The shape of a curve. */
+typedef enum mu_curve_shape {
+    MU_CURVE_LINEAR = 0, /* slope x (max_range - r)                        */
+    MU_CURVE_BANDS,      /* y[i] on [x[i], x[i + 1]), i < n               */
+    MU_CURVE_POINTS,     /* straight from (x[i], y[i]) to (x[i+1], y[i+1]) */
+    MU_CURVE_POLYNOMIAL  /* y[0] + y[1] r + ... + y[n - 1] r^(n - 1)       */
+} mu_curve_shape;
+
 #define MU_WEAPON_NAME 32
 #define MU_MAX_WEAPONS 64
+/* Most bands, points or coefficients in one curve. */
+#define MU_CURVE_MAX 24
 
 /* One weapon, as read. For a gun, slope, max_range and cover are zero and
  * crew and effectives are those of its loads (which must agree). */
 typedef struct mu_weapon {
     char name[MU_WEAPON_NAME];
     mu_weapon_kind kind;
-    mu_rat slope;     /* percent per inch, > 0 */
-    mu_rat max_range; /* inches, > 0 */
+    mu_rat slope;     /* linear: percent per inch, > 0; else 0 */
+    mu_rat max_range; /* inches, > 0: where P is 0 from then on (the end of
+                         the last band, the last point; a polynomial's
+                         max_range, or its last root rounded up to 1e-9) */
     mu_rat cover;     /* percent, <= 0 */
     int effectives;   /* effective figures per casting, 1..100 */
     int crew;         /* loads and guns: full crew, the default and the most;
@@ -50,7 +76,17 @@ typedef struct mu_weapon {
     int canister;     /* a gun: index of its canister load, else -1 */
     int roundshot;    /* a gun: index of its roundshot load, else -1 */
     int line;         /* its [section] header's line in its file */
+    mu_curve_shape shape;
+    int n;            /* bands, points or coefficients (0 when linear) */
+    mu_rat x[MU_CURVE_MAX + 1]; /* bands: edges x[0] = 0 .. x[n];
+                                   points: ranges */
+    mu_rat y[MU_CURVE_MAX];     /* bands, points: P in percent;
+                                   polynomial: coefficients a0.. */
+    bool reach_given; /* polynomial: max_range came from the file */
 } mu_weapon;
+
+/* "linear", "bands", "points" or "polynomial". */
+MU_API const char *mu_curve_shape_name(mu_curve_shape s);
 
 typedef struct mu_weapons mu_weapons;
 
@@ -78,8 +114,9 @@ MU_API mu_status mu_weapons_find(const mu_weapons *w, const char *name,
 
 /* P, the percent chance to hit for each effective figure, of a weapon that
  * is one curve (not a gun) at `range` inches, in the open or behind hard
- * cover: slope x (max_range - range) [+ cover], or 0 where that is below
- * zero. MU_EINPUT for a gun or a negative range. */
+ * cover: the curve there [+ cover], or 0 where that is below zero or the
+ * range is beyond the curve's reach. Exact for every shape. MU_EINPUT for
+ * a gun, a negative range, or numbers too finely divided. */
 MU_API mu_status mu_weapon_p(const mu_weapon *w, mu_rat range, bool cover,
                              mu_rat *p, mu_error *err);
 
@@ -193,31 +230,61 @@ typedef struct mu_curve_opts {
     mu_rat yards_per_inch; /* for the yards column; 0 means 10 */
 } mu_curve_opts;
 
-/* Renders the curve in any format; at most 10001 rows (MU_EINPUT beyond,
- * asking for a larger step). */
-MU_API mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *o,
-                                 mu_format fmt, char **out, mu_error *err);
+/* Renders the curve of c->weapon in ro->format, any format (ro NULL:
+ * text); at most 10001 rows.
+ * Owns: *out is malloc'd text; free() it.
+ * Errors: MU_EINPUT for an unknown weapon, a bad step or range, or more
+ * rows than that (the message asks for a larger step). */
+MU_API mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *c,
+                                 const mu_render_opts *ro, char **out,
+                                 mu_error *err);
 
-/* Where two curves cross: canister and roundshot at 22.5 inches, 7.5 %. */
+/* One place where the better of two curves changes. */
+typedef struct mu_crossing {
+    mu_rat range; /* inches */
+    bool exact;   /* range is exact; false where a polynomial takes part
+                     and the range is a root found to within 1e-9 inch */
+    mu_rat pa, pb; /* P of a and of b at `range` (equal where the curves
+                     meet; apart where one steps at a band edge or ends) */
+    int better;   /* 0 (a) or 1 (b): the better one from here on */
+} mu_crossing;
+
+#define MU_MAX_CROSSINGS 32
+
+/* Where two curves cross: canister and roundshot at 22.5 inches, 7.5 %.
+ * Curves compare as fired, clipped at 0 (a crossing where neither fires
+ * does not count). Straight lines cross at most once; bands, points and
+ * polynomials may cross many times, all listed in `at`. */
 typedef struct mu_crossover {
     mu_weapon a, b;
     bool cover;
-    bool crosses; /* they cross at a range >= 0 where both fire (P > 0) */
-    mu_rat range; /* where the straight lines meet, inches (when crosses) */
-    mu_rat p;     /* P there */
+    bool crosses; /* the better curve changes at some range >= 0 */
+    mu_rat range; /* the first such range, inches (when crosses) */
+    mu_rat p;     /* P of a there */
     int closer;   /* 0 (a) or 1 (b): the better one closer than `range` when
                      they cross, or at every range where either fires when
                      they do not; -1 when the curves are the same */
+    int n;        /* crossings, in order of range (0 when !crosses) */
+    mu_crossing at[MU_MAX_CROSSINGS];
+    bool more;    /* there were more than MU_MAX_CROSSINGS */
 } mu_crossover;
 
-/* Computes the crossover of two single curves (not guns). */
-MU_API mu_status mu_fire_crossover(const mu_weapons *w, const char *a,
-                                   const char *b, bool cover, mu_crossover *out,
-                                   mu_error *err);
-/* Renders it; yards shown at `yards_per_inch` (0 means 10). */
+/* Computes where the curves of weapons `a` and `b` (single curves, not
+ * guns) cross, in the open or behind cover. Exact where both are linear,
+ * bands or points; where a polynomial takes part each range is found to
+ * within 1e-9 inch (and marked inexact).
+ * Owns: *out is a plain value.
+ * Errors: MU_EINPUT for an unknown weapon or a gun. */
+MU_API mu_status mu_crossover_compute(const mu_weapons *w, const char *a,
+                                      const char *b, bool cover,
+                                      mu_crossover *out, mu_error *err);
+/* Renders a crossover in ro->format, any format (ro NULL: text), with yards
+ * at `yards_per_inch` (0 means 10).
+ * Owns: *out is malloc'd text; free() it. */
 MU_API mu_status mu_crossover_render(const mu_crossover *x,
-                                     mu_rat yards_per_inch, mu_format fmt,
-                                     char **out, mu_error *err);
+                                     mu_rat yards_per_inch,
+                                     const mu_render_opts *ro, char **out,
+                                     mu_error *err);
 
 #ifdef __cplusplus
 }

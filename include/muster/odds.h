@@ -62,16 +62,14 @@ typedef enum mu_oob_stat {
 } mu_oob_stat;
 
 /* The JSON key of a statistic ("stands", "division_batteries", "green",
- * "despicable_brigadiers"...) and its words for text ("Green brigades").
- * Static storage. */
+ * "despicable_brigadiers"...). Static storage. */
 MU_API const char *mu_oob_stat_name(mu_oob_stat s);
-MU_API const char *mu_oob_stat_title(mu_oob_stat s);
 
 /* The odds of an order of battle, exact or simulated. */
 typedef struct mu_oob_odds {
     mu_army army;
-    int year;            /* as asked: 0 when table 1 decides */
-    int theater;         /* as asked: -1 when table 1 decides */
+    int year;            /* as asked: MU_YEAR_UNKNOWN when table 1 decides */
+    mu_theater theater;  /* as asked: MU_THEATER_UNKNOWN likewise         */
     mu_arm arm;
     bool by_the_book;
     int divisions;       /* 1 for a division, the corps' divisions else  */
@@ -83,22 +81,27 @@ typedef struct mu_oob_odds {
 
 /* Exact odds of one division generated with options `o` (as for
  * mu_division_generate: a year or theater left unknown is mixed over table
- * 1 exactly as the generator would roll it). Fills *out, which the caller
- * releases with mu_oob_odds_clear (also after a failure). MU_EINPUT for bad
- * options. */
+ * 1 exactly as the generator would roll it).
+ * Owns: the caller releases *out with mu_oob_odds_clear.
+ * Errors: MU_EINPUT for bad options. */
 MU_API mu_status mu_odds_division(const mu_rules *r, const mu_oob_opts *o,
                                   mu_oob_odds *out, mu_error *err);
-/* Exact odds of a corps of `infantry` + `cavalry` divisions (1..64 in all;
- * the arm changes no table). */
+/* Exact odds of a corps of `infantry` + `cavalry` divisions, 1..64 in all
+ * (the arm changes no table).
+ * Owns: as mu_odds_division. Errors: MU_EINPUT for bad options or counts. */
 MU_API mu_status mu_odds_corps(const mu_rules *r, const mu_oob_opts *o,
                                int infantry, int cavalry, mu_oob_odds *out,
                                mu_error *err);
+/* Releases what odds own and leaves every distribution empty; NULL is a
+ * no-op. */
 MU_API void mu_oob_odds_clear(mu_oob_odds *o);
 
 /* A battle as mu_battle_generate makes it: one table 1 roll when needed,
  * then a Union and a Confederate corps of `divisions` infantry divisions. */
 typedef struct mu_battle_odds {
-    int year, theater, divisions;
+    int year;            /* as asked, as in mu_oob_odds */
+    mu_theater theater;
+    int divisions;
     bool by_the_book;
     mu_oob_odds side[2];   /* indexed by mu_army */
     /* Who brings more stands (the sides share the table 1 roll, so this is
@@ -106,15 +109,22 @@ typedef struct mu_battle_odds {
     double union_ahead, level, confederate_ahead;
 } mu_battle_odds;
 
-/* Exact odds of a battle (year 0 / theater -1: by table 1). Release with
- * mu_battle_odds_clear (also after a failure). */
-MU_API mu_status mu_odds_battle(const mu_rules *r, int year, int theater,
-                                int divisions, bool by_the_book,
-                                mu_battle_odds *out, mu_error *err);
+/* Exact odds of a battle of `divisions` (1..64) infantry divisions a
+ * side; of `o` only year, theater (unknown: by table 1) and by_the_book
+ * are read, as by mu_battle_generate.
+ * Owns: the caller releases *out with mu_battle_odds_clear.
+ * Errors: MU_EINPUT for bad options or counts. */
+MU_API mu_status mu_odds_battle(const mu_rules *r, const mu_oob_opts *o,
+                                int divisions, mu_battle_odds *out,
+                                mu_error *err);
+/* Releases what battle odds own; NULL is a no-op. */
 MU_API void mu_battle_odds_clear(mu_battle_odds *b);
-/* Renders both sides and who brings more stands, in any format odds take. */
-MU_API mu_status mu_battle_odds_render(const mu_battle_odds *b, mu_format fmt,
-                                       char **out, mu_error *err);
+/* Renders both sides and who brings more stands in ro->format, any format
+ * mu_oob_odds_render takes (ro NULL: text).
+ * Owns: *out is malloc'd text; free() it. */
+MU_API mu_status mu_battle_odds_render(const mu_battle_odds *b,
+                                       const mu_render_opts *ro, char **out,
+                                       mu_error *err);
 
 /* The largest |P_a(X = k) - P_b(X = k)| over every statistic both have and
  * every k, with the statistic and k where it occurs (either may be NULL). */
@@ -142,9 +152,10 @@ typedef struct mu_sim_opts {
 
 /* Generates s->trials divisions (or corps) with the generator's rolls and
  * tables and tallies the same statistics as mu_odds_division (or
- * mu_odds_corps), as frequencies. Fills *out (release with
- * mu_oob_odds_clear). MU_EINPUT for bad options, MU_EINTERNAL when a thread
- * cannot start. */
+ * mu_odds_corps), as frequencies.
+ * Owns: the caller releases *out with mu_oob_odds_clear.
+ * Errors: MU_EINPUT for bad options, MU_EINTERNAL with the reason
+ * MU_R_TOO_MANY_THREADS when a thread cannot start. */
 MU_API mu_status mu_sim_division(const mu_rules *r, const mu_oob_opts *o,
                                  const mu_sim_opts *s, mu_oob_odds *out,
                                  mu_error *err);
@@ -170,12 +181,14 @@ MU_API mu_status mu_sim_corps(const mu_rules *r, const mu_oob_opts *o,
 #define MU_HITS_MAX_EFFECTIVES 100000000
 
 /* The additive rule's distribution: `sure` (>= 0) hits, and one more with
- * probability threshold / 100 (threshold 0..99). *out is the caller's:
- * release with mu_dist_clear. MU_EINPUT for values out of range. */
+ * probability threshold / 100 (threshold 0..99).
+ * Owns: the caller releases *out with mu_dist_clear.
+ * Errors: MU_EINPUT for values out of range. */
 MU_API mu_status mu_hits_additive(int64_t sure, int threshold, mu_dist *out,
                                   mu_error *err);
 /* The per-figure distribution of n effectives (0..MU_HITS_MAX_EFFECTIVES)
- * hitting each with p percent, 0 <= p <= 100. */
+ * hitting each with p percent, 0 <= p <= 100.
+ * Owns: as mu_hits_additive. Errors: MU_EINPUT for values out of range. */
 MU_API mu_status mu_hits_per_figure(int64_t n, mu_rat p, mu_dist *out,
                                     mu_error *err);
 /* Releases a distribution made by the functions above; leaves it empty. */
@@ -186,10 +199,13 @@ MU_API void mu_dist_clear(mu_dist *d);
  * probabilities as numbers), CSV (stat,value,p,at_least) or Markdown. With
  * `exact` (for simulated odds; NULL otherwise) text and Markdown add the
  * largest gap and a table of it per statistic, JSON a "gap" object, and CSV
- * the columns exact and difference. *out is malloc'd. */
+ * the columns exact and difference. The format is ro->format (ro NULL:
+ * text).
+ * Owns: *out is malloc'd text; free() it. */
 MU_API mu_status mu_oob_odds_render(const mu_oob_odds *o,
-                                    const mu_oob_odds *exact, mu_format fmt,
-                                    char **out, mu_error *err);
+                                    const mu_oob_odds *exact,
+                                    const mu_render_opts *ro, char **out,
+                                    mu_error *err);
 
 /* How the hits of a volley are settled (see above). */
 typedef enum mu_hit_method {
@@ -213,8 +229,9 @@ typedef struct mu_fire_odds {
     uint64_t trials, seed;
 } mu_fire_odds;
 
-/* Exact odds of volley v. Release *out with mu_fire_odds_clear (also after
- * a failure). MU_EINPUT for a bad method. */
+/* Exact odds of volley v by method m.
+ * Owns: the caller releases *out with mu_fire_odds_clear.
+ * Errors: MU_EINPUT for a bad method or volley. */
 MU_API mu_status mu_odds_fire(const mu_volley *v, mu_hit_method m,
                               mu_fire_odds *out, mu_error *err);
 /* s->trials volleys with seeded dice, blocks and threads as for
@@ -225,10 +242,12 @@ MU_API mu_status mu_odds_fire(const mu_volley *v, mu_hit_method m,
  * d100 for each effective, a hit iff it is at most P; when P is not whole,
  * a roll of floor(P) + 1 is settled by further d100s read as the digits of
  * a number in [0, 1) against the fraction of P, so that each hit comes with
- * probability exactly P. */
+ * probability exactly P.
+ * Owns: as mu_odds_fire. Errors: as mu_odds_fire and mu_sim_division. */
 MU_API mu_status mu_sim_fire(const mu_volley *v, mu_hit_method m,
                              const mu_sim_opts *s, mu_fire_odds *out,
                              mu_error *err);
+/* Releases what volley odds own; NULL is a no-op. */
 MU_API void mu_fire_odds_clear(mu_fire_odds *o);
 
 /* Renders the odds of a volley: text and Markdown show the volley, then for
@@ -239,10 +258,13 @@ MU_API void mu_fire_odds_clear(mu_fire_odds *o);
  * "3":0.2},"at_least":{...},"mean":2.2},"per_figure":{...},"difference":
  * {"at_least":{...},"mean":...}} with every value; CSV: method,hits,p,
  * at_least. With `exact` (for simulated odds) the largest gap is added
- * (CSV: the columns exact and difference). *out is malloc'd. */
+ * (CSV: the columns exact and difference). The format is ro->format (ro
+ * NULL: text).
+ * Owns: *out is malloc'd text; free() it. */
 MU_API mu_status mu_fire_odds_render(const mu_fire_odds *o,
-                                     const mu_fire_odds *exact, mu_format fmt,
-                                     char **out, mu_error *err);
+                                     const mu_fire_odds *exact,
+                                     const mu_render_opts *ro, char **out,
+                                     mu_error *err);
 
 /* "Don't charge the guns!": a unit of `figures` starts `range` inches from a
  * gun and closes `move` inches a turn. The gun fires at the ranges range,
@@ -285,19 +307,23 @@ typedef struct mu_charge_odds {
     mu_dist crew_left;       /* crew left at contact */
 } mu_charge_odds;
 
-/* Computes the odds of a charge from the weapons `w`. Release *out with
- * mu_charge_odds_clear. MU_EINPUT for bad options (a small-arms weapon as
- * the gun, more than MU_CHARGE_MAX_VOLLEYS volleys, ...). */
+/* Computes the odds of a charge from the weapons `w`.
+ * Owns: the caller releases *out with mu_charge_odds_clear.
+ * Errors: MU_EINPUT for bad options (a small-arms weapon as the gun, more
+ * than MU_CHARGE_MAX_VOLLEYS volleys, ...). */
 MU_API mu_status mu_odds_charge(const mu_weapons *w, const mu_charge_opts *o,
                                 mu_charge_odds *out, mu_error *err);
+/* Releases what charge odds own; NULL is a no-op. */
 MU_API void mu_charge_odds_clear(mu_charge_odds *o);
 /* Text and Markdown: the volleys (range, load, P, and the unit's P when it
  * fires back), then the figures left at contact and, with return fire, the
  * crew left, each with P(= n), P(>= n) and the mean. JSON: {"volleys":[...],
  * "left":{"p":{...},"at_least":{...},"mean":...},"crew_left":{...}}; CSV:
- * what,n,p,at_least. *out is malloc'd. */
-MU_API mu_status mu_charge_odds_render(const mu_charge_odds *o, mu_format fmt,
-                                       char **out, mu_error *err);
+ * what,n,p,at_least. The format is ro->format (ro NULL: text).
+ * Owns: *out is malloc'd text; free() it. */
+MU_API mu_status mu_charge_odds_render(const mu_charge_odds *o,
+                                       const mu_render_opts *ro, char **out,
+                                       mu_error *err);
 
 #ifdef __cplusplus
 }

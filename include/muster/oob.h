@@ -43,10 +43,12 @@ MU_API void mu_rules_free(mu_rules *r);
 /* The embedded default rules file, as text (static storage). */
 MU_API const char *mu_rules_default_text(size_t *len);
 
-/* The tables laid out as in the seed, one table after another, in text or
- * Markdown. *out is malloc'd. */
-MU_API mu_status mu_rules_render(const mu_rules *r, mu_format fmt, char **out,
-                                 mu_error *err);
+/* The tables laid out as in the seed, one table after another, in
+ * o->format: text or Markdown (o NULL: text).
+ * Owns: *out is malloc'd text; free() it.
+ * Errors: MU_EINPUT for another format. */
+MU_API mu_status mu_rules_render(const mu_rules *r, const mu_render_opts *o,
+                                 char **out, mu_error *err);
 
 /* Which table of a rules set, for mu_rules_chance(). */
 typedef enum mu_table {
@@ -83,6 +85,13 @@ MU_API mu_status mu_labels_load(const char *path, mu_labels **out,
 MU_API mu_status mu_labels_parse(const char *text, size_t len, const char *name,
                                  mu_labels **out, mu_error *err);
 MU_API void mu_labels_free(mu_labels *l);
+/* MU_OK when `l` has a label for a brigade of `stands` stands and morale m,
+ * or `l` is NULL; otherwise MU_EINPUT at the file and line of that morale's
+ * section (the file alone when it has none), naming the missing count. The
+ * renderers of divisions, corps and battles check every brigade with it, so
+ * a labels file never silently gives some brigades no label. */
+MU_API mu_status mu_labels_check(const mu_labels *l, int stands, mu_morale m,
+                                 mu_error *err);
 /* The label of a brigade: "7/5/3 veteran" when `l` has that stand count and
  * morale, otherwise "7 stands, veteran". `l` may be NULL. Writes at most n
  * bytes (always terminated). */
@@ -160,22 +169,24 @@ typedef struct mu_division {
     mu_roll rolls[MU_MAX_ROLLS];
 } mu_division;
 
-/* What to generate. year 0 or theater < 0 mean "unknown". When either is
- * unknown, table 1 is rolled first and decides only what is missing: a given
- * year keeps its year and takes the rolled theater (50:50), a given theater
- * keeps its theater and takes the rolled year. */
+/* What to generate. A year or theater left unknown (MU_YEAR_UNKNOWN,
+ * MU_THEATER_UNKNOWN) is decided by table 1, rolled first, which decides
+ * only what is missing: a given year keeps its year and takes the rolled
+ * theater (50:50), a given theater keeps its theater and takes the rolled
+ * year. */
 typedef struct mu_oob_opts {
-    mu_army army;
-    int year;      /* 1861..1865, or 0 */
-    int theater;   /* MU_EAST, MU_WEST, or -1 */
-    mu_arm arm;
-    bool by_the_book;
+    mu_army army;       /* a battle takes both: there it is not read */
+    int year;           /* 1861..1865, or MU_YEAR_UNKNOWN */
+    mu_theater theater; /* MU_EAST, MU_WEST, or MU_THEATER_UNKNOWN */
+    mu_arm arm;         /* a corps and a battle choose their own */
+    bool by_the_book;   /* play despicable leaders as average */
 } mu_oob_opts;
 
 /* Generates one division by the seed's tables, rolling in the normative
  * order: [theater/year] -> division leader -> brigades -> for each brigade
  * (stands, morale, brigadier) -> artillery ratio -> fractional battery (only
  * if stands mod ratio != 0) -> reserve share (only if batteries mod 3 != 0).
+ * Owns: *out is a plain value (nothing to release).
  * Errors: MU_EINPUT for bad options, MU_ENOROLL when the dice ran out. */
 MU_API mu_status mu_division_generate(const mu_rules *r, mu_dice *d,
                                       const mu_oob_opts *o, mu_division *out,
@@ -199,13 +210,15 @@ typedef struct mu_corps {
     int stands;
 } mu_corps;
 
-/* Rolls the corps leader, then `infantry` infantry divisions and `cavalry`
- * cavalry divisions, in that order. Theater and year as for a division (one
- * roll for the whole corps). Fills *out, which the caller releases with
- * mu_corps_clear even on failure. At most 64 divisions. */
+/* Generates a corps: its leader (table 2), then `infantry` infantry and
+ * `cavalry` cavalry divisions, in that order, 1..64 in all. Theater and
+ * year as for a division, with one table 1 roll for the whole corps.
+ * Owns: the caller releases *out with mu_corps_clear.
+ * Errors: MU_EINPUT for bad options or counts, MU_ENOROLL. */
 MU_API mu_status mu_corps_generate(const mu_rules *r, mu_dice *d,
                                    const mu_oob_opts *o, int infantry,
                                    int cavalry, mu_corps *out, mu_error *err);
+/* Releases what a corps owns and leaves it empty; NULL is a no-op. */
 MU_API void mu_corps_clear(mu_corps *c);
 
 /* A battle: table 1 if needed, then a Union corps, then a Confederate one,
@@ -218,31 +231,33 @@ typedef struct mu_battle {
     mu_corps sides[2]; /* indexed by mu_army */
 } mu_battle;
 
-MU_API mu_status mu_battle_generate(const mu_rules *r, mu_dice *d, int year,
-                                    int theater, int divisions,
-                                    bool by_the_book, mu_battle *out,
-                                    mu_error *err);
+/* Generates a battle: one table 1 roll when the year or theater is
+ * unknown, then a Union and a Confederate corps of `divisions` (1..64)
+ * infantry divisions. Of `o`, only year, theater and by_the_book are read.
+ * Owns: the caller releases *out with mu_battle_clear.
+ * Errors: MU_EINPUT for bad options or counts, MU_ENOROLL. */
+MU_API mu_status mu_battle_generate(const mu_rules *r, mu_dice *d,
+                                    const mu_oob_opts *o, int divisions,
+                                    mu_battle *out, mu_error *err);
+/* Releases what a battle owns and leaves it empty; NULL is a no-op. */
 MU_API void mu_battle_clear(mu_battle *b);
 
 /* ------------------------------------------------------------------------ */
 /* Rendering orders of battle                                               */
 /* ------------------------------------------------------------------------ */
 
-/* Renders divisions (an array of n) in any format. JSON
- * gives one object when n == 1 and an array otherwise; JSONL one object a
- * line. *out is malloc'd, ends with a newline. */
+/* Renders n divisions (an array) in o->format, any format: JSON gives one
+ * object when n == 1 and an array otherwise, JSONL one object a line.
+ * o->labels names brigades; o->has_seed adds the seed.
+ * Owns: *out is malloc'd text ending with a newline; free() it. */
 MU_API mu_status mu_division_render(const mu_division *d, size_t n,
                                     const mu_render_opts *o, char **out,
                                     mu_error *err);
+/* The same for a corps and for a battle. */
 MU_API mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
                                  char **out, mu_error *err);
 MU_API mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
                                   char **out, mu_error *err);
-
-/* One division as compact JSON with no seed, for storage (the campaign
- * ledger). *out is malloc'd. */
-MU_API mu_status mu_division_to_json(const mu_division *d, const mu_labels *l,
-                                     char **out, mu_error *err);
 
 #ifdef __cplusplus
 }

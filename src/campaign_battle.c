@@ -1,0 +1,305 @@
+/* campaign_battle.c -- battles and their casualties: the seed's "casualties
+ * need to be deducted from the actual division strength", and at the end of
+ * a battle the return of a share (the seed: 50 %) of the battlefield losses,
+ * prisoners excepted. Each public call is one transaction (camp_tx). */
+#include "campaign.h"
+#include "dice.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- battles ------------------------------------------------------------ */
+
+typedef struct battle_ctx {
+    const char *name;
+    int winner;
+    mu_dice *d;
+    int64_t event;
+} battle_ctx;
+
+static mu_status start_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    battle_ctx *x = p;
+    int id;
+    char name[CAMP_NAME_MAX + 1];
+    mu_status s = camp_active_battle(c, &id, name, sizeof name, err);
+    if (s != MU_OK)
+        return s;
+    if (id)
+        return err_set(err, MU_ESTATE, "battle %d (%s) is under way: end it "
+                       "first with 'muster campaign battle FILE end'", id, name);
+    sqlite3_stmt *st;
+    if ((s = camp_prepare(c, "SELECT coalesce(max(id), 0) + 1 FROM battles",
+                          &st, err)) != MU_OK)
+        return s;
+    sqlite3_step(st);
+    id = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    camp_ev ev = {.kind = EV_BATTLE_START};
+    ev.u.start.battle = id;
+    camp_copy_name(ev.u.start.name, x->name);
+    if ((s = camp_event(c, &ev, &x->event, err)) != MU_OK)
+        return s;
+    if ((s = camp_prepare(c, "INSERT INTO battles(id, name, active, "
+                          "start_event) VALUES (?, ?, 1, ?)", &st, err)) != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, id);
+    sqlite3_bind_text(st, 2, x->name, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 3, x->event);
+    return camp_run(c, st, err);
+}
+
+mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
+                                   int64_t *event, mu_error *err)
+{
+    if (!c)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    mu_status s = camp_check_name(name, "battle", err);
+    if (s != MU_OK)
+        return s;
+    battle_ctx x = {name, -1, NULL, 0};
+    if ((s = camp_tx(c, start_tx, &x, NULL, err)) == MU_OK && event)
+        *event = x.event;
+    return s;
+}
+
+/* One brigade's return at the end of a battle: the event's record and the
+ * division's name for the roll's label. */
+typedef struct ret_row {
+    ev_return r;
+    char name[CAMP_NAME_MAX + 1];
+} ret_row;
+
+static void return_label(const void *ctx, char *buf, size_t n)
+{
+    const ret_row *x = ctx;
+    const ev_return *r = &x->r;
+    char rate[MU_RAT_BUF];
+    snprintf(buf, n, "Return to %s division %d (%s) brigade %d: %s of %d lost, "
+             "one more stand on %d or less", mu_army_name(r->side), r->division,
+             x->name, r->brigade, mu_share_text(r->rate, rate, sizeof rate),
+             r->lost, r->threshold);
+}
+
+static void loss_item(sqlite3_stmt *st, void *item)
+{
+    ret_row *x = item;
+    memset(x, 0, sizeof *x);
+    x->r.division = sqlite3_column_int(st, 0);
+    x->r.brigade = sqlite3_column_int(st, 1);
+    x->r.lost = sqlite3_column_int(st, 2);
+    x->r.side = sqlite3_column_int(st, 3) ? MU_CONFEDERATE : MU_UNION;
+    camp_copy_name(x->name, (const char *)sqlite3_column_text(st, 4));
+}
+
+/* The battle's losses per brigade, in division then brigade order. */
+static mu_status load_losses(mu_campaign *c, int battle, ret_row **out, int *n,
+                             mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT l.division, l.brigade, l.lost, "
+                               "d.side, d.name FROM losses l JOIN divisions d "
+                               "ON d.id = l.division WHERE l.battle = ? ORDER "
+                               "BY l.division, l.brigade", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, battle);
+    void *v = NULL;
+    if ((s = camp_collect(c, st, sizeof(ret_row), loss_item, &v, n, err)) == MU_OK)
+        *out = v;
+    return s;
+}
+
+/* rate x lost stands: the whole part surely, the fraction by a roll of
+ * d100 <= floor(100 x fraction), in exact rationals. */
+static mu_status roll_returns(mu_campaign *c, const battle_ctx *x, ret_row *v,
+                              int n, mu_error *err)
+{
+    for (int i = 0; i < n; i++) {
+        ev_return *r = &v[i].r;
+        r->rate = x->winner < 0 ? c->draw
+                  : (int)r->side == x->winner ? c->winner : c->loser;
+        mu_rat t, frac;
+        mu_status s = mu_rat_mul(r->rate, (mu_rat){r->lost, 1}, &t, err);
+        if (s != MU_OK)
+            return s;
+        int64_t whole = mu_rat_floor(t);
+        if ((s = mu_rat_sub(t, (mu_rat){whole, 1}, &frac, err)) != MU_OK)
+            return s;
+        r->whole = (int)whole; /* at most lost: the share is <= 1 */
+        r->threshold = (int)mu_rat_floor((mu_rat){frac.num * 100, frac.den});
+        r->returned = r->whole;
+        r->roll = 0;
+        if (r->threshold > 0) {
+            if ((s = dice_roll(x->d, return_label, &v[i], &r->roll, err)) != MU_OK)
+                return s;
+            r->returned += r->roll <= r->threshold;
+        }
+    }
+    return MU_OK;
+}
+
+static mu_status apply_returns(mu_campaign *c, int battle, const ret_row *v,
+                               int n, mu_error *err)
+{
+    mu_status s = MU_OK;
+    for (int i = 0; i < n && s == MU_OK; i++) {
+        const ev_return *r = &v[i].r;
+        s = camp_exec_ints(c, err, "UPDATE brigades SET current = current + ?1,"
+                           " returned = returned + ?1 WHERE division = ?2 AND "
+                           "number = ?3", 3, r->returned, r->division,
+                           r->brigade);
+        if (s == MU_OK)
+            s = camp_exec_ints(c, err, "UPDATE losses SET returned = ? WHERE "
+                               "battle = ? AND division = ? AND brigade = ?", 4,
+                               r->returned, battle, r->division, r->brigade);
+    }
+    return s;
+}
+
+/* The battle-end event: every brigade that lost stands on the field (a
+ * brigade with prisoners only gets nothing back this way). */
+static mu_status end_event(mu_campaign *c, battle_ctx *x, int battle,
+                           const char *name, bool fresh, const ret_row *v,
+                           int n, mu_error *err)
+{
+    camp_ev ev = {.kind = EV_BATTLE_END};
+    ev_battle_end *e = &ev.u.end;
+    e->battle = battle;
+    camp_copy_name(e->name, name);
+    e->winner = x->winner;
+    e->seed = camp_seed(x->d, fresh);
+    if (n && !(e->returns = calloc((size_t)n, sizeof *e->returns)))
+        return err_nomem(err);
+    for (int i = 0; i < n; i++)
+        if (v[i].r.lost)
+            e->returns[e->nreturns++] = v[i].r;
+    mu_status s = camp_event(c, &ev, &x->event, err);
+    camp_ev_clear(&ev);
+    return s;
+}
+
+static mu_status end_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    battle_ctx *x = p;
+    int battle;
+    char name[CAMP_NAME_MAX + 1];
+    mu_status s = camp_active_battle(c, &battle, name, sizeof name, err);
+    if (s != MU_OK)
+        return s;
+    if (!battle)
+        return camp_no_battle(err);
+    bool fresh = mu_dice_count(x->d) == 0;
+    ret_row *v = NULL;
+    int n = 0;
+    if ((s = load_losses(c, battle, &v, &n, err)) == MU_OK)
+        s = roll_returns(c, x, v, n, err);
+    if (s == MU_OK)
+        s = end_event(c, x, battle, name, fresh, v, n, err);
+    if (s == MU_OK)
+        s = apply_returns(c, battle, v, n, err);
+    free(v);
+    if (s != MU_OK)
+        return s;
+    sqlite3_stmt *st;
+    if ((s = camp_prepare(c, "UPDATE battles SET active = 0, winner = ?, "
+                          "end_event = ? WHERE id = ?", &st, err)) != MU_OK)
+        return s;
+    if (x->winner >= 0)
+        sqlite3_bind_int(st, 1, x->winner);
+    sqlite3_bind_int64(st, 2, x->event);
+    sqlite3_bind_int(st, 3, battle);
+    return camp_run(c, st, err);
+}
+
+mu_status mu_campaign_battle_end(mu_campaign *c, mu_winner winner, mu_dice *d,
+                                 int64_t *event, mu_error *err)
+{
+    if (!c || !d)
+        return err_set(err, MU_EINPUT, "no campaign or dice given");
+    if (winner < -1 || winner > 1)
+        return err_set(err, MU_EINPUT, "the winner is union, confederate or "
+                       "nobody");
+    battle_ctx x = {NULL, winner, d, 0};
+    mu_status s = camp_tx(c, end_tx, &x, d, err);
+    if (s == MU_OK && event)
+        *event = x.event;
+    return s;
+}
+
+/* ---- casualties --------------------------------------------------------- */
+
+typedef struct cas_ctx {
+    int div, brigade, lost, captured;
+    int64_t event;
+} cas_ctx;
+
+static mu_status cas_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    cas_ctx *x = p;
+    int battle;
+    mu_status s = camp_active_battle(c, &battle, NULL, 0, err);
+    if (s != MU_OK)
+        return s;
+    if (!battle)
+        return camp_no_battle(err);
+    camp_div dv;
+    const camp_brigade *b = NULL;
+    if ((s = camp_load_engaged(c, x->div, &dv, err)) != MU_OK ||
+        (s = camp_find_brigade(&dv, x->brigade, &b, err)) != MU_OK)
+        return s;
+    if (x->lost + x->captured > b->current)
+        return err_set(err, MU_EINPUT, "brigade %d of division %d (%s) has %d "
+                       "stand%s: it cannot lose %d", x->brigade, x->div, dv.name,
+                       b->current, b->current == 1 ? "" : "s",
+                       x->lost + x->captured);
+    camp_ev ev = {.kind = EV_CASUALTIES, .division = x->div};
+    ev.u.cas = (ev_casualties){battle, dv.side, x->brigade, x->lost,
+                               x->captured};
+    if ((s = camp_event(c, &ev, &x->event, err)) != MU_OK)
+        return s;
+    s = camp_exec_ints(c, err, "UPDATE brigades SET current = current - ?1 - "
+                       "?2, lost = lost + ?1, captured = captured + ?2 WHERE "
+                       "division = ?3 AND number = ?4", 4, x->lost, x->captured,
+                       x->div, x->brigade);
+    if (s == MU_OK)
+        s = camp_exec_ints(c, err, "INSERT INTO losses(battle, division, "
+                           "brigade, lost, captured) VALUES (?1, ?2, ?3, ?4, ?5)"
+                           " ON CONFLICT DO UPDATE SET lost = lost + ?4, "
+                           "captured = captured + ?5", 5, battle, x->div,
+                           x->brigade, x->lost, x->captured);
+    if (s == MU_OK && x->captured) {
+        sqlite3_stmt *st;
+        if ((s = camp_prepare(c, "INSERT INTO prisoners(event, division, "
+                              "brigade, stands) VALUES (?, ?, ?, ?)", &st,
+                              err)) != MU_OK)
+            return s;
+        sqlite3_bind_int64(st, 1, x->event);
+        sqlite3_bind_int(st, 2, x->div);
+        sqlite3_bind_int(st, 3, x->brigade);
+        sqlite3_bind_int(st, 4, x->captured);
+        s = camp_run(c, st, err);
+    }
+    return s;
+}
+
+mu_status mu_campaign_casualties(mu_campaign *c, int div, int brigade,
+                                 int lost, int captured, int64_t *event,
+                                 mu_error *err)
+{
+    if (!c)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if (lost < 0 || captured < 0 || lost > MU_MAX_STANDS ||
+        captured > MU_MAX_STANDS)
+        return err_set(err, MU_EINPUT, "losses and prisoners are counted in "
+                       "stands, 0..%d", MU_MAX_STANDS);
+    if (lost + captured == 0)
+        return err_set(err, MU_EINPUT, "no casualties given: --lost and "
+                       "--captured are both 0");
+    cas_ctx x = {div, brigade, lost, captured, 0};
+    mu_status s = camp_tx(c, cas_tx, &x, NULL, err);
+    if (s == MU_OK && event)
+        *event = x.event;
+    return s;
+}

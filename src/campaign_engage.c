@@ -1,0 +1,369 @@
+/* campaign_engage.c -- divisions joining the campaign and their first
+ * fight: the seed's "a previously unengaged division enters combat for the
+ * first time", generated then and kept; hidden divisions and their reveal.
+ * Also the small helpers the other mutating calls share (campaign.h). Each
+ * public call is one transaction (camp_tx). */
+#include "campaign.h"
+#include "dice.h"
+#include "render.h"
+#include "rules.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- shared by the mutating calls --------------------------------------- */
+
+const char *camp_post_name(mu_post p)
+{
+    static const char *const names[] = {"division", "brigade", "corps"};
+    return (unsigned)p < 3 ? names[p] : "?";
+}
+
+mu_rating camp_played(mu_rating rolled, bool by_the_book)
+{
+    return by_the_book && rolled == MU_DESPICABLE ? MU_AVERAGE : rolled;
+}
+
+void camp_label_text(const void *ctx, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", (const char *)ctx);
+}
+
+mu_status camp_find_brigade(const camp_div *dv, int brigade,
+                            const camp_brigade **out, mu_error *err)
+{
+    for (int i = 0; i < dv->nbrigades; i++)
+        if (dv->b[i].number == brigade) {
+            *out = &dv->b[i];
+            return MU_OK;
+        }
+    return err_set(err, MU_EINPUT, "division %d (%s) has no brigade %d: its "
+                   "brigades are 1..%d", dv->id, dv->name, brigade,
+                   dv->nbrigades);
+}
+
+mu_status camp_no_battle(mu_error *err)
+{
+    return err_set(err, MU_ESTATE, "no battle is under way: start one with "
+                   "'muster campaign battle FILE start NAME'");
+}
+
+void camp_copy_name(char *dst, const char *src)
+{
+    snprintf(dst, CAMP_NAME_MAX + 1, "%s", src ? src : "");
+}
+
+/* ---- adding ------------------------------------------------------------- */
+
+typedef struct add_ctx {
+    mu_army side;
+    mu_arm arm;
+    const char *name, *corps;
+    int id;
+} add_ctx;
+
+/* The corps of a side by name, made on first mention. */
+static mu_status corps_id(mu_campaign *c, mu_army side, const char *name,
+                          int *id, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "INSERT INTO corps(side, name) VALUES (?, ?)"
+                               " ON CONFLICT(side, name) DO NOTHING", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, (int)side);
+    sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+    if ((s = camp_run(c, st, err)) != MU_OK)
+        return s;
+    if ((s = camp_prepare(c, "SELECT id FROM corps WHERE side = ? AND name = ?",
+                          &st, err)) != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, (int)side);
+    sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    *id = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "adding", err);
+}
+
+static mu_status add_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    add_ctx *x = p;
+    int corps = 0;
+    mu_status s = MU_OK;
+    if (x->corps && (s = corps_id(c, x->side, x->corps, &corps, err)) != MU_OK)
+        return s;
+    sqlite3_stmt *st;
+    if ((s = camp_prepare(c, "INSERT INTO divisions(side, name, arm, corps) "
+                          "VALUES (?, ?, ?, ?)", &st, err)) != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, (int)x->side);
+    sqlite3_bind_text(st, 2, x->name, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 3, (int)x->arm);
+    if (corps)
+        sqlite3_bind_int(st, 4, corps);
+    else
+        sqlite3_bind_null(st, 4);
+    if ((s = camp_run(c, st, err)) != MU_OK)
+        return s;
+    x->id = (int)sqlite3_last_insert_rowid(c->db);
+    camp_ev ev = {.kind = EV_ADD, .division = x->id};
+    ev_add *a = &ev.u.add;
+    camp_copy_name(a->name, x->name);
+    a->side = x->side;
+    a->arm = x->arm;
+    a->has_corps = x->corps != NULL;
+    if (x->corps)
+        camp_copy_name(a->corps, x->corps);
+    return camp_event(c, &ev, NULL, err);
+}
+
+mu_status mu_campaign_add(mu_campaign *c, mu_army side, const char *name,
+                          mu_arm arm, const char *corps, int *id,
+                          mu_error *err)
+{
+    if (!c || !id)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if ((unsigned)side > 1 || (unsigned)arm > 1)
+        return err_set(err, MU_EINPUT, "choose a side (union or confederate) "
+                       "and an arm (infantry or cavalry)");
+    mu_status s = camp_check_name(name, "division", err);
+    if (s == MU_OK && corps)
+        s = camp_check_name(corps, "corps", err);
+    if (s != MU_OK)
+        return s;
+    add_ctx x = {side, arm, name, corps, 0};
+    if ((s = camp_tx(c, add_tx, &x, NULL, err)) == MU_OK)
+        *id = x.id;
+    return s;
+}
+
+/* ---- engaging ----------------------------------------------------------- */
+
+typedef struct engage_ctx {
+    int div;
+    bool hidden, book;
+    mu_dice *d;
+    mu_engagement *e;
+} engage_ctx;
+
+static mu_status store_division(mu_campaign *c, const engage_ctx *x,
+                                const char *canon, mu_error *err)
+{
+    const mu_division *v = &x->e->division;
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "UPDATE divisions SET engaged = 1, hidden = ?,"
+                               " by_the_book = ?, salt = ?, commitment = ?, "
+                               "division = ?, leader = ?, leader_rolled = ?, "
+                               "ratio = ?, batteries = ?, division_batteries = "
+                               "?, reserve = ? WHERE id = ?", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, x->hidden);
+    sqlite3_bind_int(st, 2, x->book);
+    if (x->hidden) {
+        sqlite3_bind_text(st, 3, x->e->salt, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 4, x->e->commitment, -1, SQLITE_STATIC);
+    }
+    sqlite3_bind_text(st, 5, canon, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 6, (int)v->leader);
+    sqlite3_bind_int(st, 7, (int)v->leader_rolled);
+    sqlite3_bind_int(st, 8, v->artillery.ratio);
+    sqlite3_bind_int(st, 9, v->artillery.batteries);
+    sqlite3_bind_int(st, 10, v->artillery.division);
+    sqlite3_bind_int(st, 11, v->artillery.reserve);
+    sqlite3_bind_int(st, 12, x->div);
+    if ((s = camp_run(c, st, err)) != MU_OK)
+        return s;
+    for (int i = 0; i < v->nbrigades && s == MU_OK; i++) {
+        const mu_brigade *b = &v->brigades[i];
+        s = camp_exec_ints(c, err, "INSERT INTO brigades(division, number, "
+                           "morale, start, current, leader, leader_rolled) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)", 7, x->div, i + 1,
+                           (int)b->morale, b->stands, b->stands,
+                           (int)b->leader, (int)b->rolled);
+    }
+    return s;
+}
+
+/* The corps leader arrives with the first division of the corps to fight:
+ * one roll on table 2, after the division's own rolls. */
+static mu_status rate_corps(mu_campaign *c, const engage_ctx *x,
+                            const camp_div *dv, ev_engage *ev, mu_error *err)
+{
+    camp_corps k;
+    mu_status s = camp_load_corps(c, dv->corps, &k, err);
+    if (s != MU_OK || k.rated)
+        return s;
+    char label[160];
+    snprintf(label, sizeof label, "Corps leader of %s", k.name);
+    int roll;
+    if ((s = dice_roll(x->d, camp_label_text, label, &roll, err)) != MU_OK)
+        return s;
+    mu_rating rolled = (mu_rating)rules_map(c->rules, MU_TABLE_LEADER, dv->side,
+                                            c->theater, c->year)[roll];
+    mu_rating r = camp_played(rolled, x->book);
+    s = camp_exec_ints(c, err, "UPDATE corps SET leader = ?, leader_rolled = ?,"
+                       " leader_origin = 0, attached = nullif(?, 0) WHERE id = ?",
+                       4, (int)r, (int)rolled, r == MU_DESPICABLE ? x->div : 0,
+                       k.id);
+    mu_engagement *e = x->e;
+    e->corps_leader = true;
+    snprintf(e->corps, sizeof e->corps, "%s", k.name);
+    e->corps_rating = r;
+    e->corps_rolled = rolled;
+    e->corps_roll = roll;
+    ev->rolls[ev->nrolls++] = (mu_roll){.kind = MU_ROLL_CORPS_LEADER,
+                                        .roll = (uint8_t)roll,
+                                        .result = (int16_t)rolled};
+    ev->has_corps_leader = true;
+    ev_corps_leader *o = &ev->corps_leader;
+    camp_copy_name(o->corps, k.name);
+    o->roll = roll;
+    o->rating = r;
+    o->rolled = rolled;
+    o->attached = r == MU_DESPICABLE ? x->div : 0;
+    return s;
+}
+
+static mu_status engage_event(mu_campaign *c, engage_ctx *x, const camp_div *dv,
+                              bool fresh, mu_error *err)
+{
+    const mu_division *v = &x->e->division;
+    camp_ev ev = {.kind = EV_ENGAGE, .division = x->div};
+    ev_engage *g = &ev.u.engage;
+    camp_copy_name(g->name, dv->name);
+    g->side = dv->side;
+    g->hidden = x->hidden;
+    if (x->hidden)
+        memcpy(g->commitment, x->e->commitment, sizeof g->commitment);
+    g->by_the_book = x->book;
+    g->leader = v->leader;
+    g->brigades = v->nbrigades;
+    g->stands = v->stands;
+    g->batteries = v->artillery.division;
+    g->reserve = v->artillery.reserve;
+    g->seed = camp_seed(x->d, fresh);
+    g->nrolls = v->nrolls;
+    memcpy(g->rolls, v->rolls, (size_t)v->nrolls * sizeof *v->rolls);
+    mu_status s = MU_OK;
+    if (dv->corps && (s = rate_corps(c, x, dv, g, err)) != MU_OK)
+        return s;
+    return camp_event(c, &ev, &x->e->event, err);
+}
+
+static mu_status engage_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    engage_ctx *x = p;
+    camp_div dv;
+    mu_status s = camp_load_div(c, x->div, &dv, err);
+    if (s != MU_OK)
+        return s;
+    if (dv.engaged)
+        return err_set(err, MU_ESTATE, "division %d (%s) has engaged before: "
+                       "a division is generated once, at its first fight",
+                       x->div, dv.name);
+    bool fresh = mu_dice_count(x->d) == 0;
+    mu_engagement *e = x->e;
+    memset(e, 0, sizeof *e);
+    e->id = x->div;
+    snprintf(e->name, sizeof e->name, "%s", dv.name);
+    e->hidden = x->hidden;
+    e->has_seed = fresh && mu_dice_seed(x->d, &e->seed);
+    mu_oob_opts o = {dv.side, c->year, (int)c->theater, dv.arm, x->book};
+    if ((s = mu_division_generate(c->rules, x->d, &o, &e->division, err)) != MU_OK)
+        return s;
+    cJSON *tree = render_division_json(&e->division, NULL);
+    char *canon = NULL;
+    s = canon_print(tree, &canon, err);
+    if (s == MU_OK && x->hidden && (s = canon_new_salt(e->salt, err)) == MU_OK)
+        s = mu_commitment_compute(canon, strlen(canon), e->salt, e->commitment,
+                                  err);
+    if (s == MU_OK)
+        s = store_division(c, x, canon, err);
+    if (s == MU_OK)
+        s = engage_event(c, x, &dv, fresh, err);
+    free(canon);
+    cJSON_Delete(tree);
+    return s;
+}
+
+mu_status mu_campaign_engage(mu_campaign *c, int div, bool hidden,
+                             bool by_the_book, mu_dice *d, mu_engagement *out,
+                             mu_error *err)
+{
+    if (!c || !d || !out)
+        return err_set(err, MU_EINPUT, "no campaign, dice or result given");
+    mu_engagement e;
+    engage_ctx x = {div, hidden, by_the_book, d, &e};
+    mu_status s = camp_tx(c, engage_tx, &x, d, err);
+    if (s == MU_OK)
+        *out = e;
+    return s;
+}
+
+/* ---- revealing ---------------------------------------------------------- */
+
+typedef struct reveal_ctx {
+    int div;
+    char *doc;
+} reveal_ctx;
+
+static mu_status reveal_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    reveal_ctx *x = p;
+    camp_div dv;
+    mu_status s = camp_load_engaged(c, x->div, &dv, err);
+    if (s != MU_OK)
+        return s;
+    if (!dv.hidden)
+        return err_set(err, MU_ESTATE, "division %d (%s) was not engaged "
+                       "hidden: there is nothing to reveal", x->div, dv.name);
+    sqlite3_stmt *st;
+    if ((s = camp_prepare(c, "SELECT division, salt FROM divisions WHERE id = ?",
+                          &st, err)) != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, x->div);
+    int rc = sqlite3_step(st);
+    sbuf sb = {0};
+    char salt[MU_SALT_HEX] = "";
+    if (rc == SQLITE_ROW) {
+        const char *json = (const char *)sqlite3_column_text(st, 0);
+        const char *sl = (const char *)sqlite3_column_text(st, 1);
+        snprintf(salt, sizeof salt, "%s", sl ? sl : "");
+        sb_printf(&sb, "{\"division\":%s,\"salt\":\"%s\",\"commitment\":\"%s\"}",
+                  json ? json : "null", salt, dv.commitment);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW) {
+        sb_free(&sb);
+        return camp_sql_fail(c, rc, "reading", err);
+    }
+    if ((s = sb_finish(&sb, &x->doc, err)) != MU_OK || dv.revealed)
+        return s;
+    if ((s = camp_exec_ints(c, err, "UPDATE divisions SET revealed = 1 WHERE "
+                            "id = ?", 1, x->div)) != MU_OK)
+        return s;
+    camp_ev ev = {.kind = EV_REVEAL, .division = x->div};
+    camp_copy_name(ev.u.reveal.name, dv.name);
+    memcpy(ev.u.reveal.commitment, dv.commitment, sizeof dv.commitment);
+    memcpy(ev.u.reveal.salt, salt, sizeof salt);
+    return camp_event(c, &ev, NULL, err);
+}
+
+mu_status mu_campaign_reveal(mu_campaign *c, int div, char **out,
+                             mu_error *err)
+{
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    if (!c || !out)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    reveal_ctx x = {div, NULL};
+    mu_status s = camp_tx(c, reveal_tx, &x, NULL, err);
+    if (s == MU_OK)
+        *out = x.doc;
+    else
+        free(x.doc);
+    return s;
+}

@@ -1,0 +1,984 @@
+/* campaign_event.c -- the one table of campaign event kinds: for each, its
+ * name, how its payload is written (encode), read back strictly (decode)
+ * and told in the log (text). The shape follows Lua's lopnames.h: one row
+ * per kind, in enum order, and nothing else anywhere lists the kinds.
+ *
+ * To add a kind: an enum member and a payload struct in campaign_event.h,
+ * then one row in camp_ev_types[] below with its three functions. Encoders
+ * write fields in the order docs/design.md documents; decoders read every
+ * field with the rd_* helpers, which turn a missing or mistyped field into
+ * an error naming the event and the field. */
+#include "campaign_event.h"
+#include "error.h"
+#include "render.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const post_names[] = {"division", "brigade", "corps"};
+
+/* ---- strict readers ----------------------------------------------------- */
+
+static void rd_fail(ev_reader *r, const char *key, const char *what)
+{
+    if (r->st != MU_OK)
+        return;
+    r->st = err_at(r->err, MU_EIO, r->path, 0, "event %" PRId64 " (%s) is "
+                   "damaged: field '%s' %s", r->id, r->kind, key, what);
+}
+
+static const cJSON *rd_item(ev_reader *r, const cJSON *o, const char *key)
+{
+    if (r->st != MU_OK)
+        return NULL;
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!v)
+        rd_fail(r, key, "is missing");
+    return v;
+}
+
+/* A whole number lo..hi; a double that is not exactly whole is refused. */
+static int rd_int(ev_reader *r, const cJSON *o, const char *key, int lo, int hi)
+{
+    const cJSON *v = rd_item(r, o, key);
+    if (!v)
+        return lo;
+    double d = v->valuedouble;
+    if (!cJSON_IsNumber(v) || !(d >= lo && d <= hi) || d != (double)(int)d) {
+        char what[80];
+        snprintf(what, sizeof what, "is not a whole number %d..%d", lo, hi);
+        rd_fail(r, key, what);
+        return lo;
+    }
+    return (int)d;
+}
+
+/* null gives `none`, else as rd_int. */
+static int rd_int_or_null(ev_reader *r, const cJSON *o, const char *key,
+                          int lo, int hi, int none)
+{
+    const cJSON *v = rd_item(r, o, key);
+    if (v && cJSON_IsNull(v))
+        return none;
+    return rd_int(r, o, key, lo, hi);
+}
+
+static bool rd_bool(ev_reader *r, const cJSON *o, const char *key)
+{
+    const cJSON *v = rd_item(r, o, key);
+    if (v && !cJSON_IsBool(v))
+        rd_fail(r, key, "is not true or false");
+    return v && cJSON_IsTrue(v);
+}
+
+static void rd_str(ev_reader *r, const cJSON *o, const char *key, char *buf,
+                   size_t n)
+{
+    buf[0] = '\0';
+    const cJSON *v = rd_item(r, o, key);
+    if (!v)
+        return;
+    if (!cJSON_IsString(v) || strlen(v->valuestring) >= n) {
+        rd_fail(r, key, "is not a string of the right length");
+        return;
+    }
+    memcpy(buf, v->valuestring, strlen(v->valuestring) + 1);
+}
+
+/* A string that must be a lower-case hex digest of exactly n - 1 digits. */
+static void rd_hex(ev_reader *r, const cJSON *o, const char *key, char *buf,
+                   size_t n)
+{
+    rd_str(r, o, key, buf, n);
+    if (r->st == MU_OK && (strlen(buf) != n - 1 ||
+                           strspn(buf, "0123456789abcdef") != n - 1))
+        rd_fail(r, key, "is not a hex digest");
+}
+
+/* One of the words name(0..count-1). */
+static int rd_word(ev_reader *r, const cJSON *o, const char *key,
+                   const char *(*name)(int), int count)
+{
+    const cJSON *v = rd_item(r, o, key);
+    if (!v)
+        return 0;
+    for (int i = 0; cJSON_IsString(v) && i < count; i++)
+        if (!strcmp(v->valuestring, name(i)))
+            return i;
+    rd_fail(r, key, "is not one of the words it may be");
+    return 0;
+}
+
+static const char *army_word(int i) { return mu_army_name((mu_army)i); }
+static const char *arm_word(int i) { return mu_arm_name((mu_arm)i); }
+static const char *theater_word(int i) { return mu_theater_name((mu_theater)i); }
+static const char *rating_word(int i) { return mu_rating_name((mu_rating)i); }
+static const char *morale_word(int i) { return mu_morale_name((mu_morale)i); }
+static const char *post_word(int i) { return post_names[i]; }
+static const char *kind_word(int i) { return mu_roll_kind_name((mu_roll_kind)i); }
+
+#define RD_ARMY(r, o, k) ((mu_army)rd_word(r, o, k, army_word, 2))
+#define RD_RATING(r, o, k) ((mu_rating)rd_word(r, o, k, rating_word, 3))
+
+static mu_rat rd_share(ev_reader *r, const cJSON *o, const char *key)
+{
+    char buf[64];
+    mu_rat v = {0, 1};
+    rd_str(r, o, key, buf, sizeof buf);
+    mu_error e;
+    if (r->st == MU_OK && mu_share_parse(buf, &v, &e) != MU_OK)
+        rd_fail(r, key, "is not a share of the losses");
+    return v;
+}
+
+/* A seed is written as a raw 64-bit number, beyond what a double holds
+ * exactly, so it is read from the stored text: in cJSON's compact output a
+ * top-level ,"seed": cannot occur inside a string (its quote would be
+ * escaped) and no nested object has a seed. */
+static ev_seed rd_seed(ev_reader *r, const cJSON *o)
+{
+    ev_seed s = {false, 0};
+    const cJSON *v = rd_item(r, o, "seed");
+    if (!v || cJSON_IsNull(v))
+        return s;
+    const char *p = r->raw ? strstr(r->raw, ",\"seed\":") : NULL;
+    char *end = NULL;
+    if (cJSON_IsNumber(v) && p && v->valuedouble >= 0) {
+        p += strlen(",\"seed\":");
+        if (*p >= '0' && *p <= '9')
+            s.value = strtoull(p, &end, 10);
+    }
+    if (!end || (*end != ',' && *end != '}'))
+        rd_fail(r, "seed", "is not a seed (a whole number) or null");
+    else
+        s.has = true;
+    return s;
+}
+
+static const cJSON *rd_array(ev_reader *r, const cJSON *o, const char *key)
+{
+    const cJSON *v = rd_item(r, o, key);
+    if (v && !cJSON_IsArray(v)) {
+        rd_fail(r, key, "is not a list");
+        return NULL;
+    }
+    return v;
+}
+
+/* ---- writers ------------------------------------------------------------ */
+
+static void put_seed(cJSON *o, ev_seed s)
+{
+    if (s.has) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "%" PRIu64, s.value);
+        cJSON_AddRawToObject(o, "seed", buf);
+    } else {
+        cJSON_AddNullToObject(o, "seed");
+    }
+}
+
+static void put_share(cJSON *o, const char *key, mu_rat r)
+{
+    char buf[MU_RAT_BUF];
+    cJSON_AddStringToObject(o, key, mu_share_text(r, buf, sizeof buf));
+}
+
+static void put_int_or_null(cJSON *o, const char *key, int v, bool has)
+{
+    if (has)
+        cJSON_AddNumberToObject(o, key, v);
+    else
+        cJSON_AddNullToObject(o, key);
+}
+
+/* ---- text helpers ------------------------------------------------------- */
+
+static const char *plural(int n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+static void seed_text(ev_seed s, sbuf *sb)
+{
+    if (s.has)
+        sb_printf(sb, "; seed %" PRIu64, s.value);
+}
+
+static bool is_masked(const ev_view *v, int div)
+{
+    return v && v->masked && v->masked(v->ctx, div);
+}
+
+/* ---- new ---------------------------------------------------------------- */
+
+static void new_encode(const camp_ev *e, cJSON *o)
+{
+    const ev_new *x = &e->u.new_;
+    cJSON_AddStringToObject(o, "name", x->name);
+    cJSON_AddNumberToObject(o, "year", x->year);
+    cJSON_AddStringToObject(o, "theater", mu_theater_name(x->theater));
+    put_share(o, "return", x->draw);
+    put_share(o, "return_winner", x->winner);
+    put_share(o, "return_loser", x->loser);
+    cJSON_AddStringToObject(o, "tables", x->custom ? "custom" : "built-in");
+}
+
+static const char *tables_word(int i) { return i ? "custom" : "built-in"; }
+
+static void new_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_new *x = &e->u.new_;
+    rd_str(r, o, "name", x->name, sizeof x->name);
+    x->year = rd_int(r, o, "year", MU_YEAR_FIRST, MU_YEAR_LAST);
+    x->theater = (mu_theater)rd_word(r, o, "theater", theater_word, 2);
+    x->draw = rd_share(r, o, "return");
+    x->winner = rd_share(r, o, "return_winner");
+    x->loser = rd_share(r, o, "return_loser");
+    x->custom = rd_word(r, o, "tables", tables_word, 2) == 1;
+}
+
+static void new_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+{
+    (void)hide, (void)v;
+    const ev_new *x = &e->u.new_;
+    char d[MU_RAT_BUF], w[MU_RAT_BUF], l[MU_RAT_BUF];
+    sb_printf(sb, "new campaign \"%s\": %d, %s; %s of battlefield losses "
+              "return (winner %s, loser %s); %s tables", x->name, x->year,
+              mu_theater_name(x->theater), mu_share_text(x->draw, d, sizeof d),
+              mu_share_text(x->winner, w, sizeof w),
+              mu_share_text(x->loser, l, sizeof l),
+              x->custom ? "custom" : "built-in");
+}
+
+/* ---- add ---------------------------------------------------------------- */
+
+static void add_encode(const camp_ev *e, cJSON *o)
+{
+    const ev_add *x = &e->u.add;
+    cJSON_AddStringToObject(o, "name", x->name);
+    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
+    cJSON_AddStringToObject(o, "arm", mu_arm_name(x->arm));
+    if (x->has_corps)
+        cJSON_AddStringToObject(o, "corps", x->corps);
+    else
+        cJSON_AddNullToObject(o, "corps");
+}
+
+static void add_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_add *x = &e->u.add;
+    rd_str(r, o, "name", x->name, sizeof x->name);
+    x->side = RD_ARMY(r, o, "side");
+    x->arm = (mu_arm)rd_word(r, o, "arm", arm_word, 2);
+    const cJSON *k = rd_item(r, o, "corps");
+    x->has_corps = k && !cJSON_IsNull(k);
+    if (x->has_corps)
+        rd_str(r, o, "corps", x->corps, sizeof x->corps);
+}
+
+static void add_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+{
+    (void)hide, (void)v;
+    const ev_add *x = &e->u.add;
+    sb_printf(sb, "add: division %d \"%s\", %s %s", e->division, x->name,
+              mu_army_name(x->side), mu_arm_name(x->arm));
+    if (x->has_corps)
+        sb_printf(sb, ", %s", x->corps);
+}
+
+/* ---- engage ------------------------------------------------------------- */
+
+static void engage_encode(const camp_ev *e, cJSON *o)
+{
+    const ev_engage *x = &e->u.engage;
+    cJSON_AddStringToObject(o, "name", x->name);
+    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
+    cJSON_AddBoolToObject(o, "hidden", x->hidden);
+    if (x->hidden)
+        cJSON_AddStringToObject(o, "commitment", x->commitment);
+    cJSON_AddBoolToObject(o, "by_the_book", x->by_the_book);
+    cJSON_AddStringToObject(o, "leader", mu_rating_name(x->leader));
+    cJSON_AddNumberToObject(o, "brigades", x->brigades);
+    cJSON_AddNumberToObject(o, "stands", x->stands);
+    cJSON_AddNumberToObject(o, "batteries", x->batteries);
+    cJSON_AddNumberToObject(o, "reserve", x->reserve);
+    put_seed(o, x->seed);
+    cJSON *rolls = cJSON_AddArrayToObject(o, "rolls");
+    for (int i = 0; i < x->nrolls; i++)
+        cJSON_AddItemToArray(rolls, render_roll_json(&x->rolls[i]));
+    if (!x->has_corps_leader)
+        return;
+    const ev_corps_leader *k = &x->corps_leader;
+    cJSON *c = cJSON_AddObjectToObject(o, "corps_leader");
+    cJSON_AddStringToObject(c, "corps", k->corps);
+    cJSON_AddNumberToObject(c, "roll", k->roll);
+    cJSON_AddStringToObject(c, "rating", mu_rating_name(k->rating));
+    cJSON_AddStringToObject(c, "rolled", mu_rating_name(k->rolled));
+    put_int_or_null(c, "attached", k->attached, k->attached != 0);
+}
+
+/* One roll as render_roll_json writes it. */
+static void roll_decode(ev_reader *r, const cJSON *o, mu_roll *out)
+{
+    memset(out, 0, sizeof *out);
+    mu_roll_kind k = (mu_roll_kind)rd_word(r, o, "table", kind_word,
+                                           MU_ROLL_CORPS_LEADER + 1);
+    out->kind = (uint8_t)k;
+    /* per-brigade tables name their brigade; the others have none */
+    if (k == MU_ROLL_STANDS || k == MU_ROLL_MORALE || k == MU_ROLL_BRIGADIER)
+        out->brigade = (uint8_t)rd_int(r, o, "brigade", 1, MU_MAX_BRIGADES);
+    else if (cJSON_GetObjectItemCaseSensitive(o, "brigade"))
+        rd_fail(r, "brigade", "is given for a roll that is not a brigade's");
+    out->roll = (uint8_t)rd_int(r, o, "roll", 1, 100);
+    switch (k) {
+    case MU_ROLL_THEATER: {
+        char buf[16];
+        int year = 0;
+        char t[8] = "";
+        rd_str(r, o, "result", buf, sizeof buf);
+        if (r->st == MU_OK && (sscanf(buf, "%7[a-z]-%d", t, &year) != 2 ||
+                               year < MU_YEAR_FIRST || year > MU_YEAR_LAST ||
+                               (strcmp(t, "east") && strcmp(t, "west"))))
+            rd_fail(r, "result", "is not a theater and year");
+        out->result = (int16_t)((year - MU_YEAR_FIRST) * 2 + !strcmp(t, "west"));
+        break;
+    }
+    case MU_ROLL_LEADER:
+    case MU_ROLL_BRIGADIER:
+    case MU_ROLL_CORPS_LEADER:
+        out->result = (int16_t)rd_word(r, o, "result", rating_word, 3);
+        break;
+    case MU_ROLL_MORALE:
+        out->result = (int16_t)rd_word(r, o, "result", morale_word, 3);
+        break;
+    case MU_ROLL_BATTERY:
+    case MU_ROLL_RESERVE:
+        out->result = (int16_t)rd_int(r, o, "threshold", 0, 99);
+        out->pass = rd_bool(r, o, "result");
+        if (r->st == MU_OK && out->pass != (out->roll <= out->result))
+            rd_fail(r, "result", "disagrees with its roll and threshold");
+        break;
+    default:
+        out->result = (int16_t)rd_int(r, o, "result", 0, 1000);
+    }
+}
+
+static void engage_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_engage *x = &e->u.engage;
+    rd_str(r, o, "name", x->name, sizeof x->name);
+    x->side = RD_ARMY(r, o, "side");
+    x->hidden = rd_bool(r, o, "hidden");
+    if (x->hidden)
+        rd_hex(r, o, "commitment", x->commitment, sizeof x->commitment);
+    x->by_the_book = rd_bool(r, o, "by_the_book");
+    x->leader = RD_RATING(r, o, "leader");
+    x->brigades = rd_int(r, o, "brigades", 1, MU_MAX_BRIGADES);
+    x->stands = rd_int(r, o, "stands", 1, MU_MAX_BRIGADES * MU_MAX_STANDS);
+    x->batteries = rd_int(r, o, "batteries", 0, 1000);
+    x->reserve = rd_int(r, o, "reserve", 0, 1000);
+    x->seed = rd_seed(r, o);
+    const cJSON *rolls = rd_array(r, o, "rolls");
+    for (const cJSON *k = rolls ? rolls->child : NULL; k && r->st == MU_OK;
+         k = k->next) {
+        if (x->nrolls == MU_MAX_ROLLS + 1) {
+            rd_fail(r, "rolls", "holds more rolls than a division makes");
+            break;
+        }
+        roll_decode(r, k, &x->rolls[x->nrolls++]);
+    }
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(o, "corps_leader");
+    x->has_corps_leader = c != NULL;
+    if (!c || r->st != MU_OK)
+        return;
+    if (!cJSON_IsObject(c)) {
+        rd_fail(r, "corps_leader", "is not an object");
+        return;
+    }
+    ev_corps_leader *k = &x->corps_leader;
+    rd_str(r, c, "corps", k->corps, sizeof k->corps);
+    k->roll = rd_int(r, c, "roll", 1, 100);
+    k->rating = RD_RATING(r, c, "rating");
+    k->rolled = RD_RATING(r, c, "rolled");
+    k->attached = rd_int_or_null(r, c, "attached", 1, INT32_MAX, 0);
+}
+
+static void rolls_text(const ev_engage *x, sbuf *sb)
+{
+    sb_puts(sb, "\n     rolls:");
+    for (int i = 0; i < x->nrolls; i++) {
+        const mu_roll *r = &x->rolls[i];
+        sb_puts(sb, i ? ", " : " ");
+        for (const char *t = mu_roll_kind_name((mu_roll_kind)r->kind); *t; t++)
+            sb_printf(sb, "%c", *t == '_' ? ' ' : *t); /* "corps leader" */
+        if (r->brigade)
+            sb_printf(sb, " %d", r->brigade);
+        switch ((mu_roll_kind)r->kind) {
+        case MU_ROLL_BATTERY:
+        case MU_ROLL_RESERVE:
+            sb_printf(sb, " %d %s %d", r->roll, r->pass ? "<=" : ">", r->result);
+            break;
+        case MU_ROLL_LEADER:
+        case MU_ROLL_BRIGADIER:
+        case MU_ROLL_CORPS_LEADER:
+            sb_printf(sb, " %d %s", r->roll, mu_rating_name((mu_rating)r->result));
+            break;
+        case MU_ROLL_MORALE:
+            sb_printf(sb, " %d %s", r->roll, mu_morale_name((mu_morale)r->result));
+            break;
+        case MU_ROLL_THEATER:
+            sb_printf(sb, " %d %s-%d", r->roll,
+                      mu_theater_name((mu_theater)(r->result % 2)),
+                      MU_YEAR_FIRST + r->result / 2);
+            break;
+        default:
+            sb_printf(sb, " %d %d", r->roll, r->result);
+        }
+    }
+}
+
+static void engage_text(const camp_ev *e, bool hide, const ev_view *v,
+                        sbuf *sb)
+{
+    (void)v;
+    const ev_engage *x = &e->u.engage;
+    sb_printf(sb, "engage: division %d \"%s\"", e->division, x->name);
+    if (hide) {
+        sb_printf(sb, ": hidden, commitment %s", x->commitment);
+        return;
+    }
+    sb_printf(sb, ": %d brigades, %d stands, %d batter%s with the division "
+              "and %d to the reserve, leader %s", x->brigades, x->stands,
+              x->batteries, plural(x->batteries, "y", "ies"), x->reserve,
+              mu_rating_name(x->leader));
+    if (x->by_the_book)
+        sb_puts(sb, "; by the book");
+    if (x->has_corps_leader) {
+        const ev_corps_leader *k = &x->corps_leader;
+        sb_printf(sb, "; %s leader %s", k->corps, mu_rating_name(k->rating));
+        if (k->attached)
+            sb_printf(sb, " (DP), attached to division %d", k->attached);
+    }
+    if (x->hidden)
+        sb_printf(sb, "; hidden, commitment %s", x->commitment);
+    seed_text(x->seed, sb);
+    rolls_text(x, sb);
+}
+
+/* ---- reveal ------------------------------------------------------------- */
+
+static void reveal_encode(const camp_ev *e, cJSON *o)
+{
+    const ev_reveal *x = &e->u.reveal;
+    cJSON_AddStringToObject(o, "name", x->name);
+    cJSON_AddStringToObject(o, "commitment", x->commitment);
+    cJSON_AddStringToObject(o, "salt", x->salt);
+}
+
+static void reveal_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_reveal *x = &e->u.reveal;
+    rd_str(r, o, "name", x->name, sizeof x->name);
+    rd_hex(r, o, "commitment", x->commitment, sizeof x->commitment);
+    rd_hex(r, o, "salt", x->salt, sizeof x->salt);
+}
+
+static void reveal_text(const camp_ev *e, bool hide, const ev_view *v,
+                        sbuf *sb)
+{
+    (void)hide, (void)v;
+    const ev_reveal *x = &e->u.reveal;
+    sb_printf(sb, "reveal: division %d \"%s\", salt %s opens commitment %s",
+              e->division, x->name, x->salt, x->commitment);
+}
+
+/* ---- battles ------------------------------------------------------------ */
+
+static void start_encode(const camp_ev *e, cJSON *o)
+{
+    cJSON_AddNumberToObject(o, "battle", e->u.start.battle);
+    cJSON_AddStringToObject(o, "name", e->u.start.name);
+}
+
+static void start_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    e->u.start.battle = rd_int(r, o, "battle", 1, INT32_MAX);
+    rd_str(r, o, "name", e->u.start.name, sizeof e->u.start.name);
+}
+
+static void start_text(const camp_ev *e, bool hide, const ev_view *v,
+                       sbuf *sb)
+{
+    (void)hide, (void)v;
+    sb_printf(sb, "battle %d \"%s\" begins", e->u.start.battle,
+              e->u.start.name);
+}
+
+static void end_encode(const camp_ev *e, cJSON *o)
+{
+    const ev_battle_end *x = &e->u.end;
+    cJSON_AddNumberToObject(o, "battle", x->battle);
+    cJSON_AddStringToObject(o, "name", x->name);
+    if (x->winner >= 0)
+        cJSON_AddStringToObject(o, "winner", mu_army_name((mu_army)x->winner));
+    else
+        cJSON_AddNullToObject(o, "winner");
+    put_seed(o, x->seed);
+    cJSON *a = cJSON_AddArrayToObject(o, "returns");
+    for (int i = 0; i < x->nreturns; i++) {
+        const ev_return *t = &x->returns[i];
+        cJSON *r = cJSON_CreateObject();
+        cJSON_AddNumberToObject(r, "division", t->division);
+        cJSON_AddStringToObject(r, "side", mu_army_name(t->side));
+        cJSON_AddNumberToObject(r, "brigade", t->brigade);
+        cJSON_AddNumberToObject(r, "lost", t->lost);
+        put_share(r, "rate", t->rate);
+        cJSON_AddNumberToObject(r, "whole", t->whole);
+        cJSON_AddNumberToObject(r, "threshold", t->threshold);
+        put_int_or_null(r, "roll", t->roll, t->threshold > 0);
+        cJSON_AddNumberToObject(r, "returned", t->returned);
+        cJSON_AddItemToArray(a, r);
+    }
+}
+
+/* A malloc'd array for the items of list, or NULL (r fails) when empty
+ * allocation fails. */
+static void *rd_alloc(ev_reader *r, const cJSON *list, size_t size, int *n)
+{
+    *n = 0;
+    int k = list ? cJSON_GetArraySize(list) : 0;
+    if (k == 0 || r->st != MU_OK)
+        return NULL;
+    void *v = calloc((size_t)k, size);
+    if (!v)
+        r->st = err_nomem(r->err);
+    return v;
+}
+
+static void end_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_battle_end *x = &e->u.end;
+    x->battle = rd_int(r, o, "battle", 1, INT32_MAX);
+    rd_str(r, o, "name", x->name, sizeof x->name);
+    const cJSON *w = rd_item(r, o, "winner");
+    x->winner = w && !cJSON_IsNull(w) ? (int)RD_ARMY(r, o, "winner") : -1;
+    x->seed = rd_seed(r, o);
+    const cJSON *list = rd_array(r, o, "returns");
+    x->returns = rd_alloc(r, list, sizeof *x->returns, &x->nreturns);
+    for (const cJSON *t = x->returns ? list->child : NULL;
+         t && r->st == MU_OK; t = t->next) {
+        ev_return *v = &x->returns[x->nreturns++];
+        v->division = rd_int(r, t, "division", 1, INT32_MAX);
+        v->side = RD_ARMY(r, t, "side");
+        v->brigade = rd_int(r, t, "brigade", 1, MU_MAX_BRIGADES);
+        v->lost = rd_int(r, t, "lost", 1, INT32_MAX);
+        v->rate = rd_share(r, t, "rate");
+        v->whole = rd_int(r, t, "whole", 0, INT32_MAX);
+        v->threshold = rd_int(r, t, "threshold", 0, 99);
+        v->roll = v->threshold ? rd_int(r, t, "roll", 1, 100)
+                               : rd_int_or_null(r, t, "roll", 1, 100, 0);
+        v->returned = rd_int(r, t, "returned", 0, INT32_MAX);
+    }
+}
+
+/* A share of lost stands as "1.50" (the two decimals are the threshold). */
+static void share_of_lost(int whole, int threshold, sbuf *sb)
+{
+    if (threshold)
+        sb_printf(sb, "%d.%02d", whole, threshold);
+    else
+        sb_printf(sb, "%d", whole);
+}
+
+static void end_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+{
+    (void)hide;
+    const ev_battle_end *x = &e->u.end;
+    sb_printf(sb, "battle %d \"%s\" ends, ", x->battle, x->name);
+    if (x->winner >= 0)
+        sb_printf(sb, "won by the %s", x->winner == MU_UNION ? "Union"
+                                                             : "Confederates");
+    else
+        sb_puts(sb, "no winner");
+    seed_text(x->seed, sb);
+    if (x->nreturns == 0)
+        sb_puts(sb, "\n     no battlefield losses to return");
+    int last_masked = 0;
+    for (int i = 0; i < x->nreturns; i++) {
+        const ev_return *t = &x->returns[i];
+        if (is_masked(v, t->division)) { /* one line: its brigades are its
+                                            secret */
+            if (t->division != last_masked)
+                sb_printf(sb, "\n     %s division %d: hidden",
+                          mu_army_name(t->side), t->division);
+            last_masked = t->division;
+            continue;
+        }
+        sb_printf(sb, "\n     %s division %d brigade %d: ",
+                  mu_army_name(t->side), t->division, t->brigade);
+        char rate[MU_RAT_BUF];
+        sb_printf(sb, "%s of %d lost = ", mu_share_text(t->rate, rate,
+                                                         sizeof rate), t->lost);
+        share_of_lost(t->whole, t->threshold, sb);
+        if (t->threshold)
+            sb_printf(sb, ", roll %d %s %d", t->roll,
+                      t->roll <= t->threshold ? "<=" : ">", t->threshold);
+        sb_printf(sb, ": %d back", t->returned);
+    }
+}
+
+/* ---- casualties --------------------------------------------------------- */
+
+static void cas_encode(const camp_ev *e, cJSON *o)
+{
+    /* "battle" comes before "division" here: the payload's order since the
+     * first schema, kept so that old and new logs read the same. */
+    const ev_casualties *x = &e->u.cas;
+    cJSON_AddNumberToObject(o, "battle", x->battle);
+    cJSON_AddNumberToObject(o, "division", e->division);
+    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
+    cJSON_AddNumberToObject(o, "brigade", x->brigade);
+    cJSON_AddNumberToObject(o, "lost", x->lost);
+    cJSON_AddNumberToObject(o, "captured", x->captured);
+}
+
+static void cas_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_casualties *x = &e->u.cas;
+    x->battle = rd_int(r, o, "battle", 1, INT32_MAX);
+    e->division = rd_int(r, o, "division", 1, INT32_MAX);
+    x->side = RD_ARMY(r, o, "side");
+    x->brigade = rd_int(r, o, "brigade", 1, MU_MAX_BRIGADES);
+    x->lost = rd_int(r, o, "lost", 0, MU_MAX_STANDS);
+    x->captured = rd_int(r, o, "captured", 0, MU_MAX_STANDS);
+}
+
+static void cas_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+{
+    (void)hide, (void)v;
+    const ev_casualties *x = &e->u.cas;
+    sb_printf(sb, "casualties in battle %d: %s division %d brigade %d, %d "
+              "lost, %d captured", x->battle, mu_army_name(x->side),
+              e->division, x->brigade, x->lost, x->captured);
+}
+
+/* ---- prisoners going home ----------------------------------------------- */
+
+static void freed_encode(const ev_release *x, cJSON *o)
+{
+    cJSON *a = cJSON_AddArrayToObject(o, "stands");
+    for (int i = 0; i < x->n; i++) {
+        cJSON *f = cJSON_CreateObject();
+        cJSON_AddNumberToObject(f, "division", x->stands[i].division);
+        cJSON_AddStringToObject(f, "side", mu_army_name(x->stands[i].side));
+        cJSON_AddNumberToObject(f, "brigade", x->stands[i].brigade);
+        cJSON_AddNumberToObject(f, "stands", x->stands[i].stands);
+        cJSON_AddItemToArray(a, f);
+    }
+}
+
+static void freed_decode(ev_reader *r, const cJSON *o, ev_release *x)
+{
+    const cJSON *list = rd_array(r, o, "stands");
+    x->stands = rd_alloc(r, list, sizeof *x->stands, &x->n);
+    for (const cJSON *f = x->stands ? list->child : NULL;
+         f && r->st == MU_OK; f = f->next) {
+        ev_freed *v = &x->stands[x->n++];
+        v->division = rd_int(r, f, "division", 1, INT32_MAX);
+        v->side = RD_ARMY(r, f, "side");
+        v->brigade = rd_int(r, f, "brigade", 1, MU_MAX_BRIGADES);
+        v->stands = rd_int(r, f, "stands", 1, INT32_MAX);
+    }
+}
+
+/* Stands freed, by division and brigade; a division hidden from the viewer
+ * as one entry with its total (the stands went home in plain sight, the
+ * brigades they rejoin are its secret). */
+static void freed_text(const ev_release *x, const ev_view *v, sbuf *sb)
+{
+    for (int i = 0, k = 0; i < x->n; i++, k++) {
+        const ev_freed *f = &x->stands[i];
+        sb_printf(sb, "%s%s division %d", k ? ", " : " (",
+                  mu_army_name(f->side), f->division);
+        if (!is_masked(v, f->division)) {
+            sb_printf(sb, " brigade %d: %d", f->brigade, f->stands);
+            continue;
+        }
+        int n = f->stands;
+        while (i + 1 < x->n && x->stands[i + 1].division == f->division)
+            n += x->stands[++i].stands;
+        sb_printf(sb, " (hidden): %d", n);
+    }
+    if (x->n)
+        sb_puts(sb, ")");
+}
+
+static void exchange_encode(const camp_ev *e, cJSON *o)
+{
+    cJSON_AddNumberToObject(o, "union", e->u.release.union_stands);
+    cJSON_AddNumberToObject(o, "confederate", e->u.release.confederate_stands);
+    freed_encode(&e->u.release, o);
+}
+
+static void exchange_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    e->u.release.union_stands = rd_int(r, o, "union", 0, INT32_MAX);
+    e->u.release.confederate_stands = rd_int(r, o, "confederate", 0, INT32_MAX);
+    freed_decode(r, o, &e->u.release);
+}
+
+static void exchange_text(const camp_ev *e, bool hide, const ev_view *v,
+                          sbuf *sb)
+{
+    (void)hide;
+    int u = e->u.release.union_stands, k = e->u.release.confederate_stands;
+    sb_printf(sb, "exchange: %d Union stand%s and %d Confederate stand%s go "
+              "home", u, plural(u, "", "s"), k, plural(k, "", "s"));
+    freed_text(&e->u.release, v, sb);
+}
+
+static void liberate_encode(const camp_ev *e, cJSON *o)
+{
+    cJSON_AddStringToObject(o, "side", mu_army_name(e->u.release.side));
+    cJSON_AddNumberToObject(o, "total", e->u.release.total);
+    freed_encode(&e->u.release, o);
+}
+
+static void liberate_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    e->u.release.side = RD_ARMY(r, o, "side");
+    e->u.release.total = rd_int(r, o, "total", 1, INT32_MAX);
+    freed_decode(r, o, &e->u.release);
+}
+
+static void liberate_text(const camp_ev *e, bool hide, const ev_view *v,
+                          sbuf *sb)
+{
+    (void)hide;
+    int n = e->u.release.total;
+    sb_printf(sb, "liberation: the camp holding %s men is freed, %d stand%s "
+              "rejoin", mu_army_name(e->u.release.side), n, plural(n, "", "s"));
+    freed_text(&e->u.release, v, sb);
+}
+
+/* ---- leaders ------------------------------------------------------------ */
+
+/* The fields leader-lost and downgrade share, up to "was". */
+static void post_encode(const camp_ev *e, cJSON *o)
+{
+    const ev_leader *x = &e->u.leader;
+    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
+    cJSON_AddStringToObject(o, "post", post_names[x->post]);
+    if (x->post == MU_POST_BRIGADE)
+        cJSON_AddNumberToObject(o, "brigade", x->brigade);
+    if (x->post == MU_POST_CORPS)
+        cJSON_AddStringToObject(o, "corps", x->corps);
+    cJSON_AddStringToObject(o, "was", mu_rating_name(x->was));
+}
+
+static void post_decode(ev_reader *r, const cJSON *o, ev_leader *x)
+{
+    x->side = RD_ARMY(r, o, "side");
+    x->post = (mu_post)rd_word(r, o, "post", post_word, 3);
+    if (r->st == MU_OK && x->post == MU_POST_BRIGADE)
+        x->brigade = rd_int(r, o, "brigade", 1, MU_MAX_BRIGADES);
+    if (r->st == MU_OK && x->post == MU_POST_CORPS)
+        rd_str(r, o, "corps", x->corps, sizeof x->corps);
+    x->was = RD_RATING(r, o, "was");
+}
+
+static void lost_encode(const camp_ev *e, cJSON *o)
+{
+    const ev_leader *x = &e->u.leader;
+    post_encode(e, o);
+    put_seed(o, x->seed);
+    cJSON_AddNumberToObject(o, "roll", x->roll);
+    cJSON_AddStringToObject(o, "rolled", mu_rating_name(x->rolled));
+    cJSON_AddStringToObject(o, "rating", mu_rating_name(x->rating));
+    if (x->post == MU_POST_CORPS)
+        put_int_or_null(o, "attached", x->attached, x->attached != 0);
+}
+
+static void lost_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_leader *x = &e->u.leader;
+    post_decode(r, o, x);
+    x->seed = rd_seed(r, o);
+    x->roll = rd_int(r, o, "roll", 1, 100);
+    x->rolled = RD_RATING(r, o, "rolled");
+    x->rating = RD_RATING(r, o, "rating");
+    if (x->post == MU_POST_CORPS)
+        x->attached = rd_int_or_null(r, o, "attached", 1, INT32_MAX, 0);
+}
+
+static void downgrade_encode(const camp_ev *e, cJSON *o)
+{
+    const ev_leader *x = &e->u.leader;
+    post_encode(e, o);
+    cJSON_AddStringToObject(o, "rating", mu_rating_name(x->rating));
+    cJSON_AddNumberToObject(o, "owed", x->owed);
+    if (x->post == MU_POST_CORPS)
+        cJSON_AddNumberToObject(o, "attached", x->attached);
+}
+
+static void downgrade_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_leader *x = &e->u.leader;
+    post_decode(r, o, x);
+    x->rating = RD_RATING(r, o, "rating");
+    if (r->st == MU_OK && x->rating != MU_DESPICABLE)
+        rd_fail(r, "rating", "is not despicable");
+    x->owed = rd_int(r, o, "owed", 0, INT32_MAX);
+    if (x->post == MU_POST_CORPS)
+        x->attached = rd_int(r, o, "attached", 1, INT32_MAX);
+}
+
+static void leader_text(const camp_ev *e, bool hide, const ev_view *v,
+                        sbuf *sb)
+{
+    (void)hide, (void)v;
+    const ev_leader *x = &e->u.leader;
+    bool lost = e->kind == EV_LEADER_LOST;
+    sb_printf(sb, "%s: ", lost ? "leader lost" : "downgrade");
+    if (x->post == MU_POST_CORPS)
+        sb_printf(sb, "%s corps leader", x->corps);
+    else if (x->post == MU_POST_BRIGADE)
+        sb_printf(sb, "division %d brigade %d brigadier", e->division,
+                  x->brigade);
+    else
+        sb_printf(sb, "division %d leader", e->division);
+    if (lost) {
+        sb_printf(sb, " (%s) replaced: roll %d → %s", mu_rating_name(x->was),
+                  x->roll, mu_rating_name(x->rolled));
+        if (x->rating != x->rolled)
+            sb_printf(sb, ", played %s by the book", mu_rating_name(x->rating));
+    } else {
+        sb_printf(sb, " %s → despicable; %d replacement%s left",
+                  mu_rating_name(x->was), x->owed, plural(x->owed, "", "s"));
+    }
+    if (x->rating == MU_DESPICABLE)
+        sb_puts(sb, " (DP)");
+    if (x->attached)
+        sb_printf(sb, ", attached to division %d", x->attached);
+    if (lost)
+        seed_text(x->seed, sb);
+}
+
+/* ---- penalty ------------------------------------------------------------ */
+
+static void penalty_encode(const camp_ev *e, cJSON *o)
+{
+    cJSON_AddStringToObject(o, "side", mu_army_name(e->u.penalty.side));
+    cJSON_AddNumberToObject(o, "owed", e->u.penalty.owed);
+}
+
+static void penalty_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    e->u.penalty.side = RD_ARMY(r, o, "side");
+    e->u.penalty.owed = rd_int(r, o, "owed", 1, INT32_MAX);
+}
+
+static void penalty_text(const camp_ev *e, bool hide, const ev_view *v,
+                         sbuf *sb)
+{
+    (void)hide, (void)v;
+    int n = e->u.penalty.owed;
+    sb_printf(sb, "penalty: the %s side forgot to reveal a despicable leader; "
+              "its opponent holds %d despicable replacement%s for it",
+              mu_army_name(e->u.penalty.side), n, plural(n, "", "s"));
+}
+
+/* ---- the table ---------------------------------------------------------- */
+
+const camp_ev_type camp_ev_types[EV_NKINDS] = {
+    [EV_NEW] = {"new", EV_DIV_NONE, new_encode, new_decode, new_text},
+    [EV_ADD] = {"add", EV_DIV_FIRST, add_encode, add_decode, add_text},
+    [EV_ENGAGE] = {"engage", EV_DIV_FIRST, engage_encode, engage_decode, engage_text},
+    [EV_REVEAL] = {"reveal", EV_DIV_FIRST, reveal_encode, reveal_decode, reveal_text},
+    [EV_BATTLE_START] = {"battle-start", EV_DIV_NONE, start_encode, start_decode,
+                         start_text},
+    [EV_BATTLE_END] = {"battle-end", EV_DIV_NONE, end_encode, end_decode, end_text},
+    [EV_CASUALTIES] = {"casualties", EV_DIV_INSIDE, cas_encode, cas_decode, cas_text},
+    [EV_EXCHANGE] = {"exchange", EV_DIV_NONE, exchange_encode, exchange_decode,
+                     exchange_text},
+    [EV_LIBERATE] = {"liberate", EV_DIV_NONE, liberate_encode, liberate_decode,
+                     liberate_text},
+    [EV_LEADER_LOST] = {"leader-lost", EV_DIV_FIRST, lost_encode, lost_decode,
+                        leader_text},
+    [EV_DOWNGRADE] = {"downgrade", EV_DIV_FIRST, downgrade_encode, downgrade_decode,
+                      leader_text},
+    [EV_PENALTY] = {"penalty", EV_DIV_NONE, penalty_encode, penalty_decode,
+                    penalty_text},
+};
+
+bool camp_ev_kind_of(const char *name, camp_ev_kind *out)
+{
+    for (int k = 0; name && k < EV_NKINDS; k++)
+        if (!strcmp(name, camp_ev_types[k].name)) {
+            *out = (camp_ev_kind)k;
+            return true;
+        }
+    return false;
+}
+
+cJSON *camp_ev_encode(const camp_ev *e)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        return NULL;
+    const camp_ev_type *t = &camp_ev_types[e->kind];
+    if (t->division == EV_DIV_FIRST)
+        cJSON_AddNumberToObject(o, "division", e->division);
+    t->encode(e, o);
+    return o;
+}
+
+mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
+                         int division, const char *text, camp_ev *e,
+                         mu_error *err)
+{
+    memset(e, 0, sizeof *e);
+    e->id = id;
+    ev_reader r = {path, id, kind ? kind : "?", text, MU_OK, err};
+    if (!kind || !camp_ev_kind_of(kind, &e->kind))
+        return err_at(err, MU_EIO, path, 0, "event %" PRId64 " is damaged: "
+                      "unknown kind '%s'", id, kind ? kind : "");
+    cJSON *o = text ? cJSON_Parse(text) : NULL;
+    if (!cJSON_IsObject(o)) {
+        cJSON_Delete(o);
+        return err_at(err, MU_EIO, path, 0, "event %" PRId64 " (%s) is "
+                      "damaged: its data is not a JSON object", id, kind);
+    }
+    const camp_ev_type *t = &camp_ev_types[e->kind];
+    if (t->division == EV_DIV_FIRST)
+        e->division = rd_int(&r, o, "division", 1, INT32_MAX);
+    t->decode(&r, o, e);
+    cJSON_Delete(o);
+    if (r.st == MU_OK && e->division != division)
+        rd_fail(&r, "division", "differs from the division the event is "
+                "filed under");
+    if (r.st != MU_OK)
+        camp_ev_clear(e);
+    return r.st;
+}
+
+void camp_ev_clear(camp_ev *e)
+{
+    if (!e)
+        return;
+    if (e->kind == EV_BATTLE_END)
+        free(e->u.end.returns);
+    else if (e->kind == EV_EXCHANGE || e->kind == EV_LIBERATE)
+        free(e->u.release.stands);
+    camp_ev_kind k = e->kind;
+    memset(e, 0, sizeof *e);
+    e->kind = k;
+}
+
+void camp_ev_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+{
+    camp_ev_types[e->kind].text(e, hide, v, sb);
+}

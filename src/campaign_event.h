@@ -1,0 +1,234 @@
+/* campaign_event.h -- the campaign's log entries as typed values.
+ *
+ * Every change to a campaign writes one event: a kind and a JSON object
+ * (events.kind, events.data). This module is the only place that knows the
+ * kinds, their names and their fields. Writers fill a camp_ev and call
+ * camp_event(); readers (log, check, replay) get a camp_ev back from
+ * camp_ev_decode(), which refuses an event with a field missing or of the
+ * wrong type instead of reading it as 0 or "". The payloads are documented
+ * field by field in docs/design.md ("The event log").
+ *
+ * Adding a kind: one enum member below, one payload struct and a member of
+ * the union in camp_ev, and one row of camp_ev_types[] in campaign_event.c
+ * (its name, whether it is about one division, and its encode, decode and
+ * text functions). Nothing else lists the kinds; docs/design.md gets the
+ * payload's description. */
+#ifndef MU_CAMPAIGN_EVENT_H
+#define MU_CAMPAIGN_EVENT_H
+
+#include "muster.h"
+#include "util.h"
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define EV_NAME_MAX MU_CAMPAIGN_NAME_MAX
+
+typedef enum camp_ev_kind {
+    EV_NEW = 0,      /* "new": the campaign was made */
+    EV_ADD,          /* "add": a division joined, unrolled */
+    EV_ENGAGE,       /* "engage": first fight, the division generated */
+    EV_REVEAL,       /* "reveal": a hidden division's salt made public */
+    EV_BATTLE_START, /* "battle-start" */
+    EV_BATTLE_END,   /* "battle-end": the return of battlefield losses */
+    EV_CASUALTIES,   /* "casualties": stands lost and captured */
+    EV_EXCHANGE,     /* "exchange": prisoners sent home by consent */
+    EV_LIBERATE,     /* "liberate": a camp freed */
+    EV_LEADER_LOST,  /* "leader-lost": a replacement rolled */
+    EV_DOWNGRADE,    /* "downgrade": a despicable replacement spent */
+    EV_PENALTY,      /* "penalty": a forgotten despicable leader */
+    EV_NKINDS
+} camp_ev_kind;
+
+/* A seed that made the event's rolls; has = false for typed or scripted
+ * dice (stored as null). */
+typedef struct ev_seed {
+    bool has;
+    uint64_t value;
+} ev_seed;
+
+typedef struct ev_new {
+    char name[EV_NAME_MAX + 1];
+    int year;
+    mu_theater theater;
+    mu_rat draw, winner, loser; /* shares of the losses, in [0, 1] */
+    bool custom;                /* the campaign's own tables */
+} ev_new;
+
+typedef struct ev_add {
+    char name[EV_NAME_MAX + 1];
+    mu_army side;
+    mu_arm arm;
+    bool has_corps;
+    char corps[EV_NAME_MAX + 1];
+} ev_add;
+
+typedef struct ev_corps_leader {
+    char corps[EV_NAME_MAX + 1];
+    int roll;
+    mu_rating rating, rolled; /* as played, as the table gave it */
+    int attached;             /* a despicable leader's division; 0: none */
+} ev_corps_leader;
+
+typedef struct ev_engage {
+    char name[EV_NAME_MAX + 1];
+    mu_army side;
+    bool hidden;
+    char commitment[MU_COMMITMENT_HEX]; /* hidden only */
+    bool by_the_book;
+    mu_rating leader;
+    int brigades, stands, batteries, reserve;
+    ev_seed seed;
+    int nrolls; /* the division's rolls in order, then the corps leader's */
+    mu_roll rolls[MU_MAX_ROLLS + 1];
+    bool has_corps_leader;
+    ev_corps_leader corps_leader;
+} ev_engage;
+
+typedef struct ev_reveal {
+    char name[EV_NAME_MAX + 1];
+    char commitment[MU_COMMITMENT_HEX];
+    char salt[MU_SALT_HEX];
+} ev_reveal;
+
+typedef struct ev_battle_start {
+    int battle;
+    char name[EV_NAME_MAX + 1];
+} ev_battle_start;
+
+/* One brigade's return at the end of a battle. */
+typedef struct ev_return {
+    int division;
+    mu_army side;
+    int brigade, lost;
+    mu_rat rate;
+    int whole, threshold;
+    int roll; /* 0: no roll (threshold 0) */
+    int returned;
+} ev_return;
+
+typedef struct ev_battle_end {
+    int battle;
+    char name[EV_NAME_MAX + 1];
+    int winner; /* MU_UNION, MU_CONFEDERATE or -1 */
+    ev_seed seed;
+    int nreturns;
+    ev_return *returns; /* malloc'd (camp_ev_clear) */
+} ev_battle_end;
+
+typedef struct ev_casualties {
+    int battle;
+    mu_army side;
+    int brigade, lost, captured;
+} ev_casualties;
+
+/* Stands going home from a camp, to the brigade they were taken from. */
+typedef struct ev_freed {
+    int division;
+    mu_army side;
+    int brigade, stands;
+} ev_freed;
+
+typedef struct ev_release {
+    int union_stands, confederate_stands; /* exchange */
+    mu_army side;                         /* liberate: whose men */
+    int total;                            /* liberate */
+    int n;
+    ev_freed *stands; /* malloc'd (camp_ev_clear) */
+} ev_release;
+
+/* leader-lost and downgrade. */
+typedef struct ev_leader {
+    mu_army side;
+    mu_post post;
+    int brigade;                 /* post brigade */
+    char corps[EV_NAME_MAX + 1]; /* post corps */
+    mu_rating was, rating;
+    ev_seed seed;     /* leader-lost */
+    int roll;         /* leader-lost */
+    mu_rating rolled; /* leader-lost */
+    int owed;         /* downgrade */
+    int attached;     /* post corps: division a despicable one joins; 0 */
+} ev_leader;
+
+typedef struct ev_penalty {
+    mu_army side;
+    int owed;
+} ev_penalty;
+
+typedef struct camp_ev {
+    camp_ev_kind kind;
+    int64_t id;   /* its number in the log (0 before it is written) */
+    int division; /* the division it is about, 0: none */
+    union {
+        ev_new new_;
+        ev_add add;
+        ev_engage engage;
+        ev_reveal reveal;
+        ev_battle_start start;
+        ev_battle_end end;
+        ev_casualties cas;
+        ev_release release; /* exchange, liberate */
+        ev_leader leader;   /* leader-lost, downgrade */
+        ev_penalty penalty;
+    } u;
+} camp_ev;
+
+/* What a reader may see: masked(ctx, div) says a division is hidden from
+ * it. NULL masked: everything is visible. */
+typedef struct ev_view {
+    bool (*masked)(const void *ctx, int div);
+    const void *ctx;
+} ev_view;
+
+/* Decoding state: the first error sticks, later reads do nothing. */
+typedef struct ev_reader {
+    const char *path;
+    int64_t id;
+    const char *kind;
+    const char *raw; /* the stored text, for exact 64-bit seeds */
+    mu_status st;
+    mu_error *err;
+} ev_reader;
+
+/* Where an event keeps the division it is about (also events.division). */
+typedef enum ev_div_place {
+    EV_DIV_NONE,   /* about no one division */
+    EV_DIV_FIRST,  /* "division" is the payload's first field */
+    EV_DIV_INSIDE  /* the kind's encoder writes "division" itself */
+} ev_div_place;
+
+typedef struct camp_ev_type {
+    const char *name; /* events.kind */
+    ev_div_place division;
+    void (*encode)(const camp_ev *e, cJSON *o);
+    void (*decode)(ev_reader *r, const cJSON *o, camp_ev *e);
+    /* One log line (without "#N " and the newline). `hide`: the whole event
+     * is about a division hidden from the viewer. */
+    void (*text)(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);
+} camp_ev_type;
+
+extern const camp_ev_type camp_ev_types[EV_NKINDS];
+
+/* The kind named `name`; false for an unknown one. */
+bool camp_ev_kind_of(const char *name, camp_ev_kind *out);
+
+/* The payload as a JSON object (the caller's), fields in documented order. */
+cJSON *camp_ev_encode(const camp_ev *e);
+
+/* Reads event `id` of kind `kind` from its stored text into *e (zeroed
+ * first; release with camp_ev_clear). MU_EIO naming the event and the field
+ * when the kind is unknown, the text is not a JSON object, or a field is
+ * missing, of the wrong type or out of range. `path` is the campaign's. */
+mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
+                         int division, const char *text, camp_ev *e,
+                         mu_error *err);
+
+/* Frees what a decoded or built event owns; leaves it empty. */
+void camp_ev_clear(camp_ev *e);
+
+/* "#N " is the caller's; the event's text line(s), no final newline. */
+void camp_ev_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);
+
+#endif

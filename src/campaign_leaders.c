@@ -1,0 +1,238 @@
+/* campaign_leaders.c -- leaders lost in combat and replaced (the seed's
+ * "replaced normally"), and its note on despicable leaders: a forgotten
+ * reveal earns the opponent a despicable replacement, spent to downgrade an
+ * average leader. Each public call is one transaction (camp_tx). */
+#include "campaign.h"
+#include "dice.h"
+#include "rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct leader_ctx {
+    int div, brigade;
+    mu_post post;
+    mu_dice *d;  /* NULL: a downgrade */
+    mu_army side;
+    int64_t event;
+} leader_ctx;
+
+/* The post's current rating (as played), and for a corps its record. */
+static mu_status find_post(mu_campaign *c, const leader_ctx *x,
+                           const camp_div *dv, int *rating, camp_corps *k,
+                           mu_error *err)
+{
+    const camp_brigade *b = NULL;
+    mu_status s;
+    switch (x->post) {
+    case MU_POST_DIVISION:
+        *rating = dv->leader;
+        return MU_OK;
+    case MU_POST_BRIGADE:
+        if ((s = camp_find_brigade(dv, x->brigade, &b, err)) == MU_OK)
+            *rating = b->leader;
+        return s;
+    case MU_POST_CORPS:
+        if (!dv->corps)
+            return err_set(err, MU_ESTATE, "division %d (%s) belongs to no "
+                           "corps", dv->id, dv->name);
+        if ((s = camp_load_corps(c, dv->corps, k, err)) == MU_OK)
+            *rating = k->leader;
+        return s;
+    }
+    return err_set(err, MU_EINPUT, "unknown leader post");
+}
+
+static void leader_label(const void *ctx, char *buf, size_t n)
+{
+    const leader_ctx *x = ctx;
+    if (x->post == MU_POST_BRIGADE)
+        snprintf(buf, n, "Replacement brigadier of division %d brigade %d",
+                 x->div, x->brigade);
+    else
+        snprintf(buf, n, "Replacement %s leader (division %d)",
+                 camp_post_name(x->post), x->div);
+}
+
+/* Writes the new rating of the post. */
+static mu_status set_post(mu_campaign *c, const leader_ctx *x,
+                          const camp_div *dv, int corps, mu_rating r,
+                          mu_rating rolled, int origin, mu_error *err)
+{
+    switch (x->post) {
+    case MU_POST_DIVISION:
+        return camp_exec_ints(c, err, "UPDATE divisions SET leader = ?, "
+                              "leader_rolled = ?, leader_origin = ? WHERE id = "
+                              "?", 4, (int)r, (int)rolled, origin, dv->id);
+    case MU_POST_BRIGADE:
+        return camp_exec_ints(c, err, "UPDATE brigades SET leader = ?, "
+                              "leader_rolled = ?, leader_origin = ? WHERE "
+                              "division = ? AND number = ?", 5, (int)r,
+                              (int)rolled, origin, dv->id, x->brigade);
+    case MU_POST_CORPS:
+        /* A despicable corps leader seeks the company of this division's
+         * leader; any other is free again. */
+        return camp_exec_ints(c, err, "UPDATE corps SET leader = ?, "
+                              "leader_rolled = ?, leader_origin = ?, attached "
+                              "= nullif(?, 0) WHERE id = ?", 5, (int)r,
+                              (int)rolled, origin,
+                              r == MU_DESPICABLE ? dv->id : 0, corps);
+    }
+    return MU_OK;
+}
+
+/* The fields leader-lost and downgrade share. */
+static void leader_event(camp_ev *ev, camp_ev_kind kind, const leader_ctx *x,
+                         const camp_div *dv, const camp_corps *k, int was)
+{
+    *ev = (camp_ev){.kind = kind, .division = dv->id};
+    ev_leader *o = &ev->u.leader;
+    o->side = dv->side;
+    o->post = x->post;
+    o->brigade = x->post == MU_POST_BRIGADE ? x->brigade : 0;
+    if (x->post == MU_POST_CORPS)
+        camp_copy_name(o->corps, k->name);
+    o->was = (mu_rating)was;
+}
+
+static mu_status lost_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    leader_ctx *x = p;
+    camp_div dv;
+    camp_corps k = {0};
+    int was = 0;
+    mu_status s;
+    if ((s = camp_load_engaged(c, x->div, &dv, err)) != MU_OK ||
+        (s = find_post(c, x, &dv, &was, &k, err)) != MU_OK)
+        return s;
+    bool fresh = mu_dice_count(x->d) == 0;
+    int roll;
+    if ((s = dice_roll(x->d, leader_label, x, &roll, err)) != MU_OK)
+        return s;
+    mu_rating rolled = (mu_rating)rules_map(c->rules, MU_TABLE_LEADER, dv.side,
+                                            c->theater, c->year)[roll];
+    mu_rating r = camp_played(rolled, dv.by_the_book);
+    if ((s = set_post(c, x, &dv, k.id, r, rolled, CAMP_REPLACED, err)) != MU_OK)
+        return s;
+    camp_ev ev;
+    leader_event(&ev, EV_LEADER_LOST, x, &dv, &k, was);
+    ev_leader *o = &ev.u.leader;
+    o->seed = camp_seed(x->d, fresh);
+    o->roll = roll;
+    o->rolled = rolled;
+    o->rating = r;
+    o->attached = x->post == MU_POST_CORPS && r == MU_DESPICABLE ? dv.id : 0;
+    return camp_event(c, &ev, &x->event, err);
+}
+
+static mu_status check_post(const leader_ctx *x, mu_error *err)
+{
+    if ((unsigned)x->post > MU_POST_CORPS)
+        return err_set(err, MU_EINPUT, "unknown leader post");
+    if (x->post == MU_POST_BRIGADE && x->brigade < 1)
+        return err_set(err, MU_EINPUT, "brigades count from 1");
+    return MU_OK;
+}
+
+mu_status mu_campaign_leader_lost(mu_campaign *c, int div, mu_post post,
+                                  int brigade, mu_dice *d, int64_t *event,
+                                  mu_error *err)
+{
+    if (!c || !d)
+        return err_set(err, MU_EINPUT, "no campaign or dice given");
+    leader_ctx x = {div, brigade, post, d, MU_UNION, 0};
+    mu_status s = check_post(&x, err);
+    if (s == MU_OK)
+        s = camp_tx(c, lost_tx, &x, d, err);
+    if (s == MU_OK && event)
+        *event = x.event;
+    return s;
+}
+
+static mu_status penalty_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    leader_ctx *x = p;
+    mu_status s = camp_exec(c, x->side == MU_UNION
+                            ? "UPDATE campaign SET penalty_union = penalty_union + 1"
+                            : "UPDATE campaign SET penalty_confederate = "
+                              "penalty_confederate + 1", err);
+    int owed;
+    if (s == MU_OK)
+        s = camp_penalties(c, x->side, &owed, err);
+    if (s != MU_OK)
+        return s;
+    camp_ev ev = {.kind = EV_PENALTY};
+    ev.u.penalty = (ev_penalty){x->side, owed};
+    return camp_event(c, &ev, &x->event, err);
+}
+
+mu_status mu_campaign_penalty(mu_campaign *c, mu_army side, int64_t *event,
+                              mu_error *err)
+{
+    if (!c || (unsigned)side > 1)
+        return err_set(err, MU_EINPUT, "choose the side that forgot: union or "
+                       "confederate");
+    leader_ctx x = {0, 0, MU_POST_DIVISION, NULL, side, 0};
+    mu_status s = camp_tx(c, penalty_tx, &x, NULL, err);
+    if (s == MU_OK && event)
+        *event = x.event;
+    return s;
+}
+
+static mu_status downgrade_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    leader_ctx *x = p;
+    camp_div dv;
+    camp_corps k = {0};
+    int was = 0, owed = 0;
+    mu_status s;
+    if ((s = camp_load_engaged(c, x->div, &dv, err)) != MU_OK ||
+        (s = find_post(c, x, &dv, &was, &k, err)) != MU_OK ||
+        (s = camp_penalties(c, dv.side, &owed, err)) != MU_OK)
+        return s;
+    if (dv.by_the_book)
+        return err_set(err, MU_ESTATE, "division %d (%s) plays by the book, "
+                       "where despicable leaders count as average: a "
+                       "downgrade changes nothing there", dv.id, dv.name);
+    if (owed == 0)
+        return err_set(err, MU_ESTATE, "no despicable replacement is owed by "
+                       "the %s side: 'muster campaign penalty FILE --side %s' "
+                       "records one", mu_army_name(dv.side),
+                       mu_army_name(dv.side));
+    if (was != MU_AVERAGE)
+        return err_set(err, MU_ESTATE, "the %s leader is %s: a despicable "
+                       "replacement may only downgrade an average leader",
+                       camp_post_name(x->post), mu_rating_name((mu_rating)was));
+    int rolled = x->post == MU_POST_DIVISION ? dv.leader_rolled
+                 : x->post == MU_POST_CORPS ? k.leader_rolled
+                 : dv.b[x->brigade - 1].leader_rolled;
+    s = set_post(c, x, &dv, k.id, MU_DESPICABLE, (mu_rating)rolled,
+                 CAMP_DOWNGRADED, err);
+    if (s == MU_OK)
+        s = camp_exec(c, dv.side == MU_UNION
+                      ? "UPDATE campaign SET penalty_union = penalty_union - 1"
+                      : "UPDATE campaign SET penalty_confederate = "
+                        "penalty_confederate - 1", err);
+    if (s != MU_OK)
+        return s;
+    camp_ev ev;
+    leader_event(&ev, EV_DOWNGRADE, x, &dv, &k, was);
+    ev.u.leader.rating = MU_DESPICABLE;
+    ev.u.leader.owed = owed - 1;
+    ev.u.leader.attached = x->post == MU_POST_CORPS ? dv.id : 0;
+    return camp_event(c, &ev, &x->event, err);
+}
+
+mu_status mu_campaign_downgrade(mu_campaign *c, int div, mu_post post,
+                                int brigade, int64_t *event, mu_error *err)
+{
+    if (!c)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    leader_ctx x = {div, brigade, post, NULL, MU_UNION, 0};
+    mu_status s = check_post(&x, err);
+    if (s == MU_OK)
+        s = camp_tx(c, downgrade_tx, &x, NULL, err);
+    if (s == MU_OK && event)
+        *event = x.event;
+    return s;
+}

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# muster serve over raw HTTP (bash's /dev/tcp, loopback only): the API
+# answers what the CLI prints, bad requests get their status and change
+# nothing, tokens decide who sees what, SIGTERM stops it cleanly.
+set -u
+muster=$1
+dir=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+fail=0 pass=0
+check() { # name, condition result
+  if [ "$2" = 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi
+}
+
+# start NAME ARGS...: runs muster serve on a free port; sets $port.
+start() {
+  local name=$1; shift
+  "$muster" serve --port 0 --no-qr "$@" >"$dir/$name.out" 2>"$dir/$name.err" &
+  pids+=($!)
+  eval "${name}_pid=$!"
+  for _ in $(seq 100); do
+    grep -q 'http://' "$dir/$name.out" 2>/dev/null && break
+    sleep 0.05
+  done
+  port=$(grep -o 'http://127.0.0.1:[0-9]*' "$dir/$name.out" | head -1 | sed 's/.*://')
+}
+
+# req PORT RAW-REQUEST: prints the whole response (HTTP/1.0: one request).
+req() {
+  exec 3<>"/dev/tcp/127.0.0.1/$1" || return 1
+  printf '%b' "$2" >&3
+  timeout 10 cat <&3
+  exec 3<&-
+}
+status() { head -1 | tr -d '\r' | cut -d' ' -f2; }
+body() { sed '1,/^\r$/d'; }
+get() { req "$1" "GET $2 HTTP/1.0\r\nHost: 127.0.0.1:$1\r\n${3:-}\r\n"; }
+
+start plain
+[ -n "$port" ]; check "server prints its URL" $?
+
+# The API answers exactly what the CLI prints with --format json.
+api=$(get "$port" '/api/fire?weapon=musket&range=5&figures=11&rolls=37' | body)
+cli=$("$muster" fire --weapon musket --range 5 --figures 11 --rolls 37 --format json)
+[ "$api" = "$cli" ]; check "fire equals the CLI" $?
+api=$(get "$port" '/api/division?army=confederate&year=1863&theater=east&seed=7' | body)
+cli=$("$muster" division --army confederate --year 1863 --theater east --seed 7 --format json)
+[ "$api" = "$cli" ]; check "division equals the CLI" $?
+api=$(get "$port" '/api/fire?weapon=gun&range=7%201%2F3&cover&seed=3' | body)
+cli=$("$muster" fire --weapon gun --range "7 1/3" --cover --seed 3 --format json)
+[ "$api" = "$cli" ]; check "escapes and a bare switch" $?
+api=$(get "$port" '/api/odds/fire?weapon=rifle&range=12&figures=8&method=both' | body)
+cli=$("$muster" odds fire --weapon rifle --range 12 --figures 8 --method both --format json)
+[ "$api" = "$cli" ]; check "odds fire equals the CLI" $?
+# Without dice the server draws a seed and returns it; it repeats.
+r=$(get "$port" '/api/division?army=union' | body)
+seed=$(printf '%s\n' "$r" | sed -n 's/^\t"seed":\t\([0-9]*\)$/\1/p')
+[ -n "$seed" ] && [ "$r" = "$("$muster" division --army union --seed "$seed" --format json)" ]
+check "a drawn seed is returned and repeats" $?
+
+# Bad input: its status, and a JSON error naming the option.
+r=$(get "$port" '/api/fire?weapon=musket&range=-5&figures=11')
+[ "$(status <<<"$r")" = 400 ] && body <<<"$r" | grep -q '"error":".*--range'
+check "bad value: 400 naming the option" $?
+r=$(get "$port" '/api/fire?weapon=musket&range=5&figures=11&bogus=1')
+[ "$(status <<<"$r")" = 400 ] && body <<<"$r" | grep -q 'bogus'
+check "unknown option: 400 naming it" $?
+[ "$(get "$port" '/api/nonsense' | status)" = 404 ]; check "unknown command: 404" $?
+[ "$(get "$port" '/api/division?army=union&rules=/etc/passwd' | status)" = 400 ]
+check "no server files through the API" $?
+long=$(head -c 9000 /dev/zero | tr '\0' a)
+[ "$(get "$port" "/api/fire?x=$long" | status)" = 414 ]; check "URL over 8 KiB: 414" $?
+big=$(head -c 20000 /dev/zero | tr '\0' a)
+[ "$(get "$port" /api/fire "X-Big: $big\r\n" | status)" = 431 ]; check "headers too large: 431" $?
+r=$(req "$port" "POST /api/campaign/show HTTP/1.0\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 70000\r\n\r\n")
+[ "$(status <<<"$r")" = 413 ]; check "body over 64 KiB: 413" $?
+[ "$(req "$port" "DELETE / HTTP/1.0\r\nHost: x\r\n\r\n" | status)" = 405 ]; check "DELETE: 405" $?
+[ "$(get "$port" / | status)" = 200 ]; check "the page" $?
+get "$port" /app.js | grep -q 'X-Muster-Token'; check "the script" $?
+
+# A campaign: three links; the token decides the viewer; no token, 403.
+"$muster" campaign new "$dir/c.db" --name Test --year 1863 --theater east >/dev/null
+"$muster" campaign add "$dir/c.db" --side union --name Wadsworth >/dev/null
+"$muster" campaign add "$dir/c.db" --side confederate --name Heth >/dev/null
+"$muster" campaign battle "$dir/c.db" start Ridge >/dev/null
+"$muster" campaign engage "$dir/c.db" 2 --seed 8 --hidden >/dev/null
+start camp --campaign "$dir/c.db"
+cport=$port
+tok() { grep "^  $1 " "$dir/camp.out" | grep -o 't=[0-9a-f]*' | cut -c3-; }
+ump=$(tok umpire) uni=$(tok union) con=$(tok confederate)
+[ ${#ump} = 32 ] && [ ${#uni} = 32 ] && [ ${#con} = 32 ] && [ "$ump" != "$uni" ]
+check "three 128-bit tokens" $?
+r=$(get "$cport" /api/campaign/show)
+[ "$(status <<<"$r")" = 403 ] && [ "$(body <<<"$r")" = forbidden ]
+check "no token: 403 and nothing else" $?
+[ "$(get "$cport" /api/division?army=union "X-Muster-Token: 0123456789abcdef0123456789abcdef\r\n" | status)" = 403 ]
+check "a wrong token: 403" $?
+[ "$(get "$cport" /api/campaign/show "X-Muster-Token: $ump\r\n" | body)" = "$("$muster" campaign show "$dir/c.db" --format json)" ]
+check "umpire's show equals the CLI's" $?
+[ "$(get "$cport" /api/campaign/show "X-Muster-Token: $uni\r\n" | body)" = "$("$muster" campaign show "$dir/c.db" --side union --format json)" ]
+check "the Union link sees the Union view" $?
+r=$(get "$cport" /api/campaign/show "X-Muster-Token: $uni\r\n" | body)
+grep -q '"id":2,[^}]*"hidden":true,"commitment"' <<<"$r" && ! grep -q '"stands"' <<<"$r"
+check "the Union view has no stands of the hidden division" $?
+before=$("$muster" campaign log "$dir/c.db" --format json)
+post() { # port path token body [extra headers]
+  req "$1" "POST $2 HTTP/1.0\r\nHost: 127.0.0.1:$1\r\nX-Muster-Token: $3\r\nContent-Type: application/json\r\nContent-Length: ${#4}\r\n${5:-}\r\n$4"
+}
+[ "$(post "$cport" /api/campaign/casualties "$ump" '{"div":2,"brigade":1,"lost":2}' "Origin: http://evil.example\r\n" | status)" = 403 ]
+check "a change from a foreign origin: 403" $?
+[ "$(post "$cport" /api/campaign/casualties "$ump" '{"div":2,"brigade":1,"lost":99}' | status)" = 400 ]
+check "too many losses: 400" $?
+[ "$(post "$cport" /api/campaign/casualties "$uni" '{"div":2,"brigade":1,"lost":1}' | status)" = 403 ]
+check "a side may not change the other's division" $?
+[ "$(get "$cport" '/api/campaign/casualties?div=2&brigade=1&lost=1' "X-Muster-Token: $ump\r\n" | status)" = 405 ]
+check "a change by GET: 405" $?
+[ "$before" = "$("$muster" campaign log "$dir/c.db" --format json)" ]
+check "refused requests changed nothing" $?
+r=$(post "$cport" /api/campaign/casualties "$ump" '{"div":2,"brigade":1,"lost":2}' "Origin: http://127.0.0.1:$cport\r\n")
+[ "$(status <<<"$r")" = 200 ] && body <<<"$r" | grep -q '"kind":"casualties"'
+check "the umpire records casualties" $?
+"$muster" campaign show "$dir/c.db" --format json | grep -q '"lost":2'
+check "written through the library's transaction" $?
+r=$(get "$cport" /api/campaign/show "X-Muster-Token: $uni\r\n" | body)$(get "$cport" /api/campaign/log "X-Muster-Token: $uni\r\n" | body)
+! grep -q '"lost"\|"brigade"' <<<"$r"
+check "the Union link does not see the hidden division's losses" $?
+[ "$(get "$cport" '/api/campaign/show?side=confederate' "X-Muster-Token: $uni\r\n" | status)" = 400 ]
+check "a side cannot ask for the other's view" $?
+
+# SIGTERM: a clean stop.
+kill -TERM "$camp_pid"
+wait "$camp_pid"; rc=$?
+[ $rc = 0 ] && grep -q 'stopped' "$dir/camp.err"; check "SIGTERM stops it cleanly" $?
+
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]

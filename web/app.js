@@ -1,0 +1,532 @@
+// muster serve: the page. Everything it shows comes from /api/, which
+// answers what the command line prints with --format json. Text from the
+// server goes into the page as text (textContent), never as markup.
+'use strict';
+
+const token = (location.hash.match(/t=([0-9a-f]{32})/) || [])[1] || null;
+const $ = (sel, root = document) => root.querySelector(sel);
+const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+
+function el(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === 'class') e.className = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const k of kids.flat()) {
+    if (k === null || k === undefined || k === false) continue;
+    e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  }
+  return e;
+}
+
+class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+// GET /api/<cmd>?opts, or POST with the options as a JSON object.
+async function api(cmd, opts, post) {
+  const headers = {};
+  if (token) headers['X-Muster-Token'] = token;
+  let url = '/api/' + cmd;
+  const init = { headers, cache: 'no-store' };
+  if (post) {
+    init.method = 'POST';
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(opts);
+  } else {
+    const q = Object.entries(opts)
+      .filter(([, v]) => v !== undefined && v !== null && v !== false && v !== '')
+      .map(([k, v]) => encodeURIComponent(k) + (v === true ? '' : '=' + encodeURIComponent(v)));
+    if (q.length) url += '?' + q.join('&');
+  }
+  const res = await fetch(url, init);
+  let body = null;
+  try { body = await res.json(); } catch (e) { body = null; }
+  if (!res.ok) throw new ApiError(res.status, body && body.error ? body.error : res.status + ' ' + res.statusText);
+  return body;
+}
+
+function showError(box, e) {
+  box.hidden = !e;
+  box.textContent = e ? (e.message || String(e)) : '';
+}
+
+const cap = s => s ? s[0].toUpperCase() + s.slice(1) : s;
+const pct = (x, d = 2) => (x * 100).toFixed(d) + ' %';
+
+// ---- tabs -----------------------------------------------------------------
+
+function selectTab(name) {
+  for (const b of $$('#tabs button')) b.setAttribute('aria-selected', String(b.dataset.tab === name));
+  for (const s of $$('.tab')) s.hidden = s.id !== name;
+  if (name === 'campaign') loadCampaign();
+}
+
+// ---- a division arrives -----------------------------------------------------
+
+const tableNames = {
+  theater: 'Theater and year', leader: 'Division leader', brigades: 'Number of brigades',
+  stands: 'stands', morale: 'morale', brigadier: 'brigadier', ratio: 'Artillery ratio',
+  battery: 'Fractional battery', reserve: 'Reserve share', corps_leader: 'Corps leader',
+};
+
+function rollLabel(r) {
+  const t = tableNames[r.table] || r.table;
+  return r.brigade ? 'Brigade ' + r.brigade + ' ' + t : t;
+}
+
+function rating(actual, rolled) {
+  const dp = rolled === 'despicable';
+  if (dp && actual !== 'despicable')
+    return [actual + ' ', el('span', { class: 'dp', title: 'despicable leader, played by the book as average' }, 'DP'), ' (by the book)'];
+  return [actual, dp ? [' ', el('span', { class: 'dp', title: 'despicable leader' }, 'DP')] : null];
+}
+
+function rollResult(r) {
+  if (r.threshold !== undefined)
+    return r.roll + (r.result ? ' ≤ ' : ' > ') + r.threshold + (r.result ? ': one more' : ': no more');
+  return r.roll + ' → ' + r.result;
+}
+
+function trunc2(num, den) {
+  const h = Math.floor(100 * num / den);
+  return Math.floor(h / 100) + '.' + String(h % 100).padStart(2, '0');
+}
+
+function renderDivision(d) {
+  const box = $('#div-result');
+  box.replaceChildren();
+  const byBrigade = {};
+  for (const r of d.rolls || []) if (r.brigade) (byBrigade[r.brigade] ||= {})[r.table] = r.roll;
+  const roll = t => (d.rolls || []).find(r => r.table === t);
+  box.append(el('h3', {}, `${cap(d.army)} ${d.arm} division, ${d.theater === 'east' ? 'Eastern' : 'Western'} theater ${d.year}`));
+  const lr = roll('leader');
+  box.append(el('p', {}, 'Division leader: ', rating(d.leader, d.leader_rolled), lr ? ` (rolled ${lr.roll})` : ''));
+  const br = roll('brigades');
+  box.append(el('p', {}, `Brigades: ${d.brigades.length}`, br ? ` (rolled ${br.roll})` : ''));
+  const rows = d.brigades.map((b, i) => {
+    const r = byBrigade[i + 1] || {};
+    return el('tr', { 'data-brigade': i + 1 },
+      el('td', { class: 'n' }, i + 1),
+      el('td', { class: 'n' }, b.stands),
+      el('td', {}, b.morale),
+      el('td', {}, rating(b.leader, b.leader_rolled)),
+      el('td', { class: 'n' }, [r.stands, r.morale, r.brigadier].filter(x => x !== undefined).join(' ')));
+  });
+  box.append(el('div', { class: 'scroll' }, el('table', { class: 'brigades' },
+    el('thead', {}, el('tr', {}, el('th', { class: 'n' }, '#'), el('th', { class: 'n' }, 'stands'),
+      el('th', {}, 'morale'), el('th', {}, 'brigadier'), el('th', { class: 'n' }, 'rolls'))),
+    el('tbody', {}, rows))));
+  box.append(el('p', { class: 'big' }, `Total: ${d.stands} stands`));
+  const a = d.artillery, ra = roll('ratio'), bat = roll('battery'), res = roll('reserve');
+  box.append(el('p', {}, `Artillery: 1 battery per ${a.ratio} stands`, ra ? ` (rolled ${ra.roll})` : ''));
+  let work = `${d.stands} stands ÷ ${a.ratio} = ${trunc2(d.stands, a.ratio)}`;
+  if (bat) work += ` → rolled ${bat.roll} ${bat.result ? '≤' : '>'} ${bat.threshold}`;
+  work += ` → ${a.batteries} batteries: ${a.division} with the division, ${a.reserve} to the ${d.army === 'union' ? 'Army Artillery Reserve' : 'corps reserve'}`;
+  if (res) work += ` (reserve share: rolled ${res.roll} ${res.result ? '≤' : '>'} ${res.threshold})`;
+  box.append(el('p', { class: 'working' }, work));
+  box.append(el('details', {}, el('summary', {}, `Every roll (${(d.rolls || []).length})`),
+    el('ol', { class: 'rolls' }, (d.rolls || []).map(r => el('li', {}, rollLabel(r) + ': ' + rollResult(r))))));
+  box.append(el('p', { class: 'hint' }, d.seed !== null && d.seed !== undefined ? `seed ${d.seed}` : 'rolls given by hand (no seed)'));
+  box.hidden = false;
+}
+
+function divisionOptions() {
+  const f = $('#div-form');
+  const o = { army: f.army.value, arm: f.arm.value };
+  if (f.year.value) o.year = f.year.value;
+  if (f.theater.value) o.theater = f.theater.value;
+  if (f['by-the-book'].checked) o['by-the-book'] = true;
+  return o;
+}
+
+// Typed dice: one field per roll, labelled with the table it is for. The
+// tables decide what comes next (how many brigades, whether a fraction of a
+// battery is rolled), so the server is asked with the rolls so far: it
+// answers with the division, or names the table that wants the next roll.
+const NEED = /not enough rolls: (.+?) needed roll (\d+)/;
+
+function typedRolls() {
+  const v = [];
+  for (const i of $$('#roll-fields input')) {
+    const t = i.value.trim();
+    if (!/^(100|0?0|[1-9][0-9]?)$/.test(t)) break;
+    v.push(t);
+  }
+  return v;
+}
+
+function addRollField(n, label) {
+  const list = $('#roll-fields');
+  while (list.children.length > n - 1) list.lastElementChild.remove();
+  const input = el('input', { inputmode: 'numeric', maxlength: '3', 'aria-label': label, 'data-roll': n });
+  input.addEventListener('input', () => { if (/^(100|00|[0-9]{2})$/.test(input.value.trim())) nextRoll(); });
+  input.addEventListener('change', nextRoll);
+  list.append(el('li', {}, el('label', {}, label, input)));
+  return input;
+}
+
+let typedSeq = 0;
+async function nextRoll(focus = true) {
+  const seq = ++typedSeq;
+  const rolls = typedRolls();
+  const box = $('#div-error');
+  try {
+    const d = await api('division', { ...divisionOptions(), rolls: rolls.join(',') });
+    if (seq !== typedSeq) return;
+    const list = $('#roll-fields');
+    while (list.children.length > rolls.length) list.lastElementChild.remove();
+    showError(box, null);
+    renderDivision(d);
+  } catch (e) {
+    if (seq !== typedSeq) return;
+    const m = NEED.exec(e.message);
+    if (m) {
+      showError(box, null);
+      $('#div-result').hidden = true;
+      const n = Number(m[2]);
+      const have = $(`#roll-fields input[data-roll="${n}"]`);
+      if (!have) {
+        const input = addRollField(n, m[1]);
+        if (focus) input.focus();
+      }
+    } else {
+      showError(box, e);
+    }
+  }
+}
+
+// When the options change, the fields are labelled again from the first.
+async function relabel() {
+  const old = typedRolls();
+  $('#roll-fields').replaceChildren();
+  $('#div-result').hidden = true;
+  for (let k = 0; k <= old.length; k++) {
+    try {
+      const d = await api('division', { ...divisionOptions(), rolls: old.slice(0, k).join(',') });
+      renderDivision(d);
+      return;
+    } catch (e) {
+      const m = NEED.exec(e.message);
+      if (!m) { showError($('#div-error'), e); return; }
+      const input = addRollField(Number(m[2]), m[1]);
+      if (k < old.length) input.value = old[k];
+    }
+  }
+}
+
+async function rollDivision(ev) {
+  ev.preventDefault();
+  const f = $('#div-form');
+  if (f.dice.value === 'typed') return nextRoll();
+  const o = divisionOptions();
+  if (f.seed.value.trim()) o.seed = f.seed.value.trim();
+  try {
+    const d = await api('division', o);
+    showError($('#div-error'), null);
+    renderDivision(d);
+  } catch (e) {
+    $('#div-result').hidden = true;
+    showError($('#div-error'), e);
+  }
+}
+
+function diceMode() {
+  const typed = $('#div-form').dice.value === 'typed';
+  $('#typed').hidden = !typed;
+  $('#seed-row').hidden = typed;
+  $('#div-go').textContent = typed ? 'Show the division' : 'Roll the division';
+  if (typed) relabel();
+}
+
+// ---- fire -----------------------------------------------------------------
+
+const artillery = w => ['gun', 'canister', 'roundshot'].includes(w);
+
+function fireOptions() {
+  const f = $('#fire-form');
+  const o = { weapon: f.weapon.value, range: f.range.value.trim() };
+  if (artillery(o.weapon)) o.crew = f.crew.value; else o.figures = f.figures.value;
+  if (f.unit.value === 'yd') o.yards = true;
+  if (f.cover.checked) o.cover = true;
+  return o;
+}
+
+function fireLine(v) {
+  const n = ['a first', 'a second', 'a third', 'a fourth', 'a fifth', 'a sixth'];
+  const sure = v.sure_hits, ch = v.chance;
+  if (v.beyond) return 'Out of range: no hit possible';
+  if (ch === 0) return `${sure} sure hit${sure === 1 ? '' : 's'}`;
+  const more = sure === 0 ? 'one' : (n[sure] || 'one more');
+  return `${sure === 0 ? 'No sure hit' : sure + ' sure hit' + (sure === 1 ? '' : 's')} and ${ch} % of ${sure === 0 ? 'one' : more}`;
+}
+
+let fireSeq = 0, lastWeapon = null, lastCurveKey = null;
+async function updateFire() {
+  const seq = ++fireSeq;
+  const o = fireOptions();
+  const f = $('#fire-form');
+  $('#figures-row').hidden = artillery(o.weapon);
+  $('#crew-row').hidden = !artillery(o.weapon);
+  $('#fire-outcome').hidden = true;
+  try {
+    const v = await api('fire', { ...o, 'no-roll': true });
+    if (seq !== fireSeq) return;
+    showError($('#fire-error'), null);
+    const unit = o.yards ? 'yd' : 'in';
+    $('#fire-line').textContent = fireLine(v);
+    const eff = v.crew ? `${v.crew} crew × 3 = ${v.effectives} effectives` : `${v.effectives} figures`;
+    $('#fire-working').textContent =
+      `${v.load ? 'Load: ' + v.load + '\n' : ''}P = ${v.p} % an effective at ${v.range} in\nPOH = ${eff} × ${v.p} % = ${v.poh} %`;
+    $('#fire-roll').disabled = v.chance === 0;
+    const max = Number(v.max_range) * (o.yards ? 10 : 1);
+    const slider = f['range-slider'];
+    if (Number(slider.max) !== max) { slider.max = String(max); slider.step = o.yards ? '5' : '0.5'; }
+    if (document.activeElement !== slider) slider.value = String(parseFloat(o.range) || 0);
+    updateOdds(o, seq);
+    const ck = o.weapon + (o.cover ? '/c' : '');
+    if (ck !== lastCurveKey) { lastCurveKey = ck; drawCurve(o, v); } else markCurve(v);
+    lastWeapon = o.weapon;
+  } catch (e) {
+    if (seq !== fireSeq) return;
+    showError($('#fire-error'), e);
+    $('#fire-line').textContent = '';
+    $('#fire-working').textContent = '';
+    $('#fire-odds').replaceChildren();
+  }
+}
+
+async function updateOdds(o, seq) {
+  try {
+    const r = await api('odds/fire', { ...o, method: 'both' });
+    if (seq !== fireSeq) return;
+    const add = r.additive.p, per = r.per_figure.p;
+    const ks = Object.keys(per).map(Number).filter(k => per[k] >= 5e-5 || add[k]).sort((a, b) => a - b);
+    const rows = ks.map(k => el('tr', {},
+      el('td', { class: 'n' }, k),
+      el('td', { class: 'n' }, add[k] ? pct(add[k]) : '–'),
+      el('td', { class: 'n' }, per[k] >= 5e-5 ? pct(per[k]) : '<0.01 %')));
+    $('#fire-odds').replaceChildren(el('table', { class: 'odds' },
+      el('thead', {}, el('tr', {}, el('th', { class: 'n' }, 'hits'), el('th', { class: 'n' }, 'this rule'), el('th', { class: 'n' }, 'each figure rolls'))),
+      el('tbody', {}, rows)),
+      el('p', { class: 'hint' }, `Mean ${r.additive.mean.toFixed(2)} hits either way. "This rule": sure hits and one d100 for the rest; "each figure rolls": every effective on its own.`));
+  } catch (e) {
+    if (seq === fireSeq) $('#fire-odds').replaceChildren(el('p', { class: 'error' }, e.message));
+  }
+}
+
+// The curve as the API gives it (GET /api/curve), drawn as a line. The
+// current range is marked; a gun shows both loads.
+let curveData = null;
+async function drawCurve(o, v) {
+  const box = $('#fire-curve');
+  try {
+    const c = await api('curve', { weapon: o.weapon, cover: o.cover, step: '0.5' });
+    curveData = c;
+    const W = 340, H = 170, L = 34, B = 24, T = 8, R = 10;
+    const pts = c.points;
+    const xmax = pts[pts.length - 1].range;
+    const keys = c.loads ? Object.keys(c.loads) : ['p'];
+    const ymax = Math.max(1, ...pts.flatMap(p => keys.map(k => Number(p[k]) || 0)));
+    const X = x => L + (W - L - R) * x / xmax, Y = y => H - B - (H - B - T) * Math.max(0, y) / ymax;
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    svg.setAttribute('class', 'curve');
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', `P against range for ${o.weapon}`);
+    const add = (tag, attrs, text) => {
+      const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+      for (const [k, val] of Object.entries(attrs)) e.setAttribute(k, val);
+      if (text !== undefined) e.textContent = text;
+      svg.append(e);
+      return e;
+    };
+    for (let y = 0; y <= ymax; y += ymax > 20 ? 10 : 5) {
+      add('line', { class: 'grid', x1: L, x2: W - R, y1: Y(y), y2: Y(y) });
+      add('text', { x: L - 4, y: Y(y) + 4, 'text-anchor': 'end' }, y);
+    }
+    const step = xmax > 30 ? 10 : 5;
+    for (let x = 0; x <= xmax; x += step) add('text', { x: X(x), y: H - 6, 'text-anchor': 'middle' }, x);
+    add('text', { x: W - R, y: H - B - 4, 'text-anchor': 'end' }, 'range (in)');
+    add('text', { x: L + 4, y: T + 10 }, 'P %');
+    const line = k => pts.map((p, i) => (i ? 'L' : 'M') + X(p.range).toFixed(1) + ' ' + Y(Number(p[k]) || 0).toFixed(1)).join(' ');
+    if (c.loads) for (const k of keys) add('path', { class: 'alt', d: line(k) });
+    add('path', { class: 'p', d: line('p') });
+    add('line', { class: 'axis', x1: L, x2: L, y1: T, y2: H - B });
+    add('line', { class: 'axis', x1: L, x2: W - R, y1: H - B, y2: H - B });
+    const here = add('line', { class: 'here', id: 'curve-here', y1: T, y2: H - B, x1: 0, x2: 0 });
+    here.dataset.scale = JSON.stringify({ L, W, R, xmax });
+    box.replaceChildren(svg, el('p', { class: 'hint' },
+      c.loads ? `Solid: the load the gun fires; dashed: canister and roundshot. They cross at ${c.crossover} in.` : 'P, the percent chance to hit for each effective, against range in inches.'));
+    markCurve(v);
+  } catch (e) {
+    box.replaceChildren(el('p', { class: 'error' }, e.message));
+  }
+}
+
+function markCurve(v) {
+  const here = $('#curve-here');
+  if (!here) return;
+  const s = JSON.parse(here.dataset.scale);
+  const x = s.L + (s.W - s.L - s.R) * Math.min(Number(v.range), s.xmax) / s.xmax;
+  here.setAttribute('x1', x.toFixed(1));
+  here.setAttribute('x2', x.toFixed(1));
+}
+
+async function rollFire() {
+  const o = fireOptions();
+  const typed = $('#fire-typed').value.trim();
+  if (typed) o.rolls = typed;
+  try {
+    const v = await api('fire', o);
+    showError($('#fire-error'), null);
+    const out = $('#fire-outcome');
+    const verdict = v.roll === null ? '' : `Roll ${v.roll} ${v.roll <= v.threshold ? '≤' : '>'} ${v.threshold}: `;
+    out.textContent = `${verdict}${v.hits} hit${v.hits === 1 ? '' : 's'}` + (v.seed !== null ? ` (seed ${v.seed})` : '');
+    out.hidden = false;
+  } catch (e) {
+    showError($('#fire-error'), e);
+  }
+}
+
+// ---- the campaign -----------------------------------------------------------
+
+let whoami = { viewer: 'umpire', campaign: null, sides_can_write: false };
+
+function brigadeTable(d) {
+  return el('div', { class: 'scroll' }, el('table', {},
+    el('thead', {}, el('tr', {}, ['#', 'stands', 'of', 'lost', 'pris.', 'back', 'morale', 'brigadier']
+      .map((h, i) => el('th', { class: i < 6 ? 'n' : null }, h)))),
+    el('tbody', {}, d.brigades.map(b => el('tr', { 'data-brigade': b.number },
+      el('td', { class: 'n' }, b.number), el('td', { class: 'n' }, b.stands),
+      el('td', { class: 'n' }, b.start), el('td', { class: 'n' }, b.lost), el('td', { class: 'n' }, b.captured),
+      el('td', { class: 'n' }, b.returned), el('td', {}, b.morale), el('td', {}, b.leader ? rating(b.leader.rating, b.leader.rolled) : ''))))));
+}
+
+function renderLedger(s) {
+  $('#camp-title').textContent = `Campaign "${s.campaign.name}": ${s.campaign.year}, ${s.campaign.theater === 'east' ? 'Eastern' : 'Western'} theater`;
+  const box = $('#camp-ledger');
+  box.replaceChildren();
+  box.append(el('p', {}, s.battle ? `Battle in progress: ${s.battle.name}` : 'No battle in progress.'));
+  for (const side of ['union', 'confederate']) {
+    box.append(el('h3', {}, side === 'union' ? 'Union' : 'Confederate'));
+    for (const d of s.divisions.filter(x => x.side === side)) {
+      const head = `Division ${d.id} "${d.name}", ${d.arm}${d.corps ? ', ' + d.corps : ''}`;
+      const card = el('div', { class: 'division', 'data-division': d.id });
+      if (d.hidden && !d.brigades) {
+        card.append(el('p', {}, el('strong', {}, head)), el('p', { class: 'hidden-div' }, `hidden, commitment ${d.commitment}`));
+      } else if (!d.engaged) {
+        card.append(el('p', {}, el('strong', {}, head)), el('p', { class: 'hint' }, 'not engaged yet: nothing rolled'));
+      } else {
+        card.append(el('p', {}, el('strong', {}, head), d.hidden ? ' (hidden)' : ''),
+          el('p', {}, `${d.stands} of ${d.start} stands in ${d.brigades.length} brigades; leader `, rating(d.leader.rating, d.leader.rolled)),
+          brigadeTable(d));
+      }
+      box.append(card);
+    }
+  }
+  const p = s.prisoners;
+  box.append(el('p', {}, `Prisoners: the Union holds ${p.held_by_union} Confederate stand${p.held_by_union === 1 ? '' : 's'}; the Confederates hold ${p.held_by_confederate} Union stand${p.held_by_confederate === 1 ? '' : 's'}.`));
+  for (const sel of $$('.div-select')) {
+    const keep = sel.value;
+    sel.replaceChildren(...s.divisions.map(d => el('option', { value: d.id }, `${d.id} ${d.name} (${d.side})`)));
+    if (keep) sel.value = keep;
+  }
+}
+
+function logLine(e) {
+  const parts = [`#${e.id} ${e.kind}`];
+  for (const k of ['name', 'division', 'side', 'brigade', 'lost', 'captured', 'winner', 'union', 'confederate', 'commitment']) {
+    if (e[k] !== undefined && e[k] !== null) parts.push(`${k} ${e[k]}`);
+  }
+  if (e.seed !== undefined && e.seed !== null) parts.push(`seed ${e.seed}`);
+  return parts.join(', ');
+}
+
+async function loadCampaign() {
+  if (!whoami.campaign) return;
+  try {
+    const [s, log] = await Promise.all([api('campaign/show', {}), api('campaign/log', {})]);
+    showError($('#camp-error'), null);
+    renderLedger(s);
+    $('#camp-log').replaceChildren(...log.events.map(e => el('li', {}, logLine(e))));
+  } catch (e) {
+    showError($('#camp-error'), e);
+  }
+}
+
+async function campaignSubmit(ev) {
+  ev.preventDefault();
+  const f = ev.target;
+  const o = {};
+  for (const i of f.elements) {
+    if (!i.name) continue;
+    if (i.type === 'checkbox') { if (i.checked) o[i.name] = true; }
+    else if (i.value.trim() !== '') o[i.name] = i.value.trim();
+  }
+  try {
+    await api(f.dataset.cmd, o, true);
+    showError($('#camp-error'), null);
+  } catch (e) {
+    showError($('#camp-error'), e);
+  }
+  loadCampaign();
+}
+
+// ---- start ------------------------------------------------------------------
+
+async function start() {
+  for (const b of $$('#tabs button')) b.addEventListener('click', () => selectTab(b.dataset.tab));
+  try {
+    whoami = await (await fetch('/whoami', { headers: token ? { 'X-Muster-Token': token } : {} })).json();
+  } catch (e) {
+    $('#denied').hidden = false;
+    $('main').hidden = true;
+    $('#tabs').hidden = true;
+    return;
+  }
+  if (whoami.campaign) {
+    $('#who').hidden = false;
+    $('#who').textContent = cap(whoami.viewer);
+    $('#who').classList.add(whoami.viewer);
+    $('#tabs [data-tab="campaign"]').hidden = false;
+    const write = whoami.viewer === 'umpire' || whoami.sides_can_write;
+    $('#camp-forms').hidden = !write;
+    $('#camp-readonly').hidden = write;
+    if (whoami.viewer !== 'umpire') {
+      const army = $(`#div-form input[name="army"][value="${whoami.viewer}"]`);
+      if (army) army.checked = true;
+    }
+  }
+  const df = $('#div-form');
+  df.addEventListener('submit', rollDivision);
+  for (const r of $$('input[name="dice"]', df)) r.addEventListener('change', diceMode);
+  for (const n of ['army', 'year', 'theater', 'arm', 'by-the-book'])
+    for (const i of $$(`[name="${n}"]`, df)) i.addEventListener('change', () => { if (df.dice.value === 'typed') relabel(); });
+
+  const ff = $('#fire-form');
+  ff.addEventListener('submit', e => e.preventDefault());
+  let timer = null;
+  const soon = () => { clearTimeout(timer); timer = setTimeout(updateFire, 120); };
+  ff.addEventListener('input', e => {
+    if (e.target.name === 'range-slider') ff.range.value = e.target.value;
+    soon();
+  });
+  ff.addEventListener('change', e => {
+    if (e.target.name === 'unit') {
+      const r = parseFloat(ff.range.value) || 0;
+      ff.range.value = String(e.target.value === 'yd' ? r * 10 : r / 10);
+    }
+    soon();
+  });
+  $('#fire-roll').addEventListener('click', rollFire);
+  $('#fire-typed').addEventListener('change', () => { if ($('#fire-typed').value.trim()) rollFire(); });
+  for (const f of $$('#camp-forms form')) f.addEventListener('submit', campaignSubmit);
+  updateFire();
+  const want = location.hash.match(/tab=(\w+)/);
+  selectTab(want ? want[1] : (whoami.campaign ? 'campaign' : 'division'));
+}
+
+document.addEventListener('DOMContentLoaded', start);

@@ -1,0 +1,745 @@
+/* http.c -- the HTTP side of `muster serve` on libmicrohttpd: limits,
+ * tokens and viewers, CSRF, the embedded page, and the watchdog that cuts
+ * slow clients. What a command answers is api.c's business. */
+#include "web.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <linux/tcp.h> /* tcp_info with tcpi_bytes_received */
+#include <pthread.h>
+#include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+extern const char mu_web_index_html[], mu_web_app_js[], mu_web_style_css[];
+extern const size_t mu_web_index_html_len, mu_web_app_js_len,
+    mu_web_style_css_len;
+
+#define TOKEN_HEADER "X-Muster-Token"
+
+/* A TCP connection, for the watchdog: a request must arrive whole within
+ * the timeout of its first byte, however slowly it trickles. */
+typedef struct conn {
+    struct conn *prev, *next;
+    int fd;
+    uint64_t done_bytes; /* bytes received when the last request ended */
+    time_t started;      /* when bytes past done_bytes were first seen */
+} conn;
+
+struct web_server {
+    web_config cfg;
+    struct MHD_Daemon *d;
+    bool tokens;
+    char token[3][33]; /* umpire, union, confederate */
+    atomic_int inflight;
+    pthread_mutex_t lock; /* the connection list */
+    conn *conns;
+    pthread_t watchdog;
+    bool watching;
+    atomic_bool stopping;
+};
+
+/* One request, from its request line to its end. */
+typedef struct req {
+    size_t urilen;
+    int early;       /* a status decided before the body (414, 413...) */
+    char *body;
+    size_t len;
+    bool seen, too_big;
+} req;
+
+static void logf_(web_server *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void logf_(web_server *s, const char *fmt, ...)
+{
+    if (!s->cfg.log)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(s->cfg.log, fmt, ap);
+    va_end(ap);
+    fputc('\n', s->cfg.log);
+    fflush(s->cfg.log);
+}
+
+const char *web_server_token(const web_server *s, web_viewer v)
+{
+    if (!s->tokens || v == WEB_NOBODY)
+        return NULL;
+    return s->token[v == WEB_UMPIRE ? 0 : v == WEB_UNION ? 1 : 2];
+}
+
+/* ---- responses -------------------------------------------------------------- */
+
+static enum MHD_Result respond(struct MHD_Connection *c, int status,
+                            const char *type, char *body, size_t len,
+                            bool owned)
+{
+    struct MHD_Response *res = MHD_create_response_from_buffer(
+        len, body, owned ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
+    if (!res) {
+        if (owned)
+            free(body);
+        return MHD_NO;
+    }
+    MHD_add_response_header(res, "Content-Type", type);
+    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(res, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(res, "Content-Security-Policy",
+                            "default-src 'self'; img-src 'self' data:; "
+                            "frame-ancestors 'none'; form-action 'none'");
+    MHD_add_response_header(res, "Cache-Control", "no-store");
+    if (status == 405)
+        MHD_add_response_header(res, "Allow", "GET, HEAD, POST");
+    enum MHD_Result r = MHD_queue_response(c, (unsigned)status, res);
+    MHD_destroy_response(res);
+    return r;
+}
+
+static enum MHD_Result send_reply(struct MHD_Connection *c, web_reply *r)
+{
+    if (!r->body)
+        return respond(c, 500, "text/plain", (char *)"out of memory\n", 14,
+                    false);
+    return respond(c, r->status, r->type, r->body, r->len, true);
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, int status,
+                                  const char *msg)
+{
+    web_reply r = {0};
+    web_error(&r, status, msg);
+    return send_reply(c, &r);
+}
+
+/* ---- who is asking ---------------------------------------------------------- */
+
+static web_viewer viewer_of(const web_server *s, struct MHD_Connection *c)
+{
+    if (!s->tokens)
+        return WEB_UMPIRE;
+    const char *t = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                TOKEN_HEADER);
+    if (!t || strlen(t) != 32)
+        return WEB_NOBODY;
+    static const web_viewer who[3] = {WEB_UMPIRE, WEB_UNION, WEB_CONFEDERATE};
+    web_viewer v = WEB_NOBODY;
+    for (int i = 0; i < 3; i++) /* look at all three: no timing to learn */
+        if (sodium_memcmp(t, s->token[i], 32) == 0)
+            v = who[i];
+    return v;
+}
+
+/* A change must come from the page's own origin: a browser always sends
+ * Origin on a POST, and a page elsewhere cannot forge it. */
+static bool same_origin(struct MHD_Connection *c)
+{
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                     "Origin");
+    const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                   "Sec-Fetch-Site");
+    if (site && strcmp(site, "same-origin") && strcmp(site, "none"))
+        return false;
+    if (!origin)
+        return true; /* not a browser: the token still has to be right */
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    if (!host || strncmp(origin, "http://", 7))
+        return false;
+    return !strcmp(origin + 7, host);
+}
+
+/* ---- the query and the body ---------------------------------------------- */
+
+typedef struct argv_acc {
+    web_arg args[WEB_MAX_ARGS + 1];
+    size_t n;
+    bool bad; /* a NUL inside a name or value, or too many */
+} argv_acc;
+
+static enum MHD_Result add_query_arg(void *cls, enum MHD_ValueKind kind,
+                                     const char *key, size_t key_size,
+                                     const char *value, size_t value_size)
+{
+    (void)kind;
+    argv_acc *a = cls;
+    if (a->n > WEB_MAX_ARGS || strlen(key) != key_size ||
+        (value && strlen(value) != value_size)) {
+        a->bad = true;
+        return MHD_NO;
+    }
+    a->args[a->n].name = key;
+    a->args[a->n].value = value ? value : "";
+    a->n++;
+    return MHD_YES;
+}
+
+/* A JSON body {"option": value, ...}: strings, numbers and booleans. *keep
+ * (an array holding the parsed object and the strings made from numbers)
+ * owns them for the call's life. */
+static bool body_args(const req *q, cJSON **keep, argv_acc *a,
+                      char *why, size_t n)
+{
+    const char *end = NULL;
+    cJSON *obj = q->len ? cJSON_ParseWithLengthOpts(q->body, q->len, &end,
+                                                    false)
+                        : cJSON_CreateObject();
+    *keep = cJSON_CreateArray();
+    if (!*keep || !obj || !cJSON_AddItemToArray(*keep, obj)) {
+        cJSON_Delete(obj);
+        obj = NULL;
+    }
+    if (!cJSON_IsObject(obj)) {
+        snprintf(why, n, "the body must be a JSON object of options: "
+                         "{\"lost\": 2, \"brigade\": 1}");
+        return false;
+    }
+    for (cJSON *it = obj->child; it; it = it->next) {
+        if (a->n >= WEB_MAX_ARGS) {
+            snprintf(why, n, "too many options: at most %d", WEB_MAX_ARGS);
+            return false;
+        }
+        char buf[64];
+        const char *v;
+        if (cJSON_IsString(it)) {
+            v = it->valuestring;
+        } else if (cJSON_IsBool(it)) {
+            v = cJSON_IsTrue(it) ? "true" : "false";
+        } else if (cJSON_IsNumber(it)) {
+            double d = it->valuedouble;
+            if (d == (double)(long long)d && d > -9e15 && d < 9e15)
+                snprintf(buf, sizeof buf, "%lld", (long long)d);
+            else
+                snprintf(buf, sizeof buf, "%.17g", d);
+            cJSON *s = cJSON_CreateString(buf);
+            if (!s || !cJSON_AddItemToArray(*keep, s)) {
+                cJSON_Delete(s);
+                snprintf(why, n, "out of memory");
+                return false;
+            }
+            v = s->valuestring;
+        } else {
+            snprintf(why, n, "%.40s: give a string, a number or true/false",
+                     it->string);
+            return false;
+        }
+        a->args[a->n].name = it->string;
+        a->args[a->n].value = v;
+        a->n++;
+    }
+    return true;
+}
+
+/* ---- routing ---------------------------------------------------------------- */
+
+static enum MHD_Result asset(struct MHD_Connection *c, const char *url)
+{
+    static const struct {
+        const char *url, *type;
+        const char *data;
+        const size_t *len;
+    } assets[] = {
+        {"/", "text/html; charset=utf-8", mu_web_index_html,
+         &mu_web_index_html_len},
+        {"/index.html", "text/html; charset=utf-8", mu_web_index_html,
+         &mu_web_index_html_len},
+        {"/app.js", "text/javascript; charset=utf-8", mu_web_app_js,
+         &mu_web_app_js_len},
+        {"/style.css", "text/css; charset=utf-8", mu_web_style_css,
+         &mu_web_style_css_len},
+    };
+    for (size_t i = 0; i < sizeof assets / sizeof *assets; i++)
+        if (!strcmp(url, assets[i].url))
+            return respond(c, 200, assets[i].type, (char *)assets[i].data,
+                        *assets[i].len, false);
+    return respond(c, 404, "text/plain; charset=utf-8", (char *)"not found\n", 10,
+                false);
+}
+
+static enum MHD_Result whoami(web_server *s, struct MHD_Connection *c,
+                              web_viewer v)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "viewer", web_viewer_name(v));
+    if (s->cfg.campaign)
+        cJSON_AddStringToObject(o, "campaign", s->cfg.campaign);
+    else
+        cJSON_AddNullToObject(o, "campaign");
+    cJSON_AddBoolToObject(o, "sides_can_write", web_api_sides_can_write());
+    cJSON_AddBoolToObject(o, "plot", false);
+    char *text = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    if (!text)
+        return send_error(c, 500, "out of memory");
+    return respond(c, 200, "application/json; charset=utf-8", text, strlen(text),
+                true);
+}
+
+static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
+                                     const char *url, bool post, req *q)
+{
+    bool api = !strncmp(url, "/api/", 5);
+    bool plot = !strncmp(url, "/plot/", 6);
+    if (!api && !plot && strcmp(url, "/whoami")) {
+        if (post)
+            return send_error(c, 405, "only /api/ takes POST");
+        return asset(c, url);
+    }
+    web_viewer v = viewer_of(s, c);
+    if (v == WEB_NOBODY) {
+        logf_(s, "403 %s: no valid token", url);
+        return respond(c, 403, "text/plain; charset=utf-8", (char *)"forbidden\n",
+                    10, false);
+    }
+    if (!strcmp(url, "/whoami"))
+        return post ? send_error(c, 405, "GET /whoami") : whoami(s, c, v);
+    if (plot)
+        return send_error(c, 404, "charts are not in this muster yet: the "
+                                  "page shows tables instead");
+    if (post) {
+        if (!same_origin(c)) {
+            logf_(s, "403 %s: foreign origin", url);
+            return send_error(c, 403, "a change must come from this page's "
+                                      "own origin");
+        }
+        const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                     "Content-Type");
+        if (!ct || strncmp(ct, "application/json", 16))
+            return send_error(c, 415, "send the options as a JSON object "
+                                      "(Content-Type: application/json)");
+    }
+    argv_acc a = {.n = 0};
+    cJSON *keep = NULL;
+    char why[200];
+    if (post) {
+        if (!body_args(q, &keep, &a, why, sizeof why)) {
+            cJSON_Delete(keep);
+            return send_error(c, 400, why);
+        }
+    } else {
+        MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, add_query_arg,
+                                    &a);
+        if (a.bad)
+            return send_error(c, 400, a.n > WEB_MAX_ARGS
+                                          ? "too many options"
+                                          : "a NUL byte in an option");
+    }
+    web_call call = {url + 5, a.args, a.n, post, v, s->cfg.campaign};
+    web_reply r;
+    web_api(&call, &r);
+    cJSON_Delete(keep);
+    if (r.status >= 400)
+        logf_(s, "%d %s", r.status, url);
+    return send_reply(c, &r);
+}
+
+/* ---- libmicrohttpd callbacks ------------------------------------------------- */
+
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
+{
+    (void)c;
+    web_server *s = cls;
+    req *q = calloc(1, sizeof *q);
+    if (q)
+        q->urilen = strlen(uri);
+    atomic_fetch_add(&s->inflight, 1);
+    return q;
+}
+
+/* Request line and headers together, as the client sent them. */
+static enum MHD_Result add_header_size(void *cls, enum MHD_ValueKind kind,
+                                       const char *key, const char *value)
+{
+    (void)kind;
+    size_t *n = cls;
+    *n += strlen(key) + (value ? strlen(value) : 0) + 4;
+    return MHD_YES;
+}
+
+static int early_status(struct MHD_Connection *c, const char *method, req *q)
+{
+    if (q->urilen > WEB_MAX_URL)
+        return 414;
+    size_t hsize = q->urilen;
+    MHD_get_connection_values(c, MHD_HEADER_KIND, add_header_size, &hsize);
+    if (hsize > WEB_MAX_HEADERS)
+        return 431;
+    if (strcmp(method, "GET") && strcmp(method, "HEAD") &&
+        strcmp(method, "POST"))
+        return 405;
+    const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                 "Content-Length");
+    if (cl) {
+        char *end;
+        errno = 0;
+        unsigned long long n = strtoull(cl, &end, 10);
+        if (errno || end == cl || n > WEB_MAX_BODY)
+            return 413;
+    }
+    return 0;
+}
+
+static const char *early_text(int status)
+{
+    switch (status) {
+    case 414: return "the URL is longer than 8 KiB";
+    case 431: return "the request's headers are too large (16 KiB at most)";
+    case 405: return "this server takes GET, HEAD and POST";
+    case 413: return "the body is larger than 64 KiB";
+    default: return "bad request";
+    }
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
+                                  const char *url, const char *method,
+                                  const char *version, const char *upload,
+                                  size_t *upload_size, void **con_cls)
+{
+    (void)version;
+    web_server *s = cls;
+    req *q = *con_cls;
+    if (!q)
+        return MHD_NO; /* out of memory at the request line */
+    bool post = !strcmp(method, "POST");
+    if (!q->seen) { /* first call: the headers are in */
+        q->seen = true;
+        q->early = early_status(c, method, q);
+        if (q->early) {
+            logf_(s, "%d %.80s", q->early, url);
+            return send_error(c, q->early, early_text(q->early));
+        }
+        if (post)
+            return MHD_YES;
+    }
+    if (q->early || q->too_big) {
+        *upload_size = 0; /* answered already; the rest is dropped */
+        return MHD_YES;
+    }
+    if (*upload_size) {
+        if (q->len + *upload_size > WEB_MAX_BODY) {
+            *upload_size = 0;
+            q->too_big = true;
+            return send_error(c, 413, early_text(413));
+        }
+        char *b = realloc(q->body, q->len + *upload_size + 1);
+        if (!b)
+            return MHD_NO;
+        memcpy(b + q->len, upload, *upload_size);
+        q->len += *upload_size;
+        b[q->len] = '\0';
+        q->body = b;
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    return route_request(s, c, url, post, q);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                         enum MHD_RequestTerminationCode toe)
+{
+    (void)toe;
+    web_server *s = cls;
+    req *q = *con_cls;
+    if (q) {
+        free(q->body);
+        free(q);
+        *con_cls = NULL;
+    }
+    atomic_fetch_sub(&s->inflight, 1);
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    if (!ci || !ci->socket_context)
+        return;
+    conn *k = ci->socket_context;
+    struct tcp_info ti;
+    socklen_t tl = sizeof ti;
+    pthread_mutex_lock(&s->lock);
+    if (getsockopt(k->fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) == 0)
+        k->done_bytes = ti.tcpi_bytes_received;
+    k->started = 0;
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
+                          enum MHD_ConnectionNotificationCode toe)
+{
+    web_server *s = cls;
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *ci =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        conn *k = ci ? calloc(1, sizeof *k) : NULL;
+        if (!k)
+            return;
+        k->fd = ci->connect_fd;
+        pthread_mutex_lock(&s->lock);
+        k->next = s->conns;
+        if (s->conns)
+            s->conns->prev = k;
+        s->conns = k;
+        pthread_mutex_unlock(&s->lock);
+        *sc = k;
+    } else if (*sc) {
+        conn *k = *sc;
+        pthread_mutex_lock(&s->lock);
+        if (k->prev)
+            k->prev->next = k->next;
+        else
+            s->conns = k->next;
+        if (k->next)
+            k->next->prev = k->prev;
+        pthread_mutex_unlock(&s->lock);
+        free(k);
+        *sc = NULL;
+    }
+}
+
+/* Once a second: a connection that has sent part of a request and not the
+ * rest within the timeout is shut down (libmicrohttpd's own timeout counts
+ * from the last byte, so one byte a second would hold a slot forever).
+ * shutdown() under the list's lock: the socket is still open then, because
+ * libmicrohttpd tells us it closes before it closes. */
+static void *watch(void *arg)
+{
+    web_server *s = arg;
+    while (!atomic_load(&s->stopping)) {
+        struct timespec ts = {1, 0};
+        nanosleep(&ts, NULL);
+        time_t now = time(NULL);
+        pthread_mutex_lock(&s->lock);
+        for (conn *k = s->conns; k; k = k->next) {
+            struct tcp_info ti;
+            socklen_t tl = sizeof ti;
+            if (getsockopt(k->fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) != 0 ||
+                ti.tcpi_bytes_received <= k->done_bytes)
+                continue;
+            if (!k->started)
+                k->started = now;
+            else if (now - k->started >= (time_t)s->cfg.timeout)
+                shutdown(k->fd, SHUT_RDWR);
+        }
+        pthread_mutex_unlock(&s->lock);
+    }
+    return NULL;
+}
+
+/* '+' is a space in a query string (HTML forms, URLSearchParams); %XX a
+ * byte. A bad escape stays as it is. */
+static size_t unescape(void *cls, struct MHD_Connection *c, char *str)
+{
+    (void)cls;
+    (void)c;
+    char *o = str;
+    for (const char *p = str; *p; p++) {
+        if (*p == '+') {
+            *o++ = ' ';
+        } else if (*p == '%' && p[1] && p[2]) {
+            char hex[3] = {p[1], p[2], 0}, *end;
+            long v = strtol(hex, &end, 16);
+            if (*end || hex[0] == '-' || hex[0] == '+' || hex[0] == ' ') {
+                *o++ = *p;
+                continue;
+            }
+            *o++ = (char)v;
+            p += 2;
+        } else {
+            *o++ = *p;
+        }
+    }
+    *o = '\0';
+    return (size_t)(o - str);
+}
+
+static void mhd_log(void *cls, const char *fmt, va_list ap)
+{
+    web_server *s = cls;
+    if (!s->cfg.log)
+        return;
+    fputs("libmicrohttpd: ", s->cfg.log);
+    vfprintf(s->cfg.log, fmt, ap);
+    fflush(s->cfg.log);
+}
+
+/* ---- the server --------------------------------------------------------------- */
+
+mu_status web_server_new(const web_config *cfg, web_server **out,
+                         mu_error *err)
+{
+    if (sodium_init() < 0) {
+        err->code = MU_EINTERNAL;
+        snprintf(err->msg, sizeof err->msg, "libsodium failed to start");
+        return MU_EINTERNAL;
+    }
+    web_server *s = calloc(1, sizeof *s);
+    if (!s) {
+        err->code = MU_ENOMEM;
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return MU_ENOMEM;
+    }
+    s->cfg = *cfg;
+    if (!s->cfg.threads)
+        s->cfg.threads = 2;
+    if (!s->cfg.timeout)
+        s->cfg.timeout = 15;
+    if (!s->cfg.max_connections)
+        s->cfg.max_connections = 4000;
+    pthread_mutex_init(&s->lock, NULL);
+    if (cfg->campaign) {
+        s->tokens = true;
+        for (int i = 0; i < 3; i++) {
+            unsigned char raw[16];
+            randombytes_buf(raw, sizeof raw);
+            sodium_bin2hex(s->token[i], sizeof s->token[i], raw, sizeof raw);
+        }
+    }
+    *out = s;
+    return MU_OK;
+}
+
+static mu_status start(web_server *s, unsigned flags,
+                       const struct sockaddr *addr, mu_error *err)
+{
+    unsigned timeout = s->cfg.timeout * 4; /* idle keep-alive connections */
+    s->d = MHD_start_daemon(
+        flags, 0, NULL, NULL, on_request, s,
+        MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s,
+        MHD_OPTION_URI_LOG_CALLBACK, on_uri, s,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, s,
+        MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
+        MHD_OPTION_UNESCAPE_CALLBACK, unescape, s,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(WEB_MAX_HEADERS * 2),
+        MHD_OPTION_CONNECTION_TIMEOUT, timeout,
+        MHD_OPTION_CONNECTION_LIMIT, s->cfg.max_connections,
+        MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u,
+        addr ? MHD_OPTION_SOCK_ADDR : MHD_OPTION_END, addr,
+        (flags & MHD_USE_INTERNAL_POLLING_THREAD) ? MHD_OPTION_THREAD_POOL_SIZE
+                                                  : MHD_OPTION_END,
+        s->cfg.threads, MHD_OPTION_END);
+    if (!s->d) {
+        err->code = MU_EIO;
+        snprintf(err->msg, sizeof err->msg, "cannot start the server: %s",
+                 errno ? strerror(errno) : "libmicrohttpd refused");
+        return MU_EIO;
+    }
+    return MU_OK;
+}
+
+mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
+                            unsigned *port, mu_error *err)
+{
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
+                     MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    if (addr->sa_family == AF_INET6)
+        flags |= MHD_USE_IPv6;
+    errno = 0;
+    mu_status st = start(s, flags, addr, err);
+    if (st != MU_OK)
+        return st;
+    const union MHD_DaemonInfo *di =
+        MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);
+    *port = di ? di->port : 0;
+    if (pthread_create(&s->watchdog, NULL, watch, s) == 0)
+        s->watching = true;
+    return MU_OK;
+}
+
+void web_server_stop(web_server *s, unsigned grace_ms)
+{
+    if (!s || !s->d)
+        return;
+    MHD_socket ls = MHD_quiesce_daemon(s->d);
+    for (unsigned t = 0; t < grace_ms && atomic_load(&s->inflight) > 0;
+         t += 10) {
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    MHD_stop_daemon(s->d);
+    s->d = NULL;
+    if (ls != MHD_INVALID_SOCKET)
+        close(ls);
+    atomic_store(&s->stopping, true);
+    if (s->watching)
+        pthread_join(s->watchdog, NULL);
+    s->watching = false;
+}
+
+void web_server_free(web_server *s)
+{
+    if (!s)
+        return;
+    web_server_stop(s, 0);
+    pthread_mutex_destroy(&s->lock);
+    sodium_memzero(s->token, sizeof s->token);
+    free(s);
+}
+
+/* ---- without sockets to listen on: the fuzz target ---------------------- */
+
+mu_status web_server_start_external(web_server *s, mu_error *err)
+{
+    return start(s, MHD_USE_NO_LISTEN_SOCKET, NULL, err);
+}
+
+mu_status web_server_feed(web_server *s, const uint8_t *data, size_t len,
+                          char **out, size_t *outlen)
+{
+    int sv[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, sv) < 0)
+        return MU_EIO;
+    struct sockaddr_in peer = {.sin_family = AF_INET,
+                               .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    if (MHD_add_connection(s->d, sv[0], (struct sockaddr *)&peer,
+                           sizeof peer) != MHD_YES) {
+        close(sv[1]);
+        return MU_EIO;
+    }
+    size_t sent = 0, cap = 0, got = 0;
+    char *buf = NULL;
+    int quiet = 0;
+    for (int round = 0; round < 200 && quiet < 4; round++) {
+        if (sent < len) {
+            ssize_t w = write(sv[1], data + sent, len - sent);
+            if (w > 0)
+                sent += (size_t)w;
+            if (sent == len)
+                shutdown(sv[1], SHUT_WR);
+        } else if (len == 0) {
+            shutdown(sv[1], SHUT_WR);
+        }
+        MHD_run(s->d);
+        char tmp[4096];
+        ssize_t r = read(sv[1], tmp, sizeof tmp);
+        if (r > 0 && out) {
+            if (got + (size_t)r + 1 > cap) {
+                cap = 2 * (got + (size_t)r + 1);
+                char *nb = realloc(buf, cap);
+                if (!nb)
+                    break;
+                buf = nb;
+            }
+            memcpy(buf + got, tmp, (size_t)r);
+            got += (size_t)r;
+            buf[got] = '\0';
+        }
+        if (r == 0)
+            break; /* the server closed */
+        quiet = r > 0 ? 0 : quiet + (sent == len);
+    }
+    close(sv[1]);
+    for (int i = 0; i < 8; i++)
+        MHD_run(s->d);
+    if (out) {
+        *out = buf;
+        *outlen = got;
+    } else {
+        free(buf);
+    }
+    return MU_OK;
+}

@@ -1,0 +1,125 @@
+/* web.h -- `muster serve`: the HTTP front end (private to web/ and cli/).
+ *
+ * Three layers, each usable without the one above it:
+ *   api.c    a command path and {option: value} pairs -> what the CLI prints
+ *            with --format json, or a JSON error with an HTTP status;
+ *   http.c   one HTTP request (method, URL, headers, body) -> a response:
+ *            routing, limits, tokens and viewers, CSRF, the embedded page;
+ *            it sits on libmicrohttpd (internal thread pool, epoll);
+ *   serve.c  the `muster serve` command: options, addresses, links and QR
+ *            codes, signals and a clean stop.
+ * The fuzz target (fuzz/fuzz_http.c) feeds raw bytes to http.c through a
+ * libmicrohttpd daemon without a listening socket. */
+#ifndef MUSTER_WEB_H
+#define MUSTER_WEB_H
+
+#include "muster.h"
+
+#include <stdio.h>
+
+/* Limits of a request (the figures). */
+#define WEB_MAX_URL 8192          /* bytes of the request target: else 414 */
+#define WEB_MAX_BODY 65536        /* bytes of a POST body: else 413 */
+#define WEB_MAX_HEADERS 16384     /* bytes of request line + headers: 431 */
+#define WEB_MAX_ARGS 64           /* options in one request */
+#define WEB_MAX_COUNT 1000        /* divisions from one `division` call */
+#define WEB_MAX_TRIALS 1000000    /* trials of one `sim` call */
+
+/* Who holds a link: the umpire sees all; a side sees what its player may. */
+typedef enum web_viewer {
+    WEB_NOBODY = -2, /* no valid token */
+    WEB_UMPIRE = MU_VIEW_ALL,
+    WEB_UNION = MU_UNION,
+    WEB_CONFEDERATE = MU_CONFEDERATE
+} web_viewer;
+
+const char *web_viewer_name(web_viewer v);
+
+/* ---- api.c: commands ------------------------------------------------------ */
+
+/* One option as it came (query string or JSON body). value is "" for a bare
+ * `?cover`. */
+typedef struct web_arg {
+    const char *name;
+    const char *value;
+} web_arg;
+
+/* A call of a command: path is what follows /api/ ("fire", "odds/fire",
+ * "campaign/casualties"). */
+typedef struct web_call {
+    const char *path;
+    const web_arg *args;
+    size_t nargs;
+    bool post;            /* a change: only through POST */
+    web_viewer viewer;    /* decided by the token */
+    const char *campaign; /* the served campaign file, or NULL */
+} web_call;
+
+/* A response: status, content type (static) and a malloc'd body. */
+typedef struct web_reply {
+    int status;
+    const char *type;
+    char *body;
+    size_t len;
+} web_reply;
+
+/* Runs a call. Always fills *r (status 200 with the command's JSON, or an
+ * error status with {"error":"..."}); r->body is malloc'd (NULL only when
+ * out of memory, then status 500). */
+void web_api(const web_call *c, web_reply *r);
+
+/* Sets r to status and {"error": msg}. */
+void web_error(web_reply *r, int status, const char *msg);
+
+/* Whether the campaign commands let a side's token act (the campaign's
+ * viewers, `--as`); until then side links read the ledger only. */
+bool web_api_sides_can_write(void);
+
+/* ---- http.c: the server --------------------------------------------------- */
+
+typedef struct web_server web_server;
+
+typedef struct web_config {
+    const char *campaign;     /* NULL: no campaign, no tokens */
+    unsigned threads;         /* libmicrohttpd's pool (0: 2) */
+    unsigned timeout;         /* seconds for a request to arrive (0: 15) */
+    unsigned max_connections; /* 0: 4000 */
+    FILE *log;                /* one line per refused request, or NULL */
+} web_config;
+
+/* Makes a server: tokens are drawn for a campaign. */
+mu_status web_server_new(const web_config *cfg, web_server **out,
+                         mu_error *err);
+void web_server_free(web_server *s);
+/* The token of a viewer's link (32 hex digits), or NULL when that viewer has
+ * none (no campaign). */
+const char *web_server_token(const web_server *s, web_viewer v);
+
+/* Listens on addr (sockaddr of its family) with libmicrohttpd's thread pool
+ * on epoll. *port gets the port bound (useful with port 0). */
+struct sockaddr;
+mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
+                            unsigned *port, mu_error *err);
+/* Stops taking connections, lets requests in flight finish (at most
+ * `grace_ms`), then stops the daemon. */
+void web_server_stop(web_server *s, unsigned grace_ms);
+
+/* For the fuzz target: a daemon without a listening socket or threads;
+ * web_server_feed() runs one connection over a socket pair, sending `data`
+ * and reading the answer into out (which may be NULL). */
+mu_status web_server_start_external(web_server *s, mu_error *err);
+mu_status web_server_feed(web_server *s, const uint8_t *data, size_t len,
+                          char **out, size_t *outlen);
+
+/* ---- qr.c ----------------------------------------------------------------- */
+
+/* Prints text as a QR code with Unicode half blocks (two modules a
+ * character row), dark on light, with a quiet zone. */
+mu_status web_qr_print(FILE *f, const char *text, mu_error *err);
+
+/* ---- serve.c -------------------------------------------------------------- */
+
+int cmd_serve(int argc, char **argv);
+extern const char help_serve[];
+
+#endif
