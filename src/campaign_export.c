@@ -160,7 +160,8 @@ mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
          * VACUUM rewrites it without the freed pages, so the secrets are
          * gone from its bytes, not only from its tables. */
         char *log = NULL;
-        if ((s = mu_campaign_log(x, (int)side, MU_FMT_JSON, &log, err)) ==
+        mu_render_opts ro = {MU_FMT_JSON, NULL, false, 0};
+        if ((s = mu_campaign_log(x, (mu_viewer)side, &ro, &log, err)) ==
                 MU_OK &&
             (s = camp_exec(x, "BEGIN IMMEDIATE", err)) == MU_OK &&
             (s = mask_events(x, log, err)) == MU_OK &&

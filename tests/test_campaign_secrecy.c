@@ -341,7 +341,7 @@ static void a_players_own_file(void **state)
     assert_int_equal(mu_campaign_casualties(c, k, 2, 1, 2, NULL, &err), MU_OK);
     assert_int_equal(mu_campaign_casualties(c, u, 1, 1, 1, NULL, &err), MU_OK);
     mu_dice *d = script((const int[]){1, 1}, 2);
-    assert_int_equal(mu_campaign_battle_end(c, MU_UNION, d, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_UNION, d, NULL, &err), MU_OK);
     mu_dice_free(d);
     char src[512], upath[512], cpath[512];
     snprintf(src, sizeof src, "%s/s%d.db", dir, serial);
@@ -408,7 +408,7 @@ static void a_players_own_file(void **state)
     assert_int_equal(mu_campaign_battle_start(c, "Again", NULL, &err),
                      MU_ESTATE);
     char *t;
-    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, NULL, MU_FMT_TEXT, &t,
+    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     assert_non_null(strstr(t, "hidden, commitment"));
     assert_non_null(strstr(t, "the Union holds 2 Confederate stands"));
