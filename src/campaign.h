@@ -138,6 +138,10 @@ mu_status camp_held(mu_campaign *c, mu_army side, int *stands, mu_error *err);
 /* Despicable replacements owed by `side`. */
 mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
 
+/* Adds a reason to an error just filled (err_at has none); returns its
+ * status. */
+mu_status camp_reason(mu_error *err, mu_reason why);
+
 /* Whether viewer may see division d in full. */
 bool camp_visible(const camp_div *d, int viewer);
 /* The one refusal for a division hidden from the acting side: it names the

@@ -27,8 +27,8 @@ static mu_status start_tx(mu_campaign *c, void *p, mu_error *err)
     if (s != MU_OK)
         return s;
     if (id)
-        return err_set(err, MU_ESTATE, "battle %d (%s) is under way: end it "
-                       "first with 'muster campaign battle FILE end'", id, name);
+        return err_why(err, MU_ESTATE, MU_R_BATTLE_UNDER_WAY, "battle %d (%s) "
+                       "is under way", id, name);
     sqlite3_stmt *st;
     if ((s = camp_prepare(c, "SELECT coalesce(max(id), 0) + 1 FROM battles",
                           &st, err)) != MU_OK)
@@ -250,8 +250,9 @@ static mu_status cas_tx(mu_campaign *c, void *p, mu_error *err)
         (s = camp_find_brigade(&dv, x->brigade, &b, err)) != MU_OK)
         return s;
     if (x->lost + x->captured > b->current)
-        return err_set(err, MU_EINPUT, "brigade %d of division %d (%s) has %d "
-                       "stand%s: it cannot lose %d", x->brigade, x->div, dv.name,
+        return err_why(err, MU_EINPUT, MU_R_LOSS_EXCEEDS_STANDS, "brigade %d "
+                       "of division %d (%s) has %d stand%s: it cannot lose %d",
+                       x->brigade, x->div, dv.name,
                        b->current, b->current == 1 ? "" : "s",
                        x->lost + x->captured);
     camp_ev ev = {.kind = EV_CASUALTIES, .division = x->div};
@@ -295,8 +296,8 @@ mu_status mu_campaign_casualties(mu_campaign *c, int div, int brigade,
         return err_set(err, MU_EINPUT, "losses and prisoners are counted in "
                        "stands, 0..%d", MU_MAX_STANDS);
     if (lost + captured == 0)
-        return err_set(err, MU_EINPUT, "no casualties given: --lost and "
-                       "--captured are both 0");
+        return err_why(err, MU_EINPUT, MU_R_NO_CASUALTIES, "no casualties "
+                       "given: the stands lost and captured are both 0");
     cas_ctx x = {div, brigade, lost, captured, 0};
     mu_status s = camp_tx(c, cas_tx, &x, NULL, err);
     if (s == MU_OK && event)

@@ -45,8 +45,8 @@ mu_status camp_find_brigade(const camp_div *dv, int brigade,
 
 mu_status camp_no_battle(mu_error *err)
 {
-    return err_set(err, MU_ESTATE, "no battle is under way: start one with "
-                   "'muster campaign battle FILE start NAME'");
+    return err_why(err, MU_ESTATE, MU_R_BATTLE_NOT_STARTED, "no battle is "
+                   "under way");
 }
 
 void camp_copy_name(char *dst, const char *src)

@@ -195,9 +195,8 @@ static mu_status downgrade_tx(mu_campaign *c, void *p, mu_error *err)
                        "where despicable leaders count as average: a "
                        "downgrade changes nothing there", dv.id, dv.name);
     if (owed == 0)
-        return err_set(err, MU_ESTATE, "no despicable replacement is owed by "
-                       "the %s side: 'muster campaign penalty FILE --side %s' "
-                       "records one", mu_army_name(dv.side),
+        return err_why(err, MU_ESTATE, MU_R_NO_PENALTY, "no despicable "
+                       "replacement is owed by the %s side",
                        mu_army_name(dv.side));
     if (was != MU_AVERAGE)
         return err_set(err, MU_ESTATE, "the %s leader is %s: a despicable "

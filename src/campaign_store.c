@@ -166,8 +166,9 @@ mu_status camp_sql_fail(mu_campaign *c, int rc, const char *what,
     switch (rc & 0xFF) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-        return err_at(err, MU_EIO, path, 0, "%s: the campaign stayed busy "
-                      "(another muster is writing it); try again", what);
+        err_at(err, MU_EIO, path, 0, "%s: the campaign stayed busy (another "
+               "muster is writing it)", what);
+        return camp_reason(err, MU_R_BUSY);
     case SQLITE_NOTADB:
         return err_at(err, MU_EINPUT, path, 0, "not a campaign file (not an "
                       "SQLite database)");
@@ -318,6 +319,13 @@ mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
 }
 
 /* ---- small shared helpers ----------------------------------------------- */
+
+mu_status camp_reason(mu_error *err, mu_reason why)
+{
+    if (err)
+        err->reason = why;
+    return err ? err->code : MU_EINTERNAL;
+}
 
 const char *camp_side_title(mu_army a)
 {
@@ -591,9 +599,13 @@ mu_status mu_campaign_open(const char *path, mu_campaign **out, mu_error *err)
         return err_set(err, MU_EINPUT, "no campaign file given");
     struct stat sb;
     if (stat(path, &sb) != 0)
-        return err_at(err, MU_EIO, path, 0, errno == ENOENT
-                      ? "no such campaign: create it with 'muster campaign new'"
-                      : "cannot open: %s", strerror(errno));
+    {
+        if (errno != ENOENT)
+            return err_at(err, MU_EIO, path, 0, "cannot open: %s",
+                          strerror(errno));
+        err_at(err, MU_EIO, path, 0, "no such campaign");
+        return camp_reason(err, MU_R_NO_CAMPAIGN);
+    }
     if (!S_ISREG(sb.st_mode))
         return err_at(err, MU_EINPUT, path, 0, "not a campaign file");
     mu_campaign *c = NULL;
@@ -821,8 +833,8 @@ mu_status camp_load_div(mu_campaign *c, int id, camp_div *out, mu_error *err)
         div_row(st, out);
     sqlite3_finalize(st);
     if (rc == SQLITE_DONE)
-        return err_set(err, MU_EINPUT, "no division %d in this campaign "
-                       "('muster campaign show' lists them)", id);
+        return err_why(err, MU_EINPUT, MU_R_NO_SUCH_DIVISION, "no division %d "
+                       "in this campaign", id);
     if (rc != SQLITE_ROW)
         return camp_sql_fail(c, rc, "reading", err);
     /* Before anything of it is looked at: every later message (its
