@@ -1,0 +1,117 @@
+/*
+ * muster/plot.h -- charts of fire curves and of odds, drawn with cairo and
+ * pango as PNG, SVG or PDF: to a file, to memory (the web page serves the
+ * SVG) or onto any cairo surface.
+ */
+#ifndef MUSTER_PLOT_H
+#define MUSTER_PLOT_H
+
+#include "core.h"
+#include "fire.h"
+#include "odds.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A chart: what is drawn (series, marks, titles, axes), independent of the
+ * output. Made by one of the mu_chart_* builders, drawn by mu_chart_render,
+ * mu_chart_write or mu_chart_draw, released with mu_chart_free. Charts are
+ * made for print and screen: a 560 x 400 point canvas (A5 landscape fits it
+ * with margins; PNG is drawn at twice that in pixels), DejaVu Sans, and for
+ * each series a colour from the Okabe-Ito palette together with its own
+ * line style or fill pattern, so that greyscale prints and colour-blind
+ * readers can tell series apart. */
+typedef struct mu_chart mu_chart;
+
+/* The canvas, in points (1/72 inch). */
+#define MU_CHART_WIDTH 560
+#define MU_CHART_HEIGHT 400
+
+typedef enum mu_plot_format {
+    MU_PLOT_PNG = 0, /* 1120 x 800 pixels, white background */
+    MU_PLOT_SVG,     /* text as glyph outlines; the words are also in the
+                        SVG's <title> and <desc> for searches and readers */
+    MU_PLOT_PDF      /* one page of the canvas' size, fonts embedded */
+} mu_plot_format;
+
+/* The format a file name asks for by its extension (.png, .svg, .pdf, in
+ * any case). MU_EINPUT naming the three for anything else. */
+MU_API mu_status mu_plot_format_from_path(const char *path,
+                                          mu_plot_format *out, mu_error *err);
+
+MU_API void mu_chart_free(mu_chart *c);
+
+/* ---- curves ------------------------------------------------------------ */
+
+/* P against range for weapons of any shape, in inches along the bottom and
+ * yards along the top. A gun draws both its loads. */
+typedef struct mu_curves_opts {
+    const char *const *weapons; /* names, 1..8 curves in all */
+    size_t nweapons;
+    bool cover;            /* also draw each curve behind hard cover */
+    mu_rat yards_per_inch; /* the top axis; 0 means 10 */
+    bool crossings;        /* mark where each pair of curves crosses */
+    const char *title;     /* NULL: "Fire curves: musket, rifle" */
+} mu_curves_opts;
+
+/* MU_EINPUT for an unknown weapon, no weapon or more than 8 curves. */
+MU_API mu_status mu_chart_curves(const mu_weapons *w, const mu_curves_opts *o,
+                                 mu_chart **out, mu_error *err);
+
+/* The Courier article's figure n (1..5) from the weapons `w` (the built-in
+ * ones: 1 the staircase against the musket line, 2 the musket, 3 musket
+ * and rifle, 4 the musket in the open and behind cover, 5 canister and
+ * roundshot with their crossover marked and labelled). MU_EINPUT for
+ * another n, or weapons that lack what the figure shows. */
+MU_API mu_status mu_chart_figure(const mu_weapons *w, int n, mu_chart **out,
+                                 mu_error *err);
+
+/* ---- odds -------------------------------------------------------------- */
+
+/* Distributions as bars, with each mean marked. `sim` (may be NULL) are
+ * simulated frequencies of the same questions, drawn as markers on the
+ * exact bars. */
+MU_API mu_status mu_chart_fire_odds(const mu_fire_odds *exact,
+                                    const mu_fire_odds *sim, mu_chart **out,
+                                    mu_error *err);
+/* One statistic of an order of battle's odds (MU_STAT_STANDS...).
+ * MU_EINPUT for a statistic the odds do not have. */
+MU_API mu_status mu_chart_oob_odds(const mu_oob_odds *exact,
+                                   const mu_oob_odds *sim, mu_oob_stat stat,
+                                   mu_chart **out, mu_error *err);
+/* A charge: the figures left at contact, or with `crew` the gun's crew
+ * left (only when the unit fires back). */
+MU_API mu_status mu_chart_charge_odds(const mu_charge_odds *o, bool crew,
+                                      mu_chart **out, mu_error *err);
+
+/* ---- drawing ----------------------------------------------------------- */
+
+/* The title and the words of the chart (axis labels, legend, marks), one
+ * per line, for tests and screen readers. Static as long as c. */
+MU_API const char *mu_chart_title(const mu_chart *c);
+MU_API const char *mu_chart_text(const mu_chart *c);
+
+/* Draws the chart on a cairo context (a cairo_t *) at the origin, scaled to
+ * width x height points. MU_EINTERNAL when cairo fails. */
+struct _cairo;
+MU_API mu_status mu_chart_draw(const mu_chart *c, struct _cairo *cr,
+                               double width, double height, mu_error *err);
+
+/* Renders the chart into memory: *out (malloc'd, the caller's) holds *len
+ * bytes of PNG, SVG or PDF. */
+MU_API mu_status mu_chart_render(const mu_chart *c, mu_plot_format f,
+                                 unsigned char **out, size_t *len,
+                                 mu_error *err);
+
+/* Writes the chart to `path`, in the format its extension names: first to a
+ * temporary file in the same folder, then renamed over `path`, so that a
+ * failure leaves no file and no half-written one. MU_EINPUT for a bad
+ * extension, MU_EIO when the folder cannot be written. */
+MU_API mu_status mu_chart_write(const mu_chart *c, const char *path,
+                                mu_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* MUSTER_PLOT_H */

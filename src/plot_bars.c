@@ -1,0 +1,258 @@
+/* plot_bars.c -- charts of exact odds as bars, with the mean marked and
+ * simulated frequencies as markers on them. */
+#include "plot.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Ends of the range worth drawing: outcomes below this are left out at
+ * both ends, as the text tables leave them out (0.005 %). */
+#define TAIL 5e-5
+
+static void span(const mu_dist *d, int *lo, int *hi)
+{
+    for (int k = d->lo; k <= d->hi; k++)
+        if (mu_dist_p(d, k) >= TAIL) {
+            if (k < *lo)
+                *lo = k;
+            break;
+        }
+    for (int k = d->hi; k >= d->lo; k--)
+        if (mu_dist_p(d, k) >= TAIL) {
+            if (k > *hi)
+                *hi = k;
+            break;
+        }
+}
+
+static mu_status add_bars(mu_chart *c, const mu_dist *d, const mu_dist *sim,
+                          int lo, int hi, const char *label, mu_error *err)
+{
+    plot_bars *B = &c->bars[c->nbars];
+    B->style = c->nbars++;
+    B->lo = lo;
+    B->hi = hi;
+    snprintf(B->label, sizeof B->label, "%s", label);
+    size_t n = (size_t)(hi - lo + 1);
+    B->p = calloc(n, sizeof *B->p);
+    if (sim)
+        B->sim = calloc(n, sizeof *B->sim);
+    if (!B->p || (sim && !B->sim))
+        return err_nomem(err);
+    for (int k = lo; k <= hi; k++) {
+        double p = 100 * mu_dist_p(d, k);
+        B->p[k - lo] = p;
+        if (p > c->ymax)
+            c->ymax = p;
+        if (sim) {
+            double q = 100 * mu_dist_p(sim, k);
+            B->sim[k - lo] = q;
+            if (q > c->ymax)
+                c->ymax = q;
+        }
+    }
+    B->mean = d->mean;
+    B->sim_mean = sim ? sim->mean : 0;
+    return MU_OK;
+}
+
+/* Axes, the means and the words once the bars are in. */
+static mu_status bars_finish(mu_chart *c, int lo, int hi, const char *xlabel,
+                             const char *const *mean_names, bool sim,
+                             uint64_t trials, mu_error *err)
+{
+    c->integer_x = true;
+    c->xmin = lo;
+    c->xmax = hi + 1;
+    double step;
+    c->ymax = plot_nice_max(c->ymax * 1.12, 6, &step);
+    snprintf(c->xlabel, sizeof c->xlabel, "%s", xlabel);
+    snprintf(c->ylabel, sizeof c->ylabel, "Probability (%%)");
+    if (sim)
+        snprintf(c->sim_label, sizeof c->sim_label, "simulated, %llu trials",
+                 (unsigned long long)trials);
+    for (int i = 0; i < c->nbars; i++) {
+        const plot_bars *B = &c->bars[i];
+        /* bars are centred on k + 0.5: the mean sits on the same scale */
+        plot_mark_add(c, B->mean + 0.5, 0, B->style, true, "mean %.2f%s%s",
+                      B->mean, mean_names[i][0] ? " " : "", mean_names[i]);
+    }
+    return plot_finish(c, err);
+}
+
+static void first_upper(char *s)
+{
+    if (*s)
+        *s = (char)toupper((unsigned char)*s);
+}
+
+mu_status mu_chart_fire_odds(const mu_fire_odds *exact, const mu_fire_odds *sim,
+                             mu_chart **out, mu_error *err)
+{
+    if (!exact || !out)
+        return err_set(err, MU_EINPUT, "no odds to draw");
+    const mu_volley *v = &exact->volley;
+    const mu_dist *d[2] = {NULL, NULL}, *s[2] = {NULL, NULL};
+    const char *names[2] = {"", ""};
+    static const char *const what[2] = {"additive (one d100)",
+                                        "per figure (each rolls)"};
+    static const char *const mname[2] = {"(additive)", "(per figure)"};
+    int n = 0, lo = 1 << 30, hi = -1;
+    for (int m = 0; m < 2; m++) {
+        bool on = exact->method & (m ? MU_METHOD_PER_FIGURE : MU_METHOD_ADDITIVE);
+        if (!on)
+            continue;
+        d[n] = m ? &exact->per_figure : &exact->additive;
+        if (sim && (sim->method & (m ? MU_METHOD_PER_FIGURE : MU_METHOD_ADDITIVE)))
+            s[n] = m ? &sim->per_figure : &sim->additive;
+        names[n] = exact->method == MU_METHOD_BOTH ? mname[m] : "";
+        span(d[n], &lo, &hi);
+        n++;
+    }
+    if (n == 0 || hi < lo)
+        return err_set(err, MU_EINPUT, "the odds hold no distribution to draw");
+    mu_chart *c = plot_new();
+    if (!c)
+        return err_nomem(err);
+    char title[MU_WEAPON_NAME];
+    snprintf(title, sizeof title, "%s", v->weapon.name);
+    first_upper(title);
+    char p[MU_RAT_BUF], poh[MU_RAT_BUF], r[MU_RAT_BUF];
+    snprintf(c->title, sizeof c->title, "%s fire at %s in, %d %s: hits", title,
+             mu_rat_format(v->range, r, sizeof r), v->castings,
+             v->weapon.kind == MU_WEAPON_SMALL_ARMS
+                 ? (v->castings == 1 ? "figure" : "figures")
+                 : (v->castings == 1 ? "crew casting" : "crew castings"));
+    snprintf(c->subtitle, sizeof c->subtitle,
+             "P = %s %% %s, %d effective%s, POH = %s %%; exact odds%s",
+             mu_rat_format(v->p, p, sizeof p),
+             v->fired.kind == MU_WEAPON_SMALL_ARMS ? "a figure" : "an effective",
+             v->effectives, v->effectives == 1 ? "" : "s",
+             mu_rat_format(v->poh, poh, sizeof poh),
+             sim ? " as bars, simulated as diamonds" : "");
+    mu_status st = MU_OK;
+    for (int i = 0; i < n && st == MU_OK; i++)
+        st = add_bars(c, d[i], s[i], lo, hi,
+                      what[d[i] == &exact->per_figure], err);
+    if (st == MU_OK)
+        st = bars_finish(c, lo, hi, "Hits in the volley", names, sim != NULL,
+                         sim ? sim->trials : 0, err);
+    if (st != MU_OK) {
+        mu_chart_free(c);
+        return st;
+    }
+    *out = c;
+    return MU_OK;
+}
+
+/* "Confederate division, Western theater 1864" from the odds. */
+static void oob_words(const mu_oob_odds *o, char *buf, size_t n)
+{
+    char army[32];
+    snprintf(army, sizeof army, "%s", mu_army_name(o->army));
+    first_upper(army);
+    char what[64];
+    if (o->divisions > 1)
+        snprintf(what, sizeof what, "corps of %d divisions", o->divisions);
+    else
+        snprintf(what, sizeof what, "%s division", mu_arm_name(o->arm));
+    char where[64] = "";
+    if (o->theater != MU_THEATER_UNKNOWN && o->year)
+        snprintf(where, sizeof where, ", %s theater %d",
+                 o->theater == MU_EAST ? "Eastern" : "Western", o->year);
+    else if (o->theater != MU_THEATER_UNKNOWN)
+        snprintf(where, sizeof where, ", %s theater",
+                 o->theater == MU_EAST ? "Eastern" : "Western");
+    else if (o->year)
+        snprintf(where, sizeof where, ", %d", o->year);
+    snprintf(buf, n, "%s %s%s", army, what, where);
+}
+
+/* What a statistic counts, for titles and the x axis. */
+static const char *stat_words(mu_oob_stat s)
+{
+    static const char *const w[MU_STAT_COUNT] = {
+        "Leader's rating (0 despicable, 1 average, 2 exceptional)",
+        "Brigades", "Stands", "Green brigades", "Veteran brigades",
+        "Crack brigades", "Despicable brigadiers", "Average brigadiers",
+        "Exceptional brigadiers", "Stands per battery", "Batteries",
+        "Batteries kept by the division", "Batteries sent to the reserve"};
+    return s >= 0 && s < MU_STAT_COUNT ? w[s] : "";
+}
+
+mu_status mu_chart_oob_odds(const mu_oob_odds *exact, const mu_oob_odds *sim,
+                            mu_oob_stat stat, mu_chart **out, mu_error *err)
+{
+    if (!exact || !out)
+        return err_set(err, MU_EINPUT, "no odds to draw");
+    if (stat < 0 || stat >= MU_STAT_COUNT ||
+        exact->stat[stat].lo > exact->stat[stat].hi)
+        return err_set(err, MU_EINPUT, "these odds have no %s",
+                       stat >= 0 && stat < MU_STAT_COUNT
+                           ? mu_oob_stat_name(stat) : "such statistic");
+    const mu_dist *d = &exact->stat[stat];
+    const mu_dist *s = sim && sim->stat[stat].lo <= sim->stat[stat].hi
+                           ? &sim->stat[stat] : NULL;
+    int lo = 1 << 30, hi = -1;
+    span(d, &lo, &hi);
+    mu_chart *c = plot_new();
+    if (!c)
+        return err_nomem(err);
+    char who[160];
+    oob_words(exact, who, sizeof who);
+    snprintf(c->title, sizeof c->title, "%s: %s", who, stat_words(stat));
+    snprintf(c->subtitle, sizeof c->subtitle, "Exact odds from the generation "
+             "tables%s%s", s ? " as bars, simulated as diamonds" : "",
+             exact->by_the_book ? "; despicable leaders played as average" : "");
+    static const char *const none[] = {""};
+    mu_status st = add_bars(c, d, s, lo, hi, "exact", err);
+    if (st == MU_OK)
+        st = bars_finish(c, lo, hi, stat_words(stat), none, s != NULL,
+                         s ? sim->trials : 0, err);
+    if (st != MU_OK) {
+        mu_chart_free(c);
+        return st;
+    }
+    *out = c;
+    return MU_OK;
+}
+
+mu_status mu_chart_charge_odds(const mu_charge_odds *o, bool crew,
+                               mu_chart **out, mu_error *err)
+{
+    if (!o || !out)
+        return err_set(err, MU_EINPUT, "no odds to draw");
+    if (crew && !o->return_fire[0])
+        return err_set(err, MU_EINPUT, "the gun loses crew only when the unit "
+                       "fires back: there is no crew to draw");
+    const mu_dist *d = crew ? &o->crew_left : &o->left;
+    int lo = 1 << 30, hi = -1;
+    span(d, &lo, &hi);
+    if (hi < lo)
+        return err_set(err, MU_EINPUT, "the odds hold no distribution to draw");
+    mu_chart *c = plot_new();
+    if (!c)
+        return err_nomem(err);
+    char r[MU_RAT_BUF], m[MU_RAT_BUF];
+    snprintf(c->title, sizeof c->title, "Charging the guns: %s left at contact",
+             crew ? "the gun's crew" : "the unit");
+    snprintf(c->subtitle, sizeof c->subtitle, "%d figures from %s in, closing "
+             "%s in a turn, against a %s with %d crew castings%s",
+             o->opts.figures, mu_rat_format(o->opts.range, r, sizeof r),
+             mu_rat_format(o->opts.move, m, sizeof m), o->gun, o->crew,
+             o->return_fire[0] ? "; the unit fires back" : "");
+    static const char *const none[] = {""};
+    mu_status st = add_bars(c, d, NULL, lo, hi, "exact", err);
+    if (st == MU_OK)
+        st = bars_finish(c, lo, hi, crew ? "Crew castings left at contact"
+                                         : "Figures left at contact (0: "
+                                           "destroyed)", none, false, 0, err);
+    if (st != MU_OK) {
+        mu_chart_free(c);
+        return st;
+    }
+    *out = c;
+    return MU_OK;
+}

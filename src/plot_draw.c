@@ -1,0 +1,782 @@
+/* plot_draw.c -- drawing a chart with cairo and pango, and writing it as
+ * PNG, SVG or PDF to memory or to a file (temporary file, then rename). */
+#include "plot.h"
+#include "util.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <cairo.h>
+#include <errno.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- the chart model ---------------------------------------------------- */
+
+mu_chart *plot_new(void)
+{
+    return calloc(1, sizeof(mu_chart));
+}
+
+void mu_chart_free(mu_chart *c)
+{
+    if (!c)
+        return;
+    for (int i = 0; i < c->nlines; i++) {
+        free(c->line[i].x);
+        free(c->line[i].y);
+    }
+    for (int i = 0; i < c->nbars; i++) {
+        free(c->bars[i].p);
+        free(c->bars[i].sim);
+    }
+    free(c->text);
+    free(c);
+}
+
+void plot_mark_add(mu_chart *c, double x, double y, int style, bool vline,
+                   const char *fmt, ...)
+{
+    if (c->nmarks == PLOT_MAX_MARKS)
+        return;
+    plot_mark *m = &c->mark[c->nmarks++];
+    m->x = x;
+    m->y = y;
+    m->style = style;
+    m->vline = vline;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(m->label, sizeof m->label, fmt, ap);
+    va_end(ap);
+}
+
+mu_status plot_finish(mu_chart *c, mu_error *err)
+{
+    sbuf sb = {0};
+    sb_printf(&sb, "%s\n", c->title);
+    const char *more[] = {c->subtitle, c->xlabel, c->x2label, c->ylabel,
+                          c->sim_label};
+    for (size_t i = 0; i < sizeof more / sizeof *more; i++)
+        if (more[i][0])
+            sb_printf(&sb, "%s\n", more[i]);
+    for (int i = 0; i < c->nlines; i++)
+        sb_printf(&sb, "%s\n", c->line[i].label);
+    for (int i = 0; i < c->nbars; i++)
+        sb_printf(&sb, "%s\n", c->bars[i].label);
+    for (int i = 0; i < c->nmarks; i++)
+        sb_printf(&sb, "%s\n", c->mark[i].label);
+    free(c->text);
+    c->text = NULL;
+    return sb_finish(&sb, &c->text, err);
+}
+
+const char *mu_chart_title(const mu_chart *c)
+{
+    return c ? c->title : "";
+}
+
+const char *mu_chart_text(const mu_chart *c)
+{
+    return c && c->text ? c->text : "";
+}
+
+double plot_nice_max(double v, int ticks, double *step)
+{
+    if (!(v > 0))
+        v = 1;
+    double raw = v / ticks, mag = pow(10, floor(log10(raw)));
+    static const double nice[] = {1, 2, 2.5, 5, 10};
+    double s = 10 * mag;
+    for (size_t i = 0; i < sizeof nice / sizeof *nice; i++)
+        if (nice[i] * mag >= raw) {
+            s = nice[i] * mag;
+            break;
+        }
+    *step = s;
+    return ceil(v / s - 1e-9) * s;
+}
+
+/* ---- styles ------------------------------------------------------------- */
+
+/* Okabe-Ito colours, each with its own dash pattern: two series differ in
+ * line style even where their colours print as the same grey. */
+typedef struct style {
+    double r, g, b;
+    double dash[4];
+    int ndash;
+    double width;
+    int hatch; /* bars: 0 solid, 1 diagonal lines, 2 cross-hatch, 3 dots */
+} style;
+
+static const style styles[] = {
+    {0.000, 0.447, 0.698, {0}, 0, 2.6, 0},              /* blue, solid      */
+    {0.835, 0.369, 0.000, {8, 4}, 2, 2.6, 1},           /* vermillion, dash */
+    {0.000, 0.620, 0.451, {0.5, 4.5}, 2, 3.2, 2},       /* green, dots      */
+    {0.800, 0.475, 0.655, {10, 3, 2, 3}, 4, 2.4, 3},    /* purple, dash-dot */
+    {0.902, 0.624, 0.000, {14, 5}, 2, 2.4, 1},          /* orange, long     */
+    {0.337, 0.706, 0.914, {5, 2, 1, 2}, 4, 2.4, 2},     /* sky blue         */
+    {0.000, 0.000, 0.000, {2, 2}, 2, 2.0, 3},           /* black, short     */
+    {0.941, 0.894, 0.259, {0}, 0, 3.0, 0},              /* yellow, solid    */
+};
+#define NSTYLES (int)(sizeof styles / sizeof *styles)
+
+static const style *style_of(int i)
+{
+    return &styles[(i < 0 ? 6 : i) % NSTYLES];
+}
+
+static void set_line(cairo_t *cr, const style *s)
+{
+    cairo_set_source_rgb(cr, s->r, s->g, s->b);
+    cairo_set_line_width(cr, s->width);
+    cairo_set_dash(cr, s->dash, s->ndash, 0);
+    cairo_set_line_cap(cr, s->ndash && s->dash[0] < 1 ? CAIRO_LINE_CAP_ROUND
+                                                      : CAIRO_LINE_CAP_BUTT);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+}
+
+/* ---- text --------------------------------------------------------------- */
+
+#define FONT "DejaVu Sans"
+
+typedef struct text {
+    double w, h;
+} text;
+
+/* Lays out s at size pt (bold or not); with draw, draws it with its
+ * anchor point (x, y): ax 0 left, 0.5 centre, 1 right; ay likewise from the
+ * top. rot: 0, or -90 for a vertical label. */
+static text put(cairo_t *cr, const char *s, double pt, bool bold, double x,
+                double y, double ax, double ay, double rot, bool draw)
+{
+    PangoLayout *lay = pango_cairo_create_layout(cr);
+    pango_cairo_context_set_resolution(pango_layout_get_context(lay), 72);
+    pango_layout_context_changed(lay);
+    PangoFontDescription *fd = pango_font_description_from_string(FONT);
+    pango_font_description_set_size(fd, (gint)(pt * PANGO_SCALE));
+    pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD
+                                               : PANGO_WEIGHT_NORMAL);
+    pango_layout_set_font_description(lay, fd);
+    pango_layout_set_text(lay, s, -1);
+    int w, h;
+    pango_layout_get_size(lay, &w, &h);
+    text t = {(double)w / PANGO_SCALE, (double)h / PANGO_SCALE};
+    if (draw) {
+        cairo_save(cr);
+        cairo_translate(cr, x, y);
+        if (rot != 0)
+            cairo_rotate(cr, rot * M_PI / 180);
+        cairo_move_to(cr, -ax * t.w, -ay * t.h);
+        pango_cairo_show_layout(cr, lay);
+        cairo_restore(cr);
+    }
+    pango_font_description_free(fd);
+    g_object_unref(lay);
+    return t;
+}
+
+/* Numbers on axes: "22.5", "30", "0.25". */
+static void tick_text(double v, double step, char *buf, size_t n)
+{
+    int dec = 0;
+    while (dec < 3 && fabs(step * pow(10, dec) - round(step * pow(10, dec))) >
+                          1e-9)
+        dec++;
+    snprintf(buf, n, "%.*f", dec, fabs(v) < 1e-12 ? 0.0 : v);
+}
+
+/* ---- layout ------------------------------------------------------------- */
+
+typedef struct frame {
+    double W, H;             /* canvas */
+    double l, r, t, b;       /* plot area */
+    double xstep, ystep, x2step;
+} frame;
+
+static double fx(const frame *f, const mu_chart *c, double x)
+{
+    return f->l + (x - c->xmin) / (c->xmax - c->xmin) * (f->r - f->l);
+}
+
+static double fy(const frame *f, const mu_chart *c, double y)
+{
+    return f->b - (y - c->ymin) / (c->ymax - c->ymin) * (f->b - f->t);
+}
+
+static void draw_titles(cairo_t *cr, const mu_chart *c, frame *f)
+{
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    double y = 12;
+    text t = put(cr, c->title, 16, true, 18, y, 0, 0, 0, true);
+    y += t.h + 2;
+    if (c->subtitle[0]) {
+        cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+        t = put(cr, c->subtitle, 11.5, false, 18, y, 0, 0, 0, true);
+        y += t.h;
+    }
+    f->t = y + (c->x2scale > 0 ? 46 : 16);
+}
+
+static void draw_axes(cairo_t *cr, const mu_chart *c, frame *f)
+{
+    char b[32];
+    /* grid and y ticks */
+    cairo_set_dash(cr, NULL, 0, 0);
+    for (double v = c->ymin; v <= c->ymax + f->ystep * 1e-6; v += f->ystep) {
+        double y = fy(f, c, v);
+        cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
+        cairo_set_line_width(cr, 0.8);
+        cairo_move_to(cr, f->l, y);
+        cairo_line_to(cr, f->r, y);
+        cairo_stroke(cr);
+        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+        tick_text(v, f->ystep, b, sizeof b);
+        put(cr, b, 12, false, f->l - 6, y, 1, 0.5, 0, true);
+    }
+    /* x ticks: categories for bars (centred on k + 0.5), numbers otherwise */
+    double xs = f->xstep;
+    if (c->integer_x) {
+        for (double k = c->xmin; k < c->xmax - 0.5; k += xs) {
+            cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+            tick_text(k, 1, b, sizeof b);
+            put(cr, b, 12, false, fx(f, c, k + 0.5), f->b + 5, 0.5, 0, 0, true);
+        }
+    }
+    for (double v = c->xmin; !c->integer_x && v <= c->xmax + xs * 1e-6;
+         v += xs) {
+        double x = fx(f, c, v);
+        cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
+        cairo_set_line_width(cr, 0.8);
+        cairo_move_to(cr, x, f->t);
+        cairo_line_to(cr, x, f->b);
+        cairo_stroke(cr);
+        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+        tick_text(v, xs, b, sizeof b);
+        put(cr, b, 12, false, x, f->b + 5, 0.5, 0, 0, true);
+    }
+    if (c->x2scale > 0) {
+        for (double v = 0; v <= c->xmax * c->x2scale + 1e-6; v += f->x2step) {
+            double x = fx(f, c, v / c->x2scale);
+            cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+            cairo_set_line_width(cr, 1);
+            cairo_move_to(cr, x, f->t);
+            cairo_line_to(cr, x, f->t - 4);
+            cairo_stroke(cr);
+            tick_text(v, f->x2step, b, sizeof b);
+            put(cr, b, 11, false, x, f->t - 5, 0.5, 1, 0, true);
+        }
+        put(cr, c->x2label, 12, false, (f->l + f->r) / 2, f->t - 21, 0.5, 1,
+            0, true);
+    }
+    /* frame, axis labels */
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cairo_set_line_width(cr, 1.2);
+    cairo_move_to(cr, f->l, f->t);
+    cairo_line_to(cr, f->l, f->b);
+    cairo_line_to(cr, f->r, f->b);
+    if (c->x2scale > 0) {
+        cairo_move_to(cr, f->l, f->t);
+        cairo_line_to(cr, f->r, f->t);
+    }
+    cairo_stroke(cr);
+    put(cr, c->xlabel, 13, false, (f->l + f->r) / 2, f->H - 8, 0.5, 1, 0,
+        true);
+    put(cr, c->ylabel, 13, false, 12, (f->t + f->b) / 2, 0.5, 0, -90, true);
+}
+
+/* ---- series ------------------------------------------------------------- */
+
+static void draw_lines(cairo_t *cr, const mu_chart *c, const frame *f)
+{
+    cairo_save(cr);
+    cairo_rectangle(cr, f->l - 2, f->t - 2, f->r - f->l + 4, f->b - f->t + 4);
+    cairo_clip(cr);
+    for (int i = 0; i < c->nlines; i++) {
+        const plot_line *L = &c->line[i];
+        set_line(cr, style_of(L->style));
+        for (size_t k = 0; k < L->n; k++) {
+            double x = fx(f, c, L->x[k]), y = fy(f, c, L->y[k]);
+            if (k == 0)
+                cairo_move_to(cr, x, y);
+            else
+                cairo_line_to(cr, x, y);
+        }
+        cairo_stroke(cr);
+    }
+    cairo_restore(cr);
+}
+
+static void hatch(cairo_t *cr, const style *s, double x0, double y0,
+                  double x1, double y1)
+{
+    cairo_save(cr);
+    cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+    cairo_clip(cr);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_set_source_rgb(cr, s->r, s->g, s->b);
+    cairo_set_dash(cr, NULL, 0, 0);
+    cairo_set_line_width(cr, 1.6);
+    double h = y1 - y0, w = x1 - x0;
+    if (s->hatch == 3) {
+        for (double y = y1 - 2.5; y > y0; y -= 4.5)
+            for (double x = x0 + 2.5; x < x1; x += 4.5) {
+                cairo_arc(cr, x, y, 1.3, 0, 2 * M_PI);
+                cairo_fill(cr);
+            }
+    } else {
+        for (double d = -h; d < w + h; d += 5) {
+            cairo_move_to(cr, x0 + d, y1);
+            cairo_line_to(cr, x0 + d + h, y0);
+            if (s->hatch == 2) {
+                cairo_move_to(cr, x0 + d, y0);
+                cairo_line_to(cr, x0 + d + h, y1);
+            }
+        }
+        cairo_stroke(cr);
+    }
+    cairo_restore(cr);
+}
+
+static void draw_bars(cairo_t *cr, const mu_chart *c, const frame *f)
+{
+    int nb = c->nbars;
+    double unit = fx(f, c, 1) - fx(f, c, 0), gw = unit * 0.8, bw = gw / nb;
+    for (int s = 0; s < nb; s++) {
+        const plot_bars *B = &c->bars[s];
+        const style *st = style_of(B->style);
+        for (int k = B->lo; k <= B->hi; k++) {
+            double p = B->p[k - B->lo];
+            if (!(p > 0))
+                continue;
+            double x0 = fx(f, c, k + 0.5) - gw / 2 + s * bw;
+            double y0 = fy(f, c, p), y1 = f->b;
+            if (st->hatch == 0) {
+                cairo_set_source_rgb(cr, st->r, st->g, st->b);
+                cairo_rectangle(cr, x0, y0, bw, y1 - y0);
+                cairo_fill(cr);
+            } else {
+                hatch(cr, st, x0, y0, x0 + bw, y1);
+            }
+            if (bw > 3) {
+                cairo_set_source_rgb(cr, st->r * 0.6, st->g * 0.6, st->b * 0.6);
+                cairo_set_dash(cr, NULL, 0, 0);
+                cairo_set_line_width(cr, 0.8);
+                cairo_rectangle(cr, x0 + 0.4, y0 + 0.4, bw - 0.8, y1 - y0 - 0.4);
+                cairo_stroke(cr);
+            }
+        }
+    }
+    /* simulated frequencies: black diamonds on white, on the bars' centres */
+    for (int s = 0; s < nb; s++) {
+        const plot_bars *B = &c->bars[s];
+        if (!B->sim)
+            continue;
+        double r = bw / 2 < 4.5 ? (bw / 2 > 2.5 ? bw / 2 : 2.5) : 4.5;
+        for (int k = B->lo; k <= B->hi; k++) {
+            double q = B->sim[k - B->lo];
+            if (!(q > 0))
+                continue;
+            double x = fx(f, c, k + 0.5) - gw / 2 + s * bw + bw / 2;
+            double y = fy(f, c, q);
+            cairo_move_to(cr, x, y - r);
+            cairo_line_to(cr, x + r, y);
+            cairo_line_to(cr, x, y + r);
+            cairo_line_to(cr, x - r, y);
+            cairo_close_path(cr);
+            cairo_set_source_rgb(cr, 0, 0, 0);
+            cairo_fill_preserve(cr);
+            cairo_set_source_rgb(cr, 1, 1, 1);
+            cairo_set_line_width(cr, 1);
+            cairo_set_dash(cr, NULL, 0, 0);
+            cairo_stroke(cr);
+        }
+    }
+}
+
+/* A label in a white box so that it reads over lines and bars. */
+static void boxed(cairo_t *cr, const char *s, double pt, double x, double y,
+                  double ax, double ay)
+{
+    text t = put(cr, s, pt, false, 0, 0, 0, 0, 0, false);
+    double x0 = x - ax * t.w, y0 = y - ay * t.h;
+    cairo_set_source_rgba(cr, 1, 1, 1, 0.92);
+    cairo_rectangle(cr, x0 - 3, y0 - 1, t.w + 6, t.h + 2);
+    cairo_fill(cr);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    put(cr, s, pt, false, x, y, ax, ay, 0, true);
+}
+
+static void draw_marks(cairo_t *cr, const mu_chart *c, const frame *f)
+{
+    int vlines = 0;
+    for (int i = 0; i < c->nmarks; i++) {
+        const plot_mark *m = &c->mark[i];
+        double x = fx(f, c, m->x);
+        const style *st = style_of(m->style);
+        if (m->vline) { /* a mean: a line across the plot, labelled at top */
+            cairo_set_source_rgb(cr, st->r * 0.8, st->g * 0.8, st->b * 0.8);
+            cairo_set_line_width(cr, 1.6);
+            double d[] = {5, 3};
+            cairo_set_dash(cr, d, 2, 0);
+            cairo_move_to(cr, x, f->t);
+            cairo_line_to(cr, x, f->b);
+            cairo_stroke(cr);
+            cairo_set_dash(cr, NULL, 0, 0);
+            double ax = x > (f->l + f->r) / 2 ? 1 : 0;
+            boxed(cr, m->label, 11.5, x + (ax ? -4 : 4), f->t + 4 + 18 * vlines,
+                  ax, 0);
+            vlines++;
+            continue;
+        }
+        double y = fy(f, c, m->y);
+        cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+        cairo_set_line_width(cr, 1);
+        double d[] = {2, 2};
+        cairo_set_dash(cr, d, 2, 0);
+        cairo_move_to(cr, x, y);
+        cairo_line_to(cr, x, f->b);
+        cairo_stroke(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
+        cairo_arc(cr, x, y, 4.5, 0, 2 * M_PI);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_set_line_width(cr, 1.5);
+        cairo_stroke(cr);
+        /* the label up and to the right, or left near the right edge */
+        bool left = x > f->l + (f->r - f->l) * 0.6;
+        double lx = x + (left ? -14 : 14), ly = y - 22 - 16 * (i % 3);
+        if (ly < f->t + 2)
+            ly = y + 12;
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_set_line_width(cr, 1);
+        cairo_move_to(cr, x + (left ? -3 : 3), y - 3);
+        cairo_line_to(cr, lx, ly + 8);
+        cairo_stroke(cr);
+        boxed(cr, m->label, 12, lx, ly, left ? 1 : 0, 0.5);
+    }
+}
+
+static void legend_sample(cairo_t *cr, const mu_chart *c, int i, double x,
+                          double y)
+{
+    if (i < c->nlines) {
+        set_line(cr, style_of(c->line[i].style));
+        cairo_move_to(cr, x, y);
+        cairo_line_to(cr, x + 30, y);
+        cairo_stroke(cr);
+        return;
+    }
+    i -= c->nlines;
+    if (i < c->nbars) {
+        const style *st = style_of(c->bars[i].style);
+        if (st->hatch == 0) {
+            cairo_set_source_rgb(cr, st->r, st->g, st->b);
+            cairo_rectangle(cr, x + 6, y - 7, 18, 14);
+            cairo_fill(cr);
+        } else {
+            hatch(cr, st, x + 6, y - 7, x + 24, y + 7);
+        }
+        return;
+    }
+    cairo_move_to(cr, x + 15, y - 5);
+    cairo_line_to(cr, x + 20, y);
+    cairo_line_to(cr, x + 15, y + 5);
+    cairo_line_to(cr, x + 10, y);
+    cairo_close_path(cr);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_fill(cr);
+}
+
+static void draw_legend(cairo_t *cr, const mu_chart *c, const frame *f)
+{
+    const char *labels[PLOT_MAX_LINES + PLOT_MAX_BARS + 1];
+    int n = 0;
+    for (int i = 0; i < c->nlines; i++)
+        labels[n++] = c->line[i].label;
+    for (int i = 0; i < c->nbars; i++)
+        labels[n++] = c->bars[i].label;
+    if (c->sim_label[0])
+        labels[n++] = c->sim_label;
+    if (n == 0 || (n == 1 && c->nbars == 1 && !c->sim_label[0]))
+        return;
+    double w = 0, h = 0, lh = 19;
+    for (int i = 0; i < n; i++) {
+        text t = put(cr, labels[i], 12, false, 0, 0, 0, 0, 0, false);
+        if (t.w > w)
+            w = t.w;
+    }
+    w += 48;
+    h = n * lh + 8;
+    double x0 = f->r - w - 8, y0 = f->t + 8;
+    if (c->nbars && c->nmarks) /* mean labels sit at the top: go lower */
+        y0 = f->t + 8 + 20 * c->nbars;
+    cairo_set_source_rgba(cr, 1, 1, 1, 0.93);
+    cairo_rectangle(cr, x0, y0, w, h);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+    cairo_set_line_width(cr, 0.8);
+    cairo_set_dash(cr, NULL, 0, 0);
+    cairo_stroke(cr);
+    for (int i = 0; i < n; i++) {
+        double y = y0 + 4 + lh * i + lh / 2;
+        legend_sample(cr, c, i, x0 + 8, y);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        put(cr, labels[i], 12, false, x0 + 44, y, 0, 0.5, 0, true);
+    }
+}
+
+mu_status mu_chart_draw(const mu_chart *c, struct _cairo *cr, double width,
+                        double height, mu_error *err)
+{
+    if (!c || !cr)
+        return err_set(err, MU_EINPUT, "no chart or no surface to draw on");
+    cairo_save(cr);
+    cairo_scale(cr, width / MU_CHART_WIDTH, height / MU_CHART_HEIGHT);
+    frame f = {MU_CHART_WIDTH, MU_CHART_HEIGHT, 64, MU_CHART_WIDTH - 22, 0,
+               MU_CHART_HEIGHT - 50, 0, 0, 0};
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    draw_titles(cr, c, &f);
+    double span = c->xmax - c->xmin;
+    if (c->integer_x) {
+        f.xstep = span <= 16 ? 1 : span <= 32 ? 2 : span <= 80 ? 5 : 10;
+    } else {
+        plot_nice_max(span, 8, &f.xstep);
+        if (c->x2scale > 0)
+            plot_nice_max(span * c->x2scale, 7, &f.x2step);
+    }
+    plot_nice_max(c->ymax - c->ymin, 6, &f.ystep);
+    draw_axes(cr, c, &f);
+    if (c->nbars)
+        draw_bars(cr, c, &f);
+    draw_lines(cr, c, &f);
+    draw_marks(cr, c, &f);
+    draw_legend(cr, c, &f);
+    cairo_restore(cr);
+    cairo_status_t st = cairo_status(cr);
+    if (st != CAIRO_STATUS_SUCCESS)
+        return err_set(err, MU_EINTERNAL, "cairo: %s",
+                       cairo_status_to_string(st));
+    return MU_OK;
+}
+
+/* ---- output ------------------------------------------------------------- */
+
+mu_status mu_plot_format_from_path(const char *path, mu_plot_format *out,
+                                   mu_error *err)
+{
+    const char *dot = path ? strrchr(path, '.') : NULL;
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    if (dot && (!slash || dot > slash)) {
+        static const char *const ext[] = {".png", ".svg", ".pdf"};
+        for (int i = 0; i < 3; i++)
+            if (!strcasecmp(dot, ext[i])) {
+                *out = (mu_plot_format)i;
+                return MU_OK;
+            }
+    }
+    return err_set(err, MU_EINPUT, "'%s': name the picture file .png, .svg "
+                   "or .pdf, which says its format", path ? path : "");
+}
+
+typedef struct membuf {
+    unsigned char *p;
+    size_t len, cap;
+    bool oom;
+} membuf;
+
+static cairo_status_t mem_write(void *closure, const unsigned char *data,
+                                unsigned int n)
+{
+    membuf *m = closure;
+    if (m->len + n > m->cap) {
+        size_t cap = m->cap ? m->cap : 65536;
+        while (cap < m->len + n)
+            cap *= 2;
+        unsigned char *p = realloc(m->p, cap);
+        if (!p) {
+            m->oom = true;
+            return CAIRO_STATUS_WRITE_ERROR;
+        }
+        m->p = p;
+        m->cap = cap;
+    }
+    memcpy(m->p + m->len, data, n);
+    m->len += n;
+    return CAIRO_STATUS_SUCCESS;
+}
+
+/* XML text: & < > " escaped. */
+static void xml_escaped(sbuf *sb, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': sb_puts(sb, "&amp;"); break;
+        case '<': sb_puts(sb, "&lt;"); break;
+        case '>': sb_puts(sb, "&gt;"); break;
+        case '"': sb_puts(sb, "&quot;"); break;
+        default: {
+            char b[2] = {*s, 0};
+            sb_puts(sb, b);
+        }
+        }
+    }
+}
+
+/* cairo draws SVG text as glyph outlines: the words go into <title> and
+ * <desc> right after the <svg ...> tag, for search and screen readers. */
+static mu_status svg_words(const mu_chart *c, membuf *m, mu_error *err)
+{
+    const char *svg = NULL;
+    for (size_t i = 0; !svg && i + 4 <= m->len; i++)
+        if (!memcmp(m->p + i, "<svg", 4))
+            svg = (const char *)m->p + i;
+    const char *end = svg ? memchr(svg, '>', m->len - (size_t)(svg - (char *)m->p))
+                          : NULL;
+    if (!end)
+        return err_set(err, MU_EINTERNAL, "cairo wrote an SVG without <svg>");
+    size_t at = (size_t)(end + 1 - (char *)m->p);
+    sbuf sb = {0};
+    sb_puts(&sb, "\n<title>");
+    xml_escaped(&sb, c->title);
+    sb_puts(&sb, "</title>\n<desc>");
+    xml_escaped(&sb, mu_chart_text(c));
+    sb_puts(&sb, "</desc>");
+    if (sb.oom) {
+        sb_free(&sb);
+        return err_nomem(err);
+    }
+    unsigned char *p = malloc(m->len + sb.len);
+    if (!p) {
+        sb_free(&sb);
+        return err_nomem(err);
+    }
+    memcpy(p, m->p, at);
+    memcpy(p + at, sb.p, sb.len);
+    memcpy(p + at + sb.len, m->p + at, m->len - at);
+    free(m->p);
+    m->p = p;
+    m->len += sb.len;
+    m->cap = m->len;
+    sb_free(&sb);
+    return MU_OK;
+}
+
+static mu_status surface_done(cairo_surface_t *s, membuf *m, mu_error *err)
+{
+    cairo_surface_finish(s);
+    cairo_status_t st = cairo_surface_status(s);
+    cairo_surface_destroy(s);
+    if (m->oom)
+        return err_nomem(err);
+    if (st != CAIRO_STATUS_SUCCESS)
+        return err_set(err, MU_EINTERNAL, "cairo: %s",
+                       cairo_status_to_string(st));
+    return MU_OK;
+}
+
+static mu_status render_to(const mu_chart *c, mu_plot_format f, membuf *m,
+                           mu_error *err)
+{
+    double W = MU_CHART_WIDTH, H = MU_CHART_HEIGHT;
+    cairo_surface_t *s;
+    if (f == MU_PLOT_PNG)
+        s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)W * 2,
+                                       (int)H * 2);
+    else if (f == MU_PLOT_SVG)
+        s = cairo_svg_surface_create_for_stream(mem_write, m, W, H);
+    else
+        s = cairo_pdf_surface_create_for_stream(mem_write, m, W, H);
+    if (f == MU_PLOT_PDF) {
+        cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, c->title);
+        cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
+                                       "muster " MU_VERSION);
+    }
+    cairo_t *cr = cairo_create(s);
+    mu_status st = mu_chart_draw(c, cr, f == MU_PLOT_PNG ? 2 * W : W,
+                                 f == MU_PLOT_PNG ? 2 * H : H, err);
+    cairo_destroy(cr);
+    if (st == MU_OK && f == MU_PLOT_PNG &&
+        cairo_surface_write_to_png_stream(s, mem_write, m) !=
+            CAIRO_STATUS_SUCCESS && !m->oom)
+        st = err_set(err, MU_EINTERNAL, "cairo could not encode the PNG");
+    mu_status st2 = surface_done(s, m, err);
+    if (st == MU_OK)
+        st = st2;
+    if (st == MU_OK && f == MU_PLOT_SVG)
+        st = svg_words(c, m, err);
+    return st;
+}
+
+mu_status mu_chart_render(const mu_chart *c, mu_plot_format f,
+                          unsigned char **out, size_t *len, mu_error *err)
+{
+    if (!c || !out || !len)
+        return err_set(err, MU_EINPUT, "no chart to render");
+    if (f < MU_PLOT_PNG || f > MU_PLOT_PDF)
+        return err_set(err, MU_EINPUT, "unknown picture format");
+    membuf m = {0};
+    mu_status st = render_to(c, f, &m, err);
+    if (st != MU_OK) {
+        free(m.p);
+        return st;
+    }
+    *out = m.p;
+    *len = m.len;
+    return MU_OK;
+}
+
+mu_status mu_chart_write(const mu_chart *c, const char *path, mu_error *err)
+{
+    mu_plot_format f;
+    mu_status st = mu_plot_format_from_path(path, &f, err);
+    if (st != MU_OK)
+        return st;
+    unsigned char *data;
+    size_t len;
+    if ((st = mu_chart_render(c, f, &data, &len, err)) != MU_OK)
+        return st;
+    /* the temporary file sits next to the target, so rename is atomic */
+    size_t n = strlen(path);
+    char *tmp = malloc(n + 16);
+    if (!tmp) {
+        free(data);
+        return err_nomem(err);
+    }
+    const char *slash = strrchr(path, '/');
+    size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
+    snprintf(tmp, n + 16, "%.*s.%s.XXXXXX", (int)dir, path, path + dir);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        st = err_set(err, MU_EIO, "cannot write a file next to %s: %s", path,
+                     strerror(errno));
+    } else {
+        size_t done = 0;
+        while (done < len) {
+            ssize_t w = write(fd, data + done, len - done);
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w <= 0)
+                break;
+            done += (size_t)w;
+        }
+        bool ok = done == len && fchmod(fd, 0644) == 0;
+        ok = close(fd) == 0 && ok;
+        if (!ok || rename(tmp, path) != 0) {
+            st = err_set(err, MU_EIO, "cannot write %s: %s", path,
+                         strerror(errno));
+            unlink(tmp);
+        }
+    }
+    free(tmp);
+    free(data);
+    return st;
+}
