@@ -18,7 +18,7 @@ typedef struct ini_ctx {
     int line;        /* the line inih is working on */
     int long_line;   /* first line that was too long, or 0 */
     size_t limit;    /* the longest line inih takes, newline not counted */
-    ini_key_fn fn;
+    inifile_key_fn fn;
     void *user;
     mu_status st;    /* first failure reported by fn */
     mu_error err;
@@ -61,8 +61,8 @@ static int key_handler(void *user, const char *section, const char *name,
     return 1;
 }
 
-mu_status ini_parse_text(const char *text, size_t len, const char *name,
-                         ini_key_fn fn, void *user, mu_error *err)
+mu_status inifile_parse_text(const char *text, size_t len, const char *name,
+                         inifile_key_fn fn, void *user, mu_error *err)
 {
     if (memchr(text, '\0', len))
         return err_at(err, MU_EINPUT, name, 0,
@@ -89,20 +89,7 @@ mu_status ini_parse_text(const char *text, size_t len, const char *name,
     return MU_OK;
 }
 
-mu_status ini_parse_path(const char *path, ini_key_fn fn, void *user,
-                         mu_error *err)
-{
-    char *text;
-    size_t len;
-    mu_status st = read_file(path, 1u << 20, &text, &len, err);
-    if (st != MU_OK)
-        return st;
-    st = ini_parse_text(text, len, path, fn, user, err);
-    free(text);
-    return st;
-}
-
-int ini_header_line(const char *text, size_t len, int key_line)
+int inifile_header_line(const char *text, size_t len, int key_line)
 {
     int line = 1, found = key_line;
     const char *p = text, *end = text + len;

@@ -7,23 +7,19 @@
 
 /* Called for each key. Return MU_OK, or fill err (err_at with `line`) and
  * return a status; the first failure wins and parsing stops counting. */
-typedef mu_status (*ini_key_fn)(void *user, const char *section,
+typedef mu_status (*inifile_key_fn)(void *user, const char *section,
                                 const char *key, const char *value, int line,
                                 mu_error *err);
 
 /* Parses text[0..len) named `name` (a file path, or "<built-in>"). Rejects NUL
  * bytes, lines over 400 bytes and lines that are neither a [section], a
  * key = value, a comment nor blank. */
-mu_status ini_parse_text(const char *text, size_t len, const char *name,
-                         ini_key_fn fn, void *user, mu_error *err);
+mu_status inifile_parse_text(const char *text, size_t len, const char *name,
+                         inifile_key_fn fn, void *user, mu_error *err);
 
 /* inih reports keys, not section headers: the line of the [header] a key
  * on `key_line` of text[0..len) sits under (the last one at or before it),
  * so messages about a whole section can point at it. key_line if none. */
-int ini_header_line(const char *text, size_t len, int key_line);
-
-/* Reads the file (at most 1 MiB) and parses it. */
-mu_status ini_parse_path(const char *path, ini_key_fn fn, void *user,
-                         mu_error *err);
+int inifile_header_line(const char *text, size_t len, int key_line);
 
 #endif

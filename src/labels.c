@@ -37,9 +37,9 @@ static mu_status labels_key(void *user, const char *section, const char *key,
                       "[veteran] and [crack]",
                       section);
     if (!c->l->section_line[m])
-        c->l->section_line[m] = ini_header_line(c->text, c->len, line);
+        c->l->section_line[m] = inifile_header_line(c->text, c->len, line);
     long stands, worn, spent;
-    if (!parse_long(key, 2, MU_MAX_STANDS, &stands))
+    if (!util_parse_long(key, 2, MU_MAX_STANDS, &stands))
         return err_at(err, MU_EINPUT, c->file, line,
                       "[%s]: key '%s' is not a stand count 2..%d", section,
                       key, MU_MAX_STANDS);
@@ -52,8 +52,8 @@ static mu_status labels_key(void *user, const char *section, const char *key,
                       key, value);
     memcpy(first, value, n);
     first[n] = '\0';
-    if (!parse_long(first, 1, MU_MAX_STANDS, &worn) ||
-        !parse_long(slash + 1, 1, MU_MAX_STANDS, &spent))
+    if (!util_parse_long(first, 1, MU_MAX_STANDS, &worn) ||
+        !util_parse_long(slash + 1, 1, MU_MAX_STANDS, &spent))
         return err_at(err, MU_EINPUT, c->file, line,
                       "[%s] %s: '%s' is not worn/spent such as 5/3", section,
                       key, value);
@@ -77,7 +77,7 @@ mu_status mu_labels_parse(const char *text, size_t len, const char *name,
         return err_nomem(err);
     labels_ctx c = {l, name ? name : "<labels>", text, len};
     snprintf(l->file, sizeof l->file, "%s", c.file);
-    mu_status st = ini_parse_text(text, len, c.file, labels_key, &c, err);
+    mu_status st = inifile_parse_text(text, len, c.file, labels_key, &c, err);
     if (st != MU_OK) {
         free(l);
         return st;
@@ -90,7 +90,7 @@ mu_status mu_labels_load(const char *path, mu_labels **out, mu_error *err)
 {
     char *text;
     size_t len;
-    mu_status st = read_file(path, 1u << 20, &text, &len, err);
+    mu_status st = util_read_file(path, 1u << 20, &text, &len, err);
     if (st != MU_OK)
         return st;
     st = mu_labels_parse(text, len, path, out, err);

@@ -51,7 +51,7 @@ static bool parse_years(const char *s, int *y0, int *y1)
     long a, b;
     const char *dash = strchr(s, '-');
     if (!dash) {
-        if (!parse_long(s, MU_YEAR_FIRST, MU_YEAR_LAST, &a))
+        if (!util_parse_long(s, MU_YEAR_FIRST, MU_YEAR_LAST, &a))
             return false;
         *y0 = *y1 = (int)a;
         return true;
@@ -62,8 +62,8 @@ static bool parse_years(const char *s, int *y0, int *y1)
         return false;
     memcpy(first, s, n);
     first[n] = '\0';
-    if (!parse_long(first, MU_YEAR_FIRST, MU_YEAR_LAST, &a) ||
-        !parse_long(dash + 1, MU_YEAR_FIRST, MU_YEAR_LAST, &b) || b < a)
+    if (!util_parse_long(first, MU_YEAR_FIRST, MU_YEAR_LAST, &a) ||
+        !util_parse_long(dash + 1, MU_YEAR_FIRST, MU_YEAR_LAST, &b) || b < a)
         return false;
     *y0 = (int)a;
     *y1 = (int)b;
@@ -142,7 +142,7 @@ static int key_outcome(mu_table f, const char *key)
             th = 1;
         else
             return -1;
-        if (!parse_long(dash + 1, MU_YEAR_FIRST, MU_YEAR_LAST, &v))
+        if (!util_parse_long(dash + 1, MU_YEAR_FIRST, MU_YEAR_LAST, &v))
             return -1;
         return (int)(v - MU_YEAR_FIRST) * 2 + th;
     }
@@ -157,7 +157,7 @@ static int key_outcome(mu_table f, const char *key)
                 return i;
         return -1;
     default:
-        if (!parse_long(key, 1, family_max(f), &v))
+        if (!util_parse_long(key, 1, family_max(f), &v))
             return -1;
         return (int)v;
     }
@@ -193,7 +193,7 @@ static bool parse_face(const char *s, size_t n, int *face)
     memcpy(buf, s, n);
     buf[n] = '\0';
     long v;
-    if (!parse_long(buf, 0, 100, &v))
+    if (!util_parse_long(buf, 0, 100, &v))
         return false;
     if (v == 0 && n == 2)
         v = 100;
@@ -260,7 +260,7 @@ static mu_status table_add_key(rules_table *t, const char *file, int line,
         for (int f = lo; f <= hi; f++) {
             if (t->map[f] != 0xFF) {
                 char a[4];
-                face_text(f, a);
+                util_face_text(f, a);
                 return err_at(err, MU_EINPUT, file, line,
                               "[%s] %s: roll %s is already given on line %d "
                               "(ranges overlap)",
@@ -304,7 +304,7 @@ static mu_status new_table(load_ctx *c, const char *section, int line,
     rules_table *t = &r->tables[r->ntables];
     memset(t, 0, sizeof *t);
     memset(t->map, 0xFF, sizeof t->map);
-    t->line = ini_header_line(c->text, c->len, line);
+    t->line = inifile_header_line(c->text, c->len, line);
     mu_status st = section_parse(section, c->file, t->line, t, err);
     if (st != MU_OK)
         return st;
@@ -342,8 +342,8 @@ static mu_status check_faces(const mu_rules *r, mu_error *err)
             while (g < 100 && t->map[g + 1] == 0xFF)
                 g++;
             char a[4], b[4];
-            face_text(f, a);
-            face_text(g, b);
+            util_face_text(f, a);
+            util_face_text(g, b);
             return err_at(err, MU_EINPUT, r->name, t->line,
                           "[%s]: no outcome for %s%s%s: every table must "
                           "cover 01-00",
@@ -410,7 +410,7 @@ mu_status mu_rules_parse(const char *text, size_t len, const char *name,
         return err_nomem(err);
     snprintf(r->name, sizeof r->name, "%s", name ? name : "<rules>");
     load_ctx c = {.r = r, .file = r->name, .text = text, .len = len};
-    mu_status st = ini_parse_text(text, len, r->name, load_key, &c, err);
+    mu_status st = inifile_parse_text(text, len, r->name, load_key, &c, err);
     if (st == MU_OK)
         st = check_faces(r, err);
     if (st == MU_OK)
@@ -427,7 +427,7 @@ mu_status mu_rules_load(const char *path, mu_rules **out, mu_error *err)
 {
     char *text;
     size_t len;
-    mu_status st = read_file(path, 1u << 20, &text, &len, err);
+    mu_status st = util_read_file(path, 1u << 20, &text, &len, err);
     if (st != MU_OK)
         return st;
     st = mu_rules_parse(text, len, path, out, err);

@@ -27,8 +27,8 @@ static void faces_text(const uint8_t *map, int outcome, char *buf, size_t n)
         while (g < 100 && map[g + 1] == outcome)
             g++;
         char a[4], b[4];
-        face_text(f, a);
-        face_text(g, b);
+        util_face_text(f, a);
+        util_face_text(g, b);
         int w = g > f ? snprintf(buf + used, n - used, "%s%s-%s",
                                  used ? ", " : "", a, b)
                       : snprintf(buf + used, n - used, "%s%s",

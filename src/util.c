@@ -71,7 +71,7 @@ void sb_free(sbuf *sb)
     sb->len = sb->cap = 0;
 }
 
-bool parse_long(const char *s, long lo, long hi, long *out)
+bool util_parse_long(const char *s, long lo, long hi, long *out)
 {
     if (!s)
         return false;
@@ -92,28 +92,7 @@ bool parse_long(const char *s, long lo, long hi, long *out)
     return true;
 }
 
-bool parse_double(const char *s, double *out)
-{
-    if (!s)
-        return false;
-    while (isspace((unsigned char)*s))
-        s++;
-    if (!*s)
-        return false;
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || errno || !isfinite(v))
-        return false;
-    while (isspace((unsigned char)*end))
-        end++;
-    if (*end)
-        return false;
-    *out = v;
-    return true;
-}
-
-mu_status read_file(const char *path, size_t max, char **out, size_t *len,
+mu_status util_read_file(const char *path, size_t max, char **out, size_t *len,
                     mu_error *err)
 {
     FILE *f = fopen(path, "rb");
@@ -150,7 +129,7 @@ mu_status read_file(const char *path, size_t max, char **out, size_t *len,
     return st;
 }
 
-void face_text(int face, char buf[4])
+void util_face_text(int face, char buf[4])
 {
     int v = face % 100;
     buf[0] = (char)('0' + v / 10);

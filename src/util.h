@@ -24,13 +24,13 @@ void sb_free(sbuf *sb);
 
 /* Whole decimal number in [lo, hi], nothing else around it (blanks at the
  * ends allowed). False on anything else. */
-bool parse_long(const char *s, long lo, long hi, long *out);
+bool util_parse_long(const char *s, long lo, long hi, long *out);
 /* A finite decimal number, strtod syntax, nothing after it. */
 bool parse_double(const char *s, double *out);
 
 /* Reads a whole file (at most `max` bytes) into a malloc'd, terminated
  * buffer. MU_EIO naming the file when it cannot. */
-mu_status read_file(const char *path, size_t max, char **out, size_t *len,
+mu_status util_read_file(const char *path, size_t max, char **out, size_t *len,
                     mu_error *err);
 
 /* Names a user types (armies, theaters, formats, weapons, methods): which
@@ -46,6 +46,6 @@ void vocab_list(sbuf *sb, const char *s, const char *(*name)(const void *, int),
                 const void *ctx, int n, const char *sep, const char *last);
 
 /* "01".."99", "00" for 100: how percentile dice show a face. */
-void face_text(int face, char buf[4]);
+void util_face_text(int face, char buf[4]);
 
 #endif

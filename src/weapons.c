@@ -134,7 +134,7 @@ static bool valid_name(const char *s)
 static mu_status new_weapon(wctx *c, const char *section, int key_line,
                             mu_error *err)
 {
-    int line = ini_header_line(c->text, c->len, key_line);
+    int line = inifile_header_line(c->text, c->len, key_line);
     if (!valid_name(section))
         return err_at(err, MU_EINPUT, c->file, line,
                       "[%.40s] is not a weapon name: start with a lower-case "
@@ -195,7 +195,7 @@ static mu_status count_key(wctx *c, mu_weapon *wp, int k, const char *value,
                            int line, mu_error *err)
 {
     long v;
-    if (!parse_long(value, 1, 100, &v))
+    if (!util_parse_long(value, 1, 100, &v))
         return err_at(err, MU_EINPUT, c->file, line,
                       "[%s] %s must be a whole number from 1 to 100, not '%.40s'",
                       wp->name, key_names[k], value);
@@ -657,7 +657,7 @@ mu_status mu_weapons_parse(const char *text, size_t len, const char *name,
     c->file = w->name;
     c->text = text ? text : "";
     c->len = text ? len : 0;
-    mu_status st = ini_parse_text(text ? text : "", text ? len : 0, w->name,
+    mu_status st = inifile_parse_text(text ? text : "", text ? len : 0, w->name,
                                   weapon_key, c, err);
     if (st == MU_OK)
         st = check_all(c, err);
@@ -674,7 +674,7 @@ mu_status mu_weapons_load(const char *path, mu_weapons **out, mu_error *err)
 {
     char *text;
     size_t len;
-    mu_status st = read_file(path, 1u << 20, &text, &len, err);
+    mu_status st = util_read_file(path, 1u << 20, &text, &len, err);
     if (st != MU_OK)
         return st;
     st = mu_weapons_parse(text, len, path, out, err);
