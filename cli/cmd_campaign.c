@@ -15,9 +15,14 @@ const char help_campaign[] =
     "  add FILE --side union|confederate --name NAME [--arm cavalry]\n"
     "           [--corps NAME]                       prints the division's id\n"
     "  engage FILE DIV [--hidden] [--by-the-book] [dice] [--labels FILE]\n"
+    "  engage FILE DIV --hidden --fair          fair roll 1: the owner commits\n"
+    "  contribute FILE DIV --commitment HEX     fair roll 2: the opponent\n"
+    "  engage FILE DIV --contribution HEX [--by-the-book]   3: the roll\n"
     "  reveal FILE DIV\n"
     "  verify --commitment HEX [--salt HEX] --division FILE.json|-\n"
-    "  battle FILE start NAME\n"
+    "  verify FILE DIV --division REVEAL.json   the opponent checks a fair roll\n"
+    "  advance FILE --year Y\n"
+    "  battle FILE start NAME [--theater east|west]\n"
     "  battle FILE end [--winner union|confederate] [dice]\n"
     "  casualties FILE DIV --brigade K --lost N [--captured N]\n"
     "  prisoners FILE\n"
@@ -376,7 +381,9 @@ static mu_status do_start(mu_campaign *c, const camp_args *a, mu_dice *d,
                           int64_t *ev, mu_error *err)
 {
     (void)d;
-    return mu_campaign_battle_start(c, a->pos[2], ev, err);
+    return mu_campaign_battle_start_in(c, a->pos[2], has(a, OPT_THEATER)
+                                       ? a->theater : MU_THEATER_UNKNOWN,
+                                       ev, err);
 }
 
 static mu_status do_end(mu_campaign *c, const camp_args *a, mu_dice *d,
@@ -393,7 +400,8 @@ static int sub_battle(camp_args *a)
     bool end = a->npos >= 2 && !strcmp(a->pos[1], "end");
     if (!start && !end)
         return cli_usage("campaign battle: give FILE start NAME or FILE end");
-    int rc = start ? check_args(a, B(OPT_FORMAT), 3, "FILE start NAME")
+    int rc = start ? check_args(a, B(OPT_THEATER) | B(OPT_FORMAT), 3,
+                                "FILE start NAME")
                    : check_args(a, B(OPT_WINNER) | DICE | B(OPT_FORMAT), 2,
                                 "FILE end");
     return rc >= 0 ? rc : run_event(a, start ? do_start : do_end, end);
@@ -553,12 +561,47 @@ static int sub_add(camp_args *a)
     return rc;
 }
 
+/* engage --hidden --fair: step 1 of a fair roll, the owner's commitment. */
+static int engage_commit(camp_args *a)
+{
+    mu_campaign *c = NULL;
+    int rc = open_campaign(a, &c);
+    if (rc >= 0)
+        return rc;
+    mu_error err = {0};
+    char h[MU_FAIR_HEX], buf[256];
+    if (mu_campaign_fair_commit(c, a->div, h, NULL, &err) == MU_OK) {
+        snprintf(buf, sizeof buf, a->cc.format == MU_FMT_JSON
+                 ? "{\"division\":%d,\"fair_commitment\":\"%s\"}\n"
+                 : "Division %d: a fair roll; give the opponent the "
+                   "commitment to your secret:\nfair commitment %s\n", a->div,
+                 h);
+        rc = cli_emit(buf);
+    } else {
+        rc = cli_fail(&err);
+    }
+    mu_campaign_close(c);
+    return rc;
+}
+
 static int sub_engage(camp_args *a)
 {
     int rc = check_div(a, B(OPT_HIDDEN) | B(OPT_BOOK) | DICE | B(OPT_LABELS) |
-                              B(OPT_FORMAT));
+                              B(OPT_FORMAT) | B(OPT_FAIR) | B(OPT_CONTRIB));
+    bool fair = has(a, OPT_FAIR) || has(a, OPT_CONTRIB);
+    if (rc < 0 && fair && (a->given & DICE))
+        rc = cli_usage("campaign engage: a fair roll takes no dice: its seed "
+                       "is made by both players");
+    if (rc < 0 && has(a, OPT_FAIR) && has(a, OPT_CONTRIB))
+        rc = cli_usage("campaign engage: --fair commits to a secret; then "
+                       "--contribution HEX rolls with the opponent's answer");
+    if (rc < 0 && has(a, OPT_FAIR) && !has(a, OPT_HIDDEN))
+        rc = cli_usage("campaign engage: --fair is for a hidden division: "
+                       "give --hidden too");
     if (rc < 0)
         rc = format_only(a, true, true);
+    if (rc < 0 && has(a, OPT_FAIR))
+        return engage_commit(a);
     if (rc >= 0)
         return rc;
     mu_error err = {0};
@@ -572,8 +615,12 @@ static int sub_engage(camp_args *a)
         rc = cli_fail(&err);
     } else if ((rc = open_campaign(a, &c)) < 0) {
         mu_render_opts ro = cli_render_opts(&a->cc, labels);
-        if (mu_campaign_engage(c, a->div, has(a, OPT_HIDDEN), has(a, OPT_BOOK),
-                               d, &e, &err) != MU_OK ||
+        mu_status st = has(a, OPT_CONTRIB)
+            ? mu_campaign_engage_fair(c, a->div, a->contrib, has(a, OPT_BOOK),
+                                      &e, &err)
+            : mu_campaign_engage(c, a->div, has(a, OPT_HIDDEN),
+                                 has(a, OPT_BOOK), d, &e, &err);
+        if (st != MU_OK ||
             mu_engagement_render(&e, &ro, &text, &err) != MU_OK)
             rc = cli_fail(&err);
         else
@@ -606,8 +653,36 @@ static int sub_reveal(camp_args *a)
     return rc;
 }
 
+/* verify FILE DIV --division REVEAL.json: the opponent's check of a fair
+ * roll against what their file recorded. */
+static int verify_fair(camp_args *a)
+{
+    int rc = check_div(a, B(OPT_DIVISION));
+    if (rc < 0)
+        rc = need(a, OPT_DIVISION);
+    mu_campaign *c = NULL;
+    if (rc >= 0 || (rc = open_campaign(a, &c)) >= 0)
+        return rc;
+    mu_error err = {0};
+    size_t len;
+    char *text = slurp(a->division, &len, &err), *report = NULL;
+    if (!text)
+        rc = cli_fail(&err);
+    else if (mu_campaign_fair_verify(c, a->div, text, len, &report, &err) ==
+             MU_OK)
+        rc = cli_emit(report);
+    else
+        rc = cli_fail(&err);
+    free(text);
+    free(report);
+    mu_campaign_close(c);
+    return rc;
+}
+
 static int sub_verify(camp_args *a)
 {
+    if (a->npos > 0 && !has(a, OPT_COMMIT) && !has(a, OPT_SALT))
+        return verify_fair(a);
     int rc = check_args(a, B(OPT_COMMIT) | B(OPT_SALT) | B(OPT_DIVISION), 0,
                         "--commitment HEX --division FILE.json, and no "
                         "campaign FILE");
@@ -631,6 +706,47 @@ static int sub_verify(camp_args *a)
     if (st != MU_OK)
         return cli_fail(&err);
     return cli_emit("ok: the division is the one committed to\n");
+}
+
+/* contribute FILE DIV --commitment HEX: step 2 of a fair roll. */
+static int sub_contribute(camp_args *a)
+{
+    int rc = check_div(a, B(OPT_COMMIT) | B(OPT_FORMAT));
+    if (rc < 0 && (rc = need(a, OPT_COMMIT)) < 0)
+        rc = format_only(a, true, false);
+    mu_campaign *c = NULL;
+    if (rc >= 0 || (rc = open_campaign(a, &c)) >= 0)
+        return rc;
+    mu_error err = {0};
+    char r[MU_FAIR_HEX], buf[256];
+    if (mu_campaign_contribute(c, a->div, a->commitment, r, NULL, &err) ==
+        MU_OK) {
+        snprintf(buf, sizeof buf, a->cc.format == MU_FMT_JSON
+                 ? "{\"division\":%d,\"contribution\":\"%s\"}\n"
+                 : "Division %d: your contribution to its fair roll; give it "
+                   "to its owner:\ncontribution %s\n", a->div, r);
+        rc = cli_emit(buf);
+    } else {
+        rc = cli_fail(&err);
+    }
+    mu_campaign_close(c);
+    return rc;
+}
+
+static mu_status do_advance(mu_campaign *c, const camp_args *a, mu_dice *d,
+                            int64_t *ev, mu_error *err)
+{
+    (void)d;
+    return mu_campaign_advance(c, a->year, ev, err);
+}
+
+/* advance FILE --year Y */
+static int sub_advance(camp_args *a)
+{
+    int rc = check_args(a, B(OPT_YEAR) | B(OPT_FORMAT), 1, "FILE");
+    if (rc < 0)
+        rc = need(a, OPT_YEAR);
+    return rc >= 0 ? rc : run_event(a, do_advance, false);
 }
 
 /* export FILE --side S --out NEW.db | export FILE --format csv */
@@ -744,7 +860,8 @@ static const struct {
     {"leader-lost", sub_leader_lost}, {"penalty", sub_penalty},
     {"downgrade", sub_downgrade}, {"show", sub_show},
     {"log", sub_log},           {"check", sub_check},
-    {"export", sub_export},
+    {"export", sub_export},     {"contribute", sub_contribute},
+    {"advance", sub_advance},
 };
 
 int cmd_campaign(int argc, char **argv)

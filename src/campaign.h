@@ -48,6 +48,7 @@ typedef struct camp_div {
     int corps; /* 0: none */
     char corps_name[CAMP_NAME_MAX + 1];
     bool engaged, hidden, revealed, by_the_book;
+    bool fair; /* engaged on a two-party seed (mu_campaign_engage_fair) */
     int leader, leader_rolled, leader_origin;
     int ratio, batteries, division_batteries, reserve;
     char commitment[MU_COMMITMENT_HEX];
@@ -129,6 +130,11 @@ typedef struct camp_fair {
 mu_status camp_engage_in_tx(mu_campaign *c, int div, bool hidden, bool book,
                             mu_dice *d, const camp_fair *fair,
                             mu_engagement *e, mu_error *err);
+
+/* The log of a player's own file (campaign_export.c): event `only` (0:
+ * all) as text appended to sb, or as JSON objects added to arr. */
+mu_status camp_view_log(mu_campaign *c, int64_t only, mu_format fmt,
+                        sbuf *sb, cJSON *arr, int *count, mu_error *err);
 
 /* The battle under way: *id 0 when there is none. */
 mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,

@@ -50,38 +50,106 @@ static mu_status scrub_tables(mu_campaign *x, int side, mu_error *err)
     return s;
 }
 
-/* Every event's data replaced by what the side's log (`text`, JSON) shows
- * of it. */
-static mu_status mask_events(mu_campaign *x, const char *text, mu_error *err)
+/* A player's file keeps no events: the log as its side saw it at the
+ * export, event by event, as text and as JSON (view_log), so that nothing
+ * masked is left to decode and nothing hidden is left in the file. */
+typedef struct view_ev {
+    int64_t id;
+    char *text, *json;
+} view_ev;
+
+static void view_evs_free(view_ev *v, int n)
 {
-    cJSON *root = cJSON_Parse(text);
-    if (!root)
-        return err_nomem(err);
-    sqlite3_stmt *st = NULL;
-    mu_status s = camp_prepare(x, "UPDATE events SET data = ?1 WHERE id = ?2", &st, err);
-    cJSON *ev;
-    cJSON_ArrayForEach(ev, cJSON_GetObjectItem(root, "events"))
-    {
-        if (s != MU_OK)
-            break;
-        double id = cJSON_GetNumberValue(cJSON_GetObjectItem(ev, "id"));
-        cJSON_DeleteItemFromObject(ev, "id");
-        cJSON_DeleteItemFromObject(ev, "kind");
-        char *data = cJSON_PrintUnformatted(ev);
-        if (!data) {
-            s = err_nomem(err);
-            break;
-        }
-        sqlite3_reset(st);
-        sqlite3_bind_text(st, 1, data, -1, SQLITE_TRANSIENT);
-        sqlite3_bind_int64(st, 2, (sqlite3_int64)id);
-        int rc = sqlite3_step(st);
-        cJSON_free(data);
+    for (int i = 0; i < n; i++) {
+        free(v[i].text);
+        free(v[i].json);
+    }
+    free(v);
+}
+
+static void id_item(sqlite3_stmt *st, void *item)
+{
+    memset(item, 0, sizeof(view_ev));
+    ((view_ev *)item)->id = sqlite3_column_int64(st, 0);
+}
+
+/* Each event as the side's log shows it (reads: before the writes). */
+static mu_status gather_log(mu_campaign *x, int side, view_ev **out, int *n,
+                            mu_error *err)
+{
+    sqlite3_stmt *st;
+    void *v = NULL;
+    *n = 0;
+    mu_status s = camp_prepare(x, "SELECT id FROM events ORDER BY id", &st,
+                               err);
+    if (s == MU_OK)
+        s = camp_collect(x, st, sizeof(view_ev), id_item, &v, n, err);
+    view_ev *e = v;
+    mu_render_opts tro = {MU_FMT_TEXT, NULL, false, 0};
+    mu_render_opts jro = {MU_FMT_JSON, NULL, false, 0};
+    for (int i = 0; s == MU_OK && i < *n; i++)
+        if ((s = mu_campaign_event(x, e[i].id, (mu_viewer)side, &tro,
+                                   &e[i].text, err)) == MU_OK)
+            if ((s = mu_campaign_event(x, e[i].id, (mu_viewer)side, &jro,
+                                       &e[i].json, err)) == MU_OK)
+                e[i].json[strcspn(e[i].json, "\n")] = '\0'; /* one line */
+    if (s != MU_OK) {
+        view_evs_free(e, *n);
+        *n = 0;
+        return s;
+    }
+    *out = e;
+    return MU_OK;
+}
+
+static mu_status write_view_log(mu_campaign *x, const view_ev *e, int n,
+                                mu_error *err)
+{
+    mu_status s = camp_exec(x, "CREATE TABLE view_log (id INTEGER PRIMARY "
+                            "KEY, text TEXT NOT NULL, json TEXT NOT NULL) "
+                            "STRICT", err);
+    sqlite3_stmt *ins = NULL;
+    if (s == MU_OK)
+        s = camp_prepare(x, "INSERT INTO view_log(id, text, json) VALUES "
+                         "(?, ?, ?)", &ins, err);
+    for (int i = 0; s == MU_OK && i < n; i++) {
+        sqlite3_reset(ins);
+        sqlite3_bind_int64(ins, 1, e[i].id);
+        sqlite3_bind_text(ins, 2, e[i].text, -1, SQLITE_STATIC);
+        sqlite3_bind_text(ins, 3, e[i].json, -1, SQLITE_STATIC);
+        int rc = sqlite3_step(ins);
         if (rc != SQLITE_DONE)
             s = camp_sql_fail(x, rc, "writing the copy", err);
     }
+    sqlite3_finalize(ins);
+    return s == MU_OK ? camp_exec(x, "DELETE FROM events", err) : s;
+}
+
+mu_status camp_view_log(mu_campaign *c, int64_t only, mu_format fmt,
+                        sbuf *sb, cJSON *arr, int *count, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT text, json FROM view_log WHERE ?1 "
+                               "= 0 OR id = ?1 ORDER BY id", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int64(st, 1, only);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *t = (const char *)sqlite3_column_text(st, fmt ==
+                                                          MU_FMT_TEXT ? 0 : 1);
+        cJSON *j = fmt == MU_FMT_TEXT ? NULL : cJSON_Parse(t ? t : "");
+        if (fmt == MU_FMT_TEXT)
+            sb_puts(sb, t ? t : "");
+        else if (j)
+            cJSON_AddItemToArray(arr, j);
+        else
+            s = err_at(err, MU_EIO, c->path, 0, "the player's log is damaged");
+        (*count)++;
+    }
     sqlite3_finalize(st);
-    cJSON_Delete(root);
+    if (s == MU_OK && rc != SQLITE_DONE)
+        s = camp_sql_fail(c, rc, "reading", err);
     return s;
 }
 
@@ -156,21 +224,21 @@ mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
     if (s == MU_OK)
         s = open_copy(path, &x, err);
     if (s == MU_OK) {
-        /* The copy is masked as its side's log shows it, then scrubbed;
+        /* The copy's log is kept as its side saw it, then its tables are
+         * scrubbed;
          * VACUUM rewrites it without the freed pages, so the secrets are
          * gone from its bytes, not only from its tables. */
-        char *log = NULL;
-        mu_render_opts ro = {MU_FMT_JSON, NULL, false, 0};
-        if ((s = mu_campaign_log(x, (mu_viewer)side, &ro, &log, err)) ==
-                MU_OK &&
+        view_ev *evs = NULL;
+        int nev = 0;
+        if ((s = gather_log(x, (int)side, &evs, &nev, err)) == MU_OK &&
             (s = camp_exec(x, "BEGIN IMMEDIATE", err)) == MU_OK &&
-            (s = mask_events(x, log, err)) == MU_OK &&
+            (s = write_view_log(x, evs, nev, err)) == MU_OK &&
             (s = scrub_tables(x, (int)side, err)) == MU_OK &&
             (s = camp_exec(x, "COMMIT", err)) == MU_OK)
             s = camp_exec(x, "VACUUM", err);
         if (s != MU_OK)
             sqlite3_exec(x->db, "ROLLBACK", NULL, NULL, NULL);
-        free(log);
+        view_evs_free(evs, nev);
         sqlite3_close(x->db);
         free(x->path);
         free(x);

@@ -747,7 +747,8 @@ mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
 static const char div_cols[] =
     "SELECT d.id, d.side, d.arm, d.name, d.corps, c.name, d.engaged, d.hidden,"
     " d.revealed, d.by_the_book, d.leader, d.leader_rolled, d.leader_origin,"
-    " d.ratio, d.batteries, d.division_batteries, d.reserve, d.commitment"
+    " d.ratio, d.batteries, d.division_batteries, d.reserve, d.commitment,"
+    " d.engaged AND d.fair_value IS NOT NULL"
     " FROM divisions d LEFT JOIN corps c ON c.id = d.corps";
 
 static void text_col(sqlite3_stmt *st, int i, char *buf, size_t n)
@@ -777,6 +778,7 @@ static void div_row(sqlite3_stmt *st, camp_div *d)
     d->division_batteries = sqlite3_column_int(st, 15);
     d->reserve = sqlite3_column_int(st, 16);
     text_col(st, 17, d->commitment, sizeof d->commitment);
+    d->fair = sqlite3_column_int(st, 18) != 0;
 }
 
 /* Fills the brigades of divisions[0..n) (sorted by id) in one pass. */

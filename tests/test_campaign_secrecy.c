@@ -14,6 +14,7 @@
 #define RO(fmt) (&(mu_render_opts){.format = (fmt)})
 
 #include <cjson/cJSON.h>
+#include <sodium.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -387,12 +388,23 @@ static void a_players_own_file(void **state)
                              "division = 2 AND brigade <> 0"), 0);
     assert_int_equal(one_int(db, "SELECT sum(stands) FROM prisoners WHERE "
                              "division = 2"), 2);
-    assert_int_equal(one_int(db, "SELECT count(*) FROM events WHERE division ="
-                             " 2 AND (data LIKE '%rolls%' OR data LIKE "
-                             "'%brigade%' OR data LIKE '%lost%')"), 0);
-    assert_int_equal(one_int(db, "SELECT count(*) FROM events WHERE data LIKE "
-                             "'%\"division\":2,\"side\":\"confederate\","
+    /* No events: the log as the Union saw it, masked. */
+    assert_int_equal(one_int(db, "SELECT count(*) FROM events"), 0);
+    assert_true(one_int(db, "SELECT count(*) FROM view_log") >= 8);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM view_log WHERE json "
+                             "LIKE '%\"kind\":\"engage\",\"division\":2,"
+                             "\"hidden\":true,\"commitment\":%'"), 1);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM view_log WHERE json "
+                             "LIKE '%\"kind\":\"casualties\",\"division\":2,"
+                             "\"hidden\":true}'"), 1);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM view_log WHERE json "
+                             "LIKE '%\"division\":2,\"name\"%' AND json "
+                             "NOT LIKE '%\"kind\":\"add\"%'"), 0);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM view_log WHERE json "
+                             "LIKE '%\"division\":2,\"side\":\"confederate\","
                              "\"brigade\"%'"), 0);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM view_log WHERE text "
+                             "LIKE '%casualties: division 2 (hidden)%'"), 1);
     sqlite3_close(db);
     /* ... and its raw bytes: no salt, no division, no rolls. */
     assert_false(bytes_hold(upath, salt));
@@ -415,6 +427,13 @@ static void a_players_own_file(void **state)
     free(t);
     assert_int_equal(mu_campaign_casualties(c, 2, 1, 1, 0, NULL, &err),
                      MU_ESTATE);
+    assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, RO(MU_FMT_TEXT), &t,
+                                     &err), MU_OK);
+    assert_non_null(strstr(t, "engage: division 2 \"Heth\": hidden, "
+                              "commitment"));
+    assert_null(strstr(t, "rolls: leader 50"));
+    assert_non_null(strstr(t, "rolls: leader 60")); /* its own */
+    free(t);
     mu_campaign_close(c);
     free(salt);
     free(json);
@@ -451,6 +470,165 @@ static void csv_export(void **state)
     mu_campaign_close(c);
 }
 
+/* The two-party seed is what muster/campaign.h specifies, computed here
+ * the long way with libsodium. */
+static void fair_seed_is_specified(void **state)
+{
+    (void)state;
+    unsigned char sec[32], con[32];
+    char sh[65], ch[65];
+    for (int i = 0; i < 32; i++) {
+        sec[i] = (unsigned char)i;
+        con[i] = (unsigned char)(0x20 + i);
+    }
+    sodium_bin2hex(sh, sizeof sh, sec, 32);
+    sodium_bin2hex(ch, sizeof ch, con, 32);
+    unsigned char buf[128], h[32];
+    const char ctag[] = "muster fair commit v1", stag[] = "muster fair seed v1";
+    memcpy(buf, ctag, sizeof ctag); /* with its zero byte */
+    memcpy(buf + sizeof ctag, sec, 32);
+    crypto_hash_sha256(h, buf, sizeof ctag + 32);
+    char want[65], got[MU_FAIR_HEX];
+    sodium_bin2hex(want, sizeof want, h, 32);
+    mu_error err;
+    assert_int_equal(mu_fair_commitment(sh, got, &err), MU_OK);
+    assert_string_equal(got, want);
+    memcpy(buf, stag, sizeof stag);
+    memcpy(buf + sizeof stag, sec, 32);
+    memcpy(buf + sizeof stag + 32, con, 32);
+    crypto_hash_sha256(h, buf, sizeof stag + 64);
+    uint64_t seed = 0, expect = 0;
+    for (int i = 0; i < 8; i++)
+        expect |= (uint64_t)h[i] << (8 * i);
+    assert_int_equal(mu_fair_seed(sh, ch, &seed, &err), MU_OK);
+    assert_true(seed == expect);
+    /* Either half changed: another seed. */
+    uint64_t other;
+    assert_int_equal(mu_fair_seed(ch, sh, &other, &err), MU_OK);
+    assert_true(other != seed);
+    assert_int_equal(mu_fair_seed("00", ch, &seed, &err), MU_EINPUT);
+    assert_int_equal(mu_fair_commitment("zz", got, &err), MU_EINPUT);
+}
+
+/* The protocol through the API in one shared file (an umpire's table):
+ * commit, contribute, roll; the division is the generator's on the seed. */
+static void fair_roll_in_one_file(void **state)
+{
+    (void)state;
+    mu_campaign *c = campaign();
+    mu_error err;
+    int k;
+    assert_int_equal(mu_campaign_add(c, MU_CONFEDERATE, "Hood", MU_INFANTRY,
+                                     NULL, &k, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start_in(c, "Chickamauga", MU_WEST,
+                                                 NULL, &err), MU_OK);
+    char h[MU_FAIR_HEX], r[MU_FAIR_HEX], r2[MU_FAIR_HEX];
+    mu_engagement e;
+    /* No roll before both halves exist. */
+    assert_int_equal(mu_campaign_engage_fair(c, k, NULL, false, &e, &err),
+                     MU_ESTATE);
+    assert_int_equal(mu_campaign_fair_commit(c, k, h, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_engage_fair(c, k, NULL, false, &e, &err),
+                     MU_ESTATE);
+    /* Acting for the owner, no contribution; for the opponent, one. */
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_CONFEDERATE, &err), MU_OK);
+    assert_int_equal(mu_campaign_contribute(c, k, h, r, NULL, &err), MU_ESTATE);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_contribute(c, k, h, r, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_contribute(c, k, h, r2, NULL, &err), MU_OK);
+    assert_string_equal(r, r2); /* asked again: the same */
+    assert_int_equal(mu_campaign_engage_fair(c, k, NULL, false, &e, &err),
+                     MU_ESTATE); /* not the Union's to roll */
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
+    assert_int_equal(mu_campaign_engage_fair(c, k, NULL, false, &e, &err),
+                     MU_OK);
+    assert_true(e.fair && e.hidden);
+    /* The division is mu_division_generate's on the seed of both, for the
+     * battle's theater (west) and the campaign's year. */
+    sqlite3 *db;
+    char path[512];
+    snprintf(path, sizeof path, "%s/s%d.db", dir, serial);
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    char *secret = one_text(db, "SELECT fair_secret FROM divisions WHERE id = 1");
+    sqlite3_close(db);
+    uint64_t seed;
+    assert_int_equal(mu_fair_seed(secret, r, &seed, &err), MU_OK);
+    free(secret);
+    mu_dice *d;
+    assert_int_equal(mu_dice_new_seeded(seed, &d, &err), MU_OK);
+    mu_oob_opts o = {MU_CONFEDERATE, 1863, MU_WEST, MU_INFANTRY, false};
+    mu_division want;
+    mu_rules *rules;
+    assert_int_equal(mu_rules_default(&rules, &err), MU_OK);
+    assert_int_equal(mu_division_generate(rules, d, &o, &want, &err), MU_OK);
+    mu_rules_free(rules);
+    mu_dice_free(d);
+    assert_int_equal(want.stands, e.division.stands);
+    assert_int_equal(want.nrolls, e.division.nrolls);
+    assert_memory_equal(want.rolls, e.division.rolls,
+                        (size_t)want.nrolls * sizeof *want.rolls);
+    assert_int_equal(e.division.theater, MU_WEST);
+    /* Its reveal verifies in the same file. */
+    char *doc, *report;
+    assert_int_equal(mu_campaign_reveal(c, k, &doc, &err), MU_OK);
+    assert_non_null(strstr(doc, "\"verifiable\":true"));
+    assert_int_equal(mu_campaign_fair_verify(c, k, doc, strlen(doc), &report,
+                                             &err), MU_OK);
+    assert_non_null(strstr(report, "Western theater 1863"));
+    free(report);
+    free(doc);
+    mu_campaign_close(c);
+}
+
+/* The war's calendar: advance, battles in either theater, engagements for
+ * the battle's year and theater. */
+static void years_and_theaters(void **state)
+{
+    (void)state;
+    mu_campaign *c = campaign();
+    mu_error err;
+    int a, b;
+    assert_int_equal(mu_campaign_add(c, MU_UNION, "A", MU_INFANTRY, NULL, &a,
+                                     &err), MU_OK);
+    assert_int_equal(mu_campaign_add(c, MU_UNION, "B", MU_INFANTRY, NULL, &b,
+                                     &err), MU_OK);
+    assert_int_equal(mu_campaign_advance(c, 1863, NULL, &err), MU_EINPUT);
+    assert_int_equal(mu_campaign_advance(c, 1866, NULL, &err), MU_EINPUT);
+    assert_int_equal(mu_campaign_advance(c, 1864, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start_in(c, "Atlanta", MU_WEST, NULL,
+                                                 &err), MU_OK);
+    assert_int_equal(mu_campaign_advance(c, 1865, NULL, &err), MU_ESTATE);
+    mu_dice *d;
+    mu_engagement e;
+    assert_int_equal(mu_dice_new_seeded(3, &d, &err), MU_OK);
+    assert_int_equal(mu_campaign_engage(c, a, false, false, d, &e, &err),
+                     MU_OK);
+    mu_dice_free(d);
+    assert_int_equal(e.division.year, 1864);
+    assert_int_equal(e.division.theater, MU_WEST);
+    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, NULL, NULL,
+                                            &err), MU_EINPUT);
+    assert_int_equal(mu_dice_new_seeded(3, &d, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, d, NULL, &err),
+                     MU_OK);
+    mu_dice_free(d);
+    /* Outside a battle: the campaign's year and theater. */
+    assert_int_equal(mu_dice_new_seeded(3, &d, &err), MU_OK);
+    assert_int_equal(mu_campaign_engage(c, b, false, false, d, &e, &err),
+                     MU_OK);
+    mu_dice_free(d);
+    assert_int_equal(e.division.year, 1864);
+    assert_int_equal(e.division.theater, MU_EAST);
+    char *t;
+    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, RO(MU_FMT_TEXT), &t,
+                                      &err), MU_OK);
+    assert_non_null(strstr(t, ": 1864, Eastern theater"));
+    free(t);
+    assert_int_equal(mu_campaign_check(c, &t, &err), MU_OK);
+    free(t);
+    mu_campaign_close(c);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -475,6 +653,9 @@ int main(void)
         cmocka_unit_test(schema1_file_is_upgraded),
         cmocka_unit_test(a_players_own_file),
         cmocka_unit_test(csv_export),
+        cmocka_unit_test(fair_seed_is_specified),
+        cmocka_unit_test(fair_roll_in_one_file),
+        cmocka_unit_test(years_and_theaters),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

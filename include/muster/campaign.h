@@ -294,7 +294,21 @@ MU_API mu_status mu_campaign_fair_verify(mu_campaign *c, int div,
                                          const char *doc, size_t len,
                                          char **report, mu_error *err);
 
-/* Starts a battle; only one can be under way (MU_ESTATE otherwise). */
+/* A campaign runs across the war: its date moves on to `year` (later than
+ * the campaign's, at most 1865) between battles (MU_ESTATE while one is
+ * under way); divisions engaging from then on are generated for it. */
+MU_API mu_status mu_campaign_advance(mu_campaign *c, int year, int64_t *event,
+                                     mu_error *err);
+
+/* Starts a battle in `theater` (MU_THEATER_UNKNOWN: the campaign's), in the
+ * campaign's year; only one can be under way (MU_ESTATE otherwise).
+ * Divisions engaging during it are generated for its year and theater. */
+MU_API mu_status mu_campaign_battle_start_in(mu_campaign *c, const char *name,
+                                             mu_theater theater,
+                                             int64_t *event, mu_error *err);
+
+/* Starts a battle in the campaign's theater (mu_campaign_battle_start_in).
+ * Only one can be under way (MU_ESTATE otherwise). */
 MU_API mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
         int64_t *event, mu_error *err);
 
