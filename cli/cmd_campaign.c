@@ -1,7 +1,7 @@
 /* cmd_campaign.c -- muster campaign SUB FILE ...: a thin client of the
  * mu_campaign_* API. One option table for every subcommand; each says which
  * options it takes and how many words follow it. */
-#include "cli.h"
+#include "legacy.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -341,8 +341,9 @@ static char *slurp(const char *path, size_t *len, mu_error *err)
         fclose(f);
     if (why) {
         free(buf);
-        mu_error_set(err, MU_EIO, MU_R_NONE, "%s%s", f ? "" : "cannot open: ",
-                     why);
+        mu_error_set(err, f && !strcmp(why, "larger than 16 MiB") ? MU_EINPUT
+                                                                  : MU_EIO,
+                     MU_R_NONE, "%s%s", f ? "" : "cannot open: ", why);
         snprintf(err->file, sizeof err->file, "%s",
                  strcmp(path, "-") ? path : "standard input");
         return NULL;

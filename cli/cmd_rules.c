@@ -1,32 +1,30 @@
-/* cmd_rules.c -- muster rules show | check. */
-#include "cli.h"
+/* cmd_rules.c -- muster rules show | check | dump. */
+#include "opts.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-const char help_rules[] =
-    "usage: muster rules show [--rules FILE] [--format text|markdown]\n"
-    "       muster rules check FILE [--kind tables|labels|weapons]\n"
-    "       muster rules dump [--kind tables|weapons]\n\n"
-    "show   prints the generation tables as in the seed article (the built-in\n"
-    "       ones, or FILE's).\n"
-    "check  validates a file: every table covers 01-00 exactly once, outcomes\n"
-    "       and sections are known, every army, theater and year has its\n"
-    "       tables; a labels file has worn/spent pairs that make sense; a\n"
-    "       weapons file (fire curves) has a slope and max range or another\n"
-    "       curve (bands, points, polynomial) for every curve, P within 0..100\n"
-    "       %, and guns whose loads exist.\n"
-    "       Errors say file:line. The kind is told from the file (a slope,\n"
-    "       max_range or curve key means weapons) unless --kind says it.\n"
-    "dump   prints the built-in tables file (--kind weapons: the weapons\n"
-    "       file), to copy and edit.\n";
+static const char *const show_formats[] = {"text", "markdown", NULL};
+static const char *const show_kinds[] = {"tables", "weapons", NULL};
+static const char *const check_kinds[] = {"tables", "labels", "weapons", NULL};
 
-enum { OPT_KIND = OPT_FIRST_LOCAL };
+static const cli_opt show_opts[] = {
+    OPT_RULES_TABLES,
+    {.name = "kind", .type = ARG_CHOICE, .vocab = show_kinds, .metavar = "K",
+     .help = "tables (weapons are shown by 'muster curve')"},
+    OPT_FORMAT(show_formats, "text (default) or markdown"),
+    {0}};
 
-static const struct option rules_options[] = {
-    CLI_COMMON_OPTIONS,
-    {"kind", required_argument, NULL, OPT_KIND},
-    {NULL, 0, NULL, 0}};
+static const cli_opt check_opts[] = {
+    {.name = "kind", .type = ARG_CHOICE, .vocab = check_kinds, .metavar = "K",
+     .help = "tables, labels or weapons; told from the file when not given "
+             "(a slope, max_range or curve key means weapons)"},
+    {0}};
+
+static const cli_opt dump_opts[] = {
+    {.name = "kind", .type = ARG_CHOICE, .vocab = show_kinds, .metavar = "K",
+     .help = "tables (default) or weapons"},
+    {0}};
 
 /* The first [section] of a file, to tell what kind of file it is. */
 static void first_section(const char *path, char *buf, size_t n)
@@ -73,19 +71,21 @@ static bool has_weapon_keys(const char *path)
     return found;
 }
 
-static int rules_check(const char *path, const char *kind)
+static const char *guess_kind(const char *path)
 {
     char sec[64];
+    first_section(path, sec, sizeof sec);
+    if (!strcmp(sec, "green") || !strcmp(sec, "veteran") || !strcmp(sec, "crack"))
+        return "labels";
+    return has_weapon_keys(path) ? "weapons" : "tables";
+}
+
+static cli_rc run_check(cli_ctx *cx)
+{
+    const char *path = cx->operand[0];
+    int k = cli_choice(cx, "kind", -1);
+    const char *kind = k >= 0 ? check_kinds[k] : guess_kind(path);
     mu_error err = {0};
-    if (!kind) {
-        first_section(path, sec, sizeof sec);
-        if (!strcmp(sec, "green") || !strcmp(sec, "veteran") || !strcmp(sec, "crack"))
-            kind = "labels";
-        else if (has_weapon_keys(path))
-            kind = "weapons";
-        else
-            kind = "tables";
-    }
     mu_status st;
     if (!strcmp(kind, "tables")) {
         mu_rules *r = NULL;
@@ -95,83 +95,82 @@ static int rules_check(const char *path, const char *kind)
         mu_labels *l = NULL;
         st = mu_labels_load(path, &l, &err);
         mu_labels_free(l);
-    } else if (!strcmp(kind, "weapons")) {
+    } else {
         mu_weapons *w = NULL;
         st = mu_weapons_load(path, &w, &err);
         mu_weapons_free(w);
-    } else {
-        return cli_usage("rules check: --kind is tables, labels or weapons, "
-                         "not '%s'", kind);
     }
     if (st != MU_OK)
-        return cli_fail(&err);
-    printf("%s: ok (%s)\n", path, kind);
-    return EXIT_OK;
+        return cli_fail(cx, &err);
+    cli_buf_printf(&cx->out, "%s: ok (%s)\n", path, kind);
+    return cx->out.oom ? cli_out(cx, "") : CLI_OK;
 }
 
-static int rules_show(const cli_common *cc)
+static cli_rc run_show(cli_ctx *cx)
 {
+    const mu_render_opts fmt = {.format = cli_format(cx)};
+    if (cli_choice(cx, "kind", 0) == 1)
+        return cli_error(cx, "rules show: weapons are shown by 'muster curve "
+                         "--weapon W' (or 'muster rules dump --kind "
+                         "weapons')");
     mu_error err = {0};
     mu_rules *r = NULL;
-    mu_status st = cc->rules ? mu_rules_load(cc->rules, &r, &err)
-                             : mu_rules_default(&r, &err);
     char *text = NULL;
+    mu_labels *l = NULL;
+    mu_status st = cli_rules(cx, &r, &l, &err);
     if (st == MU_OK)
-        st = mu_rules_render(r, &(mu_render_opts){.format = cc->format}, &text, &err);
+        st = mu_rules_render(r, &fmt, &text, &err);
     mu_rules_free(r);
     if (st != MU_OK)
-        return cli_fail(&err);
-    int rc = cli_emit(text);
-    free(text);
-    return rc;
+        return cli_fail(cx, &err);
+    return cli_take(cx, text);
 }
 
-int cmd_rules(int argc, char **argv)
+static cli_rc run_dump(cli_ctx *cx)
 {
-    cli_common cc = {.cmd = "rules"};
-    const char *kind = NULL;
-    optind = 1;
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, "", rules_options, NULL)) != -1) {
-        int r = cli_common_opt(&cc, c, optarg);
-        if (r < 0)
-            return EXIT_INPUT;
-        if (r > 0)
-            continue;
-        if (c == OPT_KIND)
-            kind = optarg;
-        else
-            return cli_bad_option("rules", argv);
-    }
-    if (cc.help)
-        return cli_help("rules");
-    if (optind >= argc)
-        return cli_usage("rules: say 'show', 'check FILE' or 'dump' (see "
-                         "'muster help rules')");
-    const char *sub = argv[optind];
-    int extra = argc - optind - 1;
-    if (!strcmp(sub, "show") && extra == 0) {
-        if (kind && !strcmp(kind, "weapons"))
-            return cli_usage("rules show: weapons are shown by 'muster curve "
-                             "--weapon W' (or 'muster rules dump --kind "
-                             "weapons')");
-        if (kind && strcmp(kind, "tables"))
-            return cli_usage("rules show: --kind is tables, not '%s'", kind);
-        return rules_show(&cc);
-    }
-    if (!strcmp(sub, "check") && extra == 1)
-        return rules_check(argv[optind + 1], kind);
-    if (!strcmp(sub, "dump") && extra == 0) {
-        if (kind && !strcmp(kind, "weapons"))
-            return cli_emit(mu_weapons_default_text(NULL));
-        if (kind && strcmp(kind, "tables"))
-            return cli_usage("rules dump: --kind is tables or weapons, not "
-                             "'%s'", kind);
-        return cli_emit(mu_rules_default_text(NULL));
-    }
-    if (!strcmp(sub, "check"))
-        return cli_usage("rules check: give exactly one FILE");
-    return cli_usage("rules: unknown or misused '%s': say 'show', 'check FILE' "
-                     "or 'dump'", sub);
+    if (cli_choice(cx, "kind", 0) == 1)
+        return cli_out(cx, mu_weapons_default_text(NULL));
+    return cli_out(cx, mu_rules_default_text(NULL));
 }
+
+const cli_command cmd_rules_show = {
+    .name = "rules show",
+    .summary = "print the generation tables",
+    .doc = "Prints the generation tables as in the seed article (the built-in\n"
+           "ones, or FILE's).\n",
+    .opts = show_opts,
+    .run = run_show};
+
+const cli_command cmd_rules_check = {
+    .name = "rules check",
+    .summary = "validate a tables, labels or weapons file",
+    .doc = "Validates a file: every table covers 01-00 exactly once, outcomes\n"
+           "and sections are known, every army, theater and year has its\n"
+           "tables; a labels file has worn/spent pairs that make sense; a\n"
+           "weapons file (fire curves) has a slope and max range or another\n"
+           "curve (bands, points, polynomial) for every curve, P within\n"
+           "0..100 %, and guns whose loads exist. Errors say file:line.\n",
+    .operands = "FILE",
+    .min_operands = 1,
+    .max_operands = 1,
+    .opts = check_opts,
+    .run = run_check};
+
+const cli_command cmd_rules_dump = {
+    .name = "rules dump",
+    .summary = "print the built-in tables or weapons file",
+    .doc = "Prints the built-in tables file (--kind weapons: the weapons\n"
+           "file), to copy and edit.\n",
+    .opts = dump_opts,
+    .run = run_dump};
+
+const cli_group grp_rules = {
+    .name = "rules",
+    .summary = "show or check rules, weapons and labels files",
+    .doc = "show   prints the generation tables as in the seed article.\n"
+           "check  validates a tables, labels or weapons file (file:line).\n"
+           "dump   prints a built-in file, to copy and edit.\n",
+    .missing = "rules: say 'show', 'check FILE' or 'dump' (see 'muster help "
+               "rules')",
+    .unknown = "rules: unknown or misused '%s': say 'show', 'check FILE' or "
+               "'dump'"};

@@ -1,31 +1,11 @@
 /* cmd_sim.c -- muster sim division | corps | fire: the real generator run
  * many times, compared with the exact odds. */
-#include "odds_cli.h"
+#include "opts.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-const char help_sim[] =
-    "usage: muster sim division --army A [--year Y] [--theater T] [--arm A]\n"
-    "                           [--by-the-book] [-n N] [--seed S] [--threads T]\n"
-    "                           [--rules FILE] [--format F]\n"
-    "       muster sim corps --army A [--divisions N] [--cavalry N] [...]\n"
-    "       muster sim fire  (the options of 'fire') [--method M] [-n N] [...]\n\n"
-    "Generates N divisions, corps or volleys with the real tables and dice and\n"
-    "reports the same distributions as 'muster odds', as frequencies, with the\n"
-    "largest gap to the exact odds.\n\n"
-    "  -n, --trials N    how many (default 1000000; at most 10^12)\n"
-    "  --seed S          the dice; printed so that a run can be repeated\n"
-    "  --threads T       threads (default: one per processor). The result for\n"
-    "                    a seed is the same for any number of threads: the\n"
-    "                    trials are cut into blocks of 65536 and block b rolls\n"
-    "                    the seed's dice advanced by b xoshiro256** jumps, so\n"
-    "                    block 0 is what 'muster division --count' rolls.\n"
-    "  (other options as for 'muster odds')\n\n"
-    "A progress bar appears on standard error for runs longer than a second,\n"
-    "when standard error is a terminal.\n";
 
 /* ---- the progress bar ------------------------------------------------- */
 
@@ -82,7 +62,7 @@ static void progress_end(progress *p)
     }
 }
 
-/* ---- sim division | corps ------------------------------------------- */
+/* ---- sim division | corps | fire ----------------------------------- */
 
 static int default_threads(void)
 {
@@ -94,91 +74,138 @@ static int default_threads(void)
     return (int)n;
 }
 
-static int sim_oob(int argc, char **argv, bool corps)
+#define OPT_SIM OPT_TRIALS, OPT_SIM_SEED, OPT_THREADS
+
+static const cli_opt division_opts[] = {ODDS_DIVISION_OPTS, OPT_SIM, {0}};
+static const cli_opt corps_opts[] = {ODDS_CORPS_OPTS, OPT_SIM, {0}};
+
+#define SIM_DICE                                                               \
+    "the simulation rolls its own dice from --seed: drop --rolls, --ask and "  \
+    "--no-roll"
+static const cli_opt fire_opts[] = {
+    OPT_VOLLEY,
+    OPT_METHOD,
+    OPT_SIM,
+    OPT_RULES_WEAPONS,
+    OPT_ODDS_FORMAT,
+    OPT_REFUSE("rolls", ARG_TEXT, SIM_DICE),
+    OPT_REFUSE("ask", ARG_FLAG, SIM_DICE),
+    OPT_REFUSE("no-roll", ARG_FLAG, SIM_DICE),
+    OPT_REFUSE("labels", ARG_TEXT, "--labels belongs to the division generator"),
+    {0}};
+
+/* The simulation's options, with a seed drawn from the OS if none given. */
+static mu_status sim_opts(cli_ctx *cx, progress *p, mu_sim_opts *so,
+                          mu_error *err)
 {
-    odds_oob_args a;
-    int rc = odds_oob_parse(argc, argv, corps ? "sim corps" : "sim division",
-                            true, &a);
-    if (rc >= 0)
+    cx->has_seed = cli_has(cx, "seed");
+    cx->seed = cli_num(cx, "seed", 0);
+    if (!cx->has_seed && mu_seed_from_os(&cx->seed, err) != MU_OK)
+        return err->code;
+    int threads = (int)cli_num(cx, "threads", 0);
+    *so = (mu_sim_opts){cli_num(cx, "trials", 1000000), cx->seed,
+                        threads ? threads : default_threads(), progress_cb, p};
+    return MU_OK;
+}
+
+static cli_rc sim_oob(cli_ctx *cx, bool corps)
+{
+    const mu_render_opts fmt = {.format = cli_format(cx)};
+    int nd = 0, nc = 0;
+    cli_rc rc = corps ? cli_corps_size(cx, &nd, &nc) : CLI_OK;
+    if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
-    if (!a.cc.has_seed && mu_seed_from_os(&a.cc.seed, &err) != MU_OK)
-        return cli_fail(&err);
     mu_rules *rules = NULL;
     mu_labels *labels = NULL;
-    if (cli_rules(&a.cc, &rules, &labels, &err) != MU_OK)
-        return cli_fail(&err);
+    progress p;
+    mu_sim_opts so;
+    if (sim_opts(cx, &p, &so, &err) != MU_OK ||
+        cli_rules(cx, &rules, &labels, &err) != MU_OK)
+        return cli_fail(cx, &err);
     mu_oob_odds exact, sim;
     memset(&exact, 0, sizeof exact);
     memset(&sim, 0, sizeof sim);
     char *text = NULL;
-    progress p;
+    mu_oob_opts o = cli_oob_opts(cx);
     cli_progress_start(&p);
-    mu_sim_opts so = {a.trials, a.cc.seed,
-                      a.threads ? a.threads : default_threads(), progress_cb,
-                      &p};
-    mu_status st = corps ? mu_odds_corps(rules, &a.b.o, (int)a.b.divisions,
-                                         (int)a.b.cavalry, &exact, &err)
-                         : mu_odds_division(rules, &a.b.o, &exact, &err);
+    mu_status st = corps ? mu_odds_corps(rules, &o, nd, nc, &exact, &err)
+                         : mu_odds_division(rules, &o, &exact, &err);
     if (st == MU_OK)
-        st = corps ? mu_sim_corps(rules, &a.b.o, (int)a.b.divisions, (int)a.b.cavalry,
-                                  &so, &sim, &err)
-                   : mu_sim_division(rules, &a.b.o, &so, &sim, &err);
+        st = corps ? mu_sim_corps(rules, &o, nd, nc, &so, &sim, &err)
+                   : mu_sim_division(rules, &o, &so, &sim, &err);
     progress_end(&p);
     if (st == MU_OK)
-        st = mu_oob_odds_render(&sim, &exact, &(mu_render_opts){.format = a.cc.format}, &text, &err);
-    rc = st == MU_OK ? cli_emit(text) : cli_fail(&err);
-    free(text);
+        st = mu_oob_odds_render(&sim, &exact, &fmt, &text, &err);
+    rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
     mu_oob_odds_clear(&sim);
     mu_oob_odds_clear(&exact);
-    mu_labels_free(labels);
     mu_rules_free(rules);
     return rc;
 }
 
-static int sim_fire(int argc, char **argv)
+static cli_rc run_division(cli_ctx *cx) { return sim_oob(cx, false); }
+static cli_rc run_corps(cli_ctx *cx) { return sim_oob(cx, true); }
+
+static cli_rc run_fire(cli_ctx *cx)
 {
-    odds_fire_args a;
-    int rc = odds_fire_parse(argc, argv, "sim fire", true, &a);
-    if (rc >= 0)
+    const mu_render_opts fmt = {.format = cli_format(cx)};
+    mu_volley v;
+    cli_rc rc = cli_volley_compute(cx, &v);
+    if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
-    if (!a.f.cc.has_seed && mu_seed_from_os(&a.f.cc.seed, &err) != MU_OK)
-        return cli_fail(&err);
+    progress p;
+    mu_sim_opts so;
+    if (sim_opts(cx, &p, &so, &err) != MU_OK)
+        return cli_fail(cx, &err);
     mu_fire_odds exact, sim;
     char *text = NULL;
-    progress p;
+    mu_hit_method m = (mu_hit_method)(cli_choice(cx, "method", 2) + 1);
     cli_progress_start(&p);
-    mu_sim_opts so = {a.trials, a.f.cc.seed,
-                      a.threads ? a.threads : default_threads(), progress_cb,
-                      &p};
-    mu_status st = mu_odds_fire(&a.volley, a.method, &exact, &err);
+    mu_status st = mu_odds_fire(&v, m, &exact, &err);
     if (st == MU_OK)
-        st = mu_sim_fire(&a.volley, a.method, &so, &sim, &err);
+        st = mu_sim_fire(&v, m, &so, &sim, &err);
     progress_end(&p);
     if (st == MU_OK)
-        st = mu_fire_odds_render(&sim, &exact, &(mu_render_opts){.format = a.f.cc.format}, &text, &err);
-    rc = st == MU_OK ? cli_emit(text) : cli_fail(&err);
-    free(text);
+        st = mu_fire_odds_render(&sim, &exact, &fmt, &text, &err);
+    rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
     mu_fire_odds_clear(&sim);
     mu_fire_odds_clear(&exact);
     return rc;
 }
 
-int cmd_sim(int argc, char **argv)
-{
-    if (argc < 2)
-        return cli_usage("sim: say what: division, corps or fire (see 'muster "
-                         "help sim')");
-    const char *what = argv[1];
-    if (!strcmp(what, "--help") || !strcmp(what, "-h"))
-        return cli_help("sim");
-    if (!strcmp(what, "division"))
-        return sim_oob(argc - 1, argv + 1, false);
-    if (!strcmp(what, "corps"))
-        return sim_oob(argc - 1, argv + 1, true);
-    if (!strcmp(what, "fire"))
-        return sim_fire(argc - 1, argv + 1);
-    return cli_usage("sim: unknown question '%s': division, corps or fire "
-                     "(see 'muster help sim')", what);
-}
+#define SIM_DOC                                                                \
+    "Generates N divisions, corps or volleys with the real tables and dice and\n" \
+    "reports the same distributions as 'muster odds', as frequencies, with the\n" \
+    "largest gap to the exact odds. A progress bar appears on standard error\n"   \
+    "for runs longer than a second, when standard error is a terminal.\n"
+
+const cli_command cmd_sim_division = {
+    .name = "sim division",
+    .summary = "simulate divisions",
+    .doc = SIM_DOC,
+    .opts = division_opts,
+    .run = run_division};
+
+const cli_command cmd_sim_corps = {
+    .name = "sim corps",
+    .summary = "simulate corps",
+    .doc = SIM_DOC,
+    .opts = corps_opts,
+    .run = run_corps};
+
+const cli_command cmd_sim_fire = {
+    .name = "sim fire",
+    .summary = "simulate volleys",
+    .doc = SIM_DOC,
+    .opts = fire_opts,
+    .run = run_fire};
+
+const cli_group grp_sim = {
+    .name = "sim",
+    .summary = "simulate with the real dice and compare with the odds",
+    .doc = SIM_DOC,
+    .missing = "sim: say what: division, corps or fire (see 'muster help sim')",
+    .unknown = "sim: unknown question '%s': division, corps or fire (see "
+               "'muster help sim')"};

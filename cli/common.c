@@ -1,102 +1,23 @@
-/* common.c -- options, dice, errors and output shared by subcommands. */
+/* common.c -- what many commands share: dice, rules, weapons, formats. */
 #include "cli.h"
 
-#include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include <editline/readline.h>
 
-int cli_usage(const char *fmt, ...)
-{
-    va_list ap;
-    fputs("muster: ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    return EXIT_INPUT;
-}
-
-int cli_fail(const mu_error *err)
-{
-    char buf[1024];
-    const char *hint = cli_hint(err->reason);
-    fprintf(stderr, "muster: %s%s%s\n", mu_error_format(err, buf, sizeof buf),
-            hint ? ": " : "", hint ? hint : "");
-    switch (err->code) {
-    case MU_EINPUT: case MU_ENOROLL: case MU_EIO: case MU_ESTATE:
-        return EXIT_INPUT;
-    default:
-        return EXIT_FAIL;
-    }
-}
-
-int cli_bad_option(const char *cmd, char **argv)
-{
-    const char *opt = argv[optind - 1];
-    if (optopt && optopt < 256)
-        return cli_usage("%s: unknown option or missing value: -%c (see "
-                         "'muster help %s')", cmd, optopt, cmd);
-    return cli_usage("%s: unknown option or missing value: %s (see 'muster "
-                     "help %s')", cmd, opt ? opt : "?", cmd);
-}
-
-bool cli_int(const char *name, const char *arg, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(arg, &end, 10);
-    if (end == arg || *end || errno || v < lo || v > hi) {
-        cli_usage("--%s must be a whole number from %ld to %ld, not '%s'",
-                  name, lo, hi, arg);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-int cli_common_opt(cli_common *cc, int c, const char *arg)
-{
-    mu_error err;
-    switch (c) {
-    case OPT_SEED: {
-        char *end;
-        errno = 0;
-        if (!*arg || *arg == '-' || *arg == '+') {
-            cli_usage("--seed must be a whole number from 0 to 18446744073709551615, not '%s'", arg);
-            return -1;
-        }
-        unsigned long long v = strtoull(arg, &end, 10);
-        if (end == arg || *end || errno) {
-            cli_usage("--seed must be a whole number from 0 to 18446744073709551615, not '%s'", arg);
-            return -1;
-        }
-        cc->has_seed = true;
-        cc->seed = (uint64_t)v;
-        return 1;
-    }
-    case OPT_ROLLS: cc->rolls = arg; return 1;
-    case OPT_ASK: cc->ask = true; return 1;
-    case OPT_RULES: cc->rules = arg; return 1;
-    case OPT_LABELS: cc->labels = arg; return 1;
-    case OPT_HELP: cc->help = true; return 1;
-    case OPT_FORMAT:
-        if (mu_format_parse(arg, &cc->format, &err) != MU_OK) {
-            cli_fail(&err);
-            return -1;
-        }
-        return 1;
-    default:
-        return 0;
-    }
-}
+const char *const cli_armies[] = {"union", "confederate", NULL};
+const char *const cli_theaters[] = {"east", "west", NULL};
+const char *const cli_arms[] = {"infantry", "cavalry", NULL};
+const char *const cli_formats[] = {"text", "json", "jsonl", "csv", "markdown",
+                                   NULL};
+const char *const cli_methods[] = {"additive", "per-figure", "both", NULL};
 
 /* --ask: one prompt per roll, on the terminal through libedit when there is
  * one, else from standard input line by line (pipes, tests). Bad entries are
- * asked again; end of input is an error. */
+ * asked again; end of input is an error. Only argv reaches it (CLI_ONLY). */
 static mu_status ask_roll(void *ud, const char *label, int *roll, mu_error *err)
 {
     (void)ud;
@@ -135,77 +56,106 @@ static mu_status ask_roll(void *ud, const char *label, int *roll, mu_error *err)
     }
 }
 
-mu_status cli_dice(cli_common *cc, mu_dice **out, mu_error *err)
+mu_status cli_dice(cli_ctx *cx, mu_dice **out, mu_error *err)
 {
-    int given = cc->has_seed + (cc->rolls != NULL) + cc->ask;
-    if (given > 1) {
-        return mu_error_set(err, MU_EINPUT, MU_R_NONE,
-                            "choose one dice source: --seed, --rolls or --ask");
+    const char *rolls = cli_takes(cx, "rolls") ? cli_str(cx, "rolls") : NULL;
+    bool ask = cli_takes(cx, "ask") && cli_has(cx, "ask");
+    if (cli_takes(cx, "seed") && cli_has(cx, "seed")) {
+        cx->has_seed = true;
+        cx->seed = cli_num(cx, "seed", 0);
     }
-    if (cc->rolls) {
-        int *rolls;
+    if (rolls) {
+        int *r;
         size_t n;
-        mu_status st = mu_rolls_parse(cc->rolls, &rolls, &n, err);
+        mu_status st = mu_rolls_parse(rolls, &r, &n, err);
         if (st != MU_OK)
             return st;
-        st = mu_dice_new_scripted(rolls, n, out, err);
-        free(rolls);
+        st = mu_dice_new_scripted(r, n, out, err);
+        free(r);
         return st;
     }
-    if (cc->ask) {
+    if (ask) {
         rl_outstream = stderr; /* prompts never mix with results on stdout */
         return mu_dice_new_callback(ask_roll, NULL, out, err);
     }
-    if (!cc->has_seed) {
-        mu_status st = mu_seed_from_os(&cc->seed, err);
+    if (!cx->has_seed) {
+        mu_status st = mu_seed_from_os(&cx->seed, err);
         if (st != MU_OK)
             return st;
-        cc->has_seed = true;
+        cx->has_seed = true;
     }
-    return mu_dice_new_seeded(cc->seed, out, err);
+    return mu_dice_new_seeded(cx->seed, out, err);
 }
 
-int cli_dice_done(const cli_common *cc, mu_dice *d)
+cli_rc cli_dice_done(cli_ctx *cx, mu_dice *d)
 {
     size_t left = mu_dice_left(d);
-    if (cc->rolls && left)
-        return cli_usage("%zu roll%s left over from --rolls: give exactly the "
-                         "rolls needed (%llu used)",
-                         left, left == 1 ? " was" : "s were",
+    if (cli_takes(cx, "rolls") && cli_has(cx, "rolls") && left)
+        return cli_error(cx, "%zu roll%s left over from --rolls: give exactly "
+                         "the rolls needed (%llu used)", left,
+                         left == 1 ? " was" : "s were",
                          (unsigned long long)mu_dice_count(d));
-    return EXIT_OK;
+    return CLI_OK;
 }
 
-mu_status cli_rules(const cli_common *cc, mu_rules **rules, mu_labels **labels,
+mu_status cli_rules(const cli_ctx *cx, mu_rules **rules, mu_labels **labels,
                     mu_error *err)
 {
-    mu_status st = cc->rules ? mu_rules_load(cc->rules, rules, err)
-                             : mu_rules_default(rules, err);
+    const char *path = cli_str(cx, "rules");
+    mu_status st = path ? mu_rules_load(path, rules, err)
+                        : mu_rules_default(rules, err);
     if (st != MU_OK)
         return st;
     *labels = NULL;
-    if (cc->labels) {
-        st = mu_labels_load(cc->labels, labels, err);
-        if (st != MU_OK) {
-            mu_rules_free(*rules);
-            *rules = NULL;
-        }
+    const char *lab = cli_takes(cx, "labels") ? cli_str(cx, "labels") : NULL;
+    if (lab && (st = mu_labels_load(lab, labels, err)) != MU_OK) {
+        mu_rules_free(*rules);
+        *rules = NULL;
     }
     return st;
 }
 
-mu_render_opts cli_render_opts(const cli_common *cc, const mu_labels *l)
+mu_status cli_weapons(const cli_ctx *cx, mu_weapons **w, mu_error *err)
 {
-    mu_render_opts o = {cc->format, l, cc->has_seed && !cc->rolls && !cc->ask,
-                        cc->seed};
+    const char *path = cli_str(cx, "rules");
+    return path ? mu_weapons_load(path, w, err) : mu_weapons_default(w, err);
+}
+
+mu_format cli_format(const cli_ctx *cx)
+{
+    if (!cli_takes(cx, "format"))
+        return MU_FMT_TEXT;
+    const cli_val *v = cli_get(cx, "format");
+    if (!v->given)
+        return MU_FMT_TEXT;
+    for (int i = 0; cli_formats[i]; i++)
+        if (!strcasecmp(cli_formats[i], v->text))
+            return (mu_format)i;
+    return MU_FMT_TEXT;
+}
+
+mu_render_opts cli_render_opts(const cli_ctx *cx, const mu_labels *l)
+{
+    bool dice_seed = cx->has_seed &&
+                     !(cli_takes(cx, "rolls") && cli_has(cx, "rolls")) &&
+                     !(cli_takes(cx, "ask") && cli_has(cx, "ask"));
+    mu_render_opts o = {cli_format(cx), l, dice_seed, cx->seed};
     return o;
 }
 
-int cli_emit(const char *text)
+mu_oob_opts cli_oob_opts(const cli_ctx *cx)
 {
-    if (fputs(text, stdout) == EOF || fflush(stdout) == EOF) {
-        fprintf(stderr, "muster: cannot write the output: %s\n", strerror(errno));
-        return EXIT_FAIL;
-    }
-    return EXIT_OK;
+    mu_oob_opts o = {0};
+    o.theater = MU_THEATER_UNKNOWN;
+    if (cli_takes(cx, "army"))
+        o.army = (mu_army)cli_choice(cx, "army", 0);
+    if (cli_takes(cx, "year"))
+        o.year = (int)cli_num(cx, "year", 0);
+    if (cli_takes(cx, "theater"))
+        o.theater = cli_choice(cx, "theater", MU_THEATER_UNKNOWN);
+    if (cli_takes(cx, "arm"))
+        o.arm = (mu_arm)cli_choice(cx, "arm", 0);
+    if (cli_takes(cx, "by-the-book"))
+        o.by_the_book = cli_has(cx, "by-the-book");
+    return o;
 }

@@ -1,70 +1,186 @@
-/* main.c -- the muster tool: dispatch to subcommands. */
+/* main.c -- the muster tool: finds the command in the table, parses argv
+ * through the engine, runs it, writes its result and its error. */
 #include "cli.h"
 #include "web.h"
 
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
-static const cli_cmd commands[] = {
-    {"division", cmd_division, "generate Fire and Fury divisions", help_division},
-    {"corps", cmd_corps, "generate a corps: a leader and its divisions", help_corps},
-    {"battle", cmd_battle, "generate both sides of a battle", help_battle},
-    {"fire", cmd_fire, "linear firepower: hits from range and figures", help_fire},
-    {"curve", cmd_curve, "a weapon's P against range; where two curves cross", help_curve},
-    {"rules", cmd_rules, "show or check rules, weapons and labels files", help_rules},
-    {"odds", cmd_odds, "exact odds: divisions, corps, fire, charging the guns", help_odds},
-    {"sim", cmd_sim, "simulate with the real dice and compare with the odds", help_sim},
-    {"campaign", cmd_campaign, "keep a campaign ledger (SQLite)", help_campaign},
-    {"serve", cmd_serve, "a page for phones and a JSON API on the network", help_serve},
-};
-#define NCOMMANDS (sizeof commands / sizeof *commands)
+static const cli_command cmd_campaign_legacy = {
+    .name = "campaign", .summary = "keep a campaign ledger (SQLite)",
+    .opts = (const cli_opt[]){{0}}, .legacy = cmd_campaign,
+    .legacy_help = help_campaign};
 
-static void usage(FILE *f)
+static const cli_command cmd_serve_legacy = {
+    .name = "serve", .summary = "a page for phones and a JSON API on the network",
+    .opts = (const cli_opt[]){{0}}, .legacy = cmd_serve,
+    .legacy_help = help_serve};
+
+/* Every command, in the order 'muster --help' lists them. */
+const cli_command *const cli_commands[] = {
+    &cmd_division, &cmd_corps, &cmd_battle, &cmd_fire, &cmd_curve,
+    &cmd_rules_show, &cmd_rules_check, &cmd_rules_dump,
+    &cmd_odds_division, &cmd_odds_corps, &cmd_odds_battle, &cmd_odds_fire,
+    &cmd_odds_charge,
+    &cmd_sim_division, &cmd_sim_corps, &cmd_sim_fire,
+    &cmd_campaign_legacy, &cmd_serve_legacy,
+    NULL};
+
+const cli_group *const cli_groups[] = {&grp_rules, &grp_odds, &grp_sim, NULL};
+
+static const char help_help[] =
+    "usage: muster help [COMMAND [SUB]]\n\n"
+    "Prints the help of a command ('muster help odds fire'), the same as\n"
+    "'muster COMMAND --help'; without a command, the list of commands.\n";
+
+/* Writes the result; a closed pipe ends the run quietly (exit 0). */
+static int write_out(const char *s, size_t n, int rc)
 {
-    fputs("usage: muster COMMAND [OPTIONS]\n"
-          "       muster help COMMAND | --help | --version\n\n"
-          "Commands:\n", f);
-    for (size_t i = 0; i < NCOMMANDS; i++)
-        fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
-    fputs("\nDice: --seed N repeats a result, --rolls 37,00,5 uses real dice, "
-          "--ask prompts for each roll.\n"
-          "Exit status: 0 ok, 1 failure, 2 bad input. See muster(1).\n", f);
+    if ((n && fwrite(s, 1, n, stdout) != n) || fflush(stdout) == EOF) {
+        if (errno == EPIPE)
+            return rc;
+        fprintf(stderr, "muster: writing the output: %s\n", strerror(errno));
+        return CLI_FAIL;
+    }
+    return rc;
 }
 
-int cli_help(const char *name)
+static int print_buf(cli_buf *b, FILE *f, int rc)
 {
-    for (size_t i = 0; i < NCOMMANDS; i++)
-        if (!strcmp(name, commands[i].name)) {
-            fputs(commands[i].help, stdout);
-            return EXIT_OK;
-        }
-    return cli_usage("no command '%s': run 'muster --help' for the list", name);
+    int r = rc;
+    if (b->oom) {
+        fputs("muster: out of memory\n", stderr);
+        r = CLI_FAIL;
+    } else if (f == stdout) {
+        r = write_out(b->s, b->len, rc);
+    } else {
+        fputs(b->s ? b->s : "", f);
+    }
+    free(b->s);
+    return r;
+}
+
+static int message(int rc, const char *fmt, const char *word)
+{
+    fputs("muster: ", stderr);
+    fprintf(stderr, fmt, word);
+    fputc('\n', stderr);
+    return rc;
+}
+
+/* `muster help [COMMAND [SUB]]`, `muster COMMAND --help`. */
+static int help(const char *name)
+{
+    cli_buf b = {0};
+    if (!strcmp(name, "help"))
+        cli_buf_puts(&b, help_help);
+    else if (!cli_help_text(name, &b)) {
+        free(b.s);
+        return message(CLI_INPUT, "no command '%s': run 'muster --help' for "
+                       "the list", name);
+    }
+    return print_buf(&b, stdout, CLI_OK);
+}
+
+static const cli_group *group_of(const char *word)
+{
+    for (int i = 0; cli_groups[i]; i++)
+        if (!strcmp(cli_groups[i]->name, word))
+            return cli_groups[i];
+    return NULL;
+}
+
+static int run(const cli_command *c, int argc, char **argv)
+{
+    if (c->legacy)
+        return c->legacy(argc, argv);
+    cli_ctx cx;
+    cli_ctx_init(&cx, c, true);
+    int rc = cli_parse_argv(&cx, argc, argv);
+    if (rc == CLI_OK && cx.help) {
+        cli_ctx_free(&cx);
+        return help(c->name);
+    }
+    if (rc == CLI_OK)
+        rc = c->run(&cx);
+    rc = print_buf(&cx.out, stdout, rc);
+    if (cx.err.len)
+        fprintf(stderr, "muster: %s\n", cx.err.s);
+    free(cx.err.s);
+    return rc;
+}
+
+/* argv[1] is a group ("odds"): its subcommand is argv[2]. */
+static int run_group(const cli_group *g, int argc, char **argv)
+{
+    if (argc < 3)
+        return message(CLI_INPUT, "%s", g->missing);
+    if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))
+        return help(g->name);
+    char name[128];
+    snprintf(name, sizeof name, "%s %s", g->name, argv[2]);
+    const cli_command *c = cli_find(name);
+    if (!c)
+        return message(CLI_INPUT, g->unknown, argv[2]);
+    return run(c, argc - 2, argv + 2);
+}
+
+/* Hidden: what the build generates from the table. */
+static int generate(int argc, char **argv)
+{
+    cli_buf b = {0};
+    bool ok = true;
+    if (!strcmp(argv[1], "--completion") && argc == 3)
+        ok = cli_completion(argv[2], &b);
+    else if (!strcmp(argv[1], "--man-page") && argc == 3)
+        ok = cli_man_page(argv[2], &b);
+    else
+        ok = false;
+    if (!ok) {
+        free(b.s);
+        return message(CLI_INPUT, "unknown command '%s': run 'muster --help' "
+                       "for the list", argv[1]);
+    }
+    return print_buf(&b, stdout, CLI_OK);
 }
 
 int main(int argc, char **argv)
 {
+    signal(SIGPIPE, SIG_IGN); /* a closed pipe is EPIPE: a quiet stop */
+    cli_buf b = {0};
     if (argc < 2) {
-        usage(stderr);
-        return EXIT_INPUT;
+        cli_usage_text(&b);
+        return print_buf(&b, stderr, CLI_INPUT);
     }
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
-        usage(stdout);
-        return EXIT_OK;
+        cli_usage_text(&b);
+        return print_buf(&b, stdout, CLI_OK);
     }
     if (!strcmp(cmd, "--version")) {
         printf("muster %s\n", MU_VERSION);
-        return EXIT_OK;
+        return write_out(NULL, 0, CLI_OK);
     }
+    if (!strncmp(cmd, "--completion", 12) || !strncmp(cmd, "--man-", 6))
+        return generate(argc, argv);
     if (!strcmp(cmd, "help")) {
         if (argc < 3) {
-            usage(stdout);
-            return EXIT_OK;
+            cli_usage_text(&b);
+            return print_buf(&b, stdout, CLI_OK);
         }
-        return cli_help(argv[2]);
+        char name[128];
+        snprintf(name, sizeof name, "%s%s%s", argv[2], argc > 3 ? " " : "",
+                 argc > 3 ? argv[3] : "");
+        return help(name);
     }
-    for (size_t i = 0; i < NCOMMANDS; i++)
-        if (!strcmp(cmd, commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
-    return cli_usage("unknown command '%s': run 'muster --help' for the list",
-                     cmd);
+    const cli_group *g = group_of(cmd);
+    if (g)
+        return run_group(g, argc, argv);
+    const cli_command *c = cli_find(cmd);
+    if (c)
+        return run(c, argc - 1, argv + 1);
+    return message(CLI_INPUT, "unknown command '%s': run 'muster --help' for "
+                   "the list", cmd);
 }

@@ -174,9 +174,10 @@ static void compare(check_ctx *x, int *nbrigades)
                         k + 1, b->number);
             if (b->current + b->lost - b->returned + b->captured - b->freed !=
                 b->start)
-                problem(x, "division %d brigade %d: %d stands now, %d out, %d "
+                problem(x, "division %d brigade %d: %d stand%s now, %d out, %d "
                         "held do not make the %d it started with", d->id,
-                        b->number, b->current, b->lost - b->returned,
+                        b->number, b->current, b->current == 1 ? "" : "s",
+                        b->lost - b->returned,
                         b->captured - b->freed, b->start);
             if (a[ACC_LOST] != b->lost || a[ACC_CAPTURED] != b->captured ||
                 a[ACC_RETURNED] != b->returned || a[ACC_FREED] != b->freed)
@@ -186,8 +187,9 @@ static void compare(check_ctx *x, int *nbrigades)
                         a[ACC_CAPTURED], a[ACC_RETURNED], a[ACC_FREED], b->lost,
                         b->captured, b->returned, b->freed);
             if (a[ACC_HELD] != b->captured - b->freed)
-                problem(x, "division %d brigade %d: %d stands in the camps, "
+                problem(x, "division %d brigade %d: %d stand%s in the camps, "
                         "the ledger says %d", d->id, b->number, a[ACC_HELD],
+                        a[ACC_HELD] == 1 ? "" : "s",
                         b->captured - b->freed);
         }
     }

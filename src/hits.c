@@ -58,6 +58,25 @@ mu_status mu_hits_additive(int64_t sure, int threshold, mu_dist *out,
  * normalising) are left out. */
 #define HITS_TINY 1e-300L
 
+/* How far the terms of the binomial of n with P(hit) = a / (a + b) stay
+ * above HITS_TINY on each side of the mode: *lo..*hi. */
+static void hits_span(int64_t n, int64_t mode, long double a, long double b,
+                      int64_t *lo, int64_t *hi)
+{
+    long double w = 1;
+    for (*hi = mode; *hi < n; ++*hi) {
+        w *= ((long double)(n - *hi) * a) / ((long double)(*hi + 1) * b);
+        if (w < HITS_TINY)
+            break;
+    }
+    w = 1;
+    for (*lo = mode; *lo > 0; --*lo) {
+        w *= ((long double)*lo * b) / ((long double)(n - *lo + 1) * a);
+        if (w < HITS_TINY)
+            break;
+    }
+}
+
 mu_status mu_hits_per_figure(int64_t n, mu_rat p, mu_dist *out,
                              mu_error *err)
 {
@@ -89,23 +108,8 @@ mu_status mu_hits_per_figure(int64_t n, mu_rat p, mu_dist *out,
     int64_t mode = (int64_t)(((odds_u128)(n + 1) * a128) / (a128 + b128));
     if (mode > n)
         mode = n;
-    /* Find how far the terms stay above HITS_TINY on each side, keeping
-     * them in a temporary long double array. */
-    int64_t lo = mode, hi = mode;
-    long double w = 1;
-    while (hi < n) {
-        w *= ((long double)(n - hi) * a) / ((long double)(hi + 1) * b);
-        if (w < HITS_TINY)
-            break;
-        hi++;
-    }
-    w = 1;
-    while (lo > 0) {
-        w *= ((long double)lo * b) / ((long double)(n - lo + 1) * a);
-        if (w < HITS_TINY)
-            break;
-        lo--;
-    }
+    int64_t lo, hi;
+    hits_span(n, mode, a, b, &lo, &hi);
     size_t m = (size_t)(hi - lo + 1);
     long double *t = malloc(m * sizeof *t);
     if (!t)

@@ -108,7 +108,8 @@ void mu_labels_name(const mu_labels *l, int stands, mu_morale m, char *buf,
         snprintf(buf, n, "%d/%d/%d %s", stands, l->worn[m][stands],
                  l->spent[m][stands], mu_morale_name(m));
     else
-        snprintf(buf, n, "%d stands, %s", stands, mu_morale_name(m));
+        snprintf(buf, n, "%d stand%s, %s", stands, stands == 1 ? "" : "s",
+                 mu_morale_name(m));
 }
 
 mu_status mu_labels_check(const mu_labels *l, int stands, mu_morale m,

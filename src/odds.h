@@ -5,6 +5,8 @@
 
 #include "muster.h"
 
+#include <cjson/cJSON.h>
+
 /* Face counts are whole numbers up to 100^13; they need 87 bits. */
 __extension__ typedef unsigned __int128 odds_u128;
 
@@ -36,6 +38,21 @@ void render_pct(double p, char *buf, size_t n);
 
 /* x in the fewest digits that read back exactly (at most 17). */
 void render_num(double x, char *buf, size_t n);
+/* The start every odds renderer shares: *out cleared (never read), the
+ * format from ro (NULL: text), MU_EINPUT when there is nothing to render
+ * or the format is not text, json, csv or markdown. */
+mu_status render_odds_start(bool have, const mu_render_opts *ro, char **out,
+                            mu_format *fmt, mu_error *err);
+/* x, a result computed from doubles of magnitude up to `scale`, in the
+ * fewest digits within one unit in the last place of `scale` of it: such a
+ * result is no more exact than that, so 0.0014 rather than the
+ * 0.0013999999999999985 that a difference of two probabilities gives. */
+void render_near(double x, double scale, char *buf, size_t n);
+/* a - b by render_near: a difference, such as simulated minus exact. */
+void render_diff(double a, double b, char *buf, size_t n);
+/* The same as a JSON number under `key` of o. */
+void render_json_diff(cJSON *o, const char *key, double a, double b);
+void render_json_near(cJSON *o, const char *key, double x, double scale);
 
 
 #endif

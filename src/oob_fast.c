@@ -171,37 +171,3 @@ void fast_rules_init(fast_rules *f, const mu_rules *r, const mu_oob_opts *o)
             f->bthr[ratio][t] = (uint8_t)(t % ratio ? 100 * (t % ratio) / ratio : 0);
         }
 }
-
-uint64_t fast_generate(const fast_rules *f, fast_stream *a, fast_stream *b,
-                       uint64_t n)
-{
-    uint64_t sum = 0;
-    fast_division v, w;
-    const uint8_t *ra = a->buf + a->pos;
-    if (!b) {
-        for (uint64_t i = 0; i < n; i++) {
-            ra = fast_at(a, ra);
-            int cell = fast_cell_at(f, &ra);
-            ra = fast_division_at(f, cell, ra, &v);
-            sum += (uint64_t)(v.stands + v.batteries + v.reserve + v.leader +
-                              v.morale[0] + v.brigadier[2]);
-        }
-        fast_done(a, ra);
-        return sum;
-    }
-    const uint8_t *rb = b->buf + b->pos;
-    for (uint64_t i = 0; i < n; i++) {
-        ra = fast_at(a, ra);
-        rb = fast_at(b, rb);
-        int ca = fast_cell_at(f, &ra), cb = fast_cell_at(f, &rb);
-        ra = fast_division_at(f, ca, ra, &v);
-        rb = fast_division_at(f, cb, rb, &w);
-        sum += (uint64_t)(v.stands + v.batteries + v.reserve + v.leader +
-                          v.morale[0] + v.brigadier[2]);
-        sum += (uint64_t)(w.stands + w.batteries + w.reserve + w.leader +
-                          w.morale[0] + w.brigadier[2]);
-    }
-    fast_done(a, ra);
-    fast_done(b, rb);
-    return sum;
-}

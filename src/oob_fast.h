@@ -145,10 +145,4 @@ static inline void fast_done(fast_stream *fs, const uint8_t *r)
     fs->pos = (uint32_t)(r - fs->buf);
 }
 
-/* Generates n divisions from each of a and b (b may be NULL) in lockstep,
- * and returns a checksum of what came out: the generation cost alone, for
- * the benchmark. */
-uint64_t fast_generate(const fast_rules *f, fast_stream *a, fast_stream *b,
-                       uint64_t n);
-
 #endif

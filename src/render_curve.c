@@ -364,8 +364,6 @@ mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *o,
 
 /* Many crossings, or one where the curves do not meet at one P: a line
  * for each place where the better curve changes. */
-/* Many crossings, or one where the curves do not meet at one P: a line
- * for each place where the better curve changes. */
 static void cross_list(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
 {
     const char *name[2] = {x->a.name, x->b.name};
@@ -401,7 +399,9 @@ static void cross_text(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
     const char *a = x->a.name, *b = x->b.name;
     const char *better = x->closer == 1 ? b : a, *other = x->closer == 1 ? a : b;
     const char *cov = x->cover ? " (target behind hard cover)" : "";
-    const char *ind = md ? "" : "  ";
+    /* The second line is indented in text; in Markdown a blank line keeps
+     * it a paragraph of its own instead of running on after the first. */
+    const char *ind = md ? "\n" : "  ";
     mu_rat yd;
     if (x->crosses && (x->n > 1 || mu_rat_cmp(x->at[0].pa, x->at[0].pb) != 0)) {
         cross_list(x, scale, sb, md);

@@ -251,21 +251,21 @@ static void fire_json(const mu_fire_odds *o, const mu_fire_odds *exact,
         char key[24];
         for (int k = lo; k <= hi; k++) {
             snprintf(key, sizeof key, "%d", k);
-            cJSON_AddNumberToObject(al, key,
-                                    mu_dist_at_least(a, k) - mu_dist_at_least(f, k));
+            render_json_diff(al, key, mu_dist_at_least(a, k),
+                             mu_dist_at_least(f, k));
         }
-        cJSON_AddNumberToObject(d, "mean", a->mean - f->mean);
+        render_json_diff(d, "mean", a->mean, f->mean);
     }
     if (o->simulated && exact) {
         cJSON *g = cJSON_AddObjectToObject(root, "gap");
         int at;
         if (o->method & MU_METHOD_ADDITIVE)
-            cJSON_AddNumberToObject(g, "additive",
-                                    dist_gap(&o->additive, &exact->additive, &at));
+            render_json_near(g, "additive",
+                             dist_gap(&o->additive, &exact->additive, &at), 1.0);
         if (o->method & MU_METHOD_PER_FIGURE)
-            cJSON_AddNumberToObject(g, "per_figure",
-                                    dist_gap(&o->per_figure, &exact->per_figure,
-                                             &at));
+            render_json_near(g, "per_figure",
+                             dist_gap(&o->per_figure, &exact->per_figure, &at),
+                             1.0);
     }
     render_json_emit(root, false, sb);
 }
@@ -285,7 +285,7 @@ static void csv_rows(const char *method, const mu_dist *d, const mu_dist *e,
         sb_printf(sb, "%s,%d,%s,%s", method, k, a, b);
         if (e) {
             render_num(mu_dist_p(e, k), a, sizeof a);
-            render_num(mu_dist_p(d, k) - mu_dist_p(e, k), b, sizeof b);
+            render_diff(mu_dist_p(d, k), mu_dist_p(e, k), b, sizeof b);
             sb_printf(sb, ",%s,%s", a, b);
         }
         sb_puts(sb, "\n");
@@ -309,20 +309,18 @@ mu_status mu_fire_odds_render(const mu_fire_odds *o, const mu_fire_odds *exact,
                               const mu_render_opts *ro, char **out,
                               mu_error *err)
 {
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
-    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    if (!o || !out)
-        return err_set(err, MU_EINPUT, "no odds to render");
+    mu_format fmt;
+    mu_status st = render_odds_start(o != NULL, ro, out, &fmt, err);
+    if (st != MU_OK)
+        return st;
     sbuf sb = {0};
     switch (fmt) {
     case MU_FMT_TEXT: fire_text(o, exact, &sb, false); break;
     case MU_FMT_MARKDOWN: fire_text(o, exact, &sb, true); break;
     case MU_FMT_JSON: fire_json(o, exact, &sb); break;
     case MU_FMT_CSV: fire_csv(o, exact, &sb); break;
-    default:
-        return err_set(err, MU_EINPUT,
-                       "odds come as text, json, csv or markdown, not jsonl");
+    default: /* render_odds_start let no other format through */
+        break;
     }
     return sb_finish(&sb, out, err);
 }
@@ -360,10 +358,11 @@ static void charge_text(const mu_charge_odds *o, sbuf *sb, bool md)
     char r[MU_RAT_BUF], m[MU_RAT_BUF], buf[32];
     mu_rat_format(o->opts.range, r, sizeof r);
     mu_rat_format(o->opts.move, m, sizeof m);
-    sb_printf(sb, "%sCharging the guns: %d figures from %s in, closing %s in "
+    sb_printf(sb, "%sCharging the guns: %d figure%s from %s in, closing %s in "
                   "a turn%s, against a %s with %d crew casting%s (%d "
                   "effective%s each)%s\n",
-              md ? "## " : "", o->opts.figures, r, m,
+              md ? "## " : "", o->opts.figures,
+              o->opts.figures == 1 ? "" : "s", r, m,
               o->opts.cover ? " in hard cover" : "", o->gun, o->crew,
               o->crew == 1 ? "" : "s", o->effectives,
               o->effectives == 1 ? "" : "s",
@@ -445,11 +444,10 @@ mu_status mu_charge_odds_render(const mu_charge_odds *o,
                                 const mu_render_opts *ro, char **out,
                                 mu_error *err)
 {
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
-    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    if (!o || !out)
-        return err_set(err, MU_EINPUT, "no odds to render");
+    mu_format fmt;
+    mu_status st = render_odds_start(o != NULL, ro, out, &fmt, err);
+    if (st != MU_OK)
+        return st;
     sbuf sb = {0};
     switch (fmt) {
     case MU_FMT_TEXT: charge_text(o, &sb, false); break;
@@ -460,9 +458,8 @@ mu_status mu_charge_odds_render(const mu_charge_odds *o,
         csv_rows("figures_left", &o->left, NULL, &sb);
         csv_rows("crew_left", &o->crew_left, NULL, &sb);
         break;
-    default:
-        return err_set(err, MU_EINPUT,
-                       "odds come as text, json, csv or markdown, not jsonl");
+    default: /* render_odds_start let no other format through */
+        break;
     }
     return sb_finish(&sb, out, err);
 }

@@ -6,6 +6,7 @@
 #include "render.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,21 @@ void render_pct(double p, char *buf, size_t n)
 
 /* The shortest of %.15g, %.16g, %.17g that reads back as the same double,
  * as cJSON prints: 0.15 rather than 0.14999999999999999. */
+mu_status render_odds_start(bool have, const mu_render_opts *ro, char **out,
+                            mu_format *fmt, mu_error *err)
+{
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    *fmt = ro ? ro->format : MU_FMT_TEXT;
+    if (!have || !out)
+        return err_set(err, MU_EINPUT, "no odds to render");
+    if (*fmt != MU_FMT_TEXT && *fmt != MU_FMT_MARKDOWN &&
+        *fmt != MU_FMT_JSON && *fmt != MU_FMT_CSV)
+        return err_set(err, MU_EINPUT,
+                       "odds come as text, json, csv or markdown, not jsonl");
+    return MU_OK;
+}
+
 void render_num(double x, char *buf, size_t n)
 {
     for (int prec = 15; prec <= 17; prec++) {
@@ -34,6 +50,38 @@ void render_num(double x, char *buf, size_t n)
         if (strtod(buf, NULL) == x)
             return;
     }
+}
+
+void render_near(double x, double scale, char *buf, size_t n)
+{
+    scale = fabs(scale);
+    double eps = nextafter(scale, INFINITY) - scale;
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, n, "%.*g", prec, x);
+        if (fabs(strtod(buf, NULL) - x) <= eps)
+            break;
+    }
+    if (!strcmp(buf, "-0"))
+        snprintf(buf, n, "0");
+}
+
+void render_diff(double a, double b, char *buf, size_t n)
+{
+    render_near(a - b, fmax(fabs(a), fabs(b)), buf, n);
+}
+
+void render_json_near(cJSON *o, const char *key, double x, double scale)
+{
+    char buf[40];
+    render_near(x, scale, buf, sizeof buf);
+    cJSON_AddRawToObject(o, key, buf);
+}
+
+void render_json_diff(cJSON *o, const char *key, double a, double b)
+{
+    char buf[40];
+    render_diff(a, b, buf, sizeof buf);
+    cJSON_AddRawToObject(o, key, buf);
 }
 
 static const char *const rating_names[] = {"despicable", "average",
@@ -319,7 +367,8 @@ static void odds_json(const mu_oob_odds *o, const mu_oob_odds *exact,
         mu_oob_stat ws;
         int wv;
         cJSON *g = cJSON_AddObjectToObject(root, "gap");
-        cJSON_AddNumberToObject(g, "largest", mu_oob_odds_gap(o, exact, &ws, &wv));
+        /* a difference of probabilities, so within an ulp of 1 */
+        render_json_near(g, "largest", mu_oob_odds_gap(o, exact, &ws, &wv), 1.0);
         cJSON_AddStringToObject(g, "stat", mu_oob_stat_name(ws));
         char key[32];
         value_key(ws, wv, key, sizeof key);
@@ -353,7 +402,7 @@ static void odds_csv(const mu_oob_odds *o, const mu_oob_odds *exact, sbuf *sb)
             if (sim) {
                 double e = mu_dist_p(&exact->stat[s], k);
                 render_num(e, a, sizeof a);
-                render_num(mu_dist_p(d, k) - e, b, sizeof b);
+                render_diff(mu_dist_p(d, k), e, b, sizeof b);
                 sb_printf(sb, ",%s,%s", a, b);
             }
             sb_puts(sb, "\n");
@@ -365,20 +414,18 @@ mu_status mu_oob_odds_render(const mu_oob_odds *o, const mu_oob_odds *exact,
                              const mu_render_opts *ro, char **out,
                              mu_error *err)
 {
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
-    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    if (!o || !out)
-        return err_set(err, MU_EINPUT, "no odds to render");
+    mu_format fmt;
+    mu_status st = render_odds_start(o != NULL, ro, out, &fmt, err);
+    if (st != MU_OK)
+        return st;
     sbuf sb = {0};
     switch (fmt) {
     case MU_FMT_TEXT: odds_text(o, exact, &sb, false); break;
     case MU_FMT_MARKDOWN: odds_text(o, exact, &sb, true); break;
     case MU_FMT_JSON: odds_json(o, exact, &sb); break;
     case MU_FMT_CSV: odds_csv(o, exact, &sb); break;
-    default:
-        return err_set(err, MU_EINPUT,
-                       "odds come as text, json, csv or markdown, not jsonl");
+    default: /* render_odds_start let no other format through */
+        break;
     }
     return sb_finish(&sb, out, err);
 }
@@ -400,11 +447,10 @@ mu_status mu_battle_odds_render(const mu_battle_odds *b,
                                 const mu_render_opts *ro, char **out,
                                 mu_error *err)
 {
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
-    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    if (!b || !out)
-        return err_set(err, MU_EINPUT, "no odds to render");
+    mu_format fmt;
+    mu_status st = render_odds_start(b != NULL, ro, out, &fmt, err);
+    if (st != MU_OK)
+        return st;
     sbuf sb = {0};
     switch (fmt) {
     case MU_FMT_TEXT:
@@ -472,9 +518,8 @@ mu_status mu_battle_odds_render(const mu_battle_odds *b,
         }
         break;
     }
-    default:
-        return err_set(err, MU_EINPUT,
-                       "odds come as text, json, csv or markdown, not jsonl");
+    default: /* render_odds_start let no other format through */
+        break;
     }
     return sb_finish(&sb, out, err);
 }

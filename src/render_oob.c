@@ -263,8 +263,10 @@ static void corps_text(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
         sb_puts(sb, "\n");
         division_text(&c->divisions[i], o, i + 1, sb, "  ");
     }
-    sb_printf(sb, "\n  Corps total: %d stands, %d batteries, %d to the %s\n",
-              c->stands, c->batteries, c->reserve, reserve_name(c->army, true));
+    sb_printf(sb, "\n  Corps total: %d stand%s, %d batter%s, %d to the %s\n",
+              c->stands, c->stands == 1 ? "" : "s", c->batteries,
+              c->batteries == 1 ? "y" : "ies", c->reserve,
+              reserve_name(c->army, true));
 }
 
 /* ---- CSV ---------------------------------------------------------------- */
@@ -309,8 +311,9 @@ static void division_md(const mu_division *d, const mu_render_opts *o,
               d->year);
     rating_text(d->leader, d->leader_rolled, buf, sizeof buf);
     sb_printf(sb, "Division leader: **%s** · %d brigades · %d stands · "
-                  "%d batteries (%d with the division, %d to the %s)\n\n",
+                  "%d batter%s (%d with the division, %d to the %s)\n\n",
               buf, d->nbrigades, d->stands, d->artillery.batteries,
+              d->artillery.batteries == 1 ? "y" : "ies",
               d->artillery.division, d->artillery.reserve,
               reserve_name(d->army, in_corps));
     grid g;
@@ -338,9 +341,10 @@ static void corps_md(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
     char buf[96];
     rating_text(c->leader, c->leader_rolled, buf, sizeof buf);
     sb_printf(sb, "## %s corps\n\nCorps leader: **%s** · %d stands · %d "
-                  "batteries, %d to the %s\n\n",
+                  "batter%s, %d to the %s\n\n",
               c->army == MU_UNION ? "Union" : "Confederate", buf, c->stands,
-              c->batteries, c->reserve, reserve_name(c->army, true));
+              c->batteries, c->batteries == 1 ? "y" : "ies", c->reserve,
+              reserve_name(c->army, true));
     for (int i = 0; i < c->ndivisions; i++)
         division_md(&c->divisions[i], o, i + 1, true, sb);
 }

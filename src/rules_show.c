@@ -81,6 +81,25 @@ static void render_family(const mu_rules *r, mu_table f, grid *g)
     for (int v = 0; v < 64; v++)
         if (seen & (1ull << v))
             cols[ncols++] = v;
+    /* In the order of the dice, as the seed prints them: by the lowest face
+     * any table gives the outcome (artillery: 9 = 01-70 before 8 = 71-00),
+     * then by value. Insertion sort: a handful of columns. */
+    int low[64] = {0};
+    for (int c = 0; c < ncols; c++) {
+        low[c] = 101;
+        for (int k = 0; k < r->ntables; k++)
+            for (int face = 1; r->tables[k].family == f && face <= 100; face++)
+                if (r->tables[k].map[face] == cols[c] && face < low[c])
+                    low[c] = face;
+    }
+    for (int c = 1; c < ncols; c++)
+        for (int j = c; j > 0 && (low[j - 1] > low[j] ||
+                                  (low[j - 1] == low[j] && cols[j - 1] > cols[j]));
+             j--) {
+            int tv = cols[j], tl = low[j];
+            cols[j] = cols[j - 1], low[j] = low[j - 1];
+            cols[j - 1] = tv, low[j - 1] = tl;
+        }
     grid_init(g, ncols + 2);
     grid_add(g);
     grid_setf(g, 0, "army");

@@ -35,6 +35,13 @@ static void check_names_the_missing_count(void **state)
                         "my.ini: no [crack] section, but a crack brigade has 7 "
                         "stands: add [crack] with a line '7 = WORN/SPENT'");
     assert_int_equal(mu_labels_check(NULL, 9, MU_CRACK, &err), MU_OK);
+    /* Without a label: the count, singular for one stand. */
+    mu_labels_name(l, 1, MU_VETERAN, buf, sizeof buf);
+    assert_string_equal(buf, "1 stand, veteran");
+    mu_labels_name(NULL, 2, MU_CRACK, buf, sizeof buf);
+    assert_string_equal(buf, "2 stands, crack");
+    mu_labels_name(l, 8, MU_VETERAN, buf, sizeof buf);
+    assert_string_equal(buf, "8/6/3 veteran");
     mu_labels_free(l);
 }
 

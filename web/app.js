@@ -14,7 +14,7 @@ function el(tag, attrs, ...kids) {
     if (k === 'class') e.className = v;
     else e.setAttribute(k, v === true ? '' : v);
   }
-  for (const k of kids.flat()) {
+  for (const k of kids.flat(Infinity)) {
     if (k === null || k === undefined || k === false) continue;
     e.append(k instanceof Node ? k : document.createTextNode(String(k)));
   }
@@ -37,7 +37,7 @@ async function api(cmd, opts, post) {
     init.body = JSON.stringify(opts);
   } else {
     const q = Object.entries(opts)
-      .filter(([, v]) => v !== undefined && v !== null && v !== false && v !== '')
+      .filter(([, v]) => v !== undefined && v !== null && v !== false)
       .map(([k, v]) => encodeURIComponent(k) + (v === true ? '' : '=' + encodeURIComponent(v)));
     if (q.length) url += '?' + q.join('&');
   }
@@ -113,7 +113,7 @@ function renderDivision(d) {
       el('td', { class: 'n' }, b.stands),
       el('td', {}, b.morale),
       el('td', {}, rating(b.leader, b.leader_rolled)),
-      el('td', { class: 'n' }, [r.stands, r.morale, r.brigadier].filter(x => x !== undefined).join(' ')));
+      el('td', { class: 'n rolls' }, [r.stands, r.morale, r.brigadier].filter(x => x !== undefined).join(' ')));
   });
   box.append(el('div', { class: 'scroll' }, el('table', { class: 'brigades' },
     el('thead', {}, el('tr', {}, el('th', { class: 'n' }, '#'), el('th', { class: 'n' }, 'stands'),
@@ -396,12 +396,12 @@ async function rollFire() {
 let whoami = { viewer: 'umpire', campaign: null, sides_can_write: false };
 
 function brigadeTable(d) {
-  return el('div', { class: 'scroll' }, el('table', {},
-    el('thead', {}, el('tr', {}, ['#', 'stands', 'of', 'lost', 'pris.', 'back', 'morale', 'brigadier']
-      .map((h, i) => el('th', { class: i < 6 ? 'n' : null }, h)))),
+  return el('div', { class: 'scroll' }, el('table', { class: 'ledger' },
+    el('thead', {}, el('tr', {}, ['#', 'stands', 'lost', 'pris.', 'back', 'morale', 'brigadier']
+      .map((h, i) => el('th', { class: i < 5 ? 'n' : null }, h)))),
     el('tbody', {}, d.brigades.map(b => el('tr', { 'data-brigade': b.number },
       el('td', { class: 'n' }, b.number), el('td', { class: 'n' }, b.stands),
-      el('td', { class: 'n' }, b.start), el('td', { class: 'n' }, b.lost), el('td', { class: 'n' }, b.captured),
+      el('td', { class: 'n' }, b.lost), el('td', { class: 'n' }, b.captured),
       el('td', { class: 'n' }, b.returned), el('td', {}, b.morale), el('td', {}, b.leader ? rating(b.leader.rating, b.leader.rolled) : ''))))));
 }
 

@@ -2,7 +2,7 @@
  * network, with a link (and a QR code) for each player. */
 #include "web.h"
 
-#include "cli.h"
+#include "legacy.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -186,10 +186,9 @@ static void print_links(FILE *f, const web_server *s, const serve_args *a,
                            a->qr && i == 0);
             }
         }
-        if (!web_api_sides_can_write())
-            fprintf(f, "The Union and Confederate links show their side's "
-                       "view of the ledger; changes go through the umpire's "
-                       "link.\n");
+        fprintf(f, "A side's link acts for that side (as 'muster campaign "
+                   "--as'): it never sees the other side's hidden "
+                   "divisions.\n");
     }
     fprintf(f, "Ctrl-C stops the server.\n");
     fflush(f);

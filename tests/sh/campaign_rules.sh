@@ -135,9 +135,14 @@ out=$(mc downgrade c.db 2 --brigade 1) || fail "downgrade"
 case "$out" in *"brigade 1 brigadier average → despicable; 0 replacements left (DP)"*) ;;
 *) fail "downgrade: $out" ;; esac
 
+# A file that cannot be opened is a failure (exit 1), not bad input.
+err=$(mc show missing.db 2>&1 >/dev/null)
+[ $? = 1 ] || fail "'show missing.db': exit not 1"
+case "$err" in "muster: "*) ;; *) fail "'show missing.db': no message: $err" ;; esac
+
 # Files that are not campaigns, and other unusable arguments.
 echo "just text" >notes.txt
-for args in "show notes.txt" "show missing.db" "log /" "campaign" \
+for args in "show notes.txt" "log /" "campaign" \
             "show" "frobnicate c.db" "new c.db --name X --year 1863 --theater east" \
             "new d.db --name X --year 1870 --theater east" \
             "new d.db --name X --year 1863 --theater east --return-rate 101" \

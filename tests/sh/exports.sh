@@ -25,5 +25,11 @@ extra=$(comm -13 <(echo "$declared") <(echo "$exported"))
 if [ -n "$extra" ]; then
     echo "FAIL: exported but not declared MU_API:"; echo "$extra"; status=1
 fi
+# A public function declared without MU_API would be hidden.
+unmarked=$(grep -n '^[a-z][a-z0-9_ *]*[ *]mu_[a-z0-9_]*(' "$src"/include/muster.h \
+           "$src"/include/muster/*.h | grep -v 'MU_API\|typedef' || true)
+if [ -n "$unmarked" ]; then
+    echo "FAIL: public declarations without MU_API:"; echo "$unmarked"; status=1
+fi
 [ $status -eq 0 ] && echo "ok: $(wc -l <<<"$exported") symbols, all mu_*"
 exit $status

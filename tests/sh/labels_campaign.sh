@@ -2,6 +2,7 @@
 # A labels file lacking a brigade's stand count: 'muster division' refuses
 # it before printing anything; 'campaign engage', whose engagement is already
 # committed when it prints, prints the division unlabelled and says why.
+# Brigades of one stand read "1 stand".
 # usage: labels_campaign.sh MUSTER
 set -u
 muster=$1
@@ -27,4 +28,13 @@ grep -qx "    1        11 stands, veteran  average    99 71 18" <<<"$out" ||
 [ "$(tail -1 <<<"$out")" = "Labels left out: $msg" ] ||
     fail "engage: last line: $(tail -1 <<<"$out")"
 "$muster" campaign show c.db | grep -q '25 of 25 stands' || fail "not engaged"
+# A brigade down to one stand is "1 stand", in the text and in Markdown.
+"$muster" campaign battle c.db start X >/dev/null &&
+"$muster" campaign casualties c.db 1 --brigade 1 --lost 10 >/dev/null ||
+    fail "casualties"
+"$muster" campaign show c.db | grep -q '^    1        1 stand, veteran  ' ||
+    fail "show: $("$muster" campaign show c.db)"
+"$muster" campaign show c.db --format markdown | grep -q '| 1 | 1 stand, veteran |' ||
+    fail "show markdown"
+"$muster" campaign show c.db | grep -q '1 stands' && fail "'1 stands' shown"
 echo ok

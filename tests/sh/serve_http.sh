@@ -114,8 +114,13 @@ post() { # port path token body [extra headers]
 check "a change from a foreign origin: 403" $?
 [ "$(post "$cport" /api/campaign/casualties "$ump" '{"div":2,"brigade":1,"lost":99}' | status)" = 400 ]
 check "too many losses: 400" $?
-[ "$(post "$cport" /api/campaign/casualties "$uni" '{"div":2,"brigade":1,"lost":1}' | status)" = 403 ]
-check "a side may not change the other's division" $?
+r1=$(post "$cport" /api/campaign/casualties "$uni" '{"div":2,"brigade":1,"lost":1}')
+r2=$(post "$cport" /api/campaign/casualties "$uni" '{"div":2,"brigade":3,"lost":30}')
+[ "$(status <<<"$r1")" = 400 ] && [ "$(body <<<"$r1")" = "$(body <<<"$r2")" ] && \
+  body <<<"$r1" | grep -q 'hidden'
+check "acting for the Union, the hidden division is refused with one message" $?
+[ "$(post "$cport" /api/campaign/casualties "$uni" '{"div":2,"brigade":1,"lost":1,"as":"confederate"}' | status)" = 400 ]
+check "the token, not the request, says who acts" $?
 [ "$(get "$cport" '/api/campaign/casualties?div=2&brigade=1&lost=1' "X-Muster-Token: $ump\r\n" | status)" = 405 ]
 check "a change by GET: 405" $?
 [ "$before" = "$("$muster" campaign log "$dir/c.db" --format json)" ]
@@ -130,6 +135,10 @@ r=$(get "$cport" /api/campaign/show "X-Muster-Token: $uni\r\n" | body)$(get "$cp
 check "the Union link does not see the hidden division's losses" $?
 [ "$(get "$cport" '/api/campaign/show?side=confederate' "X-Muster-Token: $uni\r\n" | status)" = 400 ]
 check "a side cannot ask for the other's view" $?
+r=$(post "$cport" /api/campaign/casualties "$con" '{"div":2,"brigade":1,"lost":1}')
+[ "$(status <<<"$r")" = 200 ]; check "the Confederate link records its own division's losses" $?
+! get "$cport" /api/campaign/log "X-Muster-Token: $uni\r\n" | grep -q '"lost"'
+check "and the Union link does not see them" $?
 
 # SIGTERM: a clean stop.
 kill -TERM "$camp_pid"

@@ -43,5 +43,5 @@ check "fire with bad file exit" 2 "$?"
 check "fire with bad file stdout" "" "$out"
 
 check "unknown kind" 2 "$("$muster" rules check --kind swords w.ini 2>/dev/null; echo $?)"
-check "missing file" 2 "$("$muster" fire --weapon musket --range 5 --figures 1 --rules nope.ini 2>/dev/null; echo $?)"
+check "missing file (a failure, not bad input)" 1 "$("$muster" fire --weapon musket --range 5 --figures 1 --rules nope.ini 2>/dev/null; echo $?)"
 exit $fail

@@ -1,0 +1,505 @@
+/* engine.c -- the one parsing engine: argv (through getopt_long) or
+ * name/value pairs (cli_invoke) into a command's values, checked against
+ * its table; the one error path and the result buffer. */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* ---- buffers -------------------------------------------------------------- */
+
+static bool buf_grow(cli_buf *b, size_t more)
+{
+    if (b->oom)
+        return false;
+    if (b->len + more + 1 <= b->cap)
+        return true;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + more + 1)
+        cap *= 2;
+    char *s = realloc(b->s, cap);
+    if (!s) {
+        b->oom = true;
+        return false;
+    }
+    b->s = s;
+    b->cap = cap;
+    return true;
+}
+
+void cli_buf_puts(cli_buf *b, const char *s)
+{
+    size_t n = strlen(s);
+    if (!buf_grow(b, n))
+        return;
+    memcpy(b->s + b->len, s, n + 1);
+    b->len += n;
+}
+
+static void buf_vprintf(cli_buf *b, const char *fmt, va_list ap)
+{
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (n < 0 || !buf_grow(b, (size_t)n))
+        return;
+    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+    b->len += (size_t)n;
+}
+
+void cli_buf_printf(cli_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+cli_rc cli_out(cli_ctx *cx, const char *text)
+{
+    cli_buf_puts(&cx->out, text);
+    if (cx->out.oom)
+        return cli_error(cx, "out of memory"), CLI_FAIL;
+    return CLI_OK;
+}
+
+cli_rc cli_take(cli_ctx *cx, char *text)
+{
+    if (!text)
+        return cli_error(cx, "out of memory"), CLI_FAIL;
+    if (!cx->out.s && !cx->out.oom) { /* adopt it: large results, one copy */
+        size_t n = strlen(text);
+        cx->out = (cli_buf){text, n, n + 1, false};
+        return CLI_OK;
+    }
+    cli_rc rc = cli_out(cx, text);
+    free(text);
+    return rc;
+}
+
+/* ---- the error path -------------------------------------------------------- */
+
+cli_rc cli_error(cli_ctx *cx, const char *fmt, ...)
+{
+    if (cx->err.len == 0) { /* the first error is the one to tell */
+        va_list ap;
+        va_start(ap, fmt);
+        buf_vprintf(&cx->err, fmt, ap);
+        va_end(ap);
+    }
+    return CLI_INPUT;
+}
+
+cli_rc cli_fail(cli_ctx *cx, const mu_error *err)
+{
+    char buf[1024];
+    const char *hint = cli_hint(err->reason);
+    cli_error(cx, "%s%s%s", mu_error_format(err, buf, sizeof buf),
+              hint ? ": " : "", hint ? hint : "");
+    return cli_exit_code(err->code);
+}
+
+/* ---- contexts ----------------------------------------------------------------- */
+
+void cli_ctx_init(cli_ctx *cx, const cli_command *cmd, bool terminal)
+{
+    memset(cx, 0, sizeof *cx);
+    cx->cmd = cmd;
+    cx->terminal = terminal;
+}
+
+void cli_ctx_free(cli_ctx *cx)
+{
+    free(cx->out.s);
+    free(cx->err.s);
+    cx->out = cx->err = (cli_buf){0};
+}
+
+/* The index of option `name` in the command's table, or -1. */
+static int opt_index(const cli_command *cmd, const char *name)
+{
+    for (int i = 0; cmd->opts[i].name; i++)
+        if (!strcmp(cmd->opts[i].name, name))
+            return i;
+    return -1;
+}
+
+const cli_val *cli_get(const cli_ctx *cx, const char *name)
+{
+    int i = opt_index(cx->cmd, name);
+    if (i < 0) {
+        fprintf(stderr, "muster: bug: %s has no option --%s\n", cx->cmd->name,
+                name);
+        abort();
+    }
+    return &cx->val[i];
+}
+
+bool cli_takes(const cli_ctx *cx, const char *name)
+{
+    int i = opt_index(cx->cmd, name);
+    return i >= 0 && !(cx->cmd->opts[i].flags & CLI_REFUSED);
+}
+
+bool cli_has(const cli_ctx *cx, const char *name)
+{
+    return cli_get(cx, name)->given;
+}
+
+const char *cli_str(const cli_ctx *cx, const char *name)
+{
+    const cli_val *v = cli_get(cx, name);
+    return v->given ? v->text : NULL;
+}
+
+uint64_t cli_num(const cli_ctx *cx, const char *name, uint64_t dflt)
+{
+    const cli_val *v = cli_get(cx, name);
+    return v->given ? v->num : dflt;
+}
+
+int cli_choice(const cli_ctx *cx, const char *name, int dflt)
+{
+    const cli_val *v = cli_get(cx, name);
+    return v->given ? v->choice : dflt;
+}
+
+mu_rat cli_rat(const cli_ctx *cx, const char *name, mu_rat dflt)
+{
+    const cli_val *v = cli_get(cx, name);
+    return v->given ? v->rat : dflt;
+}
+
+/* ---- values ---------------------------------------------------------------------- */
+
+bool cli_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    if (*s < '0' || *s > '9')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end || errno || v < lo || v > hi)
+        return false;
+    *out = (uint64_t)v;
+    return true;
+}
+
+/* "a, b or c" from a vocabulary, for messages. */
+static void vocab_list(const char *const *vocab, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; vocab[i] && len < n; i++) {
+        const char *sep = i == 0 ? "" : vocab[i + 1] ? ", " : " or ";
+        int w = snprintf(buf + len, n - len, "%s%s", sep, vocab[i]);
+        if (w < 0)
+            break;
+        len += (size_t)w;
+    }
+}
+
+/* A word of the vocabulary as a user types it: any case, or the start of
+ * exactly one word (an exact match wins: "json" is not "jsonl"). */
+static cli_rc set_choice(cli_ctx *cx, const cli_opt *o, cli_val *v,
+                         const char *arg)
+{
+    const char *const *w = o->vocab;
+    size_t n = strlen(arg);
+    int found = -1, count = 0;
+    for (int i = 0; w[i]; i++) {
+        if (!strcasecmp(w[i], arg)) {
+            v->choice = i;
+            return CLI_OK;
+        }
+        if (n && !strncasecmp(w[i], arg, n)) {
+            found = i;
+            count++;
+        }
+    }
+    if (count == 1) {
+        v->choice = found;
+        return CLI_OK;
+    }
+    char words[256], could[256];
+    vocab_list(w, words, sizeof words);
+    if (count == 0)
+        return cli_error(cx, "%s: --%s takes %s, not '%s'", cx->cmd->name,
+                         o->name, words, arg);
+    const char *cand[CLI_MAX_OPTS + 1];
+    int k = 0;
+    for (int i = 0; w[i] && k < CLI_MAX_OPTS; i++)
+        if (!strncasecmp(w[i], arg, n))
+            cand[k++] = w[i];
+    cand[k] = NULL;
+    vocab_list(cand, could, sizeof could);
+    return cli_error(cx, "%s: --%s '%s' could be %s: give more of the word "
+                     "(it takes %s)", cx->cmd->name, o->name, arg, could,
+                     words);
+}
+
+static cli_rc set_rat(cli_ctx *cx, const cli_opt *o, cli_val *v,
+                      const char *arg)
+{
+    mu_error err;
+    if (mu_rat_parse(arg, &v->rat, &err) != MU_OK)
+        return cli_error(cx, "%s: --%s: %s", cx->cmd->name, o->name, err.msg);
+    if (v->rat.num < 0 || (o->lo > 0 && v->rat.num == 0)) {
+        const char *bad = o->bad ? o->bad : o->lo ? "must be more than 0"
+                                              : "must be a distance of 0 or more";
+        return cli_error(cx, "%s: --%s %s, not '%s'", cx->cmd->name, o->name,
+                         bad, arg);
+    }
+    return CLI_OK;
+}
+
+/* Checks and stores the value of option i. */
+static cli_rc set_index(cli_ctx *cx, int i, const char *arg)
+{
+    const cli_opt *o = &cx->cmd->opts[i];
+    cli_val *v = &cx->val[i];
+    if (o->flags & CLI_REFUSED)
+        return cli_error(cx, "%s: %s", cx->cmd->name, o->help);
+    if ((o->flags & CLI_ONLY) && !cx->terminal)
+        return cli_error(cx, "%s: --%s is for the command line only",
+                         cx->cmd->name, o->name);
+    if (v->given && !(o->flags & CLI_REPEAT))
+        return cli_error(cx, "%s: --%s given twice", cx->cmd->name, o->name);
+    v->given = true;
+    v->text = arg;
+    switch (o->type) {
+    case ARG_NUM:
+        if (!cli_number(arg, o->lo, o->hi, &v->num))
+            return cli_error(cx, "--%s must be a whole number from %llu to "
+                             "%llu, not '%s'", o->name,
+                             (unsigned long long)o->lo,
+                             (unsigned long long)o->hi, arg);
+        return CLI_OK;
+    case ARG_RAT:
+        return set_rat(cx, o, v, arg);
+    case ARG_CHOICE:
+        return set_choice(cx, o, v, arg);
+    default:
+        return CLI_OK;
+    }
+}
+
+cli_rc cli_set(cli_ctx *cx, const char *name, const char *value)
+{
+    int i = opt_index(cx->cmd, name);
+    for (int j = 0; i < 0 && name[0] && !name[1] && cx->cmd->opts[j].name; j++)
+        if (cx->cmd->opts[j].shortname == name[0]) /* "n" for -n */
+            i = j;
+    if (i < 0)
+        return cli_error(cx, "%s: unknown option '%s' (see 'muster help %s')",
+                         cx->cmd->name, name, cx->cmd->name);
+    if (cx->cmd->opts[i].type == ARG_FLAG) {
+        if (value && (!strcmp(value, "0") || !strcmp(value, "false")))
+            return CLI_OK;
+        if (value && *value && strcmp(value, "1") && strcmp(value, "true"))
+            return cli_error(cx, "%s: --%s takes no value, not '%s'",
+                             cx->cmd->name, name, value);
+        return set_index(cx, i, NULL);
+    }
+    if (!value)
+        return cli_error(cx, "%s: --%s needs a value", cx->cmd->name, name);
+    return set_index(cx, i, value);
+}
+
+cli_rc cli_operand(cli_ctx *cx, const char *word)
+{
+    if (cx->noperands >= cx->cmd->max_operands ||
+        cx->noperands >= CLI_MAX_OPERANDS)
+        return cli_error(cx, "%s: unexpected argument '%s' (see 'muster help "
+                         "%s')", cx->cmd->name, word, cx->cmd->name);
+    cx->operand[cx->noperands++] = word;
+    return CLI_OK;
+}
+
+/* ---- argv -------------------------------------------------------------------------- */
+
+enum { VAL_HELP = 1000 };
+
+/* The long options and short letters of a command, for getopt_long. */
+static void getopt_tables(const cli_command *cmd, struct option *lo,
+                          char *shorts, size_t nshorts)
+{
+    size_t k = 0, s = 0;
+    shorts[s++] = 'h';
+    for (int i = 0; cmd->opts[i].name; i++) {
+        const cli_opt *o = &cmd->opts[i];
+        int has = o->type == ARG_FLAG ? no_argument : required_argument;
+        lo[k++] = (struct option){o->name, has, NULL, i};
+        if (o->shortname && s + 3 < nshorts) {
+            shorts[s++] = o->shortname;
+            if (has)
+                shorts[s++] = ':';
+        }
+    }
+    lo[k++] = (struct option){"help", no_argument, NULL, VAL_HELP};
+    lo[k] = (struct option){NULL, 0, NULL, 0};
+    shorts[s] = '\0';
+}
+
+/* The option a short letter stands for. */
+static int short_index(const cli_command *cmd, int c)
+{
+    for (int i = 0; cmd->opts[i].name; i++)
+        if (cmd->opts[i].shortname == c)
+            return i;
+    return -1;
+}
+
+static cli_rc bad_option(cli_ctx *cx, char **argv)
+{
+    const char *name = cx->cmd->name;
+    if (optopt && optopt < 256)
+        return cli_error(cx, "%s: unknown option or missing value: -%c (see "
+                         "'muster help %s')", name, optopt, name);
+    const char *opt = argv[optind - 1];
+    return cli_error(cx, "%s: unknown option or missing value: %s (see "
+                     "'muster help %s')", name, opt ? opt : "?", name);
+}
+
+cli_rc cli_parse_argv(cli_ctx *cx, int argc, char **argv)
+{
+    struct option lo[CLI_MAX_OPTS + 2];
+    char shorts[2 * CLI_MAX_OPTS + 2];
+    getopt_tables(cx->cmd, lo, shorts, sizeof shorts);
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
+        cli_rc rc;
+        if (c == VAL_HELP || c == 'h') {
+            cx->help = true;
+            continue;
+        }
+        if (c == '?' || c == ':')
+            return bad_option(cx, argv);
+        if (c >= 0 && c < CLI_MAX_OPTS) /* a long option: its index */
+            rc = set_index(cx, c, optarg);
+        else
+            rc = set_index(cx, short_index(cx->cmd, c), optarg);
+        if (rc != CLI_OK)
+            return rc;
+    }
+    if (cx->help)
+        return CLI_OK;
+    for (int i = optind; i < argc; i++)
+        if (cli_operand(cx, argv[i]) != CLI_OK)
+            return CLI_INPUT;
+    return cli_check(cx);
+}
+
+/* ---- rules across options ------------------------------------------------------------- */
+
+/* Two options of one group given: the group's message, or a plain one. */
+static cli_rc check_group(cli_ctx *cx, int first)
+{
+    const cli_opt *opts = cx->cmd->opts;
+    int g = opts[first].group, given = 0, a = -1, b = -1;
+    for (int i = first; opts[i].name; i++)
+        if (opts[i].group == g && cx->val[i].given) {
+            given++;
+            if (a < 0)
+                a = i;
+            else if (b < 0)
+                b = i;
+        }
+    if (given < 2)
+        return CLI_OK;
+    if (opts[first].conflict)
+        return cli_error(cx, opts[first].conflict, cx->cmd->name);
+    return cli_error(cx, "%s: give --%s or --%s, not both", cx->cmd->name,
+                     opts[a].name, opts[b].name);
+}
+
+/* Whether option i, or one of its group, is given. */
+static bool group_given(const cli_ctx *cx, int i)
+{
+    const cli_opt *opts = cx->cmd->opts;
+    if (!opts[i].group)
+        return cx->val[i].given;
+    for (int j = 0; opts[j].name; j++)
+        if (opts[j].group == opts[i].group && cx->val[j].given)
+            return true;
+    return false;
+}
+
+cli_rc cli_check(cli_ctx *cx)
+{
+    const cli_command *cmd = cx->cmd;
+    if (cx->noperands < cmd->min_operands)
+        return cli_error(cx, "%s: give %s (see 'muster help %s')", cmd->name,
+                         cmd->operands, cmd->name);
+    for (int i = 0; cmd->opts[i].name; i++) {
+        const cli_opt *o = &cmd->opts[i];
+        if ((o->flags & CLI_REQUIRED) && !group_given(cx, i)) {
+            if (o->missing)
+                return cli_error(cx, o->missing, cmd->name);
+            return cli_error(cx, "%s: --%s is required (see 'muster help %s')",
+                             cmd->name, o->name, cmd->name);
+        }
+    }
+    for (int i = 0; cmd->opts[i].name; i++) {
+        bool first = cmd->opts[i].group > 0;
+        for (int j = 0; first && j < i; j++)
+            first = cmd->opts[j].group != cmd->opts[i].group;
+        if (first && check_group(cx, i) != CLI_OK)
+            return CLI_INPUT;
+    }
+    return CLI_OK;
+}
+
+/* ---- front ends ---------------------------------------------------------------------------- */
+
+const cli_command *cli_find(const char *name)
+{
+    for (int i = 0; cli_commands[i]; i++)
+        if (!strcmp(cli_commands[i]->name, name))
+            return cli_commands[i];
+    return NULL;
+}
+
+static char *buf_give(cli_buf *b)
+{
+    char *s = b->len ? b->s : NULL;
+    if (!s)
+        free(b->s);
+    *b = (cli_buf){0};
+    return s;
+}
+
+cli_rc cli_invoke(const char *command, const char *const *names,
+                  const char *const *values, size_t n, char **out, char **err)
+{
+    *out = *err = NULL;
+    const cli_command *cmd = cli_find(command);
+    cli_ctx *cx = malloc(sizeof *cx);
+    if (!cmd || !cx) {
+        free(cx);
+        const char *msg = cmd ? "out of memory" : "unknown command";
+        *err = strdup(msg);
+        return cmd ? CLI_FAIL : CLI_INPUT;
+    }
+    cli_ctx_init(cx, cmd, false);
+    cli_rc rc = CLI_OK;
+    for (size_t i = 0; i < n && rc == CLI_OK; i++)
+        rc = names[i] && *names[i] ? cli_set(cx, names[i], values[i])
+                                   : cli_operand(cx, values[i] ? values[i] : "");
+    if (rc == CLI_OK)
+        rc = cli_check(cx);
+    if (rc == CLI_OK)
+        rc = cmd->run(cx);
+    *out = buf_give(&cx->out);
+    *err = buf_give(&cx->err);
+    cli_ctx_free(cx);
+    free(cx);
+    return rc;
+}

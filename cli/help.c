@@ -1,0 +1,331 @@
+/* help.c -- `--help` and `muster help SUB`, generated from the command
+ * table: the synopsis from the options' kinds and groups, the option list
+ * from their help lines. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define WIDTH 79
+#define HELP_COL 20
+
+/* Whether an option shows in help, completions and the man page. */
+static bool shown(const cli_opt *o)
+{
+    return !(o->flags & (CLI_REFUSED | CLI_HIDDEN));
+}
+
+/* "union|confederate" for short vocabularies, else the metavar. */
+static void value_word(const cli_opt *o, bool synopsis, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    if (o->type == ARG_FLAG)
+        return;
+    if (synopsis && o->type == ARG_CHOICE) {
+        size_t len = 0;
+        for (int i = 0; o->vocab[i]; i++)
+            len += strlen(o->vocab[i]) + 1;
+        if (len <= 36) {
+            size_t k = 0;
+            for (int i = 0; o->vocab[i] && k < n; i++) {
+                int w = snprintf(buf + k, n - k, "%s%s", i ? "|" : "",
+                                 o->vocab[i]);
+                k += w > 0 ? (size_t)w : 0;
+            }
+            return;
+        }
+    }
+    snprintf(buf, n, "%s", o->metavar ? o->metavar : "X");
+}
+
+/* "-n, --trials N" or "--army A". */
+static void opt_words(const cli_opt *o, bool synopsis, char *buf, size_t n)
+{
+    char val[128];
+    value_word(o, synopsis, val, sizeof val);
+    if (o->shortname && synopsis)
+        snprintf(buf, n, "-%c%s%s", o->shortname, *val ? " " : "", val);
+    else if (o->shortname)
+        snprintf(buf, n, "-%c, --%s%s%s", o->shortname, o->name,
+                 *val ? " " : "", val);
+    else
+        snprintf(buf, n, "--%s%s%s", o->name, *val ? " " : "", val);
+}
+
+/* Appends `item` to a line that wraps under column `indent`. */
+static void wrap_item(cli_buf *b, size_t *col, size_t indent, const char *item)
+{
+    size_t n = strlen(item);
+    if (*col > indent && *col + 1 + n > WIDTH) {
+        cli_buf_printf(b, "\n%*s", (int)indent, "");
+        *col = indent;
+    } else if (*col > indent) {
+        cli_buf_puts(b, " ");
+        (*col)++;
+    }
+    cli_buf_puts(b, item);
+    *col += n;
+}
+
+/* One synopsis item: an option, or a group of exclusive ones. Returns the
+ * index after what it used. */
+static int synopsis_item(const cli_opt *opts, int i, char *buf, size_t n)
+{
+    const cli_opt *o = &opts[i];
+    char w[160];
+    opt_words(o, true, w, sizeof w);
+    bool req = (o->flags & CLI_REQUIRED) != 0;
+    if (!o->group) {
+        snprintf(buf, n, req ? "%s" : "[%s]", w);
+        return i + 1;
+    }
+    size_t k = (size_t)snprintf(buf, n, "%c%s", req ? '(' : '[', w);
+    int j = i + 1;
+    for (; opts[j].name && opts[j].group == o->group; j++) {
+        if (!shown(&opts[j]))
+            continue;
+        opt_words(&opts[j], true, w, sizeof w);
+        if (k < n)
+            k += (size_t)snprintf(buf + k, n - k, " | %s", w);
+    }
+    if (k < n)
+        snprintf(buf + k, n - k, "%c", req ? ')' : ']');
+    return j;
+}
+
+/* "muster division --army union|confederate [--year Y] ..." wrapped, each
+ * line after the first indented under the first option. */
+static void synopsis(cli_buf *b, const char *lead, const cli_command *c)
+{
+    cli_buf_printf(b, "%smuster %s", lead, c->name);
+    size_t indent = strlen(lead) + strlen("muster ") + strlen(c->name) + 1;
+    size_t col = indent;
+    cli_buf_puts(b, " ");
+    if (c->operands)
+        wrap_item(b, &col, indent, c->operands);
+    for (int i = 0; c->opts[i].name;) {
+        if (!shown(&c->opts[i])) {
+            i++;
+            continue;
+        }
+        char item[512];
+        i = synopsis_item(c->opts, i, item, sizeof item);
+        wrap_item(b, &col, indent, item);
+    }
+    cli_buf_puts(b, "\n");
+}
+
+/* Help words wrapped from column HELP_COL. */
+static void help_words(cli_buf *b, const char *text, size_t col)
+{
+    const char *p = text;
+    while (*p) {
+        size_t n = strcspn(p, " \n");
+        if (col > HELP_COL && col + 1 + n > WIDTH) {
+            cli_buf_printf(b, "\n%*s", HELP_COL, "");
+            col = HELP_COL;
+        } else if (col > HELP_COL) {
+            cli_buf_puts(b, " ");
+            col++;
+        }
+        cli_buf_printf(b, "%.*s", (int)n, p);
+        col += n;
+        p += n;
+        while (*p == ' ' || *p == '\n')
+            p++;
+    }
+    cli_buf_puts(b, "\n");
+}
+
+static void option_list(cli_buf *b, const cli_command *c)
+{
+    for (int i = 0; c->opts[i].name; i++) {
+        const cli_opt *o = &c->opts[i];
+        if (!shown(o))
+            continue;
+        char w[160];
+        opt_words(o, false, w, sizeof w);
+        cli_buf_printf(b, "  %s", w);
+        size_t col = 2 + strlen(w);
+        if (col + 2 > HELP_COL) {
+            cli_buf_printf(b, "\n%*s", HELP_COL, "");
+        } else {
+            cli_buf_printf(b, "%*s", (int)(HELP_COL - col), "");
+        }
+        help_words(b, o->help ? o->help : "", HELP_COL);
+    }
+}
+
+static const cli_group *find_group(const char *name)
+{
+    for (int i = 0; cli_groups[i]; i++)
+        if (!strcmp(cli_groups[i]->name, name))
+            return cli_groups[i];
+    return NULL;
+}
+
+/* Whether command c is a subcommand of group g ("odds fire" of "odds"). */
+static bool in_group(const cli_command *c, const cli_group *g)
+{
+    size_t n = strlen(g->name);
+    return !strncmp(c->name, g->name, n) && c->name[n] == ' ';
+}
+
+static void command_help(cli_buf *b, const cli_command *c)
+{
+    synopsis(b, "usage: ", c);
+    if (c->doc)
+        cli_buf_printf(b, "\n%s", c->doc);
+    cli_buf_puts(b, "\n");
+    option_list(b, c);
+}
+
+static void group_help(cli_buf *b, const cli_group *g)
+{
+    const char *lead = "usage: ";
+    for (int i = 0; cli_commands[i]; i++)
+        if (in_group(cli_commands[i], g)) {
+            synopsis(b, lead, cli_commands[i]);
+            lead = "       ";
+        }
+    if (g->doc)
+        cli_buf_printf(b, "\n%s", g->doc);
+    cli_buf_printf(b, "\n'muster help %s SUB' gives the options of each.\n",
+                   g->name);
+}
+
+bool cli_help_text(const char *name, cli_buf *b)
+{
+    const cli_command *c = cli_find(name);
+    if (c && c->legacy_help) {
+        cli_buf_puts(b, c->legacy_help);
+        return true;
+    }
+    if (c) {
+        command_help(b, c);
+        return true;
+    }
+    const cli_group *g = find_group(name);
+    if (g)
+        group_help(b, g);
+    return g != NULL;
+}
+
+void cli_usage_text(cli_buf *b)
+{
+    cli_buf_puts(b, "usage: muster COMMAND [OPTIONS]\n"
+                    "       muster help COMMAND | --help | --version\n\n"
+                    "Commands:\n");
+    for (int i = 0; cli_commands[i]; i++) {
+        const cli_command *c = cli_commands[i];
+        size_t n = strcspn(c->name, " ");
+        bool seen = false;
+        for (int j = 0; j < i && !seen; j++)
+            seen = !strncmp(cli_commands[j]->name, c->name, n) &&
+                   strcspn(cli_commands[j]->name, " ") == n;
+        if (seen)
+            continue;
+        const char *summary = c->summary;
+        if (c->name[n]) {
+            char word[64];
+            snprintf(word, sizeof word, "%.*s", (int)n, c->name);
+            const cli_group *g = find_group(word);
+            summary = g ? g->summary : "";
+        }
+        cli_buf_printf(b, "  %-10.*s %s\n", (int)n, c->name, summary);
+    }
+    cli_buf_puts(b, "\nDice: --seed N repeats a result, --rolls 37,00,5 uses "
+                    "real dice, --ask prompts for each roll.\n"
+                    "Exit status: 0 ok, 1 failure, 2 bad input. See "
+                    "muster(1).\n");
+}
+
+/* ---- the man page's generated parts ---------------------------------------- */
+
+/* Text for roff: backslashes doubled, '-' as \-, a leading '.' or '\'' kept
+ * from being read as a request. */
+static void roff(cli_buf *b, const char *s)
+{
+    bool bol = true;
+    for (; *s; s++) {
+        if (bol && (*s == '.' || *s == '\''))
+            cli_buf_puts(b, "\\&");
+        bol = *s == '\n';
+        if (*s == '\\')
+            cli_buf_puts(b, "\\e");
+        else if (*s == '-')
+            cli_buf_puts(b, "\\-");
+        else
+            cli_buf_printf(b, "%c", *s);
+    }
+}
+
+void cli_man_synopsis(cli_buf *b)
+{
+    cli_buf_puts(b, ".nf\n");
+    for (int i = 0; cli_commands[i]; i++) {
+        const cli_command *c = cli_commands[i];
+        cli_buf t = {0};
+        if (c->legacy)
+            cli_buf_printf(&t, "muster %s ...\n", c->name);
+        else
+            synopsis(&t, "", c);
+        roff(b, t.s ? t.s : "");
+        free(t.s);
+    }
+    roff(b, "muster help [COMMAND [SUB]]\nmuster --help | --version\n");
+    cli_buf_puts(b, ".fi\n");
+}
+
+void cli_man_options(cli_buf *b)
+{
+    for (int i = 0; cli_commands[i]; i++) {
+        const cli_command *c = cli_commands[i];
+        if (c->legacy)
+            continue;
+        cli_buf_puts(b, ".SS ");
+        roff(b, c->name);
+        cli_buf_puts(b, "\n");
+        for (int j = 0; c->opts[j].name; j++) {
+            const cli_opt *o = &c->opts[j];
+            if (!shown(o))
+                continue;
+            char w[160];
+            opt_words(o, false, w, sizeof w);
+            cli_buf_puts(b, ".TP\n.B ");
+            roff(b, w);
+            cli_buf_puts(b, "\n");
+            roff(b, o->help ? o->help : "");
+            cli_buf_puts(b, "\n");
+        }
+    }
+}
+
+/* Prints the man page `path` with its generated parts made anew: the lines
+ * between '.\" BEGIN GENERATED X' and '.\" END GENERATED X' (X SYNOPSIS or
+ * OPTIONS). */
+bool cli_man_page(const char *path, cli_buf *b)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    char *line = NULL;
+    size_t cap = 0;
+    bool skipping = false;
+    while (getline(&line, &cap, f) >= 0) {
+        if (!strncmp(line, ".\\\" END GENERATED", 17))
+            skipping = false;
+        if (!skipping)
+            cli_buf_puts(b, line);
+        if (!strncmp(line, ".\\\" BEGIN GENERATED SYNOPSIS", 28)) {
+            cli_man_synopsis(b);
+            skipping = true;
+        } else if (!strncmp(line, ".\\\" BEGIN GENERATED OPTIONS", 27)) {
+            cli_man_options(b);
+            skipping = true;
+        }
+    }
+    free(line);
+    fclose(f);
+    return true;
+}

@@ -1,0 +1,173 @@
+/* opts.h -- table entries shared by several commands (private to cli/).
+ * Each macro is one cli_opt; a command's table lists them with its own. */
+#ifndef MUSTER_CLI_OPTS_H
+#define MUSTER_CLI_OPTS_H
+
+#include "cli.h"
+
+#define CLI_DICE_GROUP 1
+
+#define OPT_SEED                                                               \
+    {.name = "seed", .type = ARG_NUM, .lo = 0, .hi = UINT64_MAX,               \
+     .group = CLI_DICE_GROUP, .metavar = "N",                                  \
+     .help = "seed the dice (xoshiro256**); printed so it can be repeated",    \
+     .conflict = "choose one dice source: --seed, --rolls or --ask"}
+#define OPT_ROLLS                                                              \
+    {.name = "rolls", .type = ARG_LIST, .group = CLI_DICE_GROUP,               \
+     .metavar = "LIST",                                                        \
+     .help = "real dice, comma-separated, 1..100, 00 = 100, in roll order"}
+#define OPT_ASK                                                                \
+    {.name = "ask", .type = ARG_FLAG, .group = CLI_DICE_GROUP,                 \
+     .flags = CLI_ONLY, .help = "prompt for each roll on the terminal"}
+#define OPT_DICE OPT_SEED, OPT_ROLLS, OPT_ASK
+
+#define OPT_RULES_TABLES                                                       \
+    {.name = "rules", .type = ARG_FILE, .metavar = "FILE",                     \
+     .help = "edited tables instead of the built-in ones"}
+#define OPT_RULES_WEAPONS                                                      \
+    {.name = "rules", .type = ARG_FILE, .metavar = "FILE",                     \
+     .help = "a weapons file instead of the built-in one"}
+#define OPT_LABELS                                                             \
+    {.name = "labels", .type = ARG_FILE, .metavar = "FILE",                    \
+     .help = "worn/spent thresholds to label brigades \"7/5/3 veteran\""}
+/* --format with the formats a command writes (a NULL-terminated list). */
+#define OPT_FORMAT(words, text)                                                \
+    {.name = "format", .type = ARG_CHOICE, .vocab = (words), .metavar = "F",   \
+     .help = (text)}
+
+#define OPT_ARMY                                                               \
+    {.name = "army", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "A",  \
+     .flags = CLI_REQUIRED, .help = "union or confederate (required)",         \
+     .missing = "%s: choose a side with --army union or --army confederate"}
+#define OPT_YEAR                                                               \
+    {.name = "year", .type = ARG_NUM, .lo = 1861, .hi = 1865, .metavar = "Y",  \
+     .help = "1861..1865"}
+#define OPT_THEATER                                                            \
+    {.name = "theater", .type = ARG_CHOICE, .vocab = cli_theaters,             \
+     .metavar = "T", .help = "east or west"}
+#define OPT_ARM(text)                                                          \
+    {.name = "arm", .type = ARG_CHOICE, .vocab = cli_arms, .metavar = "A",     \
+     .help = (text)}
+#define OPT_BOOK(text)                                                         \
+    {.name = "by-the-book", .type = ARG_FLAG, .help = (text)}
+#define OPT_DIVISIONS(text)                                                    \
+    {.name = "divisions", .type = ARG_NUM, .lo = 0, .hi = 64, .metavar = "N",  \
+     .help = (text)}
+#define OPT_CAVALRY(text)                                                      \
+    {.name = "cavalry", .type = ARG_NUM, .lo = 0, .hi = 64, .metavar = "N",    \
+     .help = (text)}
+/* An option this command refuses with a message naming where it belongs. */
+#define OPT_REFUSE(opt, argtype, msg)                                          \
+    {.name = (opt), .type = (argtype), .flags = CLI_REFUSED, .help = (msg)}
+
+
+/* ---- the volley options of fire, odds fire and sim fire (fire_opts.c) --- */
+
+#define CLI_RANGE_GROUP 2
+
+#define OPT_WEAPON                                                             \
+    {.name = "weapon", .type = ARG_TEXT, .metavar = "W",                       \
+     .flags = CLI_REQUIRED,                                                    \
+     .help = "musket, rifle, canister, roundshot or gun (or one from "         \
+             "--rules); a gun fires canister while it beats roundshot "        \
+             "(closer than 22.5 in), roundshot otherwise",                     \
+     .missing = "%s: say what fires with --weapon (see 'muster curve --help' " \
+                "or 'muster rules dump --kind weapons')"}
+#define OPT_RANGE                                                              \
+    {.name = "range", .type = ARG_RAT, .lo = 0, .metavar = "R",                \
+     .flags = CLI_REQUIRED, .group = CLI_RANGE_GROUP,                          \
+     .help = "inches to the target: 5, 7.5, 22/3 or \"7 1/3\"",                \
+     .missing = "%s: how far? give --range R in inches, or --ranges "          \
+                "R1,R2,... for one range per figure measured"}
+#define OPT_RANGES                                                             \
+    {.name = "ranges", .type = ARG_LIST, .metavar = "LIST",                    \
+     .group = CLI_RANGE_GROUP,                                                 \
+     .help = "one range per figure measured; the unit fires at the average "   \
+             "(--ranges 11,5 fires at 8)"}
+#define OPT_FIGURES                                                            \
+    {.name = "figures", .type = ARG_NUM, .lo = 1, .hi = MU_FIRE_MAX_FIGURES,   \
+     .metavar = "N", .help = "small arms: figures firing (1..10000)"}
+#define OPT_CREW                                                               \
+    {.name = "crew", .type = ARG_NUM, .lo = 1, .hi = 100, .metavar = "N",      \
+     .help = "artillery: crew castings (1..6, default 6), 3 effectives each"}
+#define OPT_COVER                                                              \
+    {.name = "cover", .type = ARG_FLAG,                                        \
+     .help = "the target is behind hard cover (walls, houses)"}
+#define OPT_YARDS                                                              \
+    {.name = "yards", .type = ARG_FLAG,                                        \
+     .help = "ranges (and --max-range) are yards, 10 to the inch"}
+#define OPT_SCALE                                                              \
+    {.name = "scale", .type = ARG_RAT, .lo = 1, .metavar = "N",                \
+     .help = "yards per inch with --yards"}
+#define OPT_NO_CANISTER                                                        \
+    {.name = "no-canister", .type = ARG_FLAG,                                  \
+     .help = "a gun has no canister left: roundshot"}
+#define OPT_MAX_RANGE                                                          \
+    {.name = "max-range", .type = ARG_RAT, .lo = 1, .metavar = "R",            \
+     .help = "house rule: the weapon's line keeps its slope and reaches R "    \
+             "(roundshot to 80 in). Not for a gun: name the load, or use "     \
+             "--rules"}
+#define OPT_VOLLEY                                                             \
+    OPT_WEAPON, OPT_RANGE, OPT_RANGES, OPT_FIGURES, OPT_CREW, OPT_COVER,       \
+        OPT_YARDS, OPT_SCALE, OPT_NO_CANISTER, OPT_MAX_RANGE
+#define OPT_METHOD                                                             \
+    {.name = "method", .type = ARG_CHOICE, .vocab = cli_methods,               \
+     .metavar = "M",                                                           \
+     .help = "additive: the seed's rule, sure hits and one d100 for the "      \
+             "rest; per-figure: every effective rolls on its own at P "        \
+             "(binomial, exact for 1 to 100 000 effectives); both "            \
+             "(default): the two and the difference"}
+
+/* Checks the volley options against the weapon (--rules or built-in) and
+ * fills *o; its ranges point into `ranges` (MU_FIRE_MAX_RANGES of them).
+ * The caller frees *w. */
+cli_rc cli_volley(cli_ctx *cx, mu_rat *ranges, mu_weapons **w,
+                  mu_fire_opts *o);
+/* cli_volley and mu_fire_compute: the volley the options describe. */
+cli_rc cli_volley_compute(cli_ctx *cx, mu_volley *v);
+
+/* ---- odds and sim ------------------------------------------------------- */
+
+extern const char *const cli_odds_formats[]; /* text, json, csv, markdown */
+#define OPT_ODDS_FORMAT                                                        \
+    OPT_FORMAT(cli_odds_formats, "text (default), json, csv or markdown")
+#define OPT_TRIALS                                                             \
+    {.name = "trials", .shortname = 'n', .type = ARG_NUM, .lo = 1,             \
+     .hi = 1000000000000ull, .metavar = "N",                                   \
+     .help = "how many (default 1000000; at most 10^12)"}
+#define OPT_SIM_SEED                                                           \
+    {.name = "seed", .type = ARG_NUM, .lo = 0, .hi = UINT64_MAX,               \
+     .metavar = "S",                                                           \
+     .help = "the dice; printed so that a run can be repeated"}
+#define OPT_THREADS                                                            \
+    {.name = "threads", .type = ARG_NUM, .lo = 1, .hi = MU_SIM_MAX_THREADS,    \
+     .metavar = "T",                                                           \
+     .help = "threads (default: one per processor). The result for a seed "    \
+             "is the same for any number of threads: the trials are cut "      \
+             "into blocks of 65536 and block b rolls the seed's dice "         \
+             "advanced by b xoshiro256** jumps, so block 0 is what 'muster "   \
+             "division --count' rolls."}
+
+/* The order-of-battle options of odds and sim: division, corps, battle. */
+#define ODDS_DIVISION_OPTS                                                     \
+    OPT_ARMY, OPT_YEAR, OPT_THEATER,                                           \
+        OPT_ARM("infantry (default) or cavalry: same tables"),                 \
+        OPT_BOOK("despicable leaders count as average"), OPT_RULES_TABLES,     \
+        OPT_ODDS_FORMAT,                                                       \
+        OPT_REFUSE("divisions", ARG_TEXT,                                      \
+                   "--divisions and --cavalry belong to 'corps'"),             \
+        OPT_REFUSE("cavalry", ARG_TEXT,                                        \
+                   "--divisions and --cavalry belong to 'corps'")
+#define ODDS_CORPS_OPTS                                                        \
+    OPT_ARMY, OPT_YEAR, OPT_THEATER,                                           \
+        OPT_DIVISIONS("infantry divisions (default 3)"),                       \
+        OPT_CAVALRY("cavalry divisions (default 0)"),                          \
+        OPT_BOOK("despicable leaders count as average"), OPT_RULES_TABLES,     \
+        OPT_ODDS_FORMAT,                                                       \
+        OPT_REFUSE("arm", ARG_TEXT,                                            \
+                   "use --divisions N and --cavalry N, not --arm")
+
+/* Checks --divisions and --cavalry of a corps. */
+cli_rc cli_corps_size(cli_ctx *cx, int *divisions, int *cavalry);
+
+#endif

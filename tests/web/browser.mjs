@@ -1,0 +1,204 @@
+// The page in a real browser: Debian's chromium (/usr/bin/chromium), headless,
+// driven by puppeteer-core; nothing downloads a browser. Screenshots at phone
+// size (390x844) go to tests/web/shots/ (or $MUSTER_SHOTS).
+// Usage: node browser.mjs MUSTER
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import puppeteer from 'puppeteer-core';
+import { startServer } from './common.mjs';
+
+const muster = process.argv[2];
+const here = dirname(fileURLToPath(import.meta.url));
+const shots = process.env.MUSTER_SHOTS || join(here, 'shots');
+mkdirSync(shots, { recursive: true });
+const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
+
+let pass = 0, fail = 0;
+function check(name, ok, detail) {
+  if (ok) pass++;
+  else { fail++; console.log('FAIL: ' + name + (detail !== undefined ? ': ' + JSON.stringify(detail) : '')); }
+}
+const cli = (...args) => {
+  const r = spawnSync(muster, args, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`muster ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+};
+const sleep = ms => new Promise(r => setTimeout(r, ms));
+
+const browser = await puppeteer.launch({
+  executablePath: chromium, headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
+});
+const dir = mkdtempSync(join(tmpdir(), 'muster-web-'));
+const servers = [];
+
+async function phone(url) {
+  const page = await browser.newPage();
+  page.on('pageerror', e => check('no script error', false, e.message));
+  await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await page.goto(url, { waitUntil: 'networkidle0' });
+  return page;
+}
+const text = (page, sel) => page.$eval(sel, e => e.textContent);
+
+try {
+  // ---- a division from typed rolls (the seed's worked example) ----------
+  const srv = await startServer(muster);
+  servers.push(srv);
+  const page = await phone(srv.base);
+  const rolls = ['50', '50', '50', '50', '50', '50', '50', '50', '80', '50', '50', '50', '44'];
+  await page.click('input[name="army"][value="confederate"]');
+  await page.select('select[name="year"]', '1863');
+  await page.select('select[name="theater"]', 'east');
+  await page.click('input[name="dice"][value="typed"]');
+  const labels = [];
+  for (let i = 0; i < rolls.length; i++) {
+    const sel = `#roll-fields input[data-roll="${i + 1}"]`;
+    await page.waitForSelector(sel, { timeout: 5000 });
+    labels.push(await page.$eval(sel, e => e.getAttribute('aria-label')));
+    await page.type(sel, rolls[i]);
+  }
+  await page.waitForSelector('#div-result:not([hidden])', { timeout: 5000 });
+  const want = JSON.parse(cli('division', '--army', 'confederate', '--year', '1863', '--theater', 'east',
+    '--rolls', rolls.join(','), '--format', 'json'));
+  check('one field per roll, labelled in the roll order', JSON.stringify(labels) === JSON.stringify([
+    'Division leader', 'Number of brigades',
+    'Brigade 1 stands', 'Brigade 1 morale', 'Brigade 1 brigadier',
+    'Brigade 2 stands', 'Brigade 2 morale', 'Brigade 2 brigadier',
+    'Brigade 3 stands', 'Brigade 3 morale', 'Brigade 3 brigadier',
+    'Artillery ratio', 'Fractional battery (hit on 44 or less)']), labels);
+  const rows = await page.$$eval('#div-result table.brigades tbody tr',
+    trs => trs.map(tr => Array.from(tr.cells).map(td => td.textContent)));
+  check('every brigade on the page', rows.length === want.brigades.length, rows);
+  want.brigades.forEach((b, i) => {
+    const r = rows[i] || [];
+    check(`brigade ${i + 1}: stands, morale, brigadier`,
+      r[1] === String(b.stands) && r[2] === b.morale && r[3].startsWith(b.leader), { page: r, cli: b });
+  });
+  const result = await text(page, '#div-result');
+  check('total stands', result.includes(`Total: ${want.stands} stands`), result);
+  check('the fraction of a battery, rolled', result.includes('22 stands ÷ 9 = 2.44 → rolled 44 ≤ 44 → 3 batteries'), result);
+  check('no seed with typed rolls', result.includes('rolls given by hand'));
+  await page.screenshot({ path: join(shots, 'division.png'), fullPage: true });
+
+  // a despicable brigadier is marked DP
+  await page.click('input[name="dice"][value="seed"]');
+  await page.click('input[name="army"][value="union"]');
+  let dp = false;
+  for (let s = 1; s < 40 && !dp; s++) {
+    const d = JSON.parse(cli('division', '--army', 'union', '--year', '1863', '--theater', 'east', '--seed', String(s), '--format', 'json'));
+    if (!d.brigades.some(b => b.leader === 'despicable')) continue;
+    await page.$eval('input[name="seed"]', (e, v) => { e.value = v; }, String(s));
+    await page.click('#div-go');
+    await page.waitForFunction(v => document.querySelector('#div-result').textContent.includes('seed ' + v), {}, String(s));
+    dp = (await page.$$eval('#div-result table.brigades .dp', e => e.length)) ===
+      d.brigades.filter(b => b.leader === 'despicable').length;
+    check('despicable brigadiers marked DP', dp, s);
+    await page.screenshot({ path: join(shots, 'division-dp.png'), fullPage: true });
+  }
+  check('a seed with a despicable brigadier was found', dp);
+
+  // ---- fire a volley ----------------------------------------------------
+  await page.click('#tabs [data-tab="fire"]');
+  await page.select('select[name="weapon"]', 'musket');
+  const setField = async (sel, v) => {
+    await page.$eval(sel, (e, val) => { e.value = val; e.dispatchEvent(new Event('input', { bubbles: true })); }, v);
+  };
+  await setField('input[name="figures"]', '11');
+  await setField('input[name="range"]', '5');
+  await page.waitForFunction(() => document.querySelector('#fire-line').textContent.includes('sure'));
+  await page.waitForFunction(() => document.querySelectorAll('#fire-odds tbody tr').length > 0);
+  await sleep(300);
+  check('P, POH, sure hits', (await text(page, '#fire-line')) === '2 sure hits and 20 % of a third', await text(page, '#fire-line'));
+  check('the working', (await text(page, '#fire-working')).includes('POH = 11 figures × 20 % = 220 %'), await text(page, '#fire-working'));
+  const odds = await page.$$eval('#fire-odds tbody tr', trs => trs.map(tr => Array.from(tr.cells).map(td => td.textContent)));
+  const two = odds.find(r => r[0] === '2') || [];
+  check('exact odds of 2 hits', two[1] === '80.00 %' && two[2] === '29.53 %', two);
+  await page.type('#fire-typed', '37');
+  await page.click('#fire-roll');
+  await page.waitForSelector('#fire-outcome:not([hidden])');
+  check('a typed roll', (await text(page, '#fire-outcome')) === 'Roll 37 > 20: 2 hits', await text(page, '#fire-outcome'));
+  check('the curve is drawn', (await page.$$('#fire-curve svg path')).length >= 1);
+  await page.screenshot({ path: join(shots, 'fire.png'), fullPage: true });
+  // a gun by the yard, rolled by the server
+  await page.select('select[name="weapon"]', 'gun');
+  await page.click('input[name="unit"][value="yd"]');
+  await setField('input[name="range"]', '100');
+  await page.waitForFunction(() => document.querySelector('#fire-line').textContent.startsWith('3 sure hits and 60 %'));
+  await page.$eval('#fire-typed', e => { e.value = ''; });
+  await page.click('#fire-roll');
+  await page.waitForFunction(() => /seed \d+/.test(document.querySelector('#fire-outcome').textContent));
+  const out = await text(page, '#fire-outcome');
+  const seed = out.match(/seed (\d+)/)[1];
+  const v = JSON.parse(cli('fire', '--weapon', 'gun', '--range', '100', '--yards', '--crew', '6', '--seed', seed, '--format', 'json'));
+  check('a server roll repeats on the CLI with its seed', out.startsWith(`Roll ${v.roll} `) && out.includes(`${v.hits} hit`), { out, v: [v.roll, v.hits] });
+  await page.close();
+
+  // ---- the campaign: each link sees what its player may -----------------
+  const db = join(dir, 'c.db');
+  cli('campaign', 'new', db, '--name', 'Gettysburg', '--year', '1863', '--theater', 'east');
+  cli('campaign', 'add', db, '--side', 'union', '--name', 'Wadsworth', '--corps', 'I Corps');
+  cli('campaign', 'add', db, '--side', 'confederate', '--name', 'Heth', '--corps', 'Third Corps');
+  cli('campaign', 'battle', db, 'start', "McPherson's Ridge");
+  cli('campaign', 'engage', db, '1', '--seed', '7', '--hidden');
+  cli('campaign', 'engage', db, '2', '--seed', '8');
+  const camp = await startServer(muster, ['--campaign', db]);
+  servers.push(camp);
+  check('three links', camp.links.umpire && camp.links.union && camp.links.confederate, camp.links);
+
+  const nobody = await phone(camp.base);
+  check('no token: the page says so', !(await nobody.$eval('#denied', e => e.hidden)));
+  const r403 = await nobody.evaluate(async () => { const r = await fetch('/api/campaign/show'); return [r.status, await r.text()]; });
+  check('no token: 403 and nothing else', r403[0] === 403 && r403[1] === 'forbidden\n', r403);
+  await nobody.close();
+
+  const uni = await phone(camp.links.union);
+  await uni.waitForSelector('#camp-ledger .division');
+  check('the Union badge', (await text(uni, '#who')) === 'Union');
+  const before = await text(uni, '#camp-ledger [data-division="1"]');
+  check('the Union sees its own hidden division', before.includes('(hidden)') && before.includes('25 of 25 stands'), before);
+  await uni.select('form[data-cmd="campaign/casualties"] select[name="div"]', '1');
+  await uni.$eval('form[data-cmd="campaign/casualties"] input[name="brigade"]', e => { e.value = '1'; });
+  await uni.$eval('form[data-cmd="campaign/casualties"] input[name="lost"]', e => { e.value = '3'; });
+  await uni.$eval('form[data-cmd="campaign/casualties"] input[name="captured"]', e => { e.value = '1'; });
+  await uni.click('form[data-cmd="campaign/casualties"] button');
+  await uni.waitForFunction(() => document.querySelector('#camp-ledger [data-division="1"]').textContent.includes('21 of 25 stands'));
+  const row = await uni.$$eval('#camp-ledger [data-division="1"] tr[data-brigade="1"] td', tds => tds.map(t => t.textContent));
+  check('the Union link records casualties on its hidden division', row[1] === '7' && row[2] === '3' && row[3] === '1', row);
+  const show = JSON.parse(cli('campaign', 'show', db, '--format', 'json'));
+  const b1 = show.divisions.find(d => d.id === 1).brigades[0];
+  check('written through the campaign ledger', b1.lost === 3 && b1.captured === 1, b1);
+  await uni.screenshot({ path: join(shots, 'campaign-union.png'), fullPage: true });
+
+  const con = await phone(camp.links.confederate);
+  await con.waitForSelector('#camp-ledger .division');
+  const hidden = await text(con, '#camp-ledger [data-division="1"]');
+  check('the Confederate link sees only a commitment', hidden.includes('hidden, commitment') && !/stands/.test(hidden), hidden);
+  const all = await con.evaluate(() => document.body.innerText);
+  check('and no trace of the losses', !all.includes('lost 3') && !all.includes('captured 1'), all.slice(0, 400));
+  // straight to the API with the Confederate token: refused, nothing told
+  const tok = camp.token('confederate');
+  const probe = await con.evaluate(async t => {
+    const r = await fetch('/api/campaign/casualties', { method: 'POST', headers: { 'X-Muster-Token': t, 'Content-Type': 'application/json' }, body: JSON.stringify({ div: 1, brigade: 1, lost: 30 }) });
+    return [r.status, await r.text()];
+  }, tok);
+  check('the Confederate API is refused about the hidden division', probe[0] === 400 && /hidden/.test(probe[1]) && !/stands/.test(probe[1]), probe);
+  await con.screenshot({ path: join(shots, 'campaign-confederate.png'), fullPage: true });
+  await con.close();
+  await uni.close();
+} catch (e) {
+  check('the test ran to the end', false, e.stack || String(e));
+  for (const p of await browser.pages()) await p.screenshot({ path: join(shots, 'failed-' + (await browser.pages()).indexOf(p) + '.png'), fullPage: true }).catch(() => {});
+} finally {
+  await browser.close();
+  for (const s of servers) {
+    const r = await s.stop();
+    check('SIGTERM stops the server cleanly', r.code === 0, r);
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(`${pass} passed, ${fail} failed; screenshots in ${shots}`);
+process.exit(fail ? 1 : 0);

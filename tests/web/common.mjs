@@ -1,0 +1,25 @@
+// Shared by the web tests: start `muster serve` on a free loopback port and
+// read the links it prints.
+import { spawn } from 'node:child_process';
+
+export async function startServer(muster, args = []) {
+  const child = spawn(muster, ['serve', '--port', '0', '--no-qr', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '', err = '';
+  child.stdout.on('data', d => { out += d; });
+  child.stderr.on('data', d => { err += d; });
+  for (let i = 0; i < 200 && !/Ctrl-C/.test(out); i++) await new Promise(r => setTimeout(r, 25));
+  const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+  if (!m) { child.kill(); throw new Error('muster serve did not start: ' + out + err); }
+  const link = who => (out.match(new RegExp('^  ' + who + ' +(\\S+)', 'm')) || [])[1];
+  return {
+    child, base: m[0], port: Number(m[1]),
+    links: { umpire: link('umpire'), union: link('union'), confederate: link('confederate') },
+    token: who => ((link(who) || '').match(/t=([0-9a-f]{32})/) || [])[1],
+    stderr: () => err,
+    async stop() {
+      const done = new Promise(r => child.on('exit', (code, sig) => r({ code, sig })));
+      child.kill('SIGTERM');
+      return done;
+    },
+  };
+}
