@@ -257,6 +257,7 @@ extern const cli_command cmd_rules_show, cmd_rules_check, cmd_rules_dump;
 extern const cli_command cmd_odds_division, cmd_odds_corps, cmd_odds_battle,
     cmd_odds_fire, cmd_odds_charge;
 extern const cli_command cmd_sim_division, cmd_sim_corps, cmd_sim_fire;
+extern const cli_command cmd_roster;
 extern const cli_group grp_rules, grp_odds, grp_sim;
 
 /* Commands not yet on the table keep their own getopt loop (cli/legacy.h). */

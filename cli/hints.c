@@ -17,6 +17,8 @@ static const char *const hints[MU_R_COUNT] = {
     [MU_R_NO_CAMPAIGN] = "create it with 'muster campaign new'",
     [MU_R_NO_SUCH_DIVISION] = "'muster campaign show' lists them",
     [MU_R_BUSY] = "try again",
+    [MU_R_NOT_AN_OOB] =
+        "make one with 'muster division|corps|battle --format json'",
 };
 
 const char *cli_hint(mu_reason r)

@@ -25,7 +25,7 @@ const cli_command *const cli_commands[] = {
     &cmd_odds_division, &cmd_odds_corps, &cmd_odds_battle, &cmd_odds_fire,
     &cmd_odds_charge,
     &cmd_sim_division, &cmd_sim_corps, &cmd_sim_fire,
-    &cmd_campaign_legacy, &cmd_serve_legacy,
+    &cmd_campaign_legacy, &cmd_roster, &cmd_serve_legacy,
     NULL};
 
 const cli_group *const cli_groups[] = {&grp_rules, &grp_odds, &grp_sim, NULL};

@@ -11,6 +11,7 @@
  *   muster/fire.h      weapons, volleys, fire curves and crossovers
  *   muster/odds.h      exact odds and simulation
  *   muster/campaign.h  canonical JSON, commitments and the campaign ledger
+ *   muster/roster.h    rosters and command-stand labels on paper (cairo)
  *   muster/plot.h      charts of fire curves and odds (PNG, SVG, PDF)
  *
  * The conventions every entry follows (ownership, errors, units, the
@@ -24,6 +25,7 @@
 #include "muster/fire.h"
 #include "muster/odds.h"
 #include "muster/campaign.h"
+#include "muster/roster.h"
 #include "muster/plot.h"
 
 #endif /* MUSTER_H */

@@ -129,3 +129,14 @@ mu_status mu_labels_check(const mu_labels *l, int stands, mu_morale m,
                   "'%d = WORN/SPENT'",
                   name, stands, stands == 1 ? "" : "s", stands);
 }
+
+bool mu_labels_get(const mu_labels *l, int stands, mu_morale m, int *worn,
+                   int *spent)
+{
+    if (!l || stands <= 0 || stands > MU_MAX_STANDS || (unsigned)m >= 3 ||
+        !l->worn[m][stands])
+        return false;
+    *worn = l->worn[m][stands];
+    *spent = l->spent[m][stands];
+    return true;
+}

@@ -92,6 +92,7 @@ typedef enum mu_reason {
     MU_R_NO_SUCH_DIVISION,  /* no division with that id in the campaign    */
     MU_R_BUSY,              /* another writer held the file too long       */
     MU_R_HIDDEN_DIVISION,   /* the division is hidden from the acting side */
+    MU_R_NOT_AN_OOB,        /* JSON that is no order of battle muster wrote */
     MU_R_COUNT
 } mu_reason;
 

@@ -97,6 +97,11 @@ MU_API mu_status mu_labels_check(const mu_labels *l, int stands, mu_morale m,
  * bytes (always terminated). */
 MU_API void mu_labels_name(const mu_labels *l, int stands, mu_morale m,
                            char *buf, size_t n);
+/* The worn and spent thresholds of a brigade of `stands` stands and morale
+ * `m`: true with them when `l` gives that stand count and morale, false
+ * (leaving *worn and *spent alone) otherwise or when `l` is NULL. */
+MU_API bool mu_labels_get(const mu_labels *l, int stands, mu_morale m, int *worn,
+                   int *spent);
 
 /* ------------------------------------------------------------------------ */
 /* Order of battle: the division generator                                  */
@@ -258,6 +263,43 @@ MU_API mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
                                  char **out, mu_error *err);
 MU_API mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
                                   char **out, mu_error *err);
+
+/* Reading orders of battle back. muster's own JSON of a division (one
+ * object; a list of them, as one JSON array or one object a
+ * line), a corps, a battle, or a revealed campaign division (the document
+ * mu_campaign_reveal writes) becomes the structs above again, strictly:
+ * every key must be known, every value typed and within the rules' ranges,
+ * the rolls present in the generator's order and agreeing with what they
+ * made (a brigades roll of 3 with 3 brigades, a battery threshold of
+ * floor(100 x (stands mod ratio) / ratio)...), and the totals must add up.
+ * "label" strings are accepted and not used (labels come from a labels
+ * file). A "seed" at or above 2^53, which a JSON double cannot hold, is
+ * read as unknown. */
+typedef enum mu_oob_kind {
+    MU_OOB_DIVISIONS = 0, /* one division or a list of them */
+    MU_OOB_CORPS,
+    MU_OOB_BATTLE
+} mu_oob_kind;
+
+typedef struct mu_oob_doc {
+    mu_oob_kind kind;
+    size_t ndivisions;      /* MU_OOB_DIVISIONS: 1 or more */
+    mu_division *divisions; /* malloc'd */
+    mu_corps corps;         /* MU_OOB_CORPS */
+    mu_battle battle;       /* MU_OOB_BATTLE */
+    bool has_seed;          /* the JSON named the seed that made it */
+    uint64_t seed;
+} mu_oob_doc;
+
+/* Parses `len` bytes of JSON; `name` stands for the file in messages, which
+ * name the path of the fault ("data.json: union.divisions[1].brigades[0]
+ * .stands: expected a whole number 1..30"). MU_EINPUT for text that is not
+ * JSON (with the line), an unknown shape, a missing, unknown or mistyped
+ * key, a value out of range, rolls that do not agree. Release *out with
+ * mu_oob_doc_clear (also after a failure). */
+MU_API mu_status mu_oob_parse_json(const char *text, size_t len, const char *name,
+                            mu_oob_doc *out, mu_error *err);
+MU_API void mu_oob_doc_clear(mu_oob_doc *d);
 
 #ifdef __cplusplus
 }

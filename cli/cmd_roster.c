@@ -1,0 +1,315 @@
+/* cmd_roster.c -- muster roster: a division, corps, battle or campaign on
+ * paper (PDF, or one page as PNG or SVG). A thin client of mu_roster_*. */
+#include "opts.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define ROSTER_INPUT_GROUP 3
+
+static const char *const papers[] = {"a4", "letter", NULL};
+
+static const cli_opt roster_opts[] = {
+    {.name = "from", .type = ARG_FILE, .metavar = "FILE",
+     .flags = CLI_REQUIRED, .group = ROSTER_INPUT_GROUP,
+     .help = "muster's JSON of a division, corps or battle ('-': standard "
+             "input), e.g. muster battle --format json | muster roster "
+             "--from - --out battle.pdf",
+     .missing = "%s: give what to print: --from FILE.json (or - for "
+                "standard input) or --campaign FILE",
+     .conflict = "%s: print either --from or --campaign, not both"},
+    {.name = "campaign", .type = ARG_FILE, .metavar = "FILE",
+     .group = ROSTER_INPUT_GROUP,
+     .help = "a campaign's divisions as they stand now"},
+    {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",
+     .help = "with --campaign: only that side's divisions (a hidden "
+             "division of the other side is never printed)"},
+    {.name = "out", .type = ARG_FILE, .metavar = "FILE",
+     .flags = CLI_REQUIRED | CLI_ONLY,
+     .help = "FILE.pdf (every page), FILE.png or FILE.svg (one page); "
+             "written whole or not at all",
+     .missing = "%s: name the file to write with --out FILE.pdf (or .png, "
+                ".svg for one page)"},
+    {.name = "paper", .type = ARG_CHOICE, .vocab = papers, .metavar = "P",
+     .help = "a4 or letter; default $PAPERSIZE, then /etc/papersize, else a4"},
+    OPT_LABELS,
+    {.name = "base", .type = ARG_TEXT, .metavar = "WxH",
+     .help = "label size in mm, 15..120 each: 30x30 (default), 40x20, "
+             "40x40, 25x50, ..."},
+    {.name = "page", .type = ARG_NUM, .lo = 1, .hi = 100000, .metavar = "N",
+     .help = "only page N (PNG and SVG: default 1)"},
+    {.name = "dpi", .type = ARG_NUM, .lo = 50, .hi = 600, .metavar = "N",
+     .help = "PNG resolution (default 150)"},
+    {.name = "title", .type = ARG_TEXT, .metavar = "TEXT",
+     .help = "the title in every page header"},
+    {0}};
+
+/* The paper paperconf would name: $PAPERSIZE, then the first word of
+ * /etc/papersize, else A4. Sizes muster does not print on fall back to A4. */
+static mu_paper default_paper(void)
+{
+    char buf[64] = "";
+    const char *env = getenv("PAPERSIZE");
+    if (env && *env) {
+        snprintf(buf, sizeof buf, "%s", env);
+    } else {
+        FILE *f = fopen("/etc/papersize", "r");
+        char line[128];
+        while (f && fgets(line, sizeof line, f)) {
+            char *p = line + strspn(line, " \t");
+            if (*p == '#' || *p == '\n' || !*p)
+                continue;
+            p[strcspn(p, " \t\r\n")] = '\0';
+            snprintf(buf, sizeof buf, "%s", p);
+            break;
+        }
+        if (f)
+            fclose(f);
+    }
+    mu_paper p = MU_PAPER_A4;
+    mu_error err;
+    if (*buf && mu_paper_parse(buf, &p, &err) != MU_OK)
+        p = MU_PAPER_A4;
+    return p;
+}
+
+/* The roster's options from the command line. */
+static cli_rc setup(cli_ctx *cx, mu_roster_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    mu_error err = {0};
+    if (cli_has(cx, "side") && !cli_has(cx, "campaign"))
+        return cli_error(cx, "roster: --side belongs with --campaign");
+    const char *out = cli_str(cx, "out");
+    const char *dot = strrchr(out, '.');
+    if (dot && !strcasecmp(dot, ".pdf"))
+        o->format = MU_PAGES_PDF;
+    else if (dot && !strcasecmp(dot, ".png"))
+        o->format = MU_PAGES_PNG;
+    else if (dot && !strcasecmp(dot, ".svg"))
+        o->format = MU_PAGES_SVG;
+    else
+        return cli_error(cx, "roster: --out '%s': name a .pdf, .png or .svg "
+                         "file", out);
+    if (cli_has(cx, "dpi") && o->format != MU_PAGES_PNG)
+        return cli_error(cx, "roster: --dpi is for a .png");
+    o->dpi = (int)cli_num(cx, "dpi", 0);
+    o->page = (int)cli_num(cx, "page", 0);
+    o->paper = cli_has(cx, "paper") ? (mu_paper)cli_choice(cx, "paper", 0)
+                                    : default_paper();
+    if (cli_has(cx, "base") && mu_base_parse(cli_str(cx, "base"), &o->base_w,
+                                             &o->base_h, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    return CLI_OK;
+}
+
+/* Reads all of standard input or a file (at most 16 MB). */
+static mu_status slurp(const char *path, char **out, size_t *len,
+                       mu_error *err)
+{
+    bool in = !strcmp(path, "-");
+    FILE *f = in ? stdin : fopen(path, "rb");
+    if (!f) /* a file that is not there is the user's to fix: bad input */
+        return mu_error_set(err, MU_EINPUT, MU_R_NONE, "cannot read %s: %s",
+                            path, strerror(errno));
+    size_t cap = 1 << 16, n = 0, max = 16u << 20;
+    char *buf = malloc(cap);
+    while (buf) {
+        if (n == cap) {
+            char *p = cap < max ? realloc(buf, cap * 2) : NULL;
+            if (!p) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = p;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    bool bad = ferror(f);
+    if (!in)
+        fclose(f);
+    if (!buf || bad || n >= max) {
+        free(buf);
+        err->code = bad ? MU_EIO : MU_EINPUT;
+        err->file[0] = '\0';
+        err->line = 0;
+        snprintf(err->msg, sizeof err->msg, "%s: %s", in ? "standard input"
+                 : path, bad ? "read error" : "too large to be an order of "
+                 "battle (16 MB at most)");
+        return err->code;
+    }
+    *out = buf;
+    *len = n;
+    return MU_OK;
+}
+
+static mu_status load(cli_ctx *cx, mu_roster **r, mu_error *err)
+{
+    const char *camp = cli_str(cx, "campaign");
+    if (camp) {
+        mu_campaign *c;
+        mu_status s = mu_campaign_open(camp, &c, err);
+        if (s != MU_OK)
+            return s;
+        mu_viewer v = cli_has(cx, "side")
+                          ? (mu_viewer)cli_choice(cx, "side", 0)
+                          : MU_VIEWER_UMPIRE;
+        s = mu_roster_from_campaign(c, v, r, err);
+        mu_campaign_close(c);
+        return s;
+    }
+    const char *from = cli_str(cx, "from");
+    char *text = NULL;
+    size_t len = 0;
+    mu_status s = slurp(from, &text, &len, err);
+    if (s != MU_OK)
+        return s;
+    mu_oob_doc doc;
+    s = mu_oob_parse_json(text, len, strcmp(from, "-") ? from
+                          : "standard input", &doc, err);
+    free(text);
+    if (s == MU_OK)
+        s = mu_roster_from_oob(&doc, cli_str(cx, "title"), r, err);
+    mu_oob_doc_clear(&doc);
+    return s;
+}
+
+/* Output goes to a temporary file beside the target, renamed over it when
+ * complete, so a failure leaves nothing half-written. */
+typedef struct out_file {
+    FILE *f;
+    char tmp[4096];
+} out_file;
+
+static mu_status on_write(void *ud, const unsigned char *data, size_t n)
+{
+    out_file *o = ud;
+    return fwrite(data, 1, n, o->f) == n ? MU_OK : MU_EIO;
+}
+
+static cli_rc write_error(cli_ctx *cx, const char *path)
+{
+    return cli_error(cx, "roster: cannot write %s: %s", path,
+                     strerror(errno));
+}
+
+static cli_rc render_to(cli_ctx *cx, const char *out, const mu_roster *r,
+                        const mu_roster_opts *ro, mu_roster_stats *st)
+{
+    out_file o;
+    const char *slash = strrchr(out, '/');
+    int dl = slash ? (int)(slash - out) + 1 : 0;
+    if ((size_t)snprintf(o.tmp, sizeof o.tmp, "%.*s.%s.XXXXXX", dl, out,
+                         out + dl) >= sizeof o.tmp)
+        return cli_error(cx, "roster: --out: the path is too long");
+    int fd = mkstemp(o.tmp);
+    if (fd < 0)
+        return write_error(cx, out);
+    o.f = fdopen(fd, "wb");
+    if (!o.f) {
+        close(fd);
+        unlink(o.tmp);
+        return write_error(cx, out);
+    }
+    mu_error err = {0};
+    mu_status s = mu_roster_render(r, ro, on_write, &o, st, &err);
+    int bad = fflush(o.f) != 0 || fsync(fileno(o.f)) != 0;
+    bad |= fclose(o.f) != 0;
+    if (s == MU_OK && bad) {
+        unlink(o.tmp);
+        return write_error(cx, out);
+    }
+    if (s != MU_OK) {
+        unlink(o.tmp);
+        return cli_fail(cx, &err);
+    }
+    /* mkstemp made it 0600: give it the mode a new file gets. */
+    mode_t mask = umask(0);
+    umask(mask);
+    if (chmod(o.tmp, 0666 & ~mask) != 0 || rename(o.tmp, out) != 0) {
+        int e = errno;
+        unlink(o.tmp);
+        errno = e;
+        return write_error(cx, out);
+    }
+    return CLI_OK;
+}
+
+/* "page 4" or "pages 1-3". */
+static void pages_text(int first, int last, char *buf, size_t n)
+{
+    if (first == last)
+        snprintf(buf, n, "page %d", first);
+    else
+        snprintf(buf, n, "pages %d-%d", first, last);
+}
+
+static cli_rc run_roster(cli_ctx *cx)
+{
+    mu_roster_opts o;
+    cli_rc rc = setup(cx, &o);
+    if (rc != CLI_OK)
+        return rc;
+    mu_error err = {0};
+    mu_labels *labels = NULL;
+    mu_roster *r = NULL;
+    const char *lf = cli_str(cx, "labels");
+    if ((lf && mu_labels_load(lf, &labels, &err) != MU_OK) ||
+        load(cx, &r, &err) != MU_OK) {
+        rc = cli_fail(cx, &err);
+        goto done;
+    }
+    o.labels = labels;
+    mu_roster_stats st;
+    const char *out = cli_str(cx, "out");
+    rc = render_to(cx, out, r, &o, &st);
+    if (rc == CLI_OK) {
+        const char *paper = o.paper == MU_PAPER_A4 ? "A4" : "letter";
+        if (o.format == MU_PAGES_PDF && !o.page)
+            cli_buf_printf(&cx->out, "%s: %d page%s, %s", out, st.pages,
+                           st.pages == 1 ? "" : "s", paper);
+        else
+            cli_buf_printf(&cx->out, "%s: page %d of %d, %s", out,
+                           o.page ? o.page : 1, st.pages, paper);
+        char rp[32], lp[32];
+        pages_text(1, st.roster_pages, rp, sizeof rp);
+        pages_text(st.roster_pages + 1, st.pages, lp, sizeof lp);
+        cli_buf_printf(&cx->out, ": the roster on %s, the labels on %s; drawn: "
+                       "%d brigade card%s, %d tick box%s, %d label%s of "
+                       "%dx%d mm, DP marks %d on the roster and %d on the "
+                       "labels\n", rp, lp, st.brigades, st.brigades == 1 ? ""
+                       : "s", st.tick_boxes, st.tick_boxes == 1 ? "" : "es",
+                       st.labels, st.labels == 1 ? "" : "s",
+                       o.base_w ? o.base_w : 30, o.base_h ? o.base_h : 30,
+                       st.dp_roster, st.dp_labels);
+        if (cx->out.oom)
+            rc = CLI_FAIL;
+    }
+done:
+    mu_roster_free(r);
+    mu_labels_free(labels);
+    return rc;
+}
+
+const cli_command cmd_roster = {
+    .name = "roster",
+    .summary = "rosters and command-stand labels on paper (PDF)",
+    .doc =
+        "Prints a roster to tick casualties on and a sheet of command-stand labels:\n"
+        "per division its leader, per brigade a card with its brigadier, morale, one\n"
+        "tick box per stand, the worn and spent marks of your labels file and the\n"
+        "rolls that made it; corps and army totals and the reserve artillery; then\n"
+        "labels with crop marks. Despicable leaders carry DP. The file is written\n"
+        "whole or not at all: bad input or a path that cannot be written exits 2\n"
+        "and leaves nothing behind.\n",
+    .opts = roster_opts,
+    .run = run_roster};

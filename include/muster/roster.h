@@ -1,0 +1,113 @@
+/*
+ * muster/roster.h -- orders of battle on paper: a roster to tick casualties
+ * on and command-stand labels, drawn with cairo and pango as PDF, PNG or
+ * SVG, from muster's JSON or from a campaign.
+ */
+#ifndef MUSTER_ROSTER_H
+#define MUSTER_ROSTER_H
+
+#include "core.h"
+#include "oob.h"
+#include "campaign.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A roster is what goes on paper beside the miniatures: per division its
+ * leader, per brigade a card with its brigadier, morale, one tick box per
+ * stand, the worn and spent marks of a labels file and the rolls that made
+ * it; corps and army totals with the reserve artillery; then a sheet of
+ * command-stand labels with crop marks. Despicable leaders carry "DP" on
+ * both, as the seed asks. */
+typedef struct mu_roster mu_roster;
+
+/* A roster of what a JSON document held (mu_oob_parse_json). `title` names
+ * it in every page header; NULL makes one ("Battle in the Western theater,
+ * 1863"). *out is released with mu_roster_free. */
+MU_API mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
+                             mu_roster **out, mu_error *err);
+
+/* A roster of a campaign as it stands now: current stands (lost and
+ * prisoners off, returned ones back), leaders as replaced or downgraded,
+ * the rolls that generated each division. `viewer` MU_VIEW_ALL prints every
+ * engaged division of both sides; MU_VIEWER_UNION or _CONFEDERATE only
+ * that side's, so a hidden division of the other side is never printed.
+ * A handle acting for a side (mu_campaign_act_as) prints only that side's
+ * divisions whatever `viewer` asks; asking for the other side is MU_ESTATE.
+ * Divisions not yet engaged have no brigades to print and are named in a
+ * note. */
+MU_API mu_status mu_roster_from_campaign(mu_campaign *c, mu_viewer viewer,
+                                  mu_roster **out, mu_error *err);
+MU_API void mu_roster_free(mu_roster *r);
+
+typedef enum mu_paper { MU_PAPER_A4 = 0, MU_PAPER_LETTER } mu_paper;
+/* "a4" or "letter" (any case; "A4", "Letter", as paperconf says them).
+ * MU_EINPUT naming the choices. */
+MU_API mu_status mu_paper_parse(const char *s, mu_paper *out, mu_error *err);
+/* The page in PostScript points (1/72 in): A4 595.28 x 841.89, letter
+ * 612 x 792. */
+MU_API void mu_paper_size(mu_paper p, double *width, double *height);
+
+/* A command-stand base, "30x30" or "40x20": width x height in whole mm,
+ * each 15..120. MU_EINPUT otherwise. */
+MU_API mu_status mu_base_parse(const char *s, int *width_mm, int *height_mm,
+                        mu_error *err);
+
+typedef enum mu_page_format {
+    MU_PAGES_PDF = 0, /* every page, or one with `page` */
+    MU_PAGES_PNG,     /* one page, at `dpi` */
+    MU_PAGES_SVG      /* one page */
+} mu_page_format;
+
+typedef struct mu_roster_opts {
+    mu_paper paper;
+    mu_page_format format;
+    int page;                /* 1..pages, or 0: all (PDF), the first (PNG, SVG) */
+    int dpi;                 /* PNG: 50..600; 0 means 150 */
+    const mu_labels *labels; /* worn/spent marks; may be NULL */
+    int base_w, base_h;      /* label size in mm; 0 means 30 x 30 */
+} mu_roster_opts;
+
+/* What was drawn, counted as it was drawn (tests cross-check it with the
+ * page itself). Counts cover the pages drawn. */
+typedef struct mu_roster_stats {
+    int pages;        /* in the whole document */
+    int roster_pages; /* the first roster_pages pages are the roster... */
+    int label_pages;  /* ...the rest the label sheets */
+    int drawn;        /* pages drawn */
+    int divisions, brigades; /* brigade cards drawn */
+    int tick_boxes;   /* one per stand on the cards drawn */
+    int labels;       /* command-stand labels drawn */
+    int dp_roster;    /* "DP" marks on roster pages drawn */
+    int dp_labels;    /* "DP" marks on label pages drawn */
+} mu_roster_stats;
+
+/* Receives the output as it is made; return MU_OK, or any other status to
+ * stop (it is passed back). */
+typedef mu_status (*mu_write_fn)(void *ud, const unsigned char *data,
+                                 size_t n);
+
+/* Draws the roster as PDF, PNG or SVG (cairo and pango) into `write`.
+ * Pages: the roster, broken between brigade cards and never inside one, a
+ * division's header kept with its first card; then the labels. Each page
+ * has a header with the roster's title and "page N of M". `stats` may be
+ * NULL. MU_EINPUT for bad options (a page out of range names the count),
+ * MU_EINTERNAL when cairo fails. */
+MU_API mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
+                           mu_write_fn write, void *ud,
+                           mu_roster_stats *stats, mu_error *err);
+
+/* Draws page `page` (1-based) onto a cairo context the caller made, with
+ * user units in points and the page at the origin (the size is
+ * mu_paper_size's), e.g. for a web page's own surface. `cr` is a cairo_t;
+ * muster.h does not include cairo.h. */
+struct _cairo;
+MU_API mu_status mu_roster_draw_page(const mu_roster *r, const mu_roster_opts *o,
+                              int page, struct _cairo *cr,
+                              mu_roster_stats *stats, mu_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* MUSTER_ROSTER_H */

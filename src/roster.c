@@ -1,0 +1,368 @@
+/* roster.c -- the paper roster's model, built from an order of battle, and
+ * its layout on pages: blocks (headers, brigade cards, totals) that never
+ * split, a division's header kept with its first card, then label sheets. */
+#include "roster.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MM (72.0 / 25.4)
+
+/* ---- the model ---------------------------------------------------------- */
+
+rs_division *roster_add_div(mu_roster *r)
+{
+    rs_division *p = realloc(r->divs, ((size_t)r->ndivs + 1) * sizeof *p);
+    if (!p)
+        return NULL;
+    r->divs = p;
+    memset(&p[r->ndivs], 0, sizeof *p);
+    p[r->ndivs].corps = -1;
+    return &p[r->ndivs++];
+}
+
+rs_corps *roster_add_corps(mu_roster *r)
+{
+    rs_corps *p = realloc(r->corps, ((size_t)r->ncorps + 1) * sizeof *p);
+    if (!p)
+        return NULL;
+    r->corps = p;
+    memset(&p[r->ncorps], 0, sizeof *p);
+    return &p[r->ncorps++];
+}
+
+void roster_div_from_gen(rs_division *d, const mu_division *g)
+{
+    d->gen = *g;
+    d->leader = g->leader;
+    d->leader_rolled = g->leader_rolled;
+    d->origin = RS_ROLLED;
+    d->nbrigades = g->nbrigades;
+    d->stands = d->start = g->stands;
+    for (int i = 0; i < g->nbrigades; i++) {
+        const mu_brigade *b = &g->brigades[i];
+        d->b[i] = (rs_brigade){i + 1, b->stands, b->stands, 0, 0, 0,
+                               b->morale, b->leader, b->rolled, RS_ROLLED};
+    }
+}
+
+void mu_roster_free(mu_roster *r)
+{
+    if (!r)
+        return;
+    free(r->divs);
+    free(r->corps);
+    free(r);
+}
+
+static const char *side_word(mu_army a)
+{
+    return a == MU_UNION ? "Union" : "Confederate";
+}
+
+static const char *theater_words(mu_theater t)
+{
+    return t == MU_EAST ? "Eastern theater" : "Western theater";
+}
+
+/* A generated corps into the roster, its divisions numbered from 1. */
+static mu_status add_corps(mu_roster *r, const mu_corps *c, mu_error *err)
+{
+    rs_corps *k = roster_add_corps(r);
+    if (!k)
+        return err_nomem(err);
+    k->side = c->army;
+    k->rated = true;
+    k->leader = c->leader;
+    k->rolled = c->leader_rolled;
+    k->roll = c->leader_roll.roll;
+    int idx = r->ncorps - 1;
+    for (int i = 0; i < c->ndivisions; i++) {
+        rs_division *d = roster_add_div(r);
+        if (!d)
+            return err_nomem(err);
+        roster_div_from_gen(d, &c->divisions[i]);
+        d->number = i + 1;
+        d->corps = idx;
+    }
+    return MU_OK;
+}
+
+mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
+                             mu_roster **out, mu_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (!doc || !out)
+        return err_set(err, MU_EINPUT, "nothing to print");
+    mu_roster *r = calloc(1, sizeof *r);
+    if (!r)
+        return err_nomem(err);
+    mu_status st = MU_OK;
+    switch (doc->kind) {
+    case MU_OOB_DIVISIONS: {
+        if (doc->ndivisions == 0 || !doc->divisions) {
+            st = err_set(err, MU_EINPUT, "no divisions to print");
+            break;
+        }
+        const mu_division *g = &doc->divisions[0];
+        if (doc->ndivisions == 1)
+            snprintf(r->title, sizeof r->title, "%s %s division, %s %d",
+                     side_word(g->army), mu_arm_name(g->arm),
+                     theater_words(g->theater), g->year);
+        else
+            snprintf(r->title, sizeof r->title, "%zu divisions, %s %d",
+                     doc->ndivisions, theater_words(g->theater), g->year);
+        for (size_t i = 0; i < doc->ndivisions && st == MU_OK; i++) {
+            rs_division *d = roster_add_div(r);
+            if (!d) {
+                st = err_nomem(err);
+                break;
+            }
+            roster_div_from_gen(d, &doc->divisions[i]);
+            d->number = doc->ndivisions > 1 ? (int)i + 1 : 0;
+        }
+        break;
+    }
+    case MU_OOB_CORPS:
+        snprintf(r->title, sizeof r->title, "%s corps, %s %d",
+                 side_word(doc->corps.army), theater_words(doc->corps.theater),
+                 doc->corps.year);
+        st = add_corps(r, &doc->corps, err);
+        break;
+    case MU_OOB_BATTLE:
+        snprintf(r->title, sizeof r->title, "Battle in the %s, %d",
+                 theater_words(doc->battle.theater), doc->battle.year);
+        for (int a = 0; a < 2 && st == MU_OK; a++)
+            st = add_corps(r, &doc->battle.sides[a], err);
+        break;
+    default:
+        st = err_set(err, MU_EINPUT, "unknown kind of order of battle");
+    }
+    if (st != MU_OK) {
+        mu_roster_free(r);
+        return st;
+    }
+    if (title && *title)
+        snprintf(r->title, sizeof r->title, "%s", title);
+    if (doc->has_seed)
+        snprintf(r->dice, sizeof r->dice, "seed %" PRIu64, doc->seed);
+    else
+        snprintf(r->dice, sizeof r->dice, "rolls given by hand");
+    *out = r;
+    return MU_OK;
+}
+
+void roster_corps_name(const mu_roster *r, int corps, char *buf, size_t n)
+{
+    const rs_corps *k = &r->corps[corps];
+    if (k->name[0])
+        snprintf(buf, n, "%s", k->name);
+    else
+        snprintf(buf, n, "%s corps", side_word(k->side));
+}
+
+/* ---- paper -------------------------------------------------------------- */
+
+mu_status mu_paper_parse(const char *s, mu_paper *out, mu_error *err)
+{
+    if (s && !strcasecmp(s, "a4"))
+        *out = MU_PAPER_A4;
+    else if (s && !strcasecmp(s, "letter"))
+        *out = MU_PAPER_LETTER;
+    else
+        return err_set(err, MU_EINPUT, "unknown paper '%s': choose a4 or "
+                       "letter", s ? s : "");
+    return MU_OK;
+}
+
+void mu_paper_size(mu_paper p, double *width, double *height)
+{
+    if (p == MU_PAPER_LETTER) {
+        *width = 612;
+        *height = 792;
+    } else {
+        *width = 210 * MM;
+        *height = 297 * MM;
+    }
+}
+
+mu_status mu_base_parse(const char *s, int *width_mm, int *height_mm,
+                        mu_error *err)
+{
+    const char *x = s ? strpbrk(s, "xX") : NULL;
+    char w[16];
+    long a, b;
+    size_t n = x ? (size_t)(x - s) : 0;
+    if (!x || n == 0 || n >= sizeof w)
+        goto bad;
+    memcpy(w, s, n);
+    w[n] = '\0';
+    if (!util_parse_long(w, 15, 120, &a) || !util_parse_long(x + 1, 15, 120, &b))
+        goto bad;
+    *width_mm = (int)a;
+    *height_mm = (int)b;
+    return MU_OK;
+bad:
+    return err_set(err, MU_EINPUT, "bad base '%s': give width x height in "
+                   "mm, each 15..120, such as 30x30 or 40x20", s ? s : "");
+}
+
+/* ---- layout ------------------------------------------------------------- */
+
+/* Block heights in points, room below included. */
+static const double block_h[] = {
+    [RB_SIDE] = 30, [RB_CORPS] = 34, [RB_DIV] = 58, [RB_CARD] = 70,
+    [RB_CORPS_TOTAL] = 36, [RB_SIDE_TOTAL] = 56, [RB_NOTE] = 20};
+
+typedef struct lay {
+    rs_layout *l;
+    bool oom;
+} lay;
+
+static void push(lay *y, rs_kind k, int side, int corps, int div, int brig,
+                 bool keep)
+{
+    rs_layout *l = y->l;
+    rs_block *p = realloc(l->blocks, ((size_t)l->nblocks + 1) * sizeof *p);
+    if (!p) {
+        y->oom = true;
+        return;
+    }
+    l->blocks = p;
+    p[l->nblocks++] = (rs_block){k, side, corps, div, brig, block_h[k], keep,
+                                 0, 0};
+}
+
+static void push_label(lay *y, int corps, int div, int brig)
+{
+    rs_layout *l = y->l;
+    rs_label *p = realloc(l->labels, ((size_t)l->nlabels + 1) * sizeof *p);
+    if (!p) {
+        y->oom = true;
+        return;
+    }
+    l->labels = p;
+    p[l->nlabels++] = (rs_label){corps, div, brig};
+}
+
+static void push_div(lay *y, const mu_roster *r, int side, int i)
+{
+    const rs_division *d = &r->divs[i];
+    push(y, RB_DIV, side, d->corps, i, -1, true);
+    push_label(y, -1, i, -1);
+    for (int b = 0; b < d->nbrigades; b++) {
+        push(y, RB_CARD, side, d->corps, i, b, false);
+        push_label(y, -1, i, b);
+    }
+}
+
+static int divs_of_corps(const mu_roster *r, int k)
+{
+    int n = 0;
+    for (int i = 0; i < r->ndivs; i++)
+        n += r->divs[i].corps == k;
+    return n;
+}
+
+/* Blocks and labels in print order: per side, its corps with their
+ * divisions, then divisions of no corps, then the side's totals. */
+static void blocks(lay *y, const mu_roster *r)
+{
+    /* Headings and totals only help when there is more than a division. */
+    bool big = r->ncorps > 0 || r->ndivs > 1 || r->campaign;
+    for (int a = 0; a < 2; a++) {
+        int n = 0;
+        for (int i = 0; i < r->ndivs; i++)
+            n += (int)r->divs[i].gen.army == a;
+        if (n == 0 && !r->waiting[a][0])
+            continue;
+        if (big)
+            push(y, RB_SIDE, a, -1, -1, -1, true);
+        for (int k = 0; k < r->ncorps; k++) {
+            if ((int)r->corps[k].side != a || divs_of_corps(r, k) == 0)
+                continue;
+            push(y, RB_CORPS, a, k, -1, -1, true);
+            if (r->corps[k].rated)
+                push_label(y, k, -1, -1);
+            for (int i = 0; i < r->ndivs; i++)
+                if (r->divs[i].corps == k)
+                    push_div(y, r, a, i);
+            push(y, RB_CORPS_TOTAL, a, k, -1, -1, false);
+        }
+        for (int i = 0; i < r->ndivs; i++)
+            if ((int)r->divs[i].gen.army == a && r->divs[i].corps < 0)
+                push_div(y, r, a, i);
+        if (r->waiting[a][0])
+            push(y, RB_NOTE, a, -1, -1, -1, false);
+        if (big && n > 0)
+            push(y, RB_SIDE_TOTAL, a, -1, -1, -1, false);
+    }
+}
+
+static void paginate(rs_layout *l)
+{
+    double bottom = l->g.h - l->g.bottom;
+    int page = 1;
+    double y = l->g.top;
+    for (int i = 0; i < l->nblocks; i++) {
+        double chain = 0;
+        for (int j = i; j < l->nblocks; j++) {
+            chain += l->blocks[j].h;
+            if (!l->blocks[j].keep)
+                break;
+        }
+        if (y + chain > bottom && y > l->g.top) {
+            page++;
+            y = l->g.top;
+        }
+        l->blocks[i].page = page;
+        l->blocks[i].y = y;
+        y += l->blocks[i].h;
+    }
+    l->roster_pages = l->nblocks ? page : 0;
+}
+
+mu_status roster_layout(const mu_roster *r, const mu_roster_opts *o,
+                        rs_layout *out, mu_error *err)
+{
+    memset(out, 0, sizeof *out);
+    rs_geom *g = &out->g;
+    mu_paper_size(o->paper, &g->w, &g->h);
+    g->margin = 36;
+    g->top = 58;
+    g->bottom = 40;
+    int bw = o->base_w ? o->base_w : 30, bh = o->base_h ? o->base_h : 30;
+    if (bw < 15 || bw > 120 || bh < 15 || bh > 120)
+        return err_set(err, MU_EINPUT, "a base is 15..120 mm each way");
+    g->base_w = bw * MM;
+    g->base_h = bh * MM;
+    double gap = 8 * MM;
+    g->cols = (int)((g->w - 2 * g->margin + gap) / (g->base_w + gap));
+    g->rows = (int)((g->h - g->top - g->bottom + gap) / (g->base_h + gap));
+    if (g->cols < 1 || g->rows < 1)
+        return err_set(err, MU_EINPUT, "a %dx%d mm label does not fit the "
+                       "paper", bw, bh);
+    lay y = {out, false};
+    blocks(&y, r);
+    if (y.oom) {
+        roster_layout_free(out);
+        return err_nomem(err);
+    }
+    paginate(out);
+    int per = g->cols * g->rows;
+    out->label_pages = (out->nlabels + per - 1) / per;
+    return MU_OK;
+}
+
+void roster_layout_free(rs_layout *l)
+{
+    if (!l)
+        return;
+    free(l->blocks);
+    free(l->labels);
+    memset(l, 0, sizeof *l);
+}

@@ -1,0 +1,178 @@
+/* roster_campaign.c -- a campaign's divisions as they stand now, for the
+ * paper roster: the generated division (with its rolls) read back from the
+ * ledger, its brigades' current stands, losses and prisoners and its
+ * leaders as replaced, laid over it. Only what the viewer may see. */
+#include "campaign.h"
+#include "roster.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct rc_ctx {
+    int viewer;
+    mu_roster *r;
+} rc_ctx;
+
+/* The division as generated: the JSON the ledger stored at engagement. */
+static mu_status stored_division(mu_campaign *c, int id, mu_division *out,
+                                 mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT division FROM divisions WHERE id = ?",
+                               &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, id);
+    int rc = sqlite3_step(st);
+    const char *text = rc == SQLITE_ROW
+                           ? (const char *)sqlite3_column_text(st, 0) : NULL;
+    if (!text) {
+        sqlite3_finalize(st);
+        return err_set(err, MU_EINPUT, "division %d has no stored generation "
+                       "in the campaign file: the file is damaged", id);
+    }
+    char name[48];
+    snprintf(name, sizeof name, "campaign division %d", id);
+    mu_oob_doc doc;
+    s = mu_oob_parse_json(text, strlen(text), name, &doc, err);
+    sqlite3_finalize(st);
+    if (s == MU_OK && (doc.kind != MU_OOB_DIVISIONS || doc.ndivisions != 1))
+        s = err_set(err, MU_EINPUT, "%s: not one division", name);
+    if (s == MU_OK)
+        *out = doc.divisions[0];
+    mu_oob_doc_clear(&doc);
+    return s;
+}
+
+/* The roster's index of campaign corps `id`, adding it when first met. */
+static int corps_index(mu_roster *r, const camp_corps *all, int n, int id)
+{
+    const camp_corps *k = NULL;
+    for (int i = 0; i < n; i++)
+        if (all[i].id == id)
+            k = &all[i];
+    if (!k)
+        return -1;
+    for (int i = 0; i < r->ncorps; i++)
+        if (!strcmp(r->corps[i].name, k->name) && r->corps[i].side == k->side)
+            return i;
+    rs_corps *q = roster_add_corps(r);
+    if (!q)
+        return -2;
+    snprintf(q->name, sizeof q->name, "%s", k->name);
+    q->side = k->side;
+    q->rated = k->rated;
+    q->leader = (mu_rating)k->leader;
+    q->rolled = (mu_rating)k->leader_rolled;
+    q->origin = k->leader_origin;
+    q->attached = k->attached;
+    return r->ncorps - 1;
+}
+
+static void overlay(rs_division *d, const camp_div *v)
+{
+    snprintf(d->name, sizeof d->name, "%s", v->name);
+    d->number = v->id;
+    d->campaign = true;
+    d->leader = (mu_rating)v->leader;
+    d->leader_rolled = (mu_rating)v->leader_rolled;
+    d->origin = v->leader_origin;
+    d->stands = d->start = 0;
+    for (int i = 0; i < v->nbrigades && i < d->nbrigades; i++) {
+        const camp_brigade *b = &v->b[i];
+        rs_brigade *o = &d->b[i];
+        o->number = b->number;
+        o->stands = b->current;
+        o->start = b->start;
+        o->lost = b->lost - b->returned;
+        o->captured = b->captured - b->freed;
+        o->returned = b->returned;
+        o->morale = (mu_morale)b->morale;
+        o->leader = (mu_rating)b->leader;
+        o->rolled = (mu_rating)b->leader_rolled;
+        o->origin = b->leader_origin;
+        d->stands += o->stands;
+        d->start += o->start;
+    }
+}
+
+static void note_waiting(mu_roster *r, const camp_div *v)
+{
+    char *w = r->waiting[v->side & 1];
+    size_t n = strlen(w), cap = sizeof r->waiting[0];
+    if (n + 8 >= cap)
+        return;
+    snprintf(w + n, cap - n, "%s%s %d \u201c%s\u201d", n ? ", " : "Not yet "
+             "engaged, so not printed: ", "division", v->id, v->name);
+}
+
+static mu_status gather(mu_campaign *c, void *p, mu_error *err)
+{
+    rc_ctx *x = p;
+    camp_div *divs = NULL;
+    camp_corps *corps = NULL;
+    int nd = 0, nk = 0;
+    mu_status s = camp_load_all(c, &divs, &nd, err);
+    if (s == MU_OK)
+        s = camp_load_all_corps(c, &corps, &nk, err);
+    for (int i = 0; i < nd && s == MU_OK; i++) {
+        const camp_div *v = &divs[i];
+        if (x->viewer != MU_VIEW_ALL && (int)v->side != x->viewer)
+            continue;
+        if (!v->engaged) {
+            note_waiting(x->r, v);
+            continue;
+        }
+        if (!camp_visible(v, x->viewer))
+            continue; /* the other side's hidden division: never printed */
+        mu_division g;
+        if ((s = stored_division(c, v->id, &g, err)) != MU_OK)
+            break;
+        int k = v->corps ? corps_index(x->r, corps, nk, v->corps) : -1;
+        rs_division *d = k == -2 ? NULL : roster_add_div(x->r);
+        if (!d) {
+            s = err_nomem(err);
+            break;
+        }
+        roster_div_from_gen(d, &g);
+        overlay(d, v);
+        d->corps = k;
+    }
+    free(divs);
+    free(corps);
+    return s;
+}
+
+mu_status mu_roster_from_campaign(mu_campaign *c, mu_viewer viewer,
+                                  mu_roster **out, mu_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (!c || !out)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    /* Narrowed to the side the handle acts for (mu_campaign_act_as). */
+    int eff;
+    mu_status s = camp_viewer(c, (int)viewer, &eff, err);
+    if (s != MU_OK)
+        return s;
+    mu_roster *r = calloc(1, sizeof *r);
+    if (!r)
+        return err_nomem(err);
+    r->campaign = true;
+    snprintf(r->title, sizeof r->title, "Campaign \u201c%s\u201d%s%s", c->name,
+             eff == MU_VIEW_ALL ? "" : ": ",
+             eff == MU_VIEW_ALL ? "" : eff == MU_UNION
+                 ? "the Union's divisions" : "the Confederates' divisions");
+    snprintf(r->dice, sizeof r->dice, "%d, %s theater \u00b7 as the "
+             "divisions stand now", c->year,
+             c->theater == MU_EAST ? "Eastern" : "Western");
+    rc_ctx x = {eff, r};
+    s = camp_read(c, gather, &x, err);
+    if (s != MU_OK) {
+        mu_roster_free(r);
+        return s;
+    }
+    *out = r;
+    return MU_OK;
+}
