@@ -58,12 +58,15 @@ static void seed_examples(void **state)
     assert_close(mu_dist_p(&d, 3), 0.2, 1e-16);
     assert_close(mu_dist_at_least(&d, 2), 1.0, 0);
     assert_close(d.mean, 2.2, 1e-15);
+    mu_dist_clear(&d); /* a result is overwritten, not freed */
     assert_int_equal(mu_hits_additive(3, 60, &d, &err), MU_OK);
     assert_close(mu_dist_p(&d, 4), 0.6, 1e-16);
+    mu_dist_clear(&d); /* a result is overwritten, not freed */
     assert_int_equal(mu_hits_additive(2, 0, &d, &err), MU_OK); /* 200%: no roll */
     assert_int_equal(d.lo, 2);
     assert_int_equal(d.hi, 2);
     assert_close(mu_dist_p(&d, 2), 1.0, 0);
+    mu_dist_clear(&d); /* a result is overwritten, not freed */
     assert_int_equal(mu_hits_per_figure(11, (mu_rat){20, 1}, &d, &err), MU_OK);
     assert_close(mu_dist_p(&d, 0), 0.08589934592, 1e-17);
     assert_close(mu_dist_p(&d, 11), 2.048e-8, 1e-23);
@@ -151,16 +154,20 @@ static void odd_chances(void **state)
     assert_int_equal(mu_hits_per_figure(40, (mu_rat){0, 1}, &d, &err), MU_OK);
     assert_int_equal(d.lo, 0);
     assert_int_equal(d.hi, 0);
+    mu_dist_clear(&d); /* a result is overwritten, not freed */
     assert_int_equal(mu_hits_per_figure(40, (mu_rat){100, 1}, &d, &err), MU_OK);
     assert_int_equal(d.lo, 40);
     assert_close(mu_dist_p(&d, 40), 1.0, 0);
+    mu_dist_clear(&d); /* a result is overwritten, not freed */
     assert_int_equal(mu_hits_per_figure(0, (mu_rat){30, 1}, &d, &err), MU_OK);
     assert_close(mu_dist_p(&d, 0), 1.0, 0);
     /* A rifle at 5.5 inches: 24.5% = 49/2. */
+    mu_dist_clear(&d); /* a result is overwritten, not freed */
     assert_int_equal(mu_hits_per_figure(3, (mu_rat){49, 2}, &d, &err), MU_OK);
     assert_close(mu_dist_p(&d, 3), 0.245 * 0.245 * 0.245, 1e-17);
     assert_close(mu_dist_p(&d, 0), 0.755 * 0.755 * 0.755, 1e-16);
     /* A chance of a billionth of a percent, many times. */
+    mu_dist_clear(&d); /* a result is overwritten, not freed */
     assert_int_equal(mu_hits_per_figure(100000, (mu_rat){1, 1000000000}, &d, &err),
                      MU_OK);
     assert_close(mu_dist_p(&d, 0), exp(100000 * log1p(-1e-11)), 1e-15);

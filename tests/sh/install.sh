@@ -33,7 +33,7 @@ int main(void) {
     mu_dice_free(d); mu_rules_free(r); return v.stands > 0 ? 0 : 1; }
 C
 # shellcheck disable=SC2046
-cc -std=c11 -Wall -Werror -o "$work/gen" "$work/gen.c" \
+cc -std=c11 -Wall -Werror ${MUSTER_TEST_CFLAGS:-} -o "$work/gen" "$work/gen.c" \
     $(pkg-config --cflags --libs muster) || fail "cannot build against it"
 got=$(LD_LIBRARY_PATH=$libdir "$work/gen") || fail "the program failed"
 LD_LIBRARY_PATH=$libdir ldd "$work/gen" | grep -q "=> $libdir/libmuster.so" ||
