@@ -13,11 +13,6 @@ static const cli_command cmd_campaign_legacy = {
     .opts = (const cli_opt[]){{0}}, .legacy = cmd_campaign,
     .legacy_help = help_campaign};
 
-static const cli_command cmd_serve_legacy = {
-    .name = "serve", .summary = "a page for phones and a JSON API on the network",
-    .opts = (const cli_opt[]){{0}}, .legacy = cmd_serve,
-    .legacy_help = help_serve};
-
 /* Every command, in the order 'muster --help' lists them. */
 const cli_command *const cli_commands[] = {
     &cmd_division, &cmd_corps, &cmd_battle, &cmd_fire, &cmd_curve,
@@ -25,7 +20,7 @@ const cli_command *const cli_commands[] = {
     &cmd_odds_division, &cmd_odds_corps, &cmd_odds_battle, &cmd_odds_fire,
     &cmd_odds_charge,
     &cmd_sim_division, &cmd_sim_corps, &cmd_sim_fire,
-    &cmd_campaign_legacy, &cmd_roster, &cmd_serve_legacy,
+    &cmd_campaign_legacy, &cmd_roster, &cmd_serve,
     NULL};
 
 const cli_group *const cli_groups[] = {&grp_rules, &grp_odds, &grp_sim, NULL};
