@@ -83,8 +83,13 @@ static mu_status engage_call(mu_campaign *mem, const camp_ev *e,
     const ev_engage *x = &e->u.engage;
     const char *salt = *(const char *)ctx ? ctx : NULL;
     mu_engagement out;
+    camp_fair fair;
+    if (x->fair) { /* rolled on the two-party seed its event records */
+        memcpy(fair.commitment, x->fair_commitment, MU_FAIR_HEX);
+        memcpy(fair.contribution, x->contribution, MU_FAIR_HEX);
+    }
     return camp_engage(mem, e->division, x->hidden, x->by_the_book, d, salt,
-                       &out, err);
+                       x->fair ? &fair : NULL, &out, err);
 }
 
 mu_status camp_replay_engage(mu_campaign *mem, mu_campaign *file,
@@ -116,7 +121,46 @@ mu_status camp_replay_start(mu_campaign *mem, mu_campaign *file,
                             const camp_ev *e, mu_error *err)
 {
     (void)file;
-    return mu_campaign_battle_start(mem, e->u.start.name, NULL, err);
+    /* Year 0: a log from before battles had their own theater. */
+    return mu_campaign_battle_start_in(mem, e->u.start.name,
+                                       e->u.start.year ? e->u.start.theater
+                                                       : MU_THEATER_UNKNOWN,
+                                       NULL, err);
+}
+
+mu_status camp_replay_advance(mu_campaign *mem, mu_campaign *file,
+                              const camp_ev *e, mu_error *err)
+{
+    (void)file;
+    return mu_campaign_advance(mem, e->u.advance.year, NULL, err);
+}
+
+/* The owner's secret, kept in the owner's (or the umpire's) file only. */
+mu_status camp_replay_fair_commit(mu_campaign *mem, mu_campaign *file,
+                                  const camp_ev *e, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(file, "SELECT fair_secret FROM divisions "
+                               "WHERE id = ?", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, e->division);
+    char secret[MU_FAIR_HEX] = "";
+    const char *v = sqlite3_step(st) == SQLITE_ROW
+                        ? (const char *)sqlite3_column_text(st, 0) : NULL;
+    if (v && strlen(v) == MU_FAIR_HEX - 1)
+        memcpy(secret, v, MU_FAIR_HEX);
+    sqlite3_finalize(st);
+    return camp_fair_commit_given(mem, e->division, *secret ? secret : NULL,
+                                  err);
+}
+
+mu_status camp_replay_contribute(mu_campaign *mem, mu_campaign *file,
+                                 const camp_ev *e, mu_error *err)
+{
+    (void)file;
+    return camp_contribute_given(mem, e->division, e->u.fair.commitment,
+                                 e->u.fair.contribution, err);
 }
 
 static mu_status end_call(mu_campaign *mem, const camp_ev *e,
@@ -348,6 +392,20 @@ static mu_status compare_table(mu_campaign *file, mu_campaign *mem, int t,
     return MU_OK;
 }
 
+/* Fields a later schema added to an event, which events written before it
+ * lack: there the replay's value is what the older muster meant (a battle
+ * in the campaign's year and theater), and the tables comparison checks
+ * it. */
+static bool added_later(const char *kind, const char *field)
+{
+    static const char *const later[][2] = {
+        {"battle-start", "year"}, {"battle-start", "theater"}};
+    for (size_t i = 0; i < sizeof later / sizeof *later; i++)
+        if (!strcmp(kind, later[i][0]) && !strcmp(field, later[i][1]))
+            return true;
+    return false;
+}
+
 /* The stored event against the replayed one, field by field. */
 static void compare_event(const char *stored, const char *made, int64_t id,
                           const char *kind, camp_report *r)
@@ -358,7 +416,8 @@ static void compare_event(const char *stored, const char *made, int64_t id,
     int found = 0;
     for (cJSON *k = b ? b->child : NULL; k; k = k->next) {
         cJSON *v = cJSON_GetObjectItemCaseSensitive(a, k->string);
-        if (v && cJSON_Compare(v, k, true))
+        if ((v && cJSON_Compare(v, k, true)) ||
+            (!v && added_later(kind, k->string)))
             continue;
         char *tv = v ? cJSON_PrintUnformatted(v) : NULL;
         char *tk = cJSON_PrintUnformatted(k);
@@ -374,7 +433,10 @@ static void compare_event(const char *stored, const char *made, int64_t id,
             camp_problem(r, "event %" PRId64 " (%s): field '%s' is in the "
                          "file but not made by the replay", id, kind,
                          k->string);
-    if (!found) /* same values, other bytes: not the one encoding */
+    bool older = false; /* an event of an older schema: other bytes */
+    for (cJSON *k = b ? b->child : NULL; k; k = k->next)
+        older |= !cJSON_GetObjectItemCaseSensitive(a, k->string);
+    if (!found && !older) /* same values, other bytes: not the one encoding */
         camp_problem(r, "event %" PRId64 " (%s): stored as %.60s..., not as "
                      "muster writes it", id, kind, stored);
     cJSON_Delete(a);

@@ -81,7 +81,8 @@ static void round_trip(void **state)
         cJSON_Delete(o);
         camp_ev_clear(&e);
     }
-    for (int k = 0; k < EV_NKINDS; k++)
+    for (int k = 0; k <= EV_PENALTY; k++) /* the kinds of schema 1; the
+                                             later ones: test_campaign_secrecy */
         assert_true(seen[k]);
     unload(v, n);
 }
@@ -227,8 +228,9 @@ static char *slurp(const char *path)
 
 /* The file made by the first release is upgraded when opened (schema 1 to
  * the current one, its hash chain computed), checks clean (the replay of
- * its 24 events included), and its log reads exactly as that release
- * printed it, in text and JSON. */
+ * its 24 events included), and its log reads as that release printed it,
+ * in text and JSON, but for the changes named since (a hidden division
+ * rolled on the owner's dice now reads "not verifiable"). */
 static void old_release_file(void **state)
 {
     (void)state;
