@@ -13,20 +13,6 @@ void mu_dist_clear(mu_dist *d)
     odds_dist_free(d);
 }
 
-/* Room for lo..hi, both arrays in one block. */
-static mu_status dist_alloc(mu_dist *d, int lo, int hi, mu_error *err)
-{
-    size_t m = (size_t)(hi - lo + 1);
-    double *block = calloc(2 * m, sizeof *block);
-    if (!block)
-        return err_nomem(err);
-    d->lo = lo;
-    d->hi = hi;
-    d->p = block;
-    d->at_least = block + m;
-    return MU_OK;
-}
-
 mu_status mu_hits_additive(int64_t sure, int threshold, mu_dist *out,
                            mu_error *err)
 {
@@ -41,7 +27,7 @@ mu_status mu_hits_additive(int64_t sure, int threshold, mu_dist *out,
                        "the threshold for one more hit must be 0..99, not %d",
                        threshold);
     int s = (int)sure;
-    mu_status st = dist_alloc(out, s, threshold ? s + 1 : s, err);
+    mu_status st = odds_dist_alloc(out, s, threshold ? s + 1 : s, err);
     if (st != MU_OK)
         return st;
     out->p[0] = (100 - threshold) / 100.0;
@@ -96,7 +82,7 @@ mu_status mu_hits_per_figure(int64_t n, mu_rat p, mu_dist *out,
     odds_u128 b128 = (odds_u128)p_den * 100 - a128;
     if (a128 == 0 || b128 == 0 || n == 0) {
         int k = a128 == 0 ? 0 : (int)n;
-        mu_status st = dist_alloc(out, k, k, err);
+        mu_status st = odds_dist_alloc(out, k, k, err);
         if (st == MU_OK) {
             out->p[0] = out->at_least[0] = 1.0;
             out->mean = (double)k;
@@ -127,7 +113,7 @@ mu_status mu_hits_per_figure(int64_t n, mu_rat p, mu_dist *out,
     long double sum = 0;
     for (size_t i = 0; i < m; i++)
         sum += t[i];
-    mu_status st = dist_alloc(out, (int)lo, (int)hi, err);
+    mu_status st = odds_dist_alloc(out, (int)lo, (int)hi, err);
     if (st != MU_OK) {
         free(t);
         return st;

@@ -64,6 +64,19 @@ void odds_dist_free(mu_dist *d)
     d->hi = 0;
 }
 
+mu_status odds_dist_alloc(mu_dist *d, int lo, int hi, mu_error *err)
+{
+    size_t m = (size_t)(hi - lo + 1);
+    double *block = calloc(2 * m, sizeof *block);
+    if (!block)
+        return err_nomem(err);
+    d->lo = lo;
+    d->hi = hi;
+    d->p = block;
+    d->at_least = block + m;
+    return MU_OK;
+}
+
 mu_status odds_dist_set(mu_dist *d, const long double *v, int n,
                         mu_error *err)
 {
@@ -75,14 +88,9 @@ mu_status odds_dist_set(mu_dist *d, const long double *v, int n,
         hi--;
     if (lo > hi)
         return MU_OK;
-    size_t m = (size_t)(hi - lo + 1);
-    double *block = malloc(2 * m * sizeof *block);
-    if (!block)
-        return err_nomem(err);
-    d->lo = lo;
-    d->hi = hi;
-    d->p = block;
-    d->at_least = block + m;
+    mu_status st = odds_dist_alloc(d, lo, hi, err);
+    if (st != MU_OK)
+        return st;
     /* Upper tails from the top, small terms first; the total is 1 up to
      * rounding, and at_least[lo] is exactly 1 by definition. */
     long double tail = 0, mean = 0;

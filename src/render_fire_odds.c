@@ -311,18 +311,14 @@ mu_status mu_fire_odds_render(const mu_fire_odds *o, const mu_fire_odds *exact,
 {
     mu_format fmt;
     mu_status st = render_odds_start(o != NULL, ro, out, &fmt, err);
-    if (st != MU_OK)
-        return st;
     sbuf sb = {0};
-    switch (fmt) {
-    case MU_FMT_TEXT: fire_text(o, exact, &sb, false); break;
-    case MU_FMT_MARKDOWN: fire_text(o, exact, &sb, true); break;
-    case MU_FMT_JSON: fire_json(o, exact, &sb); break;
-    case MU_FMT_CSV: fire_csv(o, exact, &sb); break;
-    default: /* render_odds_start let no other format through */
-        break;
-    }
-    return sb_finish(&sb, out, err);
+    if (st == MU_OK && fmt == MU_FMT_JSON)
+        fire_json(o, exact, &sb);
+    else if (st == MU_OK && fmt == MU_FMT_CSV)
+        fire_csv(o, exact, &sb);
+    else if (st == MU_OK) /* text or Markdown: render_odds_start checked */
+        fire_text(o, exact, &sb, fmt == MU_FMT_MARKDOWN);
+    return st == MU_OK ? sb_finish(&sb, out, err) : st;
 }
 
 /* ---- the charge ------------------------------------------------------------- */

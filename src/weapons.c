@@ -311,6 +311,18 @@ static mu_status band_key(wctx *c, size_t i, const char *key,
     return MU_OK;
 }
 
+/* Copies the comma-separated item at s into item (n bytes, cut if longer)
+ * and returns where the next one starts. */
+static const char *next_item(const char *s, char *item, size_t n)
+{
+    size_t len = strcspn(s, ",");
+    size_t keep = len < n ? len : n - 1;
+    memcpy(item, s, keep);
+    item[keep] = '\0';
+    s += len;
+    return *s == ',' ? s + 1 : s;
+}
+
 /* "points = 0:30, 10:25, 20:0". */
 static mu_status points_key(wctx *c, mu_weapon *wp, const char *value,
                             int line, mu_error *err)
@@ -318,15 +330,8 @@ static mu_status points_key(wctx *c, mu_weapon *wp, const char *value,
     const char *s = value;
     int n = 0;
     while (*s) {
-        size_t len = strcspn(s, ",");
         char item[128], r[64];
-        if (len >= sizeof item)
-            len = sizeof item - 1;
-        memcpy(item, s, len);
-        item[len] = '\0';
-        s += strcspn(s, ",");
-        if (*s == ',')
-            s++;
+        s = next_item(s, item, sizeof item);
         char *colon = strchr(item, ':');
         if (!colon)
             return err_at(err, MU_EINPUT, c->file, line, "[%s] points: "
@@ -370,15 +375,8 @@ static mu_status coeff_key(wctx *c, mu_weapon *wp, const char *value,
     const char *s = value;
     int n = 0;
     while (*s) {
-        size_t len = strcspn(s, ",");
         char item[128];
-        if (len >= sizeof item)
-            len = sizeof item - 1;
-        memcpy(item, s, len);
-        item[len] = '\0';
-        s += strcspn(s, ",");
-        if (*s == ',')
-            s++;
+        s = next_item(s, item, sizeof item);
         if (n == MU_CURVE_MAX)
             return err_at(err, MU_EINPUT, c->file, line, "[%s] coefficients: "
                           "at most %d (a0 to a%d)", wp->name, MU_CURVE_MAX,

@@ -2,7 +2,7 @@
  * network, with a link (and a QR code) for each player. */
 #include "web.h"
 
-#include "legacy.h"
+#include "cli.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -16,80 +16,28 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-const char help_serve[] =
-    "usage: muster serve [--port N] [--listen ADDR] [--campaign FILE]\n"
-    "                    [--threads N] [--timeout S] [--no-qr]\n\n"
-    "Serves a page for phones and tablets beside the table, and a JSON API\n"
-    "equal to the command line: GET /api/COMMAND?OPTION=VALUE&... answers what\n"
-    "'muster COMMAND --OPTION VALUE ... --format json' prints (/api/fire,\n"
-    "/api/division, /api/odds/fire...; dice: seed= or rolls=, else a seed is\n"
-    "drawn and returned). Prints the links to open and a QR code for each.\n"
-    "With --campaign, each player gets a link of their own (umpire, Union,\n"
-    "Confederate) carrying a random 128-bit token: the token decides what the\n"
-    "page shows, and a request without a valid one gets 403. Changes are POST\n"
-    "/api/campaign/SUB with the token in the X-Muster-Token header and the\n"
-    "options as a JSON object. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.\n\n"
-    "  --port N          TCP port (default 8080; 0 picks a free one)\n"
-    "  --listen ADDR     address to listen on (default 127.0.0.1; 0.0.0.0 for\n"
-    "                    every IPv4 address, :: for IPv6)\n"
-    "  --campaign FILE   serve this campaign ledger (see 'muster campaign')\n"
-    "  --threads N       worker threads (default 2)\n"
-    "  --timeout S       seconds a request may take to arrive (default 15)\n"
-    "  --no-qr           print the links without QR codes\n";
-
-enum {
-    OPT_PORT = OPT_FIRST_LOCAL, OPT_LISTEN, OPT_CAMPAIGN, OPT_THREADS,
-    OPT_TIMEOUT, OPT_NOQR
-};
-
-static const struct option serve_options[] = {
-    {"port", required_argument, NULL, OPT_PORT},
-    {"listen", required_argument, NULL, OPT_LISTEN},
-    {"campaign", required_argument, NULL, OPT_CAMPAIGN},
-    {"threads", required_argument, NULL, OPT_THREADS},
-    {"timeout", required_argument, NULL, OPT_TIMEOUT},
-    {"no-qr", no_argument, NULL, OPT_NOQR},
-    {"help", no_argument, NULL, OPT_HELP},
-    {NULL, 0, NULL, 0}};
+static const cli_opt serve_opts[] = {
+    {.name = "port", .type = ARG_NUM, .lo = 0, .hi = 65535, .metavar = "N",
+     .help = "TCP port (default 8080; 0 picks a free one)"},
+    {.name = "listen", .type = ARG_TEXT, .metavar = "ADDR",
+     .help = "address to listen on (default 127.0.0.1; 0.0.0.0 for every "
+             "IPv4 address, :: for IPv6)"},
+    {.name = "campaign", .type = ARG_FILE, .metavar = "FILE",
+     .help = "serve this campaign ledger, with a link for each player"},
+    {.name = "threads", .type = ARG_NUM, .lo = 1, .hi = 64, .metavar = "N",
+     .help = "worker threads (default 2)"},
+    {.name = "timeout", .type = ARG_NUM, .lo = 1, .hi = 3600, .metavar = "S",
+     .help = "seconds a request may take to arrive once begun (default 15); "
+             "idle connections are closed after 4 times that"},
+    {.name = "no-qr", .type = ARG_FLAG,
+     .help = "print the links without QR codes"},
+    {0}};
 
 typedef struct serve_args {
     long port, threads, timeout;
     const char *listen, *campaign;
     bool qr;
 } serve_args;
-
-static int parse(int argc, char **argv, serve_args *a)
-{
-    *a = (serve_args){8080, 2, 15, "127.0.0.1", NULL, true};
-    optind = 1;
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, "", serve_options, NULL)) != -1) {
-        switch (c) {
-        case OPT_PORT:
-            if (!cli_int("port", optarg, 0, 65535, &a->port))
-                return EXIT_INPUT;
-            break;
-        case OPT_THREADS:
-            if (!cli_int("threads", optarg, 1, 64, &a->threads))
-                return EXIT_INPUT;
-            break;
-        case OPT_TIMEOUT:
-            if (!cli_int("timeout", optarg, 1, 3600, &a->timeout))
-                return EXIT_INPUT;
-            break;
-        case OPT_LISTEN: a->listen = optarg; break;
-        case OPT_CAMPAIGN: a->campaign = optarg; break;
-        case OPT_NOQR: a->qr = false; break;
-        case OPT_HELP: return cli_help("serve");
-        default: return cli_bad_option("serve", argv);
-        }
-    }
-    if (optind < argc)
-        return cli_usage("serve: unexpected argument '%s' (see 'muster help "
-                         "serve')", argv[optind]);
-    return -1;
-}
 
 /* The URL of host (numeric) and port, with brackets for IPv6. */
 static void url_of(char *buf, size_t n, const char *host, unsigned port,
@@ -152,7 +100,10 @@ static size_t addresses(const struct sockaddr *bound, char out[][INET6_ADDRSTRLE
 
 static void print_link(FILE *f, const char *who, const char *url, bool qr)
 {
-    fprintf(f, "  %-12s %s\n", who, url);
+    if (*who)
+        fprintf(f, "  %-12s %s\n", who, url);
+    else
+        fprintf(f, "  %s\n", url);
     mu_error err;
     if (qr && web_qr_print(f, url, &err) != MU_OK)
         fprintf(f, "  (no QR code: %s)\n", err.msg);
@@ -204,17 +155,20 @@ static void raise_fd_limit(void)
     }
 }
 
-int cmd_serve(int argc, char **argv)
+/* Serves until SIGINT or SIGTERM. The links go straight to stdout while it
+ * runs: a server's result is its running, not a text at the end. */
+static cli_rc run_serve(cli_ctx *cx)
 {
-    serve_args a;
-    int rc = parse(argc, argv, &a);
-    if (rc >= 0)
-        return rc;
+    serve_args a = {(long)cli_num(cx, "port", 8080),
+                    (long)cli_num(cx, "threads", 2),
+                    (long)cli_num(cx, "timeout", 15),
+                    cli_has(cx, "listen") ? cli_str(cx, "listen") : "127.0.0.1",
+                    cli_str(cx, "campaign"), !cli_has(cx, "no-qr")};
     mu_error err = {0};
     if (a.campaign) {
         mu_campaign *camp;
         if (mu_campaign_open(a.campaign, &camp, &err) != MU_OK)
-            return cli_fail(&err);
+            return cli_fail(cx, &err);
         mu_campaign_close(camp);
     }
     char port[16];
@@ -223,7 +177,8 @@ int cmd_serve(int argc, char **argv)
                              .ai_socktype = SOCK_STREAM}, *ai;
     int gai = getaddrinfo(a.listen, port, &hints, &ai);
     if (gai != 0)
-        return cli_usage("serve: --listen %s: %s", a.listen, gai_strerror(gai));
+        return cli_error(cx, "serve: --listen %s: %s", a.listen,
+                         gai_strerror(gai));
     struct sockaddr_storage addr;
     memcpy(&addr, ai->ai_addr, ai->ai_addrlen);
     freeaddrinfo(ai);
@@ -242,11 +197,11 @@ int cmd_serve(int argc, char **argv)
     web_server *s;
     unsigned bound;
     if (web_server_new(&cfg, &s, &err) != MU_OK)
-        return cli_fail(&err);
+        return cli_fail(cx, &err);
     if (web_server_listen(s, (struct sockaddr *)&addr, &bound, &err) != MU_OK) {
         web_server_free(s);
-        return cli_usage("serve: cannot listen on %s port %ld: %s", a.listen,
-                         a.port, err.msg);
+        return cli_error(cx, "serve: cannot listen on %s port %ld: %s",
+                         a.listen, a.port, err.msg);
     }
     if (addr.ss_family == AF_INET6)
         ((struct sockaddr_in6 *)&addr)->sin6_port = htons((uint16_t)bound);
@@ -261,5 +216,23 @@ int cmd_serve(int argc, char **argv)
     web_server_stop(s, 5000);
     web_server_free(s);
     fprintf(log, "muster serve: stopped\n");
-    return EXIT_OK;
+    return CLI_OK;
 }
+
+const cli_command cmd_serve = {
+    .name = "serve",
+    .summary = "a page for phones and a JSON API on the network",
+    .doc =
+        "Serves a page for phones and tablets beside the table, and a JSON API\n"
+        "equal to the command line: GET /api/COMMAND?OPTION=VALUE&... answers\n"
+        "what 'muster COMMAND --OPTION VALUE ... --format json' prints\n"
+        "(/api/fire, /api/division, /api/odds/fire...; dice: seed= or rolls=,\n"
+        "else a seed is drawn and returned). It prints the links to open and a\n"
+        "QR code for each. With --campaign each player gets a link of their\n"
+        "own (umpire, Union, Confederate) carrying a random 128-bit token: the\n"
+        "token decides who acts, as 'muster campaign --as' does, and a request\n"
+        "without a valid one gets 403. Changes are POST /api/campaign/SUB with\n"
+        "the token in the X-Muster-Token header and the options as a JSON\n"
+        "object. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.\n",
+    .opts = serve_opts,
+    .run = run_serve};

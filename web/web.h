@@ -119,7 +119,8 @@ mu_status web_qr_print(FILE *f, const char *text, mu_error *err);
 
 /* ---- serve.c -------------------------------------------------------------- */
 
-int cmd_serve(int argc, char **argv);
-extern const char help_serve[];
+/* `muster serve`, on the command table (cli/main.c lists it). */
+struct cli_command;
+extern const struct cli_command cmd_serve;
 
 #endif

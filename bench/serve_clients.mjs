@@ -1,0 +1,75 @@
+// Slow and idle clients against muster serve (loopback, bounded in time).
+// Not a test: it prints figures. Usage:
+//   node bench/serve_clients.mjs MUSTER [TIMEOUT_S] [IDLE] [SLOW]
+// 1. SLOW clients send a request one byte a second; the server must cut each
+//    after TIMEOUT_S (--timeout) while ordinary requests keep being answered.
+// 2. IDLE connections are opened and held without a byte; the server must
+//    keep them all open while it answers ordinary requests.
+import net from 'node:net';
+import { startServer } from '../tests/web/common.mjs';
+
+const [muster, timeoutArg, idleArg, slowArg] = process.argv.slice(2);
+const timeout = Number(timeoutArg || 5), idle = Number(idleArg || 1000), slow = Number(slowArg || 20);
+const srv = await startServer(muster, ['--timeout', String(timeout)]);
+const path = '/api/fire?weapon=musket&range=5&figures=11&seed=7';
+const sleep = ms => new Promise(r => setTimeout(r, ms));
+
+async function probe() { // one ordinary request, its time in ms
+  const t = performance.now();
+  const r = await fetch(srv.base.slice(0, -1) + path, { headers: { connection: 'close' } });
+  await r.text();
+  if (r.status !== 200) throw new Error('status ' + r.status);
+  return performance.now() - t;
+}
+async function probes(ms) { // ordinary requests every 50 ms for ms
+  const lat = [];
+  let errors = 0;
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    try { lat.push(await probe()); } catch (e) { errors++; }
+    await sleep(50);
+  }
+  lat.sort((a, b) => a - b);
+  return { n: lat.length, errors, p50: lat[Math.floor(lat.length / 2)], max: lat[lat.length - 1] };
+}
+
+// ---- slow clients ----
+const req = `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow\r\n\r\n`;
+const cut = [];
+const slowDone = [];
+for (let i = 0; i < slow; i++) {
+  slowDone.push(new Promise(resolve => {
+    const s = net.connect(srv.port, '127.0.0.1');
+    const t0 = performance.now();
+    let k = 0, answered = false;
+    const timer = setInterval(() => { if (k < req.length) s.write(req[k++]); }, 1000);
+    s.on('data', () => { answered = true; });
+    s.on('error', () => {});
+    s.on('close', () => { clearInterval(timer); cut.push({ s: (performance.now() - t0) / 1000, bytes: k, answered }); resolve(); });
+  }));
+}
+const during = await probes((timeout + 3) * 1000);
+await Promise.race([Promise.all(slowDone), sleep((timeout + 10) * 1000)]);
+const secs = cut.map(c => c.s).sort((a, b) => a - b);
+console.log(`slow clients: ${cut.length} of ${slow} cut (${cut.filter(c => !c.answered).length} without an answer) after ` +
+  `${secs.length ? secs[0].toFixed(1) : '-'}..${secs.length ? secs[secs.length - 1].toFixed(1) : '-'} s, having sent ` +
+  `${Math.min(...cut.map(c => c.bytes))}..${Math.max(...cut.map(c => c.bytes))} of ${req.length} bytes (--timeout ${timeout})`);
+console.log(`  meanwhile ${during.n} ordinary requests: ${during.errors} errors, median ${during.p50.toFixed(1)} ms, max ${during.max.toFixed(1)} ms`);
+
+// ---- idle connections ----
+const socks = [];
+let closed = 0, opened = 0;
+await Promise.all(Array.from({ length: idle }, () => new Promise(resolve => {
+  const s = net.connect(srv.port, '127.0.0.1', () => { opened++; resolve(); });
+  s.on('error', () => resolve());
+  s.on('close', () => { closed++; });
+  socks.push(s);
+})));
+const hold = Math.min(timeout * 4 - 2, 15);
+const whileIdle = await probes(hold * 1000);
+console.log(`idle connections: ${opened} of ${idle} opened, ${opened - closed} still open after ${hold} s`);
+console.log(`  meanwhile ${whileIdle.n} ordinary requests: ${whileIdle.errors} errors, median ${whileIdle.p50.toFixed(1)} ms, max ${whileIdle.max.toFixed(1)} ms`);
+for (const s of socks) s.destroy();
+const stop = await srv.stop();
+console.log(`SIGTERM: exit ${stop.code}`);
+process.exit(0);
