@@ -47,7 +47,7 @@ cli_rc cli_corps_size(cli_ctx *cx, int *divisions, int *cavalry)
     return CLI_OK;
 }
 
-static cli_rc odds_oob(cli_ctx *cx, bool corps)
+cli_rc cli_odds_oob(cli_ctx *cx, bool corps, const mu_sim_opts *so)
 {
     const mu_render_opts fmt = {.format = cli_format(cx)};
     int nd = 0, nc = 0;
@@ -57,25 +57,30 @@ static cli_rc odds_oob(cli_ctx *cx, bool corps)
     mu_error err = {0};
     mu_rules *rules = NULL;
     mu_labels *labels = NULL;
-    mu_oob_odds odds;
+    mu_oob_odds exact, sim;
     char *text = NULL;
-    memset(&odds, 0, sizeof odds);
+    memset(&exact, 0, sizeof exact);
+    memset(&sim, 0, sizeof sim);
     if (cli_rules(cx, &rules, &labels, &err) != MU_OK)
         return cli_fail(cx, &err);
     mu_oob_opts o = cli_oob_opts(cx);
-    mu_status st = corps ? mu_odds_corps(rules, &o, nd, nc, &odds, &err)
-                         : mu_odds_division(rules, &o, &odds, &err);
+    mu_status st = corps ? mu_odds_corps(rules, &o, nd, nc, &exact, &err)
+                         : mu_odds_division(rules, &o, &exact, &err);
+    if (st == MU_OK && so)
+        st = corps ? mu_sim_corps(rules, &o, nd, nc, so, &sim, &err)
+                   : mu_sim_division(rules, &o, so, &sim, &err);
     if (st == MU_OK)
-        st = mu_oob_odds_render(&odds, NULL, &fmt, &text, &err);
+        st = so ? mu_oob_odds_render(&sim, &exact, &fmt, &text, &err)
+                : mu_oob_odds_render(&exact, NULL, &fmt, &text, &err);
     rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
-    mu_oob_odds_clear(&odds);
-    mu_labels_free(labels);
+    mu_oob_odds_clear(&sim);
+    mu_oob_odds_clear(&exact);
     mu_rules_free(rules);
     return rc;
 }
 
-static cli_rc run_division(cli_ctx *cx) { return odds_oob(cx, false); }
-static cli_rc run_corps(cli_ctx *cx) { return odds_oob(cx, true); }
+static cli_rc run_division(cli_ctx *cx) { return cli_odds_oob(cx, false, NULL); }
+static cli_rc run_corps(cli_ctx *cx) { return cli_odds_oob(cx, true, NULL); }
 
 static cli_rc run_battle(cli_ctx *cx)
 {
@@ -137,7 +142,7 @@ cli_rc cli_volley_compute(cli_ctx *cx, mu_volley *v)
     return rc;
 }
 
-static cli_rc run_fire(cli_ctx *cx)
+cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so)
 {
     const mu_render_opts fmt = {.format = cli_format(cx)};
     mu_volley v;
@@ -145,55 +150,35 @@ static cli_rc run_fire(cli_ctx *cx)
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
-    mu_fire_odds o;
+    mu_fire_odds exact, sim;
     char *text = NULL;
+    memset(&exact, 0, sizeof exact);
+    memset(&sim, 0, sizeof sim);
     mu_hit_method m = (mu_hit_method)(cli_choice(cx, "method", 2) + 1);
-    mu_status st = mu_odds_fire(&v, m, &o, &err);
+    mu_status st = mu_odds_fire(&v, m, &exact, &err);
+    if (st == MU_OK && so)
+        st = mu_sim_fire(&v, m, so, &sim, &err);
     if (st == MU_OK)
-        st = mu_fire_odds_render(&o, NULL, &fmt, &text, &err);
+        st = so ? mu_fire_odds_render(&sim, &exact, &fmt, &text, &err)
+                : mu_fire_odds_render(&exact, NULL, &fmt, &text, &err);
     rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
-    mu_fire_odds_clear(&o);
+    mu_fire_odds_clear(&sim);
+    mu_fire_odds_clear(&exact);
     return rc;
 }
 
+static cli_rc run_fire(cli_ctx *cx) { return cli_odds_fire(cx, NULL); }
+
 /* ---- odds charge -------------------------------------------------------- */
 
-#define CHARGE_MISSING                                                         \
-    "%s: say who charges and how: --figures N --range R --move M (inches a "   \
-    "turn)"
-
 static const cli_opt charge_opts[] = {
-    {.name = "figures", .type = ARG_NUM, .lo = 1, .hi = MU_FIRE_MAX_FIGURES,
-     .metavar = "N", .flags = CLI_REQUIRED, .missing = CHARGE_MISSING,
-     .help = "the charging unit (required)"},
-    {.name = "range", .type = ARG_RAT, .lo = 1, .metavar = "R",
-     .flags = CLI_REQUIRED, .missing = CHARGE_MISSING,
-     .bad = "must be more than 0 inches",
-     .help = "where it starts, inches (required)"},
-    {.name = "move", .type = ARG_RAT, .lo = 1, .metavar = "M",
-     .flags = CLI_REQUIRED, .missing = CHARGE_MISSING,
-     .bad = "must be more than 0 inches",
-     .help = "inches it closes a turn (required)"},
-    {.name = "gun", .type = ARG_TEXT, .metavar = "G",
-     .help = "the gun or a load (default gun)"},
-    {.name = "crew", .type = ARG_NUM, .lo = 1, .hi = 100, .metavar = "N",
-     .help = "crew castings (default: full)"},
-    {.name = "cover", .type = ARG_FLAG,
-     .help = "the unit comes on behind hard cover"},
-    {.name = "no-canister", .type = ARG_FLAG,
-     .help = "the gun has only roundshot"},
-    {.name = "no-point-blank", .type = ARG_FLAG,
-     .help = "no last volley at contact (range 0)"},
-    {.name = "return-fire", .type = ARG_TEXT, .metavar = "W",
-     .help = "the unit fires back at the crew with W (musket, rifle) at each "
-             "range: a duel; both sides fire at once"},
+    OPT_CHARGE,
     OPT_RULES_WEAPONS,
     OPT_ODDS_FORMAT,
     {0}};
 
-static cli_rc run_charge(cli_ctx *cx)
+mu_charge_opts cli_charge_opts(const cli_ctx *cx)
 {
-    const mu_render_opts fmt = {.format = cli_format(cx)};
     mu_charge_opts o;
     memset(&o, 0, sizeof o);
     o.figures = (int)cli_num(cx, "figures", 0);
@@ -205,6 +190,13 @@ static cli_rc run_charge(cli_ctx *cx)
     o.no_canister = cli_has(cx, "no-canister");
     o.no_point_blank = cli_has(cx, "no-point-blank");
     o.return_fire = cli_str(cx, "return-fire");
+    return o;
+}
+
+static cli_rc run_charge(cli_ctx *cx)
+{
+    const mu_render_opts fmt = {.format = cli_format(cx)};
+    mu_charge_opts o = cli_charge_opts(cx);
     mu_error err = {0};
     mu_weapons *w = NULL;
     mu_charge_odds *co = malloc(sizeof *co);
