@@ -260,7 +260,7 @@ function fireLine(v) {
   if (v.beyond) return 'Out of range: no hit possible';
   if (ch === 0) return `${sure} sure hit${sure === 1 ? '' : 's'}`;
   const more = sure === 0 ? 'one' : (n[sure] || 'one more');
-  return `${sure === 0 ? 'No sure hit' : sure + ' sure hit' + (sure === 1 ? '' : 's')} and ${ch} % of ${sure === 0 ? 'one' : more}`;
+  return `${sure === 0 ? 'No sure hit' : sure + ' sure hit' + (sure === 1 ? '' : 's')} and a ${ch} % chance of ${sure === 0 ? 'one' : more}`;
 }
 
 let fireSeq = 0, lastWeapon = null, lastCurveKey = null;
