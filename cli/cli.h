@@ -112,10 +112,6 @@ typedef struct cli_command {
     int min_operands, max_operands;
     const cli_opt *opts;    /* ends with {0} (name NULL) */
     cli_rc (*run)(cli_ctx *cx);
-    /* Only while a command still runs its own getopt loop (campaign, until
-     * it is ported): run it on argv, print legacy_help for help. */
-    int (*legacy)(int argc, char **argv);
-    const char *legacy_help;
 } cli_command;
 
 /* A word that only introduces subcommands ("odds", "sim", "campaign"). */
@@ -257,11 +253,14 @@ extern const cli_command cmd_rules_show, cmd_rules_check, cmd_rules_dump;
 extern const cli_command cmd_odds_division, cmd_odds_corps, cmd_odds_battle,
     cmd_odds_fire, cmd_odds_charge;
 extern const cli_command cmd_sim_division, cmd_sim_corps, cmd_sim_fire;
+extern const cli_command cmd_campaign_new, cmd_campaign_add,
+    cmd_campaign_engage, cmd_campaign_reveal, cmd_campaign_verify,
+    cmd_campaign_battle, cmd_campaign_casualties, cmd_campaign_prisoners,
+    cmd_campaign_exchange, cmd_campaign_liberate, cmd_campaign_leader_lost,
+    cmd_campaign_penalty, cmd_campaign_downgrade, cmd_campaign_show,
+    cmd_campaign_log, cmd_campaign_check;
+extern const cli_command cmd_serve; /* web/serve.c */
+extern const cli_group grp_rules, grp_odds, grp_sim, grp_campaign;
 extern const cli_command cmd_roster;
-extern const cli_group grp_rules, grp_odds, grp_sim;
-
-/* Commands not yet on the table keep their own getopt loop (cli/legacy.h). */
-int cmd_campaign(int argc, char **argv);
-extern const char help_campaign[];
 
 #endif

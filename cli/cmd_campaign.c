@@ -1,554 +1,275 @@
 /* cmd_campaign.c -- muster campaign SUB FILE ...: a thin client of the
- * mu_campaign_* API. One option table for every subcommand; each says which
- * options it takes and how many words follow it. */
-#include "legacy.h"
+ * mu_campaign_* API, one table entry per subcommand. */
+#include "opts.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char help_campaign[] =
-    "usage: muster campaign SUB FILE [options]   (FILE: the campaign, SQLite)\n\n"
-    "  new FILE --name NAME --year Y --theater east|west\n"
-    "           [--return-rate P | --return-winner P --return-loser P]\n"
-    "           [--rules TABLES.ini]\n"
-    "  add FILE --side union|confederate --name NAME [--arm cavalry]\n"
-    "           [--corps NAME]                       prints the division's id\n"
-    "  engage FILE DIV [--hidden] [--by-the-book] [dice] [--labels FILE]\n"
-    "  reveal FILE DIV\n"
-    "  verify --commitment HEX [--salt HEX] --division FILE.json|-\n"
-    "  battle FILE start NAME\n"
-    "  battle FILE end [--winner union|confederate] [dice]\n"
-    "  casualties FILE DIV --brigade K --lost N [--captured N]\n"
-    "  prisoners FILE\n"
-    "  exchange FILE --union N --confederate M\n"
-    "  liberate FILE --side union|confederate\n"
-    "  leader-lost FILE DIV [--brigade K | --corps-leader] [dice]\n"
-    "  penalty FILE --side union|confederate\n"
-    "  downgrade FILE DIV [--brigade K | --corps-leader]\n"
-    "  show FILE [--side S] [--labels FILE] [--format text|json|markdown]\n"
-    "  log FILE [--side S] [--format text|json]\n"
-    "  check FILE\n"
-    "Every command on a FILE takes --as union|confederate: acting for one\n"
-    "side, nothing about the other side's unrevealed divisions is told or\n"
-    "changed (the default is the umpire, who sees all).\n\n"
-    "The seed's campaign rules. A division stays unknown until it first fights:\n"
-    "'engage' generates it once, for the campaign's year and theater, in the\n"
-    "roll order of 'muster division', then rates its corps leader if it is the\n"
-    "first of its corps to fight. Casualties come off its actual strength.\n"
-    "At 'battle end' each brigade gets back the return rate times its\n"
-    "battlefield losses of that battle (default 50 %; with --return-winner and\n"
-    "--return-loser, by the --winner); a fraction of a stand is rolled for:\n"
-    "one more iff d100 <= floor(100 x fraction), one roll per brigade with a\n"
-    "fraction, in order of division id, then brigade. Prisoners never return\n"
-    "that way: they come home by 'exchange' (both sides' counts, longest held\n"
-    "first) or 'liberate' (all of a side's men).\n\n"
-    "--hidden prints only a commitment: SHA-256(salt || canonical JSON of the\n"
-    "division, RFC 8785), salt 16 random bytes, both in hex. 'reveal' prints\n"
-    "{\"division\":{...},\"salt\":HEX,\"commitment\":HEX}; 'verify' checks it\n"
-    "anywhere, without the campaign (exit 0 match, 1 mismatch, 2 unreadable).\n"
-    "--side on show and log hides the other side's unrevealed divisions.\n\n"
-    "Leaders (the seed's note): 'leader-lost' rolls the replacement on the\n"
-    "leader table; a despicable corps leader attaches to the division named.\n"
-    "'penalty --side S': S forgot to reveal a despicable leader, so the\n"
-    "opponent holds a despicable replacement; 'downgrade' spends it on an\n"
-    "average leader of S.\n\n"
-    "  --return-rate P    share of battlefield losses back: 50, 66.67, 2/3\n"
-    "  --rules FILE       generation tables for this campaign (kept in FILE)\n"
-    "  --hidden           keep the division secret behind a commitment\n"
-    "  --by-the-book      play despicable leaders as average\n"
-    "  --lost N           killed, wounded and stragglers (stands)\n"
-    "  --captured N       stands taken prisoner by the other side\n"
-    "  --union N          Union stands the Confederates give back (exchange)\n"
-    "  --confederate M    Confederate stands the Union gives back (exchange)\n"
-    "  dice               --seed N | --rolls LIST | --ask, as for 'division';\n"
-    "                     rolls left over change nothing (exit 2)\n"
-    "  --format F         text (default) or json; show and engage: markdown\n\n"
-    "Every command is one transaction: it does all it says or nothing.\n"
-    "Bad input exits 2 and changes nothing.\n";
+static const char *const text_json[] = {"text", "json", NULL};
+static const char *const text_json_md[] = {"text", "json", "markdown", NULL};
 
-enum {
-    OPT_NAME = OPT_FIRST_LOCAL, OPT_YEAR, OPT_THEATER, OPT_RATE, OPT_RWIN,
-    OPT_RLOSE, OPT_SIDE, OPT_ARM, OPT_CORPS, OPT_HIDDEN, OPT_BOOK, OPT_WINNER,
-    OPT_BRIGADE, OPT_LOST, OPT_CAPTURED, OPT_UNION, OPT_CONFED, OPT_CORPSLEAD,
-    OPT_COMMIT, OPT_SALT, OPT_DIVISION, OPT_AS, OPT_LAST
-};
+#define CAMP_AS                                                                \
+    {.name = "as", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "SIDE", \
+     .help = "act for one side: nothing about the other side's unrevealed "    \
+             "divisions is told or changed (default: the umpire, who sees "    \
+             "all)"}
+#define CAMP_FORMAT OPT_FORMAT(text_json, "text (default) or json")
+#define CAMP_SIDE(req)                                                         \
+    {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",  \
+     .flags = (req), .help = "union or confederate"}
+/* ---- shared steps ----------------------------------------------------------- */
 
-static const struct option camp_options[] = {
-    CLI_COMMON_OPTIONS,
-    {"name", required_argument, NULL, OPT_NAME},
-    {"year", required_argument, NULL, OPT_YEAR},
-    {"theater", required_argument, NULL, OPT_THEATER},
-    {"return-rate", required_argument, NULL, OPT_RATE},
-    {"return-winner", required_argument, NULL, OPT_RWIN},
-    {"return-loser", required_argument, NULL, OPT_RLOSE},
-    {"side", required_argument, NULL, OPT_SIDE},
-    {"arm", required_argument, NULL, OPT_ARM},
-    {"corps", required_argument, NULL, OPT_CORPS},
-    {"hidden", no_argument, NULL, OPT_HIDDEN},
-    {"by-the-book", no_argument, NULL, OPT_BOOK},
-    {"winner", required_argument, NULL, OPT_WINNER},
-    {"brigade", required_argument, NULL, OPT_BRIGADE},
-    {"lost", required_argument, NULL, OPT_LOST},
-    {"captured", required_argument, NULL, OPT_CAPTURED},
-    {"union", required_argument, NULL, OPT_UNION},
-    {"confederate", required_argument, NULL, OPT_CONFED},
-    {"corps-leader", no_argument, NULL, OPT_CORPSLEAD},
-    {"commitment", required_argument, NULL, OPT_COMMIT},
-    {"salt", required_argument, NULL, OPT_SALT},
-    {"division", required_argument, NULL, OPT_DIVISION},
-    {"as", required_argument, NULL, OPT_AS},
-    {NULL, 0, NULL, 0}};
-
-/* Bit of an option in a subcommand's allowed set. */
-#define B(o) (1ull << ((o) - OPT_SEED))
-#define DICE (B(OPT_SEED) | B(OPT_ROLLS) | B(OPT_ASK))
-
-typedef struct camp_args {
-    cli_common cc;
-    const char *sub;
-    unsigned long long given;
-    const char *name, *corps, *commitment, *salt, *division;
-    int year;
-    mu_theater theater;
-    mu_rat rate, rwin, rlose;
-    mu_army side, winner, as;
-    mu_arm arm;
-    long brigade, lost, captured, nunion, nconfed;
-    int div;    /* DIV, for the subcommands that take one */
-    char **pos; /* words after SUB: FILE and the rest */
-    int npos;
-} camp_args;
-
-static bool has(const camp_args *a, int opt)
-{
-    return (a->given & B(opt)) != 0;
-}
-
-/* The name of an option, for messages. */
-static const char *opt_name(int opt)
-{
-    for (const struct option *o = camp_options; o->name; o++)
-        if (o->val == opt)
-            return o->name;
-    return "?";
-}
-
-static int parse_value(camp_args *a, int c, const char *arg)
-{
-    mu_error err;
-    mu_status st = MU_OK;
-    switch (c) {
-    case OPT_NAME: a->name = arg; break;
-    case OPT_CORPS: a->corps = arg; break;
-    case OPT_COMMIT: a->commitment = arg; break;
-    case OPT_SALT: a->salt = arg; break;
-    case OPT_DIVISION: a->division = arg; break;
-    case OPT_YEAR: st = mu_year_parse(arg, &a->year, &err); break;
-    case OPT_THEATER: st = mu_theater_parse(arg, &a->theater, &err); break;
-    case OPT_RATE: st = mu_share_parse(arg, &a->rate, &err); break;
-    case OPT_RWIN: st = mu_share_parse(arg, &a->rwin, &err); break;
-    case OPT_RLOSE: st = mu_share_parse(arg, &a->rlose, &err); break;
-    case OPT_SIDE: st = mu_army_parse(arg, &a->side, &err); break;
-    case OPT_WINNER: st = mu_army_parse(arg, &a->winner, &err); break;
-    case OPT_AS: st = mu_army_parse(arg, &a->as, &err); break;
-    case OPT_ARM: st = mu_arm_parse(arg, &a->arm, &err); break;
-    case OPT_BRIGADE:
-        return cli_int("brigade", arg, 1, MU_MAX_BRIGADES, &a->brigade) ? 0 : -1;
-    case OPT_LOST:
-        return cli_int("lost", arg, 0, MU_MAX_STANDS, &a->lost) ? 0 : -1;
-    case OPT_CAPTURED:
-        return cli_int("captured", arg, 0, MU_MAX_STANDS, &a->captured) ? 0 : -1;
-    case OPT_UNION:
-        return cli_int("union", arg, 0, 100000, &a->nunion) ? 0 : -1;
-    case OPT_CONFED:
-        return cli_int("confederate", arg, 0, 100000, &a->nconfed) ? 0 : -1;
-    default: break; /* flags */
-    }
-    if (st != MU_OK) {
-        cli_fail(&err);
-        return -1;
-    }
-    return 0;
-}
-
-/* Parses argv (argv[0] is SUB). Returns -1 to go on, or an exit code. */
-static int parse_args(int argc, char **argv, camp_args *a)
-{
-    memset(a, 0, sizeof *a);
-    a->sub = argv[0];
-    a->cc.cmd = "campaign";
-    a->rate = a->rwin = a->rlose = (mu_rat){1, 2};
-    optind = 1;
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, "", camp_options, NULL)) != -1) {
-        if (c == '?' || c == ':')
-            return cli_bad_option("campaign", argv);
-        int r = cli_common_opt(&a->cc, c, optarg);
-        if (r < 0 || (r == 0 && parse_value(a, c, optarg) < 0))
-            return EXIT_INPUT;
-        if (has(a, c) && c != OPT_HELP)
-            return cli_usage("campaign %s: --%s is given twice", a->sub,
-                             opt_name(c));
-        a->given |= B(c);
-    }
-    if (a->cc.help)
-        return cli_help("campaign");
-    a->pos = argv + optind;
-    a->npos = argc - optind;
-    return -1;
-}
-
-static bool div_id(const char *s, int *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || errno || v < 1 || v > 1000000000) {
-        cli_usage("'%s' is not a division id: give the number 'add' printed "
-                  "(see 'muster campaign show')", s);
-        return false;
-    }
-    *out = (int)v;
-    return true;
-}
-
-/* Refuses options the subcommand does not take and checks the number of
- * words after it. */
-static int check_args(const camp_args *a, unsigned long long allowed,
-                      int npos, const char *words)
-{
-    if (strcmp(a->sub, "new") && strcmp(a->sub, "verify"))
-        allowed |= B(OPT_AS); /* every command on a campaign file */
-    unsigned long long extra = a->given & ~(allowed | B(OPT_HELP));
-    for (int o = OPT_SEED; extra && o < OPT_LAST; o++)
-        if (extra & B(o))
-            return cli_usage("campaign %s does not take --%s (see 'muster help "
-                             "campaign')", a->sub, opt_name(o));
-    if (a->npos != npos)
-        return cli_usage("campaign %s: give %s (see 'muster help campaign')",
-                         a->sub, words);
-    return -1;
-}
-
-/* check_args for FILE DIV, and DIV parsed into a->div. */
-static int check_div(camp_args *a, unsigned long long allowed)
-{
-    int rc = check_args(a, allowed, 2, "FILE DIV");
-    if (rc >= 0)
-        return rc;
-    return div_id(a->pos[1], &a->div) ? -1 : EXIT_INPUT;
-}
-
-static int need(const camp_args *a, int opt)
-{
-    if (has(a, opt))
-        return -1;
-    return cli_usage("campaign %s: --%s is required (see 'muster help "
-                     "campaign')", a->sub, opt_name(opt));
-}
-
-static int open_campaign(const camp_args *a, mu_campaign **c)
+static cli_rc open_campaign(cli_ctx *cx, mu_campaign **c)
 {
     mu_error err = {0};
-    if (mu_campaign_open(a->pos[0], c, &err) != MU_OK)
-        return cli_fail(&err);
-    if (has(a, OPT_AS) &&
-        mu_campaign_act_as(*c, (mu_viewer)a->as, &err) != MU_OK) {
+    if (mu_campaign_open(cx->operand[0], c, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    if (cli_takes(cx, "as") && cli_has(cx, "as") &&
+        mu_campaign_act_as(*c, (mu_viewer)cli_choice(cx, "as", 0), &err) !=
+            MU_OK) {
         mu_campaign_close(*c);
         *c = NULL;
-        return cli_fail(&err);
+        return cli_fail(cx, &err);
     }
-    return -1;
+    return CLI_OK;
 }
 
-/* Prints one event as the log shows it. */
-static int emit_event(mu_campaign *c, int64_t ev, mu_format fmt)
+/* DIV, the second operand: the number 'add' printed. */
+static cli_rc div_of(cli_ctx *cx, int *div)
+{
+    uint64_t v;
+    if (!cli_number(cx->operand[1], 1, 1000000000, &v))
+        return cli_error(cx, "'%s' is not a division id: give the number "
+                         "'add' printed (see 'muster campaign show')",
+                         cx->operand[1]);
+    *div = (int)v;
+    return CLI_OK;
+}
+
+/* Keeps one event as the log shows it. */
+static cli_rc emit_event(cli_ctx *cx, mu_campaign *c, int64_t ev)
 {
     mu_error err = {0};
     char *text = NULL;
-    mu_render_opts ro = {.format = fmt == MU_FMT_JSON ? MU_FMT_JSON
-                                                      : MU_FMT_TEXT};
-    int rc = mu_campaign_event(c, ev, MU_VIEWER_UMPIRE, &ro, &text,
-                               &err) == MU_OK
-                 ? cli_emit(text) : cli_fail(&err);
-    free(text);
-    return rc;
-}
-
-static int format_only(const camp_args *a, bool json, bool md)
-{
-    mu_format f = a->cc.format;
-    if (f == MU_FMT_TEXT || (json && f == MU_FMT_JSON) ||
-        (md && f == MU_FMT_MARKDOWN))
-        return -1;
-    return cli_usage("campaign %s writes text%s%s", a->sub,
-                     json ? (md ? ", json" : " or json") : "",
-                     md ? " or markdown" : "");
-}
-
-
-/* Reads a whole file, or standard input for "-", into a malloc'd buffer. */
-static char *slurp(const char *path, size_t *len, mu_error *err)
-{
-    const size_t max = 16u << 20;
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap + 1);
-    const char *why = !f ? strerror(errno) : NULL;
-    while (!why) {
-        if (!buf) {
-            why = "out of memory";
-        } else if (n > max) {
-            why = "larger than 16 MiB";
-        } else if (n == cap) {
-            char *p = realloc(buf, 2 * cap + 1);
-            if (p) {
-                buf = p;
-                cap *= 2;
-            } else {
-                why = "out of memory";
-            }
-        } else {
-            n += fread(buf + n, 1, cap - n, f);
-            if (ferror(f))
-                why = "cannot read";
-            else if (feof(f))
-                break;
-        }
-    }
-    if (!why && n > max) /* the last read may have gone past it */
-        why = "larger than 16 MiB";
-    if (f && f != stdin)
-        fclose(f);
-    if (why) {
-        free(buf);
-        mu_error_set(err, f && !strcmp(why, "larger than 16 MiB") ? MU_EINPUT
-                                                                  : MU_EIO,
-                     MU_R_NONE, "%s%s", f ? "" : "cannot open: ", why);
-        snprintf(err->file, sizeof err->file, "%s",
-                 strcmp(path, "-") ? path : "standard input");
-        return NULL;
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
+    mu_render_opts ro = {.format = cli_format(cx)};
+    if (mu_campaign_event(c, ev, MU_VIEWER_UMPIRE, &ro, &text, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    return cli_take(cx, text);
 }
 
 /* ---- subcommands that write one event ----------------------------------- */
 
-typedef mu_status (*event_fn)(mu_campaign *c, const camp_args *a, mu_dice *d,
-                              int64_t *ev, mu_error *err);
+typedef mu_status (*event_fn)(mu_campaign *c, cli_ctx *cx, int div,
+                              mu_dice *d, int64_t *ev, mu_error *err);
 
-/* Opens FILE, makes the dice if `dice`, runs fn, prints its event. */
-static int run_event(camp_args *a, event_fn fn, bool dice)
+/* Opens FILE (and reads DIV when `div`), makes the dice if the command
+ * takes them, runs fn and keeps its event. */
+static cli_rc run_event(cli_ctx *cx, event_fn fn, bool div)
 {
     mu_campaign *c = NULL;
     mu_dice *d = NULL;
     mu_error err = {0};
     int64_t ev = 0;
-    int rc = format_only(a, true, false);
-    if (rc >= 0)
+    int id = 0;
+    cli_rc rc = div ? div_of(cx, &id) : CLI_OK;
+    if (rc != CLI_OK)
         return rc;
-    if (dice && cli_dice(&a->cc, &d, &err) != MU_OK)
-        return cli_fail(&err);
-    if ((rc = open_campaign(a, &c)) < 0)
-        rc = fn(c, a, d, &ev, &err) == MU_OK ? emit_event(c, ev, a->cc.format)
-                                             : cli_fail(&err);
+    if (cli_takes(cx, "seed") && cli_dice(cx, &d, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    if ((rc = open_campaign(cx, &c)) == CLI_OK)
+        rc = fn(c, cx, id, d, &ev, &err) == MU_OK ? emit_event(cx, c, ev)
+                                                  : cli_fail(cx, &err);
     mu_campaign_close(c);
     mu_dice_free(d);
     return rc;
 }
 
-static mu_status do_start(mu_campaign *c, const camp_args *a, mu_dice *d,
+static mu_status do_start(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                           int64_t *ev, mu_error *err)
 {
-    (void)d;
-    return mu_campaign_battle_start(c, a->pos[2], ev, err);
+    (void)div, (void)d;
+    return mu_campaign_battle_start(c, cx->operand[2], ev, err);
 }
 
-static mu_status do_end(mu_campaign *c, const camp_args *a, mu_dice *d,
+static mu_status do_end(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                         int64_t *ev, mu_error *err)
 {
-    return mu_campaign_battle_end(c, has(a, OPT_WINNER) ? (mu_winner)a->winner
-                                                   : MU_WINNER_NONE,
-                                  d, ev, err);
+    (void)div;
+    mu_winner w = cli_has(cx, "winner") ? (mu_winner)cli_choice(cx, "winner", 0)
+                                        : MU_WINNER_NONE;
+    return mu_campaign_battle_end(c, w, d, ev, err);
 }
 
-static int sub_battle(camp_args *a)
+/* "FILE start NAME" or "FILE end": the word after FILE says which. */
+static cli_rc run_battle(cli_ctx *cx)
 {
-    bool start = a->npos >= 2 && !strcmp(a->pos[1], "start");
-    bool end = a->npos >= 2 && !strcmp(a->pos[1], "end");
+    const char *what = cx->noperands >= 2 ? cx->operand[1] : "";
+    bool start = !strcmp(what, "start"), end = !strcmp(what, "end");
     if (!start && !end)
-        return cli_usage("campaign battle: give FILE start NAME or FILE end");
-    int rc = start ? check_args(a, B(OPT_FORMAT), 3, "FILE start NAME")
-                   : check_args(a, B(OPT_WINNER) | DICE | B(OPT_FORMAT), 2,
-                                "FILE end");
-    return rc >= 0 ? rc : run_event(a, start ? do_start : do_end, end);
+        return cli_error(cx, "campaign battle: give FILE start NAME or FILE "
+                         "end");
+    if (start && (cx->noperands != 3 || cli_has(cx, "winner") ||
+                  cli_has(cx, "seed") || cli_has(cx, "rolls") ||
+                  cli_has(cx, "ask")))
+        return cli_error(cx, "campaign battle: give FILE start NAME (a battle "
+                         "starts without --winner or dice)");
+    if (end && cx->noperands != 2)
+        return cli_error(cx, "campaign battle: give FILE end");
+    return run_event(cx, start ? do_start : do_end, false);
 }
 
-static mu_status do_casualties(mu_campaign *c, const camp_args *a, mu_dice *d,
-                               int64_t *ev, mu_error *err)
+static mu_status do_casualties(mu_campaign *c, cli_ctx *cx, int div,
+                               mu_dice *d, int64_t *ev, mu_error *err)
 {
     (void)d;
-    return mu_campaign_casualties(c, a->div, (int)a->brigade, (int)a->lost,
-                                  (int)a->captured, ev, err);
+    return mu_campaign_casualties(c, div, (int)cli_num(cx, "brigade", 0),
+                                  (int)cli_num(cx, "lost", 0),
+                                  (int)cli_num(cx, "captured", 0), ev, err);
 }
 
-static int sub_casualties(camp_args *a)
+static cli_rc run_casualties(cli_ctx *cx)
 {
-    int rc = check_div(a, B(OPT_BRIGADE) | B(OPT_LOST) | B(OPT_CAPTURED) |
-                              B(OPT_FORMAT));
-    if (rc < 0 && (rc = need(a, OPT_BRIGADE)) < 0)
-        rc = need(a, OPT_LOST);
-    return rc >= 0 ? rc : run_event(a, do_casualties, false);
+    return run_event(cx, do_casualties, true);
 }
 
-static mu_status do_exchange(mu_campaign *c, const camp_args *a, mu_dice *d,
-                             int64_t *ev, mu_error *err)
+static mu_status do_exchange(mu_campaign *c, cli_ctx *cx, int div,
+                             mu_dice *d, int64_t *ev, mu_error *err)
 {
-    (void)d;
-    return mu_campaign_exchange(c, (int)a->nunion, (int)a->nconfed, ev, err);
+    (void)div, (void)d;
+    return mu_campaign_exchange(c, (int)cli_num(cx, "union", 0),
+                                (int)cli_num(cx, "confederate", 0), ev, err);
 }
 
-static int sub_exchange(camp_args *a)
+static cli_rc run_exchange(cli_ctx *cx)
 {
-    int rc = check_args(a, B(OPT_UNION) | B(OPT_CONFED) | B(OPT_FORMAT), 1,
-                        "FILE");
-    if (rc < 0 && (!has(a, OPT_UNION) || !has(a, OPT_CONFED)))
-        rc = cli_usage("campaign exchange: an exchange is by mutual consent: "
-                       "give both --union N and --confederate M (0 is allowed)");
-    return rc >= 0 ? rc : run_event(a, do_exchange, false);
+    return run_event(cx, do_exchange, false);
 }
 
-static mu_status do_liberate(mu_campaign *c, const camp_args *a, mu_dice *d,
-                             int64_t *ev, mu_error *err)
+static mu_status do_liberate(mu_campaign *c, cli_ctx *cx, int div,
+                             mu_dice *d, int64_t *ev, mu_error *err)
 {
-    (void)d;
-    return mu_campaign_liberate(c, a->side, ev, err);
+    (void)div, (void)d;
+    return mu_campaign_liberate(c, (mu_army)cli_choice(cx, "side", 0), ev,
+                                err);
 }
 
-static mu_status do_penalty(mu_campaign *c, const camp_args *a, mu_dice *d,
+static cli_rc run_liberate(cli_ctx *cx)
+{
+    return run_event(cx, do_liberate, false);
+}
+
+static mu_status do_penalty(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                             int64_t *ev, mu_error *err)
 {
-    (void)d;
-    return mu_campaign_penalty(c, a->side, ev, err);
+    (void)div, (void)d;
+    return mu_campaign_penalty(c, (mu_army)cli_choice(cx, "side", 0), ev, err);
 }
 
-static int sub_side_event(camp_args *a, event_fn fn)
+static cli_rc run_penalty(cli_ctx *cx)
 {
-    int rc = check_args(a, B(OPT_SIDE) | B(OPT_FORMAT), 1, "FILE");
-    if (rc < 0)
-        rc = need(a, OPT_SIDE);
-    return rc >= 0 ? rc : run_event(a, fn, false);
+    return run_event(cx, do_penalty, false);
 }
 
-static int sub_liberate(camp_args *a) { return sub_side_event(a, do_liberate); }
-static int sub_penalty(camp_args *a) { return sub_side_event(a, do_penalty); }
-
-static mu_post post_of(const camp_args *a)
+static mu_post post_of(const cli_ctx *cx)
 {
-    return has(a, OPT_CORPSLEAD) ? MU_POST_CORPS
-           : has(a, OPT_BRIGADE) ? MU_POST_BRIGADE : MU_POST_DIVISION;
+    return cli_has(cx, "corps-leader") ? MU_POST_CORPS
+           : cli_has(cx, "brigade")    ? MU_POST_BRIGADE
+                                       : MU_POST_DIVISION;
 }
 
-static mu_status do_lost(mu_campaign *c, const camp_args *a, mu_dice *d,
+static mu_status do_lost(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                          int64_t *ev, mu_error *err)
 {
-    return mu_campaign_leader_lost(c, a->div, post_of(a), (int)a->brigade, d,
-                                   ev, err);
+    return mu_campaign_leader_lost(c, div, post_of(cx),
+                                   (int)cli_num(cx, "brigade", 0), d, ev, err);
 }
 
-static mu_status do_downgrade(mu_campaign *c, const camp_args *a, mu_dice *d,
-                              int64_t *ev, mu_error *err)
+static mu_status do_downgrade(mu_campaign *c, cli_ctx *cx, int div,
+                              mu_dice *d, int64_t *ev, mu_error *err)
 {
     (void)d;
-    return mu_campaign_downgrade(c, a->div, post_of(a), (int)a->brigade, ev,
-                                 err);
+    return mu_campaign_downgrade(c, div, post_of(cx),
+                                 (int)cli_num(cx, "brigade", 0), ev, err);
 }
 
-static int sub_leader(camp_args *a, bool dice)
+static cli_rc run_leader_lost(cli_ctx *cx)
 {
-    int rc = check_div(a, B(OPT_BRIGADE) | B(OPT_CORPSLEAD) | B(OPT_FORMAT) |
-                              (dice ? DICE : 0));
-    if (rc < 0 && has(a, OPT_BRIGADE) && has(a, OPT_CORPSLEAD))
-        rc = cli_usage("campaign %s: name one leader: --brigade K, "
-                       "--corps-leader, or neither for the division leader",
-                       a->sub);
-    return rc >= 0 ? rc : run_event(a, dice ? do_lost : do_downgrade, dice);
+    return run_event(cx, do_lost, true);
 }
 
-static int sub_leader_lost(camp_args *a) { return sub_leader(a, true); }
-static int sub_downgrade(camp_args *a) { return sub_leader(a, false); }
+static cli_rc run_downgrade(cli_ctx *cx)
+{
+    return run_event(cx, do_downgrade, true);
+}
 
 /* ---- the other subcommands ---------------------------------------------- */
 
-static int sub_new(camp_args *a)
+/* A share of the losses ("50", "66.67", "2/3"), or dflt when not given. */
+static cli_rc share_of(cli_ctx *cx, const char *opt, mu_rat dflt, mu_rat *out)
 {
-    int rc = check_args(a, B(OPT_NAME) | B(OPT_YEAR) | B(OPT_THEATER) |
-                               B(OPT_RATE) | B(OPT_RWIN) | B(OPT_RLOSE) |
-                               B(OPT_RULES) | B(OPT_FORMAT), 1, "FILE");
-    if (rc < 0 && (rc = need(a, OPT_NAME)) < 0 && (rc = need(a, OPT_YEAR)) < 0)
-        rc = need(a, OPT_THEATER);
-    if (rc < 0 && has(a, OPT_RWIN) != has(a, OPT_RLOSE))
-        rc = cli_usage("campaign new: give --return-winner and --return-loser "
-                       "together");
-    if (rc < 0)
-        rc = format_only(a, true, false);
-    if (rc >= 0)
-        return rc;
+    mu_error err = {0};
+    *out = dflt;
+    const char *s = cli_str(cx, opt);
+    if (s && mu_share_parse(s, out, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    return CLI_OK;
+}
+
+static cli_rc run_new(cli_ctx *cx)
+{
+    if (cli_has(cx, "return-winner") != cli_has(cx, "return-loser"))
+        return cli_error(cx, "campaign new: give --return-winner and "
+                         "--return-loser together");
     mu_campaign_opts o = mu_campaign_defaults();
-    o.name = a->name;
-    o.year = a->year;
-    o.theater = a->theater;
-    o.draw = a->rate;
-    o.winner = has(a, OPT_RWIN) ? a->rwin : a->rate;
-    o.loser = has(a, OPT_RLOSE) ? a->rlose : a->rate;
+    cli_rc rc;
+    if ((rc = share_of(cx, "return-rate", (mu_rat){1, 2}, &o.draw)) ||
+        (rc = share_of(cx, "return-winner", o.draw, &o.winner)) ||
+        (rc = share_of(cx, "return-loser", o.draw, &o.loser)))
+        return rc;
+    o.name = cli_str(cx, "name");
+    o.year = (int)cli_num(cx, "year", 0);
+    o.theater = (mu_theater)cli_choice(cx, "theater", 0);
     mu_error err = {0};
     char *rules = NULL;
-    if (a->cc.rules && !(rules = slurp(a->cc.rules, &o.rules_len, &err)))
-        return cli_fail(&err);
+    const char *path = cli_str(cx, "rules");
+    if (path && mu_file_read(path, 16u << 20, &rules, &o.rules_len, &err) !=
+                    MU_OK)
+        return cli_fail(cx, &err);
     o.rules = rules;
     mu_campaign *c = NULL;
-    rc = mu_campaign_create(a->pos[0], &o, &c, &err) == MU_OK
-             ? emit_event(c, 1, a->cc.format) : cli_fail(&err);
+    rc = mu_campaign_create(cx->operand[0], &o, &c, &err) == MU_OK
+             ? emit_event(cx, c, 1) : cli_fail(cx, &err);
     free(rules);
     mu_campaign_close(c);
     return rc;
 }
 
-static int sub_add(camp_args *a)
+static cli_rc run_add(cli_ctx *cx)
 {
-    int rc = check_args(a, B(OPT_SIDE) | B(OPT_NAME) | B(OPT_ARM) |
-                               B(OPT_CORPS) | B(OPT_FORMAT), 1, "FILE");
-    if (rc < 0 && (rc = need(a, OPT_SIDE)) < 0 && (rc = need(a, OPT_NAME)) < 0)
-        rc = format_only(a, true, false);
     mu_campaign *c = NULL;
-    if (rc >= 0 || (rc = open_campaign(a, &c)) >= 0)
+    cli_rc rc = open_campaign(cx, &c);
+    if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
     int id;
-    if (mu_campaign_add(c, a->side, a->name, a->arm, a->corps, &id, &err) ==
-        MU_OK) {
-        char buf[48];
-        snprintf(buf, sizeof buf, a->cc.format == MU_FMT_JSON ? "{\"id\":%d}\n"
-                 : "%d\n", id);
-        rc = cli_emit(buf);
+    if (mu_campaign_add(c, (mu_army)cli_choice(cx, "side", 0),
+                        cli_str(cx, "name"), (mu_arm)cli_choice(cx, "arm", 0),
+                        cli_str(cx, "corps"), &id, &err) == MU_OK) {
+        cli_buf_printf(&cx->out, cli_format(cx) == MU_FMT_JSON
+                       ? "{\"id\":%d}\n" : "%d\n", id);
+        rc = cli_out(cx, "");
     } else {
-        rc = cli_fail(&err);
+        rc = cli_fail(cx, &err);
     }
     mu_campaign_close(c);
     return rc;
 }
 
-static int sub_engage(camp_args *a)
+static cli_rc run_engage(cli_ctx *cx)
 {
-    int rc = check_div(a, B(OPT_HIDDEN) | B(OPT_BOOK) | DICE | B(OPT_LABELS) |
-                              B(OPT_FORMAT));
-    if (rc < 0)
-        rc = format_only(a, true, true);
-    if (rc >= 0)
+    int div = 0;
+    cli_rc rc = div_of(cx, &div);
+    if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
     mu_labels *labels = NULL;
@@ -556,163 +277,343 @@ static int sub_engage(camp_args *a)
     mu_campaign *c = NULL;
     char *text = NULL;
     mu_engagement e;
-    if ((a->cc.labels && mu_labels_load(a->cc.labels, &labels, &err) != MU_OK) ||
-        cli_dice(&a->cc, &d, &err) != MU_OK) {
-        rc = cli_fail(&err);
-    } else if ((rc = open_campaign(a, &c)) < 0) {
-        mu_render_opts ro = cli_render_opts(&a->cc, labels);
-        if (mu_campaign_engage(c, a->div, has(a, OPT_HIDDEN), has(a, OPT_BOOK),
-                               d, &e, &err) != MU_OK ||
+    const char *lab = cli_str(cx, "labels");
+    if ((lab && mu_labels_load(lab, &labels, &err) != MU_OK) ||
+        cli_dice(cx, &d, &err) != MU_OK) {
+        rc = cli_fail(cx, &err);
+    } else if ((rc = open_campaign(cx, &c)) == CLI_OK) {
+        mu_render_opts ro = cli_render_opts(cx, labels);
+        if (mu_campaign_engage(c, div, cli_has(cx, "hidden"),
+                               cli_has(cx, "by-the-book"), d, &e, &err) !=
+                MU_OK ||
             mu_engagement_render(&e, &ro, &text, &err) != MU_OK)
-            rc = cli_fail(&err);
+            rc = cli_fail(cx, &err);
         else
-            rc = cli_emit(text);
+            rc = cli_take(cx, text);
     }
-    free(text);
     mu_campaign_close(c);
     mu_dice_free(d);
     mu_labels_free(labels);
     return rc;
 }
 
-static int sub_reveal(camp_args *a)
+static cli_rc run_reveal(cli_ctx *cx)
 {
-    int rc = check_div(a, 0);
+    int div = 0;
     mu_campaign *c = NULL;
-    if (rc >= 0 || (rc = open_campaign(a, &c)) >= 0)
+    cli_rc rc = div_of(cx, &div);
+    if (rc != CLI_OK || (rc = open_campaign(cx, &c)) != CLI_OK)
         return rc;
     mu_error err = {0};
     char *doc = NULL;
-    if (mu_campaign_reveal(c, a->div, &doc, &err) == MU_OK) {
-        rc = cli_emit(doc);
-        if (rc == EXIT_OK)
-            rc = cli_emit("\n");
+    if (mu_campaign_reveal(c, div, &doc, &err) == MU_OK) {
+        rc = cli_take(cx, doc);
+        if (rc == CLI_OK)
+            rc = cli_out(cx, "\n");
     } else {
-        rc = cli_fail(&err);
+        rc = cli_fail(cx, &err);
     }
-    free(doc);
     mu_campaign_close(c);
     return rc;
 }
 
-static int sub_verify(camp_args *a)
+static cli_rc run_verify(cli_ctx *cx)
 {
-    int rc = check_args(a, B(OPT_COMMIT) | B(OPT_SALT) | B(OPT_DIVISION), 0,
-                        "--commitment HEX --division FILE.json, and no "
-                        "campaign FILE");
-    if (rc < 0 && (rc = need(a, OPT_COMMIT)) < 0)
-        rc = need(a, OPT_DIVISION);
-    if (rc >= 0)
-        return rc;
     mu_error err = {0};
     size_t len;
-    char *text = slurp(a->division, &len, &err);
-    if (!text)
-        return cli_fail(&err);
-    mu_status st = mu_commitment_verify(a->commitment, a->salt, text, len,
-                                        &err);
+    char *text = NULL;
+    const char *path = cli_str(cx, "division");
+    if (mu_file_read(path, 16u << 20, &text, &len, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    mu_status st = mu_commitment_verify(cli_str(cx, "commitment"),
+                                        cli_str(cx, "salt"), text, len, &err);
     free(text);
     if (st == MU_EINPUT && err.line > 0) { /* a fault in the file: name it */
-        snprintf(err.file, sizeof err.file, "%s", strcmp(a->division, "-")
-                 ? a->division : "standard input");
+        snprintf(err.file, sizeof err.file, "%s",
+                 strcmp(path, "-") ? path : "standard input");
         err.line = 0; /* the message has the line and column */
     }
     if (st != MU_OK)
-        return cli_fail(&err);
-    return cli_emit("ok: the division is the one committed to\n");
+        return cli_fail(cx, &err);
+    return cli_out(cx, "ok: the division is the one committed to\n");
 }
 
-static int sub_show(camp_args *a)
+static cli_rc run_show(cli_ctx *cx)
 {
-    int rc = check_args(a, B(OPT_SIDE) | B(OPT_LABELS) | B(OPT_FORMAT), 1,
-                        "FILE");
-    if (rc < 0)
-        rc = format_only(a, true, true);
     mu_error err = {0};
     mu_labels *labels = NULL;
-    if (rc < 0 && a->cc.labels &&
-        mu_labels_load(a->cc.labels, &labels, &err) != MU_OK)
-        rc = cli_fail(&err);
+    const char *lab = cli_str(cx, "labels");
+    if (lab && mu_labels_load(lab, &labels, &err) != MU_OK)
+        return cli_fail(cx, &err);
     mu_campaign *c = NULL;
-    if (rc >= 0 || (rc = open_campaign(a, &c)) >= 0) {
-        mu_labels_free(labels);
-        return rc;
+    cli_rc rc = open_campaign(cx, &c);
+    if (rc == CLI_OK) {
+        char *text = NULL;
+        mu_viewer v = cli_has(cx, "side") ? (mu_viewer)cli_choice(cx, "side", 0)
+                                          : MU_VIEWER_UMPIRE;
+        mu_render_opts ro = {.format = cli_format(cx), .labels = labels};
+        rc = mu_campaign_show(c, v, &ro, &text, &err) == MU_OK
+                 ? cli_take(cx, text) : cli_fail(cx, &err);
     }
-    char *text = NULL;
-    mu_viewer viewer = has(a, OPT_SIDE) ? (mu_viewer)a->side
-                                        : MU_VIEWER_UMPIRE;
-    mu_render_opts ro = {.format = a->cc.format, .labels = labels};
-    rc = mu_campaign_show(c, viewer, &ro, &text, &err) == MU_OK
-             ? cli_emit(text) : cli_fail(&err);
-    free(text);
     mu_labels_free(labels);
     mu_campaign_close(c);
     return rc;
 }
 
 /* log, prisoners and check: read-only, one FILE. */
-static int sub_read(camp_args *a, unsigned long long allowed)
+static cli_rc run_read(cli_ctx *cx)
 {
-    int rc = check_args(a, allowed, 1, "FILE");
-    if (rc < 0)
-        rc = format_only(a, (allowed & B(OPT_FORMAT)) != 0, false);
     mu_campaign *c = NULL;
-    if (rc >= 0 || (rc = open_campaign(a, &c)) >= 0)
+    cli_rc rc = open_campaign(cx, &c);
+    if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
     char *text = NULL;
     mu_status st;
-    mu_render_opts ro = {.format = a->cc.format};
-    if (!strcmp(a->sub, "log"))
-        st = mu_campaign_log(c, has(a, OPT_SIDE) ? (mu_viewer)a->side
-                                                 : MU_VIEWER_UMPIRE,
+    mu_render_opts ro = {.format = cli_format(cx)};
+    const char *sub = cx->cmd->name + strlen("campaign ");
+    if (!strcmp(sub, "log"))
+        st = mu_campaign_log(c, cli_has(cx, "side")
+                                    ? (mu_viewer)cli_choice(cx, "side", 0)
+                                    : MU_VIEWER_UMPIRE,
                              &ro, &text, &err);
-    else if (!strcmp(a->sub, "prisoners"))
+    else if (!strcmp(sub, "prisoners"))
         st = mu_campaign_prisoners(c, &ro, &text, &err);
     else
         st = mu_campaign_check(c, &text, &err);
-    rc = text ? cli_emit(text) : EXIT_OK;
+    rc = text ? cli_take(cx, text) : CLI_OK;
     if (st != MU_OK)
-        rc = cli_fail(&err);
-    free(text);
+        rc = cli_fail(cx, &err);
     mu_campaign_close(c);
     return rc;
 }
 
-static int sub_log(camp_args *a)
-{
-    return sub_read(a, B(OPT_SIDE) | B(OPT_FORMAT));
-}
-static int sub_prisoners(camp_args *a) { return sub_read(a, B(OPT_FORMAT)); }
-static int sub_check(camp_args *a) { return sub_read(a, 0); }
+/* ---- the table ---------------------------------------------------------- */
 
-static const struct {
-    const char *name;
-    int (*run)(camp_args *a);
-} subs[] = {
-    {"new", sub_new},           {"add", sub_add},
-    {"engage", sub_engage},     {"reveal", sub_reveal},
-    {"verify", sub_verify},     {"battle", sub_battle},
-    {"casualties", sub_casualties}, {"prisoners", sub_prisoners},
-    {"exchange", sub_exchange}, {"liberate", sub_liberate},
-    {"leader-lost", sub_leader_lost}, {"penalty", sub_penalty},
-    {"downgrade", sub_downgrade}, {"show", sub_show},
-    {"log", sub_log},           {"check", sub_check},
-};
+static const cli_opt new_opts[] = {
+    {.name = "name", .type = ARG_TEXT, .metavar = "NAME",
+     .flags = CLI_REQUIRED, .help = "the campaign's name"},
+    {.name = "year", .type = ARG_NUM, .lo = 1861, .hi = 1865, .metavar = "Y",
+     .flags = CLI_REQUIRED, .help = "1861..1865: the tables of that year"},
+    {.name = "theater", .type = ARG_CHOICE, .vocab = cli_theaters,
+     .metavar = "T", .flags = CLI_REQUIRED, .help = "east or west"},
+    {.name = "return-rate", .type = ARG_TEXT, .metavar = "P",
+     .help = "share of battlefield losses back: 50, 66.67, 2/3 (default 50)"},
+    {.name = "return-winner", .type = ARG_TEXT, .metavar = "P",
+     .help = "share back to the winner (with --return-loser)"},
+    {.name = "return-loser", .type = ARG_TEXT, .metavar = "P",
+     .help = "share back to the loser (with --return-winner)"},
+    {.name = "rules", .type = ARG_FILE, .metavar = "FILE",
+     .help = "generation tables for this campaign (kept in FILE)"},
+    CAMP_FORMAT,
+    {0}};
 
-int cmd_campaign(int argc, char **argv)
-{
-    if (argc < 2)
-        return cli_usage("campaign: give a subcommand and the campaign FILE "
-                         "(see 'muster help campaign')");
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
-        return cli_help("campaign");
-    for (size_t i = 0; i < sizeof subs / sizeof *subs; i++)
-        if (!strcmp(argv[1], subs[i].name)) {
-            camp_args a;
-            int rc = parse_args(argc - 1, argv + 1, &a);
-            return rc >= 0 ? rc : subs[i].run(&a);
-        }
-    return cli_usage("campaign: no subcommand '%s' (see 'muster help "
-                     "campaign')", argv[1]);
-}
+static const cli_opt add_opts[] = {
+    CAMP_SIDE(CLI_REQUIRED),
+    {.name = "name", .type = ARG_TEXT, .metavar = "NAME",
+     .flags = CLI_REQUIRED, .help = "the division's name (unique)"},
+    {.name = "arm", .type = ARG_CHOICE, .vocab = cli_arms, .metavar = "A",
+     .help = "infantry (default) or cavalry"},
+    {.name = "corps", .type = ARG_TEXT, .metavar = "NAME",
+     .help = "the corps it belongs to"},
+    CAMP_AS,
+    CAMP_FORMAT,
+    {0}};
+
+static const cli_opt engage_opts[] = {
+    {.name = "hidden", .type = ARG_FLAG,
+     .help = "keep the division secret behind a commitment"},
+    OPT_BOOK("play despicable leaders as average"),
+    OPT_DICE,
+    OPT_LABELS,
+    CAMP_AS,
+    OPT_FORMAT(text_json_md, "text (default), json or markdown"),
+    {0}};
+
+static const cli_opt reveal_opts[] = {CAMP_AS, {0}};
+
+static const cli_opt verify_opts[] = {
+    {.name = "commitment", .type = ARG_TEXT, .metavar = "HEX",
+     .flags = CLI_REQUIRED, .help = "the commitment 'engage --hidden' printed"},
+    {.name = "salt", .type = ARG_TEXT, .metavar = "HEX",
+     .help = "the salt; not needed for the document 'reveal' prints"},
+    {.name = "division", .type = ARG_FILE, .metavar = "FILE",
+     .flags = CLI_REQUIRED,
+     .help = "the division's JSON or the reveal document ('-': standard "
+             "input)"},
+    {0}};
+
+static const cli_opt battle_opts[] = {
+    {.name = "winner", .type = ARG_CHOICE, .vocab = cli_armies,
+     .metavar = "SIDE",
+     .help = "end: who won (the return rates by winner and loser)"},
+    OPT_DICE,
+    CAMP_AS,
+    CAMP_FORMAT,
+    {0}};
+
+static const cli_opt casualties_opts[] = {
+    {.name = "brigade", .type = ARG_NUM, .lo = 1, .hi = MU_MAX_BRIGADES,
+     .metavar = "K", .flags = CLI_REQUIRED, .help = "the brigade (1..8)"},
+    {.name = "lost", .type = ARG_NUM, .lo = 0, .hi = MU_MAX_STANDS,
+     .metavar = "N", .flags = CLI_REQUIRED,
+     .help = "killed, wounded and stragglers (stands)"},
+    {.name = "captured", .type = ARG_NUM, .lo = 0, .hi = MU_MAX_STANDS,
+     .metavar = "N", .help = "stands taken prisoner by the other side"},
+    CAMP_AS,
+    CAMP_FORMAT,
+    {0}};
+
+static const cli_opt exchange_opts[] = {
+    {.name = "union", .type = ARG_NUM, .lo = 0, .hi = 100000, .metavar = "N",
+     .flags = CLI_REQUIRED,
+     .help = "Union stands the Confederates give back",
+     .missing = "%s: an exchange is by mutual consent: give both --union N "
+                "and --confederate M (0 is allowed)"},
+    {.name = "confederate", .type = ARG_NUM, .lo = 0, .hi = 100000,
+     .metavar = "M", .flags = CLI_REQUIRED,
+     .help = "Confederate stands the Union gives back",
+     .missing = "%s: an exchange is by mutual consent: give both --union N "
+                "and --confederate M (0 is allowed)"},
+    CAMP_AS,
+    CAMP_FORMAT,
+    {0}};
+
+static const cli_opt side_opts[] = {CAMP_SIDE(CLI_REQUIRED), CAMP_AS,
+                                    CAMP_FORMAT, {0}};
+
+#define ONE_LEADER                                                             \
+    "%s: name one leader: --brigade K, --corps-leader, or neither for the "    \
+    "division leader"
+static const cli_opt leader_opts[] = {
+    {.name = "brigade", .type = ARG_NUM, .lo = 1, .hi = MU_MAX_BRIGADES,
+     .metavar = "K", .group = 4, .conflict = ONE_LEADER,
+     .help = "a brigadier (1..8)"},
+    {.name = "corps-leader", .type = ARG_FLAG, .group = 4,
+     .help = "the leader of the division's corps"},
+    OPT_DICE,
+    CAMP_AS,
+    CAMP_FORMAT,
+    {0}};
+
+static const cli_opt downgrade_opts[] = {
+    {.name = "brigade", .type = ARG_NUM, .lo = 1, .hi = MU_MAX_BRIGADES,
+     .metavar = "K", .group = 4, .conflict = ONE_LEADER,
+     .help = "a brigadier (1..8)"},
+    {.name = "corps-leader", .type = ARG_FLAG, .group = 4,
+     .help = "the leader of the division's corps"},
+    CAMP_AS,
+    CAMP_FORMAT,
+    {0}};
+
+static const cli_opt show_opts[] = {
+    CAMP_SIDE(0),
+    OPT_LABELS,
+    CAMP_AS,
+    OPT_FORMAT(text_json_md, "text (default), json or markdown"),
+    {0}};
+
+static const cli_opt log_opts[] = {CAMP_SIDE(0), CAMP_AS, CAMP_FORMAT, {0}};
+static const cli_opt prisoners_opts[] = {CAMP_AS, CAMP_FORMAT, {0}};
+static const cli_opt check_opts[] = {CAMP_AS, {0}};
+
+const cli_command cmd_campaign_new = {
+    .name = "campaign new", .summary = "start a campaign ledger",
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = new_opts, .run = run_new,
+    .doc = "Creates FILE (SQLite) for a campaign of one year and theater.\n"};
+const cli_command cmd_campaign_add = {
+    .name = "campaign add", .summary = "add a division (prints its id)",
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = add_opts, .run = run_add,
+    .doc = "Adds a division, unknown until it first fights; prints its id.\n"};
+const cli_command cmd_campaign_engage = {
+    .name = "campaign engage", .summary = "generate a division as it fights",
+    .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
+    .opts = engage_opts, .run = run_engage,
+    .doc = "Generates the division once, for the campaign's year and theater,\n"
+           "in the roll order of 'muster division', then rates its corps\n"
+           "leader if it is the first of its corps to fight. --hidden prints\n"
+           "only a commitment: SHA-256(salt || canonical JSON of the division,\n"
+           "RFC 8785), salt 16 random bytes, both in hex.\n"};
+const cli_command cmd_campaign_reveal = {
+    .name = "campaign reveal", .summary = "reveal a hidden division",
+    .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
+    .opts = reveal_opts, .run = run_reveal,
+    .doc = "Prints {\"division\":{...},\"salt\":HEX,\"commitment\":HEX}.\n"};
+const cli_command cmd_campaign_verify = {
+    .name = "campaign verify", .summary = "check a revealed division",
+    .opts = verify_opts, .run = run_verify,
+    .doc = "Checks a revealed division against its commitment, without the\n"
+           "campaign (exit 0 match, 1 mismatch, 2 unreadable).\n"};
+const cli_command cmd_campaign_battle = {
+    .name = "campaign battle", .summary = "start or end a battle",
+    .operands = "FILE start NAME | FILE end", .min_operands = 2,
+    .max_operands = 3, .opts = battle_opts, .run = run_battle,
+    .doc = "At 'end' each brigade gets back the return rate times its\n"
+           "battlefield losses of that battle; a fraction of a stand is\n"
+           "rolled for: one more iff d100 <= floor(100 x fraction), one roll\n"
+           "per brigade with a fraction, in order of division id, then\n"
+           "brigade.\n"};
+const cli_command cmd_campaign_casualties = {
+    .name = "campaign casualties", .summary = "record a brigade's losses",
+    .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
+    .opts = casualties_opts, .run = run_casualties,
+    .doc = "Casualties come off the division's actual strength.\n"};
+const cli_command cmd_campaign_prisoners = {
+    .name = "campaign prisoners", .summary = "the prisoners each side holds",
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = prisoners_opts, .run = run_read};
+const cli_command cmd_campaign_exchange = {
+    .name = "campaign exchange", .summary = "exchange prisoners",
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = exchange_opts, .run = run_exchange,
+    .doc = "Both sides' counts come home, longest held first.\n"};
+const cli_command cmd_campaign_liberate = {
+    .name = "campaign liberate", .summary = "free all of a side's prisoners",
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = side_opts, .run = run_liberate};
+const cli_command cmd_campaign_leader_lost = {
+    .name = "campaign leader-lost", .summary = "replace a leader lost in combat",
+    .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
+    .opts = leader_opts, .run = run_leader_lost,
+    .doc = "Rolls the replacement on the leader table; a despicable corps\n"
+           "leader attaches to the division named.\n"};
+const cli_command cmd_campaign_penalty = {
+    .name = "campaign penalty", .summary = "a despicable leader not revealed",
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = side_opts, .run = run_penalty,
+    .doc = "SIDE forgot to reveal a despicable leader, so the opponent holds a\n"
+           "despicable replacement to spend with 'downgrade'.\n"};
+const cli_command cmd_campaign_downgrade = {
+    .name = "campaign downgrade", .summary = "spend a penalty on a leader",
+    .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
+    .opts = downgrade_opts, .run = run_downgrade};
+const cli_command cmd_campaign_show = {
+    .name = "campaign show", .summary = "the ledger: divisions and losses",
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = show_opts, .run = run_show,
+    .doc = "--side hides the other side's unrevealed divisions.\n"};
+const cli_command cmd_campaign_log = {
+    .name = "campaign log", .summary = "every event, in order",
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = log_opts, .run = run_read};
+const cli_command cmd_campaign_check = {
+    .name = "campaign check", .summary = "check the ledger against its log",
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = check_opts, .run = run_read};
+
+const cli_group grp_campaign = {
+    .name = "campaign",
+    .summary = "keep a campaign ledger (SQLite)",
+    .doc =
+        "The seed's campaign rules, kept in FILE (SQLite). A division stays\n"
+        "unknown until it first fights. Prisoners never return at 'battle\n"
+        "end': they come home by 'exchange' or 'liberate'. Every command on a\n"
+        "FILE takes --as union|confederate: acting for one side, nothing about\n"
+        "the other side's unrevealed divisions is told or changed. Every\n"
+        "command is one transaction: it does all it says or nothing. Bad\n"
+        "input exits 2 and changes nothing.\n",
+    .missing = "campaign: give a subcommand and the campaign FILE (see 'muster "
+               "help campaign')",
+    .unknown = "campaign: no subcommand '%s' (see 'muster help campaign')"};

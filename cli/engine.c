@@ -323,7 +323,9 @@ cli_rc cli_operand(cli_ctx *cx, const char *word)
 
 /* ---- argv -------------------------------------------------------------------------- */
 
-enum { VAL_HELP = 1000 };
+/* getopt_long's values: VAL_LONG + the option's index; short letters are
+ * themselves (below 256, so that optopt tells them apart). */
+enum { VAL_LONG = 256, VAL_HELP = VAL_LONG + CLI_MAX_OPTS };
 
 /* The long options and short letters of a command, for getopt_long. */
 static void getopt_tables(const cli_command *cmd, struct option *lo,
@@ -334,7 +336,7 @@ static void getopt_tables(const cli_command *cmd, struct option *lo,
     for (int i = 0; cmd->opts[i].name; i++) {
         const cli_opt *o = &cmd->opts[i];
         int has = o->type == ARG_FLAG ? no_argument : required_argument;
-        lo[k++] = (struct option){o->name, has, NULL, i};
+        lo[k++] = (struct option){o->name, has, NULL, VAL_LONG + i};
         if (o->shortname && s + 3 < nshorts) {
             shorts[s++] = o->shortname;
             if (has)
@@ -355,6 +357,26 @@ static int short_index(const cli_command *cmd, int c)
     return -1;
 }
 
+/* Whether another command of the same group ("campaign ...") takes --opt:
+ * then this one "does not take" it, rather than not knowing it. */
+static bool sibling_takes(const cli_command *cmd, const char *opt)
+{
+    size_t g = strcspn(cmd->name, " "), n = strcspn(opt, "=");
+    if (!cmd->name[g])
+        return false;
+    for (int i = 0; cli_commands[i]; i++) {
+        const cli_command *c = cli_commands[i];
+        if (c == cmd || strncmp(c->name, cmd->name, g + 1))
+            continue;
+        for (int j = 0; c->opts[j].name; j++)
+            if (!(c->opts[j].flags & CLI_REFUSED) &&
+                strlen(c->opts[j].name) == n &&
+                !strncmp(c->opts[j].name, opt, n))
+                return true;
+    }
+    return false;
+}
+
 static cli_rc bad_option(cli_ctx *cx, char **argv)
 {
     const char *name = cx->cmd->name;
@@ -362,6 +384,13 @@ static cli_rc bad_option(cli_ctx *cx, char **argv)
         return cli_error(cx, "%s: unknown option or missing value: -%c (see "
                          "'muster help %s')", name, optopt, name);
     const char *opt = argv[optind - 1];
+    char own[64];
+    snprintf(own, sizeof own, "%.*s", (int)strcspn(opt ? opt + 2 : "", "="),
+             opt ? opt + 2 : "");
+    if (opt && !strncmp(opt, "--", 2) && opt_index(cx->cmd, own) < 0 &&
+        sibling_takes(cx->cmd, opt + 2))
+        return cli_error(cx, "%s does not take --%.*s (see 'muster help %s')",
+                         name, (int)strcspn(opt + 2, "="), opt + 2, name);
     return cli_error(cx, "%s: unknown option or missing value: %s (see "
                      "'muster help %s')", name, opt ? opt : "?", name);
 }
@@ -382,8 +411,8 @@ cli_rc cli_parse_argv(cli_ctx *cx, int argc, char **argv)
         }
         if (c == '?' || c == ':')
             return bad_option(cx, argv);
-        if (c >= 0 && c < CLI_MAX_OPTS) /* a long option: its index */
-            rc = set_index(cx, c, optarg);
+        if (c >= VAL_LONG && c < VAL_LONG + CLI_MAX_OPTS) /* a long option */
+            rc = set_index(cx, c - VAL_LONG, optarg);
         else
             rc = set_index(cx, short_index(cx->cmd, c), optarg);
         if (rc != CLI_OK)

@@ -197,10 +197,6 @@ static void group_help(cli_buf *b, const cli_group *g)
 bool cli_help_text(const char *name, cli_buf *b)
 {
     const cli_command *c = cli_find(name);
-    if (c && c->legacy_help) {
-        cli_buf_puts(b, c->legacy_help);
-        return true;
-    }
     if (c) {
         command_help(b, c);
         return true;
@@ -266,10 +262,7 @@ void cli_man_synopsis(cli_buf *b)
     for (int i = 0; cli_commands[i]; i++) {
         const cli_command *c = cli_commands[i];
         cli_buf t = {0};
-        if (c->legacy)
-            cli_buf_printf(&t, "muster %s ...\n", c->name);
-        else
-            synopsis(&t, "", c);
+        synopsis(&t, "", c);
         roff(b, t.s ? t.s : "");
         free(t.s);
     }
@@ -281,8 +274,6 @@ void cli_man_options(cli_buf *b)
 {
     for (int i = 0; cli_commands[i]; i++) {
         const cli_command *c = cli_commands[i];
-        if (c->legacy)
-            continue;
         cli_buf_puts(b, ".SS ");
         roff(b, c->name);
         cli_buf_puts(b, "\n");

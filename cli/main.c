@@ -1,17 +1,11 @@
 /* main.c -- the muster tool: finds the command in the table, parses argv
  * through the engine, runs it, writes its result and its error. */
 #include "cli.h"
-#include "web.h"
 
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const cli_command cmd_campaign_legacy = {
-    .name = "campaign", .summary = "keep a campaign ledger (SQLite)",
-    .opts = (const cli_opt[]){{0}}, .legacy = cmd_campaign,
-    .legacy_help = help_campaign};
 
 /* Every command, in the order 'muster --help' lists them. */
 const cli_command *const cli_commands[] = {
@@ -20,10 +14,17 @@ const cli_command *const cli_commands[] = {
     &cmd_odds_division, &cmd_odds_corps, &cmd_odds_battle, &cmd_odds_fire,
     &cmd_odds_charge,
     &cmd_sim_division, &cmd_sim_corps, &cmd_sim_fire,
-    &cmd_campaign_legacy, &cmd_roster, &cmd_serve,
+    &cmd_campaign_new, &cmd_campaign_add, &cmd_campaign_engage,
+    &cmd_campaign_reveal, &cmd_campaign_verify, &cmd_campaign_battle,
+    &cmd_campaign_casualties, &cmd_campaign_prisoners, &cmd_campaign_exchange,
+    &cmd_campaign_liberate, &cmd_campaign_leader_lost, &cmd_campaign_penalty,
+    &cmd_campaign_downgrade, &cmd_campaign_show, &cmd_campaign_log,
+    &cmd_campaign_check,
+    &cmd_roster, &cmd_serve,
     NULL};
 
-const cli_group *const cli_groups[] = {&grp_rules, &grp_odds, &grp_sim, NULL};
+const cli_group *const cli_groups[] = {&grp_rules, &grp_odds, &grp_sim,
+                                       &grp_campaign, NULL};
 
 static const char help_help[] =
     "usage: muster help [COMMAND [SUB]]\n\n"
@@ -89,8 +90,6 @@ static const cli_group *group_of(const char *word)
 
 static int run(const cli_command *c, int argc, char **argv)
 {
-    if (c->legacy)
-        return c->legacy(argc, argv);
     cli_ctx cx;
     cli_ctx_init(&cx, c, true);
     int rc = cli_parse_argv(&cx, argc, argv);

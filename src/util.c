@@ -95,38 +95,45 @@ bool util_parse_long(const char *s, long lo, long hi, long *out)
 mu_status util_read_file(const char *path, size_t max, char **out, size_t *len,
                     mu_error *err)
 {
-    FILE *f = fopen(path, "rb");
+    bool in = !strcmp(path, "-");
+    const char *name = in ? "standard input" : path;
+    FILE *f = in ? stdin : fopen(path, "rb");
     if (!f)
-        return err_at(err, MU_EIO, path, 0, "cannot open: %s", strerror(errno));
+        return err_at(err, MU_EIO, name, 0, "cannot open: %s", strerror(errno));
     sbuf sb = {0};
     char chunk[4096];
     size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (sb.len + n > max) {
-            fclose(f);
-            sb_free(&sb);
-            return err_at(err, MU_EINPUT, path, 0,
-                          "file is larger than %zu bytes", max);
+    mu_status st = MU_OK;
+    while (st == MU_OK && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (sb.len + n > max)
+            st = err_at(err, MU_EINPUT, name, 0, "file is larger than %zu "
+                        "bytes", max);
+        else if (!sb_reserve(&sb, n))
+            st = err_nomem(err);
+        else {
+            memcpy(sb.p + sb.len, chunk, n);
+            sb.len += n;
         }
-        if (!sb_reserve(&sb, n)) {
-            fclose(f);
-            sb_free(&sb);
-            return err_nomem(err);
-        }
-        memcpy(sb.p + sb.len, chunk, n);
-        sb.len += n;
     }
-    bool bad = ferror(f) != 0;
-    fclose(f);
-    if (bad) {
+    if (st == MU_OK && ferror(f))
+        st = err_at(err, MU_EIO, name, 0, "read error");
+    if (!in)
+        fclose(f);
+    if (st != MU_OK) {
         sb_free(&sb);
-        return err_at(err, MU_EIO, path, 0, "read error");
+        return st;
     }
     size_t total = sb.len;
-    mu_status st = sb_finish(&sb, out, err);
+    st = sb_finish(&sb, out, err);
     if (st == MU_OK)
         *len = total;
     return st;
+}
+
+mu_status mu_file_read(const char *path, size_t max, char **out, size_t *len,
+                       mu_error *err)
+{
+    return util_read_file(path, max, out, len, err);
 }
 
 void util_face_text(int face, char buf[4])

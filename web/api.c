@@ -2,16 +2,15 @@
  * `muster <command> --<option> <value> ... --format json` prints, because it
  * runs the CLI's own command (same parser, same renderer) on those options.
  *
- * Commands on the command table go through cli_invoke() as {option: value}
- * pairs (reentrant: requests run in parallel). The campaign's commands are
- * not on the table yet: they still print and parse with getopt, so a call
- * runs under one lock with stdout and stderr pointed at memory streams
- * (glibc lets a program assign them) on the words a person would type.
+ * Every command is on the command table and goes through cli_invoke() as
+ * {option: value} pairs, operands (the campaign FILE, DIV, NAME) as pairs
+ * without a name (reentrant: requests run in parallel). The argv path below
+ * (run_captured) serves no route any more.
  * Everything about HTTP lives in http.c; everything about which option a
  * web client may give, and which viewer acts, lives here. */
 #include "web.h"
 
-#include "legacy.h"
+#include "cli.h"
 
 #include <cjson/cJSON.h>
 #include <pthread.h>
@@ -50,33 +49,33 @@ static const route routes[] = {
     {"sim/division", {"sim", "division"}, NULL, NULL, 0},
     {"sim/corps", {"sim", "corps"}, NULL, NULL, 0},
     {"sim/fire", {"sim", "fire"}, NULL, NULL, 0},
-    {"campaign/show", {"campaign", "show"}, NULL, cmd_campaign,
+    {"campaign/show", {"campaign", "show"}, NULL, NULL,
      R_CAMPAIGN},
-    {"campaign/log", {"campaign", "log"}, NULL, cmd_campaign,
+    {"campaign/log", {"campaign", "log"}, NULL, NULL,
      R_CAMPAIGN},
-    {"campaign/prisoners", {"campaign", "prisoners"}, NULL, cmd_campaign,
+    {"campaign/prisoners", {"campaign", "prisoners"}, NULL, NULL,
      R_CAMPAIGN},
-    {"campaign/add", {"campaign", "add"}, NULL, cmd_campaign,
+    {"campaign/add", {"campaign", "add"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE},
-    {"campaign/engage", {"campaign", "engage"}, NULL, cmd_campaign,
+    {"campaign/engage", {"campaign", "engage"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE | R_DIV},
-    {"campaign/reveal", {"campaign", "reveal"}, NULL, cmd_campaign,
+    {"campaign/reveal", {"campaign", "reveal"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE | R_DIV},
-    {"campaign/battle/start", {"campaign", "battle"}, "start", cmd_campaign,
+    {"campaign/battle/start", {"campaign", "battle"}, "start", NULL,
      R_CAMPAIGN | R_WRITE | R_NAME},
-    {"campaign/battle/end", {"campaign", "battle"}, "end", cmd_campaign,
+    {"campaign/battle/end", {"campaign", "battle"}, "end", NULL,
      R_CAMPAIGN | R_WRITE},
-    {"campaign/casualties", {"campaign", "casualties"}, NULL, cmd_campaign,
+    {"campaign/casualties", {"campaign", "casualties"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE | R_DIV},
-    {"campaign/exchange", {"campaign", "exchange"}, NULL, cmd_campaign,
+    {"campaign/exchange", {"campaign", "exchange"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE},
-    {"campaign/liberate", {"campaign", "liberate"}, NULL, cmd_campaign,
+    {"campaign/liberate", {"campaign", "liberate"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE},
-    {"campaign/leader-lost", {"campaign", "leader-lost"}, NULL, cmd_campaign,
+    {"campaign/leader-lost", {"campaign", "leader-lost"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE | R_DIV},
-    {"campaign/penalty", {"campaign", "penalty"}, NULL, cmd_campaign,
+    {"campaign/penalty", {"campaign", "penalty"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE},
-    {"campaign/downgrade", {"campaign", "downgrade"}, NULL, cmd_campaign,
+    {"campaign/downgrade", {"campaign", "downgrade"}, NULL, NULL,
      R_CAMPAIGN | R_WRITE | R_DIV},
 };
 #define NROUTES (sizeof routes / sizeof *routes)
@@ -211,7 +210,7 @@ static bool capped(const char *v, unsigned long long max)
 
 /* The options of a call for cli_invoke: name/value pairs. */
 typedef struct pairs {
-    const char *names[WEB_MAX_ARGS + 2], *values[WEB_MAX_ARGS + 2];
+    const char *names[WEB_MAX_ARGS + 8], *values[WEB_MAX_ARGS + 8];
     size_t n;
 } pairs;
 
@@ -310,7 +309,7 @@ static bool build(const web_call *c, const route *rt, words *w, pairs *p,
         words_free(&opts);
         return false;
     }
-    if (!rt->run) {
+    if (!rt->run && !(rt->flags & R_CAMPAIGN)) {
         p->names[p->n] = "format";
         p->values[p->n++] = "json";
         return true;
@@ -336,6 +335,24 @@ static bool build(const web_call *c, const route *rt, words *w, pairs *p,
             errorf(r, 400, "%s: '%.40s' is not a %s", div ? "div" : "name",
                    div ? div : name, div ? "division number" : "battle name");
             return false;
+        }
+        if (!rt->run) { /* the operands, the viewer and json as pairs */
+            const char *ops[] = {c->campaign, rt->after, div, name};
+            for (size_t i = 0; i < 4; i++)
+                if (ops[i]) {
+                    p->names[p->n] = NULL;
+                    p->values[p->n++] = ops[i];
+                }
+            if (c->viewer != WEB_UMPIRE) {
+                p->names[p->n] = "as";
+                p->values[p->n++] = web_viewer_name(c->viewer);
+            }
+            if (strcmp(rt->path, "campaign/check")) {
+                p->names[p->n] = "format";
+                p->values[p->n++] = "json";
+            }
+            words_free(&opts);
+            return true;
         }
         if (ok && div)
             ok = push(w, div, NULL);
@@ -487,7 +504,7 @@ void web_api(const web_call *c, web_reply *r)
         errorf(r, 500, "out of memory");
         return;
     }
-    if (rc == EXIT_OK) {
+    if (rc == CLI_OK) {
         free(errs);
         r->status = 200;
         r->type = "application/json; charset=utf-8";
@@ -497,7 +514,7 @@ void web_api(const web_call *c, web_reply *r)
     }
     free(out);
     cli_message(errs);
-    web_error(r, rc == EXIT_INPUT ? 400 : 500,
+    web_error(r, rc == CLI_INPUT ? 400 : 500,
               *errs ? errs : "the command failed");
     free(errs);
 }

@@ -132,6 +132,14 @@ MU_API mu_status mu_error_set(mu_error *err, mu_status code, mu_reason reason,
  * bytes, truncating safely. Returns buf. */
 MU_API char *mu_error_format(const mu_error *err, char *buf, size_t n);
 
+/* Reads the whole file `path` ("-": standard input, named so in errors) into
+ * a malloc'd buffer with a terminating NUL the caller frees; *len is its
+ * length. MU_EIO naming the file when it cannot be opened or read, MU_EINPUT
+ * when it is larger than `max` bytes. The one reader of every file muster
+ * is given, for front ends too. */
+MU_API mu_status mu_file_read(const char *path, size_t max, char **out,
+                              size_t *len, mu_error *err);
+
 /* ------------------------------------------------------------------------ */
 /* Dice sources                                                             */
 /* ------------------------------------------------------------------------ */

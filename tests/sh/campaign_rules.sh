@@ -66,7 +66,7 @@ expect 2 "--lost is required" -- casualties c.db 1 --brigade 1
 expect 2 "not a division id" -- casualties c.db one --brigade 1 --lost 1
 expect 2 "--brigade must be" -- casualties c.db 1 --brigade 0 --lost 1
 expect 2 "does not take --seed" -- casualties c.db 1 --brigade 1 --lost 1 --seed 2
-expect 2 "unknown army" -- liberate c.db --side prussia
+expect 2 "takes union or confederate" -- liberate c.db --side prussia
 
 # The rules.
 mc casualties c.db 1 --brigade 1 --lost 3 >/dev/null || fail "casualties 1"
@@ -177,7 +177,7 @@ expect_new=$(mc new f.db --name F --year 1862 --theater west --rules bad.ini 2>&
 err=$(head -c 17000000 /dev/zero |
       mc verify --commitment 00 --division - 2>&1 >/dev/null)
 [ $? = 2 ] || fail "a 17 MB division: exit not 2"
-[ "$err" = "muster: standard input: larger than 16 MiB" ] ||
+[ "$err" = "muster: standard input: file is larger than 16777216 bytes" ] ||
     fail "a 17 MB division: $err"
 [ "$(cat notes.txt)" = "just text" ] || fail "notes.txt was changed"
 mc check c.db >/dev/null || fail "check"
