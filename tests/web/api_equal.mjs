@@ -147,7 +147,8 @@ try {
     }
   }
 } finally {
-  await srv.stop();
+  const st = await srv.stop();
+  if (st.code !== 0) { failed++; console.log('FAIL: the server did not stop cleanly: ' + JSON.stringify(st) + srv.stderr()); }
 }
 // ---- the campaign: the same changes through the API on one copy of a
 // ledger and through the CLI on another, each link against --as ----------
@@ -223,7 +224,8 @@ try {
     }
   }
 } finally {
-  await camp.stop();
+  const st = await camp.stop();
+  if (st.code !== 0) { failed++; console.log('FAIL: the campaign server did not stop cleanly: ' + JSON.stringify(st) + camp.stderr()); }
   rmSync(dir, { recursive: true, force: true });
 }
 
