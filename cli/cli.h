@@ -260,7 +260,12 @@ extern const cli_command cmd_campaign_new, cmd_campaign_add,
     cmd_campaign_penalty, cmd_campaign_downgrade, cmd_campaign_show,
     cmd_campaign_log, cmd_campaign_check;
 extern const cli_command cmd_serve; /* web/serve.c */
-extern const cli_group grp_rules, grp_odds, grp_sim, grp_campaign;
+extern const cli_command cmd_plot_curves, cmd_plot_figure,
+    cmd_plot_odds_division, cmd_plot_odds_corps, cmd_plot_odds_fire,
+    cmd_plot_odds_charge, cmd_plot_sim_division, cmd_plot_sim_corps,
+    cmd_plot_sim_fire;
+extern const cli_group grp_rules, grp_odds, grp_sim, grp_campaign, grp_plot,
+    grp_plot_odds, grp_plot_sim;
 extern const cli_command cmd_roster;
 
 #endif

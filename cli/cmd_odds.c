@@ -158,42 +158,14 @@ static cli_rc run_fire(cli_ctx *cx)
 
 /* ---- odds charge -------------------------------------------------------- */
 
-#define CHARGE_MISSING                                                         \
-    "%s: say who charges and how: --figures N --range R --move M (inches a "   \
-    "turn)"
-
 static const cli_opt charge_opts[] = {
-    {.name = "figures", .type = ARG_NUM, .lo = 1, .hi = MU_FIRE_MAX_FIGURES,
-     .metavar = "N", .flags = CLI_REQUIRED, .missing = CHARGE_MISSING,
-     .help = "the charging unit (required)"},
-    {.name = "range", .type = ARG_RAT, .lo = 1, .metavar = "R",
-     .flags = CLI_REQUIRED, .missing = CHARGE_MISSING,
-     .bad = "must be more than 0 inches",
-     .help = "where it starts, inches (required)"},
-    {.name = "move", .type = ARG_RAT, .lo = 1, .metavar = "M",
-     .flags = CLI_REQUIRED, .missing = CHARGE_MISSING,
-     .bad = "must be more than 0 inches",
-     .help = "inches it closes a turn (required)"},
-    {.name = "gun", .type = ARG_TEXT, .metavar = "G",
-     .help = "the gun or a load (default gun)"},
-    {.name = "crew", .type = ARG_NUM, .lo = 1, .hi = 100, .metavar = "N",
-     .help = "crew castings (default: full)"},
-    {.name = "cover", .type = ARG_FLAG,
-     .help = "the unit comes on behind hard cover"},
-    {.name = "no-canister", .type = ARG_FLAG,
-     .help = "the gun has only roundshot"},
-    {.name = "no-point-blank", .type = ARG_FLAG,
-     .help = "no last volley at contact (range 0)"},
-    {.name = "return-fire", .type = ARG_TEXT, .metavar = "W",
-     .help = "the unit fires back at the crew with W (musket, rifle) at each "
-             "range: a duel; both sides fire at once"},
+    OPT_CHARGE,
     OPT_RULES_WEAPONS,
     OPT_ODDS_FORMAT,
     {0}};
 
-static cli_rc run_charge(cli_ctx *cx)
+mu_charge_opts cli_charge_opts(const cli_ctx *cx)
 {
-    const mu_render_opts fmt = {.format = cli_format(cx)};
     mu_charge_opts o;
     memset(&o, 0, sizeof o);
     o.figures = (int)cli_num(cx, "figures", 0);
@@ -205,6 +177,13 @@ static cli_rc run_charge(cli_ctx *cx)
     o.no_canister = cli_has(cx, "no-canister");
     o.no_point_blank = cli_has(cx, "no-point-blank");
     o.return_fire = cli_str(cx, "return-fire");
+    return o;
+}
+
+static cli_rc run_charge(cli_ctx *cx)
+{
+    const mu_render_opts fmt = {.format = cli_format(cx)};
+    mu_charge_opts o = cli_charge_opts(cx);
     mu_error err = {0};
     mu_weapons *w = NULL;
     mu_charge_odds *co = malloc(sizeof *co);

@@ -127,7 +127,7 @@ static void group_arms(cli_buf *b, const dialect *d)
     for (int i = 0; cli_groups[i]; i++) {
         cli_buf g = {0};
         next_words(&g, cli_groups[i]->name);
-        cli_buf_printf(b, "    %s%s) ", d->esac_open, cli_groups[i]->name);
+        cli_buf_printf(b, "    %s\"%s\") ", d->esac_open, cli_groups[i]->name);
         say_words(b, d, g.s ? g.s : "");
         cli_buf_puts(b, "; return ;;\n");
         free(g.s);
@@ -241,7 +241,7 @@ static void fish_script(cli_buf *b)
     next_words(b, "");
     cli_buf_puts(b, " help'\n");
     for (int i = 0; cli_groups[i]; i++) {
-        cli_buf_printf(b, "complete -c muster -n '__muster_is %s' -a '",
+        cli_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"' -a '",
                        cli_groups[i]->name);
         next_words(b, cli_groups[i]->name);
         cli_buf_puts(b, "'\n");

@@ -13,6 +13,9 @@ const cli_command *const cli_commands[] = {
     &cmd_rules_show, &cmd_rules_check, &cmd_rules_dump,
     &cmd_odds_division, &cmd_odds_corps, &cmd_odds_battle, &cmd_odds_fire,
     &cmd_odds_charge,
+    &cmd_plot_curves, &cmd_plot_figure, &cmd_plot_odds_division,
+    &cmd_plot_odds_corps, &cmd_plot_odds_fire, &cmd_plot_odds_charge,
+    &cmd_plot_sim_division, &cmd_plot_sim_corps, &cmd_plot_sim_fire,
     &cmd_sim_division, &cmd_sim_corps, &cmd_sim_fire,
     &cmd_campaign_new, &cmd_campaign_add, &cmd_campaign_engage,
     &cmd_campaign_reveal, &cmd_campaign_verify, &cmd_campaign_battle,
@@ -24,7 +27,8 @@ const cli_command *const cli_commands[] = {
     NULL};
 
 const cli_group *const cli_groups[] = {&grp_rules, &grp_odds, &grp_sim,
-                                       &grp_campaign, NULL};
+                                       &grp_plot, &grp_plot_odds,
+                                       &grp_plot_sim, &grp_campaign, NULL};
 
 static const char help_help[] =
     "usage: muster help [COMMAND [SUB]]\n\n"
@@ -115,6 +119,9 @@ static int run_group(const cli_group *g, int argc, char **argv)
         return help(g->name);
     char name[128];
     snprintf(name, sizeof name, "%s %s", g->name, argv[2]);
+    const cli_group *sub = group_of(name); /* "plot odds": one level more */
+    if (sub)
+        return run_group(sub, argc - 1, argv + 1);
     const cli_command *c = cli_find(name);
     if (!c)
         return message(CLI_INPUT, g->unknown, argv[2]);
@@ -165,8 +172,9 @@ int main(int argc, char **argv)
             return print_buf(&b, stdout, CLI_OK);
         }
         char name[128];
-        snprintf(name, sizeof name, "%s%s%s", argv[2], argc > 3 ? " " : "",
-                 argc > 3 ? argv[3] : "");
+        snprintf(name, sizeof name, "%s%s%s%s%s", argv[2], argc > 3 ? " " : "",
+                 argc > 3 ? argv[3] : "", argc > 4 ? " " : "",
+                 argc > 4 ? argv[4] : "");
         return help(name);
     }
     const cli_group *g = group_of(cmd);

@@ -167,6 +167,38 @@ extern const char *const cli_odds_formats[]; /* text, json, csv, markdown */
         OPT_REFUSE("arm", ARG_TEXT,                                            \
                    "use --divisions N and --cavalry N, not --arm")
 
+/* The options of a charge (odds charge, plot odds charge). */
+#define CHARGE_MISSING                                                         \
+    "%s: say who charges and how: --figures N --range R --move M (inches a "   \
+    "turn)"
+#define OPT_CHARGE \
+    {.name = "figures", .type = ARG_NUM, .lo = 1, .hi = MU_FIRE_MAX_FIGURES, \
+     .metavar = "N", .flags = CLI_REQUIRED, .missing = CHARGE_MISSING, \
+     .help = "the charging unit (required)"}, \
+    {.name = "range", .type = ARG_RAT, .lo = 1, .metavar = "R", \
+     .flags = CLI_REQUIRED, .missing = CHARGE_MISSING, \
+     .bad = "must be more than 0 inches", \
+     .help = "where it starts, inches (required)"}, \
+    {.name = "move", .type = ARG_RAT, .lo = 1, .metavar = "M", \
+     .flags = CLI_REQUIRED, .missing = CHARGE_MISSING, \
+     .bad = "must be more than 0 inches", \
+     .help = "inches it closes a turn (required)"}, \
+    {.name = "gun", .type = ARG_TEXT, .metavar = "G", \
+     .help = "the gun or a load (default gun)"}, \
+    {.name = "crew", .type = ARG_NUM, .lo = 1, .hi = 100, .metavar = "N", \
+     .help = "crew castings (default: full)"}, \
+    {.name = "cover", .type = ARG_FLAG, \
+     .help = "the unit comes on behind hard cover"}, \
+    {.name = "no-canister", .type = ARG_FLAG, \
+     .help = "the gun has only roundshot"}, \
+    {.name = "no-point-blank", .type = ARG_FLAG, \
+     .help = "no last volley at contact (range 0)"}, \
+    {.name = "return-fire", .type = ARG_TEXT, .metavar = "W", \
+     .help = "the unit fires back at the crew with W (musket, rifle) at each " \
+             "range: a duel; both sides fire at once"}
+/* The charge those options describe. */
+mu_charge_opts cli_charge_opts(const cli_ctx *cx);
+
 /* Checks --divisions and --cavalry of a corps. */
 cli_rc cli_corps_size(cli_ctx *cx, int *divisions, int *cavalry);
 

@@ -489,6 +489,38 @@ static mu_status seed_from(jctx *j, const cJSON *o, const char *path,
     return MU_OK;
 }
 
+/* The division's own fields (not its lists): army, year, theater, arm,
+ * leaders, by the book; its "stands" through *stands. */
+static mu_status division_head(jctx *j, const cJSON *o, const char *path,
+                               mu_division *d, int *stands)
+{
+    int army = 0, theater = 0, arm = 0, l = 0, lr = 0;
+    mu_status st;
+    if ((st = get_word(j, o, "army", path, word_army, "\"union\", "
+                       "\"confederate\"", &army)) ||
+        (st = get_int(j, o, "year", path, MU_YEAR_FIRST, MU_YEAR_LAST,
+                      &d->year)) ||
+        (st = get_word(j, o, "theater", path, word_theater, "\"east\", "
+                       "\"west\"", &theater)) ||
+        (st = get_word(j, o, "arm", path, word_arm, "\"infantry\", "
+                       "\"cavalry\"", &arm)) ||
+        (st = get_word(j, o, "leader", path, word_rating, RATINGS, &l)) ||
+        (st = get_word(j, o, "leader_rolled", path, word_rating, RATINGS,
+                       &lr)) ||
+        (st = get_bool(j, o, "by_the_book", path, &d->by_the_book)) ||
+        (st = get_int(j, o, "stands", path, 1, MU_MAX_BRIGADES * MU_MAX_STANDS,
+                      stands)))
+        return st;
+    d->army = (mu_army)army;
+    d->theater = (mu_theater)theater;
+    d->arm = (mu_arm)arm;
+    d->leader = (mu_rating)l;
+    d->leader_rolled = (mu_rating)lr;
+    char p[160];
+    subpath(p, sizeof p, path, "leader");
+    return check_played(j, p, l, lr, d->by_the_book);
+}
+
 /* A division object. `index` > 0: the element of a list, whose "index"
  * must be that; `top`: "seed" is allowed. */
 static mu_status division_from(jctx *j, const cJSON *o, const char *path,
@@ -504,22 +536,8 @@ static mu_status division_from(jctx *j, const cJSON *o, const char *path,
     if (st != MU_OK)
         return st;
     memset(d, 0, sizeof *d);
-    int army = 0, theater = 0, arm = 0, l = 0, lr = 0, stands = 0, bat = 0,
-        div = 0, res = 0;
-    if ((st = get_word(j, o, "army", path, word_army, "\"union\", "
-                       "\"confederate\"", &army)) ||
-        (st = get_int(j, o, "year", path, MU_YEAR_FIRST, MU_YEAR_LAST,
-                      &d->year)) ||
-        (st = get_word(j, o, "theater", path, word_theater, "\"east\", "
-                       "\"west\"", &theater)) ||
-        (st = get_word(j, o, "arm", path, word_arm, "\"infantry\", "
-                       "\"cavalry\"", &arm)) ||
-        (st = get_word(j, o, "leader", path, word_rating, RATINGS, &l)) ||
-        (st = get_word(j, o, "leader_rolled", path, word_rating, RATINGS,
-                       &lr)) ||
-        (st = get_bool(j, o, "by_the_book", path, &d->by_the_book)) ||
-        (st = get_int(j, o, "stands", path, 1, MU_MAX_BRIGADES * MU_MAX_STANDS,
-                      &stands)))
+    int stands = 0, bat = 0, div = 0, res = 0;
+    if ((st = division_head(j, o, path, d, &stands)) != MU_OK)
         return st;
     if (index > 0) {
         int got;
@@ -531,15 +549,7 @@ static mu_status division_from(jctx *j, const cJSON *o, const char *path,
     }
     if (top && (st = seed_from(j, o, path, seed)) != MU_OK)
         return st;
-    d->army = (mu_army)army;
-    d->theater = (mu_theater)theater;
-    d->arm = (mu_arm)arm;
-    d->leader = (mu_rating)l;
-    d->leader_rolled = (mu_rating)lr;
     char p[160];
-    subpath(p, sizeof p, path, "leader");
-    if ((st = check_played(j, p, l, lr, d->by_the_book)) != MU_OK)
-        return st;
     const cJSON *bs = cJSON_GetObjectItemCaseSensitive(o, "brigades");
     subpath(p, sizeof p, path, "brigades");
     int nb = cJSON_GetArraySize(bs);
@@ -578,6 +588,36 @@ static mu_status division_from(jctx *j, const cJSON *o, const char *path,
 }
 
 /* ---- corps and battles -------------------------------------------------- */
+
+/* A corps' rolls: table 1 (a corps on its own), then its leader. */
+static mu_status corps_rolls(jctx *j, const cJSON *o, const char *path,
+                             bool top, mu_corps *c)
+{
+    char p[160];
+    const cJSON *rs = cJSON_GetObjectItemCaseSensitive(o, "rolls");
+    subpath(p, sizeof p, path, "rolls");
+    if (!cJSON_IsArray(rs))
+        return jfail(j, p, "expected a list of rolls");
+    rolls_rd r = {j, rs, rs->child, 0, ""};
+    pathf(r.path, sizeof r.path, "%s", p);
+    const cJSON *rv;
+    mu_status st;
+    if (top && starts_with_table(rs, "theater")) {
+        if ((st = next_roll(&r, MU_ROLL_THEATER, 0, &c->theater_roll, &rv)) ||
+            (st = theater_roll(&r, rv, c->year, (int)c->theater,
+                               &c->theater_roll)))
+            return st;
+        c->theater_rolled = true;
+    }
+    if ((st = next_roll(&r, MU_ROLL_CORPS_LEADER, 0, &c->leader_roll, &rv)) ||
+        (st = roll_word(&r, rv, word_rating, RATINGS, (int)c->leader_rolled,
+                        "the corps leader was rolled otherwise",
+                        &c->leader_roll)))
+        return st;
+    if (r.at)
+        return jfail(j, p, "roll %d is one too many for a corps", r.index);
+    return MU_OK;
+}
 
 static mu_status corps_from(jctx *j, const cJSON *o, const char *path,
                             bool top, int want_army, seed_rd *seed,
@@ -648,26 +688,7 @@ static mu_status corps_from(jctx *j, const cJSON *o, const char *path,
         return jfail(j, path, "the totals (%d stands, %d batteries, %d to the "
                      "reserve) are not those of the divisions (%d, %d, %d)",
                      stands, bat, res, c->stands, c->batteries, c->reserve);
-    const cJSON *rs = cJSON_GetObjectItemCaseSensitive(o, "rolls");
-    subpath(p, sizeof p, path, "rolls");
-    if (!cJSON_IsArray(rs))
-        return jfail(j, p, "expected a list of rolls");
-    rolls_rd r = {j, rs, rs->child, 0, ""};
-    pathf(r.path, sizeof r.path, "%s", p);
-    const cJSON *rv;
-    if (top && starts_with_table(rs, "theater")) {
-        if ((st = next_roll(&r, MU_ROLL_THEATER, 0, &c->theater_roll, &rv)) ||
-            (st = theater_roll(&r, rv, c->year, theater, &c->theater_roll)))
-            return st;
-        c->theater_rolled = true;
-    }
-    if ((st = next_roll(&r, MU_ROLL_CORPS_LEADER, 0, &c->leader_roll, &rv)) ||
-        (st = roll_word(&r, rv, word_rating, RATINGS, lr, "the corps leader "
-                        "was rolled otherwise", &c->leader_roll)))
-        return st;
-    if (r.at)
-        return jfail(j, p, "roll %d is one too many for a corps", r.index);
-    return MU_OK;
+    return corps_rolls(j, o, path, top, c);
 }
 
 static mu_status battle_from(jctx *j, const cJSON *o, seed_rd *seed,

@@ -3,6 +3,7 @@
 #include "plot.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,11 +74,15 @@ static mu_status bars_finish(mu_chart *c, int lo, int hi, const char *xlabel,
     if (sim)
         snprintf(c->sim_label, sizeof c->sim_label, "simulated, %llu trials",
                  (unsigned long long)trials);
+    bool same = c->nbars == 2 && fabs(c->bars[0].mean - c->bars[1].mean) < 0.005;
     for (int i = 0; i < c->nbars; i++) {
         const plot_bars *B = &c->bars[i];
         /* bars are centred on k + 0.5: the mean sits on the same scale */
-        plot_mark_add(c, B->mean + 0.5, 0, B->style, true, "mean %.2f%s%s",
-                      B->mean, mean_names[i][0] ? " " : "", mean_names[i]);
+        if (same && i == 1)
+            break;
+        plot_mark_add(c, B->mean + 0.5, 0, same ? -1 : B->style, true,
+                      "mean %.2f%s%s", B->mean, same || mean_names[i][0] ? " " : "",
+                      same ? "(both)" : mean_names[i]);
     }
     return plot_finish(c, err);
 }
@@ -207,7 +212,7 @@ mu_status mu_chart_oob_odds(const mu_oob_odds *exact, const mu_oob_odds *sim,
              "tables%s%s", s ? " as bars, simulated as diamonds" : "",
              exact->by_the_book ? "; despicable leaders played as average" : "");
     static const char *const none[] = {""};
-    mu_status st = add_bars(c, d, s, lo, hi, "exact", err);
+    mu_status st = add_bars(c, d, s, lo, hi, "exact odds", err);
     if (st == MU_OK)
         st = bars_finish(c, lo, hi, stat_words(stat), none, s != NULL,
                          s ? sim->trials : 0, err);
@@ -244,7 +249,7 @@ mu_status mu_chart_charge_odds(const mu_charge_odds *o, bool crew,
              mu_rat_format(o->opts.move, m, sizeof m), o->gun, o->crew,
              o->return_fire[0] ? "; the unit fires back" : "");
     static const char *const none[] = {""};
-    mu_status st = add_bars(c, d, NULL, lo, hi, "exact", err);
+    mu_status st = add_bars(c, d, NULL, lo, hi, "exact odds", err);
     if (st == MU_OK)
         st = bars_finish(c, lo, hi, crew ? "Crew castings left at contact"
                                          : "Figures left at contact (0: "

@@ -152,8 +152,9 @@ typedef struct text {
 /* Lays out s at size pt (bold or not); with draw, draws it with its
  * anchor point (x, y): ax 0 left, 0.5 centre, 1 right; ay likewise from the
  * top. rot: 0, or -90 for a vertical label. */
-static text put(cairo_t *cr, const char *s, double pt, bool bold, double x,
-                double y, double ax, double ay, double rot, bool draw)
+static text put_w(cairo_t *cr, const char *s, double pt, bool bold, double x,
+                  double y, double ax, double ay, double rot, bool draw,
+                  double maxw)
 {
     PangoLayout *lay = pango_cairo_create_layout(cr);
     pango_cairo_context_set_resolution(pango_layout_get_context(lay), 72);
@@ -164,6 +165,10 @@ static text put(cairo_t *cr, const char *s, double pt, bool bold, double x,
                                                : PANGO_WEIGHT_NORMAL);
     pango_layout_set_font_description(lay, fd);
     pango_layout_set_text(lay, s, -1);
+    if (maxw > 0) { /* long titles wrap at word ends */
+        pango_layout_set_width(lay, (int)(maxw * PANGO_SCALE));
+        pango_layout_set_wrap(lay, PANGO_WRAP_WORD);
+    }
     int w, h;
     pango_layout_get_size(lay, &w, &h);
     text t = {(double)w / PANGO_SCALE, (double)h / PANGO_SCALE};
@@ -179,6 +184,12 @@ static text put(cairo_t *cr, const char *s, double pt, bool bold, double x,
     pango_font_description_free(fd);
     g_object_unref(lay);
     return t;
+}
+
+static text put(cairo_t *cr, const char *s, double pt, bool bold, double x,
+                double y, double ax, double ay, double rot, bool draw)
+{
+    return put_w(cr, s, pt, bold, x, y, ax, ay, rot, draw, 0);
 }
 
 /* Numbers on axes: "22.5", "30", "0.25". */
@@ -213,11 +224,12 @@ static void draw_titles(cairo_t *cr, const mu_chart *c, frame *f)
 {
     cairo_set_source_rgb(cr, 0, 0, 0);
     double y = 12;
-    text t = put(cr, c->title, 16, true, 18, y, 0, 0, 0, true);
+    double maxw = f->W - 36;
+    text t = put_w(cr, c->title, 16, true, 18, y, 0, 0, 0, true, maxw);
     y += t.h + 2;
     if (c->subtitle[0]) {
         cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-        t = put(cr, c->subtitle, 11.5, false, 18, y, 0, 0, 0, true);
+        t = put_w(cr, c->subtitle, 11.5, false, 18, y, 0, 0, 0, true, maxw);
         y += t.h;
     }
     f->t = y + (c->x2scale > 0 ? 46 : 16);

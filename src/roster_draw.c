@@ -608,6 +608,28 @@ static void draw_labels(dctx *c)
 
 /* ---- pages -------------------------------------------------------------- */
 
+/* "Roster · seed 3", and on a page that starts inside a side, whose
+ * division it continues. */
+static void roster_subtitle(dctx *c, char *s, size_t n)
+{
+    int k = snprintf(s, n, "Roster%s%s", c->r->dice[0] ? " \u00b7 " : "",
+                     c->r->dice);
+    const rs_block *b = NULL;
+    for (int i = 0; i < c->l->nblocks && !b; i++)
+        if (c->l->blocks[i].page == c->page)
+            b = &c->l->blocks[i];
+    if (!b || b->kind == RB_SIDE || k < 0 || (size_t)k >= n)
+        return;
+    char name[RS_NAME + 32];
+    if (b->kind == RB_CARD)
+        division_title(&c->r->divs[b->div], name, sizeof name);
+    else
+        snprintf(name, sizeof name, "%s", b->side == MU_UNION ? "Union"
+                 : "Confederate");
+    snprintf(s + k, n - (size_t)k, " \u00b7 %s%s", b->kind == RB_CARD
+             ? "continued: " : "", name);
+}
+
 static void header(dctx *c)
 {
     const rs_geom *g = &c->l->g;
@@ -620,8 +642,7 @@ static void header(dctx *c)
         snprintf(s, sizeof s, "Command-stand labels, %.0f \u00d7 %.0f mm: cut "
                  "along the crop marks", g->base_w / MM, g->base_h / MM);
     else
-        snprintf(s, sizeof s, "Roster%s%s", c->r->dice[0] ? " \u00b7 " : "",
-                 c->r->dice);
+        roster_subtitle(c, s, sizeof s);
     ink(c, 0.35);
     text(c, c->x0, 37, c->w, s, 8, F_REG, 0);
     cairo_set_line_width(c->cr, 0.8);
@@ -695,35 +716,48 @@ static mu_status check_labels(const mu_roster *r, const mu_labels *l,
     return MU_OK;
 }
 
-static void fill_stats(mu_roster_stats *st, const rs_layout *l)
+/* Checks the options and the labels, lays the roster out and starts the
+ * stats; the caller frees *l when this succeeds. */
+static mu_status prepare(const mu_roster *r, const mu_roster_opts *o,
+                         int page, rs_layout *l, mu_roster_stats *st,
+                         mu_error *err)
 {
+    mu_status s = check_opts(o, err);
+    if (s == MU_OK)
+        s = check_labels(r, o->labels, err);
+    if (s == MU_OK)
+        s = roster_layout(r, o, l, err);
+    if (s != MU_OK)
+        return s;
+    memset(st, 0, sizeof *st);
     st->roster_pages = l->roster_pages;
     st->label_pages = l->label_pages;
     st->pages = l->roster_pages + l->label_pages;
+    if (st->pages == 0 || page > st->pages) {
+        roster_layout_free(l);
+        return st->pages == 0
+                   ? err_set(err, MU_EINPUT, "nothing to print: no division "
+                             "has brigades to show")
+                   : err_set(err, MU_EINPUT, "no page %d: the roster has %d "
+                             "page%s", page, st->pages,
+                             st->pages == 1 ? "" : "s");
+    }
+    return MU_OK;
 }
 
 mu_status mu_roster_draw_page(const mu_roster *r, const mu_roster_opts *o,
                               int page, struct _cairo *cr,
                               mu_roster_stats *stats, mu_error *err)
 {
-    if (!r || !o || !cr)
-        return err_set(err, MU_EINPUT, "nothing to draw");
-    mu_status s = check_opts(o, err);
-    if (s == MU_OK)
-        s = check_labels(r, o->labels, err);
+    if (!r || !o || !cr || page < 1)
+        return err_set(err, MU_EINPUT, page < 1 ? "pages are numbered from 1"
+                       : "nothing to draw");
+    rs_layout l;
+    mu_roster_stats local;
+    mu_roster_stats *st = stats ? stats : &local;
+    mu_status s = prepare(r, o, page, &l, st, err);
     if (s != MU_OK)
         return s;
-    rs_layout l;
-    if ((s = roster_layout(r, o, &l, err)) != MU_OK)
-        return s;
-    mu_roster_stats local = {0};
-    mu_roster_stats *st = stats ? stats : &local;
-    fill_stats(st, &l);
-    if (page < 1 || page > st->pages) {
-        roster_layout_free(&l);
-        return err_set(err, MU_EINPUT, "no page %d: the roster has %d", page,
-                       st->pages);
-    }
     dctx c = {cr, r, o, &l, st, page, st->pages, l.g.margin,
               l.g.w - 2 * l.g.margin};
     draw_page(&c);
@@ -762,29 +796,13 @@ mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
 {
     if (!r || !o || !write)
         return err_set(err, MU_EINPUT, "nothing to draw");
-    mu_status s = check_opts(o, err);
-    if (s == MU_OK)
-        s = check_labels(r, o->labels, err);
+    rs_layout l;
+    mu_roster_stats local;
+    mu_roster_stats *st = stats ? stats : &local;
+    mu_status s = prepare(r, o, o->page, &l, st, err);
     if (s != MU_OK)
         return s;
-    rs_layout l;
-    if ((s = roster_layout(r, o, &l, err)) != MU_OK)
-        return s;
-    mu_roster_stats local = {0};
-    mu_roster_stats *st = stats ? stats : &local;
-    memset(st, 0, sizeof *st);
-    fill_stats(st, &l);
     int first = 1, last = st->pages;
-    if (st->pages == 0) {
-        roster_layout_free(&l);
-        return err_set(err, MU_EINPUT, "nothing to print: no division has "
-                       "brigades to show");
-    }
-    if (o->page > st->pages) {
-        roster_layout_free(&l);
-        return err_set(err, MU_EINPUT, "no page %d: the roster has %d page%s",
-                       o->page, st->pages, st->pages == 1 ? "" : "s");
-    }
     if (o->page > 0)
         first = last = o->page;
     else if (o->format != MU_PAGES_PDF)

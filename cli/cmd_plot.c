@@ -1,0 +1,379 @@
+/* cmd_plot.c -- muster plot curves | figure | odds ... | sim ...: charts as
+ * PNG, SVG or PDF by the --out file's extension. The library draws
+ * (muster/plot.h); these are table entries. 'plot odds X' and 'plot sim X'
+ * take the options of 'odds X' and 'sim X' (the same macros of opts.h),
+ * with --out instead of --format. */
+#include "opts.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The statistics of an order of battle, in mu_oob_stat order. */
+static const char *const plot_stats[] = {
+    "leader", "brigades", "stands", "green", "veteran", "crack",
+    "despicable", "average", "exceptional", "ratio", "batteries",
+    "division_batteries", "reserve", NULL};
+
+#define OPT_OUT                                                                \
+    {.name = "out", .type = ARG_FILE, .metavar = "FILE",                       \
+     .flags = CLI_REQUIRED,                                                    \
+     .help = "the picture to write: FILE.png (1120 x 800), FILE.svg or "       \
+             "FILE.pdf (fonts embedded); written whole or not at all",         \
+     .missing = "%s: say where to draw: --out FILE.png, FILE.svg or FILE.pdf"}
+#define NO_FORMAT                                                              \
+    OPT_REFUSE("format", ARG_TEXT,                                             \
+               "a picture's format comes from the --out file's extension "     \
+               "(.png, .svg or .pdf), not --format")
+#define OPT_STAT                                                               \
+    {.name = "stat", .type = ARG_CHOICE, .vocab = plot_stats, .metavar = "S",  \
+     .help = "what to draw (default stands): leader, brigades, stands, "       \
+             "green, veteran, crack, despicable, average, exceptional "         \
+             "(brigadiers), ratio, batteries, division_batteries, reserve"}
+#define PLOT_NO_SIM                                                            \
+    OPT_REFUSE("trials", ARG_TEXT, "exact odds roll no dice: --trials, "       \
+               "--seed and --threads belong to 'muster plot sim'"),            \
+        OPT_REFUSE("seed", ARG_TEXT, "exact odds roll no dice: --trials, "     \
+                   "--seed and --threads belong to 'muster plot sim'"),        \
+        OPT_REFUSE("threads", ARG_TEXT, "exact odds roll no dice: --trials, "  \
+                   "--seed and --threads belong to 'muster plot sim'")
+#define PLOT_DIVISION                                                          \
+    OPT_ARMY, OPT_YEAR, OPT_THEATER,                                           \
+        OPT_ARM("infantry (default) or cavalry: same tables"),                 \
+        OPT_BOOK("despicable leaders count as average"), OPT_RULES_TABLES,     \
+        OPT_STAT, OPT_OUT, NO_FORMAT,                                          \
+        OPT_REFUSE("divisions", ARG_TEXT,                                      \
+                   "--divisions and --cavalry belong to 'corps'"),             \
+        OPT_REFUSE("cavalry", ARG_TEXT,                                        \
+                   "--divisions and --cavalry belong to 'corps'")
+#define PLOT_CORPS                                                             \
+    OPT_ARMY, OPT_YEAR, OPT_THEATER,                                           \
+        OPT_DIVISIONS("infantry divisions (default 3)"),                       \
+        OPT_CAVALRY("cavalry divisions (default 0)"),                          \
+        OPT_BOOK("despicable leaders count as average"), OPT_RULES_TABLES,     \
+        OPT_STAT, OPT_OUT, NO_FORMAT,                                          \
+        OPT_REFUSE("arm", ARG_TEXT,                                            \
+                   "use --divisions N and --cavalry N, not --arm")
+#define PLOT_SIM_OPTS OPT_TRIALS, OPT_SIM_SEED, OPT_THREADS
+#define FIRE_DICE                                                              \
+    "a chart of odds rolls no dice of yours: drop --rolls, --ask and --no-roll"
+#define PLOT_FIRE                                                              \
+    OPT_VOLLEY, OPT_METHOD, OPT_RULES_WEAPONS, OPT_OUT, NO_FORMAT,             \
+        OPT_REFUSE("rolls", ARG_TEXT, FIRE_DICE),                              \
+        OPT_REFUSE("ask", ARG_FLAG, FIRE_DICE),                                \
+        OPT_REFUSE("no-roll", ARG_FLAG, FIRE_DICE)
+
+/* ---- writing ------------------------------------------------------------ */
+
+/* Refuses a bad --out before any work. */
+static cli_rc check_out(cli_ctx *cx)
+{
+    mu_plot_format f;
+    mu_error err = {0};
+    if (mu_plot_format_from_path(cli_str(cx, "out"), &f, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    return CLI_OK;
+}
+
+/* Writes the chart made with status st (or reports why not); frees it. */
+static cli_rc write_chart(cli_ctx *cx, mu_chart *c, mu_status st,
+                          mu_error *err)
+{
+    if (st == MU_OK)
+        st = mu_chart_write(c, cli_str(cx, "out"), err);
+    mu_chart_free(c);
+    return st == MU_OK ? CLI_OK : cli_fail(cx, err);
+}
+
+static int threads(const cli_ctx *cx)
+{
+    long n = (long)cli_num(cx, "threads", 0);
+    if (n == 0)
+        n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > MU_SIM_MAX_THREADS ? MU_SIM_MAX_THREADS : (int)n;
+}
+
+static mu_status sim_opts(cli_ctx *cx, mu_sim_opts *so, mu_error *err)
+{
+    cx->has_seed = cli_has(cx, "seed");
+    cx->seed = cli_num(cx, "seed", 0);
+    if (!cx->has_seed && mu_seed_from_os(&cx->seed, err) != MU_OK)
+        return err->code;
+    *so = (mu_sim_opts){cli_num(cx, "trials", 1000000), cx->seed, threads(cx),
+                        NULL, NULL};
+    return MU_OK;
+}
+
+/* ---- curves and figures ------------------------------------------------- */
+
+static const cli_opt curves_opts[] = {
+    {.name = "weapon", .type = ARG_LIST, .metavar = "W",
+     .help = "the weapons to draw, W1,W2 or one and more as operands "
+             "(default: every weapon that is one curve); a gun draws both "
+             "its loads; 8 curves at most"},
+    {.name = "cover", .type = ARG_FLAG,
+     .help = "also draw each curve behind hard cover"},
+    {.name = "scale", .type = ARG_RAT, .lo = 1, .metavar = "N",
+     .help = "yards per inch for the top axis (default 10)"},
+    {.name = "crossings", .type = ARG_FLAG,
+     .help = "mark where the curves cross"},
+    {.name = "title", .type = ARG_TEXT, .metavar = "T",
+     .help = "the chart's title"},
+    OPT_RULES_WEAPONS, OPT_OUT, NO_FORMAT,
+    {0}};
+
+#define MAX_NAMES 16
+
+static cli_rc run_curves(cli_ctx *cx)
+{
+    cli_rc rc = check_out(cx);
+    if (rc != CLI_OK)
+        return rc;
+    const char *names[MAX_NAMES];
+    char list[512] = "";
+    size_t n = 0;
+    if (cli_has(cx, "weapon"))
+        snprintf(list, sizeof list, "%s", cli_str(cx, "weapon"));
+    for (char *s = list; *list && s;) {
+        char *comma = strchr(s, ',');
+        if (comma)
+            *comma = '\0';
+        if (*s && n < MAX_NAMES)
+            names[n++] = s;
+        s = comma ? comma + 1 : NULL;
+    }
+    for (int i = 0; i < cx->noperands && n < MAX_NAMES; i++)
+        names[n++] = cx->operand[i];
+    mu_error err = {0};
+    mu_weapons *w = NULL;
+    if (cli_weapons(cx, &w, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    if (n == 0) /* every weapon that is one curve */
+        for (size_t j = 0; j < mu_weapons_count(w) && n < 8; j++)
+            if (mu_weapons_at(w, j)->kind != MU_WEAPON_GUN)
+                names[n++] = mu_weapons_at(w, j)->name;
+    mu_curves_opts o = {.weapons = names,
+                        .nweapons = n,
+                        .cover = cli_has(cx, "cover"),
+                        .yards_per_inch = cli_rat(cx, "scale", (mu_rat){10, 1}),
+                        .crossings = cli_has(cx, "crossings"),
+                        .title = cli_str(cx, "title")};
+    mu_chart *c = NULL;
+    mu_status st = mu_chart_curves(w, &o, &c, &err);
+    rc = write_chart(cx, c, st, &err);
+    mu_weapons_free(w);
+    return rc;
+}
+
+static const cli_opt figure_opts[] = {OPT_RULES_WEAPONS, OPT_OUT, NO_FORMAT,
+                                      {0}};
+
+static cli_rc run_figure(cli_ctx *cx)
+{
+    cli_rc rc = check_out(cx);
+    if (rc != CLI_OK)
+        return rc;
+    const char *a = cx->operand[0];
+    if (strlen(a) != 1 || a[0] < '1' || a[0] > '5')
+        return cli_error(cx, "plot figure: the article has figures 1 to 5, "
+                         "not '%s'", a);
+    mu_error err = {0};
+    mu_weapons *w = NULL;
+    if (cli_weapons(cx, &w, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    mu_chart *c = NULL;
+    mu_status st = mu_chart_figure(w, a[0] - '0', &c, &err);
+    rc = write_chart(cx, c, st, &err);
+    mu_weapons_free(w);
+    return rc;
+}
+
+/* ---- odds and sim ------------------------------------------------------- */
+
+static cli_rc plot_oob(cli_ctx *cx, bool corps, bool sim)
+{
+    cli_rc rc = check_out(cx);
+    int nd = 0, nc = 0;
+    if (rc == CLI_OK && corps)
+        rc = cli_corps_size(cx, &nd, &nc);
+    if (rc != CLI_OK)
+        return rc;
+    mu_error err = {0};
+    mu_sim_opts so;
+    mu_rules *rules = NULL;
+    mu_labels *labels = NULL;
+    if ((sim && sim_opts(cx, &so, &err) != MU_OK) ||
+        cli_rules(cx, &rules, &labels, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    mu_oob_odds exact, simd;
+    memset(&exact, 0, sizeof exact);
+    memset(&simd, 0, sizeof simd);
+    mu_oob_opts o = cli_oob_opts(cx);
+    mu_status st = corps ? mu_odds_corps(rules, &o, nd, nc, &exact, &err)
+                         : mu_odds_division(rules, &o, &exact, &err);
+    if (st == MU_OK && sim)
+        st = corps ? mu_sim_corps(rules, &o, nd, nc, &so, &simd, &err)
+                   : mu_sim_division(rules, &o, &so, &simd, &err);
+    mu_chart *c = NULL;
+    mu_oob_stat stat = (mu_oob_stat)cli_choice(cx, "stat", MU_STAT_STANDS);
+    if (st == MU_OK)
+        st = mu_chart_oob_odds(&exact, sim ? &simd : NULL, stat, &c, &err);
+    rc = write_chart(cx, c, st, &err);
+    mu_oob_odds_clear(&simd);
+    mu_oob_odds_clear(&exact);
+    mu_labels_free(labels);
+    mu_rules_free(rules);
+    return rc;
+}
+
+static cli_rc plot_fire(cli_ctx *cx, bool sim)
+{
+    cli_rc rc = check_out(cx);
+    mu_volley v;
+    if (rc == CLI_OK)
+        rc = cli_volley_compute(cx, &v);
+    if (rc != CLI_OK)
+        return rc;
+    mu_error err = {0};
+    mu_sim_opts so;
+    if (sim && sim_opts(cx, &so, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    mu_hit_method m = (mu_hit_method)(cli_choice(cx, "method", 2) + 1);
+    mu_fire_odds exact, simd;
+    memset(&simd, 0, sizeof simd);
+    mu_status st = mu_odds_fire(&v, m, &exact, &err);
+    if (st == MU_OK && sim)
+        st = mu_sim_fire(&v, m, &so, &simd, &err);
+    mu_chart *c = NULL;
+    if (st == MU_OK)
+        st = mu_chart_fire_odds(&exact, sim ? &simd : NULL, &c, &err);
+    rc = write_chart(cx, c, st, &err);
+    mu_fire_odds_clear(&simd);
+    mu_fire_odds_clear(&exact);
+    return rc;
+}
+
+static cli_rc run_charge(cli_ctx *cx)
+{
+    cli_rc rc = check_out(cx);
+    if (rc != CLI_OK)
+        return rc;
+    mu_charge_opts o = cli_charge_opts(cx);
+    bool crew = cli_has(cx, "crew-left");
+    if (crew && !o.return_fire)
+        return cli_error(cx, "plot odds charge: the crew is lost only to "
+                         "return fire: add --return-fire musket");
+    mu_error err = {0};
+    mu_weapons *w = NULL;
+    mu_charge_odds *co = calloc(1, sizeof *co);
+    if (!co)
+        return cli_error(cx, "out of memory"), CLI_FAIL;
+    mu_status st = cli_weapons(cx, &w, &err);
+    if (st == MU_OK)
+        st = mu_odds_charge(w, &o, co, &err);
+    mu_chart *c = NULL;
+    if (st == MU_OK)
+        st = mu_chart_charge_odds(co, crew, &c, &err);
+    rc = write_chart(cx, c, st, &err);
+    mu_charge_odds_clear(co);
+    free(co);
+    mu_weapons_free(w);
+    return rc;
+}
+
+static cli_rc run_odds_division(cli_ctx *cx) { return plot_oob(cx, false, false); }
+static cli_rc run_odds_corps(cli_ctx *cx) { return plot_oob(cx, true, false); }
+static cli_rc run_odds_fire(cli_ctx *cx) { return plot_fire(cx, false); }
+static cli_rc run_sim_division(cli_ctx *cx) { return plot_oob(cx, false, true); }
+static cli_rc run_sim_corps(cli_ctx *cx) { return plot_oob(cx, true, true); }
+static cli_rc run_sim_fire(cli_ctx *cx) { return plot_fire(cx, true); }
+
+static const cli_opt odds_division_opts[] = {PLOT_DIVISION, PLOT_NO_SIM, {0}};
+static const cli_opt odds_corps_opts[] = {PLOT_CORPS, PLOT_NO_SIM, {0}};
+static const cli_opt odds_fire_opts[] = {PLOT_FIRE, PLOT_NO_SIM, {0}};
+static const cli_opt odds_charge_opts[] = {
+    OPT_CHARGE,
+    {.name = "crew-left", .type = ARG_FLAG,
+     .help = "draw the gun's crew left at contact (with --return-fire) "
+             "instead of the unit's figures"},
+    OPT_RULES_WEAPONS, OPT_OUT, NO_FORMAT,
+    {0}};
+static const cli_opt sim_division_opts[] = {PLOT_DIVISION, PLOT_SIM_OPTS, {0}};
+static const cli_opt sim_corps_opts[] = {PLOT_CORPS, PLOT_SIM_OPTS, {0}};
+static const cli_opt sim_fire_opts[] = {PLOT_FIRE, PLOT_SIM_OPTS, {0}};
+
+/* ---- the table ---------------------------------------------------------- */
+
+const cli_command cmd_plot_curves = {
+    .name = "plot curves",
+    .summary = "P against range for any weapons",
+    .doc = "P against range for the weapons named, inches below and yards "
+           "above.\nmuster plot curves --weapon musket rifle --out mr.png\n",
+    .operands = "[W ...]", .min_operands = 0, .max_operands = 8,
+    .opts = curves_opts, .run = run_curves};
+
+const cli_command cmd_plot_figure = {
+    .name = "plot figure",
+    .summary = "the Courier article's figure N",
+    .doc = "The article's figure N: 1 the staircase of range bands against "
+           "the\nmusket's line (the bands are illustrative: the article gives "
+           "no numbers),\n2 the musket, 3 musket and rifle, 4 the musket in "
+           "the open and behind\ncover, 5 canister and roundshot with their "
+           "crossover at 22.5 inches.\n",
+    .operands = "N", .min_operands = 1, .max_operands = 1,
+    .opts = figure_opts, .run = run_figure};
+
+#define ODDS_DOC "The exact distribution as bars, with the mean marked.\n"
+#define SIM_DOC                                                                \
+    "Simulated frequencies (black diamonds) over the exact bars, with the\n"   \
+    "mean marked.\n"
+
+const cli_command cmd_plot_odds_division = {
+    .name = "plot odds division", .summary = "a division's odds as bars",
+    .doc = ODDS_DOC, .opts = odds_division_opts, .run = run_odds_division};
+const cli_command cmd_plot_odds_corps = {
+    .name = "plot odds corps", .summary = "a corps' odds as bars",
+    .doc = ODDS_DOC, .opts = odds_corps_opts, .run = run_odds_corps};
+const cli_command cmd_plot_odds_fire = {
+    .name = "plot odds fire", .summary = "the hits of a volley as bars",
+    .doc = ODDS_DOC, .opts = odds_fire_opts, .run = run_odds_fire};
+const cli_command cmd_plot_odds_charge = {
+    .name = "plot odds charge", .summary = "what is left after a charge",
+    .doc = ODDS_DOC, .opts = odds_charge_opts, .run = run_charge};
+const cli_command cmd_plot_sim_division = {
+    .name = "plot sim division", .summary = "simulated divisions on the odds",
+    .doc = SIM_DOC, .opts = sim_division_opts, .run = run_sim_division};
+const cli_command cmd_plot_sim_corps = {
+    .name = "plot sim corps", .summary = "simulated corps on the odds",
+    .doc = SIM_DOC, .opts = sim_corps_opts, .run = run_sim_corps};
+const cli_command cmd_plot_sim_fire = {
+    .name = "plot sim fire", .summary = "simulated volleys on the odds",
+    .doc = SIM_DOC, .opts = sim_fire_opts, .run = run_sim_fire};
+
+#define PLOT_MSG "curves, figure, odds or sim (see 'muster help plot')"
+const cli_group grp_plot = {
+    .name = "plot",
+    .summary = "charts of fire curves and odds: PNG, SVG or PDF",
+    .doc = "Charts for print and screen. The --out file's extension picks the "
+           "format:\n.png (1120 x 800 pixels), .svg or .pdf (fonts embedded). "
+           "The file is\nwritten whole or not at all; on bad input nothing is "
+           "written. 'plot odds'\nand 'plot sim' take the options of 'odds' "
+           "and 'sim'.\n",
+    .missing = "plot: say what: " PLOT_MSG,
+    .unknown = "plot: unknown chart '%s': " PLOT_MSG};
+const cli_group grp_plot_odds = {
+    .name = "plot odds",
+    .summary = "exact odds as bars",
+    .doc = ODDS_DOC,
+    .missing = "plot odds: say what: division, corps, fire or charge (see "
+               "'muster help plot odds')",
+    .unknown = "plot odds: unknown question '%s': division, corps, fire or "
+               "charge (see 'muster help plot odds')"};
+const cli_group grp_plot_sim = {
+    .name = "plot sim",
+    .summary = "simulated frequencies over the exact bars",
+    .doc = SIM_DOC,
+    .missing = "plot sim: say what: division, corps or fire (see 'muster "
+               "help plot sim')",
+    .unknown = "plot sim: unknown question '%s': division, corps or fire "
+               "(see 'muster help plot sim')"};
