@@ -12,10 +12,12 @@
 #include "cli.h"
 
 #include <cjson/cJSON.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* What a route needs and allows. */
 enum {
@@ -81,7 +83,7 @@ static const route routes[] = {
 /* Options a web client may not give: they name files on the server, read
  * the server's terminal, or choose what the server's processors do. */
 static const char *const refused[] = {"ask", "rules", "labels", "help",
-                                      "threads", "commitment", "salt"};
+                                      "threads", "commitment", "salt", "out"};
 
 bool web_api_sides_can_write(void)
 {
@@ -328,4 +330,76 @@ void web_api(const web_call *c, web_reply *r)
     web_error(r, rc == CLI_INPUT ? 400 : 500,
               *errs ? errs : "the command failed");
     free(errs);
+}
+
+/* ---- charts ------------------------------------------------------------- */
+
+void web_plot(const web_call *c, web_reply *r)
+{
+    memset(r, 0, sizeof *r);
+    char name[64];
+    snprintf(name, sizeof name, "plot %.50s", c->path);
+    for (char *q = name; *q; q++)
+        if (*q == '/')
+            *q = ' ';
+    const cli_command *cmd = cli_find(name);
+    if (!cmd || strchr(c->path, ' ') || !*c->path) {
+        errorf(r, 404, "no chart '%.60s': /plot/curves, /plot/figure, "
+               "/plot/odds/fire... as 'muster plot' draws them", c->path);
+        return;
+    }
+    if (c->post || c->viewer == WEB_NOBODY) {
+        errorf(r, c->post ? 405 : 403, c->post ? "GET a chart" : "forbidden");
+        return;
+    }
+    if (c->nargs > WEB_MAX_ARGS) {
+        errorf(r, 400, "too many options: at most %d", WEB_MAX_ARGS);
+        return;
+    }
+    pairs p = {.n = 0};
+    for (size_t i = 0; i < c->nargs; i++) {
+        const char *k = c->args[i].name, *v = c->args[i].value;
+        if (!strcmp(k, "number")) { /* plot figure N */
+            add(&p, NULL, v);
+            continue;
+        }
+        if (!allowed(k, v, r))
+            return;
+        if (strcmp(k, "format"))
+            add(&p, k, v);
+    }
+    /* The command writes the picture to a file, by rename: a fresh name in
+     * the temporary folder, read back and removed. */
+    const char *tmp = getenv("TMPDIR");
+    char path[512];
+    snprintf(path, sizeof path, "%s/muster-plot-XXXXXX.svg",
+             tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemps(path, 4);
+    if (fd < 0) {
+        errorf(r, 500, "cannot make a temporary file: %s", strerror(errno));
+        return;
+    }
+    close(fd);
+    add(&p, "out", path);
+    char *out = NULL, *errs = NULL;
+    int rc = (int)cli_invoke(name, p.names, p.values, p.n, &out, &errs);
+    free(out);
+    char *svg = NULL;
+    size_t len = 0;
+    mu_error err = {0};
+    if (rc == CLI_OK && mu_file_read(path, 16u << 20, &svg, &len, &err) != MU_OK)
+        rc = CLI_FAIL;
+    unlink(path);
+    if (rc != CLI_OK) {
+        web_error(r, rc == CLI_INPUT ? 400 : 500,
+                  errs && *errs ? errs : svg ? "the chart failed" : err.msg);
+        free(errs);
+        free(svg);
+        return;
+    }
+    free(errs);
+    r->status = 200;
+    r->type = "image/svg+xml";
+    r->body = svg;
+    r->len = len;
 }

@@ -121,7 +121,9 @@ try {
   await page.click('#fire-roll');
   await page.waitForSelector('#fire-outcome:not([hidden])');
   check('a typed roll', (await text(page, '#fire-outcome')) === 'Roll 37 > 20: 2 hits', await text(page, '#fire-outcome'));
-  check('the curve is drawn', (await page.$$('#fire-curve svg path')).length >= 1);
+  await page.waitForFunction(() => { const i = document.querySelector('#fire-curve img'); return i && i.complete && i.naturalWidth > 0; });
+  check('the curve is muster plot\'s SVG', await page.$eval('#fire-curve img', i => i.src.startsWith('blob:') && i.naturalWidth > 300));
+  await page.waitForFunction(() => { const i = document.querySelector('#odds-chart img'); return i && i.complete && i.naturalWidth > 0; });
   await page.screenshot({ path: join(shots, 'fire.png'), fullPage: true });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(shots, 'phone-fire.png') }); // what a phone shows
