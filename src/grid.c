@@ -161,3 +161,14 @@ void grid_free(grid *g)
     free(g->cells);
     memset(g, 0, sizeof *g);
 }
+
+void grid_emit(grid *g, sbuf *sb, bool md, int right_from)
+{
+    if (md) {
+        sb_puts(sb, "\n");
+        grid_markdown(g, sb, right_from);
+    } else {
+        grid_text(g, sb, 2, right_from);
+    }
+    grid_free(g);
+}

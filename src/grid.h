@@ -24,5 +24,8 @@ void grid_add(grid *g);
 void grid_text(const grid *g, sbuf *sb, int indent, int right_from);
 void grid_markdown(const grid *g, sbuf *sb, int right_from);
 void grid_free(grid *g);
+/* The odds tables' ending: Markdown after a blank line, or text indented by
+ * two; then the grid is freed. */
+void grid_emit(grid *g, sbuf *sb, bool md, int right_from);
 
 #endif

@@ -4,6 +4,7 @@
 #define MU_ODDS_H
 
 #include "muster.h"
+#include "util.h"
 
 #include <cjson/cJSON.h>
 
@@ -46,6 +47,20 @@ void render_num(double x, char *buf, size_t n);
  * or the format is not text, json, csv or markdown. */
 mu_status render_odds_start(bool have, const mu_render_opts *ro, char **out,
                             mu_format *fmt, mu_error *err);
+/* A simulation's "trials" and "seed" as exact JSON integers (cJSON numbers
+ * are doubles, which would round them above 2^53). */
+void render_json_run(cJSON *obj, uint64_t trials, uint64_t seed);
+/* How one kind of odds is written: text or Markdown, JSON, CSV. `exact` is
+ * the exact odds beside simulated ones, or NULL. */
+typedef struct render_odds_kind {
+    void (*text)(const void *odds, const void *exact, sbuf *sb, bool md);
+    void (*json)(const void *odds, const void *exact, sbuf *sb);
+    void (*csv)(const void *odds, const void *exact, sbuf *sb);
+} render_odds_kind;
+/* Renders odds of any kind in ro->format, by render_odds_start's rules. */
+mu_status render_odds(const render_odds_kind *k, const void *odds,
+                      const void *exact, const mu_render_opts *ro, char **out,
+                      mu_error *err);
 /* x, a result computed from doubles of magnitude up to `scale`, in the
  * fewest digits within one unit in the last place of `scale` of it: such a
  * result is no more exact than that, so 0.0014 rather than the

@@ -159,9 +159,9 @@ static double dist_gap(const mu_dist *a, const mu_dist *b, int *at)
     return gap;
 }
 
-static void fire_text(const mu_fire_odds *o, const mu_fire_odds *exact,
-                      sbuf *sb, bool md)
+static void fire_text(const void *odds, const void *exact_, sbuf *sb, bool md)
 {
+    const mu_fire_odds *o = odds, *exact = exact_;
     if (md)
         sb_puts(sb, "## ");
     volley_title(&o->volley, sb);
@@ -216,9 +216,9 @@ static void rat_json(cJSON *obj, cJSON *exact, const char *key, mu_rat r)
     cJSON_AddStringToObject(exact, key, mu_rat_fraction(r, buf, sizeof buf));
 }
 
-static void fire_json(const mu_fire_odds *o, const mu_fire_odds *exact,
-                      sbuf *sb)
+static void fire_json(const void *odds, const void *exact_, sbuf *sb)
 {
+    const mu_fire_odds *o = odds, *exact = exact_;
     const mu_volley *v = &o->volley;
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "weapon", v->weapon.name);
@@ -232,13 +232,8 @@ static void fire_json(const mu_fire_odds *o, const mu_fire_odds *exact,
     cJSON_AddNumberToObject(root, "sure_hits", v->sure_hits);
     cJSON_AddNumberToObject(root, "threshold", v->threshold);
     cJSON_AddItemToObject(root, "exact", ex);
-    if (o->simulated) {
-        char buf[32];
-        snprintf(buf, sizeof buf, "%" PRIu64, o->trials);
-        cJSON_AddRawToObject(root, "trials", buf);
-        snprintf(buf, sizeof buf, "%" PRIu64, o->seed);
-        cJSON_AddRawToObject(root, "seed", buf);
-    }
+    if (o->simulated)
+        render_json_run(root, o->trials, o->seed);
     if (o->method & MU_METHOD_ADDITIVE)
         cJSON_AddItemToObject(root, "additive", dist_obj(&o->additive));
     if (o->method & MU_METHOD_PER_FIGURE)
@@ -292,9 +287,9 @@ static void csv_rows(const char *method, const mu_dist *d, const mu_dist *e,
     }
 }
 
-static void fire_csv(const mu_fire_odds *o, const mu_fire_odds *exact,
-                     sbuf *sb)
+static void fire_csv(const void *odds, const void *exact_, sbuf *sb)
 {
+    const mu_fire_odds *o = odds, *exact = exact_;
     bool sim = o->simulated && exact;
     sb_puts(sb, sim ? "method,hits,p,at_least,exact,difference\n"
                     : "method,hits,p,at_least\n");
@@ -309,16 +304,8 @@ mu_status mu_fire_odds_render(const mu_fire_odds *o, const mu_fire_odds *exact,
                               const mu_render_opts *ro, char **out,
                               mu_error *err)
 {
-    mu_format fmt;
-    mu_status st = render_odds_start(o != NULL, ro, out, &fmt, err);
-    sbuf sb = {0};
-    if (st == MU_OK && fmt == MU_FMT_JSON)
-        fire_json(o, exact, &sb);
-    else if (st == MU_OK && fmt == MU_FMT_CSV)
-        fire_csv(o, exact, &sb);
-    else if (st == MU_OK) /* text or Markdown: render_odds_start checked */
-        fire_text(o, exact, &sb, fmt == MU_FMT_MARKDOWN);
-    return st == MU_OK ? sb_finish(&sb, out, err) : st;
+    static const render_odds_kind kind = {fire_text, fire_json, fire_csv};
+    return render_odds(&kind, o, exact, ro, out, err);
 }
 
 /* ---- the charge ------------------------------------------------------------- */
@@ -340,17 +327,13 @@ static void dist_rows(const mu_dist *d, const char *head, sbuf *sb, bool md)
     grid_add(&g);
     grid_setf(&g, 0, "mean");
     grid_setf(&g, 1, "%.2f", d->mean);
-    if (md) {
-        sb_puts(sb, "\n");
-        grid_markdown(&g, sb, 0);
-    } else {
-        grid_text(&g, sb, 2, 0);
-    }
-    grid_free(&g);
+    grid_emit(&g, sb, md, 0);
 }
 
-static void charge_text(const mu_charge_odds *o, sbuf *sb, bool md)
+static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
 {
+    (void)none;
+    const mu_charge_odds *o = odds;
     char r[MU_RAT_BUF], m[MU_RAT_BUF], buf[32];
     mu_rat_format(o->opts.range, r, sizeof r);
     mu_rat_format(o->opts.move, m, sizeof m);
@@ -404,8 +387,10 @@ static void charge_text(const mu_charge_odds *o, sbuf *sb, bool md)
     }
 }
 
-static void charge_json(const mu_charge_odds *o, sbuf *sb)
+static void charge_json(const void *odds, const void *none, sbuf *sb)
 {
+    (void)none;
+    const mu_charge_odds *o = odds;
     cJSON *root = cJSON_CreateObject();
     cJSON *ex = cJSON_CreateObject();
     cJSON_AddNumberToObject(root, "figures", o->opts.figures);
@@ -436,26 +421,20 @@ static void charge_json(const mu_charge_odds *o, sbuf *sb)
     render_json_emit(root, false, sb);
 }
 
+static void charge_csv(const void *odds, const void *none, sbuf *sb)
+{
+    (void)none;
+    const mu_charge_odds *o = odds;
+    sb_puts(sb, "what,n,p,at_least\n");
+    csv_rows("figures_left", &o->left, NULL, sb);
+    csv_rows("crew_left", &o->crew_left, NULL, sb);
+}
+
 mu_status mu_charge_odds_render(const mu_charge_odds *o,
                                 const mu_render_opts *ro, char **out,
                                 mu_error *err)
 {
-    mu_format fmt;
-    mu_status st = render_odds_start(o != NULL, ro, out, &fmt, err);
-    if (st != MU_OK)
-        return st;
-    sbuf sb = {0};
-    switch (fmt) {
-    case MU_FMT_TEXT: charge_text(o, &sb, false); break;
-    case MU_FMT_MARKDOWN: charge_text(o, &sb, true); break;
-    case MU_FMT_JSON: charge_json(o, &sb); break;
-    case MU_FMT_CSV:
-        sb_puts(&sb, "what,n,p,at_least\n");
-        csv_rows("figures_left", &o->left, NULL, &sb);
-        csv_rows("crew_left", &o->crew_left, NULL, &sb);
-        break;
-    default: /* render_odds_start let no other format through */
-        break;
-    }
-    return sb_finish(&sb, out, err);
+    static const render_odds_kind kind = {charge_text, charge_json,
+                                          charge_csv};
+    return render_odds(&kind, o, NULL, ro, out, err);
 }

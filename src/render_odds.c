@@ -43,6 +43,33 @@ mu_status render_odds_start(bool have, const mu_render_opts *ro, char **out,
     return MU_OK;
 }
 
+void render_json_run(cJSON *obj, uint64_t trials, uint64_t seed)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%" PRIu64, trials);
+    cJSON_AddRawToObject(obj, "trials", buf);
+    snprintf(buf, sizeof buf, "%" PRIu64, seed);
+    cJSON_AddRawToObject(obj, "seed", buf);
+}
+
+mu_status render_odds(const render_odds_kind *k, const void *odds,
+                      const void *exact, const mu_render_opts *ro, char **out,
+                      mu_error *err)
+{
+    mu_format fmt;
+    mu_status st = render_odds_start(odds != NULL, ro, out, &fmt, err);
+    if (st != MU_OK)
+        return st;
+    sbuf sb = {0};
+    if (fmt == MU_FMT_JSON)
+        k->json(odds, exact, &sb);
+    else if (fmt == MU_FMT_CSV)
+        k->csv(odds, exact, &sb);
+    else /* text or Markdown: render_odds_start let nothing else through */
+        k->text(odds, exact, &sb, fmt == MU_FMT_MARKDOWN);
+    return sb_finish(&sb, out, err);
+}
+
 void render_num(double x, char *buf, size_t n)
 {
     for (int prec = 15; prec <= 17; prec++) {
@@ -177,13 +204,7 @@ static void stat_table(const mu_oob_odds *o, const int *stats, int ns,
         if (i == 0 && at_least)
             c++;
     }
-    if (md) {
-        sb_puts(sb, "\n");
-        grid_markdown(&g, sb, 0);
-    } else {
-        grid_text(&g, sb, 2, 0);
-    }
-    grid_free(&g);
+    grid_emit(&g, sb, md, 0);
 }
 
 static void heading(sbuf *sb, bool md, const char *text)
@@ -258,18 +279,12 @@ static void gap_table(const mu_oob_odds *o, const mu_oob_odds *exact,
         else
             grid_setf(&g, 2, "%d", v);
     }
-    if (md) {
-        sb_puts(sb, "\n");
-        grid_markdown(&g, sb, 1);
-    } else {
-        grid_text(&g, sb, 2, 1);
-    }
-    grid_free(&g);
+    grid_emit(&g, sb, md, 1);
 }
 
-static void odds_text(const mu_oob_odds *o, const mu_oob_odds *exact,
-                      sbuf *sb, bool md)
+static void odds_text(const void *odds, const void *exact_, sbuf *sb, bool md)
 {
+    const mu_oob_odds *o = odds, *exact = exact_;
     static const int morale[] = {MU_STAT_GREEN, MU_STAT_VETERAN, MU_STAT_CRACK};
     static const char *const morale_h[] = {"green", "veteran", "crack"};
     static const int brig[] = {MU_STAT_DESPICABLE, MU_STAT_AVERAGE,
@@ -325,9 +340,9 @@ static cJSON *dist_json(const mu_dist *d, mu_oob_stat s, bool at_least)
     return o;
 }
 
-static void odds_json(const mu_oob_odds *o, const mu_oob_odds *exact,
-                      sbuf *sb)
+static void odds_json(const void *odds, const void *exact_, sbuf *sb)
 {
+    const mu_oob_odds *o = odds, *exact = exact_;
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "army", mu_army_name(o->army));
     if (o->year)
@@ -342,13 +357,8 @@ static void odds_json(const mu_oob_odds *o, const mu_oob_odds *exact,
     cJSON_AddStringToObject(root, "arm", mu_arm_name(o->arm));
     cJSON_AddBoolToObject(root, "by_the_book", o->by_the_book);
     cJSON_AddNumberToObject(root, "divisions", o->divisions);
-    if (o->simulated) {
-        char buf[32];
-        snprintf(buf, sizeof buf, "%" PRIu64, o->trials);
-        cJSON_AddRawToObject(root, "trials", buf);
-        snprintf(buf, sizeof buf, "%" PRIu64, o->seed);
-        cJSON_AddRawToObject(root, "seed", buf);
-    }
+    if (o->simulated)
+        render_json_run(root, o->trials, o->seed);
     cJSON_AddBoolToObject(root, "exact", !o->simulated);
     for (int s = 0; s < MU_STAT_COUNT; s++)
         if (o->stat[s].p)
@@ -377,8 +387,9 @@ static void odds_json(const mu_oob_odds *o, const mu_oob_odds *exact,
     render_json_emit(root, false, sb);
 }
 
-static void odds_csv(const mu_oob_odds *o, const mu_oob_odds *exact, sbuf *sb)
+static void odds_csv(const void *odds, const void *exact_, sbuf *sb)
 {
+    const mu_oob_odds *o = odds, *exact = exact_;
     bool sim = is_sim(o, exact);
     sb_puts(sb, sim ? "stat,value,p,at_least,exact,difference\n"
                     : "stat,value,p,at_least\n");
@@ -414,16 +425,8 @@ mu_status mu_oob_odds_render(const mu_oob_odds *o, const mu_oob_odds *exact,
                              const mu_render_opts *ro, char **out,
                              mu_error *err)
 {
-    mu_format fmt;
-    mu_status st = render_odds_start(o != NULL, ro, out, &fmt, err);
-    sbuf sb = {0};
-    if (st == MU_OK && fmt == MU_FMT_JSON)
-        odds_json(o, exact, &sb);
-    else if (st == MU_OK && fmt == MU_FMT_CSV)
-        odds_csv(o, exact, &sb);
-    else if (st == MU_OK) /* text or Markdown: render_odds_start checked */
-        odds_text(o, exact, &sb, fmt == MU_FMT_MARKDOWN);
-    return st == MU_OK ? sb_finish(&sb, out, err) : st;
+    static const render_odds_kind kind = {odds_text, odds_json, odds_csv};
+    return render_odds(&kind, o, exact, ro, out, err);
 }
 
 /* ---- a battle ------------------------------------------------------------- */
