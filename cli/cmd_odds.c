@@ -47,7 +47,7 @@ cli_rc cli_corps_size(cli_ctx *cx, int *divisions, int *cavalry)
     return CLI_OK;
 }
 
-static cli_rc odds_oob(cli_ctx *cx, bool corps)
+cli_rc cli_odds_oob(cli_ctx *cx, bool corps, const mu_sim_opts *so)
 {
     const mu_render_opts fmt = {.format = cli_format(cx)};
     int nd = 0, nc = 0;
@@ -57,25 +57,30 @@ static cli_rc odds_oob(cli_ctx *cx, bool corps)
     mu_error err = {0};
     mu_rules *rules = NULL;
     mu_labels *labels = NULL;
-    mu_oob_odds odds;
+    mu_oob_odds exact, sim;
     char *text = NULL;
-    memset(&odds, 0, sizeof odds);
+    memset(&exact, 0, sizeof exact);
+    memset(&sim, 0, sizeof sim);
     if (cli_rules(cx, &rules, &labels, &err) != MU_OK)
         return cli_fail(cx, &err);
     mu_oob_opts o = cli_oob_opts(cx);
-    mu_status st = corps ? mu_odds_corps(rules, &o, nd, nc, &odds, &err)
-                         : mu_odds_division(rules, &o, &odds, &err);
+    mu_status st = corps ? mu_odds_corps(rules, &o, nd, nc, &exact, &err)
+                         : mu_odds_division(rules, &o, &exact, &err);
+    if (st == MU_OK && so)
+        st = corps ? mu_sim_corps(rules, &o, nd, nc, so, &sim, &err)
+                   : mu_sim_division(rules, &o, so, &sim, &err);
     if (st == MU_OK)
-        st = mu_oob_odds_render(&odds, NULL, &fmt, &text, &err);
+        st = so ? mu_oob_odds_render(&sim, &exact, &fmt, &text, &err)
+                : mu_oob_odds_render(&exact, NULL, &fmt, &text, &err);
     rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
-    mu_oob_odds_clear(&odds);
-    mu_labels_free(labels);
+    mu_oob_odds_clear(&sim);
+    mu_oob_odds_clear(&exact);
     mu_rules_free(rules);
     return rc;
 }
 
-static cli_rc run_division(cli_ctx *cx) { return odds_oob(cx, false); }
-static cli_rc run_corps(cli_ctx *cx) { return odds_oob(cx, true); }
+static cli_rc run_division(cli_ctx *cx) { return cli_odds_oob(cx, false, NULL); }
+static cli_rc run_corps(cli_ctx *cx) { return cli_odds_oob(cx, true, NULL); }
 
 static cli_rc run_battle(cli_ctx *cx)
 {
@@ -137,7 +142,7 @@ cli_rc cli_volley_compute(cli_ctx *cx, mu_volley *v)
     return rc;
 }
 
-static cli_rc run_fire(cli_ctx *cx)
+cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so)
 {
     const mu_render_opts fmt = {.format = cli_format(cx)};
     mu_volley v;
@@ -145,16 +150,24 @@ static cli_rc run_fire(cli_ctx *cx)
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
-    mu_fire_odds o;
+    mu_fire_odds exact, sim;
     char *text = NULL;
+    memset(&exact, 0, sizeof exact);
+    memset(&sim, 0, sizeof sim);
     mu_hit_method m = (mu_hit_method)(cli_choice(cx, "method", 2) + 1);
-    mu_status st = mu_odds_fire(&v, m, &o, &err);
+    mu_status st = mu_odds_fire(&v, m, &exact, &err);
+    if (st == MU_OK && so)
+        st = mu_sim_fire(&v, m, so, &sim, &err);
     if (st == MU_OK)
-        st = mu_fire_odds_render(&o, NULL, &fmt, &text, &err);
+        st = so ? mu_fire_odds_render(&sim, &exact, &fmt, &text, &err)
+                : mu_fire_odds_render(&exact, NULL, &fmt, &text, &err);
     rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
-    mu_fire_odds_clear(&o);
+    mu_fire_odds_clear(&sim);
+    mu_fire_odds_clear(&exact);
     return rc;
 }
+
+static cli_rc run_fire(cli_ctx *cx) { return cli_odds_fire(cx, NULL); }
 
 /* ---- odds charge -------------------------------------------------------- */
 

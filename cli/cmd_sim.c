@@ -108,72 +108,25 @@ static mu_status sim_opts(cli_ctx *cx, progress *p, mu_sim_opts *so,
     return MU_OK;
 }
 
-static cli_rc sim_oob(cli_ctx *cx, bool corps)
+/* Runs the simulation of `what` (division, corps or fire) beside the
+ * exact odds, with the progress bar. */
+static cli_rc simulate(cli_ctx *cx, const char *what)
 {
-    const mu_render_opts fmt = {.format = cli_format(cx)};
-    int nd = 0, nc = 0;
-    cli_rc rc = corps ? cli_corps_size(cx, &nd, &nc) : CLI_OK;
-    if (rc != CLI_OK)
-        return rc;
-    mu_error err = {0};
-    mu_rules *rules = NULL;
-    mu_labels *labels = NULL;
-    progress p;
-    mu_sim_opts so;
-    if (sim_opts(cx, &p, &so, &err) != MU_OK ||
-        cli_rules(cx, &rules, &labels, &err) != MU_OK)
-        return cli_fail(cx, &err);
-    mu_oob_odds exact, sim;
-    memset(&exact, 0, sizeof exact);
-    memset(&sim, 0, sizeof sim);
-    char *text = NULL;
-    mu_oob_opts o = cli_oob_opts(cx);
-    cli_progress_start(&p);
-    mu_status st = corps ? mu_odds_corps(rules, &o, nd, nc, &exact, &err)
-                         : mu_odds_division(rules, &o, &exact, &err);
-    if (st == MU_OK)
-        st = corps ? mu_sim_corps(rules, &o, nd, nc, &so, &sim, &err)
-                   : mu_sim_division(rules, &o, &so, &sim, &err);
-    progress_end(&p);
-    if (st == MU_OK)
-        st = mu_oob_odds_render(&sim, &exact, &fmt, &text, &err);
-    rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
-    mu_oob_odds_clear(&sim);
-    mu_oob_odds_clear(&exact);
-    mu_rules_free(rules);
-    return rc;
-}
-
-static cli_rc run_division(cli_ctx *cx) { return sim_oob(cx, false); }
-static cli_rc run_corps(cli_ctx *cx) { return sim_oob(cx, true); }
-
-static cli_rc run_fire(cli_ctx *cx)
-{
-    const mu_render_opts fmt = {.format = cli_format(cx)};
-    mu_volley v;
-    cli_rc rc = cli_volley_compute(cx, &v);
-    if (rc != CLI_OK)
-        return rc;
     mu_error err = {0};
     progress p;
     mu_sim_opts so;
     if (sim_opts(cx, &p, &so, &err) != MU_OK)
         return cli_fail(cx, &err);
-    mu_fire_odds exact, sim;
-    char *text = NULL;
-    mu_hit_method m = (mu_hit_method)(cli_choice(cx, "method", 2) + 1);
     cli_progress_start(&p);
-    mu_status st = mu_odds_fire(&v, m, &exact, &err);
-    if (st == MU_OK)
-        st = mu_sim_fire(&v, m, &so, &sim, &err);
+    cli_rc rc = !strcmp(what, "fire") ? cli_odds_fire(cx, &so)
+                : cli_odds_oob(cx, !strcmp(what, "corps"), &so);
     progress_end(&p);
-    if (st == MU_OK)
-        st = mu_fire_odds_render(&sim, &exact, &fmt, &text, &err);
-    rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
-    mu_fire_odds_clear(&sim);
-    mu_fire_odds_clear(&exact);
     return rc;
 }
+
+static cli_rc run_division(cli_ctx *cx) { return simulate(cx, "division"); }
+static cli_rc run_corps(cli_ctx *cx) { return simulate(cx, "corps"); }
+static cli_rc run_fire(cli_ctx *cx) { return simulate(cx, "fire"); }
 
 #define SIM_DOC                                                                \
     "Generates N divisions, corps or volleys with the real tables and dice and\n" \
@@ -181,25 +134,14 @@ static cli_rc run_fire(cli_ctx *cx)
     "largest gap to the exact odds. A progress bar appears on standard error\n"   \
     "for runs longer than a second, when standard error is a terminal.\n"
 
-const cli_command cmd_sim_division = {
-    .name = "sim division",
-    .summary = "simulate divisions",
-    .doc = SIM_DOC,
-    .opts = division_opts,
+const cli_command cmd_sim_division = {.name = "sim division",
+    .summary = "simulate divisions", .doc = SIM_DOC, .opts = division_opts,
     .run = run_division};
-
-const cli_command cmd_sim_corps = {
-    .name = "sim corps",
-    .summary = "simulate corps",
-    .doc = SIM_DOC,
-    .opts = corps_opts,
+const cli_command cmd_sim_corps = {.name = "sim corps",
+    .summary = "simulate corps", .doc = SIM_DOC, .opts = corps_opts,
     .run = run_corps};
-
-const cli_command cmd_sim_fire = {
-    .name = "sim fire",
-    .summary = "simulate volleys",
-    .doc = SIM_DOC,
-    .opts = fire_opts,
+const cli_command cmd_sim_fire = {.name = "sim fire",
+    .summary = "simulate volleys", .doc = SIM_DOC, .opts = fire_opts,
     .run = run_fire};
 
 const cli_group grp_sim = {

@@ -167,6 +167,11 @@ extern const char *const cli_odds_formats[]; /* text, json, csv, markdown */
         OPT_REFUSE("arm", ARG_TEXT,                                            \
                    "use --divisions N and --cavalry N, not --arm")
 
+/* odds division|corps, and with `so` sim division|corps: the exact odds
+ * (and the simulation beside them), rendered into cx->out. */
+cli_rc cli_odds_oob(cli_ctx *cx, bool corps, const mu_sim_opts *so);
+/* odds fire, and with `so` sim fire. */
+cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so);
 /* The options of a charge (odds charge, plot odds charge). */
 #define CHARGE_MISSING                                                         \
     "%s: say who charges and how: --figures N --range R --move M (inches a "   \
