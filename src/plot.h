@@ -38,6 +38,7 @@ typedef struct plot_mark {
     char label[PLOT_LABEL];
     int style; /* -1: black */
     bool vline;
+    bool quiet; /* drawn as a dot only: too many to label (still in text) */
 } plot_mark;
 
 struct mu_chart {

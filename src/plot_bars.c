@@ -125,8 +125,11 @@ mu_status mu_chart_fire_odds(const mu_fire_odds *exact, const mu_fire_odds *sim,
     snprintf(title, sizeof title, "%s", v->weapon.name);
     first_upper(title);
     char p[MU_RAT_BUF], poh[MU_RAT_BUF], r[MU_RAT_BUF];
-    snprintf(c->title, sizeof c->title, "%s fire at %s in, %d %s: hits", title,
-             mu_rat_format(v->range, r, sizeof r), v->castings,
+    char load[MU_WEAPON_NAME + 4] = "";
+    if (strcmp(v->weapon.name, v->fired.name))
+        snprintf(load, sizeof load, " (%s)", v->fired.name);
+    snprintf(c->title, sizeof c->title, "%s fire%s at %s in, %d %s: hits",
+             title, load, mu_rat_format(v->range, r, sizeof r), v->castings,
              v->weapon.kind == MU_WEAPON_SMALL_ARMS
                  ? (v->castings == 1 ? "figure" : "figures")
                  : (v->castings == 1 ? "crew casting" : "crew castings"));

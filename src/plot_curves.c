@@ -137,6 +137,9 @@ static void cross_marks(mu_chart *c, const mu_weapon *const *w,
                               r * dbl(scale));
             }
         }
+    /* more than a few labels hide the curves: then dots only */
+    for (int i = 0; c->nmarks > 4 && i < c->nmarks; i++)
+        c->mark[i].quiet = true;
 }
 
 static void formula_subtitle(mu_chart *c, const mu_weapon *const *w,
@@ -258,20 +261,20 @@ mu_status mu_chart_figure(const mu_weapons *w, int n, mu_chart **out,
     } figs[] = {
         {"staircase", "musket", false,
          "Figure 1: range bands make a staircase",
-         "A d6 staircase (illustrative steps of 16\xE2\x85\x94 %) against the "
-         "musket's line, 2 \xC3\x97 (15 \xE2\x88\x92 range)"},
+         "Illustrative d6 steps of 16\xE2\x85\x94 % against the musket's 2 "
+         "\xC3\x97 (15 \xE2\x88\x92 range)"},
         {"musket", NULL, false, "Figure 2: musket fire, P = 2 \xC3\x97 (15 "
-         "\xE2\x88\x92 range)", "30 % at point blank, nothing from 15 inches "
-         "(150 yards); at 5 inches 20 % a figure"},
+         "\xE2\x88\x92 range)", "30 % at point blank, nothing from 15 "
+         "inches; 20 % a figure at 5 inches"},
         {"musket", "rifle", false, "Figure 3: musket and rifle",
          "Musket 2 \xC3\x97 (15 \xE2\x88\x92 range), rifle 30 \xE2\x88\x92 "
-         "range: level at point blank, the rifle reaches twice as far"},
+         "range: level at point blank"},
         {"musket", NULL, true, "Figure 4: the musket in the open and behind "
-         "cover", "Hard cover takes 8 off P: 2 \xC3\x97 (11 \xE2\x88\x92 "
+         "cover", "Hard cover takes 8 off: 2 \xC3\x97 (11 \xE2\x88\x92 "
          "range), nothing from 11 inches"},
         {"canister", "roundshot", false, "Figure 5: canister and roundshot",
          "Canister 30 \xE2\x88\x92 range, roundshot (60 \xE2\x88\x92 range) "
-         "\xC3\xB7 5: fire canister closer than the crossover"},
+         "\xC3\xB7 5: canister closer in"},
     };
     if (n < 1 || n > 5)
         return err_set(err, MU_EINPUT, "the article has figures 1 to 5, not %d",

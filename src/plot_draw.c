@@ -225,14 +225,14 @@ static void draw_titles(cairo_t *cr, const mu_chart *c, frame *f)
     cairo_set_source_rgb(cr, 0, 0, 0);
     double y = 12;
     double maxw = f->W - 36;
-    text t = put_w(cr, c->title, 16, true, 18, y, 0, 0, 0, true, maxw);
+    text t = put_w(cr, c->title, 17, true, 18, y, 0, 0, 0, true, maxw);
     y += t.h + 2;
     if (c->subtitle[0]) {
         cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-        t = put_w(cr, c->subtitle, 11.5, false, 18, y, 0, 0, 0, true, maxw);
+        t = put_w(cr, c->subtitle, 12.5, false, 18, y, 0, 0, 0, true, maxw);
         y += t.h;
     }
-    f->t = y + (c->x2scale > 0 ? 46 : 16);
+    f->t = y + (c->x2scale > 0 ? 48 : 16);
 }
 
 static void draw_axes(cairo_t *cr, const mu_chart *c, frame *f)
@@ -249,7 +249,7 @@ static void draw_axes(cairo_t *cr, const mu_chart *c, frame *f)
         cairo_stroke(cr);
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
         tick_text(v, f->ystep, b, sizeof b);
-        put(cr, b, 12, false, f->l - 6, y, 1, 0.5, 0, true);
+        put(cr, b, 13, false, f->l - 6, y, 1, 0.5, 0, true);
     }
     /* x ticks: categories for bars (centred on k + 0.5), numbers otherwise */
     double xs = f->xstep;
@@ -257,7 +257,7 @@ static void draw_axes(cairo_t *cr, const mu_chart *c, frame *f)
         for (double k = c->xmin; k < c->xmax - 0.5; k += xs) {
             cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
             tick_text(k, 1, b, sizeof b);
-            put(cr, b, 12, false, fx(f, c, k + 0.5), f->b + 5, 0.5, 0, 0, true);
+            put(cr, b, 13, false, fx(f, c, k + 0.5), f->b + 5, 0.5, 0, 0, true);
         }
     }
     for (double v = c->xmin; !c->integer_x && v <= c->xmax + xs * 1e-6;
@@ -270,7 +270,7 @@ static void draw_axes(cairo_t *cr, const mu_chart *c, frame *f)
         cairo_stroke(cr);
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
         tick_text(v, xs, b, sizeof b);
-        put(cr, b, 12, false, x, f->b + 5, 0.5, 0, 0, true);
+        put(cr, b, 13, false, x, f->b + 5, 0.5, 0, 0, true);
     }
     if (c->x2scale > 0) {
         for (double v = 0; v <= c->xmax * c->x2scale + 1e-6; v += f->x2step) {
@@ -281,9 +281,9 @@ static void draw_axes(cairo_t *cr, const mu_chart *c, frame *f)
             cairo_line_to(cr, x, f->t - 4);
             cairo_stroke(cr);
             tick_text(v, f->x2step, b, sizeof b);
-            put(cr, b, 11, false, x, f->t - 5, 0.5, 1, 0, true);
+            put(cr, b, 12, false, x, f->t - 5, 0.5, 1, 0, true);
         }
-        put(cr, c->x2label, 12, false, (f->l + f->r) / 2, f->t - 21, 0.5, 1,
+        put(cr, c->x2label, 13, false, (f->l + f->r) / 2, f->t - 22, 0.5, 1,
             0, true);
     }
     /* frame, axis labels */
@@ -297,9 +297,9 @@ static void draw_axes(cairo_t *cr, const mu_chart *c, frame *f)
         cairo_line_to(cr, f->r, f->t);
     }
     cairo_stroke(cr);
-    put(cr, c->xlabel, 13, false, (f->l + f->r) / 2, f->H - 8, 0.5, 1, 0,
+    put(cr, c->xlabel, 14, false, (f->l + f->r) / 2, f->H - 8, 0.5, 1, 0,
         true);
-    put(cr, c->ylabel, 13, false, 12, (f->t + f->b) / 2, 0.5, 0, -90, true);
+    put(cr, c->ylabel, 14, false, 12, (f->t + f->b) / 2, 0.5, 0, -90, true);
 }
 
 /* ---- series ------------------------------------------------------------- */
@@ -442,7 +442,7 @@ static void draw_marks(cairo_t *cr, const mu_chart *c, const frame *f)
             cairo_stroke(cr);
             cairo_set_dash(cr, NULL, 0, 0);
             double ax = x > (f->l + f->r) / 2 ? 1 : 0;
-            boxed(cr, m->label, 11.5, x + (ax ? -4 : 4), f->t + 4 + 18 * vlines,
+            boxed(cr, m->label, 12.5, x + (ax ? -4 : 4), f->t + 4 + 19 * vlines,
                   ax, 0);
             vlines++;
             continue;
@@ -462,6 +462,8 @@ static void draw_marks(cairo_t *cr, const mu_chart *c, const frame *f)
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_set_line_width(cr, 1.5);
         cairo_stroke(cr);
+        if (m->quiet)
+            continue;
         /* the label up and to the right, or left near the right edge */
         bool left = x > f->l + (f->r - f->l) * 0.6;
         double lx = x + (left ? -14 : 14), ly = y - 22 - 16 * (i % 3);
@@ -472,7 +474,7 @@ static void draw_marks(cairo_t *cr, const mu_chart *c, const frame *f)
         cairo_move_to(cr, x + (left ? -3 : 3), y - 3);
         cairo_line_to(cr, lx, ly + 8);
         cairo_stroke(cr);
-        boxed(cr, m->label, 12, lx, ly, left ? 1 : 0, 0.5);
+        boxed(cr, m->label, 13, lx, ly, left ? 1 : 0, 0.5);
     }
 }
 
@@ -519,9 +521,9 @@ static void draw_legend(cairo_t *cr, const mu_chart *c, const frame *f)
         labels[n++] = c->sim_label;
     if (n == 0 || (n == 1 && c->nbars == 1 && !c->sim_label[0]))
         return;
-    double w = 0, h = 0, lh = 19;
+    double w = 0, h = 0, lh = 20;
     for (int i = 0; i < n; i++) {
-        text t = put(cr, labels[i], 12, false, 0, 0, 0, 0, 0, false);
+        text t = put(cr, labels[i], 13, false, 0, 0, 0, 0, 0, false);
         if (t.w > w)
             w = t.w;
     }
@@ -541,7 +543,7 @@ static void draw_legend(cairo_t *cr, const mu_chart *c, const frame *f)
         double y = y0 + 4 + lh * i + lh / 2;
         legend_sample(cr, c, i, x0 + 8, y);
         cairo_set_source_rgb(cr, 0, 0, 0);
-        put(cr, labels[i], 12, false, x0 + 44, y, 0, 0.5, 0, true);
+        put(cr, labels[i], 13, false, x0 + 44, y, 0, 0.5, 0, true);
     }
 }
 
@@ -552,8 +554,8 @@ mu_status mu_chart_draw(const mu_chart *c, struct _cairo *cr, double width,
         return err_set(err, MU_EINPUT, "no chart or no surface to draw on");
     cairo_save(cr);
     cairo_scale(cr, width / MU_CHART_WIDTH, height / MU_CHART_HEIGHT);
-    frame f = {MU_CHART_WIDTH, MU_CHART_HEIGHT, 64, MU_CHART_WIDTH - 22, 0,
-               MU_CHART_HEIGHT - 50, 0, 0, 0};
+    frame f = {MU_CHART_WIDTH, MU_CHART_HEIGHT, 66, MU_CHART_WIDTH - 22, 0,
+               MU_CHART_HEIGHT - 52, 0, 0, 0};
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
     draw_titles(cr, c, &f);
