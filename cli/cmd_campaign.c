@@ -88,7 +88,9 @@ static mu_status do_start(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                           int64_t *ev, mu_error *err)
 {
     (void)div, (void)d;
-    return mu_campaign_battle_start(c, cx->operand[2], ev, err);
+    return mu_campaign_battle_start_in(c, cx->operand[2], cli_has(cx, "theater")
+                                       ? (mu_theater)cli_choice(cx, "theater", 0)
+                                       : MU_THEATER_UNKNOWN, ev, err);
 }
 
 static mu_status do_end(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
@@ -115,6 +117,9 @@ static cli_rc run_battle(cli_ctx *cx)
                          "starts without --winner or dice)");
     if (end && cx->noperands != 2)
         return cli_error(cx, "campaign battle: give FILE end");
+    if (end && cli_has(cx, "theater"))
+        return cli_error(cx, "campaign battle: --theater is where a battle "
+                         "starts: give it with FILE start NAME");
     return run_event(cx, start ? do_start : do_end, false);
 }
 
@@ -265,12 +270,45 @@ static cli_rc run_add(cli_ctx *cx)
     return rc;
 }
 
+/* engage --hidden --fair: step 1 of a fair roll, the owner's commitment. */
+static cli_rc engage_commit(cli_ctx *cx, int div)
+{
+    mu_campaign *c = NULL;
+    cli_rc rc = open_campaign(cx, &c);
+    if (rc != CLI_OK)
+        return rc;
+    mu_error err = {0};
+    char h[MU_FAIR_HEX];
+    if (mu_campaign_fair_commit(c, div, h, NULL, &err) == MU_OK) {
+        cli_buf_printf(&cx->out, cli_format(cx) == MU_FMT_JSON
+                       ? "{\"division\":%d,\"fair_commitment\":\"%s\"}\n"
+                       : "Division %d: a fair roll; give the opponent the "
+                         "commitment to your secret:\nfair commitment %s\n",
+                       div, h);
+        rc = cli_out(cx, "");
+    } else {
+        rc = cli_fail(cx, &err);
+    }
+    mu_campaign_close(c);
+    return rc;
+}
+
 static cli_rc run_engage(cli_ctx *cx)
 {
     int div = 0;
     cli_rc rc = div_of(cx, &div);
     if (rc != CLI_OK)
         return rc;
+    bool fair = cli_has(cx, "fair"), contrib = cli_has(cx, "contribution");
+    if ((fair || contrib) && (cli_has(cx, "seed") || cli_has(cx, "rolls") ||
+                              cli_has(cx, "ask")))
+        return cli_error(cx, "campaign engage: a fair roll takes no dice: its "
+                         "seed is made by both players");
+    if (fair && !cli_has(cx, "hidden"))
+        return cli_error(cx, "campaign engage: --fair is for a hidden "
+                         "division: give --hidden too");
+    if (fair)
+        return engage_commit(cx, div);
     mu_error err = {0};
     mu_labels *labels = NULL;
     mu_dice *d = NULL;
@@ -283,9 +321,12 @@ static cli_rc run_engage(cli_ctx *cx)
         rc = cli_fail(cx, &err);
     } else if ((rc = open_campaign(cx, &c)) == CLI_OK) {
         mu_render_opts ro = cli_render_opts(cx, labels);
-        if (mu_campaign_engage(c, div, cli_has(cx, "hidden"),
-                               cli_has(cx, "by-the-book"), d, &e, &err) !=
-                MU_OK ||
+        mu_status st = contrib
+            ? mu_campaign_engage_fair(c, div, cli_str(cx, "contribution"),
+                                      cli_has(cx, "by-the-book"), &e, &err)
+            : mu_campaign_engage(c, div, cli_has(cx, "hidden"),
+                                 cli_has(cx, "by-the-book"), d, &e, &err);
+        if (st != MU_OK ||
             mu_engagement_render(&e, &ro, &text, &err) != MU_OK)
             rc = cli_fail(cx, &err);
         else
@@ -317,8 +358,46 @@ static cli_rc run_reveal(cli_ctx *cx)
     return rc;
 }
 
+/* verify FILE DIV --division REVEAL.json: the opponent's check of a fair
+ * roll against what their file recorded at the contribution. */
+static cli_rc verify_fair(cli_ctx *cx)
+{
+    int div = 0;
+    mu_campaign *c = NULL;
+    cli_rc rc = cx->noperands == 2 ? div_of(cx, &div)
+                                   : cli_error(cx, "campaign verify: give FILE "
+                                               "DIV for a fair roll, or no FILE "
+                                               "and --commitment HEX");
+    if (rc != CLI_OK)
+        return rc;
+    if (cli_has(cx, "commitment") || cli_has(cx, "salt"))
+        return cli_error(cx, "campaign verify: give --commitment HEX "
+                         "--division FILE.json, and no campaign FILE (or "
+                         "FILE DIV alone to check a fair roll)");
+    if ((rc = open_campaign(cx, &c)) != CLI_OK)
+        return rc;
+    mu_error err = {0};
+    size_t len;
+    char *text = NULL, *report = NULL;
+    if (mu_file_read(cli_str(cx, "division"), 16u << 20, &text, &len, &err) !=
+            MU_OK ||
+        mu_campaign_fair_verify(c, div, text, len, &report, &err) != MU_OK)
+        rc = cli_fail(cx, &err);
+    else
+        rc = cli_take(cx, report);
+    free(text);
+    mu_campaign_close(c);
+    return rc;
+}
+
 static cli_rc run_verify(cli_ctx *cx)
 {
+    if (cx->noperands > 0)
+        return verify_fair(cx);
+    if (!cli_has(cx, "commitment"))
+        return cli_error(cx, "campaign verify: give --commitment HEX "
+                         "--division FILE.json, and no campaign FILE (or "
+                         "FILE DIV alone to check a fair roll)");
     mu_error err = {0};
     size_t len;
     char *text = NULL;
@@ -388,6 +467,79 @@ static cli_rc run_read(cli_ctx *cx)
     return rc;
 }
 
+/* contribute FILE DIV --commitment HEX: step 2 of a fair roll. */
+static cli_rc run_contribute(cli_ctx *cx)
+{
+    int div = 0;
+    mu_campaign *c = NULL;
+    cli_rc rc = div_of(cx, &div);
+    if (rc != CLI_OK || (rc = open_campaign(cx, &c)) != CLI_OK)
+        return rc;
+    mu_error err = {0};
+    char r[MU_FAIR_HEX];
+    if (mu_campaign_contribute(c, div, cli_str(cx, "commitment"), r, NULL,
+                               &err) == MU_OK) {
+        cli_buf_printf(&cx->out, cli_format(cx) == MU_FMT_JSON
+                       ? "{\"division\":%d,\"contribution\":\"%s\"}\n"
+                       : "Division %d: your contribution to its fair roll; "
+                         "give it to its owner:\ncontribution %s\n", div, r);
+        rc = cli_out(cx, "");
+    } else {
+        rc = cli_fail(cx, &err);
+    }
+    mu_campaign_close(c);
+    return rc;
+}
+
+static mu_status do_advance(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
+                            int64_t *ev, mu_error *err)
+{
+    (void)div, (void)d;
+    return mu_campaign_advance(c, (int)cli_num(cx, "year", 0), ev, err);
+}
+
+static cli_rc run_advance(cli_ctx *cx)
+{
+    return run_event(cx, do_advance, false);
+}
+
+/* export FILE --side S --out NEW.db | export FILE --format csv */
+static cli_rc run_export(cli_ctx *cx)
+{
+    bool csv = cli_format(cx) == MU_FMT_CSV;
+    if (csv && (cli_has(cx, "side") || cli_has(cx, "out")))
+        return cli_error(cx, "campaign export: either --format csv (to "
+                         "standard output) or --side S --out FILE, not both");
+    if (!csv && (!cli_has(cx, "side") || !cli_has(cx, "out")))
+        return cli_error(cx, "campaign export: give --side union|confederate "
+                         "--out NEW.db for a player's own file, or --format "
+                         "csv");
+    mu_campaign *c = NULL;
+    cli_rc rc = open_campaign(cx, &c);
+    if (rc != CLI_OK)
+        return rc;
+    mu_error err = {0};
+    char *text = NULL;
+    if (csv) {
+        rc = mu_campaign_export_csv(c, &text, &err) == MU_OK
+                 ? cli_take(cx, text) : cli_fail(cx, &err);
+    } else {
+        mu_army side = (mu_army)cli_choice(cx, "side", 0);
+        const char *who = side == MU_UNION ? "Union" : "Confederates";
+        if (mu_campaign_export_side(c, side, cli_str(cx, "out"), &err) ==
+            MU_OK) {
+            cli_buf_printf(&cx->out, "%s: the %s's own file: what the %s may "
+                           "know, and nothing more\n", cli_str(cx, "out"), who,
+                           who);
+            rc = cli_out(cx, "");
+        } else {
+            rc = cli_fail(cx, &err);
+        }
+    }
+    mu_campaign_close(c);
+    return rc;
+}
+
 /* ---- the table ---------------------------------------------------------- */
 
 static const cli_opt new_opts[] = {
@@ -423,6 +575,14 @@ static const cli_opt add_opts[] = {
 static const cli_opt engage_opts[] = {
     {.name = "hidden", .type = ARG_FLAG,
      .help = "keep the division secret behind a commitment"},
+    {.name = "fair", .type = ARG_FLAG, .group = 5,
+     .conflict = "%s: --fair commits to a secret; then --contribution HEX "
+                 "rolls with the opponent's answer",
+     .help = "with --hidden: a fair roll, step 1: commit to a secret and "
+             "print the commitment for the opponent"},
+    {.name = "contribution", .type = ARG_TEXT, .metavar = "HEX", .group = 5,
+     .help = "a fair roll, step 3: roll hidden on the seed of your secret and "
+             "the opponent's contribution (64 hex digits)"},
     OPT_BOOK("play despicable leaders as average"),
     OPT_DICE,
     OPT_LABELS,
@@ -434,19 +594,24 @@ static const cli_opt reveal_opts[] = {CAMP_AS, {0}};
 
 static const cli_opt verify_opts[] = {
     {.name = "commitment", .type = ARG_TEXT, .metavar = "HEX",
-     .flags = CLI_REQUIRED, .help = "the commitment 'engage --hidden' printed"},
+     .help = "the commitment 'engage --hidden' printed (without FILE DIV)"},
     {.name = "salt", .type = ARG_TEXT, .metavar = "HEX",
      .help = "the salt; not needed for the document 'reveal' prints"},
     {.name = "division", .type = ARG_FILE, .metavar = "FILE",
      .flags = CLI_REQUIRED,
      .help = "the division's JSON or the reveal document ('-': standard "
              "input)"},
+    CAMP_AS,
     {0}};
 
 static const cli_opt battle_opts[] = {
     {.name = "winner", .type = ARG_CHOICE, .vocab = cli_armies,
      .metavar = "SIDE",
      .help = "end: who won (the return rates by winner and loser)"},
+    {.name = "theater", .type = ARG_CHOICE, .vocab = cli_theaters,
+     .metavar = "T",
+     .help = "start: where it is fought, east or west (default: the "
+             "campaign's); divisions engaging in it are generated for it"},
     OPT_DICE,
     CAMP_AS,
     CAMP_FORMAT,
@@ -517,6 +682,33 @@ static const cli_opt log_opts[] = {CAMP_SIDE(0), CAMP_AS, CAMP_FORMAT, {0}};
 static const cli_opt prisoners_opts[] = {CAMP_AS, CAMP_FORMAT, {0}};
 static const cli_opt check_opts[] = {CAMP_AS, {0}};
 
+static const cli_opt contribute_opts[] = {
+    {.name = "commitment", .type = ARG_TEXT, .metavar = "HEX",
+     .flags = CLI_REQUIRED,
+     .help = "the owner's fair commitment ('engage --hidden --fair')",
+     .missing = "%s: give the owner's fair commitment with --commitment HEX"},
+    CAMP_AS,
+    CAMP_FORMAT,
+    {0}};
+
+static const cli_opt advance_opts[] = {
+    {.name = "year", .type = ARG_NUM, .lo = 1861, .hi = 1865, .metavar = "Y",
+     .flags = CLI_REQUIRED, .help = "the new year, later than the campaign's",
+     .missing = "%s: give the year the campaign moves on to with --year Y"},
+    CAMP_AS,
+    CAMP_FORMAT,
+    {0}};
+
+static const char *const export_formats[] = {"text", "json", "csv", NULL};
+static const cli_opt export_opts[] = {
+    CAMP_SIDE(0),
+    {.name = "out", .type = ARG_FILE, .metavar = "NEW.db", .flags = CLI_ONLY,
+     .help = "with --side: the player's own file to write (must not exist)"},
+    CAMP_AS,
+    OPT_FORMAT(export_formats, "csv: divisions, brigades and losses as one "
+               "table on standard output"),
+    {0}};
+
 const cli_command cmd_campaign_new = {
     .name = "campaign new", .summary = "start a campaign ledger",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
@@ -531,11 +723,16 @@ const cli_command cmd_campaign_engage = {
     .name = "campaign engage", .summary = "generate a division as it fights",
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = engage_opts, .run = run_engage,
-    .doc = "Generates the division once, for the campaign's year and theater,\n"
+    .doc = "Generates the division once, for the year and theater of the battle\n"
+           "under way (or the campaign's outside one),\n"
            "in the roll order of 'muster division', then rates its corps\n"
            "leader if it is the first of its corps to fight. --hidden prints\n"
            "only a commitment: SHA-256(salt || canonical JSON of the division,\n"
-           "RFC 8785), salt 16 random bytes, both in hex.\n"};
+           "RFC 8785), salt 16 random bytes, both in hex; dice its owner\n"
+           "chose make it 'not verifiable'. A fair roll takes three steps,\n"
+           "each player in their own file: 'engage --hidden --fair' (the\n"
+           "owner commits to a secret), 'contribute' (the opponent answers),\n"
+           "'engage --contribution HEX' (the owner rolls on both).\n"};
 const cli_command cmd_campaign_reveal = {
     .name = "campaign reveal", .summary = "reveal a hidden division",
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
@@ -543,9 +740,41 @@ const cli_command cmd_campaign_reveal = {
     .doc = "Prints {\"division\":{...},\"salt\":HEX,\"commitment\":HEX}.\n"};
 const cli_command cmd_campaign_verify = {
     .name = "campaign verify", .summary = "check a revealed division",
+    .operands = "[FILE DIV]", .min_operands = 0, .max_operands = 2,
     .opts = verify_opts, .run = run_verify,
     .doc = "Checks a revealed division against its commitment, without the\n"
-           "campaign (exit 0 match, 1 mismatch, 2 unreadable).\n"};
+           "campaign (exit 0 match, 1 mismatch, 2 unreadable). With FILE DIV,\n"
+           "the opponent checks a fair roll against their own file: the\n"
+           "secret opens the commitment they saw, the dice were their\n"
+           "contribution and that secret, and the tables give exactly the\n"
+           "division revealed; a division rolled otherwise is not\n"
+           "verifiable (exit 1).\n"};
+const cli_command cmd_campaign_contribute = {
+    .name = "campaign contribute", .summary = "the opponent's half of a fair roll",
+    .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
+    .opts = contribute_opts, .run = run_contribute,
+    .doc = "A fair roll, step 2: records the owner's commitment for the other\n"
+           "side's division DIV and prints a random contribution to give\n"
+           "them. Asked again, the same; for another commitment, refused (the\n"
+           "owner would be rolling again). Works on a player's own file.\n"};
+const cli_command cmd_campaign_advance = {
+    .name = "campaign advance", .summary = "move the campaign to a later year",
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = advance_opts, .run = run_advance,
+    .doc = "Between battles: divisions engaging from then on are generated\n"
+           "for the new year.\n"};
+const cli_command cmd_campaign_export = {
+    .name = "campaign export", .summary = "a player's own file, or CSV",
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = export_opts, .run = run_export,
+    .doc = "--side S --out S.db writes a new campaign file holding only what\n"
+           "S may know: its own divisions, the other side's open and revealed\n"
+           "ones, the other side's hidden ones as name and commitment, the log\n"
+           "as S sees it. It opens as S and takes no changes but fair-roll\n"
+           "contributions. --format csv writes divisions, brigades and losses\n"
+           "as one table (columns: record, division, name, side, arm, corps,\n"
+           "hidden, brigade, battle, stands, start, lost, captured, returned,\n"
+           "freed, morale, leader, batteries, reserve).\n"};
 const cli_command cmd_campaign_battle = {
     .name = "campaign battle", .summary = "start or end a battle",
     .operands = "FILE start NAME | FILE end", .min_operands = 2,

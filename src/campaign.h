@@ -30,6 +30,8 @@ struct mu_campaign {
     mu_theater theater;
     mu_rat draw, winner, loser; /* shares of the losses, in [0, 1] */
     int viewer; /* mu_viewer: whom the handle acts for */
+    bool view;  /* a player's own file (export): viewer is its side */
+    bool view_writable; /* set around the writes a player's file allows */
 };
 
 typedef struct camp_brigade {
@@ -46,6 +48,7 @@ typedef struct camp_div {
     int corps; /* 0: none */
     char corps_name[CAMP_NAME_MAX + 1];
     bool engaged, hidden, revealed, by_the_book;
+    bool fair; /* engaged on a two-party seed (mu_campaign_engage_fair) */
     int leader, leader_rolled, leader_origin;
     int ratio, batteries, division_batteries, reserve;
     char commitment[MU_COMMITMENT_HEX];
@@ -109,6 +112,29 @@ mu_status camp_load_corps(mu_campaign *c, int id, camp_corps *out,
                           mu_error *err);
 mu_status camp_load_all_corps(mu_campaign *c, camp_corps **out, int *n,
                               mu_error *err);
+
+/* The year and theater a division engaging now is rolled for: the battle
+ * under way's, else the campaign's. */
+mu_status camp_context(mu_campaign *c, int *year, mu_theater *theater,
+                       mu_error *err);
+
+/* A fair roll's public facts, for the engage event (campaign_fair.c). */
+typedef struct camp_fair {
+    char commitment[MU_FAIR_HEX];   /* the owner's H */
+    char contribution[MU_FAIR_HEX]; /* the opponent's R */
+} camp_fair;
+
+/* A first engagement inside the caller's transaction (mu_campaign_engage
+ * is this in a camp_tx); `fair` is NULL unless rolled on a two-party seed.
+ * Rolls from `d`; the caller checks for rolls left over. */
+mu_status camp_engage_in_tx(mu_campaign *c, int div, bool hidden, bool book,
+                            mu_dice *d, const camp_fair *fair,
+                            mu_engagement *e, mu_error *err);
+
+/* The log of a player's own file (campaign_export.c): event `only` (0:
+ * all) as text appended to sb, or as JSON objects added to arr. */
+mu_status camp_view_log(mu_campaign *c, int64_t only, mu_format fmt,
+                        sbuf *sb, cJSON *arr, int *count, mu_error *err);
 
 /* The battle under way: *id 0 when there is none. */
 mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,

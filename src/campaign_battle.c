@@ -16,6 +16,8 @@ typedef struct battle_ctx {
     int winner;
     mu_dice *d;
     int64_t event;
+    mu_theater theater; /* start: MU_THEATER_UNKNOWN for the campaign's */
+    int year;           /* advance */
 } battle_ctx;
 
 static mu_status start_tx(mu_campaign *c, void *p, mu_error *err)
@@ -36,18 +38,99 @@ static mu_status start_tx(mu_campaign *c, void *p, mu_error *err)
     sqlite3_step(st);
     id = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
+    int year; /* no battle is under way: the campaign's, as stored now */
+    mu_theater th;
+    if ((s = camp_context(c, &year, &th, err)) != MU_OK)
+        return s;
+    if (x->theater != MU_THEATER_UNKNOWN)
+        th = x->theater;
     camp_ev ev = {.kind = EV_BATTLE_START};
     ev.u.start.battle = id;
     camp_copy_name(ev.u.start.name, x->name);
+    ev.u.start.year = year;
+    ev.u.start.theater = th;
     if ((s = camp_event(c, &ev, &x->event, err)) != MU_OK)
         return s;
     if ((s = camp_prepare(c, "INSERT INTO battles(id, name, active, "
-                          "start_event) VALUES (?, ?, 1, ?)", &st, err)) != MU_OK)
+                          "start_event, year, theater) VALUES (?, ?, 1, ?, ?, "
+                          "?)", &st, err)) != MU_OK)
         return s;
     sqlite3_bind_int(st, 1, id);
     sqlite3_bind_text(st, 2, x->name, -1, SQLITE_STATIC);
     sqlite3_bind_int64(st, 3, x->event);
+    sqlite3_bind_int(st, 4, year);
+    sqlite3_bind_int(st, 5, (int)th);
     return camp_run(c, st, err);
+}
+
+mu_status mu_campaign_battle_start_in(mu_campaign *c, const char *name,
+                                      mu_theater theater, int64_t *event,
+                                      mu_error *err)
+{
+    if (!c)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if (theater != MU_EAST && theater != MU_WEST &&
+        theater != MU_THEATER_UNKNOWN)
+        return err_set(err, MU_EINPUT, "a battle is fought in the east or the "
+                       "west");
+    mu_status s = camp_check_name(name, "battle", err);
+    if (s != MU_OK)
+        return s;
+    battle_ctx x = {name, -1, NULL, 0, MU_THEATER_UNKNOWN, 0};
+    x.theater = theater;
+    if ((s = camp_tx(c, start_tx, &x, NULL, err)) == MU_OK && event)
+        *event = x.event;
+    return s;
+}
+
+/* ---- the campaign's date ------------------------------------------------ */
+
+static mu_status advance_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    battle_ctx *x = p;
+    int id;
+    char name[CAMP_NAME_MAX + 1];
+    mu_status s = camp_active_battle(c, &id, name, sizeof name, err);
+    if (s != MU_OK)
+        return s;
+    if (id)
+        return err_why(err, MU_ESTATE, MU_R_BATTLE_UNDER_WAY, "battle %d (%s) "
+                       "is under way: the campaign's date moves on between "
+                       "battles", id, name);
+    int now;
+    mu_theater th;
+    if ((s = camp_context(c, &now, &th, err)) != MU_OK)
+        return s;
+    c->year = now;
+    if (x->year <= now)
+        return err_set(err, MU_EINPUT, "the campaign is in %d: its date only "
+                       "moves on, to %d..%d", now, now + 1, MU_YEAR_LAST);
+    if ((s = camp_exec_ints(c, err, "UPDATE campaign SET year = ?", 1,
+                            x->year)) != MU_OK)
+        return s;
+    camp_ev ev = {.kind = EV_ADVANCE};
+    ev.u.advance.was = c->year;
+    ev.u.advance.year = x->year;
+    return camp_event(c, &ev, &x->event, err);
+}
+
+mu_status mu_campaign_advance(mu_campaign *c, int year, int64_t *event,
+                              mu_error *err)
+{
+    if (!c)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if (year < MU_YEAR_FIRST || year > MU_YEAR_LAST)
+        return err_set(err, MU_EINPUT, "the war's years are %d..%d, not %d",
+                       MU_YEAR_FIRST, MU_YEAR_LAST, year);
+    battle_ctx x = {NULL, -1, NULL, 0, MU_THEATER_UNKNOWN, 0};
+    x.year = year;
+    mu_status s = camp_tx(c, advance_tx, &x, NULL, err);
+    if (s == MU_OK) {
+        c->year = year;
+        if (event)
+            *event = x.event;
+    }
+    return s;
 }
 
 mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
@@ -58,7 +141,8 @@ mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
     mu_status s = camp_check_name(name, "battle", err);
     if (s != MU_OK)
         return s;
-    battle_ctx x = {name, -1, NULL, 0};
+    battle_ctx x = {name, -1, NULL, 0, MU_THEATER_UNKNOWN, 0};
+    x.theater = MU_THEATER_UNKNOWN;
     if ((s = camp_tx(c, start_tx, &x, NULL, err)) == MU_OK && event)
         *event = x.event;
     return s;
@@ -221,7 +305,7 @@ mu_status mu_campaign_battle_end(mu_campaign *c, mu_winner winner, mu_dice *d,
     if (winner < -1 || winner > 1)
         return err_set(err, MU_EINPUT, "the winner is union, confederate or "
                        "nobody");
-    battle_ctx x = {NULL, winner, d, 0};
+    battle_ctx x = {NULL, winner, d, 0, MU_THEATER_UNKNOWN, 0};
     mu_status s = camp_tx(c, end_tx, &x, d, err);
     if (s == MU_OK && event)
         *event = x.event;

@@ -146,6 +146,9 @@ typedef struct engage_ctx {
     bool hidden, book;
     mu_dice *d;
     mu_engagement *e;
+    const camp_fair *fair; /* NULL: the dice are the owner's choice */
+    int year;              /* of the battle under way, or the campaign's */
+    mu_theater theater;
 } engage_ctx;
 
 static mu_status store_division(mu_campaign *c, const engage_ctx *x,
@@ -202,7 +205,7 @@ static mu_status rate_corps(mu_campaign *c, const engage_ctx *x,
     if ((s = dice_roll(x->d, camp_label_text, label, &roll, err)) != MU_OK)
         return s;
     mu_rating rolled = (mu_rating)rules_map(c->rules, MU_TABLE_LEADER, dv->side,
-                                            c->theater, c->year)[roll];
+                                            x->theater, x->year)[roll];
     mu_rating r = camp_played(rolled, x->book);
     s = camp_exec_ints(c, err, "UPDATE corps SET leader = ?, leader_rolled = ?,"
                        " leader_origin = 0, attached = nullif(?, 0) WHERE id = ?",
@@ -247,6 +250,11 @@ static mu_status engage_event(mu_campaign *c, engage_ctx *x, const camp_div *dv,
     g->seed = camp_seed(x->d, fresh);
     g->nrolls = v->nrolls;
     memcpy(g->rolls, v->rolls, (size_t)v->nrolls * sizeof *v->rolls);
+    if (x->fair) {
+        g->fair = true;
+        memcpy(g->fair_commitment, x->fair->commitment, MU_FAIR_HEX);
+        memcpy(g->contribution, x->fair->contribution, MU_FAIR_HEX);
+    }
     mu_status s = MU_OK;
     if (dv->corps && (s = rate_corps(c, x, dv, g, err)) != MU_OK)
         return s;
@@ -260,10 +268,16 @@ static mu_status engage_tx(mu_campaign *c, void *p, mu_error *err)
     mu_status s = camp_load_div(c, x->div, &dv, err);
     if (s != MU_OK)
         return s;
+    if (c->viewer != MU_VIEW_ALL && c->viewer != (int)dv.side)
+        return err_set(err, MU_ESTATE, "division %d is the %s': only its "
+                       "owner (or the umpire) engages it", x->div,
+                       dv.side == MU_UNION ? "Union's" : "Confederates");
     if (dv.engaged)
         return err_set(err, MU_ESTATE, "division %d (%s) has engaged before: "
                        "a division is generated once, at its first fight",
                        x->div, dv.name);
+    if ((s = camp_context(c, &x->year, &x->theater, err)) != MU_OK)
+        return s;
     bool fresh = mu_dice_count(x->d) == 0;
     mu_engagement *e = x->e;
     memset(e, 0, sizeof *e);
@@ -271,7 +285,8 @@ static mu_status engage_tx(mu_campaign *c, void *p, mu_error *err)
     snprintf(e->name, sizeof e->name, "%s", dv.name);
     e->hidden = x->hidden;
     e->has_seed = fresh && mu_dice_seed(x->d, &e->seed);
-    mu_oob_opts o = {dv.side, c->year, (int)c->theater, dv.arm, x->book};
+    e->fair = x->fair != NULL;
+    mu_oob_opts o = {dv.side, x->year, x->theater, dv.arm, x->book};
     if ((s = mu_division_generate(c->rules, x->d, &o, &e->division, err)) != MU_OK)
         return s;
     cJSON *tree = render_division_json(&e->division, NULL);
@@ -296,11 +311,19 @@ mu_status mu_campaign_engage(mu_campaign *c, int div, bool hidden,
     if (!c || !d || !out)
         return err_set(err, MU_EINPUT, "no campaign, dice or result given");
     mu_engagement e;
-    engage_ctx x = {div, hidden, by_the_book, d, &e};
+    engage_ctx x = {div, hidden, by_the_book, d, &e, NULL, 0, MU_EAST};
     mu_status s = camp_tx(c, engage_tx, &x, d, err);
     if (s == MU_OK)
         *out = e;
     return s;
+}
+
+mu_status camp_engage_in_tx(mu_campaign *c, int div, bool hidden, bool book,
+                            mu_dice *d, const camp_fair *fair,
+                            mu_engagement *e, mu_error *err)
+{
+    engage_ctx x = {div, hidden, book, d, e, fair, 0, MU_EAST};
+    return engage_tx(c, &x, err);
 }
 
 /* ---- revealing ---------------------------------------------------------- */
@@ -321,8 +344,9 @@ static mu_status reveal_tx(mu_campaign *c, void *p, mu_error *err)
         return err_set(err, MU_ESTATE, "division %d (%s) was not engaged "
                        "hidden: there is nothing to reveal", x->div, dv.name);
     sqlite3_stmt *st;
-    if ((s = camp_prepare(c, "SELECT division, salt FROM divisions WHERE id = ?",
-                          &st, err)) != MU_OK)
+    if ((s = camp_prepare(c, "SELECT division, salt, fair_secret, fair_value,"
+                          " fair_commit FROM divisions WHERE id = ?", &st,
+                          err)) != MU_OK)
         return s;
     sqlite3_bind_int(st, 1, x->div);
     int rc = sqlite3_step(st);
@@ -331,9 +355,19 @@ static mu_status reveal_tx(mu_campaign *c, void *p, mu_error *err)
     if (rc == SQLITE_ROW) {
         const char *json = (const char *)sqlite3_column_text(st, 0);
         const char *sl = (const char *)sqlite3_column_text(st, 1);
+        const char *fs = (const char *)sqlite3_column_text(st, 2);
+        const char *fv = (const char *)sqlite3_column_text(st, 3);
+        const char *fc = (const char *)sqlite3_column_text(st, 4);
         snprintf(salt, sizeof salt, "%s", sl ? sl : "");
-        sb_printf(&sb, "{\"division\":%s,\"salt\":\"%s\",\"commitment\":\"%s\"}",
+        sb_printf(&sb, "{\"division\":%s,\"salt\":\"%s\",\"commitment\":\"%s\"",
                   json ? json : "null", salt, dv.commitment);
+        /* A fair roll carries what proves it (mu_campaign_fair_verify). */
+        if (dv.fair && fs && fv && fc)
+            sb_printf(&sb, ",\"verifiable\":true,\"fair\":{\"secret\":\"%s\","
+                      "\"contribution\":\"%s\",\"commitment\":\"%s\"}}", fs,
+                      fv, fc);
+        else
+            sb_puts(&sb, ",\"verifiable\":false}");
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_ROW) {

@@ -291,6 +291,16 @@ static void add_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
 
 /* ---- engage ------------------------------------------------------------- */
 
+/* Written after the rest, only for a fair roll. */
+static void fair_encode(const ev_engage *x, cJSON *o)
+{
+    if (!x->fair)
+        return;
+    cJSON *f = cJSON_AddObjectToObject(o, "fair");
+    cJSON_AddStringToObject(f, "commitment", x->fair_commitment);
+    cJSON_AddStringToObject(f, "contribution", x->contribution);
+}
+
 static void engage_encode(const camp_ev *e, cJSON *o)
 {
     const ev_engage *x = &e->u.engage;
@@ -309,8 +319,10 @@ static void engage_encode(const camp_ev *e, cJSON *o)
     cJSON *rolls = cJSON_AddArrayToObject(o, "rolls");
     for (int i = 0; i < x->nrolls; i++)
         cJSON_AddItemToArray(rolls, render_roll_json(&x->rolls[i]));
-    if (!x->has_corps_leader)
+    if (!x->has_corps_leader) {
+        fair_encode(x, o);
         return;
+    }
     const ev_corps_leader *k = &x->corps_leader;
     cJSON *c = cJSON_AddObjectToObject(o, "corps_leader");
     cJSON_AddStringToObject(c, "corps", k->corps);
@@ -318,7 +330,9 @@ static void engage_encode(const camp_ev *e, cJSON *o)
     cJSON_AddStringToObject(c, "rating", mu_rating_name(k->rating));
     cJSON_AddStringToObject(c, "rolled", mu_rating_name(k->rolled));
     put_int_or_null(c, "attached", k->attached, k->attached != 0);
+    fair_encode(x, o);
 }
+
 
 /* One roll as render_roll_json writes it. */
 static void roll_decode(ev_reader *r, const cJSON *o, mu_roll *out)
@@ -389,6 +403,15 @@ static void engage_decode(ev_reader *r, const cJSON *o, camp_ev *e)
             break;
         }
         roll_decode(r, k, &x->rolls[x->nrolls++]);
+    }
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "fair");
+    if (f && cJSON_IsObject(f)) {
+        x->fair = true;
+        rd_hex(r, f, "commitment", x->fair_commitment,
+               sizeof x->fair_commitment);
+        rd_hex(r, f, "contribution", x->contribution, sizeof x->contribution);
+    } else if (f) {
+        rd_fail(r, "fair", "is not an object");
     }
     const cJSON *c = cJSON_GetObjectItemCaseSensitive(o, "corps_leader");
     x->has_corps_leader = c != NULL;
@@ -464,6 +487,11 @@ static void engage_text(const camp_ev *e, bool hide, const ev_view *v,
     }
     if (x->hidden)
         sb_printf(sb, "; hidden, commitment %s", x->commitment);
+    if (x->fair)
+        sb_printf(sb, "; rolled fairly (commitment %s, contribution %s)",
+                  x->fair_commitment, x->contribution);
+    else if (x->hidden)
+        sb_puts(sb, "; not verifiable (its owner chose the dice)");
     seed_text(x->seed, sb);
     rolls_text(x, sb);
 }
@@ -501,12 +529,21 @@ static void start_encode(const camp_ev *e, cJSON *o)
 {
     cJSON_AddNumberToObject(o, "battle", e->u.start.battle);
     cJSON_AddStringToObject(o, "name", e->u.start.name);
+    if (e->u.start.year) { /* schema 2 on */
+        cJSON_AddNumberToObject(o, "year", e->u.start.year);
+        cJSON_AddStringToObject(o, "theater",
+                                mu_theater_name(e->u.start.theater));
+    }
 }
 
 static void start_decode(ev_reader *r, const cJSON *o, camp_ev *e)
 {
     e->u.start.battle = rd_int(r, o, "battle", 1, INT32_MAX);
     rd_str(r, o, "name", e->u.start.name, sizeof e->u.start.name);
+    if (!cJSON_GetObjectItemCaseSensitive(o, "year"))
+        return; /* a battle of schema 1: in the campaign's year and theater */
+    e->u.start.year = rd_int(r, o, "year", MU_YEAR_FIRST, MU_YEAR_LAST);
+    e->u.start.theater = (mu_theater)rd_word(r, o, "theater", theater_word, 2);
 }
 
 static void start_text(const camp_ev *e, bool hide, const ev_view *v,
@@ -515,6 +552,9 @@ static void start_text(const camp_ev *e, bool hide, const ev_view *v,
     (void)hide, (void)v;
     sb_printf(sb, "battle %d \"%s\" begins", e->u.start.battle,
               e->u.start.name);
+    if (e->u.start.year)
+        sb_printf(sb, ": %s, %d", mu_theater_name(e->u.start.theater),
+                  e->u.start.year);
 }
 
 static void end_encode(const camp_ev *e, cJSON *o)
@@ -891,6 +931,73 @@ static void penalty_text(const camp_ev *e, bool hide, const ev_view *v,
               mu_army_name(e->u.penalty.side), n, plural(n, "", "s"));
 }
 
+/* ---- fair rolls --------------------------------------------------------- */
+
+static void fair_ev_encode(const camp_ev *e, cJSON *o)
+{
+    const ev_fair *x = &e->u.fair;
+    cJSON_AddStringToObject(o, "name", x->name);
+    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
+    cJSON_AddStringToObject(o, "commitment", x->commitment);
+    if (e->kind != EV_CONTRIBUTE)
+        return;
+    cJSON_AddStringToObject(o, "contribution", x->contribution);
+    cJSON_AddNumberToObject(o, "year", x->year);
+    cJSON_AddStringToObject(o, "theater", mu_theater_name(x->theater));
+}
+
+static void fair_ev_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_fair *x = &e->u.fair;
+    rd_str(r, o, "name", x->name, sizeof x->name);
+    x->side = RD_ARMY(r, o, "side");
+    rd_hex(r, o, "commitment", x->commitment, sizeof x->commitment);
+    if (e->kind != EV_CONTRIBUTE)
+        return;
+    rd_hex(r, o, "contribution", x->contribution, sizeof x->contribution);
+    x->year = rd_int(r, o, "year", MU_YEAR_FIRST, MU_YEAR_LAST);
+    x->theater = (mu_theater)rd_word(r, o, "theater", theater_word, 2);
+}
+
+static void fair_ev_text(const camp_ev *e, bool hide, const ev_view *v,
+                         sbuf *sb)
+{
+    (void)hide, (void)v;
+    const ev_fair *x = &e->u.fair;
+    if (e->kind == EV_FAIR_COMMIT)
+        sb_printf(sb, "fair roll: division %d \"%s\" (%s) is committed to "
+                  "%s", e->division, x->name, x->side == MU_UNION ? "Union"
+                  : "Confederate", x->commitment);
+    else
+        sb_printf(sb, "contribution to division %d \"%s\" (%s): %s for "
+                  "commitment %s, to be rolled for %s %d", e->division,
+                  x->name, x->side == MU_UNION ? "Union" : "Confederate",
+                  x->contribution, x->commitment, mu_theater_name(x->theater),
+                  x->year);
+}
+
+/* ---- the campaign's date ------------------------------------------------ */
+
+static void advance_encode(const camp_ev *e, cJSON *o)
+{
+    cJSON_AddNumberToObject(o, "was", e->u.advance.was);
+    cJSON_AddNumberToObject(o, "year", e->u.advance.year);
+}
+
+static void advance_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    e->u.advance.was = rd_int(r, o, "was", MU_YEAR_FIRST, MU_YEAR_LAST);
+    e->u.advance.year = rd_int(r, o, "year", MU_YEAR_FIRST, MU_YEAR_LAST);
+}
+
+static void advance_text(const camp_ev *e, bool hide, const ev_view *v,
+                         sbuf *sb)
+{
+    (void)hide, (void)v;
+    sb_printf(sb, "advance: the campaign goes from %d to %d",
+              e->u.advance.was, e->u.advance.year);
+}
+
 /* ---- the table ---------------------------------------------------------- */
 
 const camp_ev_type camp_ev_types[EV_NKINDS] = {
@@ -912,6 +1019,12 @@ const camp_ev_type camp_ev_types[EV_NKINDS] = {
                       leader_text},
     [EV_PENALTY] = {"penalty", EV_DIV_NONE, penalty_encode, penalty_decode,
                     penalty_text},
+    [EV_FAIR_COMMIT] = {"fair-commit", EV_DIV_FIRST, fair_ev_encode,
+                        fair_ev_decode, fair_ev_text},
+    [EV_CONTRIBUTE] = {"contribute", EV_DIV_FIRST, fair_ev_encode,
+                       fair_ev_decode, fair_ev_text},
+    [EV_ADVANCE] = {"advance", EV_DIV_NONE, advance_encode, advance_decode,
+                    advance_text},
 };
 
 bool camp_ev_kind_of(const char *name, camp_ev_kind *out)

@@ -38,6 +38,9 @@ typedef enum camp_ev_kind {
     EV_LEADER_LOST,  /* "leader-lost": a replacement rolled */
     EV_DOWNGRADE,    /* "downgrade": a despicable replacement spent */
     EV_PENALTY,      /* "penalty": a forgotten despicable leader */
+    EV_FAIR_COMMIT,  /* "fair-commit": an owner's commitment to a secret */
+    EV_CONTRIBUTE,   /* "contribute": the opponent's share of a fair seed */
+    EV_ADVANCE,      /* "advance": the campaign's date moves on */
     EV_NKINDS
 } camp_ev_kind;
 
@@ -84,7 +87,24 @@ typedef struct ev_engage {
     mu_roll rolls[MU_MAX_ROLLS + 1];
     bool has_corps_leader;
     ev_corps_leader corps_leader;
+    bool fair; /* rolled on a two-party seed: */
+    char fair_commitment[MU_FAIR_HEX]; /* the owner's commitment H */
+    char contribution[MU_FAIR_HEX];    /* the opponent's R */
 } ev_engage;
+
+/* fair-commit and contribute. */
+typedef struct ev_fair {
+    char name[EV_NAME_MAX + 1];
+    mu_army side;
+    char commitment[MU_FAIR_HEX];
+    char contribution[MU_FAIR_HEX]; /* contribute */
+    int year;                       /* contribute: the roll's year */
+    mu_theater theater;             /* and theater */
+} ev_fair;
+
+typedef struct ev_advance {
+    int was, year;
+} ev_advance;
 
 typedef struct ev_reveal {
     char name[EV_NAME_MAX + 1];
@@ -95,6 +115,8 @@ typedef struct ev_reveal {
 typedef struct ev_battle_start {
     int battle;
     char name[EV_NAME_MAX + 1];
+    int year;           /* 0 in logs before schema 2: the campaign's */
+    mu_theater theater;
 } ev_battle_start;
 
 /* One brigade's return at the end of a battle. */
@@ -172,6 +194,8 @@ typedef struct camp_ev {
         ev_release release; /* exchange, liberate */
         ev_leader leader;   /* leader-lost, downgrade */
         ev_penalty penalty;
+        ev_fair fair;       /* fair-commit, contribute */
+        ev_advance advance;
     } u;
 } camp_ev;
 

@@ -106,11 +106,13 @@ static mu_status lost_tx(mu_campaign *c, void *p, mu_error *err)
         (s = find_post(c, x, &dv, &was, &k, err)) != MU_OK)
         return s;
     bool fresh = mu_dice_count(x->d) == 0;
-    int roll;
-    if ((s = dice_roll(x->d, leader_label, x, &roll, err)) != MU_OK)
+    int roll, year;
+    mu_theater th; /* the leader table of the battle under way, or now */
+    if ((s = camp_context(c, &year, &th, err)) != MU_OK ||
+        (s = dice_roll(x->d, leader_label, x, &roll, err)) != MU_OK)
         return s;
     mu_rating rolled = (mu_rating)rules_map(c->rules, MU_TABLE_LEADER, dv.side,
-                                            c->theater, c->year)[roll];
+                                            th, year)[roll];
     mu_rating r = camp_played(rolled, dv.by_the_book);
     if ((s = set_post(c, x, &dv, k.id, r, rolled, CAMP_REPLACED, err)) != MU_OK)
         return s;

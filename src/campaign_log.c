@@ -150,6 +150,9 @@ typedef struct log_ctx {
 static mu_status log_read(mu_campaign *c, void *p, mu_error *err)
 {
     log_ctx *x = p;
+    if (c->view) /* a player's own file: its log as its side saw it */
+        return camp_view_log(c, x->only, x->fmt, x->sb, x->arr, &x->count,
+                             err);
     masks m;
     mu_status s = load_masks(c, x->viewer, &m, err);
     if (s != MU_OK)

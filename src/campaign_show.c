@@ -150,8 +150,10 @@ static cJSON *division_json(const camp_div *d, int viewer, const mu_labels *l)
         cJSON_AddNullToObject(o, "corps");
     cJSON_AddBoolToObject(o, "engaged", d->engaged);
     cJSON_AddBoolToObject(o, "hidden", d->hidden && !d->revealed);
-    if (d->hidden)
+    if (d->hidden) {
         cJSON_AddStringToObject(o, "commitment", d->commitment);
+        cJSON_AddBoolToObject(o, "verifiable", d->fair);
+    }
     if (!d->engaged || !camp_visible(d, viewer))
         return o;
     if (d->hidden)
@@ -288,9 +290,12 @@ static void division_text(const camp_div *d, int viewer, const mu_labels *l,
         sb_printf(sb, "%snot engaged yet\n%s", sep, md ? "\n" : "");
         return;
     }
+    /* Whether the other side can prove a hidden division fair is theirs to
+     * know: a fair roll, or dice its owner chose. */
+    const char *how = d->fair ? "rolled fairly" : "not verifiable";
     if (!camp_visible(d, viewer)) {
-        sb_printf(sb, "%shidden, commitment %s\n%s", sep, d->commitment,
-                  md ? "\n" : "");
+        sb_printf(sb, "%shidden, commitment %s, %s\n%s", sep, d->commitment,
+                  how, md ? "\n" : "");
         return;
     }
     char buf[96];
@@ -302,8 +307,8 @@ static void division_text(const camp_div *d, int viewer, const mu_labels *l,
               d->division_batteries == 1 ? "y" : "ies", d->reserve,
               d->by_the_book ? (md ? " · by the book" : ", by the book") : "");
     if (d->hidden)
-        sb_printf(sb, "%s%s, commitment %s", md ? " · " : ", ",
-                  d->revealed ? "revealed" : "hidden", d->commitment);
+        sb_printf(sb, "%s%s, commitment %s, %s", md ? " · " : ", ",
+                  d->revealed ? "revealed" : "hidden", d->commitment, how);
     sb_printf(sb, md ? "\n\nDivision leader: **%s**\n\n" : "\n    Division "
               "leader: %s\n", buf);
     grid g;
@@ -551,6 +556,7 @@ static void engagement_json(const mu_engagement *e, const mu_render_opts *o,
     cJSON *root = cJSON_CreateObject();
     if (e->hidden) {
         cJSON_AddStringToObject(root, "commitment", e->commitment);
+        cJSON_AddBoolToObject(root, "verifiable", e->fair);
         render_json_emit(root, true, sb);
         return;
     }
@@ -590,9 +596,11 @@ mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
         if (e->hidden) {
             char nm[2 * CAMP_NAME_MAX + 1];
             md_name(e->name, nm, sizeof nm);
-            sb_printf(&sb, "Division %d \"%s\" engaged hidden.\n%s%s%s\n",
-                      e->id, md ? nm : e->name, md ? "\nCommitment: `"
-                      : "commitment ", e->commitment, md ? "`" : "");
+            sb_printf(&sb, "Division %d \"%s\" engaged hidden%s.\n%s%s%s\n",
+                      e->id, md ? nm : e->name, e->fair ? ", rolled fairly"
+                      : " (not verifiable: its owner chose the dice)",
+                      md ? "\nCommitment: `" : "commitment ", e->commitment,
+                      md ? "`" : "");
             break;
         }
         char name[2 * CAMP_NAME_MAX + 1];

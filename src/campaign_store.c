@@ -258,6 +258,10 @@ mu_status camp_exec_ints(mu_campaign *c, mu_error *err, const char *sql,
 mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
                   mu_error *err)
 {
+    if (c->view && !c->view_writable)
+        return err_set(err, MU_ESTATE, "this is the %s's own copy of the "
+                       "campaign, for reading: changes are recorded in the "
+                       "campaign file", camp_side_title((mu_army)c->viewer));
     int rc = sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
     if (rc != SQLITE_OK)
         return camp_sql_fail(c, rc, "starting a change", err);
@@ -369,6 +373,10 @@ mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v, mu_error *err)
         v != MU_VIEWER_CONFEDERATE)
         return err_set(err, MU_EINPUT, "act as the umpire, union or "
                        "confederate");
+    if (c->view && (int)v != c->viewer)
+        return err_set(err, MU_ESTATE, "this is the %s's own copy of the "
+                       "campaign: it holds nothing for anyone else",
+                       camp_side_title((mu_army)c->viewer));
     c->viewer = (int)v;
     return MU_OK;
 }
@@ -475,7 +483,8 @@ static mu_status camp_load_settings(mu_campaign *c, mu_error *err)
     sqlite3_stmt *st;
     mu_status s = camp_prepare(c, "SELECT format, name, year, theater, "
                                "draw_num, draw_den, win_num, win_den, lose_num,"
-                               " lose_den, rules FROM campaign WHERE id = 1",
+                               " lose_den, rules, view_side FROM campaign "
+                               "WHERE id = 1",
                                &st, err);
     if (s != MU_OK)
         return s;
@@ -496,6 +505,10 @@ static mu_status camp_load_settings(mu_campaign *c, mu_error *err)
     int ok = rate_col(st, 4, &c->draw) && rate_col(st, 6, &c->winner) &&
              rate_col(st, 8, &c->loser) && c->year >= MU_YEAR_FIRST &&
              c->year <= MU_YEAR_LAST;
+    /* A player's own file sees as its side, whoever opens it. */
+    c->view = sqlite3_column_type(st, 11) != SQLITE_NULL;
+    if (c->view)
+        c->viewer = sqlite3_column_int(st, 11) ? MU_CONFEDERATE : MU_UNION;
     const char *rules = (const char *)sqlite3_column_text(st, 10);
     if (ok && rules) {
         c->custom_rules = true;
@@ -734,7 +747,8 @@ mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
 static const char div_cols[] =
     "SELECT d.id, d.side, d.arm, d.name, d.corps, c.name, d.engaged, d.hidden,"
     " d.revealed, d.by_the_book, d.leader, d.leader_rolled, d.leader_origin,"
-    " d.ratio, d.batteries, d.division_batteries, d.reserve, d.commitment"
+    " d.ratio, d.batteries, d.division_batteries, d.reserve, d.commitment,"
+    " d.engaged AND d.fair_value IS NOT NULL"
     " FROM divisions d LEFT JOIN corps c ON c.id = d.corps";
 
 static void text_col(sqlite3_stmt *st, int i, char *buf, size_t n)
@@ -764,6 +778,7 @@ static void div_row(sqlite3_stmt *st, camp_div *d)
     d->division_batteries = sqlite3_column_int(st, 15);
     d->reserve = sqlite3_column_int(st, 16);
     text_col(st, 17, d->commitment, sizeof d->commitment);
+    d->fair = sqlite3_column_int(st, 18) != 0;
 }
 
 /* Fills the brigades of divisions[0..n) (sorted by id) in one pass. */
@@ -938,6 +953,25 @@ mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,
     sqlite3_finalize(st);
     return rc == SQLITE_ROW || rc == SQLITE_DONE
                ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+}
+
+mu_status camp_context(mu_campaign *c, int *year, mu_theater *theater,
+                       mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT coalesce(b.year, c.year), "
+                               "coalesce(b.theater, c.theater) FROM campaign c"
+                               " LEFT JOIN battles b ON b.active = 1", &st,
+                               err);
+    if (s != MU_OK)
+        return s;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        *year = sqlite3_column_int(st, 0);
+        *theater = sqlite3_column_int(st, 1) ? MU_WEST : MU_EAST;
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
 static mu_status one_int(mu_campaign *c, const char *sql, int bind, int *out,

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* memmem */
 /* Secrecy of hidden divisions (issue 13 §3): acting for one side, nothing
  * about the other side's unrevealed divisions is told or changed; every
  * leak the issue names is tried here and must get the same one refusal. */
@@ -13,6 +14,7 @@
 #define RO(fmt) (&(mu_render_opts){.format = (fmt)})
 
 #include <cjson/cJSON.h>
+#include <sodium.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +55,9 @@ static mu_dice *script(const int *r, size_t n)
  * brigade 1's brigadier rolls 99 (exceptional), brigade 2's 50 (average);
  * 1 battery per 9 stands, 2 batteries, none to the reserve. */
 static const int ROLLS[] = {50, 10, 50, 50, 99, 50, 50, 50, 50, 50, 99};
+/* The same division for the Union, rolled otherwise (leader 60: average),
+ * so that the two engage events differ. */
+static const int ROLLS_U[] = {60, 10, 50, 50, 99, 50, 50, 50, 50, 50, 99};
 
 static int engage(mu_campaign *c, mu_army side, bool hidden)
 {
@@ -61,7 +66,7 @@ static int engage(mu_campaign *c, mu_army side, bool hidden)
     assert_int_equal(mu_campaign_add(c, side, side == MU_UNION ? "Wadsworth"
                                      : "Heth", MU_INFANTRY, NULL, &id, &err),
                      MU_OK);
-    mu_dice *d = script(ROLLS, sizeof ROLLS / sizeof *ROLLS);
+    mu_dice *d = side == MU_UNION ? script(ROLLS_U, 11) : script(ROLLS, 11);
     mu_engagement e;
     assert_int_equal(mu_campaign_engage(c, id, hidden, false, d, &e, &err),
                      MU_OK);
@@ -283,6 +288,347 @@ static void schema1_file_is_upgraded(void **state)
     mu_campaign_close(c);
 }
 
+/* The whole file as bytes, NUL-terminated (it holds NULs: use memmem). */
+static char *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *buf = malloc(1 << 22);
+    assert_non_null(buf);
+    *n = fread(buf, 1, (1 << 22) - 1, f);
+    fclose(f);
+    return buf;
+}
+
+static bool bytes_hold(const char *path, const char *needle)
+{
+    size_t n;
+    char *b = slurp(path, &n);
+    bool yes = memmem(b, n, needle, strlen(needle)) != NULL;
+    free(b);
+    return yes;
+}
+
+static char *one_text(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    char *out = NULL;
+    if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+        out = strdup((const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    return out;
+}
+
+static int one_int(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int v = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
+
+/* export --side: the Union's file holds nothing of the hidden Confederate
+ * division but its name and commitment, in its tables and in its bytes;
+ * the Confederates' file holds all of it. */
+static void a_players_own_file(void **state)
+{
+    (void)state;
+    int u, k;
+    mu_campaign *c = scene(&u, &k);
+    mu_error err;
+    assert_int_equal(mu_campaign_casualties(c, k, 2, 1, 2, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, u, 1, 1, 1, NULL, &err), MU_OK);
+    mu_dice *d = script((const int[]){1, 1}, 2);
+    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_UNION, d, NULL, &err), MU_OK);
+    mu_dice_free(d);
+    char src[512], upath[512], cpath[512];
+    snprintf(src, sizeof src, "%s/s%d.db", dir, serial);
+    snprintf(upath, sizeof upath, "%s", fresh());
+    snprintf(cpath, sizeof cpath, "%s", fresh());
+    /* The secrets, as the campaign file holds them. */
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(src, &db), SQLITE_OK);
+    char *salt = one_text(db, "SELECT salt FROM divisions WHERE id = 2");
+    char *json = one_text(db, "SELECT division FROM divisions WHERE id = 2");
+    char *rolls = one_text(db, "SELECT json_extract(data, '$.rolls') FROM "
+                           "events WHERE kind = 'engage' AND division = 2");
+    sqlite3_close(db);
+    assert_non_null(salt);
+    assert_non_null(json);
+    assert_non_null(rolls);
+
+    assert_int_equal(mu_campaign_export_side(c, MU_UNION, upath, &err), MU_OK);
+    assert_int_equal(mu_campaign_export_side(c, MU_CONFEDERATE, cpath, &err),
+                     MU_OK);
+    /* Not over a file, not for the other side when acting for one. */
+    assert_int_equal(mu_campaign_export_side(c, MU_UNION, upath, &err),
+                     MU_EINPUT);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_export_side(c, MU_CONFEDERATE, fresh(), &err),
+                     MU_ESTATE);
+    mu_campaign_close(c);
+
+    /* The Union's file, read with sqlite3. */
+    assert_int_equal(sqlite3_open(upath, &db), SQLITE_OK);
+    assert_int_equal(one_int(db, "SELECT view_side FROM campaign"), MU_UNION);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM brigades WHERE "
+                             "division = 2"), 0);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM brigades WHERE "
+                             "division = 1"), 2);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM losses WHERE "
+                             "division = 2"), 0);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM divisions WHERE id = 2"
+                             " AND salt = '' AND division = 'null' AND leader"
+                             " IS NULL AND batteries IS NULL AND hidden = 1"),
+                     1);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM prisoners WHERE "
+                             "division = 2 AND brigade <> 0"), 0);
+    assert_int_equal(one_int(db, "SELECT sum(stands) FROM prisoners WHERE "
+                             "division = 2"), 2);
+    /* No events: the log as the Union saw it, masked. */
+    assert_int_equal(one_int(db, "SELECT count(*) FROM events"), 0);
+    assert_true(one_int(db, "SELECT count(*) FROM view_log") >= 8);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM view_log WHERE json "
+                             "LIKE '%\"kind\":\"engage\",\"division\":2,"
+                             "\"hidden\":true,\"commitment\":%'"), 1);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM view_log WHERE json "
+                             "LIKE '%\"kind\":\"casualties\",\"division\":2,"
+                             "\"hidden\":true}'"), 1);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM view_log WHERE json "
+                             "LIKE '%\"division\":2,\"name\"%' AND json "
+                             "NOT LIKE '%\"kind\":\"add\"%'"), 0);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM view_log WHERE json "
+                             "LIKE '%\"division\":2,\"side\":\"confederate\","
+                             "\"brigade\"%'"), 0);
+    assert_int_equal(one_int(db, "SELECT count(*) FROM view_log WHERE text "
+                             "LIKE '%casualties: division 2 (hidden)%'"), 1);
+    sqlite3_close(db);
+    /* ... and its raw bytes: no salt, no division, no rolls. */
+    assert_false(bytes_hold(upath, salt));
+    assert_false(bytes_hold(upath, json));
+    assert_false(bytes_hold(upath, rolls));
+    assert_true(bytes_hold(cpath, salt));
+    assert_true(bytes_hold(cpath, json));
+
+    /* Opened, it is the Union's view and takes no changes. */
+    assert_int_equal(mu_campaign_open(upath, &c, &err), MU_OK);
+    assert_int_equal(mu_campaign_viewer(c), MU_VIEWER_UNION);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_ESTATE);
+    assert_int_equal(mu_campaign_battle_start(c, "Again", NULL, &err),
+                     MU_ESTATE);
+    char *t;
+    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, RO(MU_FMT_TEXT), &t,
+                                      &err), MU_OK);
+    assert_non_null(strstr(t, "hidden, commitment"));
+    assert_non_null(strstr(t, "the Union holds 2 Confederate stands"));
+    free(t);
+    assert_int_equal(mu_campaign_casualties(c, 2, 1, 1, 0, NULL, &err),
+                     MU_ESTATE);
+    assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, RO(MU_FMT_TEXT), &t,
+                                     &err), MU_OK);
+    assert_non_null(strstr(t, "engage: division 2 \"Heth\": hidden, "
+                              "commitment"));
+    assert_null(strstr(t, "rolls: leader 50"));
+    assert_non_null(strstr(t, "rolls: leader 60")); /* its own */
+    free(t);
+    mu_campaign_close(c);
+    free(salt);
+    free(json);
+    free(rolls);
+}
+
+/* export --format csv: every brigade of what the viewer may see. */
+static void csv_export(void **state)
+{
+    (void)state;
+    int u, k;
+    mu_campaign *c = scene(&u, &k);
+    mu_error err;
+    assert_int_equal(mu_campaign_casualties(c, u, 1, 2, 1, NULL, &err), MU_OK);
+    char *t;
+    assert_int_equal(mu_campaign_export_csv(c, &t, &err), MU_OK);
+    assert_string_equal(t,
+        "record,division,name,side,arm,corps,hidden,brigade,battle,stands,"
+        "start,lost,captured,returned,freed,morale,leader,batteries,reserve\n"
+        "division,1,Wadsworth,union,infantry,,0,,,11,14,2,1,0,0,,average,2,0\n"
+        "brigade,1,,union,,,,1,,4,7,2,1,0,0,veteran,exceptional,,\n"
+        "brigade,1,,union,,,,2,,7,7,0,0,0,0,veteran,average,,\n"
+        "division,2,Heth,confederate,infantry,,1,,,14,14,0,0,0,0,,average,2,0\n"
+        "brigade,2,,confederate,,,,1,,7,7,0,0,0,0,veteran,exceptional,,\n"
+        "brigade,2,,confederate,,,,2,,7,7,0,0,0,0,veteran,average,,\n"
+        "loss,1,,union,,,,1,1,,,2,1,,,,,,\n");
+    free(t);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_export_csv(c, &t, &err), MU_OK);
+    assert_non_null(strstr(t, "division,2,Heth,confederate,infantry,,1,,,,,,,"
+                              ",,,,,\n"));
+    assert_null(strstr(t, "brigade,2,"));
+    free(t);
+    mu_campaign_close(c);
+}
+
+/* The two-party seed is what muster/campaign.h specifies, computed here
+ * the long way with libsodium. */
+static void fair_seed_is_specified(void **state)
+{
+    (void)state;
+    unsigned char sec[32], con[32];
+    char sh[65], ch[65];
+    for (int i = 0; i < 32; i++) {
+        sec[i] = (unsigned char)i;
+        con[i] = (unsigned char)(0x20 + i);
+    }
+    sodium_bin2hex(sh, sizeof sh, sec, 32);
+    sodium_bin2hex(ch, sizeof ch, con, 32);
+    unsigned char buf[128], h[32];
+    const char ctag[] = "muster fair commit v1", stag[] = "muster fair seed v1";
+    memcpy(buf, ctag, sizeof ctag); /* with its zero byte */
+    memcpy(buf + sizeof ctag, sec, 32);
+    crypto_hash_sha256(h, buf, sizeof ctag + 32);
+    char want[65], got[MU_FAIR_HEX];
+    sodium_bin2hex(want, sizeof want, h, 32);
+    mu_error err;
+    assert_int_equal(mu_fair_commitment(sh, got, &err), MU_OK);
+    assert_string_equal(got, want);
+    memcpy(buf, stag, sizeof stag);
+    memcpy(buf + sizeof stag, sec, 32);
+    memcpy(buf + sizeof stag + 32, con, 32);
+    crypto_hash_sha256(h, buf, sizeof stag + 64);
+    uint64_t seed = 0, expect = 0;
+    for (int i = 0; i < 8; i++)
+        expect |= (uint64_t)h[i] << (8 * i);
+    assert_int_equal(mu_fair_seed(sh, ch, &seed, &err), MU_OK);
+    assert_true(seed == expect);
+    /* Either half changed: another seed. */
+    uint64_t other;
+    assert_int_equal(mu_fair_seed(ch, sh, &other, &err), MU_OK);
+    assert_true(other != seed);
+    assert_int_equal(mu_fair_seed("00", ch, &seed, &err), MU_EINPUT);
+    assert_int_equal(mu_fair_commitment("zz", got, &err), MU_EINPUT);
+}
+
+/* The protocol through the API in one shared file (an umpire's table):
+ * commit, contribute, roll; the division is the generator's on the seed. */
+static void fair_roll_in_one_file(void **state)
+{
+    (void)state;
+    mu_campaign *c = campaign();
+    mu_error err;
+    int k;
+    assert_int_equal(mu_campaign_add(c, MU_CONFEDERATE, "Hood", MU_INFANTRY,
+                                     NULL, &k, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start_in(c, "Chickamauga", MU_WEST,
+                                                 NULL, &err), MU_OK);
+    char h[MU_FAIR_HEX], r[MU_FAIR_HEX], r2[MU_FAIR_HEX];
+    mu_engagement e;
+    /* No roll before both halves exist. */
+    assert_int_equal(mu_campaign_engage_fair(c, k, NULL, false, &e, &err),
+                     MU_ESTATE);
+    assert_int_equal(mu_campaign_fair_commit(c, k, h, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_engage_fair(c, k, NULL, false, &e, &err),
+                     MU_ESTATE);
+    /* Acting for the owner, no contribution; for the opponent, one. */
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_CONFEDERATE, &err), MU_OK);
+    assert_int_equal(mu_campaign_contribute(c, k, h, r, NULL, &err), MU_ESTATE);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_contribute(c, k, h, r, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_contribute(c, k, h, r2, NULL, &err), MU_OK);
+    assert_string_equal(r, r2); /* asked again: the same */
+    assert_int_equal(mu_campaign_engage_fair(c, k, NULL, false, &e, &err),
+                     MU_ESTATE); /* not the Union's to roll */
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
+    assert_int_equal(mu_campaign_engage_fair(c, k, NULL, false, &e, &err),
+                     MU_OK);
+    assert_true(e.fair && e.hidden);
+    /* The division is mu_division_generate's on the seed of both, for the
+     * battle's theater (west) and the campaign's year. */
+    sqlite3 *db;
+    char path[512];
+    snprintf(path, sizeof path, "%s/s%d.db", dir, serial);
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    char *secret = one_text(db, "SELECT fair_secret FROM divisions WHERE id = 1");
+    sqlite3_close(db);
+    uint64_t seed;
+    assert_int_equal(mu_fair_seed(secret, r, &seed, &err), MU_OK);
+    free(secret);
+    mu_dice *d;
+    assert_int_equal(mu_dice_new_seeded(seed, &d, &err), MU_OK);
+    mu_oob_opts o = {MU_CONFEDERATE, 1863, MU_WEST, MU_INFANTRY, false};
+    mu_division want;
+    mu_rules *rules;
+    assert_int_equal(mu_rules_default(&rules, &err), MU_OK);
+    assert_int_equal(mu_division_generate(rules, d, &o, &want, &err), MU_OK);
+    mu_rules_free(rules);
+    mu_dice_free(d);
+    assert_int_equal(want.stands, e.division.stands);
+    assert_int_equal(want.nrolls, e.division.nrolls);
+    assert_memory_equal(want.rolls, e.division.rolls,
+                        (size_t)want.nrolls * sizeof *want.rolls);
+    assert_int_equal(e.division.theater, MU_WEST);
+    /* Its reveal verifies in the same file. */
+    char *doc, *report;
+    assert_int_equal(mu_campaign_reveal(c, k, &doc, &err), MU_OK);
+    assert_non_null(strstr(doc, "\"verifiable\":true"));
+    assert_int_equal(mu_campaign_fair_verify(c, k, doc, strlen(doc), &report,
+                                             &err), MU_OK);
+    assert_non_null(strstr(report, "Western theater 1863"));
+    free(report);
+    free(doc);
+    mu_campaign_close(c);
+}
+
+/* The war's calendar: advance, battles in either theater, engagements for
+ * the battle's year and theater. */
+static void years_and_theaters(void **state)
+{
+    (void)state;
+    mu_campaign *c = campaign();
+    mu_error err;
+    int a, b;
+    assert_int_equal(mu_campaign_add(c, MU_UNION, "A", MU_INFANTRY, NULL, &a,
+                                     &err), MU_OK);
+    assert_int_equal(mu_campaign_add(c, MU_UNION, "B", MU_INFANTRY, NULL, &b,
+                                     &err), MU_OK);
+    assert_int_equal(mu_campaign_advance(c, 1863, NULL, &err), MU_EINPUT);
+    assert_int_equal(mu_campaign_advance(c, 1866, NULL, &err), MU_EINPUT);
+    assert_int_equal(mu_campaign_advance(c, 1864, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start_in(c, "Atlanta", MU_WEST, NULL,
+                                                 &err), MU_OK);
+    assert_int_equal(mu_campaign_advance(c, 1865, NULL, &err), MU_ESTATE);
+    mu_dice *d;
+    mu_engagement e;
+    assert_int_equal(mu_dice_new_seeded(3, &d, &err), MU_OK);
+    assert_int_equal(mu_campaign_engage(c, a, false, false, d, &e, &err),
+                     MU_OK);
+    mu_dice_free(d);
+    assert_int_equal(e.division.year, 1864);
+    assert_int_equal(e.division.theater, MU_WEST);
+    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, NULL, NULL,
+                                            &err), MU_EINPUT);
+    assert_int_equal(mu_dice_new_seeded(3, &d, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, d, NULL, &err),
+                     MU_OK);
+    mu_dice_free(d);
+    /* Outside a battle: the campaign's year and theater. */
+    assert_int_equal(mu_dice_new_seeded(3, &d, &err), MU_OK);
+    assert_int_equal(mu_campaign_engage(c, b, false, false, d, &e, &err),
+                     MU_OK);
+    mu_dice_free(d);
+    assert_int_equal(e.division.year, 1864);
+    assert_int_equal(e.division.theater, MU_EAST);
+    char *t;
+    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, RO(MU_FMT_TEXT), &t,
+                                      &err), MU_OK);
+    assert_non_null(strstr(t, ": 1864, Eastern theater"));
+    free(t);
+    assert_int_equal(mu_campaign_check(c, &t, &err), MU_OK);
+    free(t);
+    mu_campaign_close(c);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -305,6 +651,11 @@ int main(void)
         cmocka_unit_test(the_named_leaks),
         cmocka_unit_test(reads_acting_for_a_side),
         cmocka_unit_test(schema1_file_is_upgraded),
+        cmocka_unit_test(a_players_own_file),
+        cmocka_unit_test(csv_export),
+        cmocka_unit_test(fair_seed_is_specified),
+        cmocka_unit_test(fair_roll_in_one_file),
+        cmocka_unit_test(years_and_theaters),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

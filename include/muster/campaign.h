@@ -185,6 +185,7 @@ typedef struct mu_engagement {
     int corps_roll;
     bool has_seed;          /* the dice were seeded: the seed repeats it */
     uint64_t seed;
+    bool fair;              /* rolled by the two-party seed (see below) */
 } mu_engagement;
 
 /* First engagement of division `div`: generated with the campaign's year and
@@ -214,7 +215,100 @@ MU_API mu_status mu_engagement_render(const mu_engagement *e,
 MU_API mu_status mu_campaign_reveal(mu_campaign *c, int div, char **out,
                                     mu_error *err);
 
-/* Starts a battle; only one can be under way (MU_ESTATE otherwise). */
+/* Fair hidden rolls.
+ *
+ * A hidden division rolled with dice its owner chose (typed rolls, or a
+ * seed tried offline until one pleased) cannot be proved fair: reveal and
+ * show mark it "not verifiable". A fair roll is made by both players, each
+ * with their own copy of the campaign, in three steps:
+ *
+ *   1. the owner draws a secret S (32 random bytes, libsodium
+ *      randombytes_buf) and gives the opponent only its commitment
+ *        H = SHA-256("muster fair commit v1" 0x00 || S)
+ *      (mu_campaign_fair_commit);
+ *   2. the opponent, having seen H, draws a contribution R (32 random
+ *      bytes) and gives it to the owner; their file records H and R
+ *      (mu_campaign_contribute);
+ *   3. the owner rolls the division on the seeded dice (see mu_dice) of
+ *        seed = the first 8 bytes of
+ *               SHA-256("muster fair seed v1" 0x00 || S || R),
+ *               read as a little-endian unsigned 64-bit integer,
+ *      for the year and theater of the battle under way (or the
+ *      campaign's), hidden as any other (mu_campaign_engage_fair).
+ *
+ * The strings are hashed as their ASCII bytes followed by one zero byte; S,
+ * R and H travel as 64 lower-case hex digits. At the reveal the document
+ * carries S and R, and the opponent (mu_campaign_fair_verify) checks that S
+ * opens H, that R is theirs, and that the public tables on that seed give
+ * exactly the division revealed. Neither player alone chooses the seed: the
+ * owner is bound to S before R exists, and R tells nothing about S. */
+#define MU_FAIR_HEX 65 /* 64 hex digits and the NUL */
+
+/* H of a secret given as 64 hex digits. MU_EINPUT for bad hex. */
+MU_API mu_status mu_fair_commitment(const char *secret_hex,
+                                    char commitment[MU_FAIR_HEX],
+                                    mu_error *err);
+/* The seed of a secret and a contribution, as above. */
+MU_API mu_status mu_fair_seed(const char *secret_hex,
+                              const char *contribution_hex, uint64_t *seed,
+                              mu_error *err);
+
+/* Step 1, the owner: draws and keeps the secret for unengaged division
+ * `div` and writes its commitment H. Asked again before the roll, it gives
+ * the same H (no new secret: that would be a re-roll). MU_ESTATE if the
+ * division has engaged, or the handle acts for the other side. */
+MU_API mu_status mu_campaign_fair_commit(mu_campaign *c, int div,
+                                         char commitment[MU_FAIR_HEX],
+                                         int64_t *event, mu_error *err);
+
+/* Step 2, the opponent: records the owner's commitment H for the other
+ * side's division `div` and draws the contribution R. Asked again with the
+ * same H it gives the same R; with another H it fails with MU_ESTATE (the
+ * owner asking twice is trying to roll again). MU_ESTATE too if the handle
+ * acts for the division's own side, or the division has engaged in this
+ * file. */
+MU_API mu_status mu_campaign_contribute(mu_campaign *c, int div,
+                                        const char *commitment_hex,
+                                        char contribution[MU_FAIR_HEX],
+                                        int64_t *event, mu_error *err);
+
+/* Step 3, the owner: the first engagement of `div`, hidden, rolled on the
+ * two-party seed of its secret and the contribution R (NULL: the one
+ * recorded in this file, when both players share it). Otherwise as
+ * mu_campaign_engage. MU_ESTATE without a secret (step 1) or with an R
+ * other than the one recorded. */
+MU_API mu_status mu_campaign_engage_fair(mu_campaign *c, int div,
+                                         const char *contribution_hex,
+                                         bool by_the_book, mu_engagement *out,
+                                         mu_error *err);
+
+/* The opponent's check of a reveal document (mu_campaign_reveal) of the
+ * other side's division `div`, against what this file recorded at step 2:
+ * the secret opens the commitment, the contribution is the one drawn here,
+ * and the division is exactly what the campaign's tables give on their
+ * seed, for the year and theater in force at the contribution. MU_OK with
+ * a one-line *report; MU_EMISMATCH (with the reason in err) for a division
+ * not rolled fairly, or not verifiable; MU_EINPUT for an unreadable
+ * document; MU_ESTATE if no contribution is recorded here. */
+MU_API mu_status mu_campaign_fair_verify(mu_campaign *c, int div,
+                                         const char *doc, size_t len,
+                                         char **report, mu_error *err);
+
+/* A campaign runs across the war: its date moves on to `year` (later than
+ * the campaign's, at most 1865) between battles (MU_ESTATE while one is
+ * under way); divisions engaging from then on are generated for it. */
+MU_API mu_status mu_campaign_advance(mu_campaign *c, int year, int64_t *event,
+                                     mu_error *err);
+
+/* Starts a battle in `theater` (MU_THEATER_UNKNOWN: the campaign's), in the
+ * campaign's year; only one can be under way (MU_ESTATE otherwise).
+ * Divisions engaging during it are generated for its year and theater. */
+MU_API mu_status mu_campaign_battle_start_in(mu_campaign *c, const char *name,
+                                             mu_theater theater,
+                                             int64_t *event, mu_error *err);
+
+/* Starts a battle in the campaign's theater (mu_campaign_battle_start_in).
+ * Only one can be under way (MU_ESTATE otherwise). */
 MU_API mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
         int64_t *event, mu_error *err);
 
@@ -319,6 +413,31 @@ MU_API mu_status mu_campaign_log(mu_campaign *c, mu_viewer viewer,
 MU_API mu_status mu_campaign_event(mu_campaign *c, int64_t event,
                                    mu_viewer viewer, const mu_render_opts *ro,
                                    char **out, mu_error *err);
+
+/* A player's own file: a new campaign file at `path` (which must not
+ * exist) holding only what `side` may know: its own divisions, the other
+ * side's open and revealed ones, the other side's hidden ones as name,
+ * corps and commitment only, and the log as that side's log shows it. The
+ * file is rewritten (VACUUM) so that nothing else is left in its bytes. It
+ * opens acting for `side` and takes no changes except contributions to fair
+ * rolls (mu_campaign_contribute). MU_ESTATE when the handle acts for the
+ * other side. */
+MU_API mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
+                                         const char *path, mu_error *err);
+
+/* The divisions, brigades and losses as one CSV table (RFC 4180) for
+ * spreadsheets, as the handle's viewer may see them. Columns:
+ *   record,division,name,side,arm,corps,hidden,brigade,battle,stands,start,
+ *   lost,captured,returned,freed,morale,leader,batteries,reserve
+ * record "division": totals of its brigades (stands now and at the start,
+ * lost = battlefield losses still out, captured = held prisoner now) and
+ * its leader and batteries; "brigade": the same for one brigade, with its
+ * morale and brigadier; "loss": one battle's losses of one brigade (lost,
+ * captured, and returned at its end, empty while it goes on). A division
+ * hidden from the viewer has only its division row, without figures.
+ * *out is malloc'd. */
+MU_API mu_status mu_campaign_export_csv(mu_campaign *c, char **out,
+                                        mu_error *err);
 
 /* Checks a campaign: the schema version, SQLite's integrity and foreign-key
  * checks, the stands of every brigade against its losses and prisoners, the

@@ -56,7 +56,7 @@ m campaign verify --commitment "$commitment" --division tampered.json
 m campaign verify --commitment "$commitment" --salt "$salt" --division heth.json
 } >>transcript
 # Independently: SHA-256 over the salt's bytes and the canonical division.
-division=$(sed -e 's/^{"division"://' -e 's/,"salt":"[0-9a-f]*","commitment":"[0-9a-f]*"}$//' heth.json)
+division=$(sed -e 's/^{"division"://' -e 's/,"salt":"[0-9a-f]*","commitment":"[0-9a-f]*".*}$//' heth.json)
 # shellcheck disable=SC2059,SC2001 # the salt's bytes as printf escapes
 sum=$( (printf "$(echo "$salt" | sed 's/../\\x&/g')"; printf '%s' "$division") |
       sha256sum | cut -c1-64)
