@@ -291,6 +291,27 @@ static bool options(const web_call *c, const route *rt, words *w, pairs *p,
     return true;
 }
 
+/* A campaign command's operands (FILE [after] [DIV] [NAME]), the viewer
+ * (--as) and json, as pairs for cli_invoke. */
+static void campaign_pairs(const web_call *c, const route *rt, const char *div,
+                           const char *name, pairs *p)
+{
+    const char *ops[] = {c->campaign, rt->after, div, name};
+    for (size_t i = 0; i < 4; i++)
+        if (ops[i]) {
+            p->names[p->n] = NULL;
+            p->values[p->n++] = ops[i];
+        }
+    if (c->viewer != WEB_UMPIRE) {
+        p->names[p->n] = "as";
+        p->values[p->n++] = web_viewer_name(c->viewer);
+    }
+    if (strcmp(rt->path, "campaign/check")) {
+        p->names[p->n] = "format";
+        p->values[p->n++] = "json";
+    }
+}
+
 /* Builds argv: "muster" words [FILE [after] [DIV] [NAME]] options --format;
  * for a command on the table, the pairs and format json. */
 static bool build(const web_call *c, const route *rt, words *w, pairs *p,
@@ -336,21 +357,8 @@ static bool build(const web_call *c, const route *rt, words *w, pairs *p,
                    div ? div : name, div ? "division number" : "battle name");
             return false;
         }
-        if (!rt->run) { /* the operands, the viewer and json as pairs */
-            const char *ops[] = {c->campaign, rt->after, div, name};
-            for (size_t i = 0; i < 4; i++)
-                if (ops[i]) {
-                    p->names[p->n] = NULL;
-                    p->values[p->n++] = ops[i];
-                }
-            if (c->viewer != WEB_UMPIRE) {
-                p->names[p->n] = "as";
-                p->values[p->n++] = web_viewer_name(c->viewer);
-            }
-            if (strcmp(rt->path, "campaign/check")) {
-                p->names[p->n] = "format";
-                p->values[p->n++] = "json";
-            }
+        if (!rt->run) {
+            campaign_pairs(c, rt, div, name, p);
             words_free(&opts);
             return true;
         }
