@@ -26,7 +26,7 @@
  *
  * TO ADD A COMMAND: write `static cli_rc run_x(cli_ctx *cx)` and a
  * `const cli_command cmd_x = {...}` in a cli/cmd_*.c, declare it below, and
- * list it in cli_commands[] (cli/main.c). A command with subcommands
+ * list it in cli_commands[] (cli/table.c). A command with subcommands
  * ("odds fire") is a cli_command named "odds fire" plus a cli_group "odds"
  * (summary, help prose, messages for a missing or unknown subcommand).
  *
@@ -112,6 +112,8 @@ typedef struct cli_command {
     int min_operands, max_operands;
     const cli_opt *opts;    /* ends with {0} (name NULL) */
     cli_rc (*run)(cli_ctx *cx);
+    unsigned flags;         /* CLI_ONLY: argv only (a server, a prompt):
+                               cli_invoke refuses it */
 } cli_command;
 
 /* A word that only introduces subcommands ("odds", "sim", "campaign"). */

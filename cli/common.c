@@ -128,8 +128,11 @@ mu_format cli_format(const cli_ctx *cx)
     const cli_val *v = cli_get(cx, "format");
     if (!v->given)
         return MU_FMT_TEXT;
+    /* The engine matched what was typed against this command's own list
+     * (any case, or a unique start such as "c"): read the word it chose. */
+    const char *word = cx->cmd->opts[v - cx->val].vocab[v->choice];
     for (int i = 0; cli_formats[i]; i++)
-        if (!strcasecmp(cli_formats[i], v->text))
+        if (!strcmp(cli_formats[i], word))
             return (mu_format)i;
     return MU_FMT_TEXT;
 }

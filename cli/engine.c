@@ -519,6 +519,8 @@ cli_rc cli_invoke(const char *command, const char *const *names,
     }
     cli_ctx_init(cx, cmd, false);
     cli_rc rc = CLI_OK;
+    if (cmd->flags & CLI_ONLY)
+        rc = cli_error(cx, "%s is for the command line only", cmd->name);
     for (size_t i = 0; i < n && rc == CLI_OK; i++)
         rc = names[i] && *names[i] ? cli_set(cx, names[i], values[i])
                                    : cli_operand(cx, values[i] ? values[i] : "");

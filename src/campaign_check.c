@@ -309,6 +309,8 @@ static mu_status check_read(mu_campaign *c, void *p, mu_error *err)
 
 mu_status mu_campaign_check(mu_campaign *c, char **report, mu_error *err)
 {
+    if (report)
+        *report = NULL; /* never read; a report on MU_OK or MU_EMISMATCH */
     if (!c || !report)
         return err_set(err, MU_EINPUT, "no campaign given");
     if (c->viewer != MU_VIEW_ALL) /* its report names every secret */

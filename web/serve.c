@@ -235,4 +235,5 @@ const cli_command cmd_serve = {
         "the token in the X-Muster-Token header and the options as a JSON\n"
         "object. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.\n",
     .opts = serve_opts,
-    .run = run_serve};
+    .run = run_serve,
+    .flags = CLI_ONLY};

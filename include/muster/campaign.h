@@ -37,14 +37,16 @@ extern "C" {
 /* Rewrites any JSON text (UTF-8, at most `len` bytes, no NUL characters)
  * in the canonical form above. The same value however it is spaced or
  * ordered gives the same bytes; a changed value gives other bytes.
- * MU_EINPUT for text that is not JSON, a key given twice in one object, a
- * number too large for a double, a string that is not UTF-8 or holds \u0000.
- * *out is malloc'd. */
+ * Owns: *out is malloc'd text; free() it.
+ * Errors: MU_EINPUT for text that is not JSON, a key given twice in one
+ * object, a number too large for a double, a string that is not UTF-8 or
+ * holds \u0000. */
 MU_API mu_status mu_json_canonicalize(const char *text, size_t len, char **out,
                                       mu_error *err);
 
 /* commitment = SHA-256(salt || canonical(json)) for a salt given as 32 hex
- * digits. MU_EINPUT for bad hex or JSON. */
+ * digits, written as 64 hex digits and a NUL.
+ * Errors: MU_EINPUT for bad hex or JSON. */
 MU_API mu_status mu_commitment_compute(const char *json, size_t len,
                                        const char *salt_hex,
                                        char commitment[MU_COMMITMENT_HEX],
@@ -55,8 +57,9 @@ MU_API mu_status mu_commitment_compute(const char *json, size_t len,
  * ({"division":{...},"salt":HEX,"commitment":HEX}), whose "division" is then
  * checked; `salt_hex` may be NULL only in that case, to take the document's
  * salt. The commitment is always the caller's: the one given before the
- * reveal. MU_OK when it matches, MU_EMISMATCH when it does not, MU_EINPUT
- * for unreadable hex or JSON. */
+ * reveal. MU_OK when it matches.
+ * Errors: MU_EMISMATCH when it does not, MU_EINPUT for unreadable hex or
+ * JSON. */
 MU_API mu_status mu_commitment_verify(const char *commitment_hex,
                                       const char *salt_hex, const char *text,
                                       size_t len, mu_error *err);
@@ -82,8 +85,13 @@ MU_API mu_status mu_commitment_verify(const char *commitment_hex,
  * losses than stands, more prisoners than are held, a file that is not a
  * campaign or was written by a newer muster), MU_ESTATE when the request
  * conflicts with the ledger (engaging twice, casualties outside a battle),
- * MU_EIO when the file cannot be read or written or stays busy, MU_ENOROLL
- * when the dice ran out, MU_EINTERNAL for a failure inside SQLite.
+ * MU_EIO when the file cannot be read or written or stays busy (reason
+ * MU_R_BUSY), MU_ENOROLL when the dice ran out, MU_EINTERNAL for a failure
+ * inside SQLite. The entries below name only the errors particular to
+ * them. An unknown division is MU_EINPUT with MU_R_NO_SUCH_DIVISION; a
+ * hidden one the acting side may not touch, MU_ESTATE with
+ * MU_R_HIDDEN_DIVISION. A mutating call writes the id of the event it
+ * logged to *event when `event` is not NULL.
  *
  * Ids: divisions and events are numbered from 1 in the order they are made;
  * brigades are numbered from 1 within their division. */
@@ -100,7 +108,8 @@ typedef struct mu_campaign mu_campaign;
 /* A share of the losses is a mu_rat in [0, 1] (1/2 is the seed's 50 %).
  * mu_share_parse reads a percentage "50", "66.67" or "50%" (at most 4
  * decimals) or a fraction "2/3" (parts up to 10^6): 0..100 % in all, kept
- * exact (66.67 % is 6667/10000, not 2/3). MU_EINPUT otherwise. */
+ * exact (66.67 % is 6667/10000, not 2/3).
+ * Errors: MU_EINPUT for anything else. */
 MU_API mu_status mu_share_parse(const char *s, mu_rat *out, mu_error *err);
 /* "50%", "66.67%" (a percentage when it is one with at most 4 decimals) or
  * "2/3"; mu_share_parse reads it back equal. Returns buf (n >= MU_RAT_BUF
@@ -124,17 +133,23 @@ typedef struct mu_campaign_opts {
 /* No name, year 0, the seed's 50 % for every outcome, built-in tables. */
 MU_API mu_campaign_opts mu_campaign_defaults(void);
 
-/* Creates a campaign file at `path`, which must not exist yet (MU_EINPUT if
- * it does). On failure nothing is left behind. *out is the open campaign;
- * close it with mu_campaign_close. */
+/* Creates a campaign file at `path`, which must not exist yet. On failure
+ * nothing is left behind.
+ * Owns: *out is the open campaign; close it with mu_campaign_close.
+ * Errors: MU_EINPUT for bad options or a file that exists, MU_EIO when it
+ * cannot be written. */
 MU_API mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
                                     mu_campaign **out, mu_error *err);
 
-/* Opens an existing campaign. MU_EIO if the file cannot be opened, MU_EINPUT
- * if it is not a campaign or its schema is newer than MU_CAMPAIGN_SCHEMA.
- * Opening changes nothing in a file that is not a campaign. */
+/* Opens an existing campaign. Opening changes nothing in a file that is
+ * not a campaign.
+ * Owns: *out is the open campaign; close it with mu_campaign_close.
+ * Errors: MU_EIO if the file cannot be opened (reason MU_R_NO_CAMPAIGN
+ * when it does not exist), MU_EINPUT if it is not a campaign or its schema
+ * is newer than MU_CAMPAIGN_SCHEMA. */
 MU_API mu_status mu_campaign_open(const char *path, mu_campaign **out,
                                   mu_error *err);
+/* Closes a campaign; NULL is a no-op. */
 MU_API void mu_campaign_close(mu_campaign *c);
 
 /* Who is looking, or acting. The umpire sees everything; a side sees its
@@ -156,7 +171,8 @@ typedef enum mu_viewer {
  * prisoners mask it; mu_campaign_check, which reads every secret, refuses.
  * Front ends map their users to viewers here (a front end's own login: a
  * command-line choice, a web link's token), so the library, not the front
- * end, keeps the secret. */
+ * end, keeps the secret.
+ * Errors: MU_EINPUT for a value that is no viewer. */
 MU_API mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v, mu_error *err);
 /* Whom the handle acts for. */
 MU_API mu_viewer mu_campaign_viewer(const mu_campaign *c);
@@ -164,7 +180,8 @@ MU_API mu_viewer mu_campaign_viewer(const mu_campaign *c);
 /* Adds an unengaged division to `side`; nothing is rolled. `corps` names its
  * corps (NULL: none); corps are made on first mention, per side. Names are
  * 1..100 bytes of UTF-8 without control characters. *id is the new
- * division's id. */
+ * division's id.
+ * Errors: MU_EINPUT for a bad name, side or arm. */
 MU_API mu_status mu_campaign_add(mu_campaign *c, mu_army side, const char *name,
                                  mu_arm arm, const char *corps, int *id,
                                  mu_error *err);
@@ -194,7 +211,9 @@ typedef struct mu_engagement {
  * despicable corps leader attaches to this division's leader (the seed's
  * note). `hidden` stores a commitment (see above) and keeps the division
  * from other viewers until mu_campaign_reveal. `by_the_book` plays
- * despicable leaders as average. MU_ESTATE if it has engaged before. */
+ * despicable leaders as average.
+ * Owns: *out is a plain value.
+ * Errors: MU_ESTATE if it has engaged before. */
 MU_API mu_status mu_campaign_engage(mu_campaign *c, int div, bool hidden,
                                     bool by_the_book, mu_dice *d,
                                     mu_engagement *out, mu_error *err);
@@ -203,15 +222,17 @@ MU_API mu_status mu_campaign_engage(mu_campaign *c, int div, bool hidden,
  * mu_division_render writes it (with the seed when there is one), then the
  * corps leader if one was rated; JSON {"id":N,"division":{...},
  * "corps_leader":{...}|null}. Hidden: only the commitment, JSON
- * {"commitment":HEX}. *out is malloc'd. */
+ * {"commitment":HEX}. The format is o->format (o NULL: text).
+ * Owns: *out is malloc'd text; free() it. */
 MU_API mu_status mu_engagement_render(const mu_engagement *e,
                                       const mu_render_opts *o, char **out,
                                       mu_error *err);
 
 /* The document that opens a hidden division's commitment, one line:
  * {"division":{...},"salt":HEX,"commitment":HEX}, the division in canonical
- * JSON. The first reveal is logged and ends the secrecy. MU_ESTATE for a
- * division that was not engaged hidden. *out is malloc'd. */
+ * JSON. The first reveal is logged and ends the secrecy.
+ * Owns: *out is malloc'd text; free() it.
+ * Errors: MU_ESTATE for a division that was not engaged hidden. */
 MU_API mu_status mu_campaign_reveal(mu_campaign *c, int div, char **out,
                                     mu_error *err);
 
@@ -258,8 +279,7 @@ MU_API mu_status mu_fair_seed(const char *secret_hex,
  * the same H (no new secret: that would be a re-roll). MU_ESTATE if the
  * division has engaged, or the handle acts for the other side. */
 MU_API mu_status mu_campaign_fair_commit(mu_campaign *c, int div,
-                                         char commitment[MU_FAIR_HEX],
-                                         int64_t *event, mu_error *err);
+        char commitment[MU_FAIR_HEX], int64_t *event, mu_error *err);
 
 /* Step 2, the opponent: records the owner's commitment H for the other
  * side's division `div` and draws the contribution R. Asked again with the
@@ -278,9 +298,8 @@ MU_API mu_status mu_campaign_contribute(mu_campaign *c, int div,
  * mu_campaign_engage. MU_ESTATE without a secret (step 1) or with an R
  * other than the one recorded. */
 MU_API mu_status mu_campaign_engage_fair(mu_campaign *c, int div,
-                                         const char *contribution_hex,
-                                         bool by_the_book, mu_engagement *out,
-                                         mu_error *err);
+        const char *contribution_hex, bool by_the_book, mu_engagement *out,
+        mu_error *err);
 
 /* The opponent's check of a reveal document (mu_campaign_reveal) of the
  * other side's division `div`, against what this file recorded at step 2:
@@ -291,8 +310,7 @@ MU_API mu_status mu_campaign_engage_fair(mu_campaign *c, int div,
  * not rolled fairly, or not verifiable; MU_EINPUT for an unreadable
  * document; MU_ESTATE if no contribution is recorded here. */
 MU_API mu_status mu_campaign_fair_verify(mu_campaign *c, int div,
-                                         const char *doc, size_t len,
-                                         char **report, mu_error *err);
+        const char *doc, size_t len, char **report, mu_error *err);
 
 /* A campaign runs across the war: its date moves on to `year` (later than
  * the campaign's, at most 1865) between battles (MU_ESTATE while one is
@@ -304,11 +322,11 @@ MU_API mu_status mu_campaign_advance(mu_campaign *c, int year, int64_t *event,
  * campaign's year; only one can be under way (MU_ESTATE otherwise).
  * Divisions engaging during it are generated for its year and theater. */
 MU_API mu_status mu_campaign_battle_start_in(mu_campaign *c, const char *name,
-                                             mu_theater theater,
-                                             int64_t *event, mu_error *err);
+        mu_theater theater, int64_t *event, mu_error *err);
 
-/* Starts a battle in the campaign's theater (mu_campaign_battle_start_in).
- * Only one can be under way (MU_ESTATE otherwise). */
+/* Starts a battle called `name` in the campaign's theater
+ * (mu_campaign_battle_start_in). Only one can be under way.
+ * Errors: MU_ESTATE with MU_R_BATTLE_UNDER_WAY while another is. */
 MU_API mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
         int64_t *event, mu_error *err);
 
@@ -319,11 +337,14 @@ typedef enum mu_winner {
     MU_WINNER_CONFEDERATE = 1  /* MU_CONFEDERATE */
 } mu_winner;
 
-/* Ends the battle under way, won by `winner`. Each brigade gets back rate x its battlefield losses in this battle
- * (the winner's, loser's or draw rate of its side), prisoners excepted:
- * floor(rate x lost) stands, and for a fraction f of a stand one more iff a
- * d100 roll <= floor(100 f), as for batteries; no roll when that is 0. Rolls
- * go in order of division id, then brigade. */
+/* Ends the battle under way, won by `winner`. Each brigade gets back its
+ * side's share (the winner's, loser's or draw share) of its battlefield
+ * losses in this battle, prisoners excepted: floor(share x lost) stands,
+ * and for a fraction f of a stand one more iff a d100 roll <= floor(100 f),
+ * as for batteries; no roll when that is 0. Rolls go in order of division
+ * id, then brigade.
+ * Errors: MU_ESTATE with MU_R_BATTLE_NOT_STARTED when none is under way,
+ * MU_ENOROLL. */
 MU_API mu_status mu_campaign_battle_end(mu_campaign *c, mu_winner winner,
                                         mu_dice *d, int64_t *event,
                                         mu_error *err);
@@ -331,7 +352,10 @@ MU_API mu_status mu_campaign_battle_end(mu_campaign *c, mu_winner winner,
 /* Casualties to brigade `brigade` (from 1) of division `div` in the battle
  * under way: `lost` killed, wounded and stragglers (some return at the end),
  * `captured` stands handed to the other side as prisoners. Their sum must
- * be 1..the brigade's current stands. */
+ * be 1..the brigade's current stands.
+ * Errors: MU_EINPUT with MU_R_NO_CASUALTIES for a sum of 0, with
+ * MU_R_LOSS_EXCEEDS_STANDS for more than the brigade has; MU_ESTATE with
+ * MU_R_BATTLE_NOT_STARTED outside a battle. */
 MU_API mu_status mu_campaign_casualties(mu_campaign *c, int div, int brigade,
                                         int lost, int captured, int64_t *event,
                                         mu_error *err);
@@ -339,13 +363,14 @@ MU_API mu_status mu_campaign_casualties(mu_campaign *c, int div, int brigade,
 /* An exchange by mutual consent: `union_stands` Union stands come home from
  * Confederate camps and `confederate_stands` Confederate ones from Union
  * camps, each rejoining the brigade it was taken from, longest held first.
- * MU_EINPUT for more than are held, or for none at all. */
+ * Errors: MU_EINPUT for more than are held, or for none at all. */
 MU_API mu_status mu_campaign_exchange(mu_campaign *c, int union_stands,
                                       int confederate_stands, int64_t *event,
                                       mu_error *err);
 
 /* The camp holding `side`'s men is liberated: all of them rejoin their
- * brigades. MU_ESTATE when none are held. */
+ * brigades.
+ * Errors: MU_ESTATE when none are held. */
 MU_API mu_status mu_campaign_liberate(mu_campaign *c, mu_army side,
                                       int64_t *event, mu_error *err);
 
@@ -358,7 +383,9 @@ typedef enum mu_post {
 
 /* A leader removed from play by combat: the replacement is rated with one
  * roll on table 2 (the division's army, the campaign's year). A despicable
- * corps leader attaches to division `div`; any other one is free. */
+ * corps leader attaches to division `div`; any other one is free.
+ * Errors: MU_EINPUT for a post or brigade the division does not have,
+ * MU_ENOROLL. */
 MU_API mu_status mu_campaign_leader_lost(mu_campaign *c, int div, mu_post post,
         int brigade, mu_dice *d, int64_t *event, mu_error *err);
 
@@ -369,9 +396,10 @@ MU_API mu_status mu_campaign_penalty(mu_campaign *c, mu_army side,
                                      int64_t *event, mu_error *err);
 
 /* Spends one of the penalties against the division's side: an average
- * leader becomes despicable. MU_ESTATE when there is no penalty, the leader
- * is not average (an exceptional one cannot be downgraded), or the division
- * plays by the book. */
+ * leader becomes despicable.
+ * Errors: MU_ESTATE when there is no penalty (reason MU_R_NO_PENALTY), the
+ * leader is not average (an exceptional one cannot be downgraded), or the
+ * division plays by the book. */
 MU_API mu_status mu_campaign_downgrade(mu_campaign *c, int div, mu_post post,
                                        int brigade, int64_t *event,
                                        mu_error *err);
@@ -423,7 +451,7 @@ MU_API mu_status mu_campaign_event(mu_campaign *c, int64_t event,
  * rolls (mu_campaign_contribute). MU_ESTATE when the handle acts for the
  * other side. */
 MU_API mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
-                                         const char *path, mu_error *err);
+        const char *path, mu_error *err);
 
 /* The divisions, brigades and losses as one CSV table (RFC 4180) for
  * spreadsheets, as the handle's viewer may see them. Columns:
@@ -442,8 +470,12 @@ MU_API mu_status mu_campaign_export_csv(mu_campaign *c, char **out,
 /* Checks a campaign: the schema version, SQLite's integrity and foreign-key
  * checks, the stands of every brigade against its losses and prisoners, the
  * log replayed against the ledger, every commitment against its division.
- * *report (malloc'd) says what was checked and what is wrong. MU_OK when
- * all is well, MU_EMISMATCH when something is not. */
+ * MU_OK when all is well.
+ * Owns: *report is malloc'd text saying what was checked and what is
+ * wrong; free() it. It is kept on MU_EMISMATCH too: the one result the
+ * library leaves on failure, since it says what failed.
+ * Errors: MU_EMISMATCH when something is wrong, MU_ESTATE when the handle
+ * acts for a side (the report would name every secret). */
 MU_API mu_status mu_campaign_check(mu_campaign *c, char **report,
                                    mu_error *err);
 

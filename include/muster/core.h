@@ -15,7 +15,8 @@
  *    owning nothing, so that the type's _clear function (for results that
  *    own memory: mu_corps, mu_battle, mu_dist, the odds) is safe to call
  *    and does nothing. A `char **out` is malloc'd text the caller frees
- *    with free(); NULL on failure.
+ *    with free(); NULL on failure (mu_campaign_check's report, which says
+ *    what failed, is the one exception, and says so).
  *  - Handles. Opaque handles come from *_new (or _load, _open, _default)
  *    and go back through *_free (or _close); *_free(NULL) is a no-op.
  *  - Dice. Every random result comes from a mu_dice passed in. The library
@@ -29,9 +30,14 @@
  *    mu_division_render; constructors mu_<noun>_new, releases _free/_clear.
  *    The odds and simulation families are mu_odds_<what> and mu_sim_<what>.
  *
- * Each entry's comment follows one template: what it does or returns;
- * units, where there are any; who owns what the caller gets back; and the
- * errors it returns besides MU_OK and MU_ENOMEM.
+ * Each entry's comment follows one template:
+ *
+ *   What it does or returns, with units where there are any.
+ *   Owns: what the caller gets back and how it is released (left out for
+ *         plain values and static storage the first part names).
+ *   Errors: the statuses besides MU_OK and MU_ENOMEM (left out when none).
+ *
+ * An entry that covers a group of declarations covers each of them.
 
  */
 #ifndef MUSTER_CORE_H
@@ -123,20 +129,21 @@ MU_API const char *mu_reason_name(mu_reason r);
 #endif
 
 /* Fills `err` (when not NULL) as the library does: the status, the reason,
- * no file, and the message formatted printf-style. For front ends and
- * callbacks (a mu_roll_fn) that report their own failures. Returns code. */
+ * no file, and the message formatted printf-style; returns `code`. For
+ * front ends and callbacks (a mu_roll_fn) that report their own failures. */
 MU_API mu_status mu_error_set(mu_error *err, mu_status code, mu_reason reason,
                               const char *fmt, ...) MU_FORMAT_PRINTF(4, 5);
 
 /* Formats `err` as "file:line: message" (or just the message) into buf of n
- * bytes, truncating safely. Returns buf. */
+ * bytes, truncating safely; returns buf. */
 MU_API char *mu_error_format(const mu_error *err, char *buf, size_t n);
 
-/* Reads the whole file `path` ("-": standard input, named so in errors) into
- * a malloc'd buffer with a terminating NUL the caller frees; *len is its
- * length. MU_EIO naming the file when it cannot be opened or read, MU_EINPUT
- * when it is larger than `max` bytes. The one reader of every file muster
- * is given, for front ends too. */
+/* Reads the whole file `path` ("-": standard input, named so in errors),
+ * at most `max` bytes; *len is its length. The one reader of every file
+ * muster is given, for front ends too.
+ * Owns: *out is malloc'd and NUL-terminated; free() it.
+ * Errors: MU_EIO naming the file when it cannot be opened or read,
+ * MU_EINPUT when it is larger than `max` bytes. */
 MU_API mu_status mu_file_read(const char *path, size_t max, char **out,
                               size_t *len, mu_error *err);
 
@@ -165,16 +172,23 @@ typedef struct mu_dice mu_dice;
 typedef mu_status (*mu_roll_fn)(void *ud, const char *label, int *roll,
                                 mu_error *err);
 
+/* Makes a dice source: seeded from `seed`; scripted from a copy of the n
+ * `rolls` (each 1..100); or asking `fn` (with `ud`) for every roll.
+ * Owns: *out is the caller's; release it with mu_dice_free.
+ * Errors: MU_EINPUT for a roll out of 1..100 or no function. */
 MU_API mu_status mu_dice_new_seeded(uint64_t seed, mu_dice **out,
                                     mu_error *err);
-/* Copies `rolls` (each 1..100; anything else is MU_EINPUT). */
 MU_API mu_status mu_dice_new_scripted(const int *rolls, size_t n, mu_dice **out,
                                       mu_error *err);
 MU_API mu_status mu_dice_new_callback(mu_roll_fn fn, void *ud, mu_dice **out,
                                       mu_error *err);
+/* Releases a dice source; NULL is a no-op. */
 MU_API void mu_dice_free(mu_dice *d);
 
-/* One d100 roll, 1..100. `label` names the table for prompts and errors. */
+/* One d100 roll, 1..100, into *roll. `label` names the table for prompts
+ * and errors.
+ * Errors: MU_ENOROLL when a scripted source is used up; whatever a
+ * callback returns when it aborts. */
 MU_API mu_status mu_dice_d100(mu_dice *d, const char *label, int *roll,
                               mu_error *err);
 
@@ -187,20 +201,24 @@ MU_API uint64_t mu_dice_count(const mu_dice *d);
 
 /* Advances a seeded source as if 2^128 outputs had been drawn (the
  * xoshiro256** jump), so that streams split off one seed never overlap.
- * MU_EINPUT for other kinds. */
+ * Errors: MU_EINPUT for other kinds. */
 MU_API mu_status mu_dice_jump(mu_dice *d, mu_error *err);
 
 /* Parses one typed roll: "1".."100", "00" (= 100), surrounding blanks
- * allowed. MU_EINPUT with a message saying what was wrong. */
+ * allowed.
+ * Errors: MU_EINPUT with a message saying what was wrong. */
 MU_API mu_status mu_roll_parse(const char *text, int *roll, mu_error *err);
 
-/* Parses a comma-separated list of rolls ("37,00,5"). *rolls is malloc'd and
- * the caller's; an empty list is valid (*n = 0, *rolls may be NULL). */
+/* Parses a comma-separated list of rolls ("37,00,5"); an empty list is
+ * valid (*n = 0).
+ * Owns: *rolls is malloc'd (NULL for an empty list); free() it.
+ * Errors: MU_EINPUT naming the bad entry. */
 MU_API mu_status mu_rolls_parse(const char *list, int **rolls, size_t *n,
                                 mu_error *err);
 
 /* A fresh seed from the operating system's entropy, below 2^53 so that it
- * survives JSON readers that hold numbers as doubles. */
+ * survives JSON readers that hold numbers as doubles.
+ * Errors: MU_EINTERNAL when libsodium cannot start. */
 MU_API mu_status mu_seed_from_os(uint64_t *seed, mu_error *err);
 
 /* ------------------------------------------------------------------------ */
@@ -230,15 +248,17 @@ MU_API const char *mu_arm_name(mu_arm a);
 MU_API const char *mu_rating_name(mu_rating r);
 MU_API const char *mu_morale_name(mu_morale m);
 /* Parse those names as a user types them: any case ("Union", "EAST"), or
- * the start of exactly one name ("conf", "w"). MU_EINPUT listing the
- * choices for an unknown name, or the names it could be for an ambiguous
- * one. mu_format_parse, mu_hit_method_parse and mu_weapons_find read names
- * the same way (an exact match wins: "json" is not "jsonl"). */
+ * the start of exactly one name ("conf", "w"). mu_format_parse,
+ * mu_hit_method_parse and mu_weapons_find read names the same way (an
+ * exact match wins: "json" is not "jsonl").
+ * Errors: MU_EINPUT listing the choices for an unknown name, or the names
+ * it could be for an ambiguous one. */
 MU_API mu_status mu_army_parse(const char *s, mu_army *out, mu_error *err);
 MU_API mu_status mu_theater_parse(const char *s, mu_theater *out,
                                   mu_error *err);
 MU_API mu_status mu_arm_parse(const char *s, mu_arm *out, mu_error *err);
-/* A year 1861..1865 as text; MU_EINPUT otherwise. */
+/* A year 1861..1865 as text.
+ * Errors: MU_EINPUT for anything else. */
 MU_API mu_status mu_year_parse(const char *s, int *out, mu_error *err);
 
 /* Output formats shared by every renderer. Not every renderer takes every
@@ -246,6 +266,8 @@ MU_API mu_status mu_year_parse(const char *s, int *out, mu_error *err);
 typedef enum mu_format {
     MU_FMT_TEXT = 0, MU_FMT_JSON, MU_FMT_JSONL, MU_FMT_CSV, MU_FMT_MARKDOWN
 } mu_format;
+/* Parses a format's name ("json"), as mu_army_parse reads names.
+ * Errors: MU_EINPUT listing the formats. */
 MU_API mu_status mu_format_parse(const char *s, mu_format *out, mu_error *err);
 
 /* ------------------------------------------------------------------------ */
@@ -255,7 +277,8 @@ MU_API mu_status mu_format_parse(const char *s, mu_format *out, mu_error *err);
 /* Brigade labels (muster/oob.h); a renderer may be given some. */
 typedef struct mu_labels mu_labels;
 
-/* What every renderer may be told besides the format. */
+/* What every renderer takes: the format, and what some formats show. A
+ * renderer given NULL renders text with no labels and no seed. */
 typedef struct mu_render_opts {
     mu_format format;
     const mu_labels *labels; /* may be NULL: "7 stands, veteran" */
@@ -279,11 +302,13 @@ typedef struct mu_rat {
 /* Room for any mu_rat printed by mu_rat_format or mu_rat_fraction. */
 #define MU_RAT_BUF 48
 
-/* num/den reduced. MU_EINPUT when den is 0 or a part is INT64_MIN. */
+/* num/den, reduced.
+ * Errors: MU_EINPUT when den is 0 or a part is INT64_MIN. */
 MU_API mu_status mu_rat_make(int64_t num, int64_t den, mu_rat *out,
                              mu_error *err);
-/* a + b, a - b, a * b, a / b, exactly. MU_EINPUT on division by zero or when
- * the result does not fit (see above). Operands need not be reduced. */
+/* a + b, a - b, a * b, a / b, exactly. Operands need not be reduced.
+ * Errors: MU_EINPUT on division by zero or when the result does not fit
+ * (see above). */
 MU_API mu_status mu_rat_add(mu_rat a, mu_rat b, mu_rat *out, mu_error *err);
 MU_API mu_status mu_rat_sub(mu_rat a, mu_rat b, mu_rat *out, mu_error *err);
 MU_API mu_status mu_rat_mul(mu_rat a, mu_rat b, mu_rat *out, mu_error *err);
@@ -299,7 +324,7 @@ MU_API int64_t mu_rat_floor(mu_rat a);
  * double). At most 9 decimals, denominators up to 10^9, magnitudes below
  * 10^12; a value whose exact num/den would not fit is refused, never cut.
  * Every mu_rat_fraction output of a parsed value reads back equal.
- * MU_EINPUT saying what is wrong. */
+ * Errors: MU_EINPUT saying what is wrong. */
 MU_API mu_status mu_rat_parse(const char *s, mu_rat *out, mu_error *err);
 
 /* Prints a for people: a whole number as an integer ("8"), otherwise at

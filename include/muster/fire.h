@@ -90,16 +90,20 @@ MU_API const char *mu_curve_shape_name(mu_curve_shape s);
 
 typedef struct mu_weapons mu_weapons;
 
-/* The weapons compiled into muster: musket, rifle, canister, roundshot and
- * gun, as in the seed article. */
+/* A set of weapons: the ones compiled into muster (musket, rifle,
+ * canister, roundshot and gun, as in the seed article), a weapons file
+ * loaded and validated, or the same from text in memory (`name` stands for
+ * the file in messages).
+ * Owns: *out is the caller's; release it with mu_weapons_free.
+ * Errors: MU_EIO for a file that cannot be read, MU_EINPUT for a bad file,
+ * with its name and line. */
 MU_API mu_status mu_weapons_default(mu_weapons **out, mu_error *err);
-/* Loads and validates a weapons file; errors carry the file and line. */
 MU_API mu_status mu_weapons_load(const char *path, mu_weapons **out,
                                  mu_error *err);
-/* Same, from text in memory; `name` stands for the file in messages. */
 MU_API mu_status mu_weapons_parse(const char *text, size_t len,
                                   const char *name, mu_weapons **out,
                                   mu_error *err);
+/* Releases a set of weapons; NULL is a no-op. */
 MU_API void mu_weapons_free(mu_weapons *w);
 /* The embedded default weapons file, as text (static storage). */
 MU_API const char *mu_weapons_default_text(size_t *len);
@@ -108,15 +112,18 @@ MU_API const char *mu_weapons_default_text(size_t *len);
  * (NULL past the end). Pointers live as long as w. */
 MU_API size_t mu_weapons_count(const mu_weapons *w);
 MU_API const mu_weapon *mu_weapons_at(const mu_weapons *w, size_t i);
-/* The weapon called `name`; MU_EINPUT listing the weapons there are. */
+/* The weapon called `name` (read as mu_army_parse reads names); the
+ * pointer lives as long as w.
+ * Errors: MU_EINPUT listing the weapons there are. */
 MU_API mu_status mu_weapons_find(const mu_weapons *w, const char *name,
                                  const mu_weapon **out, mu_error *err);
 
 /* P, the percent chance to hit for each effective figure, of a weapon that
  * is one curve (not a gun) at `range` inches, in the open or behind hard
  * cover: the curve there [+ cover], or 0 where that is below zero or the
- * range is beyond the curve's reach. Exact for every shape. MU_EINPUT for
- * a gun, a negative range, or numbers too finely divided. */
+ * range is beyond the curve's reach, in percent. Exact for every shape.
+ * Errors: MU_EINPUT for a gun, a negative range, or numbers too finely
+ * divided. */
 MU_API mu_status mu_weapon_p(const mu_weapon *w, mu_rat range, bool cover,
                              mu_rat *p, mu_error *err);
 
@@ -188,9 +195,11 @@ typedef struct mu_volley {
                                0 means nothing to roll for */
 } mu_volley;
 
-/* Computes a volley without rolling. MU_EINPUT for an unknown weapon, a
- * negative range, figures or crew out of bounds or given to the wrong kind
- * of weapon, a bad max_range or scale, or numbers too finely divided. */
+/* Computes a volley without rolling.
+ * Owns: *out is a plain value.
+ * Errors: MU_EINPUT for an unknown weapon, a negative range, figures or
+ * crew out of bounds or given to the wrong kind of weapon, a bad max_range
+ * or scale, or numbers too finely divided. */
 MU_API mu_status mu_fire_compute(const mu_weapons *w, const mu_fire_opts *o,
                                  mu_volley *out, mu_error *err);
 
@@ -203,7 +212,7 @@ typedef struct mu_fire_result {
 
 /* Settles a volley with one d100 from `d`, labelled "Musket fire: one more
  * hit on 20 or less", only when threshold > 0; otherwise takes no roll.
- * MU_ENOROLL when the dice have no roll to give. */
+ * Errors: MU_ENOROLL when the dice have no roll to give. */
 MU_API mu_status mu_fire_resolve(const mu_volley *v, mu_dice *d,
                                  mu_fire_result *out, mu_error *err);
 
@@ -212,7 +221,9 @@ MU_API mu_status mu_fire_resolve(const mu_volley *v, mu_dice *d,
  * one row). `r` NULL means not rolled on purpose: "roll" and "hits" are
  * null. The seed is shown when o->has_seed and a roll was taken. Numbers
  * that are not whole print with at most 4 decimals (mu_rat_format); JSON
- * also gives them exactly as "num/den" strings under "exact". */
+ * also gives them exactly as "num/den" strings under "exact". The format is
+ * o->format (o NULL: text).
+ * Owns: *out is malloc'd text; free() it. */
 MU_API mu_status mu_fire_render(const mu_volley *v, const mu_fire_result *r,
                                 const mu_render_opts *o, char **out,
                                 mu_error *err);

@@ -32,13 +32,17 @@ extern "C" {
  * every army x theater x year must find exactly one table of each kind. */
 typedef struct mu_rules mu_rules;
 
-/* The rules compiled into muster (the seed article's tables). */
+/* A set of tables: the ones compiled into muster (the seed article's), a
+ * rules file loaded and validated, or the same from text in memory (`name`
+ * stands for the file in messages).
+ * Owns: *out is the caller's; release it with mu_rules_free.
+ * Errors: MU_EIO for a file that cannot be read, MU_EINPUT for a bad file,
+ * with its name and line. */
 MU_API mu_status mu_rules_default(mu_rules **out, mu_error *err);
-/* Loads and validates a rules file; errors carry the file and line. */
 MU_API mu_status mu_rules_load(const char *path, mu_rules **out, mu_error *err);
-/* Same, from text in memory; `name` stands for the file in messages. */
 MU_API mu_status mu_rules_parse(const char *text, size_t len, const char *name,
                                 mu_rules **out, mu_error *err);
+/* Releases a set of tables; NULL is a no-op. */
 MU_API void mu_rules_free(mu_rules *r);
 /* The embedded default rules file, as text (static storage). */
 MU_API const char *mu_rules_default_text(size_t *len);
@@ -60,7 +64,7 @@ typedef enum mu_table {
  * army, theater and year (the chance in percent). Outcomes are the values
  * the generator stores: a rating or morale as its enum, a brigade or stand
  * count, a ratio, and for the theater table (year - 1861) * 2 + theater.
- * MU_EINPUT for an unknown year. */
+ * Errors: MU_EINPUT for an unknown year. */
 MU_API mu_status mu_rules_chance(const mu_rules *r, mu_table t, mu_army a,
                                  mu_theater th, int year, int outcome,
                                  int *faces, mu_error *err);
@@ -80,16 +84,23 @@ MU_API mu_status mu_rules_chance(const mu_rules *r, mu_table t, mu_army a,
  * and "worn/spent" values, 0 < spent < worn < stands. */
 typedef struct mu_labels mu_labels;
 
+/* A labels file loaded and validated, or the same from text in memory
+ * (`name` stands for the file in messages).
+ * Owns: *out is the caller's; release it with mu_labels_free.
+ * Errors: MU_EIO for a file that cannot be read, MU_EINPUT for a bad file,
+ * with its name and line. */
 MU_API mu_status mu_labels_load(const char *path, mu_labels **out,
                                 mu_error *err);
 MU_API mu_status mu_labels_parse(const char *text, size_t len, const char *name,
                                  mu_labels **out, mu_error *err);
+/* Releases labels; NULL is a no-op. */
 MU_API void mu_labels_free(mu_labels *l);
 /* MU_OK when `l` has a label for a brigade of `stands` stands and morale m,
- * or `l` is NULL; otherwise MU_EINPUT at the file and line of that morale's
- * section (the file alone when it has none), naming the missing count. The
- * renderers of divisions, corps and battles check every brigade with it, so
- * a labels file never silently gives some brigades no label. */
+ * or `l` is NULL. The renderers of divisions, corps and battles check every
+ * brigade with it, so a labels file never silently gives some brigades no
+ * label.
+ * Errors: MU_EINPUT at the file and line of that morale's section (the
+ * file alone when it has none), naming the missing count. */
 MU_API mu_status mu_labels_check(const mu_labels *l, int stands, mu_morale m,
                                  mu_error *err);
 /* The label of a brigade: "7/5/3 veteran" when `l` has that stand count and
@@ -100,8 +111,8 @@ MU_API void mu_labels_name(const mu_labels *l, int stands, mu_morale m,
 /* The worn and spent thresholds of a brigade of `stands` stands and morale
  * `m`: true with them when `l` gives that stand count and morale, false
  * (leaving *worn and *spent alone) otherwise or when `l` is NULL. */
-MU_API bool mu_labels_get(const mu_labels *l, int stands, mu_morale m, int *worn,
-                   int *spent);
+MU_API bool mu_labels_get(const mu_labels *l, int stands, mu_morale m,
+                          int *worn, int *spent);
 
 /* ------------------------------------------------------------------------ */
 /* Order of battle: the division generator                                  */
@@ -297,8 +308,9 @@ typedef struct mu_oob_doc {
  * JSON (with the line), an unknown shape, a missing, unknown or mistyped
  * key, a value out of range, rolls that do not agree. Release *out with
  * mu_oob_doc_clear (also after a failure). */
-MU_API mu_status mu_oob_parse_json(const char *text, size_t len, const char *name,
-                            mu_oob_doc *out, mu_error *err);
+MU_API mu_status mu_oob_parse_json(const char *text, size_t len,
+                                   const char *name, mu_oob_doc *out,
+                                   mu_error *err);
 MU_API void mu_oob_doc_clear(mu_oob_doc *d);
 
 #ifdef __cplusplus
