@@ -342,7 +342,9 @@ mu_status roster_layout(const mu_roster *r, const mu_roster_opts *o,
     g->base_h = bh * MM;
     double gap = 8 * MM;
     g->cols = (int)((g->w - 2 * g->margin + gap) / (g->base_w + gap));
-    g->rows = (int)((g->h - g->top - g->bottom + gap) / (g->base_h + gap));
+    /* Labels start 12 pt below the header, clear of its rule. */
+    g->rows = (int)((g->h - g->top - 12 - g->bottom + gap) /
+                    (g->base_h + gap));
     if (g->cols < 1 || g->rows < 1)
         return err_set(err, MU_EINPUT, "a %dx%d mm label does not fit the "
                        "paper", bw, bh);

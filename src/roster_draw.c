@@ -548,8 +548,9 @@ static void label_lines(dctx *c, const rs_label *lb, char top[160],
         snprintf(big, 160, "%d/%d/%d", b->stands, worn, spent);
     else
         snprintf(big, 160, "%d stands", b->stands);
-    rating_words(b->leader, b->rolled, b->origin, rw, sizeof rw);
-    snprintf(low, 160, "%s \u00b7 %s", mu_morale_name(b->morale), rw);
+    /* The rating word only: a label has no room for how it came about. */
+    snprintf(low, 160, "%s \u00b7 %s", mu_morale_name(b->morale),
+             mu_rating_name(b->leader));
     *rating = b->leader;
 }
 
@@ -602,7 +603,7 @@ static void draw_labels(dctx *c)
         int col = i % g->cols, row = i / g->cols;
         draw_label(c, &c->l->labels[first + i],
                    x0 + col * (g->base_w + gap),
-                   g->top + row * (g->base_h + gap));
+                   g->top + 12 + row * (g->base_h + gap));
     }
 }
 
