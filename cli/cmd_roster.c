@@ -36,6 +36,9 @@ static const cli_opt roster_opts[] = {
                 ".svg for one page)"},
     {.name = "paper", .type = ARG_CHOICE, .vocab = papers, .metavar = "P",
      .help = "a4 or letter; default $PAPERSIZE, then /etc/papersize, else a4"},
+    {.name = "rules", .type = ARG_FILE, .metavar = "FILE",
+     .help = "with --from: the tables the JSON was made with, if not the "
+             "built-in ones; every roll must give what it records on them"},
     OPT_LABELS,
     {.name = "base", .type = ARG_TEXT, .metavar = "WxH",
      .help = "label size in mm, 15..120 each: 30x30 (default), 40x20, "
@@ -84,6 +87,9 @@ static cli_rc setup(cli_ctx *cx, mu_roster_opts *o)
     mu_error err = {0};
     if (cli_has(cx, "side") && !cli_has(cx, "campaign"))
         return cli_error(cx, "roster: --side belongs with --campaign");
+    if (cli_has(cx, "rules") && cli_has(cx, "campaign"))
+        return cli_error(cx, "roster: --rules belongs with --from; a campaign "
+                         "keeps its own tables");
     const char *out = cli_str(cx, "out");
     const char *dot = strrchr(out, '.');
     if (dot && !strcasecmp(dot, ".pdf"))
@@ -173,12 +179,19 @@ static mu_status load(cli_ctx *cx, mu_roster **r, mu_error *err)
     mu_status s = slurp(from, &text, &len, err);
     if (s != MU_OK)
         return s;
+    const char *name = strcmp(from, "-") ? from : "standard input";
     mu_oob_doc doc;
-    s = mu_oob_parse_json(text, len, strcmp(from, "-") ? from
-                          : "standard input", &doc, err);
+    s = mu_oob_parse_json(text, len, name, &doc, err);
     free(text);
+    mu_rules *rules = NULL;
+    const char *rf = cli_str(cx, "rules");
+    if (s == MU_OK)
+        s = rf ? mu_rules_load(rf, &rules, err) : mu_rules_default(&rules, err);
+    if (s == MU_OK)
+        s = mu_oob_check(&doc, rules, name, err);
     if (s == MU_OK)
         s = mu_roster_from_oob(&doc, cli_str(cx, "title"), r, err);
+    mu_rules_free(rules);
     mu_oob_doc_clear(&doc);
     return s;
 }

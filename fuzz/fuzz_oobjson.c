@@ -13,8 +13,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     mu_oob_doc doc;
     mu_error err;
+    static mu_rules *rules; /* parsed once: the target, not the library */
+    if (!rules && mu_rules_default(&rules, &err) != MU_OK)
+        abort();
     if (mu_oob_parse_json((const char *)data, size, "fuzz", &doc, &err) ==
         MU_OK) {
+        (void)mu_oob_check(&doc, rules, "fuzz", &err);
         mu_roster *r = NULL;
         if (mu_roster_from_oob(&doc, NULL, &r, &err) == MU_OK) {
             mu_roster_opts o = {0};

@@ -35,6 +35,13 @@ static void exercise(const mu_weapons *w)
         if (mu_crossover_compute(w, wp->name, other->name, i & 1, &x, &err) == MU_OK &&
             mu_crossover_render(&x, (mu_rat){0, 1}, &(mu_render_opts){.format = MU_FMT_JSON}, &text, &err) == MU_OK)
             free(text);
+        /* the chart of the two curves (built, not drawn: drawing is slow) */
+        const char *names[] = {wp->name, other->name};
+        mu_curves_opts po = {.weapons = names, .nweapons = 2,
+                             .cover = i & 1, .crossings = true};
+        mu_chart *c = NULL;
+        if (mu_chart_curves(w, &po, &c, &err) == MU_OK)
+            mu_chart_free(c);
     }
 }
 

@@ -442,7 +442,7 @@ static void draw_marks(cairo_t *cr, const mu_chart *c, const frame *f)
             cairo_stroke(cr);
             cairo_set_dash(cr, NULL, 0, 0);
             double ax = x > (f->l + f->r) / 2 ? 1 : 0;
-            boxed(cr, m->label, 12.5, x + (ax ? -4 : 4), f->t + 4 + 19 * vlines,
+            boxed(cr, m->label, 12.5, x + (ax > 0 ? -4 : 4), f->t + 4 + 19 * vlines,
                   ax, 0);
             vlines++;
             continue;

@@ -70,6 +70,7 @@ static void divisions_round_trip(void **state)
                 assert_true(doc.has_seed);
                 assert_int_equal(doc.seed, seed);
                 assert_true(same_division(&g, &doc.divisions[0]));
+                assert_int_equal(mu_oob_check(&doc, r, "t.json", &err), MU_OK);
                 mu_oob_doc_clear(&doc);
                 free(text);
                 mu_dice_free(d);
@@ -114,6 +115,7 @@ static void lists_corps_and_battles_round_trip(void **state)
     mu_oob_doc doc;
     assert_int_equal(parse(text, &doc, &err), MU_OK);
     assert_int_equal(doc.kind, MU_OOB_CORPS);
+    assert_int_equal(mu_oob_check(&doc, r, "t.json", &err), MU_OK);
     assert_int_equal(doc.corps.ndivisions, 4);
     assert_true(doc.corps.theater_rolled);
     assert_int_equal(doc.corps.theater_roll.roll, c.theater_roll.roll);
@@ -132,6 +134,7 @@ static void lists_corps_and_battles_round_trip(void **state)
     assert_int_equal(mu_battle_render(&b, &ro, &text, &err), MU_OK);
     assert_int_equal(parse(text, &doc, &err), MU_OK);
     assert_int_equal(doc.kind, MU_OOB_BATTLE);
+    assert_int_equal(mu_oob_check(&doc, r, "t.json", &err), MU_OK);
     assert_int_equal(doc.battle.year, b.year);
     for (int a = 0; a < 2; a++)
         for (int i = 0; i < 4; i++)
@@ -242,6 +245,20 @@ static void bad_divisions_are_refused(void **state)
         assert_int_equal(parse(shapes[i], &doc, &err), MU_EINPUT);
         mu_oob_doc_clear(&doc);
     }
+    /* A roll the reader cannot fault, but the tables can: 3 is a
+     * despicable leader for the Confederates of 1863, not an average one. */
+    char *other = replaced(good, "\"roll\":50,\"result\":\"average\"",
+                           "\"roll\":3,\"result\":\"average\"");
+    mu_rules *r = default_rules();
+    assert_int_equal(parse(other, &doc, &err), MU_OK);
+    assert_int_equal(mu_oob_check(&doc, r, "t.json", &err), MU_EINPUT);
+    assert_non_null(strstr(err.msg, "the leader roll (3) gives 0"));
+    mu_oob_doc_clear(&doc);
+    assert_int_equal(parse(good, &doc, &err), MU_OK);
+    assert_int_equal(mu_oob_check(&doc, r, "t.json", &err), MU_OK);
+    mu_oob_doc_clear(&doc);
+    mu_rules_free(r);
+    free(other);
     assert_int_equal(parse("{\n\"army\":\n x}", &doc, &err), MU_EINPUT);
     assert_int_equal(err.line, 3);
     free(good);

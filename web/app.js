@@ -260,10 +260,10 @@ function fireLine(v) {
   if (v.beyond) return 'Out of range: no hit possible';
   if (ch === 0) return `${sure} sure hit${sure === 1 ? '' : 's'}`;
   const more = sure === 0 ? 'one' : (n[sure] || 'one more');
-  return `${sure === 0 ? 'No sure hit' : sure + ' sure hit' + (sure === 1 ? '' : 's')} and ${ch} % of ${sure === 0 ? 'one' : more}`;
+  return `${sure === 0 ? 'No sure hit' : sure + ' sure hit' + (sure === 1 ? '' : 's')} and a ${ch} % chance of ${sure === 0 ? 'one' : more}`;
 }
 
-let fireSeq = 0, lastWeapon = null, lastCurveKey = null;
+let fireSeq = 0, lastCurveKey = null;
 async function updateFire() {
   const seq = ++fireSeq;
   const o = fireOptions();
@@ -287,8 +287,7 @@ async function updateFire() {
     if (document.activeElement !== slider) slider.value = String(parseFloat(o.range) || 0);
     updateOdds(o, seq);
     const ck = o.weapon + (o.cover ? '/c' : '');
-    if (ck !== lastCurveKey) { lastCurveKey = ck; drawCurve(o, v); } else markCurve(v);
-    lastWeapon = o.weapon;
+    if (ck !== lastCurveKey) { lastCurveKey = ck; drawCurve(o); }
   } catch (e) {
     if (seq !== fireSeq) return;
     showError($('#fire-error'), e);
@@ -311,68 +310,36 @@ async function updateOdds(o, seq) {
     $('#fire-odds').replaceChildren(el('table', { class: 'odds' },
       el('thead', {}, el('tr', {}, el('th', { class: 'n' }, 'hits'), el('th', { class: 'n' }, 'this rule'), el('th', { class: 'n' }, 'each figure rolls'))),
       el('tbody', {}, rows)),
-      el('p', { class: 'hint' }, `Mean ${r.additive.mean.toFixed(2)} hits either way. "This rule": sure hits and one d100 for the rest; "each figure rolls": every effective on its own.`));
+      el('p', { class: 'hint' }, `Mean ${r.additive.mean.toFixed(2)} hits either way. "This rule": sure hits and one d100 for the rest; "each figure rolls": every effective on its own.`),
+      el('div', { id: 'odds-chart' }));
+    chart($('#odds-chart'), 'odds/fire', { ...o, method: 'both' }, 'The odds of each number of hits, both ways');
   } catch (e) {
     if (seq === fireSeq) $('#fire-odds').replaceChildren(el('p', { class: 'error' }, e.message));
   }
 }
 
-// The curve as the API gives it (GET /api/curve), drawn as a line. The
-// current range is marked; a gun shows both loads.
-let curveData = null;
-async function drawCurve(o, v) {
-  const box = $('#fire-curve');
+// Charts are the SVG that `muster plot` draws (GET /plot/...), fetched with
+// the link's token and shown as an image.
+const chartUrls = {};
+async function chart(box, path, opts, alt) {
+  const headers = token ? { 'X-Muster-Token': token } : {};
+  const q = Object.entries(opts).filter(([, v]) => v !== undefined && v !== null && v !== false)
+    .map(([k, v]) => encodeURIComponent(k) + (v === true ? '' : '=' + encodeURIComponent(v))).join('&');
   try {
-    const c = await api('curve', { weapon: o.weapon, cover: o.cover, step: '0.5' });
-    curveData = c;
-    const W = 340, H = 170, L = 34, B = 24, T = 8, R = 10;
-    const pts = c.points;
-    const xmax = pts[pts.length - 1].range;
-    const keys = c.loads ? Object.keys(c.loads) : ['p'];
-    const ymax = Math.max(1, ...pts.flatMap(p => keys.map(k => Number(p[k]) || 0)));
-    const X = x => L + (W - L - R) * x / xmax, Y = y => H - B - (H - B - T) * Math.max(0, y) / ymax;
-    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-    svg.setAttribute('class', 'curve');
-    svg.setAttribute('role', 'img');
-    svg.setAttribute('aria-label', `P against range for ${o.weapon}`);
-    const add = (tag, attrs, text) => {
-      const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
-      for (const [k, val] of Object.entries(attrs)) e.setAttribute(k, val);
-      if (text !== undefined) e.textContent = text;
-      svg.append(e);
-      return e;
-    };
-    for (let y = 0; y <= ymax; y += ymax > 20 ? 10 : 5) {
-      add('line', { class: 'grid', x1: L, x2: W - R, y1: Y(y), y2: Y(y) });
-      add('text', { x: L - 4, y: Y(y) + 4, 'text-anchor': 'end' }, y);
-    }
-    const step = xmax > 30 ? 10 : 5;
-    for (let x = 0; x <= xmax; x += step) add('text', { x: X(x), y: H - 6, 'text-anchor': 'middle' }, x);
-    add('text', { x: W - R, y: H - B - 4, 'text-anchor': 'end' }, 'range (in)');
-    add('text', { x: L + 4, y: T + 10 }, 'P %');
-    const line = k => pts.map((p, i) => (i ? 'L' : 'M') + X(p.range).toFixed(1) + ' ' + Y(Number(p[k]) || 0).toFixed(1)).join(' ');
-    if (c.loads) for (const k of keys) add('path', { class: 'alt', d: line(k) });
-    add('path', { class: 'p', d: line('p') });
-    add('line', { class: 'axis', x1: L, x2: L, y1: T, y2: H - B });
-    add('line', { class: 'axis', x1: L, x2: W - R, y1: H - B, y2: H - B });
-    const here = add('line', { class: 'here', id: 'curve-here', y1: T, y2: H - B, x1: 0, x2: 0 });
-    here.dataset.scale = JSON.stringify({ L, W, R, xmax });
-    box.replaceChildren(svg, el('p', { class: 'hint' },
-      c.loads ? `Solid: the load the gun fires; dashed: canister and roundshot. They cross at ${c.crossover} in.` : 'P, the percent chance to hit for each effective, against range in inches.'));
-    markCurve(v);
+    const res = await fetch('/plot/' + path + (q ? '?' + q : ''), { headers, cache: 'no-store' });
+    if (!res.ok) throw new Error((await res.json().catch(() => ({}))).error || res.statusText);
+    const url = URL.createObjectURL(await res.blob());
+    if (chartUrls[box.id]) URL.revokeObjectURL(chartUrls[box.id]);
+    chartUrls[box.id] = url;
+    box.replaceChildren(el('img', { src: url, alt, class: 'chart' }));
   } catch (e) {
     box.replaceChildren(el('p', { class: 'error' }, e.message));
   }
 }
 
-function markCurve(v) {
-  const here = $('#curve-here');
-  if (!here) return;
-  const s = JSON.parse(here.dataset.scale);
-  const x = s.L + (s.W - s.L - s.R) * Math.min(Number(v.range), s.xmax) / s.xmax;
-  here.setAttribute('x1', x.toFixed(1));
-  here.setAttribute('x2', x.toFixed(1));
+function drawCurve(o) {
+  chart($('#fire-curve'), 'curves', { weapon: o.weapon, cover: o.cover },
+    `P against range for ${o.weapon}${o.cover ? ', in the open and behind hard cover' : ''}`);
 }
 
 async function rollFire() {

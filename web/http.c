@@ -95,7 +95,7 @@ static enum MHD_Result respond(struct MHD_Connection *c, int status,
     MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
     MHD_add_response_header(res, "Referrer-Policy", "no-referrer");
     MHD_add_response_header(res, "Content-Security-Policy",
-                            "default-src 'self'; img-src 'self' data:; "
+                            "default-src 'self'; img-src 'self' data: blob:; "
                             "frame-ancestors 'none'; form-action 'none'");
     MHD_add_response_header(res, "Cache-Control", "no-store");
     if (status == 405)
@@ -274,7 +274,7 @@ static enum MHD_Result whoami(web_server *s, struct MHD_Connection *c,
     else
         cJSON_AddNullToObject(o, "campaign");
     cJSON_AddBoolToObject(o, "sides_can_write", web_api_sides_can_write());
-    cJSON_AddBoolToObject(o, "plot", false);
+    cJSON_AddBoolToObject(o, "plot", true);
     char *text = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     if (!text)
@@ -301,9 +301,17 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
     }
     if (!strcmp(url, "/whoami"))
         return post ? send_error(c, 405, "GET /whoami") : whoami(s, c, v);
-    if (plot)
-        return send_error(c, 404, "charts are not in this muster yet: the "
-                                  "page shows tables instead");
+    if (plot) {
+        argv_acc a = {.n = 0};
+        MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, add_query_arg,
+                                    &a);
+        if (a.bad)
+            return send_error(c, 400, "a NUL byte in an option, or too many");
+        web_call call = {url + 6, a.args, a.n, post, v, s->cfg.campaign};
+        web_reply r;
+        web_plot(&call, &r);
+        return send_reply(c, &r);
+    }
     if (post) {
         if (!same_origin(c)) {
             logf_(s, "403 %s: foreign origin", url);

@@ -68,6 +68,10 @@ typedef struct web_reply {
  * out of memory, then status 500). */
 void web_api(const web_call *c, web_reply *r);
 
+/* GET /plot/<kind>?...: the SVG that `muster plot <kind> ... --out F.svg`
+ * writes (path "curves", "figure" with number=N, "odds/fire"...). */
+void web_plot(const web_call *c, web_reply *r);
+
 /* Sets r to status and {"error": msg}. */
 void web_error(web_reply *r, int status, const char *msg);
 

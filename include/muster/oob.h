@@ -304,13 +304,23 @@ typedef struct mu_oob_doc {
 
 /* Parses `len` bytes of JSON; `name` stands for the file in messages, which
  * name the path of the fault ("data.json: union.divisions[1].brigades[0]
- * .stands: expected a whole number 1..30"). MU_EINPUT for text that is not
- * JSON (with the line), an unknown shape, a missing, unknown or mistyped
- * key, a value out of range, rolls that do not agree. Release *out with
- * mu_oob_doc_clear (also after a failure). */
-MU_API mu_status mu_oob_parse_json(const char *text, size_t len,
-                                   const char *name, mu_oob_doc *out,
-                                   mu_error *err);
+ * .stands: expected a whole number 1..30").
+ * Owns: *out holds malloc'd lists; release it with mu_oob_doc_clear (also
+ *       after a failure, when it is empty).
+ * Errors: MU_EINPUT for text that is not JSON (with the line), an unknown
+ *         shape (reason MU_R_NOT_AN_OOB), a missing, unknown or mistyped key,
+ *         a value out of range, rolls that do not agree. */
+MU_API mu_status mu_oob_parse_json(const char *text, size_t len, const char *name,
+                            mu_oob_doc *out, mu_error *err);
+/* Checks a parsed document against the tables that should have made it:
+ * every table roll (theater, leaders, brigades, stands, morale, ratio) must
+ * give on `r`, for the division's army, theater and year, the outcome the
+ * document records. `name` stands for the file in messages.
+ * Errors: MU_EINPUT naming the first roll that does not (the document was
+ *         made with other tables, or edited). */
+MU_API mu_status mu_oob_check(const mu_oob_doc *doc, const mu_rules *r,
+                              const char *name, mu_error *err);
+/* Releases what a document holds and leaves it empty; NULL is a no-op. */
 MU_API void mu_oob_doc_clear(mu_oob_doc *d);
 
 #ifdef __cplusplus

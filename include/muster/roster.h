@@ -24,35 +24,44 @@ typedef struct mu_roster mu_roster;
 
 /* A roster of what a JSON document held (mu_oob_parse_json). `title` names
  * it in every page header; NULL makes one ("Battle in the Western theater,
- * 1863"). *out is released with mu_roster_free. */
+ * 1863").
+ * Owns: *out is the caller's; release it with mu_roster_free (NULL after a
+ *       failure).
+ * Errors: MU_EINPUT for an empty document. */
 MU_API mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
-                             mu_roster **out, mu_error *err);
+                                   mu_roster **out, mu_error *err);
 
 /* A roster of a campaign as it stands now: current stands (lost and
  * prisoners off, returned ones back), leaders as replaced or downgraded,
- * the rolls that generated each division. `viewer` MU_VIEW_ALL prints every
+ * the rolls that generated each division. `viewer` MU_VIEWER_UMPIRE prints every
  * engaged division of both sides; MU_VIEWER_UNION or _CONFEDERATE only
  * that side's, so a hidden division of the other side is never printed.
  * A handle acting for a side (mu_campaign_act_as) prints only that side's
- * divisions whatever `viewer` asks; asking for the other side is MU_ESTATE.
- * Divisions not yet engaged have no brigades to print and are named in a
- * note. */
+ * divisions whatever `viewer` asks. Divisions not yet engaged have no
+ * brigades to print and are named in a note.
+ * Owns: *out is the caller's; release it with mu_roster_free (NULL after a
+ *       failure).
+ * Errors: MU_EINPUT for an unknown viewer or a damaged stored division,
+ *         MU_ESTATE for the other side's viewer on a handle acting for one,
+ *         MU_EIO when the file cannot be read. */
 MU_API mu_status mu_roster_from_campaign(mu_campaign *c, mu_viewer viewer,
-                                  mu_roster **out, mu_error *err);
+                                        mu_roster **out, mu_error *err);
+/* Releases a roster; NULL is a no-op. */
 MU_API void mu_roster_free(mu_roster *r);
 
 typedef enum mu_paper { MU_PAPER_A4 = 0, MU_PAPER_LETTER } mu_paper;
 /* "a4" or "letter" (any case; "A4", "Letter", as paperconf says them).
- * MU_EINPUT naming the choices. */
+ * Errors: MU_EINPUT naming the choices. */
 MU_API mu_status mu_paper_parse(const char *s, mu_paper *out, mu_error *err);
 /* The page in PostScript points (1/72 in): A4 595.28 x 841.89, letter
  * 612 x 792. */
 MU_API void mu_paper_size(mu_paper p, double *width, double *height);
 
 /* A command-stand base, "30x30" or "40x20": width x height in whole mm,
- * each 15..120. MU_EINPUT otherwise. */
+ * each 15..120.
+ * Errors: MU_EINPUT for anything else. */
 MU_API mu_status mu_base_parse(const char *s, int *width_mm, int *height_mm,
-                        mu_error *err);
+                               mu_error *err);
 
 typedef enum mu_page_format {
     MU_PAGES_PDF = 0, /* every page, or one with `page` */
@@ -91,21 +100,25 @@ typedef mu_status (*mu_write_fn)(void *ud, const unsigned char *data,
 /* Draws the roster as PDF, PNG or SVG (cairo and pango) into `write`.
  * Pages: the roster, broken between brigade cards and never inside one, a
  * division's header kept with its first card; then the labels. Each page
- * has a header with the roster's title and "page N of M". `stats` may be
- * NULL. MU_EINPUT for bad options (a page out of range names the count),
- * MU_EINTERNAL when cairo fails. */
+ * has a header with the roster's title and "page N of M". `stats` (may be
+ * NULL) says what was drawn.
+ * Errors: MU_EINPUT for bad options (a page out of range names the count)
+ *         or a labels file lacking a brigade's stand count, the status
+ *         `write` returned when it stopped, MU_EINTERNAL when cairo fails. */
 MU_API mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
-                           mu_write_fn write, void *ud,
-                           mu_roster_stats *stats, mu_error *err);
+                                  mu_write_fn write, void *ud,
+                                  mu_roster_stats *stats, mu_error *err);
 
 /* Draws page `page` (1-based) onto a cairo context the caller made, with
  * user units in points and the page at the origin (the size is
  * mu_paper_size's), e.g. for a web page's own surface. `cr` is a cairo_t;
- * muster.h does not include cairo.h. */
+ * muster.h does not include cairo.h.
+ * Errors: as mu_roster_render; MU_EINTERNAL when `cr` is in error. */
 struct _cairo;
-MU_API mu_status mu_roster_draw_page(const mu_roster *r, const mu_roster_opts *o,
-                              int page, struct _cairo *cr,
-                              mu_roster_stats *stats, mu_error *err);
+MU_API mu_status mu_roster_draw_page(const mu_roster *r,
+                                     const mu_roster_opts *o, int page,
+                                     struct _cairo *cr,
+                                     mu_roster_stats *stats, mu_error *err);
 
 #ifdef __cplusplus
 }

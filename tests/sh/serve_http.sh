@@ -79,6 +79,11 @@ big=$(head -c 20000 /dev/zero | tr '\0' a)
 r=$(req "$port" "POST /api/campaign/show HTTP/1.0\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 70000\r\n\r\n")
 [ "$(status <<<"$r")" = 413 ]; check "body over 64 KiB: 413" $?
 [ "$(req "$port" "DELETE / HTTP/1.0\r\nHost: x\r\n\r\n" | status)" = 405 ]; check "DELETE: 405" $?
+"$muster" plot curves --weapon gun --cover --out "$dir/ref.svg"
+get "$port" '/plot/curves?weapon=gun&cover' | body > "$dir/got.svg"
+cmp -s "$dir/got.svg" "$dir/ref.svg"; check "a chart is the SVG muster plot writes" $?
+[ "$(get "$port" '/plot/curves?weapon=gun&out=/tmp/x.svg' | status)" = 400 ]
+check "a chart's file is the server's choice" $?
 [ "$(get "$port" / | status)" = 200 ]; check "the page" $?
 get "$port" /app.js | grep -q 'X-Muster-Token'; check "the script" $?
 

@@ -4,6 +4,9 @@
 // {"error": ...}), for every command over many random option sets, valid
 // and not. Usage: node api_equal.mjs MUSTER [SETS_PER_COMMAND] [SEED]
 import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServer } from './common.mjs';
 
 const muster = process.argv[2];
@@ -144,7 +147,87 @@ try {
     }
   }
 } finally {
-  await srv.stop();
+  const st = await srv.stop();
+  if (st.code !== 0) { failed++; console.log('FAIL: the server did not stop cleanly: ' + JSON.stringify(st) + srv.stderr()); }
 }
-console.log(`${checked} option sets over ${Object.keys(commands).length} commands: ${checked - failed} equal, ${failed} different; API statuses ${JSON.stringify(byStatus)}`);
+// ---- the campaign: the same changes through the API on one copy of a
+// ledger and through the CLI on another, each link against --as ----------
+const dir = mkdtempSync(join(tmpdir(), 'muster-api-'));
+const A = join(dir, 'a.db'), B = join(dir, 'b.db');
+const must = (...a) => { const r = spawnSync(muster, a, { encoding: 'utf8' }); if (r.status) throw new Error(r.stderr); };
+must('campaign', 'new', B, '--name', 'Test', '--year', '1863', '--theater', 'east');
+for (const [side, name, corps] of [['union', 'Wadsworth', 'I'], ['union', 'Doubleday', 'I'], ['confederate', 'Heth', 'III'], ['confederate', 'Pender', 'III']])
+  must('campaign', 'add', B, '--side', side, '--name', name, '--corps', corps);
+must('campaign', 'battle', B, 'start', 'Ridge');
+copyFileSync(B, A);
+const camp = await startServer(muster, ['--campaign', A]);
+const hex = t => t.replace(/[0-9a-f]{32,}/g, 'HEX'); // salts and commitments are random
+const side = () => pick(['union', 'confederate']);
+const div = () => String(int(1, 5));
+const ops = {
+  show: { get: true, gen: () => [] },
+  log: { get: true, gen: () => [] },
+  prisoners: { get: true, gen: () => [] },
+  engage: { div: true, gen: () => [['hidden', rnd() < 0.5 ? true : null], ['seed', String(int(1, 999))], ['by-the-book', rnd() < 0.2 ? true : null]] },
+  reveal: { div: true, gen: () => [] },
+  casualties: { div: true, gen: () => [['brigade', String(int(1, 4))], ['lost', String(int(0, 4))], ['captured', rnd() < 0.5 ? String(int(0, 2)) : null]] },
+  'battle/start': { name: true, gen: () => [] },
+  'battle/end': { gen: () => [['winner', rnd() < 0.7 ? side() : null], ['seed', String(int(1, 999))]] },
+  exchange: { gen: () => [['union', String(int(0, 2))], ['confederate', String(int(0, 2))]] },
+  liberate: { gen: () => [['side', side()]] },
+  'leader-lost': { div: true, gen: () => [['brigade', String(int(1, 4))], ['seed', String(int(1, 999))]] },
+  penalty: { gen: () => [['side', side()]] },
+  downgrade: { div: true, gen: () => [['brigade', String(int(1, 4))]] },
+  add: { gen: () => [['side', side()], ['name', pick(['Rodes', 'Early', 'Robinson'])]] },
+};
+let campChecked = 0;
+try {
+  for (let i = 0; i < perCommand * 4; i++) {
+    const sub = pick(Object.keys(ops)), op = ops[sub];
+    const who = pick(['umpire', 'union', 'confederate']);
+    const opts = op.gen().filter(([, v]) => v !== null);
+    const d = op.div ? div() : null, name = op.name ? 'Battle ' + i : null;
+    const body = Object.fromEntries(opts);
+    if (d) body.div = d;
+    if (name) body.name = name;
+    const headers = { 'X-Muster-Token': camp.token(who) };
+    let res;
+    if (op.get) {
+      res = await fetch(camp.base + 'api/campaign/' + sub, { headers });
+    } else {
+      headers['Content-Type'] = 'application/json';
+      res = await fetch(camp.base + 'api/campaign/' + sub, { method: 'POST', headers, body: JSON.stringify(body) });
+    }
+    const text = await res.text();
+    const words = sub.split('/');
+    const argv = ['campaign', words[0], B, ...words.slice(1), ...(d ? [d] : []), ...(name ? [name] : [])];
+    for (const [n, v] of opts) { argv.push('--' + n); if (v !== true) argv.push(v); }
+    if (who !== 'umpire') argv.push('--as', who);
+    if (sub !== 'reveal') argv.push('--format', 'json'); // reveal prints JSON
+    const cli = spawnSync(muster, argv, { encoding: 'utf8' });
+    checked++; campChecked++;
+    byStatus[res.status] = (byStatus[res.status] || 0) + 1;
+    let why = null;
+    if (cli.status === 0) {
+      if (res.status !== 200) why = `CLI exit 0, API ${res.status}: ${text}`;
+      else if (hex(text) !== hex(cli.stdout)) why = 'different output';
+    } else {
+      const msg = cli.stderr.split('\n').filter(Boolean).map(l => l.replace(/^muster: /, '')).join('; ');
+      let got = null;
+      try { got = JSON.parse(text).error; } catch (e) { got = null; }
+      if (res.status !== (cli.status === 2 ? 400 : 500)) why = `CLI exit ${cli.status}, API ${res.status}`;
+      else if (hex(got || '') !== hex(msg)) why = `error ${JSON.stringify(got)} against ${JSON.stringify(msg)}`;
+    }
+    if (why) {
+      failed++;
+      if (failed <= 10) console.log(`FAIL ${who} ${sub} ${JSON.stringify(body)}\n  muster ${argv.join(' ')}\n  ${why}`);
+    }
+  }
+} finally {
+  const st = await camp.stop();
+  if (st.code !== 0) { failed++; console.log('FAIL: the campaign server did not stop cleanly: ' + JSON.stringify(st) + camp.stderr()); }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+console.log(`${checked} option sets over ${Object.keys(commands).length} commands and ${campChecked} campaign changes and views as umpire and sides: ${checked - failed} equal, ${failed} different; API statuses ${JSON.stringify(byStatus)}`);
 process.exit(failed ? 1 : 0);

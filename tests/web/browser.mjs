@@ -112,7 +112,7 @@ try {
   await page.waitForFunction(() => document.querySelector('#fire-line').textContent.includes('sure'));
   await page.waitForFunction(() => document.querySelectorAll('#fire-odds tbody tr').length > 0);
   await sleep(300);
-  check('P, POH, sure hits', (await text(page, '#fire-line')) === '2 sure hits and 20 % of a third', await text(page, '#fire-line'));
+  check('P, POH, sure hits', (await text(page, '#fire-line')) === '2 sure hits and a 20 % chance of a third', await text(page, '#fire-line'));
   check('the working', (await text(page, '#fire-working')).includes('POH = 11 figures × 20 % = 220 %'), await text(page, '#fire-working'));
   const odds = await page.$$eval('#fire-odds tbody tr', trs => trs.map(tr => Array.from(tr.cells).map(td => td.textContent)));
   const two = odds.find(r => r[0] === '2') || [];
@@ -121,13 +121,17 @@ try {
   await page.click('#fire-roll');
   await page.waitForSelector('#fire-outcome:not([hidden])');
   check('a typed roll', (await text(page, '#fire-outcome')) === 'Roll 37 > 20: 2 hits', await text(page, '#fire-outcome'));
-  check('the curve is drawn', (await page.$$('#fire-curve svg path')).length >= 1);
+  await page.waitForFunction(() => { const i = document.querySelector('#fire-curve img'); return i && i.complete && i.naturalWidth > 0; });
+  check('the curve is muster plot\'s SVG', await page.$eval('#fire-curve img', i => i.src.startsWith('blob:') && i.naturalWidth > 300));
+  await page.waitForFunction(() => { const i = document.querySelector('#odds-chart img'); return i && i.complete && i.naturalWidth > 0; });
   await page.screenshot({ path: join(shots, 'fire.png'), fullPage: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(shots, 'phone-fire.png') }); // what a phone shows
   // a gun by the yard, rolled by the server
   await page.select('select[name="weapon"]', 'gun');
   await page.click('input[name="unit"][value="yd"]');
   await setField('input[name="range"]', '100');
-  await page.waitForFunction(() => document.querySelector('#fire-line').textContent.startsWith('3 sure hits and 60 %'));
+  await page.waitForFunction(() => document.querySelector('#fire-line').textContent.startsWith('3 sure hits and a 60 %'));
   await page.$eval('#fire-typed', e => { e.value = ''; });
   await page.click('#fire-roll');
   await page.waitForFunction(() => /seed \d+/.test(document.querySelector('#fire-outcome').textContent));
