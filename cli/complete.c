@@ -211,8 +211,11 @@ static void fish_option(cli_buf *b, const cli_command *c, const cli_opt *o)
         cli_buf_puts(b, " -x");
     }
     if (o->help) {
+        size_t n = strcspn(o->help, ";:(");
+        while (n > 0 && o->help[n - 1] == ' ')
+            n--;
         cli_buf_puts(b, " -d ");
-        fish_quoted(b, o->help, strcspn(o->help, ";:("));
+        fish_quoted(b, o->help, n);
     }
     cli_buf_puts(b, "\n");
 }

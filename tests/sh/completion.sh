@@ -41,12 +41,42 @@ expect "muster help s" "serve sim"
 expect "muster rules c" "check"
 expect "muster curve --crossover can" ""
 
-for shell in zsh fish; do
-    if command -v "$shell" >/dev/null; then
-        "$muster" --completion "$shell" | "$shell" -n ||
-            { echo "FAIL: the $shell script does not parse"; fail=1; }
-    fi
-done
+# zsh: the script run with compadd and _files standing in for zsh's own,
+# which print what they are given (zsh filters by the word typed itself).
+zsh_expect() { # CURRENT "words..." expected
+    local got
+    got=$(zsh -c 'compadd() { [ "$1" = "--" ] && shift; print -r -- "$@"; }
+                  _files() { print FILES; }
+                  words=(${=2}); [ "${2: -1}" = " " ] && words+=("")
+                  CURRENT=$1; source "$3"' zsh "$1" "$2" "$script")
+    [ "$got" = "$3" ] || { echo "FAIL zsh '$2': expected '$3', got '$got'"; fail=1; }
+}
+# fish: its own completion engine on the script (complete -C).
+fish_expect() { # "words typed" expected
+    local got
+    got=$(fish -c "source $script; complete -C '$1'" | cut -f1 | sort |
+          tr '\n' ' ' | sed 's/ $//')
+    [ "$got" = "$2" ] || { echo "FAIL fish '$1': expected '$2', got '$got'"; fail=1; }
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if command -v zsh >/dev/null; then
+    script=$tmp/_muster
+    "$muster" --completion zsh >"$script"
+    zsh -n "$script" || { echo "FAIL: the zsh script does not parse"; fail=1; }
+    zsh_expect 4 "muster division --army " "union confederate"
+    zsh_expect 3 "muster odds " "division corps battle fire charge"
+    zsh_expect 4 "muster rules check " "FILES"
+fi
+if command -v fish >/dev/null; then
+    script=$tmp/muster.fish
+    "$muster" --completion fish >"$script"
+    fish -n "$script" || { echo "FAIL: the fish script does not parse"; fail=1; }
+    fish_expect "muster division --army " "confederate union"
+    fish_expect "muster odds f" "fire"
+    fish_expect "muster division --form" "--format"
+    fish_expect "muster odds division --format " "csv json markdown text"
+fi
 "$muster" --completion zsh | head -1 | grep -q '^#compdef muster' ||
     { echo "FAIL: zsh script lacks #compdef"; fail=1; }
 "$muster" --completion tcsh >/dev/null 2>&1 && { echo "FAIL: tcsh accepted"; fail=1; }
