@@ -81,7 +81,7 @@ function rating(actual, rolled) {
   const dp = rolled === 'despicable';
   if (dp && actual !== 'despicable')
     return [actual + ' ', el('span', { class: 'dp', title: 'despicable leader, played by the book as average' }, 'DP'), ' (by the book)'];
-  return [actual, dp ? [' ', el('span', { class: 'dp', title: 'despicable leader' }, 'DP')] : null];
+  return [actual, dp ? ['\u00a0', el('span', { class: 'dp', title: 'despicable leader' }, 'DP')] : null];
 }
 
 function rollResult(r) {
