@@ -942,6 +942,9 @@ static void fair_ev_encode(const camp_ev *e, cJSON *o)
     if (e->kind != EV_CONTRIBUTE)
         return;
     cJSON_AddStringToObject(o, "contribution", x->contribution);
+    put_int_or_null(o, "battle", x->battle, x->battle != 0);
+    if (!x->battle)
+        return;
     cJSON_AddNumberToObject(o, "year", x->year);
     cJSON_AddStringToObject(o, "theater", mu_theater_name(x->theater));
 }
@@ -955,6 +958,9 @@ static void fair_ev_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     if (e->kind != EV_CONTRIBUTE)
         return;
     rd_hex(r, o, "contribution", x->contribution, sizeof x->contribution);
+    x->battle = rd_int_or_null(r, o, "battle", 1, INT32_MAX, 0);
+    if (!x->battle)
+        return;
     x->year = rd_int(r, o, "year", MU_YEAR_FIRST, MU_YEAR_LAST);
     x->theater = (mu_theater)rd_word(r, o, "theater", theater_word, 2);
 }
@@ -968,12 +974,14 @@ static void fair_ev_text(const camp_ev *e, bool hide, const ev_view *v,
         sb_printf(sb, "fair roll: division %d \"%s\" (%s) is committed to "
                   "%s", e->division, x->name, x->side == MU_UNION ? "Union"
                   : "Confederate", x->commitment);
-    else
+    else {
         sb_printf(sb, "contribution to division %d \"%s\" (%s): %s for "
-                  "commitment %s, to be rolled for %s %d", e->division,
-                  x->name, x->side == MU_UNION ? "Union" : "Confederate",
-                  x->contribution, x->commitment, mu_theater_name(x->theater),
-                  x->year);
+                  "commitment %s", e->division, x->name, x->side == MU_UNION
+                  ? "Union" : "Confederate", x->contribution, x->commitment);
+        if (x->battle)
+            sb_printf(sb, ", in battle %d (%s, %d)", x->battle,
+                      mu_theater_name(x->theater), x->year);
+    }
 }
 
 /* ---- the campaign's date ------------------------------------------------ */

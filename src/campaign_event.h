@@ -98,8 +98,9 @@ typedef struct ev_fair {
     mu_army side;
     char commitment[MU_FAIR_HEX];
     char contribution[MU_FAIR_HEX]; /* contribute */
-    int year;                       /* contribute: the roll's year */
-    mu_theater theater;             /* and theater */
+    int battle;         /* contribute: the battle under way here, 0: none */
+    int year;           /* and its year and theater (0: none, no battle) */
+    mu_theater theater;
 } ev_fair;
 
 typedef struct ev_advance {

@@ -251,9 +251,10 @@ static mu_status contribute_tx(mu_campaign *c, void *p, mu_error *err)
         memcpy(x->out, f.value, MU_FAIR_HEX);
         return MU_OK;
     }
-    int year;
+    int year, battle;
     mu_theater th;
     if ((s = camp_context(c, &year, &th, err)) != MU_OK ||
+        (s = camp_active_battle(c, &battle, NULL, 0, err)) != MU_OK ||
         (s = random_hex(x->out, err)) != MU_OK ||
         (s = store_fair(c, x->div, "fair_commit", h, err)) != MU_OK ||
         (s = store_fair(c, x->div, "fair_value", x->out, err)) != MU_OK)
@@ -264,7 +265,8 @@ static mu_status contribute_tx(mu_campaign *c, void *p, mu_error *err)
     f2->side = d.side;
     memcpy(f2->commitment, h, MU_FAIR_HEX);
     memcpy(f2->contribution, x->out, MU_FAIR_HEX);
-    f2->year = year;
+    f2->battle = battle;
+    f2->year = battle ? year : 0;
     f2->theater = th;
     return camp_event(c, &ev, &x->event, err);
 }
@@ -363,15 +365,18 @@ typedef struct verify_ctx {
     char *report;
 } verify_ctx;
 
-/* The year and theater recorded with this file's contribution to `div`. */
+/* The year and theater of the battle under way in this file when it
+ * contributed to `div`; *year 0 when none was (the division's own are then
+ * reported for the player to judge). */
 static mu_status contribution_context(mu_campaign *c, int div, int *year,
                                       mu_theater *th, mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT json_extract(data, '$.year'), "
-                               "json_extract(data, '$.theater') FROM events "
-                               "WHERE kind = 'contribute' AND division = ? "
-                               "ORDER BY id LIMIT 1", &st, err);
+    mu_status s = camp_prepare(c, "SELECT coalesce(json_extract(data, "
+                               "'$.year'), 0), json_extract(data, "
+                               "'$.theater') FROM events WHERE kind = "
+                               "'contribute' AND division = ? ORDER BY id "
+                               "LIMIT 1", &st, err);
     if (s != MU_OK)
         return s;
     sqlite3_bind_int(st, 1, div);
@@ -379,7 +384,8 @@ static mu_status contribution_context(mu_campaign *c, int div, int *year,
     if (rc == SQLITE_ROW) {
         *year = sqlite3_column_int(st, 0);
         const char *t = (const char *)sqlite3_column_text(st, 1);
-        s = mu_theater_parse(t ? t : "", th, err);
+        if (*year)
+            s = mu_theater_parse(t ? t : "", th, err);
     }
     sqlite3_finalize(st);
     if (rc == SQLITE_DONE)
@@ -428,11 +434,30 @@ static mu_status verify_read(mu_campaign *c, void *p, mu_error *err)
     if (strcmp(r, f.value))
         return err_set(err, MU_EMISMATCH, "the division was not rolled with "
                        "the contribution drawn here (%.64s)", f.value);
+    /* The year and theater it says it was rolled for: those of the battle
+     * this file had under way at the contribution, when it had one. */
+    const cJSON *dy = cJSON_GetObjectItemCaseSensitive(div, "year");
+    const char *dt = doc_str(div, "theater");
+    int year_said = cJSON_IsNumber(dy) ? dy->valueint : 0;
+    mu_theater th_said = MU_EAST;
+    mu_error tmp;
+    if (!dt || mu_theater_parse(dt, &th_said, &tmp) != MU_OK ||
+        year_said < MU_YEAR_FIRST || year_said > MU_YEAR_LAST)
+        return err_set(err, MU_EMISMATCH, "the division revealed does not say "
+                       "its year and theater: it was altered");
+    if (year && (year != year_said || th != th_said))
+        return err_set(err, MU_EMISMATCH, "the division was rolled for %s %d, "
+                       "not for the battle under way at the contribution (%s "
+                       "%d)", mu_theater_name(th_said), year_said,
+                       mu_theater_name(th), year);
+    bool known = year != 0; /* the battle's, recorded here */
+    year = year_said;
+    th = th_said;
     uint64_t seed;
     mu_dice *dice = NULL;
     mu_division gen;
     const cJSON *book = cJSON_GetObjectItemCaseSensitive(div, "by_the_book");
-    mu_oob_opts o = {d.side, year, (int)th, d.arm, cJSON_IsTrue(book)};
+    mu_oob_opts o = {d.side, year, th, d.arm, cJSON_IsTrue(book)};
     if ((s = mu_fair_seed(sec, r, &seed, err)) != MU_OK ||
         (s = mu_dice_new_seeded(seed, &dice, err)) != MU_OK)
         return s;
@@ -453,9 +478,11 @@ static mu_status verify_read(mu_campaign *c, void *p, mu_error *err)
     sb_printf(&sb, "ok: division %d \"%s\" was rolled fairly: the secret opens "
               "commitment %s, the dice were your contribution and that "
               "secret, and the tables give exactly this division (%s %s, %s "
-              "theater %d)\n", x->div, d.name, f.commit,
+              "theater %d%s)\n", x->div, d.name, f.commit,
               camp_side_title(d.side), mu_arm_name(d.arm),
-              th == MU_EAST ? "Eastern" : "Western", year);
+              th == MU_EAST ? "Eastern" : "Western", year, known
+              ? ", the battle's" : ": no battle was under way in this file "
+              "at the contribution, so check that these were the battle's");
     return sb_finish(&sb, &x->report, err);
 }
 

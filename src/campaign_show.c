@@ -193,6 +193,98 @@ static cJSON *corps_json(const view *v, const camp_corps *k, int viewer)
     return o;
 }
 
+/* ---- reserve artillery -------------------------------------------------- */
+
+/* The seed: a third of the artillery goes "to Confederate Corps or Union
+ * Army Artillery Reserve". A pool adds up the reserve shares of the
+ * engaged divisions the viewer may see: the Union's one Army Artillery
+ * Reserve, each Confederate corps' reserve (corps 0: divisions of no
+ * corps, the army's). *hidden counts divisions left out, unseen. */
+static int reserve_pool(const view *v, int viewer, mu_army side, int corps,
+                        int *hidden)
+{
+    int n = 0;
+    for (int i = 0; i < v->ndivs; i++) {
+        const camp_div *d = &v->divs[i];
+        if (d->side != side || !d->engaged ||
+            (side == MU_CONFEDERATE && d->corps != corps))
+            continue;
+        if (camp_visible(d, viewer))
+            n += d->reserve;
+        else
+            (*hidden)++;
+    }
+    return n;
+}
+
+static bool side_has_corpsless(const view *v, mu_army side)
+{
+    for (int i = 0; i < v->ndivs; i++)
+        if (v->divs[i].side == side && v->divs[i].engaged && !v->divs[i].corps)
+            return true;
+    return false;
+}
+
+static void pool_text(const char *what, int n, int hidden, bool md, sbuf *sb)
+{
+    sb_printf(sb, md ? "%s: **%d** batter%s%s\n\n" : "  %s: %d batter%s%s\n",
+              what, n, n == 1 ? "y" : "ies", hidden ? " (hidden divisions not "
+              "counted)" : "");
+}
+
+static void reserve_text(const view *v, int viewer, mu_army side, bool md,
+                         sbuf *sb)
+{
+    char what[CAMP_NAME_MAX + 32];
+    int hidden = 0;
+    if (side == MU_UNION) {
+        int n = reserve_pool(v, viewer, side, 0, &hidden);
+        pool_text("Army Artillery Reserve", n, hidden, md, sb);
+        return;
+    }
+    for (int i = 0; i < v->ncorps; i++)
+        if (v->corps[i].side == side) {
+            hidden = 0;
+            int n = reserve_pool(v, viewer, side, v->corps[i].id, &hidden);
+            snprintf(what, sizeof what, "%s reserve artillery",
+                     v->corps[i].name);
+            pool_text(what, n, hidden, md, sb);
+        }
+    if (side_has_corpsless(v, side)) {
+        hidden = 0;
+        int n = reserve_pool(v, viewer, side, 0, &hidden);
+        pool_text("Army reserve artillery (divisions of no corps)", n, hidden,
+                  md, sb);
+    }
+}
+
+static cJSON *reserve_json(const view *v, int viewer)
+{
+    cJSON *o = cJSON_CreateObject(), *list;
+    int hidden = 0;
+    cJSON *u = cJSON_AddObjectToObject(o, "union_army");
+    cJSON_AddNumberToObject(u, "batteries",
+                            reserve_pool(v, viewer, MU_UNION, 0, &hidden));
+    cJSON_AddNumberToObject(u, "hidden_divisions", hidden);
+    list = cJSON_AddArrayToObject(o, "confederate_corps");
+    for (int i = 0; i < v->ncorps; i++)
+        if (v->corps[i].side == MU_CONFEDERATE) {
+            cJSON *k = cJSON_CreateObject();
+            hidden = 0;
+            cJSON_AddStringToObject(k, "corps", v->corps[i].name);
+            cJSON_AddNumberToObject(k, "batteries", reserve_pool(
+                v, viewer, MU_CONFEDERATE, v->corps[i].id, &hidden));
+            cJSON_AddNumberToObject(k, "hidden_divisions", hidden);
+            cJSON_AddItemToArray(list, k);
+        }
+    hidden = 0;
+    cJSON *a = cJSON_AddObjectToObject(o, "confederate_army");
+    cJSON_AddNumberToObject(a, "batteries",
+                            reserve_pool(v, viewer, MU_CONFEDERATE, 0, &hidden));
+    cJSON_AddNumberToObject(a, "hidden_divisions", hidden);
+    return o;
+}
+
 static void show_json(mu_campaign *c, const view *v, int viewer,
                       const mu_labels *l, sbuf *sb)
 {
@@ -226,6 +318,7 @@ static void show_json(mu_campaign *c, const view *v, int viewer,
     cJSON *ks = cJSON_AddArrayToObject(root, "corps");
     for (int i = 0; i < v->ncorps; i++)
         cJSON_AddItemToArray(ks, corps_json(v, &v->corps[i], viewer));
+    cJSON_AddItemToObject(root, "reserve_artillery", reserve_json(v, viewer));
     cJSON *p = cJSON_AddObjectToObject(root, "prisoners");
     cJSON_AddNumberToObject(p, "held_by_union", v->held_by[MU_UNION]);
     cJSON_AddNumberToObject(p, "held_by_confederate",
@@ -384,6 +477,8 @@ static void show_text(mu_campaign *c, const view *v, int viewer,
                 corps_text(v, &v->corps[i], viewer, md, sb);
         if (!shown)
             sb_puts(sb, md ? "No divisions yet.\n\n" : "  no divisions yet\n");
+        else
+            reserve_text(v, viewer, (mu_army)a, md, sb);
         if (v->owed[a])
             sb_printf(sb, md ? "%d despicable replacement%s owed (penalty)\n\n"
                       : "  %d despicable replacement%s owed (penalty)\n",
