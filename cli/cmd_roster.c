@@ -113,51 +113,6 @@ static cli_rc setup(cli_ctx *cx, mu_roster_opts *o)
     return CLI_OK;
 }
 
-/* Reads all of standard input or a file (at most 16 MB). */
-static mu_status slurp(const char *path, char **out, size_t *len,
-                       mu_error *err)
-{
-    bool in = !strcmp(path, "-");
-    FILE *f = in ? stdin : fopen(path, "rb");
-    if (!f) /* a file that is not there is the user's to fix: bad input */
-        return mu_error_set(err, MU_EINPUT, MU_R_NONE, "cannot read %s: %s",
-                            path, strerror(errno));
-    size_t cap = 1 << 16, n = 0, max = 16u << 20;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (n == cap) {
-            char *p = cap < max ? realloc(buf, cap * 2) : NULL;
-            if (!p) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = p;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    bool bad = ferror(f);
-    if (!in)
-        fclose(f);
-    if (!buf || bad || n >= max) {
-        free(buf);
-        err->code = bad ? MU_EIO : MU_EINPUT;
-        err->file[0] = '\0';
-        err->line = 0;
-        snprintf(err->msg, sizeof err->msg, "%s: %s", in ? "standard input"
-                 : path, bad ? "read error" : "too large to be an order of "
-                 "battle (16 MB at most)");
-        return err->code;
-    }
-    *out = buf;
-    *len = n;
-    return MU_OK;
-}
-
 static mu_status load(cli_ctx *cx, mu_roster **r, mu_error *err)
 {
     const char *camp = cli_str(cx, "campaign");
@@ -176,7 +131,7 @@ static mu_status load(cli_ctx *cx, mu_roster **r, mu_error *err)
     const char *from = cli_str(cx, "from");
     char *text = NULL;
     size_t len = 0;
-    mu_status s = slurp(from, &text, &len, err);
+    mu_status s = mu_file_read(from, 16u << 20, &text, &len, err);
     if (s != MU_OK)
         return s;
     const char *name = strcmp(from, "-") ? from : "standard input";

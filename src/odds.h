@@ -42,11 +42,6 @@ void render_pct(double p, char *buf, size_t n);
 
 /* x in the fewest digits that read back exactly (at most 17). */
 void render_num(double x, char *buf, size_t n);
-/* The start every odds renderer shares: *out cleared (never read), the
- * format from ro (NULL: text), MU_EINPUT when there is nothing to render
- * or the format is not text, json, csv or markdown. */
-mu_status render_odds_start(bool have, const mu_render_opts *ro, char **out,
-                            mu_format *fmt, mu_error *err);
 /* A simulation's "trials" and "seed" as exact JSON integers (cJSON numbers
  * are doubles, which would round them above 2^53). */
 void render_json_run(cJSON *obj, uint64_t trials, uint64_t seed);
@@ -57,7 +52,9 @@ typedef struct render_odds_kind {
     void (*json)(const void *odds, const void *exact, sbuf *sb);
     void (*csv)(const void *odds, const void *exact, sbuf *sb);
 } render_odds_kind;
-/* Renders odds of any kind in ro->format, by render_odds_start's rules. */
+/* Renders odds of any kind in ro->format (ro NULL: text): *out cleared on
+ * entry, MU_EINPUT when there are no odds or the format is not text, json,
+ * csv or markdown. */
 mu_status render_odds(const render_odds_kind *k, const void *odds,
                       const void *exact, const mu_render_opts *ro, char **out,
                       mu_error *err);

@@ -28,8 +28,11 @@ void render_pct(double p, char *buf, size_t n)
 
 /* The shortest of %.15g, %.16g, %.17g that reads back as the same double,
  * as cJSON prints: 0.15 rather than 0.14999999999999999. */
-mu_status render_odds_start(bool have, const mu_render_opts *ro, char **out,
-                            mu_format *fmt, mu_error *err)
+/* The start every odds renderer shares: *out cleared (never read), the
+ * format from ro (NULL: text), MU_EINPUT when there is nothing to render or
+ * the format is not text, json, csv or markdown. */
+static mu_status render_odds_start(bool have, const mu_render_opts *ro,
+                                   char **out, mu_format *fmt, mu_error *err)
 {
     if (out)
         *out = NULL; /* never read; NULL unless MU_OK */
@@ -442,83 +445,83 @@ static void race_text(const mu_battle_odds *b, sbuf *sb, bool md)
               u, l, c);
 }
 
+static void battle_text(const void *odds, const void *none, sbuf *sb, bool md)
+{
+    (void)none;
+    const mu_battle_odds *b = odds;
+    sb_puts(sb, md ? "# Battle" : "Battle");
+    if (b->year && b->theater >= 0)
+        sb_printf(sb, ", %s %d", theater_words(b->theater), b->year);
+    else if (b->year)
+        sb_printf(sb, ", %d (theater by table 1)", b->year);
+    else if (b->theater >= 0)
+        sb_printf(sb, ", %s (year by table 1)", theater_words(b->theater));
+    else
+        sb_puts(sb, " (theater and year by table 1)");
+    sb_printf(sb, ": a corps of %d division%s a side%s, exact odds\n",
+              b->divisions, b->divisions == 1 ? "" : "s",
+              b->by_the_book ? ", by the book" : "");
+    race_text(b, sb, md);
+    for (int a = 0; a < 2; a++) {
+        sb_puts(sb, "\n");
+        odds_text(&b->side[a], NULL, sb, md);
+    }
+}
+
+static void battle_json(const void *odds, const void *none, sbuf *sb)
+{
+    (void)none;
+    const mu_battle_odds *b = odds;
+    cJSON *root = cJSON_CreateObject();
+    cJSON *race = cJSON_AddObjectToObject(root, "more_stands");
+    cJSON_AddNumberToObject(race, "union", b->union_ahead);
+    cJSON_AddNumberToObject(race, "level", b->level);
+    cJSON_AddNumberToObject(race, "confederate", b->confederate_ahead);
+    for (int a = 0; a < 2; a++) {
+        sbuf one = {0};
+        odds_json(&b->side[a], NULL, &one);
+        cJSON *side = one.p ? cJSON_Parse(one.p) : NULL;
+        sb_free(&one);
+        if (!side)
+            sb->oom = true;
+        else
+            cJSON_AddItemToObject(root, mu_army_name((mu_army)a), side);
+    }
+    render_json_emit(root, false, sb);
+}
+
+static void battle_csv(const void *odds, const void *none, sbuf *sb)
+{
+    (void)none;
+    const mu_battle_odds *b = odds;
+    char u[32], l[32], c[32];
+    render_num(b->union_ahead, u, sizeof u);
+    render_num(b->level, l, sizeof l);
+    render_num(b->confederate_ahead, c, sizeof c);
+    sb_printf(sb, "side,stat,value,p,at_least\n"
+                  "battle,more_stands,union,%s,\nbattle,more_stands,level,%s,"
+                  "\nbattle,more_stands,confederate,%s,\n", u, l, c);
+    for (int a = 0; a < 2; a++) {
+        sbuf one = {0};
+        odds_csv(&b->side[a], NULL, &one);
+        /* Prefix each row but the header with the side. */
+        const char *p = one.p ? strchr(one.p, '\n') : NULL;
+        while (p && p[1]) {
+            const char *e = strchr(p + 1, '\n');
+            sb_printf(sb, "%s,%.*s\n", mu_army_name((mu_army)a),
+                      (int)(e - p - 1), p + 1);
+            p = e;
+        }
+        sb->oom |= one.oom;
+        sb_free(&one);
+    }
+}
+
 mu_status mu_battle_odds_render(const mu_battle_odds *b,
                                 const mu_render_opts *ro, char **out,
                                 mu_error *err)
 {
-    mu_format fmt;
-    mu_status st = render_odds_start(b != NULL, ro, out, &fmt, err);
-    if (st != MU_OK)
-        return st;
-    sbuf sb = {0};
-    switch (fmt) {
-    case MU_FMT_TEXT:
-    case MU_FMT_MARKDOWN: {
-        bool md = fmt == MU_FMT_MARKDOWN;
-        sb_puts(&sb, md ? "# Battle" : "Battle");
-        if (b->year && b->theater >= 0)
-            sb_printf(&sb, ", %s %d", theater_words(b->theater), b->year);
-        else if (b->year)
-            sb_printf(&sb, ", %d (theater by table 1)", b->year);
-        else if (b->theater >= 0)
-            sb_printf(&sb, ", %s (year by table 1)", theater_words(b->theater));
-        else
-            sb_puts(&sb, " (theater and year by table 1)");
-        sb_printf(&sb, ": a corps of %d division%s a side%s, exact odds\n",
-                  b->divisions, b->divisions == 1 ? "" : "s",
-                  b->by_the_book ? ", by the book" : "");
-        race_text(b, &sb, md);
-        for (int a = 0; a < 2; a++) {
-            sb_puts(&sb, "\n");
-            odds_text(&b->side[a], NULL, &sb, md);
-        }
-        break;
-    }
-    case MU_FMT_JSON: {
-        cJSON *root = cJSON_CreateObject();
-        cJSON *race = cJSON_AddObjectToObject(root, "more_stands");
-        cJSON_AddNumberToObject(race, "union", b->union_ahead);
-        cJSON_AddNumberToObject(race, "level", b->level);
-        cJSON_AddNumberToObject(race, "confederate", b->confederate_ahead);
-        for (int a = 0; a < 2; a++) {
-            sbuf one = {0};
-            odds_json(&b->side[a], NULL, &one);
-            cJSON *side = one.p ? cJSON_Parse(one.p) : NULL;
-            sb_free(&one);
-            if (!side)
-                sb.oom = true;
-            else
-                cJSON_AddItemToObject(root, mu_army_name((mu_army)a), side);
-        }
-        render_json_emit(root, false, &sb);
-        break;
-    }
-    case MU_FMT_CSV: {
-        char u[32], l[32], c[32];
-        render_num(b->union_ahead, u, sizeof u);
-        render_num(b->level, l, sizeof l);
-        render_num(b->confederate_ahead, c, sizeof c);
-        sb_printf(&sb, "side,stat,value,p,at_least\n"
-                       "battle,more_stands,union,%s,\nbattle,more_stands,level,%s,"
-                       "\nbattle,more_stands,confederate,%s,\n", u, l, c);
-        for (int a = 0; a < 2; a++) {
-            sbuf one = {0};
-            odds_csv(&b->side[a], NULL, &one);
-            /* Prefix each row but the header with the side. */
-            const char *p = one.p ? strchr(one.p, '\n') : NULL;
-            while (p && p[1]) {
-                const char *e = strchr(p + 1, '\n');
-                sb_printf(&sb, "%s,%.*s\n", mu_army_name((mu_army)a),
-                          (int)(e - p - 1), p + 1);
-                p = e;
-            }
-            sb.oom |= one.oom;
-            sb_free(&one);
-        }
-        break;
-    }
-    default: /* render_odds_start let no other format through */
-        break;
-    }
-    return sb_finish(&sb, out, err);
+    static const render_odds_kind kind = {battle_text, battle_json,
+                                          battle_csv};
+    return render_odds(&kind, b, NULL, ro, out, err);
 }

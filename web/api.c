@@ -153,9 +153,8 @@ static bool good_name(const char *s)
 /* A whole number no more than max, for the API's caps. */
 static bool capped(const char *v, unsigned long long max)
 {
-    char *end;
-    unsigned long long n = strtoull(v, &end, 10);
-    return *v >= '0' && *v <= '9' && !*end && n <= max;
+    uint64_t n;
+    return cli_number(v, 0, max, &n); /* the one number grammar */
 }
 
 /* The options of a call for cli_invoke: name/value pairs; a NULL name is

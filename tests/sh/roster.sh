@@ -125,7 +125,11 @@ bad "a division of unknown shape" "$muster" roster --from shape.json --out out/k
 bad "odds JSON" "$muster" roster --from odds.json --out out/keep.pdf
 sed 's/"stands":[[:space:]]*7,/"stands": 31,/' b.json >range.json
 bad "stands out of range" "$muster" roster --from range.json --out out/keep.pdf
-bad "no such input" "$muster" roster --from missing.json --out out/keep.pdf
+# a file that cannot be read is a failure (exit 1), like every command's
+"$muster" roster --from missing.json --out out/keep.pdf >/dev/null 2>err.txt
+[ $? -eq 1 ] || fail "no such input: exit not 1"
+grep -q '^muster: missing.json: cannot open' err.txt || fail "no such input: $(cat err.txt)"
+[ "$(ls -A out)" = keep.pdf ] || fail "no such input: left $(ls -A out)"
 bad "unwritable path" "$muster" roster --from b.json --out b.pdf/x.pdf
 bad "no such folder" "$muster" roster --from b.json --out nowhere/x.pdf
 bad "unknown extension" "$muster" roster --from b.json --out out/x.txt
