@@ -19,10 +19,13 @@ static const char *const text_json_md[] = {"text", "json", "markdown", NULL};
      .flags = (req), .help = "union or confederate"}
 /* ---- shared steps ----------------------------------------------------------- */
 
-static cli_rc open_campaign(cli_ctx *cx, mu_campaign **c)
+/* Opens FILE acting as --as says; `read`: for reading only (works on a
+ * read-only or full file system, writes nothing). */
+static cli_rc open_as(cli_ctx *cx, mu_campaign **c, bool read)
 {
     mu_error err = {0};
-    if (mu_campaign_open(cx->operand[0], c, &err) != MU_OK)
+    if ((read ? mu_campaign_open_read : mu_campaign_open)(cx->operand[0], c,
+                                                          &err) != MU_OK)
         return cli_fail(cx, &err);
     if (cli_takes(cx, "as") && cli_has(cx, "as") &&
         mu_campaign_act_as(*c, (mu_viewer)cli_choice(cx, "as", 0), &err) !=
@@ -32,6 +35,11 @@ static cli_rc open_campaign(cli_ctx *cx, mu_campaign **c)
         return cli_fail(cx, &err);
     }
     return CLI_OK;
+}
+
+static cli_rc open_campaign(cli_ctx *cx, mu_campaign **c)
+{
+    return open_as(cx, c, false);
 }
 
 /* DIV, the second operand: the number 'add' printed. */
@@ -425,7 +433,7 @@ static cli_rc run_show(cli_ctx *cx)
     if (lab && mu_labels_load(lab, &labels, &err) != MU_OK)
         return cli_fail(cx, &err);
     mu_campaign *c = NULL;
-    cli_rc rc = open_campaign(cx, &c);
+    cli_rc rc = open_as(cx, &c, true);
     if (rc == CLI_OK) {
         char *text = NULL;
         mu_viewer v = cli_has(cx, "side") ? (mu_viewer)cli_choice(cx, "side", 0)
@@ -443,7 +451,7 @@ static cli_rc run_show(cli_ctx *cx)
 static cli_rc run_read(cli_ctx *cx)
 {
     mu_campaign *c = NULL;
-    cli_rc rc = open_campaign(cx, &c);
+    cli_rc rc = open_as(cx, &c, true);
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
@@ -692,7 +700,7 @@ static const cli_opt head_opts[] = {CAMP_AS, CAMP_FORMAT, {0}};
 static cli_rc run_head(cli_ctx *cx)
 {
     mu_campaign *c = NULL;
-    cli_rc rc = open_campaign(cx, &c);
+    cli_rc rc = open_as(cx, &c, true);
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};

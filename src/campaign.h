@@ -30,6 +30,7 @@ struct mu_campaign {
     mu_theater theater;
     mu_rat draw, winner, loser; /* shares of the losses, in [0, 1] */
     int viewer; /* mu_viewer: whom the handle acts for */
+    bool readonly; /* opened by mu_campaign_open_read: no call may write */
     bool view;  /* a player's own file (export): viewer is its side */
     bool view_writable; /* set around the writes a player's file allows */
 };

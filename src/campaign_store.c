@@ -285,6 +285,9 @@ mu_status camp_exec_ints(mu_campaign *c, mu_error *err, const char *sql,
 mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
                   mu_error *err)
 {
+    if (c->readonly)
+        return err_at(err, MU_EIO, c->path, 0, "the campaign was opened for "
+                      "reading only: nothing can be changed through it");
     if (c->view && !c->view_writable)
         return err_set(err, MU_ESTATE, "this is the %s's own copy of the "
                        "campaign, for reading: changes are recorded in the "
@@ -672,6 +675,136 @@ mu_status mu_campaign_open(const char *path, mu_campaign **out, mu_error *err)
     return s;
 }
 
+/* ---- opening for reading only ------------------------------------------- */
+
+/* "file:" and the path with every byte but [A-Za-z0-9/._~-] %-encoded. */
+static mu_status file_uri(const char *path, const char *query, char **out,
+                          mu_error *err)
+{
+    sbuf sb = {0};
+    sb_puts(&sb, "file:");
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+            (*p >= '0' && *p <= '9') || strchr("/._~-", *p))
+            sb_printf(&sb, "%c", *p);
+        else
+            sb_printf(&sb, "%%%02X", *p);
+    }
+    sb_puts(&sb, query);
+    return sb_finish(&sb, out, err);
+}
+
+/* Opens c->path read-only; `immutable` also drops locking and the WAL
+ * index (SQLite's immutable=1), which need files SQLite would have to make
+ * next to the campaign. Then reads the schema version, so that an open that
+ * cannot read fails here. */
+static mu_status connect_ro(mu_campaign *c, bool immutable, int *version,
+                            mu_error *err)
+{
+    char *uri = NULL;
+    mu_status s = file_uri(c->path, immutable ? "?mode=ro&immutable=1"
+                                              : "?mode=ro", &uri, err);
+    if (s != MU_OK)
+        return s;
+    int rc = sqlite3_open_v2(uri, &c->db, SQLITE_OPEN_READONLY |
+                             SQLITE_OPEN_URI, NULL);
+    free(uri);
+    if (rc == SQLITE_OK) {
+        sqlite3_extended_result_codes(c->db, 1);
+        sqlite3_busy_timeout(c->db, CAMP_BUSY_MS);
+        rc = sqlite3_exec(c->db, "PRAGMA foreign_keys = ON; SELECT count(*) "
+                          "FROM sqlite_schema", NULL, NULL, NULL);
+    }
+    if (rc != SQLITE_OK)
+        return camp_sql_fail(c, rc, "opening the campaign", err);
+    return user_version(c, version, err);
+}
+
+/* An older schema is upgraded in a copy in memory: the file is not
+ * touched. */
+static mu_status upgrade_in_memory(mu_campaign *c, mu_error *err)
+{
+    sqlite3 *mem = NULL;
+    int rc = sqlite3_open_v2(":memory:", &mem, SQLITE_OPEN_READWRITE |
+                             SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY, NULL);
+    sqlite3_backup *b = rc == SQLITE_OK
+                            ? sqlite3_backup_init(mem, "main", c->db, "main")
+                            : NULL;
+    if (b) {
+        rc = sqlite3_backup_step(b, -1);
+        sqlite3_backup_finish(b);
+        rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+    } else if (rc == SQLITE_OK) {
+        rc = sqlite3_errcode(mem);
+    }
+    if (rc != SQLITE_OK) {
+        sqlite3_close(mem);
+        return camp_sql_fail(c, rc, "reading the campaign", err);
+    }
+    sqlite3_close(c->db);
+    c->db = mem;
+    sqlite3_exec(mem, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
+    return camp_tx(c, migrate, NULL, NULL, err);
+}
+
+mu_status mu_campaign_open_read(const char *path, mu_campaign **out,
+                                mu_error *err)
+{
+    if (!path || !out)
+        return err_set(err, MU_EINPUT, "no campaign file given");
+    struct stat sb;
+    if (stat(path, &sb) != 0) {
+        if (errno != ENOENT)
+            return err_at(err, MU_EIO, path, 0, "cannot open: %s",
+                          strerror(errno));
+        err_at(err, MU_EIO, path, 0, "no such campaign");
+        return camp_reason(err, MU_R_NO_CAMPAIGN);
+    }
+    if (!S_ISREG(sb.st_mode))
+        return err_at(err, MU_EINPUT, path, 0, "not a campaign file");
+    mu_campaign *c = NULL;
+    mu_status s = camp_alloc(path, &c, err);
+    if (s != MU_OK)
+        return s;
+    /* Where SQLite could not make its lock and WAL index files (a read-only
+     * folder or file, a full disk), read the file as it is. */
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path + 1) : 1,
+             slash ? path : ".");
+    bool immutable = access(path, W_OK) != 0 || access(dir, W_OK) != 0;
+    int v = 0;
+    mu_error first;
+    if ((s = connect_ro(c, immutable, &v, &first)) != MU_OK && !immutable) {
+        sqlite3_close(c->db);
+        c->db = NULL;
+        s = connect_ro(c, true, &v, err);
+    } else if (s != MU_OK && err) {
+        *err = first;
+    }
+    if (s == MU_OK && v > MU_CAMPAIGN_SCHEMA)
+        s = err_at(err, MU_EINPUT, c->path, 0, "written by a newer muster "
+                   "(campaign schema %d; this muster reads up to %d): "
+                   "upgrade muster", v, MU_CAMPAIGN_SCHEMA);
+    bool yes = false;
+    if (s == MU_OK && v >= 1 && (s = has_table(c, "campaign", &yes, err)) ==
+        MU_OK && !yes)
+        s = err_at(err, MU_EINPUT, c->path, 0, "not a campaign file (an "
+                   "SQLite database without a muster campaign)");
+    if (s == MU_OK && v < 1)
+        s = err_at(err, MU_EINPUT, c->path, 0, "not a campaign file (an "
+                   "SQLite database without a muster campaign)");
+    if (s == MU_OK && v < MU_CAMPAIGN_SCHEMA)
+        s = upgrade_in_memory(c, err);
+    if (s == MU_OK && (s = camp_load_settings(c, err)) == MU_OK) {
+        c->readonly = true;
+        *out = c;
+        return MU_OK;
+    }
+    mu_campaign_close(c);
+    return s;
+}
+
 static mu_status check_opts(const mu_campaign_opts *o, mu_error *err)
 {
     mu_status s = camp_check_name(o->name, "campaign", err);
@@ -747,6 +880,54 @@ static void remove_files(const char *path)
     }
 }
 
+/* An empty file named ".NAME.new-XXXXXX" in the folder of `path`. */
+static mu_status temp_near(const char *path, char *tmp, size_t n,
+                           mu_error *err)
+{
+    const char *slash = strrchr(path, '/');
+    int dir = slash ? (int)(slash - path + 1) : 0;
+    if ((size_t)snprintf(tmp, n, "%.*s.%s.new-XXXXXX", dir, path,
+                         path + dir) >= n)
+        return err_at(err, MU_EINPUT, path, 0, "the file name is too long");
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return err_at(err, MU_EIO, path, 0, "cannot create: %s",
+                      strerror(errno));
+    fchmod(fd, 0644); /* as a file made by open(..., 0644) */
+    close(fd);
+    return MU_OK;
+}
+
+/* Links the finished file `tmp` to `path`, which must not exist; falls back
+ * to rename() where the file system has no hard links. Then syncs the
+ * folder so that the new name survives a crash. */
+static mu_status put_in_place(const char *tmp, const char *path,
+                              mu_error *err)
+{
+    if (link(tmp, path) != 0) {
+        struct stat sb;
+        if (errno == EEXIST)
+            return err_at(err, MU_EINPUT, path, 0, "already exists: a new "
+                          "campaign needs a new file");
+        if (lstat(path, &sb) == 0)
+            return err_at(err, MU_EINPUT, path, 0, "already exists: a new "
+                          "campaign needs a new file");
+        if (rename(tmp, path) != 0)
+            return err_at(err, MU_EIO, path, 0, "cannot create: %s",
+                          strerror(errno));
+    }
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path + 1) : 1,
+             slash ? path : ".");
+    int fd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    return MU_OK;
+}
+
 mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
                              mu_campaign **out, mu_error *err)
 {
@@ -762,30 +943,39 @@ mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
             return s;
         mu_rules_free(r);
     }
-    /* O_EXCL: never overwrite a campaign, even one made a moment ago. */
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
-    if (fd < 0)
-        return errno == EEXIST
-                   ? err_at(err, MU_EINPUT, path, 0, "already exists: a new "
-                            "campaign needs a new file")
-                   : err_at(err, MU_EIO, path, 0, "cannot create: %s",
-                            strerror(errno));
-    close(fd);
-    mu_campaign *c = NULL;
-    if ((s = camp_alloc(path, &c, err)) != MU_OK) {
-        remove_files(path);
+    /* Made complete under a temporary name in the same folder, then linked
+     * into place: a killed 'new' leaves no stub at `path`, and link()
+     * never overwrites a campaign, even one made a moment ago. */
+    struct stat sb;
+    if (lstat(path, &sb) == 0)
+        return err_at(err, MU_EINPUT, path, 0, "already exists: a new "
+                      "campaign needs a new file");
+    if (errno != ENOENT)
+        return err_at(err, MU_EIO, path, 0, "cannot create: %s",
+                      strerror(errno));
+    char tmp[4096];
+    if ((s = temp_near(path, tmp, sizeof tmp, err)) != MU_OK)
         return s;
+    mu_campaign *c = NULL;
+    if ((s = camp_alloc(tmp, &c, err)) == MU_OK) {
+        create_ctx ctx = {o};
+        if ((s = camp_connect(c, SQLITE_OPEN_READWRITE, err)) == MU_OK &&
+            (s = camp_exec(c, "PRAGMA journal_mode = WAL", err)) == MU_OK)
+            s = camp_tx(c, create_tx, &ctx, NULL, err);
+        /* Closing checkpoints the WAL into the file and removes it. */
+        mu_campaign_close(c);
+        c = NULL;
     }
-    create_ctx ctx = {o};
-    if ((s = camp_connect(c, SQLITE_OPEN_READWRITE, err)) == MU_OK &&
-        (s = camp_exec(c, "PRAGMA journal_mode = WAL", err)) == MU_OK &&
-        (s = camp_tx(c, create_tx, &ctx, NULL, err)) == MU_OK &&
+    if (s == MU_OK)
+        s = put_in_place(tmp, path, err);
+    remove_files(tmp);
+    if (s == MU_OK && (s = camp_alloc(path, &c, err)) == MU_OK &&
+        (s = camp_connect(c, SQLITE_OPEN_READWRITE, err)) == MU_OK &&
         (s = camp_load_settings(c, err)) == MU_OK) {
         *out = c;
         return MU_OK;
     }
     mu_campaign_close(c);
-    remove_files(path);
     return s;
 }
 

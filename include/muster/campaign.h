@@ -149,6 +149,15 @@ MU_API mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
  * is newer than MU_CAMPAIGN_SCHEMA. */
 MU_API mu_status mu_campaign_open(const char *path, mu_campaign **out,
                                   mu_error *err);
+/* Opens a campaign for reading only (show, log, prisoners, check, head):
+ * nothing is written next to it or into it. Where SQLite could not make
+ * its lock and WAL index files (a read-only folder or file, or no room
+ * left on the disk), the file is read as it is (SQLite's immutable mode:
+ * no locks, so only while no one writes it). An older schema is upgraded
+ * in memory, never on disk. Every call that would change the campaign
+ * fails with MU_EIO. Errors as for mu_campaign_open. */
+MU_API mu_status mu_campaign_open_read(const char *path, mu_campaign **out,
+                                       mu_error *err);
 /* Closes a campaign; NULL is a no-op. */
 MU_API void mu_campaign_close(mu_campaign *c);
 
