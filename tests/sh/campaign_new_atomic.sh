@@ -30,8 +30,8 @@ for i in $(seq 1 40); do
         absent=$((absent + 1))
     fi
 done
-# Never a file under the campaign's own name but the finished one.
-ls -a | grep -E '^c[0-9]+\.db-' && fail "SQLite files left under a campaign's name"
+# A killed 'new' leaves at most its hidden temporary file (.cN.db.new-*).
+ls -a | grep -E '^c[0-9]+\.db-journal' && fail "a journal left under a campaign's name"
 # An existing campaign is never overwritten.
 "$muster" campaign new c1.db --name Other --year 1861 --theater west \
     >/dev/null 2>out.txt && fail "new overwrote a campaign"
