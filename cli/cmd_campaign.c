@@ -249,6 +249,7 @@ static cli_rc run_new(cli_ctx *cx)
                     MU_OK)
         return cli_fail(cx, &err);
     o.rules = rules;
+    o.rules_name = path; /* errors in the tables name this file */
     mu_campaign *c = NULL;
     rc = mu_campaign_create(cx->operand[0], &o, &c, &err) == MU_OK
              ? emit_event(cx, c, 1) : cli_fail(cx, &err);
@@ -629,8 +630,9 @@ static const cli_opt casualties_opts[] = {
     {.name = "brigade", .type = ARG_NUM, .lo = 1, .hi = MU_MAX_BRIGADES,
      .metavar = "K", .flags = CLI_REQUIRED, .help = "the brigade (1..8)"},
     {.name = "lost", .type = ARG_NUM, .lo = 0, .hi = MU_MAX_STANDS,
-     .metavar = "N", .flags = CLI_REQUIRED,
-     .help = "killed, wounded and stragglers (stands)"},
+     .metavar = "N",
+     .help = "killed, wounded and stragglers (stands; with --captured or "
+             "alone, not both 0)"},
     {.name = "captured", .type = ARG_NUM, .lo = 0, .hi = MU_MAX_STANDS,
      .metavar = "N", .help = "stands taken prisoner by the other side"},
     CAMP_AS,

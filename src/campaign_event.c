@@ -240,17 +240,27 @@ static void new_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     x->custom = rd_word(r, o, "tables", tables_word, 2) == 1;
 }
 
+void camp_return_text(mu_rat draw, mu_rat winner, mu_rat loser, sbuf *sb)
+{
+    char d[MU_RAT_BUF], w[MU_RAT_BUF], l[MU_RAT_BUF];
+    mu_share_text(draw, d, sizeof d);
+    mu_share_text(winner, w, sizeof w);
+    mu_share_text(loser, l, sizeof l);
+    if (!strcmp(d, w) && !strcmp(d, l))
+        sb_printf(sb, "%s of the battlefield losses return", d);
+    else
+        sb_printf(sb, "battlefield losses return %s to the winner, %s to the "
+                  "loser, %s when no one wins", w, l, d);
+}
+
 static void new_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
 {
     (void)hide, (void)v;
     const ev_new *x = &e->u.new_;
-    char d[MU_RAT_BUF], w[MU_RAT_BUF], l[MU_RAT_BUF];
-    sb_printf(sb, "new campaign \"%s\": %d, %s; %s of battlefield losses "
-              "return (winner %s, loser %s); %s tables", x->name, x->year,
-              mu_theater_name(x->theater), mu_share_text(x->draw, d, sizeof d),
-              mu_share_text(x->winner, w, sizeof w),
-              mu_share_text(x->loser, l, sizeof l),
-              x->custom ? "custom" : "built-in");
+    sb_printf(sb, "new campaign \"%s\": %d, %s; ", x->name, x->year,
+              mu_theater_name(x->theater));
+    camp_return_text(x->draw, x->winner, x->loser, sb);
+    sb_printf(sb, "; %s tables", x->custom ? "custom" : "built-in");
 }
 
 /* ---- add ---------------------------------------------------------------- */
@@ -442,7 +452,7 @@ static void rolls_text(const ev_engage *x, sbuf *sb)
         switch ((mu_roll_kind)r->kind) {
         case MU_ROLL_BATTERY:
         case MU_ROLL_RESERVE:
-            sb_printf(sb, " %d %s %d", r->roll, r->pass ? "<=" : ">", r->result);
+            sb_printf(sb, " %d %s %d", r->roll, r->pass ? "≤" : ">", r->result);
             break;
         case MU_ROLL_LEADER:
         case MU_ROLL_BRIGADIER:
@@ -665,7 +675,7 @@ static void end_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
         share_of_lost(t->whole, t->threshold, sb);
         if (t->threshold)
             sb_printf(sb, ", roll %d %s %d", t->roll,
-                      t->roll <= t->threshold ? "<=" : ">", t->threshold);
+                      t->roll <= t->threshold ? "≤" : ">", t->threshold);
         sb_printf(sb, ": %d back", t->returned);
     }
 }

@@ -277,6 +277,11 @@ mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
                          int division, const char *text, camp_ev *e,
                          mu_error *err);
 
+/* "50% of the battlefield losses return", or for a split rate "battlefield
+ * losses return 2/3 to the winner, 50% to the loser, 50% when no one
+ * wins". */
+void camp_return_text(mu_rat draw, mu_rat winner, mu_rat loser, sbuf *sb);
+
 /* Frees what a decoded or built event owns; leaves it empty. */
 void camp_ev_clear(camp_ev *e);
 

@@ -455,8 +455,10 @@ static void show_text(mu_campaign *c, const view *v, int viewer,
     sb_printf(sb, md ? "# Campaign: %s\n\n%d, %s theater. " : "Campaign \"%s\":"
               " %d, %s theater\n", md ? name : c->name, c->year,
               c->theater == MU_EAST ? "Eastern" : "Western");
-    sb_printf(sb, "After a battle %s of the battlefield losses return (winner "
-              "%s, loser %s); prisoners do not.\n", d, w, lo);
+    (void)d, (void)w, (void)lo;
+    sb_puts(sb, "After a battle: ");
+    camp_return_text(c->draw, c->winner, c->loser, sb);
+    sb_puts(sb, "; prisoners do not.\n");
     if (v->battle) {
         if (md)
             md_name(v->battle_name, name, sizeof name);

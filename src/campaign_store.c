@@ -938,7 +938,8 @@ mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
         return s;
     if (o->rules) { /* the tables must load before they are kept */
         mu_rules *r;
-        if ((s = mu_rules_parse(o->rules, o->rules_len, "the tables", &r,
+        if ((s = mu_rules_parse(o->rules, o->rules_len,
+                                o->rules_name ? o->rules_name : "the tables", &r,
                                 err)) != MU_OK)
             return s;
         mu_rules_free(r);

@@ -128,6 +128,8 @@ typedef struct mu_campaign_opts {
     const char *rules;  /* generation tables as INI text, stored in the
                            file; NULL for the built-in ones */
     size_t rules_len;
+    const char *rules_name; /* the file the tables came from, for errors
+                               ("my.ini:25: ..."); NULL: "the tables" */
 } mu_campaign_opts;
 
 /* No name, year 0, the seed's 50 % for every outcome, built-in tables. */
