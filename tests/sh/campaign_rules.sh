@@ -62,7 +62,7 @@ expect 2 "cannot lose 8" -- casualties c.db 1 --brigade 1 --lost 7 --captured 1
 expect 2 "no brigade 3" -- casualties c.db 1 --brigade 3 --lost 1
 expect 2 "no division 42" -- casualties c.db 42 --brigade 1 --lost 1
 expect 2 "has not fought yet" -- casualties c.db 3 --brigade 1 --lost 1
-expect 2 "--lost is required" -- casualties c.db 1 --brigade 1
+expect 2 "lost and captured are both 0" -- casualties c.db 1 --brigade 1
 expect 2 "not a division id" -- casualties c.db one --brigade 1 --lost 1
 expect 2 "--brigade must be" -- casualties c.db 1 --brigade 0 --lost 1
 expect 2 "does not take --seed" -- casualties c.db 1 --brigade 1 --lost 1 --seed 2
@@ -80,7 +80,7 @@ mc casualties c.db 2 --brigade 1 --lost 1 --captured 1 >/dev/null ||
 expect 2 "left over" -- battle c.db end --rolls 50,51,7
 out=$(mc battle c.db end --rolls 50,51) || fail "battle end"
 case "$out" in
-*"union division 1 brigade 1: 50% of 3 lost = 1.50, roll 50 <= 50: 2 back"*) ;;
+*"union division 1 brigade 1: 50% of 3 lost = 1.50, roll 50 ≤ 50: 2 back"*) ;;
 *) fail "return of 3 lost: $out" ;;
 esac
 case "$out" in
