@@ -91,10 +91,21 @@ static mu_status add_tx(mu_campaign *c, void *p, mu_error *err)
 {
     add_ctx *x = p;
     int corps = 0;
-    mu_status s = MU_OK;
+    sqlite3_stmt *st;
+    /* Names identify divisions to the players: one name, one division. */
+    mu_status s = camp_prepare(c, "SELECT id FROM divisions WHERE name = ?",
+                               &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_text(st, 1, x->name, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st), other = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    if (rc == SQLITE_ROW)
+        return err_set(err, MU_EINPUT, "a division named '%s' is already in "
+                       "this campaign (division %d): give each division its "
+                       "own name", x->name, other);
     if (x->corps && (s = corps_id(c, x->side, x->corps, &corps, err)) != MU_OK)
         return s;
-    sqlite3_stmt *st;
     if ((s = camp_prepare(c, "INSERT INTO divisions(side, name, arm, corps) "
                           "VALUES (?, ?, ?, ?)", &st, err)) != MU_OK)
         return s;

@@ -73,7 +73,10 @@ static int add(mu_campaign *c, mu_army side, const char *corps)
 {
     int id;
     mu_error err;
-    assert_int_equal(mu_campaign_add(c, side, "Div", MU_INFANTRY, corps, &id,
+    static int n;
+    char name[32]; /* names are unique in a campaign */
+    snprintf(name, sizeof name, "Div %d", ++n);
+    assert_int_equal(mu_campaign_add(c, side, name, MU_INFANTRY, corps, &id,
                                      &err), MU_OK);
     return id;
 }

@@ -101,7 +101,8 @@ static void killed_at_random(void **state)
         int id;
         mu_dice *d;
         mu_engagement e;
-        assert_int_equal(mu_campaign_add(c, (mu_army)a, "Div", MU_INFANTRY,
+        assert_int_equal(mu_campaign_add(c, (mu_army)a, a ? "Div B" : "Div A",
+                                         MU_INFANTRY,
                                          NULL, &id, &err), MU_OK);
         assert_int_equal(mu_dice_new_seeded(40u + (unsigned)a, &d, &err), MU_OK);
         assert_int_equal(mu_campaign_engage(c, id, false, false, d, &e, &err),

@@ -188,7 +188,9 @@ MU_API mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v, mu_error *err);
 /* Whom the handle acts for. */
 MU_API mu_viewer mu_campaign_viewer(const mu_campaign *c);
 
-/* Adds an unengaged division to `side`; nothing is rolled. `corps` names its
+/* Adds an unengaged division to `side`; nothing is rolled. Names identify
+ * divisions to the players: a name already in the campaign (either side)
+ * is refused with MU_EINPUT. `corps` names its
  * corps (NULL: none); corps are made on first mention, per side. Names are
  * 1..100 bytes of UTF-8 without control characters. *id is the new
  * division's id.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Issue 8 §3, the campaign's rough edges: --rules errors name the file and
-# line (1); casualties take --captured alone (3); '≤' in battle end and the
+# line (1); casualties take --captured alone (3); duplicate division names
+# are refused (7); '≤' in battle end and the
 # log, and a split return rate said plainly (9).
 # usage: campaign_rough_edges.sh MUSTER
 set -u
@@ -22,6 +23,11 @@ grep -q 'the tables' err.txt && fail "the error still says 'the tables'"
 grep -q 'battlefield losses return 2/3 to the winner, 50% to the loser, 50% when no one wins' out.txt ||
     { cat out.txt; fail "the split rate is garbled"; }
 "$muster" campaign add w.db --side union --name A >/dev/null
+# 7. Duplicate division names are refused (names identify divisions).
+"$muster" campaign add w.db --side confederate --name A 2>err.txt &&
+    fail "a second division named A accepted"
+grep -q "a division named 'A' is already in this campaign (division 1)" err.txt ||
+    { cat err.txt; fail "duplicate name: unclear"; }
 "$muster" campaign battle w.db start Ridge >/dev/null
 "$muster" campaign engage w.db 1 --seed 7 >/dev/null
 # 3. --captured alone.
@@ -38,4 +44,4 @@ grep -q 'roll 30 ≤ 50: 1 back' out.txt || { cat out.txt; fail "no ≤ in battl
 "$muster" campaign log w.db >log.txt
 grep -q 'roll 30 ≤ 50' log.txt || fail "no ≤ in the log"
 grep -q '<=' log.txt && fail "'<=' in the log"
-echo "ok: rules file named, --captured alone, ≤, split rates"
+echo "ok: rules file named, --captured alone, duplicate names, ≤, split rates"
