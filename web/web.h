@@ -6,6 +6,9 @@
  *   http.c   one HTTP request (method, URL, headers, body) -> a response:
  *            routing, limits, tokens and viewers, CSRF, the embedded page;
  *            it sits on libmicrohttpd (internal thread pool, epoll);
+ *   gate.c   in front of libmicrohttpd: accepts connections and holds each
+ *            until its first request's head is whole, refusing what
+ *            libmicrohttpd would refuse with HTML (JSON here);
  *   serve.c  the `muster serve` command: options, addresses, links and QR
  *            codes, signals and a clean stop.
  * The fuzz target (fuzz/fuzz_http.c) feeds raw bytes to http.c through a
