@@ -73,6 +73,7 @@ static int run(const cli_command *c, int argc, char **argv)
 {
     cli_ctx cx;
     cli_ctx_init(&cx, c, true);
+    cx.stream = true; /* the tool writes large results as they are made */
     int rc = cli_parse_argv(&cx, argc, argv);
     if (rc == CLI_OK && cx.help) {
         cli_ctx_free(&cx);
