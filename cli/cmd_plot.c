@@ -70,7 +70,7 @@ static cli_rc check_out(cli_ctx *cx)
 {
     mu_plot_format f;
     mu_error err = {0};
-    if (mu_plot_format_from_path(cli_str(cx, "out"), &f, &err) != MU_OK)
+    if (mu_plot_format_detect(cli_str(cx, "out"), &f, &err) != MU_OK)
         return cli_fail(cx, &err);
     return CLI_OK;
 }

@@ -376,7 +376,7 @@ const char *camp_side_title(mu_army a)
 
 bool camp_visible(const camp_div *d, int viewer)
 {
-    return viewer == MU_VIEW_ALL || (int)d->side == viewer || !d->hidden ||
+    return viewer == MU_VIEWER_UMPIRE || (int)d->side == viewer || !d->hidden ||
            d->revealed;
 }
 
@@ -392,13 +392,13 @@ mu_status camp_hidden_refusal(const mu_campaign *c, int div, mu_error *err)
 
 mu_status camp_viewer(const mu_campaign *c, int asked, int *eff, mu_error *err)
 {
-    if (asked < MU_VIEW_ALL || asked > MU_CONFEDERATE)
+    if (asked < MU_VIEWER_UMPIRE || asked > MU_CONFEDERATE)
         return err_set(err, MU_EINPUT, "unknown viewer");
-    if (c->viewer == MU_VIEW_ALL || asked == c->viewer) {
+    if (c->viewer == MU_VIEWER_UMPIRE || asked == c->viewer) {
         *eff = asked;
         return MU_OK;
     }
-    if (asked == MU_VIEW_ALL) {
+    if (asked == MU_VIEWER_UMPIRE) {
         *eff = c->viewer;
         return MU_OK;
     }
@@ -485,7 +485,7 @@ static mu_status camp_alloc(const char *path, mu_campaign **out, mu_error *err)
         return err_nomem(err);
     }
     memcpy(c->path, path, n + 1);
-    c->viewer = MU_VIEW_ALL;
+    c->viewer = MU_VIEWER_UMPIRE;
     *out = c;
     return MU_OK;
 }

@@ -110,7 +110,7 @@ static cJSON *division(cJSON *s, int id)
 /* A brigade's field from show JSON. */
 static int brig(mu_campaign *c, int div, int b, const char *field)
 {
-    cJSON *s = show(c, MU_VIEW_ALL);
+    cJSON *s = show(c, MU_VIEWER_UMPIRE);
     cJSON *bs = cJSON_GetObjectItem(division(s, div), "brigades");
     int v = cJSON_GetObjectItem(cJSON_GetArrayItem(bs, b - 1), field)->valueint;
     cJSON_Delete(s);
@@ -119,7 +119,7 @@ static int brig(mu_campaign *c, int div, int b, const char *field)
 
 static int prisoners_held_by(mu_campaign *c, const char *key)
 {
-    cJSON *s = show(c, MU_VIEW_ALL);
+    cJSON *s = show(c, MU_VIEWER_UMPIRE);
     int v = cJSON_GetObjectItem(cJSON_GetObjectItem(s, "prisoners"), key)->valueint;
     cJSON_Delete(s);
     return v;
@@ -139,7 +139,7 @@ static cJSON *log_json(mu_campaign *c, int viewer)
 
 static int nevents(mu_campaign *c)
 {
-    cJSON *j = log_json(c, MU_VIEW_ALL);
+    cJSON *j = log_json(c, MU_VIEWER_UMPIRE);
     int n = cJSON_GetArraySize(cJSON_GetObjectItem(j, "events"));
     cJSON_Delete(j);
     return n;
@@ -147,7 +147,7 @@ static int nevents(mu_campaign *c)
 
 static cJSON *last_event(mu_campaign *c, cJSON **root)
 {
-    *root = log_json(c, MU_VIEW_ALL);
+    *root = log_json(c, MU_VIEWER_UMPIRE);
     cJSON *ev = cJSON_GetObjectItem(*root, "events");
     return cJSON_GetArrayItem(ev, cJSON_GetArraySize(ev) - 1);
 }
@@ -543,7 +543,7 @@ static void corps_leader_arrives(void **state)
     assert_int_equal(mu_campaign_engage(c, b, false, false, d, &e, &err), MU_OK);
     mu_dice_free(d);
     assert_false(e.corps_leader);
-    cJSON *s = show(c, MU_VIEW_ALL);
+    cJSON *s = show(c, MU_VIEWER_UMPIRE);
     cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItem(s, "corps"), 0);
     assert_string_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(k, "leader"),
                                             "rating")->valuestring, "despicable");
@@ -554,7 +554,7 @@ static void corps_leader_arrives(void **state)
     assert_int_equal(mu_campaign_leader_lost(c, b, MU_POST_CORPS, 0, d, NULL,
                                              &err), MU_OK);
     mu_dice_free(d);
-    s = show(c, MU_VIEW_ALL);
+    s = show(c, MU_VIEWER_UMPIRE);
     k = cJSON_GetArrayItem(cJSON_GetObjectItem(s, "corps"), 0);
     assert_string_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(k, "leader"),
                                             "rating")->valuestring, "average");
@@ -747,7 +747,7 @@ static void leader_replacement(void **state)
     assert_int_equal(mu_campaign_leader_lost(c, id, MU_POST_BRIGADE, 2, d, NULL,
                                              &err), MU_OK);
     mu_dice_free(d);
-    cJSON *s = show(c, MU_VIEW_ALL);
+    cJSON *s = show(c, MU_VIEWER_UMPIRE);
     cJSON *v = division(s, id);
     assert_string_equal(rating_of(cJSON_GetObjectItem(v, "leader")), "despicable");
     assert_string_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(v, "leader"),
@@ -791,7 +791,7 @@ static void replacement_by_the_book(void **state)
     assert_int_equal(mu_campaign_leader_lost(c, id, MU_POST_DIVISION, 0, d, NULL,
                                              &err), MU_OK);
     mu_dice_free(d);
-    cJSON *s = show(c, MU_VIEW_ALL);
+    cJSON *s = show(c, MU_VIEWER_UMPIRE);
     cJSON *l = cJSON_GetObjectItem(division(s, id), "leader");
     assert_string_equal(rating_of(l), "average");
     assert_string_equal(cJSON_GetObjectItem(l, "rolled")->valuestring,
@@ -830,7 +830,7 @@ static void penalty_and_downgrade(void **state)
     mu_dice_free(d);
     assert_int_equal(mu_campaign_downgrade(c, id, MU_POST_DIVISION, 0, NULL, &err),
                      MU_ESTATE); /* exceptional */
-    cJSON *s = show(c, MU_VIEW_ALL);
+    cJSON *s = show(c, MU_VIEWER_UMPIRE);
     cJSON *b1 = cJSON_GetArrayItem(cJSON_GetObjectItem(division(s, id),
                                                        "brigades"), 0);
     cJSON *l = cJSON_GetObjectItem(b1, "leader");

@@ -61,7 +61,7 @@ static int events(mu_campaign *c)
 {
     char *t;
     mu_error err;
-    assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, RO(MU_FMT_JSON), &t, &err),
+    assert_int_equal(mu_campaign_log(c, MU_VIEWER_UMPIRE, RO(MU_FMT_JSON), &t, &err),
                      MU_OK);
     cJSON *j = cJSON_Parse(t);
     free(t);
@@ -164,7 +164,7 @@ static void reads_acting_for_a_side(void **state)
     assert_null(t);
     /* Asked for everything, the Union gets its own view. */
     char *all = NULL, *mine = NULL;
-    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, RO(MU_FMT_JSON), &all,
+    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UMPIRE, RO(MU_FMT_JSON), &all,
                                       &err), MU_OK);
     assert_int_equal(mu_campaign_show(c, MU_VIEWER_UNION, RO(MU_FMT_JSON), &mine,
                                       &err), MU_OK);
@@ -176,7 +176,7 @@ static void reads_acting_for_a_side(void **state)
      * went home is not named, in text or JSON. */
     const mu_format fmts[] = {MU_FMT_TEXT, MU_FMT_JSON};
     for (int i = 0; i < 2; i++) {
-        assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, RO(fmts[i]), &t, &err),
+        assert_int_equal(mu_campaign_log(c, MU_VIEWER_UMPIRE, RO(fmts[i]), &t, &err),
                          MU_OK);
         assert_null(strstr(t, "division 2 brigade"));
         assert_null(strstr(t, "\"division\":2,\"side\":\"confederate\","
@@ -227,7 +227,7 @@ static void schema1_file_is_upgraded(void **state)
     snprintf(schema, sizeof schema, "schema %d", MU_CAMPAIGN_SCHEMA);
     assert_non_null(strstr(t, schema));
     free(t);
-    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UMPIRE, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     assert_non_null(strstr(t, "Campaign \"Old War\": 1862, Western theater"));
     assert_non_null(strstr(t, "18 of 20 stands"));
@@ -392,14 +392,14 @@ static void a_players_own_file(void **state)
     assert_int_equal(mu_campaign_battle_start(c, "Again", NULL, &err),
                      MU_ESTATE);
     char *t;
-    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UMPIRE, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     assert_non_null(strstr(t, "hidden, commitment"));
     assert_non_null(strstr(t, "the Union holds 2 Confederate stands"));
     free(t);
     assert_int_equal(mu_campaign_casualties(c, 2, 1, 1, 0, NULL, &err),
                      MU_ESTATE);
-    assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_log(c, MU_VIEWER_UMPIRE, RO(MU_FMT_TEXT), &t,
                                      &err), MU_OK);
     assert_non_null(strstr(t, "engage: division 2 \"Heth\": hidden, "
                               "commitment"));
@@ -592,7 +592,7 @@ static void years_and_theaters(void **state)
     assert_int_equal(e.division.year, 1864);
     assert_int_equal(e.division.theater, MU_EAST);
     char *t;
-    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UMPIRE, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     assert_non_null(strstr(t, ": 1864, Eastern theater"));
     free(t);
