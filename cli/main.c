@@ -142,6 +142,7 @@ static int run(const cli_command *c, int argc, char **argv)
 {
     cli_ctx cx;
     cli_ctx_init(&cx, c, true);
+    cx.stream = true; /* the tool writes large results as they are made */
     cli_rc st = cli_parse_argv(&cx, argc, argv);
     if (st == CLI_OK && cx.help) {
         cli_ctx_free(&cx);

@@ -53,6 +53,7 @@ typedef struct web_call {
     bool post;            /* a change: only through POST */
     web_viewer viewer;    /* decided by the token */
     const char *campaign; /* the served campaign file, or NULL */
+    const struct cli_shared *shared; /* built-in rules loaded once, or NULL */
 } web_call;
 
 /* A response: status, content type (static) and a malloc'd body. */
