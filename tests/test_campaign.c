@@ -1,36 +1,12 @@
 /* Tests of the campaign ledger (the seed's campaign paragraphs and the
  * leader note) and of canonical JSON and commitments, through the public
  * API. Dice are scripted so that every roll is known. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include "muster.h"
-
-/* Render options of one format. */
-#define RO(fmt) (&(mu_render_opts){.format = (fmt)})
+#include "test_campaign_util.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <sodium.h>
 #include <sqlite3.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-static char dir[256];
-static int serial;
-
-/* A fresh campaign file name in the test's directory. */
-static const char *fresh(void)
-{
-    static char path[512];
-    snprintf(path, sizeof path, "%s/c%d.db", dir, ++serial);
-    return path;
-}
 
 static mu_campaign *new_campaign(mu_rat draw, mu_rat win, mu_rat lose)
 {
@@ -52,13 +28,6 @@ static mu_campaign *half(void)
     return new_campaign((mu_rat){1, 2}, (mu_rat){1, 2}, (mu_rat){1, 2});
 }
 
-static mu_dice *script(const int *r, size_t n)
-{
-    mu_dice *d;
-    mu_error err;
-    assert_int_equal(mu_dice_new_scripted(r, n, &d, &err), MU_OK);
-    return d;
-}
 #define SCRIPT(...)                                                            \
     script((const int[]){__VA_ARGS__},                                         \
            sizeof((const int[]){__VA_ARGS__}) / sizeof(int))
@@ -1012,22 +981,6 @@ static void check_finds_tampering(void **state)
     }
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/muster-campaign-XXXXXX", tmp ? tmp : "/tmp");
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1054,5 +1007,5 @@ int main(void)
         cmocka_unit_test(files_that_are_not_campaigns),
         cmocka_unit_test(check_finds_tampering),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
 }

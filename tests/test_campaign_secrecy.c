@@ -2,34 +2,11 @@
 /* Secrecy of hidden divisions (issue 13 §3): acting for one side, nothing
  * about the other side's unrevealed divisions is told or changed; every
  * leak the issue names is tried here and must get the same one refusal. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include "muster.h"
-
-/* Render options of one format. */
-#define RO(fmt) (&(mu_render_opts){.format = (fmt)})
+#include "test_campaign_util.h"
 
 #include <cjson/cJSON.h>
 #include <sodium.h>
 #include <sqlite3.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-static char dir[256];
-static int serial;
-
-static const char *fresh(void)
-{
-    static char path[512];
-    snprintf(path, sizeof path, "%s/s%d.db", dir, ++serial);
-    return path;
-}
 
 static mu_campaign *campaign(void)
 {
@@ -43,13 +20,6 @@ static mu_campaign *campaign(void)
     return c;
 }
 
-static mu_dice *script(const int *r, size_t n)
-{
-    mu_dice *d;
-    mu_error err;
-    assert_int_equal(mu_dice_new_scripted(r, n, &d, &err), MU_OK);
-    return d;
-}
 
 /* 1863 east, either side: leader 50 average, 2 brigades of 7 veterans;
  * brigade 1's brigadier rolls 99 (exceptional), brigade 2's 50 (average);
@@ -347,7 +317,7 @@ static void a_players_own_file(void **state)
     assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_UNION, d, NULL, &err), MU_OK);
     mu_dice_free(d);
     char src[512], upath[512], cpath[512];
-    snprintf(src, sizeof src, "%s/s%d.db", dir, serial);
+    snprintf(src, sizeof src, "%s/c%d.db", dir, serial);
     snprintf(upath, sizeof upath, "%s", fresh());
     snprintf(cpath, sizeof cpath, "%s", fresh());
     /* The secrets, as the campaign file holds them. */
@@ -549,7 +519,7 @@ static void fair_roll_in_one_file(void **state)
      * battle's theater (west) and the campaign's year. */
     sqlite3 *db;
     char path[512];
-    snprintf(path, sizeof path, "%s/s%d.db", dir, serial);
+    snprintf(path, sizeof path, "%s/c%d.db", dir, serial);
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     char *secret = one_text(db, "SELECT fair_secret FROM divisions WHERE id = 1");
     sqlite3_close(db);
@@ -631,22 +601,6 @@ static void years_and_theaters(void **state)
     mu_campaign_close(c);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/muster-secrecy-XXXXXX", tmp ? tmp : "/tmp");
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -659,5 +613,5 @@ int main(void)
         cmocka_unit_test(fair_roll_in_one_file),
         cmocka_unit_test(years_and_theaters),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
 }
