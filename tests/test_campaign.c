@@ -151,7 +151,9 @@ static int brig(mu_campaign *c, int div, int b, const char *field)
 static int prisoners_held_by(mu_campaign *c, const char *key)
 {
     cJSON *s = show(c, MU_VIEW_ALL);
-    int v = cJSON_GetObjectItem(cJSON_GetObjectItem(s, "prisoners"), key)->valueint;
+    /* One shape with the prisoners list: {"total":N,"stands":[...],...}. */
+    int v = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(
+                s, "prisoners"), key), "total")->valueint;
     cJSON_Delete(s);
     return v;
 }
