@@ -125,8 +125,22 @@ typedef struct cli_group {
     const char *unknown;    /* printf format with %s: an unknown subcommand */
 } cli_group;
 
+/* What a server loads once and lends to every call: the built-in rules and
+ * weapons. The library reads them through const pointers only, so calls on
+ * several threads share them; a call with --rules still loads its own. */
+typedef struct cli_shared {
+    mu_rules *rules;
+    mu_weapons *weapons;
+} cli_shared;
+
+/* Loads the built-in rules and weapons into *sh. */
+mu_status cli_shared_load(cli_shared *sh, mu_error *err);
+/* Frees what cli_shared_load made; the calls lent it must be over. */
+void cli_shared_free(cli_shared *sh);
+
 struct cli_ctx {
     const cli_command *cmd;
+    const cli_shared *shared; /* lent by the front end, or NULL */
     cli_val val[CLI_MAX_OPTS];            /* parallel to cmd->opts */
     const char *operand[CLI_MAX_OPERANDS];
     int noperands;
@@ -150,6 +164,11 @@ struct cli_ctx {
  * empty). Reentrant: safe from several threads at once. */
 cli_rc cli_invoke(const char *command, const char *const *names,
                   const char *const *values, size_t n, char **out, char **err);
+/* cli_invoke with the built-in rules and weapons taken from sh (NULL: each
+ * call loads them). */
+cli_rc cli_invoke_shared(const cli_shared *sh, const char *command,
+                         const char *const *names, const char *const *values,
+                         size_t n, char **out, char **err);
 
 /* The command called `name`, or NULL. */
 const cli_command *cli_find(const char *name);
@@ -214,15 +233,19 @@ void cli_buf_printf(cli_buf *b, const char *fmt, ...)
 mu_status cli_dice(cli_ctx *cx, mu_dice **out, mu_error *err);
 /* After rolling: rolls left over from --rolls are an error. */
 cli_rc cli_dice_done(cli_ctx *cx, mu_dice *d);
-/* Loads --rules (or the built-in tables) and --labels if given. */
-mu_status cli_rules(const cli_ctx *cx, mu_rules **rules, mu_labels **labels,
-                    mu_error *err);
+/* Loads --rules (or the built-in tables: the shared ones when the front end
+ * lent them) and --labels if given. Give them back with cli_rules_free. */
+mu_status cli_rules(const cli_ctx *cx, const mu_rules **rules,
+                    mu_labels **labels, mu_error *err);
+void cli_rules_free(const cli_ctx *cx, const mu_rules *rules);
 /* --format as a mu_format (text when the command has none). */
 mu_format cli_format(const cli_ctx *cx);
 /* Render options from --format, the labels and the seed. */
 mu_render_opts cli_render_opts(const cli_ctx *cx, const mu_labels *l);
-/* Weapons from --rules or the built-in file. */
-mu_status cli_weapons(const cli_ctx *cx, mu_weapons **w, mu_error *err);
+/* Weapons from --rules or the built-in file (shared, as cli_rules); give
+ * them back with cli_weapons_free. */
+mu_status cli_weapons(const cli_ctx *cx, const mu_weapons **w, mu_error *err);
+void cli_weapons_free(const cli_ctx *cx, const mu_weapons *w);
 /* The order-of-battle options as mu_oob_opts (those the command has). */
 mu_oob_opts cli_oob_opts(const cli_ctx *cx);
 

@@ -72,7 +72,7 @@ typedef mu_status (*oob_gen)(cli_ctx *cx, const mu_rules *r, mu_dice *d,
 static cli_rc run_oob(cli_ctx *cx, oob_gen gen)
 {
     mu_error err = {0};
-    mu_rules *rules = NULL;
+    const mu_rules *rules = NULL;
     mu_labels *labels = NULL;
     mu_dice *dice = NULL;
     char *text = NULL;
@@ -96,7 +96,7 @@ done:
     free(text);
     mu_dice_free(dice);
     mu_labels_free(labels);
-    mu_rules_free(rules);
+    cli_rules_free(cx, rules);
     return rc;
 }
 

@@ -132,7 +132,7 @@ static void leader_held_and_exchanged(void **state)
     (void)state;
     mu_campaign *c = scene(fresh());
     captured(c, 2, MU_POST_BRIGADE, 1, "Camp Douglas", 5); /* 5: despicable */
-    cJSON *j = show(c, MU_VIEW_ALL);
+    cJSON *j = show(c, MU_VIEWER_UMPIRE);
     cJSON *d2 = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "divisions"), 1);
     cJSON *b1 = cJSON_GetArrayItem(cJSON_GetObjectItem(d2, "brigades"), 0);
     cJSON *l = cJSON_GetObjectItem(b1, "leader");
@@ -156,7 +156,7 @@ static void leader_held_and_exchanged(void **state)
     mu_error err;
     mu_exchange x = {.confederate_leaders = 1};
     assert_int_equal(mu_campaign_exchange_with(c, &x, NULL, &err), MU_OK);
-    j = show(c, MU_VIEW_ALL);
+    j = show(c, MU_VIEWER_UMPIRE);
     d2 = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "divisions"), 1);
     b1 = cJSON_GetArrayItem(cJSON_GetObjectItem(d2, "brigades"), 0);
     l = cJSON_GetObjectItem(b1, "leader");
@@ -186,7 +186,7 @@ static void batteries_and_one_camp(void **state)
     mu_casualties k2 = {.brigade = 2, .captured = 1}; /* the default camp */
     assert_int_equal(mu_campaign_casualties_in(c, 1, &k2, NULL, &err), MU_OK);
     captured(c, 1, MU_POST_DIVISION, 0, NULL, 50);
-    cJSON *j = show(c, MU_VIEW_ALL);
+    cJSON *j = show(c, MU_VIEWER_UMPIRE);
     cJSON *a = cJSON_GetObjectItem(cJSON_GetArrayItem(
         cJSON_GetObjectItem(j, "divisions"), 0), "artillery");
     assert_int_equal(cJSON_GetObjectItem(a, "division")->valueint, 1);
@@ -208,7 +208,7 @@ static void batteries_and_one_camp(void **state)
 
     assert_int_equal(mu_campaign_liberate_camp(c, "Libby Prison", NULL, &err),
                      MU_OK);
-    j = show(c, MU_VIEW_ALL);
+    j = show(c, MU_VIEWER_UMPIRE);
     a = cJSON_GetObjectItem(cJSON_GetArrayItem(
         cJSON_GetObjectItem(j, "divisions"), 0), "artillery");
     assert_int_equal(cJSON_GetObjectItem(a, "division")->valueint, 2);
