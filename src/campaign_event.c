@@ -946,28 +946,41 @@ static void more_text(int leaders, int batteries, sbuf *sb)
                   plural(batteries, "y", "ies"));
 }
 
-/* ", 1 Union leader" when n is not 0. */
-static void side_count(int n, const char *side, const char *one,
-                       const char *many, sbuf *sb)
-{
-    if (n)
-        sb_printf(sb, ", %d %s %s", n, side, plural(n, one, many));
-}
-
 static void exchange_text(const camp_ev *e, bool hide, const ev_view *v,
                           sbuf *sb)
 {
     (void)hide;
     const ev_release *x = &e->u.release;
     int u = x->union_stands, k = x->confederate_stands;
-    sb_printf(sb, "exchange: %d Union stand%s and %d Confederate stand%s", u,
-              plural(u, "", "s"), k, plural(k, "", "s"));
-    side_count(x->union_leaders, "Union", "leader", "leaders", sb);
-    side_count(x->confederate_leaders, "Confederate", "leader", "leaders", sb);
-    side_count(x->union_batteries, "Union", "battery", "batteries", sb);
-    side_count(x->confederate_batteries, "Confederate", "battery",
-               "batteries", sb);
-    sb_puts(sb, " go home");
+    if (!x->union_leaders && !x->confederate_leaders && !x->union_batteries &&
+        !x->confederate_batteries) { /* as every exchange read before camps */
+        sb_printf(sb, "exchange: %d Union stand%s and %d Confederate stand%s "
+                  "go home", u, plural(u, "", "s"), k, plural(k, "", "s"));
+        freed_text(x, v, sb);
+        return;
+    }
+    /* Only what was asked for: "1 Union stand and 1 Confederate leader". */
+    const int n[6] = {u, x->union_leaders, x->union_batteries, k,
+                      x->confederate_leaders, x->confederate_batteries};
+    static const char *const what[6][2] = {
+        {"Union stand", "Union stands"}, {"Union leader", "Union leaders"},
+        {"Union battery", "Union batteries"},
+        {"Confederate stand", "Confederate stands"},
+        {"Confederate leader", "Confederate leaders"},
+        {"Confederate battery", "Confederate batteries"}};
+    int parts = 0, last = 0, sum = 0;
+    for (int i = 0; i < 6; i++)
+        if (n[i]) {
+            parts++;
+            last = i;
+            sum += n[i] > 1 ? 2 : 1;
+        }
+    sb_puts(sb, "exchange:");
+    for (int i = 0, done = 0; i < 6; i++)
+        if (n[i])
+            sb_printf(sb, "%s %d %s", done++ == 0 ? "" : i == last ? " and"
+                      : ",", n[i], what[i][n[i] != 1]);
+    sb_puts(sb, parts == 1 && sum == 1 ? " goes home" : " go home");
     freed_text(x, v, sb);
 }
 

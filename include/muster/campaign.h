@@ -487,9 +487,10 @@ MU_API mu_status mu_campaign_downgrade(mu_campaign *c, int div, mu_post post,
  *    "divisions":[{"id":1,"name":"...","side":"union","engaged":true,
  *      "hidden":false,"brigades":[{"number":1,"stands":6,"start":7,"lost":1,
  *      "captured":0,"returned":0,...}],...}],
- *    "corps":[...],"prisoners":{"held_by_union":N,"held_by_confederate":M}}
+ *    "corps":[...],"prisoners":{...}}
  * where for a brigade start = stands + lost + captured: "lost" are out now
- * (battlefield losses not returned), "captured" are held as prisoners now.
+ * (battlefield losses not returned), "captured" are held as prisoners now,
+ * and "prisoners" is the object mu_campaign_prisoners writes as JSON.
  * The format is ro->format, ro->labels (may be NULL) names brigades; ro
  * NULL is text without labels.
  * Owns: *out is malloc'd text; free() it. */
@@ -497,8 +498,19 @@ MU_API mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
                                   const mu_render_opts *ro, char **out,
                                   mu_error *err);
 
-/* Prisoners held by each side, by division and brigade of origin, in
- * ro->format: text or json (ro NULL: text).
+/* What each side holds prisoner, camp by camp, as the handle's viewer may
+ * see it, in ro->format: text or json (ro NULL: text). JSON, for each side
+ * holding ("held_by_union", "held_by_confederate"):
+ *   {"stands":[{"division":2,"name":"Heth","brigade":2,"stands":3,
+ *      "camp":"Camp Douglas"}],"total":3,
+ *    "leaders":[{"division":2,"name":"Heth","post":"brigade","brigade":1,
+ *      "rating":"exceptional","camp":"Camp Douglas"}],
+ *    "batteries":[{"division":2,"name":"Heth","batteries":1,"camp":...}],
+ *    "camps":[{"name":"Camp Douglas","stands":3,"leaders":1,
+ *      "batteries":1}]}
+ * "total" counts stands. Of the other side's unrevealed hidden division an
+ * entry has "hidden":true instead of "brigade" (stands) or of "post",
+ * "brigade" and "rating" (a leader).
  * Owns: *out is malloc'd text; free() it. */
 MU_API mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
                                        char **out, mu_error *err);
