@@ -125,8 +125,22 @@ typedef struct cli_group {
     const char *unknown;    /* printf format with %s: an unknown subcommand */
 } cli_group;
 
+/* What a server loads once and lends to every call: the built-in rules and
+ * weapons. The library reads them through const pointers only, so calls on
+ * several threads share them; a call with --rules still loads its own. */
+typedef struct cli_shared {
+    mu_rules *rules;
+    mu_weapons *weapons;
+} cli_shared;
+
+/* Loads the built-in rules and weapons into *sh. */
+mu_status cli_shared_load(cli_shared *sh, mu_error *err);
+/* Frees what cli_shared_load made; the calls lent it must be over. */
+void cli_shared_free(cli_shared *sh);
+
 struct cli_ctx {
     const cli_command *cmd;
+    const cli_shared *shared; /* lent by the front end, or NULL */
     cli_val val[CLI_MAX_OPTS];            /* parallel to cmd->opts */
     const char *operand[CLI_MAX_OPERANDS];
     int noperands;
@@ -135,6 +149,9 @@ struct cli_ctx {
     bool has_seed;    /* the seed used, for render options */
     uint64_t seed;
     cli_buf out, err; /* the result text; the error message (no "muster: ") */
+    bool stream;      /* the tool: many records may go to stdout as made */
+    int out_errno;    /* a streamed write failed with this errno (EPIPE:
+                         the reader left, a quiet end) */
 };
 
 /* ---- running a command --------------------------------------------------- */
@@ -150,6 +167,11 @@ struct cli_ctx {
  * empty). Reentrant: safe from several threads at once. */
 cli_rc cli_invoke(const char *command, const char *const *names,
                   const char *const *values, size_t n, char **out, char **err);
+/* cli_invoke with the built-in rules and weapons taken from sh (NULL: each
+ * call loads them). */
+cli_rc cli_invoke_shared(const cli_shared *sh, const char *command,
+                         const char *const *names, const char *const *values,
+                         size_t n, char **out, char **err);
 
 /* The command called `name`, or NULL. */
 const cli_command *cli_find(const char *name);
@@ -214,17 +236,34 @@ void cli_buf_printf(cli_buf *b, const char *fmt, ...)
 mu_status cli_dice(cli_ctx *cx, mu_dice **out, mu_error *err);
 /* After rolling: rolls left over from --rolls are an error. */
 cli_rc cli_dice_done(cli_ctx *cx, mu_dice *d);
-/* Loads --rules (or the built-in tables) and --labels if given. */
-mu_status cli_rules(const cli_ctx *cx, mu_rules **rules, mu_labels **labels,
-                    mu_error *err);
+/* Loads --rules (or the built-in tables: the shared ones when the front end
+ * lent them) and --labels if given. Give them back with cli_rules_free. */
+mu_status cli_rules(const cli_ctx *cx, const mu_rules **rules,
+                    mu_labels **labels, mu_error *err);
+void cli_rules_free(const cli_ctx *cx, const mu_rules *rules);
 /* --format as a mu_format (text when the command has none). */
 mu_format cli_format(const cli_ctx *cx);
 /* Render options from --format, the labels and the seed. */
 mu_render_opts cli_render_opts(const cli_ctx *cx, const mu_labels *l);
-/* Weapons from --rules or the built-in file. */
-mu_status cli_weapons(const cli_ctx *cx, mu_weapons **w, mu_error *err);
+/* Weapons from --rules or the built-in file (shared, as cli_rules); give
+ * them back with cli_weapons_free. */
+mu_status cli_weapons(const cli_ctx *cx, const mu_weapons **w, mu_error *err);
+void cli_weapons_free(const cli_ctx *cx, const mu_weapons *w);
 /* The order-of-battle options as mu_oob_opts (those the command has). */
 mu_oob_opts cli_oob_opts(const cli_ctx *cx);
+
+/* A mu_sink_fn writing to standard output (ctx is the cli_ctx): for
+ * commands whose output may be larger than memory, when cx->stream is set.
+ * A failed write keeps its errno in cx->out_errno and returns MU_EIO with
+ * "writing the output: REASON". (cli/output.c) */
+mu_status cli_stream_write(void *ctx, const char *text, size_t len,
+                           mu_error *err);
+/* A mu_sink_fn appending to a cli_buf (ctx). */
+mu_status cli_buf_write(void *ctx, const char *text, size_t len,
+                        mu_error *err);
+/* After a streamed command failed: a closed pipe is a quiet CLI_OK, any
+ * other failure cli_fail(err). */
+cli_rc cli_stream_fail(cli_ctx *cx, const mu_error *err);
 
 /* Shared vocabularies (order = the enums they stand for). */
 extern const char *const cli_armies[], *const cli_theaters[],

@@ -54,6 +54,13 @@ static cli_rc div_of(cli_ctx *cx, int *div)
     return CLI_OK;
 }
 
+/* FILE opened and DIV read, for a command about one division. */
+static cli_rc open_div(cli_ctx *cx, mu_campaign **c, int *div)
+{
+    cli_rc rc = div_of(cx, div);
+    return rc != CLI_OK ? rc : open_campaign(cx, c);
+}
+
 /* Keeps one event as the log shows it. */
 static cli_rc emit_event(cli_ctx *cx, mu_campaign *c, int64_t ev)
 {
@@ -350,8 +357,8 @@ static cli_rc run_reveal(cli_ctx *cx)
 {
     int div = 0;
     mu_campaign *c = NULL;
-    cli_rc rc = div_of(cx, &div);
-    if (rc != CLI_OK || (rc = open_campaign(cx, &c)) != CLI_OK)
+    cli_rc rc = open_div(cx, &c, &div);
+    if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
     char *doc = NULL;
@@ -479,8 +486,8 @@ static cli_rc run_contribute(cli_ctx *cx)
 {
     int div = 0;
     mu_campaign *c = NULL;
-    cli_rc rc = div_of(cx, &div);
-    if (rc != CLI_OK || (rc = open_campaign(cx, &c)) != CLI_OK)
+    cli_rc rc = open_div(cx, &c, &div);
+    if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
     char r[MU_FAIR_HEX];

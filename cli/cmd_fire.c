@@ -23,7 +23,7 @@ static const cli_opt fire_opts[] = {
 static cli_rc run_fire(cli_ctx *cx)
 {
     mu_rat ranges[MU_FIRE_MAX_RANGES];
-    mu_weapons *w = NULL;
+    const mu_weapons *w = NULL;
     mu_fire_opts o;
     mu_error err = {0};
     mu_volley v;
@@ -49,7 +49,7 @@ static cli_rc run_fire(cli_ctx *cx)
         rc = cli_take(cx, text);
 done:
     mu_dice_free(dice);
-    mu_weapons_free(w);
+    cli_weapons_free(cx, w);
     return rc;
 }
 
@@ -154,7 +154,7 @@ static cli_rc run_curve(cli_ctx *cx)
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
-    mu_weapons *w = NULL;
+    const mu_weapons *w = NULL;
     char *text = NULL;
     mu_status st = cli_weapons(cx, &w, &err);
     mu_rat scale = cli_rat(cx, "scale", (mu_rat){10, 1});
@@ -177,7 +177,7 @@ static cli_rc run_curve(cli_ctx *cx)
         st = mu_curve_render(w, &o, &fmt, &text, &err);
     }
     rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
-    mu_weapons_free(w);
+    cli_weapons_free(cx, w);
     return rc;
 }
 

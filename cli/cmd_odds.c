@@ -55,7 +55,7 @@ cli_rc cli_odds_oob(cli_ctx *cx, bool corps, const mu_sim_opts *so)
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
-    mu_rules *rules = NULL;
+    const mu_rules *rules = NULL;
     mu_labels *labels = NULL;
     mu_oob_odds exact, sim;
     char *text = NULL;
@@ -75,7 +75,7 @@ cli_rc cli_odds_oob(cli_ctx *cx, bool corps, const mu_sim_opts *so)
     rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
     mu_oob_odds_clear(&sim);
     mu_oob_odds_clear(&exact);
-    mu_rules_free(rules);
+    cli_rules_free(cx, rules);
     return rc;
 }
 
@@ -90,7 +90,7 @@ static cli_rc run_battle(cli_ctx *cx)
         return cli_error(cx, "odds battle: each side needs at least one "
                          "division");
     mu_error err = {0};
-    mu_rules *rules = NULL;
+    const mu_rules *rules = NULL;
     mu_labels *labels = NULL;
     mu_battle_odds b;
     char *text = NULL;
@@ -103,7 +103,7 @@ static cli_rc run_battle(cli_ctx *cx)
         st = mu_battle_odds_render(&b, &fmt, &text, &err);
     cli_rc rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
     mu_battle_odds_clear(&b);
-    mu_rules_free(rules);
+    cli_rules_free(cx, rules);
     return rc;
 }
 
@@ -132,13 +132,13 @@ static const cli_opt fire_opts[] = {
 cli_rc cli_volley_compute(cli_ctx *cx, mu_volley *v)
 {
     mu_rat ranges[MU_FIRE_MAX_RANGES];
-    mu_weapons *w = NULL;
+    const mu_weapons *w = NULL;
     mu_fire_opts fo;
     mu_error err = {0};
     cli_rc rc = cli_volley(cx, ranges, &w, &fo);
     if (rc == CLI_OK && mu_fire_compute(w, &fo, v, &err) != MU_OK)
         rc = cli_fail(cx, &err);
-    mu_weapons_free(w);
+    cli_weapons_free(cx, w);
     return rc;
 }
 
@@ -198,7 +198,7 @@ static cli_rc run_charge(cli_ctx *cx)
     const mu_render_opts fmt = {.format = cli_format(cx)};
     mu_charge_opts o = cli_charge_opts(cx);
     mu_error err = {0};
-    mu_weapons *w = NULL;
+    const mu_weapons *w = NULL;
     mu_charge_odds *co = malloc(sizeof *co);
     char *text = NULL;
     if (!co)
@@ -211,7 +211,7 @@ static cli_rc run_charge(cli_ctx *cx)
     cli_rc rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
     mu_charge_odds_clear(co);
     free(co);
-    mu_weapons_free(w);
+    cli_weapons_free(cx, w);
     return rc;
 }
 

@@ -70,7 +70,7 @@ static cli_rc check_out(cli_ctx *cx)
 {
     mu_plot_format f;
     mu_error err = {0};
-    if (mu_plot_format_from_path(cli_str(cx, "out"), &f, &err) != MU_OK)
+    if (mu_plot_format_detect(cli_str(cx, "out"), &f, &err) != MU_OK)
         return cli_fail(cx, &err);
     return CLI_OK;
 }
@@ -145,7 +145,7 @@ static cli_rc run_curves(cli_ctx *cx)
     for (int i = 0; i < cx->noperands && n < MAX_NAMES; i++)
         names[n++] = cx->operand[i];
     mu_error err = {0};
-    mu_weapons *w = NULL;
+    const mu_weapons *w = NULL;
     if (cli_weapons(cx, &w, &err) != MU_OK)
         return cli_fail(cx, &err);
     if (n == 0) /* every weapon that is one curve */
@@ -161,7 +161,7 @@ static cli_rc run_curves(cli_ctx *cx)
     mu_chart *c = NULL;
     mu_status st = mu_chart_curves(w, &o, &c, &err);
     rc = write_chart(cx, c, st, &err);
-    mu_weapons_free(w);
+    cli_weapons_free(cx, w);
     return rc;
 }
 
@@ -178,13 +178,13 @@ static cli_rc run_figure(cli_ctx *cx)
         return cli_error(cx, "plot figure: the article has figures 1 to 5, "
                          "not '%s'", a);
     mu_error err = {0};
-    mu_weapons *w = NULL;
+    const mu_weapons *w = NULL;
     if (cli_weapons(cx, &w, &err) != MU_OK)
         return cli_fail(cx, &err);
     mu_chart *c = NULL;
     mu_status st = mu_chart_figure(w, a[0] - '0', &c, &err);
     rc = write_chart(cx, c, st, &err);
-    mu_weapons_free(w);
+    cli_weapons_free(cx, w);
     return rc;
 }
 
@@ -200,7 +200,7 @@ static cli_rc plot_oob(cli_ctx *cx, bool corps, bool sim)
         return rc;
     mu_error err = {0};
     mu_sim_opts so;
-    mu_rules *rules = NULL;
+    const mu_rules *rules = NULL;
     mu_labels *labels = NULL;
     if ((sim && sim_opts(cx, &so, &err) != MU_OK) ||
         cli_rules(cx, &rules, &labels, &err) != MU_OK)
@@ -222,7 +222,7 @@ static cli_rc plot_oob(cli_ctx *cx, bool corps, bool sim)
     mu_oob_odds_clear(&simd);
     mu_oob_odds_clear(&exact);
     mu_labels_free(labels);
-    mu_rules_free(rules);
+    cli_rules_free(cx, rules);
     return rc;
 }
 
@@ -264,7 +264,7 @@ static cli_rc run_charge(cli_ctx *cx)
         return cli_error(cx, "plot odds charge: the crew is lost only to "
                          "return fire: add --return-fire musket");
     mu_error err = {0};
-    mu_weapons *w = NULL;
+    const mu_weapons *w = NULL;
     mu_charge_odds *co = calloc(1, sizeof *co);
     if (!co)
         return cli_error(cx, "out of memory"), CLI_FAIL;
@@ -277,7 +277,7 @@ static cli_rc run_charge(cli_ctx *cx)
     rc = write_chart(cx, c, st, &err);
     mu_charge_odds_clear(co);
     free(co);
-    mu_weapons_free(w);
+    cli_weapons_free(cx, w);
     return rc;
 }
 

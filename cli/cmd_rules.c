@@ -109,13 +109,13 @@ static cli_rc run_show(cli_ctx *cx)
                          "--weapon W' (or 'muster rules dump --kind "
                          "weapons')");
     mu_error err = {0};
-    mu_rules *r = NULL;
+    const mu_rules *r = NULL;
     char *text = NULL;
     mu_labels *l = NULL;
     mu_status st = cli_rules(cx, &r, &l, &err);
     if (st == MU_OK)
         st = mu_rules_render(r, &fmt, &text, &err);
-    mu_rules_free(r);
+    cli_rules_free(cx, r);
     if (st != MU_OK)
         return cli_fail(cx, &err);
     return cli_take(cx, text);

@@ -136,27 +136,84 @@ cli_rc cli_dice_done(cli_ctx *cx, mu_dice *d)
     return CLI_OK;
 }
 
-mu_status cli_rules(const cli_ctx *cx, mu_rules **rules, mu_labels **labels,
-                    mu_error *err)
+mu_status cli_shared_load(cli_shared *sh, mu_error *err)
+{
+    mu_rules *r = NULL;
+    mu_weapons *w = NULL;
+    mu_status st = mu_rules_default(&r, err);
+    if (st == MU_OK)
+        st = mu_weapons_default(&w, err);
+    if (st != MU_OK) {
+        mu_rules_free(r);
+        return st;
+    }
+    sh->rules = r;
+    sh->weapons = w;
+    return MU_OK;
+}
+
+void cli_shared_free(cli_shared *sh)
+{
+    mu_rules_free(sh->rules);
+    mu_weapons_free(sh->weapons);
+    sh->rules = NULL;
+    sh->weapons = NULL;
+}
+
+static mu_status own_rules(const cli_ctx *cx, const mu_rules **rules,
+                           mu_error *err)
 {
     const char *path = cli_str(cx, "rules");
-    mu_status st = path ? mu_rules_load(path, rules, err)
-                        : mu_rules_default(rules, err);
+    mu_rules *r = NULL;
+    mu_status st;
+    if (!path && cx->shared && cx->shared->rules) {
+        *rules = cx->shared->rules;
+        return MU_OK;
+    }
+    st = path ? mu_rules_load(path, &r, err) : mu_rules_default(&r, err);
+    *rules = r;
+    return st;
+}
+
+mu_status cli_rules(const cli_ctx *cx, const mu_rules **rules,
+                    mu_labels **labels, mu_error *err)
+{
+    mu_status st = own_rules(cx, rules, err);
     if (st != MU_OK)
         return st;
     *labels = NULL;
     const char *lab = cli_takes(cx, "labels") ? cli_str(cx, "labels") : NULL;
     if (lab && (st = mu_labels_load(lab, labels, err)) != MU_OK) {
-        mu_rules_free(*rules);
+        cli_rules_free(cx, *rules);
         *rules = NULL;
     }
     return st;
 }
 
-mu_status cli_weapons(const cli_ctx *cx, mu_weapons **w, mu_error *err)
+void cli_rules_free(const cli_ctx *cx, const mu_rules *rules)
+{
+    if (!cx->shared || rules != cx->shared->rules)
+        mu_rules_free((mu_rules *)rules); /* made by own_rules, not lent */
+}
+
+mu_status cli_weapons(const cli_ctx *cx, const mu_weapons **w, mu_error *err)
 {
     const char *path = cli_str(cx, "rules");
-    return path ? mu_weapons_load(path, w, err) : mu_weapons_default(w, err);
+    mu_weapons *made = NULL;
+    if (!path && cx->shared && cx->shared->weapons) {
+        *w = cx->shared->weapons;
+        return MU_OK;
+    }
+    mu_status st = path ? mu_weapons_load(path, &made, err)
+                        : mu_weapons_default(&made, err);
+    *w = made;
+    return st;
+}
+
+void cli_weapons_free(const cli_ctx *cx, const mu_weapons *w)
+{
+    if (!cx->shared || w != cx->shared->weapons)
+        mu_weapons_free((mu_weapons *)w); /* made by cli_weapons, not lent */
 }
 
 mu_format cli_format(const cli_ctx *cx)

@@ -508,6 +508,13 @@ static char *buf_give(cli_buf *b)
 cli_rc cli_invoke(const char *command, const char *const *names,
                   const char *const *values, size_t n, char **out, char **err)
 {
+    return cli_invoke_shared(NULL, command, names, values, n, out, err);
+}
+
+cli_rc cli_invoke_shared(const cli_shared *sh, const char *command,
+                         const char *const *names, const char *const *values,
+                         size_t n, char **out, char **err)
+{
     *out = *err = NULL;
     const cli_command *cmd = cli_find(command);
     cli_ctx *cx = malloc(sizeof *cx);
@@ -518,6 +525,7 @@ cli_rc cli_invoke(const char *command, const char *const *names,
         return cmd ? CLI_FAIL : CLI_INPUT;
     }
     cli_ctx_init(cx, cmd, false);
+    cx->shared = sh;
     cli_rc rc = CLI_OK;
     if (cmd->flags & CLI_ONLY)
         rc = cli_error(cx, "%s is for the command line only", cmd->name);

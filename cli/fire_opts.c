@@ -92,7 +92,7 @@ static cli_rc check_weapon(cli_ctx *cx, const mu_weapon *w)
     return CLI_OK;
 }
 
-cli_rc cli_volley(cli_ctx *cx, mu_rat *ranges, mu_weapons **w,
+cli_rc cli_volley(cli_ctx *cx, mu_rat *ranges, const mu_weapons **w,
                   mu_fire_opts *o)
 {
     size_t n = 1;

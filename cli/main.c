@@ -73,14 +73,15 @@ static int run(const cli_command *c, int argc, char **argv)
 {
     cli_ctx cx;
     cli_ctx_init(&cx, c, true);
-    int rc = cli_parse_argv(&cx, argc, argv);
-    if (rc == CLI_OK && cx.help) {
+    cx.stream = true; /* the tool writes large results as they are made */
+    cli_rc st = cli_parse_argv(&cx, argc, argv);
+    if (st == CLI_OK && cx.help) {
         cli_ctx_free(&cx);
         return help(c->name);
     }
-    if (rc == CLI_OK)
-        rc = c->run(&cx);
-    rc = print_buf(&cx.out, stdout, rc);
+    if (st == CLI_OK)
+        st = c->run(&cx);
+    int rc = print_buf(&cx.out, stdout, (int)st);
     if (cx.err.len)
         fprintf(stderr, "muster: %s\n", cx.err.s);
     free(cx.err.s);

@@ -120,8 +120,8 @@
 
 /* Checks the volley options against the weapon (--rules or built-in) and
  * fills *o; its ranges point into `ranges` (MU_FIRE_MAX_RANGES of them).
- * The caller frees *w. */
-cli_rc cli_volley(cli_ctx *cx, mu_rat *ranges, mu_weapons **w,
+ * The caller gives *w back with cli_weapons_free. */
+cli_rc cli_volley(cli_ctx *cx, mu_rat *ranges, const mu_weapons **w,
                   mu_fire_opts *o);
 /* cli_volley and mu_fire_compute: the volley the options describe. */
 cli_rc cli_volley_compute(cli_ctx *cx, mu_volley *v);

@@ -20,17 +20,26 @@ typedef struct battle_ctx {
     int year;           /* advance */
 } battle_ctx;
 
-static mu_status start_tx(mu_campaign *c, void *p, mu_error *err)
+/* MU_ESTATE while a battle is under way; `why` ends the message. */
+static mu_status none_under_way(mu_campaign *c, const char *why,
+                                mu_error *err)
 {
-    battle_ctx *x = p;
     int id;
     char name[CAMP_NAME_MAX + 1];
     mu_status s = camp_active_battle(c, &id, name, sizeof name, err);
+    if (s == MU_OK && id)
+        s = err_why(err, MU_ESTATE, MU_R_BATTLE_UNDER_WAY, "battle %d (%s) "
+                    "is under way%s", id, name, why);
+    return s;
+}
+
+static mu_status start_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    battle_ctx *x = p;
+    mu_status s = none_under_way(c, "", err);
     if (s != MU_OK)
         return s;
-    if (id)
-        return err_why(err, MU_ESTATE, MU_R_BATTLE_UNDER_WAY, "battle %d (%s) "
-                       "is under way", id, name);
+    int id;
     sqlite3_stmt *st;
     if ((s = camp_prepare(c, "SELECT coalesce(max(id), 0) + 1 FROM battles",
                           &st, err)) != MU_OK)
@@ -90,15 +99,10 @@ mu_status mu_campaign_battle_start_in(mu_campaign *c, const char *name,
 static mu_status advance_tx(mu_campaign *c, void *p, mu_error *err)
 {
     battle_ctx *x = p;
-    int id;
-    char name[CAMP_NAME_MAX + 1];
-    mu_status s = camp_active_battle(c, &id, name, sizeof name, err);
+    mu_status s = none_under_way(c, ": the campaign's date moves on between "
+                                 "battles", err);
     if (s != MU_OK)
         return s;
-    if (id)
-        return err_why(err, MU_ESTATE, MU_R_BATTLE_UNDER_WAY, "battle %d (%s) "
-                       "is under way: the campaign's date moves on between "
-                       "battles", id, name);
     int now;
     mu_theater th;
     if ((s = camp_context(c, &now, &th, err)) != MU_OK)

@@ -345,7 +345,7 @@ mu_status mu_campaign_check_head(mu_campaign *c, const char *head,
         *report = NULL; /* never read; a report on MU_OK or MU_EMISMATCH */
     if (!c || !report)
         return err_set(err, MU_EINPUT, "no campaign given");
-    if (c->viewer != MU_VIEW_ALL) /* its report names every secret */
+    if (c->viewer != MU_VIEWER_UMPIRE) /* its report names every secret */
         return err_set(err, MU_ESTATE, "check reads every secret of the "
                        "campaign: run it as the umpire");
     unsigned char h[CAMP_HASH_BYTES];

@@ -280,7 +280,7 @@ static mu_status engage_tx(mu_campaign *c, void *p, mu_error *err)
     mu_status s = camp_load_div(c, x->div, &dv, err);
     if (s != MU_OK)
         return s;
-    if (c->viewer != MU_VIEW_ALL && c->viewer != (int)dv.side)
+    if (c->viewer != MU_VIEWER_UMPIRE && c->viewer != (int)dv.side)
         return err_set(err, MU_ESTATE, "division %d is the %s': only its "
                        "owner (or the umpire) engages it", x->div,
                        dv.side == MU_UNION ? "Union's" : "Confederates");

@@ -174,7 +174,7 @@ static mu_status open_copy(const char *path, mu_campaign **out, mu_error *err)
     mu_campaign *x = calloc(1, sizeof *x);
     if (!x)
         return err_nomem(err);
-    x->viewer = MU_VIEW_ALL;
+    x->viewer = MU_VIEWER_UMPIRE;
     x->path = strdup(path);
     int rc = x->path ? sqlite3_open_v2(path, &x->db, SQLITE_OPEN_READWRITE,
                                        NULL) : SQLITE_NOMEM;
@@ -211,7 +211,7 @@ mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
     if ((unsigned)side > 1)
         return err_set(err, MU_EINPUT, "export the union or the confederate "
                        "side");
-    if (c->viewer != MU_VIEW_ALL && c->viewer != (int)side)
+    if (c->viewer != MU_VIEWER_UMPIRE && c->viewer != (int)side)
         return err_set(err, MU_ESTATE, "acting for the %s, the %s' file "
                        "cannot be made: it holds their secrets",
                        camp_side_title((mu_army)c->viewer),

@@ -150,7 +150,7 @@ static mu_status store_fair(mu_campaign *c, int div, const char *col,
 static mu_status need_owner(const mu_campaign *c, const camp_div *d,
                             bool owner, mu_error *err)
 {
-    if (c->viewer == MU_VIEW_ALL || (c->viewer == (int)d->side) == owner)
+    if (c->viewer == MU_VIEWER_UMPIRE || (c->viewer == (int)d->side) == owner)
         return MU_OK;
     return owner ? err_set(err, MU_ESTATE, "division %d is the %s': only its "
                            "owner (or the umpire) rolls it", d->id,
@@ -166,6 +166,20 @@ static mu_status unengaged(const camp_div *d, mu_error *err)
                                 "before: a fair roll is agreed before the "
                                 "division's first fight", d->id, d->name)
                       : MU_OK;
+}
+
+/* What every step starts with: the division, seen by the right party
+ * (its owner, or with owner false its opponent), not engaged yet, and its
+ * fair-roll record. */
+static mu_status fair_begin(mu_campaign *c, int div, bool owner, camp_div *d,
+                            fair_row *f, mu_error *err)
+{
+    mu_status s;
+    if ((s = camp_load_div(c, div, d, err)) != MU_OK ||
+        (s = need_owner(c, d, owner, err)) != MU_OK ||
+        (s = unengaged(d, err)) != MU_OK)
+        return s;
+    return load_fair(c, div, f, err);
 }
 
 /* ---- step 1: the owner's commitment ------------------------------------- */
@@ -197,11 +211,8 @@ static mu_status commit_tx(mu_campaign *c, void *p, mu_error *err)
     fair_ctx *x = p;
     camp_div d;
     fair_row f;
-    mu_status s;
-    if ((s = camp_load_div(c, x->div, &d, err)) != MU_OK ||
-        (s = need_owner(c, &d, true, err)) != MU_OK ||
-        (s = unengaged(&d, err)) != MU_OK ||
-        (s = load_fair(c, x->div, &f, err)) != MU_OK)
+    mu_status s = fair_begin(c, x->div, true, &d, &f, err);
+    if (s != MU_OK)
         return s;
     if (*f.secret) { /* asked again: the same commitment, nothing new */
         memcpy(x->out, f.commit, MU_FAIR_HEX);
@@ -225,6 +236,18 @@ static mu_status commit_tx(mu_campaign *c, void *p, mu_error *err)
     return camp_event(c, &ev, &x->event, err);
 }
 
+/* A step's value and event number to the caller, when it went through. */
+static mu_status fair_done(mu_status s, const fair_ctx *x,
+                           char out[MU_FAIR_HEX], int64_t *event)
+{
+    if (s == MU_OK) {
+        memcpy(out, x->out, MU_FAIR_HEX);
+        if (event)
+            *event = x->event;
+    }
+    return s;
+}
+
 mu_status mu_campaign_fair_commit(mu_campaign *c, int div,
                                   char commitment[MU_FAIR_HEX], int64_t *event,
                                   mu_error *err)
@@ -232,13 +255,8 @@ mu_status mu_campaign_fair_commit(mu_campaign *c, int div,
     if (!c || !commitment)
         return err_set(err, MU_EINPUT, "no campaign given");
     fair_ctx x = {div, NULL, false, "", NULL, 0, NULL};
-    mu_status s = camp_tx(c, commit_tx, &x, NULL, err);
-    if (s == MU_OK) {
-        memcpy(commitment, x.out, MU_FAIR_HEX);
-        if (event)
-            *event = x.event;
-    }
-    return s;
+    return fair_done(camp_tx(c, commit_tx, &x, NULL, err), &x, commitment,
+                     event);
 }
 
 /* ---- step 2: the opponent's contribution -------------------------------- */
@@ -250,11 +268,8 @@ static mu_status contribute_tx(mu_campaign *c, void *p, mu_error *err)
     fair_row f;
     char h[MU_FAIR_HEX];
     lower_hex(x->hex, h);
-    mu_status s;
-    if ((s = camp_load_div(c, x->div, &d, err)) != MU_OK ||
-        (s = need_owner(c, &d, false, err)) != MU_OK ||
-        (s = unengaged(&d, err)) != MU_OK ||
-        (s = load_fair(c, x->div, &f, err)) != MU_OK)
+    mu_status s = fair_begin(c, x->div, false, &d, &f, err);
+    if (s != MU_OK)
         return s;
     if (*f.commit && strcmp(f.commit, h))
         return err_set(err, MU_ESTATE, "division %d was committed to %.64s "
@@ -299,12 +314,7 @@ mu_status mu_campaign_contribute(mu_campaign *c, int div,
     c->view_writable = true; /* a player's own file takes this one change */
     s = camp_tx(c, contribute_tx, &x, NULL, err);
     c->view_writable = false;
-    if (s == MU_OK) {
-        memcpy(contribution, x.out, MU_FAIR_HEX);
-        if (event)
-            *event = x.event;
-    }
-    return s;
+    return fair_done(s, &x, contribution, event);
 }
 
 /* ---- step 3: the owner's roll ------------------------------------------- */
@@ -314,16 +324,13 @@ static mu_status fair_engage_tx(mu_campaign *c, void *p, mu_error *err)
     fair_ctx *x = p;
     camp_div d;
     fair_row f;
-    mu_status s;
-    if ((s = camp_load_div(c, x->div, &d, err)) != MU_OK ||
-        (s = need_owner(c, &d, true, err)) != MU_OK ||
-        (s = unengaged(&d, err)) != MU_OK ||
-        (s = load_fair(c, x->div, &f, err)) != MU_OK)
-        return s;
-    if (!*f.secret)
+    mu_status s = fair_begin(c, x->div, true, &d, &f, err);
+    if (s == MU_OK && !*f.secret)
         return err_set(err, MU_ESTATE, "division %d has no secret to roll "
                        "with: commit to one first, and give the commitment "
                        "to the opponent", x->div);
+    if (s != MU_OK)
+        return s;
     char r[MU_FAIR_HEX];
     if (x->hex)
         lower_hex(x->hex, r);
@@ -414,41 +421,45 @@ static const char *doc_str(const cJSON *o, const char *key)
     return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
-static mu_status verify_read(mu_campaign *c, void *p, mu_error *err)
+/* The reveal document's fair roll against this file's record: its secret
+ * opens the commitment recorded here, and its contribution is the one drawn
+ * here. *div and *fair are the document's parts. */
+static mu_status verify_secrets(const verify_ctx *x, const fair_row *f,
+                                const cJSON **div, const cJSON **fair,
+                                mu_error *err)
 {
-    verify_ctx *x = p;
-    camp_div d;
-    fair_row f;
-    int year = 0;
-    mu_theater th = MU_EAST;
-    mu_status s;
-    if ((s = camp_load_div(c, x->div, &d, err)) != MU_OK ||
-        (s = load_fair(c, x->div, &f, err)) != MU_OK ||
-        (s = contribution_context(c, x->div, &year, &th, err)) != MU_OK)
-        return s;
-    const cJSON *div = cJSON_GetObjectItemCaseSensitive(x->doc, "division");
-    const cJSON *fair = cJSON_GetObjectItemCaseSensitive(x->doc, "fair");
-    if (!cJSON_IsObject(x->doc) || !cJSON_IsObject(div))
+    *div = cJSON_GetObjectItemCaseSensitive(x->doc, "division");
+    *fair = cJSON_GetObjectItemCaseSensitive(x->doc, "fair");
+    if (!cJSON_IsObject(x->doc) || !cJSON_IsObject(*div))
         return err_set(err, MU_EINPUT, "not a reveal document: it has no "
                        "\"division\"");
-    if (!cJSON_IsObject(fair))
+    if (!cJSON_IsObject(*fair))
         return err_set(err, MU_EMISMATCH, "not verifiable: the division was "
                        "not rolled fairly (its owner chose the dice)");
-    const char *sec = doc_str(fair, "secret"), *con = doc_str(fair,
-                                                                "contribution");
+    const char *sec = doc_str(*fair, "secret");
+    const char *con = doc_str(*fair, "contribution");
     char h[MU_FAIR_HEX], r[MU_FAIR_HEX];
-    if ((s = mu_fair_commitment(sec, h, err)) != MU_OK)
+    mu_status s = mu_fair_commitment(sec, h, err);
+    if (s != MU_OK)
         return s;
-    if (strcmp(h, f.commit))
+    if (strcmp(h, f->commit))
         return err_set(err, MU_EMISMATCH, "the secret does not open the "
                        "commitment given for division %d (%.64s): the owner "
-                       "changed the secret or rolled again", x->div, f.commit);
+                       "changed the secret or rolled again", x->div, f->commit);
     lower_hex(con ? con : "", r);
-    if (strcmp(r, f.value))
+    if (strcmp(r, f->value))
         return err_set(err, MU_EMISMATCH, "the division was not rolled with "
-                       "the contribution drawn here (%.64s)", f.value);
-    /* The year and theater it says it was rolled for: those of the battle
-     * this file had under way at the contribution, when it had one. */
+                       "the contribution drawn here (%.64s)", f->value);
+    return MU_OK;
+}
+
+/* The year and theater the division says it was rolled for, which must be
+ * those of the battle this file had under way at the contribution, when it
+ * had one (*year != 0 on entry). On return *year and *th are the
+ * division's. */
+static mu_status verify_context(const cJSON *div, int *year, mu_theater *th,
+                                mu_error *err)
+{
     const cJSON *dy = cJSON_GetObjectItemCaseSensitive(div, "year");
     const char *dt = doc_str(div, "theater");
     int year_said = cJSON_IsNumber(dy) ? dy->valueint : 0;
@@ -458,20 +469,32 @@ static mu_status verify_read(mu_campaign *c, void *p, mu_error *err)
         year_said < MU_YEAR_FIRST || year_said > MU_YEAR_LAST)
         return err_set(err, MU_EMISMATCH, "the division revealed does not say "
                        "its year and theater: it was altered");
-    if (year && (year != year_said || th != th_said))
+    if (*year && (*year != year_said || *th != th_said))
         return err_set(err, MU_EMISMATCH, "the division was rolled for %s %d, "
                        "not for the battle under way at the contribution (%s "
                        "%d)", mu_theater_name(th_said), year_said,
-                       mu_theater_name(th), year);
-    bool known = year != 0; /* the battle's, recorded here */
-    year = year_said;
-    th = th_said;
+                       mu_theater_name(*th), *year);
+    *year = year_said;
+    *th = th_said;
+    return MU_OK;
+}
+
+/* The tables on the agreed dice give exactly the division revealed
+ * (canonical JSON, byte for byte). */
+static mu_status verify_division(mu_campaign *c, const camp_div *d,
+                                 const cJSON *div, const cJSON *fair,
+                                 int year, mu_theater th, mu_error *err)
+{
+    char r[MU_FAIR_HEX];
+    const char *con = doc_str(fair, "contribution");
+    lower_hex(con ? con : "", r);
     uint64_t seed;
     mu_dice *dice = NULL;
     mu_division gen;
     const cJSON *book = cJSON_GetObjectItemCaseSensitive(div, "by_the_book");
-    mu_oob_opts o = {d.side, year, th, d.arm, cJSON_IsTrue(book)};
-    if ((s = mu_fair_seed(sec, r, &seed, err)) != MU_OK ||
+    mu_oob_opts o = {d->side, year, th, d->arm, cJSON_IsTrue(book)};
+    mu_status s;
+    if ((s = mu_fair_seed(doc_str(fair, "secret"), r, &seed, err)) != MU_OK ||
         (s = mu_dice_new_seeded(seed, &dice, err)) != MU_OK)
         return s;
     s = mu_division_generate(c->rules, dice, &o, &gen, err);
@@ -485,7 +508,26 @@ static mu_status verify_read(mu_campaign *c, void *p, mu_error *err)
     cJSON_Delete(tree);
     free(want);
     free(got);
-    if (s != MU_OK)
+    return s;
+}
+
+static mu_status verify_read(mu_campaign *c, void *p, mu_error *err)
+{
+    verify_ctx *x = p;
+    camp_div d;
+    fair_row f;
+    int year = 0;
+    mu_theater th = MU_EAST;
+    const cJSON *div, *fair;
+    mu_status s;
+    if ((s = camp_load_div(c, x->div, &d, err)) != MU_OK ||
+        (s = load_fair(c, x->div, &f, err)) != MU_OK ||
+        (s = contribution_context(c, x->div, &year, &th, err)) != MU_OK ||
+        (s = verify_secrets(x, &f, &div, &fair, err)) != MU_OK)
+        return s;
+    bool known = year != 0; /* the battle's, recorded here */
+    if ((s = verify_context(div, &year, &th, err)) != MU_OK ||
+        (s = verify_division(c, &d, div, fair, year, th, err)) != MU_OK)
         return s;
     sbuf sb = {0};
     sb_printf(&sb, "ok: division %d \"%s\" was rolled fairly: the secret opens "

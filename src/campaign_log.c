@@ -20,7 +20,7 @@ static mu_status load_masks(mu_campaign *c, int viewer, masks *m,
 {
     m->ids = NULL;
     m->n = 0;
-    if (viewer == MU_VIEW_ALL)
+    if (viewer == MU_VIEWER_UMPIRE)
         return MU_OK;
     sqlite3_stmt *st;
     mu_status s = camp_prepare(c, "SELECT id FROM divisions WHERE hidden = 1 "

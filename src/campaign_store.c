@@ -376,7 +376,7 @@ const char *camp_side_title(mu_army a)
 
 bool camp_visible(const camp_div *d, int viewer)
 {
-    return viewer == MU_VIEW_ALL || (int)d->side == viewer || !d->hidden ||
+    return viewer == MU_VIEWER_UMPIRE || (int)d->side == viewer || !d->hidden ||
            d->revealed;
 }
 
@@ -392,13 +392,13 @@ mu_status camp_hidden_refusal(const mu_campaign *c, int div, mu_error *err)
 
 mu_status camp_viewer(const mu_campaign *c, int asked, int *eff, mu_error *err)
 {
-    if (asked < MU_VIEW_ALL || asked > MU_CONFEDERATE)
+    if (asked < MU_VIEWER_UMPIRE || asked > MU_CONFEDERATE)
         return err_set(err, MU_EINPUT, "unknown viewer");
-    if (c->viewer == MU_VIEW_ALL || asked == c->viewer) {
+    if (c->viewer == MU_VIEWER_UMPIRE || asked == c->viewer) {
         *eff = asked;
         return MU_OK;
     }
-    if (asked == MU_VIEW_ALL) {
+    if (asked == MU_VIEWER_UMPIRE) {
         *eff = c->viewer;
         return MU_OK;
     }
@@ -485,7 +485,7 @@ static mu_status camp_alloc(const char *path, mu_campaign **out, mu_error *err)
         return err_nomem(err);
     }
     memcpy(c->path, path, n + 1);
-    c->viewer = MU_VIEW_ALL;
+    c->viewer = MU_VIEWER_UMPIRE;
     *out = c;
     return MU_OK;
 }
@@ -643,13 +643,15 @@ static mu_status check_version(mu_campaign *c, mu_error *err)
     return MU_OK;
 }
 
-mu_status mu_campaign_open(const char *path, mu_campaign **out, mu_error *err)
+/* A campaign to open must be a regular file that is there; *c is a new
+ * handle for it, not connected yet. */
+static mu_status existing(const char *path, mu_campaign **out,
+                          mu_campaign **c, mu_error *err)
 {
     if (!path || !out)
         return err_set(err, MU_EINPUT, "no campaign file given");
     struct stat sb;
-    if (stat(path, &sb) != 0)
-    {
+    if (stat(path, &sb) != 0) {
         if (errno != ENOENT)
             return err_at(err, MU_EIO, path, 0, "cannot open: %s",
                           strerror(errno));
@@ -658,8 +660,13 @@ mu_status mu_campaign_open(const char *path, mu_campaign **out, mu_error *err)
     }
     if (!S_ISREG(sb.st_mode))
         return err_at(err, MU_EINPUT, path, 0, "not a campaign file");
+    return camp_alloc(path, c, err);
+}
+
+mu_status mu_campaign_open(const char *path, mu_campaign **out, mu_error *err)
+{
     mu_campaign *c = NULL;
-    mu_status s = camp_alloc(path, &c, err);
+    mu_status s = existing(path, out, &c, err);
     if (s != MU_OK)
         return s;
     if ((s = camp_connect(c, SQLITE_OPEN_READWRITE, err)) == MU_OK &&
@@ -750,20 +757,8 @@ static mu_status upgrade_in_memory(mu_campaign *c, mu_error *err)
 mu_status mu_campaign_open_read(const char *path, mu_campaign **out,
                                 mu_error *err)
 {
-    if (!path || !out)
-        return err_set(err, MU_EINPUT, "no campaign file given");
-    struct stat sb;
-    if (stat(path, &sb) != 0) {
-        if (errno != ENOENT)
-            return err_at(err, MU_EIO, path, 0, "cannot open: %s",
-                          strerror(errno));
-        err_at(err, MU_EIO, path, 0, "no such campaign");
-        return camp_reason(err, MU_R_NO_CAMPAIGN);
-    }
-    if (!S_ISREG(sb.st_mode))
-        return err_at(err, MU_EINPUT, path, 0, "not a campaign file");
     mu_campaign *c = NULL;
-    mu_status s = camp_alloc(path, &c, err);
+    mu_status s = existing(path, out, &c, err);
     if (s != MU_OK)
         return s;
     /* Where SQLite could not make its lock and WAL index files (a read-only
@@ -1088,25 +1083,44 @@ static mu_status load_brigades(mu_campaign *c, camp_div *v, int n, int only,
     return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
-mu_status camp_load_div(mu_campaign *c, int id, camp_div *out, mu_error *err)
+/* The row of `cols` whose `key` is id, read by row(); *found is false when
+ * there is none. */
+static mu_status load_one(mu_campaign *c, const char *cols, const char *key,
+                          int id, camp_row_fn row, void *out, bool *found,
+                          mu_error *err)
 {
     sqlite3_stmt *st;
-    char sql[sizeof div_cols + 32];
-    snprintf(sql, sizeof sql, "%s WHERE d.id = ?", div_cols);
+    char sql[640];
+    snprintf(sql, sizeof sql, "%s WHERE %s = ?", cols, key);
     mu_status s = camp_prepare(c, sql, &st, err);
     if (s != MU_OK)
         return s;
     sqlite3_bind_int(st, 1, id);
     int rc = sqlite3_step(st);
-    bool ok = rc != SQLITE_ROW || div_row(st, out);
+    bool ok = rc != SQLITE_ROW || row(st, out);
     sqlite3_finalize(st);
+    *found = rc == SQLITE_ROW;
     if (!ok)
         return camp_damaged(c, err);
-    if (rc == SQLITE_DONE)
+    return rc == SQLITE_ROW || rc == SQLITE_DONE
+               ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+}
+
+static bool div_item(sqlite3_stmt *st, void *item)
+{
+    return div_row(st, item);
+}
+
+mu_status camp_load_div(mu_campaign *c, int id, camp_div *out, mu_error *err)
+{
+    bool found;
+    mu_status s = load_one(c, div_cols, "d.id", id, div_item, out, &found,
+                           err);
+    if (s != MU_OK)
+        return s;
+    if (!found)
         return err_why(err, MU_EINPUT, MU_R_NO_SUCH_DIVISION, "no division %d "
                        "in this campaign", id);
-    if (rc != SQLITE_ROW)
-        return camp_sql_fail(c, rc, "reading", err);
     /* Before anything of it is looked at: every later message (its
      * brigades, stands, leaders) would tell the other side something. */
     if (!camp_visible(out, c->viewer)) {
@@ -1124,11 +1138,6 @@ mu_status camp_load_engaged(mu_campaign *c, int id, camp_div *out,
         return err_set(err, MU_ESTATE, "division %d (%s) has not fought yet: "
                        "engage it first", id, out->name);
     return s;
-}
-
-static bool div_item(sqlite3_stmt *st, void *item)
-{
-    return div_row(st, item);
 }
 
 mu_status camp_load_all(mu_campaign *c, camp_div **out, int *n, mu_error *err)
@@ -1171,29 +1180,20 @@ static bool corps_row(sqlite3_stmt *st, camp_corps *k)
     return ok;
 }
 
-mu_status camp_load_corps(mu_campaign *c, int id, camp_corps *out,
-                          mu_error *err)
-{
-    sqlite3_stmt *st;
-    char sql[sizeof corps_cols + 32];
-    snprintf(sql, sizeof sql, "%s WHERE id = ?", corps_cols);
-    mu_status s = camp_prepare(c, sql, &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_int(st, 1, id);
-    int rc = sqlite3_step(st);
-    bool ok = rc != SQLITE_ROW || corps_row(st, out);
-    sqlite3_finalize(st);
-    if (!ok)
-        return camp_damaged(c, err);
-    if (rc == SQLITE_DONE)
-        return err_set(err, MU_EINPUT, "no corps %d in this campaign", id);
-    return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "reading", err);
-}
-
 static bool corps_item(sqlite3_stmt *st, void *item)
 {
     return corps_row(st, item);
+}
+
+mu_status camp_load_corps(mu_campaign *c, int id, camp_corps *out,
+                          mu_error *err)
+{
+    bool found;
+    mu_status s = load_one(c, corps_cols, "id", id, corps_item, out, &found,
+                           err);
+    if (s == MU_OK && !found)
+        s = err_set(err, MU_EINPUT, "no corps %d in this campaign", id);
+    return s;
 }
 
 mu_status camp_load_all_corps(mu_campaign *c, camp_corps **out, int *n,

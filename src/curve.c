@@ -477,7 +477,7 @@ typedef struct walk {
     mu_error *err;
 } walk;
 
-static void record(walk *w, const cand *at, int better)
+static void record(walk *w, const cand *at, mu_which better)
 {
     mu_crossover *x = w->x;
     if (x->n == MU_MAX_CROSSINGS) {
@@ -503,12 +503,12 @@ static void stretch(walk *w, const cand *start, int s, bool both_fire)
             w->level_fire = true;
         return;
     }
-    if (w->sign == 0 && w->level_fire)
-        record(w, start, s > 0 ? 0 : 1); /* level, then one is better */
-    else if (w->sign != 0 && s != w->sign)
-        record(w, start, s > 0 ? 0 : 1);
+    mu_which now = s > 0 ? MU_WHICH_A : MU_WHICH_B;
+    /* level (both firing), then one is better; or the other became better */
+    if ((w->sign == 0 && w->level_fire) || (w->sign != 0 && s != w->sign))
+        record(w, start, now);
     if (w->sign == 0)
-        w->x->closer = w->level_fire ? (s > 0 ? 1 : 0) : (s > 0 ? 0 : 1);
+        w->x->closer = (s > 0) == w->level_fire ? MU_WHICH_B : MU_WHICH_A;
     w->sign = s;
 }
 
@@ -555,7 +555,7 @@ mu_status curve_cross(const mu_weapon *a, const mu_weapon *b, bool cover,
     x->a = *a;
     x->b = *b;
     x->cover = cover;
-    x->closer = -1;
+    x->closer = MU_WHICH_SAME;
     piece pa[MAX_PIECES], pb[MAX_PIECES];
     int na, nb;
     if (!pieces_of(a, cover, pa, &na) || !pieces_of(b, cover, pb, &nb))
@@ -597,7 +597,7 @@ mu_status curve_cross(const mu_weapon *a, const mu_weapon *b, bool cover,
         x->range = x->at[0].range;
         x->p = x->at[0].pa;
         if (!w.level_fire)
-            x->closer = 1 - x->at[0].better;
+            x->closer = x->at[0].better == MU_WHICH_A ? MU_WHICH_B : MU_WHICH_A;
     }
     return MU_OK;
 }

@@ -584,8 +584,8 @@ mu_status mu_chart_draw(const mu_chart *c, struct _cairo *cr, double width,
 
 /* ---- output ------------------------------------------------------------- */
 
-mu_status mu_plot_format_from_path(const char *path, mu_plot_format *out,
-                                   mu_error *err)
+mu_status mu_plot_format_detect(const char *path, mu_plot_format *out,
+                                mu_error *err)
 {
     const char *dot = path ? strrchr(path, '.') : NULL;
     const char *slash = path ? strrchr(path, '/') : NULL;
@@ -751,7 +751,7 @@ mu_status mu_chart_render(const mu_chart *c, mu_plot_format f,
 mu_status mu_chart_write(const mu_chart *c, const char *path, mu_error *err)
 {
     mu_plot_format f;
-    mu_status st = mu_plot_format_from_path(path, &f, err);
+    mu_status st = mu_plot_format_detect(path, &f, err);
     if (st != MU_OK)
         return st;
     unsigned char *data;

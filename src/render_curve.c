@@ -397,7 +397,7 @@ static void cross_list(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
 static void cross_text(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
 {
     const char *a = x->a.name, *b = x->b.name;
-    const char *better = x->closer == 1 ? b : a, *other = x->closer == 1 ? a : b;
+    const char *better = x->closer == MU_WHICH_B ? b : a, *other = x->closer == MU_WHICH_B ? a : b;
     const char *cov = x->cover ? " (target behind hard cover)" : "";
     /* The second line is indented in text; in Markdown a blank line keeps
      * it a paragraph of its own instead of running on after the first. */
@@ -405,7 +405,7 @@ static void cross_text(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
     mu_rat yd;
     if (x->crosses && (x->n > 1 || mu_rat_cmp(x->at[0].pa, x->at[0].pb) != 0)) {
         cross_list(x, scale, sb, md);
-    } else if (x->closer < 0) {
+    } else if (x->closer == MU_WHICH_SAME) {
         sb_printf(sb, "%s and %s are the same curve%s\n", a, b, cov);
     } else if (!x->crosses) {
         sb_printf(sb, "%s and %s do not cross where either fires%s\n", a, b, cov);
@@ -443,9 +443,9 @@ static cJSON *cross_json(const mu_crossover *x, mu_rat scale)
         cJSON_AddNullToObject(o, "yards");
         cJSON_AddNullToObject(o, "p");
     }
-    const char *better = x->closer == 1 ? x->b.name : x->a.name;
-    const char *other = x->closer == 1 ? x->a.name : x->b.name;
-    if (x->closer < 0) {
+    const char *better = x->closer == MU_WHICH_B ? x->b.name : x->a.name;
+    const char *other = x->closer == MU_WHICH_B ? x->a.name : x->b.name;
+    if (x->closer == MU_WHICH_SAME) {
         cJSON_AddNullToObject(o, "better_closer");
         cJSON_AddNullToObject(o, "better_beyond");
     } else {

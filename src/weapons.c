@@ -154,7 +154,7 @@ static mu_status new_weapon(wctx *c, const char *section, int key_line,
     wp->line = line;
     wp->slope = wp->max_range = wp->cover = rat_int(0);
     wp->effectives = 1;
-    wp->canister = wp->roundshot = -1;
+    wp->canister = wp->roundshot = MU_NO_LOAD;
     return MU_OK;
 }
 

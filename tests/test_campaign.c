@@ -1,36 +1,12 @@
 /* Tests of the campaign ledger (the seed's campaign paragraphs and the
  * leader note) and of canonical JSON and commitments, through the public
  * API. Dice are scripted so that every roll is known. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include "muster.h"
-
-/* Render options of one format. */
-#define RO(fmt) (&(mu_render_opts){.format = (fmt)})
+#include "test_campaign_util.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <sodium.h>
 #include <sqlite3.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-static char dir[256];
-static int serial;
-
-/* A fresh campaign file name in the test's directory. */
-static const char *fresh(void)
-{
-    static char path[512];
-    snprintf(path, sizeof path, "%s/c%d.db", dir, ++serial);
-    return path;
-}
 
 static mu_campaign *new_campaign(mu_rat draw, mu_rat win, mu_rat lose)
 {
@@ -52,13 +28,6 @@ static mu_campaign *half(void)
     return new_campaign((mu_rat){1, 2}, (mu_rat){1, 2}, (mu_rat){1, 2});
 }
 
-static mu_dice *script(const int *r, size_t n)
-{
-    mu_dice *d;
-    mu_error err;
-    assert_int_equal(mu_dice_new_scripted(r, n, &d, &err), MU_OK);
-    return d;
-}
 #define SCRIPT(...)                                                            \
     script((const int[]){__VA_ARGS__},                                         \
            sizeof((const int[]){__VA_ARGS__}) / sizeof(int))
@@ -141,7 +110,7 @@ static cJSON *division(cJSON *s, int id)
 /* A brigade's field from show JSON. */
 static int brig(mu_campaign *c, int div, int b, const char *field)
 {
-    cJSON *s = show(c, MU_VIEW_ALL);
+    cJSON *s = show(c, MU_VIEWER_UMPIRE);
     cJSON *bs = cJSON_GetObjectItem(division(s, div), "brigades");
     int v = cJSON_GetObjectItem(cJSON_GetArrayItem(bs, b - 1), field)->valueint;
     cJSON_Delete(s);
@@ -150,7 +119,7 @@ static int brig(mu_campaign *c, int div, int b, const char *field)
 
 static int prisoners_held_by(mu_campaign *c, const char *key)
 {
-    cJSON *s = show(c, MU_VIEW_ALL);
+    cJSON *s = show(c, MU_VIEWER_UMPIRE);
     int v = cJSON_GetObjectItem(cJSON_GetObjectItem(s, "prisoners"), key)->valueint;
     cJSON_Delete(s);
     return v;
@@ -170,7 +139,7 @@ static cJSON *log_json(mu_campaign *c, int viewer)
 
 static int nevents(mu_campaign *c)
 {
-    cJSON *j = log_json(c, MU_VIEW_ALL);
+    cJSON *j = log_json(c, MU_VIEWER_UMPIRE);
     int n = cJSON_GetArraySize(cJSON_GetObjectItem(j, "events"));
     cJSON_Delete(j);
     return n;
@@ -178,7 +147,7 @@ static int nevents(mu_campaign *c)
 
 static cJSON *last_event(mu_campaign *c, cJSON **root)
 {
-    *root = log_json(c, MU_VIEW_ALL);
+    *root = log_json(c, MU_VIEWER_UMPIRE);
     cJSON *ev = cJSON_GetObjectItem(*root, "events");
     return cJSON_GetArrayItem(ev, cJSON_GetArraySize(ev) - 1);
 }
@@ -574,7 +543,7 @@ static void corps_leader_arrives(void **state)
     assert_int_equal(mu_campaign_engage(c, b, false, false, d, &e, &err), MU_OK);
     mu_dice_free(d);
     assert_false(e.corps_leader);
-    cJSON *s = show(c, MU_VIEW_ALL);
+    cJSON *s = show(c, MU_VIEWER_UMPIRE);
     cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItem(s, "corps"), 0);
     assert_string_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(k, "leader"),
                                             "rating")->valuestring, "despicable");
@@ -585,7 +554,7 @@ static void corps_leader_arrives(void **state)
     assert_int_equal(mu_campaign_leader_lost(c, b, MU_POST_CORPS, 0, d, NULL,
                                              &err), MU_OK);
     mu_dice_free(d);
-    s = show(c, MU_VIEW_ALL);
+    s = show(c, MU_VIEWER_UMPIRE);
     k = cJSON_GetArrayItem(cJSON_GetObjectItem(s, "corps"), 0);
     assert_string_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(k, "leader"),
                                             "rating")->valuestring, "average");
@@ -778,7 +747,7 @@ static void leader_replacement(void **state)
     assert_int_equal(mu_campaign_leader_lost(c, id, MU_POST_BRIGADE, 2, d, NULL,
                                              &err), MU_OK);
     mu_dice_free(d);
-    cJSON *s = show(c, MU_VIEW_ALL);
+    cJSON *s = show(c, MU_VIEWER_UMPIRE);
     cJSON *v = division(s, id);
     assert_string_equal(rating_of(cJSON_GetObjectItem(v, "leader")), "despicable");
     assert_string_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(v, "leader"),
@@ -822,7 +791,7 @@ static void replacement_by_the_book(void **state)
     assert_int_equal(mu_campaign_leader_lost(c, id, MU_POST_DIVISION, 0, d, NULL,
                                              &err), MU_OK);
     mu_dice_free(d);
-    cJSON *s = show(c, MU_VIEW_ALL);
+    cJSON *s = show(c, MU_VIEWER_UMPIRE);
     cJSON *l = cJSON_GetObjectItem(division(s, id), "leader");
     assert_string_equal(rating_of(l), "average");
     assert_string_equal(cJSON_GetObjectItem(l, "rolled")->valuestring,
@@ -861,7 +830,7 @@ static void penalty_and_downgrade(void **state)
     mu_dice_free(d);
     assert_int_equal(mu_campaign_downgrade(c, id, MU_POST_DIVISION, 0, NULL, &err),
                      MU_ESTATE); /* exceptional */
-    cJSON *s = show(c, MU_VIEW_ALL);
+    cJSON *s = show(c, MU_VIEWER_UMPIRE);
     cJSON *b1 = cJSON_GetArrayItem(cJSON_GetObjectItem(division(s, id),
                                                        "brigades"), 0);
     cJSON *l = cJSON_GetObjectItem(b1, "leader");
@@ -1012,22 +981,6 @@ static void check_finds_tampering(void **state)
     }
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/muster-campaign-XXXXXX", tmp ? tmp : "/tmp");
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1054,5 +1007,5 @@ int main(void)
         cmocka_unit_test(files_that_are_not_campaigns),
         cmocka_unit_test(check_finds_tampering),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
 }

@@ -4,30 +4,17 @@
  * seed) after it has committed its first events. After every kill the campaign passes mu_campaign_check; at the
  * end every event the child saw committed is in the log.
  * (tests/sh/campaign_crash.sh does the same with the muster tool.) */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include "muster.h"
-
-/* Render options of one format. */
-#define RO(fmt) (&(mu_render_opts){.format = (fmt)})
+#include "test_campaign_util.h"
 
 #include <cjson/cJSON.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #define ROUNDS 60
 
-static char dir[256], path[300];
+static char path[300];
 
 /* The child: battles with casualties and prisoners, returns, liberation;
  * each committed event's id goes down the pipe. Never returns. */
@@ -152,7 +139,7 @@ static void killed_at_random(void **state)
     /* Every event the child saw committed is in the log. */
     char *log;
     assert_int_equal(mu_campaign_open(path, &c, &err), MU_OK);
-    assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, RO(MU_FMT_JSON), &log, &err),
+    assert_int_equal(mu_campaign_log(c, MU_VIEWER_UMPIRE, RO(MU_FMT_JSON), &log, &err),
                      MU_OK);
     mu_campaign_close(c);
     cJSON *root = cJSON_Parse(log);
@@ -179,25 +166,14 @@ static void killed_at_random(void **state)
 
 static int setup(void **state)
 {
-    (void)state;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/muster-crash-XXXXXX", tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir))
+    if (camp_setup(state) != 0)
         return -1;
     snprintf(path, sizeof path, "%s/crash.db", dir);
     return 0;
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(killed_at_random)};
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, camp_teardown);
 }

@@ -2,34 +2,11 @@
 /* Secrecy of hidden divisions (issue 13 §3): acting for one side, nothing
  * about the other side's unrevealed divisions is told or changed; every
  * leak the issue names is tried here and must get the same one refusal. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include "muster.h"
-
-/* Render options of one format. */
-#define RO(fmt) (&(mu_render_opts){.format = (fmt)})
+#include "test_campaign_util.h"
 
 #include <cjson/cJSON.h>
 #include <sodium.h>
 #include <sqlite3.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-static char dir[256];
-static int serial;
-
-static const char *fresh(void)
-{
-    static char path[512];
-    snprintf(path, sizeof path, "%s/s%d.db", dir, ++serial);
-    return path;
-}
 
 static mu_campaign *campaign(void)
 {
@@ -43,13 +20,6 @@ static mu_campaign *campaign(void)
     return c;
 }
 
-static mu_dice *script(const int *r, size_t n)
-{
-    mu_dice *d;
-    mu_error err;
-    assert_int_equal(mu_dice_new_scripted(r, n, &d, &err), MU_OK);
-    return d;
-}
 
 /* 1863 east, either side: leader 50 average, 2 brigades of 7 veterans;
  * brigade 1's brigadier rolls 99 (exceptional), brigade 2's 50 (average);
@@ -91,7 +61,7 @@ static int events(mu_campaign *c)
 {
     char *t;
     mu_error err;
-    assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, RO(MU_FMT_JSON), &t, &err),
+    assert_int_equal(mu_campaign_log(c, MU_VIEWER_UMPIRE, RO(MU_FMT_JSON), &t, &err),
                      MU_OK);
     cJSON *j = cJSON_Parse(t);
     free(t);
@@ -194,7 +164,7 @@ static void reads_acting_for_a_side(void **state)
     assert_null(t);
     /* Asked for everything, the Union gets its own view. */
     char *all = NULL, *mine = NULL;
-    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, RO(MU_FMT_JSON), &all,
+    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UMPIRE, RO(MU_FMT_JSON), &all,
                                       &err), MU_OK);
     assert_int_equal(mu_campaign_show(c, MU_VIEWER_UNION, RO(MU_FMT_JSON), &mine,
                                       &err), MU_OK);
@@ -206,7 +176,7 @@ static void reads_acting_for_a_side(void **state)
      * went home is not named, in text or JSON. */
     const mu_format fmts[] = {MU_FMT_TEXT, MU_FMT_JSON};
     for (int i = 0; i < 2; i++) {
-        assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, RO(fmts[i]), &t, &err),
+        assert_int_equal(mu_campaign_log(c, MU_VIEWER_UMPIRE, RO(fmts[i]), &t, &err),
                          MU_OK);
         assert_null(strstr(t, "division 2 brigade"));
         assert_null(strstr(t, "\"division\":2,\"side\":\"confederate\","
@@ -257,7 +227,7 @@ static void schema1_file_is_upgraded(void **state)
     snprintf(schema, sizeof schema, "schema %d", MU_CAMPAIGN_SCHEMA);
     assert_non_null(strstr(t, schema));
     free(t);
-    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UMPIRE, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     assert_non_null(strstr(t, "Campaign \"Old War\": 1862, Western theater"));
     assert_non_null(strstr(t, "18 of 20 stands"));
@@ -347,7 +317,7 @@ static void a_players_own_file(void **state)
     assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_UNION, d, NULL, &err), MU_OK);
     mu_dice_free(d);
     char src[512], upath[512], cpath[512];
-    snprintf(src, sizeof src, "%s/s%d.db", dir, serial);
+    snprintf(src, sizeof src, "%s/c%d.db", dir, serial);
     snprintf(upath, sizeof upath, "%s", fresh());
     snprintf(cpath, sizeof cpath, "%s", fresh());
     /* The secrets, as the campaign file holds them. */
@@ -422,14 +392,14 @@ static void a_players_own_file(void **state)
     assert_int_equal(mu_campaign_battle_start(c, "Again", NULL, &err),
                      MU_ESTATE);
     char *t;
-    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UMPIRE, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     assert_non_null(strstr(t, "hidden, commitment"));
     assert_non_null(strstr(t, "the Union holds 2 Confederate stands"));
     free(t);
     assert_int_equal(mu_campaign_casualties(c, 2, 1, 1, 0, NULL, &err),
                      MU_ESTATE);
-    assert_int_equal(mu_campaign_log(c, MU_VIEW_ALL, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_log(c, MU_VIEWER_UMPIRE, RO(MU_FMT_TEXT), &t,
                                      &err), MU_OK);
     assert_non_null(strstr(t, "engage: division 2 \"Heth\": hidden, "
                               "commitment"));
@@ -549,7 +519,7 @@ static void fair_roll_in_one_file(void **state)
      * battle's theater (west) and the campaign's year. */
     sqlite3 *db;
     char path[512];
-    snprintf(path, sizeof path, "%s/s%d.db", dir, serial);
+    snprintf(path, sizeof path, "%s/c%d.db", dir, serial);
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     char *secret = one_text(db, "SELECT fair_secret FROM divisions WHERE id = 1");
     sqlite3_close(db);
@@ -622,29 +592,13 @@ static void years_and_theaters(void **state)
     assert_int_equal(e.division.year, 1864);
     assert_int_equal(e.division.theater, MU_EAST);
     char *t;
-    assert_int_equal(mu_campaign_show(c, MU_VIEW_ALL, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UMPIRE, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     assert_non_null(strstr(t, ": 1864, Eastern theater"));
     free(t);
     assert_int_equal(mu_campaign_check(c, &t, &err), MU_OK);
     free(t);
     mu_campaign_close(c);
-}
-
-static int setup(void **state)
-{
-    (void)state;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/muster-secrecy-XXXXXX", tmp ? tmp : "/tmp");
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
 }
 
 int main(void)
@@ -659,5 +613,5 @@ int main(void)
         cmocka_unit_test(fair_roll_in_one_file),
         cmocka_unit_test(years_and_theaters),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
 }

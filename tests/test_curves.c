@@ -154,7 +154,7 @@ static void staircase_crosses_the_musket_three_times(void **state)
     mu_crossover x = cross(D, "staircase", "musket", false);
     assert_true(x.crosses);
     assert_int_equal(x.n, 3);
-    assert_int_equal(x.closer, 0);
+    assert_int_equal(x.closer, MU_WHICH_A);
     /* 6: the staircase steps down to 16 2/3 under the musket's 18 */
     assert_rat_eq(x.at[0].range, 6, 1);
     assert_true(x.at[0].exact);

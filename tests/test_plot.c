@@ -214,9 +214,9 @@ static void bad_writes_leave_nothing(void **state)
              dir);
     assert_int_equal(system(cmd), 0);
     mu_plot_format f;
-    assert_int_equal(mu_plot_format_from_path("a.b/c.SvG", &f, &err), MU_OK);
+    assert_int_equal(mu_plot_format_detect("a.b/c.SvG", &f, &err), MU_OK);
     assert_int_equal(f, MU_PLOT_SVG);
-    assert_int_equal(mu_plot_format_from_path("a.pdf/c", &f, &err), MU_EINPUT);
+    assert_int_equal(mu_plot_format_detect("a.pdf/c", &f, &err), MU_EINPUT);
     mu_chart_free(c);
     assert_int_equal(mu_chart_figure(W, 6, &c, &err), MU_EINPUT);
     const char *none[] = {"sword"};

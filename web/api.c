@@ -257,15 +257,16 @@ static const route *find(const char *path)
 
 /* Runs the route's command; *out and *errs malloc'd; -1 when out of
  * memory. */
-static int run(const route *rt, const pairs *p, char **out, size_t *outlen,
-               char **errs)
+static int run(const cli_shared *shared, const route *rt, const pairs *p,
+               char **out, size_t *outlen, char **errs)
 {
     char name[64] = "";
     for (int i = 0; i < 3 && rt->words[i]; i++)
         snprintf(name + strlen(name), sizeof name - strlen(name), "%s%s",
                  i ? " " : "", rt->words[i]);
     *out = *errs = NULL;
-    int rc = (int)cli_invoke(name, p->names, p->values, p->n, out, errs);
+    int rc = (int)cli_invoke_shared(shared, name, p->names, p->values, p->n,
+                                    out, errs);
     if (!*errs)
         *errs = calloc(1, 1);
     if (!*out)
@@ -312,7 +313,7 @@ void web_api(const web_call *c, web_reply *r)
         return;
     char *out, *errs;
     size_t outlen;
-    int rc = run(rt, &p, &out, &outlen, &errs);
+    int rc = run(c->shared, rt, &p, &out, &outlen, &errs);
     if (rc < 0) {
         errorf(r, 500, "out of memory");
         return;
@@ -381,7 +382,8 @@ void web_plot(const web_call *c, web_reply *r)
     close(fd);
     add(&p, "out", path);
     char *out = NULL, *errs = NULL;
-    int rc = (int)cli_invoke(name, p.names, p.values, p.n, &out, &errs);
+    int rc = (int)cli_invoke_shared(c->shared, name, p.names, p.values, p.n,
+                                    &out, &errs);
     free(out);
     char *svg = NULL;
     size_t len = 0;

@@ -3,6 +3,8 @@
  * slow clients. What a command answers is api.c's business. */
 #include "web.h"
 
+#include "cli.h"
+
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <microhttpd.h>
@@ -37,6 +39,7 @@ typedef struct conn {
 struct web_server {
     web_config cfg;
     struct MHD_Daemon *d;
+    cli_shared shared; /* the built-in rules, parsed once for every call */
     bool tokens;
     char token[3][33]; /* umpire, union, confederate */
     atomic_int inflight;
@@ -307,7 +310,8 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
                                     &a);
         if (a.bad)
             return send_error(c, 400, "a NUL byte in an option, or too many");
-        web_call call = {url + 6, a.args, a.n, post, v, s->cfg.campaign};
+        web_call call = {url + 6, a.args, a.n, post, v, s->cfg.campaign,
+                         &s->shared};
         web_reply r;
         web_plot(&call, &r);
         return send_reply(c, &r);
@@ -340,7 +344,8 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
                                           ? "too many options"
                                           : "a NUL byte in an option");
     }
-    web_call call = {url + 5, a.args, a.n, post, v, s->cfg.campaign};
+    web_call call = {url + 5, a.args, a.n, post, v, s->cfg.campaign,
+                     &s->shared};
     web_reply r;
     web_api(&call, &r);
     cJSON_Delete(keep);
@@ -424,8 +429,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
             logf_(s, "%d %.80s", q->early, url);
             return send_error(c, q->early, early_text(q->early));
         }
-        if (post)
-            return MHD_YES;
+        /* Answer on a later call, once the (maybe empty) body is in: a
+         * response queued with the headers makes libmicrohttpd close the
+         * connection after it (no keep-alive). */
+        return MHD_YES;
     }
     if (q->early || q->too_big) {
         *upload_size = 0; /* answered already; the rest is dropped */
@@ -591,6 +598,11 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return MU_ENOMEM;
     }
+    mu_status st = cli_shared_load(&s->shared, err);
+    if (st != MU_OK) {
+        free(s);
+        return st;
+    }
     s->cfg = *cfg;
     if (!s->cfg.threads)
         s->cfg.threads = 2;
@@ -684,6 +696,7 @@ void web_server_free(web_server *s)
         return;
     web_server_stop(s, 0);
     pthread_mutex_destroy(&s->lock);
+    cli_shared_free(&s->shared);
     sodium_memzero(s->token, sizeof s->token);
     free(s);
 }

@@ -28,7 +28,7 @@
 /* Who holds a link: the umpire sees all; a side sees what its player may. */
 typedef enum web_viewer {
     WEB_NOBODY = -2, /* no valid token */
-    WEB_UMPIRE = MU_VIEW_ALL,
+    WEB_UMPIRE = MU_VIEWER_UMPIRE,
     WEB_UNION = MU_UNION,
     WEB_CONFEDERATE = MU_CONFEDERATE
 } web_viewer;
@@ -53,6 +53,7 @@ typedef struct web_call {
     bool post;            /* a change: only through POST */
     web_viewer viewer;    /* decided by the token */
     const char *campaign; /* the served campaign file, or NULL */
+    const struct cli_shared *shared; /* built-in rules loaded once, or NULL */
 } web_call;
 
 /* A response: status, content type (static) and a malloc'd body. */

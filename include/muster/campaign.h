@@ -172,7 +172,6 @@ typedef enum mu_viewer {
     MU_VIEWER_UNION = 0,       /* MU_UNION */
     MU_VIEWER_CONFEDERATE = 1  /* MU_CONFEDERATE */
 } mu_viewer;
-#define MU_VIEW_ALL MU_VIEWER_UMPIRE
 
 /* From now on the handle acts for `v` (a campaign opens as the umpire). A
  * side may not learn anything about the other side's unrevealed hidden

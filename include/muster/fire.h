@@ -59,6 +59,8 @@ typedef enum mu_curve_shape {
 #define MU_MAX_WEAPONS 64
 /* Most bands, points or coefficients in one curve. */
 #define MU_CURVE_MAX 24
+/* mu_weapon.canister and .roundshot of anything but a gun. */
+enum { MU_NO_LOAD = -1 };
 
 /* One weapon, as read. For a gun, slope, max_range and cover are zero and
  * crew and effectives are those of its loads (which must agree). */
@@ -73,8 +75,8 @@ typedef struct mu_weapon {
     int effectives;   /* effective figures per casting, 1..100 */
     int crew;         /* loads and guns: full crew, the default and the most;
                          0 for small arms */
-    int canister;     /* a gun: index of its canister load, else -1 */
-    int roundshot;    /* a gun: index of its roundshot load, else -1 */
+    int canister;     /* a gun: index of its canister load, else MU_NO_LOAD */
+    int roundshot;    /* a gun: index of its roundshot load, else MU_NO_LOAD */
     int line;         /* its [section] header's line in its file */
     mu_curve_shape shape;
     int n;            /* bands, points or coefficients (0 when linear) */
@@ -250,6 +252,13 @@ MU_API mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *c,
                                  const mu_render_opts *ro, char **out,
                                  mu_error *err);
 
+/* Which of two compared curves, a or b. */
+typedef enum mu_which {
+    MU_WHICH_SAME = -1, /* neither: the curves are the same */
+    MU_WHICH_A = 0,
+    MU_WHICH_B = 1
+} mu_which;
+
 /* One place where the better of two curves changes. */
 typedef struct mu_crossing {
     mu_rat range; /* inches */
@@ -257,7 +266,7 @@ typedef struct mu_crossing {
                      and the range is a root found to within 1e-9 inch */
     mu_rat pa, pb; /* P of a and of b at `range` (equal where the curves
                      meet; apart where one steps at a band edge or ends) */
-    int better;   /* 0 (a) or 1 (b): the better one from here on */
+    mu_which better; /* the better one from here on (never MU_WHICH_SAME) */
 } mu_crossing;
 
 #define MU_MAX_CROSSINGS 32
@@ -272,9 +281,9 @@ typedef struct mu_crossover {
     bool crosses; /* the better curve changes at some range >= 0 */
     mu_rat range; /* the first such range, inches (when crosses) */
     mu_rat p;     /* P of a there */
-    int closer;   /* 0 (a) or 1 (b): the better one closer than `range` when
-                     they cross, or at every range where either fires when
-                     they do not; -1 when the curves are the same */
+    mu_which closer; /* the better one closer than `range` when they
+                     cross, or at every range where either fires when they
+                     do not; MU_WHICH_SAME when the curves are the same */
     int n;        /* crossings, in order of range (0 when !crosses) */
     mu_crossing at[MU_MAX_CROSSINGS];
     bool more;    /* there were more than MU_MAX_CROSSINGS */

@@ -37,8 +37,8 @@ typedef enum mu_plot_format {
 
 /* The format a file name asks for by its extension (.png, .svg, .pdf, in
  * any case). MU_EINPUT naming the three for anything else. */
-MU_API mu_status mu_plot_format_from_path(const char *path,
-                                          mu_plot_format *out, mu_error *err);
+MU_API mu_status mu_plot_format_detect(const char *path,
+                                       mu_plot_format *out, mu_error *err);
 
 MU_API void mu_chart_free(mu_chart *c);
 

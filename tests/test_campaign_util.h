@@ -1,0 +1,61 @@
+/* test_campaign_util.h -- what the campaign tests share: the includes, a
+ * private folder for the files they make (made by camp_setup, removed by
+ * camp_teardown, cmocka's group fixtures), fresh file names in it and
+ * scripted dice. */
+#ifndef MU_TEST_CAMPAIGN_UTIL_H
+#define MU_TEST_CAMPAIGN_UTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "muster.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Render options of one format. */
+#ifndef RO
+#define RO(fmt) (&(mu_render_opts){.format = (fmt)})
+#endif
+
+static char dir[256];
+static int serial;
+
+/* A new campaign file name in the test's folder. */
+static inline const char *fresh(void)
+{
+    static char path[512];
+    snprintf(path, sizeof path, "%s/c%d.db", dir, ++serial);
+    return path;
+}
+
+static inline mu_dice *script(const int *r, size_t n)
+{
+    mu_dice *d;
+    mu_error err;
+    assert_int_equal(mu_dice_new_scripted(r, n, &d, &err), MU_OK);
+    return d;
+}
+
+static inline int camp_setup(void **state)
+{
+    (void)state;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/muster-campaign-XXXXXX", tmp ? tmp : "/tmp");
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static inline int camp_teardown(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+#endif
