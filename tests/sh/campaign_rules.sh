@@ -98,7 +98,7 @@ case "$show" in
 *) fail "union brigade 2 keeps its prisoners out: $show" ;;
 esac
 case "$show" in
-*'"prisoners":{"held_by_union":1,"held_by_confederate":2}'*) ;;
+*'"prisoners":{"held_by_union":{"stands":[{"division":2,"name":"C","brigade":1,"stands":1,"camp":"Union POW camp"}],"total":1,'*'"held_by_confederate":{"stands":[{"division":1,"name":"U","brigade":2,"stands":2,"camp":"Confederate POW camp"}],"total":2,'*) ;;
 *) fail "prisoners held: $show" ;;
 esac
 
@@ -107,7 +107,7 @@ expect 2 "cannot be exchanged" -- exchange c.db --union 3 --confederate 1
 expect 2 "cannot be exchanged" -- exchange c.db --union 1 --confederate 2
 out=$(mc exchange c.db --union 1 --confederate 1) || fail "exchange"
 [ "$(mc prisoners c.db --format json)" = \
-  '{"held_by_union":{"stands":[],"total":0},"held_by_confederate":{"stands":[{"division":1,"name":"U","brigade":2,"stands":1}],"total":1}}' ] ||
+  '{"held_by_union":{"stands":[],"total":0,"leaders":[],"batteries":[],"camps":[]},"held_by_confederate":{"stands":[{"division":1,"name":"U","brigade":2,"stands":1,"camp":"Confederate POW camp"}],"total":1,"leaders":[],"batteries":[],"camps":[{"name":"Confederate POW camp","stands":1,"leaders":0,"batteries":0}]}}' ] ||
     fail "prisoners after the exchange: $(mc prisoners c.db --format json)"
 expect 2 "no confederate stands are held" -- liberate c.db --side confederate
 mc liberate c.db --side union >/dev/null || fail "liberate"
@@ -177,7 +177,7 @@ expect_new=$(mc new f.db --name F --year 1862 --theater west --rules bad.ini 2>&
 err=$(head -c 17000000 /dev/zero |
       mc verify --commitment 00 --division - 2>&1 >/dev/null)
 [ $? = 2 ] || fail "a 17 MB division: exit not 2"
-[ "$err" = "muster: standard input: file is larger than 16777216 bytes" ] ||
+[ "$err" = "muster: standard input: larger than 16 MiB, the most muster reads of a file" ] ||
     fail "a 17 MB division: $err"
 [ "$(cat notes.txt)" = "just text" ] || fail "notes.txt was changed"
 mc check c.db >/dev/null || fail "check"
