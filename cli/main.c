@@ -69,8 +69,15 @@ static const cli_group *group_of(const char *word)
     return NULL;
 }
 
-static int run(const cli_command *c, int argc, char **argv)
+/* argv: the command's words on; whole: main's, for muster-full. */
+static int run(const cli_command *c, int argc, char **argv, char **whole)
 {
+#ifdef MUSTER_LIGHT
+    if (c->flags & CLI_FULL)
+        return cli_run_full(whole);
+#else
+    (void)whole;
+#endif
     cli_ctx cx;
     cli_ctx_init(&cx, c, true);
     cx.stream = true; /* the tool writes large results as they are made */
@@ -89,7 +96,7 @@ static int run(const cli_command *c, int argc, char **argv)
 }
 
 /* argv[1] is a group ("odds"): its subcommand is argv[2]. */
-static int run_group(const cli_group *g, int argc, char **argv)
+static int run_group(const cli_group *g, int argc, char **argv, char **whole)
 {
     if (argc < 3)
         return message(CLI_INPUT, "%s", g->missing);
@@ -99,11 +106,11 @@ static int run_group(const cli_group *g, int argc, char **argv)
     snprintf(name, sizeof name, "%s %s", g->name, argv[2]);
     const cli_group *sub = group_of(name); /* "plot odds": one level more */
     if (sub)
-        return run_group(sub, argc - 1, argv + 1);
+        return run_group(sub, argc - 1, argv + 1, whole);
     const cli_command *c = cli_find(name);
     if (!c)
         return message(CLI_INPUT, g->unknown, argv[2]);
-    return run(c, argc - 2, argv + 2);
+    return run(c, argc - 2, argv + 2, whole);
 }
 
 /* Hidden: what the build generates from the table. */
@@ -157,10 +164,10 @@ int main(int argc, char **argv)
     }
     const cli_group *g = group_of(cmd);
     if (g)
-        return run_group(g, argc, argv);
+        return run_group(g, argc, argv, argv);
     const cli_command *c = cli_find(cmd);
     if (c)
-        return run(c, argc - 1, argv + 1);
+        return run(c, argc - 1, argv + 1, argv);
     return message(CLI_INPUT, "unknown command '%s': run 'muster --help' for "
                    "the list", cmd);
 }
