@@ -236,4 +236,4 @@ const cli_command cmd_serve = {
         "object. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.\n",
     .opts = serve_opts,
     .run = run_serve,
-    .flags = CLI_ONLY};
+    .flags = CLI_ONLY | CLI_FULL};
