@@ -40,6 +40,11 @@ m engage $F 3 --seed 9 --hidden
 m casualties $F 3 --brigade 1 --lost 2 --captured 1
 m battle $F end --seed 4
 m reveal $F 2
+m battle $F start "Cemetery Hill"
+m casualties $F 1 --brigade 1 --lost 1 --captured 1
+m casualties $F 4 --brigade 1 --lost 1
+m undo $F 25
+m battle $F end --seed 5
 "$muster" campaign check $F >check.txt || { cat check.txt; fail "the base campaign does not check"; }
 head=$("$muster" campaign head $F | sed -n 's/^head //p')
 [ ${#head} -eq 64 ] || fail "no chain head"
@@ -122,10 +127,15 @@ edits=(
 "an event's division|UPDATE events SET division = 4 WHERE id = 10"
 "an event's hash|UPDATE events SET hash = '0000000000000000000000000000000000000000000000000000000000000000' WHERE id = 5"
 "an event deleted in the middle|DELETE FROM events WHERE id = 17"
-"an event inserted|INSERT INTO events(id, kind, division, data, hash) VALUES (24, 'penalty', NULL, '{\"side\":\"confederate\",\"owed\":1}', NULL)"
+"an event inserted|INSERT INTO events(id, kind, division, data, hash) VALUES (29, 'penalty', NULL, '{\"side\":\"confederate\",\"owed\":1}', NULL)"
 "a seed changed|UPDATE events SET data = replace(data, '\"seed\":7', '\"seed\":17') WHERE id = 7"
 "a roll changed|UPDATE events SET data = replace(data, '\"roll\":47', '\"roll\":48') WHERE id = 7"
 "the stored schema version|PRAGMA user_version = 2"
+"an undo retargeted|UPDATE events SET data = replace(data, '\"event\":25', '\"event\":26') WHERE kind = 'undo'"
+"an undo deleted|DELETE FROM events WHERE kind = 'undo'"
+"an undo's kind changed|UPDATE events SET data = replace(data, '\"kind\":\"casualties\"', '\"kind\":\"liberate\"') WHERE kind = 'undo'"
+"an undone capture held again|INSERT INTO prisoners(event, division, brigade, stands) VALUES (25, 1, 1, 1)"
+"an undone loss out again|UPDATE losses SET lost = lost + 1 WHERE battle = 3 AND division = 4"
 )
 n=0
 for e in "${edits[@]}"; do
