@@ -149,6 +149,9 @@ struct cli_ctx {
     bool has_seed;    /* the seed used, for render options */
     uint64_t seed;
     cli_buf out, err; /* the result text; the error message (no "muster: ") */
+    bool stream;      /* the tool: many records may go to stdout as made */
+    int out_errno;    /* a streamed write failed with this errno (EPIPE:
+                         the reader left, a quiet end) */
 };
 
 /* ---- running a command --------------------------------------------------- */
@@ -248,6 +251,19 @@ mu_status cli_weapons(const cli_ctx *cx, const mu_weapons **w, mu_error *err);
 void cli_weapons_free(const cli_ctx *cx, const mu_weapons *w);
 /* The order-of-battle options as mu_oob_opts (those the command has). */
 mu_oob_opts cli_oob_opts(const cli_ctx *cx);
+
+/* A mu_sink_fn writing to standard output (ctx is the cli_ctx): for
+ * commands whose output may be larger than memory, when cx->stream is set.
+ * A failed write keeps its errno in cx->out_errno and returns MU_EIO with
+ * "writing the output: REASON". (cli/output.c) */
+mu_status cli_stream_write(void *ctx, const char *text, size_t len,
+                           mu_error *err);
+/* A mu_sink_fn appending to a cli_buf (ctx). */
+mu_status cli_buf_write(void *ctx, const char *text, size_t len,
+                        mu_error *err);
+/* After a streamed command failed: a closed pipe is a quiet CLI_OK, any
+ * other failure cli_fail(err). */
+cli_rc cli_stream_fail(cli_ctx *cx, const mu_error *err);
 
 /* Shared vocabularies (order = the enums they stand for). */
 extern const char *const cli_armies[], *const cli_theaters[],

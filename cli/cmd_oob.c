@@ -1,6 +1,7 @@
 /* cmd_oob.c -- muster division | corps | battle. */
 #include "opts.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 static const char *const all_formats[] = {"text", "json", "jsonl", "csv",
@@ -14,8 +15,9 @@ static const cli_opt division_opts[] = {
     OPT_THEATER,
     OPT_ARM("infantry (default) or cavalry: same tables, another label"),
     OPT_BOOK("play despicable leaders as average (the roll still happens)"),
-    {.name = "count", .type = ARG_NUM, .lo = 1, .hi = 100000, .metavar = "N",
-     .help = "generate N divisions from one dice stream (1..100000)"},
+    {.name = "count", .type = ARG_NUM, .lo = 1, .hi = INT64_MAX, .metavar = "N",
+     .help = "generate N divisions from one dice stream, each written as it "
+             "is made"},
     OPT_DICE,
     OPT_RULES_TABLES,
     OPT_LABELS,
@@ -84,11 +86,11 @@ static cli_rc run_oob(cli_ctx *cx, oob_gen gen)
     }
     mu_render_opts ro = cli_render_opts(cx, labels);
     if (gen(cx, rules, dice, &ro, &text, &err) != MU_OK) {
-        rc = cli_fail(cx, &err);
+        rc = cli_stream_fail(cx, &err);
         goto done;
     }
     rc = cli_dice_done(cx, dice);
-    if (rc == CLI_OK) {
+    if (rc == CLI_OK && text) { /* NULL: streamed already */
         rc = cli_take(cx, text);
         text = NULL;
     }
@@ -100,22 +102,34 @@ done:
     return rc;
 }
 
+/* Divisions are written as they are made (to stdout from the tool), so
+ * --count takes the memory of one division whatever N is; typed or
+ * scripted dice keep the text until every roll is known to fit. */
 static mu_status gen_division(cli_ctx *cx, const mu_rules *r, mu_dice *d,
                               const mu_render_opts *ro, char **out,
                               mu_error *err)
 {
-    size_t count = (size_t)cli_num(cx, "count", 1);
+    uint64_t count = cli_num(cx, "count", 1);
     mu_oob_opts o = cli_oob_opts(cx);
-    mu_division *v = malloc(count * sizeof *v);
-    if (!v) {
-        return mu_error_set(err, MU_ENOMEM, MU_R_NONE, "out of memory");
+    bool live = cx->stream && !cli_has(cx, "rolls") && !cli_has(cx, "ask");
+    cli_buf text = {0};
+    mu_division_stream *s;
+    mu_status st = mu_division_stream_new(ro, count > 1,
+                                          live ? cli_stream_write : cli_buf_write,
+                                          live ? (void *)cx : &text, &s, err);
+    mu_division v;
+    for (uint64_t i = 0; i < count && st == MU_OK; i++) {
+        st = mu_division_generate(r, d, &o, &v, err);
+        if (st == MU_OK)
+            st = mu_division_stream_put(s, &v, err);
     }
-    mu_status st = MU_OK;
-    for (size_t i = 0; i < count && st == MU_OK; i++)
-        st = mu_division_generate(r, d, &o, &v[i], err);
     if (st == MU_OK)
-        st = mu_division_render(v, count, ro, out, err);
-    free(v);
+        st = mu_division_stream_end(s, err);
+    mu_division_stream_free(s);
+    if (st == MU_OK && !live)
+        *out = text.s;
+    else
+        free(text.s);
     return st;
 }
 

@@ -232,6 +232,8 @@ void cli_usage_text(cli_buf *b)
     }
     cli_buf_puts(b, "\nDice: --seed N repeats a result, --rolls 37,00,5 uses "
                     "real dice, --ask prompts for each roll.\n"
+                    "Words may be shortened: 'muster o f' is 'muster odds "
+                    "fire'.\n"
                     "Exit status: 0 ok, 1 failure, 2 bad input. See "
                     "muster(1).\n");
 }

@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char help_help[] =
     "usage: muster help [COMMAND [SUB]]\n\n"
@@ -47,6 +48,13 @@ static int message(int rc, const char *fmt, const char *word)
     return rc;
 }
 
+static int ambiguous(const char *word, const char *candidates)
+{
+    fprintf(stderr, "muster: '%s' could be %s: type more of the word\n", word,
+            candidates);
+    return CLI_INPUT;
+}
+
 /* `muster help [COMMAND [SUB]]`, `muster COMMAND --help`. */
 static int help(const char *name)
 {
@@ -69,10 +77,72 @@ static const cli_group *group_of(const char *word)
     return NULL;
 }
 
+/* The words the table has after `prefix` ("" at the top, else "odds "). */
+typedef struct words {
+    const char *w[64];
+    size_t len[64];
+    int n;
+} words;
+
+static void add_word(words *ws, const char *name, const char *prefix)
+{
+    size_t pl = strlen(prefix);
+    if (strncmp(name, prefix, pl))
+        return;
+    const char *w = name + pl;
+    size_t len = strcspn(w, " ");
+    for (int i = 0; i < ws->n; i++)
+        if (ws->len[i] == len && !strncmp(ws->w[i], w, len))
+            return;
+    if (ws->n < 64) {
+        ws->w[ws->n] = w;
+        ws->len[ws->n++] = len;
+    }
+}
+
+/* A command word as a player types it: in any case, or a beginning that only
+ * one word at this level has ("div", "camp"). Writes "prefixWORD" to `out`;
+ * false with `out` naming the candidates when `word` begins several. */
+static bool full_name(const char *prefix, const char *word, char *out,
+                      size_t size)
+{
+    words ws = {.n = 0};
+    for (int i = 0; cli_groups[i]; i++)
+        add_word(&ws, cli_groups[i]->name, prefix);
+    for (int i = 0; cli_commands[i]; i++)
+        add_word(&ws, cli_commands[i]->name, prefix);
+    size_t wl = strlen(word);
+    int hit = -1, hits = 0;
+    for (int i = 0; i < ws.n && wl; i++) {
+        if (ws.len[i] == wl && !strncasecmp(ws.w[i], word, wl)) {
+            hit = i, hits = 1;
+            break;
+        }
+        if (ws.len[i] > wl && !strncasecmp(ws.w[i], word, wl))
+            hit = i, hits++;
+    }
+    if (hits == 1) {
+        snprintf(out, size, "%s%.*s", prefix, (int)ws.len[hit], ws.w[hit]);
+        return true;
+    }
+    snprintf(out, size, "%s%s", prefix, word); /* unknown: as typed */
+    if (hits > 1) {
+        size_t at = 0;
+        for (int i = 0, k = 0; i < ws.n && at < size; i++)
+            if (ws.len[i] > wl && !strncasecmp(ws.w[i], word, wl))
+                at += (size_t)snprintf(out + at, size - at, "%s%.*s",
+                                       !k++ ? "" : k == hits ? " or " : ", ",
+                                       (int)ws.len[i], ws.w[i]);
+        return false;
+    }
+    return true;
+}
+
 static int run(const cli_command *c, int argc, char **argv)
 {
     cli_ctx cx;
     cli_ctx_init(&cx, c, true);
+    cx.stream = true; /* the tool writes large results as they are made */
     cli_rc st = cli_parse_argv(&cx, argc, argv);
     if (st == CLI_OK && cx.help) {
         cli_ctx_free(&cx);
@@ -94,8 +164,10 @@ static int run_group(const cli_group *g, int argc, char **argv)
         return message(CLI_INPUT, "%s", g->missing);
     if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))
         return help(g->name);
-    char name[128];
-    snprintf(name, sizeof name, "%s %s", g->name, argv[2]);
+    char prefix[128], name[256];
+    snprintf(prefix, sizeof prefix, "%s ", g->name);
+    if (!full_name(prefix, argv[2], name, sizeof name))
+        return ambiguous(argv[2], name);
     const cli_group *sub = group_of(name); /* "plot odds": one level more */
     if (sub)
         return run_group(sub, argc - 1, argv + 1);
@@ -148,16 +220,21 @@ int main(int argc, char **argv)
             cli_usage_text(&b);
             return print_buf(&b, stdout, CLI_OK);
         }
-        char name[128];
-        snprintf(name, sizeof name, "%s%s%s%s%s", argv[2], argc > 3 ? " " : "",
-                 argc > 3 ? argv[3] : "", argc > 4 ? " " : "",
-                 argc > 4 ? argv[4] : "");
+        char name[256] = "", prefix[256] = "";
+        for (int i = 2; i < argc && i < 5; i++) {
+            if (!full_name(prefix, argv[i], name, sizeof name))
+                return ambiguous(argv[i], name);
+            snprintf(prefix, sizeof prefix, "%s ", name);
+        }
         return help(name);
     }
-    const cli_group *g = group_of(cmd);
+    char name[256];
+    if (!full_name("", cmd, name, sizeof name))
+        return ambiguous(cmd, name);
+    const cli_group *g = group_of(name);
     if (g)
         return run_group(g, argc, argv);
-    const cli_command *c = cli_find(cmd);
+    const cli_command *c = cli_find(name);
     if (c)
         return run(c, argc - 1, argv + 1);
     return message(CLI_INPUT, "unknown command '%s': run 'muster --help' for "

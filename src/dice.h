@@ -5,6 +5,7 @@
 
 #include "muster.h"
 
+
 enum dice_kind { DICE_SEEDED, DICE_SCRIPTED, DICE_CALLBACK };
 
 struct mu_dice {
@@ -26,9 +27,8 @@ static inline uint64_t dice_rotl(uint64_t x, int k)
 }
 
 /* xoshiro256** 1.0: one 64-bit output. */
-static inline uint64_t dice_next64(mu_dice *d)
+static inline uint64_t dice_xoshiro(uint64_t s[4])
 {
-    uint64_t *s = d->s;
     const uint64_t result = dice_rotl(s[1] * 5, 7) * 9;
     const uint64_t t = s[1] << 17;
     s[2] ^= s[0];
@@ -38,6 +38,11 @@ static inline uint64_t dice_next64(mu_dice *d)
     s[2] ^= t;
     s[3] = dice_rotl(s[3], 45);
     return result;
+}
+
+static inline uint64_t dice_next64(mu_dice *d)
+{
+    return dice_xoshiro(d->s);
 }
 
 /* A seeded d100, 1..100, unbiased (see mu_dice_new_seeded in muster.h). */

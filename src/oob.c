@@ -5,9 +5,14 @@
 #include "error.h"
 #include "rules.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 static const char *const kind_names[] = {
     "theater", "leader", "brigades", "stands", "morale",
@@ -111,15 +116,10 @@ static mu_status resolve_theater(const mu_rules *r, mu_dice *d, int army,
     return MU_OK;
 }
 
-/* `fast` is a compile-time constant in each copy of gen_body: the seeded
- * copy draws straight from the inlined PRNG, the other labels its rolls for
- * scripted lists and prompts. */
+/* One labelled roll from a scripted or callback source (the seeded path is
+ * gen_seeded below). */
 #define ROLL(kind_, brig_, thr_)                                               \
     do {                                                                       \
-        if (fast) {                                                            \
-            roll = dice_seeded_d100(d);                                        \
-            break;                                                             \
-        }                                                                      \
         lab.kind = (kind_);                                                    \
         lab.brigade = (brig_);                                                 \
         lab.threshold = (thr_);                                                \
@@ -128,18 +128,12 @@ static mu_status resolve_theater(const mu_rules *r, mu_dice *d, int army,
             return st_;                                                        \
     } while (0)
 
-#if defined(__GNUC__)
-#define OOB_INLINE static inline __attribute__((always_inline))
-#else
-#define OOB_INLINE static inline
-#endif
-
-/* The division proper, with year and theater known. `division` and `army`
- * only label the rolls. */
-OOB_INLINE mu_status gen_body(const mu_rules *r, mu_dice *d,
-                              const mu_oob_opts *o, int year, int theater,
-                              int divno, int label_army, mu_division *v,
-                              mu_error *err, const bool fast)
+/* The division proper, with year and theater known, rolled from a scripted
+ * or callback source into a zeroed *v. `division` and `army` only label the
+ * rolls. */
+static mu_status gen_slow(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
+                          int year, int theater, int divno, int label_army,
+                          mu_division *v, mu_error *err)
 {
     const mu_army a = o->army;
     const mu_theater th = (mu_theater)theater;
@@ -213,23 +207,144 @@ OOB_INLINE mu_status gen_body(const mu_rules *r, mu_dice *d,
     return MU_OK;
 }
 
-static mu_status gen_slow(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
-                          int year, int theater, int divno, int label_army,
-                          mu_division *v, mu_error *err)
+/* One roll record, made in a register and stored at once: 8 bytes into a
+ * 6-byte slot. The 2 bytes beyond belong to the next slot, which the next
+ * record or the zeroed tail overwrites (a division makes at most 30 of the
+ * MU_MAX_ROLLS records, so the next slot always exists). */
+static inline void put_word(mu_roll *at, uint64_t x)
 {
-    return gen_body(r, d, o, year, theater, divno, label_army, v, err, false);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(at, &x, sizeof x);
+#else
+    *at = (mu_roll){(uint8_t)x, (uint8_t)(x >> 8), (uint8_t)(x >> 16),
+                    (uint8_t)(x >> 24), (int16_t)(uint16_t)(x >> 32)};
+#endif
 }
 
-/* The seeded copy works on a private copy of the PRNG state: the byte
- * stores into the division's roll record could otherwise alias the dice and
- * force the state back to memory after every roll. */
-static mu_status gen_fast(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
-                          int year, int theater, mu_division *v)
+
+/* Zeroes what a division may leave unused, before it is written: a fixed
+ * size is a few vector stores, the tail alone would be a `rep stos` of a
+ * length known late. rolls[0] is left: the theater roll or the leader's. */
+/* Zeroes what a division may leave unused, before it is written: the
+ * fixed-size parts at once (a memset of 4-byte aligned memory becomes a
+ * loop of 8-byte stores; these are 16-byte stores, unrolled). rolls[0] is
+ * left: the theater roll or the leader's. */
+static inline void zero_slots(mu_division *v)
 {
+#if defined(__SSE2__)
+    _Static_assert(sizeof v->brigades == 128, "8 stores");
+    _Static_assert(sizeof v->rolls == 192, "12 stores from rolls[0]");
+    const __m128i z = _mm_setzero_si128();
+    unsigned char *b = (unsigned char *)v->brigades;
+    unsigned char *q = (unsigned char *)&v->rolls[1];
+#define Z16(p, i) _mm_storeu_si128((__m128i *)(void *)((p) + 16 * (i)), z)
+    Z16(b, 0), Z16(b, 1), Z16(b, 2), Z16(b, 3);
+    Z16(b, 4), Z16(b, 5), Z16(b, 6), Z16(b, 7);
+    /* rolls[1..31]: 186 bytes, as 11 stores and one ending at the end */
+    Z16(q, 0), Z16(q, 1), Z16(q, 2), Z16(q, 3), Z16(q, 4), Z16(q, 5);
+    Z16(q, 6), Z16(q, 7), Z16(q, 8), Z16(q, 9), Z16(q, 10);
+    _mm_storeu_si128((__m128i *)(void *)(q + 186 - 16), z);
+#undef Z16
+#else
+    memset(v->brigades, 0, sizeof v->brigades);
+    memset(&v->rolls[1], 0, sizeof v->rolls - sizeof v->rolls[0]);
+#endif
+}
+
+/* The artillery of gen_seeded, from T stands and the ratio: the fraction
+ * of a battery and of the reserve share rolled for, never rounded (the
+ * seed's note), as in gen_slow. */
+static inline void seeded_artillery(mu_dice *w, unsigned T, unsigned ratio,
+                                    mu_artillery *art, mu_roll **rec)
+{
+    unsigned B = oob_div_small(T, ratio), rem = T - B * ratio, thr = 0;
+    art->ratio = (int)ratio;
+    art->battery_roll = 0;
+    if (rem) {
+        thr = oob_div_small(100 * rem, ratio);
+        unsigned x = (unsigned)dice_seeded_d100(w), pass = x <= thr;
+        art->battery_roll = (int)x;
+        B += pass;
+        put_word((*rec)++, MU_ROLL_BATTERY | (uint64_t)x << 16 |
+                               (uint64_t)pass << 24 | (uint64_t)thr << 32);
+    }
+    art->battery_threshold = (int)thr;
+    unsigned m3 = B % 3, R = B / 3, thr3 = 0;
+    art->reserve_roll = 0;
+    if (m3) {
+        thr3 = 100 * m3 / 3;
+        unsigned x = (unsigned)dice_seeded_d100(w), pass = x <= thr3;
+        art->reserve_roll = (int)x;
+        R += pass;
+        put_word((*rec)++, MU_ROLL_RESERVE | (uint64_t)x << 16 |
+                               (uint64_t)pass << 24 | (uint64_t)thr3 << 32);
+    }
+    art->reserve_threshold = (int)thr3;
+    art->batteries = (int)B;
+    art->reserve = (int)R;
+    art->division = (int)(B - R);
+}
+
+/* The seeded path of gen_slow: the same rolls in the same order, with the
+ * same results, written into *v whose fields before brigades are zero. The
+ * costs it avoids, each measured with bench/run: zeroing the whole record
+ * (only the unused slots, with 16-byte stores), records built field by
+ * field (each is one 8-byte store of the table's precomputed word for the
+ * face, rules_table.word, with the kind and brigade or'ed in), two hardware
+ * divisions (oob_div_small), the PRNG state in memory (a local copy, which
+ * the record's stores cannot alias). */
+static void gen_seeded(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
+                       int year, int theater, mu_division *v)
+{
+    _Static_assert(MU_MAX_ROLLS >= 31, "put_word writes 2 bytes ahead");
+    const mu_army a = o->army;
+    const mu_theater th = (mu_theater)theater;
+    const uint64_t *leader = rules_words(r, MU_TABLE_LEADER, a, th, year);
+    const uint64_t *morale = rules_words(r, MU_TABLE_MORALE, a, th, year);
+    const uint64_t *stands = rules_words(r, MU_TABLE_STANDS, a, th, year);
+    const unsigned book = o->by_the_book;
     mu_dice w = *d;
-    mu_status st = gen_body(r, &w, o, year, theater, 0, -1, v, NULL, true);
+    zero_slots(v);
+    v->army = a;
+    v->year = year;
+    v->theater = th;
+    v->arm = o->arm;
+    v->by_the_book = o->by_the_book;
+    mu_roll *rec = v->rolls + v->nrolls;
+    uint64_t x = leader[dice_seeded_d100(&w)];
+    unsigned lr = (unsigned)(x >> 32);
+    v->leader_rolled = (mu_rating)lr;
+    v->leader = (mu_rating)(lr | (book & (lr == MU_DESPICABLE)));
+    put_word(rec++, MU_ROLL_LEADER | x);
+    x = rules_words(r, MU_TABLE_BRIGADES, a, th, year)[dice_seeded_d100(&w)];
+    unsigned nb = (unsigned)(x >> 32);
+    v->nbrigades = (int)nb;
+    put_word(rec++, MU_ROLL_BRIGADES | x);
+    unsigned T = 0;
+    for (unsigned b = 0; b < nb; b++) {
+        mu_brigade *g = &v->brigades[b];
+        const uint64_t base = (uint64_t)(b + 1) << 8;
+        x = stands[dice_seeded_d100(&w)];
+        unsigned st = (unsigned)(x >> 32);
+        g->stands = (int)st;
+        T += st;
+        put_word(rec++, MU_ROLL_STANDS | base | x);
+        x = morale[dice_seeded_d100(&w)];
+        g->morale = (mu_morale)(x >> 32);
+        put_word(rec++, MU_ROLL_MORALE | base | x);
+        x = leader[dice_seeded_d100(&w)];
+        unsigned br = (unsigned)(x >> 32);
+        g->rolled = (mu_rating)br;
+        g->leader = (mu_rating)(br | (book & (br == MU_DESPICABLE)));
+        put_word(rec++, MU_ROLL_BRIGADIER | base | x);
+    }
+    v->stands = (int)T;
+    x = rules_words(r, MU_TABLE_ARTILLERY, a, th, year)[dice_seeded_d100(&w)];
+    unsigned ratio = (unsigned)(x >> 32);
+    put_word(rec++, MU_ROLL_RATIO | x);
+    seeded_artillery(&w, T, ratio, &v->artillery, &rec);
+    v->nrolls = (int)(rec - v->rolls);
     *d = w;
-    return st;
 }
 
 static mu_status gen_division(const mu_rules *r, mu_dice *d,
@@ -237,8 +352,10 @@ static mu_status gen_division(const mu_rules *r, mu_dice *d,
                               int divno, int label_army, mu_division *v,
                               mu_error *err)
 {
-    if (d->kind == DICE_SEEDED)
-        return gen_fast(r, d, o, year, theater, v);
+    if (d->kind == DICE_SEEDED) {
+        gen_seeded(r, d, o, year, theater, v);
+        return MU_OK;
+    }
     return gen_slow(r, d, o, year, theater, divno, label_army, v, err);
 }
 
@@ -251,11 +368,16 @@ static mu_status division_generate(const mu_rules *r, mu_dice *d,
     mu_status st = oob_check_opts(o, err);
     if (st != MU_OK)
         return st;
-    /* A seeded source cannot fail, so it writes straight into *out; the
-     * others build a copy so that *out is untouched when the rolls run out. */
+    /* A seeded source cannot fail, so it writes straight into *out (and
+     * zeroes only what is left unused); the others build a zeroed copy so
+     * that *out is untouched when the rolls run out. */
     mu_division tmp;
     mu_division *v = d->kind == DICE_SEEDED ? out : &tmp;
-    memset(v, 0, sizeof *v); /* a plain value: unused slots are zero */
+    if (v == out)
+        memset(v, 0, offsetof(mu_division, brigades));
+    else
+        memset(v, 0, sizeof *v);
+    v->nrolls = 0;
     int year = o->year, theater = o->theater;
     mu_roll rec;
     bool rolled;
@@ -308,7 +430,6 @@ static mu_status gen_corps(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
     if (!c->divisions)
         return err_nomem(err);
     oob_label lab = {MU_ROLL_CORPS_LEADER, 0, 0, label_army, 0};
-    const bool fast = false; /* one roll: the labelled path is fine */
     int roll;
     ROLL(MU_ROLL_CORPS_LEADER, 0, 0);
     c->leader_rolled = (mu_rating)rules_map(r, MU_TABLE_LEADER, o->army,

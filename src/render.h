@@ -20,4 +20,28 @@ cJSON *render_division_json(const mu_division *d, const mu_labels *l);
  * of a division's "rolls" and of the campaign's engage events. */
 cJSON *render_roll_json(const mu_roll *r);
 
+/* ---- divisions (render_division.c, render_oob.c) ------------------------- */
+
+/* Where a division's reserve share goes: "Army Artillery Reserve" (Union),
+ * "corps reserve" (a Confederate division in a corps) or "reserve". */
+const char *render_reserve_name(mu_army a, bool in_corps);
+/* A division as text; number 0 leaves out "Division N: "; ind is the
+ * indentation ("" alone, deeper in a corps); cells is scratch space the
+ * caller keeps between divisions (and frees). */
+void render_division_text(const mu_division *d, const mu_render_opts *o,
+                          uint64_t number, sbuf *sb, sbuf *cells,
+                          const char *ind);
+/* "seed N" or "rolls given by hand (no seed)", and a newline. */
+void render_seed_footer(const mu_render_opts *o, sbuf *sb);
+/* The CSV header line and a division's lines (one a brigade); seed is the
+ * seed's digits or "". */
+extern const char render_csv_header[];
+void render_division_csv(const mu_division *d, const mu_render_opts *o,
+                         uint64_t number, const char *corps_leader,
+                         const char *seed, size_t seedlen, sbuf *sb);
+/* Markdown: a division (number 0: no "Division N: "), the seed line. */
+void render_division_md(const mu_division *d, const mu_render_opts *o,
+                        int number, bool in_corps, sbuf *sb);
+void render_seed_md(const mu_render_opts *o, sbuf *sb);
+
 #endif

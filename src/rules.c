@@ -330,14 +330,16 @@ static mu_status load_key(void *user, const char *section, const char *key,
                          value, err);
 }
 
-/* Every face of every table has an outcome. */
-static mu_status check_faces(const mu_rules *r, mu_error *err)
+/* Every face of every table has an outcome; makes the record words. */
+static mu_status check_faces(mu_rules *r, mu_error *err)
 {
     for (int k = 0; k < r->ntables; k++) {
-        const rules_table *t = &r->tables[k];
+        rules_table *t = &r->tables[k];
         for (int f = 1; f <= 100; f++) {
-            if (t->map[f] != 0xFF)
+            if (t->map[f] != 0xFF) {
+                t->word[f] = (uint64_t)f << 16 | (uint64_t)t->map[f] << 32;
                 continue;
+            }
             int g = f;
             while (g < 100 && t->map[g + 1] == 0xFF)
                 g++;

@@ -9,6 +9,9 @@
 /* One percentile table: map[face] is the outcome of face 1..100. */
 typedef struct rules_table {
     uint8_t map[101];
+    /* face << 16 | map[face] << 32: the roll and result fields of a
+     * mu_roll record as the seeded generator stores it (oob.c, put_word) */
+    uint64_t word[101];
     uint16_t face_line[101]; /* where each face was given, for messages */
     uint64_t keys_seen;      /* outcomes already given a key */
     mu_table family;
@@ -33,6 +36,13 @@ static inline const uint8_t *rules_map(const mu_rules *r, mu_table t,
 {
     int k = r->index[t][a][th][year - MU_YEAR_FIRST];
     return r->tables[k].map;
+}
+
+/* The record words of the table rules_map finds (see rules_table.word). */
+static inline const uint64_t *rules_words(const mu_rules *r, mu_table t,
+                                          mu_army a, mu_theater th, int year)
+{
+    return r->tables[r->index[t][a][th][year - MU_YEAR_FIRST]].word;
 }
 
 #endif

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool sb_reserve(sbuf *sb, size_t more)
+bool sb_grow(sbuf *sb, size_t more)
 {
     if (sb->oom)
         return false;
@@ -34,7 +34,7 @@ void sb_printf(sbuf *sb, const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
-    if (n < 0 || !sb_reserve(sb, (size_t)n))
+    if (n < 0 || !sb_grow(sb, (size_t)n))
         return;
     va_start(ap, fmt);
     vsnprintf(sb->p + sb->len, (size_t)n + 1, fmt, ap);
@@ -45,7 +45,7 @@ void sb_printf(sbuf *sb, const char *fmt, ...)
 void sb_puts(sbuf *sb, const char *s)
 {
     size_t n = strlen(s);
-    if (!sb_reserve(sb, n))
+    if (!sb_grow(sb, n))
         return;
     memcpy(sb->p + sb->len, s, n + 1);
     sb->len += n;
@@ -53,7 +53,7 @@ void sb_puts(sbuf *sb, const char *s)
 
 mu_status sb_finish(sbuf *sb, char **out, mu_error *err)
 {
-    if (!sb_reserve(sb, 0)) {
+    if (!sb_grow(sb, 0)) {
         sb_free(sb);
         return err_nomem(err);
     }
@@ -108,7 +108,7 @@ mu_status util_read_file(const char *path, size_t max, char **out, size_t *len,
         if (sb.len + n > max)
             st = err_at(err, MU_EINPUT, name, 0, "file is larger than %zu "
                         "bytes", max);
-        else if (!sb_reserve(&sb, n))
+        else if (!sb_grow(&sb, n))
             st = err_nomem(err);
         else {
             memcpy(sb.p + sb.len, chunk, n);

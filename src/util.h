@@ -17,6 +17,9 @@ typedef struct sbuf {
 } sbuf;
 
 void sb_printf(sbuf *sb, const char *fmt, ...) MU_PRINTF(2, 3);
+/* Makes room for `more` bytes and a terminator (doubling); false when out
+ * of memory. src/writer.h has the fast appends built on it. */
+bool sb_grow(sbuf *sb, size_t more);
 void sb_puts(sbuf *sb, const char *s);
 /* Hands the text to *out (caller frees) or reports out of memory. */
 mu_status sb_finish(sbuf *sb, char **out, mu_error *err);

@@ -1,6 +1,8 @@
 /* The division generator: the seed's rules, roll order and worked example. */
 #include "test_util.h"
 
+#include "oob.h"
+
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 
@@ -348,6 +350,70 @@ static void json_contract(void **state)
     free(text);
 }
 
+/* The seeded generator has its own path (gen_seeded in oob.c): it must
+ * give, for every seed and every kind of division, the same record, byte
+ * for byte, as the labelled path fed the same rolls as a script, and leave
+ * the dice where as many single rolls would. */
+static void seeded_path_matches_scripted(void **state)
+{
+    (void)state;
+    mu_rules *r = default_rules();
+    const mu_oob_opts opts[] = {
+        {MU_UNION, 1863, MU_EAST, MU_INFANTRY, false},
+        {MU_CONFEDERATE, 1862, MU_WEST, MU_CAVALRY, true},
+        {MU_UNION, 0, -1, MU_INFANTRY, true},
+        {MU_CONFEDERATE, 1864, -1, MU_INFANTRY, false},
+        {MU_UNION, 0, MU_WEST, MU_CAVALRY, false}};
+    mu_error err;
+    for (size_t k = 0; k < sizeof opts / sizeof *opts; k++)
+        for (uint64_t seed = 1; seed <= 300; seed++) {
+            mu_dice *d, *ref;
+            assert_int_equal(mu_dice_new_seeded(seed, &d, &err), MU_OK);
+            assert_int_equal(mu_dice_new_seeded(seed, &ref, &err), MU_OK);
+            int skip = (int)(seed % 4), x; /* start mid-output too */
+            for (int i = 0; i < skip; i++)
+                mu_dice_d100(d, NULL, &x, &err), mu_dice_d100(ref, NULL, &x, &err);
+            mu_division v, w;
+            memset(&v, 0x5A, sizeof v); /* nothing may be read */
+            assert_int_equal(mu_division_generate(r, d, &opts[k], &v, &err), MU_OK);
+            int rolls[MU_MAX_ROLLS];
+            for (int i = 0; i < v.nrolls; i++)
+                rolls[i] = v.rolls[i].roll;
+            mu_dice *s;
+            assert_int_equal(mu_dice_new_scripted(rolls, (size_t)v.nrolls, &s, &err), MU_OK);
+            memset(&w, 0, sizeof w);
+            assert_int_equal(mu_division_generate(r, s, &opts[k], &w, &err), MU_OK);
+            assert_int_equal(mu_dice_left(s), 0);
+            assert_memory_equal(&v, &w, sizeof v);
+            /* the rolls recorded are the source's, and it stands after them */
+            assert_int_equal(mu_dice_count(d), (uint64_t)(skip + v.nrolls));
+            for (int i = 0; i < v.nrolls; i++) {
+                mu_dice_d100(ref, NULL, &x, &err);
+                assert_int_equal(x, rolls[i]);
+            }
+            for (int i = 0; i < 9; i++) {
+                int a, b;
+                mu_dice_d100(d, NULL, &a, &err);
+                mu_dice_d100(ref, NULL, &b, &err);
+                assert_int_equal(a, b);
+            }
+            mu_dice_free(s);
+            mu_dice_free(d);
+            mu_dice_free(ref);
+        }
+    mu_rules_free(r);
+}
+
+/* oob_div_small replaces two hardware divisions in the seeded path. */
+static void small_division_is_exact(void **state)
+{
+    (void)state;
+    for (unsigned dv = 1; dv <= MU_MAX_RATIO; dv++)
+        for (unsigned n = 0; n < 4096; n++)
+            if (oob_div_small(n, dv) != n / dv)
+                fail_msg("%u / %u gave %u", n, dv, oob_div_small(n, dv));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -363,6 +429,8 @@ int main(void)
         cmocka_unit_test(battle_roll_order),
         cmocka_unit_test(corps_cavalry_last),
         cmocka_unit_test(json_contract),
+        cmocka_unit_test(seeded_path_matches_scripted),
+        cmocka_unit_test(small_division_is_exact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -269,6 +269,26 @@ MU_API void mu_battle_clear(mu_battle *b);
 MU_API mu_status mu_division_render(const mu_division *d, size_t n,
                                     const mu_render_opts *o, char **out,
                                     mu_error *err);
+/* Renders divisions one at a time, as they are made, in constant memory:
+ * the text of mu_division_render, given to `write` in chunks of about 64 KB
+ * (and the rest at the end), so any number of divisions can be written
+ * while they are generated. `numbered` is mu_division_render's n > 1
+ * ("Division N:", "index", a JSON array). A division whose brigade has no
+ * label in o->labels is refused before any of its text is written.
+ * mu_division_stream_end writes the ending (seed line, "]") and what is
+ * left; a stream freed without it drops what was not yet written.
+ * Owns: the stream; mu_division_stream_free releases it (NULL is a no-op).
+ * Errors: MU_EINPUT for a missing label; whatever `write` returns (its
+ * status and message) stops the stream. */
+typedef struct mu_division_stream mu_division_stream;
+MU_API mu_status mu_division_stream_new(const mu_render_opts *o, bool numbered,
+                                        mu_sink_fn write, void *ctx,
+                                        mu_division_stream **out,
+                                        mu_error *err);
+MU_API mu_status mu_division_stream_put(mu_division_stream *s,
+                                        const mu_division *d, mu_error *err);
+MU_API mu_status mu_division_stream_end(mu_division_stream *s, mu_error *err);
+MU_API void mu_division_stream_free(mu_division_stream *s);
 /* The same for a corps and for a battle. */
 MU_API mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
                                  char **out, mu_error *err);

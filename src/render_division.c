@@ -1,0 +1,565 @@
+/* render_division.c -- divisions as text, JSON, JSONL, CSV and Markdown,
+ * one record at a time: mu_division_stream writes each division as it is
+ * given and hands the text to the caller's function in large chunks, so
+ * any number of divisions takes the memory of one chunk. The hot formats
+ * (text, CSV, JSON) are written with writer.h, without printf or cJSON
+ * trees; mu_division_render is the same stream kept in memory. */
+#include "error.h"
+#include "render.h"
+#include "writer.h"
+
+#include <stdlib.h>
+
+/* Text is handed to the caller once this much has gathered. */
+#define STREAM_CHUNK (64 * 1024)
+
+struct mu_division_stream {
+    mu_render_opts o;
+    bool numbered;    /* "Division N:", "index": N, a JSON array */
+    uint64_t count;   /* divisions written so far */
+    mu_sink_fn write;  /* NULL: keep everything (mu_division_render) */
+    void *ctx;
+    sbuf sb;
+    sbuf cells;       /* the text's brigade cells, measured before laid out */
+    char seed[24];    /* the seed as text, or "" */
+    size_t seedlen;
+};
+
+/* ---- pieces ------------------------------------------------------------- */
+
+static void sb_rating(sbuf *sb, mu_rating played, mu_rating rolled)
+{
+    if (played != rolled) {
+        sb_str(sb, mu_rating_name(played));
+        SB_LIT(sb, " (despicable, by the book)");
+    } else if (played == MU_DESPICABLE) {
+        SB_LIT(sb, "despicable (DP)");
+    } else {
+        sb_str(sb, mu_rating_name(played));
+    }
+}
+
+/* A brigade's label as mu_labels_name writes it. */
+static void sb_label(sbuf *sb, const mu_labels *l, int stands, mu_morale m)
+{
+    int worn, spent;
+    sb_i64(sb, stands);
+    if (mu_labels_get(l, stands, m, &worn, &spent)) {
+        sb_ch(sb, '/');
+        sb_i64(sb, worn);
+        sb_ch(sb, '/');
+        sb_i64(sb, spent);
+        sb_ch(sb, ' ');
+    } else if (stands == 1) {
+        SB_LIT(sb, " stand, ");
+    } else {
+        SB_LIT(sb, " stands, ");
+    }
+    sb_str(sb, mu_morale_name(m));
+}
+
+/* "2.44": the whole part and the two truncated decimals that are the
+ * roll's threshold, so the text never disagrees with the rule. */
+static void sb_fraction(sbuf *sb, int num, int den)
+{
+    int whole = num / den, rem = num % den;
+    sb_i64(sb, whole);
+    if (rem) {
+        int c = 100 * rem / den;
+        sb_ch(sb, '.');
+        sb_ch(sb, (char)('0' + c / 10));
+        sb_ch(sb, (char)('0' + c % 10));
+    }
+}
+
+/* The rolls of a division by kind and brigade (the first of each). */
+typedef struct roll_map {
+    int r[MU_ROLL_CORPS_LEADER + 1][MU_MAX_BRIGADES + 1];
+} roll_map;
+
+static void map_rolls(const mu_division *d, roll_map *m)
+{
+    memset(m, 0, sizeof *m);
+    for (int i = 0; i < d->nrolls && i < MU_MAX_ROLLS; i++) {
+        const mu_roll *r = &d->rolls[i];
+        if (r->kind <= MU_ROLL_CORPS_LEADER && r->brigade <= MU_MAX_BRIGADES &&
+            !m->r[r->kind][r->brigade])
+            m->r[r->kind][r->brigade] = r->roll;
+    }
+}
+
+static void sb_indent(sbuf *sb, const char *ind, int more)
+{
+    sb_str(sb, ind);
+    sb_pad(sb, more);
+}
+
+/* Display width: UTF-8 continuation bytes take no column. */
+static int width(const char *s, size_t n)
+{
+    int w = 0;
+    for (size_t i = 0; i < n; i++)
+        w += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return w;
+}
+
+/* ---- text --------------------------------------------------------------- */
+
+static const char *const brigade_head[4] = {
+    "brigade", "label", "brigadier", "rolls: stands morale brigadier"};
+
+/* The brigade table, laid out as grid_text lays it out (columns two blanks
+ * apart, left-aligned, `indent` blanks first). Cells are written into
+ * `cells` first (kept by the caller between divisions) to measure them. */
+static void brigade_table(const mu_division *d, const mu_render_opts *o,
+                          const roll_map *m, sbuf *sb, sbuf *cells, int indent)
+{
+    size_t at[MU_MAX_BRIGADES][4][2];
+    int w[4];
+    cells->len = 0;
+    for (int c = 0; c < 4; c++)
+        w[c] = (int)strlen(brigade_head[c]);
+    for (int i = 0; i < d->nbrigades && i < MU_MAX_BRIGADES; i++) {
+        const mu_brigade *b = &d->brigades[i];
+        for (int c = 0; c < 4; c++) {
+            size_t start = cells->len;
+            if (c == 0)
+                sb_i64(cells, i + 1);
+            else if (c == 1)
+                sb_label(cells, o->labels, b->stands, b->morale);
+            else if (c == 2)
+                sb_rating(cells, b->leader, b->rolled);
+            else
+                for (int k = 0; k < 3; k++) {
+                    if (k)
+                        sb_ch(cells, ' ');
+                    sb_i64(cells, m->r[MU_ROLL_STANDS + k][i + 1]);
+                }
+            at[i][c][0] = start;
+            at[i][c][1] = cells->len - start;
+            int cw = cells->oom ? 0 : width(cells->p + start, cells->len - start);
+            if (cw > w[c])
+                w[c] = cw;
+        }
+    }
+    if (cells->oom) {
+        sb->oom = true;
+        return;
+    }
+    for (int i = -1; i < d->nbrigades && i < MU_MAX_BRIGADES; i++) {
+        sb_pad(sb, indent);
+        for (int c = 0; c < 4; c++) {
+            const char *s = i < 0 ? brigade_head[c] : cells->p + at[i][c][0];
+            size_t n = i < 0 ? strlen(s) : at[i][c][1];
+            if (c)
+                sb_pad(sb, 2);
+            sb_put(sb, s, n);
+            if (c < 3)
+                sb_pad(sb, w[c] - width(s, n));
+        }
+        sb_ch(sb, '\n');
+    }
+}
+
+static void sb_compare(sbuf *sb, int roll, int threshold)
+{
+    SB_LIT(sb, "rolled ");
+    sb_i64(sb, roll);
+    if (roll <= threshold)
+        SB_LIT(sb, " ≤ ");
+    else
+        SB_LIT(sb, " > ");
+    sb_i64(sb, threshold);
+}
+
+static void artillery_text(const mu_division *d, const roll_map *m, sbuf *sb,
+                           const char *ind, bool in_corps)
+{
+    const mu_artillery *a = &d->artillery;
+    sb_indent(sb, ind, 2);
+    SB_LIT(sb, "Artillery: 1 battery per ");
+    sb_i64(sb, a->ratio);
+    SB_LIT(sb, " stands (rolled ");
+    sb_i64(sb, m->r[MU_ROLL_RATIO][0]);
+    SB_LIT(sb, ")\n");
+    sb_indent(sb, ind, 4);
+    sb_i64(sb, d->stands);
+    SB_LIT(sb, " stands ÷ ");
+    sb_i64(sb, a->ratio);
+    SB_LIT(sb, " = ");
+    sb_fraction(sb, d->stands, a->ratio);
+    SB_LIT(sb, " → ");
+    if (a->battery_roll) {
+        sb_compare(sb, a->battery_roll, a->battery_threshold);
+        SB_LIT(sb, " → ");
+    }
+    sb_i64(sb, a->batteries);
+    if (a->batteries == 1)
+        SB_LIT(sb, " battery");
+    else
+        SB_LIT(sb, " batteries");
+    if (a->reserve_roll) {
+        SB_LIT(sb, "; a third is ");
+        sb_i64(sb, a->batteries);
+        SB_LIT(sb, " ÷ 3 = ");
+        sb_fraction(sb, a->batteries, 3);
+        SB_LIT(sb, " → ");
+        sb_compare(sb, a->reserve_roll, a->reserve_threshold);
+    }
+    SB_LIT(sb, ": ");
+    sb_i64(sb, a->division);
+    SB_LIT(sb, " with the division, ");
+    sb_i64(sb, a->reserve);
+    SB_LIT(sb, " to the ");
+    sb_str(sb, render_reserve_name(d->army, in_corps));
+    sb_ch(sb, '\n');
+}
+
+static void leader_line(const mu_division *d, const roll_map *m, sbuf *sb,
+                        const char *ind)
+{
+    sb_indent(sb, ind, 2);
+    SB_LIT(sb, "Division leader: ");
+    sb_str(sb, mu_rating_name(d->leader));
+    SB_LIT(sb, " (rolled ");
+    sb_i64(sb, m->r[MU_ROLL_LEADER][0]);
+    if (d->leader != d->leader_rolled)
+        SB_LIT(sb, ": despicable, played by the book");
+    else if (d->leader == MU_DESPICABLE)
+        SB_LIT(sb, ": mark the label DP");
+    SB_LIT(sb, ")\n");
+}
+
+void render_division_text(const mu_division *d, const mu_render_opts *o,
+                          uint64_t number, sbuf *sb, sbuf *cells,
+                          const char *ind)
+{
+    roll_map m;
+    map_rolls(d, &m);
+    sb_str(sb, ind);
+    if (number > 0) {
+        SB_LIT(sb, "Division ");
+        sb_u64(sb, number);
+        SB_LIT(sb, ": ");
+    }
+    sb_str(sb, d->army == MU_UNION ? "Union " : "Confederate ");
+    sb_str(sb, mu_arm_name(d->arm));
+    sb_str(sb, d->theater == MU_EAST ? " division, Eastern theater "
+                                     : " division, Western theater ");
+    sb_i64(sb, d->year);
+    sb_ch(sb, '\n');
+    if (m.r[MU_ROLL_THEATER][0]) {
+        sb_indent(sb, ind, 2);
+        SB_LIT(sb, "Theater and year rolled: ");
+        sb_i64(sb, m.r[MU_ROLL_THEATER][0]);
+        sb_ch(sb, '\n');
+    }
+    leader_line(d, &m, sb, ind);
+    sb_indent(sb, ind, 2);
+    SB_LIT(sb, "Brigades: ");
+    sb_i64(sb, d->nbrigades);
+    SB_LIT(sb, " (rolled ");
+    sb_i64(sb, m.r[MU_ROLL_BRIGADES][0]);
+    SB_LIT(sb, ")\n");
+    brigade_table(d, o, &m, sb, cells, (int)strlen(ind) + 4);
+    sb_indent(sb, ind, 2);
+    SB_LIT(sb, "Total: ");
+    sb_i64(sb, d->stands);
+    SB_LIT(sb, " stands\n");
+    artillery_text(d, &m, sb, ind, *ind != '\0');
+}
+
+void render_seed_footer(const mu_render_opts *o, sbuf *sb)
+{
+    if (o->has_seed) {
+        SB_LIT(sb, "seed ");
+        sb_u64(sb, o->seed);
+        sb_ch(sb, '\n');
+    } else {
+        SB_LIT(sb, "rolls given by hand (no seed)\n");
+    }
+}
+
+/* ---- CSV ---------------------------------------------------------------- */
+
+const char render_csv_header[] =
+    "division,army,year,theater,arm,corps_leader,leader,brigade,stands,morale,"
+    "brigadier,label,ratio,batteries,division_batteries,reserve_batteries,"
+    "seed\n";
+
+/* One line a brigade. The label is quoted, a quote in it doubled. */
+void render_division_csv(const mu_division *d, const mu_render_opts *o,
+                         uint64_t number, const char *corps_leader,
+                         const char *seed, size_t seedlen, sbuf *sb)
+{
+    for (int i = 0; i < d->nbrigades && i < MU_MAX_BRIGADES; i++) {
+        const mu_brigade *b = &d->brigades[i];
+        sb_u64(sb, number);
+        sb_ch(sb, ',');
+        sb_str(sb, mu_army_name(d->army));
+        sb_ch(sb, ',');
+        sb_i64(sb, d->year);
+        sb_ch(sb, ',');
+        sb_str(sb, mu_theater_name(d->theater));
+        sb_ch(sb, ',');
+        sb_str(sb, mu_arm_name(d->arm));
+        sb_ch(sb, ',');
+        sb_str(sb, corps_leader);
+        sb_ch(sb, ',');
+        sb_str(sb, mu_rating_name(d->leader));
+        sb_ch(sb, ',');
+        sb_i64(sb, i + 1);
+        sb_ch(sb, ',');
+        sb_i64(sb, b->stands);
+        sb_ch(sb, ',');
+        sb_str(sb, mu_morale_name(b->morale));
+        sb_ch(sb, ',');
+        sb_str(sb, mu_rating_name(b->leader));
+        SB_LIT(sb, ",\"");
+        sb_label(sb, o->labels, b->stands, b->morale);
+        SB_LIT(sb, "\",");
+        const int art[4] = {d->artillery.ratio, d->artillery.batteries,
+                            d->artillery.division, d->artillery.reserve};
+        for (int k = 0; k < 4; k++) {
+            sb_i64(sb, art[k]);
+            sb_ch(sb, ',');
+        }
+        sb_put(sb, seed, seedlen);
+        sb_ch(sb, '\n');
+    }
+}
+
+/* ---- JSON --------------------------------------------------------------- */
+
+/* One roll: the shape of render_roll_json. */
+static void roll_jw(jw *w, const mu_roll *r)
+{
+    jw_obj(w, NULL);
+    jw_str(w, "table", mu_roll_kind_name((mu_roll_kind)r->kind));
+    if (r->brigade)
+        jw_int(w, "brigade", r->brigade);
+    jw_int(w, "roll", r->roll);
+    switch ((mu_roll_kind)r->kind) {
+    case MU_ROLL_THEATER: {
+        char buf[24];
+        size_t n = strlen(mu_theater_name((mu_theater)(r->result % 2)));
+        memcpy(buf, mu_theater_name((mu_theater)(r->result % 2)), n);
+        buf[n++] = '-';
+        n += wr_u64(buf + n, (uint64_t)(MU_YEAR_FIRST + r->result / 2));
+        buf[n] = '\0';
+        jw_str(w, "result", buf);
+        break;
+    }
+    case MU_ROLL_LEADER:
+    case MU_ROLL_BRIGADIER:
+    case MU_ROLL_CORPS_LEADER:
+        jw_str(w, "result", mu_rating_name((mu_rating)r->result));
+        break;
+    case MU_ROLL_MORALE:
+        jw_str(w, "result", mu_morale_name((mu_morale)r->result));
+        break;
+    case MU_ROLL_BATTERY:
+    case MU_ROLL_RESERVE:
+        jw_int(w, "threshold", r->result);
+        jw_bool(w, "result", r->pass);
+        break;
+    default:
+        jw_int(w, "result", r->result);
+    }
+    jw_end(w);
+}
+
+static void brigade_jw(jw *w, const mu_brigade *b, const mu_labels *l)
+{
+    jw_obj(w, NULL);
+    jw_int(w, "stands", b->stands);
+    jw_str(w, "morale", mu_morale_name(b->morale));
+    jw_str(w, "leader", mu_rating_name(b->leader));
+    jw_str(w, "leader_rolled", mu_rating_name(b->rolled));
+    /* digits, '/', blanks and words: nothing a JSON string escapes */
+    jw_key(w, "label");
+    sb_ch(w->sb, '"');
+    sb_label(w->sb, l, b->stands, b->morale);
+    sb_ch(w->sb, '"');
+    jw_end(w);
+}
+
+/* The members of render_division_json, in its order, into an open object. */
+static void division_members(jw *w, const mu_division *d, const mu_labels *l)
+{
+    jw_str(w, "army", mu_army_name(d->army));
+    jw_int(w, "year", d->year);
+    jw_str(w, "theater", mu_theater_name(d->theater));
+    jw_str(w, "arm", mu_arm_name(d->arm));
+    jw_str(w, "leader", mu_rating_name(d->leader));
+    jw_str(w, "leader_rolled", mu_rating_name(d->leader_rolled));
+    jw_bool(w, "by_the_book", d->by_the_book);
+    jw_arr(w, "brigades");
+    for (int i = 0; i < d->nbrigades && i < MU_MAX_BRIGADES; i++)
+        brigade_jw(w, &d->brigades[i], l);
+    jw_end(w);
+    jw_int(w, "stands", d->stands);
+    jw_obj(w, "artillery");
+    jw_int(w, "ratio", d->artillery.ratio);
+    jw_int(w, "batteries", d->artillery.batteries);
+    jw_int(w, "division", d->artillery.division);
+    jw_int(w, "reserve", d->artillery.reserve);
+    jw_end(w);
+    jw_arr(w, "rolls");
+    for (int i = 0; i < d->nrolls && i < MU_MAX_ROLLS; i++)
+        roll_jw(w, &d->rolls[i]);
+    jw_end(w);
+}
+
+/* ---- the stream ----------------------------------------------------------- */
+
+static mu_status stream_flush(mu_division_stream *s, mu_error *err)
+{
+    if (s->sb.oom)
+        return err_nomem(err);
+    if (!s->write || s->sb.len == 0)
+        return MU_OK;
+    mu_status st = s->write(s->ctx, s->sb.p, s->sb.len, err);
+    s->sb.len = 0;
+    return st;
+}
+
+mu_status mu_division_stream_new(const mu_render_opts *o, bool numbered,
+                                 mu_sink_fn write, void *ctx,
+                                 mu_division_stream **out, mu_error *err)
+{
+    *out = NULL;
+    if (!o)
+        return err_set(err, MU_EINPUT, "nothing to render");
+    mu_division_stream *s = calloc(1, sizeof *s);
+    if (!s || !sb_grow(&s->sb, write ? STREAM_CHUNK + 4096 : 4096)) {
+        free(s);
+        return err_nomem(err);
+    }
+    s->o = *o;
+    s->numbered = numbered;
+    s->write = write;
+    s->ctx = ctx;
+    if (o->has_seed)
+        s->seedlen = wr_u64(s->seed, o->seed);
+    s->seed[s->seedlen] = '\0';
+    if (o->format == MU_FMT_CSV)
+        sb_str(&s->sb, render_csv_header);
+    *out = s;
+    return MU_OK;
+}
+
+static void division_json(mu_division_stream *s, const mu_division *d)
+{
+    jw w;
+    bool array = s->o.format == MU_FMT_JSON && s->numbered;
+    if (array && s->count)
+        SB_LIT(&s->sb, ", "); /* cJSON_Print's array layout */
+    else if (array)
+        sb_ch(&s->sb, '[');
+    jw_init(&w, &s->sb, s->o.format == MU_FMT_JSON, array ? 1 : 0);
+    jw_obj(&w, NULL);
+    division_members(&w, d, s->o.labels);
+    if (s->numbered)
+        jw_u64(&w, "index", s->count + 1);
+    jw_key(&w, "seed");
+    if (s->o.has_seed)
+        sb_put(&s->sb, s->seed, s->seedlen);
+    else
+        SB_LIT(&s->sb, "null");
+    jw_end(&w);
+    if (!array)
+        sb_ch(&s->sb, '\n');
+}
+
+mu_status mu_division_stream_put(mu_division_stream *s, const mu_division *d,
+                                 mu_error *err)
+{
+    if (!s || !d)
+        return err_set(err, MU_EINPUT, "nothing to render");
+    for (int k = 0; s->o.labels && k < d->nbrigades; k++) {
+        mu_status st = mu_labels_check(s->o.labels, d->brigades[k].stands,
+                                       d->brigades[k].morale, err);
+        if (st != MU_OK)
+            return st;
+    }
+    uint64_t number = s->numbered ? s->count + 1 : 0;
+    switch (s->o.format) {
+    case MU_FMT_TEXT:
+        if (s->count)
+            sb_ch(&s->sb, '\n');
+        render_division_text(d, &s->o, number, &s->sb, &s->cells, "");
+        break;
+    case MU_FMT_JSON:
+    case MU_FMT_JSONL:
+        division_json(s, d);
+        break;
+    case MU_FMT_CSV:
+        render_division_csv(d, &s->o, s->count + 1, "", s->seed, s->seedlen,
+                            &s->sb);
+        break;
+    case MU_FMT_MARKDOWN:
+        render_division_md(d, &s->o, (int)number, false, &s->sb);
+        break;
+    }
+    s->count++;
+    return s->sb.len >= STREAM_CHUNK ? stream_flush(s, err)
+           : s->sb.oom               ? err_nomem(err)
+                                     : MU_OK;
+}
+
+mu_status mu_division_stream_end(mu_division_stream *s, mu_error *err)
+{
+    if (!s)
+        return err_set(err, MU_EINPUT, "nothing to render");
+    switch (s->o.format) {
+    case MU_FMT_TEXT:
+        render_seed_footer(&s->o, &s->sb);
+        break;
+    case MU_FMT_JSON:
+        if (s->numbered && !s->count)
+            SB_LIT(&s->sb, "[]\n");
+        else if (s->numbered)
+            SB_LIT(&s->sb, "]\n");
+        break;
+    case MU_FMT_MARKDOWN:
+        render_seed_md(&s->o, &s->sb);
+        break;
+    default:
+        break;
+    }
+    return stream_flush(s, err);
+}
+
+void mu_division_stream_free(mu_division_stream *s)
+{
+    if (!s)
+        return;
+    sb_free(&s->sb);
+    sb_free(&s->cells);
+    free(s);
+}
+
+mu_status mu_division_render(const mu_division *d, size_t n,
+                             const mu_render_opts *o, char **out,
+                             mu_error *err)
+{
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    if (!d || !o || !out || n == 0)
+        return err_set(err, MU_EINPUT, "nothing to render");
+    mu_division_stream *s;
+    mu_status st = mu_division_stream_new(o, n > 1, NULL, NULL, &s, err);
+    for (size_t i = 0; i < n && st == MU_OK; i++) /* labels first: no text */
+        for (int k = 0; o->labels && k < d[i].nbrigades && st == MU_OK; k++)
+            st = mu_labels_check(o->labels, d[i].brigades[k].stands,
+                                 d[i].brigades[k].morale, err);
+    for (size_t i = 0; i < n && st == MU_OK; i++)
+        st = mu_division_stream_put(s, &d[i], err);
+    if (st == MU_OK)
+        st = mu_division_stream_end(s, err);
+    if (st == MU_OK)
+        st = sb_finish(&s->sb, out, err);
+    mu_division_stream_free(s);
+    return st;
+}

@@ -1,0 +1,201 @@
+/* writer.c -- fast appends for the renderers of many records (writer.h). */
+#include "writer.h"
+
+static const char digits2[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536"
+    "37383940414243444546474849505152535455565758596061626364656667686970717273"
+    "7475767778798081828384858687888990919293949596979899";
+
+size_t wr_u64(char *buf, uint64_t v)
+{
+    char tmp[20];
+    size_t i = sizeof tmp;
+    while (v >= 100) {
+        unsigned d = (unsigned)(v % 100) * 2;
+        v /= 100;
+        tmp[--i] = digits2[d + 1];
+        tmp[--i] = digits2[d];
+    }
+    if (v >= 10) {
+        tmp[--i] = digits2[v * 2 + 1];
+        tmp[--i] = digits2[v * 2];
+    } else {
+        tmp[--i] = (char)('0' + v);
+    }
+    size_t n = sizeof tmp - i;
+    memcpy(buf, tmp + i, n);
+    return n;
+}
+
+void sb_u64(sbuf *sb, uint64_t v)
+{
+    if (v < 10) {
+        sb_ch(sb, (char)('0' + v));
+        return;
+    }
+    char buf[20];
+    sb_put(sb, buf, wr_u64(buf, v));
+}
+
+void sb_i64(sbuf *sb, int64_t v)
+{
+    if (v < 0) {
+        sb_ch(sb, '-');
+        sb_u64(sb, 0 - (uint64_t)v);
+    } else {
+        sb_u64(sb, (uint64_t)v);
+    }
+}
+
+void sb_pad(sbuf *sb, int n)
+{
+    static const char blanks[] = "                                ";
+    while (n > 0) {
+        int k = n < (int)sizeof blanks - 1 ? n : (int)sizeof blanks - 1;
+        sb_put(sb, blanks, (size_t)k);
+        n -= k;
+    }
+}
+
+/* The escape of byte c, or NULL when it goes as it is. */
+static const char *json_escape(unsigned char c, char u[7])
+{
+    static const char hex[] = "0123456789abcdef";
+    switch (c) {
+    case '"': return "\\\"";
+    case '\\': return "\\\\";
+    case '\b': return "\\b";
+    case '\f': return "\\f";
+    case '\n': return "\\n";
+    case '\r': return "\\r";
+    case '\t': return "\\t";
+    default:
+        if (c >= 0x20)
+            return NULL;
+        memcpy(u, "\\u00", 4);
+        u[4] = hex[c >> 4];
+        u[5] = hex[c & 15];
+        u[6] = '\0';
+        return u;
+    }
+}
+
+void sb_json_str(sbuf *sb, const char *s)
+{
+    sb_ch(sb, '"');
+    const char *run = s;
+    for (;; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        sb_put(sb, run, (size_t)(s - run));
+        if (!c)
+            break;
+        char u[7];
+        sb_str(sb, json_escape(c, u));
+        run = s + 1;
+    }
+    sb_ch(sb, '"');
+}
+
+/* ---- the JSON writer ------------------------------------------------------ */
+
+void jw_init(jw *w, sbuf *sb, bool pretty, int depth)
+{
+    memset(w, 0, sizeof *w);
+    w->sb = sb;
+    w->pretty = pretty;
+    w->depth = depth < JW_DEPTH ? depth : JW_DEPTH - 1;
+}
+
+static void tabs(sbuf *sb, int n)
+{
+    static const char t[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
+    sb_put(sb, t, (size_t)(n < 16 ? n : 16));
+}
+
+/* What goes before a value: the separator, and in an object the key. */
+void jw_key(jw *w, const char *key)
+{
+    int d = w->depth;
+    if (d == 0 || d >= JW_DEPTH)
+        return;
+    if (!w->obj[d]) {
+        if (w->n[d]++)
+            sb_put(w->sb, ", ", w->pretty ? 2 : 1);
+        return;
+    }
+    if (w->n[d]++)
+        sb_put(w->sb, ",\n", w->pretty ? 2 : 1);
+    if (w->pretty)
+        tabs(w->sb, d);
+    sb_json_str(w->sb, key ? key : "");
+    sb_put(w->sb, ":\t", w->pretty ? 2 : 1);
+}
+
+static void jw_open(jw *w, const char *key, bool obj)
+{
+    jw_key(w, key);
+    sb_ch(w->sb, obj ? '{' : '[');
+    if (obj && w->pretty)
+        sb_ch(w->sb, '\n');
+    if (w->depth + 1 < JW_DEPTH) {
+        w->depth++;
+        w->n[w->depth] = 0;
+        w->obj[w->depth] = obj;
+    }
+}
+
+void jw_obj(jw *w, const char *key) { jw_open(w, key, true); }
+void jw_arr(jw *w, const char *key) { jw_open(w, key, false); }
+
+void jw_end(jw *w)
+{
+    int d = w->depth;
+    if (d <= 0)
+        return;
+    if (w->obj[d]) {
+        if (w->pretty) {
+            if (w->n[d])
+                sb_ch(w->sb, '\n');
+            tabs(w->sb, d - 1);
+        }
+        sb_ch(w->sb, '}');
+    } else {
+        sb_ch(w->sb, ']');
+    }
+    w->depth--;
+}
+
+void jw_str(jw *w, const char *key, const char *v)
+{
+    jw_key(w, key);
+    sb_json_str(w->sb, v);
+}
+
+void jw_int(jw *w, const char *key, int64_t v)
+{
+    jw_key(w, key);
+    sb_i64(w->sb, v);
+}
+
+void jw_u64(jw *w, const char *key, uint64_t v)
+{
+    jw_key(w, key);
+    sb_u64(w->sb, v);
+}
+
+void jw_bool(jw *w, const char *key, bool v)
+{
+    jw_key(w, key);
+    if (v)
+        SB_LIT(w->sb, "true");
+    else
+        SB_LIT(w->sb, "false");
+}
+
+void jw_null(jw *w, const char *key)
+{
+    jw_key(w, key);
+    SB_LIT(w->sb, "null");
+}

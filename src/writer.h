@@ -1,0 +1,80 @@
+/* writer.h -- fast appends to an sbuf for the renderers of many records:
+ * bytes, literals, integers without printf, JSON strings escaped as cJSON
+ * escapes them, and a small JSON writer whose pretty form is byte for byte
+ * cJSON_Print's (tabs, "key":<TAB>value, arrays inline) so records written
+ * directly and trees printed by cJSON look the same. */
+#ifndef MU_WRITER_H
+#define MU_WRITER_H
+
+#include "util.h"
+
+#include <stdint.h>
+#include <string.h>
+
+static inline void sb_put(sbuf *sb, const char *s, size_t n)
+{
+    if (sb->len + n + 1 > sb->cap && !sb_grow(sb, n))
+        return;
+    memcpy(sb->p + sb->len, s, n);
+    sb->len += n;
+    sb->p[sb->len] = '\0';
+}
+
+static inline void sb_ch(sbuf *sb, char c)
+{
+    if (sb->len + 2 > sb->cap && !sb_grow(sb, 1))
+        return;
+    sb->p[sb->len++] = c;
+    sb->p[sb->len] = '\0';
+}
+
+/* A string literal, its length known at compile time. */
+#define SB_LIT(sb, lit) sb_put((sb), "" lit, sizeof(lit) - 1)
+
+static inline void sb_str(sbuf *sb, const char *s)
+{
+    sb_put(sb, s, strlen(s));
+}
+
+/* n blanks. */
+void sb_pad(sbuf *sb, int n);
+/* A whole number in decimal, as printf's "%" PRIu64 / "%lld" write it. */
+void sb_u64(sbuf *sb, uint64_t v);
+void sb_i64(sbuf *sb, int64_t v);
+/* The digits of v into buf (at least 20 bytes), not terminated; returns
+ * how many. */
+size_t wr_u64(char *buf, uint64_t v);
+/* s as a JSON string with its quotes: '"', '\\', \b \f \n \r \t as two
+ * characters, other bytes below 0x20 as \u00xx; the rest (UTF-8) as is. */
+void sb_json_str(sbuf *sb, const char *s);
+
+/* ---- a JSON writer ------------------------------------------------------ */
+
+#define JW_DEPTH 16
+
+typedef struct jw {
+    sbuf *sb;
+    bool pretty;          /* cJSON_Print's layout, else cJSON_PrintUnformatted */
+    int depth;            /* open containers */
+    unsigned n[JW_DEPTH]; /* values written in each open container */
+    bool obj[JW_DEPTH];   /* an object (keys) or an array */
+} jw;
+
+/* Starts writing at `depth` containers already open (an element of an
+ * array the caller writes itself: 1), pretty or compact. */
+void jw_init(jw *w, sbuf *sb, bool pretty, int depth);
+/* Each value takes a key inside an object and NULL inside an array or at
+ * the top. */
+void jw_obj(jw *w, const char *key);
+void jw_arr(jw *w, const char *key);
+void jw_end(jw *w);
+void jw_str(jw *w, const char *key, const char *v);
+void jw_int(jw *w, const char *key, int64_t v);
+void jw_u64(jw *w, const char *key, uint64_t v);
+void jw_bool(jw *w, const char *key, bool v);
+void jw_null(jw *w, const char *key);
+/* What goes before a value (the separator, the key): the caller then
+ * writes the value itself. */
+void jw_key(jw *w, const char *key);
+
+#endif
