@@ -142,13 +142,27 @@ static mu_status do_casualties(mu_campaign *c, cli_ctx *cx, int div,
                                mu_dice *d, int64_t *ev, mu_error *err)
 {
     (void)d;
-    return mu_campaign_casualties(c, div, (int)cli_num(cx, "brigade", 0),
-                                  (int)cli_num(cx, "lost", 0),
-                                  (int)cli_num(cx, "captured", 0), ev, err);
+    mu_casualties k = {(int)cli_num(cx, "brigade", 0),
+                       (int)cli_num(cx, "lost", 0),
+                       (int)cli_num(cx, "captured", 0),
+                       (int)cli_num(cx, "batteries-captured", 0),
+                       cli_str(cx, "camp")};
+    return mu_campaign_casualties_in(c, div, &k, ev, err);
 }
 
 static cli_rc run_casualties(cli_ctx *cx)
 {
+    bool stands = cli_has(cx, "lost") || cli_has(cx, "captured");
+    if (!cli_has(cx, "brigade") && (stands || !cli_has(cx, "batteries-captured")))
+        return cli_error(cx, "campaign casualties: give the brigade with "
+                         "--brigade K and its --lost/--captured stands (or "
+                         "--batteries-captured N alone for the division's "
+                         "guns)");
+    if (cli_has(cx, "camp") && !cli_num(cx, "captured", 0) &&
+        !cli_num(cx, "batteries-captured", 0))
+        return cli_error(cx, "campaign casualties: --camp names where "
+                         "prisoners go: give it with --captured or "
+                         "--batteries-captured");
     return run_event(cx, do_casualties, true);
 }
 
@@ -156,12 +170,28 @@ static mu_status do_exchange(mu_campaign *c, cli_ctx *cx, int div,
                              mu_dice *d, int64_t *ev, mu_error *err)
 {
     (void)div, (void)d;
-    return mu_campaign_exchange(c, (int)cli_num(cx, "union", 0),
-                                (int)cli_num(cx, "confederate", 0), ev, err);
+    mu_exchange k = {(int)cli_num(cx, "union", 0),
+                     (int)cli_num(cx, "confederate", 0),
+                     (int)cli_num(cx, "union-leaders", 0),
+                     (int)cli_num(cx, "confederate-leaders", 0),
+                     (int)cli_num(cx, "union-batteries", 0),
+                     (int)cli_num(cx, "confederate-batteries", 0)};
+    return mu_campaign_exchange_with(c, &k, ev, err);
 }
 
+/* By mutual consent: each side says what it sends home (0 is allowed). */
 static cli_rc run_exchange(cli_ctx *cx)
 {
+    static const char *const opts[2][3] = {
+        {"union", "union-leaders", "union-batteries"},
+        {"confederate", "confederate-leaders", "confederate-batteries"}};
+    for (int a = 0; a < 2; a++)
+        if (!cli_has(cx, opts[a][0]) && !cli_has(cx, opts[a][1]) &&
+            !cli_has(cx, opts[a][2]))
+            return cli_error(cx, "campaign exchange: an exchange is by mutual "
+                             "consent: give both --union N and --confederate M "
+                             "(0 is allowed), or each side's --*-leaders or "
+                             "--*-batteries");
     return run_event(cx, do_exchange, false);
 }
 
@@ -169,12 +199,18 @@ static mu_status do_liberate(mu_campaign *c, cli_ctx *cx, int div,
                              mu_dice *d, int64_t *ev, mu_error *err)
 {
     (void)div, (void)d;
+    if (cli_has(cx, "camp"))
+        return mu_campaign_liberate_camp(c, cli_str(cx, "camp"), ev, err);
     return mu_campaign_liberate(c, (mu_army)cli_choice(cx, "side", 0), ev,
                                 err);
 }
 
 static cli_rc run_liberate(cli_ctx *cx)
 {
+    if (!cli_has(cx, "side") && !cli_has(cx, "camp"))
+        return cli_error(cx, "campaign liberate: say which camp is freed: "
+                         "--camp NAME, or --side S for every camp holding S's "
+                         "men");
     return run_event(cx, do_liberate, false);
 }
 
@@ -225,6 +261,10 @@ static mu_post post_of(const cli_ctx *cx)
 static mu_status do_lost(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                          int64_t *ev, mu_error *err)
 {
+    if (cli_has(cx, "captured"))
+        return mu_campaign_leader_captured(c, div, post_of(cx),
+                                           (int)cli_num(cx, "brigade", 0),
+                                           cli_str(cx, "camp"), d, ev, err);
     return mu_campaign_leader_lost(c, div, post_of(cx),
                                    (int)cli_num(cx, "brigade", 0), d, ev, err);
 }
@@ -239,6 +279,9 @@ static mu_status do_downgrade(mu_campaign *c, cli_ctx *cx, int div,
 
 static cli_rc run_leader_lost(cli_ctx *cx)
 {
+    if (cli_has(cx, "camp") && !cli_has(cx, "captured"))
+        return cli_error(cx, "campaign leader-lost: --camp is where a captured "
+                         "leader is held: give --captured too");
     return run_event(cx, do_lost, true);
 }
 
@@ -658,36 +701,58 @@ static const cli_opt battle_opts[] = {
     CAMP_FORMAT,
     {0}};
 
+#define CAMP_CAMP(what)                                                        \
+    {.name = "camp", .type = ARG_TEXT, .metavar = "NAME", .help = (what)}
 static const cli_opt casualties_opts[] = {
     {.name = "brigade", .type = ARG_NUM, .lo = 1, .hi = MU_MAX_BRIGADES,
-     .metavar = "K", .flags = CLI_REQUIRED, .help = "the brigade (1..8)"},
+     .metavar = "K",
+     .help = "the brigade (1..8) whose stands are lost or captured"},
     {.name = "lost", .type = ARG_NUM, .lo = 0, .hi = MU_MAX_STANDS,
      .metavar = "N",
      .help = "killed, wounded and stragglers (stands; with --captured or "
              "alone, not both 0)"},
     {.name = "captured", .type = ARG_NUM, .lo = 0, .hi = MU_MAX_STANDS,
      .metavar = "N", .help = "stands taken prisoner by the other side"},
+    {.name = "batteries-captured", .type = ARG_NUM, .lo = 0, .hi = 100,
+     .metavar = "N",
+     .help = "whole batteries of the division taken by the other side (with "
+             "or without --brigade)"},
+    CAMP_CAMP("the captor's camp that holds them (default: 'Union POW camp' "
+              "or 'Confederate POW camp')"),
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
 
 static const cli_opt exchange_opts[] = {
     {.name = "union", .type = ARG_NUM, .lo = 0, .hi = 100000, .metavar = "N",
-     .flags = CLI_REQUIRED,
-     .help = "Union stands the Confederates give back",
-     .missing = "%s: an exchange is by mutual consent: give both --union N "
-                "and --confederate M (0 is allowed)"},
+     .help = "Union stands the Confederates give back"},
     {.name = "confederate", .type = ARG_NUM, .lo = 0, .hi = 100000,
-     .metavar = "M", .flags = CLI_REQUIRED,
-     .help = "Confederate stands the Union gives back",
-     .missing = "%s: an exchange is by mutual consent: give both --union N "
-                "and --confederate M (0 is allowed)"},
+     .metavar = "M", .help = "Confederate stands the Union gives back"},
+    {.name = "union-leaders", .type = ARG_NUM, .lo = 0, .hi = 100000,
+     .metavar = "N", .help = "captured Union leaders given back"},
+    {.name = "confederate-leaders", .type = ARG_NUM, .lo = 0, .hi = 100000,
+     .metavar = "M", .help = "captured Confederate leaders given back"},
+    {.name = "union-batteries", .type = ARG_NUM, .lo = 0, .hi = 100000,
+     .metavar = "N", .help = "captured Union batteries given back"},
+    {.name = "confederate-batteries", .type = ARG_NUM, .lo = 0, .hi = 100000,
+     .metavar = "M", .help = "captured Confederate batteries given back"},
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
 
 static const cli_opt side_opts[] = {CAMP_SIDE(CLI_REQUIRED), CAMP_AS,
                                     CAMP_FORMAT, {0}};
+#define ONE_CAMP "%s: free one camp with --camp NAME, or every camp holding " \
+                 "a side's men with --side S, not both"
+static const cli_opt liberate_opts[] = {
+    {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",
+     .group = 5, .conflict = ONE_CAMP,
+     .help = "every camp holding this side's men (union or confederate)"},
+    {.name = "camp", .type = ARG_TEXT, .metavar = "NAME", .group = 5,
+     .help = "one camp, by the name 'prisoners' shows"},
+    CAMP_AS,
+    CAMP_FORMAT,
+    {0}};
 
 #define ONE_LEADER                                                             \
     "%s: name one leader: --brigade K, --corps-leader, or neither for the "    \
@@ -698,6 +763,11 @@ static const cli_opt leader_opts[] = {
      .help = "a brigadier (1..8)"},
     {.name = "corps-leader", .type = ARG_FLAG, .group = 4,
      .help = "the leader of the division's corps"},
+    {.name = "captured", .type = ARG_FLAG,
+     .help = "taken prisoner (a division leader or brigadier): held in the "
+             "captor's camp until exchanged or liberated"},
+    CAMP_CAMP("with --captured: the captor's camp that holds him (default: "
+              "'Union POW camp' or 'Confederate POW camp')"),
     OPT_DICE,
     CAMP_AS,
     CAMP_FORMAT,
@@ -872,7 +942,8 @@ const cli_command cmd_campaign_casualties = {
     .name = "campaign casualties", .summary = "record a brigade's losses",
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = casualties_opts, .run = run_casualties,
-    .doc = "Casualties come off the division's actual strength.\n"};
+    .doc = "Casualties come off the division's actual strength. Captured\n"
+           "stands and batteries are held in the captor's camp (--camp).\n"};
 const cli_command cmd_campaign_prisoners = {
     .name = "campaign prisoners", .summary = "the prisoners each side holds",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
@@ -881,17 +952,22 @@ const cli_command cmd_campaign_exchange = {
     .name = "campaign exchange", .summary = "exchange prisoners",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = exchange_opts, .run = run_exchange,
-    .doc = "Both sides' counts come home, longest held first.\n"};
+    .doc = "Both sides' counts come home, longest held first, from any camp:\n"
+           "stands rejoin their brigades, a leader takes back his post (his\n"
+           "replacement steps down), batteries rejoin their division.\n"};
 const cli_command cmd_campaign_liberate = {
-    .name = "campaign liberate", .summary = "free all of a side's prisoners",
+    .name = "campaign liberate", .summary = "free a prisoner-of-war camp",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
-    .opts = side_opts, .run = run_liberate};
+    .opts = liberate_opts, .run = run_liberate,
+    .doc = "--camp NAME frees one camp; --side S every camp holding S's men.\n"
+           "Everyone freed goes home as in an exchange.\n"};
 const cli_command cmd_campaign_leader_lost = {
     .name = "campaign leader-lost", .summary = "replace a leader lost in combat",
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = leader_opts, .run = run_leader_lost,
     .doc = "Rolls the replacement on the leader table; a despicable corps\n"
-           "leader attaches to the division named.\n"};
+           "leader attaches to the division named. --captured: the leader\n"
+           "was taken prisoner and is held in the captor's camp.\n"};
 const cli_command cmd_campaign_penalty = {
     .name = "campaign penalty", .summary = "a despicable leader not revealed",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,

@@ -18,7 +18,12 @@
 #define CAMP_NAME_MAX MU_CAMPAIGN_NAME_MAX
 
 /* How a leader came to hold the post. */
-enum { CAMP_ROLLED = 0, CAMP_REPLACED = 1, CAMP_DOWNGRADED = 2 };
+enum { CAMP_ROLLED = 0, CAMP_REPLACED = 1, CAMP_DOWNGRADED = 2,
+       CAMP_RETURNED = 3 /* back from a prisoner-of-war camp */ };
+
+/* The default camps (mu_camp_default), by captor. */
+#define CAMP_DEFAULT_UNION "Union POW camp"
+#define CAMP_DEFAULT_CONFEDERATE "Confederate POW camp"
 
 struct mu_campaign {
     sqlite3 *db;
@@ -171,6 +176,31 @@ mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,
                              mu_error *err);
 /* Stands of `side` held prisoner by the other side. */
 mu_status camp_held(mu_campaign *c, mu_army side, int *stands, mu_error *err);
+/* What `side` has held prisoner by the other side: held[0] stands,
+ * held[1] leaders, held[2] batteries. */
+mu_status camp_held_all(mu_campaign *c, mu_army side, int held[3],
+                        mu_error *err);
+/* The camp for what `captor` takes: `name` checked (a name, not a camp of
+ * the other side), or the captor's default camp for NULL; into out. */
+mu_status camp_resolve(mu_campaign *c, mu_army captor, const char *name,
+                       char out[CAMP_NAME_MAX + 1], mu_error *err);
+/* Holds a leader taken from the post x names in camp `camp` (in the
+ * caller's transaction; campaign_prisoners.c). */
+mu_status camp_hold_leader(mu_campaign *c, int64_t event, int div,
+                           mu_post post, int brigade, int rating, int rolled,
+                           int origin, const char *camp, mu_error *err);
+/* What each side holds prisoner, camp by camp, as `viewer` may see it
+ * (campaign_held.c): read inside a read transaction, then written as JSON
+ * ({"held_by_union":{...},"held_by_confederate":{...}} added to `into`) or
+ * text (show: the one-line summary first, indented). */
+typedef struct camp_held_list camp_held_list;
+mu_status camp_held_read(mu_campaign *c, int viewer, camp_held_list **out,
+                         mu_error *err);
+void camp_held_json(const camp_held_list *h, cJSON *into);
+void camp_held_text(const camp_held_list *h, bool show, bool md, sbuf *sb);
+/* Stands, leaders and batteries held by `captor`. */
+void camp_held_totals(const camp_held_list *h, int captor, int64_t tot[3]);
+void camp_held_free(camp_held_list *h);
 /* Despicable replacements owed by `side`. */
 mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
 

@@ -323,13 +323,89 @@ mu_status mu_campaign_battle_end(mu_campaign *c, mu_winner winner, mu_dice *d,
 /* ---- casualties --------------------------------------------------------- */
 
 typedef struct cas_ctx {
-    int div, brigade, lost, captured;
+    int div;
+    mu_casualties x;
     int64_t event;
 } cas_ctx;
+
+/* The stands' part: the brigade's books, the battle's losses, the camp. */
+static mu_status cas_stands(mu_campaign *c, const cas_ctx *x, int battle,
+                            const char *camp, mu_error *err)
+{
+    const mu_casualties *k = &x->x;
+    mu_status s = camp_exec_ints(c, err, "UPDATE brigades SET current = "
+                                 "current - ?1 - ?2, lost = lost + ?1, "
+                                 "captured = captured + ?2 WHERE division = ?3"
+                                 " AND number = ?4", 4, k->lost, k->captured,
+                                 x->div, k->brigade);
+    if (s == MU_OK)
+        s = camp_exec_ints(c, err, "INSERT INTO losses(battle, division, "
+                           "brigade, lost, captured) VALUES (?1, ?2, ?3, ?4, ?5)"
+                           " ON CONFLICT DO UPDATE SET lost = lost + ?4, "
+                           "captured = captured + ?5", 5, battle, x->div,
+                           k->brigade, k->lost, k->captured);
+    if (s != MU_OK || !k->captured)
+        return s;
+    sqlite3_stmt *st;
+    if ((s = camp_prepare(c, "INSERT INTO prisoners(event, division, brigade, "
+                          "stands, camp) VALUES (?, ?, ?, ?, ?)", &st, err)) !=
+        MU_OK)
+        return s;
+    sqlite3_bind_int64(st, 1, x->event);
+    sqlite3_bind_int(st, 2, x->div);
+    sqlite3_bind_int(st, 3, k->brigade);
+    sqlite3_bind_int(st, 4, k->captured);
+    sqlite3_bind_text(st, 5, camp, -1, SQLITE_STATIC);
+    return camp_run(c, st, err);
+}
+
+/* The batteries' part: off the division's own, into the camp. */
+static mu_status cas_batteries(mu_campaign *c, const cas_ctx *x,
+                               const char *camp, mu_error *err)
+{
+    mu_status s = camp_exec_ints(c, err, "UPDATE divisions SET "
+                                 "division_batteries = division_batteries - ? "
+                                 "WHERE id = ?", 2, x->x.batteries, x->div);
+    sqlite3_stmt *st;
+    if (s != MU_OK ||
+        (s = camp_prepare(c, "INSERT INTO batteries_held(event, division, "
+                          "batteries, camp) VALUES (?, ?, ?, ?)", &st, err)) !=
+            MU_OK)
+        return s;
+    sqlite3_bind_int64(st, 1, x->event);
+    sqlite3_bind_int(st, 2, x->div);
+    sqlite3_bind_int(st, 3, x->x.batteries);
+    sqlite3_bind_text(st, 4, camp, -1, SQLITE_STATIC);
+    return camp_run(c, st, err);
+}
+
+static mu_status cas_check(const cas_ctx *x, const camp_div *dv,
+                           mu_error *err)
+{
+    const mu_casualties *k = &x->x;
+    const camp_brigade *b = NULL;
+    mu_status s;
+    if (k->brigade && (s = camp_find_brigade(dv, k->brigade, &b, err)) != MU_OK)
+        return s;
+    if (b && k->lost + k->captured > b->current)
+        return err_why(err, MU_EINPUT, MU_R_LOSS_EXCEEDS_STANDS, "brigade %d "
+                       "of division %d (%s) has %d stand%s: it cannot lose %d",
+                       k->brigade, x->div, dv->name,
+                       b->current, b->current == 1 ? "" : "s",
+                       k->lost + k->captured);
+    if (k->batteries > dv->division_batteries)
+        return err_set(err, MU_EINPUT, "division %d (%s) has %d batter%s of "
+                       "its own: %d cannot be captured", x->div, dv->name,
+                       dv->division_batteries,
+                       dv->division_batteries == 1 ? "y" : "ies",
+                       k->batteries);
+    return MU_OK;
+}
 
 static mu_status cas_tx(mu_campaign *c, void *p, mu_error *err)
 {
     cas_ctx *x = p;
+    const mu_casualties *k = &x->x;
     int battle;
     mu_status s = camp_active_battle(c, &battle, NULL, 0, err);
     if (s != MU_OK)
@@ -337,43 +413,52 @@ static mu_status cas_tx(mu_campaign *c, void *p, mu_error *err)
     if (!battle)
         return camp_no_battle(err);
     camp_div dv;
-    const camp_brigade *b = NULL;
+    char camp[CAMP_NAME_MAX + 1] = "";
+    bool taken = k->captured || k->batteries;
     if ((s = camp_load_engaged(c, x->div, &dv, err)) != MU_OK ||
-        (s = camp_find_brigade(&dv, x->brigade, &b, err)) != MU_OK)
+        (s = cas_check(x, &dv, err)) != MU_OK)
         return s;
-    if (x->lost + x->captured > b->current)
-        return err_why(err, MU_EINPUT, MU_R_LOSS_EXCEEDS_STANDS, "brigade %d "
-                       "of division %d (%s) has %d stand%s: it cannot lose %d",
-                       x->brigade, x->div, dv.name,
-                       b->current, b->current == 1 ? "" : "s",
-                       x->lost + x->captured);
+    mu_army captor = dv.side == MU_UNION ? MU_CONFEDERATE : MU_UNION;
+    if (taken && (s = camp_resolve(c, captor, k->camp, camp, err)) != MU_OK)
+        return s;
     camp_ev ev = {.kind = EV_CASUALTIES, .division = x->div};
-    ev.u.cas = (ev_casualties){battle, dv.side, x->brigade, x->lost,
-                               x->captured};
+    ev.u.cas = (ev_casualties){battle, dv.side, k->brigade, k->lost,
+                               k->captured, k->batteries, ""};
+    camp_copy_name(ev.u.cas.camp, camp);
     if ((s = camp_event(c, &ev, &x->event, err)) != MU_OK)
         return s;
-    s = camp_exec_ints(c, err, "UPDATE brigades SET current = current - ?1 - "
-                       "?2, lost = lost + ?1, captured = captured + ?2 WHERE "
-                       "division = ?3 AND number = ?4", 4, x->lost, x->captured,
-                       x->div, x->brigade);
-    if (s == MU_OK)
-        s = camp_exec_ints(c, err, "INSERT INTO losses(battle, division, "
-                           "brigade, lost, captured) VALUES (?1, ?2, ?3, ?4, ?5)"
-                           " ON CONFLICT DO UPDATE SET lost = lost + ?4, "
-                           "captured = captured + ?5", 5, battle, x->div,
-                           x->brigade, x->lost, x->captured);
-    if (s == MU_OK && x->captured) {
-        sqlite3_stmt *st;
-        if ((s = camp_prepare(c, "INSERT INTO prisoners(event, division, "
-                              "brigade, stands) VALUES (?, ?, ?, ?)", &st,
-                              err)) != MU_OK)
-            return s;
-        sqlite3_bind_int64(st, 1, x->event);
-        sqlite3_bind_int(st, 2, x->div);
-        sqlite3_bind_int(st, 3, x->brigade);
-        sqlite3_bind_int(st, 4, x->captured);
-        s = camp_run(c, st, err);
-    }
+    if (k->brigade && (s = cas_stands(c, x, battle, camp, err)) != MU_OK)
+        return s;
+    return k->batteries ? cas_batteries(c, x, camp, err) : MU_OK;
+}
+
+mu_status mu_campaign_casualties_in(mu_campaign *c, int div,
+                                    const mu_casualties *k, int64_t *event,
+                                    mu_error *err)
+{
+    if (!c || !k)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if (k->lost < 0 || k->captured < 0 || k->lost > MU_MAX_STANDS ||
+        k->captured > MU_MAX_STANDS)
+        return err_set(err, MU_EINPUT, "losses and prisoners are counted in "
+                       "stands, 0..%d", MU_MAX_STANDS);
+    if (k->batteries < 0 || k->batteries > EV_MAX_BATTERIES)
+        return err_set(err, MU_EINPUT, "captured batteries are counted whole, "
+                       "0..%d", EV_MAX_BATTERIES);
+    if (k->lost + k->captured + k->batteries == 0)
+        return err_why(err, MU_EINPUT, MU_R_NO_CASUALTIES, "no casualties "
+                       "given: the stands lost and captured are both 0");
+    if (k->lost + k->captured > 0 && k->brigade < 1)
+        return err_set(err, MU_EINPUT, "stands are lost from a brigade: name "
+                       "the brigade (from 1)");
+    if (k->lost + k->captured == 0 && k->brigade != 0)
+        return err_set(err, MU_EINPUT, "brigade %d loses no stands here: give "
+                       "its losses, or no brigade for batteries alone",
+                       k->brigade);
+    cas_ctx x = {div, *k, 0};
+    mu_status s = camp_tx(c, cas_tx, &x, NULL, err);
+    if (s == MU_OK && event)
+        *event = x.event;
     return s;
 }
 
@@ -381,18 +466,9 @@ mu_status mu_campaign_casualties(mu_campaign *c, int div, int brigade,
                                  int lost, int captured, int64_t *event,
                                  mu_error *err)
 {
-    if (!c)
-        return err_set(err, MU_EINPUT, "no campaign given");
-    if (lost < 0 || captured < 0 || lost > MU_MAX_STANDS ||
-        captured > MU_MAX_STANDS)
-        return err_set(err, MU_EINPUT, "losses and prisoners are counted in "
-                       "stands, 0..%d", MU_MAX_STANDS);
-    if (lost + captured == 0)
+    mu_casualties k = {brigade, lost, captured, 0, NULL};
+    if (lost + captured == 0 && lost >= 0 && captured >= 0)
         return err_why(err, MU_EINPUT, MU_R_NO_CASUALTIES, "no casualties "
                        "given: the stands lost and captured are both 0");
-    cas_ctx x = {div, brigade, lost, captured, 0};
-    mu_status s = camp_tx(c, cas_tx, &x, NULL, err);
-    if (s == MU_OK && event)
-        *event = x.event;
-    return s;
+    return mu_campaign_casualties_in(c, div, &k, event, err);
 }

@@ -79,6 +79,8 @@ static void replay_event(check_ctx *x, const camp_ev *e)
     int64_t *n;
     switch (e->kind) {
     case EV_CASUALTIES:
+        if (!e->u.cas.brigade) /* batteries only: the replay checks them */
+            break;
         n = counter(x, e->division, e->u.cas.brigade, ACC_LOST, where);
         if (n) {
             add64(x, &n[ACC_LOST], e->u.cas.lost, where);

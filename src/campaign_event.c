@@ -167,7 +167,44 @@ static const cJSON *rd_array(ev_reader *r, const cJSON *o, const char *key)
     return v;
 }
 
+static bool rd_has(const cJSON *o, const char *key)
+{
+    return cJSON_GetObjectItemCaseSensitive(o, key) != NULL;
+}
+
+/* An optional whole number lo..hi, `none` when absent. */
+static int rd_int_opt(ev_reader *r, const cJSON *o, const char *key, int lo,
+                      int hi, int none)
+{
+    return rd_has(o, key) ? rd_int(r, o, key, lo, hi) : none;
+}
+
+/* The camp a captor holds what it took in: "camp" when written, else the
+ * captor's default camp (see ev_camp). */
+static void rd_camp(ev_reader *r, const cJSON *o, mu_army captor, ev_camp out)
+{
+    if (!rd_has(o, "camp")) {
+        snprintf(out, sizeof(ev_camp), "%s", mu_camp_default(captor));
+        return;
+    }
+    rd_str(r, o, "camp", out, sizeof(ev_camp));
+    if (r->st == MU_OK && (!*out || !strcmp(out, mu_camp_default(captor))))
+        rd_fail(r, "camp", "is empty or the default camp, which is never "
+                "written");
+}
+
 /* ---- writers ------------------------------------------------------------ */
+
+static void put_camp(cJSON *o, mu_army captor, const char *camp)
+{
+    if (*camp && strcmp(camp, mu_camp_default(captor)))
+        cJSON_AddStringToObject(o, "camp", camp);
+}
+
+static mu_army other_side(mu_army a)
+{
+    return a == MU_UNION ? MU_CONFEDERATE : MU_UNION;
+}
 
 static void put_seed(cJSON *o, ev_seed s)
 {
@@ -693,6 +730,10 @@ static void cas_encode(const camp_ev *e, cJSON *o)
     cJSON_AddNumberToObject(o, "brigade", x->brigade);
     cJSON_AddNumberToObject(o, "lost", x->lost);
     cJSON_AddNumberToObject(o, "captured", x->captured);
+    if (x->batteries)
+        cJSON_AddNumberToObject(o, "batteries", x->batteries);
+    if (x->captured || x->batteries)
+        put_camp(o, other_side(x->side), x->camp);
 }
 
 static void cas_decode(ev_reader *r, const cJSON *o, camp_ev *e)
@@ -701,18 +742,35 @@ static void cas_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     x->battle = rd_int(r, o, "battle", 1, INT32_MAX);
     e->division = rd_int(r, o, "division", 1, INT32_MAX);
     x->side = RD_ARMY(r, o, "side");
-    x->brigade = rd_int(r, o, "brigade", 1, MU_MAX_BRIGADES);
+    x->brigade = rd_int(r, o, "brigade", 0, MU_MAX_BRIGADES);
     x->lost = rd_int(r, o, "lost", 0, MU_MAX_STANDS);
     x->captured = rd_int(r, o, "captured", 0, MU_MAX_STANDS);
+    x->batteries = rd_int_opt(r, o, "batteries", 1, EV_MAX_BATTERIES, 0);
+    if (x->captured || x->batteries)
+        rd_camp(r, o, other_side(x->side), x->camp);
+    else if (rd_has(o, "camp"))
+        rd_fail(r, "camp", "is given though nothing was captured");
+    if (r->st == MU_OK && (x->brigade == 0) != (x->lost + x->captured == 0))
+        rd_fail(r, "brigade", "does not go with the stands lost and captured");
+    if (r->st == MU_OK && x->lost + x->captured + x->batteries == 0)
+        rd_fail(r, "lost", "is 0 and nothing else was lost either");
 }
 
 static void cas_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
 {
     (void)hide, (void)v;
     const ev_casualties *x = &e->u.cas;
-    sb_printf(sb, "casualties in battle %d: %s division %d brigade %d, %d "
-              "lost, %d captured", x->battle, mu_army_name(x->side),
-              e->division, x->brigade, x->lost, x->captured);
+    sb_printf(sb, "casualties in battle %d: %s division %d", x->battle,
+              mu_army_name(x->side), e->division);
+    if (x->brigade)
+        sb_printf(sb, " brigade %d, %d lost, %d captured", x->brigade, x->lost,
+                  x->captured);
+    if (x->batteries)
+        sb_printf(sb, "%s%d batter%s captured", x->brigade ? ", " : ", ",
+                  x->batteries, plural(x->batteries, "y", "ies"));
+    if ((x->captured || x->batteries) &&
+        strcmp(x->camp, mu_camp_default(other_side(x->side))))
+        sb_printf(sb, ", held in %s", x->camp);
 }
 
 /* ---- prisoners going home ----------------------------------------------- */
@@ -728,6 +786,51 @@ static void freed_encode(const ev_release *x, cJSON *o)
         cJSON_AddNumberToObject(f, "stands", x->stands[i].stands);
         cJSON_AddItemToArray(a, f);
     }
+    if (x->nleaders) {
+        a = cJSON_AddArrayToObject(o, "leaders");
+        for (int i = 0; i < x->nleaders; i++) {
+            const ev_freed_leader *l = &x->leaders[i];
+            cJSON *f = cJSON_CreateObject();
+            cJSON_AddNumberToObject(f, "division", l->division);
+            cJSON_AddStringToObject(f, "side", mu_army_name(l->side));
+            cJSON_AddStringToObject(f, "post", post_names[l->post]);
+            if (l->post == MU_POST_BRIGADE)
+                cJSON_AddNumberToObject(f, "brigade", l->brigade);
+            cJSON_AddStringToObject(f, "rating", mu_rating_name(l->rating));
+            cJSON_AddItemToArray(a, f);
+        }
+    }
+    if (x->nbatteries) {
+        a = cJSON_AddArrayToObject(o, "batteries");
+        for (int i = 0; i < x->nbatteries; i++) {
+            cJSON *f = cJSON_CreateObject();
+            cJSON_AddNumberToObject(f, "division", x->batteries[i].division);
+            cJSON_AddStringToObject(f, "side",
+                                    mu_army_name(x->batteries[i].side));
+            cJSON_AddNumberToObject(f, "batteries", x->batteries[i].stands);
+            cJSON_AddItemToArray(a, f);
+        }
+    }
+}
+
+static void freed_leaders_decode(ev_reader *r, const cJSON *o, ev_release *x)
+{
+    if (!rd_has(o, "leaders"))
+        return;
+    const cJSON *list = rd_array(r, o, "leaders");
+    x->leaders = rd_alloc(r, list, sizeof *x->leaders, &x->nleaders);
+    if (r->st == MU_OK && !x->leaders)
+        rd_fail(r, "leaders", "is an empty list, which is never written");
+    for (const cJSON *f = x->leaders ? list->child : NULL;
+         f && r->st == MU_OK; f = f->next) {
+        ev_freed_leader *v = &x->leaders[x->nleaders++];
+        v->division = rd_int(r, f, "division", 1, INT32_MAX);
+        v->side = RD_ARMY(r, f, "side");
+        v->post = (mu_post)rd_word(r, f, "post", post_word, 2);
+        if (r->st == MU_OK && v->post == MU_POST_BRIGADE)
+            v->brigade = rd_int(r, f, "brigade", 1, MU_MAX_BRIGADES);
+        v->rating = RD_RATING(r, f, "rating");
+    }
 }
 
 static void freed_decode(ev_reader *r, const cJSON *o, ev_release *x)
@@ -742,14 +845,30 @@ static void freed_decode(ev_reader *r, const cJSON *o, ev_release *x)
         v->brigade = rd_int(r, f, "brigade", 1, MU_MAX_BRIGADES);
         v->stands = rd_int(r, f, "stands", 1, INT32_MAX);
     }
+    freed_leaders_decode(r, o, x);
+    if (r->st != MU_OK || !rd_has(o, "batteries"))
+        return;
+    list = rd_array(r, o, "batteries");
+    x->batteries = rd_alloc(r, list, sizeof *x->batteries, &x->nbatteries);
+    if (r->st == MU_OK && !x->batteries)
+        rd_fail(r, "batteries", "is an empty list, which is never written");
+    for (const cJSON *f = x->batteries ? list->child : NULL;
+         f && r->st == MU_OK; f = f->next) {
+        ev_freed *v = &x->batteries[x->nbatteries++];
+        v->division = rd_int(r, f, "division", 1, INT32_MAX);
+        v->side = RD_ARMY(r, f, "side");
+        v->stands = rd_int(r, f, "batteries", 1, INT32_MAX);
+    }
 }
 
 /* Stands freed, by division and brigade; a division hidden from the viewer
  * as one entry with its total (the stands went home in plain sight, the
- * brigades they rejoin are its secret). */
+ * brigades they rejoin are its secret). Then leaders (a hidden division's
+ * as "a leader") and batteries. */
 static void freed_text(const ev_release *x, const ev_view *v, sbuf *sb)
 {
-    for (int i = 0, k = 0; i < x->n; i++, k++) {
+    int k = 0;
+    for (int i = 0; i < x->n; i++, k++) {
         const ev_freed *f = &x->stands[i];
         sb_printf(sb, "%s%s division %d", k ? ", " : " (",
                   mu_army_name(f->side), f->division);
@@ -762,56 +881,151 @@ static void freed_text(const ev_release *x, const ev_view *v, sbuf *sb)
             n += x->stands[++i].stands;
         sb_printf(sb, " (hidden): %d", n);
     }
-    if (x->n)
+    for (int i = 0; i < x->nleaders; i++, k++) {
+        const ev_freed_leader *l = &x->leaders[i];
+        sb_printf(sb, "%s%s division %d ", k ? ", " : " (",
+                  mu_army_name(l->side), l->division);
+        if (is_masked(v, l->division))
+            sb_puts(sb, "(hidden): a leader");
+        else if (l->post == MU_POST_BRIGADE)
+            sb_printf(sb, "brigade %d: its brigadier (%s)", l->brigade,
+                      mu_rating_name(l->rating));
+        else
+            sb_printf(sb, "leader (%s)", mu_rating_name(l->rating));
+    }
+    for (int i = 0; i < x->nbatteries; i++, k++) {
+        const ev_freed *f = &x->batteries[i];
+        sb_printf(sb, "%s%s division %d: %d batter%s", k ? ", " : " (",
+                  mu_army_name(f->side), f->division, f->stands,
+                  plural(f->stands, "y", "ies"));
+    }
+    if (k)
         sb_puts(sb, ")");
+}
+
+/* An optional count: written when it is not 0. */
+static void put_count(cJSON *o, const char *key, int n)
+{
+    if (n)
+        cJSON_AddNumberToObject(o, key, n);
 }
 
 static void exchange_encode(const camp_ev *e, cJSON *o)
 {
-    cJSON_AddNumberToObject(o, "union", e->u.release.union_stands);
-    cJSON_AddNumberToObject(o, "confederate", e->u.release.confederate_stands);
-    freed_encode(&e->u.release, o);
+    const ev_release *x = &e->u.release;
+    cJSON_AddNumberToObject(o, "union", x->union_stands);
+    cJSON_AddNumberToObject(o, "confederate", x->confederate_stands);
+    put_count(o, "union_leaders", x->union_leaders);
+    put_count(o, "confederate_leaders", x->confederate_leaders);
+    put_count(o, "union_batteries", x->union_batteries);
+    put_count(o, "confederate_batteries", x->confederate_batteries);
+    freed_encode(x, o);
 }
 
 static void exchange_decode(ev_reader *r, const cJSON *o, camp_ev *e)
 {
-    e->u.release.union_stands = rd_int(r, o, "union", 0, INT32_MAX);
-    e->u.release.confederate_stands = rd_int(r, o, "confederate", 0, INT32_MAX);
-    freed_decode(r, o, &e->u.release);
+    ev_release *x = &e->u.release;
+    x->union_stands = rd_int(r, o, "union", 0, INT32_MAX);
+    x->confederate_stands = rd_int(r, o, "confederate", 0, INT32_MAX);
+    x->union_leaders = rd_int_opt(r, o, "union_leaders", 1, INT32_MAX, 0);
+    x->confederate_leaders = rd_int_opt(r, o, "confederate_leaders", 1,
+                                        INT32_MAX, 0);
+    x->union_batteries = rd_int_opt(r, o, "union_batteries", 1, INT32_MAX, 0);
+    x->confederate_batteries = rd_int_opt(r, o, "confederate_batteries", 1,
+                                          INT32_MAX, 0);
+    freed_decode(r, o, x);
+}
+
+/* ", 1 leader, 2 batteries" when there are any. */
+static void more_text(int leaders, int batteries, sbuf *sb)
+{
+    if (leaders)
+        sb_printf(sb, ", %d leader%s", leaders, plural(leaders, "", "s"));
+    if (batteries)
+        sb_printf(sb, ", %d batter%s", batteries,
+                  plural(batteries, "y", "ies"));
 }
 
 static void exchange_text(const camp_ev *e, bool hide, const ev_view *v,
                           sbuf *sb)
 {
     (void)hide;
-    int u = e->u.release.union_stands, k = e->u.release.confederate_stands;
-    sb_printf(sb, "exchange: %d Union stand%s and %d Confederate stand%s go "
-              "home", u, plural(u, "", "s"), k, plural(k, "", "s"));
-    freed_text(&e->u.release, v, sb);
+    const ev_release *x = &e->u.release;
+    int u = x->union_stands, k = x->confederate_stands;
+    if (!x->union_leaders && !x->confederate_leaders && !x->union_batteries &&
+        !x->confederate_batteries) { /* as every exchange read before camps */
+        sb_printf(sb, "exchange: %d Union stand%s and %d Confederate stand%s "
+                  "go home", u, plural(u, "", "s"), k, plural(k, "", "s"));
+        freed_text(x, v, sb);
+        return;
+    }
+    /* Only what was asked for: "1 Union stand and 1 Confederate leader". */
+    const int n[6] = {u, x->union_leaders, x->union_batteries, k,
+                      x->confederate_leaders, x->confederate_batteries};
+    static const char *const what[6][2] = {
+        {"Union stand", "Union stands"}, {"Union leader", "Union leaders"},
+        {"Union battery", "Union batteries"},
+        {"Confederate stand", "Confederate stands"},
+        {"Confederate leader", "Confederate leaders"},
+        {"Confederate battery", "Confederate batteries"}};
+    int parts = 0, last = 0, sum = 0;
+    for (int i = 0; i < 6; i++)
+        if (n[i]) {
+            parts++;
+            last = i;
+            sum += n[i] > 1 ? 2 : 1;
+        }
+    sb_puts(sb, "exchange:");
+    for (int i = 0, done = 0; i < 6; i++)
+        if (n[i])
+            sb_printf(sb, "%s %d %s", done++ == 0 ? "" : i == last ? " and"
+                      : ",", n[i], what[i][n[i] != 1]);
+    sb_puts(sb, parts == 1 && sum == 1 ? " goes home" : " go home");
+    freed_text(x, v, sb);
 }
 
 static void liberate_encode(const camp_ev *e, cJSON *o)
 {
-    cJSON_AddStringToObject(o, "side", mu_army_name(e->u.release.side));
-    cJSON_AddNumberToObject(o, "total", e->u.release.total);
-    freed_encode(&e->u.release, o);
+    const ev_release *x = &e->u.release;
+    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
+    if (x->has_camp)
+        cJSON_AddStringToObject(o, "camp", x->camp);
+    cJSON_AddNumberToObject(o, "total", x->total);
+    freed_encode(x, o);
 }
 
 static void liberate_decode(ev_reader *r, const cJSON *o, camp_ev *e)
 {
-    e->u.release.side = RD_ARMY(r, o, "side");
-    e->u.release.total = rd_int(r, o, "total", 1, INT32_MAX);
-    freed_decode(r, o, &e->u.release);
+    ev_release *x = &e->u.release;
+    x->side = RD_ARMY(r, o, "side");
+    x->has_camp = rd_has(o, "camp");
+    if (x->has_camp)
+        rd_str(r, o, "camp", x->camp, sizeof x->camp);
+    if (r->st == MU_OK && x->has_camp && !*x->camp)
+        rd_fail(r, "camp", "is empty");
+    x->total = rd_int(r, o, "total", 0, INT32_MAX);
+    freed_decode(r, o, x);
+    if (r->st == MU_OK && x->total + x->nleaders + x->nbatteries == 0)
+        rd_fail(r, "total", "is 0 and no one else was freed either");
 }
 
 static void liberate_text(const camp_ev *e, bool hide, const ev_view *v,
                           sbuf *sb)
 {
     (void)hide;
-    int n = e->u.release.total;
-    sb_printf(sb, "liberation: the camp holding %s men is freed, %d stand%s "
-              "rejoin", mu_army_name(e->u.release.side), n, plural(n, "", "s"));
-    freed_text(&e->u.release, v, sb);
+    const ev_release *x = &e->u.release;
+    int n = x->total, nb = 0;
+    for (int i = 0; i < x->nbatteries; i++)
+        nb += x->batteries[i].stands;
+    if (x->has_camp)
+        sb_printf(sb, "liberation: %s, holding %s men, is freed, %d stand%s",
+                  x->camp, mu_army_name(x->side), n, plural(n, "", "s"));
+    else
+        sb_printf(sb, "liberation: the camp holding %s men is freed, %d "
+                  "stand%s", mu_army_name(x->side), n, plural(n, "", "s"));
+    more_text(x->nleaders, nb, sb);
+    sb_puts(sb, " rejoin");
+    freed_text(x, v, sb);
 }
 
 /* ---- leaders ------------------------------------------------------------ */
@@ -850,6 +1064,10 @@ static void lost_encode(const camp_ev *e, cJSON *o)
     cJSON_AddStringToObject(o, "rating", mu_rating_name(x->rating));
     if (x->post == MU_POST_CORPS)
         put_int_or_null(o, "attached", x->attached, x->attached != 0);
+    if (x->captured) {
+        cJSON_AddBoolToObject(o, "captured", true);
+        put_camp(o, other_side(x->side), x->camp);
+    }
 }
 
 static void lost_decode(ev_reader *r, const cJSON *o, camp_ev *e)
@@ -862,6 +1080,15 @@ static void lost_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     x->rating = RD_RATING(r, o, "rating");
     if (x->post == MU_POST_CORPS)
         x->attached = rd_int_or_null(r, o, "attached", 1, INT32_MAX, 0);
+    x->captured = rd_has(o, "captured") && rd_bool(r, o, "captured");
+    if (r->st == MU_OK && rd_has(o, "captured") && !x->captured)
+        rd_fail(r, "captured", "is false, which is never written");
+    if (r->st == MU_OK && x->captured && x->post == MU_POST_CORPS)
+        rd_fail(r, "captured", "is given for a corps leader");
+    if (x->captured)
+        rd_camp(r, o, other_side(x->side), x->camp);
+    else if (rd_has(o, "camp"))
+        rd_fail(r, "camp", "is given though no one was captured");
 }
 
 static void downgrade_encode(const camp_ev *e, cJSON *o)
@@ -901,8 +1128,11 @@ static void leader_text(const camp_ev *e, bool hide, const ev_view *v,
     else
         sb_printf(sb, "division %d leader", e->division);
     if (lost) {
-        sb_printf(sb, " (%s) replaced: roll %d → %s", mu_rating_name(x->was),
-                  x->roll, mu_rating_name(x->rolled));
+        sb_printf(sb, " (%s)", mu_rating_name(x->was));
+        if (x->captured)
+            sb_printf(sb, " captured, held in %s,", x->camp);
+        sb_printf(sb, " replaced: roll %d → %s", x->roll,
+                  mu_rating_name(x->rolled));
         if (x->rating != x->rolled)
             sb_printf(sb, ", played %s by the book", mu_rating_name(x->rating));
     } else {
@@ -1136,8 +1366,11 @@ void camp_ev_clear(camp_ev *e)
         return;
     if (e->kind == EV_BATTLE_END)
         free(e->u.end.returns);
-    else if (e->kind == EV_EXCHANGE || e->kind == EV_LIBERATE)
+    else if (e->kind == EV_EXCHANGE || e->kind == EV_LIBERATE) {
         free(e->u.release.stands);
+        free(e->u.release.leaders);
+        free(e->u.release.batteries);
+    }
     camp_ev_kind k = e->kind;
     memset(e, 0, sizeof *e);
     e->kind = k;

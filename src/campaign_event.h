@@ -26,6 +26,8 @@
 #include <stdint.h>
 
 #define EV_NAME_MAX MU_CAMPAIGN_NAME_MAX
+/* The most batteries one record of casualties may take. */
+#define EV_MAX_BATTERIES 100
 
 typedef enum camp_ev_kind {
     EV_NEW = 0,      /* "new": the campaign was made */
@@ -149,10 +151,18 @@ typedef struct ev_battle_end {
     ev_return *returns; /* malloc'd (camp_ev_clear) */
 } ev_battle_end;
 
+/* A camp's name as events keep it: always the resolved name in memory;
+ * written only when it is not the captor's default camp (so that logs from
+ * before camps had names read the same). */
+typedef char ev_camp[EV_NAME_MAX + 1];
+
 typedef struct ev_casualties {
     int battle;
     mu_army side;
-    int brigade, lost, captured;
+    int brigade; /* 0: batteries only */
+    int lost, captured;
+    int batteries; /* taken (schema 4) */
+    ev_camp camp;  /* where what was taken is held ("" if nothing was) */
 } ev_casualties;
 
 /* Stands going home from a camp, to the brigade they were taken from. */
@@ -162,12 +172,29 @@ typedef struct ev_freed {
     int brigade, stands;
 } ev_freed;
 
+/* A leader going home from a camp to the post he was taken from. */
+typedef struct ev_freed_leader {
+    int division;
+    mu_army side;
+    mu_post post;  /* division or brigade */
+    int brigade;   /* post brigade */
+    mu_rating rating;
+} ev_freed_leader;
+
 typedef struct ev_release {
     int union_stands, confederate_stands; /* exchange */
+    int union_leaders, confederate_leaders;     /* exchange (schema 4) */
+    int union_batteries, confederate_batteries; /* exchange (schema 4) */
     mu_army side;                         /* liberate: whose men */
-    int total;                            /* liberate */
+    bool has_camp;                        /* liberate: one camp, */
+    ev_camp camp;                         /* this one */
+    int total;                            /* liberate: stands */
     int n;
     ev_freed *stands; /* malloc'd (camp_ev_clear) */
+    int nleaders;
+    ev_freed_leader *leaders; /* malloc'd */
+    int nbatteries;
+    ev_freed *batteries; /* malloc'd; .stands counts batteries, brigade 0 */
 } ev_release;
 
 /* leader-lost and downgrade. */
@@ -182,6 +209,8 @@ typedef struct ev_leader {
     mu_rating rolled; /* leader-lost */
     int owed;         /* downgrade */
     int attached;     /* post corps: division a despicable one joins; 0 */
+    bool captured;    /* leader-lost: taken prisoner (schema 4) */
+    ev_camp camp;     /* and held there */
 } ev_leader;
 
 typedef struct ev_penalty {

@@ -24,8 +24,8 @@ static mu_status run_side(mu_campaign *x, const char *sql, int side,
 
 /* What the side may not know goes: the other side's unrevealed hidden
  * divisions keep their name, corps and commitment only (no division, salt,
- * leaders, brigades, losses or brigades of origin of the prisoners taken
- * from them); the other side's secrets for fair rolls; corps leaders seen
+ * leaders, brigades, losses, brigades of origin of the prisoners taken
+ * from them, or who their captured leaders are); the other side's secrets for fair rolls; corps leaders seen
  * only through such divisions. */
 static mu_status scrub_tables(mu_campaign *x, int side, mu_error *err)
 {
@@ -33,6 +33,8 @@ static mu_status scrub_tables(mu_campaign *x, int side, mu_error *err)
         "DELETE FROM brigades WHERE division IN " MASKED,
         "DELETE FROM losses WHERE division IN " MASKED,
         "UPDATE prisoners SET brigade = 0 WHERE division IN " MASKED,
+        "UPDATE leaders_held SET post = 0, brigade = 0, rating = NULL, "
+        "rolled = NULL, origin = 0 WHERE division IN " MASKED,
         "UPDATE corps SET leader = NULL, leader_rolled = NULL, "
         "leader_origin = 0, attached = NULL WHERE side <> ?1 AND NOT EXISTS "
         "(SELECT 1 FROM divisions d WHERE d.corps = corps.id AND d.engaged = 1"

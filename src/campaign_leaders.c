@@ -15,6 +15,8 @@ typedef struct leader_ctx {
     mu_dice *d;  /* NULL: a downgrade */
     mu_army side;
     int64_t event;
+    bool captured;    /* lost: taken prisoner, */
+    const char *camp; /* to this camp (NULL: the captor's default) */
 } leader_ctx;
 
 /* The post's current rating (as played), and for a corps its record. */
@@ -95,16 +97,38 @@ static void leader_event(camp_ev *ev, camp_ev_kind kind, const leader_ctx *x,
     o->was = (mu_rating)was;
 }
 
+/* A leader taken prisoner goes to the captor's camp as he was: his rating
+ * as played and as rolled, and how he came to the post. */
+static mu_status hold_leader(mu_campaign *c, const leader_ctx *x,
+                             const camp_div *dv, const char *camp,
+                             mu_error *err)
+{
+    const camp_brigade *b = x->post == MU_POST_BRIGADE
+                                ? &dv->b[x->brigade - 1] : NULL;
+    return camp_hold_leader(c, x->event, dv->id, x->post, x->brigade,
+                            b ? b->leader : dv->leader,
+                            b ? b->leader_rolled : dv->leader_rolled,
+                            b ? b->leader_origin : dv->leader_origin, camp,
+                            err);
+}
+
 static mu_status lost_tx(mu_campaign *c, void *p, mu_error *err)
 {
     leader_ctx *x = p;
     camp_div dv;
     camp_corps k = {0};
     int was = 0;
+    char camp[CAMP_NAME_MAX + 1] = "";
     mu_status s;
     if ((s = camp_load_engaged(c, x->div, &dv, err)) != MU_OK ||
         (s = find_post(c, x, &dv, &was, &k, err)) != MU_OK)
         return s;
+    if (x->captured &&
+        (s = camp_resolve(c, dv.side == MU_UNION ? MU_CONFEDERATE : MU_UNION,
+                          x->camp, camp, err)) != MU_OK)
+        return s;
+    /* Held as he was, before his replacement takes the post. */
+    camp_div before = dv;
     bool fresh = mu_dice_count(x->d) == 0;
     int roll, year;
     mu_theater th; /* the leader table of the battle under way, or now */
@@ -124,7 +148,11 @@ static mu_status lost_tx(mu_campaign *c, void *p, mu_error *err)
     o->rolled = rolled;
     o->rating = r;
     o->attached = x->post == MU_POST_CORPS && r == MU_DESPICABLE ? dv.id : 0;
-    return camp_event(c, &ev, &x->event, err);
+    o->captured = x->captured;
+    camp_copy_name(o->camp, camp);
+    if ((s = camp_event(c, &ev, &x->event, err)) != MU_OK || !x->captured)
+        return s;
+    return hold_leader(c, x, &before, camp, err);
 }
 
 static mu_status check_post(const leader_ctx *x, mu_error *err)
@@ -142,8 +170,30 @@ mu_status mu_campaign_leader_lost(mu_campaign *c, int div, mu_post post,
 {
     if (!c || !d)
         return err_set(err, MU_EINPUT, "no campaign or dice given");
-    leader_ctx x = {div, brigade, post, d, MU_UNION, 0};
+    leader_ctx x = {div, brigade, post, d, MU_UNION, 0, false, NULL};
     mu_status s = check_post(&x, err);
+    if (s == MU_OK)
+        s = camp_tx(c, lost_tx, &x, d, err);
+    if (s == MU_OK && event)
+        *event = x.event;
+    return s;
+}
+
+mu_status mu_campaign_leader_captured(mu_campaign *c, int div, mu_post post,
+                                      int brigade, const char *camp,
+                                      mu_dice *d, int64_t *event,
+                                      mu_error *err)
+{
+    if (!c || !d)
+        return err_set(err, MU_EINPUT, "no campaign or dice given");
+    if (post == MU_POST_CORPS)
+        return err_set(err, MU_EINPUT, "a corps leader is not held prisoner: "
+                       "record him as lost; division leaders and brigadiers "
+                       "are taken prisoner");
+    leader_ctx x = {div, brigade, post, d, MU_UNION, 0, true, camp};
+    mu_status s = check_post(&x, err);
+    if (s == MU_OK && camp)
+        s = camp_check_name(camp, "camp", err);
     if (s == MU_OK)
         s = camp_tx(c, lost_tx, &x, d, err);
     if (s == MU_OK && event)
@@ -174,7 +224,7 @@ mu_status mu_campaign_penalty(mu_campaign *c, mu_army side, int64_t *event,
     if (!c || (unsigned)side > 1)
         return err_set(err, MU_EINPUT, "choose the side that forgot: union or "
                        "confederate");
-    leader_ctx x = {0, 0, MU_POST_DIVISION, NULL, side, 0};
+    leader_ctx x = {0, 0, MU_POST_DIVISION, NULL, side, 0, false, NULL};
     mu_status s = camp_tx(c, penalty_tx, &x, NULL, err);
     if (s == MU_OK && event)
         *event = x.event;
@@ -229,7 +279,7 @@ mu_status mu_campaign_downgrade(mu_campaign *c, int div, mu_post post,
 {
     if (!c)
         return err_set(err, MU_EINPUT, "no campaign given");
-    leader_ctx x = {div, brigade, post, NULL, MU_UNION, 0};
+    leader_ctx x = {div, brigade, post, NULL, MU_UNION, 0, false, NULL};
     mu_status s = check_post(&x, err);
     if (s == MU_OK)
         s = camp_tx(c, downgrade_tx, &x, NULL, err);

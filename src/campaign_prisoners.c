@@ -1,135 +1,393 @@
-/* campaign_prisoners.c -- the seed's prisoners: "they can only be exchanged
- * by mutual consent or they may be freed if a POW camp is liberated". Each
- * public call is one transaction (camp_tx). */
+/* campaign_prisoners.c -- the seed's prisoners: "captured troops, leaders
+ * and equipment ... can only be exchanged by mutual consent or they may be
+ * freed if a POW camp is liberated". Stands, leaders and batteries are held
+ * in named camps of their captor (prisoners, leaders_held, batteries_held);
+ * each public call is one transaction (camp_tx). */
 #include "campaign.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-typedef struct pow_row {
-    int id, div, brigade, stands;
-} pow_row;
+const char *mu_camp_default(mu_army captor)
+{
+    return captor == MU_UNION ? CAMP_DEFAULT_UNION : CAMP_DEFAULT_CONFEDERATE;
+}
 
+/* Everyone held, whatever they are: for camps and their captors. */
+#define HELD_ALL                                                               \
+    "(SELECT division, camp FROM prisoners UNION ALL SELECT division, camp "  \
+    "FROM leaders_held UNION ALL SELECT division, camp FROM batteries_held)"
+
+mu_status camp_resolve(mu_campaign *c, mu_army captor, const char *name,
+                       char out[CAMP_NAME_MAX + 1], mu_error *err)
+{
+    if (!name) {
+        snprintf(out, CAMP_NAME_MAX + 1, "%s", mu_camp_default(captor));
+        return MU_OK;
+    }
+    mu_status s = camp_check_name(name, "camp", err);
+    if (s != MU_OK)
+        return s;
+    mu_army other = captor == MU_UNION ? MU_CONFEDERATE : MU_UNION;
+    if (!strcmp(name, mu_camp_default(other)))
+        return err_set(err, MU_EINPUT, "'%s' is the %s default camp: the %s "
+                       "cannot hold prisoners there; name another camp", name,
+                       mu_army_name(other), camp_side_title(captor));
+    /* A camp holding men of the captor's own side is the other side's. */
+    sqlite3_stmt *st;
+    if ((s = camp_prepare(c, "SELECT 1 FROM " HELD_ALL " h JOIN divisions d "
+                          "ON d.id = h.division WHERE h.camp = ? AND d.side ="
+                          " ? LIMIT 1", &st, err)) != MU_OK)
+        return s;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, (int)captor);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc == SQLITE_ROW)
+        return err_set(err, MU_EINPUT, "camp '%s' is a %s camp (it holds %s "
+                       "prisoners): name another camp", name,
+                       mu_army_name(other), mu_army_name(captor));
+    if (rc != SQLITE_DONE)
+        return camp_sql_fail(c, rc, "reading the camps", err);
+    snprintf(out, CAMP_NAME_MAX + 1, "%s", name);
+    return MU_OK;
+}
+
+mu_status camp_hold_leader(mu_campaign *c, int64_t event, int div,
+                           mu_post post, int brigade, int rating, int rolled,
+                           int origin, const char *camp, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "INSERT INTO leaders_held(event, division, "
+                               "post, brigade, rating, rolled, origin, camp) "
+                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int64(st, 1, event);
+    sqlite3_bind_int(st, 2, div);
+    sqlite3_bind_int(st, 3, (int)post);
+    sqlite3_bind_int(st, 4, post == MU_POST_BRIGADE ? brigade : 0);
+    sqlite3_bind_int(st, 5, rating);
+    sqlite3_bind_int(st, 6, rolled);
+    sqlite3_bind_int(st, 7, origin);
+    sqlite3_bind_text(st, 8, camp, -1, SQLITE_TRANSIENT);
+    return camp_run(c, st, err);
+}
+
+/* ---- what is held ------------------------------------------------------- */
+
+/* One row of any of the three tables: a brigade's stands (count, brigade),
+ * a leader (post, brigade, rating...), a division's batteries (count). */
+typedef struct held_row {
+    int id, div, brigade, count;
+    int post, rating, rolled, origin;
+} held_row;
+
+enum { HELD_STANDS, HELD_LEADERS, HELD_BATTERIES };
+
+static const char *const held_sql[] = {
+    "SELECT p.id, p.division, p.brigade, p.stands, 0, 0, 0, 0 FROM prisoners"
+    " p JOIN divisions d ON d.id = p.division WHERE d.side = ?1 AND (?2 IS "
+    "NULL OR p.camp = ?2) ORDER BY p.id",
+    "SELECT l.id, l.division, l.brigade, 1, l.post, l.rating, l.rolled, "
+    "l.origin FROM leaders_held l JOIN divisions d ON d.id = l.division "
+    "WHERE d.side = ?1 AND (?2 IS NULL OR l.camp = ?2) ORDER BY l.id",
+    "SELECT b.id, b.division, 0, b.batteries, 0, 0, 0, 0 FROM batteries_held"
+    " b JOIN divisions d ON d.id = b.division WHERE d.side = ?1 AND (?2 IS "
+    "NULL OR b.camp = ?2) ORDER BY b.id",
+};
+
+static bool held_item(sqlite3_stmt *st, void *item)
+{
+    bool ok = true;
+    held_row *h = item;
+    *h = (held_row){camp_col(st, 0, &ok), camp_col(st, 1, &ok),
+                    camp_col(st, 2, &ok), camp_col(st, 3, &ok),
+                    camp_col(st, 4, &ok), camp_col(st, 5, &ok),
+                    camp_col(st, 6, &ok), camp_col(st, 7, &ok)};
+    return ok;
+}
+
+/* The rows of one kind that `side` has held (in camp `camp`, or any). */
+static mu_status load_held(mu_campaign *c, int kind, mu_army side,
+                           const char *camp, held_row **out, int *n,
+                           mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, held_sql[kind], &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, (int)side);
+    if (camp)
+        sqlite3_bind_text(st, 2, camp, -1, SQLITE_STATIC);
+    void *v = NULL;
+    *out = NULL;
+    if ((s = camp_collect(c, st, sizeof(held_row), held_item, &v, n, err)) ==
+        MU_OK)
+        *out = v;
+    return s;
+}
+
+mu_status camp_held_all(mu_campaign *c, mu_army side, int held[3],
+                        mu_error *err)
+{
+    for (int k = 0; k < 3; k++) {
+        held_row *v = NULL;
+        int n = 0;
+        mu_status s = load_held(c, k, side, NULL, &v, &n, err);
+        held[k] = 0;
+        for (int i = 0; i < n; i++)
+            held[k] += v[i].count; /* camp_col bounds each: no overflow */
+        free(v);
+        if (s != MU_OK)
+            return s;
+    }
+    return MU_OK;
+}
+
+/* ---- going home --------------------------------------------------------- */
+
+/* What one release does: how many of each kind of each side (-1: all),
+ * from which camp (NULL: any). */
 typedef struct free_ctx {
-    int want[2];  /* stands of each side to free; -1: all */
+    int want[2][3]; /* [side][HELD_*] */
+    const char *camp;
     bool liberate;
     mu_army side; /* liberate: whose men */
     int64_t event;
 } free_ctx;
 
-static bool pow_item(sqlite3_stmt *st, void *item)
+static const char *const take_sql[] = {
+    "UPDATE prisoners SET stands = stands - ? WHERE id = ?",
+    NULL,
+    "UPDATE batteries_held SET batteries = batteries - ? WHERE id = ?",
+};
+static const char *const gone_sql[] = {
+    "DELETE FROM prisoners WHERE id = ?",
+    "DELETE FROM leaders_held WHERE id = ?",
+    "DELETE FROM batteries_held WHERE id = ?",
+};
+
+/* Back where they were taken from: stands to their brigade, a leader to
+ * his post (the replacement steps down), batteries to their division. */
+static mu_status rejoin(mu_campaign *c, int kind, const held_row *h, int take,
+                        mu_error *err)
 {
-    bool ok = true;
-    *(pow_row *)item = (pow_row){camp_col(st, 0, &ok), camp_col(st, 1, &ok),
-                                 camp_col(st, 2, &ok), camp_col(st, 3, &ok)};
-    return ok;
+    if (kind == HELD_STANDS)
+        return camp_exec_ints(c, err, "UPDATE brigades SET current = current "
+                              "+ ?1, freed = freed + ?1 WHERE division = ?2 "
+                              "AND number = ?3", 3, take, h->div, h->brigade);
+    if (kind == HELD_BATTERIES)
+        return camp_exec_ints(c, err, "UPDATE divisions SET division_batteries"
+                              " = division_batteries + ? WHERE id = ?", 2,
+                              take, h->div);
+    if (h->post == MU_POST_BRIGADE)
+        return camp_exec_ints(c, err, "UPDATE brigades SET leader = ?, "
+                              "leader_rolled = ?, leader_origin = ? WHERE "
+                              "division = ? AND number = ?", 5, h->rating,
+                              h->rolled, CAMP_RETURNED, h->div, h->brigade);
+    return camp_exec_ints(c, err, "UPDATE divisions SET leader = ?, "
+                          "leader_rolled = ?, leader_origin = ? WHERE id = ?",
+                          4, h->rating, h->rolled, CAMP_RETURNED, h->div);
 }
 
-static mu_status load_pows(mu_campaign *c, mu_army side, pow_row **out, int *n,
-                           mu_error *err)
+/* Grows one of the event's lists by n entries. */
+static mu_status grow(void **list, int have, int n, size_t size,
+                      mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT p.id, p.division, p.brigade, p.stands"
-                               " FROM prisoners p JOIN divisions d ON d.id = "
-                               "p.division WHERE d.side = ? ORDER BY p.id",
-                               &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_int(st, 1, (int)side);
-    void *v = NULL;
-    if ((s = camp_collect(c, st, sizeof(pow_row), pow_item, &v, n, err)) == MU_OK)
-        *out = v;
-    return s;
+    if (!n)
+        return MU_OK;
+    void *g = realloc(*list, (size_t)(have + n) * size);
+    if (!g)
+        return err_nomem(err);
+    *list = g;
+    return MU_OK;
 }
 
-/* Frees `want` stands of `side` (all when -1), longest held first; each
- * rejoins its brigade. Adds an entry per brigade to the event's list. */
-static mu_status free_side(mu_campaign *c, mu_army side, int want,
-                           ev_release *list, mu_error *err)
+static void note_freed(ev_release *r, int kind, mu_army side,
+                       const held_row *h, int take)
 {
-    pow_row *v = NULL;
-    int n = 0;
-    mu_status s = load_pows(c, side, &v, &n, err);
-    ev_freed *grown = s == MU_OK && n
-        ? realloc(list->stands, (size_t)(list->n + n) * sizeof *grown) : NULL;
-    if (s == MU_OK && n && !grown)
-        s = err_nomem(err);
-    if (grown)
-        list->stands = grown;
+    if (kind == HELD_STANDS)
+        r->stands[r->n++] = (ev_freed){h->div, side, h->brigade, take};
+    else if (kind == HELD_BATTERIES)
+        r->batteries[r->nbatteries++] = (ev_freed){h->div, side, 0, take};
+    else
+        r->leaders[r->nleaders++] = (ev_freed_leader){
+            h->div, side, (mu_post)h->post, h->brigade, (mu_rating)h->rating};
+}
+
+/* Frees `want` of one kind held of `side` (all when -1), longest held
+ * first, and lists them in the event. */
+static mu_status free_kind(mu_campaign *c, const free_ctx *x, mu_army side,
+                           int kind, ev_release *r, mu_error *err)
+{
+    int want = x->want[side][kind], n = 0;
+    held_row *v = NULL;
+    mu_status s = load_held(c, kind, side, x->camp, &v, &n, err);
+    if (s == MU_OK)
+        s = kind == HELD_STANDS
+                ? grow((void **)&r->stands, r->n, n, sizeof *r->stands, err)
+            : kind == HELD_LEADERS
+                ? grow((void **)&r->leaders, r->nleaders, n,
+                       sizeof *r->leaders, err)
+                : grow((void **)&r->batteries, r->nbatteries, n,
+                       sizeof *r->batteries, err);
     for (int i = 0; i < n && want != 0 && s == MU_OK; i++) {
-        int take = want < 0 || v[i].stands <= want ? v[i].stands : want;
+        int take = want < 0 || v[i].count <= want ? v[i].count : want;
         if (want > 0)
             want -= take;
-        s = take == v[i].stands
-                ? camp_exec_ints(c, err, "DELETE FROM prisoners WHERE id = ?",
-                                 1, v[i].id)
-                : camp_exec_ints(c, err, "UPDATE prisoners SET stands = stands"
-                                 " - ? WHERE id = ?", 2, take, v[i].id);
+        s = take == v[i].count
+                ? camp_exec_ints(c, err, gone_sql[kind], 1, v[i].id)
+                : camp_exec_ints(c, err, take_sql[kind], 2, take, v[i].id);
         if (s == MU_OK)
-            s = camp_exec_ints(c, err, "UPDATE brigades SET current = current "
-                               "+ ?1, freed = freed + ?1 WHERE division = ?2 "
-                               "AND number = ?3", 3, take, v[i].div,
-                               v[i].brigade);
-        list->stands[list->n++] = (ev_freed){v[i].div, side, v[i].brigade,
-                                             take};
+            s = rejoin(c, kind, &v[i], take, err);
+        note_freed(r, kind, side, &v[i], take);
     }
     free(v);
     return s;
 }
 
-static mu_status free_tx(mu_campaign *c, void *p, mu_error *err)
+static const char *const kind_words[] = {"stand", "leader", "batter"};
+
+static mu_status too_many(int side, int kind, int held, int want,
+                          mu_error *err)
 {
-    free_ctx *x = p;
-    int held[2];
-    mu_status s;
-    for (int a = 0; a < 2; a++)
-        if ((s = camp_held(c, (mu_army)a, &held[a], err)) != MU_OK)
-            return s;
-    if (x->liberate && held[x->side] == 0)
-        return err_set(err, MU_ESTATE, "no %s stands are held prisoner: there "
-                       "is no one to liberate", mu_army_name(x->side));
-    for (int a = 0; a < 2 && !x->liberate; a++)
-        if (x->want[a] > held[a])
-            return err_set(err, MU_EINPUT, "the %s hold%s %d %s stand%s "
-                           "prisoner: %d cannot be exchanged; nothing was "
-                           "changed", a == MU_UNION ? "Confederates" : "Union",
-                           a == MU_UNION ? "" : "s", held[a],
-                           camp_side_title((mu_army)a), held[a] == 1 ? "" : "s",
-                           x->want[a]);
+    const char *many = kind == HELD_BATTERIES ? "ies" : "s";
+    const char *one = kind == HELD_BATTERIES ? "y" : "";
+    return err_set(err, MU_EINPUT, "the %s hold%s %d %s %s%s prisoner: %d "
+                   "cannot be exchanged; nothing was changed",
+                   side == MU_UNION ? "Confederates" : "Union",
+                   side == MU_UNION ? "" : "s", held,
+                   camp_side_title((mu_army)side), kind_words[kind],
+                   held == 1 ? one : many, want);
+}
+
+static mu_status release_event(mu_campaign *c, free_ctx *x, int held[2][3],
+                               mu_error *err)
+{
     camp_ev ev = {.kind = x->liberate ? EV_LIBERATE : EV_EXCHANGE};
     ev_release *r = &ev.u.release;
     if (x->liberate) {
         r->side = x->side;
-        r->total = held[x->side];
+        r->has_camp = x->camp != NULL;
+        if (x->camp)
+            camp_copy_name(r->camp, x->camp);
     } else {
-        r->union_stands = x->want[MU_UNION];
-        r->confederate_stands = x->want[MU_CONFEDERATE];
+        r->union_stands = x->want[MU_UNION][HELD_STANDS];
+        r->confederate_stands = x->want[MU_CONFEDERATE][HELD_STANDS];
+        r->union_leaders = x->want[MU_UNION][HELD_LEADERS];
+        r->confederate_leaders = x->want[MU_CONFEDERATE][HELD_LEADERS];
+        r->union_batteries = x->want[MU_UNION][HELD_BATTERIES];
+        r->confederate_batteries = x->want[MU_CONFEDERATE][HELD_BATTERIES];
     }
-    s = MU_OK;
+    mu_status s = MU_OK;
     for (int a = 0; a < 2 && s == MU_OK; a++)
-        if (x->want[a])
-            s = free_side(c, (mu_army)a, x->want[a], r, err);
+        for (int k = 0; k < 3 && s == MU_OK; k++)
+            if (x->want[a][k])
+                s = free_kind(c, x, (mu_army)a, k, r, err);
+    if (x->liberate) /* the stands freed */
+        for (int i = 0; i < r->n; i++)
+            r->total += r->stands[i].stands;
+    (void)held;
     if (s == MU_OK)
         s = camp_event(c, &ev, &x->event, err);
     camp_ev_clear(&ev);
     return s;
 }
 
+/* The side whose men camp `name` holds; MU_ESTATE when it holds no one. */
+static mu_status camp_side(mu_campaign *c, const char *name, mu_army *side,
+                           mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT d.side FROM " HELD_ALL " h JOIN "
+                               "divisions d ON d.id = h.division WHERE h.camp"
+                               " = ? LIMIT 1", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    *side = rc == SQLITE_ROW && sqlite3_column_int(st, 0) ? MU_CONFEDERATE
+                                                          : MU_UNION;
+    sqlite3_finalize(st);
+    if (rc == SQLITE_DONE)
+        return err_set(err, MU_ESTATE, "no camp called '%s' holds prisoners: "
+                       "there is no one to liberate there (see the camps "
+                       "the prisoners list names)", name);
+    return rc == SQLITE_ROW ? MU_OK
+                            : camp_sql_fail(c, rc, "reading the camps", err);
+}
+
+static mu_status free_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    free_ctx *x = p;
+    int held[2][3];
+    mu_status s;
+    if (x->liberate && x->camp &&
+        (s = camp_side(c, x->camp, &x->side, err)) != MU_OK)
+        return s;
+    if (x->liberate && x->camp)
+        for (int k = 0; k < 3; k++)
+            x->want[x->side][k] = -1;
+    for (int a = 0; a < 2; a++)
+        if ((s = camp_held_all(c, (mu_army)a, held[a], err)) != MU_OK)
+            return s;
+    if (x->liberate && !x->camp &&
+        held[x->side][0] + held[x->side][1] + held[x->side][2] == 0)
+        return err_set(err, MU_ESTATE, "no %s stands are held prisoner, nor "
+                       "leaders or batteries: there is no one to liberate",
+                       mu_army_name(x->side));
+    for (int a = 0; a < 2 && !x->liberate; a++)
+        for (int k = 0; k < 3; k++)
+            if (x->want[a][k] > held[a][k])
+                return too_many(a, k, held[a][k], x->want[a][k], err);
+    return release_event(c, x, held, err);
+}
+
+static mu_status run_free(mu_campaign *c, free_ctx *x, int64_t *event,
+                          mu_error *err)
+{
+    mu_status s = camp_tx(c, free_tx, x, NULL, err);
+    if (s == MU_OK && event)
+        *event = x->event;
+    return s;
+}
+
+mu_status mu_campaign_exchange_with(mu_campaign *c, const mu_exchange *e,
+                                    int64_t *event, mu_error *err)
+{
+    if (!c || !e)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    free_ctx x = {{{e->union_stands, e->union_leaders, e->union_batteries},
+                   {e->confederate_stands, e->confederate_leaders,
+                    e->confederate_batteries}}, NULL, false, MU_UNION, 0};
+    int64_t sum = 0;
+    for (int a = 0; a < 2; a++)
+        for (int k = 0; k < 3; k++) {
+            if (x.want[a][k] < 0)
+                return err_set(err, MU_EINPUT, "exchange counts are 0 or "
+                               "more");
+            sum += x.want[a][k];
+        }
+    if (sum == 0)
+        return err_set(err, MU_EINPUT, "an exchange of no one: give at least "
+                       "one stand, leader or battery to exchange");
+    return run_free(c, &x, event, err);
+}
+
 mu_status mu_campaign_exchange(mu_campaign *c, int union_stands,
                                int confederate_stands, int64_t *event,
                                mu_error *err)
 {
-    if (!c)
-        return err_set(err, MU_EINPUT, "no campaign given");
     if (union_stands < 0 || confederate_stands < 0)
         return err_set(err, MU_EINPUT, "exchange counts are stands, 0 or more");
-    if (union_stands + confederate_stands == 0)
+    if (c && union_stands + confederate_stands == 0)
         return err_set(err, MU_EINPUT, "an exchange of no stands: give at least "
                        "one stand to exchange");
-    free_ctx x = {{union_stands, confederate_stands}, false, MU_UNION, 0};
-    mu_status s = camp_tx(c, free_tx, &x, NULL, err);
-    if (s == MU_OK && event)
-        *event = x.event;
-    return s;
+    mu_exchange e = {.union_stands = union_stands,
+                     .confederate_stands = confederate_stands};
+    return mu_campaign_exchange_with(c, &e, event, err);
 }
 
 mu_status mu_campaign_liberate(mu_campaign *c, mu_army side, int64_t *event,
@@ -138,10 +396,20 @@ mu_status mu_campaign_liberate(mu_campaign *c, mu_army side, int64_t *event,
     if (!c || (unsigned)side > 1)
         return err_set(err, MU_EINPUT, "choose whose men are liberated: union "
                        "or confederate");
-    free_ctx x = {{0, 0}, true, side, 0};
-    x.want[side] = -1;
-    mu_status s = camp_tx(c, free_tx, &x, NULL, err);
-    if (s == MU_OK && event)
-        *event = x.event;
-    return s;
+    free_ctx x = {{{0}}, NULL, true, side, 0};
+    for (int k = 0; k < 3; k++)
+        x.want[side][k] = -1;
+    return run_free(c, &x, event, err);
+}
+
+mu_status mu_campaign_liberate_camp(mu_campaign *c, const char *camp,
+                                    int64_t *event, mu_error *err)
+{
+    if (!c)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    mu_status s = camp_check_name(camp, "camp", err);
+    if (s != MU_OK)
+        return s;
+    free_ctx x = {{{0}}, camp, true, MU_UNION, 0};
+    return run_free(c, &x, event, err);
 }

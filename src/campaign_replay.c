@@ -193,22 +193,28 @@ mu_status camp_replay_casualties(mu_campaign *mem, mu_campaign *file,
 {
     (void)file;
     const ev_casualties *x = &e->u.cas;
-    return mu_campaign_casualties(mem, e->division, x->brigade, x->lost,
-                                  x->captured, NULL, err);
+    mu_casualties k = {x->brigade, x->lost, x->captured, x->batteries,
+                       *x->camp ? x->camp : NULL};
+    return mu_campaign_casualties_in(mem, e->division, &k, NULL, err);
 }
 
 mu_status camp_replay_exchange(mu_campaign *mem, mu_campaign *file,
                                const camp_ev *e, mu_error *err)
 {
     (void)file;
-    return mu_campaign_exchange(mem, e->u.release.union_stands,
-                                e->u.release.confederate_stands, NULL, err);
+    const ev_release *x = &e->u.release;
+    mu_exchange k = {x->union_stands, x->confederate_stands,
+                     x->union_leaders, x->confederate_leaders,
+                     x->union_batteries, x->confederate_batteries};
+    return mu_campaign_exchange_with(mem, &k, NULL, err);
 }
 
 mu_status camp_replay_liberate(mu_campaign *mem, mu_campaign *file,
                                const camp_ev *e, mu_error *err)
 {
     (void)file;
+    if (e->u.release.has_camp)
+        return mu_campaign_liberate_camp(mem, e->u.release.camp, NULL, err);
     return mu_campaign_liberate(mem, e->u.release.side, NULL, err);
 }
 
@@ -217,6 +223,9 @@ static mu_status lost_call(mu_campaign *mem, const camp_ev *e,
 {
     (void)ctx;
     const ev_leader *x = &e->u.leader;
+    if (x->captured)
+        return mu_campaign_leader_captured(mem, e->division, x->post,
+                                           x->brigade, x->camp, d, NULL, err);
     return mu_campaign_leader_lost(mem, e->division, x->post, x->brigade, d,
                                    NULL, err);
 }
@@ -308,6 +317,8 @@ static const struct {
     {"battles", "id", 1},
     {"losses", "battle, division, brigade", 3},
     {"prisoners", "id", 1},
+    {"leaders_held", "id", 1},
+    {"batteries_held", "id", 1},
     {"events", "id", 1},
 };
 

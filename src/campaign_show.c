@@ -11,11 +11,11 @@
 #include <string.h>
 
 static const char *const origin_names[] = {"generated", "replacement",
-                                           "downgraded"};
+                                           "downgraded", "returned"};
 
 static const char *origin_name(int o)
 {
-    return (unsigned)o < 3 ? origin_names[o] : "?";
+    return (unsigned)o < 4 ? origin_names[o] : "?";
 }
 
 /* "average", "despicable (DP)", "average (replacement)", "average
@@ -24,7 +24,8 @@ static void rating_text(int r, int rolled, int origin, char *buf, size_t n)
 {
     const char *dp = r == MU_DESPICABLE ? "DP" : "";
     const char *how = origin == CAMP_REPLACED     ? "replacement"
-                      : origin == CAMP_DOWNGRADED ? "downgraded" : "";
+                      : origin == CAMP_DOWNGRADED ? "downgraded"
+                      : origin == CAMP_RETURNED   ? "back from captivity" : "";
     const char *book = r != rolled && origin != CAMP_DOWNGRADED
                            ? "despicable, played by the book" : "";
     const char *parts[] = {dp, how, book};
@@ -68,7 +69,8 @@ typedef struct view {
     int ncorps;
     int battle;
     char battle_name[CAMP_NAME_MAX + 1];
-    int held_by[2]; /* stands each side holds prisoner */
+    camp_held_list *held; /* what each side holds prisoner */
+    int viewer;
     int owed[2];    /* despicable replacements owed by each side */
 } view;
 
@@ -76,18 +78,15 @@ static mu_status gather(mu_campaign *c, void *p, mu_error *err)
 {
     view *v = p;
     mu_status s;
-    int held[2];
     if ((s = camp_load_all(c, &v->divs, &v->ndivs, err)) != MU_OK ||
+        (s = camp_held_read(c, v->viewer, &v->held, err)) != MU_OK ||
         (s = camp_load_all_corps(c, &v->corps, &v->ncorps, err)) != MU_OK ||
         (s = camp_active_battle(c, &v->battle, v->battle_name,
                                 sizeof v->battle_name, err)) != MU_OK)
         return s;
     for (int a = 0; a < 2; a++)
-        if ((s = camp_held(c, (mu_army)a, &held[a], err)) != MU_OK ||
-            (s = camp_penalties(c, (mu_army)a, &v->owed[a], err)) != MU_OK)
+        if ((s = camp_penalties(c, (mu_army)a, &v->owed[a], err)) != MU_OK)
             return s;
-    v->held_by[MU_UNION] = held[MU_CONFEDERATE];
-    v->held_by[MU_CONFEDERATE] = held[MU_UNION];
     return MU_OK;
 }
 
@@ -95,6 +94,7 @@ static void view_free(view *v)
 {
     free(v->divs);
     free(v->corps);
+    camp_held_free(v->held);
 }
 
 /* A corps leader is shown once one of its divisions that fought is. */
@@ -323,10 +323,7 @@ static void show_json(mu_campaign *c, const view *v, int viewer,
     for (int i = 0; i < v->ncorps; i++)
         cJSON_AddItemToArray(ks, corps_json(v, &v->corps[i], viewer));
     cJSON_AddItemToObject(root, "reserve_artillery", reserve_json(v, viewer));
-    cJSON *p = cJSON_AddObjectToObject(root, "prisoners");
-    cJSON_AddNumberToObject(p, "held_by_union", v->held_by[MU_UNION]);
-    cJSON_AddNumberToObject(p, "held_by_confederate",
-                            v->held_by[MU_CONFEDERATE]);
+    camp_held_json(v->held, cJSON_AddObjectToObject(root, "prisoners"));
     char *t = cJSON_PrintUnformatted(root);
     cJSON_Delete(root);
     if (!t) {
@@ -490,10 +487,9 @@ static void show_text(mu_campaign *c, const view *v, int viewer,
                       : "  %d despicable replacement%s owed (penalty)\n",
                       v->owed[a], v->owed[a] == 1 ? "" : "s");
     }
-    int u = v->held_by[MU_UNION], cf = v->held_by[MU_CONFEDERATE];
-    sb_printf(sb, "%sPrisoners: the Union holds %d Confederate stand%s; the "
-              "Confederates hold %d Union stand%s.\n", md ? "" : "\n", u,
-              u == 1 ? "" : "s", cf, cf == 1 ? "" : "s");
+    if (!md)
+        sb_puts(sb, "\n");
+    camp_held_text(v->held, true, md, sb);
 }
 
 mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
@@ -512,6 +508,7 @@ mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
         return s;
     view v;
     memset(&v, 0, sizeof v);
+    v.viewer = viewer;
     s = camp_read(c, gather, &v, err);
     if (s != MU_OK) {
         view_free(&v);
@@ -528,87 +525,9 @@ mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
 
 /* ---- prisoners ---------------------------------------------------------- */
 
-typedef struct pow_ctx {
-    mu_format fmt;
-    sbuf *sb;
-    cJSON *root;
-} pow_ctx;
-
 static mu_status pow_read(mu_campaign *c, void *p, mu_error *err)
 {
-    pow_ctx *x = p;
-    sqlite3_stmt *st;
-    /* A division hidden from the acting side shows as one line, brigade 0:
-     * its brigades are its secret, the stands held are not. */
-    mu_status s = camp_prepare(c, "SELECT d.side, p.division, d.name, "
-                               "CASE WHEN ?1 >= 0 AND d.side <> ?1 AND d.hidden"
-                               " AND NOT d.revealed THEN 0 ELSE p.brigade END "
-                               "AS b, sum(p.stands) FROM prisoners p JOIN "
-                               "divisions d ON d.id = p.division GROUP BY "
-                               "p.division, b ORDER BY d.side DESC, "
-                               "p.division, b", &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_int(st, 1, c->viewer);
-    int64_t total[2] = {0, 0}; /* 64-bit: many rows of large values */
-    int last = -1, rc;
-    cJSON *lists[2] = {NULL, NULL};
-    if (x->root)
-        for (int a = 0; a < 2; a++) { /* a: the captor */
-            cJSON *o = cJSON_AddObjectToObject(x->root, a == MU_UNION
-                                               ? "held_by_union"
-                                               : "held_by_confederate");
-            lists[a] = cJSON_AddArrayToObject(o, "stands");
-        }
-    bool ok = true;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        int side = camp_col(st, 0, &ok) != 0, captor = 1 - side;
-        int div = camp_col(st, 1, &ok), b = camp_col(st, 3, &ok);
-        int n = camp_col(st, 4, &ok);
-        const char *name = (const char *)sqlite3_column_text(st, 2);
-        total[captor] += n;
-        if (x->root) {
-            cJSON *o = cJSON_CreateObject();
-            cJSON_AddNumberToObject(o, "division", div);
-            cJSON_AddStringToObject(o, "name", name ? name : "");
-            if (b)
-                cJSON_AddNumberToObject(o, "brigade", b);
-            else
-                cJSON_AddBoolToObject(o, "hidden", true);
-            cJSON_AddNumberToObject(o, "stands", n);
-            cJSON_AddItemToArray(lists[captor], o);
-            continue;
-        }
-        if (captor != last)
-            sb_printf(x->sb, "Held by the %s:\n", captor == MU_UNION
-                      ? "Union" : "Confederates");
-        last = captor;
-        sb_printf(x->sb, "  %s division %d \"%s\" ",
-                  mu_army_name((mu_army)side), div, name ? name : "");
-        if (b)
-            sb_printf(x->sb, "brigade %d", b);
-        else
-            sb_puts(x->sb, "(hidden)");
-        sb_printf(x->sb, ": %d stand%s\n", n, n == 1 ? "" : "s");
-    }
-    sqlite3_finalize(st);
-    if (rc == SQLITE_DONE && !ok)
-        return camp_damaged(c, err);
-    if (rc != SQLITE_DONE)
-        return camp_sql_fail(c, rc, "reading", err);
-    if (x->root) {
-        for (int a = 0; a < 2; a++)
-            cJSON_AddNumberToObject(cJSON_GetObjectItem(x->root, a == MU_UNION
-                                    ? "held_by_union" : "held_by_confederate"),
-                                    "total", (double)total[a]);
-    } else {
-        sb_printf(x->sb, "%sThe Union holds %" PRId64 " Confederate stand%s; "
-                  "the Confederates hold %" PRId64 " Union stand%s.\n",
-                  last >= 0 ? "" : "",
-                  total[MU_UNION], total[MU_UNION] == 1 ? "" : "s",
-                  total[MU_CONFEDERATE], total[MU_CONFEDERATE] == 1 ? "" : "s");
-    }
-    return MU_OK;
+    return camp_held_read(c, c->viewer, p, err);
 }
 
 mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
@@ -621,24 +540,19 @@ mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
         return err_set(err, MU_EINPUT, "no campaign given");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON)
         return err_set(err, MU_EINPUT, "prisoners are listed as text or json");
-    sbuf sb = {0};
-    pow_ctx x = {fmt, &sb, fmt == MU_FMT_JSON ? cJSON_CreateObject() : NULL};
-    mu_status s = camp_read(c, pow_read, &x, err);
-    if (s == MU_OK && x.root) {
-        char *t = cJSON_PrintUnformatted(x.root);
-        if (t) {
-            sb_puts(&sb, t);
-            sb_puts(&sb, "\n");
-            cJSON_free(t);
-        } else {
-            sb.oom = true;
-        }
-    }
-    cJSON_Delete(x.root);
-    if (s != MU_OK) {
-        sb_free(&sb);
+    camp_held_list *h = NULL;
+    mu_status s = camp_read(c, pow_read, &h, err);
+    if (s != MU_OK)
         return s;
+    sbuf sb = {0};
+    if (fmt == MU_FMT_JSON) {
+        cJSON *root = cJSON_CreateObject();
+        camp_held_json(h, root);
+        render_json_emit(root, true, &sb);
+    } else {
+        camp_held_text(h, false, false, &sb);
     }
+    camp_held_free(h);
     return sb_finish(&sb, out, err);
 }
 

@@ -141,7 +141,13 @@ static const char schema_sql[] =
  * set in a player's own file (export) to the side whose view it holds.
  *
  * 2 -> 3 (issue 13): the log becomes a hash chain (campaign_chain.c): each
- * event's hash, computed for the events already there. */
+ * event's hash, computed for the events already there.
+ *
+ * 3 -> 4 (issue 13): prisoners are held in named camps (prisoners.camp;
+ * the stands already held go to their captor's default camp, the only one
+ * there was), and captured leaders (leaders_held: the post, the brigade
+ * for a brigadier, the rating as played, as rolled and how he came to the
+ * post) and batteries (batteries_held) are prisoners too. */
 typedef struct step {
     const char *sql;
     mu_status (*fill)(mu_campaign *c, mu_error *err); /* after sql, or NULL */
@@ -164,6 +170,29 @@ static const step steps[] = {
     " CHECK (view_side IN (0, 1));", NULL},
     {"ALTER TABLE events ADD COLUMN hash TEXT"
      " CHECK (hash IS NULL OR length(hash) = 64);", camp_chain_fill},
+    {"ALTER TABLE prisoners ADD COLUMN camp TEXT NOT NULL DEFAULT '';"
+     "UPDATE prisoners SET camp = CASE (SELECT side FROM divisions d WHERE"
+     " d.id = prisoners.division) WHEN 0 THEN '" CAMP_DEFAULT_CONFEDERATE "'"
+     " ELSE '" CAMP_DEFAULT_UNION "' END;"
+     "CREATE TABLE leaders_held ("
+     " id INTEGER PRIMARY KEY,"
+     " event INTEGER NOT NULL REFERENCES events(id),"
+     " division INTEGER NOT NULL REFERENCES divisions(id),"
+     " post INTEGER NOT NULL CHECK (post IN (0, 1)),"
+     " brigade INTEGER NOT NULL CHECK (brigade >= 0),"
+     " rating INTEGER CHECK (rating IN (0, 1, 2)),"
+     " rolled INTEGER CHECK (rolled IN (0, 1, 2)),"
+     " origin INTEGER NOT NULL DEFAULT 0,"
+     " camp TEXT NOT NULL CHECK (length(camp) > 0),"
+     " CHECK ((post = 1) = (brigade >= 1))"
+     ") STRICT;"
+     "CREATE TABLE batteries_held ("
+     " id INTEGER PRIMARY KEY,"
+     " event INTEGER NOT NULL REFERENCES events(id),"
+     " division INTEGER NOT NULL REFERENCES divisions(id),"
+     " batteries INTEGER NOT NULL CHECK (batteries > 0),"
+     " camp TEXT NOT NULL CHECK (length(camp) > 0)"
+     ") STRICT;", NULL},
 };
 
 /* ---- SQLite plumbing ---------------------------------------------------- */

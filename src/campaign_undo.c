@@ -207,10 +207,28 @@ static mu_status replay_without(rebuild *x, mu_error *err)
 
 /* ---- the replayed tables in place of the file's ------------------------- */
 
-/* Every table but the log, whose rows the replay makes. */
-static const char *const ledger[] = {"campaign", "corps", "divisions",
-                                     "brigades", "battles", "losses",
-                                     "prisoners"};
+/* Every table but the log (whose rows the replay makes), whatever the
+ * schema holds: the captured leaders and batteries of schema 4 too. */
+static bool table_item(sqlite3_stmt *st, void *item)
+{
+    const char *t = (const char *)sqlite3_column_text(st, 0);
+    snprintf(item, 64, "%s", t ? t : "");
+    return t && strlen(t) < 64;
+}
+
+static mu_status ledger_tables(mu_campaign *c, char (**out)[64], int *n,
+                               mu_error *err)
+{
+    sqlite3_stmt *st;
+    void *v = NULL;
+    mu_status s = camp_prepare(c, "SELECT name FROM sqlite_schema WHERE type "
+                               "= 'table' AND name <> 'events' AND name NOT "
+                               "LIKE 'sqlite%' ORDER BY name", &st, err);
+    if (s == MU_OK &&
+        (s = camp_collect(c, st, 64, table_item, &v, n, err)) == MU_OK)
+        *out = v;
+    return s;
+}
 
 static mu_status copy_rows(mu_campaign *to, mu_campaign *from,
                            const char *table, mu_error *err)
@@ -254,15 +272,18 @@ static mu_status copy_rows(mu_campaign *to, mu_campaign *from,
 static mu_status replace_tables(mu_campaign *c, mu_campaign *mem,
                                 mu_error *err)
 {
-    mu_status s = camp_exec(c, "PRAGMA defer_foreign_keys = ON", err);
-    size_t n = sizeof ledger / sizeof *ledger;
-    for (size_t i = n; s == MU_OK && i-- > 0;) {
-        char sql[64];
-        snprintf(sql, sizeof sql, "DELETE FROM %s", ledger[i]);
-        s = camp_exec(c, sql, err);
+    char(*t)[64] = NULL;
+    int n = 0;
+    mu_status s = ledger_tables(c, &t, &n, err);
+    if (s == MU_OK)
+        s = camp_exec(c, "PRAGMA defer_foreign_keys = ON", err);
+    for (int i = 0; s == MU_OK && i < n; i++) {
+        char sql[96];
+        snprintf(sql, sizeof sql, "DELETE FROM \"%s\"", t[i]);
+        if ((s = camp_exec(c, sql, err)) == MU_OK)
+            s = copy_rows(c, mem, t[i], err);
     }
-    for (size_t i = 0; s == MU_OK && i < n; i++)
-        s = copy_rows(c, mem, ledger[i], err);
+    free(t);
     return s;
 }
 

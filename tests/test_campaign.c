@@ -120,7 +120,9 @@ static int brig(mu_campaign *c, int div, int b, const char *field)
 static int prisoners_held_by(mu_campaign *c, const char *key)
 {
     cJSON *s = show(c, MU_VIEWER_UMPIRE);
-    int v = cJSON_GetObjectItem(cJSON_GetObjectItem(s, "prisoners"), key)->valueint;
+    /* One shape with the prisoners list: {"stands":[...],"total":N,...}. */
+    int v = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(
+                s, "prisoners"), key), "total")->valueint;
     cJSON_Delete(s);
     return v;
 }

@@ -103,7 +103,7 @@ typedef struct mu_campaign mu_campaign;
 /* The schema this muster writes (PRAGMA user_version). Files with a newer
  * schema are refused; an older file is upgraded in place when it is opened
  * (one transaction; a file that cannot be written then fails to open). */
-#define MU_CAMPAIGN_SCHEMA 3
+#define MU_CAMPAIGN_SCHEMA 4
 
 /* A share of the losses is a mu_rat in [0, 1] (1/2 is the seed's 50 %).
  * mu_share_parse reads a percentage "50", "66.67" or "50%" (at most 4
@@ -380,11 +380,64 @@ MU_API mu_status mu_campaign_exchange(mu_campaign *c, int union_stands,
                                       int confederate_stands, int64_t *event,
                                       mu_error *err);
 
-/* The camp holding `side`'s men is liberated: all of them rejoin their
- * brigades.
+/* Every camp holding `side`'s men is liberated: all of them (stands,
+ * leaders, batteries) go home as in mu_campaign_exchange_with.
  * Errors: MU_ESTATE when none are held. */
 MU_API mu_status mu_campaign_liberate(mu_campaign *c, mu_army side,
                                       int64_t *event, mu_error *err);
+
+/* Prisoner-of-war camps. Whatever a side captures (stands, leaders,
+ * batteries) is held in one of its camps, named by the captor (1..100
+ * bytes of UTF-8), or else in its default camp, "Union POW camp" or
+ * "Confederate POW camp". A camp exists while it holds someone; a name
+ * belongs to one captor at a time (the other side's default name never).
+ * Returns the default camp of `captor` (static text). */
+MU_API const char *mu_camp_default(mu_army captor);
+
+/* One record of casualties of division `div` in the battle under way
+ * (mu_campaign_casualties_in). */
+typedef struct mu_casualties {
+    int brigade;      /* the brigade of the stands, from 1; 0 when only
+                         batteries are taken */
+    int lost;         /* stands killed, wounded or straggling */
+    int captured;     /* stands taken prisoner */
+    int batteries;    /* whole batteries of the division taken: a battery
+                         is one model on the table (fractions of a battery
+                         exist only while a division is generated) */
+    const char *camp; /* the captor's camp for what is taken; NULL: its
+                         default camp */
+} mu_casualties;
+
+/* As mu_campaign_casualties, with captured batteries and the camp: the
+ * batteries come off the division's own (not its reserve share) and are
+ * held by the captor until exchanged or liberated. At least one of lost,
+ * captured and batteries is non-zero; stands need a brigade.
+ * Errors: MU_EINPUT for more batteries than the division has, a camp name
+ * that is not a name or is the other side's camp; otherwise as
+ * mu_campaign_casualties. */
+MU_API mu_status mu_campaign_casualties_in(mu_campaign *c, int div,
+        const mu_casualties *x, int64_t *event, mu_error *err);
+
+/* What an exchange sends home, each count 0 or more: stands, leaders and
+ * batteries of each side, longest held first, from any camp. */
+typedef struct mu_exchange {
+    int union_stands, confederate_stands;
+    int union_leaders, confederate_leaders;
+    int union_batteries, confederate_batteries;
+} mu_exchange;
+
+/* An exchange by mutual consent of stands, leaders and batteries: stands
+ * rejoin their brigades, a leader takes back the post he was taken from
+ * (his replacement steps down), batteries rejoin their division.
+ * Errors: MU_EINPUT for more than are held of any kind, or for nothing. */
+MU_API mu_status mu_campaign_exchange_with(mu_campaign *c,
+        const mu_exchange *x, int64_t *event, mu_error *err);
+
+/* The camp named `camp` is liberated: everyone it holds goes home as in
+ * an exchange.
+ * Errors: MU_ESTATE when no camp of that name holds anyone. */
+MU_API mu_status mu_campaign_liberate_camp(mu_campaign *c, const char *camp,
+                                           int64_t *event, mu_error *err);
 
 /* Which leader of a division. */
 typedef enum mu_post {
@@ -400,6 +453,17 @@ typedef enum mu_post {
  * MU_ENOROLL. */
 MU_API mu_status mu_campaign_leader_lost(mu_campaign *c, int div, mu_post post,
         int brigade, mu_dice *d, int64_t *event, mu_error *err);
+
+/* A division leader or brigadier taken prisoner: replaced as in
+ * mu_campaign_leader_lost (one roll), and held in the captor's camp `camp`
+ * (NULL: its default camp) with the rating he had, until exchanged or
+ * liberated, when he takes back his post.
+ * Errors: MU_EINPUT for MU_POST_CORPS (a corps leader is lost, not held)
+ * or a camp name as in mu_campaign_casualties_in; otherwise as
+ * mu_campaign_leader_lost. */
+MU_API mu_status mu_campaign_leader_captured(mu_campaign *c, int div,
+        mu_post post, int brigade, const char *camp, mu_dice *d,
+        int64_t *event, mu_error *err);
 
 /* The seed's despicable-leader note: `side` forgot to reveal a despicable
  * leader, so its opponent receives a despicable replacement to use on one
@@ -454,9 +518,10 @@ MU_API mu_status mu_campaign_undo(mu_campaign *c, int64_t event,
  *    "divisions":[{"id":1,"name":"...","side":"union","engaged":true,
  *      "hidden":false,"brigades":[{"number":1,"stands":6,"start":7,"lost":1,
  *      "captured":0,"returned":0,...}],...}],
- *    "corps":[...],"prisoners":{"held_by_union":N,"held_by_confederate":M}}
+ *    "corps":[...],"prisoners":{...}}
  * where for a brigade start = stands + lost + captured: "lost" are out now
- * (battlefield losses not returned), "captured" are held as prisoners now.
+ * (battlefield losses not returned), "captured" are held as prisoners now,
+ * and "prisoners" is the object mu_campaign_prisoners writes as JSON.
  * The format is ro->format, ro->labels (may be NULL) names brigades; ro
  * NULL is text without labels.
  * Owns: *out is malloc'd text; free() it. */
@@ -464,8 +529,19 @@ MU_API mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
                                   const mu_render_opts *ro, char **out,
                                   mu_error *err);
 
-/* Prisoners held by each side, by division and brigade of origin, in
- * ro->format: text or json (ro NULL: text).
+/* What each side holds prisoner, camp by camp, as the handle's viewer may
+ * see it, in ro->format: text or json (ro NULL: text). JSON, for each side
+ * holding ("held_by_union", "held_by_confederate"):
+ *   {"stands":[{"division":2,"name":"Heth","brigade":2,"stands":3,
+ *      "camp":"Camp Douglas"}],"total":3,
+ *    "leaders":[{"division":2,"name":"Heth","post":"brigade","brigade":1,
+ *      "rating":"exceptional","camp":"Camp Douglas"}],
+ *    "batteries":[{"division":2,"name":"Heth","batteries":1,"camp":...}],
+ *    "camps":[{"name":"Camp Douglas","stands":3,"leaders":1,
+ *      "batteries":1}]}
+ * "total" counts stands. Of the other side's unrevealed hidden division an
+ * entry has "hidden":true instead of "brigade" (stands) or of "post",
+ * "brigade" and "rating" (a leader).
  * Owns: *out is malloc'd text; free() it. */
 MU_API mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
                                        char **out, mu_error *err);

@@ -98,7 +98,7 @@ case "$show" in
 *) fail "union brigade 2 keeps its prisoners out: $show" ;;
 esac
 case "$show" in
-*'"prisoners":{"held_by_union":1,"held_by_confederate":2}'*) ;;
+*'"prisoners":{"held_by_union":{"stands":[{"division":2,"name":"C","brigade":1,"stands":1,"camp":"Union POW camp"}],"total":1,'*'"held_by_confederate":{"stands":[{"division":1,"name":"U","brigade":2,"stands":2,"camp":"Confederate POW camp"}],"total":2,'*) ;;
 *) fail "prisoners held: $show" ;;
 esac
 
@@ -107,7 +107,7 @@ expect 2 "cannot be exchanged" -- exchange c.db --union 3 --confederate 1
 expect 2 "cannot be exchanged" -- exchange c.db --union 1 --confederate 2
 out=$(mc exchange c.db --union 1 --confederate 1) || fail "exchange"
 [ "$(mc prisoners c.db --format json)" = \
-  '{"held_by_union":{"stands":[],"total":0},"held_by_confederate":{"stands":[{"division":1,"name":"U","brigade":2,"stands":1}],"total":1}}' ] ||
+  '{"held_by_union":{"stands":[],"total":0,"leaders":[],"batteries":[],"camps":[]},"held_by_confederate":{"stands":[{"division":1,"name":"U","brigade":2,"stands":1,"camp":"Confederate POW camp"}],"total":1,"leaders":[],"batteries":[],"camps":[{"name":"Confederate POW camp","stands":1,"leaders":0,"batteries":0}]}}' ] ||
     fail "prisoners after the exchange: $(mc prisoners c.db --format json)"
 expect 2 "no confederate stands are held" -- liberate c.db --side confederate
 mc liberate c.db --side union >/dev/null || fail "liberate"

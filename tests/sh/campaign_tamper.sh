@@ -40,11 +40,22 @@ m engage $F 3 --seed 9 --hidden
 m casualties $F 3 --brigade 1 --lost 2 --captured 1
 m battle $F end --seed 4
 m reveal $F 2
+# Captured leaders and batteries in named camps (events 24..31).
 m battle $F start "Cemetery Hill"
+m casualties $F 1 --brigade 3 --captured 1 --camp "Libby Prison"
+m casualties $F 3 --batteries-captured 1 --camp "Camp Douglas"
+m leader-lost $F 3 --brigade 1 --captured --camp "Camp Douglas" --rolls 50
+m leader-lost $F 1 --captured --rolls 60
+m battle $F end --seed 5
+m exchange $F --union-leaders 1 --confederate 1
+m liberate $F --camp "Libby Prison"
+[ "$(sqlite3 $F "SELECT max(id) FROM events")" = 31 ] || fail "the base campaign's log is not 31 events"
+# An undo (events 32..36): casualties taken back in a fourth battle.
+m battle $F start "Culp's Hill"
 m casualties $F 1 --brigade 1 --lost 1 --captured 1
 m casualties $F 4 --brigade 1 --lost 1
-m undo $F 25
-m battle $F end --seed 5
+m undo $F 33
+m battle $F end --seed 6
 "$muster" campaign check $F >check.txt || { cat check.txt; fail "the base campaign does not check"; }
 head=$("$muster" campaign head $F | sed -n 's/^head //p')
 [ ${#head} -eq 64 ] || fail "no chain head"
@@ -127,15 +138,37 @@ edits=(
 "an event's division|UPDATE events SET division = 4 WHERE id = 10"
 "an event's hash|UPDATE events SET hash = '0000000000000000000000000000000000000000000000000000000000000000' WHERE id = 5"
 "an event deleted in the middle|DELETE FROM events WHERE id = 17"
-"an event inserted|INSERT INTO events(id, kind, division, data, hash) VALUES (29, 'penalty', NULL, '{\"side\":\"confederate\",\"owed\":1}', NULL)"
+"an event inserted|INSERT INTO events(id, kind, division, data, hash) VALUES (37, 'penalty', NULL, '{\"side\":\"confederate\",\"owed\":1}', NULL)"
 "a seed changed|UPDATE events SET data = replace(data, '\"seed\":7', '\"seed\":17') WHERE id = 7"
 "a roll changed|UPDATE events SET data = replace(data, '\"roll\":47', '\"roll\":48') WHERE id = 7"
 "the stored schema version|PRAGMA user_version = 2"
-"an undo retargeted|UPDATE events SET data = replace(data, '\"event\":25', '\"event\":26') WHERE kind = 'undo'"
+"prisoners: moved to another camp|UPDATE prisoners SET camp = 'Elmira' WHERE division = 3"
+"prisoners: held in the other side's camp|UPDATE prisoners SET camp = 'Confederate POW camp' WHERE division = 3"
+"a captured leader's rating|UPDATE leaders_held SET rating = 0"
+"a captured leader as rolled|UPDATE leaders_held SET rolled = 0"
+"a captured leader's origin|UPDATE leaders_held SET origin = 1"
+"a captured leader's post|UPDATE leaders_held SET post = 0, brigade = 0"
+"a captured leader's brigade|$OFF UPDATE leaders_held SET brigade = 2"
+"a captured leader's camp|UPDATE leaders_held SET camp = 'Elmira'"
+"a captured leader's division|UPDATE leaders_held SET division = 2"
+"a captured leader set free|DELETE FROM leaders_held"
+"a captured leader added|INSERT INTO leaders_held(event, division, post, brigade, rating, rolled, origin, camp) VALUES (25, 1, 1, 2, 1, 1, 0, 'Libby Prison')"
+"captured batteries: how many|UPDATE batteries_held SET batteries = 2"
+"captured batteries: their camp|UPDATE batteries_held SET camp = 'Elmira'"
+"captured batteries set free|DELETE FROM batteries_held"
+"captured batteries added|INSERT INTO batteries_held(event, division, batteries, camp) VALUES (26, 1, 1, 'Libby Prison')"
+"batteries back without an exchange|UPDATE divisions SET division_batteries = division_batteries + 1 WHERE id = 3"
+"a returned leader's origin|UPDATE divisions SET leader_origin = 0 WHERE id = 1"
+"an event's camp|UPDATE events SET data = replace(data, 'Camp Douglas', 'Elmira') WHERE id = 26"
+"an event's captured batteries|UPDATE events SET data = replace(data, '\"batteries\":1', '\"batteries\":2') WHERE id = 26"
+"a capture made a plain loss|UPDATE events SET data = replace(data, ',\"captured\":true,\"camp\":\"Camp Douglas\"', '') WHERE id = 27"
+"an exchange's leaders|UPDATE events SET data = replace(data, '\"union_leaders\":1,', '') WHERE id = 30"
+"a liberation's camp|UPDATE events SET data = replace(data, '\"camp\":\"Libby Prison\",', '') WHERE id = 31"
+"an undo retargeted|UPDATE events SET data = replace(data, '\"event\":33', '\"event\":34') WHERE kind = 'undo'"
 "an undo deleted|DELETE FROM events WHERE kind = 'undo'"
 "an undo's kind changed|UPDATE events SET data = replace(data, '\"kind\":\"casualties\"', '\"kind\":\"liberate\"') WHERE kind = 'undo'"
-"an undone capture held again|INSERT INTO prisoners(event, division, brigade, stands) VALUES (25, 1, 1, 1)"
-"an undone loss out again|UPDATE losses SET lost = lost + 1 WHERE battle = 3 AND division = 4"
+"an undone capture held again|INSERT INTO prisoners(event, division, brigade, stands, camp) VALUES (33, 1, 1, 1, 'Confederate POW camp')"
+"an undone loss out again|UPDATE losses SET lost = lost + 1 WHERE battle = 4 AND division = 4"
 )
 n=0
 for e in "${edits[@]}"; do

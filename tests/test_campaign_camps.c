@@ -1,0 +1,437 @@
+/* Captured leaders and batteries, named prisoner-of-war camps (issue 13
+ * §1) and the one JSON shape of what each side holds (issue 8 §3 item 6):
+ * what is taken is held and comes home by exchange or liberation, one camp
+ * at a time or all; a side never learns who was taken from the other's
+ * hidden division; bad input changes nothing; check replays all of it; a
+ * file of the previous schema is upgraded. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "muster.h"
+
+#include <cjson/cJSON.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define RO(fmt) (&(mu_render_opts){.format = (fmt)})
+
+static char dir[256];
+static int serial;
+
+static const char *fresh(void)
+{
+    static char path[512];
+    snprintf(path, sizeof path, "%s/c%d.db", dir, ++serial);
+    return path;
+}
+
+static mu_dice *script(const int *r, size_t n)
+{
+    mu_dice *d;
+    mu_error err;
+    assert_int_equal(mu_dice_new_scripted(r, n, &d, &err), MU_OK);
+    return d;
+}
+
+/* 1863 east: leader 50 average, 2 brigades of 7 veterans; brigade 1's
+ * brigadier 99 (exceptional), brigade 2's 50 (average); 1 battery per 9
+ * stands: 14/9 = 1.55, roll 50 gives the second; both stay (roll 99). */
+static const int ROLLS[] = {50, 10, 50, 50, 99, 50, 50, 50, 50, 50, 99};
+
+static int engage(mu_campaign *c, mu_army side, const char *name, bool hidden)
+{
+    int id;
+    mu_error err;
+    assert_int_equal(mu_campaign_add(c, side, name, MU_INFANTRY, NULL, &id,
+                                     &err), MU_OK);
+    mu_dice *d = script(ROLLS, 11);
+    mu_engagement e;
+    assert_int_equal(mu_campaign_engage(c, id, hidden, false, d, &e, &err),
+                     MU_OK);
+    mu_dice_free(d);
+    return id;
+}
+
+/* The Union's division 1 in the open, the Confederates' division 2 hidden,
+ * a battle under way. */
+static mu_campaign *scene(const char *path)
+{
+    mu_campaign_opts o = mu_campaign_defaults();
+    o.name = "Camps";
+    o.year = 1863;
+    o.theater = MU_EAST;
+    mu_campaign *c = NULL;
+    mu_error err;
+    assert_int_equal(mu_campaign_create(path, &o, &c, &err), MU_OK);
+    assert_int_equal(engage(c, MU_UNION, "Wadsworth", false), 1);
+    assert_int_equal(engage(c, MU_CONFEDERATE, "Heth", true), 2);
+    assert_int_equal(mu_campaign_battle_start(c, "Field", NULL, &err), MU_OK);
+    return c;
+}
+
+static int64_t events(mu_campaign *c)
+{
+    char hex[MU_CHAIN_HEX];
+    int64_t n = 0;
+    mu_error err;
+    assert_int_equal(mu_campaign_head(c, hex, &n, &err), MU_OK);
+    return n;
+}
+
+static void check_ok(mu_campaign *c)
+{
+    char *t = NULL;
+    mu_error err;
+    mu_status s = mu_campaign_check(c, &t, &err);
+    if (s != MU_OK)
+        fprintf(stderr, "%s\n", t ? t : err.msg);
+    assert_int_equal(s, MU_OK);
+    free(t);
+}
+
+static void captured(mu_campaign *c, int div, mu_post post, int brigade,
+                     const char *camp, int roll)
+{
+    mu_dice *d = script(&roll, 1);
+    mu_error err;
+    assert_int_equal(mu_campaign_leader_captured(c, div, post, brigade, camp,
+                                                 d, NULL, &err), MU_OK);
+    mu_dice_free(d);
+}
+
+static char *prisoners(mu_campaign *c, mu_format f)
+{
+    char *t = NULL;
+    mu_error err;
+    assert_int_equal(mu_campaign_prisoners(c, RO(f), &t, &err), MU_OK);
+    return t;
+}
+
+static cJSON *show(mu_campaign *c, int viewer)
+{
+    char *t = NULL;
+    mu_error err;
+    assert_int_equal(mu_campaign_show(c, (mu_viewer)viewer, RO(MU_FMT_JSON),
+                                      &t, &err), MU_OK);
+    cJSON *j = cJSON_Parse(t);
+    free(t);
+    assert_non_null(j);
+    return j;
+}
+
+/* A captured brigadier is replaced (one roll), held in the captor's camp
+ * with the rating he had, and takes his post back when exchanged. */
+static void leader_held_and_exchanged(void **state)
+{
+    (void)state;
+    mu_campaign *c = scene(fresh());
+    captured(c, 2, MU_POST_BRIGADE, 1, "Camp Douglas", 5); /* 5: despicable */
+    cJSON *j = show(c, MU_VIEWER_UMPIRE);
+    cJSON *d2 = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "divisions"), 1);
+    cJSON *b1 = cJSON_GetArrayItem(cJSON_GetObjectItem(d2, "brigades"), 0);
+    cJSON *l = cJSON_GetObjectItem(b1, "leader");
+    assert_string_equal(cJSON_GetObjectItem(l, "rating")->valuestring,
+                        "despicable");
+    assert_string_equal(cJSON_GetObjectItem(l, "origin")->valuestring,
+                        "replacement");
+    cJSON *held = cJSON_GetObjectItem(cJSON_GetObjectItem(j, "prisoners"),
+                                      "held_by_union");
+    cJSON *h = cJSON_GetArrayItem(cJSON_GetObjectItem(held, "leaders"), 0);
+    assert_string_equal(cJSON_GetObjectItem(h, "post")->valuestring,
+                        "brigade");
+    assert_int_equal(cJSON_GetObjectItem(h, "brigade")->valueint, 1);
+    assert_string_equal(cJSON_GetObjectItem(h, "rating")->valuestring,
+                        "exceptional");
+    assert_string_equal(cJSON_GetObjectItem(h, "camp")->valuestring,
+                        "Camp Douglas");
+    cJSON_Delete(j);
+    check_ok(c);
+
+    mu_error err;
+    mu_exchange x = {.confederate_leaders = 1};
+    assert_int_equal(mu_campaign_exchange_with(c, &x, NULL, &err), MU_OK);
+    j = show(c, MU_VIEWER_UMPIRE);
+    d2 = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "divisions"), 1);
+    b1 = cJSON_GetArrayItem(cJSON_GetObjectItem(d2, "brigades"), 0);
+    l = cJSON_GetObjectItem(b1, "leader");
+    assert_string_equal(cJSON_GetObjectItem(l, "rating")->valuestring,
+                        "exceptional");
+    assert_string_equal(cJSON_GetObjectItem(l, "origin")->valuestring,
+                        "returned");
+    held = cJSON_GetObjectItem(cJSON_GetObjectItem(j, "prisoners"),
+                               "held_by_union");
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(held, "leaders")),
+                     0);
+    cJSON_Delete(j);
+    check_ok(c);
+    mu_campaign_close(c);
+}
+
+/* Batteries come off the division's own and come back when their camp is
+ * liberated; liberating one camp leaves the others. */
+static void batteries_and_one_camp(void **state)
+{
+    (void)state;
+    mu_campaign *c = scene(fresh());
+    mu_error err;
+    mu_casualties k1 = {.brigade = 1, .captured = 2, .batteries = 1,
+                        .camp = "Libby Prison"};
+    assert_int_equal(mu_campaign_casualties_in(c, 1, &k1, NULL, &err), MU_OK);
+    mu_casualties k2 = {.brigade = 2, .captured = 1}; /* the default camp */
+    assert_int_equal(mu_campaign_casualties_in(c, 1, &k2, NULL, &err), MU_OK);
+    captured(c, 1, MU_POST_DIVISION, 0, NULL, 50);
+    cJSON *j = show(c, MU_VIEWER_UMPIRE);
+    cJSON *a = cJSON_GetObjectItem(cJSON_GetArrayItem(
+        cJSON_GetObjectItem(j, "divisions"), 0), "artillery");
+    assert_int_equal(cJSON_GetObjectItem(a, "division")->valueint, 1);
+    cJSON *held = cJSON_GetObjectItem(cJSON_GetObjectItem(j, "prisoners"),
+                                      "held_by_confederate");
+    assert_int_equal(cJSON_GetObjectItem(held, "total")->valueint, 3);
+    cJSON *camps = cJSON_GetObjectItem(held, "camps");
+    assert_int_equal(cJSON_GetArraySize(camps), 2);
+    cJSON *c0 = cJSON_GetArrayItem(camps, 0), *c1 = cJSON_GetArrayItem(camps, 1);
+    assert_string_equal(cJSON_GetObjectItem(c0, "name")->valuestring,
+                        "Confederate POW camp");
+    assert_int_equal(cJSON_GetObjectItem(c0, "stands")->valueint, 1);
+    assert_int_equal(cJSON_GetObjectItem(c0, "leaders")->valueint, 1);
+    assert_string_equal(cJSON_GetObjectItem(c1, "name")->valuestring,
+                        "Libby Prison");
+    assert_int_equal(cJSON_GetObjectItem(c1, "stands")->valueint, 2);
+    assert_int_equal(cJSON_GetObjectItem(c1, "batteries")->valueint, 1);
+    cJSON_Delete(j);
+
+    assert_int_equal(mu_campaign_liberate_camp(c, "Libby Prison", NULL, &err),
+                     MU_OK);
+    j = show(c, MU_VIEWER_UMPIRE);
+    a = cJSON_GetObjectItem(cJSON_GetArrayItem(
+        cJSON_GetObjectItem(j, "divisions"), 0), "artillery");
+    assert_int_equal(cJSON_GetObjectItem(a, "division")->valueint, 2);
+    held = cJSON_GetObjectItem(cJSON_GetObjectItem(j, "prisoners"),
+                               "held_by_confederate");
+    assert_int_equal(cJSON_GetObjectItem(held, "total")->valueint, 1);
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(held, "camps")),
+                     1);
+    cJSON_Delete(j);
+    /* The rest: every camp holding Union men. */
+    assert_int_equal(mu_campaign_liberate(c, MU_UNION, NULL, &err), MU_OK);
+    char *t = prisoners(c, MU_FMT_TEXT);
+    assert_string_equal(t, "The Union holds 0 Confederate stands; the "
+                           "Confederates hold 0 Union stands.\n");
+    free(t);
+    check_ok(c);
+    mu_campaign_close(c);
+}
+
+/* Each bad request is refused with a clear error and writes nothing. */
+static void bad_input_changes_nothing(void **state)
+{
+    (void)state;
+    mu_campaign *c = scene(fresh());
+    mu_error err;
+    mu_casualties k = {.brigade = 1, .captured = 1, .camp = "Camp Douglas"};
+    assert_int_equal(mu_campaign_casualties_in(c, 2, &k, NULL, &err), MU_OK);
+    int64_t n = events(c);
+    int roll = 50;
+    mu_dice *d = script(&roll, 1);
+    /* Camp Douglas holds Confederates: it is a Union camp. */
+    mu_casualties bad = {.brigade = 1, .captured = 1, .camp = "Camp Douglas"};
+    assert_int_equal(mu_campaign_casualties_in(c, 1, &bad, NULL, &err),
+                     MU_EINPUT);
+    assert_non_null(strstr(err.msg, "'Camp Douglas' is a union camp"));
+    bad.camp = "Union POW camp";
+    assert_int_equal(mu_campaign_casualties_in(c, 1, &bad, NULL, &err),
+                     MU_EINPUT);
+    assert_non_null(strstr(err.msg, "default camp"));
+    bad.camp = "bad\tname";
+    assert_int_equal(mu_campaign_casualties_in(c, 1, &bad, NULL, &err),
+                     MU_EINPUT);
+    mu_casualties guns = {.batteries = 3};
+    assert_int_equal(mu_campaign_casualties_in(c, 1, &guns, NULL, &err),
+                     MU_EINPUT);
+    assert_non_null(strstr(err.msg, "has 2 batteries of its own"));
+    mu_casualties nobrigade = {.lost = 1};
+    assert_int_equal(mu_campaign_casualties_in(c, 1, &nobrigade, NULL, &err),
+                     MU_EINPUT);
+    assert_int_equal(mu_campaign_leader_captured(c, 1, MU_POST_CORPS, 0, NULL,
+                                                 d, NULL, &err), MU_EINPUT);
+    assert_int_equal(mu_campaign_leader_captured(c, 1, MU_POST_BRIGADE, 3,
+                                                 NULL, d, NULL, &err),
+                     MU_EINPUT);
+    assert_int_equal(mu_campaign_leader_captured(c, 1, MU_POST_DIVISION, 0,
+                                                 "Camp Douglas", d, NULL,
+                                                 &err), MU_EINPUT);
+    mu_exchange x = {.union_leaders = 1};
+    assert_int_equal(mu_campaign_exchange_with(c, &x, NULL, &err), MU_EINPUT);
+    assert_non_null(strstr(err.msg, "0 Union leaders"));
+    mu_exchange none = {0};
+    assert_int_equal(mu_campaign_exchange_with(c, &none, NULL, &err),
+                     MU_EINPUT);
+    assert_int_equal(mu_campaign_liberate_camp(c, "Andersonville", NULL, &err),
+                     MU_ESTATE);
+    assert_int_equal(mu_campaign_liberate(c, MU_UNION, NULL, &err), MU_ESTATE);
+    mu_dice_free(d);
+    assert_int_equal(events(c), n);
+    check_ok(c);
+    mu_campaign_close(c);
+}
+
+/* Acting for the Union, nothing tells who was taken from the hidden
+ * Confederate division: not prisoners, not show, not the log, not a
+ * player's own file. The stands and batteries held are in plain sight. */
+static void hidden_captives_stay_hidden(void **state)
+{
+    (void)state;
+    mu_campaign *c = scene(fresh());
+    mu_error err;
+    captured(c, 2, MU_POST_BRIGADE, 1, "Camp Douglas", 50);
+    mu_casualties k = {.batteries = 1, .camp = "Camp Douglas"};
+    assert_int_equal(mu_campaign_casualties_in(c, 2, &k, NULL, &err), MU_OK);
+    char *t = prisoners(c, MU_FMT_TEXT);
+    assert_non_null(strstr(t, "the brigadier of brigade 1 (exceptional)"));
+    free(t);
+
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    t = prisoners(c, MU_FMT_TEXT);
+    assert_null(strstr(t, "exceptional"));
+    assert_null(strstr(t, "brigade 1"));
+    assert_non_null(strstr(t, "\"Heth\" (hidden): a leader"));
+    assert_non_null(strstr(t, "\"Heth\": 1 battery"));
+    free(t);
+    t = prisoners(c, MU_FMT_JSON);
+    assert_null(strstr(t, "exceptional"));
+    assert_null(strstr(t, "\"post\""));
+    /* One shape: show's prisoners are the prisoners list. */
+    cJSON *j = show(c, MU_VIEWER_UNION), *p = cJSON_Parse(t);
+    assert_true(cJSON_Compare(cJSON_GetObjectItem(j, "prisoners"), p, true));
+    cJSON_Delete(p);
+    cJSON_Delete(j);
+    free(t);
+    assert_int_equal(mu_campaign_log(c, MU_VIEWER_UNION, RO(MU_FMT_TEXT), &t,
+                                     &err), MU_OK);
+    assert_non_null(strstr(t, "leader-lost: division 2 (hidden)\n"));
+    assert_null(strstr(t, "division 2 brigade 1"));
+    free(t);
+
+    /* The player's own file keeps the captive, not who he is. */
+    char own[512];
+    snprintf(own, sizeof own, "%s", fresh());
+    assert_int_equal(mu_campaign_export_side(c, MU_UNION, own, &err), MU_OK);
+    mu_campaign_close(c);
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open(own, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT post, brigade, rating, "
+                                        "rolled FROM leaders_held", -1, &st,
+                                        NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), 0);
+    assert_int_equal(sqlite3_column_int(st, 1), 0);
+    assert_int_equal(sqlite3_column_type(st, 2), SQLITE_NULL);
+    assert_int_equal(sqlite3_column_type(st, 3), SQLITE_NULL);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    assert_int_equal(mu_campaign_open(own, &c, &err), MU_OK);
+    t = prisoners(c, MU_FMT_TEXT);
+    assert_non_null(strstr(t, "(hidden): a leader"));
+    free(t);
+    mu_campaign_close(c);
+}
+
+/* A file of schema 3 (tests/data/campaign-schema3.db, made by the release
+ * before camps: 2 Union stands and 3 stands of the hidden Heth held, a
+ * brigadier lost) opens, its prisoners are in their captor's default
+ * camp, it checks clean, and the campaign goes on with captured leaders,
+ * batteries and named camps. */
+static void schema3_file_is_upgraded(void **state)
+{
+    (void)state;
+    const char *src = getenv("MUSTER_SOURCE");
+    assert_non_null(src);
+    char from[512], to[512], cmd[1200];
+    snprintf(from, sizeof from, "%s/tests/data/campaign-schema3.db", src);
+    snprintf(to, sizeof to, "%s", fresh());
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
+    assert_int_equal(system(cmd), 0);
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open(to, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st,
+                                        NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), 3);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+
+    mu_campaign *c;
+    mu_error err;
+    assert_int_equal(mu_campaign_open(to, &c, &err), MU_OK);
+    check_ok(c);
+    char *t = prisoners(c, MU_FMT_TEXT);
+    assert_string_equal(t,
+        "Held by the Union in Union POW camp:\n"
+        "  confederate division 2 \"Heth\" brigade 2: 3 stands\n"
+        "Held by the Confederates in Confederate POW camp:\n"
+        "  union division 1 \"Wadsworth\" brigade 1: 2 stands\n"
+        "The Union holds 3 Confederate stands; the Confederates hold 2 Union "
+        "stands.\n");
+    free(t);
+    assert_int_equal(mu_campaign_battle_start(c, "Later", NULL, &err), MU_OK);
+    captured(c, 1, MU_POST_DIVISION, 0, "Libby Prison", 50);
+    mu_casualties k = {.brigade = 1, .lost = 1, .captured = 1,
+                       .camp = "Camp Douglas"};
+    assert_int_equal(mu_campaign_casualties_in(c, 2, &k, NULL, &err), MU_OK);
+    mu_exchange x = {.union_stands = 2, .confederate_stands = 1};
+    assert_int_equal(mu_campaign_exchange_with(c, &x, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_liberate_camp(c, "Libby Prison", NULL, &err),
+                     MU_OK);
+    check_ok(c);
+    mu_campaign_close(c);
+    assert_int_equal(sqlite3_open(to, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT (SELECT user_version "
+                                        "FROM pragma_user_version), (SELECT "
+                                        "group_concat(camp, '|') FROM "
+                                        "prisoners)", -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), MU_CAMPAIGN_SCHEMA);
+    /* Exchanged longest held first: 1 of the 3 in the old default camp,
+     * none of Camp Douglas; the 2 Union stands all went home. */
+    assert_string_equal((const char *)sqlite3_column_text(st, 1),
+                        "Union POW camp|Camp Douglas");
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/muster-camps-XXXXXX", tmp ? tmp : "/tmp");
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(leader_held_and_exchanged),
+        cmocka_unit_test(batteries_and_one_camp),
+        cmocka_unit_test(bad_input_changes_nothing),
+        cmocka_unit_test(hidden_captives_stay_hidden),
+        cmocka_unit_test(schema3_file_is_upgraded),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
