@@ -265,6 +265,65 @@ static void refused(mu_campaign *c, int64_t id, mu_status want,
     free(after);
 }
 
+/* Schema 4's prisoners: stands in a named camp, a captured leader; a
+ * liberation of one camp. Each undone leaves the ledger of the campaign
+ * that never had it. */
+static mu_status to_camp(mu_campaign *c, mu_error *err)
+{
+    mu_casualties k = {.brigade = 2, .captured = 1, .camp = "Elmira"};
+    return mu_campaign_casualties_in(c, 1, &k, NULL, err);
+}
+
+static mu_status leader_taken(mu_campaign *c, mu_error *err)
+{
+    mu_dice *d = NULL;
+    mu_status s = mu_dice_new_seeded(30, &d, err);
+    if (s == MU_OK)
+        s = mu_campaign_leader_captured(c, 3, MU_POST_BRIGADE, 1,
+                                        "Camp Douglas", d, NULL, err);
+    mu_dice_free(d);
+    return s;
+}
+
+static mu_status free_elmira(mu_campaign *c, mu_error *err)
+{
+    return mu_campaign_liberate_camp(c, "Elmira", NULL, err);
+}
+
+static void camps_undone(void **state)
+{
+    (void)state;
+    static const step_fn more[] = {to_camp, leader_taken, free_elmira};
+    for (int k = 0; k < 3; k++) {
+        mu_campaign *a = made(8), *b = made(8);
+        mu_error err;
+        for (int i = 0; i <= k; i++) {
+            if (more[i](a, &err) != MU_OK)
+                fail_msg("step %d: %s", i, err.msg);
+            if (i < k)
+                assert_int_equal(more[i](b, &err), MU_OK);
+        }
+        int64_t u;
+        if (mu_campaign_undo(a, 0, &u, &err) != MU_OK)
+            fail_msg("undo of step %d: %s", k, err.msg);
+        char *la = ledger(a), *lb = ledger(b);
+        assert_string_equal(la, lb);
+        free(la);
+        free(lb);
+        checks_clean(a);
+        mu_campaign_close(a);
+        mu_campaign_close(b);
+    }
+    /* The stands taken to Elmira are held by their liberation. */
+    mu_campaign *c = made(8);
+    mu_error err;
+    assert_int_equal(to_camp(c, &err), MU_OK);
+    assert_int_equal(free_elmira(c, &err), MU_OK);
+    refused(c, 10, MU_ESTATE, "event 10 cannot be undone: event 11 "
+                              "(liberate) depends on it");
+    mu_campaign_close(c);
+}
+
 static void refusals(void **state)
 {
     (void)state;
@@ -438,6 +497,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(each_kind_undone),
         cmocka_unit_test(undo_in_the_middle),
+        cmocka_unit_test(camps_undone),
         cmocka_unit_test(refusals),
         cmocka_unit_test(secrecy),
         cmocka_unit_test(chain_and_tamper),
