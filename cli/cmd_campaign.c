@@ -320,8 +320,7 @@ static cli_rc run_new(cli_ctx *cx)
     mu_error err = {0};
     char *rules = NULL;
     const char *path = cli_str(cx, "rules");
-    if (path && mu_file_read(path, 16u << 20, &rules, &o.rules_len, &err) !=
-                    MU_OK)
+    if (path && mu_file_read(path, &rules, &o.rules_len, &err) != MU_OK)
         return cli_fail(cx, &err);
     o.rules = rules;
     o.rules_name = path; /* errors in the tables name this file */
@@ -463,8 +462,7 @@ static cli_rc verify_fair(cli_ctx *cx)
     mu_error err = {0};
     size_t len;
     char *text = NULL, *report = NULL;
-    if (mu_file_read(cli_str(cx, "division"), 16u << 20, &text, &len, &err) !=
-            MU_OK ||
+    if (mu_file_read(cli_str(cx, "division"), &text, &len, &err) != MU_OK ||
         mu_campaign_fair_verify(c, div, text, len, &report, &err) != MU_OK)
         rc = cli_fail(cx, &err);
     else
@@ -486,7 +484,7 @@ static cli_rc run_verify(cli_ctx *cx)
     size_t len;
     char *text = NULL;
     const char *path = cli_str(cx, "division");
-    if (mu_file_read(path, 16u << 20, &text, &len, &err) != MU_OK)
+    if (mu_file_read(path, &text, &len, &err) != MU_OK)
         return cli_fail(cx, &err);
     mu_status st = mu_commitment_verify(cli_str(cx, "commitment"),
                                         cli_str(cx, "salt"), text, len, &err);

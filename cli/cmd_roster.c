@@ -131,7 +131,7 @@ static mu_status load(cli_ctx *cx, mu_roster **r, mu_error *err)
     const char *from = cli_str(cx, "from");
     char *text = NULL;
     size_t len = 0;
-    mu_status s = mu_file_read(from, 16u << 20, &text, &len, err);
+    mu_status s = mu_file_read(from, &text, &len, err);
     if (s != MU_OK)
         return s;
     const char *name = strcmp(from, "-") ? from : "standard input";

@@ -299,17 +299,19 @@ void cli_man_options(cli_buf *b)
  * OPTIONS). */
 bool cli_man_page(const char *path, cli_buf *b)
 {
-    FILE *f = fopen(path, "r");
-    if (!f)
+    char *text;
+    size_t len;
+    mu_error err;
+    if (mu_file_read(path, &text, &len, &err) != MU_OK)
         return false;
-    char *line = NULL;
-    size_t cap = 0;
     bool skipping = false;
-    while (getline(&line, &cap, f) >= 0) {
+    for (const char *line = text; *line;) {
+        size_t n = strcspn(line, "\n");
+        n += line[n] == '\n';
         if (!strncmp(line, ".\\\" END GENERATED", 17))
             skipping = false;
         if (!skipping)
-            cli_buf_puts(b, line);
+            cli_buf_printf(b, "%.*s", (int)n, line);
         if (!strncmp(line, ".\\\" BEGIN GENERATED SYNOPSIS", 28)) {
             cli_man_synopsis(b);
             skipping = true;
@@ -317,8 +319,8 @@ bool cli_man_page(const char *path, cli_buf *b)
             cli_man_options(b);
             skipping = true;
         }
+        line += n;
     }
-    free(line);
-    fclose(f);
+    free(text);
     return true;
 }

@@ -1084,7 +1084,12 @@ static mu_status load_brigades(mu_campaign *c, camp_div *v, int n, int only,
         while (k < n && v[k].id < div)
             k++;
         if (k == n || v[k].id != div || v[k].nbrigades >= MU_MAX_BRIGADES) {
+            bool known = k < n && v[k].id == div;
             sqlite3_finalize(st);
+            if (known)
+                return err_at(err, MU_EIO, c->path, 0, "the campaign file is "
+                              "damaged: division %d has more than %d "
+                              "brigades", div, MU_MAX_BRIGADES);
             return err_at(err, MU_EIO, c->path, 0, "the campaign file is "
                           "damaged: brigade of an unknown division %d", div);
         }

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The longest document read: a battle of 2 x 64 divisions pretty-printed is
- * about 1 MB. */
-#define OJ_MAX_TEXT (16u << 20)
+/* The longest document read, as for a file: a battle of 2 x 64 divisions
+ * pretty-printed is about 1 MB. */
+#define OJ_MAX_TEXT MU_FILE_MAX
 #define OJ_MAX_DIVISIONS 100000
 
 typedef struct jctx {
@@ -893,7 +893,7 @@ mu_status mu_oob_parse_json(const char *text, size_t len, const char *name,
     if (!text)
         return jfail(&j, NULL, "no text given");
     if (len > OJ_MAX_TEXT)
-        return jfail(&j, NULL, "larger than %u MB: not an order of battle",
+        return jfail(&j, NULL, "larger than %u MiB: not an order of battle",
                      OJ_MAX_TEXT >> 20);
     if (memchr(text, '\0', len))
         return jfail(&j, NULL, "holds a NUL byte: not JSON text");

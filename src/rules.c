@@ -429,7 +429,7 @@ mu_status mu_rules_load(const char *path, mu_rules **out, mu_error *err)
 {
     char *text;
     size_t len;
-    mu_status st = util_read_file(path, 1u << 20, &text, &len, err);
+    mu_status st = mu_file_read(path, &text, &len, err);
     if (st != MU_OK)
         return st;
     st = mu_rules_parse(text, len, path, out, err);

@@ -92,8 +92,10 @@ bool util_parse_long(const char *s, long lo, long hi, long *out)
     return true;
 }
 
-mu_status util_read_file(const char *path, size_t max, char **out, size_t *len,
-                    mu_error *err)
+/* Reads at most MU_FILE_MAX + 1 bytes: one byte more than allowed is
+ * enough to know a file is too large, and an endless one ends there. */
+mu_status mu_file_read(const char *path, char **out, size_t *len,
+                       mu_error *err)
 {
     bool in = !strcmp(path, "-");
     const char *name = in ? "standard input" : path;
@@ -101,22 +103,25 @@ mu_status util_read_file(const char *path, size_t max, char **out, size_t *len,
     if (!f)
         return err_at(err, MU_EIO, name, 0, "cannot open: %s", strerror(errno));
     sbuf sb = {0};
-    char chunk[4096];
-    size_t n;
     mu_status st = MU_OK;
-    while (st == MU_OK && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (sb.len + n > max)
-            st = err_at(err, MU_EINPUT, name, 0, "file is larger than %zu "
-                        "bytes", max);
-        else if (!sb_grow(&sb, n))
+    while (st == MU_OK && sb.len <= MU_FILE_MAX) {
+        size_t want = MU_FILE_MAX + 1 - sb.len;
+        if (want > 65536)
+            want = 65536;
+        if (!sb_grow(&sb, want)) {
             st = err_nomem(err);
-        else {
-            memcpy(sb.p + sb.len, chunk, n);
-            sb.len += n;
+            break;
         }
+        size_t n = fread(sb.p + sb.len, 1, want, f);
+        sb.len += n;
+        if (n < want)
+            break;
     }
-    if (st == MU_OK && ferror(f))
-        st = err_at(err, MU_EIO, name, 0, "read error");
+    if (st == MU_OK && sb.len > MU_FILE_MAX)
+        st = err_at(err, MU_EINPUT, name, 0, "larger than %u MiB, the most "
+                    "muster reads of a file", MU_FILE_MAX >> 20);
+    else if (st == MU_OK && ferror(f))
+        st = err_at(err, MU_EIO, name, 0, "read error: %s", strerror(errno));
     if (!in)
         fclose(f);
     if (st != MU_OK) {
@@ -128,12 +133,6 @@ mu_status util_read_file(const char *path, size_t max, char **out, size_t *len,
     if (st == MU_OK)
         *len = total;
     return st;
-}
-
-mu_status mu_file_read(const char *path, size_t max, char **out, size_t *len,
-                       mu_error *err)
-{
-    return util_read_file(path, max, out, len, err);
 }
 
 void util_face_text(int face, char buf[4])

@@ -31,10 +31,6 @@ bool util_parse_long(const char *s, long lo, long hi, long *out);
 /* A finite decimal number, strtod syntax, nothing after it. */
 bool parse_double(const char *s, double *out);
 
-/* Reads a whole file (at most `max` bytes) into a malloc'd, terminated
- * buffer. MU_EIO naming the file when it cannot. */
-mu_status util_read_file(const char *path, size_t max, char **out, size_t *len,
-                    mu_error *err);
 
 /* Names a user types (armies, theaters, formats, weapons, methods): which
  * of the n names name(ctx, 0..n-1) s means. Case does not matter; an exact

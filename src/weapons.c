@@ -672,7 +672,7 @@ mu_status mu_weapons_load(const char *path, mu_weapons **out, mu_error *err)
 {
     char *text;
     size_t len;
-    mu_status st = util_read_file(path, 1u << 20, &text, &len, err);
+    mu_status st = mu_file_read(path, &text, &len, err);
     if (st != MU_OK)
         return st;
     st = mu_weapons_parse(text, len, path, out, err);

@@ -388,7 +388,7 @@ void web_plot(const web_call *c, web_reply *r)
     char *svg = NULL;
     size_t len = 0;
     mu_error err = {0};
-    if (rc == CLI_OK && mu_file_read(path, 16u << 20, &svg, &len, &err) != MU_OK)
+    if (rc == CLI_OK && mu_file_read(path, &svg, &len, &err) != MU_OK)
         rc = CLI_FAIL;
     unlink(path);
     if (rc != CLI_OK) {

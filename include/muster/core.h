@@ -138,14 +138,20 @@ MU_API mu_status mu_error_set(mu_error *err, mu_status code, mu_reason reason,
  * bytes, truncating safely; returns buf. */
 MU_API char *mu_error_format(const mu_error *err, char *buf, size_t n);
 
-/* Reads the whole file `path` ("-": standard input, named so in errors),
- * at most `max` bytes; *len is its length. The one reader of every file
- * muster is given, for front ends too.
+/* The largest file muster reads: 16 MiB. Far beyond any rules, labels,
+ * weapons, order-of-battle or reveal file, and small enough that an endless
+ * source (/dev/zero, a pipe that never closes) is refused at once. */
+#define MU_FILE_MAX (16u << 20)
+
+/* Reads the whole file `path` ("-": standard input, named so in errors);
+ * *len is its length. The one reader of every file muster is given, for
+ * front ends too: it reads at most MU_FILE_MAX + 1 bytes, so a larger or
+ * endless file is refused without reading it all.
  * Owns: *out is malloc'd and NUL-terminated; free() it.
  * Errors: MU_EIO naming the file when it cannot be opened or read,
- * MU_EINPUT when it is larger than `max` bytes. */
-MU_API mu_status mu_file_read(const char *path, size_t max, char **out,
-                              size_t *len, mu_error *err);
+ * MU_EINPUT when it is larger than MU_FILE_MAX bytes. */
+MU_API mu_status mu_file_read(const char *path, char **out, size_t *len,
+                              mu_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* Dice sources                                                             */

@@ -177,7 +177,7 @@ expect_new=$(mc new f.db --name F --year 1862 --theater west --rules bad.ini 2>&
 err=$(head -c 17000000 /dev/zero |
       mc verify --commitment 00 --division - 2>&1 >/dev/null)
 [ $? = 2 ] || fail "a 17 MB division: exit not 2"
-[ "$err" = "muster: standard input: file is larger than 16777216 bytes" ] ||
+[ "$err" = "muster: standard input: larger than 16 MiB, the most muster reads of a file" ] ||
     fail "a 17 MB division: $err"
 [ "$(cat notes.txt)" = "just text" ] || fail "notes.txt was changed"
 mc check c.db >/dev/null || fail "check"
