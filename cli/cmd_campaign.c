@@ -190,8 +190,9 @@ static cli_rc run_exchange(cli_ctx *cx)
             !cli_has(cx, opts[a][2]))
             return cli_error(cx, "campaign exchange: an exchange is by mutual "
                              "consent: give both --union N and --confederate M "
-                             "(0 is allowed), or each side's --*-leaders or "
-                             "--*-batteries");
+                             "(0 is allowed); a side's --union-leaders/"
+                             "--union-batteries (--confederate-...) count as "
+                             "its part too");
     return run_event(cx, do_exchange, false);
 }
 

@@ -200,6 +200,8 @@ void camp_held_json(const camp_held_list *h, cJSON *into);
 void camp_held_text(const camp_held_list *h, bool show, bool md, sbuf *sb);
 /* Stands, leaders and batteries held by `captor`. */
 void camp_held_totals(const camp_held_list *h, int captor, int64_t tot[3]);
+/* Batteries of division `div` held by the other side. */
+int camp_held_batteries(const camp_held_list *h, int div);
 void camp_held_free(camp_held_list *h);
 /* Despicable replacements owed by `side`. */
 mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
