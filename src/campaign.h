@@ -266,6 +266,11 @@ mu_status camp_chain_check(mu_campaign *c, const char *noted, camp_report *r,
  * difference with the file: each event field by field, then every table. */
 mu_status camp_replay_check(mu_campaign *file, camp_report *r, mu_error *err);
 
+/* A new campaign in memory as the "new" event e of `file` made it (with the
+ * file's tables). */
+mu_status camp_replay_first(mu_campaign *file, const camp_ev *e,
+                            mu_campaign **mem, mu_error *err);
+
 /* ---- shared by the mutating calls (campaign_engage.c) ------------------- */
 
 /* "division", "brigade", "corps". */
