@@ -200,6 +200,8 @@ void camp_held_json(const camp_held_list *h, cJSON *into);
 void camp_held_text(const camp_held_list *h, bool show, bool md, sbuf *sb);
 /* Stands, leaders and batteries held by `captor`. */
 void camp_held_totals(const camp_held_list *h, int captor, int64_t tot[3]);
+/* Batteries of division `div` held by the other side. */
+int camp_held_batteries(const camp_held_list *h, int div);
 void camp_held_free(camp_held_list *h);
 /* Despicable replacements owed by `side`. */
 mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
@@ -263,6 +265,11 @@ mu_status camp_chain_check(mu_campaign *c, const char *noted, camp_report *r,
 /* Replays the log of `file` on a new campaign in memory and reports every
  * difference with the file: each event field by field, then every table. */
 mu_status camp_replay_check(mu_campaign *file, camp_report *r, mu_error *err);
+
+/* A new campaign in memory as the "new" event e of `file` made it (with the
+ * file's tables). */
+mu_status camp_replay_first(mu_campaign *file, const camp_ev *e,
+                            mu_campaign **mem, mu_error *err);
 
 /* ---- shared by the mutating calls (campaign_engage.c) ------------------- */
 

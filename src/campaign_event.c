@@ -1246,6 +1246,33 @@ static void advance_text(const camp_ev *e, bool hide, const ev_view *v,
               e->u.advance.was, e->u.advance.year);
 }
 
+/* ---- undo --------------------------------------------------------------- */
+
+static const char *ev_kind_word(int i) { return camp_ev_types[i].name; }
+
+static void undo_encode(const camp_ev *e, cJSON *o)
+{
+    cJSON_AddNumberToObject(o, "event", (double)e->u.undo.event);
+    cJSON_AddStringToObject(o, "kind", camp_ev_types[e->u.undo.kind].name);
+    put_int_or_null(o, "division", e->division, e->division != 0);
+}
+
+static void undo_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    e->u.undo.event = rd_int(r, o, "event", 1, INT32_MAX);
+    e->u.undo.kind = (camp_ev_kind)rd_word(r, o, "kind", ev_kind_word,
+                                           EV_NKINDS);
+    e->division = rd_int_or_null(r, o, "division", 1, INT32_MAX, 0);
+}
+
+static void undo_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+{
+    (void)hide, (void)v;
+    sb_printf(sb, "undo of #%" PRId64 " (%s): the ledger stands as if it had "
+              "never happened", e->u.undo.event,
+              camp_ev_types[e->u.undo.kind].name);
+}
+
 /* ---- the table ---------------------------------------------------------- */
 
 const camp_ev_type camp_ev_types[EV_NKINDS] = {
@@ -1278,6 +1305,8 @@ const camp_ev_type camp_ev_types[EV_NKINDS] = {
                        fair_ev_decode, fair_ev_text, camp_replay_contribute},
     [EV_ADVANCE] = {"advance", EV_DIV_NONE, advance_encode, advance_decode,
                     advance_text, camp_replay_advance},
+    [EV_UNDO] = {"undo", EV_DIV_INSIDE, undo_encode, undo_decode, undo_text,
+                 camp_replay_undo},
 };
 
 bool camp_ev_kind_of(const char *name, camp_ev_kind *out)

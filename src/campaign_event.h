@@ -45,6 +45,7 @@ typedef enum camp_ev_kind {
     EV_FAIR_COMMIT,  /* "fair-commit": an owner's commitment to a secret */
     EV_CONTRIBUTE,   /* "contribute": the opponent's share of a fair seed */
     EV_ADVANCE,      /* "advance": the campaign's date moves on */
+    EV_UNDO,         /* "undo": an earlier event taken back */
     EV_NKINDS
 } camp_ev_kind;
 
@@ -110,6 +111,12 @@ typedef struct ev_fair {
 typedef struct ev_advance {
     int was, year;
 } ev_advance;
+
+/* undo: the event taken back, and its kind (for the log). */
+typedef struct ev_undo {
+    int64_t event;
+    camp_ev_kind kind;
+} ev_undo;
 
 typedef struct ev_reveal {
     char name[EV_NAME_MAX + 1];
@@ -228,6 +235,7 @@ typedef struct camp_ev {
         ev_penalty penalty;
         ev_fair fair;       /* fair-commit, contribute */
         ev_advance advance;
+        ev_undo undo;
     } u;
 } camp_ev;
 
@@ -291,6 +299,7 @@ CAMP_REPLAY(penalty);
 CAMP_REPLAY(fair_commit);
 CAMP_REPLAY(contribute);
 CAMP_REPLAY(advance);
+CAMP_REPLAY(undo);
 
 /* The kind named `name`; false for an unknown one. */
 bool camp_ev_kind_of(const char *name, camp_ev_kind *out);
