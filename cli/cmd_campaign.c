@@ -714,8 +714,8 @@ static const cli_opt casualties_opts[] = {
      .metavar = "N", .help = "stands taken prisoner by the other side"},
     {.name = "batteries-captured", .type = ARG_NUM, .lo = 0, .hi = 100,
      .metavar = "N",
-     .help = "whole batteries of the division taken by the other side (with "
-             "or without --brigade)"},
+     .help = "whole batteries of the division's own taken by the other side "
+             "(alone, or with a brigade's stands)"},
     CAMP_CAMP("the captor's camp that holds them (default: 'Union POW camp' "
               "or 'Confederate POW camp')"),
     CAMP_AS,
