@@ -337,38 +337,47 @@ static void sim_threads(bench *b)
 
 /* ---- streaming output ----------------------------------------------------- */
 
+/* The tool's CPU time (user + system: one core's work, whatever the
+ * load) for --count n in each format, median of reps runs; MB/s of output. */
 static void writer_speed(bench *b)
 {
     static const char *const fmts[] = {"text", "csv", "jsonl", "json"};
     char count[16];
     unsigned long n = b->quick ? 20000 : 100000;
+    int reps = b->quick ? 3 : 5;
     snprintf(count, sizeof count, "%lu", n);
-    printf("\n'division --count %lu' to /dev/null, one core (medians of "
-           "interleaved runs)\n", n);
+    printf("\n'division --count %lu' to /dev/null: the tool's CPU time, "
+           "medians of %d (bench/run stream times the writer alone)\n", n, reps);
     double worst = 1e30;
     for (int k = 0; k < 4; k++) {
         char *argv[] = {(char *)b->muster, "division", "--army", "union",
                         "--count", count, "--seed", "1", "--format",
                         (char *)fmts[k], NULL};
         uint64_t bytes;
-        double med;
-        char *const *cmds[] = {argv};
-        if (!proc_count_bytes(argv, &bytes) ||
-            !proc_interleave(cmds, 1, b->quick ? 3 : 5, &med))
+        double cpu[5];
+        if (!proc_count_bytes(argv, &bytes))
             die("division --count", NULL);
+        for (int i = 0; i < reps; i++) {
+            proc_run r = {0};
+            if (!proc_run1(argv, NULL, &r))
+                die("division --count", NULL);
+            cpu[i] = r.cpu;
+        }
+        double med = bench_median(cpu, reps), us = 1e6 * med / (double)n;
         double mbs = (double)bytes / med / 1e6;
         worst = mbs < worst ? mbs : worst;
         printf("  %-5s %7.1f MB/s, %6.3f us a division (%.1f MB)\n", fmts[k],
-               mbs, 1e6 * med / (double)n, (double)bytes / 1e6);
+               mbs, us, (double)bytes / 1e6);
         if (k == 2) {
             goal_add(&b->g, "jsonl >= 13x the divisions a second of before "
-                     "(<= 1.12 us a division)", met(1e6 * med / (double)n <=
-                     1.12), "%.3f us a division", 1e6 * med / (double)n);
+                     "(<= 1.12 us a division)", met(us <= 1.12),
+                     "%.3f us a division (CPU)", us);
             goal_ref(&b->g, "before: 14.5 us a division");
         }
     }
-    goal_add(&b->g, "text, csv, jsonl, json each >= 300 MB/s to /dev/null",
-             met(worst >= 300), "slowest %.0f MB/s", worst);
+    goal_add(&b->g, "text, csv, jsonl, json each >= 300 MB/s to /dev/null, "
+             "one core", met(worst >= 300), "slowest %.0f MB/s (the tool's "
+             "CPU)", worst);
     goal_ref(&b->g, "before: 95 MB/s jsonl");
 }
 

@@ -12,10 +12,11 @@
 double bench_now(void);
 double bench_median(double *v, int n); /* sorts v */
 
-/* One child process: wall time (s), peak resident memory (kB, from
- * wait4's rusage), exit status (-1 when it did not exit normally). */
+/* One child process: wall and CPU time (s, user + system), peak resident
+ * memory (kB), both from wait4's rusage; exit status (-1 when it did not
+ * exit normally). */
 typedef struct proc_run {
-    double wall;
+    double wall, cpu;
     long maxrss_kb;
     int status;
 } proc_run;

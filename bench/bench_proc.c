@@ -56,7 +56,7 @@ static bool spawn(char *const argv[], const char *out, int outfd,
     return rc == 0;
 }
 
-static int reap(pid_t pid, long *maxrss_kb)
+static int reap_cpu(pid_t pid, long *maxrss_kb, double *cpu)
 {
     int st;
     struct rusage ru;
@@ -65,7 +65,15 @@ static int reap(pid_t pid, long *maxrss_kb)
             return -1;
     if (maxrss_kb)
         *maxrss_kb = ru.ru_maxrss;
+    if (cpu)
+        *cpu = (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec +
+               (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec;
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int reap(pid_t pid, long *maxrss_kb)
+{
+    return reap_cpu(pid, maxrss_kb, NULL);
 }
 
 bool proc_run1(char *const argv[], const char *out, proc_run *r)
@@ -74,7 +82,7 @@ bool proc_run1(char *const argv[], const char *out, proc_run *r)
     double t0 = bench_now();
     if (!spawn(argv, out, -1, NULL, &pid))
         return false;
-    r->status = reap(pid, &r->maxrss_kb);
+    r->status = reap_cpu(pid, &r->maxrss_kb, &r->cpu);
     r->wall = bench_now() - t0;
     return r->status == 0;
 }
