@@ -80,26 +80,69 @@ static bool pick(u128 lo, u128 hi, u128 x, int j, uint64_t *q, bool *sure)
     return true;
 }
 
-bool dtoa_fast(double v, char dig[20], int *x)
+/* v (normal, > 0) as f * 2^e and the scale 10^k that puts v * 10^k in
+ * [10^16, 10^18): *s is the shift for scale() of 4f. False when out of
+ * the fast path's range. */
+typedef struct scaled {
+    uint64_t f;
+    int e, k, s;
+    bool lopsided;
+    const struct dtoa_pow10 *c;
+} scaled;
+
+static bool scale_of(double v, scaled *sc)
 {
     uint64_t bits;
     memcpy(&bits, &v, sizeof bits);
     int be = (int)(bits >> 52) & 0x7ff;
     if (be == 0 || be == 0x7ff || (bits >> 63)) /* 0, subnormal, inf, nan */
         return false;
-    uint64_t f = (bits & ((1ull << 52) - 1)) | (1ull << 52);
-    int e = be - 1075; /* v = f * 2^e */
-    int k = 18 - (int)ceil((e + 53) * 0.30102999566398120);
-    if (k < DTOA_K_MIN || k > DTOA_K_MAX)
+    sc->f = (bits & ((1ull << 52) - 1)) | (1ull << 52);
+    sc->e = be - 1075; /* v = f * 2^e */
+    sc->lopsided = sc->f == (1ull << 52) && be > 1;
+    sc->k = 18 - (int)ceil((sc->e + 53) * 0.30102999566398120);
+    if (sc->k < DTOA_K_MIN || sc->k > DTOA_K_MAX)
         return false;
-    const struct dtoa_pow10 *c = &dtoa_pow10[k - DTOA_K_MIN];
-    int s = -(e - 2 + c->t + 64); /* 4f * 2^(e-2) * c * 2^t * 2^64 */
-    if (s <= 0 || s >= 128)
+    sc->c = &dtoa_pow10[sc->k - DTOA_K_MIN];
+    sc->s = -(sc->e - 2 + sc->c->t + 64); /* 4f * 2^(e-2) * c * 2^t * 2^64 */
+    return sc->s > 0 && sc->s < 128;
+}
+
+static bool in_range(u128 X)
+{
+    return (X >> 64) >= 10000000000000000u && (X >> 64) < 1000000000000000000u;
+}
+
+/* The digits of n without its trailing zeros; returns how many digits n
+ * had in all (n > 0). */
+static int digits_of(uint64_t n, char dig[21])
+{
+    char tmp[20];
+    int all = 0, first = -1;
+    for (; n; n /= 10) {
+        tmp[all] = (char)('0' + n % 10);
+        if (first < 0 && tmp[all] != '0')
+            first = all;
+        all++;
+    }
+    int nd = all - first;
+    for (int i = 0; i < nd; i++)
+        dig[i] = tmp[all - 1 - i];
+    dig[nd] = '\0';
+    return all;
+}
+
+bool dtoa_fast(double v, char dig[20], int *x)
+{
+    scaled sc;
+    if (!scale_of(v, &sc))
         return false;
-    bool lopsided = f == (1ull << 52) && be > 1;
+    const struct dtoa_pow10 *c = sc.c;
+    uint64_t f = sc.f;
+    int s = sc.s, k = sc.k;
     u128 X = scale(4 * f, c, s), U = scale(4 * f + 2, c, s),
-         L = scale(4 * f - (lopsided ? 1 : 2), c, s);
-    if ((X >> 64) < 10000000000000000u || (X >> 64) >= 1000000000000000000u)
+         L = scale(4 * f - (sc.lopsided ? 1 : 2), c, s);
+    if (!in_range(X))
         return false;
     bool sure = true;
     uint64_t q = 0, q2;
@@ -110,13 +153,10 @@ bool dtoa_fast(double v, char dig[20], int *x)
         q = q2, j++;
     if (!sure)
         return false;
-    char tmp[20];
-    int n = 0;
-    for (uint64_t d = q / pow10_64[j]; d; d /= 10)
-        tmp[n++] = (char)('0' + d % 10);
-    for (int i = 0; i < n; i++)
-        dig[i] = tmp[n - 1 - i];
-    dig[n] = '\0';
+    char d[21];
+    int n = digits_of(q / pow10_64[j], d);
+    memcpy(dig, d, 20);
+    dig[19] = '\0';
     *x = n - 1 + j - k;
     return true;
 }
@@ -228,27 +268,11 @@ static size_t exponent(char *o, int x)
     return n;
 }
 
-size_t dtoa_g(double v, char buf[32])
+/* Digits dig (nd of them, no trailing zeros) times 10^x as printf's %.*g
+ * writes them at precision prec; not terminated; returns the length. */
+static size_t format_g(char *o, const char *dig, int nd, int x, int prec)
 {
-    char *o = buf;
-    if (isnan(v) || isinf(v)) {
-        const char *t = isnan(v) ? (signbit(v) ? "-nan" : "nan")
-                        : v < 0  ? "-inf" : "inf";
-        size_t n = strlen(t);
-        memcpy(buf, t, n + 1);
-        return n;
-    }
-    if (signbit(v))
-        *o++ = '-';
-    v = fabs(v);
-    if (v == 0) {
-        *o++ = '0';
-        *o = '\0';
-        return (size_t)(o - buf);
-    }
-    char dig[20];
-    int x = dtoa_shortest(v, dig), nd = (int)strlen(dig);
-    int prec = nd < 15 ? 15 : nd;
+    char *start = o;
     if (x < -4 || x >= prec) { /* d.ddde±xx */
         *o++ = dig[0];
         if (nd > 1) {
@@ -271,6 +295,97 @@ size_t dtoa_g(double v, char buf[32])
             *o++ = i < nd ? dig[i] : '0';
         }
     }
+    return (size_t)(o - start);
+}
+
+size_t dtoa_g(double v, char buf[32])
+{
+    char *o = buf;
+    if (isnan(v) || isinf(v)) {
+        const char *t = isnan(v) ? (signbit(v) ? "-nan" : "nan")
+                        : v < 0  ? "-inf" : "inf";
+        size_t n = strlen(t);
+        memcpy(buf, t, n + 1);
+        return n;
+    }
+    if (signbit(v))
+        *o++ = '-';
+    v = fabs(v);
+    if (v == 0) {
+        *o++ = '0';
+        *o = '\0';
+        return (size_t)(o - buf);
+    }
+    char dig[20];
+    int x = dtoa_shortest(v, dig), nd = (int)strlen(dig);
+    o += format_g(o, dig, nd, x, nd < 15 ? 15 : nd);
     *o = '\0';
     return (size_t)(o - buf);
+}
+
+bool dtoa_near(double v, double eps, char buf[32], size_t *len)
+{
+    scaled sc;
+    int me;
+    if (!(eps > 0) || frexp(eps, &me) != 0.5 || !scale_of(fabs(v), &sc))
+        return false;
+    u128 X = scale(4 * sc.f, sc.c, sc.s), E = 0; /* eps = 2^(me-1) */
+    int se = -(me - 1 + sc.c->t + 64);
+    if (se <= 0 || !in_range(X))
+        return false;
+    if (se < 128)
+        E = scale(1, sc.c, se);
+    /* printf's loop reads each candidate back with strtod, which moves it
+     * by up to half an ulp of what it lands on: a distance within `slack`
+     * of eps is left to the loop itself. */
+    int sl = (sc.e > me - 53 ? sc.e : me - 53) + 1; /* 2 ulps */
+    int ss = -(sl + sc.c->t + 64);
+    if (ss <= 0)
+        return false;
+    u128 slack = (ss < 128 ? scale(1, sc.c, ss) : 0) + MARGIN;
+    int all = (X >> 64) >= 100000000000000000u ? 18 : 17, j = -1;
+    uint64_t q = 0, xi = (uint64_t)(X >> 64);
+    /* eps a few ulps of v, no binade crossed: strtod lands within eps iff
+     * the decimal lies within eps and half an ulp more, exactly known */
+    int rexp = me - 1 - sc.e;
+    uint64_t R = rexp >= 0 && rexp <= 8 ? 1u << rexp : 0;
+    bool exact = R && sc.f - R >= (1ull << 52) && sc.f + R < (1ull << 53);
+    u128 L = exact ? scale(4 * sc.f - (4 * R + 2), sc.c, sc.s) : 0,
+         U = exact ? scale(4 * sc.f + (4 * R + 2), sc.c, sc.s) : 0;
+    for (int t = 0; t < all; t++) { /* t digits dropped: accepted while near */
+        uint64_t p = pow10_64[t];
+        u128 r = ((u128)(xi % p) << 64) | (uint64_t)X, half = (u128)p << 63;
+        if ((r > half ? r - half : half - r) < MARGIN)
+            return false;
+        uint64_t qt = xi - xi % p + (r > half ? p : 0);
+        bool in;
+        if (exact) {
+            u128 qf = (u128)qt << 64;
+            if ((qf > L ? qf - L : L - qf) < MARGIN ||
+                (qf > U ? qf - U : U - qf) < MARGIN)
+                return false;
+            in = qf >= L && qf <= U;
+        } else {
+            u128 dist = r > half ? ((u128)p << 64) - r : r;
+            if ((dist > E ? dist - E : E - dist) < slack)
+                return false;
+            in = dist <= E;
+        }
+        if (!in)
+            break;
+        j = t;
+        q = qt;
+    }
+    int prec = all - j;
+    if (j < 0 || prec > 17)
+        return false;
+    char dig[21];
+    int n = digits_of(q, dig);
+    char *o = buf;
+    if (v < 0)
+        *o++ = '-';
+    o += format_g(o, dig, (int)strlen(dig), n - 1 - sc.k, prec);
+    *o = '\0';
+    *len = (size_t)(o - buf);
+    return true;
 }

@@ -22,6 +22,11 @@ int dtoa_shortest(double v, char dig[20]);
  * terminates buf. */
 size_t dtoa_g(double v, char buf[32]);
 
+/* The shortest printf("%.*g", p, v) (p from 1 up) within eps of v, eps a
+ * power of two (an ulp): the fast path of render_near. False when it
+ * cannot decide; then the caller asks printf. */
+bool dtoa_near(double v, double eps, char buf[32], size_t *len);
+
 /* The two paths alone, as dtoa_shortest (for tests and bench):
  * dtoa_fast is false when it cannot decide (0, subnormals, infinities,
  * NaN, negative values, and a comparison too close to call), dtoa_slow

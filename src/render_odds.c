@@ -87,6 +87,12 @@ void render_near(double x, double scale, char *buf, size_t n)
 {
     scale = fabs(scale);
     double eps = nextafter(scale, INFINITY) - scale;
+    char b[32];
+    size_t len;
+    if (n >= sizeof b && dtoa_near(x, eps, b, &len)) {
+        memcpy(buf, b, len + 1);
+        return;
+    }
     for (int prec = 1; prec <= 17; prec++) {
         snprintf(buf, n, "%.*g", prec, x);
         if (fabs(strtod(buf, NULL) - x) <= eps)

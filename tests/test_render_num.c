@@ -143,12 +143,60 @@ static void shortest_round_trip(void **state)
     assert_string_equal(g, "-0");
 }
 
+/* The old render_near: %.1g, %.2g, ... until it is within an ulp of the
+ * scale. */
+static void near_loop(double x, double scale, char *buf, size_t n)
+{
+    scale = fabs(scale);
+    double eps = nextafter(scale, INFINITY) - scale;
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, n, "%.*g", prec, x);
+        if (fabs(strtod(buf, NULL) - x) <= eps)
+            break;
+    }
+    if (!strcmp(buf, "-0"))
+        snprintf(buf, n, "0");
+}
+
+/* render_near's fast path prints what the printf loop prints. */
+static void near_matches_printf(void **state)
+{
+    (void)state;
+    int bad = 0, undecided = 0, n = 40000;
+    for (int i = 0; i < n && bad < 10; i++) {
+        double a = rnd_double(1 + i % 3), b;
+        switch (i % 4) {
+        case 0: b = a * (1 + ((double)(rnd() % 2001) - 1000) * 1e-6); break;
+        case 1: b = rnd_double(1); break;
+        case 2: b = a + ((double)(rnd() % 100) - 50) * 1e-4; break;
+        default: b = nextafter(a, 0);
+        }
+        char fast[32], old[40];
+        size_t len;
+        double scale = fmax(fabs(a), fabs(b));
+        near_loop(a - b, scale, old, sizeof old);
+        if (!dtoa_near(a - b, nextafter(scale, INFINITY) - scale, fast, &len)) {
+            undecided++;
+            continue;
+        }
+        if (strcmp(fast, old)) {
+            fprintf(stderr, "%.17g - %.17g: fast %s, printf %s\n", a, b, fast,
+                    old);
+            bad++;
+        }
+    }
+    fprintf(stderr, "near: undecided %d of %d\n", undecided, n);
+    assert_int_equal(bad, 0);
+    assert_true(undecided < n / 4); /* a set made of hard cases */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(differences),
         cmocka_unit_test(exact_values),
         cmocka_unit_test(shortest_round_trip),
+        cmocka_unit_test(near_matches_printf),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
