@@ -250,6 +250,14 @@ mu_status camp_chain_next(const unsigned char prev[CAMP_HASH_BYTES],
                           int64_t id, const char *kind, int division,
                           const char *data, unsigned char out[CAMP_HASH_BYTES],
                           mu_error *err);
+/* SHA-256 of n bytes, as 64 hex digits. */
+void camp_sha256_hex(const void *p, size_t n, char hex[CAMP_HASH_HEX]);
+/* Appends a "tables" event holding the SHA-256 of the campaign's own
+ * tables (MU_ESTATE for built-in ones), in the caller's transaction. */
+mu_status camp_tables_pin(mu_campaign *c, mu_error *err);
+/* The upgrade to schema 5: pins the own tables of a log that has events
+ * and whose "new" event does not hold their hash. */
+mu_status camp_tables_upgrade(mu_campaign *c, mu_error *err);
 void camp_hash_hex(const unsigned char hash[CAMP_HASH_BYTES],
                    char hex[CAMP_HASH_HEX]);
 bool camp_hash_parse(const char *hex, unsigned char out[CAMP_HASH_BYTES]);

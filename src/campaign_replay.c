@@ -410,7 +410,8 @@ static mu_status compare_table(mu_campaign *file, mu_campaign *mem, int t,
 static bool added_later(const char *kind, const char *field)
 {
     static const char *const later[][2] = {
-        {"battle-start", "year"}, {"battle-start", "theater"}};
+        {"battle-start", "year"}, {"battle-start", "theater"},
+        {"new", "tables_sha256"}};
     for (size_t i = 0; i < sizeof later / sizeof *later; i++)
         if (!strcmp(kind, later[i][0]) && !strcmp(field, later[i][1]))
             return true;

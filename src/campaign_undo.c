@@ -373,6 +373,9 @@ static mu_status may_undo(mu_campaign *c, const target *t, mu_error *err)
     case EV_REVEAL:
         why = "the division's secret is out";
         break;
+    case EV_TABLES:
+        why = "it pins the campaign's tables";
+        break;
     case EV_FAIR_COMMIT:
     case EV_CONTRIBUTE:
         why = "the other player holds this step of the fair roll";

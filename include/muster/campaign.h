@@ -103,7 +103,7 @@ typedef struct mu_campaign mu_campaign;
 /* The schema this muster writes (PRAGMA user_version). Files with a newer
  * schema are refused; an older file is upgraded in place when it is opened
  * (one transaction; a file that cannot be written then fails to open). */
-#define MU_CAMPAIGN_SCHEMA 4
+#define MU_CAMPAIGN_SCHEMA 5
 
 /* A share of the losses is a mu_rat in [0, 1] (1/2 is the seed's 50 %).
  * mu_share_parse reads a percentage "50", "66.67" or "50%" (at most 4
@@ -613,7 +613,11 @@ MU_API mu_status mu_campaign_check_head(mu_campaign *c, const char *head,
  * canonical event n), the first event chaining from 32 zero bytes; the
  * canonical event is {"data":DATA,"division":N|null,"id":N,"kind":"KIND"}
  * with DATA the payload as stored (docs/design.md). The head is the last
- * event's hash: note it after a session, and check against it later. */
+ * event's hash: note it after a session, and check against it later.
+ * A campaign's own tables (mu_campaign_opts.rules) are in the chain too:
+ * the SHA-256 of their stored text is in the "new" event (field
+ * tables_sha256), or for a file made before schema 5 in a "tables" event
+ * appended when it is upgraded; check recomputes it from the stored text. */
 #define MU_CHAIN_HEX 65 /* 64 hex digits and the NUL */
 /* The chain head in hex and the number of events. Any viewer may ask: the
  * head tells nothing about what it commits to. */
