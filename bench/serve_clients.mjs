@@ -1,6 +1,8 @@
 // Slow and idle clients against muster serve (loopback, bounded in time).
-// Not a test: it prints figures. Usage:
-//   node bench/serve_clients.mjs MUSTER [TIMEOUT_S] [IDLE] [SLOW]
+// It prints figures; with `check` last it is also the test web_clients
+// (tests/web/run.sh clients), exiting 1 when a client is not cut in time, an
+// idle connection is dropped or an ordinary request fails. Usage:
+//   node bench/serve_clients.mjs MUSTER [TIMEOUT_S] [IDLE] [SLOW] [check]
 // 1. SLOW clients send a request one byte a second; the server must cut each
 //    after TIMEOUT_S (--timeout) while ordinary requests keep being answered.
 // 2. IDLE connections are opened and held without a byte; the server must
@@ -8,7 +10,7 @@
 import net from 'node:net';
 import { startServer } from '../tests/web/common.mjs';
 
-const [muster, timeoutArg, idleArg, slowArg] = process.argv.slice(2);
+const [muster, timeoutArg, idleArg, slowArg, checkArg] = process.argv.slice(2);
 const timeout = Number(timeoutArg || 5), idle = Number(idleArg || 1000), slow = Number(slowArg || 20);
 const srv = await startServer(muster, ['--timeout', String(timeout)]);
 const path = '/api/fire?weapon=musket&range=5&figures=11&seed=7';
@@ -67,9 +69,24 @@ await Promise.all(Array.from({ length: idle }, () => new Promise(resolve => {
 })));
 const hold = Math.min(timeout * 4 - 2, 15);
 const whileIdle = await probes(hold * 1000);
-console.log(`idle connections: ${opened} of ${idle} opened, ${opened - closed} still open after ${hold} s`);
+const held = opened - closed;
+console.log(`idle connections: ${opened} of ${idle} opened, ${held} still open after ${hold} s`);
 console.log(`  meanwhile ${whileIdle.n} ordinary requests: ${whileIdle.errors} errors, median ${whileIdle.p50.toFixed(1)} ms, max ${whileIdle.max.toFixed(1)} ms`);
 for (const s of socks) s.destroy();
 const stop = await srv.stop();
 console.log(`SIGTERM: exit ${stop.code}`);
+if (checkArg === 'check') {
+  // A slow client's first byte goes 1 s after it connects; it is cut
+  // `timeout` s after that byte, give or take the once-a-second sweep.
+  const bad = [];
+  if (cut.length !== slow || cut.some(c => c.s < timeout + 0.9 || c.s > timeout + 3))
+    bad.push(`slow clients not cut within ${timeout + 1}..${timeout + 3} s: ${secs.map(s => s.toFixed(1))}`);
+  if (during.errors || whileIdle.errors || during.n < 5 || whileIdle.n < 5)
+    bad.push('ordinary requests failed or were not served');
+  if (opened !== idle || held !== idle)
+    bad.push(`idle connections: ${opened} opened, ${held} held`);
+  if (stop.code !== 0) bad.push('no clean stop');
+  for (const b of bad) console.log('FAIL: ' + b);
+  process.exit(bad.length ? 1 : 0);
+}
 process.exit(0);

@@ -60,7 +60,10 @@ enum {
     CLI_REPEAT = 1 << 1,   /* may be given twice; the last value counts */
     CLI_REFUSED = 1 << 2,  /* parsed only to refuse it with .help as message */
     CLI_ONLY = 1 << 3,     /* reads the terminal (--ask): argv only */
-    CLI_HIDDEN = 1 << 4    /* left out of help and completions */
+    CLI_HIDDEN = 1 << 4,   /* left out of help and completions */
+    CLI_FULL = 1 << 5      /* command: draws (cairo, pango) or serves
+                              (libmicrohttpd): the muster tool hands it to
+                              muster-full, which links them (cli/light.c) */
 };
 
 /* An option of a command. Designated initialisers keep tables readable. */
@@ -113,7 +116,7 @@ typedef struct cli_command {
     const cli_opt *opts;    /* ends with {0} (name NULL) */
     cli_rc (*run)(cli_ctx *cx);
     unsigned flags;         /* CLI_ONLY: argv only (a server, a prompt):
-                               cli_invoke refuses it */
+                               cli_invoke refuses it; CLI_FULL */
 } cli_command;
 
 /* A word that only introduces subcommands ("odds", "sim", "campaign"). */
@@ -300,7 +303,8 @@ extern const cli_command cmd_campaign_new, cmd_campaign_add,
     cmd_campaign_exchange, cmd_campaign_liberate, cmd_campaign_leader_lost,
     cmd_campaign_penalty, cmd_campaign_downgrade, cmd_campaign_show,
     cmd_campaign_log, cmd_campaign_check, cmd_campaign_head,
-    cmd_campaign_contribute, cmd_campaign_advance, cmd_campaign_export;
+    cmd_campaign_contribute, cmd_campaign_advance, cmd_campaign_export,
+    cmd_campaign_undo;
 extern const cli_command cmd_serve; /* web/serve.c */
 extern const cli_command cmd_plot_curves, cmd_plot_figure,
     cmd_plot_odds_division, cmd_plot_odds_corps, cmd_plot_odds_fire,
@@ -309,5 +313,10 @@ extern const cli_command cmd_plot_curves, cmd_plot_figure,
 extern const cli_group grp_rules, grp_odds, grp_sim, grp_campaign, grp_plot,
     grp_plot_odds, grp_plot_sim;
 extern const cli_command cmd_roster;
+
+/* In the muster tool (cli/light.c, built with MUSTER_LIGHT): runs
+ * muster-full with argv in place of this process, for a CLI_FULL command.
+ * Returns only when it cannot (CLI_FAIL, after saying so on stderr). */
+int cli_run_full(char **argv);
 
 #endif

@@ -190,8 +190,9 @@ static cli_rc run_exchange(cli_ctx *cx)
             !cli_has(cx, opts[a][2]))
             return cli_error(cx, "campaign exchange: an exchange is by mutual "
                              "consent: give both --union N and --confederate M "
-                             "(0 is allowed), or each side's --*-leaders or "
-                             "--*-batteries");
+                             "(0 is allowed); a side's --union-leaders/"
+                             "--union-batteries (--confederate-...) count as "
+                             "its part too");
     return run_event(cx, do_exchange, false);
 }
 
@@ -224,6 +225,31 @@ static mu_status do_penalty(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
 static cli_rc run_penalty(cli_ctx *cx)
 {
     return run_event(cx, do_penalty, false);
+}
+
+/* undo FILE [EVENT]: EVENT is a number from the log; none: the latest. */
+static bool event_of(const cli_ctx *cx, uint64_t *n)
+{
+    *n = 0;
+    return !cx->operand[1] || cli_number(cx->operand[1], 1, INT32_MAX, n);
+}
+
+static mu_status do_undo(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
+                         int64_t *ev, mu_error *err)
+{
+    (void)div, (void)d;
+    uint64_t n;
+    event_of(cx, &n); /* checked by run_undo */
+    return mu_campaign_undo(c, (int64_t)n, ev, err);
+}
+
+static cli_rc run_undo(cli_ctx *cx)
+{
+    uint64_t n;
+    if (!event_of(cx, &n))
+        return cli_error(cx, "'%s' is not an event number: give the number "
+                         "the log shows after '#'", cx->operand[1]);
+    return run_event(cx, do_undo, false);
 }
 
 static mu_post post_of(const cli_ctx *cx)
@@ -688,8 +714,8 @@ static const cli_opt casualties_opts[] = {
      .metavar = "N", .help = "stands taken prisoner by the other side"},
     {.name = "batteries-captured", .type = ARG_NUM, .lo = 0, .hi = 100,
      .metavar = "N",
-     .help = "whole batteries of the division taken by the other side (with "
-             "or without --brigade)"},
+     .help = "whole batteries of the division's own taken by the other side "
+             "(alone, or with a brigade's stands)"},
     CAMP_CAMP("the captor's camp that holds them (default: 'Union POW camp' "
               "or 'Confederate POW camp')"),
     CAMP_AS,
@@ -755,6 +781,8 @@ static const cli_opt downgrade_opts[] = {
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
+
+static const cli_opt undo_opts[] = {CAMP_AS, CAMP_FORMAT, {0}};
 
 static const cli_opt show_opts[] = {
     CAMP_SIDE(0),
@@ -878,6 +906,16 @@ const cli_command cmd_campaign_advance = {
     .opts = advance_opts, .run = run_advance,
     .doc = "Between battles: divisions engaging from then on are generated\n"
            "for the new year.\n"};
+const cli_command cmd_campaign_undo = {
+    .name = "campaign undo", .summary = "take an event back (a new event)",
+    .operands = "FILE [EVENT]", .min_operands = 1, .max_operands = 2,
+    .opts = undo_opts, .run = run_undo,
+    .doc = "Appends an undo of EVENT (default: the latest event not undone);\n"
+           "the log keeps both, and the ledger stands as if EVENT had never\n"
+           "happened. Refused while a later event depends on it (replaying\n"
+           "the log without it would change that event), and for new, add,\n"
+           "reveal, the fair-roll steps, a hidden engage and an undo. Acting\n"
+           "for a side, only events about its own divisions.\n"};
 const cli_command cmd_campaign_export = {
     .name = "campaign export", .summary = "a player's own file, or CSV",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,

@@ -310,7 +310,8 @@ const cli_command cmd_plot_curves = {
     .doc = "P against range for the weapons named, inches below and yards "
            "above.\nmuster plot curves --weapon musket rifle --out mr.png\n",
     .operands = "[W ...]", .min_operands = 0, .max_operands = 8,
-    .opts = curves_opts, .run = run_curves};
+    .opts = curves_opts, .run = run_curves,
+    .flags = CLI_FULL};
 
 const cli_command cmd_plot_figure = {
     .name = "plot figure",
@@ -321,7 +322,8 @@ const cli_command cmd_plot_figure = {
            "the open and behind\ncover, 5 canister and roundshot with their "
            "crossover at 22.5 inches.\n",
     .operands = "N", .min_operands = 1, .max_operands = 1,
-    .opts = figure_opts, .run = run_figure};
+    .opts = figure_opts, .run = run_figure,
+    .flags = CLI_FULL};
 
 #define ODDS_DOC "The exact distribution as bars, with the mean marked.\n"
 #define SIM_DOC                                                                \
@@ -330,25 +332,32 @@ const cli_command cmd_plot_figure = {
 
 const cli_command cmd_plot_odds_division = {
     .name = "plot odds division", .summary = "a division's odds as bars",
-    .doc = ODDS_DOC, .opts = odds_division_opts, .run = run_odds_division};
+    .doc = ODDS_DOC, .opts = odds_division_opts, .run = run_odds_division,
+    .flags = CLI_FULL};
 const cli_command cmd_plot_odds_corps = {
     .name = "plot odds corps", .summary = "a corps' odds as bars",
-    .doc = ODDS_DOC, .opts = odds_corps_opts, .run = run_odds_corps};
+    .doc = ODDS_DOC, .opts = odds_corps_opts, .run = run_odds_corps,
+    .flags = CLI_FULL};
 const cli_command cmd_plot_odds_fire = {
     .name = "plot odds fire", .summary = "the hits of a volley as bars",
-    .doc = ODDS_DOC, .opts = odds_fire_opts, .run = run_odds_fire};
+    .doc = ODDS_DOC, .opts = odds_fire_opts, .run = run_odds_fire,
+    .flags = CLI_FULL};
 const cli_command cmd_plot_odds_charge = {
     .name = "plot odds charge", .summary = "what is left after a charge",
-    .doc = ODDS_DOC, .opts = odds_charge_opts, .run = run_charge};
+    .doc = ODDS_DOC, .opts = odds_charge_opts, .run = run_charge,
+    .flags = CLI_FULL};
 const cli_command cmd_plot_sim_division = {
     .name = "plot sim division", .summary = "simulated divisions on the odds",
-    .doc = SIM_DOC, .opts = sim_division_opts, .run = run_sim_division};
+    .doc = SIM_DOC, .opts = sim_division_opts, .run = run_sim_division,
+    .flags = CLI_FULL};
 const cli_command cmd_plot_sim_corps = {
     .name = "plot sim corps", .summary = "simulated corps on the odds",
-    .doc = SIM_DOC, .opts = sim_corps_opts, .run = run_sim_corps};
+    .doc = SIM_DOC, .opts = sim_corps_opts, .run = run_sim_corps,
+    .flags = CLI_FULL};
 const cli_command cmd_plot_sim_fire = {
     .name = "plot sim fire", .summary = "simulated volleys on the odds",
-    .doc = SIM_DOC, .opts = sim_fire_opts, .run = run_sim_fire};
+    .doc = SIM_DOC, .opts = sim_fire_opts, .run = run_sim_fire,
+    .flags = CLI_FULL};
 
 #define PLOT_MSG "curves, figure, odds or sim (see 'muster help plot')"
 const cli_group grp_plot = {

@@ -280,4 +280,5 @@ const cli_command cmd_roster = {
         "whole or not at all: bad input or a path that cannot be written exits 2\n"
         "and leaves nothing behind.\n",
     .opts = roster_opts,
-    .run = run_roster};
+    .run = run_roster,
+    .flags = CLI_FULL};

@@ -121,10 +121,12 @@ void cli_ctx_free(cli_ctx *cx)
 }
 
 /* The index of option `name` in the command's table, or -1. */
+/* Every read of a value comes here (a server: dozens a request), so the
+ * first letter is compared before the rest. */
 static int opt_index(const cli_command *cmd, const char *name)
 {
     for (int i = 0; cmd->opts[i].name; i++)
-        if (!strcmp(cmd->opts[i].name, name))
+        if (cmd->opts[i].name[0] == name[0] && !strcmp(cmd->opts[i].name, name))
             return i;
     return -1;
 }

@@ -138,8 +138,15 @@ static bool full_name(const char *prefix, const char *word, char *out,
     return true;
 }
 
-static int run(const cli_command *c, int argc, char **argv)
+/* argv: the command's words on; whole: main's, for muster-full. */
+static int run(const cli_command *c, int argc, char **argv, char **whole)
 {
+#ifdef MUSTER_LIGHT
+    if (c->flags & CLI_FULL)
+        return cli_run_full(whole);
+#else
+    (void)whole;
+#endif
     cli_ctx cx;
     cli_ctx_init(&cx, c, true);
     cx.stream = true; /* the tool writes large results as they are made */
@@ -158,7 +165,7 @@ static int run(const cli_command *c, int argc, char **argv)
 }
 
 /* argv[1] is a group ("odds"): its subcommand is argv[2]. */
-static int run_group(const cli_group *g, int argc, char **argv)
+static int run_group(const cli_group *g, int argc, char **argv, char **whole)
 {
     if (argc < 3)
         return message(CLI_INPUT, "%s", g->missing);
@@ -170,11 +177,11 @@ static int run_group(const cli_group *g, int argc, char **argv)
         return ambiguous(argv[2], name);
     const cli_group *sub = group_of(name); /* "plot odds": one level more */
     if (sub)
-        return run_group(sub, argc - 1, argv + 1);
+        return run_group(sub, argc - 1, argv + 1, whole);
     const cli_command *c = cli_find(name);
     if (!c)
         return message(CLI_INPUT, g->unknown, argv[2]);
-    return run(c, argc - 2, argv + 2);
+    return run(c, argc - 2, argv + 2, whole);
 }
 
 /* Hidden: what the build generates from the table. */
@@ -233,10 +240,10 @@ int main(int argc, char **argv)
         return ambiguous(cmd, name);
     const cli_group *g = group_of(name);
     if (g)
-        return run_group(g, argc, argv);
+        return run_group(g, argc, argv, argv);
     const cli_command *c = cli_find(name);
     if (c)
-        return run(c, argc - 1, argv + 1);
+        return run(c, argc - 1, argv + 1, argv);
     return message(CLI_INPUT, "unknown command '%s': run 'muster --help' for "
                    "the list", cmd);
 }

@@ -20,7 +20,7 @@ const cli_command *const cli_commands[] = {
     &cmd_campaign_liberate, &cmd_campaign_leader_lost, &cmd_campaign_penalty,
     &cmd_campaign_downgrade, &cmd_campaign_show, &cmd_campaign_log,
     &cmd_campaign_check, &cmd_campaign_contribute, &cmd_campaign_advance,
-    &cmd_campaign_export, &cmd_campaign_head,
+    &cmd_campaign_export, &cmd_campaign_head, &cmd_campaign_undo,
     &cmd_roster, &cmd_serve,
     NULL};
 

@@ -200,6 +200,8 @@ void camp_held_json(const camp_held_list *h, cJSON *into);
 void camp_held_text(const camp_held_list *h, bool show, bool md, sbuf *sb);
 /* Stands, leaders and batteries held by `captor`. */
 void camp_held_totals(const camp_held_list *h, int captor, int64_t tot[3]);
+/* Batteries of division `div` held by the other side. */
+int camp_held_batteries(const camp_held_list *h, int div);
 void camp_held_free(camp_held_list *h);
 /* Despicable replacements owed by `side`. */
 mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
@@ -245,6 +247,14 @@ mu_status camp_chain_next(const unsigned char prev[CAMP_HASH_BYTES],
                           int64_t id, const char *kind, int division,
                           const char *data, unsigned char out[CAMP_HASH_BYTES],
                           mu_error *err);
+/* SHA-256 of n bytes, as 64 hex digits. */
+void camp_sha256_hex(const void *p, size_t n, char hex[CAMP_HASH_HEX]);
+/* Appends a "tables" event holding the SHA-256 of the campaign's own
+ * tables (MU_ESTATE for built-in ones), in the caller's transaction. */
+mu_status camp_tables_pin(mu_campaign *c, mu_error *err);
+/* The upgrade to schema 5: pins the own tables of a log that has events
+ * and whose "new" event does not hold their hash. */
+mu_status camp_tables_upgrade(mu_campaign *c, mu_error *err);
 void camp_hash_hex(const unsigned char hash[CAMP_HASH_BYTES],
                    char hex[CAMP_HASH_HEX]);
 bool camp_hash_parse(const char *hex, unsigned char out[CAMP_HASH_BYTES]);
@@ -263,6 +273,11 @@ mu_status camp_chain_check(mu_campaign *c, const char *noted, camp_report *r,
 /* Replays the log of `file` on a new campaign in memory and reports every
  * difference with the file: each event field by field, then every table. */
 mu_status camp_replay_check(mu_campaign *file, camp_report *r, mu_error *err);
+
+/* A new campaign in memory as the "new" event e of `file` made it (with the
+ * file's tables). */
+mu_status camp_replay_first(mu_campaign *file, const camp_ev *e,
+                            mu_campaign **mem, mu_error *err);
 
 /* ---- shared by the mutating calls (campaign_engage.c) ------------------- */
 

@@ -451,11 +451,9 @@ mu_status mu_campaign_casualties_in(mu_campaign *c, int div,
     if (k->lost + k->captured > 0 && k->brigade < 1)
         return err_set(err, MU_EINPUT, "stands are lost from a brigade: name "
                        "the brigade (from 1)");
-    if (k->lost + k->captured == 0 && k->brigade != 0)
-        return err_set(err, MU_EINPUT, "brigade %d loses no stands here: give "
-                       "its losses, or no brigade for batteries alone",
-                       k->brigade);
     cas_ctx x = {div, *k, 0};
+    if (k->lost + k->captured == 0) /* batteries alone: no brigade's */
+        x.x.brigade = 0;
     mu_status s = camp_tx(c, cas_tx, &x, NULL, err);
     if (s == MU_OK && event)
         *event = x.event;

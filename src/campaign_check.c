@@ -119,8 +119,12 @@ static mu_status sum_log(mu_campaign *c, check_ctx *x, int *nevents,
                         mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT id, kind, division, data FROM "
-                               "events ORDER BY id", &st, err);
+    /* An event undone, and an undo, count for nothing in the sums: the
+     * ledger stands as if the event had never happened. */
+    mu_status s = camp_prepare(c, "SELECT id, kind, division, data, kind = "
+                               "'undo' OR id IN (SELECT json_extract(data, "
+                               "'$.event') FROM events WHERE kind = 'undo') "
+                               "FROM events ORDER BY id", &st, err);
     if (s != MU_OK)
         return s;
     int rc;
@@ -141,7 +145,8 @@ static mu_status sum_log(mu_campaign *c, check_ctx *x, int *nevents,
             problem(x, "%s", why.msg);
             continue;
         }
-        replay_event(x, &e);
+        if (!sqlite3_column_int(st, 4))
+            replay_event(x, &e);
         camp_ev_clear(&e);
         (*nevents)++;
     }

@@ -261,6 +261,8 @@ static void new_encode(const camp_ev *e, cJSON *o)
     put_share(o, "return_winner", x->winner);
     put_share(o, "return_loser", x->loser);
     cJSON_AddStringToObject(o, "tables", x->custom ? "custom" : "built-in");
+    if (x->pinned)
+        cJSON_AddStringToObject(o, "tables_sha256", x->tables_sha256);
 }
 
 static const char *tables_word(int i) { return i ? "custom" : "built-in"; }
@@ -275,6 +277,13 @@ static void new_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     x->winner = rd_share(r, o, "return_winner");
     x->loser = rd_share(r, o, "return_loser");
     x->custom = rd_word(r, o, "tables", tables_word, 2) == 1;
+    /* Own tables are pinned by their hash from schema 5 on; an older log's
+     * are pinned by the "tables" event its upgrade appended. */
+    x->pinned = x->custom && cJSON_GetObjectItemCaseSensitive(o,
+                                                              "tables_sha256");
+    if (x->pinned)
+        rd_hex(r, o, "tables_sha256", x->tables_sha256,
+               sizeof x->tables_sha256);
 }
 
 void camp_return_text(mu_rat draw, mu_rat winner, mu_rat loser, sbuf *sb)
@@ -1246,6 +1255,53 @@ static void advance_text(const camp_ev *e, bool hide, const ev_view *v,
               e->u.advance.was, e->u.advance.year);
 }
 
+/* ---- undo --------------------------------------------------------------- */
+
+static const char *ev_kind_word(int i) { return camp_ev_types[i].name; }
+
+static void undo_encode(const camp_ev *e, cJSON *o)
+{
+    cJSON_AddNumberToObject(o, "event", (double)e->u.undo.event);
+    cJSON_AddStringToObject(o, "kind", camp_ev_types[e->u.undo.kind].name);
+    put_int_or_null(o, "division", e->division, e->division != 0);
+}
+
+static void undo_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    e->u.undo.event = rd_int(r, o, "event", 1, INT32_MAX);
+    e->u.undo.kind = (camp_ev_kind)rd_word(r, o, "kind", ev_kind_word,
+                                           EV_NKINDS);
+    e->division = rd_int_or_null(r, o, "division", 1, INT32_MAX, 0);
+}
+
+static void undo_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+{
+    (void)hide, (void)v;
+    sb_printf(sb, "undo of #%" PRId64 " (%s): the ledger stands as if it had "
+              "never happened", e->u.undo.event,
+              camp_ev_types[e->u.undo.kind].name);
+}
+
+/* ---- tables ------------------------------------------------------------- */
+
+static void tables_encode(const camp_ev *e, cJSON *o)
+{
+    cJSON_AddStringToObject(o, "sha256", e->u.tables.sha256);
+}
+
+static void tables_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    rd_hex(r, o, "sha256", e->u.tables.sha256, sizeof e->u.tables.sha256);
+}
+
+static void tables_text(const camp_ev *e, bool hide, const ev_view *v,
+                        sbuf *sb)
+{
+    (void)hide, (void)v;
+    sb_printf(sb, "tables: the campaign's own tables, SHA-256 %s, are in the "
+              "chain from here on", e->u.tables.sha256);
+}
+
 /* ---- the table ---------------------------------------------------------- */
 
 const camp_ev_type camp_ev_types[EV_NKINDS] = {
@@ -1278,6 +1334,10 @@ const camp_ev_type camp_ev_types[EV_NKINDS] = {
                        fair_ev_decode, fair_ev_text, camp_replay_contribute},
     [EV_ADVANCE] = {"advance", EV_DIV_NONE, advance_encode, advance_decode,
                     advance_text, camp_replay_advance},
+    [EV_UNDO] = {"undo", EV_DIV_INSIDE, undo_encode, undo_decode, undo_text,
+                 camp_replay_undo},
+    [EV_TABLES] = {"tables", EV_DIV_NONE, tables_encode, tables_decode,
+                   tables_text, camp_replay_tables},
 };
 
 bool camp_ev_kind_of(const char *name, camp_ev_kind *out)

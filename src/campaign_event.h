@@ -45,6 +45,8 @@ typedef enum camp_ev_kind {
     EV_FAIR_COMMIT,  /* "fair-commit": an owner's commitment to a secret */
     EV_CONTRIBUTE,   /* "contribute": the opponent's share of a fair seed */
     EV_ADVANCE,      /* "advance": the campaign's date moves on */
+    EV_UNDO,         /* "undo": an earlier event taken back */
+    EV_TABLES,       /* "tables": a file's own tables pinned at its upgrade */
     EV_NKINDS
 } camp_ev_kind;
 
@@ -61,7 +63,15 @@ typedef struct ev_new {
     mu_theater theater;
     mu_rat draw, winner, loser; /* shares of the losses, in [0, 1] */
     bool custom;                /* the campaign's own tables */
+    bool pinned;                /* custom, from schema 5 on: */
+    char tables_sha256[MU_COMMITMENT_HEX]; /* SHA-256 of their stored text */
 } ev_new;
+
+/* tables: the SHA-256 of the campaign's own tables, appended when a file
+ * made before schema 5 is upgraded (its "new" event could not hold it). */
+typedef struct ev_tables {
+    char sha256[MU_COMMITMENT_HEX];
+} ev_tables;
 
 typedef struct ev_add {
     char name[EV_NAME_MAX + 1];
@@ -110,6 +120,12 @@ typedef struct ev_fair {
 typedef struct ev_advance {
     int was, year;
 } ev_advance;
+
+/* undo: the event taken back, and its kind (for the log). */
+typedef struct ev_undo {
+    int64_t event;
+    camp_ev_kind kind;
+} ev_undo;
 
 typedef struct ev_reveal {
     char name[EV_NAME_MAX + 1];
@@ -228,6 +244,8 @@ typedef struct camp_ev {
         ev_penalty penalty;
         ev_fair fair;       /* fair-commit, contribute */
         ev_advance advance;
+        ev_undo undo;
+        ev_tables tables;
     } u;
 } camp_ev;
 
@@ -291,6 +309,8 @@ CAMP_REPLAY(penalty);
 CAMP_REPLAY(fair_commit);
 CAMP_REPLAY(contribute);
 CAMP_REPLAY(advance);
+CAMP_REPLAY(undo);
+CAMP_REPLAY(tables);
 
 /* The kind named `name`; false for an unknown one. */
 bool camp_ev_kind_of(const char *name, camp_ev_kind *out);

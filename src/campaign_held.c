@@ -137,6 +137,15 @@ void camp_held_totals(const camp_held_list *h, int captor, int64_t tot[3])
             tot[h->v[i].kind] += h->v[i].count;
 }
 
+int camp_held_batteries(const camp_held_list *h, int div)
+{
+    int n = 0;
+    for (int i = 0; h && i < h->n; i++)
+        if (h->v[i].kind == H_BATTERIES && h->v[i].div == div)
+            n += h->v[i].count;
+    return n;
+}
+
 /* ---- JSON --------------------------------------------------------------- */
 
 static const char *const post_words[] = {"division", "brigade"};

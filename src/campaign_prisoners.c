@@ -31,9 +31,10 @@ mu_status camp_resolve(mu_campaign *c, mu_army captor, const char *name,
         return s;
     mu_army other = captor == MU_UNION ? MU_CONFEDERATE : MU_UNION;
     if (!strcmp(name, mu_camp_default(other)))
-        return err_set(err, MU_EINPUT, "'%s' is the %s default camp: the %s "
+        return err_set(err, MU_EINPUT, "'%s' is the %s's default camp: %s "
                        "cannot hold prisoners there; name another camp", name,
-                       mu_army_name(other), camp_side_title(captor));
+                       other == MU_UNION ? "Union" : "Confederacy",
+                       captor == MU_UNION ? "the Union" : "the Confederates");
     /* A camp holding men of the captor's own side is the other side's. */
     sqlite3_stmt *st;
     if ((s = camp_prepare(c, "SELECT 1 FROM " HELD_ALL " h JOIN divisions d "

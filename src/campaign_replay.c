@@ -410,7 +410,8 @@ static mu_status compare_table(mu_campaign *file, mu_campaign *mem, int t,
 static bool added_later(const char *kind, const char *field)
 {
     static const char *const later[][2] = {
-        {"battle-start", "year"}, {"battle-start", "theater"}};
+        {"battle-start", "year"}, {"battle-start", "theater"},
+        {"new", "tables_sha256"}};
     for (size_t i = 0; i < sizeof later / sizeof *later; i++)
         if (!strcmp(kind, later[i][0]) && !strcmp(field, later[i][1]))
             return true;
@@ -485,6 +486,18 @@ static mu_status new_opts(mu_campaign *file, const camp_ev *e,
     return MU_OK;
 }
 
+mu_status camp_replay_first(mu_campaign *file, const camp_ev *e,
+                            mu_campaign **mem, mu_error *err)
+{
+    mu_campaign_opts o;
+    char *rules = NULL;
+    mu_status s = new_opts(file, e, &o, &rules, err);
+    if (s == MU_OK)
+        s = camp_create_memory(&o, mem, err);
+    free(rules);
+    return s;
+}
+
 /* Replays one stored event (already decoded) and compares what it wrote. */
 static mu_status replay_one(mu_campaign *file, mu_campaign **mem,
                             const camp_ev *e, const char *stored,
@@ -493,12 +506,7 @@ static mu_status replay_one(mu_campaign *file, mu_campaign **mem,
     mu_error why;
     mu_status s = MU_OK;
     if (e->kind == EV_NEW && !*mem) {
-        mu_campaign_opts o;
-        char *rules = NULL;
-        if ((s = new_opts(file, e, &o, &rules, err)) != MU_OK)
-            return s;
-        s = camp_create_memory(&o, mem, &why);
-        free(rules);
+        s = camp_replay_first(file, e, mem, &why);
     } else if (!*mem || !camp_ev_types[e->kind].replay) {
         camp_problem(r, "event %" PRId64 " (%s) cannot be replayed: %s", e->id,
                      camp_ev_types[e->kind].name, *mem

@@ -376,7 +376,7 @@ static void division_head(const camp_div *d, bool md, sbuf *sb)
 }
 
 static void division_text(const camp_div *d, int viewer, const mu_labels *l,
-                          bool md, sbuf *sb)
+                          bool md, int taken, sbuf *sb)
 {
     division_head(d, md, sb);
     const char *sep = md ? " — " : ": ";
@@ -397,8 +397,11 @@ static void division_text(const camp_div *d, int viewer, const mu_labels *l,
     rating_text(d->leader, d->leader_rolled, d->leader_origin, buf, sizeof buf);
     sb_printf(sb, "%s%s%d of %d stands in %d brigades%s", md ? "\n\n" : "",
               md ? "" : sep, stands, start, d->nbrigades, md ? " · " : ", ");
-    sb_printf(sb, "%d batter%s, %d more to the reserve%s", d->division_batteries,
-              d->division_batteries == 1 ? "y" : "ies", d->reserve,
+    sb_printf(sb, "%d batter%s", d->division_batteries,
+              d->division_batteries == 1 ? "y" : "ies");
+    if (taken) /* held by the other side: see the prisoners */
+        sb_printf(sb, " (%d captured)", taken);
+    sb_printf(sb, ", %d more to the reserve%s", d->reserve,
               d->by_the_book ? (md ? " · by the book" : ", by the book") : "");
     if (d->hidden)
         sb_printf(sb, "%s%s, commitment %s, %s", md ? " · " : ", ",
@@ -472,7 +475,8 @@ static void show_text(mu_campaign *c, const view *v, int viewer,
         int shown = 0;
         for (int i = 0; i < v->ndivs; i++)
             if ((int)v->divs[i].side == a) {
-                division_text(&v->divs[i], viewer, l, md, sb);
+                division_text(&v->divs[i], viewer, l, md,
+                              camp_held_batteries(v->held, v->divs[i].id), sb);
                 shown++;
             }
         for (int i = 0; i < v->ncorps; i++)

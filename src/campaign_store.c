@@ -147,9 +147,15 @@ static const char schema_sql[] =
  * the stands already held go to their captor's default camp, the only one
  * there was), and captured leaders (leaders_held: the post, the brigade
  * for a brigadier, the rating as played, as rolled and how he came to the
- * post) and batteries (batteries_held) are prisoners too. */
+ * post) and batteries (batteries_held) are prisoners too.
+ *
+ * 4 -> 5 (issue 13): the campaign's own tables are in the chain. A new
+ * file's "new" event holds their SHA-256 (tables_sha256); a file made
+ * before, with its own tables and a log, gets a "tables" event holding it
+ * (camp_tables_upgrade), appended: nothing noted before is rewritten. No
+ * table changes. */
 typedef struct step {
-    const char *sql;
+    const char *sql; /* or NULL */
     mu_status (*fill)(mu_campaign *c, mu_error *err); /* after sql, or NULL */
 } step;
 
@@ -193,6 +199,7 @@ static const step steps[] = {
      " batteries INTEGER NOT NULL CHECK (batteries > 0),"
      " camp TEXT NOT NULL CHECK (length(camp) > 0)"
      ") STRICT;", NULL},
+    {NULL, camp_tables_upgrade},
 };
 
 /* ---- SQLite plumbing ---------------------------------------------------- */
@@ -633,7 +640,8 @@ static mu_status migrate(mu_campaign *c, void *p, mu_error *err)
     int v = 0;
     mu_status s = user_version(c, &v, err);
     for (; s == MU_OK && v >= 1 && v < MU_CAMPAIGN_SCHEMA; v++) {
-        if ((s = camp_exec(c, steps[v].sql, err)) == MU_OK && steps[v].fill)
+        if ((!steps[v].sql || (s = camp_exec(c, steps[v].sql, err)) ==
+                                  MU_OK) && steps[v].fill)
             s = steps[v].fill(c, err);
         if (s != MU_OK && err) { /* say where it failed: a damaged file */
             char why[sizeof err->msg];
@@ -891,6 +899,11 @@ static mu_status create_tx(mu_campaign *c, void *ctx, mu_error *err)
     x->winner = o->winner;
     x->loser = o->loser;
     x->custom = o->rules != NULL;
+    /* The tables every roll is read from are in the chain: an edit of the
+     * stored text no longer matches the hash, and check says so. */
+    x->pinned = x->custom;
+    if (x->custom)
+        camp_sha256_hex(o->rules, o->rules_len, x->tables_sha256);
     return camp_event(c, &ev, NULL, err);
 }
 

@@ -2,6 +2,7 @@
  * salted SHA-256 commitments of hidden divisions (see muster.h). cJSON parses;
  * this file only decides how a parsed value is written. */
 #include "canon.h"
+#include "dtoa.h"
 #include "error.h"
 
 #include <math.h>
@@ -12,82 +13,6 @@
 #include <sodium.h>
 
 /* ---- numbers ------------------------------------------------------------ */
-
-/* Digits of a decimal d.ddd...e±x: writes the `p` significand digits to
- * dig and returns the exponent. */
-static int split_sci(const char *s, char *dig, int p)
-{
-    int k = 0;
-    for (; *s && *s != 'e' && k < p; s++)
-        if (*s >= '0' && *s <= '9')
-            dig[k++] = *s;
-    dig[k] = '\0';
-    const char *e = strchr(s, 'e');
-    return e ? (int)strtol(e + 1, NULL, 10) : 0;
-}
-
-/* dig (p digits, exponent *e) plus `step` (+1 or -1) in the last place,
- * keeping p digits. False when the result would be zero. */
-static bool step_digits(char *dig, int p, int *e, int step)
-{
-    int i = p - 1;
-    if (step > 0) {
-        while (i >= 0 && dig[i] == '9')
-            dig[i--] = '0';
-        if (i < 0) { /* 99..9 + 1 = 100..0: one more place */
-            dig[0] = '1';
-            (*e)++;
-        } else {
-            dig[i]++;
-        }
-        return true;
-    }
-    while (i >= 0 && dig[i] == '0')
-        dig[i--] = '9';
-    if (i < 0)
-        return false;
-    dig[i]--;
-    if (dig[0] == '0') { /* 100..0 - 1 = 099..9: one place fewer */
-        if (p == 1)
-            return false;
-        memmove(dig, dig + 1, (size_t)p - 1);
-        dig[p - 1] = '9';
-        (*e)--;
-    }
-    return true;
-}
-
-static bool round_trips(const char *dig, int e, double v)
-{
-    char buf[48];
-    snprintf(buf, sizeof buf, "%c.%se%d", dig[0], dig + 1, e);
-    return strtod(buf, NULL) == v;
-}
-
-/* The shortest digit string that reads back as v (> 0), nearest to v among
- * equally short ones: glibc's %.*e rounds correctly, so the nearest p-digit
- * decimal is tried first; next to a power of two the rounding interval is
- * lopsided and only a neighbour may read back. */
-static int shortest(double v, char dig[20])
-{
-    char buf[48], cand[20];
-    for (int p = 1; p <= 17; p++) {
-        snprintf(buf, sizeof buf, "%.*e", p - 1, v);
-        int e = split_sci(buf, dig, p);
-        if (round_trips(dig, e, v))
-            return e;
-        for (int step = -1; step <= 1; step += 2) {
-            int e2 = e;
-            memcpy(cand, dig, (size_t)p + 1);
-            if (step_digits(cand, p, &e2, step) && round_trips(cand, e2, v)) {
-                memcpy(dig, cand, (size_t)p + 1);
-                return e2;
-            }
-        }
-    }
-    snprintf(buf, sizeof buf, "%.16e", v); /* unreachable: 17 digits do */
-    return split_sci(buf, dig, 17);
-}
 
 void canon_number(double v, char buf[32])
 {
@@ -101,10 +26,8 @@ void canon_number(double v, char buf[32])
         *o++ = '-';
         v = -v;
     }
-    int e = shortest(v, dig);
+    int e = dtoa_shortest(v, dig);
     int k = (int)strlen(dig);
-    while (k > 1 && dig[k - 1] == '0')
-        dig[--k] = '\0';
     int n = e + 1; /* the value is 0.dig x 10^n */
     if (k <= n && n <= 21) {
         memcpy(o, dig, (size_t)k);

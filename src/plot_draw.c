@@ -1,5 +1,7 @@
 /* plot_draw.c -- drawing a chart with cairo and pango, and writing it as
- * PNG, SVG or PDF to memory or to a file (temporary file, then rename). */
+ * PNG, SVG or PDF to memory or to a file (temporary file, then rename).
+ * The chart model is plot_model.c: only this file and roster_draw.c need
+ * cairo and pango, so the muster tool can leave them out (cli/light.c). */
 #include "plot.h"
 #include "util.h"
 
@@ -16,91 +18,6 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* ---- the chart model ---------------------------------------------------- */
-
-mu_chart *plot_new(void)
-{
-    return calloc(1, sizeof(mu_chart));
-}
-
-void mu_chart_free(mu_chart *c)
-{
-    if (!c)
-        return;
-    for (int i = 0; i < c->nlines; i++) {
-        free(c->line[i].x);
-        free(c->line[i].y);
-    }
-    for (int i = 0; i < c->nbars; i++) {
-        free(c->bars[i].p);
-        free(c->bars[i].sim);
-    }
-    free(c->text);
-    free(c);
-}
-
-void plot_mark_add(mu_chart *c, double x, double y, int style, bool vline,
-                   const char *fmt, ...)
-{
-    if (c->nmarks == PLOT_MAX_MARKS)
-        return;
-    plot_mark *m = &c->mark[c->nmarks++];
-    m->x = x;
-    m->y = y;
-    m->style = style;
-    m->vline = vline;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(m->label, sizeof m->label, fmt, ap);
-    va_end(ap);
-}
-
-mu_status plot_finish(mu_chart *c, mu_error *err)
-{
-    sbuf sb = {0};
-    sb_printf(&sb, "%s\n", c->title);
-    const char *more[] = {c->subtitle, c->xlabel, c->x2label, c->ylabel,
-                          c->sim_label};
-    for (size_t i = 0; i < sizeof more / sizeof *more; i++)
-        if (more[i][0])
-            sb_printf(&sb, "%s\n", more[i]);
-    for (int i = 0; i < c->nlines; i++)
-        sb_printf(&sb, "%s\n", c->line[i].label);
-    for (int i = 0; i < c->nbars; i++)
-        sb_printf(&sb, "%s\n", c->bars[i].label);
-    for (int i = 0; i < c->nmarks; i++)
-        sb_printf(&sb, "%s\n", c->mark[i].label);
-    free(c->text);
-    c->text = NULL;
-    return sb_finish(&sb, &c->text, err);
-}
-
-const char *mu_chart_title(const mu_chart *c)
-{
-    return c ? c->title : "";
-}
-
-const char *mu_chart_text(const mu_chart *c)
-{
-    return c && c->text ? c->text : "";
-}
-
-double plot_nice_max(double v, int ticks, double *step)
-{
-    if (!(v > 0))
-        v = 1;
-    double raw = v / ticks, mag = pow(10, floor(log10(raw)));
-    static const double nice[] = {1, 2, 2.5, 5, 10};
-    double s = 10 * mag;
-    for (size_t i = 0; i < sizeof nice / sizeof *nice; i++)
-        if (nice[i] * mag >= raw) {
-            s = nice[i] * mag;
-            break;
-        }
-    *step = s;
-    return ceil(v / s - 1e-9) * s;
-}
 
 /* ---- styles ------------------------------------------------------------- */
 
@@ -583,23 +500,6 @@ mu_status mu_chart_draw(const mu_chart *c, struct _cairo *cr, double width,
 }
 
 /* ---- output ------------------------------------------------------------- */
-
-mu_status mu_plot_format_detect(const char *path, mu_plot_format *out,
-                                mu_error *err)
-{
-    const char *dot = path ? strrchr(path, '.') : NULL;
-    const char *slash = path ? strrchr(path, '/') : NULL;
-    if (dot && (!slash || dot > slash)) {
-        static const char *const ext[] = {".png", ".svg", ".pdf"};
-        for (int i = 0; i < 3; i++)
-            if (!strcasecmp(dot, ext[i])) {
-                *out = (mu_plot_format)i;
-                return MU_OK;
-            }
-    }
-    return err_set(err, MU_EINPUT, "'%s': name the picture file .png, .svg "
-                   "or .pdf, which says its format", path ? path : "");
-}
 
 typedef struct membuf {
     unsigned char *p;

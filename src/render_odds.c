@@ -1,5 +1,6 @@
 /* render_odds.c -- odds of orders of battle (exact or simulated) as text,
  * JSON, CSV and Markdown. */
+#include "dtoa.h"
 #include "error.h"
 #include "grid.h"
 #include "odds.h"
@@ -26,8 +27,6 @@ void render_pct(double p, char *buf, size_t n)
         snprintf(buf, n, "%.2f%%", 100 * p);
 }
 
-/* The shortest of %.15g, %.16g, %.17g that reads back as the same double,
- * as cJSON prints: 0.15 rather than 0.14999999999999999. */
 /* The start every odds renderer shares: *out cleared (never read), the
  * format from ro (NULL: text), MU_EINPUT when there is nothing to render or
  * the format is not text, json, csv or markdown. */
@@ -75,10 +74,12 @@ mu_status render_odds(const render_odds_kind *k, const void *odds,
 
 void render_num(double x, char *buf, size_t n)
 {
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, n, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x)
-            return;
+    char b[32];
+    size_t len = dtoa_g(x, b);
+    if (n) {
+        len = len < n ? len : n - 1;
+        memcpy(buf, b, len);
+        buf[len] = '\0';
     }
 }
 
@@ -86,6 +87,12 @@ void render_near(double x, double scale, char *buf, size_t n)
 {
     scale = fabs(scale);
     double eps = nextafter(scale, INFINITY) - scale;
+    char b[32];
+    size_t len;
+    if (n >= sizeof b && dtoa_near(x, eps, b, &len)) {
+        memcpy(buf, b, len + 1);
+        return;
+    }
     for (int prec = 1; prec <= 17; prec++) {
         snprintf(buf, n, "%.*g", prec, x);
         if (fabs(strtod(buf, NULL) - x) <= eps)

@@ -40,15 +40,23 @@ typedef struct bands {
 /* Longest range a file may give, in inches: far beyond any table. */
 #define MAX_RANGE_LIMIT 100000
 
+/* What the reader notes per weapon. Grown with the weapons read, like
+ * mu_weapons.v: a file of three weapons touches three, not the 64 the
+ * format allows (a fixed array of 64 cost `muster odds fire` 140 KB of
+ * zeroed memory, a sixth of its run). */
+typedef struct wslot {
+    unsigned keys;         /* keys seen */
+    int key_line[NKEYS];
+    bands band;
+    char loads[2][MU_WEAPON_NAME]; /* a gun's load names */
+} wslot;
+
 typedef struct wctx {
     mu_weapons *w;
     const char *file;
     const char *text; /* to find [section] headers for messages */
     size_t len;
-    unsigned keys[MU_MAX_WEAPONS];     /* keys seen, per weapon */
-    int key_line[MU_MAX_WEAPONS][NKEYS];
-    bands band[MU_MAX_WEAPONS];
-    char loads[MU_MAX_WEAPONS][2][MU_WEAPON_NAME]; /* a gun's load names */
+    wslot *slot;      /* per weapon, as many as w->v holds (w->cap) */
     char current[MU_WEAPON_NAME + 1];
     bool have;
 } wctx;
@@ -60,7 +68,12 @@ const char *mu_weapons_default_text(size_t *len)
     return mu_builtin_weapons;
 }
 
-void mu_weapons_free(mu_weapons *w) { free(w); }
+void mu_weapons_free(mu_weapons *w)
+{
+    if (w)
+        free(w->v);
+    free(w);
+}
 
 size_t mu_weapons_count(const mu_weapons *w) { return w ? w->n : 0; }
 
@@ -131,6 +144,23 @@ static bool valid_name(const char *s)
     return true;
 }
 
+/* Room for twice as many weapons (8 at first), in the list and the
+ * reader's notes alike. */
+static mu_status grow(wctx *c)
+{
+    size_t cap = c->w->cap ? 2 * c->w->cap : 8;
+    mu_weapon *v = realloc(c->w->v, cap * sizeof *v);
+    if (!v)
+        return MU_ENOMEM;
+    c->w->v = v;
+    wslot *sl = realloc(c->slot, cap * sizeof *sl);
+    if (!sl)
+        return MU_ENOMEM;
+    c->slot = sl;
+    c->w->cap = cap;
+    return MU_OK;
+}
+
 static mu_status new_weapon(wctx *c, const char *section, int key_line,
                             mu_error *err)
 {
@@ -148,6 +178,9 @@ static mu_status new_weapon(wctx *c, const char *section, int key_line,
     if (c->w->n == MU_MAX_WEAPONS)
         return err_at(err, MU_EINPUT, c->file, line,
                       "too many weapons: at most %d", MU_MAX_WEAPONS);
+    if (c->w->n == c->w->cap && grow(c) != MU_OK)
+        return err_nomem(err);
+    memset(&c->slot[c->w->n], 0, sizeof *c->slot);
     mu_weapon *wp = &c->w->v[c->w->n++];
     memset(wp, 0, sizeof *wp);
     memcpy(wp->name, section, strlen(section) + 1);
@@ -214,7 +247,7 @@ static mu_status load_key(wctx *c, size_t i, int k, const char *value,
         return err_at(err, MU_EINPUT, c->file, line,
                       "[%s] %s = '%.40s' is not a weapon name", wp->name,
                       key_names[k], value);
-    memcpy(c->loads[i][k - 5], v, strlen(v) + 1);
+    memcpy(c->slot[i].loads[k - 5], v, strlen(v) + 1);
     return MU_OK;
 }
 
@@ -269,7 +302,7 @@ static mu_status band_key(wctx *c, size_t i, const char *key,
                           const char *value, int line, mu_error *err)
 {
     mu_weapon *wp = &c->w->v[i];
-    bands *b = &c->band[i];
+    bands *b = &c->slot[i].band;
     const char *dash = strchr(key + 1, '-');
     char lo[64], hi[64], v[128];
     if (!dash || (size_t)(dash - key) >= sizeof lo)
@@ -307,7 +340,7 @@ static mu_status band_key(wctx *c, size_t i, const char *key,
     }
     b->line[k] = line;
     b->n++;
-    c->keys[i] |= K_BANDS;
+    c->slot[i].keys |= K_BANDS;
     return MU_OK;
 }
 
@@ -436,12 +469,12 @@ static mu_status weapon_key(void *user, const char *section, const char *key,
                       "max_range, cover, effectives and crew (or curve = "
                       "bands, points or polynomial); a gun has canister and "
                       "roundshot", wp->name, key);
-    if (c->keys[i] & (1u << k))
+    if (c->slot[i].keys & (1u << k))
         return err_at(err, MU_EINPUT, c->file, line,
                       "[%s]: %s is given twice (first on line %d)", wp->name,
-                      key, c->key_line[i][k]);
-    c->keys[i] |= 1u << k;
-    c->key_line[i][k] = line;
+                      key, c->slot[i].key_line[k]);
+    c->slot[i].keys |= 1u << k;
+    c->slot[i].key_line[k] = line;
     if (k <= 2)
         return number_key(c, wp, k, value, line, err);
     if (k <= 4)
@@ -461,18 +494,18 @@ static mu_status weapon_key(void *user, const char *section, const char *key,
 static int stray_key(const wctx *c, size_t i, unsigned allowed,
                      const char **name)
 {
-    unsigned stray = c->keys[i] & ~allowed &
+    unsigned stray = c->slot[i].keys & ~allowed &
                      (K_SLOPE | K_MAX | K_POINTS | K_COEFF | K_BANDS);
     if (!stray)
         return 0;
     if (stray & K_BANDS) {
         *name = "bands (FROM-TO = P)";
-        return c->band[i].line[0];
+        return c->slot[i].band.line[0];
     }
     for (size_t k = 0; k < NKEYS; k++)
         if (stray & (1u << k)) {
             *name = key_names[k];
-            return c->key_line[i][k];
+            return c->slot[i].key_line[k];
         }
     return 0;
 }
@@ -490,7 +523,7 @@ static mu_status check_linear(const wctx *c, mu_weapon *wp, unsigned keys,
                       RAT_TOO_FINE);
     if (mu_rat_cmp(top, rat_int(100)) > 0) {
         char b[MU_RAT_BUF];
-        int line = c->key_line[wp - c->w->v][1]; /* the max_range key */
+        int line = c->slot[wp - c->w->v].key_line[1]; /* the max_range key */
         return err_at(err, MU_EINPUT, c->file, line,
                       "[%s]: slope x max_range = %s %% at point blank: more "
                       "than 100 %% a figure", wp->name,
@@ -511,8 +544,8 @@ static bool hits_somewhere(const mu_weapon *wp)
 static mu_status check_shape(const wctx *c, size_t i, mu_error *err)
 {
     mu_weapon *wp = &c->w->v[i];
-    const bands *b = &c->band[i];
-    unsigned keys = c->keys[i];
+    const bands *b = &c->slot[i].band;
+    unsigned keys = c->slot[i].keys;
     if (wp->shape == MU_CURVE_BANDS) {
         if (!(keys & K_BANDS))
             return err_at(err, MU_EINPUT, c->file, wp->line, "[%s] curve = "
@@ -539,7 +572,7 @@ static mu_status check_shape(const wctx *c, size_t i, mu_error *err)
         wp->reach_given = (keys & K_MAX) != 0;
         char why[256];
         if (!curve_poly_check(wp, why, sizeof why))
-            return err_at(err, MU_EINPUT, c->file, c->key_line[i][9], "[%s]: %s",
+            return err_at(err, MU_EINPUT, c->file, c->slot[i].key_line[9], "[%s]: %s",
                           wp->name, why);
         return MU_OK;
     }
@@ -589,8 +622,8 @@ static mu_status check_gun(const wctx *c, size_t i, unsigned keys,
                       keys & K_CANISTER ? "roundshot" : "canister");
     int idx[2];
     for (int k = 0; k < 2; k++) {
-        const char *ln = c->loads[i][k];
-        int line = c->key_line[i][5 + k];
+        const char *ln = c->slot[i].loads[k];
+        int line = c->slot[i].key_line[5 + k];
         idx[k] = weapon_index(c->w, ln);
         if (idx[k] < 0)
             return err_at(err, MU_EINPUT, c->file, line,
@@ -626,14 +659,14 @@ static mu_status check_all(wctx *c, mu_error *err)
                       "no weapons: give at least one [weapon] section with "
                       "slope and max_range (or another curve)");
     for (size_t i = 0; i < c->w->n; i++)
-        if (!(c->keys[i] & GUN_KEYS) || (c->keys[i] & CURVE_KEYS)) {
-            mu_status st = check_curve(c, &c->w->v[i], c->keys[i], err);
+        if (!(c->slot[i].keys & GUN_KEYS) || (c->slot[i].keys & CURVE_KEYS)) {
+            mu_status st = check_curve(c, &c->w->v[i], c->slot[i].keys, err);
             if (st != MU_OK)
                 return st;
         }
     for (size_t i = 0; i < c->w->n; i++)
-        if ((c->keys[i] & GUN_KEYS) && !(c->keys[i] & CURVE_KEYS)) {
-            mu_status st = check_gun(c, i, c->keys[i], err);
+        if ((c->slot[i].keys & GUN_KEYS) && !(c->slot[i].keys & CURVE_KEYS)) {
+            mu_status st = check_gun(c, i, c->slot[i].keys, err);
             if (st != MU_OK)
                 return st;
         }
@@ -659,9 +692,10 @@ mu_status mu_weapons_parse(const char *text, size_t len, const char *name,
                                   weapon_key, c, err);
     if (st == MU_OK)
         st = check_all(c, err);
+    free(c->slot);
     free(c);
     if (st != MU_OK) {
-        free(w);
+        mu_weapons_free(w);
         return st;
     }
     *out = w;

@@ -5,8 +5,8 @@
 #include "muster.h"
 
 struct mu_weapons {
-    mu_weapon v[MU_MAX_WEAPONS];
-    size_t n;
+    mu_weapon *v;  /* n of cap, at most MU_MAX_WEAPONS */
+    size_t n, cap;
     char name[256]; /* the file, for messages */
 };
 

@@ -80,13 +80,23 @@ static const char *json_escape(unsigned char c, char u[7])
     }
 }
 
+/* 1 for the bytes a JSON string cannot hold as they are. */
+static const unsigned char json_special[256] = {
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* '"' */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, /* '\\' */
+};
+
 void sb_json_str(sbuf *sb, const char *s)
 {
     sb_ch(sb, '"');
     const char *run = s;
     for (;; s++) {
         unsigned char c = (unsigned char)*s;
-        if (c >= 0x20 && c != '"' && c != '\\')
+        if (!json_special[c])
             continue;
         sb_put(sb, run, (size_t)(s - run));
         if (!c)
@@ -129,8 +139,9 @@ void jw_key(jw *w, const char *key)
         sb_put(w->sb, ",\n", w->pretty ? 2 : 1);
     if (w->pretty)
         tabs(w->sb, d);
-    sb_json_str(w->sb, key ? key : "");
-    sb_put(w->sb, ":\t", w->pretty ? 2 : 1);
+    sb_ch(w->sb, '"'); /* keys are the library's own words: no escapes */
+    sb_str(w->sb, key ? key : "");
+    sb_put(w->sb, "\":\t", w->pretty ? 3 : 2);
 }
 
 static void jw_open(jw *w, const char *key, bool obj)

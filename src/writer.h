@@ -64,7 +64,8 @@ typedef struct jw {
  * array the caller writes itself: 1), pretty or compact. */
 void jw_init(jw *w, sbuf *sb, bool pretty, int depth);
 /* Each value takes a key inside an object and NULL inside an array or at
- * the top. */
+ * the top. Keys are written as they are (the library's own words, which
+ * need no escapes); string values are escaped. */
 void jw_obj(jw *w, const char *key);
 void jw_arr(jw *w, const char *key);
 void jw_end(jw *w);

@@ -215,6 +215,81 @@ static void unknown_kind_and_bad_text(void **state)
     assert_non_null(strstr(err.msg, "'division'"));
 }
 
+/* The fields camps added: optional, written only when they say something,
+ * so each stored text has one reading and re-encodes to itself. */
+static void refuse_text(const char *kind, int div, const char *text,
+                        const char *field)
+{
+    camp_ev e;
+    mu_error err;
+    assert_int_equal(camp_ev_decode("f", 9, kind, div, text, &e, &err),
+                     MU_EIO);
+    char quoted[64];
+    snprintf(quoted, sizeof quoted, "'%s'", field);
+    if (!strstr(err.msg, quoted))
+        print_error("%s: %s\n", text, err.msg);
+    assert_non_null(strstr(err.msg, quoted));
+}
+
+static void same_text(const char *kind, int div, const char *text)
+{
+    camp_ev e;
+    mu_error err;
+    assert_int_equal(camp_ev_decode("f", 9, kind, div, text, &e, &err),
+                     MU_OK);
+    cJSON *o = camp_ev_encode(&e);
+    char *t = cJSON_PrintUnformatted(o);
+    assert_string_equal(t, text);
+    cJSON_free(t);
+    cJSON_Delete(o);
+    camp_ev_clear(&e);
+}
+
+static void camp_fields(void **state)
+{
+    (void)state;
+    const char *cas = "{\"battle\":1,\"division\":2,\"side\":\"union\","
+                      "\"brigade\":%d,\"lost\":%d,\"captured\":%d%s}";
+    char t[512];
+    snprintf(t, sizeof t, cas, 1, 0, 2, ",\"camp\":\"Libby Prison\"");
+    same_text("casualties", 2, t);
+    snprintf(t, sizeof t, cas, 0, 0, 0, ",\"batteries\":1");
+    same_text("casualties", 2, t);
+    snprintf(t, sizeof t, cas, 1, 0, 2, ",\"camp\":\"Confederate POW camp\"");
+    refuse_text("casualties", 2, t, "camp"); /* the default: never written */
+    snprintf(t, sizeof t, cas, 1, 2, 0, ",\"camp\":\"Libby Prison\"");
+    refuse_text("casualties", 2, t, "camp"); /* nothing was taken */
+    snprintf(t, sizeof t, cas, 0, 2, 0, "");
+    refuse_text("casualties", 2, t, "brigade");
+    snprintf(t, sizeof t, cas, 1, 0, 0, ",\"batteries\":0");
+    refuse_text("casualties", 2, t, "batteries");
+    const char *lost = "{\"division\":1,\"side\":\"union\",\"post\":\"%s\","
+                       "%s\"was\":\"average\",\"seed\":null,\"roll\":50,"
+                       "\"rolled\":\"average\",\"rating\":\"average\"%s}";
+    snprintf(t, sizeof t, lost, "division", "", ",\"captured\":true");
+    same_text("leader-lost", 1, t);
+    snprintf(t, sizeof t, lost, "brigade", "\"brigade\":2,",
+             ",\"captured\":true,\"camp\":\"Libby Prison\"");
+    same_text("leader-lost", 1, t);
+    snprintf(t, sizeof t, lost, "division", "", ",\"captured\":false");
+    refuse_text("leader-lost", 1, t, "captured");
+    snprintf(t, sizeof t, lost, "division", "", ",\"camp\":\"Libby Prison\"");
+    refuse_text("leader-lost", 1, t, "camp");
+    same_text("exchange", 0, "{\"union\":0,\"confederate\":0,"
+              "\"union_leaders\":1,\"stands\":[],\"leaders\":[{\"division\":1,"
+              "\"side\":\"union\",\"post\":\"brigade\",\"brigade\":2,"
+              "\"rating\":\"exceptional\"}]}");
+    refuse_text("exchange", 0, "{\"union\":1,\"confederate\":0,\"stands\":[],"
+                "\"leaders\":[]}", "leaders");
+    refuse_text("exchange", 0, "{\"union\":1,\"confederate\":0,"
+                "\"union_leaders\":0,\"stands\":[]}", "union_leaders");
+    same_text("liberate", 0, "{\"side\":\"union\",\"camp\":\"Libby Prison\","
+              "\"total\":0,\"stands\":[],\"batteries\":[{\"division\":1,"
+              "\"side\":\"union\",\"batteries\":1}]}");
+    refuse_text("liberate", 0, "{\"side\":\"union\",\"total\":0,"
+                "\"stands\":[]}", "total");
+}
+
 static char *slurp(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -296,6 +371,7 @@ int main(void)
         cmocka_unit_test(round_trip),
         cmocka_unit_test(strict_fields),
         cmocka_unit_test(unknown_kind_and_bad_text),
+        cmocka_unit_test(camp_fields),
         cmocka_unit_test(table_complete),
         cmocka_unit_test(old_release_file),
     };

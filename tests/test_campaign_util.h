@@ -34,6 +34,14 @@ static inline const char *fresh(void)
     return path;
 }
 
+/* The name fresh() gave last. */
+static inline const char *fresh_last(void)
+{
+    static char path[512];
+    snprintf(path, sizeof path, "%s/c%d.db", dir, serial);
+    return path;
+}
+
 static inline mu_dice *script(const int *r, size_t n)
 {
     mu_dice *d;

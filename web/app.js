@@ -394,12 +394,29 @@ function renderLedger(s) {
       box.append(card);
     }
   }
-  const p = s.prisoners;
-  box.append(el('p', {}, `Prisoners: the Union holds ${p.held_by_union} Confederate stand${p.held_by_union === 1 ? '' : 's'}; the Confederates hold ${p.held_by_confederate} Union stand${p.held_by_confederate === 1 ? '' : 's'}.`));
+  renderPrisoners(box, s.prisoners);
   for (const sel of $$('.div-select')) {
     const keep = sel.value;
     sel.replaceChildren(...s.divisions.map(d => el('option', { value: d.id }, `${d.id} ${d.name} (${d.side})`)));
     if (keep) sel.value = keep;
+  }
+}
+
+// What each side holds, camp by camp: the one shape show and prisoners share.
+function renderPrisoners(box, p) {
+  const u = p.held_by_union, c = p.held_by_confederate;
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  box.append(el('p', { class: 'prisoners' }, `Prisoners: the Union holds ${n(u.total, 'Confederate stand', 'Confederate stands')}; the Confederates hold ${n(c.total, 'Union stand', 'Union stands')}.`));
+  for (const [who, h] of [['Union', u], ['Confederates', c]]) {
+    for (const camp of h.camps) {
+      const here = x => x.camp === camp.name;
+      const items = [
+        ...h.stands.filter(here).map(x => `${x.name}${x.hidden ? ' (hidden)' : ' brigade ' + x.brigade}: ${n(x.stands, 'stand', 'stands')}`),
+        ...h.leaders.filter(here).map(x => x.hidden ? `${x.name} (hidden): a leader`
+          : `${x.name}: ${x.post === 'brigade' ? 'the brigadier of brigade ' + x.brigade : 'the division leader'} (${x.rating})`),
+        ...h.batteries.filter(here).map(x => `${x.name}: ${n(x.batteries, 'battery', 'batteries')}`)];
+      box.append(el('p', { class: 'camp' }, el('strong', {}, `Held by the ${who} in ${camp.name}: `), items.join('; ')));
+    }
   }
 }
 

@@ -39,6 +39,7 @@ typedef struct conn {
 struct web_server {
     web_config cfg;
     struct MHD_Daemon *d;
+    web_gate *gate;    /* takes the connections, hands them to d */
     cli_shared shared; /* the built-in rules, parsed once for every call */
     bool tokens;
     char token[3][33]; /* umpire, union, confederate */
@@ -388,6 +389,10 @@ static int early_status(struct MHD_Connection *c, const char *method, req *q)
     if (strcmp(method, "GET") && strcmp(method, "HEAD") &&
         strcmp(method, "POST"))
         return 405;
+    /* A chunked body is refused before libmicrohttpd parses its framing
+     * (a bad one would get its HTML answer); fetch() sends a length. */
+    if (MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Transfer-Encoding"))
+        return 411;
     const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                  "Content-Length");
     if (cl) {
@@ -407,6 +412,7 @@ static const char *early_text(int status)
     case 431: return "the request's headers are too large (16 KiB at most)";
     case 405: return "this server takes GET, HEAD and POST";
     case 413: return "the body is larger than 64 KiB";
+    case 411: return "send the body with a Content-Length, not chunked";
     default: return "bad request";
     }
 }
@@ -584,6 +590,12 @@ static void mhd_log(void *cls, const char *fmt, va_list ap)
 
 /* ---- the server --------------------------------------------------------------- */
 
+static unsigned processors(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 64 ? 64 : (unsigned)n;
+}
+
 mu_status web_server_new(const web_config *cfg, web_server **out,
                          mu_error *err)
 {
@@ -605,7 +617,7 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
     }
     s->cfg = *cfg;
     if (!s->cfg.threads)
-        s->cfg.threads = 2;
+        s->cfg.threads = processors();
     if (!s->cfg.timeout)
         s->cfg.timeout = 15;
     if (!s->cfg.max_connections)
@@ -623,8 +635,7 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
     return MU_OK;
 }
 
-static mu_status start(web_server *s, unsigned flags,
-                       const struct sockaddr *addr, mu_error *err)
+static mu_status start(web_server *s, unsigned flags, mu_error *err)
 {
     unsigned timeout = s->cfg.timeout * 4; /* idle keep-alive connections */
     s->d = MHD_start_daemon(
@@ -637,8 +648,6 @@ static mu_status start(web_server *s, unsigned flags,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(WEB_MAX_HEADERS * 2),
         MHD_OPTION_CONNECTION_TIMEOUT, timeout,
         MHD_OPTION_CONNECTION_LIMIT, s->cfg.max_connections,
-        MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u,
-        addr ? MHD_OPTION_SOCK_ADDR : MHD_OPTION_END, addr,
         (flags & MHD_USE_INTERNAL_POLLING_THREAD) ? MHD_OPTION_THREAD_POOL_SIZE
                                                   : MHD_OPTION_END,
         s->cfg.threads, MHD_OPTION_END);
@@ -651,39 +660,99 @@ static mu_status start(web_server *s, unsigned flags,
     return MU_OK;
 }
 
+/* The listening socket (as libmicrohttpd would make it: address reuse,
+ * IPv6 only on an IPv6 address); its port in *port. */
+static int listen_on(const struct sockaddr *addr, unsigned *port)
+{
+    bool v6 = addr->sa_family == AF_INET6;
+    socklen_t len = v6 ? sizeof(struct sockaddr_in6)
+                       : sizeof(struct sockaddr_in);
+    int fd = socket(addr->sa_family, SOCK_STREAM | SOCK_NONBLOCK |
+                    SOCK_CLOEXEC, 0), one = 1;
+    if (fd < 0)
+        return -1;
+    struct sockaddr_storage got;
+    socklen_t glen = sizeof got;
+    if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0 ||
+        (v6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one,
+                          sizeof one) != 0) ||
+        bind(fd, addr, len) != 0 || listen(fd, 1024) != 0 ||
+        getsockname(fd, (struct sockaddr *)&got, &glen) != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    *port = ntohs(v6 ? ((struct sockaddr_in6 *)&got)->sin6_port
+                     : ((struct sockaddr_in *)&got)->sin_port);
+    return fd;
+}
+
+static void pass(void *ud, int fd, const struct sockaddr *peer,
+                 unsigned peerlen)
+{
+    web_server *s = ud;
+    MHD_add_connection(s->d, fd, peer, peerlen); /* closes fd if it fails */
+}
+
 mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
                             unsigned *port, mu_error *err)
 {
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
-                     MHD_USE_ITC | MHD_USE_ERROR_LOG;
-    if (addr->sa_family == AF_INET6)
-        flags |= MHD_USE_IPv6;
+                     MHD_USE_ITC | MHD_USE_ERROR_LOG |
+                     MHD_USE_NO_LISTEN_SOCKET;
+    int fd = listen_on(addr, port);
+    if (fd < 0)
+        return mu_error_set(err, MU_EIO, MU_R_NONE, "%s", strerror(errno));
     errno = 0;
-    mu_status st = start(s, flags, addr, err);
-    if (st != MU_OK)
+    mu_status st = start(s, flags, err);
+    web_gate_cfg g = {fd, s->cfg.timeout, s->cfg.timeout * 4,
+                      s->cfg.max_connections, pass, s, s->cfg.log};
+    if (st == MU_OK && (st = web_gate_start(&g, &s->gate, err)) != MU_OK) {
+        MHD_stop_daemon(s->d);
+        s->d = NULL;
+    }
+    if (st != MU_OK) {
+        close(fd);
         return st;
-    const union MHD_DaemonInfo *di =
-        MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);
-    *port = di ? di->port : 0;
+    }
     if (pthread_create(&s->watchdog, NULL, watch, s) == 0)
         s->watching = true;
     return MU_OK;
+}
+
+/* Whether a request has begun and not ended: in the gate, in the handler,
+ * or bytes of it arrived on a kept-alive connection. */
+static bool requests_begun(web_server *s)
+{
+    if (web_gate_busy(s->gate) > 0 || atomic_load(&s->inflight) > 0)
+        return true;
+    bool begun = false;
+    pthread_mutex_lock(&s->lock);
+    for (conn *k = s->conns; k && !begun; k = k->next) {
+        struct tcp_info ti;
+        socklen_t tl = sizeof ti;
+        begun = getsockopt(k->fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) == 0 &&
+                ti.tcpi_bytes_received > k->done_bytes;
+    }
+    pthread_mutex_unlock(&s->lock);
+    return begun;
 }
 
 void web_server_stop(web_server *s, unsigned grace_ms)
 {
     if (!s || !s->d)
         return;
-    MHD_socket ls = MHD_quiesce_daemon(s->d);
-    for (unsigned t = 0; t < grace_ms && atomic_load(&s->inflight) > 0;
+    web_gate_shut(s->gate); /* no new connections; idle ones closed */
+    for (unsigned t = 0; t < grace_ms && (t == 0 || requests_begun(s));
          t += 10) {
         struct timespec ts = {0, 10 * 1000 * 1000};
         nanosleep(&ts, NULL);
     }
+    web_gate_stop(s->gate);
+    s->gate = NULL;
     MHD_stop_daemon(s->d);
     s->d = NULL;
-    if (ls != MHD_INVALID_SOCKET)
-        close(ls);
     atomic_store(&s->stopping, true);
     if (s->watching)
         pthread_join(s->watchdog, NULL);
@@ -705,12 +774,41 @@ void web_server_free(web_server *s)
 
 mu_status web_server_start_external(web_server *s, mu_error *err)
 {
-    return start(s, MHD_USE_NO_LISTEN_SOCKET, NULL, err);
+    return start(s, MHD_USE_NO_LISTEN_SOCKET, err);
+}
+
+/* What the gate does with the bytes, all arrived: a refusal (true, the
+ * answer in *out), or let them through (false; nothing when incomplete). */
+static bool feed_gate(const uint8_t *data, size_t len, char **out,
+                      size_t *outlen, bool *pass)
+{
+    const char *why = NULL;
+    size_t seen = len < WEB_MAX_HEADERS + 2 ? len : WEB_MAX_HEADERS + 2;
+    int st = web_gate_check((const char *)data, seen, &why);
+    *pass = st == 0;
+    if (st <= 0)
+        return false;
+    char buf[1024];
+    size_t n = web_gate_answer(st, why, buf, sizeof buf);
+    if (out) {
+        *out = malloc(n + 1);
+        if (*out)
+            memcpy(*out, buf, n + 1);
+        *outlen = *out ? n : 0;
+    }
+    return true;
 }
 
 mu_status web_server_feed(web_server *s, const uint8_t *data, size_t len,
                           char **out, size_t *outlen)
 {
+    bool through = false;
+    if (out) {
+        *out = NULL;
+        *outlen = 0;
+    }
+    if (feed_gate(data, len, out, outlen, &through) || !through)
+        return MU_OK; /* refused, or closed at the end of a partial head */
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, sv) < 0)
         return MU_EIO;

@@ -25,7 +25,7 @@ static const cli_opt serve_opts[] = {
     {.name = "campaign", .type = ARG_FILE, .metavar = "FILE",
      .help = "serve this campaign ledger, with a link for each player"},
     {.name = "threads", .type = ARG_NUM, .lo = 1, .hi = 64, .metavar = "N",
-     .help = "worker threads (default 2)"},
+     .help = "worker threads (default: one per processor)"},
     {.name = "timeout", .type = ARG_NUM, .lo = 1, .hi = 3600, .metavar = "S",
      .help = "seconds a request may take to arrive once begun (default 15); "
              "idle connections are closed after 4 times that"},
@@ -160,7 +160,7 @@ static void raise_fd_limit(void)
 static cli_rc run_serve(cli_ctx *cx)
 {
     serve_args a = {(long)cli_num(cx, "port", 8080),
-                    (long)cli_num(cx, "threads", 2),
+                    (long)cli_num(cx, "threads", 0),
                     (long)cli_num(cx, "timeout", 15),
                     cli_has(cx, "listen") ? cli_str(cx, "listen") : "127.0.0.1",
                     cli_str(cx, "campaign"), !cli_has(cx, "no-qr")};
@@ -236,4 +236,4 @@ const cli_command cmd_serve = {
         "object. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.\n",
     .opts = serve_opts,
     .run = run_serve,
-    .flags = CLI_ONLY};
+    .flags = CLI_ONLY | CLI_FULL};

@@ -6,6 +6,9 @@
  *   http.c   one HTTP request (method, URL, headers, body) -> a response:
  *            routing, limits, tokens and viewers, CSRF, the embedded page;
  *            it sits on libmicrohttpd (internal thread pool, epoll);
+ *   gate.c   in front of libmicrohttpd: accepts connections and holds each
+ *            until its first request's head is whole, refusing what
+ *            libmicrohttpd would refuse with HTML (JSON here);
  *   serve.c  the `muster serve` command: options, addresses, links and QR
  *            codes, signals and a clean stop.
  * The fuzz target (fuzz/fuzz_http.c) feeds raw bytes to http.c through a
@@ -86,7 +89,7 @@ typedef struct web_server web_server;
 
 typedef struct web_config {
     const char *campaign;     /* NULL: no campaign, no tokens */
-    unsigned threads;         /* libmicrohttpd's pool (0: 2) */
+    unsigned threads;         /* libmicrohttpd's pool (0: one a processor) */
     unsigned timeout;         /* seconds for a request to arrive (0: 15) */
     unsigned max_connections; /* 0: 4000 */
     FILE *log;                /* one line per refused request, or NULL */
@@ -100,8 +103,9 @@ void web_server_free(web_server *s);
  * none (no campaign). */
 const char *web_server_token(const web_server *s, web_viewer v);
 
-/* Listens on addr (sockaddr of its family) with libmicrohttpd's thread pool
- * on epoll. *port gets the port bound (useful with port 0). */
+/* Listens on addr (sockaddr of its family): the gate (gate.c) takes each
+ * connection's first request, libmicrohttpd's thread pool on epoll the
+ * rest. *port gets the port bound (useful with port 0). */
 struct sockaddr;
 mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
                             unsigned *port, mu_error *err);
@@ -115,6 +119,41 @@ void web_server_stop(web_server *s, unsigned grace_ms);
 mu_status web_server_start_external(web_server *s, mu_error *err);
 mu_status web_server_feed(web_server *s, const uint8_t *data, size_t len,
                           char **out, size_t *outlen);
+
+/* ---- gate.c: a connection's first request, before libmicrohttpd -------- */
+
+/* What the first bytes of a request say: -1 the head (request line and
+ * headers) is not complete yet; 0 it is whole and sound; else the HTTP
+ * status to refuse it with (414, 431, 400, 505), *why saying why. */
+int web_gate_check(const char *buf, size_t len, const char **why);
+/* The whole HTTP answer refusing a request with status and a JSON body
+ * {"error": why}, the connection closing; its length (< n). */
+size_t web_gate_answer(int status, const char *why, char *out, size_t n);
+
+typedef struct web_gate web_gate;
+typedef struct web_gate_cfg {
+    int listen_fd;    /* listening and non-blocking; the gate closes it */
+    unsigned timeout; /* seconds a head may take once begun (then 408) */
+    unsigned idle;    /* seconds a connection may stay silent */
+    unsigned max;     /* connections waiting at once (then 503) */
+    /* Takes a connection whose head arrived whole (the bytes are still in
+     * the socket); owns fd from then on. */
+    void (*pass)(void *ud, int fd, const struct sockaddr *peer,
+                 unsigned peerlen);
+    void *ud;
+    FILE *log; /* one line per refusal, or NULL */
+} web_gate_cfg;
+
+/* Starts the gate's thread on cfg->listen_fd. */
+mu_status web_gate_start(const web_gate_cfg *cfg, web_gate **out,
+                         mu_error *err);
+/* Stops taking connections and closes those that have sent nothing; the
+ * others may finish their heads. */
+void web_gate_shut(web_gate *g);
+/* How many connections are sending a head. */
+size_t web_gate_busy(web_gate *g);
+/* Stops the thread and closes every connection still waiting; NULL: no-op. */
+void web_gate_stop(web_gate *g);
 
 /* ---- qr.c ----------------------------------------------------------------- */
 

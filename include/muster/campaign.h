@@ -103,7 +103,7 @@ typedef struct mu_campaign mu_campaign;
 /* The schema this muster writes (PRAGMA user_version). Files with a newer
  * schema are refused; an older file is upgraded in place when it is opened
  * (one transaction; a file that cannot be written then fails to open). */
-#define MU_CAMPAIGN_SCHEMA 4
+#define MU_CAMPAIGN_SCHEMA 5
 
 /* A share of the losses is a mu_rat in [0, 1] (1/2 is the seed's 50 %).
  * mu_share_parse reads a percentage "50", "66.67" or "50%" (at most 4
@@ -480,6 +480,37 @@ MU_API mu_status mu_campaign_downgrade(mu_campaign *c, int div, mu_post post,
                                        int brigade, int64_t *event,
                                        mu_error *err);
 
+/* Takes back event `event` of the log (0: the latest event that is neither
+ * an undo nor undone) by appending a compensating "undo" event; no row of
+ * the log is ever deleted or changed. The ledger then stands as if the
+ * event had never happened: it is made again by replaying every event that
+ * is not undone, in order, with its stored rolls, and check replays the
+ * undo the same way. An event can be undone when nothing later depends on
+ * it: when replaying the log without it gives every later event (not
+ * undone) exactly as stored. So an engage is held by any later event about
+ * its division (casualties, leaders, a battle's returns, prisoners freed)
+ * and by a later engage in its corps whose corps leader it rated;
+ * casualties by the end of their battle and by prisoners later freed; a
+ * battle's start by its casualties and end; a battle's end by the next
+ * battle; a leader's loss or downgrade by a later change of the same post
+ * or a later downgrade that spent the same penalty; an advance by any
+ * later engage, battle start or advance.
+ * Not undone, ever: "new", an "add" (later events name the division by its
+ * number), a "reveal" (the secret is out), the steps of a fair roll (the
+ * opponent holds them), a hidden division's engage (undoing it would show
+ * its rolls to the opponent and let its owner roll it again), and an undo
+ * (undoing an undo is refused: record the event again instead).
+ * Acting for a side, only events about that side's own divisions can be
+ * undone; every other event gets one refusal that tells nothing about it,
+ * and a refusal for a later event names only its number and kind.
+ * *undo (may be NULL) is the undo event's number.
+ * Errors: MU_EINPUT for an event the log does not have; MU_ESTATE for an
+ * event that cannot be undone, with the reason (the later event that
+ * depends on it, by number and kind); MU_EIO when the log does not replay
+ * as stored (a damaged file: check tells where). */
+MU_API mu_status mu_campaign_undo(mu_campaign *c, int64_t event,
+                                  int64_t *undo, mu_error *err);
+
 /* Every division, engaged or not: brigades with current stands, losses and
  * prisoners, leaders, batteries; corps leaders; prisoners held by each side.
  * Formats: text, json, markdown. JSON:
@@ -582,7 +613,11 @@ MU_API mu_status mu_campaign_check_head(mu_campaign *c, const char *head,
  * canonical event n), the first event chaining from 32 zero bytes; the
  * canonical event is {"data":DATA,"division":N|null,"id":N,"kind":"KIND"}
  * with DATA the payload as stored (docs/design.md). The head is the last
- * event's hash: note it after a session, and check against it later. */
+ * event's hash: note it after a session, and check against it later.
+ * A campaign's own tables (mu_campaign_opts.rules) are in the chain too:
+ * the SHA-256 of their stored text is in the "new" event (field
+ * tables_sha256), or for a file made before schema 5 in a "tables" event
+ * appended when it is upgraded; check recomputes it from the stored text. */
 #define MU_CHAIN_HEX 65 /* 64 hex digits and the NUL */
 /* The chain head in hex and the number of events. Any viewer may ask: the
  * head tells nothing about what it commits to. */

@@ -50,6 +50,12 @@ m battle $F end --seed 5
 m exchange $F --union-leaders 1 --confederate 1
 m liberate $F --camp "Libby Prison"
 [ "$(sqlite3 $F "SELECT max(id) FROM events")" = 31 ] || fail "the base campaign's log is not 31 events"
+# An undo (events 32..36): casualties taken back in a fourth battle.
+m battle $F start "Culp's Hill"
+m casualties $F 1 --brigade 1 --lost 1 --captured 1
+m casualties $F 4 --brigade 1 --lost 1
+m undo $F 33
+m battle $F end --seed 6
 "$muster" campaign check $F >check.txt || { cat check.txt; fail "the base campaign does not check"; }
 head=$("$muster" campaign head $F | sed -n 's/^head //p')
 [ ${#head} -eq 64 ] || fail "no chain head"
@@ -132,7 +138,7 @@ edits=(
 "an event's division|UPDATE events SET division = 4 WHERE id = 10"
 "an event's hash|UPDATE events SET hash = '0000000000000000000000000000000000000000000000000000000000000000' WHERE id = 5"
 "an event deleted in the middle|DELETE FROM events WHERE id = 17"
-"an event inserted|INSERT INTO events(id, kind, division, data, hash) VALUES (32, 'penalty', NULL, '{\"side\":\"confederate\",\"owed\":1}', NULL)"
+"an event inserted|INSERT INTO events(id, kind, division, data, hash) VALUES (37, 'penalty', NULL, '{\"side\":\"confederate\",\"owed\":1}', NULL)"
 "a seed changed|UPDATE events SET data = replace(data, '\"seed\":7', '\"seed\":17') WHERE id = 7"
 "a roll changed|UPDATE events SET data = replace(data, '\"roll\":47', '\"roll\":48') WHERE id = 7"
 "the stored schema version|PRAGMA user_version = 2"
@@ -158,6 +164,11 @@ edits=(
 "a capture made a plain loss|UPDATE events SET data = replace(data, ',\"captured\":true,\"camp\":\"Camp Douglas\"', '') WHERE id = 27"
 "an exchange's leaders|UPDATE events SET data = replace(data, '\"union_leaders\":1,', '') WHERE id = 30"
 "a liberation's camp|UPDATE events SET data = replace(data, '\"camp\":\"Libby Prison\",', '') WHERE id = 31"
+"an undo retargeted|UPDATE events SET data = replace(data, '\"event\":33', '\"event\":34') WHERE kind = 'undo'"
+"an undo deleted|DELETE FROM events WHERE kind = 'undo'"
+"an undo's kind changed|UPDATE events SET data = replace(data, '\"kind\":\"casualties\"', '\"kind\":\"liberate\"') WHERE kind = 'undo'"
+"an undone capture held again|INSERT INTO prisoners(event, division, brigade, stands, camp) VALUES (33, 1, 1, 1, 'Confederate POW camp')"
+"an undone loss out again|UPDATE losses SET lost = lost + 1 WHERE battle = 4 AND division = 4"
 )
 n=0
 for e in "${edits[@]}"; do

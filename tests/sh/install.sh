@@ -45,4 +45,9 @@ want=$("$work/usr/bin/muster" division --army union --year 1863 \
 stands=$(grep -P '^\t"stands":' <<<"$want" | grep -o '[0-9]*')
 [ -n "$stands" ] || fail "no stands in: $want"
 [ "${got#* }" = "$stands" ] || fail "program says '$got', tool says $stands stands"
+# The installed tool hands drawing to the installed muster-full (libexec).
+[ -x "$work/usr/libexec/muster/muster-full" ] || fail "no libexec/muster/muster-full"
+"$work/usr/bin/muster" plot curves musket --out "$work/curves.svg" >/dev/null ||
+    fail "installed tool cannot draw (muster-full)"
+grep -q "<svg" "$work/curves.svg" || fail "no SVG drawn"
 echo "ok: $got"

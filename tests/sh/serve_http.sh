@@ -79,6 +79,29 @@ big=$(head -c 20000 /dev/zero | tr '\0' a)
 r=$(req "$port" "POST /api/campaign/show HTTP/1.0\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 70000\r\n\r\n")
 [ "$(status <<<"$r")" = 413 ]; check "body over 64 KiB: 413" $?
 [ "$(req "$port" "DELETE / HTTP/1.0\r\nHost: x\r\n\r\n" | status)" = 405 ]; check "DELETE: 405" $?
+# Every refusal has a JSON body, also those libmicrohttpd would make itself
+# (far past its memory limit, malformed, another HTTP version): the gate
+# answers a connection's first request, the handler the rest.
+refused() { # name, expected status, raw request
+  local r; r=$(req "$port" "$3")
+  [ "$(status <<<"$r")" = "$2" ] && body <<<"$r" | grep -q '^{"error":"[^"]'
+  check "$1: $2 with a JSON body" $?
+}
+huge=$(head -c 300000 /dev/zero | tr '\0' a)
+refused "a 300 KB URL" 414 "GET /api/fire?x=$huge HTTP/1.1\r\nHost: x\r\n\r\n"
+refused "a 300 KB header" 431 "GET / HTTP/1.1\r\nHost: x\r\nX-Big: $huge\r\n\r\n"
+refused "a URL of 9000 bytes" 414 "GET /api/fire?x=$long HTTP/1.1\r\nHost: x\r\n\r\n"
+many=$(for i in $(seq 3000); do printf 'X-A: b\\r\\n'; done)
+refused "3000 header lines" 431 "GET / HTTP/1.1\r\nHost: x\r\n$many\r\n"
+refused "a request line that is not one" 400 "GARBAGE\r\n\r\n"
+refused "HTTP/1.1 without Host" 400 "GET / HTTP/1.1\r\n\r\n"
+refused "a header line without a colon" 400 "GET / HTTP/1.1\r\nHost: x\r\nno colon\r\n\r\n"
+refused "HTTP/2.0" 505 "GET / HTTP/2.0\r\nHost: x\r\n\r\n"
+refused "a chunked body" 411 "POST /api/campaign/add HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"
+# After a first request on a kept-alive connection, the handler refuses.
+r=$(req "$port" "GET / HTTP/1.1\r\nHost: x\r\n\r\nGET /api/fire?x=$long HTTP/1.1\r\nHost: x\r\n\r\n")
+grep -q '^HTTP/1.1 414' <<<"$r" && grep -q '{"error":"the URL is longer than 8 KiB"}' <<<"$r"
+check "a second request's long URL: 414 with a JSON body" $?
 "$muster" plot curves --weapon gun --cover --out "$dir/ref.svg"
 get "$port" '/plot/curves?weapon=gun&cover' | body > "$dir/got.svg"
 cmp -s "$dir/got.svg" "$dir/ref.svg"; check "a chart is the SVG muster plot writes" $?
@@ -146,8 +169,29 @@ r=$(post "$cport" /api/campaign/casualties "$con" '{"div":2,"brigade":1,"lost":1
 ! get "$cport" /api/campaign/log "X-Muster-Token: $uni\r\n" | grep -q '"lost"'
 check "and the Union link does not see them" $?
 
-# SIGTERM: a clean stop.
+# SIGTERM: a clean stop, and a request in flight finishes. On one kept-alive
+# connection: a first request answered, then a POST whose body is half sent
+# when the signal comes; the rest follows once the server says it is
+# finishing, and the answer arrives before it stops.
+exec 4<>"/dev/tcp/127.0.0.1/$cport"
+printf 'GET /whoami HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Muster-Token: %s\r\n\r\n' "$ump" >&4
+len=0
+while IFS= read -r line <&4; do
+  line=${line%$'\r'}
+  [ -z "$line" ] && break
+  case $line in Content-Length:*) len=${line#*: } ;; esac
+done
+[ "$(head -c "$len" <&4)" != "" ]; check "a kept-alive connection's first answer" $?
+b='{"div":2,"brigade":2,"lost":1}'
+printf 'POST /api/campaign/casualties HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Muster-Token: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s' "$ump" ${#b} "${b:0:10}" >&4
 kill -TERM "$camp_pid"
+timeout 10 sh -c "until grep -q 'finishing the requests in flight' '$dir/camp.err'; do sleep 0.05; done"
+kill -0 "$camp_pid" 2>/dev/null; check "it waits for the request in flight" $?
+printf '%s' "${b:10}" >&4
+r=$(timeout 10 cat <&4)
+exec 4<&-
+[ "$(status <<<"$r")" = 200 ] && body <<<"$r" | grep -q '"kind":"casualties"'
+check "the request in flight is answered" $?
 wait "$camp_pid"; rc=$?
 [ $rc = 0 ] && grep -q 'stopped' "$dir/camp.err"; check "SIGTERM stops it cleanly" $?
 

@@ -175,6 +175,9 @@ try {
   const show = JSON.parse(cli('campaign', 'show', db, '--format', 'json'));
   const b1 = show.divisions.find(d => d.id === 1).brigades[0];
   check('written through the campaign ledger', b1.lost === 3 && b1.captured === 1, b1);
+  const held = await text(uni, '#camp-ledger');
+  check('the Union sees its men held, camp by camp', held.includes('the Confederates hold 1 Union stand') &&
+    held.includes('Held by the Confederates in Confederate POW camp: ') && !held.includes('[object'), held.slice(-300));
   await uni.screenshot({ path: join(shots, 'campaign-union.png'), fullPage: true });
 
   const con = await phone(camp.links.confederate);
@@ -183,6 +186,7 @@ try {
   check('the Confederate link sees only a commitment', hidden.includes('hidden, commitment') && !/stands/.test(hidden), hidden);
   const all = await con.evaluate(() => document.body.innerText);
   check('and no trace of the losses', !all.includes('lost 3') && !all.includes('captured 1'), all.slice(0, 400));
+  check('the prisoners it holds, without their brigade', all.includes('(hidden): 1 stand') && !all.includes('brigade 1: 1 stand'), all.slice(-400));
   // straight to the API with the Confederate token: refused, nothing told
   const tok = camp.token('confederate');
   const probe = await con.evaluate(async t => {

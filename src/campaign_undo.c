@@ -1,0 +1,459 @@
+/* campaign_undo.c -- corrections without losing history. An undo is an
+ * event of its own ("undo": the event taken back and its kind); nothing in
+ * the log is deleted or changed. Its meaning is defined by the replay: the
+ * ledger after an undo is what replaying every event that is not undone
+ * (and no undo) gives, in order, with the stored rolls. mu_campaign_undo
+ * makes exactly that: it replays the log without the events undone on a
+ * campaign in memory, then puts the replayed tables in place of the
+ * file's, in the same transaction as the undo event. check replays an
+ * undo through the same call (camp_replay_undo), so the tables it compares
+ * are made the same way.
+ *
+ * "Nothing later depends on it" is defined by the same replay: every later
+ * event that is not undone must replay to exactly its stored payload
+ * without the event; the first one that fails or comes out otherwise is
+ * named in the refusal. */
+#include "campaign.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the events undone -------------------------------------------------- */
+
+typedef struct undone {
+    int64_t *ids; /* sorted */
+    int n;
+} undone;
+
+static bool id_item(sqlite3_stmt *st, void *item)
+{
+    *(int64_t *)item = sqlite3_column_int64(st, 0);
+    return true;
+}
+
+static mu_status load_undone(mu_campaign *c, undone *u, mu_error *err)
+{
+    sqlite3_stmt *st;
+    void *v = NULL;
+    u->ids = NULL;
+    u->n = 0;
+    mu_status s = camp_prepare(c, "SELECT json_extract(data, '$.event') AS e "
+                               "FROM events WHERE kind = 'undo' ORDER BY e",
+                               &st, err);
+    if (s == MU_OK &&
+        (s = camp_collect(c, st, sizeof(int64_t), id_item, &v, &u->n, err)) ==
+            MU_OK)
+        u->ids = v;
+    return s;
+}
+
+/* The undo event that took back event id, or 0. */
+static mu_status undone_by(mu_campaign *c, int64_t id, int64_t *by,
+                           mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT id FROM events WHERE kind = 'undo' "
+                               "AND json_extract(data, '$.event') = ?", &st,
+                               err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int64(st, 1, id);
+    *by = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    sqlite3_finalize(st);
+    return MU_OK;
+}
+
+static bool is_undone(const undone *u, int64_t id)
+{
+    for (int i = 0; i < u->n; i++)
+        if (u->ids[i] == id)
+            return true;
+    return false;
+}
+
+/* ---- the replay without them -------------------------------------------- */
+
+/* A stored event put in the log of `mem` as it is, without replaying it
+ * (an undo, or an event undone): so that later events keep their numbers
+ * and the chain its hashes. */
+static mu_status copy_event(mu_campaign *mem, sqlite3_stmt *row, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(mem, "INSERT INTO events(id, kind, division, "
+                               "data, hash) VALUES (?, ?, ?, ?, ?)", &st, err);
+    if (s != MU_OK)
+        return s;
+    for (int i = 0; i < 5; i++)
+        sqlite3_bind_value(st, i + 1, sqlite3_column_value(row, i));
+    return camp_run(mem, st, err);
+}
+
+/* Whether mem's event id is stored as `data`, byte for byte. */
+static bool same_event(mu_campaign *mem, int64_t id, const char *data)
+{
+    sqlite3_stmt *st;
+    mu_error err;
+    if (camp_prepare(mem, "SELECT data FROM events WHERE id = ?", &st, &err) !=
+        MU_OK)
+        return false;
+    sqlite3_bind_int64(st, 1, id);
+    const char *t = sqlite3_step(st) == SQLITE_ROW
+                        ? (const char *)sqlite3_column_text(st, 0) : NULL;
+    bool same = t && data && !strcmp(t, data);
+    sqlite3_finalize(st);
+    return same;
+}
+
+/* An engage's event does not hold the year and theater its division was
+ * generated for, which the division (its stored JSON) does: that must come
+ * out the same too. */
+static bool same_division(mu_campaign *mem, mu_campaign *c, int div)
+{
+    const char *sql = "SELECT division FROM divisions WHERE id = ?";
+    sqlite3_stmt *a, *b;
+    mu_error err;
+    if (camp_prepare(mem, sql, &a, &err) != MU_OK)
+        return false;
+    if (camp_prepare(c, sql, &b, &err) != MU_OK) {
+        sqlite3_finalize(a);
+        return false;
+    }
+    sqlite3_bind_int(a, 1, div);
+    sqlite3_bind_int(b, 1, div);
+    bool same = sqlite3_step(a) == SQLITE_ROW && sqlite3_step(b) == SQLITE_ROW;
+    const char *x = same ? (const char *)sqlite3_column_text(a, 0) : NULL;
+    const char *y = same ? (const char *)sqlite3_column_text(b, 0) : NULL;
+    same = x && y && !strcmp(x, y);
+    sqlite3_finalize(a);
+    sqlite3_finalize(b);
+    return same;
+}
+
+typedef struct rebuild {
+    mu_campaign *c; /* the campaign (salts and secrets are read from it) */
+    const undone *skip;
+    int64_t target; /* the event being undone */
+    int viewer;     /* whom refusals are written for */
+    mu_campaign *mem;
+} rebuild;
+
+/* Event e (stored as `data`) did not replay (s, why) or came out otherwise:
+ * after the target, it depends on it; before, the file is damaged. */
+static mu_status not_replayed(const rebuild *x, const camp_ev *e, mu_status s,
+                              const mu_error *why, mu_error *err)
+{
+    const char *kind = camp_ev_types[e->kind].name;
+    if (e->id < x->target)
+        return err_at(err, MU_EIO, x->c->path, 0, "the campaign file is "
+                      "damaged: event %" PRId64 " (%s) does not replay as "
+                      "stored (check tells more)", e->id, kind);
+    /* A side is told the later event's number and kind, which its own log
+     * shows, and nothing of why: the replay may have read secrets. */
+    if (x->viewer != MU_VIEWER_UMPIRE || s == MU_OK)
+        return err_set(err, MU_ESTATE, "event %" PRId64 " cannot be undone: "
+                       "event %" PRId64 " (%s) depends on it (undo that one "
+                       "first)", x->target, e->id, kind);
+    return err_set(err, MU_ESTATE, "event %" PRId64 " cannot be undone: event "
+                   "%" PRId64 " (%s) depends on it (undo that one first): "
+                   "without it, %.200s", x->target, e->id, kind, why->msg);
+}
+
+static mu_status rebuild_one(rebuild *x, sqlite3_stmt *row, mu_error *err)
+{
+    int64_t id = sqlite3_column_int64(row, 0);
+    const char *kind = (const char *)sqlite3_column_text(row, 1);
+    const char *data = (const char *)sqlite3_column_text(row, 3);
+    camp_ev e;
+    mu_error why;
+    mu_status s = camp_ev_decode(x->c->path, id, kind,
+                                 sqlite3_column_int(row, 2), data, &e, err);
+    if (s != MU_OK)
+        return s;
+    if (e.kind == EV_NEW && !x->mem)
+        s = camp_replay_first(x->c, &e, &x->mem, err);
+    else if (!x->mem || e.kind == EV_NEW || !camp_ev_types[e.kind].replay)
+        s = err_at(err, MU_EIO, x->c->path, 0, "the campaign file is damaged: "
+                   "event %" PRId64 " (%s) cannot be replayed", id, kind);
+    else if (e.kind == EV_UNDO || id == x->target || is_undone(x->skip, id))
+        s = copy_event(x->mem, row, err);
+    else if ((s = camp_ev_types[e.kind].replay(x->mem, x->c, &e, &why)) !=
+                 MU_OK ||
+             !same_event(x->mem, id, data) ||
+             (e.kind == EV_ENGAGE && !same_division(x->mem, x->c, e.division)))
+        s = not_replayed(x, &e, s, &why, err);
+    camp_ev_clear(&e);
+    return s;
+}
+
+/* The campaign in memory that the log of x->c makes without the target and
+ * the events undone before. */
+static mu_status replay_without(rebuild *x, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(x->c, "SELECT id, kind, division, data, hash "
+                               "FROM events ORDER BY id", &st, err);
+    if (s != MU_OK)
+        return s;
+    int rc;
+    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        s = rebuild_one(x, st, err);
+    sqlite3_finalize(st);
+    if (s == MU_OK && rc != SQLITE_DONE)
+        s = camp_sql_fail(x->c, rc, "reading", err);
+    return s;
+}
+
+/* ---- the replayed tables in place of the file's ------------------------- */
+
+/* Every table but the log (whose rows the replay makes), whatever the
+ * schema holds: the captured leaders and batteries of schema 4 too. */
+static bool table_item(sqlite3_stmt *st, void *item)
+{
+    const char *t = (const char *)sqlite3_column_text(st, 0);
+    snprintf(item, 64, "%s", t ? t : "");
+    return t && strlen(t) < 64;
+}
+
+static mu_status ledger_tables(mu_campaign *c, char (**out)[64], int *n,
+                               mu_error *err)
+{
+    sqlite3_stmt *st;
+    void *v = NULL;
+    mu_status s = camp_prepare(c, "SELECT name FROM sqlite_schema WHERE type "
+                               "= 'table' AND name <> 'events' AND name NOT "
+                               "LIKE 'sqlite%' ORDER BY name", &st, err);
+    if (s == MU_OK &&
+        (s = camp_collect(c, st, 64, table_item, &v, n, err)) == MU_OK)
+        *out = v;
+    return s;
+}
+
+static mu_status copy_rows(mu_campaign *to, mu_campaign *from,
+                           const char *table, mu_error *err)
+{
+    char sql[640];
+    snprintf(sql, sizeof sql, "SELECT * FROM %s", table);
+    sqlite3_stmt *rd, *wr = NULL;
+    mu_status s = camp_prepare(from, sql, &rd, err);
+    if (s != MU_OK)
+        return s;
+    int n = sqlite3_column_count(rd), used;
+    used = snprintf(sql, sizeof sql, "INSERT INTO %s(", table);
+    for (int i = 0; i < n && used > 0 && (size_t)used < sizeof sql; i++)
+        used += snprintf(sql + used, sizeof sql - (size_t)used, "%s%s",
+                         i ? ", " : "", sqlite3_column_name(rd, i));
+    for (int i = 0; i < n && used > 0 && (size_t)used < sizeof sql; i++)
+        used += snprintf(sql + used, sizeof sql - (size_t)used, "%s",
+                         i ? ", ?" : ") VALUES (?");
+    if (used > 0 && (size_t)used < sizeof sql - 1)
+        memcpy(sql + used, ")", 2);
+    if ((size_t)used >= sizeof sql - 1)
+        s = err_set(err, MU_EINTERNAL, "the %s table has too many columns",
+                    table);
+    if (s == MU_OK)
+        s = camp_prepare(to, sql, &wr, err);
+    int rc;
+    while (s == MU_OK && (rc = sqlite3_step(rd)) == SQLITE_ROW) {
+        sqlite3_reset(wr);
+        for (int i = 0; i < n; i++)
+            sqlite3_bind_value(wr, i + 1, sqlite3_column_value(rd, i));
+        if ((rc = sqlite3_step(wr)) != SQLITE_DONE)
+            s = camp_sql_fail(to, rc, "undoing", err);
+    }
+    sqlite3_finalize(rd);
+    sqlite3_finalize(wr);
+    return s;
+}
+
+/* Inside the caller's transaction: the foreign keys are checked at its
+ * commit, when every row is back. */
+static mu_status replace_tables(mu_campaign *c, mu_campaign *mem,
+                                mu_error *err)
+{
+    char(*t)[64] = NULL;
+    int n = 0;
+    mu_status s = ledger_tables(c, &t, &n, err);
+    if (s == MU_OK)
+        s = camp_exec(c, "PRAGMA defer_foreign_keys = ON", err);
+    for (int i = 0; s == MU_OK && i < n; i++) {
+        char sql[96];
+        snprintf(sql, sizeof sql, "DELETE FROM \"%s\"", t[i]);
+        if ((s = camp_exec(c, sql, err)) == MU_OK)
+            s = copy_rows(c, mem, t[i], err);
+    }
+    free(t);
+    return s;
+}
+
+/* ---- which events may be undone ----------------------------------------- */
+
+typedef struct target {
+    int64_t id;
+    camp_ev_kind kind;
+    int division, side; /* the division it is about and its side; 0, -1 */
+    bool hidden_engage;
+} target;
+
+/* The latest event that is neither an undo nor undone; 0 for none. */
+static mu_status latest(mu_campaign *c, int64_t *id, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT max(id) FROM events WHERE kind <> "
+                               "'undo' AND id NOT IN (SELECT json_extract("
+                               "data, '$.event') FROM events WHERE kind = "
+                               "'undo')", &st, err);
+    if (s != MU_OK)
+        return s;
+    int rc = sqlite3_step(st);
+    *id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+}
+
+static mu_status load_target(mu_campaign *c, int64_t id, target *t,
+                             mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT e.kind, coalesce(e.division, 0), "
+                               "coalesce(d.side, -1), e.kind = 'engage' AND "
+                               "json_extract(e.data, '$.hidden') FROM events e"
+                               " LEFT JOIN divisions d ON d.id = e.division "
+                               "WHERE e.id = ?", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        const char *k = (const char *)sqlite3_column_text(st, 0);
+        t->id = id;
+        t->division = sqlite3_column_int(st, 1);
+        t->side = sqlite3_column_int(st, 2);
+        t->hidden_engage = sqlite3_column_int(st, 3) != 0;
+        if (!camp_ev_kind_of(k, &t->kind))
+            s = err_at(err, MU_EIO, c->path, 0, "event %" PRId64 " is "
+                       "damaged: unknown kind", id);
+    }
+    sqlite3_finalize(st);
+    if (rc == SQLITE_DONE)
+        return err_set(err, MU_EINPUT, "no event %" PRId64 " in this "
+                       "campaign's log (see the log for the numbers)", id);
+    return rc == SQLITE_ROW ? s : camp_sql_fail(c, rc, "reading", err);
+}
+
+/* The refusals that need no replay. */
+static mu_status may_undo(mu_campaign *c, const target *t, mu_error *err)
+{
+    if (c->viewer != MU_VIEWER_UMPIRE && t->side != c->viewer)
+        return err_set(err, MU_ESTATE, "acting for the %s, event %" PRId64
+                       " cannot be undone: a side undoes only events about "
+                       "its own divisions (the umpire undoes the others)",
+                       c->viewer == MU_UNION ? "Union" : "Confederates",
+                       t->id);
+    int64_t by = 0;
+    mu_status s = undone_by(c, t->id, &by, err);
+    if (s != MU_OK)
+        return s;
+    const char *kind = camp_ev_types[t->kind].name;
+    if (by)
+        return err_set(err, MU_ESTATE, "event %" PRId64 " (%s) was undone by "
+                       "event %" PRId64 " already", t->id, kind, by);
+    const char *why = NULL;
+    switch (t->kind) {
+    case EV_UNDO:
+        why = "an undo is not undone: record the event again instead";
+        break;
+    case EV_NEW:
+        why = "it made the campaign";
+        break;
+    case EV_ADD:
+        why = "the log names the division by its number from then on";
+        break;
+    case EV_REVEAL:
+        why = "the division's secret is out";
+        break;
+    case EV_TABLES:
+        why = "it pins the campaign's tables";
+        break;
+    case EV_FAIR_COMMIT:
+    case EV_CONTRIBUTE:
+        why = "the other player holds this step of the fair roll";
+        break;
+    case EV_ENGAGE:
+        if (t->hidden_engage)
+            why = "a hidden division's rolls would show in the opponent's "
+                  "log, and its owner could roll it again";
+        break;
+    default:
+        break;
+    }
+    if (why)
+        return err_set(err, MU_ESTATE, "event %" PRId64 " (%s) cannot be "
+                       "undone: %s", t->id, kind, why);
+    return MU_OK;
+}
+
+/* ---- the undo ----------------------------------------------------------- */
+
+typedef struct undo_ctx {
+    int64_t event; /* asked for; 0: the latest */
+    int64_t made;  /* the undo event */
+} undo_ctx;
+
+static mu_status undo_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    undo_ctx *x = p;
+    target t = {0, EV_NEW, 0, -1, false};
+    int64_t id = x->event;
+    mu_status s = id ? MU_OK : latest(c, &id, err);
+    if (s == MU_OK && !id)
+        s = err_set(err, MU_ESTATE, "nothing to undo: every event but the "
+                    "first is undone");
+    if (s != MU_OK || (s = load_target(c, id, &t, err)) != MU_OK ||
+        (s = may_undo(c, &t, err)) != MU_OK)
+        return s;
+    undone u;
+    if ((s = load_undone(c, &u, err)) != MU_OK)
+        return s;
+    rebuild r = {c, &u, t.id, c->viewer, NULL};
+    s = replay_without(&r, err);
+    free(u.ids);
+    if (s == MU_OK)
+        s = replace_tables(c, r.mem, err);
+    mu_campaign_close(r.mem);
+    if (s != MU_OK)
+        return s;
+    camp_ev ev = {.kind = EV_UNDO, .division = t.division};
+    ev.u.undo.event = t.id;
+    ev.u.undo.kind = t.kind;
+    return camp_event(c, &ev, &x->made, err);
+}
+
+mu_status mu_campaign_undo(mu_campaign *c, int64_t event, int64_t *undo,
+                           mu_error *err)
+{
+    if (!c)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if (event < 0)
+        return err_set(err, MU_EINPUT, "events are numbered from 1");
+    undo_ctx x = {event, 0};
+    mu_status s = camp_tx(c, undo_tx, &x, NULL, err);
+    sqlite3_stmt *st; /* the year may have changed (an advance undone) */
+    if (s == MU_OK && camp_prepare(c, "SELECT year FROM campaign", &st,
+                                   err) == MU_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW)
+            c->year = sqlite3_column_int(st, 0);
+        sqlite3_finalize(st);
+    }
+    if (s == MU_OK && undo)
+        *undo = x.made;
+    return s;
+}
+
+mu_status camp_replay_undo(mu_campaign *mem, mu_campaign *file,
+                           const camp_ev *e, mu_error *err)
+{
+    (void)file; /* mem holds every salt and secret its replay read */
+    return mu_campaign_undo(mem, e->u.undo.event, NULL, err);
+}

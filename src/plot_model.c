@@ -1,0 +1,114 @@
+/* plot_model.c -- the chart model: making, labelling and freeing a chart,
+ * and the picture format a file name asks for. No cairo here: drawing is
+ * plot_draw.c. */
+#include "plot.h"
+#include "util.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* ---- the chart model ---------------------------------------------------- */
+
+mu_chart *plot_new(void)
+{
+    return calloc(1, sizeof(mu_chart));
+}
+
+void mu_chart_free(mu_chart *c)
+{
+    if (!c)
+        return;
+    for (int i = 0; i < c->nlines; i++) {
+        free(c->line[i].x);
+        free(c->line[i].y);
+    }
+    for (int i = 0; i < c->nbars; i++) {
+        free(c->bars[i].p);
+        free(c->bars[i].sim);
+    }
+    free(c->text);
+    free(c);
+}
+
+void plot_mark_add(mu_chart *c, double x, double y, int style, bool vline,
+                   const char *fmt, ...)
+{
+    if (c->nmarks == PLOT_MAX_MARKS)
+        return;
+    plot_mark *m = &c->mark[c->nmarks++];
+    m->x = x;
+    m->y = y;
+    m->style = style;
+    m->vline = vline;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(m->label, sizeof m->label, fmt, ap);
+    va_end(ap);
+}
+
+mu_status plot_finish(mu_chart *c, mu_error *err)
+{
+    sbuf sb = {0};
+    sb_printf(&sb, "%s\n", c->title);
+    const char *more[] = {c->subtitle, c->xlabel, c->x2label, c->ylabel,
+                          c->sim_label};
+    for (size_t i = 0; i < sizeof more / sizeof *more; i++)
+        if (more[i][0])
+            sb_printf(&sb, "%s\n", more[i]);
+    for (int i = 0; i < c->nlines; i++)
+        sb_printf(&sb, "%s\n", c->line[i].label);
+    for (int i = 0; i < c->nbars; i++)
+        sb_printf(&sb, "%s\n", c->bars[i].label);
+    for (int i = 0; i < c->nmarks; i++)
+        sb_printf(&sb, "%s\n", c->mark[i].label);
+    free(c->text);
+    c->text = NULL;
+    return sb_finish(&sb, &c->text, err);
+}
+
+const char *mu_chart_title(const mu_chart *c)
+{
+    return c ? c->title : "";
+}
+
+const char *mu_chart_text(const mu_chart *c)
+{
+    return c && c->text ? c->text : "";
+}
+
+double plot_nice_max(double v, int ticks, double *step)
+{
+    if (!(v > 0))
+        v = 1;
+    double raw = v / ticks, mag = pow(10, floor(log10(raw)));
+    static const double nice[] = {1, 2, 2.5, 5, 10};
+    double s = 10 * mag;
+    for (size_t i = 0; i < sizeof nice / sizeof *nice; i++)
+        if (nice[i] * mag >= raw) {
+            s = nice[i] * mag;
+            break;
+        }
+    *step = s;
+    return ceil(v / s - 1e-9) * s;
+}
+
+mu_status mu_plot_format_detect(const char *path, mu_plot_format *out,
+                                mu_error *err)
+{
+    const char *dot = path ? strrchr(path, '.') : NULL;
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    if (dot && (!slash || dot > slash)) {
+        static const char *const ext[] = {".png", ".svg", ".pdf"};
+        for (int i = 0; i < 3; i++)
+            if (!strcasecmp(dot, ext[i])) {
+                *out = (mu_plot_format)i;
+                return MU_OK;
+            }
+    }
+    return err_set(err, MU_EINPUT, "'%s': name the picture file .png, .svg "
+                   "or .pdf, which says its format", path ? path : "");
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Issue 13 §1: captured leaders and batteries, named camps, liberate --camp,
+# through the command line on a real file: every refusal exits 2 and leaves
+# the file byte for byte as it was; acting for the Union, nothing tells who
+# was taken from the hidden Confederate division; check replays it all.
+# usage: campaign_camps.sh MUSTER
+set -u
+muster=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+fail() { echo "FAIL: $*"; exit 1; }
+m() { "$muster" campaign "$@" >out.txt 2>err.txt || { cat out.txt err.txt; fail "campaign $*"; }; }
+F=c.db
+m new $F --name Camps --year 1863 --theater east
+m add $F --side union --name Wadsworth
+m add $F --side confederate --name Heth
+m battle $F start Ridge
+m engage $F 1 --seed 7
+m engage $F 2 --seed 8 --hidden
+m casualties $F 2 --brigade 1 --captured 2 --camp "Camp Douglas"
+m casualties $F 1 --brigade 1 --lost 1 --captured 1 --batteries-captured 1 --camp "Libby Prison"
+m leader-lost $F 2 --brigade 1 --captured --camp "Camp Douglas" --rolls 50
+grep -q 'captured, held in Camp Douglas, replaced: roll 50' out.txt || { cat out.txt; fail "leader captured: text"; }
+m leader-lost $F 1 --captured --rolls 50
+
+# Refusals: exit 2, a message, the file unchanged.
+refuse() { # WHAT-TO-FIND ARGS...
+    local want=$1; shift
+    local before; before=$(sha256sum $F)
+    "$muster" campaign "$@" >out.txt 2>err.txt
+    local rc=$?
+    [ $rc -eq 2 ] || { cat out.txt err.txt; fail "'$*' exited $rc, not 2"; }
+    grep -q -- "$want" err.txt || { cat err.txt; fail "'$*' did not say '$want'"; }
+    [ "$(sha256sum $F)" = "$before" ] || fail "'$*' changed the campaign"
+}
+refuse "is a union camp" casualties $F 1 --brigade 2 --captured 1 --camp "Camp Douglas"
+refuse "Union's default camp" casualties $F 1 --brigade 2 --captured 1 --camp "Union POW camp"
+refuse "of its own: 5 cannot be captured" casualties $F 1 --batteries-captured 5
+refuse "not held prisoner" leader-lost $F 1 --corps-leader --captured --rolls 50
+refuse "give --captured too" leader-lost $F 1 --camp X --rolls 50
+refuse "cannot be exchanged" exchange $F --union-leaders 2 --confederate 0
+refuse "mutual consent" exchange $F --union-leaders 1
+refuse "no camp called 'Elmira'" liberate $F --camp Elmira
+refuse "not both" liberate $F --camp Elmira --side union
+refuse "give the camp a name" casualties $F 1 --brigade 2 --captured 1 --camp ""
+
+# The Union's view: the hidden division's captive is 'a leader'.
+"$muster" campaign prisoners $F --as union >u.txt || fail "prisoners --as union"
+grep -q '"Heth" (hidden): a leader' u.txt || { cat u.txt; fail "no masked leader"; }
+grep -q 'brigadier of brigade 1' u.txt && { cat u.txt; fail "the hidden division's brigadier leaks"; }
+grep -q '"Wadsworth": 1 battery' u.txt || { cat u.txt; fail "the Union's battery held"; }
+"$muster" campaign show $F --as union --format json >s.json || fail "show --as union"
+"$muster" campaign prisoners $F --as union --format json >p.json || fail "prisoners json"
+python3 - s.json p.json <<'PY' || fail "show's prisoners are not the prisoners list"
+import json, sys
+s = json.load(open(sys.argv[1]))["prisoners"]
+p = json.load(open(sys.argv[2]))
+assert s == p, (s, p)
+assert p["held_by_union"]["leaders"] == [{"division": 2, "name": "Heth", "hidden": True, "camp": "Camp Douglas"}], p
+PY
+grep -q exceptional p.json && fail "a rating of the hidden division's leader leaks"
+"$muster" campaign log $F --as union >log.txt || fail "log --as union"
+grep -q 'division 2 brigade 1' log.txt && { cat log.txt; fail "the log tells the hidden brigade"; }
+
+# Home again: one camp at a time, then every camp of a side.
+m exchange $F --union 0 --confederate-leaders 1
+grep -q '1 Confederate leader goes home' out.txt || { cat out.txt; fail "exchange text"; }
+m liberate $F --camp "Libby Prison"
+grep -q 'Libby Prison, holding union men, is freed, 1 stand, 1 battery rejoin' out.txt || { cat out.txt; fail "liberate --camp text"; }
+m liberate $F --side union
+grep -q 'division 1 leader (average)' out.txt || { cat out.txt; fail "liberate --side frees the leader"; }
+"$muster" campaign prisoners $F >p.txt || fail prisoners
+grep -q '^Held by the Union in Camp Douglas:' p.txt || { cat p.txt; fail "Camp Douglas still holds Heth's stands"; }
+grep -q 'Confederates' p.txt && grep -q '^Held by the Confederates' p.txt && fail "a Confederate camp is left"
+"$muster" campaign check $F >check.txt || { cat check.txt; fail "check"; }
+grep -q 'every table agrees' check.txt || fail "check did not replay"
+echo "ok: camps, captured leaders and batteries"

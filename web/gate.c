@@ -1,0 +1,430 @@
+/* gate.c -- the door in front of libmicrohttpd. Every new connection waits
+ * here until the head of its first request (request line and headers) has
+ * arrived whole; the head is read with MSG_PEEK, so libmicrohttpd later
+ * reads the very same bytes. A head that is too long, malformed, or too
+ * slow to arrive is refused here, with a JSON body: libmicrohttpd's own
+ * refusals (414, 431, 400, 505) have fixed HTML bodies that no option
+ * changes. Connections that send nothing wait here too, holding no
+ * libmicrohttpd slot or memory pool, until the idle timeout.
+ *
+ * One thread, one epoll set: the listening socket, a pipe that stops it, and
+ * the waiting connections (edge-triggered: a peek does not drain the
+ * socket, so only new bytes wake us). A refused connection is answered,
+ * shut for writing and drained for a moment before it is closed, so the
+ * client reads the answer instead of a reset. */
+#define _GNU_SOURCE /* accept4, pipe2 */
+#include "web.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#define LINGER_MS 2000 /* a refused connection is drained this long */
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+typedef struct waiter {
+    int fd;
+    bool closing;       /* answered: draining until EOF or the deadline */
+    int64_t since;      /* ms: accepted (idle), first byte or answered */
+    bool began;         /* bytes have arrived */
+    struct sockaddr_storage peer;
+    socklen_t peerlen;
+} waiter;
+
+struct web_gate {
+    web_gate_cfg cfg;
+    int ep, stop[2];
+    pthread_t thread;
+    waiter **w; /* the connections waiting, unordered */
+    size_t n, cap;
+    bool door_shut;     /* stopping: no new connections */
+    atomic_size_t busy; /* waiters that have begun a head */
+    char peek[WEB_MAX_HEADERS + 2];
+};
+
+/* ---- what a head says ------------------------------------------------------ */
+
+static const char *find_end(const char *buf, size_t len, size_t *headlen)
+{
+    for (size_t i = 0; i + 1 < len; i++) {
+        if (buf[i] != '\n')
+            continue;
+        size_t j = i + 1;
+        if (buf[j] == '\r' && j + 1 < len && buf[j + 1] == '\n')
+            j++;
+        else if (buf[j] != '\n')
+            continue;
+        *headlen = j + 1;
+        return buf + j + 1;
+    }
+    return NULL;
+}
+
+static bool is_token_char(char c)
+{
+    return c > ' ' && c < 127 && !strchr("()<>@,;:\\\"/[]?={}", c);
+}
+
+/* The request line "METHOD SP TARGET SP HTTP/1.x": 0 or a status. */
+static int check_request_line(const char *s, size_t n, bool *v11,
+                              const char **why)
+{
+    size_t i = 0;
+    while (i < n && is_token_char(s[i]))
+        i++;
+    if (i == 0 || i >= n || s[i] != ' ')
+        return *why = "the request line is not METHOD PATH HTTP/1.1", 400;
+    size_t t = ++i;
+    while (i < n && s[i] != ' ' && (unsigned char)s[i] > ' ')
+        i++;
+    if (i - t > WEB_MAX_URL)
+        return *why = "the URL is longer than 8 KiB", 414;
+    if (i == t || i >= n || s[i] != ' ')
+        return *why = "the request line is not METHOD PATH HTTP/1.1", 400;
+    const char *v = s + i + 1;
+    size_t vn = n - i - 1;
+    if (vn != 8 || strncmp(v, "HTTP/1.", 7) || v[7] < '0' || v[7] > '9')
+        return *why = "this server speaks HTTP/1.0 and HTTP/1.1", 505;
+    *v11 = v[7] != '0';
+    return 0;
+}
+
+/* One header line "Name: value": 0 or a status. */
+static int check_header(const char *s, size_t n, bool *host, const char **why)
+{
+    if (n && (s[0] == ' ' || s[0] == '\t')) /* obsolete: RFC 9112 5.2 */
+        return *why = "a header line is folded onto the next", 400;
+    size_t i = 0;
+    while (i < n && is_token_char(s[i]))
+        i++;
+    if (i == 0 || i >= n || s[i] != ':')
+        return *why = "a header line is not 'Name: value'", 400;
+    if (i == 4 && !strncasecmp(s, "host", 4))
+        *host = true;
+    /* Framing libmicrohttpd would refuse itself, with HTML: a chunked (or
+     * other coded) body, a length that is not a number. */
+    if (i == 17 && !strncasecmp(s, "transfer-encoding", 17))
+        return *why = "send the body with a Content-Length, not chunked", 411;
+    if (i == 14 && !strncasecmp(s, "content-length", 14)) {
+        size_t j = i + 1, digits = 0;
+        while (j < n && (s[j] == ' ' || s[j] == '\t'))
+            j++;
+        while (j < n && s[j] >= '0' && s[j] <= '9')
+            j++, digits++;
+        while (j < n && (s[j] == ' ' || s[j] == '\t'))
+            j++;
+        if (j != n || digits == 0 || digits > 18)
+            return *why = "Content-Length is not a number of bytes", 400;
+    }
+    return 0;
+}
+
+int web_gate_check(const char *buf, size_t len, const char **why)
+{
+    size_t headlen = 0;
+    bool done = find_end(buf, len, &headlen) != NULL;
+    const char *nl = memchr(buf, '\n', done ? headlen : len);
+    if (!nl) { /* the request line has not ended */
+        if (len > WEB_MAX_URL + 32)
+            return *why = "the URL is longer than 8 KiB", 414;
+        return len > WEB_MAX_HEADERS ? (*why = "bad request", 400) : -1;
+    }
+    size_t ln = (size_t)(nl - buf);
+    bool v11 = false, host = false;
+    int st = check_request_line(buf, ln && buf[ln - 1] == '\r' ? ln - 1 : ln,
+                                &v11, why);
+    if (st)
+        return st;
+    if (!done && len > WEB_MAX_HEADERS)
+        return *why = "the request's headers are too large (16 KiB at most)",
+               431;
+    if (!done)
+        return -1;
+    if (headlen > WEB_MAX_HEADERS + 2)
+        return *why = "the request's headers are too large (16 KiB at most)",
+               431;
+    if (memchr(buf, '\0', headlen))
+        return *why = "a NUL byte in the request's headers", 400;
+    for (const char *p = nl + 1; p < buf + headlen;) {
+        const char *e = memchr(p, '\n', (size_t)(buf + headlen - p));
+        size_t n = (size_t)(e - p);
+        if (n && p[n - 1] == '\r')
+            n--;
+        if (n && (st = check_header(p, n, &host, why)))
+            return st;
+        p = e + 1;
+    }
+    if (v11 && !host)
+        return *why = "an HTTP/1.1 request needs a Host header", 400;
+    return 0;
+}
+
+/* The whole answer to a refused head: a JSON body, then the connection
+ * closes. Returns its length (at most n - 1). */
+size_t web_gate_answer(int status, const char *why, char *out, size_t n)
+{
+    web_reply r = {0};
+    web_error(&r, status, why);
+    const char *text = status == 414   ? "URI Too Long"
+                       : status == 431 ? "Request Header Fields Too Large"
+                       : status == 505 ? "HTTP Version Not Supported"
+                       : status == 411 ? "Length Required"
+                       : status == 408 ? "Request Timeout"
+                       : status == 503 ? "Service Unavailable"
+                                       : "Bad Request";
+    int k = snprintf(out, n,
+                     "HTTP/1.1 %d %s\r\nConnection: close\r\n"
+                     "Content-Type: application/json; charset=utf-8\r\n"
+                     "X-Content-Type-Options: nosniff\r\n"
+                     "Cache-Control: no-store\r\nContent-Length: %zu\r\n\r\n"
+                     "%s",
+                     r.status, text, r.body ? r.len : 0,
+                     r.body ? r.body : "");
+    free(r.body);
+    return k < 0 ? 0 : (size_t)k >= n ? n - 1 : (size_t)k;
+}
+
+/* ---- the thread ------------------------------------------------------------ */
+
+static void say(const web_gate *g, int status, const char *why)
+{
+    if (g->cfg.log) {
+        fprintf(g->cfg.log, "%d (first request) %s\n", status, why);
+        fflush(g->cfg.log);
+    }
+}
+
+/* Forgets waiter i; closes its socket unless libmicrohttpd has it now. */
+static void forget(web_gate *g, size_t i, bool close_it)
+{
+    waiter *w = g->w[i];
+    if (w->began && !w->closing)
+        atomic_fetch_sub(&g->busy, 1);
+    epoll_ctl(g->ep, EPOLL_CTL_DEL, w->fd, NULL);
+    if (close_it)
+        close(w->fd);
+    free(w);
+    g->w[i] = g->w[--g->n];
+}
+
+static size_t index_of(const web_gate *g, const waiter *w)
+{
+    size_t i = 0;
+    while (i < g->n && g->w[i] != w)
+        i++;
+    return i;
+}
+
+static void refuse(web_gate *g, waiter *w, int status, const char *why)
+{
+    char buf[1024];
+    size_t n = web_gate_answer(status, why, buf, sizeof buf);
+    (void)!send(w->fd, buf, n, MSG_NOSIGNAL | MSG_DONTWAIT);
+    shutdown(w->fd, SHUT_WR);
+    say(g, status, why);
+    if (w->began)
+        atomic_fetch_sub(&g->busy, 1);
+    w->closing = true;
+    w->since = now_ms();
+}
+
+/* New bytes on a waiting connection. */
+static void readable(web_gate *g, waiter *w)
+{
+    if (w->closing) { /* drain what the client still sends, then close */
+        char sink[4096];
+        ssize_t r;
+        while ((r = recv(w->fd, sink, sizeof sink, 0)) > 0)
+            ;
+        if (r == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+            forget(g, index_of(g, w), true);
+        return;
+    }
+    ssize_t r = recv(w->fd, g->peek, sizeof g->peek, MSG_PEEK);
+    if (r <= 0) {
+        if (r == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+            forget(g, index_of(g, w), true);
+        return;
+    }
+    if (!w->began) {
+        w->began = true;
+        w->since = now_ms();
+        atomic_fetch_add(&g->busy, 1);
+    }
+    const char *why = NULL;
+    int st = web_gate_check(g->peek, (size_t)r, &why);
+    if (st > 0) {
+        refuse(g, w, st, why);
+    } else if (st == 0) { /* a whole, sound head: libmicrohttpd's now */
+        int fd = w->fd;
+        struct sockaddr_storage peer = w->peer;
+        socklen_t len = w->peerlen;
+        forget(g, index_of(g, w), false);
+        g->cfg.pass(g->cfg.ud, fd, (struct sockaddr *)&peer, len);
+    }
+}
+
+static void accept_all(web_gate *g)
+{
+    for (;;) {
+        waiter *w = calloc(1, sizeof *w);
+        if (!w)
+            return;
+        w->peerlen = sizeof w->peer;
+        w->fd = accept4(g->cfg.listen_fd, (struct sockaddr *)&w->peer,
+                        &w->peerlen, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (w->fd < 0) {
+            free(w);
+            return;
+        }
+        w->since = now_ms();
+        struct epoll_event ev = {.events = EPOLLIN | EPOLLRDHUP | EPOLLET,
+                                 .data.ptr = w};
+        if (g->n == g->cap) {
+            size_t cap = g->cap ? 2 * g->cap : 256;
+            waiter **nw = realloc(g->w, cap * sizeof *nw);
+            if (nw) {
+                g->w = nw;
+                g->cap = cap;
+            }
+        }
+        if (g->n == g->cap || g->n >= g->cfg.max ||
+            epoll_ctl(g->ep, EPOLL_CTL_ADD, w->fd, &ev) != 0) {
+            char buf[512];
+            size_t n = web_gate_answer(503, "too many connections: try "
+                                       "again in a moment", buf, sizeof buf);
+            (void)!send(w->fd, buf, n, MSG_NOSIGNAL | MSG_DONTWAIT);
+            close(w->fd);
+            free(w);
+            continue;
+        }
+        g->w[g->n++] = w;
+    }
+}
+
+/* Once in a while: heads too slow, idle connections, drained refusals. */
+static void sweep(web_gate *g)
+{
+    int64_t now = now_ms();
+    for (size_t i = g->n; i-- > 0;) {
+        waiter *w = g->w[i];
+        int64_t age = now - w->since;
+        if (w->closing ? age >= LINGER_MS
+                       : !w->began && age >= 1000 * (int64_t)g->cfg.idle)
+            forget(g, i, true);
+        else if (!w->closing && w->began &&
+                 age >= 1000 * (int64_t)g->cfg.timeout)
+            refuse(g, w, 408, "the request did not arrive in time");
+    }
+}
+
+/* A byte on the stop pipe: 'd' shuts the door (the listening socket, and
+ * connections that have sent nothing); 'x' stops. True for 'x'. */
+static bool shut_door(web_gate *g)
+{
+    char c = 'x';
+    if (read(g->stop[0], &c, 1) != 1 || c != 'd')
+        return true;
+    if (!g->door_shut) {
+        epoll_ctl(g->ep, EPOLL_CTL_DEL, g->cfg.listen_fd, NULL);
+        close(g->cfg.listen_fd);
+        g->door_shut = true;
+        for (size_t i = g->n; i-- > 0;)
+            if (!g->w[i]->began)
+                forget(g, i, true);
+    }
+    return false;
+}
+
+static void *gate_main(void *arg)
+{
+    web_gate *g = arg;
+    struct epoll_event ev[64];
+    int64_t swept = now_ms();
+    for (;;) {
+        int n = epoll_wait(g->ep, ev, 64, 250);
+        for (int i = 0; i < n; i++) {
+            if (ev[i].data.ptr == g && shut_door(g))
+                return NULL; /* the stop pipe said stop */
+            if (ev[i].data.ptr == g)
+                continue;
+            if (ev[i].data.ptr == NULL)
+                accept_all(g);
+            else
+                readable(g, ev[i].data.ptr);
+        }
+        if (now_ms() - swept >= 250) {
+            swept = now_ms();
+            sweep(g);
+        }
+    }
+}
+
+mu_status web_gate_start(const web_gate_cfg *cfg, web_gate **out,
+                         mu_error *err)
+{
+    web_gate *g = calloc(1, sizeof *g);
+    if (!g)
+        return mu_error_set(err, MU_ENOMEM, MU_R_NONE, "out of memory");
+    g->cfg = *cfg;
+    g->ep = epoll_create1(EPOLL_CLOEXEC);
+    struct epoll_event lev = {.events = EPOLLIN, .data.ptr = NULL};
+    struct epoll_event sev = {.events = EPOLLIN, .data.ptr = g};
+    if (g->ep < 0 || pipe2(g->stop, O_CLOEXEC) != 0 ||
+        epoll_ctl(g->ep, EPOLL_CTL_ADD, cfg->listen_fd, &lev) != 0 ||
+        epoll_ctl(g->ep, EPOLL_CTL_ADD, g->stop[0], &sev) != 0 ||
+        pthread_create(&g->thread, NULL, gate_main, g) != 0) {
+        int e = errno;
+        if (g->ep >= 0)
+            close(g->ep);
+        free(g);
+        return mu_error_set(err, MU_EIO, MU_R_NONE, "cannot start the "
+                            "server: %s", strerror(e));
+    }
+    *out = g;
+    return MU_OK;
+}
+
+void web_gate_shut(web_gate *g)
+{
+    if (g)
+        (void)!write(g->stop[1], "d", 1);
+}
+
+size_t web_gate_busy(web_gate *g)
+{
+    return g ? atomic_load(&g->busy) : 0;
+}
+
+void web_gate_stop(web_gate *g)
+{
+    if (!g)
+        return;
+    (void)!write(g->stop[1], "x", 1);
+    pthread_join(g->thread, NULL);
+    while (g->n)
+        forget(g, g->n - 1, true);
+    if (!g->door_shut)
+        close(g->cfg.listen_fd);
+    close(g->stop[0]);
+    close(g->stop[1]);
+    close(g->ep);
+    free(g->w);
+    free(g);
+}
