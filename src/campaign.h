@@ -189,6 +189,9 @@ mu_status camp_resolve(mu_campaign *c, mu_army captor, const char *name,
 mu_status camp_hold_leader(mu_campaign *c, int64_t event, int div,
                            mu_post post, int brigade, int rating, int rolled,
                            int origin, const char *camp, mu_error *err);
+/* Markdown-safe copy of a name: characters that format are escaped
+ * (campaign_show.c); buf holds 2 * CAMP_NAME_MAX + 1. */
+void camp_md_name(const char *s, char *buf, size_t n);
 /* What each side holds prisoner, camp by camp, as `viewer` may see it
  * (campaign_held.c): read inside a read transaction, then written as JSON
  * ({"held_by_union":{...},"held_by_confederate":{...}} added to `into`) or
