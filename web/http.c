@@ -698,7 +698,13 @@ static void pass(void *ud, int fd, const struct sockaddr *peer,
 mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
                             unsigned *port, mu_error *err)
 {
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
+    /* poll(), not epoll: libmicrohttpd 0.9.75's epoll loop, handed exactly
+     * 128 ready connections (its batch), calls epoll_wait again with the
+     * blocking timeout and sleeps on requests it has not served yet (256
+     * keep-alive clients on two threads stalled for the connection
+     * timeout). The gate holds idle connections, so each worker polls
+     * only connections in use. */
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL |
                      MHD_USE_ITC | MHD_USE_ERROR_LOG |
                      MHD_USE_NO_LISTEN_SOCKET;
     int fd = listen_on(addr, port);

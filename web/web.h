@@ -5,7 +5,7 @@
  *            with --format json, or a JSON error with an HTTP status;
  *   http.c   one HTTP request (method, URL, headers, body) -> a response:
  *            routing, limits, tokens and viewers, CSRF, the embedded page;
- *            it sits on libmicrohttpd (internal thread pool, epoll);
+ *            it sits on libmicrohttpd (internal thread pool, poll);
  *   gate.c   in front of libmicrohttpd: accepts connections and holds each
  *            until its first request's head is whole, refusing what
  *            libmicrohttpd would refuse with HTML (JSON here);
@@ -104,7 +104,7 @@ void web_server_free(web_server *s);
 const char *web_server_token(const web_server *s, web_viewer v);
 
 /* Listens on addr (sockaddr of its family): the gate (gate.c) takes each
- * connection's first request, libmicrohttpd's thread pool on epoll the
+ * connection's first request, libmicrohttpd's thread pool (poll) the
  * rest. *port gets the port bound (useful with port 0). */
 struct sockaddr;
 mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
