@@ -189,6 +189,9 @@ mu_status camp_resolve(mu_campaign *c, mu_army captor, const char *name,
 mu_status camp_hold_leader(mu_campaign *c, int64_t event, int div,
                            mu_post post, int brigade, int rating, int rolled,
                            int origin, const char *camp, mu_error *err);
+/* Markdown-safe copy of a name: characters that format are escaped
+ * (campaign_show.c); buf holds 2 * CAMP_NAME_MAX + 1. */
+void camp_md_name(const char *s, char *buf, size_t n);
 /* What each side holds prisoner, camp by camp, as `viewer` may see it
  * (campaign_held.c): read inside a read transaction, then written as JSON
  * ({"held_by_union":{...},"held_by_confederate":{...}} added to `into`) or
@@ -267,6 +270,20 @@ mu_status camp_chain_fill(mu_campaign *c, mu_error *err);
  * with `noted` (hex, or NULL), reports when that head is not in it. */
 mu_status camp_chain_check(mu_campaign *c, const char *noted, camp_report *r,
                            mu_error *err);
+
+/* ---- campaign_view.c: a side's view of the chain ----------------------- */
+
+/* In an export's copy, before its events go: view_chain(id, line, hash),
+ * the side's view of the chain (campaign_view.c says what it hashes). */
+mu_status camp_view_chain_write(mu_campaign *copy, int side, mu_error *err);
+/* check of a player's own file: its view chain recomputed link by link,
+ * and the noted head (hex, or NULL) found in it. */
+mu_status camp_view_check(mu_campaign *c, const char *noted, camp_report *r,
+                          mu_error *err);
+/* check of a campaign file against a view head noted earlier (a player's
+ * file's): a problem unless `noted` is a link of side's view chain. */
+mu_status camp_view_find(mu_campaign *c, int side, const char *noted,
+                         camp_report *r, mu_error *err);
 
 /* ---- campaign_replay.c ---------------------------------------------------- */
 

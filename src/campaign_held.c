@@ -248,6 +248,19 @@ static void item_text(const held_item *it, bool md, const char *pre,
     }
 }
 
+/* "Held by the Union in Camp Douglas:" before a camp's prisoners. */
+static void camp_head(const held_item *it, const char *pre, bool md, sbuf *sb)
+{
+    char camp[2 * CAMP_NAME_MAX + 1];
+    const char *who = it->captor == MU_UNION ? "Union" : "Confederates";
+    if (md) {
+        camp_md_name(it->camp, camp, sizeof camp);
+        sb_printf(sb, "%s**Held by the %s in %s:**\n\n", pre, who, camp);
+    } else {
+        sb_printf(sb, "%sHeld by the %s in %s:\n", pre, who, it->camp);
+    }
+}
+
 /* "3 Confederate stands", with ", 1 leader, 2 batteries" when any are
  * held by anyone (`more`). */
 static void count_text(const int64_t t[3], const char *side, bool more,
@@ -270,17 +283,14 @@ void camp_held_text(const camp_held_list *h, bool show, bool md, sbuf *sb)
         count_text(u, "Confederate", more, sb);
         sb_puts(sb, "; the Confederates hold ");
         count_text(k, "Union", more, sb);
-        sb_puts(sb, ".\n");
+        sb_puts(sb, md && h->n ? ".\n\n" : ".\n"); /* a paragraph of its own */
     }
     const char *last = NULL;
     int captor = -1;
     for (int i = 0; i < h->n; i++) {
         const held_item *it = &h->v[i];
         if (it->captor != captor || !last || strcmp(last, it->camp))
-            sb_printf(sb, md ? "%s**Held by the %s in %s:**\n\n"
-                             : "%sHeld by the %s in %s:\n",
-                      md ? (last ? "\n" : "") : show ? "  " : "", it->captor == MU_UNION
-                      ? "Union" : "Confederates", it->camp);
+            camp_head(it, md ? (last ? "\n" : "") : show ? "  " : "", md, sb);
         captor = it->captor;
         last = it->camp;
         item_text(it, md, show ? "    " : "  ", sb);

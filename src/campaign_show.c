@@ -48,8 +48,7 @@ static cJSON *leader_json(int r, int rolled, int origin)
     return o;
 }
 
-/* Markdown-safe copy of a name: characters that format are escaped. */
-static void md_name(const char *s, char *buf, size_t n)
+void camp_md_name(const char *s, char *buf, size_t n)
 {
     size_t k = 0;
     for (; *s && k + 3 < n; s++) {
@@ -365,8 +364,8 @@ static void division_head(const camp_div *d, bool md, sbuf *sb)
 {
     char name[2 * CAMP_NAME_MAX + 1], corps[2 * CAMP_NAME_MAX + 1];
     if (md) {
-        md_name(d->name, name, sizeof name);
-        md_name(d->corps_name, corps, sizeof corps);
+        camp_md_name(d->name, name, sizeof name);
+        camp_md_name(d->corps_name, corps, sizeof corps);
         sb_printf(sb, "### Division %d: %s (%s%s%s)", d->id, name,
                   mu_arm_name(d->arm), d->corps ? ", " : "", corps);
     } else {
@@ -424,7 +423,7 @@ static void corps_text(const view *v, const camp_corps *k, int viewer, bool md,
 {
     char name[2 * CAMP_NAME_MAX + 1], buf[96];
     if (md)
-        md_name(k->name, name, sizeof name);
+        camp_md_name(k->name, name, sizeof name);
     sb_printf(sb, md ? "**%s**: " : "  %s: ", md ? name : k->name);
     if (!k->rated) {
         sb_puts(sb, "corps leader not yet met\n");
@@ -451,7 +450,7 @@ static void show_text(mu_campaign *c, const view *v, int viewer,
     mu_share_text(c->winner, w, sizeof w);
     mu_share_text(c->loser, lo, sizeof lo);
     if (md)
-        md_name(c->name, name, sizeof name);
+        camp_md_name(c->name, name, sizeof name);
     sb_printf(sb, md ? "# Campaign: %s\n\n%d, %s theater. " : "Campaign \"%s\":"
               " %d, %s theater\n", md ? name : c->name, c->year,
               c->theater == MU_EAST ? "Eastern" : "Western");
@@ -461,7 +460,7 @@ static void show_text(mu_campaign *c, const view *v, int viewer,
     sb_puts(sb, "; prisoners do not.\n");
     if (v->battle) {
         if (md)
-            md_name(v->battle_name, name, sizeof name);
+            camp_md_name(v->battle_name, name, sizeof name);
         sb_printf(sb, md ? "\nBattle under way: **%s**\n" : "Battle under way: "
                   "%s\n", md ? name : v->battle_name);
     }
@@ -619,7 +618,7 @@ mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
     case MU_FMT_MARKDOWN:
         if (e->hidden) {
             char nm[2 * CAMP_NAME_MAX + 1];
-            md_name(e->name, nm, sizeof nm);
+            camp_md_name(e->name, nm, sizeof nm);
             sb_printf(&sb, "Division %d \"%s\" engaged hidden%s.\n%s%s%s\n",
                       e->id, md ? nm : e->name, e->fair ? ", rolled fairly"
                       : " (not verifiable: its owner chose the dice)",
@@ -628,7 +627,7 @@ mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
             break;
         }
         char name[2 * CAMP_NAME_MAX + 1];
-        md_name(e->name, name, sizeof name);
+        camp_md_name(e->name, name, sizeof name);
         if (md)
             sb_printf(&sb, "## Division %d engaged: %s\n\n", e->id, name);
         else

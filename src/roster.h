@@ -10,7 +10,8 @@
 #define RS_NAME (MU_CAMPAIGN_NAME_MAX + 1)
 
 /* How a leader came to hold the post (as the campaign keeps it). */
-enum { RS_ROLLED = 0, RS_REPLACED = 1, RS_DOWNGRADED = 2 };
+enum { RS_ROLLED = 0, RS_REPLACED = 1, RS_DOWNGRADED = 2,
+       RS_RETURNED = 3 /* back from a prisoner-of-war camp */ };
 
 typedef struct rs_brigade {
     int number;

@@ -118,12 +118,13 @@ static double dp_badge(dctx *c, double x, double y, double size)
 }
 
 /* "average", "despicable", "average (despicable, by the book)", with
- * " (replacement)" or " (downgraded)". */
+ * " (replacement)", " (downgraded)" or " (back from captivity)". */
 static void rating_words(mu_rating played, mu_rating rolled, int origin,
                          char *buf, size_t n)
 {
     const char *how = origin == RS_REPLACED     ? ", replacement"
-                      : origin == RS_DOWNGRADED ? ", downgraded" : "";
+                      : origin == RS_DOWNGRADED ? ", downgraded"
+                      : origin == RS_RETURNED   ? ", back from captivity" : "";
     if (played != rolled && origin != RS_DOWNGRADED)
         snprintf(buf, n, "%s (despicable, by the book%s)",
                  mu_rating_name(played), how);

@@ -75,4 +75,9 @@ grep -q '^Held by the Union in Camp Douglas:' p.txt || { cat p.txt; fail "Camp D
 grep -q 'Confederates' p.txt && grep -q '^Held by the Confederates' p.txt && fail "a Confederate camp is left"
 "$muster" campaign check $F >check.txt || { cat check.txt; fail "check"; }
 grep -q 'every table agrees' check.txt || fail "check did not replay"
+# A liberation taken back (undo): the camp holds them again.
+m undo $F
+"$muster" campaign prisoners $F >p2.txt || fail prisoners
+grep -q 'union division 1 "Wadsworth": the division leader (average)' p2.txt || { cat p2.txt; fail "undo did not put the leader back in camp"; }
+"$muster" campaign check $F >check.txt || { cat check.txt; fail "check after undo"; }
 echo "ok: camps, captured leaders and batteries"
