@@ -526,6 +526,10 @@ static cli_rc run_show(cli_ctx *cx)
 static cli_rc run_read(cli_ctx *cx)
 {
     mu_campaign *c = NULL;
+    if (!strcmp(cx->cmd->name, "campaign check") && cli_has(cx, "side") &&
+        !cli_has(cx, "head"))
+        return cli_error(cx, "campaign check: --side says whose view --head "
+                         "is: give --head HEX too");
     cli_rc rc = open_as(cx, &c, true);
     if (rc != CLI_OK)
         return rc;
@@ -541,6 +545,9 @@ static cli_rc run_read(cli_ctx *cx)
                              &ro, &text, &err);
     else if (!strcmp(sub, "prisoners"))
         st = mu_campaign_prisoners(c, &ro, &text, &err);
+    else if (cli_has(cx, "side"))
+        st = mu_campaign_check_view(c, (mu_army)cli_choice(cx, "side", 0),
+                                    cli_str(cx, "head"), &text, &err);
     else
         st = mu_campaign_check_head(c, cli_str(cx, "head"), &text, &err);
     rc = text ? cli_take(cx, text) : CLI_OK;
@@ -797,9 +804,16 @@ static const cli_opt check_opts[] = {
     {.name = "head", .type = ARG_TEXT, .metavar = "HEX",
      .help = "a chain head noted earlier ('campaign head'): nothing up to it "
              "may have changed"},
+    {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",
+     .help = "--head is the head of that side's view (its own file's, "
+             "'head --side S')"},
     CAMP_AS,
     {0}};
-static const cli_opt head_opts[] = {CAMP_AS, CAMP_FORMAT, {0}};
+static const cli_opt head_opts[] = {
+    {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",
+     .help = "the head of that side's view of the chain, which its own file "
+             "('export --side') carries"},
+    CAMP_AS, CAMP_FORMAT, {0}};
 
 /* The hash chain's head, to note after a session. */
 static cli_rc run_head(cli_ctx *cx)
@@ -811,7 +825,12 @@ static cli_rc run_head(cli_ctx *cx)
     mu_error err = {0};
     char hex[MU_CHAIN_HEX];
     int64_t n = 0;
-    if (mu_campaign_head(c, hex, &n, &err) != MU_OK) {
+    mu_status st = cli_has(cx, "side")
+                       ? mu_campaign_view_head(c, (mu_army)cli_choice(
+                                                   cx, "side", 0),
+                                               hex, &n, &err)
+                       : mu_campaign_head(c, hex, &n, &err);
+    if (st != MU_OK) {
         rc = cli_fail(cx, &err);
     } else {
         cli_buf b = {0};

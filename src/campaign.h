@@ -271,6 +271,20 @@ mu_status camp_chain_fill(mu_campaign *c, mu_error *err);
 mu_status camp_chain_check(mu_campaign *c, const char *noted, camp_report *r,
                            mu_error *err);
 
+/* ---- campaign_view.c: a side's view of the chain ----------------------- */
+
+/* In an export's copy, before its events go: view_chain(id, line, hash),
+ * the side's view of the chain (campaign_view.c says what it hashes). */
+mu_status camp_view_chain_write(mu_campaign *copy, int side, mu_error *err);
+/* check of a player's own file: its view chain recomputed link by link,
+ * and the noted head (hex, or NULL) found in it. */
+mu_status camp_view_check(mu_campaign *c, const char *noted, camp_report *r,
+                          mu_error *err);
+/* check of a campaign file against a view head noted earlier (a player's
+ * file's): a problem unless `noted` is a link of side's view chain. */
+mu_status camp_view_find(mu_campaign *c, int side, const char *noted,
+                         camp_report *r, mu_error *err);
+
 /* ---- campaign_replay.c ---------------------------------------------------- */
 
 /* Replays the log of `file` on a new campaign in memory and reports every

@@ -286,6 +286,8 @@ mu_status mu_campaign_head(mu_campaign *c, char hex[MU_CHAIN_HEX],
         return err_set(err, MU_EINPUT, "no campaign given");
     /* The head commits to every event, hidden ones too, but tells nothing
      * of them: any side may have it. */
+    if (c->view) /* a player's own file: its side's view of the chain */
+        return mu_campaign_view_head(c, (mu_army)c->viewer, hex, count, err);
     head_ctx x = {hex, count};
     return camp_read(c, head_read, &x, err);
 }

@@ -18,6 +18,7 @@ enum { ACC_LOST, ACC_CAPTURED, ACC_RETURNED, ACC_FREED, ACC_HELD, ACC_N };
 typedef struct check_ctx {
     camp_report rep;
     const char *head; /* a noted chain head, or NULL */
+    int view_side;    /* the head is of that side's view; -1: the full */
     camp_div *divs;
     int ndivs;
     int64_t (*acc)[MU_MAX_BRIGADES][ACC_N]; /* per division, brigade, counter */
@@ -339,20 +340,70 @@ static mu_status check_read(mu_campaign *c, void *p, mu_error *err)
                           err)) != MU_OK ||
         (s = sqlite_check(c, x, "PRAGMA foreign_key_check", "foreign keys",
                           err)) != MU_OK ||
-        (s = camp_chain_check(c, x->head, &x->rep, err)) != MU_OK ||
+        (s = camp_chain_check(c, x->view_side < 0 ? x->head : NULL, &x->rep,
+                              err)) != MU_OK ||
+        (x->view_side >= 0 &&
+         (s = camp_view_find(c, x->view_side, x->head, &x->rep, err)) !=
+             MU_OK) ||
         (s = ledger(c, x, err)) != MU_OK)
         return s;
     return camp_replay_check(c, &x->rep, err);
 }
 
+/* A player's own file: what it can check without the other side's
+ * secrets. */
+static mu_status check_view_read(mu_campaign *c, void *p, mu_error *err)
+{
+    check_ctx *x = p;
+    mu_status s;
+    sb_printf(x->rep.sb, "the %s's own file of campaign \"%s\": schema %d\n",
+              camp_side_title((mu_army)c->viewer), c->name,
+              MU_CAMPAIGN_SCHEMA);
+    if ((s = sqlite_check(c, x, "PRAGMA integrity_check", "SQLite integrity",
+                          err)) != MU_OK ||
+        /* It keeps no events, which battles and prisoners name. */
+        (s = sqlite_check(c, x, "SELECT \"table\", parent FROM "
+                          "pragma_foreign_key_check WHERE parent <> 'events'",
+                          "foreign keys", err)) != MU_OK ||
+        (s = camp_view_check(c, x->head, &x->rep, err)) != MU_OK)
+        return s;
+    sb_puts(x->rep.sb, "replay: not in a player's own file (the other "
+            "side's secrets are not in it); compare the view head with the "
+            "umpire's\n");
+    return MU_OK;
+}
+
+static mu_status check_run(mu_campaign *c, const char *head, int view_side,
+                           char **report, mu_error *err);
+
 mu_status mu_campaign_check_head(mu_campaign *c, const char *head,
                                  char **report, mu_error *err)
+{
+    return check_run(c, head, -1, report, err);
+}
+
+mu_status mu_campaign_check_view(mu_campaign *c, mu_army side,
+                                 const char *head, char **report,
+                                 mu_error *err)
+{
+    if (report)
+        *report = NULL;
+    if ((unsigned)side > 1 || !head)
+        return err_set(err, MU_EINPUT, "give a side and the head of its view");
+    if (c && c->view)
+        return err_set(err, MU_ESTATE, "a player's own file checks its own "
+                       "view's head: check it with the head alone");
+    return check_run(c, head, (int)side, report, err);
+}
+
+static mu_status check_run(mu_campaign *c, const char *head, int view_side,
+                           char **report, mu_error *err)
 {
     if (report)
         *report = NULL; /* never read; a report on MU_OK or MU_EMISMATCH */
     if (!c || !report)
         return err_set(err, MU_EINPUT, "no campaign given");
-    if (c->viewer != MU_VIEWER_UMPIRE) /* its report names every secret */
+    if (c->viewer != MU_VIEWER_UMPIRE && !c->view) /* it names every secret */
         return err_set(err, MU_ESTATE, "check reads every secret of the "
                        "campaign: run it as the umpire");
     unsigned char h[CAMP_HASH_BYTES];
@@ -364,7 +415,9 @@ mu_status mu_campaign_check_head(mu_campaign *c, const char *head,
     memset(&x, 0, sizeof x);
     x.rep.sb = &sb;
     x.head = head;
-    mu_status s = camp_read(c, check_read, &x, err);
+    x.view_side = view_side;
+    mu_status s = camp_read(c, c->view ? check_view_read : check_read, &x,
+                            err);
     free(x.divs);
     free(x.acc);
     free(x.engages);

@@ -235,6 +235,7 @@ mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
         int nev = 0;
         if ((s = gather_log(x, (int)side, &evs, &nev, err)) == MU_OK &&
             (s = camp_exec(x, "BEGIN IMMEDIATE", err)) == MU_OK &&
+            (s = camp_view_chain_write(x, (int)side, err)) == MU_OK &&
             (s = write_view_log(x, evs, nev, err)) == MU_OK &&
             (s = scrub_tables(x, (int)side, err)) == MU_OK &&
             (s = camp_exec(x, "COMMIT", err)) == MU_OK)

@@ -179,11 +179,143 @@ static void schema4_file_pins_its_tables(void **state)
     check_finds(to, "event 10 (tables): field 'sha256'");
 }
 
+/* A campaign with a hidden Confederate division (2) and an open Union one
+ * (1), a battle with losses on both and its end (9 events). */
+static mu_campaign *two_sides(void)
+{
+    mu_campaign_opts o = mu_campaign_defaults();
+    o.name = "Views";
+    o.year = 1863;
+    o.theater = MU_EAST;
+    mu_campaign *c;
+    mu_error err;
+    int id;
+    mu_dice *d;
+    mu_engagement e;
+    assert_int_equal(mu_campaign_create(fresh(), &o, &c, &err), MU_OK);
+    assert_int_equal(mu_campaign_add(c, MU_UNION, "A", MU_INFANTRY, NULL, &id,
+                                     &err), MU_OK);
+    assert_int_equal(mu_campaign_add(c, MU_CONFEDERATE, "B", MU_INFANTRY, NULL,
+                                     &id, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "R", NULL, &err), MU_OK);
+    for (int div = 1; div <= 2; div++) {
+        assert_int_equal(mu_dice_new_seeded((uint64_t)div, &d, &err), MU_OK);
+        assert_int_equal(mu_campaign_engage(c, div, div == 2, false, d, &e,
+                                            &err), MU_OK);
+        mu_dice_free(d);
+    }
+    assert_int_equal(mu_campaign_casualties(c, 2, 1, 1, 0, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 1, 1, 1, 0, NULL, &err), MU_OK);
+    assert_int_equal(mu_dice_new_seeded(3, &d, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, d, NULL, &err),
+                     MU_OK);
+    mu_dice_free(d);
+    return c;
+}
+
+static void view_head(mu_campaign *c, mu_army side, char hex[MU_CHAIN_HEX],
+                      int64_t want)
+{
+    int64_t n;
+    mu_error err;
+    assert_int_equal(mu_campaign_view_head(c, side, hex, &n, &err), MU_OK);
+    assert_int_equal(n, want);
+}
+
+static void report_says(mu_status got, mu_status want, char *report,
+                        const char *says)
+{
+    if (got != want || !report || !strstr(report, says))
+        fail_msg("status %d, wanted %d and '%s' in:\n%s", got, want, says,
+                 report ? report : "(none)");
+    free(report);
+}
+
+/* The player's own file carries its side's view of the chain: the same
+ * head as the umpire's file gives for that side, checked link by link in
+ * the player's file alone, still a link of the umpire's after a reveal and
+ * more events; every edit of it is caught; the masked links hold nothing
+ * of the hidden division. */
+static void a_players_file_has_a_chain(void **state)
+{
+    (void)state;
+    mu_campaign *c = two_sides();
+    mu_error err;
+    char full[MU_CHAIN_HEX], u[MU_CHAIN_HEX], k[MU_CHAIN_HEX], p[MU_CHAIN_HEX];
+    int64_t n;
+    assert_int_equal(mu_campaign_head(c, full, &n, &err), MU_OK);
+    view_head(c, MU_UNION, u, 9);
+    view_head(c, MU_CONFEDERATE, k, 9);
+    assert_string_equal(k, full);    /* nothing is hidden from its owner */
+    assert_string_not_equal(u, full); /* the hidden division's 3 events */
+    char upath[512];
+    snprintf(upath, sizeof upath, "%s", fresh());
+    assert_int_equal(mu_campaign_export_side(c, MU_UNION, upath, &err), MU_OK);
+
+    mu_campaign *x;
+    assert_int_equal(mu_campaign_open(upath, &x, &err), MU_OK);
+    assert_int_equal(mu_campaign_head(x, p, &n, &err), MU_OK);
+    assert_string_equal(p, u);
+    assert_int_equal(n, 9);
+    assert_int_equal(mu_campaign_view_head(x, MU_CONFEDERATE, p, &n, &err),
+                     MU_ESTATE);
+    char *report = NULL;
+    mu_status st = mu_campaign_check_head(x, u, &report, &err);
+    report_says(st, MU_OK, report, "noted head: event 9 of 9");
+    mu_campaign_close(x);
+    char *masked = text(upath, "SELECT group_concat(line, '|') FROM "
+                        "view_chain WHERE line LIKE '%\"masked\":true%'");
+    assert_string_equal(masked,
+        "{\"division\":2,\"id\":6,\"kind\":\"engage\",\"masked\":true}|"
+        "{\"division\":2,\"id\":7,\"kind\":\"casualties\",\"masked\":true}|"
+        "{\"division\":null,\"id\":9,\"kind\":\"battle-end\","
+        "\"masked\":true}");
+    free(masked);
+
+    /* Later: a reveal and another event. The Union's noted head is still a
+     * link of its view in the umpire's file; the Confederates' is not. */
+    char *doc;
+    assert_int_equal(mu_campaign_reveal(c, 2, &doc, &err), MU_OK);
+    free(doc);
+    assert_int_equal(mu_campaign_penalty(c, MU_UNION, NULL, &err), MU_OK);
+    st = mu_campaign_check_view(c, MU_UNION, u, &report, &err);
+    report_says(st, MU_OK, report,
+                "noted head of the Union's view: event 9 of 11");
+    st = mu_campaign_check_view(c, MU_CONFEDERATE, u, &report, &err);
+    report_says(st, MU_EMISMATCH, report, "is not in the Confederates' view");
+    mu_campaign_close(c);
+
+    /* Edits of the player's file. */
+    static const char *const edits[] = {
+        "UPDATE view_chain SET line = replace(line, '\"lost\":1', "
+        "'\"lost\":2') WHERE id = 8",
+        "DELETE FROM view_chain WHERE id = 4",
+        "UPDATE view_chain SET line = replace(line, '\"masked\":true', "
+        "'\"masked\":false') WHERE id = 6",
+        "UPDATE view_chain SET hash = (SELECT hash FROM view_chain WHERE id "
+        "= 1) WHERE id = 2",
+    };
+    for (size_t i = 0; i < sizeof edits / sizeof *edits; i++) {
+        const char *t = fresh();
+        char cmd[1200];
+        snprintf(cmd, sizeof cmd, "cp '%s' '%s'", upath, t);
+        assert_int_equal(system(cmd), 0);
+        sql(t, edits[i]);
+        assert_int_equal(mu_campaign_open(t, &x, &err), MU_OK);
+        report = NULL;
+        if (mu_campaign_check_head(x, u, &report, &err) != MU_EMISMATCH)
+            fail_msg("edit %zu not caught:\n%s", i, report ? report : "");
+        free(report);
+        mu_campaign_close(x);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(new_file_pins_its_tables),
         cmocka_unit_test(schema4_file_pins_its_tables),
+        cmocka_unit_test(a_players_file_has_a_chain),
     };
     return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
 }

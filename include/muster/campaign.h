@@ -624,6 +624,35 @@ MU_API mu_status mu_campaign_check_head(mu_campaign *c, const char *head,
 MU_API mu_status mu_campaign_head(mu_campaign *c, char hex[MU_CHAIN_HEX],
                                   int64_t *count, mu_error *err);
 
+/* A side's view of the chain: what a player's own file (mu_campaign_export
+ * _side) carries and can check by itself. Link n is SHA-256(link n-1 ||
+ * line n), from 32 zero bytes, where line n is event n's canonical line as
+ * the full chain hashes it, or, when the event names a division of the
+ * other side that was hidden and unrevealed at that event,
+ * {"division":N|null,"id":N,"kind":"KIND","masked":true}. Masking is
+ * judged as of each event, so a later reveal changes no link; with nothing
+ * masked the view chain is the full chain. The umpire's file gives the
+ * head of either side's view; a player's own file gives its side's, as it
+ * was at the export (mu_campaign_head gives the same there), and check on
+ * it recomputes every link: the player compares that head with the one the
+ * umpire's file gives for the same events. Any viewer may ask.
+ * Errors: MU_EINPUT for a side that is neither, or a player's file from an
+ * older muster (no view chain); MU_ESTATE for the other side's view in a
+ * player's own file. */
+MU_API mu_status mu_campaign_view_head(mu_campaign *c, mu_army side,
+                                       char hex[MU_CHAIN_HEX], int64_t *count,
+                                       mu_error *err);
+
+/* As mu_campaign_check_head, for a head of side's view noted earlier (a
+ * player's own file's, mu_campaign_view_head): a problem unless it is a
+ * link of the view chain this campaign file gives for that side, so that
+ * nothing the side saw up to it was rewritten since. As the umpire only.
+ * Errors: as mu_campaign_check_head; MU_ESTATE in a player's own file
+ * (check_head there takes its own view's head). */
+MU_API mu_status mu_campaign_check_view(mu_campaign *c, mu_army side,
+                                        const char *head, char **report,
+                                        mu_error *err);
+
 #ifdef __cplusplus
 }
 #endif

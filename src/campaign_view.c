@@ -1,0 +1,373 @@
+/* campaign_view.c -- a side's view of the hash chain, which a player's own
+ * file carries and can check without the umpire's file.
+ *
+ * The side's chain hashes, event by event, what the side may see of the
+ * log: the event's canonical line exactly as the full chain hashes it
+ *     {"data":DATA,"division":N|null,"id":N,"kind":"KIND"}
+ * when nothing in it is hidden from the side, else its masked line
+ *     {"division":N|null,"id":N,"kind":"KIND","masked":true}
+ * with view hash n = SHA-256(view hash n-1 || line n), from 32 zero bytes.
+ * An event is masked for side S when it names (as events.division or as
+ * any "division" field of its payload) a division of the other side that
+ * was engaged hidden and not revealed before it: judged as of the event,
+ * so that a later reveal changes no link and a view head noted earlier
+ * stays in the chain. Where nothing is masked the view chain is the full
+ * chain, link for link.
+ *
+ * Why not the full chain's hashes of the masked events: the hash of a
+ * casualties event of a hidden division, with the hash before it, could be
+ * matched by trying every brigade and count of stands (a few thousand
+ * guesses). A masked line holds nothing the masked log does not show. */
+#include "campaign.h"
+
+#include <inttypes.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the walk ----------------------------------------------------------- */
+
+/* Divisions hidden now: id and side, while engaged hidden and unrevealed. */
+typedef struct hidden_set {
+    int (*v)[2];
+    int n, cap;
+} hidden_set;
+
+static bool hs_add(hidden_set *h, int div, int side)
+{
+    if (h->n == h->cap) {
+        int cap = h->cap ? 2 * h->cap : 8;
+        int(*p)[2] = realloc(h->v, (size_t)cap * sizeof *p);
+        if (!p)
+            return false;
+        h->v = p;
+        h->cap = cap;
+    }
+    h->v[h->n][0] = div;
+    h->v[h->n++][1] = side;
+    return true;
+}
+
+static void hs_remove(hidden_set *h, int div)
+{
+    for (int i = 0; i < h->n; i++)
+        if (h->v[i][0] == div)
+            h->v[i][0] = 0;
+}
+
+/* Whether one of the divisions listed ("1,3") is hidden from `side`. */
+static bool hs_hides(const hidden_set *h, const char *list, int side)
+{
+    for (const char *p = list; p && *p;) {
+        char *end;
+        long d = strtol(p, &end, 10);
+        for (int i = 0; i < h->n && end != p; i++)
+            if (h->v[i][0] == d && h->v[i][1] != side)
+                return true;
+        p = *end ? end + 1 : end;
+    }
+    return false;
+}
+
+/* The canonical line of a row: id, kind, division (NULL), data. */
+static void view_line(sqlite3_stmt *st, bool masked, sbuf *sb)
+{
+    const char *kind = (const char *)sqlite3_column_text(st, 1);
+    const char *data = (const char *)sqlite3_column_text(st, 3);
+    char div[24] = "null";
+    if (sqlite3_column_type(st, 2) != SQLITE_NULL)
+        snprintf(div, sizeof div, "%lld",
+                 (long long)sqlite3_column_int64(st, 2));
+    long long id = (long long)sqlite3_column_int64(st, 0);
+    if (!masked) {
+        sb_puts(sb, "{\"data\":");
+        sb_puts(sb, data ? data : "");
+        sb_puts(sb, ",");
+    } else {
+        sb_puts(sb, "{");
+    }
+    sb_printf(sb, "\"division\":%s,\"id\":%lld,\"kind\":\"", div, id);
+    sb_puts(sb, kind ? kind : "");
+    sb_puts(sb, masked ? "\",\"masked\":true}" : "\"}");
+}
+
+static void next_hash(unsigned char h[CAMP_HASH_BYTES], const char *line)
+{
+    crypto_hash_sha256_state s;
+    crypto_hash_sha256_init(&s);
+    crypto_hash_sha256_update(&s, h, CAMP_HASH_BYTES);
+    crypto_hash_sha256_update(&s, (const unsigned char *)line, strlen(line));
+    crypto_hash_sha256_final(&s, h);
+}
+
+typedef mu_status (*view_fn)(void *ctx, int64_t id, const char *line,
+                             const char *hex, mu_error *err);
+
+static mu_status walk_view(mu_campaign *c, int side, view_fn fn, void *ctx,
+                           mu_error *err)
+{
+    if (sodium_init() < 0)
+        return err_set(err, MU_EINTERNAL, "libsodium could not start");
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT e.id, e.kind, e.division, e.data, "
+                               "e.kind = 'engage' AND json_extract(e.data, "
+                               "'$.hidden'), json_extract(e.data, '$.side'), "
+                               "(SELECT group_concat(value) FROM json_tree("
+                               "e.data) WHERE key = 'division' AND type = "
+                               "'integer') FROM events e ORDER BY e.id", &st,
+                               err);
+    if (s != MU_OK)
+        return s;
+    hidden_set h = {NULL, 0, 0};
+    unsigned char hash[CAMP_HASH_BYTES] = {0};
+    int rc;
+    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int div = sqlite3_column_int(st, 2);
+        const char *kind = (const char *)sqlite3_column_text(st, 1);
+        const char *owner = (const char *)sqlite3_column_text(st, 5);
+        if (sqlite3_column_int(st, 4) &&
+            !hs_add(&h, div, owner && !strcmp(owner, "confederate")))
+            s = err_nomem(err);
+        if (kind && !strcmp(kind, "reveal")) /* the secret is out */
+            hs_remove(&h, div);
+        char list[40];
+        snprintf(list, sizeof list, "%d", div);
+        bool masked = hs_hides(&h, list, side) ||
+                      hs_hides(&h, (const char *)sqlite3_column_text(st, 6),
+                               side);
+        sbuf line = {0};
+        view_line(st, masked, &line);
+        if (line.oom && s == MU_OK)
+            s = err_nomem(err);
+        char hex[CAMP_HASH_HEX];
+        next_hash(hash, line.p ? line.p : "");
+        camp_hash_hex(hash, hex);
+        if (s == MU_OK)
+            s = fn(ctx, sqlite3_column_int64(st, 0), line.p ? line.p : "",
+                   hex, err);
+        sb_free(&line);
+    }
+    sqlite3_finalize(st);
+    free(h.v);
+    if (s == MU_OK && rc != SQLITE_DONE)
+        s = camp_sql_fail(c, rc, "reading", err);
+    return s;
+}
+
+/* ---- a side's view head ------------------------------------------------- */
+
+typedef struct head_ctx {
+    char *hex;
+    int64_t n;
+} head_ctx;
+
+static mu_status keep_last(void *ctx, int64_t id, const char *line,
+                           const char *hex, mu_error *err)
+{
+    (void)id, (void)line, (void)err;
+    head_ctx *x = ctx;
+    memcpy(x->hex, hex, CAMP_HASH_HEX);
+    x->n++;
+    return MU_OK;
+}
+
+typedef struct view_head_ctx {
+    int side;
+    head_ctx h;
+} view_head_ctx;
+
+/* A player's own file holds its view chain (view_chain); a campaign file
+ * makes it from the log. */
+static mu_status view_head_read(mu_campaign *c, void *p, mu_error *err)
+{
+    view_head_ctx *x = p;
+    memset(x->h.hex, '0', CAMP_HASH_HEX - 1);
+    x->h.hex[CAMP_HASH_HEX - 1] = '\0';
+    x->h.n = 0;
+    if (!c->view)
+        return walk_view(c, x->side, keep_last, &x->h, err);
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT hash, (SELECT count(*) FROM "
+                               "view_chain) FROM view_chain ORDER BY id DESC "
+                               "LIMIT 1", &st, err);
+    if (s != MU_OK)
+        return err_at(err, MU_EINPUT, c->path, 0, "this player's file was "
+                      "exported by an older muster: it holds no view chain");
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        const char *t = (const char *)sqlite3_column_text(st, 0);
+        snprintf(x->h.hex, CAMP_HASH_HEX, "%s", t ? t : "");
+        x->h.n = sqlite3_column_int64(st, 1);
+    }
+    sqlite3_finalize(st);
+    return MU_OK;
+}
+
+mu_status mu_campaign_view_head(mu_campaign *c, mu_army side,
+                                char hex[MU_CHAIN_HEX], int64_t *count,
+                                mu_error *err)
+{
+    if (!c || !hex || !count)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if ((unsigned)side > 1)
+        return err_set(err, MU_EINPUT, "a view is the union's or the "
+                       "confederates'");
+    if (c->view && (int)side != c->viewer)
+        return err_set(err, MU_ESTATE, "this is the %s's own file: it holds "
+                       "that side's view of the log only",
+                       camp_side_title((mu_army)c->viewer));
+    /* Like the full head, a view head tells nothing of what it commits
+     * to: any viewer may ask for either side's. */
+    view_head_ctx x = {(int)side, {hex, 0}};
+    mu_status s = camp_read(c, view_head_read, &x, err);
+    if (s == MU_OK)
+        *count = x.h.n;
+    return s;
+}
+
+/* ---- a view head noted earlier, in the umpire's file -------------------- */
+
+typedef struct find_ctx {
+    unsigned char want[CAMP_HASH_BYTES];
+    int64_t at, n;
+    char head[CAMP_HASH_HEX];
+} find_ctx;
+
+static mu_status find_link(void *ctx, int64_t id, const char *line,
+                           const char *hex, mu_error *err)
+{
+    (void)line, (void)err;
+    find_ctx *x = ctx;
+    unsigned char h[CAMP_HASH_BYTES];
+    x->n++;
+    memcpy(x->head, hex, CAMP_HASH_HEX);
+    if (!x->at && camp_hash_parse(hex, h) &&
+        sodium_memcmp(h, x->want, CAMP_HASH_BYTES) == 0)
+        x->at = id;
+    return MU_OK;
+}
+
+mu_status camp_view_find(mu_campaign *c, int side, const char *noted,
+                         camp_report *r, mu_error *err)
+{
+    find_ctx x = {.at = 0, .n = 0, .head = ""};
+    if (!camp_hash_parse(noted, x.want))
+        return err_set(err, MU_EINPUT, "'%.70s' is not a chain head: give the "
+                       "64 hex digits that were noted", noted);
+    mu_status s = walk_view(c, side, find_link, &x, err);
+    if (s != MU_OK)
+        return s;
+    const char *who = side == MU_UNION ? "Union's" : "Confederates'";
+    sb_printf(r->sb, "the %s view: %" PRId64 " event%s, head %s\n", who,
+              x.n, x.n == 1 ? "" : "s", x.n ? x.head : "(none)");
+    if (x.at)
+        sb_printf(r->sb, "noted head of the %s view: event %" PRId64 " of %"
+                  PRId64 ": nothing before it was rewritten\n", who, x.at,
+                  x.n);
+    else
+        camp_problem(r, "the noted head %s is not in the %s view of the "
+                     "chain: events up to it were changed or deleted, or it "
+                     "is another side's", noted, who);
+    return MU_OK;
+}
+
+/* ---- a player's own file ------------------------------------------------ */
+
+typedef struct write_ctx {
+    mu_campaign *c;
+    sqlite3_stmt *ins;
+} write_ctx;
+
+static mu_status write_link(void *ctx, int64_t id, const char *line,
+                            const char *hex, mu_error *err)
+{
+    write_ctx *x = ctx;
+    sqlite3_reset(x->ins);
+    sqlite3_bind_int64(x->ins, 1, id);
+    sqlite3_bind_text(x->ins, 2, line, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(x->ins, 3, hex, -1, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(x->ins);
+    return rc == SQLITE_DONE ? MU_OK
+                             : camp_sql_fail(x->c, rc, "writing the copy", err);
+}
+
+mu_status camp_view_chain_write(mu_campaign *x, int side, mu_error *err)
+{
+    mu_status s = camp_exec(x, "CREATE TABLE view_chain (id INTEGER PRIMARY "
+                            "KEY, line TEXT NOT NULL, hash TEXT NOT NULL "
+                            "CHECK (length(hash) = 64)) STRICT", err);
+    write_ctx w = {x, NULL};
+    if (s == MU_OK)
+        s = camp_prepare(x, "INSERT INTO view_chain(id, line, hash) VALUES "
+                         "(?, ?, ?)", &w.ins, err);
+    if (s == MU_OK)
+        s = walk_view(x, side, write_link, &w, err);
+    sqlite3_finalize(w.ins);
+    return s;
+}
+
+/* The view chain of a player's own file, link by link: each stored line
+ * hashes to its stored hash from the one before, its id is its row's, and
+ * the noted head (or NULL) is one of the hashes. */
+static void check_link(camp_report *r, int64_t id, int64_t want,
+                       const char *line, const char *stored,
+                       unsigned char h[CAMP_HASH_BYTES])
+{
+    char hex[CAMP_HASH_HEX], tag[40];
+    if (id != want)
+        camp_problem(r, "view chain: link %" PRId64 " comes after %" PRId64,
+                     id, want - 1);
+    snprintf(tag, sizeof tag, "\"id\":%" PRId64 ",", id);
+    if (!strstr(line, tag))
+        camp_problem(r, "view chain: link %" PRId64 " holds another event",
+                     id);
+    next_hash(h, line);
+    camp_hash_hex(h, hex);
+    if (strcmp(hex, stored))
+        camp_problem(r, "view chain: link %" PRId64 ": its stored hash is "
+                     "%.64s, the chain gives %s: the event or one before it "
+                     "was changed", id, stored, hex);
+}
+
+mu_status camp_view_check(mu_campaign *c, const char *noted, camp_report *r,
+                          mu_error *err)
+{
+    if (sodium_init() < 0)
+        return err_set(err, MU_EINTERNAL, "libsodium could not start");
+    sqlite3_stmt *st;
+    if (camp_prepare(c, "SELECT id, line, hash FROM view_chain ORDER BY id",
+                     &st, err) != MU_OK) {
+        camp_problem(r, "no view chain: this player's file was exported by "
+                     "an older muster");
+        return MU_OK;
+    }
+    unsigned char h[CAMP_HASH_BYTES] = {0}, want[CAMP_HASH_BYTES];
+    if (noted && !camp_hash_parse(noted, want))
+        noted = NULL; /* checked by the caller */
+    int64_t n = 0, at = 0;
+    int before = r->problems, rc;
+    char head[CAMP_HASH_HEX] = "(none)";
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *line = (const char *)sqlite3_column_text(st, 1);
+        const char *hash = (const char *)sqlite3_column_text(st, 2);
+        check_link(r, sqlite3_column_int64(st, 0), ++n, line ? line : "",
+                   hash ? hash : "", h);
+        camp_hash_hex(h, head);
+        if (noted && !at && sodium_memcmp(h, want, CAMP_HASH_BYTES) == 0)
+            at = n;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return camp_sql_fail(c, rc, "reading", err);
+    sb_printf(r->sb, "view chain (the %s): %" PRId64 " event%s, head %s: "
+              "%s\n", c->viewer == MU_UNION ? "Union's" : "Confederates'", n,
+              n == 1 ? "" : "s", head, r->problems == before
+                  ? "every hash follows" : "FAILED");
+    if (noted && at)
+        sb_printf(r->sb, "noted head: event %" PRId64 " of %" PRId64 ": "
+                  "nothing before it was rewritten\n", at, n);
+    else if (noted)
+        camp_problem(r, "the noted head %s is not in the view chain: events "
+                     "up to it were changed or deleted", noted);
+    return MU_OK;
+}
