@@ -302,7 +302,9 @@ static void gen_seeded(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
     const uint64_t *leader = rules_words(r, MU_TABLE_LEADER, a, th, year);
     const uint64_t *morale = rules_words(r, MU_TABLE_MORALE, a, th, year);
     const uint64_t *stands = rules_words(r, MU_TABLE_STANDS, a, th, year);
-    const unsigned book = o->by_the_book;
+    /* A despicable leader is played as average by the book. */
+    const uint8_t played[3] = {o->by_the_book ? MU_AVERAGE : MU_DESPICABLE,
+                               MU_AVERAGE, MU_EXCEPTIONAL};
     mu_dice w = *d;
     zero_slots(v);
     v->army = a;
@@ -314,7 +316,7 @@ static void gen_seeded(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
     uint64_t x = leader[dice_seeded_d100(&w)];
     unsigned lr = (unsigned)(x >> 32);
     v->leader_rolled = (mu_rating)lr;
-    v->leader = (mu_rating)(lr | (book & (lr == MU_DESPICABLE)));
+    v->leader = (mu_rating)played[lr];
     put_word(rec++, MU_ROLL_LEADER | x);
     x = rules_words(r, MU_TABLE_BRIGADES, a, th, year)[dice_seeded_d100(&w)];
     unsigned nb = (unsigned)(x >> 32);
@@ -335,7 +337,7 @@ static void gen_seeded(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
         x = leader[dice_seeded_d100(&w)];
         unsigned br = (unsigned)(x >> 32);
         g->rolled = (mu_rating)br;
-        g->leader = (mu_rating)(br | (book & (br == MU_DESPICABLE)));
+        g->leader = (mu_rating)played[br];
         put_word(rec++, MU_ROLL_BRIGADIER | base | x);
     }
     v->stands = (int)T;
@@ -365,7 +367,7 @@ static mu_status division_generate(const mu_rules *r, mu_dice *d,
 {
     if (!r || !d)
         return err_set(err, MU_EINPUT, "no rules or dice given");
-    mu_status st = oob_check_opts(o, err);
+    mu_status st = oob_opts_ok(o) ? MU_OK : oob_check_opts(o, err);
     if (st != MU_OK)
         return st;
     /* A seeded source cannot fail, so it writes straight into *out (and
@@ -380,8 +382,9 @@ static mu_status division_generate(const mu_rules *r, mu_dice *d,
     v->nrolls = 0;
     int year = o->year, theater = o->theater;
     mu_roll rec;
-    bool rolled;
-    st = resolve_theater(r, d, -1, &year, &theater, &rec, &rolled, err);
+    bool rolled = false;
+    if (!year || theater < 0)
+        st = resolve_theater(r, d, -1, &year, &theater, &rec, &rolled, err);
     if (st != MU_OK)
         return st;
     if (rolled) {

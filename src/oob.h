@@ -17,6 +17,15 @@ void oob_label_text(const void *ctx, char *buf, size_t n);
 /* Checks generation options (army, year 0 or 1861..1865, theater -1/0/1,
  * arm): MU_EINPUT with a message, shared by the generator, odds and sim. */
 mu_status oob_check_opts(const mu_oob_opts *o, mu_error *err);
+/* True when oob_check_opts would pass o: the generator's per-division
+ * check, inlined. */
+static inline bool oob_opts_ok(const mu_oob_opts *o)
+{
+    return o && (unsigned)o->army <= 1 && (unsigned)o->arm <= 1 &&
+           o->theater >= -1 && o->theater <= 1 &&
+           (o->year == 0 ||
+            (o->year >= MU_YEAR_FIRST && o->year <= MU_YEAR_LAST));
+}
 
 /* floor(n / d) for 1 <= d <= MU_MAX_RATIO and n < 4096, by a multiply:
  * m = ceil(2^20 / d) = (2^20 + e) / d with e < d, so n*m / 2^20 is n/d plus

@@ -32,6 +32,7 @@ typedef struct sim_job {
     int divisions;       /* 0: single divisions; else corps of this many */
     int nstats;          /* statistics tallied (MU_STAT_COUNT, or 1) */
     uint64_t seed, trials, nblocks;
+    int nthreads;
     int nvals;           /* values per statistic in a tally */
     atomic_uint_fast64_t next_block;
     atomic_uint_fast64_t done;
@@ -55,8 +56,10 @@ typedef struct div_tally {
     uint64_t brg[BRG_N];
 } div_tally;
 
+/* Each worker's own cache lines: nothing another thread writes shares
+ * one with what this one reads or writes while it simulates. */
 typedef struct sim_worker {
-    sim_job *job;
+    _Alignas(64) sim_job *job;
     uint64_t *tally;     /* corps: MU_STAT_COUNT * nvals counts */
     div_tally *dt;       /* divisions */
     const mu_sim_opts *report; /* the caller's thread only: progress */
@@ -308,17 +311,33 @@ static void *worker_main(void *arg)
         w->st = MU_ENOMEM;
         return NULL;
     }
+    /* The tallies are made here, by the thread that fills them: both
+     * threads start at once and each touches its own pages first. */
+    size_t per = (size_t)job->nstats * (size_t)job->nvals;
+    w->tally = calloc(per, sizeof *w->tally);
+    if (!job->divisions && !job->fire)
+        w->dt = calloc(1, sizeof *w->dt);
+    if (!w->tally || (!job->divisions && !job->fire && !w->dt)) {
+        free(fs);
+        mu_dice_free(d);
+        w->st = MU_ENOMEM;
+        return NULL;
+    }
     uint64_t at = 0; /* the block d stands at */
     for (;;) {
-        /* Two blocks at a time, to interleave them. */
-        uint64_t b = atomic_fetch_add(&job->next_block, 2);
+        /* Two blocks at a time, to interleave them; one at a time at the
+         * end, so that no thread waits long for another's last pair. */
+        uint64_t left = job->nblocks - atomic_load(&job->next_block);
+        uint64_t step = job->nthreads > 1 &&
+                                left <= 2 * (uint64_t)job->nthreads ? 1 : 2;
+        uint64_t b = atomic_fetch_add(&job->next_block, step);
         if (b >= job->nblocks)
             break;
         for (; at < b; at++)
             mu_dice_jump(d, &err);
         fast_stream_init(&fs[0], d);
         uint64_t na = block_len(job, b), nb = 0;
-        if (b + 1 < job->nblocks) {
+        if (step == 2 && b + 1 < job->nblocks) {
             mu_dice_jump(d, &err);
             at++;
             fast_stream_init(&fs[1], d);
@@ -343,17 +362,14 @@ static mu_status run_job(sim_job *job, const mu_sim_opts *s, uint64_t *total,
     uint64_t pairs = (job->nblocks + 1) / 2;
     int nt = (uint64_t)s->threads > pairs ? (int)pairs : s->threads;
     size_t per = (size_t)job->nstats * (size_t)job->nvals;
-    sim_worker *w = calloc((size_t)nt, sizeof *w);
+    sim_worker *w = aligned_alloc(64, (size_t)nt * sizeof *w);
     pthread_t *th = calloc((size_t)nt, sizeof *th);
-    uint64_t *tallies = calloc((size_t)nt * per, sizeof *tallies);
-    mu_status st = w && th && tallies ? MU_OK : err_nomem(err);
-    for (int i = 0; i < nt && st == MU_OK; i++) {
+    mu_status st = w && th ? MU_OK : err_nomem(err);
+    if (w)
+        memset(w, 0, (size_t)nt * sizeof *w);
+    job->nthreads = nt;
+    for (int i = 0; i < nt && st == MU_OK; i++)
         w[i].job = job;
-        w[i].tally = tallies + (size_t)i * per;
-        if (!job->divisions && !job->fire &&
-            !(w[i].dt = calloc(1, sizeof *w[i].dt)))
-            st = err_nomem(err);
-    }
     int started = 1;
     for (int i = 1; i < nt && st == MU_OK; i++, started++)
         if (pthread_create(&th[i], NULL, worker_main, &w[i]) != 0) {
@@ -382,11 +398,12 @@ static mu_status run_job(sim_job *job, const mu_sim_opts *s, uint64_t *total,
                 total[k] += w[i].tally[k];
         }
     }
-    for (int i = 0; w && i < nt; i++)
+    for (int i = 0; w && i < nt; i++) {
         free(w[i].dt);
+        free(w[i].tally);
+    }
     free(w);
     free(th);
-    free(tallies);
     return st;
 }
 
