@@ -480,6 +480,10 @@ mu_status mu_division_stream_put(mu_division_stream *s, const mu_division *d,
     for (int k = 0; s->o.labels && k < d->nbrigades; k++) {
         mu_status st = mu_labels_check(s->o.labels, d->brigades[k].stands,
                                        d->brigades[k].morale, err);
+        if (st != MU_OK && s->count) { /* the divisions before it go out */
+            mu_error ignored;
+            stream_flush(s, &ignored);
+        }
         if (st != MU_OK)
             return st;
     }
@@ -503,7 +507,9 @@ mu_status mu_division_stream_put(mu_division_stream *s, const mu_division *d,
         break;
     }
     s->count++;
-    return s->sb.len >= STREAM_CHUNK ? stream_flush(s, err)
+    /* the first division goes at once (a reader sees it without waiting
+     * for a chunk), then chunks */
+    return s->sb.len >= STREAM_CHUNK || s->count == 1 ? stream_flush(s, err)
            : s->sb.oom               ? err_nomem(err)
                                      : MU_OK;
 }

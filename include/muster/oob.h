@@ -274,7 +274,8 @@ MU_API mu_status mu_division_render(const mu_division *d, size_t n,
  * (and the rest at the end), so any number of divisions can be written
  * while they are generated. `numbered` is mu_division_render's n > 1
  * ("Division N:", "index", a JSON array). A division whose brigade has no
- * label in o->labels is refused before any of its text is written.
+ * label in o->labels is refused before any of its text is written (the
+ * divisions before it are handed to `write` first).
  * mu_division_stream_end writes the ending (seed line, "]") and what is
  * left; a stream freed without it drops what was not yet written.
  * Owns: the stream; mu_division_stream_free releases it (NULL is a no-op).

@@ -58,6 +58,15 @@ ms=$((($(date +%s%N) - start) / 1000000))
 [ -s "$work/err" ] && fail "head -1: stderr: $(cat "$work/err")"
 [ "$ms" -lt 20000 ] || fail "head -1 took $ms ms"
 
+# a label missing for division 3: divisions 1 and 2 are written, then the
+# error (exit 2); missing for the only division: nothing is written
+out=$("$muster" division --army union --count 40 --seed 3 \
+      --labels "$MUSTER_SOURCE/tests/data/labels.ini" 2>"$work/err")
+rc=$?
+[ "$rc" = 2 ] || fail "missing label: exit $rc"
+[ "$(grep -c '^Division ' <<<"$out")" = 2 ] || fail "missing label: $out"
+grep -q "has no line for 8 stands" "$work/err" || fail "label: $(cat "$work/err")"
+
 # the prefix property, in every streamed format
 for f in text csv jsonl json; do
     "$muster" division --army confederate --count 5000 --seed 11 --format "$f" \
