@@ -402,7 +402,8 @@ cli_rc cli_parse_argv(cli_ctx *cx, int argc, char **argv)
     struct option lo[CLI_MAX_OPTS + 2];
     char shorts[2 * CLI_MAX_OPTS + 2];
     getopt_tables(cx->cmd, lo, shorts, sizeof shorts);
-    optind = 1;
+    optind = 0; /* glibc's full reset: a parse cut short mid "-abc" leaves
+                   a pointer into its argv behind, which 1 would reuse */
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {

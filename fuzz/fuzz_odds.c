@@ -73,7 +73,7 @@ static void table(input *in, char *out, size_t cap, const char *section,
 static const char *const ratings[] = {"despicable", "average", "exceptional"};
 static const char *const morales[] = {"green", "veteran", "crack"};
 
-static mu_rules *make_rules(input *in)
+static const mu_rules *make_rules(input *in)
 {
     static char text[16384];
     size_t dlen;
@@ -94,12 +94,20 @@ static mu_rules *make_rules(input *in)
         snprintf(sec, sizeof sec, "artillery.%s", army[a]);
         table(in, text, sizeof text, sec, NULL, 1 + (int)(take(in) % 3), 1, 30);
     }
-    mu_rules *r = NULL;
+    /* Most mutations change what is checked, not the tables: the tables of
+     * the last input are kept and parsed again only when they differ. */
+    static char last[sizeof text];
+    static mu_rules *r;
+    if (r && !strcmp(text, last))
+        return r;
+    mu_rules_free(r);
+    r = NULL;
     mu_error err;
     if (mu_rules_parse(text, strlen(text), "fuzz", &r, &err) != MU_OK) {
         fprintf(stderr, "generated rules do not parse: %s\n%s", err.msg, text);
         abort();
     }
+    memcpy(last, text, sizeof last);
     return r;
 }
 
@@ -119,41 +127,29 @@ static void check_dist(const mu_dist *d, const char *what)
     }
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void check_odds(const mu_oob_odds *odds)
 {
-    input in = {data, size};
-    mu_rules *r = make_rules(&in);
-    unsigned pick = take(&in);
-    mu_oob_opts o = {(mu_army)(pick & 1),
-                     (pick >> 1) % 6 ? MU_YEAR_FIRST + (int)((pick >> 1) % 6) - 1 : 0,
-                     (int)((pick >> 4) % 3) - 1, MU_INFANTRY, (pick >> 6) & 1};
-    mu_error err;
-    mu_oob_odds odds;
-    if (mu_odds_division(r, &o, &odds, &err) != MU_OK)
-        abort();
     for (int s = 0; s < MU_STAT_COUNT; s++)
-        check_dist(&odds.stat[s], mu_oob_stat_name((mu_oob_stat)s));
-    mu_oob_odds_clear(&odds);
-    if (mu_odds_corps(r, &o, 2, 0, &odds, &err) != MU_OK)
-        abort();
-    for (int s = 0; s < MU_STAT_COUNT; s++)
-        check_dist(&odds.stat[s], mu_oob_stat_name((mu_oob_stat)s));
-    mu_oob_odds_clear(&odds);
+        check_dist(&odds->stat[s], mu_oob_stat_name((mu_oob_stat)s));
+}
 
-    /* The fast path against the generator, division by division. */
-    uint64_t seed = take(&in) | (uint64_t)take(&in) << 8;
+/* The fast path against the generator, division by division. */
+static void fast_vs_generator(const mu_rules *r, const mu_oob_opts *o,
+                              uint64_t seed)
+{
+    mu_error err;
     mu_dice *d, *g;
     mu_dice_new_seeded(seed, &d, &err);
     mu_dice_new_seeded(seed, &g, &err);
     static fast_rules f;
     static fast_stream fs;
-    fast_rules_init(&f, r, &o);
+    fast_rules_init(&f, r, o);
     fast_stream_init(&fs, d);
     const uint8_t *p = fs.buf + fs.pos;
-    for (int i = 0; i < 64; i++) {
+    for (int i = 0; i < 16; i++) {
         mu_division v;
         fast_division fv;
-        if (mu_division_generate(r, g, &o, &v, &err) != MU_OK)
+        if (mu_division_generate(r, g, o, &v, &err) != MU_OK)
             abort();
         p = fast_at(&fs, p);
         int cell = fast_cell_at(&f, &p);
@@ -167,13 +163,53 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     mu_dice_free(d);
     mu_dice_free(g);
+}
 
-    mu_sim_opts so = {3000, seed, 1, NULL, NULL};
-    if (mu_sim_division(r, &o, &so, &odds, &err) != MU_OK)
-        abort();
-    for (int s = 0; s < MU_STAT_COUNT; s++)
-        check_dist(&odds.stat[s], mu_oob_stat_name((mu_oob_stat)s));
-    mu_oob_odds_clear(&odds);
-    mu_rules_free(r);
+/* Each input makes one check, which it picks (six bits): the fast path
+ * against the generator over 16 divisions (24 in 64), a simulation of 64
+ * trials (11 in 64), the exact odds of a division (28 in 64), or of a corps
+ * (1 in 64; of two divisions 1 in 8 of those, since convolving them costs
+ * as much as some 40 divisions' odds). A short input (its missing bytes
+ * read as 0) makes a cheap one. Doing all of them on
+ * every input, with 64 divisions, a corps of two and 3000 trials, made one
+ * run cost some 10 times as much; one at a time the fuzzer tries that many
+ * more tables for the same code. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    input in = {data, size};
+    const mu_rules *r = make_rules(&in);
+    /* Year and theater are each unknown 1 time in 16 (never for a short
+     * input): an unknown cell mixes
+     * up to ten cells, each as costly as a known one, and one such input
+     * covers the mixing. */
+    unsigned pick = take(&in), when = take(&in);
+    mu_oob_opts o = {(mu_army)(pick & 1),
+                     when % 16 != 15 ? MU_YEAR_FIRST + (int)(when % 5) : 0,
+                     (when >> 4) % 16 != 15 ? (int)((when >> 4) & 1) : -1,
+                     MU_INFANTRY, (pick >> 1) & 1};
+    unsigned which = pick >> 2; /* 0..63 */
+    uint64_t seed = take(&in) | (uint64_t)take(&in) << 8;
+    mu_error err;
+    mu_oob_odds odds;
+    if (which < 24) {
+        fast_vs_generator(r, &o, seed);
+    } else if (which < 35) {
+        mu_sim_opts so = {64, seed, 1, NULL, NULL};
+        if (mu_sim_division(r, &o, &so, &odds, &err) != MU_OK)
+            abort();
+        check_odds(&odds);
+        mu_oob_odds_clear(&odds);
+    } else if (which < 63) {
+        if (mu_odds_division(r, &o, &odds, &err) != MU_OK)
+            abort();
+        check_odds(&odds);
+        mu_oob_odds_clear(&odds);
+    } else {
+        int two = (seed & 7) == 0; /* a convolution: 1 in 512 inputs */
+        if (mu_odds_corps(r, &o, 1 + two, 0, &odds, &err) != MU_OK)
+            abort();
+        check_odds(&odds);
+        mu_oob_odds_clear(&odds);
+    }
     return 0;
 }

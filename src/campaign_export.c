@@ -378,6 +378,8 @@ static mu_status csv_read(mu_campaign *c, void *p, mu_error *err)
 
 mu_status mu_campaign_export_csv(mu_campaign *c, char **out, mu_error *err)
 {
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
     if (!c || !out)
         return err_set(err, MU_EINPUT, "no campaign given");
     sbuf sb = {0};

@@ -544,6 +544,8 @@ static mu_status verify_read(mu_campaign *c, void *p, mu_error *err)
 mu_status mu_campaign_fair_verify(mu_campaign *c, int div, const char *doc,
                                   size_t len, char **report, mu_error *err)
 {
+    if (report)
+        *report = NULL; /* never read; NULL unless MU_OK */
     if (!c || !report)
         return err_set(err, MU_EINPUT, "no campaign given");
     cJSON *root;

@@ -99,6 +99,15 @@ static void empty_on_failure(void **state)
                      MU_EINPUT);
     assert_null(text);
     mu_rules_free(r);
+
+    /* Found by fuzz_campaign: these kept a stale pointer on failure. */
+    text = (char *)"not yet";
+    assert_int_equal(mu_campaign_export_csv(NULL, &text, &err), MU_EINPUT);
+    assert_null(text);
+    text = (char *)"not yet";
+    assert_int_equal(mu_campaign_fair_verify(NULL, 1, "{}", 2, &text, &err),
+                     MU_EINPUT);
+    assert_null(text);
 }
 
 static void battles_take_oob_opts(void **state)

@@ -1,0 +1,203 @@
+/* fuzz_campaign.c -- the campaign file, two ways.
+ *
+ * An input that starts as an SQLite file does ("SQLite format 3") is a
+ * whole campaign file: it is written to a temporary file and opened as
+ * `show`, `log` and `check` open one (mu_campaign_open_read), then shown
+ * (text and JSON, as the umpire and as each side), logged, its prisoners
+ * and CSV listed, and checked (every event decoded and replayed).
+ *
+ * Any other input is an event log, one event a line: KIND TAB DIVISION
+ * (empty for none) TAB DATA (the JSON payload). It replaces the log of a
+ * real campaign (fuzz/data/campaign.sqlite, every kind of event, whose
+ * log is the seed fuzz/corpus/campaign/events), with a correct hash chain
+ * so that the payloads, not the hashes, are what `check` looks at; then the
+ * same reads. Oracle: nothing crashes or leaks, every failure has a
+ * message, and the untouched log checks clean. */
+#include "campaign.h"
+
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static char path[96];
+static char *base; /* fuzz/data/campaign.sqlite */
+static size_t base_len;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    /* In memory where there is a tmpfs: the file is written every run. */
+    char dir[64];
+    snprintf(dir, sizeof dir, "%s/fuzz_campaign.XXXXXX",
+             access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
+    if (!mkdtemp(dir))
+        abort();
+    snprintf(path, sizeof path, "%s/c.db", dir);
+    mu_error err;
+    if (mu_file_read(MUSTER_FUZZ_BASE, &base, &base_len, &err) != MU_OK) {
+        fprintf(stderr, "fuzz_campaign: %s\n", err.msg);
+        abort();
+    }
+    return 0;
+}
+
+static void write_file(const void *data, size_t size)
+{
+    char side[128];
+    snprintf(side, sizeof side, "%s-wal", path);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", path);
+    unlink(side);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0 || write(fd, data, size) != (ssize_t)size || close(fd) != 0)
+        abort();
+}
+
+static void must_say(mu_status st, const mu_error *err)
+{
+    if (st != MU_OK && !err->msg[0])
+        abort(); /* a failure without a word of why */
+}
+
+/* Everything a reader of the file does, as each viewer. */
+static void read_all(bool clean)
+{
+    mu_campaign *c = NULL;
+    mu_error err;
+    mu_status st = mu_campaign_open_read(path, &c, &err);
+    must_say(st, &err);
+    if (st != MU_OK)
+        return;
+    static const mu_render_opts fmts[] = {{.format = MU_FMT_TEXT},
+                                          {.format = MU_FMT_JSON}};
+    char *out = NULL;
+    for (int f = 0; f < 2; f++) {
+        st = mu_campaign_show(c, MU_VIEWER_UMPIRE, &fmts[f], &out, &err);
+        must_say(st, &err);
+        free(out);
+        st = mu_campaign_log(c, MU_VIEWER_UMPIRE, &fmts[f], &out, &err);
+        must_say(st, &err);
+        free(out);
+        st = mu_campaign_prisoners(c, &fmts[f], &out, &err);
+        must_say(st, &err);
+        free(out);
+    }
+    st = mu_campaign_export_csv(c, &out, &err);
+    must_say(st, &err);
+    free(out);
+    out = NULL;
+    st = mu_campaign_check(c, &out, &err);
+    if (clean && st != MU_OK) {
+        fprintf(stderr, "the untouched campaign does not check:\n%s\n%s\n",
+                out ? out : "", err.msg);
+        abort();
+    }
+    free(out);
+    for (int v = MU_VIEWER_UNION; v <= MU_VIEWER_CONFEDERATE; v++) {
+        if (mu_campaign_act_as(c, (mu_viewer)v, &err) != MU_OK)
+            break;
+        st = mu_campaign_show(c, (mu_viewer)v, &fmts[1], &out, &err);
+        must_say(st, &err);
+        free(out);
+        st = mu_campaign_log(c, (mu_viewer)v, &fmts[0], &out, &err);
+        must_say(st, &err);
+        free(out);
+    }
+    mu_campaign_close(c);
+}
+
+/* One event line into the log, with its hash chained from prev. */
+static bool insert_event(sqlite3 *db, sqlite3_stmt *ins, int64_t id, char *line,
+                         unsigned char prev[CAMP_HASH_BYTES])
+{
+    char *div = strchr(line, '\t');
+    char *data = div ? strchr(div + 1, '\t') : NULL;
+    if (!data)
+        return false;
+    *div++ = '\0';
+    *data++ = '\0';
+    char *end;
+    long d = strtol(div, &end, 10);
+    int division = *div && !*end && d > 0 && d < 1000000 ? (int)d : 0;
+    unsigned char next[CAMP_HASH_BYTES];
+    char hex[CAMP_HASH_HEX];
+    mu_error err;
+    if (camp_chain_next(prev, id, line, division, data, next, &err) != MU_OK)
+        abort();
+    camp_hash_hex(next, hex);
+    memcpy(prev, next, CAMP_HASH_BYTES);
+    sqlite3_reset(ins);
+    sqlite3_bind_int64(ins, 1, id);
+    sqlite3_bind_text(ins, 2, line, -1, SQLITE_STATIC);
+    if (*div)
+        sqlite3_bind_text(ins, 3, div, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(ins, 3);
+    sqlite3_bind_text(ins, 4, data, -1, SQLITE_STATIC);
+    sqlite3_bind_text(ins, 5, hex, -1, SQLITE_STATIC);
+    (void)db;
+    return sqlite3_step(ins) == SQLITE_DONE;
+}
+
+/* The base campaign with its log replaced by the lines of text. */
+static bool write_log(char *text)
+{
+    write_file(base, base_len);
+    sqlite3 *db;
+    if (sqlite3_open(path, &db) != SQLITE_OK)
+        abort();
+    sqlite3_stmt *ins = NULL;
+    bool ok = sqlite3_exec(db, "BEGIN; DELETE FROM events", NULL, NULL,
+                           NULL) == SQLITE_OK &&
+              sqlite3_prepare_v2(db, "INSERT INTO events(id, kind, division, "
+                                 "data, hash) VALUES (?, ?, ?, ?, ?)", -1,
+                                 &ins, NULL) == SQLITE_OK;
+    unsigned char prev[CAMP_HASH_BYTES] = {0};
+    int64_t id = 1;
+    for (char *line = text; ok && line && *line; id++) {
+        char *next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        ok = insert_event(db, ins, id, line, prev);
+        line = next;
+    }
+    sqlite3_finalize(ins);
+    ok = ok && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
+    sqlite3_close(db);
+    return ok;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size > 1 << 20)
+        return 0;
+    if (size >= 16 && !memcmp(data, "SQLite format 3", 16)) {
+        write_file(data, size);
+        read_all(false);
+        return 0;
+    }
+    if (memchr(data, '\0', size))
+        return 0; /* a line of the log is text */
+    char *text = malloc(size + 1);
+    memcpy(text, data, size);
+    text[size] = '\0';
+    static char *seed_log; /* the base campaign's own log, as a seed has it */
+    static size_t seed_len;
+    if (!seed_log) {
+        mu_error err;
+        if (mu_file_read(MUSTER_FUZZ_LOG, &seed_log, &seed_len, &err) != MU_OK)
+            abort();
+    }
+    bool clean = size == seed_len && !memcmp(data, seed_log, size);
+    if (write_log(text))
+        read_all(clean);
+    free(text);
+    return 0;
+}
