@@ -359,6 +359,17 @@ mu_status camp_view_check(mu_campaign *c, const char *noted, camp_report *r,
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
         return camp_sql_fail(c, rc, "reading", err);
+    /* The log it shows (view_log) is of the same events, kind by kind. */
+    if (camp_prepare(c, "SELECT count(*) FROM view_chain c FULL JOIN view_log "
+                     "v USING (id) WHERE c.id IS NULL OR v.id IS NULL OR "
+                     "json_extract(c.line, '$.kind') IS NOT json_extract("
+                     "v.json, '$.kind')", &st, err) == MU_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0))
+            camp_problem(r, "view chain: %d event%s of the log shown differ "
+                         "from the chain's", sqlite3_column_int(st, 0),
+                         sqlite3_column_int(st, 0) == 1 ? "" : "s");
+        sqlite3_finalize(st);
+    }
     sb_printf(r->sb, "view chain (the %s): %" PRId64 " event%s, head %s: "
               "%s\n", c->viewer == MU_UNION ? "Union's" : "Confederates'", n,
               n == 1 ? "" : "s", head, r->problems == before

@@ -13,6 +13,7 @@
  * two) is left to the slow path, which also takes subnormals. */
 #include "dtoa.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -388,4 +389,65 @@ bool dtoa_near(double v, double eps, char buf[32], size_t *len)
     *o = '\0';
     *len = (size_t)(o - buf);
     return true;
+}
+
+/* cJSON's own way, for the slow path: %1.15g if it reads back within
+ * DBL_EPSILON (relative), else %1.17g. */
+static size_t cjson_printf(double v, char buf[32])
+{
+    int n = snprintf(buf, 32, "%1.15g", v);
+    double t = strtod(buf, NULL);
+    if (!(fabs(t - v) <= fmax(fabs(t), fabs(v)) * DBL_EPSILON))
+        n = snprintf(buf, 32, "%1.17g", v);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+/* The nearest multiple of 10^j to X, or false at a tie (within MARGIN). */
+static bool round_to(u128 X, int j, uint64_t *q)
+{
+    uint64_t p = pow10_64[j], xi = (uint64_t)(X >> 64);
+    u128 r = ((u128)(xi % p) << 64) | (uint64_t)X, half = (u128)p << 63;
+    if ((r > half ? r - half : half - r) < MARGIN)
+        return false;
+    *q = xi - xi % p + (r > half ? p : 0);
+    return true;
+}
+
+size_t dtoa_cjson(double v, char buf[32])
+{
+    if (isnan(v) || isinf(v))
+        return (size_t)snprintf(buf, 32, "null");
+    scaled sc;
+    /* below 1e-290 cJSON's tolerance, v * DBL_EPSILON, is itself rounded */
+    if (fabs(v) < 1e-290 || !scale_of(fabs(v), &sc) ||
+        sc.f - 3 < (1ull << 52) ||
+        sc.f + 3 >= (1ull << 53)) /* near another binade: other ulps */
+        return cjson_printf(v, buf);
+    u128 X = scale(4 * sc.f, sc.c, sc.s);
+    if (!in_range(X))
+        return cjson_printf(v, buf);
+    /* 15 digits read back within DBL_EPSILON iff strtod lands within an
+     * ulp of v: iff they lie within 1.5 ulps */
+    u128 L = scale(4 * sc.f - 6, sc.c, sc.s), U = scale(4 * sc.f + 6, sc.c, sc.s);
+    int all = (X >> 64) >= 100000000000000000u ? 18 : 17;
+    uint64_t q;
+    if (!round_to(X, all - 15, &q))
+        return cjson_printf(v, buf);
+    u128 qf = (u128)q << 64;
+    if ((qf > L ? qf - L : L - qf) < MARGIN || (qf > U ? qf - U : U - qf) < MARGIN)
+        return cjson_printf(v, buf);
+    int prec = 15;
+    if (qf < L || qf > U) {
+        prec = 17;
+        if (!round_to(X, all - 17, &q))
+            return cjson_printf(v, buf);
+    }
+    char dig[21];
+    int n = digits_of(q, dig);
+    char *o = buf;
+    if (v < 0)
+        *o++ = '-';
+    o += format_g(o, dig, (int)strlen(dig), n - 1 - sc.k, prec);
+    *o = '\0';
+    return (size_t)(o - buf);
 }

@@ -27,6 +27,12 @@ size_t dtoa_g(double v, char buf[32]);
  * cannot decide; then the caller asks printf. */
 bool dtoa_near(double v, double eps, char buf[32], size_t *len);
 
+/* v as cJSON prints a number: "%1.15g" when that reads back within
+ * DBL_EPSILON (relative) of v, else "%1.17g";
+ * NaN and infinities "null". Byte for byte cJSON's text, so JSON written
+ * directly and JSON printed by cJSON agree. Returns the length. */
+size_t dtoa_cjson(double v, char buf[32]);
+
 /* The two paths alone, as dtoa_shortest (for tests and bench):
  * dtoa_fast is false when it cannot decide (0, subnormals, infinities,
  * NaN, negative values, and a comparison too close to call), dtoa_slow

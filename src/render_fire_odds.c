@@ -1,9 +1,11 @@
 /* render_fire_odds.c -- the odds of a volley and of a charge, as text,
  * Markdown, JSON and CSV. */
+#include "dtoa.h"
 #include "error.h"
 #include "grid.h"
 #include "odds.h"
 #include "render.h"
+#include "writer.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -193,76 +195,113 @@ static void fire_text(const void *odds, const void *exact_, sbuf *sb, bool md)
 
 /* ---- JSON and CSV --------------------------------------------------------- */
 
-static cJSON *dist_obj(const mu_dist *d)
+/* {"p": {"k": P(= k) when above 0...}, "at_least": {...}, "mean": m} */
+static void dist_jw(jw *w, const char *key, const mu_dist *d)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON *p = cJSON_AddObjectToObject(o, "p");
-    cJSON *al = cJSON_AddObjectToObject(o, "at_least");
-    char key[24];
-    for (int k = d->lo; d->p && k <= d->hi; k++) {
-        snprintf(key, sizeof key, "%d", k);
-        if (d->p[k - d->lo] > 0)
-            cJSON_AddNumberToObject(p, key, d->p[k - d->lo]);
-        cJSON_AddNumberToObject(al, key, d->at_least[k - d->lo]);
+    char k[24];
+    jw_obj(w, key);
+    jw_obj(w, "p");
+    for (int i = d->lo; d->p && i <= d->hi; i++)
+        if (d->p[i - d->lo] > 0) {
+            k[wr_u64(k, (uint64_t)i)] = '\0'; /* hits are never negative */
+            jw_double(w, k, d->p[i - d->lo]);
+        }
+    jw_end(w);
+    jw_obj(w, "at_least");
+    for (int i = d->lo; d->p && i <= d->hi; i++) {
+        k[wr_u64(k, (uint64_t)i)] = '\0';
+        jw_double(w, k, d->at_least[i - d->lo]);
     }
-    cJSON_AddNumberToObject(o, "mean", d->mean);
-    return o;
+    jw_end(w);
+    jw_double(w, "mean", d->mean);
+    jw_end(w);
 }
 
-static void rat_json(cJSON *obj, cJSON *exact, const char *key, mu_rat r)
+/* The value as a number (its exact fraction goes in "exact"). */
+static void rat_jw(jw *w, const char *key, mu_rat r)
+{
+    jw_double(w, key, (double)r.num / (double)r.den);
+}
+
+static void exact_jw(jw *w, const char *const *keys, const mu_rat *r, int n)
 {
     char buf[MU_RAT_BUF];
-    cJSON_AddNumberToObject(obj, key, (double)r.num / (double)r.den);
-    cJSON_AddStringToObject(exact, key, mu_rat_fraction(r, buf, sizeof buf));
+    jw_obj(w, "exact");
+    for (int i = 0; i < n; i++)
+        jw_str(w, keys[i], mu_rat_fraction(r[i], buf, sizeof buf));
+    jw_end(w);
 }
 
+static void difference_jw(jw *w, const mu_dist *a, const mu_dist *f)
+{
+    char key[24], buf[40];
+    jw_obj(w, "difference");
+    jw_obj(w, "at_least");
+    int lo = a->lo < f->lo ? a->lo : f->lo, hi = a->hi > f->hi ? a->hi : f->hi;
+    for (int k = lo; k <= hi; k++) {
+        key[wr_u64(key, (uint64_t)k)] = '\0';
+        render_diff(mu_dist_at_least(a, k), mu_dist_at_least(f, k), buf,
+                    sizeof buf);
+        jw_raw(w, key, buf);
+    }
+    jw_end(w);
+    render_diff(a->mean, f->mean, buf, sizeof buf);
+    jw_raw(w, "mean", buf);
+    jw_end(w);
+}
+
+static void gap_jw(jw *w, const mu_fire_odds *o, const mu_fire_odds *exact)
+{
+    char buf[40];
+    int at;
+    jw_obj(w, "gap");
+    if (o->method & MU_METHOD_ADDITIVE) {
+        render_near(dist_gap(&o->additive, &exact->additive, &at), 1.0, buf,
+                    sizeof buf);
+        jw_raw(w, "additive", buf);
+    }
+    if (o->method & MU_METHOD_PER_FIGURE) {
+        render_near(dist_gap(&o->per_figure, &exact->per_figure, &at), 1.0,
+                    buf, sizeof buf);
+        jw_raw(w, "per_figure", buf);
+    }
+    jw_end(w);
+}
+
+/* Written directly (a 10 000-figure volley has thousands of numbers), in
+ * the layout cJSON_Print gave it. */
 static void fire_json(const void *odds, const void *exact_, sbuf *sb)
 {
     const mu_fire_odds *o = odds, *exact = exact_;
     const mu_volley *v = &o->volley;
-    cJSON *root = cJSON_CreateObject();
-    cJSON_AddStringToObject(root, "weapon", v->weapon.name);
-    cJSON_AddStringToObject(root, "fired", v->fired.name);
-    cJSON *ex = cJSON_CreateObject();
-    rat_json(root, ex, "range", v->range);
-    cJSON_AddBoolToObject(root, "cover", v->cover);
-    cJSON_AddNumberToObject(root, "effectives", v->effectives);
-    rat_json(root, ex, "p", v->p);
-    rat_json(root, ex, "poh", v->poh);
-    cJSON_AddNumberToObject(root, "sure_hits", v->sure_hits);
-    cJSON_AddNumberToObject(root, "threshold", v->threshold);
-    cJSON_AddItemToObject(root, "exact", ex);
-    if (o->simulated)
-        render_json_run(root, o->trials, o->seed);
+    jw w;
+    jw_init(&w, sb, true, 0);
+    jw_obj(&w, NULL);
+    jw_str(&w, "weapon", v->weapon.name);
+    jw_str(&w, "fired", v->fired.name);
+    rat_jw(&w, "range", v->range);
+    jw_bool(&w, "cover", v->cover);
+    jw_int(&w, "effectives", v->effectives);
+    rat_jw(&w, "p", v->p);
+    rat_jw(&w, "poh", v->poh);
+    jw_int(&w, "sure_hits", v->sure_hits);
+    jw_int(&w, "threshold", v->threshold);
+    exact_jw(&w, (const char *const[]){"range", "p", "poh"},
+             (const mu_rat[]){v->range, v->p, v->poh}, 3);
+    if (o->simulated) {
+        jw_u64(&w, "trials", o->trials);
+        jw_u64(&w, "seed", o->seed);
+    }
     if (o->method & MU_METHOD_ADDITIVE)
-        cJSON_AddItemToObject(root, "additive", dist_obj(&o->additive));
+        dist_jw(&w, "additive", &o->additive);
     if (o->method & MU_METHOD_PER_FIGURE)
-        cJSON_AddItemToObject(root, "per_figure", dist_obj(&o->per_figure));
-    if (o->method == MU_METHOD_BOTH) {
-        const mu_dist *a = &o->additive, *f = &o->per_figure;
-        cJSON *d = cJSON_AddObjectToObject(root, "difference");
-        cJSON *al = cJSON_AddObjectToObject(d, "at_least");
-        int lo = a->lo < f->lo ? a->lo : f->lo, hi = a->hi > f->hi ? a->hi : f->hi;
-        char key[24];
-        for (int k = lo; k <= hi; k++) {
-            snprintf(key, sizeof key, "%d", k);
-            render_json_diff(al, key, mu_dist_at_least(a, k),
-                             mu_dist_at_least(f, k));
-        }
-        render_json_diff(d, "mean", a->mean, f->mean);
-    }
-    if (o->simulated && exact) {
-        cJSON *g = cJSON_AddObjectToObject(root, "gap");
-        int at;
-        if (o->method & MU_METHOD_ADDITIVE)
-            render_json_near(g, "additive",
-                             dist_gap(&o->additive, &exact->additive, &at), 1.0);
-        if (o->method & MU_METHOD_PER_FIGURE)
-            render_json_near(g, "per_figure",
-                             dist_gap(&o->per_figure, &exact->per_figure, &at),
-                             1.0);
-    }
-    render_json_emit(root, false, sb);
+        dist_jw(&w, "per_figure", &o->per_figure);
+    if (o->method == MU_METHOD_BOTH)
+        difference_jw(&w, &o->additive, &o->per_figure);
+    if (o->simulated && exact)
+        gap_jw(&w, o, exact);
+    jw_end(&w);
+    sb_ch(sb, '\n');
 }
 
 static void csv_rows(const char *method, const mu_dist *d, const mu_dist *e,
@@ -274,16 +313,22 @@ static void csv_rows(const char *method, const mu_dist *d, const mu_dist *e,
         hi = e->hi > hi ? e->hi : hi;
     }
     for (int k = lo; d->p && k <= hi; k++) {
-        char a[32], b[32];
-        render_num(mu_dist_p(d, k), a, sizeof a);
-        render_num(mu_dist_at_least(d, k), b, sizeof b);
-        sb_printf(sb, "%s,%d,%s,%s", method, k, a, b);
+        char a[40];
+        sb_str(sb, method);
+        sb_ch(sb, ',');
+        sb_i64(sb, k);
+        sb_ch(sb, ',');
+        sb_put(sb, a, dtoa_g(mu_dist_p(d, k), a));
+        sb_ch(sb, ',');
+        sb_put(sb, a, dtoa_g(mu_dist_at_least(d, k), a));
         if (e) {
-            render_num(mu_dist_p(e, k), a, sizeof a);
-            render_diff(mu_dist_p(d, k), mu_dist_p(e, k), b, sizeof b);
-            sb_printf(sb, ",%s,%s", a, b);
+            sb_ch(sb, ',');
+            sb_put(sb, a, dtoa_g(mu_dist_p(e, k), a));
+            render_diff(mu_dist_p(d, k), mu_dist_p(e, k), a, sizeof a);
+            sb_ch(sb, ',');
+            sb_str(sb, a);
         }
-        sb_puts(sb, "\n");
+        sb_ch(sb, '\n');
     }
 }
 
@@ -391,34 +436,41 @@ static void charge_json(const void *odds, const void *none, sbuf *sb)
 {
     (void)none;
     const mu_charge_odds *o = odds;
-    cJSON *root = cJSON_CreateObject();
-    cJSON *ex = cJSON_CreateObject();
-    cJSON_AddNumberToObject(root, "figures", o->opts.figures);
-    rat_json(root, ex, "range", o->opts.range);
-    rat_json(root, ex, "move", o->opts.move);
-    cJSON_AddStringToObject(root, "gun", o->gun);
-    cJSON_AddNumberToObject(root, "crew", o->crew);
-    cJSON_AddBoolToObject(root, "cover", o->opts.cover);
-    cJSON_AddBoolToObject(root, "point_blank", !o->opts.no_point_blank);
-    if (*o->return_fire)
-        cJSON_AddStringToObject(root, "return_fire", o->return_fire);
+    bool back = *o->return_fire != '\0';
+    jw w;
+    jw_init(&w, sb, true, 0);
+    jw_obj(&w, NULL);
+    jw_int(&w, "figures", o->opts.figures);
+    rat_jw(&w, "range", o->opts.range);
+    rat_jw(&w, "move", o->opts.move);
+    jw_str(&w, "gun", o->gun);
+    jw_int(&w, "crew", o->crew);
+    jw_bool(&w, "cover", o->opts.cover);
+    jw_bool(&w, "point_blank", !o->opts.no_point_blank);
+    if (back)
+        jw_str(&w, "return_fire", o->return_fire);
     else
-        cJSON_AddNullToObject(root, "return_fire");
-    cJSON_AddItemToObject(root, "exact", ex);
-    cJSON *vs = cJSON_AddArrayToObject(root, "volleys");
+        jw_null(&w, "return_fire");
+    exact_jw(&w, (const char *const[]){"range", "move"},
+             (const mu_rat[]){o->opts.range, o->opts.move}, 2);
+    jw_arr(&w, "volleys");
     for (int k = 0; k < o->volleys; k++) {
-        cJSON *v = cJSON_CreateObject(), *vx = cJSON_CreateObject();
-        rat_json(v, vx, "range", o->volley[k].range);
-        cJSON_AddStringToObject(v, "load", o->volley[k].load);
-        rat_json(v, vx, "p", o->volley[k].p);
-        if (*o->return_fire)
-            rat_json(v, vx, "back_p", o->volley[k].back_p);
-        cJSON_AddItemToObject(v, "exact", vx);
-        cJSON_AddItemToArray(vs, v);
+        const mu_charge_volley *v = &o->volley[k];
+        jw_obj(&w, NULL);
+        rat_jw(&w, "range", v->range);
+        jw_str(&w, "load", v->load);
+        rat_jw(&w, "p", v->p);
+        if (back)
+            rat_jw(&w, "back_p", v->back_p);
+        exact_jw(&w, (const char *const[]){"range", "p", "back_p"},
+                 (const mu_rat[]){v->range, v->p, v->back_p}, back ? 3 : 2);
+        jw_end(&w);
     }
-    cJSON_AddItemToObject(root, "left", dist_obj(&o->left));
-    cJSON_AddItemToObject(root, "crew_left", dist_obj(&o->crew_left));
-    render_json_emit(root, false, sb);
+    jw_end(&w);
+    dist_jw(&w, "left", &o->left);
+    dist_jw(&w, "crew_left", &o->crew_left);
+    jw_end(&w);
+    sb_ch(sb, '\n');
 }
 
 static void charge_csv(const void *odds, const void *none, sbuf *sb)

@@ -1,6 +1,8 @@
 /* writer.c -- fast appends for the renderers of many records (writer.h). */
 #include "writer.h"
 
+#include "dtoa.h"
+
 static const char digits2[201] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536"
     "37383940414243444546474849505152535455565758596061626364656667686970717273"
@@ -209,4 +211,18 @@ void jw_null(jw *w, const char *key)
 {
     jw_key(w, key);
     SB_LIT(w->sb, "null");
+}
+
+void jw_double(jw *w, const char *key, double v)
+{
+    char buf[32];
+    size_t n = dtoa_cjson(v, buf);
+    jw_key(w, key);
+    sb_put(w->sb, buf, n);
+}
+
+void jw_raw(jw *w, const char *key, const char *text)
+{
+    jw_key(w, key);
+    sb_str(w->sb, text);
 }

@@ -74,6 +74,10 @@ void jw_int(jw *w, const char *key, int64_t v);
 void jw_u64(jw *w, const char *key, uint64_t v);
 void jw_bool(jw *w, const char *key, bool v);
 void jw_null(jw *w, const char *key);
+/* A double as cJSON prints it (dtoa_cjson); text as it is (a number the
+ * caller formatted). */
+void jw_double(jw *w, const char *key, double v);
+void jw_raw(jw *w, const char *key, const char *text);
 /* What goes before a value (the separator, the key): the caller then
  * writes the value itself. */
 void jw_key(jw *w, const char *key);

@@ -294,6 +294,9 @@ static void a_players_file_has_a_chain(void **state)
         "'\"masked\":false') WHERE id = 6",
         "UPDATE view_chain SET hash = (SELECT hash FROM view_chain WHERE id "
         "= 1) WHERE id = 2",
+        "DELETE FROM view_log WHERE id = 3",
+        "UPDATE view_log SET json = json_set(json, '$.kind', 'penalty') "
+        "WHERE id = 4",
     };
     for (size_t i = 0; i < sizeof edits / sizeof *edits; i++) {
         const char *t = fresh();

@@ -5,6 +5,8 @@
 #include "dtoa.h"
 #include "odds.h"
 
+#include <cjson/cJSON.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,6 +192,30 @@ static void near_matches_printf(void **state)
     assert_true(undecided < n / 4); /* a set made of hard cases */
 }
 
+/* dtoa_cjson prints what cJSON prints. */
+static void cjson_numbers(void **state)
+{
+    (void)state;
+    int bad = 0;
+    for (int i = 0; i < 40000 && bad < 10; i++) {
+        double v = i < 10 ? (double[]){0, -0.0, 1, -7, 0.5, 1e300, 3e9,
+                                       -2147483648.0, 0.99999999999999978,
+                                       nextafter(1, 2)}[i]
+                         : rnd_double(i % 4) * (i % 5 ? 1 : -1);
+        cJSON *n = cJSON_CreateNumber(v);
+        char *want = cJSON_PrintUnformatted(n);
+        char got[32];
+        dtoa_cjson(v, got);
+        if (strcmp(got, want)) {
+            fprintf(stderr, "%.17g: dtoa_cjson %s, cJSON %s\n", v, got, want);
+            bad++;
+        }
+        cJSON_free(want);
+        cJSON_Delete(n);
+    }
+    assert_int_equal(bad, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +223,7 @@ int main(void)
         cmocka_unit_test(exact_values),
         cmocka_unit_test(shortest_round_trip),
         cmocka_unit_test(near_matches_printf),
+        cmocka_unit_test(cjson_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
