@@ -176,7 +176,7 @@ static void sim_throughput(const bench *b, const mu_rules *r, int threads)
     uint64_t n = b->quick ? 4000000 : 40000000;
     double t[2];
     for (int k = 0; k < 2; k++) {
-        mu_sim_opts so = {k ? n : n / 4, 1, k ? threads : 1, NULL, NULL};
+        mu_sim_opts so = {k ? n : n / 4, 1, k ? threads : 1, NULL, NULL, 0};
         double t0 = bench_now();
         if (mu_sim_division(r, &UNION63, &so, &o, &err) != MU_OK)
             die("sim", &err);

@@ -2,6 +2,7 @@
 #include "opts.h"
 
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 const char *const cli_odds_formats[] = {"text", "json", "csv", "markdown",
@@ -47,6 +48,24 @@ cli_rc cli_corps_size(cli_ctx *cx, int *divisions, int *cavalry)
     return CLI_OK;
 }
 
+/* A simulation cut short by --time-limit says so under its result, with
+ * what the trials run are worth: at 95 % confidence a frequency of n
+ * trials is within 1.96 sqrt(p(1-p)/n) <= 0.98 / sqrt(n) of its chance. */
+static cli_rc time_note(cli_ctx *cx, cli_rc rc, const mu_sim_opts *so,
+                        uint64_t ran)
+{
+    mu_format f = cli_format(cx);
+    if (rc != CLI_OK || !so || so->seconds <= 0 || ran >= so->trials ||
+        (f != MU_FMT_TEXT && f != MU_FMT_MARKDOWN))
+        return rc;
+    cli_buf_printf(&cx->out, "\nStopped by --time-limit after %llu of %llu "
+                   "trials: each percentage above is within %.2f points of "
+                   "its exact chance at 95%% confidence.\n",
+                   (unsigned long long)ran, (unsigned long long)so->trials,
+                   98.0 / sqrt((double)ran));
+    return rc;
+}
+
 cli_rc cli_odds_oob(cli_ctx *cx, bool corps, const mu_sim_opts *so)
 {
     const mu_render_opts fmt = {.format = cli_format(cx)};
@@ -73,6 +92,7 @@ cli_rc cli_odds_oob(cli_ctx *cx, bool corps, const mu_sim_opts *so)
         st = so ? mu_oob_odds_render(&sim, &exact, &fmt, &text, &err)
                 : mu_oob_odds_render(&exact, NULL, &fmt, &text, &err);
     rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
+    rc = time_note(cx, rc, so, sim.trials);
     mu_oob_odds_clear(&sim);
     mu_oob_odds_clear(&exact);
     cli_rules_free(cx, rules);
@@ -162,6 +182,7 @@ cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so)
         st = so ? mu_fire_odds_render(&sim, &exact, &fmt, &text, &err)
                 : mu_fire_odds_render(&exact, NULL, &fmt, &text, &err);
     rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
+    rc = time_note(cx, rc, so, sim.trials);
     mu_fire_odds_clear(&sim);
     mu_fire_odds_clear(&exact);
     return rc;

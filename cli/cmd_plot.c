@@ -100,7 +100,7 @@ static mu_status sim_opts(cli_ctx *cx, mu_sim_opts *so, mu_error *err)
     if (!cx->has_seed && mu_seed_from_os(&cx->seed, err) != MU_OK)
         return err->code;
     *so = (mu_sim_opts){cli_num(cx, "trials", 1000000), cx->seed, threads(cx),
-                        NULL, NULL};
+                        NULL, NULL, 0};
     return MU_OK;
 }
 

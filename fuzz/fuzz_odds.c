@@ -194,7 +194,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (which < 24) {
         fast_vs_generator(r, &o, seed);
     } else if (which < 35) {
-        mu_sim_opts so = {64, seed, 1, NULL, NULL};
+        mu_sim_opts so = {64, seed, 1, NULL, NULL, 0};
         if (mu_sim_division(r, &o, &so, &odds, &err) != MU_OK)
             abort();
         check_odds(&odds);

@@ -44,7 +44,12 @@ static mu_status load_masks(mu_campaign *c, int viewer, masks *m,
         m->ids[m->n++] = sqlite3_column_int(st, 0);
     }
     sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+    if (rc == SQLITE_DONE)
+        return MU_OK;
+    free(m->ids); /* the caller frees the list only on MU_OK */
+    m->ids = NULL;
+    m->n = 0;
+    return camp_sql_fail(c, rc, "reading", err);
 }
 
 static bool masked(const masks *m, int div)

@@ -16,6 +16,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* A volley to simulate, by one method. */
 typedef struct fire_sim {
@@ -36,7 +37,45 @@ typedef struct sim_job {
     int nvals;           /* values per statistic in a tally */
     atomic_uint_fast64_t next_block;
     atomic_uint_fast64_t done;
+    struct timespec deadline; /* mu_sim_opts.seconds from the start */
+    bool timed;
+    atomic_bool stop;         /* the deadline has passed */
 } sim_job;
+
+/* Past the deadline: no thread takes another block. The blocks taken
+ * before are finished, and blocks are taken in order, so the trials run
+ * are always the first ones: the same as asking for that many. */
+static bool time_up(sim_job *job)
+{
+    if (!job->timed || atomic_load(&job->next_block) == 0)
+        return false;
+    if (atomic_load(&job->stop))
+        return true;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec < job->deadline.tv_sec ||
+        (now.tv_sec == job->deadline.tv_sec &&
+         now.tv_nsec < job->deadline.tv_nsec))
+        return false;
+    atomic_store(&job->stop, true);
+    return true;
+}
+
+static void set_deadline(sim_job *job, double seconds)
+{
+    job->timed = seconds > 0;
+    atomic_init(&job->stop, false);
+    if (!job->timed)
+        return;
+    clock_gettime(CLOCK_MONOTONIC, &job->deadline);
+    double whole = (double)(int64_t)seconds;
+    job->deadline.tv_sec += (time_t)whole;
+    job->deadline.tv_nsec += (long)((seconds - whole) * 1e9);
+    if (job->deadline.tv_nsec >= 1000000000L) {
+        job->deadline.tv_sec++;
+        job->deadline.tv_nsec -= 1000000000L;
+    }
+}
 
 /* A division's tally is kept as three joint histograms, three increments
  * a division instead of thirteen, and spread out into the thirteen
@@ -327,6 +366,8 @@ static void *worker_main(void *arg)
     for (;;) {
         /* Two blocks at a time, to interleave them; one at a time at the
          * end, so that no thread waits long for another's last pair. */
+        if (time_up(job))
+            break;
         uint64_t left = job->nblocks - atomic_load(&job->next_block);
         uint64_t step = job->nthreads > 1 &&
                                 left <= 2 * (uint64_t)job->nthreads ? 1 : 2;
@@ -412,6 +453,9 @@ static mu_status check_sim_opts(const mu_sim_opts *s, mu_error *err)
     if (s->trials < 1 || s->trials > 1000000000000ull)
         return err_set(err, MU_EINPUT, "simulate 1 to 10^12 trials, not %llu",
                        (unsigned long long)s->trials);
+    if (!(s->seconds >= 0 && s->seconds <= 1e9))
+        return err_set(err, MU_EINPUT, "a time limit is 0 (none) to 10^9 "
+                       "seconds");
     if (s->threads < 1 || s->threads > MU_SIM_MAX_THREADS)
         return err_set(err, MU_EINPUT, "use 1 to %d threads, not %d",
                        MU_SIM_MAX_THREADS, s->threads);
@@ -440,6 +484,7 @@ static mu_status sim_run(const mu_rules *r, const mu_oob_opts *o,
                    .nvals = D * ODDS_MAXV + 1, .nstats = MU_STAT_COUNT};
     atomic_init(&job.next_block, 0);
     atomic_init(&job.done, 0);
+    set_deadline(&job, s->seconds);
     size_t per = (size_t)MU_STAT_COUNT * (size_t)job.nvals;
     uint64_t *total = malloc(per * sizeof *total);
     long double *v = malloc((size_t)job.nvals * sizeof *v);
@@ -452,11 +497,11 @@ static mu_status sim_run(const mu_rules *r, const mu_oob_opts *o,
             continue;
         const uint64_t *t = total + (size_t)k * (size_t)job.nvals;
         for (int i = 0; i < job.nvals; i++)
-            v[i] = (long double)t[i] / (long double)s->trials;
+            v[i] = (long double)t[i] / (long double)atomic_load(&job.done);
         st = odds_dist_set(&out->stat[k], v, job.nvals, err);
     }
     out->simulated = true;
-    out->trials = s->trials;
+    out->trials = atomic_load(&job.done);
     out->seed = s->seed;
     free(v);
     free(total);
@@ -522,22 +567,27 @@ static void two_bars_cb(void *ud, uint64_t done, uint64_t total)
     b->s->progress(b->s->ud, b->offset + done, b->total);
 }
 
+/* One method's volleys; *ran gets the trials run (fewer than asked when
+ * the time ran out). */
 static mu_status sim_volley(const fire_sim *x, const mu_sim_opts *s,
-                            uint64_t nvals, mu_dist *out, mu_error *err)
+                            uint64_t nvals, mu_dist *out, uint64_t *ran,
+                            mu_error *err)
 {
     sim_job job = {.fire = x, .seed = s->seed, .trials = s->trials,
                    .nblocks = (s->trials + MU_SIM_BLOCK - 1) / MU_SIM_BLOCK,
                    .nvals = (int)nvals, .nstats = 1};
     atomic_init(&job.next_block, 0);
     atomic_init(&job.done, 0);
+    set_deadline(&job, s->seconds);
     uint64_t *total = malloc(nvals * sizeof *total);
     long double *v = malloc(nvals * sizeof *v);
     mu_status st = total && v ? MU_OK : err_nomem(err);
     if (st == MU_OK)
         st = run_job(&job, s, total, err);
     if (st == MU_OK) {
+        *ran = atomic_load(&job.done);
         for (uint64_t i = 0; i < nvals; i++)
-            v[i] = (long double)total[i] / (long double)s->trials;
+            v[i] = (long double)total[i] / (long double)*ran;
         st = odds_dist_set(out, v, (int)nvals, err);
     }
     free(v);
@@ -576,20 +626,29 @@ static mu_status sim_fire(const mu_volley *v, mu_hit_method m,
         so.progress = two_bars_cb;
         so.ud = &bars;
     }
-    if (m & MU_METHOD_ADDITIVE) {
+    /* Per figure first when the time is limited: it rolls a die per
+     * effective, the additive rule at most one, so the second method runs
+     * the same trials in no more time than the first took. */
+    bool pf_first = s->seconds > 0 && m == MU_METHOD_BOTH;
+    for (int k = 0; k < 2 && st == MU_OK; k++) {
+        bool additive = (k == 0) != pf_first;
+        if (!(m & (additive ? MU_METHOD_ADDITIVE : MU_METHOD_PER_FIGURE)))
+            continue;
         fire_sim x = {.sure = v->sure_hits, .threshold = v->threshold};
-        st = sim_volley(&x, &so, (uint64_t)v->sure_hits + 2, &out->additive,
-                        err);
+        if (!additive) { /* P = whole + frac_num / frac_den, 0 <= frac < 1 */
+            x = (fire_sim){.per_figure = true, .n = v->effectives,
+                           .whole = (int)(v->p.num / v->p.den),
+                           .frac_num = (odds_u128)(v->p.num % v->p.den),
+                           .frac_den = (odds_u128)v->p.den};
+        }
+        st = sim_volley(&x, &so, additive ? (uint64_t)v->sure_hits + 2
+                                          : (uint64_t)v->effectives + 1,
+                        additive ? &out->additive : &out->per_figure,
+                        &out->trials, err);
         bars.offset = s->trials;
-    }
-    if (st == MU_OK && (m & MU_METHOD_PER_FIGURE)) {
-        fire_sim x = {.per_figure = true, .n = v->effectives};
-        /* P = whole + frac_num / frac_den, with 0 <= frac < 1. */
-        x.whole = (int)(v->p.num / v->p.den);
-        x.frac_num = (odds_u128)(v->p.num % v->p.den);
-        x.frac_den = (odds_u128)v->p.den;
-        st = sim_volley(&x, &so, (uint64_t)v->effectives + 1,
-                        &out->per_figure, err);
+        /* Both methods: the second runs as many trials as the first did. */
+        so.trials = out->trials;
+        so.seconds = 0;
     }
     return st;
 }

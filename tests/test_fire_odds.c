@@ -142,7 +142,7 @@ static void sim_rolls_like_resolve(void **state)
     }
     mu_dice_free(d);
     mu_fire_odds s;
-    mu_sim_opts so = {n, 99, 1, NULL, NULL};
+    mu_sim_opts so = {n, 99, 1, NULL, NULL, 0};
     assert_int_equal(mu_sim_fire(&v, MU_METHOD_BOTH, &so, &s, &err), MU_OK);
     for (int k = 0; k <= 11; k++) {
         assert_int_equal((uint64_t)(mu_dist_p(&s.additive, k) * (double)n + 0.5), add[k]);
@@ -164,7 +164,7 @@ static void sim_agrees(void **state)
     for (int i = 0; i < 3; i++) {
         mu_volley v = volley(w[i], rn[i], rd[i], figs[i], 0);
         mu_fire_odds ex, s1, s3;
-        mu_sim_opts so = {400000, 5, 1, NULL, NULL};
+        mu_sim_opts so = {400000, 5, 1, NULL, NULL, 0};
         assert_int_equal(mu_odds_fire(&v, MU_METHOD_BOTH, &ex, &err), MU_OK);
         assert_int_equal(mu_sim_fire(&v, MU_METHOD_BOTH, &so, &s1, &err), MU_OK);
         so.threads = 3;
@@ -312,7 +312,7 @@ static void bad_input(void **state)
     mu_fire_odds f;
     assert_int_equal(mu_odds_fire(&v, (mu_hit_method)0, &f, &err), MU_EINPUT);
     mu_fire_odds_clear(&f);
-    mu_sim_opts so = {0, 1, 1, NULL, NULL};
+    mu_sim_opts so = {0, 1, 1, NULL, NULL, 0};
     assert_int_equal(mu_sim_fire(&v, MU_METHOD_BOTH, &so, &f, &err), MU_EINPUT);
     mu_fire_odds_clear(&f);
 }

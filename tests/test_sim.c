@@ -168,7 +168,7 @@ static void blocks_are_jumps(void **state)
     tally_generator(d, &o, n - MU_SIM_BLOCK, t);
     mu_dice_free(d);
     mu_oob_odds s;
-    mu_sim_opts so = {(uint64_t)n, 77, 2, NULL, NULL};
+    mu_sim_opts so = {(uint64_t)n, 77, 2, NULL, NULL, 0};
     assert_int_equal(mu_sim_division(rules, &o, &so, &s, &err), MU_OK);
     for (int st = 0; st < MU_STAT_COUNT; st++)
         for (int k = 0; k <= ODDS_MAXV; k++) {
@@ -187,7 +187,7 @@ static void same_for_any_thread_count(void **state)
     mu_oob_opts o = {MU_UNION, 1864, -1, MU_INFANTRY, true};
     mu_error err;
     mu_oob_odds ref;
-    mu_sim_opts so = {5 * MU_SIM_BLOCK + 123, 2024, 1, NULL, NULL};
+    mu_sim_opts so = {5 * MU_SIM_BLOCK + 123, 2024, 1, NULL, NULL, 0};
     assert_int_equal(mu_sim_division(rules, &o, &so, &ref, &err), MU_OK);
     for (int threads = 2; threads <= 8; threads += 3) {
         mu_oob_odds s;
@@ -223,7 +223,7 @@ static void sim_agrees_with_odds(void **state)
     mu_oob_opts o = {MU_UNION, 1863, MU_EAST, MU_INFANTRY, false};
     mu_error err;
     mu_oob_odds exact, s;
-    mu_sim_opts so = {2000000, 1, 2, NULL, NULL};
+    mu_sim_opts so = {2000000, 1, 2, NULL, NULL, 0};
     assert_int_equal(mu_odds_division(rules, &o, &exact, &err), MU_OK);
     assert_int_equal(mu_sim_division(rules, &o, &so, &s, &err), MU_OK);
     mu_oob_stat st;
@@ -268,7 +268,7 @@ static void progress_and_bad_input(void **state)
     mu_error err;
     mu_oob_odds s;
     seen p = {0, 0, 0};
-    mu_sim_opts so = {4 * MU_SIM_BLOCK, 5, 1, on_progress, &p};
+    mu_sim_opts so = {4 * MU_SIM_BLOCK, 5, 1, on_progress, &p, 0};
     assert_int_equal(mu_sim_division(rules, &o, &so, &s, &err), MU_OK);
     assert_int_equal(p.calls, 2); /* two pairs of blocks */
     assert_int_equal(p.last, 4 * MU_SIM_BLOCK);

@@ -148,6 +148,11 @@ typedef struct mu_sim_opts {
     int threads;            /* 1 .. MU_SIM_MAX_THREADS */
     mu_progress_fn progress; /* may be NULL; called after each block */
     void *ud;
+    double seconds;         /* > 0: take no new block after this many
+                               seconds (wall clock); the result is of the
+                               trials run, at least one block, and says
+                               how many (its `trials`): the same as asking
+                               for that many. 0: no limit */
 } mu_sim_opts;
 
 /* Generates s->trials divisions (or corps) with the generator's rolls and

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# A campaign file whose pages are damaged (tests/data/campaign-malformed.sqlite,
+# found by fuzz_campaign) is refused by the log as a side sees it, saying so
+# (exit 1), and, in the sanitizer build, without leaking the list of
+# divisions the side may not see (the leak fuzz_campaign found).
+set -u
+muster=$1
+src=$(realpath "${MUSTER_SOURCE:-$(dirname "$0")/../..}")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp "$src/tests/data/campaign-malformed.sqlite" "$work/m.db"
+fail=0
+for side in union confederate; do
+    err=$("$muster" campaign log "$work/m.db" --as $side 2>&1 >/dev/null)
+    rc=$?
+    want="muster: $work/m.db: reading: the campaign file is damaged (database disk image is malformed)"
+    if [ $rc != 1 ] || [ "$err" != "$want" ]; then
+        echo "FAIL log --as $side: exit $rc, '$err'"; fail=1
+    fi
+done
+[ $fail = 0 ] && echo "all passed"
+exit $fail
