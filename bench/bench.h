@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 double bench_now(void);
+double bench_cpu_now(void); /* this thread's CPU time: robust to load */
 double bench_median(double *v, int n); /* sorts v */
 
 /* One child process: wall and CPU time (s, user + system), peak resident
