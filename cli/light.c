@@ -9,7 +9,9 @@
  * by exec (same process, same arguments), and its copies of the five
  * drawing and eight serving entry points below only say that they are
  * not here; the linker then leaves plot_draw.c, roster_draw.c, http.c and
- * qr.c, and their libraries, out. bench/run measures the difference. */
+ * qr.c, and their libraries, out. cJSON is loaded when first used
+ * (light_json.c). bench/run measures the difference: 55 shared libraries
+ * for muster-full, 2 (libc, libm) for muster. */
 #include "cli.h"
 #include "muster.h"
 #include "web.h"
