@@ -175,11 +175,14 @@ static mu_status held(mu_campaign *c, check_ctx *x, mu_error *err)
 }
 
 /* One brigade's bookkeeping, in 64 bits: start = current + (lost -
- * returned) + (captured - freed), and the log's sums are the ledger's. */
-static void compare_brigade(check_ctx *x, const camp_div *d, int k)
+ * returned) + (captured - freed), and the log's sums are the ledger's.
+ * Division i of x->divs: by its place, not by a search for its id, which a
+ * damaged file may hold twice or out of order. */
+static void compare_brigade(check_ctx *x, int i, int k)
 {
+    const camp_div *d = &x->divs[i];
     const camp_brigade *b = &d->b[k];
-    const int64_t *a = x->acc[div_index(x, d->id)][k];
+    const int64_t *a = x->acc[i][k];
     int64_t out = (int64_t)b->lost - b->returned,
             held = (int64_t)b->captured - b->freed,
             now = (int64_t)b->current + out + held;
@@ -214,7 +217,7 @@ static void compare(check_ctx *x, int *nbrigades)
                     "time%s", d->id, d->engaged ? "" : "not ", x->engages[i],
                     x->engages[i] == 1 ? "" : "s");
         for (int k = 0; k < d->nbrigades; k++)
-            compare_brigade(x, d, k);
+            compare_brigade(x, i, k);
         *nbrigades += d->nbrigades;
     }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A campaign file whose pages are damaged (tests/data/campaign-malformed.sqlite,
-# found by fuzz_campaign) is refused by the log as a side sees it, saying so
+# Campaign files damaged in ways fuzz_campaign found. One whose pages are
+# damaged (tests/data/campaign-malformed.sqlite) is refused by the log as a side sees it, saying so
 # (exit 1), and, in the sanitizer build, without leaking the list of
 # divisions the side may not see (the leak fuzz_campaign found).
 set -u
@@ -18,5 +18,14 @@ for side in union confederate; do
         echo "FAIL log --as $side: exit $rc, '$err'"; fail=1
     fi
 done
+# Divisions read back twice or out of order (a damaged index, found by
+# fuzz_campaign): check reports the damage (exit 1) and, in the sanitizer
+# build, reads no brigade tally outside its own (it read one before).
+cp "$src/tests/data/campaign-duplicate-ids.sqlite" "$work/d.db"
+out=$("$muster" campaign check "$work/d.db" 2>&1)
+rc=$?
+if [ $rc != 1 ] || [[ "$out" != *"muster: the campaign failed "*" checks"* ]]; then
+    echo "FAIL check of duplicate ids: exit $rc"; fail=1
+fi
 [ $fail = 0 ] && echo "all passed"
 exit $fail
