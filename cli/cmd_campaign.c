@@ -514,8 +514,12 @@ static cli_rc run_show(cli_ctx *cx)
         mu_viewer v = cli_has(cx, "side") ? (mu_viewer)cli_choice(cx, "side", 0)
                                           : MU_VIEWER_UMPIRE;
         mu_render_opts ro = {.format = cli_format(cx), .labels = labels};
-        rc = mu_campaign_show(c, v, &ro, &text, &err) == MU_OK
-                 ? cli_take(cx, text) : cli_fail(cx, &err);
+        if (cx->stream) /* each division as it is read */
+            rc = mu_campaign_show_to(c, v, &ro, cli_stream_write, cx, &err) ==
+                         MU_OK ? CLI_OK : cli_stream_fail(cx, &err);
+        else
+            rc = mu_campaign_show(c, v, &ro, &text, &err) == MU_OK
+                     ? cli_take(cx, text) : cli_fail(cx, &err);
     }
     mu_labels_free(labels);
     mu_campaign_close(c);

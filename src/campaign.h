@@ -143,6 +143,20 @@ mu_status camp_load_engaged(mu_campaign *c, int id, camp_div *out,
                             mu_error *err);
 /* Every division in id order; *out malloc'd (NULL when there are none). */
 mu_status camp_load_all(mu_campaign *c, camp_div **out, int *n, mu_error *err);
+/* Divisions one at a time, in id order, for a listing of any length: of
+ * `side` only (-1: both), with their brigades when `brigades` (a file
+ * whose brigades a whole read would refuse is refused at the open, before
+ * anything is written). camp_divs_next fills *d and sets *more, false at
+ * the end. Inside a read (camp_read); close it before the read ends. */
+typedef struct camp_divs {
+    mu_campaign *c;
+    sqlite3_stmt *div, *brig;
+} camp_divs;
+mu_status camp_divs_open(mu_campaign *c, int side, bool brigades,
+                         camp_divs *it, mu_error *err);
+mu_status camp_divs_next(camp_divs *it, camp_div *d, bool *more,
+                         mu_error *err);
+void camp_divs_close(camp_divs *it);
 mu_status camp_load_corps(mu_campaign *c, int id, camp_corps *out,
                           mu_error *err);
 mu_status camp_load_all_corps(mu_campaign *c, camp_corps **out, int *n,

@@ -529,6 +529,16 @@ MU_API mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
                                   const mu_render_opts *ro, char **out,
                                   mu_error *err);
 
+/* The same, written as it is read: each division goes to `write` (in
+ * chunks of about 64 KB, the first at once), so a campaign of any size
+ * takes the memory of one division. Divisions of a file damaged after some
+ * were written are followed by the error, not preceded.
+ * Errors: as mu_campaign_show; whatever `write` returns stops it. */
+MU_API mu_status mu_campaign_show_to(mu_campaign *c, mu_viewer viewer,
+                                     const mu_render_opts *ro,
+                                     mu_sink_fn write, void *ctx,
+                                     mu_error *err);
+
 /* What each side holds prisoner, camp by camp, as the handle's viewer may
  * see it, in ro->format: text or json (ro NULL: text). JSON, for each side
  * holding ("held_by_union", "held_by_confederate"):
