@@ -1,6 +1,6 @@
 /* bench.c -- muster's speed figures, all measured in one run (bench/run).
  *
- *   muster_bench --muster PATH [--dicelab PATH] [--quick]
+ *   muster_bench --muster PATH [--dicelab PATH] [--quick] [--only PART]
  *
  * Each figure is measured beside its reference in the same run, in
  * interleaved rounds (a busy moment of a shared machine hits both alike),
@@ -26,6 +26,7 @@
 
 typedef struct bench {
     const char *muster, *full, *dicelab;
+    const char *only; /* one part, by name, or NULL: all */
     bool quick;
     goals g;
 } bench;
@@ -545,7 +546,9 @@ static void load_average(char *buf, size_t n)
 static void usage(void)
 {
     fprintf(stderr, "usage: muster_bench --muster PATH [--dicelab PATH] "
-                    "[--quick]\n");
+                    "[--quick] [--only PART]\n"
+                    "PART: generation startup dicelab threads writers latency "
+                    "memory printing sim odds engine\n");
     exit(2);
 }
 
@@ -560,6 +563,8 @@ int main(int argc, char **argv)
             b.dicelab = argv[++i];
         else if (!strcmp(argv[i], "--quick"))
             b.quick = true;
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+            b.only = argv[++i];
         else
             usage();
     }
@@ -578,17 +583,23 @@ int main(int argc, char **argv)
     double t0 = bench_now();
     printf("muster %s benchmark%s, %ld cores, load average before: %s\n\n",
            MU_VERSION, b.quick ? " (--quick)" : "", cores, load);
-    generation(&b, r);
-    startup(&b);
-    odds_vs_dicelab(&b);
-    sim_threads(&b);
-    writer_speed(&b);
-    stream_latency(&b);
-    stream_memory(&b);
-    odds_printing(&b);
-    sim_throughput(&b, r, cores > 1 ? (int)cores : 1);
-    odds_timing(r);
-    engine_vs_dicelab(&b);
+#define PART(name, call)                                                       \
+    do {                                                                       \
+        if (!b.only || !strcmp(b.only, name))                                  \
+            call;                                                              \
+    } while (0)
+    PART("generation", generation(&b, r));
+    PART("startup", startup(&b));
+    PART("dicelab", odds_vs_dicelab(&b));
+    PART("threads", sim_threads(&b));
+    PART("writers", writer_speed(&b));
+    PART("latency", stream_latency(&b));
+    PART("memory", stream_memory(&b));
+    PART("printing", odds_printing(&b));
+    PART("sim", sim_throughput(&b, r, cores > 1 ? (int)cores : 1));
+    PART("odds", odds_timing(r));
+    PART("engine", engine_vs_dicelab(&b));
+#undef PART
     mu_rules_free(r);
     goals_print(&b.g);
     load_average(load, sizeof load);
