@@ -112,6 +112,12 @@ mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
  * state of the file. */
 mu_status camp_read(mu_campaign *c, camp_fn fn, void *ctx, mu_error *err);
 
+/* camp_read for a listing that is written as it is read (show, log,
+ * export): SQLite's page cache held small meanwhile, so that its memory
+ * does not grow with the campaign. */
+mu_status camp_read_listing(mu_campaign *c, camp_fn fn, void *ctx,
+                            mu_error *err);
+
 /* Appends event e (encoded by its kind's row of camp_ev_types); *id, when
  * given, is its number in the log. */
 mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
@@ -207,19 +213,16 @@ mu_status camp_hold_leader(mu_campaign *c, int64_t event, int div,
  * (campaign_show.c); buf holds 2 * CAMP_NAME_MAX + 1. */
 void camp_md_name(const char *s, char *buf, size_t n);
 /* What each side holds prisoner, camp by camp, as `viewer` may see it
- * (campaign_held.c): read inside a read transaction, then written as JSON
- * ({"held_by_union":{...},"held_by_confederate":{...}} added to `into`) or
- * text (show: the one-line summary first, indented). */
-typedef struct camp_held_list camp_held_list;
-mu_status camp_held_read(mu_campaign *c, int viewer, camp_held_list **out,
+ * (campaign_held.c), read inside a read transaction row by row and written
+ * as it is read: JSON ("held_by_union":{...},"held_by_confederate":{...}
+ * into the object `w` has open) or text (show: the one-line summary first,
+ * indented; Markdown for show only). Each item goes to o's sink. */
+typedef struct jw jw;
+typedef struct wr_out wr_out;
+mu_status camp_held_json(mu_campaign *c, int viewer, jw *w, wr_out *o,
                          mu_error *err);
-void camp_held_json(const camp_held_list *h, cJSON *into);
-void camp_held_text(const camp_held_list *h, bool show, bool md, sbuf *sb);
-/* Stands, leaders and batteries held by `captor`. */
-void camp_held_totals(const camp_held_list *h, int captor, int64_t tot[3]);
-/* Batteries of division `div` held by the other side. */
-int camp_held_batteries(const camp_held_list *h, int div);
-void camp_held_free(camp_held_list *h);
+mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
+                         wr_out *o, mu_error *err);
 /* Despicable replacements owed by `side`. */
 mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
 

@@ -73,7 +73,8 @@ typedef struct view {
     bool any[2];    /* each side has divisions */
     int battle;
     char battle_name[CAMP_NAME_MAX + 1];
-    camp_held_list *held; /* what each side holds prisoner */
+    sqlite3_stmt *taken;  /* batteries held prisoner, by division */
+    int taken_div, taken_n; /* its row: 0 before the first, -1 at the end */
     int viewer;
     int owed[2];    /* despicable replacements owed by each side */
     const mu_labels *labels;
@@ -81,6 +82,7 @@ typedef struct view {
     wr_out *out;
     bool json;
     jw *w;          /* the JSON listing's writer */
+    mu_campaign *c;
 } view;
 
 static int by_corps_id(const void *a, const void *b)
@@ -127,7 +129,9 @@ static void count_div(view *v, const camp_div *d)
 static mu_status gather(mu_campaign *c, view *v, mu_error *err)
 {
     mu_status s;
-    if ((s = camp_held_read(c, v->viewer, &v->held, err)) != MU_OK ||
+    if ((s = camp_prepare(c, "SELECT division, sum(batteries) FROM "
+                          "batteries_held GROUP BY division ORDER BY "
+                          "division", &v->taken, err)) != MU_OK ||
         (s = camp_load_all_corps(c, &v->corps, &v->ncorps, err)) != MU_OK ||
         (s = camp_active_battle(c, &v->battle, v->battle_name,
                                 sizeof v->battle_name, err)) != MU_OK)
@@ -162,7 +166,7 @@ static void view_free(view *v)
     free(v->corps);
     free(v->kp);
     free(v->byid);
-    camp_held_free(v->held);
+    sqlite3_finalize(v->taken);
 }
 
 static bool corps_visible(const view *v, const camp_corps *k)
@@ -186,7 +190,8 @@ static int div_stands(const camp_div *d, int *start)
 /* Each division of `side` (-1: both) in id order, with its brigades, to
  * put(); the output goes to the sink after each. */
 static mu_status each_div(mu_campaign *c, view *v, int side,
-                          void (*put)(view *v, const camp_div *d),
+                          mu_status (*put)(view *v, const camp_div *d,
+                                           mu_error *err),
                           mu_error *err)
 {
     camp_divs it;
@@ -194,10 +199,9 @@ static mu_status each_div(mu_campaign *c, view *v, int side,
     camp_div d;
     bool more = s == MU_OK;
     while (s == MU_OK && more)
-        if ((s = camp_divs_next(&it, &d, &more, err)) == MU_OK && more) {
-            put(v, &d);
+        if ((s = camp_divs_next(&it, &d, &more, err)) == MU_OK && more &&
+            (s = put(v, &d, err)) == MU_OK)
             s = wr_out_record(v->out, err);
-        }
     camp_divs_close(&it);
     return s;
 }
@@ -316,9 +320,11 @@ static void reserve_jw(jw *w, const view *v)
     jw_end(w);
 }
 
-static void put_div_json(view *v, const camp_div *d)
+static mu_status put_div_json(view *v, const camp_div *d, mu_error *err)
 {
+    (void)err;
     division_jw(v->w, d, v->viewer, v->labels);
+    return MU_OK;
 }
 
 static void campaign_jw(jw *w, const mu_campaign *c, const view *v)
@@ -368,14 +374,10 @@ static mu_status show_json(mu_campaign *c, view *v, mu_error *err)
         corps_jw(&w, v, &v->corps[i]);
     jw_end(&w);
     reserve_jw(&w, v);
-    cJSON *p = cJSON_CreateObject();
-    camp_held_json(v->held, p);
-    char *t = p ? cJSON_PrintUnformatted(p) : NULL;
-    cJSON_Delete(p);
-    if (!t)
-        return err_nomem(err);
-    jw_raw(&w, "prisoners", t);
-    cJSON_free(t);
+    jw_obj(&w, "prisoners");
+    if ((s = camp_held_json(c, v->viewer, &w, v->out, err)) != MU_OK)
+        return s;
+    jw_end(&w);
     jw_end(&w);
     sb_ch(w.sb, '\n');
     return MU_OK;
@@ -465,10 +467,38 @@ static void division_text(const camp_div *d, int viewer, const mu_labels *l,
         sb_puts(sb, "\n");
 }
 
-static void put_div_text(view *v, const camp_div *d)
+/* The batteries of division d held by the other side: the divisions come
+ * in id order, and so do the sums, read alongside (no index to look one
+ * up by). */
+static mu_status taken_batteries(view *v, int div, int *n, mu_error *err)
 {
-    division_text(d, v->viewer, v->labels, v->md,
-                  camp_held_batteries(v->held, d->id), &v->out->sb);
+    *n = 0;
+    while (v->taken_div >= 0 && v->taken_div < div) {
+        int rc = sqlite3_step(v->taken);
+        bool ok = true;
+        if (rc == SQLITE_DONE) {
+            v->taken_div = -1;
+            break;
+        }
+        if (rc != SQLITE_ROW)
+            return camp_sql_fail(v->c, rc, "reading", err);
+        v->taken_div = camp_col(v->taken, 0, &ok);
+        v->taken_n = camp_col(v->taken, 1, &ok);
+        if (!ok)
+            return camp_damaged(v->c, err);
+    }
+    if (v->taken_div == div)
+        *n = v->taken_n;
+    return MU_OK;
+}
+
+static mu_status put_div_text(view *v, const camp_div *d, mu_error *err)
+{
+    int taken = 0;
+    mu_status s = taken_batteries(v, d->id, &taken, err);
+    if (s == MU_OK)
+        division_text(d, v->viewer, v->labels, v->md, taken, &v->out->sb);
+    return s;
 }
 
 static void corps_text(const view *v, const camp_corps *k, bool md, sbuf *sb)
@@ -550,6 +580,8 @@ static mu_status show_text(mu_campaign *c, view *v, mu_error *err)
                       camp_side_title((mu_army)a));
         else
             sb_printf(sb, "\n%s\n", camp_side_title((mu_army)a));
+        sqlite3_reset(v->taken); /* each side's divisions from the first */
+        v->taken_div = 0;
         mu_status s = each_div(c, v, a, put_div_text, err);
         if (s != MU_OK)
             return s;
@@ -567,8 +599,7 @@ static mu_status show_text(mu_campaign *c, view *v, mu_error *err)
     }
     if (!md)
         sb_puts(sb, "\n");
-    camp_held_text(v->held, true, md, sb);
-    return MU_OK;
+    return camp_held_text(c, v->viewer, true, md, v->out, err);
 }
 
 static mu_status show_read(mu_campaign *c, void *p, mu_error *err)
@@ -598,11 +629,12 @@ static mu_status show(mu_campaign *c, mu_viewer viewer,
     view v;
     memset(&v, 0, sizeof v);
     v.viewer = eff;
+    v.c = c;
     v.labels = ro ? ro->labels : NULL;
     v.md = fmt == MU_FMT_MARKDOWN;
     v.out = &o;
     v.json = fmt == MU_FMT_JSON;
-    s = camp_read(c, show_read, &v, err);
+    s = camp_read_listing(c, show_read, &v, err);
     view_free(&v);
     if (s != MU_OK) {
         wr_out_free(&o);
@@ -632,9 +664,23 @@ mu_status mu_campaign_show_to(mu_campaign *c, mu_viewer viewer,
 
 /* ---- prisoners ---------------------------------------------------------- */
 
+typedef struct pow_ctx {
+    bool json;
+    wr_out *out;
+} pow_ctx;
+
 static mu_status pow_read(mu_campaign *c, void *p, mu_error *err)
 {
-    return camp_held_read(c, c->viewer, p, err);
+    pow_ctx *x = p;
+    if (!x->json)
+        return camp_held_text(c, c->viewer, false, false, x->out, err);
+    jw w;
+    jw_init(&w, &x->out->sb, false, 0);
+    jw_obj(&w, NULL);
+    mu_status s = camp_held_json(c, c->viewer, &w, x->out, err);
+    jw_end(&w);
+    sb_ch(w.sb, '\n');
+    return s;
 }
 
 mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
@@ -647,20 +693,15 @@ mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
         return err_set(err, MU_EINPUT, "no campaign given");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON)
         return err_set(err, MU_EINPUT, "prisoners are listed as text or json");
-    camp_held_list *h = NULL;
-    mu_status s = camp_read(c, pow_read, &h, err);
-    if (s != MU_OK)
+    wr_out o;
+    wr_out_init(&o, NULL, NULL);
+    pow_ctx x = {fmt == MU_FMT_JSON, &o};
+    mu_status s = camp_read_listing(c, pow_read, &x, err);
+    if (s != MU_OK) {
+        wr_out_free(&o);
         return s;
-    sbuf sb = {0};
-    if (fmt == MU_FMT_JSON) {
-        cJSON *root = cJSON_CreateObject();
-        camp_held_json(h, root);
-        render_json_emit(root, true, &sb);
-    } else {
-        camp_held_text(h, false, false, &sb);
     }
-    camp_held_free(h);
-    return sb_finish(&sb, out, err);
+    return wr_out_end(&o, out, err);
 }
 
 /* ---- an engagement ------------------------------------------------------ */

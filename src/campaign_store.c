@@ -357,6 +357,33 @@ mu_status camp_read(mu_campaign *c, camp_fn fn, void *ctx, mu_error *err)
     return st;
 }
 
+/* A listing's read holds SQLite to a small page cache (and so its sorters,
+ * which spill to a file beyond it): the memory a listing takes must not
+ * grow with the campaign. The handle's own size comes back after. */
+#define CAMP_LISTING_CACHE_KB 256
+
+mu_status camp_read_listing(mu_campaign *c, camp_fn fn, void *ctx,
+                            mu_error *err)
+{
+    sqlite3_stmt *st;
+    int64_t was = -2000;
+    if (sqlite3_prepare_v2(c->db, "PRAGMA cache_size", -1, &st, NULL) ==
+        SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW)
+            was = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    char sql[96];
+    snprintf(sql, sizeof sql, "PRAGMA cache_size = -%d; PRAGMA temp.cache_size"
+             " = -%d", CAMP_LISTING_CACHE_KB, CAMP_LISTING_CACHE_KB);
+    sqlite3_exec(c->db, sql, NULL, NULL, NULL);
+    mu_status s = camp_read(c, fn, ctx, err);
+    snprintf(sql, sizeof sql, "PRAGMA cache_size = %" PRId64 "; PRAGMA "
+             "temp.cache_size = %" PRId64, was, was);
+    sqlite3_exec(c->db, sql, NULL, NULL, NULL);
+    return s;
+}
+
 mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
                      mu_error *err)
 {
