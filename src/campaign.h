@@ -186,10 +186,25 @@ mu_status camp_engage_in_tx(mu_campaign *c, int div, bool hidden, bool book,
                             mu_dice *d, const camp_fair *fair,
                             mu_engagement *e, mu_error *err);
 
-/* The log of a player's own file (campaign_export.c): event `only` (0:
- * all) as text appended to sb, or as JSON objects added to arr. */
-mu_status camp_view_log(mu_campaign *c, int64_t only, mu_format fmt,
-                        sbuf *sb, cJSON *arr, int *count, mu_error *err);
+/* A log being written (campaign_log.c): each event's text, or its JSON
+ * object on one line, goes to camp_log_put, which writes the JSON list
+ * around them ({"events":[...]}, or the one object when `only`). */
+typedef struct wr_out wr_out;
+typedef struct camp_log {
+    wr_out *o;
+    bool json;
+    int64_t only; /* one event, or 0 for all */
+    int64_t count;
+} camp_log;
+mu_status camp_log_put(camp_log *x, const char *s, mu_error *err);
+/* Event `id` as `viewer`'s log shows it, its text (lines) or its JSON
+ * object (one line, no newline), appended to sb, inside the caller's transaction. MU_EINPUT
+ * when there is no such event. */
+mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
+                         sbuf *sb, mu_error *err);
+/* The log of a player's own file (campaign_export.c): x->only (0: all)
+ * from its view_log, into x. */
+mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err);
 
 /* The battle under way: *id 0 when there is none. */
 mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,
@@ -218,7 +233,6 @@ void camp_md_name(const char *s, char *buf, size_t n);
  * into the object `w` has open) or text (show: the one-line summary first,
  * indented; Markdown for show only). Each item goes to o's sink. */
 typedef struct jw jw;
-typedef struct wr_out wr_out;
 mu_status camp_held_json(mu_campaign *c, int viewer, jw *w, wr_out *o,
                          mu_error *err);
 mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
