@@ -3,7 +3,7 @@
 
 #include "dtoa.h"
 
-static const char digits2[201] =
+const char wr_digits2[201] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536"
     "37383940414243444546474849505152535455565758596061626364656667686970717273"
     "7475767778798081828384858687888990919293949596979899";
@@ -15,12 +15,12 @@ size_t wr_u64(char *buf, uint64_t v)
     while (v >= 100) {
         unsigned d = (unsigned)(v % 100) * 2;
         v /= 100;
-        tmp[--i] = digits2[d + 1];
-        tmp[--i] = digits2[d];
+        tmp[--i] = wr_digits2[d + 1];
+        tmp[--i] = wr_digits2[d];
     }
     if (v >= 10) {
-        tmp[--i] = digits2[v * 2 + 1];
-        tmp[--i] = digits2[v * 2];
+        tmp[--i] = wr_digits2[v * 2 + 1];
+        tmp[--i] = wr_digits2[v * 2];
     } else {
         tmp[--i] = (char)('0' + v);
     }
