@@ -618,9 +618,9 @@ static cli_rc run_export(cli_ctx *cx)
         const char *who = side == MU_UNION ? "Union" : "Confederates";
         if (mu_campaign_export_side(c, side, cli_str(cx, "out"), &err) ==
             MU_OK) {
-            cli_buf_printf(&cx->out, "%s: the %s's own file: what the %s may "
-                           "know, and nothing more\n", cli_str(cx, "out"), who,
-                           who);
+            cli_buf_printf(&cx->out, "%s: the %s own file: what the %s may "
+                           "know, and nothing more\n", cli_str(cx, "out"),
+                           side == MU_UNION ? "Union's" : "Confederates'", who);
             rc = cli_out(cx, "");
         } else {
             rc = cli_fail(cx, &err);

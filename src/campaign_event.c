@@ -1033,7 +1033,7 @@ static void liberate_text(const camp_ev *e, bool hide, const ev_view *v,
         sb_printf(sb, "liberation: the camp holding %s men is freed, %d "
                   "stand%s", mu_army_name(x->side), n, plural(n, "", "s"));
     more_text(x->nleaders, nb, sb);
-    sb_puts(sb, " rejoin");
+    sb_puts(sb, n + x->nleaders + nb == 1 ? " rejoins" : " rejoin");
     freed_text(x, v, sb);
 }
 
