@@ -44,6 +44,13 @@ refuse "mutual consent" exchange $F --union-leaders 1
 refuse "no camp called 'Elmira'" liberate $F --camp Elmira
 refuse "not both" liberate $F --camp Elmira --side union
 refuse "give the camp a name" casualties $F 1 --brigade 2 --captured 1 --camp ""
+# Acting for the Union, nothing of the hidden Heth's is freed, and the
+# refusal names no division, brigade or count.
+refuse "acting for the Union, this exchange cannot be recorded" exchange $F --as union --union 0 --confederate-leaders 1
+grep -q -e Heth -e '[0-9]' err.txt && { cat err.txt; fail "the exchange refusal tells something"; }
+refuse "acting for the Union, this liberation cannot be recorded" liberate $F --as union --camp "Camp Douglas"
+refuse "acting for the Union, this liberation cannot be recorded" liberate $F --as union --side confederate
+grep -q -e Heth -e '[0-9]' err.txt && { cat err.txt; fail "the liberation refusal tells something"; }
 
 # The Union's view: the hidden division's captive is 'a leader'.
 "$muster" campaign prisoners $F --as union >u.txt || fail "prisoners --as union"
