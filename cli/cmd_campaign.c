@@ -631,9 +631,9 @@ static cli_rc run_export(cli_ctx *cx)
         const char *who = side == MU_UNION ? "Union" : "Confederates";
         if (mu_campaign_export_side(c, side, cli_str(cx, "out"), &err) ==
             MU_OK) {
-            cli_buf_printf(&cx->out, "%s: the %s's own file: what the %s may "
-                           "know, and nothing more\n", cli_str(cx, "out"), who,
-                           who);
+            cli_buf_printf(&cx->out, "%s: the %s own file: what the %s may "
+                           "know, and nothing more\n", cli_str(cx, "out"),
+                           side == MU_UNION ? "Union's" : "Confederates'", who);
             rc = cli_out(cx, "");
         } else {
             rc = cli_fail(cx, &err);
@@ -985,13 +985,18 @@ const cli_command cmd_campaign_exchange = {
     .opts = exchange_opts, .run = run_exchange,
     .doc = "Both sides' counts come home, longest held first, from any camp:\n"
            "stands rejoin their brigades, a leader takes back his post (his\n"
-           "replacement steps down), batteries rejoin their division.\n"};
+           "replacement steps down), batteries rejoin their division. Acting\n"
+           "for a side (--as), only prisoners of divisions it may see: while\n"
+           "the other side's hidden division has prisoners of a kind asked\n"
+           "for, that side or the umpire records the exchange.\n"};
 const cli_command cmd_campaign_liberate = {
     .name = "campaign liberate", .summary = "free a prisoner-of-war camp",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = liberate_opts, .run = run_liberate,
     .doc = "--camp NAME frees one camp; --side S every camp holding S's men.\n"
-           "Everyone freed goes home as in an exchange.\n"};
+           "Everyone freed goes home as in an exchange. Acting for a side\n"
+           "(--as), a camp holding prisoners of the other side's hidden\n"
+           "division is refused: that side or the umpire frees it.\n"};
 const cli_command cmd_campaign_leader_lost = {
     .name = "campaign leader-lost", .summary = "replace a leader lost in combat",
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,

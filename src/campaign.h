@@ -260,8 +260,13 @@ ev_seed camp_seed(const mu_dice *d, bool fresh);
 /* A checked name: 1..CAMP_NAME_MAX bytes of UTF-8, no control characters. */
 mu_status camp_check_name(const char *s, const char *what, mu_error *err);
 
-/* "Union"/"Confederate" and "the Union"/"the Confederates" for sentences. */
+/* A side's name in sentences: camp_side_title is the adjective ("a Union
+ * division", "Confederate stands"), camp_side_noun the side itself after
+ * "the" ("the Union", "the Confederates"), camp_side_poss its possessive
+ * after "the" ("the Union's", "the Confederates'"). */
 const char *camp_side_title(mu_army a);
+const char *camp_side_noun(mu_army a);
+const char *camp_side_poss(mu_army a);
 
 /* ---- campaign_chain.c: the log as a hash chain ------------------------- */
 

@@ -186,10 +186,10 @@ mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
         return err_set(err, MU_EINPUT, "export the union or the confederate "
                        "side");
     if (c->viewer != MU_VIEWER_UMPIRE && c->viewer != (int)side)
-        return err_set(err, MU_ESTATE, "acting for the %s, the %s' file "
+        return err_set(err, MU_ESTATE, "acting for the %s, the %s file "
                        "cannot be made: it holds their secrets",
-                       camp_side_title((mu_army)c->viewer),
-                       side == MU_UNION ? "Union" : "Confederates");
+                       camp_side_noun((mu_army)c->viewer),
+                       camp_side_poss(side));
     struct stat sb;
     if (stat(path, &sb) == 0 || errno != ENOENT)
         return err_at(err, MU_EINPUT, path, 0, "already exists: a player's "

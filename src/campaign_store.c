@@ -325,9 +325,9 @@ mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
         return err_at(err, MU_EIO, c->path, 0, "the campaign was opened for "
                       "reading only: nothing can be changed through it");
     if (c->view && !c->view_writable)
-        return err_set(err, MU_ESTATE, "this is the %s's own copy of the "
+        return err_set(err, MU_ESTATE, "this is the %s own copy of the "
                        "campaign, for reading: changes are recorded in the "
-                       "campaign file", camp_side_title((mu_army)c->viewer));
+                       "campaign file", camp_side_poss((mu_army)c->viewer));
     int rc = sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
     if (rc != SQLITE_OK)
         return camp_sql_fail(c, rc, "starting a change", err);
@@ -437,6 +437,16 @@ const char *camp_side_title(mu_army a)
     return a == MU_UNION ? "Union" : "Confederate";
 }
 
+const char *camp_side_noun(mu_army a)
+{
+    return a == MU_UNION ? "Union" : "Confederates";
+}
+
+const char *camp_side_poss(mu_army a)
+{
+    return a == MU_UNION ? "Union's" : "Confederates'";
+}
+
 bool camp_visible(const camp_div *d, int viewer)
 {
     return viewer == MU_VIEWER_UMPIRE || (int)d->side == viewer || !d->hidden ||
@@ -445,7 +455,7 @@ bool camp_visible(const camp_div *d, int viewer)
 
 mu_status camp_hidden_refusal(const mu_campaign *c, int div, mu_error *err)
 {
-    const char *side = camp_side_title((mu_army)c->viewer);
+    const char *side = camp_side_noun((mu_army)c->viewer);
     return err_why(err, MU_ESTATE, MU_R_HIDDEN_DIVISION, "division %d is "
                    "hidden from the %s until "
                    "it is revealed: acting for the %s, nothing about it can "
@@ -466,7 +476,7 @@ mu_status camp_viewer(const mu_campaign *c, int asked, int *eff, mu_error *err)
         return MU_OK;
     }
     return err_set(err, MU_ESTATE, "acting for the %s, the %s view cannot be "
-                   "shown: only the umpire sees both", camp_side_title(
+                   "shown: only the umpire sees both", camp_side_noun(
                    (mu_army)c->viewer), camp_side_title((mu_army)asked));
 }
 
@@ -479,9 +489,9 @@ mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v, mu_error *err)
         return err_set(err, MU_EINPUT, "act as the umpire, union or "
                        "confederate");
     if (c->view && (int)v != c->viewer)
-        return err_set(err, MU_ESTATE, "this is the %s's own copy of the "
+        return err_set(err, MU_ESTATE, "this is the %s own copy of the "
                        "campaign: it holds nothing for anyone else",
-                       camp_side_title((mu_army)c->viewer));
+                       camp_side_poss((mu_army)c->viewer));
     c->viewer = (int)v;
     return MU_OK;
 }
