@@ -1,6 +1,6 @@
 /* bench.c -- muster's speed figures, all measured in one run (bench/run).
  *
- *   muster_bench --muster PATH [--dicelab PATH] [--quick]
+ *   muster_bench --muster PATH [--dicelab PATH] [--quick] [--only PART]
  *
  * Each figure is measured beside its reference in the same run, in
  * interleaved rounds (a busy moment of a shared machine hits both alike),
@@ -8,11 +8,14 @@
  * the bare d100 rolls it draws; the tool's start against /bin/true; `odds
  * fire` against dicelab, both as processes; two simulation threads against
  * one and against two processes; the writers' MB/s, first record and peak
- * memory (getrusage) of `division --count`; printing 10 000-figure odds.
+ * memory (getrusage) of `division --count`; printing 10 000-figure odds
+ * (the calculation, each format, dtoa_g beside the old printf loop, the
+ * command as a process).
  * The issue-15 goals end the report as a table. Not a test: the goals are
  * printed beside the figures, never asserted. */
 #include "bench.h"
 #include "dice.h"
+#include "dtoa.h"
 #include "muster.h"
 #include "oob_fast.h"
 
@@ -26,6 +29,7 @@
 
 typedef struct bench {
     const char *muster, *full, *dicelab;
+    const char *only; /* one part, by name, or NULL: all */
     bool quick;
     goals g;
 } bench;
@@ -438,12 +442,40 @@ static void stream_memory(bench *b)
 
 /* ---- printing odds --------------------------------------------------------- */
 
+/* The old way of printing a number: %.15g, %.16g, %.17g until it reads
+ * back. */
+static size_t printf_loop(double x, char *buf, size_t n)
+{
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, n, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x)
+            break;
+    }
+    return strlen(buf);
+}
+
+/* Prints every p and at_least of d, the old way or by dtoa_g: seconds of
+ * thread CPU time. */
+static double print_all(const mu_dist *d, bool old, volatile size_t *len)
+{
+    char buf[40];
+    double t0 = bench_cpu_now();
+    for (int k = 0; k <= d->hi - d->lo; k++)
+        for (int w = 0; w < 2; w++) {
+            double x = w ? d->at_least[k] : d->p[k];
+            *len += old ? printf_loop(x, buf, sizeof buf) : dtoa_g(x, buf);
+        }
+    return bench_cpu_now() - t0;
+}
+
+/* `odds fire` of 10 000 figures: the calculation and each format's
+ * rendering in process (thread CPU time), its numbers printed by dtoa_g
+ * beside the old printf loop, and the whole command as a process. */
 static void odds_printing(bench *b)
 {
     mu_error err;
     mu_weapons *w;
     mu_volley v;
-    mu_fire_odds o;
     mu_rat range = {5, 1};
     mu_fire_opts fo = {.weapon = "musket", .ranges = &range, .nranges = 1,
                        .figures = 10000};
@@ -451,37 +483,59 @@ static void odds_printing(bench *b)
         mu_fire_compute(w, &fo, &v, &err) != MU_OK)
         die("volley", &err);
     enum { REPS = 21 };
-    double calc[REPS], csv[REPS], json[REPS];
+    static const mu_format fmts[] = {MU_FMT_CSV, MU_FMT_JSON, MU_FMT_TEXT};
+    static const char *const names[] = {"csv", "json", "text"};
+    double calc[REPS], fmt[3][REPS], old[REPS], neu[REPS];
+    volatile size_t len = 0;
+    int values = 0;
     for (int i = 0; i < REPS; i++) {
+        mu_fire_odds o;
         double t0 = bench_cpu_now();
         if (mu_odds_fire(&v, MU_METHOD_BOTH, &o, &err) != MU_OK)
             die("odds fire", &err);
-        double t1 = bench_cpu_now();
-        char *out;
-        mu_render_opts ro = {.format = MU_FMT_CSV};
-        if (mu_fire_odds_render(&o, NULL, &ro, &out, &err) != MU_OK)
-            die("render", &err);
-        double t2 = bench_cpu_now();
-        free(out);
-        ro.format = MU_FMT_JSON;
-        if (mu_fire_odds_render(&o, NULL, &ro, &out, &err) != MU_OK)
-            die("render", &err);
-        json[i] = bench_cpu_now() - t2;
-        free(out);
-        calc[i] = t1 - t0;
-        csv[i] = t2 - t1;
+        calc[i] = bench_cpu_now() - t0;
+        for (int k = 0; k < 3; k++) {
+            mu_render_opts ro = {.format = fmts[k]};
+            char *out;
+            t0 = bench_cpu_now();
+            if (mu_fire_odds_render(&o, NULL, &ro, &out, &err) != MU_OK)
+                die("render", &err);
+            fmt[k][i] = bench_cpu_now() - t0;
+            len += strlen(out);
+            free(out);
+        }
+        old[i] = print_all(&o.per_figure, true, &len);
+        neu[i] = print_all(&o.per_figure, false, &len);
+        values = 2 * (o.per_figure.hi - o.per_figure.lo + 1);
         mu_fire_odds_clear(&o);
     }
     mu_weapons_free(w);
-    double mc = bench_median(calc, REPS), ms = bench_median(csv, REPS);
-    double mj = bench_median(json, REPS);
-    printf("\nOdds of 10000 figures (both methods), in process (thread CPU "
-           "time), medians of "
-           "%d: calculation %.3f ms; printing csv %.3f ms, json %.3f ms  "
-           "(goal < 2 ms)\n", REPS, 1e3 * mc, 1e3 * ms, 1e3 * mj);
-    double worst = ms > mj ? ms : mj;
+    double mc = bench_median(calc, REPS), mf[3];
+    for (int k = 0; k < 3; k++)
+        mf[k] = bench_median(fmt[k], REPS);
+    printf("\nodds fire --weapon musket --figures 10000 --range 5, both "
+           "methods, in process (thread CPU time, medians of %d)\n", REPS);
+    printf("  calculation %.3f ms; printing csv %.3f ms, json %.3f ms, text "
+           "%.3f ms  (goal < 2 ms)\n", 1e3 * mc, 1e3 * mf[0], 1e3 * mf[1],
+           1e3 * mf[2]);
+    double mo = bench_median(old, REPS), mn = bench_median(neu, REPS);
+    printf("  its %d per-figure numbers: printf %%.17g loop %.3f ms (%.0f ns "
+           "each), dtoa_g %.3f ms (%.0f ns each): %.1fx\n", values, 1e3 * mo,
+           1e9 * mo / values, 1e3 * mn, 1e9 * mn / values, mo / mn);
+    for (int k = 0; k < 3; k++) {
+        char *argv[] = {(char *)b->muster, "odds", "fire", "--weapon", "musket",
+                        "--figures", "10000", "--range", "5", "--format",
+                        (char *)names[k], NULL};
+        char *const *cmds[] = {argv};
+        double med;
+        if (!proc_interleave(cmds, 1, b->quick ? 3 : 7, &med))
+            die("odds fire", NULL);
+        printf("  as a process, --format %-4s: %.2f ms (median of %d)\n",
+               names[k], 1e3 * med, b->quick ? 3 : 7);
+    }
+    double worst = mf[0] > mf[1] ? mf[0] : mf[1];
     goal_add(&b->g, "10000-figure odds print in under 2 ms", met(worst < 2e-3),
-             "csv %.3f ms, json %.3f ms", 1e3 * ms, 1e3 * mj);
+             "csv %.3f ms, json %.3f ms", 1e3 * mf[0], 1e3 * mf[1]);
     goal_ref(&b->g, "their calculation %.3f ms", 1e3 * mc);
 }
 
@@ -545,7 +599,9 @@ static void load_average(char *buf, size_t n)
 static void usage(void)
 {
     fprintf(stderr, "usage: muster_bench --muster PATH [--dicelab PATH] "
-                    "[--quick]\n");
+                    "[--quick] [--only PART]\n"
+                    "PART: generation startup dicelab threads writers latency "
+                    "memory printing sim odds engine\n");
     exit(2);
 }
 
@@ -560,6 +616,8 @@ int main(int argc, char **argv)
             b.dicelab = argv[++i];
         else if (!strcmp(argv[i], "--quick"))
             b.quick = true;
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+            b.only = argv[++i];
         else
             usage();
     }
@@ -578,17 +636,23 @@ int main(int argc, char **argv)
     double t0 = bench_now();
     printf("muster %s benchmark%s, %ld cores, load average before: %s\n\n",
            MU_VERSION, b.quick ? " (--quick)" : "", cores, load);
-    generation(&b, r);
-    startup(&b);
-    odds_vs_dicelab(&b);
-    sim_threads(&b);
-    writer_speed(&b);
-    stream_latency(&b);
-    stream_memory(&b);
-    odds_printing(&b);
-    sim_throughput(&b, r, cores > 1 ? (int)cores : 1);
-    odds_timing(r);
-    engine_vs_dicelab(&b);
+#define PART(name, call)                                                       \
+    do {                                                                       \
+        if (!b.only || !strcmp(b.only, name))                                  \
+            call;                                                              \
+    } while (0)
+    PART("generation", generation(&b, r));
+    PART("startup", startup(&b));
+    PART("dicelab", odds_vs_dicelab(&b));
+    PART("threads", sim_threads(&b));
+    PART("writers", writer_speed(&b));
+    PART("latency", stream_latency(&b));
+    PART("memory", stream_memory(&b));
+    PART("printing", odds_printing(&b));
+    PART("sim", sim_throughput(&b, r, cores > 1 ? (int)cores : 1));
+    PART("odds", odds_timing(r));
+    PART("engine", engine_vs_dicelab(&b));
+#undef PART
     mu_rules_free(r);
     goals_print(&b.g);
     load_average(load, sizeof load);

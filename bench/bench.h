@@ -45,7 +45,7 @@ bool proc_first_byte(char *const argv[], double *first, double *after,
 bool proc_count_bytes(char *const argv[], uint64_t *bytes);
 
 /* The shared libraries the dynamic loader maps to start `path` (what ldd
- * lists: LD_TRACE_LOADED_OBJECTS), or -1. */
+ * lists: LD_TRACE_LOADED_OBJECTS; 0 for a static program), or -1. */
 int proc_shared_libs(const char *path);
 
 /* The goals of issue 15, each beside what this run measured. */

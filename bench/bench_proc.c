@@ -3,6 +3,7 @@
 #define _GNU_SOURCE /* pipe2, mkostemp: no descriptor leaks into the children */
 #include "bench.h"
 
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -172,8 +173,35 @@ bool proc_count_bytes(char *const argv[], uint64_t *bytes)
     return ok && reap(pid, NULL) == 0;
 }
 
+/* Whether the ELF file at path names a program interpreter (the dynamic
+ * loader): a static or static-pie program has none and maps no shared
+ * library. -1 when it cannot be read. */
+static int has_interp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    Elf64_Ehdr eh;
+    int found = -1;
+    if (f && fread(&eh, sizeof eh, 1, f) == 1 &&
+        !memcmp(eh.e_ident, ELFMAG, SELFMAG) &&
+        eh.e_ident[EI_CLASS] == ELFCLASS64) {
+        found = 0;
+        for (int i = 0; i < eh.e_phnum && !found; i++) {
+            Elf64_Phdr ph;
+            if (fseek(f, (long)(eh.e_phoff + (uint64_t)i * eh.e_phentsize),
+                      SEEK_SET) != 0 || fread(&ph, sizeof ph, 1, f) != 1)
+                break;
+            found = ph.p_type == PT_INTERP;
+        }
+    }
+    if (f)
+        fclose(f);
+    return found;
+}
+
 int proc_shared_libs(const char *path)
 {
+    if (has_interp(path) == 0)
+        return 0;
     char *argv[] = {(char *)path, NULL};
     char *envp[] = {"LD_TRACE_LOADED_OBJECTS=1", NULL};
     char tmp[] = "/tmp/muster-bench-ldd-XXXXXX";

@@ -12,13 +12,11 @@
  * 3. streaming: the first byte of `division --count 10000000` through a
  *    pipe, and how soon the run ends (and with what status) once the pipe
  *    is closed;
- * 4. printing odds: `odds fire` of 10 000 figures, the calculation and the
- *    rendering in-process, beside the old printf("%.17g") loop printing the
- *    same numbers, and the whole command as a process.
+ * (Printing odds is muster_bench's part "printing": bench/run --only
+ * printing.)
  * Figures are noisy on a shared machine: the load average is printed, and
  * ratios are taken within one round. Not a test: goals are printed, never
  * asserted. */
-#include "dtoa.h"
 #include "muster.h"
 #include "render.h"
 
@@ -293,102 +291,6 @@ static void streaming(const char *muster)
            "at once, 0)\n", 1e3 * e[REPS / 2], status);
 }
 
-/* ---- 4. printing odds --------------------------------------------------------- */
-
-/* The old way of printing a number: %.15g, %.16g, %.17g until it reads
- * back. */
-static void printf_loop(double x, char *buf, size_t n)
-{
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, n, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x)
-            return;
-    }
-}
-
-static double median(double *t, int n)
-{
-    qsort(t, (size_t)n, sizeof *t, cmp_double);
-    return t[n / 2];
-}
-
-/* Prints every p and at_least of d with f: seconds. */
-static double print_all(const mu_dist *d, int how, volatile size_t *sink_len)
-{
-    char buf[40];
-    double t0 = cpu();
-    for (int k = 0; k <= d->hi - d->lo; k++)
-        for (int w = 0; w < 2; w++) {
-            double x = w ? d->at_least[k] : d->p[k];
-            if (how)
-                *sink_len += dtoa_g(x, buf);
-            else
-                printf_loop(x, buf, sizeof buf), *sink_len += strlen(buf);
-        }
-    return cpu() - t0;
-}
-
-static void odds(const char *muster)
-{
-    mu_weapons *w;
-    mu_error err;
-    mu_volley v;
-    mu_rat range = {4, 1};
-    mu_fire_opts fo = {.weapon = "musket", .ranges = &range, .nranges = 1,
-                       .figures = 10000};
-    if (mu_weapons_default(&w, &err) != MU_OK ||
-        mu_fire_compute(w, &fo, &v, &err) != MU_OK)
-        die("volley", &err);
-    enum { REPS = 21 };
-    double calc[REPS], fmt[3][REPS], old[REPS], neu[REPS];
-    static const mu_format f3[] = {MU_FMT_CSV, MU_FMT_JSON, MU_FMT_TEXT};
-    volatile size_t len = 0;
-    int values = 0;
-    for (int i = 0; i < REPS; i++) {
-        mu_fire_odds o;
-        double t0 = cpu();
-        if (mu_odds_fire(&v, MU_METHOD_BOTH, &o, &err) != MU_OK)
-            die("odds", &err);
-        calc[i] = cpu() - t0;
-        for (int k = 0; k < 3; k++) {
-            mu_render_opts ro = {.format = f3[k]};
-            char *out;
-            t0 = cpu();
-            if (mu_fire_odds_render(&o, NULL, &ro, &out, &err) != MU_OK)
-                die("render", &err);
-            fmt[k][i] = cpu() - t0;
-            len += strlen(out);
-            free(out);
-        }
-        old[i] = print_all(&o.per_figure, 0, &len);
-        neu[i] = print_all(&o.per_figure, 1, &len);
-        values = 2 * (o.per_figure.hi - o.per_figure.lo + 1);
-        mu_fire_odds_clear(&o);
-    }
-    printf("\n4. odds fire --weapon musket --figures 10000 --range 4 (median "
-           "of %d, in-process, thread CPU time)\n", REPS);
-    printf("  calculation %.3f ms; rendering: csv %.3f ms, json %.3f ms, text "
-           "%.3f ms  (goal: printed in < 2 ms)\n", 1e3 * median(calc, REPS),
-           1e3 * median(fmt[0], REPS), 1e3 * median(fmt[1], REPS),
-           1e3 * median(fmt[2], REPS));
-    double o_ = median(old, REPS), n_ = median(neu, REPS);
-    printf("  its %d per-figure numbers: printf %%.17g loop %.3f ms (%.0f ns "
-           "each), dtoa_g %.3f ms (%.0f ns each): %.1fx\n", values, 1e3 * o_,
-           1e9 * o_ / values, 1e3 * n_, 1e9 * n_ / values, o_ / n_);
-    static const char *const names[] = {"csv", "json", "text"};
-    for (int k = 0; k < 3; k++) {
-        char *argv[] = {(char *)muster, "odds", "fire", "--weapon", "musket",
-                        "--figures", "10000", "--range", "4", "--format",
-                        (char *)names[k], NULL};
-        double t[7];
-        for (int i = 0; i < 7; i++)
-            t[i] = run(argv).wall;
-        printf("  as a process, --format %-4s: %.2f ms (median of 7)\n",
-               names[k], 1e3 * median(t, 7));
-    }
-    mu_weapons_free(w);
-}
-
 int main(int argc, char **argv)
 {
     const char *muster = "build/muster";
@@ -442,7 +344,6 @@ int main(int argc, char **argv)
     }
     tool(muster, n, bytes);
     streaming(muster);
-    odds(muster);
     load("at the end");
     return 0;
 }

@@ -6,7 +6,13 @@
  * function muster calls is defined here with cJSON's own prototype and
  * calls the library's, which the first call loads (dlopen) with all of
  * them. A new cJSON call elsewhere is one more line in CJSON_CALLS: the
- * tool does not link until it is there. */
+ * tool does not link until it is there.
+ *
+ * When the tool is linked statically (static-pie, see CMakeLists.txt),
+ * the library brings its own copy of libc with its own heap: cJSON is
+ * then told to allocate with the tool's malloc and free, so that what
+ * it allocates and what muster frees (a printed string, a tree) are one
+ * heap, as they are when the tool is linked dynamically. */
 #include <cjson/cJSON.h>
 #include <dlfcn.h>
 #include <pthread.h>
@@ -94,6 +100,10 @@ static void load(void)
     CJSON_CALLS(FIND)
     CJSON_VOID_CALLS(FIND)
 #undef FIND
+    void (*init_hooks)(cJSON_Hooks *);
+    *(void **)(&init_hooks) = find(h, "cJSON_InitHooks");
+    cJSON_Hooks hooks = {malloc, free};
+    init_hooks(&hooks);
 }
 
 #define DEFINE(ret, name, params, args)                                        \

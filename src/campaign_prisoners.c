@@ -320,6 +320,60 @@ static mu_status camp_side(mu_campaign *c, const char *name, mu_army *side,
                             : camp_sql_fail(c, rc, "reading the camps", err);
 }
 
+/* Acting for a side, a release frees only divisions it may see: its own
+ * and the other side's open or revealed ones. Whether it would touch a
+ * division hidden from the side is judged on what the side's prisoners list
+ * shows (every prisoner of the kinds asked for, in the camp or camps
+ * freed, marked "hidden" or not), not on which of them the longest-held
+ * rule would pick: so the refusal tells the side nothing it does not see,
+ * and it names no division. */
+static mu_status may_free(mu_campaign *c, const free_ctx *x, mu_error *err)
+{
+    if (c->viewer == MU_VIEWER_UMPIRE)
+        return MU_OK;
+    int other = 1 - c->viewer;
+    const int *w = x->want[other];
+    if (!w[HELD_STANDS] && !w[HELD_LEADERS] && !w[HELD_BATTERIES])
+        return MU_OK; /* only the side's own men: all of them it sees */
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT 1 FROM (SELECT division, camp, 0 AS"
+                               " k FROM prisoners UNION ALL SELECT division, "
+                               "camp, 1 FROM leaders_held UNION ALL SELECT "
+                               "division, camp, 2 FROM batteries_held) h JOIN "
+                               "divisions d ON d.id = h.division WHERE d.side "
+                               "= ?1 AND d.hidden AND NOT d.revealed AND (?2 "
+                               "IS NULL OR h.camp = ?2) AND ((h.k = 0 AND ?3) "
+                               "OR (h.k = 1 AND ?4) OR (h.k = 2 AND ?5)) LIMIT"
+                               " 1", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, other);
+    if (x->camp)
+        sqlite3_bind_text(st, 2, x->camp, -1, SQLITE_STATIC);
+    for (int k = 0; k < 3; k++)
+        sqlite3_bind_int(st, 3 + k, w[k] != 0);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc == SQLITE_DONE)
+        return MU_OK;
+    if (rc != SQLITE_ROW)
+        return camp_sql_fail(c, rc, "reading the prisoners", err);
+    const char *me = camp_side_noun((mu_army)c->viewer);
+    const char *them = other == MU_UNION ? "the Union" : "the Confederates";
+    if (x->liberate)
+        return err_why(err, MU_ESTATE, MU_R_HIDDEN_DIVISION, "acting for the "
+                       "%s, this liberation cannot be recorded: it would free "
+                       "prisoners of a division hidden from the %s (the "
+                       "prisoners list marks it hidden); %s or the umpire "
+                       "record it; nothing was changed", me, me, them);
+    return err_why(err, MU_ESTATE, MU_R_HIDDEN_DIVISION, "acting for the %s, "
+                   "this exchange cannot be recorded: prisoners of a %s "
+                   "division hidden from the %s are held among those of the "
+                   "kinds asked for (the prisoners list marks it hidden); %s "
+                   "or the umpire record it; nothing was changed", me,
+                   camp_side_title((mu_army)other), me, them);
+}
+
 static mu_status free_tx(mu_campaign *c, void *p, mu_error *err)
 {
     free_ctx *x = p;
@@ -331,6 +385,8 @@ static mu_status free_tx(mu_campaign *c, void *p, mu_error *err)
     if (x->liberate && x->camp)
         for (int k = 0; k < 3; k++)
             x->want[x->side][k] = -1;
+    if ((s = may_free(c, x, err)) != MU_OK)
+        return s;
     for (int a = 0; a < 2; a++)
         if ((s = camp_held_all(c, (mu_army)a, held[a], err)) != MU_OK)
             return s;

@@ -3,7 +3,7 @@
 
 #include "dtoa.h"
 
-static const char digits2[201] =
+const char wr_digits2[201] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536"
     "37383940414243444546474849505152535455565758596061626364656667686970717273"
     "7475767778798081828384858687888990919293949596979899";
@@ -15,12 +15,12 @@ size_t wr_u64(char *buf, uint64_t v)
     while (v >= 100) {
         unsigned d = (unsigned)(v % 100) * 2;
         v /= 100;
-        tmp[--i] = digits2[d + 1];
-        tmp[--i] = digits2[d];
+        tmp[--i] = wr_digits2[d + 1];
+        tmp[--i] = wr_digits2[d];
     }
     if (v >= 10) {
-        tmp[--i] = digits2[v * 2 + 1];
-        tmp[--i] = digits2[v * 2];
+        tmp[--i] = wr_digits2[v * 2 + 1];
+        tmp[--i] = wr_digits2[v * 2];
     } else {
         tmp[--i] = (char)('0' + v);
     }
@@ -225,4 +225,51 @@ void jw_raw(jw *w, const char *key, const char *text)
 {
     jw_key(w, key);
     sb_str(w->sb, text);
+}
+
+/* ---- output in chunks ----------------------------------------------------- */
+
+void wr_out_init(wr_out *o, mu_sink_fn write, void *ctx)
+{
+    memset(o, 0, sizeof *o);
+    o->write = write;
+    o->ctx = ctx;
+}
+
+static mu_status wr_out_flush(wr_out *o, mu_error *err)
+{
+    if (o->sb.oom)
+        return err_nomem(err);
+    if (!o->write || o->sb.len == 0)
+        return MU_OK;
+    mu_status st = o->write(o->ctx, o->sb.p, o->sb.len, err);
+    o->sb.len = 0;
+    o->sent = true;
+    return st;
+}
+
+mu_status wr_out_record(wr_out *o, mu_error *err)
+{
+    if (o->sb.oom)
+        return err_nomem(err);
+    if (!o->write || (o->sent && o->sb.len < WR_CHUNK))
+        return MU_OK;
+    return wr_out_flush(o, err);
+}
+
+mu_status wr_out_end(wr_out *o, char **out, mu_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (o->write || !out) {
+        mu_status st = wr_out_flush(o, err);
+        sb_free(&o->sb);
+        return st;
+    }
+    return sb_finish(&o->sb, out, err);
+}
+
+void wr_out_free(wr_out *o)
+{
+    sb_free(&o->sb);
 }

@@ -44,6 +44,28 @@ void sb_i64(sbuf *sb, int64_t v);
 /* The digits of v into buf (at least 20 bytes), not terminated; returns
  * how many. */
 size_t wr_u64(char *buf, uint64_t v);
+/* "00".."99": two digits for each number below 100. */
+extern const char wr_digits2[201];
+
+/* v in decimal at p (room for 20 bytes), not terminated; returns the end.
+ * Numbers below 100, the most common, without a loop. */
+static inline char *wr_i64(char *p, int64_t v)
+{
+    if ((uint64_t)v < 10) {
+        *p = (char)('0' + v);
+        return p + 1;
+    }
+    if ((uint64_t)v < 100) {
+        memcpy(p, wr_digits2 + 2 * v, 2);
+        return p + 2;
+    }
+    if (v < 0) {
+        *p++ = '-';
+        return p + wr_u64(p, 0 - (uint64_t)v);
+    }
+    return p + wr_u64(p, (uint64_t)v);
+}
+
 /* s as a JSON string with its quotes: '"', '\\', \b \f \n \r \t as two
  * characters, other bytes below 0x20 as \u00xx; the rest (UTF-8) as is. */
 void sb_json_str(sbuf *sb, const char *s);
@@ -81,5 +103,29 @@ void jw_raw(jw *w, const char *key, const char *text);
 /* What goes before a value (the separator, the key): the caller then
  * writes the value itself. */
 void jw_key(jw *w, const char *key);
+
+/* ---- output in chunks --------------------------------------------------- */
+
+/* The text of a long listing (a campaign's divisions, its log) gathers in
+ * sb and goes to `write` once about WR_CHUNK bytes have gathered, the first
+ * record at once, so that any number of records takes the memory of one
+ * chunk. Without `write` everything stays in sb (the char ** calls). */
+#define WR_CHUNK (64 * 1024)
+
+typedef struct wr_out {
+    sbuf sb;
+    mu_sink_fn write; /* NULL: keep the whole text */
+    void *ctx;
+    bool sent;        /* the first record went out */
+} wr_out;
+
+void wr_out_init(wr_out *o, mu_sink_fn write, void *ctx);
+/* After a record: hands what gathered to `write` when it is time.
+ * MU_ENOMEM once sb ran out of memory; else what `write` returns. */
+mu_status wr_out_record(wr_out *o, mu_error *err);
+/* The rest goes to `write`; without one, *out (malloc'd) takes the whole
+ * text. Frees the buffer either way. */
+mu_status wr_out_end(wr_out *o, char **out, mu_error *err);
+void wr_out_free(wr_out *o);
 
 #endif

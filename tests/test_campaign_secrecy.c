@@ -195,6 +195,111 @@ static void reads_acting_for_a_side(void **state)
     mu_campaign_close(c);
 }
 
+/* The umpire's list of prisoners and the number of events: what a refused
+ * release must leave as it was. */
+static char *held_state(mu_campaign *c)
+{
+    mu_error err;
+    mu_viewer was = mu_campaign_viewer(c);
+    char *t = NULL, buf[32];
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
+    assert_int_equal(mu_campaign_prisoners(c, RO(MU_FMT_JSON), &t, &err),
+                     MU_OK);
+    snprintf(buf, sizeof buf, "|%d", events(c));
+    char *all = malloc(strlen(t) + sizeof buf);
+    assert_non_null(all);
+    memcpy(all, t, strlen(t) + 1);
+    strcat(all, buf);
+    free(t);
+    assert_int_equal(mu_campaign_act_as(c, was, &err), MU_OK);
+    return all;
+}
+
+/* exchange and liberate acting for a side (issue 13's leftover): a side
+ * frees only divisions it may see. Anything that would free prisoners of
+ * the other side's hidden division is refused with one message naming no
+ * division, decided on what the side's own prisoners list shows, and
+ * nothing changes; its own men, and the other side's once revealed, go
+ * home. */
+static void releases_acting_for_a_side(void **state)
+{
+    (void)state;
+    int u, k;
+    mu_campaign *c = scene(&u, &k);
+    mu_error err;
+    /* The Union holds 2 of the hidden Heth's stands in Camp Douglas and a
+     * battery of its own is held by the Confederates in Libby Prison, with
+     * a Union stand in their default camp. */
+    mu_casualties hk = {.brigade = 1, .captured = 2, .camp = "Camp Douglas"};
+    assert_int_equal(mu_campaign_casualties_in(c, k, &hk, NULL, &err), MU_OK);
+    mu_casualties hu = {.brigade = 1, .captured = 1, .batteries = 1,
+                        .camp = "Libby Prison"};
+    assert_int_equal(mu_campaign_casualties_in(c, u, &hu, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, u, 2, 0, 1, NULL, &err), MU_OK);
+
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    char *before = held_state(c);
+    mu_exchange give = {.confederate_stands = 1};
+    mu_exchange both = {.union_stands = 1, .confederate_stands = 1};
+    char msg[4][sizeof err.msg];
+    assert_int_equal(mu_campaign_exchange_with(c, &give, NULL, &err),
+                     MU_ESTATE);
+    assert_int_equal(err.reason, MU_R_HIDDEN_DIVISION);
+    snprintf(msg[0], sizeof msg[0], "%s", err.msg);
+    assert_int_equal(mu_campaign_exchange_with(c, &both, NULL, &err),
+                     MU_ESTATE);
+    snprintf(msg[1], sizeof msg[1], "%s", err.msg);
+    assert_int_equal(mu_campaign_liberate(c, MU_CONFEDERATE, NULL, &err),
+                     MU_ESTATE);
+    assert_int_equal(err.reason, MU_R_HIDDEN_DIVISION);
+    snprintf(msg[2], sizeof msg[2], "%s", err.msg);
+    assert_int_equal(mu_campaign_liberate_camp(c, "Camp Douglas", NULL, &err),
+                     MU_ESTATE);
+    snprintf(msg[3], sizeof msg[3], "%s", err.msg);
+    assert_string_equal(msg[0], msg[1]);
+    assert_string_equal(msg[2], msg[3]);
+    assert_non_null(strstr(msg[0], "acting for the Union, this exchange "
+                                   "cannot be recorded"));
+    assert_non_null(strstr(msg[2], "nothing was changed"));
+    for (int i = 0; i < 4; i++) { /* no division, name, brigade or count */
+        assert_null(strstr(msg[i], "Heth"));
+        assert_null(strpbrk(msg[i], "0123456789"));
+    }
+    char *after = held_state(c);
+    assert_string_equal(before, after);
+    free(after);
+    free(before);
+
+    /* The Union's own men are the Union's: from Libby Prison, then a stand
+     * exchanged for nothing of the Confederates'. */
+    int64_t ev = 0;
+    assert_int_equal(mu_campaign_liberate_camp(c, "Libby Prison", &ev, &err),
+                     MU_OK);
+    mu_exchange mine = {.union_stands = 1};
+    assert_int_equal(mu_campaign_exchange_with(c, &mine, &ev, &err), MU_OK);
+    /* The Confederates may free their own hidden division's men. */
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_CONFEDERATE, &err),
+                     MU_OK);
+    assert_int_equal(mu_campaign_exchange_with(c, &give, NULL, &err), MU_OK);
+    /* Revealed, Heth is no secret: the Union frees his last stand. */
+    char *doc = NULL;
+    assert_int_equal(mu_campaign_reveal(c, k, &doc, &err), MU_OK);
+    free(doc);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_liberate_camp(c, "Camp Douglas", NULL, &err),
+                     MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
+    char *t = NULL;
+    assert_int_equal(mu_campaign_prisoners(c, RO(MU_FMT_TEXT), &t, &err),
+                     MU_OK);
+    assert_string_equal(t, "The Union holds 0 Confederate stands; the "
+                        "Confederates hold 0 Union stands.\n");
+    free(t);
+    assert_int_equal(mu_campaign_check(c, &t, &err), MU_OK);
+    free(t);
+    mu_campaign_close(c);
+}
+
 /* A file made by the schema-1 release (tests/data/campaign-schema1.db: a
  * battle at Shiloh, west 1862, one open and one hidden division) opens,
  * is upgraded in place, keeps every fact and checks clean. */
@@ -606,6 +711,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_named_leaks),
         cmocka_unit_test(reads_acting_for_a_side),
+        cmocka_unit_test(releases_acting_for_a_side),
         cmocka_unit_test(schema1_file_is_upgraded),
         cmocka_unit_test(a_players_own_file),
         cmocka_unit_test(csv_export),

@@ -2,6 +2,7 @@
 #include "test_util.h"
 
 #include "oob.h"
+#include "render.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
@@ -404,6 +405,87 @@ static void seeded_path_matches_scripted(void **state)
     mu_rules_free(r);
 }
 
+/* The JSONL writer (division_jsonl in render_division.c) writes straight
+ * into memory; each record must be, byte for byte, the cJSON tree of the
+ * division printed unformatted with its index and seed, for generated
+ * divisions and for values no generator makes (out-of-range words, negative
+ * and large numbers, a record read from elsewhere). */
+static char *jsonl_of(const mu_division *v, size_t n, bool seed)
+{
+    mu_render_opts o = {.format = MU_FMT_JSONL, .has_seed = seed, .seed = 42};
+    char *text;
+    mu_error err;
+    if (mu_division_render(v, n, &o, &text, &err) != MU_OK)
+        fail_msg("render: %s", err.msg);
+    return text;
+}
+
+static void expect_cjson_line(const mu_division *v, uint64_t index, bool seed,
+                              const char *line, size_t len)
+{
+    cJSON *o = render_division_json(v, NULL);
+    if (index)
+        cJSON_AddNumberToObject(o, "index", (double)index);
+    if (seed)
+        cJSON_AddRawToObject(o, "seed", "42");
+    else
+        cJSON_AddNullToObject(o, "seed");
+    char *want = cJSON_PrintUnformatted(o);
+    if (strlen(want) != len || memcmp(want, line, len) != 0)
+        fail_msg("jsonl\n%.*s\ncJSON\n%s", (int)len, line, want);
+    cJSON_free(want);
+    cJSON_Delete(o);
+}
+
+static void jsonl_matches_cjson(void **state)
+{
+    (void)state;
+    enum { N = 400 };
+    static mu_division v[N];
+    mu_rules *r = default_rules();
+    mu_dice *d;
+    mu_error err;
+    assert_int_equal(mu_dice_new_seeded(5, &d, &err), MU_OK);
+    for (int i = 0; i < N; i++) {
+        mu_oob_opts o = {(mu_army)(i & 1), i % 3 ? MU_YEAR_UNKNOWN : 1862,
+                         MU_THEATER_UNKNOWN, (mu_arm)(i % 5 == 0), i % 7 == 0};
+        assert_int_equal(mu_division_generate(r, d, &o, &v[i], &err), MU_OK);
+    }
+    /* what no generator writes */
+    v[1].leader = (mu_rating)7;
+    v[1].leader_rolled = (mu_rating)-1;
+    v[1].brigades[0].morale = (mu_morale)3;
+    v[1].brigades[1].rolled = (mu_rating)9;
+    v[1].stands = -123456789;
+    v[1].year = 2147483647;
+    v[1].artillery.ratio = 100;
+    v[1].rolls[0].kind = 200;
+    v[1].rolls[1].result = -32768;
+    v[1].rolls[2] = (mu_roll){MU_ROLL_THEATER, 255, 100, 0, 9};
+    v[1].rolls[3] = (mu_roll){MU_ROLL_MORALE, 3, 1, 0, 5};
+    v[1].rolls[4] = (mu_roll){MU_ROLL_RESERVE, 0, 70, 1, 66};
+    v[2].nbrigades = 0;
+    v[2].nrolls = 0;
+    v[3].nrolls = MU_MAX_ROLLS;
+    for (int k = 0; k < 2; k++) {
+        char *text = jsonl_of(v, N, k);
+        const char *p = text;
+        for (int i = 0; i < N; i++) {
+            const char *nl = strchr(p, '\n');
+            assert_non_null(nl);
+            expect_cjson_line(&v[i], (uint64_t)i + 1, k, p, (size_t)(nl - p));
+            p = nl + 1;
+        }
+        assert_string_equal(p, "");
+        free(text);
+        text = jsonl_of(v, 1, k); /* one division: no index */
+        expect_cjson_line(&v[0], 0, k, text, strlen(text) - 1);
+        free(text);
+    }
+    mu_dice_free(d);
+    mu_rules_free(r);
+}
+
 /* oob_div_small replaces two hardware divisions in the seeded path. */
 static void small_division_is_exact(void **state)
 {
@@ -431,6 +513,7 @@ int main(void)
         cmocka_unit_test(json_contract),
         cmocka_unit_test(seeded_path_matches_scripted),
         cmocka_unit_test(small_division_is_exact),
+        cmocka_unit_test(jsonl_matches_cjson),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -44,6 +44,13 @@ refuse "mutual consent" exchange $F --union-leaders 1
 refuse "no camp called 'Elmira'" liberate $F --camp Elmira
 refuse "not both" liberate $F --camp Elmira --side union
 refuse "give the camp a name" casualties $F 1 --brigade 2 --captured 1 --camp ""
+# Acting for the Union, nothing of the hidden Heth's is freed, and the
+# refusal names no division, brigade or count.
+refuse "acting for the Union, this exchange cannot be recorded" exchange $F --as union --union 0 --confederate-leaders 1
+grep -q -e Heth -e '[0-9]' err.txt && { cat err.txt; fail "the exchange refusal tells something"; }
+refuse "acting for the Union, this liberation cannot be recorded" liberate $F --as union --camp "Camp Douglas"
+refuse "acting for the Union, this liberation cannot be recorded" liberate $F --as union --side confederate
+grep -q -e Heth -e '[0-9]' err.txt && { cat err.txt; fail "the liberation refusal tells something"; }
 
 # The Union's view: the hidden division's captive is 'a leader'.
 "$muster" campaign prisoners $F --as union >u.txt || fail "prisoners --as union"
@@ -80,4 +87,20 @@ m undo $F
 "$muster" campaign prisoners $F >p2.txt || fail prisoners
 grep -q 'union division 1 "Wadsworth": the division leader (average)' p2.txt || { cat p2.txt; fail "undo did not put the leader back in camp"; }
 "$muster" campaign check $F >check.txt || { cat check.txt; fail "check after undo"; }
+# Side names in sentences (the Confederates', the Union's; never
+# "Confederates's").
+m export $F --side confederate --out conf.db
+grep -qx "conf.db: the Confederates' own file: what the Confederates may know, and nothing more" out.txt || { cat out.txt; fail "export: the player's file"; }
+"$muster" campaign check conf.db >chk.txt || { cat chk.txt; fail "check conf.db"; }
+grep -q "^the Confederates' own file of campaign" chk.txt || { cat chk.txt; fail "check: whose file"; }
+grep -q "^view chain (the Confederates'): " chk.txt || { cat chk.txt; fail "check: whose chain"; }
+"$muster" campaign add conf.db --side union --name X 2>err.txt && fail "a change on a player's file"
+grep -q "this is the Confederates' own copy of the campaign" err.txt || { cat err.txt; fail "a player's file: whose copy"; }
+"$muster" campaign head conf.db --side union 2>err.txt && fail "the other side's head of a player's file"
+grep -q "this is the Confederates' own file" err.txt || { cat err.txt; fail "head: whose file"; }
+"$muster" campaign engage $F 1 --as confederate --rolls 50 2>err.txt && fail "engage for the other side"
+grep -q "division 1 is the Union's: only its owner" err.txt || { cat err.txt; fail "engage: whose division"; }
+"$muster" campaign export $F --side union --out u.db --as confederate 2>err.txt && fail "the other side's file"
+grep -q "acting for the Confederates, the Union's file cannot be made" err.txt || { cat err.txt; fail "export: whose file"; }
+cat out.txt chk.txt err.txt | grep -e "s's" -e "'s'" && fail "a side's name is misspelled in a sentence"
 echo "ok: camps, captured leaders and batteries"
