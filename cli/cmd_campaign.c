@@ -560,8 +560,12 @@ static cli_rc run_show(cli_ctx *cx)
         mu_viewer v = cli_has(cx, "side") ? (mu_viewer)cli_choice(cx, "side", 0)
                                           : MU_VIEWER_UMPIRE;
         mu_render_opts ro = {.format = cli_format(cx), .labels = labels};
-        rc = mu_campaign_show(c, v, &ro, &text, &err) == MU_OK
-                 ? cli_take(cx, text) : cli_fail(cx, &err);
+        if (cx->stream) /* each division as it is read */
+            rc = mu_campaign_show_to(c, v, &ro, cli_stream_write, cx, &err) ==
+                         MU_OK ? CLI_OK : cli_stream_fail(cx, &err);
+        else
+            rc = mu_campaign_show(c, v, &ro, &text, &err) == MU_OK
+                     ? cli_take(cx, text) : cli_fail(cx, &err);
     }
     mu_labels_free(labels);
     mu_campaign_close(c);
@@ -584,11 +588,17 @@ static cli_rc run_read(cli_ctx *cx)
     mu_status st;
     mu_render_opts ro = {.format = cli_format(cx)};
     const char *sub = cx->cmd->name + strlen("campaign ");
-    if (!strcmp(sub, "log"))
-        st = mu_campaign_log(c, cli_has(cx, "side")
-                                    ? (mu_viewer)cli_choice(cx, "side", 0)
-                                    : MU_VIEWER_UMPIRE,
-                             &ro, &text, &err);
+    bool log = !strcmp(sub, "log");
+    mu_viewer side = log && cli_has(cx, "side")
+                         ? (mu_viewer)cli_choice(cx, "side", 0)
+                         : MU_VIEWER_UMPIRE;
+    if (log && cx->stream) { /* each event as it is read */
+        st = mu_campaign_log_to(c, side, &ro, cli_stream_write, cx, &err);
+        mu_campaign_close(c);
+        return st == MU_OK ? CLI_OK : cli_stream_fail(cx, &err);
+    }
+    if (log)
+        st = mu_campaign_log(c, side, &ro, &text, &err);
     else if (!strcmp(sub, "prisoners"))
         st = mu_campaign_prisoners(c, &ro, &text, &err);
     else if (cli_has(cx, "side"))
@@ -656,7 +666,10 @@ static cli_rc run_export(cli_ctx *cx)
         return rc;
     mu_error err = {0};
     char *text = NULL;
-    if (csv) {
+    if (csv && cx->stream) { /* each division as it is read */
+        rc = mu_campaign_export_csv_to(c, cli_stream_write, cx, &err) == MU_OK
+                 ? CLI_OK : cli_stream_fail(cx, &err);
+    } else if (csv) {
         rc = mu_campaign_export_csv(c, &text, &err) == MU_OK
                  ? cli_take(cx, text) : cli_fail(cx, &err);
     } else {
