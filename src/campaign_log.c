@@ -170,13 +170,16 @@ static mu_status log_events(mu_campaign *c, int viewer, camp_log *x,
     if (s != MU_OK)
         return s;
     sqlite3_stmt *st;
-    if ((s = camp_prepare(c, "SELECT id, kind, division, data FROM events "
-                          "WHERE ?1 = 0 OR id = ?1 ORDER BY id", &st,
+    /* (one event by its key: "?1 = 0 OR id = ?1" would read them all) */
+    if ((s = camp_prepare(c, x->only ? "SELECT id, kind, division, data FROM "
+                          "events WHERE id = ?1" : "SELECT id, kind, division,"
+                          " data FROM events ORDER BY id", &st,
                           err)) != MU_OK) {
         masks_free(&m);
         return s;
     }
-    sqlite3_bind_int64(st, 1, x->only);
+    if (x->only)
+        sqlite3_bind_int64(st, 1, x->only);
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         camp_ev e;
