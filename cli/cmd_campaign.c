@@ -514,8 +514,12 @@ static cli_rc run_show(cli_ctx *cx)
         mu_viewer v = cli_has(cx, "side") ? (mu_viewer)cli_choice(cx, "side", 0)
                                           : MU_VIEWER_UMPIRE;
         mu_render_opts ro = {.format = cli_format(cx), .labels = labels};
-        rc = mu_campaign_show(c, v, &ro, &text, &err) == MU_OK
-                 ? cli_take(cx, text) : cli_fail(cx, &err);
+        if (cx->stream) /* each division as it is read */
+            rc = mu_campaign_show_to(c, v, &ro, cli_stream_write, cx, &err) ==
+                         MU_OK ? CLI_OK : cli_stream_fail(cx, &err);
+        else
+            rc = mu_campaign_show(c, v, &ro, &text, &err) == MU_OK
+                     ? cli_take(cx, text) : cli_fail(cx, &err);
     }
     mu_labels_free(labels);
     mu_campaign_close(c);
@@ -538,11 +542,17 @@ static cli_rc run_read(cli_ctx *cx)
     mu_status st;
     mu_render_opts ro = {.format = cli_format(cx)};
     const char *sub = cx->cmd->name + strlen("campaign ");
-    if (!strcmp(sub, "log"))
-        st = mu_campaign_log(c, cli_has(cx, "side")
-                                    ? (mu_viewer)cli_choice(cx, "side", 0)
-                                    : MU_VIEWER_UMPIRE,
-                             &ro, &text, &err);
+    bool log = !strcmp(sub, "log");
+    mu_viewer side = log && cli_has(cx, "side")
+                         ? (mu_viewer)cli_choice(cx, "side", 0)
+                         : MU_VIEWER_UMPIRE;
+    if (log && cx->stream) { /* each event as it is read */
+        st = mu_campaign_log_to(c, side, &ro, cli_stream_write, cx, &err);
+        mu_campaign_close(c);
+        return st == MU_OK ? CLI_OK : cli_stream_fail(cx, &err);
+    }
+    if (log)
+        st = mu_campaign_log(c, side, &ro, &text, &err);
     else if (!strcmp(sub, "prisoners"))
         st = mu_campaign_prisoners(c, &ro, &text, &err);
     else if (cli_has(cx, "side"))
@@ -610,7 +620,10 @@ static cli_rc run_export(cli_ctx *cx)
         return rc;
     mu_error err = {0};
     char *text = NULL;
-    if (csv) {
+    if (csv && cx->stream) { /* each division as it is read */
+        rc = mu_campaign_export_csv_to(c, cli_stream_write, cx, &err) == MU_OK
+                 ? CLI_OK : cli_stream_fail(cx, &err);
+    } else if (csv) {
         rc = mu_campaign_export_csv(c, &text, &err) == MU_OK
                  ? cli_take(cx, text) : cli_fail(cx, &err);
     } else {
@@ -618,9 +631,9 @@ static cli_rc run_export(cli_ctx *cx)
         const char *who = side == MU_UNION ? "Union" : "Confederates";
         if (mu_campaign_export_side(c, side, cli_str(cx, "out"), &err) ==
             MU_OK) {
-            cli_buf_printf(&cx->out, "%s: the %s's own file: what the %s may "
-                           "know, and nothing more\n", cli_str(cx, "out"), who,
-                           who);
+            cli_buf_printf(&cx->out, "%s: the %s own file: what the %s may "
+                           "know, and nothing more\n", cli_str(cx, "out"),
+                           side == MU_UNION ? "Union's" : "Confederates'", who);
             rc = cli_out(cx, "");
         } else {
             rc = cli_fail(cx, &err);

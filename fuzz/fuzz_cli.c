@@ -10,19 +10,36 @@
  * first word asks for help on it. Results go to memory (cx->out), never to
  * the terminal.
  *
+ * Every execution is cheap by construction (it used to run at ~10 a second,
+ * because a sim without -n simulated a million trials and 'campaign new'
+ * built its schema on every input):
+ * - counts are capped: a line asking for more than 20 divisions (--count),
+ *   2 000 trials, 2 threads, 1 000 figures, or more than 16 divisions or
+ *   cavalry divisions (3 and 2 for exact odds and simulations, which
+ *   convolve them) is parsed only; a sim without -n runs 64 trials on one
+ *   thread (its default is a million on every core), and odds or a sim of
+ *   a corps or battle without --divisions has 2 (not 3);
+ * - the built-in rules and weapons are loaded once and lent to every line,
+ *   as muster serve does;
+ * - the campaign file a first line "campaign new ..." makes is kept in
+ *   memory by the text of that line, and written back when the next input
+ *   starts with the same line, instead of creating the schema again (the
+ *   line is still parsed);
+ * - the folder is on /dev/shm where there is one (a campaign file is
+ *   synced on every change).
  * What the target does not run (parsed only): commands that only make
  * sense at a terminal (serve), charts and rosters (cairo and pango are not
  * under test, and a page takes milliseconds), any line with a path that
  * could leave the folder ('/' or ".." in a word) or that reads standard
- * input ("-"), and counts that make a run long (more than 20 divisions,
- * 20000 trials, 2 threads, 16 divisions in a corps). Dice are the line's own
- * --rolls or --seed; without either, a seed derived from the input (never
- * the system's), so every run repeats.
+ * input ("-"), and the counts above. Dice are the line's own --rolls or
+ * --seed; without either, a seed derived from the line's text (never the
+ * system's, nor the other lines'), so every run repeats.
  * Oracle: the exit status is 0, 1 or 2, and a failure has a message. */
 #include "cli.h"
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +53,9 @@ enum { MAX_LINES = 8, MAX_WORDS = 32, INPUT_MOST = 4096 };
 /* The commands run in this folder; libFuzzer's own paths (the corpus,
  * crash files) stay relative to where it was started. */
 static int folder = -1;
+/* The built-in rules and weapons, loaded once and lent to every command as
+ * muster serve does (a line with --rules still loads its own). */
+static cli_shared shared;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -47,6 +67,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     snprintf(dir, sizeof dir, "%s/fuzz_cli.XXXXXX",
              access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
     if (!mkdtemp(dir) || (folder = open(dir, O_RDONLY | O_DIRECTORY)) < 0)
+        abort();
+    /* SQLite's own allocator for each connection's small objects: bigger,
+     * so that parsing the schema at every open costs fewer trips through
+     * the sanitizer's malloc. */
+    sqlite3_config(SQLITE_CONFIG_LOOKASIDE, 1024, 1024);
+    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+    mu_error err;
+    if (cli_shared_load(&shared, &err) != MU_OK)
         abort();
     return 0;
 }
@@ -93,18 +121,41 @@ static bool safe_words(char **w, int n)
     return true;
 }
 
+/* Whether a line asks for more work than an execution may cost (above). */
 static bool too_long(const cli_ctx *cx)
 {
-    static const struct { const char *name; uint64_t most; } caps[] = {
-        {"count", 20}, {"trials", 20000}, {"threads", 2}, {"divisions", 16},
-        {"cavalry", 16}};
+    const char *name = cx->cmd->name;
+    bool odds = !strncmp(name, "odds ", 5) || !strncmp(name, "sim ", 4);
+    const struct { const char *name; uint64_t most; } caps[] = {
+        {"count", 20}, {"trials", 2000}, {"threads", 2}, {"figures", 1000},
+        {"divisions", odds ? 3 : 16}, {"cavalry", odds ? 2 : 16}};
     for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++)
         if (cli_takes(cx, caps[i].name) && cli_has(cx, caps[i].name) &&
             cli_num(cx, caps[i].name, 0) > caps[i].most)
             return true;
-    const char *name = cx->cmd->name;
     return (cx->cmd->flags & CLI_ONLY) || !strncmp(name, "plot", 4) ||
            !strcmp(name, "roster");
+}
+
+/* Defaults that would make a line long, set small when the line leaves
+ * them out; and the seed, when it gives no dice. */
+static cli_rc set_small(cli_ctx *cx, uint64_t seed)
+{
+    char s[24];
+    snprintf(s, sizeof s, "%llu", (unsigned long long)seed);
+    const char *name = cx->cmd->name;
+    bool odds = !strncmp(name, "odds ", 5) || !strncmp(name, "sim ", 4);
+    const struct { const char *name, *value; } small[] = {
+        {"trials", "64"}, {"threads", "1"}, {"divisions", odds ? "2" : NULL}};
+    cli_rc rc = CLI_OK;
+    for (size_t i = 0; i < sizeof small / sizeof small[0] && rc == CLI_OK; i++)
+        if (small[i].value && cli_takes(cx, small[i].name) &&
+            !cli_has(cx, small[i].name))
+            rc = cli_set(cx, small[i].name, small[i].value);
+    if (rc == CLI_OK && cli_takes(cx, "seed") && !cli_has(cx, "seed") &&
+        !(cli_takes(cx, "rolls") && cli_has(cx, "rolls")))
+        rc = cli_set(cx, "seed", s);
+    return rc;
 }
 
 static void run_line(char **w, int n, uint64_t seed)
@@ -119,6 +170,7 @@ static void run_line(char **w, int n, uint64_t seed)
     }
     cli_ctx cx;
     cli_ctx_init(&cx, c, false);
+    cx.shared = &shared;
     /* argv[0] is the command's last word, as main() passes it. */
     cli_rc rc = cli_parse_argv(&cx, n - used + 1, w + used - 1);
     if (rc == CLI_OK && cx.help) {
@@ -127,12 +179,7 @@ static void run_line(char **w, int n, uint64_t seed)
             abort();
         free(b.s);
     } else if (rc == CLI_OK && safe_words(w, n) && !too_long(&cx)) {
-        char s[24];
-        snprintf(s, sizeof s, "%llu", (unsigned long long)seed);
-        if (cli_takes(&cx, "seed") && !cli_has(&cx, "seed") &&
-            !(cli_takes(&cx, "rolls") && cli_has(&cx, "rolls")))
-            rc = cli_set(&cx, "seed", s);
-        if (rc == CLI_OK)
+        if ((rc = set_small(&cx, seed)) == CLI_OK)
             rc = c->run(&cx);
     }
     if (rc != CLI_OK && rc != CLI_FAIL && rc != CLI_INPUT)
@@ -142,6 +189,129 @@ static void run_line(char **w, int n, uint64_t seed)
     cli_ctx_free(&cx);
 }
 
+/* ---- the files a first "campaign new" line made, by its text ------------ */
+
+enum { KEPT_MOST = 64, KEPT_FILES = 4 };
+typedef struct kept {
+    char *line;
+    int nfiles;
+    char *name[KEPT_FILES];
+    char *data[KEPT_FILES];
+    size_t len[KEPT_FILES];
+} kept;
+static kept kept_new[KEPT_MOST];
+static unsigned kept_next;
+
+static kept *kept_find(const char *line)
+{
+    for (int i = 0; i < KEPT_MOST; i++)
+        if (kept_new[i].line && !strcmp(kept_new[i].line, line))
+            return &kept_new[i];
+    return NULL;
+}
+
+static void kept_clear(kept *k)
+{
+    free(k->line);
+    for (int i = 0; i < k->nfiles; i++) {
+        free(k->name[i]);
+        free(k->data[i]);
+    }
+    memset(k, 0, sizeof *k);
+}
+
+static char *read_all(const char *name, size_t *len)
+{
+    FILE *f = fopen(name, "rb");
+    if (!f)
+        return NULL;
+    char *buf = NULL;
+    size_t cap = 0, n = 0, got;
+    do {
+        if (n == cap) {
+            cap = cap ? 2 * cap : 65536;
+            char *b = realloc(buf, cap);
+            if (!b)
+                abort();
+            buf = b;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+    } while (got > 0);
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+/* Keeps every file of the folder (only what `line` made is there). */
+static void kept_store(const char *line)
+{
+    kept *k = &kept_new[kept_next++ % KEPT_MOST];
+    kept_clear(k);
+    DIR *d = opendir(".");
+    if (!d)
+        abort();
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        if (k->nfiles == KEPT_FILES) { /* not expected: keep nothing */
+            closedir(d);
+            kept_clear(k);
+            return;
+        }
+        size_t len = 0;
+        char *data = read_all(e->d_name, &len);
+        if (!data) {
+            closedir(d);
+            kept_clear(k);
+            return;
+        }
+        k->name[k->nfiles] = strdup(e->d_name);
+        k->data[k->nfiles] = data;
+        k->len[k->nfiles++] = len;
+    }
+    closedir(d);
+    k->line = strdup(line);
+}
+
+static void kept_restore(const kept *k)
+{
+    for (int i = 0; i < k->nfiles; i++) {
+        FILE *f = fopen(k->name[i], "wb");
+        if (!f || fwrite(k->data[i], 1, k->len[i], f) != k->len[i] ||
+            fclose(f) != 0)
+            abort();
+    }
+}
+
+/* The first line, when it is "campaign new ...": parsed as any line, then
+ * its files written back if this line made them before. Returns whether it
+ * was taken care of. */
+static bool first_new(char **w, int n, const char *line)
+{
+    if (n < 2 || strcmp(w[0], "campaign") || strcmp(w[1], "new"))
+        return false;
+    kept *k = kept_find(line);
+    if (!k)
+        return false;
+    const cli_command *c = cli_find("campaign new");
+    cli_ctx cx;
+    cli_ctx_init(&cx, c, false);
+    (void)cli_parse_argv(&cx, n - 1, w + 1);
+    cli_ctx_free(&cx);
+    kept_restore(k);
+    return true;
+}
+
+static uint64_t fnv1a(const char *s)
+{
+    uint64_t h = 14695981039346656037u;
+    for (; *s; s++)
+        h = (h ^ (uint8_t)*s) * 1099511628211u;
+    return h;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > INPUT_MOST)
@@ -149,9 +319,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text = malloc(size + 1);
     memcpy(text, data, size);
     text[size] = '\0';
-    uint64_t seed = 14695981039346656037u; /* FNV-1a of the input */
-    for (size_t i = 0; i < size; i++)
-        seed = (seed ^ data[i]) * 1099511628211u;
     int here = open(".", O_RDONLY | O_DIRECTORY);
     if (here < 0 || fchdir(folder) != 0)
         abort();
@@ -161,6 +328,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char *next = memchr(line, '\n', (size_t)(text + size - line));
         if (next)
             *next++ = '\0';
+        char whole[INPUT_MOST + 1];
+        snprintf(whole, sizeof whole, "%s", line);
+        uint64_t seed = fnv1a(line) % 1000;
         char *w[MAX_WORDS + 1];
         int n = 0;
         for (char *p = line; *p && n < MAX_WORDS;) {
@@ -170,8 +340,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 *p++ = '\0';
         }
         w[n] = NULL;
-        if (n > 0 && *w[0])
-            run_line(w, n, seed % 1000);
+        if (n > 0 && *w[0] && !(l == 0 && first_new(w, n, whole))) {
+            run_line(w, n, seed);
+            if (l == 0 && n >= 2 && !strcmp(w[0], "campaign") &&
+                !strcmp(w[1], "new"))
+                kept_store(whole);
+        }
         line = next;
     }
     if (fchdir(here) != 0)

@@ -112,6 +112,12 @@ mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
  * state of the file. */
 mu_status camp_read(mu_campaign *c, camp_fn fn, void *ctx, mu_error *err);
 
+/* camp_read for a listing that is written as it is read (show, log,
+ * export): SQLite's page cache held small meanwhile, so that its memory
+ * does not grow with the campaign. */
+mu_status camp_read_listing(mu_campaign *c, camp_fn fn, void *ctx,
+                            mu_error *err);
+
 /* Appends event e (encoded by its kind's row of camp_ev_types); *id, when
  * given, is its number in the log. */
 mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
@@ -143,6 +149,20 @@ mu_status camp_load_engaged(mu_campaign *c, int id, camp_div *out,
                             mu_error *err);
 /* Every division in id order; *out malloc'd (NULL when there are none). */
 mu_status camp_load_all(mu_campaign *c, camp_div **out, int *n, mu_error *err);
+/* Divisions one at a time, in id order, for a listing of any length: of
+ * `side` only (-1: both), with their brigades when `brigades` (a file
+ * whose brigades a whole read would refuse is refused at the open, before
+ * anything is written). camp_divs_next fills *d and sets *more, false at
+ * the end. Inside a read (camp_read); close it before the read ends. */
+typedef struct camp_divs {
+    mu_campaign *c;
+    sqlite3_stmt *div, *brig;
+} camp_divs;
+mu_status camp_divs_open(mu_campaign *c, int side, bool brigades,
+                         camp_divs *it, mu_error *err);
+mu_status camp_divs_next(camp_divs *it, camp_div *d, bool *more,
+                         mu_error *err);
+void camp_divs_close(camp_divs *it);
 mu_status camp_load_corps(mu_campaign *c, int id, camp_corps *out,
                           mu_error *err);
 mu_status camp_load_all_corps(mu_campaign *c, camp_corps **out, int *n,
@@ -166,10 +186,25 @@ mu_status camp_engage_in_tx(mu_campaign *c, int div, bool hidden, bool book,
                             mu_dice *d, const camp_fair *fair,
                             mu_engagement *e, mu_error *err);
 
-/* The log of a player's own file (campaign_export.c): event `only` (0:
- * all) as text appended to sb, or as JSON objects added to arr. */
-mu_status camp_view_log(mu_campaign *c, int64_t only, mu_format fmt,
-                        sbuf *sb, cJSON *arr, int *count, mu_error *err);
+/* A log being written (campaign_log.c): each event's text, or its JSON
+ * object on one line, goes to camp_log_put, which writes the JSON list
+ * around them ({"events":[...]}, or the one object when `only`). */
+typedef struct wr_out wr_out;
+typedef struct camp_log {
+    wr_out *o;
+    bool json;
+    int64_t only; /* one event, or 0 for all */
+    int64_t count;
+} camp_log;
+mu_status camp_log_put(camp_log *x, const char *s, mu_error *err);
+/* Event `id` as `viewer`'s log shows it, its text (lines) or its JSON
+ * object (one line, no newline), appended to sb, inside the caller's transaction. MU_EINPUT
+ * when there is no such event. */
+mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
+                         sbuf *sb, mu_error *err);
+/* The log of a player's own file (campaign_export.c): x->only (0: all)
+ * from its view_log, into x. */
+mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err);
 
 /* The battle under way: *id 0 when there is none. */
 mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,
@@ -193,19 +228,15 @@ mu_status camp_hold_leader(mu_campaign *c, int64_t event, int div,
  * (campaign_show.c); buf holds 2 * CAMP_NAME_MAX + 1. */
 void camp_md_name(const char *s, char *buf, size_t n);
 /* What each side holds prisoner, camp by camp, as `viewer` may see it
- * (campaign_held.c): read inside a read transaction, then written as JSON
- * ({"held_by_union":{...},"held_by_confederate":{...}} added to `into`) or
- * text (show: the one-line summary first, indented). */
-typedef struct camp_held_list camp_held_list;
-mu_status camp_held_read(mu_campaign *c, int viewer, camp_held_list **out,
+ * (campaign_held.c), read inside a read transaction row by row and written
+ * as it is read: JSON ("held_by_union":{...},"held_by_confederate":{...}
+ * into the object `w` has open) or text (show: the one-line summary first,
+ * indented; Markdown for show only). Each item goes to o's sink. */
+typedef struct jw jw;
+mu_status camp_held_json(mu_campaign *c, int viewer, jw *w, wr_out *o,
                          mu_error *err);
-void camp_held_json(const camp_held_list *h, cJSON *into);
-void camp_held_text(const camp_held_list *h, bool show, bool md, sbuf *sb);
-/* Stands, leaders and batteries held by `captor`. */
-void camp_held_totals(const camp_held_list *h, int captor, int64_t tot[3]);
-/* Batteries of division `div` held by the other side. */
-int camp_held_batteries(const camp_held_list *h, int div);
-void camp_held_free(camp_held_list *h);
+mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
+                         wr_out *o, mu_error *err);
 /* Despicable replacements owed by `side`. */
 mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
 
@@ -229,8 +260,13 @@ ev_seed camp_seed(const mu_dice *d, bool fresh);
 /* A checked name: 1..CAMP_NAME_MAX bytes of UTF-8, no control characters. */
 mu_status camp_check_name(const char *s, const char *what, mu_error *err);
 
-/* "Union"/"Confederate" and "the Union"/"the Confederates" for sentences. */
+/* A side's name in sentences: camp_side_title is the adjective ("a Union
+ * division", "Confederate stands"), camp_side_noun the side itself after
+ * "the" ("the Union", "the Confederates"), camp_side_poss its possessive
+ * after "the" ("the Union's", "the Confederates'"). */
 const char *camp_side_title(mu_army a);
+const char *camp_side_noun(mu_army a);
+const char *camp_side_poss(mu_army a);
 
 /* ---- campaign_chain.c: the log as a hash chain ------------------------- */
 

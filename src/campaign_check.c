@@ -359,8 +359,8 @@ static mu_status check_view_read(mu_campaign *c, void *p, mu_error *err)
 {
     check_ctx *x = p;
     mu_status s;
-    sb_printf(x->rep.sb, "the %s's own file of campaign \"%s\": schema %d\n",
-              camp_side_title((mu_army)c->viewer), c->name,
+    sb_printf(x->rep.sb, "the %s own file of campaign \"%s\": schema %d\n",
+              camp_side_poss((mu_army)c->viewer), c->name,
               MU_CAMPAIGN_SCHEMA);
     if ((s = sqlite_check(c, x, "PRAGMA integrity_check", "SQLite integrity",
                           err)) != MU_OK ||

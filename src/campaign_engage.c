@@ -281,9 +281,9 @@ static mu_status engage_tx(mu_campaign *c, void *p, mu_error *err)
     if (s != MU_OK)
         return s;
     if (c->viewer != MU_VIEWER_UMPIRE && c->viewer != (int)dv.side)
-        return err_set(err, MU_ESTATE, "division %d is the %s': only its "
+        return err_set(err, MU_ESTATE, "division %d is the %s: only its "
                        "owner (or the umpire) engages it", x->div,
-                       dv.side == MU_UNION ? "Union's" : "Confederates");
+                       camp_side_poss(dv.side));
     if (dv.engaged)
         return err_set(err, MU_ESTATE, "division %d (%s) has engaged before: "
                        "a division is generated once, at its first fight",

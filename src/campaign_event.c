@@ -6,9 +6,11 @@
  * To add a kind: an enum member and a payload struct in campaign_event.h,
  * then one row in camp_ev_types[] below with its three functions. Encoders
  * write fields in the order docs/design.md documents; decoders read every
- * field with the rd_* helpers, which turn a missing or mistyped field into
- * an error naming the event and the field. */
-#include "campaign_event.h"
+ * field with the rd_* helpers (campaign_evfield.c), which turn a missing or
+ * mistyped field into an error naming the event and the field. The
+ * prisoners' kinds (casualties, exchange, liberate) are written, read and
+ * told in campaign_event_held.c. */
+#include "campaign_evfield.h"
 #include "error.h"
 #include "render.h"
 
@@ -16,238 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const post_names[] = {"division", "brigade", "corps"};
-
-/* ---- strict readers ----------------------------------------------------- */
-
-static void rd_fail(ev_reader *r, const char *key, const char *what)
-{
-    if (r->st != MU_OK)
-        return;
-    r->st = err_at(r->err, MU_EIO, r->path, 0, "event %" PRId64 " (%s) is "
-                   "damaged: field '%s' %s", r->id, r->kind, key, what);
-}
-
-static const cJSON *rd_item(ev_reader *r, const cJSON *o, const char *key)
-{
-    if (r->st != MU_OK)
-        return NULL;
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!v)
-        rd_fail(r, key, "is missing");
-    return v;
-}
-
-/* A whole number lo..hi; a double that is not exactly whole is refused. */
-static int rd_int(ev_reader *r, const cJSON *o, const char *key, int lo, int hi)
-{
-    const cJSON *v = rd_item(r, o, key);
-    if (!v)
-        return lo;
-    double d = v->valuedouble;
-    if (!cJSON_IsNumber(v) || !(d >= lo && d <= hi) || d != (double)(int)d) {
-        char what[80];
-        snprintf(what, sizeof what, "is not a whole number %d..%d", lo, hi);
-        rd_fail(r, key, what);
-        return lo;
-    }
-    return (int)d;
-}
-
-/* null gives `none`, else as rd_int. */
-static int rd_int_or_null(ev_reader *r, const cJSON *o, const char *key,
-                          int lo, int hi, int none)
-{
-    const cJSON *v = rd_item(r, o, key);
-    if (v && cJSON_IsNull(v))
-        return none;
-    return rd_int(r, o, key, lo, hi);
-}
-
-static bool rd_bool(ev_reader *r, const cJSON *o, const char *key)
-{
-    const cJSON *v = rd_item(r, o, key);
-    if (v && !cJSON_IsBool(v))
-        rd_fail(r, key, "is not true or false");
-    return v && cJSON_IsTrue(v);
-}
-
-static void rd_str(ev_reader *r, const cJSON *o, const char *key, char *buf,
-                   size_t n)
-{
-    buf[0] = '\0';
-    const cJSON *v = rd_item(r, o, key);
-    if (!v)
-        return;
-    if (!cJSON_IsString(v) || strlen(v->valuestring) >= n) {
-        rd_fail(r, key, "is not a string of the right length");
-        return;
-    }
-    memcpy(buf, v->valuestring, strlen(v->valuestring) + 1);
-}
-
-/* A string that must be a lower-case hex digest of exactly n - 1 digits. */
-static void rd_hex(ev_reader *r, const cJSON *o, const char *key, char *buf,
-                   size_t n)
-{
-    rd_str(r, o, key, buf, n);
-    if (r->st == MU_OK && (strlen(buf) != n - 1 ||
-                           strspn(buf, "0123456789abcdef") != n - 1))
-        rd_fail(r, key, "is not a hex digest");
-}
-
-/* One of the words name(0..count-1). */
-static int rd_word(ev_reader *r, const cJSON *o, const char *key,
-                   const char *(*name)(int), int count)
-{
-    const cJSON *v = rd_item(r, o, key);
-    if (!v)
-        return 0;
-    for (int i = 0; cJSON_IsString(v) && i < count; i++)
-        if (!strcmp(v->valuestring, name(i)))
-            return i;
-    rd_fail(r, key, "is not one of the words it may be");
-    return 0;
-}
-
-static const char *army_word(int i) { return mu_army_name((mu_army)i); }
-static const char *arm_word(int i) { return mu_arm_name((mu_arm)i); }
-static const char *theater_word(int i) { return mu_theater_name((mu_theater)i); }
-static const char *rating_word(int i) { return mu_rating_name((mu_rating)i); }
-static const char *morale_word(int i) { return mu_morale_name((mu_morale)i); }
-static const char *post_word(int i) { return post_names[i]; }
-static const char *kind_word(int i) { return mu_roll_kind_name((mu_roll_kind)i); }
-
-#define RD_ARMY(r, o, k) ((mu_army)rd_word(r, o, k, army_word, 2))
-#define RD_RATING(r, o, k) ((mu_rating)rd_word(r, o, k, rating_word, 3))
-
-static mu_rat rd_share(ev_reader *r, const cJSON *o, const char *key)
-{
-    char buf[64];
-    mu_rat v = {0, 1};
-    rd_str(r, o, key, buf, sizeof buf);
-    mu_error e;
-    if (r->st == MU_OK && mu_share_parse(buf, &v, &e) != MU_OK)
-        rd_fail(r, key, "is not a share of the losses");
-    return v;
-}
-
-/* A seed is written as a raw 64-bit number, beyond what a double holds
- * exactly, so it is read from the stored text: in cJSON's compact output a
- * top-level ,"seed": cannot occur inside a string (its quote would be
- * escaped) and no nested object has a seed. */
-static ev_seed rd_seed(ev_reader *r, const cJSON *o)
-{
-    ev_seed s = {false, 0};
-    const cJSON *v = rd_item(r, o, "seed");
-    if (!v || cJSON_IsNull(v))
-        return s;
-    const char *p = r->raw ? strstr(r->raw, ",\"seed\":") : NULL;
-    char *end = NULL;
-    if (cJSON_IsNumber(v) && p && v->valuedouble >= 0) {
-        p += strlen(",\"seed\":");
-        if (*p >= '0' && *p <= '9')
-            s.value = strtoull(p, &end, 10);
-    }
-    if (!end || (*end != ',' && *end != '}'))
-        rd_fail(r, "seed", "is not a seed (a whole number) or null");
-    else
-        s.has = true;
-    return s;
-}
-
-static const cJSON *rd_array(ev_reader *r, const cJSON *o, const char *key)
-{
-    const cJSON *v = rd_item(r, o, key);
-    if (v && !cJSON_IsArray(v)) {
-        rd_fail(r, key, "is not a list");
-        return NULL;
-    }
-    return v;
-}
-
-static bool rd_has(const cJSON *o, const char *key)
-{
-    return cJSON_GetObjectItemCaseSensitive(o, key) != NULL;
-}
-
-/* An optional whole number lo..hi, `none` when absent. */
-static int rd_int_opt(ev_reader *r, const cJSON *o, const char *key, int lo,
-                      int hi, int none)
-{
-    return rd_has(o, key) ? rd_int(r, o, key, lo, hi) : none;
-}
-
-/* The camp a captor holds what it took in: "camp" when written, else the
- * captor's default camp (see ev_camp). */
-static void rd_camp(ev_reader *r, const cJSON *o, mu_army captor, ev_camp out)
-{
-    if (!rd_has(o, "camp")) {
-        snprintf(out, sizeof(ev_camp), "%s", mu_camp_default(captor));
-        return;
-    }
-    rd_str(r, o, "camp", out, sizeof(ev_camp));
-    if (r->st == MU_OK && (!*out || !strcmp(out, mu_camp_default(captor))))
-        rd_fail(r, "camp", "is empty or the default camp, which is never "
-                "written");
-}
-
-/* ---- writers ------------------------------------------------------------ */
-
-static void put_camp(cJSON *o, mu_army captor, const char *camp)
-{
-    if (*camp && strcmp(camp, mu_camp_default(captor)))
-        cJSON_AddStringToObject(o, "camp", camp);
-}
-
-static mu_army other_side(mu_army a)
-{
-    return a == MU_UNION ? MU_CONFEDERATE : MU_UNION;
-}
-
-static void put_seed(cJSON *o, ev_seed s)
-{
-    if (s.has) {
-        char buf[32];
-        snprintf(buf, sizeof buf, "%" PRIu64, s.value);
-        cJSON_AddRawToObject(o, "seed", buf);
-    } else {
-        cJSON_AddNullToObject(o, "seed");
-    }
-}
-
-static void put_share(cJSON *o, const char *key, mu_rat r)
-{
-    char buf[MU_RAT_BUF];
-    cJSON_AddStringToObject(o, key, mu_share_text(r, buf, sizeof buf));
-}
-
-static void put_int_or_null(cJSON *o, const char *key, int v, bool has)
-{
-    if (has)
-        cJSON_AddNumberToObject(o, key, v);
-    else
-        cJSON_AddNullToObject(o, key);
-}
-
-/* ---- text helpers ------------------------------------------------------- */
-
-static const char *plural(int n, const char *one, const char *many)
-{
-    return n == 1 ? one : many;
-}
-
-static void seed_text(ev_seed s, sbuf *sb)
-{
-    if (s.has)
-        sb_printf(sb, "; seed %" PRIu64, s.value);
-}
-
-static bool is_masked(const ev_view *v, int div)
-{
-    return v && v->masked && v->masked(v->ctx, div);
-}
 
 /* ---- new ---------------------------------------------------------------- */
 
@@ -272,7 +42,7 @@ static void new_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     ev_new *x = &e->u.new_;
     rd_str(r, o, "name", x->name, sizeof x->name);
     x->year = rd_int(r, o, "year", MU_YEAR_FIRST, MU_YEAR_LAST);
-    x->theater = (mu_theater)rd_word(r, o, "theater", theater_word, 2);
+    x->theater = (mu_theater)rd_word(r, o, "theater", ev_theater_word, 2);
     x->draw = rd_share(r, o, "return");
     x->winner = rd_share(r, o, "return_winner");
     x->loser = rd_share(r, o, "return_loser");
@@ -328,7 +98,7 @@ static void add_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     ev_add *x = &e->u.add;
     rd_str(r, o, "name", x->name, sizeof x->name);
     x->side = RD_ARMY(r, o, "side");
-    x->arm = (mu_arm)rd_word(r, o, "arm", arm_word, 2);
+    x->arm = (mu_arm)rd_word(r, o, "arm", ev_arm_word, 2);
     const cJSON *k = rd_item(r, o, "corps");
     x->has_corps = k && !cJSON_IsNull(k);
     if (x->has_corps)
@@ -394,7 +164,7 @@ static void engage_encode(const camp_ev *e, cJSON *o)
 static void roll_decode(ev_reader *r, const cJSON *o, mu_roll *out)
 {
     memset(out, 0, sizeof *out);
-    mu_roll_kind k = (mu_roll_kind)rd_word(r, o, "table", kind_word,
+    mu_roll_kind k = (mu_roll_kind)rd_word(r, o, "table", ev_roll_word,
                                            MU_ROLL_CORPS_LEADER + 1);
     out->kind = (uint8_t)k;
     /* per-brigade tables name their brigade; the others have none */
@@ -419,10 +189,10 @@ static void roll_decode(ev_reader *r, const cJSON *o, mu_roll *out)
     case MU_ROLL_LEADER:
     case MU_ROLL_BRIGADIER:
     case MU_ROLL_CORPS_LEADER:
-        out->result = (int16_t)rd_word(r, o, "result", rating_word, 3);
+        out->result = (int16_t)rd_word(r, o, "result", ev_rating_word, 3);
         break;
     case MU_ROLL_MORALE:
-        out->result = (int16_t)rd_word(r, o, "result", morale_word, 3);
+        out->result = (int16_t)rd_word(r, o, "result", ev_morale_word, 3);
         break;
     case MU_ROLL_BATTERY:
     case MU_ROLL_RESERVE:
@@ -531,7 +301,7 @@ static void engage_text(const camp_ev *e, bool hide, const ev_view *v,
     }
     sb_printf(sb, ": %d brigades, %d stands, %d batter%s with the division "
               "and %d to the reserve, leader %s", x->brigades, x->stands,
-              x->batteries, plural(x->batteries, "y", "ies"), x->reserve,
+              x->batteries, ev_plural(x->batteries, "y", "ies"), x->reserve,
               mu_rating_name(x->leader));
     if (x->by_the_book)
         sb_puts(sb, "; by the book");
@@ -548,7 +318,7 @@ static void engage_text(const camp_ev *e, bool hide, const ev_view *v,
                   x->fair_commitment, x->contribution);
     else if (x->hidden)
         sb_puts(sb, "; not verifiable (its owner chose the dice)");
-    seed_text(x->seed, sb);
+    ev_seed_text(x->seed, sb);
     rolls_text(x, sb);
 }
 
@@ -599,7 +369,7 @@ static void start_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     if (!cJSON_GetObjectItemCaseSensitive(o, "year"))
         return; /* a battle of schema 1: in the campaign's year and theater */
     e->u.start.year = rd_int(r, o, "year", MU_YEAR_FIRST, MU_YEAR_LAST);
-    e->u.start.theater = (mu_theater)rd_word(r, o, "theater", theater_word, 2);
+    e->u.start.theater = (mu_theater)rd_word(r, o, "theater", ev_theater_word, 2);
 }
 
 static void start_text(const camp_ev *e, bool hide, const ev_view *v,
@@ -638,20 +408,6 @@ static void end_encode(const camp_ev *e, cJSON *o)
         cJSON_AddNumberToObject(r, "returned", t->returned);
         cJSON_AddItemToArray(a, r);
     }
-}
-
-/* A malloc'd array for the items of list, or NULL (r fails) when empty
- * allocation fails. */
-static void *rd_alloc(ev_reader *r, const cJSON *list, size_t size, int *n)
-{
-    *n = 0;
-    int k = list ? cJSON_GetArraySize(list) : 0;
-    if (k == 0 || r->st != MU_OK)
-        return NULL;
-    void *v = calloc((size_t)k, size);
-    if (!v)
-        r->st = err_nomem(r->err);
-    return v;
 }
 
 static void end_decode(ev_reader *r, const cJSON *o, camp_ev *e)
@@ -699,13 +455,13 @@ static void end_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
                                                              : "Confederates");
     else
         sb_puts(sb, "no winner");
-    seed_text(x->seed, sb);
+    ev_seed_text(x->seed, sb);
     if (x->nreturns == 0)
         sb_puts(sb, "\n     no battlefield losses to return");
     int last_masked = 0;
     for (int i = 0; i < x->nreturns; i++) {
         const ev_return *t = &x->returns[i];
-        if (is_masked(v, t->division)) { /* one line: its brigades are its
+        if (ev_masked(v, t->division)) { /* one line: its brigades are its
                                             secret */
             if (t->division != last_masked)
                 sb_printf(sb, "\n     %s division %d: hidden",
@@ -726,317 +482,6 @@ static void end_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
     }
 }
 
-/* ---- casualties --------------------------------------------------------- */
-
-static void cas_encode(const camp_ev *e, cJSON *o)
-{
-    /* "battle" comes before "division" here: the payload's order since the
-     * first schema, kept so that old and new logs read the same. */
-    const ev_casualties *x = &e->u.cas;
-    cJSON_AddNumberToObject(o, "battle", x->battle);
-    cJSON_AddNumberToObject(o, "division", e->division);
-    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
-    cJSON_AddNumberToObject(o, "brigade", x->brigade);
-    cJSON_AddNumberToObject(o, "lost", x->lost);
-    cJSON_AddNumberToObject(o, "captured", x->captured);
-    if (x->batteries)
-        cJSON_AddNumberToObject(o, "batteries", x->batteries);
-    if (x->captured || x->batteries)
-        put_camp(o, other_side(x->side), x->camp);
-}
-
-static void cas_decode(ev_reader *r, const cJSON *o, camp_ev *e)
-{
-    ev_casualties *x = &e->u.cas;
-    x->battle = rd_int(r, o, "battle", 1, INT32_MAX);
-    e->division = rd_int(r, o, "division", 1, INT32_MAX);
-    x->side = RD_ARMY(r, o, "side");
-    x->brigade = rd_int(r, o, "brigade", 0, MU_MAX_BRIGADES);
-    x->lost = rd_int(r, o, "lost", 0, MU_MAX_STANDS);
-    x->captured = rd_int(r, o, "captured", 0, MU_MAX_STANDS);
-    x->batteries = rd_int_opt(r, o, "batteries", 1, EV_MAX_BATTERIES, 0);
-    if (x->captured || x->batteries)
-        rd_camp(r, o, other_side(x->side), x->camp);
-    else if (rd_has(o, "camp"))
-        rd_fail(r, "camp", "is given though nothing was captured");
-    if (r->st == MU_OK && (x->brigade == 0) != (x->lost + x->captured == 0))
-        rd_fail(r, "brigade", "does not go with the stands lost and captured");
-    if (r->st == MU_OK && x->lost + x->captured + x->batteries == 0)
-        rd_fail(r, "lost", "is 0 and nothing else was lost either");
-}
-
-static void cas_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
-{
-    (void)hide, (void)v;
-    const ev_casualties *x = &e->u.cas;
-    sb_printf(sb, "casualties in battle %d: %s division %d", x->battle,
-              mu_army_name(x->side), e->division);
-    if (x->brigade)
-        sb_printf(sb, " brigade %d, %d lost, %d captured", x->brigade, x->lost,
-                  x->captured);
-    if (x->batteries)
-        sb_printf(sb, "%s%d batter%s captured", x->brigade ? ", " : ", ",
-                  x->batteries, plural(x->batteries, "y", "ies"));
-    if ((x->captured || x->batteries) &&
-        strcmp(x->camp, mu_camp_default(other_side(x->side))))
-        sb_printf(sb, ", held in %s", x->camp);
-}
-
-/* ---- prisoners going home ----------------------------------------------- */
-
-static void freed_encode(const ev_release *x, cJSON *o)
-{
-    cJSON *a = cJSON_AddArrayToObject(o, "stands");
-    for (int i = 0; i < x->n; i++) {
-        cJSON *f = cJSON_CreateObject();
-        cJSON_AddNumberToObject(f, "division", x->stands[i].division);
-        cJSON_AddStringToObject(f, "side", mu_army_name(x->stands[i].side));
-        cJSON_AddNumberToObject(f, "brigade", x->stands[i].brigade);
-        cJSON_AddNumberToObject(f, "stands", x->stands[i].stands);
-        cJSON_AddItemToArray(a, f);
-    }
-    if (x->nleaders) {
-        a = cJSON_AddArrayToObject(o, "leaders");
-        for (int i = 0; i < x->nleaders; i++) {
-            const ev_freed_leader *l = &x->leaders[i];
-            cJSON *f = cJSON_CreateObject();
-            cJSON_AddNumberToObject(f, "division", l->division);
-            cJSON_AddStringToObject(f, "side", mu_army_name(l->side));
-            cJSON_AddStringToObject(f, "post", post_names[l->post]);
-            if (l->post == MU_POST_BRIGADE)
-                cJSON_AddNumberToObject(f, "brigade", l->brigade);
-            cJSON_AddStringToObject(f, "rating", mu_rating_name(l->rating));
-            cJSON_AddItemToArray(a, f);
-        }
-    }
-    if (x->nbatteries) {
-        a = cJSON_AddArrayToObject(o, "batteries");
-        for (int i = 0; i < x->nbatteries; i++) {
-            cJSON *f = cJSON_CreateObject();
-            cJSON_AddNumberToObject(f, "division", x->batteries[i].division);
-            cJSON_AddStringToObject(f, "side",
-                                    mu_army_name(x->batteries[i].side));
-            cJSON_AddNumberToObject(f, "batteries", x->batteries[i].stands);
-            cJSON_AddItemToArray(a, f);
-        }
-    }
-}
-
-static void freed_leaders_decode(ev_reader *r, const cJSON *o, ev_release *x)
-{
-    if (!rd_has(o, "leaders"))
-        return;
-    const cJSON *list = rd_array(r, o, "leaders");
-    x->leaders = rd_alloc(r, list, sizeof *x->leaders, &x->nleaders);
-    if (r->st == MU_OK && !x->leaders)
-        rd_fail(r, "leaders", "is an empty list, which is never written");
-    for (const cJSON *f = x->leaders ? list->child : NULL;
-         f && r->st == MU_OK; f = f->next) {
-        ev_freed_leader *v = &x->leaders[x->nleaders++];
-        v->division = rd_int(r, f, "division", 1, INT32_MAX);
-        v->side = RD_ARMY(r, f, "side");
-        v->post = (mu_post)rd_word(r, f, "post", post_word, 2);
-        if (r->st == MU_OK && v->post == MU_POST_BRIGADE)
-            v->brigade = rd_int(r, f, "brigade", 1, MU_MAX_BRIGADES);
-        v->rating = RD_RATING(r, f, "rating");
-    }
-}
-
-static void freed_decode(ev_reader *r, const cJSON *o, ev_release *x)
-{
-    const cJSON *list = rd_array(r, o, "stands");
-    x->stands = rd_alloc(r, list, sizeof *x->stands, &x->n);
-    for (const cJSON *f = x->stands ? list->child : NULL;
-         f && r->st == MU_OK; f = f->next) {
-        ev_freed *v = &x->stands[x->n++];
-        v->division = rd_int(r, f, "division", 1, INT32_MAX);
-        v->side = RD_ARMY(r, f, "side");
-        v->brigade = rd_int(r, f, "brigade", 1, MU_MAX_BRIGADES);
-        v->stands = rd_int(r, f, "stands", 1, INT32_MAX);
-    }
-    freed_leaders_decode(r, o, x);
-    if (r->st != MU_OK || !rd_has(o, "batteries"))
-        return;
-    list = rd_array(r, o, "batteries");
-    x->batteries = rd_alloc(r, list, sizeof *x->batteries, &x->nbatteries);
-    if (r->st == MU_OK && !x->batteries)
-        rd_fail(r, "batteries", "is an empty list, which is never written");
-    for (const cJSON *f = x->batteries ? list->child : NULL;
-         f && r->st == MU_OK; f = f->next) {
-        ev_freed *v = &x->batteries[x->nbatteries++];
-        v->division = rd_int(r, f, "division", 1, INT32_MAX);
-        v->side = RD_ARMY(r, f, "side");
-        v->stands = rd_int(r, f, "batteries", 1, INT32_MAX);
-    }
-}
-
-/* Stands freed, by division and brigade; a division hidden from the viewer
- * as one entry with its total (the stands went home in plain sight, the
- * brigades they rejoin are its secret). Then leaders (a hidden division's
- * as "a leader") and batteries. */
-static void freed_text(const ev_release *x, const ev_view *v, sbuf *sb)
-{
-    int k = 0;
-    for (int i = 0; i < x->n; i++, k++) {
-        const ev_freed *f = &x->stands[i];
-        sb_printf(sb, "%s%s division %d", k ? ", " : " (",
-                  mu_army_name(f->side), f->division);
-        if (!is_masked(v, f->division)) {
-            sb_printf(sb, " brigade %d: %d", f->brigade, f->stands);
-            continue;
-        }
-        int n = f->stands;
-        while (i + 1 < x->n && x->stands[i + 1].division == f->division)
-            n += x->stands[++i].stands;
-        sb_printf(sb, " (hidden): %d", n);
-    }
-    for (int i = 0; i < x->nleaders; i++, k++) {
-        const ev_freed_leader *l = &x->leaders[i];
-        sb_printf(sb, "%s%s division %d ", k ? ", " : " (",
-                  mu_army_name(l->side), l->division);
-        if (is_masked(v, l->division))
-            sb_puts(sb, "(hidden): a leader");
-        else if (l->post == MU_POST_BRIGADE)
-            sb_printf(sb, "brigade %d: its brigadier (%s)", l->brigade,
-                      mu_rating_name(l->rating));
-        else
-            sb_printf(sb, "leader (%s)", mu_rating_name(l->rating));
-    }
-    for (int i = 0; i < x->nbatteries; i++, k++) {
-        const ev_freed *f = &x->batteries[i];
-        sb_printf(sb, "%s%s division %d: %d batter%s", k ? ", " : " (",
-                  mu_army_name(f->side), f->division, f->stands,
-                  plural(f->stands, "y", "ies"));
-    }
-    if (k)
-        sb_puts(sb, ")");
-}
-
-/* An optional count: written when it is not 0. */
-static void put_count(cJSON *o, const char *key, int n)
-{
-    if (n)
-        cJSON_AddNumberToObject(o, key, n);
-}
-
-static void exchange_encode(const camp_ev *e, cJSON *o)
-{
-    const ev_release *x = &e->u.release;
-    cJSON_AddNumberToObject(o, "union", x->union_stands);
-    cJSON_AddNumberToObject(o, "confederate", x->confederate_stands);
-    put_count(o, "union_leaders", x->union_leaders);
-    put_count(o, "confederate_leaders", x->confederate_leaders);
-    put_count(o, "union_batteries", x->union_batteries);
-    put_count(o, "confederate_batteries", x->confederate_batteries);
-    freed_encode(x, o);
-}
-
-static void exchange_decode(ev_reader *r, const cJSON *o, camp_ev *e)
-{
-    ev_release *x = &e->u.release;
-    x->union_stands = rd_int(r, o, "union", 0, INT32_MAX);
-    x->confederate_stands = rd_int(r, o, "confederate", 0, INT32_MAX);
-    x->union_leaders = rd_int_opt(r, o, "union_leaders", 1, INT32_MAX, 0);
-    x->confederate_leaders = rd_int_opt(r, o, "confederate_leaders", 1,
-                                        INT32_MAX, 0);
-    x->union_batteries = rd_int_opt(r, o, "union_batteries", 1, INT32_MAX, 0);
-    x->confederate_batteries = rd_int_opt(r, o, "confederate_batteries", 1,
-                                          INT32_MAX, 0);
-    freed_decode(r, o, x);
-}
-
-/* ", 1 leader, 2 batteries" when there are any. */
-static void more_text(int leaders, int batteries, sbuf *sb)
-{
-    if (leaders)
-        sb_printf(sb, ", %d leader%s", leaders, plural(leaders, "", "s"));
-    if (batteries)
-        sb_printf(sb, ", %d batter%s", batteries,
-                  plural(batteries, "y", "ies"));
-}
-
-static void exchange_text(const camp_ev *e, bool hide, const ev_view *v,
-                          sbuf *sb)
-{
-    (void)hide;
-    const ev_release *x = &e->u.release;
-    int u = x->union_stands, k = x->confederate_stands;
-    if (!x->union_leaders && !x->confederate_leaders && !x->union_batteries &&
-        !x->confederate_batteries) { /* as every exchange read before camps */
-        sb_printf(sb, "exchange: %d Union stand%s and %d Confederate stand%s "
-                  "go home", u, plural(u, "", "s"), k, plural(k, "", "s"));
-        freed_text(x, v, sb);
-        return;
-    }
-    /* Only what was asked for: "1 Union stand and 1 Confederate leader". */
-    const int n[6] = {u, x->union_leaders, x->union_batteries, k,
-                      x->confederate_leaders, x->confederate_batteries};
-    static const char *const what[6][2] = {
-        {"Union stand", "Union stands"}, {"Union leader", "Union leaders"},
-        {"Union battery", "Union batteries"},
-        {"Confederate stand", "Confederate stands"},
-        {"Confederate leader", "Confederate leaders"},
-        {"Confederate battery", "Confederate batteries"}};
-    int parts = 0, last = 0, sum = 0;
-    for (int i = 0; i < 6; i++)
-        if (n[i]) {
-            parts++;
-            last = i;
-            sum += n[i] > 1 ? 2 : 1;
-        }
-    sb_puts(sb, "exchange:");
-    for (int i = 0, done = 0; i < 6; i++)
-        if (n[i])
-            sb_printf(sb, "%s %d %s", done++ == 0 ? "" : i == last ? " and"
-                      : ",", n[i], what[i][n[i] != 1]);
-    sb_puts(sb, parts == 1 && sum == 1 ? " goes home" : " go home");
-    freed_text(x, v, sb);
-}
-
-static void liberate_encode(const camp_ev *e, cJSON *o)
-{
-    const ev_release *x = &e->u.release;
-    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
-    if (x->has_camp)
-        cJSON_AddStringToObject(o, "camp", x->camp);
-    cJSON_AddNumberToObject(o, "total", x->total);
-    freed_encode(x, o);
-}
-
-static void liberate_decode(ev_reader *r, const cJSON *o, camp_ev *e)
-{
-    ev_release *x = &e->u.release;
-    x->side = RD_ARMY(r, o, "side");
-    x->has_camp = rd_has(o, "camp");
-    if (x->has_camp)
-        rd_str(r, o, "camp", x->camp, sizeof x->camp);
-    if (r->st == MU_OK && x->has_camp && !*x->camp)
-        rd_fail(r, "camp", "is empty");
-    x->total = rd_int(r, o, "total", 0, INT32_MAX);
-    freed_decode(r, o, x);
-    if (r->st == MU_OK && x->total + x->nleaders + x->nbatteries == 0)
-        rd_fail(r, "total", "is 0 and no one else was freed either");
-}
-
-static void liberate_text(const camp_ev *e, bool hide, const ev_view *v,
-                          sbuf *sb)
-{
-    (void)hide;
-    const ev_release *x = &e->u.release;
-    int n = x->total, nb = 0;
-    for (int i = 0; i < x->nbatteries; i++)
-        nb += x->batteries[i].stands;
-    if (x->has_camp)
-        sb_printf(sb, "liberation: %s, holding %s men, is freed, %d stand%s",
-                  x->camp, mu_army_name(x->side), n, plural(n, "", "s"));
-    else
-        sb_printf(sb, "liberation: the camp holding %s men is freed, %d "
-                  "stand%s", mu_army_name(x->side), n, plural(n, "", "s"));
-    more_text(x->nleaders, nb, sb);
-    sb_puts(sb, " rejoin");
-    freed_text(x, v, sb);
-}
-
 /* ---- leaders ------------------------------------------------------------ */
 
 /* The fields leader-lost and downgrade share, up to "was". */
@@ -1044,7 +489,7 @@ static void post_encode(const camp_ev *e, cJSON *o)
 {
     const ev_leader *x = &e->u.leader;
     cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
-    cJSON_AddStringToObject(o, "post", post_names[x->post]);
+    cJSON_AddStringToObject(o, "post", ev_post_word(x->post));
     if (x->post == MU_POST_BRIGADE)
         cJSON_AddNumberToObject(o, "brigade", x->brigade);
     if (x->post == MU_POST_CORPS)
@@ -1055,7 +500,7 @@ static void post_encode(const camp_ev *e, cJSON *o)
 static void post_decode(ev_reader *r, const cJSON *o, ev_leader *x)
 {
     x->side = RD_ARMY(r, o, "side");
-    x->post = (mu_post)rd_word(r, o, "post", post_word, 3);
+    x->post = (mu_post)rd_word(r, o, "post", ev_post_word, 3);
     if (r->st == MU_OK && x->post == MU_POST_BRIGADE)
         x->brigade = rd_int(r, o, "brigade", 1, MU_MAX_BRIGADES);
     if (r->st == MU_OK && x->post == MU_POST_CORPS)
@@ -1075,7 +520,7 @@ static void lost_encode(const camp_ev *e, cJSON *o)
         put_int_or_null(o, "attached", x->attached, x->attached != 0);
     if (x->captured) {
         cJSON_AddBoolToObject(o, "captured", true);
-        put_camp(o, other_side(x->side), x->camp);
+        put_camp(o, ev_other_side(x->side), x->camp);
     }
 }
 
@@ -1095,7 +540,7 @@ static void lost_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     if (r->st == MU_OK && x->captured && x->post == MU_POST_CORPS)
         rd_fail(r, "captured", "is given for a corps leader");
     if (x->captured)
-        rd_camp(r, o, other_side(x->side), x->camp);
+        rd_camp(r, o, ev_other_side(x->side), x->camp);
     else if (rd_has(o, "camp"))
         rd_fail(r, "camp", "is given though no one was captured");
 }
@@ -1146,14 +591,14 @@ static void leader_text(const camp_ev *e, bool hide, const ev_view *v,
             sb_printf(sb, ", played %s by the book", mu_rating_name(x->rating));
     } else {
         sb_printf(sb, " %s → despicable; %d replacement%s left",
-                  mu_rating_name(x->was), x->owed, plural(x->owed, "", "s"));
+                  mu_rating_name(x->was), x->owed, ev_plural(x->owed, "", "s"));
     }
     if (x->rating == MU_DESPICABLE)
         sb_puts(sb, " (DP)");
     if (x->attached)
         sb_printf(sb, ", attached to division %d", x->attached);
     if (lost)
-        seed_text(x->seed, sb);
+        ev_seed_text(x->seed, sb);
 }
 
 /* ---- penalty ------------------------------------------------------------ */
@@ -1177,7 +622,7 @@ static void penalty_text(const camp_ev *e, bool hide, const ev_view *v,
     int n = e->u.penalty.owed;
     sb_printf(sb, "penalty: the %s side forgot to reveal a despicable leader; "
               "its opponent holds %d despicable replacement%s for it",
-              mu_army_name(e->u.penalty.side), n, plural(n, "", "s"));
+              mu_army_name(e->u.penalty.side), n, ev_plural(n, "", "s"));
 }
 
 /* ---- fair rolls --------------------------------------------------------- */
@@ -1211,7 +656,7 @@ static void fair_ev_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     if (!x->battle)
         return;
     x->year = rd_int(r, o, "year", MU_YEAR_FIRST, MU_YEAR_LAST);
-    x->theater = (mu_theater)rd_word(r, o, "theater", theater_word, 2);
+    x->theater = (mu_theater)rd_word(r, o, "theater", ev_theater_word, 2);
 }
 
 static void fair_ev_text(const camp_ev *e, bool hide, const ev_view *v,
@@ -1316,12 +761,12 @@ const camp_ev_type camp_ev_types[EV_NKINDS] = {
                          start_decode, start_text, camp_replay_start},
     [EV_BATTLE_END] = {"battle-end", EV_DIV_NONE, end_encode, end_decode,
                        end_text, camp_replay_end},
-    [EV_CASUALTIES] = {"casualties", EV_DIV_INSIDE, cas_encode, cas_decode,
-                       cas_text, camp_replay_casualties},
-    [EV_EXCHANGE] = {"exchange", EV_DIV_NONE, exchange_encode,
-                     exchange_decode, exchange_text, camp_replay_exchange},
-    [EV_LIBERATE] = {"liberate", EV_DIV_NONE, liberate_encode,
-                     liberate_decode, liberate_text, camp_replay_liberate},
+    [EV_CASUALTIES] = {"casualties", EV_DIV_INSIDE, ev_cas_encode, ev_cas_decode,
+                       ev_cas_text, camp_replay_casualties},
+    [EV_EXCHANGE] = {"exchange", EV_DIV_NONE, ev_exchange_encode,
+                     ev_exchange_decode, ev_exchange_text, camp_replay_exchange},
+    [EV_LIBERATE] = {"liberate", EV_DIV_NONE, ev_liberate_encode,
+                     ev_liberate_decode, ev_liberate_text, camp_replay_liberate},
     [EV_LEADER_LOST] = {"leader-lost", EV_DIV_FIRST, lost_encode,
                         lost_decode, leader_text, camp_replay_leader_lost},
     [EV_DOWNGRADE] = {"downgrade", EV_DIV_FIRST, downgrade_encode,

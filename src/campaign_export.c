@@ -1,6 +1,7 @@
 /* campaign_export.c -- a player's own file (a copy of the campaign holding
  * only what one side may know) and the campaign as CSV for spreadsheets. */
 #include "campaign.h"
+#include "writer.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -54,101 +55,72 @@ static mu_status scrub_tables(mu_campaign *x, int side, mu_error *err)
 
 /* A player's file keeps no events: the log as its side saw it at the
  * export, event by event, as text and as JSON (view_log), so that nothing
- * masked is left to decode and nothing hidden is left in the file. */
-typedef struct view_ev {
-    int64_t id;
-    char *text, *json;
-} view_ev;
-
-static void view_evs_free(view_ev *v, int n)
-{
-    for (int i = 0; i < n; i++) {
-        free(v[i].text);
-        free(v[i].json);
-    }
-    free(v);
-}
-
-static bool id_item(sqlite3_stmt *st, void *item)
-{
-    memset(item, 0, sizeof(view_ev));
-    ((view_ev *)item)->id = sqlite3_column_int64(st, 0);
-    return true;
-}
-
-/* Each event as the side's log shows it (reads: before the writes). */
-static mu_status gather_log(mu_campaign *x, int side, view_ev **out, int *n,
-                            mu_error *err)
-{
-    sqlite3_stmt *st;
-    void *v = NULL;
-    *n = 0;
-    mu_status s = camp_prepare(x, "SELECT id FROM events ORDER BY id", &st,
-                               err);
-    if (s == MU_OK)
-        s = camp_collect(x, st, sizeof(view_ev), id_item, &v, n, err);
-    view_ev *e = v;
-    mu_render_opts tro = {MU_FMT_TEXT, NULL, false, 0};
-    mu_render_opts jro = {MU_FMT_JSON, NULL, false, 0};
-    for (int i = 0; s == MU_OK && i < *n; i++)
-        if ((s = mu_campaign_event(x, e[i].id, (mu_viewer)side, &tro,
-                                   &e[i].text, err)) == MU_OK)
-            if ((s = mu_campaign_event(x, e[i].id, (mu_viewer)side, &jro,
-                                       &e[i].json, err)) == MU_OK)
-                e[i].json[strcspn(e[i].json, "\n")] = '\0'; /* one line */
-    if (s != MU_OK) {
-        view_evs_free(e, *n);
-        *n = 0;
-        return s;
-    }
-    *out = e;
-    return MU_OK;
-}
-
-static mu_status write_view_log(mu_campaign *x, const view_ev *e, int n,
-                                mu_error *err)
+ * masked is left to decode and nothing hidden is left in the file. Each
+ * event is written as it is read (before the scrub, in the same
+ * transaction), so the export of any log takes the memory of one event. */
+static mu_status write_view_log(mu_campaign *x, int side, mu_error *err)
 {
     mu_status s = camp_exec(x, "CREATE TABLE view_log (id INTEGER PRIMARY "
                             "KEY, text TEXT NOT NULL, json TEXT NOT NULL) "
                             "STRICT", err);
-    sqlite3_stmt *ins = NULL;
+    sqlite3_stmt *ids = NULL, *ins = NULL;
+    if (s == MU_OK)
+        s = camp_prepare(x, "SELECT id FROM events ORDER BY id", &ids, err);
     if (s == MU_OK)
         s = camp_prepare(x, "INSERT INTO view_log(id, text, json) VALUES "
                          "(?, ?, ?)", &ins, err);
-    for (int i = 0; s == MU_OK && i < n; i++) {
+    sbuf text = {0}, json = {0};
+    int rc = SQLITE_DONE;
+    while (s == MU_OK && (rc = sqlite3_step(ids)) == SQLITE_ROW) {
+        int64_t id = sqlite3_column_int64(ids, 0);
+        text.len = json.len = 0;
+        if ((s = camp_log_event(x, side, id, false, &text, err)) != MU_OK ||
+            (s = camp_log_event(x, side, id, true, &json, err)) != MU_OK)
+            break;
+        if (text.oom || json.oom) {
+            s = err_nomem(err);
+            break;
+        }
         sqlite3_reset(ins);
-        sqlite3_bind_int64(ins, 1, e[i].id);
-        sqlite3_bind_text(ins, 2, e[i].text, -1, SQLITE_STATIC);
-        sqlite3_bind_text(ins, 3, e[i].json, -1, SQLITE_STATIC);
-        int rc = sqlite3_step(ins);
-        if (rc != SQLITE_DONE)
-            s = camp_sql_fail(x, rc, "writing the copy", err);
+        sqlite3_bind_int64(ins, 1, id);
+        sqlite3_bind_text(ins, 2, text.p, (int)text.len, SQLITE_STATIC);
+        sqlite3_bind_text(ins, 3, json.p, (int)json.len, SQLITE_STATIC);
+        int r = sqlite3_step(ins);
+        if (r != SQLITE_DONE)
+            s = camp_sql_fail(x, r, "writing the copy", err);
     }
+    if (s == MU_OK && rc != SQLITE_DONE)
+        s = camp_sql_fail(x, rc, "reading", err);
+    sb_free(&text);
+    sb_free(&json);
+    sqlite3_finalize(ids);
     sqlite3_finalize(ins);
     return s == MU_OK ? camp_exec(x, "DELETE FROM events", err) : s;
 }
 
-mu_status camp_view_log(mu_campaign *c, int64_t only, mu_format fmt,
-                        sbuf *sb, cJSON *arr, int *count, mu_error *err)
+mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err)
 {
     sqlite3_stmt *st;
     mu_status s = camp_prepare(c, "SELECT text, json FROM view_log WHERE ?1 "
                                "= 0 OR id = ?1 ORDER BY id", &st, err);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int64(st, 1, only);
+    sqlite3_bind_int64(st, 1, x->only);
     int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        const char *t = (const char *)sqlite3_column_text(st, fmt ==
-                                                          MU_FMT_TEXT ? 0 : 1);
-        cJSON *j = fmt == MU_FMT_TEXT ? NULL : cJSON_Parse(t ? t : "");
-        if (fmt == MU_FMT_TEXT)
-            sb_puts(sb, t ? t : "");
-        else if (j)
-            cJSON_AddItemToArray(arr, j);
-        else
-            s = err_at(err, MU_EIO, c->path, 0, "the player's log is damaged");
-        (*count)++;
+    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *t = (const char *)sqlite3_column_text(st, x->json);
+        if (!x->json) {
+            s = camp_log_put(x, t ? t : "", err);
+            continue;
+        }
+        /* read back strictly: a damaged row is an error, not garbage */
+        cJSON *j = cJSON_Parse(t ? t : "");
+        char *p = j ? cJSON_PrintUnformatted(j) : NULL;
+        cJSON_Delete(j);
+        s = p ? camp_log_put(x, p, err)
+            : j ? err_nomem(err)
+                : err_at(err, MU_EIO, c->path, 0, "the player's log is damaged");
+        cJSON_free(p);
     }
     sqlite3_finalize(st);
     if (s == MU_OK && rc != SQLITE_DONE)
@@ -214,10 +186,10 @@ mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
         return err_set(err, MU_EINPUT, "export the union or the confederate "
                        "side");
     if (c->viewer != MU_VIEWER_UMPIRE && c->viewer != (int)side)
-        return err_set(err, MU_ESTATE, "acting for the %s, the %s' file "
+        return err_set(err, MU_ESTATE, "acting for the %s, the %s file "
                        "cannot be made: it holds their secrets",
-                       camp_side_title((mu_army)c->viewer),
-                       side == MU_UNION ? "Union" : "Confederates");
+                       camp_side_noun((mu_army)c->viewer),
+                       camp_side_poss(side));
     struct stat sb;
     if (stat(path, &sb) == 0 || errno != ENOENT)
         return err_at(err, MU_EINPUT, path, 0, "already exists: a player's "
@@ -231,18 +203,14 @@ mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
          * scrubbed;
          * VACUUM rewrites it without the freed pages, so the secrets are
          * gone from its bytes, not only from its tables. */
-        view_ev *evs = NULL;
-        int nev = 0;
-        if ((s = gather_log(x, (int)side, &evs, &nev, err)) == MU_OK &&
-            (s = camp_exec(x, "BEGIN IMMEDIATE", err)) == MU_OK &&
+        if ((s = camp_exec(x, "BEGIN IMMEDIATE", err)) == MU_OK &&
             (s = camp_view_chain_write(x, (int)side, err)) == MU_OK &&
-            (s = write_view_log(x, evs, nev, err)) == MU_OK &&
+            (s = write_view_log(x, (int)side, err)) == MU_OK &&
             (s = scrub_tables(x, (int)side, err)) == MU_OK &&
             (s = camp_exec(x, "COMMIT", err)) == MU_OK)
             s = camp_exec(x, "VACUUM", err);
         if (s != MU_OK)
             sqlite3_exec(x->db, "ROLLBACK", NULL, NULL, NULL);
-        view_evs_free(evs, nev);
         sqlite3_close(x->db);
         free(x->path);
         free(x);
@@ -274,7 +242,7 @@ static void csv_field(sbuf *sb, const char *s)
 static void csv_int(sbuf *sb, int v) { sb_printf(sb, ",%d", v); }
 
 typedef struct csv_ctx {
-    sbuf *sb;
+    wr_out *o;
     int viewer;
 } csv_ctx;
 
@@ -328,66 +296,90 @@ static void division_rows(sbuf *sb, const camp_div *d, int viewer)
     }
 }
 
-/* One row per battle and brigade that lost stands in it. */
-static mu_status loss_rows(mu_campaign *c, const camp_div *v, int n,
-                           csv_ctx *x, mu_error *err)
+/* One row per battle and brigade that lost stands in it (the table's own
+ * order, its primary key: nothing is sorted or kept). */
+static mu_status loss_rows(mu_campaign *c, csv_ctx *x, mu_error *err)
 {
     sqlite3_stmt *st;
     mu_status s = camp_prepare(c, "SELECT l.battle, l.division, l.brigade, "
-                               "l.lost, l.captured, l.returned FROM losses l "
-                               "ORDER BY l.battle, l.division, l.brigade",
-                               &st, err);
+                               "l.lost, l.captured, l.returned, d.side, "
+                               "d.hidden, d.revealed FROM losses l JOIN "
+                               "divisions d ON d.id = l.division ORDER BY "
+                               "l.battle, l.division, l.brigade", &st, err);
     if (s != MU_OK)
         return s;
     int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        int div = sqlite3_column_int(st, 1);
-        const camp_div *d = NULL;
-        for (int i = 0; i < n && !d; i++)
-            if (v[i].id == div)
-                d = &v[i];
-        if (!d || !camp_visible(d, x->viewer))
+    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        camp_div d = {.side = sqlite3_column_int(st, 6) ? MU_CONFEDERATE
+                                                         : MU_UNION,
+                      .hidden = sqlite3_column_int(st, 7) != 0,
+                      .revealed = sqlite3_column_int(st, 8) != 0};
+        if (!camp_visible(&d, x->viewer))
             continue; /* a hidden division's losses are its secret */
-        sb_printf(x->sb, "loss,%d,,%s,,,,%d,%d,,,%d,%d,", div,
-                  mu_army_name(d->side), sqlite3_column_int(st, 2),
-                  sqlite3_column_int(st, 0), sqlite3_column_int(st, 3),
-                  sqlite3_column_int(st, 4));
+        sbuf *sb = &x->o->sb;
+        sb_printf(sb, "loss,%d,,%s,,,,%d,%d,,,%d,%d,",
+                  sqlite3_column_int(st, 1), mu_army_name(d.side),
+                  sqlite3_column_int(st, 2), sqlite3_column_int(st, 0),
+                  sqlite3_column_int(st, 3), sqlite3_column_int(st, 4));
         if (sqlite3_column_type(st, 5) != SQLITE_NULL)
-            sb_printf(x->sb, "%d", sqlite3_column_int(st, 5));
-        sb_puts(x->sb, ",,,,,\n");
+            sb_printf(sb, "%d", sqlite3_column_int(st, 5));
+        sb_puts(sb, ",,,,,\n");
+        s = wr_out_record(x->o, err);
     }
     sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+    if (s == MU_OK && rc != SQLITE_DONE)
+        s = camp_sql_fail(c, rc, "reading", err);
+    return s;
 }
 
 static mu_status csv_read(mu_campaign *c, void *p, mu_error *err)
 {
     csv_ctx *x = p;
-    camp_div *v = NULL;
-    int n = 0;
-    mu_status s = camp_load_all(c, &v, &n, err);
+    camp_divs it;
+    mu_status s = camp_divs_open(c, -1, true, &it, err);
     if (s != MU_OK)
         return s;
-    sb_puts(x->sb, csv_head);
-    for (int i = 0; i < n; i++)
-        division_rows(x->sb, &v[i], x->viewer);
-    s = loss_rows(c, v, n, x, err);
-    free(v);
-    return s;
+    sb_puts(&x->o->sb, csv_head);
+    camp_div d;
+    bool more = true;
+    while (s == MU_OK && more)
+        if ((s = camp_divs_next(&it, &d, &more, err)) == MU_OK && more) {
+            division_rows(&x->o->sb, &d, x->viewer);
+            s = wr_out_record(x->o, err);
+        }
+    camp_divs_close(&it);
+    return s == MU_OK ? loss_rows(c, x, err) : s;
+}
+
+static mu_status export_csv(mu_campaign *c, mu_sink_fn write, void *ctx,
+                            char **out, mu_error *err)
+{
+    if (!c || (!out && !write))
+        return err_set(err, MU_EINPUT, "no campaign given");
+    wr_out o;
+    wr_out_init(&o, write, ctx);
+    csv_ctx x = {&o, c->viewer};
+    mu_status s = camp_read_listing(c, csv_read, &x, err);
+    if (s != MU_OK) {
+        wr_out_free(&o);
+        return s;
+    }
+    return wr_out_end(&o, out, err);
 }
 
 mu_status mu_campaign_export_csv(mu_campaign *c, char **out, mu_error *err)
 {
     if (out)
         *out = NULL; /* never read; NULL unless MU_OK */
-    if (!c || !out)
+    if (!out)
         return err_set(err, MU_EINPUT, "no campaign given");
-    sbuf sb = {0};
-    csv_ctx x = {&sb, c->viewer};
-    mu_status s = camp_read(c, csv_read, &x, err);
-    if (s != MU_OK) {
-        sb_free(&sb);
-        return s;
-    }
-    return sb_finish(&sb, out, err);
+    return export_csv(c, NULL, NULL, out, err);
+}
+
+mu_status mu_campaign_export_csv_to(mu_campaign *c, mu_sink_fn write,
+                                    void *ctx, mu_error *err)
+{
+    if (!write)
+        return err_set(err, MU_EINPUT, "nothing to write to");
+    return export_csv(c, write, ctx, NULL, err);
 }

@@ -152,12 +152,12 @@ static mu_status need_owner(const mu_campaign *c, const camp_div *d,
 {
     if (c->viewer == MU_VIEWER_UMPIRE || (c->viewer == (int)d->side) == owner)
         return MU_OK;
-    return owner ? err_set(err, MU_ESTATE, "division %d is the %s': only its "
+    return owner ? err_set(err, MU_ESTATE, "division %d is the %s: only its "
                            "owner (or the umpire) rolls it", d->id,
-                           d->side == MU_UNION ? "Union's" : "Confederates")
-                 : err_set(err, MU_ESTATE, "division %d is the %s' own: the "
+                           camp_side_poss(d->side))
+                 : err_set(err, MU_ESTATE, "division %d is the %s own: the "
                            "contribution to a fair roll comes from the "
-                           "opponent", d->id, camp_side_title(d->side));
+                           "opponent", d->id, camp_side_poss(d->side));
 }
 
 static mu_status unengaged(const camp_div *d, mu_error *err)

@@ -5,6 +5,7 @@
  * held show (they are in plain sight), never its brigades or who its
  * captured leaders are. */
 #include "campaign.h"
+#include "writer.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -14,7 +15,7 @@
 enum { H_STANDS, H_LEADERS, H_BATTERIES };
 
 typedef struct held_item {
-    int kind, seq;     /* H_*, and the order it was read in */
+    int kind;          /* H_* */
     int side, captor;  /* whose men, who holds them */
     char camp[CAMP_NAME_MAX + 1];
     char name[CAMP_NAME_MAX + 1]; /* the division's */
@@ -25,30 +26,32 @@ typedef struct held_item {
     int post, rating;  /* a leader */
 } held_item;
 
-struct camp_held_list {
-    held_item *v;
-    int n;
-};
-
 /* Masked: a division the viewer (?1, -1 the umpire) may not see in full. */
 #define MASK "(?1 >= 0 AND d.side <> ?1 AND d.hidden AND NOT d.revealed)"
 
-static const char *const list_sql[] = {
-    "SELECT d.side, p.camp, p.division, d.name, " MASK ", CASE WHEN " MASK
-    " THEN 0 ELSE p.brigade END AS b, sum(p.stands), 0, 0 FROM prisoners p "
-    "JOIN divisions d ON d.id = p.division GROUP BY p.camp, p.division, b "
-    "ORDER BY p.division, b",
-    "SELECT d.side, l.camp, l.division, d.name, " MASK ", l.brigade, 1, "
-    "l.post, coalesce(l.rating, 1) FROM leaders_held l JOIN divisions d ON "
-    "d.id = l.division ORDER BY l.id",
-    "SELECT d.side, b.camp, b.division, d.name, " MASK ", 0, "
-    "sum(b.batteries), 0, 0 FROM batteries_held b JOIN divisions d ON d.id = "
-    "b.division GROUP BY b.camp, b.division ORDER BY b.division",
-};
+/* Every item in the order they are listed: holder first (the Union),
+ * then camp, kind, and within a kind by division and brigade (stands,
+ * batteries) or as taken (leaders); of one holder (?2) and one kind (?3)
+ * when those are not -1. Sorted by SQLite, so a list of any length is
+ * written row by row. */
+static const char held_sql[] =
+    "SELECT side, camp, div, name, hidden, b, count, post, rating, kind "
+    "FROM (SELECT 1 - d.side AS captor, 0 AS kind, d.side AS side, p.camp "
+    "AS camp, p.division AS div, d.name AS name, " MASK " AS hidden, CASE "
+    "WHEN " MASK " THEN 0 ELSE p.brigade END AS b, sum(p.stands) AS count, 0 "
+    "AS post, 0 AS rating, p.division AS k FROM prisoners p JOIN divisions d "
+    "ON d.id = p.division GROUP BY p.camp, p.division, b "
+    "UNION ALL SELECT 1 - d.side, 1, d.side, l.camp, l.division, d.name, "
+    MASK ", l.brigade, 1, l.post, coalesce(l.rating, 1), l.id FROM "
+    "leaders_held l JOIN divisions d ON d.id = l.division "
+    "UNION ALL SELECT 1 - d.side, 2, d.side, b.camp, b.division, d.name, "
+    MASK ", 0, sum(b.batteries), 0, 0, b.division FROM batteries_held b "
+    "JOIN divisions d ON d.id = b.division GROUP BY b.camp, b.division) "
+    "WHERE (?2 < 0 OR captor = ?2) AND (?3 < 0 OR kind = ?3) "
+    "ORDER BY captor, camp, kind, k, b";
 
-static bool held_row(sqlite3_stmt *st, void *item)
+static bool held_row(sqlite3_stmt *st, held_item *h)
 {
-    held_item *h = item;
     bool ok = true;
     memset(h, 0, sizeof *h);
     h->side = camp_col(st, 0, &ok) != 0;
@@ -61,163 +64,164 @@ static bool held_row(sqlite3_stmt *st, void *item)
     h->count = camp_col(st, 6, &ok);
     h->post = camp_col(st, 7, &ok);
     h->rating = camp_col(st, 8, &ok);
+    h->kind = camp_col(st, 9, &ok);
     if (h->hidden)
         h->brigade = h->post = h->rating = 0;
-    return ok && (unsigned)h->rating < 3 && (unsigned)h->post < 2;
+    return ok && (unsigned)h->rating < 3 && (unsigned)h->post < 2 &&
+           (unsigned)h->kind < 3;
 }
 
-/* Holder first (the Union), then camp, kind, and the order read. */
-static int held_cmp(const void *a, const void *b)
-{
-    const held_item *x = a, *y = b;
-    int c = x->captor - y->captor;
-    if (!c)
-        c = strcmp(x->camp, y->camp);
-    if (!c)
-        c = x->kind - y->kind;
-    return c ? c : x->seq - y->seq;
-}
+typedef mu_status (*held_fn)(void *ctx, const held_item *it, mu_error *err);
 
-mu_status camp_held_read(mu_campaign *c, int viewer, camp_held_list **out,
-                         mu_error *err)
+/* Each item of `captor` and `kind` (-1: all) as `viewer` may see it, in
+ * order, to fn(); the output goes to the sink after each. */
+static mu_status held_each(mu_campaign *c, int viewer, int captor, int kind,
+                           held_fn fn, void *ctx, wr_out *o, mu_error *err)
 {
-    camp_held_list *h = calloc(1, sizeof *h);
-    if (!h)
-        return err_nomem(err);
-    mu_status s = MU_OK;
-    for (int k = 0; k < 3 && s == MU_OK; k++) {
-        sqlite3_stmt *st;
-        void *v = NULL;
-        int n = 0;
-        if ((s = camp_prepare(c, list_sql[k], &st, err)) != MU_OK)
-            break;
-        sqlite3_bind_int(st, 1, viewer);
-        if ((s = camp_collect(c, st, sizeof(held_item), held_row, &v, &n,
-                              err)) != MU_OK)
-            break;
-        held_item *g = n ? realloc(h->v, (size_t)(h->n + n) * sizeof *g)
-                         : h->v;
-        if (n && !g) {
-            free(v);
-            s = err_nomem(err);
-            break;
-        }
-        h->v = g;
-        for (int i = 0; i < n; i++) {
-            h->v[h->n] = ((held_item *)v)[i];
-            h->v[h->n].kind = k;
-            h->v[h->n].seq = h->n;
-            h->n++;
-        }
-        free(v);
-    }
-    if (s != MU_OK) {
-        camp_held_free(h);
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, held_sql, &st, err);
+    if (s != MU_OK)
         return s;
+    sqlite3_bind_int(st, 1, viewer);
+    sqlite3_bind_int(st, 2, captor);
+    sqlite3_bind_int(st, 3, kind);
+    int rc;
+    held_item it;
+    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (!held_row(st, &it))
+            s = camp_damaged(c, err);
+        else if ((s = fn(ctx, &it, err)) == MU_OK && o)
+            s = wr_out_record(o, err);
     }
-    if (h->n)
-        qsort(h->v, (size_t)h->n, sizeof *h->v, held_cmp);
-    *out = h;
+    sqlite3_finalize(st);
+    if (s == MU_OK && rc != SQLITE_DONE)
+        s = camp_sql_fail(c, rc, "reading", err);
+    return s;
+}
+
+/* Stands, leaders and batteries held by each captor, and how many items. */
+typedef struct held_sums {
+    int64_t tot[2][3];
+    int64_t n;
+} held_sums;
+
+static mu_status add_item(void *ctx, const held_item *it, mu_error *err)
+{
+    held_sums *t = ctx;
+    (void)err;
+    t->tot[it->captor][it->kind] += it->count;
+    t->n++;
     return MU_OK;
 }
 
-void camp_held_free(camp_held_list *h)
+static mu_status held_totals(mu_campaign *c, int viewer, held_sums *t,
+                             mu_error *err)
 {
-    if (h) {
-        free(h->v);
-        free(h);
-    }
-}
-
-void camp_held_totals(const camp_held_list *h, int captor, int64_t tot[3])
-{
-    tot[0] = tot[1] = tot[2] = 0;
-    for (int i = 0; h && i < h->n; i++)
-        if (h->v[i].captor == captor)
-            tot[h->v[i].kind] += h->v[i].count;
-}
-
-int camp_held_batteries(const camp_held_list *h, int div)
-{
-    int n = 0;
-    for (int i = 0; h && i < h->n; i++)
-        if (h->v[i].kind == H_BATTERIES && h->v[i].div == div)
-            n += h->v[i].count;
-    return n;
+    memset(t, 0, sizeof *t);
+    return held_each(c, viewer, -1, -1, add_item, t, NULL, err);
 }
 
 /* ---- JSON --------------------------------------------------------------- */
 
 static const char *const post_words[] = {"division", "brigade"};
 
-static cJSON *item_json(const held_item *it)
+static mu_status item_jw(void *ctx, const held_item *it, mu_error *err)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "division", it->div);
-    cJSON_AddStringToObject(o, "name", it->name);
+    jw *w = ctx;
+    (void)err;
+    jw_obj(w, NULL);
+    jw_int(w, "division", it->div);
+    jw_str(w, "name", it->name);
     if (it->hidden)
-        cJSON_AddBoolToObject(o, "hidden", true);
+        jw_bool(w, "hidden", true);
     if (it->kind == H_STANDS && !it->hidden)
-        cJSON_AddNumberToObject(o, "brigade", it->brigade);
+        jw_int(w, "brigade", it->brigade);
     if (it->kind == H_LEADERS && !it->hidden) {
-        cJSON_AddStringToObject(o, "post", post_words[it->post]);
+        jw_str(w, "post", post_words[it->post]);
         if (it->post == MU_POST_BRIGADE)
-            cJSON_AddNumberToObject(o, "brigade", it->brigade);
-        cJSON_AddStringToObject(o, "rating",
-                                mu_rating_name((mu_rating)it->rating));
+            jw_int(w, "brigade", it->brigade);
+        jw_str(w, "rating", mu_rating_name((mu_rating)it->rating));
     }
     if (it->kind != H_LEADERS)
-        cJSON_AddNumberToObject(o, it->kind == H_STANDS ? "stands"
-                                                        : "batteries",
-                                it->count);
-    cJSON_AddStringToObject(o, "camp", it->camp);
-    return o;
+        jw_int(w, it->kind == H_STANDS ? "stands" : "batteries", it->count);
+    jw_str(w, "camp", it->camp);
+    jw_end(w);
+    return MU_OK;
+}
+
+static const char *const lists[] = {"stands", "leaders", "batteries"};
+
+/* The camps of one captor, each with its sums: the items come in camp
+ * order, so a camp is written when the next begins. */
+typedef struct camp_sum {
+    jw *w;
+    bool open;
+    char name[CAMP_NAME_MAX + 1];
+    int64_t n[3];
+} camp_sum;
+
+static void camp_sum_end(camp_sum *k)
+{
+    if (!k->open)
+        return;
+    jw_obj(k->w, NULL);
+    jw_str(k->w, "name", k->name);
+    for (int i = 0; i < 3; i++)
+        jw_int(k->w, lists[i], k->n[i]);
+    jw_end(k->w);
+    k->open = false;
+}
+
+static mu_status camp_add(void *ctx, const held_item *it, mu_error *err)
+{
+    camp_sum *k = ctx;
+    (void)err;
+    if (k->open && strcmp(k->name, it->camp))
+        camp_sum_end(k);
+    if (!k->open) {
+        memset(k->n, 0, sizeof k->n);
+        snprintf(k->name, sizeof k->name, "%s", it->camp);
+        k->open = true;
+    }
+    k->n[it->kind] += it->count;
+    return MU_OK;
 }
 
 /* One captor's object: {"stands":[...],"total":STANDS,"leaders":[...],
  * "batteries":[...],"camps":[{"name","stands","leaders","batteries"}]}. */
-static cJSON *captor_json(const camp_held_list *h, int captor)
+static mu_status captor_jw(mu_campaign *c, int viewer, int captor,
+                           const held_sums *t, jw *w, wr_out *o,
+                           mu_error *err)
 {
-    static const char *const lists[] = {"stands", "leaders", "batteries"};
-    cJSON *o = cJSON_CreateObject(), *a[3];
-    int64_t tot[3];
-    camp_held_totals(h, captor, tot);
-    for (int k = 0; k < 3; k++) {
-        a[k] = cJSON_AddArrayToObject(o, lists[k]);
+    mu_status s = MU_OK;
+    jw_obj(w, captor == MU_UNION ? "held_by_union" : "held_by_confederate");
+    for (int k = 0; k < 3 && s == MU_OK; k++) {
+        jw_arr(w, lists[k]);
+        s = held_each(c, viewer, captor, k, item_jw, w, o, err);
+        jw_end(w);
         if (k == H_STANDS) /* the stands held, as before camps */
-            cJSON_AddNumberToObject(o, "total", (double)tot[H_STANDS]);
+            jw_int(w, "total", t->tot[captor][H_STANDS]);
     }
-    cJSON *camps = cJSON_AddArrayToObject(o, "camps"), *cur = NULL;
-    const char *last = NULL;
-    int64_t n[3] = {0, 0, 0};
-    for (int i = 0; i <= h->n; i++) {
-        const held_item *it = i < h->n ? &h->v[i] : NULL;
-        if (it && it->captor != captor)
-            continue;
-        if (last && (!it || strcmp(last, it->camp))) {
-            for (int k = 0; k < 3; k++)
-                cJSON_AddNumberToObject(cur, lists[k], (double)n[k]);
-            n[0] = n[1] = n[2] = 0;
-        }
-        if (!it)
-            break;
-        if (!last || strcmp(last, it->camp)) {
-            cur = cJSON_CreateObject();
-            cJSON_AddStringToObject(cur, "name", it->camp);
-            cJSON_AddItemToArray(camps, cur);
-        }
-        last = it->camp;
-        n[it->kind] += it->count;
-        cJSON_AddItemToArray(a[it->kind], item_json(it));
-    }
-    return o;
+    camp_sum sum = {.w = w};
+    jw_arr(w, "camps");
+    if (s == MU_OK)
+        s = held_each(c, viewer, captor, -1, camp_add, &sum, o, err);
+    camp_sum_end(&sum);
+    jw_end(w);
+    jw_end(w);
+    return s;
 }
 
-void camp_held_json(const camp_held_list *h, cJSON *into)
+mu_status camp_held_json(mu_campaign *c, int viewer, jw *w, wr_out *o,
+                         mu_error *err)
 {
-    cJSON_AddItemToObject(into, "held_by_union", captor_json(h, MU_UNION));
-    cJSON_AddItemToObject(into, "held_by_confederate",
-                          captor_json(h, MU_CONFEDERATE));
+    held_sums t;
+    mu_status s = held_totals(c, viewer, &t, err);
+    if (s == MU_OK)
+        s = captor_jw(c, viewer, MU_UNION, &t, w, o, err);
+    if (s == MU_OK)
+        s = captor_jw(c, viewer, MU_CONFEDERATE, &t, w, o, err);
+    return s;
 }
 
 /* ---- text --------------------------------------------------------------- */
@@ -272,30 +276,50 @@ static void count_text(const int64_t t[3], const char *side, bool more,
                   t[1] == 1 ? "" : "s", t[2], t[2] == 1 ? "y" : "ies");
 }
 
-void camp_held_text(const camp_held_list *h, bool show, bool md, sbuf *sb)
+/* The listing: a camp's head when the holder or the camp changes. */
+typedef struct held_lines {
+    sbuf *sb;
+    bool show, md;
+    int captor;
+    bool any;
+    char last[CAMP_NAME_MAX + 1];
+} held_lines;
+
+static mu_status item_line(void *ctx, const held_item *it, mu_error *err)
 {
-    int64_t u[3], k[3];
-    camp_held_totals(h, MU_UNION, u);
-    camp_held_totals(h, MU_CONFEDERATE, k);
+    held_lines *x = ctx;
+    (void)err;
+    if (it->captor != x->captor || !x->any || strcmp(x->last, it->camp))
+        camp_head(it, x->md ? (x->any ? "\n" : "") : x->show ? "  " : "",
+                  x->md, x->sb);
+    x->captor = it->captor;
+    x->any = true;
+    snprintf(x->last, sizeof x->last, "%s", it->camp);
+    item_text(it, x->md, x->show ? "    " : "  ", x->sb);
+    return MU_OK;
+}
+
+mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
+                         wr_out *o, mu_error *err)
+{
+    held_sums t;
+    mu_status s = held_totals(c, viewer, &t, err);
+    if (s != MU_OK)
+        return s;
+    const int64_t *u = t.tot[MU_UNION], *k = t.tot[MU_CONFEDERATE];
     bool more = u[1] + u[2] + k[1] + k[2] > 0;
+    sbuf *sb = &o->sb;
     if (show) {
         sb_puts(sb, "Prisoners: the Union holds ");
         count_text(u, "Confederate", more, sb);
         sb_puts(sb, "; the Confederates hold ");
         count_text(k, "Union", more, sb);
-        sb_puts(sb, md && h->n ? ".\n\n" : ".\n"); /* a paragraph of its own */
+        sb_puts(sb, md && t.n ? ".\n\n" : ".\n"); /* a paragraph of its own */
     }
-    const char *last = NULL;
-    int captor = -1;
-    for (int i = 0; i < h->n; i++) {
-        const held_item *it = &h->v[i];
-        if (it->captor != captor || !last || strcmp(last, it->camp))
-            camp_head(it, md ? (last ? "\n" : "") : show ? "  " : "", md, sb);
-        captor = it->captor;
-        last = it->camp;
-        item_text(it, md, show ? "    " : "  ", sb);
-    }
-    if (md && last)
+    held_lines x = {.sb = sb, .show = show, .md = md, .captor = -1};
+    if ((s = held_each(c, viewer, -1, -1, item_line, &x, o, err)) != MU_OK)
+        return s;
+    if (md && x.any)
         sb_puts(sb, "\n");
     if (!show) {
         sb_puts(sb, "The Union holds ");
@@ -304,4 +328,5 @@ void camp_held_text(const camp_held_list *h, bool show, bool md, sbuf *sb)
         count_text(k, "Union", more, sb);
         sb_puts(sb, ".\n");
     }
+    return MU_OK;
 }

@@ -2,6 +2,7 @@
  * rolls), hidden divisions masked for the other side. Every event is read
  * through camp_ev_decode, so a damaged one is reported, not shown as 0. */
 #include "campaign.h"
+#include "writer.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -10,54 +11,41 @@
 
 /* ---- the divisions hidden from a viewer --------------------------------- */
 
+/* Whether a division is hidden from the viewer is looked up when asked (by
+ * its id, the primary key), so that the log's memory does not grow with
+ * the campaign. A failed lookup counts as hidden: nothing is shown that
+ * might not be the viewer's to see. */
 typedef struct masks {
-    int *ids; /* sorted division ids hidden from the viewer */
-    int n;
+    sqlite3_stmt *st; /* NULL: the umpire, who sees all */
 } masks;
 
 static mu_status load_masks(mu_campaign *c, int viewer, masks *m,
                             mu_error *err)
 {
-    m->ids = NULL;
-    m->n = 0;
+    m->st = NULL;
     if (viewer == MU_VIEWER_UMPIRE)
         return MU_OK;
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT id FROM divisions WHERE hidden = 1 "
-                               "AND revealed = 0 AND side <> ? ORDER BY id",
-                               &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_int(st, 1, viewer);
-    int rc, cap = 0;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (m->n == cap) {
-            cap = cap ? 2 * cap : 8;
-            int *p = realloc(m->ids, (size_t)cap * sizeof *p);
-            if (!p) {
-                sqlite3_finalize(st);
-                free(m->ids);
-                return err_nomem(err);
-            }
-            m->ids = p;
-        }
-        m->ids[m->n++] = sqlite3_column_int(st, 0);
-    }
-    sqlite3_finalize(st);
-    if (rc == SQLITE_DONE)
-        return MU_OK;
-    free(m->ids); /* the caller frees the list only on MU_OK */
-    m->ids = NULL;
-    m->n = 0;
-    return camp_sql_fail(c, rc, "reading", err);
+    mu_status s = camp_prepare(c, "SELECT 1 FROM divisions WHERE id = ?1 AND "
+                               "hidden = 1 AND revealed = 0 AND side <> ?2",
+                               &m->st, err);
+    if (s == MU_OK)
+        sqlite3_bind_int(m->st, 2, viewer);
+    return s;
+}
+
+static void masks_free(masks *m)
+{
+    sqlite3_finalize(m->st);
+    m->st = NULL;
 }
 
 static bool masked(const masks *m, int div)
 {
-    for (int i = 0; i < m->n; i++)
-        if (m->ids[i] == div)
-            return true;
-    return false;
+    if (!m->st)
+        return false;
+    sqlite3_reset(m->st);
+    sqlite3_bind_int(m->st, 1, div);
+    return sqlite3_step(m->st) != SQLITE_DONE;
 }
 
 /* ---- text --------------------------------------------------------------- */
@@ -143,33 +131,55 @@ static cJSON *event_json(const camp_ev *e, bool hide, const masks *m)
 
 /* ---- the log ------------------------------------------------------------ */
 
-typedef struct log_ctx {
-    int viewer;
-    mu_format fmt;
-    int64_t only; /* one event, or 0 for all */
-    sbuf *sb;
-    cJSON *arr;
-    int count;
-} log_ctx;
-
-static mu_status log_read(mu_campaign *c, void *p, mu_error *err)
+mu_status camp_log_put(camp_log *x, const char *s, mu_error *err)
 {
-    log_ctx *x = p;
-    if (c->view) /* a player's own file: its log as its side saw it */
-        return camp_view_log(c, x->only, x->fmt, x->sb, x->arr, &x->count,
-                             err);
+    sbuf *sb = &x->o->sb;
+    if (x->json && !x->only)
+        sb_puts(sb, x->count ? "," : "{\"events\":[");
+    sb_puts(sb, s);
+    x->count++;
+    return wr_out_record(x->o, err);
+}
+
+/* One event, masked for the viewer, as text or JSON. */
+static mu_status log_event(camp_log *x, const camp_ev *e, int div,
+                           const masks *m, mu_error *err)
+{
+    bool hide = div && masked(m, div) && e->kind != EV_ADD;
+    if (!x->json) {
+        sbuf sb = {0};
+        event_text(e, hide, m, &sb);
+        mu_status s = sb.oom ? err_nomem(err) : camp_log_put(x, sb.p, err);
+        sb_free(&sb);
+        return s;
+    }
+    cJSON *o = event_json(e, hide, m);
+    char *t = o ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    mu_status s = t ? camp_log_put(x, t, err) : err_nomem(err);
+    cJSON_free(t);
+    return s;
+}
+
+/* Each event (or the one asked for) as it is read, into x. */
+static mu_status log_events(mu_campaign *c, int viewer, camp_log *x,
+                            mu_error *err)
+{
     masks m;
-    mu_status s = load_masks(c, x->viewer, &m, err);
+    mu_status s = load_masks(c, viewer, &m, err);
     if (s != MU_OK)
         return s;
     sqlite3_stmt *st;
-    if ((s = camp_prepare(c, "SELECT id, kind, division, data FROM events "
-                          "WHERE ?1 = 0 OR id = ?1 ORDER BY id", &st,
+    /* (one event by its key: "?1 = 0 OR id = ?1" would read them all) */
+    if ((s = camp_prepare(c, x->only ? "SELECT id, kind, division, data FROM "
+                          "events WHERE id = ?1" : "SELECT id, kind, division,"
+                          " data FROM events ORDER BY id", &st,
                           err)) != MU_OK) {
-        free(m.ids);
+        masks_free(&m);
         return s;
     }
-    sqlite3_bind_int64(st, 1, x->only);
+    if (x->only)
+        sqlite3_bind_int64(st, 1, x->only);
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         camp_ev e;
@@ -179,61 +189,69 @@ static mu_status log_read(mu_campaign *c, void *p, mu_error *err)
                            (const char *)sqlite3_column_text(st, 3), &e, err);
         if (s != MU_OK)
             break;
-        bool hide = div && masked(&m, div) && e.kind != EV_ADD;
-        if (x->fmt == MU_FMT_TEXT)
-            event_text(&e, hide, &m, x->sb);
-        else
-            cJSON_AddItemToArray(x->arr, event_json(&e, hide, &m));
+        s = log_event(x, &e, div, &m, err);
         camp_ev_clear(&e);
-        x->count++;
+        if (s != MU_OK)
+            break;
     }
     sqlite3_finalize(st);
-    free(m.ids);
+    masks_free(&m);
     if (s == MU_OK && rc != SQLITE_DONE)
         s = camp_sql_fail(c, rc, "reading", err);
     return s;
 }
 
-static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
-                               mu_format fmt, char **out, mu_error *err)
+mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
+                         sbuf *sb, mu_error *err)
 {
-    if (!c || !out)
+    wr_out o;
+    wr_out_init(&o, NULL, NULL);
+    o.sb = *sb;
+    camp_log x = {&o, json, id, 0};
+    mu_status s = log_events(c, viewer, &x, err);
+    *sb = o.sb;
+    if (s == MU_OK && x.count == 0)
+        s = err_set(err, MU_EINPUT, "no event %" PRId64, id);
+    return s;
+}
+
+typedef struct log_ctx {
+    int viewer;
+    camp_log x;
+} log_ctx;
+
+static mu_status log_read(mu_campaign *c, void *p, mu_error *err)
+{
+    log_ctx *l = p;
+    if (c->view) /* a player's own file: its log as its side saw it */
+        return camp_view_log(c, &l->x, err);
+    return log_events(c, l->viewer, &l->x, err);
+}
+
+static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
+                               mu_format fmt, mu_sink_fn write, void *ctx,
+                               char **out, mu_error *err)
+{
+    if (!c || (!out && !write))
         return err_set(err, MU_EINPUT, "no campaign given");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON)
         return err_set(err, MU_EINPUT, "the log is written as text or json");
     mu_status s = camp_viewer(c, viewer, &viewer, err);
     if (s != MU_OK)
         return s;
-    sbuf sb = {0};
-    log_ctx x = {viewer, fmt, only, &sb, NULL, 0};
-    if (fmt == MU_FMT_JSON)
-        x.arr = cJSON_CreateArray();
-    s = camp_read(c, log_read, &x, err);
-    if (s == MU_OK && only && x.count == 0)
+    wr_out o;
+    wr_out_init(&o, write, ctx);
+    log_ctx l = {viewer, {&o, fmt == MU_FMT_JSON, only, 0}};
+    s = camp_read_listing(c, log_read, &l, err);
+    if (s == MU_OK && only && l.x.count == 0)
         s = err_set(err, MU_EINPUT, "no event %" PRId64, only);
+    if (s == MU_OK && l.x.json)
+        sb_puts(&o.sb, only ? "\n" : l.x.count ? "]}\n" : "{\"events\":[]}\n");
     if (s != MU_OK) {
-        cJSON_Delete(x.arr);
-        sb_free(&sb);
+        wr_out_free(&o);
         return s;
     }
-    if (fmt == MU_FMT_JSON) {
-        cJSON *root;
-        if (only) {
-            root = cJSON_DetachItemFromArray(x.arr, 0);
-            cJSON_Delete(x.arr);
-        } else {
-            root = cJSON_CreateObject();
-            cJSON_AddItemToObject(root, "events", x.arr);
-        }
-        char *t = cJSON_PrintUnformatted(root);
-        cJSON_Delete(root);
-        if (!t)
-            return err_nomem(err);
-        sb_puts(&sb, t);
-        sb_puts(&sb, "\n");
-        cJSON_free(t);
-    }
-    return sb_finish(&sb, out, err);
+    return wr_out_end(&o, out, err);
 }
 
 mu_status mu_campaign_log(mu_campaign *c, mu_viewer viewer,
@@ -241,8 +259,20 @@ mu_status mu_campaign_log(mu_campaign *c, mu_viewer viewer,
 {
     if (out)
         *out = NULL; /* never read; NULL unless MU_OK */
+    if (!out)
+        return err_set(err, MU_EINPUT, "no campaign given");
     mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    return render_events(c, viewer, 0, fmt, out, err);
+    return render_events(c, viewer, 0, fmt, NULL, NULL, out, err);
+}
+
+mu_status mu_campaign_log_to(mu_campaign *c, mu_viewer viewer,
+                             const mu_render_opts *ro, mu_sink_fn write,
+                             void *ctx, mu_error *err)
+{
+    if (!write)
+        return err_set(err, MU_EINPUT, "nothing to write to");
+    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
+    return render_events(c, viewer, 0, fmt, write, ctx, NULL, err);
 }
 
 mu_status mu_campaign_event(mu_campaign *c, int64_t event, mu_viewer viewer,
@@ -254,5 +284,7 @@ mu_status mu_campaign_event(mu_campaign *c, int64_t event, mu_viewer viewer,
     mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
     if (event < 1)
         return err_set(err, MU_EINPUT, "events are numbered from 1");
-    return render_events(c, viewer, event, fmt, out, err);
+    if (!out)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    return render_events(c, viewer, event, fmt, NULL, NULL, out, err);
 }

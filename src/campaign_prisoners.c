@@ -358,7 +358,7 @@ static mu_status may_free(mu_campaign *c, const free_ctx *x, mu_error *err)
         return MU_OK;
     if (rc != SQLITE_ROW)
         return camp_sql_fail(c, rc, "reading the prisoners", err);
-    const char *me = camp_side_title((mu_army)c->viewer);
+    const char *me = camp_side_noun((mu_army)c->viewer);
     const char *them = other == MU_UNION ? "the Union" : "the Confederates";
     if (x->liberate)
         return err_why(err, MU_ESTATE, MU_R_HIDDEN_DIVISION, "acting for the "

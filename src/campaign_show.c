@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include "grid.h"
 #include "render.h"
+#include "writer.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,15 +40,6 @@ static void rating_text(int r, int rolled, int origin, char *buf, size_t n)
         snprintf(buf + k, n - (size_t)k, ")");
 }
 
-static cJSON *leader_json(int r, int rolled, int origin)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "rating", mu_rating_name((mu_rating)r));
-    cJSON_AddStringToObject(o, "rolled", mu_rating_name((mu_rating)rolled));
-    cJSON_AddStringToObject(o, "origin", origin_name(origin));
-    return o;
-}
-
 void camp_md_name(const char *s, char *buf, size_t n)
 {
     size_t k = 0;
@@ -61,24 +53,85 @@ void camp_md_name(const char *s, char *buf, size_t n)
 
 /* ---- gathering ---------------------------------------------------------- */
 
+/* What the listing needs after the divisions (corps leaders, reserve
+ * artillery) is added up in a first pass over them, so that the second
+ * writes each division as it is read: the memory of one division whatever
+ * their number. */
+typedef struct pool {
+    int64_t reserve; /* batteries of the engaged divisions the viewer sees */
+    int hidden;      /* engaged divisions left out, unseen */
+    bool seen;       /* a corps: one of its divisions that fought is seen */
+} pool;
+
 typedef struct view {
-    camp_div *divs;
-    int ndivs;
     camp_corps *corps;
     int ncorps;
+    pool *kp;       /* each corps' pool (Confederate reserves), by index */
+    int (*byid)[2]; /* {id, index} of each corps, in id order */
+    pool army[2];   /* the Union's Army Reserve; Confederates of no corps */
+    bool corpsless; /* a Confederate division of no corps fought */
+    bool any[2];    /* each side has divisions */
     int battle;
     char battle_name[CAMP_NAME_MAX + 1];
-    camp_held_list *held; /* what each side holds prisoner */
+    sqlite3_stmt *taken;  /* batteries held prisoner, by division */
+    int taken_div, taken_n; /* its row: 0 before the first, -1 at the end */
     int viewer;
     int owed[2];    /* despicable replacements owed by each side */
+    const mu_labels *labels;
+    bool md;
+    wr_out *out;
+    bool json;
+    jw *w;          /* the JSON listing's writer */
+    mu_campaign *c;
 } view;
 
-static mu_status gather(mu_campaign *c, void *p, mu_error *err)
+static int by_corps_id(const void *a, const void *b)
 {
-    view *v = p;
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* The index of corps `id`, or -1. */
+static int corps_index(const view *v, int id)
+{
+    int key[2] = {id, 0};
+    const int(*k)[2] = bsearch(key, v->byid, (size_t)v->ncorps,
+                               sizeof *v->byid, by_corps_id);
+    return k ? (*k)[1] : -1;
+}
+
+/* The seed: a third of the artillery goes "to Confederate Corps or Union
+ * Army Artillery Reserve". A pool adds up the reserve shares of the
+ * engaged divisions the viewer may see: the Union's one Army Artillery
+ * Reserve, each Confederate corps' reserve (divisions of no corps: the
+ * army's). A corps leader is shown once one of its divisions that fought
+ * is. */
+static void count_div(view *v, const camp_div *d)
+{
+    v->any[d->side] = true;
+    if (!d->engaged)
+        return;
+    bool seen = camp_visible(d, v->viewer);
+    int k = d->corps ? corps_index(v, d->corps) : -1;
+    if (k >= 0 && seen)
+        v->kp[k].seen = true;
+    pool *p = d->side == MU_UNION ? &v->army[MU_UNION]
+              : !d->corps         ? &v->army[MU_CONFEDERATE]
+              : k >= 0            ? &v->kp[k] : NULL;
+    if (d->side == MU_CONFEDERATE && !d->corps)
+        v->corpsless = true;
+    if (p && seen)
+        p->reserve += d->reserve;
+    else if (p)
+        p->hidden++;
+}
+
+static mu_status gather(mu_campaign *c, view *v, mu_error *err)
+{
     mu_status s;
-    if ((s = camp_load_all(c, &v->divs, &v->ndivs, err)) != MU_OK ||
-        (s = camp_held_read(c, v->viewer, &v->held, err)) != MU_OK ||
+    if ((s = camp_prepare(c, "SELECT division, sum(batteries) FROM "
+                          "batteries_held GROUP BY division ORDER BY "
+                          "division", &v->taken, err)) != MU_OK ||
         (s = camp_load_all_corps(c, &v->corps, &v->ncorps, err)) != MU_OK ||
         (s = camp_active_battle(c, &v->battle, v->battle_name,
                                 sizeof v->battle_name, err)) != MU_OK)
@@ -86,24 +139,39 @@ static mu_status gather(mu_campaign *c, void *p, mu_error *err)
     for (int a = 0; a < 2; a++)
         if ((s = camp_penalties(c, (mu_army)a, &v->owed[a], err)) != MU_OK)
             return s;
-    return MU_OK;
+    size_t n = v->ncorps ? (size_t)v->ncorps : 1;
+    v->kp = calloc(n, sizeof *v->kp);
+    v->byid = calloc(n, sizeof *v->byid);
+    if (!v->kp || !v->byid)
+        return err_nomem(err);
+    for (int i = 0; i < v->ncorps; i++) {
+        v->byid[i][0] = v->corps[i].id;
+        v->byid[i][1] = i;
+    }
+    qsort(v->byid, (size_t)v->ncorps, sizeof *v->byid, by_corps_id);
+    camp_divs it;
+    if ((s = camp_divs_open(c, -1, false, &it, err)) != MU_OK)
+        return s;
+    camp_div d;
+    bool more = true;
+    while (s == MU_OK && more)
+        if ((s = camp_divs_next(&it, &d, &more, err)) == MU_OK && more)
+            count_div(v, &d);
+    camp_divs_close(&it);
+    return s;
 }
 
 static void view_free(view *v)
 {
-    free(v->divs);
     free(v->corps);
-    camp_held_free(v->held);
+    free(v->kp);
+    free(v->byid);
+    sqlite3_finalize(v->taken);
 }
 
-/* A corps leader is shown once one of its divisions that fought is. */
-static bool corps_visible(const view *v, const camp_corps *k, int viewer)
+static bool corps_visible(const view *v, const camp_corps *k)
 {
-    for (int i = 0; i < v->ndivs; i++)
-        if (v->divs[i].corps == k->id && v->divs[i].engaged &&
-            camp_visible(&v->divs[i], viewer))
-            return true;
-    return false;
+    return v->kp[k - v->corps].seen;
 }
 
 /* Loaded values are within +-CAMP_VALUE_MAX (camp_col), so the sum over at
@@ -119,219 +187,200 @@ static int div_stands(const camp_div *d, int *start)
     return n;
 }
 
+/* Each division of `side` (-1: both) in id order, with its brigades, to
+ * put(); the output goes to the sink after each. */
+static mu_status each_div(mu_campaign *c, view *v, int side,
+                          mu_status (*put)(view *v, const camp_div *d,
+                                           mu_error *err),
+                          mu_error *err)
+{
+    camp_divs it;
+    mu_status s = camp_divs_open(c, side, true, &it, err);
+    camp_div d;
+    bool more = s == MU_OK;
+    while (s == MU_OK && more)
+        if ((s = camp_divs_next(&it, &d, &more, err)) == MU_OK && more &&
+            (s = put(v, &d, err)) == MU_OK)
+            s = wr_out_record(v->out, err);
+    camp_divs_close(&it);
+    return s;
+}
+
 /* ---- JSON --------------------------------------------------------------- */
 
-static cJSON *brigade_json(const camp_brigade *b, const mu_labels *l)
+/* The JSON is written directly, byte for byte what cJSON_PrintUnformatted
+ * printed of the tree it was once built as (golden tests hold it). */
+
+static void leader_jw(jw *w, const char *key, int r, int rolled, int origin)
 {
-    cJSON *o = cJSON_CreateObject();
+    jw_obj(w, key);
+    jw_str(w, "rating", mu_rating_name((mu_rating)r));
+    jw_str(w, "rolled", mu_rating_name((mu_rating)rolled));
+    jw_str(w, "origin", origin_name(origin));
+    jw_end(w);
+}
+
+static void brigade_jw(jw *w, const camp_brigade *b, const mu_labels *l)
+{
     char label[64];
     mu_labels_name(l, b->current, (mu_morale)b->morale, label, sizeof label);
-    cJSON_AddNumberToObject(o, "number", b->number);
-    cJSON_AddNumberToObject(o, "stands", b->current);
-    cJSON_AddNumberToObject(o, "start", b->start);
-    cJSON_AddNumberToObject(o, "lost", b->lost - b->returned);
-    cJSON_AddNumberToObject(o, "captured", b->captured - b->freed);
-    cJSON_AddNumberToObject(o, "returned", b->returned);
-    cJSON_AddNumberToObject(o, "freed", b->freed);
-    cJSON_AddStringToObject(o, "morale", mu_morale_name((mu_morale)b->morale));
-    cJSON_AddStringToObject(o, "label", label);
-    cJSON_AddItemToObject(o, "leader", leader_json(b->leader, b->leader_rolled,
-                                                   b->leader_origin));
-    return o;
+    jw_obj(w, NULL);
+    jw_int(w, "number", b->number);
+    jw_int(w, "stands", b->current);
+    jw_int(w, "start", b->start);
+    jw_int(w, "lost", b->lost - b->returned);
+    jw_int(w, "captured", b->captured - b->freed);
+    jw_int(w, "returned", b->returned);
+    jw_int(w, "freed", b->freed);
+    jw_str(w, "morale", mu_morale_name((mu_morale)b->morale));
+    jw_str(w, "label", label);
+    leader_jw(w, "leader", b->leader, b->leader_rolled, b->leader_origin);
+    jw_end(w);
 }
 
-static cJSON *division_json(const camp_div *d, int viewer, const mu_labels *l)
+static void division_jw(jw *w, const camp_div *d, int viewer,
+                        const mu_labels *l)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "id", d->id);
-    cJSON_AddStringToObject(o, "name", d->name);
-    cJSON_AddStringToObject(o, "side", mu_army_name(d->side));
-    cJSON_AddStringToObject(o, "arm", mu_arm_name(d->arm));
+    jw_obj(w, NULL);
+    jw_int(w, "id", d->id);
+    jw_str(w, "name", d->name);
+    jw_str(w, "side", mu_army_name(d->side));
+    jw_str(w, "arm", mu_arm_name(d->arm));
     if (d->corps)
-        cJSON_AddStringToObject(o, "corps", d->corps_name);
+        jw_str(w, "corps", d->corps_name);
     else
-        cJSON_AddNullToObject(o, "corps");
-    cJSON_AddBoolToObject(o, "engaged", d->engaged);
-    cJSON_AddBoolToObject(o, "hidden", d->hidden && !d->revealed);
+        jw_null(w, "corps");
+    jw_bool(w, "engaged", d->engaged);
+    jw_bool(w, "hidden", d->hidden && !d->revealed);
     if (d->hidden) {
-        cJSON_AddStringToObject(o, "commitment", d->commitment);
-        cJSON_AddBoolToObject(o, "verifiable", d->fair);
+        jw_str(w, "commitment", d->commitment);
+        jw_bool(w, "verifiable", d->fair);
     }
-    if (!d->engaged || !camp_visible(d, viewer))
-        return o;
-    if (d->hidden)
-        cJSON_AddBoolToObject(o, "revealed", d->revealed);
-    cJSON_AddBoolToObject(o, "by_the_book", d->by_the_book);
-    cJSON_AddItemToObject(o, "leader", leader_json(d->leader, d->leader_rolled,
-                                                   d->leader_origin));
-    int start, stands = div_stands(d, &start);
-    cJSON_AddNumberToObject(o, "stands", stands);
-    cJSON_AddNumberToObject(o, "start", start);
-    cJSON *bs = cJSON_AddArrayToObject(o, "brigades");
-    for (int i = 0; i < d->nbrigades; i++)
-        cJSON_AddItemToArray(bs, brigade_json(&d->b[i], l));
-    cJSON *a = cJSON_AddObjectToObject(o, "artillery");
-    cJSON_AddNumberToObject(a, "ratio", d->ratio);
-    cJSON_AddNumberToObject(a, "batteries", d->batteries);
-    cJSON_AddNumberToObject(a, "division", d->division_batteries);
-    cJSON_AddNumberToObject(a, "reserve", d->reserve);
-    return o;
-}
-
-static cJSON *corps_json(const view *v, const camp_corps *k, int viewer)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "name", k->name);
-    cJSON_AddStringToObject(o, "side", mu_army_name(k->side));
-    if (k->rated && corps_visible(v, k, viewer)) {
-        cJSON_AddItemToObject(o, "leader", leader_json(k->leader,
-                              k->leader_rolled, k->leader_origin));
-        if (k->attached)
-            cJSON_AddNumberToObject(o, "attached", k->attached);
-        else
-            cJSON_AddNullToObject(o, "attached");
-    } else {
-        cJSON_AddNullToObject(o, "leader");
-    }
-    return o;
-}
-
-/* ---- reserve artillery -------------------------------------------------- */
-
-/* The seed: a third of the artillery goes "to Confederate Corps or Union
- * Army Artillery Reserve". A pool adds up the reserve shares of the
- * engaged divisions the viewer may see: the Union's one Army Artillery
- * Reserve, each Confederate corps' reserve (corps 0: divisions of no
- * corps, the army's). *hidden counts divisions left out, unseen. */
-static int reserve_pool(const view *v, int viewer, mu_army side, int corps,
-                        int *hidden)
-{
-    int n = 0;
-    for (int i = 0; i < v->ndivs; i++) {
-        const camp_div *d = &v->divs[i];
-        if (d->side != side || !d->engaged ||
-            (side == MU_CONFEDERATE && d->corps != corps))
-            continue;
-        if (camp_visible(d, viewer))
-            n += d->reserve;
-        else
-            (*hidden)++;
-    }
-    return n;
-}
-
-static bool side_has_corpsless(const view *v, mu_army side)
-{
-    for (int i = 0; i < v->ndivs; i++)
-        if (v->divs[i].side == side && v->divs[i].engaged && !v->divs[i].corps)
-            return true;
-    return false;
-}
-
-static void pool_text(const char *what, int n, int hidden, bool md, sbuf *sb)
-{
-    sb_printf(sb, md ? "%s: **%d** batter%s%s\n\n" : "  %s: %d batter%s%s\n",
-              what, n, n == 1 ? "y" : "ies", hidden ? " (hidden divisions not "
-              "counted)" : "");
-}
-
-static void reserve_text(const view *v, int viewer, mu_army side, bool md,
-                         sbuf *sb)
-{
-    char what[CAMP_NAME_MAX + 32];
-    int hidden = 0;
-    if (side == MU_UNION) {
-        int n = reserve_pool(v, viewer, side, 0, &hidden);
-        pool_text("Army Artillery Reserve", n, hidden, md, sb);
+    if (!d->engaged || !camp_visible(d, viewer)) {
+        jw_end(w);
         return;
     }
-    for (int i = 0; i < v->ncorps; i++)
-        if (v->corps[i].side == side) {
-            hidden = 0;
-            int n = reserve_pool(v, viewer, side, v->corps[i].id, &hidden);
-            snprintf(what, sizeof what, "%s reserve artillery",
-                     v->corps[i].name);
-            pool_text(what, n, hidden, md, sb);
-        }
-    if (side_has_corpsless(v, side)) {
-        hidden = 0;
-        int n = reserve_pool(v, viewer, side, 0, &hidden);
-        pool_text("Army reserve artillery (divisions of no corps)", n, hidden,
-                  md, sb);
-    }
+    if (d->hidden)
+        jw_bool(w, "revealed", d->revealed);
+    jw_bool(w, "by_the_book", d->by_the_book);
+    leader_jw(w, "leader", d->leader, d->leader_rolled, d->leader_origin);
+    int start, stands = div_stands(d, &start);
+    jw_int(w, "stands", stands);
+    jw_int(w, "start", start);
+    jw_arr(w, "brigades");
+    for (int i = 0; i < d->nbrigades; i++)
+        brigade_jw(w, &d->b[i], l);
+    jw_end(w);
+    jw_obj(w, "artillery");
+    jw_int(w, "ratio", d->ratio);
+    jw_int(w, "batteries", d->batteries);
+    jw_int(w, "division", d->division_batteries);
+    jw_int(w, "reserve", d->reserve);
+    jw_end(w);
+    jw_end(w);
 }
 
-static cJSON *reserve_json(const view *v, int viewer)
+static void corps_jw(jw *w, const view *v, const camp_corps *k)
 {
-    cJSON *o = cJSON_CreateObject(), *list;
-    int hidden = 0;
-    cJSON *u = cJSON_AddObjectToObject(o, "union_army");
-    cJSON_AddNumberToObject(u, "batteries",
-                            reserve_pool(v, viewer, MU_UNION, 0, &hidden));
-    cJSON_AddNumberToObject(u, "hidden_divisions", hidden);
-    list = cJSON_AddArrayToObject(o, "confederate_corps");
-    for (int i = 0; i < v->ncorps; i++)
-        if (v->corps[i].side == MU_CONFEDERATE) {
-            cJSON *k = cJSON_CreateObject();
-            hidden = 0;
-            cJSON_AddStringToObject(k, "corps", v->corps[i].name);
-            cJSON_AddNumberToObject(k, "batteries", reserve_pool(
-                v, viewer, MU_CONFEDERATE, v->corps[i].id, &hidden));
-            cJSON_AddNumberToObject(k, "hidden_divisions", hidden);
-            cJSON_AddItemToArray(list, k);
-        }
-    hidden = 0;
-    cJSON *a = cJSON_AddObjectToObject(o, "confederate_army");
-    cJSON_AddNumberToObject(a, "batteries",
-                            reserve_pool(v, viewer, MU_CONFEDERATE, 0, &hidden));
-    cJSON_AddNumberToObject(a, "hidden_divisions", hidden);
-    return o;
+    jw_obj(w, NULL);
+    jw_str(w, "name", k->name);
+    jw_str(w, "side", mu_army_name(k->side));
+    if (k->rated && corps_visible(v, k)) {
+        leader_jw(w, "leader", k->leader, k->leader_rolled, k->leader_origin);
+        if (k->attached)
+            jw_int(w, "attached", k->attached);
+        else
+            jw_null(w, "attached");
+    } else {
+        jw_null(w, "leader");
+    }
+    jw_end(w);
 }
 
-static void show_json(mu_campaign *c, const view *v, int viewer,
-                      const mu_labels *l, sbuf *sb)
+static void pool_jw(jw *w, const char *key, const char *name, const pool *p)
+{
+    jw_obj(w, key);
+    if (name)
+        jw_str(w, "corps", name);
+    jw_int(w, "batteries", p->reserve);
+    jw_int(w, "hidden_divisions", p->hidden);
+    jw_end(w);
+}
+
+static void reserve_jw(jw *w, const view *v)
+{
+    jw_obj(w, "reserve_artillery");
+    pool_jw(w, "union_army", NULL, &v->army[MU_UNION]);
+    jw_arr(w, "confederate_corps");
+    for (int i = 0; i < v->ncorps; i++)
+        if (v->corps[i].side == MU_CONFEDERATE)
+            pool_jw(w, NULL, v->corps[i].name, &v->kp[i]);
+    jw_end(w);
+    pool_jw(w, "confederate_army", NULL, &v->army[MU_CONFEDERATE]);
+    jw_end(w);
+}
+
+static mu_status put_div_json(view *v, const camp_div *d, mu_error *err)
+{
+    (void)err;
+    division_jw(v->w, d, v->viewer, v->labels);
+    return MU_OK;
+}
+
+static void campaign_jw(jw *w, const mu_campaign *c, const view *v)
 {
     char buf[MU_RAT_BUF];
-    cJSON *root = cJSON_CreateObject();
-    cJSON *cp = cJSON_AddObjectToObject(root, "campaign");
-    cJSON_AddStringToObject(cp, "name", c->name);
-    cJSON_AddNumberToObject(cp, "year", c->year);
-    cJSON_AddStringToObject(cp, "theater", mu_theater_name(c->theater));
+    jw_obj(w, "campaign");
+    jw_str(w, "name", c->name);
+    jw_int(w, "year", c->year);
+    jw_str(w, "theater", mu_theater_name(c->theater));
     mu_share_text(c->draw, buf, sizeof buf);
-    cJSON_AddStringToObject(cp, "return", buf);
+    jw_str(w, "return", buf);
     mu_share_text(c->winner, buf, sizeof buf);
-    cJSON_AddStringToObject(cp, "return_winner", buf);
+    jw_str(w, "return_winner", buf);
     mu_share_text(c->loser, buf, sizeof buf);
-    cJSON_AddStringToObject(cp, "return_loser", buf);
-    cJSON_AddStringToObject(cp, "tables", c->custom_rules ? "custom"
-                                                          : "built-in");
-    cJSON *owed = cJSON_AddObjectToObject(cp, "owed_replacements");
-    cJSON_AddNumberToObject(owed, "union", v->owed[MU_UNION]);
-    cJSON_AddNumberToObject(owed, "confederate", v->owed[MU_CONFEDERATE]);
+    jw_str(w, "return_loser", buf);
+    jw_str(w, "tables", c->custom_rules ? "custom" : "built-in");
+    jw_obj(w, "owed_replacements");
+    jw_int(w, "union", v->owed[MU_UNION]);
+    jw_int(w, "confederate", v->owed[MU_CONFEDERATE]);
+    jw_end(w);
+    jw_end(w);
     if (v->battle) {
-        cJSON *b = cJSON_AddObjectToObject(root, "battle");
-        cJSON_AddNumberToObject(b, "id", v->battle);
-        cJSON_AddStringToObject(b, "name", v->battle_name);
+        jw_obj(w, "battle");
+        jw_int(w, "id", v->battle);
+        jw_str(w, "name", v->battle_name);
+        jw_end(w);
     } else {
-        cJSON_AddNullToObject(root, "battle");
+        jw_null(w, "battle");
     }
-    cJSON *ds = cJSON_AddArrayToObject(root, "divisions");
-    for (int i = 0; i < v->ndivs; i++)
-        cJSON_AddItemToArray(ds, division_json(&v->divs[i], viewer, l));
-    cJSON *ks = cJSON_AddArrayToObject(root, "corps");
+}
+
+static mu_status show_json(mu_campaign *c, view *v, mu_error *err)
+{
+    jw w;
+    jw_init(&w, &v->out->sb, false, 0);
+    jw_obj(&w, NULL);
+    campaign_jw(&w, c, v);
+    jw_arr(&w, "divisions");
+    v->w = &w;
+    mu_status s = each_div(c, v, -1, put_div_json, err);
+    v->w = NULL;
+    if (s != MU_OK)
+        return s;
+    jw_end(&w);
+    jw_arr(&w, "corps");
     for (int i = 0; i < v->ncorps; i++)
-        cJSON_AddItemToArray(ks, corps_json(v, &v->corps[i], viewer));
-    cJSON_AddItemToObject(root, "reserve_artillery", reserve_json(v, viewer));
-    camp_held_json(v->held, cJSON_AddObjectToObject(root, "prisoners"));
-    char *t = cJSON_PrintUnformatted(root);
-    cJSON_Delete(root);
-    if (!t) {
-        sb->oom = true;
-        return;
-    }
-    sb_puts(sb, t);
-    sb_puts(sb, "\n");
-    cJSON_free(t);
+        corps_jw(&w, v, &v->corps[i]);
+    jw_end(&w);
+    reserve_jw(&w, v);
+    jw_obj(&w, "prisoners");
+    if ((s = camp_held_json(c, v->viewer, &w, v->out, err)) != MU_OK)
+        return s;
+    jw_end(&w);
+    jw_end(&w);
+    sb_ch(w.sb, '\n');
+    return MU_OK;
 }
 
 /* ---- text and Markdown -------------------------------------------------- */
@@ -418,8 +467,41 @@ static void division_text(const camp_div *d, int viewer, const mu_labels *l,
         sb_puts(sb, "\n");
 }
 
-static void corps_text(const view *v, const camp_corps *k, int viewer, bool md,
-                       sbuf *sb)
+/* The batteries of division d held by the other side: the divisions come
+ * in id order, and so do the sums, read alongside (no index to look one
+ * up by). */
+static mu_status taken_batteries(view *v, int div, int *n, mu_error *err)
+{
+    *n = 0;
+    while (v->taken_div >= 0 && v->taken_div < div) {
+        int rc = sqlite3_step(v->taken);
+        bool ok = true;
+        if (rc == SQLITE_DONE) {
+            v->taken_div = -1;
+            break;
+        }
+        if (rc != SQLITE_ROW)
+            return camp_sql_fail(v->c, rc, "reading", err);
+        v->taken_div = camp_col(v->taken, 0, &ok);
+        v->taken_n = camp_col(v->taken, 1, &ok);
+        if (!ok)
+            return camp_damaged(v->c, err);
+    }
+    if (v->taken_div == div)
+        *n = v->taken_n;
+    return MU_OK;
+}
+
+static mu_status put_div_text(view *v, const camp_div *d, mu_error *err)
+{
+    int taken = 0;
+    mu_status s = taken_batteries(v, d->id, &taken, err);
+    if (s == MU_OK)
+        division_text(d, v->viewer, v->labels, v->md, taken, &v->out->sb);
+    return s;
+}
+
+static void corps_text(const view *v, const camp_corps *k, bool md, sbuf *sb)
 {
     char name[2 * CAMP_NAME_MAX + 1], buf[96];
     if (md)
@@ -427,7 +509,7 @@ static void corps_text(const view *v, const camp_corps *k, int viewer, bool md,
     sb_printf(sb, md ? "**%s**: " : "  %s: ", md ? name : k->name);
     if (!k->rated) {
         sb_puts(sb, "corps leader not yet met\n");
-    } else if (!corps_visible(v, k, viewer)) {
+    } else if (!corps_visible(v, k)) {
         sb_puts(sb, "corps leader hidden\n");
     } else {
         rating_text(k->leader, k->leader_rolled, k->leader_origin, buf,
@@ -441,20 +523,40 @@ static void corps_text(const view *v, const camp_corps *k, int viewer, bool md,
         sb_puts(sb, "\n");
 }
 
-static void show_text(mu_campaign *c, const view *v, int viewer,
-                      const mu_labels *l, bool md, sbuf *sb)
+static void pool_text(const char *what, const pool *p, bool md, sbuf *sb)
 {
-    char d[MU_RAT_BUF], w[MU_RAT_BUF], lo[MU_RAT_BUF];
+    sb_printf(sb, md ? "%s: **%" PRId64 "** batter%s%s\n\n"
+                     : "  %s: %" PRId64 " batter%s%s\n",
+              what, p->reserve, p->reserve == 1 ? "y" : "ies",
+              p->hidden ? " (hidden divisions not counted)" : "");
+}
+
+static void reserve_text(const view *v, mu_army side, bool md, sbuf *sb)
+{
+    char what[CAMP_NAME_MAX + 32];
+    if (side == MU_UNION) {
+        pool_text("Army Artillery Reserve", &v->army[MU_UNION], md, sb);
+        return;
+    }
+    for (int i = 0; i < v->ncorps; i++)
+        if (v->corps[i].side == side) {
+            snprintf(what, sizeof what, "%s reserve artillery",
+                     v->corps[i].name);
+            pool_text(what, &v->kp[i], md, sb);
+        }
+    if (v->corpsless)
+        pool_text("Army reserve artillery (divisions of no corps)",
+                  &v->army[MU_CONFEDERATE], md, sb);
+}
+
+static void show_head(const mu_campaign *c, const view *v, bool md, sbuf *sb)
+{
     char name[2 * CAMP_NAME_MAX + 1];
-    mu_share_text(c->draw, d, sizeof d);
-    mu_share_text(c->winner, w, sizeof w);
-    mu_share_text(c->loser, lo, sizeof lo);
     if (md)
         camp_md_name(c->name, name, sizeof name);
     sb_printf(sb, md ? "# Campaign: %s\n\n%d, %s theater. " : "Campaign \"%s\":"
               " %d, %s theater\n", md ? name : c->name, c->year,
               c->theater == MU_EAST ? "Eastern" : "Western");
-    (void)d, (void)w, (void)lo;
     sb_puts(sb, "After a battle: ");
     camp_return_text(c->draw, c->winner, c->loser, sb);
     sb_puts(sb, "; prisoners do not.\n");
@@ -464,6 +566,13 @@ static void show_text(mu_campaign *c, const view *v, int viewer,
         sb_printf(sb, md ? "\nBattle under way: **%s**\n" : "Battle under way: "
                   "%s\n", md ? name : v->battle_name);
     }
+}
+
+static mu_status show_text(mu_campaign *c, view *v, mu_error *err)
+{
+    bool md = v->md;
+    sbuf *sb = &v->out->sb;
+    show_head(c, v, md, sb);
     for (int a = 0; a < 2; a++) {
         /* Markdown blocks end with a blank line already. */
         if (md)
@@ -471,20 +580,18 @@ static void show_text(mu_campaign *c, const view *v, int viewer,
                       camp_side_title((mu_army)a));
         else
             sb_printf(sb, "\n%s\n", camp_side_title((mu_army)a));
-        int shown = 0;
-        for (int i = 0; i < v->ndivs; i++)
-            if ((int)v->divs[i].side == a) {
-                division_text(&v->divs[i], viewer, l, md,
-                              camp_held_batteries(v->held, v->divs[i].id), sb);
-                shown++;
-            }
+        sqlite3_reset(v->taken); /* each side's divisions from the first */
+        v->taken_div = 0;
+        mu_status s = each_div(c, v, a, put_div_text, err);
+        if (s != MU_OK)
+            return s;
         for (int i = 0; i < v->ncorps; i++)
             if ((int)v->corps[i].side == a)
-                corps_text(v, &v->corps[i], viewer, md, sb);
-        if (!shown)
+                corps_text(v, &v->corps[i], md, sb);
+        if (!v->any[a])
             sb_puts(sb, md ? "No divisions yet.\n\n" : "  no divisions yet\n");
         else
-            reserve_text(v, viewer, (mu_army)a, md, sb);
+            reserve_text(v, (mu_army)a, md, sb);
         if (v->owed[a])
             sb_printf(sb, md ? "%d despicable replacement%s owed (penalty)\n\n"
                       : "  %d despicable replacement%s owed (penalty)\n",
@@ -492,7 +599,48 @@ static void show_text(mu_campaign *c, const view *v, int viewer,
     }
     if (!md)
         sb_puts(sb, "\n");
-    camp_held_text(v->held, true, md, sb);
+    return camp_held_text(c, v->viewer, true, md, v->out, err);
+}
+
+static mu_status show_read(mu_campaign *c, void *p, mu_error *err)
+{
+    view *v = p;
+    mu_status s = gather(c, v, err);
+    if (s != MU_OK)
+        return s;
+    return v->json ? show_json(c, v, err) : show_text(c, v, err);
+}
+
+static mu_status show(mu_campaign *c, mu_viewer viewer,
+                      const mu_render_opts *ro, mu_sink_fn write, void *ctx,
+                      char **out, mu_error *err)
+{
+    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
+    if (!c || (!out && !write))
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON && fmt != MU_FMT_MARKDOWN)
+        return err_set(err, MU_EINPUT, "show writes text, json or markdown");
+    int eff;
+    mu_status s = camp_viewer(c, viewer, &eff, err);
+    if (s != MU_OK)
+        return s;
+    wr_out o;
+    wr_out_init(&o, write, ctx);
+    view v;
+    memset(&v, 0, sizeof v);
+    v.viewer = eff;
+    v.c = c;
+    v.labels = ro ? ro->labels : NULL;
+    v.md = fmt == MU_FMT_MARKDOWN;
+    v.out = &o;
+    v.json = fmt == MU_FMT_JSON;
+    s = camp_read_listing(c, show_read, &v, err);
+    view_free(&v);
+    if (s != MU_OK) {
+        wr_out_free(&o);
+        return s;
+    }
+    return wr_out_end(&o, out, err);
 }
 
 mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
@@ -500,37 +648,39 @@ mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
 {
     if (out)
         *out = NULL; /* never read; NULL unless MU_OK */
-    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    const mu_labels *labels = ro ? ro->labels : NULL;
-    if (!c || !out)
+    if (!out)
         return err_set(err, MU_EINPUT, "no campaign given");
-    if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON && fmt != MU_FMT_MARKDOWN)
-        return err_set(err, MU_EINPUT, "show writes text, json or markdown");
-    mu_status s = camp_viewer(c, viewer, &viewer, err);
-    if (s != MU_OK)
-        return s;
-    view v;
-    memset(&v, 0, sizeof v);
-    v.viewer = viewer;
-    s = camp_read(c, gather, &v, err);
-    if (s != MU_OK) {
-        view_free(&v);
-        return s;
-    }
-    sbuf sb = {0};
-    if (fmt == MU_FMT_JSON)
-        show_json(c, &v, viewer, labels, &sb);
-    else
-        show_text(c, &v, viewer, labels, fmt == MU_FMT_MARKDOWN, &sb);
-    view_free(&v);
-    return sb_finish(&sb, out, err);
+    return show(c, viewer, ro, NULL, NULL, out, err);
+}
+
+mu_status mu_campaign_show_to(mu_campaign *c, mu_viewer viewer,
+                              const mu_render_opts *ro, mu_sink_fn write,
+                              void *ctx, mu_error *err)
+{
+    if (!write)
+        return err_set(err, MU_EINPUT, "nothing to write to");
+    return show(c, viewer, ro, write, ctx, NULL, err);
 }
 
 /* ---- prisoners ---------------------------------------------------------- */
 
+typedef struct pow_ctx {
+    bool json;
+    wr_out *out;
+} pow_ctx;
+
 static mu_status pow_read(mu_campaign *c, void *p, mu_error *err)
 {
-    return camp_held_read(c, c->viewer, p, err);
+    pow_ctx *x = p;
+    if (!x->json)
+        return camp_held_text(c, c->viewer, false, false, x->out, err);
+    jw w;
+    jw_init(&w, &x->out->sb, false, 0);
+    jw_obj(&w, NULL);
+    mu_status s = camp_held_json(c, c->viewer, &w, x->out, err);
+    jw_end(&w);
+    sb_ch(w.sb, '\n');
+    return s;
 }
 
 mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
@@ -543,20 +693,15 @@ mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
         return err_set(err, MU_EINPUT, "no campaign given");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON)
         return err_set(err, MU_EINPUT, "prisoners are listed as text or json");
-    camp_held_list *h = NULL;
-    mu_status s = camp_read(c, pow_read, &h, err);
-    if (s != MU_OK)
+    wr_out o;
+    wr_out_init(&o, NULL, NULL);
+    pow_ctx x = {fmt == MU_FMT_JSON, &o};
+    mu_status s = camp_read_listing(c, pow_read, &x, err);
+    if (s != MU_OK) {
+        wr_out_free(&o);
         return s;
-    sbuf sb = {0};
-    if (fmt == MU_FMT_JSON) {
-        cJSON *root = cJSON_CreateObject();
-        camp_held_json(h, root);
-        render_json_emit(root, true, &sb);
-    } else {
-        camp_held_text(h, false, false, &sb);
     }
-    camp_held_free(h);
-    return sb_finish(&sb, out, err);
+    return wr_out_end(&o, out, err);
 }
 
 /* ---- an engagement ------------------------------------------------------ */

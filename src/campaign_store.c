@@ -325,9 +325,9 @@ mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
         return err_at(err, MU_EIO, c->path, 0, "the campaign was opened for "
                       "reading only: nothing can be changed through it");
     if (c->view && !c->view_writable)
-        return err_set(err, MU_ESTATE, "this is the %s's own copy of the "
+        return err_set(err, MU_ESTATE, "this is the %s own copy of the "
                        "campaign, for reading: changes are recorded in the "
-                       "campaign file", camp_side_title((mu_army)c->viewer));
+                       "campaign file", camp_side_poss((mu_army)c->viewer));
     int rc = sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
     if (rc != SQLITE_OK)
         return camp_sql_fail(c, rc, "starting a change", err);
@@ -355,6 +355,33 @@ mu_status camp_read(mu_campaign *c, camp_fn fn, void *ctx, mu_error *err)
     mu_status st = fn(c, ctx, err);
     sqlite3_exec(c->db, st == MU_OK ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL);
     return st;
+}
+
+/* A listing's read holds SQLite to a small page cache (and so its sorters,
+ * which spill to a file beyond it): the memory a listing takes must not
+ * grow with the campaign. The handle's own size comes back after. */
+#define CAMP_LISTING_CACHE_KB 256
+
+mu_status camp_read_listing(mu_campaign *c, camp_fn fn, void *ctx,
+                            mu_error *err)
+{
+    sqlite3_stmt *st;
+    int64_t was = -2000;
+    if (sqlite3_prepare_v2(c->db, "PRAGMA cache_size", -1, &st, NULL) ==
+        SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW)
+            was = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    char sql[96];
+    snprintf(sql, sizeof sql, "PRAGMA cache_size = -%d; PRAGMA temp.cache_size"
+             " = -%d", CAMP_LISTING_CACHE_KB, CAMP_LISTING_CACHE_KB);
+    sqlite3_exec(c->db, sql, NULL, NULL, NULL);
+    mu_status s = camp_read(c, fn, ctx, err);
+    snprintf(sql, sizeof sql, "PRAGMA cache_size = %" PRId64 "; PRAGMA "
+             "temp.cache_size = %" PRId64, was, was);
+    sqlite3_exec(c->db, sql, NULL, NULL, NULL);
+    return s;
 }
 
 mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
@@ -410,6 +437,16 @@ const char *camp_side_title(mu_army a)
     return a == MU_UNION ? "Union" : "Confederate";
 }
 
+const char *camp_side_noun(mu_army a)
+{
+    return a == MU_UNION ? "Union" : "Confederates";
+}
+
+const char *camp_side_poss(mu_army a)
+{
+    return a == MU_UNION ? "Union's" : "Confederates'";
+}
+
 bool camp_visible(const camp_div *d, int viewer)
 {
     return viewer == MU_VIEWER_UMPIRE || (int)d->side == viewer || !d->hidden ||
@@ -418,7 +455,7 @@ bool camp_visible(const camp_div *d, int viewer)
 
 mu_status camp_hidden_refusal(const mu_campaign *c, int div, mu_error *err)
 {
-    const char *side = camp_side_title((mu_army)c->viewer);
+    const char *side = camp_side_noun((mu_army)c->viewer);
     return err_why(err, MU_ESTATE, MU_R_HIDDEN_DIVISION, "division %d is "
                    "hidden from the %s until "
                    "it is revealed: acting for the %s, nothing about it can "
@@ -439,7 +476,7 @@ mu_status camp_viewer(const mu_campaign *c, int asked, int *eff, mu_error *err)
         return MU_OK;
     }
     return err_set(err, MU_ESTATE, "acting for the %s, the %s view cannot be "
-                   "shown: only the umpire sees both", camp_side_title(
+                   "shown: only the umpire sees both", camp_side_noun(
                    (mu_army)c->viewer), camp_side_title((mu_army)asked));
 }
 
@@ -452,9 +489,9 @@ mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v, mu_error *err)
         return err_set(err, MU_EINPUT, "act as the umpire, union or "
                        "confederate");
     if (c->view && (int)v != c->viewer)
-        return err_set(err, MU_ESTATE, "this is the %s's own copy of the "
+        return err_set(err, MU_ESTATE, "this is the %s own copy of the "
                        "campaign: it holds nothing for anyone else",
-                       camp_side_title((mu_army)c->viewer));
+                       camp_side_poss((mu_army)c->viewer));
     c->viewer = (int)v;
     return MU_OK;
 }
@@ -1201,6 +1238,117 @@ mu_status camp_load_all(mu_campaign *c, camp_div **out, int *n, mu_error *err)
     *out = v;
     *n = k;
     return MU_OK;
+}
+
+/* ---- divisions one at a time ---------------------------------------------- */
+
+/* The first division whose brigades a whole read would refuse, in the
+ * order load_brigades meets them: more than MU_MAX_BRIGADES, or of no
+ * division. One pass over the table, before anything is written. */
+static mu_status check_brigades(mu_campaign *c, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT division, division IN (SELECT id "
+                               "FROM divisions) FROM brigades GROUP BY "
+                               "division HAVING count(*) > ?1 OR division "
+                               "NOT IN (SELECT id FROM divisions) ORDER BY "
+                               "division LIMIT 1", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, MU_MAX_BRIGADES);
+    int rc = sqlite3_step(st);
+    int64_t div = sqlite3_column_int64(st, 0);
+    bool known = sqlite3_column_int(st, 1) != 0;
+    sqlite3_finalize(st);
+    if (rc == SQLITE_DONE)
+        return MU_OK;
+    if (rc != SQLITE_ROW)
+        return camp_sql_fail(c, rc, "reading", err);
+    if (known)
+        return err_at(err, MU_EIO, c->path, 0, "the campaign file is damaged: "
+                      "division %" PRId64 " has more than %d brigades", div,
+                      MU_MAX_BRIGADES);
+    return err_at(err, MU_EIO, c->path, 0, "the campaign file is damaged: "
+                  "brigade of an unknown division %" PRId64, div);
+}
+
+mu_status camp_divs_open(mu_campaign *c, int side, bool brigades,
+                         camp_divs *it, mu_error *err)
+{
+    char sql[sizeof div_cols + 64];
+    memset(it, 0, sizeof *it);
+    it->c = c;
+    snprintf(sql, sizeof sql, "%s WHERE ?1 < 0 OR d.side = ?1 ORDER BY d.id",
+             div_cols);
+    mu_status s = brigades ? check_brigades(c, err) : MU_OK;
+    if (s == MU_OK)
+        s = camp_prepare(c, sql, &it->div, err);
+    if (s == MU_OK && brigades)
+        s = camp_prepare(c, "SELECT division, number, morale, start, current, "
+                         "lost, returned, captured, freed, leader, "
+                         "leader_rolled, leader_origin FROM brigades WHERE "
+                         "division = ?1 ORDER BY number", &it->brig, err);
+    if (s != MU_OK) {
+        camp_divs_close(it);
+        return s;
+    }
+    sqlite3_bind_int(it->div, 1, side);
+    return MU_OK;
+}
+
+static bool brigade_row(sqlite3_stmt *st, camp_brigade *b)
+{
+    bool ok = true;
+    b->number = camp_col(st, 1, &ok);
+    b->morale = camp_col(st, 2, &ok);
+    b->start = camp_col(st, 3, &ok);
+    b->current = camp_col(st, 4, &ok);
+    b->lost = camp_col(st, 5, &ok);
+    b->returned = camp_col(st, 6, &ok);
+    b->captured = camp_col(st, 7, &ok);
+    b->freed = camp_col(st, 8, &ok);
+    b->leader = camp_col(st, 9, &ok);
+    b->leader_rolled = camp_col(st, 10, &ok);
+    b->leader_origin = camp_col(st, 11, &ok);
+    return ok;
+}
+
+mu_status camp_divs_next(camp_divs *it, camp_div *d, bool *more, mu_error *err)
+{
+    mu_campaign *c = it->c;
+    *more = false;
+    int rc = sqlite3_step(it->div);
+    if (rc == SQLITE_DONE)
+        return MU_OK;
+    if (rc != SQLITE_ROW)
+        return camp_sql_fail(c, rc, "reading", err);
+    if (!div_row(it->div, d))
+        return camp_damaged(c, err);
+    if (it->brig) {
+        sqlite3_reset(it->brig);
+        sqlite3_bind_int(it->brig, 1, d->id);
+        bool ok = true;
+        while (ok && (rc = sqlite3_step(it->brig)) == SQLITE_ROW) {
+            if (d->nbrigades >= MU_MAX_BRIGADES) /* checked at the open */
+                return err_at(err, MU_EIO, c->path, 0, "the campaign file is "
+                              "damaged: division %d has more than %d "
+                              "brigades", d->id, MU_MAX_BRIGADES);
+            ok = brigade_row(it->brig, &d->b[d->nbrigades++]);
+        }
+        if (!ok)
+            return camp_damaged(c, err);
+        if (rc != SQLITE_DONE)
+            return camp_sql_fail(c, rc, "reading", err);
+    }
+    *more = true;
+    return MU_OK;
+}
+
+void camp_divs_close(camp_divs *it)
+{
+    sqlite3_finalize(it->div);
+    sqlite3_finalize(it->brig);
+    it->div = it->brig = NULL;
 }
 
 static const char corps_cols[] =

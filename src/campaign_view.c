@@ -213,9 +213,9 @@ mu_status mu_campaign_view_head(mu_campaign *c, mu_army side,
         return err_set(err, MU_EINPUT, "a view is the union's or the "
                        "confederates'");
     if (c->view && (int)side != c->viewer)
-        return err_set(err, MU_ESTATE, "this is the %s's own file: it holds "
+        return err_set(err, MU_ESTATE, "this is the %s own file: it holds "
                        "that side's view of the log only",
-                       camp_side_title((mu_army)c->viewer));
+                       camp_side_poss((mu_army)c->viewer));
     /* Like the full head, a view head tells nothing of what it commits
      * to: any viewer may ask for either side's. */
     view_head_ctx x = {(int)side, {hex, 0}};
@@ -257,7 +257,7 @@ mu_status camp_view_find(mu_campaign *c, int side, const char *noted,
     mu_status s = walk_view(c, side, find_link, &x, err);
     if (s != MU_OK)
         return s;
-    const char *who = side == MU_UNION ? "Union's" : "Confederates'";
+    const char *who = camp_side_poss(side);
     sb_printf(r->sb, "the %s view: %" PRId64 " event%s, head %s\n", who,
               x.n, x.n == 1 ? "" : "s", x.n ? x.head : "(none)");
     if (x.at)
@@ -371,7 +371,7 @@ mu_status camp_view_check(mu_campaign *c, const char *noted, camp_report *r,
         sqlite3_finalize(st);
     }
     sb_printf(r->sb, "view chain (the %s): %" PRId64 " event%s, head %s: "
-              "%s\n", c->viewer == MU_UNION ? "Union's" : "Confederates'", n,
+              "%s\n", camp_side_poss((mu_army)c->viewer), n,
               n == 1 ? "" : "s", head, r->problems == before
                   ? "every hash follows" : "FAILED");
     if (noted && at)

@@ -226,3 +226,50 @@ void jw_raw(jw *w, const char *key, const char *text)
     jw_key(w, key);
     sb_str(w->sb, text);
 }
+
+/* ---- output in chunks ----------------------------------------------------- */
+
+void wr_out_init(wr_out *o, mu_sink_fn write, void *ctx)
+{
+    memset(o, 0, sizeof *o);
+    o->write = write;
+    o->ctx = ctx;
+}
+
+static mu_status wr_out_flush(wr_out *o, mu_error *err)
+{
+    if (o->sb.oom)
+        return err_nomem(err);
+    if (!o->write || o->sb.len == 0)
+        return MU_OK;
+    mu_status st = o->write(o->ctx, o->sb.p, o->sb.len, err);
+    o->sb.len = 0;
+    o->sent = true;
+    return st;
+}
+
+mu_status wr_out_record(wr_out *o, mu_error *err)
+{
+    if (o->sb.oom)
+        return err_nomem(err);
+    if (!o->write || (o->sent && o->sb.len < WR_CHUNK))
+        return MU_OK;
+    return wr_out_flush(o, err);
+}
+
+mu_status wr_out_end(wr_out *o, char **out, mu_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (o->write || !out) {
+        mu_status st = wr_out_flush(o, err);
+        sb_free(&o->sb);
+        return st;
+    }
+    return sb_finish(&o->sb, out, err);
+}
+
+void wr_out_free(wr_out *o)
+{
+    sb_free(&o->sb);
+}

@@ -104,4 +104,28 @@ void jw_raw(jw *w, const char *key, const char *text);
  * writes the value itself. */
 void jw_key(jw *w, const char *key);
 
+/* ---- output in chunks --------------------------------------------------- */
+
+/* The text of a long listing (a campaign's divisions, its log) gathers in
+ * sb and goes to `write` once about WR_CHUNK bytes have gathered, the first
+ * record at once, so that any number of records takes the memory of one
+ * chunk. Without `write` everything stays in sb (the char ** calls). */
+#define WR_CHUNK (64 * 1024)
+
+typedef struct wr_out {
+    sbuf sb;
+    mu_sink_fn write; /* NULL: keep the whole text */
+    void *ctx;
+    bool sent;        /* the first record went out */
+} wr_out;
+
+void wr_out_init(wr_out *o, mu_sink_fn write, void *ctx);
+/* After a record: hands what gathered to `write` when it is time.
+ * MU_ENOMEM once sb ran out of memory; else what `write` returns. */
+mu_status wr_out_record(wr_out *o, mu_error *err);
+/* The rest goes to `write`; without one, *out (malloc'd) takes the whole
+ * text. Frees the buffer either way. */
+mu_status wr_out_end(wr_out *o, char **out, mu_error *err);
+void wr_out_free(wr_out *o);
+
 #endif

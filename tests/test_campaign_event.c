@@ -305,7 +305,8 @@ static char *slurp(const char *path)
  * the current one, its hash chain computed), checks clean (the replay of
  * its 24 events included), and its log reads as that release printed it,
  * in text and JSON, but for the changes named since (a hidden division
- * rolled on the owner's dice now reads "not verifiable"). */
+ * rolled on the owner's dice now reads "not verifiable"; one stand freed
+ * "rejoins"). */
 static void old_release_file(void **state)
 {
     (void)state;

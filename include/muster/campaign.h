@@ -529,6 +529,16 @@ MU_API mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
                                   const mu_render_opts *ro, char **out,
                                   mu_error *err);
 
+/* The same, written as it is read: each division goes to `write` (in
+ * chunks of about 64 KB, the first at once), so a campaign of any size
+ * takes the memory of one division. Divisions of a file damaged after some
+ * were written are followed by the error, not preceded.
+ * Errors: as mu_campaign_show; whatever `write` returns stops it. */
+MU_API mu_status mu_campaign_show_to(mu_campaign *c, mu_viewer viewer,
+                                     const mu_render_opts *ro,
+                                     mu_sink_fn write, void *ctx,
+                                     mu_error *err);
+
 /* What each side holds prisoner, camp by camp, as the handle's viewer may
  * see it, in ro->format: text or json (ro NULL: text). JSON, for each side
  * holding ("held_by_union", "held_by_confederate"):
@@ -553,6 +563,16 @@ MU_API mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
 MU_API mu_status mu_campaign_log(mu_campaign *c, mu_viewer viewer,
                                  const mu_render_opts *ro, char **out,
                                  mu_error *err);
+
+/* The same, written as it is read: each event goes to `write` (in chunks
+ * of about 64 KB, the first at once), so a log of any length takes the
+ * memory of one event. Events of a file damaged after some were written
+ * are followed by the error, not preceded.
+ * Errors: as mu_campaign_log; whatever `write` returns stops it. */
+MU_API mu_status mu_campaign_log_to(mu_campaign *c, mu_viewer viewer,
+                                    const mu_render_opts *ro,
+                                    mu_sink_fn write, void *ctx,
+                                    mu_error *err);
 
 /* One event as the log shows it: a text line (or lines), or a JSON object.
  * Owns: *out is malloc'd text; free() it.
@@ -585,6 +605,13 @@ MU_API mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
  * *out is malloc'd. */
 MU_API mu_status mu_campaign_export_csv(mu_campaign *c, char **out,
                                         mu_error *err);
+
+/* The same, written as it is read: each division's rows go to `write` (in
+ * chunks of about 64 KB, the first at once), so a campaign of any size
+ * takes the memory of one division.
+ * Errors: whatever `write` returns stops it. */
+MU_API mu_status mu_campaign_export_csv_to(mu_campaign *c, mu_sink_fn write,
+                                           void *ctx, mu_error *err);
 
 /* Checks a campaign. The log is the truth: every event is replayed from
  * the first, with its stored rolls (or its seed), through the same calls

@@ -87,4 +87,20 @@ m undo $F
 "$muster" campaign prisoners $F >p2.txt || fail prisoners
 grep -q 'union division 1 "Wadsworth": the division leader (average)' p2.txt || { cat p2.txt; fail "undo did not put the leader back in camp"; }
 "$muster" campaign check $F >check.txt || { cat check.txt; fail "check after undo"; }
+# Side names in sentences (the Confederates', the Union's; never
+# "Confederates's").
+m export $F --side confederate --out conf.db
+grep -qx "conf.db: the Confederates' own file: what the Confederates may know, and nothing more" out.txt || { cat out.txt; fail "export: the player's file"; }
+"$muster" campaign check conf.db >chk.txt || { cat chk.txt; fail "check conf.db"; }
+grep -q "^the Confederates' own file of campaign" chk.txt || { cat chk.txt; fail "check: whose file"; }
+grep -q "^view chain (the Confederates'): " chk.txt || { cat chk.txt; fail "check: whose chain"; }
+"$muster" campaign add conf.db --side union --name X 2>err.txt && fail "a change on a player's file"
+grep -q "this is the Confederates' own copy of the campaign" err.txt || { cat err.txt; fail "a player's file: whose copy"; }
+"$muster" campaign head conf.db --side union 2>err.txt && fail "the other side's head of a player's file"
+grep -q "this is the Confederates' own file" err.txt || { cat err.txt; fail "head: whose file"; }
+"$muster" campaign engage $F 1 --as confederate --rolls 50 2>err.txt && fail "engage for the other side"
+grep -q "division 1 is the Union's: only its owner" err.txt || { cat err.txt; fail "engage: whose division"; }
+"$muster" campaign export $F --side union --out u.db --as confederate 2>err.txt && fail "the other side's file"
+grep -q "acting for the Confederates, the Union's file cannot be made" err.txt || { cat err.txt; fail "export: whose file"; }
+cat out.txt chk.txt err.txt | grep -e "s's" -e "'s'" && fail "a side's name is misspelled in a sentence"
 echo "ok: camps, captured leaders and batteries"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Campaign files damaged in ways fuzz_campaign found. One whose pages are
 # damaged (tests/data/campaign-malformed.sqlite) is refused by the log as a side sees it, saying so
-# (exit 1), and, in the sanitizer build, without leaking the list of
-# divisions the side may not see (the leak fuzz_campaign found).
+# (exit 1), and, in the sanitizer build, without leaking what it read of
+# the divisions the side may not see (the leak fuzz_campaign found).
 set -u
 muster=$1
 src=$(realpath "${MUSTER_SOURCE:-$(dirname "$0")/../..}")
@@ -13,8 +13,10 @@ fail=0
 for side in union confederate; do
     err=$("$muster" campaign log "$work/m.db" --as $side 2>&1 >/dev/null)
     rc=$?
-    want="muster: $work/m.db: reading: the campaign file is damaged (database disk image is malformed)"
-    if [ $rc != 1 ] || [ "$err" != "$want" ]; then
+    # (the log reads each division's secrecy when an event names it, so the
+    # damage met first is an event's: "event 7 (engage) is damaged: ...";
+    # before, a list of all hidden divisions read first met a bad page)
+    if [ $rc != 1 ] || [[ "$err" != "muster: $work/m.db: "*" damaged"* ]]; then
         echo "FAIL log --as $side: exit $rc, '$err'"; fail=1
     fi
 done

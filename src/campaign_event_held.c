@@ -1,0 +1,316 @@
+/* campaign_event_held.c -- the prisoners' event kinds (campaign_event.h):
+ * casualties (stands and batteries taken, and the camp holding them),
+ * exchange and liberate (who went home, from where). Their encode, decode
+ * and text functions are rows of camp_ev_types[] (campaign_event.c),
+ * declared in campaign_evfield.h; the fields are read and written with
+ * campaign_evfield.c's helpers. */
+#include "campaign_evfield.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- casualties --------------------------------------------------------- */
+
+void ev_cas_encode(const camp_ev *e, cJSON *o)
+{
+    /* "battle" comes before "division" here: the payload's order since the
+     * first schema, kept so that old and new logs read the same. */
+    const ev_casualties *x = &e->u.cas;
+    cJSON_AddNumberToObject(o, "battle", x->battle);
+    cJSON_AddNumberToObject(o, "division", e->division);
+    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
+    cJSON_AddNumberToObject(o, "brigade", x->brigade);
+    cJSON_AddNumberToObject(o, "lost", x->lost);
+    cJSON_AddNumberToObject(o, "captured", x->captured);
+    if (x->batteries)
+        cJSON_AddNumberToObject(o, "batteries", x->batteries);
+    if (x->captured || x->batteries)
+        put_camp(o, ev_other_side(x->side), x->camp);
+}
+
+void ev_cas_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_casualties *x = &e->u.cas;
+    x->battle = rd_int(r, o, "battle", 1, INT32_MAX);
+    e->division = rd_int(r, o, "division", 1, INT32_MAX);
+    x->side = RD_ARMY(r, o, "side");
+    x->brigade = rd_int(r, o, "brigade", 0, MU_MAX_BRIGADES);
+    x->lost = rd_int(r, o, "lost", 0, MU_MAX_STANDS);
+    x->captured = rd_int(r, o, "captured", 0, MU_MAX_STANDS);
+    x->batteries = rd_int_opt(r, o, "batteries", 1, EV_MAX_BATTERIES, 0);
+    if (x->captured || x->batteries)
+        rd_camp(r, o, ev_other_side(x->side), x->camp);
+    else if (rd_has(o, "camp"))
+        rd_fail(r, "camp", "is given though nothing was captured");
+    if (r->st == MU_OK && (x->brigade == 0) != (x->lost + x->captured == 0))
+        rd_fail(r, "brigade", "does not go with the stands lost and captured");
+    if (r->st == MU_OK && x->lost + x->captured + x->batteries == 0)
+        rd_fail(r, "lost", "is 0 and nothing else was lost either");
+}
+
+void ev_cas_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+{
+    (void)hide, (void)v;
+    const ev_casualties *x = &e->u.cas;
+    sb_printf(sb, "casualties in battle %d: %s division %d", x->battle,
+              mu_army_name(x->side), e->division);
+    if (x->brigade)
+        sb_printf(sb, " brigade %d, %d lost, %d captured", x->brigade, x->lost,
+                  x->captured);
+    if (x->batteries)
+        sb_printf(sb, "%s%d batter%s captured", x->brigade ? ", " : ", ",
+                  x->batteries, ev_plural(x->batteries, "y", "ies"));
+    if ((x->captured || x->batteries) &&
+        strcmp(x->camp, mu_camp_default(ev_other_side(x->side))))
+        sb_printf(sb, ", held in %s", x->camp);
+}
+
+/* ---- prisoners going home ----------------------------------------------- */
+
+static void freed_encode(const ev_release *x, cJSON *o)
+{
+    cJSON *a = cJSON_AddArrayToObject(o, "stands");
+    for (int i = 0; i < x->n; i++) {
+        cJSON *f = cJSON_CreateObject();
+        cJSON_AddNumberToObject(f, "division", x->stands[i].division);
+        cJSON_AddStringToObject(f, "side", mu_army_name(x->stands[i].side));
+        cJSON_AddNumberToObject(f, "brigade", x->stands[i].brigade);
+        cJSON_AddNumberToObject(f, "stands", x->stands[i].stands);
+        cJSON_AddItemToArray(a, f);
+    }
+    if (x->nleaders) {
+        a = cJSON_AddArrayToObject(o, "leaders");
+        for (int i = 0; i < x->nleaders; i++) {
+            const ev_freed_leader *l = &x->leaders[i];
+            cJSON *f = cJSON_CreateObject();
+            cJSON_AddNumberToObject(f, "division", l->division);
+            cJSON_AddStringToObject(f, "side", mu_army_name(l->side));
+            cJSON_AddStringToObject(f, "post", ev_post_word(l->post));
+            if (l->post == MU_POST_BRIGADE)
+                cJSON_AddNumberToObject(f, "brigade", l->brigade);
+            cJSON_AddStringToObject(f, "rating", mu_rating_name(l->rating));
+            cJSON_AddItemToArray(a, f);
+        }
+    }
+    if (x->nbatteries) {
+        a = cJSON_AddArrayToObject(o, "batteries");
+        for (int i = 0; i < x->nbatteries; i++) {
+            cJSON *f = cJSON_CreateObject();
+            cJSON_AddNumberToObject(f, "division", x->batteries[i].division);
+            cJSON_AddStringToObject(f, "side",
+                                    mu_army_name(x->batteries[i].side));
+            cJSON_AddNumberToObject(f, "batteries", x->batteries[i].stands);
+            cJSON_AddItemToArray(a, f);
+        }
+    }
+}
+
+static void freed_leaders_decode(ev_reader *r, const cJSON *o, ev_release *x)
+{
+    if (!rd_has(o, "leaders"))
+        return;
+    const cJSON *list = rd_array(r, o, "leaders");
+    x->leaders = rd_alloc(r, list, sizeof *x->leaders, &x->nleaders);
+    if (r->st == MU_OK && !x->leaders)
+        rd_fail(r, "leaders", "is an empty list, which is never written");
+    for (const cJSON *f = x->leaders ? list->child : NULL;
+         f && r->st == MU_OK; f = f->next) {
+        ev_freed_leader *v = &x->leaders[x->nleaders++];
+        v->division = rd_int(r, f, "division", 1, INT32_MAX);
+        v->side = RD_ARMY(r, f, "side");
+        v->post = (mu_post)rd_word(r, f, "post", ev_post_word, 2);
+        if (r->st == MU_OK && v->post == MU_POST_BRIGADE)
+            v->brigade = rd_int(r, f, "brigade", 1, MU_MAX_BRIGADES);
+        v->rating = RD_RATING(r, f, "rating");
+    }
+}
+
+static void freed_decode(ev_reader *r, const cJSON *o, ev_release *x)
+{
+    const cJSON *list = rd_array(r, o, "stands");
+    x->stands = rd_alloc(r, list, sizeof *x->stands, &x->n);
+    for (const cJSON *f = x->stands ? list->child : NULL;
+         f && r->st == MU_OK; f = f->next) {
+        ev_freed *v = &x->stands[x->n++];
+        v->division = rd_int(r, f, "division", 1, INT32_MAX);
+        v->side = RD_ARMY(r, f, "side");
+        v->brigade = rd_int(r, f, "brigade", 1, MU_MAX_BRIGADES);
+        v->stands = rd_int(r, f, "stands", 1, INT32_MAX);
+    }
+    freed_leaders_decode(r, o, x);
+    if (r->st != MU_OK || !rd_has(o, "batteries"))
+        return;
+    list = rd_array(r, o, "batteries");
+    x->batteries = rd_alloc(r, list, sizeof *x->batteries, &x->nbatteries);
+    if (r->st == MU_OK && !x->batteries)
+        rd_fail(r, "batteries", "is an empty list, which is never written");
+    for (const cJSON *f = x->batteries ? list->child : NULL;
+         f && r->st == MU_OK; f = f->next) {
+        ev_freed *v = &x->batteries[x->nbatteries++];
+        v->division = rd_int(r, f, "division", 1, INT32_MAX);
+        v->side = RD_ARMY(r, f, "side");
+        v->stands = rd_int(r, f, "batteries", 1, INT32_MAX);
+    }
+}
+
+/* Stands freed, by division and brigade; a division hidden from the viewer
+ * as one entry with its total (the stands went home in plain sight, the
+ * brigades they rejoin are its secret). Then leaders (a hidden division's
+ * as "a leader") and batteries. */
+static void freed_text(const ev_release *x, const ev_view *v, sbuf *sb)
+{
+    int k = 0;
+    for (int i = 0; i < x->n; i++, k++) {
+        const ev_freed *f = &x->stands[i];
+        sb_printf(sb, "%s%s division %d", k ? ", " : " (",
+                  mu_army_name(f->side), f->division);
+        if (!ev_masked(v, f->division)) {
+            sb_printf(sb, " brigade %d: %d", f->brigade, f->stands);
+            continue;
+        }
+        int n = f->stands;
+        while (i + 1 < x->n && x->stands[i + 1].division == f->division)
+            n += x->stands[++i].stands;
+        sb_printf(sb, " (hidden): %d", n);
+    }
+    for (int i = 0; i < x->nleaders; i++, k++) {
+        const ev_freed_leader *l = &x->leaders[i];
+        sb_printf(sb, "%s%s division %d ", k ? ", " : " (",
+                  mu_army_name(l->side), l->division);
+        if (ev_masked(v, l->division))
+            sb_puts(sb, "(hidden): a leader");
+        else if (l->post == MU_POST_BRIGADE)
+            sb_printf(sb, "brigade %d: its brigadier (%s)", l->brigade,
+                      mu_rating_name(l->rating));
+        else
+            sb_printf(sb, "leader (%s)", mu_rating_name(l->rating));
+    }
+    for (int i = 0; i < x->nbatteries; i++, k++) {
+        const ev_freed *f = &x->batteries[i];
+        sb_printf(sb, "%s%s division %d: %d batter%s", k ? ", " : " (",
+                  mu_army_name(f->side), f->division, f->stands,
+                  ev_plural(f->stands, "y", "ies"));
+    }
+    if (k)
+        sb_puts(sb, ")");
+}
+
+
+void ev_exchange_encode(const camp_ev *e, cJSON *o)
+{
+    const ev_release *x = &e->u.release;
+    cJSON_AddNumberToObject(o, "union", x->union_stands);
+    cJSON_AddNumberToObject(o, "confederate", x->confederate_stands);
+    put_count(o, "union_leaders", x->union_leaders);
+    put_count(o, "confederate_leaders", x->confederate_leaders);
+    put_count(o, "union_batteries", x->union_batteries);
+    put_count(o, "confederate_batteries", x->confederate_batteries);
+    freed_encode(x, o);
+}
+
+void ev_exchange_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_release *x = &e->u.release;
+    x->union_stands = rd_int(r, o, "union", 0, INT32_MAX);
+    x->confederate_stands = rd_int(r, o, "confederate", 0, INT32_MAX);
+    x->union_leaders = rd_int_opt(r, o, "union_leaders", 1, INT32_MAX, 0);
+    x->confederate_leaders = rd_int_opt(r, o, "confederate_leaders", 1,
+                                        INT32_MAX, 0);
+    x->union_batteries = rd_int_opt(r, o, "union_batteries", 1, INT32_MAX, 0);
+    x->confederate_batteries = rd_int_opt(r, o, "confederate_batteries", 1,
+                                          INT32_MAX, 0);
+    freed_decode(r, o, x);
+}
+
+/* ", 1 leader, 2 batteries" when there are any. */
+static void more_text(int leaders, int batteries, sbuf *sb)
+{
+    if (leaders)
+        sb_printf(sb, ", %d leader%s", leaders, ev_plural(leaders, "", "s"));
+    if (batteries)
+        sb_printf(sb, ", %d batter%s", batteries,
+                  ev_plural(batteries, "y", "ies"));
+}
+
+void ev_exchange_text(const camp_ev *e, bool hide, const ev_view *v,
+                          sbuf *sb)
+{
+    (void)hide;
+    const ev_release *x = &e->u.release;
+    int u = x->union_stands, k = x->confederate_stands;
+    if (!x->union_leaders && !x->confederate_leaders && !x->union_batteries &&
+        !x->confederate_batteries) { /* as every exchange read before camps */
+        sb_printf(sb, "exchange: %d Union stand%s and %d Confederate stand%s "
+                  "go home", u, ev_plural(u, "", "s"), k, ev_plural(k, "", "s"));
+        freed_text(x, v, sb);
+        return;
+    }
+    /* Only what was asked for: "1 Union stand and 1 Confederate leader". */
+    const int n[6] = {u, x->union_leaders, x->union_batteries, k,
+                      x->confederate_leaders, x->confederate_batteries};
+    static const char *const what[6][2] = {
+        {"Union stand", "Union stands"}, {"Union leader", "Union leaders"},
+        {"Union battery", "Union batteries"},
+        {"Confederate stand", "Confederate stands"},
+        {"Confederate leader", "Confederate leaders"},
+        {"Confederate battery", "Confederate batteries"}};
+    int parts = 0, last = 0, sum = 0;
+    for (int i = 0; i < 6; i++)
+        if (n[i]) {
+            parts++;
+            last = i;
+            sum += n[i] > 1 ? 2 : 1;
+        }
+    sb_puts(sb, "exchange:");
+    for (int i = 0, done = 0; i < 6; i++)
+        if (n[i])
+            sb_printf(sb, "%s %d %s", done++ == 0 ? "" : i == last ? " and"
+                      : ",", n[i], what[i][n[i] != 1]);
+    sb_puts(sb, parts == 1 && sum == 1 ? " goes home" : " go home");
+    freed_text(x, v, sb);
+}
+
+void ev_liberate_encode(const camp_ev *e, cJSON *o)
+{
+    const ev_release *x = &e->u.release;
+    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
+    if (x->has_camp)
+        cJSON_AddStringToObject(o, "camp", x->camp);
+    cJSON_AddNumberToObject(o, "total", x->total);
+    freed_encode(x, o);
+}
+
+void ev_liberate_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_release *x = &e->u.release;
+    x->side = RD_ARMY(r, o, "side");
+    x->has_camp = rd_has(o, "camp");
+    if (x->has_camp)
+        rd_str(r, o, "camp", x->camp, sizeof x->camp);
+    if (r->st == MU_OK && x->has_camp && !*x->camp)
+        rd_fail(r, "camp", "is empty");
+    x->total = rd_int(r, o, "total", 0, INT32_MAX);
+    freed_decode(r, o, x);
+    if (r->st == MU_OK && x->total + x->nleaders + x->nbatteries == 0)
+        rd_fail(r, "total", "is 0 and no one else was freed either");
+}
+
+void ev_liberate_text(const camp_ev *e, bool hide, const ev_view *v,
+                          sbuf *sb)
+{
+    (void)hide;
+    const ev_release *x = &e->u.release;
+    int n = x->total, nb = 0;
+    for (int i = 0; i < x->nbatteries; i++)
+        nb += x->batteries[i].stands;
+    if (x->has_camp)
+        sb_printf(sb, "liberation: %s, holding %s men, is freed, %d stand%s",
+                  x->camp, mu_army_name(x->side), n, ev_plural(n, "", "s"));
+    else
+        sb_printf(sb, "liberation: the camp holding %s men is freed, %d "
+                  "stand%s", mu_army_name(x->side), n, ev_plural(n, "", "s"));
+    more_text(x->nleaders, nb, sb);
+    sb_puts(sb, n + x->nleaders + nb == 1 ? " rejoins" : " rejoin");
+    freed_text(x, v, sb);
+}
