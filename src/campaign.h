@@ -216,9 +216,14 @@ mu_status camp_held(mu_campaign *c, mu_army side, int *stands, mu_error *err);
 mu_status camp_held_all(mu_campaign *c, mu_army side, int held[3],
                         mu_error *err);
 /* The camp for what `captor` takes: `name` checked (a name, not a camp of
- * the other side), or the captor's default camp for NULL; into out. */
+ * the other side, nor its default camp), or the captor's default camp
+ * (camp_default_of) for NULL; into out. */
 mu_status camp_resolve(mu_campaign *c, mu_army captor, const char *name,
                        char out[CAMP_NAME_MAX + 1], mu_error *err);
+/* The captor's default camp: its player's choice (campaign.union_camp,
+ * confederate_camp), else the built-in one. */
+mu_status camp_default_of(mu_campaign *c, mu_army captor,
+                          char out[CAMP_NAME_MAX + 1], mu_error *err);
 /* Holds a leader taken from the post x names in camp `camp` (in the
  * caller's transaction; campaign_prisoners.c). */
 mu_status camp_hold_leader(mu_campaign *c, int64_t event, int div,

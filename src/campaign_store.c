@@ -153,7 +153,11 @@ static const char schema_sql[] =
  * file's "new" event holds their SHA-256 (tables_sha256); a file made
  * before, with its own tables and a log, gets a "tables" event holding it
  * (camp_tables_upgrade), appended: nothing noted before is rewritten. No
- * table changes. */
+ * table changes.
+ *
+ * 5 -> 6: a default camp per side, chosen by its player (a "default-camp"
+ * event): campaign.union_camp and confederate_camp, NULL for the built-in
+ * "Union POW camp" and "Confederate POW camp" (every older file's). */
 typedef struct step {
     const char *sql; /* or NULL */
     mu_status (*fill)(mu_campaign *c, mu_error *err); /* after sql, or NULL */
@@ -200,6 +204,11 @@ static const step steps[] = {
      " camp TEXT NOT NULL CHECK (length(camp) > 0)"
      ") STRICT;", NULL},
     {NULL, camp_tables_upgrade},
+    {"ALTER TABLE campaign ADD COLUMN union_camp TEXT"
+     " CHECK (union_camp IS NULL OR length(union_camp) > 0);"
+     "ALTER TABLE campaign ADD COLUMN confederate_camp TEXT"
+     " CHECK (confederate_camp IS NULL OR length(confederate_camp) > 0);",
+     NULL},
 };
 
 /* ---- SQLite plumbing ---------------------------------------------------- */
