@@ -537,12 +537,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
  * Only when libmicrohttpd has read this request and nothing more (bytes
  * read = what the gate saw): a client that pipelined its next request
  * stays with libmicrohttpd. Under s->lock. */
-static bool take_back(web_server *s, conn *k, uint64_t received)
+static bool take_back(web_server *s, conn *k, uint64_t consumed)
 {
-    int inq = 0;
     if (!s->gate || atomic_load(&s->stopping) ||
-        ioctl(k->fd, SIOCINQ, &inq) != 0 || inq < 0 ||
-        received - (uint64_t)inq != k->req.base + k->req.length)
+        consumed != k->req.base + k->req.length)
         return false;
     int fd = fcntl(k->fd, F_DUPFD_CLOEXEC, 0);
     if (fd < 0)
@@ -553,8 +551,32 @@ static bool take_back(web_server *s, conn *k, uint64_t received)
     }
     k->gated = false;
     web_gate_take(s->gate, fd, (struct sockaddr *)&k->peer, k->peerlen,
-                  received - (uint64_t)inq);
+                  consumed);
     return true;
+}
+
+/* The bytes received on a TCP socket and those of them read (by anyone).
+ * Read as the queue's length, the count received, the queue's length again
+ * until the two lengths agree: the kernel may add a packet waiting in the
+ * socket's backlog between two calls, and a count and a length from either
+ * side of it would not match. */
+static bool bytes_of(int fd, uint64_t *received, uint64_t *consumed)
+{
+    for (int i = 0; i < 4; i++) {
+        int a = 0, b = 0;
+        struct tcp_info ti;
+        socklen_t tl = sizeof ti;
+        if (ioctl(fd, SIOCINQ, &a) != 0 ||
+            getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) != 0 ||
+            ioctl(fd, SIOCINQ, &b) != 0)
+            return false;
+        *received = ti.tcpi_bytes_received;
+        if (a == b && a >= 0 && *received >= (uint64_t)a) {
+            *consumed = *received - (uint64_t)a;
+            return true;
+        }
+    }
+    return false;
 }
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
@@ -577,11 +599,15 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     conn *k = ci->socket_context;
     struct tcp_info ti;
     socklen_t tl = sizeof ti;
+    uint64_t received, consumed;
     pthread_mutex_lock(&s->lock);
-    if (getsockopt(k->fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) == 0) {
+    if (keep && k->gated) {
+        if (bytes_of(k->fd, &received, &consumed)) {
+            k->done_bytes = received;
+            take_back(s, k, consumed);
+        }
+    } else if (getsockopt(k->fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) == 0) {
         k->done_bytes = ti.tcpi_bytes_received;
-        if (keep && k->gated)
-            take_back(s, k, ti.tcpi_bytes_received);
     }
     k->gated = false;
     k->started = 0;

@@ -105,6 +105,28 @@ try {
     if (why) { failed++; out.push(`FAIL ${where}: ${why}`); } else { passed++; out.push(`ok   ${where}: ${f.status} ${f.json.error}`); }
   }));
   await Promise.all(runs);
+  // Under load: many connections, each answered many times back to back,
+  // then a malformed request; every one must still be gated (a connection
+  // left with libmicrohttpd would answer HTML).
+  const busy = await Promise.all(Array.from({ length: 64 }, () => new Promise(resolve => {
+    const s = net.connect(srv.port, '127.0.0.1');
+    let buf = '', n = 0;
+    const timer = setTimeout(() => { s.destroy(); resolve({ n, text: 'timeout' }); }, 20000);
+    s.on('connect', () => s.write(good));
+    s.on('data', d => {
+      buf += d.toString('latin1');
+      if (n >= 30) return;
+      const end = buf.indexOf('\r\n\r\n'), len = /\r\ncontent-length: *(\d+)/i.exec(buf);
+      if (end < 0 || !len || buf.length < end + 4 + Number(len[1])) return;
+      buf = buf.slice(end + 4 + Number(len[1]));
+      s.write(++n < 30 ? good : 'hello there, server\r\n\r\n');
+    });
+    s.on('error', () => {});
+    s.on('close', () => { clearTimeout(timer); resolve({ n, text: buf }); });
+  })));
+  const html = busy.filter(b => refusal(b.text).status !== 400 || !refusal(b.text).json);
+  if (html.length) { failed++; out.push(`FAIL under load: ${html.length} of 64 connections did not answer their 30th request with JSON 400: ${JSON.stringify(html[0].text.slice(0, 100))}`); }
+  else { passed++; out.push('ok   under load: 64 connections, 29 answers each, then a malformed request: JSON 400 on every one'); }
   // The server still answers.
   const r = await fetch(srv.base + 'api/fire?weapon=musket&range=5&figures=11&seed=7');
   if (r.status !== 200) { failed++; out.push('FAIL the server no longer answers'); }
