@@ -202,6 +202,12 @@ mu_status camp_log_put(camp_log *x, const char *s, mu_error *err);
  * when there is no such event. */
 mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
                          sbuf *sb, mu_error *err);
+/* Event e as a log entry exactly as camp_log_event writes it, for a viewer
+ * from whom hidden(ctx, div) says division div is hidden (the check of a
+ * player's own file, which has no divisions to ask). */
+mu_status camp_log_render(const camp_ev *e, bool (*hidden)(const void *ctx,
+                                                           int div),
+                          const void *ctx, bool json, sbuf *sb, mu_error *err);
 /* The log of a player's own file (campaign_export.c): x->only (0: all)
  * from its view_log, into x. */
 mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err);
