@@ -150,10 +150,10 @@ mu_status camp_load_engaged(mu_campaign *c, int id, camp_div *out,
 /* Every division in id order; *out malloc'd (NULL when there are none). */
 mu_status camp_load_all(mu_campaign *c, camp_div **out, int *n, mu_error *err);
 /* Divisions one at a time, in id order, for a listing of any length: of
- * `side` only (-1: both), with their brigades when `brigades` (a file
- * whose brigades a whole read would refuse is refused at the open, before
- * anything is written). camp_divs_next fills *d and sets *more, false at
- * the end. Inside a read (camp_read); close it before the read ends. */
+ * `side` only (-1: both), with their brigades when `brigades` (brigades a
+ * whole read would refuse are refused when met: more than MU_MAX_BRIGADES
+ * with their division, brigades of no division after the last).
+ * camp_divs_next fills *d and sets *more, false at the end. Inside a read (camp_read); close it before the read ends. */
 typedef struct camp_divs {
     mu_campaign *c;
     sqlite3_stmt *div, *brig;
