@@ -2,6 +2,8 @@
  * mu_campaign_* API, one table entry per subcommand. */
 #include "opts.h"
 
+#include <cjson/cJSON.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -213,6 +215,50 @@ static cli_rc run_liberate(cli_ctx *cx)
                          "--camp NAME, or --side S for every camp holding S's "
                          "men");
     return run_event(cx, do_liberate, false);
+}
+
+/* camp FILE --side S [--default NAME]: chooses S's default camp, or says
+ * which it is. */
+static mu_status do_camp(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
+                         int64_t *ev, mu_error *err)
+{
+    (void)div, (void)d;
+    return mu_campaign_default_camp_set(c, (mu_army)cli_choice(cx, "side", 0),
+                                        cli_str(cx, "default"), ev, err);
+}
+
+static cli_rc run_camp(cli_ctx *cx)
+{
+    if (cli_has(cx, "default"))
+        return run_event(cx, do_camp, false);
+    mu_campaign *c = NULL;
+    cli_rc rc = open_as(cx, &c, true);
+    if (rc != CLI_OK)
+        return rc;
+    mu_error err = {0};
+    char name[MU_CAMPAIGN_NAME_MAX + 1];
+    mu_army side = (mu_army)cli_choice(cx, "side", 0);
+    if (mu_campaign_default_camp(c, side, name, sizeof name, &err) != MU_OK) {
+        rc = cli_fail(cx, &err);
+    } else {
+        cli_buf b = {0};
+        if (cli_format(cx) == MU_FMT_JSON) {
+            cJSON *o = cJSON_CreateObject();
+            char *s = NULL;
+            if (o && cJSON_AddStringToObject(o, "side", mu_army_name(side)) &&
+                cJSON_AddStringToObject(o, "default_camp", name))
+                s = cJSON_PrintUnformatted(o);
+            cJSON_Delete(o);
+            cli_buf_printf(&b, "%s\n", s ? s : "{}");
+            cJSON_free(s);
+        } else {
+            cli_buf_printf(&b, "%s\n", name);
+        }
+        rc = cli_out(cx, b.s ? b.s : "");
+        free(b.s);
+    }
+    mu_campaign_close(c);
+    return rc;
 }
 
 static mu_status do_penalty(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
@@ -761,6 +807,17 @@ static const cli_opt exchange_opts[] = {
 
 static const cli_opt side_opts[] = {CAMP_SIDE(CLI_REQUIRED), CAMP_AS,
                                     CAMP_FORMAT, {0}};
+static const cli_opt camp_opts[] = {
+    {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",
+     .flags = CLI_REQUIRED,
+     .help = "the side whose camp it is: where S holds what it captures",
+     .missing = "%s: say whose default camp with --side union|confederate"},
+    {.name = "default", .type = ARG_TEXT, .metavar = "NAME",
+     .help = "S's default camp from now on (without it: print S's default "
+             "camp)"},
+    CAMP_AS,
+    CAMP_FORMAT,
+    {0}};
 #define ONE_CAMP "%s: free one camp with --camp NAME, or every camp holding " \
                  "a side's men with --side S, not both"
 static const cli_opt liberate_opts[] = {
@@ -997,6 +1054,15 @@ const cli_command cmd_campaign_liberate = {
            "Everyone freed goes home as in an exchange. Acting for a side\n"
            "(--as), a camp holding prisoners of the other side's hidden\n"
            "division is refused: that side or the umpire frees it.\n"};
+const cli_command cmd_campaign_camp = {
+    .name = "campaign camp", .summary = "a side's default prisoner-of-war camp",
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = camp_opts, .run = run_camp,
+    .doc = "--default NAME: what S captures without --camp is held in NAME\n"
+           "from now on (an event, undone like any other; prisoners held\n"
+           "already stay where they are). Without --default, prints S's\n"
+           "default camp ('Union POW camp', 'Confederate POW camp' until one\n"
+           "is chosen). Acting for a side, only its own.\n"};
 const cli_command cmd_campaign_leader_lost = {
     .name = "campaign leader-lost", .summary = "replace a leader lost in combat",
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,

@@ -8,8 +8,8 @@
  * write fields in the order docs/design.md documents; decoders read every
  * field with the rd_* helpers (campaign_evfield.c), which turn a missing or
  * mistyped field into an error naming the event and the field. The
- * prisoners' kinds (casualties, exchange, liberate) are written, read and
- * told in campaign_event_held.c. */
+ * prisoners' kinds (casualties, exchange, liberate, default-camp) are
+ * written, read and told in campaign_event_held.c. */
 #include "campaign_evfield.h"
 #include "error.h"
 #include "render.h"
@@ -783,6 +783,9 @@ const camp_ev_type camp_ev_types[EV_NKINDS] = {
                  camp_replay_undo},
     [EV_TABLES] = {"tables", EV_DIV_NONE, tables_encode, tables_decode,
                    tables_text, camp_replay_tables},
+    [EV_DEFAULT_CAMP] = {"default-camp", EV_DIV_NONE, ev_dcamp_encode,
+                         ev_dcamp_decode, ev_dcamp_text,
+                         camp_replay_default_camp},
 };
 
 bool camp_ev_kind_of(const char *name, camp_ev_kind *out)

@@ -47,6 +47,7 @@ typedef enum camp_ev_kind {
     EV_ADVANCE,      /* "advance": the campaign's date moves on */
     EV_UNDO,         /* "undo": an earlier event taken back */
     EV_TABLES,       /* "tables": a file's own tables pinned at its upgrade */
+    EV_DEFAULT_CAMP, /* "default-camp": a side chose its default camp */
     EV_NKINDS
 } camp_ev_kind;
 
@@ -222,6 +223,13 @@ typedef struct ev_leader {
     ev_camp camp;     /* and held there */
 } ev_leader;
 
+/* default-camp: where `side` holds what it takes when no camp is named,
+ * from now on, and before. Both always written (a built-in name too). */
+typedef struct ev_default_camp {
+    mu_army side;
+    ev_camp camp, was;
+} ev_default_camp;
+
 typedef struct ev_penalty {
     mu_army side;
     int owed;
@@ -246,6 +254,7 @@ typedef struct camp_ev {
         ev_advance advance;
         ev_undo undo;
         ev_tables tables;
+        ev_default_camp dcamp;
     } u;
 } camp_ev;
 
@@ -311,6 +320,7 @@ CAMP_REPLAY(contribute);
 CAMP_REPLAY(advance);
 CAMP_REPLAY(undo);
 CAMP_REPLAY(tables);
+CAMP_REPLAY(default_camp);
 
 /* The kind named `name`; false for an unknown one. */
 bool camp_ev_kind_of(const char *name, camp_ev_kind *out);

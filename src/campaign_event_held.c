@@ -1,6 +1,7 @@
 /* campaign_event_held.c -- the prisoners' event kinds (campaign_event.h):
  * casualties (stands and batteries taken, and the camp holding them),
- * exchange and liberate (who went home, from where). Their encode, decode
+ * exchange and liberate (who went home, from where), default-camp (where
+ * a side holds what it takes when no camp is named). Their encode, decode
  * and text functions are rows of camp_ev_types[] (campaign_event.c),
  * declared in campaign_evfield.h; the fields are read and written with
  * campaign_evfield.c's helpers. */
@@ -313,4 +314,37 @@ void ev_liberate_text(const camp_ev *e, bool hide, const ev_view *v,
     more_text(x->nleaders, nb, sb);
     sb_puts(sb, n + x->nleaders + nb == 1 ? " rejoins" : " rejoin");
     freed_text(x, v, sb);
+}
+
+/* ---- default camps ------------------------------------------------------ */
+
+void ev_dcamp_encode(const camp_ev *e, cJSON *o)
+{
+    const ev_default_camp *x = &e->u.dcamp;
+    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
+    cJSON_AddStringToObject(o, "camp", x->camp);
+    cJSON_AddStringToObject(o, "was", x->was);
+}
+
+void ev_dcamp_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_default_camp *x = &e->u.dcamp;
+    x->side = RD_ARMY(r, o, "side");
+    rd_str(r, o, "camp", x->camp, sizeof x->camp);
+    rd_str(r, o, "was", x->was, sizeof x->was);
+    if (r->st == MU_OK && (!*x->camp || !*x->was))
+        rd_fail(r, *x->camp ? "was" : "camp", "is empty");
+    if (r->st == MU_OK && !strcmp(x->camp, x->was))
+        rd_fail(r, "camp", "is the camp it was already");
+}
+
+void ev_dcamp_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+{
+    (void)hide, (void)v;
+    const ev_default_camp *x = &e->u.dcamp;
+    sb_printf(sb, "default camp: the %s hold%s what %s take%s in %s unless "
+              "another camp is named (it was %s)",
+              x->side == MU_UNION ? "Union" : "Confederates",
+              x->side == MU_UNION ? "s" : "", x->side == MU_UNION ? "it"
+              : "they", x->side == MU_UNION ? "s" : "", x->camp, x->was);
 }

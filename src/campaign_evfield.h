@@ -1,6 +1,6 @@
 /* campaign_evfield.h -- private to the event codecs: campaign_event.c (the
  * table of kinds and most of their rows), campaign_event_held.c (the
- * prisoners' kinds) and campaign_evfield.c (the fields they share).
+ * prisoners' and camps' kinds) and campaign_evfield.c (the fields they share).
  *
  * Readers (rd_*) take an ev_reader whose first error sticks: once a field
  * failed, later reads do nothing and return their lowest value, so a
@@ -98,5 +98,8 @@ void ev_liberate_encode(const camp_ev *e, cJSON *o);
 void ev_liberate_decode(ev_reader *r, const cJSON *o, camp_ev *e);
 void ev_liberate_text(const camp_ev *e, bool hide, const ev_view *v,
                       sbuf *sb);
+void ev_dcamp_encode(const camp_ev *e, cJSON *o);
+void ev_dcamp_decode(ev_reader *r, const cJSON *o, camp_ev *e);
+void ev_dcamp_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);
 
 #endif

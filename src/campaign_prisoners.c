@@ -19,22 +19,41 @@ const char *mu_camp_default(mu_army captor)
     "(SELECT division, camp FROM prisoners UNION ALL SELECT division, camp "  \
     "FROM leaders_held UNION ALL SELECT division, camp FROM batteries_held)"
 
+mu_status camp_default_of(mu_campaign *c, mu_army captor,
+                          char out[CAMP_NAME_MAX + 1], mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, captor == MU_UNION
+                               ? "SELECT union_camp FROM campaign WHERE id = 1"
+                               : "SELECT confederate_camp FROM campaign WHERE "
+                                 "id = 1", &st, err);
+    if (s != MU_OK)
+        return s;
+    int rc = sqlite3_step(st);
+    const char *v = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0)
+                                     : NULL;
+    snprintf(out, CAMP_NAME_MAX + 1, "%s", v ? v : mu_camp_default(captor));
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? MU_OK
+                            : camp_sql_fail(c, rc, "reading the campaign", err);
+}
+
 mu_status camp_resolve(mu_campaign *c, mu_army captor, const char *name,
                        char out[CAMP_NAME_MAX + 1], mu_error *err)
 {
-    if (!name) {
-        snprintf(out, CAMP_NAME_MAX + 1, "%s", mu_camp_default(captor));
-        return MU_OK;
-    }
+    if (!name)
+        return camp_default_of(c, captor, out, err);
     mu_status s = camp_check_name(name, "camp", err);
     if (s != MU_OK)
         return s;
     mu_army other = captor == MU_UNION ? MU_CONFEDERATE : MU_UNION;
-    if (!strcmp(name, mu_camp_default(other)))
-        return err_set(err, MU_EINPUT, "'%s' is the %s's default camp: %s "
+    char theirs[CAMP_NAME_MAX + 1];
+    if ((s = camp_default_of(c, other, theirs, err)) != MU_OK)
+        return s;
+    if (!strcmp(name, mu_camp_default(other)) || !strcmp(name, theirs))
+        return err_set(err, MU_EINPUT, "'%s' is the %s default camp: the %s "
                        "cannot hold prisoners there; name another camp", name,
-                       other == MU_UNION ? "Union" : "Confederacy",
-                       captor == MU_UNION ? "the Union" : "the Confederates");
+                       camp_side_poss(other), camp_side_noun(captor));
     /* A camp holding men of the captor's own side is the other side's. */
     sqlite3_stmt *st;
     if ((s = camp_prepare(c, "SELECT 1 FROM " HELD_ALL " h JOIN divisions d "
@@ -469,4 +488,90 @@ mu_status mu_campaign_liberate_camp(mu_campaign *c, const char *camp,
         return s;
     free_ctx x = {{{0}}, camp, true, MU_UNION, 0};
     return run_free(c, &x, event, err);
+}
+
+/* ---- the default camps -------------------------------------------------- */
+
+typedef struct dcamp_ctx {
+    mu_army captor;
+    const char *camp;
+    int64_t event;
+} dcamp_ctx;
+
+static mu_status dcamp_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    dcamp_ctx *x = p;
+    if (c->viewer != MU_VIEWER_UMPIRE && c->viewer != (int)x->captor)
+        return err_set(err, MU_ESTATE, "acting for the %s, the %s default "
+                       "camp cannot be chosen: the %s (or the umpire) choose "
+                       "it", camp_side_noun((mu_army)c->viewer),
+                       camp_side_poss(x->captor), camp_side_noun(x->captor));
+    camp_ev ev = {.kind = EV_DEFAULT_CAMP};
+    ev_default_camp *d = &ev.u.dcamp;
+    d->side = x->captor;
+    mu_status s = camp_default_of(c, x->captor, d->was, err);
+    if (s == MU_OK)
+        s = camp_resolve(c, x->captor, x->camp, d->camp, err);
+    if (s != MU_OK)
+        return s;
+    if (!strcmp(d->camp, d->was))
+        return err_set(err, MU_EINPUT, "'%s' is the %s default camp already",
+                       d->camp, camp_side_poss(x->captor));
+    /* The built-in name is kept as NULL, as in a file that never chose. */
+    bool builtin = !strcmp(d->camp, mu_camp_default(x->captor));
+    sqlite3_stmt *st;
+    if ((s = camp_prepare(c, x->captor == MU_UNION
+                          ? "UPDATE campaign SET union_camp = ? WHERE id = 1"
+                          : "UPDATE campaign SET confederate_camp = ? WHERE "
+                            "id = 1", &st, err)) != MU_OK)
+        return s;
+    if (builtin)
+        sqlite3_bind_null(st, 1);
+    else
+        sqlite3_bind_text(st, 1, d->camp, -1, SQLITE_STATIC);
+    if ((s = camp_run(c, st, err)) != MU_OK)
+        return s;
+    return camp_event(c, &ev, &x->event, err);
+}
+
+mu_status mu_campaign_default_camp_set(mu_campaign *c, mu_army captor,
+                                       const char *camp, int64_t *event,
+                                       mu_error *err)
+{
+    if (!c || (unsigned)captor > 1)
+        return err_set(err, MU_EINPUT, "choose whose default camp: union or "
+                       "confederate");
+    mu_status s = camp_check_name(camp, "camp", err);
+    if (s != MU_OK)
+        return s;
+    dcamp_ctx x = {captor, camp, 0};
+    if ((s = camp_tx(c, dcamp_tx, &x, NULL, err)) == MU_OK && event)
+        *event = x.event;
+    return s;
+}
+
+typedef struct dget_ctx {
+    mu_army captor;
+    char name[CAMP_NAME_MAX + 1];
+} dget_ctx;
+
+static mu_status dget_read(mu_campaign *c, void *p, mu_error *err)
+{
+    dget_ctx *x = p;
+    return camp_default_of(c, x->captor, x->name, err);
+}
+
+mu_status mu_campaign_default_camp(mu_campaign *c, mu_army captor, char *out,
+                                   size_t n, mu_error *err)
+{
+    if (!c || !out || n == 0 || (unsigned)captor > 1)
+        return err_set(err, MU_EINPUT, "no campaign, side or buffer given");
+    dget_ctx x = {captor, ""};
+    mu_status s = camp_read(c, dget_read, &x, err);
+    if (s == MU_OK && strlen(x.name) >= n)
+        s = err_set(err, MU_EINPUT, "the camp's name does not fit in %zu "
+                    "bytes", n);
+    if (s == MU_OK)
+        memcpy(out, x.name, strlen(x.name) + 1);
+    return s;
 }

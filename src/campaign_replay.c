@@ -576,3 +576,11 @@ mu_status camp_replay_check(mu_campaign *file, camp_report *r, mu_error *err)
                   r->problems == before ? "every table agrees" : "FAILED");
     return s;
 }
+
+mu_status camp_replay_default_camp(mu_campaign *mem, mu_campaign *file,
+                                   const camp_ev *e, mu_error *err)
+{
+    (void)file;
+    return mu_campaign_default_camp_set(mem, e->u.dcamp.side,
+                                        e->u.dcamp.camp, NULL, err);
+}

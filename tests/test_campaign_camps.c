@@ -408,6 +408,200 @@ static void schema3_file_is_upgraded(void **state)
     sqlite3_close(db);
 }
 
+static void default_is(mu_campaign *c, mu_army captor, const char *want)
+{
+    char name[MU_CAMPAIGN_NAME_MAX + 1];
+    mu_error err;
+    assert_int_equal(mu_campaign_default_camp(c, captor, name, sizeof name,
+                                              &err), MU_OK);
+    assert_string_equal(name, want);
+}
+
+/* A side's own default camp: captures naming no camp go there from then on
+ * (stands, batteries, leaders), what was held before stays; the choice is
+ * an event, replayed by check, undone like any other, and in the player's
+ * own file; every refusal changes nothing. */
+static void default_camp_chosen(void **state)
+{
+    (void)state;
+    mu_campaign *c = scene(fresh());
+    mu_error err;
+    char path[512];
+    snprintf(path, sizeof path, "%s", fresh());
+    assert_int_equal(mu_campaign_casualties(c, 2, 1, 0, 1, NULL, &err), MU_OK);
+    default_is(c, MU_UNION, "Union POW camp");
+    int64_t ev = 0, n = events(c);
+    assert_int_equal(mu_campaign_default_camp_set(c, MU_UNION, "Camp Douglas",
+                                                  &ev, &err), MU_OK);
+    assert_int_equal(ev, n + 1);
+    default_is(c, MU_UNION, "Camp Douglas");
+    default_is(c, MU_CONFEDERATE, "Confederate POW camp");
+    char *t = NULL;
+    assert_int_equal(mu_campaign_event(c, ev, MU_VIEWER_UMPIRE,
+                                       RO(MU_FMT_TEXT), &t, &err), MU_OK);
+    assert_string_equal(t, "#8 default camp: the Union holds what it takes "
+                        "in Camp Douglas unless another camp is named (it "
+                        "was Union POW camp)\n");
+    free(t);
+    mu_casualties k = {.brigade = 2, .captured = 1, .batteries = 1};
+    assert_int_equal(mu_campaign_casualties_in(c, 2, &k, NULL, &err), MU_OK);
+    captured(c, 2, MU_POST_DIVISION, 0, NULL, 50);
+    t = prisoners(c, MU_FMT_TEXT);
+    assert_string_equal(t,
+        "Held by the Union in Camp Douglas:\n"
+        "  confederate division 2 \"Heth\" brigade 2: 1 stand\n"
+        "  confederate division 2 \"Heth\": the division leader (average)\n"
+        "  confederate division 2 \"Heth\": 1 battery\n"
+        "Held by the Union in Union POW camp:\n"
+        "  confederate division 2 \"Heth\" brigade 1: 1 stand\n"
+        "The Union holds 2 Confederate stands, 1 leader, 1 battery; the "
+        "Confederates hold 0 Union stands, 0 leaders, 0 batteries.\n");
+    free(t);
+    check_ok(c);
+
+    /* Refused, and nothing written: the same camp again, the other side's
+     * default camp (built-in or chosen), a camp holding the captor's own
+     * men, not a name, and the other side's choice acting for the Union. */
+    n = events(c);
+    assert_int_equal(mu_campaign_default_camp_set(c, MU_UNION, "Camp Douglas",
+                                                  NULL, &err), MU_EINPUT);
+    assert_non_null(strstr(err.msg, "is the Union's default camp already"));
+    assert_int_equal(mu_campaign_default_camp_set(c, MU_UNION,
+                     "Confederate POW camp", NULL, &err), MU_EINPUT);
+    assert_int_equal(mu_campaign_default_camp_set(c, MU_CONFEDERATE,
+                     "Camp Douglas", NULL, &err), MU_EINPUT);
+    assert_non_null(strstr(err.msg, "is the Union's default camp: the "
+                                    "Confederates cannot"));
+    assert_int_equal(mu_campaign_default_camp_set(c, MU_UNION, "", NULL,
+                                                  &err), MU_EINPUT);
+    mu_casualties u = {.brigade = 1, .captured = 1, .camp = "Libby Prison"};
+    assert_int_equal(mu_campaign_casualties_in(c, 1, &u, NULL, &err), MU_OK);
+    n = events(c);
+    assert_int_equal(mu_campaign_default_camp_set(c, MU_UNION, "Libby Prison",
+                                                  NULL, &err), MU_EINPUT);
+    assert_non_null(strstr(err.msg, "is a confederate camp"));
+    /* The Confederates may not name the Union's default as a camp now. */
+    mu_casualties into = {.brigade = 1, .captured = 1, .camp = "Camp Douglas"};
+    assert_int_equal(mu_campaign_casualties_in(c, 1, &into, NULL, &err),
+                     MU_EINPUT);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_default_camp_set(c, MU_CONFEDERATE,
+                     "Andersonville", NULL, &err), MU_ESTATE);
+    assert_non_null(strstr(err.msg, "acting for the Union, the Confederates' "
+                                    "default camp cannot be chosen"));
+    assert_int_equal(events(c), n);
+    default_is(c, MU_CONFEDERATE, "Confederate POW camp");
+    /* Its own, acting for the Confederates. */
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_CONFEDERATE, &err),
+                     MU_OK);
+    assert_int_equal(mu_campaign_default_camp_set(c, MU_CONFEDERATE,
+                     "Andersonville", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
+    check_ok(c);
+
+    /* The player's own file knows the camps and the events that chose
+     * them. */
+    assert_int_equal(mu_campaign_export_side(c, MU_UNION, path, &err), MU_OK);
+    mu_campaign *p = NULL;
+    assert_int_equal(mu_campaign_open_read(path, &p, &err), MU_OK);
+    default_is(p, MU_UNION, "Camp Douglas");
+    default_is(p, MU_CONFEDERATE, "Andersonville");
+    assert_int_equal(mu_campaign_log(p, MU_VIEWER_UNION, RO(MU_FMT_TEXT), &t,
+                                     &err), MU_OK);
+    assert_non_null(strstr(t, "default camp: the Confederates hold what they "
+                              "take in Andersonville"));
+    free(t);
+    mu_campaign_close(p);
+
+    /* Undone (the latest first), the Confederates' camp is the built-in
+     * one again; the Union's choice, undone too, leaves what it holds in
+     * Camp Douglas, where the events put it. */
+    assert_int_equal(mu_campaign_undo(c, 0, NULL, &err), MU_OK);
+    default_is(c, MU_CONFEDERATE, "Confederate POW camp");
+    assert_int_equal(mu_campaign_undo(c, ev, NULL, &err), MU_OK);
+    default_is(c, MU_UNION, "Union POW camp");
+    t = prisoners(c, MU_FMT_TEXT);
+    assert_non_null(strstr(t, "Held by the Union in Camp Douglas:\n"));
+    free(t);
+    check_ok(c);
+    mu_campaign_close(c);
+}
+
+/* A file of schema 5 (tests/data/campaign-schema5.db, made by the release
+ * before default camps: Heth hidden, 2 of his stands held in the Union's
+ * default camp, Union stands in the Confederates' and in Libby Prison)
+ * opens as schema 6 with the built-in default camps, checks clean, and a
+ * default camp chosen then takes the next capture. */
+static void schema5_file_is_upgraded(void **state)
+{
+    (void)state;
+    const char *src = getenv("MUSTER_SOURCE");
+    assert_non_null(src);
+    char from[512], to[512], cmd[1200];
+    snprintf(from, sizeof from, "%s/tests/data/campaign-schema5.db", src);
+    snprintf(to, sizeof to, "%s", fresh());
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
+    assert_int_equal(system(cmd), 0);
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open(to, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st,
+                                        NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), 5);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+
+    mu_campaign *c;
+    mu_error err;
+    char head[MU_CHAIN_HEX];
+    int64_t n;
+    /* Read only, it is upgraded in memory: the same head and events. */
+    assert_int_equal(mu_campaign_open_read(to, &c, &err), MU_OK);
+    assert_int_equal(mu_campaign_head(c, head, &n, &err), MU_OK);
+    assert_string_equal(head, "867caed4fb7408ea9870cdc0ad3fca42f0e233bc40d65b"
+                        "23584472db16d2f531");
+    assert_int_equal(n, 9);
+    default_is(c, MU_UNION, "Union POW camp");
+    mu_campaign_close(c);
+
+    assert_int_equal(mu_campaign_open(to, &c, &err), MU_OK);
+    check_ok(c);
+    default_is(c, MU_UNION, "Union POW camp");
+    default_is(c, MU_CONFEDERATE, "Confederate POW camp");
+    assert_int_equal(mu_campaign_default_camp_set(c, MU_CONFEDERATE,
+                     "Belle Isle", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 1, 1, 0, 1, NULL, &err), MU_OK);
+    char *t = prisoners(c, MU_FMT_TEXT);
+    assert_string_equal(t,
+        "Held by the Union in Union POW camp:\n"
+        "  confederate division 2 \"Heth\" brigade 1: 2 stands\n"
+        "Held by the Confederates in Belle Isle:\n"
+        "  union division 1 \"Wadsworth\" brigade 1: 1 stand\n"
+        "Held by the Confederates in Confederate POW camp:\n"
+        "  union division 1 \"Wadsworth\" brigade 1: 1 stand\n"
+        "Held by the Confederates in Libby Prison:\n"
+        "  union division 1 \"Wadsworth\" brigade 2: 1 stand\n"
+        "The Union holds 2 Confederate stands; the Confederates hold 3 Union "
+        "stands.\n");
+    free(t);
+    check_ok(c);
+    mu_campaign_close(c);
+    assert_int_equal(sqlite3_open(to, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT (SELECT user_version "
+                                        "FROM pragma_user_version), "
+                                        "union_camp IS NULL, confederate_camp"
+                                        " FROM campaign", -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), 6);
+    assert_int_equal(sqlite3_column_int(st, 1), 1);
+    assert_string_equal((const char *)sqlite3_column_text(st, 2),
+                        "Belle Isle");
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -432,6 +626,8 @@ int main(void)
         cmocka_unit_test(bad_input_changes_nothing),
         cmocka_unit_test(hidden_captives_stay_hidden),
         cmocka_unit_test(schema3_file_is_upgraded),
+        cmocka_unit_test(default_camp_chosen),
+        cmocka_unit_test(schema5_file_is_upgraded),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -25,7 +25,8 @@ enum {
     R_WRITE = 1 << 1,    /* changes it: POST only */
     R_DIV = 1 << 2,      /* `div` is the DIV operand */
     R_NAME = 1 << 3,     /* `name` is the NAME operand */
-    R_JSON = 1 << 4      /* prints JSON without --format (reveal) */
+    R_JSON = 1 << 4,     /* prints JSON without --format (reveal) */
+    R_EVENT = 1 << 5     /* `event` is the optional EVENT operand (undo) */
 };
 
 typedef struct route {
@@ -77,6 +78,12 @@ static const route routes[] = {
      R_CAMPAIGN | R_WRITE},
     {"campaign/downgrade", {"campaign", "downgrade"}, NULL,
      R_CAMPAIGN | R_WRITE | R_DIV},
+    /* Acting for a side, the campaign undoes only events about the side's
+     * own divisions, with one refusal for every other event (hidden or
+     * not), and names a later event that holds it by number and kind only:
+     * what the side's own log shows. */
+    {"campaign/undo", {"campaign", "undo"}, NULL,
+     R_CAMPAIGN | R_WRITE | R_EVENT},
 };
 #define NROUTES (sizeof routes / sizeof *routes)
 
@@ -205,10 +212,11 @@ static bool allowed(const char *k, const char *v, web_reply *r)
     return true;
 }
 
-/* The pairs of a call: [FILE [after] [DIV] [NAME]] options [as] format. */
+/* The pairs of a call: [FILE [after] [DIV] [NAME] [EVENT]] options [as]
+ * format. */
 static bool build(const web_call *c, const route *rt, pairs *p, web_reply *r)
 {
-    const char *div = NULL, *name = NULL;
+    const char *div = NULL, *name = NULL, *event = NULL;
     pairs opts = {.n = 0};
     for (size_t i = 0; i < c->nargs; i++) {
         const char *k = c->args[i].name, *v = c->args[i].value;
@@ -216,6 +224,8 @@ static bool build(const web_call *c, const route *rt, pairs *p, web_reply *r)
             div = v;
         else if ((rt->flags & R_NAME) && !strcmp(k, "name"))
             name = v;
+        else if ((rt->flags & R_EVENT) && !strcmp(k, "event"))
+            event = v;
         else if (!allowed(k, v, r))
             return false;
         else if (strcmp(k, "format"))
@@ -231,8 +241,8 @@ static bool build(const web_call *c, const route *rt, pairs *p, web_reply *r)
             errorf(r, 400, "name: give the battle a name");
             return false;
         }
-        const char *ops[] = {c->campaign, rt->after, div, name};
-        for (size_t i = 0; i < 4; i++)
+        const char *ops[] = {c->campaign, rt->after, div, name, event};
+        for (size_t i = 0; i < 5; i++)
             if (ops[i])
                 add(p, NULL, ops[i]);
         /* The token's viewer acts, exactly as with the CLI's --as: the

@@ -421,6 +421,9 @@ function renderPrisoners(box, p) {
 }
 
 function logLine(e) {
+  // An undo's JSON names its own kind and then the undone event's kind with
+  // the same key "kind" (the payload as stored); JSON.parse keeps the last.
+  if (typeof e.event === 'number') return `#${e.id} undo of #${e.event} (${e.kind})`;
   const parts = [`#${e.id} ${e.kind}`];
   for (const k of ['name', 'division', 'side', 'brigade', 'lost', 'captured', 'winner', 'union', 'confederate', 'commitment']) {
     if (e[k] !== undefined && e[k] !== null) parts.push(`${k} ${e[k]}`);
@@ -450,11 +453,13 @@ async function campaignSubmit(ev) {
     if (i.type === 'checkbox') { if (i.checked) o[i.name] = true; }
     else if (i.value.trim() !== '') o[i.name] = i.value.trim();
   }
+  showError($('#camp-error'), null);
   try {
     await api(f.dataset.cmd, o, true);
-    showError($('#camp-error'), null);
   } catch (e) {
-    showError($('#camp-error'), e);
+    showError($('#camp-error'), e); // refused: nothing changed, nothing to reload
+    $('#camp-error').scrollIntoView({ block: 'center' }); // the form may be far below
+    return;
   }
   loadCampaign();
 }

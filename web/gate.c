@@ -1,7 +1,9 @@
 /* gate.c -- the door in front of libmicrohttpd. Every new connection waits
  * here until the head of its first request (request line and headers) has
  * arrived whole; the head is read with MSG_PEEK, so libmicrohttpd later
- * reads the very same bytes. A head that is too long, malformed, or too
+ * reads the very same bytes. A kept-alive connection comes back here after
+ * each answer (web_gate_take), so every later request's head waits here
+ * too: libmicrohttpd sees one sound request per connection it is given. A head that is too long, malformed, or too
  * slow to arrive is refused here, with a JSON body: libmicrohttpd's own
  * refusals (414, 431, 400, 505) have fixed HTML bodies that no option
  * changes. Connections that send nothing wait here too, holding no
@@ -9,7 +11,8 @@
  *
  * One thread, one epoll set: the listening socket, a pipe that stops it, and
  * the waiting connections (edge-triggered: a peek does not drain the
- * socket, so only new bytes wake us). A refused connection is answered,
+ * socket, so only new bytes wake us). Connections taken back come from the
+ * server's threads through a short list under a lock. A refused connection is answered,
  * shut for writing and drained for a moment before it is closed, so the
  * client reads the answer instead of a reset. */
 #define _GNU_SOURCE /* accept4, pipe2 */
@@ -39,7 +42,12 @@ static int64_t now_ms(void)
 }
 
 typedef struct waiter {
+    struct waiter *next; /* in the list of connections taken back */
     int fd;
+    bool later;         /* taken back: its next request is not its first */
+    bool listed;        /* in g->w, at idx (taken back: once merged) */
+    size_t idx;
+    uint64_t base;      /* bytes read from it before this request */
     bool closing;       /* answered: draining until EOF or the deadline */
     int64_t since;      /* ms: accepted (idle), first byte or answered */
     bool began;         /* bytes have arrived */
@@ -53,8 +61,11 @@ struct web_gate {
     pthread_t thread;
     waiter **w; /* the connections waiting, unordered */
     size_t n, cap;
-    bool door_shut;     /* stopping: no new connections */
+    bool door_shut;     /* stopping: no new connections (under mu) */
     atomic_size_t busy; /* waiters that have begun a head */
+    pthread_mutex_t mu; /* taken: the list below, door_shut */
+    waiter *taken;      /* connections taken back, not yet in w */
+    atomic_bool any_taken;
     char peek[WEB_MAX_HEADERS + 2];
 };
 
@@ -99,14 +110,18 @@ static int check_request_line(const char *s, size_t n, bool *v11,
         return *why = "the request line is not METHOD PATH HTTP/1.1", 400;
     const char *v = s + i + 1;
     size_t vn = n - i - 1;
-    if (vn != 8 || strncmp(v, "HTTP/1.", 7) || v[7] < '0' || v[7] > '9')
+    if (vn != 8 || strncmp(v, "HTTP/", 5) || v[5] < '0' || v[5] > '9' ||
+        v[6] != '.' || v[7] < '0' || v[7] > '9')
+        return *why = "the request line is not METHOD PATH HTTP/1.1", 400;
+    if (v[5] != '1')
         return *why = "this server speaks HTTP/1.0 and HTTP/1.1", 505;
     *v11 = v[7] != '0';
     return 0;
 }
 
 /* One header line "Name: value": 0 or a status. */
-static int check_header(const char *s, size_t n, bool *host, const char **why)
+static int check_header(const char *s, size_t n, bool *host, uint64_t *body,
+                        const char **why)
 {
     if (n && (s[0] == ' ' || s[0] == '\t')) /* obsolete: RFC 9112 5.2 */
         return *why = "a header line is folded onto the next", 400;
@@ -123,19 +138,22 @@ static int check_header(const char *s, size_t n, bool *host, const char **why)
         return *why = "send the body with a Content-Length, not chunked", 411;
     if (i == 14 && !strncasecmp(s, "content-length", 14)) {
         size_t j = i + 1, digits = 0;
+        uint64_t v = 0;
         while (j < n && (s[j] == ' ' || s[j] == '\t'))
             j++;
-        while (j < n && s[j] >= '0' && s[j] <= '9')
-            j++, digits++;
+        while (j < n && s[j] >= '0' && s[j] <= '9' && digits < 19)
+            v = 10 * v + (uint64_t)(s[j++] - '0'), digits++;
         while (j < n && (s[j] == ' ' || s[j] == '\t'))
             j++;
-        if (j != n || digits == 0 || digits > 18)
+        if (j != n || digits == 0 || digits > 18 || (*body && *body != v))
             return *why = "Content-Length is not a number of bytes", 400;
+        *body = v;
     }
     return 0;
 }
 
-int web_gate_check(const char *buf, size_t len, const char **why)
+int web_gate_check(const char *buf, size_t len, const char **why,
+                   uint64_t *length)
 {
     size_t headlen = 0;
     bool done = find_end(buf, len, &headlen) != NULL;
@@ -147,6 +165,7 @@ int web_gate_check(const char *buf, size_t len, const char **why)
     }
     size_t ln = (size_t)(nl - buf);
     bool v11 = false, host = false;
+    uint64_t body = 0;
     int st = check_request_line(buf, ln && buf[ln - 1] == '\r' ? ln - 1 : ln,
                                 &v11, why);
     if (st)
@@ -166,12 +185,14 @@ int web_gate_check(const char *buf, size_t len, const char **why)
         size_t n = (size_t)(e - p);
         if (n && p[n - 1] == '\r')
             n--;
-        if (n && (st = check_header(p, n, &host, why)))
+        if (n && (st = check_header(p, n, &host, &body, why)))
             return st;
         p = e + 1;
     }
     if (v11 && !host)
         return *why = "an HTTP/1.1 request needs a Host header", 400;
+    if (length)
+        *length = headlen + body;
     return 0;
 }
 
@@ -202,10 +223,12 @@ size_t web_gate_answer(int status, const char *why, char *out, size_t n)
 
 /* ---- the thread ------------------------------------------------------------ */
 
-static void say(const web_gate *g, int status, const char *why)
+static void say(const web_gate *g, const waiter *w, int status,
+                const char *why)
 {
     if (g->cfg.log) {
-        fprintf(g->cfg.log, "%d (first request) %s\n", status, why);
+        fprintf(g->cfg.log, "%d (%s request) %s\n", status,
+                w->later ? "later" : "first", why);
         fflush(g->cfg.log);
     }
 }
@@ -213,6 +236,8 @@ static void say(const web_gate *g, int status, const char *why)
 /* Forgets waiter i; closes its socket unless libmicrohttpd has it now. */
 static void forget(web_gate *g, size_t i, bool close_it)
 {
+    if (i >= g->n)
+        return;
     waiter *w = g->w[i];
     if (w->began && !w->closing)
         atomic_fetch_sub(&g->busy, 1);
@@ -220,15 +245,22 @@ static void forget(web_gate *g, size_t i, bool close_it)
     if (close_it)
         close(w->fd);
     free(w);
-    g->w[i] = g->w[--g->n];
+    if (i < --g->n) {
+        g->w[i] = g->w[g->n];
+        g->w[i]->idx = i;
+    }
 }
 
 static size_t index_of(const web_gate *g, const waiter *w)
 {
-    size_t i = 0;
-    while (i < g->n && g->w[i] != w)
-        i++;
-    return i;
+    return w->listed && w->idx < g->n && g->w[w->idx] == w ? w->idx : g->n;
+}
+
+static void list(web_gate *g, waiter *w)
+{
+    w->listed = true;
+    w->idx = g->n;
+    g->w[g->n++] = w;
 }
 
 static void refuse(web_gate *g, waiter *w, int status, const char *why)
@@ -237,7 +269,7 @@ static void refuse(web_gate *g, waiter *w, int status, const char *why)
     size_t n = web_gate_answer(status, why, buf, sizeof buf);
     (void)!send(w->fd, buf, n, MSG_NOSIGNAL | MSG_DONTWAIT);
     shutdown(w->fd, SHUT_WR);
-    say(g, status, why);
+    say(g, w, status, why);
     if (w->began)
         atomic_fetch_sub(&g->busy, 1);
     w->closing = true;
@@ -268,7 +300,8 @@ static void readable(web_gate *g, waiter *w)
         atomic_fetch_add(&g->busy, 1);
     }
     const char *why = NULL;
-    int st = web_gate_check(g->peek, (size_t)r, &why);
+    web_gate_req q = {w->base, 0, w->since};
+    int st = web_gate_check(g->peek, (size_t)r, &why, &q.length);
     if (st > 0) {
         refuse(g, w, st, why);
     } else if (st == 0) { /* a whole, sound head: libmicrohttpd's now */
@@ -276,8 +309,22 @@ static void readable(web_gate *g, waiter *w)
         struct sockaddr_storage peer = w->peer;
         socklen_t len = w->peerlen;
         forget(g, index_of(g, w), false);
-        g->cfg.pass(g->cfg.ud, fd, (struct sockaddr *)&peer, len);
+        g->cfg.pass(g->cfg.ud, fd, (struct sockaddr *)&peer, len, &q);
     }
+}
+
+/* Room for one more waiter in g->w. */
+static bool room(web_gate *g)
+{
+    if (g->n == g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 256;
+        waiter **nw = realloc(g->w, cap * sizeof *nw);
+        if (nw) {
+            g->w = nw;
+            g->cap = cap;
+        }
+    }
+    return g->n < g->cap && g->n < g->cfg.max;
 }
 
 static void accept_all(web_gate *g)
@@ -296,16 +343,7 @@ static void accept_all(web_gate *g)
         w->since = now_ms();
         struct epoll_event ev = {.events = EPOLLIN | EPOLLRDHUP | EPOLLET,
                                  .data.ptr = w};
-        if (g->n == g->cap) {
-            size_t cap = g->cap ? 2 * g->cap : 256;
-            waiter **nw = realloc(g->w, cap * sizeof *nw);
-            if (nw) {
-                g->w = nw;
-                g->cap = cap;
-            }
-        }
-        if (g->n == g->cap || g->n >= g->cfg.max ||
-            epoll_ctl(g->ep, EPOLL_CTL_ADD, w->fd, &ev) != 0) {
+        if (!room(g) || epoll_ctl(g->ep, EPOLL_CTL_ADD, w->fd, &ev) != 0) {
             char buf[512];
             size_t n = web_gate_answer(503, "too many connections: try "
                                        "again in a moment", buf, sizeof buf);
@@ -314,7 +352,70 @@ static void accept_all(web_gate *g)
             free(w);
             continue;
         }
-        g->w[g->n++] = w;
+        list(g, w);
+    }
+}
+
+/* The connections taken back since we last looked join the others; those
+ * beyond the limit are closed (their clients connect again). They are in
+ * the epoll set already, so this runs before their events are handled.
+ * Whether `want` (or NULL) is listed now. */
+static bool merge_taken(web_gate *g, const waiter *want)
+{
+    bool found = false;
+    pthread_mutex_lock(&g->mu);
+    waiter *w = g->taken;
+    g->taken = NULL;
+    atomic_store(&g->any_taken, false);
+    pthread_mutex_unlock(&g->mu);
+    while (w) {
+        waiter *next = w->next;
+        if (room(g)) {
+            list(g, w);
+            found |= w == want;
+        } else {
+            epoll_ctl(g->ep, EPOLL_CTL_DEL, w->fd, NULL);
+            close(w->fd);
+            free(w);
+        }
+        w = next;
+    }
+    return found;
+}
+
+void web_gate_take(web_gate *g, int fd, const struct sockaddr *peer,
+                   unsigned peerlen, uint64_t base)
+{
+    waiter *w = calloc(1, sizeof *w);
+    if (!w || peerlen > sizeof w->peer) {
+        free(w);
+        close(fd);
+        return;
+    }
+    w->fd = fd;
+    w->later = true;
+    w->base = base;
+    w->since = now_ms();
+    memcpy(&w->peer, peer, peerlen);
+    w->peerlen = peerlen;
+    struct epoll_event ev = {.events = EPOLLIN | EPOLLRDHUP | EPOLLET,
+                             .data.ptr = w};
+    pthread_mutex_lock(&g->mu);
+    /* Listed before it is watched: its first event finds it listed. */
+    bool ok = !g->door_shut;
+    if (ok) {
+        w->next = g->taken;
+        g->taken = w;
+        ok = epoll_ctl(g->ep, EPOLL_CTL_ADD, fd, &ev) == 0;
+        if (ok)
+            atomic_store(&g->any_taken, true);
+        else
+            g->taken = w->next;
+    }
+    pthread_mutex_unlock(&g->mu);
+    if (!ok) {
+        close(fd);
+        free(w);
     }
 }
 
@@ -344,7 +445,10 @@ static bool shut_door(web_gate *g)
     if (!g->door_shut) {
         epoll_ctl(g->ep, EPOLL_CTL_DEL, g->cfg.listen_fd, NULL);
         close(g->cfg.listen_fd);
+        pthread_mutex_lock(&g->mu);
         g->door_shut = true;
+        pthread_mutex_unlock(&g->mu);
+        merge_taken(g, NULL);
         for (size_t i = g->n; i-- > 0;)
             if (!g->w[i]->began)
                 forget(g, i, true);
@@ -359,15 +463,21 @@ static void *gate_main(void *arg)
     int64_t swept = now_ms();
     for (;;) {
         int n = epoll_wait(g->ep, ev, 64, 250);
+        if (atomic_load(&g->any_taken))
+            merge_taken(g, NULL);
         for (int i = 0; i < n; i++) {
             if (ev[i].data.ptr == g && shut_door(g))
                 return NULL; /* the stop pipe said stop */
             if (ev[i].data.ptr == g)
                 continue;
-            if (ev[i].data.ptr == NULL)
+            waiter *w = ev[i].data.ptr;
+            if (!w) {
                 accept_all(g);
-            else
-                readable(g, ev[i].data.ptr);
+                continue;
+            }
+            /* taken back while we waited for events: list it first */
+            if (w->listed || merge_taken(g, w))
+                readable(g, w);
         }
         if (now_ms() - swept >= 250) {
             swept = now_ms();
@@ -383,6 +493,7 @@ mu_status web_gate_start(const web_gate_cfg *cfg, web_gate **out,
     if (!g)
         return mu_error_set(err, MU_ENOMEM, MU_R_NONE, "out of memory");
     g->cfg = *cfg;
+    pthread_mutex_init(&g->mu, NULL);
     g->ep = epoll_create1(EPOLL_CLOEXEC);
     struct epoll_event lev = {.events = EPOLLIN, .data.ptr = NULL};
     struct epoll_event sev = {.events = EPOLLIN, .data.ptr = g};
@@ -393,6 +504,7 @@ mu_status web_gate_start(const web_gate_cfg *cfg, web_gate **out,
         int e = errno;
         if (g->ep >= 0)
             close(g->ep);
+        pthread_mutex_destroy(&g->mu);
         free(g);
         return mu_error_set(err, MU_EIO, MU_R_NONE, "cannot start the "
                             "server: %s", strerror(e));
@@ -418,6 +530,10 @@ void web_gate_stop(web_gate *g)
         return;
     (void)!write(g->stop[1], "x", 1);
     pthread_join(g->thread, NULL);
+    pthread_mutex_lock(&g->mu);
+    g->door_shut = true; /* nothing is taken back any more */
+    pthread_mutex_unlock(&g->mu);
+    merge_taken(g, NULL);
     while (g->n)
         forget(g, g->n - 1, true);
     if (!g->door_shut)
@@ -425,6 +541,7 @@ void web_gate_stop(web_gate *g)
     close(g->stop[0]);
     close(g->stop[1]);
     close(g->ep);
+    pthread_mutex_destroy(&g->mu);
     free(g->w);
     free(g);
 }

@@ -1,14 +1,17 @@
 /* http.c -- the HTTP side of `muster serve` on libmicrohttpd: limits,
  * tokens and viewers, CSRF, the embedded page, and the watchdog that cuts
  * slow clients. What a command answers is api.c's business. */
+#define _GNU_SOURCE /* dup3 */
 #include "web.h"
 
 #include "cli.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
+#include <linux/sockios.h> /* SIOCINQ */
 #include <linux/tcp.h> /* tcp_info with tcpi_bytes_received */
 #include <pthread.h>
 #include <sodium.h>
@@ -17,6 +20,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,13 +33,33 @@ extern const size_t mu_web_index_html_len, mu_web_app_js_len,
 #define TOKEN_HEADER "X-Muster-Token"
 
 /* A TCP connection, for the watchdog: a request must arrive whole within
- * the timeout of its first byte, however slowly it trickles. */
+ * the timeout of its first byte, however slowly it trickles. And for
+ * handing it back to the gate after its request (see take_back). */
 typedef struct conn {
     struct conn *prev, *next;
     int fd;
     uint64_t done_bytes; /* bytes received when the last request ended */
-    time_t started;      /* when bytes past done_bytes were first seen */
+    int64_t started;     /* ms (monotonic) its request's first byte came */
+    atomic_int state;    /* its request: READING, ANSWERED or CUT */
+    bool gated;          /* its request came through the gate: */
+    web_gate_req req;    /*   what the gate saw of it */
+    struct sockaddr_storage peer;
+    socklen_t peerlen;
 } conn;
+
+/* Who answers a request: the handler (ANSWERED), or the watchdog with a
+ * 408 (CUT), whichever comes first. */
+enum { READING, ANSWERED, CUT };
+
+/* A connection the gate has passed to libmicrohttpd, until libmicrohttpd
+ * starts it (on_connection finds it by its descriptor). */
+typedef struct handoff {
+    struct handoff *next;
+    int fd;
+    web_gate_req req;
+    struct sockaddr_storage peer;
+    socklen_t peerlen;
+} handoff;
 
 struct web_server {
     web_config cfg;
@@ -44,8 +69,10 @@ struct web_server {
     bool tokens;
     char token[3][33]; /* umpire, union, confederate */
     atomic_int inflight;
-    pthread_mutex_t lock; /* the connection list */
+    pthread_mutex_t lock; /* the connection list, handoffs, gate */
     conn *conns;
+    handoff *handoffs;
+    int dead; /* a socket at its end: put in place of one taken back */
     pthread_t watchdog;
     bool watching;
     atomic_bool stopping;
@@ -58,6 +85,7 @@ typedef struct req {
     char *body;
     size_t len;
     bool seen, too_big;
+    bool keep;       /* the connection stays open after the answer */
 } req;
 
 static void logf_(web_server *s, const char *fmt, ...)
@@ -84,10 +112,27 @@ const char *web_server_token(const web_server *s, web_viewer v)
 
 /* ---- responses -------------------------------------------------------------- */
 
+/* Whether the handler may answer: the watchdog has not (see watch). */
+static bool may_answer(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    conn *k = ci ? ci->socket_context : NULL;
+    int reading = READING;
+    return !k || atomic_compare_exchange_strong(&k->state, &reading,
+                                                ANSWERED) ||
+           reading == ANSWERED;
+}
+
 static enum MHD_Result respond(struct MHD_Connection *c, int status,
                             const char *type, char *body, size_t len,
                             bool owned)
 {
+    if (!may_answer(c)) {
+        if (owned)
+            free(body);
+        return MHD_NO; /* answered 408 already: libmicrohttpd closes */
+    }
     struct MHD_Response *res = MHD_create_response_from_buffer(
         len, body, owned ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
     if (!res) {
@@ -417,12 +462,25 @@ static const char *early_text(int status)
     }
 }
 
+/* Whether a comma-separated header value holds token (any case). */
+static bool has_token(const char *v, const char *token)
+{
+    size_t n = strlen(token);
+    while (v && *v) {
+        v += strspn(v, " \t,");
+        size_t k = strcspn(v, " \t,");
+        if (k == n && !strncasecmp(v, token, n))
+            return true;
+        v += k;
+    }
+    return false;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
                                   const char *url, const char *method,
                                   const char *version, const char *upload,
                                   size_t *upload_size, void **con_cls)
 {
-    (void)version;
     web_server *s = cls;
     req *q = *con_cls;
     if (!q)
@@ -430,6 +488,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
     bool post = !strcmp(method, "POST");
     if (!q->seen) { /* first call: the headers are in */
         q->seen = true;
+        /* When libmicrohttpd keeps the connection: 1.1 unless closed, 1.0
+         * when asked (it answers "Connection: Keep-Alive"). */
+        const char *conn_hdr = MHD_lookup_connection_value(
+            c, MHD_HEADER_KIND, "Connection");
+        q->keep = !has_token(conn_hdr, "close") &&
+                  (!strcmp(version, MHD_HTTP_VERSION_1_1) ||
+                   has_token(conn_hdr, "keep-alive"));
         q->early = early_status(c, method, q);
         if (q->early) {
             logf_(s, "%d %.80s", q->early, url);
@@ -463,12 +528,64 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
     return route_request(s, c, url, post, q);
 }
 
+/* After an answer on a kept-alive connection that came through the gate:
+ * the gate takes the connection back, so that the next request's head is
+ * read there too. libmicrohttpd cannot let go of a socket, so it keeps its
+ * descriptor number, which from now on names `dead` (a socket at its
+ * end: libmicrohttpd reads its end, closes it and forgets the connection
+ * without a byte sent); the TCP connection lives on under a new number.
+ * Only when libmicrohttpd has read this request and nothing more (bytes
+ * read = what the gate saw): a client that pipelined its next request
+ * stays with libmicrohttpd. Under s->lock. */
+static bool take_back(web_server *s, conn *k, uint64_t consumed)
+{
+    if (!s->gate || atomic_load(&s->stopping) ||
+        consumed != k->req.base + k->req.length)
+        return false;
+    int fd = fcntl(k->fd, F_DUPFD_CLOEXEC, 0);
+    if (fd < 0)
+        return false;
+    if (dup3(s->dead, k->fd, O_CLOEXEC) < 0) {
+        close(fd);
+        return false;
+    }
+    k->gated = false;
+    web_gate_take(s->gate, fd, (struct sockaddr *)&k->peer, k->peerlen,
+                  consumed);
+    return true;
+}
+
+/* The bytes received on a TCP socket and those of them read (by anyone).
+ * Read as the queue's length, the count received, the queue's length again
+ * until the two lengths agree: the kernel may add a packet waiting in the
+ * socket's backlog between two calls, and a count and a length from either
+ * side of it would not match. */
+static bool bytes_of(int fd, uint64_t *received, uint64_t *consumed)
+{
+    for (int i = 0; i < 4; i++) {
+        int a = 0, b = 0;
+        struct tcp_info ti;
+        socklen_t tl = sizeof ti;
+        if (ioctl(fd, SIOCINQ, &a) != 0 ||
+            getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) != 0 ||
+            ioctl(fd, SIOCINQ, &b) != 0)
+            return false;
+        *received = ti.tcpi_bytes_received;
+        if (a == b && a >= 0 && *received >= (uint64_t)a) {
+            *consumed = *received - (uint64_t)a;
+            return true;
+        }
+    }
+    return false;
+}
+
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
                          enum MHD_RequestTerminationCode toe)
 {
-    (void)toe;
     web_server *s = cls;
     req *q = *con_cls;
+    bool keep = q && q->keep && !q->early && !q->too_big &&
+                toe == MHD_REQUEST_TERMINATED_COMPLETED_OK;
     if (q) {
         free(q->body);
         free(q);
@@ -482,10 +599,19 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     conn *k = ci->socket_context;
     struct tcp_info ti;
     socklen_t tl = sizeof ti;
+    uint64_t received, consumed;
     pthread_mutex_lock(&s->lock);
-    if (getsockopt(k->fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) == 0)
+    if (keep && k->gated) {
+        if (bytes_of(k->fd, &received, &consumed)) {
+            k->done_bytes = received;
+            take_back(s, k, consumed);
+        }
+    } else if (getsockopt(k->fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) == 0) {
         k->done_bytes = ti.tcpi_bytes_received;
+    }
+    k->gated = false;
     k->started = 0;
+    atomic_store(&k->state, READING);
     pthread_mutex_unlock(&s->lock);
 }
 
@@ -501,6 +627,19 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
             return;
         k->fd = ci->connect_fd;
         pthread_mutex_lock(&s->lock);
+        for (handoff **h = &s->handoffs; *h; h = &(*h)->next) {
+            if ((*h)->fd != k->fd)
+                continue;
+            handoff *f = *h;
+            *h = f->next;
+            k->gated = true;
+            k->req = f->req;
+            k->started = f->req.began_ms;
+            k->peer = f->peer;
+            k->peerlen = f->peerlen;
+            free(f);
+            break;
+        }
         k->next = s->conns;
         if (s->conns)
             s->conns->prev = k;
@@ -527,13 +666,36 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
  * from the last byte, so one byte a second would hold a slot forever).
  * shutdown() under the list's lock: the socket is still open then, because
  * libmicrohttpd tells us it closes before it closes. */
+/* A request too slow to arrive: 408 (as the gate answers a head too slow),
+ * unless the handler has begun answering it; then the connection is shut
+ * (libmicrohttpd reads its end and closes it). */
+static void cut(web_server *s, conn *k)
+{
+    int reading = READING;
+    if (atomic_compare_exchange_strong(&k->state, &reading, CUT)) {
+        char buf[1024];
+        size_t n = web_gate_answer(408, "the request did not arrive in time",
+                                   buf, sizeof buf);
+        (void)!send(k->fd, buf, n, MSG_NOSIGNAL | MSG_DONTWAIT);
+        logf_(s, "408 the request did not arrive in time");
+    }
+    shutdown(k->fd, SHUT_RDWR);
+}
+
+static int64_t mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 static void *watch(void *arg)
 {
     web_server *s = arg;
     while (!atomic_load(&s->stopping)) {
         struct timespec ts = {1, 0};
         nanosleep(&ts, NULL);
-        time_t now = time(NULL);
+        int64_t now = mono_ms();
         pthread_mutex_lock(&s->lock);
         for (conn *k = s->conns; k; k = k->next) {
             struct tcp_info ti;
@@ -543,8 +705,8 @@ static void *watch(void *arg)
                 continue;
             if (!k->started)
                 k->started = now;
-            else if (now - k->started >= (time_t)s->cfg.timeout)
-                shutdown(k->fd, SHUT_RDWR);
+            else if (now - k->started >= 1000 * (int64_t)s->cfg.timeout)
+                cut(s, k);
         }
         pthread_mutex_unlock(&s->lock);
     }
@@ -623,6 +785,7 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
     if (!s->cfg.max_connections)
         s->cfg.max_connections = 4000;
     pthread_mutex_init(&s->lock, NULL);
+    s->dead = -1;
     if (cfg->campaign) {
         s->tokens = true;
         for (int i = 0; i < 3; i++) {
@@ -688,11 +851,43 @@ static int listen_on(const struct sockaddr *addr, unsigned *port)
     return fd;
 }
 
+/* From the gate: a connection whose request's head is whole. What the gate
+ * saw waits in s->handoffs for on_connection. */
 static void pass(void *ud, int fd, const struct sockaddr *peer,
-                 unsigned peerlen)
+                 unsigned peerlen, const web_gate_req *q)
 {
     web_server *s = ud;
-    MHD_add_connection(s->d, fd, peer, peerlen); /* closes fd if it fails */
+    handoff *h = calloc(1, sizeof *h);
+    if (h && peerlen <= sizeof h->peer) {
+        h->fd = fd;
+        h->req = *q;
+        memcpy(&h->peer, peer, peerlen);
+        h->peerlen = peerlen;
+        pthread_mutex_lock(&s->lock);
+        for (handoff **p = &s->handoffs; *p; p = &(*p)->next)
+            if ((*p)->fd == fd) { /* left by a failed start: stale */
+                handoff *old = *p;
+                *p = old->next;
+                free(old);
+                break;
+            }
+        h->next = s->handoffs;
+        s->handoffs = h;
+        pthread_mutex_unlock(&s->lock);
+    } else {
+        free(h);
+        h = NULL;
+    }
+    if (MHD_add_connection(s->d, fd, peer, peerlen) == MHD_YES || !h)
+        return; /* it closes fd if it fails */
+    pthread_mutex_lock(&s->lock);
+    for (handoff **p = &s->handoffs; *p; p = &(*p)->next)
+        if (*p == h) {
+            *p = h->next;
+            free(h);
+            break;
+        }
+    pthread_mutex_unlock(&s->lock);
 }
 
 mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
@@ -707,6 +902,13 @@ mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL |
                      MHD_USE_ITC | MHD_USE_ERROR_LOG |
                      MHD_USE_NO_LISTEN_SOCKET;
+    int sv[2];
+    if (s->dead < 0) {
+        if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
+            return mu_error_set(err, MU_EIO, MU_R_NONE, "%s", strerror(errno));
+        close(sv[1]); /* reading sv[0] says: the end */
+        s->dead = sv[0];
+    }
     int fd = listen_on(addr, port);
     if (fd < 0)
         return mu_error_set(err, MU_EIO, MU_R_NONE, "%s", strerror(errno));
@@ -755,8 +957,11 @@ void web_server_stop(web_server *s, unsigned grace_ms)
         struct timespec ts = {0, 10 * 1000 * 1000};
         nanosleep(&ts, NULL);
     }
-    web_gate_stop(s->gate);
+    pthread_mutex_lock(&s->lock); /* no more taken back (take_back) */
+    web_gate *g = s->gate;
     s->gate = NULL;
+    pthread_mutex_unlock(&s->lock);
+    web_gate_stop(g);
     MHD_stop_daemon(s->d);
     s->d = NULL;
     atomic_store(&s->stopping, true);
@@ -770,6 +975,13 @@ void web_server_free(web_server *s)
     if (!s)
         return;
     web_server_stop(s, 0);
+    while (s->handoffs) {
+        handoff *h = s->handoffs;
+        s->handoffs = h->next;
+        free(h);
+    }
+    if (s->dead >= 0)
+        close(s->dead);
     pthread_mutex_destroy(&s->lock);
     cli_shared_free(&s->shared);
     sodium_memzero(s->token, sizeof s->token);
@@ -790,7 +1002,7 @@ static bool feed_gate(const uint8_t *data, size_t len, char **out,
 {
     const char *why = NULL;
     size_t seen = len < WEB_MAX_HEADERS + 2 ? len : WEB_MAX_HEADERS + 2;
-    int st = web_gate_check((const char *)data, seen, &why);
+    int st = web_gate_check((const char *)data, seen, &why, NULL);
     *pass = st == 0;
     if (st <= 0)
         return false;

@@ -7,8 +7,10 @@
  *            routing, limits, tokens and viewers, CSRF, the embedded page;
  *            it sits on libmicrohttpd (internal thread pool, poll);
  *   gate.c   in front of libmicrohttpd: accepts connections and holds each
- *            until its first request's head is whole, refusing what
- *            libmicrohttpd would refuse with HTML (JSON here);
+ *            until a request's head is whole, the first and every later
+ *            one (a kept-alive connection comes back to it after each
+ *            answer), refusing what libmicrohttpd would refuse with HTML
+ *            (JSON here);
  *   serve.c  the `muster serve` command: options, addresses, links and QR
  *            codes, signals and a clean stop.
  * The fuzz target (fuzz/fuzz_http.c) feeds raw bytes to http.c through a
@@ -104,8 +106,7 @@ void web_server_free(web_server *s);
 const char *web_server_token(const web_server *s, web_viewer v);
 
 /* Listens on addr (sockaddr of its family): the gate (gate.c) takes each
- * connection's first request, libmicrohttpd's thread pool (poll) the
- * rest. *port gets the port bound (useful with port 0). */
+ * request's head, libmicrohttpd's thread pool (poll) the rest of it. *port gets the port bound (useful with port 0). */
 struct sockaddr;
 mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
                             unsigned *port, mu_error *err);
@@ -120,15 +121,26 @@ mu_status web_server_start_external(web_server *s, mu_error *err);
 mu_status web_server_feed(web_server *s, const uint8_t *data, size_t len,
                           char **out, size_t *outlen);
 
-/* ---- gate.c: a connection's first request, before libmicrohttpd -------- */
+/* ---- gate.c: every request's head, before libmicrohttpd ---------------- */
 
 /* What the first bytes of a request say: -1 the head (request line and
- * headers) is not complete yet; 0 it is whole and sound; else the HTTP
- * status to refuse it with (414, 431, 400, 505), *why saying why. */
-int web_gate_check(const char *buf, size_t len, const char **why);
+ * headers) is not complete yet; 0 it is whole and sound, *length then
+ * holding the request's bytes (head and Content-Length body; length may be
+ * NULL); else the HTTP status to refuse it with (414, 431, 400, 505, 411),
+ * *why saying why. */
+int web_gate_check(const char *buf, size_t len, const char **why,
+                   uint64_t *length);
 /* The whole HTTP answer refusing a request with status and a JSON body
  * {"error": why}, the connection closing; its length (< n). */
 size_t web_gate_answer(int status, const char *why, char *out, size_t n);
+
+/* A request the gate lets through, for the server's watchdog and for
+ * taking the connection back after it (web_gate_take). */
+typedef struct web_gate_req {
+    uint64_t base;    /* bytes read from the connection before it */
+    uint64_t length;  /* its bytes: head and Content-Length body */
+    int64_t began_ms; /* CLOCK_MONOTONIC ms of its first byte */
+} web_gate_req;
 
 typedef struct web_gate web_gate;
 typedef struct web_gate_cfg {
@@ -139,7 +151,7 @@ typedef struct web_gate_cfg {
     /* Takes a connection whose head arrived whole (the bytes are still in
      * the socket); owns fd from then on. */
     void (*pass)(void *ud, int fd, const struct sockaddr *peer,
-                 unsigned peerlen);
+                 unsigned peerlen, const web_gate_req *req);
     void *ud;
     FILE *log; /* one line per refusal, or NULL */
 } web_gate_cfg;
@@ -147,6 +159,11 @@ typedef struct web_gate_cfg {
 /* Starts the gate's thread on cfg->listen_fd. */
 mu_status web_gate_start(const web_gate_cfg *cfg, web_gate **out,
                          mu_error *err);
+/* Takes back a kept-alive connection whose request was answered, `base`
+ * bytes read from it so far: its next request's head waits here like a
+ * first one. Owns fd (closes it when shut or out of room). Any thread. */
+void web_gate_take(web_gate *g, int fd, const struct sockaddr *peer,
+                   unsigned peerlen, uint64_t base);
 /* Stops taking connections and closes those that have sent nothing; the
  * others may finish their heads. */
 void web_gate_shut(web_gate *g);

@@ -103,7 +103,7 @@ typedef struct mu_campaign mu_campaign;
 /* The schema this muster writes (PRAGMA user_version). Files with a newer
  * schema are refused; an older file is upgraded in place when it is opened
  * (one transaction; a file that cannot be written then fails to open). */
-#define MU_CAMPAIGN_SCHEMA 5
+#define MU_CAMPAIGN_SCHEMA 6
 
 /* A share of the losses is a mu_rat in [0, 1] (1/2 is the seed's 50 %).
  * mu_share_parse reads a percentage "50", "66.67" or "50%" (at most 4
@@ -393,6 +393,24 @@ MU_API mu_status mu_campaign_liberate(mu_campaign *c, mu_army side,
  * belongs to one captor at a time (the other side's default name never).
  * Returns the default camp of `captor` (static text). */
 MU_API const char *mu_camp_default(mu_army captor);
+
+/* The camp where `captor` holds what it takes when no camp is named: the
+ * one chosen with mu_campaign_default_camp_set, else mu_camp_default(captor).
+ * Written to out (n bytes, MU_CAMPAIGN_NAME_MAX + 1 hold any). Anyone may
+ * ask (camps are in plain sight). */
+MU_API mu_status mu_campaign_default_camp(mu_campaign *c, mu_army captor,
+                                          char *out, size_t n, mu_error *err);
+
+/* Chooses `captor`'s default camp: captures that name no camp go there from
+ * now on (what is held already stays where it is). One event
+ * ("default-camp"), undone like any other. Acting for a side, only its own.
+ * Errors: MU_EINPUT for a name that is not a name, the other side's default
+ * camp (built-in or chosen), a camp holding captor's own men (the other
+ * side's), or the camp that is the default already; MU_ESTATE acting for
+ * the other side. */
+MU_API mu_status mu_campaign_default_camp_set(mu_campaign *c, mu_army captor,
+                                              const char *camp,
+                                              int64_t *event, mu_error *err);
 
 /* One record of casualties of division `div` in the battle under way
  * (mu_campaign_casualties_in). */

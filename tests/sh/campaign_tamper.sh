@@ -56,6 +56,8 @@ m casualties $F 1 --brigade 1 --lost 1 --captured 1
 m casualties $F 4 --brigade 1 --lost 1
 m undo $F 33
 m battle $F end --seed 6
+# The Union's default camp chosen (event 37).
+m camp $F --side union --default "Camp Chase"
 "$muster" campaign check $F >check.txt || { cat check.txt; fail "the base campaign does not check"; }
 head=$("$muster" campaign head $F | sed -n 's/^head //p')
 [ ${#head} -eq 64 ] || fail "no chain head"
@@ -117,6 +119,10 @@ edits=(
 "loser's return rate|UPDATE campaign SET lose_num = 1, lose_den = 3"
 "custom tables slipped in|UPDATE campaign SET rules = 'x'"
 "penalties owed|UPDATE campaign SET penalty_union = 1"
+"a default camp renamed|UPDATE campaign SET union_camp = 'Elmira'"
+"a default camp cleared|UPDATE campaign SET union_camp = NULL"
+"a default camp chosen without its event|UPDATE campaign SET confederate_camp = 'Andersonville'"
+"a default camp's event|UPDATE events SET data = replace(data, 'Camp Chase', 'Camp Morton') WHERE id = 37"
 "corps leader|UPDATE corps SET leader = 2 WHERE id = 2"
 "corps leader origin|UPDATE corps SET leader_origin = 0 WHERE id = 1"
 "corps name|UPDATE corps SET name = 'II Corps' WHERE id = 1"
@@ -138,7 +144,7 @@ edits=(
 "an event's division|UPDATE events SET division = 4 WHERE id = 10"
 "an event's hash|UPDATE events SET hash = '0000000000000000000000000000000000000000000000000000000000000000' WHERE id = 5"
 "an event deleted in the middle|DELETE FROM events WHERE id = 17"
-"an event inserted|INSERT INTO events(id, kind, division, data, hash) VALUES (37, 'penalty', NULL, '{\"side\":\"confederate\",\"owed\":1}', NULL)"
+"an event inserted|INSERT INTO events(id, kind, division, data, hash) VALUES (38, 'penalty', NULL, '{\"side\":\"confederate\",\"owed\":1}', NULL)"
 "a seed changed|UPDATE events SET data = replace(data, '\"seed\":7', '\"seed\":17') WHERE id = 7"
 "a roll changed|UPDATE events SET data = replace(data, '\"roll\":47', '\"roll\":48') WHERE id = 7"
 "the stored schema version|PRAGMA user_version = 2"

@@ -179,6 +179,7 @@ const ops = {
   penalty: { gen: () => [['side', side()]] },
   downgrade: { div: true, gen: () => [['brigade', String(int(1, 4))]] },
   add: { gen: () => [['side', side()], ['name', pick(['Rodes', 'Early', 'Robinson'])]] },
+  undo: { event: true, gen: () => [] },
 };
 let campChecked = 0;
 try {
@@ -187,9 +188,13 @@ try {
     const who = pick(['umpire', 'union', 'confederate']);
     const opts = op.gen().filter(([, v]) => v !== null);
     const d = op.div ? div() : null, name = op.name ? 'Battle ' + i : null;
+    // undo's EVENT: a number from the log, or none (the latest), now and
+    // then a bad one
+    const ev = op.event && rnd() < 0.8 ? pick([String(int(1, i + 12)), String(int(1, 12)), '0', 'x']) : null;
     const body = Object.fromEntries(opts);
     if (d) body.div = d;
     if (name) body.name = name;
+    if (ev) body.event = ev;
     const headers = { 'X-Muster-Token': camp.token(who) };
     let res;
     if (op.get) {
@@ -200,7 +205,7 @@ try {
     }
     const text = await res.text();
     const words = sub.split('/');
-    const argv = ['campaign', words[0], B, ...words.slice(1), ...(d ? [d] : []), ...(name ? [name] : [])];
+    const argv = ['campaign', words[0], B, ...words.slice(1), ...(d ? [d] : []), ...(name ? [name] : []), ...(ev ? [ev] : [])];
     for (const [n, v] of opts) { argv.push('--' + n); if (v !== true) argv.push(v); }
     if (who !== 'umpire') argv.push('--as', who);
     if (sub !== 'reveal') argv.push('--format', 'json'); // reveal prints JSON

@@ -195,6 +195,54 @@ try {
   }, tok);
   check('the Confederate API is refused about the hidden division', probe[0] === 400 && /hidden/.test(probe[1]) && !/stands/.test(probe[1]), probe);
   await con.screenshot({ path: join(shots, 'campaign-confederate.png'), fullPage: true });
+
+  // ---- undo: a side undoes only its own divisions' events ---------------
+  const undo = async (page, event) => {
+    await page.bringToFront(); // a tab behind another waits for its frames
+    await page.$eval('#undo', d => { d.open = true; });
+    await page.$eval('form[data-cmd="campaign/undo"] input[name="event"]', (e, v) => { e.value = v; }, event);
+    const logLen = await page.$$eval('#camp-log li', l => l.length);
+    await page.click('form[data-cmd="campaign/undo"] button');
+    await page.waitForFunction(n => !document.querySelector('#camp-error').hidden ||
+      document.querySelectorAll('#camp-log li').length > n, {}, logLen);
+    return (await page.$eval('#camp-error', e => (e.hidden ? '' : e.textContent)));
+  };
+  const conLog = await con.$$eval('#camp-log li', l => l.map(x => x.textContent));
+  const cas = conLog.find(x => /casualties/.test(x));
+  check('the casualties are event 7 in the Confederate log, masked', cas && cas.startsWith('#7 ') && !/lost/.test(cas), conLog);
+  for (const ev of ['7', '']) { // asked by number, or the latest
+    const err = await undo(con, ev);
+    check(`the Confederates cannot undo the Union's event (${ev || 'the latest'})`,
+      err.includes('acting for the Confederates, event 7 cannot be undone: a side undoes only events about its own divisions') &&
+      !/lost|stands|brigade|Wadsworth/.test(err), err);
+  }
+  const same = await con.evaluate(() => document.body.innerText);
+  check('a refused undo changes nothing', !same.includes('undo of'), same.slice(-300));
+  await con.screenshot({ path: join(shots, 'campaign-undo-refused.png'), fullPage: true });
+
+  const unErr = await undo(uni, '7');
+  check('the Union undoes its own casualties', unErr === '', unErr);
+  await uni.waitForFunction(() => document.querySelector('#camp-ledger [data-division="1"]').textContent.includes('25 of 25 stands'));
+  const uLog = await uni.$$eval('#camp-log li', l => l.map(x => x.textContent));
+  check('the log keeps both: #7 and its undo #8', uLog.some(x => x.startsWith('#7 casualties')) && uLog.includes('#8 undo of #7 (casualties)'), uLog);
+  const after = JSON.parse(cli('campaign', 'show', db, '--format', 'json'));
+  const a1 = after.divisions.find(d => d.id === 1).brigades[0];
+  check('the ledger stands as if the casualties had never happened', a1.lost === 0 && a1.captured === 0 && after.prisoners.held_by_confederate.total === 0, a1);
+  await uni.screenshot({ path: join(shots, 'campaign-undo-union.png'), fullPage: true });
+
+  const ump = await phone(camp.links.umpire);
+  await ump.waitForSelector('#camp-ledger .division');
+  const hiddenEngage = await undo(ump, '5');
+  check('the umpire cannot undo a hidden engage, and is told why', hiddenEngage.includes('event 5 (engage) cannot be undone: a hidden division'), hiddenEngage);
+  const again = await undo(ump, '8');
+  check('an undo is not undone', again.includes('event 8 (undo) cannot be undone'), again);
+  const umpErr = await undo(ump, '6');
+  check('the umpire undoes the Confederate engage', umpErr === '', umpErr);
+  await ump.waitForFunction(() => /#9 undo of #6 \(engage\)/.test(document.querySelector('#camp-log').textContent));
+  const heth = await text(ump, '#camp-ledger [data-division="2"]');
+  check('Heth is not engaged any more', heth.includes('not engaged yet'), heth);
+  await ump.screenshot({ path: join(shots, 'campaign-undo-umpire.png'), fullPage: true });
+  await ump.close();
   await con.close();
   await uni.close();
 } catch (e) {
