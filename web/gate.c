@@ -449,9 +449,18 @@ static bool shut_door(web_gate *g)
         g->door_shut = true;
         pthread_mutex_unlock(&g->mu);
         merge_taken(g, NULL);
-        for (size_t i = g->n; i-- > 0;)
-            if (!g->w[i]->began)
+        /* Those with bytes waiting began a request (their event may be
+         * later in this batch): they are read now, not closed. */
+        for (size_t i = g->n; i-- > 0;) {
+            waiter *w = g->w[i];
+            char byte;
+            if (w->began || w->closing)
+                continue;
+            if (recv(w->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0)
+                readable(g, w);
+            else
                 forget(g, i, true);
+        }
     }
     return false;
 }
