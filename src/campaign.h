@@ -150,10 +150,10 @@ mu_status camp_load_engaged(mu_campaign *c, int id, camp_div *out,
 /* Every division in id order; *out malloc'd (NULL when there are none). */
 mu_status camp_load_all(mu_campaign *c, camp_div **out, int *n, mu_error *err);
 /* Divisions one at a time, in id order, for a listing of any length: of
- * `side` only (-1: both), with their brigades when `brigades` (a file
- * whose brigades a whole read would refuse is refused at the open, before
- * anything is written). camp_divs_next fills *d and sets *more, false at
- * the end. Inside a read (camp_read); close it before the read ends. */
+ * `side` only (-1: both), with their brigades when `brigades` (brigades a
+ * whole read would refuse are refused when met: more than MU_MAX_BRIGADES
+ * with their division, brigades of no division after the last).
+ * camp_divs_next fills *d and sets *more, false at the end. Inside a read (camp_read); close it before the read ends. */
 typedef struct camp_divs {
     mu_campaign *c;
     sqlite3_stmt *div, *brig;
@@ -202,6 +202,12 @@ mu_status camp_log_put(camp_log *x, const char *s, mu_error *err);
  * when there is no such event. */
 mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
                          sbuf *sb, mu_error *err);
+/* Event e as a log entry exactly as camp_log_event writes it, for a viewer
+ * from whom hidden(ctx, div) says division div is hidden (the check of a
+ * player's own file, which has no divisions to ask). */
+mu_status camp_log_render(const camp_ev *e, bool (*hidden)(const void *ctx,
+                                                           int div),
+                          const void *ctx, bool json, sbuf *sb, mu_error *err);
 /* The log of a player's own file (campaign_export.c): x->only (0: all)
  * from its view_log, into x. */
 mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err);

@@ -17,12 +17,15 @@
  * might not be the viewer's to see. */
 typedef struct masks {
     sqlite3_stmt *st; /* NULL: the umpire, who sees all */
+    bool (*fn)(const void *ctx, int div); /* or this says (camp_log_render) */
+    const void *ctx;
 } masks;
 
 static mu_status load_masks(mu_campaign *c, int viewer, masks *m,
                             mu_error *err)
 {
     m->st = NULL;
+    m->fn = NULL;
     if (viewer == MU_VIEWER_UMPIRE)
         return MU_OK;
     mu_status s = camp_prepare(c, "SELECT 1 FROM divisions WHERE id = ?1 AND "
@@ -41,6 +44,8 @@ static void masks_free(masks *m)
 
 static bool masked(const masks *m, int div)
 {
+    if (m->fn)
+        return m->fn(m->ctx, div);
     if (!m->st)
         return false;
     sqlite3_reset(m->st);
@@ -141,23 +146,42 @@ mu_status camp_log_put(camp_log *x, const char *s, mu_error *err)
     return wr_out_record(x->o, err);
 }
 
-/* One event, masked for the viewer, as text or JSON. */
-static mu_status log_event(camp_log *x, const camp_ev *e, int div,
-                           const masks *m, mu_error *err)
+/* One event as a log entry: its text lines, or its JSON object on one
+ * line, appended to sb. */
+static mu_status render_event(const camp_ev *e, int div, const masks *m,
+                              bool json, sbuf *sb, mu_error *err)
 {
     bool hide = div && masked(m, div) && e->kind != EV_ADD;
-    if (!x->json) {
-        sbuf sb = {0};
-        event_text(e, hide, m, &sb);
-        mu_status s = sb.oom ? err_nomem(err) : camp_log_put(x, sb.p, err);
-        sb_free(&sb);
-        return s;
+    if (!json) {
+        event_text(e, hide, m, sb);
+        return sb->oom ? err_nomem(err) : MU_OK;
     }
     cJSON *o = event_json(e, hide, m);
     char *t = o ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
-    mu_status s = t ? camp_log_put(x, t, err) : err_nomem(err);
+    if (t)
+        sb_puts(sb, t);
     cJSON_free(t);
+    return t && !sb->oom ? MU_OK : err_nomem(err);
+}
+
+mu_status camp_log_render(const camp_ev *e, bool (*hidden)(const void *ctx,
+                                                           int div),
+                          const void *ctx, bool json, sbuf *sb, mu_error *err)
+{
+    masks m = {NULL, hidden, ctx};
+    return render_event(e, e->division, &m, json, sb, err);
+}
+
+/* One event, masked for the viewer, as text or JSON. */
+static mu_status log_event(camp_log *x, const camp_ev *e, int div,
+                           const masks *m, mu_error *err)
+{
+    sbuf sb = {0};
+    mu_status s = render_event(e, div, m, x->json, &sb, err);
+    if (s == MU_OK)
+        s = camp_log_put(x, sb.p ? sb.p : "", err);
+    sb_free(&sb);
     return s;
 }
 

@@ -54,9 +54,10 @@ void camp_md_name(const char *s, char *buf, size_t n)
 /* ---- gathering ---------------------------------------------------------- */
 
 /* What the listing needs after the divisions (corps leaders, reserve
- * artillery) is added up in a first pass over them, so that the second
- * writes each division as it is read: the memory of one division whatever
- * their number. */
+ * artillery) is added up as they are written, each as it is read: the
+ * memory of one division whatever their number, and the first at once.
+ * (The text lists a side's corps after that side's divisions: a division
+ * belongs to a corps of its own side, which is how add makes it.) */
 typedef struct pool {
     int64_t reserve; /* batteries of the engaged divisions the viewer sees */
     int hidden;      /* engaged divisions left out, unseen */
@@ -149,16 +150,7 @@ static mu_status gather(mu_campaign *c, view *v, mu_error *err)
         v->byid[i][1] = i;
     }
     qsort(v->byid, (size_t)v->ncorps, sizeof *v->byid, by_corps_id);
-    camp_divs it;
-    if ((s = camp_divs_open(c, -1, false, &it, err)) != MU_OK)
-        return s;
-    camp_div d;
-    bool more = true;
-    while (s == MU_OK && more)
-        if ((s = camp_divs_next(&it, &d, &more, err)) == MU_OK && more)
-            count_div(v, &d);
-    camp_divs_close(&it);
-    return s;
+    return MU_OK;
 }
 
 static void view_free(view *v)
@@ -200,8 +192,10 @@ static mu_status each_div(mu_campaign *c, view *v, int side,
     bool more = s == MU_OK;
     while (s == MU_OK && more)
         if ((s = camp_divs_next(&it, &d, &more, err)) == MU_OK && more &&
-            (s = put(v, &d, err)) == MU_OK)
+            (s = put(v, &d, err)) == MU_OK) {
+            count_div(v, &d);
             s = wr_out_record(v->out, err);
+        }
     camp_divs_close(&it);
     return s;
 }

@@ -1251,32 +1251,24 @@ mu_status camp_load_all(mu_campaign *c, camp_div **out, int *n, mu_error *err)
 
 /* ---- divisions one at a time ---------------------------------------------- */
 
-/* The first division whose brigades a whole read would refuse, in the
- * order load_brigades meets them: more than MU_MAX_BRIGADES, or of no
- * division. One pass over the table, before anything is written. */
-static mu_status check_brigades(mu_campaign *c, mu_error *err)
+/* After the last division: a brigade of no division is the damage a whole
+ * read (load_brigades) refuses too. Checked at the end, not first, so that
+ * the first division goes out at once whatever the campaign's size. */
+static mu_status orphan_brigades(mu_campaign *c, mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT division, division IN (SELECT id "
-                               "FROM divisions) FROM brigades GROUP BY "
-                               "division HAVING count(*) > ?1 OR division "
-                               "NOT IN (SELECT id FROM divisions) ORDER BY "
-                               "division LIMIT 1", &st, err);
+    mu_status s = camp_prepare(c, "SELECT division FROM brigades WHERE "
+                               "division NOT IN (SELECT id FROM divisions) "
+                               "ORDER BY division LIMIT 1", &st, err);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, MU_MAX_BRIGADES);
     int rc = sqlite3_step(st);
     int64_t div = sqlite3_column_int64(st, 0);
-    bool known = sqlite3_column_int(st, 1) != 0;
     sqlite3_finalize(st);
     if (rc == SQLITE_DONE)
         return MU_OK;
     if (rc != SQLITE_ROW)
         return camp_sql_fail(c, rc, "reading", err);
-    if (known)
-        return err_at(err, MU_EIO, c->path, 0, "the campaign file is damaged: "
-                      "division %" PRId64 " has more than %d brigades", div,
-                      MU_MAX_BRIGADES);
     return err_at(err, MU_EIO, c->path, 0, "the campaign file is damaged: "
                   "brigade of an unknown division %" PRId64, div);
 }
@@ -1289,9 +1281,7 @@ mu_status camp_divs_open(mu_campaign *c, int side, bool brigades,
     it->c = c;
     snprintf(sql, sizeof sql, "%s WHERE ?1 < 0 OR d.side = ?1 ORDER BY d.id",
              div_cols);
-    mu_status s = brigades ? check_brigades(c, err) : MU_OK;
-    if (s == MU_OK)
-        s = camp_prepare(c, sql, &it->div, err);
+    mu_status s = camp_prepare(c, sql, &it->div, err);
     if (s == MU_OK && brigades)
         s = camp_prepare(c, "SELECT division, number, morale, start, current, "
                          "lost, returned, captured, freed, leader, "
@@ -1328,7 +1318,7 @@ mu_status camp_divs_next(camp_divs *it, camp_div *d, bool *more, mu_error *err)
     *more = false;
     int rc = sqlite3_step(it->div);
     if (rc == SQLITE_DONE)
-        return MU_OK;
+        return it->brig ? orphan_brigades(c, err) : MU_OK;
     if (rc != SQLITE_ROW)
         return camp_sql_fail(c, rc, "reading", err);
     if (!div_row(it->div, d))
@@ -1338,7 +1328,7 @@ mu_status camp_divs_next(camp_divs *it, camp_div *d, bool *more, mu_error *err)
         sqlite3_bind_int(it->brig, 1, d->id);
         bool ok = true;
         while (ok && (rc = sqlite3_step(it->brig)) == SQLITE_ROW) {
-            if (d->nbrigades >= MU_MAX_BRIGADES) /* checked at the open */
+            if (d->nbrigades >= MU_MAX_BRIGADES)
                 return err_at(err, MU_EIO, c->path, 0, "the campaign file is "
                               "damaged: division %d has more than %d "
                               "brigades", d->id, MU_MAX_BRIGADES);

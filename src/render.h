@@ -19,6 +19,12 @@ cJSON *render_division_json(const mu_division *d, const mu_labels *l);
 /* One roll as {"table","brigade"?,"roll","result"(,"threshold")}: the shape
  * of a division's "rolls" and of the campaign's engage events. */
 cJSON *render_roll_json(const mu_roll *r);
+/* The same two as the direct writer writes them (writer.h), byte for byte
+ * what cJSON prints of the trees above, without building a tree. */
+struct jw;
+void render_division_jw(struct jw *w, const mu_division *d,
+                        const mu_labels *l);
+void render_roll_jw(struct jw *w, const mu_roll *r);
 
 /* ---- divisions (render_division.c, render_oob.c) ------------------------- */
 

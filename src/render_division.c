@@ -332,7 +332,7 @@ void render_division_csv(const mu_division *d, const mu_render_opts *o,
 /* ---- JSON --------------------------------------------------------------- */
 
 /* One roll: the shape of render_roll_json. */
-static void roll_jw(jw *w, const mu_roll *r)
+void render_roll_jw(jw *w, const mu_roll *r)
 {
     jw_obj(w, NULL);
     jw_str(w, "table", mu_roll_kind_name((mu_roll_kind)r->kind));
@@ -407,7 +407,7 @@ static void division_members(jw *w, const mu_division *d, const mu_labels *l)
     jw_end(w);
     jw_arr(w, "rolls");
     for (int i = 0; i < d->nrolls && i < MU_MAX_ROLLS; i++)
-        roll_jw(w, &d->rolls[i]);
+        render_roll_jw(w, &d->rolls[i]);
     jw_end(w);
 }
 
@@ -606,6 +606,13 @@ static void division_jsonl(mu_division_stream *s, const mu_division *d)
     p = JL_LIT(p, "}\n");
     s->sb.len = (size_t)(p - s->sb.p);
     s->sb.p[s->sb.len] = '\0';
+}
+
+void render_division_jw(jw *w, const mu_division *d, const mu_labels *l)
+{
+    jw_obj(w, NULL);
+    division_members(w, d, l);
+    jw_end(w);
 }
 
 /* ---- the stream ----------------------------------------------------------- */

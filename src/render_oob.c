@@ -117,25 +117,42 @@ cJSON *render_division_json(const mu_division *d, const mu_labels *l)
     return o;
 }
 
-static cJSON *corps_json(const mu_corps *c, const mu_labels *l, bool theater_roll)
+/* A corps' members as its JSON tree once printed them, written directly:
+ * 64 divisions with their rolls take no tree of some thirty thousand
+ * nodes. */
+static void corps_members(jw *w, const mu_corps *c, const mu_labels *l,
+                          bool theater_roll)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "army", mu_army_name(c->army));
-    cJSON_AddNumberToObject(o, "year", c->year);
-    cJSON_AddStringToObject(o, "theater", mu_theater_name(c->theater));
-    cJSON_AddStringToObject(o, "leader", mu_rating_name(c->leader));
-    cJSON_AddStringToObject(o, "leader_rolled", mu_rating_name(c->leader_rolled));
-    cJSON *ds = cJSON_AddArrayToObject(o, "divisions");
+    jw_str(w, "army", mu_army_name(c->army));
+    jw_int(w, "year", c->year);
+    jw_str(w, "theater", mu_theater_name(c->theater));
+    jw_str(w, "leader", mu_rating_name(c->leader));
+    jw_str(w, "leader_rolled", mu_rating_name(c->leader_rolled));
+    jw_arr(w, "divisions");
     for (int i = 0; i < c->ndivisions; i++)
-        cJSON_AddItemToArray(ds, render_division_json(&c->divisions[i], l));
-    cJSON_AddNumberToObject(o, "stands", c->stands);
-    cJSON_AddNumberToObject(o, "batteries", c->batteries);
-    cJSON_AddNumberToObject(o, "reserve", c->reserve);
-    cJSON *rs = cJSON_AddArrayToObject(o, "rolls");
+        render_division_jw(w, &c->divisions[i], l);
+    jw_end(w);
+    jw_int(w, "stands", c->stands);
+    jw_int(w, "batteries", c->batteries);
+    jw_int(w, "reserve", c->reserve);
+    jw_arr(w, "rolls");
     if (theater_roll && c->theater_rolled)
-        cJSON_AddItemToArray(rs, render_roll_json(&c->theater_roll));
-    cJSON_AddItemToArray(rs, render_roll_json(&c->leader_roll));
-    return o;
+        render_roll_jw(w, &c->theater_roll);
+    render_roll_jw(w, &c->leader_roll);
+    jw_end(w);
+}
+
+/* The seed member and the end of the top object, as render_json_seed and
+ * render_json_emit wrote them. */
+static void jw_seed_end(jw *w, const mu_render_opts *o)
+{
+    jw_key(w, "seed");
+    if (o->has_seed)
+        sb_u64(w->sb, o->seed);
+    else
+        SB_LIT(w->sb, "null");
+    jw_end(w);
+    sb_ch(w->sb, '\n');
 }
 
 /* ---- text --------------------------------------------------------------- */
@@ -273,9 +290,11 @@ mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
         break;
     case MU_FMT_JSON:
     case MU_FMT_JSONL: {
-        cJSON *obj = corps_json(c, o->labels, true);
-        render_json_seed(obj, o);
-        render_json_emit(obj, o->format == MU_FMT_JSONL, &sb);
+        jw w;
+        jw_init(&w, &sb, o->format == MU_FMT_JSON, 0);
+        jw_obj(&w, NULL);
+        corps_members(&w, c, o->labels, true);
+        jw_seed_end(&w, o);
         break;
     }
     case MU_FMT_CSV:
@@ -323,17 +342,21 @@ mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
         break;
     case MU_FMT_JSON:
     case MU_FMT_JSONL: {
-        cJSON *obj = cJSON_CreateObject();
-        cJSON_AddNumberToObject(obj, "year", b->year);
-        cJSON_AddStringToObject(obj, "theater", mu_theater_name(b->theater));
-        cJSON *rs = cJSON_AddArrayToObject(obj, "rolls");
+        jw w;
+        jw_init(&w, &sb, o->format == MU_FMT_JSON, 0);
+        jw_obj(&w, NULL);
+        jw_int(&w, "year", b->year);
+        jw_str(&w, "theater", mu_theater_name(b->theater));
+        jw_arr(&w, "rolls");
         if (b->theater_rolled)
-            cJSON_AddItemToArray(rs, render_roll_json(&b->theater_roll));
-        cJSON_AddItemToObject(obj, "union", corps_json(&b->sides[0], o->labels, false));
-        cJSON_AddItemToObject(obj, "confederate",
-                              corps_json(&b->sides[1], o->labels, false));
-        render_json_seed(obj, o);
-        render_json_emit(obj, o->format == MU_FMT_JSONL, &sb);
+            render_roll_jw(&w, &b->theater_roll);
+        jw_end(&w);
+        for (int a = 0; a < 2; a++) {
+            jw_obj(&w, a ? "confederate" : "union");
+            corps_members(&w, &b->sides[a], o->labels, false);
+            jw_end(&w);
+        }
+        jw_seed_end(&w, o);
         break;
     }
     case MU_FMT_CSV:

@@ -6,8 +6,8 @@
 # old listings built the whole text, or a cJSON tree of it, first: 44 MB for
 # show --format json at 4 008 divisions). Also: the JSON is whole and a
 # side's view of it holds no hidden division's details, a player's own
-# file's log streams too, and a closed pipe (| head -1) ends each at once,
-# exit 0, nothing on stderr. A sanitized build's runtime keeps its own
+# file's log streams too, and a closed pipe (| head -c 64: a JSON listing
+# is one line) ends each at once, exit 0, nothing on stderr. A sanitized build's runtime keeps its own
 # shadow and quarantine: there the memory is not measured.
 # usage: stream_campaign.sh MUSTER
 set -u
@@ -80,10 +80,10 @@ fi
 # a closed pipe ends each listing at once: exit 0, nothing on stderr
 closed() { # db listing...
     local db=$1; shift
-    "$muster" campaign "$1" "$db" "${@:2}" 2>err | head -1 >/dev/null
+    "$muster" campaign "$1" "$db" "${@:2}" 2>err | head -c 64 >/dev/null
     local rc=${PIPESTATUS[0]}
-    [ "$rc" = 0 ] || fail "$* $db | head -1: exit $rc"
-    [ -s err ] && fail "$* $db | head -1: stderr: $(cat err)"
+    [ "$rc" = 0 ] || fail "$* $db | head -c 64: exit $rc"
+    [ -s err ] && fail "$* $db | head -c 64: stderr: $(cat err)"
 }
 for l in "${listings[@]}"; do
     read -r -a w <<<"$l"
