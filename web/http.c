@@ -75,6 +75,7 @@ struct web_server {
     conn *conns;
     pthread_mutex_t hlock; /* the handoffs, by descriptor modulo HBUCKETS */
     handoff *handoffs[HBUCKETS];
+    atomic_int handing; /* passed by the gate, not yet started */
     pthread_rwlock_t glock; /* gate below: taking back reads, stop writes */
     int dead; /* a socket at its end: put in place of one taken back */
     pthread_t watchdog;
@@ -646,6 +647,7 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
             k->peer = f->peer;
             k->peerlen = f->peerlen;
             free(f);
+            atomic_fetch_sub(&s->handing, 1);
             break;
         }
         pthread_mutex_unlock(&s->hlock);
@@ -882,10 +884,12 @@ static void pass(void *ud, int fd, const struct sockaddr *peer,
                 handoff *old = *p;
                 *p = old->next;
                 free(old);
+                atomic_fetch_sub(&s->handing, 1);
                 break;
             }
         h->next = *bucket;
         *bucket = h;
+        atomic_fetch_add(&s->handing, 1);
         pthread_mutex_unlock(&s->hlock);
     } else {
         free(h);
@@ -899,6 +903,7 @@ static void pass(void *ud, int fd, const struct sockaddr *peer,
         if (*p == h) {
             *p = h->next;
             free(h);
+            atomic_fetch_sub(&s->handing, 1);
             break;
         }
     pthread_mutex_unlock(&s->hlock);
@@ -947,7 +952,8 @@ mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
  * or bytes of it arrived on a kept-alive connection. */
 static bool requests_begun(web_server *s)
 {
-    if (web_gate_busy(s->gate) > 0 || atomic_load(&s->inflight) > 0)
+    if (web_gate_busy(s->gate) > 0 || atomic_load(&s->inflight) > 0 ||
+        atomic_load(&s->handing) > 0)
         return true;
     bool begun = false;
     pthread_mutex_lock(&s->lock);
