@@ -489,7 +489,7 @@ static void post_encode(const camp_ev *e, cJSON *o)
 {
     const ev_leader *x = &e->u.leader;
     cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
-    cJSON_AddStringToObject(o, "post", ev_post_word(x->post));
+    cJSON_AddStringToObject(o, "post", ev_post_word((int)x->post));
     if (x->post == MU_POST_BRIGADE)
         cJSON_AddNumberToObject(o, "brigade", x->brigade);
     if (x->post == MU_POST_CORPS)

@@ -87,7 +87,7 @@ static void freed_encode(const ev_release *x, cJSON *o)
             cJSON *f = cJSON_CreateObject();
             cJSON_AddNumberToObject(f, "division", l->division);
             cJSON_AddStringToObject(f, "side", mu_army_name(l->side));
-            cJSON_AddStringToObject(f, "post", ev_post_word(l->post));
+            cJSON_AddStringToObject(f, "post", ev_post_word((int)l->post));
             if (l->post == MU_POST_BRIGADE)
                 cJSON_AddNumberToObject(f, "brigade", l->brigade);
             cJSON_AddStringToObject(f, "rating", mu_rating_name(l->rating));

@@ -269,7 +269,7 @@ mu_status camp_view_find(mu_campaign *c, int side, const char *noted,
     mu_status s = walk_view(c, side, false, find_link, &x, err);
     if (s != MU_OK)
         return s;
-    const char *who = camp_side_poss(side);
+    const char *who = camp_side_poss((mu_army)side);
     sb_printf(r->sb, "the %s view: %" PRId64 " event%s, head %s\n", who,
               x.n, x.n == 1 ? "" : "s", x.n ? x.head : "(none)");
     /* Not found: maybe noted from a file exported before the masking was
