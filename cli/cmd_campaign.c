@@ -592,14 +592,16 @@ static cli_rc run_read(cli_ctx *cx)
     mu_viewer side = log && cli_has(cx, "side")
                          ? (mu_viewer)cli_choice(cx, "side", 0)
                          : MU_VIEWER_UMPIRE;
-    if (log && cx->stream) { /* each event as it is read */
-        st = mu_campaign_log_to(c, side, &ro, cli_stream_write, cx, &err);
+    bool pow = !strcmp(sub, "prisoners");
+    if ((log || pow) && cx->stream) { /* each record as it is read */
+        st = log ? mu_campaign_log_to(c, side, &ro, cli_stream_write, cx, &err)
+                 : mu_campaign_prisoners_to(c, &ro, cli_stream_write, cx, &err);
         mu_campaign_close(c);
         return st == MU_OK ? CLI_OK : cli_stream_fail(cx, &err);
     }
     if (log)
         st = mu_campaign_log(c, side, &ro, &text, &err);
-    else if (!strcmp(sub, "prisoners"))
+    else if (pow)
         st = mu_campaign_prisoners(c, &ro, &text, &err);
     else if (cli_has(cx, "side"))
         st = mu_campaign_check_view(c, (mu_army)cli_choice(cx, "side", 0),

@@ -677,18 +677,17 @@ static mu_status pow_read(mu_campaign *c, void *p, mu_error *err)
     return s;
 }
 
-mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
-                                char **out, mu_error *err)
+static mu_status prisoners(mu_campaign *c, const mu_render_opts *ro,
+                           mu_sink_fn write, void *ctx, char **out,
+                           mu_error *err)
 {
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
     mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    if (!c || !out)
+    if (!c || (!out && !write))
         return err_set(err, MU_EINPUT, "no campaign given");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON)
         return err_set(err, MU_EINPUT, "prisoners are listed as text or json");
     wr_out o;
-    wr_out_init(&o, NULL, NULL);
+    wr_out_init(&o, write, ctx);
     pow_ctx x = {fmt == MU_FMT_JSON, &o};
     mu_status s = camp_read_listing(c, pow_read, &x, err);
     if (s != MU_OK) {
@@ -696,6 +695,24 @@ mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
         return s;
     }
     return wr_out_end(&o, out, err);
+}
+
+mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
+                                char **out, mu_error *err)
+{
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    if (!out)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    return prisoners(c, ro, NULL, NULL, out, err);
+}
+
+mu_status mu_campaign_prisoners_to(mu_campaign *c, const mu_render_opts *ro,
+                                   mu_sink_fn write, void *ctx, mu_error *err)
+{
+    if (!write)
+        return err_set(err, MU_EINPUT, "nothing to write to");
+    return prisoners(c, ro, write, ctx, NULL, err);
 }
 
 /* ---- an engagement ------------------------------------------------------ */

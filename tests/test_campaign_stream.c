@@ -1,5 +1,6 @@
 /* test_campaign_stream.c -- the campaign listings written through a sink
- * (mu_campaign_show_to, mu_campaign_log_to, mu_campaign_export_csv_to):
+ * (mu_campaign_show_to, mu_campaign_log_to, mu_campaign_prisoners_to,
+ * mu_campaign_export_csv_to):
  * the same bytes as the calls that return the whole text, in every format
  * and for every viewer, handed over in more than one chunk when long; a
  * sink's error stops the listing and comes back; a missing sink is bad
@@ -133,6 +134,18 @@ static void same_bytes(void **state)
     assert_string_equal(k.s, t);
     free(t);
     free(k.s);
+    for (int f = 0; f < 2; f++) {
+        k = (kept){0};
+        assert_int_equal(mu_campaign_prisoners(c, RO(f ? MU_FMT_JSON
+                                                      : MU_FMT_TEXT), &t,
+                                               &err), MU_OK);
+        assert_int_equal(mu_campaign_prisoners_to(c, RO(f ? MU_FMT_JSON
+                                                         : MU_FMT_TEXT),
+                                                  keep, &k, &err), MU_OK);
+        assert_string_equal(k.s, t);
+        free(t);
+        free(k.s);
+    }
     mu_campaign_close(c);
 }
 
@@ -174,6 +187,8 @@ static void no_sink(void **state)
     assert_int_equal(mu_campaign_log_to(c, MU_VIEWER_UMPIRE, NULL, NULL, &k,
                                         &err), MU_EINPUT);
     assert_int_equal(mu_campaign_export_csv_to(c, NULL, &k, &err), MU_EINPUT);
+    assert_int_equal(mu_campaign_prisoners_to(c, NULL, NULL, &k, &err),
+                     MU_EINPUT);
     assert_int_equal(mu_campaign_show_to(NULL, MU_VIEWER_UMPIRE, NULL, keep,
                                          &k, &err), MU_EINPUT);
     assert_int_equal(mu_campaign_log_to(NULL, MU_VIEWER_UMPIRE, NULL, keep,

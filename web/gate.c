@@ -66,6 +66,7 @@ struct web_gate {
     pthread_mutex_t mu; /* taken: the list below, door_shut */
     waiter *taken;      /* connections taken back, not yet in w */
     atomic_bool any_taken;
+    atomic_bool door_done; /* the door is shut and the waiting looked at */
     char peek[WEB_MAX_HEADERS + 2];
 };
 
@@ -449,10 +450,20 @@ static bool shut_door(web_gate *g)
         g->door_shut = true;
         pthread_mutex_unlock(&g->mu);
         merge_taken(g, NULL);
-        for (size_t i = g->n; i-- > 0;)
-            if (!g->w[i]->began)
+        /* Those with bytes waiting began a request (their event may be
+         * later in this batch): they are read now, not closed. */
+        for (size_t i = g->n; i-- > 0;) {
+            waiter *w = g->w[i];
+            char byte;
+            if (w->began || w->closing)
+                continue;
+            if (recv(w->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0)
+                readable(g, w);
+            else
                 forget(g, i, true);
+        }
     }
+    atomic_store(&g->door_done, true);
     return false;
 }
 
@@ -515,8 +526,16 @@ mu_status web_gate_start(const web_gate_cfg *cfg, web_gate **out,
 
 void web_gate_shut(web_gate *g)
 {
-    if (g)
-        (void)!write(g->stop[1], "d", 1);
+    if (!g)
+        return;
+    (void)!write(g->stop[1], "d", 1);
+    /* Wait (a second at most) until the thread has done it: from then on
+     * a request that had begun is counted in web_gate_busy or has been
+     * passed on, so the server's wait for requests in flight sees it. */
+    for (int i = 0; i < 1000 && !atomic_load(&g->door_done); i++) {
+        struct timespec ts = {0, 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
 }
 
 size_t web_gate_busy(web_gate *g)

@@ -47,6 +47,8 @@ typedef struct conn {
     socklen_t peerlen;
 } conn;
 
+#define HBUCKETS 1024
+
 /* Who answers a request: the handler (ANSWERED), or the watchdog with a
  * 408 (CUT), whichever comes first. */
 enum { READING, ANSWERED, CUT };
@@ -69,9 +71,12 @@ struct web_server {
     bool tokens;
     char token[3][33]; /* umpire, union, confederate */
     atomic_int inflight;
-    pthread_mutex_t lock; /* the connection list, handoffs, gate */
+    pthread_mutex_t lock; /* the connection list and its watch fields */
     conn *conns;
-    handoff *handoffs;
+    pthread_mutex_t hlock; /* the handoffs, by descriptor modulo HBUCKETS */
+    handoff *handoffs[HBUCKETS];
+    atomic_int handing; /* passed by the gate, not yet started */
+    pthread_rwlock_t glock; /* gate below: taking back reads, stop writes */
     int dead; /* a socket at its end: put in place of one taken back */
     pthread_t watchdog;
     bool watching;
@@ -536,23 +541,24 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
  * without a byte sent); the TCP connection lives on under a new number.
  * Only when libmicrohttpd has read this request and nothing more (bytes
  * read = what the gate saw): a client that pipelined its next request
- * stays with libmicrohttpd. Under s->lock. */
+ * stays with libmicrohttpd. In the connection's own worker, so nothing
+ * else reads or writes it meanwhile. */
 static bool take_back(web_server *s, conn *k, uint64_t consumed)
 {
-    if (!s->gate || atomic_load(&s->stopping) ||
-        consumed != k->req.base + k->req.length)
+    if (consumed != k->req.base + k->req.length)
         return false;
-    int fd = fcntl(k->fd, F_DUPFD_CLOEXEC, 0);
-    if (fd < 0)
-        return false;
-    if (dup3(s->dead, k->fd, O_CLOEXEC) < 0) {
+    bool took = false;
+    pthread_rwlock_rdlock(&s->glock);
+    int fd = s->gate ? fcntl(k->fd, F_DUPFD_CLOEXEC, 0) : -1;
+    if (fd >= 0 && dup3(s->dead, k->fd, O_CLOEXEC) < 0)
         close(fd);
-        return false;
-    }
-    k->gated = false;
-    web_gate_take(s->gate, fd, (struct sockaddr *)&k->peer, k->peerlen,
-                  consumed);
-    return true;
+    else if (fd >= 0)
+        took = true;
+    if (took)
+        web_gate_take(s->gate, fd, (struct sockaddr *)&k->peer, k->peerlen,
+                      consumed);
+    pthread_rwlock_unlock(&s->glock);
+    return took;
 }
 
 /* The bytes received on a TCP socket and those of them read (by anyone).
@@ -599,16 +605,18 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     conn *k = ci->socket_context;
     struct tcp_info ti;
     socklen_t tl = sizeof ti;
-    uint64_t received, consumed;
-    pthread_mutex_lock(&s->lock);
-    if (keep && k->gated) {
-        if (bytes_of(k->fd, &received, &consumed)) {
-            k->done_bytes = received;
-            take_back(s, k, consumed);
-        }
+    uint64_t received = 0, consumed = 0;
+    bool counted = false;
+    if (keep && k->gated && bytes_of(k->fd, &received, &consumed)) {
+        counted = true;
+        take_back(s, k, consumed);
     } else if (getsockopt(k->fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) == 0) {
-        k->done_bytes = ti.tcpi_bytes_received;
+        received = ti.tcpi_bytes_received;
+        counted = true;
     }
+    pthread_mutex_lock(&s->lock);
+    if (counted)
+        k->done_bytes = received;
     k->gated = false;
     k->started = 0;
     atomic_store(&k->state, READING);
@@ -626,8 +634,9 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
         if (!k)
             return;
         k->fd = ci->connect_fd;
-        pthread_mutex_lock(&s->lock);
-        for (handoff **h = &s->handoffs; *h; h = &(*h)->next) {
+        pthread_mutex_lock(&s->hlock);
+        for (handoff **h = &s->handoffs[(unsigned)k->fd % HBUCKETS]; *h;
+             h = &(*h)->next) {
             if ((*h)->fd != k->fd)
                 continue;
             handoff *f = *h;
@@ -638,8 +647,11 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
             k->peer = f->peer;
             k->peerlen = f->peerlen;
             free(f);
+            atomic_fetch_sub(&s->handing, 1);
             break;
         }
+        pthread_mutex_unlock(&s->hlock);
+        pthread_mutex_lock(&s->lock);
         k->next = s->conns;
         if (s->conns)
             s->conns->prev = k;
@@ -785,6 +797,8 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
     if (!s->cfg.max_connections)
         s->cfg.max_connections = 4000;
     pthread_mutex_init(&s->lock, NULL);
+    pthread_mutex_init(&s->hlock, NULL);
+    pthread_rwlock_init(&s->glock, NULL);
     s->dead = -1;
     if (cfg->campaign) {
         s->tokens = true;
@@ -863,31 +877,36 @@ static void pass(void *ud, int fd, const struct sockaddr *peer,
         h->req = *q;
         memcpy(&h->peer, peer, peerlen);
         h->peerlen = peerlen;
-        pthread_mutex_lock(&s->lock);
-        for (handoff **p = &s->handoffs; *p; p = &(*p)->next)
+        pthread_mutex_lock(&s->hlock);
+        handoff **bucket = &s->handoffs[(unsigned)fd % HBUCKETS];
+        for (handoff **p = bucket; *p; p = &(*p)->next)
             if ((*p)->fd == fd) { /* left by a failed start: stale */
                 handoff *old = *p;
                 *p = old->next;
                 free(old);
+                atomic_fetch_sub(&s->handing, 1);
                 break;
             }
-        h->next = s->handoffs;
-        s->handoffs = h;
-        pthread_mutex_unlock(&s->lock);
+        h->next = *bucket;
+        *bucket = h;
+        atomic_fetch_add(&s->handing, 1);
+        pthread_mutex_unlock(&s->hlock);
     } else {
         free(h);
         h = NULL;
     }
     if (MHD_add_connection(s->d, fd, peer, peerlen) == MHD_YES || !h)
         return; /* it closes fd if it fails */
-    pthread_mutex_lock(&s->lock);
-    for (handoff **p = &s->handoffs; *p; p = &(*p)->next)
+    pthread_mutex_lock(&s->hlock);
+    for (handoff **p = &s->handoffs[(unsigned)fd % HBUCKETS]; *p;
+         p = &(*p)->next)
         if (*p == h) {
             *p = h->next;
             free(h);
+            atomic_fetch_sub(&s->handing, 1);
             break;
         }
-    pthread_mutex_unlock(&s->lock);
+    pthread_mutex_unlock(&s->hlock);
 }
 
 mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
@@ -933,7 +952,8 @@ mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
  * or bytes of it arrived on a kept-alive connection. */
 static bool requests_begun(web_server *s)
 {
-    if (web_gate_busy(s->gate) > 0 || atomic_load(&s->inflight) > 0)
+    if (web_gate_busy(s->gate) > 0 || atomic_load(&s->inflight) > 0 ||
+        atomic_load(&s->handing) > 0)
         return true;
     bool begun = false;
     pthread_mutex_lock(&s->lock);
@@ -957,10 +977,10 @@ void web_server_stop(web_server *s, unsigned grace_ms)
         struct timespec ts = {0, 10 * 1000 * 1000};
         nanosleep(&ts, NULL);
     }
-    pthread_mutex_lock(&s->lock); /* no more taken back (take_back) */
+    pthread_rwlock_wrlock(&s->glock); /* no more taken back (take_back) */
     web_gate *g = s->gate;
     s->gate = NULL;
-    pthread_mutex_unlock(&s->lock);
+    pthread_rwlock_unlock(&s->glock);
     web_gate_stop(g);
     MHD_stop_daemon(s->d);
     s->d = NULL;
@@ -975,14 +995,17 @@ void web_server_free(web_server *s)
     if (!s)
         return;
     web_server_stop(s, 0);
-    while (s->handoffs) {
-        handoff *h = s->handoffs;
-        s->handoffs = h->next;
-        free(h);
-    }
+    for (size_t i = 0; i < HBUCKETS; i++)
+        while (s->handoffs[i]) {
+            handoff *h = s->handoffs[i];
+            s->handoffs[i] = h->next;
+            free(h);
+        }
     if (s->dead >= 0)
         close(s->dead);
     pthread_mutex_destroy(&s->lock);
+    pthread_mutex_destroy(&s->hlock);
+    pthread_rwlock_destroy(&s->glock);
     cli_shared_free(&s->shared);
     sodium_memzero(s->token, sizeof s->token);
     free(s);

@@ -165,7 +165,8 @@ mu_status web_gate_start(const web_gate_cfg *cfg, web_gate **out,
 void web_gate_take(web_gate *g, int fd, const struct sockaddr *peer,
                    unsigned peerlen, uint64_t base);
 /* Stops taking connections and closes those that have sent nothing; the
- * others may finish their heads. */
+ * others may finish their heads. Returns once the gate's thread has done
+ * so (a second at most). */
 void web_gate_shut(web_gate *g);
 /* How many connections are sending a head. */
 size_t web_gate_busy(web_gate *g);

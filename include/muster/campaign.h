@@ -573,6 +573,11 @@ MU_API mu_status mu_campaign_show_to(mu_campaign *c, mu_viewer viewer,
  * Owns: *out is malloc'd text; free() it. */
 MU_API mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
                                        char **out, mu_error *err);
+/* The same, written as it is read (see mu_campaign_show_to). */
+MU_API mu_status mu_campaign_prisoners_to(mu_campaign *c,
+                                          const mu_render_opts *ro,
+                                          mu_sink_fn write, void *ctx,
+                                          mu_error *err);
 
 /* The log, every event in order with its rolls, in ro->format: text, json
  * or markdown (ro NULL: text). JSON is {"events":[{"id":1,"kind":"new",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# campaign show, log and export --format csv write each division or event
-# as they read it: their peak memory (getrusage, tests/sh/lib/peakrss.c)
+# campaign show, log, prisoners and export --format csv write each
+# division, event or prisoner as they read it: their peak memory (getrusage, tests/sh/lib/peakrss.c)
 # stays under 8 MB and does not grow with the campaign (a campaign of 6 408
 # divisions against one of 808, built by tests/sh/lib/big_campaign.sh; the
 # old listings built the whole text, or a cJSON tree of it, first: 44 MB for
@@ -29,7 +29,8 @@ bash "$src/tests/sh/lib/big_campaign.sh" "$muster" big.db 800 ||
 listings=("show" "show --format json" "show --format markdown"
           "show --format json --as union" "show --as confederate"
           "log" "log --format json" "log --format json --as confederate"
-          "export --format csv" "export --format csv --as union")
+          "export --format csv" "export --format csv --as union"
+          "prisoners" "prisoners --format json --as union")
 
 if [ -z "${MUSTER_TEST_CFLAGS:-}" ]; then
     cc -std=c11 -O -o peakrss "$src/tests/sh/lib/peakrss.c" || fail "cc peakrss"

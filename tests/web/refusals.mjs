@@ -17,7 +17,7 @@ const good = 'GET /api/fire?weapon=musket&range=5&figures=11&seed=7 HTTP/1.1\r\n
 // the connection kept), then `bad` (a string, or a function that writes it);
 // resolves with the refusal's bytes once the server closes, or 'open' if it
 // has not closed within ms.
-function exchange(bad, later, ms = 8000) {
+function exchange(bad, later, ms = 8000, first = good) {
   return new Promise(resolve => {
     const s = net.connect(srv.port, '127.0.0.1');
     let buf = Buffer.alloc(0), phase = later ? 'good' : 'bad', t0 = 0, firstAnswer = '';
@@ -27,7 +27,7 @@ function exchange(bad, later, ms = 8000) {
       t0 = performance.now();
       if (typeof bad === 'function') bad(s); else s.write(bad);
     };
-    s.on('connect', () => (later ? s.write(good) : sendBad()));
+    s.on('connect', () => (later ? s.write(first) : sendBad()));
     s.on('data', d => {
       buf = Buffer.concat([buf, d]);
       if (phase !== 'good') return;
@@ -84,6 +84,8 @@ const cases = [
   ['a body over 64 KiB', `POST /api/campaign/undo HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nContent-Length: 70000\r\n\r\n{"a":"${pad(1000)}`, 413],
   ['a method not taken', 'DELETE /api/fire HTTP/1.1\r\nHost: h\r\n\r\n', 405],
   ['a request trickling in', trickle(good), 408],
+  ['garbage after an HTTP/1.0 keep-alive answer', 'hello there, server\r\n\r\n', 400,
+    'GET /api/fire?weapon=musket&range=5&figures=11&seed=7 HTTP/1.0\r\nConnection: keep-alive\r\n\r\n'],
   ['a body trickling in', slowBody('POST /api/fire HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n', '{"weapon": "musket", "range": 5, "x": 1}'), 408],
   ['a head that never ends', trickle('GET /api/fire HTTP/1.1\r\nHost: h\r\nX-Slow: ' + pad(400)), 408],
 ];
@@ -92,8 +94,8 @@ let failed = 0, passed = 0;
 const out = [];
 try {
   // Both halves of each case at once: the trickles take TIMEOUT seconds.
-  const runs = cases.flatMap(([name, bad, want]) => [false, true].map(async later => {
-    const r = await exchange(bad, later, (TIMEOUT + 6) * 1000);
+  const runs = cases.flatMap(([name, bad, want, first]) => [false, true].map(async later => {
+    const r = await exchange(bad, later, (TIMEOUT + 6) * 1000, first);
     const f = refusal(r.text);
     const where = `${name} (${later ? 'a later request on a kept-alive connection' : 'first request'})`;
     let why = null;
