@@ -85,7 +85,12 @@ static void *find(void *h, const char *name)
 {
     void *f = h ? dlsym(h, name) : NULL;
     if (!f) {
-        fprintf(stderr, "muster: cannot use libcjson.so.1 (%s): %s\n", name,
+        /* The likely causes, and their fixes: the library is missing, or
+         * (static-pie) the system's C library is not the one linked in. */
+        fprintf(stderr, "muster: cannot use libcjson.so.1 (%s): %s; install "
+                "Debian's libcjson1, and if it is installed, rebuild muster "
+                "against this system's C library (cmake "
+                "-DMUSTER_STATIC_LIGHT=OFF links it dynamically)\n", name,
                 dlerror());
         exit(1);
     }
