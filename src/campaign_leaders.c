@@ -249,7 +249,7 @@ static mu_status downgrade_tx(mu_campaign *c, void *p, mu_error *err)
     if (owed == 0)
         return err_why(err, MU_ESTATE, MU_R_NO_PENALTY, "no despicable "
                        "replacement is owed by the %s side",
-                       mu_army_name(dv.side));
+                       camp_side_title(dv.side));
     if (was != MU_AVERAGE)
         return err_set(err, MU_ESTATE, "the %s leader is %s: a despicable "
                        "replacement may only downgrade an average leader",

@@ -128,7 +128,7 @@ expect 2 "left over" -- leader-lost c.db 1 --rolls 5,6
 # The forgotten reveal.
 expect 2 "no despicable replacement is owed" -- downgrade c.db 2
 mc penalty c.db --side confederate >/dev/null || fail "penalty"
-expect 2 "no despicable replacement is owed by the union" -- downgrade c.db 1
+expect 2 "no despicable replacement is owed by the Union side" -- downgrade c.db 1
 mc penalty c.db --side union >/dev/null || fail "penalty"
 expect 2 "only downgrade an average" -- downgrade c.db 1 --brigade 2
 out=$(mc downgrade c.db 2 --brigade 1) || fail "downgrade"
