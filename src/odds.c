@@ -236,6 +236,28 @@ static void add_artillery(odds_counts *st, u128 w, int T, const int *cA)
     }
 }
 
+/* The most brigades a cell's brigade table can give. */
+static int max_brigades(const mu_rules *r, mu_army a, mu_theater th, int year)
+{
+    int cB[MU_MAX_BRIGADES + 1] = {0}, NB = 0;
+    faces(rules_map(r, MU_TABLE_BRIGADES, a, th, year), cB);
+    for (int nb = 1; nb <= MU_MAX_BRIGADES; nb++)
+        if (cB[nb])
+            NB = nb;
+    return NB;
+}
+
+/* The power of 100 a statistic's counts are over in a cell whose divisions
+ * have at most NB brigades: the rolls that decide it. */
+static int cell_exponent(int s, int NB)
+{
+    if (s >= MU_STAT_STANDS && s <= MU_STAT_EXCEPTIONAL)
+        return 1 + NB;
+    if (s >= MU_STAT_BATTERIES && s <= MU_STAT_RESERVE)
+        return 1 + NB + 2 + 1; /* brigades, stands, ratio, two fractions */
+    return 1; /* leader, brigades, ratio: one roll */
+}
+
 /* Exact counts of every statistic for one cell; st is zeroed here. */
 static void cell_counts(const mu_rules *r, mu_army a, mu_theater th, int year,
                         bool book, odds_counts *st)
@@ -262,11 +284,8 @@ static void cell_counts(const mu_rules *r, mu_army a, mu_theater th, int year,
         st[MU_STAT_BRIGADES].c[i] = U(cB[i]);
     for (int i = 0; i <= MU_MAX_RATIO; i++)
         st[MU_STAT_RATIO].c[i] = U(cA[i]);
-    st[MU_STAT_LEADER].e = st[MU_STAT_BRIGADES].e = st[MU_STAT_RATIO].e = 1;
-    for (int s = MU_STAT_STANDS; s <= MU_STAT_EXCEPTIONAL; s++)
-        st[s].e = 1 + NB;
-    for (int s = MU_STAT_BATTERIES; s <= MU_STAT_RESERVE; s++)
-        st[s].e = 1 + NB + 2 + 1; /* brigades, stands, ratio, two fractions */
+    for (int s = 0; s < MU_STAT_COUNT; s++)
+        st[s].e = cell_exponent(s, NB);
 
     /* conv = the stands table convolved nb times (over 100^nb). */
     static const int MAXT = ODDS_MAXV;
@@ -312,26 +331,31 @@ mu_status odds_division_counts(const mu_rules *r, const mu_oob_opts *o,
     if (!cell)
         return err_nomem(err);
     memset(out, 0, MU_STAT_COUNT * sizeof *out);
-    /* The common exponent of each statistic over the cells. */
+    /* The common exponent of each statistic over the cells, from their
+     * brigade tables alone (counting each cell twice cost twice the time). */
     int E[MU_STAT_COUNT] = {0};
-    for (int pass = 0; pass < 2; pass++)
-        for (int th = 0; th < 2; th++)
-            for (int y = 0; y < NYEARS; y++) {
-                if (!w[th][y])
-                    continue;
-                cell_counts(r, o->army, (mu_theater)th, y + MU_YEAR_FIRST,
-                            o->by_the_book, cell);
-                for (int s = 0; s < MU_STAT_COUNT; s++) {
-                    if (pass == 0) {
-                        if (cell[s].e > E[s])
-                            E[s] = cell[s].e;
-                        continue;
-                    }
-                    u128 lift = U(w[th][y]) * pow_u(100, E[s] - cell[s].e);
-                    for (int k = 0; k <= ODDS_MAXV; k++)
-                        out[s].c[k] += lift * cell[s].c[k];
-                }
+    for (int th = 0; th < 2; th++)
+        for (int y = 0; y < NYEARS; y++) {
+            if (!w[th][y])
+                continue;
+            int NB = max_brigades(r, o->army, (mu_theater)th,
+                                  y + MU_YEAR_FIRST);
+            for (int s = 0; s < MU_STAT_COUNT; s++)
+                if (cell_exponent(s, NB) > E[s])
+                    E[s] = cell_exponent(s, NB);
+        }
+    for (int th = 0; th < 2; th++)
+        for (int y = 0; y < NYEARS; y++) {
+            if (!w[th][y])
+                continue;
+            cell_counts(r, o->army, (mu_theater)th, y + MU_YEAR_FIRST,
+                        o->by_the_book, cell);
+            for (int s = 0; s < MU_STAT_COUNT; s++) {
+                u128 lift = U(w[th][y]) * pow_u(100, E[s] - cell[s].e);
+                for (int k = 0; k <= ODDS_MAXV; k++)
+                    out[s].c[k] += lift * cell[s].c[k];
             }
+        }
     for (int s = 0; s < MU_STAT_COUNT; s++)
         out[s].e = E[s] + (rolled ? 1 : 0);
     free(cell);
