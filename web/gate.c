@@ -109,6 +109,14 @@ static int check_request_line(const char *s, size_t n, bool *v11,
         return *why = "the URL is longer than 8 KiB", 414;
     if (i == t || i >= n || s[i] != ' ')
         return *why = "the request line is not METHOD PATH HTTP/1.1", 400;
+    /* libmicrohttpd parses every option before the handler counts them,
+     * each in its connection's memory: thousands end in its HTML 431 */
+    const char *query = memchr(s + t, '?', i - t);
+    size_t opts = query ? 1 : 0;
+    for (const char *q = query; q && q < s + i; q++)
+        opts += *q == '&';
+    if (opts > WEB_MAX_ARGS)
+        return *why = "too many options: at most 64", 400;
     const char *v = s + i + 1;
     size_t vn = n - i - 1;
     if (vn != 8 || strncmp(v, "HTTP/", 5) || v[5] < '0' || v[5] > '9' ||
@@ -122,7 +130,7 @@ static int check_request_line(const char *s, size_t n, bool *v11,
 
 /* One header line "Name: value": 0 or a status. */
 static int check_header(const char *s, size_t n, bool *host, uint64_t *body,
-                        const char **why)
+                        size_t *fields, const char **why)
 {
     if (n && (s[0] == ' ' || s[0] == '\t')) /* obsolete: RFC 9112 5.2 */
         return *why = "a header line is folded onto the next", 400;
@@ -133,6 +141,14 @@ static int check_header(const char *s, size_t n, bool *host, uint64_t *body,
         return *why = "a header line is not 'Name: value'", 400;
     if (i == 4 && !strncasecmp(s, "host", 4))
         *host = true;
+    /* Each line, and each cookie, is a record in libmicrohttpd's memory */
+    ++*fields;
+    if (i == 6 && !strncasecmp(s, "cookie", 6))
+        for (size_t j = i; j < n; j++)
+            *fields += s[j] == ';';
+    if (*fields > WEB_MAX_FIELDS)
+        return *why = "too many header fields and cookies (100 at most)",
+               431;
     /* Framing libmicrohttpd would refuse itself, with HTML: a chunked (or
      * other coded) body, a length that is not a number. */
     if (i == 17 && !strncasecmp(s, "transfer-encoding", 17))
@@ -167,6 +183,7 @@ int web_gate_check(const char *buf, size_t len, const char **why,
     size_t ln = (size_t)(nl - buf);
     bool v11 = false, host = false;
     uint64_t body = 0;
+    size_t fields = 0;
     int st = check_request_line(buf, ln && buf[ln - 1] == '\r' ? ln - 1 : ln,
                                 &v11, why);
     if (st)
@@ -186,7 +203,7 @@ int web_gate_check(const char *buf, size_t len, const char **why,
         size_t n = (size_t)(e - p);
         if (n && p[n - 1] == '\r')
             n--;
-        if (n && (st = check_header(p, n, &host, &body, why)))
+        if (n && (st = check_header(p, n, &host, &body, &fields, why)))
             return st;
         p = e + 1;
     }

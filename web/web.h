@@ -27,6 +27,8 @@
 #define WEB_MAX_BODY 65536        /* bytes of a POST body: else 413 */
 #define WEB_MAX_HEADERS 16384     /* bytes of request line + headers: 431 */
 #define WEB_MAX_ARGS 64           /* options in one request */
+#define WEB_MAX_FIELDS 100        /* header lines and cookies: else 431 (each
+                                     takes libmicrohttpd's memory too) */
 #define WEB_MAX_COUNT 1000        /* divisions from one `division` call */
 #define WEB_MAX_TRIALS 1000000    /* trials of one `sim` call */
 
