@@ -125,10 +125,18 @@ static mu_status held_totals(mu_campaign *c, int viewer, held_sums *t,
 
 static const char *const post_words[] = {"division", "brigade"};
 
+/* A JSON list's items, and what they add up to. */
+typedef struct item_list {
+    jw *w;
+    int64_t total;
+} item_list;
+
 static mu_status item_jw(void *ctx, const held_item *it, mu_error *err)
 {
-    jw *w = ctx;
+    item_list *x = ctx;
+    jw *w = x->w;
     (void)err;
+    x->total += it->count;
     jw_obj(w, NULL);
     jw_int(w, "division", it->div);
     jw_str(w, "name", it->name);
@@ -189,18 +197,18 @@ static mu_status camp_add(void *ctx, const held_item *it, mu_error *err)
 
 /* One captor's object: {"stands":[...],"total":STANDS,"leaders":[...],
  * "batteries":[...],"camps":[{"name","stands","leaders","batteries"}]}. */
-static mu_status captor_jw(mu_campaign *c, int viewer, int captor,
-                           const held_sums *t, jw *w, wr_out *o,
-                           mu_error *err)
+static mu_status captor_jw(mu_campaign *c, int viewer, int captor, jw *w,
+                           wr_out *o, mu_error *err)
 {
     mu_status s = MU_OK;
     jw_obj(w, captor == MU_UNION ? "held_by_union" : "held_by_confederate");
     for (int k = 0; k < 3 && s == MU_OK; k++) {
+        item_list x = {w, 0};
         jw_arr(w, lists[k]);
-        s = held_each(c, viewer, captor, k, item_jw, w, o, err);
+        s = held_each(c, viewer, captor, k, item_jw, &x, o, err);
         jw_end(w);
         if (k == H_STANDS) /* the stands held, as before camps */
-            jw_int(w, "total", t->tot[captor][H_STANDS]);
+            jw_int(w, "total", x.total);
     }
     camp_sum sum = {.w = w};
     jw_arr(w, "camps");
@@ -215,12 +223,9 @@ static mu_status captor_jw(mu_campaign *c, int viewer, int captor,
 mu_status camp_held_json(mu_campaign *c, int viewer, jw *w, wr_out *o,
                          mu_error *err)
 {
-    held_sums t;
-    mu_status s = held_totals(c, viewer, &t, err);
+    mu_status s = captor_jw(c, viewer, MU_UNION, w, o, err);
     if (s == MU_OK)
-        s = captor_jw(c, viewer, MU_UNION, &t, w, o, err);
-    if (s == MU_OK)
-        s = captor_jw(c, viewer, MU_CONFEDERATE, &t, w, o, err);
+        s = captor_jw(c, viewer, MU_CONFEDERATE, w, o, err);
     return s;
 }
 
@@ -283,12 +288,13 @@ typedef struct held_lines {
     int captor;
     bool any;
     char last[CAMP_NAME_MAX + 1];
+    held_sums sums; /* what the listing adds up to */
 } held_lines;
 
 static mu_status item_line(void *ctx, const held_item *it, mu_error *err)
 {
     held_lines *x = ctx;
-    (void)err;
+    add_item(&x->sums, it, err);
     if (it->captor != x->captor || !x->any || strcmp(x->last, it->camp))
         camp_head(it, x->md ? (x->any ? "\n" : "") : x->show ? "  " : "",
                   x->md, x->sb);
@@ -299,15 +305,17 @@ static mu_status item_line(void *ctx, const held_item *it, mu_error *err)
     return MU_OK;
 }
 
+/* show's summary comes first, so its totals are added up first; the
+ * prisoners listing's comes last, added up as the items are written. */
 mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
                          wr_out *o, mu_error *err)
 {
-    held_sums t;
-    mu_status s = held_totals(c, viewer, &t, err);
+    held_sums t = {0};
+    mu_status s = show ? held_totals(c, viewer, &t, err) : MU_OK;
     if (s != MU_OK)
         return s;
     const int64_t *u = t.tot[MU_UNION], *k = t.tot[MU_CONFEDERATE];
-    bool more = u[1] + u[2] + k[1] + k[2] > 0;
+    bool more = show && u[1] + u[2] + k[1] + k[2] > 0;
     sbuf *sb = &o->sb;
     if (show) {
         sb_puts(sb, "Prisoners: the Union holds ");
@@ -322,6 +330,10 @@ mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
     if (md && x.any)
         sb_puts(sb, "\n");
     if (!show) {
+        t = x.sums;
+        u = t.tot[MU_UNION];
+        k = t.tot[MU_CONFEDERATE];
+        more = u[1] + u[2] + k[1] + k[2] > 0;
         sb_puts(sb, "The Union holds ");
         count_text(u, "Confederate", more, sb);
         sb_puts(sb, "; the Confederates hold ");
