@@ -128,7 +128,12 @@ static cJSON *event_json(const camp_ev *e, bool hide, const masks *m)
     mask_list(cJSON_GetObjectItemCaseSensitive(data, "stands"), "stands", m);
     while (data && data->child) { /* move the data after id and kind */
         cJSON *kid = cJSON_DetachItemViaPointer(data, data->child);
-        cJSON_AddItemToObject(o, kid->string, kid); /* copies, then frees */
+        /* An undo's payload names the undone event's kind as "kind": a
+         * second "kind" key in one object, which a reader would take for
+         * the entry's own (parsers keep the last). */
+        const char *key = e->kind == EV_UNDO && !strcmp(kid->string, "kind")
+                              ? "undone_kind" : kid->string;
+        cJSON_AddItemToObject(o, key, kid); /* copies, then frees */
     }
     cJSON_Delete(data);
     return o;

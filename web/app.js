@@ -421,9 +421,7 @@ function renderPrisoners(box, p) {
 }
 
 function logLine(e) {
-  // An undo's JSON names its own kind and then the undone event's kind with
-  // the same key "kind" (the payload as stored); JSON.parse keeps the last.
-  if (typeof e.event === 'number') return `#${e.id} undo of #${e.event} (${e.kind})`;
+  if (e.kind === 'undo') return `#${e.id} undo of #${e.event} (${e.undone_kind})`;
   const parts = [`#${e.id} ${e.kind}`];
   for (const k of ['name', 'division', 'side', 'brigade', 'lost', 'captured', 'winner', 'union', 'confederate', 'commitment']) {
     if (e[k] !== undefined && e[k] !== null) parts.push(`${k} ${e[k]}`);

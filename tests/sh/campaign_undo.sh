@@ -40,7 +40,7 @@ m campaign log u.db | grep -q '^#7 casualties in battle 1: union division 1 brig
 m campaign check u.db >out.txt || { cat out.txt; fail "check after undo"; }
 # JSON, and the latest event by default.
 m campaign undo u.db --format json >out.json || fail "undo json"
-grep -q '"kind":"undo"' out.json && grep -q '"event":8' out.json ||
+grep -q '"kind":"undo","event":8,"undone_kind":"' out.json ||
     { cat out.json; fail "undo as JSON"; }
 # Undoing an undo is refused: the event is recorded again instead.
 m campaign undo u.db 9 2>err.txt && fail "an undo undone"
