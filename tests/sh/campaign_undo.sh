@@ -49,4 +49,17 @@ m campaign casualties u.db 1 --brigade 1 --lost 2 --captured 1 >/dev/null || fai
 m campaign casualties u.db 2 --brigade 1 --lost 1 >/dev/null || fail "again"
 [ "$(m campaign show u.db --format json)" = "$before" ] || fail "made again: another ledger"
 m campaign check u.db >out.txt || { cat out.txt; fail "check at the end"; }
+# A player's file with the undo: check vouches for its log's JSON, and for
+# the form an earlier build wrote (the undone kind as a second "kind" key),
+# and no other edit of that entry.
+m campaign export u.db --side union --out p.db >/dev/null || fail "export"
+m campaign check p.db >out.txt || { cat out.txt; fail "check of the player's file"; }
+old=$(sqlite3 p.db "SELECT replace(json, '\"undone_kind\":', '\"kind\":') FROM view_log WHERE id = 10")
+case $old in *'"kind":"undo","event":8,"kind":"'*) ;; *) fail "no undo entry to edit: $old" ;; esac
+sqlite3 p.db "UPDATE view_log SET json = replace(json, '\"undone_kind\":', '\"kind\":') WHERE id = 10"
+m campaign check p.db >out.txt || { cat out.txt; fail "an earlier build's undo entry refused"; }
+sqlite3 p.db "UPDATE view_log SET json = replace(json, '\"event\":8', '\"event\":7') WHERE id = 10"
+m campaign check p.db >out.txt 2>&1 && fail "an edited undo entry passed"
+grep -q "view log: event 10 (undo): the JSON shown is not what its chain line gives" out.txt ||
+    { cat out.txt; fail "the edit's report"; }
 echo ok
