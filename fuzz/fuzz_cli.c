@@ -57,17 +57,36 @@ static int folder = -1;
  * muster serve does (a line with --rules still loads its own). */
 static cli_shared shared;
 
+static char folder_path[64];
+
+/* At exit: the folder and what the last input left in it. */
+static void remove_folder(void)
+{
+    if (folder < 0 || fchdir(folder) != 0)
+        return;
+    DIR *d = opendir(".");
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+            unlink(e->d_name);
+    if (d)
+        closedir(d);
+    if (chdir("/") == 0)
+        rmdir(folder_path);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
     /* In memory where there is a tmpfs: a campaign file is synced on every
      * change, which on a disk would be most of the time spent. */
-    char dir[64];
-    snprintf(dir, sizeof dir, "%s/fuzz_cli.XXXXXX",
+    snprintf(folder_path, sizeof folder_path, "%s/fuzz_cli.XXXXXX",
              access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
-    if (!mkdtemp(dir) || (folder = open(dir, O_RDONLY | O_DIRECTORY)) < 0)
+    if (!mkdtemp(folder_path) ||
+        (folder = open(folder_path, O_RDONLY | O_DIRECTORY)) < 0)
         abort();
+    atexit(remove_folder);
     /* SQLite's own allocator for each connection's small objects: bigger,
      * so that parsing the schema at every open costs fewer trips through
      * the sanitizer's malloc. */
