@@ -203,6 +203,10 @@ static int generate(int argc, char **argv)
     return print_buf(&b, stdout, CLI_OK);
 }
 
+#ifdef main /* renamed by fuzz_http, which links the command table */
+int main(int argc, char **argv);
+#endif
+
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN); /* a closed pipe is EPIPE: a quiet stop */
