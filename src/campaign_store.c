@@ -1123,6 +1123,25 @@ static bool div_row(sqlite3_stmt *st, camp_div *d)
     return ok;
 }
 
+/* One row of the brigade queries (columns 1..11, as both loaders select
+ * them) into *b; false if a value is not one the file may hold. */
+static bool brigade_row(sqlite3_stmt *st, camp_brigade *b)
+{
+    bool ok = true;
+    b->number = camp_col(st, 1, &ok);
+    b->morale = camp_col(st, 2, &ok);
+    b->start = camp_col(st, 3, &ok);
+    b->current = camp_col(st, 4, &ok);
+    b->lost = camp_col(st, 5, &ok);
+    b->returned = camp_col(st, 6, &ok);
+    b->captured = camp_col(st, 7, &ok);
+    b->freed = camp_col(st, 8, &ok);
+    b->leader = camp_col(st, 9, &ok);
+    b->leader_rolled = camp_col(st, 10, &ok);
+    b->leader_origin = camp_col(st, 11, &ok);
+    return ok;
+}
+
 /* Fills the brigades of divisions[0..n) (sorted by id) in one pass. */
 static mu_status load_brigades(mu_campaign *c, camp_div *v, int n, int only,
                                mu_error *err)
@@ -1152,18 +1171,8 @@ static mu_status load_brigades(mu_campaign *c, camp_div *v, int n, int only,
             return err_at(err, MU_EIO, c->path, 0, "the campaign file is "
                           "damaged: brigade of an unknown division %d", div);
         }
-        camp_brigade *b = &v[k].b[v[k].nbrigades++];
-        b->number = camp_col(st, 1, &ok);
-        b->morale = camp_col(st, 2, &ok);
-        b->start = camp_col(st, 3, &ok);
-        b->current = camp_col(st, 4, &ok);
-        b->lost = camp_col(st, 5, &ok);
-        b->returned = camp_col(st, 6, &ok);
-        b->captured = camp_col(st, 7, &ok);
-        b->freed = camp_col(st, 8, &ok);
-        b->leader = camp_col(st, 9, &ok);
-        b->leader_rolled = camp_col(st, 10, &ok);
-        b->leader_origin = camp_col(st, 11, &ok);
+        if (!brigade_row(st, &v[k].b[v[k].nbrigades++]))
+            ok = false;
     }
     sqlite3_finalize(st);
     if (rc == SQLITE_DONE && !ok)
@@ -1293,23 +1302,6 @@ mu_status camp_divs_open(mu_campaign *c, int side, bool brigades,
     }
     sqlite3_bind_int(it->div, 1, side);
     return MU_OK;
-}
-
-static bool brigade_row(sqlite3_stmt *st, camp_brigade *b)
-{
-    bool ok = true;
-    b->number = camp_col(st, 1, &ok);
-    b->morale = camp_col(st, 2, &ok);
-    b->start = camp_col(st, 3, &ok);
-    b->current = camp_col(st, 4, &ok);
-    b->lost = camp_col(st, 5, &ok);
-    b->returned = camp_col(st, 6, &ok);
-    b->captured = camp_col(st, 7, &ok);
-    b->freed = camp_col(st, 8, &ok);
-    b->leader = camp_col(st, 9, &ok);
-    b->leader_rolled = camp_col(st, 10, &ok);
-    b->leader_origin = camp_col(st, 11, &ok);
-    return ok;
 }
 
 mu_status camp_divs_next(camp_divs *it, camp_div *d, bool *more, mu_error *err)

@@ -2,13 +2,12 @@
 // driven by puppeteer-core; nothing downloads a browser. Screenshots at phone
 // size (390x844) go to tests/web/shots/ (or $MUSTER_SHOTS).
 // Usage: node browser.mjs MUSTER
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
-import { startServer } from './common.mjs';
+import { startServer, tally, cliOf } from './common.mjs';
 
 const muster = process.argv[2];
 const here = dirname(fileURLToPath(import.meta.url));
@@ -16,16 +15,8 @@ const shots = process.env.MUSTER_SHOTS || join(here, 'shots');
 mkdirSync(shots, { recursive: true });
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
 
-let pass = 0, fail = 0;
-function check(name, ok, detail) {
-  if (ok) pass++;
-  else { fail++; console.log('FAIL: ' + name + (detail !== undefined ? ': ' + JSON.stringify(detail) : '')); }
-}
-const cli = (...args) => {
-  const r = spawnSync(muster, args, { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`muster ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout;
-};
+const t = tally(), check = t.check;
+const cli = cliOf(muster);
 const sleep = ms => new Promise(r => setTimeout(r, ms));
 
 const browser = await puppeteer.launch({
@@ -256,5 +247,5 @@ try {
   }
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(`${pass} passed, ${fail} failed; screenshots in ${shots}`);
-process.exit(fail ? 1 : 0);
+console.log(`${t.pass} passed, ${t.fail} failed; screenshots in ${shots}`);
+process.exit(t.fail ? 1 : 0);

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 // Shared by the web tests: start `muster serve` on a free loopback port and
 // read the links it prints.
 import { spawn } from 'node:child_process';
@@ -23,3 +24,20 @@ export async function startServer(muster, args = []) {
     },
   };
 }
+
+// The tests' tally: check(name, ok, detail) counts, and says each failure.
+export function tally() {
+  const t = { pass: 0, fail: 0 };
+  t.check = (name, ok, detail) => {
+    if (ok) t.pass++;
+    else { t.fail++; console.log('FAIL: ' + name + (detail !== undefined ? ': ' + JSON.stringify(detail) : '')); }
+  };
+  return t;
+}
+
+// muster as a command: its standard output, or an Error with its message.
+export const cliOf = muster => (...args) => {
+  const r = spawnSync(muster, args, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`muster ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+};

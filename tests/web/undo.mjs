@@ -4,23 +4,14 @@
 // for every other event, hidden or not; a later event that holds an event
 // is named by number and kind only (the umpire is also told why). Refusals
 // change nothing. Usage: node undo.mjs MUSTER
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from './common.mjs';
+import { startServer, tally, cliOf } from './common.mjs';
 
 const muster = process.argv[2];
-let pass = 0, fail = 0;
-function check(name, ok, detail) {
-  if (ok) pass++;
-  else { fail++; console.log('FAIL: ' + name + (detail !== undefined ? ': ' + JSON.stringify(detail) : '')); }
-}
-const cli = (...args) => {
-  const r = spawnSync(muster, args, { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`muster ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout;
-};
+const t = tally(), check = t.check;
+const cli = cliOf(muster);
 
 const dir = mkdtempSync(join(tmpdir(), 'muster-undo-'));
 const db = join(dir, 'c.db');
@@ -111,5 +102,5 @@ try {
   check('SIGTERM stops the server cleanly', st.code === 0, st);
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(`${pass} passed, ${fail} failed`);
-process.exit(fail ? 1 : 0);
+console.log(`${t.pass} passed, ${t.fail} failed`);
+process.exit(t.fail ? 1 : 0);
