@@ -14,4 +14,17 @@ five=$("$muster" division --army confederate --count 5 --seed 9 --format jsonl |
 three=$("$muster" division --army confederate --count 3 --seed 9 --format jsonl)
 # --count adds an "index" key; the divisions themselves must be identical
 [ "$five" = "$three" ] || { echo "--count 5 does not start with --count 3"; exit 1; }
-echo "1 passed, 0 failed"
+# Simulation threads start on processors of their own and may be held to
+# one: the result is the seed's whatever the threads or processors.
+sim() { # THREADS [COMMAND PREFIX...]
+    local t=$1; shift
+    "$@" "$muster" sim division --army union -n 200000 --seed 5 --threads "$t"
+}
+ref=$(sim 1)
+for t in 2 3; do
+    [ "$(sim $t)" = "$ref" ] ||
+        { echo "--threads $t changed the simulation"; exit 1; }
+    [ "$(sim $t taskset -c 0)" = "$ref" ] ||
+        { echo "--threads $t on one processor changed the simulation"; exit 1; }
+done
+echo "2 passed, 0 failed"
