@@ -250,6 +250,12 @@ mu_status camp_held_json(mu_campaign *c, int viewer, jw *w, wr_out *o,
                          mu_error *err);
 mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
                          wr_out *o, mu_error *err);
+/* The queries camp_held_* read, each in an index's order (no sort:
+ * tests/test_campaign_plan.c holds them to it). */
+#define CAMP_HELD_QUERIES 6
+extern const char *const camp_held_sql[CAMP_HELD_QUERIES];
+/* show's query of the batteries held, by division (campaign_show.c). */
+extern const char camp_show_taken_sql[];
 /* Despicable replacements owed by `side`. */
 mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
 

@@ -142,7 +142,14 @@ static const char schema_sql[] =
  *
  * 5 -> 6: a default camp per side, chosen by its player (a "default-camp"
  * event): campaign.union_camp and confederate_camp, NULL for the built-in
- * "Union POW camp" and "Confederate POW camp" (every older file's). */
+ * "Union POW camp" and "Confederate POW camp" (every older file's).
+ *
+ * 6 -> 7 (issue 15): indexes, so that the listings read in the order they
+ * write and sort nothing: the captured batteries by division (show's text
+ * and Markdown, beside each division) and the prisoners, captured leaders
+ * and batteries by camp (campaign_held.c: prisoners, and show's end). No
+ * table changes: the indexes are SQLite's, not the ledger's (check, undo
+ * and a player's file compare and copy tables only). */
 typedef struct step {
     const char *sql; /* or NULL */
     mu_status (*fill)(mu_campaign *c, mu_error *err); /* after sql, or NULL */
@@ -194,7 +201,16 @@ static const step steps[] = {
      "ALTER TABLE campaign ADD COLUMN confederate_camp TEXT"
      " CHECK (confederate_camp IS NULL OR length(confederate_camp) > 0);",
      NULL},
+    {"CREATE INDEX batteries_held_division ON batteries_held(division,"
+     " batteries);"
+     "CREATE INDEX prisoners_camp ON prisoners(camp, division, brigade,"
+     " stands);"
+     "CREATE INDEX leaders_held_camp ON leaders_held(camp);"
+     "CREATE INDEX batteries_held_camp ON batteries_held(camp, division,"
+     " batteries);", NULL},
 };
+_Static_assert(sizeof steps / sizeof *steps == MU_CAMPAIGN_SCHEMA,
+               "one step to each schema");
 
 /* ---- the version ---------------------------------------------------- */
 
