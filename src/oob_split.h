@@ -4,7 +4,8 @@
  * its threshold; for B batteries, the reserve's whole third and the same
  * for its fraction. A load in place of two divisions shortens the path to
  * the branches the dice decide (bench/run's generation part: 1.91 -> 1.86
- * x the floor). Private to oob.c. */
+ * x the floor, measured apart from the entry point's change). Shared by
+ * the recording generator (oob.c) and the simulator's (oob_fast.h). */
 #ifndef MU_OOB_SPLIT_H
 #define MU_OOB_SPLIT_H
 

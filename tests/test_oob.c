@@ -487,16 +487,6 @@ static void jsonl_matches_cjson(void **state)
     mu_rules_free(r);
 }
 
-/* oob_div_small replaces two hardware divisions in the seeded path. */
-static void small_division_is_exact(void **state)
-{
-    (void)state;
-    for (unsigned dv = 1; dv <= MU_MAX_RATIO; dv++)
-        for (unsigned n = 0; n < 4096; n++)
-            if (oob_div_small(n, dv) != n / dv)
-                fail_msg("%u / %u gave %u", n, dv, oob_div_small(n, dv));
-}
-
 /* oob_split.h's constant tables against the arithmetic they replace. */
 static void split_tables_are_exact(void **state)
 {
@@ -532,7 +522,6 @@ int main(void)
         cmocka_unit_test(corps_cavalry_last),
         cmocka_unit_test(json_contract),
         cmocka_unit_test(seeded_path_matches_scripted),
-        cmocka_unit_test(small_division_is_exact),
         cmocka_unit_test(split_tables_are_exact),
         cmocka_unit_test(jsonl_matches_cjson),
     };
