@@ -9,6 +9,7 @@
 # process started to read the clock). Not a test: nothing is asserted.
 #   bench/campaign_stream.sh [MUSTER] [COPIES...]   (default: build/muster,
 #                                                    100 500 2000)
+# LISTINGS="show|prisoners" measures only those (| between listings).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 muster=$(realpath "${1:-build/muster}")
@@ -21,7 +22,11 @@ trap 'rm -rf "$work"' EXIT
 cc -std=c11 -O -o "$work/peakrss" tests/sh/lib/peakrss.c
 
 listings=("show" "show --format json" "show --format json --as union"
-          "log" "log --format json" "export --format csv")
+          "log" "log --format json" "export --format csv"
+          "prisoners" "prisoners --format json")
+if [ -n "${LISTINGS:-}" ]; then
+    IFS='|' read -r -a listings <<<"$LISTINGS"
+fi
 
 ms() { # start end -> milliseconds with two decimals
     awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f\n", (b - a) * 1000 }'

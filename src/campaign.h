@@ -21,6 +21,8 @@
 enum { CAMP_ROLLED = 0, CAMP_REPLACED = 1, CAMP_DOWNGRADED = 2,
        CAMP_RETURNED = 3 /* back from a prisoner-of-war camp */ };
 
+/* What campaign.format holds in every campaign file. */
+#define CAMP_FORMAT "muster campaign"
 /* The default camps (mu_camp_default), by captor. */
 #define CAMP_DEFAULT_UNION "Union POW camp"
 #define CAMP_DEFAULT_CONFEDERATE "Confederate POW camp"
@@ -248,6 +250,12 @@ mu_status camp_held_json(mu_campaign *c, int viewer, jw *w, wr_out *o,
                          mu_error *err);
 mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
                          wr_out *o, mu_error *err);
+/* The queries camp_held_* read, each in an index's order (no sort:
+ * tests/test_campaign_plan.c holds them to it). */
+#define CAMP_HELD_QUERIES 6
+extern const char *const camp_held_sql[CAMP_HELD_QUERIES];
+/* show's query of the batteries held, by division (campaign_show.c). */
+extern const char camp_show_taken_sql[];
 /* Despicable replacements owed by `side`. */
 mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
 
@@ -278,6 +286,22 @@ mu_status camp_check_name(const char *s, const char *what, mu_error *err);
 const char *camp_side_title(mu_army a);
 const char *camp_side_noun(mu_army a);
 const char *camp_side_poss(mu_army a);
+
+/* ---- campaign_schema.c: the schema and its upgrades --------------------- */
+
+/* Makes schema 1's tables (user_version stays as it is). */
+mu_status camp_schema_base(mu_campaign *c, mu_error *err);
+/* The file's PRAGMA user_version. */
+mu_status camp_user_version(mu_campaign *c, int *v, mu_error *err);
+/* Whether a table of that name exists. */
+mu_status camp_has_table(mu_campaign *c, const char *name, bool *yes,
+                         mu_error *err);
+/* A camp_fn: runs the steps from the file's schema up to
+ * MU_CAMPAIGN_SCHEMA in the caller's transaction (p unused). */
+mu_status camp_migrate(mu_campaign *c, void *p, mu_error *err);
+/* Refuses a newer schema or a file without a campaign; upgrades an older
+ * one in its own transaction. */
+mu_status camp_check_version(mu_campaign *c, mu_error *err);
 
 /* ---- campaign_chain.c: the log as a hash chain ------------------------- */
 

@@ -160,7 +160,7 @@ static mu_status held(mu_campaign *c, check_ctx *x, mu_error *err)
 {
     sqlite3_stmt *st;
     mu_status s = camp_prepare(c, "SELECT division, brigade, stands FROM "
-                               "prisoners", &st, err);
+                               "prisoners ORDER BY id", &st, err);
     if (s != MU_OK)
         return s;
     int rc;

@@ -29,73 +29,184 @@ typedef struct held_item {
 /* Masked: a division the viewer (?1, -1 the umpire) may not see in full. */
 #define MASK "(?1 >= 0 AND d.side <> ?1 AND d.hidden AND NOT d.revealed)"
 
-/* Every item in the order they are listed: holder first (the Union),
- * then camp, kind, and within a kind by division and brigade (stands,
- * batteries) or as taken (leaders); of one holder (?2) and one kind (?3)
- * when those are not -1. Sorted by SQLite, so a list of any length is
- * written row by row. */
-static const char held_sql[] =
-    "SELECT side, camp, div, name, hidden, b, count, post, rating, kind "
-    "FROM (SELECT 1 - d.side AS captor, 0 AS kind, d.side AS side, p.camp "
-    "AS camp, p.division AS div, d.name AS name, " MASK " AS hidden, CASE "
-    "WHEN " MASK " THEN 0 ELSE p.brigade END AS b, sum(p.stands) AS count, 0 "
-    "AS post, 0 AS rating, p.division AS k FROM prisoners p JOIN divisions d "
-    "ON d.id = p.division GROUP BY p.camp, p.division, b "
-    "UNION ALL SELECT 1 - d.side, 1, d.side, l.camp, l.division, d.name, "
-    MASK ", l.brigade, 1, l.post, coalesce(l.rating, 1), l.id FROM "
-    "leaders_held l JOIN divisions d ON d.id = l.division "
-    "UNION ALL SELECT 1 - d.side, 2, d.side, b.camp, b.division, d.name, "
-    MASK ", 0, sum(b.batteries), 0, 0, b.division FROM batteries_held b "
-    "JOIN divisions d ON d.id = b.division GROUP BY b.camp, b.division) "
-    "WHERE (?2 < 0 OR captor = ?2) AND (?3 < 0 OR kind = ?3) "
-    "ORDER BY captor, camp, kind, k, b";
+/* The items are listed holder first (the Union), then camp, kind, and
+ * within a kind by division and brigade (stands, batteries) or as taken
+ * (leaders). A camp holds the men of one side only (camp_resolve refuses
+ * any other), so its holder is the other side of any one of its men's:
+ * the camps are walked in name order, each through the indexes of schema 7
+ * (prisoners_camp, leaders_held_camp, batteries_held_camp), twice (once a
+ * holder), and each camp's items are read in index order. Nothing is
+ * sorted, so the first item is written at once and a list of any length
+ * row by row. */
+#define NEXT_CAMP(op)                                                          \
+    "SELECT min(m) FROM (SELECT min(camp) AS m FROM prisoners WHERE camp "    \
+    op " ?1 UNION ALL SELECT min(camp) FROM leaders_held WHERE camp " op      \
+    " ?1 UNION ALL SELECT min(camp) FROM batteries_held WHERE camp " op       \
+    " ?1)"
 
-static bool held_row(sqlite3_stmt *st, held_item *h)
+enum { Q_FIRST, Q_NEXT, Q_SIDE, Q_STANDS, Q_LEADERS, Q_BATTERIES, Q_N };
+_Static_assert(Q_N == CAMP_HELD_QUERIES, "camp_held_sql's length");
+
+/* Each kind's query reads side, division, name, hidden, brigade, count,
+ * post, rating of the items in camp ?2. A hidden division's stands count
+ * as one item of brigade 0 (held_each adds its brigades' rows up). */
+const char *const camp_held_sql[Q_N] = {
+    NEXT_CAMP(">="),
+    NEXT_CAMP(">"),
+    "SELECT d.side FROM prisoners p JOIN divisions d ON d.id = p.division "
+    "WHERE p.camp = ?1 UNION ALL SELECT d.side FROM leaders_held l JOIN "
+    "divisions d ON d.id = l.division WHERE l.camp = ?1 UNION ALL SELECT "
+    "d.side FROM batteries_held b JOIN divisions d ON d.id = b.division "
+    "WHERE b.camp = ?1 LIMIT 1",
+    "SELECT d.side, p.division, d.name, " MASK ", CASE WHEN " MASK " THEN 0 "
+    "ELSE p.brigade END, p.stands, 0, 0 FROM prisoners p JOIN divisions d ON "
+    "d.id = p.division WHERE p.camp = ?2 ORDER BY p.division, p.brigade",
+    "SELECT d.side, l.division, d.name, " MASK ", l.brigade, 1, l.post, "
+    "coalesce(l.rating, 1) FROM leaders_held l JOIN divisions d ON d.id = "
+    "l.division WHERE l.camp = ?2 ORDER BY l.id",
+    "SELECT d.side, b.division, d.name, " MASK ", 0, sum(b.batteries), 0, 0 "
+    "FROM batteries_held b JOIN divisions d ON d.id = b.division WHERE "
+    "b.camp = ?2 GROUP BY b.division ORDER BY b.division",
+};
+
+/* One row of a kind's query; the count is added up by the caller. */
+static bool held_row(sqlite3_stmt *st, int kind, const char *camp,
+                     held_item *h, int64_t *count)
 {
     bool ok = true;
     memset(h, 0, sizeof *h);
+    h->kind = kind;
     h->side = camp_col(st, 0, &ok) != 0;
     h->captor = 1 - h->side;
-    camp_copy_name(h->camp, (const char *)sqlite3_column_text(st, 1));
-    h->div = camp_col(st, 2, &ok);
-    camp_copy_name(h->name, (const char *)sqlite3_column_text(st, 3));
-    h->hidden = camp_col(st, 4, &ok) != 0;
-    h->brigade = camp_col(st, 5, &ok);
-    h->count = camp_col(st, 6, &ok);
-    h->post = camp_col(st, 7, &ok);
-    h->rating = camp_col(st, 8, &ok);
-    h->kind = camp_col(st, 9, &ok);
+    camp_copy_name(h->camp, camp);
+    h->div = camp_col(st, 1, &ok);
+    camp_copy_name(h->name, (const char *)sqlite3_column_text(st, 2));
+    h->hidden = camp_col(st, 3, &ok) != 0;
+    h->brigade = camp_col(st, 4, &ok);
+    *count = camp_col(st, 5, &ok);
+    h->post = camp_col(st, 6, &ok);
+    h->rating = camp_col(st, 7, &ok);
     if (h->hidden)
         h->brigade = h->post = h->rating = 0;
-    return ok && (unsigned)h->rating < 3 && (unsigned)h->post < 2 &&
-           (unsigned)h->kind < 3;
+    return ok && (unsigned)h->rating < 3 && (unsigned)h->post < 2;
 }
 
 typedef mu_status (*held_fn)(void *ctx, const held_item *it, mu_error *err);
+
+/* The walk: its statements, the viewer, and where the items go. */
+typedef struct held_walk {
+    mu_campaign *c;
+    sqlite3_stmt *q[Q_N];
+    held_fn fn;
+    void *ctx;
+    wr_out *o;
+} held_walk;
+
+/* Hands an item to fn(), then the output to the sink. */
+static mu_status held_put(held_walk *w, held_item *it, int64_t count,
+                          mu_error *err)
+{
+    if (count > CAMP_VALUE_MAX)
+        return camp_damaged(w->c, err);
+    it->count = (int)count;
+    mu_status s = w->fn(w->ctx, it, err);
+    return s == MU_OK && w->o ? wr_out_record(w->o, err) : s;
+}
+
+/* The items of one kind in one camp, in order; the rows of one division
+ * and brigade (every brigade of a masked division) are one item. */
+static mu_status held_kind(held_walk *w, int kind, const char *camp,
+                           mu_error *err)
+{
+    sqlite3_stmt *st = w->q[Q_STANDS + kind];
+    sqlite3_reset(st);
+    sqlite3_bind_text(st, 2, camp, -1, SQLITE_STATIC);
+    held_item it, row;
+    int64_t count = 0, n;
+    bool have = false;
+    mu_status s = MU_OK;
+    int rc;
+    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (!held_row(st, kind, camp, &row, &n) || n < 0) {
+            s = camp_damaged(w->c, err);
+        } else if (have && kind == H_STANDS && row.div == it.div &&
+                   row.brigade == it.brigade) {
+            count += n;
+        } else {
+            if (have)
+                s = held_put(w, &it, count, err);
+            it = row;
+            count = n;
+            have = true;
+        }
+    }
+    if (s == MU_OK && rc != SQLITE_DONE)
+        s = camp_sql_fail(w->c, rc, "reading", err);
+    if (s == MU_OK && have)
+        s = held_put(w, &it, count, err);
+    sqlite3_reset(st);
+    return s;
+}
+
+/* The first camp after `after` (NULL: the first of all) that holds anyone,
+ * and whose men it holds: *name is the caller's to free, NULL after the
+ * last. */
+static mu_status next_camp(held_walk *w, const char *after, char **name,
+                           int *side, mu_error *err)
+{
+    sqlite3_stmt *st = w->q[after ? Q_NEXT : Q_FIRST];
+    sqlite3_bind_text(st, 1, after ? after : "", -1, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(st);
+    const char *v = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0)
+                                     : NULL;
+    *name = v ? strdup(v) : NULL;
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW)
+        return camp_sql_fail(w->c, rc, "reading", err);
+    if (!v)
+        return MU_OK;
+    if (!*name)
+        return err_nomem(err);
+    st = w->q[Q_SIDE];
+    sqlite3_bind_text(st, 1, *name, -1, SQLITE_STATIC);
+    rc = sqlite3_step(st);
+    *side = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+    sqlite3_reset(st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE
+               ? MU_OK : camp_sql_fail(w->c, rc, "reading", err);
+}
 
 /* Each item of `captor` and `kind` (-1: all) as `viewer` may see it, in
  * order, to fn(); the output goes to the sink after each. */
 static mu_status held_each(mu_campaign *c, int viewer, int captor, int kind,
                            held_fn fn, void *ctx, wr_out *o, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, held_sql, &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_int(st, 1, viewer);
-    sqlite3_bind_int(st, 2, captor);
-    sqlite3_bind_int(st, 3, kind);
-    int rc;
-    held_item it;
-    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (!held_row(st, &it))
-            s = camp_damaged(c, err);
-        else if ((s = fn(ctx, &it, err)) == MU_OK && o)
-            s = wr_out_record(o, err);
+    held_walk w = {.c = c, .fn = fn, .ctx = ctx, .o = o};
+    mu_status s = MU_OK;
+    for (int i = 0; i < Q_N && s == MU_OK; i++)
+        if ((s = camp_prepare(c, camp_held_sql[i], &w.q[i], err)) == MU_OK &&
+            i >= Q_STANDS)
+            sqlite3_bind_int(w.q[i], 1, viewer);
+    for (int h = 0; h < 2 && s == MU_OK; h++) {
+        if (captor >= 0 && h != captor)
+            continue;
+        char *name = NULL, *next;
+        int side = -1;
+        s = next_camp(&w, NULL, &name, &side, err);
+        while (s == MU_OK && name) {
+            for (int k = 0; k < 3 && s == MU_OK && side == 1 - h; k++)
+                if (kind < 0 || k == kind)
+                    s = held_kind(&w, k, name, err);
+            next = NULL;
+            if (s == MU_OK)
+                s = next_camp(&w, name, &next, &side, err);
+            free(name);
+            name = next;
+        }
+        free(name);
     }
-    sqlite3_finalize(st);
-    if (s == MU_OK && rc != SQLITE_DONE)
-        s = camp_sql_fail(c, rc, "reading", err);
+    for (int i = 0; i < Q_N; i++)
+        sqlite3_finalize(w.q[i]);
     return s;
 }
 

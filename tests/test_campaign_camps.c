@@ -395,8 +395,8 @@ static void schema3_file_is_upgraded(void **state)
     assert_int_equal(sqlite3_open(to, &db), SQLITE_OK);
     assert_int_equal(sqlite3_prepare_v2(db, "SELECT (SELECT user_version "
                                         "FROM pragma_user_version), (SELECT "
-                                        "group_concat(camp, '|') FROM "
-                                        "prisoners)", -1, &st, NULL),
+                                        "group_concat(camp, '|') FROM (SELECT"
+                                        " camp FROM prisoners ORDER BY id))", -1, &st, NULL),
                      SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
     assert_int_equal(sqlite3_column_int(st, 0), MU_CAMPAIGN_SCHEMA);
@@ -594,7 +594,7 @@ static void schema5_file_is_upgraded(void **state)
                                         " FROM campaign", -1, &st, NULL),
                      SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(st, 0), 6);
+    assert_int_equal(sqlite3_column_int(st, 0), MU_CAMPAIGN_SCHEMA);
     assert_int_equal(sqlite3_column_int(st, 1), 1);
     assert_string_equal((const char *)sqlite3_column_text(st, 2),
                         "Belle Isle");

@@ -103,7 +103,7 @@ typedef struct mu_campaign mu_campaign;
 /* The schema this muster writes (PRAGMA user_version). Files with a newer
  * schema are refused; an older file is upgraded in place when it is opened
  * (one transaction; a file that cannot be written then fails to open). */
-#define MU_CAMPAIGN_SCHEMA 6
+#define MU_CAMPAIGN_SCHEMA 7
 
 /* A share of the losses is a mu_rat in [0, 1] (1/2 is the seed's 50 %).
  * mu_share_parse reads a percentage "50", "66.67" or "50%" (at most 4
