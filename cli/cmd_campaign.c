@@ -1027,7 +1027,9 @@ const cli_command cmd_campaign_battle = {
            "battlefield losses of that battle; a fraction of a stand is\n"
            "rolled for: one more iff d100 <= floor(100 x fraction), one roll\n"
            "per brigade with a fraction, in order of division id, then\n"
-           "brigade.\n"};
+           "brigade. Acting for a side (--as), 'end' is refused while a\n"
+           "division hidden from it has casualties in the battle: its owner\n"
+           "or the umpire ends it.\n"};
 const cli_command cmd_campaign_casualties = {
     .name = "campaign casualties", .summary = "record a brigade's losses",
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,

@@ -159,6 +159,7 @@ mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
 typedef struct ret_row {
     ev_return r;
     char name[CAMP_NAME_MAX + 1];
+    bool hidden; /* hidden and not revealed: seen by its side alone */
 } ret_row;
 
 static void return_label(const void *ctx, char *buf, size_t n)
@@ -182,6 +183,7 @@ static bool loss_item(sqlite3_stmt *st, void *item)
     x->r.lost = camp_col(st, 2, &ok);
     x->r.side = camp_col(st, 3, &ok) ? MU_CONFEDERATE : MU_UNION;
     camp_copy_name(x->name, (const char *)sqlite3_column_text(st, 4));
+    x->hidden = camp_col(st, 5, &ok) != 0;
     return ok;
 }
 
@@ -191,9 +193,10 @@ static mu_status load_losses(mu_campaign *c, int battle, ret_row **out, int *n,
 {
     sqlite3_stmt *st;
     mu_status s = camp_prepare(c, "SELECT l.division, l.brigade, l.lost, "
-                               "d.side, d.name FROM losses l JOIN divisions d "
-                               "ON d.id = l.division WHERE l.battle = ? ORDER "
-                               "BY l.division, l.brigade", &st, err);
+                               "d.side, d.name, d.hidden AND NOT d.revealed "
+                               "FROM losses l JOIN divisions d ON d.id = "
+                               "l.division WHERE l.battle = ? ORDER BY "
+                               "l.division, l.brigade", &st, err);
     if (s != MU_OK)
         return s;
     sqlite3_bind_int(st, 1, battle);
@@ -272,6 +275,32 @@ static mu_status end_event(mu_campaign *c, battle_ctx *x, int battle,
     return s;
 }
 
+/* Acting for a side, the battle's end would roll and apply the returns of
+ * the other side's hidden divisions: rolls the side would choose (typed
+ * dice) for losses it may not see, and changes to divisions it may not
+ * touch. So it is refused when such a division has losses in the battle,
+ * which the side's own log shows already (a masked casualties entry); the
+ * refusal names no division. */
+static mu_status may_end(const mu_campaign *c, const ret_row *v, int n,
+                         mu_error *err)
+{
+    if (c->viewer == MU_VIEWER_UMPIRE)
+        return MU_OK;
+    for (int i = 0; i < n; i++)
+        if (v[i].hidden && (int)v[i].r.side != c->viewer) {
+            const char *me = camp_side_noun((mu_army)c->viewer);
+            return err_why(err, MU_ESTATE, MU_R_HIDDEN_DIVISION, "acting for "
+                           "the %s, this battle cannot be ended: a division "
+                           "hidden from the %s has casualties in it (the log "
+                           "shows them masked), and its returns are not the "
+                           "%s's to roll; %s or the umpire end it; nothing "
+                           "was changed", me, me, me,
+                           c->viewer == MU_UNION ? "the Confederates"
+                                                 : "the Union");
+        }
+    return MU_OK;
+}
+
 static mu_status end_tx(mu_campaign *c, void *p, mu_error *err)
 {
     battle_ctx *x = p;
@@ -285,7 +314,8 @@ static mu_status end_tx(mu_campaign *c, void *p, mu_error *err)
     bool fresh = mu_dice_count(x->d) == 0;
     ret_row *v = NULL;
     int n = 0;
-    if ((s = load_losses(c, battle, &v, &n, err)) == MU_OK)
+    if ((s = load_losses(c, battle, &v, &n, err)) == MU_OK &&
+        (s = may_end(c, v, n, err)) == MU_OK)
         s = roll_returns(c, x, v, n, err);
     if (s == MU_OK)
         s = end_event(c, x, battle, name, fresh, v, n, err);

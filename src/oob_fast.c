@@ -165,9 +165,4 @@ void fast_rules_init(fast_rules *f, const mu_rules *r, const mu_oob_opts *o)
         }
         f->cell_of[0] = f->cell_of[1];
     }
-    for (int ratio = 1; ratio <= MU_MAX_RATIO; ratio++)
-        for (int t = 0; t <= ODDS_MAXV; t++) {
-            f->bq[ratio][t] = (uint8_t)(t / ratio);
-            f->bthr[ratio][t] = (uint8_t)(t % ratio ? 100 * (t % ratio) / ratio : 0);
-        }
 }

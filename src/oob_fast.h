@@ -7,6 +7,7 @@
 #define MU_OOB_FAST_H
 
 #include "dice.h"
+#include "oob_split.h"
 #include "odds.h"
 #include "rules.h"
 
@@ -49,11 +50,6 @@ typedef struct fast_rules {
     fast_cell cell[2 * NYEARS]; /* theater * NYEARS + year - 1861 */
     int8_t cell_of[101];        /* table 1 face -> cell, when rolled */
     int fixed;                  /* the cell when no table 1 roll, else -1 */
-    /* floor(T / ratio) and the fraction's threshold floor(100 * rem /
-     * ratio), 0 when rem is 0 and nothing is rolled (with ratio <= 30 a
-     * rolled threshold is at least 3, so 0 never means "roll"). */
-    uint8_t bq[MU_MAX_RATIO + 1][ODDS_MAXV + 1];
-    uint8_t bthr[MU_MAX_RATIO + 1][ODDS_MAXV + 1];
 } fast_rules;
 
 /* What one division came to. */
@@ -103,14 +99,13 @@ static inline const uint8_t *fast_division_at(const fast_rules *f, int cell,
     }
     r += 2 + 3 * nb;
     unsigned ratio = c->ratio[*r++];
-    unsigned thr = f->bthr[ratio][T];
-    unsigned has = thr != 0;
+    unsigned e = oob_battery_split[ratio][T];
+    unsigned has = e >> 15, thr = e >> 8 & 0x7Fu;
     unsigned p1 = has & (*r <= thr);
     r += has;
-    unsigned B = f->bq[ratio][T] + p1;
-    unsigned m3 = B % 3;
-    unsigned thr3 = (100 * m3) / 3; /* 0, 33 or 66 */
-    unsigned has3 = m3 != 0;
+    unsigned B = (e & 0xFFu) + p1;
+    e = oob_reserve_split[B];
+    unsigned has3 = e >> 15, thr3 = e >> 8 & 0x7Fu; /* 0, 33 or 66 */
     unsigned p2 = has3 & (*r <= thr3);
     r += has3;
     v->stands = (int)T;
@@ -122,7 +117,7 @@ static inline const uint8_t *fast_division_at(const fast_rules *f, int cell,
     v->brigadier[2] = (int)(brg >> 16);
     v->ratio = (int)ratio;
     v->batteries = (int)B;
-    v->reserve = (int)(B / 3 + p2);
+    v->reserve = (int)((e & 0xFFu) + p2);
     v->extra_battery = (int)p1;
     v->extra_reserve = (int)p2;
     return r;

@@ -303,6 +303,51 @@ static void releases_acting_for_a_side(void **state)
 /* A file made by the schema-1 release (tests/data/campaign-schema1.db: a
  * battle at Shiloh, west 1862, one open and one hidden division) opens,
  * is upgraded in place, keeps every fact and checks clean. */
+/* battle end acting for a side: the returns of the other side's hidden
+ * division would be rolled on the side's dice (typed, they would ask the
+ * side about losses it may not see) and applied to a division it may not
+ * touch. Refused, naming nothing, with nothing rolled or changed; its
+ * owner ends it; a battle whose hidden divisions took no casualties ends
+ * for either side. */
+static void battle_end_acting_for_a_side(void **state)
+{
+    (void)state;
+    int u, k;
+    mu_campaign *c = scene(&u, &k);
+    mu_error err;
+    assert_int_equal(mu_campaign_casualties(c, k, 1, 3, 0, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, u, 1, 3, 0, NULL, &err), MU_OK);
+    const int rolls[] = {10, 20};
+    mu_dice *d;
+    assert_int_equal(mu_dice_new_scripted(rolls, 2, &d, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    int n = events(c);
+    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, d, NULL, &err),
+                     MU_ESTATE);
+    assert_int_equal(err.reason, MU_R_HIDDEN_DIVISION);
+    assert_non_null(strstr(err.msg, "acting for the Union, this battle cannot "
+                                    "be ended"));
+    assert_null(strstr(err.msg, "Heth"));
+    assert_null(strpbrk(err.msg, "0123456789"));
+    assert_int_equal(mu_dice_left(d), 2);
+    assert_int_equal(events(c), n);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_CONFEDERATE, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, d, NULL, &err),
+                     MU_OK);
+    assert_int_equal(mu_dice_left(d), 0);
+    mu_dice_free(d);
+    /* A second battle: the hidden division takes no casualties. */
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "Second", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, u, 1, 1, 0, NULL, &err), MU_OK);
+    assert_int_equal(mu_dice_new_scripted(rolls, 1, &d, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, d, NULL, &err),
+                     MU_OK);
+    assert_int_equal(mu_dice_left(d), 0); /* half a stand: rolled, 10 */
+    mu_dice_free(d);
+    mu_campaign_close(c);
+}
+
 static void schema1_file_is_upgraded(void **state)
 {
     (void)state;
@@ -712,6 +757,7 @@ int main(void)
         cmocka_unit_test(the_named_leaks),
         cmocka_unit_test(reads_acting_for_a_side),
         cmocka_unit_test(releases_acting_for_a_side),
+        cmocka_unit_test(battle_end_acting_for_a_side),
         cmocka_unit_test(schema1_file_is_upgraded),
         cmocka_unit_test(a_players_own_file),
         cmocka_unit_test(csv_export),

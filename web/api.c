@@ -78,6 +78,12 @@ static const route routes[] = {
      R_CAMPAIGN | R_WRITE},
     {"campaign/downgrade", {"campaign", "downgrade"}, NULL,
      R_CAMPAIGN | R_WRITE | R_DIV},
+    /* Without "default", camp prints the side's default camp: a read, but
+     * one route, so POST for both. */
+    {"campaign/camp", {"campaign", "camp"}, NULL,
+     R_CAMPAIGN | R_WRITE},
+    {"campaign/advance", {"campaign", "advance"}, NULL,
+     R_CAMPAIGN | R_WRITE},
     /* Acting for a side, the campaign undoes only events about the side's
      * own divisions, with one refusal for every other event (hidden or
      * not), and names a later event that holds it by number and kind only:

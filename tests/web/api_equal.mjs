@@ -180,6 +180,8 @@ const ops = {
   downgrade: { div: true, gen: () => [['brigade', String(int(1, 4))]] },
   add: { gen: () => [['side', side()], ['name', pick(['Rodes', 'Early', 'Robinson'])]] },
   undo: { event: true, gen: () => [] },
+  camp: { gen: () => [['side', side()], ['default', rnd() < 0.7 ? pick(['Camp Douglas', 'Libby Prison', 'Elmira', '']) : null]] },
+  advance: { gen: () => [['year', String(int(1862, 1866))]] },
 };
 let campChecked = 0;
 try {
