@@ -113,21 +113,29 @@ static mu_status held_put(held_walk *w, held_item *it, int64_t count,
     return s == MU_OK && w->o ? wr_out_record(w->o, err) : s;
 }
 
+/* A camp's name as stored: every byte, a NUL among them too (the walk
+ * goes on from it: a name cut at a NUL would be found again), and a NUL
+ * after them. */
+typedef struct camp_key {
+    char *s;
+    int n;
+} camp_key;
+
 /* The items of one kind in one camp, in order; the rows of one division
  * and brigade (every brigade of a masked division) are one item. */
-static mu_status held_kind(held_walk *w, int kind, const char *camp,
+static mu_status held_kind(held_walk *w, int kind, const camp_key *camp,
                            mu_error *err)
 {
     sqlite3_stmt *st = w->q[Q_STANDS + kind];
     sqlite3_reset(st);
-    sqlite3_bind_text(st, 2, camp, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, camp->s, camp->n, SQLITE_STATIC);
     held_item it, row;
     int64_t count = 0, n;
     bool have = false;
     mu_status s = MU_OK;
     int rc;
     while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (!held_row(st, kind, camp, &row, &n) || n < 0) {
+        if (!held_row(st, kind, camp->s, &row, &n) || n < 0) {
             s = camp_damaged(w->c, err);
         } else if (have && kind == H_STANDS && row.div == it.div &&
                    row.brigade == it.brigade) {
@@ -149,26 +157,31 @@ static mu_status held_kind(held_walk *w, int kind, const char *camp,
 }
 
 /* The first camp after `after` (NULL: the first of all) that holds anyone,
- * and whose men it holds: *name is the caller's to free, NULL after the
+ * and whose men it holds: name->s is the caller's to free, NULL after the
  * last. */
-static mu_status next_camp(held_walk *w, const char *after, char **name,
-                           int *side, mu_error *err)
+static mu_status next_camp(held_walk *w, const camp_key *after,
+                           camp_key *name, int *side, mu_error *err)
 {
     sqlite3_stmt *st = w->q[after ? Q_NEXT : Q_FIRST];
-    sqlite3_bind_text(st, 1, after ? after : "", -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 1, after ? after->s : "", after ? after->n : 0,
+                      SQLITE_TRANSIENT);
     int rc = sqlite3_step(st);
     const char *v = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0)
                                      : NULL;
-    *name = v ? strdup(v) : NULL;
+    *name = (camp_key){NULL, v ? sqlite3_column_bytes(st, 0) : 0};
+    if (v && (name->s = malloc((size_t)name->n + 1)) != NULL) {
+        memcpy(name->s, v, (size_t)name->n);
+        name->s[name->n] = '\0';
+    }
     sqlite3_reset(st);
     if (rc != SQLITE_ROW)
         return camp_sql_fail(w->c, rc, "reading", err);
     if (!v)
         return MU_OK;
-    if (!*name)
+    if (!name->s)
         return err_nomem(err);
     st = w->q[Q_SIDE];
-    sqlite3_bind_text(st, 1, *name, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 1, name->s, name->n, SQLITE_STATIC);
     rc = sqlite3_step(st);
     *side = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
     sqlite3_reset(st);
@@ -190,20 +203,20 @@ static mu_status held_each(mu_campaign *c, int viewer, int captor, int kind,
     for (int h = 0; h < 2 && s == MU_OK; h++) {
         if (captor >= 0 && h != captor)
             continue;
-        char *name = NULL, *next;
+        camp_key name = {NULL, 0}, next;
         int side = -1;
         s = next_camp(&w, NULL, &name, &side, err);
-        while (s == MU_OK && name) {
+        while (s == MU_OK && name.s) {
             for (int k = 0; k < 3 && s == MU_OK && side == 1 - h; k++)
                 if (kind < 0 || k == kind)
-                    s = held_kind(&w, k, name, err);
-            next = NULL;
+                    s = held_kind(&w, k, &name, err);
+            next = (camp_key){NULL, 0};
             if (s == MU_OK)
-                s = next_camp(&w, name, &next, &side, err);
-            free(name);
+                s = next_camp(&w, &name, &next, &side, err);
+            free(name.s);
             name = next;
         }
-        free(name);
+        free(name.s);
     }
     for (int i = 0; i < Q_N; i++)
         sqlite3_finalize(w.q[i]);

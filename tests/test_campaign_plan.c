@@ -8,7 +8,8 @@
  * 20 000 (so the count would see a sort come back). Their queries' plans
  * hold no temporary B-tree. A file of schema 6 (tests/data/
  * campaign-schema6.db, made by the schema-6 release) reads the same as that
- * release printed it, is upgraded, checks clean and can be undone. */
+ * release printed it, is upgraded, checks clean and can be undone. A camp
+ * whose name holds a NUL is walked past once. */
 #include "test_campaign_util.h"
 
 #include "campaign.h"
@@ -337,12 +338,60 @@ static void schema6_file_is_upgraded(void **state)
                                 "WHERE integrity_check <> 'ok'"), 0);
 }
 
+/* A sink that keeps up to 4 KB, and stops a listing that goes on. */
+typedef struct kept {
+    char s[4096];
+    size_t len;
+} kept;
+
+static mu_status keep(void *ctx, const char *text, size_t len, mu_error *err)
+{
+    kept *k = ctx;
+    if (len >= sizeof k->s - k->len)
+        return mu_error_set(err, MU_EIO, MU_R_NONE, "too long");
+    memcpy(k->s + k->len, text, len);
+    k->len += len;
+    k->s[k->len] = '\0';
+    return MU_OK;
+}
+
+/* The walk goes from camp to camp by name: a name with a NUL in it (a
+ * damaged or hand-made file; SQLite keeps every byte) is walked past, not
+ * found again and again, and its items come after those of the name it
+ * starts with, under that name's head as the schema-6 release printed it. */
+static void camp_name_with_a_nul(void **state)
+{
+    (void)state;
+    char to[512];
+    fixture(to, sizeof to);
+    upgrade(to);
+    sql(to, "INSERT INTO prisoners(event, division, brigade, stands, camp) "
+            "VALUES (20, 4, 1, 5, CAST(x'416c746f6e0042' AS TEXT))");
+    mu_campaign *c;
+    mu_error err;
+    kept k = {"", 0};
+    assert_int_equal(mu_campaign_open_read(to, &c, &err), MU_OK);
+    assert_int_equal(mu_campaign_prisoners_to(c, RO(MU_FMT_TEXT), keep, &k,
+                                              &err), MU_OK);
+    const char *at = strstr(umpire_text, "Held by the Union in Union POW");
+    assert_non_null(at);
+    char want[2048];
+    snprintf(want, sizeof want, "%.*s  confederate division 4 \"C2\" brigade "
+             "1: 5 stands\n%.*sThe Union holds 11%s",
+             (int)(at - umpire_text), umpire_text,
+             (int)(strstr(at, "The Union holds 6") - at), at,
+             strstr(umpire_text, " Confederate stands, 2 leaders"));
+    assert_string_equal(k.s, want);
+    mu_campaign_close(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(plans_sort_nothing),
         cmocka_unit_test(first_record_waits_for_nothing),
         cmocka_unit_test(schema6_file_is_upgraded),
+        cmocka_unit_test(camp_name_with_a_nul),
     };
     return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
 }
