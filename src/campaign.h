@@ -296,6 +296,9 @@ mu_status camp_user_version(mu_campaign *c, int *v, mu_error *err);
 /* Whether a table of that name exists. */
 mu_status camp_has_table(mu_campaign *c, const char *name, bool *yes,
                          mu_error *err);
+/* The oldest schema a file can be read in as it is (the steps after it
+ * only add indexes): an older one is upgraded in a copy in memory. */
+int camp_schema_read_floor(void);
 /* A camp_fn: runs the steps from the file's schema up to
  * MU_CAMPAIGN_SCHEMA in the caller's transaction (p unused). */
 mu_status camp_migrate(mu_campaign *c, void *p, mu_error *err);

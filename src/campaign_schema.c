@@ -153,10 +153,12 @@ static const char schema_sql[] =
 typedef struct step {
     const char *sql; /* or NULL */
     mu_status (*fill)(mu_campaign *c, mu_error *err); /* after sql, or NULL */
+    bool indexes_only; /* adds indexes only: a file without them reads the
+                          same, only slower */
 } step;
 
 static const step steps[] = {
-    {NULL, NULL}, /* 0 -> 1 is schema_sql */
+    {NULL, NULL, false}, /* 0 -> 1 is schema_sql */
     {    "ALTER TABLE battles ADD COLUMN year INTEGER"
     " CHECK (year BETWEEN 1861 AND 1865);"
     "ALTER TABLE battles ADD COLUMN theater INTEGER CHECK (theater IN (0, 1));"
@@ -169,9 +171,9 @@ static const step steps[] = {
     "ALTER TABLE divisions ADD COLUMN fair_secret TEXT"
     " CHECK (fair_secret IS NULL OR length(fair_secret) = 64);"
     "ALTER TABLE campaign ADD COLUMN view_side INTEGER"
-    " CHECK (view_side IN (0, 1));", NULL},
+    " CHECK (view_side IN (0, 1));", NULL, false},
     {"ALTER TABLE events ADD COLUMN hash TEXT"
-     " CHECK (hash IS NULL OR length(hash) = 64);", camp_chain_fill},
+     " CHECK (hash IS NULL OR length(hash) = 64);", camp_chain_fill, false},
     {"ALTER TABLE prisoners ADD COLUMN camp TEXT NOT NULL DEFAULT '';"
      "UPDATE prisoners SET camp = CASE (SELECT side FROM divisions d WHERE"
      " d.id = prisoners.division) WHEN 0 THEN '" CAMP_DEFAULT_CONFEDERATE "'"
@@ -194,25 +196,33 @@ static const step steps[] = {
      " division INTEGER NOT NULL REFERENCES divisions(id),"
      " batteries INTEGER NOT NULL CHECK (batteries > 0),"
      " camp TEXT NOT NULL CHECK (length(camp) > 0)"
-     ") STRICT;", NULL},
-    {NULL, camp_tables_upgrade},
+     ") STRICT;", NULL, false},
+    {NULL, camp_tables_upgrade, false},
     {"ALTER TABLE campaign ADD COLUMN union_camp TEXT"
      " CHECK (union_camp IS NULL OR length(union_camp) > 0);"
      "ALTER TABLE campaign ADD COLUMN confederate_camp TEXT"
      " CHECK (confederate_camp IS NULL OR length(confederate_camp) > 0);",
-     NULL},
+     NULL, false},
     {"CREATE INDEX batteries_held_division ON batteries_held(division,"
      " batteries);"
      "CREATE INDEX prisoners_camp ON prisoners(camp, division, brigade,"
      " stands);"
      "CREATE INDEX leaders_held_camp ON leaders_held(camp);"
      "CREATE INDEX batteries_held_camp ON batteries_held(camp, division,"
-     " batteries);", NULL},
+     " batteries);", NULL, true},
 };
 _Static_assert(sizeof steps / sizeof *steps == MU_CAMPAIGN_SCHEMA,
                "one step to each schema");
 
 /* ---- the version ---------------------------------------------------- */
+
+int camp_schema_read_floor(void)
+{
+    int v = MU_CAMPAIGN_SCHEMA;
+    while (v > 1 && steps[v - 1].indexes_only)
+        v--;
+    return v;
+}
 
 /* Whether a table exists: a plain SQLite file without one is no campaign. */
 mu_status camp_has_table(mu_campaign *c, const char *name, bool *yes,

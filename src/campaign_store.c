@@ -603,7 +603,10 @@ mu_status mu_campaign_open_read(const char *path, mu_campaign **out,
     if (s == MU_OK && v < 1)
         s = err_at(err, MU_EINPUT, c->path, 0, "not a campaign file (an "
                    "SQLite database without a muster campaign)");
-    if (s == MU_OK && v < MU_CAMPAIGN_SCHEMA)
+    /* Steps that only add indexes are not needed to read: such a file is
+     * read as it is (in its own memory, not a copy of it all), only with
+     * the sorts the indexes spare, until a change upgrades it. */
+    if (s == MU_OK && v < camp_schema_read_floor())
         s = upgrade_in_memory(c, err);
     if (s == MU_OK && (s = camp_load_settings(c, err)) == MU_OK) {
         c->readonly = true;

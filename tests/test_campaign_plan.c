@@ -8,7 +8,8 @@
  * 20 000 (so the count would see a sort come back). Their queries' plans
  * hold no temporary B-tree. A file of schema 6 (tests/data/
  * campaign-schema6.db, made by the schema-6 release) reads the same as that
- * release printed it, is upgraded, checks clean and can be undone. A camp
+ * release printed it (read only: as it is, without copying it into
+ * memory), is upgraded, checks clean and can be undone. A camp
  * whose name holds a NUL is walked past once. */
 #include "test_campaign_util.h"
 
@@ -301,12 +302,15 @@ static void schema6_file_is_upgraded(void **state)
     assert_int_equal(int_of(to, "PRAGMA user_version"), 6);
     assert_int_equal(int_of(to, indexes_q), 0);
 
-    /* Read only: upgraded in memory, the file untouched. */
+    /* Read only: read as it is (it lacks only indexes), the file
+     * untouched. */
     mu_campaign *c;
     mu_error err;
     char head[MU_CHAIN_HEX];
     int64_t n;
     assert_int_equal(mu_campaign_open_read(to, &c, &err), MU_OK);
+    const char *read = sqlite3_db_filename(c->db, "main");
+    assert_true(read && strstr(read, to + strlen(to) - 6)); /* not ":memory:" */
     assert_int_equal(mu_campaign_head(c, head, &n, &err), MU_OK);
     assert_string_equal(head, "69e4f4f3362111094104e3c47d1735990dead15aeab69d"
                         "3af3653d3a6b66c9e6");
@@ -355,6 +359,27 @@ static mu_status keep(void *ctx, const char *text, size_t len, mu_error *err)
     return MU_OK;
 }
 
+/* A file of schema 5 lacks columns: read only, it is still upgraded in a
+ * copy in memory (the file untouched). */
+static void schema5_file_is_copied(void **state)
+{
+    (void)state;
+    const char *src = getenv("MUSTER_SOURCE");
+    assert_non_null(src);
+    char cmd[1200];
+    const char *to = fresh();
+    snprintf(cmd, sizeof cmd, "cp '%s/tests/data/campaign-schema5.db' '%s'",
+             src, to);
+    assert_int_equal(system(cmd), 0);
+    mu_campaign *c;
+    mu_error err;
+    assert_int_equal(mu_campaign_open_read(to, &c, &err), MU_OK);
+    const char *read = sqlite3_db_filename(c->db, "main");
+    assert_true(!read || !read[0]);
+    mu_campaign_close(c);
+    assert_int_equal(int_of(to, "PRAGMA user_version"), 5);
+}
+
 /* The walk goes from camp to camp by name: a name with a NUL in it (a
  * damaged or hand-made file; SQLite keeps every byte) is walked past, not
  * found again and again, and its items come after those of the name it
@@ -391,6 +416,7 @@ int main(void)
         cmocka_unit_test(plans_sort_nothing),
         cmocka_unit_test(first_record_waits_for_nothing),
         cmocka_unit_test(schema6_file_is_upgraded),
+        cmocka_unit_test(schema5_file_is_copied),
         cmocka_unit_test(camp_name_with_a_nul),
     };
     return cmocka_run_group_tests(tests, camp_setup, camp_teardown);

@@ -156,7 +156,9 @@ MU_API mu_status mu_campaign_open(const char *path, mu_campaign **out,
  * its lock and WAL index files (a read-only folder or file, or no room
  * left on the disk), the file is read as it is (SQLite's immutable mode:
  * no locks, so only while no one writes it). An older schema is upgraded
- * in memory, never on disk. Every call that would change the campaign
+ * in a copy in memory, never on disk, but for schema 6, which lacks only
+ * schema 7's indexes: that file is read as it is (its listings then sort
+ * as they did). Every call that would change the campaign
  * fails with MU_EIO. Errors as for mu_campaign_open. */
 MU_API mu_status mu_campaign_open_read(const char *path, mu_campaign **out,
                                        mu_error *err);
