@@ -6,7 +6,8 @@
 # old listings built the whole text, or a cJSON tree of it, first: 44 MB for
 # show --format json at 4 008 divisions). Also: the JSON is whole and a
 # side's view of it holds no hidden division's details, a player's own
-# file's log streams too, and a closed pipe (| head -c 64: a JSON listing
+# file's log streams too, a file of schema 6 (no indexes) is read as it
+# is, in the same bound and to the same bytes, and a closed pipe (| head -c 64: a JSON listing
 # is one line) ends each at once, exit 0, nothing on stderr. A sanitized build's runtime keeps its own
 # shadow and quarantine: there the memory is not measured.
 # usage: stream_campaign.sh MUSTER
@@ -77,6 +78,25 @@ if [ -z "${MUSTER_TEST_CFLAGS:-}" ]; then
     echo "the Union's own file, log --format json: $b kB"
     [ "$b" -lt 8192 ] || fail "player's log: $b kB, not under 8 MB"
 fi
+
+# a file of schema 6 (schema 7 without its indexes) is read as it is, not
+# copied into memory whole: the same bytes, in the same bound
+cp big.db old.db || fail "cp big.db"
+sqlite3 old.db "DROP INDEX prisoners_camp; DROP INDEX leaders_held_camp;
+    DROP INDEX batteries_held_camp; DROP INDEX batteries_held_division;
+    PRAGMA user_version = 6" || fail "making a schema-6 file"
+for l in "show" "show --as union" "prisoners" "prisoners --format json --as union"; do
+    read -r -a w <<<"$l"
+    "$muster" campaign "${w[0]}" big.db "${w[@]:1}" >new.out 2>&1
+    "$muster" campaign "${w[0]}" old.db "${w[@]:1}" >old.out 2>&1
+    cmp -s new.out old.out || fail "$l: schema 6 reads otherwise"
+    if [ -z "${MUSTER_TEST_CFLAGS:-}" ]; then
+        b=$(peak old.db "${w[@]}")
+        echo "$l, schema 6: $b kB at 6408 divisions"
+        [ -n "$b" ] && [ "$b" -lt 8192 ] || fail "$l, schema 6: $b kB"
+    fi
+done
+[ "$(sqlite3 old.db 'PRAGMA user_version')" = 6 ] || fail "reading upgraded it"
 
 # a closed pipe ends each listing at once: exit 0, nothing on stderr
 closed() { # db listing...
