@@ -336,9 +336,12 @@ static mu_status ledger(mu_campaign *c, check_ctx *x, mu_error *err)
 static mu_status check_read(mu_campaign *c, void *p, mu_error *err)
 {
     check_ctx *x = p;
-    mu_status s;
-    sb_printf(x->rep.sb, "campaign \"%s\": schema %d\n", c->name,
-              MU_CAMPAIGN_SCHEMA);
+    int v;
+    mu_status s = camp_user_version(c, &v, err);
+    if (s != MU_OK)
+        return s;
+    /* The file's: a schema-6 file read as it is says so. */
+    sb_printf(x->rep.sb, "campaign \"%s\": schema %d\n", c->name, v);
     if ((s = sqlite_check(c, x, "PRAGMA integrity_check", "SQLite integrity",
                           err)) != MU_OK ||
         (s = sqlite_check(c, x, "PRAGMA foreign_key_check", "foreign keys",
@@ -358,10 +361,12 @@ static mu_status check_read(mu_campaign *c, void *p, mu_error *err)
 static mu_status check_view_read(mu_campaign *c, void *p, mu_error *err)
 {
     check_ctx *x = p;
-    mu_status s;
+    int v;
+    mu_status s = camp_user_version(c, &v, err);
+    if (s != MU_OK)
+        return s;
     sb_printf(x->rep.sb, "the %s own file of campaign \"%s\": schema %d\n",
-              camp_side_poss((mu_army)c->viewer), c->name,
-              MU_CAMPAIGN_SCHEMA);
+              camp_side_poss((mu_army)c->viewer), c->name, v);
     if ((s = sqlite_check(c, x, "PRAGMA integrity_check", "SQLite integrity",
                           err)) != MU_OK ||
         /* It keeps no events, which battles and prisoners name. */

@@ -317,12 +317,18 @@ static void schema6_file_is_upgraded(void **state)
     assert_int_equal(n, 31);
     prisoners_are(c);
     char *before = show_text(c);
+    char *t = NULL;
+    assert_int_equal(mu_campaign_check(c, &t, &err), MU_OK);
+    assert_non_null(strstr(t, "campaign \"Scen\": schema 6\n"));
+    free(t);
     mu_campaign_close(c);
     assert_int_equal(int_of(to, "PRAGMA user_version"), 6);
 
     /* Opened to write: upgraded on disk, the same head and listings. */
     assert_int_equal(mu_campaign_open(to, &c, &err), MU_OK);
-    check_ok(c);
+    assert_int_equal(mu_campaign_check(c, &t, &err), MU_OK);
+    assert_non_null(strstr(t, "campaign \"Scen\": schema 7\n"));
+    free(t);
     assert_int_equal(mu_campaign_head(c, head, &n, &err), MU_OK);
     assert_int_equal(n, 31);
     prisoners_are(c);
