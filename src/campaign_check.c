@@ -369,9 +369,17 @@ static mu_status check_view_read(mu_campaign *c, void *p, mu_error *err)
               camp_side_poss((mu_army)c->viewer), c->name, v);
     if ((s = sqlite_check(c, x, "PRAGMA integrity_check", "SQLite integrity",
                           err)) != MU_OK ||
-        /* It keeps no events, which battles and prisoners name. */
-        (s = sqlite_check(c, x, "SELECT \"table\", parent FROM "
-                          "pragma_foreign_key_check WHERE parent <> 'events'",
+        /* It keeps no events, which battles and prisoners name, nor the
+         * brigades of the other side's unrevealed hidden divisions: their
+         * prisoners' brigade of origin is 0 there (export). */
+        (s = sqlite_check(c, x, "SELECT f.\"table\", f.parent FROM "
+                          "pragma_foreign_key_check f WHERE f.parent <> "
+                          "'events' AND NOT (f.\"table\" = 'prisoners' AND "
+                          "f.parent = 'brigades' AND EXISTS (SELECT 1 FROM "
+                          "prisoners p JOIN divisions d ON d.id = p.division"
+                          " WHERE p.id = f.rowid AND p.brigade = 0 AND "
+                          "d.side <> (SELECT view_side FROM campaign) AND "
+                          "d.hidden AND NOT d.revealed))",
                           "foreign keys", err)) != MU_OK ||
         (s = camp_view_check(c, x->head, &x->rep, err)) != MU_OK)
         return s;

@@ -94,6 +94,21 @@ grep -qx "conf.db: the Confederates' own file: what the Confederates may know, a
 "$muster" campaign check conf.db >chk.txt || { cat chk.txt; fail "check conf.db"; }
 grep -q "^the Confederates' own file of campaign" chk.txt || { cat chk.txt; fail "check: whose file"; }
 grep -q "^view chain (the Confederates'): " chk.txt || { cat chk.txt; fail "check: whose chain"; }
+# The Union's own file holds the hidden Heth's men without their brigade
+# (0, his brigades are not in it): check knows that for no broken key; a
+# prisoner of a brigade that is not there, of a division the Union sees,
+# still is one.
+m export $F --side union --out union.db
+"$muster" campaign check union.db >chk.txt || { cat chk.txt; fail "check union.db"; }
+grep -qx "foreign keys: ok" chk.txt || { cat chk.txt; fail "check union.db: keys"; }
+if command -v sqlite3 >/dev/null; then
+    [ "$(sqlite3 union.db 'SELECT count(*) FROM prisoners WHERE brigade = 0')" -gt 0 ] ||
+        fail "union.db holds no masked prisoner"
+    sqlite3 union.db "INSERT INTO prisoners(event, division, brigade, stands, camp)
+        VALUES (1, 1, 9, 1, 'Libby Prison')" || fail "sqlite3"
+    "$muster" campaign check union.db >chk.txt && fail "check: a prisoner of no brigade"
+    grep -qx "problem: foreign keys: prisoners" chk.txt || { cat chk.txt; fail "check: which key"; }
+fi
 "$muster" campaign add conf.db --side union --name X 2>err.txt && fail "a change on a player's file"
 grep -q "this is the Confederates' own copy of the campaign" err.txt || { cat err.txt; fail "a player's file: whose copy"; }
 "$muster" campaign head conf.db --side union 2>err.txt && fail "the other side's head of a player's file"
