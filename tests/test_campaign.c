@@ -154,16 +154,6 @@ static cJSON *last_event(mu_campaign *c, cJSON **root)
     return cJSON_GetArrayItem(ev, cJSON_GetArraySize(ev) - 1);
 }
 
-static void check_ok(mu_campaign *c)
-{
-    char *report;
-    mu_error err;
-    mu_status st = mu_campaign_check(c, &report, &err);
-    if (st != MU_OK)
-        fail_msg("check failed: %s", report);
-    free(report);
-}
-
 /* ---- rates -------------------------------------------------------------- */
 
 static void rates(void **state)
@@ -480,7 +470,7 @@ static void hidden_division(void **state)
     assert_true(cJSON_IsFalse(cJSON_GetObjectItem(division(s, id), "hidden")));
     assert_non_null(cJSON_GetObjectItem(division(s, id), "brigades"));
     cJSON_Delete(s);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -519,7 +509,7 @@ static void engage_is_the_generator(void **state)
                      MU_EINPUT);
     mu_dice_free(d);
     assert_int_equal(nevents(c), n);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -562,7 +552,7 @@ static void corps_leader_arrives(void **state)
                                             "rating")->valuestring, "average");
     assert_true(cJSON_IsNull(cJSON_GetObjectItem(k, "attached")));
     cJSON_Delete(s);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -590,7 +580,7 @@ static void half_of_odd_losses(void **state)
         assert_int_equal(cJSON_GetObjectItem(r, "roll")->valueint, roll);
         assert_int_equal(cJSON_GetObjectItem(r, "returned")->valueint, back);
         cJSON_Delete(root);
-        check_ok(c);
+        camp_check_ok(c);
         mu_campaign_close(c);
     }
 }
@@ -609,7 +599,7 @@ static void even_losses_need_no_roll(void **state)
     assert_int_equal(brig(c, id, 2, "stands"), 3);
     assert_int_equal(battle_end(c, MU_WINNER_NONE, script(NULL, 0)), MU_OK);
     assert_int_equal(brig(c, id, 2, "stands"), 5);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -629,7 +619,7 @@ static void return_roll_order(void **state)
     assert_int_equal(brig(c, a, 2, "returned"), 1); /* 90 > 50 */
     assert_int_equal(brig(c, b, 1, "returned"), 1); /* 50 <= 50 */
     assert_int_equal(brig(c, b, 2, "returned"), 1);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -652,7 +642,7 @@ static void winner_and_loser_rates(void **state)
     assert_string_equal(cJSON_GetObjectItem(r, "rate")->valuestring, "2/3");
     assert_string_equal(cJSON_GetObjectItem(ev, "winner")->valuestring, "union");
     cJSON_Delete(root);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -674,7 +664,7 @@ static void prisoners_do_not_return(void **state)
     assert_int_equal(brig(c, id, 2, "captured"), 1);
     assert_int_equal(prisoners_held_by(c, "held_by_confederate"), 4);
     assert_int_equal(prisoners_held_by(c, "held_by_union"), 0);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -704,7 +694,7 @@ static void exchange(void **state)
     assert_int_equal(brig(c, k, 1, "stands"), 7);
     assert_int_equal(prisoners_held_by(c, "held_by_confederate"), 2);
     assert_int_equal(prisoners_held_by(c, "held_by_union"), 0);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -724,7 +714,7 @@ static void liberation(void **state)
     assert_int_equal(prisoners_held_by(c, "held_by_confederate"), 0);
     assert_int_equal(prisoners_held_by(c, "held_by_union"), 1);
     assert_int_equal(mu_campaign_liberate(c, MU_UNION, NULL, &err), MU_ESTATE);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -774,7 +764,7 @@ static void leader_replacement(void **state)
                                              NULL, &err), MU_ESTATE);
     mu_dice_free(d);
     assert_int_equal(nevents(c), n + 1); /* only the add */
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -803,7 +793,7 @@ static void replacement_by_the_book(void **state)
     assert_int_equal(mu_campaign_penalty(c, MU_UNION, NULL, &err), MU_OK);
     assert_int_equal(mu_campaign_downgrade(c, id, MU_POST_DIVISION, 0, NULL, &err),
                      MU_ESTATE);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -844,7 +834,7 @@ static void penalty_and_downgrade(void **state)
     assert_int_equal(cJSON_GetObjectItem(owed, "confederate")->valueint, 1);
     assert_int_equal(cJSON_GetObjectItem(owed, "union")->valueint, 1);
     cJSON_Delete(s);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -894,7 +884,7 @@ static void bad_requests_change_nothing(void **state)
     assert_int_equal(mu_campaign_add(c, MU_UNION, "\xff", MU_INFANTRY, NULL, &id,
                                      &err), MU_EINPUT);
     assert_int_equal(nevents(c), n);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -958,7 +948,7 @@ static void check_finds_tampering(void **state)
         mu_dice_free(d);
         battle_start(c);
         casualties(c, u, 1, 2, 0);
-        check_ok(c);
+        camp_check_ok(c);
         mu_campaign_close(c);
         char path[512];
         snprintf(path, sizeof path, "%s/c%d.db", dir, serial);

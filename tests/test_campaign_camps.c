@@ -4,40 +4,10 @@
  * at a time or all; a side never learns who was taken from the other's
  * hidden division; bad input changes nothing; check replays all of it; a
  * file of the previous schema is upgraded. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <cmocka.h>
-
-#include "muster.h"
+#include "test_campaign_util.h"
 
 #include <cjson/cJSON.h>
 #include <sqlite3.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-#define RO(fmt) (&(mu_render_opts){.format = (fmt)})
-
-static char dir[256];
-static int serial;
-
-static const char *fresh(void)
-{
-    static char path[512];
-    snprintf(path, sizeof path, "%s/c%d.db", dir, ++serial);
-    return path;
-}
-
-static mu_dice *script(const int *r, size_t n)
-{
-    mu_dice *d;
-    mu_error err;
-    assert_int_equal(mu_dice_new_scripted(r, n, &d, &err), MU_OK);
-    return d;
-}
 
 /* 1863 east: leader 50 average, 2 brigades of 7 veterans; brigade 1's
  * brigadier 99 (exceptional), brigade 2's 50 (average); 1 battery per 9
@@ -82,17 +52,6 @@ static int64_t events(mu_campaign *c)
     mu_error err;
     assert_int_equal(mu_campaign_head(c, hex, &n, &err), MU_OK);
     return n;
-}
-
-static void check_ok(mu_campaign *c)
-{
-    char *t = NULL;
-    mu_error err;
-    mu_status s = mu_campaign_check(c, &t, &err);
-    if (s != MU_OK)
-        fprintf(stderr, "%s\n", t ? t : err.msg);
-    assert_int_equal(s, MU_OK);
-    free(t);
 }
 
 static void captured(mu_campaign *c, int div, mu_post post, int brigade,
@@ -151,7 +110,7 @@ static void leader_held_and_exchanged(void **state)
     assert_string_equal(cJSON_GetObjectItem(h, "camp")->valuestring,
                         "Camp Douglas");
     cJSON_Delete(j);
-    check_ok(c);
+    camp_check_ok(c);
 
     mu_error err;
     mu_exchange x = {.confederate_leaders = 1};
@@ -169,7 +128,7 @@ static void leader_held_and_exchanged(void **state)
     assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(held, "leaders")),
                      0);
     cJSON_Delete(j);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -224,7 +183,7 @@ static void batteries_and_one_camp(void **state)
     assert_string_equal(t, "The Union holds 0 Confederate stands; the "
                            "Confederates hold 0 Union stands.\n");
     free(t);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -277,7 +236,7 @@ static void bad_input_changes_nothing(void **state)
     assert_int_equal(mu_campaign_liberate(c, MU_UNION, NULL, &err), MU_ESTATE);
     mu_dice_free(d);
     assert_int_equal(events(c), n);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -371,7 +330,7 @@ static void schema3_file_is_upgraded(void **state)
     mu_campaign *c;
     mu_error err;
     assert_int_equal(mu_campaign_open(to, &c, &err), MU_OK);
-    check_ok(c);
+    camp_check_ok(c);
     char *t = prisoners(c, MU_FMT_TEXT);
     assert_string_equal(t,
         "Held by the Union in Union POW camp:\n"
@@ -390,7 +349,7 @@ static void schema3_file_is_upgraded(void **state)
     assert_int_equal(mu_campaign_exchange_with(c, &x, NULL, &err), MU_OK);
     assert_int_equal(mu_campaign_liberate_camp(c, "Libby Prison", NULL, &err),
                      MU_OK);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
     assert_int_equal(sqlite3_open(to, &db), SQLITE_OK);
     assert_int_equal(sqlite3_prepare_v2(db, "SELECT (SELECT user_version "
@@ -457,7 +416,7 @@ static void default_camp_chosen(void **state)
         "The Union holds 2 Confederate stands, 1 leader, 1 battery; the "
         "Confederates hold 0 Union stands, 0 leaders, 0 batteries.\n");
     free(t);
-    check_ok(c);
+    camp_check_ok(c);
 
     /* Refused, and nothing written: the same camp again, the other side's
      * default camp (built-in or chosen), a camp holding the captor's own
@@ -497,7 +456,7 @@ static void default_camp_chosen(void **state)
     assert_int_equal(mu_campaign_default_camp_set(c, MU_CONFEDERATE,
                      "Andersonville", NULL, &err), MU_OK);
     assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
-    check_ok(c);
+    camp_check_ok(c);
 
     /* The player's own file knows the camps and the events that chose
      * them. */
@@ -523,7 +482,7 @@ static void default_camp_chosen(void **state)
     t = prisoners(c, MU_FMT_TEXT);
     assert_non_null(strstr(t, "Held by the Union in Camp Douglas:\n"));
     free(t);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
 }
 
@@ -566,7 +525,7 @@ static void schema5_file_is_upgraded(void **state)
     mu_campaign_close(c);
 
     assert_int_equal(mu_campaign_open(to, &c, &err), MU_OK);
-    check_ok(c);
+    camp_check_ok(c);
     default_is(c, MU_UNION, "Union POW camp");
     default_is(c, MU_CONFEDERATE, "Confederate POW camp");
     assert_int_equal(mu_campaign_default_camp_set(c, MU_CONFEDERATE,
@@ -585,7 +544,7 @@ static void schema5_file_is_upgraded(void **state)
         "The Union holds 2 Confederate stands; the Confederates hold 3 Union "
         "stands.\n");
     free(t);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
     assert_int_equal(sqlite3_open(to, &db), SQLITE_OK);
     assert_int_equal(sqlite3_prepare_v2(db, "SELECT (SELECT user_version "
@@ -602,22 +561,6 @@ static void schema5_file_is_upgraded(void **state)
     sqlite3_close(db);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/muster-camps-XXXXXX", tmp ? tmp : "/tmp");
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -629,5 +572,5 @@ int main(void)
         cmocka_unit_test(default_camp_chosen),
         cmocka_unit_test(schema5_file_is_upgraded),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
 }

@@ -357,17 +357,6 @@ static void prisoners_are(mu_campaign *c)
     assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
 }
 
-static void check_ok(mu_campaign *c)
-{
-    char *t = NULL;
-    mu_error err;
-    mu_status s = mu_campaign_check(c, &t, &err);
-    if (s != MU_OK)
-        fprintf(stderr, "%s\n", t ? t : err.msg);
-    assert_int_equal(s, MU_OK);
-    free(t);
-}
-
 static char *show_text(mu_campaign *c)
 {
     char *t = NULL;
@@ -427,7 +416,7 @@ static void schema6_file_is_upgraded(void **state)
     int64_t undo = 0;
     assert_int_equal(mu_campaign_undo(c, 30, &undo, &err), MU_OK);
     assert_int_equal(undo, 32);
-    check_ok(c);
+    camp_check_ok(c);
     mu_campaign_close(c);
     free(before);
     assert_int_equal(int_of(to, "PRAGMA user_version"), MU_CAMPAIGN_SCHEMA);

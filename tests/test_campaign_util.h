@@ -50,6 +50,16 @@ static inline mu_dice *script(const int *r, size_t n)
     return d;
 }
 
+/* `check` passes on c, or the test fails with its report. */
+static inline void camp_check_ok(mu_campaign *c)
+{
+    char *report = NULL;
+    mu_error err;
+    if (mu_campaign_check(c, &report, &err) != MU_OK)
+        fail_msg("check failed: %s", report ? report : err.msg);
+    free(report);
+}
+
 static inline int camp_setup(void **state)
 {
     (void)state;
