@@ -212,13 +212,13 @@ static void too_few_rolls_name_the_table(void **state)
     mu_division v;
     assert_int_equal(mu_division_generate(r, d, &CSA_1863_EAST, &v, &err), MU_ENOROLL);
     assert_non_null(strstr(err.msg, "Brigade 2 morale"));
-    mu_dice_free(d);
     mu_oob_opts bad = CSA_1863_EAST;
     bad.year = 1866;
     assert_int_equal(mu_division_generate(r, d, &bad, &v, &err), MU_EINPUT);
     bad = CSA_1863_EAST;
     bad.army = (mu_army)3;
     assert_int_equal(mu_division_generate(r, d, &bad, &v, &err), MU_EINPUT);
+    mu_dice_free(d);
     mu_rules_free(r);
 }
 
