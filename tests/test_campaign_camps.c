@@ -310,22 +310,11 @@ static void hidden_captives_stay_hidden(void **state)
 static void schema3_file_is_upgraded(void **state)
 {
     (void)state;
-    const char *src = getenv("MUSTER_SOURCE");
-    assert_non_null(src);
-    char from[512], to[512], cmd[1200];
-    snprintf(from, sizeof from, "%s/tests/data/campaign-schema3.db", src);
-    snprintf(to, sizeof to, "%s", fresh());
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
-    assert_int_equal(system(cmd), 0);
+    char to[512];
+    camp_fixture("campaign-schema3.db", to, sizeof to);
+    assert_int_equal(camp_file_schema(to), 3);
     sqlite3 *db;
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_open(to, &db), SQLITE_OK);
-    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st,
-                                        NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(st, 0), 3);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
 
     mu_campaign *c;
     mu_error err;
@@ -494,22 +483,11 @@ static void default_camp_chosen(void **state)
 static void schema5_file_is_upgraded(void **state)
 {
     (void)state;
-    const char *src = getenv("MUSTER_SOURCE");
-    assert_non_null(src);
-    char from[512], to[512], cmd[1200];
-    snprintf(from, sizeof from, "%s/tests/data/campaign-schema5.db", src);
-    snprintf(to, sizeof to, "%s", fresh());
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
-    assert_int_equal(system(cmd), 0);
+    char to[512];
+    camp_fixture("campaign-schema5.db", to, sizeof to);
+    assert_int_equal(camp_file_schema(to), 5);
     sqlite3 *db;
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_open(to, &db), SQLITE_OK);
-    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st,
-                                        NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(st, 0), 5);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
 
     mu_campaign *c;
     mu_error err;

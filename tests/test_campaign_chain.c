@@ -137,13 +137,8 @@ static void new_file_pins_its_tables(void **state)
 static void schema4_file_pins_its_tables(void **state)
 {
     (void)state;
-    const char *src = getenv("MUSTER_SOURCE");
-    char from[512], cmd[1200];
-    snprintf(from, sizeof from, "%s/tests/data/campaign-schema4-tables.db",
-             src);
-    const char *to = fresh();
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
-    assert_int_equal(system(cmd), 0);
+    char to[512];
+    camp_fixture("campaign-schema4-tables.db", to, sizeof to);
     char *v = text(to, "SELECT user_version FROM pragma_user_version");
     assert_string_equal(v, "4");
     free(v);
@@ -349,12 +344,8 @@ static void a_head_noted_before_the_mending(void **state)
     (void)state;
     static const char LEGACY[] = "a11809edcdff0b370657621be058fe7d3e891530e9"
                                  "97e020b3426cb9ad39843a";
-    const char *src = getenv("MUSTER_SOURCE");
-    char from[512], cmd[1200];
-    snprintf(from, sizeof from, "%s/tests/data/campaign-view-legacy.db", src);
-    const char *to = fresh();
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
-    assert_int_equal(system(cmd), 0);
+    char to[512];
+    camp_fixture("campaign-view-legacy.db", to, sizeof to);
     mu_campaign *c;
     mu_error err;
     assert_int_equal(mu_campaign_open(to, &c, &err), MU_OK);

@@ -25,14 +25,7 @@
  * division 2's brigades in one camp, twice one of them. */
 static const char *fixture(char *to, size_t n)
 {
-    const char *src = getenv("MUSTER_SOURCE");
-    assert_non_null(src);
-    char cmd[1200];
-    snprintf(to, n, "%s", fresh());
-    snprintf(cmd, sizeof cmd, "cp '%s/tests/data/campaign-schema6.db' '%s'",
-             src, to);
-    assert_int_equal(system(cmd), 0);
-    return to;
+    return camp_fixture("campaign-schema6.db", to, n);
 }
 
 static void sql(const char *path, const char *q)
@@ -67,7 +60,7 @@ static void upgrade(const char *path)
     mu_error err;
     assert_int_equal(mu_campaign_open(path, &c, &err), MU_OK);
     mu_campaign_close(c);
-    assert_int_equal(int_of(path, "PRAGMA user_version"), MU_CAMPAIGN_SCHEMA);
+    assert_int_equal(camp_file_schema(path), MU_CAMPAIGN_SCHEMA);
 }
 
 /* The fixture, upgraded on disk, with `more` captures of division 6 (the
@@ -376,7 +369,7 @@ static void schema6_file_is_upgraded(void **state)
     (void)state;
     char to[512];
     fixture(to, sizeof to);
-    assert_int_equal(int_of(to, "PRAGMA user_version"), 6);
+    assert_int_equal(camp_file_schema(to), 6);
     assert_int_equal(int_of(to, indexes_q), 0);
 
     /* Read only: read as it is (it lacks only indexes), the file
@@ -399,7 +392,7 @@ static void schema6_file_is_upgraded(void **state)
     assert_non_null(strstr(t, "campaign \"Scen\": schema 6\n"));
     free(t);
     mu_campaign_close(c);
-    assert_int_equal(int_of(to, "PRAGMA user_version"), 6);
+    assert_int_equal(camp_file_schema(to), 6);
 
     /* Opened to write: upgraded on disk, the same head and listings. */
     assert_int_equal(mu_campaign_open(to, &c, &err), MU_OK);
@@ -419,7 +412,7 @@ static void schema6_file_is_upgraded(void **state)
     camp_check_ok(c);
     mu_campaign_close(c);
     free(before);
-    assert_int_equal(int_of(to, "PRAGMA user_version"), MU_CAMPAIGN_SCHEMA);
+    assert_int_equal(camp_file_schema(to), MU_CAMPAIGN_SCHEMA);
     assert_int_equal(int_of(to, indexes_q), 4);
     assert_int_equal(int_of(to, "SELECT count(*) FROM pragma_integrity_check "
                                 "WHERE integrity_check <> 'ok'"), 0);
@@ -447,20 +440,15 @@ static mu_status keep(void *ctx, const char *text, size_t len, mu_error *err)
 static void schema5_file_is_copied(void **state)
 {
     (void)state;
-    const char *src = getenv("MUSTER_SOURCE");
-    assert_non_null(src);
-    char cmd[1200];
-    const char *to = fresh();
-    snprintf(cmd, sizeof cmd, "cp '%s/tests/data/campaign-schema5.db' '%s'",
-             src, to);
-    assert_int_equal(system(cmd), 0);
+    char to[512];
+    camp_fixture("campaign-schema5.db", to, sizeof to);
     mu_campaign *c;
     mu_error err;
     assert_int_equal(mu_campaign_open_read(to, &c, &err), MU_OK);
     const char *read = sqlite3_db_filename(c->db, "main");
     assert_true(!read || !read[0]);
     mu_campaign_close(c);
-    assert_int_equal(int_of(to, "PRAGMA user_version"), 5);
+    assert_int_equal(camp_file_schema(to), 5);
 }
 
 /* The walk goes from camp to camp by name: a name with a NUL in it (a

@@ -351,22 +351,11 @@ static void battle_end_acting_for_a_side(void **state)
 static void schema1_file_is_upgraded(void **state)
 {
     (void)state;
-    const char *src = getenv("MUSTER_SOURCE");
-    assert_non_null(src);
-    char from[512], to[512], cmd[1200];
-    snprintf(from, sizeof from, "%s/tests/data/campaign-schema1.db", src);
-    snprintf(to, sizeof to, "%s", fresh());
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
-    assert_int_equal(system(cmd), 0);
+    char to[512];
+    camp_fixture("campaign-schema1.db", to, sizeof to);
+    assert_int_equal(camp_file_schema(to), 1);
     sqlite3 *db;
-    assert_int_equal(sqlite3_open(to, &db), SQLITE_OK);
     sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st,
-                                        NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(st, 0), 1);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
 
     mu_campaign *c;
     mu_error err;

@@ -13,6 +13,7 @@
 
 #include "muster.h"
 
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,36 @@ static inline mu_dice *script(const int *r, size_t n)
     mu_error err;
     assert_int_equal(mu_dice_new_scripted(r, n, &d, &err), MU_OK);
     return d;
+}
+
+/* A copy of tests/data/NAME (the source tree is $MUSTER_SOURCE, as ctest
+ * sets it) in a fresh file, its name written to `to`: tests change only
+ * the copy. */
+static inline const char *camp_fixture(const char *name, char *to, size_t n)
+{
+    const char *src = getenv("MUSTER_SOURCE");
+    assert_non_null(src);
+    char cmd[1200];
+    snprintf(to, n, "%s", fresh());
+    snprintf(cmd, sizeof cmd, "cp '%s/tests/data/%s' '%s'", src, name, to);
+    assert_int_equal(system(cmd), 0);
+    return to;
+}
+
+/* The schema a campaign file says it has (PRAGMA user_version), read
+ * without muster, which would upgrade it. */
+static inline int camp_file_schema(const char *path)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st,
+                                        NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int v = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return v;
 }
 
 /* `check` passes on c, or the test fails with its report. */
