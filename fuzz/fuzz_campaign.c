@@ -13,7 +13,7 @@
  * so that the payloads, not the hashes, are what `check` looks at; then the
  * same reads. Oracle: nothing crashes or leaks, every failure has a
  * message, and the untouched log checks clean. */
-#include "campaign.h"
+#include "campaign/campaign.h"
 
 #include <fcntl.h>
 #include <sqlite3.h>

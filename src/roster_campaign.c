@@ -2,7 +2,7 @@
  * paper roster: the generated division (with its rolls) read back from the
  * ledger, its brigades' current stands, losses and prisoners and its
  * leaders as replaced, laid over it. Only what the viewer may see. */
-#include "campaign.h"
+#include "campaign/campaign.h"
 #include "roster.h"
 
 #include <stdio.h>

@@ -1,11 +1,11 @@
-/* Tests of the typed campaign events (src/campaign_event.c): every event of
+/* Tests of the typed campaign events (src/campaign/event.c): every event of
  * a campaign made by the first release (tests/data/campaign-v1.db, all
  * twelve kinds) decodes and encodes back to the very bytes stored; and every
  * field of every event, removed or given the wrong type, is an error that
  * names the field, never a silent 0. */
 #include "test_util.h"
 
-#include "campaign_event.h"
+#include "campaign/event.h"
 
 #include <cjson/cJSON.h>
 #include <sqlite3.h>

@@ -14,7 +14,7 @@
  * whose name holds a NUL is walked past once. */
 #include "test_campaign_util.h"
 
-#include "campaign.h"
+#include "campaign/campaign.h"
 
 #define GROWN 20000
 

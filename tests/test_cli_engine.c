@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "../cli/cli.h"
+#include "../cmd/cli.h"
 
 typedef struct call {
     cli_rc rc;

@@ -6,7 +6,7 @@
 
 #include <cmocka.h>
 
-#include "../cli/cli.h"
+#include "../cmd/cli.h"
 
 static void each_status(void **state)
 {

@@ -28,7 +28,7 @@ scan() {
         }
         exit $bad;' "$@"
 }
-files=$(ls src/*.c src/*.h)
+files=$(ls src/*.c src/*.h src/*/*.c src/*/*.h)
 status=0
 scan $files || status=1
 # Headers: not even in comments (they are the API's reference).

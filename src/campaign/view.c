@@ -1,4 +1,4 @@
-/* campaign_view.c -- a side's view of the hash chain, which a player's own
+/* view.c -- a side's view of the hash chain, which a player's own
  * file carries and can check without the umpire's file.
  *
  * The side's chain hashes, event by event, what the side may see of the

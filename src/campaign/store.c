@@ -1,4 +1,4 @@
-/* campaign_store.c -- the campaign file: opening and creating,
+/* store.c -- the campaign file: opening and creating,
  * transactions, the event log's writer, loading divisions. SQLite keeps the
  * ledger's invariants too (CHECK constraints), so that a bug fails a
  * transaction instead of corrupting a campaign. */

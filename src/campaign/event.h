@@ -1,4 +1,4 @@
-/* campaign_event.h -- the campaign's log entries as typed values.
+/* event.h -- the campaign's log entries as typed values.
  *
  * Every change to a campaign writes one event: a kind and a JSON object
  * (events.kind, events.data). This module is the only place that knows the
@@ -9,9 +9,9 @@
  * field by field in docs/design.md ("The event log").
  *
  * Adding a kind: one enum member below, one payload struct and a member of
- * the union in camp_ev, and one row of camp_ev_types[] in campaign_event.c
+ * the union in camp_ev, and one row of camp_ev_types[] in event.c
  * (its name, where it keeps its division, and its encode, decode, text and
- * replay functions; the replay, in campaign_replay.c, calls the mutation
+ * replay functions; the replay, in replay.c, calls the mutation
  * that made the event with the event's inputs, so that check can make the
  * whole campaign again from its log). Nothing else lists the kinds;
  * docs/design.md gets the payload's description. */
@@ -300,7 +300,7 @@ typedef struct camp_ev_type {
 
 extern const camp_ev_type camp_ev_types[EV_NKINDS];
 
-/* The replays (campaign_replay.c), one per kind but "new". */
+/* The replays (replay.c), one per kind but "new". */
 #define CAMP_REPLAY(name)                                                      \
     mu_status camp_replay_##name(mu_campaign *mem, mu_campaign *file,         \
                                  const camp_ev *e, mu_error *err)

@@ -1,11 +1,11 @@
-/* campaign_event_held.c -- the prisoners' event kinds (campaign_event.h):
+/* event_held.c -- the prisoners' event kinds (event.h):
  * casualties (stands and batteries taken, and the camp holding them),
  * exchange and liberate (who went home, from where), default-camp (where
  * a side holds what it takes when no camp is named). Their encode, decode
- * and text functions are rows of camp_ev_types[] (campaign_event.c),
- * declared in campaign_evfield.h; the fields are read and written with
- * campaign_evfield.c's helpers. */
-#include "campaign_evfield.h"
+ * and text functions are rows of camp_ev_types[] (event.c),
+ * declared in evfield.h; the fields are read and written with
+ * evfield.c's helpers. */
+#include "evfield.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* campaign_undo.c -- corrections without losing history. An undo is an
+/* undo.c -- corrections without losing history. An undo is an
  * event of its own ("undo": the event taken back and its kind); nothing in
  * the log is deleted or changed. Its meaning is defined by the replay: the
  * ledger after an undo is what replaying every event that is not undone

@@ -1,9 +1,9 @@
-/* campaign_evfield.c -- the fields of event payloads, shared by the kinds'
- * encoders, decoders and log text (campaign_event.c, campaign_event_held.c):
+/* evfield.c -- the fields of event payloads, shared by the kinds'
+ * encoders, decoders and log text (event.c, event_held.c):
  * strict readers (rd_*), which turn a field missing, mistyped or out of
  * range into an error naming the event and the field, writers (put_*) and
- * small text helpers (ev_*). campaign_evfield.h says what each does. */
-#include "campaign_evfield.h"
+ * small text helpers (ev_*). evfield.h says what each does. */
+#include "evfield.h"
 #include "error.h"
 
 #include <inttypes.h>

@@ -1,4 +1,4 @@
-/* campaign_schema.c -- the campaign file's schema: schema 1 as made by
+/* schema.c -- the campaign file's schema: schema 1 as made by
  * the first muster, the steps that bring a file up to MU_CAMPAIGN_SCHEMA
  * (run for a new file too, so that a new file and an upgraded one are the
  * same), and the version checks of an opened file. */
@@ -125,7 +125,7 @@ static const char schema_sql[] =
  * hex; fair_secret the owner's secret, kept by the owner only); view_side,
  * set in a player's own file (export) to the side whose view it holds.
  *
- * 2 -> 3 (issue 13): the log becomes a hash chain (campaign_chain.c): each
+ * 2 -> 3 (issue 13): the log becomes a hash chain (chain.c): each
  * event's hash, computed for the events already there.
  *
  * 3 -> 4 (issue 13): prisoners are held in named camps (prisoners.camp;
@@ -147,7 +147,7 @@ static const char schema_sql[] =
  * 6 -> 7 (issue 15): indexes, so that the listings read in the order they
  * write and sort nothing: the captured batteries by division (show's text
  * and Markdown, beside each division) and the prisoners, captured leaders
- * and batteries by camp (campaign_held.c: prisoners, and show's end). No
+ * and batteries by camp (held.c: prisoners, and show's end). No
  * table changes: the indexes are SQLite's, not the ledger's (check, undo
  * and a player's file compare and copy tables only). */
 typedef struct step {

@@ -1,4 +1,4 @@
-/* campaign_held.c -- what each side holds prisoner, camp by camp: stands by
+/* held.c -- what each side holds prisoner, camp by camp: stands by
  * brigade of origin, leaders, batteries. One builder for `prisoners` and
  * `show` (text, Markdown and one JSON shape), masked for the viewer: of the
  * other side's unrevealed hidden division only the stands and batteries

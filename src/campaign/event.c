@@ -1,16 +1,16 @@
-/* campaign_event.c -- the one table of campaign event kinds: for each, its
+/* event.c -- the one table of campaign event kinds: for each, its
  * name, how its payload is written (encode), read back strictly (decode)
  * and told in the log (text). The shape follows Lua's lopnames.h: one row
  * per kind, in enum order, and nothing else anywhere lists the kinds.
  *
- * To add a kind: an enum member and a payload struct in campaign_event.h,
+ * To add a kind: an enum member and a payload struct in event.h,
  * then one row in camp_ev_types[] below with its three functions. Encoders
  * write fields in the order docs/design.md documents; decoders read every
- * field with the rd_* helpers (campaign_evfield.c), which turn a missing or
+ * field with the rd_* helpers (evfield.c), which turn a missing or
  * mistyped field into an error naming the event and the field. The
  * prisoners' kinds (casualties, exchange, liberate, default-camp) are
- * written, read and told in campaign_event_held.c. */
-#include "campaign_evfield.h"
+ * written, read and told in event_held.c. */
+#include "evfield.h"
 #include "error.h"
 #include "render.h"
 

@@ -6,11 +6,11 @@
  * Each command ("division", "odds fire", "campaign new") is a cli_command:
  * its name, its help, its operands and a table of cli_opt, one per option
  * ({name, type, lo/hi or vocabulary, required/repeatable/exclusive, help}).
- * From that table the engine (cli/engine.c, on getopt_long) parses argv,
+ * From that table the engine (cmd/engine.c, on getopt_long) parses argv,
  * and the same engine parses {option: value} pairs from any other source
  * (a query string, a JSON body: see cli_invoke). `--help`, `muster help
  * SUB`, the bash/zsh/fish completion scripts and the man page's synopsis and
- * option lists are generated from the same tables (cli/help.c), so none of
+ * option lists are generated from the same tables (cmd/help.c), so none of
  * them can drift from what the parser takes.
  *
  * A command never prints: its run() writes its result into cx->out (text
@@ -26,7 +26,7 @@
  *
  * TO ADD A COMMAND: write `static cli_rc run_x(cli_ctx *cx)` and a
  * `const cli_command cmd_x = {...}` in a cli/cmd_*.c, declare it below, and
- * list it in cli_commands[] (cli/table.c). A command with subcommands
+ * list it in cli_commands[] (cmd/table.c). A command with subcommands
  * ("odds fire") is a cli_command named "odds fire" plus a cli_group "odds"
  * (summary, help prose, messages for a missing or unknown subcommand).
  *
@@ -182,7 +182,7 @@ const cli_command *cli_find(const char *name);
 extern const cli_command *const cli_commands[];
 extern const cli_group *const cli_groups[];
 
-/* ---- the engine (cli/engine.c) ------------------------------------------- */
+/* ---- the engine (cmd/engine.c) ------------------------------------------- */
 
 /* Starts a context for cmd; terminal says whether CLI_ONLY options count. */
 void cli_ctx_init(cli_ctx *cx, const cli_command *cmd, bool terminal);
@@ -216,7 +216,7 @@ bool cli_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 cli_rc cli_error(cli_ctx *cx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 cli_rc cli_fail(cli_ctx *cx, const mu_error *err);
-/* The tool's advice for a library error's reason (cli/hints.c), naming its
+/* The tool's advice for a library error's reason (cmd/hints.c), naming its
  * own commands and options; NULL when it has none. The library never names
  * them: this table is where a reason becomes a CLI hint. cli_fail adds it
  * after the message ("...: hint"). */
@@ -232,7 +232,7 @@ void cli_buf_puts(cli_buf *b, const char *s);
 void cli_buf_printf(cli_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* ---- shared pieces of commands (cli/common.c) ---------------------------- */
+/* ---- shared pieces of commands (cmd/common.c) ---------------------------- */
 
 /* The dice the options ask for: --rolls, --ask or a seed (--seed or drawn
  * from the OS; the seed used goes into cx->seed). */
@@ -258,7 +258,7 @@ mu_oob_opts cli_oob_opts(const cli_ctx *cx);
 /* A mu_sink_fn writing to standard output (ctx is the cli_ctx): for
  * commands whose output may be larger than memory, when cx->stream is set.
  * A failed write keeps its errno in cx->out_errno and returns MU_EIO with
- * "writing the output: REASON". (cli/output.c) */
+ * "writing the output: REASON". (cmd/output.c) */
 mu_status cli_stream_write(void *ctx, const char *text, size_t len,
                            mu_error *err);
 /* A mu_sink_fn appending to a cli_buf (ctx). */
@@ -272,7 +272,7 @@ cli_rc cli_stream_fail(cli_ctx *cx, const mu_error *err);
 extern const char *const cli_armies[], *const cli_theaters[],
     *const cli_arms[], *const cli_formats[], *const cli_methods[];
 
-/* ---- help, completions and the man page (cli/help.c) --------------------- */
+/* ---- help, completions and the man page (cmd/help.c) --------------------- */
 
 /* Writes the help of a command or group ("odds") to b; false if unknown. */
 bool cli_help_text(const char *name, cli_buf *b);

@@ -1,4 +1,4 @@
-/* campaign_prisoners.c -- the seed's prisoners: "captured troops, leaders
+/* prisoners.c -- the seed's prisoners: "captured troops, leaders
  * and equipment ... can only be exchanged by mutual consent or they may be
  * freed if a POW camp is liberated". Stands, leaders and batteries are held
  * in named camps of their captor (prisoners, leaders_held, batteries_held);

@@ -1,13 +1,13 @@
 /* campaign.h -- private pieces of the campaign ledger, shared by
- * campaign_store.c (the file, transactions, loading), the mutating calls
- * (campaign_engage.c: add, engage, reveal; campaign_battle.c: battles and
- * casualties; campaign_prisoners.c; campaign_leaders.c), campaign_show.c
- * (show, prisoners), campaign_log.c (the log) and campaign_check.c. The
- * events they write are typed in campaign_event.h. */
+ * store.c (the file, transactions, loading), the mutating calls
+ * (engage.c: add, engage, reveal; battle.c: battles and
+ * casualties; prisoners.c; leaders.c), show.c
+ * (show, prisoners), log.c (the log) and check.c. The
+ * events they write are typed in event.h. */
 #ifndef MU_CAMPAIGN_H
 #define MU_CAMPAIGN_H
 
-#include "campaign_event.h"
+#include "event.h"
 #include "canon.h"
 #include "error.h"
 #include "util.h"
@@ -73,7 +73,7 @@ typedef struct camp_corps {
     int attached; /* a despicable leader's division, 0: none */
 } camp_corps;
 
-/* ---- campaign_store.c --------------------------------------------------- */
+/* ---- store.c --------------------------------------------------- */
 
 /* Turns an SQLite result code into a status and message; `what` says what
  * was being done ("saving the casualties"). */
@@ -175,7 +175,7 @@ mu_status camp_load_all_corps(mu_campaign *c, camp_corps **out, int *n,
 mu_status camp_context(mu_campaign *c, int *year, mu_theater *theater,
                        mu_error *err);
 
-/* A fair roll's public facts, for the engage event (campaign_fair.c). */
+/* A fair roll's public facts, for the engage event (fair.c). */
 typedef struct camp_fair {
     char commitment[MU_FAIR_HEX];   /* the owner's H */
     char contribution[MU_FAIR_HEX]; /* the opponent's R */
@@ -188,7 +188,7 @@ mu_status camp_engage_in_tx(mu_campaign *c, int div, bool hidden, bool book,
                             mu_dice *d, const camp_fair *fair,
                             mu_engagement *e, mu_error *err);
 
-/* A log being written (campaign_log.c): each event's text, or its JSON
+/* A log being written (log.c): each event's text, or its JSON
  * object on one line, goes to camp_log_put, which writes the JSON list
  * around them ({"events":[...]}, or the one object when `only`). */
 typedef struct wr_out wr_out;
@@ -210,7 +210,7 @@ mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
 mu_status camp_log_render(const camp_ev *e, bool (*hidden)(const void *ctx,
                                                            int div),
                           const void *ctx, bool json, sbuf *sb, mu_error *err);
-/* The log of a player's own file (campaign_export.c): x->only (0: all)
+/* The log of a player's own file (export.c): x->only (0: all)
  * from its view_log, into x. */
 mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err);
 
@@ -233,15 +233,15 @@ mu_status camp_resolve(mu_campaign *c, mu_army captor, const char *name,
 mu_status camp_default_of(mu_campaign *c, mu_army captor,
                           char out[CAMP_NAME_MAX + 1], mu_error *err);
 /* Holds a leader taken from the post x names in camp `camp` (in the
- * caller's transaction; campaign_prisoners.c). */
+ * caller's transaction; prisoners.c). */
 mu_status camp_hold_leader(mu_campaign *c, int64_t event, int div,
                            mu_post post, int brigade, int rating, int rolled,
                            int origin, const char *camp, mu_error *err);
 /* Markdown-safe copy of a name: characters that format are escaped
- * (campaign_show.c); buf holds 2 * CAMP_NAME_MAX + 1. */
+ * (show.c); buf holds 2 * CAMP_NAME_MAX + 1. */
 void camp_md_name(const char *s, char *buf, size_t n);
 /* What each side holds prisoner, camp by camp, as `viewer` may see it
- * (campaign_held.c), read inside a read transaction row by row and written
+ * (held.c), read inside a read transaction row by row and written
  * as it is read: JSON ("held_by_union":{...},"held_by_confederate":{...}
  * into the object `w` has open) or text (show: the one-line summary first,
  * indented; Markdown for show only). Each item goes to o's sink. */
@@ -254,7 +254,7 @@ mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
  * tests/test_campaign_plan.c holds them to it). */
 #define CAMP_HELD_QUERIES 6
 extern const char *const camp_held_sql[CAMP_HELD_QUERIES];
-/* show's query of the batteries held, by division (campaign_show.c). */
+/* show's query of the batteries held, by division (show.c). */
 extern const char camp_show_taken_sql[];
 /* Despicable replacements owed by `side`. */
 mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
@@ -287,7 +287,7 @@ const char *camp_side_title(mu_army a);
 const char *camp_side_noun(mu_army a);
 const char *camp_side_poss(mu_army a);
 
-/* ---- campaign_schema.c: the schema and its upgrades --------------------- */
+/* ---- schema.c: the schema and its upgrades --------------------- */
 
 /* Makes schema 1's tables (user_version stays as it is). */
 mu_status camp_schema_base(mu_campaign *c, mu_error *err);
@@ -306,7 +306,7 @@ mu_status camp_migrate(mu_campaign *c, void *p, mu_error *err);
  * one in its own transaction. */
 mu_status camp_check_version(mu_campaign *c, mu_error *err);
 
-/* ---- campaign_chain.c: the log as a hash chain ------------------------- */
+/* ---- chain.c: the log as a hash chain ------------------------- */
 
 #define CAMP_HASH_BYTES 32
 #define CAMP_HASH_HEX 65 /* with the NUL */
@@ -345,10 +345,10 @@ mu_status camp_chain_fill(mu_campaign *c, mu_error *err);
 mu_status camp_chain_check(mu_campaign *c, const char *noted, camp_report *r,
                            mu_error *err);
 
-/* ---- campaign_view.c: a side's view of the chain ----------------------- */
+/* ---- view.c: a side's view of the chain ----------------------- */
 
 /* In an export's copy, before its events go: view_chain(id, line, hash),
- * the side's view of the chain (campaign_view.c says what it hashes). */
+ * the side's view of the chain (view.c says what it hashes). */
 mu_status camp_view_chain_write(mu_campaign *copy, int side, mu_error *err);
 /* check of a player's own file: its view chain recomputed link by link,
  * and the noted head (hex, or NULL) found in it. */
@@ -359,7 +359,7 @@ mu_status camp_view_check(mu_campaign *c, const char *noted, camp_report *r,
 mu_status camp_view_find(mu_campaign *c, int side, const char *noted,
                          camp_report *r, mu_error *err);
 
-/* ---- campaign_replay.c ---------------------------------------------------- */
+/* ---- replay.c ---------------------------------------------------- */
 
 /* Replays the log of `file` on a new campaign in memory and reports every
  * difference with the file: each event field by field, then every table. */
@@ -370,7 +370,7 @@ mu_status camp_replay_check(mu_campaign *file, camp_report *r, mu_error *err);
 mu_status camp_replay_first(mu_campaign *file, const camp_ev *e,
                             mu_campaign **mem, mu_error *err);
 
-/* ---- shared by the mutating calls (campaign_engage.c) ------------------- */
+/* ---- shared by the mutating calls (engage.c) ------------------- */
 
 /* "division", "brigade", "corps". */
 const char *camp_post_name(mu_post p);

@@ -1,4 +1,4 @@
-/* campaign_replay.c -- the log is the truth. check replays every event of a
+/* replay.c -- the log is the truth. check replays every event of a
  * campaign file from the first, through the same calls that made it (each
  * kind's replay function in camp_ev_types[]), on a new campaign in memory:
  * with the event's seed when it had one, else with its stored rolls, and

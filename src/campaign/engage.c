@@ -1,4 +1,4 @@
-/* campaign_engage.c -- divisions joining the campaign and their first
+/* engage.c -- divisions joining the campaign and their first
  * fight: the seed's "a previously unengaged division enters combat for the
  * first time", generated then and kept; hidden divisions and their reveal.
  * Also the small helpers the other mutating calls share (campaign.h). Each

@@ -1,4 +1,4 @@
-/* campaign_leaders.c -- leaders lost in combat and replaced (the seed's
+/* leaders.c -- leaders lost in combat and replaced (the seed's
  * "replaced normally"), and its note on despicable leaders: a forgotten
  * reveal earns the opponent a despicable replacement, spent to downgrade an
  * average leader. Each public call is one transaction (camp_tx). */

@@ -1,4 +1,4 @@
-/* campaign_export.c -- a player's own file (a copy of the campaign holding
+/* export.c -- a player's own file (a copy of the campaign holding
  * only what one side may know) and the campaign as CSV for spreadsheets. */
 #include "campaign.h"
 #include "writer.h"

@@ -1,4 +1,4 @@
-/* campaign_show.c -- the state of a campaign (show) and its prisoners, as
+/* show.c -- the state of a campaign (show) and its prisoners, as
  * text, JSON or Markdown, the other side's hidden divisions masked. */
 #include "campaign.h"
 

@@ -1,6 +1,6 @@
-/* campaign_evfield.h -- private to the event codecs: campaign_event.c (the
- * table of kinds and most of their rows), campaign_event_held.c (the
- * prisoners' and camps' kinds) and campaign_evfield.c (the fields they share).
+/* evfield.h -- private to the event codecs: event.c (the
+ * table of kinds and most of their rows), event_held.c (the
+ * prisoners' and camps' kinds) and evfield.c (the fields they share).
  *
  * Readers (rd_*) take an ev_reader whose first error sticks: once a field
  * failed, later reads do nothing and return their lowest value, so a
@@ -10,9 +10,9 @@
 #ifndef MU_CAMPAIGN_EVFIELD_H
 #define MU_CAMPAIGN_EVFIELD_H
 
-#include "campaign_event.h"
+#include "event.h"
 
-/* ---- strict readers (campaign_evfield.c) -------------------------------- */
+/* ---- strict readers (evfield.c) -------------------------------- */
 
 /* Fails the reader: field `key` `what` ("is missing"). */
 void rd_fail(ev_reader *r, const char *key, const char *what);
@@ -85,7 +85,7 @@ void ev_seed_text(ev_seed s, sbuf *sb);
 /* Whether the viewer may not see division div. */
 bool ev_masked(const ev_view *v, int div);
 
-/* ---- the prisoners' kinds (campaign_event_held.c) ----------------------- */
+/* ---- the prisoners' kinds (event_held.c) ----------------------- */
 
 void ev_cas_encode(const camp_ev *e, cJSON *o);
 void ev_cas_decode(ev_reader *r, const cJSON *o, camp_ev *e);

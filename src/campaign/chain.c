@@ -1,4 +1,4 @@
-/* campaign_chain.c -- the event log as a hash chain.
+/* chain.c -- the event log as a hash chain.
  *
  * Each event stores hash = SHA-256(previous hash || canonical event), the
  * first event's previous hash being 32 zero bytes. The canonical event is

@@ -1,9 +1,9 @@
-/* campaign_check.c -- `check`: SQLite's own checks; the hash chain
- * (campaign_chain.c); the ledger against itself: every brigade's stands add
+/* check.c -- `check`: SQLite's own checks; the hash chain
+ * (chain.c); the ledger against itself: every brigade's stands add
  * up, the log's losses, returns, prisoners and releases give the ledger's,
  * every commitment still opens with its salt; and the whole log replayed
  * through the calls that made it, compared with every table
- * (campaign_replay.c). Sums of stored values are 64-bit and checked: an
+ * (replay.c). Sums of stored values are 64-bit and checked: an
  * overflow is reported like any other inconsistency. */
 #include "campaign.h"
 

@@ -1,4 +1,4 @@
-/* campaign_fair.c -- fair hidden rolls (muster/campaign.h): the owner's
+/* fair.c -- fair hidden rolls (muster/campaign.h): the owner's
  * secret and commitment, the opponent's contribution, the two-party seed,
  * and the opponent's check at the reveal. Each player may keep their own
  * copy of the campaign: the owner's holds the secret, the opponent's the
