@@ -334,6 +334,31 @@ static void a_players_file_has_a_chain(void **state)
     }
 }
 
+/* Acting for a side, the campaign file gives only that side's view head:
+ * the full head (or the other side's view, which holds that side's hidden
+ * divisions in full) would let two consecutive heads be searched for a
+ * masked event's few thousand values. */
+static void a_side_gets_only_its_view_head(void **state)
+{
+    (void)state;
+    mu_campaign *c = two_sides();
+    mu_error err;
+    char full[MU_CHAIN_HEX], u[MU_CHAIN_HEX], got[MU_CHAIN_HEX];
+    int64_t n;
+    assert_int_equal(mu_campaign_head(c, full, &n, &err), MU_OK);
+    view_head(c, MU_UNION, u, 9);
+    assert_string_not_equal(u, full);
+    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_head(c, got, &n, &err), MU_OK);
+    assert_string_equal(got, u);
+    assert_int_equal(n, 9);
+    assert_int_equal(mu_campaign_view_head(c, MU_CONFEDERATE, got, &n, &err),
+                     MU_ESTATE);
+    view_head(c, MU_UNION, got, 9);
+    assert_string_equal(got, u);
+    mu_campaign_close(c);
+}
+
 /* tests/data/campaign-view-legacy.db was made by the build before the
  * view's masking was mended (a hidden Heth engaged, his casualties, the
  * battle's end, his reveal, then an advance, event 10). That build's Union
@@ -378,6 +403,7 @@ int main(void)
         cmocka_unit_test(schema4_file_pins_its_tables),
         cmocka_unit_test(a_players_file_has_a_chain),
         cmocka_unit_test(a_head_noted_before_the_mending),
+        cmocka_unit_test(a_side_gets_only_its_view_head),
     };
     return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
 }

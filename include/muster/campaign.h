@@ -671,8 +671,10 @@ MU_API mu_status mu_campaign_check_head(mu_campaign *c, const char *head,
  * tables_sha256), or for a file made before schema 5 in a "tables" event
  * appended when it is upgraded; check recomputes it from the stored text. */
 #define MU_CHAIN_HEX 65 /* 64 hex digits and the NUL */
-/* The chain head in hex and the number of events. Any viewer may ask: the
- * head tells nothing about what it commits to. */
+/* The chain head in hex and the number of events. Acting for a side (or on
+ * a player's own file) it is that side's view head (mu_campaign_view_head):
+ * two consecutive full heads would let a side search a masked event's few
+ * possible values. */
 MU_API mu_status mu_campaign_head(mu_campaign *c, char hex[MU_CHAIN_HEX],
                                   int64_t *count, mu_error *err);
 
@@ -687,10 +689,11 @@ MU_API mu_status mu_campaign_head(mu_campaign *c, char hex[MU_CHAIN_HEX],
  * head of either side's view; a player's own file gives its side's, as it
  * was at the export (mu_campaign_head gives the same there), and check on
  * it recomputes every link: the player compares that head with the one the
- * umpire's file gives for the same events. Any viewer may ask.
+ * umpire's file gives for the same events. The umpire may ask for either
+ * side's; a side for its own only.
  * Errors: MU_EINPUT for a side that is neither, or a player's file from an
  * older muster (no view chain); MU_ESTATE for the other side's view in a
- * player's own file. */
+ * player's own file or acting for a side. */
 MU_API mu_status mu_campaign_view_head(mu_campaign *c, mu_army side,
                                        char hex[MU_CHAIN_HEX], int64_t *count,
                                        mu_error *err);

@@ -284,9 +284,12 @@ mu_status mu_campaign_head(mu_campaign *c, char hex[MU_CHAIN_HEX],
 {
     if (!c || !hex || !count)
         return err_set(err, MU_EINPUT, "no campaign given");
-    /* The head commits to every event, hidden ones too, but tells nothing
-     * of them: any side may have it. */
-    if (c->view) /* a player's own file: its side's view of the chain */
+    /* The full head commits to every event, hidden ones too, and with two
+     * consecutive heads a low-entropy masked event (a hidden division's
+     * casualties) falls to a few thousand guesses: a handle acting for a
+     * side (its own file, or the campaign file with an acting side) gets
+     * that side's view head only. */
+    if (c->view || c->viewer != MU_VIEWER_UMPIRE)
         return mu_campaign_view_head(c, (mu_army)c->viewer, hex, count, err);
     head_ctx x = {hex, count};
     return camp_read(c, head_read, &x, err);

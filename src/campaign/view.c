@@ -228,8 +228,13 @@ mu_status mu_campaign_view_head(mu_campaign *c, mu_army side,
         return err_set(err, MU_ESTATE, "this is the %s own file: it holds "
                        "that side's view of the log only",
                        camp_side_poss((mu_army)c->viewer));
-    /* Like the full head, a view head tells nothing of what it commits
-     * to: any viewer may ask for either side's. */
+    /* The other side's view holds its own hidden divisions' events in
+     * full (the owner's view is not masked for them): acting for a side,
+     * only that side's view head is given. */
+    if (c->viewer != MU_VIEWER_UMPIRE && (int)side != c->viewer)
+        return err_set(err, MU_ESTATE, "acting for the %s, only the %s view "
+                       "head can be read", camp_side_noun((mu_army)c->viewer),
+                       camp_side_poss((mu_army)c->viewer));
     view_head_ctx x = {(int)side, {hex, 0}};
     mu_status s = camp_read(c, view_head_read, &x, err);
     if (s == MU_OK)
