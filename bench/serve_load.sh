@@ -15,7 +15,7 @@ command -v wrk >/dev/null || { echo "serve_load.sh: wrk is missing: apt-get inst
 [ -x "$muster" ] || { echo "serve_load.sh: no $muster: build it first" >&2; exit 2; }
 conns=256
 dir=$(mktemp -d)
-"$muster" serve --port 0 --no-qr >"$dir/out" 2>"$dir/err" &
+"$muster" serve --listen 127.0.0.1 --port 0 --no-qr >"$dir/out" 2>"$dir/err" &
 pid=$!
 trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
 for _ in $(seq 100); do grep -q Ctrl-C "$dir/out" && break; sleep 0.05; done

@@ -20,8 +20,9 @@ static const cli_opt serve_opts[] = {
     {.name = "port", .type = ARG_NUM, .lo = 0, .hi = 65535, .metavar = "N",
      .help = "TCP port (default 8080; 0 picks a free one)"},
     {.name = "listen", .type = ARG_TEXT, .metavar = "ADDR",
-     .help = "address to listen on (default 127.0.0.1; 0.0.0.0 for every "
-             "IPv4 address, :: for IPv6)"},
+     .help = "address to listen on (default 0.0.0.0: every IPv4 address, "
+             "so that phones on the network can open the page; 127.0.0.1 "
+             "for this computer only, :: for IPv6 too)"},
     {.name = "campaign", .type = ARG_FILE, .metavar = "FILE",
      .help = "serve this campaign ledger, with a link for each player"},
     {.name = "threads", .type = ARG_NUM, .lo = 1, .hi = 64, .metavar = "N",
@@ -39,110 +40,24 @@ typedef struct serve_args {
     bool qr;
 } serve_args;
 
-/* The URL of host (numeric) and port, with brackets for IPv6. */
-static void url_of(char *buf, size_t n, const char *host, unsigned port,
-                   bool v6)
-{
-    snprintf(buf, n, v6 ? "http://[%s]:%u/" : "http://%s:%u/", host, port);
-}
-
-/* The addresses a phone could use: the one bound, or with a wildcard every
- * address of the machine's interfaces that are up (loopback last). */
-static size_t addresses(const struct sockaddr *bound, char out[][INET6_ADDRSTRLEN + 2],
-                        bool v6[], size_t max)
-{
-    size_t n = 0;
-    char host[INET6_ADDRSTRLEN];
-    bool wild = (bound->sa_family == AF_INET &&
-                 ((const struct sockaddr_in *)bound)->sin_addr.s_addr ==
-                     htonl(INADDR_ANY)) ||
-                (bound->sa_family == AF_INET6 &&
-                 !memcmp(&((const struct sockaddr_in6 *)bound)->sin6_addr,
-                         &in6addr_any, sizeof in6addr_any));
-    if (!wild) {
-        if (getnameinfo(bound, bound->sa_family == AF_INET6
-                                   ? sizeof(struct sockaddr_in6)
-                                   : sizeof(struct sockaddr_in),
-                        host, sizeof host, NULL, 0, NI_NUMERICHOST) == 0) {
-            snprintf(out[0], sizeof out[0], "%s", host);
-            v6[0] = bound->sa_family == AF_INET6;
-            return 1;
-        }
-        return 0;
-    }
-    struct ifaddrs *ifs, *i;
-    if (getifaddrs(&ifs) != 0)
-        return 0;
-    for (int pass = 0; pass < 2; pass++)
-        for (i = ifs; i && n < max; i = i->ifa_next) {
-            if (!i->ifa_addr || !(i->ifa_flags & IFF_UP))
-                continue;
-            int fam = i->ifa_addr->sa_family;
-            if (fam != AF_INET && !(fam == AF_INET6 && bound->sa_family == AF_INET6))
-                continue;
-            bool loop = (i->ifa_flags & IFF_LOOPBACK) != 0;
-            if (loop != (pass == 1))
-                continue;
-            if (fam == AF_INET6 &&
-                IN6_IS_ADDR_LINKLOCAL(&((struct sockaddr_in6 *)i->ifa_addr)->sin6_addr))
-                continue;
-            if (getnameinfo(i->ifa_addr, fam == AF_INET6
-                                             ? sizeof(struct sockaddr_in6)
-                                             : sizeof(struct sockaddr_in),
-                            host, sizeof host, NULL, 0, NI_NUMERICHOST) == 0) {
-                snprintf(out[n], sizeof out[n], "%s", host);
-                v6[n++] = fam == AF_INET6;
-            }
-        }
-    freeifaddrs(ifs);
-    return n;
-}
-
-static void print_link(FILE *f, const char *who, const char *url, bool qr)
-{
-    if (*who)
-        fprintf(f, "  %-12s %s\n", who, url);
-    else
-        fprintf(f, "  %s\n", url);
-    mu_error err;
-    if (qr && web_qr_print(f, url, &err) != MU_OK)
-        fprintf(f, "  (no QR code: %s)\n", err.msg);
-}
-
 static void print_links(FILE *f, const web_server *s, const serve_args *a,
                         const struct sockaddr *bound, unsigned port)
 {
-    char hosts[8][INET6_ADDRSTRLEN + 2];
-    bool v6[8];
-    size_t n = addresses(bound, hosts, v6, 8);
-    char url[256];
-    if (!a->campaign) {
-        fprintf(f, "muster serve: open the page at\n");
-        for (size_t i = 0; i < n; i++) {
-            url_of(url, sizeof url, hosts[i], port, v6[i]);
-            print_link(f, "", url, a->qr && i == 0);
-        }
-    } else {
-        fprintf(f, "muster serve: campaign %s. Give each player only their "
-                   "own link:\n", a->campaign);
-        static const web_viewer who[3] = {WEB_UMPIRE, WEB_UNION,
-                                          WEB_CONFEDERATE};
-        for (int k = 0; k < 3; k++) {
-            const char *t = web_server_token(s, who[k]);
-            for (size_t i = 0; i < n; i++) {
-                char base[200];
-                url_of(base, sizeof base, hosts[i], port, v6[i]);
-                snprintf(url, sizeof url, "%s#t=%s", base, t);
-                print_link(f, i ? "" : web_viewer_name(who[k]), url,
-                           a->qr && i == 0);
-            }
-        }
-        fprintf(f, "A side's link acts for that side (as 'muster campaign "
-                   "--as'): it never sees the other side's hidden "
-                   "divisions.\n");
-    }
-    fprintf(f, "Ctrl-C stops the server.\n");
-    fflush(f);
+    web_host hosts[8];
+    struct ifaddrs *ifs = NULL;
+    if (web_addr_is_wildcard(bound) && getifaddrs(&ifs) != 0)
+        ifs = NULL;
+    size_t n = web_hosts(bound, ifs, hosts, 8);
+    if (ifs)
+        freeifaddrs(ifs);
+    static const web_viewer who[3] = {WEB_UMPIRE, WEB_UNION, WEB_CONFEDERATE};
+    web_link links[3];
+    for (int k = 0; k < 3; k++)
+        links[k] = (web_link){web_viewer_name(who[k]),
+                              web_server_token(s, who[k])};
+    web_links l = {hosts, n, web_addr_is_loopback(bound), port, a->campaign,
+                   links, a->campaign ? 3 : 0, a->qr};
+    web_links_print(f, &l);
 }
 
 /* Room for a thousand idle connections and more. */
@@ -162,7 +77,7 @@ static cli_rc run_serve(cli_ctx *cx)
     serve_args a = {(long)cli_num(cx, "port", 8080),
                     (long)cli_num(cx, "threads", 0),
                     (long)cli_num(cx, "timeout", 15),
-                    cli_has(cx, "listen") ? cli_str(cx, "listen") : "127.0.0.1",
+                    cli_has(cx, "listen") ? cli_str(cx, "listen") : "0.0.0.0",
                     cli_str(cx, "campaign"), !cli_has(cx, "no-qr")};
     mu_error err = {0};
     if (a.campaign) {
@@ -224,7 +139,10 @@ const cli_command cmd_serve = {
     .summary = "a page for phones and a JSON API on the network",
     .doc =
         "Serves a page for phones and tablets beside the table, and a JSON API\n"
-        "equal to the command line: GET /api/COMMAND?OPTION=VALUE&... answers\n"
+        "equal to the command line, on the local network: it prints the address\n"
+        "of each network interface (and a QR code of the first) for phones to\n"
+        "open, and says so when there is none; --listen 127.0.0.1 keeps it to\n"
+        "this computer. GET /api/COMMAND?OPTION=VALUE&... answers\n"
         "what 'muster COMMAND --OPTION VALUE ... --format json' prints\n"
         "(/api/fire, /api/division, /api/odds/fire...; dice: seed= or rolls=,\n"
         "else a seed is drawn and returned). It prints the links to open and a\n"

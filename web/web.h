@@ -181,6 +181,49 @@ void web_gate_stop(web_gate *g);
  * character row), dark on light, with a quiet zone. */
 mu_status web_qr_print(FILE *f, const char *text, mu_error *err);
 
+/* ---- addr.c: addresses and links ------------------------------------- */
+
+struct ifaddrs;
+/* A numeric host a URL can name (brackets added for IPv6 by web_url). */
+typedef struct web_host {
+    char text[46]; /* INET6_ADDRSTRLEN */
+    bool v6;
+} web_host;
+
+bool web_addr_is_wildcard(const struct sockaddr *a);
+bool web_addr_is_loopback(const struct sockaddr *a);
+/* The hosts a phone can open for a server bound to `bound`: that address
+ * when it is one; for a wildcard, every address in `ifs` of an interface
+ * that is up and not loopback (IPv4 first, then IPv6 when bound to ::,
+ * never link-local), in the list's order. Returns how many (0: the machine
+ * has no network address). At most max. */
+size_t web_hosts(const struct sockaddr *bound, const struct ifaddrs *ifs,
+                 web_host *out, size_t max);
+/* "http://HOST:PORT/" and "#t=TOKEN" when token is not NULL. */
+void web_url(char *buf, size_t n, const web_host *h, unsigned port,
+             const char *token);
+
+typedef struct web_link {
+    const char *who;   /* "umpire", "union"... */
+    const char *token; /* 32 hex digits */
+} web_link;
+
+/* What `muster serve` prints when it is listening. */
+typedef struct web_links {
+    const web_host *hosts; /* from web_hosts */
+    size_t nhosts;
+    bool loopback;         /* bound to a loopback address: this machine only */
+    unsigned port;
+    const char *campaign;  /* the campaign file, or NULL */
+    const web_link *links; /* the links of a campaign (nlinks of them) */
+    size_t nlinks;
+    bool qr;               /* a QR code of each link's first address */
+} web_links;
+
+/* Prints the addresses (and links) to open, or says plainly that no phone
+ * can reach the machine (no network address, or bound to loopback). */
+void web_links_print(FILE *f, const web_links *l);
+
 /* ---- serve.c -------------------------------------------------------------- */
 
 /* `muster serve`, on the command table (cli/main.c lists it). */

@@ -19,7 +19,7 @@ check() { # name, condition result
 # start NAME ARGS...: runs muster serve on a free port; sets $port.
 start() {
   local name=$1; shift
-  "$muster" serve --port 0 --no-qr "$@" >"$dir/$name.out" 2>"$dir/$name.err" &
+  "$muster" serve --listen 127.0.0.1 --port 0 --no-qr "$@" >"$dir/$name.out" 2>"$dir/$name.err" &
   pids+=($!)
   eval "${name}_pid=$!"
   for _ in $(seq 100); do

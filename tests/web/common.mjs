@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { spawn } from 'node:child_process';
 
 export async function startServer(muster, args = []) {
-  const child = spawn(muster, ['serve', '--port', '0', '--no-qr', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(muster, ['serve', '--listen', '127.0.0.1', '--port', '0', '--no-qr', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '', err = '';
   child.stdout.on('data', d => { out += d; });
   child.stderr.on('data', d => { err += d; });
