@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Runs a web test of muster serve with node:
 #   tests/web/run.sh api|browser|clients|refusals|undo MUSTER
-# 'browser' installs puppeteer-core into tests/web/node_modules (npm ci, from
-# package-lock.json) when it is missing, and drives Debian's /usr/bin/chromium.
+# 'browser' drives Debian's /usr/bin/chromium with puppeteer-core from
+# tests/web/node_modules, which the README's test command installs from
+# package-lock.json before ctest (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1
+# npm ci). Nothing is fetched here: without node, chromium or node_modules
+# the test is skipped (exit 77, ctest's SKIP_RETURN_CODE) with a message.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 what=$1 muster=$(realpath "$2")
-command -v node >/dev/null || { echo "node is missing: apt-get install nodejs npm"; exit 1; }
+skip() { echo "SKIP: $*"; exit 77; }
+command -v node >/dev/null || skip "node is missing: apt-get install nodejs npm"
 case $what in
   api) exec node "$here/api_equal.mjs" "$muster" "${MUSTER_API_SETS:-25}" ;;
   # slow clients cut after --timeout 2 while others are served; 1000 idle
@@ -17,10 +21,9 @@ case $what in
   # POST /api/campaign/undo: sides, refusals, secrecy
   undo) exec node "$here/undo.mjs" "$muster" ;;
   browser)
-    [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || { echo "chromium is missing: apt-get install chromium"; exit 1; }
-    if [ ! -f "$here/node_modules/puppeteer-core/package.json" ]; then
-      (cd "$here" && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
-    fi
+    [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
+    [ -f "$here/node_modules/puppeteer-core/package.json" ] ||
+      skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
     exec node "$here/browser.mjs" "$muster" ;;
   *) echo "usage: $0 api|browser|clients|refusals|undo MUSTER"; exit 2 ;;
 esac
