@@ -571,7 +571,7 @@ static void half_of_odd_losses(void **state)
         assert_int_equal(battle_end(c, MU_WINNER_NONE, SCRIPT(roll)), MU_OK);
         int back = roll <= 50 ? 2 : 1;
         assert_int_equal(brig(c, id, 1, "stands"), 4 + back);
-        assert_int_equal(brig(c, id, 1, "lost"), 3 - back);
+        assert_int_equal(brig(c, id, 1, "out"), 3 - back);
         assert_int_equal(brig(c, id, 1, "returned"), back);
         cJSON *root, *ev = last_event(c, &root);
         cJSON *r = cJSON_GetArrayItem(cJSON_GetObjectItem(ev, "returns"), 0);
@@ -659,9 +659,9 @@ static void prisoners_do_not_return(void **state)
     assert_int_equal(prisoners_held_by(c, "held_by_confederate"), 4);
     assert_int_equal(battle_end(c, MU_WINNER_NONE, script(NULL, 0)), MU_OK);
     assert_int_equal(brig(c, id, 1, "stands"), 4); /* no roll, none back */
-    assert_int_equal(brig(c, id, 1, "captured"), 3);
+    assert_int_equal(brig(c, id, 1, "prisoners"), 3);
     assert_int_equal(brig(c, id, 2, "stands"), 5); /* 1 of 2 lost back */
-    assert_int_equal(brig(c, id, 2, "captured"), 1);
+    assert_int_equal(brig(c, id, 2, "prisoners"), 1);
     assert_int_equal(prisoners_held_by(c, "held_by_confederate"), 4);
     assert_int_equal(prisoners_held_by(c, "held_by_union"), 0);
     camp_check_ok(c);
@@ -689,7 +689,7 @@ static void exchange(void **state)
     assert_int_equal(mu_campaign_exchange(c, 3, 1, NULL, &err), MU_OK);
     assert_int_equal(brig(c, u, 2, "stands"), 7); /* both of its 2 */
     assert_int_equal(brig(c, u, 1, "stands"), 5); /* 1 of its 3 */
-    assert_int_equal(brig(c, u, 1, "captured"), 2);
+    assert_int_equal(brig(c, u, 1, "prisoners"), 2);
     assert_int_equal(brig(c, u, 1, "freed"), 1);
     assert_int_equal(brig(c, k, 1, "stands"), 7);
     assert_int_equal(prisoners_held_by(c, "held_by_confederate"), 2);

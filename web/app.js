@@ -364,11 +364,11 @@ let whoami = { viewer: 'umpire', campaign: null, sides_can_write: false };
 
 function brigadeTable(d) {
   return el('div', { class: 'scroll' }, el('table', { class: 'ledger' },
-    el('thead', {}, el('tr', {}, ['#', 'stands', 'lost', 'pris.', 'back', 'morale', 'brigadier']
+    el('thead', {}, el('tr', {}, ['#', 'stands', 'out', 'prisoners', 'returned', 'morale', 'brigadier']
       .map((h, i) => el('th', { class: i < 5 ? 'n' : null }, h)))),
     el('tbody', {}, d.brigades.map(b => el('tr', { 'data-brigade': b.number },
       el('td', { class: 'n' }, b.number), el('td', { class: 'n' }, b.stands),
-      el('td', { class: 'n' }, b.lost), el('td', { class: 'n' }, b.captured),
+      el('td', { class: 'n' }, b.out), el('td', { class: 'n' }, b.prisoners),
       el('td', { class: 'n' }, b.returned), el('td', {}, b.morale), el('td', {}, b.leader ? rating(b.leader.rating, b.leader.rolled) : ''))))));
 }
 

@@ -536,12 +536,13 @@ MU_API mu_status mu_campaign_undo(mu_campaign *c, int64_t event,
  * Formats: text, json, markdown. JSON:
  *   {"campaign":{...},"battle":{...}|null,
  *    "divisions":[{"id":1,"name":"...","side":"union","engaged":true,
- *      "hidden":false,"brigades":[{"number":1,"stands":6,"start":7,"lost":1,
- *      "captured":0,"returned":0,...}],...}],
+ *      "hidden":false,"brigades":[{"number":1,"stands":6,"start":7,"out":1,
+ *      "prisoners":0,"returned":0,...}],...}],
  *    "corps":[...],"prisoners":{...}}
- * where for a brigade start = stands + lost + captured: "lost" are out now
- * (battlefield losses not returned), "captured" are held as prisoners now,
- * and "prisoners" is the object mu_campaign_prisoners writes as JSON.
+ * where for a brigade start = stands + out + prisoners: "out" are
+ * battlefield losses not returned, a brigade's "prisoners" are held by the
+ * other side now, and the top-level "prisoners" is the object
+ * mu_campaign_prisoners writes as JSON.
  * The format is ro->format, ro->labels (may be NULL) names brigades; ro
  * NULL is text without labels.
  * Owns: *out is malloc'd text; free() it. */

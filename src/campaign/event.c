@@ -478,7 +478,7 @@ static void end_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
         if (t->threshold)
             sb_printf(sb, ", roll %d %s %d", t->roll,
                       t->roll <= t->threshold ? "≤" : ">", t->threshold);
-        sb_printf(sb, ": %d back", t->returned);
+        sb_printf(sb, ": %d returned", t->returned);
     }
 }
 

@@ -227,8 +227,8 @@ static void brigade_jw(jw *w, const camp_brigade *b, const mu_labels *l)
     jw_int(w, "number", b->number);
     jw_int(w, "stands", b->current);
     jw_int(w, "start", b->start);
-    jw_int(w, "lost", b->lost - b->returned);
-    jw_int(w, "captured", b->captured - b->freed);
+    jw_int(w, "out", b->lost - b->returned);
+    jw_int(w, "prisoners", b->captured - b->freed);
     jw_int(w, "returned", b->returned);
     jw_int(w, "freed", b->freed);
     jw_str(w, "morale", mu_morale_name((mu_morale)b->morale));
@@ -389,7 +389,7 @@ static void brigade_grid(const camp_div *d, const mu_labels *l, grid *g)
     char buf[96];
     grid_init(g, 8);
     grid_row(g, (const char *const[]){"brigade", "label", "brigadier",
-                                      "stands", "start", "lost", "prisoners",
+                                      "stands", "start", "out", "prisoners",
                                       "returned"});
     for (int i = 0; i < d->nbrigades; i++) {
         const camp_brigade *b = &d->b[i];

@@ -337,11 +337,11 @@ static void card_status(const rs_division *d, const rs_brigade *bg,
                      bg->stands == 1 ? "" : "s");
     if (d->campaign && k >= 0 && (size_t)k < n &&
         (bg->start != bg->stands || bg->returned))
-        k += snprintf(s + k, n - (size_t)k, "\n%d at the start: %d lost, "
+        k += snprintf(s + k, n - (size_t)k, "\n%d at the start: %d out, "
                       "%d prisoner%s", bg->start, bg->lost, bg->captured,
                       bg->captured == 1 ? "" : "s");
     if (d->campaign && bg->returned && k >= 0 && (size_t)k < n)
-        snprintf(s + k, n - (size_t)k, ", %d back", bg->returned);
+        snprintf(s + k, n - (size_t)k, ", %d returned", bg->returned);
 }
 
 static void draw_card(dctx *c, const rs_block *b)

@@ -40,7 +40,7 @@ grep -q 'both 0' err.txt || { cat err.txt; fail "no casualties: unclear"; }
 # 9. '≤' where a roll is at or under its threshold (loser: 50% of 1 = 0.50).
 "$muster" campaign battle w.db end --winner confederate --rolls 30 >out.txt ||
     fail "battle end"
-grep -q 'roll 30 ≤ 50: 1 back' out.txt || { cat out.txt; fail "no ≤ in battle end"; }
+grep -q 'roll 30 ≤ 50: 1 returned' out.txt || { cat out.txt; fail "no ≤ in battle end"; }
 "$muster" campaign log w.db >log.txt
 grep -q 'roll 30 ≤ 50' log.txt || fail "no ≤ in the log"
 grep -q '<=' log.txt && fail "'<=' in the log"

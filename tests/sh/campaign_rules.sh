@@ -80,21 +80,21 @@ mc casualties c.db 2 --brigade 1 --lost 1 --captured 1 >/dev/null ||
 expect 2 "left over" -- battle c.db end --rolls 50,51,7
 out=$(mc battle c.db end --rolls 50,51) || fail "battle end"
 case "$out" in
-*"union division 1 brigade 1: 50% of 3 lost = 1.50, roll 50 ≤ 50: 2 back"*) ;;
+*"union division 1 brigade 1: 50% of 3 lost = 1.50, roll 50 ≤ 50: 2 returned"*) ;;
 *) fail "return of 3 lost: $out" ;;
 esac
 case "$out" in
-*"confederate division 2 brigade 1: 50% of 1 lost = 0.50, roll 51 > 50: 0 back"*) ;;
+*"confederate division 2 brigade 1: 50% of 1 lost = 0.50, roll 51 > 50: 0 returned"*) ;;
 *) fail "return of 1 lost: $out" ;;
 esac
 case "$out" in *"brigade 2"*) fail "prisoners returned: $out" ;; esac
 show=$(mc show c.db --format json)
 case "$show" in
-*'"brigades":[{"number":1,"stands":6,"start":7,"lost":1,"captured":0,'*) ;;
+*'"brigades":[{"number":1,"stands":6,"start":7,"out":1,"prisoners":0,'*) ;;
 *) fail "union brigade 1 after the return: $show" ;;
 esac
 case "$show" in
-*'{"number":2,"stands":5,"start":7,"lost":0,"captured":2,'*) ;;
+*'{"number":2,"stands":5,"start":7,"out":0,"prisoners":2,'*) ;;
 *) fail "union brigade 2 keeps its prisoners out: $show" ;;
 esac
 case "$show" in
@@ -112,7 +112,7 @@ out=$(mc exchange c.db --union 1 --confederate 1) || fail "exchange"
 expect 2 "no confederate stands are held" -- liberate c.db --side confederate
 mc liberate c.db --side union >/dev/null || fail "liberate"
 case "$(mc show c.db --format json)" in
-*'{"number":2,"stands":7,"start":7,"lost":0,"captured":0,'*) ;;
+*'{"number":2,"stands":7,"start":7,"out":0,"prisoners":0,'*) ;;
 *) fail "liberated stands rejoin their brigade" ;;
 esac
 

@@ -156,7 +156,7 @@ grep -q 'Wadsworth' union.txt || fail "the Union roster lacks Wadsworth"
 grep -q 'Heth' union.txt && fail "the Union roster shows the hidden Heth"
 grep -q 'Doubleday' union.txt || fail "the waiting division is not named"
 grep -qE '^Brigade 1 ' union.txt || fail "no brigade 1"
-grep -q "11 at the start: 3 lost, 1 prisoner" union.txt || fail "brigade 1's losses are not shown"
+grep -q "11 at the start: 3 out, 1 prisoner" union.txt || fail "brigade 1's losses are not shown"
 # tick boxes: the brigades' stands now
 want=$(grep -o '"number":[0-9]*,"stands":[0-9]*' show.json | sed 's/.*://' | awk '{ s += $1 } END { print s }')
 [ "$(field ', ([0-9]+) tick box(es)?')" -eq "$want" ] || fail "campaign: tick boxes are not the stands now ($want)"

@@ -157,7 +157,7 @@ check "refused requests changed nothing" $?
 r=$(post "$cport" /api/campaign/casualties "$ump" '{"div":2,"brigade":1,"lost":2}' "Origin: http://127.0.0.1:$cport\r\n")
 [ "$(status <<<"$r")" = 200 ] && body <<<"$r" | grep -q '"kind":"casualties"'
 check "the umpire records casualties" $?
-"$muster" campaign show "$dir/c.db" --format json | grep -q '"lost":2'
+"$muster" campaign show "$dir/c.db" --format json | grep -q '"out":2'
 check "written through the library's transaction" $?
 r=$(get "$cport" /api/campaign/show "X-Muster-Token: $uni\r\n" | body)$(get "$cport" /api/campaign/log "X-Muster-Token: $uni\r\n" | body)
 ! grep -q '"lost"\|"brigade"' <<<"$r"

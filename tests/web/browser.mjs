@@ -165,7 +165,7 @@ try {
   check('the Union link records casualties on its hidden division', row[1] === '7' && row[2] === '3' && row[3] === '1', row);
   const show = JSON.parse(cli('campaign', 'show', db, '--format', 'json'));
   const b1 = show.divisions.find(d => d.id === 1).brigades[0];
-  check('written through the campaign ledger', b1.lost === 3 && b1.captured === 1, b1);
+  check('written through the campaign ledger', b1.out === 3 && b1.prisoners === 1, b1);
   const held = await text(uni, '#camp-ledger');
   check('the Union sees its men held, camp by camp', held.includes('the Confederates hold 1 Union stand') &&
     held.includes('Held by the Confederates in Confederate POW camp: ') && !held.includes('[object'), held.slice(-300));
@@ -218,7 +218,7 @@ try {
   check('the log keeps both: #7 and its undo #8', uLog.some(x => x.startsWith('#7 casualties')) && uLog.includes('#8 undo of #7 (casualties)'), uLog);
   const after = JSON.parse(cli('campaign', 'show', db, '--format', 'json'));
   const a1 = after.divisions.find(d => d.id === 1).brigades[0];
-  check('the ledger stands as if the casualties had never happened', a1.lost === 0 && a1.captured === 0 && after.prisoners.held_by_confederate.total === 0, a1);
+  check('the ledger stands as if the casualties had never happened', a1.out === 0 && a1.prisoners === 0 && after.prisoners.held_by_confederate.total === 0, a1);
   await uni.screenshot({ path: join(shots, 'campaign-undo-union.png'), fullPage: true });
 
   const ump = await phone(camp.links.umpire);

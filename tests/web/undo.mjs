@@ -80,7 +80,7 @@ try {
   const ok = await undo('union', { event: 9 });
   check('the Union undoes its casualties', ok.status === 200 && ok.json && ok.json.id === 13 && ok.json.event === 9, ok);
   const uShow = JSON.parse(cli('campaign', 'show', db, '--as', 'union', '--format', 'json'));
-  check('the ledger stands as if they had never happened', uShow.divisions.find(d => d.id === 1).brigades[0].lost === 0, uShow.divisions[0]);
+  check('the ledger stands as if they had never happened', uShow.divisions.find(d => d.id === 1).brigades[0].out === 0, uShow.divisions[0]);
   const again = await undo('union', { event: 9 });
   check('undone already', again.status === 400 && again.error === 'event 9 (casualties) was undone by event 13 already', again);
   const conTry = await undo('confederate', { event: 6 });
