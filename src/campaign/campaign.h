@@ -210,7 +210,7 @@ mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
 mu_status camp_log_render(const camp_ev *e, bool (*hidden)(const void *ctx,
                                                            int div),
                           const void *ctx, bool json, sbuf *sb, mu_error *err);
-/* The log of a player's own file (export.c): x->only (0: all)
+/* The log of a player's own file (log.c): x->only (0: all)
  * from its view_log, into x. */
 mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err);
 
@@ -238,7 +238,7 @@ mu_status camp_hold_leader(mu_campaign *c, int64_t event, int div,
                            mu_post post, int brigade, int rating, int rolled,
                            int origin, const char *camp, mu_error *err);
 /* Markdown-safe copy of a name: characters that format are escaped
- * (show.c); buf holds 2 * CAMP_NAME_MAX + 1. */
+ * (base.c); buf holds 2 * CAMP_NAME_MAX + 1. */
 void camp_md_name(const char *s, char *buf, size_t n);
 /* What each side holds prisoner, camp by camp, as `viewer` may see it
  * (held.c), read inside a read transaction row by row and written

@@ -16,44 +16,6 @@
 #include <stdio.h>
 #include <string.h>
 
-mu_status camp_chain_next(const unsigned char prev[CAMP_HASH_BYTES],
-                          int64_t id, const char *kind, int division,
-                          const char *data, unsigned char out[CAMP_HASH_BYTES],
-                          mu_error *err)
-{
-    if (sodium_init() < 0)
-        return err_set(err, MU_EINTERNAL, "libsodium could not start");
-    char head[96], mid[64];
-    if (division > 0)
-        snprintf(mid, sizeof mid, ",\"division\":%d,\"id\":%" PRId64
-                 ",\"kind\":\"", division, id);
-    else
-        snprintf(mid, sizeof mid, ",\"division\":null,\"id\":%" PRId64
-                 ",\"kind\":\"", id);
-    snprintf(head, sizeof head, "{\"data\":");
-    crypto_hash_sha256_state h;
-    crypto_hash_sha256_init(&h);
-    crypto_hash_sha256_update(&h, prev, CAMP_HASH_BYTES);
-    crypto_hash_sha256_update(&h, (const unsigned char *)head, strlen(head));
-    crypto_hash_sha256_update(&h, (const unsigned char *)data, strlen(data));
-    crypto_hash_sha256_update(&h, (const unsigned char *)mid, strlen(mid));
-    crypto_hash_sha256_update(&h, (const unsigned char *)kind, strlen(kind));
-    crypto_hash_sha256_update(&h, (const unsigned char *)"\"}", 2);
-    crypto_hash_sha256_final(&h, out);
-    return MU_OK;
-}
-
-void camp_sha256_hex(const void *p, size_t n, char hex[CAMP_HASH_HEX])
-{
-    unsigned char h[CAMP_HASH_BYTES];
-    if (sodium_init() < 0) { /* cannot happen after the first: say nothing */
-        hex[0] = '\0';
-        return;
-    }
-    crypto_hash_sha256(h, p, n);
-    camp_hash_hex(h, hex);
-}
-
 /* The campaign's own tables, as stored: *custom false for built-in ones. */
 static mu_status stored_tables(mu_campaign *c, bool *custom,
                                char hex[CAMP_HASH_HEX], mu_error *err)
@@ -109,22 +71,6 @@ mu_status camp_replay_tables(mu_campaign *mem, mu_campaign *file,
 {
     (void)file, (void)e; /* mem has the file's tables: their hash now */
     return camp_tx(mem, pin_tx, NULL, NULL, err);
-}
-
-void camp_hash_hex(const unsigned char hash[CAMP_HASH_BYTES],
-                   char hex[CAMP_HASH_HEX])
-{
-    sodium_bin2hex(hex, CAMP_HASH_HEX, hash, CAMP_HASH_BYTES);
-}
-
-bool camp_hash_parse(const char *hex, unsigned char out[CAMP_HASH_BYTES])
-{
-    size_t got = 0;
-    const char *end = NULL;
-    return hex && strlen(hex) == 2 * CAMP_HASH_BYTES &&
-           sodium_hex2bin(out, CAMP_HASH_BYTES, hex, strlen(hex), NULL, &got,
-                          &end) == 0 &&
-           got == CAMP_HASH_BYTES && *end == '\0';
 }
 
 mu_status camp_chain_last(mu_campaign *c, unsigned char prev[CAMP_HASH_BYTES],
@@ -262,35 +208,4 @@ mu_status camp_chain_check(mu_campaign *c, const char *noted, camp_report *r,
         camp_problem(r, "the noted head %s is not in the chain: events up to "
                      "it were changed or deleted", noted);
     return MU_OK;
-}
-
-typedef struct head_ctx {
-    char *hex;
-    int64_t *count;
-} head_ctx;
-
-static mu_status head_read(mu_campaign *c, void *p, mu_error *err)
-{
-    head_ctx *x = p;
-    unsigned char last[CAMP_HASH_BYTES];
-    mu_status s = camp_chain_last(c, last, x->count, err);
-    if (s == MU_OK)
-        camp_hash_hex(last, x->hex);
-    return s;
-}
-
-mu_status mu_campaign_head(mu_campaign *c, char hex[MU_CHAIN_HEX],
-                           int64_t *count, mu_error *err)
-{
-    if (!c || !hex || !count)
-        return err_set(err, MU_EINPUT, "no campaign given");
-    /* The full head commits to every event, hidden ones too, and with two
-     * consecutive heads a low-entropy masked event (a hidden division's
-     * casualties) falls to a few thousand guesses: a handle acting for a
-     * side (its own file, or the campaign file with an acting side) gets
-     * that side's view head only. */
-    if (c->view || c->viewer != MU_VIEWER_UMPIRE)
-        return mu_campaign_view_head(c, (mu_army)c->viewer, hex, count, err);
-    head_ctx x = {hex, count};
-    return camp_read(c, head_read, &x, err);
 }

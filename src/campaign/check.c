@@ -25,17 +25,6 @@ typedef struct check_ctx {
     int *engages;                           /* engage events per division */
 } check_ctx;
 
-void camp_problem(camp_report *r, const char *fmt, ...)
-{
-    char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    if (r->problems++ < 50)
-        sb_printf(r->sb, "problem: %s\n", buf);
-}
-
 #define problem(x, ...) camp_problem(&(x)->rep, __VA_ARGS__)
 
 /* *n += v, or a problem when the sum leaves 64 bits. */

@@ -49,11 +49,6 @@ mu_status camp_no_battle(mu_error *err)
                    "under way");
 }
 
-void camp_copy_name(char *dst, const char *src)
-{
-    snprintf(dst, CAMP_NAME_MAX + 1, "%s", src ? src : "");
-}
-
 /* ---- adding ------------------------------------------------------------- */
 
 typedef struct add_ctx {

@@ -317,3 +317,33 @@ mu_status mu_campaign_event(mu_campaign *c, int64_t event, mu_viewer viewer,
         return err_set(err, MU_EINPUT, "no campaign given");
     return render_events(c, viewer, event, fmt, NULL, NULL, out, err);
 }
+
+mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT text, json FROM view_log WHERE ?1 "
+                               "= 0 OR id = ?1 ORDER BY id", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int64(st, 1, x->only);
+    int rc;
+    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *t = (const char *)sqlite3_column_text(st, x->json);
+        if (!x->json) {
+            s = camp_log_put(x, t ? t : "", err);
+            continue;
+        }
+        /* read back strictly: a damaged row is an error, not garbage */
+        cJSON *j = cJSON_Parse(t ? t : "");
+        char *p = j ? cJSON_PrintUnformatted(j) : NULL;
+        cJSON_Delete(j);
+        s = p ? camp_log_put(x, p, err)
+            : j ? err_nomem(err)
+                : err_at(err, MU_EIO, c->path, 0, "the player's log is damaged");
+        cJSON_free(p);
+    }
+    sqlite3_finalize(st);
+    if (s == MU_OK && rc != SQLITE_DONE)
+        s = camp_sql_fail(c, rc, "reading", err);
+    return s;
+}

@@ -9,11 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *mu_camp_default(mu_army captor)
-{
-    return captor == MU_UNION ? CAMP_DEFAULT_UNION : CAMP_DEFAULT_CONFEDERATE;
-}
-
 /* Everyone held, whatever they are: for camps and their captors. */
 #define HELD_ALL                                                               \
     "(SELECT division, camp FROM prisoners UNION ALL SELECT division, camp "  \

@@ -40,17 +40,6 @@ static void rating_text(int r, int rolled, int origin, char *buf, size_t n)
         snprintf(buf + k, n - (size_t)k, ")");
 }
 
-void camp_md_name(const char *s, char *buf, size_t n)
-{
-    size_t k = 0;
-    for (; *s && k + 3 < n; s++) {
-        if (strchr("\\`*_[]|<>#", *s))
-            buf[k++] = '\\';
-        buf[k++] = *s;
-    }
-    buf[k] = '\0';
-}
-
 /* ---- gathering ---------------------------------------------------------- */
 
 /* What the listing needs after the divisions (corps leaders, reserve

@@ -244,28 +244,6 @@ mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
 
 /* ---- small shared helpers ----------------------------------------------- */
 
-mu_status camp_reason(mu_error *err, mu_reason why)
-{
-    if (err)
-        err->reason = why;
-    return err ? err->code : MU_EINTERNAL;
-}
-
-const char *camp_side_title(mu_army a)
-{
-    return a == MU_UNION ? "Union" : "Confederate";
-}
-
-const char *camp_side_noun(mu_army a)
-{
-    return a == MU_UNION ? "Union" : "Confederates";
-}
-
-const char *camp_side_poss(mu_army a)
-{
-    return a == MU_UNION ? "Union's" : "Confederates'";
-}
-
 bool camp_visible(const camp_div *d, int viewer)
 {
     return viewer == MU_VIEWER_UMPIRE || (int)d->side == viewer || !d->hidden ||
@@ -318,30 +296,6 @@ mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v, mu_error *err)
 mu_viewer mu_campaign_viewer(const mu_campaign *c)
 {
     return c ? (mu_viewer)c->viewer : MU_VIEWER_UMPIRE;
-}
-
-ev_seed camp_seed(const mu_dice *d, bool fresh)
-{
-    ev_seed s = {false, 0};
-    s.has = fresh && mu_dice_seed(d, &s.value);
-    return s;
-}
-
-mu_status camp_check_name(const char *s, const char *what, mu_error *err)
-{
-    if (!s || !*s)
-        return err_set(err, MU_EINPUT, "give the %s a name", what);
-    size_t n = strlen(s);
-    if (n > CAMP_NAME_MAX)
-        return err_set(err, MU_EINPUT, "the %s name is %zu bytes long: at most "
-                       "%d", what, n, CAMP_NAME_MAX);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-        if (*p < 0x20 || *p == 0x7F)
-            return err_set(err, MU_EINPUT, "the %s name holds a control "
-                           "character", what);
-    if (!canon_utf8_valid(s))
-        return err_set(err, MU_EINPUT, "the %s name is not valid UTF-8", what);
-    return MU_OK;
 }
 
 /* ---- opening and creating ----------------------------------------------- */
