@@ -293,7 +293,8 @@ bool cli_man_page(const char *path, cli_buf *b);
 
 extern const cli_command cmd_division, cmd_corps, cmd_battle;
 extern const cli_command cmd_fire, cmd_curve;
-extern const cli_command cmd_rules_show, cmd_rules_check, cmd_rules_dump;
+extern const cli_command cmd_rules_show, cmd_rules_check, cmd_rules_dump,
+    cmd_rules_export;
 extern const cli_command cmd_odds_division, cmd_odds_corps, cmd_odds_battle,
     cmd_odds_fire, cmd_odds_charge;
 extern const cli_command cmd_sim_division, cmd_sim_corps, cmd_sim_fire;

@@ -21,6 +21,21 @@ static const cli_opt check_opts[] = {
              "(a slope, max_range or curve key means weapons)"},
     {0}};
 
+static const char *const export_to[] = {"foundry", "csv", "markdown", NULL};
+
+static const cli_opt export_opts[] = {
+    OPT_RULES_TABLES,
+    {.name = "to", .type = ARG_CHOICE, .vocab = export_to, .metavar = "T",
+     .flags = CLI_REQUIRED,
+     .help = "foundry (Foundry VTT RollTable JSON), csv or markdown",
+     .missing = "rules export: say where the tables go: --to foundry, csv or "
+                "markdown"},
+    {.name = "table", .type = ARG_TEXT, .metavar = "NAME",
+     .help = "only this table, named by its section in the rules file "
+             "(leader.union.1861-1863); foundry then writes one RollTable, "
+             "as the VTT imports it"},
+    {0}};
+
 static const cli_opt dump_opts[] = {
     {.name = "kind", .type = ARG_CHOICE, .vocab = show_kinds, .metavar = "K",
      .help = "tables (default) or weapons"},
@@ -121,6 +136,22 @@ static cli_rc run_show(cli_ctx *cx)
     return cli_take(cx, text);
 }
 
+static cli_rc run_export(cli_ctx *cx)
+{
+    mu_rules_to to = (mu_rules_to)(MU_RULES_TO_FOUNDRY + cli_choice(cx, "to", 0));
+    mu_error err = {0};
+    const mu_rules *r = NULL;
+    char *text = NULL;
+    mu_labels *l = NULL;
+    mu_status st = cli_rules(cx, &r, &l, &err);
+    if (st == MU_OK)
+        st = mu_rules_export(r, to, cli_str(cx, "table"), &text, &err);
+    cli_rules_free(cx, r);
+    if (st != MU_OK)
+        return cli_fail(cx, &err);
+    return cli_take(cx, text);
+}
+
 static cli_rc run_dump(cli_ctx *cx)
 {
     if (cli_choice(cx, "kind", 0) == 1)
@@ -151,6 +182,17 @@ const cli_command cmd_rules_check = {
     .opts = check_opts,
     .run = run_check};
 
+const cli_command cmd_rules_export = {
+    .name = "rules export",
+    .summary = "write the generation tables for a VTT, a spreadsheet or a forum",
+    .doc = "Writes every d100 table of the rules in use (the built-in ones, or\n"
+           "FILE's) for other tools, one row a band of faces, 00 read as 100:\n"
+           "--to foundry gives Foundry VTT RollTable JSON (formula 1d100; with\n"
+           "--table one RollTable, as the VTT's Import Data takes it, else an\n"
+           "array of them), csv a row a band, markdown a table a table.\n",
+    .opts = export_opts,
+    .run = run_export};
+
 const cli_command cmd_rules_dump = {
     .name = "rules dump",
     .summary = "print the built-in tables or weapons file",
@@ -162,10 +204,11 @@ const cli_command cmd_rules_dump = {
 const cli_group grp_rules = {
     .name = "rules",
     .summary = "show or check rules, weapons and labels files",
-    .doc = "show   prints the generation tables as in the seed article.\n"
-           "check  validates a tables, labels or weapons file (file:line).\n"
-           "dump   prints a built-in file, to copy and edit.\n",
-    .missing = "rules: say 'show', 'check FILE' or 'dump' (see 'muster help "
-               "rules')",
-    .unknown = "rules: unknown or misused '%s': say 'show', 'check FILE' or "
-               "'dump'"};
+    .doc = "show    prints the generation tables as in the seed article.\n"
+           "check   validates a tables, labels or weapons file (file:line).\n"
+           "dump    prints a built-in file, to copy and edit.\n"
+           "export  writes the tables for Foundry VTT, as CSV or Markdown.\n",
+    .missing = "rules: say 'show', 'check FILE', 'dump' or 'export' (see "
+               "'muster help rules')",
+    .unknown = "rules: unknown or misused '%s': say 'show', 'check FILE', "
+               "'dump' or 'export'"};

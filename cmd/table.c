@@ -7,7 +7,7 @@
 /* Every command, in the order 'muster --help' lists them. */
 const cli_command *const cli_commands[] = {
     &cmd_division, &cmd_corps, &cmd_battle, &cmd_fire, &cmd_curve,
-    &cmd_rules_show, &cmd_rules_check, &cmd_rules_dump,
+    &cmd_rules_show, &cmd_rules_check, &cmd_rules_dump, &cmd_rules_export,
     &cmd_odds_division, &cmd_odds_corps, &cmd_odds_battle, &cmd_odds_fire,
     &cmd_odds_charge,
     &cmd_plot_curves, &cmd_plot_figure, &cmd_plot_odds_division,

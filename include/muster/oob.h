@@ -54,6 +54,29 @@ MU_API const char *mu_rules_default_text(size_t *len);
 MU_API mu_status mu_rules_render(const mu_rules *r, const mu_render_opts *o,
                                  char **out, mu_error *err);
 
+/* Where exported tables go (mu_rules_export). */
+typedef enum mu_rules_to {
+    MU_RULES_TO_FOUNDRY = 1, /* Foundry VTT RollTable JSON                */
+    MU_RULES_TO_CSV,         /* table,name,low,high,result               */
+    MU_RULES_TO_MARKDOWN     /* a "| d100 | result |" table a table      */
+} mu_rules_to;
+
+/* Every table of the rules set, or only the one whose section is `table`
+ * ("leader.union.1861-1863"; NULL: all), one row a band of faces (a run of
+ * consecutive faces with one outcome), faces 1..100 with "00" as 100.
+ * Foundry: a RollTable document ({name, description, formula "1d100",
+ * replacement, displayRoll, results: [{type "text", text, weight, range
+ * [low, high], drawn}], flags.muster.table}) for one table, an array of
+ * them for all. CSV: a header, then table,name,low,high,result. Markdown:
+ * a "### name" heading and a two-column table a table, faces as the seed
+ * writes them ("91-00").
+ * Owns: *out is malloc'd text; free() it.
+ * Errors: MU_EINPUT for another `to` or a table the rules do not have (the
+ * message lists the tables). */
+MU_API mu_status mu_rules_export(const mu_rules *r, mu_rules_to to,
+                                 const char *table, char **out,
+                                 mu_error *err);
+
 /* Which table of a rules set, for mu_rules_chance(). */
 typedef enum mu_table {
     MU_TABLE_THEATER = 0, MU_TABLE_LEADER, MU_TABLE_BRIGADES, MU_TABLE_STANDS,

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The exchange formats against their written schemas (docs/schema/): the
+# Foundry roll tables of the built-in rules and of a house file, all and
+# one at a time. Needs python3 with jsonschema (Debian's python3-jsonschema);
+# without it the test is skipped (77).
+set -u
+muster=$1
+src=${MUSTER_SOURCE:?}
+python3 -c 'import jsonschema' 2>/dev/null ||
+    { echo "SKIP: python3-jsonschema is missing (apt-get install python3-jsonschema)"; exit 77; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+fail=0
+validate() { # validate SCHEMA FILE WHAT
+    if ! out=$(python3 - "$src/docs/schema/$1" "$2" 2>&1 <<'PY'
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+jsonschema.Draft202012Validator.check_schema(schema)
+doc = json.load(open(sys.argv[2]))
+errors = list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
+for e in errors[:5]:
+    print(list(e.absolute_path), e.message)
+sys.exit(1 if errors else 0)
+PY
+    ); then
+        printf 'FAIL %s does not validate against %s:\n%s\n' "$3" "$1" "$out"
+        fail=1
+    fi
+}
+
+"$muster" rules export --to foundry >all.json || fail=1
+validate foundry-rolltable.schema.json all.json "all built-in tables"
+for t in theater stands.confederate morale.confederate.west.1864-1865; do
+    "$muster" rules export --to foundry --table "$t" >one.json || fail=1
+    validate foundry-rolltable.schema.json one.json "table $t"
+done
+"$muster" rules dump | sed 's/^crack = 88-00$/crack = 88-99/; s/^veteran = 26-87$/veteran = 26-87, 00/' >house.ini
+"$muster" rules export --to foundry --rules house.ini --table morale.union.1863 >house.json || fail=1
+validate foundry-rolltable.schema.json house.json "a house file's table"
+# The schema is not vacuous: a band outside 1..100 is refused.
+sed 's/"range":\t\[1, 6\]/"range":\t[0, 6]/' all.json >bad.json
+cmp -s all.json bad.json && { echo "FAIL the bad copy is not bad"; fail=1; }
+if python3 - "$src/docs/schema/foundry-rolltable.schema.json" bad.json <<'PY' 2>/dev/null
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])),
+                    cls=jsonschema.Draft202012Validator)
+PY
+then echo "FAIL a range [0, 6] validates"; fail=1; fi
+[ $fail -eq 0 ] && echo "ok"
+exit $fail
