@@ -20,6 +20,7 @@
 #include "muster.h"
 #include "render.h"
 
+#include <cjson/cJSON.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>

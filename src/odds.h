@@ -6,7 +6,7 @@
 #include "muster.h"
 #include "util.h"
 
-#include <cjson/cJSON.h>
+#include "jtree.h"
 
 /* Face counts are whole numbers up to 100^13; they need 87 bits. */
 __extension__ typedef unsigned __int128 odds_u128;
@@ -44,7 +44,7 @@ void render_pct(double p, char *buf, size_t n);
 void render_num(double x, char *buf, size_t n);
 /* A simulation's "trials" and "seed" as exact JSON integers (cJSON numbers
  * are doubles, which would round them above 2^53). */
-void render_json_run(cJSON *obj, uint64_t trials, uint64_t seed);
+void render_json_run(jt *obj, uint64_t trials, uint64_t seed);
 /* How one kind of odds is written: text or Markdown, JSON, CSV. `exact` is
  * the exact odds beside simulated ones, or NULL. */
 typedef struct render_odds_kind {
@@ -66,8 +66,8 @@ void render_near(double x, double scale, char *buf, size_t n);
 /* a - b by render_near: a difference, such as simulated minus exact. */
 void render_diff(double a, double b, char *buf, size_t n);
 /* The same as a JSON number under `key` of o. */
-void render_json_diff(cJSON *o, const char *key, double a, double b);
-void render_json_near(cJSON *o, const char *key, double x, double scale);
+void render_json_diff(jt *o, const char *key, double a, double b);
+void render_json_near(jt *o, const char *key, double x, double scale);
 
 
 #endif

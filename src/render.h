@@ -5,20 +5,26 @@
 #include "muster.h"
 #include "util.h"
 
-#include <cjson/cJSON.h>
+#include "jtree.h"
 
-/* Adds "seed": the exact 64-bit number, or null (cJSON numbers are doubles,
- * which would round seeds above 2^53). */
-void render_json_seed(cJSON *obj, const mu_render_opts *o);
+/* Adds "seed": the exact 64-bit number, or null (JSON numbers are doubles
+ * to most readers, which would round seeds above 2^53). */
+void render_jt_seed(jt *obj, const mu_render_opts *o);
+
+/* ---- cJSON trees, for the campaign (render_cjson.c) ---------------------- */
+
+struct cJSON;
+/* render_jt_seed for a cJSON tree. */
+void render_json_seed(struct cJSON *obj, const mu_render_opts *o);
 /* Prints a cJSON tree (compact when `compact`) into sb with a newline, and
  * frees the tree. */
-void render_json_emit(cJSON *root, bool compact, sbuf *sb);
+void render_json_emit(struct cJSON *root, bool compact, sbuf *sb);
 
 /* A division as a cJSON object (no seed); NULL when out of memory. */
-cJSON *render_division_json(const mu_division *d, const mu_labels *l);
+struct cJSON *render_division_json(const mu_division *d, const mu_labels *l);
 /* One roll as {"table","brigade"?,"roll","result"(,"threshold")}: the shape
  * of a division's "rolls" and of the campaign's engage events. */
-cJSON *render_roll_json(const mu_roll *r);
+struct cJSON *render_roll_json(const mu_roll *r);
 /* The same two as the direct writer writes them (writer.h), byte for byte
  * what cJSON prints of the trees above, without building a tree. */
 struct jw;

@@ -219,87 +219,87 @@ static mu_status curve_grid(const curve *c, grid *g, mu_error *err)
     return MU_OK;
 }
 
-static cJSON *row_json(const curve *c, const row *x, bool named)
+static jt *row_json(const curve *c, const row *x, bool named)
 {
-    cJSON *o = cJSON_CreateObject();
+    jt *o = jt_obj_new();
     if (named) {
-        cJSON_AddStringToObject(o, "weapon", c->gun ? c->gun->name : c->one.name);
-        cJSON_AddBoolToObject(o, "cover", c->cover);
+        jt_str(o, "weapon", c->gun ? c->gun->name : c->one.name);
+        jt_bool(o, "cover", c->cover);
     }
-    cJSON_AddRawToObject(o, "range", fmt(x->r).s);
-    cJSON_AddRawToObject(o, "yards", fmt(x->yards).s);
+    jt_raw(o, "range", fmt(x->r).s);
+    jt_raw(o, "yards", fmt(x->yards).s);
     if (c->gun) {
-        cJSON_AddRawToObject(o, c->can->name, fmt(x->pc).s);
-        cJSON_AddRawToObject(o, c->rs->name, fmt(x->pr).s);
-        cJSON_AddStringToObject(o, "load", x->load);
+        jt_raw(o, c->can->name, fmt(x->pc).s);
+        jt_raw(o, c->rs->name, fmt(x->pr).s);
+        jt_str(o, "load", x->load);
     }
-    cJSON_AddRawToObject(o, "p", fmt(x->p).s);
+    jt_raw(o, "p", fmt(x->p).s);
     return o;
 }
 
 /* {"shape":..., "bands"|"points"|"coefficients":[...], "max_range":...}:
  * a curve that is not a straight line. */
-static void shape_json(cJSON *o, const mu_weapon *w)
+static void shape_json(jt *o, const mu_weapon *w)
 {
-    cJSON *cv = cJSON_AddObjectToObject(o, "curve");
-    cJSON_AddStringToObject(cv, "shape", mu_curve_shape_name(w->shape));
-    cJSON *a = cJSON_AddArrayToObject(
+    jt *cv = jt_add_obj(o, "curve");
+    jt_str(cv, "shape", mu_curve_shape_name(w->shape));
+    jt *a = jt_add_arr(
         cv, w->shape == MU_CURVE_POLYNOMIAL ? "coefficients"
             : w->shape == MU_CURVE_BANDS    ? "bands" : "points");
     for (int k = 0; k < w->n; k++) {
         if (w->shape == MU_CURVE_POLYNOMIAL) {
-            cJSON_AddItemToArray(a, cJSON_CreateRaw(fmt(w->y[k]).s));
+            jt_put(a, NULL, jt_raw_new(fmt(w->y[k]).s));
             continue;
         }
-        cJSON *it = cJSON_CreateObject();
+        jt *it = jt_obj_new();
         if (w->shape == MU_CURVE_BANDS) {
-            cJSON_AddRawToObject(it, "from", fmt(w->x[k]).s);
-            cJSON_AddRawToObject(it, "to", fmt(w->x[k + 1]).s);
+            jt_raw(it, "from", fmt(w->x[k]).s);
+            jt_raw(it, "to", fmt(w->x[k + 1]).s);
         } else {
-            cJSON_AddRawToObject(it, "range", fmt(w->x[k]).s);
+            jt_raw(it, "range", fmt(w->x[k]).s);
         }
-        cJSON_AddRawToObject(it, "p", fmt(w->y[k]).s);
-        cJSON_AddItemToArray(a, it);
+        jt_raw(it, "p", fmt(w->y[k]).s);
+        jt_put(a, NULL, it);
     }
-    cJSON_AddRawToObject(o, "max_range", fmt(w->max_range).s);
-    cJSON_AddRawToObject(o, "cover_modifier", fmt(w->cover).s);
+    jt_raw(o, "max_range", fmt(w->max_range).s);
+    jt_raw(o, "cover_modifier", fmt(w->cover).s);
 }
 
-static cJSON *curve_head_json(const curve *c)
+static jt *curve_head_json(const curve *c)
 {
-    cJSON *o = cJSON_CreateObject();
+    jt *o = jt_obj_new();
     if (c->gun) {
-        cJSON_AddStringToObject(o, "weapon", c->gun->name);
-        cJSON_AddBoolToObject(o, "cover", c->cover);
-        cJSON *l = cJSON_AddObjectToObject(o, "loads");
-        cJSON_AddStringToObject(l, "canister", c->can->name);
-        cJSON_AddStringToObject(l, "roundshot", c->rs->name);
+        jt_str(o, "weapon", c->gun->name);
+        jt_bool(o, "cover", c->cover);
+        jt *l = jt_add_obj(o, "loads");
+        jt_str(l, "canister", c->can->name);
+        jt_str(l, "roundshot", c->rs->name);
         if (c->has_cross)
-            cJSON_AddRawToObject(o, "crossover", fmt(c->cross).s);
+            jt_raw(o, "crossover", fmt(c->cross).s);
         else
-            cJSON_AddNullToObject(o, "crossover");
+            jt_null(o, "crossover");
         return o;
     }
-    cJSON_AddStringToObject(o, "weapon", c->one.name);
-    cJSON_AddBoolToObject(o, "cover", c->cover);
+    jt_str(o, "weapon", c->one.name);
+    jt_bool(o, "cover", c->cover);
     if (c->one.shape != MU_CURVE_LINEAR) {
         shape_json(o, &c->one);
         return o;
     }
-    cJSON_AddRawToObject(o, "slope", fmt(c->one.slope).s);
-    cJSON_AddRawToObject(o, "max_range", fmt(c->one.max_range).s);
-    cJSON_AddRawToObject(o, "cover_modifier", fmt(c->one.cover).s);
+    jt_raw(o, "slope", fmt(c->one.slope).s);
+    jt_raw(o, "max_range", fmt(c->one.max_range).s);
+    jt_raw(o, "cover_modifier", fmt(c->one.cover).s);
     mu_rat z;
     if (fire_zero(&c->one, c->cover, &z))
-        cJSON_AddRawToObject(o, "zero", fmt(z).s);
+        jt_raw(o, "zero", fmt(z).s);
     return o;
 }
 
 static mu_status curve_data(const curve *c, mu_format f, sbuf *sb,
                             mu_error *err)
 {
-    cJSON *head = f == MU_FMT_JSON ? curve_head_json(c) : NULL;
-    cJSON *points = head ? cJSON_AddArrayToObject(head, "points") : NULL;
+    jt *head = f == MU_FMT_JSON ? curve_head_json(c) : NULL;
+    jt *points = head ? jt_add_arr(head, "points") : NULL;
     if (f == MU_FMT_CSV)
         sb_puts(sb, c->gun ? "range,yards,canister,roundshot,load,p\n"
                            : "range,yards,p\n");
@@ -307,7 +307,7 @@ static mu_status curve_data(const curve *c, mu_format f, sbuf *sb,
         row x;
         mu_status st = curve_row(c, i, &x, err);
         if (st != MU_OK) {
-            cJSON_Delete(head);
+            jt_free(head);
             return st;
         }
         if (f == MU_FMT_CSV && c->gun)
@@ -316,12 +316,12 @@ static mu_status curve_data(const curve *c, mu_format f, sbuf *sb,
         else if (f == MU_FMT_CSV)
             sb_printf(sb, "%s,%s,%s\n", fmt(x.r).s, fmt(x.yards).s, fmt(x.p).s);
         else if (f == MU_FMT_JSONL)
-            render_json_emit(row_json(c, &x, true), true, sb);
+            jt_emit(row_json(c, &x, true), true, sb);
         else
-            cJSON_AddItemToArray(points, row_json(c, &x, false));
+            jt_put(points, NULL, row_json(c, &x, false));
     }
     if (head)
-        render_json_emit(head, false, sb);
+        jt_emit(head, false, sb);
     return MU_OK;
 }
 
@@ -426,48 +426,48 @@ static void cross_text(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
     }
 }
 
-static cJSON *cross_json(const mu_crossover *x, mu_rat scale)
+static jt *cross_json(const mu_crossover *x, mu_rat scale)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "a", x->a.name);
-    cJSON_AddStringToObject(o, "b", x->b.name);
-    cJSON_AddBoolToObject(o, "cover", x->cover);
-    cJSON_AddBoolToObject(o, "crosses", x->crosses);
+    jt *o = jt_obj_new();
+    jt_str(o, "a", x->a.name);
+    jt_str(o, "b", x->b.name);
+    jt_bool(o, "cover", x->cover);
+    jt_bool(o, "crosses", x->crosses);
     mu_rat yd;
     if (x->crosses && rat_mul(x->range, scale, &yd)) {
-        cJSON_AddRawToObject(o, "range", fmt(x->range).s);
-        cJSON_AddRawToObject(o, "yards", fmt(yd).s);
-        cJSON_AddRawToObject(o, "p", fmt(x->p).s);
+        jt_raw(o, "range", fmt(x->range).s);
+        jt_raw(o, "yards", fmt(yd).s);
+        jt_raw(o, "p", fmt(x->p).s);
     } else {
-        cJSON_AddNullToObject(o, "range");
-        cJSON_AddNullToObject(o, "yards");
-        cJSON_AddNullToObject(o, "p");
+        jt_null(o, "range");
+        jt_null(o, "yards");
+        jt_null(o, "p");
     }
     const char *better = x->closer == MU_WHICH_B ? x->b.name : x->a.name;
     const char *other = x->closer == MU_WHICH_B ? x->a.name : x->b.name;
     if (x->closer == MU_WHICH_SAME) {
-        cJSON_AddNullToObject(o, "better_closer");
-        cJSON_AddNullToObject(o, "better_beyond");
+        jt_null(o, "better_closer");
+        jt_null(o, "better_beyond");
     } else {
-        cJSON_AddStringToObject(o, "better_closer", better);
-        cJSON_AddStringToObject(o, "better_beyond", x->crosses ? other : better);
+        jt_str(o, "better_closer", better);
+        jt_str(o, "better_beyond", x->crosses ? other : better);
     }
-    cJSON *all = cJSON_AddArrayToObject(o, "crossings");
+    jt *all = jt_add_arr(o, "crossings");
     for (int i = 0; i < x->n; i++) {
         const mu_crossing *c = &x->at[i];
-        cJSON *it = cJSON_CreateObject();
-        cJSON_AddRawToObject(it, "range", fmt(c->range).s);
+        jt *it = jt_obj_new();
+        jt_raw(it, "range", fmt(c->range).s);
         if (rat_mul(c->range, scale, &yd))
-            cJSON_AddRawToObject(it, "yards", fmt(yd).s);
-        cJSON_AddBoolToObject(it, "exact", c->exact);
+            jt_raw(it, "yards", fmt(yd).s);
+        jt_bool(it, "exact", c->exact);
         char b[MU_RAT_BUF];
         if (c->exact) /* "45/2": the range as a fraction, to check by hand */
-            cJSON_AddStringToObject(it, "fraction",
+            jt_str(it, "fraction",
                                     mu_rat_fraction(c->range, b, sizeof b));
-        cJSON_AddRawToObject(it, "p_a", fmt(c->pa).s);
-        cJSON_AddRawToObject(it, "p_b", fmt(c->pb).s);
-        cJSON_AddStringToObject(it, "better", c->better ? x->b.name : x->a.name);
-        cJSON_AddItemToArray(all, it);
+        jt_raw(it, "p_a", fmt(c->pa).s);
+        jt_raw(it, "p_b", fmt(c->pb).s);
+        jt_str(it, "better", c->better ? x->b.name : x->a.name);
+        jt_put(all, NULL, it);
     }
     return o;
 }
@@ -491,25 +491,23 @@ mu_status mu_crossover_render(const mu_crossover *x, mu_rat yards_per_inch,
     if (f == MU_FMT_TEXT || f == MU_FMT_MARKDOWN) {
         cross_text(x, scale, &sb, f == MU_FMT_MARKDOWN);
     } else if (f == MU_FMT_CSV) {
-        cJSON *o = cross_json(x, scale);
+        jt *o = cross_json(x, scale);
         sb_puts(&sb, "a,b,cover,crosses,range,yards,p,better_closer,better_beyond\n");
         const char *keys[] = {"a", "b", "cover", "crosses", "range", "yards",
                               "p", "better_closer", "better_beyond"};
         for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
-            const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, keys[i]);
+            const jt *it = jt_get(o, keys[i]);
             if (i)
                 sb_puts(&sb, ",");
-            if (cJSON_IsString(it))
-                sb_puts(&sb, it->valuestring);
-            else if (cJSON_IsBool(it))
-                sb_puts(&sb, cJSON_IsTrue(it) ? "true" : "false");
-            else if (cJSON_IsRaw(it))
-                sb_puts(&sb, it->valuestring);
+            if (jt_kind_of(it) == JT_STR || jt_kind_of(it) == JT_RAW)
+                sb_puts(&sb, jt_text(it));
+            else if (jt_kind_of(it) == JT_BOOL)
+                sb_puts(&sb, jt_true(it) ? "true" : "false");
         }
         sb_puts(&sb, "\n");
-        cJSON_Delete(o);
+        jt_free(o);
     } else {
-        render_json_emit(cross_json(x, scale), f == MU_FMT_JSONL, &sb);
+        jt_emit(cross_json(x, scale), f == MU_FMT_JSONL, &sb);
     }
     return sb_finish(&sb, out, err);
 }

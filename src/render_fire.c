@@ -40,15 +40,15 @@ static num fmt_signed(mu_rat r)
     return n;
 }
 
-static void json_num(cJSON *o, const char *key, mu_rat r)
+static void json_num(jt *o, const char *key, mu_rat r)
 {
-    cJSON_AddRawToObject(o, key, fmt(r).s);
+    jt_raw(o, key, fmt(r).s);
 }
 
-static void json_exact(cJSON *o, const char *key, mu_rat r)
+static void json_exact(jt *o, const char *key, mu_rat r)
 {
     char b[MU_RAT_BUF];
-    cJSON_AddStringToObject(o, key, mu_rat_fraction(r, b, sizeof b));
+    jt_str(o, key, mu_rat_fraction(r, b, sizeof b));
 }
 
 static bool is_artillery(const mu_weapon *w)
@@ -448,62 +448,62 @@ static const char *why_name(mu_load_why w)
     }
 }
 
-static void volley_json_extra(const mu_volley *v, cJSON *o)
+static void volley_json_extra(const mu_volley *v, jt *o)
 {
-    cJSON_AddNumberToObject(o, "threshold", v->threshold);
-    cJSON_AddBoolToObject(o, "cover", v->cover);
-    cJSON_AddNumberToObject(o, is_artillery(&v->weapon) ? "crew" : "figures",
+    jt_num(o, "threshold", v->threshold);
+    jt_bool(o, "cover", v->cover);
+    jt_num(o, is_artillery(&v->weapon) ? "crew" : "figures",
                             v->castings);
     bool yards = rat_sign(v->yards_per_inch) > 0;
-    cJSON_AddStringToObject(o, "unit", yards ? "yd" : "in");
-    cJSON *rs = cJSON_AddArrayToObject(o, "ranges");
+    jt_str(o, "unit", yards ? "yd" : "in");
+    jt *rs = jt_add_arr(o, "ranges");
     for (size_t i = 0; i < v->nranges; i++)
-        cJSON_AddItemToArray(rs, cJSON_CreateRaw(fmt(v->ranges[i]).s));
+        jt_put(rs, NULL, jt_raw_new(fmt(v->ranges[i]).s));
     if (yards)
         json_num(o, "yards_per_inch", v->yards_per_inch);
     json_num(o, "max_range", v->fired.max_range);
-    cJSON_AddBoolToObject(o, "house_max_range", v->house_max_range);
-    cJSON_AddBoolToObject(o, "beyond", v->beyond);
+    jt_bool(o, "house_max_range", v->house_max_range);
+    jt_bool(o, "beyond", v->beyond);
     const char *why = why_name(v->why);
     if (why)
-        cJSON_AddStringToObject(o, "load_reason", why);
+        jt_str(o, "load_reason", why);
     else
-        cJSON_AddNullToObject(o, "load_reason");
-    cJSON *x = cJSON_AddObjectToObject(o, "exact");
+        jt_null(o, "load_reason");
+    jt *x = jt_add_obj(o, "exact");
     json_exact(x, "range", v->range);
     json_exact(x, "p", v->p);
     json_exact(x, "poh", v->poh);
     json_exact(x, "chance", v->chance);
 }
 
-static cJSON *volley_json(const mu_volley *v, const mu_fire_result *r,
+static jt *volley_json(const mu_volley *v, const mu_fire_result *r,
                           const mu_render_opts *ro)
 {
-    cJSON *o = cJSON_CreateObject();
+    jt *o = jt_obj_new();
     if (!o)
         return NULL;
-    cJSON_AddStringToObject(o, "weapon", v->weapon.name);
+    jt_str(o, "weapon", v->weapon.name);
     if (is_artillery(&v->weapon))
-        cJSON_AddStringToObject(o, "load", v->fired.name);
+        jt_str(o, "load", v->fired.name);
     else
-        cJSON_AddNullToObject(o, "load");
+        jt_null(o, "load");
     json_num(o, "range", v->range);
     json_num(o, "p", v->p);
-    cJSON_AddNumberToObject(o, "effectives", v->effectives);
+    jt_num(o, "effectives", v->effectives);
     json_num(o, "poh", v->poh);
-    cJSON_AddNumberToObject(o, "sure_hits", v->sure_hits);
+    jt_num(o, "sure_hits", v->sure_hits);
     json_num(o, "chance", v->chance);
     if (r && r->rolled)
-        cJSON_AddNumberToObject(o, "roll", r->roll);
+        jt_num(o, "roll", r->roll);
     else
-        cJSON_AddNullToObject(o, "roll");
+        jt_null(o, "roll");
     if (r)
-        cJSON_AddNumberToObject(o, "hits", r->hits);
+        jt_num(o, "hits", r->hits);
     else
-        cJSON_AddNullToObject(o, "hits");
+        jt_null(o, "hits");
     volley_json_extra(v, o);
     mu_render_opts none = {0};
-    render_json_seed(o, show_seed(r, ro) ? ro : &none);
+    render_jt_seed(o, show_seed(r, ro) ? ro : &none);
     return o;
 }
 
@@ -542,7 +542,7 @@ mu_status mu_fire_render(const mu_volley *v, const mu_fire_result *r,
         break;
     case MU_FMT_JSON:
     case MU_FMT_JSONL:
-        render_json_emit(volley_json(v, r, o), o->format == MU_FMT_JSONL, &sb);
+        jt_emit(volley_json(v, r, o), o->format == MU_FMT_JSONL, &sb);
         break;
     case MU_FMT_CSV:
         volley_csv(v, r, o, &sb);

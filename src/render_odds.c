@@ -45,13 +45,13 @@ static mu_status render_odds_start(bool have, const mu_render_opts *ro,
     return MU_OK;
 }
 
-void render_json_run(cJSON *obj, uint64_t trials, uint64_t seed)
+void render_json_run(jt *obj, uint64_t trials, uint64_t seed)
 {
     char buf[32];
     snprintf(buf, sizeof buf, "%" PRIu64, trials);
-    cJSON_AddRawToObject(obj, "trials", buf);
+    jt_raw(obj, "trials", buf);
     snprintf(buf, sizeof buf, "%" PRIu64, seed);
-    cJSON_AddRawToObject(obj, "seed", buf);
+    jt_raw(obj, "seed", buf);
 }
 
 mu_status render_odds(const render_odds_kind *k, const void *odds,
@@ -107,18 +107,18 @@ void render_diff(double a, double b, char *buf, size_t n)
     render_near(a - b, fmax(fabs(a), fabs(b)), buf, n);
 }
 
-void render_json_near(cJSON *o, const char *key, double x, double scale)
+void render_json_near(jt *o, const char *key, double x, double scale)
 {
     char buf[40];
     render_near(x, scale, buf, sizeof buf);
-    cJSON_AddRawToObject(o, key, buf);
+    jt_raw(o, key, buf);
 }
 
-void render_json_diff(cJSON *o, const char *key, double a, double b)
+void render_json_diff(jt *o, const char *key, double a, double b)
 {
     char buf[40];
     render_diff(a, b, buf, sizeof buf);
-    cJSON_AddRawToObject(o, key, buf);
+    jt_raw(o, key, buf);
 }
 
 static const char *const rating_names[] = {"despicable", "average",
@@ -336,65 +336,70 @@ static void value_key(mu_oob_stat s, int k, char *buf, size_t n)
         snprintf(buf, n, "%d", k);
 }
 
-static cJSON *dist_json(const mu_dist *d, mu_oob_stat s, bool at_least)
+static jt *dist_json(const mu_dist *d, mu_oob_stat s, bool at_least)
 {
-    cJSON *o = cJSON_CreateObject();
+    jt *o = jt_obj_new();
     char key[32];
     for (int k = d->lo; d->p && k <= d->hi; k++) {
         double p = at_least ? d->at_least[k - d->lo] : d->p[k - d->lo];
         if (!at_least && p <= 0)
             continue;
         value_key(s, k, key, sizeof key);
-        cJSON_AddNumberToObject(o, key, p);
+        jt_num(o, key, p);
     }
     return o;
 }
 
-static void odds_json(const void *odds, const void *exact_, sbuf *sb)
+/* The odds of one side as a tree (the battle's holds two). */
+static jt *odds_tree(const mu_oob_odds *o, const mu_oob_odds *exact)
 {
-    const mu_oob_odds *o = odds, *exact = exact_;
-    cJSON *root = cJSON_CreateObject();
-    cJSON_AddStringToObject(root, "army", mu_army_name(o->army));
+    jt *root = jt_obj_new();
+    jt_str(root, "army", mu_army_name(o->army));
     if (o->year)
-        cJSON_AddNumberToObject(root, "year", o->year);
+        jt_num(root, "year", o->year);
     else
-        cJSON_AddNullToObject(root, "year");
+        jt_null(root, "year");
     if (o->theater >= 0)
-        cJSON_AddStringToObject(root, "theater",
+        jt_str(root, "theater",
                                 mu_theater_name((mu_theater)o->theater));
     else
-        cJSON_AddNullToObject(root, "theater");
-    cJSON_AddStringToObject(root, "arm", mu_arm_name(o->arm));
-    cJSON_AddBoolToObject(root, "by_the_book", o->by_the_book);
-    cJSON_AddNumberToObject(root, "divisions", o->divisions);
+        jt_null(root, "theater");
+    jt_str(root, "arm", mu_arm_name(o->arm));
+    jt_bool(root, "by_the_book", o->by_the_book);
+    jt_num(root, "divisions", o->divisions);
     if (o->simulated)
         render_json_run(root, o->trials, o->seed);
-    cJSON_AddBoolToObject(root, "exact", !o->simulated);
+    jt_bool(root, "exact", !o->simulated);
     for (int s = 0; s < MU_STAT_COUNT; s++)
         if (o->stat[s].p)
-            cJSON_AddItemToObject(root, mu_oob_stat_name((mu_oob_stat)s),
+            jt_put(root, mu_oob_stat_name((mu_oob_stat)s),
                                   dist_json(&o->stat[s], (mu_oob_stat)s, false));
-    cJSON *al = cJSON_AddObjectToObject(root, "at_least");
-    cJSON *mean = cJSON_AddObjectToObject(root, "mean");
+    jt *al = jt_add_obj(root, "at_least");
+    jt *mean = jt_add_obj(root, "mean");
     for (int s = 0; s < MU_STAT_COUNT; s++) {
         if (!o->stat[s].p || s == MU_STAT_LEADER)
             continue;
         const char *name = mu_oob_stat_name((mu_oob_stat)s);
-        cJSON_AddItemToObject(al, name, dist_json(&o->stat[s], (mu_oob_stat)s, true));
-        cJSON_AddNumberToObject(mean, name, o->stat[s].mean);
+        jt_put(al, name, dist_json(&o->stat[s], (mu_oob_stat)s, true));
+        jt_num(mean, name, o->stat[s].mean);
     }
     if (is_sim(o, exact)) {
         mu_oob_stat ws;
         int wv;
-        cJSON *g = cJSON_AddObjectToObject(root, "gap");
+        jt *g = jt_add_obj(root, "gap");
         /* a difference of probabilities, so within an ulp of 1 */
         render_json_near(g, "largest", mu_oob_odds_gap(o, exact, &ws, &wv), 1.0);
-        cJSON_AddStringToObject(g, "stat", mu_oob_stat_name(ws));
+        jt_str(g, "stat", mu_oob_stat_name(ws));
         char key[32];
         value_key(ws, wv, key, sizeof key);
-        cJSON_AddStringToObject(g, "value", key);
+        jt_str(g, "value", key);
     }
-    render_json_emit(root, false, sb);
+    return root;
+}
+
+static void odds_json(const void *odds, const void *exact, sbuf *sb)
+{
+    jt_emit(odds_tree(odds, exact), false, sb);
 }
 
 static void odds_csv(const void *odds, const void *exact_, sbuf *sb)
@@ -479,22 +484,14 @@ static void battle_json(const void *odds, const void *none, sbuf *sb)
 {
     (void)none;
     const mu_battle_odds *b = odds;
-    cJSON *root = cJSON_CreateObject();
-    cJSON *race = cJSON_AddObjectToObject(root, "more_stands");
-    cJSON_AddNumberToObject(race, "union", b->union_ahead);
-    cJSON_AddNumberToObject(race, "level", b->level);
-    cJSON_AddNumberToObject(race, "confederate", b->confederate_ahead);
-    for (int a = 0; a < 2; a++) {
-        sbuf one = {0};
-        odds_json(&b->side[a], NULL, &one);
-        cJSON *side = one.p ? cJSON_Parse(one.p) : NULL;
-        sb_free(&one);
-        if (!side)
-            sb->oom = true;
-        else
-            cJSON_AddItemToObject(root, mu_army_name((mu_army)a), side);
-    }
-    render_json_emit(root, false, sb);
+    jt *root = jt_obj_new();
+    jt *race = jt_add_obj(root, "more_stands");
+    jt_num(race, "union", b->union_ahead);
+    jt_num(race, "level", b->level);
+    jt_num(race, "confederate", b->confederate_ahead);
+    for (int a = 0; a < 2; a++)
+        jt_put(root, mu_army_name((mu_army)a), odds_tree(&b->side[a], NULL));
+    jt_emit(root, false, sb);
 }
 
 static void battle_csv(const void *odds, const void *none, sbuf *sb)

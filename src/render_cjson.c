@@ -1,0 +1,106 @@
+/* render_cjson.c -- a division and its rolls as cJSON trees, and the
+ * printing of such trees: the campaign's events and listings hash and
+ * canonicalise these (canon.c), so they are cJSON's; the calculators'
+ * renderers build theirs with jtree.h. */
+#include "render.h"
+
+#include <cjson/cJSON.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void render_json_seed(cJSON *obj, const mu_render_opts *o)
+{
+    if (o && o->has_seed) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "%" PRIu64, o->seed);
+        cJSON_AddRawToObject(obj, "seed", buf);
+    } else {
+        cJSON_AddNullToObject(obj, "seed");
+    }
+}
+
+void render_json_emit(cJSON *root, bool compact, sbuf *sb)
+{
+    char *s = root ? (compact ? cJSON_PrintUnformatted(root) : cJSON_Print(root))
+                   : NULL;
+    cJSON_Delete(root);
+    if (!s) {
+        sb->oom = true;
+        return;
+    }
+    sb_puts(sb, s);
+    sb_puts(sb, "\n");
+    cJSON_free(s);
+}
+
+cJSON *render_roll_json(const mu_roll *r)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "table", mu_roll_kind_name((mu_roll_kind)r->kind));
+    if (r->brigade)
+        cJSON_AddNumberToObject(o, "brigade", r->brigade);
+    cJSON_AddNumberToObject(o, "roll", r->roll);
+    switch ((mu_roll_kind)r->kind) {
+    case MU_ROLL_THEATER: {
+        char buf[16];
+        snprintf(buf, sizeof buf, "%s-%d", mu_theater_name((mu_theater)(r->result % 2)),
+                 MU_YEAR_FIRST + r->result / 2);
+        cJSON_AddStringToObject(o, "result", buf);
+        break;
+    }
+    case MU_ROLL_LEADER:
+    case MU_ROLL_BRIGADIER:
+    case MU_ROLL_CORPS_LEADER:
+        cJSON_AddStringToObject(o, "result", mu_rating_name((mu_rating)r->result));
+        break;
+    case MU_ROLL_MORALE:
+        cJSON_AddStringToObject(o, "result", mu_morale_name((mu_morale)r->result));
+        break;
+    case MU_ROLL_BATTERY:
+    case MU_ROLL_RESERVE:
+        cJSON_AddNumberToObject(o, "threshold", r->result);
+        cJSON_AddBoolToObject(o, "result", r->pass);
+        break;
+    default:
+        cJSON_AddNumberToObject(o, "result", r->result);
+    }
+    return o;
+}
+
+cJSON *render_division_json(const mu_division *d, const mu_labels *l)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        return NULL;
+    cJSON_AddStringToObject(o, "army", mu_army_name(d->army));
+    cJSON_AddNumberToObject(o, "year", d->year);
+    cJSON_AddStringToObject(o, "theater", mu_theater_name(d->theater));
+    cJSON_AddStringToObject(o, "arm", mu_arm_name(d->arm));
+    cJSON_AddStringToObject(o, "leader", mu_rating_name(d->leader));
+    cJSON_AddStringToObject(o, "leader_rolled", mu_rating_name(d->leader_rolled));
+    cJSON_AddBoolToObject(o, "by_the_book", d->by_the_book);
+    cJSON *bs = cJSON_AddArrayToObject(o, "brigades");
+    for (int i = 0; i < d->nbrigades; i++) {
+        const mu_brigade *b = &d->brigades[i];
+        cJSON *bo = cJSON_CreateObject();
+        char label[64];
+        mu_labels_name(l, b->stands, b->morale, label, sizeof label);
+        cJSON_AddNumberToObject(bo, "stands", b->stands);
+        cJSON_AddStringToObject(bo, "morale", mu_morale_name(b->morale));
+        cJSON_AddStringToObject(bo, "leader", mu_rating_name(b->leader));
+        cJSON_AddStringToObject(bo, "leader_rolled", mu_rating_name(b->rolled));
+        cJSON_AddStringToObject(bo, "label", label);
+        cJSON_AddItemToArray(bs, bo);
+    }
+    cJSON_AddNumberToObject(o, "stands", d->stands);
+    cJSON *a = cJSON_AddObjectToObject(o, "artillery");
+    cJSON_AddNumberToObject(a, "ratio", d->artillery.ratio);
+    cJSON_AddNumberToObject(a, "batteries", d->artillery.batteries);
+    cJSON_AddNumberToObject(a, "division", d->artillery.division);
+    cJSON_AddNumberToObject(a, "reserve", d->artillery.reserve);
+    cJSON *rs = cJSON_AddArrayToObject(o, "rolls");
+    for (int i = 0; i < d->nrolls; i++)
+        cJSON_AddItemToArray(rs, render_roll_json(&d->rolls[i]));
+    return o;
+}
