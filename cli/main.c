@@ -164,6 +164,23 @@ static int run(const cli_command *c, int argc, char **argv, char **whole)
     return rc;
 }
 
+/* The spelling before subcommands, "campaign battle FILE start NAME": when
+ * argv[3] is a subcommand of g, it changes places with argv[2] (a note on
+ * stderr says the new spelling). */
+static bool deprecated(const cli_group *g, char **argv)
+{
+    char prefix[128], name[256];
+    snprintf(prefix, sizeof prefix, "%s ", g->name);
+    if (!full_name(prefix, argv[3], name, sizeof name) || !cli_find(name))
+        return false;
+    fprintf(stderr, "muster: '%s FILE %s' is deprecated: say '%s FILE'\n",
+            g->name, argv[3], name);
+    char *w = argv[2];
+    argv[2] = argv[3];
+    argv[3] = w;
+    return true;
+}
+
 /* argv[1] is a group ("odds"): its subcommand is argv[2]. */
 static int run_group(const cli_group *g, int argc, char **argv, char **whole)
 {
@@ -179,6 +196,8 @@ static int run_group(const cli_group *g, int argc, char **argv, char **whole)
     if (sub)
         return run_group(sub, argc - 1, argv + 1, whole);
     const cli_command *c = cli_find(name);
+    if (!c && g->operand_first && argc > 3 && deprecated(g, argv))
+        return run_group(g, argc, argv, whole);
     if (!c)
         return message(CLI_INPUT, g->unknown, argv[2]);
     return run(c, argc - 2, argv + 2, whole);

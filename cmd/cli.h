@@ -126,6 +126,9 @@ typedef struct cli_group {
     const char *doc;        /* help prose after the subcommands' synopses */
     const char *missing;    /* message when no subcommand is given */
     const char *unknown;    /* printf format with %s: an unknown subcommand */
+    bool operand_first;     /* deprecated spelling still taken: the first
+                               operand before the subcommand ("campaign
+                               battle FILE start NAME") */
 } cli_group;
 
 /* What a server loads once and lends to every call: the built-in rules and
@@ -300,7 +303,8 @@ extern const cli_command cmd_odds_division, cmd_odds_corps, cmd_odds_battle,
 extern const cli_command cmd_sim_division, cmd_sim_corps, cmd_sim_fire;
 extern const cli_command cmd_campaign_new, cmd_campaign_add,
     cmd_campaign_engage, cmd_campaign_reveal, cmd_campaign_verify,
-    cmd_campaign_battle, cmd_campaign_casualties, cmd_campaign_prisoners,
+    cmd_campaign_battle_start, cmd_campaign_battle_end,
+    cmd_campaign_casualties, cmd_campaign_prisoners,
     cmd_campaign_exchange, cmd_campaign_liberate, cmd_campaign_leader_lost,
     cmd_campaign_penalty, cmd_campaign_downgrade, cmd_campaign_show,
     cmd_campaign_log, cmd_campaign_check, cmd_campaign_head,
@@ -311,7 +315,8 @@ extern const cli_command cmd_plot_curves, cmd_plot_figure,
     cmd_plot_odds_division, cmd_plot_odds_corps, cmd_plot_odds_fire,
     cmd_plot_odds_charge, cmd_plot_sim_division, cmd_plot_sim_corps,
     cmd_plot_sim_fire;
-extern const cli_group grp_rules, grp_odds, grp_sim, grp_campaign, grp_plot,
+extern const cli_group grp_rules, grp_odds, grp_sim, grp_campaign,
+    grp_campaign_battle, grp_plot,
     grp_plot_odds, grp_plot_sim;
 extern const cli_command cmd_roster;
 

@@ -105,7 +105,7 @@ static mu_status do_start(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                           int64_t *ev, mu_error *err)
 {
     (void)div, (void)d;
-    return mu_campaign_battle_start_in(c, cx->operand[2], cli_has(cx, "theater")
+    return mu_campaign_battle_start_in(c, cx->operand[1], cli_has(cx, "theater")
                                        ? (mu_theater)cli_choice(cx, "theater", 0)
                                        : MU_THEATER_UNKNOWN, ev, err);
 }
@@ -119,25 +119,16 @@ static mu_status do_end(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
     return mu_campaign_battle_end(c, w, d, ev, err);
 }
 
-/* "FILE start NAME" or "FILE end": the word after FILE says which. */
-static cli_rc run_battle(cli_ctx *cx)
+/* battle start FILE NAME */
+static cli_rc run_battle_start(cli_ctx *cx)
 {
-    const char *what = cx->noperands >= 2 ? cx->operand[1] : "";
-    bool start = !strcmp(what, "start"), end = !strcmp(what, "end");
-    if (!start && !end)
-        return cli_error(cx, "campaign battle: give FILE start NAME or FILE "
-                         "end");
-    if (start && (cx->noperands != 3 || cli_has(cx, "winner") ||
-                  cli_has(cx, "seed") || cli_has(cx, "rolls") ||
-                  cli_has(cx, "ask")))
-        return cli_error(cx, "campaign battle: give FILE start NAME (a battle "
-                         "starts without --winner or dice)");
-    if (end && cx->noperands != 2)
-        return cli_error(cx, "campaign battle: give FILE end");
-    if (end && cli_has(cx, "theater"))
-        return cli_error(cx, "campaign battle: --theater is where a battle "
-                         "starts: give it with FILE start NAME");
-    return run_event(cx, start ? do_start : do_end, false);
+    return run_event(cx, do_start, false);
+}
+
+/* battle end FILE: the returns of the battle under way, rolled. */
+static cli_rc run_battle_end(cli_ctx *cx)
+{
+    return run_event(cx, do_end, false);
 }
 
 static mu_status do_casualties(mu_campaign *c, cli_ctx *cx, int div,
@@ -572,42 +563,96 @@ static cli_rc run_show(cli_ctx *cx)
     return rc;
 }
 
-/* log, prisoners and check: read-only, one FILE. */
-static cli_rc run_read(cli_ctx *cx)
+/* A listing read from FILE: streamed record by record to the tool's
+ * standard output, or made whole for a front end. */
+typedef mu_status (*list_to_fn)(mu_campaign *c, const cli_ctx *cx,
+                                const mu_render_opts *ro, mu_sink_fn sink,
+                                void *ctx, mu_error *err);
+typedef mu_status (*list_fn)(mu_campaign *c, const cli_ctx *cx,
+                             const mu_render_opts *ro, char **text,
+                             mu_error *err);
+
+static cli_rc run_list(cli_ctx *cx, list_to_fn to, list_fn whole)
 {
     mu_campaign *c = NULL;
-    if (!strcmp(cx->cmd->name, "campaign check") && cli_has(cx, "side") &&
-        !cli_has(cx, "head"))
-        return cli_error(cx, "campaign check: --side says whose view --head "
-                         "is: give --head HEX too");
     cli_rc rc = open_as(cx, &c, true);
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
     char *text = NULL;
-    mu_status st;
     mu_render_opts ro = {.format = cli_format(cx)};
-    const char *sub = cx->cmd->name + strlen("campaign ");
-    bool log = !strcmp(sub, "log");
-    mu_viewer side = log && cli_has(cx, "side")
-                         ? (mu_viewer)cli_choice(cx, "side", 0)
-                         : MU_VIEWER_UMPIRE;
-    bool pow = !strcmp(sub, "prisoners");
-    if ((log || pow) && cx->stream) { /* each record as it is read */
-        st = log ? mu_campaign_log_to(c, side, &ro, cli_stream_write, cx, &err)
-                 : mu_campaign_prisoners_to(c, &ro, cli_stream_write, cx, &err);
-        mu_campaign_close(c);
-        return st == MU_OK ? CLI_OK : cli_stream_fail(cx, &err);
-    }
-    if (log)
-        st = mu_campaign_log(c, side, &ro, &text, &err);
-    else if (pow)
-        st = mu_campaign_prisoners(c, &ro, &text, &err);
-    else if (cli_has(cx, "side"))
-        st = mu_campaign_check_view(c, (mu_army)cli_choice(cx, "side", 0),
-                                    cli_str(cx, "head"), &text, &err);
+    if (cx->stream) /* each record as it is read */
+        rc = to(c, cx, &ro, cli_stream_write, cx, &err) == MU_OK
+                 ? CLI_OK : cli_stream_fail(cx, &err);
     else
-        st = mu_campaign_check_head(c, cli_str(cx, "head"), &text, &err);
+        rc = whole(c, cx, &ro, &text, &err) == MU_OK ? cli_take(cx, text)
+                                                     : cli_fail(cx, &err);
+    mu_campaign_close(c);
+    return rc;
+}
+
+static mu_viewer log_side(const cli_ctx *cx)
+{
+    return cli_has(cx, "side") ? (mu_viewer)cli_choice(cx, "side", 0)
+                               : MU_VIEWER_UMPIRE;
+}
+
+static mu_status log_to(mu_campaign *c, const cli_ctx *cx,
+                        const mu_render_opts *ro, mu_sink_fn sink, void *ctx,
+                        mu_error *err)
+{
+    return mu_campaign_log_to(c, log_side(cx), ro, sink, ctx, err);
+}
+
+static mu_status log_whole(mu_campaign *c, const cli_ctx *cx,
+                           const mu_render_opts *ro, char **text,
+                           mu_error *err)
+{
+    return mu_campaign_log(c, log_side(cx), ro, text, err);
+}
+
+static cli_rc run_log(cli_ctx *cx)
+{
+    return run_list(cx, log_to, log_whole);
+}
+
+static mu_status prisoners_to(mu_campaign *c, const cli_ctx *cx,
+                              const mu_render_opts *ro, mu_sink_fn sink,
+                              void *ctx, mu_error *err)
+{
+    (void)cx;
+    return mu_campaign_prisoners_to(c, ro, sink, ctx, err);
+}
+
+static mu_status prisoners_whole(mu_campaign *c, const cli_ctx *cx,
+                                 const mu_render_opts *ro, char **text,
+                                 mu_error *err)
+{
+    (void)cx;
+    return mu_campaign_prisoners(c, ro, text, err);
+}
+
+static cli_rc run_prisoners(cli_ctx *cx)
+{
+    return run_list(cx, prisoners_to, prisoners_whole);
+}
+
+/* check FILE [--head HEX [--side S]]: the report, and exit 1 on a problem. */
+static cli_rc run_check(cli_ctx *cx)
+{
+    if (cli_has(cx, "side") && !cli_has(cx, "head"))
+        return cli_error(cx, "campaign check: --side says whose view --head "
+                         "is: give --head HEX too");
+    mu_campaign *c = NULL;
+    cli_rc rc = open_as(cx, &c, true);
+    if (rc != CLI_OK)
+        return rc;
+    mu_error err = {0};
+    char *text = NULL;
+    mu_status st = cli_has(cx, "side")
+        ? mu_campaign_check_view(c, (mu_army)cli_choice(cx, "side", 0),
+                                 cli_str(cx, "head"), &text, &err)
+        : mu_campaign_check_head(c, cli_str(cx, "head"), &text, &err);
     rc = text ? cli_take(cx, text) : CLI_OK;
     if (st != MU_OK)
         rc = cli_fail(cx, &err);
@@ -755,17 +800,24 @@ static const cli_opt verify_opts[] = {
     CAMP_AS,
     {0}};
 
-static const cli_opt battle_opts[] = {
-    {.name = "winner", .type = ARG_CHOICE, .vocab = cli_armies,
-     .metavar = "SIDE",
-     .help = "end: who won (the return rates by winner and loser)"},
+static const cli_opt battle_start_opts[] = {
     {.name = "theater", .type = ARG_CHOICE, .vocab = cli_theaters,
      .metavar = "T",
-     .help = "start: where it is fought, east or west (default: the "
-             "campaign's); divisions engaging in it are generated for it"},
+     .help = "where it is fought, east or west (default: the campaign's); "
+             "divisions engaging in it are generated for it"},
+    CAMP_AS,
+    CAMP_FORMAT,
+    {0}};
+
+static const cli_opt battle_end_opts[] = {
+    {.name = "winner", .type = ARG_CHOICE, .vocab = cli_armies,
+     .metavar = "SIDE",
+     .help = "who won (the return rates by winner and loser)"},
     OPT_DICE,
     CAMP_AS,
     CAMP_FORMAT,
+    OPT_REFUSE("theater", ARG_TEXT, "--theater is where a battle starts: "
+               "give it to 'campaign battle start'"),
     {0}};
 
 #define CAMP_CAMP(what)                                                        \
@@ -1019,17 +1071,22 @@ const cli_command cmd_campaign_export = {
            "as one table (columns: record, division, name, side, arm, corps,\n"
            "hidden, brigade, battle, stands, start, lost, captured, returned,\n"
            "freed, morale, leader, batteries, reserve).\n"};
-const cli_command cmd_campaign_battle = {
-    .name = "campaign battle", .summary = "start or end a battle",
-    .operands = "FILE start NAME | FILE end", .min_operands = 2,
-    .max_operands = 3, .opts = battle_opts, .run = run_battle,
-    .doc = "At 'end' each brigade gets back the return rate times its\n"
-           "battlefield losses of that battle; a fraction of a stand is\n"
-           "rolled for: one more iff d100 <= floor(100 x fraction), one roll\n"
-           "per brigade with a fraction, in order of division id, then\n"
-           "brigade. Acting for a side (--as), 'end' is refused while a\n"
-           "division hidden from it has casualties in the battle: its owner\n"
-           "or the umpire ends it.\n"};
+const cli_command cmd_campaign_battle_start = {
+    .name = "campaign battle start", .summary = "start a battle",
+    .operands = "FILE NAME", .min_operands = 2, .max_operands = 2,
+    .opts = battle_start_opts, .run = run_battle_start,
+    .doc = "Starts battle NAME; casualties are recorded against it until\n"
+           "'battle end'. Only one battle is under way at a time.\n"};
+const cli_command cmd_campaign_battle_end = {
+    .name = "campaign battle end", .summary = "end the battle under way",
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = battle_end_opts, .run = run_battle_end,
+    .doc = "Each brigade gets back the return rate times its battlefield\n"
+           "losses of that battle; a fraction of a stand is rolled for: one\n"
+           "more iff d100 <= floor(100 x fraction), one roll per brigade with\n"
+           "a fraction, in order of division id, then brigade. Acting for a\n"
+           "side (--as), it is refused while a division hidden from it has\n"
+           "casualties in the battle: its owner or the umpire ends it.\n"};
 const cli_command cmd_campaign_casualties = {
     .name = "campaign casualties", .summary = "record a brigade's losses",
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
@@ -1039,7 +1096,7 @@ const cli_command cmd_campaign_casualties = {
 const cli_command cmd_campaign_prisoners = {
     .name = "campaign prisoners", .summary = "the prisoners each side holds",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
-    .opts = prisoners_opts, .run = run_read};
+    .opts = prisoners_opts, .run = run_prisoners};
 const cli_command cmd_campaign_exchange = {
     .name = "campaign exchange", .summary = "exchange prisoners",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
@@ -1092,11 +1149,11 @@ const cli_command cmd_campaign_show = {
 const cli_command cmd_campaign_log = {
     .name = "campaign log", .summary = "every event, in order",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
-    .opts = log_opts, .run = run_read};
+    .opts = log_opts, .run = run_log};
 const cli_command cmd_campaign_check = {
     .name = "campaign check", .summary = "check the ledger against its log",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
-    .opts = check_opts, .run = run_read,
+    .opts = check_opts, .run = run_check,
     .doc = "The log is the truth: every event is replayed from the first, with\n"
            "its rolls, through the same rules, and every table is compared\n"
            "field by field; each difference is a 'problem:' line naming the\n"
@@ -1109,6 +1166,17 @@ const cli_command cmd_campaign_head = {
            "before and itself. Prints the head and the number of events;\n"
            "note it after a session, and 'check --head HEX' proves that\n"
            "nothing up to it was changed or deleted since.\n"};
+
+const cli_group grp_campaign_battle = {
+    .name = "campaign battle",
+    .summary = "start or end a battle",
+    .doc = "'campaign battle FILE start NAME' and 'campaign battle FILE end',\n"
+           "the spelling before these subcommands, still work (deprecated).\n",
+    .missing = "campaign battle: give start FILE NAME or end FILE (see "
+               "'muster help campaign battle')",
+    .unknown = "campaign battle: no subcommand '%s' (see 'muster help "
+               "campaign battle')",
+    .operand_first = true};
 
 const cli_group grp_campaign = {
     .name = "campaign",

@@ -15,7 +15,8 @@ const cli_command *const cli_commands[] = {
     &cmd_plot_sim_division, &cmd_plot_sim_corps, &cmd_plot_sim_fire,
     &cmd_sim_division, &cmd_sim_corps, &cmd_sim_fire,
     &cmd_campaign_new, &cmd_campaign_add, &cmd_campaign_engage,
-    &cmd_campaign_reveal, &cmd_campaign_verify, &cmd_campaign_battle,
+    &cmd_campaign_reveal, &cmd_campaign_verify, &cmd_campaign_battle_start,
+    &cmd_campaign_battle_end,
     &cmd_campaign_casualties, &cmd_campaign_prisoners, &cmd_campaign_exchange,
     &cmd_campaign_liberate, &cmd_campaign_camp, &cmd_campaign_leader_lost,
     &cmd_campaign_penalty,
@@ -27,4 +28,5 @@ const cli_command *const cli_commands[] = {
 
 const cli_group *const cli_groups[] = {&grp_rules, &grp_odds, &grp_sim,
                                        &grp_plot, &grp_plot_odds,
-                                       &grp_plot_sim, &grp_campaign, NULL};
+                                       &grp_plot_sim, &grp_campaign,
+                                       &grp_campaign_battle, NULL};

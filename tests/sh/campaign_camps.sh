@@ -15,7 +15,7 @@ F=c.db
 m new $F --name Camps --year 1863 --theater east
 m add $F --side union --name Wadsworth
 m add $F --side confederate --name Heth
-m battle $F start Ridge
+m battle start $F Ridge
 m engage $F 1 --seed 7
 m engage $F 2 --seed 8 --hidden
 m casualties $F 2 --brigade 1 --captured 2 --camp "Camp Douglas"

@@ -37,11 +37,11 @@ writer() {
     local i=$1
     while :; do
         i=$((i + 1))
-        run battle $f start "Battle $i"
+        run battle start $f "Battle $i"
         run casualties $f 1 --brigade 1 --lost 1 --captured 1
         run casualties $f 2 --brigade 2 --lost 2
         run casualties $f 1 --brigade 2 --captured 1 --lost 0
-        run battle $f end --seed $i
+        run battle end $f --seed $i
         run liberate $f --side union
     done
 }

@@ -29,7 +29,7 @@ m new war.db --name War --year 1862 --theater east >/dev/null || fail new
 m add war.db --side union --name Hooker >/dev/null || fail add
 m add war.db --side confederate --name Hood >/dev/null || fail add
 m add war.db --side confederate --name Pickett >/dev/null || fail add
-m battle war.db start Antietam >/dev/null || fail start
+m battle start war.db Antietam >/dev/null || fail start
 cp war.db owner.db
 m export war.db --side union --out union.db >/dev/null || fail export
 

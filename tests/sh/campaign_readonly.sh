@@ -18,11 +18,11 @@ F=ro/war.db
 m new $F --name War --year 1863 --theater east
 m add $F --side union --name Wadsworth --corps "I Corps"
 m add $F --side confederate --name Heth
-m battle $F start Ridge
+m battle start $F Ridge
 m engage $F 1 --seed 7
 m engage $F 2 --seed 8 --hidden
 m casualties $F 1 --brigade 1 --lost 3 --captured 1
-m battle $F end --seed 3
+m battle end $F --seed 3
 cp "$MUSTER_SOURCE/tests/data/campaign-v1.db" ro/old.db
 reads() { # FILE: every read, into one transcript
     for sub in show log prisoners check head; do

@@ -28,7 +28,7 @@ grep -q 'battlefield losses return 2/3 to the winner, 50% to the loser, 50% when
     fail "a second division named A accepted"
 grep -q "a division named 'A' is already in this campaign (division 1)" err.txt ||
     { cat err.txt; fail "duplicate name: unclear"; }
-"$muster" campaign battle w.db start Ridge >/dev/null
+"$muster" campaign battle start w.db Ridge >/dev/null
 "$muster" campaign engage w.db 1 --seed 7 >/dev/null
 # 3. --captured alone.
 "$muster" campaign casualties w.db 1 --brigade 1 --captured 1 >out.txt ||
@@ -38,7 +38,7 @@ grep -q '0 lost, 1 captured' out.txt || { cat out.txt; fail "casualties text"; }
 grep -q 'both 0' err.txt || { cat err.txt; fail "no casualties: unclear"; }
 "$muster" campaign casualties w.db 1 --brigade 2 --lost 1 >/dev/null || fail "--lost alone"
 # 9. '≤' where a roll is at or under its threshold (loser: 50% of 1 = 0.50).
-"$muster" campaign battle w.db end --winner confederate --rolls 30 >out.txt ||
+"$muster" campaign battle end w.db --winner confederate --rolls 30 >out.txt ||
     fail "battle end"
 grep -q 'roll 30 ≤ 50: 1 returned' out.txt || { cat out.txt; fail "no ≤ in battle end"; }
 "$muster" campaign log w.db >log.txt

@@ -55,9 +55,9 @@ expect 2 "no division 9" -- engage c.db 9 --seed 1
 expect 2 "left over" -- engage c.db 3 --rolls $two_by_seven,5
 expect 2 "not enough rolls" -- engage c.db 3 --rolls 50,10
 expect 2 "no battle is under way" -- casualties c.db 1 --brigade 1 --lost 1
-expect 2 "no battle is under way" -- battle c.db end --seed 1
-mc battle c.db start "First" >/dev/null || fail "battle start"
-expect 2 "is under way" -- battle c.db start "Second"
+expect 2 "no battle is under way" -- battle end c.db --seed 1
+mc battle start c.db "First" >/dev/null || fail "battle start"
+expect 2 "is under way" -- battle start c.db "Second"
 expect 2 "cannot lose 8" -- casualties c.db 1 --brigade 1 --lost 7 --captured 1
 expect 2 "no brigade 3" -- casualties c.db 1 --brigade 3 --lost 1
 expect 2 "no division 42" -- casualties c.db 42 --brigade 1 --lost 1
@@ -77,8 +77,8 @@ mc casualties c.db 2 --brigade 1 --lost 1 --captured 1 >/dev/null ||
 # 3 lost -> 1.5 (roll 50 <= 50: 2 back); the prisoners roll nothing; the
 # Confederate 1 lost -> 0.5 (roll 51 > 50: none back). A third roll is left
 # over: refused, the battle goes on.
-expect 2 "left over" -- battle c.db end --rolls 50,51,7
-out=$(mc battle c.db end --rolls 50,51) || fail "battle end"
+expect 2 "left over" -- battle end c.db --rolls 50,51,7
+out=$(mc battle end c.db --rolls 50,51) || fail "battle end"
 case "$out" in
 *"union division 1 brigade 1: 50% of 3 lost = 1.50, roll 50 ≤ 50: 2 returned"*) ;;
 *) fail "return of 3 lost: $out" ;;

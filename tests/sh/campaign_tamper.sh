@@ -22,40 +22,40 @@ m add $F --side union --name Wadsworth --corps "I Corps"
 m add $F --side confederate --name Heth --corps "Third Corps"
 m add $F --side confederate --name Pender --corps "Third Corps"
 m add $F --side union --name Buford --arm cavalry
-m battle $F start "McPherson's Ridge"
+m battle start $F "McPherson's Ridge"
 m engage $F 1 --seed 7
 m engage $F 2 --seed 8 --hidden
 m engage $F 4 --seed 11 --by-the-book
 m casualties $F 1 --brigade 1 --lost 3 --captured 1
 m casualties $F 2 --brigade 2 --lost 2 --captured 2
 m casualties $F 4 --brigade 1 --lost 1
-m battle $F end --winner confederate --seed 3
+m battle end $F --winner confederate --seed 3
 m exchange $F --union 1 --confederate 1
 m leader-lost $F 1 --brigade 2 --rolls 7
 m leader-lost $F 1 --corps-leader --rolls 95
 m penalty $F --side union
 m downgrade $F 1 --brigade 3
-m battle $F start "Seminary Ridge"
+m battle start $F "Seminary Ridge"
 m engage $F 3 --seed 9 --hidden
 m casualties $F 3 --brigade 1 --lost 2 --captured 1
-m battle $F end --seed 4
+m battle end $F --seed 4
 m reveal $F 2
 # Captured leaders and batteries in named camps (events 24..31).
-m battle $F start "Cemetery Hill"
+m battle start $F "Cemetery Hill"
 m casualties $F 1 --brigade 3 --captured 1 --camp "Libby Prison"
 m casualties $F 3 --batteries-captured 1 --camp "Camp Douglas"
 m leader-lost $F 3 --brigade 1 --captured --camp "Camp Douglas" --rolls 50
 m leader-lost $F 1 --captured --rolls 60
-m battle $F end --seed 5
+m battle end $F --seed 5
 m exchange $F --union-leaders 1 --confederate 1
 m liberate $F --camp "Libby Prison"
 [ "$(sqlite3 $F "SELECT max(id) FROM events")" = 31 ] || fail "the base campaign's log is not 31 events"
 # An undo (events 32..36): casualties taken back in a fourth battle.
-m battle $F start "Culp's Hill"
+m battle start $F "Culp's Hill"
 m casualties $F 1 --brigade 1 --lost 1 --captured 1
 m casualties $F 4 --brigade 1 --lost 1
 m undo $F 33
-m battle $F end --seed 6
+m battle end $F --seed 6
 # The Union's default camp chosen (event 37).
 m camp $F --side union --default "Camp Chase"
 "$muster" campaign check $F >check.txt || { cat check.txt; fail "the base campaign does not check"; }

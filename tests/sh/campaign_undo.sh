@@ -15,7 +15,7 @@ m campaign add u.db --side union --name A >/dev/null
 m campaign add u.db --side confederate --name B >/dev/null
 m campaign engage u.db 1 --seed 1 >/dev/null || fail "engage A"
 m campaign engage u.db 2 --seed 2 >/dev/null || fail "engage B"
-m campaign battle u.db start Ridge >/dev/null
+m campaign battle start u.db Ridge >/dev/null
 none=$(m campaign prisoners u.db --format json)
 m campaign casualties u.db 1 --brigade 1 --lost 2 --captured 1 >/dev/null
 m campaign casualties u.db 2 --brigade 1 --lost 1 >/dev/null

@@ -23,13 +23,13 @@ m campaign new gettysburg.db --name Gettysburg --year 1863 --theater east
 m campaign add gettysburg.db --side union --name Wadsworth --corps "I Corps"
 m campaign add gettysburg.db --side confederate --name Heth --corps "Third Corps"
 m campaign add gettysburg.db --side confederate --name Pender --corps "Third Corps"
-m campaign battle gettysburg.db start "McPherson's Ridge"
+m campaign battle start gettysburg.db "McPherson's Ridge"
 m campaign engage gettysburg.db 1 --seed 7
 m campaign engage gettysburg.db 2 --seed 8 --hidden
 m campaign casualties gettysburg.db 1 --brigade 1 --lost 3 --captured 1
 m campaign casualties gettysburg.db 2 --brigade 2 --lost 2 --captured 2
 m campaign casualties gettysburg.db 1 --brigade 2 --lost 9
-m campaign battle gettysburg.db end --winner confederate --seed 3
+m campaign battle end gettysburg.db --winner confederate --seed 3
 m campaign show gettysburg.db --side union
 m campaign prisoners gettysburg.db
 m campaign exchange gettysburg.db --union 1 --confederate 1

@@ -29,7 +29,7 @@ grep -qx "    1        11 stands, veteran  average    99 71 18" <<<"$out" ||
     fail "engage: last line: $(tail -1 <<<"$out")"
 "$muster" campaign show c.db | grep -q '25 of 25 stands' || fail "not engaged"
 # A brigade down to one stand is "1 stand", in the text and in Markdown.
-"$muster" campaign battle c.db start X >/dev/null &&
+"$muster" campaign battle start c.db X >/dev/null &&
 "$muster" campaign casualties c.db 1 --brigade 1 --lost 10 >/dev/null ||
     fail "casualties"
 "$muster" campaign show c.db | grep -q '^    1        1 stand, veteran  ' ||

@@ -143,7 +143,7 @@ c=camp.db
 "$muster" campaign add $c --side union --name Wadsworth --corps "I Corps" >/dev/null &&
 "$muster" campaign add $c --side union --name Doubleday --corps "I Corps" >/dev/null &&
 "$muster" campaign add $c --side confederate --name Heth --corps "Third Corps" >/dev/null &&
-"$muster" campaign battle $c start "McPherson's Ridge" >/dev/null &&
+"$muster" campaign battle start $c "McPherson's Ridge" >/dev/null &&
 "$muster" campaign engage $c 1 --seed 7 >/dev/null &&
 "$muster" campaign engage $c 3 --seed 8 --hidden >/dev/null &&
 "$muster" campaign casualties $c 1 --brigade 1 --lost 3 --captured 1 >/dev/null ||

@@ -114,7 +114,7 @@ get "$port" /app.js | grep -q 'X-Muster-Token'; check "the script" $?
 "$muster" campaign new "$dir/c.db" --name Test --year 1863 --theater east >/dev/null
 "$muster" campaign add "$dir/c.db" --side union --name Wadsworth >/dev/null
 "$muster" campaign add "$dir/c.db" --side confederate --name Heth >/dev/null
-"$muster" campaign battle "$dir/c.db" start Ridge >/dev/null
+"$muster" campaign battle start "$dir/c.db" Ridge >/dev/null
 "$muster" campaign engage "$dir/c.db" 2 --seed 8 --hidden >/dev/null
 start camp --campaign "$dir/c.db"
 cport=$port

@@ -158,7 +158,7 @@ const must = (...a) => { const r = spawnSync(muster, a, { encoding: 'utf8' }); i
 must('campaign', 'new', B, '--name', 'Test', '--year', '1863', '--theater', 'east');
 for (const [side, name, corps] of [['union', 'Wadsworth', 'I'], ['union', 'Doubleday', 'I'], ['confederate', 'Heth', 'III'], ['confederate', 'Pender', 'III']])
   must('campaign', 'add', B, '--side', side, '--name', name, '--corps', corps);
-must('campaign', 'battle', B, 'start', 'Ridge');
+must('campaign', 'battle', 'start', B, 'Ridge');
 copyFileSync(B, A);
 const camp = await startServer(muster, ['--campaign', A]);
 const hex = t => t.replace(/[0-9a-f]{32,}/g, 'HEX'); // salts and commitments are random
@@ -207,7 +207,7 @@ try {
     }
     const text = await res.text();
     const words = sub.split('/');
-    const argv = ['campaign', words[0], B, ...words.slice(1), ...(d ? [d] : []), ...(name ? [name] : []), ...(ev ? [ev] : [])];
+    const argv = ['campaign', ...words, B, ...(d ? [d] : []), ...(name ? [name] : []), ...(ev ? [ev] : [])];
     for (const [n, v] of opts) { argv.push('--' + n); if (v !== true) argv.push(v); }
     if (who !== 'umpire') argv.push('--as', who);
     if (sub !== 'reveal') argv.push('--format', 'json'); // reveal prints JSON

@@ -137,7 +137,7 @@ try {
   cli('campaign', 'new', db, '--name', 'Gettysburg', '--year', '1863', '--theater', 'east');
   cli('campaign', 'add', db, '--side', 'union', '--name', 'Wadsworth', '--corps', 'I Corps');
   cli('campaign', 'add', db, '--side', 'confederate', '--name', 'Heth', '--corps', 'Third Corps');
-  cli('campaign', 'battle', db, 'start', "McPherson's Ridge");
+  cli('campaign', 'battle', 'start', db, "McPherson's Ridge");
   cli('campaign', 'engage', db, '1', '--seed', '7', '--hidden');
   cli('campaign', 'engage', db, '2', '--seed', '8');
   const camp = await startServer(muster, ['--campaign', db]);

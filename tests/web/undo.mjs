@@ -20,7 +20,7 @@ for (const [side, name, corps] of [['union', 'Wadsworth', 'I'], ['union', 'Doubl
   cli('campaign', 'add', db, '--side', side, '--name', name, '--corps', corps); // #2..#5
 cli('campaign', 'engage', db, '1', '--seed', '3'); // #6
 cli('campaign', 'engage', db, '3', '--seed', '4', '--hidden'); // #7 Heth, hidden
-cli('campaign', 'battle', db, 'start', 'Ridge'); // #8
+cli('campaign', 'battle', 'start', db, 'Ridge'); // #8
 cli('campaign', 'casualties', db, '1', '--brigade', '1', '--lost', '2'); // #9 Union
 cli('campaign', 'casualties', db, '3', '--brigade', '1', '--lost', '1'); // #10 Heth, hidden
 cli('campaign', 'engage', db, '4', '--seed', '5'); // #11 Pender, open

@@ -15,7 +15,7 @@ for i in 1 2 3 4; do
     m add "$db" --side union --name "Union $i" --corps "Corps $((i % 2 + 1))"
     m add "$db" --side confederate --name "Reb $i" --corps "Reb $((i % 2 + 1))"
 done
-m battle "$db" start "Ridge"
+m battle start "$db" "Ridge"
 for d in 1 2 3 4 5 6 7; do
     case $d in
     2 | 3 | 4) m engage "$db" "$d" --seed "$d" --hidden ;;
@@ -28,7 +28,7 @@ m casualties "$db" 5 --batteries-captured 1 --camp "Libby Prison"
 m casualties "$db" 3 --batteries-captured 1
 m leader-lost "$db" 6 --brigade 1 --captured --seed 4
 m leader-lost "$db" 2 --captured --seed 5
-m battle "$db" end --winner union --seed 3
+m battle end "$db" --winner union --seed 3
 m reveal "$db" 4
 # the columns of each table, with the key columns shifted for copy k.n
 cols() { # table replacements...
