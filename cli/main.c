@@ -1,6 +1,9 @@
 /* main.c -- the muster tool: finds the command in the table, parses argv
  * through the engine, runs it, writes its result and its error. */
 #include "cli.h"
+#ifndef MUSTER_LIGHT
+#include "web.h" /* muster-full serves: serve's run function */
+#endif
 
 #include <errno.h>
 #include <signal.h>
@@ -156,7 +159,7 @@ static int run(const cli_command *c, int argc, char **argv, char **whole)
         return help(c->name);
     }
     if (st == CLI_OK)
-        st = c->run(&cx);
+        st = cli_run(&cx);
     int rc = print_buf(&cx.out, stdout, (int)st);
     if (cx.err.len)
         fprintf(stderr, "muster: %s\n", cx.err.s);
@@ -229,6 +232,9 @@ int main(int argc, char **argv);
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN); /* a closed pipe is EPIPE: a quiet stop */
+#ifndef MUSTER_LIGHT
+    web_install();
+#endif
     cli_buf b = {0};
     if (argc < 2) {
         cli_usage_text(&b);

@@ -61,10 +61,42 @@ enum {
     CLI_REFUSED = 1 << 2,  /* parsed only to refuse it with .help as message */
     CLI_ONLY = 1 << 3,     /* reads the terminal (--ask): argv only */
     CLI_HIDDEN = 1 << 4,   /* left out of help and completions */
-    CLI_FULL = 1 << 5      /* command: draws (cairo, pango) or serves
+    CLI_FULL = 1 << 5,     /* command: draws (cairo, pango) or serves
                               (libmicrohttpd): the muster tool hands it to
                               muster-full, which links them (cli/light.c) */
+    CLI_LOCAL = 1 << 6,    /* option: names the server's files or chooses
+                              what its processors do: a web client may not
+                              give it (web/api.c refuses it by this flag) */
+    CLI_WEB = 1 << 7,      /* command: answers at /api/NAME (its words
+                              joined by '/'): the web's route */
+    CLI_WRITES = 1 << 8,   /* command: changes its FILE (on the web: POST
+                              only; the rest GET only) */
+    CLI_CAMPAIGN = 1 << 9  /* command: its first operand is the campaign
+                              FILE (on the web: the served one; acting as
+                              the token's viewer, --as) */
 };
+
+/* What an operand is: for completions, the web's names and messages. */
+typedef enum cli_argtype {
+    OPD_FILE,     /* a path (completion: files) */
+    OPD_DIVISION, /* a division's id in the campaign FILE */
+    OPD_EVENT,    /* an event's number in the campaign's log */
+    OPD_NAME,     /* a name given to something (a battle) */
+    OPD_WORD      /* one of .values (completion offers them), or any word */
+} cli_argtype;
+
+/* An operand of a command, in order. */
+typedef struct cli_arg {
+    const char *metavar;         /* "DIV" */
+    cli_argtype type;
+    const char *key;             /* its name on the web ("div"), or NULL:
+                                  FILE of a CLI_CAMPAIGN command is the
+                                  served campaign */
+    const char *const *values;   /* OPD_WORD: words completion offers */
+    bool optional;
+    bool many;                   /* the rest of the operands are this too */
+    const char *missing;         /* the web: message when not given */
+} cli_arg;
 
 /* An option of a command. Designated initialisers keep tables readable. */
 typedef struct cli_opt {
@@ -83,6 +115,8 @@ typedef struct cli_opt {
     const char *conflict;      /* first of a group: message when two are
                                   given (a format like .missing) */
     const char *bad;           /* ARG_RAT: "must be more than 0 inches" */
+    const char *const *values; /* ARG_TEXT: words completion offers (any
+                                  other word is taken too: --weapon) */
 } cli_opt;
 
 #define CLI_MAX_OPTS 48
@@ -114,9 +148,12 @@ typedef struct cli_command {
     const char *operands;   /* synopsis words for operands: "FILE DIV" */
     int min_operands, max_operands;
     const cli_opt *opts;    /* ends with {0} (name NULL) */
-    cli_rc (*run)(cli_ctx *cx);
+    cli_rc (*run)(cli_ctx *cx); /* NULL: the face installs it (cli_install) */
     unsigned flags;         /* CLI_ONLY: argv only (a server, a prompt):
-                               cli_invoke refuses it; CLI_FULL */
+                               cli_invoke refuses it; CLI_FULL, CLI_WEB,
+                               CLI_WRITES, CLI_CAMPAIGN */
+    const cli_arg *args;    /* the operands' kinds, ends with {0}; NULL:
+                               none the table knows */
 } cli_command;
 
 /* A word that only introduces subcommands ("odds", "sim", "campaign"). */
@@ -181,6 +218,22 @@ cli_rc cli_invoke_shared(const cli_shared *sh, const char *command,
 
 /* The command called `name`, or NULL. */
 const cli_command *cli_find(const char *name);
+/* Option `name` of cmd's table, or NULL. */
+const cli_opt *cli_opt_find(const cli_command *cmd, const char *name);
+/* Whether some command's option `name` is CLI_LOCAL or CLI_ONLY (or it is
+ * "help"): what a client of a server may not give. */
+bool cli_local_option(const char *name);
+/* Runs cx's command: its run(), or the one a face installed. */
+cli_rc cli_run(cli_ctx *cx);
+/* A face gives the table's command `name` (whose run is NULL) its run
+ * function: the command's description lives in cmd/, its implementation in
+ * the face (serve in web/). Call before any command runs; false if the
+ * table has no such command. */
+bool cli_install(const char *name, cli_rc (*run)(cli_ctx *cx));
+/* Operand kinds shared by many commands: FILE (a campaign), FILE DIV. */
+extern const cli_arg cli_args_campaign[], cli_args_campaign_div[];
+/* Completion words: the built-in weapons and loads; the article's figures. */
+extern const char *const cli_weapon_words[], *const cli_figure_words[];
 /* The table: every command and every group, each ending with NULL. */
 extern const cli_command *const cli_commands[];
 extern const cli_group *const cli_groups[];
@@ -310,7 +363,7 @@ extern const cli_command cmd_campaign_new, cmd_campaign_add,
     cmd_campaign_log, cmd_campaign_check, cmd_campaign_head,
     cmd_campaign_contribute, cmd_campaign_advance, cmd_campaign_export,
     cmd_campaign_undo, cmd_campaign_camp;
-extern const cli_command cmd_serve; /* web/serve.c */
+extern const cli_command cmd_serve; /* run: web/serve.c installs it */
 extern const cli_command cmd_plot_curves, cmd_plot_figure,
     cmd_plot_odds_division, cmd_plot_odds_corps, cmd_plot_odds_fire,
     cmd_plot_odds_charge, cmd_plot_sim_division, cmd_plot_sim_corps,

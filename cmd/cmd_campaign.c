@@ -738,6 +738,21 @@ static cli_rc run_export(cli_ctx *cx)
 
 /* ---- the table ---------------------------------------------------------- */
 
+/* The operands' kinds: what the web names them, what completion offers. */
+static const cli_arg battle_start_args[] = {
+    {.metavar = "FILE", .type = OPD_FILE},
+    {.metavar = "NAME", .type = OPD_NAME, .key = "name",
+     .missing = "name: give the battle a name"},
+    {0}};
+static const cli_arg undo_args[] = {
+    {.metavar = "FILE", .type = OPD_FILE},
+    {.metavar = "EVENT", .type = OPD_EVENT, .key = "event", .optional = true},
+    {0}};
+static const cli_arg verify_args[] = {
+    {.metavar = "FILE", .type = OPD_FILE, .optional = true},
+    {.metavar = "DIV", .type = OPD_DIVISION, .key = "div", .optional = true},
+    {0}};
+
 static const cli_opt new_opts[] = {
     {.name = "name", .type = ARG_TEXT, .metavar = "NAME",
      .flags = CLI_REQUIRED, .help = "the campaign's name"},
@@ -751,7 +766,7 @@ static const cli_opt new_opts[] = {
      .help = "share back to the winner (with --return-loser)"},
     {.name = "return-loser", .type = ARG_TEXT, .metavar = "P",
      .help = "share back to the loser (with --return-winner)"},
-    {.name = "rules", .type = ARG_FILE, .metavar = "FILE",
+    {.name = "rules", .type = ARG_FILE, .metavar = "FILE", .flags = CLI_LOCAL,
      .help = "generation tables for this campaign (kept in FILE)"},
     CAMP_FORMAT,
     {0}};
@@ -790,8 +805,9 @@ static const cli_opt reveal_opts[] = {CAMP_AS, {0}};
 
 static const cli_opt verify_opts[] = {
     {.name = "commitment", .type = ARG_TEXT, .metavar = "HEX",
+     .flags = CLI_LOCAL,
      .help = "the commitment 'engage --hidden' printed (without FILE DIV)"},
-    {.name = "salt", .type = ARG_TEXT, .metavar = "HEX",
+    {.name = "salt", .type = ARG_TEXT, .metavar = "HEX", .flags = CLI_LOCAL,
      .help = "the salt; not needed for the document 'reveal' prints"},
     {.name = "division", .type = ARG_FILE, .metavar = "FILE",
      .flags = CLI_REQUIRED,
@@ -999,12 +1015,14 @@ const cli_command cmd_campaign_new = {
     .name = "campaign new", .summary = "start a campaign ledger",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = new_opts, .run = run_new,
-    .doc = "Creates FILE (SQLite) for a campaign of one year and theater.\n"};
+    .doc = "Creates FILE (SQLite) for a campaign of one year and theater.\n",
+    .flags = CLI_WRITES};
 const cli_command cmd_campaign_add = {
     .name = "campaign add", .summary = "add a division (prints its id)",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = add_opts, .run = run_add,
-    .doc = "Adds a division, unknown until it first fights; prints its id.\n"};
+    .doc = "Adds a division, unknown until it first fights; prints its id.\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_engage = {
     .name = "campaign engage", .summary = "generate a division as it fights",
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
@@ -1018,12 +1036,14 @@ const cli_command cmd_campaign_engage = {
            "chose make it 'not verifiable'. A fair roll takes three steps,\n"
            "each player in their own file: 'engage --hidden --fair' (the\n"
            "owner commits to a secret), 'contribute' (the opponent answers),\n"
-           "'engage --contribution HEX' (the owner rolls on both).\n"};
+           "'engage --contribution HEX' (the owner rolls on both).\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_reveal = {
     .name = "campaign reveal", .summary = "reveal a hidden division",
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = reveal_opts, .run = run_reveal,
-    .doc = "Prints {\"division\":{...},\"salt\":HEX,\"commitment\":HEX}.\n"};
+    .doc = "Prints {\"division\":{...},\"salt\":HEX,\"commitment\":HEX}.\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_verify = {
     .name = "campaign verify", .summary = "check a revealed division",
     .operands = "[FILE DIV]", .min_operands = 0, .max_operands = 2,
@@ -1034,7 +1054,8 @@ const cli_command cmd_campaign_verify = {
            "secret opens the commitment they saw, the dice were their\n"
            "contribution and that secret, and the tables give exactly the\n"
            "division revealed; a division rolled otherwise is not\n"
-           "verifiable (exit 1).\n"};
+           "verifiable (exit 1).\n",
+    .flags = CLI_CAMPAIGN, .args = verify_args};
 const cli_command cmd_campaign_contribute = {
     .name = "campaign contribute", .summary = "the opponent's half of a fair roll",
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
@@ -1042,13 +1063,15 @@ const cli_command cmd_campaign_contribute = {
     .doc = "A fair roll, step 2: records the owner's commitment for the other\n"
            "side's division DIV and prints a random contribution to give\n"
            "them. Asked again, the same; for another commitment, refused (the\n"
-           "owner would be rolling again). Works on a player's own file.\n"};
+           "owner would be rolling again). Works on a player's own file.\n",
+    .flags = CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_advance = {
     .name = "campaign advance", .summary = "move the campaign to a later year",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = advance_opts, .run = run_advance,
     .doc = "Between battles: divisions engaging from then on are generated\n"
-           "for the new year.\n"};
+           "for the new year.\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_undo = {
     .name = "campaign undo", .summary = "take an event back (a new event)",
     .operands = "FILE [EVENT]", .min_operands = 1, .max_operands = 2,
@@ -1058,7 +1081,8 @@ const cli_command cmd_campaign_undo = {
            "happened. Refused while a later event depends on it (replaying\n"
            "the log without it would change that event), and for new, add,\n"
            "reveal, the fair-roll steps, a hidden engage and an undo. Acting\n"
-           "for a side, only events about its own divisions.\n"};
+           "for a side, only events about its own divisions.\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = undo_args};
 const cli_command cmd_campaign_export = {
     .name = "campaign export", .summary = "a player's own file, or CSV",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
@@ -1070,13 +1094,15 @@ const cli_command cmd_campaign_export = {
            "contributions. --format csv writes divisions, brigades and losses\n"
            "as one table (columns: record, division, name, side, arm, corps,\n"
            "hidden, brigade, battle, stands, start, lost, captured, returned,\n"
-           "freed, morale, leader, batteries, reserve).\n"};
+           "freed, morale, leader, batteries, reserve).\n",
+    .flags = CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_battle_start = {
     .name = "campaign battle start", .summary = "start a battle",
     .operands = "FILE NAME", .min_operands = 2, .max_operands = 2,
     .opts = battle_start_opts, .run = run_battle_start,
     .doc = "Starts battle NAME; casualties are recorded against it until\n"
-           "'battle end'. Only one battle is under way at a time.\n"};
+           "'battle end'. Only one battle is under way at a time.\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = battle_start_args};
 const cli_command cmd_campaign_battle_end = {
     .name = "campaign battle end", .summary = "end the battle under way",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
@@ -1086,17 +1112,20 @@ const cli_command cmd_campaign_battle_end = {
            "more iff d100 <= floor(100 x fraction), one roll per brigade with\n"
            "a fraction, in order of division id, then brigade. Acting for a\n"
            "side (--as), it is refused while a division hidden from it has\n"
-           "casualties in the battle: its owner or the umpire ends it.\n"};
+           "casualties in the battle: its owner or the umpire ends it.\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_casualties = {
     .name = "campaign casualties", .summary = "record a brigade's losses",
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = casualties_opts, .run = run_casualties,
     .doc = "Casualties come off the division's actual strength. Captured\n"
-           "stands and batteries are held in the captor's camp (--camp).\n"};
+           "stands and batteries are held in the captor's camp (--camp).\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_prisoners = {
     .name = "campaign prisoners", .summary = "the prisoners each side holds",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
-    .opts = prisoners_opts, .run = run_prisoners};
+    .opts = prisoners_opts, .run = run_prisoners,
+    .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_exchange = {
     .name = "campaign exchange", .summary = "exchange prisoners",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
@@ -1106,7 +1135,8 @@ const cli_command cmd_campaign_exchange = {
            "replacement steps down), batteries rejoin their division. Acting\n"
            "for a side (--as), only prisoners of divisions it may see: while\n"
            "the other side's hidden division has prisoners of a kind asked\n"
-           "for, that side or the umpire records the exchange.\n"};
+           "for, that side or the umpire records the exchange.\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_liberate = {
     .name = "campaign liberate", .summary = "free a prisoner-of-war camp",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
@@ -1114,7 +1144,8 @@ const cli_command cmd_campaign_liberate = {
     .doc = "--camp NAME frees one camp; --side S every camp holding S's men.\n"
            "Everyone freed goes home as in an exchange. Acting for a side\n"
            "(--as), a camp holding prisoners of the other side's hidden\n"
-           "division is refused: that side or the umpire frees it.\n"};
+           "division is refused: that side or the umpire frees it.\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_camp = {
     .name = "campaign camp", .summary = "a side's default prisoner-of-war camp",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
@@ -1123,33 +1154,39 @@ const cli_command cmd_campaign_camp = {
            "from now on (an event, undone like any other; prisoners held\n"
            "already stay where they are). Without --default, prints S's\n"
            "default camp ('Union POW camp', 'Confederate POW camp' until one\n"
-           "is chosen). Acting for a side, only its own.\n"};
+           "is chosen). Acting for a side, only its own.\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_leader_lost = {
     .name = "campaign leader-lost", .summary = "replace a leader lost in combat",
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = leader_opts, .run = run_leader_lost,
     .doc = "Rolls the replacement on the leader table; a despicable corps\n"
            "leader attaches to the division named. --captured: the leader\n"
-           "was taken prisoner and is held in the captor's camp.\n"};
+           "was taken prisoner and is held in the captor's camp.\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_penalty = {
     .name = "campaign penalty", .summary = "a despicable leader not revealed",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = side_opts, .run = run_penalty,
     .doc = "SIDE forgot to reveal a despicable leader, so the opponent holds a\n"
-           "despicable replacement to spend with 'downgrade'.\n"};
+           "despicable replacement to spend with 'downgrade'.\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_downgrade = {
     .name = "campaign downgrade", .summary = "spend a penalty on a leader",
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
-    .opts = downgrade_opts, .run = run_downgrade};
+    .opts = downgrade_opts, .run = run_downgrade,
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_show = {
     .name = "campaign show", .summary = "the ledger: divisions and losses",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = show_opts, .run = run_show,
-    .doc = "--side hides the other side's unrevealed divisions.\n"};
+    .doc = "--side hides the other side's unrevealed divisions.\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_log = {
     .name = "campaign log", .summary = "every event, in order",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
-    .opts = log_opts, .run = run_log};
+    .opts = log_opts, .run = run_log,
+    .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_check = {
     .name = "campaign check", .summary = "check the ledger against its log",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
@@ -1157,7 +1194,8 @@ const cli_command cmd_campaign_check = {
     .doc = "The log is the truth: every event is replayed from the first, with\n"
            "its rolls, through the same rules, and every table is compared\n"
            "field by field; each difference is a 'problem:' line naming the\n"
-           "event or the table, row and column (exit 1).\n"};
+           "event or the table, row and column (exit 1).\n",
+    .flags = CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_head = {
     .name = "campaign head", .summary = "the log's hash chain head",
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
@@ -1165,7 +1203,8 @@ const cli_command cmd_campaign_head = {
     .doc = "The log is a hash chain: each event holds SHA-256 of the one\n"
            "before and itself. Prints the head and the number of events;\n"
            "note it after a session, and 'check --head HEX' proves that\n"
-           "nothing up to it was changed or deleted since.\n"};
+           "nothing up to it was changed or deleted since.\n",
+    .flags = CLI_CAMPAIGN, .args = cli_args_campaign};
 
 const cli_group grp_campaign_battle = {
     .name = "campaign battle",

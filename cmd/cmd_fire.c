@@ -65,7 +65,8 @@ const cli_command cmd_fire = {
         "settled by one d100 (a hit on the whole part of the chance or less; no roll\n"
         "when that is 0). Text shows the working line by line.\n",
     .opts = fire_opts,
-    .run = run_fire};
+    .run = run_fire,
+    .flags = CLI_WEB};
 
 /* ---- curve -------------------------------------------------------------- */
 
@@ -192,4 +193,5 @@ const cli_command cmd_curve = {
         "22.5 inches, 7.5 %.\n",
     .max_operands = 1,
     .opts = curve_opts,
-    .run = run_curve};
+    .run = run_curve,
+    .flags = CLI_WEB};

@@ -248,7 +248,8 @@ const cli_command cmd_odds_division = {
         "Without --year or --theater, table 1 is mixed in as the generator would\n"
         "roll it.\n",
     .opts = division_opts,
-    .run = run_division};
+    .run = run_division,
+    .flags = CLI_WEB};
 
 const cli_command cmd_odds_corps = {
     .name = "odds corps",
@@ -256,7 +257,8 @@ const cli_command cmd_odds_corps = {
     .doc = "The same for a corps leader and N infantry (default 3) plus\n"
            "--cavalry N divisions, added up.\n",
     .opts = corps_opts,
-    .run = run_corps};
+    .run = run_corps,
+    .flags = CLI_WEB};
 
 const cli_command cmd_odds_battle = {
     .name = "odds battle",
@@ -264,7 +266,8 @@ const cli_command cmd_odds_battle = {
     .doc = "Both corps of a battle (N infantry divisions each, default 3),\n"
            "sharing the table 1 roll, and who brings more stands.\n",
     .opts = battle_opts,
-    .run = run_battle};
+    .run = run_battle,
+    .flags = CLI_WEB};
 
 const cli_command cmd_odds_fire = {
     .name = "odds fire",
@@ -272,7 +275,8 @@ const cli_command cmd_odds_fire = {
     .doc = "The hits of one volley (the options of 'muster fire', without\n"
            "dice): P(hits = k), P(hits >= k) and the mean.\n",
     .opts = fire_opts,
-    .run = run_fire};
+    .run = run_fire,
+    .flags = CLI_WEB};
 
 const cli_command cmd_odds_charge = {
     .name = "odds charge",
@@ -283,7 +287,8 @@ const cli_command cmd_odds_charge = {
         "the figures left at contact (a Markov chain, each volley by the\n"
         "additive rule against what is left).\n",
     .opts = charge_opts,
-    .run = run_charge};
+    .run = run_charge,
+    .flags = CLI_WEB};
 
 const cli_group grp_odds = {
     .name = "odds",

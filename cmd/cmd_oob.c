@@ -190,7 +190,8 @@ const cli_command cmd_division = {
         "-> fractional battery (if stands mod ratio != 0) -> reserve share (if\n"
         "batteries mod 3 != 0).\n",
     .opts = division_opts,
-    .run = run_division};
+    .run = run_division,
+    .flags = CLI_WEB};
 
 const cli_command cmd_corps = {
     .name = "corps",
@@ -201,7 +202,8 @@ const cli_command cmd_corps = {
         "division roll order. The reserve shares add up to the Confederate corps\n"
         "reserve or the Union Army Artillery Reserve.\n",
     .opts = corps_opts,
-    .run = run_corps};
+    .run = run_corps,
+    .flags = CLI_WEB};
 
 const cli_command cmd_battle = {
     .name = "battle",
@@ -210,4 +212,5 @@ const cli_command cmd_battle = {
         "Generates both sides of a battle: [theater/year], then a Union corps, then a\n"
         "Confederate corps, each of N infantry divisions (default 3).\n",
     .opts = battle_opts,
-    .run = run_battle};
+    .run = run_battle,
+    .flags = CLI_WEB};

@@ -17,7 +17,7 @@ static const char *const plot_stats[] = {
 
 #define OPT_OUT                                                                \
     {.name = "out", .type = ARG_FILE, .metavar = "FILE",                       \
-     .flags = CLI_REQUIRED,                                                    \
+     .flags = CLI_REQUIRED | CLI_LOCAL,                                        \
      .help = "the picture to write: FILE.png (1120 x 800), FILE.svg or "       \
              "FILE.pdf (fonts embedded); written whole or not at all",         \
      .missing = "%s: say where to draw: --out FILE.png, FILE.svg or FILE.pdf"}
@@ -304,6 +304,15 @@ static const cli_opt sim_fire_opts[] = {PLOT_FIRE, PLOT_SIM_OPTS, {0}};
 
 /* ---- the table ---------------------------------------------------------- */
 
+static const cli_arg curves_args[] = {
+    {.metavar = "W", .type = OPD_WORD, .values = cli_weapon_words,
+     .optional = true, .many = true},
+    {0}};
+static const cli_arg figure_args[] = {
+    {.metavar = "N", .type = OPD_WORD, .key = "number",
+     .values = cli_figure_words},
+    {0}};
+
 const cli_command cmd_plot_curves = {
     .name = "plot curves",
     .summary = "P against range for any weapons",
@@ -311,7 +320,7 @@ const cli_command cmd_plot_curves = {
            "above.\nmuster plot curves --weapon musket rifle --out mr.png\n",
     .operands = "[W ...]", .min_operands = 0, .max_operands = 8,
     .opts = curves_opts, .run = run_curves,
-    .flags = CLI_FULL};
+    .flags = CLI_FULL, .args = curves_args};
 
 const cli_command cmd_plot_figure = {
     .name = "plot figure",
@@ -323,7 +332,7 @@ const cli_command cmd_plot_figure = {
            "crossover at 22.5 inches.\n",
     .operands = "N", .min_operands = 1, .max_operands = 1,
     .opts = figure_opts, .run = run_figure,
-    .flags = CLI_FULL};
+    .flags = CLI_FULL, .args = figure_args};
 
 #define ODDS_DOC "The exact distribution as bars, with the mean marked.\n"
 #define SIM_DOC                                                                \

@@ -36,7 +36,7 @@ static const cli_opt roster_opts[] = {
                 ".svg for one page)"},
     {.name = "paper", .type = ARG_CHOICE, .vocab = papers, .metavar = "P",
      .help = "a4 or letter; default $PAPERSIZE, then /etc/papersize, else a4"},
-    {.name = "rules", .type = ARG_FILE, .metavar = "FILE",
+    {.name = "rules", .type = ARG_FILE, .metavar = "FILE", .flags = CLI_LOCAL,
      .help = "with --from: the tables the JSON was made with, if not the "
              "built-in ones; every roll must give what it records on them"},
     OPT_LABELS,

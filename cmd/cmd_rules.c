@@ -167,6 +167,9 @@ const cli_command cmd_rules_show = {
     .opts = show_opts,
     .run = run_show};
 
+static const cli_arg check_args[] = {{.metavar = "FILE", .type = OPD_FILE},
+                                     {0}};
+
 const cli_command cmd_rules_check = {
     .name = "rules check",
     .summary = "validate a tables, labels or weapons file",
@@ -180,7 +183,8 @@ const cli_command cmd_rules_check = {
     .min_operands = 1,
     .max_operands = 1,
     .opts = check_opts,
-    .run = run_check};
+    .run = run_check,
+    .args = check_args};
 
 const cli_command cmd_rules_export = {
     .name = "rules export",

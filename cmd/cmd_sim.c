@@ -150,13 +150,16 @@ static cli_rc run_fire(cli_ctx *cx) { return simulate(cx, "fire"); }
 
 const cli_command cmd_sim_division = {.name = "sim division",
     .summary = "simulate divisions", .doc = SIM_DOC, .opts = division_opts,
-    .run = run_division};
+    .run = run_division,
+    .flags = CLI_WEB};
 const cli_command cmd_sim_corps = {.name = "sim corps",
     .summary = "simulate corps", .doc = SIM_DOC, .opts = corps_opts,
-    .run = run_corps};
+    .run = run_corps,
+    .flags = CLI_WEB};
 const cli_command cmd_sim_fire = {.name = "sim fire",
     .summary = "simulate volleys", .doc = SIM_DOC, .opts = fire_opts,
-    .run = run_fire};
+    .run = run_fire,
+    .flags = CLI_WEB};
 
 const cli_group grp_sim = {
     .name = "sim",

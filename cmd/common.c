@@ -257,3 +257,16 @@ mu_oob_opts cli_oob_opts(const cli_ctx *cx)
         o.by_the_book = cli_has(cx, "by-the-book");
     return o;
 }
+
+const cli_arg cli_args_campaign[] = {{.metavar = "FILE", .type = OPD_FILE},
+                                     {0}};
+const cli_arg cli_args_campaign_div[] = {
+    {.metavar = "FILE", .type = OPD_FILE},
+    {.metavar = "DIV", .type = OPD_DIVISION, .key = "div",
+     .missing = "div: which division? give div=N (its number in the "
+                "ledger)"},
+    {0}};
+
+const char *const cli_weapon_words[] = {"musket", "rifle", "canister",
+                                        "roundshot", "gun", NULL};
+const char *const cli_figure_words[] = {"1", "2", "3", "4", "5", NULL};

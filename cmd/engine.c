@@ -499,6 +499,56 @@ const cli_command *cli_find(const char *name)
     return NULL;
 }
 
+const cli_opt *cli_opt_find(const cli_command *cmd, const char *name)
+{
+    int i = opt_index(cmd, name);
+    return i < 0 ? NULL : &cmd->opts[i];
+}
+
+bool cli_local_option(const char *name)
+{
+    if (!strcmp(name, "help")) /* the engine's own: the terminal's help */
+        return true;
+    for (int i = 0; cli_commands[i]; i++) {
+        const cli_opt *o = cli_opt_find(cli_commands[i], name);
+        if (o && (o->flags & (CLI_LOCAL | CLI_ONLY)))
+            return true;
+    }
+    return false;
+}
+
+/* The run functions faces installed: set once at start, read after. */
+#define CLI_MAX_INSTALLED 8
+static struct {
+    const cli_command *cmd;
+    cli_rc (*run)(cli_ctx *cx);
+} installed[CLI_MAX_INSTALLED];
+
+bool cli_install(const char *name, cli_rc (*run)(cli_ctx *cx))
+{
+    const cli_command *cmd = cli_find(name);
+    if (!cmd || cmd->run)
+        return false;
+    for (int i = 0; i < CLI_MAX_INSTALLED; i++)
+        if (!installed[i].cmd || installed[i].cmd == cmd) {
+            installed[i].cmd = cmd;
+            installed[i].run = run;
+            return true;
+        }
+    return false;
+}
+
+cli_rc cli_run(cli_ctx *cx)
+{
+    if (cx->cmd->run)
+        return cx->cmd->run(cx);
+    for (int i = 0; i < CLI_MAX_INSTALLED && installed[i].cmd; i++)
+        if (installed[i].cmd == cx->cmd)
+            return installed[i].run(cx);
+    return cli_error(cx, "%s is not in this build of muster", cx->cmd->name),
+           CLI_FAIL;
+}
+
 static char *buf_give(cli_buf *b)
 {
     char *s = b->len ? b->s : NULL;
@@ -538,7 +588,7 @@ cli_rc cli_invoke_shared(const cli_shared *sh, const char *command,
     if (rc == CLI_OK)
         rc = cli_check(cx);
     if (rc == CLI_OK)
-        rc = cmd->run(cx);
+        rc = cli_run(cx);
     *out = buf_give(&cx->out);
     *err = buf_give(&cx->err);
     cli_ctx_free(cx);

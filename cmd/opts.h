@@ -23,13 +23,13 @@
 
 #define OPT_RULES_TABLES                                                       \
     {.name = "rules", .type = ARG_FILE, .metavar = "FILE",                     \
-     .help = "edited tables instead of the built-in ones"}
+     .flags = CLI_LOCAL, .help = "edited tables instead of the built-in ones"}
 #define OPT_RULES_WEAPONS                                                      \
     {.name = "rules", .type = ARG_FILE, .metavar = "FILE",                     \
-     .help = "a weapons file instead of the built-in one"}
+     .flags = CLI_LOCAL, .help = "a weapons file instead of the built-in one"}
 #define OPT_LABELS                                                             \
     {.name = "labels", .type = ARG_FILE, .metavar = "FILE",                    \
-     .help = "worn/spent thresholds to label brigades \"7/5/3 veteran\""}
+     .flags = CLI_LOCAL, .help = "worn/spent thresholds to label brigades \"7/5/3 veteran\""}
 /* --format with the formats a command writes (a NULL-terminated list). */
 #define OPT_FORMAT(words, text)                                                \
     {.name = "format", .type = ARG_CHOICE, .vocab = (words), .metavar = "F",   \
@@ -67,7 +67,7 @@
 
 #define OPT_WEAPON                                                             \
     {.name = "weapon", .type = ARG_TEXT, .metavar = "W",                       \
-     .flags = CLI_REQUIRED,                                                    \
+     .flags = CLI_REQUIRED, .values = cli_weapon_words,                        \
      .help = "musket, rifle, canister, roundshot or gun (or one from "         \
              "--rules); a gun fires canister while it beats roundshot "        \
              "(closer than 22.5 in), roundshot otherwise",                     \
@@ -141,7 +141,7 @@ extern const char *const cli_odds_formats[]; /* text, json, csv, markdown */
      .help = "the dice; printed so that a run can be repeated"}
 #define OPT_THREADS                                                            \
     {.name = "threads", .type = ARG_NUM, .lo = 1, .hi = MU_SIM_MAX_THREADS,    \
-     .metavar = "T",                                                           \
+     .metavar = "T", .flags = CLI_LOCAL,                                       \
      .help = "threads (default: one per processor). The result for a seed "    \
              "is the same for any number of threads: the trials are cut "      \
              "into blocks of 65536 and block b rolls the seed's dice "         \
@@ -189,6 +189,7 @@ cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so);
      .bad = "must be more than 0 inches", \
      .help = "inches it closes a turn (required)"}, \
     {.name = "gun", .type = ARG_TEXT, .metavar = "G", \
+     .values = cli_weapon_words, \
      .help = "the gun or a load (default gun)"}, \
     {.name = "crew", .type = ARG_NUM, .lo = 1, .hi = 100, .metavar = "N", \
      .help = "crew castings (default: full)"}, \
@@ -199,6 +200,7 @@ cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so);
     {.name = "no-point-blank", .type = ARG_FLAG, \
      .help = "no last volley at contact (range 0)"}, \
     {.name = "return-fire", .type = ARG_TEXT, .metavar = "W", \
+     .values = cli_weapon_words, \
      .help = "the unit fires back at the crew with W (musket, rifle) at each " \
              "range: a duel; both sides fire at once"}
 /* The charge those options describe. */

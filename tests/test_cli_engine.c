@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "../cmd/cli.h"
+#include "../web/web.h"
 
 typedef struct call {
     cli_rc rc;
@@ -139,7 +140,8 @@ static void every_command_has_a_sane_table(void **state)
     for (int i = 0; cli_commands[i]; i++) {
         const cli_command *c = cli_commands[i];
         assert_non_null(c->summary);
-        assert_non_null(c->run);
+        /* a face's command (serve) gets its run function at start */
+        assert_true(c->run || (c->flags & CLI_ONLY));
         int n = 0;
         for (const cli_opt *o = c->opts; o->name; o++, n++) {
             assert_true(n < CLI_MAX_OPTS);
@@ -157,6 +159,127 @@ static void every_command_has_a_sane_table(void **state)
     }
 }
 
+/* ---- the web's routes are the table's ---------------------------------- */
+
+/* The routes the web answered before they came from the table: the table
+ * must keep giving exactly these (a new one is a change of this list). */
+static const char *const api_routes[] = {
+    "division", "corps", "battle", "fire", "curve", "odds/division",
+    "odds/corps", "odds/battle", "odds/fire", "odds/charge", "sim/division",
+    "sim/corps", "sim/fire", "campaign/show", "campaign/log",
+    "campaign/prisoners", "campaign/add", "campaign/engage", "campaign/reveal",
+    "campaign/battle/start", "campaign/battle/end", "campaign/casualties",
+    "campaign/exchange", "campaign/liberate", "campaign/leader-lost",
+    "campaign/penalty", "campaign/downgrade", "campaign/camp",
+    "campaign/advance", "campaign/undo", NULL};
+/* The options a web client may not give, likewise. */
+static const char *const web_refused[] = {"ask", "rules", "labels", "help",
+                                          "threads", "commitment", "salt",
+                                          "out", NULL};
+
+static bool listed(const char *const *list, const char *s)
+{
+    for (int i = 0; list[i]; i++)
+        if (!strcmp(list[i], s))
+            return true;
+    return false;
+}
+
+static void path_of(const cli_command *c, char *path, size_t n)
+{
+    snprintf(path, n, "%s", c->name);
+    for (char *p = path; *p; p++)
+        if (*p == ' ')
+            *p = '/';
+}
+
+static int api_status(const char *path, bool post, const web_arg *args,
+                      size_t nargs, char **body)
+{
+    web_call wc = {.path = path, .args = args, .nargs = nargs,
+                     .post = post, .viewer = WEB_UMPIRE,
+                     .campaign = "/nonexistent/muster-test.db"};
+    web_reply r;
+    web_api(&wc, &r);
+    if (body)
+        *body = r.body;
+    else
+        free(r.body);
+    return r.status;
+}
+
+/* Every command that may run from the web has its route and its method (a
+ * writing command POST only, the rest GET only); the others have none. */
+static void web_routes_are_the_table(void **state)
+{
+    (void)state;
+    int web = 0;
+    for (int i = 0; cli_commands[i]; i++) {
+        const cli_command *c = cli_commands[i];
+        char path[64];
+        path_of(c, path, sizeof path);
+        bool on = (c->flags & CLI_WEB) != 0;
+        assert_int_equal(on, listed(api_routes, path));
+        web += on;
+        bool writes = (c->flags & CLI_WRITES) != 0;
+        char *body = NULL;
+        int wrong = api_status(path, !writes, NULL, 0, &body);
+        if (!on) {
+            assert_int_equal(wrong, 404);
+            assert_int_equal(api_status(path, writes, NULL, 0, NULL), 404);
+        } else {
+            assert_int_equal(wrong, 405);
+            assert_non_null(strstr(body, writes ? "use POST" : "use GET"));
+            /* a writing command is one on the campaign file */
+            assert_true(!writes || (c->flags & CLI_CAMPAIGN));
+        }
+        free(body);
+    }
+    int n = 0;
+    while (api_routes[n])
+        n++;
+    assert_int_equal(web, n);
+    assert_int_equal(api_status("odds fire", false, NULL, 0, NULL), 404);
+    assert_int_equal(api_status("", false, NULL, 0, NULL), 404);
+}
+
+/* The options marked local are the ones refused, on every web command. */
+static void web_refuses_local_options(void **state)
+{
+    (void)state;
+    for (int i = 0; web_refused[i]; i++)
+        assert_true(cli_local_option(web_refused[i]));
+    for (int i = 0; cli_commands[i]; i++) {
+        const cli_command *c = cli_commands[i];
+        for (const cli_opt *o = c->opts; o->name; o++) {
+            bool local = (o->flags & (CLI_LOCAL | CLI_ONLY)) != 0;
+            if (local && !listed(web_refused, o->name))
+                fail_msg("%s: --%s is local but not refused", c->name,
+                         o->name);
+            assert_int_equal(cli_local_option(o->name),
+                             listed(web_refused, o->name));
+            if (!(c->flags & CLI_WEB) || !local)
+                continue;
+            char path[64], *body = NULL;
+            path_of(c, path, sizeof path);
+            web_arg a = {o->name, "x"};
+            int st = api_status(path, (c->flags & CLI_WRITES) != 0, &a, 1,
+                                &body);
+            if (c->flags & CLI_CAMPAIGN) { /* no campaign file here: 404 or
+                                              the refusal first */
+                assert_true(st == 400 || st == 500);
+            } else {
+                assert_int_equal(st, 400);
+            }
+            if (st == 400)
+                assert_non_null(strstr(body, "not an option of the web API"));
+            free(body);
+        }
+    }
+    assert_false(cli_local_option("seed"));
+    assert_false(cli_local_option("army"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -164,6 +287,8 @@ int main(void)
         cmocka_unit_test(same_rules_as_argv),
         cmocka_unit_test(names_flags_operands),
         cmocka_unit_test(every_command_has_a_sane_table),
+        cmocka_unit_test(web_routes_are_the_table),
+        cmocka_unit_test(web_refuses_local_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,84 +19,13 @@
 #include <string.h>
 #include <unistd.h>
 
-/* What a route needs and allows. */
-enum {
-    R_CAMPAIGN = 1 << 0, /* runs on the served campaign file */
-    R_WRITE = 1 << 1,    /* changes it: POST only */
-    R_DIV = 1 << 2,      /* `div` is the DIV operand */
-    R_NAME = 1 << 3,     /* `name` is the NAME operand */
-    R_JSON = 1 << 4,     /* prints JSON without --format (reveal) */
-    R_EVENT = 1 << 5     /* `event` is the optional EVENT operand (undo) */
-};
-
-typedef struct route {
-    const char *path;     /* after /api/ */
-    const char *words[3]; /* the command's name on the table, word by word */
-    const char *after;    /* an operand after FILE ("start"), or NULL */
-    unsigned flags;
-} route;
-
-static const route routes[] = {
-    {"division", {"division"}, NULL, 0},
-    {"corps", {"corps"}, NULL, 0},
-    {"battle", {"battle"}, NULL, 0},
-    {"fire", {"fire"}, NULL, 0},
-    {"curve", {"curve"}, NULL, 0},
-    {"odds/division", {"odds", "division"}, NULL, 0},
-    {"odds/corps", {"odds", "corps"}, NULL, 0},
-    {"odds/battle", {"odds", "battle"}, NULL, 0},
-    {"odds/fire", {"odds", "fire"}, NULL, 0},
-    {"odds/charge", {"odds", "charge"}, NULL, 0},
-    {"sim/division", {"sim", "division"}, NULL, 0},
-    {"sim/corps", {"sim", "corps"}, NULL, 0},
-    {"sim/fire", {"sim", "fire"}, NULL, 0},
-    {"campaign/show", {"campaign", "show"}, NULL,
-     R_CAMPAIGN},
-    {"campaign/log", {"campaign", "log"}, NULL,
-     R_CAMPAIGN},
-    {"campaign/prisoners", {"campaign", "prisoners"}, NULL,
-     R_CAMPAIGN},
-    {"campaign/add", {"campaign", "add"}, NULL,
-     R_CAMPAIGN | R_WRITE},
-    {"campaign/engage", {"campaign", "engage"}, NULL,
-     R_CAMPAIGN | R_WRITE | R_DIV},
-    {"campaign/reveal", {"campaign", "reveal"}, NULL,
-     R_CAMPAIGN | R_WRITE | R_DIV | R_JSON},
-    {"campaign/battle/start", {"campaign", "battle", "start"}, NULL,
-     R_CAMPAIGN | R_WRITE | R_NAME},
-    {"campaign/battle/end", {"campaign", "battle", "end"}, NULL,
-     R_CAMPAIGN | R_WRITE},
-    {"campaign/casualties", {"campaign", "casualties"}, NULL,
-     R_CAMPAIGN | R_WRITE | R_DIV},
-    {"campaign/exchange", {"campaign", "exchange"}, NULL,
-     R_CAMPAIGN | R_WRITE},
-    {"campaign/liberate", {"campaign", "liberate"}, NULL,
-     R_CAMPAIGN | R_WRITE},
-    {"campaign/leader-lost", {"campaign", "leader-lost"}, NULL,
-     R_CAMPAIGN | R_WRITE | R_DIV},
-    {"campaign/penalty", {"campaign", "penalty"}, NULL,
-     R_CAMPAIGN | R_WRITE},
-    {"campaign/downgrade", {"campaign", "downgrade"}, NULL,
-     R_CAMPAIGN | R_WRITE | R_DIV},
-    /* Without "default", camp prints the side's default camp: a read, but
-     * one route, so POST for both. */
-    {"campaign/camp", {"campaign", "camp"}, NULL,
-     R_CAMPAIGN | R_WRITE},
-    {"campaign/advance", {"campaign", "advance"}, NULL,
-     R_CAMPAIGN | R_WRITE},
-    /* Acting for a side, the campaign undoes only events about the side's
-     * own divisions, with one refusal for every other event (hidden or
-     * not), and names a later event that holds it by number and kind only:
-     * what the side's own log shows. */
-    {"campaign/undo", {"campaign", "undo"}, NULL,
-     R_CAMPAIGN | R_WRITE | R_EVENT},
-};
-#define NROUTES (sizeof routes / sizeof *routes)
-
-/* Options a web client may not give: they name files on the server, read
- * the server's terminal, or choose what the server's processors do. */
-static const char *const refused[] = {"ask", "rules", "labels", "help",
-                                      "threads", "commitment", "salt", "out"};
+/* The routes are the command table's: a command marked CLI_WEB answers at
+ * /api/ its name with '/' between the words ("odds fire" at
+ * /api/odds/fire); CLI_WRITES says POST (else GET), CLI_CAMPAIGN that its
+ * FILE is the served campaign, its operands' keys (cli_arg.key) which
+ * members of the call are operands, and CLI_LOCAL the options a client may
+ * not give. This file keeps no list of its own. */
+#define API_NAME_MAX 64
 
 bool web_api_sides_can_write(void)
 {
@@ -140,16 +69,6 @@ static void errorf(web_reply *r, int status, const char *fmt, ...)
     web_error(r, status, msg);
 }
 
-static bool in(const char *name, const char *const *list, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(name, list[i]))
-            return true;
-    return false;
-}
-
-#define IN(name, list) in(name, list, sizeof list / sizeof *list)
-
 /* An option name as the CLI spells them: lower case, digits, '-'. */
 static bool good_name(const char *s)
 {
@@ -191,7 +110,7 @@ static bool allowed(const char *k, const char *v, web_reply *r)
                "weapon, range, army", k);
         return false;
     }
-    if (IN(k, refused)) {
+    if (cli_local_option(k)) {
         errorf(r, 400, "%s: not an option of the web API (it names the "
                "server's files or terminal)", k);
         return false;
@@ -218,39 +137,49 @@ static bool allowed(const char *k, const char *v, web_reply *r)
     return true;
 }
 
-/* The pairs of a call: [FILE [after] [DIV] [NAME] [EVENT]] options [as]
- * format. */
-static bool build(const web_call *c, const route *rt, pairs *p, web_reply *r)
+/* The operand of the call that arg stands for: the member named by its
+ * key. */
+static const char *operand_of(const web_call *c, const cli_arg *arg)
 {
-    const char *div = NULL, *name = NULL, *event = NULL;
+    for (size_t i = 0; arg->key && i < c->nargs; i++)
+        if (!strcmp(c->args[i].name, arg->key))
+            return c->args[i].value;
+    return NULL;
+}
+
+/* Whether `k` is the key of one of cmd's operands. */
+static bool operand_key(const cli_command *cmd, const char *k)
+{
+    for (const cli_arg *a = cmd->args; a && a->metavar; a++)
+        if (a->key && !strcmp(a->key, k))
+            return true;
+    return false;
+}
+
+/* The pairs of a call: [FILE OPERANDS...] options [as] format. */
+static bool build(const web_call *c, const cli_command *cmd, pairs *p,
+                  web_reply *r)
+{
     pairs opts = {.n = 0};
     for (size_t i = 0; i < c->nargs; i++) {
         const char *k = c->args[i].name, *v = c->args[i].value;
-        if ((rt->flags & R_DIV) && !strcmp(k, "div"))
-            div = v;
-        else if ((rt->flags & R_NAME) && !strcmp(k, "name"))
-            name = v;
-        else if ((rt->flags & R_EVENT) && !strcmp(k, "event"))
-            event = v;
-        else if (!allowed(k, v, r))
+        if (operand_key(cmd, k))
+            continue;
+        if (!allowed(k, v, r))
             return false;
-        else if (strcmp(k, "format"))
+        if (strcmp(k, "format"))
             add(&opts, k, v); /* the table knows switches from values */
     }
-    if (rt->flags & R_CAMPAIGN) {
-        if ((rt->flags & R_DIV) && !div) {
-            errorf(r, 400, "div: which division? give div=N (its number in "
-                   "the ledger)");
-            return false;
+    if (cmd->flags & CLI_CAMPAIGN) {
+        for (const cli_arg *a = cmd->args; a && a->metavar; a++) {
+            const char *v = a->key ? operand_of(c, a) : c->campaign;
+            if (!v && !a->optional) {
+                errorf(r, 400, "%s", a->missing ? a->missing : "give it");
+                return false;
+            }
+            if (v)
+                add(p, NULL, v);
         }
-        if ((rt->flags & R_NAME) && !name) {
-            errorf(r, 400, "name: give the battle a name");
-            return false;
-        }
-        const char *ops[] = {c->campaign, rt->after, div, name, event};
-        for (size_t i = 0; i < 5; i++)
-            if (ops[i])
-                add(p, NULL, ops[i]);
         /* The token's viewer acts, exactly as with the CLI's --as: the
          * campaign refuses, masks and answers for that side. */
         if (c->viewer != WEB_UMPIRE)
@@ -258,31 +187,31 @@ static bool build(const web_call *c, const route *rt, pairs *p, web_reply *r)
     }
     for (size_t i = 0; i < opts.n; i++)
         add(p, opts.names[i], opts.values[i]);
-    if (!(rt->flags & R_JSON))
+    if (cli_opt_find(cmd, "format")) /* what prints JSON anyway has none */
         add(p, "format", "json");
     return true;
 }
 
-static const route *find(const char *path)
+/* The command at /api/PATH: its words joined by '/'. */
+static const cli_command *find(const char *path)
 {
-    for (size_t i = 0; i < NROUTES; i++)
-        if (!strcmp(path, routes[i].path))
-            return &routes[i];
-    return NULL;
+    char name[API_NAME_MAX];
+    size_t n = strlen(path);
+    if (!n || n >= sizeof name || strchr(path, ' '))
+        return NULL;
+    for (size_t i = 0; i <= n; i++)
+        name[i] = path[i] == '/' ? ' ' : path[i];
+    const cli_command *cmd = cli_find(name);
+    return cmd && (cmd->flags & CLI_WEB) ? cmd : NULL;
 }
 
-/* Runs the route's command; *out and *errs malloc'd; -1 when out of
- * memory. */
-static int run(const cli_shared *shared, const route *rt, const pairs *p,
-               char **out, size_t *outlen, char **errs)
+/* Runs the command; *out and *errs malloc'd; -1 when out of memory. */
+static int run(const cli_shared *shared, const cli_command *cmd,
+               const pairs *p, char **out, size_t *outlen, char **errs)
 {
-    char name[64] = "";
-    for (int i = 0; i < 3 && rt->words[i]; i++)
-        snprintf(name + strlen(name), sizeof name - strlen(name), "%s%s",
-                 i ? " " : "", rt->words[i]);
     *out = *errs = NULL;
-    int rc = (int)cli_invoke_shared(shared, name, p->names, p->values, p->n,
-                                    out, errs);
+    int rc = (int)cli_invoke_shared(shared, cmd->name, p->names, p->values,
+                                    p->n, out, errs);
     if (!*errs)
         *errs = calloc(1, 1);
     if (!*out)
@@ -299,18 +228,18 @@ static int run(const cli_shared *shared, const route *rt, const pairs *p,
 void web_api(const web_call *c, web_reply *r)
 {
     memset(r, 0, sizeof *r);
-    const route *rt = find(c->path);
+    const cli_command *rt = find(c->path);
     if (!rt) {
         errorf(r, 404, "no command '%.60s': see muster(1) for the commands "
                "(GET /api/division?army=union)", c->path);
         return;
     }
-    if ((rt->flags & R_CAMPAIGN) && !c->campaign) {
+    if ((rt->flags & CLI_CAMPAIGN) && !c->campaign) {
         errorf(r, 404, "no campaign is served here: start 'muster serve "
                "--campaign FILE'");
         return;
     }
-    if (!(rt->flags & R_WRITE) != !c->post) {
+    if (!(rt->flags & CLI_WRITES) != !c->post) {
         errorf(r, 405, "%s %s: %s", c->post ? "POST" : "GET", c->path,
                c->post ? "this reads: use GET"
                        : "this changes the campaign: use POST with a JSON body");
@@ -375,7 +304,7 @@ void web_plot(const web_call *c, web_reply *r)
     pairs p = {.n = 0};
     for (size_t i = 0; i < c->nargs; i++) {
         const char *k = c->args[i].name, *v = c->args[i].value;
-        if (!strcmp(k, "number")) { /* plot figure N */
+        if (operand_key(cmd, k)) { /* plot figure N */
             add(&p, NULL, v);
             continue;
         }

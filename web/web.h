@@ -87,6 +87,10 @@ void web_error(web_reply *r, int status, const char *msg);
  * viewers, `--as`); until then side links read the ledger only. */
 bool web_api_sides_can_write(void);
 
+/* Gives the command table's `serve` its run function (serve.c): a face
+ * that serves calls it once at start, before any command runs. */
+void web_install(void);
+
 /* ---- http.c: the server --------------------------------------------------- */
 
 typedef struct web_server web_server;
@@ -225,9 +229,7 @@ typedef struct web_links {
 void web_links_print(FILE *f, const web_links *l);
 
 /* ---- serve.c -------------------------------------------------------------- */
-
-/* `muster serve`, on the command table (cli/main.c lists it). */
-struct cli_command;
-extern const struct cli_command cmd_serve;
+/* web_install (above) gives the table's `serve` (cmd/cmd_serve.c) its run
+ * function. */
 
 #endif
