@@ -359,16 +359,33 @@ mu_status camp_view_check(mu_campaign *c, const char *noted, camp_report *r,
 mu_status camp_view_find(mu_campaign *c, int side, const char *noted,
                          camp_report *r, mu_error *err);
 
-/* ---- replay.c ---------------------------------------------------- */
+/* ---- replay.c: each kind's replay -------------------------------- */
 
-/* Replays the log of `file` on a new campaign in memory and reports every
- * difference with the file: each event field by field, then every table. */
-mu_status camp_replay_check(mu_campaign *file, camp_report *r, mu_error *err);
+/* Makes event e again on `mem` (a campaign in memory) through the call that
+ * made it, with the event's inputs and rolls; `file` is the campaign being
+ * replayed (for what the event does not hold: a hidden division's salt). */
+typedef mu_status (*camp_replay_fn)(mu_campaign *mem, mu_campaign *file,
+                                    const camp_ev *e, mu_error *err);
+/* The replay of a kind: NULL for "new" (camp_replay_first makes `mem`) and
+ * for "undo" (camp_replay_undo, in undo.c, above the replays it uses). */
+camp_replay_fn camp_replay_of(camp_ev_kind kind);
 
 /* A new campaign in memory as the "new" event e of `file` made it (with the
  * file's tables). */
 mu_status camp_replay_first(mu_campaign *file, const camp_ev *e,
                             mu_campaign **mem, mu_error *err);
+
+/* ---- undo.c ------------------------------------------------------ */
+
+/* The replay of an "undo" event: mu_campaign_undo on `mem`. */
+mu_status camp_replay_undo(mu_campaign *mem, mu_campaign *file,
+                           const camp_ev *e, mu_error *err);
+
+/* ---- replay_check.c ---------------------------------------------- */
+
+/* Replays the log of `file` on a new campaign in memory and reports every
+ * difference with the file: each event field by field, then every table. */
+mu_status camp_replay_check(mu_campaign *file, camp_report *r, mu_error *err);
 
 /* ---- shared by the mutating calls (engage.c) ------------------- */
 

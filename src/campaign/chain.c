@@ -60,19 +60,6 @@ mu_status camp_tables_upgrade(mu_campaign *c, mu_error *err)
     return pin ? camp_tables_pin(c, err) : MU_OK;
 }
 
-static mu_status pin_tx(mu_campaign *c, void *p, mu_error *err)
-{
-    (void)p;
-    return camp_tables_pin(c, err);
-}
-
-mu_status camp_replay_tables(mu_campaign *mem, mu_campaign *file,
-                             const camp_ev *e, mu_error *err)
-{
-    (void)file, (void)e; /* mem has the file's tables: their hash now */
-    return camp_tx(mem, pin_tx, NULL, NULL, err);
-}
-
 mu_status camp_chain_last(mu_campaign *c, unsigned char prev[CAMP_HASH_BYTES],
                           int64_t *last, mu_error *err)
 {

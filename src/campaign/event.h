@@ -9,11 +9,11 @@
  * field by field in docs/design.md ("The event log").
  *
  * Adding a kind: one enum member below, one payload struct and a member of
- * the union in camp_ev, and one row of camp_ev_types[] in event.c
- * (its name, where it keeps its division, and its encode, decode, text and
- * replay functions; the replay, in replay.c, calls the mutation
- * that made the event with the event's inputs, so that check can make the
- * whole campaign again from its log). Nothing else lists the kinds;
+ * the union in camp_ev, one row of camp_ev_types[] in event.c (its name,
+ * where it keeps its division, and its encode, decode and text functions),
+ * and one row of the replays' table in replay.c (the call that made the
+ * event, with the event's inputs, so that check can make the whole
+ * campaign again from its log). Nothing else lists the kinds;
  * docs/design.md gets the payload's description. */
 #ifndef MU_CAMPAIGN_EVENT_H
 #define MU_CAMPAIGN_EVENT_H
@@ -290,37 +290,9 @@ typedef struct camp_ev_type {
     /* One log line (without "#N " and the newline). `hide`: the whole event
      * is about a division hidden from the viewer. */
     void (*text)(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);
-    /* Makes the event again on `mem` (a campaign in memory) through the call
-     * that made it, with the event's inputs and rolls; `file` is the
-     * campaign being checked (for what the event does not hold: a hidden
-     * division's salt). NULL for "new", which makes `mem` itself. */
-    mu_status (*replay)(mu_campaign *mem, mu_campaign *file, const camp_ev *e,
-                        mu_error *err);
 } camp_ev_type;
 
 extern const camp_ev_type camp_ev_types[EV_NKINDS];
-
-/* The replays (replay.c), one per kind but "new". */
-#define CAMP_REPLAY(name)                                                      \
-    mu_status camp_replay_##name(mu_campaign *mem, mu_campaign *file,         \
-                                 const camp_ev *e, mu_error *err)
-CAMP_REPLAY(add);
-CAMP_REPLAY(engage);
-CAMP_REPLAY(reveal);
-CAMP_REPLAY(start);
-CAMP_REPLAY(end);
-CAMP_REPLAY(casualties);
-CAMP_REPLAY(exchange);
-CAMP_REPLAY(liberate);
-CAMP_REPLAY(leader_lost);
-CAMP_REPLAY(downgrade);
-CAMP_REPLAY(penalty);
-CAMP_REPLAY(fair_commit);
-CAMP_REPLAY(contribute);
-CAMP_REPLAY(advance);
-CAMP_REPLAY(undo);
-CAMP_REPLAY(tables);
-CAMP_REPLAY(default_camp);
 
 /* The kind named `name`; false for an unknown one. */
 bool camp_ev_kind_of(const char *name, camp_ev_kind *out);

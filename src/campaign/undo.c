@@ -173,13 +173,13 @@ static mu_status rebuild_one(rebuild *x, sqlite3_stmt *row, mu_error *err)
         return s;
     if (e.kind == EV_NEW && !x->mem)
         s = camp_replay_first(x->c, &e, &x->mem, err);
-    else if (!x->mem || e.kind == EV_NEW || !camp_ev_types[e.kind].replay)
+    else if (!x->mem || e.kind == EV_NEW ||
+             (e.kind != EV_UNDO && !camp_replay_of(e.kind)))
         s = err_at(err, MU_EIO, x->c->path, 0, "the campaign file is damaged: "
                    "event %" PRId64 " (%s) cannot be replayed", id, kind);
     else if (e.kind == EV_UNDO || id == x->target || is_undone(x->skip, id))
         s = copy_event(x->mem, row, err);
-    else if ((s = camp_ev_types[e.kind].replay(x->mem, x->c, &e, &why)) !=
-                 MU_OK ||
+    else if ((s = camp_replay_of(e.kind)(x->mem, x->c, &e, &why)) != MU_OK ||
              !same_event(x->mem, id, data) ||
              (e.kind == EV_ENGAGE && !same_division(x->mem, x->c, e.division)))
         s = not_replayed(x, &e, s, &why, err);
