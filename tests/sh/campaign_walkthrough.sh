@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The short campaign walked through in README.md and muster(1), run end to
-# end and compared with campaign_walkthrough.expected. The salt and the
-# commitment are random, so they are masked; the commitment is checked with
-# 'verify' and, independently, with sha256sum.
+# The short campaign walked through in docs/guide/campaign.md and
+# muster(1), run end to end and compared with campaign_walkthrough.expected.
+# The salt and the commitment are random, so they are masked; the
+# commitment is checked with 'verify' and, independently, with sha256sum.
 # MUSTER_UPDATE=1 rewrites the expected transcript (review the diff!).
 # usage: campaign_walkthrough.sh MUSTER
 set -u
