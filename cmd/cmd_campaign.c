@@ -139,18 +139,21 @@ static mu_status do_casualties(mu_campaign *c, cli_ctx *cx, int div,
                        (int)cli_num(cx, "lost", 0),
                        (int)cli_num(cx, "captured", 0),
                        (int)cli_num(cx, "batteries-captured", 0),
-                       cli_str(cx, "camp")};
+                       cli_str(cx, "camp"),
+                       (int)cli_num(cx, "batteries-lost", 0)};
     return mu_campaign_casualties_in(c, div, &k, ev, err);
 }
 
 static cli_rc run_casualties(cli_ctx *cx)
 {
     bool stands = cli_has(cx, "lost") || cli_has(cx, "captured");
-    if (!cli_has(cx, "brigade") && (stands || !cli_has(cx, "batteries-captured")))
+    bool guns = cli_has(cx, "batteries-captured") ||
+                cli_has(cx, "batteries-lost");
+    if (!cli_has(cx, "brigade") && (stands || !guns))
         return cli_error(cx, "campaign casualties: give the brigade with "
                          "--brigade K and its --lost/--captured stands (or "
-                         "--batteries-captured N alone for the division's "
-                         "guns)");
+                         "--batteries-captured/--batteries-lost N alone for "
+                         "the division's guns)");
     if (cli_has(cx, "camp") && !cli_num(cx, "captured", 0) &&
         !cli_num(cx, "batteries-captured", 0))
         return cli_error(cx, "campaign casualties: --camp names where "
@@ -852,6 +855,10 @@ static const cli_opt casualties_opts[] = {
      .metavar = "N",
      .help = "whole batteries of the division's own taken by the other side "
              "(alone, or with a brigade's stands)"},
+    {.name = "batteries-lost", .type = ARG_NUM, .lo = 0, .hi = 100,
+     .metavar = "N",
+     .help = "whole batteries of the division's own destroyed (not held by "
+             "the enemy: they never come back)"},
     CAMP_CAMP("the captor's camp that holds them (default: 'Union POW camp' "
               "or 'Confederate POW camp')"),
     CAMP_AS,
@@ -1119,7 +1126,8 @@ const cli_command cmd_campaign_casualties = {
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = casualties_opts, .run = run_casualties,
     .doc = "Casualties come off the division's actual strength. Captured\n"
-           "stands and batteries are held in the captor's camp (--camp).\n",
+           "stands and batteries are held in the captor's camp (--camp);\n"
+           "destroyed batteries (--batteries-lost) are gone for good.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_prisoners = {
     .name = "campaign prisoners", .summary = "the prisoners each side holds",

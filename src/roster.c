@@ -42,6 +42,8 @@ void roster_div_from_gen(rs_division *d, const mu_division *g)
     d->origin = RS_ROLLED;
     d->nbrigades = g->nbrigades;
     d->stands = d->start = g->stands;
+    d->batteries = g->artillery.division;
+    d->guns_captured = d->guns_destroyed = 0;
     for (int i = 0; i < g->nbrigades; i++) {
         const mu_brigade *b = &g->brigades[i];
         d->b[i] = (rs_brigade){i + 1, b->stands, b->stands, 0, 0, 0,

@@ -35,6 +35,8 @@ typedef struct rs_division {
     int nbrigades;
     rs_brigade b[MU_MAX_BRIGADES];
     int stands, start;
+    int batteries;         /* with the division now (campaign: as played) */
+    int guns_captured, guns_destroyed; /* campaign: held by the enemy, gone */
 } rs_division;
 
 typedef struct rs_corps {

@@ -70,8 +70,29 @@ static int corps_index(mu_roster *r, const camp_corps *all, int n, int id)
     return r->ncorps - 1;
 }
 
-static void overlay(rs_division *d, const camp_div *v)
+/* The division's batteries held prisoner now. */
+static mu_status guns_held(mu_campaign *c, int id, int *n, mu_error *err)
 {
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT coalesce(sum(batteries), 0) FROM "
+                               "batteries_held WHERE division = ?", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, id);
+    bool ok = true;
+    *n = sqlite3_step(st) == SQLITE_ROW ? camp_col(st, 0, &ok) : 0;
+    sqlite3_finalize(st);
+    return ok ? MU_OK : camp_damaged(c, err);
+}
+
+static void overlay(rs_division *d, const camp_div *v, int held)
+{
+    d->batteries = v->division_batteries;
+    d->guns_captured = held;
+    d->guns_destroyed = v->batteries - v->reserve - v->division_batteries -
+                        held;
+    if (d->guns_destroyed < 0)
+        d->guns_destroyed = 0;
     snprintf(d->name, sizeof d->name, "%s", v->name);
     d->number = v->id;
     d->campaign = true;
@@ -127,7 +148,9 @@ static mu_status gather(mu_campaign *c, void *p, mu_error *err)
         if (!camp_visible(v, x->viewer))
             continue; /* the other side's hidden division: never printed */
         mu_division g;
-        if ((s = stored_division(c, v->id, &g, err)) != MU_OK)
+        int held = 0;
+        if ((s = stored_division(c, v->id, &g, err)) != MU_OK ||
+            (s = guns_held(c, v->id, &held, err)) != MU_OK)
             break;
         int k = v->corps ? corps_index(x->r, corps, nk, v->corps) : -1;
         rs_division *d = k == -2 ? NULL : roster_add_div(x->r);
@@ -136,7 +159,7 @@ static mu_status gather(mu_campaign *c, void *p, mu_error *err)
             break;
         }
         roster_div_from_gen(d, &g);
-        overlay(d, v);
+        overlay(d, v, held);
         d->corps = k;
     }
     free(divs);

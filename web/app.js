@@ -388,7 +388,7 @@ function renderLedger(s) {
         card.append(el('p', {}, el('strong', {}, head)), el('p', { class: 'hint' }, 'not engaged yet: nothing rolled'));
       } else {
         card.append(el('p', {}, el('strong', {}, head), d.hidden ? ' (hidden)' : ''),
-          el('p', {}, `${d.stands} of ${d.start} stands in ${d.brigades.length} brigades; leader `, rating(d.leader.rating, d.leader.rolled)),
+          el('p', {}, `${d.stands} of ${d.start} stands in ${d.brigades.length} brigades; ${d.artillery.division} batteries${d.artillery.destroyed ? ` (${d.artillery.destroyed} destroyed)` : ''}; leader `, rating(d.leader.rating, d.leader.rolled)),
           brigadeTable(d));
       }
       box.append(card);
@@ -423,7 +423,7 @@ function renderPrisoners(box, p) {
 function logLine(e) {
   if (e.kind === 'undo') return `#${e.id} undo of #${e.event} (${e.undone_kind})`;
   const parts = [`#${e.id} ${e.kind}`];
-  for (const k of ['name', 'division', 'side', 'brigade', 'lost', 'captured', 'winner', 'union', 'confederate', 'commitment']) {
+  for (const k of ['name', 'division', 'side', 'brigade', 'lost', 'captured', 'batteries', 'batteries_lost', 'winner', 'union', 'confederate', 'commitment']) {
     if (e[k] !== undefined && e[k] !== null) parts.push(`${k} ${e[k]}`);
   }
   if (e.seed !== undefined && e.seed !== null) parts.push(`seed ${e.seed}`);

@@ -426,12 +426,15 @@ typedef struct mu_casualties {
                          exist only while a division is generated) */
     const char *camp; /* the captor's camp for what is taken; NULL: its
                          default camp */
+    int batteries_lost; /* whole batteries of the division destroyed (not
+                           held by the enemy: they never come back) */
 } mu_casualties;
 
-/* As mu_campaign_casualties, with captured batteries and the camp: the
- * batteries come off the division's own (not its reserve share) and are
- * held by the captor until exchanged or liberated. At least one of lost,
- * captured and batteries is non-zero; stands need a brigade.
+/* As mu_campaign_casualties, with captured and destroyed batteries and the
+ * camp: both come off the division's own (not its reserve share); captured
+ * ones are held by the captor until exchanged or liberated, destroyed ones
+ * are gone. At least one of lost, captured, batteries and batteries_lost is
+ * non-zero; stands need a brigade.
  * Errors: MU_EINPUT for more batteries than the division has, a camp name
  * that is not a name or is the other side's camp; otherwise as
  * mu_campaign_casualties. */

@@ -423,12 +423,15 @@ static mu_status cas_check(const cas_ctx *x, const camp_div *dv,
                        k->brigade, x->div, dv->name,
                        b->current, b->current == 1 ? "" : "s",
                        k->lost + k->captured);
-    if (k->batteries > dv->division_batteries)
+    if (k->batteries + k->batteries_lost > dv->division_batteries)
         return err_set(err, MU_EINPUT, "division %d (%s) has %d batter%s of "
-                       "its own: %d cannot be captured", x->div, dv->name,
+                       "its own: %d cannot be %s", x->div, dv->name,
                        dv->division_batteries,
                        dv->division_batteries == 1 ? "y" : "ies",
-                       k->batteries);
+                       k->batteries + k->batteries_lost,
+                       !k->batteries_lost ? "captured"
+                       : !k->batteries ? "destroyed"
+                       : "captured and destroyed");
     return MU_OK;
 }
 
@@ -453,11 +456,17 @@ static mu_status cas_tx(mu_campaign *c, void *p, mu_error *err)
         return s;
     camp_ev ev = {.kind = EV_CASUALTIES, .division = x->div};
     ev.u.cas = (ev_casualties){battle, dv.side, k->brigade, k->lost,
-                               k->captured, k->batteries, ""};
+                               k->captured, k->batteries, k->batteries_lost,
+                               ""};
     camp_copy_name(ev.u.cas.camp, camp);
     if ((s = camp_event(c, &ev, &x->event, err)) != MU_OK)
         return s;
     if (k->brigade && (s = cas_stands(c, x, battle, camp, err)) != MU_OK)
+        return s;
+    if (k->batteries_lost &&
+        (s = camp_exec_ints(c, err, "UPDATE divisions SET division_batteries "
+                            "= division_batteries - ? WHERE id = ?", 2,
+                            k->batteries_lost, x->div)) != MU_OK)
         return s;
     return k->batteries ? cas_batteries(c, x, camp, err) : MU_OK;
 }
@@ -472,10 +481,11 @@ mu_status mu_campaign_casualties_in(mu_campaign *c, int div,
         k->captured > MU_MAX_STANDS)
         return err_set(err, MU_EINPUT, "losses and prisoners are counted in "
                        "stands, 0..%d", MU_MAX_STANDS);
-    if (k->batteries < 0 || k->batteries > EV_MAX_BATTERIES)
-        return err_set(err, MU_EINPUT, "captured batteries are counted whole, "
-                       "0..%d", EV_MAX_BATTERIES);
-    if (k->lost + k->captured + k->batteries == 0)
+    if (k->batteries < 0 || k->batteries > EV_MAX_BATTERIES ||
+        k->batteries_lost < 0 || k->batteries_lost > EV_MAX_BATTERIES)
+        return err_set(err, MU_EINPUT, "captured and destroyed batteries are "
+                       "counted whole, 0..%d", EV_MAX_BATTERIES);
+    if (k->lost + k->captured + k->batteries + k->batteries_lost == 0)
         return err_why(err, MU_EINPUT, MU_R_NO_CASUALTIES, "no casualties "
                        "given: the stands lost and captured are both 0");
     if (k->lost + k->captured > 0 && k->brigade < 1)
@@ -494,7 +504,7 @@ mu_status mu_campaign_casualties(mu_campaign *c, int div, int brigade,
                                  int lost, int captured, int64_t *event,
                                  mu_error *err)
 {
-    mu_casualties k = {brigade, lost, captured, 0, NULL};
+    mu_casualties k = {brigade, lost, captured, 0, NULL, 0};
     if (lost + captured == 0 && lost >= 0 && captured >= 0)
         return err_why(err, MU_EINPUT, MU_R_NO_CASUALTIES, "no casualties "
                        "given: the stands lost and captured are both 0");

@@ -172,6 +172,7 @@ typedef struct ev_casualties {
     int brigade; /* 0: batteries only */
     int lost, captured;
     int batteries; /* taken (schema 4) */
+    int batteries_lost; /* destroyed: gone for good */
     ev_camp camp;  /* where what was taken is held ("" if nothing was) */
 } ev_casualties;
 

@@ -26,6 +26,8 @@ void ev_cas_encode(const camp_ev *e, cJSON *o)
     cJSON_AddNumberToObject(o, "captured", x->captured);
     if (x->batteries)
         cJSON_AddNumberToObject(o, "batteries", x->batteries);
+    if (x->batteries_lost)
+        cJSON_AddNumberToObject(o, "batteries_lost", x->batteries_lost);
     if (x->captured || x->batteries)
         put_camp(o, ev_other_side(x->side), x->camp);
 }
@@ -40,13 +42,16 @@ void ev_cas_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     x->lost = rd_int(r, o, "lost", 0, MU_MAX_STANDS);
     x->captured = rd_int(r, o, "captured", 0, MU_MAX_STANDS);
     x->batteries = rd_int_opt(r, o, "batteries", 1, EV_MAX_BATTERIES, 0);
+    x->batteries_lost = rd_int_opt(r, o, "batteries_lost", 1,
+                                   EV_MAX_BATTERIES, 0);
     if (x->captured || x->batteries)
         rd_camp(r, o, ev_other_side(x->side), x->camp);
     else if (rd_has(o, "camp"))
         rd_fail(r, "camp", "is given though nothing was captured");
     if (r->st == MU_OK && (x->brigade == 0) != (x->lost + x->captured == 0))
         rd_fail(r, "brigade", "does not go with the stands lost and captured");
-    if (r->st == MU_OK && x->lost + x->captured + x->batteries == 0)
+    if (r->st == MU_OK &&
+        x->lost + x->captured + x->batteries + x->batteries_lost == 0)
         rd_fail(r, "lost", "is 0 and nothing else was lost either");
 }
 
@@ -60,8 +65,11 @@ void ev_cas_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
         sb_printf(sb, " brigade %d, %d lost, %d captured", x->brigade, x->lost,
                   x->captured);
     if (x->batteries)
-        sb_printf(sb, "%s%d batter%s captured", x->brigade ? ", " : ", ",
-                  x->batteries, ev_plural(x->batteries, "y", "ies"));
+        sb_printf(sb, ", %d batter%s captured", x->batteries,
+                  ev_plural(x->batteries, "y", "ies"));
+    if (x->batteries_lost)
+        sb_printf(sb, ", %d batter%s destroyed", x->batteries_lost,
+                  ev_plural(x->batteries_lost, "y", "ies"));
     if ((x->captured || x->batteries) &&
         strcmp(x->camp, mu_camp_default(ev_other_side(x->side))))
         sb_printf(sb, ", held in %s", x->camp);

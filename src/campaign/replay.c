@@ -194,7 +194,7 @@ static mu_status camp_replay_casualties(mu_campaign *mem, mu_campaign *file,
     (void)file;
     const ev_casualties *x = &e->u.cas;
     mu_casualties k = {x->brigade, x->lost, x->captured, x->batteries,
-                       *x->camp ? x->camp : NULL};
+                       *x->camp ? x->camp : NULL, x->batteries_lost};
     return mu_campaign_casualties_in(mem, e->division, &k, NULL, err);
 }
 

@@ -226,8 +226,17 @@ static void brigade_jw(jw *w, const camp_brigade *b, const mu_labels *l)
     jw_end(w);
 }
 
+/* Batteries destroyed: the division kept batteries - reserve at its
+ * engagement; what it has not now and is not held prisoner (taken) was
+ * destroyed (a campaign's batteries come back only from captivity). */
+static int destroyed_batteries(const camp_div *d, int taken)
+{
+    int n = d->batteries - d->reserve - d->division_batteries - taken;
+    return n > 0 ? n : 0;
+}
+
 static void division_jw(jw *w, const camp_div *d, int viewer,
-                        const mu_labels *l)
+                        const mu_labels *l, int taken)
 {
     jw_obj(w, NULL);
     jw_int(w, "id", d->id);
@@ -264,6 +273,8 @@ static void division_jw(jw *w, const camp_div *d, int viewer,
     jw_int(w, "batteries", d->batteries);
     jw_int(w, "division", d->division_batteries);
     jw_int(w, "reserve", d->reserve);
+    jw_int(w, "captured", taken);
+    jw_int(w, "destroyed", destroyed_batteries(d, taken));
     jw_end(w);
     jw_end(w);
 }
@@ -308,11 +319,15 @@ static void reserve_jw(jw *w, const view *v)
     jw_end(w);
 }
 
+static mu_status taken_batteries(view *v, int div, int *n, mu_error *err);
+
 static mu_status put_div_json(view *v, const camp_div *d, mu_error *err)
 {
-    (void)err;
-    division_jw(v->w, d, v->viewer, v->labels);
-    return MU_OK;
+    int taken = 0;
+    mu_status s = taken_batteries(v, d->id, &taken, err);
+    if (s == MU_OK)
+        division_jw(v->w, d, v->viewer, v->labels, taken);
+    return s;
 }
 
 static void campaign_jw(jw *w, const mu_campaign *c, const view *v)
@@ -435,8 +450,12 @@ static void division_text(const camp_div *d, int viewer, const mu_labels *l,
               md ? "" : sep, stands, start, d->nbrigades, md ? " · " : ", ");
     sb_printf(sb, "%d batter%s", d->division_batteries,
               d->division_batteries == 1 ? "y" : "ies");
-    if (taken) /* held by the other side: see the prisoners */
-        sb_printf(sb, " (%d captured)", taken);
+    int gone = destroyed_batteries(d, taken);
+    if (taken && gone) /* taken: held by the other side, see the prisoners */
+        sb_printf(sb, " (%d captured, %d destroyed)", taken, gone);
+    else if (taken || gone)
+        sb_printf(sb, " (%d %s)", taken ? taken : gone,
+                  taken ? "captured" : "destroyed");
     sb_printf(sb, ", %d more to the reserve%s", d->reserve,
               d->by_the_book ? (md ? " · by the book" : ", by the book") : "");
     if (d->hidden)

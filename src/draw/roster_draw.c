@@ -276,11 +276,18 @@ static void draw_division(dctx *c, const rs_block *b)
         k = snprintf(s, sizeof s, "%d of %d stands", d->stands, d->start);
     else
         k = snprintf(s, sizeof s, "%d stands", d->stands);
-    snprintf(s + k, sizeof s - (size_t)k, " in %d brigades \u00b7 "
-             "artillery: %d batter%s with the division, %d to the %s",
-             d->nbrigades, g->artillery.division,
-             g->artillery.division == 1 ? "y" : "ies", g->artillery.reserve,
-             reserve_name(g->army));
+    k += snprintf(s + k, sizeof s - (size_t)k, " in %d brigades \u00b7 "
+                  "artillery: %d batter%s with the division", d->nbrigades,
+                  d->batteries, d->batteries == 1 ? "y" : "ies");
+    if (d->guns_captured && k > 0 && (size_t)k < sizeof s)
+        k += snprintf(s + k, sizeof s - (size_t)k, " (%d captured%s",
+                      d->guns_captured, d->guns_destroyed ? "" : ")");
+    if (d->guns_destroyed && k > 0 && (size_t)k < sizeof s)
+        k += snprintf(s + k, sizeof s - (size_t)k, "%s%d destroyed)",
+                      d->guns_captured ? ", " : " (", d->guns_destroyed);
+    if (k > 0 && (size_t)k < sizeof s)
+        snprintf(s + k, sizeof s - (size_t)k, ", %d to the %s",
+                 g->artillery.reserve, reserve_name(g->army));
     text(c, c->x0 + 6, b->y + 25, c->w - 12, s, 9, F_REG, 0);
     division_rolls(d, s, sizeof s);
     ink(c, 0.35);
@@ -396,8 +403,8 @@ static tally count(const mu_roster *r, int side, int corps)
         t.brigades += d->nbrigades;
         t.stands += d->stands;
         t.start += d->start;
-        t.batteries += d->gen.artillery.batteries;
-        t.division += d->gen.artillery.division;
+        t.batteries += d->batteries + d->gen.artillery.reserve;
+        t.division += d->batteries;
         t.reserve += d->gen.artillery.reserve;
     }
     return t;
