@@ -135,9 +135,15 @@ static cli_rc run_battle(cli_ctx *cx)
     "exact odds roll no dice: --trials and --threads belong to 'muster sim "   \
     "fire'"
 
+static const char *const program_langs[] = {"anydice", "troll", "dicelab",
+                                            NULL};
+
 static const cli_opt fire_opts[] = {
     OPT_VOLLEY,
     OPT_METHOD,
+    {.name = "to", .type = ARG_CHOICE, .vocab = program_langs, .metavar = "L",
+     .help = "instead of the odds, the program that asks the same question "
+             "in anydice, troll or dicelab (Troll and dicelab: one --method)"},
     OPT_RULES_WEAPONS,
     OPT_ODDS_FORMAT,
     OPT_REFUSE("seed", ARG_TEXT, FIRE_NO_DICE),
@@ -175,6 +181,14 @@ cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so)
     memset(&exact, 0, sizeof exact);
     memset(&sim, 0, sizeof sim);
     mu_hit_method m = (mu_hit_method)(cli_choice(cx, "method", 2) + 1);
+    if (!so && cli_has(cx, "to")) {
+        if (cli_has(cx, "format"))
+            return cli_error(cx, "odds fire: --to writes a program, not a "
+                             "format: give --to or --format");
+        mu_dice_lang lang = (mu_dice_lang)(MU_LANG_ANYDICE + cli_choice(cx, "to", 0));
+        mu_status ps = mu_odds_program(&v, m, lang, &text, &err);
+        return ps == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
+    }
     mu_status st = mu_odds_fire(&v, m, &exact, &err);
     if (st == MU_OK && so)
         st = mu_sim_fire(&v, m, so, &sim, &err);

@@ -19,6 +19,7 @@ static const char *const hints[MU_R_COUNT] = {
     [MU_R_BUSY] = "try again",
     [MU_R_NOT_AN_OOB] =
         "make one with 'muster division|corps|battle --format json'",
+    [MU_R_ONE_QUESTION] = "give --method additive or --method per-figure",
 };
 
 const char *cli_hint(mu_reason r)

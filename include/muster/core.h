@@ -99,6 +99,7 @@ typedef enum mu_reason {
     MU_R_BUSY,              /* another writer held the file too long       */
     MU_R_HIDDEN_DIVISION,   /* the division is hidden from the acting side */
     MU_R_NOT_AN_OOB,        /* JSON that is no order of battle muster wrote */
+    MU_R_ONE_QUESTION,      /* the dice language asks one question a program */
     MU_R_COUNT
 } mu_reason;
 

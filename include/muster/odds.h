@@ -252,6 +252,25 @@ MU_API mu_status mu_odds_fire(const mu_volley *v, mu_hit_method m,
 MU_API mu_status mu_sim_fire(const mu_volley *v, mu_hit_method m,
                              const mu_sim_opts *s, mu_fire_odds *out,
                              mu_error *err);
+/* The dice languages of mu_odds_program. */
+typedef enum mu_dice_lang {
+    MU_LANG_ANYDICE = 1, /* anydice.com                                   */
+    MU_LANG_TROLL,       /* Torben Mogensen's Troll                        */
+    MU_LANG_DICELAB      /* dicelab, as Debian ships it (dicelab -c)       */
+} mu_dice_lang;
+
+/* Volley v's question as a program of that language, which computes the
+ * distribution mu_odds_fire gives: additive, the sure hits plus one d100 at
+ * most the threshold; per figure, the count of the effectives whose die is
+ * at most P (a P of p/q percent: a die of 100 q faces, at most p). Comment
+ * lines first say what fires. AnyDice writes one output a method (both:
+ * two); Troll and dicelab ask one question a program.
+ * Owns: *out is malloc'd text; free() it.
+ * Errors: MU_EINPUT for another method or language, and (reason
+ * MU_R_ONE_QUESTION) both methods for Troll or dicelab. */
+MU_API mu_status mu_odds_program(const mu_volley *v, mu_hit_method m,
+                                 mu_dice_lang lang, char **out, mu_error *err);
+
 /* Releases what volley odds own; NULL is a no-op. */
 MU_API void mu_fire_odds_clear(mu_fire_odds *o);
 
