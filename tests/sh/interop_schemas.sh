@@ -39,6 +39,27 @@ done
 "$muster" rules dump | sed 's/^crack = 88-00$/crack = 88-99/; s/^veteran = 26-87$/veteran = 26-87, 00/' >house.ini
 "$muster" rules export --to foundry --rules house.ini --table morale.union.1863 >house.json || fail=1
 validate foundry-rolltable.schema.json house.json "a house file's table"
+# Orders of battle: a division (seeded and typed), a list, a stream, a
+# corps with cavalry and a battle, each against docs/schema/oob.schema.json.
+"$muster" division --army union --seed 3 --format json >d.json || fail=1
+validate oob.schema.json d.json "a division"
+"$muster" division --army confederate --year 1863 --theater east --format json \
+    --rolls 50,50,50,50,50,50,50,50,80,50,50,50,44 >typed.json || fail=1
+validate oob.schema.json typed.json "a division from typed rolls"
+"$muster" division --army confederate --count 25 --seed 9 --format json >list.json || fail=1
+validate oob.schema.json list.json "25 divisions"
+"$muster" division --army union --count 5 --seed 2 --format jsonl >stream.jsonl || fail=1
+k=0
+while IFS= read -r line; do
+    k=$((k + 1)); printf '%s\n' "$line" >line.json
+    validate oob.schema.json line.json "jsonl line $k"
+done <stream.jsonl
+[ $k -eq 5 ] || { echo "FAIL jsonl gave $k lines"; fail=1; }
+"$muster" corps --army union --seed 3 --cavalry 1 --format json >corps.json || fail=1
+validate oob.schema.json corps.json "a corps"
+"$muster" battle --seed 4 --format json >battle.json || fail=1
+validate oob.schema.json battle.json "a battle"
+
 # The schema is not vacuous: a band outside 1..100 is refused.
 sed 's/"range":\t\[1, 6\]/"range":\t[0, 6]/' all.json >bad.json
 cmp -s all.json bad.json && { echo "FAIL the bad copy is not bad"; fail=1; }
@@ -48,5 +69,13 @@ jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])),
                     cls=jsonschema.Draft202012Validator)
 PY
 then echo "FAIL a range [0, 6] validates"; fail=1; fi
+sed 's/"morale":\t"veteran"/"morale":\t"elite"/' d.json >bad.json
+cmp -s d.json bad.json && { echo "FAIL the bad division is not bad"; fail=1; }
+if python3 - "$src/docs/schema/oob.schema.json" bad.json <<'PY' 2>/dev/null
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])),
+                    cls=jsonschema.Draft202012Validator)
+PY
+then echo "FAIL an 'elite' brigade validates"; fail=1; fi
 [ $fail -eq 0 ] && echo "ok"
 exit $fail
