@@ -143,6 +143,10 @@ mu_status camp_fair_commit_given(mu_campaign *c, int div, const char *secret,
 mu_status camp_contribute_given(mu_campaign *c, int div,
                                 const char *commitment,
                                 const char *contribution, mu_error *err);
+/* The replay of a fair engage: the contribution it was rolled on, as the
+ * owner's file records it. */
+mu_status camp_fair_value_given(mu_campaign *c, int div,
+                                const char *contribution, mu_error *err);
 
 /* Loads a division with its brigades: MU_EINPUT if there is none. */
 mu_status camp_load_div(mu_campaign *c, int id, camp_div *out, mu_error *err);

@@ -88,8 +88,15 @@ static mu_status engage_call(mu_campaign *mem, const camp_ev *e,
         memcpy(fair.commitment, x->fair_commitment, MU_FAIR_HEX);
         memcpy(fair.contribution, x->contribution, MU_FAIR_HEX);
     }
-    return camp_engage(mem, e->division, x->hidden, x->by_the_book, d, salt,
-                       x->fair ? &fair : NULL, &out, err);
+    mu_status s = camp_engage(mem, e->division, x->hidden, x->by_the_book, d,
+                              salt, x->fair ? &fair : NULL, &out, err);
+    /* The owner's engage records the contribution it rolled on, as
+     * mu_campaign_engage_fair does: without it check would differ from
+     * every honest file, and an undo (which writes the replayed tables)
+     * would drop the division's proof. */
+    if (s == MU_OK && x->fair)
+        s = camp_fair_value_given(mem, e->division, x->contribution, err);
+    return s;
 }
 
 static mu_status camp_replay_engage(mu_campaign *mem, mu_campaign *file,

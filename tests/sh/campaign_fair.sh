@@ -53,6 +53,14 @@ expect 2 "comes from the opponent" contribute owner.db 2 --commitment "$h" \
 expect 0 "engaged hidden, rolled fairly" engage owner.db 2 --contribution "$r" \
     --as confederate
 expect 0 "rolled fairly" show owner.db --as union
+# The honest file checks clean (the replay restores the contribution), and
+# an undo of another division's event keeps the proof (issue 27, item 4).
+expect 0 "ok" check owner.db
+m add owner.db --side union --name Sumner >/dev/null || fail add
+m engage owner.db 4 --seed 5 >/dev/null || fail "engage 4"
+expect 0 "undo of #9" undo owner.db
+expect 0 "ok" check owner.db
+expect 0 "rolled fairly" show owner.db --as union
 m reveal owner.db 2 --as confederate >reveal.json || fail reveal
 grep -q '"verifiable":true' reveal.json || fail "reveal not marked verifiable"
 # The opponent checks it in their own file: fair.
