@@ -164,10 +164,16 @@ static mu_status on_write(void *ud, const unsigned char *data, size_t n)
     return fwrite(data, 1, n, o->f) == n ? MU_OK : MU_EIO;
 }
 
+/* A path that names no folder is bad input (2); a file that cannot be
+ * written there (a full disk, no permission, an I/O error) a failure (1),
+ * as for plot. */
 static cli_rc write_error(cli_ctx *cx, const char *path)
 {
-    return cli_error(cx, "roster: cannot write %s: %s", path,
-                     strerror(errno));
+    int e = errno;
+    cli_rc rc = cli_error(cx, "roster: cannot write %s: %s", path,
+                          strerror(e));
+    return e == ENOENT || e == ENOTDIR || e == EISDIR || e == ENAMETOOLONG
+               ? rc : CLI_FAIL;
 }
 
 static cli_rc render_to(cli_ctx *cx, const char *out, const mu_roster *r,

@@ -426,8 +426,12 @@ static mu_status existing(const char *path, mu_campaign **out,
         err_at(err, MU_EIO, path, 0, "no such campaign");
         return camp_reason(err, MU_R_NO_CAMPAIGN);
     }
+    /* A folder (or a device) cannot be read as a file: a failure, as for
+     * any other file that cannot be read, not bad input. */
     if (!S_ISREG(sb.st_mode))
-        return err_at(err, MU_EINPUT, path, 0, "not a campaign file");
+        return err_at(err, MU_EIO, path, 0, "cannot read: %s",
+                      S_ISDIR(sb.st_mode) ? "it is a folder, not a campaign "
+                      "file" : "not a regular file, so not a campaign file");
     return camp_alloc(path, c, err);
 }
 

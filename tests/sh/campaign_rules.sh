@@ -142,7 +142,12 @@ case "$err" in "muster: "*) ;; *) fail "'show missing.db': no message: $err" ;; 
 
 # Files that are not campaigns, and other unusable arguments.
 echo "just text" >notes.txt
-for args in "show notes.txt" "log /" "campaign" \
+# A folder cannot be read as a file: a failure, as for any unreadable file.
+err=$(mc log / 2>&1 >/dev/null)
+rc=$?
+[ $rc = 1 ] || fail "'log /' exited $rc, not 1"
+case "$err" in "muster: "*) ;; *) fail "'log /': no message: $err" ;; esac
+for args in "show notes.txt" "campaign" \
             "show" "frobnicate c.db" "new c.db --name X --year 1863 --theater east" \
             "new d.db --name X --year 1870 --theater east" \
             "new d.db --name X --year 1863 --theater east --return-rate 101" \

@@ -22,6 +22,14 @@ check "closed pipe stderr" "" "$(cat "$errf")"
 rm -f "$errf"
 "$muster" division --army union --rules /nonexistent/x.ini 2>/dev/null
 check "unreadable file" 1 $?
+"$muster" division --army union --rules / 2>/dev/null
+check "a folder as a file" 1 $?
+for sub in show log prisoners check head; do
+    "$muster" campaign $sub / 2>/dev/null
+    check "campaign $sub of a folder" 1 $?
+done
+"$muster" campaign show /dev/null 2>/dev/null
+check "campaign show of a device" 1 $?
 "$muster" division --army union --year 1870 2>/dev/null
 check "bad input" 2 $?
 "$muster" division --army union --rolls 50 2>/dev/null
