@@ -581,6 +581,39 @@ static void csv_export(void **state)
     mu_campaign_close(c);
 }
 
+/* A cell a spreadsheet could read as a formula is defused with a leading
+ * ', spaces before the =, +, - or @ included (spreadsheets skip them). */
+static void csv_formulas_defused(void **state)
+{
+    (void)state;
+    mu_campaign_opts o = mu_campaign_defaults();
+    o.name = "Cells";
+    o.year = 1863;
+    o.theater = MU_EAST;
+    mu_campaign *c;
+    mu_error err;
+    int id;
+    assert_int_equal(mu_campaign_create(fresh(), &o, &c, &err), MU_OK);
+    static const char *const names[] = {"  =1+1", " +A1", "-2", "   @SUM",
+                                        "a =b", "x"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        assert_int_equal(mu_campaign_add(c, MU_UNION, names[i], MU_INFANTRY,
+                                         i == 5 ? " -corps" : NULL, &id, &err),
+                         MU_OK);
+    char *t;
+    assert_int_equal(mu_campaign_export_csv(c, &t, &err), MU_OK);
+    const char *rows = strchr(t, '\n') + 1;
+    assert_string_equal(rows,
+        "division,1,\"'  =1+1\",union,infantry,,0,,,,,,,,,,,,\n"
+        "division,2,\"' +A1\",union,infantry,,0,,,,,,,,,,,,\n"
+        "division,3,\"'-2\",union,infantry,,0,,,,,,,,,,,,\n"
+        "division,4,\"'   @SUM\",union,infantry,,0,,,,,,,,,,,,\n"
+        "division,5,a =b,union,infantry,,0,,,,,,,,,,,,\n"
+        "division,6,x,union,infantry,\"' -corps\",0,,,,,,,,,,,,\n");
+    free(t);
+    mu_campaign_close(c);
+}
+
 /* The two-party seed is what muster/campaign.h specifies, computed here
  * the long way with libsodium. */
 static void fair_seed_is_specified(void **state)
@@ -750,6 +783,7 @@ int main(void)
         cmocka_unit_test(schema1_file_is_upgraded),
         cmocka_unit_test(a_players_own_file),
         cmocka_unit_test(csv_export),
+        cmocka_unit_test(csv_formulas_defused),
         cmocka_unit_test(fair_seed_is_specified),
         cmocka_unit_test(fair_roll_in_one_file),
         cmocka_unit_test(years_and_theaters),

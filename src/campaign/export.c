@@ -192,18 +192,32 @@ mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
 
 /* ---- CSV ---------------------------------------------------------------- */
 
+/* Whether a spreadsheet could take the cell for a formula: it starts with
+ * =, +, - or @ after any spaces (which spreadsheets skip), or with a tab
+ * or carriage return. */
+static bool csv_formula(const char *s)
+{
+    if (*s == '\t' || *s == '\r')
+        return true;
+    while (*s == ' ')
+        s++;
+    return *s && strchr("=+-@", *s) != NULL;
+}
+
 /* A CSV field: quoted when it holds a comma, quote or line break (RFC
- * 4180), and a leading =, +, - or @ defused for spreadsheets. */
+ * 4180), and one a spreadsheet could read as a formula defused by a
+ * leading '. */
 static void csv_field(sbuf *sb, const char *s)
 {
-    bool quote = strpbrk(s, ",\"\r\n") != NULL || strchr("=+-@", *s) != NULL;
+    bool formula = csv_formula(s);
+    bool quote = strpbrk(s, ",\"\r\n") != NULL || formula;
     if (!*s)
         return;
     if (!quote) {
         sb_puts(sb, s);
         return;
     }
-    sb_puts(sb, strchr("=+-@", *s) ? "\"'" : "\"");
+    sb_puts(sb, formula ? "\"'" : "\"");
     for (; *s; s++)
         sb_printf(sb, *s == '"' ? "\"\"" : "%c", *s);
     sb_puts(sb, "\"");
