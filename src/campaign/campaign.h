@@ -291,6 +291,16 @@ const char *camp_side_title(mu_army a);
 const char *camp_side_noun(mu_army a);
 const char *camp_side_poss(mu_army a);
 
+/* ---- file.c: a finished database written to a new file ---------- */
+
+/* Writes database `db` (in memory, complete) to the new file `path`: an
+ * unnamed file in its folder linked to the name when whole (or a hidden
+ * temporary name where there are none), never over an existing file
+ * (MU_EINPUT "already exists: " and `exists`); MU_EIO when it cannot be
+ * written. The file is in WAL mode if `wal`, else in rollback mode. */
+mu_status camp_file_put(sqlite3 *db, const char *path, bool wal,
+                        const char *exists, mu_error *err);
+
 /* ---- schema.c: the schema and its upgrades --------------------- */
 
 /* Makes schema 1's tables (user_version stays as it is). */

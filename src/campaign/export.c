@@ -98,35 +98,36 @@ static mu_status write_view_log(mu_campaign *x, int side, mu_error *err)
     return s == MU_OK ? camp_exec(x, "DELETE FROM events", err) : s;
 }
 
-static mu_status copy_to(mu_campaign *c, const char *path, mu_error *err)
-{
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "VACUUM INTO ?", &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_text(st, 1, path, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? MU_OK
-                             : camp_sql_fail(c, rc, "copying the campaign", err);
-}
-
-/* Opens the copy for scrubbing: no journal left behind, freed pages zeroed,
+/* The copy to scrub, in memory: the whole campaign is never in a file
+ * under the player's name or a temporary one. Freed pages are zeroed,
  * and the foreign keys of brigades taken away not enforced. */
-static mu_status open_copy(const char *path, mu_campaign **out, mu_error *err)
+static mu_status copy_in_memory(mu_campaign *c, const char *path,
+                                mu_campaign **out, mu_error *err)
 {
     mu_campaign *x = calloc(1, sizeof *x);
     if (!x)
         return err_nomem(err);
     x->viewer = MU_VIEWER_UMPIRE;
     x->path = strdup(path);
-    int rc = x->path ? sqlite3_open_v2(path, &x->db, SQLITE_OPEN_READWRITE,
-                                       NULL) : SQLITE_NOMEM;
-    mu_status s = rc == SQLITE_OK ? MU_OK
-                                  : camp_sql_fail(x, rc, "opening the copy", err);
-    if (s == MU_OK)
-        s = camp_exec(x, "PRAGMA journal_mode = DELETE; PRAGMA secure_delete ="
-                      " ON; PRAGMA foreign_keys = OFF;", err);
+    int rc = x->path ? sqlite3_open_v2(":memory:", &x->db,
+                                       SQLITE_OPEN_READWRITE |
+                                       SQLITE_OPEN_CREATE |
+                                       SQLITE_OPEN_MEMORY, NULL)
+                     : SQLITE_NOMEM;
+    sqlite3_backup *bk = rc == SQLITE_OK
+                             ? sqlite3_backup_init(x->db, "main", c->db, "main")
+                             : NULL;
+    if (bk) {
+        rc = sqlite3_backup_step(bk, -1);
+        sqlite3_backup_finish(bk);
+        rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+    } else if (rc == SQLITE_OK) {
+        rc = sqlite3_errcode(x->db);
+    }
+    mu_status s = rc == SQLITE_OK
+                      ? camp_exec(x, "PRAGMA secure_delete = ON; PRAGMA "
+                                  "foreign_keys = OFF;", err)
+                      : camp_sql_fail(c, rc, "copying the campaign", err);
     if (s != MU_OK) {
         sqlite3_close(x->db);
         free(x->path);
@@ -135,16 +136,6 @@ static mu_status open_copy(const char *path, mu_campaign **out, mu_error *err)
     }
     *out = x;
     return MU_OK;
-}
-
-static void remove_copy(const char *path)
-{
-    static const char *const ext[] = {"", "-journal", "-wal", "-shm"};
-    for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
-        char p[4096];
-        if ((size_t)snprintf(p, sizeof p, "%s%s", path, ext[i]) < sizeof p)
-            unlink(p);
-    }
 }
 
 mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
@@ -164,29 +155,29 @@ mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
     if (stat(path, &sb) == 0 || errno != ENOENT)
         return err_at(err, MU_EINPUT, path, 0, "already exists: a player's "
                       "file is written to a new file");
-    mu_status s = copy_to(c, path, err);
+    /* The copy's log is kept as its side saw it, then its tables are
+     * scrubbed; VACUUM rewrites it without the freed pages, so the secrets
+     * are gone from its bytes, not only from its tables. All of it in
+     * memory: the file is written once whole, and from its first byte it
+     * holds only what the side may know (file.c). */
     mu_campaign *x = NULL;
-    if (s == MU_OK)
-        s = open_copy(path, &x, err);
-    if (s == MU_OK) {
-        /* The copy's log is kept as its side saw it, then its tables are
-         * scrubbed;
-         * VACUUM rewrites it without the freed pages, so the secrets are
-         * gone from its bytes, not only from its tables. */
-        if ((s = camp_exec(x, "BEGIN IMMEDIATE", err)) == MU_OK &&
-            (s = camp_view_chain_write(x, (int)side, err)) == MU_OK &&
-            (s = write_view_log(x, (int)side, err)) == MU_OK &&
-            (s = scrub_tables(x, (int)side, err)) == MU_OK &&
-            (s = camp_exec(x, "COMMIT", err)) == MU_OK)
-            s = camp_exec(x, "VACUUM", err);
-        if (s != MU_OK)
-            sqlite3_exec(x->db, "ROLLBACK", NULL, NULL, NULL);
-        sqlite3_close(x->db);
-        free(x->path);
-        free(x);
-    }
+    mu_status s = copy_in_memory(c, path, &x, err);
     if (s != MU_OK)
-        remove_copy(path);
+        return s;
+    if ((s = camp_exec(x, "BEGIN IMMEDIATE", err)) == MU_OK &&
+        (s = camp_view_chain_write(x, (int)side, err)) == MU_OK &&
+        (s = write_view_log(x, (int)side, err)) == MU_OK &&
+        (s = scrub_tables(x, (int)side, err)) == MU_OK &&
+        (s = camp_exec(x, "COMMIT", err)) == MU_OK)
+        s = camp_exec(x, "VACUUM", err);
+    if (s != MU_OK)
+        sqlite3_exec(x->db, "ROLLBACK", NULL, NULL, NULL);
+    else
+        s = camp_file_put(x->db, path, false, "a player's file is written "
+                          "to a new file", err);
+    sqlite3_close(x->db);
+    free(x->path);
+    free(x);
     return s;
 }
 

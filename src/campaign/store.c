@@ -645,64 +645,6 @@ static mu_status create_tx(mu_campaign *c, void *ctx, mu_error *err)
     return camp_event(c, &ev, NULL, err);
 }
 
-static void remove_files(const char *path)
-{
-    static const char *const ext[] = {"", "-wal", "-shm", "-journal"};
-    for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
-        char p[4096];
-        if ((size_t)snprintf(p, sizeof p, "%s%s", path, ext[i]) < sizeof p)
-            unlink(p);
-    }
-}
-
-/* An empty file named ".NAME.new-XXXXXX" in the folder of `path`. */
-static mu_status temp_near(const char *path, char *tmp, size_t n,
-                           mu_error *err)
-{
-    const char *slash = strrchr(path, '/');
-    int dir = slash ? (int)(slash - path + 1) : 0;
-    if ((size_t)snprintf(tmp, n, "%.*s.%s.new-XXXXXX", dir, path,
-                         path + dir) >= n)
-        return err_at(err, MU_EINPUT, path, 0, "the file name is too long");
-    int fd = mkstemp(tmp);
-    if (fd < 0)
-        return err_at(err, MU_EIO, path, 0, "cannot create: %s",
-                      strerror(errno));
-    fchmod(fd, 0644); /* as a file made by open(..., 0644) */
-    close(fd);
-    return MU_OK;
-}
-
-/* Links the finished file `tmp` to `path`, which must not exist; falls back
- * to rename() where the file system has no hard links. Then syncs the
- * folder so that the new name survives a crash. */
-static mu_status put_in_place(const char *tmp, const char *path,
-                              mu_error *err)
-{
-    if (link(tmp, path) != 0) {
-        struct stat sb;
-        if (errno == EEXIST)
-            return err_at(err, MU_EINPUT, path, 0, "already exists: a new "
-                          "campaign needs a new file");
-        if (lstat(path, &sb) == 0)
-            return err_at(err, MU_EINPUT, path, 0, "already exists: a new "
-                          "campaign needs a new file");
-        if (rename(tmp, path) != 0)
-            return err_at(err, MU_EIO, path, 0, "cannot create: %s",
-                          strerror(errno));
-    }
-    const char *slash = strrchr(path, '/');
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path + 1) : 1,
-             slash ? path : ".");
-    int fd = open(dir, O_RDONLY | O_DIRECTORY);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-    return MU_OK;
-}
-
 mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
                              mu_campaign **out, mu_error *err)
 {
@@ -719,9 +661,10 @@ mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
             return s;
         mu_rules_free(r);
     }
-    /* Made complete under a temporary name in the same folder, then linked
-     * into place: a killed 'new' leaves no stub at `path`, and link()
-     * never overwrites a campaign, even one made a moment ago. */
+    /* Made complete in memory, then written to an unnamed file in the same
+     * folder and linked into place (file.c): a killed 'new' leaves no stub
+     * at `path` and no temporary file, and a link never overwrites a
+     * campaign, even one made a moment ago. */
     struct stat sb;
     if (lstat(path, &sb) == 0)
         return err_at(err, MU_EINPUT, path, 0, "already exists: a new "
@@ -729,22 +672,12 @@ mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
     if (errno != ENOENT)
         return err_at(err, MU_EIO, path, 0, "cannot create: %s",
                       strerror(errno));
-    char tmp[4096];
-    if ((s = temp_near(path, tmp, sizeof tmp, err)) != MU_OK)
-        return s;
     mu_campaign *c = NULL;
-    if ((s = camp_alloc(tmp, &c, err)) == MU_OK) {
-        create_ctx ctx = {o};
-        if ((s = camp_connect(c, SQLITE_OPEN_READWRITE, err)) == MU_OK &&
-            (s = camp_exec(c, "PRAGMA journal_mode = WAL", err)) == MU_OK)
-            s = camp_tx(c, create_tx, &ctx, NULL, err);
-        /* Closing checkpoints the WAL into the file and removes it. */
-        mu_campaign_close(c);
-        c = NULL;
-    }
-    if (s == MU_OK)
-        s = put_in_place(tmp, path, err);
-    remove_files(tmp);
+    if ((s = camp_create_memory(o, &c, err)) == MU_OK)
+        s = camp_file_put(c->db, path, true, "a new campaign needs a new "
+                          "file", err);
+    mu_campaign_close(c);
+    c = NULL;
     if (s == MU_OK && (s = camp_alloc(path, &c, err)) == MU_OK &&
         (s = camp_connect(c, SQLITE_OPEN_READWRITE, err)) == MU_OK &&
         (s = camp_load_settings(c, err)) == MU_OK) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Issue 14 §3: 'campaign new' is atomic. It builds the file under a
-# temporary name in the same folder and links it into place when complete,
+# Issue 14 §3: 'campaign new' is atomic. It builds the file in memory,
+# writes it to an unnamed file in the same folder and links it into place
+# when complete,
 # so a 'new' killed at any moment leaves either no campaign or a complete
 # one, never a stub that every command calls "not a campaign file".
 # usage: campaign_new_atomic.sh MUSTER
@@ -30,8 +31,11 @@ for i in $(seq 1 40); do
         absent=$((absent + 1))
     fi
 done
-# A killed 'new' leaves at most its hidden temporary file (.cN.db.new-*).
+# A killed 'new' leaves nothing but a complete campaign: no journal and no
+# hidden temporary file (.cN.db.new-*): it is written to an unnamed file
+# linked into place whole (issue 27, item 10).
 ls -a | grep -E '^c[0-9]+\.db-journal' && fail "a journal left under a campaign's name"
+ls -a | grep -E '^\.c[0-9]+\.db\.new-' && fail "a killed 'new' left its temporary file"
 # An existing campaign is never overwritten.
 "$muster" campaign new c1.db --name Other --year 1861 --theater west \
     >/dev/null 2>out.txt && fail "new overwrote a campaign"
