@@ -1,6 +1,7 @@
-/* cmd_serve.c -- `muster serve`: its description on the table (options,
- * help). Its run function is the web face's (web/serve.c), which installs
- * it at start (web_install, cli_install): cmd/ names nothing of web/. */
+/* cmd_serve.c -- `muster serve` and `muster campaign links`: their
+ * descriptions on the table (options, help). Their run functions are the
+ * web face's (web/serve.c, web/links.c), which installs them at start
+ * (web_install, cli_install): cmd/ names nothing of web/. */
 #include "cli.h"
 
 static const cli_opt serve_opts[] = {
@@ -34,11 +35,41 @@ const cli_command cmd_serve = {
         "what 'muster COMMAND --OPTION VALUE ... --format json' prints\n"
         "(/api/fire, /api/division, /api/odds/fire...; dice: seed= or rolls=,\n"
         "else a seed is drawn and returned). It prints the links to open and a\n"
-        "QR code for each. With --campaign each player gets a link of their\n"
-        "own (umpire, Union, Confederate) carrying a random 128-bit token: the\n"
-        "token decides who acts, as 'muster campaign --as' does, and a request\n"
-        "without a valid one gets 403. Changes are POST /api/campaign/SUB with\n"
+        "QR code. With --campaign it prints the umpire's link only; each player's\n"
+        "own comes from 'muster campaign links FILE --side S'. A link carries a\n"
+        "random 128-bit token kept in the campaign, so it survives restarts:\n"
+        "the token decides who acts, as 'muster campaign --as' does, and a\n"
+        "request to the campaign without a valid one gets 403 (the calculators\n"
+        "need none). Changes are POST /api/campaign/SUB with\n"
         "the token in the X-Muster-Token header and the options as a JSON\n"
         "object. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.\n",
     .opts = serve_opts,
     .flags = CLI_ONLY | CLI_FULL};
+
+static const cli_opt links_opts[] = {
+    {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",
+     .help = "the link of this side's player (default: the umpire's)"},
+    {.name = "rotate", .type = ARG_FLAG,
+     .help = "make a new link in place of the old one, which stops working "
+             "(a running server notices within a second)"},
+    {.name = "port", .type = ARG_NUM, .lo = 1, .hi = 65535, .metavar = "N",
+     .help = "the port 'muster serve' listens on (default 8080)"},
+    {.name = "listen", .type = ARG_TEXT, .metavar = "ADDR",
+     .help = "the address 'muster serve --listen' is given (default: every "
+             "network interface's)"},
+    {.name = "no-qr", .type = ARG_FLAG, .help = "print the link without a QR "
+                                                "code"},
+    {0}};
+
+const cli_command cmd_campaign_links = {
+    .name = "campaign links", .summary = "a player's own link to the page",
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = links_opts,
+    .doc = "Prints the link (and its QR code) that opens the page served by\n"
+           "'muster serve --campaign FILE' as one viewer: the umpire, or with\n"
+           "--side the Union or the Confederate player, who sees only what\n"
+           "'muster campaign --as' shows that side. Each link carries a random\n"
+           "128-bit token kept in the campaign file (never in its log or in a\n"
+           "player's own file), so it works after every restart of the server;\n"
+           "--rotate replaces it, and the old link stops working.\n",
+    .flags = CLI_FULL};

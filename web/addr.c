@@ -112,30 +112,42 @@ static void print_hosts(FILE *f, const web_links *l, const web_host *hosts,
         }
 }
 
+static const web_host local_host = {"127.0.0.1", false};
+
+void web_links_list(FILE *f, const web_links *l)
+{
+    if (l->nhosts == 0) {
+        fprintf(f, "This computer has no network address, so no phone can "
+                   "reach it: connect it to the table's network (Wi-Fi). On "
+                   "this computer:\n");
+        print_hosts(f, l, &local_host, 1);
+        return;
+    }
+    print_hosts(f, l, l->hosts, l->nhosts);
+    if (l->loopback)
+        fprintf(f, "Only this computer can open it (%s is its loopback "
+                   "address); to let phones on the network in, leave out "
+                   "--listen.\n", l->hosts[0].text);
+}
+
 void web_links_print(FILE *f, const web_links *l)
 {
-    static const web_host local = {"127.0.0.1", false};
     if (l->campaign)
-        fprintf(f, "muster serve: campaign %s. Give each player only their "
-                   "own link.\n", l->campaign);
+        fprintf(f, "muster serve: campaign %s.\n", l->campaign);
     if (l->nhosts == 0) {
         fprintf(f, "muster serve: this computer has no network address, so "
                    "no phone can reach it: connect it to the table's network "
                    "(Wi-Fi) and start again. On this computer the page is "
                    "at\n");
-        print_hosts(f, l, &local, 1);
+        print_hosts(f, l, &local_host, 1);
     } else {
         fprintf(f, "muster serve: open the page at\n");
-        print_hosts(f, l, l->hosts, l->nhosts);
-        if (l->loopback)
-            fprintf(f, "Only this computer can open it (%s is its loopback "
-                       "address); to let phones on the network in, leave "
-                       "out --listen.\n", l->hosts[0].text);
+        web_links_list(f, l);
     }
     if (l->campaign)
-        fprintf(f, "A side's link acts for that side (as 'muster campaign "
-                   "--as'): it never sees the other side's hidden "
-                   "divisions.\n");
+        fprintf(f, "That is the umpire's link. Each player's own, which sees "
+                   "only what that side may: 'muster campaign links %s --side "
+                   "union' (or confederate).\n", l->campaign);
     fprintf(f, "Ctrl-C stops the server.\n");
     fflush(f);
 }

@@ -245,7 +245,7 @@ void web_api(const web_call *c, web_reply *r)
                        : "this changes the campaign: use POST with a JSON body");
         return;
     }
-    if (c->viewer == WEB_NOBODY) {
+    if (c->viewer == WEB_NOBODY && (rt->flags & R_CAMPAIGN)) {
         errorf(r, 403, "forbidden");
         return;
     }
@@ -293,8 +293,8 @@ void web_plot(const web_call *c, web_reply *r)
                "/plot/odds/fire... as 'muster plot' draws them", c->path);
         return;
     }
-    if (c->post || c->viewer == WEB_NOBODY) {
-        errorf(r, c->post ? 405 : 403, c->post ? "GET a chart" : "forbidden");
+    if (c->post) { /* charts need no token: nothing of a campaign */
+        errorf(r, 405, "GET a chart");
         return;
     }
     if (c->nargs > WEB_MAX_ARGS) {

@@ -474,6 +474,8 @@ async function start() {
     $('#tabs').hidden = true;
     return;
   }
+  // A campaign server without a valid link: the calculators still work.
+  if (whoami.viewer === 'nobody' && whoami.links) $('#denied').hidden = false;
   if (whoami.campaign) {
     $('#who').hidden = false;
     $('#who').textContent = cap(whoami.viewer);

@@ -69,7 +69,8 @@ struct web_server {
     web_gate *gate;    /* takes the connections, hands them to d */
     cli_shared shared; /* the built-in rules, parsed once for every call */
     bool tokens;
-    char token[3][33]; /* umpire, union, confederate */
+    char token[3][33]; /* umpire, union, confederate: the campaign's links */
+    pthread_mutex_t tlock; /* token, read again from the file each second */
     atomic_int inflight;
     pthread_mutex_t lock; /* the connection list and its watch fields */
     conn *conns;
@@ -113,6 +114,46 @@ const char *web_server_token(const web_server *s, web_viewer v)
     if (!s->tokens || v == WEB_NOBODY)
         return NULL;
     return s->token[v == WEB_UMPIRE ? 0 : v == WEB_UNION ? 1 : 2];
+}
+
+/* The campaign's links (made the first time), so that a link handed out
+ * works after a restart. */
+static mu_status links_make(web_server *s, mu_error *err)
+{
+    static const mu_viewer who[3] = {MU_VIEWER_UMPIRE, MU_VIEWER_UNION,
+                                     MU_VIEWER_CONFEDERATE};
+    mu_campaign *c;
+    mu_status st = mu_campaign_open(s->cfg.campaign, &c, err);
+    for (int i = 0; i < 3 && st == MU_OK; i++)
+        st = mu_campaign_link(c, who[i], MU_LINK_MAKE, s->token[i], err);
+    if (c)
+        mu_campaign_close(c);
+    s->tokens = st == MU_OK;
+    return st;
+}
+
+/* A link rotated since (`muster campaign links --rotate`) replaces the old
+ * one here, which stops working. */
+static void links_reload(web_server *s)
+{
+    static const mu_viewer who[3] = {MU_VIEWER_UMPIRE, MU_VIEWER_UNION,
+                                     MU_VIEWER_CONFEDERATE};
+    mu_campaign *c;
+    mu_error err;
+    char t[3][MU_LINK_TOKEN_HEX];
+    if (!s->tokens || mu_campaign_open_read(s->cfg.campaign, &c, &err) != MU_OK)
+        return;
+    bool ok = true;
+    for (int i = 0; i < 3 && ok; i++)
+        ok = mu_campaign_link(c, who[i], MU_LINK_READ, t[i], &err) == MU_OK &&
+             strlen(t[i]) == 32;
+    mu_campaign_close(c);
+    if (ok) {
+        pthread_mutex_lock(&s->tlock);
+        memcpy(s->token, t, sizeof s->token);
+        pthread_mutex_unlock(&s->tlock);
+    }
+    sodium_memzero(t, sizeof t);
 }
 
 /* ---- responses -------------------------------------------------------------- */
@@ -187,9 +228,11 @@ static web_viewer viewer_of(const web_server *s, struct MHD_Connection *c)
         return WEB_NOBODY;
     static const web_viewer who[3] = {WEB_UMPIRE, WEB_UNION, WEB_CONFEDERATE};
     web_viewer v = WEB_NOBODY;
+    pthread_mutex_lock((pthread_mutex_t *)&s->tlock);
     for (int i = 0; i < 3; i++) /* look at all three: no timing to learn */
         if (sodium_memcmp(t, s->token[i], 32) == 0)
             v = who[i];
+    pthread_mutex_unlock((pthread_mutex_t *)&s->tlock);
     return v;
 }
 
@@ -323,7 +366,9 @@ static enum MHD_Result whoami(web_server *s, struct MHD_Connection *c,
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "viewer", web_viewer_name(v));
-    if (s->cfg.campaign)
+    /* without a link, the page says to ask for one (and names nothing) */
+    cJSON_AddBoolToObject(o, "links", s->tokens);
+    if (s->cfg.campaign && v != WEB_NOBODY)
         cJSON_AddStringToObject(o, "campaign", s->cfg.campaign);
     else
         cJSON_AddNullToObject(o, "campaign");
@@ -348,7 +393,10 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
         return asset(c, url);
     }
     web_viewer v = viewer_of(s, c);
-    if (v == WEB_NOBODY) {
+    /* The calculators and the generator need no token; the campaign does. */
+    bool camp = !strncmp(url, "/api/campaign/", 14) ||
+                !strcmp(url, "/api/campaign");
+    if (v == WEB_NOBODY && camp) {
         logf_(s, "403 %s: no valid token", url);
         return respond(c, 403, "text/plain; charset=utf-8", (char *)"forbidden\n",
                     10, false);
@@ -721,6 +769,7 @@ static void *watch(void *arg)
                 cut(s, k);
         }
         pthread_mutex_unlock(&s->lock);
+        links_reload(s);
     }
     return NULL;
 }
@@ -799,14 +848,11 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
     pthread_mutex_init(&s->lock, NULL);
     pthread_mutex_init(&s->hlock, NULL);
     pthread_rwlock_init(&s->glock, NULL);
+    pthread_mutex_init(&s->tlock, NULL);
     s->dead = -1;
-    if (cfg->campaign) {
-        s->tokens = true;
-        for (int i = 0; i < 3; i++) {
-            unsigned char raw[16];
-            randombytes_buf(raw, sizeof raw);
-            sodium_bin2hex(s->token[i], sizeof s->token[i], raw, sizeof raw);
-        }
+    if (cfg->campaign && (st = links_make(s, err)) != MU_OK) {
+        web_server_free(s);
+        return st;
     }
     *out = s;
     return MU_OK;
@@ -1006,6 +1052,7 @@ void web_server_free(web_server *s)
     pthread_mutex_destroy(&s->lock);
     pthread_mutex_destroy(&s->hlock);
     pthread_rwlock_destroy(&s->glock);
+    pthread_mutex_destroy(&s->tlock);
     cli_shared_free(&s->shared);
     sodium_memzero(s->token, sizeof s->token);
     free(s);

@@ -32,13 +32,9 @@ static void print_links(FILE *f, const web_server *s, const serve_args *a,
     size_t n = web_hosts(bound, ifs, hosts, 8);
     if (ifs)
         freeifaddrs(ifs);
-    static const web_viewer who[3] = {WEB_UMPIRE, WEB_UNION, WEB_CONFEDERATE};
-    web_link links[3];
-    for (int k = 0; k < 3; k++)
-        links[k] = (web_link){web_viewer_name(who[k]),
-                              web_server_token(s, who[k])};
+    web_link umpire = {"umpire", web_server_token(s, WEB_UMPIRE)};
     web_links l = {hosts, n, web_addr_is_loopback(bound), port, a->campaign,
-                   links, a->campaign ? 3 : 0, a->qr};
+                   &umpire, a->campaign ? 1 : 0, a->qr};
     web_links_print(f, &l);
 }
 
@@ -119,4 +115,5 @@ static cli_rc run_serve(cli_ctx *cx)
 void web_install(void)
 {
     cli_install("serve", run_serve);
+    web_install_links();
 }

@@ -224,12 +224,16 @@ typedef struct web_links {
     bool qr;               /* a QR code of each link's first address */
 } web_links;
 
-/* Prints the addresses (and links) to open, or says plainly that no phone
- * can reach the machine (no network address, or bound to loopback). */
+/* Prints what serve prints on starting: the addresses (and links) to open,
+ * or says plainly that no phone can reach the machine (no network address,
+ * or bound to loopback). */
 void web_links_print(FILE *f, const web_links *l);
+/* The links alone, at each address, and the same warnings. */
+void web_links_list(FILE *f, const web_links *l);
 
 /* ---- serve.c -------------------------------------------------------------- */
 /* web_install (above) gives the table's `serve` (cmd/cmd_serve.c) its run
- * function. */
+ * function, and `campaign links` its own (links.c): */
+void web_install_links(void);
 
 #endif

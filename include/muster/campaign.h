@@ -103,7 +103,7 @@ typedef struct mu_campaign mu_campaign;
 /* The schema this muster writes (PRAGMA user_version). Files with a newer
  * schema are refused; an older file is upgraded in place when it is opened
  * (one transaction; a file that cannot be written then fails to open). */
-#define MU_CAMPAIGN_SCHEMA 7
+#define MU_CAMPAIGN_SCHEMA 8
 
 /* A share of the losses is a mu_rat in [0, 1] (1/2 is the seed's 50 %).
  * mu_share_parse reads a percentage "50", "66.67" or "50%" (at most 4
@@ -188,6 +188,26 @@ typedef enum mu_viewer {
 MU_API mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v, mu_error *err);
 /* Whom the handle acts for. */
 MU_API mu_viewer mu_campaign_viewer(const mu_campaign *c);
+
+/* The secret of a viewer's link to a served campaign (a front end's way
+ * of telling who is asking): 32 lower-case hex digits, 128 bits from the
+ * system's random generator, kept in the campaign file so that a link
+ * still works after the server restarts. It is in no event, is not undone
+ * or checked, and a player's own file (mu_campaign_export) does not keep
+ * it. MU_LINK_READ gives it, or "" when the viewer has none yet (no
+ * write); MU_LINK_MAKE makes it when there is none; MU_LINK_ROTATE makes
+ * a new one in its place, so that the old one stops working.
+ * Errors: MU_ESTATE acting for a side or on a player's own file (the
+ * umpire hands out the links); MU_EIO writing a file opened read-only. */
+#define MU_LINK_TOKEN_HEX 33
+typedef enum mu_link_mode {
+    MU_LINK_READ,
+    MU_LINK_MAKE,
+    MU_LINK_ROTATE
+} mu_link_mode;
+MU_API mu_status mu_campaign_link(mu_campaign *c, mu_viewer v,
+                                  mu_link_mode mode,
+                                  char out[MU_LINK_TOKEN_HEX], mu_error *err);
 
 /* Adds an unengaged division to `side`; nothing is rolled. Names identify
  * divisions to the players: a name already in the campaign (either side)

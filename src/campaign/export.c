@@ -45,6 +45,7 @@ static mu_status scrub_tables(mu_campaign *x, int side, mu_error *err)
         "NULL, division_batteries = NULL, reserve = NULL, by_the_book = 0 "
         "WHERE id IN " MASKED,
         "UPDATE divisions SET fair_secret = NULL WHERE side <> ?1",
+        "DELETE FROM links WHERE ?1 = ?1", /* the web links: the umpire's */
         "UPDATE campaign SET view_side = ?1",
     };
     mu_status s = MU_OK;

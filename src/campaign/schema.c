@@ -149,12 +149,16 @@ static const char schema_sql[] =
  * and Markdown, beside each division) and the prisoners, captured leaders
  * and batteries by camp (held.c: prisoners, and show's end). No
  * table changes: the indexes are SQLite's, not the ledger's (check, undo
- * and a player's file compare and copy tables only). */
+ * and a player's file compare and copy tables only).
+ *
+ * 7 -> 8: `links`, the secret of each viewer's web link (links.c): not the
+ * ledger's (undo and check leave it alone, export empties it), and nothing
+ * that reads the ledger needs it, so a file without it reads as it is. */
 typedef struct step {
     const char *sql; /* or NULL */
     mu_status (*fill)(mu_campaign *c, mu_error *err); /* after sql, or NULL */
-    bool indexes_only; /* adds indexes only: a file without them reads the
-                          same, only slower */
+    bool indexes_only; /* adds indexes only, or a table no reading needs:
+                          a file without them reads the same (or slower) */
 } step;
 
 static const step steps[] = {
@@ -210,6 +214,10 @@ static const step steps[] = {
      "CREATE INDEX leaders_held_camp ON leaders_held(camp);"
      "CREATE INDEX batteries_held_camp ON batteries_held(camp, division,"
      " batteries);", NULL, true},
+    {"CREATE TABLE links ("
+     " viewer INTEGER PRIMARY KEY CHECK (viewer IN (-1, 0, 1)),"
+     " token TEXT NOT NULL CHECK (length(token) = 32)"
+     ") STRICT;", NULL, true},
 };
 _Static_assert(sizeof steps / sizeof *steps == MU_CAMPAIGN_SCHEMA,
                "one step to each schema");

@@ -110,7 +110,8 @@ check "a chart's file is the server's choice" $?
 [ "$(get "$port" / | status)" = 200 ]; check "the page" $?
 get "$port" /app.js | grep -q 'X-Muster-Token'; check "the script" $?
 
-# A campaign: three links; the token decides the viewer; no token, 403.
+# A campaign: the umpire's link printed, the players' from `campaign links`;
+# the token decides the viewer; no token, 403 (but the calculators answer).
 "$muster" campaign new "$dir/c.db" --name Test --year 1863 --theater east >/dev/null
 "$muster" campaign add "$dir/c.db" --side union --name Wadsworth >/dev/null
 "$muster" campaign add "$dir/c.db" --side confederate --name Heth >/dev/null
@@ -118,15 +119,17 @@ get "$port" /app.js | grep -q 'X-Muster-Token'; check "the script" $?
 "$muster" campaign engage "$dir/c.db" 2 --seed 8 --hidden >/dev/null
 start camp --campaign "$dir/c.db"
 cport=$port
-tok() { grep "^  $1 " "$dir/camp.out" | grep -o 't=[0-9a-f]*' | cut -c3-; }
-ump=$(tok umpire) uni=$(tok union) con=$(tok confederate)
+tok() { "$muster" campaign links "$dir/c.db" --side "$1" --no-qr --listen 127.0.0.1 | grep -o 't=[0-9a-f]*' | cut -c3-; }
+ump=$(grep "^  umpire " "$dir/camp.out" | grep -o 't=[0-9a-f]*' | cut -c3-) uni=$(tok union) con=$(tok confederate)
 [ ${#ump} = 32 ] && [ ${#uni} = 32 ] && [ ${#con} = 32 ] && [ "$ump" != "$uni" ]
 check "three 128-bit tokens" $?
 r=$(get "$cport" /api/campaign/show)
 [ "$(status <<<"$r")" = 403 ] && [ "$(body <<<"$r")" = forbidden ]
 check "no token: 403 and nothing else" $?
-[ "$(get "$cport" /api/division?army=union "X-Muster-Token: 0123456789abcdef0123456789abcdef\r\n" | status)" = 403 ]
+[ "$(get "$cport" /api/campaign/show "X-Muster-Token: 0123456789abcdef0123456789abcdef\r\n" | status)" = 403 ]
 check "a wrong token: 403" $?
+[ "$(get "$cport" /api/division?army=union | status)" = 200 ]
+check "the generator needs no token" $?
 [ "$(get "$cport" /api/campaign/show "X-Muster-Token: $ump\r\n" | body)" = "$("$muster" campaign show "$dir/c.db" --format json)" ]
 check "umpire's show equals the CLI's" $?
 [ "$(get "$cport" /api/campaign/show "X-Muster-Token: $uni\r\n" | body)" = "$("$muster" campaign show "$dir/c.db" --side union --format json)" ]

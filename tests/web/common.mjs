@@ -11,11 +11,18 @@ export async function startServer(muster, args = []) {
   for (let i = 0; i < 200 && !/Ctrl-C/.test(out); i++) await new Promise(r => setTimeout(r, 25));
   const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
   if (!m) { child.kill(); throw new Error('muster serve did not start: ' + out + err); }
-  const link = who => (out.match(new RegExp('^  ' + who + ' +(\\S+)', 'm')) || [])[1];
+  // serve prints the umpire's link; each player's comes from `campaign links`
+  const file = args.includes('--campaign') ? args[args.indexOf('--campaign') + 1] : null;
+  const sideLink = side => {
+    const r = spawnSync(muster, ['campaign', 'links', file, '--side', side, '--no-qr', '--listen', '127.0.0.1', '--port', m[1]], { encoding: 'utf8' });
+    return (r.stdout.match(/^  (http\S+)$/m) || [])[1];
+  };
+  const links = file ? {
+    umpire: (out.match(/^  umpire +(\S+)/m) || [])[1], union: sideLink('union'), confederate: sideLink('confederate'),
+  } : {};
   return {
-    child, base: m[0], port: Number(m[1]),
-    links: { umpire: link('umpire'), union: link('union'), confederate: link('confederate') },
-    token: who => ((link(who) || '').match(/t=([0-9a-f]{32})/) || [])[1],
+    child, base: m[0], port: Number(m[1]), links,
+    token: who => ((links[who] || '').match(/t=([0-9a-f]{32})/) || [])[1],
     stderr: () => err,
     async stop() {
       const done = new Promise(r => child.on('exit', (code, sig) => r({ code, sig })));

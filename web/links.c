@@ -1,0 +1,85 @@
+/* links.c -- `muster campaign links`: one viewer's link to the served
+ * campaign and its QR code, to hand to that player alone. The token is the
+ * campaign's own (mu_campaign_link), so the link works whenever `serve
+ * --campaign` runs on that file. */
+#define _GNU_SOURCE /* open_memstream */
+#include "web.h"
+
+#include "cli.h"
+
+#include <ifaddrs.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+static const char *whose(mu_viewer v)
+{
+    return v == MU_VIEWER_UMPIRE ? "The umpire's"
+           : v == MU_VIEWER_UNION ? "The Union player's"
+                                  : "The Confederate player's";
+}
+
+/* The hosts of the link: --listen's, else the machine's interfaces. */
+static bool hosts_of(cli_ctx *cx, web_host *h, size_t *n, bool *loopback)
+{
+    const char *listen = cli_has(cx, "listen") ? cli_str(cx, "listen")
+                                               : "0.0.0.0";
+    struct addrinfo hints = {.ai_flags = AI_PASSIVE | AI_NUMERICHOST,
+                             .ai_socktype = SOCK_STREAM}, *ai;
+    if (getaddrinfo(listen, "8080", &hints, &ai) != 0)
+        return false;
+    struct ifaddrs *ifs = NULL;
+    if (web_addr_is_wildcard(ai->ai_addr) && getifaddrs(&ifs) != 0)
+        ifs = NULL;
+    *n = web_hosts(ai->ai_addr, ifs, h, *n);
+    *loopback = web_addr_is_loopback(ai->ai_addr);
+    if (ifs)
+        freeifaddrs(ifs);
+    freeaddrinfo(ai);
+    return true;
+}
+
+static cli_rc run_links(cli_ctx *cx)
+{
+    mu_viewer v = cli_has(cx, "side") ? (mu_viewer)cli_choice(cx, "side", 0)
+                                      : MU_VIEWER_UMPIRE;
+    bool rotate = cli_has(cx, "rotate");
+    web_host hosts[8];
+    size_t n = 8;
+    bool loopback = false;
+    if (!hosts_of(cx, hosts, &n, &loopback))
+        return cli_error(cx, "campaign links: --listen %s is no numeric "
+                         "address (192.168.1.23, 0.0.0.0, ::)",
+                         cli_str(cx, "listen"));
+    mu_error err = {0};
+    mu_campaign *c;
+    if (mu_campaign_open(cx->operand[0], &c, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    char token[MU_LINK_TOKEN_HEX];
+    mu_status st = mu_campaign_link(c, v, rotate ? MU_LINK_ROTATE
+                                                 : MU_LINK_MAKE, token, &err);
+    mu_campaign_close(c);
+    if (st != MU_OK)
+        return cli_fail(cx, &err);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return cli_error(cx, "campaign links: out of memory");
+    fprintf(f, "%s link%s; give it to %s only:\n", whose(v),
+            rotate ? " (new: the old one no longer works)" : "",
+            v == MU_VIEWER_UMPIRE ? "the umpire" : "that player");
+    web_link link = {NULL, token};
+    web_links l = {hosts, n, loopback, (unsigned)cli_num(cx, "port", 8080),
+                   NULL, &link, 1, !cli_has(cx, "no-qr")};
+    web_links_list(f, &l);
+    fclose(f);
+    return text ? cli_take(cx, text) : cli_error(cx, "out of memory");
+}
+
+void web_install_links(void)
+{
+    cli_install("campaign links", run_links);
+}
