@@ -245,7 +245,7 @@ void web_api(const web_call *c, web_reply *r)
                        : "this changes the campaign: use POST with a JSON body");
         return;
     }
-    if (c->viewer == WEB_NOBODY && (rt->flags & R_CAMPAIGN)) {
+    if (c->viewer == WEB_NOBODY && (rt->flags & CLI_CAMPAIGN)) {
         errorf(r, 403, "forbidden");
         return;
     }
