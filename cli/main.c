@@ -141,6 +141,40 @@ static bool full_name(const char *prefix, const char *word, char *out,
     return true;
 }
 
+/* Did you mean: the word at this level of the table ("" or "odds ") that
+ * `word` is likely a misspelling of, into out; false if none. */
+static bool near_word(const char *prefix, const char *word, char *out,
+                      size_t size)
+{
+    words ws = {.n = 0};
+    for (int i = 0; cli_groups[i]; i++)
+        add_word(&ws, cli_groups[i]->name, prefix);
+    for (int i = 0; cli_commands[i]; i++)
+        add_word(&ws, cli_commands[i]->name, prefix);
+    int k = cli_suggest(word, ws.w, ws.len, ws.n);
+    if (k >= 0)
+        snprintf(out, size, "%.*s", (int)ws.len[k], ws.w[k]);
+    return k >= 0;
+}
+
+/* An unknown command or subcommand: with a guess when one is close. */
+static int unknown(const cli_group *g, const char *word)
+{
+    char prefix[128], near[64];
+    snprintf(prefix, sizeof prefix, "%s%s", g ? g->name : "", g ? " " : "");
+    if (!near_word(prefix, word, near, sizeof near))
+        return g ? message(CLI_INPUT, g->unknown, word)
+                 : message(CLI_INPUT, "unknown command '%s': run 'muster "
+                           "--help' for the list", word);
+    if (g)
+        fprintf(stderr, "muster: %s: no subcommand '%s': did you mean '%s'? "
+                "(see 'muster help %s')\n", g->name, word, near, g->name);
+    else
+        fprintf(stderr, "muster: unknown command '%s': did you mean '%s'? "
+                "(run 'muster --help' for the list)\n", word, near);
+    return CLI_INPUT;
+}
+
 /* argv: the command's words on; whole: main's, for muster-full. */
 static int run(const cli_command *c, int argc, char **argv, char **whole)
 {
@@ -202,7 +236,7 @@ static int run_group(const cli_group *g, int argc, char **argv, char **whole)
     if (!c && g->operand_first && argc > 3 && deprecated(g, argv))
         return run_group(g, argc, argv, whole);
     if (!c)
-        return message(CLI_INPUT, g->unknown, argv[2]);
+        return unknown(g, argv[2]);
     return run(c, argc - 2, argv + 2, whole);
 }
 
@@ -273,6 +307,5 @@ int main(int argc, char **argv)
     const cli_command *c = cli_find(name);
     if (c)
         return run(c, argc - 1, argv + 1, argv);
-    return message(CLI_INPUT, "unknown command '%s': run 'muster --help' for "
-                   "the list", cmd);
+    return unknown(NULL, cmd);
 }

@@ -1,17 +1,20 @@
 /* cli.h -- the muster tool's command table and the engine that parses it.
  * The tool uses only the public header muster.h; this file is private to
- * cli/ and to front ends built on the same table (web/).
+ * cmd/ and to the faces built on the same table (cli/, web/).
  *
  * ONE TABLE DRIVES EVERYTHING
- * Each command ("division", "odds fire", "campaign new") is a cli_command:
- * its name, its help, its operands and a table of cli_opt, one per option
- * ({name, type, lo/hi or vocabulary, required/repeatable/exclusive, help}).
- * From that table the engine (cmd/engine.c, on getopt_long) parses argv,
- * and the same engine parses {option: value} pairs from any other source
- * (a query string, a JSON body: see cli_invoke). `--help`, `muster help
- * SUB`, the bash/zsh/fish completion scripts and the man page's synopsis and
- * option lists are generated from the same tables (cmd/help.c), so none of
- * them can drift from what the parser takes.
+ * Each command ("division", "odds fire", "campaign battle start") is a
+ * cli_command: its name, its help, its operands and their kinds, what it is
+ * to a server (CLI_WEB, CLI_WRITES, CLI_CAMPAIGN) and a table of cli_opt,
+ * one per option ({name, type, lo/hi or vocabulary, required/repeatable/
+ * exclusive/local, help}). From that table the engine (cmd/engine.c, on
+ * getopt_long) parses argv, and the same engine parses {option: value}
+ * pairs from any other source (a query string, a JSON body: see
+ * cli_invoke). `--help`, `muster help SUB`, the bash/zsh/fish completion
+ * scripts, the man page's synopsis and option lists (cmd/help.c,
+ * cmd/complete.c) and the web's routes, methods and refusals (web/api.c)
+ * come from the same tables, so none of them can drift from what the
+ * parser takes.
  *
  * A command never prints: its run() writes its result into cx->out (text
  * made by the library's renderers) and reports errors through cli_error()
@@ -20,15 +23,19 @@
  * end sends the same text back in its answer.
  *
  * TO ADD AN OPTION to a command: add a cli_opt line to the command's table
- * (in its cli/cmd_*.c), and read it in run() with cli_has/cli_str/cli_num/
- * cli_choice/cli_rat by name. Nothing else: help, completions and the man
- * page follow (run the `update-man` build target and commit docs/muster.1).
+ * (in its cmd/cmd_*.c), its name in optnames.h if it is new, and read it in
+ * run() with cli_has/cli_str/cli_num/cli_choice/cli_rat by its id (O_NAME).
+ * CLI_LOCAL if a web client may not give it. Nothing else: help,
+ * completions and the man page follow (run the `update-man` build target
+ * and commit docs/muster.1).
  *
  * TO ADD A COMMAND: write `static cli_rc run_x(cli_ctx *cx)` and a
- * `const cli_command cmd_x = {...}` in a cli/cmd_*.c, declare it below, and
+ * `const cli_command cmd_x = {...}` in a cmd/cmd_*.c, declare it below, and
  * list it in cli_commands[] (cmd/table.c). A command with subcommands
  * ("odds fire") is a cli_command named "odds fire" plus a cli_group "odds"
- * (summary, help prose, messages for a missing or unknown subcommand).
+ * (summary, help prose, messages for a missing or unknown subcommand); a
+ * verb is a subcommand, never an operand. DEVELOPERS.md, "The command
+ * table", says the rest.
  *
  * HOW A FRONT END RUNS A COMMAND: cli_invoke() below. It is reentrant (no
  * globals, no getopt), so a server may call it from many threads. */
@@ -36,6 +43,7 @@
 #define MUSTER_CLI_H
 
 #include "muster.h"
+#include "optnames.h"
 
 #include <stdio.h>
 
@@ -252,16 +260,24 @@ cli_rc cli_operand(cli_ctx *cx, const char *word);
 /* After all options: operand count, required options, exclusive groups. */
 cli_rc cli_check(cli_ctx *cx);
 
-/* Reading values by name. Naming an option the command's table lacks is a
- * bug: it aborts, so every test that reaches it finds it. */
-const cli_val *cli_get(const cli_ctx *cx, const char *name);
-bool cli_has(const cli_ctx *cx, const char *name);
-const char *cli_str(const cli_ctx *cx, const char *name); /* NULL if absent */
-uint64_t cli_num(const cli_ctx *cx, const char *name, uint64_t dflt);
-int cli_choice(const cli_ctx *cx, const char *name, int dflt);
-mu_rat cli_rat(const cli_ctx *cx, const char *name, mu_rat dflt);
+/* Reading values by the option's id (optnames.h: O_seed for --seed), so a
+ * misspelt name fails the build. Naming an option the command's table
+ * lacks is a bug: it aborts, so every test that reaches it finds it. */
+const cli_val *cli_get(const cli_ctx *cx, cli_optid id);
+bool cli_has(const cli_ctx *cx, cli_optid id);
+const char *cli_str(const cli_ctx *cx, cli_optid id); /* NULL if absent */
+uint64_t cli_num(const cli_ctx *cx, cli_optid id, uint64_t dflt);
+int cli_choice(const cli_ctx *cx, cli_optid id, int dflt);
+mu_rat cli_rat(const cli_ctx *cx, cli_optid id, mu_rat dflt);
 /* Whether the command's table has the option at all (and does not refuse). */
-bool cli_takes(const cli_ctx *cx, const char *name);
+bool cli_takes(const cli_ctx *cx, cli_optid id);
+
+/* Did you mean: the index of the candidate (cand[i], its first lens[i]
+ * bytes, or all of it when lens is NULL) that `typed` is most likely a
+ * misspelling of (an edit in a word of up to 6 letters, two in a longer
+ * one; any case), or -1 when none is, or two are as close (cmd/suggest.c). */
+int cli_suggest(const char *typed, const char *const *cand,
+                const size_t *lens, int n);
 
 /* One number grammar: ASCII digits only, in [lo, hi]. */
 bool cli_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);

@@ -2,8 +2,6 @@
  * mu_campaign_* API, one table entry per subcommand. */
 #include "opts.h"
 
-#include <cjson/cJSON.h>
-
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,8 +27,8 @@ static cli_rc open_as(cli_ctx *cx, mu_campaign **c, bool read)
     if ((read ? mu_campaign_open_read : mu_campaign_open)(cx->operand[0], c,
                                                           &err) != MU_OK)
         return cli_fail(cx, &err);
-    if (cli_takes(cx, "as") && cli_has(cx, "as") &&
-        mu_campaign_act_as(*c, (mu_viewer)cli_choice(cx, "as", 0), &err) !=
+    if (cli_takes(cx, O_as) && cli_has(cx, O_as) &&
+        mu_campaign_act_as(*c, (mu_viewer)cli_choice(cx, O_as, 0), &err) !=
             MU_OK) {
         mu_campaign_close(*c);
         *c = NULL;
@@ -74,6 +72,17 @@ static cli_rc emit_event(cli_ctx *cx, mu_campaign *c, int64_t ev)
     return cli_take(cx, text);
 }
 
+/* Keeps an answer that is not an event, as the library renders it. */
+static cli_rc emit_answer(cli_ctx *cx, const mu_campaign_answer *a)
+{
+    mu_error err = {0};
+    char *text = NULL;
+    mu_render_opts ro = {.format = cli_format(cx)};
+    if (mu_campaign_answer_render(a, &ro, &text, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    return cli_take(cx, text);
+}
+
 /* ---- subcommands that write one event ----------------------------------- */
 
 typedef mu_status (*event_fn)(mu_campaign *c, cli_ctx *cx, int div,
@@ -91,7 +100,7 @@ static cli_rc run_event(cli_ctx *cx, event_fn fn, bool div)
     cli_rc rc = div ? div_of(cx, &id) : CLI_OK;
     if (rc != CLI_OK)
         return rc;
-    if (cli_takes(cx, "seed") && cli_dice(cx, &d, &err) != MU_OK)
+    if (cli_takes(cx, O_seed) && cli_dice(cx, &d, &err) != MU_OK)
         return cli_fail(cx, &err);
     if ((rc = open_campaign(cx, &c)) == CLI_OK)
         rc = fn(c, cx, id, d, &ev, &err) == MU_OK ? emit_event(cx, c, ev)
@@ -105,8 +114,8 @@ static mu_status do_start(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                           int64_t *ev, mu_error *err)
 {
     (void)div, (void)d;
-    return mu_campaign_battle_start_in(c, cx->operand[1], cli_has(cx, "theater")
-                                       ? (mu_theater)cli_choice(cx, "theater", 0)
+    return mu_campaign_battle_start_in(c, cx->operand[1], cli_has(cx, O_theater)
+                                       ? (mu_theater)cli_choice(cx, O_theater, 0)
                                        : MU_THEATER_UNKNOWN, ev, err);
 }
 
@@ -114,7 +123,7 @@ static mu_status do_end(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                         int64_t *ev, mu_error *err)
 {
     (void)div;
-    mu_winner w = cli_has(cx, "winner") ? (mu_winner)cli_choice(cx, "winner", 0)
+    mu_winner w = cli_has(cx, O_winner) ? (mu_winner)cli_choice(cx, O_winner, 0)
                                         : MU_WINNER_NONE;
     return mu_campaign_battle_end(c, w, d, ev, err);
 }
@@ -135,27 +144,27 @@ static mu_status do_casualties(mu_campaign *c, cli_ctx *cx, int div,
                                mu_dice *d, int64_t *ev, mu_error *err)
 {
     (void)d;
-    mu_casualties k = {(int)cli_num(cx, "brigade", 0),
-                       (int)cli_num(cx, "lost", 0),
-                       (int)cli_num(cx, "captured", 0),
-                       (int)cli_num(cx, "batteries-captured", 0),
-                       cli_str(cx, "camp"),
-                       (int)cli_num(cx, "batteries-lost", 0)};
+    mu_casualties k = {(int)cli_num(cx, O_brigade, 0),
+                       (int)cli_num(cx, O_lost, 0),
+                       (int)cli_num(cx, O_captured, 0),
+                       (int)cli_num(cx, O_batteries_captured, 0),
+                       cli_str(cx, O_camp),
+                       (int)cli_num(cx, O_batteries_lost, 0)};
     return mu_campaign_casualties_in(c, div, &k, ev, err);
 }
 
 static cli_rc run_casualties(cli_ctx *cx)
 {
-    bool stands = cli_has(cx, "lost") || cli_has(cx, "captured");
-    bool guns = cli_has(cx, "batteries-captured") ||
-                cli_has(cx, "batteries-lost");
-    if (!cli_has(cx, "brigade") && (stands || !guns))
+    bool stands = cli_has(cx, O_lost) || cli_has(cx, O_captured);
+    bool guns = cli_has(cx, O_batteries_captured) ||
+                cli_has(cx, O_batteries_lost);
+    if (!cli_has(cx, O_brigade) && (stands || !guns))
         return cli_error(cx, "campaign casualties: give the brigade with "
                          "--brigade K and its --lost/--captured stands (or "
                          "--batteries-captured/--batteries-lost N alone for "
                          "the division's guns)");
-    if (cli_has(cx, "camp") && !cli_num(cx, "captured", 0) &&
-        !cli_num(cx, "batteries-captured", 0))
+    if (cli_has(cx, O_camp) && !cli_num(cx, O_captured, 0) &&
+        !cli_num(cx, O_batteries_captured, 0))
         return cli_error(cx, "campaign casualties: --camp names where "
                          "prisoners go: give it with --captured or "
                          "--batteries-captured");
@@ -166,21 +175,21 @@ static mu_status do_exchange(mu_campaign *c, cli_ctx *cx, int div,
                              mu_dice *d, int64_t *ev, mu_error *err)
 {
     (void)div, (void)d;
-    mu_exchange k = {(int)cli_num(cx, "union", 0),
-                     (int)cli_num(cx, "confederate", 0),
-                     (int)cli_num(cx, "union-leaders", 0),
-                     (int)cli_num(cx, "confederate-leaders", 0),
-                     (int)cli_num(cx, "union-batteries", 0),
-                     (int)cli_num(cx, "confederate-batteries", 0)};
+    mu_exchange k = {(int)cli_num(cx, O_union, 0),
+                     (int)cli_num(cx, O_confederate, 0),
+                     (int)cli_num(cx, O_union_leaders, 0),
+                     (int)cli_num(cx, O_confederate_leaders, 0),
+                     (int)cli_num(cx, O_union_batteries, 0),
+                     (int)cli_num(cx, O_confederate_batteries, 0)};
     return mu_campaign_exchange_with(c, &k, ev, err);
 }
 
 /* By mutual consent: each side says what it sends home (0 is allowed). */
 static cli_rc run_exchange(cli_ctx *cx)
 {
-    static const char *const opts[2][3] = {
-        {"union", "union-leaders", "union-batteries"},
-        {"confederate", "confederate-leaders", "confederate-batteries"}};
+    static const cli_optid opts[2][3] = {
+        {O_union, O_union_leaders, O_union_batteries},
+        {O_confederate, O_confederate_leaders, O_confederate_batteries}};
     for (int a = 0; a < 2; a++)
         if (!cli_has(cx, opts[a][0]) && !cli_has(cx, opts[a][1]) &&
             !cli_has(cx, opts[a][2]))
@@ -196,15 +205,15 @@ static mu_status do_liberate(mu_campaign *c, cli_ctx *cx, int div,
                              mu_dice *d, int64_t *ev, mu_error *err)
 {
     (void)div, (void)d;
-    if (cli_has(cx, "camp"))
-        return mu_campaign_liberate_camp(c, cli_str(cx, "camp"), ev, err);
-    return mu_campaign_liberate(c, (mu_army)cli_choice(cx, "side", 0), ev,
+    if (cli_has(cx, O_camp))
+        return mu_campaign_liberate_camp(c, cli_str(cx, O_camp), ev, err);
+    return mu_campaign_liberate(c, (mu_army)cli_choice(cx, O_side, 0), ev,
                                 err);
 }
 
 static cli_rc run_liberate(cli_ctx *cx)
 {
-    if (!cli_has(cx, "side") && !cli_has(cx, "camp"))
+    if (!cli_has(cx, O_side) && !cli_has(cx, O_camp))
         return cli_error(cx, "campaign liberate: say which camp is freed: "
                          "--camp NAME, or --side S for every camp holding S's "
                          "men");
@@ -217,13 +226,13 @@ static mu_status do_camp(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                          int64_t *ev, mu_error *err)
 {
     (void)div, (void)d;
-    return mu_campaign_default_camp_set(c, (mu_army)cli_choice(cx, "side", 0),
-                                        cli_str(cx, "default"), ev, err);
+    return mu_campaign_default_camp_set(c, (mu_army)cli_choice(cx, O_side, 0),
+                                        cli_str(cx, O_default), ev, err);
 }
 
 static cli_rc run_camp(cli_ctx *cx)
 {
-    if (cli_has(cx, "default"))
+    if (cli_has(cx, O_default))
         return run_event(cx, do_camp, false);
     mu_campaign *c = NULL;
     cli_rc rc = open_as(cx, &c, true);
@@ -231,26 +240,13 @@ static cli_rc run_camp(cli_ctx *cx)
         return rc;
     mu_error err = {0};
     char name[MU_CAMPAIGN_NAME_MAX + 1];
-    mu_army side = (mu_army)cli_choice(cx, "side", 0);
-    if (mu_campaign_default_camp(c, side, name, sizeof name, &err) != MU_OK) {
+    mu_army side = (mu_army)cli_choice(cx, O_side, 0);
+    if (mu_campaign_default_camp(c, side, name, sizeof name, &err) != MU_OK)
         rc = cli_fail(cx, &err);
-    } else {
-        cli_buf b = {0};
-        if (cli_format(cx) == MU_FMT_JSON) {
-            cJSON *o = cJSON_CreateObject();
-            char *s = NULL;
-            if (o && cJSON_AddStringToObject(o, "side", mu_army_name(side)) &&
-                cJSON_AddStringToObject(o, "default_camp", name))
-                s = cJSON_PrintUnformatted(o);
-            cJSON_Delete(o);
-            cli_buf_printf(&b, "%s\n", s ? s : "{}");
-            cJSON_free(s);
-        } else {
-            cli_buf_printf(&b, "%s\n", name);
-        }
-        rc = cli_out(cx, b.s ? b.s : "");
-        free(b.s);
-    }
+    else
+        rc = emit_answer(cx, &(mu_campaign_answer){
+                                 .kind = MU_ANSWER_DEFAULT_CAMP, .side = side,
+                                 .camp = name});
     mu_campaign_close(c);
     return rc;
 }
@@ -259,7 +255,7 @@ static mu_status do_penalty(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                             int64_t *ev, mu_error *err)
 {
     (void)div, (void)d;
-    return mu_campaign_penalty(c, (mu_army)cli_choice(cx, "side", 0), ev, err);
+    return mu_campaign_penalty(c, (mu_army)cli_choice(cx, O_side, 0), ev, err);
 }
 
 static cli_rc run_penalty(cli_ctx *cx)
@@ -294,20 +290,20 @@ static cli_rc run_undo(cli_ctx *cx)
 
 static mu_post post_of(const cli_ctx *cx)
 {
-    return cli_has(cx, "corps-leader") ? MU_POST_CORPS
-           : cli_has(cx, "brigade")    ? MU_POST_BRIGADE
+    return cli_has(cx, O_corps_leader) ? MU_POST_CORPS
+           : cli_has(cx, O_brigade)    ? MU_POST_BRIGADE
                                        : MU_POST_DIVISION;
 }
 
 static mu_status do_lost(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                          int64_t *ev, mu_error *err)
 {
-    if (cli_has(cx, "captured"))
+    if (cli_has(cx, O_captured))
         return mu_campaign_leader_captured(c, div, post_of(cx),
-                                           (int)cli_num(cx, "brigade", 0),
-                                           cli_str(cx, "camp"), d, ev, err);
+                                           (int)cli_num(cx, O_brigade, 0),
+                                           cli_str(cx, O_camp), d, ev, err);
     return mu_campaign_leader_lost(c, div, post_of(cx),
-                                   (int)cli_num(cx, "brigade", 0), d, ev, err);
+                                   (int)cli_num(cx, O_brigade, 0), d, ev, err);
 }
 
 static mu_status do_downgrade(mu_campaign *c, cli_ctx *cx, int div,
@@ -315,12 +311,12 @@ static mu_status do_downgrade(mu_campaign *c, cli_ctx *cx, int div,
 {
     (void)d;
     return mu_campaign_downgrade(c, div, post_of(cx),
-                                 (int)cli_num(cx, "brigade", 0), ev, err);
+                                 (int)cli_num(cx, O_brigade, 0), ev, err);
 }
 
 static cli_rc run_leader_lost(cli_ctx *cx)
 {
-    if (cli_has(cx, "camp") && !cli_has(cx, "captured"))
+    if (cli_has(cx, O_camp) && !cli_has(cx, O_captured))
         return cli_error(cx, "campaign leader-lost: --camp is where a captured "
                          "leader is held: give --captured too");
     return run_event(cx, do_lost, true);
@@ -334,7 +330,7 @@ static cli_rc run_downgrade(cli_ctx *cx)
 /* ---- the other subcommands ---------------------------------------------- */
 
 /* A share of the losses ("50", "66.67", "2/3"), or dflt when not given. */
-static cli_rc share_of(cli_ctx *cx, const char *opt, mu_rat dflt, mu_rat *out)
+static cli_rc share_of(cli_ctx *cx, cli_optid opt, mu_rat dflt, mu_rat *out)
 {
     mu_error err = {0};
     *out = dflt;
@@ -346,21 +342,21 @@ static cli_rc share_of(cli_ctx *cx, const char *opt, mu_rat dflt, mu_rat *out)
 
 static cli_rc run_new(cli_ctx *cx)
 {
-    if (cli_has(cx, "return-winner") != cli_has(cx, "return-loser"))
+    if (cli_has(cx, O_return_winner) != cli_has(cx, O_return_loser))
         return cli_error(cx, "campaign new: give --return-winner and "
                          "--return-loser together");
     mu_campaign_opts o = mu_campaign_defaults();
     cli_rc rc;
-    if ((rc = share_of(cx, "return-rate", (mu_rat){1, 2}, &o.draw)) ||
-        (rc = share_of(cx, "return-winner", o.draw, &o.winner)) ||
-        (rc = share_of(cx, "return-loser", o.draw, &o.loser)))
+    if ((rc = share_of(cx, O_return_rate, (mu_rat){1, 2}, &o.draw)) ||
+        (rc = share_of(cx, O_return_winner, o.draw, &o.winner)) ||
+        (rc = share_of(cx, O_return_loser, o.draw, &o.loser)))
         return rc;
-    o.name = cli_str(cx, "name");
-    o.year = (int)cli_num(cx, "year", 0);
-    o.theater = (mu_theater)cli_choice(cx, "theater", 0);
+    o.name = cli_str(cx, O_name);
+    o.year = (int)cli_num(cx, O_year, 0);
+    o.theater = (mu_theater)cli_choice(cx, O_theater, 0);
     mu_error err = {0};
     char *rules = NULL;
-    const char *path = cli_str(cx, "rules");
+    const char *path = cli_str(cx, O_rules);
     if (path && mu_file_read(path, &rules, &o.rules_len, &err) != MU_OK)
         return cli_fail(cx, &err);
     o.rules = rules;
@@ -381,15 +377,13 @@ static cli_rc run_add(cli_ctx *cx)
         return rc;
     mu_error err = {0};
     int id;
-    if (mu_campaign_add(c, (mu_army)cli_choice(cx, "side", 0),
-                        cli_str(cx, "name"), (mu_arm)cli_choice(cx, "arm", 0),
-                        cli_str(cx, "corps"), &id, &err) == MU_OK) {
-        cli_buf_printf(&cx->out, cli_format(cx) == MU_FMT_JSON
-                       ? "{\"id\":%d}\n" : "%d\n", id);
-        rc = cli_out(cx, "");
-    } else {
+    if (mu_campaign_add(c, (mu_army)cli_choice(cx, O_side, 0),
+                        cli_str(cx, O_name), (mu_arm)cli_choice(cx, O_arm, 0),
+                        cli_str(cx, O_corps), &id, &err) == MU_OK)
+        rc = emit_answer(cx, &(mu_campaign_answer){.kind = MU_ANSWER_ADDED,
+                                                   .division = id});
+    else
         rc = cli_fail(cx, &err);
-    }
     mu_campaign_close(c);
     return rc;
 }
@@ -403,16 +397,12 @@ static cli_rc engage_commit(cli_ctx *cx, int div)
         return rc;
     mu_error err = {0};
     char h[MU_FAIR_HEX];
-    if (mu_campaign_fair_commit(c, div, h, NULL, &err) == MU_OK) {
-        cli_buf_printf(&cx->out, cli_format(cx) == MU_FMT_JSON
-                       ? "{\"division\":%d,\"fair_commitment\":\"%s\"}\n"
-                       : "Division %d: a fair roll; give the opponent the "
-                         "commitment to your secret:\nfair commitment %s\n",
-                       div, h);
-        rc = cli_out(cx, "");
-    } else {
+    if (mu_campaign_fair_commit(c, div, h, NULL, &err) == MU_OK)
+        rc = emit_answer(cx, &(mu_campaign_answer){
+                                 .kind = MU_ANSWER_FAIR_COMMITMENT,
+                                 .division = div, .hex = h});
+    else
         rc = cli_fail(cx, &err);
-    }
     mu_campaign_close(c);
     return rc;
 }
@@ -423,12 +413,12 @@ static cli_rc run_engage(cli_ctx *cx)
     cli_rc rc = div_of(cx, &div);
     if (rc != CLI_OK)
         return rc;
-    bool fair = cli_has(cx, "fair"), contrib = cli_has(cx, "contribution");
-    if ((fair || contrib) && (cli_has(cx, "seed") || cli_has(cx, "rolls") ||
-                              cli_has(cx, "ask")))
+    bool fair = cli_has(cx, O_fair), contrib = cli_has(cx, O_contribution);
+    if ((fair || contrib) && (cli_has(cx, O_seed) || cli_has(cx, O_rolls) ||
+                              cli_has(cx, O_ask)))
         return cli_error(cx, "campaign engage: a fair roll takes no dice: its "
                          "seed is made by both players");
-    if (fair && !cli_has(cx, "hidden"))
+    if (fair && !cli_has(cx, O_hidden))
         return cli_error(cx, "campaign engage: --fair is for a hidden "
                          "division: give --hidden too");
     if (fair)
@@ -439,17 +429,17 @@ static cli_rc run_engage(cli_ctx *cx)
     mu_campaign *c = NULL;
     char *text = NULL;
     mu_engagement e;
-    const char *lab = cli_str(cx, "labels");
+    const char *lab = cli_str(cx, O_labels);
     if ((lab && mu_labels_load(lab, &labels, &err) != MU_OK) ||
         cli_dice(cx, &d, &err) != MU_OK) {
         rc = cli_fail(cx, &err);
     } else if ((rc = open_campaign(cx, &c)) == CLI_OK) {
         mu_render_opts ro = cli_render_opts(cx, labels);
         mu_status st = contrib
-            ? mu_campaign_engage_fair(c, div, cli_str(cx, "contribution"),
-                                      cli_has(cx, "by-the-book"), &e, &err)
-            : mu_campaign_engage(c, div, cli_has(cx, "hidden"),
-                                 cli_has(cx, "by-the-book"), d, &e, &err);
+            ? mu_campaign_engage_fair(c, div, cli_str(cx, O_contribution),
+                                      cli_has(cx, O_by_the_book), &e, &err)
+            : mu_campaign_engage(c, div, cli_has(cx, O_hidden),
+                                 cli_has(cx, O_by_the_book), d, &e, &err);
         if (st != MU_OK ||
             mu_engagement_render(&e, &ro, &text, &err) != MU_OK)
             rc = cli_fail(cx, &err);
@@ -494,7 +484,7 @@ static cli_rc verify_fair(cli_ctx *cx)
                                                "and --commitment HEX");
     if (rc != CLI_OK)
         return rc;
-    if (cli_has(cx, "commitment") || cli_has(cx, "salt"))
+    if (cli_has(cx, O_commitment) || cli_has(cx, O_salt))
         return cli_error(cx, "campaign verify: give --commitment HEX "
                          "--division FILE.json, and no campaign FILE (or "
                          "FILE DIV alone to check a fair roll)");
@@ -503,7 +493,7 @@ static cli_rc verify_fair(cli_ctx *cx)
     mu_error err = {0};
     size_t len;
     char *text = NULL, *report = NULL;
-    if (mu_file_read(cli_str(cx, "division"), &text, &len, &err) != MU_OK ||
+    if (mu_file_read(cli_str(cx, O_division), &text, &len, &err) != MU_OK ||
         mu_campaign_fair_verify(c, div, text, len, &report, &err) != MU_OK)
         rc = cli_fail(cx, &err);
     else
@@ -517,18 +507,18 @@ static cli_rc run_verify(cli_ctx *cx)
 {
     if (cx->noperands > 0)
         return verify_fair(cx);
-    if (!cli_has(cx, "commitment"))
+    if (!cli_has(cx, O_commitment))
         return cli_error(cx, "campaign verify: give --commitment HEX "
                          "--division FILE.json, and no campaign FILE (or "
                          "FILE DIV alone to check a fair roll)");
     mu_error err = {0};
     size_t len;
     char *text = NULL;
-    const char *path = cli_str(cx, "division");
+    const char *path = cli_str(cx, O_division);
     if (mu_file_read(path, &text, &len, &err) != MU_OK)
         return cli_fail(cx, &err);
-    mu_status st = mu_commitment_verify(cli_str(cx, "commitment"),
-                                        cli_str(cx, "salt"), text, len, &err);
+    mu_status st = mu_commitment_verify(cli_str(cx, O_commitment),
+                                        cli_str(cx, O_salt), text, len, &err);
     free(text);
     if (st == MU_EINPUT && err.line > 0) { /* a fault in the file: name it */
         snprintf(err.file, sizeof err.file, "%s",
@@ -544,14 +534,14 @@ static cli_rc run_show(cli_ctx *cx)
 {
     mu_error err = {0};
     mu_labels *labels = NULL;
-    const char *lab = cli_str(cx, "labels");
+    const char *lab = cli_str(cx, O_labels);
     if (lab && mu_labels_load(lab, &labels, &err) != MU_OK)
         return cli_fail(cx, &err);
     mu_campaign *c = NULL;
     cli_rc rc = open_as(cx, &c, true);
     if (rc == CLI_OK) {
         char *text = NULL;
-        mu_viewer v = cli_has(cx, "side") ? (mu_viewer)cli_choice(cx, "side", 0)
+        mu_viewer v = cli_has(cx, O_side) ? (mu_viewer)cli_choice(cx, O_side, 0)
                                           : MU_VIEWER_UMPIRE;
         mu_render_opts ro = {.format = cli_format(cx), .labels = labels};
         if (cx->stream) /* each division as it is read */
@@ -596,7 +586,7 @@ static cli_rc run_list(cli_ctx *cx, list_to_fn to, list_fn whole)
 
 static mu_viewer log_side(const cli_ctx *cx)
 {
-    return cli_has(cx, "side") ? (mu_viewer)cli_choice(cx, "side", 0)
+    return cli_has(cx, O_side) ? (mu_viewer)cli_choice(cx, O_side, 0)
                                : MU_VIEWER_UMPIRE;
 }
 
@@ -643,7 +633,7 @@ static cli_rc run_prisoners(cli_ctx *cx)
 /* check FILE [--head HEX [--side S]]: the report, and exit 1 on a problem. */
 static cli_rc run_check(cli_ctx *cx)
 {
-    if (cli_has(cx, "side") && !cli_has(cx, "head"))
+    if (cli_has(cx, O_side) && !cli_has(cx, O_head))
         return cli_error(cx, "campaign check: --side says whose view --head "
                          "is: give --head HEX too");
     mu_campaign *c = NULL;
@@ -652,10 +642,10 @@ static cli_rc run_check(cli_ctx *cx)
         return rc;
     mu_error err = {0};
     char *text = NULL;
-    mu_status st = cli_has(cx, "side")
-        ? mu_campaign_check_view(c, (mu_army)cli_choice(cx, "side", 0),
-                                 cli_str(cx, "head"), &text, &err)
-        : mu_campaign_check_head(c, cli_str(cx, "head"), &text, &err);
+    mu_status st = cli_has(cx, O_side)
+        ? mu_campaign_check_view(c, (mu_army)cli_choice(cx, O_side, 0),
+                                 cli_str(cx, O_head), &text, &err)
+        : mu_campaign_check_head(c, cli_str(cx, O_head), &text, &err);
     rc = text ? cli_take(cx, text) : CLI_OK;
     if (st != MU_OK)
         rc = cli_fail(cx, &err);
@@ -673,16 +663,13 @@ static cli_rc run_contribute(cli_ctx *cx)
         return rc;
     mu_error err = {0};
     char r[MU_FAIR_HEX];
-    if (mu_campaign_contribute(c, div, cli_str(cx, "commitment"), r, NULL,
-                               &err) == MU_OK) {
-        cli_buf_printf(&cx->out, cli_format(cx) == MU_FMT_JSON
-                       ? "{\"division\":%d,\"contribution\":\"%s\"}\n"
-                       : "Division %d: your contribution to its fair roll; "
-                         "give it to its owner:\ncontribution %s\n", div, r);
-        rc = cli_out(cx, "");
-    } else {
+    if (mu_campaign_contribute(c, div, cli_str(cx, O_commitment), r, NULL,
+                               &err) == MU_OK)
+        rc = emit_answer(cx, &(mu_campaign_answer){
+                                 .kind = MU_ANSWER_CONTRIBUTION,
+                                 .division = div, .hex = r});
+    else
         rc = cli_fail(cx, &err);
-    }
     mu_campaign_close(c);
     return rc;
 }
@@ -691,7 +678,7 @@ static mu_status do_advance(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                             int64_t *ev, mu_error *err)
 {
     (void)div, (void)d;
-    return mu_campaign_advance(c, (int)cli_num(cx, "year", 0), ev, err);
+    return mu_campaign_advance(c, (int)cli_num(cx, O_year, 0), ev, err);
 }
 
 static cli_rc run_advance(cli_ctx *cx)
@@ -703,10 +690,10 @@ static cli_rc run_advance(cli_ctx *cx)
 static cli_rc run_export(cli_ctx *cx)
 {
     bool csv = cli_format(cx) == MU_FMT_CSV;
-    if (csv && (cli_has(cx, "side") || cli_has(cx, "out")))
+    if (csv && (cli_has(cx, O_side) || cli_has(cx, O_out)))
         return cli_error(cx, "campaign export: either --format csv (to "
                          "standard output) or --side S --out FILE, not both");
-    if (!csv && (!cli_has(cx, "side") || !cli_has(cx, "out")))
+    if (!csv && (!cli_has(cx, O_side) || !cli_has(cx, O_out)))
         return cli_error(cx, "campaign export: give --side union|confederate "
                          "--out NEW.db for a player's own file, or --format "
                          "csv");
@@ -723,12 +710,12 @@ static cli_rc run_export(cli_ctx *cx)
         rc = mu_campaign_export_csv(c, &text, &err) == MU_OK
                  ? cli_take(cx, text) : cli_fail(cx, &err);
     } else {
-        mu_army side = (mu_army)cli_choice(cx, "side", 0);
+        mu_army side = (mu_army)cli_choice(cx, O_side, 0);
         const char *who = side == MU_UNION ? "Union" : "Confederates";
-        if (mu_campaign_export_side(c, side, cli_str(cx, "out"), &err) ==
+        if (mu_campaign_export_side(c, side, cli_str(cx, O_out), &err) ==
             MU_OK) {
             cli_buf_printf(&cx->out, "%s: the %s own file: what the %s may "
-                           "know, and nothing more\n", cli_str(cx, "out"),
+                           "know, and nothing more\n", cli_str(cx, O_out),
                            side == MU_UNION ? "Union's" : "Confederates'", who);
             rc = cli_out(cx, "");
         } else {
@@ -972,21 +959,16 @@ static cli_rc run_head(cli_ctx *cx)
     mu_error err = {0};
     char hex[MU_CHAIN_HEX];
     int64_t n = 0;
-    mu_status st = cli_has(cx, "side")
+    mu_status st = cli_has(cx, O_side)
                        ? mu_campaign_view_head(c, (mu_army)cli_choice(
-                                                   cx, "side", 0),
+                                                   cx, O_side, 0),
                                                hex, &n, &err)
                        : mu_campaign_head(c, hex, &n, &err);
-    if (st != MU_OK) {
+    if (st != MU_OK)
         rc = cli_fail(cx, &err);
-    } else {
-        cli_buf b = {0};
-        cli_buf_printf(&b, cli_format(cx) == MU_FMT_JSON
-                       ? "{\"head\":\"%s\",\"events\":%lld}\n"
-                       : "head %s\nevents %lld\n", hex, (long long)n);
-        rc = cli_out(cx, b.s ? b.s : "");
-        free(b.s);
-    }
+    else
+        rc = emit_answer(cx, &(mu_campaign_answer){.kind = MU_ANSWER_HEAD,
+                                                   .hex = hex, .events = n});
     mu_campaign_close(c);
     return rc;
 }

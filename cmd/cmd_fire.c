@@ -30,7 +30,7 @@ static cli_rc run_fire(cli_ctx *cx)
     mu_dice *dice = NULL;
     mu_fire_result res;
     char *text = NULL;
-    bool roll = !cli_has(cx, "no-roll");
+    bool roll = !cli_has(cx, O_no_roll);
     cli_rc rc = cli_volley(cx, ranges, &w, &o);
     if (rc != CLI_OK)
         goto done;
@@ -108,7 +108,7 @@ static const cli_opt curve_opts[] = {
 static cli_rc curve_pair(cli_ctx *cx, char *first, size_t n, const char **a,
                          const char **b)
 {
-    const char *arg = cli_str(cx, "crossover");
+    const char *arg = cli_str(cx, O_crossover);
     const char *comma = strchr(arg, ',');
     *a = arg;
     *b = NULL;
@@ -130,15 +130,15 @@ static cli_rc curve_pair(cli_ctx *cx, char *first, size_t n, const char **a,
 
 static cli_rc curve_check(cli_ctx *cx)
 {
-    bool cross = cli_has(cx, "crossover");
+    bool cross = cli_has(cx, O_crossover);
     if (!cross && cx->noperands > 0)
         return cli_error(cx, "curve: unexpected argument '%s' (see 'muster "
                          "help curve')", cx->operand[0]);
-    if (cross == cli_has(cx, "weapon"))
+    if (cross == cli_has(cx, O_weapon))
         return cli_error(cx, "curve: give --weapon W for a table, or "
                          "--crossover A B for where two curves cross");
-    if (cross && (cli_has(cx, "to") || cli_has(cx, "step") ||
-                  cli_has(cx, "max-range")))
+    if (cross && (cli_has(cx, O_to) || cli_has(cx, O_step) ||
+                  cli_has(cx, O_max_range)))
         return cli_error(cx, "curve: --step, --to and --max-range go with "
                          "--weapon, not --crossover");
     return CLI_OK;
@@ -150,7 +150,7 @@ static cli_rc run_curve(cli_ctx *cx)
     char first[MU_WEAPON_NAME + 1];
     const char *a = NULL, *b = NULL;
     cli_rc rc = curve_check(cx);
-    if (rc == CLI_OK && cli_has(cx, "crossover"))
+    if (rc == CLI_OK && cli_has(cx, O_crossover))
         rc = curve_pair(cx, first, sizeof first, &a, &b);
     if (rc != CLI_OK)
         return rc;
@@ -158,8 +158,8 @@ static cli_rc run_curve(cli_ctx *cx)
     const mu_weapons *w = NULL;
     char *text = NULL;
     mu_status st = cli_weapons(cx, &w, &err);
-    mu_rat scale = cli_rat(cx, "scale", (mu_rat){10, 1});
-    bool cover = cli_has(cx, "cover");
+    mu_rat scale = cli_rat(cx, O_scale, (mu_rat){10, 1});
+    bool cover = cli_has(cx, O_cover);
     if (st == MU_OK && a) {
         mu_crossover x;
         st = mu_crossover_compute(w, a, b, cover, &x, &err);
@@ -167,13 +167,13 @@ static cli_rc run_curve(cli_ctx *cx)
             st = mu_crossover_render(&x, scale, &fmt, &text, &err);
     } else if (st == MU_OK) {
         mu_curve_opts o = {0};
-        o.weapon = cli_str(cx, "weapon");
+        o.weapon = cli_str(cx, O_weapon);
         o.cover = cover;
-        o.step = cli_rat(cx, "step", (mu_rat){0, 1});
-        o.has_to = cli_has(cx, "to");
-        o.to = cli_rat(cx, "to", (mu_rat){0, 1});
-        o.has_max_range = cli_has(cx, "max-range");
-        o.max_range = cli_rat(cx, "max-range", (mu_rat){0, 1});
+        o.step = cli_rat(cx, O_step, (mu_rat){0, 1});
+        o.has_to = cli_has(cx, O_to);
+        o.to = cli_rat(cx, O_to, (mu_rat){0, 1});
+        o.has_max_range = cli_has(cx, O_max_range);
+        o.max_range = cli_rat(cx, O_max_range, (mu_rat){0, 1});
         o.yards_per_inch = scale;
         st = mu_curve_render(w, &o, &fmt, &text, &err);
     }

@@ -37,8 +37,8 @@ static const cli_opt battle_opts[] = {
 
 cli_rc cli_corps_size(cli_ctx *cx, int *divisions, int *cavalry)
 {
-    *divisions = (int)cli_num(cx, "divisions", 3);
-    *cavalry = (int)cli_num(cx, "cavalry", 0);
+    *divisions = (int)cli_num(cx, O_divisions, 3);
+    *cavalry = (int)cli_num(cx, O_cavalry, 0);
     if (*divisions + *cavalry < 1)
         return cli_error(cx, "%s: a corps needs at least one division",
                          cx->cmd->name);
@@ -105,7 +105,7 @@ static cli_rc run_corps(cli_ctx *cx) { return cli_odds_oob(cx, true, NULL); }
 static cli_rc run_battle(cli_ctx *cx)
 {
     const mu_render_opts fmt = {.format = cli_format(cx)};
-    int divisions = (int)cli_num(cx, "divisions", 3);
+    int divisions = (int)cli_num(cx, O_divisions, 3);
     if (divisions < 1)
         return cli_error(cx, "odds battle: each side needs at least one "
                          "division");
@@ -180,12 +180,12 @@ cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so)
     char *text = NULL;
     memset(&exact, 0, sizeof exact);
     memset(&sim, 0, sizeof sim);
-    mu_hit_method m = (mu_hit_method)(cli_choice(cx, "method", 2) + 1);
-    if (!so && cli_has(cx, "to")) {
-        if (cli_has(cx, "format"))
+    mu_hit_method m = (mu_hit_method)(cli_choice(cx, O_method, 2) + 1);
+    if (!so && cli_has(cx, O_to)) {
+        if (cli_has(cx, O_format))
             return cli_error(cx, "odds fire: --to writes a program, not a "
                              "format: give --to or --format");
-        mu_dice_lang lang = (mu_dice_lang)(MU_LANG_ANYDICE + cli_choice(cx, "to", 0));
+        mu_dice_lang lang = (mu_dice_lang)(MU_LANG_ANYDICE + cli_choice(cx, O_to, 0));
         mu_status ps = mu_odds_program(&v, m, lang, &text, &err);
         return ps == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
     }
@@ -216,15 +216,15 @@ mu_charge_opts cli_charge_opts(const cli_ctx *cx)
 {
     mu_charge_opts o;
     memset(&o, 0, sizeof o);
-    o.figures = (int)cli_num(cx, "figures", 0);
-    o.range = cli_rat(cx, "range", (mu_rat){0, 1});
-    o.move = cli_rat(cx, "move", (mu_rat){0, 1});
-    o.gun = cli_str(cx, "gun");
-    o.crew = (int)cli_num(cx, "crew", 0);
-    o.cover = cli_has(cx, "cover");
-    o.no_canister = cli_has(cx, "no-canister");
-    o.no_point_blank = cli_has(cx, "no-point-blank");
-    o.return_fire = cli_str(cx, "return-fire");
+    o.figures = (int)cli_num(cx, O_figures, 0);
+    o.range = cli_rat(cx, O_range, (mu_rat){0, 1});
+    o.move = cli_rat(cx, O_move, (mu_rat){0, 1});
+    o.gun = cli_str(cx, O_gun);
+    o.crew = (int)cli_num(cx, O_crew, 0);
+    o.cover = cli_has(cx, O_cover);
+    o.no_canister = cli_has(cx, O_no_canister);
+    o.no_point_blank = cli_has(cx, O_no_point_blank);
+    o.return_fire = cli_str(cx, O_return_fire);
     return o;
 }
 

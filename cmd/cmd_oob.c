@@ -109,9 +109,9 @@ static mu_status gen_division(cli_ctx *cx, const mu_rules *r, mu_dice *d,
                               const mu_render_opts *ro, char **out,
                               mu_error *err)
 {
-    uint64_t count = cli_num(cx, "count", 1);
+    uint64_t count = cli_num(cx, O_count, 1);
     mu_oob_opts o = cli_oob_opts(cx);
-    bool live = cx->stream && !cli_has(cx, "rolls") && !cli_has(cx, "ask");
+    bool live = cx->stream && !cli_has(cx, O_rolls) && !cli_has(cx, O_ask);
     cli_buf text = {0};
     mu_division_stream *s;
     mu_status st = mu_division_stream_new(ro, count > 1,
@@ -143,8 +143,8 @@ static mu_status gen_corps(cli_ctx *cx, const mu_rules *r, mu_dice *d,
 {
     mu_corps c;
     mu_oob_opts o = cli_oob_opts(cx);
-    mu_status st = mu_corps_generate(r, d, &o, (int)cli_num(cx, "divisions", 3),
-                                     (int)cli_num(cx, "cavalry", 0), &c, err);
+    mu_status st = mu_corps_generate(r, d, &o, (int)cli_num(cx, O_divisions, 3),
+                                     (int)cli_num(cx, O_cavalry, 0), &c, err);
     if (st == MU_OK)
         st = mu_corps_render(&c, ro, out, err);
     mu_corps_clear(&c);
@@ -153,7 +153,7 @@ static mu_status gen_corps(cli_ctx *cx, const mu_rules *r, mu_dice *d,
 
 static cli_rc run_corps(cli_ctx *cx)
 {
-    if (cli_num(cx, "divisions", 3) + cli_num(cx, "cavalry", 0) < 1)
+    if (cli_num(cx, O_divisions, 3) + cli_num(cx, O_cavalry, 0) < 1)
         return cli_error(cx, "corps: a corps needs at least one division");
     return run_oob(cx, gen_corps);
 }
@@ -164,7 +164,7 @@ static mu_status gen_battle(cli_ctx *cx, const mu_rules *r, mu_dice *d,
     mu_battle b;
     mu_oob_opts o = cli_oob_opts(cx);
     mu_status st = mu_battle_generate(r, d, &o,
-                                      (int)cli_num(cx, "divisions", 3), &b,
+                                      (int)cli_num(cx, O_divisions, 3), &b,
                                       err);
     if (st == MU_OK)
         st = mu_battle_render(&b, ro, out, err);
@@ -174,7 +174,7 @@ static mu_status gen_battle(cli_ctx *cx, const mu_rules *r, mu_dice *d,
 
 static cli_rc run_battle(cli_ctx *cx)
 {
-    if (cli_num(cx, "divisions", 3) < 1)
+    if (cli_num(cx, O_divisions, 3) < 1)
         return cli_error(cx, "battle: each side needs at least one division");
     return run_oob(cx, gen_battle);
 }

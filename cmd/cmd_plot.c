@@ -70,7 +70,7 @@ static cli_rc check_out(cli_ctx *cx)
 {
     mu_plot_format f;
     mu_error err = {0};
-    if (mu_plot_format_detect(cli_str(cx, "out"), &f, &err) != MU_OK)
+    if (mu_plot_format_detect(cli_str(cx, O_out), &f, &err) != MU_OK)
         return cli_fail(cx, &err);
     return CLI_OK;
 }
@@ -80,14 +80,14 @@ static cli_rc write_chart(cli_ctx *cx, mu_chart *c, mu_status st,
                           mu_error *err)
 {
     if (st == MU_OK)
-        st = mu_chart_write(c, cli_str(cx, "out"), err);
+        st = mu_chart_write(c, cli_str(cx, O_out), err);
     mu_chart_free(c);
     return st == MU_OK ? CLI_OK : cli_fail(cx, err);
 }
 
 static int threads(const cli_ctx *cx)
 {
-    long n = (long)cli_num(cx, "threads", 0);
+    long n = (long)cli_num(cx, O_threads, 0);
     if (n == 0)
         n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > MU_SIM_MAX_THREADS ? MU_SIM_MAX_THREADS : (int)n;
@@ -95,11 +95,11 @@ static int threads(const cli_ctx *cx)
 
 static mu_status sim_opts(cli_ctx *cx, mu_sim_opts *so, mu_error *err)
 {
-    cx->has_seed = cli_has(cx, "seed");
-    cx->seed = cli_num(cx, "seed", 0);
+    cx->has_seed = cli_has(cx, O_seed);
+    cx->seed = cli_num(cx, O_seed, 0);
     if (!cx->has_seed && mu_seed_from_os(&cx->seed, err) != MU_OK)
         return err->code;
-    *so = (mu_sim_opts){cli_num(cx, "trials", 1000000), cx->seed, threads(cx),
+    *so = (mu_sim_opts){cli_num(cx, O_trials, 1000000), cx->seed, threads(cx),
                         NULL, NULL, 0};
     return MU_OK;
 }
@@ -132,8 +132,8 @@ static cli_rc run_curves(cli_ctx *cx)
     const char *names[MAX_NAMES];
     char list[512] = "";
     size_t n = 0;
-    if (cli_has(cx, "weapon"))
-        snprintf(list, sizeof list, "%s", cli_str(cx, "weapon"));
+    if (cli_has(cx, O_weapon))
+        snprintf(list, sizeof list, "%s", cli_str(cx, O_weapon));
     for (char *s = list; *list && s;) {
         char *comma = strchr(s, ',');
         if (comma)
@@ -154,10 +154,10 @@ static cli_rc run_curves(cli_ctx *cx)
                 names[n++] = mu_weapons_at(w, j)->name;
     mu_curves_opts o = {.weapons = names,
                         .nweapons = n,
-                        .cover = cli_has(cx, "cover"),
-                        .yards_per_inch = cli_rat(cx, "scale", (mu_rat){10, 1}),
-                        .crossings = cli_has(cx, "crossings"),
-                        .title = cli_str(cx, "title")};
+                        .cover = cli_has(cx, O_cover),
+                        .yards_per_inch = cli_rat(cx, O_scale, (mu_rat){10, 1}),
+                        .crossings = cli_has(cx, O_crossings),
+                        .title = cli_str(cx, O_title)};
     mu_chart *c = NULL;
     mu_status st = mu_chart_curves(w, &o, &c, &err);
     rc = write_chart(cx, c, st, &err);
@@ -215,7 +215,7 @@ static cli_rc plot_oob(cli_ctx *cx, bool corps, bool sim)
         st = corps ? mu_sim_corps(rules, &o, nd, nc, &so, &simd, &err)
                    : mu_sim_division(rules, &o, &so, &simd, &err);
     mu_chart *c = NULL;
-    mu_oob_stat stat = (mu_oob_stat)cli_choice(cx, "stat", MU_STAT_STANDS);
+    mu_oob_stat stat = (mu_oob_stat)cli_choice(cx, O_stat, MU_STAT_STANDS);
     if (st == MU_OK)
         st = mu_chart_oob_odds(&exact, sim ? &simd : NULL, stat, &c, &err);
     rc = write_chart(cx, c, st, &err);
@@ -238,7 +238,7 @@ static cli_rc plot_fire(cli_ctx *cx, bool sim)
     mu_sim_opts so;
     if (sim && sim_opts(cx, &so, &err) != MU_OK)
         return cli_fail(cx, &err);
-    mu_hit_method m = (mu_hit_method)(cli_choice(cx, "method", 2) + 1);
+    mu_hit_method m = (mu_hit_method)(cli_choice(cx, O_method, 2) + 1);
     mu_fire_odds exact, simd;
     memset(&simd, 0, sizeof simd);
     mu_status st = mu_odds_fire(&v, m, &exact, &err);
@@ -259,7 +259,7 @@ static cli_rc run_charge(cli_ctx *cx)
     if (rc != CLI_OK)
         return rc;
     mu_charge_opts o = cli_charge_opts(cx);
-    bool crew = cli_has(cx, "crew-left");
+    bool crew = cli_has(cx, O_crew_left);
     if (crew && !o.return_fire)
         return cli_error(cx, "plot odds charge: the crew is lost only to "
                          "return fire: add --return-fire musket");

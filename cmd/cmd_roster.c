@@ -85,12 +85,12 @@ static cli_rc setup(cli_ctx *cx, mu_roster_opts *o)
 {
     memset(o, 0, sizeof *o);
     mu_error err = {0};
-    if (cli_has(cx, "side") && !cli_has(cx, "campaign"))
+    if (cli_has(cx, O_side) && !cli_has(cx, O_campaign))
         return cli_error(cx, "roster: --side belongs with --campaign");
-    if (cli_has(cx, "rules") && cli_has(cx, "campaign"))
+    if (cli_has(cx, O_rules) && cli_has(cx, O_campaign))
         return cli_error(cx, "roster: --rules belongs with --from; a campaign "
                          "keeps its own tables");
-    const char *out = cli_str(cx, "out");
+    const char *out = cli_str(cx, O_out);
     const char *dot = strrchr(out, '.');
     if (dot && !strcasecmp(dot, ".pdf"))
         o->format = MU_PAGES_PDF;
@@ -101,13 +101,13 @@ static cli_rc setup(cli_ctx *cx, mu_roster_opts *o)
     else
         return cli_error(cx, "roster: --out '%s': name a .pdf, .png or .svg "
                          "file", out);
-    if (cli_has(cx, "dpi") && o->format != MU_PAGES_PNG)
+    if (cli_has(cx, O_dpi) && o->format != MU_PAGES_PNG)
         return cli_error(cx, "roster: --dpi is for a .png");
-    o->dpi = (int)cli_num(cx, "dpi", 0);
-    o->page = (int)cli_num(cx, "page", 0);
-    o->paper = cli_has(cx, "paper") ? (mu_paper)cli_choice(cx, "paper", 0)
+    o->dpi = (int)cli_num(cx, O_dpi, 0);
+    o->page = (int)cli_num(cx, O_page, 0);
+    o->paper = cli_has(cx, O_paper) ? (mu_paper)cli_choice(cx, O_paper, 0)
                                     : default_paper();
-    if (cli_has(cx, "base") && mu_base_parse(cli_str(cx, "base"), &o->base_w,
+    if (cli_has(cx, O_base) && mu_base_parse(cli_str(cx, O_base), &o->base_w,
                                              &o->base_h, &err) != MU_OK)
         return cli_fail(cx, &err);
     return CLI_OK;
@@ -115,20 +115,20 @@ static cli_rc setup(cli_ctx *cx, mu_roster_opts *o)
 
 static mu_status load(cli_ctx *cx, mu_roster **r, mu_error *err)
 {
-    const char *camp = cli_str(cx, "campaign");
+    const char *camp = cli_str(cx, O_campaign);
     if (camp) {
         mu_campaign *c;
         mu_status s = mu_campaign_open(camp, &c, err);
         if (s != MU_OK)
             return s;
-        mu_viewer v = cli_has(cx, "side")
-                          ? (mu_viewer)cli_choice(cx, "side", 0)
+        mu_viewer v = cli_has(cx, O_side)
+                          ? (mu_viewer)cli_choice(cx, O_side, 0)
                           : MU_VIEWER_UMPIRE;
         s = mu_roster_from_campaign(c, v, r, err);
         mu_campaign_close(c);
         return s;
     }
-    const char *from = cli_str(cx, "from");
+    const char *from = cli_str(cx, O_from);
     char *text = NULL;
     size_t len = 0;
     mu_status s = mu_file_read(from, &text, &len, err);
@@ -139,13 +139,13 @@ static mu_status load(cli_ctx *cx, mu_roster **r, mu_error *err)
     s = mu_oob_parse_json(text, len, name, &doc, err);
     free(text);
     mu_rules *rules = NULL;
-    const char *rf = cli_str(cx, "rules");
+    const char *rf = cli_str(cx, O_rules);
     if (s == MU_OK)
         s = rf ? mu_rules_load(rf, &rules, err) : mu_rules_default(&rules, err);
     if (s == MU_OK)
         s = mu_oob_check(&doc, rules, name, err);
     if (s == MU_OK)
-        s = mu_roster_from_oob(&doc, cli_str(cx, "title"), r, err);
+        s = mu_roster_from_oob(&doc, cli_str(cx, O_title), r, err);
     mu_rules_free(rules);
     mu_oob_doc_clear(&doc);
     return s;
@@ -236,7 +236,7 @@ static cli_rc run_roster(cli_ctx *cx)
     mu_error err = {0};
     mu_labels *labels = NULL;
     mu_roster *r = NULL;
-    const char *lf = cli_str(cx, "labels");
+    const char *lf = cli_str(cx, O_labels);
     if ((lf && mu_labels_load(lf, &labels, &err) != MU_OK) ||
         load(cx, &r, &err) != MU_OK) {
         rc = cli_fail(cx, &err);
@@ -244,7 +244,7 @@ static cli_rc run_roster(cli_ctx *cx)
     }
     o.labels = labels;
     mu_roster_stats st;
-    const char *out = cli_str(cx, "out");
+    const char *out = cli_str(cx, O_out);
     rc = render_to(cx, out, r, &o, &st);
     if (rc == CLI_OK) {
         const char *paper = o.paper == MU_PAPER_A4 ? "A4" : "letter";

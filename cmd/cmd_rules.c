@@ -93,7 +93,7 @@ static cli_rc run_check(cli_ctx *cx)
     size_t len;
     if (mu_file_read(path, &text, &len, &err) != MU_OK)
         return cli_fail(cx, &err);
-    int k = cli_choice(cx, "kind", -1);
+    int k = cli_choice(cx, O_kind, -1);
     const char *kind = k >= 0 ? check_kinds[k] : guess_kind(text);
     mu_status st;
     if (!strcmp(kind, "tables")) {
@@ -119,7 +119,7 @@ static cli_rc run_check(cli_ctx *cx)
 static cli_rc run_show(cli_ctx *cx)
 {
     const mu_render_opts fmt = {.format = cli_format(cx)};
-    if (cli_choice(cx, "kind", 0) == 1)
+    if (cli_choice(cx, O_kind, 0) == 1)
         return cli_error(cx, "rules show: weapons are shown by 'muster curve "
                          "--weapon W' (or 'muster rules dump --kind "
                          "weapons')");
@@ -138,14 +138,14 @@ static cli_rc run_show(cli_ctx *cx)
 
 static cli_rc run_export(cli_ctx *cx)
 {
-    mu_rules_to to = (mu_rules_to)(MU_RULES_TO_FOUNDRY + cli_choice(cx, "to", 0));
+    mu_rules_to to = (mu_rules_to)(MU_RULES_TO_FOUNDRY + cli_choice(cx, O_to, 0));
     mu_error err = {0};
     const mu_rules *r = NULL;
     char *text = NULL;
     mu_labels *l = NULL;
     mu_status st = cli_rules(cx, &r, &l, &err);
     if (st == MU_OK)
-        st = mu_rules_export(r, to, cli_str(cx, "table"), &text, &err);
+        st = mu_rules_export(r, to, cli_str(cx, O_table), &text, &err);
     cli_rules_free(cx, r);
     if (st != MU_OK)
         return cli_fail(cx, &err);
@@ -154,7 +154,7 @@ static cli_rc run_export(cli_ctx *cx)
 
 static cli_rc run_dump(cli_ctx *cx)
 {
-    if (cli_choice(cx, "kind", 0) == 1)
+    if (cli_choice(cx, O_kind, 0) == 1)
         return cli_out(cx, mu_weapons_default_text(NULL));
     return cli_out(cx, mu_rules_default_text(NULL));
 }

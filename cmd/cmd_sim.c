@@ -111,14 +111,14 @@ static const cli_opt fire_opts[] = {
 static mu_status sim_opts(cli_ctx *cx, progress *p, mu_sim_opts *so,
                           mu_error *err)
 {
-    cx->has_seed = cli_has(cx, "seed");
-    cx->seed = cli_num(cx, "seed", 0);
+    cx->has_seed = cli_has(cx, O_seed);
+    cx->seed = cli_num(cx, O_seed, 0);
     if (!cx->has_seed && mu_seed_from_os(&cx->seed, err) != MU_OK)
         return err->code;
-    int threads = (int)cli_num(cx, "threads", 0);
-    *so = (mu_sim_opts){cli_num(cx, "trials", 1000000), cx->seed,
+    int threads = (int)cli_num(cx, O_threads, 0);
+    *so = (mu_sim_opts){cli_num(cx, O_trials, 1000000), cx->seed,
                         threads ? threads : default_threads(), progress_cb, p,
-                        (double)cli_num(cx, "time-limit", 0)};
+                        (double)cli_num(cx, O_time_limit, 0)};
     return MU_OK;
 }
 

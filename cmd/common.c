@@ -96,11 +96,11 @@ static mu_status ask_roll(void *ud, const char *label, int *roll, mu_error *err)
 
 mu_status cli_dice(cli_ctx *cx, mu_dice **out, mu_error *err)
 {
-    const char *rolls = cli_takes(cx, "rolls") ? cli_str(cx, "rolls") : NULL;
-    bool ask = cli_takes(cx, "ask") && cli_has(cx, "ask");
-    if (cli_takes(cx, "seed") && cli_has(cx, "seed")) {
+    const char *rolls = cli_takes(cx, O_rolls) ? cli_str(cx, O_rolls) : NULL;
+    bool ask = cli_takes(cx, O_ask) && cli_has(cx, O_ask);
+    if (cli_takes(cx, O_seed) && cli_has(cx, O_seed)) {
         cx->has_seed = true;
-        cx->seed = cli_num(cx, "seed", 0);
+        cx->seed = cli_num(cx, O_seed, 0);
     }
     if (rolls) {
         int *r;
@@ -128,7 +128,7 @@ mu_status cli_dice(cli_ctx *cx, mu_dice **out, mu_error *err)
 cli_rc cli_dice_done(cli_ctx *cx, mu_dice *d)
 {
     size_t left = mu_dice_left(d);
-    if (cli_takes(cx, "rolls") && cli_has(cx, "rolls") && left)
+    if (cli_takes(cx, O_rolls) && cli_has(cx, O_rolls) && left)
         return cli_error(cx, "%zu roll%s left over from --rolls: give exactly "
                          "the rolls needed (%llu used)", left,
                          left == 1 ? " was" : "s were",
@@ -163,7 +163,7 @@ void cli_shared_free(cli_shared *sh)
 static mu_status own_rules(const cli_ctx *cx, const mu_rules **rules,
                            mu_error *err)
 {
-    const char *path = cli_str(cx, "rules");
+    const char *path = cli_str(cx, O_rules);
     mu_rules *r = NULL;
     mu_status st;
     if (!path && cx->shared && cx->shared->rules) {
@@ -182,7 +182,7 @@ mu_status cli_rules(const cli_ctx *cx, const mu_rules **rules,
     if (st != MU_OK)
         return st;
     *labels = NULL;
-    const char *lab = cli_takes(cx, "labels") ? cli_str(cx, "labels") : NULL;
+    const char *lab = cli_takes(cx, O_labels) ? cli_str(cx, O_labels) : NULL;
     if (lab && (st = mu_labels_load(lab, labels, err)) != MU_OK) {
         cli_rules_free(cx, *rules);
         *rules = NULL;
@@ -198,7 +198,7 @@ void cli_rules_free(const cli_ctx *cx, const mu_rules *rules)
 
 mu_status cli_weapons(const cli_ctx *cx, const mu_weapons **w, mu_error *err)
 {
-    const char *path = cli_str(cx, "rules");
+    const char *path = cli_str(cx, O_rules);
     mu_weapons *made = NULL;
     if (!path && cx->shared && cx->shared->weapons) {
         *w = cx->shared->weapons;
@@ -218,9 +218,9 @@ void cli_weapons_free(const cli_ctx *cx, const mu_weapons *w)
 
 mu_format cli_format(const cli_ctx *cx)
 {
-    if (!cli_takes(cx, "format"))
+    if (!cli_takes(cx, O_format))
         return MU_FMT_TEXT;
-    const cli_val *v = cli_get(cx, "format");
+    const cli_val *v = cli_get(cx, O_format);
     if (!v->given)
         return MU_FMT_TEXT;
     /* The engine matched what was typed against this command's own list
@@ -235,8 +235,8 @@ mu_format cli_format(const cli_ctx *cx)
 mu_render_opts cli_render_opts(const cli_ctx *cx, const mu_labels *l)
 {
     bool dice_seed = cx->has_seed &&
-                     !(cli_takes(cx, "rolls") && cli_has(cx, "rolls")) &&
-                     !(cli_takes(cx, "ask") && cli_has(cx, "ask"));
+                     !(cli_takes(cx, O_rolls) && cli_has(cx, O_rolls)) &&
+                     !(cli_takes(cx, O_ask) && cli_has(cx, O_ask));
     mu_render_opts o = {cli_format(cx), l, dice_seed, cx->seed};
     return o;
 }
@@ -245,16 +245,16 @@ mu_oob_opts cli_oob_opts(const cli_ctx *cx)
 {
     mu_oob_opts o = {0};
     o.theater = MU_THEATER_UNKNOWN;
-    if (cli_takes(cx, "army"))
-        o.army = (mu_army)cli_choice(cx, "army", 0);
-    if (cli_takes(cx, "year"))
-        o.year = (int)cli_num(cx, "year", 0);
-    if (cli_takes(cx, "theater"))
-        o.theater = cli_choice(cx, "theater", MU_THEATER_UNKNOWN);
-    if (cli_takes(cx, "arm"))
-        o.arm = (mu_arm)cli_choice(cx, "arm", 0);
-    if (cli_takes(cx, "by-the-book"))
-        o.by_the_book = cli_has(cx, "by-the-book");
+    if (cli_takes(cx, O_army))
+        o.army = (mu_army)cli_choice(cx, O_army, 0);
+    if (cli_takes(cx, O_year))
+        o.year = (int)cli_num(cx, O_year, 0);
+    if (cli_takes(cx, O_theater))
+        o.theater = cli_choice(cx, O_theater, MU_THEATER_UNKNOWN);
+    if (cli_takes(cx, O_arm))
+        o.arm = (mu_arm)cli_choice(cx, O_arm, 0);
+    if (cli_takes(cx, O_by_the_book))
+        o.by_the_book = cli_has(cx, O_by_the_book);
     return o;
 }
 

@@ -42,11 +42,13 @@ static void path_patterns(cli_buf *b)
         cli_buf_printf(b, "|\"%s\"", cli_commands[i]->name);
 }
 
-/* Space-separated words of an option's vocabulary. */
+/* Space-separated words of an option's vocabulary (or the words offered
+ * for its text). */
 static void vocab_words(cli_buf *b, const cli_opt *o)
 {
-    for (int i = 0; o->vocab[i]; i++)
-        cli_buf_printf(b, "%s%s", i ? " " : "", o->vocab[i]);
+    const char *const *w = o->vocab ? o->vocab : o->values;
+    for (int i = 0; w && w[i]; i++)
+        cli_buf_printf(b, "%s%s", i ? " " : "", w[i]);
 }
 
 static void option_words(cli_buf *b, const cli_command *c)
@@ -64,16 +66,109 @@ static void option_words(cli_buf *b, const cli_command *c)
 
 typedef struct dialect {
     const char *words, *files, *none, *esac_open;
+    const char *array, *current, *self; /* the words typed, the one being
+                                           completed, the program's */
 } dialect;
 
 static const dialect bash_d = {
     "COMPREPLY=($(compgen -W \"%s\" -- \"$cur\"))",
-    "COMPREPLY=($(compgen -f -- \"$cur\"))", "COMPREPLY=()", ""};
-static const dialect zsh_d = {"compadd -- %s", "_files", ":", "("};
+    "COMPREPLY=($(compgen -f -- \"$cur\"))", "COMPREPLY=()", "",
+    "COMP_WORDS", "COMP_CWORD", "${COMP_WORDS[0]}"};
+static const dialect zsh_d = {"compadd -- %s", "_files", ":", "(",
+                              "words", "CURRENT", "${words[1]}"};
 
 static void say_words(cli_buf *b, const dialect *d, const char *words)
 {
     cli_buf_printf(b, d->words, words);
+}
+
+/* The shell functions the arms call: _muster_pos counts the operands
+ * typed before the word completed (n; the first, FILE, in f), skipping
+ * options and the values of those that take one ($1); _muster_ids lists
+ * the ids of a campaign's divisions or events, read from the file. */
+static void helpers(cli_buf *b, const dialect *d)
+{
+    cli_buf_printf(b, "_muster_pos()\n{\n"
+                      "    local vals=\" $1 \" j w\n"
+                      "    n=0 f=\"\"\n"
+                      "    for ((j = $2; j < $3; j++)); do\n"
+                      "        w=${%s[j]}\n"
+                      "        if [[ $vals == *\" $w \"* ]]; then ((j++))\n"
+                      "        elif [[ $w != -* ]]; then\n"
+                      "            [[ $n == 0 ]] && f=$w\n"
+                      "            ((n++))\n"
+                      "        fi\n"
+                      "    done\n}\n", d->array);
+    cli_buf_puts(b, "_muster_ids()\n{\n"
+                    "    \"$1\" campaign \"$3\" \"$2\" --format json 2>/dev/null |\n"
+                    "        grep -o \"{\\\"id\\\":[0-9]*,\\\"$4\\\"\" | tr -dc '0-9\\n'\n"
+                    "}\n");
+}
+
+/* What completes an operand of kind a. */
+static void operand_words(cli_buf *b, const dialect *d, const cli_arg *a)
+{
+    char w[160];
+    switch (a->type) {
+    case OPD_FILE:
+        cli_buf_puts(b, d->files);
+        return;
+    case OPD_DIVISION:
+    case OPD_EVENT:
+        snprintf(w, sizeof w, "$(_muster_ids \"%s\" \"$f\" %s)", d->self,
+                 a->type == OPD_DIVISION ? "show name" : "log kind");
+        cli_buf_printf(b, d->words, w);
+        return;
+    case OPD_WORD:
+        if (a->values) {
+            cli_buf v = {0};
+            for (int i = 0; a->values[i]; i++)
+                cli_buf_printf(&v, "%s%s", i ? " " : "", a->values[i]);
+            cli_buf_printf(b, d->words, v.s ? v.s : "");
+            free(v.s);
+            return;
+        }
+        break;
+    default:
+        break;
+    }
+    cli_buf_puts(b, d->none);
+}
+
+/* The options of c that take a value, for _muster_pos. */
+static void valued_options(cli_buf *b, const cli_command *c)
+{
+    for (int i = 0; c->opts[i].name; i++)
+        if (c->opts[i].type != ARG_FLAG)
+            cli_buf_printf(b, "%s--%s", b->len ? " " : "", c->opts[i].name);
+}
+
+/* An option or its operands: by the operands typed so far. */
+static void operand_arms(cli_buf *b, const dialect *d, const cli_command *c,
+                         const char *opts)
+{
+    cli_buf v = {0};
+    valued_options(&v, c);
+    cli_buf_puts(b, "        if [[ $cur == -* ]]; then ");
+    cli_buf_printf(b, d->words, opts);
+    cli_buf_printf(b, "; return; fi\n        local n f\n"
+                      "        _muster_pos \"%s\" $i $%s\n        case $n in\n",
+                   v.s ? v.s : "", d->current);
+    free(v.s);
+    int k = 0;
+    const cli_arg *last = NULL;
+    for (const cli_arg *a = c->args; a->metavar; a++, k++) {
+        cli_buf_printf(b, "        %s%d) ", d->esac_open, k);
+        operand_words(b, d, a);
+        cli_buf_puts(b, " ;;\n");
+        last = a;
+    }
+    cli_buf_printf(b, "        %s*) ", d->esac_open);
+    if (last && last->many)
+        operand_words(b, d, last);
+    else
+        cli_buf_printf(b, d->words, opts);
+    cli_buf_puts(b, " ;;\n        esac ;;\n");
 }
 
 /* The values after `--opt` for command c, as case arms on $prev. */
@@ -84,7 +179,7 @@ static void value_arms(cli_buf *b, const dialect *d, const cli_command *c)
         if (!listed(o) || o->type == ARG_FLAG)
             continue;
         cli_buf_printf(b, "            %s--%s) ", d->esac_open, o->name);
-        if (o->type == ARG_CHOICE) {
+        if (o->type == ARG_CHOICE || o->values) {
             cli_buf w = {0};
             vocab_words(&w, o);
             say_words(b, d, w.s ? w.s : "");
@@ -105,7 +200,13 @@ static void command_arms(cli_buf *b, const dialect *d)
         cli_buf_printf(b, "    %s\"%s\")\n        case $prev in\n",
                        d->esac_open, c->name);
         value_arms(b, d, c);
-        cli_buf_printf(b, "        esac\n        if [[ $cur == -* || %d == 0 ]]; "
+        cli_buf_puts(b, "        esac\n");
+        if (c->args) {
+            operand_arms(b, d, c, w.s ? w.s : "");
+            free(w.s);
+            continue;
+        }
+        cli_buf_printf(b, "        if [[ $cur == -* || %d == 0 ]]; "
                        "then ", c->max_operands);
         say_words(b, d, w.s ? w.s : "");
         cli_buf_puts(b, "; else ");
@@ -156,7 +257,9 @@ static void bash_script(cli_buf *b)
 {
     cli_buf_puts(b, "# bash completion for muster(1), generated from its "
                     "command table by\n# 'muster --completion bash': do not "
-                    "edit.\n_muster()\n{\n"
+                    "edit.\n");
+    helpers(b, &bash_d);
+    cli_buf_puts(b, "_muster()\n{\n"
                     "    local cur=${COMP_WORDS[COMP_CWORD]} "
                     "prev=${COMP_WORDS[COMP_CWORD-1]}\n");
     path_loop(b, &bash_d, "1", "COMP_CWORD");
@@ -171,7 +274,9 @@ static void zsh_script(cli_buf *b)
 {
     cli_buf_puts(b, "#compdef muster\n# zsh completion for muster(1), "
                     "generated from its command table by\n# 'muster "
-                    "--completion zsh': do not edit.\n_muster()\n{\n"
+                    "--completion zsh': do not edit.\n");
+    helpers(b, &zsh_d);
+    cli_buf_puts(b, "_muster()\n{\n"
                     "    local cur=${words[CURRENT]} "
                     "prev=${words[CURRENT-1]}\n");
     path_loop(b, &zsh_d, "2", "CURRENT");
@@ -201,7 +306,7 @@ static void fish_option(cli_buf *b, const cli_command *c, const cli_opt *o)
                    c->name, o->name);
     if (o->shortname)
         cli_buf_printf(b, " -s %c", o->shortname);
-    if (o->type == ARG_CHOICE) {
+    if (o->type == ARG_CHOICE || o->values) {
         cli_buf_puts(b, " -x -a '");
         vocab_words(b, o);
         cli_buf_puts(b, "'");
@@ -218,6 +323,26 @@ static void fish_option(cli_buf *b, const cli_command *c, const cli_opt *o)
         fish_quoted(b, o->help, n);
     }
     cli_buf_puts(b, "\n");
+}
+
+/* Operands: files where one is a file, the words of those that have them
+ * (fish completes them in any position). */
+static void fish_operands(cli_buf *b, const cli_command *c)
+{
+    bool file = c->max_operands > 0 && !c->args;
+    for (const cli_arg *a = c->args; a && a->metavar; a++) {
+        file = file || a->type == OPD_FILE;
+        if (a->type != OPD_WORD || !a->values)
+            continue;
+        cli_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"' -a '",
+                       c->name);
+        for (int i = 0; a->values[i]; i++)
+            cli_buf_printf(b, "%s%s", i ? " " : "", a->values[i]);
+        cli_buf_puts(b, "'\n");
+    }
+    if (file)
+        cli_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"' -F\n",
+                       c->name);
 }
 
 static void fish_script(cli_buf *b)
@@ -254,9 +379,7 @@ static void fish_script(cli_buf *b)
         for (int j = 0; c->opts[j].name; j++)
             if (listed(&c->opts[j]))
                 fish_option(b, c, &c->opts[j]);
-        if (c->max_operands > 0)
-            cli_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"' "
-                           "-F\n", c->name);
+        fish_operands(b, c);
     }
 }
 

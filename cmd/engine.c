@@ -131,8 +131,15 @@ static int opt_index(const cli_command *cmd, const char *name)
     return -1;
 }
 
-const cli_val *cli_get(const cli_ctx *cx, const char *name)
+const char *const cli_optnames[O_COUNT] = {
+#define CLI_OPT_NAME(id, name) name,
+    CLI_OPTION_NAMES(CLI_OPT_NAME)
+#undef CLI_OPT_NAME
+};
+
+const cli_val *cli_get(const cli_ctx *cx, cli_optid id)
 {
+    const char *name = (unsigned)id < O_COUNT ? cli_optnames[id] : "?";
     int i = opt_index(cx->cmd, name);
     if (i < 0) {
         fprintf(stderr, "muster: bug: %s has no option --%s\n", cx->cmd->name,
@@ -142,38 +149,38 @@ const cli_val *cli_get(const cli_ctx *cx, const char *name)
     return &cx->val[i];
 }
 
-bool cli_takes(const cli_ctx *cx, const char *name)
+bool cli_takes(const cli_ctx *cx, cli_optid id)
 {
-    int i = opt_index(cx->cmd, name);
+    int i = (unsigned)id < O_COUNT ? opt_index(cx->cmd, cli_optnames[id]) : -1;
     return i >= 0 && !(cx->cmd->opts[i].flags & CLI_REFUSED);
 }
 
-bool cli_has(const cli_ctx *cx, const char *name)
+bool cli_has(const cli_ctx *cx, cli_optid id)
 {
-    return cli_get(cx, name)->given;
+    return cli_get(cx, id)->given;
 }
 
-const char *cli_str(const cli_ctx *cx, const char *name)
+const char *cli_str(const cli_ctx *cx, cli_optid id)
 {
-    const cli_val *v = cli_get(cx, name);
+    const cli_val *v = cli_get(cx, id);
     return v->given ? v->text : NULL;
 }
 
-uint64_t cli_num(const cli_ctx *cx, const char *name, uint64_t dflt)
+uint64_t cli_num(const cli_ctx *cx, cli_optid id, uint64_t dflt)
 {
-    const cli_val *v = cli_get(cx, name);
+    const cli_val *v = cli_get(cx, id);
     return v->given ? v->num : dflt;
 }
 
-int cli_choice(const cli_ctx *cx, const char *name, int dflt)
+int cli_choice(const cli_ctx *cx, cli_optid id, int dflt)
 {
-    const cli_val *v = cli_get(cx, name);
+    const cli_val *v = cli_get(cx, id);
     return v->given ? v->choice : dflt;
 }
 
-mu_rat cli_rat(const cli_ctx *cx, const char *name, mu_rat dflt)
+mu_rat cli_rat(const cli_ctx *cx, cli_optid id, mu_rat dflt)
 {
-    const cli_val *v = cli_get(cx, name);
+    const cli_val *v = cli_get(cx, id);
     return v->given ? v->rat : dflt;
 }
 
@@ -291,12 +298,33 @@ static cli_rc set_index(cli_ctx *cx, int i, const char *arg)
     }
 }
 
+/* The option of cmd that `name` is likely a misspelling of, or NULL (none
+ * when `name` is an option of another command: not a slip). */
+static const char *close_option(const cli_command *cmd, const char *name)
+{
+    for (int k = 0; k < O_COUNT; k++)
+        if (!strcmp(cli_optnames[k], name))
+            return NULL;
+    const char *cand[CLI_MAX_OPTS];
+    int n = 0;
+    for (int i = 0; cmd->opts[i].name && n < CLI_MAX_OPTS; i++)
+        if (!(cmd->opts[i].flags & (CLI_REFUSED | CLI_HIDDEN)))
+            cand[n++] = cmd->opts[i].name;
+    int k = cli_suggest(name, cand, NULL, n);
+    return k < 0 ? NULL : cand[k];
+}
+
 cli_rc cli_set(cli_ctx *cx, const char *name, const char *value)
 {
     int i = opt_index(cx->cmd, name);
     for (int j = 0; i < 0 && name[0] && !name[1] && cx->cmd->opts[j].name; j++)
         if (cx->cmd->opts[j].shortname == name[0]) /* "n" for -n */
             i = j;
+    const char *near = i < 0 ? close_option(cx->cmd, name) : NULL;
+    if (near)
+        return cli_error(cx, "%s: unknown option '%s': did you mean '%s'? "
+                         "(see 'muster help %s')", cx->cmd->name, name, near,
+                         cx->cmd->name);
     if (i < 0)
         return cli_error(cx, "%s: unknown option '%s' (see 'muster help %s')",
                          cx->cmd->name, name, cx->cmd->name);
@@ -393,6 +421,12 @@ static cli_rc bad_option(cli_ctx *cx, char **argv)
         sibling_takes(cx->cmd, opt + 2))
         return cli_error(cx, "%s does not take --%.*s (see 'muster help %s')",
                          name, (int)strcspn(opt + 2, "="), opt + 2, name);
+    const char *near = opt && !strncmp(opt, "--", 2) &&
+                               opt_index(cx->cmd, own) < 0
+                           ? close_option(cx->cmd, own) : NULL;
+    if (near)
+        return cli_error(cx, "%s: unknown option --%s: did you mean '--%s'? "
+                         "(see 'muster help %s')", name, own, near, name);
     return cli_error(cx, "%s: unknown option or missing value: %s (see "
                      "'muster help %s')", name, opt ? opt : "?", name);
 }

@@ -41,13 +41,13 @@ static cli_rc parse_ranges(cli_ctx *cx, const char *arg, mu_rat *ranges,
 static cli_rc check_combination(cli_ctx *cx)
 {
     const char *cmd = cx->cmd->name;
-    bool dice = (cli_takes(cx, "seed") && cli_has(cx, "seed")) ||
-                (cli_takes(cx, "rolls") && cli_has(cx, "rolls")) ||
-                (cli_takes(cx, "ask") && cli_has(cx, "ask"));
-    if (cli_takes(cx, "no-roll") && cli_has(cx, "no-roll") && dice)
+    bool dice = (cli_takes(cx, O_seed) && cli_has(cx, O_seed)) ||
+                (cli_takes(cx, O_rolls) && cli_has(cx, O_rolls)) ||
+                (cli_takes(cx, O_ask) && cli_has(cx, O_ask));
+    if (cli_takes(cx, O_no_roll) && cli_has(cx, O_no_roll) && dice)
         return cli_error(cx, "%s: --no-roll takes no dice: drop --seed, "
                          "--rolls or --ask", cmd);
-    if (cli_has(cx, "scale") && !cli_has(cx, "yards"))
+    if (cli_has(cx, O_scale) && !cli_has(cx, O_yards))
         return cli_error(cx, "%s: --scale is yards per inch and goes with "
                          "--yards", cmd);
     return CLI_OK;
@@ -57,8 +57,8 @@ static cli_rc check_combination(cli_ctx *cx)
 static cli_rc check_weapon(cli_ctx *cx, const mu_weapon *w)
 {
     const char *cmd = cx->cmd->name;
-    bool figures = cli_has(cx, "figures"), crew = cli_has(cx, "crew");
-    bool no_canister = cli_has(cx, "no-canister");
+    bool figures = cli_has(cx, O_figures), crew = cli_has(cx, O_crew);
+    bool no_canister = cli_has(cx, O_no_canister);
     if (w->kind == MU_WEAPON_SMALL_ARMS) {
         if (crew)
             return cli_error(cx, "%s: a %s is fired by figures: give "
@@ -76,16 +76,16 @@ static cli_rc check_weapon(cli_ctx *cx, const mu_weapon *w)
                              "(1..%d, default %d), not --figures", cmd,
                              gun ? "a gun" : w->name, gun ? "its" : "a gun's",
                              w->crew, w->crew);
-        if (crew && cli_num(cx, "crew", 0) > (uint64_t)w->crew)
+        if (crew && cli_num(cx, O_crew, 0) > (uint64_t)w->crew)
             return cli_error(cx, "%s: --crew %llu is more than %s's full crew "
                              "of %d castings", cmd,
-                             (unsigned long long)cli_num(cx, "crew", 0),
+                             (unsigned long long)cli_num(cx, O_crew, 0),
                              w->name, w->crew);
         if (no_canister && !gun)
             return cli_error(cx, "%s: --no-canister is for a gun choosing its "
                              "load; %s is one load already", cmd, w->name);
     }
-    if (cli_has(cx, "max-range") && w->kind == MU_WEAPON_GUN)
+    if (cli_has(cx, O_max_range) && w->kind == MU_WEAPON_GUN)
         return cli_error(cx, "%s: --max-range changes one curve; for a gun, "
                          "name the load (--weapon canister) or give house "
                          "rules with --rules FILE", cmd);
@@ -99,32 +99,32 @@ cli_rc cli_volley(cli_ctx *cx, mu_rat *ranges, const mu_weapons **w,
     cli_rc rc = check_combination(cx);
     if (rc != CLI_OK)
         return rc;
-    if (cli_has(cx, "ranges"))
-        rc = parse_ranges(cx, cli_str(cx, "ranges"), ranges, &n);
+    if (cli_has(cx, O_ranges))
+        rc = parse_ranges(cx, cli_str(cx, O_ranges), ranges, &n);
     else
-        ranges[0] = cli_rat(cx, "range", (mu_rat){0, 1});
+        ranges[0] = cli_rat(cx, O_range, (mu_rat){0, 1});
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
     const mu_weapon *wp;
     mu_status st = cli_weapons(cx, w, &err);
     if (st == MU_OK)
-        st = mu_weapons_find(*w, cli_str(cx, "weapon"), &wp, &err);
+        st = mu_weapons_find(*w, cli_str(cx, O_weapon), &wp, &err);
     if (st != MU_OK)
         return cli_fail(cx, &err);
     if ((rc = check_weapon(cx, wp)) != CLI_OK)
         return rc;
     memset(o, 0, sizeof *o);
-    o->weapon = cli_str(cx, "weapon");
+    o->weapon = cli_str(cx, O_weapon);
     o->ranges = ranges;
     o->nranges = n;
-    if (cli_has(cx, "yards"))
-        o->yards_per_inch = cli_rat(cx, "scale", (mu_rat){10, 1});
-    o->figures = (int)cli_num(cx, "figures", 0);
-    o->crew = (int)cli_num(cx, "crew", 0);
-    o->cover = cli_has(cx, "cover");
-    o->no_canister = cli_has(cx, "no-canister");
-    o->has_max_range = cli_has(cx, "max-range");
-    o->max_range = cli_rat(cx, "max-range", (mu_rat){0, 1});
+    if (cli_has(cx, O_yards))
+        o->yards_per_inch = cli_rat(cx, O_scale, (mu_rat){10, 1});
+    o->figures = (int)cli_num(cx, O_figures, 0);
+    o->crew = (int)cli_num(cx, O_crew, 0);
+    o->cover = cli_has(cx, O_cover);
+    o->no_canister = cli_has(cx, O_no_canister);
+    o->has_max_range = cli_has(cx, O_max_range);
+    o->max_range = cli_rat(cx, O_max_range, (mu_rat){0, 1});
     return CLI_OK;
 }

@@ -145,9 +145,9 @@ static bool too_long(const cli_ctx *cx)
 {
     const char *name = cx->cmd->name;
     bool odds = !strncmp(name, "odds ", 5) || !strncmp(name, "sim ", 4);
-    const struct { const char *name; uint64_t most; } caps[] = {
-        {"count", 20}, {"trials", 2000}, {"threads", 2}, {"figures", 1000},
-        {"divisions", odds ? 3 : 16}, {"cavalry", odds ? 2 : 16}};
+    const struct { cli_optid name; uint64_t most; } caps[] = {
+        {O_count, 20}, {O_trials, 2000}, {O_threads, 2}, {O_figures, 1000},
+        {O_divisions, odds ? 3 : 16}, {O_cavalry, odds ? 2 : 16}};
     for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++)
         if (cli_takes(cx, caps[i].name) && cli_has(cx, caps[i].name) &&
             cli_num(cx, caps[i].name, 0) > caps[i].most)
@@ -164,15 +164,15 @@ static cli_rc set_small(cli_ctx *cx, uint64_t seed)
     snprintf(s, sizeof s, "%llu", (unsigned long long)seed);
     const char *name = cx->cmd->name;
     bool odds = !strncmp(name, "odds ", 5) || !strncmp(name, "sim ", 4);
-    const struct { const char *name, *value; } small[] = {
-        {"trials", "64"}, {"threads", "1"}, {"divisions", odds ? "2" : NULL}};
+    const struct { cli_optid name; const char *value; } small[] = {
+        {O_trials, "64"}, {O_threads, "1"}, {O_divisions, odds ? "2" : NULL}};
     cli_rc rc = CLI_OK;
     for (size_t i = 0; i < sizeof small / sizeof small[0] && rc == CLI_OK; i++)
         if (small[i].value && cli_takes(cx, small[i].name) &&
             !cli_has(cx, small[i].name))
-            rc = cli_set(cx, small[i].name, small[i].value);
-    if (rc == CLI_OK && cli_takes(cx, "seed") && !cli_has(cx, "seed") &&
-        !(cli_takes(cx, "rolls") && cli_has(cx, "rolls")))
+            rc = cli_set(cx, cli_optnames[small[i].name], small[i].value);
+    if (rc == CLI_OK && cli_takes(cx, O_seed) && !cli_has(cx, O_seed) &&
+        !(cli_takes(cx, O_rolls) && cli_has(cx, O_rolls)))
         rc = cli_set(cx, "seed", s);
     return rc;
 }
@@ -199,7 +199,7 @@ static void run_line(char **w, int n, uint64_t seed)
         free(b.s);
     } else if (rc == CLI_OK && safe_words(w, n) && !too_long(&cx)) {
         if ((rc = set_small(&cx, seed)) == CLI_OK)
-            rc = c->run(&cx);
+            rc = cli_run(&cx);
     }
     if (rc != CLI_OK && rc != CLI_FAIL && rc != CLI_INPUT)
         abort();

@@ -280,6 +280,63 @@ static void web_refuses_local_options(void **state)
     assert_false(cli_local_option("army"));
 }
 
+/* optnames.h holds exactly the options the tables have: each table name
+ * has its id, and each id names an option of some table. */
+static void option_ids_are_the_tables(void **state)
+{
+    (void)state;
+    bool used[O_COUNT] = {false};
+    for (int i = 0; cli_commands[i]; i++)
+        for (const cli_opt *o = cli_commands[i]->opts; o->name; o++) {
+            int k = 0;
+            while (k < O_COUNT && strcmp(cli_optnames[k], o->name))
+                k++;
+            if (k == O_COUNT)
+                fail_msg("%s: --%s has no id in cmd/optnames.h",
+                         cli_commands[i]->name, o->name);
+            used[k] = true;
+        }
+    for (int k = 0; k < O_COUNT; k++) {
+        if (!used[k])
+            fail_msg("cmd/optnames.h: no table has --%s", cli_optnames[k]);
+        if (k > 0)
+            assert_true(strcmp(cli_optnames[k - 1], cli_optnames[k]) < 0);
+    }
+    assert_string_equal(cli_optnames[O_by_the_book], "by-the-book");
+}
+
+/* Did you mean: one slip in a word of up to six letters, two in a longer
+ * one, none when two words are as close or the word is another command's
+ * option. */
+static void suggestions(void **state)
+{
+    (void)state;
+    const char *const words[] = {"division", "corps", "battle", "seed",
+                                 "rolls", "sim"};
+    assert_int_equal(cli_suggest("divison", words, NULL, 6), 0);
+    assert_int_equal(cli_suggest("DIVISON", words, NULL, 6), 0);
+    assert_int_equal(cli_suggest("sead", words, NULL, 6), 3);
+    assert_int_equal(cli_suggest("crops", words, NULL, 6), 1); /* a swap */
+    assert_int_equal(cli_suggest("batle", words, NULL, 6), 2);
+    assert_int_equal(cli_suggest("xyz", words, NULL, 6), -1);
+    assert_int_equal(cli_suggest("", words, NULL, 6), -1);
+    assert_int_equal(cli_suggest("sm", words, NULL, 6), 5);
+    assert_int_equal(cli_suggest("muster", (const char *const[]){"roster"},
+                                 NULL, 1), -1); /* two slips in six letters */
+    assert_int_equal(cli_suggest("divisoin", words, NULL, 6), 0);
+    const char *const two[] = {"seed", "seen"};
+    assert_int_equal(cli_suggest("seex", two, NULL, 2), -1);
+    const size_t lens[] = {4, 4};
+    const char *const cut[] = {"odds fire", "fire odds"};
+    assert_int_equal(cli_suggest("odd", cut, lens, 2), 0);
+    expect_error(run("division", "sead=7", NULL), CLI_INPUT,
+                 "division: unknown option 'sead': did you mean 'seed'?");
+    expect_error(run("division", "zzzz=7", NULL), CLI_INPUT,
+                 "division: unknown option 'zzzz' (see");
+    expect_error(run("sim division", "army=union", "rolls=1", NULL), CLI_INPUT,
+                 "sim division: unknown option 'rolls' (see");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -289,6 +346,8 @@ int main(void)
         cmocka_unit_test(every_command_has_a_sane_table),
         cmocka_unit_test(web_routes_are_the_table),
         cmocka_unit_test(web_refuses_local_options),
+        cmocka_unit_test(option_ids_are_the_tables),
+        cmocka_unit_test(suggestions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -52,11 +52,11 @@ static void raise_fd_limit(void)
  * runs: a server's result is its running, not a text at the end. */
 static cli_rc run_serve(cli_ctx *cx)
 {
-    serve_args a = {(long)cli_num(cx, "port", 8080),
-                    (long)cli_num(cx, "threads", 0),
-                    (long)cli_num(cx, "timeout", 15),
-                    cli_has(cx, "listen") ? cli_str(cx, "listen") : "0.0.0.0",
-                    cli_str(cx, "campaign"), !cli_has(cx, "no-qr")};
+    serve_args a = {(long)cli_num(cx, O_port, 8080),
+                    (long)cli_num(cx, O_threads, 0),
+                    (long)cli_num(cx, O_timeout, 15),
+                    cli_has(cx, O_listen) ? cli_str(cx, O_listen) : "0.0.0.0",
+                    cli_str(cx, O_campaign), !cli_has(cx, O_no_qr)};
     mu_error err = {0};
     if (a.campaign) {
         mu_campaign *camp;

@@ -3,7 +3,7 @@
 # COMP_WORDS and COMP_CWORD set, the function called, COMPREPLY checked.
 # The zsh and fish scripts are checked for syntax where those shells exist.
 set -u
-muster=$1
+muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 fail=0
 # shellcheck disable=SC1090
 source <("$muster" --completion bash) || { echo "the script does not load"; exit 1; }
@@ -41,6 +41,37 @@ expect "muster help s" "serve sim"
 expect "muster rules c" "check"
 expect "muster curve --crossover can" ""
 
+# Operands by their kind in the table: value lists, files, a campaign's
+# division ids and event numbers (read from the file named before them), a
+# name (nothing to offer), and options once the operands are given.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+PATH=$(dirname "$muster"):$PATH # _muster_ids runs "muster"
+"$muster" campaign new c.db --name T --year 1863 --theater east >/dev/null &&
+"$muster" campaign add c.db --side union --name A >/dev/null &&
+"$muster" campaign add c.db --side confederate --name B >/dev/null &&
+"$muster" campaign add c.db --side union --name C >/dev/null || {
+    echo "FAIL: cannot make a campaign"; exit 1; }
+expect "muster plot figure " "1 2 3 4 5"
+expect "muster plot curves " "canister gun musket rifle roundshot"
+expect "muster plot curves musket r" "rifle roundshot"
+expect "muster fire --weapon " "canister gun musket rifle roundshot"
+expect "muster odds charge --return-fire m" "musket"
+expect "muster campaign battle " "end start"
+expect "muster campaign battle start c" "c.db"
+expect "muster campaign battle start c.db " ""
+expect "muster campaign engage c" "c.db"
+expect "muster campaign engage c.db " "1 2 3"
+expect "muster campaign engage --seed 7 c.db " "1 2 3"
+expect "muster campaign casualties c.db --as union " "1 2 3"
+expect "muster campaign reveal c.db 2 --a" "--as"
+expect "muster campaign undo c.db " "1 2 3 4"
+expect "muster campaign engage nothere.db " ""
+: >r.ini
+expect "muster rules check r" "r.ini"
+cd - >/dev/null || exit 1
+
 # zsh: the script run with compadd and _files standing in for zsh's own,
 # which print what they are given (zsh filters by the word typed itself).
 zsh_expect() { # CURRENT "words..." expected
@@ -58,8 +89,6 @@ fish_expect() { # "words typed" expected
           tr '\n' ' ' | sed 's/ $//')
     [ "$got" = "$2" ] || { echo "FAIL fish '$1': expected '$2', got '$got'"; fail=1; }
 }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 if command -v zsh >/dev/null; then
     script=$tmp/_muster
     "$muster" --completion zsh >"$script"
@@ -67,6 +96,11 @@ if command -v zsh >/dev/null; then
     zsh_expect 4 "muster division --army " "union confederate"
     zsh_expect 3 "muster odds " "division corps battle fire charge"
     zsh_expect 4 "muster rules check " "FILES"
+    zsh_expect 4 "muster plot figure " "1 2 3 4 5"
+    zsh_expect 5 "muster campaign battle start " "FILES"
+    cd "$tmp" || exit 1
+    zsh_expect 5 "muster campaign reveal c.db " "1 2 3"
+    cd - >/dev/null || exit 1
 fi
 if command -v fish >/dev/null; then
     script=$tmp/muster.fish
@@ -76,6 +110,8 @@ if command -v fish >/dev/null; then
     fish_expect "muster odds f" "fire"
     fish_expect "muster division --form" "--format"
     fish_expect "muster odds division --format " "csv json markdown text"
+    fish_expect "muster plot figure " "1 2 3 4 5"
+    fish_expect "muster fire --weapon r" "rifle roundshot"
 fi
 "$muster" --completion zsh | head -1 | grep -q '^#compdef muster' ||
     { echo "FAIL: zsh script lacks #compdef"; fail=1; }

@@ -1,0 +1,80 @@
+/* answer.c -- the short answers of the ledger's calls that return no
+ * event: a new division's id, the two fair-roll steps' hex, the chain's
+ * head, a side's default camp; as text or one line of JSON. */
+#include "muster.h"
+
+#include "error.h"
+#include "util.h"
+#include "writer.h"
+
+static void answer_json(sbuf *sb, const mu_campaign_answer *a)
+{
+    jw w;
+    jw_init(&w, sb, false, 0);
+    jw_obj(&w, NULL);
+    switch (a->kind) {
+    case MU_ANSWER_ADDED:
+        jw_int(&w, "id", a->division);
+        break;
+    case MU_ANSWER_FAIR_COMMITMENT:
+        jw_int(&w, "division", a->division);
+        jw_str(&w, "fair_commitment", a->hex);
+        break;
+    case MU_ANSWER_CONTRIBUTION:
+        jw_int(&w, "division", a->division);
+        jw_str(&w, "contribution", a->hex);
+        break;
+    case MU_ANSWER_HEAD:
+        jw_str(&w, "head", a->hex);
+        jw_int(&w, "events", a->events);
+        break;
+    case MU_ANSWER_DEFAULT_CAMP:
+        jw_str(&w, "side", mu_army_name(a->side));
+        jw_str(&w, "default_camp", a->camp);
+        break;
+    }
+    jw_end(&w);
+    sb_puts(sb, "\n");
+}
+
+static void answer_text(sbuf *sb, const mu_campaign_answer *a)
+{
+    switch (a->kind) {
+    case MU_ANSWER_ADDED:
+        sb_printf(sb, "%d\n", a->division);
+        break;
+    case MU_ANSWER_FAIR_COMMITMENT:
+        sb_printf(sb, "Division %d: a fair roll; give the opponent the "
+                  "commitment to your secret:\nfair commitment %s\n",
+                  a->division, a->hex);
+        break;
+    case MU_ANSWER_CONTRIBUTION:
+        sb_printf(sb, "Division %d: your contribution to its fair roll; "
+                  "give it to its owner:\ncontribution %s\n", a->division,
+                  a->hex);
+        break;
+    case MU_ANSWER_HEAD:
+        sb_printf(sb, "head %s\nevents %lld\n", a->hex, (long long)a->events);
+        break;
+    case MU_ANSWER_DEFAULT_CAMP:
+        sb_printf(sb, "%s\n", a->camp);
+        break;
+    }
+}
+
+mu_status mu_campaign_answer_render(const mu_campaign_answer *a,
+                                    const mu_render_opts *ro, char **out,
+                                    mu_error *err)
+{
+    *out = NULL;
+    bool hex = a->kind != MU_ANSWER_ADDED && a->kind != MU_ANSWER_DEFAULT_CAMP;
+    if ((hex && !a->hex) || (a->kind == MU_ANSWER_DEFAULT_CAMP && !a->camp) ||
+        a->kind > MU_ANSWER_DEFAULT_CAMP)
+        return err_set(err, MU_EINPUT, "an answer without its value");
+    sbuf sb = {0};
+    if (ro && ro->format == MU_FMT_JSON)
+        answer_json(&sb, a);
+    else
+        answer_text(&sb, a);
+    return sb_finish(&sb, out, err);
+}
