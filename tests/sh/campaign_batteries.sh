@@ -15,7 +15,7 @@ F=c.db
 m new $F --name Guns --year 1863 --theater east
 m add $F --side union --name Wadsworth
 m add $F --side confederate --name Heth
-m battle $F start Ridge
+m battle start $F Ridge
 m engage $F 1 --seed 7          # 2 batteries with the division, 1 to the reserve
 m engage $F 2 --seed 8
 m casualties $F 1 --batteries-lost 1
