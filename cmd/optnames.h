@@ -30,7 +30,8 @@
     X(paper, "paper") X(port, "port") X(range, "range") X(ranges, "ranges") \
     X(return_fire, "return-fire") X(return_loser, "return-loser") \
     X(return_rate, "return-rate") X(return_winner, "return-winner") \
-    X(rolls, "rolls") X(rules, "rules") X(salt, "salt") X(scale, "scale") \
+    X(rolls, "rolls") X(rotate, "rotate") X(rules, "rules") X(salt, "salt") \
+    X(scale, "scale") \
     X(seed, "seed") X(side, "side") X(stat, "stat") X(step, "step") \
     X(table, "table") \
     X(theater, "theater") X(threads, "threads") X(time_limit, "time-limit") \

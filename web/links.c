@@ -24,7 +24,7 @@ static const char *whose(mu_viewer v)
 /* The hosts of the link: --listen's, else the machine's interfaces. */
 static bool hosts_of(cli_ctx *cx, web_host *h, size_t *n, bool *loopback)
 {
-    const char *listen = cli_has(cx, "listen") ? cli_str(cx, "listen")
+    const char *listen = cli_has(cx, O_listen) ? cli_str(cx, O_listen)
                                                : "0.0.0.0";
     struct addrinfo hints = {.ai_flags = AI_PASSIVE | AI_NUMERICHOST,
                              .ai_socktype = SOCK_STREAM}, *ai;
@@ -43,16 +43,16 @@ static bool hosts_of(cli_ctx *cx, web_host *h, size_t *n, bool *loopback)
 
 static cli_rc run_links(cli_ctx *cx)
 {
-    mu_viewer v = cli_has(cx, "side") ? (mu_viewer)cli_choice(cx, "side", 0)
+    mu_viewer v = cli_has(cx, O_side) ? (mu_viewer)cli_choice(cx, O_side, 0)
                                       : MU_VIEWER_UMPIRE;
-    bool rotate = cli_has(cx, "rotate");
+    bool rotate = cli_has(cx, O_rotate);
     web_host hosts[8];
     size_t n = 8;
     bool loopback = false;
     if (!hosts_of(cx, hosts, &n, &loopback))
         return cli_error(cx, "campaign links: --listen %s is no numeric "
                          "address (192.168.1.23, 0.0.0.0, ::)",
-                         cli_str(cx, "listen"));
+                         cli_str(cx, O_listen));
     mu_error err = {0};
     mu_campaign *c;
     if (mu_campaign_open(cx->operand[0], &c, &err) != MU_OK)
@@ -72,8 +72,8 @@ static cli_rc run_links(cli_ctx *cx)
             rotate ? " (new: the old one no longer works)" : "",
             v == MU_VIEWER_UMPIRE ? "the umpire" : "that player");
     web_link link = {NULL, token};
-    web_links l = {hosts, n, loopback, (unsigned)cli_num(cx, "port", 8080),
-                   NULL, &link, 1, !cli_has(cx, "no-qr")};
+    web_links l = {hosts, n, loopback, (unsigned)cli_num(cx, O_port, 8080),
+                   NULL, &link, 1, !cli_has(cx, O_no_qr)};
     web_links_list(f, &l);
     fclose(f);
     return text ? cli_take(cx, text) : cli_error(cx, "out of memory");
