@@ -60,29 +60,6 @@ mu_status camp_tables_upgrade(mu_campaign *c, mu_error *err)
     return pin ? camp_tables_pin(c, err) : MU_OK;
 }
 
-mu_status camp_chain_last(mu_campaign *c, unsigned char prev[CAMP_HASH_BYTES],
-                          int64_t *last, mu_error *err)
-{
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT id, hash FROM events ORDER BY id "
-                               "DESC LIMIT 1", &st, err);
-    if (s != MU_OK)
-        return s;
-    memset(prev, 0, CAMP_HASH_BYTES);
-    *last = 0;
-    int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW) {
-        *last = sqlite3_column_int64(st, 0);
-        if (!camp_hash_parse((const char *)sqlite3_column_text(st, 1), prev))
-            s = err_at(err, MU_EIO, c->path, 0, "the campaign file is damaged:"
-                       " event %" PRId64 " has no valid hash", *last);
-    } else if (rc != SQLITE_DONE) {
-        s = camp_sql_fail(c, rc, "reading", err);
-    }
-    sqlite3_finalize(st);
-    return s;
-}
-
 /* Walks the events in order with the chain recomputed, calling fn with the
  * stored and computed hash of each. */
 typedef mu_status (*chain_fn)(mu_campaign *c, void *ctx, int64_t id,

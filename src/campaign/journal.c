@@ -1,0 +1,70 @@
+/* journal.c -- the event log's writer: camp_event appends an event as the
+ * next link of the hash chain (base.c hashes it), and camp_chain_last reads
+ * the link it follows. Above sql.c and the event codec; chain.c, the
+ * schema and every change write through it (docs/design.md, "Layers"). */
+#include "campaign.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
+                     mu_error *err)
+{
+    cJSON *data = camp_ev_encode(e);
+    char *text = data ? cJSON_PrintUnformatted(data) : NULL;
+    cJSON_Delete(data);
+    if (!text)
+        return err_nomem(err);
+    /* The next link of the chain: the id is the last one + 1, so that the
+     * hash can cover it. */
+    unsigned char prev[CAMP_HASH_BYTES], hash[CAMP_HASH_BYTES];
+    char hex[CAMP_HASH_HEX];
+    int64_t last = 0;
+    const char *kind = camp_ev_types[e->kind].name;
+    mu_status s = camp_chain_last(c, prev, &last, err);
+    if (s == MU_OK)
+        s = camp_chain_next(prev, last + 1, kind, e->division, text, hash, err);
+    sqlite3_stmt *st;
+    if (s == MU_OK)
+        s = camp_prepare(c, "INSERT INTO events(id, kind, division, data, "
+                         "hash) VALUES (?, ?, ?, ?, ?)", &st, err);
+    if (s == MU_OK) {
+        camp_hash_hex(hash, hex);
+        sqlite3_bind_int64(st, 1, last + 1);
+        sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
+        if (e->division > 0)
+            sqlite3_bind_int(st, 3, e->division);
+        else
+            sqlite3_bind_null(st, 3);
+        sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 5, hex, -1, SQLITE_STATIC);
+        s = camp_run(c, st, err);
+    }
+    cJSON_free(text);
+    if (s == MU_OK && id)
+        *id = last + 1;
+    return s;
+}
+
+mu_status camp_chain_last(mu_campaign *c, unsigned char prev[CAMP_HASH_BYTES],
+                          int64_t *last, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT id, hash FROM events ORDER BY id "
+                               "DESC LIMIT 1", &st, err);
+    if (s != MU_OK)
+        return s;
+    memset(prev, 0, CAMP_HASH_BYTES);
+    *last = 0;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        *last = sqlite3_column_int64(st, 0);
+        if (!camp_hash_parse((const char *)sqlite3_column_text(st, 1), prev))
+            s = err_at(err, MU_EIO, c->path, 0, "the campaign file is damaged:"
+                       " event %" PRId64 " has no valid hash", *last);
+    } else if (rc != SQLITE_DONE) {
+        s = camp_sql_fail(c, rc, "reading", err);
+    }
+    sqlite3_finalize(st);
+    return s;
+}

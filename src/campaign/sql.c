@@ -1,0 +1,192 @@
+/* sql.c -- the SQLite plumbing every layer above it uses: results turned
+ * into statuses and messages, statements run and collected, and the
+ * transactions around each call (camp_tx for a change, camp_read and
+ * camp_read_listing for a read). The bottom of the store layer: it calls
+ * only base.c (docs/design.md, "Layers"). */
+#include "campaign.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+mu_status camp_sql_fail(mu_campaign *c, int rc, const char *what,
+                        mu_error *err)
+{
+    const char *msg = c && c->db ? sqlite3_errmsg(c->db) : sqlite3_errstr(rc);
+    const char *path = c && c->path ? c->path : "";
+    switch (rc & 0xFF) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        err_at(err, MU_EIO, path, 0, "%s: the campaign stayed busy (another "
+               "muster is writing it)", what);
+        return camp_reason(err, MU_R_BUSY);
+    case SQLITE_NOTADB:
+        return err_at(err, MU_EINPUT, path, 0, "not a campaign file (not an "
+                      "SQLite database)");
+    case SQLITE_CORRUPT:
+        return err_at(err, MU_EIO, path, 0, "%s: the campaign file is damaged "
+                      "(%s)", what, msg);
+    case SQLITE_CANTOPEN:
+    case SQLITE_IOERR:
+    case SQLITE_FULL:
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+        return err_at(err, MU_EIO, path, 0, "%s: %s", what, msg);
+    case SQLITE_NOMEM:
+        return err_nomem(err);
+    case SQLITE_CONSTRAINT:
+        return err_at(err, MU_EINTERNAL, path, 0, "%s: the ledger refused a "
+                      "change that breaks its rules (%s); nothing was changed",
+                      what, msg);
+    default:
+        return err_at(err, MU_EINTERNAL, path, 0, "%s: %s", what, msg);
+    }
+}
+
+mu_status camp_exec(mu_campaign *c, const char *sql, mu_error *err)
+{
+    int rc = sqlite3_exec(c->db, sql, NULL, NULL, NULL);
+    return rc == SQLITE_OK ? MU_OK : camp_sql_fail(c, rc, "writing", err);
+}
+
+mu_status camp_prepare(mu_campaign *c, const char *sql, sqlite3_stmt **st,
+                       mu_error *err)
+{
+    int rc = sqlite3_prepare_v2(c->db, sql, -1, st, NULL);
+    return rc == SQLITE_OK ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+}
+
+mu_status camp_run(mu_campaign *c, sqlite3_stmt *st, mu_error *err)
+{
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "writing", err);
+}
+
+int camp_col(sqlite3_stmt *st, int i, bool *ok)
+{
+    sqlite3_int64 v = sqlite3_column_int64(st, i);
+    if (v < -CAMP_VALUE_MAX || v > CAMP_VALUE_MAX) {
+        *ok = false;
+        return 0;
+    }
+    return (int)v;
+}
+
+mu_status camp_damaged(mu_campaign *c, mu_error *err)
+{
+    return err_at(err, MU_EIO, c->path, 0, "the campaign file is damaged: a "
+                  "stored number is out of range (beyond %d)", CAMP_VALUE_MAX);
+}
+
+mu_status camp_collect(mu_campaign *c, sqlite3_stmt *st, size_t size,
+                       camp_row_fn row, void **out, int *n, mu_error *err)
+{
+    char *v = NULL;
+    int k = 0, cap = 0, rc;
+    bool ok = true;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (k == cap) {
+            cap = cap ? 2 * cap : 16;
+            char *p = realloc(v, (size_t)cap * size);
+            if (!p) {
+                sqlite3_finalize(st);
+                free(v);
+                return err_nomem(err);
+            }
+            v = p;
+        }
+        ok = row(st, v + (size_t)k++ * size) && ok;
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE || !ok) {
+        free(v);
+        return ok ? camp_sql_fail(c, rc, "reading", err) : camp_damaged(c, err);
+    }
+    *out = v;
+    *n = k;
+    return MU_OK;
+}
+
+mu_status camp_exec_ints(mu_campaign *c, mu_error *err, const char *sql,
+                         int n, ...)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, sql, &st, err);
+    if (s != MU_OK)
+        return s;
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 1; i <= n; i++)
+        sqlite3_bind_int(st, i, va_arg(ap, int));
+    va_end(ap);
+    return camp_run(c, st, err);
+}
+
+mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
+                  mu_error *err)
+{
+    if (c->readonly)
+        return err_at(err, MU_EIO, c->path, 0, "the campaign was opened for "
+                      "reading only: nothing can be changed through it");
+    if (c->view && !c->view_writable)
+        return err_set(err, MU_ESTATE, "this is the %s own copy of the "
+                       "campaign, for reading: changes are recorded in the "
+                       "campaign file", camp_side_poss((mu_army)c->viewer));
+    int rc = sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        return camp_sql_fail(c, rc, "starting a change", err);
+    mu_status st = fn(c, ctx, err);
+    if (st == MU_OK && d && mu_dice_left(d))
+        st = err_set(err, MU_EINPUT, "%zu roll%s left over: give exactly the "
+                     "rolls needed (%" PRIu64 " %s used); nothing was changed",
+                     mu_dice_left(d), mu_dice_left(d) == 1 ? " was" : "s were",
+                     mu_dice_count(d), mu_dice_count(d) == 1 ? "was" : "were");
+    if (st == MU_OK) {
+        rc = sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            return MU_OK;
+        st = camp_sql_fail(c, rc, "saving", err);
+    }
+    sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
+    return st;
+}
+
+mu_status camp_read(mu_campaign *c, camp_fn fn, void *ctx, mu_error *err)
+{
+    int rc = sqlite3_exec(c->db, "BEGIN", NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        return camp_sql_fail(c, rc, "reading", err);
+    mu_status st = fn(c, ctx, err);
+    sqlite3_exec(c->db, st == MU_OK ? "COMMIT" : "ROLLBACK", NULL, NULL, NULL);
+    return st;
+}
+
+/* A listing's read holds SQLite to a small page cache (and so its sorters,
+ * which spill to a file beyond it): the memory a listing takes must not
+ * grow with the campaign. The handle's own size comes back after. */
+#define CAMP_LISTING_CACHE_KB 256
+
+mu_status camp_read_listing(mu_campaign *c, camp_fn fn, void *ctx,
+                            mu_error *err)
+{
+    sqlite3_stmt *st;
+    int64_t was = -2000;
+    if (sqlite3_prepare_v2(c->db, "PRAGMA cache_size", -1, &st, NULL) ==
+        SQLITE_OK) {
+        if (sqlite3_step(st) == SQLITE_ROW)
+            was = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+    }
+    char sql[96];
+    snprintf(sql, sizeof sql, "PRAGMA cache_size = -%d; PRAGMA temp.cache_size"
+             " = -%d", CAMP_LISTING_CACHE_KB, CAMP_LISTING_CACHE_KB);
+    sqlite3_exec(c->db, sql, NULL, NULL, NULL);
+    mu_status s = camp_read(c, fn, ctx, err);
+    snprintf(sql, sizeof sql, "PRAGMA cache_size = %" PRId64 "; PRAGMA "
+             "temp.cache_size = %" PRId64, was, was);
+    sqlite3_exec(c->db, sql, NULL, NULL, NULL);
+    return s;
+}
