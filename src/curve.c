@@ -601,3 +601,24 @@ mu_status curve_cross(const mu_weapon *a, const mu_weapon *b, bool cover,
     }
     return MU_OK;
 }
+
+/* ---- a weapon's chance at a range ------------------------------------ */
+
+mu_status mu_weapon_p(const mu_weapon *w, mu_rat range, bool cover, mu_rat *p,
+                      mu_error *err)
+{
+    if (!w || !p)
+        return err_set(err, MU_EINPUT, "no weapon given");
+    if (w->kind == MU_WEAPON_GUN)
+        return err_set(err, MU_EINPUT,
+                       "'%s' is a gun with two loads, not one curve: ask for "
+                       "its canister or roundshot load", w->name);
+    if (range.den <= 0 || rat_sign(range) < 0)
+        return err_set(err, MU_EINPUT,
+                       "a range is a distance: 0 or more inches");
+    mu_rat line;
+    if (!curve_raw(w, range, cover, &line))
+        return err_set(err, MU_EINPUT, RAT_TOO_FINE);
+    *p = rat_sign(line) > 0 ? line : rat_int(0);
+    return MU_OK;
+}

@@ -32,11 +32,15 @@ void render_division_jw(struct jw *w, const mu_division *d,
                         const mu_labels *l);
 void render_roll_jw(struct jw *w, const mu_roll *r);
 
-/* ---- divisions (render_division.c, render_oob.c) ------------------------- */
+/* ---- divisions (render_division.c; render_oob.c calls them) -------------- */
 
 /* Where a division's reserve share goes: "Army Artillery Reserve" (Union),
  * "corps reserve" (a Confederate division in a corps) or "reserve". */
 const char *render_reserve_name(mu_army a, bool in_corps);
+/* A leader as played: "good", "average (despicable, by the book)",
+ * "despicable (DP)". */
+void render_rating_text(mu_rating played, mu_rating rolled, char *buf,
+                        size_t n);
 /* A division as text; number 0 leaves out "Division N: "; ind is the
  * indentation ("" alone, deeper in a corps); cells is scratch space the
  * caller keeps between divisions (and frees). */

@@ -5,9 +5,12 @@
  * (text, CSV, JSON) are written with writer.h, without printf or cJSON
  * trees; mu_division_render is the same stream kept in memory. */
 #include "error.h"
+#include "grid.h"
 #include "render.h"
 #include "writer.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 /* Text is handed to the caller once this much has gathered. */
@@ -774,4 +777,73 @@ mu_status mu_division_render(const mu_division *d, size_t n,
         st = sb_finish(&s->sb, out, err);
     mu_division_stream_free(s);
     return st;
+}
+
+/* ---- shared with render_oob.c -------------------------------------------- */
+
+/* Where the reserve share goes: the Union's to its Army Artillery Reserve,
+ * a Confederate division's to its corps' reserve, or, for a division
+ * generated on its own (no corps), just "the reserve". */
+const char *render_reserve_name(mu_army a, bool in_corps)
+{
+    return a == MU_UNION ? "Army Artillery Reserve"
+           : in_corps    ? "corps reserve"
+                         : "reserve";
+}
+
+void render_rating_text(mu_rating played, mu_rating rolled, char *buf,
+                        size_t n)
+{
+    if (played != rolled)
+        snprintf(buf, n, "%s (despicable, by the book)", mu_rating_name(played));
+    else if (played == MU_DESPICABLE)
+        snprintf(buf, n, "despicable (DP)");
+    else
+        snprintf(buf, n, "%s", mu_rating_name(played));
+}
+
+void render_division_md(const mu_division *d, const mu_render_opts *o,
+                        int number, bool in_corps, sbuf *sb)
+{
+    char buf[96];
+    sb_puts(sb, "### ");
+    if (number)
+        sb_printf(sb, "Division %d: ", number);
+    sb_printf(sb, "%s %s division, %s %d\n\n",
+              d->army == MU_UNION ? "Union" : "Confederate", mu_arm_name(d->arm),
+              d->theater == MU_EAST ? "Eastern theater" : "Western theater",
+              d->year);
+    render_rating_text(d->leader, d->leader_rolled, buf, sizeof buf);
+    sb_printf(sb, "Division leader: **%s** · %d brigades · %d stands · "
+                  "%d batter%s (%d with the division, %d to the %s)\n\n",
+              buf, d->nbrigades, d->stands, d->artillery.batteries,
+              d->artillery.batteries == 1 ? "y" : "ies",
+              d->artillery.division, d->artillery.reserve,
+              render_reserve_name(d->army, in_corps));
+    grid g;
+    grid_init(&g, 5);
+    grid_row(&g, (const char *const[]){"Brigade", "Stands", "Morale",
+                                       "Brigadier", "Label"});
+    for (int i = 0; i < d->nbrigades; i++) {
+        const mu_brigade *b = &d->brigades[i];
+        grid_add(&g);
+        grid_setf(&g, 0, "%d", i + 1);
+        grid_setf(&g, 1, "%d", b->stands);
+        grid_setf(&g, 2, "%s", mu_morale_name(b->morale));
+        render_rating_text(b->leader, b->rolled, buf, sizeof buf);
+        grid_setf(&g, 3, "%s", buf);
+        mu_labels_name(o->labels, b->stands, b->morale, buf, sizeof buf);
+        grid_setf(&g, 4, "%s", buf);
+    }
+    grid_markdown(&g, sb, 99);
+    grid_free(&g);
+    sb_puts(sb, "\n");
+}
+
+void render_seed_md(const mu_render_opts *o, sbuf *sb)
+{
+    if (o->has_seed)
+        sb_printf(sb, "*seed %" PRIu64 "*\n", o->seed);
+    else
+        sb_puts(sb, "*rolls given by hand*\n");
 }

@@ -20,16 +20,6 @@ void render_jt_seed(jt *obj, const mu_render_opts *o)
     }
 }
 
-/* Where the reserve share goes: the Union's to its Army Artillery Reserve,
- * a Confederate division's to its corps' reserve, or, for a division
- * generated on its own (no corps), just "the reserve". */
-const char *render_reserve_name(mu_army a, bool in_corps)
-{
-    return a == MU_UNION ? "Army Artillery Reserve"
-           : in_corps    ? "corps reserve"
-                         : "reserve";
-}
-
 /* ---- JSON --------------------------------------------------------------- */
 
 
@@ -73,16 +63,6 @@ static void jw_seed_end(jw *w, const mu_render_opts *o)
 
 /* ---- text --------------------------------------------------------------- */
 
-static void rating_text(mu_rating played, mu_rating rolled, char *buf, size_t n)
-{
-    if (played != rolled)
-        snprintf(buf, n, "%s (despicable, by the book)", mu_rating_name(played));
-    else if (played == MU_DESPICABLE)
-        snprintf(buf, n, "despicable (DP)");
-    else
-        snprintf(buf, n, "%s", mu_rating_name(played));
-}
-
 static void corps_text(const mu_corps *c, const mu_render_opts *o, sbuf *sb,
                        sbuf *cells)
 {
@@ -109,48 +89,10 @@ static void corps_text(const mu_corps *c, const mu_render_opts *o, sbuf *sb,
 
 /* ---- Markdown ----------------------------------------------------------- */
 
-void render_division_md(const mu_division *d, const mu_render_opts *o,
-                        int number, bool in_corps, sbuf *sb)
-{
-    char buf[96];
-    sb_puts(sb, "### ");
-    if (number)
-        sb_printf(sb, "Division %d: ", number);
-    sb_printf(sb, "%s %s division, %s %d\n\n",
-              d->army == MU_UNION ? "Union" : "Confederate", mu_arm_name(d->arm),
-              d->theater == MU_EAST ? "Eastern theater" : "Western theater",
-              d->year);
-    rating_text(d->leader, d->leader_rolled, buf, sizeof buf);
-    sb_printf(sb, "Division leader: **%s** · %d brigades · %d stands · "
-                  "%d batter%s (%d with the division, %d to the %s)\n\n",
-              buf, d->nbrigades, d->stands, d->artillery.batteries,
-              d->artillery.batteries == 1 ? "y" : "ies",
-              d->artillery.division, d->artillery.reserve,
-              render_reserve_name(d->army, in_corps));
-    grid g;
-    grid_init(&g, 5);
-    grid_row(&g, (const char *const[]){"Brigade", "Stands", "Morale",
-                                       "Brigadier", "Label"});
-    for (int i = 0; i < d->nbrigades; i++) {
-        const mu_brigade *b = &d->brigades[i];
-        grid_add(&g);
-        grid_setf(&g, 0, "%d", i + 1);
-        grid_setf(&g, 1, "%d", b->stands);
-        grid_setf(&g, 2, "%s", mu_morale_name(b->morale));
-        rating_text(b->leader, b->rolled, buf, sizeof buf);
-        grid_setf(&g, 3, "%s", buf);
-        mu_labels_name(o->labels, b->stands, b->morale, buf, sizeof buf);
-        grid_setf(&g, 4, "%s", buf);
-    }
-    grid_markdown(&g, sb, 99);
-    grid_free(&g);
-    sb_puts(sb, "\n");
-}
-
 static void corps_md(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
 {
     char buf[96];
-    rating_text(c->leader, c->leader_rolled, buf, sizeof buf);
+    render_rating_text(c->leader, c->leader_rolled, buf, sizeof buf);
     sb_printf(sb, "## %s corps\n\nCorps leader: **%s** · %d stands · %d "
                   "batter%s, %d to the %s\n\n",
               c->army == MU_UNION ? "Union" : "Confederate", buf, c->stands,
@@ -158,14 +100,6 @@ static void corps_md(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
               render_reserve_name(c->army, true));
     for (int i = 0; i < c->ndivisions; i++)
         render_division_md(&c->divisions[i], o, i + 1, true, sb);
-}
-
-void render_seed_md(const mu_render_opts *o, sbuf *sb)
-{
-    if (o->has_seed)
-        sb_printf(sb, "*seed %" PRIu64 "*\n", o->seed);
-    else
-        sb_puts(sb, "*rolls given by hand*\n");
 }
 
 /* ---- entry points ------------------------------------------------------- */
