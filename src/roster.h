@@ -1,5 +1,5 @@
 /* roster.h -- private pieces of the paper roster: the model both inputs
- * (JSON, campaign) are turned into (roster.c, roster_campaign.c), its page
+ * (JSON, campaign) are turned into (roster.c, campaign/roster.c), its page
  * layout (roster.c) and its drawing (roster_draw.c). */
 #ifndef MU_ROSTER_H
 #define MU_ROSTER_H

@@ -1,8 +1,8 @@
-/* roster_campaign.c -- a campaign's divisions as they stand now, for the
+/* roster.c -- a campaign's divisions as they stand now, for the
  * paper roster: the generated division (with its rolls) read back from the
  * ledger, its brigades' current stands, losses and prisoners and its
  * leaders as replaced, laid over it. Only what the viewer may see. */
-#include "campaign/campaign.h"
+#include "campaign.h"
 #include "roster.h"
 
 #include <stdio.h>
