@@ -9,6 +9,8 @@
 #   - src/ calling or including cmd/, cli/ or web/, and the flat core of
 #     src/ calling or including src/campaign/ or src/draw/;
 #   - cmd/ calling or including web/ or cli/; web/ and cli/ each other;
+#     any of them calling src/ but through its public API (mu_*), or
+#     including src/ (include/ is the API);
 #   - cairo or pango called or included outside src/draw/.
 # usage: layers.sh MUSTER   (the objects are in MUSTER's build folder)
 # LAYERS_OBJECTS (a folder holding the objects as CMake lays them out, under
@@ -137,11 +139,14 @@ END {
                  f " -> " s)
         if (!(s in def) || def[s] == f) continue
         t = def[s]
-        if (!((f, t) in edge)) { edge[f, t] = s; nedges++ }
+        if (!((f, t) in edge)) nedges++
+        if (!((f, t) in edge) || s !~ /^mu_/) edge[f, t] = s
     }
     for (k in edge) {
         split(k, p, SUBSEP)
         why = broken(p[1], p[2], "calls")
+        if (why == "" && !lib(p[1]) && lib(p[2]) && edge[k] !~ /^mu_/)
+            why = "above the library only its public API (mu_*) is called"
         if (why != "") fail(p[1] " -> " p[2] " (" edge[k] "): " why, p[1] " -> " p[2])
     }
     for (k in incs) {
@@ -153,6 +158,8 @@ END {
         }
         if (p[2] ~ /^</) continue
         why = broken(p[1], p[2], "includes")
+        if (why == "" && !lib(p[1]) && lib(p[2]))
+            why = "above the library only include/ is included"
         if (why != "") fail(p[1] " includes " p[2] ": " why, p[1] " -> " p[2])
     }
     for (f in files)

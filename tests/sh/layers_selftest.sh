@@ -68,6 +68,10 @@ fresh; plant muster_obj.dir/src/plot_model.c.o cairo_create
 expect "cairo outside src/draw/" "src/plot_model.c calls cairo_create: only src/draw/ uses cairo"
 fresh; plant muster_web_obj.dir/cmd/engine.c.o web_server_new
 expect "cmd/ calls web/" "cmd/engine.c -> web/http.c (web_server_new): cmd/ calls web/"
+fresh; plant muster_web_obj.dir/cmd/cmd_campaign.c.o camp_load_div
+expect "cmd/ calls the library's insides" "cmd/cmd_campaign.c -> src/campaign/store.c (camp_load_div): above the library only its public API"
+fresh; sed -i '1i #include "util.h"' "$tmp/src/web/api.c"
+expect "web/ includes src/" "web/api.c includes src/util.h: above the library only include/"
 fresh; plant muster_web_obj.dir/web/api.c.o cli_exit_code
 run >/dev/null 2>&1 || { echo "FAIL: web/ calling cmd/ is refused"; status=1; }
 
