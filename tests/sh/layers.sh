@@ -30,9 +30,9 @@ command -v nm >/dev/null || { echo "SKIP: no nm (binutils)"; exit 77; }
 layers='
 base     base.c
 events   evfield.h evfield.c event.h event_held.c event.c
-store    sql.c journal.c chain.c schema.c store.c
+store    sql.c journal.c chain.c schema.c file.c links.c store.c
 ops      engage.c prisoners.c battle.c leaders.c fair.c
-views    held.c show.c log.c view.c export.c roster.c
+views    held.c show.c log.c view.c export.c roster.c answer.c
 verify   replay.c undo.c replay_check.c check.c
 '
 # Known exceptions, one "FROM -> TO" a line, each with its reason; each is
