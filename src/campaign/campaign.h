@@ -1,9 +1,11 @@
-/* campaign.h -- private pieces of the campaign ledger, shared by
- * store.c (the file, transactions, loading), the mutating calls
- * (engage.c: add, engage, reveal; battle.c: battles and
- * casualties; prisoners.c; leaders.c), show.c
- * (show, prisoners), log.c (the log) and check.c. The
- * events they write are typed in event.h. */
+/* campaign.h -- the ledger's one internal header, in the order of its
+ * layers (docs/design.md, "Layers"; tests/sh/layers.sh holds it): base
+ * (names, sides, check's problems, the chain's hashes; no SQLite), events
+ * (the codec: event.h), store (sql.c, journal.c, chain.c, schema.c,
+ * file.c, links.c, store.c), ops (engage.c, prisoners.c, battle.c,
+ * leaders.c, fair.c), views (held.c, show.c, log.c, view.c, export.c,
+ * roster.c, answer.c) and verify (replay.c, undo.c, replay_check.c,
+ * check.c). A file calls only its own layer's and lower ones' sections. */
 #ifndef MU_CAMPAIGN_H
 #define MU_CAMPAIGN_H
 
@@ -73,7 +75,57 @@ typedef struct camp_corps {
     int attached; /* a despicable leader's division, 0: none */
 } camp_corps;
 
-/* ---- store.c --------------------------------------------------- */
+/* ==== base ============================================================== */
+/* ---- base.c: names, sides, problems, hashes (no SQLite) ---------- */
+
+#define CAMP_HASH_BYTES 32
+#define CAMP_HASH_HEX 65 /* with the NUL */
+
+/* What check writes: lines into sb, and a count of problems (the first 50
+ * are written). */
+typedef struct camp_report {
+    sbuf *sb;
+    int problems;
+} camp_report;
+void camp_problem(camp_report *r, const char *fmt, ...) MU_PRINTF(2, 3);
+
+/* Adds a reason to an error just filled (err_at has none); returns its
+ * status. */
+mu_status camp_reason(mu_error *err, mu_reason why);
+
+/* The seed of a fresh seeded source (nothing rolled yet), else none. */
+ev_seed camp_seed(const mu_dice *d, bool fresh);
+
+/* A checked name: 1..CAMP_NAME_MAX bytes of UTF-8, no control characters. */
+mu_status camp_check_name(const char *s, const char *what, mu_error *err);
+
+/* A side's name in sentences: camp_side_title is the adjective ("a Union
+ * division", "Confederate stands"), camp_side_noun the side itself after
+ * "the" ("the Union", "the Confederates"), camp_side_poss its possessive
+ * after "the" ("the Union's", "the Confederates'"). */
+const char *camp_side_title(mu_army a);
+const char *camp_side_noun(mu_army a);
+const char *camp_side_poss(mu_army a);
+
+/* Markdown-safe copy of a name: characters that format are escaped
+ * (base.c); buf holds 2 * CAMP_NAME_MAX + 1. */
+void camp_md_name(const char *s, char *buf, size_t n);
+/* Copies a name into an event field (both hold CAMP_NAME_MAX bytes). */
+void camp_copy_name(char *dst, const char *src);
+
+/* SHA-256(prev || {"data":DATA,"division":N|null,"id":N,"kind":"KIND"}). */
+mu_status camp_chain_next(const unsigned char prev[CAMP_HASH_BYTES],
+                          int64_t id, const char *kind, int division,
+                          const char *data, unsigned char out[CAMP_HASH_BYTES],
+                          mu_error *err);
+/* SHA-256 of n bytes, as 64 hex digits. */
+void camp_sha256_hex(const void *p, size_t n, char hex[CAMP_HASH_HEX]);
+void camp_hash_hex(const unsigned char hash[CAMP_HASH_BYTES],
+                   char hex[CAMP_HASH_HEX]);
+bool camp_hash_parse(const char *hex, unsigned char out[CAMP_HASH_BYTES]);
+
+/* ==== store ============================================================= */
+/* ---- sql.c: SQLite plumbing and transactions --------------------- */
 
 /* Turns an SQLite result code into a status and message; `what` says what
  * was being done ("saving the casualties"). */
@@ -120,33 +172,66 @@ mu_status camp_read(mu_campaign *c, camp_fn fn, void *ctx, mu_error *err);
 mu_status camp_read_listing(mu_campaign *c, camp_fn fn, void *ctx,
                             mu_error *err);
 
+/* ---- journal.c: the log's writer --------------------------------- */
+
 /* Appends event e (encoded by its kind's row of camp_ev_types); *id, when
  * given, is its number in the log. */
 mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
                      mu_error *err);
+/* The last event's id and hash (0 and zero bytes for an empty log). */
+mu_status camp_chain_last(mu_campaign *c, unsigned char prev[CAMP_HASH_BYTES],
+                          int64_t *last, mu_error *err);
+
+/* ---- chain.c: the log as a hash chain ---------------------------- */
+
+/* Appends a "tables" event holding the SHA-256 of the campaign's own
+ * tables (MU_ESTATE for built-in ones), in the caller's transaction. */
+mu_status camp_tables_pin(mu_campaign *c, mu_error *err);
+/* The upgrade to schema 5: pins the own tables of a log that has events
+ * and whose "new" event does not hold their hash. */
+mu_status camp_tables_upgrade(mu_campaign *c, mu_error *err);
+/* Stores every event's hash, recomputed from the first (a migration). */
+mu_status camp_chain_fill(mu_campaign *c, mu_error *err);
+/* Recomputes the chain and reports every event whose stored hash differs;
+ * with `noted` (hex, or NULL), reports when that head is not in it. */
+mu_status camp_chain_check(mu_campaign *c, const char *noted, camp_report *r,
+                           mu_error *err);
+
+/* ---- schema.c: the schema and its upgrades ----------------------- */
+
+/* Makes schema 1's tables (user_version stays as it is). */
+mu_status camp_schema_base(mu_campaign *c, mu_error *err);
+/* The file's PRAGMA user_version. */
+mu_status camp_user_version(mu_campaign *c, int *v, mu_error *err);
+/* Whether a table of that name exists. */
+mu_status camp_has_table(mu_campaign *c, const char *name, bool *yes,
+                         mu_error *err);
+/* The oldest schema a file can be read in as it is (the steps after it
+ * only add indexes): an older one is upgraded in a copy in memory. */
+int camp_schema_read_floor(void);
+/* A camp_fn: runs the steps from the file's schema up to
+ * MU_CAMPAIGN_SCHEMA in the caller's transaction (p unused). */
+mu_status camp_migrate(mu_campaign *c, void *p, mu_error *err);
+/* Refuses a newer schema or a file without a campaign; upgrades an older
+ * one in its own transaction. */
+mu_status camp_check_version(mu_campaign *c, mu_error *err);
+
+/* ---- file.c: a finished database written to a new file ---------- */
+
+/* Writes database `db` (in memory, complete) to the new file `path`: an
+ * unnamed file in its folder linked to the name when whole (or a hidden
+ * temporary name where there are none), never over an existing file
+ * (MU_EINPUT "already exists: " and `exists`); MU_EIO when it cannot be
+ * written. The file is in WAL mode if `wal`, else in rollback mode. */
+mu_status camp_file_put(sqlite3 *db, const char *path, bool wal,
+                        const char *exists, mu_error *err);
+
+/* ---- store.c: the file, whom it acts for, loading ---------------- */
 
 /* A campaign in memory made as mu_campaign_create makes a file (for the
  * replay). */
 mu_status camp_create_memory(const mu_campaign_opts *o, mu_campaign **out,
                              mu_error *err);
-/* Engages as mu_campaign_engage, a hidden division with the salt given
- * (NULL: a new random one), as a fair roll when `fair` is given (the
- * replay of a fair engage). */
-typedef struct camp_fair camp_fair;
-mu_status camp_engage(mu_campaign *c, int div, bool hidden, bool by_the_book,
-                      mu_dice *d, const char *salt, const camp_fair *fair,
-                      mu_engagement *out, mu_error *err);
-/* The replays of a fair roll's first two steps, with the stored secret and
- * contribution instead of new random ones. */
-mu_status camp_fair_commit_given(mu_campaign *c, int div, const char *secret,
-                                 mu_error *err);
-mu_status camp_contribute_given(mu_campaign *c, int div,
-                                const char *commitment,
-                                const char *contribution, mu_error *err);
-/* The replay of a fair engage: the contribution it was rolled on, as the
- * owner's file records it. */
-mu_status camp_fair_value_given(mu_campaign *c, int div,
-                                const char *contribution, mu_error *err);
 
 /* Loads a division with its brigades: MU_EINPUT if there is none. */
 mu_status camp_load_div(mu_campaign *c, int id, camp_div *out, mu_error *err);
@@ -179,6 +264,47 @@ mu_status camp_load_all_corps(mu_campaign *c, camp_corps **out, int *n,
 mu_status camp_context(mu_campaign *c, int *year, mu_theater *theater,
                        mu_error *err);
 
+/* The battle under way: *id 0 when there is none. */
+mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,
+                             mu_error *err);
+/* Stands of `side` held prisoner by the other side. */
+mu_status camp_held(mu_campaign *c, mu_army side, int *stands, mu_error *err);
+/* Despicable replacements owed by `side`. */
+mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
+
+/* Whether viewer may see division d in full. */
+bool camp_visible(const camp_div *d, int viewer);
+/* The one refusal for a division hidden from the acting side: it names the
+ * division's id (which the caller gave) and nothing else. MU_ESTATE. */
+mu_status camp_hidden_refusal(const mu_campaign *c, int div, mu_error *err);
+/* The viewer a read runs as: `asked` narrowed to the side the handle acts
+ * for (MU_EINPUT for an unknown viewer, MU_ESTATE for the other side's). */
+mu_status camp_viewer(const mu_campaign *c, int asked, int *eff,
+                      mu_error *err);
+
+/* ==== ops =============================================================== */
+/* ---- engage.c, shared by the mutating calls ---------------------- */
+
+/* "division", "brigade", "corps". */
+const char *camp_post_name(mu_post p);
+/* A leader as played: despicable counts as average by the book. */
+mu_rating camp_played(mu_rating rolled, bool by_the_book);
+/* A roll label given as ready text (ctx is the text). */
+void camp_label_text(const void *ctx, char *buf, size_t n);
+/* The brigade numbered `brigade` of a loaded division; MU_EINPUT if none. */
+mu_status camp_find_brigade(const camp_div *dv, int brigade,
+                            const camp_brigade **out, mu_error *err);
+/* MU_ESTATE: the call needs a battle under way. */
+mu_status camp_no_battle(mu_error *err);
+
+/* Engages as mu_campaign_engage, a hidden division with the salt given
+ * (NULL: a new random one), as a fair roll when `fair` is given (the
+ * replay of a fair engage). */
+typedef struct camp_fair camp_fair;
+mu_status camp_engage(mu_campaign *c, int div, bool hidden, bool by_the_book,
+                      mu_dice *d, const char *salt, const camp_fair *fair,
+                      mu_engagement *out, mu_error *err);
+
 /* A fair roll's public facts, for the engage event (fair.c). */
 typedef struct camp_fair {
     char commitment[MU_FAIR_HEX];   /* the owner's H */
@@ -192,10 +318,67 @@ mu_status camp_engage_in_tx(mu_campaign *c, int div, bool hidden, bool book,
                             mu_dice *d, const camp_fair *fair,
                             mu_engagement *e, mu_error *err);
 
+/* ---- fair.c ------------------------------------------------------ */
+
+/* The replays of a fair roll's first two steps, with the stored secret and
+ * contribution instead of new random ones. */
+mu_status camp_fair_commit_given(mu_campaign *c, int div, const char *secret,
+                                 mu_error *err);
+mu_status camp_contribute_given(mu_campaign *c, int div,
+                                const char *commitment,
+                                const char *contribution, mu_error *err);
+/* The replay of a fair engage: the contribution it was rolled on, as the
+ * owner's file records it. */
+mu_status camp_fair_value_given(mu_campaign *c, int div,
+                                const char *contribution, mu_error *err);
+
+/* ---- prisoners.c ------------------------------------------------- */
+
+/* What `side` has held prisoner by the other side: held[0] stands,
+ * held[1] leaders, held[2] batteries. */
+mu_status camp_held_all(mu_campaign *c, mu_army side, int held[3],
+                        mu_error *err);
+/* The camp for what `captor` takes: `name` checked (a name, not a camp of
+ * the other side, nor its default camp), or the captor's default camp
+ * (camp_default_of) for NULL; into out. */
+mu_status camp_resolve(mu_campaign *c, mu_army captor, const char *name,
+                       char out[CAMP_NAME_MAX + 1], mu_error *err);
+/* The captor's default camp: its player's choice (campaign.union_camp,
+ * confederate_camp), else the built-in one. */
+mu_status camp_default_of(mu_campaign *c, mu_army captor,
+                          char out[CAMP_NAME_MAX + 1], mu_error *err);
+/* Holds a leader taken from the post x names in camp `camp` (in the
+ * caller's transaction; prisoners.c). */
+mu_status camp_hold_leader(mu_campaign *c, int64_t event, int div,
+                           mu_post post, int brigade, int rating, int rolled,
+                           int origin, const char *camp, mu_error *err);
+
+/* ==== views ============================================================= */
+/* ---- held.c, show.c ---------------------------------------------- */
+
+/* What each side holds prisoner, camp by camp, as `viewer` may see it
+ * (held.c), read inside a read transaction row by row and written
+ * as it is read: JSON ("held_by_union":{...},"held_by_confederate":{...}
+ * into the object `w` has open) or text (show: the one-line summary first,
+ * indented; Markdown for show only). Each item goes to o's sink. */
+typedef struct wr_out wr_out;
+typedef struct jw jw;
+mu_status camp_held_json(mu_campaign *c, int viewer, jw *w, wr_out *o,
+                         mu_error *err);
+mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
+                         wr_out *o, mu_error *err);
+/* The queries camp_held_* read, each in an index's order (no sort:
+ * tests/test_campaign_plan.c holds them to it). */
+#define CAMP_HELD_QUERIES 6
+extern const char *const camp_held_sql[CAMP_HELD_QUERIES];
+/* show's query of the batteries held, by division (show.c). */
+extern const char camp_show_taken_sql[];
+
+/* ---- log.c ------------------------------------------------------- */
+
 /* A log being written (log.c): each event's text, or its JSON
  * object on one line, goes to camp_log_put, which writes the JSON list
  * around them ({"events":[...]}, or the one object when `only`). */
-typedef struct wr_out wr_out;
 typedef struct camp_log {
     wr_out *o;
     bool json;
@@ -218,147 +401,6 @@ mu_status camp_log_render(const camp_ev *e, bool (*hidden)(const void *ctx,
  * from its view_log, into x. */
 mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err);
 
-/* The battle under way: *id 0 when there is none. */
-mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,
-                             mu_error *err);
-/* Stands of `side` held prisoner by the other side. */
-mu_status camp_held(mu_campaign *c, mu_army side, int *stands, mu_error *err);
-/* What `side` has held prisoner by the other side: held[0] stands,
- * held[1] leaders, held[2] batteries. */
-mu_status camp_held_all(mu_campaign *c, mu_army side, int held[3],
-                        mu_error *err);
-/* The camp for what `captor` takes: `name` checked (a name, not a camp of
- * the other side, nor its default camp), or the captor's default camp
- * (camp_default_of) for NULL; into out. */
-mu_status camp_resolve(mu_campaign *c, mu_army captor, const char *name,
-                       char out[CAMP_NAME_MAX + 1], mu_error *err);
-/* The captor's default camp: its player's choice (campaign.union_camp,
- * confederate_camp), else the built-in one. */
-mu_status camp_default_of(mu_campaign *c, mu_army captor,
-                          char out[CAMP_NAME_MAX + 1], mu_error *err);
-/* Holds a leader taken from the post x names in camp `camp` (in the
- * caller's transaction; prisoners.c). */
-mu_status camp_hold_leader(mu_campaign *c, int64_t event, int div,
-                           mu_post post, int brigade, int rating, int rolled,
-                           int origin, const char *camp, mu_error *err);
-/* Markdown-safe copy of a name: characters that format are escaped
- * (base.c); buf holds 2 * CAMP_NAME_MAX + 1. */
-void camp_md_name(const char *s, char *buf, size_t n);
-/* What each side holds prisoner, camp by camp, as `viewer` may see it
- * (held.c), read inside a read transaction row by row and written
- * as it is read: JSON ("held_by_union":{...},"held_by_confederate":{...}
- * into the object `w` has open) or text (show: the one-line summary first,
- * indented; Markdown for show only). Each item goes to o's sink. */
-typedef struct jw jw;
-mu_status camp_held_json(mu_campaign *c, int viewer, jw *w, wr_out *o,
-                         mu_error *err);
-mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
-                         wr_out *o, mu_error *err);
-/* The queries camp_held_* read, each in an index's order (no sort:
- * tests/test_campaign_plan.c holds them to it). */
-#define CAMP_HELD_QUERIES 6
-extern const char *const camp_held_sql[CAMP_HELD_QUERIES];
-/* show's query of the batteries held, by division (show.c). */
-extern const char camp_show_taken_sql[];
-/* Despicable replacements owed by `side`. */
-mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
-
-/* Adds a reason to an error just filled (err_at has none); returns its
- * status. */
-mu_status camp_reason(mu_error *err, mu_reason why);
-
-/* Whether viewer may see division d in full. */
-bool camp_visible(const camp_div *d, int viewer);
-/* The one refusal for a division hidden from the acting side: it names the
- * division's id (which the caller gave) and nothing else. MU_ESTATE. */
-mu_status camp_hidden_refusal(const mu_campaign *c, int div, mu_error *err);
-/* The viewer a read runs as: `asked` narrowed to the side the handle acts
- * for (MU_EINPUT for an unknown viewer, MU_ESTATE for the other side's). */
-mu_status camp_viewer(const mu_campaign *c, int asked, int *eff,
-                      mu_error *err);
-
-/* The seed of a fresh seeded source (nothing rolled yet), else none. */
-ev_seed camp_seed(const mu_dice *d, bool fresh);
-
-/* A checked name: 1..CAMP_NAME_MAX bytes of UTF-8, no control characters. */
-mu_status camp_check_name(const char *s, const char *what, mu_error *err);
-
-/* A side's name in sentences: camp_side_title is the adjective ("a Union
- * division", "Confederate stands"), camp_side_noun the side itself after
- * "the" ("the Union", "the Confederates"), camp_side_poss its possessive
- * after "the" ("the Union's", "the Confederates'"). */
-const char *camp_side_title(mu_army a);
-const char *camp_side_noun(mu_army a);
-const char *camp_side_poss(mu_army a);
-
-/* ---- file.c: a finished database written to a new file ---------- */
-
-/* Writes database `db` (in memory, complete) to the new file `path`: an
- * unnamed file in its folder linked to the name when whole (or a hidden
- * temporary name where there are none), never over an existing file
- * (MU_EINPUT "already exists: " and `exists`); MU_EIO when it cannot be
- * written. The file is in WAL mode if `wal`, else in rollback mode. */
-mu_status camp_file_put(sqlite3 *db, const char *path, bool wal,
-                        const char *exists, mu_error *err);
-
-/* ---- schema.c: the schema and its upgrades --------------------- */
-
-/* Makes schema 1's tables (user_version stays as it is). */
-mu_status camp_schema_base(mu_campaign *c, mu_error *err);
-/* The file's PRAGMA user_version. */
-mu_status camp_user_version(mu_campaign *c, int *v, mu_error *err);
-/* Whether a table of that name exists. */
-mu_status camp_has_table(mu_campaign *c, const char *name, bool *yes,
-                         mu_error *err);
-/* The oldest schema a file can be read in as it is (the steps after it
- * only add indexes): an older one is upgraded in a copy in memory. */
-int camp_schema_read_floor(void);
-/* A camp_fn: runs the steps from the file's schema up to
- * MU_CAMPAIGN_SCHEMA in the caller's transaction (p unused). */
-mu_status camp_migrate(mu_campaign *c, void *p, mu_error *err);
-/* Refuses a newer schema or a file without a campaign; upgrades an older
- * one in its own transaction. */
-mu_status camp_check_version(mu_campaign *c, mu_error *err);
-
-/* ---- chain.c: the log as a hash chain ------------------------- */
-
-#define CAMP_HASH_BYTES 32
-#define CAMP_HASH_HEX 65 /* with the NUL */
-
-/* What check writes: lines into sb, and a count of problems (the first 50
- * are written). */
-typedef struct camp_report {
-    sbuf *sb;
-    int problems;
-} camp_report;
-void camp_problem(camp_report *r, const char *fmt, ...) MU_PRINTF(2, 3);
-
-/* SHA-256(prev || {"data":DATA,"division":N|null,"id":N,"kind":"KIND"}). */
-mu_status camp_chain_next(const unsigned char prev[CAMP_HASH_BYTES],
-                          int64_t id, const char *kind, int division,
-                          const char *data, unsigned char out[CAMP_HASH_BYTES],
-                          mu_error *err);
-/* SHA-256 of n bytes, as 64 hex digits. */
-void camp_sha256_hex(const void *p, size_t n, char hex[CAMP_HASH_HEX]);
-/* Appends a "tables" event holding the SHA-256 of the campaign's own
- * tables (MU_ESTATE for built-in ones), in the caller's transaction. */
-mu_status camp_tables_pin(mu_campaign *c, mu_error *err);
-/* The upgrade to schema 5: pins the own tables of a log that has events
- * and whose "new" event does not hold their hash. */
-mu_status camp_tables_upgrade(mu_campaign *c, mu_error *err);
-void camp_hash_hex(const unsigned char hash[CAMP_HASH_BYTES],
-                   char hex[CAMP_HASH_HEX]);
-bool camp_hash_parse(const char *hex, unsigned char out[CAMP_HASH_BYTES]);
-/* The last event's id and hash (0 and zero bytes for an empty log). */
-mu_status camp_chain_last(mu_campaign *c, unsigned char prev[CAMP_HASH_BYTES],
-                          int64_t *last, mu_error *err);
-/* Stores every event's hash, recomputed from the first (a migration). */
-mu_status camp_chain_fill(mu_campaign *c, mu_error *err);
-/* Recomputes the chain and reports every event whose stored hash differs;
- * with `noted` (hex, or NULL), reports when that head is not in it. */
-mu_status camp_chain_check(mu_campaign *c, const char *noted, camp_report *r,
-                           mu_error *err);
-
 /* ---- view.c: a side's view of the chain ----------------------- */
 
 /* In an export's copy, before its events go: view_chain(id, line, hash),
@@ -373,6 +415,7 @@ mu_status camp_view_check(mu_campaign *c, const char *noted, camp_report *r,
 mu_status camp_view_find(mu_campaign *c, int side, const char *noted,
                          camp_report *r, mu_error *err);
 
+/* ==== verify ============================================================ */
 /* ---- replay.c: each kind's replay -------------------------------- */
 
 /* Makes event e again on `mem` (a campaign in memory) through the call that
@@ -400,21 +443,5 @@ mu_status camp_replay_undo(mu_campaign *mem, mu_campaign *file,
 /* Replays the log of `file` on a new campaign in memory and reports every
  * difference with the file: each event field by field, then every table. */
 mu_status camp_replay_check(mu_campaign *file, camp_report *r, mu_error *err);
-
-/* ---- shared by the mutating calls (engage.c) ------------------- */
-
-/* "division", "brigade", "corps". */
-const char *camp_post_name(mu_post p);
-/* A leader as played: despicable counts as average by the book. */
-mu_rating camp_played(mu_rating rolled, bool by_the_book);
-/* A roll label given as ready text (ctx is the text). */
-void camp_label_text(const void *ctx, char *buf, size_t n);
-/* The brigade numbered `brigade` of a loaded division; MU_EINPUT if none. */
-mu_status camp_find_brigade(const camp_div *dv, int brigade,
-                            const camp_brigade **out, mu_error *err);
-/* MU_ESTATE: the call needs a battle under way. */
-mu_status camp_no_battle(mu_error *err);
-/* Copies a name into an event field (both hold CAMP_NAME_MAX bytes). */
-void camp_copy_name(char *dst, const char *src);
 
 #endif
