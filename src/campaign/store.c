@@ -306,6 +306,16 @@ static mu_status upgrade_in_memory(mu_campaign *c, mu_error *err)
     return camp_tx(c, camp_migrate, NULL, NULL, err);
 }
 
+/* Whether PATH-wal holds frames: changes committed but not yet in the
+ * file itself. */
+static bool wal_pending(const char *path)
+{
+    char p[4096];
+    struct stat sb;
+    return (size_t)snprintf(p, sizeof p, "%s-wal", path) < sizeof p &&
+           stat(p, &sb) == 0 && sb.st_size > 0;
+}
+
 mu_status mu_campaign_open_read(const char *path, mu_campaign **out,
                                 mu_error *err)
 {
@@ -320,12 +330,26 @@ mu_status mu_campaign_open_read(const char *path, mu_campaign **out,
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path + 1) : 1,
              slash ? path : ".");
     bool immutable = access(path, W_OK) != 0 || access(dir, W_OK) != 0;
+    /* Read as it is, a file would show the ledger as it was before the
+     * changes still in its -wal (a writer killed, or at work): then it is
+     * read through the WAL (SQLite reads it with a read-only -shm), or
+     * refused, never shown stale. */
+    bool pending = wal_pending(path);
     int v = 0;
     mu_error first;
-    if ((s = connect_ro(c, immutable, &v, &first)) != MU_OK && !immutable) {
+    if (immutable && pending)
+        immutable = false;
+    if ((s = connect_ro(c, immutable, &v, &first)) != MU_OK && !immutable &&
+        !pending) {
         sqlite3_close(c->db);
         c->db = NULL;
         s = connect_ro(c, true, &v, err);
+    } else if (s != MU_OK && pending) {
+        s = err_at(err, MU_EIO, path, 0, "its -wal holds changes not yet in "
+                   "the file, which cannot be read without writing beside it "
+                   "(%s): open it once where it can be written (any campaign "
+                   "command by its owner moves them into the file), or give "
+                   "the folder write permission", first.msg);
     } else if (s != MU_OK && err) {
         *err = first;
     }

@@ -70,4 +70,56 @@ grep -q '^muster: ' out.txt || { cat out.txt; fail "the refused write says nothi
 chmod 755 ro && chmod 644 ro/*.db
 reads $F >got.txt
 diff -u want.txt got.txt || fail "the refused write changed the campaign"
+# 3. Changes still in the -wal (a writer killed, or one still at work):
+# a reader that cannot write reads them too, or refuses naming the fix;
+# it never shows the ledger as it was before them (issue 27, item 6).
+mkdir wal walro
+W=wal/w.db
+m new $W --name War --year 1863 --theater east
+m add $W --side union --name Wadsworth
+m add $W --side confederate --name Heth
+m battle start $W Ridge
+m engage $W 1 --seed 7
+mkfifo hold
+# A connection held open keeps the -wal after muster's change: the state a
+# killed writer leaves. Its three files are copied while it waits.
+python3 -c '
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("SELECT count(*) FROM events").fetchall()
+print("ready", flush=True)
+sys.stdin.read()' $W <hold >held.txt &
+holder=$!
+exec 7>hold
+while ! grep -q ready held.txt; do sleep 0.05; done
+m casualties $W 1 --brigade 1 --lost 2
+[ -s $W-wal ] || fail "no -wal to read"
+cp $W $W-wal $W-shm walro/
+exec 7>&-
+wait $holder
+stale_reads() { for sub in show log check head; do "$muster" campaign $sub "$1" 2>&1 || echo "[exit $?]"; done; }
+stale_reads $W >want-wal.txt
+grep -q '^\[exit' want-wal.txt && { cat want-wal.txt; fail "a read fails on the WAL file"; }
+cp walro/w.db old-bytes.db
+cp walro/w.db-wal kept.wal; cp walro/w.db-shm kept.shm
+chmod 555 walro && chmod 444 walro/*
+as_reader bash -c "$(declare -f stale_reads); muster=$muster; stale_reads walro/w.db" >got.txt
+diff -u want-wal.txt got.txt || fail "a reader without write permission misses the -wal"
+# Without the -shm the WAL cannot be read without writing one: refused,
+# saying so, never the old ledger.
+chmod 755 walro && rm walro/w.db-shm && chmod 555 walro
+for sub in show log check head; do
+    as_reader "$muster" campaign $sub walro/w.db >out.txt 2>err.txt
+    rc=$?
+    [ $rc = 1 ] && grep -q -- "-wal" err.txt ||
+        { cat out.txt err.txt; fail "$sub without the -shm: exit $rc"; }
+done
+chmod 755 walro
+# No room to write, the -wal there: the same (the open that could write
+# fails, and the file as it is would be the old ledger).
+cp kept.shm walro/w.db-shm
+( ulimit -f 0; trap '' XFSZ; stale_reads walro/w.db ) | cat >got.txt
+if ! diff -q want-wal.txt got.txt >/dev/null; then
+    grep -q -- '-wal' got.txt || { cat got.txt; fail "no room: the old ledger shown"; }
+fi
 echo "ok: reads work read-only and with no room to write"
