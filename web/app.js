@@ -361,6 +361,51 @@ async function rollFire() {
 // ---- the campaign -----------------------------------------------------------
 
 let whoami = { viewer: 'umpire', campaign: null, sides_can_write: false };
+let lastLog = [];
+
+// ---- live: GET /api/campaign/events, Server-Sent Events read with fetch
+// (EventSource cannot send the token header). Every stream starts after the
+// last event this page has (Last-Event-ID), so nothing is missed; the page
+// redraws from the log, so nothing shows twice.
+let lastEventId = 0, streaming = false, reloadTimer = null;
+const liveSeen = []; // the event ids the stream brought, in order (tests read it)
+window.musterLive = liveSeen;
+
+function onStreamBlock(block) {
+  let id = null, data = '';
+  for (const line of block.split('\n')) {
+    if (line.startsWith('id: ')) id = Number(line.slice(4));
+    else if (line.startsWith('data: ')) data += line.slice(6);
+  }
+  if (!id || !data || id <= lastEventId) return;
+  lastEventId = id;
+  liveSeen.push(id);
+  clearTimeout(reloadTimer);
+  reloadTimer = setTimeout(loadCampaign, 30);
+}
+
+async function live() {
+  streaming = true;
+  for (;;) {
+    try {
+      const headers = { 'Last-Event-ID': String(lastEventId) };
+      if (token) headers['X-Muster-Token'] = token;
+      const res = await fetch('/api/campaign/events', { headers, cache: 'no-store' });
+      if (!res.ok || !res.body) throw new Error(String(res.status));
+      $('#live').hidden = false;
+      const reader = res.body.getReader(), dec = new TextDecoder();
+      let buf = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += dec.decode(value, { stream: true });
+        for (let i; (i = buf.indexOf('\n\n')) >= 0; buf = buf.slice(i + 2)) onStreamBlock(buf.slice(0, i));
+      }
+    } catch (e) { /* the server restarted, or the phone slept: again */ }
+    $('#live').hidden = true;
+    await new Promise(r => setTimeout(r, 1000));
+  }
+}
 
 function brigadeTable(d) {
   return el('div', { class: 'scroll' }, el('table', { class: 'ledger' },
@@ -377,7 +422,8 @@ function renderLedger(s) {
   const box = $('#camp-ledger');
   box.replaceChildren();
   box.append(el('p', {}, s.battle ? `Battle in progress: ${s.battle.name}` : 'No battle in progress.'));
-  for (const side of ['union', 'confederate']) {
+  const sides = whoami.viewer === 'confederate' ? ['confederate', 'union'] : ['union', 'confederate'];
+  for (const side of sides) { // the own side first
     box.append(el('h3', {}, side === 'union' ? 'Union' : 'Confederate'));
     for (const d of s.divisions.filter(x => x.side === side)) {
       const head = `Division ${d.id} "${d.name}", ${d.arm}${d.corps ? ', ' + d.corps : ''}`;
@@ -436,9 +482,72 @@ async function loadCampaign() {
     const [s, log] = await Promise.all([api('campaign/show', {}), api('campaign/log', {})]);
     showError($('#camp-error'), null);
     renderLedger(s);
-    $('#camp-log').replaceChildren(...log.events.map(e => el('li', {}, logLine(e))));
+    lastLog = log.events;
+    for (const e of log.events) if (e.id > lastEventId) lastEventId = e.id;
+    if (!streaming) live();
+    $('#camp-log').replaceChildren(...log.events.slice().reverse().map(e => el('li', { value: e.id }, logLine(e))));
+    $('#camp-latest').replaceChildren(...log.events.slice(-3).reverse().map(e => el('li', {}, logLine(e))));
   } catch (e) {
     showError($('#camp-error'), e);
+  }
+}
+
+// A change: POST with the form's Idempotency-Key, made once per submit and
+// kept until it is answered, so a double tap or a retry records one event
+// (the server answers the same request again with its first answer).
+function newKey() {
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b); // randomUUID needs a secure context; a LAN page is not one
+  return Array.from(b, x => x.toString(16).padStart(2, '0')).join('');
+}
+
+async function apiWrite(cmd, opts, key) {
+  const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': key };
+  if (token) headers['X-Muster-Token'] = token;
+  const res = await fetch('/api/' + cmd, { method: 'POST', headers, cache: 'no-store', body: JSON.stringify(opts) });
+  let body = null;
+  try { body = await res.json(); } catch (e) { body = null; }
+  if (!res.ok) throw new ApiError(res.status, body && body.error ? body.error : res.status + ' ' + res.statusText);
+  return { body, events: res.headers.get('X-Muster-Events') || '' };
+}
+
+const eventIds = s => {
+  const m = /^(\d+)(?:-(\d+))?$/.exec(s);
+  if (!m) return [];
+  const ids = [];
+  for (let i = Number(m[1]); i <= Number(m[2] || m[1]); i++) ids.push(i);
+  return ids;
+};
+
+// "#22 recorded: ..." with an Undo button, announced to screen readers.
+function showRecorded(ids) {
+  const box = $('#camp-done');
+  box.replaceChildren();
+  box.hidden = !ids.length;
+  for (const id of ids) {
+    const e = lastLog.find(x => x.id === id);
+    const text = e ? logLine(e).replace(/^#\d+ /, '') : 'recorded';
+    const line = el('p', { class: 'recorded' }, `#${id} recorded: ${text}`);
+    if (!e || e.kind !== 'undo') {
+      const b = el('button', { type: 'button', class: 'undo-btn', 'data-event': id }, 'Undo');
+      b.addEventListener('click', () => undoEvent(id, b));
+      line.append(' ', b);
+    }
+    box.append(line);
+  }
+}
+
+async function undoEvent(id, button) {
+  button.disabled = true;
+  button.dataset.key ||= newKey();
+  try {
+    const r = await apiWrite('campaign/undo', { event: id }, button.dataset.key);
+    showError($('#camp-error'), null);
+    await loadCampaign();
+    showRecorded(eventIds(r.events));
+  } catch (e) {
+    showError($('#camp-error'), e);
+    button.disabled = false;
   }
 }
 
@@ -452,14 +561,27 @@ async function campaignSubmit(ev) {
     else if (i.value.trim() !== '') o[i.name] = i.value.trim();
   }
   showError($('#camp-error'), null);
+  f.dataset.key ||= newKey();
+  const button = f.querySelector('button[type="submit"]');
+  if (button) button.disabled = true;
+  let r;
   try {
-    await api(f.dataset.cmd, o, true);
+    r = await apiWrite(f.dataset.cmd, o, f.dataset.key);
   } catch (e) {
+    if (button) button.disabled = false;
+    if (e instanceof ApiError) delete f.dataset.key; // refused: nothing recorded
     showError($('#camp-error'), e); // refused: nothing changed, nothing to reload
     $('#camp-error').scrollIntoView({ block: 'center' }); // the form may be far below
     return;
   }
-  loadCampaign();
+  delete f.dataset.key;
+  const keepDiv = $$('select.div-select', f).map(x => x.value);
+  f.reset(); // the form clears after a write: a second tap records nothing
+  $$('select.div-select', f).forEach((x, i) => { x.value = keepDiv[i]; });
+  if (button) button.disabled = false;
+  await loadCampaign();
+  showRecorded(eventIds(r.events));
+  $('#camp-done').scrollIntoView({ block: 'nearest' });
 }
 
 // ---- start ------------------------------------------------------------------
@@ -512,7 +634,10 @@ async function start() {
   });
   $('#fire-roll').addEventListener('click', rollFire);
   $('#fire-typed').addEventListener('change', () => { if ($('#fire-typed').value.trim()) rollFire(); });
-  for (const f of $$('#camp-forms form')) f.addEventListener('submit', campaignSubmit);
+  for (const f of $$('#camp-forms form')) {
+    f.addEventListener('submit', campaignSubmit);
+    f.addEventListener('input', () => { delete f.dataset.key; }); // another change
+  }
   updateFire();
   const want = location.hash.match(/tab=(\w+)/);
   selectTab(want ? want[1] : (whoami.campaign ? 'campaign' : 'division'));

@@ -41,6 +41,7 @@ typedef struct conn {
     uint64_t done_bytes; /* bytes received when the last request ended */
     int64_t started;     /* ms (monotonic) its request's first byte came */
     atomic_int state;    /* its request: READING, ANSWERED or CUT */
+    bool streaming;      /* an event stream: never cut by the watchdog */
     bool gated;          /* its request came through the gate: */
     web_gate_req req;    /*   what the gate saw of it */
     struct sockaddr_storage peer;
@@ -71,6 +72,9 @@ struct web_server {
     bool tokens;
     char token[3][33]; /* umpire, union, confederate: the campaign's links */
     pthread_mutex_t tlock; /* token, read again from the file each second */
+    pthread_mutex_t wlock; /* one change at a time, with its key (idem) */
+    web_idem *idem;
+    web_events *events; /* the live streams (GET /api/campaign/events) */
     atomic_int inflight;
     pthread_mutex_t lock; /* the connection list and its watch fields */
     conn *conns;
@@ -170,9 +174,11 @@ static bool may_answer(struct MHD_Connection *c)
            reading == ANSWERED;
 }
 
-static enum MHD_Result respond(struct MHD_Connection *c, int status,
-                            const char *type, char *body, size_t len,
-                            bool owned)
+/* A response, with X-Muster-Events (the events a write recorded) when
+ * `events` is not NULL or empty. */
+static enum MHD_Result respond_ev(struct MHD_Connection *c, int status,
+                                  const char *type, char *body, size_t len,
+                                  bool owned, const char *events)
 {
     if (!may_answer(c)) {
         if (owned)
@@ -195,9 +201,18 @@ static enum MHD_Result respond(struct MHD_Connection *c, int status,
     MHD_add_response_header(res, "Cache-Control", "no-store");
     if (status == 405)
         MHD_add_response_header(res, "Allow", "GET, HEAD, POST");
+    if (events && *events)
+        MHD_add_response_header(res, "X-Muster-Events", events);
     enum MHD_Result r = MHD_queue_response(c, (unsigned)status, res);
     MHD_destroy_response(res);
     return r;
+}
+
+static enum MHD_Result respond(struct MHD_Connection *c, int status,
+                               const char *type, char *body, size_t len,
+                               bool owned)
+{
+    return respond_ev(c, status, type, body, len, owned, NULL);
 }
 
 static enum MHD_Result send_reply(struct MHD_Connection *c, web_reply *r)
@@ -382,6 +397,102 @@ static enum MHD_Result whoami(web_server *s, struct MHD_Connection *c,
                 true);
 }
 
+/* How many events the campaign holds (the umpire's count), -1 unknown. */
+static int64_t event_count(web_server *s)
+{
+    mu_campaign *c;
+    mu_error err;
+    char hex[MU_CHAIN_HEX];
+    int64_t n = -1;
+    if (mu_campaign_open_read(s->cfg.campaign, &c, &err) != MU_OK)
+        return -1;
+    if (mu_campaign_head(c, hex, &n, &err) != MU_OK)
+        n = -1;
+    mu_campaign_close(c);
+    return n;
+}
+
+/* A change to the campaign, one at a time: X-Muster-Events names the events
+ * it recorded (the page shows them and offers their undo), and with an
+ * Idempotency-Key the same request again gets the first answer, recording
+ * nothing more. */
+static enum MHD_Result write_call(web_server *s, struct MHD_Connection *c,
+                                  const web_call *call, const req *q)
+{
+    const char *key = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                  "Idempotency-Key");
+    if (key && !web_idem_key_ok(key))
+        return send_error(c, 400, "Idempotency-Key: 8 to 100 letters, digits, "
+                                  "'-' or '_' (a UUID)");
+    web_reply r = {0};
+    char events[WEB_EVENTS_MAX] = "";
+    pthread_mutex_lock(&s->wlock);
+    int got = key && s->idem ? web_idem_get(s->idem, call->viewer, key,
+                                            call->path, q->body, q->len, &r,
+                                            events)
+                             : 0;
+    if (got == 0) {
+        int64_t before = event_count(s);
+        web_api(call, &r);
+        int64_t after = r.status == 200 ? event_count(s) : before;
+        if (before >= 0 && after == before + 1)
+            snprintf(events, sizeof events, "%lld", (long long)after);
+        else if (before >= 0 && after > before)
+            snprintf(events, sizeof events, "%lld-%lld",
+                     (long long)before + 1, (long long)after);
+        if (key && s->idem && r.body)
+            web_idem_put(s->idem, call->viewer, key, call->path, q->body,
+                         q->len, &r, events);
+    }
+    pthread_mutex_unlock(&s->wlock);
+    if (got == 0 && *events && s->events)
+        web_events_poll(s->events, false); /* every phone, at once */
+    if (got < 0)
+        return send_error(c, 422, "this Idempotency-Key was sent with "
+                                  "another change: make a new key for each");
+    if (r.status >= 400)
+        logf_(s, "%d /api/%s", r.status, call->path);
+    if (!r.body)
+        return send_reply(c, &r);
+    return respond_ev(c, r.status, r.type, r.body, r.len, true, events);
+}
+
+/* GET /api/campaign/events: the viewer's stream, from Last-Event-ID (what
+ * a browser's EventSource sends when it reconnects) or ?last=N. */
+static enum MHD_Result event_stream(web_server *s, struct MHD_Connection *c,
+                                    web_viewer v, const argv_acc *a)
+{
+    const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                   "Last-Event-ID");
+    for (size_t i = 0; !last && i < a->n; i++)
+        if (!strcmp(a->args[i].name, "last"))
+            last = a->args[i].value;
+    uint64_t from = 0;
+    if (last && !cli_number(last, 0, INT64_MAX / 2, &from))
+        return send_error(c, 400, "Last-Event-ID: the number of the last "
+                                  "event seen");
+    if (!may_answer(c))
+        return MHD_NO;
+    struct MHD_Response *res = web_events_open(s->events, c, (int)v,
+                                               last ? (int64_t)from : -1);
+    if (!res)
+        return send_error(c, 500, "out of memory");
+    MHD_add_response_header(res, "Content-Type", "text/event-stream");
+    MHD_add_response_header(res, "Cache-Control", "no-store");
+    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(res, "Connection", "close");
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    if (ci && ci->socket_context) {
+        pthread_mutex_lock(&s->lock);
+        ((conn *)ci->socket_context)->streaming = true;
+        pthread_mutex_unlock(&s->lock);
+    }
+    enum MHD_Result r = MHD_queue_response(c, 200, res);
+    MHD_destroy_response(res);
+    return r;
+}
+
 static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
                                      const char *url, bool post, req *q)
 {
@@ -445,6 +556,15 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
     }
     web_call call = {url + 5, a.args, a.n, post, v, s->cfg.campaign,
                      &s->shared};
+    if (!post && s->events && !strcmp(url, "/api/campaign/events")) {
+        cJSON_Delete(keep);
+        return event_stream(s, c, v, &a);
+    }
+    if (post && s->cfg.campaign) {
+        enum MHD_Result res = write_call(s, c, &call, q);
+        cJSON_Delete(keep);
+        return res;
+    }
     web_reply r;
     web_api(&call, &r);
     cJSON_Delete(keep);
@@ -708,6 +828,8 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
         *sc = k;
     } else if (*sc) {
         conn *k = *sc;
+        if (k->streaming && s->events)
+            web_events_forget(s->events, c);
         pthread_mutex_lock(&s->lock);
         if (k->prev)
             k->prev->next = k->next;
@@ -760,7 +882,8 @@ static void *watch(void *arg)
         for (conn *k = s->conns; k; k = k->next) {
             struct tcp_info ti;
             socklen_t tl = sizeof ti;
-            if (getsockopt(k->fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) != 0 ||
+            if (k->streaming ||
+                getsockopt(k->fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) != 0 ||
                 ti.tcpi_bytes_received <= k->done_bytes)
                 continue;
             if (!k->started)
@@ -770,6 +893,8 @@ static void *watch(void *arg)
         }
         pthread_mutex_unlock(&s->lock);
         links_reload(s);
+        if (s->events)
+            web_events_poll(s->events, true);
     }
     return NULL;
 }
@@ -849,6 +974,10 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
     pthread_mutex_init(&s->hlock, NULL);
     pthread_rwlock_init(&s->glock, NULL);
     pthread_mutex_init(&s->tlock, NULL);
+    pthread_mutex_init(&s->wlock, NULL);
+    s->idem = web_idem_new(512);
+    if (cfg->campaign)
+        s->events = web_events_new(cfg->campaign);
     s->dead = -1;
     if (cfg->campaign && (st = links_make(s, err)) != MU_OK) {
         web_server_free(s);
@@ -966,6 +1095,7 @@ mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
      * only connections in use. */
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL |
                      MHD_USE_ITC | MHD_USE_ERROR_LOG |
+                     MHD_ALLOW_SUSPEND_RESUME |
                      MHD_USE_NO_LISTEN_SOCKET;
     int sv[2];
     if (s->dead < 0) {
@@ -1017,6 +1147,8 @@ void web_server_stop(web_server *s, unsigned grace_ms)
 {
     if (!s || !s->d)
         return;
+    if (s->events)
+        web_events_close_all(s->events); /* streams end; none is suspended */
     web_gate_shut(s->gate); /* no new connections; idle ones closed */
     for (unsigned t = 0; t < grace_ms && (t == 0 || requests_begun(s));
          t += 10) {
@@ -1053,6 +1185,9 @@ void web_server_free(web_server *s)
     pthread_mutex_destroy(&s->hlock);
     pthread_rwlock_destroy(&s->glock);
     pthread_mutex_destroy(&s->tlock);
+    pthread_mutex_destroy(&s->wlock);
+    web_idem_free(s->idem);
+    web_events_free(s->events);
     cli_shared_free(&s->shared);
     sodium_memzero(s->token, sizeof s->token);
     free(s);

@@ -91,6 +91,47 @@ bool web_api_sides_can_write(void);
  * that serves calls it once at start, before any command runs. */
 void web_install(void);
 
+/* ---- idem.c: idempotent writes ------------------------------------------ */
+
+#define WEB_IDEM_KEY_MAX 100 /* bytes of an Idempotency-Key */
+#define WEB_EVENTS_MAX 48    /* "N" or "N-M": the events a write recorded */
+typedef struct web_idem web_idem;
+/* Keeps the answers of the last `cap` keyed writes. NULL: out of memory. */
+web_idem *web_idem_new(size_t cap);
+void web_idem_free(web_idem *m);
+/* A key the server takes: 8..100 of [A-Za-z0-9_-] (a UUID is one). */
+bool web_idem_key_ok(const char *key);
+/* The answer kept for viewer's key: 1 (a copy in *r, malloc'd, and the
+ * events it recorded), 0 none, -1 the key was given with another path or
+ * body. The caller serialises the calls (and the writes between). */
+int web_idem_get(web_idem *m, int viewer, const char *key, const char *path,
+                 const char *body, size_t len, web_reply *r,
+                 char events[WEB_EVENTS_MAX]);
+void web_idem_put(web_idem *m, int viewer, const char *key, const char *path,
+                  const char *body, size_t len, const web_reply *r,
+                  const char *events);
+
+/* ---- events.c: the live stream ------------------------------------------ */
+
+#define WEB_STREAM_MAX 65536 /* bytes a stream may have unread: then dropped */
+typedef struct web_events web_events;
+struct MHD_Connection;
+struct MHD_Response;
+web_events *web_events_new(const char *campaign);
+void web_events_free(web_events *h); /* after every stream is released */
+/* A stream for a viewer from event `last` (-1: from now): the response to
+ * queue (NULL when out of memory). */
+struct MHD_Response *web_events_open(web_events *h, struct MHD_Connection *c,
+                                     int viewer, int64_t last);
+/* Looks for new events and gives them to every stream; `tick` once a
+ * second (a comment every 15 keeps idle streams open). */
+void web_events_poll(web_events *h, bool tick);
+/* libmicrohttpd is closing c: its stream writes no more. */
+void web_events_forget(web_events *h, struct MHD_Connection *c);
+/* Ends every stream (the server is stopping). */
+void web_events_close_all(web_events *h);
+size_t web_events_count(web_events *h);
+
 /* ---- http.c: the server --------------------------------------------------- */
 
 typedef struct web_server web_server;

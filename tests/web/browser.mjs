@@ -30,7 +30,7 @@ async function phone(url) {
   const page = await browser.newPage();
   page.on('pageerror', e => check('no script error', false, e.message));
   await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  await page.goto(url, { waitUntil: 'networkidle0' });
+  await page.goto(url, { waitUntil: 'networkidle2' }); // a campaign page keeps its live stream open
   return page;
 }
 const text = (page, sel) => page.$eval(sel, e => e.textContent);
@@ -161,6 +161,11 @@ try {
   await uni.$eval('form[data-cmd="campaign/casualties"] input[name="captured"]', e => { e.value = '1'; });
   await uni.click('form[data-cmd="campaign/casualties"] button');
   await uni.waitForFunction(() => document.querySelector('#camp-ledger [data-division="1"]').textContent.includes('21 of 25 stands'));
+  await uni.waitForSelector('#camp-done:not([hidden])');
+  const done = await text(uni, '#camp-done');
+  check('the write is confirmed with its event', /^#7 recorded: casualties/.test(done) && done.includes('Undo'), done);
+  const cleared = await uni.$eval('form[data-cmd="campaign/casualties"] input[name="lost"]', e => e.value);
+  check('the form clears after a write', cleared === '0', cleared);
   const row = await uni.$$eval('#camp-ledger [data-division="1"] tr[data-brigade="1"] td', tds => tds.map(t => t.textContent));
   check('the Union link records casualties on its hidden division', row[1] === '7' && row[2] === '3' && row[3] === '1', row);
   const show = JSON.parse(cli('campaign', 'show', db, '--format', 'json'));
@@ -233,6 +238,21 @@ try {
   const heth = await text(ump, '#camp-ledger [data-division="2"]');
   check('Heth is not engaged any more', heth.includes('not engaged yet'), heth);
   await ump.screenshot({ path: join(shots, 'campaign-undo-umpire.png'), fullPage: true });
+  // a double tap on "Record casualties" records one event; its Undo button
+  await uni.bringToFront();
+  const nBefore = JSON.parse(cli('campaign', 'log', db, '--format', 'json')).events.length;
+  await uni.$eval('form[data-cmd="campaign/casualties"] input[name="lost"]', e => { e.value = '1'; });
+  const btn = 'form[data-cmd="campaign/casualties"] button[type="submit"]';
+  await uni.$eval(btn, b => { b.click(); b.click(); });
+  await uni.waitForFunction(n => (document.querySelector('#camp-done').textContent || '').startsWith('#' + n + ' recorded'), {}, nBefore + 1);
+  await sleep(300);
+  const nAfter = JSON.parse(cli('campaign', 'log', db, '--format', 'json')).events.length;
+  check('a double tap records one event', nAfter === nBefore + 1, [nBefore, nAfter]);
+  await uni.screenshot({ path: join(shots, 'campaign-recorded.png') });
+  await uni.click('#camp-done .undo-btn');
+  await uni.waitForFunction(n => (document.querySelector('#camp-done').textContent || '').startsWith('#' + n + ' recorded: undo'), {}, nBefore + 2);
+  const undone = JSON.parse(cli('campaign', 'log', db, '--format', 'json')).events.at(-1);
+  check('the Undo button undoes that event', undone.kind === 'undo' && undone.event === nBefore + 1, undone);
   await ump.close();
   await con.close();
   await uni.close();

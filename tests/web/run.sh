@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a web test of muster serve with node:
-#   tests/web/run.sh api|browser|clients|refusals|undo MUSTER
+#   tests/web/run.sh api|browser|clients|refusals|undo|writes|live MUSTER
 # 'browser' drives Debian's /usr/bin/chromium with puppeteer-core from
 # tests/web/node_modules, which the README's test command installs from
 # package-lock.json before ctest (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1
@@ -20,10 +20,17 @@ case $what in
   refusals) exec node "$here/refusals.mjs" "$muster" ;;
   # POST /api/campaign/undo: sides, refusals, secrecy
   undo) exec node "$here/undo.mjs" "$muster" ;;
+  # confirmed, idempotent writes: X-Muster-Events, Idempotency-Key
+  writes) exec node "$here/writes.mjs" "$muster" ;;
   browser)
     [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
     [ -f "$here/node_modules/puppeteer-core/package.json" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
     exec node "$here/browser.mjs" "$muster" ;;
-  *) echo "usage: $0 api|browser|clients|refusals|undo MUSTER"; exit 2 ;;
+  live)
+    [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
+    [ -f "$here/node_modules/puppeteer-core/package.json" ] ||
+      skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
+    exec node "$here/live.mjs" "$muster" ;;
+  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|live MUSTER"; exit 2 ;;
 esac

@@ -1,0 +1,285 @@
+/* events.c -- GET /api/campaign/events: a Server-Sent Events stream per
+ * link, carrying each new event of the campaign as that link's viewer
+ * sees it in the log (`campaign log --as`, JSON), so that every phone
+ * updates itself. Last-Event-ID (or ?last=N) catches up from an event id:
+ * the stream starts with every later event, then each new one, each once.
+ *
+ * A stream is a libmicrohttpd response read through a callback; when it
+ * has nothing to send the connection is suspended (no worker is held) and
+ * resumed when events come. A client that stops reading leaves its bytes
+ * in a buffer of its own: past WEB_STREAM_MAX the stream is dropped (its
+ * buffer freed, the socket shut), so no client holds memory or a worker. */
+#include "web.h"
+
+#include <cjson/cJSON.h>
+#include <microhttpd.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+typedef struct stream {
+    struct stream *prev, *next;
+    struct web_events *hub;
+    struct MHD_Connection *conn; /* NULL once libmicrohttpd closed it */
+    int fd;
+    int viewer;
+    int64_t last; /* the last event it was given */
+    char *buf;
+    size_t len, off, cap;
+    bool suspended, dead;
+} stream;
+
+struct web_events {
+    pthread_mutex_t lock;
+    const char *campaign;
+    stream *streams;
+    size_t count;
+    int64_t head; /* the events given to the streams so far */
+    unsigned ticks;
+};
+
+web_events *web_events_new(const char *campaign)
+{
+    web_events *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    pthread_mutex_init(&h->lock, NULL);
+    h->campaign = campaign;
+    h->head = -1;
+    return h;
+}
+
+void web_events_free(web_events *h)
+{
+    if (!h)
+        return;
+    pthread_mutex_destroy(&h->lock);
+    free(h);
+}
+
+size_t web_events_count(web_events *h)
+{
+    pthread_mutex_lock(&h->lock);
+    size_t n = h->count;
+    pthread_mutex_unlock(&h->lock);
+    return n;
+}
+
+/* Appends text to a stream's buffer; past the bound the stream is dead. */
+static void put(stream *st, const char *text, size_t n)
+{
+    if (st->dead)
+        return;
+    if (st->len - st->off + n > WEB_STREAM_MAX) {
+        st->dead = true;
+        free(st->buf);
+        st->buf = NULL;
+        st->len = st->off = st->cap = 0;
+        if (st->fd >= 0)
+            shutdown(st->fd, SHUT_RDWR); /* libmicrohttpd then closes it */
+        return;
+    }
+    if (st->off && st->off == st->len)
+        st->off = st->len = 0;
+    if (st->len + n > st->cap) {
+        size_t cap = (st->len + n) * 2;
+        char *b = realloc(st->buf, cap);
+        if (!b) {
+            st->dead = true;
+            return;
+        }
+        st->buf = b;
+        st->cap = cap;
+    }
+    memcpy(st->buf + st->len, text, n);
+    st->len += n;
+}
+
+static void wake(stream *st)
+{
+    if (st->suspended && st->conn) {
+        st->suspended = false;
+        MHD_resume_connection(st->conn);
+    }
+}
+
+/* The log as viewer v sees it (JSON), NULL when it cannot be read. */
+static cJSON *log_of(const char *campaign, int v)
+{
+    mu_campaign *c;
+    mu_error err;
+    char *text = NULL;
+    if (mu_campaign_open_read(campaign, &c, &err) != MU_OK)
+        return NULL;
+    mu_render_opts ro = {.format = MU_FMT_JSON};
+    mu_status s = mu_campaign_log(c, (mu_viewer)v, &ro, &text, &err);
+    mu_campaign_close(c);
+    cJSON *j = s == MU_OK ? cJSON_Parse(text) : NULL;
+    free(text);
+    return j;
+}
+
+/* "id: N\nevent: event\ndata: {...}\n\n" for each entry after `after`. */
+static void put_events(stream *st, cJSON *log, int64_t after)
+{
+    cJSON *evs = cJSON_GetObjectItemCaseSensitive(log, "events"), *e;
+    cJSON_ArrayForEach(e, evs) {
+        cJSON *id = cJSON_GetObjectItemCaseSensitive(e, "id");
+        if (!cJSON_IsNumber(id) || id->valuedouble <= (double)after)
+            continue;
+        char *data = cJSON_PrintUnformatted(e);
+        if (!data) {
+            st->dead = true;
+            return;
+        }
+        char head[64];
+        int n = snprintf(head, sizeof head, "id: %.0f\nevent: event\ndata: ",
+                         id->valuedouble);
+        put(st, head, (size_t)n);
+        put(st, data, strlen(data));
+        put(st, "\n\n", 2);
+        free(data);
+        st->last = (int64_t)id->valuedouble;
+    }
+}
+
+static int64_t count_events(const char *campaign)
+{
+    mu_campaign *c;
+    mu_error err;
+    char hex[MU_CHAIN_HEX];
+    int64_t n = -1;
+    if (mu_campaign_open_read(campaign, &c, &err) != MU_OK)
+        return -1;
+    if (mu_campaign_head(c, hex, &n, &err) != MU_OK)
+        n = -1;
+    mu_campaign_close(c);
+    return n;
+}
+
+void web_events_poll(web_events *h, bool tick)
+{
+    int64_t n = count_events(h->campaign);
+    pthread_mutex_lock(&h->lock);
+    bool heartbeat = tick && ++h->ticks % 15 == 0;
+    if (n > h->head && h->head >= 0 && h->streams) {
+        cJSON *logs[3] = {NULL, NULL, NULL}; /* umpire, union, confederate */
+        for (stream *st = h->streams; st; st = st->next) {
+            int k = st->viewer + 1;
+            if (!logs[k])
+                logs[k] = log_of(h->campaign, st->viewer);
+            if (logs[k])
+                put_events(st, logs[k], st->last);
+            wake(st);
+        }
+        for (int k = 0; k < 3; k++)
+            cJSON_Delete(logs[k]);
+    }
+    if (n >= 0)
+        h->head = n;
+    for (stream *st = h->streams; heartbeat && st; st = st->next) {
+        put(st, ": still here\n\n", 14); /* keeps idle proxies and MHD open */
+        wake(st);
+    }
+    pthread_mutex_unlock(&h->lock);
+}
+
+static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)pos;
+    stream *st = cls;
+    web_events *h = st->hub;
+    pthread_mutex_lock(&h->lock);
+    ssize_t n;
+    if (st->dead) {
+        n = MHD_CONTENT_READER_END_WITH_ERROR;
+    } else if (st->len > st->off) {
+        size_t k = st->len - st->off < max ? st->len - st->off : max;
+        memcpy(buf, st->buf + st->off, k);
+        st->off += k;
+        n = (ssize_t)k;
+    } else {
+        st->suspended = true; /* resumed by the next event (wake) */
+        MHD_suspend_connection(st->conn);
+        n = 0;
+    }
+    pthread_mutex_unlock(&h->lock);
+    return n;
+}
+
+static void release(void *cls)
+{
+    stream *st = cls;
+    web_events *h = st->hub;
+    pthread_mutex_lock(&h->lock);
+    if (st->prev)
+        st->prev->next = st->next;
+    else
+        h->streams = st->next;
+    if (st->next)
+        st->next->prev = st->prev;
+    h->count--;
+    pthread_mutex_unlock(&h->lock);
+    free(st->buf);
+    free(st);
+}
+
+void web_events_forget(web_events *h, struct MHD_Connection *c)
+{
+    pthread_mutex_lock(&h->lock);
+    for (stream *st = h->streams; st; st = st->next)
+        if (st->conn == c) {
+            st->conn = NULL;
+            st->fd = -1;
+            st->dead = true;
+        }
+    pthread_mutex_unlock(&h->lock);
+}
+
+void web_events_close_all(web_events *h)
+{
+    pthread_mutex_lock(&h->lock);
+    for (stream *st = h->streams; st; st = st->next) {
+        st->dead = true;
+        wake(st);
+    }
+    pthread_mutex_unlock(&h->lock);
+}
+
+struct MHD_Response *web_events_open(web_events *h, struct MHD_Connection *c,
+                                     int viewer, int64_t last)
+{
+    stream *st = calloc(1, sizeof *st);
+    if (!st)
+        return NULL;
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    *st = (stream){.hub = h, .conn = c, .fd = ci ? ci->connect_fd : -1,
+                   .viewer = viewer};
+    int64_t n = h->head < 0 ? count_events(h->campaign) : -1;
+    pthread_mutex_lock(&h->lock);
+    if (h->head < 0)
+        h->head = n; /* later events come to every stream with a poll */
+    st->last = last >= 0 && last < h->head ? last : h->head;
+    put(st, "retry: 1000\n\n", 13);
+    if (st->last < h->head) { /* catching up */
+        cJSON *log = log_of(h->campaign, viewer);
+        if (log)
+            put_events(st, log, st->last);
+        cJSON_Delete(log);
+        st->last = h->head;
+    }
+    st->next = h->streams;
+    if (h->streams)
+        h->streams->prev = st;
+    h->streams = st;
+    h->count++;
+    pthread_mutex_unlock(&h->lock);
+    struct MHD_Response *r = MHD_create_response_from_callback(
+        MHD_SIZE_UNKNOWN, 4096, reader, st, release);
+    if (!r)
+        release(st);
+    return r;
+}
