@@ -19,6 +19,7 @@ typedef struct check_ctx {
     camp_report rep;
     const char *head; /* a noted chain head, or NULL */
     int view_side;    /* the head is of that side's view; -1: the full */
+    bool claims_view; /* campaign.view_side is set in a file with a log */
     camp_div *divs;
     int ndivs;
     int64_t (*acc)[MU_MAX_BRIGADES][ACC_N]; /* per division, brigade, counter */
@@ -287,6 +288,59 @@ static mu_status sqlite_check(mu_campaign *c, check_ctx *x, const char *sql,
     return MU_OK;
 }
 
+/* Every object in the file's schema is one muster makes, exactly as it
+ * makes it: the objects of a new campaign (made in memory by the same
+ * steps), and in a player's own file its two view tables. A trigger, a
+ * view, an index, a table muster does not make (or makes otherwise) was
+ * put there by someone else, and is a problem, each one named. */
+static mu_status schema_objects(mu_campaign *c, check_ctx *x, bool player,
+                                mu_error *err)
+{
+    mu_campaign_opts o = mu_campaign_defaults();
+    o.name = "schema";
+    o.year = MU_YEAR_FIRST;
+    mu_campaign *ref = NULL;
+    sqlite3_stmt *st = NULL, *q = NULL;
+    mu_status s = camp_create_memory(&o, &ref, err);
+    if (s == MU_OK)
+        s = camp_prepare(c, "SELECT type, name, tbl_name, sql FROM "
+                         "sqlite_schema ORDER BY type, name", &st, err);
+    if (s == MU_OK)
+        s = camp_prepare(ref, "SELECT 1 FROM sqlite_schema WHERE type = ?1 "
+                         "AND name = ?2 AND tbl_name = ?3 AND sql IS ?4",
+                         &q, err);
+    int rc = SQLITE_DONE, bad = 0;
+    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *type = (const char *)sqlite3_column_text(st, 0);
+        const char *name = (const char *)sqlite3_column_text(st, 1);
+        const char *tbl = (const char *)sqlite3_column_text(st, 2);
+        if (player && type && !strcmp(type, "table") && name &&
+            (!strcmp(name, "view_log") || !strcmp(name, "view_chain")))
+            continue;
+        if (player && type && !strcmp(type, "index") && tbl &&
+            (!strcmp(tbl, "view_log") || !strcmp(tbl, "view_chain")))
+            continue;
+        sqlite3_reset(q);
+        for (int i = 0; i < 4; i++)
+            sqlite3_bind_value(q, i + 1, sqlite3_column_value(st, i));
+        if (sqlite3_step(q) == SQLITE_ROW)
+            continue;
+        bad++;
+        problem(x, "schema: %s '%.60s' (on %.60s) is not muster's: it was "
+                "added or changed by hand", type ? type : "object",
+                name ? name : "", tbl ? tbl : "");
+    }
+    if (s == MU_OK && rc != SQLITE_DONE)
+        s = camp_sql_fail(c, rc, "reading the schema", err);
+    sqlite3_finalize(st);
+    sqlite3_finalize(q);
+    mu_campaign_close(ref);
+    if (s == MU_OK)
+        sb_printf(x->rep.sb, "schema: %s\n", bad ? "FAILED" : "every object is "
+                  "muster's");
+    return s;
+}
+
 /* The ledger against itself and the log's sums (the divisions as stored
  * must load: a value out of range is reported, and the replay below names
  * it). */
@@ -331,8 +385,13 @@ static mu_status check_read(mu_campaign *c, void *p, mu_error *err)
         return s;
     /* The file's: a schema-6 file read as it is says so. */
     sb_printf(x->rep.sb, "campaign \"%s\": schema %d\n", c->name, v);
+    if (x->claims_view) /* campaign.view_side says so; the log is there */
+        problem(x, "campaign: view_side marks a player's own file, but the "
+                "file holds the log: checked (and replayed) as the campaign "
+                "file");
     if ((s = sqlite_check(c, x, "PRAGMA integrity_check", "SQLite integrity",
                           err)) != MU_OK ||
+        (s = schema_objects(c, x, false, err)) != MU_OK ||
         (s = sqlite_check(c, x, "PRAGMA foreign_key_check", "foreign keys",
                           err)) != MU_OK ||
         (s = camp_chain_check(c, x->view_side < 0 ? x->head : NULL, &x->rep,
@@ -358,6 +417,7 @@ static mu_status check_view_read(mu_campaign *c, void *p, mu_error *err)
               camp_side_poss((mu_army)c->viewer), c->name, v);
     if ((s = sqlite_check(c, x, "PRAGMA integrity_check", "SQLite integrity",
                           err)) != MU_OK ||
+        (s = schema_objects(c, x, true, err)) != MU_OK ||
         /* It keeps no events, which battles and prisoners name, nor the
          * brigades of the other side's unrevealed hidden divisions: their
          * prisoners' brigade of origin is 0 there (export). */
@@ -380,6 +440,41 @@ static mu_status check_view_read(mu_campaign *c, void *p, mu_error *err)
 
 static mu_status check_run(mu_campaign *c, const char *head, int view_side,
                            char **report, mu_error *err);
+
+/* What is checked is decided by what the file holds, never by what it
+ * says it is: a file with a log is the campaign file, checked in full and
+ * replayed as the umpire whatever campaign.view_side and any view tables
+ * in it claim (both are then problems). Only a file with no events, a
+ * view chain and its side set is a player's own file. */
+static mu_status check_kind(mu_campaign *c, void *p, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT EXISTS (SELECT 1 FROM events), "
+                               "EXISTS (SELECT 1 FROM sqlite_schema WHERE "
+                               "type = 'table' AND name = 'view_chain'), "
+                               "(SELECT view_side IS NOT NULL FROM campaign "
+                               "WHERE id = 1)", &st, err);
+    if (s != MU_OK)
+        return s;
+    bool player = false;
+    if (sqlite3_step(st) == SQLITE_ROW)
+        player = !sqlite3_column_int(st, 0) && sqlite3_column_int(st, 1) &&
+                 sqlite3_column_int(st, 2);
+    sqlite3_finalize(st);
+    if (player && c->view)
+        return check_view_read(c, p, err);
+    /* As the umpire: the file holds every secret (it is the campaign's). */
+    check_ctx *x = p;
+    int viewer = c->viewer;
+    bool view = c->view;
+    x->claims_view = view;
+    c->viewer = MU_VIEWER_UMPIRE;
+    c->view = false;
+    s = check_read(c, p, err);
+    c->viewer = viewer;
+    c->view = view;
+    return s;
+}
 
 mu_status mu_campaign_check_head(mu_campaign *c, const char *head,
                                  char **report, mu_error *err)
@@ -421,8 +516,7 @@ static mu_status check_run(mu_campaign *c, const char *head, int view_side,
     x.rep.sb = &sb;
     x.head = head;
     x.view_side = view_side;
-    mu_status s = camp_read(c, c->view ? check_view_read : check_read, &x,
-                            err);
+    mu_status s = camp_read(c, check_kind, &x, err);
     free(x.divs);
     free(x.acc);
     free(x.engages);

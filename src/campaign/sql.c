@@ -125,6 +125,33 @@ mu_status camp_exec_ints(mu_campaign *c, mu_error *err, const char *sql,
     return camp_run(c, st, err);
 }
 
+/* Muster makes no trigger and no view: one in a file was planted there,
+ * and a change could run it (a trigger fires inside muster's own
+ * statements, on its transaction). So no change is made to such a file,
+ * whatever the command; `check` lists every object that is not muster's.
+ * Looked at inside the write transaction, where no one can add one. A
+ * database in memory (a replay, an upgrade to read) is muster's own. */
+static mu_status foreign_objects(mu_campaign *c, mu_error *err)
+{
+    const char *file = sqlite3_db_filename(c->db, "main");
+    if (!file || !*file)
+        return MU_OK;
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT type, name FROM sqlite_schema WHERE"
+                               " type IN ('trigger', 'view') ORDER BY name "
+                               "LIMIT 1", &st, err);
+    if (s != MU_OK)
+        return s;
+    if (sqlite3_step(st) == SQLITE_ROW)
+        s = err_at(err, MU_EINPUT, c->path, 0, "the file holds a %s that "
+                   "muster did not make ('%.60s'): a change could run it, so "
+                   "none is made; 'check' lists what is not muster's; "
+                   "nothing was changed", sqlite3_column_text(st, 0),
+                   sqlite3_column_text(st, 1));
+    sqlite3_finalize(st);
+    return s;
+}
+
 mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
                   mu_error *err)
 {
@@ -138,7 +165,9 @@ mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
     int rc = sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
     if (rc != SQLITE_OK)
         return camp_sql_fail(c, rc, "starting a change", err);
-    mu_status st = fn(c, ctx, err);
+    mu_status st = foreign_objects(c, err);
+    if (st == MU_OK)
+        st = fn(c, ctx, err);
     if (st == MU_OK && d && mu_dice_left(d))
         st = err_set(err, MU_EINPUT, "%zu roll%s left over: give exactly the "
                      "rolls needed (%" PRIu64 " %s used); nothing was changed",

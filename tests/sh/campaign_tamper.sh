@@ -194,6 +194,73 @@ for e in "${edits[@]}"; do
     fi
 done
 
+# Fields that change how check reads the file (issue 27, item 5): the
+# umpire's file dressed as a player's (view_side, view tables made from
+# its events) with 3 stands moved between the sides is still checked and
+# replayed as the campaign file, against the noted head too.
+MOVE="UPDATE brigades SET start = start - 3, current = current - 3 WHERE division = 1 AND number = 2; UPDATE brigades SET start = start + 3, current = current + 3 WHERE division = 2 AND number = 1"
+VIEWS="CREATE TABLE view_chain (id INTEGER PRIMARY KEY, line TEXT NOT NULL, hash TEXT NOT NULL) STRICT; INSERT INTO view_chain SELECT id, data, hash FROM events; CREATE TABLE view_log (id INTEGER PRIMARY KEY, text TEXT NOT NULL, json TEXT NOT NULL) STRICT; INSERT INTO view_log SELECT id, kind, data FROM events"
+reads=(
+"view_side: the Union's|UPDATE campaign SET view_side = 0"
+"view_side: the Confederates'|UPDATE campaign SET view_side = 1"
+"view_side and view tables, stands moved|UPDATE campaign SET view_side = 0; $VIEWS; $MOVE"
+"view tables alone, stands moved|$VIEWS; $MOVE"
+"stands moved alone|$MOVE"
+)
+for e in "${reads[@]}"; do
+    what=${e%%|*}
+    sql=${e#*|}
+    for with_head in no yes; do
+        cp $F t.db
+        sqlite3 t.db "$sql" 2>err.txt || fail "$what: the edit itself failed: $(cat err.txt)"
+        if [ $with_head = yes ]; then
+            "$muster" campaign check t.db --head "$head" >out.txt 2>err.txt
+        else
+            "$muster" campaign check t.db >out.txt 2>err.txt
+        fi
+        rc=$?
+        grep -q '^replay: .*replayed' out.txt ||
+            { cat out.txt err.txt; fail "$what (head: $with_head): not replayed"; }
+        [ $rc -eq 1 ] && grep -q '^problem: ' out.txt ||
+            { cat out.txt err.txt; fail "$what (head: $with_head): not reported (exit $rc)"; }
+    done
+    n=$((n + 1))
+done
+
+# Schema objects that are not muster's (item 7): each is named by check,
+# and a change to a file holding a trigger or a view is refused (exit 2)
+# with the file's bytes unchanged, although the trigger would have fired.
+objects=(
+"a trigger|trigger 'planted'|CREATE TRIGGER planted AFTER INSERT ON events BEGIN UPDATE brigades SET current = current + 1 WHERE division = 1; END"
+"a trigger that swallows changes|trigger 'quiet'|CREATE TRIGGER quiet BEFORE UPDATE ON brigades BEGIN SELECT RAISE(IGNORE); END"
+"a view|view 'seen'|CREATE VIEW seen AS SELECT * FROM divisions"
+"an index|index 'extra'|CREATE INDEX extra ON brigades(current)"
+"an index made otherwise|index 'prisoners_camp'|DROP INDEX prisoners_camp; CREATE INDEX prisoners_camp ON prisoners(camp)"
+"a table|table 'notes'|CREATE TABLE notes(x)"
+"a view table in the campaign file|table 'view_log'|CREATE TABLE view_log (id INTEGER PRIMARY KEY, text TEXT NOT NULL, json TEXT NOT NULL) STRICT"
+"a column added|table 'corps'|ALTER TABLE corps ADD COLUMN note TEXT"
+)
+for e in "${objects[@]}"; do
+    what=${e%%|*}
+    rest=${e#*|}
+    says=${rest%%|*}
+    sql=${rest#*|}
+    cp $F t.db
+    sqlite3 t.db "$sql" 2>err.txt || fail "$what: the edit itself failed: $(cat err.txt)"
+    "$muster" campaign check t.db >out.txt 2>err.txt
+    rc=$?
+    [ $rc -eq 1 ] && grep -q "^problem: schema: $says .*is not muster's" out.txt ||
+        { cat out.txt err.txt; fail "$what: not named by check (exit $rc)"; }
+    n=$((n + 1))
+    case $says in trigger* | view*) ;; *) continue ;; esac
+    before=$(sha256sum t.db)
+    "$muster" campaign casualties t.db 1 --brigade 2 --lost 1 >out.txt 2>err.txt
+    rc=$?
+    [ $rc -eq 2 ] && grep -q "that muster did not make" err.txt ||
+        { cat out.txt err.txt; fail "$what: a change was not refused (exit $rc)"; }
+    [ "$(sha256sum t.db)" = "$before" ] || fail "$what: the refused change wrote the file"
+done
+
 # The last event deleted: caught against the head noted before.
 cp $F t.db
 sqlite3 t.db "DELETE FROM events WHERE id = (SELECT max(id) FROM events)"
