@@ -72,4 +72,5 @@ const cli_command cmd_campaign_links = {
            "128-bit token kept in the campaign file (never in its log or in a\n"
            "player's own file), so it works after every restart of the server;\n"
            "--rotate replaces it, and the old link stops working.\n",
-    .flags = CLI_ONLY | CLI_FULL};
+    .flags = CLI_ONLY | CLI_FULL | CLI_CAMPAIGN | CLI_WRITES,
+    .args = cli_args_campaign};
