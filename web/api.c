@@ -8,6 +8,7 @@
  * Everything about HTTP lives in http.c; which options a web client may
  * give, and who acts in a campaign (the token's viewer, as --as), here. */
 #include "web.h"
+#include "json_body.h"
 
 #include "cli.h"
 
@@ -44,11 +45,15 @@ const char *web_viewer_name(web_viewer v)
 
 void web_error(web_reply *r, int status, const char *msg)
 {
-    cJSON *o = cJSON_CreateObject();
+    char *clean = strdup(msg); /* UTF-8, whatever it echoes */
+    if (clean)
+        web_utf8_clean(clean);
+    cJSON *o = clean ? cJSON_CreateObject() : NULL;
     char *s = NULL;
-    if (o && cJSON_AddStringToObject(o, "error", msg))
+    if (o && cJSON_AddStringToObject(o, "error", clean))
         s = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
+    free(clean);
     free(r->body);
     r->status = s ? status : 500;
     r->type = "application/json; charset=utf-8";
@@ -134,7 +139,39 @@ static bool allowed(const char *k, const char *v, web_reply *r)
                "once, not '%.40s'", WEB_MAX_TRIALS, v);
         return false;
     }
+    /* A simulation runs on one of the server's threads for at most
+     * WEB_SIM_SECONDS (its time budget, added when not given): a few
+     * requests cannot hold every worker. */
+    if (!strcmp(k, "time-limit") && !capped(v, WEB_SIM_SECONDS)) {
+        errorf(r, 400, "time-limit: the web API simulates for at most %d "
+               "seconds at once, not '%.40s'", WEB_SIM_SECONDS, v);
+        return false;
+    }
+    if (!strcmp(k, "threads") && !capped(v, 1)) {
+        errorf(r, 400, "threads: the web API simulates on one thread, not "
+               "'%.40s'", v);
+        return false;
+    }
     return true;
+}
+
+/* The budget of a simulation the client did not give: one thread,
+ * WEB_SIM_SECONDS. */
+static void sim_budget(const web_call *c, const cli_command *cmd, pairs *p)
+{
+    static char secs[16];
+    bool time = false, threads = false;
+    for (size_t i = 0; i < c->nargs; i++) {
+        time |= !strcmp(c->args[i].name, "time-limit");
+        threads |= !strcmp(c->args[i].name, "threads");
+    }
+    if (strncmp(cmd->name, "sim ", 4))
+        return;
+    snprintf(secs, sizeof secs, "%d", WEB_SIM_SECONDS);
+    if (!time && cli_opt_find(cmd, "time-limit"))
+        add(p, "time-limit", secs);
+    if (!threads && cli_opt_find(cmd, "threads"))
+        add(p, "threads", "1");
 }
 
 /* The operand of the call that arg stands for: the member named by its
@@ -187,6 +224,7 @@ static bool build(const web_call *c, const cli_command *cmd, pairs *p,
     }
     for (size_t i = 0; i < opts.n; i++)
         add(p, opts.names[i], opts.values[i]);
+    sim_budget(c, cmd, p);
     if (cli_opt_find(cmd, "format")) /* what prints JSON anyway has none */
         add(p, "format", "json");
     return true;

@@ -3,6 +3,7 @@
  * slow clients. What a command answers is api.c's business. */
 #define _GNU_SOURCE /* dup3 */
 #include "web.h"
+#include "json_body.h"
 
 #include "cli.h"
 
@@ -86,6 +87,8 @@ struct web_server {
     pthread_t watchdog;
     bool watching;
     atomic_bool stopping;
+    char hosts[WEB_MAX_HOSTS][48]; /* the Host a request may name */
+    size_t nhosts;                 /* 0: any (no address printed) */
 };
 
 /* One request, from its request line to its end. */
@@ -251,6 +254,38 @@ static web_viewer viewer_of(const web_server *s, struct MHD_Connection *c)
     return v;
 }
 
+void web_server_hosts(web_server *s, const web_host *h, size_t n)
+{
+    static const char *const local[] = {"127.0.0.1", "[::1]", "localhost"};
+    s->nhosts = 0;
+    for (size_t i = 0; i < 3; i++)
+        snprintf(s->hosts[s->nhosts++], sizeof s->hosts[0], "%s", local[i]);
+    for (size_t i = 0; i < n && s->nhosts < WEB_MAX_HOSTS; i++)
+        snprintf(s->hosts[s->nhosts++], sizeof s->hosts[0],
+                 h[i].v6 ? "[%s]" : "%s", h[i].text);
+}
+
+/* DNS rebinding: a page of another site whose name is made to point at
+ * this server names that site in Host. Only the addresses the server
+ * printed (and this computer's own) are answered; the port is not looked
+ * at (the browser's origin has it anyway). */
+static bool host_ok(const web_server *s, struct MHD_Connection *c)
+{
+    if (!s->nhosts)
+        return true;
+    const char *h = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    if (!h) /* HTTP/1.0 without one: not a browser, which always sends it */
+        return true;
+    size_t n = strlen(h);
+    const char *colon = strrchr(h, ':');
+    if (colon && !strchr(colon, ']'))
+        n = (size_t)(colon - h);
+    for (size_t i = 0; i < s->nhosts; i++)
+        if (strlen(s->hosts[i]) == n && !strncasecmp(h, s->hosts[i], n))
+            return true;
+    return false;
+}
+
 /* A change must come from the page's own origin: a browser always sends
  * Origin on a POST, and a page elsewhere cannot forge it. */
 static bool same_origin(struct MHD_Connection *c)
@@ -283,8 +318,12 @@ static enum MHD_Result add_query_arg(void *cls, enum MHD_ValueKind kind,
 {
     (void)kind;
     argv_acc *a = cls;
-    if (a->n > WEB_MAX_ARGS || strlen(key) != key_size ||
-        (value && strlen(value) != value_size)) {
+    /* A NUL, or bytes that are not UTF-8 (which an error would echo into
+     * its JSON), refuse the request. */
+    if (a->n > WEB_MAX_ARGS || !web_utf8_ok(key, key_size) ||
+        strlen(key) != key_size ||
+        (value && (strlen(value) != value_size ||
+                   !web_utf8_ok(value, value_size)))) {
         a->bad = true;
         return MHD_NO;
     }
@@ -294,57 +333,20 @@ static enum MHD_Result add_query_arg(void *cls, enum MHD_ValueKind kind,
     return MHD_YES;
 }
 
-/* A JSON body {"option": value, ...}: strings, numbers and booleans. *keep
- * (an array holding the parsed object and the strings made from numbers)
- * owns them for the call's life. */
-static bool body_args(const req *q, cJSON **keep, argv_acc *a,
+/* A JSON body {"option": value, ...}: strings, numbers and booleans, read
+ * strictly (json_body.c). *keep owns the names and values for the call's
+ * life (free it, also on failure). */
+static bool body_args(const req *q, char **keep, argv_acc *a,
                       char *why, size_t n)
 {
-    const char *end = NULL;
-    cJSON *obj = q->len ? cJSON_ParseWithLengthOpts(q->body, q->len, &end,
-                                                    false)
-                        : cJSON_CreateObject();
-    *keep = cJSON_CreateArray();
-    if (!*keep || !obj || !cJSON_AddItemToArray(*keep, obj)) {
-        cJSON_Delete(obj);
-        obj = NULL;
-    }
-    if (!cJSON_IsObject(obj)) {
-        snprintf(why, n, "the body must be a JSON object of options: "
-                         "{\"lost\": 2, \"brigade\": 1}");
+    web_jarg v[WEB_MAX_ARGS];
+    size_t k = 0;
+    if (!web_json_object(q->len ? q->body : "{}", q->len ? q->len : 2, v,
+                         WEB_MAX_ARGS, &k, keep, why, n))
         return false;
-    }
-    for (cJSON *it = obj->child; it; it = it->next) {
-        if (a->n >= WEB_MAX_ARGS) {
-            snprintf(why, n, "too many options: at most %d", WEB_MAX_ARGS);
-            return false;
-        }
-        char buf[64];
-        const char *v;
-        if (cJSON_IsString(it)) {
-            v = it->valuestring;
-        } else if (cJSON_IsBool(it)) {
-            v = cJSON_IsTrue(it) ? "true" : "false";
-        } else if (cJSON_IsNumber(it)) {
-            double d = it->valuedouble;
-            if (d == (double)(long long)d && d > -9e15 && d < 9e15)
-                snprintf(buf, sizeof buf, "%lld", (long long)d);
-            else
-                snprintf(buf, sizeof buf, "%.17g", d);
-            cJSON *s = cJSON_CreateString(buf);
-            if (!s || !cJSON_AddItemToArray(*keep, s)) {
-                cJSON_Delete(s);
-                snprintf(why, n, "out of memory");
-                return false;
-            }
-            v = s->valuestring;
-        } else {
-            snprintf(why, n, "%.40s: give a string, a number or true/false",
-                     it->string);
-            return false;
-        }
-        a->args[a->n].name = it->string;
-        a->args[a->n].value = v;
+    for (size_t i = 0; i < k; i++) {
+        a->args[a->n].name = v[i].name;
+        a->args[a->n].value = v[i].value;
         a->n++;
     }
     return true;
@@ -503,6 +505,13 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
             return send_error(c, 405, "only /api/ takes POST");
         return asset(c, url);
     }
+    if (!host_ok(s, c)) {
+        logf_(s, "421 %s: a Host that is not this server's", url);
+        return send_error(c, 421, "this server answers only at the addresses "
+                                  "it printed: open one of its links");
+    }
+    if (!web_utf8_ok(url, strlen(url)))
+        return send_error(c, 400, "the address is not UTF-8");
     web_viewer v = viewer_of(s, c);
     /* The calculators and the generator need no token; the campaign does. */
     bool camp = !strncmp(url, "/api/campaign/", 14) ||
@@ -519,7 +528,8 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
         MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, add_query_arg,
                                     &a);
         if (a.bad)
-            return send_error(c, 400, "a NUL byte in an option, or too many");
+            return send_error(c, 400, "an option with a NUL or bytes that are "
+                                      "not UTF-8, or too many");
         web_call call = {url + 6, a.args, a.n, post, v, s->cfg.campaign,
                          &s->shared};
         web_reply r;
@@ -539,11 +549,11 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
                                       "(Content-Type: application/json)");
     }
     argv_acc a = {.n = 0};
-    cJSON *keep = NULL;
+    char *keep = NULL;
     char why[200];
     if (post) {
         if (!body_args(q, &keep, &a, why, sizeof why)) {
-            cJSON_Delete(keep);
+            free(keep);
             return send_error(c, 400, why);
         }
     } else {
@@ -552,22 +562,23 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
         if (a.bad)
             return send_error(c, 400, a.n > WEB_MAX_ARGS
                                           ? "too many options"
-                                          : "a NUL byte in an option");
+                                          : "an option with a NUL or bytes "
+                                            "that are not UTF-8");
     }
     web_call call = {url + 5, a.args, a.n, post, v, s->cfg.campaign,
                      &s->shared};
     if (!post && s->events && !strcmp(url, "/api/campaign/events")) {
-        cJSON_Delete(keep);
+        free(keep);
         return event_stream(s, c, v, &a);
     }
     if (post && s->cfg.campaign) {
         enum MHD_Result res = write_call(s, c, &call, q);
-        cJSON_Delete(keep);
+        free(keep);
         return res;
     }
     web_reply r;
     web_api(&call, &r);
-    cJSON_Delete(keep);
+    free(keep);
     if (r.status >= 400)
         logf_(s, "%d %s", r.status, url);
     return send_reply(c, &r);

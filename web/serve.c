@@ -22,7 +22,7 @@ typedef struct serve_args {
     bool qr;
 } serve_args;
 
-static void print_links(FILE *f, const web_server *s, const serve_args *a,
+static void print_links(FILE *f, web_server *s, const serve_args *a,
                         const struct sockaddr *bound, unsigned port)
 {
     web_host hosts[8];
@@ -32,6 +32,7 @@ static void print_links(FILE *f, const web_server *s, const serve_args *a,
     size_t n = web_hosts(bound, ifs, hosts, 8);
     if (ifs)
         freeifaddrs(ifs);
+    web_server_hosts(s, hosts, n); /* answered at these only */
     web_link umpire = {"umpire", web_server_token(s, WEB_UMPIRE)};
     web_links l = {hosts, n, web_addr_is_loopback(bound), port, a->campaign,
                    &umpire, a->campaign ? 1 : 0, a->qr};

@@ -31,6 +31,8 @@
                                      takes libmicrohttpd's memory too) */
 #define WEB_MAX_COUNT 1000        /* divisions from one `division` call */
 #define WEB_MAX_TRIALS 1000000    /* trials of one `sim` call */
+#define WEB_SIM_SECONDS 2         /* processor seconds of one `sim` call, on
+                                     one thread */
 
 /* Who holds a link: the umpire sees all; a side sees what its player may. */
 typedef enum web_viewer {
@@ -157,6 +159,12 @@ const char *web_server_token(const web_server *s, web_viewer v);
 struct sockaddr;
 mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
                             unsigned *port, mu_error *err);
+/* The hosts a request's Host may name (DNS rebinding): those the server
+ * printed, and this computer's own (127.0.0.1, [::1], localhost). Until
+ * it is called, any. */
+#define WEB_MAX_HOSTS 16
+struct web_host;
+void web_server_hosts(web_server *s, const struct web_host *h, size_t n);
 /* Stops taking connections, lets requests in flight finish (at most
  * `grace_ms`), then stops the daemon. */
 void web_server_stop(web_server *s, unsigned grace_ms);

@@ -46,6 +46,7 @@ start plain
 # The API answers exactly what the CLI prints with --format json.
 api=$(get "$port" '/api/fire?weapon=musket&range=5&figures=11&rolls=37' | body)
 cli=$("$muster" fire --weapon musket --range 5 --figures 11 --rolls 37 --format json)
+cli_fire=$cli
 [ "$api" = "$cli" ]; check "fire equals the CLI" $?
 api=$(get "$port" '/api/division?army=confederate&year=1863&theater=east&seed=7' | body)
 cli=$("$muster" division --army confederate --year 1863 --theater east --seed 7 --format json)
@@ -56,6 +57,37 @@ cli=$("$muster" fire --weapon gun --range "7 1/3" --cover --seed 3 --format json
 api=$(get "$port" '/api/odds/fire?weapon=rifle&range=12&figures=8&method=both' | body)
 cli=$("$muster" odds fire --weapon rifle --range 12 --figures 8 --method both --format json)
 [ "$api" = "$cli" ]; check "odds fire equals the CLI" $?
+# Bytes that are not UTF-8 are never echoed into an error (which stays
+# valid UTF-8 JSON); a Host that is not the server's is refused (DNS
+# rebinding); a simulation keeps to its budget of one thread and
+# WEB_SIM_SECONDS (issue 27, items 8 and 9). The strict body is below.
+utf8_json() { python3 -c 'import json, sys; json.loads(sys.stdin.buffer.read().decode("utf-8"))'; }
+for q in 'weapon=musk%FFet&range=5&figures=11' 'weap%FEon=musket' 'weapon=%C0%AF'; do
+  r=$(get "$port" "/api/fire?$q")
+  [ "$(status <<<"$r")" = 400 ] && body <<<"$r" | utf8_json
+  check "a query that is not UTF-8: 400 in UTF-8 JSON ($q)" $?
+done
+r=$(get "$port" '/api/fr%FFe?weapon=musket')
+[ "$(status <<<"$r")" = 400 ] && body <<<"$r" | utf8_json
+check "an address that is not UTF-8: 400 in UTF-8 JSON" $?
+for h in "evil.example:$port" evil.example "127.0.0.1.evil.example:$port"; do
+  r=$(req "$port" "GET /api/fire?weapon=musket&range=5&figures=11 HTTP/1.0\r\nHost: $h\r\n\r\n")
+  [ "$(status <<<"$r")" = 421 ] && body <<<"$r" | utf8_json
+  check "a foreign Host ($h): 421" $?
+done
+for h in "127.0.0.1:$port" "localhost:$port" LOCALHOST 127.0.0.1; do
+  r=$(req "$port" "GET /api/fire?weapon=musket&range=5&figures=11&rolls=37 HTTP/1.0\r\nHost: $h\r\n\r\n")
+  [ "$(status <<<"$r")" = 200 ]; check "this computer's Host ($h): 200" $?
+done
+r=$(get "$port" '/api/sim/fire?weapon=musket&range=5&figures=11&threads=2')
+[ "$(status <<<"$r")" = 400 ]; check "a simulation on two threads: 400" $?
+r=$(get "$port" '/api/sim/fire?weapon=musket&range=5&figures=11&time-limit=60')
+[ "$(status <<<"$r")" = 400 ]; check "a simulation past its time budget: 400" $?
+r=$(get "$port" '/api/sim/fire?weapon=musket&range=5&figures=11&trials=65536&seed=4')
+cli=$("$muster" sim fire --weapon musket --range 5 --figures 11 --trials 65536 --seed 4 --format json)
+[ "$(status <<<"$r")" = 200 ] && [ "$(body <<<"$r")" = "$cli" ]
+check "a simulation within its budget equals the CLI" $?
+
 # Without dice the server draws a seed and returns it; it repeats.
 r=$(get "$port" '/api/division?army=union' | body)
 seed=$(printf '%s\n' "$r" | sed -n 's/^\t"seed":\t\([0-9]*\)$/\1/p')
@@ -142,6 +174,28 @@ before=$("$muster" campaign log "$dir/c.db" --format json)
 post() { # port path token body [extra headers]
   req "$1" "POST $2 HTTP/1.0\r\nHost: 127.0.0.1:$1\r\nX-Muster-Token: $3\r\nContent-Type: application/json\r\nContent-Length: ${#4}\r\n${5:-}\r\n$4"
 }
+# The JSON body is read strictly (RFC 8259: one object, nothing after it,
+# no name twice, no NUL, UTF-8, numbers exactly): each of these was taken
+# (a change made) before, and is 400 with nothing changed now.
+rawpost() { # port path token body (printf %b escapes): the response
+  local n
+  n=$(printf '%b' "$4" | wc -c)
+  req "$1" "POST $2 HTTP/1.0\r\nHost: 127.0.0.1:$1\r\nX-Muster-Token: $3\r\nContent-Type: application/json\r\nContent-Length: $n\r\n\r\n$4"
+}
+cas='"div":2,"brigade":1,"lost":1'
+for b in "{$cas} x" "{$cas}{\"lost\":1}" "{$cas},{}" "{$cas,\"lost\":2}" \
+         '{"div":2,"brigade":1,"lost":0.99999999999999999}' \
+         "{$cas,\"captured\":1,\"camp\":\"Libby\\\\u0000x\"}" \
+         "{$cas,\"captured\":1,\"camp\":\"Libby\\xffx\"}" \
+         "{$cas,\"captured\":1,\"camp\":\"Libby\\xc0\\xafx\"}" \
+         "{$cas,\"captured\":1,\"camp\":\"Libby\\\\ud800x\"}" \
+         "{$cas,}" '[{"div":2}]' "{$cas"; do
+  r=$(rawpost "$cport" /api/campaign/casualties "$ump" "$b")
+  [ "$(status <<<"$r")" = 400 ] && body <<<"$r" | utf8_json
+  check "a body that is not one strict JSON object: 400 ($b)" $?
+done
+[ "$("$muster" campaign log "$dir/c.db" --format json)" = "$before" ]
+check "no body refused as not strict JSON changed the campaign" $?
 [ "$(post "$cport" /api/campaign/casualties "$ump" '{"div":2,"brigade":1,"lost":2}' "Origin: http://evil.example\r\n" | status)" = 403 ]
 check "a change from a foreign origin: 403" $?
 [ "$(post "$cport" /api/campaign/casualties "$ump" '{"div":2,"brigade":1,"lost":99}' | status)" = 400 ]
