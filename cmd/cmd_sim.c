@@ -74,19 +74,15 @@ static int default_threads(void)
     return (int)n;
 }
 
-/* Measured with bench-like runs of one thread on the 2-core test machine
- * while other builds ran (CPU time, so a quiet machine is no slower). */
+/* What a trial costs is measured in bench/README.md ("Simulation"), not
+ * stated here: the help says only what a user plans a run by. */
 #define OPT_TIME_LIMIT                                                         \
     {.name = "time-limit", .type = ARG_NUM, .lo = 1, .hi = 1000000000,         \
      .metavar = "SECONDS",                                                     \
      .help = "stop taking new trials after this many seconds and report "     \
              "the ones run (always whole blocks of 65536 from the first, so " \
              "the result is the one that many --trials give), with how far " \
-             "each percentage may be off. What trials cost: on the machine " \
-             "muster was tested on, one thread ran about 40 million "         \
-             "divisions, 10 million corps of four or 50 million volleys a "   \
-             "second of processor time (a busy machine gives less), so "      \
-             "10^12 trials are hours of work"}
+             "each percentage may be off (10^12 trials are hours of work)"}
 #define OPT_SIM OPT_TRIALS, OPT_SIM_SEED, OPT_THREADS, OPT_TIME_LIMIT
 
 static const cli_opt division_opts[] = {ODDS_DIVISION_OPTS, OPT_SIM, {0}};

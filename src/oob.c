@@ -408,8 +408,8 @@ mu_status mu_division_generate(const mu_rules *r, mu_dice *d,
 {
     /* The common case, a seeded source with the year and theater given,
      * goes straight to gen_seeded, inlined here: the general path's checks,
-     * copy-or-not choice and call cost 2 of its 47 ns (bench/run's
-     * generation part: 2.07 -> 1.98 x the floor). */
+     * copy-or-not choice and call are a measurable share of a division's
+     * time (bench/README.md, bench/run's generation part). */
     if (out && r && d && d->kind == DICE_SEEDED && oob_opts_ok(o) &&
         o->year && o->theater >= 0) {
         memset(out, 0, offsetof(mu_division, brigades));

@@ -3,9 +3,9 @@
  * battery, how many whole batteries, whether a fraction is rolled for and
  * its threshold; for B batteries, the reserve's whole third and the same
  * for its fraction. A load in place of two divisions shortens the path to
- * the branches the dice decide (bench/run's generation part: 1.91 -> 1.86
- * x the floor, measured apart from the entry point's change). Shared by
- * the recording generator (oob.c) and the simulator's (oob_fast.h). */
+ * the branches the dice decide (bench/README.md has what it gained in
+ * bench/run's generation part). Shared by the recording generator (oob.c)
+ * and the simulator's (oob_fast.h). */
 #ifndef MU_OOB_SPLIT_H
 #define MU_OOB_SPLIT_H
 

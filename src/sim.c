@@ -408,8 +408,8 @@ static void *worker_main(void *arg)
 
 /* Starts worker i. Linux places a new thread on its creator's processor
  * and moves it only when the balancer next runs, some milliseconds later
- * (measured: two threads of 20 ms each shared one processor for the whole
- * run, 1.0x); a run of 10^6 trials is over by then. So worker i starts on
+ * (a probe found two short threads sharing one processor to the end:
+ * bench/README.md, "Threads"); a run of 10^6 trials is over by then. So worker i starts on
  * the i-th allowed processor after the caller's, and widens its mask to
  * all of them once it runs. Where that cannot be done it starts anywhere. */
 static int start_worker(pthread_t *th, sim_worker *w, int i)
