@@ -263,9 +263,12 @@ static int generate(int argc, char **argv)
 int main(int argc, char **argv);
 #endif
 
+void cli_lang_init(void); /* cli/lang.c */
+
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN); /* a closed pipe is EPIPE: a quiet stop */
+    cli_lang_init();
 #ifndef MUSTER_LIGHT
     web_install();
 #endif

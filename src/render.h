@@ -37,18 +37,22 @@ void render_roll_jw(struct jw *w, const mu_roll *r);
 /* Where a division's reserve share goes: "Army Artillery Reserve" (Union),
  * "corps reserve" (a Confederate division in a corps) or "reserve". */
 const char *render_reserve_name(mu_army a, bool in_corps);
-/* A leader as played: "good", "average (despicable, by the book)",
- * "despicable (DP)". */
-void render_rating_text(mu_rating played, mu_rating rolled, char *buf,
-                        size_t n);
-/* A division as text; number 0 leaves out "Division N: "; ind is the
+/* A leader as played, for Markdown (which is written in English):
+ * "average (despicable, by the book)", "despicable (DP)". */
+void render_rating_md(mu_rating played, mu_rating rolled, char *buf,
+                      size_t n);
+/* A division as text, in the words of t (lang.h); number 0 leaves out
+ * "Division N: "; ind is the
  * indentation ("" alone, deeper in a corps); cells is scratch space the
  * caller keeps between divisions (and frees). */
+struct lang_text;
 void render_division_text(const mu_division *d, const mu_render_opts *o,
-                          uint64_t number, sbuf *sb, sbuf *cells,
-                          const char *ind);
-/* "seed N" or "rolls given by hand (no seed)", and a newline. */
-void render_seed_footer(const mu_render_opts *o, sbuf *sb);
+                          const struct lang_text *t, uint64_t number, sbuf *sb,
+                          sbuf *cells, const char *ind);
+/* "seed N" or "rolls given by hand (no seed)", and a newline, in the
+ * words of t (lang.h). */
+void render_seed_footer(const mu_render_opts *o, const struct lang_text *t,
+                        sbuf *sb);
 /* The CSV header line and a division's lines (one a brigade); seed is the
  * seed's digits or "". */
 extern const char render_csv_header[];

@@ -6,6 +6,7 @@
  * trees; mu_division_render is the same stream kept in memory. */
 #include "error.h"
 #include "grid.h"
+#include "lang.h"
 #include "render.h"
 #include "writer.h"
 
@@ -24,26 +25,30 @@ struct mu_division_stream {
     void *ctx;
     sbuf sb;
     sbuf cells;       /* the text's brigade cells, measured before laid out */
+    lang_text words;  /* the text's words, looked up once */
     char seed[24];    /* the seed as text, or "" */
     size_t seedlen;
 };
 
 /* ---- pieces ------------------------------------------------------------- */
 
-static void sb_rating(sbuf *sb, mu_rating played, mu_rating rolled)
+static void sb_rating(sbuf *sb, const lang_text *t, mu_rating played,
+                      mu_rating rolled)
 {
     if (played != rolled) {
-        sb_str(sb, mu_rating_name(played));
-        SB_LIT(sb, " (despicable, by the book)");
+        sb_str(sb, t->w[LW_DESPICABLE + played]);
+        sb_str(sb, t->w[LW_RATING_BOOK]);
     } else if (played == MU_DESPICABLE) {
-        SB_LIT(sb, "despicable (DP)");
+        sb_str(sb, t->w[LW_RATING_DP]);
     } else {
-        sb_str(sb, mu_rating_name(played));
+        sb_str(sb, t->w[LW_DESPICABLE + played]);
     }
 }
 
-/* A brigade's label as mu_labels_name writes it. */
-static void sb_label(sbuf *sb, const mu_labels *l, int stands, mu_morale m)
+/* A brigade's label as mu_labels_name writes it: in the words of t for
+ * people (text), in English for data (t NULL: JSON, CSV). */
+static void sb_label(sbuf *sb, const lang_text *t, const mu_labels *l,
+                     int stands, mu_morale m)
 {
     int worn, spent;
     sb_i64(sb, stands);
@@ -54,22 +59,22 @@ static void sb_label(sbuf *sb, const mu_labels *l, int stands, mu_morale m)
         sb_i64(sb, spent);
         sb_ch(sb, ' ');
     } else if (stands == 1) {
-        SB_LIT(sb, " stand, ");
+        sb_str(sb, t ? t->w[LW_STAND_ONE] : " stand, ");
     } else {
-        SB_LIT(sb, " stands, ");
+        sb_str(sb, t ? t->w[LW_STANDS_MANY] : " stands, ");
     }
-    sb_str(sb, mu_morale_name(m));
+    sb_str(sb, t ? t->w[LW_GREEN + m] : mu_morale_name(m));
 }
 
 /* "2.44": the whole part and the two truncated decimals that are the
  * roll's threshold, so the text never disagrees with the rule. */
-static void sb_fraction(sbuf *sb, int num, int den)
+static void sb_fraction(sbuf *sb, const char *point, int num, int den)
 {
     int whole = num / den, rem = num % den;
     sb_i64(sb, whole);
     if (rem) {
         int c = 100 * rem / den;
-        sb_ch(sb, '.');
+        sb_str(sb, point);
         sb_ch(sb, (char)('0' + c / 10));
         sb_ch(sb, (char)('0' + c % 10));
     }
@@ -108,20 +113,19 @@ static int width(const char *s, size_t n)
 
 /* ---- text --------------------------------------------------------------- */
 
-static const char *const brigade_head[4] = {
-    "brigade", "label", "brigadier", "rolls: stands morale brigadier"};
-
 /* The brigade table, laid out as grid_text lays it out (columns two blanks
  * apart, left-aligned, `indent` blanks first). Cells are written into
  * `cells` first (kept by the caller between divisions) to measure them. */
 static void brigade_table(const mu_division *d, const mu_render_opts *o,
-                          const roll_map *m, sbuf *sb, sbuf *cells, int indent)
+                          const lang_text *t, const roll_map *m, sbuf *sb,
+                          sbuf *cells, int indent)
 {
+    const char *const *head = &t->w[LW_HEAD_BRIGADE];
     size_t at[MU_MAX_BRIGADES][4][2];
     int w[4];
     cells->len = 0;
     for (int c = 0; c < 4; c++)
-        w[c] = (int)strlen(brigade_head[c]);
+        w[c] = width(head[c], strlen(head[c]));
     for (int i = 0; i < d->nbrigades && i < MU_MAX_BRIGADES; i++) {
         const mu_brigade *b = &d->brigades[i];
         for (int c = 0; c < 4; c++) {
@@ -129,9 +133,9 @@ static void brigade_table(const mu_division *d, const mu_render_opts *o,
             if (c == 0)
                 sb_i64(cells, i + 1);
             else if (c == 1)
-                sb_label(cells, o->labels, b->stands, b->morale);
+                sb_label(cells, t, o->labels, b->stands, b->morale);
             else if (c == 2)
-                sb_rating(cells, b->leader, b->rolled);
+                sb_rating(cells, t, b->leader, b->rolled);
             else
                 for (int k = 0; k < 3; k++) {
                     if (k)
@@ -152,7 +156,7 @@ static void brigade_table(const mu_division *d, const mu_render_opts *o,
     for (int i = -1; i < d->nbrigades && i < MU_MAX_BRIGADES; i++) {
         sb_pad(sb, indent);
         for (int c = 0; c < 4; c++) {
-            const char *s = i < 0 ? brigade_head[c] : cells->p + at[i][c][0];
+            const char *s = i < 0 ? head[c] : cells->p + at[i][c][0];
             size_t n = i < 0 ? strlen(s) : at[i][c][1];
             if (c)
                 sb_pad(sb, 2);
@@ -164,9 +168,9 @@ static void brigade_table(const mu_division *d, const mu_render_opts *o,
     }
 }
 
-static void sb_compare(sbuf *sb, int roll, int threshold)
+static void sb_compare(sbuf *sb, const lang_text *t, int roll, int threshold)
 {
-    SB_LIT(sb, "rolled ");
+    sb_str(sb, t->w[LW_ROLLED]);
     sb_i64(sb, roll);
     if (roll <= threshold)
         SB_LIT(sb, " ≤ ");
@@ -175,111 +179,110 @@ static void sb_compare(sbuf *sb, int roll, int threshold)
     sb_i64(sb, threshold);
 }
 
-static void artillery_text(const mu_division *d, const roll_map *m, sbuf *sb,
-                           const char *ind, bool in_corps)
+static void artillery_text(const mu_division *d, const lang_text *t,
+                           const roll_map *m, sbuf *sb, const char *ind,
+                           bool in_corps)
 {
     const mu_artillery *a = &d->artillery;
     sb_indent(sb, ind, 2);
-    SB_LIT(sb, "Artillery: 1 battery per ");
+    sb_str(sb, t->w[LW_ART_PER]);
     sb_i64(sb, a->ratio);
-    SB_LIT(sb, " stands (rolled ");
+    sb_str(sb, t->w[LW_STANDS_ROLLED]);
     sb_i64(sb, m->r[MU_ROLL_RATIO][0]);
     SB_LIT(sb, ")\n");
     sb_indent(sb, ind, 4);
     sb_i64(sb, d->stands);
-    SB_LIT(sb, " stands ÷ ");
+    sb_str(sb, t->w[LW_STANDS_DIV]);
     sb_i64(sb, a->ratio);
     SB_LIT(sb, " = ");
-    sb_fraction(sb, d->stands, a->ratio);
+    sb_fraction(sb, t->w[LW_POINT], d->stands, a->ratio);
     SB_LIT(sb, " → ");
     if (a->battery_roll) {
-        sb_compare(sb, a->battery_roll, a->battery_threshold);
+        sb_compare(sb, t, a->battery_roll, a->battery_threshold);
         SB_LIT(sb, " → ");
     }
     sb_i64(sb, a->batteries);
-    if (a->batteries == 1)
-        SB_LIT(sb, " battery");
-    else
-        SB_LIT(sb, " batteries");
+    sb_str(sb, t->w[a->batteries == 1 ? LW_BATTERY : LW_BATTERIES]);
     if (a->reserve_roll) {
-        SB_LIT(sb, "; a third is ");
+        sb_str(sb, t->w[LW_THIRD]);
         sb_i64(sb, a->batteries);
-        SB_LIT(sb, " ÷ 3 = ");
-        sb_fraction(sb, a->batteries, 3);
+        sb_str(sb, t->w[LW_DIV3]);
+        sb_fraction(sb, t->w[LW_POINT], a->batteries, 3);
         SB_LIT(sb, " → ");
-        sb_compare(sb, a->reserve_roll, a->reserve_threshold);
+        sb_compare(sb, t, a->reserve_roll, a->reserve_threshold);
     }
     SB_LIT(sb, ": ");
     sb_i64(sb, a->division);
-    SB_LIT(sb, " with the division, ");
+    sb_str(sb, t->w[LW_WITH_DIV]);
     sb_i64(sb, a->reserve);
-    SB_LIT(sb, " to the ");
-    sb_str(sb, render_reserve_name(d->army, in_corps));
+    sb_str(sb, t->w[LW_TO_THE]);
+    sb_str(sb, t->w[d->army == MU_UNION ? LW_ARMY_RESERVE
+                    : in_corps          ? LW_CORPS_RESERVE
+                                        : LW_RESERVE]);
     sb_ch(sb, '\n');
 }
 
-static void leader_line(const mu_division *d, const roll_map *m, sbuf *sb,
-                        const char *ind)
+static void leader_line(const mu_division *d, const lang_text *t,
+                        const roll_map *m, sbuf *sb, const char *ind)
 {
     sb_indent(sb, ind, 2);
-    SB_LIT(sb, "Division leader: ");
-    sb_str(sb, mu_rating_name(d->leader));
-    SB_LIT(sb, " (rolled ");
+    sb_str(sb, t->w[LW_LEADER]);
+    sb_str(sb, t->w[LW_DESPICABLE + d->leader]);
+    sb_str(sb, t->w[LW_ROLLED_OPEN]);
     sb_i64(sb, m->r[MU_ROLL_LEADER][0]);
     if (d->leader != d->leader_rolled)
-        SB_LIT(sb, ": despicable, played by the book");
+        sb_str(sb, t->w[LW_BY_BOOK]);
     else if (d->leader == MU_DESPICABLE)
-        SB_LIT(sb, ": mark the label DP");
+        sb_str(sb, t->w[LW_MARK_DP]);
     SB_LIT(sb, ")\n");
 }
 
 void render_division_text(const mu_division *d, const mu_render_opts *o,
-                          uint64_t number, sbuf *sb, sbuf *cells,
-                          const char *ind)
+                          const lang_text *t, uint64_t number, sbuf *sb,
+                          sbuf *cells, const char *ind)
 {
     roll_map m;
     map_rolls(d, &m);
     sb_str(sb, ind);
     if (number > 0) {
-        SB_LIT(sb, "Division ");
+        sb_str(sb, t->w[LW_DIVISION_N]);
         sb_u64(sb, number);
         SB_LIT(sb, ": ");
     }
-    sb_str(sb, d->army == MU_UNION ? "Union " : "Confederate ");
-    sb_str(sb, mu_arm_name(d->arm));
-    sb_str(sb, d->theater == MU_EAST ? " division, Eastern theater "
-                                     : " division, Western theater ");
+    sb_str(sb, t->w[d->army == MU_UNION ? LW_UNION : LW_CONFEDERATE]);
+    sb_str(sb, t->w[LW_INFANTRY + d->arm]);
+    sb_str(sb, t->w[d->theater == MU_EAST ? LW_DIV_EAST : LW_DIV_WEST]);
     sb_i64(sb, d->year);
     sb_ch(sb, '\n');
     if (m.r[MU_ROLL_THEATER][0]) {
         sb_indent(sb, ind, 2);
-        SB_LIT(sb, "Theater and year rolled: ");
+        sb_str(sb, t->w[LW_THEATER_ROLLED]);
         sb_i64(sb, m.r[MU_ROLL_THEATER][0]);
         sb_ch(sb, '\n');
     }
-    leader_line(d, &m, sb, ind);
+    leader_line(d, t, &m, sb, ind);
     sb_indent(sb, ind, 2);
-    SB_LIT(sb, "Brigades: ");
+    sb_str(sb, t->w[LW_BRIGADES]);
     sb_i64(sb, d->nbrigades);
-    SB_LIT(sb, " (rolled ");
+    sb_str(sb, t->w[LW_ROLLED_OPEN]);
     sb_i64(sb, m.r[MU_ROLL_BRIGADES][0]);
     SB_LIT(sb, ")\n");
-    brigade_table(d, o, &m, sb, cells, (int)strlen(ind) + 4);
+    brigade_table(d, o, t, &m, sb, cells, (int)strlen(ind) + 4);
     sb_indent(sb, ind, 2);
-    SB_LIT(sb, "Total: ");
+    sb_str(sb, t->w[LW_TOTAL]);
     sb_i64(sb, d->stands);
-    SB_LIT(sb, " stands\n");
-    artillery_text(d, &m, sb, ind, *ind != '\0');
+    sb_str(sb, t->w[LW_STANDS_NL]);
+    artillery_text(d, t, &m, sb, ind, *ind != '\0');
 }
 
-void render_seed_footer(const mu_render_opts *o, sbuf *sb)
+void render_seed_footer(const mu_render_opts *o, const lang_text *t, sbuf *sb)
 {
     if (o->has_seed) {
-        SB_LIT(sb, "seed ");
+        sb_str(sb, t->w[LW_SEED]);
         sb_u64(sb, o->seed);
         sb_ch(sb, '\n');
     } else {
-        SB_LIT(sb, "rolls given by hand (no seed)\n");
+        sb_str(sb, t->w[LW_BY_HAND]);
     }
 }
 
@@ -319,7 +322,7 @@ void render_division_csv(const mu_division *d, const mu_render_opts *o,
         sb_ch(sb, ',');
         sb_str(sb, mu_rating_name(b->leader));
         SB_LIT(sb, ",\"");
-        sb_label(sb, o->labels, b->stands, b->morale);
+        sb_label(sb, NULL, o->labels, b->stands, b->morale);
         SB_LIT(sb, "\",");
         const int art[4] = {d->artillery.ratio, d->artillery.batteries,
                             d->artillery.division, d->artillery.reserve};
@@ -382,7 +385,7 @@ static void brigade_jw(jw *w, const mu_brigade *b, const mu_labels *l)
     /* digits, '/', blanks and words: nothing a JSON string escapes */
     jw_key(w, "label");
     sb_ch(w->sb, '"');
-    sb_label(w->sb, l, b->stands, b->morale);
+    sb_label(w->sb, NULL, l, b->stands, b->morale);
     sb_ch(w->sb, '"');
     jw_end(w);
 }
@@ -644,6 +647,7 @@ mu_status mu_division_stream_new(const mu_render_opts *o, bool numbered,
         return err_nomem(err);
     }
     s->o = *o;
+    lang_init(&s->words);
     s->numbered = numbered;
     s->write = write;
     s->ctx = ctx;
@@ -699,7 +703,7 @@ mu_status mu_division_stream_put(mu_division_stream *s, const mu_division *d,
     case MU_FMT_TEXT:
         if (s->count)
             sb_ch(&s->sb, '\n');
-        render_division_text(d, &s->o, number, &s->sb, &s->cells, "");
+        render_division_text(d, &s->o, &s->words, number, &s->sb, &s->cells, "");
         break;
     case MU_FMT_JSON:
         division_json(s, d);
@@ -729,7 +733,7 @@ mu_status mu_division_stream_end(mu_division_stream *s, mu_error *err)
         return err_set(err, MU_EINPUT, "nothing to render");
     switch (s->o.format) {
     case MU_FMT_TEXT:
-        render_seed_footer(&s->o, &s->sb);
+        render_seed_footer(&s->o, &s->words, &s->sb);
         break;
     case MU_FMT_JSON:
         if (s->numbered && !s->count)
@@ -791,8 +795,8 @@ const char *render_reserve_name(mu_army a, bool in_corps)
                          : "reserve";
 }
 
-void render_rating_text(mu_rating played, mu_rating rolled, char *buf,
-                        size_t n)
+void render_rating_md(mu_rating played, mu_rating rolled, char *buf,
+                      size_t n)
 {
     if (played != rolled)
         snprintf(buf, n, "%s (despicable, by the book)", mu_rating_name(played));
@@ -813,7 +817,7 @@ void render_division_md(const mu_division *d, const mu_render_opts *o,
               d->army == MU_UNION ? "Union" : "Confederate", mu_arm_name(d->arm),
               d->theater == MU_EAST ? "Eastern theater" : "Western theater",
               d->year);
-    render_rating_text(d->leader, d->leader_rolled, buf, sizeof buf);
+    render_rating_md(d->leader, d->leader_rolled, buf, sizeof buf);
     sb_printf(sb, "Division leader: **%s** · %d brigades · %d stands · "
                   "%d batter%s (%d with the division, %d to the %s)\n\n",
               buf, d->nbrigades, d->stands, d->artillery.batteries,
@@ -830,7 +834,7 @@ void render_division_md(const mu_division *d, const mu_render_opts *o,
         grid_setf(&g, 0, "%d", i + 1);
         grid_setf(&g, 1, "%d", b->stands);
         grid_setf(&g, 2, "%s", mu_morale_name(b->morale));
-        render_rating_text(b->leader, b->rolled, buf, sizeof buf);
+        render_rating_md(b->leader, b->rolled, buf, sizeof buf);
         grid_setf(&g, 3, "%s", buf);
         mu_labels_name(o->labels, b->stands, b->morale, buf, sizeof buf);
         grid_setf(&g, 4, "%s", buf);

@@ -1,5 +1,6 @@
 /* render_oob.c -- orders of battle as text, JSON, JSONL, CSV and Markdown. */
 #include "error.h"
+#include "lang.h"
 #include "grid.h"
 #include "render.h"
 #include "writer.h"
@@ -63,26 +64,33 @@ static void jw_seed_end(jw *w, const mu_render_opts *o)
 
 /* ---- text --------------------------------------------------------------- */
 
-static void corps_text(const mu_corps *c, const mu_render_opts *o, sbuf *sb,
-                       sbuf *cells)
+static void corps_text(const mu_corps *c, const mu_render_opts *o,
+                       const lang_text *t, sbuf *sb, sbuf *cells)
 {
-    sb_printf(sb, "%s corps, %s %d: %d division%s\n",
-              c->army == MU_UNION ? "Union" : "Confederate",
-              c->theater == MU_EAST ? "Eastern theater" : "Western theater",
-              c->year, c->ndivisions, c->ndivisions == 1 ? "" : "s");
-    sb_printf(sb, "  Corps leader: %s (rolled %d%s)\n", mu_rating_name(c->leader),
-              c->leader_roll.roll,
-              c->leader != c->leader_rolled ? ": despicable, played by the book"
-              : c->leader == MU_DESPICABLE ? ": mark the label DP" : "");
+    unsigned long n = (unsigned long)c->ndivisions;
+    sb_printf(sb, dngettext(LANG_DOMAIN, "%s corps, %s %d: %d division\n",
+                            "%s corps, %s %d: %d divisions\n", n),
+              c->army == MU_UNION ? _("Union") : _("Confederate"),
+              c->theater == MU_EAST ? _("Eastern theater") : _("Western theater"),
+              c->year, c->ndivisions);
+    sb_printf(sb, _("  Corps leader: %s (rolled %d%s)\n"),
+              t->w[LW_DESPICABLE + c->leader], c->leader_roll.roll,
+              c->leader != c->leader_rolled ? t->w[LW_BY_BOOK]
+              : c->leader == MU_DESPICABLE  ? t->w[LW_MARK_DP]
+                                            : "");
     for (int i = 0; i < c->ndivisions; i++) {
         sb_puts(sb, "\n");
-        render_division_text(&c->divisions[i], o, (uint64_t)i + 1, sb, cells,
-                             "  ");
+        render_division_text(&c->divisions[i], o, t, (uint64_t)i + 1, sb,
+                             cells, "  ");
     }
-    sb_printf(sb, "\n  Corps total: %d stand%s, %d batter%s, %d to the %s\n",
-              c->stands, c->stands == 1 ? "" : "s", c->batteries,
-              c->batteries == 1 ? "y" : "ies", c->reserve,
-              render_reserve_name(c->army, true));
+    sb_puts(sb, _("\n  Corps total: "));
+    sb_printf(sb, dngettext(LANG_DOMAIN, "%d stand", "%d stands",
+                            (unsigned long)c->stands), c->stands);
+    sb_puts(sb, ", ");
+    sb_printf(sb, dngettext(LANG_DOMAIN, "%d battery", "%d batteries",
+                            (unsigned long)c->batteries), c->batteries);
+    sb_printf(sb, _(", %d to the %s\n"), c->reserve,
+              t->w[c->army == MU_UNION ? LW_ARMY_RESERVE : LW_CORPS_RESERVE]);
 }
 
 /* ---- CSV ---------------------------------------------------------------- */
@@ -92,7 +100,7 @@ static void corps_text(const mu_corps *c, const mu_render_opts *o, sbuf *sb,
 static void corps_md(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
 {
     char buf[96];
-    render_rating_text(c->leader, c->leader_rolled, buf, sizeof buf);
+    render_rating_md(c->leader, c->leader_rolled, buf, sizeof buf);
     sb_printf(sb, "## %s corps\n\nCorps leader: **%s** · %d stands · %d "
                   "batter%s, %d to the %s\n\n",
               c->army == MU_UNION ? "Union" : "Confederate", buf, c->stands,
@@ -132,12 +140,15 @@ mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
     char seed[24] = "";
     size_t seedlen = o->has_seed ? wr_u64(seed, o->seed) : 0;
     switch (o->format) {
-    case MU_FMT_TEXT:
+    case MU_FMT_TEXT: {
+        lang_text t;
+        lang_init(&t);
         if (c->theater_rolled)
-            sb_printf(&sb, "Theater and year rolled: %d\n", c->theater_roll.roll);
-        corps_text(c, o, &sb, &cells);
-        render_seed_footer(o, &sb);
+            sb_printf(&sb, "%s%d\n", t.w[LW_THEATER_ROLLED], c->theater_roll.roll);
+        corps_text(c, o, &t, &sb, &cells);
+        render_seed_footer(o, &t, &sb);
         break;
+    }
     case MU_FMT_JSON:
     case MU_FMT_JSONL: {
         jw w;
@@ -177,19 +188,22 @@ mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
     char seed[24] = "";
     size_t seedlen = o->has_seed ? wr_u64(seed, o->seed) : 0;
     switch (o->format) {
-    case MU_FMT_TEXT:
-        sb_printf(&sb, "Battle in the %s theater, %d%s\n",
-                  b->theater == MU_EAST ? "Eastern" : "Western", b->year,
-                  b->theater_rolled ? "" : " (given)");
+    case MU_FMT_TEXT: {
+        lang_text t;
+        lang_init(&t);
+        sb_printf(&sb, b->theater == MU_EAST ? _("Battle in the Eastern theater, %d%s\n")
+                                             : _("Battle in the Western theater, %d%s\n"),
+                  b->year, b->theater_rolled ? "" : _(" (given)"));
         if (b->theater_rolled)
-            sb_printf(&sb, "Theater and year rolled: %d\n", b->theater_roll.roll);
+            sb_printf(&sb, "%s%d\n", t.w[LW_THEATER_ROLLED], b->theater_roll.roll);
         for (int a = 0; a < 2; a++) {
             sb_puts(&sb, "\n");
-            corps_text(&b->sides[a], o, &sb, &cells);
+            corps_text(&b->sides[a], o, &t, &sb, &cells);
         }
         sb_puts(&sb, "\n");
-        render_seed_footer(o, &sb);
+        render_seed_footer(o, &t, &sb);
         break;
+    }
     case MU_FMT_JSON:
     case MU_FMT_JSONL: {
         jw w;

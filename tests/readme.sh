@@ -32,6 +32,10 @@
 # The comment markers are shell comments, so the command still copies and
 # pastes as it is.
 set -u
+# The examples are English: the messages of the C locale, whatever the
+# machine's own language (docs/guide/de/ has the German ones).
+export LC_ALL=C
+unset LANGUAGE
 [ $# -ge 1 ] || { echo "usage: readme.sh MUSTER [FILE.md...]" >&2; exit 2; }
 muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 SRC=$(cd "$(dirname "$0")/.." && pwd)
@@ -131,6 +135,14 @@ for _dt_path in "$@"; do
     done
     (
     cd "$_dt_work/run" || exit 1
+    # A guide in docs/guide/LANG/ is read in that language: its examples
+    # run as on a desktop set to it (LANGUAGE works with any locale but C,
+    # so no locale needs to be installed).
+    case $_dt_name in
+    docs/guide/??/*)
+        _dt_lang=${_dt_name#docs/guide/}
+        export LC_ALL=C.UTF-8 LANGUAGE=${_dt_lang%%/*} ;;
+    esac
     _dt_fail=0 _dt_count=0 _dt_random=0 _dt_skipped=0
     _dt_in=0 _dt_block=0 _dt_cont=0 _dt_n=0 _dt_cmd= _dt_last=
     while IFS= read -r _dt_l <&3; do

@@ -78,6 +78,10 @@ muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 case=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 export SRC
+# The golden output is English: the messages of the C locale, whatever
+# the machine's own language (tests/sh/german.sh runs the German ones).
+export LC_ALL=C
+unset LANGUAGE
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/case" "$work/run"

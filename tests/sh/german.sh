@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# muster in German: the generator's text against golden German output
+# (tests/data/de/), the English of the C locale unchanged, a missing or
+# broken catalogue read as English, po/de.po complete for the template
+# po/update.sh makes, and no word of a text renderer left unmarked for
+# translation. Needs msgfmt and xgettext (gettext); skipped (77) without.
+set -u
+muster=$1
+src=${MUSTER_SOURCE:?}
+for t in msgfmt xgettext msgmerge python3; do
+    command -v $t >/dev/null || { echo "SKIP: $t is missing (apt-get install gettext python3)"; exit 77; }
+done
+[ -f "$(dirname "$muster")/locale/de/LC_MESSAGES/muster.mo" ] ||
+    { echo "SKIP: the build made no German catalogue (configure found no msgfmt)"; exit 77; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+fail=0
+german() { LC_ALL=C.UTF-8 LANGUAGE=de "$muster" "$@"; }
+golden() { # golden NAME ARGS...
+    local name=$1; shift
+    if ! german "$@" >out.txt 2>err.txt || ! cmp -s out.txt "$src/tests/data/de/$name.txt"; then
+        echo "FAIL German $name ($*):"; diff "$src/tests/data/de/$name.txt" out.txt | head -20
+        cat err.txt; fail=1
+    fi
+}
+golden division division --army confederate --year 1863 --theater east --seed 7
+golden corps corps --army union --year 1863 --theater west --seed 3 --divisions 2 --cavalry 1
+golden battle battle --seed 4 --divisions 1
+golden count division --army union --count 2 --seed 11
+
+# LANG as a German desktop sets it, where that locale is installed.
+if locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
+    env -u LC_ALL -u LANGUAGE LANG=de_DE.UTF-8 "$muster" division --army confederate \
+        --year 1863 --theater east --seed 7 >lang.txt
+    cmp -s lang.txt "$src/tests/data/de/division.txt" || { echo "FAIL LANG=de_DE.UTF-8 is not German"; fail=1; }
+else
+    echo "note: no de_DE.UTF-8 locale here; LANG=de_DE.UTF-8 not tried (LANGUAGE=de was)"
+fi
+
+# Data stays English in every language: JSON and CSV are byte for byte
+# the C locale's.
+for f in json csv; do
+    a=$(LC_ALL=C "$muster" division --army union --seed 5 --format $f)
+    b=$(german division --army union --seed 5 --format $f)
+    [ "$a" = "$b" ] || { echo "FAIL --format $f differs in German"; fail=1; }
+done
+# English without a catalogue, and with a broken one: never garbage.
+english=$(LC_ALL=C "$muster" division --army confederate --year 1863 --theater east --seed 7)
+grep -q '^Confederate infantry division' <<<"$english" || { echo "FAIL C is not English"; fail=1; }
+mkdir -p none broken/de/LC_MESSAGES
+head -c 300 /dev/urandom >broken/de/LC_MESSAGES/muster.mo
+for dir in none broken; do
+    out=$(MUSTER_LOCALEDIR=$work/$dir german division --army confederate --year 1863 \
+          --theater east --seed 7 2>&1) || { echo "FAIL exit with the $dir catalogue"; fail=1; }
+    [ "$out" = "$english" ] || { echo "FAIL the $dir catalogue does not fall back to English:"; echo "$out" | head -3; fail=1; }
+done
+
+# The catalogue: the template as po/update.sh makes it, every message of
+# it translated in de.po, none fuzzy.
+mkdir po && cp "$src"/po/de.po po/ && cp "$src"/po/POTFILES po/
+(cd "$src" && LC_ALL=C.UTF-8 xgettext --from-code=UTF-8 --add-comments=TRANSLATORS \
+    -k_ -kN_ -kdngettext:2,3 --package-name=muster --sort-by-file --add-location=file \
+    -o "$work/po/muster.pot" $(cat po/POTFILES)) 2>/dev/null
+if ! diff <(grep -v POT-Creation-Date "$src/po/muster.pot") \
+          <(grep -v POT-Creation-Date po/muster.pot) >/dev/null; then
+    echo "FAIL po/muster.pot is not what the sources give: run po/update.sh"; fail=1
+fi
+msgmerge --quiet --no-fuzzy-matching -o merged.po po/de.po po/muster.pot
+stats=$(LC_ALL=C msgfmt --statistics -o /dev/null merged.po 2>&1)
+case $stats in
+*untranslated*|*fuzzy*) echo "FAIL po/de.po is not complete: $stats"; fail=1 ;;
+*" translated message"*) ;;
+*) echo "FAIL msgfmt: $stats"; fail=1 ;;
+esac
+
+# Every word of a text renderer is marked: in the files of po/POTFILES, a
+# string literal with a letter in it, outside _(), N_() and dngettext(),
+# inside a function that writes text for people (its name holds text,
+# footer or words), is a word a German reader would get in English.
+python3 - "$src" <<'PY' || fail=1
+import re, sys
+src = sys.argv[1]
+bad = 0
+for name in open(f"{src}/po/POTFILES").read().split():
+    text = open(f"{src}/{name}", encoding="utf-8").read()
+    for m in re.finditer(r'\n(?:static )?[a-z_ ]+\*?\b(\w+)\([^;{]*\)\n\{(.*?)\n\}', text, re.S):
+        fn, body = m.group(1), m.group(2)
+        if not re.search(r'text|footer|words', fn):
+            continue
+        body = re.sub(r'\b(?:_|N_|dngettext)\((?:[^()"]|"(?:[^"\\]|\\.)*"|\([^()]*\))*\)', '', body)
+        body = re.sub(r'/\*.*?\*/', '', body, flags=re.S)
+        for lit in re.findall(r'"((?:[^"\\]|\\.)*)"', body):
+            if re.search(r'[A-Za-z]{2}', lit) and not re.fullmatch(r'%[a-z0-9]*', lit):
+                print(f"FAIL {name}: {fn}() writes \"{lit}\" unmarked for translation")
+                bad = 1
+sys.exit(bad)
+PY
+[ $fail -eq 0 ] && echo "ok"
+exit $fail
