@@ -68,7 +68,7 @@ static mu_status not_here(mu_error *err)
                         "are in muster-full, not in this tool");
 }
 
-mu_status mu_chart_draw(const mu_chart *c, struct _cairo *cr, double width,
+mu_status mu_chart_draw(const mu_chart *c, void *cr, double width,
                         double height, mu_error *err)
 {
     (void)c, (void)cr, (void)width, (void)height;
@@ -97,7 +97,7 @@ mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
 }
 
 mu_status mu_roster_draw_page(const mu_roster *r, const mu_roster_opts *o,
-                              int page, struct _cairo *cr,
+                              int page, void *cr,
                               mu_roster_stats *stats, mu_error *err)
 {
     (void)r, (void)o, (void)page, (void)cr, (void)stats;

@@ -92,11 +92,11 @@ MU_API mu_status mu_chart_charge_odds(const mu_charge_odds *o, bool crew,
 MU_API const char *mu_chart_title(const mu_chart *c);
 MU_API const char *mu_chart_text(const mu_chart *c);
 
-/* Draws the chart on a cairo context (a cairo_t *) at the origin, scaled to
- * width x height points. MU_EINTERNAL when cairo fails. */
-struct _cairo;
-MU_API mu_status mu_chart_draw(const mu_chart *c, struct _cairo *cr,
-                               double width, double height, mu_error *err);
+/* Draws the chart on a cairo context at the origin, scaled to width x
+ * height points. `cr` is the caller's cairo_t * (muster.h names no cairo
+ * type and does not include cairo.h). MU_EINTERNAL when cairo fails. */
+MU_API mu_status mu_chart_draw(const mu_chart *c, void *cr, double width,
+                               double height, mu_error *err);
 
 /* Renders the chart into memory: *out (malloc'd, the caller's) holds *len
  * bytes of PNG, SVG or PDF. */

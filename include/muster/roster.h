@@ -111,14 +111,14 @@ MU_API mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
 
 /* Draws page `page` (1-based) onto a cairo context the caller made, with
  * user units in points and the page at the origin (the size is
- * mu_paper_size's), e.g. for a web page's own surface. `cr` is a cairo_t;
- * muster.h does not include cairo.h.
+ * mu_paper_size's), e.g. for a web page's own surface. `cr` is the
+ * caller's cairo_t * (muster.h names no cairo type and does not include
+ * cairo.h).
  * Errors: as mu_roster_render; MU_EINTERNAL when `cr` is in error. */
-struct _cairo;
 MU_API mu_status mu_roster_draw_page(const mu_roster *r,
                                      const mu_roster_opts *o, int page,
-                                     struct _cairo *cr,
-                                     mu_roster_stats *stats, mu_error *err);
+                                     void *cr, mu_roster_stats *stats,
+                                     mu_error *err);
 
 #ifdef __cplusplus
 }

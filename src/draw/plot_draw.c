@@ -464,7 +464,7 @@ static void draw_legend(cairo_t *cr, const mu_chart *c, const frame *f)
     }
 }
 
-mu_status mu_chart_draw(const mu_chart *c, struct _cairo *cr, double width,
+mu_status mu_chart_draw(const mu_chart *c, void *cr, double width,
                         double height, mu_error *err)
 {
     if (!c || !cr)

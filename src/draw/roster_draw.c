@@ -755,7 +755,7 @@ static mu_status prepare(const mu_roster *r, const mu_roster_opts *o,
 }
 
 mu_status mu_roster_draw_page(const mu_roster *r, const mu_roster_opts *o,
-                              int page, struct _cairo *cr,
+                              int page, void *cr,
                               mu_roster_stats *stats, mu_error *err)
 {
     if (!r || !o || !cr || page < 1)

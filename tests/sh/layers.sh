@@ -11,7 +11,8 @@
 #   - cmd/ calling or including web/ or cli/; web/ and cli/ each other;
 #     any of them calling src/ but through its public API (mu_*), or
 #     including src/ (include/ is the API);
-#   - cairo or pango called or included outside src/draw/.
+#   - cairo or pango called or included outside src/draw/, or named in
+#     the public headers (but in their comments).
 # usage: layers.sh MUSTER   (the objects are in MUSTER's build folder)
 # LAYERS_OBJECTS (a folder holding the objects as CMake lays them out, under
 # */CMakeFiles/TARGET.dir/PATH.o) and MUSTER_SOURCE (the tree) say where to
@@ -84,6 +85,11 @@ includes() {
     done < <(cd "$src" && find src cmd cli web -name '*.[ch]' | sort)
 }
 
+# The public headers name no cairo or pango type (a drawing call takes the
+# caller's cairo_t * as void *).
+grep -n -E 'struct _cairo|cairo_t|Pango|#include <(cairo|pango)' "$src"/include/muster.h \
+    "$src"/include/muster/*.h | grep -v ':[0-9]*: \*\|:[0-9]*:/\*' |
+    sed 's#^#FAIL: cairo or pango in the public API: #' | grep . && public_bad=1
 {
     echo "$layers" | awk 'NF > 1 { for (i = 2; i <= NF; i++) print "layer", $i, NR, $1 }'
     echo "$exceptions" | awk '/->/ { print "except", $1, $3 }'
@@ -193,4 +199,5 @@ END {
     nf = 0; for (f in files) nf++
     if (!bad) printf "ok: %d files, %d calls between them, no call or include goes up, no cycle in src/\n", nf, nedges
     exit bad
-}'
+}' || exit 1
+exit ${public_bad:-0}

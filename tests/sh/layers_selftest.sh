@@ -81,6 +81,8 @@ fresh; sed -i '1i #include "cli.h"' "$tmp/src/src/util.c"
 expect "the library includes cmd/" "src/util.c includes cmd/cli.h: the library includes cmd/"
 fresh; sed -i '1i #include <pango/pangocairo.h>' "$tmp/src/src/plot_model.c"
 expect "pango outside src/draw/" "src/plot_model.c includes <pango/pangocairo.h>"
+fresh; sed -i 's/^MU_API mu_status mu_chart_draw(const mu_chart \*c, void \*cr,/struct _cairo;\n&/' "$tmp/src/include/muster/plot.h"
+expect "a cairo type in the public API" "cairo or pango in the public API: $tmp/src/include/muster/plot.h"
 fresh; printf 'int camp_new_file;\n' > "$tmp/src/src/campaign/new.c"
 expect "a file with no layer" "src/campaign/new.c has no layer"
 exit $status
