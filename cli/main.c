@@ -283,7 +283,7 @@ int main(int argc, char **argv)
         return print_buf(&b, stdout, CLI_OK);
     }
     if (!strcmp(cmd, "--version")) {
-        printf("muster %s\n", MU_VERSION);
+        printf("muster %s\n", mu_version());
         return write_out(NULL, 0, CLI_OK);
     }
     if (!strncmp(cmd, "--completion", 12) || !strncmp(cmd, "--man-", 6))

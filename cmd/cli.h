@@ -71,7 +71,8 @@ enum {
     CLI_HIDDEN = 1 << 4,   /* left out of help and completions */
     CLI_FULL = 1 << 5,     /* command: draws (cairo, pango) or serves
                               (libmicrohttpd): the muster tool hands it to
-                              muster-full, which links them (cli/light.c) */
+                              muster-full, which links them (see "THE TWO
+                              TOOLS" below) */
     CLI_LOCAL = 1 << 6,    /* option: names the server's files or chooses
                               what its processors do: a web client may not
                               give it (web/api.c refuses it by this flag) */
@@ -390,7 +391,24 @@ extern const cli_group grp_rules, grp_odds, grp_sim, grp_campaign,
     grp_plot_odds, grp_plot_sim;
 extern const cli_command cmd_roster;
 
-/* In the muster tool (cli/light.c, built with MUSTER_LIGHT): runs
+/* THE TWO TOOLS. A command that draws (src/draw/, cairo and pango) or
+ * serves (web/, libmicrohttpd) is marked CLI_FULL. The everyday `muster`
+ * links neither library and hands such a command to muster-full
+ * (cli_run_full), the same tool linked with them. A drawing command names
+ * its run function as CLI_FULL_RUN(run_x) and its file (CMD_FULL_NAMES in
+ * CMakeLists.txt) is compiled twice: as it is for muster-full, and with
+ * MUSTER_LIGHT for `muster`, where the entry keeps its name, help and
+ * options (for --help, the man page and the completions) and the file
+ * leaves its run functions out (#ifndef MUSTER_LIGHT). `serve` has no run
+ * function in cmd/ at all: web/ installs it (cli_install), and only
+ * muster-full links web/. */
+#ifdef MUSTER_LIGHT
+#define CLI_FULL_RUN(f) NULL
+#else
+#define CLI_FULL_RUN(f) f
+#endif
+
+/* In the everyday muster (cli/handoff.c, built with MUSTER_LIGHT): runs
  * muster-full with argv in place of this process, for a CLI_FULL command.
  * Returns only when it cannot (CLI_FAIL, after saying so on stderr). */
 int cli_run_full(char **argv);

@@ -63,6 +63,7 @@ static const char *const plot_stats[] = {
         OPT_REFUSE("ask", ARG_FLAG, FIRE_DICE),                                \
         OPT_REFUSE("no-roll", ARG_FLAG, FIRE_DICE)
 
+#ifndef MUSTER_LIGHT /* the run functions: muster-full only (cli.h) */
 /* ---- writing ------------------------------------------------------------ */
 
 /* Refuses a bad --out before any work. */
@@ -103,6 +104,7 @@ static mu_status sim_opts(cli_ctx *cx, mu_sim_opts *so, mu_error *err)
                         NULL, NULL, 0};
     return MU_OK;
 }
+#endif
 
 /* ---- curves and figures ------------------------------------------------- */
 
@@ -122,6 +124,7 @@ static const cli_opt curves_opts[] = {
     OPT_RULES_WEAPONS, OPT_OUT, NO_FORMAT,
     {0}};
 
+#ifndef MUSTER_LIGHT
 #define MAX_NAMES 16
 
 static cli_rc run_curves(cli_ctx *cx)
@@ -165,9 +168,12 @@ static cli_rc run_curves(cli_ctx *cx)
     return rc;
 }
 
+#endif
+
 static const cli_opt figure_opts[] = {OPT_RULES_WEAPONS, OPT_OUT, NO_FORMAT,
                                       {0}};
 
+#ifndef MUSTER_LIGHT
 static cli_rc run_figure(cli_ctx *cx)
 {
     cli_rc rc = check_out(cx);
@@ -287,6 +293,7 @@ static cli_rc run_odds_fire(cli_ctx *cx) { return plot_fire(cx, false); }
 static cli_rc run_sim_division(cli_ctx *cx) { return plot_oob(cx, false, true); }
 static cli_rc run_sim_corps(cli_ctx *cx) { return plot_oob(cx, true, true); }
 static cli_rc run_sim_fire(cli_ctx *cx) { return plot_fire(cx, true); }
+#endif
 
 static const cli_opt odds_division_opts[] = {PLOT_DIVISION, PLOT_NO_SIM, {0}};
 static const cli_opt odds_corps_opts[] = {PLOT_CORPS, PLOT_NO_SIM, {0}};
@@ -319,7 +326,7 @@ const cli_command cmd_plot_curves = {
     .doc = "P against range for the weapons named, inches below and yards "
            "above.\nmuster plot curves --weapon musket rifle --out mr.png\n",
     .operands = "[W ...]", .min_operands = 0, .max_operands = 8,
-    .opts = curves_opts, .run = run_curves,
+    .opts = curves_opts, .run = CLI_FULL_RUN(run_curves),
     .flags = CLI_FULL, .args = curves_args};
 
 const cli_command cmd_plot_figure = {
@@ -331,7 +338,7 @@ const cli_command cmd_plot_figure = {
            "the open and behind\ncover, 5 canister and roundshot with their "
            "crossover at 22.5 inches.\n",
     .operands = "N", .min_operands = 1, .max_operands = 1,
-    .opts = figure_opts, .run = run_figure,
+    .opts = figure_opts, .run = CLI_FULL_RUN(run_figure),
     .flags = CLI_FULL, .args = figure_args};
 
 #define ODDS_DOC "The exact distribution as bars, with the mean marked.\n"
@@ -341,31 +348,34 @@ const cli_command cmd_plot_figure = {
 
 const cli_command cmd_plot_odds_division = {
     .name = "plot odds division", .summary = "a division's odds as bars",
-    .doc = ODDS_DOC, .opts = odds_division_opts, .run = run_odds_division,
+    .doc = ODDS_DOC, .opts = odds_division_opts,
+    .run = CLI_FULL_RUN(run_odds_division),
     .flags = CLI_FULL};
 const cli_command cmd_plot_odds_corps = {
     .name = "plot odds corps", .summary = "a corps' odds as bars",
-    .doc = ODDS_DOC, .opts = odds_corps_opts, .run = run_odds_corps,
+    .doc = ODDS_DOC, .opts = odds_corps_opts,
+    .run = CLI_FULL_RUN(run_odds_corps),
     .flags = CLI_FULL};
 const cli_command cmd_plot_odds_fire = {
     .name = "plot odds fire", .summary = "the hits of a volley as bars",
-    .doc = ODDS_DOC, .opts = odds_fire_opts, .run = run_odds_fire,
+    .doc = ODDS_DOC, .opts = odds_fire_opts, .run = CLI_FULL_RUN(run_odds_fire),
     .flags = CLI_FULL};
 const cli_command cmd_plot_odds_charge = {
     .name = "plot odds charge", .summary = "what is left after a charge",
-    .doc = ODDS_DOC, .opts = odds_charge_opts, .run = run_charge,
+    .doc = ODDS_DOC, .opts = odds_charge_opts, .run = CLI_FULL_RUN(run_charge),
     .flags = CLI_FULL};
 const cli_command cmd_plot_sim_division = {
     .name = "plot sim division", .summary = "simulated divisions on the odds",
-    .doc = SIM_DOC, .opts = sim_division_opts, .run = run_sim_division,
+    .doc = SIM_DOC, .opts = sim_division_opts,
+    .run = CLI_FULL_RUN(run_sim_division),
     .flags = CLI_FULL};
 const cli_command cmd_plot_sim_corps = {
     .name = "plot sim corps", .summary = "simulated corps on the odds",
-    .doc = SIM_DOC, .opts = sim_corps_opts, .run = run_sim_corps,
+    .doc = SIM_DOC, .opts = sim_corps_opts, .run = CLI_FULL_RUN(run_sim_corps),
     .flags = CLI_FULL};
 const cli_command cmd_plot_sim_fire = {
     .name = "plot sim fire", .summary = "simulated volleys on the odds",
-    .doc = SIM_DOC, .opts = sim_fire_opts, .run = run_sim_fire,
+    .doc = SIM_DOC, .opts = sim_fire_opts, .run = CLI_FULL_RUN(run_sim_fire),
     .flags = CLI_FULL};
 
 #define PLOT_MSG "curves, figure, odds or sim (see 'muster help plot')"

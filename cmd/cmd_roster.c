@@ -51,6 +51,7 @@ static const cli_opt roster_opts[] = {
      .help = "the title in every page header"},
     {0}};
 
+#ifndef MUSTER_LIGHT /* the run function: muster-full only (cli.h) */
 /* The paper paperconf would name: $PAPERSIZE, then the first word of
  * /etc/papersize, else A4. Sizes muster does not print on fall back to A4. */
 static mu_paper default_paper(void)
@@ -273,6 +274,7 @@ done:
     mu_labels_free(labels);
     return rc;
 }
+#endif
 
 const cli_command cmd_roster = {
     .name = "roster",
@@ -286,5 +288,5 @@ const cli_command cmd_roster = {
         "whole or not at all: bad input or a path that cannot be written exits 2\n"
         "and leaves nothing behind.\n",
     .opts = roster_opts,
-    .run = run_roster,
+    .run = CLI_FULL_RUN(run_roster),
     .flags = CLI_FULL};

@@ -47,7 +47,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MU_VERSION "0.1.0"
+#include "muster/version.h" /* MU_VERSION, made from CMakeLists.txt */
 
 /* Marks the public functions: the library is built with hidden visibility,
  * so only what carries MU_API is exported. */
@@ -114,6 +114,11 @@ typedef struct mu_error {
     char file[256];
     char msg[512];
 } mu_error;
+
+/* The version of the libmuster in use ("0.1.0"), which may differ from
+ * the MU_VERSION a program was compiled with when a newer shared library
+ * is installed. Static storage. */
+MU_API const char *mu_version(void);
 
 /* A short English name of a status ("bad input"). Static storage. */
 MU_API const char *mu_status_name(mu_status s);

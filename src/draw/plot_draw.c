@@ -1,7 +1,8 @@
 /* plot_draw.c -- drawing a chart with cairo and pango, and writing it as
  * PNG, SVG or PDF to memory or to a file (temporary file, then rename).
  * The chart model is plot_model.c: only this file and roster_draw.c need
- * cairo and pango, so the muster tool can leave them out (cli/light.c). */
+ * cairo and pango: they are the muster_draw library, which the everyday
+ * muster tool does not link (cli/handoff.c). */
 #include "plot.h"
 #include "util.h"
 
