@@ -12,7 +12,12 @@
  * log is the seed fuzz/corpus/campaign/events), with a correct hash chain
  * so that the payloads, not the hashes, are what `check` looks at; then the
  * same reads. Oracle: nothing crashes or leaks, every failure has a
- * message, and the untouched log checks clean. */
+ * message, and the untouched log checks clean.
+ *
+ * An input "SQL\n" and statements edits the real campaign with them
+ * (sql_mode): any schema object it adds or changes, and view_side set in
+ * the umpire's file, must make check fail, and a change to a file with a
+ * trigger or view must be refused without a byte written. */
 #include "campaign/campaign.h"
 
 #include <fcntl.h>
@@ -174,10 +179,90 @@ static bool write_log(char *text)
     return ok;
 }
 
+/* "SQL\n" and statements: run on the base campaign (nothing that reaches
+ * other files), then the class oracles of issue 27: any schema object
+ * that is not muster's, and campaign.view_side set in a file with a log,
+ * make check fail; and no change is made to a file holding a trigger or a
+ * view (a refused command leaves its bytes as they were). */
+static void sql_mode(char *sql)
+{
+    for (char *p = sql; *p; p++)
+        if (*p >= 'A' && *p <= 'Z')
+            *p = (char)(*p - 'A' + 'a');
+    if (strstr(sql, "attach") || strstr(sql, "vacuum") ||
+        strstr(sql, "pragma") || strstr(sql, "load_extension"))
+        return; /* nothing outside the file, no settings */
+    write_file(base, base_len);
+    sqlite3 *db;
+    if (sqlite3_open(path, &db) != SQLITE_OK)
+        abort();
+    /* muster's objects, kept where the statements do not look */
+    if (sqlite3_exec(db, "CREATE TEMP TABLE fuzz_muster_schema AS SELECT "
+                     "type, name, tbl_name, sql FROM sqlite_schema", NULL,
+                     NULL, NULL) != SQLITE_OK)
+        abort();
+    sqlite3_exec(db, sql, NULL, NULL, NULL);
+    sqlite3_stmt *st;
+    int side_set = 0, foreign_code = 0, changed = 0;
+    if (sqlite3_prepare_v2(db, "SELECT (SELECT view_side IS NOT NULL FROM "
+                           "campaign WHERE id = 1), EXISTS (SELECT 1 FROM "
+                           "sqlite_schema WHERE type IN ('trigger', 'view'))"
+                           ", EXISTS (SELECT 1 FROM events), EXISTS (SELECT "
+                           "type, name, tbl_name, sql FROM main.sqlite_schema"
+                           " EXCEPT SELECT * FROM temp.fuzz_muster_schema)",
+                           -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW) {
+        side_set = sqlite3_column_int(st, 0) && sqlite3_column_int(st, 2);
+        foreign_code = sqlite3_column_int(st, 1);
+        changed = sqlite3_column_int(st, 3); /* added or altered, not gone */
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    mu_campaign *c = NULL;
+    mu_error err;
+    char *out = NULL;
+    if (mu_campaign_open_read(path, &c, &err) == MU_OK) {
+        mu_status cs = mu_campaign_check(c, &out, &err);
+        if ((changed || side_set) && cs == MU_OK) {
+            fprintf(stderr, "check passed a file with %s:\n%s\n", changed
+                    ? "a schema object not muster's" : "view_side set", out);
+            abort();
+        }
+        free(out);
+        mu_campaign_close(c);
+    }
+    if (!foreign_code || mu_campaign_open(path, &c, &err) != MU_OK)
+        return;
+    char *bytes = NULL, *again = NULL; /* as opening left it */
+    size_t n = 0, m = 0;
+    if (mu_file_read(path, &bytes, &n, &err) != MU_OK)
+        abort();
+    if (mu_campaign_penalty(c, MU_UNION, NULL, &err) == MU_OK) {
+        fprintf(stderr, "a change was made to a file with a trigger\n");
+        abort();
+    }
+    mu_campaign_close(c);
+    if (mu_file_read(path, &again, &m, &err) != MU_OK || m != n ||
+        memcmp(bytes, again, n)) {
+        fprintf(stderr, "a refused change wrote the file\n");
+        abort();
+    }
+    free(bytes);
+    free(again);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > 1 << 20)
         return 0;
+    if (size >= 4 && !memcmp(data, "SQL\n", 4) && !memchr(data, '\0', size)) {
+        char *sql = malloc(size - 3);
+        memcpy(sql, data + 4, size - 4);
+        sql[size - 4] = '\0';
+        sql_mode(sql);
+        free(sql);
+        return 0;
+    }
     if (size >= 16 && !memcmp(data, "SQLite format 3", 16)) {
         write_file(data, size);
         read_all(false);
