@@ -310,6 +310,8 @@ void cli_buf_printf(cli_buf *b, const char *fmt, ...)
 /* The dice the options ask for: --rolls, --ask or a seed (--seed or drawn
  * from the OS; the seed used goes into cx->seed). */
 mu_status cli_dice(cli_ctx *cx, mu_dice **out, mu_error *err);
+/* --ask's dice: a prompt for each roll (cmd/ask.c). */
+mu_status cli_ask_dice(mu_dice **out, mu_error *err);
 /* After rolling: rolls left over from --rolls are an error. */
 cli_rc cli_dice_done(cli_ctx *cx, mu_dice *d);
 /* Loads --rules (or the built-in tables: the shared ones when the front end

@@ -21,19 +21,24 @@ static const cli_opt check_opts[] = {
              "(a slope, max_range or curve key means weapons)"},
     {0}};
 
-static const char *const export_to[] = {"foundry", "csv", "markdown", NULL};
+static const char *const export_to[] = {"foundry", "csv", "markdown", "app",
+                                        NULL};
 
 static const cli_opt export_opts[] = {
     OPT_RULES_TABLES,
     {.name = "to", .type = ARG_CHOICE, .vocab = export_to, .metavar = "T",
      .flags = CLI_REQUIRED,
-     .help = "foundry (Foundry VTT RollTable JSON), csv or markdown",
-     .missing = "rules export: say where the tables go: --to foundry, csv or "
-                "markdown"},
+     .help = "foundry (Foundry VTT RollTable JSON), csv, markdown or app "
+             "(the offline app's form of a tables, labels or weapons file)",
+     .missing = "rules export: say where the tables go: --to foundry, csv, "
+                "markdown or app"},
     {.name = "table", .type = ARG_TEXT, .metavar = "NAME",
      .help = "only this table, named by its section in the rules file "
              "(leader.union.1861-1863); foundry then writes one RollTable, "
              "as the VTT imports it"},
+    {.name = "kind", .type = ARG_CHOICE, .vocab = check_kinds, .metavar = "K",
+     .help = "with --to app: tables, labels or weapons; told from FILE as "
+             "check tells it (without FILE: the built-in tables, or weapons)"},
     {0}};
 
 static const cli_opt dump_opts[] = {
@@ -83,6 +88,27 @@ static const char *guess_kind(const char *text)
     return has_weapon_keys(text) ? "weapons" : "tables";
 }
 
+/* Loads text as a file of its kind, to check it. */
+static mu_status check_text(const char *path, const char *text, size_t len,
+                            const char *kind, mu_error *err)
+{
+    mu_status st;
+    if (!strcmp(kind, "tables")) {
+        mu_rules *r = NULL;
+        st = mu_rules_parse(text, len, path, &r, err);
+        mu_rules_free(r);
+    } else if (!strcmp(kind, "labels")) {
+        mu_labels *l = NULL;
+        st = mu_labels_parse(text, len, path, &l, err);
+        mu_labels_free(l);
+    } else {
+        mu_weapons *w = NULL;
+        st = mu_weapons_parse(text, len, path, &w, err);
+        mu_weapons_free(w);
+    }
+    return st;
+}
+
 /* The file is read once (a pipe cannot be read twice), through the one
  * size-limited reader, and its kind told from the text. */
 static cli_rc run_check(cli_ctx *cx)
@@ -95,20 +121,7 @@ static cli_rc run_check(cli_ctx *cx)
         return cli_fail(cx, &err);
     int k = cli_choice(cx, O_kind, -1);
     const char *kind = k >= 0 ? check_kinds[k] : guess_kind(text);
-    mu_status st;
-    if (!strcmp(kind, "tables")) {
-        mu_rules *r = NULL;
-        st = mu_rules_parse(text, len, path, &r, &err);
-        mu_rules_free(r);
-    } else if (!strcmp(kind, "labels")) {
-        mu_labels *l = NULL;
-        st = mu_labels_parse(text, len, path, &l, &err);
-        mu_labels_free(l);
-    } else {
-        mu_weapons *w = NULL;
-        st = mu_weapons_parse(text, len, path, &w, &err);
-        mu_weapons_free(w);
-    }
+    mu_status st = check_text(path, text, len, kind, &err);
     free(text);
     if (st != MU_OK)
         return cli_fail(cx, &err);
@@ -136,8 +149,45 @@ static cli_rc run_show(cli_ctx *cx)
     return cli_take(cx, text);
 }
 
+/* --to app: FILE (or --rules FILE, or a built-in file) checked, then
+ * written in the form the offline app reads. */
+static cli_rc export_app(cli_ctx *cx)
+{
+    int k = cli_choice(cx, O_kind, -1);
+    const char *path = cx->noperands ? cx->operand[0]
+                       : cli_has(cx, O_rules) ? cli_str(cx, O_rules) : NULL;
+    mu_error err = {0};
+    char *text = NULL, *out = NULL;
+    size_t len;
+    if (!path && k == 1)
+        return cli_error(cx, "rules export: labels have no built-in file: "
+                         "name one");
+    if (path && mu_file_read(path, &text, &len, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    const char *t = path ? text
+                    : k == 2 ? mu_weapons_default_text(&len)
+                             : mu_rules_default_text(&len);
+    const char *kind = k >= 0 ? check_kinds[k]
+                       : path ? guess_kind(t) : "tables";
+    const char *name = path ? path
+                       : !strcmp(kind, "weapons") ? "<built-in linear-fire.ini>"
+                                                   : "<built-in fire-and-fury.ini>";
+    mu_status st = check_text(name, t, len, kind, &err);
+    if (st == MU_OK)
+        st = mu_ini_export_app(t, len, name, &out, &err);
+    free(text);
+    if (st != MU_OK)
+        return cli_fail(cx, &err);
+    return cli_take(cx, out);
+}
+
 static cli_rc run_export(cli_ctx *cx)
 {
+    if (cli_choice(cx, O_to, 0) == 3)
+        return export_app(cx);
+    if (cx->noperands || cli_has(cx, O_kind))
+        return cli_error(cx, "rules export: FILE and --kind are for --to app; "
+                         "name a tables file with --rules");
     mu_rules_to to = (mu_rules_to)(MU_RULES_TO_FOUNDRY + cli_choice(cx, O_to, 0));
     mu_error err = {0};
     const mu_rules *r = NULL;
@@ -193,7 +243,14 @@ const cli_command cmd_rules_export = {
            "FILE's) for other tools, one row a band of faces, 00 read as 100:\n"
            "--to foundry gives Foundry VTT RollTable JSON (formula 1d100; with\n"
            "--table one RollTable, as the VTT's Import Data takes it, else an\n"
-           "array of them), csv a row a band, markdown a table a table.\n",
+           "array of them), csv a row a band, markdown a table a table.\n"
+           "--to app checks FILE (a tables, labels or weapons file; without\n"
+           "it --rules FILE, or the built-in tables, or --kind weapons) and\n"
+           "writes its keys in the form the offline app reads: it parses no\n"
+           "INI. Open the result in the app's house-rules box; muster takes\n"
+           "it wherever it takes the INI file.\n",
+    .operands = "[FILE]",
+    .max_operands = 1,
     .opts = export_opts,
     .run = run_export};
 
@@ -211,7 +268,8 @@ const cli_group grp_rules = {
     .doc = "show    prints the generation tables as in the seed article.\n"
            "check   validates a tables, labels or weapons file (file:line).\n"
            "dump    prints a built-in file, to copy and edit.\n"
-           "export  writes the tables for Foundry VTT, as CSV or Markdown.\n",
+           "export  writes the tables for Foundry VTT, as CSV or Markdown, or a\n"
+           "        file for the offline app.\n",
     .missing = "rules: say 'show', 'check FILE', 'dump' or 'export' (see "
                "'muster help rules')",
     .unknown = "rules: unknown or misused '%s': say 'show', 'check FILE', "

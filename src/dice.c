@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sodium.h>
 
 /* splitmix64 (Steele, Lea & Flood), the seeding the xoshiro authors advise. */
 static uint64_t splitmix64(uint64_t *x)
@@ -255,15 +254,5 @@ mu_status mu_rolls_parse(const char *list, int **rolls, size_t *n,
     }
     *rolls = v;
     *n = k;
-    return MU_OK;
-}
-
-mu_status mu_seed_from_os(uint64_t *seed, mu_error *err)
-{
-    if (sodium_init() < 0)
-        return err_set(err, MU_EINTERNAL, "libsodium could not start");
-    uint64_t x;
-    randombytes_buf(&x, sizeof x);
-    *seed = x >> 11;
     return MU_OK;
 }

@@ -3,6 +3,7 @@
  * the handler reads it: inih asks the reader for exactly one line at a time. */
 #include "inifile.h"
 #include "util.h"
+#include "writer.h"
 
 #include <ini.h>
 #include <stdlib.h>
@@ -64,6 +65,8 @@ static int key_handler(void *user, const char *section, const char *name,
 mu_status inifile_parse_text(const char *text, size_t len, const char *name,
                          inifile_key_fn fn, void *user, mu_error *err)
 {
+    if (inifile_is_app(text, len))
+        return inifile_parse_app(text, len, name, fn, user, err);
     if (memchr(text, '\0', len))
         return err_at(err, MU_EINPUT, name, 0,
                       "contains a NUL byte: not a text file");
@@ -89,21 +92,60 @@ mu_status inifile_parse_text(const char *text, size_t len, const char *name,
     return MU_OK;
 }
 
-int inifile_header_line(const char *text, size_t len, int key_line)
+/* ---- the app form ---------------------------------------------------- */
+
+static void app_field(sbuf *sb, const char *s)
 {
-    int line = 1, found = key_line;
-    const char *p = text, *end = text + len;
-    while (p < end && line <= key_line) {
-        const char *q = p;
-        while (q < end && (*q == ' ' || *q == '\t'))
-            q++;
-        if (q < end && *q == '[')
-            found = line;
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl)
-            break;
-        p = nl + 1;
-        line++;
+    for (; *s; s++) {
+        if (*s == '\t')
+            sb_puts(sb, "\\t");
+        else if (*s == '\n')
+            sb_puts(sb, "\\n");
+        else if (*s == '\\')
+            sb_puts(sb, "\\\\");
+        else
+            sb_ch(sb, *s);
     }
-    return found;
+}
+
+static mu_status app_key(void *user, const char *section, const char *key,
+                         const char *value, int line, mu_error *err)
+{
+    (void)err;
+    sbuf *sb = user;
+    sb_printf(sb, "%d\t", line);
+    app_field(sb, section);
+    sb_puts(sb, "\t");
+    app_field(sb, key);
+    sb_puts(sb, "\t");
+    app_field(sb, value);
+    sb_puts(sb, "\n");
+    return MU_OK;
+}
+
+mu_status inifile_export_app(const char *text, size_t len, const char *name,
+                             sbuf *sb, mu_error *err)
+{
+    sb_puts(sb, INIFILE_APP_MAGIC "\n");
+    mu_status st = inifile_parse_text(text, len, name, app_key, sb, err);
+    if (st == MU_OK && sb->oom)
+        return err_nomem(err);
+    return st;
+}
+
+mu_status mu_ini_export_app(const char *text, size_t len, const char *name,
+                            char **out, mu_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (!text || !out)
+        return err_set(err, MU_EINPUT, "no text to export");
+    sbuf sb = {0};
+    mu_status st = inifile_export_app(text, len, name ? name : "<text>", &sb,
+                                      err);
+    if (st != MU_OK) {
+        sb_free(&sb);
+        return st;
+    }
+    return sb_finish(&sb, out, err);
 }

@@ -46,6 +46,16 @@ MU_API mu_status mu_rules_parse(const char *text, size_t len, const char *name,
 MU_API void mu_rules_free(mu_rules *r);
 /* The embedded default rules file, as text (static storage). */
 MU_API const char *mu_rules_default_text(size_t *len);
+/* The keys of an INI file (tables, weapons or labels) in the form the
+ * WebAssembly core reads, which parses no INI: a line of records each
+ * naming its INI line, so that its messages still say file:line. Any
+ * loader (mu_rules_parse, mu_weapons_parse, mu_labels_parse) takes the text
+ * in that form too. Checks the INI syntax only: load the file to check it.
+ * Owns: *out (malloc'd, NUL-terminated) is the caller's.
+ * Errors: MU_EINPUT for text that is not INI, with its name and line. */
+MU_API mu_status mu_ini_export_app(const char *text, size_t len,
+                                   const char *name, char **out,
+                                   mu_error *err);
 
 /* The tables laid out as in the seed, one table after another, in
  * o->format: text or Markdown (o NULL: text).

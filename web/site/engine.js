@@ -1,0 +1,48 @@
+// engine.js -- muster's engine in the page: the WebAssembly core (the C
+// library's calculators, built by emcc from the same sources as the CLI)
+// behind one call. run('division', {army: 'union', seed: 7}) answers what
+// `muster division --army union --seed 7` answers: {code, out, error}, code
+// the CLI's exit status (0, 1 bad, 2 bad input), out its standard output,
+// error its message (without "muster: "). Give format: 'json' for the CLI's
+// --format json. Options: a value, true for a switch; false, null and
+// undefined leave the option out. No framework, no network once loaded.
+import createMusterCore from './muster-core.mjs';
+
+export async function loadEngine(init = {}) {
+  const core = await createMusterCore(init);
+  const enc = new TextEncoder();
+  let files = 0;
+
+  // n pairs as name NUL value NUL ..., in the core's memory.
+  function packed(pairs) {
+    const bytes = enc.encode(pairs.map(([k, v]) => k + '\0' + v + '\0').join(''));
+    const p = core._malloc(bytes.length + 1);
+    core.HEAPU8.set(bytes, p);
+    core.HEAPU8[p + bytes.length] = 0;
+    return p;
+  }
+
+  function run(command, options = {}) {
+    const pairs = [];
+    for (const [k, v] of Object.entries(options)) {
+      if (v === false || v === null || v === undefined) continue;
+      pairs.push([k, v === true ? '' : String(v)]);
+    }
+    const cmd = packed([[command, '']]);
+    const args = packed(pairs);
+    const code = core._mu_app_call(cmd, args, pairs.length);
+    core._free(cmd);
+    core._free(args);
+    return { code, out: core.UTF8ToString(core._mu_app_out()), error: core.UTF8ToString(core._mu_app_err()) };
+  }
+
+  // A house-rules file exported by `muster rules export --to app`: its
+  // path in the core's memory, to give as {rules: path} or {weapons: path}.
+  function addFile(name, text) {
+    const path = '/house-' + (++files) + '-' + String(name).replace(/[^A-Za-z0-9._-]/g, '_');
+    core.FS.writeFile(path, text);
+    return path;
+  }
+
+  return { run, addFile };
+}
