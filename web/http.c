@@ -378,6 +378,44 @@ static enum MHD_Result asset(struct MHD_Connection *c, const char *url)
                 false);
 }
 
+/* /app/NAME: the offline app's files (site.c), as a static host serves
+ * them: the service worker decides what is cached, and the page may compile
+ * its WebAssembly ('wasm-unsafe-eval'). /app goes to /app/. */
+static enum MHD_Result site_asset(web_server *s, struct MHD_Connection *c,
+                                  const char *url)
+{
+    char *body;
+    size_t len;
+    const char *type;
+    bool dir = !strcmp(url, "/app");
+    if (!may_answer(c))
+        return MHD_NO;
+    if (!dir && !web_site_file(s->cfg.site, url + 5, &body, &len, &type))
+        return respond(c, 404, "text/plain; charset=utf-8",
+                       (char *)"not found\n", 10, false);
+    struct MHD_Response *res = dir
+        ? MHD_create_response_from_buffer(0, (char *)"", MHD_RESPMEM_PERSISTENT)
+        : MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_FREE);
+    if (!res) {
+        if (!dir)
+            free(body);
+        return MHD_NO;
+    }
+    if (dir)
+        MHD_add_response_header(res, "Location", "/app/");
+    else
+        MHD_add_response_header(res, "Content-Type", type);
+    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(res, "Content-Security-Policy",
+                            "default-src 'self'; script-src 'self' "
+                            "'wasm-unsafe-eval'; img-src 'self' data: blob:; "
+                            "frame-ancestors 'none'; form-action 'none'");
+    MHD_add_response_header(res, "Cache-Control", "no-cache");
+    enum MHD_Result r = MHD_queue_response(c, dir ? 301 : 200, res);
+    MHD_destroy_response(res);
+    return r;
+}
+
 static enum MHD_Result whoami(web_server *s, struct MHD_Connection *c,
                               web_viewer v)
 {
@@ -503,6 +541,8 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
     if (!api && !plot && strcmp(url, "/whoami")) {
         if (post)
             return send_error(c, 405, "only /api/ takes POST");
+        if (!strcmp(url, "/app") || !strncmp(url, "/app/", 5))
+            return site_asset(s, c, url);
         return asset(c, url);
     }
     if (!host_ok(s, c)) {

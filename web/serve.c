@@ -86,8 +86,9 @@ static cli_rc run_serve(cli_ctx *cx)
     pthread_sigmask(SIG_BLOCK, &stop, NULL); /* the server's threads too */
 
     FILE *out = stdout, *log = stderr; /* api.c points stdout elsewhere */
+    char site[4096];
     web_config cfg = {a.campaign, (unsigned)a.threads, (unsigned)a.timeout, 0,
-                      log};
+                      log, web_site_find(site, sizeof site)};
     web_server *s;
     unsigned bound;
     if (web_server_new(&cfg, &s, &err) != MU_OK)

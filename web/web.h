@@ -144,7 +144,16 @@ typedef struct web_config {
     unsigned timeout;         /* seconds for a request to arrive (0: 15) */
     unsigned max_connections; /* 0: 4000 */
     FILE *log;                /* one line per refused request, or NULL */
+    const char *site;         /* the offline app's folder, served at /app/ */
 } web_config;
+
+/* The offline app's folder (muster-site/) beside this program or where it
+ * is installed, written into buf; NULL when there is none (site.c). */
+const char *web_site_find(char *buf, size_t n);
+/* A file of that folder by its plain name ("" is index.html): *body
+ * (malloc'd) and its content type; false when there is no such file. */
+bool web_site_file(const char *dir, const char *name, char **body,
+                   size_t *len, const char **type);
 
 /* Makes a server: tokens are drawn for a campaign. */
 mu_status web_server_new(const web_config *cfg, web_server **out,

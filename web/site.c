@@ -1,0 +1,88 @@
+/* site.c -- the offline app's files (muster-site/, built by wasm/) for
+ * `muster serve`, which serves them at /app/: the folder beside the tool
+ * (a build tree) or its installed place, share/muster/site. */
+#include "web.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static bool is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *web_site_find(char *buf, size_t n)
+{
+    char self[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (len <= 0)
+        return NULL;
+    self[len] = '\0';
+    char *slash = strrchr(self, '/');
+    if (!slash)
+        return NULL;
+    *slash = '\0';
+    /* beside the tool (build/), or from libexec/muster/ and bin/ */
+    static const char *const rel[] = {"/muster-site", "/../../share/muster/site",
+                                      "/../share/muster/site"};
+    for (size_t i = 0; i < sizeof rel / sizeof *rel; i++) {
+        int w = snprintf(buf, n, "%s%s", self, rel[i]);
+        if (w > 0 && (size_t)w < n && is_dir(buf))
+            return buf;
+    }
+    return NULL;
+}
+
+/* Only the folder's own plain names: no slash, no leading dot. */
+static bool plain_name(const char *name)
+{
+    if (!*name || *name == '.' || strlen(name) > 64)
+        return false;
+    for (const char *p = name; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+              (*p >= '0' && *p <= '9') || *p == '.' || *p == '-' || *p == '_'))
+            return false;
+    return true;
+}
+
+static const char *type_of(const char *name)
+{
+    static const struct { const char *ext, *type; } types[] = {
+        {".html", "text/html; charset=utf-8"},
+        {".js", "text/javascript; charset=utf-8"},
+        {".mjs", "text/javascript; charset=utf-8"},
+        {".css", "text/css; charset=utf-8"},
+        {".wasm", "application/wasm"},
+        {".webmanifest", "application/manifest+json"},
+        {".svg", "image/svg+xml"},
+        {".png", "image/png"},
+    };
+    const char *dot = strrchr(name, '.');
+    for (size_t i = 0; dot && i < sizeof types / sizeof *types; i++)
+        if (!strcmp(dot, types[i].ext))
+            return types[i].type;
+    return "application/octet-stream";
+}
+
+bool web_site_file(const char *dir, const char *name, char **body,
+                   size_t *len, const char **type)
+{
+    if (!*name)
+        name = "index.html";
+    if (!dir || !plain_name(name))
+        return false;
+    char path[PATH_MAX];
+    int w = snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (w <= 0 || (size_t)w >= sizeof path)
+        return false;
+    mu_error err;
+    if (mu_file_read(path, body, len, &err) != MU_OK)
+        return false;
+    *type = type_of(name);
+    return true;
+}
