@@ -16,6 +16,10 @@
 
 void cli_lang_init(void);
 
+#ifndef MUSTER_LOCALEDIR /* CMake defines it; a build without, the default */
+#define MUSTER_LOCALEDIR "/usr/local/share/locale"
+#endif
+
 static bool is_dir(const char *p)
 {
     struct stat st;
