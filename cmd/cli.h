@@ -289,6 +289,10 @@ bool cli_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 cli_rc cli_error(cli_ctx *cx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 cli_rc cli_fail(cli_ctx *cx, const mu_error *err);
+/* When no error was given, a warning into cx->err ("warning: ...", the
+ * exit status unchanged) naming the strengths `l` labelled without a line
+ * of their own (mu_labels_missed); nothing when there were none. */
+void cli_warn_labels(cli_ctx *cx, const mu_labels *l);
 /* The tool's advice for a library error's reason (cmd/hints.c), naming its
  * own commands and options; NULL when it has none. The library never names
  * them: this table is where a reason becomes a CLI hint. cli_fail adds it

@@ -448,6 +448,7 @@ static cli_rc run_engage(cli_ctx *cx)
     }
     mu_campaign_close(c);
     mu_dice_free(d);
+    cli_warn_labels(cx, labels);
     mu_labels_free(labels);
     return rc;
 }
@@ -551,6 +552,7 @@ static cli_rc run_show(cli_ctx *cx)
             rc = mu_campaign_show(c, v, &ro, &text, &err) == MU_OK
                      ? cli_take(cx, text) : cli_fail(cx, &err);
     }
+    cli_warn_labels(cx, labels);
     mu_labels_free(labels);
     mu_campaign_close(c);
     return rc;

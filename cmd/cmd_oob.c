@@ -97,6 +97,7 @@ static cli_rc run_oob(cli_ctx *cx, oob_gen gen)
 done:
     free(text);
     mu_dice_free(dice);
+    cli_warn_labels(cx, labels);
     mu_labels_free(labels);
     cli_rules_free(cx, rules);
     return rc;

@@ -227,6 +227,7 @@ static cli_rc plot_oob(cli_ctx *cx, bool corps, bool sim)
     rc = write_chart(cx, c, st, &err);
     mu_oob_odds_clear(&simd);
     mu_oob_odds_clear(&exact);
+    cli_warn_labels(cx, labels);
     mu_labels_free(labels);
     cli_rules_free(cx, rules);
     return rc;

@@ -271,6 +271,7 @@ static cli_rc run_roster(cli_ctx *cx)
     }
 done:
     mu_roster_free(r);
+    cli_warn_labels(cx, labels);
     mu_labels_free(labels);
     return rc;
 }

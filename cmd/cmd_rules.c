@@ -41,9 +41,15 @@ static const cli_opt export_opts[] = {
              "check tells it (without FILE: the built-in tables, or weapons)"},
     {0}};
 
+static const char *const dump_kinds[] = {"tables", "weapons", "labels",
+                                         NULL};
+
 static const cli_opt dump_opts[] = {
-    {.name = "kind", .type = ARG_CHOICE, .vocab = show_kinds, .metavar = "K",
-     .help = "tables (default) or weapons"},
+    {.name = "kind", .type = ARG_CHOICE, .vocab = dump_kinds, .metavar = "K",
+     .help = "tables (default), weapons, or labels: a labels file to fill in "
+             "from the rulebook, a line for every strength the tables can "
+             "give (those of --rules FILE, if given)"},
+    OPT_RULES_TABLES,
     {0}};
 
 /* The first [section] of a file's text, to tell what kind of file it is. */
@@ -204,9 +210,26 @@ static cli_rc run_export(cli_ctx *cx)
 
 static cli_rc run_dump(cli_ctx *cx)
 {
-    if (cli_choice(cx, O_kind, 0) == 1)
+    int kind = cli_choice(cx, O_kind, 0);
+    if (kind != 2 && cli_has(cx, O_rules))
+        return cli_error(cx, "rules dump: --rules FILE goes with --kind labels "
+                         "(the tables and weapons dumped are the built-in "
+                         "ones)");
+    if (kind == 1)
         return cli_out(cx, mu_weapons_default_text(NULL));
-    return cli_out(cx, mu_rules_default_text(NULL));
+    if (kind == 0)
+        return cli_out(cx, mu_rules_default_text(NULL));
+    mu_error err = {0};
+    const mu_rules *r = NULL;
+    char *text = NULL;
+    mu_labels *l = NULL;
+    mu_status st = cli_rules(cx, &r, &l, &err);
+    if (st == MU_OK)
+        st = mu_labels_template(r, &text, &err);
+    cli_rules_free(cx, r);
+    if (st != MU_OK)
+        return cli_fail(cx, &err);
+    return cli_take(cx, text);
 }
 
 const cli_command cmd_rules_show = {
@@ -258,7 +281,12 @@ const cli_command cmd_rules_dump = {
     .name = "rules dump",
     .summary = "print the built-in tables or weapons file",
     .doc = "Prints the built-in tables file (--kind weapons: the weapons\n"
-           "file), to copy and edit.\n",
+           "file), to copy and edit. --kind labels prints a labels file to\n"
+           "fill in from the rulebook (muster ships none of its values): a\n"
+           "commented line for every strength, from the largest the tables\n"
+           "give down to 3. A strength a labels file has no line for takes\n"
+           "the worn and spent of the nearest line of its morale, with a\n"
+           "warning.\n",
     .opts = dump_opts,
     .run = run_dump};
 

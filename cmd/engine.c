@@ -95,6 +95,15 @@ cli_rc cli_error(cli_ctx *cx, const char *fmt, ...)
     return CLI_INPUT;
 }
 
+void cli_warn_labels(cli_ctx *cx, const mu_labels *l)
+{
+    char buf[1024];
+    size_t n = mu_labels_missed(l, buf, sizeof buf);
+    if (n && cx->err.len == 0)
+        cli_buf_printf(&cx->err, "warning: %s (muster rules dump --kind "
+                       "labels writes a file with every strength)", buf);
+}
+
 cli_rc cli_fail(cli_ctx *cx, const mu_error *err)
 {
     char buf[1024];

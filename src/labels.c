@@ -14,7 +14,13 @@ struct mu_labels {
     /* where each morale's [section] header is (0: none), for messages */
     int section_line[3];
     char file[256];
+    /* strengths asked for that have no line: the line used instead (its
+     * stand count), MISS_NONE when the morale has no line at all; 0: not
+     * missed. Written through const (a record of use, like a cache). */
+    uint8_t missed[3][MU_MAX_STANDS + 1];
 };
+
+#define MISS_NONE 0xFF
 
 typedef struct labels_ctx {
     mu_labels *l;
@@ -100,16 +106,75 @@ mu_status mu_labels_load(const char *path, mu_labels **out, mu_error *err)
 
 void mu_labels_free(mu_labels *l) { free(l); }
 
+/* The line for `stands` of morale m: that strength's own, else the
+ * nearest of the morale (of two as near, the smaller); 0 when the morale
+ * has none. */
+static int nearest_line(const mu_labels *l, int stands, mu_morale m)
+{
+    if (l->worn[m][stands])
+        return stands;
+    for (int d = 1; d <= MU_MAX_STANDS; d++) {
+        if (stands - d >= 1 && l->worn[m][stands - d])
+            return stands - d;
+        if (stands + d <= MU_MAX_STANDS && l->worn[m][stands + d])
+            return stands + d;
+    }
+    return 0;
+}
+
+bool mu_labels_get(const mu_labels *l, int stands, mu_morale m, int *worn,
+                   int *spent)
+{
+    if (!l || stands <= 0 || stands > MU_MAX_STANDS || (unsigned)m >= 3)
+        return false;
+    int k = nearest_line(l, stands, m);
+    if (k != stands)
+        ((mu_labels *)l)->missed[m][stands] = k ? (uint8_t)k : MISS_NONE;
+    if (!k)
+        return false;
+    *worn = l->worn[m][k];
+    *spent = l->spent[m][k];
+    return true;
+}
+
 void mu_labels_name(const mu_labels *l, int stands, mu_morale m, char *buf,
                     size_t n)
 {
-    if (l && stands > 0 && stands <= MU_MAX_STANDS && (unsigned)m < 3 &&
-        l->worn[m][stands])
-        snprintf(buf, n, "%d/%d/%d %s", stands, l->worn[m][stands],
-                 l->spent[m][stands], mu_morale_name(m));
+    int worn, spent;
+    if (mu_labels_get(l, stands, m, &worn, &spent))
+        snprintf(buf, n, "%d/%d/%d %s", stands, worn, spent,
+                 mu_morale_name(m));
     else
         snprintf(buf, n, "%d stand%s, %s", stands, stands == 1 ? "" : "s",
                  mu_morale_name(m));
+}
+
+size_t mu_labels_missed(const mu_labels *l, char *buf, size_t n)
+{
+    size_t count = 0, k = 0;
+    if (n)
+        buf[0] = '\0';
+    for (int m = 0; l && m < 3; m++)
+        for (int s = MU_MAX_STANDS; s >= 1; s--) {
+            int used = l->missed[m][s];
+            if (!used)
+                continue;
+            count++;
+            if (k >= n)
+                continue;
+            const char *name = mu_morale_name((mu_morale)m);
+            int w = used == MISS_NONE
+                ? snprintf(buf + k, n - k, "%s%s has no [%s] line: a %s "
+                           "brigade of %d stand%s is labelled by its stands "
+                           "and morale", k ? "; " : "", l->file, name, name, s,
+                           s == 1 ? "" : "s")
+                : snprintf(buf + k, n - k, "%s%s has no [%s] line for %d "
+                           "stand%s: the nearest, %d, gives its worn and "
+                           "spent", k ? "; " : "", l->file, name, s,
+                           s == 1 ? "" : "s", used);
+            k = w < 0 ? n : k + (size_t)w;
+        }
+    return count;
 }
 
 mu_status mu_labels_check(const mu_labels *l, int stands, mu_morale m,
@@ -130,13 +195,60 @@ mu_status mu_labels_check(const mu_labels *l, int stands, mu_morale m,
                   name, stands, stands == 1 ? "" : "s", stands);
 }
 
-bool mu_labels_get(const mu_labels *l, int stands, mu_morale m, int *worn,
-                   int *spent)
+/* The largest stand count the rules' stands tables give (any army,
+ * theater, year), and the smallest. */
+static mu_status stands_range(const mu_rules *r, int *lo, int *hi,
+                              mu_error *err)
 {
-    if (!l || stands <= 0 || stands > MU_MAX_STANDS || (unsigned)m >= 3 ||
-        !l->worn[m][stands])
-        return false;
-    *worn = l->worn[m][stands];
-    *spent = l->spent[m][stands];
-    return true;
+    *lo = MU_MAX_STANDS + 1;
+    *hi = 0;
+    for (int a = 0; a < 2; a++)
+        for (int th = 0; th < 2; th++)
+            for (int y = MU_YEAR_FIRST; y <= MU_YEAR_LAST; y++)
+                for (int s = 1; s <= MU_MAX_STANDS; s++) {
+                    int faces;
+                    mu_status st = mu_rules_chance(r, MU_TABLE_STANDS,
+                                                   (mu_army)a, (mu_theater)th,
+                                                   y, s, &faces, err);
+                    if (st != MU_OK)
+                        return st;
+                    if (faces && s < *lo)
+                        *lo = s;
+                    if (faces && s > *hi)
+                        *hi = s;
+                }
+    return MU_OK;
+}
+
+mu_status mu_labels_template(const mu_rules *r, char **out, mu_error *err)
+{
+    if (out)
+        *out = NULL;
+    if (!r || !out)
+        return err_set(err, MU_EINPUT, "no rules given");
+    int lo, hi;
+    mu_status st = stands_range(r, &lo, &hi, err);
+    if (st != MU_OK)
+        return st;
+    sbuf sb = {0};
+    sb_printf(&sb,
+              "; Brigade labels: worn and spent by morale and stands.\n"
+              "; Fill in every line from your rulebook's Brigade "
+              "Effectiveness Table\n"
+              "; (muster ships none of its values) and take away its ';'.\n"
+              ";   STANDS = WORN/SPENT    0 < spent < worn < stands\n"
+              "; The tables give brigades of %d to %d stands; casualties "
+              "leave fewer,\n"
+              "; down to 1. A strength with no line takes the worn and spent "
+              "of the\n"
+              "; nearest line of its morale (of two as near, the smaller), "
+              "with a\n"
+              "; warning; a brigade of 1 or 2 stands can have no line of its "
+              "own.\n", lo, hi);
+    for (int m = 0; m < 3; m++) {
+        sb_printf(&sb, "\n[%s]\n", mu_morale_name((mu_morale)m));
+        for (int s = hi; s >= 3; s--)
+            sb_printf(&sb, "; %d = WORN/SPENT\n", s);
+    }
+    return sb_finish(&sb, out, err);
 }

@@ -688,16 +688,6 @@ mu_status mu_division_stream_put(mu_division_stream *s, const mu_division *d,
 {
     if (!s || !d)
         return err_set(err, MU_EINPUT, "nothing to render");
-    for (int k = 0; s->o.labels && k < d->nbrigades; k++) {
-        mu_status st = mu_labels_check(s->o.labels, d->brigades[k].stands,
-                                       d->brigades[k].morale, err);
-        if (st != MU_OK && s->count) { /* the divisions before it go out */
-            mu_error ignored;
-            stream_flush(s, &ignored);
-        }
-        if (st != MU_OK)
-            return st;
-    }
     uint64_t number = s->numbered ? s->count + 1 : 0;
     switch (s->o.format) {
     case MU_FMT_TEXT:
@@ -769,10 +759,6 @@ mu_status mu_division_render(const mu_division *d, size_t n,
         return err_set(err, MU_EINPUT, "nothing to render");
     mu_division_stream *s;
     mu_status st = mu_division_stream_new(o, n > 1, NULL, NULL, &s, err);
-    for (size_t i = 0; i < n && st == MU_OK; i++) /* labels first: no text */
-        for (int k = 0; o->labels && k < d[i].nbrigades && st == MU_OK; k++)
-            st = mu_labels_check(o->labels, d[i].brigades[k].stands,
-                                 d[i].brigades[k].morale, err);
     for (size_t i = 0; i < n && st == MU_OK; i++)
         st = mu_division_stream_put(s, &d[i], err);
     if (st == MU_OK)

@@ -112,20 +112,6 @@ static void corps_md(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
 
 /* ---- entry points ------------------------------------------------------- */
 
-/* Every brigade of d[0..n) has a label in l (or l is NULL). */
-static mu_status labels_cover(const mu_division *d, size_t n,
-                              const mu_labels *l, mu_error *err)
-{
-    for (size_t i = 0; l && i < n; i++)
-        for (int k = 0; k < d[i].nbrigades; k++) {
-            mu_status st = mu_labels_check(l, d[i].brigades[k].stands,
-                                           d[i].brigades[k].morale, err);
-            if (st != MU_OK)
-                return st;
-        }
-    return MU_OK;
-}
-
 mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
                           char **out, mu_error *err)
 {
@@ -133,9 +119,6 @@ mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
         *out = NULL; /* never read; NULL unless MU_OK */
     if (!c || !o)
         return err_set(err, MU_EINPUT, "nothing to render");
-    if (labels_cover(c->divisions, (size_t)c->ndivisions, o->labels, err) !=
-        MU_OK)
-        return MU_EINPUT;
     sbuf sb = {0}, cells = {0};
     char seed[24] = "";
     size_t seedlen = o->has_seed ? wr_u64(seed, o->seed) : 0;
@@ -180,10 +163,6 @@ mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
         *out = NULL; /* never read; NULL unless MU_OK */
     if (!b || !o)
         return err_set(err, MU_EINPUT, "nothing to render");
-    for (int i = 0; i < 2; i++)
-        if (labels_cover(b->sides[i].divisions, (size_t)b->sides[i].ndivisions,
-                         o->labels, err) != MU_OK)
-            return MU_EINPUT;
     sbuf sb = {0}, cells = {0};
     char seed[24] = "";
     size_t seedlen = o->has_seed ? wr_u64(seed, o->seed) : 0;

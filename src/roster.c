@@ -46,8 +46,8 @@ void roster_div_from_gen(rs_division *d, const mu_division *g)
     d->guns_captured = d->guns_destroyed = 0;
     for (int i = 0; i < g->nbrigades; i++) {
         const mu_brigade *b = &g->brigades[i];
-        d->b[i] = (rs_brigade){i + 1, b->stands, b->stands, 0, 0, 0,
-                               b->morale, b->leader, b->rolled, RS_ROLLED};
+        d->b[i] = (rs_brigade){i + 1, b->stands, b->stands, b->stands, 0, 0,
+                               0, b->morale, b->leader, b->rolled, RS_ROLLED};
     }
 }
 

@@ -16,6 +16,8 @@ enum { RS_ROLLED = 0, RS_REPLACED = 1, RS_DOWNGRADED = 2,
 typedef struct rs_brigade {
     int number;
     int stands;   /* now: one tick box each */
+    int label_stands; /* the label's strength (campaign: at the battle's
+                         start while one is under way) */
     int start;    /* as generated */
     int lost, captured, returned; /* campaign: out now, held, come back */
     mu_morale morale;

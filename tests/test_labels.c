@@ -1,5 +1,6 @@
-/* Brigade labels: a labels file that lacks a brigade's stand count is an
- * error naming the count, never a silent fallback. */
+/* Brigade labels: mu_labels_check names a count a file lacks; a label of
+ * a strength without a line takes the nearest line of its morale (of two
+ * as near, the smaller), recorded for mu_labels_missed, never refused. */
 #include "test_util.h"
 
 #include <stdlib.h>
@@ -36,17 +37,81 @@ static void check_names_the_missing_count(void **state)
                         "stands: add [crack] with a line '7 = WORN/SPENT'");
     assert_int_equal(mu_labels_check(NULL, 9, MU_CRACK, &err), MU_OK);
     /* Without a label: the count, singular for one stand. */
-    mu_labels_name(l, 1, MU_VETERAN, buf, sizeof buf);
-    assert_string_equal(buf, "1 stand, veteran");
+    mu_labels_name(l, 1, MU_CRACK, buf, sizeof buf);
+    assert_string_equal(buf, "1 stand, crack");
     mu_labels_name(NULL, 2, MU_CRACK, buf, sizeof buf);
     assert_string_equal(buf, "2 stands, crack");
     mu_labels_name(l, 8, MU_VETERAN, buf, sizeof buf);
     assert_string_equal(buf, "8/6/3 veteran");
+    assert_int_equal(mu_labels_missed(l, buf, sizeof buf), 1); /* crack */
     mu_labels_free(l);
 }
 
-/* The renderers refuse a division with an unlabelled brigade. */
-static void render_refuses_unlabelled(void **state)
+/* The nearest line: below, above, a tie going to the smaller; each use
+ * reported once, in morale order and then from the largest strength. */
+static void nearest_line_and_report(void **state)
+{
+    (void)state;
+    mu_labels *l = NULL;
+    mu_error err;
+    char buf[600];
+    assert_int_equal(mu_labels_parse(text, sizeof text - 1, "my.ini", &l, &err),
+                     MU_OK);
+    assert_int_equal(mu_labels_missed(l, buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+    mu_labels_name(l, 3, MU_VETERAN, buf, sizeof buf);
+    assert_string_equal(buf, "3/5/3 veteran"); /* the line for 7 */
+    mu_labels_name(l, 11, MU_VETERAN, buf, sizeof buf);
+    assert_string_equal(buf, "11/6/3 veteran"); /* the line for 8 */
+    mu_labels_name(l, 3, MU_VETERAN, buf, sizeof buf); /* again: once */
+    int worn = 0, spent = 0;
+    assert_true(mu_labels_get(l, 9, MU_GREEN, &worn, &spent));
+    assert_int_equal(worn, 5);
+    assert_int_equal(spent, 3);
+    assert_false(mu_labels_get(l, 9, MU_CRACK, &worn, &spent));
+    assert_int_equal(mu_labels_missed(l, buf, sizeof buf), 4);
+    assert_string_equal(buf,
+        "my.ini has no [green] line for 9 stands: the nearest, 7, gives its "
+        "worn and spent; my.ini has no [veteran] line for 11 stands: the "
+        "nearest, 8, gives its worn and spent; my.ini has no [veteran] line "
+        "for 3 stands: the nearest, 7, gives its worn and spent; my.ini has "
+        "no [crack] line: a crack brigade of 9 stands is labelled by its "
+        "stands and morale");
+    mu_labels_free(l);
+    /* A tie: 6 is as near to 5 as to 7, and 5 is the smaller. */
+    static const char two[] = "[green]\n5 = 4/2\n7 = 5/3\n";
+    assert_int_equal(mu_labels_parse(two, sizeof two - 1, "two.ini", &l, &err),
+                     MU_OK);
+    mu_labels_name(l, 6, MU_GREEN, buf, sizeof buf);
+    assert_string_equal(buf, "6/4/2 green");
+    mu_labels_free(l);
+}
+
+/* The template: every strength the built-in tables give (5..11) and what
+ * casualties leave, down to 3, commented, no value; it loads as no lines. */
+static void template_lines(void **state)
+{
+    (void)state;
+    mu_rules *r = default_rules();
+    mu_error err;
+    char *t = NULL;
+    assert_int_equal(mu_labels_template(r, &t, &err), MU_OK);
+    assert_non_null(strstr(t, "brigades of 5 to 11 stands"));
+    assert_non_null(strstr(t, "[green]\n; 11 = WORN/SPENT\n; 10 = WORN/SPENT"));
+    assert_non_null(strstr(t, "[crack]\n; 11 = WORN/SPENT"));
+    assert_non_null(strstr(t, "; 3 = WORN/SPENT\n"));
+    assert_null(strstr(t, "; 2 = WORN/SPENT"));
+    mu_labels *l = NULL;
+    assert_int_equal(mu_labels_parse(t, strlen(t), "t.ini", &l, &err), MU_OK);
+    int worn, spent;
+    assert_false(mu_labels_get(l, 7, MU_GREEN, &worn, &spent));
+    mu_labels_free(l);
+    free(t);
+    mu_rules_free(r);
+}
+
+/* The renderers label a strength without a line by the nearest one. */
+static void render_takes_the_nearest(void **state)
 {
     (void)state;
     mu_labels *l = NULL;
@@ -66,14 +131,16 @@ static void render_refuses_unlabelled(void **state)
     assert_non_null(strstr(out, "8/6/3 veteran"));
     free(out);
     out = NULL;
-    d.brigades[1].stands = 9; /* not in the file */
-    assert_int_equal(mu_division_render(&d, 1, &ro, &out, &err), MU_EINPUT);
-    assert_null(out);
-    assert_string_equal(mu_error_format(&err, buf, sizeof buf),
-                        "my.ini:2: [veteran] has no line for 9 stands, which "
-                        "a brigade has: add '9 = WORN/SPENT'");
-    ro.labels = NULL; /* without labels, nothing to check */
+    d.brigades[1].stands = 9; /* not in the file: the line for 8 */
     assert_int_equal(mu_division_render(&d, 1, &ro, &out, &err), MU_OK);
+    assert_non_null(strstr(out, "9/6/3 veteran"));
+    free(out);
+    assert_int_equal(mu_labels_missed(l, buf, sizeof buf), 1);
+    assert_string_equal(buf, "my.ini has no [veteran] line for 9 stands: the "
+                        "nearest, 8, gives its worn and spent");
+    ro.labels = NULL;
+    assert_int_equal(mu_division_render(&d, 1, &ro, &out, &err), MU_OK);
+    assert_non_null(strstr(out, "9 stands, veteran"));
     free(out);
     mu_dice_free(dice);
     mu_labels_free(l);
@@ -84,7 +151,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(check_names_the_missing_count),
-        cmocka_unit_test(render_refuses_unlabelled),
+        cmocka_unit_test(nearest_line_and_report),
+        cmocka_unit_test(template_lines),
+        cmocka_unit_test(render_takes_the_nearest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

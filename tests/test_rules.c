@@ -198,8 +198,10 @@ static void labels(void **state)
     char buf[64];
     mu_labels_name(l, 7, MU_VETERAN, buf, sizeof buf);
     assert_string_equal(buf, "7/5/3 veteran");
-    mu_labels_name(l, 7, MU_GREEN, buf, sizeof buf);
-    assert_string_equal(buf, "7 stands, green");
+    mu_labels_name(l, 7, MU_GREEN, buf, sizeof buf); /* the nearest: 6 */
+    assert_string_equal(buf, "7/4/2 green");
+    mu_labels_name(l, 7, MU_CRACK, buf, sizeof buf); /* no [crack] */
+    assert_string_equal(buf, "7 stands, crack");
     mu_labels_name(NULL, 9, MU_CRACK, buf, sizeof buf);
     assert_string_equal(buf, "9 stands, crack");
     mu_labels_free(l);

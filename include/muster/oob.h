@@ -114,7 +114,15 @@ MU_API mu_status mu_rules_chance(const mu_rules *r, mu_table t, mu_army a,
  *   7 = 5/3        ; 7 stands: worn at 5, spent at 3 -> "7/5/3 veteran"
  *
  * with a section per morale (green, veteran, crack), a key per stand count
- * and "worn/spent" values, 0 < spent < worn < stands. */
+ * and "worn/spent" values, 0 < spent < worn < stands.
+ *
+ * A strength the file has no line for (a brigade worn down below the
+ * table's smallest row, a table of a few rows) is never refused: it takes
+ * the worn and spent of the nearest line of its morale (of two as near,
+ * the smaller), and a morale with no line at all labels its brigades by
+ * stands and morale alone. Every such use is recorded in the labels
+ * handle, for mu_labels_missed to report (so a handle is not to be shared
+ * between threads that label at once). */
 typedef struct mu_labels mu_labels;
 
 /* A labels file loaded and validated, or the same from text in memory
@@ -128,24 +136,38 @@ MU_API mu_status mu_labels_parse(const char *text, size_t len, const char *name,
                                  mu_labels **out, mu_error *err);
 /* Releases labels; NULL is a no-op. */
 MU_API void mu_labels_free(mu_labels *l);
-/* MU_OK when `l` has a label for a brigade of `stands` stands and morale m,
- * or `l` is NULL. The renderers of divisions, corps and battles check every
- * brigade with it, so a labels file never silently gives some brigades no
- * label.
+/* MU_OK when `l` has its own line for a brigade of `stands` stands and
+ * morale m, or `l` is NULL (the renderers do not refuse a strength without
+ * one: see above).
  * Errors: MU_EINPUT at the file and line of that morale's section (the
  * file alone when it has none), naming the missing count. */
 MU_API mu_status mu_labels_check(const mu_labels *l, int stands, mu_morale m,
                                  mu_error *err);
-/* The label of a brigade: "7/5/3 veteran" when `l` has that stand count and
- * morale, otherwise "7 stands, veteran". `l` may be NULL. Writes at most n
- * bytes (always terminated). */
+/* The label of a brigade: "7/5/3 veteran" from the line for that stand
+ * count and morale or the nearest one (see above), "7 stands, veteran"
+ * when the morale has none or `l` is NULL. Writes at most n bytes (always
+ * terminated). */
 MU_API void mu_labels_name(const mu_labels *l, int stands, mu_morale m,
                            char *buf, size_t n);
 /* The worn and spent thresholds of a brigade of `stands` stands and morale
- * `m`: true with them when `l` gives that stand count and morale, false
- * (leaving *worn and *spent alone) otherwise or when `l` is NULL. */
+ * `m`: true with those of its line or the nearest one (see above), false
+ * (leaving *worn and *spent alone) when the morale has no line or `l` is
+ * NULL. */
 MU_API bool mu_labels_get(const mu_labels *l, int stands, mu_morale m,
                           int *worn, int *spent);
+/* How many strengths were labelled without a line of their own since `l`
+ * was loaded, and in buf (at most n bytes, terminated; "" for none) one
+ * sentence for each, "; " between: "labels.ini has no [green] line for 3
+ * stands: the nearest, 5, gives its worn and spent". `l` may be NULL. */
+MU_API size_t mu_labels_missed(const mu_labels *l, char *buf, size_t n);
+/* A labels file to fill in from the rulebook: a commented line
+ * "; N = WORN/SPENT" for every stand count from the largest the rules'
+ * stands tables can give (any army, theater, year) down to 1, under each
+ * morale's section, with no value of the published rules. As it is (every
+ * line commented), it loads as a file of no lines.
+ * Owns: *out is malloc'd text; free() it. */
+MU_API mu_status mu_labels_template(const mu_rules *r, char **out,
+                                    mu_error *err);
 
 /* ------------------------------------------------------------------------ */
 /* Order of battle: the division generator                                  */
@@ -306,14 +328,13 @@ MU_API mu_status mu_division_render(const mu_division *d, size_t n,
  * the text of mu_division_render, given to `write` in chunks of about 64 KB
  * (and the rest at the end), so any number of divisions can be written
  * while they are generated. `numbered` is mu_division_render's n > 1
- * ("Division N:", "index", a JSON array). A division whose brigade has no
- * label in o->labels is refused before any of its text is written (the
- * divisions before it are handed to `write` first).
+ * ("Division N:", "index", a JSON array). A brigade whose strength has no
+ * line in o->labels takes the nearest (see Brigade labels).
  * mu_division_stream_end writes the ending (seed line, "]") and what is
  * left; a stream freed without it drops what was not yet written.
  * Owns: the stream; mu_division_stream_free releases it (NULL is a no-op).
- * Errors: MU_EINPUT for a missing label; whatever `write` returns (its
- * status and message) stops the stream. */
+ * Errors: whatever `write` returns (its status and message) stops the
+ * stream. */
 typedef struct mu_division_stream mu_division_stream;
 MU_API mu_status mu_division_stream_new(const mu_render_opts *o, bool numbered,
                                         mu_sink_fn write, void *ctx,

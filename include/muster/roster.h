@@ -102,8 +102,11 @@ typedef mu_status (*mu_write_fn)(void *ud, const unsigned char *data,
  * division's header kept with its first card; then the labels. Each page
  * has a header with the roster's title and "page N of M". `stats` (may be
  * NULL) says what was drawn.
- * Errors: MU_EINPUT for bad options (a page out of range names the count)
- *         or a labels file lacking a brigade's stand count, the status
+ * A brigade's label is that of its strength (in a campaign, while a
+ * battle is under way, the strength it began the battle with); a strength
+ * the labels file lacks takes the nearest line (muster/oob.h).
+ * Errors: MU_EINPUT for bad options (a page out of range names the count),
+ *         the status
  *         `write` returned when it stopped, MU_EINTERNAL when cairo fails. */
 MU_API mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
                                   mu_write_fn write, void *ud,

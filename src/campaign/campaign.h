@@ -48,6 +48,8 @@ typedef struct camp_brigade {
     int number, morale;
     int start, current, lost, returned, captured, freed;
     int leader, leader_rolled, leader_origin;
+    int label_stands; /* its label's strength: at the start of the battle
+                         under way, else now (not a column: derived) */
 } camp_brigade;
 
 typedef struct camp_div {

@@ -105,6 +105,7 @@ static void overlay(rs_division *d, const camp_div *v, int held)
         rs_brigade *o = &d->b[i];
         o->number = b->number;
         o->stands = b->current;
+        o->label_stands = b->label_stands;
         o->start = b->start;
         o->lost = b->lost - b->returned;
         o->captured = b->captured - b->freed;

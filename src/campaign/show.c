@@ -211,7 +211,8 @@ static void leader_jw(jw *w, const char *key, int r, int rolled, int origin)
 static void brigade_jw(jw *w, const camp_brigade *b, const mu_labels *l)
 {
     char label[64];
-    mu_labels_name(l, b->current, (mu_morale)b->morale, label, sizeof label);
+    mu_labels_name(l, b->label_stands, (mu_morale)b->morale, label,
+                   sizeof label);
     jw_obj(w, NULL);
     jw_int(w, "number", b->number);
     jw_int(w, "stands", b->current);
@@ -399,7 +400,8 @@ static void brigade_grid(const camp_div *d, const mu_labels *l, grid *g)
         const camp_brigade *b = &d->b[i];
         grid_add(g);
         grid_setf(g, 0, "%d", b->number);
-        mu_labels_name(l, b->current, (mu_morale)b->morale, buf, sizeof buf);
+        mu_labels_name(l, b->label_stands, (mu_morale)b->morale, buf,
+                       sizeof buf);
         grid_setf(g, 1, "%s", buf);
         rating_text(b->leader, b->leader_rolled, b->leader_origin, buf,
                     sizeof buf);
@@ -801,27 +803,15 @@ mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
             sb_printf(&sb, "## Division %d engaged: %s\n\n", e->id, name);
         else
             sb_printf(&sb, "Division %d \"%s\" engaged:\n", e->id, e->name);
-        /* The engagement is committed by now, so a labels file that lacks
-         * a brigade's count must not fail the output: say so instead. */
-        mu_render_opts plain = *o;
-        mu_error why = {0};
-        for (int i = 0; i < e->division.nbrigades && plain.labels; i++)
-            if (mu_labels_check(o->labels, e->division.brigades[i].stands,
-                                e->division.brigades[i].morale, &why) != MU_OK)
-                plain.labels = NULL;
+        /* A strength the labels lack takes the nearest line (oob.h). */
         char *div = NULL;
-        mu_status s = mu_division_render(&e->division, 1, &plain, &div, err);
+        mu_status s = mu_division_render(&e->division, 1, o, &div, err);
         if (s != MU_OK) {
             sb_free(&sb);
             return s;
         }
         sb_puts(&sb, div);
         free(div);
-        if (o->labels && !plain.labels) {
-            char msg[sizeof why.msg + sizeof why.file + 16];
-            sb_printf(&sb, "Labels left out: %s\n",
-                      mu_error_format(&why, msg, sizeof msg));
-        }
         if (e->corps_leader)
             corps_line(e, md, &sb);
         break;

@@ -554,6 +554,17 @@ static bool div_row(sqlite3_stmt *st, camp_div *d)
 
 /* One row of the brigade queries (columns 1..11, as both loaders select
  * them) into *b; false if a value is not one the file may hold. */
+/* A brigade's columns, the last its strength for its label: during a
+ * battle the stands it began the battle with (those now and those lost or
+ * captured in the battle under way, by the losses' primary key), else the
+ * stands now. */
+#define BRIGADE_COLS                                                          \
+    "SELECT division, number, morale, start, current, lost, returned, "      \
+    "captured, freed, leader, leader_rolled, leader_origin, current + "      \
+    "coalesce((SELECT l.lost + l.captured FROM battles t JOIN losses l ON "   \
+    "l.battle = t.id AND l.division = brigades.division AND l.brigade = "    \
+    "brigades.number WHERE t.active = 1), 0) FROM brigades "
+
 static bool brigade_row(sqlite3_stmt *st, camp_brigade *b)
 {
     bool ok = true;
@@ -568,6 +579,7 @@ static bool brigade_row(sqlite3_stmt *st, camp_brigade *b)
     b->leader = camp_col(st, 9, &ok);
     b->leader_rolled = camp_col(st, 10, &ok);
     b->leader_origin = camp_col(st, 11, &ok);
+    b->label_stands = camp_col(st, 12, &ok);
     return ok;
 }
 
@@ -576,11 +588,8 @@ static mu_status load_brigades(mu_campaign *c, camp_div *v, int n, int only,
                                mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT division, number, morale, start, "
-                               "current, lost, returned, captured, freed, "
-                               "leader, leader_rolled, leader_origin FROM "
-                               "brigades WHERE ?1 = 0 OR division = ?1 "
-                               "ORDER BY division, number", &st, err);
+    mu_status s = camp_prepare(c, BRIGADE_COLS "WHERE ?1 = 0 OR division = "
+                               "?1 ORDER BY division, number", &st, err);
     if (s != MU_OK)
         return s;
     sqlite3_bind_int(st, 1, only);
@@ -721,10 +730,8 @@ mu_status camp_divs_open(mu_campaign *c, int side, bool brigades,
              div_cols);
     mu_status s = camp_prepare(c, sql, &it->div, err);
     if (s == MU_OK && brigades)
-        s = camp_prepare(c, "SELECT division, number, morale, start, current, "
-                         "lost, returned, captured, freed, leader, "
-                         "leader_rolled, leader_origin FROM brigades WHERE "
-                         "division = ?1 ORDER BY number", &it->brig, err);
+        s = camp_prepare(c, BRIGADE_COLS "WHERE division = ?1 ORDER BY "
+                         "number", &it->brig, err);
     if (s != MU_OK) {
         camp_divs_close(it);
         return s;

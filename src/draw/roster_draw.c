@@ -288,7 +288,8 @@ static void draw_division(dctx *c, const rs_block *b)
     if (k > 0 && (size_t)k < sizeof s)
         snprintf(s + k, sizeof s - (size_t)k, ", %d to the %s",
                  g->artillery.reserve, reserve_name(g->army));
-    text(c, c->x0 + 6, b->y + 25, c->w - 12, s, 9, F_REG, 0);
+    double pt = text_w(c, s, 9, F_REG) > c->w - 12 ? 8 : 9; /* guns lost */
+    text(c, c->x0 + 6, b->y + 25, c->w - 12, s, pt, F_REG, 0);
     division_rolls(d, s, sizeof s);
     ink(c, 0.35);
     text(c, c->x0 + 6, b->y + 39, c->w - 12, s, 6.5, F_REG, 0);
@@ -361,7 +362,8 @@ static void draw_card(dctx *c, const rs_block *b)
     cairo_rectangle(c->cr, x, y, w, h);
     cairo_stroke(c->cr);
     char s[256], label[64];
-    mu_labels_name(c->o->labels, bg->stands, bg->morale, label, sizeof label);
+    mu_labels_name(c->o->labels, bg->label_stands, bg->morale, label,
+                   sizeof label);
     snprintf(s, sizeof s, "Brigade %d", bg->number);
     ink(c, 0.1);
     text(c, x + 8, y + 5, 0, s, 11, F_BOLD, 0);
@@ -370,7 +372,7 @@ static void draw_card(dctx *c, const rs_block *b)
     leader_right(c, x + w - 8, y + 6, "Brigadier", bg->leader, bg->rolled,
                  bg->origin, 9.5);
     int worn = 0, spent = 0;
-    mu_labels_get(c->o->labels, bg->stands, bg->morale, &worn, &spent);
+    mu_labels_get(c->o->labels, bg->label_stands, bg->morale, &worn, &spent);
     tick_boxes(c, x + 12, y + 28, w - 270, bg->stands, worn, spent);
     card_status(d, bg, worn, spent, s, sizeof s);
     ink(c, 0.25);
@@ -552,10 +554,11 @@ static void label_lines(dctx *c, const rs_label *lb, char top[160],
     int worn, spent;
     snprintf(top, 160, "%s \u00b7 %s", side, dn);
     snprintf(name, 160, "Brigade %d", b->number);
-    if (mu_labels_get(c->o->labels, b->stands, b->morale, &worn, &spent))
-        snprintf(big, 160, "%d/%d/%d", b->stands, worn, spent);
+    if (mu_labels_get(c->o->labels, b->label_stands, b->morale, &worn,
+                      &spent))
+        snprintf(big, 160, "%d/%d/%d", b->label_stands, worn, spent);
     else
-        snprintf(big, 160, "%d stands", b->stands);
+        snprintf(big, 160, "%d stands", b->label_stands);
     /* The rating word only: a label has no room for how it came about. */
     snprintf(low, 160, "%s \u00b7 %s", mu_morale_name(b->morale),
              mu_rating_name(b->leader));
@@ -710,30 +713,14 @@ static mu_status check_opts(const mu_roster_opts *o, mu_error *err)
     return MU_OK;
 }
 
-/* A labels file must label every brigade (as for the other renderers), so
- * no card silently lacks its worn and spent marks. */
-static mu_status check_labels(const mu_roster *r, const mu_labels *l,
-                              mu_error *err)
-{
-    for (int i = 0; l && i < r->ndivs; i++)
-        for (int k = 0; k < r->divs[i].nbrigades; k++) {
-            const rs_brigade *b = &r->divs[i].b[k];
-            mu_status s = mu_labels_check(l, b->stands, b->morale, err);
-            if (s != MU_OK)
-                return s;
-        }
-    return MU_OK;
-}
-
-/* Checks the options and the labels, lays the roster out and starts the
- * stats; the caller frees *l when this succeeds. */
+/* Checks the options, lays the roster out and starts the stats (a
+ * strength the labels lack takes the nearest line: oob.h); the caller
+ * frees *l when this succeeds. */
 static mu_status prepare(const mu_roster *r, const mu_roster_opts *o,
                          int page, rs_layout *l, mu_roster_stats *st,
                          mu_error *err)
 {
     mu_status s = check_opts(o, err);
-    if (s == MU_OK)
-        s = check_labels(r, o->labels, err);
     if (s == MU_OK)
         s = roster_layout(r, o, l, err);
     if (s != MU_OK)

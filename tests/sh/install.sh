@@ -16,7 +16,8 @@ pc=$(find "$work/usr" -name muster.pc) || true
 export PKG_CONFIG_PATH=$(dirname "$pc")
 libdir=$(realpath "$(pkg-config --variable=libdir muster)")
 for f in bin/muster include/muster.h include/muster/core.h \
-         include/muster/campaign.h share/man/man1/muster.1; do
+         include/muster/campaign.h share/man/man1/muster.1 \
+         share/muster/labels-template.ini share/muster/labels-example.ini; do
     [ -e "$work/usr/$f" ] || fail "not installed: $f"
 done
 [ -e "$libdir/libmuster.a" ] || fail "no static library in $libdir"
