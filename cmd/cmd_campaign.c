@@ -42,15 +42,29 @@ static cli_rc open_campaign(cli_ctx *cx, mu_campaign **c)
     return open_as(cx, c, false);
 }
 
-/* DIV, the second operand: the number 'add' printed. */
+/* DIV, the second operand: the number 'add' printed, or the division's
+ * name (looked up in FILE). */
 static cli_rc div_of(cli_ctx *cx, int *div)
 {
     uint64_t v;
-    if (!cli_number(cx->operand[1], 1, 1000000000, &v))
+    const char *arg = cx->operand[1];
+    if (cli_number(arg, 1, 1000000000, &v)) {
+        *div = (int)v;
+        return CLI_OK;
+    }
+    if (!*arg || strspn(arg, "0123456789") == strlen(arg))
         return cli_error(cx, "'%s' is not a division id: give the number "
-                         "'add' printed (see 'muster campaign show')",
-                         cx->operand[1]);
-    *div = (int)v;
+                         "'add' printed or the division's name (see 'muster "
+                         "campaign show')", arg);
+    mu_error err = {0};
+    mu_campaign *c = NULL;
+    if (mu_campaign_open_read(cx->operand[0], &c, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    mu_status s = mu_campaign_division_find(c, arg, div, &err);
+    mu_campaign_close(c);
+    if (s != MU_OK)
+        return cli_error(cx, "%s: give the division's id or name (see "
+                         "'muster campaign show')", err.msg);
     return CLI_OK;
 }
 

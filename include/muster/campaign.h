@@ -164,6 +164,13 @@ MU_API mu_status mu_campaign_open_read(const char *path, mu_campaign **out,
                                        mu_error *err);
 /* Closes a campaign; NULL is a no-op. */
 MU_API void mu_campaign_close(mu_campaign *c);
+/* The id of the division named `name` (letters compared without case, as
+ * SQLite's NOCASE: ASCII only). Names are public: a side sees every
+ * division's, hidden ones too.
+ * Errors: MU_EINPUT when no division or more than one has that name (the
+ * message lists their ids). */
+MU_API mu_status mu_campaign_division_find(mu_campaign *c, const char *name,
+                                           int *id, mu_error *err);
 
 /* Who is looking, or acting. The umpire sees everything; a side sees its
  * own divisions, the other side's open and revealed ones, and of the other

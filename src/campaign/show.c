@@ -822,3 +822,56 @@ mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
     }
     return sb_finish(&sb, out, err);
 }
+
+/* ---- a division by its name --------------------------------------------- */
+
+typedef struct find_ctx {
+    const char *name;
+    int id, n;
+    char ids[64];
+} find_ctx;
+
+static mu_status find_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    find_ctx *x = p;
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT id FROM divisions WHERE name = ?1 "
+                               "COLLATE NOCASE ORDER BY id", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_text(st, 1, x->name, -1, SQLITE_STATIC);
+    int rc;
+    size_t k = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int id = sqlite3_column_int(st, 0);
+        if (!x->n++)
+            x->id = id;
+        if (k < sizeof x->ids) {
+            int w = snprintf(x->ids + k, sizeof x->ids - k, "%s%d",
+                             k ? ", " : "", id);
+            k = w < 0 ? sizeof x->ids : k + (size_t)w;
+        }
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+}
+
+mu_status mu_campaign_division_find(mu_campaign *c, const char *name,
+                                    int *id, mu_error *err)
+{
+    if (id)
+        *id = 0;
+    if (!c || !name || !id)
+        return err_set(err, MU_EINPUT, "no campaign or name given");
+    find_ctx x = {name, 0, 0, ""};
+    mu_status s = camp_read(c, find_tx, &x, err);
+    if (s != MU_OK)
+        return s;
+    if (x.n == 0)
+        return err_set(err, MU_EINPUT, "no division is named \"%s\"", name);
+    if (x.n > 1)
+        return err_set(err, MU_EINPUT, "%d divisions are named \"%s\" (%s)",
+                       x.n, name, x.ids);
+    *id = x.id;
+    return MU_OK;
+}
