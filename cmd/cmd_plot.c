@@ -86,6 +86,27 @@ static cli_rc write_chart(cli_ctx *cx, mu_chart *c, mu_status st,
     return st == MU_OK ? CLI_OK : cli_fail(cx, err);
 }
 
+/* The quick-reference card: P by range of every weapon, one page. */
+static cli_rc run_card(cli_ctx *cx)
+{
+    cli_rc rc = check_out(cx);
+    if (rc != CLI_OK)
+        return rc;
+    mu_error err = {0};
+    const mu_weapons *w = NULL;
+    if (cli_weapons(cx, &w, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    const char *src = cli_has(cx, O_rules) ? cli_str(cx, O_rules) : NULL;
+    const char *out = cli_str(cx, O_out);
+    mu_status st = mu_card_write(w, src, out, &err);
+    cli_weapons_free(cx, w);
+    if (st != MU_OK)
+        return cli_fail(cx, &err);
+    cli_buf_printf(&cx->out, "%s: the fire quick-reference card, one page\n",
+                   out);
+    return CLI_OK;
+}
+
 static int threads(const cli_ctx *cx)
 {
     long n = (long)cli_num(cx, O_threads, 0);
@@ -306,6 +327,15 @@ static const cli_opt odds_charge_opts[] = {
              "instead of the unit's figures"},
     OPT_RULES_WEAPONS, OPT_OUT, NO_FORMAT,
     {0}};
+static const cli_opt card_opts[] = {
+    OPT_RULES_WEAPONS,
+    {.name = "out", .type = ARG_FILE, .metavar = "FILE",
+     .flags = CLI_REQUIRED | CLI_LOCAL,
+     .help = "the card to write: FILE.pdf (one A4 page, fonts embedded), "
+             "FILE.png (1190 x 1684) or FILE.svg; written whole or not at all",
+     .missing = "%s: say where to draw: --out FILE.pdf, FILE.png or FILE.svg"},
+    NO_FORMAT,
+    {0}};
 static const cli_opt sim_division_opts[] = {PLOT_DIVISION, PLOT_SIM_OPTS, {0}};
 static const cli_opt sim_corps_opts[] = {PLOT_CORPS, PLOT_SIM_OPTS, {0}};
 static const cli_opt sim_fire_opts[] = {PLOT_FIRE, PLOT_SIM_OPTS, {0}};
@@ -341,6 +371,16 @@ const cli_command cmd_plot_figure = {
     .operands = "N", .min_operands = 1, .max_operands = 1,
     .opts = figure_opts, .run = CLI_FULL_RUN(run_figure),
     .flags = CLI_FULL, .args = figure_args};
+
+const cli_command cmd_plot_card = {
+    .name = "plot card",
+    .summary = "a one-page quick-reference card of every weapon's P",
+    .doc = "One A4 page for the table: P by range, every inch, of every weapon "
+           "of the\nweapons file (the built-in ones, or --rules FILE), in the "
+           "open and behind\nhard cover; what each gun fires there; where its "
+           "loads cross (canister\nand roundshot at 22.5 inches). The values "
+           "are those 'muster curve' prints.\n",
+    .opts = card_opts, .run = CLI_FULL_RUN(run_card), .flags = CLI_FULL};
 
 #define ODDS_DOC "The exact distribution as bars, with the mean marked.\n"
 #define SIM_DOC                                                                \
@@ -379,7 +419,7 @@ const cli_command cmd_plot_sim_fire = {
     .doc = SIM_DOC, .opts = sim_fire_opts, .run = CLI_FULL_RUN(run_sim_fire),
     .flags = CLI_FULL};
 
-#define PLOT_MSG "curves, figure, odds or sim (see 'muster help plot')"
+#define PLOT_MSG "curves, figure, card, odds or sim (see 'muster help plot')"
 const cli_group grp_plot = {
     .name = "plot",
     .summary = "charts of fire curves and odds: PNG, SVG or PDF",

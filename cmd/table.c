@@ -10,7 +10,7 @@ const cli_command *const cli_commands[] = {
     &cmd_rules_show, &cmd_rules_check, &cmd_rules_dump, &cmd_rules_export,
     &cmd_odds_division, &cmd_odds_corps, &cmd_odds_battle, &cmd_odds_fire,
     &cmd_odds_charge,
-    &cmd_plot_curves, &cmd_plot_figure, &cmd_plot_odds_division,
+    &cmd_plot_curves, &cmd_plot_figure, &cmd_plot_card, &cmd_plot_odds_division,
     &cmd_plot_odds_corps, &cmd_plot_odds_fire, &cmd_plot_odds_charge,
     &cmd_plot_sim_division, &cmd_plot_sim_corps, &cmd_plot_sim_fire,
     &cmd_sim_division, &cmd_sim_corps, &cmd_sim_fire,

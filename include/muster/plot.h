@@ -111,6 +111,27 @@ MU_API mu_status mu_chart_render(const mu_chart *c, mu_plot_format f,
 MU_API mu_status mu_chart_write(const mu_chart *c, const char *path,
                                 mu_error *err);
 
+/* ---- the quick-reference card ------------------------------------------ */
+
+/* A one-page (A4) quick-reference card of the weapons `w`: P by range,
+ * every inch from 0 to the farthest reach, for every weapon in the open
+ * and behind hard cover (a dash beyond its reach), what each gun fires
+ * there (the better load, roundshot when equal: "30 c", "6 r"), and where
+ * each gun's loads cross. Values are mu_weapon_p's, printed as
+ * mu_rat_format prints them (as the curve listing does). `source` names the
+ * weapons in its subtitle (NULL: "the built-in ones"). PNG at twice the
+ * page's points, SVG and PDF at its size (595 x 842 points).
+ * Owns: *out (malloc'd, the caller's) holds *len bytes.
+ * Errors: MU_EINPUT for more weapons than 24 columns hold or a reach
+ * beyond 100 inches; MU_EINTERNAL when cairo fails. */
+MU_API mu_status mu_card_render(const mu_weapons *w, const char *source,
+                                mu_plot_format f, unsigned char **out,
+                                size_t *len, mu_error *err);
+/* The card written to `path` in the format its extension names, as
+ * mu_chart_write writes (a temporary file renamed over it). */
+MU_API mu_status mu_card_write(const mu_weapons *w, const char *source,
+                               const char *path, mu_error *err);
+
 #ifdef __cplusplus
 }
 #endif

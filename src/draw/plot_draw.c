@@ -649,16 +649,267 @@ mu_status mu_chart_render(const mu_chart *c, mu_plot_format f,
     return MU_OK;
 }
 
-mu_status mu_chart_write(const mu_chart *c, const char *path, mu_error *err)
+/* ---- the quick-reference card ------------------------------------------- */
+
+/* One A4 page: P by range, every inch, for every weapon of the set, in the
+ * open and behind hard cover, and what each gun fires; its loads'
+ * crossovers underneath. Values are mu_weapon_p's, printed as 'muster
+ * curve' prints them (mu_rat_format). */
+
+#define CARD_W 595.0
+#define CARD_H 842.0
+#define CARD_COLS 24
+
+typedef struct card {
+    const mu_weapons *w;
+    const char *source;
+    int cols;                       /* value columns */
+    const mu_weapon *col[CARD_COLS];
+    bool cover[CARD_COLS];          /* behind hard cover */
+    int reach;                      /* the last row, inches */
+} card;
+
+static mu_status card_model(const mu_weapons *w, card *k, mu_error *err)
 {
-    mu_plot_format f;
-    mu_status st = mu_plot_format_detect(path, &f, err);
+    int64_t reach = 0;
+    for (size_t i = 0; i < mu_weapons_count(w); i++) {
+        const mu_weapon *x = mu_weapons_at(w, i);
+        int need = x->kind == MU_WEAPON_GUN ? 1 : 2;
+        if (k->cols + need > CARD_COLS)
+            return err_set(err, MU_EINPUT, "too many weapons for one card "
+                           "(at most %d columns)", CARD_COLS);
+        for (int c = 0; c < need; c++) {
+            k->col[k->cols] = x;
+            k->cover[k->cols++] = c == 1;
+        }
+        if (x->kind != MU_WEAPON_GUN) {
+            int64_t r = mu_rat_floor(x->max_range);
+            if (mu_rat_cmp(x->max_range, (mu_rat){r, 1}) > 0)
+                r++;
+            if (r > reach)
+                reach = r;
+        }
+    }
+    if (reach > 100)
+        return err_set(err, MU_EINPUT, "a weapon reaches %lld inches: one "
+                       "card holds 100", (long long)reach);
+    k->reach = (int)reach;
+    return MU_OK;
+}
+
+/* The text of column c at `inches`: P, "–" beyond the curve's reach; a
+ * gun: the P of the load it fires, a tab and its initial (c, r). */
+static mu_status card_cell(const card *k, int c, int inches, char *buf,
+                           size_t n, mu_error *err)
+{
+    const mu_weapon *x = k->col[c];
+    mu_rat r = {inches, 1}, p;
+    char num[MU_RAT_BUF];
+    if (x->kind != MU_WEAPON_GUN) {
+        if (mu_rat_cmp(r, x->max_range) > 0) {
+            snprintf(buf, n, "\u2013");
+            return MU_OK;
+        }
+        mu_status s = mu_weapon_p(x, r, k->cover[c], &p, err);
+        if (s == MU_OK)
+            snprintf(buf, n, "%s", mu_rat_format(p, num, sizeof num));
+        return s;
+    }
+    const mu_weapon *can = mu_weapons_at(k->w, (size_t)x->canister);
+    const mu_weapon *rs = mu_weapons_at(k->w, (size_t)x->roundshot);
+    mu_rat pc, pr;
+    mu_status s = mu_weapon_p(can, r, false, &pc, err);
+    if (s == MU_OK)
+        s = mu_weapon_p(rs, r, false, &pr, err);
+    if (s != MU_OK)
+        return s;
+    bool canister = mu_rat_cmp(pc, pr) > 0; /* roundshot when equal */
+    snprintf(buf, n, "%s\t%c", mu_rat_format(canister ? pc : pr, num,
+                                             sizeof num), canister ? 'c' : 'r');
+    return MU_OK;
+}
+
+#define CARD_M 36.0      /* margins */
+#define CARD_TOP 96.0    /* first row */
+#define CARD_FOOT 92.0   /* room below the table */
+#define CARD_RANGE_W 30.0
+
+static void card_head(cairo_t *cr, const card *k, double x0, double cw)
+{
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    put(cr, "Fire quick reference", 16, true, CARD_M, 26, 0, 0, 0, true);
+    char s[400];
+    snprintf(s, sizeof s, "P, the percent chance to hit for each effective "
+             "figure, by range in inches (10 yards to the inch); behind hard "
+             "cover the curve plus its cover, never below 0. Weapons: %s.",
+             k->source);
+    put_w(cr, s, 7.5, false, CARD_M, 48, 0, 0, 0, true, CARD_W - 2 * CARD_M);
+    put(cr, "in", 7.5, true, CARD_M + CARD_RANGE_W / 2, CARD_TOP - 12, 0.5, 0,
+        0, true);
+    put(cr, "yd", 7.5, true, CARD_M + CARD_RANGE_W * 1.5, CARD_TOP - 12, 0.5,
+        0, 0, true);
+    for (int c = 0; c < k->cols; c++) {
+        const mu_weapon *x = k->col[c];
+        double cx = x0 + (c + 0.5) * cw;
+        const char *sub = x->kind == MU_WEAPON_GUN ? "fires"
+                          : k->cover[c] ? "cover" : "open";
+        put(cr, sub, 6.5, false, cx, CARD_TOP - 12, 0.5, 0, 0, true);
+        if (x->kind == MU_WEAPON_GUN)
+            put(cr, x->name, 8, true, cx, CARD_TOP - 24, 0.5, 0, 0, true);
+        else if (!k->cover[c])
+            put(cr, x->name, 8, true, cx + cw / 2, CARD_TOP - 24, 0.5, 0, 0,
+                true);
+    }
+}
+
+/* Rows of five inches shaded in turn; a rule between weapons. */
+static void card_grid(cairo_t *cr, const card *k, double x0, double cw,
+                      double rh)
+{
+    double right = x0 + k->cols * cw;
+    for (int r = 5; r <= k->reach; r += 10) {
+        int n = r + 5 > k->reach + 1 ? k->reach + 1 - r : 5;
+        cairo_set_source_rgb(cr, 0.92, 0.92, 0.92);
+        cairo_rectangle(cr, CARD_M, CARD_TOP + r * rh, right - CARD_M,
+                        n * rh);
+        cairo_fill(cr);
+    }
+    cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
+    cairo_set_line_width(cr, 0.6);
+    for (int c = 0; c <= k->cols; c++)
+        if (c == 0 || c == k->cols || !k->cover[c]) {
+            cairo_move_to(cr, x0 + c * cw, CARD_TOP - 26);
+            cairo_line_to(cr, x0 + c * cw, CARD_TOP + (k->reach + 1) * rh);
+        }
+    cairo_move_to(cr, CARD_M, CARD_TOP - 1);
+    cairo_line_to(cr, right, CARD_TOP - 1);
+    cairo_stroke(cr);
+}
+
+/* Each gun's loads: where they cross, and the key. */
+static mu_status card_foot(cairo_t *cr, const card *k, double y,
+                           mu_error *err)
+{
+    char s[300], a[MU_RAT_BUF], b[MU_RAT_BUF], yd[MU_RAT_BUF];
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    for (size_t i = 0; i < mu_weapons_count(k->w); i++) {
+        const mu_weapon *g = mu_weapons_at(k->w, i);
+        if (g->kind != MU_WEAPON_GUN)
+            continue;
+        const mu_weapon *can = mu_weapons_at(k->w, (size_t)g->canister);
+        const mu_weapon *rs = mu_weapons_at(k->w, (size_t)g->roundshot);
+        mu_crossover x;
+        mu_rat ten;
+        mu_status st = mu_crossover_compute(k->w, can->name, rs->name, false,
+                                            &x, err);
+        if (st == MU_OK && x.crosses)
+            st = mu_rat_mul(x.range, (mu_rat){10, 1}, &ten, err);
+        if (st != MU_OK)
+            return st;
+        if (x.crosses)
+            snprintf(s, sizeof s, "%s: %s and %s cross at %s in (%s yd), "
+                     "P %s %%; %s closer, %s beyond (c, r in the table)",
+                     g->name, can->name, rs->name,
+                     mu_rat_format(x.range, a, sizeof a),
+                     mu_rat_format(ten, yd, sizeof yd),
+                     mu_rat_format(x.p, b, sizeof b),
+                     x.closer == MU_WHICH_A ? can->name : rs->name,
+                     x.closer == MU_WHICH_A ? rs->name : can->name);
+        else
+            snprintf(s, sizeof s, "%s: %s and %s do not cross", g->name,
+                     can->name, rs->name);
+        put(cr, s, 8, true, CARD_M, y, 0, 0, 0, true);
+        y += 13;
+    }
+    put_w(cr, "\u2013 beyond the weapon's reach. A gun fires the better load "
+          "at the range, roundshot when they are equal (saving canister).", 7, false, CARD_M, y, 0, 0,
+          0, true, CARD_W - 2 * CARD_M);
+    return MU_OK;
+}
+
+static mu_status card_draw(cairo_t *cr, const card *k, mu_error *err)
+{
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    double x0 = CARD_M + 2 * CARD_RANGE_W;
+    double cw = (CARD_W - CARD_M - x0) / k->cols;
+    double rh = (CARD_H - CARD_TOP - CARD_FOOT) / (k->reach + 1);
+    double pt = rh * 0.66 < 7.5 ? rh * 0.66 : 7.5;
+    card_grid(cr, k, x0, cw, rh);
+    card_head(cr, k, x0, cw);
+    char s[MU_RAT_BUF + 4];
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    for (int r = 0; r <= k->reach; r++) {
+        double y = CARD_TOP + r * rh + (rh - pt * 1.25) / 2;
+        snprintf(s, sizeof s, "%d", r);
+        put(cr, s, pt, true, CARD_M + CARD_RANGE_W - 6, y, 1, 0, 0, true);
+        snprintf(s, sizeof s, "%d", r * 10);
+        put(cr, s, pt, false, CARD_M + 2 * CARD_RANGE_W - 6, y, 1, 0, 0, true);
+        for (int c = 0; c < k->cols; c++) {
+            mu_status st = card_cell(k, c, r, s, sizeof s, err);
+            if (st != MU_OK)
+                return st;
+            char *tab = strchr(s, '\t');
+            double right = x0 + (c + 1) * cw - 5;
+            if (tab) { /* a gun: the load's initial in a column of its own */
+                *tab = '\0';
+                put(cr, tab + 1, pt, true, right, y, 1, 0, 0, true);
+                right -= pt * 1.4;
+            }
+            put(cr, s, pt, false, right, y, 1, 0, 0, true);
+        }
+    }
+    return card_foot(cr, k, CARD_H - CARD_FOOT + 12, err);
+}
+
+mu_status mu_card_render(const mu_weapons *w, const char *source,
+                         mu_plot_format f, unsigned char **out, size_t *len,
+                         mu_error *err)
+{
+    if (!w || !out || !len)
+        return err_set(err, MU_EINPUT, "no weapons for the card");
+    card k = {.w = w, .source = source ? source : "the built-in ones"};
+    mu_status st = card_model(w, &k, err);
     if (st != MU_OK)
         return st;
-    unsigned char *data;
-    size_t len;
-    if ((st = mu_chart_render(c, f, &data, &len, err)) != MU_OK)
+    membuf m = {0};
+    double z = f == MU_PLOT_PNG ? 2 : 1;
+    cairo_surface_t *s =
+        f == MU_PLOT_PNG ? cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+                                                      (int)(CARD_W * z),
+                                                      (int)(CARD_H * z))
+        : f == MU_PLOT_SVG ? cairo_svg_surface_create_for_stream(mem_write, &m,
+                                                                 CARD_W, CARD_H)
+        : cairo_pdf_surface_create_for_stream(mem_write, &m, CARD_W, CARD_H);
+    if (f == MU_PLOT_PDF)
+        cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE,
+                                       "Fire quick reference");
+    cairo_t *cr = cairo_create(s);
+    cairo_scale(cr, z, z);
+    st = card_draw(cr, &k, err);
+    cairo_destroy(cr);
+    if (st == MU_OK && f == MU_PLOT_PNG &&
+        cairo_surface_write_to_png_stream(s, mem_write, &m) !=
+            CAIRO_STATUS_SUCCESS && !m.oom)
+        st = err_set(err, MU_EINTERNAL, "cairo could not encode the PNG");
+    mu_status st2 = surface_done(s, &m, err);
+    if (st == MU_OK)
+        st = st2;
+    if (st != MU_OK) {
+        free(m.p);
         return st;
+    }
+    *out = m.p;
+    *len = m.len;
+    return MU_OK;
+}
+
+/* Writes data to `path` through a temporary file next to it (renamed
+ * over it: atomic); takes data. */
+static mu_status write_atomic(const char *path, unsigned char *data,
+                              size_t len, mu_error *err)
+{
+    mu_status st = MU_OK;
     /* the temporary file sits next to the target, so rename is atomic */
     size_t n = strlen(path);
     char *tmp = malloc(n + 16);
@@ -693,5 +944,29 @@ mu_status mu_chart_write(const mu_chart *c, const char *path, mu_error *err)
     }
     free(tmp);
     free(data);
+    return st;
+}
+
+mu_status mu_chart_write(const mu_chart *c, const char *path, mu_error *err)
+{
+    mu_plot_format f;
+    mu_status st = mu_plot_format_detect(path, &f, err);
+    unsigned char *data;
+    size_t len;
+    if (st == MU_OK && (st = mu_chart_render(c, f, &data, &len, err)) == MU_OK)
+        st = write_atomic(path, data, len, err);
+    return st;
+}
+
+mu_status mu_card_write(const mu_weapons *w, const char *source,
+                        const char *path, mu_error *err)
+{
+    mu_plot_format f;
+    mu_status st = mu_plot_format_detect(path, &f, err);
+    unsigned char *data;
+    size_t len;
+    if (st == MU_OK &&
+        (st = mu_card_render(w, source, f, &data, &len, err)) == MU_OK)
+        st = write_atomic(path, data, len, err);
     return st;
 }
