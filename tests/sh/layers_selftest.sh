@@ -25,10 +25,13 @@ fresh() {
     cp -r "$src/src" "$src/cmd" "$src/cli" "$src/web" "$src/include" "$tmp/src/"
 }
 run() { MUSTER_SOURCE=$tmp/src LAYERS_OBJECTS=$tmp/obj bash "$check" x; }
-# plant OBJECT SYMBOL: OBJECT (a path under CMakeFiles/muster_obj.dir/)
-# also calls SYMBOL.
+# plant OBJECT SYMBOL: OBJECT (its source's path and .o, such as
+# src/util.c.o, in whichever CMakeFiles/TARGET.dir the build put it) also
+# calls SYMBOL.
 plant() {
-    local o=$tmp/obj/CMakeFiles/$1
+    local o
+    o=$(ls -d "$tmp"/obj/CMakeFiles/*.dir/"$1" 2>/dev/null | head -n 1)
+    [ -n "$o" ] || { echo "FAIL: no object $1 in the build"; exit 1; }
     printf 'void %s(void);\nvoid layers_planted(void);\nvoid layers_planted(void) { %s(); }\n' \
         "$2" "$2" > "$tmp/p.c"
     "$cc" -c -o "$tmp/p.o" "$tmp/p.c" || exit 1
@@ -53,26 +56,26 @@ fresh
 out=$(run 2>&1) || { echo "FAIL: the check fails on the tree as it is:"; echo "$out"; exit 1; }
 echo "ok: the tree as it is: ${out##*$'\n'}"
 
-d=muster_obj.dir/src/campaign
+d=src/campaign
 fresh; plant $d/base.c.o camp_replay_check
 expect "base calls verify" "src/campaign/base.c -> src/campaign/replay_check.c (camp_replay_check): layer base calls layer verify"
 fresh; plant $d/journal.c.o camp_load_div
 expect "a cycle in one layer" "a cycle of 4 files: "
 fresh; plant $d/event.c.o camp_held
 expect "events call store" "src/campaign/event.c -> src/campaign/store.c (camp_held): layer events calls layer store"
-fresh; plant muster_obj.dir/src/util.c.o cli_invoke
+fresh; plant src/util.c.o cli_invoke
 expect "the library calls cmd/" "src/util.c -> cmd/engine.c (cli_invoke): the library calls cmd/"
-fresh; plant muster_obj.dir/src/util.c.o camp_event
+fresh; plant src/util.c.o camp_event
 expect "the core calls the ledger" "src/util.c -> src/campaign/journal.c (camp_event): the flat core calls src/campaign/"
-fresh; plant muster_obj.dir/src/plot_model.c.o cairo_create
+fresh; plant src/plot_model.c.o cairo_create
 expect "cairo outside src/draw/" "src/plot_model.c calls cairo_create: only src/draw/ uses cairo"
-fresh; plant muster_web_obj.dir/cmd/engine.c.o web_server_new
+fresh; plant cmd/engine.c.o web_server_new
 expect "cmd/ calls web/" "cmd/engine.c -> web/http.c (web_server_new): cmd/ calls web/"
-fresh; plant muster_web_obj.dir/cmd/cmd_campaign.c.o camp_load_div
+fresh; plant cmd/cmd_campaign.c.o camp_load_div
 expect "cmd/ calls the library's insides" "cmd/cmd_campaign.c -> src/campaign/store.c (camp_load_div): above the library only its public API"
 fresh; sed -i '1i #include "util.h"' "$tmp/src/web/api.c"
 expect "web/ includes src/" "web/api.c includes src/util.h: above the library only include/"
-fresh; plant muster_web_obj.dir/web/api.c.o cli_exit_code
+fresh; plant web/api.c.o cli_exit_code
 run >/dev/null 2>&1 || { echo "FAIL: web/ calling cmd/ is refused"; status=1; }
 
 fresh; sed -i '1i #include "evfield.h"' "$tmp/src/src/campaign/base.c"
