@@ -393,6 +393,7 @@ async function live() {
       const res = await fetch('/api/campaign/events', { headers, cache: 'no-store' });
       if (!res.ok || !res.body) throw new Error(String(res.status));
       $('#live').hidden = false;
+      sendQueue(); // back online: what waited goes out first
       const reader = res.body.getReader(), dec = new TextDecoder();
       let buf = '';
       for (;;) {
@@ -481,15 +482,48 @@ async function loadCampaign() {
   try {
     const [s, log] = await Promise.all([api('campaign/show', {}), api('campaign/log', {})]);
     showError($('#camp-error'), null);
-    renderLedger(s);
-    lastLog = log.events;
+    musterOffline.keep(s, log);
+    showLedger(s, log, null);
     for (const e of log.events) if (e.id > lastEventId) lastEventId = e.id;
     if (!streaming) live();
-    $('#camp-log').replaceChildren(...log.events.slice().reverse().map(e => el('li', { value: e.id }, logLine(e))));
-    $('#camp-latest').replaceChildren(...log.events.slice(-3).reverse().map(e => el('li', {}, logLine(e))));
   } catch (e) {
-    showError($('#camp-error'), e);
+    const last = musterOffline.unreachable(e) && musterOffline.last();
+    if (!last) return showError($('#camp-error'), e);
+    showError($('#camp-error'), null);
+    showLedger(last.show, last.log, last.time);
   }
+}
+
+// The ledger and the log; `stale` is the time they were seen, when the
+// server cannot be reached (offline.js keeps them on the device).
+function showLedger(s, log, stale) {
+  renderLedger(s);
+  lastLog = log.events;
+  $('#camp-log').replaceChildren(...log.events.slice().reverse().map(e => el('li', { value: e.id }, logLine(e))));
+  $('#camp-latest').replaceChildren(...log.events.slice(-3).reverse().map(e => el('li', {}, logLine(e))));
+  const box = $('#camp-stale');
+  box.hidden = !stale;
+  box.textContent = stale ? 'Offline: the ledger as it stood at ' + new Date(stale).toLocaleString() +
+    ', read only. Changes made now wait in the queue below and go out when the connection returns.' : '';
+}
+
+// The changes made offline, in the order they will be sent; a refused one
+// keeps its refusal until the player has read it.
+function showQueue(q) {
+  const box = $('#camp-queue');
+  box.hidden = q.length === 0;
+  box.replaceChildren(...q.map(e => el('li', { class: e.state, 'data-id': e.id },
+    e.cmd.replace('campaign/', '').replace('/', ' '), ' ',
+    Object.entries(e.body).map(([k, v]) => v === true ? k : k + ' ' + v).join(', '), ': ',
+    e.state === 'refused' ? ['refused: ', e.error, ' ', el('button', { type: 'button', class: 'dismiss' }, 'OK')]
+      : 'waiting to be sent')));
+  for (const b of $$('button.dismiss', box)) b.addEventListener('click', () => musterOffline.dismiss(b.parentNode.dataset.id));
+}
+
+async function sendQueue() {
+  if (!musterOffline.queue().some(e => e.state === 'waiting')) return;
+  const sent = await musterOffline.flush((cmd, body, id) => apiWrite(cmd, body, id));
+  if (sent || !musterOffline.queue().some(e => e.state === 'waiting')) loadCampaign();
 }
 
 // A change: POST with the form's Idempotency-Key, made once per submit and
@@ -562,6 +596,8 @@ async function campaignSubmit(ev) {
   }
   showError($('#camp-error'), null);
   f.dataset.key ||= newKey();
+  if (!navigator.onLine || musterOffline.queue().some(e => e.state === 'waiting'))
+    return queueChange(f, o); // after the ones already waiting, in order
   const button = f.querySelector('button[type="submit"]');
   if (button) button.disabled = true;
   let r;
@@ -569,28 +605,46 @@ async function campaignSubmit(ev) {
     r = await apiWrite(f.dataset.cmd, o, f.dataset.key);
   } catch (e) {
     if (button) button.disabled = false;
+    if (musterOffline.unreachable(e)) return queueChange(f, o);
     if (e instanceof ApiError) delete f.dataset.key; // refused: nothing recorded
     showError($('#camp-error'), e); // refused: nothing changed, nothing to reload
     $('#camp-error').scrollIntoView({ block: 'center' }); // the form may be far below
     return;
   }
   delete f.dataset.key;
-  const keepDiv = $$('select.div-select', f).map(x => x.value);
-  f.reset(); // the form clears after a write: a second tap records nothing
-  $$('select.div-select', f).forEach((x, i) => { x.value = keepDiv[i]; });
+  clearForm(f);
   if (button) button.disabled = false;
   await loadCampaign();
   showRecorded(eventIds(r.events));
   $('#camp-done').scrollIntoView({ block: 'nearest' });
 }
 
+// Offline: the change waits with its request id, and the form clears as
+// after a write.
+function queueChange(f, o) {
+  musterOffline.add(f.dataset.cmd, o, f.dataset.key);
+  delete f.dataset.key;
+  clearForm(f);
+}
+
+function clearForm(f) {
+  const keepDiv = $$('select.div-select', f).map(x => x.value);
+  f.reset(); // a second tap records nothing
+  $$('select.div-select', f).forEach((x, i) => { x.value = keepDiv[i]; });
+}
+
 // ---- start ------------------------------------------------------------------
 
 async function start() {
   for (const b of $$('#tabs button')) b.addEventListener('click', () => selectTab(b.dataset.tab));
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {});
   try {
     whoami = await (await fetch('/whoami', { headers: token ? { 'X-Muster-Token': token } : {} })).json();
+    musterOffline.keepWho(whoami);
   } catch (e) {
+    whoami = musterOffline.unreachable(e) ? musterOffline.lastWho() : null;
+  }
+  if (!whoami) {
     $('#denied').hidden = false;
     $('main').hidden = true;
     $('#tabs').hidden = true;
@@ -638,6 +692,9 @@ async function start() {
     f.addEventListener('submit', campaignSubmit);
     f.addEventListener('input', () => { delete f.dataset.key; }); // another change
   }
+  musterOffline.onChange(showQueue);
+  addEventListener('online', sendQueue);
+  if (navigator.onLine) sendQueue(); // left from an earlier visit
   updateFire();
   const want = location.hash.match(/tab=(\w+)/);
   selectTab(want ? want[1] : (whoami.campaign ? 'campaign' : 'division'));

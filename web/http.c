@@ -27,9 +27,10 @@
 #include <time.h>
 #include <unistd.h>
 
-extern const char mu_web_index_html[], mu_web_app_js[], mu_web_style_css[];
+extern const char mu_web_index_html[], mu_web_app_js[], mu_web_style_css[],
+    mu_web_offline_js[], mu_web_page_sw_js[];
 extern const size_t mu_web_index_html_len, mu_web_app_js_len,
-    mu_web_style_css_len;
+    mu_web_style_css_len, mu_web_offline_js_len, mu_web_page_sw_js_len;
 
 #define TOKEN_HEADER "X-Muster-Token"
 
@@ -369,6 +370,10 @@ static enum MHD_Result asset(struct MHD_Connection *c, const char *url)
          &mu_web_app_js_len},
         {"/style.css", "text/css; charset=utf-8", mu_web_style_css,
          &mu_web_style_css_len},
+        {"/offline.js", "text/javascript; charset=utf-8", mu_web_offline_js,
+         &mu_web_offline_js_len},
+        {"/sw.js", "text/javascript; charset=utf-8", mu_web_page_sw_js,
+         &mu_web_page_sw_js_len},
     };
     for (size_t i = 0; i < sizeof assets / sizeof *assets; i++)
         if (!strcmp(url, assets[i].url))

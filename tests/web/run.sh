@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a web test of muster serve with node:
-#   tests/web/run.sh api|browser|clients|refusals|undo|writes|live MUSTER
+#   tests/web/run.sh api|browser|clients|refusals|undo|writes|live|campaign_offline MUSTER
 # 'browser' drives Debian's /usr/bin/chromium with puppeteer-core from
 # tests/web/node_modules, which the README's test command installs from
 # package-lock.json before ctest (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1
@@ -27,10 +27,12 @@ case $what in
     [ -f "$here/node_modules/puppeteer-core/package.json" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
     exec node "$here/browser.mjs" "$muster" ;;
-  live)
+  # live: two pages see each other; campaign_offline: the page with the
+  # network cut, its queue sent once on reconnecting
+  live|campaign_offline)
     [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
     [ -f "$here/node_modules/puppeteer-core/package.json" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
-    exec node "$here/live.mjs" "$muster" ;;
-  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|live MUSTER"; exit 2 ;;
+    exec node "$here/$what.mjs" "$muster" ;;
+  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|live|campaign_offline MUSTER"; exit 2 ;;
 esac
