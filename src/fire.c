@@ -36,29 +36,6 @@ void fire_title(const char *name, char *buf, size_t n)
         buf[0] = (char)toupper((unsigned char)buf[0]);
 }
 
-void fire_ordinal(int n, char *buf, size_t len)
-{
-    static const char *const words[] = {
-        "", "first", "second", "third", "fourth", "fifth", "sixth",
-        "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
-        "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth",
-        "eighteenth", "nineteenth", "twentieth"};
-    if (n >= 1 && n <= 20) {
-        snprintf(buf, len, "%s", words[n]);
-        return;
-    }
-    const char *suffix = "th";
-    if (n % 100 < 11 || n % 100 > 13) {
-        if (n % 10 == 1)
-            suffix = "st";
-        else if (n % 10 == 2)
-            suffix = "nd";
-        else if (n % 10 == 3)
-            suffix = "rd";
-    }
-    snprintf(buf, len, "%d%s", n, suffix);
-}
-
 static mu_status too_fine(mu_error *err)
 {
     return err_set(err, MU_EINPUT, RAT_TOO_FINE);

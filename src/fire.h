@@ -15,9 +15,6 @@ bool fire_zero(const mu_weapon *w, bool cover, mu_rat *out);
 /* "Musket" from "musket": the name with its first letter in capitals. */
 void fire_title(const char *name, char *buf, size_t n);
 
-/* "third" for 3, "21st" for 21: the ordinal of the hit a chance is for. */
-void fire_ordinal(int n, char *buf, size_t len);
-
 /* The crossover of two single curves, with the weapons given directly. */
 mu_status fire_cross(const mu_weapon *a, const mu_weapon *b, bool cover,
                      mu_crossover *out, mu_error *err);

@@ -4,6 +4,9 @@
  * game term is in German and why. */
 #include "lang.h"
 
+#include <stdbool.h>
+#include <stddef.h>
+
 static const char *const words[LW_COUNT] = {
     [LW_DIVISION_N] = N_("Division "),
     [LW_UNION] = N_("Union "),
@@ -57,4 +60,19 @@ void lang_init(lang_text *t)
 {
     for (int i = 0; i < LW_COUNT; i++)
         t->w[i] = dgettext(LANG_DOMAIN, words[i]);
+}
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+void lang_decimal(char *s, size_t n)
+{
+    const char *mark = dgettext(LANG_DOMAIN, words[LW_POINT]);
+    if (!mark[0] || mark[1] || mark[0] == '.')
+        return;
+    for (size_t i = 1; i + 1 < n; i++)
+        if (s[i] == '.' && is_digit(s[i - 1]) && is_digit(s[i + 1]))
+            s[i] = mark[0];
 }

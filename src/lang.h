@@ -10,6 +10,7 @@
 #define MU_LANG_H
 
 #include <libintl.h>
+#include <stddef.h>
 
 #define LANG_DOMAIN "muster"
 /* A message looked up now, and one only marked for xgettext (looked up
@@ -75,5 +76,13 @@ typedef struct lang_text {
 
 /* Fills *t from the catalogue of the current LC_MESSAGES. */
 void lang_init(lang_text *t);
+
+/* Rewrites the decimal points of the numbers in s[0..n) (a '.' between two
+ * digits) as the catalogue's decimal mark ("2.5" -> "2,5" in German), when
+ * that mark is one byte other than '.'; in English it changes nothing. The
+ * text renderers of fire, odds and curves call it on what they wrote: every
+ * '.' between digits there is a number's, and the widths of aligned columns
+ * stay as they were. */
+void lang_decimal(char *s, size_t n);
 
 #endif

@@ -3,6 +3,7 @@
 #include "error.h"
 #include "fire.h"
 #include "grid.h"
+#include "lang.h"
 #include "rat.h"
 #include "render.h"
 
@@ -156,35 +157,37 @@ static void curve_title(const curve *c, sbuf *sb, bool md)
 {
     char title[MU_WEAPON_NAME], f[320], g[320];
     const char *b = md ? "**" : "";
-    const char *cov = c->cover ? ", target behind hard cover" : "";
+    const char *cov = c->cover ? _(", target behind hard cover") : "";
+    const char *range = _("range");
     if (c->gun) {
         fire_title(c->gun->name, title, sizeof title);
-        fire_formula(c->can, "range", c->cover, f, sizeof f);
-        fire_formula(c->rs, "range", c->cover, g, sizeof g);
-        sb_printf(sb, "%s%s%s%s: P = %s for %s, %s for %s, in %% an "
-                  "effective", b, title, b, cov, f, c->can->name, g,
-                  c->rs->name);
+        fire_formula(c->can, range, c->cover, f, sizeof f);
+        fire_formula(c->rs, range, c->cover, g, sizeof g);
+        sb_printf(sb, "%s%s%s%s: ", b, title, b, cov);
+        sb_printf(sb, _("P = %s for %s, %s for %s, in %% an effective"), f,
+                  c->can->name, g, c->rs->name);
         if (c->has_cross) {
             mu_rat yd;
             if (!rat_mul(c->cross, c->scale, &yd))
                 yd = rat_int(0);
-            sb_printf(sb, "; %s closer than %s in (%s yd)", c->can->name,
+            sb_printf(sb, _("; %s closer than %s in (%s yd)"), c->can->name,
                       fmt(c->cross).s, fmt(yd).s);
         }
         sb_puts(sb, "\n");
         return;
     }
     fire_title(c->one.name, title, sizeof title);
-    fire_formula(&c->one, "range", c->cover, f, sizeof f);
-    sb_printf(sb, "%s%s%s%s: P = %s, in %% %s", b, title, b, cov, f,
-              c->one.kind == MU_WEAPON_SMALL_ARMS ? "a figure" : "an effective");
+    fire_formula(&c->one, range, c->cover, f, sizeof f);
+    sb_printf(sb, "%s%s%s%s: ", b, title, b, cov);
+    sb_printf(sb, c->one.kind == MU_WEAPON_SMALL_ARMS ? _("P = %s, in %% a figure")
+                                                       : _("P = %s, in %% an effective"), f);
     mu_rat z, yd;
     if (c->one.shape != MU_CURVE_LINEAR) {
         if (rat_mul(c->one.max_range, c->scale, &yd))
-            sb_printf(sb, "; nothing beyond %s in (%s yd)",
+            sb_printf(sb, _("; nothing beyond %s in (%s yd)"),
                       fmt(c->one.max_range).s, fmt(yd).s);
     } else if (fire_zero(&c->one, c->cover, &z) && rat_mul(z, c->scale, &yd)) {
-        sb_printf(sb, "; nothing from %s in (%s yd)", fmt(z).s, fmt(yd).s);
+        sb_printf(sb, _("; nothing from %s in (%s yd)"), fmt(z).s, fmt(yd).s);
     }
     sb_puts(sb, "\n");
 }
@@ -196,9 +199,9 @@ static mu_status curve_grid(const curve *c, grid *g, mu_error *err)
         char a[64], b[64];
         snprintf(a, sizeof a, "%s (%%)", c->can->name);
         snprintf(b, sizeof b, "%s (%%)", c->rs->name);
-        grid_row(g, (const char *const[]){"range (in)", "yards", a, b, "load"});
+        grid_row(g, (const char *const[]){_("range (in)"), _("yards"), a, b, _("load")});
     } else {
-        grid_row(g, (const char *const[]){"range (in)", "yards", "P (%)"});
+        grid_row(g, (const char *const[]){_("range (in)"), _("yards"), "P (%)"});
     }
     for (int64_t i = 0; i < c->rows; i++) {
         row x;
@@ -350,6 +353,8 @@ mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *o,
         else if (st == MU_OK)
             grid_text(&g, &sb, 2, 0);
         grid_free(&g);
+        if (sb.p)
+            lang_decimal(sb.p, sb.len);
     } else {
         st = curve_data(&c, fmt_, &sb, err);
     }
@@ -368,15 +373,18 @@ static void cross_list(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
 {
     const char *name[2] = {x->a.name, x->b.name};
     const char *ind = md ? "- " : "  ";
-    sb_printf(sb, "%s and %s: the better one changes %d time%s%s%s\n",
-              name[0], name[1], x->n, x->n == 1 ? "" : "s",
-              x->more ? " (the first shown)" : "",
-              x->cover ? " (target behind hard cover)" : "");
+    sb_printf(sb, dngettext(LANG_DOMAIN, "%s and %s: the better one changes %d time%s%s\n",
+                            "%s and %s: the better one changes %d times%s%s\n",
+                            (unsigned long)x->n),
+              name[0], name[1], x->n, x->more ? _(" (the first shown)") : "",
+              x->cover ? _(" (target behind hard cover)") : "");
     const mu_crossing *c0 = &x->at[0];
-    if (rat_sign(c0->range) > 0)
-        sb_printf(sb, "%s%s is better closer than %s%s in\n", ind,
-                  name[x->closer], c0->exact ? "" : "about ",
-                  fmt(c0->range).s);
+    if (rat_sign(c0->range) > 0) {
+        sb_puts(sb, ind);
+        sb_printf(sb, c0->exact ? _("%s is better closer than %s in\n")
+                                : _("%s is better closer than about %s in\n"),
+                  name[x->closer], fmt(c0->range).s);
+    }
     for (int i = 0; i < x->n; i++) {
         const mu_crossing *c = &x->at[i];
         mu_rat yd;
@@ -384,13 +392,14 @@ static void cross_list(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
             yd = rat_int(0);
         char ps[2 * MU_WEAPON_NAME + 2 * MU_RAT_BUF + 16];
         if (mu_rat_cmp(c->pa, c->pb) == 0)
-            snprintf(ps, sizeof ps, "both %s %%", fmt(c->pa).s);
+            snprintf(ps, sizeof ps, _("both %s %%"), fmt(c->pa).s);
         else
             snprintf(ps, sizeof ps, "%s %s %%, %s %s %%", name[0], fmt(c->pa).s,
                      name[1], fmt(c->pb).s);
-        sb_printf(sb, "%s%s%s in (%s yd), %s: %s is better from there on\n",
-                  ind, c->exact ? "at " : "at about ", fmt(c->range).s,
-                  fmt(yd).s, ps, name[c->better]);
+        sb_puts(sb, ind);
+        sb_printf(sb, c->exact ? _("at %s in (%s yd), %s: %s is better from there on\n")
+                               : _("at about %s in (%s yd), %s: %s is better from there on\n"),
+                  fmt(c->range).s, fmt(yd).s, ps, name[c->better]);
     }
 }
 
@@ -398,7 +407,7 @@ static void cross_text(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
 {
     const char *a = x->a.name, *b = x->b.name;
     const char *better = x->closer == MU_WHICH_B ? b : a, *other = x->closer == MU_WHICH_B ? a : b;
-    const char *cov = x->cover ? " (target behind hard cover)" : "";
+    const char *cov = x->cover ? _(" (target behind hard cover)") : "";
     /* The second line is indented in text; in Markdown a blank line keeps
      * it a paragraph of its own instead of running on after the first. */
     const char *ind = md ? "\n" : "  ";
@@ -406,23 +415,28 @@ static void cross_text(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
     if (x->crosses && (x->n > 1 || mu_rat_cmp(x->at[0].pa, x->at[0].pb) != 0)) {
         cross_list(x, scale, sb, md);
     } else if (x->closer == MU_WHICH_SAME) {
-        sb_printf(sb, "%s and %s are the same curve%s\n", a, b, cov);
+        sb_printf(sb, _("%s and %s are the same curve%s\n"), a, b, cov);
     } else if (!x->crosses) {
-        sb_printf(sb, "%s and %s do not cross where either fires%s\n", a, b, cov);
-        sb_printf(sb, "%s%s is as good or better at every range\n", ind, better);
+        sb_printf(sb, _("%s and %s do not cross where either fires%s\n"), a, b, cov);
+        sb_puts(sb, ind);
+        sb_printf(sb, _("%s is as good or better at every range\n"), better);
     } else if (rat_sign(x->range) == 0) {
-        sb_printf(sb, "%s and %s start level at point blank, P = %s %%%s\n", a,
+        sb_printf(sb, _("%s and %s start level at point blank, P = %s %%%s\n"), a,
                   b, fmt(x->p).s, cov);
-        sb_printf(sb, "%s%s is better at every range beyond\n", ind, other);
+        sb_puts(sb, ind);
+        sb_printf(sb, _("%s is better at every range beyond\n"), other);
     } else {
-        const char *about = x->at[0].exact ? "" : "about ";
         if (!rat_mul(x->range, scale, &yd))
             yd = rat_int(0);
-        sb_printf(sb, "%s and %s cross at %s%s%s in (%s yd)%s, P = %s %%%s\n", a,
-                  b, about, md ? "**" : "", fmt(x->range).s, fmt(yd).s,
-                  md ? "**" : "", fmt(x->p).s, cov);
-        sb_printf(sb, "%s%s is better closer than %s in, %s from there on\n",
-                  ind, better, fmt(x->range).s, other);
+        char at[4 * MU_RAT_BUF];
+        snprintf(at, sizeof at, _("%s in (%s yd)"), fmt(x->range).s, fmt(yd).s);
+        const char *bb = md ? "**" : "";
+        sb_printf(sb, x->at[0].exact ? _("%s and %s cross at %s%s%s, P = %s %%%s\n")
+                                     : _("%s and %s cross at about %s%s%s, P = %s %%%s\n"),
+                  a, b, bb, at, bb, fmt(x->p).s, cov);
+        sb_puts(sb, ind);
+        sb_printf(sb, _("%s is better closer than %s in, %s from there on\n"),
+                  better, fmt(x->range).s, other);
     }
 }
 
@@ -490,6 +504,8 @@ mu_status mu_crossover_render(const mu_crossover *x, mu_rat yards_per_inch,
     sbuf sb = {0};
     if (f == MU_FMT_TEXT || f == MU_FMT_MARKDOWN) {
         cross_text(x, scale, &sb, f == MU_FMT_MARKDOWN);
+        if (sb.p)
+            lang_decimal(sb.p, sb.len);
     } else if (f == MU_FMT_CSV) {
         jt *o = cross_json(x, scale);
         sb_puts(&sb, "a,b,cover,crosses,range,yards,p,better_closer,better_beyond\n");

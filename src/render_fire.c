@@ -4,6 +4,7 @@
 #include "error.h"
 #include "fire.h"
 #include "grid.h"
+#include "lang.h"
 #include "rat.h"
 #include "render.h"
 
@@ -106,16 +107,16 @@ void fire_formula(const mu_weapon *w, const char *range, bool cover,
         used = (int)strlen(buf);
     } else if (w->shape == MU_CURVE_BANDS || w->shape == MU_CURVE_POINTS) {
         bool bands = w->shape == MU_CURVE_BANDS;
-        used = snprintf(buf, n, "%s (", bands ? "bands" : "straight between");
+        used = snprintf(buf, n, "%s (", bands ? _("bands") : _("straight between"));
         for (int k = 0; k < w->n && used > 0 && (size_t)used < n; k++)
             used += snprintf(buf + used, n - (size_t)used,
-                             bands ? "%s%s from %s" : "%s%s in: %s",
+                             bands ? _("%s%s from %s") : _("%s%s in: %s"),
                              k ? ", " : "", bands ? fmt(w->y[k]).s
                                                   : fmt(w->x[k]).s,
                              bands ? fmt(w->x[k]).s : fmt(w->y[k]).s);
         if (used > 0 && (size_t)used < n)
-            used += snprintf(buf + used, n - (size_t)used, bands ? " to %s in)"
-                             : ")", fmt(w->max_range).s);
+            used += snprintf(buf + used, n - (size_t)used,
+                             bands ? _(" to %s in)") : ")", fmt(w->max_range).s);
     } else {
         snprintf(inner, sizeof inner, "%s " MINUS " %s", fmt(w->max_range).s,
                  range);
@@ -143,7 +144,7 @@ void fire_formula(const mu_weapon *w, const char *range, bool cover,
 typedef struct lines {
     char head[LINE_LEN];
     char v[MAX_LINES][LINE_LEN];
-    int n;
+    int n, hits; /* hits: 1 + the index of the "Hits: N" line, 0 for none */
     bool oom;
 } lines;
 
@@ -160,11 +161,12 @@ static void range_words(const mu_volley *v, char *buf, size_t n)
             yd = v->ranges[0];
         else if (!rat_mul(v->range, v->yards_per_inch, &yd))
             yd = rat_int(0);
-        snprintf(buf, n, "%s yd (%s in)%s", fmt(yd).s, fmt(v->range).s,
-                 v->nranges > 1 ? " on average" : "");
+        snprintf(buf, n, v->nranges > 1 ? _("%s yd (%s in) on average")
+                                        : _("%s yd (%s in)"),
+                 fmt(yd).s, fmt(v->range).s);
     } else {
-        snprintf(buf, n, "%s in%s", fmt(v->range).s,
-                 v->nranges > 1 ? " on average" : "");
+        snprintf(buf, n, v->nranges > 1 ? _("%s in on average") : _("%s in"),
+                 fmt(v->range).s);
     }
 }
 
@@ -174,14 +176,18 @@ static void head_line(const mu_volley *v, lines *L)
     fire_title(v->weapon.name, title, sizeof title);
     range_words(v, where, sizeof where);
     int c = v->castings;
+    unsigned long k = (unsigned long)c;
+    const char *cover = v->cover ? _(", target behind hard cover") : "";
     if (is_artillery(&v->weapon))
-        snprintf(L->head, sizeof L->head, "%s fire at %s, %d crew casting%s%s",
-                 title, where, c, c == 1 ? "" : "s",
-                 v->cover ? ", target behind hard cover" : "");
+        snprintf(L->head, sizeof L->head,
+                 dngettext(LANG_DOMAIN, "%s fire at %s, %d crew casting%s",
+                           "%s fire at %s, %d crew castings%s", k),
+                 title, where, c, cover);
     else
-        snprintf(L->head, sizeof L->head, "%s fire at %s, %d figure%s%s",
-                 title, where, c, c == 1 ? "" : "s",
-                 v->cover ? ", target behind hard cover" : "");
+        snprintf(L->head, sizeof L->head,
+                 dngettext(LANG_DOMAIN, "%s fire at %s, %d figure%s",
+                           "%s fire at %s, %d figures%s", k),
+                 title, where, c, cover);
 }
 
 /* "Range = (11 + 5) ÷ 2 = 8 in", "Range = 80 yd ÷ 10 yd/in = 8 in". */
@@ -191,7 +197,7 @@ static void range_line(const mu_volley *v, lines *L)
     if (v->nranges < 2 && !yards)
         return;
     char *s = next_line(L);
-    size_t used = (size_t)snprintf(s, LINE_LEN, "Range = ");
+    size_t used = (size_t)snprintf(s, LINE_LEN, "%s", _("Range = "));
     if (v->nranges > 1) {
         used += (size_t)snprintf(s + used, LINE_LEN - used, "(");
         for (size_t i = 0; i < v->nranges && used < LINE_LEN - 64; i++)
@@ -204,13 +210,13 @@ static void range_line(const mu_volley *v, lines *L)
             avg = rat_int(0);
         used += (size_t)snprintf(s + used, LINE_LEN - used,
                                  ") " DIVIDE " %zu = %s%s", v->nranges,
-                                 fmt(avg).s, yards ? " yd" : " in");
+                                 fmt(avg).s, yards ? _(" yd") : _(" in"));
     } else {
-        used += (size_t)snprintf(s + used, LINE_LEN - used, "%s yd",
+        used += (size_t)snprintf(s + used, LINE_LEN - used, _("%s yd"),
                                  fmt(v->ranges[0]).s);
     }
     if (yards && used < LINE_LEN)
-        snprintf(s + used, LINE_LEN - used, " " DIVIDE " %s yd/in = %s in",
+        snprintf(s + used, LINE_LEN - used, _(" ÷ %s yd/in = %s in"),
                  fmt(v->yards_per_inch).s, fmt(v->range).s);
 }
 
@@ -223,25 +229,25 @@ static void load_line(const mu_volley *v, lines *L)
     char *s = next_line(L);
     char cross[160] = "";
     if (v->has_crossover)
-        snprintf(cross, sizeof cross, "; canister is the better load closer "
-                 "than %s in", fmt(v->crossover).s);
+        snprintf(cross, sizeof cross, _("; canister is the better load closer "
+                 "than %s in"), fmt(v->crossover).s);
     switch (v->why) {
     case MU_LOAD_CANISTER_BETTER:
     case MU_LOAD_ROUNDSHOT_BETTER:
-        snprintf(s, LINE_LEN, "Load: %s, %s %% against %s's %s %%%s", f,
+        snprintf(s, LINE_LEN, _("Load: %s, %s %% against %s's %s %%%s"), f,
                  fmt(v->p).s, o, fmt(v->other_p).s, cross);
         break;
     case MU_LOAD_EQUAL:
         if (rat_sign(v->p) == 0)
-            snprintf(s, LINE_LEN, "Load: %s; neither load reaches %s in", f,
+            snprintf(s, LINE_LEN, _("Load: %s; neither load reaches %s in"), f,
                      fmt(v->range).s);
         else
-            snprintf(s, LINE_LEN, "Load: %s, level with canister at %s %% "
-                     "(the crossover): canister is saved", f, fmt(v->p).s);
+            snprintf(s, LINE_LEN, _("Load: %s, level with canister at %s %% "
+                     "(the crossover): canister is saved"), f, fmt(v->p).s);
         break;
     default:
-        snprintf(s, LINE_LEN, "Load: %s, no canister left (canister would "
-                 "give %s %%)", f, fmt(v->other_p).s);
+        snprintf(s, LINE_LEN, _("Load: %s, no canister left (canister would "
+                 "give %s %%)"), f, fmt(v->other_p).s);
     }
 }
 
@@ -252,13 +258,13 @@ static void shape_note(const mu_weapon *w, mu_rat r, char *buf, size_t n)
     buf[0] = '\0';
     for (int k = 0; k + 1 <= w->n; k++) {
         if (w->shape == MU_CURVE_BANDS && mu_rat_cmp(r, w->x[k + 1]) < 0) {
-            snprintf(buf, n, " (the %s\xE2\x80\x93%s in band)", fmt(w->x[k]).s,
+            snprintf(buf, n, _(" (the %s–%s in band)"), fmt(w->x[k]).s,
                      fmt(w->x[k + 1]).s);
             return;
         }
         if (w->shape == MU_CURVE_POINTS && k + 1 < w->n &&
             mu_rat_cmp(r, w->x[k + 1]) <= 0) {
-            snprintf(buf, n, " (straight from %s %% at %s in to %s %% at %s in)",
+            snprintf(buf, n, _(" (straight from %s %% at %s in to %s %% at %s in)"),
                      fmt(w->y[k]).s, fmt(w->x[k]).s, fmt(w->y[k + 1]).s,
                      fmt(w->x[k + 1]).s);
             return;
@@ -272,8 +278,8 @@ static void p_line_shape(const mu_volley *v, lines *L, const char *per)
     char *s = next_line(L), expr[320], note[4 * MU_RAT_BUF + 64];
     int past = mu_rat_cmp(v->range, w->max_range);
     if (past > 0 || (past == 0 && w->shape == MU_CURVE_BANDS)) {
-        snprintf(s, LINE_LEN, "P = 0 %%: %s in is beyond the %s's reach of "
-                 "%s in", fmt(v->range).s, w->name, fmt(w->max_range).s);
+        snprintf(s, LINE_LEN, _("P = 0 %%: %s in is beyond the %s's reach of "
+                 "%s in"), fmt(v->range).s, w->name, fmt(w->max_range).s);
         return;
     }
     if (w->shape == MU_CURVE_POLYNOMIAL) {
@@ -292,7 +298,7 @@ static void p_line_shape(const mu_volley *v, lines *L, const char *per)
         shape_note(w, v->range, note, sizeof note);
     }
     if (rat_sign(v->line_p) < 0)
-        snprintf(s, LINE_LEN, "P = %s = %s, so 0 %%%s", expr,
+        snprintf(s, LINE_LEN, _("P = %s = %s, so 0 %%%s"), expr,
                  fmt_signed(v->line_p).s, note);
     else if (!strcmp(expr, fmt(v->p).s))
         snprintf(s, LINE_LEN, "P = %s %% %s%s", expr, per, note);
@@ -303,7 +309,7 @@ static void p_line_shape(const mu_volley *v, lines *L, const char *per)
 
 static void p_line(const mu_volley *v, lines *L)
 {
-    const char *per = is_artillery(&v->fired) ? "an effective" : "a figure";
+    const char *per = is_artillery(&v->fired) ? _("an effective") : _("a figure");
     if (v->fired.shape != MU_CURVE_LINEAR) {
         p_line_shape(v, L, per);
         return;
@@ -312,16 +318,16 @@ static void p_line(const mu_volley *v, lines *L)
     fire_formula(&v->fired, fmt(v->range).s, v->cover, f, sizeof f);
     char house[192] = "";
     if (v->house_max_range)
-        snprintf(house, sizeof house, " (house rule: %s reaches %s in)",
+        snprintf(house, sizeof house, _(" (house rule: %s reaches %s in)"),
                  v->fired.name, fmt(v->fired.max_range).s);
     if (rat_sign(v->line_p) >= 0)
         snprintf(s, LINE_LEN, "P = %s = %s %% %s%s", f, fmt(v->p).s, per, house);
     else if (v->beyond)
-        snprintf(s, LINE_LEN, "P = 0 %%: %s in is beyond the %s's %s in%s",
+        snprintf(s, LINE_LEN, _("P = 0 %%: %s in is beyond the %s's %s in%s"),
                  fmt(v->range).s, v->fired.name, fmt(v->fired.max_range).s,
                  house);
     else
-        snprintf(s, LINE_LEN, "P = %s = %s, so 0 %%%s", f,
+        snprintf(s, LINE_LEN, _("P = %s = %s, so 0 %%%s"), f,
                  fmt_signed(v->line_p).s, house);
 }
 
@@ -329,73 +335,118 @@ static void poh_lines(const mu_volley *v, lines *L)
 {
     const mu_weapon *w = &v->fired;
     bool art = is_artillery(w);
+    unsigned long c = (unsigned long)v->castings, e = (unsigned long)v->effectives;
     if (w->effectives != 1 || art)
-        snprintf(next_line(L), LINE_LEN, "Effectives = %d %s " TIMES " %d = %d",
-                 v->castings, art ? "crew" : (v->castings == 1 ? "figure" : "figures"),
+        snprintf(next_line(L), LINE_LEN, "%s = %d %s " TIMES " %d = %d",
+                 _("Effectives"), v->castings,
+                 art ? _("crew") : dngettext(LANG_DOMAIN, "figure", "figures", c),
                  w->effectives, v->effectives);
     const char *unit = (w->effectives == 1 && !art)
-                           ? (v->effectives == 1 ? "figure" : "figures")
-                           : (v->effectives == 1 ? "effective" : "effectives");
+                           ? dngettext(LANG_DOMAIN, "figure", "figures", e)
+                           : dngettext(LANG_DOMAIN, "effective", "effectives", e);
     snprintf(next_line(L), LINE_LEN, "POH = %d %s " TIMES " %s %% = %s %%",
              v->effectives, unit, fmt(v->p).s, fmt(v->poh).s);
 }
 
 /* "an 84 %", "an 11 %", "an 18 %" but "a 20 %": the article goes by how the
  * number is said. */
-static const char *article(const char *digits)
+static bool article_an(const char *digits)
 {
-    bool an = digits[0] == '8' ||
-              ((!strncmp(digits, "11", 2) || !strncmp(digits, "18", 2)) &&
-               (digits[2] == '\0' || digits[2] == '.'));
-    return an ? "an" : "a";
+    return digits[0] == '8' ||
+           ((!strncmp(digits, "11", 2) || !strncmp(digits, "18", 2)) &&
+            (digits[2] == '\0' || digits[2] == '.'));
+}
+
+/* "second", "21st": the hit a roll is for, in the reader's language. */
+static void nth_text(int n, char *buf, size_t len)
+{
+    static const char *const words[] = {
+        "", N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"),
+        N_("sixth"), N_("seventh"), N_("eighth"), N_("ninth"), N_("tenth"),
+        N_("eleventh"), N_("twelfth"), N_("thirteenth"), N_("fourteenth"),
+        N_("fifteenth"), N_("sixteenth"), N_("seventeenth"), N_("eighteenth"),
+        N_("nineteenth"), N_("twentieth")};
+    if (n >= 1 && n <= 20)
+        snprintf(buf, len, "%s", _(words[n]));
+    else if (n % 100 >= 11 && n % 100 <= 13)
+        snprintf(buf, len, _("%dth"), n);
+    else if (n % 10 == 1)
+        snprintf(buf, len, _("%dst"), n);
+    else if (n % 10 == 2)
+        snprintf(buf, len, _("%dnd"), n);
+    else if (n % 10 == 3)
+        snprintf(buf, len, _("%drd"), n);
+    else
+        snprintf(buf, len, _("%dth"), n);
 }
 
 static void reading_line(const mu_volley *v, lines *L)
 {
     char nth[32], sure[48];
-    fire_ordinal(v->sure_hits + 1, nth, sizeof nth);
-    if (v->sure_hits == 0)
-        snprintf(nth, sizeof nth, "one");
+    nth_text(v->sure_hits + 1, nth, sizeof nth);
     if (v->sure_hits)
-        snprintf(sure, sizeof sure, "%d sure hit%s", v->sure_hits,
-                 v->sure_hits == 1 ? "" : "s");
+        snprintf(sure, sizeof sure, dngettext(LANG_DOMAIN, "%d sure hit",
+                 "%d sure hits", (unsigned long)v->sure_hits), v->sure_hits);
     else
-        snprintf(sure, sizeof sure, "No sure hit");
+        snprintf(sure, sizeof sure, "%s", _("No sure hit"));
     char *s = next_line(L);
-    if (v->threshold > 0)
-        snprintf(s, LINE_LEN, "%s and %s %s %% chance of %s%s", sure,
-                 article(fmt(v->chance).s), fmt(v->chance).s,
-                 v->sure_hits ? "a " : "", nth);
+    num chance = fmt(v->chance);
+    const char *p = chance.s;
+    bool an = article_an(p), more = v->sure_hits > 0;
+    if (v->threshold > 0 && more)
+        snprintf(s, LINE_LEN, an ? _("%s and an %s %% chance of a %s")
+                                 : _("%s and a %s %% chance of a %s"), sure, p, nth);
+    else if (v->threshold > 0)
+        snprintf(s, LINE_LEN, an ? _("%s and an %s %% chance of one")
+                                 : _("%s and a %s %% chance of one"), sure, p);
+    else if (rat_sign(v->chance) > 0 && more)
+        snprintf(s, LINE_LEN, _("%s; the %s %% chance of a %s is less than "
+                 "one face of the d100: no roll"), sure, p, nth);
     else if (rat_sign(v->chance) > 0)
-        snprintf(s, LINE_LEN, "%s; the %s %% chance of %s%s is less than "
-                 "one face of the d100: no roll", sure, fmt(v->chance).s,
-                 v->sure_hits ? "a " : "", nth);
-    else if (v->sure_hits)
-        snprintf(s, LINE_LEN, "%s: nothing to roll for", sure);
+        snprintf(s, LINE_LEN, _("%s; the %s %% chance of one is less than "
+                 "one face of the d100: no roll"), sure, p);
+    else if (more)
+        snprintf(s, LINE_LEN, _("%s: nothing to roll for"), sure);
     else
-        snprintf(s, LINE_LEN, "No hit: nothing to roll for");
+        snprintf(s, LINE_LEN, "%s", _("No hit: nothing to roll for"));
 }
 
 static void roll_lines(const mu_volley *v, const mu_fire_result *r, lines *L)
 {
     char nth[32];
-    fire_ordinal(v->sure_hits + 1, nth, sizeof nth);
-    const char *what = v->sure_hits ? nth : "";
-    const char *sp = v->sure_hits ? " " : "";
+    nth_text(v->sure_hits + 1, nth, sizeof nth);
+    bool more = v->sure_hits > 0;
     if (!r) {
-        if (v->threshold > 0)
-            snprintf(next_line(L), LINE_LEN, "Not rolled: a %s%shit on a d100 "
-                     "of %d or less", what, sp, v->threshold);
+        if (v->threshold > 0 && more)
+            snprintf(next_line(L), LINE_LEN, _("Not rolled: a %s hit on a d100 "
+                     "of %d or less"), nth, v->threshold);
+        else if (v->threshold > 0)
+            snprintf(next_line(L), LINE_LEN, _("Not rolled: a hit on a d100 "
+                     "of %d or less"), v->threshold);
         else
-            snprintf(next_line(L), LINE_LEN, "Hits: %d", v->sure_hits);
+            snprintf(next_line(L), LINE_LEN, _("Hits: %d"), v->sure_hits);
+        L->hits = L->n;
         return;
     }
     if (r->rolled) {
         bool hit = r->roll <= v->threshold;
-        snprintf(next_line(L), LINE_LEN, "Roll %d %s %d: %s %s%shit", r->roll,
-                 hit ? LE : ">", v->threshold, hit ? "a" : "no", what, sp);
+        const char *cmp = hit ? LE : ">";
+        char *s = next_line(L);
+        if (hit && more)
+            snprintf(s, LINE_LEN, _("Roll %d %s %d: a %s hit"), r->roll, cmp,
+                     v->threshold, nth);
+        else if (hit)
+            snprintf(s, LINE_LEN, _("Roll %d %s %d: a hit"), r->roll, cmp,
+                     v->threshold);
+        else if (more)
+            snprintf(s, LINE_LEN, _("Roll %d %s %d: no %s hit"), r->roll, cmp,
+                     v->threshold, nth);
+        else
+            snprintf(s, LINE_LEN, _("Roll %d %s %d: no hit"), r->roll, cmp,
+                     v->threshold);
     }
-    snprintf(next_line(L), LINE_LEN, "Hits: %d", r->hits);
+    snprintf(next_line(L), LINE_LEN, _("Hits: %d"), r->hits);
+    L->hits = L->n;
 }
 
 static void volley_lines(const mu_volley *v, const mu_fire_result *r, lines *L)
@@ -408,6 +459,9 @@ static void volley_lines(const mu_volley *v, const mu_fire_result *r, lines *L)
     poh_lines(v, L);
     reading_line(v, L);
     roll_lines(v, r, L);
+    lang_decimal(L->head, strlen(L->head));
+    for (int i = 0; i < L->n; i++)
+        lang_decimal(L->v[i], strlen(L->v[i]));
 }
 
 static bool show_seed(const mu_fire_result *r, const mu_render_opts *o)
@@ -426,12 +480,12 @@ static void volley_text(const mu_volley *v, const mu_fire_result *r,
     volley_lines(v, r, L);
     sb_printf(sb, md ? "### %s\n\n" : "%s\n", L->head);
     for (int i = 0; i < L->n; i++) {
-        bool last = md && i == L->n - 1 && !strncmp(L->v[i], "Hits", 4);
+        bool last = md && i == L->n - 1 && L->hits == L->n;
         sb_printf(sb, md ? (last ? "- **%s**\n" : "- %s\n") : "  %s\n", L->v[i]);
     }
     if (show_seed(r, o))
-        sb_printf(sb, md ? "\n*seed %" PRIu64 "*\n" : "seed %" PRIu64 "\n",
-                  o->seed);
+        sb_printf(sb, md ? "\n*%s%" PRIu64 "*\n" : "%s%" PRIu64 "\n",
+                  _("seed "), o->seed);
     free(L);
 }
 

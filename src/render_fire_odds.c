@@ -3,6 +3,7 @@
 #include "dtoa.h"
 #include "error.h"
 #include "grid.h"
+#include "lang.h"
 #include "odds.h"
 #include "render.h"
 #include "writer.h"
@@ -32,11 +33,12 @@ static void volley_title(const mu_volley *v, sbuf *sb)
     sb_puts(sb, w);
     if (strcmp(v->weapon.name, v->fired.name))
         sb_printf(sb, " (%s)", v->fired.name);
-    sb_printf(sb, " fire at %s in%s, %d %s", r, v->cover ? " into cover" : "",
-              v->castings,
+    unsigned long c = (unsigned long)v->castings;
+    sb_printf(sb, v->cover ? _(" fire at %s in into cover, %d %s") : _(" fire at %s in, %d %s"),
+              r, v->castings,
               v->weapon.kind == MU_WEAPON_SMALL_ARMS
-                  ? (v->castings == 1 ? "figure" : "figures")
-                  : (v->castings == 1 ? "crew casting" : "crew castings"));
+                  ? dngettext(LANG_DOMAIN, "figure", "figures", c)
+                  : dngettext(LANG_DOMAIN, "crew casting", "crew castings", c));
 }
 
 static void volley_working(const mu_volley *v, mu_hit_method m, sbuf *sb,
@@ -45,20 +47,26 @@ static void volley_working(const mu_volley *v, mu_hit_method m, sbuf *sb,
     char p[MU_RAT_BUF], poh[MU_RAT_BUF];
     mu_rat_format(v->p, p, sizeof p);
     mu_rat_format(v->poh, poh, sizeof poh);
-    sb_printf(sb, "%sP = %s %% an effective, %d effective%s, POH = %s %%\n",
-              ind, p, v->effectives, v->effectives == 1 ? "" : "s", poh);
+    sb_puts(sb, ind);
+    sb_printf(sb, dngettext(LANG_DOMAIN, "P = %s %% an effective, %d effective, POH = %s %%\n",
+                            "P = %s %% an effective, %d effectives, POH = %s %%\n",
+                            (unsigned long)v->effectives),
+              p, v->effectives, poh);
     if (m & MU_METHOD_ADDITIVE) {
-        sb_printf(sb, "%sAdditive: %d sure hit%s", ind, v->sure_hits,
-                  v->sure_hits == 1 ? "" : "s");
+        sb_puts(sb, ind);
+        sb_printf(sb, dngettext(LANG_DOMAIN, "Additive: %d sure hit", "Additive: %d sure hits",
+                                (unsigned long)v->sure_hits), v->sure_hits);
         if (v->threshold)
-            sb_printf(sb, " and one more on a d100 of %d or less\n",
+            sb_printf(sb, _(" and one more on a d100 of %d or less\n"),
                       v->threshold);
         else
-            sb_puts(sb, ", nothing to roll for\n");
+            sb_puts(sb, _(", nothing to roll for\n"));
     }
-    if (m & MU_METHOD_PER_FIGURE)
-        sb_printf(sb, "%sPer figure: each effective hits on its own with "
-                      "%s %%\n", ind, p);
+    if (m & MU_METHOD_PER_FIGURE) {
+        sb_puts(sb, ind);
+        sb_printf(sb, _("Per figure: each effective hits on its own with "
+                        "%s %%\n"), p);
+    }
 }
 
 static void pct_signed(double d, char *buf, size_t n)
@@ -93,14 +101,14 @@ static void hits_table(const mu_fire_odds *o, sbuf *sb, bool md)
     grid g;
     grid_init(&g, 1 + 2 * nd + both);
     grid_add(&g);
-    grid_setf(&g, 0, "hits");
+    grid_setf(&g, 0, "%s", _("hits"));
     for (int i = 0; i < nd; i++) {
-        grid_setf(&g, 1 + 2 * i, "%s", d[i] == &o->additive ? "additive"
-                                                              : "per figure");
-        grid_setf(&g, 2 + 2 * i, "at least");
+        grid_setf(&g, 1 + 2 * i, "%s", d[i] == &o->additive ? _("additive")
+                                                              : _("per figure"));
+        grid_setf(&g, 2 + 2 * i, "%s", _("at least"));
     }
     if (both)
-        grid_setf(&g, 5, "Δ at least");
+        grid_setf(&g, 5, "%s", _("Δ at least"));
     char buf[32];
     for (int k = lo; k <= hi; k++) {
         grid_add(&g);
@@ -118,7 +126,7 @@ static void hits_table(const mu_fire_odds *o, sbuf *sb, bool md)
         }
     }
     grid_add(&g);
-    grid_setf(&g, 0, "mean");
+    grid_setf(&g, 0, "%s", _("mean"));
     for (int i = 0; i < nd; i++)
         grid_setf(&g, 1 + 2 * i, "%.4f", d[i]->mean);
     if (both)
@@ -139,9 +147,12 @@ static void hits_table(const mu_fire_odds *o, sbuf *sb, bool md)
             fhi = d[i]->hi > fhi ? d[i]->hi : fhi;
         }
     if (hi >= 0 && (flo < lo || fhi > hi))
-        sb_printf(sb, "%s%d to %d hits shown; the other outcomes each have "
-                      "less than 0.005 %% (json and csv list them all)\n",
-                  md ? "\n" : "  ", lo, hi);
+    {
+        sb_puts(sb, md ? "\n" : "  ");
+        sb_printf(sb, _("%d to %d hits shown; the other outcomes each have "
+                        "less than 0.005 %% (json and csv list them all)\n"),
+                  lo, hi);
+    }
 }
 
 static double dist_gap(const mu_dist *a, const mu_dist *b, int *at)
@@ -167,27 +178,32 @@ static void fire_text(const void *odds, const void *exact_, sbuf *sb, bool md)
     if (md)
         sb_puts(sb, "## ");
     volley_title(&o->volley, sb);
+    char n[24], seed[24];
+    snprintf(n, sizeof n, "%" PRIu64, o->trials);
+    snprintf(seed, sizeof seed, "%" PRIu64, o->seed);
     if (o->simulated)
-        sb_printf(sb, ": %" PRIu64 " volleys simulated, seed %" PRIu64 "\n",
-                  o->trials, o->seed);
+        sb_printf(sb, dngettext(LANG_DOMAIN, ": %s volley simulated, seed %s\n",
+                                ": %s volleys simulated, seed %s\n",
+                                o->trials == 1 ? 1 : 2),
+                  n, seed);
     else
-        sb_puts(sb, ": exact odds\n");
+        sb_puts(sb, _(": exact odds\n"));
     if (md)
         sb_puts(sb, "\n");
     volley_working(&o->volley, o->method, sb, md ? "- " : "  ");
     hits_table(o, sb, md);
     if (o->simulated && exact) {
         int at;
-        sb_puts(sb, md ? "\n**Largest gap to the exact odds**:"
-                       : "\nLargest gap to the exact odds:");
+        sb_printf(sb, md ? "\n**%s**:" : "\n%s:",
+                  _("Largest gap to the exact odds"));
         if (o->method & MU_METHOD_ADDITIVE) {
             double g = dist_gap(&o->additive, &exact->additive, &at);
-            sb_printf(sb, " additive %.6f (%d hits)", g, at);
+            sb_printf(sb, _(" additive %.6f (%d hits)"), g, at);
         }
         if (o->method & MU_METHOD_PER_FIGURE) {
             double g = dist_gap(&o->per_figure, &exact->per_figure, &at);
-            sb_printf(sb, "%s per figure %.6f (%d hits)",
-                      o->method == MU_METHOD_BOTH ? "," : "", g, at);
+            sb_puts(sb, o->method == MU_METHOD_BOTH ? "," : "");
+            sb_printf(sb, _(" per figure %.6f (%d hits)"), g, at);
         }
         sb_puts(sb, "\n");
     }
@@ -359,7 +375,7 @@ static void dist_rows(const mu_dist *d, const char *head, sbuf *sb, bool md)
 {
     grid g;
     grid_init(&g, 3);
-    grid_row(&g, (const char *const[]){head, "P", "at least"});
+    grid_row(&g, (const char *const[]){_(head), "P", _("at least")});
     char buf[32];
     for (int k = d->lo; d->p && k <= d->hi; k++) {
         grid_add(&g);
@@ -370,7 +386,7 @@ static void dist_rows(const mu_dist *d, const char *head, sbuf *sb, bool md)
         grid_setf(&g, 2, "%s", buf);
     }
     grid_add(&g);
-    grid_setf(&g, 0, "mean");
+    grid_setf(&g, 0, "%s", _("mean"));
     grid_setf(&g, 1, "%.2f", d->mean);
     grid_emit(&g, sb, md, 0);
 }
@@ -382,20 +398,23 @@ static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
     char r[MU_RAT_BUF], m[MU_RAT_BUF], buf[32];
     mu_rat_format(o->opts.range, r, sizeof r);
     mu_rat_format(o->opts.move, m, sizeof m);
-    sb_printf(sb, "%sCharging the guns: %d figure%s from %s in, closing %s in "
-                  "a turn%s, against a %s with %d crew casting%s (%d "
-                  "effective%s each)%s\n",
-              md ? "## " : "", o->opts.figures,
-              o->opts.figures == 1 ? "" : "s", r, m,
-              o->opts.cover ? " in hard cover" : "", o->gun, o->crew,
-              o->crew == 1 ? "" : "s", o->effectives,
-              o->effectives == 1 ? "" : "s",
-              *o->return_fire ? "; the unit fires back" : "");
+    sb_puts(sb, md ? "## " : "");
+    sb_printf(sb, dngettext(LANG_DOMAIN, "Charging the guns: %d figure from %s in, ",
+                            "Charging the guns: %d figures from %s in, ",
+                            (unsigned long)o->opts.figures), o->opts.figures, r);
+    sb_printf(sb, o->opts.cover ? _("closing %s in a turn in hard cover, ")
+                                : _("closing %s in a turn, "), m);
+    sb_printf(sb, dngettext(LANG_DOMAIN, "against a %s with %d crew casting ",
+                            "against a %s with %d crew castings ",
+                            (unsigned long)o->crew), o->gun, o->crew);
+    sb_printf(sb, dngettext(LANG_DOMAIN, "(%d effective each)", "(%d effectives each)",
+                            (unsigned long)o->effectives), o->effectives);
+    sb_printf(sb, "%s\n", *o->return_fire ? _("; the unit fires back") : "");
     grid g;
     grid_init(&g, *o->return_fire ? 4 : 3);
     grid_add(&g);
-    grid_setf(&g, 0, "range");
-    grid_setf(&g, 1, "load");
+    grid_setf(&g, 0, "%s", _("range"));
+    grid_setf(&g, 1, "%s", _("load"));
     grid_setf(&g, 2, "P");
     if (*o->return_fire)
         grid_setf(&g, 3, "%s P", o->return_fire);
@@ -403,7 +422,7 @@ static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
         const mu_charge_volley *v = &o->volley[k];
         grid_add(&g);
         mu_rat_format(v->range, r, sizeof r);
-        grid_setf(&g, 0, "%s%s", r, v->range.num == 0 ? " (contact)" : "");
+        grid_setf(&g, 0, "%s%s", r, v->range.num == 0 ? _(" (contact)") : "");
         grid_setf(&g, 1, "%s", v->load);
         mu_rat_format(v->p, buf, sizeof buf);
         grid_setf(&g, 2, "%s %%", buf);
@@ -419,16 +438,18 @@ static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
         grid_text(&g, sb, 2, 2);
     grid_free(&g);
     render_pct(mu_dist_p(&o->left, 0), buf, sizeof buf);
-    sb_printf(sb, "%sFigures left at contact: mean %.2f of %d; destroyed "
-                  "before contact: %s\n", md ? "\n### " : "\n", o->left.mean,
-              o->opts.figures, mu_dist_p(&o->left, 0) > 0 ? buf : "never");
-    dist_rows(&o->left, "figures", sb, md);
+    sb_puts(sb, md ? "\n### " : "\n");
+    sb_printf(sb, _("Figures left at contact: mean %.2f of %d; destroyed "
+                    "before contact: %s\n"), o->left.mean,
+              o->opts.figures, mu_dist_p(&o->left, 0) > 0 ? buf : _("never"));
+    dist_rows(&o->left, N_("figures"), sb, md);
     if (*o->return_fire) {
         render_pct(mu_dist_p(&o->crew_left, 0), buf, sizeof buf);
-        sb_printf(sb, "%sCrew left at contact: mean %.2f of %d; gun silenced: "
-                      "%s\n", md ? "\n### " : "\n", o->crew_left.mean, o->crew,
-                  mu_dist_p(&o->crew_left, 0) > 0 ? buf : "never");
-        dist_rows(&o->crew_left, "crew", sb, md);
+        sb_puts(sb, md ? "\n### " : "\n");
+        sb_printf(sb, _("Crew left at contact: mean %.2f of %d; gun silenced: "
+                        "%s\n"), o->crew_left.mean, o->crew,
+                  mu_dist_p(&o->crew_left, 0) > 0 ? buf : _("never"));
+        dist_rows(&o->crew_left, N_("crew"), sb, md);
     }
 }
 

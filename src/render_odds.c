@@ -3,10 +3,12 @@
 #include "dtoa.h"
 #include "error.h"
 #include "grid.h"
+#include "lang.h"
 #include "odds.h"
 #include "render.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,7 +70,11 @@ mu_status render_odds(const render_odds_kind *k, const void *odds,
     else if (fmt == MU_FMT_CSV)
         k->csv(odds, exact, &sb);
     else /* text or Markdown: render_odds_start let nothing else through */
+    {
         k->text(odds, exact, &sb, fmt == MU_FMT_MARKDOWN);
+        if (sb.p)
+            lang_decimal(sb.p, sb.len);
+    }
     return sb_finish(&sb, out, err);
 }
 
@@ -121,8 +127,8 @@ void render_json_diff(jt *o, const char *key, double a, double b)
     jt_raw(o, key, buf);
 }
 
-static const char *const rating_names[] = {"despicable", "average",
-                                           "exceptional"};
+static const char *const rating_names[] = {N_("despicable"), N_("average"),
+                                           N_("exceptional")};
 
 static bool is_sim(const mu_oob_odds *o, const mu_oob_odds *exact)
 {
@@ -131,38 +137,57 @@ static bool is_sim(const mu_oob_odds *o, const mu_oob_odds *exact)
 
 static const char *theater_words(int t)
 {
-    return t == MU_EAST ? "Eastern theater" : "Western theater";
+    return t == MU_EAST ? _("Eastern theater") : _("Western theater");
+}
+
+/* ", Eastern theater 1863", ", 1863 (theater by table 1)"... */
+static void year_words(int year, int theater, sbuf *sb)
+{
+    if (year && theater >= 0)
+        sb_printf(sb, ", %s %d", theater_words(theater), year);
+    else if (year)
+        sb_printf(sb, _(", %d (theater by table 1)"), year);
+    else if (theater >= 0)
+        sb_printf(sb, _(", %s (year by table 1)"), theater_words(theater));
+    else
+        sb_puts(sb, _(" (theater and year by table 1)"));
 }
 
 static void title(const mu_oob_odds *o, sbuf *sb, bool md)
 {
-    const char *army = o->army == MU_UNION ? "Union" : "Confederate";
+    bool union_ = o->army == MU_UNION;
     if (md)
         sb_puts(sb, "## ");
     if (o->divisions > 1 || o->stat[MU_STAT_RATIO].p == NULL)
-        sb_printf(sb, "%s corps of %d division%s", army, o->divisions,
-                  o->divisions == 1 ? "" : "s");
+        sb_printf(sb, union_ ? dngettext(LANG_DOMAIN, "Union corps of %d division",
+                                         "Union corps of %d divisions",
+                                         (unsigned long)o->divisions)
+                             : dngettext(LANG_DOMAIN, "Confederate corps of %d division",
+                                         "Confederate corps of %d divisions",
+                                         (unsigned long)o->divisions),
+                  o->divisions);
+    else if (o->arm == MU_CAVALRY)
+        sb_puts(sb, union_ ? _("Union cavalry division")
+                           : _("Confederate cavalry division"));
     else
-        sb_printf(sb, "%s %s division", army, mu_arm_name(o->arm));
-    if (o->year && o->theater >= 0)
-        sb_printf(sb, ", %s %d", theater_words(o->theater), o->year);
-    else if (o->year)
-        sb_printf(sb, ", %d (theater by table 1)", o->year);
-    else if (o->theater >= 0)
-        sb_printf(sb, ", %s (year by table 1)", theater_words(o->theater));
-    else
-        sb_puts(sb, " (theater and year by table 1)");
+        sb_puts(sb, union_ ? _("Union infantry division")
+                           : _("Confederate infantry division"));
+    year_words(o->year, o->theater, sb);
     if (o->by_the_book)
-        sb_puts(sb, ", by the book");
+        sb_puts(sb, _(", by the book"));
+    char n[24], seed[24];
+    snprintf(n, sizeof n, "%" PRIu64, o->trials);
+    snprintf(seed, sizeof seed, "%" PRIu64, o->seed);
     if (o->simulated)
-        sb_printf(sb, ": %" PRIu64 " %s simulated, seed %" PRIu64 "\n",
-                  o->trials,
-                  o->divisions > 1 || !o->stat[MU_STAT_RATIO].p
-                      ? "corps"
-                      : o->trials == 1 ? "division" : "divisions",
-                  o->seed);
+        sb_printf(sb, o->divisions > 1 || !o->stat[MU_STAT_RATIO].p
+                          ? _(": %s corps simulated, seed %s\n")
+                          : dngettext(LANG_DOMAIN, ": %s division simulated, seed %s\n",
+                                      ": %s divisions simulated, seed %s\n",
+                                      o->trials <= ULONG_MAX ? (unsigned long)o->trials
+                                                             : 1000000 + (unsigned long)(o->trials % 1000000)),
+                  n, seed);
     else
-        sb_puts(sb, ": exact odds\n");
+        sb_puts(sb, _(": exact odds\n"));
 }
 
 /* A table of value rows lo..hi with one column per statistic (P(= n)),
@@ -189,9 +214,9 @@ static void stat_table(const mu_oob_odds *o, const int *stats, int ns,
     grid_add(&g);
     grid_setf(&g, 0, "n");
     for (int i = 0, c = 1; i < ns; i++) {
-        grid_setf(&g, c++, "%s", heads[i]);
+        grid_setf(&g, c++, "%s", _(heads[i]));
         if (i == 0 && at_least)
-            grid_setf(&g, c++, "at least");
+            grid_setf(&g, c++, "%s", _("at least"));
     }
     char buf[32];
     for (int k = lo; k <= hi; k++) {
@@ -208,7 +233,7 @@ static void stat_table(const mu_oob_odds *o, const int *stats, int ns,
         }
     }
     grid_add(&g);
-    grid_setf(&g, 0, "mean");
+    grid_setf(&g, 0, "%s", _("mean"));
     for (int i = 0, c = 1; i < ns; i++) {
         grid_setf(&g, c++, "%.2f", o->stat[stats[i]].mean);
         if (i == 0 && at_least)
@@ -219,19 +244,19 @@ static void stat_table(const mu_oob_odds *o, const int *stats, int ns,
 
 static void heading(sbuf *sb, bool md, const char *text)
 {
-    sb_printf(sb, md ? "\n### %s\n" : "\n%s\n", text);
+    sb_printf(sb, md ? "\n### %s\n" : "\n%s\n", _(text));
 }
 
 static void leader_line(const mu_oob_odds *o, sbuf *sb, bool md)
 {
     const mu_dist *d = &o->stat[MU_STAT_LEADER];
     char buf[32];
-    sb_printf(sb, md ? "\n**%s leader**:" : "\n%s leader:",
-              o->divisions > 1 || !o->stat[MU_STAT_RATIO].p ? "Corps"
-                                                            : "Division");
+    bool corps = o->divisions > 1 || !o->stat[MU_STAT_RATIO].p;
+    const char *who = corps ? _("Corps leader") : _("Division leader");
+    sb_printf(sb, md ? "\n**%s**:" : "\n%s:", who);
     for (int k = 0; k < 3; k++) {
         render_pct(mu_dist_p(d, k), buf, sizeof buf);
-        sb_printf(sb, "%s %s %s", k ? "," : "", rating_names[k], buf);
+        sb_printf(sb, "%s %s %s", k ? "," : "", _(rating_names[k]), buf);
     }
     sb_puts(sb, "\n");
 }
@@ -249,8 +274,8 @@ static void ratio_line(const mu_oob_odds *o, sbuf *sb)
         if (p <= 0)
             continue;
         render_pct(p, buf, sizeof buf);
-        sb_printf(sb, "%s1 battery per %d stands %s", first ? " " : ", ", k,
-                  buf);
+        sb_puts(sb, first ? " " : ", ");
+        sb_printf(sb, _("1 battery per %d stands %s"), k, buf);
         first = false;
     }
 }
@@ -264,14 +289,13 @@ static void gap_table(const mu_oob_odds *o, const mu_oob_odds *exact,
     char a[32], b[32];
     render_pct(mu_dist_p(&o->stat[ws], wv), a, sizeof a);
     render_pct(mu_dist_p(&exact->stat[ws], wv), b, sizeof b);
-    sb_printf(sb, md ? "\n**Largest gap to the exact odds: %.6f** (%s = %d: "
-                       "simulated %s, exact %s)\n"
-                     : "\nLargest gap to the exact odds: %.6f (%s = %d: "
-                       "simulated %s, exact %s)\n",
-              gap, mu_oob_stat_name(ws), wv, a, b);
+    sb_printf(sb, md ? "\n**%s: %.6f** " : "\n%s: %.6f ",
+              _("Largest gap to the exact odds"), gap);
+    sb_printf(sb, _("(%s = %d: simulated %s, exact %s)\n"),
+              mu_oob_stat_name(ws), wv, a, b);
     grid g;
     grid_init(&g, 3);
-    grid_row(&g, (const char *const[]){"statistic", "largest gap", "at"});
+    grid_row(&g, (const char *const[]){_("statistic"), _("largest gap"), _("at")});
     for (int s = 0; s < MU_STAT_COUNT; s++) {
         if (!o->stat[s].p || !exact->stat[s].p)
             continue;
@@ -285,7 +309,7 @@ static void gap_table(const mu_oob_odds *o, const mu_oob_odds *exact,
         grid_setf(&g, 0, "%s", mu_oob_stat_name((mu_oob_stat)s));
         grid_setf(&g, 1, "%.6f", gs);
         if (s == MU_STAT_LEADER)
-            grid_setf(&g, 2, "%s", rating_names[v < 0 || v > 2 ? 1 : v]);
+            grid_setf(&g, 2, "%s", _(rating_names[v < 0 || v > 2 ? 1 : v]));
         else
             grid_setf(&g, 2, "%d", v);
     }
@@ -296,29 +320,31 @@ static void odds_text(const void *odds, const void *exact_, sbuf *sb, bool md)
 {
     const mu_oob_odds *o = odds, *exact = exact_;
     static const int morale[] = {MU_STAT_GREEN, MU_STAT_VETERAN, MU_STAT_CRACK};
-    static const char *const morale_h[] = {"green", "veteran", "crack"};
+    static const char *const morale_h[] = {N_("green"), N_("veteran"),
+                                           N_("crack")};
     static const int brig[] = {MU_STAT_DESPICABLE, MU_STAT_AVERAGE,
                                MU_STAT_EXCEPTIONAL};
     static const int art[] = {MU_STAT_BATTERIES, MU_STAT_DIVISION_BATTERIES,
                               MU_STAT_RESERVE};
-    static const char *const art_h[] = {"batteries", "with the division",
-                                        "to the reserve"};
+    static const char *const art_h[] = {N_("batteries"), N_("with the division"),
+                                        N_("to the reserve")};
     static const int one_b[] = {MU_STAT_BRIGADES}, one_s[] = {MU_STAT_STANDS};
     static const char *const p_h[] = {"P"};
     title(o, sb, md);
     leader_line(o, sb, md);
-    heading(sb, md, "Brigades");
+    heading(sb, md, N_("Brigades"));
     stat_table(o, one_b, 1, p_h, true, sb, md);
-    heading(sb, md, "Brigades by morale: how many are green, veteran, crack");
+    heading(sb, md, N_("Brigades by morale: how many are green, veteran, crack"));
     stat_table(o, morale, 3, morale_h, false, sb, md);
     heading(sb, md, o->by_the_book
-                        ? "Brigadiers by rating, as played (despicable "
-                          "counts as average)"
-                        : "Brigadiers by rating");
+                        ? N_("Brigadiers by rating, as played (despicable "
+                             "counts as average)")
+                        : N_("Brigadiers by rating"));
     stat_table(o, brig, 3, rating_names, false, sb, md);
-    heading(sb, md, "Stands");
+    heading(sb, md, N_("Stands"));
     stat_table(o, one_s, 1, p_h, true, sb, md);
-    sb_puts(sb, md ? "\n### Artillery" : "\nArtillery");
+    sb_puts(sb, md ? "\n### " : "\n");
+    sb_puts(sb, _("Artillery"));
     ratio_line(o, sb);
     sb_puts(sb, "\n");
     stat_table(o, art, 3, art_h, true, sb, md);
@@ -452,27 +478,21 @@ static void race_text(const mu_battle_odds *b, sbuf *sb, bool md)
     render_pct(b->union_ahead, u, sizeof u);
     render_pct(b->level, l, sizeof l);
     render_pct(b->confederate_ahead, c, sizeof c);
-    sb_printf(sb, md ? "\n**More stands**: Union %s, level %s, Confederates %s\n"
-                     : "\nMore stands: Union %s, level %s, Confederates %s\n",
-              u, l, c);
+    sb_printf(sb, md ? "\n**%s**: " : "\n%s: ", _("More stands"));
+    sb_printf(sb, _("Union %s, level %s, Confederates %s\n"), u, l, c);
 }
 
 static void battle_text(const void *odds, const void *none, sbuf *sb, bool md)
 {
     (void)none;
     const mu_battle_odds *b = odds;
-    sb_puts(sb, md ? "# Battle" : "Battle");
-    if (b->year && b->theater >= 0)
-        sb_printf(sb, ", %s %d", theater_words(b->theater), b->year);
-    else if (b->year)
-        sb_printf(sb, ", %d (theater by table 1)", b->year);
-    else if (b->theater >= 0)
-        sb_printf(sb, ", %s (year by table 1)", theater_words(b->theater));
-    else
-        sb_puts(sb, " (theater and year by table 1)");
-    sb_printf(sb, ": a corps of %d division%s a side%s, exact odds\n",
-              b->divisions, b->divisions == 1 ? "" : "s",
-              b->by_the_book ? ", by the book" : "");
+    sb_puts(sb, md ? "# " : "");
+    sb_puts(sb, _("Battle"));
+    year_words(b->year, b->theater, sb);
+    sb_printf(sb, dngettext(LANG_DOMAIN, ": a corps of %d division a side%s, exact odds\n",
+                            ": a corps of %d divisions a side%s, exact odds\n",
+                            (unsigned long)b->divisions),
+              b->divisions, b->by_the_book ? _(", by the book") : "");
     race_text(b, sb, md);
     for (int a = 0; a < 2; a++) {
         sb_puts(sb, "\n");

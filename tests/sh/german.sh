@@ -29,6 +29,16 @@ golden division division --army confederate --year 1863 --theater east --seed 7
 golden corps corps --army union --year 1863 --theater west --seed 3 --divisions 2 --cavalry 1
 golden battle battle --seed 4 --divisions 1
 golden count division --army union --count 2 --seed 11
+golden fire fire --weapon gun --range 10 --seed 3
+golden fire_average fire --weapon musket --ranges 11,5 --figures 10 --rolls 40
+golden fire_yards fire --weapon roundshot --range 700 --yards --max-range 800 --rolls 36
+golden fire_bands fire --weapon staircase --range 7 --figures 10 --cover --no-roll --rules "$src/tests/data/curves.ini"
+golden odds_division odds division --army union --year 1863 --theater east
+golden odds_battle odds battle --year 1863 --theater west --divisions 1
+golden odds_fire odds fire --weapon musket --figures 2 --range 0
+golden odds_charge odds charge --figures 20 --range 30 --move 6
+golden curve curve --weapon musket --to 3
+golden crossover curve --crossover canister roundshot
 
 # LANG as a German desktop sets it, where that locale is installed.
 if locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
@@ -42,9 +52,12 @@ fi
 # Data stays English in every language: JSON and CSV are byte for byte
 # the C locale's.
 for f in json csv; do
-    a=$(LC_ALL=C "$muster" division --army union --seed 5 --format $f)
-    b=$(german division --army union --seed 5 --format $f)
-    [ "$a" = "$b" ] || { echo "FAIL --format $f differs in German"; fail=1; }
+    for cmd in "division --army union --seed 5" "fire --weapon gun --range 10 --seed 3" \
+               "odds fire --weapon musket --figures 2 --range 0" "curve --weapon musket"; do
+        a=$(LC_ALL=C "$muster" $cmd --format $f)
+        b=$(german $cmd --format $f)
+        [ "$a" = "$b" ] || { echo "FAIL $cmd --format $f differs in German"; fail=1; }
+    done
 done
 # English without a catalogue, and with a broken one: never garbage.
 english=$(LC_ALL=C "$muster" division --army confederate --year 1863 --theater east --seed 7)
@@ -92,7 +105,7 @@ for name in open(f"{src}/po/POTFILES").read().split():
         body = re.sub(r'\b(?:_|N_|dngettext)\((?:[^()"]|"(?:[^"\\]|\\.)*"|\([^()]*\))*\)', '', body)
         body = re.sub(r'/\*.*?\*/', '', body, flags=re.S)
         for lit in re.findall(r'"((?:[^"\\]|\\.)*)"', body):
-            if re.search(r'[A-Za-z]{2}', lit) and not re.fullmatch(r'%[a-z0-9]*', lit):
+            if re.search(r'[A-Za-z]{2}', re.sub(r'\\x[0-9A-Fa-f]{2}|\\.', '', lit)) and not re.fullmatch(r'%[a-z0-9]*', lit):
                 print(f"FAIL {name}: {fn}() writes \"{lit}\" unmarked for translation")
                 bad = 1
 sys.exit(bad)
