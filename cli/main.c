@@ -175,6 +175,25 @@ static int unknown(const cli_group *g, const char *word)
     return CLI_INPUT;
 }
 
+/* `muster help WORD...`: the help of the command the words name; a word
+ * the table lacks at its level gets a guess when one is close. */
+static int help_words(int argc, char **argv)
+{
+    char name[256] = "", prefix[256] = "", near[64];
+    for (int i = 2; i < argc && i < 5; i++) {
+        if (!full_name(prefix, argv[i], name, sizeof name))
+            return ambiguous(argv[i], name);
+        if (!group_of(name) && !cli_find(name) && strcmp(name, "help") &&
+            near_word(prefix, argv[i], near, sizeof near)) {
+            fprintf(stderr, "muster: no command '%s': did you mean '%s%s'? "
+                    "(run 'muster --help' for the list)\n", name, prefix, near);
+            return CLI_INPUT;
+        }
+        snprintf(prefix, sizeof prefix, "%s ", name);
+    }
+    return help(name);
+}
+
 /* argv: the command's words on; whole: main's, for muster-full. */
 static int run(const cli_command *c, int argc, char **argv, char **whole)
 {
@@ -293,13 +312,7 @@ int main(int argc, char **argv)
             cli_usage_text(&b);
             return print_buf(&b, stdout, CLI_OK);
         }
-        char name[256] = "", prefix[256] = "";
-        for (int i = 2; i < argc && i < 5; i++) {
-            if (!full_name(prefix, argv[i], name, sizeof name))
-                return ambiguous(argv[i], name);
-            snprintf(prefix, sizeof prefix, "%s ", name);
-        }
-        return help(name);
+        return help_words(argc, argv);
     }
     char name[256];
     if (!full_name("", cmd, name, sizeof name))

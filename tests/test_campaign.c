@@ -72,8 +72,9 @@ static void battle_start(mu_campaign *c)
 static void casualties(mu_campaign *c, int div, int b, int lost, int captured)
 {
     mu_error err;
-    assert_int_equal(mu_campaign_casualties(c, div, b, lost, captured, NULL,
-                                            &err), MU_OK);
+    assert_int_equal(
+        mu_campaign_casualties(c, div, STANDS(b, lost, captured), NULL, &err),
+        MU_OK);
 }
 
 static mu_status battle_end(mu_campaign *c, mu_winner winner, mu_dice *d)
@@ -681,12 +682,17 @@ static void exchange(void **state)
     assert_int_equal(battle_end(c, MU_WINNER_NONE, script(NULL, 0)), MU_OK);
     mu_error err;
     int n = nevents(c);
-    assert_int_equal(mu_campaign_exchange(c, 6, 1, NULL, &err), MU_EINPUT);
-    assert_int_equal(mu_campaign_exchange(c, 1, 2, NULL, &err), MU_EINPUT);
-    assert_int_equal(mu_campaign_exchange(c, 0, 0, NULL, &err), MU_EINPUT);
-    assert_int_equal(mu_campaign_exchange(c, -1, 1, NULL, &err), MU_EINPUT);
+    assert_int_equal(mu_campaign_exchange(c, EXCHANGE(6, 1), NULL, &err),
+                     MU_EINPUT);
+    assert_int_equal(mu_campaign_exchange(c, EXCHANGE(1, 2), NULL, &err),
+                     MU_EINPUT);
+    assert_int_equal(mu_campaign_exchange(c, EXCHANGE(0, 0), NULL, &err),
+                     MU_EINPUT);
+    assert_int_equal(mu_campaign_exchange(c, EXCHANGE(-1, 1), NULL, &err),
+                     MU_EINPUT);
     assert_int_equal(nevents(c), n);
-    assert_int_equal(mu_campaign_exchange(c, 3, 1, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_exchange(c, EXCHANGE(3, 1), NULL, &err),
+                     MU_OK);
     assert_int_equal(brig(c, u, 2, "stands"), 7); /* both of its 2 */
     assert_int_equal(brig(c, u, 1, "stands"), 5); /* 1 of its 3 */
     assert_int_equal(brig(c, u, 1, "prisoners"), 2);
@@ -708,12 +714,14 @@ static void liberation(void **state)
     casualties(c, u, 2, 1, 3);
     casualties(c, k, 1, 0, 1);
     mu_error err;
-    assert_int_equal(mu_campaign_liberate(c, MU_UNION, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_liberate(c, FREE_SIDE(MU_UNION), NULL, &err),
+                     MU_OK);
     assert_int_equal(brig(c, u, 1, "stands"), 7);
     assert_int_equal(brig(c, u, 2, "stands"), 6); /* the lost one is not back */
     assert_int_equal(prisoners_held_by(c, "held_by_confederate"), 0);
     assert_int_equal(prisoners_held_by(c, "held_by_union"), 1);
-    assert_int_equal(mu_campaign_liberate(c, MU_UNION, NULL, &err), MU_ESTATE);
+    assert_int_equal(mu_campaign_liberate(c, FREE_SIDE(MU_UNION), NULL, &err),
+                     MU_ESTATE);
     camp_check_ok(c);
     mu_campaign_close(c);
 }
@@ -847,17 +855,17 @@ static void bad_requests_change_nothing(void **state)
     int id = add_engaged(c, MU_UNION);
     mu_error err;
     int n = nevents(c);
-    assert_int_equal(mu_campaign_casualties(c, id, 1, 1, 0, NULL, &err),
+    assert_int_equal(mu_campaign_casualties(c, id, STANDS(1, 1, 0), NULL, &err),
                      MU_ESTATE); /* no battle */
     battle_start(c);
     n++;
-    assert_int_equal(mu_campaign_casualties(c, id, 1, 6, 2, NULL, &err),
+    assert_int_equal(mu_campaign_casualties(c, id, STANDS(1, 6, 2), NULL, &err),
                      MU_EINPUT); /* 8 of 7 */
-    assert_int_equal(mu_campaign_casualties(c, id, 3, 1, 0, NULL, &err),
+    assert_int_equal(mu_campaign_casualties(c, id, STANDS(3, 1, 0), NULL, &err),
                      MU_EINPUT); /* no brigade 3 */
-    assert_int_equal(mu_campaign_casualties(c, 42, 1, 1, 0, NULL, &err),
+    assert_int_equal(mu_campaign_casualties(c, 42, STANDS(1, 1, 0), NULL, &err),
                      MU_EINPUT); /* no division 42 */
-    assert_int_equal(mu_campaign_casualties(c, id, 1, 0, 0, NULL, &err),
+    assert_int_equal(mu_campaign_casualties(c, id, STANDS(1, 0, 0), NULL, &err),
                      MU_EINPUT);
     assert_int_equal(mu_campaign_battle_start(c, "Again", NULL, &err),
                      MU_ESTATE);

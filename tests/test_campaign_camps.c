@@ -114,7 +114,7 @@ static void leader_held_and_exchanged(void **state)
 
     mu_error err;
     mu_exchange x = {.confederate_leaders = 1};
-    assert_int_equal(mu_campaign_exchange_with(c, &x, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_exchange(c, &x, NULL, &err), MU_OK);
     j = show(c, MU_VIEWER_UMPIRE);
     d2 = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "divisions"), 1);
     b1 = cJSON_GetArrayItem(cJSON_GetObjectItem(d2, "brigades"), 0);
@@ -141,9 +141,9 @@ static void batteries_and_one_camp(void **state)
     mu_error err;
     mu_casualties k1 = {.brigade = 1, .captured = 2, .batteries = 1,
                         .camp = "Libby Prison"};
-    assert_int_equal(mu_campaign_casualties_in(c, 1, &k1, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 1, &k1, NULL, &err), MU_OK);
     mu_casualties k2 = {.brigade = 2, .captured = 1}; /* the default camp */
-    assert_int_equal(mu_campaign_casualties_in(c, 1, &k2, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 1, &k2, NULL, &err), MU_OK);
     captured(c, 1, MU_POST_DIVISION, 0, NULL, 50);
     cJSON *j = show(c, MU_VIEWER_UMPIRE);
     cJSON *a = cJSON_GetObjectItem(cJSON_GetArrayItem(
@@ -165,8 +165,8 @@ static void batteries_and_one_camp(void **state)
     assert_int_equal(cJSON_GetObjectItem(c1, "batteries")->valueint, 1);
     cJSON_Delete(j);
 
-    assert_int_equal(mu_campaign_liberate_camp(c, "Libby Prison", NULL, &err),
-                     MU_OK);
+    assert_int_equal(
+        mu_campaign_liberate(c, FREE_CAMP("Libby Prison"), NULL, &err), MU_OK);
     j = show(c, MU_VIEWER_UMPIRE);
     a = cJSON_GetObjectItem(cJSON_GetArrayItem(
         cJSON_GetObjectItem(j, "divisions"), 0), "artillery");
@@ -178,7 +178,8 @@ static void batteries_and_one_camp(void **state)
                      1);
     cJSON_Delete(j);
     /* The rest: every camp holding Union men. */
-    assert_int_equal(mu_campaign_liberate(c, MU_UNION, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_liberate(c, FREE_SIDE(MU_UNION), NULL, &err),
+                     MU_OK);
     char *t = prisoners(c, MU_FMT_TEXT);
     assert_string_equal(t, "The Union holds 0 Confederate stands; the "
                            "Confederates hold 0 Union stands.\n");
@@ -194,28 +195,25 @@ static void bad_input_changes_nothing(void **state)
     mu_campaign *c = scene(fresh());
     mu_error err;
     mu_casualties k = {.brigade = 1, .captured = 1, .camp = "Camp Douglas"};
-    assert_int_equal(mu_campaign_casualties_in(c, 2, &k, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 2, &k, NULL, &err), MU_OK);
     int64_t n = events(c);
     int roll = 50;
     mu_dice *d = script(&roll, 1);
     /* Camp Douglas holds Confederates: it is a Union camp. */
     mu_casualties bad = {.brigade = 1, .captured = 1, .camp = "Camp Douglas"};
-    assert_int_equal(mu_campaign_casualties_in(c, 1, &bad, NULL, &err),
-                     MU_EINPUT);
+    assert_int_equal(mu_campaign_casualties(c, 1, &bad, NULL, &err), MU_EINPUT);
     assert_non_null(strstr(err.msg, "'Camp Douglas' is a union camp"));
     bad.camp = "Union POW camp";
-    assert_int_equal(mu_campaign_casualties_in(c, 1, &bad, NULL, &err),
-                     MU_EINPUT);
+    assert_int_equal(mu_campaign_casualties(c, 1, &bad, NULL, &err), MU_EINPUT);
     assert_non_null(strstr(err.msg, "default camp"));
     bad.camp = "bad\tname";
-    assert_int_equal(mu_campaign_casualties_in(c, 1, &bad, NULL, &err),
-                     MU_EINPUT);
+    assert_int_equal(mu_campaign_casualties(c, 1, &bad, NULL, &err), MU_EINPUT);
     mu_casualties guns = {.batteries = 3};
-    assert_int_equal(mu_campaign_casualties_in(c, 1, &guns, NULL, &err),
+    assert_int_equal(mu_campaign_casualties(c, 1, &guns, NULL, &err),
                      MU_EINPUT);
     assert_non_null(strstr(err.msg, "has 2 batteries of its own"));
     mu_casualties nobrigade = {.lost = 1};
-    assert_int_equal(mu_campaign_casualties_in(c, 1, &nobrigade, NULL, &err),
+    assert_int_equal(mu_campaign_casualties(c, 1, &nobrigade, NULL, &err),
                      MU_EINPUT);
     assert_int_equal(mu_campaign_leader_captured(c, 1, MU_POST_CORPS, 0, NULL,
                                                  d, NULL, &err), MU_EINPUT);
@@ -226,14 +224,15 @@ static void bad_input_changes_nothing(void **state)
                                                  "Camp Douglas", d, NULL,
                                                  &err), MU_EINPUT);
     mu_exchange x = {.union_leaders = 1};
-    assert_int_equal(mu_campaign_exchange_with(c, &x, NULL, &err), MU_EINPUT);
+    assert_int_equal(mu_campaign_exchange(c, &x, NULL, &err), MU_EINPUT);
     assert_non_null(strstr(err.msg, "0 Union leaders"));
     mu_exchange none = {0};
-    assert_int_equal(mu_campaign_exchange_with(c, &none, NULL, &err),
-                     MU_EINPUT);
-    assert_int_equal(mu_campaign_liberate_camp(c, "Andersonville", NULL, &err),
+    assert_int_equal(mu_campaign_exchange(c, &none, NULL, &err), MU_EINPUT);
+    assert_int_equal(
+        mu_campaign_liberate(c, FREE_CAMP("Andersonville"), NULL, &err),
+        MU_ESTATE);
+    assert_int_equal(mu_campaign_liberate(c, FREE_SIDE(MU_UNION), NULL, &err),
                      MU_ESTATE);
-    assert_int_equal(mu_campaign_liberate(c, MU_UNION, NULL, &err), MU_ESTATE);
     mu_dice_free(d);
     assert_int_equal(events(c), n);
     camp_check_ok(c);
@@ -250,7 +249,7 @@ static void hidden_captives_stay_hidden(void **state)
     mu_error err;
     captured(c, 2, MU_POST_BRIGADE, 1, "Camp Douglas", 50);
     mu_casualties k = {.batteries = 1, .camp = "Camp Douglas"};
-    assert_int_equal(mu_campaign_casualties_in(c, 2, &k, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 2, &k, NULL, &err), MU_OK);
     char *t = prisoners(c, MU_FMT_TEXT);
     assert_non_null(strstr(t, "the brigadier of brigade 1 (exceptional)"));
     free(t);
@@ -333,11 +332,11 @@ static void schema3_file_is_upgraded(void **state)
     captured(c, 1, MU_POST_DIVISION, 0, "Libby Prison", 50);
     mu_casualties k = {.brigade = 1, .lost = 1, .captured = 1,
                        .camp = "Camp Douglas"};
-    assert_int_equal(mu_campaign_casualties_in(c, 2, &k, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 2, &k, NULL, &err), MU_OK);
     mu_exchange x = {.union_stands = 2, .confederate_stands = 1};
-    assert_int_equal(mu_campaign_exchange_with(c, &x, NULL, &err), MU_OK);
-    assert_int_equal(mu_campaign_liberate_camp(c, "Libby Prison", NULL, &err),
-                     MU_OK);
+    assert_int_equal(mu_campaign_exchange(c, &x, NULL, &err), MU_OK);
+    assert_int_equal(
+        mu_campaign_liberate(c, FREE_CAMP("Libby Prison"), NULL, &err), MU_OK);
     camp_check_ok(c);
     mu_campaign_close(c);
     assert_int_equal(sqlite3_open(to, &db), SQLITE_OK);
@@ -376,7 +375,8 @@ static void default_camp_chosen(void **state)
     mu_error err;
     char path[512];
     snprintf(path, sizeof path, "%s", fresh());
-    assert_int_equal(mu_campaign_casualties(c, 2, 1, 0, 1, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 2, STANDS(1, 0, 1), NULL, &err),
+                     MU_OK);
     default_is(c, MU_UNION, "Union POW camp");
     int64_t ev = 0, n = events(c);
     assert_int_equal(mu_campaign_default_camp_set(c, MU_UNION, "Camp Douglas",
@@ -392,7 +392,7 @@ static void default_camp_chosen(void **state)
                         "was Union POW camp)\n");
     free(t);
     mu_casualties k = {.brigade = 2, .captured = 1, .batteries = 1};
-    assert_int_equal(mu_campaign_casualties_in(c, 2, &k, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 2, &k, NULL, &err), MU_OK);
     captured(c, 2, MU_POST_DIVISION, 0, NULL, 50);
     t = prisoners(c, MU_FMT_TEXT);
     assert_string_equal(t,
@@ -423,14 +423,14 @@ static void default_camp_chosen(void **state)
     assert_int_equal(mu_campaign_default_camp_set(c, MU_UNION, "", NULL,
                                                   &err), MU_EINPUT);
     mu_casualties u = {.brigade = 1, .captured = 1, .camp = "Libby Prison"};
-    assert_int_equal(mu_campaign_casualties_in(c, 1, &u, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 1, &u, NULL, &err), MU_OK);
     n = events(c);
     assert_int_equal(mu_campaign_default_camp_set(c, MU_UNION, "Libby Prison",
                                                   NULL, &err), MU_EINPUT);
     assert_non_null(strstr(err.msg, "is a confederate camp"));
     /* The Confederates may not name the Union's default as a camp now. */
     mu_casualties into = {.brigade = 1, .captured = 1, .camp = "Camp Douglas"};
-    assert_int_equal(mu_campaign_casualties_in(c, 1, &into, NULL, &err),
+    assert_int_equal(mu_campaign_casualties(c, 1, &into, NULL, &err),
                      MU_EINPUT);
     assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
     assert_int_equal(mu_campaign_default_camp_set(c, MU_CONFEDERATE,
@@ -508,7 +508,8 @@ static void schema5_file_is_upgraded(void **state)
     default_is(c, MU_CONFEDERATE, "Confederate POW camp");
     assert_int_equal(mu_campaign_default_camp_set(c, MU_CONFEDERATE,
                      "Belle Isle", NULL, &err), MU_OK);
-    assert_int_equal(mu_campaign_casualties(c, 1, 1, 0, 1, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 1, STANDS(1, 0, 1), NULL, &err),
+                     MU_OK);
     char *t = prisoners(c, MU_FMT_TEXT);
     assert_string_equal(t,
         "Held by the Union in Union POW camp:\n"

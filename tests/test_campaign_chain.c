@@ -199,8 +199,10 @@ static mu_campaign *two_sides(void)
                                             &err), MU_OK);
         mu_dice_free(d);
     }
-    assert_int_equal(mu_campaign_casualties(c, 2, 1, 1, 0, NULL, &err), MU_OK);
-    assert_int_equal(mu_campaign_casualties(c, 1, 1, 1, 0, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 2, STANDS(1, 1, 0), NULL, &err),
+                     MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 1, STANDS(1, 1, 0), NULL, &err),
+                     MU_OK);
     assert_int_equal(mu_dice_new_seeded(3, &d, &err), MU_OK);
     assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, d, NULL, &err),
                      MU_OK);

@@ -30,15 +30,17 @@ static void writer(int fd, int seed)
         mu_dice *d = NULL;
         if (mu_campaign_battle_start(c, "Loop", &ev[n], &err) == MU_OK)
             n++;
-        if (mu_campaign_casualties(c, 1, 1, 1, 1, &ev[n], &err) == MU_OK)
+        if (mu_campaign_casualties(c, 1, STANDS(1, 1, 1), &ev[n], &err) ==
+            MU_OK)
             n++;
-        if (mu_campaign_casualties(c, 2, 2, 3, 0, &ev[n], &err) == MU_OK)
+        if (mu_campaign_casualties(c, 2, STANDS(2, 3, 0), &ev[n], &err) ==
+            MU_OK)
             n++;
         if (mu_dice_new_seeded((uint64_t)i, &d, &err) == MU_OK &&
             mu_campaign_battle_end(c, (mu_winner)(i % 3 - 1), d, &ev[n], &err) == MU_OK)
             n++;
         mu_dice_free(d);
-        if (mu_campaign_liberate(c, MU_UNION, &ev[n], &err) == MU_OK)
+        if (mu_campaign_liberate(c, FREE_SIDE(MU_UNION), &ev[n], &err) == MU_OK)
             n++;
         if (n && write(fd, ev, (size_t)n * sizeof *ev) < 0)
             _exit(4);

@@ -81,10 +81,10 @@ static void the_named_leaks(void **state)
     mu_error err;
     char *doc = NULL;
     /* The umpire is told (this is what leaked to the other side). */
-    assert_int_equal(mu_campaign_casualties(c, k, 1, 12, 0, NULL, &err),
+    assert_int_equal(mu_campaign_casualties(c, k, STANDS(1, 12, 0), NULL, &err),
                      MU_EINPUT);
     assert_non_null(strstr(err.msg, "has 7 stands"));
-    assert_int_equal(mu_campaign_casualties(c, k, 4, 1, 0, NULL, &err),
+    assert_int_equal(mu_campaign_casualties(c, k, STANDS(4, 1, 0), NULL, &err),
                      MU_EINPUT);
     assert_non_null(strstr(err.msg, "brigades are 1..2"));
     assert_int_equal(mu_campaign_downgrade(c, k, MU_POST_BRIGADE, 1, NULL, &err),
@@ -98,10 +98,10 @@ static void the_named_leaks(void **state)
     mu_status st[6];
     const char *msgs[6];
     char keep[6][sizeof err.msg];
-    st[0] = mu_campaign_casualties(c, k, 1, 12, 0, NULL, &err);
+    st[0] = mu_campaign_casualties(c, k, STANDS(1, 12, 0), NULL, &err);
     snprintf(keep[0], sizeof keep[0], "%s", err.msg);
     assert_int_equal(err.reason, MU_R_HIDDEN_DIVISION);
-    st[1] = mu_campaign_casualties(c, k, 4, 1, 0, NULL, &err);
+    st[1] = mu_campaign_casualties(c, k, STANDS(4, 1, 0), NULL, &err);
     snprintf(keep[1], sizeof keep[1], "%s", err.msg);
     st[2] = mu_campaign_downgrade(c, k, MU_POST_BRIGADE, 1, NULL, &err);
     snprintf(keep[2], sizeof keep[2], "%s", err.msg);
@@ -111,7 +111,8 @@ static void the_named_leaks(void **state)
     st[4] = mu_campaign_leader_lost(c, k, MU_POST_DIVISION, 0, d, NULL, &err);
     snprintf(keep[4], sizeof keep[4], "%s", err.msg);
     mu_dice_free(d);
-    st[5] = mu_campaign_casualties(c, k, 2, 1, 0, NULL, &err); /* a real one */
+    st[5] = mu_campaign_casualties(c, k, STANDS(2, 1, 0), NULL,
+                                   &err); /* a real one */
     snprintf(keep[5], sizeof keep[5], "%s", err.msg);
     snprintf(first, sizeof first, "%s", keep[0]);
     for (int i = 0; i < 6; i++) {
@@ -127,16 +128,18 @@ static void the_named_leaks(void **state)
             assert_true(*p == '2' && (p[1] < '0' || p[1] > '9'));
     assert_int_equal(events(c), before);
     /* The Union's own division and the campaign's public state work. */
-    assert_int_equal(mu_campaign_casualties(c, u, 1, 1, 0, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, u, STANDS(1, 1, 0), NULL, &err),
+                     MU_OK);
     /* Acting for the Confederates, their own division is theirs to handle,
      * and only they (or the umpire) may reveal it. */
     assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_CONFEDERATE, &err), MU_OK);
-    assert_int_equal(mu_campaign_casualties(c, k, 1, 1, 0, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, k, STANDS(1, 1, 0), NULL, &err),
+                     MU_OK);
     assert_int_equal(mu_campaign_reveal(c, k, &doc, &err), MU_OK);
     free(doc);
     /* Revealed, it is no secret any more. */
     assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
-    assert_int_equal(mu_campaign_casualties(c, k, 1, 12, 0, NULL, &err),
+    assert_int_equal(mu_campaign_casualties(c, k, STANDS(1, 12, 0), NULL, &err),
                      MU_EINPUT);
     assert_non_null(strstr(err.msg, "has 6 stands"));
     assert_int_equal(mu_campaign_act_as(c, (mu_viewer)7, &err), MU_EINPUT);
@@ -150,12 +153,15 @@ static void reads_acting_for_a_side(void **state)
     int u, k;
     mu_campaign *c = scene(&u, &k);
     mu_error err;
-    assert_int_equal(mu_campaign_casualties(c, k, 2, 1, 2, NULL, &err), MU_OK);
-    assert_int_equal(mu_campaign_casualties(c, u, 1, 1, 1, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, k, STANDS(2, 1, 2), NULL, &err),
+                     MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, u, STANDS(1, 1, 1), NULL, &err),
+                     MU_OK);
     mu_dice *d = script((const int[]){1, 1}, 2);
     assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_UNION, d, NULL, &err), MU_OK);
     mu_dice_free(d);
-    assert_int_equal(mu_campaign_exchange(c, 0, 1, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_exchange(c, EXCHANGE(0, 1), NULL, &err),
+                     MU_OK);
     assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
     char *t = NULL;
     /* The Confederate view is not the Union's to ask for. */
@@ -231,30 +237,31 @@ static void releases_acting_for_a_side(void **state)
      * battery of its own is held by the Confederates in Libby Prison, with
      * a Union stand in their default camp. */
     mu_casualties hk = {.brigade = 1, .captured = 2, .camp = "Camp Douglas"};
-    assert_int_equal(mu_campaign_casualties_in(c, k, &hk, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, k, &hk, NULL, &err), MU_OK);
     mu_casualties hu = {.brigade = 1, .captured = 1, .batteries = 1,
                         .camp = "Libby Prison"};
-    assert_int_equal(mu_campaign_casualties_in(c, u, &hu, NULL, &err), MU_OK);
-    assert_int_equal(mu_campaign_casualties(c, u, 2, 0, 1, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, u, &hu, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, u, STANDS(2, 0, 1), NULL, &err),
+                     MU_OK);
 
     assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
     char *before = held_state(c);
     mu_exchange give = {.confederate_stands = 1};
     mu_exchange both = {.union_stands = 1, .confederate_stands = 1};
     char msg[4][sizeof err.msg];
-    assert_int_equal(mu_campaign_exchange_with(c, &give, NULL, &err),
-                     MU_ESTATE);
+    assert_int_equal(mu_campaign_exchange(c, &give, NULL, &err), MU_ESTATE);
     assert_int_equal(err.reason, MU_R_HIDDEN_DIVISION);
     snprintf(msg[0], sizeof msg[0], "%s", err.msg);
-    assert_int_equal(mu_campaign_exchange_with(c, &both, NULL, &err),
-                     MU_ESTATE);
+    assert_int_equal(mu_campaign_exchange(c, &both, NULL, &err), MU_ESTATE);
     snprintf(msg[1], sizeof msg[1], "%s", err.msg);
-    assert_int_equal(mu_campaign_liberate(c, MU_CONFEDERATE, NULL, &err),
-                     MU_ESTATE);
+    assert_int_equal(
+        mu_campaign_liberate(c, FREE_SIDE(MU_CONFEDERATE), NULL, &err),
+        MU_ESTATE);
     assert_int_equal(err.reason, MU_R_HIDDEN_DIVISION);
     snprintf(msg[2], sizeof msg[2], "%s", err.msg);
-    assert_int_equal(mu_campaign_liberate_camp(c, "Camp Douglas", NULL, &err),
-                     MU_ESTATE);
+    assert_int_equal(
+        mu_campaign_liberate(c, FREE_CAMP("Camp Douglas"), NULL, &err),
+        MU_ESTATE);
     snprintf(msg[3], sizeof msg[3], "%s", err.msg);
     assert_string_equal(msg[0], msg[1]);
     assert_string_equal(msg[2], msg[3]);
@@ -273,21 +280,21 @@ static void releases_acting_for_a_side(void **state)
     /* The Union's own men are the Union's: from Libby Prison, then a stand
      * exchanged for nothing of the Confederates'. */
     int64_t ev = 0;
-    assert_int_equal(mu_campaign_liberate_camp(c, "Libby Prison", &ev, &err),
-                     MU_OK);
+    assert_int_equal(
+        mu_campaign_liberate(c, FREE_CAMP("Libby Prison"), &ev, &err), MU_OK);
     mu_exchange mine = {.union_stands = 1};
-    assert_int_equal(mu_campaign_exchange_with(c, &mine, &ev, &err), MU_OK);
+    assert_int_equal(mu_campaign_exchange(c, &mine, &ev, &err), MU_OK);
     /* The Confederates may free their own hidden division's men. */
     assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_CONFEDERATE, &err),
                      MU_OK);
-    assert_int_equal(mu_campaign_exchange_with(c, &give, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_exchange(c, &give, NULL, &err), MU_OK);
     /* Revealed, Heth is no secret: the Union frees his last stand. */
     char *doc = NULL;
     assert_int_equal(mu_campaign_reveal(c, k, &doc, &err), MU_OK);
     free(doc);
     assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
-    assert_int_equal(mu_campaign_liberate_camp(c, "Camp Douglas", NULL, &err),
-                     MU_OK);
+    assert_int_equal(
+        mu_campaign_liberate(c, FREE_CAMP("Camp Douglas"), NULL, &err), MU_OK);
     assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
     char *t = NULL;
     assert_int_equal(mu_campaign_prisoners(c, RO(MU_FMT_TEXT), &t, &err),
@@ -315,8 +322,10 @@ static void battle_end_acting_for_a_side(void **state)
     int u, k;
     mu_campaign *c = scene(&u, &k);
     mu_error err;
-    assert_int_equal(mu_campaign_casualties(c, k, 1, 3, 0, NULL, &err), MU_OK);
-    assert_int_equal(mu_campaign_casualties(c, u, 1, 3, 0, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, k, STANDS(1, 3, 0), NULL, &err),
+                     MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, u, STANDS(1, 3, 0), NULL, &err),
+                     MU_OK);
     const int rolls[] = {10, 20};
     mu_dice *d;
     assert_int_equal(mu_dice_new_scripted(rolls, 2, &d, &err), MU_OK);
@@ -339,7 +348,8 @@ static void battle_end_acting_for_a_side(void **state)
     /* A second battle: the hidden division takes no casualties. */
     assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
     assert_int_equal(mu_campaign_battle_start(c, "Second", NULL, &err), MU_OK);
-    assert_int_equal(mu_campaign_casualties(c, u, 1, 1, 0, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, u, STANDS(1, 1, 0), NULL, &err),
+                     MU_OK);
     assert_int_equal(mu_dice_new_scripted(rolls, 1, &d, &err), MU_OK);
     assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, d, NULL, &err),
                      MU_OK);
@@ -450,8 +460,10 @@ static void a_players_own_file(void **state)
     int u, k;
     mu_campaign *c = scene(&u, &k);
     mu_error err;
-    assert_int_equal(mu_campaign_casualties(c, k, 2, 1, 2, NULL, &err), MU_OK);
-    assert_int_equal(mu_campaign_casualties(c, u, 1, 1, 1, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, k, STANDS(2, 1, 2), NULL, &err),
+                     MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, u, STANDS(1, 1, 1), NULL, &err),
+                     MU_OK);
     mu_dice *d = script((const int[]){1, 1}, 2);
     assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_UNION, d, NULL, &err), MU_OK);
     mu_dice_free(d);
@@ -536,7 +548,7 @@ static void a_players_own_file(void **state)
     assert_non_null(strstr(t, "hidden, commitment"));
     assert_non_null(strstr(t, "the Union holds 2 Confederate stands"));
     free(t);
-    assert_int_equal(mu_campaign_casualties(c, 2, 1, 1, 0, NULL, &err),
+    assert_int_equal(mu_campaign_casualties(c, 2, STANDS(1, 1, 0), NULL, &err),
                      MU_ESTATE);
     assert_int_equal(mu_campaign_log(c, MU_VIEWER_UMPIRE, RO(MU_FMT_TEXT), &t,
                                      &err), MU_OK);
@@ -558,7 +570,8 @@ static void csv_export(void **state)
     int u, k;
     mu_campaign *c = scene(&u, &k);
     mu_error err;
-    assert_int_equal(mu_campaign_casualties(c, u, 1, 2, 1, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, u, STANDS(1, 2, 1), NULL, &err),
+                     MU_OK);
     char *t;
     assert_int_equal(mu_campaign_export_csv(c, &t, &err), MU_OK);
     assert_string_equal(t,

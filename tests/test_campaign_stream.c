@@ -59,8 +59,9 @@ static mu_campaign *campaign(int n)
                                             &err), MU_OK);
         mu_dice_free(d);
         if (i % 4 == 0)
-            assert_int_equal(mu_campaign_casualties(c, id, 1, 1, 1, NULL,
-                                                    &err), MU_OK);
+            assert_int_equal(
+                mu_campaign_casualties(c, id, STANDS(1, 1, 1), NULL, &err),
+                MU_OK);
     }
     return c;
 }

@@ -57,11 +57,11 @@ static mu_status s_start(mu_campaign *c, mu_error *e)
 }
 static mu_status s_cas_u1(mu_campaign *c, mu_error *e)
 {
-    return mu_campaign_casualties(c, 1, 1, 3, 1, NULL, e);
+    return mu_campaign_casualties(c, 1, STANDS(1, 3, 1), NULL, e);
 }
 static mu_status s_cas_c1(mu_campaign *c, mu_error *e)
 {
-    return mu_campaign_casualties(c, 3, 1, 1, 2, NULL, e);
+    return mu_campaign_casualties(c, 3, STANDS(1, 1, 2), NULL, e);
 }
 static mu_status s_end(mu_campaign *c, mu_error *e)
 {
@@ -74,11 +74,11 @@ static mu_status s_end(mu_campaign *c, mu_error *e)
 }
 static mu_status s_exchange(mu_campaign *c, mu_error *e)
 {
-    return mu_campaign_exchange(c, 1, 1, NULL, e);
+    return mu_campaign_exchange(c, EXCHANGE(1, 1), NULL, e);
 }
 static mu_status s_liberate(mu_campaign *c, mu_error *e)
 {
-    return mu_campaign_liberate(c, MU_CONFEDERATE, NULL, e);
+    return mu_campaign_liberate(c, FREE_SIDE(MU_CONFEDERATE), NULL, e);
 }
 static mu_status s_leader_lost(mu_campaign *c, mu_error *e)
 {
@@ -224,8 +224,10 @@ static void undo_in_the_middle(void **state)
     (void)state;
     mu_campaign *a = made(7), *b = made(6);
     mu_error err;
-    assert_int_equal(mu_campaign_casualties(a, 1, 2, 1, 0, NULL, &err), MU_OK);
-    assert_int_equal(mu_campaign_casualties(b, 1, 2, 1, 0, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(a, 1, STANDS(2, 1, 0), NULL, &err),
+                     MU_OK);
+    assert_int_equal(mu_campaign_casualties(b, 1, STANDS(2, 1, 0), NULL, &err),
+                     MU_OK);
     int64_t u;
     assert_int_equal(mu_campaign_undo(a, EVENT_OF(6), &u, &err), MU_OK);
     /* Then the battle ends the same way in both. */
@@ -271,7 +273,7 @@ static void refused(mu_campaign *c, int64_t id, mu_status want,
 static mu_status to_camp(mu_campaign *c, mu_error *err)
 {
     mu_casualties k = {.brigade = 2, .captured = 1, .camp = "Elmira"};
-    return mu_campaign_casualties_in(c, 1, &k, NULL, err);
+    return mu_campaign_casualties(c, 1, &k, NULL, err);
 }
 
 static mu_status leader_taken(mu_campaign *c, mu_error *err)
@@ -287,7 +289,7 @@ static mu_status leader_taken(mu_campaign *c, mu_error *err)
 
 static mu_status free_elmira(mu_campaign *c, mu_error *err)
 {
-    return mu_campaign_liberate_camp(c, "Elmira", NULL, err);
+    return mu_campaign_liberate(c, FREE_CAMP("Elmira"), NULL, err);
 }
 
 static void camps_undone(void **state)
@@ -388,8 +390,10 @@ static void secrecy(void **state)
     assert_int_equal(seeded_engage(c, 3, true, 12, &err), MU_OK);   /* #5 */
     assert_int_equal(seeded_engage(c, 1, false, 11, &err), MU_OK);  /* #6 */
     assert_int_equal(mu_campaign_battle_start(c, "B", NULL, &err), MU_OK);
-    assert_int_equal(mu_campaign_casualties(c, 3, 1, 1, 0, NULL, &err), MU_OK);
-    assert_int_equal(mu_campaign_casualties(c, 1, 1, 1, 0, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 3, STANDS(1, 1, 0), NULL, &err),
+                     MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 1, STANDS(1, 1, 0), NULL, &err),
+                     MU_OK);
     refused(c, 5, MU_ESTATE, "event 5 (engage) cannot be undone: a hidden "
                              "division's rolls would show");
     assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);

@@ -24,6 +24,15 @@
 #define RO(fmt) (&(mu_render_opts){.format = (fmt)})
 #endif
 
+/* The calls' records in short: stands of brigade b lost and captured;
+ * an exchange of stands; the camps holding side a's men, or camp n. */
+#define STANDS(b, l, k)                                                        \
+    (&(mu_casualties){.brigade = (b), .lost = (l), .captured = (k)})
+#define EXCHANGE(u, k)                                                         \
+    (&(mu_exchange){.union_stands = (u), .confederate_stands = (k)})
+#define FREE_SIDE(a) (&(mu_liberation){.side = (a)})
+#define FREE_CAMP(n) (&(mu_liberation){.camp = (n)})
+
 static char dir[256];
 static int serial;
 
