@@ -164,7 +164,7 @@ static mu_status do_casualties(mu_campaign *c, cli_ctx *cx, int div,
                        (int)cli_num(cx, O_batteries_captured, 0),
                        cli_str(cx, O_camp),
                        (int)cli_num(cx, O_batteries_lost, 0)};
-    return mu_campaign_casualties_in(c, div, &k, ev, err);
+    return mu_campaign_casualties(c, div, &k, ev, err);
 }
 
 static cli_rc run_casualties(cli_ctx *cx)
@@ -195,7 +195,7 @@ static mu_status do_exchange(mu_campaign *c, cli_ctx *cx, int div,
                      (int)cli_num(cx, O_confederate_leaders, 0),
                      (int)cli_num(cx, O_union_batteries, 0),
                      (int)cli_num(cx, O_confederate_batteries, 0)};
-    return mu_campaign_exchange_with(c, &k, ev, err);
+    return mu_campaign_exchange(c, &k, ev, err);
 }
 
 /* By mutual consent: each side says what it sends home (0 is allowed). */
@@ -219,10 +219,9 @@ static mu_status do_liberate(mu_campaign *c, cli_ctx *cx, int div,
                              mu_dice *d, int64_t *ev, mu_error *err)
 {
     (void)div, (void)d;
-    if (cli_has(cx, O_camp))
-        return mu_campaign_liberate_camp(c, cli_str(cx, O_camp), ev, err);
-    return mu_campaign_liberate(c, (mu_army)cli_choice(cx, O_side, 0), ev,
-                                err);
+    mu_liberation k = {(mu_army)cli_choice(cx, O_side, 0),
+                       cli_str(cx, O_camp)};
+    return mu_campaign_liberate(c, &k, ev, err);
 }
 
 static cli_rc run_liberate(cli_ctx *cx)

@@ -390,31 +390,6 @@ MU_API mu_status mu_campaign_battle_end(mu_campaign *c, mu_winner winner,
                                         mu_dice *d, int64_t *event,
                                         mu_error *err);
 
-/* Casualties to brigade `brigade` (from 1) of division `div` in the battle
- * under way: `lost` killed, wounded and stragglers (some return at the end),
- * `captured` stands handed to the other side as prisoners. Their sum must
- * be 1..the brigade's current stands.
- * Errors: MU_EINPUT with MU_R_NO_CASUALTIES for a sum of 0, with
- * MU_R_LOSS_EXCEEDS_STANDS for more than the brigade has; MU_ESTATE with
- * MU_R_BATTLE_NOT_STARTED outside a battle. */
-MU_API mu_status mu_campaign_casualties(mu_campaign *c, int div, int brigade,
-                                        int lost, int captured, int64_t *event,
-                                        mu_error *err);
-
-/* An exchange by mutual consent: `union_stands` Union stands come home from
- * Confederate camps and `confederate_stands` Confederate ones from Union
- * camps, each rejoining the brigade it was taken from, longest held first.
- * Errors: MU_EINPUT for more than are held, or for none at all. */
-MU_API mu_status mu_campaign_exchange(mu_campaign *c, int union_stands,
-                                      int confederate_stands, int64_t *event,
-                                      mu_error *err);
-
-/* Every camp holding `side`'s men is liberated: all of them (stands,
- * leaders, batteries) go home as in mu_campaign_exchange_with.
- * Errors: MU_ESTATE when none are held. */
-MU_API mu_status mu_campaign_liberate(mu_campaign *c, mu_army side,
-                                      int64_t *event, mu_error *err);
-
 /* Prisoner-of-war camps. Whatever a side captures (stands, leaders,
  * batteries) is held in one of its camps, named by the captor (1..100
  * bytes of UTF-8), or else in its default camp, "Union POW camp" or
@@ -442,12 +417,13 @@ MU_API mu_status mu_campaign_default_camp_set(mu_campaign *c, mu_army captor,
                                               int64_t *event, mu_error *err);
 
 /* One record of casualties of division `div` in the battle under way
- * (mu_campaign_casualties_in). */
+ * (mu_campaign_casualties). Fields left 0 are none. */
 typedef struct mu_casualties {
     int brigade;      /* the brigade of the stands, from 1; 0 when only
                          batteries are taken */
-    int lost;         /* stands killed, wounded or straggling */
-    int captured;     /* stands taken prisoner */
+    int lost;         /* stands killed, wounded or straggling (some
+                         return at the battle's end) */
+    int captured;     /* stands handed to the other side as prisoners */
     int batteries;    /* whole batteries of the division taken: a battery
                          is one model on the table (fractions of a battery
                          exist only while a division is generated) */
@@ -457,15 +433,18 @@ typedef struct mu_casualties {
                            held by the enemy: they never come back) */
 } mu_casualties;
 
-/* As mu_campaign_casualties, with captured and destroyed batteries and the
- * camp: both come off the division's own (not its reserve share); captured
- * ones are held by the captor until exchanged or liberated, destroyed ones
- * are gone. At least one of lost, captured, batteries and batteries_lost is
- * non-zero; stands need a brigade.
- * Errors: MU_EINPUT for more batteries than the division has, a camp name
- * that is not a name or is the other side's camp; otherwise as
- * mu_campaign_casualties. */
-MU_API mu_status mu_campaign_casualties_in(mu_campaign *c, int div,
+/* Casualties `x` of division `div` in the battle under way. Stands come
+ * off brigade x->brigade: lost + captured is at most its current stands.
+ * Batteries, captured or destroyed, come off the division's own (not its
+ * reserve share); captured ones are held by the captor until exchanged or
+ * liberated, destroyed ones are gone. At least one of lost, captured,
+ * batteries and batteries_lost is non-zero; stands need a brigade.
+ * Errors: MU_EINPUT with MU_R_NO_CASUALTIES when all four are 0, with
+ * MU_R_LOSS_EXCEEDS_STANDS for more stands than the brigade has, and for
+ * more batteries than the division has, a camp name that is not a name or
+ * is the other side's camp; MU_ESTATE with MU_R_BATTLE_NOT_STARTED outside
+ * a battle. */
+MU_API mu_status mu_campaign_casualties(mu_campaign *c, int div,
         const mu_casualties *x, int64_t *event, mu_error *err);
 
 /* What an exchange sends home, each count 0 or more: stands, leaders and
@@ -477,17 +456,26 @@ typedef struct mu_exchange {
 } mu_exchange;
 
 /* An exchange by mutual consent of stands, leaders and batteries: stands
- * rejoin their brigades, a leader takes back the post he was taken from
- * (his replacement steps down), batteries rejoin their division.
+ * rejoin the brigade each was taken from, a leader takes back the post he
+ * was taken from (his replacement steps down), batteries rejoin their
+ * division.
  * Errors: MU_EINPUT for more than are held of any kind, or for nothing. */
-MU_API mu_status mu_campaign_exchange_with(mu_campaign *c,
-        const mu_exchange *x, int64_t *event, mu_error *err);
+MU_API mu_status mu_campaign_exchange(mu_campaign *c, const mu_exchange *x,
+                                      int64_t *event, mu_error *err);
 
-/* The camp named `camp` is liberated: everyone it holds goes home as in
- * an exchange.
- * Errors: MU_ESTATE when no camp of that name holds anyone. */
-MU_API mu_status mu_campaign_liberate_camp(mu_campaign *c, const char *camp,
-                                           int64_t *event, mu_error *err);
+/* Which camps a liberation frees: the one named `camp`, or, when camp is
+ * NULL, every camp holding `side`'s men. */
+typedef struct mu_liberation {
+    mu_army side;     /* read only when camp is NULL */
+    const char *camp;
+} mu_liberation;
+
+/* The camps `x` names are liberated: everyone they hold (stands, leaders,
+ * batteries) goes home as in mu_campaign_exchange.
+ * Errors: MU_EINPUT for a side that is none or a camp name that is not a
+ * name; MU_ESTATE when no such camp holds anyone. */
+MU_API mu_status mu_campaign_liberate(mu_campaign *c, const mu_liberation *x,
+                                      int64_t *event, mu_error *err);
 
 /* Which leader of a division. */
 typedef enum mu_post {
@@ -509,7 +497,7 @@ MU_API mu_status mu_campaign_leader_lost(mu_campaign *c, int div, mu_post post,
  * (NULL: its default camp) with the rating he had, until exchanged or
  * liberated, when he takes back his post.
  * Errors: MU_EINPUT for MU_POST_CORPS (a corps leader is lost, not held)
- * or a camp name as in mu_campaign_casualties_in; otherwise as
+ * or a camp name as in mu_campaign_casualties; otherwise as
  * mu_campaign_leader_lost. */
 MU_API mu_status mu_campaign_leader_captured(mu_campaign *c, int div,
         mu_post post, int brigade, const char *camp, mu_dice *d,

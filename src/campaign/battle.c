@@ -471,9 +471,9 @@ static mu_status cas_tx(mu_campaign *c, void *p, mu_error *err)
     return k->batteries ? cas_batteries(c, x, camp, err) : MU_OK;
 }
 
-mu_status mu_campaign_casualties_in(mu_campaign *c, int div,
-                                    const mu_casualties *k, int64_t *event,
-                                    mu_error *err)
+mu_status mu_campaign_casualties(mu_campaign *c, int div,
+                                 const mu_casualties *k, int64_t *event,
+                                 mu_error *err)
 {
     if (!c || !k)
         return err_set(err, MU_EINPUT, "no campaign given");
@@ -498,15 +498,4 @@ mu_status mu_campaign_casualties_in(mu_campaign *c, int div,
     if (s == MU_OK && event)
         *event = x.event;
     return s;
-}
-
-mu_status mu_campaign_casualties(mu_campaign *c, int div, int brigade,
-                                 int lost, int captured, int64_t *event,
-                                 mu_error *err)
-{
-    mu_casualties k = {brigade, lost, captured, 0, NULL, 0};
-    if (lost + captured == 0 && lost >= 0 && captured >= 0)
-        return err_why(err, MU_EINPUT, MU_R_NO_CASUALTIES, "no casualties "
-                       "given: the stands lost and captured are both 0");
-    return mu_campaign_casualties_in(c, div, &k, event, err);
 }

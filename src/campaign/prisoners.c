@@ -425,8 +425,8 @@ static mu_status run_free(mu_campaign *c, free_ctx *x, int64_t *event,
     return s;
 }
 
-mu_status mu_campaign_exchange_with(mu_campaign *c, const mu_exchange *e,
-                                    int64_t *event, mu_error *err)
+mu_status mu_campaign_exchange(mu_campaign *c, const mu_exchange *e,
+                               int64_t *event, mu_error *err)
 {
     if (!c || !e)
         return err_set(err, MU_EINPUT, "no campaign given");
@@ -447,24 +447,10 @@ mu_status mu_campaign_exchange_with(mu_campaign *c, const mu_exchange *e,
     return run_free(c, &x, event, err);
 }
 
-mu_status mu_campaign_exchange(mu_campaign *c, int union_stands,
-                               int confederate_stands, int64_t *event,
+static mu_status liberate_side(mu_campaign *c, mu_army side, int64_t *event,
                                mu_error *err)
 {
-    if (union_stands < 0 || confederate_stands < 0)
-        return err_set(err, MU_EINPUT, "exchange counts are stands, 0 or more");
-    if (c && union_stands + confederate_stands == 0)
-        return err_set(err, MU_EINPUT, "an exchange of no stands: give at least "
-                       "one stand to exchange");
-    mu_exchange e = {.union_stands = union_stands,
-                     .confederate_stands = confederate_stands};
-    return mu_campaign_exchange_with(c, &e, event, err);
-}
-
-mu_status mu_campaign_liberate(mu_campaign *c, mu_army side, int64_t *event,
-                               mu_error *err)
-{
-    if (!c || (unsigned)side > 1)
+    if ((unsigned)side > 1)
         return err_set(err, MU_EINPUT, "choose whose men are liberated: union "
                        "or confederate");
     free_ctx x = {{{0}}, NULL, true, side, 0};
@@ -473,15 +459,17 @@ mu_status mu_campaign_liberate(mu_campaign *c, mu_army side, int64_t *event,
     return run_free(c, &x, event, err);
 }
 
-mu_status mu_campaign_liberate_camp(mu_campaign *c, const char *camp,
-                                    int64_t *event, mu_error *err)
+mu_status mu_campaign_liberate(mu_campaign *c, const mu_liberation *l,
+                               int64_t *event, mu_error *err)
 {
-    if (!c)
+    if (!c || !l)
         return err_set(err, MU_EINPUT, "no campaign given");
-    mu_status s = camp_check_name(camp, "camp", err);
+    if (!l->camp)
+        return liberate_side(c, l->side, event, err);
+    mu_status s = camp_check_name(l->camp, "camp", err);
     if (s != MU_OK)
         return s;
-    free_ctx x = {{{0}}, camp, true, MU_UNION, 0};
+    free_ctx x = {{{0}}, l->camp, true, MU_UNION, 0};
     return run_free(c, &x, event, err);
 }
 

@@ -202,7 +202,7 @@ static mu_status camp_replay_casualties(mu_campaign *mem, mu_campaign *file,
     const ev_casualties *x = &e->u.cas;
     mu_casualties k = {x->brigade, x->lost, x->captured, x->batteries,
                        *x->camp ? x->camp : NULL, x->batteries_lost};
-    return mu_campaign_casualties_in(mem, e->division, &k, NULL, err);
+    return mu_campaign_casualties(mem, e->division, &k, NULL, err);
 }
 
 static mu_status camp_replay_exchange(mu_campaign *mem, mu_campaign *file,
@@ -213,16 +213,16 @@ static mu_status camp_replay_exchange(mu_campaign *mem, mu_campaign *file,
     mu_exchange k = {x->union_stands, x->confederate_stands,
                      x->union_leaders, x->confederate_leaders,
                      x->union_batteries, x->confederate_batteries};
-    return mu_campaign_exchange_with(mem, &k, NULL, err);
+    return mu_campaign_exchange(mem, &k, NULL, err);
 }
 
 static mu_status camp_replay_liberate(mu_campaign *mem, mu_campaign *file,
                                       const camp_ev *e, mu_error *err)
 {
     (void)file;
-    if (e->u.release.has_camp)
-        return mu_campaign_liberate_camp(mem, e->u.release.camp, NULL, err);
-    return mu_campaign_liberate(mem, e->u.release.side, NULL, err);
+    mu_liberation k = {e->u.release.side,
+                       e->u.release.has_camp ? e->u.release.camp : NULL};
+    return mu_campaign_liberate(mem, &k, NULL, err);
 }
 
 static mu_status lost_call(mu_campaign *mem, const camp_ev *e,
