@@ -325,24 +325,84 @@ static void fish_option(cli_buf *b, const cli_command *c, const cli_opt *o)
     cli_buf_puts(b, "\n");
 }
 
-/* Operands: files where one is a file, the words of those that have them
- * (fish completes them in any position). */
+/* The condition of the operands of c from place k on (every one when k is
+ * negative): __muster_at counts those typed before the word completed. */
+static void fish_place(cli_buf *b, const cli_command *c, int k, bool many)
+{
+    cli_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"", c->name);
+    if (k >= 0) {
+        cli_buf_printf(b, "; and __muster_at %s %d", many ? "-ge" : "-eq", k);
+        valued_options(b, c);
+    }
+    cli_buf_puts(b, "'");
+}
+
+/* Operands by their kind, place by place: files, a campaign's division
+ * ids or event numbers (read from the FILE typed first), the words of
+ * those that have them, nothing for a name. */
 static void fish_operands(cli_buf *b, const cli_command *c)
 {
-    bool file = c->max_operands > 0 && !c->args;
-    for (const cli_arg *a = c->args; a && a->metavar; a++) {
-        file = file || a->type == OPD_FILE;
-        if (a->type != OPD_WORD || !a->values)
-            continue;
-        cli_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"' -a '",
-                       c->name);
-        for (int i = 0; a->values[i]; i++)
-            cli_buf_printf(b, "%s%s", i ? " " : "", a->values[i]);
-        cli_buf_puts(b, "'\n");
+    if (!c->args) {
+        if (c->max_operands > 0) {
+            fish_place(b, c, -1, false);
+            cli_buf_puts(b, " -F\n");
+        }
+        return;
     }
-    if (file)
-        cli_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"' -F\n",
-                       c->name);
+    int k = 0;
+    for (const cli_arg *a = c->args; a->metavar; a++, k++) {
+        bool many = a->many && !a[1].metavar;
+        if (a->type == OPD_FILE) {
+            fish_place(b, c, k, many);
+            cli_buf_puts(b, " -F\n");
+        } else if (a->type == OPD_DIVISION || a->type == OPD_EVENT) {
+            fish_place(b, c, k, many);
+            cli_buf_printf(b, " -a '(__muster_ids %s",
+                           a->type == OPD_DIVISION ? "show name" : "log kind");
+            valued_options(b, c);
+            cli_buf_puts(b, ")'\n");
+        } else if (a->type == OPD_WORD && a->values) {
+            fish_place(b, c, k, many);
+            cli_buf_puts(b, " -a '");
+            for (int i = 0; a->values[i]; i++)
+                cli_buf_printf(b, "%s%s", i ? " " : "", a->values[i]);
+            cli_buf_puts(b, "'\n");
+        }
+    }
+}
+
+/* The fish functions the operands' conditions call: __muster_pos prints
+ * how many operands come before the word completed, then the first
+ * (FILE), skipping options and the values of those in $argv; __muster_at
+ * compares that count (-eq or -ge a place); __muster_ids lists the ids of
+ * a campaign's divisions or events, read from the file. */
+static void fish_helpers(cli_buf *b)
+{
+    cli_buf_puts(b, "function __muster_pos\n"
+                    "    set -l words (commandline -opc)\n"
+                    "    set -l n 0\n    set -l f ''\n"
+                    "    set -l j (math 2 + (count (string split ' ' -- "
+                    "(__muster_cmd))))\n"
+                    "    while test $j -le (count $words)\n"
+                    "        if contains -- $words[$j] $argv\n"
+                    "            set j (math $j + 1)\n"
+                    "        else if not string match -q -- '-*' $words[$j]\n"
+                    "            test $n = 0; and set f $words[$j]\n"
+                    "            set n (math $n + 1)\n"
+                    "        end\n"
+                    "        set j (math $j + 1)\n"
+                    "    end\n    echo $n\n    echo $f\nend\n"
+                    "function __muster_at\n"
+                    "    set -l p (__muster_pos $argv[3..-1])\n"
+                    "    test $p[1] $argv[1] $argv[2]\nend\n"
+                    "function __muster_ids\n"
+                    "    set -l p (__muster_pos $argv[3..-1])\n"
+                    "    test -n \"$p[2]\"; or return\n"
+                    "    set -l self (commandline -opc)[1]\n"
+                    "    $self campaign $argv[1] $p[2] --format json "
+                    "2>/dev/null |\n"
+                    "        string match -ar '\\{\"id\":[0-9]+,\"'$argv[2]'\"' |\n"
+                    "        string replace -ar '[^0-9]' ''\nend\n");
 }
 
 static void fish_script(cli_buf *b)
@@ -363,7 +423,9 @@ static void fish_script(cli_buf *b)
                     "        end\n    end\n    echo $cmd\nend\n"
                     "function __muster_is\n"
                     "    test (__muster_cmd | string collect) = \"$argv[1]\"\n"
-                    "end\ncomplete -c muster -f\n"
+                    "end\n");
+    fish_helpers(b);
+    cli_buf_puts(b, "complete -c muster -f\n"
                     "complete -c muster -n '__muster_is \"\"; or __muster_is "
                     "help' -a '");
     next_words(b, "");

@@ -82,7 +82,8 @@ zsh_expect() { # CURRENT "words..." expected
                   CURRENT=$1; source "$3"' zsh "$1" "$2" "$script")
     [ "$got" = "$3" ] || { echo "FAIL zsh '$2': expected '$3', got '$got'"; fail=1; }
 }
-# fish: its own completion engine on the script (complete -C).
+# fish: its own completion engine on the script (complete -C), operands
+# included.
 fish_expect() { # "words typed" expected
     local got
     got=$(fish -c "source $script; complete -C '$1'" | cut -f1 | sort |
@@ -112,6 +113,16 @@ if command -v fish >/dev/null; then
     fish_expect "muster odds division --format " "csv json markdown text"
     fish_expect "muster plot figure " "1 2 3 4 5"
     fish_expect "muster fire --weapon r" "rifle roundshot"
+    cd "$tmp" || exit 1
+    fish_expect "muster campaign battle start c.db " ""
+    fish_expect "muster campaign engage c.db " "1 2 3"
+    fish_expect "muster campaign engage --seed 7 c.db " "1 2 3"
+    fish_expect "muster campaign casualties c.db --as union " "1 2 3"
+    fish_expect "muster campaign undo c.db " "1 2 3 4"
+    fish_expect "muster campaign engage nothere.db " ""
+    fish_expect "muster plot curves musket r" "rifle roundshot"
+    fish_expect "muster rules check r" "r.ini"
+    cd - >/dev/null || exit 1
 fi
 "$muster" --completion zsh | head -1 | grep -q '^#compdef muster' ||
     { echo "FAIL: zsh script lacks #compdef"; fail=1; }
