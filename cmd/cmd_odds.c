@@ -181,7 +181,7 @@ cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so)
     memset(&exact, 0, sizeof exact);
     memset(&sim, 0, sizeof sim);
     mu_hit_method m = (mu_hit_method)(cli_choice(cx, O_method, 2) + 1);
-    if (!so && cli_has(cx, O_to)) {
+    if (cli_takes(cx, O_to) && cli_has(cx, O_to)) { /* odds fire alone */
         if (cli_has(cx, O_format))
             return cli_error(cx, "odds fire: --to writes a program, not a "
                              "format: give --to or --format");

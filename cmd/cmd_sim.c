@@ -120,7 +120,10 @@ static mu_status sim_opts(cli_ctx *cx, progress *p, mu_sim_opts *so,
 
 /* Runs the simulation of `what` (division, corps or fire) beside the
  * exact odds, with the progress bar. */
-static cli_rc simulate(cli_ctx *cx, const char *what)
+/* The odds of one command, with simulated frequencies beside them. */
+typedef cli_rc (*sim_odds)(cli_ctx *cx, const mu_sim_opts *so);
+
+static cli_rc simulate(cli_ctx *cx, sim_odds odds)
 {
     mu_error err = {0};
     progress p;
@@ -128,15 +131,24 @@ static cli_rc simulate(cli_ctx *cx, const char *what)
     if (sim_opts(cx, &p, &so, &err) != MU_OK)
         return cli_fail(cx, &err);
     cli_progress_start(&p);
-    cli_rc rc = !strcmp(what, "fire") ? cli_odds_fire(cx, &so)
-                : cli_odds_oob(cx, !strcmp(what, "corps"), &so);
+    cli_rc rc = odds(cx, &so);
     progress_end(&p);
     return rc;
 }
 
-static cli_rc run_division(cli_ctx *cx) { return simulate(cx, "division"); }
-static cli_rc run_corps(cli_ctx *cx) { return simulate(cx, "corps"); }
-static cli_rc run_fire(cli_ctx *cx) { return simulate(cx, "fire"); }
+static cli_rc odds_division(cli_ctx *cx, const mu_sim_opts *so)
+{
+    return cli_odds_oob(cx, false, so);
+}
+
+static cli_rc odds_corps(cli_ctx *cx, const mu_sim_opts *so)
+{
+    return cli_odds_oob(cx, true, so);
+}
+
+static cli_rc run_division(cli_ctx *cx) { return simulate(cx, odds_division); }
+static cli_rc run_corps(cli_ctx *cx) { return simulate(cx, odds_corps); }
+static cli_rc run_fire(cli_ctx *cx) { return simulate(cx, cli_odds_fire); }
 
 #define SIM_DOC                                                                \
     "Generates N divisions, corps or volleys with the real tables and dice and\n" \
