@@ -1,5 +1,6 @@
 /* charge.c -- "Don't charge the guns!": the exact distribution of what is
  * left of a unit that charges a gun, as a Markov chain (see charge.h). */
+#include "real.h"
 #include "charge.h"
 #include "error.h"
 
@@ -7,7 +8,7 @@
 #include <string.h>
 
 /* The two outcomes of a volley: (hits, probability). */
-static int outcomes(const charge_volley *v, int hits[2], long double p[2])
+static int outcomes(const charge_volley *v, int hits[2], real_t p[2])
 {
     hits[0] = v->sure;
     if (v->threshold <= 0) {
@@ -15,24 +16,24 @@ static int outcomes(const charge_volley *v, int hits[2], long double p[2])
         return 1;
     }
     hits[1] = v->sure + 1;
-    p[1] = (long double)v->threshold / 100;
+    p[1] = (real_t)v->threshold / 100;
     p[0] = 1 - p[1];
     return 2;
 }
 
 mu_status charge_chain(int F, int C, int steps, const charge_volley *gun,
-                       const charge_volley *back, long double *joint,
+                       const charge_volley *back, real_t *joint,
                        mu_error *err)
 {
     size_t W = (size_t)C + 1, n = ((size_t)F + 1) * W;
-    long double *next = malloc(n * sizeof *next);
+    real_t *next = malloc(n * sizeof *next);
     if (!next)
         return err_nomem(err);
     for (int k = 0; k < steps; k++) {
         memset(next, 0, n * sizeof *next);
         for (int s = 0; s <= F; s++)
             for (int c = 0; c <= C; c++) {
-                long double m = joint[(size_t)s * W + (size_t)c];
+                real_t m = joint[(size_t)s * W + (size_t)c];
                 if (m <= 0)
                     continue;
                 if (s == 0) { /* destroyed: nothing more happens to it */
@@ -41,7 +42,7 @@ mu_status charge_chain(int F, int C, int steps, const charge_volley *gun,
                 }
                 static const charge_volley none = {0, 0};
                 int gh[2], bh[2];
-                long double gp[2], bp[2];
+                real_t gp[2], bp[2];
                 int ng = outcomes(c ? &gun[(size_t)k * W + (size_t)c] : &none,
                                   gh, gp);
                 int nb = outcomes(back ? &back[(size_t)k * ((size_t)F + 1) +

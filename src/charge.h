@@ -4,6 +4,7 @@
 #ifndef MU_CHARGE_H
 #define MU_CHARGE_H
 
+#include "real.h"
 #include "muster.h"
 
 /* A volley as the additive rule settles it: `sure` hits, and one more iff a
@@ -23,7 +24,7 @@ typedef struct charge_volley {
  * left are lost; a target at 0 figures is destroyed and the chain stops for
  * it. MU_ENOMEM. */
 mu_status charge_chain(int F, int C, int steps, const charge_volley *gun,
-                       const charge_volley *back, long double *joint,
+                       const charge_volley *back, real_t *joint,
                        mu_error *err);
 
 #endif

@@ -1,5 +1,6 @@
 /* fire_odds.c -- exact odds of a volley by the additive rule and per figure,
  * and of a charge on a gun (a Markov chain of volleys, see charge.h). */
+#include "real.h"
 #include "charge.h"
 #include "error.h"
 #include "odds.h"
@@ -221,8 +222,8 @@ static mu_status odds_charge(const mu_weapons *w, const mu_charge_opts *o,
     charge_volley *back = bw ? calloc((size_t)out->volleys * ((size_t)F + 1),
                                       sizeof *back)
                              : NULL;
-    long double *joint = calloc(n, sizeof *joint);
-    long double *v = calloc((size_t)(F > C ? F : C) + 1, sizeof *v);
+    real_t *joint = calloc(n, sizeof *joint);
+    real_t *v = calloc((size_t)(F > C ? F : C) + 1, sizeof *v);
     if (!gun || !joint || !v || (bw && !back))
         st = err_nomem(err);
     if (st == MU_OK)

@@ -1,6 +1,7 @@
 /* hits.c -- exact hit distributions of a volley: the seed's additive rule
  * and every figure rolling on its own (binomial). See muster.h for the
  * method and its precision. */
+#include "real.h"
 #include "error.h"
 #include "odds.h"
 
@@ -42,22 +43,22 @@ mu_status mu_hits_additive(int64_t sure, int threshold, mu_dist *out,
 
 /* Terms smaller than this (relative to the mode, which is 1 before
  * normalising) are left out. */
-#define HITS_TINY 1e-300L
+#define HITS_TINY (real_t)1e-300
 
 /* How far the terms of the binomial of n with P(hit) = a / (a + b) stay
  * above HITS_TINY on each side of the mode: *lo..*hi. */
-static void hits_span(int64_t n, int64_t mode, long double a, long double b,
+static void hits_span(int64_t n, int64_t mode, real_t a, real_t b,
                       int64_t *lo, int64_t *hi)
 {
-    long double w = 1;
+    real_t w = 1;
     for (*hi = mode; *hi < n; ++*hi) {
-        w *= ((long double)(n - *hi) * a) / ((long double)(*hi + 1) * b);
+        w *= ((real_t)(n - *hi) * a) / ((real_t)(*hi + 1) * b);
         if (w < HITS_TINY)
             break;
     }
     w = 1;
     for (*lo = mode; *lo > 0; --*lo) {
-        w *= ((long double)*lo * b) / ((long double)(n - *lo + 1) * a);
+        w *= ((real_t)*lo * b) / ((real_t)(n - *lo + 1) * a);
         if (w < HITS_TINY)
             break;
     }
@@ -89,7 +90,7 @@ mu_status mu_hits_per_figure(int64_t n, mu_rat p, mu_dist *out,
         }
         return st;
     }
-    long double a = (long double)a128, b = (long double)b128;
+    real_t a = (real_t)a128, b = (real_t)b128;
     /* The mode, floor((n + 1) a / (a + b)), exactly in 128 bits. */
     int64_t mode = (int64_t)(((odds_u128)(n + 1) * a128) / (a128 + b128));
     if (mode > n)
@@ -97,20 +98,20 @@ mu_status mu_hits_per_figure(int64_t n, mu_rat p, mu_dist *out,
     int64_t lo, hi;
     hits_span(n, mode, a, b, &lo, &hi);
     size_t m = (size_t)(hi - lo + 1);
-    long double *t = malloc(m * sizeof *t);
+    real_t *t = malloc(m * sizeof *t);
     if (!t)
         return err_nomem(err);
-    long double *tm = t + (mode - lo);
+    real_t *tm = t + (mode - lo);
     tm[0] = 1;
     for (int64_t k = mode; k < hi; k++)
-        tm[k - mode + 1] = tm[k - mode] * (((long double)(n - k) * a) /
-                                           ((long double)(k + 1) * b));
+        tm[k - mode + 1] = tm[k - mode] * (((real_t)(n - k) * a) /
+                                           ((real_t)(k + 1) * b));
     for (int64_t k = mode; k > lo; k--)
-        tm[k - mode - 1] = tm[k - mode] * (((long double)k * b) /
-                                           ((long double)(n - k + 1) * a));
+        tm[k - mode - 1] = tm[k - mode] * (((real_t)k * b) /
+                                           ((real_t)(n - k + 1) * a));
     /* Normalise; upper tails from the top (small terms first), lower ones
      * from the bottom, each side taken where it is the smaller. */
-    long double sum = 0;
+    real_t sum = 0;
     for (size_t i = 0; i < m; i++)
         sum += t[i];
     mu_status st = odds_dist_alloc(out, (int)lo, (int)hi, err);
@@ -118,19 +119,19 @@ mu_status mu_hits_per_figure(int64_t n, mu_rat p, mu_dist *out,
         free(t);
         return st;
     }
-    long double upper = 0;
+    real_t upper = 0;
     for (int64_t k = hi; k > mode; k--) {
         upper += t[k - lo];
         out->at_least[k - lo] = (double)(upper / sum);
     }
-    long double lower = 0;
+    real_t lower = 0;
     for (int64_t k = lo; k <= mode; k++) {
         out->at_least[k - lo] = (double)(1 - lower / sum);
         lower += t[k - lo];
     }
     for (size_t i = 0; i < m; i++)
         out->p[i] = (double)(t[i] / sum);
-    out->mean = (double)((long double)n * a / (a + b));
+    out->mean = (double)((real_t)n * a / (a + b));
     free(t);
     return MU_OK;
 }

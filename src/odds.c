@@ -7,9 +7,10 @@
  * of the stands table, morale and brigadier counts are binomial, and the
  * artillery is enumerated over (total stands, ratio). Counts are kept over a
  * common denominator 100^e in 128-bit integers, so nothing is rounded until
- * the final division. A corps convolves its divisions in long double; an
+ * the final division. A corps convolves its divisions in real_t; an
  * unknown year or theater mixes the cells table 1 can give, weighted by
  * their faces, exactly as the generator rolls it. */
+#include "real.h"
 #include "odds.h"
 #include "oob.h"
 #include "error.h"
@@ -77,7 +78,7 @@ mu_status odds_dist_alloc(mu_dist *d, int lo, int hi, mu_error *err)
     return MU_OK;
 }
 
-mu_status odds_dist_set(mu_dist *d, const long double *v, int n,
+mu_status odds_dist_set(mu_dist *d, const real_t *v, int n,
                         mu_error *err)
 {
     odds_dist_free(d);
@@ -93,10 +94,10 @@ mu_status odds_dist_set(mu_dist *d, const long double *v, int n,
         return st;
     /* Upper tails from the top, small terms first; the total is 1 up to
      * rounding, and at_least[lo] is exactly 1 by definition. */
-    long double tail = 0, mean = 0;
+    real_t tail = 0, mean = 0;
     for (int k = hi; k >= lo; k--) {
         tail += v[k];
-        mean += (long double)k * v[k];
+        mean += (real_t)k * v[k];
         d->p[k - lo] = (double)v[k];
         d->at_least[k - lo] = (double)(tail > 1 ? 1 : tail);
     }
@@ -389,11 +390,11 @@ static mu_status odds_division(const mu_rules *r, const mu_oob_opts *o,
     if (!c)
         return err_nomem(err);
     mu_status st = odds_division_counts(r, o, c, err);
-    long double v[ODDS_MAXV + 1];
+    real_t v[ODDS_MAXV + 1];
     for (int s = 0; s < MU_STAT_COUNT && st == MU_OK; s++) {
-        long double den = (long double)pow_u(100, c[s].e);
+        real_t den = (real_t)pow_u(100, c[s].e);
         for (int k = 0; k <= ODDS_MAXV; k++)
-            v[k] = (long double)c[s].c[k] / den;
+            v[k] = (real_t)c[s].c[k] / den;
         st = odds_dist_set(&out->stat[s], v, ODDS_MAXV + 1, err);
     }
     free(c);
@@ -412,8 +413,8 @@ mu_status mu_odds_division(const mu_rules *r, const mu_oob_opts *o,
 /* ---- a corps ------------------------------------------------------------ */
 
 /* a (length na) convolved with b (length nb) into out (na + nb - 1). */
-static void convolve(const long double *a, int na, const long double *b,
-                     int nb, long double *out)
+static void convolve(const real_t *a, int na, const real_t *b,
+                     int nb, real_t *out)
 {
     for (int k = 0; k < na + nb - 1; k++)
         out[k] = 0;
@@ -446,14 +447,14 @@ static mu_status odds_corps(const mu_rules *r, const mu_oob_opts *o,
         for (int y = 0; y < NYEARS; y++)
             wsum += w[th][y];
     const int N = D * ODDS_MAXV + 1; /* values 0 .. D * 240 */
-    long double *mix = calloc((size_t)MU_STAT_COUNT * (size_t)N, sizeof *mix);
-    long double *acc = malloc(3 * (size_t)N * sizeof *acc);
+    real_t *mix = calloc((size_t)MU_STAT_COUNT * (size_t)N, sizeof *mix);
+    real_t *acc = malloc(3 * (size_t)N * sizeof *acc);
     odds_counts *cell = malloc(MU_STAT_COUNT * sizeof *cell);
     if (!mix || !acc || !cell) {
         st = err_nomem(err);
         goto done;
     }
-    long double *one = acc, *cur = acc + N, *tmp = acc + 2 * N;
+    real_t *one = acc, *cur = acc + N, *tmp = acc + 2 * N;
     for (int th = 0; th < 2; th++)
         for (int y = 0; y < NYEARS; y++) {
             if (!w[th][y])
@@ -464,14 +465,14 @@ static mu_status odds_corps(const mu_rules *r, const mu_oob_opts *o,
             st = odds_division_counts(r, &oc, cell, err);
             if (st != MU_OK)
                 goto done;
-            long double cw = (long double)w[th][y] / (long double)wsum;
+            real_t cw = (real_t)w[th][y] / (real_t)wsum;
             for (int s = 0; s < MU_STAT_COUNT; s++) {
                 if (s == MU_STAT_RATIO)
                     continue;
-                long double den = (long double)pow_u(100, cell[s].e);
+                real_t den = (real_t)pow_u(100, cell[s].e);
                 int n1 = 0; /* support of one division: 0 .. n1-1 */
                 for (int k = 0; k <= ODDS_MAXV; k++) {
-                    one[k] = (long double)cell[s].c[k] / den;
+                    one[k] = (real_t)cell[s].c[k] / den;
                     if (one[k] > 0)
                         n1 = k + 1;
                 }
@@ -521,13 +522,13 @@ void mu_battle_odds_clear(mu_battle_odds *b)
 }
 
 /* P(Union stands > Confederate), P(=), for one cell: both sides known. */
-static void stands_race(const mu_dist *u, const mu_dist *c, long double out[3])
+static void stands_race(const mu_dist *u, const mu_dist *c, real_t out[3])
 {
     out[0] = out[1] = out[2] = 0;
     for (int k = u->lo; k <= u->hi; k++) {
-        long double pu = u->p[k - u->lo];
-        long double below = 1 - (long double)mu_dist_at_least(c, k);
-        long double same = mu_dist_p(c, k);
+        real_t pu = u->p[k - u->lo];
+        real_t below = 1 - (real_t)mu_dist_at_least(c, k);
+        real_t same = mu_dist_p(c, k);
         out[0] += pu * below;
         out[1] += pu * same;
     }
@@ -562,7 +563,7 @@ static mu_status odds_battle(const mu_rules *r, const mu_oob_opts *bo,
     for (int th = 0; th < 2; th++)
         for (int y = 0; y < NYEARS; y++)
             wsum += w[th][y];
-    long double race[3] = {0, 0, 0};
+    real_t race[3] = {0, 0, 0};
     for (int th = 0; th < 2 && st == MU_OK; th++)
         for (int y = 0; y < NYEARS && st == MU_OK; y++) {
             if (!w[th][y])
@@ -576,11 +577,11 @@ static mu_status odds_battle(const mu_rules *r, const mu_oob_opts *bo,
             if (st == MU_OK)
                 st = mu_odds_corps(r, &oc, divisions, 0, &side[1], err);
             if (st == MU_OK) {
-                long double cell[3];
+                real_t cell[3];
                 stands_race(&side[0].stat[MU_STAT_STANDS],
                             &side[1].stat[MU_STAT_STANDS], cell);
                 for (int i = 0; i < 3; i++)
-                    race[i] += cell[i] * (long double)w[th][y] / (long double)wsum;
+                    race[i] += cell[i] * (real_t)w[th][y] / (real_t)wsum;
             }
             mu_oob_odds_clear(&side[0]);
             mu_oob_odds_clear(&side[1]);

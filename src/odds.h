@@ -3,6 +3,7 @@
 #ifndef MU_ODDS_H
 #define MU_ODDS_H
 
+#include "real.h"
 #include "muster.h"
 #include "util.h"
 
@@ -27,7 +28,7 @@ mu_status odds_division_counts(const mu_rules *r, const mu_oob_opts *o,
 
 /* Fills d (lo..hi, p, at_least, mean) from probabilities v[0..n-1] of the
  * values 0..n-1, trimming zero ends. MU_ENOMEM. */
-mu_status odds_dist_set(mu_dist *d, const long double *v, int n,
+mu_status odds_dist_set(mu_dist *d, const real_t *v, int n,
                         mu_error *err);
 void odds_dist_free(mu_dist *d);
 /* Room for the values lo..hi (lo <= hi), p and at_least in one zeroed

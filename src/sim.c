@@ -8,6 +8,7 @@
  * counter; each keeps integer tallies, summed at the end, so the order in
  * which blocks finish changes nothing. */
 #define _GNU_SOURCE /* sched_getcpu, pthread_attr_setaffinity_np */
+#include "real.h"
 #include "error.h"
 #include "odds.h"
 #include "oob.h"
@@ -546,7 +547,7 @@ static mu_status sim_run(const mu_rules *r, const mu_oob_opts *o,
     set_deadline(&job, s->seconds);
     size_t per = (size_t)MU_STAT_COUNT * (size_t)job.nvals;
     uint64_t *total = malloc(per * sizeof *total);
-    long double *v = malloc((size_t)job.nvals * sizeof *v);
+    real_t *v = malloc((size_t)job.nvals * sizeof *v);
     if (!total || !v)
         st = err_nomem(err);
     if (st == MU_OK)
@@ -556,7 +557,7 @@ static mu_status sim_run(const mu_rules *r, const mu_oob_opts *o,
             continue;
         const uint64_t *t = total + (size_t)k * (size_t)job.nvals;
         for (int i = 0; i < job.nvals; i++)
-            v[i] = (long double)t[i] / (long double)atomic_load(&job.done);
+            v[i] = (real_t)t[i] / (real_t)atomic_load(&job.done);
         st = odds_dist_set(&out->stat[k], v, job.nvals, err);
     }
     out->simulated = true;
@@ -639,14 +640,14 @@ static mu_status sim_volley(const fire_sim *x, const mu_sim_opts *s,
     atomic_init(&job.done, 0);
     set_deadline(&job, s->seconds);
     uint64_t *total = malloc(nvals * sizeof *total);
-    long double *v = malloc(nvals * sizeof *v);
+    real_t *v = malloc(nvals * sizeof *v);
     mu_status st = total && v ? MU_OK : err_nomem(err);
     if (st == MU_OK)
         st = run_job(&job, s, total, err);
     if (st == MU_OK) {
         *ran = atomic_load(&job.done);
         for (uint64_t i = 0; i < nvals; i++)
-            v[i] = (long double)total[i] / (long double)*ran;
+            v[i] = (real_t)total[i] / (real_t)*ran;
         st = odds_dist_set(out, v, (int)nvals, err);
     }
     free(v);

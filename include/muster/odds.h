@@ -20,11 +20,14 @@ extern "C" {
  * Precision. A division's odds are exact: every outcome is an integer count
  * of d100 faces over 100^k, counted in 128-bit integers; only the final
  * division into a double rounds (relative error below 1e-15). A corps adds
- * up independent divisions by convolution in long double: all terms are
+ * up independent divisions by convolution in IEEE binary128: all terms are
  * positive, so rounding errors cannot cancel into nonsense, and each
  * probability is within 1e-14 relative of the exact one for up to 64
- * divisions (2e-12 where long double is only double). Hit distributions
- * (below) carry their own guarantee. */
+ * divisions. Hit distributions (below) carry their own guarantee. The
+ * odds, hit distributions, charges and simulation tallies are summed in
+ * binary128 on every platform (not long double, which is 80-bit on x86-64),
+ * so the same question gives the same bytes everywhere, the WebAssembly
+ * app included. */
 
 /* A probability distribution over the whole numbers lo..hi:
  * P(X = k) = p[k - lo] and P(X >= k) = at_least[k - lo]. Both arrays live
@@ -178,9 +181,9 @@ MU_API mu_status mu_sim_corps(const mu_rules *r, const mu_oob_opts *o,
  *
  * The per-figure distribution is computed from its mode outwards by the
  * exact ratio of neighbouring terms, (n - k) P / ((k + 1)(100 - P)), in
- * long double, then normalised: no factorials, no overflow, and each
+ * binary128, then normalised: no factorials, no overflow, and each
  * probability is within 1e-14 relative of the exact value for n up to
- * 100 000 (where long double is only double, 1e-12 for n up to 1 000).
+ * 100 000.
  * Terms below 1e-300 are left out (the distribution's lo..hi is where the
  * rest lies); nothing is ever negative or NaN. */
 #define MU_HITS_MAX_EFFECTIVES 100000000

@@ -21,25 +21,11 @@ export function cli(muster, cmd, opts, extra = []) {
   return { code: r.status, out: r.stdout, err: r.stderr, argv };
 }
 
-// The commands whose answers come from integers and exact rationals only:
-// byte for byte, always. The others (odds of corps and battles, hit
-// distributions, charges, simulations) add probabilities in long double,
-// which is 80 bits on x86-64 and 128 in WebAssembly: where the two round
-// a sum differently, a probability's 16th or 17th digit differs. Those are
-// counted and shown, and allowed only within 1e-14 relative.
-const EXACT = new Set(['division', 'corps', 'battle', 'fire', 'curve']);
-const NUM = /-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/g;
-function lastDigits(a, b) {
-  const na = a.match(NUM) || [], nb = b.match(NUM) || [];
-  if (a.replace(NUM, '#') !== b.replace(NUM, '#') || na.length !== nb.length) return false;
-  return na.every((x, i) => x === nb[i] || Math.abs(Number(x) - Number(nb[i])) <= 1e-14 * Math.abs(Number(nb[i])));
-}
-
 // answers[i] = {code, out, error} of sets[i] run by the core; returns the
-// failures (at most 10 described), and the sets that differ in a
-// probability's last digits (see EXACT).
+// failures (at most 10 described). Every answer is byte-equal: the odds are
+// summed in binary128 on both sides (src/real.h).
 export function check(muster, sets, answers) {
-  let failed = 0, digits = 0;
+  let failed = 0;
   const lines = [];
   sets.forEach(({ cmd, opts }, i) => {
     const a = answers[i];
@@ -51,17 +37,14 @@ export function check(muster, sets, answers) {
       .map(l => l.replace(/unknown option or missing value: --([a-z0-9-]+)/, "unknown option '$1'")).join('; ');
     let why = null;
     if (a.code !== c.code) why = `exit ${a.code} in the app, ${c.code} from the CLI (${a.error || c.err.trim()})`;
-    else if (a.out !== c.out && !EXACT.has(cmd) && lastDigits(a.out, c.out)) {
-      digits++;
-      lines.push(`last digits: muster ${c.argv.join(' ')}`);
-    } else if (a.out !== c.out) why = 'different output';
+    else if (a.out !== c.out) why = 'different output';
     else if (c.code !== 0 && a.error.replace(/\n$/, '') !== msg) why = `error ${JSON.stringify(a.error)} against ${JSON.stringify(msg)}`;
     if (why) {
       failed++;
       if (failed <= 10) lines.push(`FAIL muster ${c.argv.join(' ')}\n  ${why}`);
     }
   });
-  return { failed, digits, lines };
+  return { failed, lines };
 }
 
 export function asOptions(opts) {
@@ -75,11 +58,11 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { loadEngine } = await import(pathToFileURL(join(site, 'engine.js')).href);
   const engine = await loadEngine({ wasmBinary: readFileSync(join(site, 'muster-core.wasm')) });
   const answers = sets.map(({ cmd, opts }) => engine.run(cmd, asOptions(opts)));
-  const { failed, digits, lines } = check(muster, sets, answers);
+  const { failed, lines } = check(muster, sets, answers);
   lines.forEach(l => console.log(l));
   const ok = answers.filter(a => a.code === 0).length;
   console.log(`node: ${sets.length} option sets (${ok} answered, ${sets.length - ok} refused), ` +
-    `${sets.length - failed - digits} byte-equal, ${digits} in a probability's last digits, ${failed} different`);
+    `${sets.length - failed} byte-equal, ${failed} different`);
   console.log(`${sets.length - failed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }
