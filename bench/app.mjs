@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // bench/app.mjs -- the offline app's size and speed (issue 23's goals:
 // first load under 500 KB compressed; a division or a volley in under 5 ms
 // on Chromium with the CPU throttled 4x, a mid-range phone's profile).

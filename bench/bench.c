@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench.c -- muster's speed figures, all measured in one run (bench/run).
  *
  *   muster_bench --muster PATH [--dicelab PATH] [--quick] [--only PART]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench.h -- what the parts of muster_bench share: clocks, medians, child
  * processes timed and measured (bench_proc.c), and the table of goals
  * printed at the end. A benchmark, not a test: it prints figures and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_proc.c -- child processes timed side by side, and the goals table
  * (see bench.h). */
 #define _GNU_SOURCE /* pipe2, mkostemp: no descriptor leaks into the children */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # bench/campaign_stream.sh -- the campaign listings as they stream (issue
 # 15): for campaigns of growing size (tests/sh/lib/big_campaign.sh: 8
 # divisions a copy), each listing's peak memory (getrusage, through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* firstbyte -- how long a command takes to write its first byte: the
  * command is started with its standard output on a pipe (standard error on
  * /dev/null), the clock (CLOCK_MONOTONIC) runs from just before the start

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Slow and idle clients against muster serve (loopback, bounded in time).
 // It prints figures; with `check` last it is also the test web_clients
 // (tests/web/run.sh clients), exiting 1 when a client is not cut in time, an

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # muster serve under load: wrk (Debian's) on the loopback address, 256
 # connections, on /api/fire and /api/division with a seed, each for SECONDS
 # (default 30), next to the goals (>= 20 000 requests/s on two cores, p99 <=

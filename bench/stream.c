@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* stream.c -- the output side of muster's speed (issue 15), in one run:
  *
  *   muster_bench_stream --muster PATH [--quick]

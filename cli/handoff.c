@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* handoff.c -- the everyday `muster` (built with MUSTER_LIGHT) runs every
  * command but those marked CLI_FULL: drawing (plot, roster: src/draw/,
  * cairo and pango) and serving (serve: web/, libmicrohttpd). It does not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c -- the muster tool: finds the command in the table, parses argv
  * through the engine, runs it, writes its result and its error. */
 #include "cli.h"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Turns a data file into a C array: cmake -DIN=f -DOUT=f.c -DSYM=name -P embed.cmake
 file(READ "${IN}" hex HEX)
 string(LENGTH "${hex}" n)

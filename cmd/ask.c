@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ask.c -- --ask: dice typed at the table, one prompt a roll (libedit on a
  * terminal). The offline app has no terminal: its dice are typed in the
  * page and given as --rolls. */

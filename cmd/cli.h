@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cli.h -- the muster tool's command table and the engine that parses it.
  * The tool uses only the public header muster.h; this file is private to
  * cmd/ and to the faces built on the same table (cli/, web/).

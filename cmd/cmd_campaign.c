@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_campaign.c -- muster campaign SUB FILE ...: a thin client of the
  * mu_campaign_* API, one table entry per subcommand. */
 #include "opts.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_fire.c -- muster fire | curve: linear firepower. */
 #include "opts.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_odds.c -- muster odds division | corps | battle | fire | charge. */
 #include "opts.h"
 

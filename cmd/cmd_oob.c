@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_oob.c -- muster division | corps | battle. */
 #include "opts.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_plot.c -- muster plot curves | figure | odds ... | sim ...: charts as
  * PNG, SVG or PDF by the --out file's extension. The library draws
  * (muster/plot.h); these are table entries. 'plot odds X' and 'plot sim X'

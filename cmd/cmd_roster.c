@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_roster.c -- muster roster: a division, corps, battle or campaign on
  * paper (PDF, or one page as PNG or SVG). A thin client of mu_roster_*. */
 #include "opts.h"

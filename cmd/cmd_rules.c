@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_rules.c -- muster rules show | check | dump. */
 #include "opts.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_serve.c -- `muster serve` and `muster campaign links`: their
  * descriptions on the table (options, help). Their run functions are the
  * web face's (web/serve.c, web/links.c), which installs them at start

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmd_sim.c -- muster sim division | corps | fire: the real generator run
  * many times, compared with the exact odds. */
 #include "opts.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* common.c -- what many commands share: dice, rules, weapons, formats. */
 #include "cli.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* complete.c -- bash, zsh and fish completion scripts, generated from the
  * command table at build time (`muster --completion SHELL`): commands and
  * subcommands, each command's options, and the values an option takes (its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engine.c -- the one parsing engine: argv (through getopt_long) or
  * name/value pairs (cli_invoke) into a command's values, checked against
  * its table; the one error path and the result buffer. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fire_opts.c -- the volley options, read the same way by every command
  * that fires one (fire, odds fire, sim fire). */
 #include "opts.h"

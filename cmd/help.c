@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* help.c -- `--help` and `muster help SUB`, generated from the command
  * table: the synopsis from the options' kinds and groups, the option list
  * from their help lines. */

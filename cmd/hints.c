@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hints.c -- what the tool adds to a library error, by its reason.
  *
  * The library says what is wrong in its own terms and tags the error with a

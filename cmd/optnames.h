@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* optnames.h -- every option name on the command table as a compile-time
  * id: a run function reads an option by its id (cli_has(cx, O_seed)), so
  * a misspelt name (O_sead) fails the build instead of aborting when that

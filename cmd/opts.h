@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* opts.h -- table entries shared by several commands (private to cli/).
  * Each macro is one cli_opt; a command's table lists them with its own. */
 #ifndef MUSTER_CLI_OPTS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* output.c -- streamed output: records written to stdout as they are made
  * (cli.h: cli_stream_write), so a command's output need not fit in memory. */
 #include "cli.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* status.c -- the exit status of a library status: 2 for bad input, 1 for
  * a failure (a file that cannot be read or written, memory, a check that
  * failed, a bug). Kept alone so that tests/test_cli_status.c can check it. */

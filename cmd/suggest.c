@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* suggest.c -- "did you mean ...": the word of the table a misspelt
  * command, subcommand or option most likely stands for. */
 #include "cli.h"

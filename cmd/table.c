@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* table.c -- the command table: every command and every word that groups
  * subcommands. Each command's options are in its cli/cmd_*.c (or web/);
  * this list says which commands there are and in what order 'muster --help',

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_campaign.c -- the campaign file, two ways.
  *
  * An input that starts as an SQLite file does ("SQLite format 3") is a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzzes the canonical-JSON and verify input path: whatever the bytes,
  * canonicalizing never crashes, its output is canonical already (a second
  * pass changes nothing), and verify answers ok, mismatch or bad input. */

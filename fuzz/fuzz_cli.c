@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_cli.c -- argv from the fuzzer through the command table: the
  * engine's parser (getopt_long, the number grammar, vocabularies, groups,
  * operands) and then the command itself, on everything it accepts.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_http.c -- raw bytes as an HTTP request to muster serve: the gate's
  * check of the first request's head, then the request handler through
  * libmicrohttpd's own parser (a daemon without a listening socket; each

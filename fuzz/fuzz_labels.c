@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzzes the brigade-labels parser. */
 #include "muster.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzzes the exact-number parser (ranges, scales, weapons-file values) and
  * the arithmetic and printing of what it accepts: no fault, no overflow,
  * and printing round-trips through the parser for whole numbers. */

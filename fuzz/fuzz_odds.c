@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzzes the exact odds, the simulator and the simulator's fast path on
  * tables made from the input. The input picks the army and, for it, the
  * outcomes of each table and where their ranges are cut (random bytes

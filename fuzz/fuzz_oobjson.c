@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzzes the order-of-battle JSON reader, and the roster's model and page
  * layout of whatever it accepts (drawing is left out: cairo is not under
  * test, and a page takes milliseconds). */

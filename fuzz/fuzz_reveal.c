@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_reveal.c -- the reveal document and the two verifiers that read it:
  * mu_commitment_verify (a hidden division against its commitment, with the
  * document's salt or a given one) and mu_campaign_fair_verify (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzzes typed rolls and --rolls lists, then plays them into the generator. */
 #include "muster.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzzes the rules-tables parser: any bytes must give MU_OK or a clean error. */
 #include "muster.h"
 

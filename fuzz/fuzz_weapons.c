@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fuzzes the weapons parser; whatever it accepts must then fire, draw its
  * curve and cross other curves without a fault. */
 #include "muster.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * muster.h -- the public API of libmuster, a toolkit for tabletop wargamers.
  *

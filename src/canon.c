@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* canon.c -- canonical JSON (RFC 8785, JCS) written from a cJSON tree, and the
  * salted SHA-256 commitments of hidden divisions (see muster.h). cJSON parses;
  * this file only decides how a parsed value is written. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* canon.h -- canonical JSON (RFC 8785) and salted SHA-256 commitments, the
  * private side of mu_json_canonicalize and mu_commitment_* in muster.h. */
 #ifndef MU_CANON_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* charge.c -- "Don't charge the guns!": the exact distribution of what is
  * left of a unit that charges a gun, as a Markov chain (see charge.h). */
 #include "real.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* charge.h -- the Markov chain behind `muster odds charge`: a unit closes
  * on a gun through a fixed list of exchanges of fire, each volley settled by
  * the additive rule against the current strength. */

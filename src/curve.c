@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* curve.c -- fire curves of every shape. Values at rational ranges are
  * exact (mu_rat); crossings are exact where the curves are straight pieces
  * and found by bisection (to far better than 1e-9 inch) where a polynomial

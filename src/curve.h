@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* curve.h -- fire curves of every shape (linear, bands, points, polynomial):
  * exact values, floating-point values for drawing, real roots, and where two
  * curves cross. Private to the library. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dice.c -- dice sources: a seeded PRNG, a scripted list, a callback. */
 #include "dice.h"
 #include "error.h"

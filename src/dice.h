@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dice.h -- private view of dice sources, with the inlined fast path that the
  * generators and the simulator use. */
 #ifndef MU_DICE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dtoa.c -- the shortest round-trip decimal of a double (dtoa.h).
  *
  * Fast path. v = f * 2^e (f < 2^53). Its rounding interval, the reals that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dtoa.h -- doubles as the shortest decimal that reads back as the same
  * double (round trip), without printf: a fast path on 128-bit scaled
  * integers (10^k from a table, tools/gen_pow10.py) that decides every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* error.c -- status names and the mu_error record. */
 #include "error.h"
 

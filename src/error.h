@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* error.h -- private helpers for filling a caller's mu_error. */
 #ifndef MU_ERROR_H
 #define MU_ERROR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fire.c -- the linear firepower model: P from a straight line, POH, sure
  * hits and the one roll for the remainder. All of it exact (mu_rat). */
 #include "fire.h"

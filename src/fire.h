@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fire.h -- private helpers shared by the fire model and its renderers. */
 #ifndef MU_FIRE_H
 #define MU_FIRE_H

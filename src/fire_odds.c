@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fire_odds.c -- exact odds of a volley by the additive rule and per figure,
  * and of a charge on a gun (a Markov chain of volleys, see charge.h). */
 #include "real.h"

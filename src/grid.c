@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* grid.c -- aligned text and Markdown tables (see grid.h). */
 #include "grid.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* grid.h -- a table of text cells laid out as aligned text or Markdown, so
  * every renderer draws tables the same way. */
 #ifndef MU_GRID_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hits.c -- exact hit distributions of a volley: the seed's additive rule
  * and every figure rolling on its own (binomial). See muster.h for the
  * method and its precision. */

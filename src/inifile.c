@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* inifile.c -- inih driven through a reader that counts lines. inih as packaged
  * does not pass line numbers to handlers, so the reader keeps the count and
  * the handler reads it: inih asks the reader for exactly one line at a time. */

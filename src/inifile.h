@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* inifile.h -- inih with line numbers: every rules-like file (tables, labels,
  * weapons) is read through here so errors say file:line. */
 #ifndef MU_INIFILE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* inifile_app.c -- the keys of an INI file in the app form (inifile.h): read
  * without inih, so that the WebAssembly core, which has no INI reader, takes
  * the rules the native tool exported. The [header] lookup lives here too:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jtree.c -- a small JSON tree printed by the JSON writer (jtree.h). */
 #include "jtree.h"
 

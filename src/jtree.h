@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jtree.h -- a small JSON tree for the renderers whose records are not
  * written in order (a key filled in after its siblings), printed by the JSON
  * writer of writer.h: the bytes cJSON_Print (or cJSON_PrintUnformatted)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* labels.c -- brigade labels from a user's Brigade Effectiveness thresholds. */
 #include "error.h"
 #include "inifile.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* odds.c -- exact odds of divisions and corps from the generation tables.
  *
  * A division given its year and theater is a small tree of independent d100

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* odds.h -- private view of the exact odds: the integer face counts behind
  * every probability, and the helpers the simulator and renderers share. */
 #ifndef MU_ODDS_H

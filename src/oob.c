@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* oob.c -- the Fire and Fury division generator: tables 1-6 of the seed, in
  * the normative roll order documented in muster.h. */
 #include "oob.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* oob.h -- private helpers of the order-of-battle generator. */
 #ifndef MU_OOB_H
 #define MU_OOB_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* oob_check.c -- an order of battle read back, checked against the tables
  * that should have made it: every roll must give, on those tables, the
  * outcome the document records (a Union brigade of 5 stands, which table 4

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* oob_fast.c -- batched seeded rolls and flat tables for the simulator's
  * division generator (see oob_fast.h). */
 #include "oob_fast.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* oob_fast.h -- the division generator's hot path for simulation: the same
  * rolls in the same order and the same tables as gen_division in oob.c, but
  * it keeps only the outcomes the odds are about (no roll record, no labels,

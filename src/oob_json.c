@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* oob_json.c -- reads muster's own order-of-battle JSON back into the
  * library's structs, strictly: every key known, every value typed and in the
  * rules' ranges, the rolls in the generator's order and agreeing with what

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* oob_split.h -- the artillery's arithmetic for the seeded generator as
  * constant tables, made by the compiler: for T stands at `ratio` stands a
  * battery, how many whole batteries, whether a fraction is rolled for and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot.h -- the chart model behind muster/plot.h: series, bars and marks in
  * data coordinates, filled by plot_curves.c and plot_bars.c and drawn by
  * plot_draw.c. */

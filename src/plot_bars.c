@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_bars.c -- charts of exact odds as bars, with the mean marked and
  * simulated frequencies as markers on them. */
 #include "plot.h"

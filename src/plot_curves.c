@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_curves.c -- charts of fire curves: P against range for any weapons,
  * and the five figures of the Courier article. */
 #include "curve.h"

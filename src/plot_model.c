@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_model.c -- the chart model: making, labelling and freeing a chart,
  * and the picture format a file name asks for. No cairo here: drawing is
  * plot_draw.c. */

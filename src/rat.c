@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rat.c -- exact rationals: reduced num/den with den > 0, computed through
  * 128-bit intermediates so that every result is either exact or refused. */
 #include "rat.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rat.h -- exact rationals (mu_rat) without error records, for the fire
  * model's inner arithmetic; the public mu_rat_* functions wrap these. */
 #ifndef MU_RAT_H

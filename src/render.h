@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render.h -- private pieces shared by the renderers. */
 #ifndef MU_RENDER_H
 #define MU_RENDER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_cjson.c -- a division and its rolls as cJSON trees, and the
  * printing of such trees: the campaign's events and listings hash and
  * canonicalise these (canon.c), so they are cJSON's; the calculators'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_curve.c -- the table of P against range for a weapon, and where two
  * curves cross, in every output format. */
 #include "error.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_division.c -- divisions as text, JSON, JSONL, CSV and Markdown,
  * one record at a time: mu_division_stream writes each division as it is
  * given and hands the text to the caller's function in large chunks, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_fire.c -- volleys, curves and crossovers as text, Markdown, JSON,
  * JSONL and CSV. Text shows the working the way the seed article does. */
 #include "curve.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_fire_odds.c -- the odds of a volley and of a charge, as text,
  * Markdown, JSON and CSV. */
 #include "dtoa.h"

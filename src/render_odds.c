@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_odds.c -- odds of orders of battle (exact or simulated) as text,
  * JSON, CSV and Markdown. */
 #include "dtoa.h"

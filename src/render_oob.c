@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_oob.c -- orders of battle as text, JSON, JSONL, CSV and Markdown. */
 #include "error.h"
 #include "lang.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* roster.c -- the paper roster's model, built from an order of battle, and
  * its layout on pages: blocks (headers, brigade cards, totals) that never
  * split, a division's header kept with its first card, then label sheets. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* roster.h -- private pieces of the paper roster: the model both inputs
  * (JSON, campaign) are turned into (roster.c, campaign/roster.c), its page
  * layout (roster.c) and its drawing (roster_draw.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rules.c -- loading, validating and showing the generation tables. */
 #include "rules.h"
 #include "error.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rules.h -- private view of the generation tables: O(1) lookup maps. */
 #ifndef MU_RULES_H
 #define MU_RULES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rules_show.c -- the generation tables laid out as in the seed article. */
 #include "error.h"
 #include "grid.h"

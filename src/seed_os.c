@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* seed_os.c -- a seed drawn from the system (libsodium's randombytes); the
  * WebAssembly core draws its own from the browser (wasm/app_seed.c). */
 #include "error.h"

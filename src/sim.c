@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sim.c -- simulated odds: many divisions or corps from the generator's
  * rolls and tables, on several threads, with a result that does not depend
  * on the number of threads.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* util.c -- small shared helpers (see util.h). */
 #include "util.h"
 

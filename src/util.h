@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* util.h -- small shared helpers: a growing string, strict number parsing,
  * reading a whole file. */
 #ifndef MU_UTIL_H

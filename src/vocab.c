@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* vocab.c -- the words muster reads and writes: armies, theaters, ratings. */
 #include "error.h"
 #include "util.h"

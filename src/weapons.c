@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* weapons.c -- loading and validating the straight-line fire curves. */
 #include "weapons.h"
 #include "curve.h"

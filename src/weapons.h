@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* weapons.h -- private view of a weapons set. */
 #ifndef MU_WEAPONS_H
 #define MU_WEAPONS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* writer.c -- fast appends for the renderers of many records (writer.h). */
 #include "writer.h"
 

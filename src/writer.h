@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* writer.h -- fast appends to an sbuf for the renderers of many records:
  * bytes, literals, integers without printf, JSON strings escaped as cJSON
  * escapes them, and a small JSON writer whose pretty form is byte for byte

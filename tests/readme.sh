@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The README and the guide are tested documentation: every example in
 # README.md and docs/guide/*.md (and docs/guide/*/*.md) that starts with '$ '
 # inside a fenced block is run, in order, by one shell in a fresh temporary

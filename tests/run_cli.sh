@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs one golden CLI case: run_cli.sh MUSTER CASE.case
 # A case is one file: a header, then sections, each to the next section or
 # the end of the file:

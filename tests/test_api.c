@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_api.c -- the conventions muster/core.h states once: result structs
  * are never read on entry and are left empty on failure; text results are
  * NULL unless MU_OK; errors carry a reason with a stable name. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of the campaign ledger (the seed's campaign paragraphs and the
  * leader note) and of canonical JSON and commitments, through the public
  * API. Dice are scripted so that every roll is known. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Captured leaders and batteries, named prisoner-of-war camps (issue 13
  * §1) and the one JSON shape of what each side holds (issue 8 §3 item 6):
  * what is taken is held and comes home by exchange or liberation, one camp

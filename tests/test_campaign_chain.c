@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* What the hash chain covers beyond the events themselves: the campaign's
  * own tables (a new file's "new" event holds their SHA-256; a file of
  * schema 4 gets a "tables" event when it is upgraded), so that an edit of

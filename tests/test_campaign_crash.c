@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The crash test in-process: a child writes to a campaign in a tight loop
  * through the library, so that nearly all its time is spent inside SQLite
  * transactions, and is killed with SIGKILL at random moments (a fixed

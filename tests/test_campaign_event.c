@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of the typed campaign events (src/campaign/event.c): every event of
  * a campaign made by the first release (tests/data/campaign-v1.db, all
  * twelve kinds) decodes and encodes back to the very bytes stored; and every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_campaign_plan.c -- the listings that wait for no sort (issue 15):
  * `prisoners` and `show` read in the order of schema 7's indexes, so what
  * SQLite does before their first record does not grow with the campaign.

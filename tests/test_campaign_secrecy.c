@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE /* memmem */
 /* Secrecy of hidden divisions (issue 13 §3): acting for one side, nothing
  * about the other side's unrevealed divisions is told or changed; every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_campaign_stream.c -- the campaign listings written through a sink
  * (mu_campaign_show_to, mu_campaign_log_to, mu_campaign_prisoners_to,
  * mu_campaign_export_csv_to):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campaign undo: an undo leaves the ledger exactly as if the event had
  * never happened (compared with a campaign where it never did, through
  * show and prisoners as JSON), for every kind that can be undone; check

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_campaign_util.h -- what the campaign tests share: the includes, a
  * private folder for the files they make (made by camp_setup, removed by
  * camp_teardown, cmocka's group fixtures), fresh file names in it and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_cli_engine.c -- the command table's engine through cli_invoke, the
  * entry point of every front end but argv: {option: value} pairs checked by
  * the same rules as the command line, the result and the error in buffers. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_cli_status.c -- the tool's exit status for every library status. */
 #include <setjmp.h>
 #include <stdarg.h>

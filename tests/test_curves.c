@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Curves of any shape (issue 10): bands, points and polynomials, exactly --
  * values, crossovers, odds, charges and bad files with their lines. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Dice sources: the documented PRNG, typed rolls, scripted lists. */
 #include "test_util.h"
 

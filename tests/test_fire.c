@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The linear fire model against every worked example of the seed article,
  * exactly, plus the bad input it must refuse. */
 #include <setjmp.h>

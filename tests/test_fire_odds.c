@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_fire_odds.c -- odds fire, sim fire and odds charge against the seed's
  * examples and computations done another way. */
 #include "test_util.h"

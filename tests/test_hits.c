@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_hits.c -- hit distributions of a volley: the seed's worked examples,
  * and the per-figure binomial against an independent reference. */
 #include <setjmp.h>

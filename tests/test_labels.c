@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Brigade labels: mu_labels_check names a count a file lacks; a label of
  * a strength without a line takes the nearest line of its morale (of two
  * as near, the smaller), recorded for mu_labels_missed, never refused. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_odds.c -- exact odds of divisions and corps against values worked
  * out by hand from the seed's tables. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The division generator: the seed's rules, roll order and worked example. */
 #include "test_util.h"
 

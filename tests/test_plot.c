@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Charts (issue 10 part 2), checked by content: the SVG's words, the PNG
  * decoded (size and share of drawn pixels), the PDF rendered back with
  * pdftoppm and read with pdftotext (poppler-utils). */

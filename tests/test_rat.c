@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Exact rationals: parsing decimals without doubles, arithmetic that refuses
  * to overflow, and printing that never shows 59.999. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Numbers in CSV and JSON: exact values in the fewest digits that read back,
  * computed differences in the fewest digits their inputs justify. */
 #include "test_util.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_roster.c -- muster's JSON read back into the structs it came from,
  * strictly; the roster's layout (no card split across pages, a division's
  * header with its first card) and what the renderer reports it drew. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rules tables: the seed's numbers, and every way a rules file can be wrong. */
 #include "test_util.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_sim.c -- the simulator: its fast path rolls exactly what the
  * generator rolls, its result does not depend on the thread count, and it
  * agrees with the exact odds within a bound (fixed seeds: deterministic). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Statistical test: 100 000 seeded divisions per army and period, each table's
  * outcomes checked against the table by chi-square. The seeds are fixed, so
  * the test is deterministic; it fails if the generator reads a wrong table,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_util.h -- shared bits of the cmocka tests. */
 #ifndef MU_TEST_UTIL_H
 #define MU_TEST_UTIL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Names as users type them: any case, or the unique start of a name. */
 #include "test_util.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_web_addr.c -- which addresses `muster serve` prints and puts in its
  * QR codes, from made-up interface lists: nothing is bound or sent. */
 #define _GNU_SOURCE /* open_memstream */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_web_json.c -- the web's JSON body reader is strict (RFC 8259): one
  * object and nothing after it, no name twice, no NUL, UTF-8 only, numbers
  * exactly as written; what cJSON let through before is refused. */

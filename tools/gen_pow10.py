@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes src/dtoa_pow10.h: 10^k for k in [K_MIN, K_MAX] as 128-bit
 mantissas c (2^127 <= c < 2^128) and binary exponents t, 10^k ~ c * 2^t,
 c rounded to nearest. Exact integer arithmetic; run once, output checked in."""

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* app.c -- the entry point of the WebAssembly core (web/engine.js calls it):
  * a command of app_table.c run with {option: value} pairs through
  * cli_invoke, as `muster serve` runs them, so that its answer is the CLI's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* app_ask.c -- --ask in the offline app, where cmd/ask.c (libedit) is not:
  * the option is the command line's only (CLI_ONLY), so this is never
  * reached; the page's typed dice go in as --rolls. */

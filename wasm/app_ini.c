@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* app_ini.c -- the offline app's INI reader, which reads no INI: the rules
  * reach the WebAssembly core in the form `muster rules export --to app`
  * writes (built in at build time, or a house-rules file the user opens), and

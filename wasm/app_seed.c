@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* app_seed.c -- a seed drawn from the system in the WebAssembly core: the
  * browser's (or node's) crypto.getRandomValues through getentropy, where the
  * native build asks libsodium (src/seed_os.c). */

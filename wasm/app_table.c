@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* app_table.c -- the offline app's command table: the calculators of
  * cmd/ (division, corps, battle, fire, curve, odds, sim), run by the same
  * engine and code as the CLI's, without the commands that need a file

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Writes muster-site/: the page's files from web/site/, the core from the
 # build, and sw.js with the list of files and a version made of their hash.
 file(GLOB files RELATIVE ${SRC} ${SRC}/*)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* addr.c -- which addresses a phone can open, and the links serve prints.
  * Both are plain functions of what they are given (an interface list, a
  * bound address, a FILE), so that tests can hand them made-up networks. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* api.c -- GET /api/<command>?<option>=<value>... answers exactly what
  * `muster <command> --<option> <value> ... --format json` prints, because it
  * runs the CLI's own command (same table, same parser, same renderer).

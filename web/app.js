@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // muster serve: the page. Everything it shows comes from /api/, which
 // answers what the command line prints with --format json. Text from the
 // server goes into the page as text (textContent), never as markup.

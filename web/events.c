@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* events.c -- GET /api/campaign/events: a Server-Sent Events stream per
  * link, carrying each new event of the campaign as that link's viewer
  * sees it in the log (`campaign log --as`, JSON), so that every phone

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gate.c -- the door in front of libmicrohttpd. Every new connection waits
  * here until the head of its first request (request line and headers) has
  * arrived whole; the head is read with MSG_PEEK, so libmicrohttpd later

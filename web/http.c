@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* http.c -- the HTTP side of `muster serve` on libmicrohttpd: limits,
  * tokens and viewers, CSRF, the embedded page, and the watchdog that cuts
  * slow clients. What a command answers is api.c's business. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* idem.c -- idempotent writes: a change that carries an Idempotency-Key
  * (the IETF draft's header; the page makes one per submit) is recorded
  * once, and the same request again (a double tap, a retry after a lost

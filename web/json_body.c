@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json_body.c -- a request's JSON body read strictly (RFC 8259): one
  * object, nothing after it, no name twice, UTF-8 only, no NUL, numbers
  * exactly as written. cJSON takes trailing text, a second object, cuts a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json_body.h -- the strict reader of a request's JSON body: one object
  * of options, RFC 8259 exactly (json_body.c). */
 #ifndef MU_WEB_JSON_BODY_H

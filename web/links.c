@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* links.c -- `muster campaign links`: one viewer's link to the served
  * campaign and its QR code, to hand to that player alone. The token is the
  * campaign's own (mu_campaign_link), so the link works whenever `serve

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // offline.js -- the campaign page when the Wi-Fi drops (app.js calls it).
 // The last ledger and log the page saw are kept on the device and shown,
 // read only and marked stale with their time, while the server cannot be

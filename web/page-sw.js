@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // page-sw.js -- muster serve's service worker (at /sw.js, scope /): the page's
 // own files from the network when it answers, else from the copy kept at
 // the last visit, so that the campaign page opens with the Wi-Fi off (its

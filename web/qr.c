@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* qr.c -- a link as a QR code in the terminal, for a phone to scan. */
 #include "web.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* serve.c -- `muster serve`: the page and the JSON API on the local
  * network, with a link (and a QR code) for each player. */
 #include "web.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* site.c -- the offline app's files (muster-site/, built by wasm/) for
  * `muster serve`, which serves them at /app/: the folder beside the tool
  * (a build tree) or its installed place, share/muster/site. */

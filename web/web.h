@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* web.h -- `muster serve`: the HTTP front end (private to web/ and cli/).
  *
  * Three layers, each usable without the one above it:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * muster/campaign.h -- the campaign ledger: canonical JSON, commitments to
  * hidden divisions, and the SQLite campaign file.

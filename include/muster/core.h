@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * muster/core.h -- what every part of libmuster shares.
  *

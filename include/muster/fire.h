@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * muster/fire.h -- fire curves: weapons as straight lines, range bands,
  * points or polynomials; volleys, curves and crossovers, computed exactly.

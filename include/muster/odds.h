@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * muster/odds.h -- how likely: exact odds and deterministic simulation of
  * orders of battle, volleys and charges.

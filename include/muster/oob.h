@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * muster/oob.h -- orders of battle: the Fire and Fury generation tables as
  * data, brigade labels, and the division, corps and battle generators and

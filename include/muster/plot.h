@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * muster/plot.h -- charts of fire curves and of odds, drawn with cairo and
  * pango as PNG, SVG or PDF: to a file, to memory (the web page serves the

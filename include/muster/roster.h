@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * muster/roster.h -- orders of battle on paper: a roster to tick casualties
  * on and command-stand labels, drawn with cairo and pango as PDF, PNG or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* answer.c -- the short answers of the ledger's calls that return no
  * event: a new division's id, the two fair-roll steps' hex, the chain's
  * head, a side's default camp; as text or one line of JSON. */

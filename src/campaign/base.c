@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* base.c -- the ledger's lowest layer: names, sides, the problems check
  * reports, and the hashes of the chain. No SQLite: everything here works on
  * values, and every other file of src/campaign/ may call it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* battle.c -- battles and their casualties: the seed's "casualties
  * need to be deducted from the actual division strength", and at the end of
  * a battle the return of a share (the seed: 50 %) of the battlefield losses,

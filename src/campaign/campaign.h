@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* campaign.h -- the ledger's one internal header, in the order of its
  * layers (docs/design.md, "Layers"; tests/sh/layers.sh holds it): base
  * (names, sides, check's problems, the chain's hashes; no SQLite), events

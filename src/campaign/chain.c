@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* chain.c -- the event log as a hash chain.
  *
  * Each event stores hash = SHA-256(previous hash || canonical event), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check.c -- `check`: SQLite's own checks; the hash chain
  * (chain.c); the ledger against itself: every brigade's stands add
  * up, the log's losses, returns, prisoners and releases give the ledger's,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* engage.c -- divisions joining the campaign and their first
  * fight: the seed's "a previously unengaged division enters combat for the
  * first time", generated then and kept; hidden divisions and their reveal.

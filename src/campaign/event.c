@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* event.c -- the one table of campaign event kinds: for each, its
  * name, how its payload is written (encode), read back strictly (decode)
  * and told in the log (text). The shape follows Lua's lopnames.h: one row

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* event.h -- the campaign's log entries as typed values.
  *
  * Every change to a campaign writes one event: a kind and a JSON object

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* event_held.c -- the prisoners' event kinds (event.h):
  * casualties (stands and batteries taken, and the camp holding them),
  * exchange and liberate (who went home, from where), default-camp (where

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* evfield.c -- the fields of event payloads, shared by the kinds'
  * encoders, decoders and log text (event.c, event_held.c):
  * strict readers (rd_*), which turn a field missing, mistyped or out of

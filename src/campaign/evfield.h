@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* evfield.h -- private to the event codecs: event.c (the
  * table of kinds and most of their rows), event_held.c (the
  * prisoners' and camps' kinds) and evfield.c (the fields they share).

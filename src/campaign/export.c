@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* export.c -- a player's own file (a copy of the campaign holding
  * only what one side may know) and the campaign as CSV for spreadsheets. */
 #include "campaign.h"

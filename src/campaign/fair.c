@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fair.c -- fair hidden rolls (muster/campaign.h): the owner's
  * secret and commitment, the opponent's contribution, the two-party seed,
  * and the opponent's check at the reveal. Each player may keep their own

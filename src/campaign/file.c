@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* file.c -- a database finished in memory, written to a new file: the
  * bytes go to an unnamed file (O_TMPFILE) in the target's folder, which is
  * linked to its name when complete, so that a command killed at any moment

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* held.c -- what each side holds prisoner, camp by camp: stands by
  * brigade of origin, leaders, batteries. One builder for `prisoners` and
  * `show` (text, Markdown and one JSON shape), masked for the viewer: of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* journal.c -- the event log's writer: camp_event appends an event as the
  * next link of the hash chain (base.c hashes it), and camp_chain_last reads
  * the link it follows. Above sql.c and the event codec; chain.c, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* leaders.c -- leaders lost in combat and replaced (the seed's
  * "replaced normally"), and its note on despicable leaders: a forgotten
  * reveal earns the opponent a despicable replacement, spent to downgrade an

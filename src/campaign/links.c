@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* links.c -- the secrets of the web links: one random 128-bit token per
  * viewer, kept in the campaign file (table `links`, schema 8) so that a
  * bookmarked link works after a restart. They are not the ledger's: no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* log.c -- the event log as text or JSON (each event with its
  * rolls), hidden divisions masked for the other side. Every event is read
  * through camp_ev_decode, so a damaged one is reported, not shown as 0. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* prisoners.c -- the seed's prisoners: "captured troops, leaders
  * and equipment ... can only be exchanged by mutual consent or they may be
  * freed if a POW camp is liberated". Stands, leaders and batteries are held

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay.c -- the log is the truth. check replays every event of a
  * campaign file from the first, through the same calls that made it (each
  * kind's replay function in camp_ev_types[]), on a new campaign in memory:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay_check.c -- the log is the truth. check replays every event of a
  * campaign file from the first, through the same calls that made it (each
  * kind's replay in replay.c, an undo through undo.c), on a new campaign in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* roster.c -- a campaign's divisions as they stand now, for the
  * paper roster: the generated division (with its rolls) read back from the
  * ledger, its brigades' current stands, losses and prisoners and its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* schema.c -- the campaign file's schema: schema 1 as made by
  * the first muster, the steps that bring a file up to MU_CAMPAIGN_SCHEMA
  * (run for a new file too, so that a new file and an upgraded one are the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* show.c -- the state of a campaign (show) and its prisoners, as
  * text, JSON or Markdown, the other side's hidden divisions masked. */
 #include "campaign.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sql.c -- the SQLite plumbing every layer above it uses: results turned
  * into statuses and messages, statements run and collected, and the
  * transactions around each call (camp_tx for a change, camp_read and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* store.c -- the campaign file: opening and creating, whom a handle
  * acts for, loading divisions (the top of the store layer: the plumbing is
  * sql.c, the log's writer journal.c, the schema schema.c). SQLite keeps the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* undo.c -- corrections without losing history. An undo is an
  * event of its own ("undo": the event taken back and its kind); nothing in
  * the log is deleted or changed. Its meaning is defined by the replay: the

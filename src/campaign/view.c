@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* view.c -- a side's view of the hash chain, which a player's own
  * file carries and can check without the umpire's file.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plot_draw.c -- drawing a chart with cairo and pango, and writing it as
  * PNG, SVG or PDF to memory or to a file (temporary file, then rename).
  * The chart model is plot_model.c: only this file and roster_draw.c need

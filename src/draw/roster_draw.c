@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* roster_draw.c -- draws the roster's pages with cairo and pango: headers,
  * division headers, brigade cards with tick boxes, totals, label sheets
  * with crop marks; and writes them as PDF, PNG or SVG. */

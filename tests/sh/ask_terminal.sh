@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # --ask at a terminal: a bad answer is said and asked again, and the next
 # good one is taken (off a terminal a bad answer is an error: see
 # endless_input.sh and tests/cli/division_ask_bad). muster runs under a

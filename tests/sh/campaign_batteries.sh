@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Batteries destroyed (campaign casualties --batteries-lost): off the
 # division's own, never held, never back; in the log (text and JSON), show
 # (text, JSON), the roster, replayed by check and taken back by undo; a

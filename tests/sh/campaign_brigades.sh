@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # A campaign file whose brigades table was edited to hold more brigades for
 # a division than a division can have (8), or brigades of a division that
 # does not exist, is refused with a message that says which (exit 1, the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Issue 13 §1: captured leaders and batteries, named camps, liberate --camp,
 # through the command line on a real file: every refusal exits 2 and leaves
 # the file byte for byte as it was; acting for the Union, nothing tells who

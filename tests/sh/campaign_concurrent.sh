@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Two processes write one campaign at once (and a third reads): with WAL and
 # the busy timeout every command waits its turn instead of failing, and no
 # write is lost.

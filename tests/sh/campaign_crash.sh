@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Kills a long loop of campaign writes with SIGKILL at random moments, many
 # times over. After each kill the campaign must pass 'check' (SQLite
 # integrity, every brigade's stands adding up, the log replayed against the

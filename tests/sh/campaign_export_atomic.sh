@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # A player's own file is written whole or not at all, and holds from its
 # first byte only what its side may know (issue 27, item 3): export builds
 # and scrubs the copy in memory and writes it to an unnamed file linked to

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Fair hidden rolls (issue 13 §3) as two players play them: two processes,
 # two files. The Confederate owner keeps owner.db, a copy of the campaign;
 # the Union opponent keeps union.db, its own file exported from it. The

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Stable, private links (issue 22): each viewer's token is kept in the
 # campaign file, the same after a restart of the server, never in the log,
 # the chain or a player's own file; --rotate revokes the old one, also for

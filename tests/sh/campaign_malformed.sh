@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Campaign files damaged in ways fuzz_campaign found. One whose pages are
 # damaged (tests/data/campaign-malformed.sqlite) is refused by the log as a side sees it, saying so
 # (exit 1), and, in the sanitizer build, without leaking what it read of

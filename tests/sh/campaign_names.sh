@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # A division is named by its id or its name (letters without case) wherever
 # a command takes DIV; an unknown name or one two divisions share is
 # refused (exit 2), naming the ids, and changes nothing.

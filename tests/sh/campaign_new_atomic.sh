@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Issue 14 §3: 'campaign new' is atomic. It builds the file in memory,
 # writes it to an unnamed file in the same folder and links it into place
 # when complete,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Issue 14 §4: reads (show, log, prisoners, check, head) work on a campaign
 # that cannot be written: a read-only folder and file (as another user when
 # the tests run as root), and with no room to write anything (a file size

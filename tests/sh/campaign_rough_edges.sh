@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Issue 8 §3, the campaign's rough edges: --rules errors name the file and
 # line (1); casualties take --captured alone (3); duplicate division names
 # are refused (7); '≤' in battle end and the

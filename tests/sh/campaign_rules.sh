@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The campaign rules through the muster tool, with real dice given by
 # --rolls: the 50 % return with an odd loss and its roll, prisoners
 # excluded, exchange, liberation, leader replacement; and every kind of bad

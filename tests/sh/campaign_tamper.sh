@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Issue 13 §2: any direct edit of a campaign file is caught. A campaign with
 # every kind of event is made, then each edit below is applied to a fresh
 # copy with the sqlite3 tool (CHECK constraints switched off where an edit

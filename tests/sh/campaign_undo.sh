@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # campaign undo with the tool: the undo is a new event in the log (text and
 # JSON), the ledger and check follow it, a refusal exits 2 naming the later
 # event and changes nothing, and a side is refused the other side's events.

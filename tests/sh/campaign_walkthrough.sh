@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The short campaign walked through in docs/guide/campaign.md and
 # muster(1), run end to end and compared with campaign_walkthrough.expected.
 # The salt and the commitment are random, so they are masked; the

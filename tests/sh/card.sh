@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The fire quick-reference card (plot card), read back: one page, every
 # row 0..60 in, every value equal to what 'muster curve' prints for that
 # weapon, range and cover (a dash where curve gives 0 beyond the reach),

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The bash completion generated from the command table, run as bash runs it:
 # COMP_WORDS and COMP_CWORD set, the function called, COMPREPLY checked.
 # The zsh and fish scripts are checked for syntax where those shells exist.

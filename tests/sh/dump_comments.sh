@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The files 'muster rules dump' prints tell the reader which commands to run
 # on their copy: every `muster ...` their comments name must work on it.
 # usage: dump_comments.sh MUSTER

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Endless and oversized input ends at once with a clear error (exit 2):
 # every file muster is given goes through one reader that stops at
 # MU_FILE_MAX + 1 bytes (16 MiB), and --ask reads at most 1024 characters

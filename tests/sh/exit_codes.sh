@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Exit codes at the edges: a failed write of the output is a failure
 # (exit 1, said on stderr); a closed pipe ends the run quietly (exit 0);
 # a file that cannot be read is a failure, bad input is 2.

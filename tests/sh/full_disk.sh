@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # A full disk is a failure (exit 1), never bad input (2), for every command
 # that writes a file: plot, roster, campaign new and export. Two tiny
 # tmpfs: one with no inode left (the temporary file cannot be made), one

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # cmake --install puts the completion scripts and the man page where bash,
 # zsh, fish and man look for them, as the build generated them.
 set -u

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Labels by the rules. A strength a labels file has no line for is never
 # refused: it takes the worn and spent of the nearest line of its morale,
 # with a warning on stderr (division, campaign engage, show, roster). In a

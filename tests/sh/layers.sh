@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The tree draws the architecture (docs/design.md, "Layers"): nothing calls
 # or includes upward. Calls are read from the object files' symbols (nm: a
 # file that has X undefined calls the file that defines it), includes from

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # layers.sh cannot pass by finding nothing: on copies of this build's
 # objects and of the sources, each with one upward call or include planted,
 # it must fail and name that edge; on the copies as they are, pass.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The library speaks in its own terms (issue 9 part 2): no command-line
 # option ("--threads") and no quoted tool command ("'muster campaign new'")
 # in any string literal of src/, and no option name anywhere in the public

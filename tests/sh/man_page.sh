@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The man page's synopsis and option lists are generated from the command
 # table: docs/muster.1 must be what 'muster --man-page' makes of it.
 set -u

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # muster plot writes the picture the --out extension names, whole, and on
 # bad input exits 2 and leaves no file at all (not even a temporary one).
 # usage: plot_files.sh MUSTER

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # A result without --seed prints its seed, and that seed repeats it exactly;
 # the first K of --count N equal --count K.
 set -eu

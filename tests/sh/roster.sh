@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # muster roster, read back as a player would see it: pdftoppm renders every
 # page (the count must be the one reported), pdftotext must hold every
 # brigade in order with its label and "DP" on exactly the despicable

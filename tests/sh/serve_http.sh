@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # muster serve over raw HTTP (bash's /dev/tcp, loopback only): the API
 # answers what the CLI prints, bad requests get their status and change
 # nothing, tokens decide who sees what, SIGTERM stops it cleanly.

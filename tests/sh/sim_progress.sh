@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The progress bar of 'muster sim': on a terminal, once a run has lasted a
 # second; never when standard error is a file or a pipe.
 #   sim_progress.sh MUSTER

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # sim --time-limit: 10^12 trials asked for, one second given: the run stops
 # cleanly (exit 0) well within the bound, says how many trials it ran and
 # what they are worth, and its result is exactly that of asking for that

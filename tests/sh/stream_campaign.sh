@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # campaign show, log, prisoners and export --format csv write each
 # division, event or prisoner as they read it: their peak memory (getrusage, tests/sh/lib/peakrss.c)
 # stays under 8 MB and does not grow with the campaign (a campaign of 6 408

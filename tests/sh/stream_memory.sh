@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # 'division --count' writes each division as it is made: memory stays
 # constant whatever the count. Read from /proc while muster is blocked on a
 # full pipe: its heap (RssAnon) after 20 MB of output and after 200 MB must

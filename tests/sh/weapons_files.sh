@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Weapons files: dump, edit (the seed's house rules), check with the kind
 # told from the file, and fire with them.
 set -u

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GET /api/<command>?<option>=<value>... must answer exactly what
 // `muster <command> --<option> <value> ... --format json` prints: the same
 // bytes on success (200), the same message on bad input (400, as JSON

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The offline app's tests: tests/web/app.sh node|browser MUSTER SITE
 #   node     the WebAssembly core against the CLI (app_equal.mjs)
 #   browser  the app in Chromium from a plain file server: installed, then

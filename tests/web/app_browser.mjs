@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The offline app in Chromium, as a player meets it: muster-site/ served by
 // a plain file server (python3 -m http.server on 127.0.0.1), opened once
 // online (the service worker installs and keeps every file), then the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The offline app's core must answer exactly what the CLI answers:
 // engine.run(command, {option: value, format: 'json'}) against `muster
 // command --option value ... --format json`, over many random option sets

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The page in a real browser: Debian's chromium (/usr/bin/chromium), headless,
 // driven by puppeteer-core; nothing downloads a browser. Screenshots at phone
 // size (390x844) go to tests/web/shots/ (or $MUSTER_SHOTS).

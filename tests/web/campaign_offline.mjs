@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The campaign page when the Wi-Fi drops: opened on the umpire's link, the
 // network cut (DevTools offline emulation), the page reloaded (the service
 // worker gives it back) showing the last ledger, marked stale; two changes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 import { spawnSync } from 'node:child_process';
 // Shared by the web tests: start `muster serve` on a free loopback port and
 // read the links it prints.

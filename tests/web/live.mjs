@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Live pages (issue 22): GET /api/campaign/events is a Server-Sent Events
 // stream per link carrying each new event as `campaign log --as` shows it to
 // that link; Last-Event-ID catches up with nothing missed or given twice;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Random option sets for the calculators, valid mostly and bad now and
 // then, drawn from a seeded PRNG (splitmix64) so that a failure repeats:
 // the idea of api_equal.mjs, for the offline app's core (app_equal.mjs).

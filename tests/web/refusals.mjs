@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every refusal of muster serve is JSON {"error": ...} with its status, on a
 // connection's first request and on a later one (after an answered request
 // on the same kept-alive connection), and the connection closes after it.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs a web test of muster serve with node:
 #   tests/web/run.sh api|browser|clients|refusals|undo|writes|live|campaign_offline MUSTER
 # 'browser' drives Debian's /usr/bin/chromium with puppeteer-core from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // POST /api/campaign/undo: the CLI's `campaign undo FILE [EVENT]` through
 // the command table, the token's viewer acting as --as. A side undoes only
 // events about its own divisions and gets one refusal, in the same words,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Confirmed and idempotent writes (issue 22): every change answers with the
 // events it recorded (X-Muster-Events), and an Idempotency-Key makes the
 // same request again, a double tap or a retry, record nothing more: the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // chart.js -- the app's charts as SVG, drawn from the engine's numbers:
 // bars for a distribution ({value: probability}) and a line for a fire
 // curve ([{range, p}]). Plain DOM, no library.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // engine.js -- muster's engine in the page: the WebAssembly core (the C
 // library's calculators, built by emcc from the same sources as the CLI)
 // behind one call. run('division', {army: 'union', seed: 7}) answers what

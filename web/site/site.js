@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // site.js -- the offline app's page: forms that call the engine (engine.js)
 // with the CLI's options and show what it answers, charts drawn from its
 // JSON (chart.js), house rules exported for the app, and the service worker

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // sw.js -- the offline app's service worker: on install it keeps every file
 // of muster-site/ (the build writes their list and a version made of their
 // hash); afterwards each of them is answered from that cache, so the page,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds a large campaign quickly: a small one through the tool (both
 # sides, corps, open, hidden and revealed divisions, a battle with losses,
 # prisoners, a captured battery and leader), then its divisions, brigades,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* peakrss -- runs a command and prints its peak resident memory in kB
  * (getrusage's ru_maxrss of the child, from wait4) on stderr as
  * "peakrss KB", then exits with the command's status. Standard output and
