@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Each command reads only the options it declares. A run function reads an
 # option by its id (cli_has(cx, O_seed)); the ids are one list for every
 # command (cmd/optnames.h), so the compiler catches a misspelt id but not a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # option_reads.sh must fail on a command reading an option it does not
 # declare: in its run function, and in a helper it passes on as a pointer
 # (campaign casualties' do_casualties, called through run_event); and must
