@@ -17,6 +17,9 @@
  * later from a table). */
 #define _(s) dgettext(LANG_DOMAIN, s)
 #define N_(s) s
+/* The label's mark for a despicable leader: DP in every language, as the
+ * rules have it. */
+#define LANG_DP "DP"
 
 /* The pieces of a division's text (render_division.c), each the English
  * literal it stands for: blanks around a piece are part of it, so that a

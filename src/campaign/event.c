@@ -12,6 +12,7 @@
  * prisoners' kinds (casualties, exchange, liberate, default-camp) are
  * written, read and told in event_held.c. */
 #include "evfield.h"
+#include "lang.h"
 #include "error.h"
 #include "render.h"
 
@@ -64,20 +65,20 @@ void camp_return_text(mu_rat draw, mu_rat winner, mu_rat loser, sbuf *sb)
     mu_share_text(winner, w, sizeof w);
     mu_share_text(loser, l, sizeof l);
     if (!strcmp(d, w) && !strcmp(d, l))
-        sb_printf(sb, "%s of the battlefield losses return", d);
+        sb_printf(sb, _("%s of the battlefield losses return"), d);
     else
-        sb_printf(sb, "battlefield losses return %s to the winner, %s to the "
-                  "loser, %s when no one wins", w, l, d);
+        sb_printf(sb, _("battlefield losses return %s to the winner, %s to the "
+                        "loser, %s when no one wins"), w, l, d);
 }
 
 static void new_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
 {
     (void)hide, (void)v;
     const ev_new *x = &e->u.new_;
-    sb_printf(sb, "new campaign \"%s\": %d, %s; ", x->name, x->year,
-              mu_theater_name(x->theater));
+    sb_printf(sb, _("new campaign \"%s\": %d, %s; "), x->name, x->year,
+              ev_theater_text(x->theater));
     camp_return_text(x->draw, x->winner, x->loser, sb);
-    sb_printf(sb, "; %s tables", x->custom ? "custom" : "built-in");
+    sb_puts(sb, x->custom ? _("; custom tables") : _("; built-in tables"));
 }
 
 /* ---- add ---------------------------------------------------------------- */
@@ -110,8 +111,8 @@ static void add_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
 {
     (void)hide, (void)v;
     const ev_add *x = &e->u.add;
-    sb_printf(sb, "add: division %d \"%s\", %s %s", e->division, x->name,
-              mu_army_name(x->side), mu_arm_name(x->arm));
+    sb_printf(sb, _("add: division %d \"%s\", %s %s"), e->division, x->name,
+              ev_side_text(x->side), dgettext(LANG_DOMAIN, mu_arm_name(x->arm)));
     if (x->has_corps)
         sb_printf(sb, ", %s", x->corps);
 }
@@ -258,12 +259,16 @@ static void engage_decode(ev_reader *r, const cJSON *o, camp_ev *e)
 
 static void rolls_text(const ev_engage *x, sbuf *sb)
 {
-    sb_puts(sb, "\n     rolls:");
+    static const char *const kinds[] = {
+        N_("theater"), N_("leader"), N_("brigades"), N_("stands"), N_("morale"),
+        N_("brigadier"), N_("ratio"), N_("battery"), N_("reserve"),
+        N_("corps leader")};
+    sb_printf(sb, "\n     %s:", _("rolls"));
     for (int i = 0; i < x->nrolls; i++) {
         const mu_roll *r = &x->rolls[i];
         sb_puts(sb, i ? ", " : " ");
-        for (const char *t = mu_roll_kind_name((mu_roll_kind)r->kind); *t; t++)
-            sb_printf(sb, "%c", *t == '_' ? ' ' : *t); /* "corps leader" */
+        unsigned k = (unsigned)r->kind;
+        sb_puts(sb, k < sizeof kinds / sizeof *kinds ? _(kinds[k]) : "?");
         if (r->brigade)
             sb_printf(sb, " %d", r->brigade);
         switch ((mu_roll_kind)r->kind) {
@@ -274,14 +279,15 @@ static void rolls_text(const ev_engage *x, sbuf *sb)
         case MU_ROLL_LEADER:
         case MU_ROLL_BRIGADIER:
         case MU_ROLL_CORPS_LEADER:
-            sb_printf(sb, " %d %s", r->roll, mu_rating_name((mu_rating)r->result));
+            sb_printf(sb, " %d %s", r->roll, ev_rating_text((mu_rating)r->result));
             break;
         case MU_ROLL_MORALE:
-            sb_printf(sb, " %d %s", r->roll, mu_morale_name((mu_morale)r->result));
+            sb_printf(sb, " %d %s", r->roll,
+                      dgettext(LANG_DOMAIN, mu_morale_name((mu_morale)r->result)));
             break;
         case MU_ROLL_THEATER:
             sb_printf(sb, " %d %s-%d", r->roll,
-                      mu_theater_name((mu_theater)(r->result % 2)),
+                      ev_theater_text((mu_theater)(r->result % 2)),
                       MU_YEAR_FIRST + r->result / 2);
             break;
         default:
@@ -295,30 +301,33 @@ static void engage_text(const camp_ev *e, bool hide, const ev_view *v,
 {
     (void)v;
     const ev_engage *x = &e->u.engage;
-    sb_printf(sb, "engage: division %d \"%s\"", e->division, x->name);
+    sb_printf(sb, _("engage: division %d \"%s\""), e->division, x->name);
     if (hide) {
-        sb_printf(sb, ": hidden, commitment %s", x->commitment);
+        sb_printf(sb, _(": hidden, commitment %s"), x->commitment);
         return;
     }
-    sb_printf(sb, ": %d brigades, %d stands, %d batter%s with the division "
-              "and %d to the reserve, leader %s", x->brigades, x->stands,
-              x->batteries, ev_plural(x->batteries, "y", "ies"), x->reserve,
-              mu_rating_name(x->leader));
+    sb_printf(sb, dngettext(LANG_DOMAIN,
+                  ": %d brigades, %d stands, %d battery with the division "
+                  "and %d to the reserve, leader %s",
+                  ": %d brigades, %d stands, %d batteries with the division "
+                  "and %d to the reserve, leader %s", (unsigned long)x->batteries),
+              x->brigades, x->stands, x->batteries, x->reserve,
+              ev_rating_text(x->leader));
     if (x->by_the_book)
-        sb_puts(sb, "; by the book");
+        sb_puts(sb, _("; by the book"));
     if (x->has_corps_leader) {
         const ev_corps_leader *k = &x->corps_leader;
-        sb_printf(sb, "; %s leader %s", k->corps, mu_rating_name(k->rating));
+        sb_printf(sb, _("; %s leader %s"), k->corps, ev_rating_text(k->rating));
         if (k->attached)
-            sb_printf(sb, " (DP), attached to division %d", k->attached);
+            sb_printf(sb, _(" (DP), attached to division %d"), k->attached);
     }
     if (x->hidden)
-        sb_printf(sb, "; hidden, commitment %s", x->commitment);
+        sb_printf(sb, _("; hidden, commitment %s"), x->commitment);
     if (x->fair)
-        sb_printf(sb, "; rolled fairly (commitment %s, contribution %s)",
+        sb_printf(sb, _("; rolled fairly (commitment %s, contribution %s)"),
                   x->fair_commitment, x->contribution);
     else if (x->hidden)
-        sb_puts(sb, "; not verifiable (its owner chose the dice)");
+        sb_puts(sb, _("; not verifiable (its owner chose the dice)"));
     ev_seed_text(x->seed, sb);
     rolls_text(x, sb);
 }
@@ -346,7 +355,7 @@ static void reveal_text(const camp_ev *e, bool hide, const ev_view *v,
 {
     (void)hide, (void)v;
     const ev_reveal *x = &e->u.reveal;
-    sb_printf(sb, "reveal: division %d \"%s\", salt %s opens commitment %s",
+    sb_printf(sb, _("reveal: division %d \"%s\", salt %s opens commitment %s"),
               e->division, x->name, x->salt, x->commitment);
 }
 
@@ -377,10 +386,10 @@ static void start_text(const camp_ev *e, bool hide, const ev_view *v,
                        sbuf *sb)
 {
     (void)hide, (void)v;
-    sb_printf(sb, "battle %d \"%s\" begins", e->u.start.battle,
+    sb_printf(sb, _("battle %d \"%s\" begins"), e->u.start.battle,
               e->u.start.name);
     if (e->u.start.year)
-        sb_printf(sb, ": %s, %d", mu_theater_name(e->u.start.theater),
+        sb_printf(sb, ": %s, %d", ev_theater_text(e->u.start.theater),
                   e->u.start.year);
 }
 
@@ -441,7 +450,7 @@ static void end_decode(ev_reader *r, const cJSON *o, camp_ev *e)
 static void share_of_lost(int whole, int threshold, sbuf *sb)
 {
     if (threshold)
-        sb_printf(sb, "%d.%02d", whole, threshold);
+        sb_printf(sb, "%d%s%02d", whole, _("."), threshold);
     else
         sb_printf(sb, "%d", whole);
 }
@@ -450,36 +459,34 @@ static void end_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
 {
     (void)hide;
     const ev_battle_end *x = &e->u.end;
-    sb_printf(sb, "battle %d \"%s\" ends, ", x->battle, x->name);
-    if (x->winner >= 0)
-        sb_printf(sb, "won by the %s", x->winner == MU_UNION ? "Union"
-                                                             : "Confederates");
-    else
-        sb_puts(sb, "no winner");
+    sb_printf(sb, _("battle %d \"%s\" ends, "), x->battle, x->name);
+    sb_puts(sb, x->winner < 0 ? _("no winner")
+                : x->winner == MU_UNION ? _("won by the Union")
+                                        : _("won by the Confederates"));
     ev_seed_text(x->seed, sb);
     if (x->nreturns == 0)
-        sb_puts(sb, "\n     no battlefield losses to return");
+        sb_printf(sb, "\n     %s", _("no battlefield losses to return"));
     int last_masked = 0;
     for (int i = 0; i < x->nreturns; i++) {
         const ev_return *t = &x->returns[i];
         if (ev_masked(v, t->division)) { /* one line: its brigades are its
                                             secret */
             if (t->division != last_masked)
-                sb_printf(sb, "\n     %s division %d: hidden",
-                          mu_army_name(t->side), t->division);
+                sb_printf(sb, _("\n     %s division %d: hidden"),
+                          ev_side_text(t->side), t->division);
             last_masked = t->division;
             continue;
         }
-        sb_printf(sb, "\n     %s division %d brigade %d: ",
-                  mu_army_name(t->side), t->division, t->brigade);
+        sb_printf(sb, _("\n     %s division %d brigade %d: "),
+                  ev_side_text(t->side), t->division, t->brigade);
         char rate[MU_RAT_BUF];
-        sb_printf(sb, "%s of %d lost = ", mu_share_text(t->rate, rate,
-                                                         sizeof rate), t->lost);
+        sb_printf(sb, _("%s of %d lost = "), mu_share_text(t->rate, rate,
+                                                          sizeof rate), t->lost);
         share_of_lost(t->whole, t->threshold, sb);
         if (t->threshold)
-            sb_printf(sb, ", roll %d %s %d", t->roll,
+            sb_printf(sb, _(", roll %d %s %d"), t->roll,
                       t->roll <= t->threshold ? "≤" : ">", t->threshold);
-        sb_printf(sb, ": %d returned", t->returned);
+        sb_printf(sb, _(": %d returned"), t->returned);
     }
 }
 
@@ -574,30 +581,32 @@ static void leader_text(const camp_ev *e, bool hide, const ev_view *v,
     (void)hide, (void)v;
     const ev_leader *x = &e->u.leader;
     bool lost = e->kind == EV_LEADER_LOST;
-    sb_printf(sb, "%s: ", lost ? "leader lost" : "downgrade");
+    sb_puts(sb, lost ? _("leader lost: ") : _("downgrade: "));
     if (x->post == MU_POST_CORPS)
-        sb_printf(sb, "%s corps leader", x->corps);
+        sb_printf(sb, _("%s corps leader"), x->corps);
     else if (x->post == MU_POST_BRIGADE)
-        sb_printf(sb, "division %d brigade %d brigadier", e->division,
+        sb_printf(sb, _("division %d brigade %d brigadier"), e->division,
                   x->brigade);
     else
-        sb_printf(sb, "division %d leader", e->division);
+        sb_printf(sb, _("division %d leader"), e->division);
     if (lost) {
-        sb_printf(sb, " (%s)", mu_rating_name(x->was));
+        sb_printf(sb, " (%s)", ev_rating_text(x->was));
         if (x->captured)
-            sb_printf(sb, " captured, held in %s,", x->camp);
-        sb_printf(sb, " replaced: roll %d → %s", x->roll,
-                  mu_rating_name(x->rolled));
+            sb_printf(sb, _(" captured, held in %s,"), x->camp);
+        sb_printf(sb, _(" replaced: roll %d → %s"), x->roll,
+                  ev_rating_text(x->rolled));
         if (x->rating != x->rolled)
-            sb_printf(sb, ", played %s by the book", mu_rating_name(x->rating));
+            sb_printf(sb, _(", played %s by the book"), ev_rating_text(x->rating));
     } else {
-        sb_printf(sb, " %s → despicable; %d replacement%s left",
-                  mu_rating_name(x->was), x->owed, ev_plural(x->owed, "", "s"));
+        sb_printf(sb, dngettext(LANG_DOMAIN, " %s → despicable; %d replacement left",
+                                " %s → despicable; %d replacements left",
+                                (unsigned long)x->owed),
+                  ev_rating_text(x->was), x->owed);
     }
     if (x->rating == MU_DESPICABLE)
-        sb_puts(sb, " (DP)");
+        sb_puts(sb, " (" LANG_DP ")");
     if (x->attached)
-        sb_printf(sb, ", attached to division %d", x->attached);
+        sb_printf(sb, _(", attached to division %d"), x->attached);
     if (lost)
         ev_seed_text(x->seed, sb);
 }
@@ -621,9 +630,13 @@ static void penalty_text(const camp_ev *e, bool hide, const ev_view *v,
 {
     (void)hide, (void)v;
     int n = e->u.penalty.owed;
-    sb_printf(sb, "penalty: the %s side forgot to reveal a despicable leader; "
-              "its opponent holds %d despicable replacement%s for it",
-              mu_army_name(e->u.penalty.side), n, ev_plural(n, "", "s"));
+    sb_printf(sb, dngettext(LANG_DOMAIN,
+                  "penalty: the %s side forgot to reveal a despicable leader; "
+                  "its opponent holds %d despicable replacement for it",
+                  "penalty: the %s side forgot to reveal a despicable leader; "
+                  "its opponent holds %d despicable replacements for it",
+                  (unsigned long)n),
+              ev_side_text(e->u.penalty.side), n);
 }
 
 /* ---- fair rolls --------------------------------------------------------- */
@@ -665,17 +678,17 @@ static void fair_ev_text(const camp_ev *e, bool hide, const ev_view *v,
 {
     (void)hide, (void)v;
     const ev_fair *x = &e->u.fair;
+    const char *side = x->side == MU_UNION ? _("Union") : _("Confederate");
     if (e->kind == EV_FAIR_COMMIT)
-        sb_printf(sb, "fair roll: division %d \"%s\" (%s) is committed to "
-                  "%s", e->division, x->name, x->side == MU_UNION ? "Union"
-                  : "Confederate", x->commitment);
+        sb_printf(sb, _("fair roll: division %d \"%s\" (%s) is committed to "
+                        "%s"), e->division, x->name, side, x->commitment);
     else {
-        sb_printf(sb, "contribution to division %d \"%s\" (%s): %s for "
-                  "commitment %s", e->division, x->name, x->side == MU_UNION
-                  ? "Union" : "Confederate", x->contribution, x->commitment);
+        sb_printf(sb, _("contribution to division %d \"%s\" (%s): %s for "
+                        "commitment %s"), e->division, x->name, side,
+                  x->contribution, x->commitment);
         if (x->battle)
-            sb_printf(sb, ", in battle %d (%s, %d)", x->battle,
-                      mu_theater_name(x->theater), x->year);
+            sb_printf(sb, _(", in battle %d (%s, %d)"), x->battle,
+                      ev_theater_text(x->theater), x->year);
     }
 }
 
@@ -697,7 +710,7 @@ static void advance_text(const camp_ev *e, bool hide, const ev_view *v,
                          sbuf *sb)
 {
     (void)hide, (void)v;
-    sb_printf(sb, "advance: the campaign goes from %d to %d",
+    sb_printf(sb, _("advance: the campaign goes from %d to %d"),
               e->u.advance.was, e->u.advance.year);
 }
 
@@ -723,9 +736,10 @@ static void undo_decode(ev_reader *r, const cJSON *o, camp_ev *e)
 static void undo_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
 {
     (void)hide, (void)v;
-    sb_printf(sb, "undo of #%" PRId64 " (%s): the ledger stands as if it had "
-              "never happened", e->u.undo.event,
-              camp_ev_types[e->u.undo.kind].name);
+    char id[24];
+    snprintf(id, sizeof id, "%" PRId64, e->u.undo.event);
+    sb_printf(sb, _("undo of #%s (%s): the ledger stands as if it had "
+                    "never happened"), id, camp_ev_types[e->u.undo.kind].name);
 }
 
 /* ---- tables ------------------------------------------------------------- */
@@ -744,8 +758,8 @@ static void tables_text(const camp_ev *e, bool hide, const ev_view *v,
                         sbuf *sb)
 {
     (void)hide, (void)v;
-    sb_printf(sb, "tables: the campaign's own tables, SHA-256 %s, are in the "
-              "chain from here on", e->u.tables.sha256);
+    sb_printf(sb, _("tables: the campaign's own tables, SHA-256 %s, are in the "
+                    "chain from here on"), e->u.tables.sha256);
 }
 
 /* ---- the table ---------------------------------------------------------- */

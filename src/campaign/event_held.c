@@ -7,6 +7,7 @@
  * declared in evfield.h; the fields are read and written with
  * evfield.c's helpers. */
 #include "evfield.h"
+#include "lang.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,20 +61,23 @@ void ev_cas_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
 {
     (void)hide, (void)v;
     const ev_casualties *x = &e->u.cas;
-    sb_printf(sb, "casualties in battle %d: %s division %d", x->battle,
-              mu_army_name(x->side), e->division);
+    sb_printf(sb, _("casualties in battle %d: %s division %d"), x->battle,
+              ev_side_text(x->side), e->division);
     if (x->brigade)
-        sb_printf(sb, " brigade %d, %d lost, %d captured", x->brigade, x->lost,
+        sb_printf(sb, _(" brigade %d, %d lost, %d captured"), x->brigade, x->lost,
                   x->captured);
     if (x->batteries)
-        sb_printf(sb, ", %d batter%s captured", x->batteries,
-                  ev_plural(x->batteries, "y", "ies"));
+        sb_printf(sb, dngettext(LANG_DOMAIN, ", %d battery captured",
+                                ", %d batteries captured",
+                                (unsigned long)x->batteries), x->batteries);
     if (x->batteries_lost)
-        sb_printf(sb, ", %d batter%s destroyed", x->batteries_lost,
-                  ev_plural(x->batteries_lost, "y", "ies"));
+        sb_printf(sb, dngettext(LANG_DOMAIN, ", %d battery destroyed",
+                                ", %d batteries destroyed",
+                                (unsigned long)x->batteries_lost),
+                  x->batteries_lost);
     if ((x->captured || x->batteries) &&
         strcmp(x->camp, mu_camp_default(ev_other_side(x->side))))
-        sb_printf(sb, ", held in %s", x->camp);
+        sb_printf(sb, _(", held in %s"), x->camp);
 }
 
 /* ---- prisoners going home ----------------------------------------------- */
@@ -173,34 +177,36 @@ static void freed_text(const ev_release *x, const ev_view *v, sbuf *sb)
     int k = 0;
     for (int i = 0; i < x->n; i++, k++) {
         const ev_freed *f = &x->stands[i];
-        sb_printf(sb, "%s%s division %d", k ? ", " : " (",
-                  mu_army_name(f->side), f->division);
+        sb_puts(sb, k ? ", " : " (");
+        sb_printf(sb, _("%s division %d"), ev_side_text(f->side), f->division);
         if (!ev_masked(v, f->division)) {
-            sb_printf(sb, " brigade %d: %d", f->brigade, f->stands);
+            sb_printf(sb, _(" brigade %d: %d"), f->brigade, f->stands);
             continue;
         }
         int n = f->stands;
         while (i + 1 < x->n && x->stands[i + 1].division == f->division)
             n += x->stands[++i].stands;
-        sb_printf(sb, " (hidden): %d", n);
+        sb_printf(sb, _(" (hidden): %d"), n);
     }
     for (int i = 0; i < x->nleaders; i++, k++) {
         const ev_freed_leader *l = &x->leaders[i];
-        sb_printf(sb, "%s%s division %d ", k ? ", " : " (",
-                  mu_army_name(l->side), l->division);
+        sb_puts(sb, k ? ", " : " (");
+        sb_printf(sb, _("%s division %d"), ev_side_text(l->side), l->division);
+        sb_puts(sb, " ");
         if (ev_masked(v, l->division))
-            sb_puts(sb, "(hidden): a leader");
+            sb_puts(sb, _("(hidden): a leader"));
         else if (l->post == MU_POST_BRIGADE)
-            sb_printf(sb, "brigade %d: its brigadier (%s)", l->brigade,
-                      mu_rating_name(l->rating));
+            sb_printf(sb, _("brigade %d: its brigadier (%s)"), l->brigade,
+                      ev_rating_text(l->rating));
         else
-            sb_printf(sb, "leader (%s)", mu_rating_name(l->rating));
+            sb_printf(sb, _("leader (%s)"), ev_rating_text(l->rating));
     }
     for (int i = 0; i < x->nbatteries; i++, k++) {
         const ev_freed *f = &x->batteries[i];
-        sb_printf(sb, "%s%s division %d: %d batter%s", k ? ", " : " (",
-                  mu_army_name(f->side), f->division, f->stands,
-                  ev_plural(f->stands, "y", "ies"));
+        sb_puts(sb, k ? ", " : " (");
+        sb_printf(sb, _("%s division %d"), ev_side_text(f->side), f->division);
+        sb_printf(sb, dngettext(LANG_DOMAIN, ": %d battery", ": %d batteries",
+                                (unsigned long)f->stands), f->stands);
     }
     if (k)
         sb_puts(sb, ")");
@@ -237,10 +243,28 @@ void ev_exchange_decode(ev_reader *r, const cJSON *o, camp_ev *e)
 static void more_text(int leaders, int batteries, sbuf *sb)
 {
     if (leaders)
-        sb_printf(sb, ", %d leader%s", leaders, ev_plural(leaders, "", "s"));
+        sb_printf(sb, dngettext(LANG_DOMAIN, ", %d leader", ", %d leaders",
+                                (unsigned long)leaders), leaders);
     if (batteries)
-        sb_printf(sb, ", %d batter%s", batteries,
-                  ev_plural(batteries, "y", "ies"));
+        sb_printf(sb, dngettext(LANG_DOMAIN, ", %d battery", ", %d batteries",
+                                (unsigned long)batteries), batteries);
+}
+
+/* "1 Union stand", "2 Confederate batteries": part i of an exchange. */
+static void what_text(int i, int n, sbuf *sb)
+{
+    unsigned long k = (unsigned long)n;
+    const char *f =
+        i == 0 ? dngettext(LANG_DOMAIN, "%d Union stand", "%d Union stands", k)
+        : i == 1 ? dngettext(LANG_DOMAIN, "%d Union leader", "%d Union leaders", k)
+        : i == 2 ? dngettext(LANG_DOMAIN, "%d Union battery", "%d Union batteries", k)
+        : i == 3 ? dngettext(LANG_DOMAIN, "%d Confederate stand",
+                             "%d Confederate stands", k)
+        : i == 4 ? dngettext(LANG_DOMAIN, "%d Confederate leader",
+                             "%d Confederate leaders", k)
+                 : dngettext(LANG_DOMAIN, "%d Confederate battery",
+                             "%d Confederate batteries", k);
+    sb_printf(sb, f, n);
 }
 
 void ev_exchange_text(const camp_ev *e, bool hide, const ev_view *v,
@@ -251,20 +275,16 @@ void ev_exchange_text(const camp_ev *e, bool hide, const ev_view *v,
     int u = x->union_stands, k = x->confederate_stands;
     if (!x->union_leaders && !x->confederate_leaders && !x->union_batteries &&
         !x->confederate_batteries) { /* as every exchange read before camps */
-        sb_printf(sb, "exchange: %d Union stand%s and %d Confederate stand%s "
-                  "go home", u, ev_plural(u, "", "s"), k, ev_plural(k, "", "s"));
+        sb_printf(sb, dngettext(LANG_DOMAIN, "exchange: %d Union stand and ",
+                                "exchange: %d Union stands and ", (unsigned long)u), u);
+        sb_printf(sb, dngettext(LANG_DOMAIN, "%d Confederate stand go home",
+                                "%d Confederate stands go home", (unsigned long)k), k);
         freed_text(x, v, sb);
         return;
     }
     /* Only what was asked for: "1 Union stand and 1 Confederate leader". */
     const int n[6] = {u, x->union_leaders, x->union_batteries, k,
                       x->confederate_leaders, x->confederate_batteries};
-    static const char *const what[6][2] = {
-        {"Union stand", "Union stands"}, {"Union leader", "Union leaders"},
-        {"Union battery", "Union batteries"},
-        {"Confederate stand", "Confederate stands"},
-        {"Confederate leader", "Confederate leaders"},
-        {"Confederate battery", "Confederate batteries"}};
     int parts = 0, last = 0, sum = 0;
     for (int i = 0; i < 6; i++)
         if (n[i]) {
@@ -272,12 +292,13 @@ void ev_exchange_text(const camp_ev *e, bool hide, const ev_view *v,
             last = i;
             sum += n[i] > 1 ? 2 : 1;
         }
-    sb_puts(sb, "exchange:");
+    sb_puts(sb, _("exchange:"));
     for (int i = 0, done = 0; i < 6; i++)
-        if (n[i])
-            sb_printf(sb, "%s %d %s", done++ == 0 ? "" : i == last ? " and"
-                      : ",", n[i], what[i][n[i] != 1]);
-    sb_puts(sb, parts == 1 && sum == 1 ? " goes home" : " go home");
+        if (n[i]) {
+            sb_puts(sb, done++ == 0 ? " " : i == last ? _(" and ") : ", ");
+            what_text(i, n[i], sb);
+        }
+    sb_puts(sb, parts == 1 && sum == 1 ? _(" goes home") : _(" go home"));
     freed_text(x, v, sb);
 }
 
@@ -315,13 +336,15 @@ void ev_liberate_text(const camp_ev *e, bool hide, const ev_view *v,
     for (int i = 0; i < x->nbatteries; i++)
         nb += x->batteries[i].stands;
     if (x->has_camp)
-        sb_printf(sb, "liberation: %s, holding %s men, is freed, %d stand%s",
-                  x->camp, mu_army_name(x->side), n, ev_plural(n, "", "s"));
+        sb_printf(sb, _("liberation: %s, holding %s men, is freed, "), x->camp,
+                  ev_side_text(x->side));
     else
-        sb_printf(sb, "liberation: the camp holding %s men is freed, %d "
-                  "stand%s", mu_army_name(x->side), n, ev_plural(n, "", "s"));
+        sb_printf(sb, _("liberation: the camp holding %s men is freed, "),
+                  ev_side_text(x->side));
+    sb_printf(sb, dngettext(LANG_DOMAIN, "%d stand", "%d stands",
+                            (unsigned long)n), n);
     more_text(x->nleaders, nb, sb);
-    sb_puts(sb, n + x->nleaders + nb == 1 ? " rejoins" : " rejoin");
+    sb_puts(sb, n + x->nleaders + nb == 1 ? _(" rejoins") : _(" rejoin"));
     freed_text(x, v, sb);
 }
 
@@ -351,9 +374,10 @@ void ev_dcamp_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
 {
     (void)hide, (void)v;
     const ev_default_camp *x = &e->u.dcamp;
-    sb_printf(sb, "default camp: the %s hold%s what %s take%s in %s unless "
-              "another camp is named (it was %s)",
-              x->side == MU_UNION ? "Union" : "Confederates",
-              x->side == MU_UNION ? "s" : "", x->side == MU_UNION ? "it"
-              : "they", x->side == MU_UNION ? "s" : "", x->camp, x->was);
+    sb_printf(sb, x->side == MU_UNION
+                      ? _("default camp: the Union holds what it takes in %s "
+                          "unless another camp is named (it was %s)")
+                      : _("default camp: the Confederates hold what they take "
+                          "in %s unless another camp is named (it was %s)"),
+              x->camp, x->was);
 }

@@ -5,6 +5,7 @@
  * range into an error naming the event and the field, writers (put_*) and
  * small text helpers (ev_*). evfield.h says what each does. */
 #include "evfield.h"
+#include "lang.h"
 #include "error.h"
 
 #include <inttypes.h>
@@ -227,15 +228,25 @@ void put_int_or_null(cJSON *o, const char *key, int v, bool has)
 
 /* ---- text helpers ------------------------------------------------------- */
 
-const char *ev_plural(int n, const char *one, const char *many)
-{
-    return n == 1 ? one : many;
-}
-
 void ev_seed_text(ev_seed s, sbuf *sb)
 {
     if (s.has)
-        sb_printf(sb, "; seed %" PRIu64, s.value);
+        sb_printf(sb, "; %s%" PRIu64, _("seed "), s.value);
+}
+
+const char *ev_side_text(mu_army a)
+{
+    return a == MU_UNION ? _("union") : _("confederate");
+}
+
+const char *ev_theater_text(mu_theater t)
+{
+    return t == MU_EAST ? _("east") : _("west");
+}
+
+const char *ev_rating_text(mu_rating r)
+{
+    return dgettext(LANG_DOMAIN, mu_rating_name(r));
 }
 
 bool ev_masked(const ev_view *v, int div)

@@ -80,9 +80,13 @@ void put_count(cJSON *o, const char *key, int n);
 /* ---- text helpers ------------------------------------------------------- */
 
 mu_army ev_other_side(mu_army a);
-const char *ev_plural(int n, const char *one, const char *many);
 /* "; seed N" when the event was rolled from a seed. */
 void ev_seed_text(ev_seed s, sbuf *sb);
+/* The side, theater and rating in the text's language ("union", "east",
+ * "average" in English: the words the JSON has). */
+const char *ev_side_text(mu_army a);
+const char *ev_theater_text(mu_theater t);
+const char *ev_rating_text(mu_rating r);
 /* Whether the viewer may not see division div. */
 bool ev_masked(const ev_view *v, int div);
 

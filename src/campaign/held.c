@@ -6,6 +6,7 @@
  * held show (they are in plain sight), never its brigades or who its
  * captured leaders are. */
 #include "campaign.h"
+#include "lang.h"
 #include "writer.h"
 
 #include <inttypes.h>
@@ -359,26 +360,28 @@ mu_status camp_held_json(mu_campaign *c, int viewer, jw *w, wr_out *o,
 static void item_text(const held_item *it, bool md, const char *pre,
                       sbuf *sb)
 {
-    sb_printf(sb, "%s%s division %d \"%s\"", md ? "- " : pre,
-              mu_army_name((mu_army)it->side), it->div, it->name);
+    sb_puts(sb, md ? "- " : pre);
+    sb_printf(sb, _("%s division %d \"%s\""),
+              it->side == MU_UNION ? _("union") : _("confederate"), it->div,
+              it->name);
     if (it->kind == H_STANDS) {
         if (it->hidden)
-            sb_puts(sb, " (hidden)");
+            sb_puts(sb, _(" (hidden)"));
         else
-            sb_printf(sb, " brigade %d", it->brigade);
-        sb_printf(sb, ": %d stand%s\n", it->count, it->count == 1 ? "" : "s");
+            sb_printf(sb, _(" brigade %d"), it->brigade);
+        sb_printf(sb, dngettext(LANG_DOMAIN, ": %d stand\n", ": %d stands\n",
+                                (unsigned long)it->count), it->count);
     } else if (it->kind == H_LEADERS) {
+        const char *r = dgettext(LANG_DOMAIN, mu_rating_name((mu_rating)it->rating));
         if (it->hidden)
-            sb_puts(sb, " (hidden): a leader\n");
+            sb_puts(sb, _(" (hidden): a leader\n"));
         else if (it->post == MU_POST_BRIGADE)
-            sb_printf(sb, ": the brigadier of brigade %d (%s)\n", it->brigade,
-                      mu_rating_name((mu_rating)it->rating));
+            sb_printf(sb, _(": the brigadier of brigade %d (%s)\n"), it->brigade, r);
         else
-            sb_printf(sb, ": the division leader (%s)\n",
-                      mu_rating_name((mu_rating)it->rating));
+            sb_printf(sb, _(": the division leader (%s)\n"), r);
     } else {
-        sb_printf(sb, ": %d batter%s\n", it->count,
-                  it->count == 1 ? "y" : "ies");
+        sb_printf(sb, dngettext(LANG_DOMAIN, ": %d battery\n", ": %d batteries\n",
+                                (unsigned long)it->count), it->count);
     }
 }
 
@@ -386,24 +389,37 @@ static void item_text(const held_item *it, bool md, const char *pre,
 static void camp_head(const held_item *it, const char *pre, bool md, sbuf *sb)
 {
     char camp[2 * CAMP_NAME_MAX + 1];
-    const char *who = it->captor == MU_UNION ? "Union" : "Confederates";
+    bool u = it->captor == MU_UNION;
     if (md) {
         camp_md_name(it->camp, camp, sizeof camp);
-        sb_printf(sb, "%s**Held by the %s in %s:**\n\n", pre, who, camp);
+        sb_puts(sb, pre);
+        sb_printf(sb, u ? _("**Held by the Union in %s:**\n\n")
+                        : _("**Held by the Confederates in %s:**\n\n"), camp);
     } else {
-        sb_printf(sb, "%sHeld by the %s in %s:\n", pre, who, it->camp);
+        sb_puts(sb, pre);
+        sb_printf(sb, u ? _("Held by the Union in %s:\n")
+                        : _("Held by the Confederates in %s:\n"), it->camp);
     }
 }
 
 /* "3 Confederate stands", with ", 1 leader, 2 batteries" when any are
  * held by anyone (`more`). */
-static void count_text(const int64_t t[3], const char *side, bool more,
-                       sbuf *sb)
+static void count_text(const int64_t t[3], bool union_, bool more, sbuf *sb)
 {
-    sb_printf(sb, "%" PRId64 " %s stand%s", t[0], side, t[0] == 1 ? "" : "s");
-    if (more)
-        sb_printf(sb, ", %" PRId64 " leader%s, %" PRId64 " batter%s", t[1],
-                  t[1] == 1 ? "" : "s", t[2], t[2] == 1 ? "y" : "ies");
+    char n[24];
+    snprintf(n, sizeof n, "%" PRId64, t[0]);
+    unsigned long k = t[0] == 1 ? 1 : 2;
+    sb_printf(sb, union_ ? dngettext(LANG_DOMAIN, "%s Union stand", "%s Union stands", k)
+                         : dngettext(LANG_DOMAIN, "%s Confederate stand",
+                                     "%s Confederate stands", k), n);
+    if (more) {
+        snprintf(n, sizeof n, "%" PRId64, t[1]);
+        sb_printf(sb, dngettext(LANG_DOMAIN, ", %s leader", ", %s leaders",
+                                t[1] == 1 ? 1 : 2), n);
+        snprintf(n, sizeof n, "%" PRId64, t[2]);
+        sb_printf(sb, dngettext(LANG_DOMAIN, ", %s battery", ", %s batteries",
+                                t[2] == 1 ? 1 : 2), n);
+    }
 }
 
 /* The listing: a camp's head when the holder or the camp changes. */
@@ -443,10 +459,10 @@ mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
     bool more = show && u[1] + u[2] + k[1] + k[2] > 0;
     sbuf *sb = &o->sb;
     if (show) {
-        sb_puts(sb, "Prisoners: the Union holds ");
-        count_text(u, "Confederate", more, sb);
-        sb_puts(sb, "; the Confederates hold ");
-        count_text(k, "Union", more, sb);
+        sb_puts(sb, _("Prisoners: the Union holds "));
+        count_text(u, false, more, sb);
+        sb_puts(sb, _("; the Confederates hold "));
+        count_text(k, true, more, sb);
         sb_puts(sb, md && t.n ? ".\n\n" : ".\n"); /* a paragraph of its own */
     }
     held_lines x = {.sb = sb, .show = show, .md = md, .captor = -1};
@@ -459,10 +475,10 @@ mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
         u = t.tot[MU_UNION];
         k = t.tot[MU_CONFEDERATE];
         more = u[1] + u[2] + k[1] + k[2] > 0;
-        sb_puts(sb, "The Union holds ");
-        count_text(u, "Confederate", more, sb);
-        sb_puts(sb, "; the Confederates hold ");
-        count_text(k, "Union", more, sb);
+        sb_puts(sb, _("The Union holds "));
+        count_text(u, false, more, sb);
+        sb_puts(sb, _("; the Confederates hold "));
+        count_text(k, true, more, sb);
         sb_puts(sb, ".\n");
     }
     return MU_OK;

@@ -3,6 +3,7 @@
  * rolls), hidden divisions masked for the other side. Every event is read
  * through camp_ev_decode, so a damaged one is reported, not shown as 0. */
 #include "campaign.h"
+#include "lang.h"
 #include "writer.h"
 
 #include <inttypes.h>
@@ -65,7 +66,7 @@ static void event_text(const camp_ev *e, bool hide, const masks *m, sbuf *sb)
 {
     sb_printf(sb, "#%" PRId64 " ", e->id);
     if (hide && e->kind != EV_ENGAGE) {
-        sb_printf(sb, "%s: division %d (hidden)\n",
+        sb_printf(sb, _("%s: division %d (hidden)\n"),
                   camp_ev_types[e->kind].name, e->division);
         return;
     }

@@ -5,6 +5,7 @@
 
 #include <inttypes.h>
 #include "grid.h"
+#include "lang.h"
 #include "render.h"
 #include "writer.h"
 
@@ -24,14 +25,14 @@ static const char *origin_name(int o)
  * (despicable, played by the book)", "despicable (DP, downgraded)". */
 static void rating_text(int r, int rolled, int origin, char *buf, size_t n)
 {
-    const char *dp = r == MU_DESPICABLE ? "DP" : "";
-    const char *how = origin == CAMP_REPLACED     ? "replacement"
-                      : origin == CAMP_DOWNGRADED ? "downgraded"
-                      : origin == CAMP_RETURNED   ? "back from captivity" : "";
+    const char *dp = r == MU_DESPICABLE ? LANG_DP : "";
+    const char *how = origin == CAMP_REPLACED     ? _("replacement")
+                      : origin == CAMP_DOWNGRADED ? _("downgraded")
+                      : origin == CAMP_RETURNED   ? _("back from captivity") : "";
     const char *book = r != rolled && origin != CAMP_DOWNGRADED
-                           ? "despicable, played by the book" : "";
+                           ? _("despicable, played by the book") : "";
     const char *parts[] = {dp, how, book};
-    int k = snprintf(buf, n, "%s", mu_rating_name((mu_rating)r));
+    int k = snprintf(buf, n, "%s", dgettext(LANG_DOMAIN, mu_rating_name((mu_rating)r)));
     int any = 0;
     for (int i = 0; i < 3 && k > 0 && (size_t)k < n; i++)
         if (*parts[i])
@@ -390,19 +391,31 @@ static mu_status show_json(mu_campaign *c, view *v, mu_error *err)
 
 /* ---- text and Markdown -------------------------------------------------- */
 
+/* A brigade's label as mu_labels_name writes it, in the reader's words. */
+static void label_text(const mu_labels *l, int stands, mu_morale m, char *buf,
+                       size_t n)
+{
+    int worn, spent;
+    const char *morale = _(mu_morale_name(m));
+    if (mu_labels_get(l, stands, m, &worn, &spent))
+        snprintf(buf, n, "%d/%d/%d %s", stands, worn, spent, morale);
+    else
+        snprintf(buf, n, "%d%s%s", stands, _(stands == 1 ? " stand, " : " stands, "),
+                 morale);
+}
+
 static void brigade_grid(const camp_div *d, const mu_labels *l, grid *g)
 {
     char buf[96];
     grid_init(g, 8);
-    grid_row(g, (const char *const[]){"brigade", "label", "brigadier",
-                                      "stands", "start", "out", "prisoners",
-                                      "returned"});
+    grid_row(g, (const char *const[]){_("brigade"), _("label"), _("brigadier"),
+                                      _("stands"), _("start"), _("out"),
+                                      _("prisoners"), _("returned")});
     for (int i = 0; i < d->nbrigades; i++) {
         const camp_brigade *b = &d->b[i];
         grid_add(g);
         grid_setf(g, 0, "%d", b->number);
-        mu_labels_name(l, b->label_stands, (mu_morale)b->morale, buf,
-                       sizeof buf);
+        label_text(l, b->label_stands, (mu_morale)b->morale, buf, sizeof buf);
         grid_setf(g, 1, "%s", buf);
         rating_text(b->leader, b->leader_rolled, b->leader_origin, buf,
                     sizeof buf);
@@ -421,11 +434,13 @@ static void division_head(const camp_div *d, bool md, sbuf *sb)
     if (md) {
         camp_md_name(d->name, name, sizeof name);
         camp_md_name(d->corps_name, corps, sizeof corps);
-        sb_printf(sb, "### Division %d: %s (%s%s%s)", d->id, name,
-                  mu_arm_name(d->arm), d->corps ? ", " : "", corps);
+        sb_printf(sb, _("### Division %d: %s (%s%s%s)"), d->id, name,
+                  dgettext(LANG_DOMAIN, mu_arm_name(d->arm)), d->corps ? ", " : "",
+                  corps);
     } else {
-        sb_printf(sb, "  Division %d \"%s\", %s%s%s", d->id, d->name,
-                  mu_arm_name(d->arm), d->corps ? ", " : "", d->corps_name);
+        sb_printf(sb, _("  Division %d \"%s\", %s%s%s"), d->id, d->name,
+                  dgettext(LANG_DOMAIN, mu_arm_name(d->arm)), d->corps ? ", " : "",
+                  d->corps_name);
     }
 }
 
@@ -435,37 +450,48 @@ static void division_text(const camp_div *d, int viewer, const mu_labels *l,
     division_head(d, md, sb);
     const char *sep = md ? " — " : ": ";
     if (!d->engaged) {
-        sb_printf(sb, "%snot engaged yet\n%s", sep, md ? "\n" : "");
+        sb_printf(sb, "%s%s\n%s", sep, _("not engaged yet"), md ? "\n" : "");
         return;
     }
     /* Whether the other side can prove a hidden division fair is theirs to
      * know: a fair roll, or dice its owner chose. */
-    const char *how = d->fair ? "rolled fairly" : "not verifiable";
+    const char *how = d->fair ? _("rolled fairly") : _("not verifiable");
     if (!camp_visible(d, viewer)) {
-        sb_printf(sb, "%shidden, commitment %s, %s\n%s", sep, d->commitment,
-                  how, md ? "\n" : "");
+        sb_puts(sb, sep);
+        sb_printf(sb, _("hidden, commitment %s, %s"), d->commitment, how);
+        sb_puts(sb, md ? "\n\n" : "\n");
         return;
     }
     char buf[96];
     int start, stands = div_stands(d, &start);
     rating_text(d->leader, d->leader_rolled, d->leader_origin, buf, sizeof buf);
-    sb_printf(sb, "%s%s%d of %d stands in %d brigades%s", md ? "\n\n" : "",
-              md ? "" : sep, stands, start, d->nbrigades, md ? " · " : ", ");
-    sb_printf(sb, "%d batter%s", d->division_batteries,
-              d->division_batteries == 1 ? "y" : "ies");
+    sb_puts(sb, md ? "\n\n" : sep);
+    sb_printf(sb, dngettext(LANG_DOMAIN, "%d of %d stands in %d brigade",
+                            "%d of %d stands in %d brigades",
+                            (unsigned long)d->nbrigades),
+              stands, start, d->nbrigades);
+    sb_puts(sb, md ? " · " : ", ");
+    sb_printf(sb, dngettext(LANG_DOMAIN, "%d battery", "%d batteries",
+                            (unsigned long)d->division_batteries),
+              d->division_batteries);
     int gone = destroyed_batteries(d, taken);
     if (taken && gone) /* taken: held by the other side, see the prisoners */
-        sb_printf(sb, " (%d captured, %d destroyed)", taken, gone);
-    else if (taken || gone)
-        sb_printf(sb, " (%d %s)", taken ? taken : gone,
-                  taken ? "captured" : "destroyed");
-    sb_printf(sb, ", %d more to the reserve%s", d->reserve,
-              d->by_the_book ? (md ? " · by the book" : ", by the book") : "");
-    if (d->hidden)
-        sb_printf(sb, "%s%s, commitment %s, %s", md ? " · " : ", ",
-                  d->revealed ? "revealed" : "hidden", d->commitment, how);
-    sb_printf(sb, md ? "\n\nDivision leader: **%s**\n\n" : "\n    Division "
-              "leader: %s\n", buf);
+        sb_printf(sb, _(" (%d captured, %d destroyed)"), taken, gone);
+    else if (taken)
+        sb_printf(sb, _(" (%d captured)"), taken);
+    else if (gone)
+        sb_printf(sb, _(" (%d destroyed)"), gone);
+    sb_printf(sb, _(", %d more to the reserve"), d->reserve);
+    if (d->by_the_book)
+        sb_printf(sb, "%s%s", md ? " · " : ", ", _("by the book"));
+    if (d->hidden) {
+        sb_puts(sb, md ? " · " : ", ");
+        sb_printf(sb, d->revealed ? _("revealed, commitment %s, %s")
+                                  : _("hidden, commitment %s, %s"),
+                  d->commitment, how);
+    }
+    sb_printf(sb, md ? "\n\n%s: **%s**\n\n" : "\n    %s: %s\n",
+              _("Division leader"), buf);
     grid g;
     brigade_grid(d, l, &g);
     if (md)
@@ -518,15 +544,15 @@ static void corps_text(const view *v, const camp_corps *k, bool md, sbuf *sb)
         camp_md_name(k->name, name, sizeof name);
     sb_printf(sb, md ? "**%s**: " : "  %s: ", md ? name : k->name);
     if (!k->rated) {
-        sb_puts(sb, "corps leader not yet met\n");
+        sb_printf(sb, "%s\n", _("corps leader not yet met"));
     } else if (!corps_visible(v, k)) {
-        sb_puts(sb, "corps leader hidden\n");
+        sb_printf(sb, "%s\n", _("corps leader hidden"));
     } else {
         rating_text(k->leader, k->leader_rolled, k->leader_origin, buf,
                     sizeof buf);
-        sb_printf(sb, "corps leader %s", buf);
+        sb_printf(sb, _("corps leader %s"), buf);
         if (k->attached)
-            sb_printf(sb, ", attached to division %d", k->attached);
+            sb_printf(sb, _(", attached to division %d"), k->attached);
         sb_puts(sb, "\n");
     }
     if (md)
@@ -535,27 +561,30 @@ static void corps_text(const view *v, const camp_corps *k, bool md, sbuf *sb)
 
 static void pool_text(const char *what, const pool *p, bool md, sbuf *sb)
 {
-    sb_printf(sb, md ? "%s: **%" PRId64 "** batter%s%s\n\n"
-                     : "  %s: %" PRId64 " batter%s%s\n",
-              what, p->reserve, p->reserve == 1 ? "y" : "ies",
-              p->hidden ? " (hidden divisions not counted)" : "");
+    char n[24];
+    snprintf(n, sizeof n, md ? "**%" PRId64 "**" : "%" PRId64, p->reserve);
+    sb_printf(sb, md ? "%s: " : "  %s: ", what);
+    sb_printf(sb, dngettext(LANG_DOMAIN, "%s battery", "%s batteries",
+                            p->reserve == 1 ? 1 : 2), n);
+    sb_printf(sb, "%s\n%s", p->hidden ? _(" (hidden divisions not counted)") : "",
+              md ? "\n" : "");
 }
 
 static void reserve_text(const view *v, mu_army side, bool md, sbuf *sb)
 {
     char what[CAMP_NAME_MAX + 32];
     if (side == MU_UNION) {
-        pool_text("Army Artillery Reserve", &v->army[MU_UNION], md, sb);
+        pool_text(_("Army Artillery Reserve"), &v->army[MU_UNION], md, sb);
         return;
     }
     for (int i = 0; i < v->ncorps; i++)
         if (v->corps[i].side == side) {
-            snprintf(what, sizeof what, "%s reserve artillery",
+            snprintf(what, sizeof what, _("%s reserve artillery"),
                      v->corps[i].name);
             pool_text(what, &v->kp[i], md, sb);
         }
     if (v->corpsless)
-        pool_text("Army reserve artillery (divisions of no corps)",
+        pool_text(_("Army reserve artillery (divisions of no corps)"),
                   &v->army[MU_CONFEDERATE], md, sb);
 }
 
@@ -564,17 +593,20 @@ static void show_head(const mu_campaign *c, const view *v, bool md, sbuf *sb)
     char name[2 * CAMP_NAME_MAX + 1];
     if (md)
         camp_md_name(c->name, name, sizeof name);
-    sb_printf(sb, md ? "# Campaign: %s\n\n%d, %s theater. " : "Campaign \"%s\":"
-              " %d, %s theater\n", md ? name : c->name, c->year,
-              c->theater == MU_EAST ? "Eastern" : "Western");
-    sb_puts(sb, "After a battle: ");
+    const char *th = c->theater == MU_EAST ? _("Eastern theater")
+                                           : _("Western theater");
+    if (md)
+        sb_printf(sb, _("# Campaign: %s\n\n%d, %s. "), name, c->year, th);
+    else
+        sb_printf(sb, _("Campaign \"%s\": %d, %s\n"), c->name, c->year, th);
+    sb_puts(sb, _("After a battle: "));
     camp_return_text(c->draw, c->winner, c->loser, sb);
-    sb_puts(sb, "; prisoners do not.\n");
+    sb_puts(sb, _("; prisoners do not.\n"));
     if (v->battle) {
         if (md)
             camp_md_name(v->battle_name, name, sizeof name);
-        sb_printf(sb, md ? "\nBattle under way: **%s**\n" : "Battle under way: "
-                  "%s\n", md ? name : v->battle_name);
+        sb_printf(sb, md ? "\n%s: **%s**\n" : "%s: %s\n", _("Battle under way"),
+                  md ? name : v->battle_name);
     }
 }
 
@@ -586,10 +618,10 @@ static mu_status show_text(mu_campaign *c, view *v, mu_error *err)
     for (int a = 0; a < 2; a++) {
         /* Markdown blocks end with a blank line already. */
         if (md)
-            sb_printf(sb, "%s## %s\n\n", a ? "" : "\n",
-                      camp_side_title((mu_army)a));
+            sb_printf(sb, "%s%s", a ? "" : "\n",
+                      a ? _("## Confederate\n\n") : _("## Union\n\n"));
         else
-            sb_printf(sb, "\n%s\n", camp_side_title((mu_army)a));
+            sb_puts(sb, a ? _("\nConfederate\n") : _("\nUnion\n"));
         sqlite3_reset(v->taken); /* each side's divisions from the first */
         v->taken_div = 0;
         mu_status s = each_div(c, v, a, put_div_text, err);
@@ -599,13 +631,18 @@ static mu_status show_text(mu_campaign *c, view *v, mu_error *err)
             if ((int)v->corps[i].side == a)
                 corps_text(v, &v->corps[i], md, sb);
         if (!v->any[a])
-            sb_puts(sb, md ? "No divisions yet.\n\n" : "  no divisions yet\n");
+            sb_puts(sb, md ? _("No divisions yet.\n\n") : _("  no divisions yet\n"));
         else
             reserve_text(v, (mu_army)a, md, sb);
         if (v->owed[a])
-            sb_printf(sb, md ? "%d despicable replacement%s owed (penalty)\n\n"
-                      : "  %d despicable replacement%s owed (penalty)\n",
-                      v->owed[a], v->owed[a] == 1 ? "" : "s");
+        {
+            sb_puts(sb, md ? "" : "  ");
+            sb_printf(sb, dngettext(LANG_DOMAIN,
+                                    "%d despicable replacement owed (penalty)\n",
+                                    "%d despicable replacements owed (penalty)\n",
+                                    (unsigned long)v->owed[a]), v->owed[a]);
+            sb_puts(sb, md ? "\n" : "");
+        }
     }
     if (!md)
         sb_puts(sb, "\n");
@@ -738,11 +775,13 @@ static void corps_line(const mu_engagement *e, bool md, sbuf *sb)
     char buf[96];
     rating_text((int)e->corps_rating, (int)e->corps_rolled, CAMP_ROLLED, buf,
                 sizeof buf);
-    sb_printf(sb, md ? "\nCorps leader of %s, first of the corps to fight: "
-              "**%s** (rolled %d)%s\n" : "Corps leader of %s, first of the "
-              "corps to fight: %s (rolled %d)%s\n", e->corps, buf, e->corps_roll,
-              e->corps_rating == MU_DESPICABLE
-                  ? ", attached to this division's leader" : "");
+    char who[CAMP_NAME_MAX + 96];
+    snprintf(who, sizeof who, _("Corps leader of %s, first of the corps to fight"),
+             e->corps);
+    sb_printf(sb, md ? "\n%s: **%s** " : "%s: %s ", who, buf);
+    sb_printf(sb, _("(rolled %d)"), e->corps_roll);
+    sb_printf(sb, "%s\n", e->corps_rating == MU_DESPICABLE
+                              ? _(", attached to this division's leader") : "");
 }
 
 static void engagement_json(const mu_engagement *e, const mu_render_opts *o,
@@ -791,19 +830,20 @@ mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
         if (e->hidden) {
             char nm[2 * CAMP_NAME_MAX + 1];
             camp_md_name(e->name, nm, sizeof nm);
-            sb_printf(&sb, "Division %d \"%s\" engaged hidden%s.\n%s%s%s\n",
-                      e->id, md ? nm : e->name, e->fair ? ", rolled fairly"
-                      : " (not verifiable: its owner chose the dice)",
-                      md ? "\nCommitment: `" : "commitment ", e->commitment,
-                      md ? "`" : "");
+            sb_printf(&sb, e->fair ? _("Division %d \"%s\" engaged hidden, rolled fairly.\n")
+                                   : _("Division %d \"%s\" engaged hidden (not "
+                                       "verifiable: its owner chose the dice).\n"),
+                      e->id, md ? nm : e->name);
+            sb_printf(&sb, md ? "\n%s: `%s`\n" : "%s %s\n",
+                      md ? _("Commitment") : _("commitment"), e->commitment);
             break;
         }
         char name[2 * CAMP_NAME_MAX + 1];
         camp_md_name(e->name, name, sizeof name);
         if (md)
-            sb_printf(&sb, "## Division %d engaged: %s\n\n", e->id, name);
+            sb_printf(&sb, _("## Division %d engaged: %s\n\n"), e->id, name);
         else
-            sb_printf(&sb, "Division %d \"%s\" engaged:\n", e->id, e->name);
+            sb_printf(&sb, _("Division %d \"%s\" engaged:\n"), e->id, e->name);
         /* A strength the labels lack takes the nearest line (oob.h). */
         char *div = NULL;
         mu_status s = mu_division_render(&e->division, 1, o, &div, err);

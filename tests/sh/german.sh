@@ -40,6 +40,31 @@ golden odds_charge odds charge --figures 20 --range 30 --move 6
 golden curve curve --weapon musket --to 3
 golden crossover curve --crossover canister roundshot
 
+# A campaign walk-through in German: every answer, show, the log and the
+# prisoners, one after another as a club would type them.
+walk() {
+    local db=g.db
+    german campaign new $db --name Gettysburg --year 1863 --theater east
+    german campaign add $db --side union --name Wadsworth --corps "I Corps"
+    german campaign add $db --side confederate --name Heth --corps "Third Corps"
+    german campaign battle start $db "McPherson's Ridge"
+    german campaign engage $db 1 --seed 7
+    german campaign engage $db 2 --seed 8
+    german campaign casualties $db 1 --brigade 1 --lost 3 --captured 1
+    german campaign casualties $db 2 --brigade 2 --lost 2 --captured 2
+    german campaign battle end $db --winner confederate --seed 3
+    german campaign exchange $db --union 1 --confederate 1
+    german campaign leader-lost $db 1 --brigade 2 --rolls 7
+    german campaign show $db
+    german campaign log $db
+    german campaign prisoners $db
+}
+walk >campaign.txt 2>&1
+if ! cmp -s campaign.txt "$src/tests/data/de/campaign.txt"; then
+    echo "FAIL German campaign walk-through:"; diff "$src/tests/data/de/campaign.txt" campaign.txt | head -20; fail=1
+fi
+rm -f g.db
+
 # LANG as a German desktop sets it, where that locale is installed.
 if locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
     env -u LC_ALL -u LANGUAGE LANG=de_DE.UTF-8 "$muster" division --army confederate \
