@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* bench.c -- muster's speed figures, all measured in one run (bench/run).
  *
- *   muster_bench --muster PATH [--dicelab PATH] [--quick] [--only PART]
+ *   muster_bench --muster PATH [--dicelab PATH] [--old PATH] [--quick]
+ *                [--only PART]
  *
  * Each figure is measured beside its reference in the same run, in
  * interleaved rounds (a busy moment of a shared machine hits both alike),
  * and reported as a median and a ratio: the recording generator against
- * the bare d100 rolls it draws; the tool's start against /bin/true; `odds
+ * the bare d100 rolls it draws; the tool's start against /bin/true; the
+ * table-scale commands as processes, and their first byte, beside an
+ * earlier build (--old); `odds
  * fire` against dicelab, both as processes; two simulation threads against
  * one and against two processes; the writers' MB/s, first record and peak
  * memory (getrusage) of `division --count`; printing 10 000-figure odds
@@ -30,6 +33,7 @@
 
 typedef struct bench {
     const char *muster, *full, *dicelab;
+    const char *old;  /* --old: an earlier muster, measured beside */
     const char *only; /* one part, by name, or NULL: all */
     bool quick;
     goals g;
@@ -265,6 +269,89 @@ static void startup(bench *b)
              met(ratio <= 1.3), "%.3f ms, %.2f x; %d shared libraries",
              1e3 * med[1], ratio, libs);
     goal_ref(&b->g, "/bin/true %.3f ms", 1e3 * med[0]);
+}
+
+/* The table-scale commands (a division, a volley, 10-figure odds) as
+ * processes, and their first byte on a pipe: this build beside --old (an
+ * earlier muster; bench/run builds the last static-pie one) in the same
+ * interleaved rounds. */
+static const char *const TABLE_SCALE[][12] = {
+    {"--version"},
+    {"division", "--army", "union", "--seed", "1"},
+    {"fire", "--weapon", "musket", "--figures", "10", "--range", "5", "--seed",
+     "1"},
+    {"odds", "fire", "--weapon", "musket", "--figures", "10", "--range", "5"}};
+enum { NSCALE = sizeof TABLE_SCALE / sizeof TABLE_SCALE[0] };
+
+static void scale_argv(const char *tool, const char *const *cmd, char **argv)
+{
+    argv[0] = (char *)tool;
+    int i = 0;
+    for (; i < 12 && cmd[i]; i++)
+        argv[i + 1] = (char *)cmd[i];
+    argv[i + 1] = NULL;
+}
+
+/* Median first byte of each of n tools' argv, in interleaved rounds. */
+static void first_bytes(char *argv[][14], int n, int reps, double *med)
+{
+    double f[2][101];
+    for (int r = 0; r < reps; r++)
+        for (int t = 0; t < n; t++) {
+            double after;
+            int st;
+            if (!proc_first_byte(argv[t], &f[t][r], &after, &st))
+                die("a first byte", NULL);
+        }
+    for (int t = 0; t < n; t++)
+        med[t] = bench_median(f[t], reps);
+}
+
+static void table_scale(bench *b)
+{
+    int reps = b->quick ? 21 : 101, n = b->old ? 2 : 1;
+    double worst = 0, worst_old = 0;
+    char names[256] = "";
+    printf("\nTable-scale commands as processes, medians of %d interleaved "
+           "rounds (goal < 2 ms each)%s\n", reps,
+           b->old ? ", beside the old build (--old)" : "");
+    for (int k = 0; k < NSCALE; k++) {
+        char *argv[2][14];
+        const char *tools[2] = {b->muster, b->old};
+        for (int t = 0; t < n; t++)
+            scale_argv(tools[t], TABLE_SCALE[k], argv[t]);
+        char *const *run[2] = {argv[0], argv[1]};
+        double med[2], first[2];
+        if (!proc_interleave(run, n, reps, med))
+            die("a table-scale command", NULL);
+        first_bytes(argv, n, reps, first);
+        const char *name = k ? TABLE_SCALE[k][0] : "--version";
+        if (k && !strcmp(name, "odds"))
+            name = "odds fire";
+        printf("  muster %-10s %.3f ms, first byte %.3f ms", name,
+               1e3 * med[0], 1e3 * first[0]);
+        if (b->old)
+            printf("; old %.3f ms, first byte %.3f ms (%.2f x)", 1e3 * med[1],
+                   1e3 * first[1], med[0] / med[1]);
+        printf("\n");
+        if (k) {
+            worst = med[0] > worst ? med[0] : worst;
+            worst_old = b->old && med[1] > worst_old ? med[1] : worst_old;
+            size_t len = strlen(names);
+            snprintf(names + len, sizeof names - len, "%s%s %.2f", k > 1 ? ", " : "",
+                     name, 1e3 * med[0]);
+        }
+    }
+    printf("  shared libraries: this muster %d", proc_shared_libs(b->muster));
+    if (b->old)
+        printf(", old %d", proc_shared_libs(b->old));
+    printf("\n");
+    goal_add(&b->g, "a division, a volley, 10-figure `odds fire` each < 2 ms "
+             "as a process", met(worst < 2e-3), "%s ms", names);
+    if (b->old)
+        goal_ref(&b->g, "old build: slowest %.3f ms", 1e3 * worst_old);
+    else
+        goal_ref(&b->g, "no old build (bench/README.md has its figures)");
 }
 
 /* dicelab's question for n figures hitting on 20 (muster's musket at 5
@@ -618,7 +705,7 @@ static void load_average(char *buf, size_t n)
 static void usage(void)
 {
     fprintf(stderr, "usage: muster_bench --muster PATH [--dicelab PATH] "
-                    "[--quick] [--only PART]\n"
+                    "[--old PATH] [--quick] [--only PART]\n"
                     "PART: generation startup dicelab threads writers latency "
                     "memory printing sim odds engine\n");
     exit(2);
@@ -633,6 +720,8 @@ int main(int argc, char **argv)
             b.muster = argv[++i];
         else if (!strcmp(argv[i], "--dicelab") && i + 1 < argc)
             b.dicelab = argv[++i];
+        else if (!strcmp(argv[i], "--old") && i + 1 < argc)
+            b.old = argv[++i];
         else if (!strcmp(argv[i], "--quick"))
             b.quick = true;
         else if (!strcmp(argv[i], "--only") && i + 1 < argc)
@@ -662,6 +751,7 @@ int main(int argc, char **argv)
     } while (0)
     PART("generation", generation(&b, r));
     PART("startup", startup(&b));
+    PART("startup", table_scale(&b));
     PART("dicelab", odds_vs_dicelab(&b));
     PART("threads", sim_threads(&b));
     PART("writers", writer_speed(&b));
