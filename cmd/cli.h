@@ -46,7 +46,14 @@
 #include "muster.h"
 #include "optnames.h"
 
+#include <libintl.h>
 #include <stdio.h>
+
+/* Help's words in the reader's language (the "muster" catalogue; the tool
+ * binds it, cli/lang.c): a message looked up now, and one only marked (the
+ * summaries of the table, looked up where help writes them). */
+#define _(s) dgettext("muster", s)
+#define N_(s) s
 
 /* The one status of the tool: the exit code (DEVELOPERS.md). */
 typedef enum cli_rc { CLI_OK = 0, CLI_FAIL = 1, CLI_INPUT = 2 } cli_rc;

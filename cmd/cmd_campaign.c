@@ -1017,19 +1017,19 @@ static const cli_opt export_opts[] = {
     {0}};
 
 const cli_command cmd_campaign_new = {
-    .name = "campaign new", .summary = "start a campaign ledger",
+    .name = "campaign new", .summary = N_("start a campaign ledger"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = new_opts, .run = run_new,
     .doc = "Creates FILE (SQLite) for a campaign of one year and theater.\n",
     .flags = CLI_WRITES};
 const cli_command cmd_campaign_add = {
-    .name = "campaign add", .summary = "add a division (prints its id)",
+    .name = "campaign add", .summary = N_("add a division (prints its id)"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = add_opts, .run = run_add,
     .doc = "Adds a division, unknown until it first fights; prints its id.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_engage = {
-    .name = "campaign engage", .summary = "generate a division as it fights",
+    .name = "campaign engage", .summary = N_("generate a division as it fights"),
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = engage_opts, .run = run_engage,
     .doc = "Generates the division once, for the year and theater of the battle\n"
@@ -1044,13 +1044,13 @@ const cli_command cmd_campaign_engage = {
            "'engage --contribution HEX' (the owner rolls on both).\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_reveal = {
-    .name = "campaign reveal", .summary = "reveal a hidden division",
+    .name = "campaign reveal", .summary = N_("reveal a hidden division"),
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = reveal_opts, .run = run_reveal,
     .doc = "Prints {\"division\":{...},\"salt\":HEX,\"commitment\":HEX}.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_verify = {
-    .name = "campaign verify", .summary = "check a revealed division",
+    .name = "campaign verify", .summary = N_("check a revealed division"),
     .operands = "[FILE DIV]", .min_operands = 0, .max_operands = 2,
     .opts = verify_opts, .run = run_verify,
     .doc = "Checks a revealed division against its commitment, without the\n"
@@ -1062,7 +1062,7 @@ const cli_command cmd_campaign_verify = {
            "verifiable (exit 1).\n",
     .flags = CLI_CAMPAIGN, .args = verify_args};
 const cli_command cmd_campaign_contribute = {
-    .name = "campaign contribute", .summary = "the opponent's half of a fair roll",
+    .name = "campaign contribute", .summary = N_("the opponent's half of a fair roll"),
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = contribute_opts, .run = run_contribute,
     .doc = "A fair roll, step 2: records the owner's commitment for the other\n"
@@ -1071,14 +1071,14 @@ const cli_command cmd_campaign_contribute = {
            "owner would be rolling again). Works on a player's own file.\n",
     .flags = CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_advance = {
-    .name = "campaign advance", .summary = "move the campaign to a later year",
+    .name = "campaign advance", .summary = N_("move the campaign to a later year"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = advance_opts, .run = run_advance,
     .doc = "Between battles: divisions engaging from then on are generated\n"
            "for the new year.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_undo = {
-    .name = "campaign undo", .summary = "take an event back (a new event)",
+    .name = "campaign undo", .summary = N_("take an event back (a new event)"),
     .operands = "FILE [EVENT]", .min_operands = 1, .max_operands = 2,
     .opts = undo_opts, .run = run_undo,
     .doc = "Appends an undo of EVENT (default: the latest event not undone);\n"
@@ -1089,7 +1089,7 @@ const cli_command cmd_campaign_undo = {
            "for a side, only events about its own divisions.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = undo_args};
 const cli_command cmd_campaign_export = {
-    .name = "campaign export", .summary = "a player's own file, or CSV",
+    .name = "campaign export", .summary = N_("a player's own file, or CSV"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = export_opts, .run = run_export,
     .doc = "--side S --out S.db writes a new campaign file holding only what\n"
@@ -1102,14 +1102,14 @@ const cli_command cmd_campaign_export = {
            "freed, morale, leader, batteries, reserve).\n",
     .flags = CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_battle_start = {
-    .name = "campaign battle start", .summary = "start a battle",
+    .name = "campaign battle start", .summary = N_("start a battle"),
     .operands = "FILE NAME", .min_operands = 2, .max_operands = 2,
     .opts = battle_start_opts, .run = run_battle_start,
     .doc = "Starts battle NAME; casualties are recorded against it until\n"
            "'battle end'. Only one battle is under way at a time.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = battle_start_args};
 const cli_command cmd_campaign_battle_end = {
-    .name = "campaign battle end", .summary = "end the battle under way",
+    .name = "campaign battle end", .summary = N_("end the battle under way"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = battle_end_opts, .run = run_battle_end,
     .doc = "Each brigade gets back the return rate times its battlefield\n"
@@ -1120,7 +1120,7 @@ const cli_command cmd_campaign_battle_end = {
            "casualties in the battle: its owner or the umpire ends it.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_casualties = {
-    .name = "campaign casualties", .summary = "record a brigade's losses",
+    .name = "campaign casualties", .summary = N_("record a brigade's losses"),
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = casualties_opts, .run = run_casualties,
     .doc = "Casualties come off the division's actual strength. Captured\n"
@@ -1128,12 +1128,12 @@ const cli_command cmd_campaign_casualties = {
            "destroyed batteries (--batteries-lost) are gone for good.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_prisoners = {
-    .name = "campaign prisoners", .summary = "the prisoners each side holds",
+    .name = "campaign prisoners", .summary = N_("the prisoners each side holds"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = prisoners_opts, .run = run_prisoners,
     .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_exchange = {
-    .name = "campaign exchange", .summary = "exchange prisoners",
+    .name = "campaign exchange", .summary = N_("exchange prisoners"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = exchange_opts, .run = run_exchange,
     .doc = "Both sides' counts come home, longest held first, from any camp:\n"
@@ -1144,7 +1144,7 @@ const cli_command cmd_campaign_exchange = {
            "for, that side or the umpire records the exchange.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_liberate = {
-    .name = "campaign liberate", .summary = "free a prisoner-of-war camp",
+    .name = "campaign liberate", .summary = N_("free a prisoner-of-war camp"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = liberate_opts, .run = run_liberate,
     .doc = "--camp NAME frees one camp; --side S every camp holding S's men.\n"
@@ -1153,7 +1153,7 @@ const cli_command cmd_campaign_liberate = {
            "division is refused: that side or the umpire frees it.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_camp = {
-    .name = "campaign camp", .summary = "a side's default prisoner-of-war camp",
+    .name = "campaign camp", .summary = N_("a side's default prisoner-of-war camp"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = camp_opts, .run = run_camp,
     .doc = "--default NAME: what S captures without --camp is held in NAME\n"
@@ -1163,7 +1163,7 @@ const cli_command cmd_campaign_camp = {
            "is chosen). Acting for a side, only its own.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_leader_lost = {
-    .name = "campaign leader-lost", .summary = "replace a leader lost in combat",
+    .name = "campaign leader-lost", .summary = N_("replace a leader lost in combat"),
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = leader_opts, .run = run_leader_lost,
     .doc = "Rolls the replacement on the leader table; a despicable corps\n"
@@ -1171,30 +1171,30 @@ const cli_command cmd_campaign_leader_lost = {
            "was taken prisoner and is held in the captor's camp.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_penalty = {
-    .name = "campaign penalty", .summary = "a despicable leader not revealed",
+    .name = "campaign penalty", .summary = N_("a despicable leader not revealed"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = side_opts, .run = run_penalty,
     .doc = "SIDE forgot to reveal a despicable leader, so the opponent holds a\n"
            "despicable replacement to spend with 'downgrade'.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_downgrade = {
-    .name = "campaign downgrade", .summary = "spend a penalty on a leader",
+    .name = "campaign downgrade", .summary = N_("spend a penalty on a leader"),
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = downgrade_opts, .run = run_downgrade,
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_show = {
-    .name = "campaign show", .summary = "the ledger: divisions and losses",
+    .name = "campaign show", .summary = N_("the ledger: divisions and losses"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = show_opts, .run = run_show,
     .doc = "--side hides the other side's unrevealed divisions.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_log = {
-    .name = "campaign log", .summary = "every event, in order",
+    .name = "campaign log", .summary = N_("every event, in order"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = log_opts, .run = run_log,
     .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_check = {
-    .name = "campaign check", .summary = "check the ledger against its log",
+    .name = "campaign check", .summary = N_("check the ledger against its log"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = check_opts, .run = run_check,
     .doc = "The log is the truth: every event is replayed from the first, with\n"
@@ -1203,7 +1203,7 @@ const cli_command cmd_campaign_check = {
            "event or the table, row and column (exit 1).\n",
     .flags = CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_head = {
-    .name = "campaign head", .summary = "the log's hash chain head",
+    .name = "campaign head", .summary = N_("the log's hash chain head"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = head_opts, .run = run_head,
     .doc = "The log is a hash chain: each event holds SHA-256 of the one\n"
@@ -1214,7 +1214,7 @@ const cli_command cmd_campaign_head = {
 
 const cli_group grp_campaign_battle = {
     .name = "campaign battle",
-    .summary = "start or end a battle",
+    .summary = N_("start or end a battle"),
     .doc = "'campaign battle FILE start NAME' and 'campaign battle FILE end',\n"
            "the spelling before these subcommands, still work (deprecated).\n",
     .missing = "campaign battle: give start FILE NAME or end FILE (see "
@@ -1225,7 +1225,7 @@ const cli_group grp_campaign_battle = {
 
 const cli_group grp_campaign = {
     .name = "campaign",
-    .summary = "keep a campaign ledger (SQLite)",
+    .summary = N_("keep a campaign ledger (SQLite)"),
     .doc =
         "The seed's campaign rules, kept in FILE (SQLite). A division stays\n"
         "unknown until it first fights. Prisoners never return at 'battle\n"

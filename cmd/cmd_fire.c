@@ -56,7 +56,7 @@ done:
 
 const cli_command cmd_fire = {
     .name = "fire",
-    .summary = "linear firepower: hits from range and figures",
+    .summary = N_("linear firepower: hits from range and figures"),
     .doc =
         "Linear firepower (the Courier article on straight-line fire curves). P, the\n"
         "chance to hit for each effective figure, falls off in a straight line with\n"
@@ -185,7 +185,7 @@ static cli_rc run_curve(cli_ctx *cx)
 
 const cli_command cmd_curve = {
     .name = "curve",
-    .summary = "a weapon's P against range; where two curves cross",
+    .summary = N_("a weapon's P against range; where two curves cross"),
     .doc =
         "Prints P, the percent chance to hit for each effective figure, against range\n"
         "in inches (and yards, 10 to the inch or --scale N), from 0 to the weapon's\n"

@@ -255,7 +255,7 @@ static cli_rc run_charge(cli_ctx *cx)
 
 const cli_command cmd_odds_division = {
     .name = "odds division",
-    .summary = "the exact odds of a division",
+    .summary = N_("the exact odds of a division"),
     .doc =
         "The distributions of the division leader's rating, brigades, brigades by\n"
         "morale, brigadiers by rating, stands, the artillery ratio, batteries,\n"
@@ -268,7 +268,7 @@ const cli_command cmd_odds_division = {
 
 const cli_command cmd_odds_corps = {
     .name = "odds corps",
-    .summary = "the exact odds of a corps",
+    .summary = N_("the exact odds of a corps"),
     .doc = "The same for a corps leader and N infantry (default 3) plus\n"
            "--cavalry N divisions, added up.\n",
     .opts = corps_opts,
@@ -277,7 +277,7 @@ const cli_command cmd_odds_corps = {
 
 const cli_command cmd_odds_battle = {
     .name = "odds battle",
-    .summary = "the exact odds of both corps of a battle",
+    .summary = N_("the exact odds of both corps of a battle"),
     .doc = "Both corps of a battle (N infantry divisions each, default 3),\n"
            "sharing the table 1 roll, and who brings more stands.\n",
     .opts = battle_opts,
@@ -286,7 +286,7 @@ const cli_command cmd_odds_battle = {
 
 const cli_command cmd_odds_fire = {
     .name = "odds fire",
-    .summary = "the exact odds of the hits of a volley",
+    .summary = N_("the exact odds of the hits of a volley"),
     .doc = "The hits of one volley (the options of 'muster fire', without\n"
            "dice): P(hits = k), P(hits >= k) and the mean.\n",
     .opts = fire_opts,
@@ -295,7 +295,7 @@ const cli_command cmd_odds_fire = {
 
 const cli_command cmd_odds_charge = {
     .name = "odds charge",
-    .summary = "the exact odds of charging the guns",
+    .summary = N_("the exact odds of charging the guns"),
     .doc =
         "\"Don't charge the guns!\": a unit closes on a gun, which fires its\n"
         "better load at each range down to contact; the exact distribution of\n"
@@ -307,7 +307,7 @@ const cli_command cmd_odds_charge = {
 
 const cli_group grp_odds = {
     .name = "odds",
-    .summary = "exact odds: divisions, corps, fire, charging the guns",
+    .summary = N_("exact odds: divisions, corps, fire, charging the guns"),
     .doc = "Exact odds, computed by enumeration and convolution: no dice are\n"
            "rolled. Text gives percent with 2 decimals (\"-\" impossible,\n"
            "\"<0.01%\" possible but rarer); JSON gives probabilities as "

@@ -183,7 +183,7 @@ static cli_rc run_battle(cli_ctx *cx)
 
 const cli_command cmd_division = {
     .name = "division",
-    .summary = "generate Fire and Fury divisions",
+    .summary = N_("generate Fire and Fury divisions"),
     .doc =
         "Generates a division by the Fire and Fury variable unit tables, showing\n"
         "every roll. Without both --year and --theater, table 1 is rolled first and\n"
@@ -197,7 +197,7 @@ const cli_command cmd_division = {
 
 const cli_command cmd_corps = {
     .name = "corps",
-    .summary = "generate a corps: a leader and its divisions",
+    .summary = N_("generate a corps: a leader and its divisions"),
     .doc =
         "Generates a corps: [theater/year], the corps leader, then N infantry\n"
         "divisions (default 3) and --cavalry N cavalry divisions, each in the\n"
@@ -209,7 +209,7 @@ const cli_command cmd_corps = {
 
 const cli_command cmd_battle = {
     .name = "battle",
-    .summary = "generate both sides of a battle",
+    .summary = N_("generate both sides of a battle"),
     .doc =
         "Generates both sides of a battle: [theater/year], then a Union corps, then a\n"
         "Confederate corps, each of N infantry divisions (default 3).\n",

@@ -354,7 +354,7 @@ static const cli_arg figure_args[] = {
 
 const cli_command cmd_plot_curves = {
     .name = "plot curves",
-    .summary = "P against range for any weapons",
+    .summary = N_("P against range for any weapons"),
     .doc = "P against range for the weapons named, inches below and yards "
            "above.\nmuster plot curves --weapon musket rifle --out mr.png\n",
     .operands = "[W ...]", .min_operands = 0, .max_operands = 8,
@@ -363,7 +363,7 @@ const cli_command cmd_plot_curves = {
 
 const cli_command cmd_plot_figure = {
     .name = "plot figure",
-    .summary = "the Courier article's figure N",
+    .summary = N_("the Courier article's figure N"),
     .doc = "The article's figure N: 1 the staircase of range bands against "
            "the\nmusket's line (the bands are illustrative: the article gives "
            "no numbers),\n2 the musket, 3 musket and rifle, 4 the musket in "
@@ -375,7 +375,7 @@ const cli_command cmd_plot_figure = {
 
 const cli_command cmd_plot_card = {
     .name = "plot card",
-    .summary = "a one-page quick-reference card of every weapon's P",
+    .summary = N_("a one-page quick-reference card of every weapon's P"),
     .doc = "One A4 page for the table: P by range, every inch, of every weapon "
            "of the\nweapons file (the built-in ones, or --rules FILE), in the "
            "open and behind\nhard cover; what each gun fires there; where its "
@@ -389,41 +389,41 @@ const cli_command cmd_plot_card = {
     "mean marked.\n"
 
 const cli_command cmd_plot_odds_division = {
-    .name = "plot odds division", .summary = "a division's odds as bars",
+    .name = "plot odds division", .summary = N_("a division's odds as bars"),
     .doc = ODDS_DOC, .opts = odds_division_opts,
     .run = CLI_FULL_RUN(run_odds_division),
     .flags = CLI_FULL};
 const cli_command cmd_plot_odds_corps = {
-    .name = "plot odds corps", .summary = "a corps' odds as bars",
+    .name = "plot odds corps", .summary = N_("a corps' odds as bars"),
     .doc = ODDS_DOC, .opts = odds_corps_opts,
     .run = CLI_FULL_RUN(run_odds_corps),
     .flags = CLI_FULL};
 const cli_command cmd_plot_odds_fire = {
-    .name = "plot odds fire", .summary = "the hits of a volley as bars",
+    .name = "plot odds fire", .summary = N_("the hits of a volley as bars"),
     .doc = ODDS_DOC, .opts = odds_fire_opts, .run = CLI_FULL_RUN(run_odds_fire),
     .flags = CLI_FULL};
 const cli_command cmd_plot_odds_charge = {
-    .name = "plot odds charge", .summary = "what is left after a charge",
+    .name = "plot odds charge", .summary = N_("what is left after a charge"),
     .doc = ODDS_DOC, .opts = odds_charge_opts, .run = CLI_FULL_RUN(run_charge),
     .flags = CLI_FULL};
 const cli_command cmd_plot_sim_division = {
-    .name = "plot sim division", .summary = "simulated divisions on the odds",
+    .name = "plot sim division", .summary = N_("simulated divisions on the odds"),
     .doc = SIM_DOC, .opts = sim_division_opts,
     .run = CLI_FULL_RUN(run_sim_division),
     .flags = CLI_FULL};
 const cli_command cmd_plot_sim_corps = {
-    .name = "plot sim corps", .summary = "simulated corps on the odds",
+    .name = "plot sim corps", .summary = N_("simulated corps on the odds"),
     .doc = SIM_DOC, .opts = sim_corps_opts, .run = CLI_FULL_RUN(run_sim_corps),
     .flags = CLI_FULL};
 const cli_command cmd_plot_sim_fire = {
-    .name = "plot sim fire", .summary = "simulated volleys on the odds",
+    .name = "plot sim fire", .summary = N_("simulated volleys on the odds"),
     .doc = SIM_DOC, .opts = sim_fire_opts, .run = CLI_FULL_RUN(run_sim_fire),
     .flags = CLI_FULL};
 
 #define PLOT_MSG "curves, figure, card, odds or sim (see 'muster help plot')"
 const cli_group grp_plot = {
     .name = "plot",
-    .summary = "charts of fire curves and odds: PNG, SVG or PDF",
+    .summary = N_("charts of fire curves and odds: PNG, SVG or PDF"),
     .doc = "Charts for print and screen. The --out file's extension picks the "
            "format:\n.png (1120 x 800 pixels), .svg or .pdf (fonts embedded). "
            "The file is\nwritten whole or not at all; on bad input nothing is "
@@ -433,7 +433,7 @@ const cli_group grp_plot = {
     .unknown = "plot: unknown chart '%s': " PLOT_MSG};
 const cli_group grp_plot_odds = {
     .name = "plot odds",
-    .summary = "exact odds as bars",
+    .summary = N_("exact odds as bars"),
     .doc = ODDS_DOC,
     .missing = "plot odds: say what: division, corps, fire or charge (see "
                "'muster help plot odds')",
@@ -441,7 +441,7 @@ const cli_group grp_plot_odds = {
                "charge (see 'muster help plot odds')"};
 const cli_group grp_plot_sim = {
     .name = "plot sim",
-    .summary = "simulated frequencies over the exact bars",
+    .summary = N_("simulated frequencies over the exact bars"),
     .doc = SIM_DOC,
     .missing = "plot sim: say what: division, corps or fire (see 'muster "
                "help plot sim')",

@@ -280,7 +280,7 @@ done:
 
 const cli_command cmd_roster = {
     .name = "roster",
-    .summary = "rosters and command-stand labels on paper (PDF)",
+    .summary = N_("rosters and command-stand labels on paper (PDF)"),
     .doc =
         "Prints a roster to tick casualties on and a sheet of command-stand labels:\n"
         "per division its leader, per brigade a card with its brigadier, morale, one\n"

@@ -235,7 +235,7 @@ static cli_rc run_dump(cli_ctx *cx)
 
 const cli_command cmd_rules_show = {
     .name = "rules show",
-    .summary = "print the generation tables",
+    .summary = N_("print the generation tables"),
     .doc = "Prints the generation tables as in the seed article (the built-in\n"
            "ones, or FILE's).\n",
     .opts = show_opts,
@@ -246,7 +246,7 @@ static const cli_arg check_args[] = {{.metavar = "FILE", .type = OPD_FILE},
 
 const cli_command cmd_rules_check = {
     .name = "rules check",
-    .summary = "validate a tables, labels or weapons file",
+    .summary = N_("validate a tables, labels or weapons file"),
     .doc = "Validates a file: every table covers 01-00 exactly once, outcomes\n"
            "and sections are known, every army, theater and year has its\n"
            "tables; a labels file has worn/spent pairs that make sense; a\n"
@@ -262,7 +262,7 @@ const cli_command cmd_rules_check = {
 
 const cli_command cmd_rules_export = {
     .name = "rules export",
-    .summary = "write the generation tables for a VTT, a spreadsheet or a forum",
+    .summary = N_("write the generation tables for a VTT, a spreadsheet or a forum"),
     .doc = "Writes every d100 table of the rules in use (the built-in ones, or\n"
            "FILE's) for other tools, one row a band of faces, 00 read as 100:\n"
            "--to foundry gives Foundry VTT RollTable JSON (formula 1d100; with\n"
@@ -280,7 +280,7 @@ const cli_command cmd_rules_export = {
 
 const cli_command cmd_rules_dump = {
     .name = "rules dump",
-    .summary = "print the built-in tables or weapons file",
+    .summary = N_("print the built-in tables or weapons file"),
     .doc = "Prints the built-in tables file (--kind weapons: the weapons\n"
            "file), to copy and edit. --kind labels prints a labels file to\n"
            "fill in from the rulebook (muster ships none of its values): a\n"
@@ -293,7 +293,7 @@ const cli_command cmd_rules_dump = {
 
 const cli_group grp_rules = {
     .name = "rules",
-    .summary = "show or check rules, weapons and labels files",
+    .summary = N_("show or check rules, weapons and labels files"),
     .doc = "show    prints the generation tables as in the seed article.\n"
            "check   validates a tables, labels or weapons file (file:line).\n"
            "dump    prints a built-in file, to copy and edit.\n"

@@ -26,7 +26,7 @@ static const cli_opt serve_opts[] = {
 
 const cli_command cmd_serve = {
     .name = "serve",
-    .summary = "a page for phones and a JSON API on the network",
+    .summary = N_("a page for phones and a JSON API on the network"),
     .doc =
         "Serves a page for phones and tablets beside the table, and a JSON API\n"
         "equal to the command line, on the local network: it prints the address\n"
@@ -63,7 +63,7 @@ static const cli_opt links_opts[] = {
     {0}};
 
 const cli_command cmd_campaign_links = {
-    .name = "campaign links", .summary = "a player's own link to the page",
+    .name = "campaign links", .summary = N_("a player's own link to the page"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = links_opts,
     .doc = "Prints the link (and its QR code) that opens the page served by\n"

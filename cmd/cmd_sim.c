@@ -158,21 +158,21 @@ static cli_rc run_fire(cli_ctx *cx) { return simulate(cx, cli_odds_fire); }
     "for runs longer than a second, when standard error is a terminal.\n"
 
 const cli_command cmd_sim_division = {.name = "sim division",
-    .summary = "simulate divisions", .doc = SIM_DOC, .opts = division_opts,
+    .summary = N_("simulate divisions"), .doc = SIM_DOC, .opts = division_opts,
     .run = run_division,
     .flags = CLI_WEB};
 const cli_command cmd_sim_corps = {.name = "sim corps",
-    .summary = "simulate corps", .doc = SIM_DOC, .opts = corps_opts,
+    .summary = N_("simulate corps"), .doc = SIM_DOC, .opts = corps_opts,
     .run = run_corps,
     .flags = CLI_WEB};
 const cli_command cmd_sim_fire = {.name = "sim fire",
-    .summary = "simulate volleys", .doc = SIM_DOC, .opts = fire_opts,
+    .summary = N_("simulate volleys"), .doc = SIM_DOC, .opts = fire_opts,
     .run = run_fire,
     .flags = CLI_WEB};
 
 const cli_group grp_sim = {
     .name = "sim",
-    .summary = "simulate with the real dice and compare with the odds",
+    .summary = N_("simulate with the real dice and compare with the odds"),
     .doc = SIM_DOC,
     .missing = "sim: say what: division, corps or fire (see 'muster help sim')",
     .unknown = "sim: unknown question '%s': division, corps or fire (see "

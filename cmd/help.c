@@ -174,7 +174,7 @@ static bool in_group(const cli_command *c, const cli_group *g)
 
 static void command_help(cli_buf *b, const cli_command *c)
 {
-    synopsis(b, "usage: ", c);
+    synopsis(b, _("usage: "), c);
     if (c->doc)
         cli_buf_printf(b, "\n%s", c->doc);
     cli_buf_puts(b, "\n");
@@ -183,15 +183,15 @@ static void command_help(cli_buf *b, const cli_command *c)
 
 static void group_help(cli_buf *b, const cli_group *g)
 {
-    const char *lead = "usage: ";
+    const char *lead = _("usage: ");
     for (int i = 0; cli_commands[i]; i++)
         if (in_group(cli_commands[i], g)) {
             synopsis(b, lead, cli_commands[i]);
-            lead = "       ";
+            lead = _("       ");
         }
     if (g->doc)
         cli_buf_printf(b, "\n%s", g->doc);
-    cli_buf_printf(b, "\n'muster help %s SUB' gives the options of each.\n",
+    cli_buf_printf(b, _("\n'muster help %s SUB' gives the options of each.\n"),
                    g->name);
 }
 
@@ -210,9 +210,9 @@ bool cli_help_text(const char *name, cli_buf *b)
 
 void cli_usage_text(cli_buf *b)
 {
-    cli_buf_puts(b, "usage: muster COMMAND [OPTIONS]\n"
-                    "       muster help COMMAND | --help | --version\n\n"
-                    "Commands:\n");
+    cli_buf_puts(b, _("usage: muster COMMAND [OPTIONS]\n"
+                      "       muster help COMMAND | --help | --version\n\n"
+                      "Commands:\n"));
     for (int i = 0; cli_commands[i]; i++) {
         const cli_command *c = cli_commands[i];
         size_t n = strcspn(c->name, " ");
@@ -229,14 +229,15 @@ void cli_usage_text(cli_buf *b)
             const cli_group *g = find_group(word);
             summary = g ? g->summary : "";
         }
-        cli_buf_printf(b, "  %-10.*s %s\n", (int)n, c->name, summary);
+        cli_buf_printf(b, "  %-10.*s %s\n", (int)n, c->name,
+                       *summary ? _(summary) : "");
     }
-    cli_buf_puts(b, "\nDice: --seed N repeats a result, --rolls 37,00,5 uses "
-                    "real dice, --ask prompts for each roll.\n"
-                    "Words may be shortened: 'muster o f' is 'muster odds "
-                    "fire'.\n"
-                    "Exit status: 0 ok, 1 failure, 2 bad input. See "
-                    "muster(1).\n");
+    cli_buf_puts(b, _("\nDice: --seed N repeats a result, --rolls 37,00,5 uses "
+                      "real dice, --ask prompts for each roll.\n"
+                      "Words may be shortened: 'muster o f' is 'muster odds "
+                      "fire'.\n"
+                      "Exit status: 0 ok, 1 failure, 2 bad input. See "
+                      "muster(1).\n"));
 }
 
 /* ---- the man page's generated parts ---------------------------------------- */

@@ -39,6 +39,8 @@ golden odds_fire odds fire --weapon musket --figures 2 --range 0
 golden odds_charge odds charge --figures 20 --range 30 --move 6
 golden curve curve --weapon musket --to 3
 golden crossover curve --crossover canister roundshot
+golden help --help
+golden help_odds help odds
 
 # A campaign walk-through in German: every answer, show, the log and the
 # prisoners, one after another as a club would type them.
