@@ -209,6 +209,7 @@ struct cli_ctx {
     bool has_seed;    /* the seed used, for render options */
     uint64_t seed;
     cli_buf out, err; /* the result text; the error message (no "muster: ") */
+    mu_reason reason; /* the library's reason for the error told, if any */
     bool stream;      /* the tool: many records may go to stdout as made */
     int out_errno;    /* a streamed write failed with this errno (EPIPE:
                          the reader left, a quiet end) */
@@ -232,6 +233,19 @@ cli_rc cli_invoke(const char *command, const char *const *names,
 cli_rc cli_invoke_shared(const cli_shared *sh, const char *command,
                          const char *const *names, const char *const *values,
                          size_t n, char **out, char **err);
+/* Why a call was refused, for a face that words it itself: the library's
+ * reason (MU_R_NONE: none given), the option whose value was refused (NULL:
+ * none; points into the names given) and the CLI's hint that *err ends
+ * with (": hint"; NULL: none). */
+typedef struct cli_why {
+    mu_reason reason;
+    const char *option;
+    const char *hint;
+} cli_why;
+/* cli_invoke_shared that also says why (why may be NULL). */
+cli_rc cli_invoke_why(const cli_shared *sh, const char *command,
+                      const char *const *names, const char *const *values,
+                      size_t n, char **out, char **err, cli_why *why);
 
 /* The command called `name`, or NULL. */
 const cli_command *cli_find(const char *name);

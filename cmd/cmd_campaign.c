@@ -1069,7 +1069,7 @@ const cli_command cmd_campaign_contribute = {
            "side's division DIV and prints a random contribution to give\n"
            "them. Asked again, the same; for another commitment, refused (the\n"
            "owner would be rolling again). Works on a player's own file.\n",
-    .flags = CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_advance = {
     .name = "campaign advance", .summary = N_("move the campaign to a later year"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,

@@ -109,6 +109,8 @@ cli_rc cli_fail(cli_ctx *cx, const mu_error *err)
 {
     char buf[1024];
     const char *hint = cli_hint(err->reason);
+    if (cx->err.len == 0)
+        cx->reason = err->reason;
     cli_error(cx, "%s%s%s", mu_error_format(err, buf, sizeof buf),
               hint ? ": " : "", hint ? hint : "");
     return cli_exit_code(err->code);
@@ -612,7 +614,16 @@ cli_rc cli_invoke_shared(const cli_shared *sh, const char *command,
                          const char *const *names, const char *const *values,
                          size_t n, char **out, char **err)
 {
+    return cli_invoke_why(sh, command, names, values, n, out, err, NULL);
+}
+
+cli_rc cli_invoke_why(const cli_shared *sh, const char *command,
+                      const char *const *names, const char *const *values,
+                      size_t n, char **out, char **err, cli_why *why)
+{
     *out = *err = NULL;
+    if (why)
+        *why = (cli_why){.reason = MU_R_NONE};
     const cli_command *cmd = cli_find(command);
     /* On the stack (2.5 KB): a server calls this for every request, and a
      * block that size costs malloc a consolidation of its small bins. */
@@ -626,13 +637,20 @@ cli_rc cli_invoke_shared(const cli_shared *sh, const char *command,
     cli_rc rc = CLI_OK;
     if (cmd->flags & CLI_ONLY)
         rc = cli_error(cx, "%s is for the command line only", cmd->name);
-    for (size_t i = 0; i < n && rc == CLI_OK; i++)
+    for (size_t i = 0; i < n && rc == CLI_OK; i++) {
         rc = names[i] && *names[i] ? cli_set(cx, names[i], values[i])
                                    : cli_operand(cx, values[i] ? values[i] : "");
+        if (rc != CLI_OK && why && names[i] && *names[i])
+            why->option = names[i];
+    }
     if (rc == CLI_OK)
         rc = cli_check(cx);
     if (rc == CLI_OK)
         rc = cli_run(cx);
+    if (why && rc != CLI_OK) {
+        why->reason = cx->reason;
+        why->hint = cli_hint(cx->reason);
+    }
     *out = buf_give(&cx->out);
     *err = buf_give(&cx->err);
     cli_ctx_free(cx);

@@ -44,14 +44,32 @@ const char *web_viewer_name(web_viewer v)
     }
 }
 
-void web_error(web_reply *r, int status, const char *msg)
+static bool good_name(const char *s);
+
+/* {"error": msg} and, from a command's refusal, "reason" (mu_reason_name)
+ * and "option" (the option whose value was refused): a page words those
+ * itself. The CLI's hint, which names the tool's commands and options, is
+ * left out of the message. */
+static void refusal(web_reply *r, int status, const char *msg,
+                    const cli_why *why)
 {
     char *clean = strdup(msg); /* UTF-8, whatever it echoes */
+    if (clean && why && why->hint) {
+        size_t n = strlen(clean), h = strlen(why->hint);
+        if (n > h + 2 && !strcmp(clean + n - h, why->hint) &&
+            !strncmp(clean + n - h - 2, ": ", 2))
+            clean[n - h - 2] = '\0';
+    }
     if (clean)
         web_utf8_clean(clean);
     cJSON *o = clean ? cJSON_CreateObject() : NULL;
     char *s = NULL;
-    if (o && cJSON_AddStringToObject(o, "error", clean))
+    bool ok = o && cJSON_AddStringToObject(o, "error", clean);
+    if (ok && why && why->reason != MU_R_NONE)
+        ok = cJSON_AddStringToObject(o, "reason", mu_reason_name(why->reason));
+    if (ok && why && why->option && good_name(why->option))
+        ok = cJSON_AddStringToObject(o, "option", why->option);
+    if (ok)
         s = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     free(clean);
@@ -60,6 +78,11 @@ void web_error(web_reply *r, int status, const char *msg)
     r->type = "application/json; charset=utf-8";
     r->body = s;
     r->len = s ? strlen(s) : 0;
+}
+
+void web_error(web_reply *r, int status, const char *msg)
+{
+    refusal(r, status, msg, NULL);
 }
 
 static void errorf(web_reply *r, int status, const char *fmt, ...)
@@ -108,15 +131,27 @@ static void add(pairs *p, const char *name, const char *value)
     p->values[p->n++] = value;
 }
 
+/* Whether a client may not give option k: CLI_LOCAL or CLI_ONLY in cmd's
+ * table, or, where cmd has no such option, in any (the refusal words it
+ * better than "does not take"). */
+static bool local_for(const cli_command *cmd, const char *k)
+{
+    const cli_opt *o = cmd ? cli_opt_find(cmd, k) : NULL;
+    if (o && strcmp(k, "help"))
+        return (o->flags & (CLI_LOCAL | CLI_ONLY)) != 0;
+    return cli_local_option(k);
+}
+
 /* Checks one option a client gave; false after filling r. */
-static bool allowed(const char *k, const char *v, web_reply *r)
+static bool allowed(const cli_command *cmd, const char *k, const char *v,
+                    web_reply *r)
 {
     if (!good_name(k)) {
         errorf(r, 400, "unknown option '%.40s': options are words like "
                "weapon, range, army", k);
         return false;
     }
-    if (cli_local_option(k)) {
+    if (local_for(cmd, k)) {
         errorf(r, 400, "%s: not an option of the web API (it names the "
                "server's files or terminal)", k);
         return false;
@@ -203,7 +238,7 @@ static bool build(const web_call *c, const cli_command *cmd, pairs *p,
         const char *k = c->args[i].name, *v = c->args[i].value;
         if (operand_key(cmd, k))
             continue;
-        if (!allowed(k, v, r))
+        if (!allowed(cmd, k, v, r))
             return false;
         if (strcmp(k, "format"))
             add(&opts, k, v); /* the table knows switches from values */
@@ -246,11 +281,12 @@ static const cli_command *find(const char *path)
 
 /* Runs the command; *out and *errs malloc'd; -1 when out of memory. */
 static int run(const cli_shared *shared, const cli_command *cmd,
-               const pairs *p, char **out, size_t *outlen, char **errs)
+               const pairs *p, char **out, size_t *outlen, char **errs,
+               cli_why *why)
 {
     *out = *errs = NULL;
-    int rc = (int)cli_invoke_shared(shared, cmd->name, p->names, p->values,
-                                    p->n, out, errs);
+    int rc = (int)cli_invoke_why(shared, cmd->name, p->names, p->values,
+                                 p->n, out, errs, why);
     if (!*errs)
         *errs = calloc(1, 1);
     if (!*out)
@@ -297,7 +333,8 @@ void web_api(const web_call *c, web_reply *r)
         return;
     char *out, *errs;
     size_t outlen;
-    int rc = run(c->shared, rt, &p, &out, &outlen, &errs);
+    cli_why why;
+    int rc = run(c->shared, rt, &p, &out, &outlen, &errs, &why);
     if (rc < 0) {
         errorf(r, 500, "out of memory");
         return;
@@ -311,8 +348,8 @@ void web_api(const web_call *c, web_reply *r)
         return;
     }
     free(out);
-    web_error(r, rc == CLI_INPUT ? 400 : 500,
-              *errs ? errs : "the command failed");
+    refusal(r, rc == CLI_INPUT ? 400 : 500,
+            *errs ? errs : "the command failed", &why);
     free(errs);
 }
 
@@ -347,7 +384,7 @@ void web_plot(const web_call *c, web_reply *r)
             add(&p, NULL, v);
             continue;
         }
-        if (!allowed(k, v, r))
+        if (!allowed(cmd, k, v, r))
             return;
         if (strcmp(k, "format"))
             add(&p, k, v);

@@ -45,13 +45,60 @@ async function api(cmd, opts, post) {
   const res = await fetch(url, init);
   let body = null;
   try { body = await res.json(); } catch (e) { body = null; }
-  if (!res.ok) throw new ApiError(res.status, body && body.error ? body.error : res.status + ' ' + res.statusText);
+  if (!res.ok) throw apiError(res, body);
   return body;
+}
+
+// A refusal: the API's message, its reason code (the library's mu_reason)
+// and the option it is about, if any.
+function apiError(res, body) {
+  const e = new ApiError(res.status, body && body.error ? body.error : res.status + ' ' + res.statusText);
+  e.reason = body && body.reason;
+  e.option = body && body.option;
+  return e;
+}
+
+// Refusals in the page's words: a reason code the page knows has its own
+// sentence; otherwise the message, with each option named as the form's
+// field and no command line in it.
+const reasonWords = {
+  'battle-not-started': 'No battle is under way: start one first (Battle, "Start the battle").',
+  'battle-under-way': 'A battle is already under way: end it first (Battle, "End the battle").',
+  'no-casualties': 'Nothing to record: give the stands lost or captured, or the batteries.',
+  'no-penalty': 'No despicable replacement is owed: nothing to spend.',
+  'no-such-division': 'There is no such division in this campaign.',
+  'busy': 'Another write held the campaign a moment too long: try again.',
+  'hidden-division': 'That division is hidden from your side.',
+};
+
+function fieldLabel(form, name) {
+  const i = form && form.querySelector(`[name="${CSS.escape(name)}"]`);
+  const l = i && (i.closest('label') || (i.closest('fieldset') || {}).querySelector?.('legend'));
+  const text = l ? (Array.from(l.childNodes).find(n => n.nodeType === 3 && n.textContent.trim()) || l).textContent.trim() : '';
+  return text || name.replace(/-/g, ' ');
+}
+
+function pageWords(e, form) {
+  if (!(e instanceof ApiError)) return 'The server cannot be reached: check the network, then try again.';
+  if (e.reason && reasonWords[e.reason]) return reasonWords[e.reason];
+  let m = e.message
+    .replace(/\s*\(see '?muster[^)]*\)/g, '')
+    .replace(/:?\s*(?:see|try|use|with|run)?\s*'muster [^']*'/g, '')
+    .replace(/--([a-z][a-z0-9-]*)(?: [A-Z][A-Z|]*\b)?/g, (_, n) => '"' + fieldLabel(form, n) + '"');
+  if (e.status === 403) m = 'This link may not do that: ask the umpire.';
+  return m || 'Refused.';
 }
 
 function showError(box, e) {
   box.hidden = !e;
-  box.textContent = e ? (e.message || String(e)) : '';
+  box.textContent = e ? (e instanceof ApiError ? pageWords(e, null) : e.message || String(e)) : '';
+}
+
+// The page's one live region: results and refusals, read out as they come.
+function announce(text) {
+  const a = $('#announce');
+  a.textContent = '';
+  setTimeout(() => { a.textContent = text; }, 60);
 }
 
 const cap = s => s ? s[0].toUpperCase() + s.slice(1) : s;
@@ -313,34 +360,97 @@ async function updateOdds(o, seq) {
       el('tbody', {}, rows)),
       el('p', { class: 'hint' }, `Mean ${r.additive.mean.toFixed(2)} hits either way. "This rule": sure hits and one d100 for the rest; "each figure rolls": every effective on its own.`),
       el('div', { id: 'odds-chart' }));
-    chart($('#odds-chart'), 'odds/fire', { ...o, method: 'both' }, 'The odds of each number of hits, both ways');
+    oddsChart($('#odds-chart'), add, per, ks);
   } catch (e) {
     if (seq === fireSeq) $('#fire-odds').replaceChildren(el('p', { class: 'error' }, e.message));
   }
 }
 
-// Charts are the SVG that `muster plot` draws (GET /plot/...), fetched with
-// the link's token and shown as an image.
-const chartUrls = {};
-async function chart(box, path, opts, alt) {
-  const headers = token ? { 'X-Muster-Token': token } : {};
-  const q = Object.entries(opts).filter(([, v]) => v !== undefined && v !== null && v !== false)
-    .map(([k, v]) => encodeURIComponent(k) + (v === true ? '' : '=' + encodeURIComponent(v))).join('&');
+// Charts drawn for the screen: SVG whose viewBox is the box's own width in
+// CSS pixels, so its text is 13 px on any phone (the print image, shrunk to
+// a phone, had 7 px axis text). Redrawn when the width changes.
+const SVGNS = 'http://www.w3.org/2000/svg';
+function sv(name, attrs = {}, text) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+const niceStep = (max, n) => [1, 2, 2.5, 5, 10, 20, 25, 50, 100, 200, 500].find(s => max / s <= n) || max;
+
+const drawn = new Map(); // box -> its chart, to draw again at a new width
+function plotSvg(box, c) {
+  drawn.set(box, c);
+  const W = Math.max(240, Math.floor(box.getBoundingClientRect().width || 320));
+  const H = Math.round(Math.min(280, Math.max(200, W * 0.62)));
+  const L = 46, R = 12, T = 12, B = 42;
+  const X = x => L + (x / c.xmax) * (W - L - R), Y = y => H - B - (y / c.ymax) * (H - B - T);
+  const svg = sv('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', 'aria-label': c.title, class: 'svgchart' });
+  svg.append(sv('title', {}, c.title));
+  const nt = c.yticks || 4;
+  for (let i = 0; i <= nt; i++) {
+    const v = c.ymax * i / nt;
+    svg.append(sv('line', { x1: L, x2: W - R, y1: Y(v), y2: Y(v), class: 'grid' }),
+      sv('text', { x: L - 5, y: Y(v) + 4, 'text-anchor': 'end' }, c.yfmt(v)));
+  }
+  if (c.bars) {
+    const n = c.bars.keys.length, bw = (W - L - R) / Math.max(n, 1), every = Math.ceil(n / 10);
+    c.bars.keys.forEach((k, i) => {
+      c.bars.series.forEach((sr, j) => {
+        const v = sr.values[k] || 0, w = (bw - 2) / c.bars.series.length;
+        const r = sv('rect', { x: L + i * bw + 1 + j * w, y: Y(v), width: Math.max(w, 1), height: H - B - Y(v), class: 'bar ' + sr.cls });
+        r.append(sv('title', {}, `${k} hits, ${sr.name}: ${pct(v)}`));
+        svg.append(r);
+      });
+      if (i % every === 0) svg.append(sv('text', { x: L + (i + .5) * bw, y: H - B + 16, 'text-anchor': 'middle' }, c.bars.keys[i]));
+    });
+  } else {
+    const step = niceStep(c.xmax, 6);
+    for (let x = 0; x <= c.xmax + 1e-9; x += step)
+      svg.append(sv('text', { x: X(x), y: H - B + 16, 'text-anchor': 'middle' }, String(x)));
+    for (const sr of c.lines)
+      svg.append(sv('polyline', { points: sr.points.map(([x, y]) => `${X(x).toFixed(1)},${Y(y).toFixed(1)}`).join(' '), class: 'line ' + sr.cls }));
+  }
+  svg.append(sv('text', { x: L + (W - L - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'xlabel' }, c.xlabel));
+  const series = c.bars ? c.bars.series : c.lines;
+  const legend = el('p', { class: 'legend' }, series.map(sr => el('span', { class: 'key ' + sr.cls }, sr.name)));
+  box.replaceChildren(svg, legend);
+}
+let redrawTimer = null, lastWidth = innerWidth;
+addEventListener('resize', () => {
+  if (innerWidth === lastWidth) return;
+  lastWidth = innerWidth;
+  clearTimeout(redrawTimer);
+  redrawTimer = setTimeout(() => { for (const [box, c] of drawn) if (box.isConnected) plotSvg(box, c); }, 150);
+});
+
+function oddsChart(box, add, per, ks) {
+  const ymax = Math.max(...ks.map(k => Math.max(add[k] || 0, per[k] || 0)), 1e-9);
+  plotSvg(box, { title: 'The odds of each number of hits, both ways', xlabel: 'hits', ymax,
+    yfmt: v => (v * 100).toFixed(ymax < .1 ? 1 : 0) + ' %',
+    bars: { keys: ks, series: [{ name: 'this rule', cls: 's1', values: add }, { name: 'each figure rolls', cls: 's2', values: per }] } });
+}
+
+async function drawCurve(o) {
+  const box = $('#fire-curve');
   try {
-    const res = await fetch('/plot/' + path + (q ? '?' + q : ''), { headers, cache: 'no-store' });
-    if (!res.ok) throw new Error((await res.json().catch(() => ({}))).error || res.statusText);
-    const url = URL.createObjectURL(await res.blob());
-    if (chartUrls[box.id]) URL.revokeObjectURL(chartUrls[box.id]);
-    chartUrls[box.id] = url;
-    box.replaceChildren(el('img', { src: url, alt, class: 'chart' }));
+    const ways = o.cover ? [false, true] : [false];
+    const got = await Promise.all(ways.map(cover => api('curve', { weapon: o.weapon, cover })));
+    const lines = [];
+    got.forEach((c, i) => {
+      const where = o.cover ? (i ? ', hard cover' : ', in the open') : '';
+      if (c.loads) for (const load of Object.keys(c.loads))
+        lines.push({ name: load + where, cls: (load === 'canister' ? 's1' : 's3') + (i ? ' cover' : ''), points: c.points.map(p => [p.range, p[load]]) });
+      else lines.push({ name: c.weapon + where, cls: i ? 's3 cover' : 's1', points: c.points.map(p => [p.range, p.p]) });
+    });
+    const xmax = Math.max(...got.flatMap(c => c.points.map(p => p.range)));
+    const top = Math.max(10, ...lines.flatMap(l => l.points.map(p => p[1])));
+    const by = top <= 60 ? 10 : 20, ymax = Math.ceil(top / by) * by; // whole ticks
+    plotSvg(box, { title: `P against range for ${o.weapon}${o.cover ? ', in the open and behind hard cover' : ''}`,
+      xlabel: 'range (inches)', xmax, ymax, yticks: ymax / by, yfmt: v => v.toFixed(0) + ' %', lines });
   } catch (e) {
     box.replaceChildren(el('p', { class: 'error' }, e.message));
   }
-}
-
-function drawCurve(o) {
-  chart($('#fire-curve'), 'curves', { weapon: o.weapon, cover: o.cover },
-    `P against range for ${o.weapon}${o.cover ? ', in the open and behind hard cover' : ''}`);
 }
 
 async function rollFire() {
@@ -362,7 +472,10 @@ async function rollFire() {
 // ---- the campaign -----------------------------------------------------------
 
 let whoami = { viewer: 'umpire', campaign: null, sides_can_write: false };
-let lastLog = [];
+let lastLog = [], lastShow = null;
+const sideName = s => s === 'union' ? 'Union' : s === 'confederate' ? 'Confederate' : s;
+// The sides this link acts for: the umpire both, a player its own.
+const mine = side => whoami.viewer === 'umpire' || whoami.viewer === side;
 
 // ---- live: GET /api/campaign/events, Server-Sent Events read with fetch
 // (EventSource cannot send the token header). Every stream starts after the
@@ -371,6 +484,8 @@ let lastLog = [];
 let lastEventId = 0, streaming = false, reloadTimer = null;
 const liveSeen = []; // the event ids the stream brought, in order (tests read it)
 window.musterLive = liveSeen;
+const madeHere = new Set(); // the events this page recorded (X-Muster-Events)
+const arrived = [];         // events the stream brought since the last redraw
 
 function onStreamBlock(block) {
   let id = null, data = '';
@@ -381,6 +496,7 @@ function onStreamBlock(block) {
   if (!id || !data || id <= lastEventId) return;
   lastEventId = id;
   liveSeen.push(id);
+  try { arrived.push(JSON.parse(data)); } catch (e) { /* redrawn from the log anyway */ }
   clearTimeout(reloadTimer);
   reloadTimer = setTimeout(loadCampaign, 30);
 }
@@ -409,44 +525,133 @@ async function live() {
   }
 }
 
-function brigadeTable(d) {
-  return el('div', { class: 'scroll' }, el('table', { class: 'ledger' },
-    el('thead', {}, el('tr', {}, ['#', 'stands', 'out', 'prisoners', 'returned', 'morale', 'brigadier']
-      .map((h, i) => el('th', { class: i < 5 ? 'n' : null }, h)))),
-    el('tbody', {}, d.brigades.map(b => el('tr', { 'data-brigade': b.number },
-      el('td', { class: 'n' }, b.number), el('td', { class: 'n' }, b.stands),
-      el('td', { class: 'n' }, b.out), el('td', { class: 'n' }, b.prisoners),
-      el('td', { class: 'n' }, b.returned), el('td', {}, b.morale), el('td', {}, b.leader ? rating(b.leader.rating, b.leader.rolled) : ''))))));
+// A side is told when the other side records something on one of its
+// divisions: by the event's author where the log names one, else by an
+// event on its division that this page did not make.
+function noticeOthers(events) {
+  if (whoami.viewer === 'umpire') return;
+  const divs = lastShow ? lastShow.divisions : [];
+  const lines = [];
+  for (const e of events) {
+    const d = divs.find(x => x.id === e.division);
+    if (!d || d.side !== whoami.viewer || madeHere.has(e.id)) continue;
+    const by = e.author || e.actor;
+    if (by === whoami.viewer) continue;
+    lines.push(`#${e.id} ${by ? 'by the ' + (by === 'umpire' ? 'umpire' : sideName(by) + 's') : 'from another link'} on your division ${d.name}: ${logLine(e).replace(/^#\d+ /, '')}`);
+  }
+  if (!lines.length) return;
+  const box = $('#camp-notice');
+  box.replaceChildren(el('p', { class: 'notice-h' }, 'Recorded on your divisions by the other side'),
+    ...lines.map(l => el('p', {}, l)),
+    el('button', { type: 'button', class: 'plain', 'data-close': '' }, 'Seen'));
+  box.querySelector('[data-close]').addEventListener('click', () => { box.hidden = true; });
+  box.hidden = false;
+  announce(lines.join('. '));
 }
 
+// ---- the ledger: the own side first, each division collapsible, each own
+// brigade with its quick actions (-1 stand, captured, leader lost).
+
+function artilleryLine(a) {
+  const more = [a.captured ? `${a.captured} captured` : '', a.destroyed ? `${a.destroyed} destroyed` : ''].filter(Boolean).join(', ');
+  return `Artillery: ${a.division} ${a.division === 1 ? 'battery' : 'batteries'} with the division` +
+    `${a.reserve ? `, ${a.reserve} to the reserve` : ''}${more ? ` (${more})` : ''}; 1 battery per ${a.ratio} stands`;
+}
+
+function quick(d, b, what, label, opts) {
+  const btn = el('button', { type: 'button', class: 'quick', 'data-quick': what, 'aria-label': `${label}: ${d.name}, brigade ${b.number}` }, label);
+  btn.addEventListener('click', async () => {
+    btn.disabled = true;
+    btn.dataset.key ||= newKey(); // a double tap records one event
+    await write(what === 'leader' ? 'campaign/leader-lost' : 'campaign/casualties',
+      { div: d.id, brigade: b.number, ...opts }, btn.dataset.key, null);
+    delete btn.dataset.key;
+    btn.disabled = false;
+  });
+  return btn;
+}
+
+function brigadeList(d, actions) {
+  return el('ol', { class: 'brigades-l' }, d.brigades.map(b => el('li', { 'data-brigade': b.number },
+    el('p', { class: 'bline' }, el('strong', {}, `Brigade ${b.number}: ${b.stands} of ${b.start} stands`),
+      ` ${b.morale}; brigadier `, b.leader ? rating(b.leader.rating, b.leader.rolled) : '—',
+      b.out || b.prisoners || b.returned ? el('span', { class: 'hint' }, ` (out ${b.out}, prisoners ${b.prisoners}, returned ${b.returned})`) : ''),
+    actions && b.stands > 0 ? el('div', { class: 'quick-row' },
+      quick(d, b, 'lost', '−1 stand', { lost: 1 }),
+      quick(d, b, 'captured', 'Captured', { captured: 1 }),
+      quick(d, b, 'leader', 'Leader lost', {})) : null)));
+}
+
+function divisionCard(d) {
+  const head = `${d.id} ${d.name}`;
+  const sub = `${d.arm}${d.corps ? ', ' + d.corps : ''}`;
+  let summary, body;
+  if (d.hidden && !d.brigades) {
+    summary = [el('strong', {}, head), el('span', {}, 'hidden')];
+    body = [el('p', { class: 'hidden-div' }, `${sub}; hidden, commitment ${d.commitment}`)];
+  } else if (!d.engaged) {
+    summary = [el('strong', {}, head), el('span', {}, 'not engaged yet')];
+    body = [el('p', { class: 'hint' }, `${sub}: nothing rolled`)];
+  } else {
+    summary = [el('strong', {}, head), el('span', {}, `${d.stands} of ${d.start} stands${d.hidden ? ' (hidden)' : ''}`)];
+    body = [el('p', {}, `${sub}; leader `, rating(d.leader.rating, d.leader.rolled)),
+      el('p', { class: 'artillery' }, artilleryLine(d.artillery)),
+      brigadeList(d, mine(d.side) && !$('#camp-forms').hidden)];
+  }
+  const card = el('details', { class: 'division', 'data-division': d.id }, el('summary', {}, summary), body);
+  card.open = divOpen[d.id] ?? mine(d.side);
+  card.addEventListener('toggle', () => { divOpen[d.id] = card.open; });
+  return card;
+}
+const divOpen = {};
+
 function renderLedger(s) {
-  $('#camp-title').textContent = `Campaign "${s.campaign.name}": ${s.campaign.year}, ${s.campaign.theater === 'east' ? 'Eastern' : 'Western'} theater`;
+  lastShow = s;
+  $('#camp-title').textContent = `${s.campaign.name}: ${s.campaign.year}, ${s.campaign.theater === 'east' ? 'Eastern' : 'Western'} theater`;
   const box = $('#camp-ledger');
   box.replaceChildren();
-  box.append(el('p', {}, s.battle ? `Battle in progress: ${s.battle.name}` : 'No battle in progress.'));
+  box.append(el('p', { class: 'battle' }, s.battle ? `Battle under way: ${s.battle.name}` : 'No battle under way.'));
   const sides = whoami.viewer === 'confederate' ? ['confederate', 'union'] : ['union', 'confederate'];
   for (const side of sides) { // the own side first
-    box.append(el('h3', {}, side === 'union' ? 'Union' : 'Confederate'));
-    for (const d of s.divisions.filter(x => x.side === side)) {
-      const head = `Division ${d.id} "${d.name}", ${d.arm}${d.corps ? ', ' + d.corps : ''}`;
-      const card = el('div', { class: 'division', 'data-division': d.id });
-      if (d.hidden && !d.brigades) {
-        card.append(el('p', {}, el('strong', {}, head)), el('p', { class: 'hidden-div' }, `hidden, commitment ${d.commitment}`));
-      } else if (!d.engaged) {
-        card.append(el('p', {}, el('strong', {}, head)), el('p', { class: 'hint' }, 'not engaged yet: nothing rolled'));
-      } else {
-        card.append(el('p', {}, el('strong', {}, head), d.hidden ? ' (hidden)' : ''),
-          el('p', {}, `${d.stands} of ${d.start} stands in ${d.brigades.length} brigades; ${d.artillery.division} batteries${d.artillery.destroyed ? ` (${d.artillery.destroyed} destroyed)` : ''}; leader `, rating(d.leader.rating, d.leader.rolled)),
-          brigadeTable(d));
-      }
-      box.append(card);
-    }
+    box.append(el('h4', { class: 'side-h' }, side === 'union' ? 'Union' : 'Confederate'));
+    for (const d of s.divisions.filter(x => x.side === side)) box.append(divisionCard(d));
   }
   renderPrisoners(box, s.prisoners);
+  fillSelects(s);
+}
+
+// The forms' choices: a form about the own divisions lists only those.
+function fillSelects(s) {
   for (const sel of $$('.div-select')) {
     const keep = sel.value;
-    sel.replaceChildren(...s.divisions.map(d => el('option', { value: d.id }, `${d.id} ${d.name} (${d.side})`)));
-    if (keep) sel.value = keep;
+    const list = s.divisions.filter(d => sel.classList.contains('other') ? !mine(d.side) || whoami.viewer === 'umpire' : mine(d.side));
+    sel.replaceChildren(...list.map(d => el('option', { value: d.id }, `${d.id} ${d.name} (${sideName(d.side)})`)));
+    if (keep && list.some(d => String(d.id) === keep)) sel.value = keep;
+  }
+  for (const sel of $$('.side-select'))
+    for (const o of sel.options) o.hidden = !mine(o.value);
+  const ss = $('.side-select');
+  if (ss && !mine(ss.value)) ss.value = whoami.viewer;
+  for (const sel of $$('.year-select')) {
+    const keep = sel.value, years = [];
+    for (let y = s.campaign.year + 1; y <= 1865; y++) years.push(y);
+    sel.replaceChildren(...years.map(y => el('option', { value: y }, y)));
+    if (keep && years.includes(Number(keep))) sel.value = keep;
+    sel.closest('form').querySelector('button').disabled = !years.length;
+  }
+  fillFair();
+}
+
+// The fair roll's hex fields, from the log: the latest commitment for the
+// division chosen (step 2) and the contribution recorded for it (step 3).
+function fillFair() {
+  for (const [cmd, kind, field] of [['campaign/contribute', 'fair-commit', 'commitment'], ['campaign/engage', 'contribute', 'contribution']]) {
+    const f = $(`#fair form[data-cmd="${cmd}"]`);
+    if (!f || f.dataset.key) continue;
+    const div = Number(f.div.value);
+    const e = lastLog.filter(x => x.kind === kind && x.division === div && x[field]).pop();
+    const input = f[field];
+    if (e && (!input.value || input.dataset.filled)) { input.value = e[field]; input.dataset.filled = '1'; }
   }
 }
 
@@ -471,22 +676,25 @@ function renderPrisoners(box, p) {
 function logLine(e) {
   if (e.kind === 'undo') return `#${e.id} undo of #${e.event} (${e.undone_kind})`;
   const parts = [`#${e.id} ${e.kind}`];
-  for (const k of ['name', 'division', 'side', 'brigade', 'lost', 'captured', 'batteries', 'batteries_lost', 'winner', 'union', 'confederate', 'commitment']) {
-    if (e[k] !== undefined && e[k] !== null) parts.push(`${k} ${e[k]}`);
+  for (const k of ['name', 'division', 'side', 'post', 'brigade', 'lost', 'captured', 'batteries', 'batteries_lost', 'rating', 'winner', 'union', 'confederate', 'camp', 'year', 'commitment']) {
+    if (e[k] === undefined || e[k] === null || e[k] === false) continue;
+    const v = /^[0-9a-f]{33,}$/.test(e[k]) ? e[k].slice(0, 12) + '…' : e[k]; // the ledger shows it whole
+    parts.push(v === true ? k : `${k} ${v}`);
   }
   if (e.seed !== undefined && e.seed !== null) parts.push(`seed ${e.seed}`);
-  return parts.join(', ');
+  const by = e.author || e.actor;
+  return parts.join(', ') + (by ? ` — ${by}` : '') + (e.time ? ` ${e.time}` : '');
 }
 
 async function loadCampaign() {
   if (!whoami.campaign) return;
   try {
     const [s, log] = await Promise.all([api('campaign/show', {}), api('campaign/log', {})]);
-    showError($('#camp-error'), null);
     musterOffline.keep(s, log);
     showLedger(s, log, null);
     for (const e of log.events) if (e.id > lastEventId) lastEventId = e.id;
     if (!streaming) live();
+    noticeOthers(arrived.splice(0).map(e => log.events.find(x => x.id === e.id) || e));
   } catch (e) {
     const last = musterOffline.unreachable(e) && musterOffline.last();
     if (!last) return showError($('#camp-error'), e);
@@ -498,8 +706,8 @@ async function loadCampaign() {
 // The ledger and the log; `stale` is the time they were seen, when the
 // server cannot be reached (offline.js keeps them on the device).
 function showLedger(s, log, stale) {
-  renderLedger(s);
   lastLog = log.events;
+  renderLedger(s);
   $('#camp-log').replaceChildren(...log.events.slice().reverse().map(e => el('li', { value: e.id }, logLine(e))));
   $('#camp-latest').replaceChildren(...log.events.slice(-3).reverse().map(e => el('li', {}, logLine(e))));
   const box = $('#camp-stale');
@@ -527,7 +735,7 @@ async function sendQueue() {
   if (sent || !musterOffline.queue().some(e => e.state === 'waiting')) loadCampaign();
 }
 
-// A change: POST with the form's Idempotency-Key, made once per submit and
+// ---- writes: POST with the form's Idempotency-Key, made once per submit and
 // kept until it is answered, so a double tap or a retry records one event
 // (the server answers the same request again with its first answer).
 function newKey() {
@@ -542,7 +750,7 @@ async function apiWrite(cmd, opts, key) {
   const res = await fetch('/api/' + cmd, { method: 'POST', headers, cache: 'no-store', body: JSON.stringify(opts) });
   let body = null;
   try { body = await res.json(); } catch (e) { body = null; }
-  if (!res.ok) throw new ApiError(res.status, body && body.error ? body.error : res.status + ' ' + res.statusText);
+  if (!res.ok) throw apiError(res, body);
   return { body, events: res.headers.get('X-Muster-Events') || '' };
 }
 
@@ -554,84 +762,261 @@ const eventIds = s => {
   return ids;
 };
 
-// "#22 recorded: ..." with an Undo button, announced to screen readers.
-function showRecorded(ids) {
+// "#22 recorded: ..." with an Undo button, announced to screen readers; an
+// answer that is no event (a reveal, a contribution) is shown as it is.
+function showRecorded(ids, answer) {
   const box = $('#camp-done');
   box.replaceChildren();
-  box.hidden = !ids.length;
+  const said = [];
   for (const id of ids) {
+    madeHere.add(id);
     const e = lastLog.find(x => x.id === id);
-    const text = e ? logLine(e).replace(/^#\d+ /, '') : 'recorded';
-    const line = el('p', { class: 'recorded' }, `#${id} recorded: ${text}`);
-    if (!e || e.kind !== 'undo') {
+    const text = `#${id} recorded: ${e ? logLine(e).replace(/^#\d+ /, '') : 'done'}`;
+    said.push(text);
+    const line = el('p', { class: 'recorded' }, text);
+    if (!e || !notUndone(e)) {
       const b = el('button', { type: 'button', class: 'undo-btn', 'data-event': id }, 'Undo');
       b.addEventListener('click', () => undoEvent(id, b));
       line.append(' ', b);
     }
     box.append(line);
   }
+  for (const [k, v] of Object.entries(answerExtras(answer))) {
+    const long = v.length > 64; // a document: to copy, not to read
+    box.append(el('label', { class: 'answer' }, `${k}: `, long
+      ? el('textarea', { class: 'hex', rows: '3', readonly: true, spellcheck: 'false' }, v)
+      : el('code', { class: 'hex' }, v)));
+    said.push(long ? k : `${k} ${v}`);
+  }
+  box.hidden = !box.children.length;
+  if (said.length) announce(said.join('. '));
+}
+
+// What undo refuses (the command's help): no Undo button for those.
+const notUndone = e => ['new', 'add', 'reveal', 'fair-commit', 'contribute', 'undo'].includes(e.kind) ||
+  (e.kind === 'engage' && e.hidden);
+
+// What an answer carries that the log line does not: a commitment to hand
+// over, a contribution, a reveal document.
+function answerExtras(a) {
+  const x = {};
+  if (!a) return x;
+  if (a.fair_commitment) x['Fair commitment (give it to the other side)'] = a.fair_commitment;
+  if (a.contribution && !a.id) x['Contribution (give it to the owner)'] = a.contribution;
+  if (a.salt && a.division && a.commitment) x['Reveal document'] = JSON.stringify(a);
+  if (a.commitment && a.hidden && !a.salt) x['Commitment'] = a.commitment;
+  return x;
 }
 
 async function undoEvent(id, button) {
   button.disabled = true;
   button.dataset.key ||= newKey();
+  await write('campaign/undo', { event: id }, button.dataset.key, null);
+  button.disabled = false;
+}
+
+// One write: refused, it says why in the page's words; recorded, the page
+// redraws and says what was recorded. True when recorded.
+let lastError = null;
+const offlineNow = () => !navigator.onLine || musterOffline.queue().some(e => e.state === 'waiting');
+async function write(cmd, opts, key, form) {
+  showError($('#camp-error'), null);
+  lastError = null;
+  if (offlineNow()) return queued(cmd, opts, key); // after the ones already waiting, in order
   try {
-    const r = await apiWrite('campaign/undo', { event: id }, button.dataset.key);
-    showError($('#camp-error'), null);
+    const r = await apiWrite(cmd, opts, key);
+    for (const id of eventIds(r.events)) madeHere.add(id);
     await loadCampaign();
-    showRecorded(eventIds(r.events));
+    showRecorded(eventIds(r.events), r.body);
+    if (cmd === 'campaign/reveal' && r.body) $('#verify-form').document.value = JSON.stringify(r.body);
+    $('#camp-done').scrollIntoView({ block: 'nearest' });
+    return true;
   } catch (e) {
-    showError($('#camp-error'), e);
-    button.disabled = false;
+    if (musterOffline.unreachable(e)) return queued(cmd, opts, key);
+    lastError = e;
+    const need = form && diceTyped(form) && NEED.exec(e.message || '');
+    if (need) return false; // the next roll: the form asks for it
+    const box = $('#camp-error');
+    box.textContent = pageWords(e, form);
+    box.hidden = false;
+    announce(box.textContent);
+    box.scrollIntoView({ block: 'center' }); // the form may be far below
+    return false;
   }
+}
+
+// Offline: the change waits with its request id (and its form clears as
+// after a write).
+function queued(cmd, opts, key) {
+  musterOffline.add(cmd, opts, key);
+  return true;
+}
+
+// ---- the forms --------------------------------------------------------------
+
+// A form's options: named fields, less those of hidden rows and the
+// page's own choices (data-local), then what those choices mean.
+function formOptions(f) {
+  const o = {};
+  for (const i of f.elements) {
+    if (!i.name || 'local' in i.dataset || i.closest('[hidden]')) continue;
+    if (i.type === 'checkbox') { if (i.checked) o[i.name] = true; }
+    else if (i.type === 'radio') { if (i.checked) o[i.name] = i.value; }
+    else if (i.value.trim() !== '') o[i.name] = i.value.trim();
+  }
+  const post = f.elements.post && f.elements.post.value;
+  if (post === 'corps') o['corps-leader'] = true;
+  const how = f.elements.how && f.elements.how.value;
+  if (how === 'hidden' || how === 'fair') o.hidden = true;
+  if (how === 'fair') o.fair = true;
+  if (o.winner === 'none') delete o.winner; // no winner: the return rate alone
+  if (diceTyped(f)) o.rolls = $$('.roll-fields input', f).map(i => i.value.trim()).join(',');
+  return o;
+}
+
+// Dice: "Roll for me" (the server's seed) or "I roll real dice", one field
+// a roll, each labelled with its table as the server asks for it.
+const diceTyped = f => 'dice' in f.dataset && !(f.elements.how && f.elements.how.value === 'fair') &&
+  f.elements.dice && f.elements.dice.value === 'typed';
+
+function addDice(f) {
+  const box = el('div', { class: 'dice' },
+    el('fieldset', { class: 'seg' }, el('legend', {}, 'Dice'),
+      el('label', {}, el('input', { type: 'radio', name: 'dice', value: 'seed', 'data-local': '', checked: true }), ' Roll for me'),
+      el('label', {}, el('input', { type: 'radio', name: 'dice', value: 'typed', 'data-local': '' }), ' I roll real dice')),
+    el('div', { class: 'typed', hidden: true },
+      el('p', { class: 'hint' }, 'A d100 for each line (00 = 100). The next line appears once the tables know what comes next; nothing is recorded before the last.'),
+      el('ol', { class: 'roll-fields' })));
+  f.querySelector('button[type="submit"]').before(box);
+  f.addEventListener('change', e => {
+    if (e.target.name === 'dice') $('.typed', f).hidden = e.target.value !== 'typed';
+    if (e.target.name === 'how') box.hidden = e.target.value === 'fair';
+  });
+}
+
+function addRollFieldTo(f, n, label) {
+  const list = $('.roll-fields', f);
+  while (list.children.length > n - 1) list.lastElementChild.remove();
+  const input = el('input', { inputmode: 'numeric', maxlength: '3', 'data-roll': n, 'data-local': '' });
+  input.addEventListener('input', () => { if (/^(100|00|[0-9]{2})$/.test(input.value.trim())) f.requestSubmit(); });
+  list.append(el('li', {}, el('label', {}, label, input)));
+  return input;
+}
+
+const howHints = {
+  open: 'Open: both sides see the division as it is rolled.',
+  hidden: 'Hidden: the other side sees only a commitment until you reveal it. Dice you roll yourself make it "not verifiable".',
+  fair: 'Fair: step 1 of a fair roll. The page shows a commitment to give the other side; see "Fair roll" below.',
+};
+
+function formChanged(f, e) {
+  delete f.dataset.key; // another change: another request
+  if (e.target.name === 'post') $('.brigade-row', f).hidden = f.elements.post.value !== 'brigade';
+  if (e.target.name === 'captured' && $('.camp-row', f)) $('.camp-row', f).hidden = !e.target.checked;
+  if (e.target.name === 'how') $('.how-hint', f).textContent = howHints[e.target.value];
+  if (e.target.name === 'div' && f.closest('#fair')) { for (const i of $$('.hex', f)) delete i.dataset.filled; fillFair(); }
+  if (e.target.name === 'dice' || e.target.name === 'how' || e.target.name === 'div') $$('.roll-fields', f).forEach(l => l.replaceChildren());
 }
 
 async function campaignSubmit(ev) {
   ev.preventDefault();
   const f = ev.target;
-  const o = {};
-  for (const i of f.elements) {
-    if (!i.name) continue;
-    if (i.type === 'checkbox') { if (i.checked) o[i.name] = true; }
-    else if (i.value.trim() !== '') o[i.name] = i.value.trim();
-  }
-  showError($('#camp-error'), null);
+  const o = formOptions(f);
   f.dataset.key ||= newKey();
-  if (!navigator.onLine || musterOffline.queue().some(e => e.state === 'waiting'))
-    return queueChange(f, o); // after the ones already waiting, in order
   const button = f.querySelector('button[type="submit"]');
   if (button) button.disabled = true;
-  let r;
-  try {
-    r = await apiWrite(f.dataset.cmd, o, f.dataset.key);
-  } catch (e) {
-    if (button) button.disabled = false;
-    if (musterOffline.unreachable(e)) return queueChange(f, o);
-    if (e instanceof ApiError) delete f.dataset.key; // refused: nothing recorded
-    showError($('#camp-error'), e); // refused: nothing changed, nothing to reload
-    $('#camp-error').scrollIntoView({ block: 'center' }); // the form may be far below
+  let need = null;
+  const done = await write(f.dataset.cmd, o, f.dataset.key, f).catch(() => false);
+  if (!done) {
+    delete f.dataset.key; // refused: nothing recorded
+    need = diceTyped(f) && lastError && NEED.exec(lastError.message || '');
+  }
+  if (button) button.disabled = false;
+  if (need) { // the next roll, labelled with its table
+    showError($('#camp-error'), null);
+    addRollFieldTo(f, Number(need[2]), need[1]).focus();
     return;
   }
+  if (!done) return;
   delete f.dataset.key;
-  clearForm(f);
-  if (button) button.disabled = false;
-  await loadCampaign();
-  showRecorded(eventIds(r.events));
-  $('#camp-done').scrollIntoView({ block: 'nearest' });
+  const keep = $$('select', f).map(x => x.value);
+  f.reset(); // the form clears after a write: a second tap records nothing
+  $$('select', f).forEach((x, i) => { x.value = keep[i]; });
+  for (const x of $$('.roll-fields', f)) x.replaceChildren();
+  for (const x of $$('.typed, .brigade-row, .camp-row', f)) x.hidden = true;
+  if ($('.dice', f)) $('.dice', f).hidden = false;
+  if ($('.how-hint', f)) $('.how-hint', f).textContent = howHints.open;
+  fillFair();
 }
 
-// Offline: the change waits with its request id, and the form clears as
-// after a write.
-function queueChange(f, o) {
-  musterOffline.add(f.dataset.cmd, o, f.dataset.key);
-  delete f.dataset.key;
-  clearForm(f);
+// ---- verify: a revealed division against the commitment in the log,
+// checked on the phone (SHA-256 of the salt's bytes and the division's
+// canonical JSON, RFC 8785: keys sorted, no spaces).
+function canonical(v) {
+  if (Array.isArray(v)) return '[' + v.map(canonical).join(',') + ']';
+  if (v && typeof v === 'object')
+    return '{' + Object.keys(v).sort().map(k => JSON.stringify(k) + ':' + canonical(v[k])).join(',') + '}';
+  return JSON.stringify(v);
 }
 
-function clearForm(f) {
-  const keepDiv = $$('select.div-select', f).map(x => x.value);
-  f.reset(); // a second tap records nothing
-  $$('select.div-select', f).forEach((x, i) => { x.value = keepDiv[i]; });
+function sha256(bytes) {
+  const K = [];
+  const frac = x => (x - Math.floor(x)) * 2 ** 32 >>> 0;
+  for (let n = 2, found = 0; found < 64; n++) {
+    let prime = true;
+    for (let d = 2; d * d <= n; d++) if (n % d === 0) { prime = false; break; }
+    if (prime) K[found++] = frac(Math.cbrt(n));
+  }
+  const H = [2, 3, 5, 7, 11, 13, 17, 19].map(p => frac(Math.sqrt(p)));
+  const len = bytes.length, total = ((len + 9 + 63) >> 6) << 6;
+  const m = new Uint8Array(total);
+  m.set(bytes);
+  m[len] = 0x80;
+  const dv = new DataView(m.buffer);
+  dv.setUint32(total - 8, Math.floor(len / 2 ** 29));
+  dv.setUint32(total - 4, (len << 3) >>> 0);
+  const w = new Uint32Array(64), rot = (x, n) => (x >>> n) | (x << (32 - n));
+  for (let off = 0; off < total; off += 64) {
+    for (let i = 0; i < 16; i++) w[i] = dv.getUint32(off + 4 * i);
+    for (let i = 16; i < 64; i++) {
+      const s0 = rot(w[i - 15], 7) ^ rot(w[i - 15], 18) ^ (w[i - 15] >>> 3);
+      const s1 = rot(w[i - 2], 17) ^ rot(w[i - 2], 19) ^ (w[i - 2] >>> 10);
+      w[i] = (w[i - 16] + s0 + w[i - 7] + s1) >>> 0;
+    }
+    let [a, b, c, d, e, f, g, h] = H;
+    for (let i = 0; i < 64; i++) {
+      const t1 = (h + (rot(e, 6) ^ rot(e, 11) ^ rot(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i]) >>> 0;
+      const t2 = ((rot(a, 2) ^ rot(a, 13) ^ rot(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
+      [h, g, f, e, d, c, b, a] = [g, f, e, (d + t1) >>> 0, c, b, a, (t1 + t2) >>> 0];
+    }
+    H.forEach((x, i) => { H[i] = (x + [a, b, c, d, e, f, g, h][i]) >>> 0; });
+  }
+  return H.map(x => x.toString(16).padStart(8, '0')).join('');
+}
+
+function verifyDocument(ev) {
+  ev.preventDefault();
+  const out = $('#verify-result');
+  out.hidden = false;
+  out.className = 'big';
+  let doc;
+  try { doc = JSON.parse($('#verify-form').document.value); } catch (e) { doc = null; }
+  if (!doc || !doc.division || !/^[0-9a-f]{32}$/.test(doc.salt || '') || !/^[0-9a-f]{64}$/.test(doc.commitment || '')) {
+    out.textContent = 'That is not a reveal document: paste what Reveal shows ({"division":…,"salt":…,"commitment":…}).';
+    out.classList.add('error');
+    announce(out.textContent);
+    return;
+  }
+  const salt = doc.salt.match(/../g).map(h => parseInt(h, 16));
+  const body = new TextEncoder().encode(canonical(doc.division));
+  const got = sha256(Uint8Array.from([...salt, ...body]));
+  const logged = lastLog.filter(e => e.kind === 'engage' && e.hidden && e.commitment === doc.commitment).pop();
+  const ok = got === doc.commitment && logged;
+  out.textContent = ok ? `Verified: it opens the commitment event #${logged.id} recorded for division ${logged.division} ${logged.name || ''}.`
+    : got !== doc.commitment ? 'Does not verify: the division and salt do not give that commitment.'
+      : 'Does not verify: no hidden engage in the log recorded that commitment.';
+  out.classList.add(ok ? 'outcome' : 'error');
+  announce(out.textContent);
 }
 
 // ---- start ------------------------------------------------------------------
@@ -689,10 +1074,13 @@ async function start() {
   });
   $('#fire-roll').addEventListener('click', rollFire);
   $('#fire-typed').addEventListener('change', () => { if ($('#fire-typed').value.trim()) rollFire(); });
-  for (const f of $$('#camp-forms form')) {
+  for (const f of $$('#camp-forms form[data-cmd]')) {
+    if ('dice' in f.dataset) addDice(f);
     f.addEventListener('submit', campaignSubmit);
-    f.addEventListener('input', () => { delete f.dataset.key; }); // another change
+    f.addEventListener('input', e => formChanged(f, e));
+    f.addEventListener('change', e => formChanged(f, e));
   }
+  $('#verify-form').addEventListener('submit', verifyDocument);
   musterOffline.onChange(showQueue);
   addEventListener('online', sendQueue);
   if (navigator.onLine) sendQueue(); // left from an earlier visit

@@ -113,9 +113,12 @@ try {
   await page.click('#fire-roll');
   await page.waitForSelector('#fire-outcome:not([hidden])');
   check('a typed roll', (await text(page, '#fire-outcome')) === 'Roll 37 > 20: 2 hits', await text(page, '#fire-outcome'));
-  await page.waitForFunction(() => { const i = document.querySelector('#fire-curve img'); return i && i.complete && i.naturalWidth > 0; });
-  check('the curve is muster plot\'s SVG', await page.$eval('#fire-curve img', i => i.src.startsWith('blob:') && i.naturalWidth > 300));
-  await page.waitForFunction(() => { const i = document.querySelector('#odds-chart img'); return i && i.complete && i.naturalWidth > 0; });
+  await page.waitForSelector('#fire-curve svg.svgchart polyline');
+  const axis = await page.$$eval('#fire-curve svg text, #odds-chart svg text', ts => ts.map(t => {
+    const svg = t.ownerSVGElement; // its size on the screen: the font's, times the drawing's scale
+    return parseFloat(getComputedStyle(t).fontSize) * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  }));
+  check('the charts are SVG drawn for the screen, their text at least 12 px', axis.length > 5 && axis.every(h => h >= 12), axis);
   await page.screenshot({ path: join(shots, 'fire.png'), fullPage: true });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(shots, 'phone-fire.png') }); // what a phone shows
@@ -167,8 +170,8 @@ try {
   check('the write is confirmed with its event', /^#7 recorded: casualties/.test(done) && done.includes('Undo'), done);
   const cleared = await uni.$eval('form[data-cmd="campaign/casualties"] input[name="lost"]', e => e.value);
   check('the form clears after a write', cleared === '0', cleared);
-  const row = await uni.$$eval('#camp-ledger [data-division="1"] tr[data-brigade="1"] td', tds => tds.map(t => t.textContent));
-  check('the Union link records casualties on its hidden division', row[1] === '7' && row[2] === '3' && row[3] === '1', row);
+  const row = await uni.$eval('#camp-ledger [data-division="1"] li[data-brigade="1"] .bline', li => li.textContent);
+  check('the Union link records casualties on its hidden division', row.startsWith('Brigade 1: 7 of 11 stands') && row.includes('out 3, prisoners 1'), row);
   const show = JSON.parse(cli('campaign', 'show', db, '--format', 'json'));
   const b1 = show.divisions.find(d => d.id === 1).brigades[0];
   check('written through the campaign ledger', b1.out === 3 && b1.prisoners === 1, b1);

@@ -35,5 +35,11 @@ case $what in
     [ -f "$here/node_modules/puppeteer-core/package.json" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
     exec node "$here/$what.mjs" "$muster" ;;
-  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|live|campaign_offline MUSTER"; exit 2 ;;
+  # a whole battle from the page at 390x844, layout, axe-core on every view
+  battle)
+    [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
+    [ -f "$here/node_modules/puppeteer-core/package.json" ] && [ -f "$here/node_modules/axe-core/axe.min.js" ] ||
+      skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
+    exec node "$here/battle.mjs" "$muster" ;;
+  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|live|campaign_offline|battle MUSTER"; exit 2 ;;
 esac
