@@ -595,6 +595,90 @@ static void csv_export(void **state)
     mu_campaign_close(c);
 }
 
+/* A campaign whose hidden Confederate division 1 lost stands in `nb`
+ * brigades, and whose open Union division 2 lost 1 in brigade 1, its
+ * battle ended on seed 77: the Union's log of that end. */
+static char *end_seen_by_union(int nb, char **json)
+{
+    mu_campaign_opts o = mu_campaign_defaults();
+    o.name = "Streams";
+    o.year = 1863;
+    o.theater = MU_EAST;
+    mu_campaign *c;
+    mu_error err;
+    int id;
+    mu_dice *d;
+    mu_engagement e;
+    assert_int_equal(mu_campaign_create(fresh(), &o, &c, &err), MU_OK);
+    assert_int_equal(mu_campaign_add(c, MU_CONFEDERATE, "Heth", MU_INFANTRY,
+                                     NULL, &id, &err), MU_OK);
+    assert_int_equal(mu_campaign_add(c, MU_UNION, "Wadsworth", MU_INFANTRY,
+                                     NULL, &id, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "Ridge", NULL, &err), MU_OK);
+    for (int div = 1; div <= 2; div++) {
+        assert_int_equal(mu_dice_new_seeded((uint64_t)div + 40, &d, &err),
+                         MU_OK);
+        assert_int_equal(mu_campaign_engage(c, div, div == 1, false, d, &e,
+                                            &err), MU_OK);
+        mu_dice_free(d);
+    }
+    for (int b = 1; b <= nb; b++)
+        assert_int_equal(mu_campaign_casualties(c, 1, STANDS(b, 1, 0), NULL,
+                                                &err), MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, 2, STANDS(1, 1, 0), NULL, &err),
+                     MU_OK);
+    assert_int_equal(mu_dice_new_seeded(77, &d, &err), MU_OK);
+    int64_t ev;
+    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, d, &ev, &err),
+                     MU_OK);
+    mu_dice_free(d);
+    char *t;
+    assert_int_equal(mu_campaign_event(c, ev, MU_VIEWER_UNION, RO(MU_FMT_TEXT),
+                                       &t, &err), MU_OK);
+    assert_int_equal(mu_campaign_event(c, ev, MU_VIEWER_UMPIRE,
+                                       RO(MU_FMT_JSON), json, &err), MU_OK);
+    camp_check_ok(c);
+    mu_campaign_close(c);
+    return t;
+}
+
+/* A seeded battle end rolls each division's returns from its own stream:
+ * the Union's roll is the same whether the hidden division before it
+ * rolled once or three times, and it is the first roll of the seed
+ * muster/campaign.h specifies, computed here with libsodium. */
+static void returns_on_their_own_streams(void **state)
+{
+    (void)state;
+    char *j1, *j3;
+    char *one = end_seen_by_union(1, &j1), *three = end_seen_by_union(3, &j3);
+    assert_string_equal(strchr(one, '\n'), strchr(three, '\n'));
+    assert_non_null(strstr(j1, "\"streams\":\"division\""));
+    unsigned char in[30], h[32];
+    memcpy(in, "muster returns v1", 18); /* with its zero byte */
+    for (int i = 0; i < 8; i++)
+        in[18 + i] = (unsigned char)(77ULL >> (8 * i));
+    in[26] = 2, in[27] = in[28] = in[29] = 0; /* division 2 */
+    crypto_hash_sha256(h, in, sizeof in);
+    uint64_t seed = 0;
+    for (int i = 7; i >= 0; i--)
+        seed = seed << 8 | h[i];
+    mu_dice *d;
+    mu_error err;
+    int roll;
+    assert_int_equal(mu_dice_new_seeded(seed, &d, &err), MU_OK);
+    assert_int_equal(mu_dice_d100(d, "return", &roll, &err), MU_OK);
+    mu_dice_free(d);
+    char want[80];
+    snprintf(want, sizeof want, "union division 2 brigade 1: 50%% of 1 lost "
+             "= 0.50, roll %d ", roll);
+    if (!strstr(one, want))
+        fail_msg("'%s' not in:\n%s", want, one);
+    free(one);
+    free(three);
+    free(j1);
+    free(j3);
+}
+
 /* A cell a spreadsheet could read as a formula is defused with a leading
  * ', spaces before the =, +, - or @ included (spreadsheets skip them). */
 static void csv_formulas_defused(void **state)
@@ -798,6 +882,7 @@ int main(void)
         cmocka_unit_test(a_players_own_file),
         cmocka_unit_test(csv_export),
         cmocka_unit_test(csv_formulas_defused),
+        cmocka_unit_test(returns_on_their_own_streams),
         cmocka_unit_test(fair_seed_is_specified),
         cmocka_unit_test(fair_roll_in_one_file),
         cmocka_unit_test(years_and_theaters),

@@ -384,7 +384,11 @@ typedef enum mu_winner {
  * losses in this battle, prisoners excepted: floor(share x lost) stands,
  * and for a fraction f of a stand one more iff a d100 roll <= floor(100 f),
  * as for batteries; no roll when that is 0. Rolls go in order of division
- * id, then brigade.
+ * id, then brigade. On seeded dice not used yet (a seed the event
+ * records), each division rolls from its own stream, seeded with the
+ * first 8 bytes, little-endian, of SHA-256("muster returns v1" 0x00 ||
+ * LE64(seed) || LE32(division id)): a side's rolls do not depend on how
+ * many a division hidden from it took.
  * Errors: MU_ESTATE with MU_R_BATTLE_NOT_STARTED when none is under way,
  * MU_ENOROLL. */
 MU_API mu_status mu_campaign_battle_end(mu_campaign *c, mu_winner winner,

@@ -6,6 +6,8 @@
 #include "campaign.h"
 #include "dice.h"
 
+#include <sodium.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +21,8 @@ typedef struct battle_ctx {
     int64_t event;
     mu_theater theater; /* start: MU_THEATER_UNKNOWN for the campaign's */
     int year;           /* advance */
+    bool one_stream;    /* end: a seed's returns in one stream (old logs) */
+    bool streams;       /* end: they came from each division's own */
 } battle_ctx;
 
 /* MU_ESTATE while a battle is under way; `why` ends the message. */
@@ -88,7 +92,7 @@ mu_status mu_campaign_battle_start_in(mu_campaign *c, const char *name,
     mu_status s = camp_check_name(name, "battle", err);
     if (s != MU_OK)
         return s;
-    battle_ctx x = {name, -1, NULL, 0, MU_THEATER_UNKNOWN, 0};
+    battle_ctx x = {name, -1, NULL, 0, MU_THEATER_UNKNOWN, 0, false, false};
     x.theater = theater;
     if ((s = camp_tx(c, start_tx, &x, NULL, err)) == MU_OK && event)
         *event = x.event;
@@ -129,7 +133,7 @@ mu_status mu_campaign_advance(mu_campaign *c, int year, int64_t *event,
     if (year < MU_YEAR_FIRST || year > MU_YEAR_LAST)
         return err_set(err, MU_EINPUT, "the war's years are %d..%d, not %d",
                        MU_YEAR_FIRST, MU_YEAR_LAST, year);
-    battle_ctx x = {NULL, -1, NULL, 0, MU_THEATER_UNKNOWN, 0};
+    battle_ctx x = {NULL, -1, NULL, 0, MU_THEATER_UNKNOWN, 0, false, false};
     x.year = year;
     mu_status s = camp_tx(c, advance_tx, &x, NULL, err);
     if (s == MU_OK) {
@@ -148,7 +152,7 @@ mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
     mu_status s = camp_check_name(name, "battle", err);
     if (s != MU_OK)
         return s;
-    battle_ctx x = {name, -1, NULL, 0, MU_THEATER_UNKNOWN, 0};
+    battle_ctx x = {name, -1, NULL, 0, MU_THEATER_UNKNOWN, 0, false, false};
     x.theater = MU_THEATER_UNKNOWN;
     if ((s = camp_tx(c, start_tx, &x, NULL, err)) == MU_OK && event)
         *event = x.event;
@@ -207,33 +211,92 @@ static mu_status load_losses(mu_campaign *c, int battle, ret_row **out, int *n,
     return s;
 }
 
-/* rate x lost stands: the whole part surely, the fraction by a roll of
- * d100 <= floor(100 x fraction), in exact rationals. */
-static mu_status roll_returns(mu_campaign *c, const battle_ctx *x, ret_row *v,
-                              int n, mu_error *err)
+/* The seed of division `div`'s returns at a battle's end on `seed`: the
+ * first 8 bytes, little-endian, of SHA-256("muster returns v1" 0x00 ||
+ * LE64(seed) || LE32(div)). Each division has its own stream, so a side's
+ * rolls do not depend on how many rolls a division hidden from it took. */
+static uint64_t returns_seed(uint64_t seed, int div)
 {
-    for (int i = 0; i < n; i++) {
-        ev_return *r = &v[i].r;
-        r->rate = x->winner < 0 ? c->draw
-                  : (int)r->side == x->winner ? c->winner : c->loser;
-        mu_rat t, frac;
-        mu_status s = mu_rat_mul(r->rate, (mu_rat){r->lost, 1}, &t, err);
+    static const char tag[] = "muster returns v1"; /* with its zero byte */
+    unsigned char in[sizeof tag + 12], h[crypto_hash_sha256_BYTES];
+    memcpy(in, tag, sizeof tag);
+    for (unsigned i = 0; i < 8; i++)
+        in[sizeof tag + i] = (unsigned char)(seed >> (8 * i));
+    for (unsigned i = 0; i < 4; i++)
+        in[sizeof tag + 8 + i] = (unsigned char)((uint32_t)div >> (8 * i));
+    crypto_hash_sha256(h, in, sizeof in);
+    uint64_t s = 0;
+    for (int i = 7; i >= 0; i--)
+        s = s << 8 | h[i];
+    return s;
+}
+
+/* The stream of a division's returns: with a seed (fresh dice), each
+ * division rolls from its own, made when its first roll comes. */
+typedef struct own_dice {
+    mu_dice *d;
+    int div;
+    uint64_t seed;
+} own_dice;
+
+static mu_status row_dice(const battle_ctx *x, int div, own_dice *o,
+                          mu_dice **use, mu_error *err)
+{
+    *use = x->d;
+    if (!x->streams)
+        return MU_OK;
+    if (!o->d || o->div != div) {
+        mu_dice_free(o->d);
+        o->d = NULL;
+        o->div = div;
+        mu_status s = mu_dice_new_seeded(returns_seed(o->seed, div), &o->d,
+                                         err);
         if (s != MU_OK)
             return s;
-        int64_t whole = mu_rat_floor(t);
-        if ((s = mu_rat_sub(t, (mu_rat){whole, 1}, &frac, err)) != MU_OK)
+    }
+    *use = o->d;
+    return MU_OK;
+}
+
+/* rate x lost stands: the whole part surely, the fraction by a roll of
+ * d100 <= floor(100 x fraction), in exact rationals. */
+static mu_status one_return(mu_campaign *c, const battle_ctx *x, ret_row *row,
+                            own_dice *o, mu_error *err)
+{
+    ev_return *r = &row->r;
+    r->rate = x->winner < 0 ? c->draw
+              : (int)r->side == x->winner ? c->winner : c->loser;
+    mu_rat t, frac;
+    mu_status s = mu_rat_mul(r->rate, (mu_rat){r->lost, 1}, &t, err);
+    if (s != MU_OK)
+        return s;
+    int64_t whole = mu_rat_floor(t);
+    if ((s = mu_rat_sub(t, (mu_rat){whole, 1}, &frac, err)) != MU_OK)
+        return s;
+    r->whole = (int)whole; /* at most lost: the share is <= 1 */
+    r->threshold = (int)mu_rat_floor((mu_rat){frac.num * 100, frac.den});
+    r->returned = r->whole;
+    r->roll = 0;
+    if (r->threshold > 0) {
+        mu_dice *d;
+        if ((s = row_dice(x, r->division, o, &d, err)) != MU_OK ||
+            (s = dice_roll(d, return_label, row, &r->roll, err)) != MU_OK)
             return s;
-        r->whole = (int)whole; /* at most lost: the share is <= 1 */
-        r->threshold = (int)mu_rat_floor((mu_rat){frac.num * 100, frac.den});
-        r->returned = r->whole;
-        r->roll = 0;
-        if (r->threshold > 0) {
-            if ((s = dice_roll(x->d, return_label, &v[i], &r->roll, err)) != MU_OK)
-                return s;
-            r->returned += r->roll <= r->threshold;
-        }
+        r->returned += r->roll <= r->threshold;
     }
     return MU_OK;
+}
+
+static mu_status roll_returns(mu_campaign *c, battle_ctx *x, ret_row *v,
+                              int n, bool fresh, mu_error *err)
+{
+    own_dice o = {NULL, 0, 0};
+    x->streams = fresh && !x->one_stream && mu_dice_seed(x->d, &o.seed);
+    mu_status s = MU_OK;
+    for (int i = 0; i < n && s == MU_OK; i++)
+        s = one_return(c, x, &v[i], &o, err);
+    mu_dice_free(o.d);
+    return s;
 }
 
 static mu_status apply_returns(mu_campaign *c, int battle, const ret_row *v,
@@ -266,6 +329,7 @@ static mu_status end_event(mu_campaign *c, battle_ctx *x, int battle,
     camp_copy_name(e->name, name);
     e->winner = x->winner;
     e->seed = camp_seed(x->d, fresh);
+    e->streams = x->streams && e->seed.has;
     if (n && !(e->returns = calloc((size_t)n, sizeof *e->returns)))
         return err_nomem(err);
     for (int i = 0; i < n; i++)
@@ -317,7 +381,7 @@ static mu_status end_tx(mu_campaign *c, void *p, mu_error *err)
     int n = 0;
     if ((s = load_losses(c, battle, &v, &n, err)) == MU_OK &&
         (s = may_end(c, v, n, err)) == MU_OK)
-        s = roll_returns(c, x, v, n, err);
+        s = roll_returns(c, x, v, n, fresh, err);
     if (s == MU_OK)
         s = end_event(c, x, battle, name, fresh, v, n, err);
     if (s == MU_OK)
@@ -339,12 +403,19 @@ static mu_status end_tx(mu_campaign *c, void *p, mu_error *err)
 mu_status mu_campaign_battle_end(mu_campaign *c, mu_winner winner, mu_dice *d,
                                  int64_t *event, mu_error *err)
 {
+    return camp_battle_end(c, winner, d, false, event, err);
+}
+
+mu_status camp_battle_end(mu_campaign *c, mu_winner winner, mu_dice *d,
+                          bool one_stream, int64_t *event, mu_error *err)
+{
     if (!c || !d)
         return err_set(err, MU_EINPUT, "no campaign or dice given");
     if (winner < -1 || winner > 1)
         return err_set(err, MU_EINPUT, "the winner is union, confederate or "
                        "nobody");
-    battle_ctx x = {NULL, winner, d, 0, MU_THEATER_UNKNOWN, 0};
+    battle_ctx x = {NULL, winner, d, 0, MU_THEATER_UNKNOWN, 0, one_stream,
+                    false};
     mu_status s = camp_tx(c, end_tx, &x, d, err);
     if (s == MU_OK && event)
         *event = x.event;

@@ -236,6 +236,12 @@ mu_status camp_file_put(sqlite3 *db, const char *path, bool wal,
 mu_status camp_create_memory(const mu_campaign_opts *o, mu_campaign **out,
                              mu_error *err);
 
+/* mu_campaign_battle_end; `one_stream` rolls a seed's returns from one
+ * stream in division order, as logs before per-division streams did (the
+ * replay of an event without "streams"). */
+mu_status camp_battle_end(mu_campaign *c, mu_winner winner, mu_dice *d,
+                          bool one_stream, int64_t *event, mu_error *err);
+
 /* Loads a division with its brigades: MU_EINPUT if there is none. */
 mu_status camp_load_div(mu_campaign *c, int id, camp_div *out, mu_error *err);
 /* Same, MU_ESTATE unless it has engaged. */

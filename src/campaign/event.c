@@ -403,6 +403,8 @@ static void end_encode(const camp_ev *e, cJSON *o)
     else
         cJSON_AddNullToObject(o, "winner");
     put_seed(o, x->seed);
+    if (x->streams)
+        cJSON_AddStringToObject(o, "streams", "division");
     cJSON *a = cJSON_AddArrayToObject(o, "returns");
     for (int i = 0; i < x->nreturns; i++) {
         const ev_return *t = &x->returns[i];
@@ -428,6 +430,13 @@ static void end_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     const cJSON *w = rd_item(r, o, "winner");
     x->winner = w && !cJSON_IsNull(w) ? (int)RD_ARMY(r, o, "winner") : -1;
     x->seed = rd_seed(r, o);
+    if (rd_has(o, "streams")) { /* present only as "division", and seeded */
+        char sw[16];
+        rd_str(r, o, "streams", sw, sizeof sw);
+        if (r->st == MU_OK && (strcmp(sw, "division") || !x->seed.has))
+            rd_fail(r, "streams", "\"division\" with a seed");
+        x->streams = true;
+    }
     const cJSON *list = rd_array(r, o, "returns");
     x->returns = rd_alloc(r, list, sizeof *x->returns, &x->nreturns);
     for (const cJSON *t = x->returns ? list->child : NULL;

@@ -158,6 +158,7 @@ typedef struct ev_battle_end {
     char name[EV_NAME_MAX + 1];
     int winner; /* MU_UNION, MU_CONFEDERATE or -1 */
     ev_seed seed;
+    bool streams; /* seeded: each division's returns from its own stream */
     int nreturns;
     ev_return *returns; /* malloc'd (camp_ev_clear) */
 } ev_battle_end;

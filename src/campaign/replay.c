@@ -175,8 +175,8 @@ static mu_status end_call(mu_campaign *mem, const camp_ev *e,
                           const void *ctx, mu_dice *d, mu_error *err)
 {
     (void)ctx;
-    return mu_campaign_battle_end(mem, (mu_winner)e->u.end.winner, d, NULL,
-                                  err);
+    return camp_battle_end(mem, (mu_winner)e->u.end.winner, d,
+                           !e->u.end.streams, NULL, err);
 }
 
 static mu_status camp_replay_end(mu_campaign *mem, mu_campaign *file,
