@@ -13,6 +13,11 @@
 #define ROSTER_INPUT_GROUP 3
 
 static const char *const papers[] = {"a4", "letter", NULL};
+static const char *const parts[] = {"roster", "labels", NULL};
+/* mu_sheet_list's names (tests/sh/roster_sheets.sh calibrates each). */
+static const char *const sheet_names[] = {"avery-l7160", "avery-l7163",
+                                          "avery-5160", "zweckform-3475",
+                                          NULL};
 
 static const cli_opt roster_opts[] = {
     {.name = "from", .type = ARG_FILE, .metavar = "FILE",
@@ -26,6 +31,10 @@ static const cli_opt roster_opts[] = {
     {.name = "campaign", .type = ARG_FILE, .metavar = "FILE",
      .group = ROSTER_INPUT_GROUP,
      .help = "a campaign's divisions as they stand now"},
+    {.name = "calibrate", .type = ARG_FLAG, .group = ROSTER_INPUT_GROUP,
+     .help = "with --sheet: a calibration page instead of a roster, every "
+             "label's outline where the sheet has it and rulers in mm; "
+             "print it at 100 % and hold it to a sheet"},
     {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",
      .help = "with --campaign: only that side's divisions (a hidden "
              "division of the other side is never printed)"},
@@ -44,6 +53,20 @@ static const cli_opt roster_opts[] = {
     {.name = "base", .type = ARG_TEXT, .metavar = "WxH",
      .help = "label size in mm, 15..120 each: 30x30 (default), 40x20, "
              "40x40, 25x50, ..."},
+    {.name = "compact", .type = ARG_FLAG,
+     .help = "three brigades a row, a division on one page with its labels "
+             "(status boxes, a notes line, a box a battery; no rolls)"},
+    {.name = "only", .type = ARG_CHOICE, .vocab = parts, .metavar = "WHAT",
+     .help = "roster or labels: print only that part"},
+    {.name = "sheet", .type = ARG_CHOICE, .vocab = sheet_names,
+     .metavar = "NAME",
+     .help = "labels on a sheet of self-adhesive labels, one a label at its "
+             "published place (see the table above); the whole file is on "
+             "the sheet's paper"},
+    {.name = "fold", .type = ARG_FLAG,
+     .help = "fold-under labels: the name on top, the strength and morale "
+             "on the half that folds under the base, hidden from the "
+             "opponent"},
     {.name = "page", .type = ARG_NUM, .lo = 1, .hi = 100000, .metavar = "N",
      .help = "only page N (PNG and SVG: default 1)"},
     {.name = "dpi", .type = ARG_NUM, .lo = 50, .hi = 600, .metavar = "N",
@@ -82,6 +105,35 @@ static mu_paper default_paper(void)
     return p;
 }
 
+/* --sheet and what goes with it: no --base, the sheet's paper, labels. */
+static cli_rc setup_sheet(cli_ctx *cx, mu_roster_opts *o)
+{
+    mu_error err = {0};
+    bool labels = o->part != MU_PRINT_ROSTER;
+    if (!labels && (cli_has(cx, O_sheet) || o->fold || cli_has(cx, O_base)))
+        return cli_error(cx, "roster: --%s is for labels, and --only roster "
+                         "prints none", cli_has(cx, O_sheet) ? "sheet"
+                         : o->fold ? "fold" : "base");
+    if (cli_has(cx, O_calibrate) && !cli_has(cx, O_sheet))
+        return cli_error(cx, "roster: --calibrate draws a sheet's labels: "
+                         "name it with --sheet NAME (muster help roster "
+                         "lists them)");
+    if (!cli_has(cx, O_sheet))
+        return CLI_OK;
+    if (mu_sheet_find(cli_str(cx, O_sheet), &o->sheet, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    if (cli_has(cx, O_base))
+        return cli_error(cx, "roster: --base is for labels on plain paper: "
+                         "a sheet's labels are its own size");
+    if (cli_has(cx, O_paper) && o->paper != o->sheet->paper)
+        return cli_error(cx, "roster: --sheet %s is %s paper, not %s",
+                         o->sheet->name, o->sheet->paper == MU_PAPER_A4
+                         ? "A4" : "letter", o->paper == MU_PAPER_A4 ? "A4"
+                         : "letter");
+    o->paper = o->sheet->paper;
+    return CLI_OK;
+}
+
 /* The roster's options from the command line. */
 static cli_rc setup(cli_ctx *cx, mu_roster_opts *o)
 {
@@ -112,7 +164,12 @@ static cli_rc setup(cli_ctx *cx, mu_roster_opts *o)
     if (cli_has(cx, O_base) && mu_base_parse(cli_str(cx, O_base), &o->base_w,
                                              &o->base_h, &err) != MU_OK)
         return cli_fail(cx, &err);
-    return CLI_OK;
+    o->style = cli_has(cx, O_compact) ? MU_ROSTER_COMPACT : MU_ROSTER_CARDS;
+    o->part = !cli_has(cx, O_only) ? MU_PRINT_ALL
+              : cli_choice(cx, O_only, 0) == 0 ? MU_PRINT_ROSTER
+                                               : MU_PRINT_LABELS;
+    o->fold = cli_has(cx, O_fold);
+    return setup_sheet(cx, o);
 }
 
 static mu_status load(cli_ctx *cx, mu_roster **r, mu_error *err)
@@ -181,6 +238,8 @@ static cli_rc write_error(cli_ctx *cx, const char *path)
 static cli_rc render_to(cli_ctx *cx, const char *out, const mu_roster *r,
                         const mu_roster_opts *ro, mu_roster_stats *st)
 {
+    if (!r && !ro->sheet)
+        return cli_error(cx, "roster: nothing to print");
     out_file o;
     const char *slash = strrchr(out, '/');
     int dl = slash ? (int)(slash - out) + 1 : 0;
@@ -197,7 +256,10 @@ static cli_rc render_to(cli_ctx *cx, const char *out, const mu_roster *r,
         return write_error(cx, out);
     }
     mu_error err = {0};
-    mu_status s = mu_roster_render(r, ro, on_write, &o, st, &err);
+    mu_status s = r ? mu_roster_render(r, ro, on_write, &o, st, &err)
+                    : mu_sheet_render_calibration(ro->sheet, ro->format,
+                                                  ro->dpi, on_write, &o,
+                                                  &err);
     int bad = fflush(o.f) != 0 || fsync(fileno(o.f)) != 0;
     bad |= fclose(o.f) != 0;
     if (s == MU_OK && bad) {
@@ -229,12 +291,88 @@ static void pages_text(int first, int last, char *buf, size_t n)
         snprintf(buf, n, "pages %d-%d", first, last);
 }
 
+/* "the roster on pages 1-3, the labels on page 4" and the like. */
+static void parts_text(const mu_roster_opts *o, const mu_roster_stats *st,
+                       char *buf, size_t n)
+{
+    char rp[32], lp[32];
+    pages_text(1, st->roster_pages, rp, sizeof rp);
+    pages_text(st->roster_pages + 1, st->pages, lp, sizeof lp);
+    if (!st->label_pages)
+        snprintf(buf, n, "the roster%s on %s", o->part == MU_PRINT_ALL
+                 ? " with its labels" : "", rp);
+    else if (!st->roster_pages)
+        snprintf(buf, n, "the labels on %s", lp);
+    else
+        snprintf(buf, n, "the roster on %s, the labels on %s", rp, lp);
+}
+
+/* "30x30 mm", "30x30 mm to fold", "63.5x38.1 mm on Avery L7160". */
+static void label_size_text(const mu_roster_opts *o, char *buf, size_t n)
+{
+    int k;
+    if (o->sheet)
+        k = snprintf(buf, n, "%gx%g mm on %s", o->sheet->label_w,
+                     o->sheet->label_h, o->sheet->title);
+    else
+        k = snprintf(buf, n, "%dx%d mm", o->base_w ? o->base_w : 30,
+                     o->base_h ? o->base_h : 30);
+    if (o->fold && k > 0 && (size_t)k < n)
+        snprintf(buf + k, n - (size_t)k, " to fold");
+}
+
+static void report(cli_ctx *cx, const char *out, const mu_roster_opts *o,
+                   const mu_roster_stats *st)
+{
+    const char *paper = o->paper == MU_PAPER_A4 ? "A4" : "letter";
+    char which[160], size[96], extra[96] = "";
+    if (o->format == MU_PAGES_PDF && !o->page)
+        cli_buf_printf(&cx->out, "%s: %d page%s, %s", out, st->pages,
+                       st->pages == 1 ? "" : "s", paper);
+    else
+        cli_buf_printf(&cx->out, "%s: page %d of %d, %s", out,
+                       o->page ? o->page : 1, st->pages, paper);
+    parts_text(o, st, which, sizeof which);
+    label_size_text(o, size, sizeof size);
+    if (o->style == MU_ROSTER_COMPACT)
+        snprintf(extra, sizeof extra, ", %d battery box%s, %d status boxes",
+                 st->battery_boxes, st->battery_boxes == 1 ? "" : "es",
+                 st->status_boxes);
+    cli_buf_printf(&cx->out, ": %s; drawn: %d brigade card%s, %d tick box%s"
+                   "%s, %d label%s of %s, DP marks %d on the roster and %d "
+                   "on the labels\n", which, st->brigades,
+                   st->brigades == 1 ? "" : "s", st->tick_boxes,
+                   st->tick_boxes == 1 ? "" : "es", extra, st->labels,
+                   st->labels == 1 ? "" : "s", size, st->dp_roster,
+                   st->dp_labels);
+}
+
+/* --calibrate: one page, and what the sheet is. */
+static cli_rc run_calibrate(cli_ctx *cx, const mu_roster_opts *o)
+{
+    const char *out = cli_str(cx, O_out);
+    mu_roster_stats st;
+    cli_rc rc = render_to(cx, out, NULL, o, &st);
+    if (rc != CLI_OK)
+        return rc;
+    const mu_sheet *s = o->sheet;
+    cli_buf_printf(&cx->out, "%s: a calibration page for %s, %s: %d x %d "
+                   "labels of %g x %g mm, the first %g mm from the left and "
+                   "%g mm from the top, %g mm apart across and %g mm down\n",
+                   out, s->title, s->paper == MU_PAPER_A4 ? "A4" : "letter",
+                   s->cols, s->rows, s->label_w, s->label_h, s->left, s->top,
+                   s->pitch_x, s->pitch_y);
+    return cx->out.oom ? CLI_FAIL : CLI_OK;
+}
+
 static cli_rc run_roster(cli_ctx *cx)
 {
     mu_roster_opts o;
     cli_rc rc = setup(cx, &o);
     if (rc != CLI_OK)
         return rc;
+    if (cli_has(cx, O_calibrate))
+        return run_calibrate(cx, &o);
     mu_error err = {0};
     mu_labels *labels = NULL;
     mu_roster *r = NULL;
@@ -249,24 +387,7 @@ static cli_rc run_roster(cli_ctx *cx)
     const char *out = cli_str(cx, O_out);
     rc = render_to(cx, out, r, &o, &st);
     if (rc == CLI_OK) {
-        const char *paper = o.paper == MU_PAPER_A4 ? "A4" : "letter";
-        if (o.format == MU_PAGES_PDF && !o.page)
-            cli_buf_printf(&cx->out, "%s: %d page%s, %s", out, st.pages,
-                           st.pages == 1 ? "" : "s", paper);
-        else
-            cli_buf_printf(&cx->out, "%s: page %d of %d, %s", out,
-                           o.page ? o.page : 1, st.pages, paper);
-        char rp[32], lp[32];
-        pages_text(1, st.roster_pages, rp, sizeof rp);
-        pages_text(st.roster_pages + 1, st.pages, lp, sizeof lp);
-        cli_buf_printf(&cx->out, ": the roster on %s, the labels on %s; drawn: "
-                       "%d brigade card%s, %d tick box%s, %d label%s of "
-                       "%dx%d mm, DP marks %d on the roster and %d on the "
-                       "labels\n", rp, lp, st.brigades, st.brigades == 1 ? ""
-                       : "s", st.tick_boxes, st.tick_boxes == 1 ? "" : "es",
-                       st.labels, st.labels == 1 ? "" : "s",
-                       o.base_w ? o.base_w : 30, o.base_h ? o.base_h : 30,
-                       st.dp_roster, st.dp_labels);
+        report(cx, out, &o, &st);
         if (cx->out.oom)
             rc = CLI_FAIL;
     }
@@ -288,7 +409,17 @@ const cli_command cmd_roster = {
         "rolls that made it; corps and army totals and the reserve artillery; then\n"
         "labels with crop marks. Despicable leaders carry DP. The file is written\n"
         "whole or not at all: bad input or a path that cannot be written exits 2\n"
-        "and leaves nothing behind.\n",
+        "and leaves nothing behind.\n"
+        "\n"
+        "--compact puts three brigades a row, each with status boxes (disordered,\n"
+        "low ammunition) and a notes line, a box for each battery, and a division's\n"
+        "labels beside it on its page. --sheet prints the labels on a sheet of\n"
+        "self-adhesive labels, one a label (sizes in mm, from the page's edges):\n"
+        "  avery-l7160     A4      3 x 7 of 63.5 x 38.1, left 7.25, top 15.15\n"
+        "  avery-l7163     A4      2 x 7 of 99.1 x 38.1, left 4.65, top 15.15\n"
+        "  avery-5160      letter  3 x 10 of 2.625 x 1 in, left 3/16, top 1/2 in\n"
+        "  zweckform-3475  A4      3 x 8 of 70 x 36, left 0, top 4.5\n"
+        "--calibrate with --sheet draws where its labels are, to check a printer.\n",
     .opts = roster_opts,
     .run = CLI_FULL_RUN(run_roster),
     .flags = CLI_FULL};

@@ -12,9 +12,11 @@
     X(arm, "arm") X(army, "army") X(as, "as") X(ask, "ask") X(base, "base") \
     X(batteries_captured, "batteries-captured") \
     X(batteries_lost, "batteries-lost") X(brigade, "brigade") \
-    X(by_the_book, "by-the-book") X(camp, "camp") X(campaign, "campaign") \
+    X(by_the_book, "by-the-book") X(calibrate, "calibrate") \
+    X(camp, "camp") X(campaign, "campaign") \
     X(captured, "captured") X(cavalry, "cavalry") \
-    X(commitment, "commitment") X(confederate, "confederate") \
+    X(commitment, "commitment") X(compact, "compact") \
+    X(confederate, "confederate") \
     X(confederate_batteries, "confederate-batteries") \
     X(confederate_leaders, "confederate-leaders") \
     X(contribution, "contribution") X(corps, "corps") \
@@ -22,18 +24,21 @@
     X(crew, "crew") X(crew_left, "crew-left") X(crossings, "crossings") \
     X(crossover, "crossover") X(default, "default") X(division, "division") \
     X(divisions, "divisions") X(dpi, "dpi") X(fair, "fair") \
-    X(figures, "figures") X(format, "format") X(from, "from") X(gun, "gun") \
+    X(figures, "figures") X(fold, "fold") X(format, "format") \
+    X(from, "from") X(gun, "gun") \
     X(head, "head") X(hidden, "hidden") X(kind, "kind") X(labels, "labels") \
     X(listen, "listen") X(lost, "lost") X(max_range, "max-range") \
     X(method, "method") X(move, "move") X(name, "name") \
     X(no_canister, "no-canister") X(no_point_blank, "no-point-blank") \
-    X(no_qr, "no-qr") X(no_roll, "no-roll") X(out, "out") X(page, "page") \
+    X(no_qr, "no-qr") X(no_roll, "no-roll") X(only, "only") X(out, "out") \
+    X(page, "page") \
     X(paper, "paper") X(port, "port") X(range, "range") X(ranges, "ranges") \
     X(return_fire, "return-fire") X(return_loser, "return-loser") \
     X(return_rate, "return-rate") X(return_winner, "return-winner") \
     X(rolls, "rolls") X(rotate, "rotate") X(rules, "rules") X(salt, "salt") \
     X(scale, "scale") \
-    X(seed, "seed") X(side, "side") X(stat, "stat") X(step, "step") \
+    X(seed, "seed") X(sheet, "sheet") X(side, "side") X(stat, "stat") \
+    X(step, "step") \
     X(table, "table") \
     X(theater, "theater") X(threads, "threads") X(time_limit, "time-limit") \
     X(timeout, "timeout") X(title, "title") X(to, "to") X(trials, "trials") \

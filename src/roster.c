@@ -47,8 +47,10 @@ void roster_div_from_gen(rs_division *d, const mu_division *g)
     d->guns_captured = d->guns_destroyed = 0;
     for (int i = 0; i < g->nbrigades; i++) {
         const mu_brigade *b = &g->brigades[i];
-        d->b[i] = (rs_brigade){i + 1, b->stands, b->stands, b->stands, 0, 0,
-                               0, b->morale, b->leader, b->rolled, RS_ROLLED};
+        d->b[i] = (rs_brigade){.number = i + 1, .stands = b->stands,
+                               .label_stands = b->stands, .start = b->stands,
+                               .morale = b->morale, .leader = b->leader,
+                               .rolled = b->rolled, .origin = RS_ROLLED};
     }
 }
 
@@ -159,6 +161,14 @@ mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
     return MU_OK;
 }
 
+void roster_brigade_name(const rs_brigade *b, char *buf, size_t n)
+{
+    if (b->name[0])
+        snprintf(buf, n, "%s", b->name);
+    else
+        snprintf(buf, n, "Brigade %d", b->number);
+}
+
 void roster_corps_name(const mu_roster *r, int corps, char *buf, size_t n)
 {
     const rs_corps *k = &r->corps[corps];
@@ -214,16 +224,61 @@ bad:
                    "mm, each 15..120, such as 30x30 or 40x20", s ? s : "");
 }
 
+/* ---- label sheets ------------------------------------------------------- */
+
+#define IN 25.4
+
+/* As their makers publish them (mm). */
+static const mu_sheet sheets[] = {
+    {"avery-l7160", "Avery L7160", MU_PAPER_A4, 3, 7, 63.5, 38.1, 7.25,
+     15.15, 66.0, 38.1},
+    {"avery-l7163", "Avery L7163", MU_PAPER_A4, 2, 7, 99.1, 38.1, 4.65,
+     15.15, 101.6, 38.1},
+    {"avery-5160", "Avery 5160", MU_PAPER_LETTER, 3, 10, 2.625 * IN, 1 * IN,
+     0.1875 * IN, 0.5 * IN, 2.75 * IN, 1 * IN},
+    {"zweckform-3475", "Avery Zweckform 3475", MU_PAPER_A4, 3, 8, 70, 36, 0,
+     4.5, 70, 36},
+};
+#define NSHEETS (sizeof sheets / sizeof sheets[0])
+
+const mu_sheet *mu_sheet_list(size_t *n)
+{
+    if (n)
+        *n = NSHEETS;
+    return sheets;
+}
+
+mu_status mu_sheet_find(const char *name, const mu_sheet **out, mu_error *err)
+{
+    for (size_t i = 0; name && i < NSHEETS; i++)
+        if (!strcasecmp(name, sheets[i].name)) {
+            *out = &sheets[i];
+            return MU_OK;
+        }
+    char list[256] = "";
+    size_t k = 0;
+    for (size_t i = 0; i < NSHEETS; i++) {
+        int m = snprintf(list + k, sizeof list - k, "%s%s", i ? ", " : "",
+                         sheets[i].name);
+        if (m > 0 && (size_t)m < sizeof list - k)
+            k += (size_t)m;
+    }
+    return err_set(err, MU_EINPUT, "unknown label sheet '%s': choose %s",
+                   name ? name : "", list);
+}
+
 /* ---- layout ------------------------------------------------------------- */
 
 /* Block heights in points, room below included. */
 static const double block_h[] = {
     [RB_SIDE] = 30, [RB_CORPS] = 34, [RB_DIV] = 58, [RB_CARD] = 70,
-    [RB_CORPS_TOTAL] = 36, [RB_SIDE_TOTAL] = 56, [RB_NOTE] = 20};
+    [RB_CORPS_TOTAL] = 36, [RB_SIDE_TOTAL] = 56, [RB_NOTE] = 20,
+    [RB_CDIV] = 0, [RB_LABELS] = 0};
 
 typedef struct lay {
     rs_layout *l;
     bool oom;
+    int shown; /* labels already in a row beside a division */
 } lay;
 
 static void push(lay *y, rs_kind k, int side, int corps, int div, int brig,
@@ -237,7 +292,7 @@ static void push(lay *y, rs_kind k, int side, int corps, int div, int brig,
     }
     l->blocks = p;
     p[l->nblocks++] = (rs_block){k, side, corps, div, brig, block_h[k], keep,
-                                 0, 0};
+                                 0, 0, 0, 0};
 }
 
 static void push_label(lay *y, int corps, int div, int brig)
@@ -252,15 +307,52 @@ static void push_label(lay *y, int corps, int div, int brig)
     p[l->nlabels++] = (rs_label){corps, div, brig};
 }
 
-static void push_div(lay *y, const mu_roster *r, int side, int i)
+/* The compact style: the division in one block; its labels (and those
+ * pushed before it since the last row: a corps leader's) in a row after
+ * it, kept on its page, unless they go to label pages. */
+static void push_compact(lay *y, const mu_roster *r, int side, int i,
+                         bool inline_labels)
+{
+    rs_layout *l = y->l;
+    const rs_division *d = &r->divs[i];
+    int rows = (d->nbrigades + RS_CELLS - 1) / RS_CELLS;
+    bool guns = d->batteries || d->guns_captured || d->guns_destroyed;
+    push(y, RB_CDIV, side, d->corps, i, -1, inline_labels);
+    if (y->oom)
+        return;
+    l->blocks[l->nblocks - 1].h = RS_CDIV_HEAD + rows * RS_CELL_H +
+                                  (guns ? RS_BATT_H : 0) + RS_CDIV_GAP;
+    if (!inline_labels)
+        return;
+    int first = y->shown;
+    y->shown = l->nlabels;
+    int n = l->nlabels - first, per = l->g.row_cols;
+    push(y, RB_LABELS, side, d->corps, i, -1, false);
+    if (y->oom)
+        return;
+    rs_block *b = &l->blocks[l->nblocks - 1];
+    b->first = first;
+    b->count = n;
+    b->h = RS_ROW_CAPTION + (n + per - 1) / per *
+           (l->g.lh + RS_ROW_GAP_MM * MM) + RS_CDIV_GAP;
+}
+
+static void push_div(lay *y, const mu_roster *r, const mu_roster_opts *o,
+                     int side, int i)
 {
     const rs_division *d = &r->divs[i];
-    push(y, RB_DIV, side, d->corps, i, -1, true);
+    bool compact = o->style == MU_ROSTER_COMPACT;
+    bool roster = o->part != MU_PRINT_LABELS;
+    if (roster && !compact)
+        push(y, RB_DIV, side, d->corps, i, -1, true);
     push_label(y, -1, i, -1);
     for (int b = 0; b < d->nbrigades; b++) {
-        push(y, RB_CARD, side, d->corps, i, b, false);
+        if (roster && !compact)
+            push(y, RB_CARD, side, d->corps, i, b, false);
         push_label(y, -1, i, b);
     }
+    if (roster && compact)
+        push_compact(y, r, side, i, o->part == MU_PRINT_ALL && !o->sheet);
 }
 
 static int divs_of_corps(const mu_roster *r, int k)
@@ -273,10 +365,13 @@ static int divs_of_corps(const mu_roster *r, int k)
 
 /* Blocks and labels in print order: per side, its corps with their
  * divisions, then divisions of no corps, then the side's totals. */
-static void blocks(lay *y, const mu_roster *r)
+static void blocks(lay *y, const mu_roster *r, const mu_roster_opts *o)
 {
-    /* Headings and totals only help when there is more than a division. */
-    bool big = r->ncorps > 0 || r->ndivs > 1 || r->campaign;
+    /* Headings and totals only help when there is more than a division;
+     * labels alone have none. */
+    bool big = (r->ncorps > 0 || r->ndivs > 1 || r->campaign) &&
+               o->part != MU_PRINT_LABELS;
+    bool roster = o->part != MU_PRINT_LABELS;
     for (int a = 0; a < 2; a++) {
         int n = 0;
         for (int i = 0; i < r->ndivs; i++)
@@ -288,18 +383,20 @@ static void blocks(lay *y, const mu_roster *r)
         for (int k = 0; k < r->ncorps; k++) {
             if ((int)r->corps[k].side != a || divs_of_corps(r, k) == 0)
                 continue;
-            push(y, RB_CORPS, a, k, -1, -1, true);
+            if (roster)
+                push(y, RB_CORPS, a, k, -1, -1, true);
             if (r->corps[k].rated)
                 push_label(y, k, -1, -1);
             for (int i = 0; i < r->ndivs; i++)
                 if (r->divs[i].corps == k)
-                    push_div(y, r, a, i);
-            push(y, RB_CORPS_TOTAL, a, k, -1, -1, false);
+                    push_div(y, r, o, a, i);
+            if (roster)
+                push(y, RB_CORPS_TOTAL, a, k, -1, -1, false);
         }
         for (int i = 0; i < r->ndivs; i++)
             if ((int)r->divs[i].gen.army == a && r->divs[i].corps < 0)
-                push_div(y, r, a, i);
-        if (r->waiting[a][0])
+                push_div(y, r, o, a, i);
+        if (r->waiting[a][0] && roster)
             push(y, RB_NOTE, a, -1, -1, -1, false);
         if (big && n > 0)
             push(y, RB_SIDE_TOTAL, a, -1, -1, -1, false);
@@ -329,12 +426,50 @@ static void paginate(rs_layout *l)
     l->roster_pages = l->nblocks ? page : 0;
 }
 
+/* Label pages on a sheet: its labels at its places, halved for folding. */
+static void sheet_geom(rs_geom *g, const mu_sheet *s)
+{
+    g->lw = s->label_w * MM;
+    g->lh = s->label_h * MM;
+    g->lx = s->left * MM;
+    g->ly = s->top * MM;
+    g->px = s->pitch_x * MM;
+    g->py = s->pitch_y * MM;
+    g->cols = s->cols;
+    g->rows = s->rows;
+}
+
+/* Label pages on plain paper: centred, 8 mm apart, 12 pt below the
+ * header's rule. */
+static mu_status plain_geom(rs_geom *g, int bw, int bh, bool fold,
+                            mu_error *err)
+{
+    double gap = RS_LABEL_GAP_MM * MM;
+    g->lw = g->base_w;
+    g->lh = fold ? 2 * g->base_h : g->base_h;
+    g->px = g->lw + gap;
+    g->py = g->lh + gap;
+    g->cols = (int)((g->w - 2 * g->margin + gap) / g->px);
+    g->rows = (int)((g->h - g->top - 12 - g->bottom + gap) / g->py);
+    if (g->cols < 1 || g->rows < 1)
+        return err_set(err, MU_EINPUT, "a %dx%d mm label%s does not fit "
+                       "the paper", bw, bh, fold ? " to fold" : "");
+    g->lx = (g->w - (g->cols * g->px - gap)) / 2;
+    g->ly = g->top + 12;
+    gap = RS_ROW_GAP_MM * MM;
+    g->row_cols = (int)((g->w - 2 * g->margin + gap) / (g->lw + gap));
+    return MU_OK;
+}
+
 mu_status roster_layout(const mu_roster *r, const mu_roster_opts *o,
                         rs_layout *out, mu_error *err)
 {
     memset(out, 0, sizeof *out);
     rs_geom *g = &out->g;
-    mu_paper_size(o->paper, &g->w, &g->h);
+    if (o->sheet && (o->base_w || o->base_h))
+        return err_set(err, MU_EINPUT, "a sheet's labels are its own size: "
+                       "give no base with a sheet");
+    mu_paper_size(o->sheet ? o->sheet->paper : o->paper, &g->w, &g->h);
     g->margin = 36;
     g->top = 58;
     g->bottom = 40;
@@ -343,23 +478,25 @@ mu_status roster_layout(const mu_roster *r, const mu_roster_opts *o,
         return err_set(err, MU_EINPUT, "a base is 15..120 mm each way");
     g->base_w = bw * MM;
     g->base_h = bh * MM;
-    double gap = 8 * MM;
-    g->cols = (int)((g->w - 2 * g->margin + gap) / (g->base_w + gap));
-    /* Labels start 12 pt below the header, clear of its rule. */
-    g->rows = (int)((g->h - g->top - 12 - g->bottom + gap) /
-                    (g->base_h + gap));
-    if (g->cols < 1 || g->rows < 1)
-        return err_set(err, MU_EINPUT, "a %dx%d mm label does not fit the "
-                       "paper", bw, bh);
-    lay y = {out, false};
-    blocks(&y, r);
+    if (o->sheet) {
+        sheet_geom(g, o->sheet);
+    } else {
+        mu_status s = plain_geom(g, bw, bh, o->fold, err);
+        if (s != MU_OK)
+            return s;
+    }
+    lay y = {out, false, 0};
+    blocks(&y, r, o);
     if (y.oom) {
         roster_layout_free(out);
         return err_nomem(err);
     }
     paginate(out);
     int per = g->cols * g->rows;
-    out->label_pages = (out->nlabels + per - 1) / per;
+    bool pages = o->part == MU_PRINT_LABELS ||
+                 (o->part == MU_PRINT_ALL &&
+                  (o->style != MU_ROSTER_COMPACT || o->sheet));
+    out->label_pages = pages ? (out->nlabels + per - 1) / per : 0;
     return MU_OK;
 }
 

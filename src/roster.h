@@ -16,6 +16,7 @@ enum { RS_ROLLED = 0, RS_REPLACED = 1, RS_DOWNGRADED = 2,
 
 typedef struct rs_brigade {
     int number;
+    char name[RS_NAME]; /* the campaign's name for it, or "" */
     int stands;   /* now: one tick box each */
     int label_stands; /* the label's strength (campaign: at the battle's
                          start while one is under way) */
@@ -72,8 +73,23 @@ void roster_div_from_gen(rs_division *d, const mu_division *g);
 /* ---- layout (roster.c) -------------------------------------------------- */
 
 typedef enum rs_kind {
-    RB_SIDE, RB_CORPS, RB_DIV, RB_CARD, RB_CORPS_TOTAL, RB_SIDE_TOTAL, RB_NOTE
+    RB_SIDE, RB_CORPS, RB_DIV, RB_CARD, RB_CORPS_TOTAL, RB_SIDE_TOTAL, RB_NOTE,
+    RB_CDIV,  /* compact: a division's header, brigades and batteries */
+    RB_LABELS /* compact: labels[first..first+count) in rows */
 } rs_kind;
+
+/* The compact style's measures, points: a division's header, a row of
+ * brigade cells, the batteries' row, room below; brigade cells a row. */
+#define RS_CDIV_HEAD 36.0
+#define RS_CELL_H 96.0
+#define RS_BATT_H 24.0
+#define RS_CDIV_GAP 10.0
+#define RS_CELLS 3
+/* Labels on plain paper: the gap between them, mm (label pages, and the
+ * rows beside a compact division), and the caption above such a row. */
+#define RS_LABEL_GAP_MM 8.0
+#define RS_ROW_GAP_MM 4.0
+#define RS_ROW_CAPTION 22.0
 
 typedef struct rs_block {
     rs_kind kind;
@@ -82,13 +98,18 @@ typedef struct rs_block {
     bool keep;                  /* keep on the page of the next block */
     int page;                   /* 1-based, after pagination */
     double y;                   /* top on its page */
+    int first, count;           /* RB_LABELS: which labels */
 } rs_block;
 
 /* Page geometry, points. */
 typedef struct rs_geom {
     double w, h, margin, top, bottom; /* content runs top..h-bottom */
-    double base_w, base_h;            /* a label */
+    double base_w, base_h;            /* a command stand's base */
+    double lw, lh;                    /* a label as drawn (fold: 2 halves) */
+    double lx, ly, px, py;            /* label pages: the first label's top
+                                         left corner and the pitches */
     int cols, rows;                   /* labels a page */
+    int row_cols;                     /* labels a row beside a division */
 } rs_geom;
 
 /* One command-stand label: which leader. */
@@ -97,6 +118,9 @@ typedef struct rs_label {
     int div;      /* a division's leader (brig < 0) or brigadier */
     int brig;     /* brigade index, or -1 */
 } rs_label;
+
+/* "Brigade 3", or the brigade's name when it has one. */
+void roster_brigade_name(const rs_brigade *b, char *buf, size_t n);
 
 typedef struct rs_layout {
     rs_geom g;

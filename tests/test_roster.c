@@ -6,6 +6,7 @@
 #include "roster.h"
 
 #include <cairo.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -313,7 +314,8 @@ static void layout_and_counts(void **state)
     }
     assert_true(dp > 0);
     for (int paper = 0; paper < 2; paper++) {
-        mu_roster_opts o = {(mu_paper)paper, MU_PAGES_PDF, 0, 0, NULL, 40, 20};
+        mu_roster_opts o = {.paper = (mu_paper)paper, .format = MU_PAGES_PDF,
+                            .base_w = 40, .base_h = 20};
         rs_layout l;
         assert_int_equal(roster_layout(ro, &o, &l, &err), MU_OK);
         assert_true(l.roster_pages >= 3);
@@ -364,6 +366,104 @@ static void layout_and_counts(void **state)
     mu_rules_free(r);
 }
 
+/* The compact style: every division in one block with its labels in a
+ * row after it, on one page, and no label pages; a part alone; labels on
+ * a sheet at its places; fold-under labels twice as tall. */
+static void compact_parts_and_sheets(void **state)
+{
+    (void)state;
+    mu_rules *r = default_rules();
+    mu_error err;
+    mu_dice *d;
+    assert_int_equal(mu_dice_new_seeded(4, &d, &err), MU_OK);
+    mu_battle b;
+    mu_oob_opts bo = {MU_UNION, MU_YEAR_UNKNOWN, MU_THEATER_UNKNOWN, MU_INFANTRY,
+                      false};
+    assert_int_equal(mu_battle_generate(r, d, &bo, 8, &b, &err), MU_OK);
+    mu_oob_doc doc = {0};
+    doc.kind = MU_OOB_BATTLE;
+    doc.battle = b;
+    mu_roster *ro;
+    assert_int_equal(mu_roster_from_oob(&doc, NULL, &ro, &err), MU_OK);
+    for (int paper = 0; paper < 2; paper++) {
+        mu_roster_opts o = {.paper = (mu_paper)paper,
+                            .style = MU_ROSTER_COMPACT};
+        rs_layout l;
+        assert_int_equal(roster_layout(ro, &o, &l, &err), MU_OK);
+        assert_int_equal(l.label_pages, 0);
+        int divs = 0, shown = 0;
+        for (int i = 0; i < l.nblocks; i++) {
+            const rs_block *k = &l.blocks[i];
+            assert_true(k->y + k->h <= l.g.h - l.g.bottom + 1e-9);
+            if (k->kind != RB_CDIV)
+                continue;
+            divs++;
+            /* its labels next, on its page */
+            assert_true(i + 1 < l.nblocks);
+            assert_int_equal(l.blocks[i + 1].kind, RB_LABELS);
+            assert_int_equal(l.blocks[i + 1].page, k->page);
+            assert_int_equal(l.blocks[i + 1].first, shown);
+            shown += l.blocks[i + 1].count;
+        }
+        assert_int_equal(divs, 16);
+        assert_int_equal(shown, l.nlabels);
+        roster_layout_free(&l);
+        o.part = MU_PRINT_ROSTER;
+        assert_int_equal(roster_layout(ro, &o, &l, &err), MU_OK);
+        for (int i = 0; i < l.nblocks; i++)
+            assert_int_not_equal(l.blocks[i].kind, RB_LABELS);
+        assert_int_equal(l.label_pages, 0);
+        roster_layout_free(&l);
+        o.part = MU_PRINT_LABELS;
+        assert_int_equal(roster_layout(ro, &o, &l, &err), MU_OK);
+        assert_int_equal(l.nblocks, 0);
+        assert_int_equal(l.roster_pages, 0);
+        assert_int_equal(l.label_pages, (l.nlabels + l.g.cols * l.g.rows - 1) /
+                                            (l.g.cols * l.g.rows));
+        roster_layout_free(&l);
+    }
+    size_t n;
+    const mu_sheet *sh = mu_sheet_list(&n), *found;
+    assert_int_equal(n, 4);
+    for (size_t i = 0; i < n; i++) {
+        /* the labels and gaps fill the paper across, margins equal */
+        double pw, ph;
+        mu_paper_size(sh[i].paper, &pw, &ph);
+        double across = 2 * sh[i].left + (sh[i].cols - 1) * sh[i].pitch_x +
+                        sh[i].label_w;
+        double down = 2 * sh[i].top + (sh[i].rows - 1) * sh[i].pitch_y +
+                      sh[i].label_h;
+        assert_true(fabs(across - pw * 25.4 / 72) < 0.01);
+        assert_true(fabs(down - ph * 25.4 / 72) < 0.01);
+        assert_int_equal(mu_sheet_find(sh[i].name, &found, &err), MU_OK);
+        assert_ptr_equal(found, &sh[i]);
+        mu_roster_opts o = {.paper = MU_PAPER_LETTER, .sheet = &sh[i],
+                            .part = MU_PRINT_LABELS, .fold = i % 2};
+        rs_layout l;
+        assert_int_equal(roster_layout(ro, &o, &l, &err), MU_OK);
+        assert_true(fabs(l.g.lx - sh[i].left * 72 / 25.4) < 1e-9);
+        assert_true(fabs(l.g.ly - sh[i].top * 72 / 25.4) < 1e-9);
+        assert_true(fabs(l.g.lh - sh[i].label_h * 72 / 25.4) < 1e-9);
+        mu_paper_size(sh[i].paper, &pw, &ph);
+        assert_true(l.g.w == pw && l.g.h == ph); /* the sheet's paper */
+        roster_layout_free(&l);
+        o.base_w = o.base_h = 30;
+        assert_int_equal(roster_layout(ro, &o, &l, &err), MU_EINPUT);
+    }
+    assert_int_equal(mu_sheet_find("AVERY-L7160", &found, &err), MU_OK);
+    assert_int_equal(mu_sheet_find("l7160", &found, &err), MU_EINPUT);
+    assert_non_null(strstr(err.msg, "zweckform-3475"));
+    mu_roster_opts o = {.fold = true};
+    rs_layout l;
+    assert_int_equal(roster_layout(ro, &o, &l, &err), MU_OK);
+    assert_true(fabs(l.g.lh - 2 * l.g.base_h) < 1e-9);
+    roster_layout_free(&l);
+    mu_roster_free(ro);
+    mu_battle_clear(&b);
+    mu_dice_free(d);
+    mu_rules_free(r);
+}
+
 static void paper_and_bases(void **state)
 {
     (void)state;
@@ -393,6 +493,7 @@ int main(void)
         cmocka_unit_test(lists_corps_and_battles_round_trip),
         cmocka_unit_test(bad_divisions_are_refused),
         cmocka_unit_test(layout_and_counts),
+        cmocka_unit_test(compact_parts_and_sheets),
         cmocka_unit_test(paper_and_bases),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

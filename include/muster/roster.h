@@ -70,6 +70,39 @@ typedef enum mu_page_format {
     MU_PAGES_SVG      /* one page */
 } mu_page_format;
 
+/* A sheet of self-adhesive labels as its maker publishes it: every
+ * length in mm, from the page's top left corner; `pitch_x` is one label's
+ * left edge to the next one's, `pitch_y` one top edge to the next. */
+typedef struct mu_sheet {
+    const char *name;        /* "avery-l7160": what a user types */
+    const char *title;       /* "Avery L7160" */
+    mu_paper paper;
+    int cols, rows;
+    double label_w, label_h;
+    double left, top;        /* the page's edges to the first label's */
+    double pitch_x, pitch_y;
+} mu_sheet;
+
+/* The sheets muster knows, in a fixed order; *n their count. Never NULL;
+ * the table is static. */
+MU_API const mu_sheet *mu_sheet_list(size_t *n);
+/* The sheet called `name` (any case).
+ * Errors: MU_EINPUT naming the sheets there are. */
+MU_API mu_status mu_sheet_find(const char *name, const mu_sheet **out,
+                               mu_error *err);
+
+typedef enum mu_roster_style {
+    MU_ROSTER_CARDS = 0, /* one full-width card a brigade, with its rolls */
+    MU_ROSTER_COMPACT    /* several brigades a row, a division on a page
+                            with its labels beside it when there is room */
+} mu_roster_style;
+
+typedef enum mu_roster_part {
+    MU_PRINT_ALL = 0,    /* the roster, then the labels */
+    MU_PRINT_ROSTER,     /* no labels */
+    MU_PRINT_LABELS      /* the labels alone */
+} mu_roster_part;
+
 typedef struct mu_roster_opts {
     mu_paper paper;
     mu_page_format format;
@@ -77,6 +110,19 @@ typedef struct mu_roster_opts {
     int dpi;                 /* PNG: 50..600; 0 means 150 */
     const mu_labels *labels; /* worn/spent marks; may be NULL */
     int base_w, base_h;      /* label size in mm; 0 means 30 x 30 */
+    mu_roster_style style;
+    mu_roster_part part;
+    /* Labels on this sheet (NULL: on plain paper with crop marks): one a
+     * label of the sheet, at its published place, pages without a
+     * header. The whole document is then on the sheet's paper, and
+     * base_w/base_h must be 0. */
+    const mu_sheet *sheet;
+    /* Fold-under labels: the label twice as tall (on a sheet: the sheet's
+     * label halved), the part the opponent may see on top and the
+     * brigade's strength and morale (a leader's rating) on the half that
+     * folds under the base, printed upside down so that it reads upright
+     * when the stand is lifted. */
+    bool fold;
 } mu_roster_opts;
 
 /* What was drawn, counted as it was drawn (tests cross-check it with the
@@ -91,6 +137,8 @@ typedef struct mu_roster_stats {
     int labels;       /* command-stand labels drawn */
     int dp_roster;    /* "DP" marks on roster pages drawn */
     int dp_labels;    /* "DP" marks on label pages drawn */
+    int battery_boxes; /* one per battery with a division, compact style */
+    int status_boxes;  /* disordered and low ammunition, compact style */
 } mu_roster_stats;
 
 /* Receives the output as it is made; return MU_OK, or any other status to
@@ -100,8 +148,11 @@ typedef mu_status (*mu_write_fn)(void *ud, const unsigned char *data,
 
 /* Draws the roster as PDF, PNG or SVG (cairo and pango) into `write`.
  * Pages: the roster, broken between brigade cards and never inside one, a
- * division's header kept with its first card; then the labels. Each page
- * has a header with the roster's title and "page N of M". `stats` (may be
+ * division's header kept with its first card; then the labels. In the
+ * compact style a division is one block, its labels in a row after it on
+ * its page (on label pages with a sheet), pages broken between divisions.
+ * `part` leaves the labels or the roster out. Each page but a sheet's has
+ * a header with the roster's title and "page N of M". `stats` (may be
  * NULL) says what was drawn.
  * A brigade's label is that of its strength (in a campaign, while a
  * battle is under way, the strength it began the battle with); a strength
@@ -123,6 +174,18 @@ MU_API mu_status mu_roster_draw_page(const mu_roster *r,
                                      const mu_roster_opts *o, int page,
                                      void *cr, mu_roster_stats *stats,
                                      mu_error *err);
+
+/* A calibration page for a sheet, on its paper: every label's outline
+ * at its published place, numbered, and rulers in mm along the top and
+ * left edges. Printed on plain paper at 100 % and held against a sheet of
+ * labels, it shows whether a printer shifts or scales the page. `format`
+ * and `dpi` as in mu_roster_opts.
+ * Errors: MU_EINPUT for bad options, the status `write` returned when it
+ *         stopped, MU_EINTERNAL when cairo fails. */
+MU_API mu_status mu_sheet_render_calibration(const mu_sheet *sheet,
+                                             mu_page_format format, int dpi,
+                                             mu_write_fn write, void *ud,
+                                             mu_error *err);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,7 @@
 #include <cairo-svg.h>
 #include <pango/pangocairo.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,6 +20,13 @@
 #define TICK_R 0.12
 #define TICK_G 0.23
 #define TICK_B 0.37
+/* Battery boxes and status boxes likewise, each in a colour of its own. */
+#define BATT_R 0.45
+#define BATT_G 0.12
+#define BATT_B 0.10
+#define STAT_R 0.30
+#define STAT_G 0.30
+#define STAT_B 0.30
 
 typedef struct dctx {
     cairo_t *cr;
@@ -28,6 +36,7 @@ typedef struct dctx {
     mu_roster_stats *st;
     int page, pages;
     double x0, w; /* content: left edge and width */
+    bool on_label; /* drawing a label (a DP mark counts as a label's) */
 } dctx;
 
 /* ---- text --------------------------------------------------------------- */
@@ -101,6 +110,17 @@ static bool label_page(const dctx *c)
     return c->page > c->l->roster_pages;
 }
 
+/* The sides' colours: Union blue, Confederate grey; a band of it marks a
+ * division's header, its brigades and its labels. */
+static void side_ink(dctx *c, mu_army side)
+{
+    if (side == MU_UNION)
+        cairo_set_source_rgb(c->cr, 0.13, 0.25, 0.52);
+    else
+        cairo_set_source_rgb(c->cr, 0.52, 0.52, 0.50);
+}
+
+
 /* A "DP" badge, white on black, its left edge at x; returns its width. */
 static double dp_badge(dctx *c, double x, double y, double size)
 {
@@ -111,7 +131,7 @@ static double dp_badge(dctx *c, double x, double y, double size)
     ink(c, 1);
     text(c, x, y + size * 0.12, w, "DP", size, F_BOLD, 1);
     ink(c, 0.1);
-    if (label_page(c))
+    if (c->on_label || label_page(c))
         c->st->dp_labels++;
     else
         c->st->dp_roster++;
@@ -258,37 +278,47 @@ static void division_rolls(const rs_division *d, char *s, size_t n)
 #undef ADD
 }
 
+/* "25 of 27 stands in 3 brigades · artillery: 2 batteries with the
+ * division (1 captured), 1 to the Army Artillery Reserve". */
+static void division_summary(const rs_division *d, char *s, size_t n)
+{
+    const mu_division *g = &d->gen;
+    int k = 0;
+    if (d->campaign && d->stands != d->start)
+        k = snprintf(s, n, "%d of %d stands", d->stands, d->start);
+    else
+        k = snprintf(s, n, "%d stands", d->stands);
+    k += snprintf(s + k, n - (size_t)k, " in %d brigades \u00b7 "
+                  "artillery: %d batter%s with the division", d->nbrigades,
+                  d->batteries, d->batteries == 1 ? "y" : "ies");
+    if (d->guns_captured && k > 0 && (size_t)k < n)
+        k += snprintf(s + k, n - (size_t)k, " (%d captured%s",
+                      d->guns_captured, d->guns_destroyed ? "" : ")");
+    if (d->guns_destroyed && k > 0 && (size_t)k < n)
+        k += snprintf(s + k, n - (size_t)k, "%s%d destroyed)",
+                      d->guns_captured ? ", " : " (", d->guns_destroyed);
+    if (k > 0 && (size_t)k < n)
+        snprintf(s + k, n - (size_t)k, ", %d to the %s",
+                 g->artillery.reserve, reserve_name(g->army));
+}
+
 static void draw_division(dctx *c, const rs_block *b)
 {
     const rs_division *d = &c->r->divs[b->div];
-    const mu_division *g = &d->gen;
     char s[400];
     ink(c, 0.9);
     cairo_rectangle(c->cr, c->x0, b->y, c->w, 20);
     cairo_fill(c->cr);
+    side_ink(c, d->gen.army);
+    cairo_rectangle(c->cr, c->x0, b->y, 4, 20);
+    cairo_fill(c->cr);
     ink(c, 0.1);
     division_title(d, s, sizeof s);
-    text(c, c->x0 + 6, b->y + 3.5, c->w * 0.55, s, 11.5, F_BOLD, 0);
+    text(c, c->x0 + 8, b->y + 3.5, c->w * 0.55, s, 11.5, F_BOLD, 0);
     leader_right(c, c->x0 + c->w - 6, b->y + 5, "Division leader", d->leader,
                  d->leader_rolled, d->origin, 9.5);
     ink(c, 0.1);
-    int k = 0;
-    if (d->campaign && d->stands != d->start)
-        k = snprintf(s, sizeof s, "%d of %d stands", d->stands, d->start);
-    else
-        k = snprintf(s, sizeof s, "%d stands", d->stands);
-    k += snprintf(s + k, sizeof s - (size_t)k, " in %d brigades \u00b7 "
-                  "artillery: %d batter%s with the division", d->nbrigades,
-                  d->batteries, d->batteries == 1 ? "y" : "ies");
-    if (d->guns_captured && k > 0 && (size_t)k < sizeof s)
-        k += snprintf(s + k, sizeof s - (size_t)k, " (%d captured%s",
-                      d->guns_captured, d->guns_destroyed ? "" : ")");
-    if (d->guns_destroyed && k > 0 && (size_t)k < sizeof s)
-        k += snprintf(s + k, sizeof s - (size_t)k, "%s%d destroyed)",
-                      d->guns_captured ? ", " : " (", d->guns_destroyed);
-    if (k > 0 && (size_t)k < sizeof s)
-        snprintf(s + k, sizeof s - (size_t)k, ", %d to the %s",
-                 g->artillery.reserve, reserve_name(g->army));
+    division_summary(d, s, sizeof s);
     double pt = text_w(c, s, 9, F_REG) > c->w - 12 ? 8 : 9; /* guns lost */
     text(c, c->x0 + 6, b->y + 25, c->w - 12, s, pt, F_REG, 0);
     division_rolls(d, s, sizeof s);
@@ -298,14 +328,16 @@ static void draw_division(dctx *c, const rs_block *b)
 }
 
 /* The tick boxes of a brigade of `n` stands: one per stand, shaded from
- * the box that makes it worn, darker from the one that makes it spent. */
+ * the box that makes it worn, darker from the one that makes it spent, the
+ * stands left under each; a card's (not `small`) say "worn" and "spent"
+ * above. */
 static void tick_boxes(dctx *c, double x, double y, double room, int n,
-                       int worn, int spent)
+                       int worn, int spent, bool small)
 {
-    double pitch = 19, side = 14.5;
+    double pitch = small ? 14 : 19, side = small ? 11 : 14.5;
     if (n * pitch > room) {
         pitch = room / n;
-        side = pitch * 0.78;
+        side = pitch * (small ? 0.8 : 0.78);
     }
     for (int k = 1; k <= n; k++) {
         double bx = x + (k - 1) * pitch;
@@ -318,17 +350,18 @@ static void tick_boxes(dctx *c, double x, double y, double room, int n,
             cairo_fill(c->cr);
         }
         cairo_set_source_rgb(c->cr, TICK_R, TICK_G, TICK_B);
-        cairo_set_line_width(c->cr, 0.9);
+        cairo_set_line_width(c->cr, small ? 0.8 : 0.9);
         cairo_rectangle(c->cr, bx, y, side, side);
         cairo_stroke(c->cr);
         c->st->tick_boxes++;
         char num[16];
         snprintf(num, sizeof num, "%d", left);
         ink(c, 0.4);
-        text(c, bx - 2, y + side + 1.5, side + 4, num, 6, F_REG, 1);
+        text(c, bx - 2, y + side + (small ? 0.8 : 1.5), side + 4, num,
+             small ? 5 : 6, F_REG, 1);
         const char *mark = worn && left == worn ? "worn"
                            : spent && left == spent ? "spent" : NULL;
-        if (mark) {
+        if (mark && !small) {
             ink(c, 0.1);
             text(c, bx - 10, y - 9, side + 20, mark, 6.5, F_BOLD, 1);
         }
@@ -365,7 +398,7 @@ static void draw_card(dctx *c, const rs_block *b)
     char s[256], label[64];
     mu_labels_name(c->o->labels, bg->label_stands, bg->morale, label,
                    sizeof label);
-    snprintf(s, sizeof s, "Brigade %d", bg->number);
+    roster_brigade_name(bg, s, sizeof s);
     ink(c, 0.1);
     text(c, x + 8, y + 5, 0, s, 11, F_BOLD, 0);
     double lw = text_w(c, s, 11, F_BOLD);
@@ -374,7 +407,7 @@ static void draw_card(dctx *c, const rs_block *b)
                  bg->origin, 9.5);
     int worn = 0, spent = 0;
     mu_labels_get(c->o->labels, bg->label_stands, bg->morale, &worn, &spent);
-    tick_boxes(c, x + 12, y + 28, w - 270, bg->stands, worn, spent);
+    tick_boxes(c, x + 12, y + 28, w - 270, bg->stands, worn, spent, false);
     card_status(d, bg, worn, spent, s, sizeof s);
     ink(c, 0.25);
     text(c, x + w - 250, y + 27, 242, s, 8, F_REG, 2);
@@ -491,6 +524,147 @@ static void draw_note(dctx *c, const rs_block *b)
     text(c, c->x0, b->y + 4, c->w, c->r->waiting[b->side], 8.5, F_ITAL, 0);
 }
 
+/* ---- the compact style -------------------------------------------------- */
+
+/* A small box stroked in r, g, b. */
+static void box(dctx *c, double x, double y, double side, double r, double g,
+                double b)
+{
+    cairo_set_source_rgb(c->cr, r, g, b);
+    cairo_set_line_width(c->cr, 0.8);
+    cairo_rectangle(c->cr, x, y, side, side);
+    cairo_stroke(c->cr);
+}
+
+/* "□ disordered  □ low ammunition": boxes to tick in pencil. */
+static void status_boxes(dctx *c, double x, double y)
+{
+    static const char *const what[] = {"disordered", "low ammunition"};
+    for (int i = 0; i < 2; i++) {
+        box(c, x, y, 7, STAT_R, STAT_G, STAT_B);
+        c->st->status_boxes++;
+        ink(c, 0.25);
+        text(c, x + 9.5, y - 0.5, 0, what[i], 6.8, F_REG, 0);
+        x += 9.5 + text_w(c, what[i], 6.8, F_REG) + 10;
+    }
+}
+
+/* One brigade in a cell: a band of its side's colour, its name (DP for a
+ * despicable brigadier), label and brigadier, a box a stand, the losses
+ * of a campaign, the status boxes and a line for notes. */
+static void draw_cell(dctx *c, const rs_division *d, const rs_brigade *bg,
+                      double x, double y, double w, double h)
+{
+    char s[256], label[64], rw[96];
+    side_ink(c, d->gen.army);
+    cairo_rectangle(c->cr, x, y, 3.5, h);
+    cairo_fill(c->cr);
+    ink(c, 0.55);
+    cairo_set_line_width(c->cr, 0.6);
+    cairo_rectangle(c->cr, x, y, w, h);
+    cairo_stroke(c->cr);
+    double in = x + 8, iw = w - 14;
+    double badge = bg->leader == MU_DESPICABLE
+                       ? text_w(c, "DP", 7.5, F_BOLD) + 4.5 + 3 : 0;
+    roster_brigade_name(bg, s, sizeof s);
+    ink(c, 0.05);
+    text_fit(c, in, y + 4, iw - badge, s, 9.5, 7, F_BOLD, 0);
+    if (badge > 0)
+        dp_badge(c, x + w - 6 - badge + 3, y + 5, 7.5);
+    mu_labels_name(c->o->labels, bg->label_stands, bg->morale, label,
+                   sizeof label);
+    rating_words(bg->leader, bg->rolled, bg->origin, rw, sizeof rw);
+    snprintf(s, sizeof s, "%s \u00b7 brigadier %s", label, rw);
+    ink(c, 0.15);
+    text(c, in, y + 18, iw, s, 7.2, F_REG, 0);
+    int worn = 0, spent = 0;
+    mu_labels_get(c->o->labels, bg->label_stands, bg->morale, &worn, &spent);
+    tick_boxes(c, in, y + 31, iw, bg->stands, worn, spent, true);
+    if (d->campaign && (bg->start != bg->stands || bg->returned)) {
+        int k = snprintf(s, sizeof s, "%d at the start: %d out, %d "
+                         "prisoner%s", bg->start, bg->lost, bg->captured,
+                         bg->captured == 1 ? "" : "s");
+        if (bg->returned && k > 0 && (size_t)k < sizeof s)
+            snprintf(s + k, sizeof s - (size_t)k, ", %d returned",
+                     bg->returned);
+        ink(c, 0.3);
+        text(c, in, y + 49, iw, s, 6.5, F_REG, 0);
+    }
+    status_boxes(c, in, y + 60);
+    ink(c, 0.4);
+    text(c, in, y + 72, 0, "notes", 6.5, F_ITAL, 0);
+    ink(c, 0.6);
+    cairo_set_line_width(c->cr, 0.4);
+    cairo_move_to(c->cr, in + 22, y + 80);
+    cairo_line_to(c->cr, x + w - 6, y + 80);
+    cairo_stroke(c->cr);
+    c->st->brigades++;
+}
+
+/* The division's batteries, a box each to tick when one is lost; what was
+ * captured or destroyed before. */
+static void battery_row(dctx *c, const rs_division *d, double y)
+{
+    double x = c->x0 + 8;
+    ink(c, 0.1);
+    text(c, x, y + 5, 0, "Batteries", 8, F_BOLD, 0);
+    x += text_w(c, "Batteries", 8, F_BOLD) + 10;
+    for (int i = 1; i <= d->batteries; i++) {
+        char s[32];
+        box(c, x, y + 4, 10, BATT_R, BATT_G, BATT_B);
+        c->st->battery_boxes++;
+        snprintf(s, sizeof s, "Battery %d", i);
+        ink(c, 0.2);
+        text(c, x + 13, y + 5, 0, s, 7.5, F_REG, 0);
+        x += 13 + text_w(c, s, 7.5, F_REG) + 12;
+    }
+    char s[96] = "";
+    if (d->guns_captured || d->guns_destroyed)
+        snprintf(s, sizeof s, "%s%d captured, %d destroyed",
+                 d->batteries ? "" : "none left: ", d->guns_captured,
+                 d->guns_destroyed);
+    ink(c, 0.35);
+    text(c, x, y + 5.5, 0, s, 7, F_ITAL, 0);
+}
+
+static void draw_cdiv(dctx *c, const rs_block *b)
+{
+    const rs_division *d = &c->r->divs[b->div];
+    char s[400], rw[96];
+    side_ink(c, d->gen.army);
+    cairo_rectangle(c->cr, c->x0, b->y, c->w, 18);
+    cairo_fill(c->cr);
+    division_title(d, s, sizeof s);
+    ink(c, 1);
+    text(c, c->x0 + 6, b->y + 3, c->w * 0.6, s, 10.5, F_BOLD, 0);
+    rating_words(d->leader, d->leader_rolled, d->origin, rw, sizeof rw);
+    snprintf(s, sizeof s, "Division leader: %s", rw);
+    double badge = d->leader == MU_DESPICABLE
+                       ? text_w(c, "DP", 8, F_BOLD) + 4.8 + 4 : 0;
+    double lw = text_w(c, s, 8.5, F_REG);
+    ink(c, 1);
+    text(c, c->x0 + c->w - 6 - badge - lw, b->y + 4.5, 0, s, 8.5, F_REG, 0);
+    if (badge > 0) {
+        ink(c, 1);
+        cairo_rectangle(c->cr, c->x0 + c->w - 6 - badge + 3, b->y + 3,
+                        badge - 2, 12);
+        cairo_fill(c->cr);
+        dp_badge(c, c->x0 + c->w - 6 - badge + 4, b->y + 4, 8);
+    }
+    division_summary(d, s, sizeof s);
+    ink(c, 0.15);
+    text(c, c->x0 + 2, b->y + 21, c->w - 4, s, 8, F_REG, 0);
+    double gap = 6, cw = (c->w - (RS_CELLS - 1) * gap) / RS_CELLS;
+    for (int i = 0; i < d->nbrigades; i++)
+        draw_cell(c, d, &d->b[i], c->x0 + (i % RS_CELLS) * (cw + gap),
+                  b->y + RS_CDIV_HEAD + (i / RS_CELLS) * RS_CELL_H, cw,
+                  RS_CELL_H - 6);
+    int rows = (d->nbrigades + RS_CELLS - 1) / RS_CELLS;
+    if (d->batteries || d->guns_captured || d->guns_destroyed)
+        battery_row(c, d, b->y + RS_CDIV_HEAD + rows * RS_CELL_H - 2);
+    c->st->divisions++;
+}
+
 /* ---- labels ------------------------------------------------------------- */
 
 static void crop_marks(dctx *c, double x, double y, double w, double h)
@@ -554,7 +728,7 @@ static void label_lines(dctx *c, const rs_label *lb, char top[160],
     const rs_brigade *b = &d->b[lb->brig];
     int worn, spent;
     snprintf(top, 160, "%s \u00b7 %s", side, dn);
-    snprintf(name, 160, "Brigade %d", b->number);
+    roster_brigade_name(b, name, 160);
     if (mu_labels_get(c->o->labels, b->label_stands, b->morale, &worn,
                       &spent))
         snprintf(big, 160, "%d/%d/%d", b->label_stands, worn, spent);
@@ -566,40 +740,109 @@ static void label_lines(dctx *c, const rs_label *lb, char top[160],
     *rating = b->leader;
 }
 
-static void draw_label(dctx *c, const rs_label *lb, double x, double y)
+static mu_army label_side(const mu_roster *r, const rs_label *lb)
 {
-    double w = c->l->g.base_w, h = c->l->g.base_h;
-    ink(c, 0.82);
-    cairo_set_line_width(c->cr, 0.3);
-    cairo_rectangle(c->cr, x, y, w, h);
-    cairo_stroke(c->cr);
-    crop_marks(c, x, y, w, h);
+    return lb->corps >= 0 ? r->corps[lb->corps].side
+                          : r->divs[lb->div].gen.army;
+}
+
+/* A line of a label: its text, size, style and grey. */
+typedef struct lline {
+    const char *s;
+    double size;
+    int style;
+    double grey;
+} lline;
+
+/* Lines spread down the box (x, y, w, h), centred; with `left` the first
+ * is left-aligned beside room for a badge of width `badge` (0: none). */
+static void label_stack(dctx *c, double x, double y, double w, double h,
+                        double pad, const lline *ln, int n, bool left,
+                        double badge)
+{
+    double used = 0;
+    for (int i = 0; i < n; i++)
+        used += ln[i].size * 1.2;
+    double gap = n > 1 ? (h - 2 * pad - used) / (n - 1) : 0, ty = y + pad;
+    if (gap < 0)
+        gap = 0;
+    for (int i = 0; i < n; i++) {
+        ink(c, ln[i].grey);
+        bool first = i == 0 && left;
+        double room = w - 2 * pad - (first && badge > 0 ? badge + 2 : 0);
+        text_fit(c, x + pad, ty, room, ln[i].s, ln[i].size,
+                 ln[i].size * (first ? 0.75 : 0.6), ln[i].style,
+                 first ? 0 : 1);
+        ty += ln[i].size * 1.2 + gap;
+    }
+}
+
+/* The label's face in (x, y, w, h): a band of its side's colour, then
+ * where it belongs, who, the big line and what it is; folded, the last
+ * two (and a DP) go on the lower half, turned upside down. */
+static void label_face(dctx *c, const rs_label *lb, double x, double y,
+                       double w, double h)
+{
     char top[160], name[160], big[160], low[160];
     mu_rating rating;
     label_lines(c, lb, top, name, big, low, &rating);
-    /* Sizes follow the label: u is a line unit that fits four lines high
-     * and about nine characters wide. */
-    double u = h / 6.4 < w / 9 ? h / 6.4 : w / 9, pad = u * 0.4;
-    double iw = w - 2 * pad;
-    const double sz[4] = {0.75 * u, 1.1 * u, 1.5 * u, 0.8 * u};
-    double used = (sz[0] + sz[1] + sz[2] + sz[3]) * 1.2;
-    double gap = (h - 2 * pad - used) / 3, ty = y + pad;
-    bool dp = rating == MU_DESPICABLE;
-    double bs = 0.9 * u;
+    bool dp = rating == MU_DESPICABLE, fold = c->o->fold;
+    double fh = fold ? h / 2 : h, band = fh * 0.07;
+    side_ink(c, label_side(c->r, lb));
+    cairo_rectangle(c->cr, x, y, w, band);
+    cairo_fill(c->cr);
+    /* u: a line unit that fits the lines high and about nine characters
+     * wide. */
+    double u = fold ? fh / 3.6 : fh / 6.4;
+    if (u > w / 9)
+        u = w / 9;
+    double pad = u * 0.4, bs = 0.9 * u;
     double badge = dp ? text_w(c, "DP", bs, F_BOLD) + bs * 0.6 : 0;
-    ink(c, 0.3);
-    text_fit(c, x + pad, ty, iw - (dp ? badge + 2 : 0), top, sz[0],
-             sz[0] * 0.75, F_REG, 0);
+    lline all[4] = {{top, 0.75 * u, F_REG, 0.3}, {name, 1.1 * u, F_BOLD, 0.05},
+                    {big, 1.5 * u, F_BOLD, 0.05}, {low, 0.8 * u, F_REG, 0.2}};
+    if (!fold) {
+        label_stack(c, x, y + band, w, h - band, pad, all, 4, true, badge);
+        if (dp)
+            dp_badge(c, x + w - pad - badge, y + band + pad * 0.7, bs);
+        return;
+    }
+    all[0].size = 0.8 * u;
+    all[1].size = 1.3 * u;
+    /* The name a little above the fold; the hidden lines upside down,
+     * the big one furthest from the fold, the DP in a corner. */
+    label_stack(c, x, y + band, w, (fh - band) * 0.85, pad, all, 2, true, 0);
+    cairo_save(c->cr);
+    cairo_translate(c->cr, x + w, y + h);
+    cairo_rotate(c->cr, M_PI);
+    label_stack(c, 0, bs * 1.2, w, (fh - bs * 1.2) * 0.85, pad, all + 2, 2,
+                false, 0);
     if (dp)
-        dp_badge(c, x + w - pad - badge, y + pad * 0.7, bs);
-    ty += sz[0] * 1.2 + gap;
-    ink(c, 0.05);
-    text_fit(c, x + pad, ty, iw, name, sz[1], sz[1] * 0.6, F_BOLD, 1);
-    ty += sz[1] * 1.2 + gap;
-    text_fit(c, x + pad, ty, iw, big, sz[2], sz[2] * 0.55, F_BOLD, 1);
-    ty += sz[2] * 1.2 + gap;
-    ink(c, 0.2);
-    text_fit(c, x + pad, ty, iw, low, sz[3], sz[3] * 0.65, F_REG, 1);
+        dp_badge(c, w - pad - badge, pad * 0.5, bs);
+    cairo_restore(c->cr);
+    ink(c, 0.5);
+    cairo_set_line_width(c->cr, 0.4);
+    const double dash[] = {2, 2};
+    cairo_set_dash(c->cr, dash, 2, 0);
+    cairo_move_to(c->cr, x, y + fh);
+    cairo_line_to(c->cr, x + w, y + fh);
+    cairo_stroke(c->cr);
+    cairo_set_dash(c->cr, NULL, 0, 0);
+}
+
+/* A label on plain paper: a faint outline and crop marks around it. */
+static void draw_label(dctx *c, const rs_label *lb, double x, double y)
+{
+    double w = c->l->g.lw, h = c->l->g.lh;
+    c->on_label = true;
+    if (!c->o->sheet) {
+        ink(c, 0.82);
+        cairo_set_line_width(c->cr, 0.3);
+        cairo_rectangle(c->cr, x, y, w, h);
+        cairo_stroke(c->cr);
+        crop_marks(c, x, y, w, h);
+    }
+    label_face(c, lb, x, y, w, h);
+    c->on_label = false;
     c->st->labels++;
 }
 
@@ -608,15 +851,27 @@ static void draw_labels(dctx *c)
     const rs_geom *g = &c->l->g;
     int per = g->cols * g->rows;
     int first = (c->page - c->l->roster_pages - 1) * per;
-    double gap = 8 * MM;
-    double used = g->cols * g->base_w + (g->cols - 1) * gap;
-    double x0 = (g->w - used) / 2;
-    for (int i = 0; i < per && first + i < c->l->nlabels; i++) {
-        int col = i % g->cols, row = i / g->cols;
-        draw_label(c, &c->l->labels[first + i],
-                   x0 + col * (g->base_w + gap),
-                   g->top + 12 + row * (g->base_h + gap));
-    }
+    for (int i = 0; i < per && first + i < c->l->nlabels; i++)
+        draw_label(c, &c->l->labels[first + i], g->lx + (i % g->cols) * g->px,
+                   g->ly + (i / g->cols) * g->py);
+}
+
+/* The compact style's row of labels under a division. */
+static void draw_label_row(dctx *c, const rs_block *b)
+{
+    const rs_geom *g = &c->l->g;
+    char s[160];
+    snprintf(s, sizeof s, "Command-stand labels, %.0f \u00d7 %.0f mm%s: cut "
+             "along the crop marks", g->base_w / MM, g->base_h / MM,
+             c->o->fold ? ", to fold under the base along the dashes" : "");
+    ink(c, 0.35);
+    text(c, c->x0, b->y, c->w, s, 7, F_ITAL, 0);
+    int per = g->row_cols > 0 ? g->row_cols : 1;
+    double gap = RS_ROW_GAP_MM * MM;
+    for (int i = 0; i < b->count; i++)
+        draw_label(c, &c->l->labels[b->first + i],
+                   c->x0 + (i % per) * (g->lw + gap),
+                   b->y + RS_ROW_CAPTION + (i / per) * (g->lh + gap));
 }
 
 /* ---- pages -------------------------------------------------------------- */
@@ -652,8 +907,10 @@ static void header(dctx *c)
     snprintf(s, sizeof s, "page %d of %d", c->page, c->pages);
     text(c, c->x0, 24, c->w, s, 9, F_REG, 2);
     if (label_page(c))
-        snprintf(s, sizeof s, "Command-stand labels, %.0f \u00d7 %.0f mm: cut "
-                 "along the crop marks", g->base_w / MM, g->base_h / MM);
+        snprintf(s, sizeof s, "Command-stand labels, %.0f \u00d7 %.0f mm%s: "
+                 "cut along the crop marks", g->base_w / MM, g->base_h / MM,
+                 c->o->fold ? ", to fold under the base along the dashes"
+                            : "");
     else
         roster_subtitle(c, s, sizeof s);
     ink(c, 0.35);
@@ -677,7 +934,9 @@ static void header(dctx *c)
 static void draw_page(dctx *c)
 {
     cairo_save(c->cr);
-    header(c);
+    /* A sheet's labels run to its edges: no header there. */
+    if (!(label_page(c) && c->o->sheet))
+        header(c);
     if (label_page(c)) {
         draw_labels(c);
     } else {
@@ -693,6 +952,8 @@ static void draw_page(dctx *c)
             case RB_CORPS_TOTAL: draw_corps_total(c, b); break;
             case RB_SIDE_TOTAL: draw_side_total(c, b); break;
             case RB_NOTE: draw_note(c, b); break;
+            case RB_CDIV: draw_cdiv(c, b); break;
+            case RB_LABELS: draw_label_row(c, b); break;
             }
         }
     }
@@ -711,6 +972,9 @@ static mu_status check_opts(const mu_roster_opts *o, mu_error *err)
         return err_set(err, MU_EINPUT, "a PNG is drawn at 50..600 dpi");
     if (o->page < 0)
         return err_set(err, MU_EINPUT, "pages are numbered from 1");
+    if ((unsigned)o->style > MU_ROSTER_COMPACT ||
+        (unsigned)o->part > MU_PRINT_LABELS)
+        return err_set(err, MU_EINPUT, "unknown roster style or part");
     return MU_OK;
 }
 
@@ -756,7 +1020,7 @@ mu_status mu_roster_draw_page(const mu_roster *r, const mu_roster_opts *o,
     if (s != MU_OK)
         return s;
     dctx c = {cr, r, o, &l, st, page, st->pages, l.g.margin,
-              l.g.w - 2 * l.g.margin};
+              l.g.w - 2 * l.g.margin, false};
     draw_page(&c);
     roster_layout_free(&l);
     if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
@@ -787,6 +1051,56 @@ static mu_status cairo_fail(cairo_status_t cs, const wctx *w, mu_error *err)
     return err_set(err, MU_EINTERNAL, "cairo: %s", cairo_status_to_string(cs));
 }
 
+/* A surface for the format, its pages w x h points (a PNG at `scale`
+ * pixels a point), writing into w. */
+static cairo_surface_t *open_surface(mu_page_format f, double pw, double ph,
+                                     double scale, const char *title,
+                                     wctx *w)
+{
+    cairo_surface_t *sf;
+    if (f == MU_PAGES_PDF) {
+        sf = cairo_pdf_surface_create_for_stream(on_write, w, pw, ph);
+        cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_TITLE, title);
+        cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_CREATOR,
+                                       "muster " MU_VERSION);
+    } else if (f == MU_PAGES_SVG) {
+        sf = cairo_svg_surface_create_for_stream(on_write, w, pw, ph);
+        cairo_svg_surface_set_document_unit(sf, CAIRO_SVG_UNIT_PT);
+    } else {
+        sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+                                        (int)(pw * scale + 0.5),
+                                        (int)(ph * scale + 0.5));
+    }
+    return sf;
+}
+
+/* Starts a page: a PNG's is painted white and scaled to points. */
+static void page_start(cairo_t *cr, mu_page_format f, double scale)
+{
+    if (f == MU_PAGES_PNG) {
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_paint(cr);
+        cairo_scale(cr, scale, scale);
+    }
+}
+
+/* Ends the drawing: the PNG written, the surface finished and freed. */
+static mu_status close_surface(cairo_t *cr, cairo_surface_t *sf,
+                               mu_page_format f, wctx *w, mu_error *err)
+{
+    cairo_status_t cs = cairo_status(cr);
+    cairo_destroy(cr);
+    if (cs == CAIRO_STATUS_SUCCESS && f == MU_PAGES_PNG)
+        cs = cairo_surface_write_to_png_stream(sf, on_write, w);
+    cairo_surface_finish(sf);
+    if (cs == CAIRO_STATUS_SUCCESS)
+        cs = cairo_surface_status(sf);
+    cairo_surface_destroy(sf);
+    if (cs != CAIRO_STATUS_SUCCESS || w->st != MU_OK)
+        return cairo_fail(cs, w, err);
+    return MU_OK;
+}
+
 mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
                            mu_write_fn write, void *ud,
                            mu_roster_stats *stats, mu_error *err)
@@ -807,43 +1121,109 @@ mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
     wctx w = {write, ud, MU_OK};
     double scale = o->format == MU_PAGES_PNG ? (o->dpi ? o->dpi : 150) / 72.0
                                              : 1.0;
-    cairo_surface_t *sf;
-    if (o->format == MU_PAGES_PDF) {
-        sf = cairo_pdf_surface_create_for_stream(on_write, &w, l.g.w, l.g.h);
-        cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_TITLE, r->title);
-        cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_CREATOR,
-                                       "muster " MU_VERSION);
-    } else if (o->format == MU_PAGES_SVG) {
-        sf = cairo_svg_surface_create_for_stream(on_write, &w, l.g.w, l.g.h);
-        cairo_svg_surface_set_document_unit(sf, CAIRO_SVG_UNIT_PT);
-    } else {
-        sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-                                        (int)(l.g.w * scale + 0.5),
-                                        (int)(l.g.h * scale + 0.5));
-    }
+    cairo_surface_t *sf = open_surface(o->format, l.g.w, l.g.h, scale,
+                                       r->title, &w);
     cairo_t *cr = cairo_create(sf);
     for (int p = first; p <= last; p++) {
-        if (o->format == MU_PAGES_PNG) {
-            cairo_set_source_rgb(cr, 1, 1, 1);
-            cairo_paint(cr);
-            cairo_scale(cr, scale, scale);
-        }
+        page_start(cr, o->format, scale);
         dctx c = {cr, r, o, &l, st, p, st->pages, l.g.margin,
-                  l.g.w - 2 * l.g.margin};
+                  l.g.w - 2 * l.g.margin, false};
         draw_page(&c);
         if (o->format != MU_PAGES_PNG)
             cairo_show_page(cr);
     }
-    cairo_status_t cs = cairo_status(cr);
-    cairo_destroy(cr);
-    if (cs == CAIRO_STATUS_SUCCESS && o->format == MU_PAGES_PNG)
-        cs = cairo_surface_write_to_png_stream(sf, on_write, &w);
-    cairo_surface_finish(sf);
-    if (cs == CAIRO_STATUS_SUCCESS)
-        cs = cairo_surface_status(sf);
-    cairo_surface_destroy(sf);
+    s = close_surface(cr, sf, o->format, &w, err);
     roster_layout_free(&l);
-    if (cs != CAIRO_STATUS_SUCCESS || w.st != MU_OK)
-        return cairo_fail(cs, &w, err);
-    return MU_OK;
+    return s;
+}
+
+/* ---- a sheet's calibration page ------------------------------------------ */
+
+/* Rulers in mm along the page's top and left edges: a tick each mm, longer
+ * each 5 and 10, numbered each 10. */
+static void rulers(dctx *c, double pw, double ph)
+{
+    char num[16];
+    cairo_set_line_width(c->cr, 0.25);
+    ink(c, 0.2);
+    for (int mm = 1; mm * MM < pw; mm++) {
+        double len = mm % 10 == 0 ? 3 : mm % 5 == 0 ? 2 : 1;
+        cairo_move_to(c->cr, mm * MM, 0);
+        cairo_line_to(c->cr, mm * MM, len * MM);
+    }
+    for (int mm = 1; mm * MM < ph; mm++) {
+        double len = mm % 10 == 0 ? 3 : mm % 5 == 0 ? 2 : 1;
+        cairo_move_to(c->cr, 0, mm * MM);
+        cairo_line_to(c->cr, len * MM, mm * MM);
+    }
+    cairo_stroke(c->cr);
+    /* The numbers sit past the ticks (3 mm), clear of the labels' edges. */
+    for (int mm = 10; mm * MM < pw - 5 * MM; mm += 10) {
+        snprintf(num, sizeof num, "%d", mm);
+        text(c, mm * MM - 10, 3.1 * MM, 20, num, 4.5, F_REG, 1);
+    }
+    for (int mm = 10; mm * MM < ph - 5 * MM; mm += 10) {
+        snprintf(num, sizeof num, "%d", mm);
+        text(c, 3.2 * MM, mm * MM - 2.5, 0, num, 4.5, F_REG, 0);
+    }
+}
+
+/* Each label's outline at its place, its number in its top left corner,
+ * and what the sheet is in the first label's upper half. */
+static void calibration_page(dctx *c, const mu_sheet *sh, double pw,
+                             double ph)
+{
+    double w = sh->label_w * MM, h = sh->label_h * MM;
+    cairo_set_line_width(c->cr, 0.4);
+    ink(c, 0);
+    for (int row = 0; row < sh->rows; row++)
+        for (int col = 0; col < sh->cols; col++)
+            cairo_rectangle(c->cr, (sh->left + col * sh->pitch_x) * MM,
+                            (sh->top + row * sh->pitch_y) * MM, w, h);
+    cairo_stroke(c->cr);
+    char s[200];
+    for (int i = 0; i < sh->rows * sh->cols; i++) {
+        double x = (sh->left + (i % sh->cols) * sh->pitch_x) * MM,
+               y = (sh->top + (i / sh->cols) * sh->pitch_y) * MM;
+        snprintf(s, sizeof s, "%d", i + 1);
+        ink(c, 0.45);
+        text(c, x + 5 * MM, y + 4 * MM, 0, s, 6, F_REG, 0);
+    }
+    double x = (sh->left + 5) * MM + 12, y = (sh->top + 4) * MM;
+    ink(c, 0.1);
+    text(c, x, y, w * 0.55, sh->title, 6.5, F_BOLD, 0);
+    snprintf(s, sizeof s, "%d × %d labels of %g × %g mm", sh->cols,
+             sh->rows, sh->label_w, sh->label_h);
+    text(c, x, y + 8, w * 0.55, s, 5, F_REG, 0);
+    snprintf(s, sizeof s, "print at 100 %%, then hold it to a sheet");
+    text(c, x, y + 14, w * 0.55, s, 5, F_REG, 0);
+    rulers(c, pw, ph);
+}
+
+mu_status mu_sheet_render_calibration(const mu_sheet *sheet,
+                                      mu_page_format format, int dpi,
+                                      mu_write_fn write, void *ud,
+                                      mu_error *err)
+{
+    if (!sheet || !write)
+        return err_set(err, MU_EINPUT, "nothing to draw");
+    mu_roster_opts o = {.paper = sheet->paper, .format = format, .dpi = dpi};
+    mu_status s = check_opts(&o, err);
+    if (s != MU_OK)
+        return s;
+    double pw, ph;
+    mu_paper_size(sheet->paper, &pw, &ph);
+    double scale = format == MU_PAGES_PNG ? (dpi ? dpi : 150) / 72.0 : 1.0;
+    wctx w = {write, ud, MU_OK};
+    char title[96];
+    snprintf(title, sizeof title, "%s calibration", sheet->title);
+    cairo_surface_t *sf = open_surface(format, pw, ph, scale, title, &w);
+    cairo_t *cr = cairo_create(sf);
+    page_start(cr, format, scale);
+    mu_roster_stats st;
+    dctx c = {cr, NULL, &o, NULL, &st, 1, 1, 0, pw, false};
+    calibration_page(&c, sheet, pw, ph);
+    if (format != MU_PAGES_PNG)
+        cairo_show_page(cr);
+    return close_surface(cr, sf, format, &w, err);
 }

@@ -5,7 +5,7 @@
 # with a warning on stderr (division, campaign engage, show, roster). In a
 # campaign, during a battle a brigade keeps the label of the strength it
 # began the battle with; after 'battle end' it takes that of its new
-# strength. Brigades of one stand read "1 stand". The labels template
+# strength (show, the roster's cards and cells, its labels). Brigades of one stand read "1 stand". The labels template
 # (rules dump --kind labels) is the installed one and loads.
 # usage: labels_campaign.sh MUSTER
 set -u
@@ -46,10 +46,30 @@ if command -v pdftotext >/dev/null; then
         fail "roster during the battle"
     pdftotext r.pdf - | grep -q '11/8/5' || fail "roster: not the label of 11"
 fi
+# The compact roster: the label of 11 on brigade 1's cell and on its
+# command-stand label (the big line), both on the one page.
+roster_label() { # the label lines of brigade 1: its cell's, its label's
+    "$muster" roster --campaign c.db --labels $L --compact --out k.pdf >/dev/null 2>&1 ||
+        fail "compact roster"
+    pdftotext k.pdf k.txt
+    echo "$(grep -E -m1 '^[0-9]+/[0-9]+/[0-9]+ [a-z]+ · brigadier' k.txt) | $(grep -E -m1 '^[0-9]+/[0-9]+/[0-9]+$' k.txt)"
+}
+if command -v pdftotext >/dev/null; then
+    [ "$(roster_label)" = "11/8/5 veteran · brigadier average | 11/8/5" ] ||
+        fail "compact roster during the battle: $(roster_label)"
+fi
 # After the battle: 2 lost -> 1 back; 5 stands now, labelled 5/4/2.
 "$muster" campaign battle end c.db >/dev/null || fail "battle end"
 show | grep -Eq '^    1 +5/4/2 veteran +average +5 +11 +1 +5 +1$' ||
     fail "show after the battle: $(show)"
+if command -v pdftotext >/dev/null; then
+    [ "$(roster_label)" = "5/4/2 veteran · brigadier average | 5/4/2" ] ||
+        fail "compact roster after the battle: $(roster_label)"
+    "$muster" roster --campaign c.db --labels $L --only labels --out l.pdf >/dev/null 2>&1 ||
+        fail "labels after the battle"
+    pdftotext l.pdf - | grep -qx '5/4/2' && ! pdftotext l.pdf - | grep -q '11/8/5' ||
+        fail "the label sheet after the battle is not 5/4/2"
+fi
 # Down to 3 stands after another battle: below the table, the nearest (5)
 # line is used, with a warning, and the roster is drawn.
 "$muster" campaign battle start c.db Y >/dev/null &&
