@@ -134,8 +134,9 @@ static mu_status resolve_theater(const mu_rules *r, mu_dice *d, int army,
  * or callback source into a zeroed *v. `division` and `army` only label the
  * rolls. */
 static mu_status gen_slow(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
-                          int year, int theater, int divno, int label_army,
-                          mu_division *v, mu_error *err)
+                          const mu_division_given *g, int year, int theater,
+                          int divno, int label_army, mu_division *v,
+                          mu_error *err)
 {
     const mu_army a = o->army;
     const mu_theater th = (mu_theater)theater;
@@ -151,35 +152,68 @@ static mu_status gen_slow(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
     v->arm = o->arm;
     v->by_the_book = o->by_the_book;
 
-    ROLL(MU_ROLL_LEADER, 0, 0);
-    v->leader_rolled = (mu_rating)leader[roll];
+    if (g->leader != MU_GIVEN_NONE) {
+        v->leader_rolled = (mu_rating)g->leader;
+        v->given |= MU_GIVEN_LEADER;
+    } else {
+        ROLL(MU_ROLL_LEADER, 0, 0);
+        v->leader_rolled = (mu_rating)leader[roll];
+        push_roll(v, MU_ROLL_LEADER, 0, roll, (int)v->leader_rolled, 0);
+    }
     v->leader = o->by_the_book && v->leader_rolled == MU_DESPICABLE
                     ? MU_AVERAGE : v->leader_rolled;
-    push_roll(v, MU_ROLL_LEADER, 0, roll, (int)v->leader_rolled, 0);
 
-    ROLL(MU_ROLL_BRIGADES, 0, 0);
-    v->nbrigades = rules_map(r, MU_TABLE_BRIGADES, a, th, year)[roll];
-    push_roll(v, MU_ROLL_BRIGADES, 0, roll, v->nbrigades, 0);
+    if (g->nbrigades) {
+        v->nbrigades = g->nbrigades;
+        v->given |= MU_GIVEN_BRIGADES;
+    } else {
+        ROLL(MU_ROLL_BRIGADES, 0, 0);
+        v->nbrigades = rules_map(r, MU_TABLE_BRIGADES, a, th, year)[roll];
+        push_roll(v, MU_ROLL_BRIGADES, 0, roll, v->nbrigades, 0);
+    }
 
     v->stands = 0;
     for (int b = 0; b < v->nbrigades; b++) {
-        mu_brigade *g = &v->brigades[b];
-        ROLL(MU_ROLL_STANDS, b + 1, 0);
-        g->stands = stands[roll];
-        v->stands += g->stands;
-        push_roll(v, MU_ROLL_STANDS, b + 1, roll, g->stands, 0);
-        ROLL(MU_ROLL_MORALE, b + 1, 0);
-        g->morale = (mu_morale)morale[roll];
-        push_roll(v, MU_ROLL_MORALE, b + 1, roll, (int)g->morale, 0);
-        ROLL(MU_ROLL_BRIGADIER, b + 1, 0);
-        g->rolled = (mu_rating)leader[roll];
-        g->leader = o->by_the_book && g->rolled == MU_DESPICABLE
-                        ? MU_AVERAGE : g->rolled;
-        push_roll(v, MU_ROLL_BRIGADIER, b + 1, roll, (int)g->rolled, 0);
+        mu_brigade *gb = &v->brigades[b];
+        /* Given brigades come with the given count only. */
+        const mu_given_brigade *k = g->nbrigades ? &g->brigades[b] : NULL;
+        if (k && k->stands) {
+            gb->stands = k->stands;
+            v->given |= MU_GIVEN_STANDS(b);
+        } else {
+            ROLL(MU_ROLL_STANDS, b + 1, 0);
+            gb->stands = stands[roll];
+            push_roll(v, MU_ROLL_STANDS, b + 1, roll, gb->stands, 0);
+        }
+        v->stands += gb->stands;
+        if (k && k->morale != MU_GIVEN_NONE) {
+            gb->morale = (mu_morale)k->morale;
+            v->given |= MU_GIVEN_MORALE(b);
+        } else {
+            ROLL(MU_ROLL_MORALE, b + 1, 0);
+            gb->morale = (mu_morale)morale[roll];
+            push_roll(v, MU_ROLL_MORALE, b + 1, roll, (int)gb->morale, 0);
+        }
+        if (k && k->rating != MU_GIVEN_NONE) {
+            gb->rolled = (mu_rating)k->rating;
+            v->given |= MU_GIVEN_BRIGADIER(b);
+        } else {
+            ROLL(MU_ROLL_BRIGADIER, b + 1, 0);
+            gb->rolled = (mu_rating)leader[roll];
+            push_roll(v, MU_ROLL_BRIGADIER, b + 1, roll, (int)gb->rolled, 0);
+        }
+        gb->leader = o->by_the_book && gb->rolled == MU_DESPICABLE
+                         ? MU_AVERAGE : gb->rolled;
     }
 
     mu_artillery *art = &v->artillery;
     memset(art, 0, sizeof *art);
+    if (g->batteries != MU_GIVEN_NONE) {
+        /* The order of battle's batteries are the division's own. */
+        art->batteries = art->division = g->batteries;
+        v->given |= MU_GIVEN_ARTILLERY;
+        return MU_OK;
+    }
     ROLL(MU_ROLL_RATIO, 0, 0);
     art->ratio = rules_map(r, MU_TABLE_ARTILLERY, a, th, year)[roll];
     push_roll(v, MU_ROLL_RATIO, 0, roll, art->ratio, 0);
@@ -353,6 +387,19 @@ gen_seeded(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
     *d = w;
 }
 
+static const mu_division_given no_given = {
+    MU_GIVEN_NONE, 0,
+    {{0, MU_GIVEN_NONE, MU_GIVEN_NONE}, {0, MU_GIVEN_NONE, MU_GIVEN_NONE},
+     {0, MU_GIVEN_NONE, MU_GIVEN_NONE}, {0, MU_GIVEN_NONE, MU_GIVEN_NONE},
+     {0, MU_GIVEN_NONE, MU_GIVEN_NONE}, {0, MU_GIVEN_NONE, MU_GIVEN_NONE},
+     {0, MU_GIVEN_NONE, MU_GIVEN_NONE}, {0, MU_GIVEN_NONE, MU_GIVEN_NONE}},
+    MU_GIVEN_NONE};
+
+mu_division_given mu_division_given_none(void)
+{
+    return no_given;
+}
+
 static mu_status gen_division(const mu_rules *r, mu_dice *d,
                               const mu_oob_opts *o, int year, int theater,
                               int divno, int label_army, mu_division *v,
@@ -362,23 +409,50 @@ static mu_status gen_division(const mu_rules *r, mu_dice *d,
         gen_seeded(r, d, o, year, theater, v);
         return MU_OK;
     }
-    return gen_slow(r, d, o, year, theater, divno, label_army, v, err);
+    return gen_slow(r, d, o, &no_given, year, theater, divno, label_army, v,
+                    err);
+}
+
+static bool in_or_none(int v, int hi)
+{
+    return v == MU_GIVEN_NONE || (v >= 0 && v <= hi);
+}
+
+static mu_status check_given(const mu_division_given *g, mu_error *err)
+{
+    if (!in_or_none(g->leader, MU_EXCEPTIONAL) || g->nbrigades < 0 ||
+        g->nbrigades > MU_MAX_BRIGADES ||
+        !in_or_none(g->batteries, MU_MAX_RATIO))
+        return err_set(err, MU_EINPUT, "a given leader, brigade count or "
+                       "batteries is out of range");
+    for (int b = 0; b < g->nbrigades; b++) {
+        const mu_given_brigade *k = &g->brigades[b];
+        if (k->stands < 0 || k->stands > MU_MAX_STANDS ||
+            !in_or_none(k->morale, MU_CRACK) ||
+            !in_or_none(k->rating, MU_EXCEPTIONAL))
+            return err_set(err, MU_EINPUT, "brigade %d: a given strength, "
+                           "morale or brigadier is out of range", b + 1);
+    }
+    return MU_OK;
 }
 
 static mu_status division_generate(const mu_rules *r, mu_dice *d,
-                                   const mu_oob_opts *o, mu_division *out,
-                                   mu_error *err)
+                                   const mu_oob_opts *o,
+                                   const mu_division_given *g,
+                                   mu_division *out, mu_error *err)
 {
     if (!r || !d)
         return err_set(err, MU_EINPUT, "no rules or dice given");
     mu_status st = oob_opts_ok(o) ? MU_OK : oob_check_opts(o, err);
+    if (st == MU_OK && g)
+        st = check_given(g, err);
     if (st != MU_OK)
         return st;
     /* A seeded source cannot fail, so it writes straight into *out (and
      * zeroes only what is left unused); the others build a zeroed copy so
      * that *out is untouched when the rolls run out. */
     mu_division tmp;
-    mu_division *v = d->kind == DICE_SEEDED ? out : &tmp;
+    mu_division *v = d->kind == DICE_SEEDED && !g ? out : &tmp;
     if (v == out)
         memset(v, 0, offsetof(mu_division, brigades));
     else
@@ -395,7 +469,9 @@ static mu_status division_generate(const mu_rules *r, mu_dice *d,
         v->rolls[v->nrolls++] = rec;
         v->theater_rolled = true;
     }
-    st = gen_division(r, d, o, year, theater, 0, -1, v, err);
+    /* Given values take the general path: the seeded one rolls them all. */
+    st = g ? gen_slow(r, d, o, g, year, theater, 0, -1, v, err)
+           : gen_division(r, d, o, year, theater, 0, -1, v, err);
     if (st != MU_OK)
         return st;
     if (v != out)
@@ -420,9 +496,24 @@ mu_status mu_division_generate(const mu_rules *r, mu_dice *d,
     }
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
-    mu_status st = division_generate(r, d, o, out, err);
+    mu_status st = division_generate(r, d, o, NULL, out, err);
     if (st != MU_OK)
         memset(out, 0, sizeof *out); /* the contract: empty on failure */
+    return st;
+}
+
+mu_status mu_division_generate_given(const mu_rules *r, mu_dice *d,
+                                     const mu_oob_opts *o,
+                                     const mu_division_given *g,
+                                     mu_division *out, mu_error *err)
+{
+    if (!g)
+        return mu_division_generate(r, d, o, out, err);
+    if (!out)
+        return err_set(err, MU_EINPUT, "no result given");
+    mu_status st = division_generate(r, d, o, g, out, err);
+    if (st != MU_OK)
+        memset(out, 0, sizeof *out);
     return st;
 }
 

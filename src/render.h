@@ -32,6 +32,10 @@ struct jw;
 void render_division_jw(struct jw *w, const mu_division *d,
                         const mu_labels *l);
 void render_roll_jw(struct jw *w, const mu_roll *r);
+/* The names of mu_division.given's bits in JSON ("given": [...]): the
+ * division's three, then each brigade's three. */
+extern const char *const render_given_division[3];
+extern const char *const render_given_brigade[3];
 
 /* ---- divisions (render_division.c; render_oob.c calls them) -------------- */
 

@@ -81,6 +81,13 @@ cJSON *render_division_json(const mu_division *d, const mu_labels *l)
     cJSON_AddStringToObject(o, "leader", mu_rating_name(d->leader));
     cJSON_AddStringToObject(o, "leader_rolled", mu_rating_name(d->leader_rolled));
     cJSON_AddBoolToObject(o, "by_the_book", d->by_the_book);
+    if (d->given) {
+        cJSON *g = cJSON_AddArrayToObject(o, "given");
+        for (int k = 0; k < 3; k++)
+            if (d->given & (1u << k))
+                cJSON_AddItemToArray(g, cJSON_CreateString(
+                                            render_given_division[k]));
+    }
     cJSON *bs = cJSON_AddArrayToObject(o, "brigades");
     for (int i = 0; i < d->nbrigades; i++) {
         const mu_brigade *b = &d->brigades[i];
@@ -91,6 +98,14 @@ cJSON *render_division_json(const mu_division *d, const mu_labels *l)
         cJSON_AddStringToObject(bo, "morale", mu_morale_name(b->morale));
         cJSON_AddStringToObject(bo, "leader", mu_rating_name(b->leader));
         cJSON_AddStringToObject(bo, "leader_rolled", mu_rating_name(b->rolled));
+        unsigned bg = (unsigned)(d->given >> (3 + 3 * i)) & 7u;
+        if (bg) {
+            cJSON *g = cJSON_AddArrayToObject(bo, "given");
+            for (int k = 0; k < 3; k++)
+                if (bg & (1u << k))
+                    cJSON_AddItemToArray(g, cJSON_CreateString(
+                                                render_given_brigade[k]));
+        }
         cJSON_AddStringToObject(bo, "label", label);
         cJSON_AddItemToArray(bs, bo);
     }

@@ -141,7 +141,10 @@ static void brigade_table(const mu_division *d, const mu_render_opts *o,
                 for (int k = 0; k < 3; k++) {
                     if (k)
                         sb_ch(cells, ' ');
-                    sb_i64(cells, m->r[MU_ROLL_STANDS + k][i + 1]);
+                    if (d->given & (MU_GIVEN_STANDS(i) << k))
+                        sb_ch(cells, '-'); /* given, not rolled */
+                    else
+                        sb_i64(cells, m->r[MU_ROLL_STANDS + k][i + 1]);
                 }
             at[i][c][0] = start;
             at[i][c][1] = cells->len - start;
@@ -186,6 +189,14 @@ static void artillery_text(const mu_division *d, const lang_text *t,
 {
     const mu_artillery *a = &d->artillery;
     sb_indent(sb, ind, 2);
+    if (d->given & MU_GIVEN_ARTILLERY) { /* an order of battle's batteries */
+        sb_str(sb, _("Artillery: "));
+        sb_i64(sb, a->division);
+        sb_str(sb, t->w[a->division == 1 ? LW_BATTERY : LW_BATTERIES]);
+        sb_str(sb, _(" (given)"));
+        sb_ch(sb, '\n');
+        return;
+    }
     sb_str(sb, t->w[LW_ART_PER]);
     sb_i64(sb, a->ratio);
     sb_str(sb, t->w[LW_STANDS_ROLLED]);
@@ -223,14 +234,28 @@ static void artillery_text(const mu_division *d, const lang_text *t,
     sb_ch(sb, '\n');
 }
 
+/* " (rolled 42" or, for a value an order of battle gave, " (given". */
+static void given_or_rolled(sbuf *sb, const lang_text *t, uint32_t given,
+                            int roll)
+{
+    if (given) {
+        sb_str(sb, _(" (given)"));
+        if (!sb->oom && sb->len && sb->p[sb->len - 1] == ')')
+            sb->p[--sb->len] = '\0'; /* the caller closes it */
+        return;
+    }
+    sb_str(sb, t->w[LW_ROLLED_OPEN]);
+    sb_i64(sb, roll);
+}
+
 static void leader_line(const mu_division *d, const lang_text *t,
                         const roll_map *m, sbuf *sb, const char *ind)
 {
     sb_indent(sb, ind, 2);
     sb_str(sb, t->w[LW_LEADER]);
     sb_str(sb, t->w[LW_DESPICABLE + d->leader]);
-    sb_str(sb, t->w[LW_ROLLED_OPEN]);
-    sb_i64(sb, m->r[MU_ROLL_LEADER][0]);
+    given_or_rolled(sb, t, d->given & MU_GIVEN_LEADER,
+                    m->r[MU_ROLL_LEADER][0]);
     if (d->leader != d->leader_rolled)
         sb_str(sb, t->w[LW_BY_BOOK]);
     else if (d->leader == MU_DESPICABLE)
@@ -265,8 +290,8 @@ void render_division_text(const mu_division *d, const mu_render_opts *o,
     sb_indent(sb, ind, 2);
     sb_str(sb, t->w[LW_BRIGADES]);
     sb_i64(sb, d->nbrigades);
-    sb_str(sb, t->w[LW_ROLLED_OPEN]);
-    sb_i64(sb, m.r[MU_ROLL_BRIGADES][0]);
+    given_or_rolled(sb, t, d->given & MU_GIVEN_BRIGADES,
+                    m.r[MU_ROLL_BRIGADES][0]);
     SB_LIT(sb, ")\n");
     brigade_table(d, o, t, &m, sb, cells, (int)strlen(ind) + 4);
     sb_indent(sb, ind, 2);
@@ -376,13 +401,31 @@ void render_roll_jw(jw *w, const mu_roll *r)
     jw_end(w);
 }
 
-static void brigade_jw(jw *w, const mu_brigade *b, const mu_labels *l)
+const char *const render_given_division[3] = {"leader", "brigades",
+                                              "artillery"};
+const char *const render_given_brigade[3] = {"stands", "morale", "leader"};
+
+/* Brigade b's three MU_GIVEN_* bits, as bits 0..2. */
+static unsigned brigade_given(const mu_division *d, int b)
+{
+    return (unsigned)(d->given >> (3 + 3 * b)) & 7u;
+}
+
+static void brigade_jw(jw *w, const mu_brigade *b, unsigned given,
+                       const mu_labels *l)
 {
     jw_obj(w, NULL);
     jw_int(w, "stands", b->stands);
     jw_str(w, "morale", mu_morale_name(b->morale));
     jw_str(w, "leader", mu_rating_name(b->leader));
     jw_str(w, "leader_rolled", mu_rating_name(b->rolled));
+    if (given) {
+        jw_arr(w, "given");
+        for (int k = 0; k < 3; k++)
+            if (given & (1u << k))
+                jw_str(w, NULL, render_given_brigade[k]);
+        jw_end(w);
+    }
     /* digits, '/', blanks and words: nothing a JSON string escapes */
     jw_key(w, "label");
     sb_ch(w->sb, '"');
@@ -401,9 +444,16 @@ static void division_members(jw *w, const mu_division *d, const mu_labels *l)
     jw_str(w, "leader", mu_rating_name(d->leader));
     jw_str(w, "leader_rolled", mu_rating_name(d->leader_rolled));
     jw_bool(w, "by_the_book", d->by_the_book);
+    if (d->given) {
+        jw_arr(w, "given");
+        for (int k = 0; k < 3; k++)
+            if (d->given & (1u << k))
+                jw_str(w, NULL, render_given_division[k]);
+        jw_end(w);
+    }
     jw_arr(w, "brigades");
     for (int i = 0; i < d->nbrigades && i < MU_MAX_BRIGADES; i++)
-        brigade_jw(w, &d->brigades[i], l);
+        brigade_jw(w, &d->brigades[i], brigade_given(d, i), l);
     jw_end(w);
     jw_int(w, "stands", d->stands);
     jw_obj(w, "artillery");

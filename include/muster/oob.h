@@ -231,6 +231,8 @@ typedef struct mu_division {
     mu_arm arm;
     bool theater_rolled; /* table 1 was used */
     bool by_the_book;    /* despicable results are played as average */
+    uint32_t given;      /* MU_GIVEN_* bits: values an order of battle
+                            gave, not rolled (mu_division_generate_given) */
     mu_rating leader;    /* as played */
     mu_rating leader_rolled;
     int nbrigades;
@@ -263,6 +265,50 @@ typedef struct mu_oob_opts {
 MU_API mu_status mu_division_generate(const mu_rules *r, mu_dice *d,
                                       const mu_oob_opts *o, mu_division *out,
                                       mu_error *err);
+
+/* Values an order of battle already knows of a division (a historical
+ * one: its brigades, their strengths and morale, its batteries). Each one
+ * given is kept and its roll is not made; the rest are rolled as
+ * mu_division_generate rolls them, in its order. */
+#define MU_GIVEN_NONE (-1)
+typedef struct mu_given_brigade {
+    int stands; /* 1..MU_MAX_STANDS, or 0: rolled */
+    int morale; /* a mu_morale, or MU_GIVEN_NONE: rolled */
+    int rating; /* the brigadier's mu_rating (as the table would give it,
+                   before by_the_book), or MU_GIVEN_NONE: rolled */
+} mu_given_brigade;
+
+typedef struct mu_division_given {
+    int leader;    /* the division leader's mu_rating, or MU_GIVEN_NONE */
+    int nbrigades; /* 1..MU_MAX_BRIGADES, or 0: rolled (brigades unread) */
+    mu_given_brigade brigades[MU_MAX_BRIGADES];
+    int batteries; /* the division's own batteries 0..MU_MAX_RATIO, or
+                      MU_GIVEN_NONE: table 6 and its fractions rolled. Given,
+                      the division keeps them all, sends none to the
+                      reserve and has ratio 0 */
+} mu_division_given;
+
+/* mu_division.given: which values were given. Brigade b counts from 0. */
+#define MU_GIVEN_LEADER (1u << 0)
+#define MU_GIVEN_BRIGADES (1u << 1)
+#define MU_GIVEN_ARTILLERY (1u << 2)
+#define MU_GIVEN_STANDS(b) (1u << (3 + 3 * (b)))
+#define MU_GIVEN_MORALE(b) (1u << (4 + 3 * (b)))
+#define MU_GIVEN_BRIGADIER(b) (1u << (5 + 3 * (b)))
+
+/* No value given: every field MU_GIVEN_NONE or 0. */
+MU_API mu_division_given mu_division_given_none(void);
+
+/* mu_division_generate with the values `g` gives (NULL: none, the same
+ * division as mu_division_generate). The division records which were given
+ * (mu_division.given) and the rolls it made, in the normative order with
+ * the given ones left out.
+ * Errors: as mu_division_generate; MU_EINPUT for a given value out of its
+ * range. */
+MU_API mu_status mu_division_generate_given(const mu_rules *r, mu_dice *d,
+                                            const mu_oob_opts *o,
+                                            const mu_division_given *g,
+                                            mu_division *out, mu_error *err);
 
 /* A corps: a leader and its divisions; `reserve` adds up their shares (the
  * Confederate corps reserve or the Union Army Artillery Reserve). */
@@ -398,6 +444,7 @@ MU_API mu_status mu_oob_check(const mu_oob_doc *doc, const mu_rules *r,
                               const char *name, mu_error *err);
 /* Releases what a document holds and leaves it empty; NULL is a no-op. */
 MU_API void mu_oob_doc_clear(mu_oob_doc *d);
+
 
 #ifdef __cplusplus
 }
