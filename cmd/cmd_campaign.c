@@ -702,9 +702,85 @@ static cli_rc run_advance(cli_ctx *cx)
     return run_event(cx, do_advance, false);
 }
 
+/* --format's word as typed against the command's own list ("oob-csv"), or
+ * NULL when it was not given. */
+static const char *format_word(const cli_ctx *cx)
+{
+    const cli_val *v = cli_get(cx, O_format);
+    return v && v->given ? cx->cmd->opts[v - cx->val].vocab[v->choice] : NULL;
+}
+
+/* import FILE --from SHEET [--format oob-csv|oob-json] */
+static cli_rc run_import(cli_ctx *cx)
+{
+    const char *from = cli_str(cx, O_from), *word = format_word(cx);
+    size_t n = strlen(from);
+    bool json = word ? !strcmp(word, "oob-json")
+                     : n >= 5 && !strcmp(from + n - 5, ".json");
+    mu_error err = {0};
+    char *text = NULL;
+    size_t len = 0;
+    if (mu_file_read(from, &text, &len, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    const char *name = strcmp(from, "-") ? from : "standard input";
+    mu_oob_sheet sheet;
+    mu_status s = mu_oob_sheet_parse(text, len, name,
+                                     json ? MU_SHEET_JSON : MU_SHEET_CSV,
+                                     &sheet, &err);
+    free(text);
+    if (s != MU_OK)
+        return cli_fail(cx, &err);
+    mu_campaign *c = NULL;
+    cli_rc rc = open_campaign(cx, &c);
+    int first = 0;
+    if (rc == CLI_OK && mu_campaign_import(c, &sheet, name, &first, &err) ==
+                            MU_OK) {
+        cli_buf_printf(&cx->out, "%s: %zu division%s added, ids %d..%zu: "
+                       "what the sheet knows is kept, the rest is rolled "
+                       "when each first engages\n", cx->operand[0], sheet.n,
+                       sheet.n == 1 ? "" : "s", first,
+                       (size_t)first + sheet.n - 1);
+        rc = cli_out(cx, "");
+    } else if (rc == CLI_OK) {
+        rc = cli_fail(cx, &err);
+    }
+    mu_campaign_close(c);
+    mu_oob_sheet_clear(&sheet);
+    return rc;
+}
+
+/* export FILE --format oob-csv|oob-json: the divisions as a sheet, as the
+ * viewer (--as, or --side) may see them. */
+static cli_rc export_sheet(cli_ctx *cx, bool json)
+{
+    if (cli_has(cx, O_out))
+        return cli_error(cx, "campaign export: --format oob-csv and oob-json "
+                         "write to standard output: leave out --out");
+    mu_campaign *c = NULL;
+    cli_rc rc = open_as(cx, &c, true);
+    if (rc != CLI_OK)
+        return rc;
+    mu_error err = {0};
+    char *text = NULL;
+    if (cli_has(cx, O_side) &&
+        mu_campaign_act_as(c, (mu_viewer)cli_choice(cx, O_side, 0), &err) !=
+            MU_OK)
+        rc = cli_fail(cx, &err);
+    else if (mu_campaign_export_sheet(c, json ? MU_SHEET_JSON : MU_SHEET_CSV,
+                                      &text, &err) == MU_OK)
+        rc = cli_take(cx, text);
+    else
+        rc = cli_fail(cx, &err);
+    mu_campaign_close(c);
+    return rc;
+}
+
 /* export FILE --side S --out NEW.db | export FILE --format csv */
 static cli_rc run_export(cli_ctx *cx)
 {
+    const char *word = format_word(cx);
+    if (word && !strncmp(word, "oob-", 4))
+        return export_sheet(cx, !strcmp(word, "oob-json"));
     bool csv = cli_format(cx) == MU_FMT_CSV;
     if (csv && (cli_has(cx, O_side) || cli_has(cx, O_out)))
         return cli_error(cx, "campaign export: either --format csv (to "
@@ -1006,14 +1082,28 @@ static const cli_opt advance_opts[] = {
     CAMP_FORMAT,
     {0}};
 
-static const char *const export_formats[] = {"text", "json", "csv", NULL};
+static const char *const export_formats[] = {"text", "json", "csv", "oob-csv",
+                                             "oob-json", NULL};
+static const char *const sheet_formats[] = {"oob-csv", "oob-json", NULL};
+static const cli_opt import_opts[] = {
+    {.name = "from", .type = ARG_FILE, .metavar = "SHEET",
+     .flags = CLI_REQUIRED,
+     .help = "the order of battle to read (- for standard input)",
+     .missing = "%s: give the order of battle to read with --from SHEET "
+                "(docs/schema/oob-csv.md)"},
+    {.name = "format", .type = ARG_CHOICE, .vocab = sheet_formats,
+     .metavar = "F", .help = "oob-csv or oob-json (default: oob-json for a "
+                             "name ending .json, else oob-csv)"},
+    CAMP_AS,
+    {0}};
 static const cli_opt export_opts[] = {
     CAMP_SIDE(0),
     {.name = "out", .type = ARG_FILE, .metavar = "NEW.db", .flags = CLI_ONLY,
      .help = "with --side: the player's own file to write (must not exist)"},
     CAMP_AS,
     OPT_FORMAT(export_formats, "csv: divisions, brigades and losses as one "
-               "table on standard output"),
+               "table on standard output; oob-csv, oob-json: the order of "
+               "battle as 'campaign import' reads it"),
     {0}};
 
 const cli_command cmd_campaign_new = {
@@ -1088,6 +1178,18 @@ const cli_command cmd_campaign_undo = {
            "reveal, the fair-roll steps, a hidden engage and an undo. Acting\n"
            "for a side, only events about its own divisions.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = undo_args};
+const cli_command cmd_campaign_import = {
+    .name = "campaign import", .summary = "add an order of battle's divisions",
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = import_opts, .run = run_import,
+    .doc = "Adds every division of an order of battle sheet (CSV, one row a\n"
+           "brigade, or JSON; docs/schema/oob-csv.md), all or none. What the\n"
+           "sheet knows (a leader's rating, batteries, brigades with their\n"
+           "names, brigadiers, stands, morale) is kept; a blank cell is\n"
+           "rolled by the tables when the division first engages. Until then\n"
+           "it is its owner's: the other side sees the division's name, side,\n"
+           "arm and corps only.\n",
+    .flags = CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_export = {
     .name = "campaign export", .summary = N_("a player's own file, or CSV"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
@@ -1099,7 +1201,9 @@ const cli_command cmd_campaign_export = {
            "contributions. --format csv writes divisions, brigades and losses\n"
            "as one table (columns: record, division, name, side, arm, corps,\n"
            "hidden, brigade, battle, stands, start, lost, captured, returned,\n"
-           "freed, morale, leader, batteries, reserve).\n",
+           "freed, morale, leader, batteries, reserve). --format oob-csv or\n"
+           "oob-json writes the order of battle as 'campaign import' reads\n"
+           "it, as --as (or --side) may see it.\n",
     .flags = CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_battle_start = {
     .name = "campaign battle start", .summary = N_("start a battle"),

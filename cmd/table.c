@@ -23,7 +23,8 @@ const cli_command *const cli_commands[] = {
     &cmd_campaign_penalty,
     &cmd_campaign_downgrade, &cmd_campaign_show, &cmd_campaign_log,
     &cmd_campaign_check, &cmd_campaign_contribute, &cmd_campaign_advance,
-    &cmd_campaign_export, &cmd_campaign_head, &cmd_campaign_undo,
+    &cmd_campaign_export, &cmd_campaign_import, &cmd_campaign_head,
+    &cmd_campaign_undo,
     &cmd_campaign_links,
     &cmd_roster, &cmd_serve,
     NULL};

@@ -228,6 +228,35 @@ MU_API mu_status mu_campaign_add(mu_campaign *c, mu_army side, const char *name,
                                  mu_arm arm, const char *corps, int *id,
                                  mu_error *err);
 
+/* Adds every division of an order of battle sheet (muster/oob.h), in its
+ * order, as mu_campaign_add adds one, each with what the sheet knows of
+ * it: one transaction, so that all of them are added or, on any error,
+ * none. What is known is kept when the division first engages
+ * (mu_campaign_engage), and only the rest is rolled then; the add event
+ * and that engage event carry it ("known"). Until then it is the owner's:
+ * the other side's log shows the add without it, and its view chain masks
+ * that add. `name` stands for the sheet in messages; *first (may be NULL)
+ * is the first new division's id, the others following in order.
+ * Errors: MU_EINPUT for a name the campaign already has, or one used twice
+ * (the message names the sheet's line), MU_ESTATE acting for a side
+ * that the sheet's divisions are not all of (the umpire imports both). */
+MU_API mu_status mu_campaign_import(mu_campaign *c, const mu_oob_sheet *s,
+                                    const char *name, int *first,
+                                    mu_error *err);
+
+/* The campaign's divisions as an order of battle sheet, as the handle's
+ * viewer may see them, in format f: every division with its side, corps
+ * and arm; of the viewer's own divisions and the other side's open and
+ * revealed ones, also what is known (an imported division's sheet values
+ * before it engages; its leader's and brigadiers' ratings as the tables
+ * gave them, each brigade's stands at its first engagement, its morale and
+ * its own batteries after), with the brigades' and brigadiers' names from
+ * the sheet. Imported again into a new campaign, it exports to the same
+ * bytes.
+ * Owns: *out is malloc'd text; free() it. */
+MU_API mu_status mu_campaign_export_sheet(mu_campaign *c, mu_sheet_format f,
+                                          char **out, mu_error *err);
+
 /* The result of a first engagement. */
 typedef struct mu_engagement {
     int id;               /* the division */

@@ -446,6 +446,61 @@ MU_API mu_status mu_oob_check(const mu_oob_doc *doc, const mu_rules *r,
 MU_API void mu_oob_doc_clear(mu_oob_doc *d);
 
 
+/* ------------------------------------------------------------------------ */
+/* Order of battle sheets: what players already know, in and out           */
+/* ------------------------------------------------------------------------ */
+
+/* An order of battle as players keep it in a spreadsheet or copy it from a
+ * history: sides, corps, divisions, and of each division whatever is known
+ * (its leader's rating, its batteries, its brigades with their names,
+ * brigadiers, strengths and morale). A value left blank is not known: the
+ * tables roll it when the division first engages. The formats are
+ * documented in docs/schema/oob-csv.md (CSV, one row a brigade) and
+ * docs/schema/oob-sheet.schema.json (JSON). */
+#define MU_SHEET_NAME_MAX 100 /* bytes of a name, as a campaign's */
+
+typedef enum mu_sheet_format {
+    MU_SHEET_CSV = 0, /* RFC 4180, a header row, one row a brigade */
+    MU_SHEET_JSON     /* {"format":"muster-oob","version":1,...} */
+} mu_sheet_format;
+
+typedef struct mu_sheet_division {
+    mu_army side;
+    mu_arm arm;
+    char name[MU_SHEET_NAME_MAX + 1];  /* 1..100 bytes of UTF-8 */
+    char corps[MU_SHEET_NAME_MAX + 1]; /* "": in no corps */
+    /* The known values: given.nbrigades is the number of brigades listed
+     * (0: none, the tables roll them). */
+    mu_division_given given;
+    char brigade[MU_MAX_BRIGADES][MU_SHEET_NAME_MAX + 1];   /* "": unnamed */
+    char brigadier[MU_MAX_BRIGADES][MU_SHEET_NAME_MAX + 1]; /* "": unknown */
+    int line;                          /* its first row (CSV), 0: none */
+} mu_sheet_division;
+
+typedef struct mu_oob_sheet {
+    size_t n;
+    mu_sheet_division *divisions; /* malloc'd; mu_oob_sheet_clear */
+} mu_oob_sheet;
+
+/* Reads a sheet of `len` bytes; `name` stands for the file in messages.
+ * Every row is checked (names 1..100 bytes of UTF-8 without control
+ * characters, words and numbers in range, a division's rows together, its
+ * own cells the same on each of them, at most MU_MAX_BRIGADES brigades).
+ * Owns: *out is the caller's; release it with mu_oob_sheet_clear (also
+ *       after a failure, when it is empty).
+ * Errors: MU_EINPUT for the first fault, as "FILE:LINE: what is wrong" for
+ *         CSV, "FILE: divisions[2].brigades[0].stands: ..." for JSON. */
+MU_API mu_status mu_oob_sheet_parse(const char *text, size_t len,
+                                    const char *name, mu_sheet_format f,
+                                    mu_oob_sheet *out, mu_error *err);
+/* The sheet in format f, which mu_oob_sheet_parse reads back to the same
+ * sheet (and renders to the same bytes).
+ * Owns: *out is malloc'd text; free() it. */
+MU_API mu_status mu_oob_sheet_render(const mu_oob_sheet *s, mu_sheet_format f,
+                                     char **out, mu_error *err);
+/* Releases what a sheet holds and leaves it empty; NULL is a no-op. */
+MU_API void mu_oob_sheet_clear(mu_oob_sheet *s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -305,6 +305,17 @@ mu_status camp_find_brigade(const camp_div *dv, int brigade,
                             const camp_brigade **out, mu_error *err);
 /* MU_ESTATE: the call needs a battle under way. */
 mu_status camp_no_battle(mu_error *err);
+/* mu_campaign_add inside the caller's transaction, with what an order of
+ * battle knew of the division (NULL or known->has false: nothing). */
+mu_status camp_add_known(mu_campaign *c, mu_army side, const char *name,
+                         mu_arm arm, const char *corps, const ev_known *known,
+                         int *id, mu_error *err);
+/* An add event made again (its replay), known values and all: one
+ * transaction (import.c). */
+mu_status camp_add_again(mu_campaign *c, const ev_add *a, mu_error *err);
+/* What division div's add knew of it (known->has false: nothing). */
+mu_status camp_div_known(mu_campaign *c, int div, ev_known *known,
+                         mu_error *err);
 
 /* Engages as mu_campaign_engage, a hidden division with the salt given
  * (NULL: a new random one), as a fair roll when `fair` is given (the

@@ -57,6 +57,7 @@ typedef struct add_ctx {
     mu_arm arm;
     const char *name, *corps;
     int id;
+    const ev_known *known; /* NULL: nothing known (mu_campaign_add) */
 } add_ctx;
 
 /* The corps of a side by name, made on first mention. */
@@ -123,7 +124,55 @@ static mu_status add_tx(mu_campaign *c, void *p, mu_error *err)
     a->has_corps = x->corps != NULL;
     if (x->corps)
         camp_copy_name(a->corps, x->corps);
+    if (x->known)
+        a->known = *x->known;
     return camp_event(c, &ev, NULL, err);
+}
+
+mu_status camp_add_known(mu_campaign *c, mu_army side, const char *name,
+                         mu_arm arm, const char *corps, const ev_known *known,
+                         int *id, mu_error *err)
+{
+    if ((unsigned)side > 1 || (unsigned)arm > 1)
+        return err_set(err, MU_EINPUT, "choose a side (union or confederate) "
+                       "and an arm (infantry or cavalry)");
+    mu_status s = camp_check_name(name, "division", err);
+    if (s == MU_OK && corps)
+        s = camp_check_name(corps, "corps", err);
+    if (s != MU_OK)
+        return s;
+    add_ctx x = {side, arm, name, corps, 0, known && known->has ? known : NULL};
+    if ((s = add_tx(c, &x, err)) == MU_OK)
+        *id = x.id;
+    return s;
+}
+
+/* What the division's add event knew of it (known->has false: nothing). */
+mu_status camp_div_known(mu_campaign *c, int div, ev_known *known,
+                         mu_error *err)
+{
+    memset(known, 0, sizeof *known);
+    known->given = mu_division_given_none();
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT id, data FROM events WHERE kind = "
+                               "'add' AND division = ? AND json_type(data, "
+                               "'$.known') IS NOT NULL", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, div);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        camp_ev e;
+        s = camp_ev_decode(c->path, sqlite3_column_int64(st, 0), "add", div,
+                           (const char *)sqlite3_column_text(st, 1), &e, err);
+        if (s == MU_OK)
+            *known = e.u.add.known;
+        camp_ev_clear(&e);
+    } else if (rc != SQLITE_DONE) {
+        s = camp_sql_fail(c, rc, "reading", err);
+    }
+    sqlite3_finalize(st);
+    return s;
 }
 
 mu_status mu_campaign_add(mu_campaign *c, mu_army side, const char *name,
@@ -140,7 +189,7 @@ mu_status mu_campaign_add(mu_campaign *c, mu_army side, const char *name,
         s = camp_check_name(corps, "corps", err);
     if (s != MU_OK)
         return s;
-    add_ctx x = {side, arm, name, corps, 0};
+    add_ctx x = {side, arm, name, corps, 0, NULL};
     if ((s = camp_tx(c, add_tx, &x, NULL, err)) == MU_OK)
         *id = x.id;
     return s;
@@ -157,6 +206,7 @@ typedef struct engage_ctx {
     const camp_fair *fair; /* NULL: the dice are the owner's choice */
     int year;              /* of the battle under way, or the campaign's */
     mu_theater theater;
+    ev_known known;        /* what its add knew */
 } engage_ctx;
 
 static mu_status store_division(mu_campaign *c, const engage_ctx *x,
@@ -258,6 +308,7 @@ static mu_status engage_event(mu_campaign *c, engage_ctx *x, const camp_div *dv,
     g->seed = camp_seed(x->d, fresh);
     g->nrolls = v->nrolls;
     memcpy(g->rolls, v->rolls, (size_t)v->nrolls * sizeof *v->rolls);
+    g->known = x->known;
     if (x->fair) {
         g->fair = true;
         memcpy(g->fair_commitment, x->fair->commitment, MU_FAIR_HEX);
@@ -295,7 +346,11 @@ static mu_status engage_tx(mu_campaign *c, void *p, mu_error *err)
     e->has_seed = fresh && mu_dice_seed(x->d, &e->seed);
     e->fair = x->fair != NULL;
     mu_oob_opts o = {dv.side, x->year, x->theater, dv.arm, x->book};
-    if ((s = mu_division_generate(c->rules, x->d, &o, &e->division, err)) != MU_OK)
+    /* What an order of battle knew is kept; the rest is rolled now. */
+    if ((s = camp_div_known(c, x->div, &x->known, err)) != MU_OK ||
+        (s = mu_division_generate_given(c->rules, x->d, &o,
+                                        x->known.has ? &x->known.given : NULL,
+                                        &e->division, err)) != MU_OK)
         return s;
     cJSON *tree = render_division_json(&e->division, NULL);
     char *canon = NULL;
@@ -330,7 +385,8 @@ mu_status camp_engage(mu_campaign *c, int div, bool hidden, bool by_the_book,
     if (!c || !d || !out)
         return err_set(err, MU_EINPUT, "no campaign, dice or result given");
     mu_engagement e;
-    engage_ctx x = {div, hidden, by_the_book, d, salt, &e, fair, 0, MU_EAST};
+    engage_ctx x = {div, hidden, by_the_book, d, salt, &e, fair, 0, MU_EAST,
+                    {.has = false}};
     mu_status s = camp_tx(c, engage_tx, &x, d, err);
     if (s == MU_OK)
         *out = e;
@@ -341,7 +397,8 @@ mu_status camp_engage_in_tx(mu_campaign *c, int div, bool hidden, bool book,
                             mu_dice *d, const camp_fair *fair,
                             mu_engagement *e, mu_error *err)
 {
-    engage_ctx x = {div, hidden, book, d, NULL, e, fair, 0, MU_EAST};
+    engage_ctx x = {div, hidden, book, d, NULL, e, fair, 0, MU_EAST,
+                    {.has = false}};
     return engage_tx(c, &x, err);
 }
 

@@ -83,6 +83,92 @@ static void new_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
 
 /* ---- add ---------------------------------------------------------------- */
 
+/* ---- what an order of battle knew ---------------------------------------- */
+
+void ev_known_encode(const ev_known *k, cJSON *o)
+{
+    if (!k->has)
+        return;
+    const mu_division_given *g = &k->given;
+    cJSON *n = cJSON_AddObjectToObject(o, "known");
+    if (g->leader != MU_GIVEN_NONE)
+        cJSON_AddStringToObject(n, "leader", mu_rating_name((mu_rating)g->leader));
+    if (g->batteries != MU_GIVEN_NONE)
+        cJSON_AddNumberToObject(n, "batteries", g->batteries);
+    if (!g->nbrigades)
+        return;
+    cJSON *bs = cJSON_AddArrayToObject(n, "brigades");
+    for (int b = 0; b < g->nbrigades && b < MU_MAX_BRIGADES; b++) {
+        const mu_given_brigade *gb = &g->brigades[b];
+        cJSON *x = cJSON_CreateObject();
+        if (*k->brigade[b])
+            cJSON_AddStringToObject(x, "name", k->brigade[b]);
+        if (*k->brigadier[b])
+            cJSON_AddStringToObject(x, "brigadier", k->brigadier[b]);
+        if (gb->rating != MU_GIVEN_NONE)
+            cJSON_AddStringToObject(x, "rating", mu_rating_name((mu_rating)gb->rating));
+        if (gb->stands)
+            cJSON_AddNumberToObject(x, "stands", gb->stands);
+        if (gb->morale != MU_GIVEN_NONE)
+            cJSON_AddStringToObject(x, "morale", mu_morale_name((mu_morale)gb->morale));
+        cJSON_AddItemToArray(bs, x);
+    }
+}
+
+static bool has_key(const cJSON *o, const char *key)
+{
+    return cJSON_GetObjectItemCaseSensitive(o, key) != NULL;
+}
+
+static void known_brigade(ev_reader *r, const cJSON *o, ev_known *k, int b)
+{
+    mu_given_brigade *g = &k->given.brigades[b];
+    if (has_key(o, "name"))
+        rd_str(r, o, "name", k->brigade[b], sizeof k->brigade[b]);
+    if (has_key(o, "brigadier"))
+        rd_str(r, o, "brigadier", k->brigadier[b], sizeof k->brigadier[b]);
+    if (has_key(o, "rating"))
+        g->rating = rd_word(r, o, "rating", ev_rating_word, 3);
+    if (has_key(o, "stands"))
+        g->stands = rd_int(r, o, "stands", 1, MU_MAX_STANDS);
+    if (has_key(o, "morale"))
+        g->morale = rd_word(r, o, "morale", ev_morale_word, 3);
+}
+
+void ev_known_decode(ev_reader *r, const cJSON *o, ev_known *k)
+{
+    memset(k, 0, sizeof *k);
+    k->given = mu_division_given_none();
+    const cJSON *n = cJSON_GetObjectItemCaseSensitive(o, "known");
+    if (!n)
+        return;
+    if (!cJSON_IsObject(n)) {
+        rd_fail(r, "known", "is not an object");
+        return;
+    }
+    k->has = true;
+    mu_division_given *g = &k->given;
+    if (has_key(n, "leader"))
+        g->leader = rd_word(r, n, "leader", ev_rating_word, 3);
+    if (has_key(n, "batteries"))
+        g->batteries = rd_int(r, n, "batteries", 0, MU_MAX_RATIO);
+    if (!has_key(n, "brigades"))
+        return;
+    const cJSON *bs = rd_array(r, n, "brigades");
+    for (const cJSON *b = bs ? bs->child : NULL; b && r->st == MU_OK;
+         b = b->next) {
+        if (g->nbrigades == MU_MAX_BRIGADES || !cJSON_IsObject(b)) {
+            rd_fail(r, "known", "holds a brigade list a division cannot have");
+            return;
+        }
+        known_brigade(r, b, k, g->nbrigades++);
+    }
+    if (r->st == MU_OK && !g->nbrigades)
+        rd_fail(r, "known", "has an empty list of brigades");
+}
+
+/* ---- add ---------------------------------------------------------------- */
+
 static void add_encode(const camp_ev *e, cJSON *o)
 {
     const ev_add *x = &e->u.add;
@@ -93,6 +179,7 @@ static void add_encode(const camp_ev *e, cJSON *o)
         cJSON_AddStringToObject(o, "corps", x->corps);
     else
         cJSON_AddNullToObject(o, "corps");
+    ev_known_encode(&x->known, o);
 }
 
 static void add_decode(ev_reader *r, const cJSON *o, camp_ev *e)
@@ -105,6 +192,7 @@ static void add_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     x->has_corps = k && !cJSON_IsNull(k);
     if (x->has_corps)
         rd_str(r, o, "corps", x->corps, sizeof x->corps);
+    ev_known_decode(r, o, &x->known);
 }
 
 static void add_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
@@ -149,6 +237,7 @@ static void engage_encode(const camp_ev *e, cJSON *o)
         cJSON_AddItemToArray(rolls, render_roll_json(&x->rolls[i]));
     if (!x->has_corps_leader) {
         fair_encode(x, o);
+        ev_known_encode(&x->known, o);
         return;
     }
     const ev_corps_leader *k = &x->corps_leader;
@@ -159,6 +248,7 @@ static void engage_encode(const camp_ev *e, cJSON *o)
     cJSON_AddStringToObject(c, "rolled", mu_rating_name(k->rolled));
     put_int_or_null(c, "attached", k->attached, k->attached != 0);
     fair_encode(x, o);
+    ev_known_encode(&x->known, o);
 }
 
 
@@ -223,6 +313,7 @@ static void engage_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     x->batteries = rd_int(r, o, "batteries", 0, 1000);
     x->reserve = rd_int(r, o, "reserve", 0, 1000);
     x->seed = rd_seed(r, o);
+    ev_known_decode(r, o, &x->known);
     const cJSON *rolls = rd_array(r, o, "rolls");
     for (const cJSON *k = rolls ? rolls->child : NULL; k && r->st == MU_OK;
          k = k->next) {

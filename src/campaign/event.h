@@ -75,12 +75,24 @@ typedef struct ev_tables {
     char sha256[MU_COMMITMENT_HEX];
 } ev_tables;
 
+/* What an order of battle knew of a division (mu_campaign_import): kept
+ * at its first engagement, the rest rolled. In an add and in the engage
+ * it led to, as "known"; never shown to the other side before that side
+ * may see the division. */
+typedef struct ev_known {
+    bool has;
+    mu_division_given given;
+    char brigade[MU_MAX_BRIGADES][EV_NAME_MAX + 1];   /* "": unnamed */
+    char brigadier[MU_MAX_BRIGADES][EV_NAME_MAX + 1]; /* "": unknown */
+} ev_known;
+
 typedef struct ev_add {
     char name[EV_NAME_MAX + 1];
     mu_army side;
     mu_arm arm;
     bool has_corps;
     char corps[EV_NAME_MAX + 1];
+    ev_known known;
 } ev_add;
 
 typedef struct ev_corps_leader {
@@ -106,6 +118,7 @@ typedef struct ev_engage {
     bool fair; /* rolled on a two-party seed: */
     char fair_commitment[MU_FAIR_HEX]; /* the owner's commitment H */
     char contribution[MU_FAIR_HEX];    /* the opponent's R */
+    ev_known known; /* its add's, which the division kept */
 } ev_engage;
 
 /* fair-commit and contribute. */
@@ -318,6 +331,11 @@ void camp_return_text(mu_rat draw, mu_rat winner, mu_rat loser, sbuf *sb);
 
 /* Frees what a decoded or built event owns; leaves it empty. */
 void camp_ev_clear(camp_ev *e);
+
+/* The "known" member of an add or engage payload, and its reader (absent:
+ * known.has false). */
+void ev_known_encode(const ev_known *k, cJSON *o);
+void ev_known_decode(ev_reader *r, const cJSON *o, ev_known *k);
 
 /* "#N " is the caller's; the event's text line(s), no final newline. */
 void camp_ev_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);

@@ -18,6 +18,7 @@
  * the campaign. A failed lookup counts as hidden: nothing is shown that
  * might not be the viewer's to see. */
 typedef struct masks {
+    int viewer;       /* the side reading (an add's "known" is its owner's) */
     sqlite3_stmt *st; /* NULL: the umpire, who sees all */
     bool (*fn)(const void *ctx, int div); /* or this says (camp_log_render) */
     const void *ctx;
@@ -28,6 +29,7 @@ static mu_status load_masks(mu_campaign *c, int viewer, masks *m,
 {
     m->st = NULL;
     m->fn = NULL;
+    m->viewer = viewer;
     if (viewer == MU_VIEWER_UMPIRE)
         return MU_OK;
     mu_status s = camp_prepare(c, "SELECT 1 FROM divisions WHERE id = ?1 AND "
@@ -126,6 +128,11 @@ static cJSON *event_json(const camp_ev *e, bool hide, const masks *m)
         return o;
     }
     cJSON *data = camp_ev_encode(e);
+    /* What an order of battle knew of a division is its owner's until the
+     * division is seen (its engage shows it then). */
+    if (e->kind == EV_ADD && m->viewer != MU_VIEWER_UMPIRE &&
+        m->viewer != (int)e->u.add.side)
+        cJSON_DeleteItemFromObjectCaseSensitive(data, "known");
     mask_list(cJSON_GetObjectItemCaseSensitive(data, "returns"), NULL, m);
     mask_list(cJSON_GetObjectItemCaseSensitive(data, "stands"), "stands", m);
     while (data && data->child) { /* move the data after id and kind */
@@ -176,7 +183,7 @@ mu_status camp_log_render(const camp_ev *e, bool (*hidden)(const void *ctx,
                                                            int div),
                           const void *ctx, bool json, sbuf *sb, mu_error *err)
 {
-    masks m = {NULL, hidden, ctx};
+    masks m = {MU_VIEWER_UMPIRE, NULL, hidden, ctx};
     return render_event(e, e->division, &m, json, sb, err);
 }
 

@@ -50,10 +50,7 @@ static mu_status camp_replay_add(mu_campaign *mem, mu_campaign *file,
                                  const camp_ev *e, mu_error *err)
 {
     (void)file;
-    const ev_add *x = &e->u.add;
-    int id;
-    return mu_campaign_add(mem, x->side, x->name, x->arm,
-                           x->has_corps ? x->corps : NULL, &id, err);
+    return camp_add_again(mem, &e->u.add, err);
 }
 
 /* The salt stored with a hidden division, which the commitment in its

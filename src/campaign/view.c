@@ -12,7 +12,8 @@
  * any "division" field of its payload) a division of the other side that
  * was engaged hidden and not revealed before it: judged as of the event,
  * so that a later reveal changes no link and a view head noted earlier
- * stays in the chain. Where nothing is masked the view chain is the full
+ * stays in the chain; and when it adds a division of the other side with
+ * what an order of battle knew of it ("known": mu_campaign_import). Where nothing is masked the view chain is the full
  * chain, link for link.
  *
  * Why not the full chain's hashes of the masked events: the hash of a
@@ -128,7 +129,9 @@ static mu_status walk_view(mu_campaign *c, int side, bool legacy, view_fn fn,
                                "'$.hidden'), json_extract(e.data, '$.side'), "
                                "(SELECT group_concat(value) FROM json_tree("
                                "e.data) WHERE key = 'division' AND type = "
-                               "'integer') FROM events e ORDER BY e.id", &st,
+                               "'integer'), e.kind = 'add' AND json_type("
+                               "e.data, '$.known') IS NOT NULL FROM events e "
+                               "ORDER BY e.id", &st,
                                err);
     if (s != MU_OK)
         return s;
@@ -146,7 +149,11 @@ static mu_status walk_view(mu_campaign *c, int side, bool legacy, view_fn fn,
             hs_remove(&h, div, legacy);
         char list[40];
         snprintf(list, sizeof list, "%d", div);
-        bool masked = hs_hides(&h, list, side) ||
+        /* An order of battle's values are the owner's: its add is
+         * masked for the other side (judged as of the event, as always). */
+        bool known = sqlite3_column_int(st, 7) &&
+                     (owner && !strcmp(owner, "confederate")) != side;
+        bool masked = known || hs_hides(&h, list, side) ||
                       hs_hides(&h, (const char *)sqlite3_column_text(st, 6),
                                side);
         sbuf line = {0};
@@ -454,7 +461,8 @@ static mu_status hidden_at_end(mu_campaign *c, end_hidden *h, mu_error *err)
  * line, its event rendered for the side (masked as at the export); for a
  * masked line of a division still hidden, the one line that says so.
  * *known is false for the other masked lines (a hidden division's engage,
- * whose name and commitment the line does not hold; an event naming
+ * whose name and commitment the line does not hold; an add with what an
+ * order of battle knew, shown without it; an event naming
  * several divisions, or a division revealed since): their text is what
  * the chain withholds. */
 static mu_status expected_entry(mu_campaign *c, const char *line,
@@ -466,7 +474,7 @@ static mu_status expected_entry(mu_campaign *c, const char *line,
     *known = false;
     if (li->masked) {
         if (!li->division || !strcmp(li->kind, "engage") ||
-            !eh_has(h, li->division))
+            !strcmp(li->kind, "add") || !eh_has(h, li->division))
             return MU_OK;
         memset(&e, 0, sizeof e);
         if (!camp_ev_kind_of(li->kind, &e.kind))

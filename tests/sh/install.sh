@@ -170,6 +170,12 @@ commitment=$(sed -n 's/^fair commitment //p' "$work/out")
 [ -n "$commitment" ] || fail "engage --fair printed no commitment"
 c contribute union.db 3 --commitment "$commitment"
 c links $F --side union --listen 127.0.0.1 --no-qr
+# The installed order of battle sheet, in and back out as it is.
+c new oob.db --name OOB --year 1863 --theater east
+c import oob.db --from "$root/share/muster/gettysburg-oob.csv"
+c export oob.db --format oob-csv
+cmp -s "$work/out" "$root/share/muster/gettysburg-oob.csv" ||
+    fail "the installed sample sheet does not come back as it is"
 
 # Serving: on a free port, one request, answered as the CLI answers.
 "$tool" serve --listen 127.0.0.1 --port 0 --no-qr >serve.out 2>serve.err &

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Orders of battle in and out (campaign import / export --format oob-csv,
+# oob-json): every fault named at its file and line with nothing imported,
+# known values kept and the rest rolled at the first engagement (check
+# replays it), the other side kept from what it may not see, and the round
+# trip export -> import -> export byte for byte, both formats.
+set -u
+muster=$1
+src=${MUSTER_SOURCE:?}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+fail=0
+say() { printf 'FAIL %s\n' "$*"; fail=1; }
+new() { rm -f "$1"; "$muster" campaign new "$1" --name T --year 1863 --theater east >/dev/null; }
+sample=$src/share/muster/gettysburg-oob.csv
+
+# ---- every fault at its line, nothing imported ----------------------------
+bad() { # bad 'EXPECTED STDERR' < sheet
+    cat >bad.csv
+    new b.db
+    out=$("$muster" campaign import b.db --from bad.csv 2>&1)
+    code=$?
+    [ "$code" = 2 ] || say "exit $code, not 2, for: $1"
+    [ "$out" = "$1" ] || say "expected '$1', got '$out'"
+    n=$("$muster" campaign log b.db | wc -l)
+    [ "$n" = 1 ] || say "a refused sheet left $n events (want 1, the new)"
+}
+H=side,corps,division,arm,leader,batteries,brigade,brigadier,brigadier_rating,stands,morale
+bad "muster: bad.csv:3: morale 'elite' takes green, veteran or crack (blank: rolled)" <<E
+$H
+union,I,Wadsworth,,,,Iron Brigade,,,8,crack
+union,I,Wadsworth,,,,Cutler,,,9,elite
+E
+bad "muster: bad.csv:2: stands '31' takes a whole number 1..30 (blank: rolled)" <<E
+$H
+union,I,Wadsworth,,,,Iron Brigade,,,31,crack
+E
+bad "muster: bad.csv:4: division 'Wadsworth' was listed before, at line 2: keep a division's rows together, and give each division its own name" <<E
+$H
+union,I,Wadsworth,,,,A,,,,
+confederate,,Heth,,,,B,,,,
+union,I,Wadsworth,,,,C,,,,
+E
+bad "muster: bad.csv:3: division 'Heth': side is 'union' here but 'confederate' on its first row (line 2): a division's own cells are the same on each of its rows, or blank after the first" <<E
+$H
+confederate,,Heth,,,,A,,,,
+union,,Heth,,,,B,,,,
+E
+bad "muster: bad.csv:1: the header's column 3, 'divsion', is not one of side, corps, division, arm, leader, batteries, brigade, brigadier, brigadier_rating, stands, morale" <<E
+side,corps,divsion
+E
+bad "muster: bad.csv:2: a quoted cell is not closed, or text follows its closing quote: write a quote inside a cell as \"\"" <<E
+$H
+union,"I Corps,Wadsworth
+E
+bad "muster: bad.csv:3: side 'yankee' takes union or confederate" <<E
+$H
+union,,Wadsworth,,,,,,,,
+yankee,,Heth,,,,,,,,
+E
+# a name the campaign has already: the whole sheet is refused
+new d.db
+"$muster" campaign add d.db --side union --name Doubleday >/dev/null
+printf '%s\nunion,,Wadsworth,,,,,,,,\nunion,,Doubleday,,,,,,,,\n' "$H" >dup.csv
+out=$("$muster" campaign import d.db --from dup.csv 2>&1)
+want="muster: dup.csv:3: a division named 'Doubleday' is already in this campaign (division 1): give each division its own name"
+[ "$out" = "$want" ] || say "duplicate: got '$out'"
+[ "$("$muster" campaign log d.db | wc -l)" = 2 ] || say "a refused import added divisions"
+
+# ---- known kept, the rest rolled, check replays it -------------------------
+new g.db
+"$muster" campaign import g.db --from "$sample" >/dev/null || say "the sample does not import"
+"$muster" campaign engage g.db Wadsworth --seed 1 >eng.txt || say "engage Wadsworth"
+grep -q 'Division leader: average (given)' eng.txt || say "the given leader was rolled"
+grep -q '1        8 stands, crack    average    - - -' eng.txt ||
+    say "the Iron Brigade was not kept as given: $(cat eng.txt)"
+"$muster" campaign engage g.db Heth --hidden --as confederate --seed 2 >/dev/null || say "engage Heth"
+"$muster" campaign engage g.db Doubleday --seed 3 >/dev/null || say "engage Doubleday"
+"$muster" campaign check g.db >check.txt || say "check fails after engaging: $(cat check.txt)"
+
+# the Union sees Heth's name and nothing the sheet or the tables said of it
+"$muster" campaign export g.db --format oob-csv --as union >union.csv
+grep -q '^confederate,Third Corps,Heth,infantry,,,,,,,$' union.csv || say "Heth shown to the Union: $(grep Heth union.csv)"
+"$muster" campaign log g.db --as union --format json | grep -q 'Archer' && say "the Union's log names Heth's brigades"
+rm -f u.db; "$muster" campaign export g.db --side union --out u.db >/dev/null
+"$muster" campaign check u.db >/dev/null || say "the Union's own file does not check"
+strings u.db | grep -q 'Archer' && say "the Union's own file holds Heth's brigades"
+"$muster" campaign export g.db --format oob-csv --as confederate | grep -q 'Archer' ||
+    say "the Confederates do not see their own brigades"
+
+# ---- the round trip, both formats -----------------------------------------
+for f in csv json; do
+    "$muster" campaign export g.db --format oob-$f >a.$f || say "export oob-$f"
+    new r.db
+    "$muster" campaign import r.db --from a.$f >/dev/null || say "import a.$f"
+    "$muster" campaign export r.db --format oob-$f >b.$f || say "export again oob-$f"
+    cmp -s a.$f b.$f || say "oob-$f: export -> import -> export differs: $(diff a.$f b.$f)"
+done
+# the sample itself comes back as it is
+new s.db
+"$muster" campaign import s.db --from "$sample" >/dev/null
+"$muster" campaign export s.db --format oob-csv | cmp -s - "$sample" || say "the sample does not export as it is"
+exit $fail
