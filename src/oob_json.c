@@ -4,6 +4,7 @@
  * rules' ranges, the rolls in the generator's order and agreeing with what
  * they made, the totals adding up. What muster writes reads back; what it
  * could not have written is refused with the path of the first fault. */
+#include "render.h"
 #include "error.h"
 #include "util.h"
 
@@ -342,12 +343,42 @@ static bool starts_with_table(const cJSON *arr, const char *table)
 
 /* ---- a division --------------------------------------------------------- */
 
+/* A "given" list of words (values an order of battle gave: see
+ * render_given_*), absent or a list of distinct words of `names`, as bits
+ * 0..2 into *bits. */
+static mu_status given_from(jctx *j, const cJSON *o, const char *path,
+                            const char *const names[3], unsigned *bits)
+{
+    *bits = 0;
+    const cJSON *g = cJSON_GetObjectItemCaseSensitive(o, "given");
+    if (!g)
+        return MU_OK;
+    char p[176];
+    subpath(p, sizeof p, path, "given");
+    if (!cJSON_IsArray(g) || !g->child)
+        return jfail(j, p, "expected a list of what was given: \"%s\", "
+                     "\"%s\", \"%s\"", names[0], names[1], names[2]);
+    for (const cJSON *e = g->child; e; e = e->next) {
+        int k = 0;
+        while (k < 3 && !(cJSON_IsString(e) && !strcmp(e->valuestring,
+                                                       names[k])))
+            k++;
+        if (k == 3 || (*bits & (1u << k)))
+            return jfail(j, p, "expected distinct words of \"%s\", \"%s\", "
+                         "\"%s\"", names[0], names[1], names[2]);
+        *bits |= 1u << k;
+    }
+    return MU_OK;
+}
+
 static mu_status brigade_from(jctx *j, const cJSON *o, const char *path,
-                              bool book, mu_brigade *b)
+                              bool book, mu_brigade *b, unsigned *given)
 {
     static const char *const keys[] = {"stands", "morale", "leader",
-                                       "leader_rolled", "label"};
-    mu_status st = check_keys(j, o, path, "a brigade", keys, 5, 4);
+                                       "leader_rolled", "label", "given"};
+    mu_status st = check_keys(j, o, path, "a brigade", keys, 6, 4);
+    if (st == MU_OK)
+        st = given_from(j, o, path, render_given_brigade, given);
     int stands, m, l, lr;
     if (st != MU_OK ||
         (st = get_int(j, o, "stands", path, 1, MU_MAX_STANDS, &stands)) ||
@@ -385,35 +416,58 @@ static mu_status division_rolls(jctx *j, const cJSON *arr, const char *path,
             return st;
         d->rolls[d->nrolls++] = ro;
     }
-    if ((st = next_roll(&r, MU_ROLL_LEADER, 0, &ro, &res)) ||
-        (st = roll_word(&r, res, word_rating, RATINGS, (int)d->leader_rolled,
-                        "the division leader was rolled otherwise", &ro)))
-        return st;
-    d->rolls[d->nrolls++] = ro;
-    if ((st = next_roll(&r, MU_ROLL_BRIGADES, 0, &ro, &res)) ||
-        (st = roll_num(&r, res, d->nbrigades, "the division has that many "
-                       "brigades", &ro)))
-        return st;
-    d->rolls[d->nrolls++] = ro;
-    for (int i = 0; i < d->nbrigades; i++) {
-        const mu_brigade *b = &d->brigades[i];
-        if ((st = next_roll(&r, MU_ROLL_STANDS, i + 1, &ro, &res)) ||
-            (st = roll_num(&r, res, b->stands, "the brigade has that many "
-                           "stands", &ro)))
-            return st;
-        d->rolls[d->nrolls++] = ro;
-        if ((st = next_roll(&r, MU_ROLL_MORALE, i + 1, &ro, &res)) ||
-            (st = roll_word(&r, res, word_morale, MORALES, (int)b->morale,
-                            "the brigade's morale differs", &ro)))
-            return st;
-        d->rolls[d->nrolls++] = ro;
-        if ((st = next_roll(&r, MU_ROLL_BRIGADIER, i + 1, &ro, &res)) ||
-            (st = roll_word(&r, res, word_rating, RATINGS, (int)b->rolled,
-                            "the brigadier was rolled otherwise", &ro)))
+    /* A value an order of battle gave has no roll (mu_division.given). */
+    if (!(d->given & MU_GIVEN_LEADER)) {
+        if ((st = next_roll(&r, MU_ROLL_LEADER, 0, &ro, &res)) ||
+            (st = roll_word(&r, res, word_rating, RATINGS,
+                            (int)d->leader_rolled, "the division leader was "
+                            "rolled otherwise", &ro)))
             return st;
         d->rolls[d->nrolls++] = ro;
     }
+    if (!(d->given & MU_GIVEN_BRIGADES)) {
+        if ((st = next_roll(&r, MU_ROLL_BRIGADES, 0, &ro, &res)) ||
+            (st = roll_num(&r, res, d->nbrigades, "the division has that "
+                           "many brigades", &ro)))
+            return st;
+        d->rolls[d->nrolls++] = ro;
+    }
+    for (int i = 0; i < d->nbrigades; i++) {
+        const mu_brigade *b = &d->brigades[i];
+        if (!(d->given & MU_GIVEN_STANDS(i))) {
+            if ((st = next_roll(&r, MU_ROLL_STANDS, i + 1, &ro, &res)) ||
+                (st = roll_num(&r, res, b->stands, "the brigade has that "
+                               "many stands", &ro)))
+                return st;
+            d->rolls[d->nrolls++] = ro;
+        }
+        if (!(d->given & MU_GIVEN_MORALE(i))) {
+            if ((st = next_roll(&r, MU_ROLL_MORALE, i + 1, &ro, &res)) ||
+                (st = roll_word(&r, res, word_morale, MORALES,
+                                (int)b->morale, "the brigade's morale "
+                                "differs", &ro)))
+                return st;
+            d->rolls[d->nrolls++] = ro;
+        }
+        if (!(d->given & MU_GIVEN_BRIGADIER(i))) {
+            if ((st = next_roll(&r, MU_ROLL_BRIGADIER, i + 1, &ro, &res)) ||
+                (st = roll_word(&r, res, word_rating, RATINGS,
+                                (int)b->rolled, "the brigadier was rolled "
+                                "otherwise", &ro)))
+                return st;
+            d->rolls[d->nrolls++] = ro;
+        }
+    }
     mu_artillery *a = &d->artillery;
+    if (d->given & MU_GIVEN_ARTILLERY) { /* the division's own, all kept */
+        if (a->ratio != 0)
+            return jfail(j, path, "given batteries have ratio 0, not %d",
+                         a->ratio);
+        a->batteries = a->division = *json_batteries;
+        a->reserve = 0;
+        return r.at ? jfail(j, path, "roll %d is one too many: the division "
+                            "was complete", r.index) : MU_OK;
+    }
     if ((st = next_roll(&r, MU_ROLL_RATIO, 0, &ro, &res)) ||
         (st = roll_num(&r, res, a->ratio, "artillery.ratio says", &ro)))
         return st;
@@ -445,7 +499,7 @@ static mu_status artillery_from(jctx *j, const cJSON *o, const char *path,
                                        "reserve"};
     mu_status st = check_keys(j, o, path, "the artillery", keys, 4, 4);
     if (st != MU_OK ||
-        (st = get_int(j, o, "ratio", path, 1, MU_MAX_RATIO,
+        (st = get_int(j, o, "ratio", path, 0, MU_MAX_RATIO,
                       &d->artillery.ratio)) ||
         (st = get_int(j, o, "batteries", path, 0, 1000, bat)) ||
         (st = get_int(j, o, "division", path, 0, 1000, div)) ||
@@ -530,13 +584,17 @@ static mu_status division_from(jctx *j, const cJSON *o, const char *path,
 {
     static const char *const keys[] = {
         "army", "year", "theater", "arm", "leader", "leader_rolled",
-        "by_the_book", "brigades", "stands", "artillery", "rolls", "seed",
-        "index"};
-    int nkeys = index > 0 ? 13 : top ? 12 : 11;
+        "by_the_book", "brigades", "stands", "artillery", "rolls", "given",
+        "seed", "index"};
+    int nkeys = index > 0 ? 14 : top ? 13 : 12;
     mu_status st = check_keys(j, o, path, "a division", keys, nkeys, 11);
     if (st != MU_OK)
         return st;
     memset(d, 0, sizeof *d);
+    unsigned dg;
+    if ((st = given_from(j, o, path, render_given_division, &dg)) != MU_OK)
+        return st;
+    d->given = dg;
     int stands = 0, bat = 0, div = 0, res = 0;
     if ((st = division_head(j, o, path, d, &stands)) != MU_OK)
         return st;
@@ -561,8 +619,11 @@ static mu_status division_from(jctx *j, const cJSON *o, const char *path,
     for (const cJSON *b = bs->child; b; b = b->next, i++) {
         char bp[176];
         pathf(bp, sizeof bp, "%s[%d]", p, i);
-        if ((st = brigade_from(j, b, bp, d->by_the_book, &d->brigades[i])))
+        unsigned bg;
+        if ((st = brigade_from(j, b, bp, d->by_the_book, &d->brigades[i],
+                               &bg)))
             return st;
+        d->given |= bg << (3 + 3 * i);
         d->stands += d->brigades[i].stands;
     }
     d->nbrigades = nb;
