@@ -14,8 +14,8 @@
 # Conventions (DEVELOPERS.md, "README examples are tests", says the same):
 #   $ CMD             a command; a line ending in '\' continues on the next.
 #                     It runs with `muster` on PATH, in a temporary folder
-#                     holding rules/, tests/ and docs/ of the source tree (so
-#                     tests/data/labels.ini works), and files made by earlier
+#                     holding rules/, tests/, docs/ and share/ of the source
+#                     tree (so tests/data/labels.ini works), and files made by earlier
 #                     examples of the same file (gettysburg.db). Shell
 #                     variables carry over within a file.
 #   output lines      must equal the output exactly, line for line (blank
@@ -131,7 +131,7 @@ for _dt_path in "$@"; do
     _dt_k=$((_dt_k + 1))
     _dt_work=$_dt_root/$_dt_k
     mkdir "$_dt_work" "$_dt_work/run"
-    for _dt_d in rules tests docs; do
+    for _dt_d in rules tests docs share; do
         ln -s "$SRC/$_dt_d" "$_dt_work/run/$_dt_d"
     done
     (

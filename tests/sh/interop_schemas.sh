@@ -60,6 +60,33 @@ validate oob.schema.json corps.json "a corps"
 "$muster" battle --seed 4 --format json >battle.json || fail=1
 validate oob.schema.json battle.json "a battle"
 
+# Order of battle sheets: the sample, imported and exported as JSON before
+# and after some divisions engage (one hidden, whose revealed division
+# carries its "given" values), against docs/schema/oob-sheet.schema.json.
+"$muster" campaign new oob.db --name T --year 1863 --theater east >/dev/null || fail=1
+"$muster" campaign import oob.db --from "$src/share/muster/gettysburg-oob.csv" >/dev/null || fail=1
+"$muster" campaign export oob.db --format oob-json >sheet.json || fail=1
+validate oob-sheet.schema.json sheet.json "the sample sheet"
+"$muster" campaign engage oob.db Wadsworth --seed 1 >/dev/null || fail=1
+"$muster" campaign engage oob.db Heth --hidden --seed 2 >/dev/null || fail=1
+"$muster" campaign export oob.db --format oob-json >sheet2.json || fail=1
+validate oob-sheet.schema.json sheet2.json "a sheet after engagements"
+"$muster" campaign export oob.db --format oob-json --as union >sheet3.json || fail=1
+validate oob-sheet.schema.json sheet3.json "a sheet as the Union sees it"
+"$muster" campaign reveal oob.db Heth >reveal.json || fail=1
+python3 -c 'import json,sys; json.dump(json.load(open(sys.argv[1]))["division"], open(sys.argv[2], "w"))' \
+    reveal.json given.json || fail=1
+grep -q '"given"' given.json || { echo "FAIL Heth's division holds no given values"; fail=1; }
+validate oob.schema.json given.json "a division with given values"
+sed 's/"morale":\t"crack"/"morale":\t"elite"/' sheet.json >bad.json
+cmp -s sheet.json bad.json && { echo "FAIL the bad sheet is not bad"; fail=1; }
+if python3 - "$src/docs/schema/oob-sheet.schema.json" bad.json <<'PY' 2>/dev/null
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])),
+                    cls=jsonschema.Draft202012Validator)
+PY
+then echo "FAIL an 'elite' brigade validates in a sheet"; fail=1; fi
+
 # The schema is not vacuous: a band outside 1..100 is refused.
 sed 's/"range":\t\[1, 6\]/"range":\t[0, 6]/' all.json >bad.json
 cmp -s all.json bad.json && { echo "FAIL the bad copy is not bad"; fail=1; }
