@@ -265,6 +265,20 @@ static cli_rc run_camp(cli_ctx *cx)
     return rc;
 }
 
+/* name FILE DIV NAME [--brigade K] */
+static mu_status do_name(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
+                         int64_t *ev, mu_error *err)
+{
+    (void)d;
+    return mu_campaign_name_set(c, div, (int)cli_num(cx, O_brigade, 0),
+                                cx->operand[2], ev, err);
+}
+
+static cli_rc run_name(cli_ctx *cx)
+{
+    return run_event(cx, do_name, true);
+}
+
 static mu_status do_penalty(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                             int64_t *ev, mu_error *err)
 {
@@ -826,6 +840,14 @@ static const cli_arg battle_start_args[] = {
     {.metavar = "NAME", .type = OPD_NAME, .key = "name",
      .missing = "name: give the battle a name"},
     {0}};
+static const cli_arg name_args[] = {
+    {.metavar = "FILE", .type = OPD_FILE},
+    {.metavar = "DIV", .type = OPD_DIVISION, .key = "div",
+     .missing = "div: which division? give div=N (its number in the "
+                "ledger)"},
+    {.metavar = "NAME", .type = OPD_NAME, .key = "name",
+     .missing = "name: give the division or brigade its name"},
+    {0}};
 static const cli_arg undo_args[] = {
     {.metavar = "FILE", .type = OPD_FILE},
     {.metavar = "EVENT", .type = OPD_EVENT, .key = "event", .optional = true},
@@ -940,6 +962,14 @@ static const cli_opt casualties_opts[] = {
              "the enemy: they never come back)"},
     CAMP_CAMP("the captor's camp that holds them (default: 'Union POW camp' "
               "or 'Confederate POW camp')"),
+    CAMP_AS,
+    CAMP_FORMAT,
+    {0}};
+
+static const cli_opt name_opts[] = {
+    {.name = "brigade", .type = ARG_NUM, .lo = 1, .hi = MU_MAX_BRIGADES,
+     .metavar = "K",
+     .help = "name the division's brigade K (1..8), not the division"},
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
@@ -1231,6 +1261,18 @@ const cli_command cmd_campaign_casualties = {
            "stands and batteries are held in the captor's camp (--camp);\n"
            "destroyed batteries (--batteries-lost) are gone for good.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
+const cli_command cmd_campaign_name = {
+    .name = "campaign name", .summary = "name a division or a brigade",
+    .operands = "FILE DIV NAME", .min_operands = 3, .max_operands = 3,
+    .opts = name_opts, .run = run_name,
+    .doc = "Gives division DIV (or, with --brigade, its brigade K) the name\n"
+           "NAME (1..100 bytes of UTF-8, no control characters), which show,\n"
+           "the log, rosters and labels use from then on; DIV may be the new\n"
+           "name in later commands. One event, undone like any other. A\n"
+           "division's name is public and its own; a hidden division keeps\n"
+           "its name until it is revealed, and its brigades' names are kept\n"
+           "from the other side with the rest of it.\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = name_args};
 const cli_command cmd_campaign_prisoners = {
     .name = "campaign prisoners", .summary = N_("the prisoners each side holds"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,

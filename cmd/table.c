@@ -18,7 +18,7 @@ const cli_command *const cli_commands[] = {
     &cmd_campaign_new, &cmd_campaign_add, &cmd_campaign_engage,
     &cmd_campaign_reveal, &cmd_campaign_verify, &cmd_campaign_battle_start,
     &cmd_campaign_battle_end,
-    &cmd_campaign_casualties, &cmd_campaign_prisoners, &cmd_campaign_exchange,
+    &cmd_campaign_casualties, &cmd_campaign_name, &cmd_campaign_prisoners, &cmd_campaign_exchange,
     &cmd_campaign_liberate, &cmd_campaign_camp, &cmd_campaign_leader_lost,
     &cmd_campaign_penalty,
     &cmd_campaign_downgrade, &cmd_campaign_show, &cmd_campaign_log,

@@ -172,7 +172,8 @@ static const char *const api_routes[] = {
     "campaign/battle/start", "campaign/battle/end", "campaign/casualties",
     "campaign/exchange", "campaign/liberate", "campaign/leader-lost",
     "campaign/penalty", "campaign/downgrade", "campaign/camp",
-    "campaign/advance", "campaign/undo", "campaign/contribute", NULL};
+    "campaign/advance", "campaign/undo", "campaign/contribute",
+    "campaign/name", NULL};
 /* The options a web client may not give, likewise. */
 static const char *const web_refused[] = {"ask", "rules", "labels", "help",
                                           "threads", "commitment", "salt",

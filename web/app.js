@@ -573,7 +573,7 @@ function quick(d, b, what, label, opts) {
 
 function brigadeList(d, actions) {
   return el('ol', { class: 'brigades-l' }, d.brigades.map(b => el('li', { 'data-brigade': b.number },
-    el('p', { class: 'bline' }, el('strong', {}, `Brigade ${b.number}: ${b.stands} of ${b.start} stands`),
+    el('p', { class: 'bline' }, el('strong', {}, `${b.name ? b.name + ' (brigade ' + b.number + ')' : 'Brigade ' + b.number}: ${b.stands} of ${b.start} stands`),
       ` ${b.morale}; brigadier `, b.leader ? rating(b.leader.rating, b.leader.rolled) : '—',
       b.out || b.prisoners || b.returned ? el('span', { class: 'hint' }, ` (out ${b.out}, prisoners ${b.prisoners}, returned ${b.returned})`) : ''),
     actions && b.stands > 0 ? el('div', { class: 'quick-row' },

@@ -104,7 +104,7 @@ typedef struct mu_campaign mu_campaign;
 /* The schema this muster writes (PRAGMA user_version). Files with a newer
  * schema are refused; an older file is upgraded in place when it is opened
  * (one transaction; a file that cannot be written then fails to open). */
-#define MU_CAMPAIGN_SCHEMA 8
+#define MU_CAMPAIGN_SCHEMA 9
 
 /* A share of the losses is a mu_rat in [0, 1] (1/2 is the seed's 50 %).
  * mu_share_parse reads a percentage "50", "66.67" or "50%" (at most 4
@@ -256,6 +256,28 @@ MU_API mu_status mu_campaign_import(mu_campaign *c, const mu_oob_sheet *s,
  * Owns: *out is malloc'd text; free() it. */
 MU_API mu_status mu_campaign_export_sheet(mu_campaign *c, mu_sheet_format f,
                                           char **out, mu_error *err);
+
+/* Names division `div` (brigade 0) or its brigade number `brigade` (from
+ * 1): one "name" event, replayed, undone and checked like any other.
+ * Rosters, labels, show and the log call the unit by its name from then
+ * on. A division's name is public and its own (another division's name is
+ * refused); a brigade's is part of its division's composition, kept from
+ * the other side while the division is hidden. Acting for a side, only its
+ * own divisions. Names are 1..MU_CAMPAIGN_NAME_MAX bytes of UTF-8 without
+ * control characters (mu_campaign_name_check).
+ * Errors: MU_EINPUT for a bad name, a brigade the division does not have,
+ * another division's name, or the name the unit has already; MU_ESTATE
+ * acting for the other side, naming a brigade of a division that has not
+ * engaged (it has none yet), or renaming a hidden division before it is
+ * revealed (the other side knows it by its name). */
+MU_API mu_status mu_campaign_name_set(mu_campaign *c, int div, int brigade,
+                                      const char *name, int64_t *event,
+                                      mu_error *err);
+/* Whether `name` may name a unit (as mu_campaign_name_set and
+ * mu_campaign_add take them), for a caller that checks names before it
+ * writes anything (an import). Errors: MU_EINPUT saying what is wrong:
+ * empty, too long (bytes), not UTF-8, or holding a control character. */
+MU_API mu_status mu_campaign_name_check(const char *name, mu_error *err);
 
 /* The result of a first engagement. */
 typedef struct mu_engagement {

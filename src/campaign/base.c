@@ -48,8 +48,10 @@ mu_status camp_check_name(const char *s, const char *what, mu_error *err)
     if (n > CAMP_NAME_MAX)
         return err_set(err, MU_EINPUT, "the %s name is %zu bytes long: at most "
                        "%d", what, n, CAMP_NAME_MAX);
+    /* C0, DEL and C1 (U+0080..U+009F, 0xC2 0x80..0x9F in UTF-8). */
     for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-        if (*p < 0x20 || *p == 0x7F)
+        if (*p < 0x20 || *p == 0x7F || (*p == 0xC2 && p[1] >= 0x80 &&
+                                         p[1] <= 0x9F))
             return err_set(err, MU_EINPUT, "the %s name holds a control "
                            "character", what);
     if (!canon_utf8_valid(s))

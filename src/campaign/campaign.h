@@ -4,7 +4,7 @@
  * (names, sides, check's problems, the chain's hashes; no SQLite), events
  * (the codec: event.h), store (sql.c, journal.c, chain.c, schema.c,
  * file.c, links.c, store.c), ops (engage.c, prisoners.c, battle.c,
- * leaders.c, fair.c), views (held.c, show.c, log.c, view.c, export.c,
+ * leaders.c, fair.c, names.c), views (held.c, show.c, log.c, view.c, export.c,
  * roster.c, answer.c) and verify (replay.c, undo.c, replay_check.c,
  * check.c). A file calls only its own layer's and lower ones' sections. */
 #ifndef MU_CAMPAIGN_H
@@ -19,6 +19,8 @@
 #include <sqlite3.h>
 
 #define CAMP_NAME_MAX MU_CAMPAIGN_NAME_MAX
+/* The schema that gave brigades their names (brigades.name). */
+#define CAMP_SCHEMA_BRIGADE_NAMES 9
 
 /* How a leader came to hold the post. */
 enum { CAMP_ROLLED = 0, CAMP_REPLACED = 1, CAMP_DOWNGRADED = 2,
@@ -43,6 +45,7 @@ struct mu_campaign {
     bool readonly; /* opened by mu_campaign_open_read: no call may write */
     bool view;  /* a player's own file (export): viewer is its side */
     bool view_writable; /* set around the writes a player's file allows */
+    bool no_brigade_names; /* read as it is, a file older than them */
 };
 
 typedef struct camp_brigade {
@@ -51,6 +54,7 @@ typedef struct camp_brigade {
     int leader, leader_rolled, leader_origin;
     int label_stands; /* its label's strength: at the start of the battle
                          under way, else now (not a column: derived) */
+    char name[CAMP_NAME_MAX + 1]; /* its own name, "" when it has none */
 } camp_brigade;
 
 typedef struct camp_div {
@@ -337,6 +341,14 @@ typedef struct camp_fair {
 mu_status camp_engage_in_tx(mu_campaign *c, int div, bool hidden, bool book,
                             mu_dice *d, const camp_fair *fair,
                             mu_engagement *e, mu_error *err);
+
+/* ---- names.c ----------------------------------------------------- */
+
+/* Names division `div` (brigade 0) or its brigade as mu_campaign_name_set
+ * does, inside the caller's transaction (an import that makes divisions
+ * and names their brigades in one). */
+mu_status camp_name_put(mu_campaign *c, int div, int brigade,
+                        const char *name, int64_t *event, mu_error *err);
 
 /* ---- fair.c ------------------------------------------------------ */
 

@@ -303,6 +303,11 @@ static mu_status schema_objects(mu_campaign *c, check_ctx *x, bool player,
     mu_campaign *ref = NULL;
     sqlite3_stmt *st = NULL, *q = NULL;
     mu_status s = camp_create_memory(&o, &ref, err);
+    /* A file older than brigade names, read as it is: its brigades are
+     * muster's as they were before the column (which SQLite's DROP COLUMN
+     * gives back, text and all). */
+    if (s == MU_OK && c->no_brigade_names)
+        s = camp_exec(ref, "ALTER TABLE brigades DROP COLUMN name", err);
     if (s == MU_OK)
         s = camp_prepare(c, "SELECT type, name, tbl_name, sql FROM "
                          "sqlite_schema ORDER BY type, name", &st, err);

@@ -862,6 +862,48 @@ static void tables_text(const camp_ev *e, bool hide, const ev_view *v,
                     "chain from here on"), e->u.tables.sha256);
 }
 
+/* ---- name --------------------------------------------------------------- */
+
+static void name_encode(const camp_ev *e, cJSON *o)
+{
+    const ev_name *x = &e->u.name;
+    cJSON_AddNumberToObject(o, "brigade", x->brigade);
+    cJSON_AddStringToObject(o, "name", x->name);
+    if (*x->was)
+        cJSON_AddStringToObject(o, "was", x->was);
+    else
+        cJSON_AddNullToObject(o, "was");
+}
+
+static void name_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_name *x = &e->u.name;
+    x->brigade = rd_int(r, o, "brigade", 0, MU_MAX_BRIGADES);
+    rd_str(r, o, "name", x->name, sizeof x->name);
+    const cJSON *w = rd_item(r, o, "was");
+    if (w && !cJSON_IsNull(w))
+        rd_str(r, o, "was", x->was, sizeof x->was);
+    if (r->st == MU_OK && !*x->name)
+        rd_fail(r, "name", "is empty");
+    if (r->st == MU_OK && w && !cJSON_IsNull(w) && !*x->was)
+        rd_fail(r, "was", "is empty (null for no name)");
+    if (r->st == MU_OK && x->brigade == 0 && !*x->was)
+        rd_fail(r, "was", "is null, but a division always has a name");
+}
+
+static void name_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+{
+    (void)hide, (void)v;
+    const ev_name *x = &e->u.name;
+    if (x->brigade)
+        sb_printf(sb, "name: division %d brigade %d is \"%s\"", e->division,
+                  x->brigade, x->name);
+    else
+        sb_printf(sb, "name: division %d is \"%s\"", e->division, x->name);
+    if (*x->was)
+        sb_printf(sb, " (was \"%s\")", x->was);
+}
+
 /* ---- the table ---------------------------------------------------------- */
 
 const camp_ev_type camp_ev_types[EV_NKINDS] = {
@@ -898,6 +940,7 @@ const camp_ev_type camp_ev_types[EV_NKINDS] = {
                    tables_text},
     [EV_DEFAULT_CAMP] = {"default-camp", EV_DIV_NONE, ev_dcamp_encode,
                          ev_dcamp_decode, ev_dcamp_text},
+    [EV_NAME] = {"name", EV_DIV_FIRST, name_encode, name_decode, name_text},
 };
 
 bool camp_ev_kind_of(const char *name, camp_ev_kind *out)

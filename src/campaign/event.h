@@ -49,6 +49,7 @@ typedef enum camp_ev_kind {
     EV_UNDO,         /* "undo": an earlier event taken back */
     EV_TABLES,       /* "tables": a file's own tables pinned at its upgrade */
     EV_DEFAULT_CAMP, /* "default-camp": a side chose its default camp */
+    EV_NAME,         /* "name": a division or a brigade named */
     EV_NKINDS
 } camp_ev_kind;
 
@@ -246,6 +247,15 @@ typedef struct ev_default_camp {
     ev_camp camp, was;
 } ev_default_camp;
 
+/* name: division `division` (brigade 0) or its brigade `brigade` takes
+ * the name `name`; `was` its name before ("" for a brigade that had none,
+ * written as null). */
+typedef struct ev_name {
+    int brigade;
+    char name[EV_NAME_MAX + 1];
+    char was[EV_NAME_MAX + 1];
+} ev_name;
+
 typedef struct ev_penalty {
     mu_army side;
     int owed;
@@ -271,6 +281,7 @@ typedef struct camp_ev {
         ev_undo undo;
         ev_tables tables;
         ev_default_camp dcamp;
+        ev_name name;
     } u;
 } camp_ev;
 

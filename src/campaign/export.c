@@ -260,8 +260,9 @@ static void division_rows(sbuf *sb, const camp_div *d, int viewer)
     sb_puts(sb, "\n");
     for (int i = 0; i < d->nbrigades; i++) {
         const camp_brigade *b = &d->b[i];
-        sb_printf(sb, "brigade,%d,,%s,,,,%d,", d->id, mu_army_name(d->side),
-                  b->number);
+        sb_printf(sb, "brigade,%d,", d->id);
+        csv_field(sb, b->name);
+        sb_printf(sb, ",%s,,,,%d,", mu_army_name(d->side), b->number);
         csv_int(sb, b->current);
         csv_int(sb, b->start);
         csv_int(sb, b->lost - b->returned);

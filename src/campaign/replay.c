@@ -268,6 +268,14 @@ static mu_status camp_replay_default_camp(mu_campaign *mem, mu_campaign *file,
                                         e->u.dcamp.camp, NULL, err);
 }
 
+static mu_status camp_replay_name(mu_campaign *mem, mu_campaign *file,
+                                  const camp_ev *e, mu_error *err)
+{
+    (void)file;
+    return mu_campaign_name_set(mem, e->division, e->u.name.brigade,
+                                e->u.name.name, NULL, err);
+}
+
 static mu_status pin_tx(mu_campaign *c, void *p, mu_error *err)
 {
     (void)p;
@@ -346,6 +354,7 @@ static const camp_replay_fn replays[EV_NKINDS] = {
     [EV_ADVANCE] = camp_replay_advance,
     [EV_TABLES] = camp_replay_tables,
     [EV_DEFAULT_CAMP] = camp_replay_default_camp,
+    [EV_NAME] = camp_replay_name,
 };
 
 camp_replay_fn camp_replay_of(camp_ev_kind kind)

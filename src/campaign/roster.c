@@ -105,6 +105,7 @@ static void overlay(rs_division *d, const camp_div *v, int held)
         const camp_brigade *b = &v->b[i];
         rs_brigade *o = &d->b[i];
         o->number = b->number;
+        snprintf(o->name, sizeof o->name, "%s", b->name);
         o->stands = b->current;
         o->label_stands = b->label_stands;
         o->start = b->start;

@@ -154,7 +154,13 @@ static const char schema_sql[] =
  *
  * 7 -> 8: `links`, the secret of each viewer's web link (links.c): not the
  * ledger's (undo and check leave it alone, export empties it), and nothing
- * that reads the ledger needs it, so a file without it reads as it is. */
+ * that reads the ledger needs it, so a file without it reads as it is.
+ *
+ * 8 -> 9 (issue 24): brigades.name, a brigade's own name ("Iron Brigade"),
+ * set by a "name" event; NULL for one that has none (every older file's),
+ * which rosters and show call "Brigade N". A file without the column
+ * reads the same (no brigade has a name): marked like an index step, so
+ * that an older file opened for reading only is read as it is. */
 typedef struct step {
     const char *sql; /* or NULL */
     mu_status (*fill)(mu_campaign *c, mu_error *err); /* after sql, or NULL */
@@ -219,7 +225,12 @@ static const step steps[] = {
      " viewer INTEGER PRIMARY KEY CHECK (viewer IN (-1, 0, 1)),"
      " token TEXT NOT NULL CHECK (length(token) = 32)"
      ") STRICT;", NULL, true},
+    /* No CHECK: SQLite would test every CHECK of the table on the rows
+     * there, and a damaged file would no longer open for check to report
+     * its damage (check compares each name with the replayed one). */
+    {"ALTER TABLE brigades ADD COLUMN name TEXT;", NULL, true},
 };
+_Static_assert(CAMP_SCHEMA_BRIGADE_NAMES == 9, "the step that adds it");
 _Static_assert(sizeof steps / sizeof *steps == MU_CAMPAIGN_SCHEMA,
                "one step to each schema");
 

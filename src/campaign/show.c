@@ -226,6 +226,10 @@ static void brigade_jw(jw *w, const camp_brigade *b, const mu_labels *l)
     jw_str(w, "morale", mu_morale_name((mu_morale)b->morale));
     jw_str(w, "label", label);
     leader_jw(w, "leader", b->leader, b->leader_rolled, b->leader_origin);
+    if (*b->name) /* last, so that older readers' field order holds */
+        jw_str(w, "name", b->name);
+    else
+        jw_null(w, "name");
     jw_end(w);
 }
 
@@ -404,9 +408,10 @@ static void label_text(const mu_labels *l, int stands, mu_morale m, char *buf,
                  morale);
 }
 
-static void brigade_grid(const camp_div *d, const mu_labels *l, grid *g)
+static void brigade_grid(const camp_div *d, const mu_labels *l, bool md,
+                         grid *g)
 {
-    char buf[96];
+    char buf[96], name[2 * CAMP_NAME_MAX + 1];
     grid_init(g, 8);
     grid_row(g, (const char *const[]){_("brigade"), _("label"), _("brigadier"),
                                       _("stands"), _("start"), _("out"),
@@ -414,7 +419,10 @@ static void brigade_grid(const camp_div *d, const mu_labels *l, grid *g)
     for (int i = 0; i < d->nbrigades; i++) {
         const camp_brigade *b = &d->b[i];
         grid_add(g);
-        grid_setf(g, 0, "%d", b->number);
+        if (md)
+            camp_md_name(b->name, name, sizeof name);
+        grid_setf(g, 0, "%d%s%s", b->number, *b->name ? " " : "",
+                  md ? name : b->name);
         label_text(l, b->label_stands, (mu_morale)b->morale, buf, sizeof buf);
         grid_setf(g, 1, "%s", buf);
         rating_text(b->leader, b->leader_rolled, b->leader_origin, buf,
@@ -493,7 +501,7 @@ static void division_text(const camp_div *d, int viewer, const mu_labels *l,
     sb_printf(sb, md ? "\n\n%s: **%s**\n\n" : "\n    %s: %s\n",
               _("Division leader"), buf);
     grid g;
-    brigade_grid(d, l, &g);
+    brigade_grid(d, l, md, &g);
     if (md)
         grid_markdown(&g, sb, 3);
     else

@@ -371,6 +371,8 @@ mu_status mu_campaign_open_read(const char *path, mu_campaign **out,
      * the sorts the indexes spare, until a change upgrades it. */
     if (s == MU_OK && v < camp_schema_read_floor())
         s = upgrade_in_memory(c, err);
+    else if (s == MU_OK && v < CAMP_SCHEMA_BRIGADE_NAMES)
+        c->no_brigade_names = true; /* read as it is: no brigade has one */
     if (s == MU_OK && (s = camp_load_settings(c, err)) == MU_OK) {
         c->readonly = true;
         *out = c;
@@ -564,7 +566,18 @@ static bool div_row(sqlite3_stmt *st, camp_div *d)
     "captured, freed, leader, leader_rolled, leader_origin, current + "      \
     "coalesce((SELECT l.lost + l.captured FROM battles t JOIN losses l ON "   \
     "l.battle = t.id AND l.division = brigades.division AND l.brigade = "    \
-    "brigades.number WHERE t.active = 1), 0) FROM brigades "
+    "brigades.number WHERE t.active = 1), 0), %s FROM brigades "
+
+/* The brigade query ending in `rest`; a file of a schema before brigade
+ * names, read as it is, has no names (NULL). */
+static mu_status prepare_brigades(mu_campaign *c, const char *rest,
+                                  sqlite3_stmt **st, mu_error *err)
+{
+    char sql[640];
+    snprintf(sql, sizeof sql, BRIGADE_COLS "%s",
+             c->no_brigade_names ? "NULL" : "name", rest);
+    return camp_prepare(c, sql, st, err);
+}
 
 static bool brigade_row(sqlite3_stmt *st, camp_brigade *b)
 {
@@ -581,6 +594,7 @@ static bool brigade_row(sqlite3_stmt *st, camp_brigade *b)
     b->leader_rolled = camp_col(st, 10, &ok);
     b->leader_origin = camp_col(st, 11, &ok);
     b->label_stands = camp_col(st, 12, &ok);
+    text_col(st, 13, b->name, sizeof b->name);
     return ok;
 }
 
@@ -589,8 +603,8 @@ static mu_status load_brigades(mu_campaign *c, camp_div *v, int n, int only,
                                mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, BRIGADE_COLS "WHERE ?1 = 0 OR division = "
-                               "?1 ORDER BY division, number", &st, err);
+    mu_status s = prepare_brigades(c, "WHERE ?1 = 0 OR division = ?1 ORDER "
+                                   "BY division, number", &st, err);
     if (s != MU_OK)
         return s;
     sqlite3_bind_int(st, 1, only);
@@ -731,8 +745,8 @@ mu_status camp_divs_open(mu_campaign *c, int side, bool brigades,
              div_cols);
     mu_status s = camp_prepare(c, sql, &it->div, err);
     if (s == MU_OK && brigades)
-        s = camp_prepare(c, BRIGADE_COLS "WHERE division = ?1 ORDER BY "
-                         "number", &it->brig, err);
+        s = prepare_brigades(c, "WHERE division = ?1 ORDER BY number",
+                             &it->brig, err);
     if (s != MU_OK) {
         camp_divs_close(it);
         return s;

@@ -20,7 +20,7 @@ cp c.db many.db
 for k in $(seq $((n + 1)) 70); do # up to 70 brigades, as in the report
     sqlite3 many.db "INSERT INTO brigades SELECT division, $k, morale, start, \
 current, lost, returned, captured, freed, leader, leader_rolled, \
-leader_origin FROM brigades WHERE division = 1 AND number = 1"
+leader_origin, name FROM brigades WHERE division = 1 AND number = 1"
 done
 expect() { # what file message
     local err
@@ -35,7 +35,7 @@ expect "70 brigades" many.db \
 cp c.db orphan.db
 sqlite3 orphan.db "INSERT INTO brigades SELECT 5, number, morale, start, \
 current, lost, returned, captured, freed, leader, leader_rolled, \
-leader_origin FROM brigades WHERE division = 1 AND number = 1"
+leader_origin, name FROM brigades WHERE division = 1 AND number = 1"
 expect "a brigade of division 5" orphan.db \
     "muster: orphan.db: the campaign file is damaged: brigade of an unknown division 5"
 [ $fail = 0 ] && echo "all passed"

@@ -33,7 +33,7 @@ layers='
 base     base.c
 events   evfield.h evfield.c event.h event_held.c event.c
 store    sql.c journal.c chain.c schema.c file.c links.c store.c
-ops      engage.c import.c prisoners.c battle.c leaders.c fair.c
+ops      engage.c import.c prisoners.c battle.c leaders.c fair.c names.c
 views    held.c show.c log.c view.c export.c sheet.c roster.c answer.c
 verify   replay.c undo.c replay_check.c check.c
 '

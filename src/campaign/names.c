@@ -1,0 +1,145 @@
+/* names.c -- divisions and brigades named ("Iron Brigade"): a "name"
+ * event, so that a name is replayed, undone and checked like any other
+ * change. A division's name is public (the other side knows it by it, and
+ * commands take it for the id); a brigade's belongs to its division's
+ * composition, which a hidden division keeps from the other side. */
+#include "campaign.h"
+
+#include <string.h>
+
+/* Whether another division has the name already (as add refuses it). */
+static mu_status name_taken(mu_campaign *c, int div, const char *name,
+                            int *other, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT id FROM divisions WHERE name = ? "
+                               "AND id <> ? ORDER BY id LIMIT 1", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, div);
+    int rc = sqlite3_step(st);
+    *other = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE
+               ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+}
+
+/* The division's name changed: refused while the other side knows the
+ * division only by the name it has (hidden, not revealed), or when
+ * another division has the new one. */
+static mu_status division_named(mu_campaign *c, const camp_div *d,
+                                const char *name, mu_error *err)
+{
+    if (d->hidden && !d->revealed)
+        return err_set(err, MU_ESTATE, "division %d (%s) is hidden: it keeps "
+                       "the name the other side knows it by until it is "
+                       "revealed", d->id, d->name);
+    int other = 0;
+    mu_status s = name_taken(c, d->id, name, &other, err);
+    if (s == MU_OK && other)
+        s = err_set(err, MU_EINPUT, "division %d is named \"%s\" already: "
+                    "give each division a name of its own", other, name);
+    if (s != MU_OK)
+        return s;
+    sqlite3_stmt *st;
+    if ((s = camp_prepare(c, "UPDATE divisions SET name = ? WHERE id = ?",
+                          &st, err)) != MU_OK)
+        return s;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, d->id);
+    return camp_run(c, st, err);
+}
+
+static mu_status brigade_named(mu_campaign *c, const camp_div *d, int brigade,
+                               const char *name, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "UPDATE brigades SET name = ? WHERE "
+                               "division = ? AND number = ?", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, d->id);
+    sqlite3_bind_int(st, 3, brigade);
+    return camp_run(c, st, err);
+}
+
+/* Who may name a division: its own side, or the umpire. */
+static mu_status may_name(const mu_campaign *c, const camp_div *d,
+                          mu_error *err)
+{
+    if (c->viewer == MU_VIEWER_UMPIRE || c->viewer == (int)d->side)
+        return MU_OK;
+    return err_set(err, MU_ESTATE, "acting for the %s, division %d (%s) "
+                   "cannot be named: it is the %s to name (or the umpire's)",
+                   camp_side_noun((mu_army)c->viewer), d->id, d->name,
+                   camp_side_poss(d->side));
+}
+
+mu_status camp_name_put(mu_campaign *c, int div, int brigade,
+                        const char *name, int64_t *event, mu_error *err)
+{
+    mu_status s = camp_check_name(name, brigade ? "brigade" : "division",
+                                  err);
+    if (s != MU_OK)
+        return s;
+    camp_div d;
+    if ((s = camp_load_div(c, div, &d, err)) != MU_OK ||
+        (s = may_name(c, &d, err)) != MU_OK)
+        return s;
+    camp_ev ev = {.kind = EV_NAME, .division = div};
+    ev_name *x = &ev.u.name;
+    x->brigade = brigade;
+    camp_copy_name(x->name, name);
+    if (brigade) {
+        if (!d.engaged)
+            return err_set(err, MU_ESTATE, "division %d (%s) has no brigades "
+                           "yet: engage it first", div, d.name);
+        if (brigade < 1 || brigade > d.nbrigades)
+            return err_set(err, MU_EINPUT, "division %d (%s) has brigades 1 "
+                           "to %d, not %d", div, d.name, d.nbrigades, brigade);
+        camp_copy_name(x->was, d.b[brigade - 1].name);
+    } else {
+        camp_copy_name(x->was, d.name);
+    }
+    if (!strcmp(x->name, x->was))
+        return err_set(err, MU_EINPUT, "%s is named \"%s\" already",
+                       brigade ? "the brigade" : "the division", name);
+    s = brigade ? brigade_named(c, &d, brigade, name, err)
+                : division_named(c, &d, name, err);
+    return s == MU_OK ? camp_event(c, &ev, event, err) : s;
+}
+
+typedef struct name_ctx {
+    int div, brigade;
+    const char *name;
+    int64_t event;
+} name_ctx;
+
+static mu_status name_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    name_ctx *x = p;
+    return camp_name_put(c, x->div, x->brigade, x->name, &x->event, err);
+}
+
+mu_status mu_campaign_name_set(mu_campaign *c, int div, int brigade,
+                               const char *name, int64_t *event,
+                               mu_error *err)
+{
+    if (!c)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if (brigade < 0)
+        return err_set(err, MU_EINPUT, "brigades are numbered from 1, not "
+                       "%d", brigade);
+    name_ctx x = {div, brigade, name, 0};
+    mu_status s = camp_tx(c, name_tx, &x, NULL, err);
+    if (s == MU_OK && event)
+        *event = x.event;
+    return s;
+}
+
+mu_status mu_campaign_name_check(const char *name, mu_error *err)
+{
+    return camp_check_name(name, "unit", err);
+}
