@@ -142,6 +142,7 @@ c add $F --side confederate --name Heth --corps "Third Corps"
 c add $F --side confederate --name Pender --corps "Third Corps"
 c battle start $F "McPherson's Ridge"
 c engage $F 1 --seed 7
+c name $F 1 --brigade 1 "Iron Brigade"
 c engage $F 2 --seed 8 --hidden
 hidden=$(sed -n 's/^commitment //p' "$work/out")
 [ -n "$hidden" ] || fail "engage --hidden printed no commitment"
