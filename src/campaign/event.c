@@ -896,12 +896,13 @@ static void name_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
     (void)hide, (void)v;
     const ev_name *x = &e->u.name;
     if (x->brigade)
-        sb_printf(sb, "name: division %d brigade %d is \"%s\"", e->division,
-                  x->brigade, x->name);
+        sb_printf(sb, _("name: division %d brigade %d is \"%s\""),
+                  e->division, x->brigade, x->name);
     else
-        sb_printf(sb, "name: division %d is \"%s\"", e->division, x->name);
+        sb_printf(sb, _("name: division %d is \"%s\""), e->division,
+                  x->name);
     if (*x->was)
-        sb_printf(sb, " (was \"%s\")", x->was);
+        sb_printf(sb, _(" (was \"%s\")"), x->was);
 }
 
 /* ---- the table ---------------------------------------------------------- */

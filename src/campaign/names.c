@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* names.c -- divisions and brigades named ("Iron Brigade"): a "name"
  * event, so that a name is replayed, undone and checked like any other
  * change. A division's name is public (the other side knows it by it, and
