@@ -178,14 +178,6 @@ void roster_corps_name(const mu_roster *r, int corps, char *buf, size_t n)
         snprintf(buf, n, "%s corps", side_word(k->side));
 }
 
-void roster_brigade_name(const rs_brigade *b, char *buf, size_t n)
-{
-    if (b->name[0])
-        snprintf(buf, n, "%s", b->name);
-    else
-        snprintf(buf, n, "Brigade %d", b->number);
-}
-
 /* ---- paper -------------------------------------------------------------- */
 
 mu_status mu_paper_parse(const char *s, mu_paper *out, mu_error *err)

@@ -25,7 +25,6 @@ typedef struct rs_brigade {
     mu_morale morale;
     mu_rating leader, rolled;
     int origin;
-    char name[RS_NAME]; /* its own name (campaign), or "" */
 } rs_brigade;
 
 typedef struct rs_division {
@@ -140,7 +139,5 @@ void roster_layout_free(rs_layout *l);
 
 /* "Union corps" / the corps' name. */
 void roster_corps_name(const mu_roster *r, int corps, char *buf, size_t n);
-/* What a card or label calls a brigade: its own name, else "Brigade N". */
-void roster_brigade_name(const rs_brigade *b, char *buf, size_t n);
 
 #endif
