@@ -234,7 +234,7 @@ try {
   await con.waitForSelector('#camp-notice:not([hidden])', { timeout: 5000 });
   const notice = await text(con, '#camp-notice');
   check('the Confederate page is told of the umpire\'s casualties on Pender', notice.includes('Pender') && notice.includes('casualties'), notice);
-  const said = await con.waitForFunction(() => document.querySelector('#announce').textContent, { timeout: 5000 })
+  const said = await con.waitForFunction(() => document.querySelector('#announce').textContent, { polling: 100, timeout: 5000 })
     .then(h => h.jsonValue()).catch(() => '');
   check('and the live region says it', said.includes('Pender'), said);
   await con.bringToFront();
