@@ -231,10 +231,15 @@ try {
 
   // ---- the notice: the other side records on one of your divisions --------
   await submit(ump, form('campaign/casualties'), { div: '4', brigade: '1', lost: '2' });
-  await con.waitForSelector('#camp-notice:not([hidden])', { timeout: 5000 });
+  // The notice may already show an earlier event (the fair contribution on
+  // Heth): wait for this one. Polled on a timer: a background page gets no
+  // animation frames.
+  await con.waitForFunction(() => !document.querySelector('#camp-notice').hidden &&
+    document.querySelector('#camp-notice').textContent.includes('Pender'), { polling: 100, timeout: 10000 }).catch(() => {});
   const notice = await text(con, '#camp-notice');
   check('the Confederate page is told of the umpire\'s casualties on Pender', notice.includes('Pender') && notice.includes('casualties'), notice);
-  const said = await con.waitForFunction(() => document.querySelector('#announce').textContent, { polling: 100, timeout: 5000 })
+  const said = await con.waitForFunction(() => document.querySelector('#announce').textContent.includes('Pender') &&
+    document.querySelector('#announce').textContent, { polling: 100, timeout: 10000 })
     .then(h => h.jsonValue()).catch(() => '');
   check('and the live region says it', said.includes('Pender'), said);
   await con.bringToFront();
