@@ -129,9 +129,9 @@ static mu_status add_tx(mu_campaign *c, void *p, mu_error *err)
     return camp_event(c, &ev, NULL, err);
 }
 
-mu_status camp_add_known(mu_campaign *c, mu_army side, const char *name,
-                         mu_arm arm, const char *corps, const ev_known *known,
-                         int *id, mu_error *err)
+/* What an add needs before it writes: a side, an arm, names that are names. */
+static mu_status add_check(mu_army side, const char *name, mu_arm arm,
+                           const char *corps, mu_error *err)
 {
     if ((unsigned)side > 1 || (unsigned)arm > 1)
         return err_set(err, MU_EINPUT, "choose a side (union or confederate) "
@@ -139,6 +139,14 @@ mu_status camp_add_known(mu_campaign *c, mu_army side, const char *name,
     mu_status s = camp_check_name(name, "division", err);
     if (s == MU_OK && corps)
         s = camp_check_name(corps, "corps", err);
+    return s;
+}
+
+mu_status camp_add_known(mu_campaign *c, mu_army side, const char *name,
+                         mu_arm arm, const char *corps, const ev_known *known,
+                         int *id, mu_error *err)
+{
+    mu_status s = add_check(side, name, arm, corps, err);
     if (s != MU_OK)
         return s;
     add_ctx x = {side, arm, name, corps, 0, known && known->has ? known : NULL};
@@ -181,12 +189,7 @@ mu_status mu_campaign_add(mu_campaign *c, mu_army side, const char *name,
 {
     if (!c || !id)
         return err_set(err, MU_EINPUT, "no campaign given");
-    if ((unsigned)side > 1 || (unsigned)arm > 1)
-        return err_set(err, MU_EINPUT, "choose a side (union or confederate) "
-                       "and an arm (infantry or cavalry)");
-    mu_status s = camp_check_name(name, "division", err);
-    if (s == MU_OK && corps)
-        s = camp_check_name(corps, "corps", err);
+    mu_status s = add_check(side, name, arm, corps, err);
     if (s != MU_OK)
         return s;
     add_ctx x = {side, arm, name, corps, 0, NULL};
