@@ -29,7 +29,7 @@ static cli_rc open_as(cli_ctx *cx, mu_campaign **c, bool read)
                                                           &err) != MU_OK)
         return cli_fail(cx, &err);
     if (cli_takes(cx, O_as) && cli_has(cx, O_as) &&
-        mu_campaign_act_as(*c, (mu_viewer)cli_choice(cx, O_as, 0), &err) !=
+        mu_campaign_act_as(*c, (mu_side)cli_choice(cx, O_as, 0), &err) !=
             MU_OK) {
         mu_campaign_close(*c);
         *c = NULL;
@@ -82,7 +82,7 @@ static cli_rc emit_event(cli_ctx *cx, mu_campaign *c, int64_t ev)
     mu_error err = {0};
     char *text = NULL;
     mu_render_opts ro = {.format = cli_format(cx)};
-    if (mu_campaign_event(c, ev, MU_VIEWER_UMPIRE, &ro, &text, &err) != MU_OK)
+    if (mu_campaign_event(c, ev, MU_SIDE_NONE, &ro, &text, &err) != MU_OK)
         return cli_fail(cx, &err);
     return cli_take(cx, text);
 }
@@ -138,8 +138,8 @@ static mu_status do_end(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                         int64_t *ev, mu_error *err)
 {
     (void)div;
-    mu_winner w = cli_has(cx, O_winner) ? (mu_winner)cli_choice(cx, O_winner, 0)
-                                        : MU_WINNER_NONE;
+    mu_side w = cli_has(cx, O_winner) ? (mu_side)cli_choice(cx, O_winner, 0)
+                                        : MU_SIDE_NONE;
     return mu_campaign_battle_end(c, w, d, ev, err);
 }
 
@@ -570,8 +570,8 @@ static cli_rc run_show(cli_ctx *cx)
     cli_rc rc = open_as(cx, &c, true);
     if (rc == CLI_OK) {
         char *text = NULL;
-        mu_viewer v = cli_has(cx, O_side) ? (mu_viewer)cli_choice(cx, O_side, 0)
-                                          : MU_VIEWER_UMPIRE;
+        mu_side v = cli_has(cx, O_side) ? (mu_side)cli_choice(cx, O_side, 0)
+                                          : MU_SIDE_NONE;
         mu_render_opts ro = {.format = cli_format(cx), .labels = labels};
         if (cx->stream) /* each division as it is read */
             rc = mu_campaign_show_to(c, v, &ro, cli_stream_write, cx, &err) ==
@@ -614,10 +614,10 @@ static cli_rc run_list(cli_ctx *cx, list_to_fn to, list_fn whole)
     return rc;
 }
 
-static mu_viewer log_side(const cli_ctx *cx)
+static mu_side log_side(const cli_ctx *cx)
 {
-    return cli_has(cx, O_side) ? (mu_viewer)cli_choice(cx, O_side, 0)
-                               : MU_VIEWER_UMPIRE;
+    return cli_has(cx, O_side) ? (mu_side)cli_choice(cx, O_side, 0)
+                               : MU_SIDE_NONE;
 }
 
 static mu_status log_to(mu_campaign *c, const cli_ctx *cx,
@@ -777,7 +777,7 @@ static cli_rc export_sheet(cli_ctx *cx, bool json)
     mu_error err = {0};
     char *text = NULL;
     if (cli_has(cx, O_side) &&
-        mu_campaign_act_as(c, (mu_viewer)cli_choice(cx, O_side, 0), &err) !=
+        mu_campaign_act_as(c, (mu_side)cli_choice(cx, O_side, 0), &err) !=
             MU_OK)
         rc = cli_fail(cx, &err);
     else if (mu_campaign_export_sheet(c, json ? MU_SHEET_JSON : MU_SHEET_CSV,

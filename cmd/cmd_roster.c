@@ -180,9 +180,9 @@ static mu_status load(cli_ctx *cx, mu_roster **r, mu_error *err)
         mu_status s = mu_campaign_open(camp, &c, err);
         if (s != MU_OK)
             return s;
-        mu_viewer v = cli_has(cx, O_side)
-                          ? (mu_viewer)cli_choice(cx, O_side, 0)
-                          : MU_VIEWER_UMPIRE;
+        mu_side v = cli_has(cx, O_side)
+                          ? (mu_side)cli_choice(cx, O_side, 0)
+                          : MU_SIDE_NONE;
         s = mu_roster_from_campaign(c, v, r, err);
         mu_campaign_close(c);
         return s;

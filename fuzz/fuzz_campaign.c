@@ -85,10 +85,10 @@ static void read_all(bool clean)
                                           {.format = MU_FMT_JSON}};
     char *out = NULL;
     for (int f = 0; f < 2; f++) {
-        st = mu_campaign_show(c, MU_VIEWER_UMPIRE, &fmts[f], &out, &err);
+        st = mu_campaign_show(c, MU_SIDE_NONE, &fmts[f], &out, &err);
         must_say(st, &err);
         free(out);
-        st = mu_campaign_log(c, MU_VIEWER_UMPIRE, &fmts[f], &out, &err);
+        st = mu_campaign_log(c, MU_SIDE_NONE, &fmts[f], &out, &err);
         must_say(st, &err);
         free(out);
         st = mu_campaign_prisoners(c, &fmts[f], &out, &err);
@@ -106,13 +106,13 @@ static void read_all(bool clean)
         abort();
     }
     free(out);
-    for (int v = MU_VIEWER_UNION; v <= MU_VIEWER_CONFEDERATE; v++) {
-        if (mu_campaign_act_as(c, (mu_viewer)v, &err) != MU_OK)
+    for (int v = MU_SIDE_UNION; v <= MU_SIDE_CONFEDERATE; v++) {
+        if (mu_campaign_act_as(c, (mu_side)v, &err) != MU_OK)
             break;
-        st = mu_campaign_show(c, (mu_viewer)v, &fmts[1], &out, &err);
+        st = mu_campaign_show(c, (mu_side)v, &fmts[1], &out, &err);
         must_say(st, &err);
         free(out);
-        st = mu_campaign_log(c, (mu_viewer)v, &fmts[0], &out, &err);
+        st = mu_campaign_log(c, (mu_side)v, &fmts[0], &out, &err);
         must_say(st, &err);
         free(out);
     }

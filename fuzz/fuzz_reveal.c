@@ -99,9 +99,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     opponent = player(dir, "opponent.db");
     mu_error err;
     int64_t ev;
-    must(mu_campaign_act_as(owner, MU_VIEWER_UNION, &err), &err, "act as");
+    must(mu_campaign_act_as(owner, MU_SIDE_UNION, &err), &err, "act as");
     must(mu_campaign_fair_commit(owner, 1, fair, &ev, &err), &err, "commit");
-    must(mu_campaign_act_as(opponent, MU_VIEWER_CONFEDERATE, &err), &err,
+    must(mu_campaign_act_as(opponent, MU_SIDE_CONFEDERATE, &err), &err,
          "act as");
     must(mu_campaign_contribute(opponent, 1, fair, contribution, &ev, &err),
          &err, "contribute");

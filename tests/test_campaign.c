@@ -78,7 +78,7 @@ static void casualties(mu_campaign *c, int div, int b, int lost, int captured)
         MU_OK);
 }
 
-static mu_status battle_end(mu_campaign *c, mu_winner winner, mu_dice *d)
+static mu_status battle_end(mu_campaign *c, mu_side winner, mu_dice *d)
 {
     mu_error err;
     mu_status st = mu_campaign_battle_end(c, winner, d, NULL, &err);
@@ -112,7 +112,7 @@ static cJSON *division(cJSON *s, int id)
 /* A brigade's field from show JSON. */
 static int brig(mu_campaign *c, int div, int b, const char *field)
 {
-    cJSON *s = show(c, MU_VIEWER_UMPIRE);
+    cJSON *s = show(c, MU_SIDE_NONE);
     cJSON *bs = cJSON_GetObjectItem(division(s, div), "brigades");
     int v = cJSON_GetObjectItem(cJSON_GetArrayItem(bs, b - 1), field)->valueint;
     cJSON_Delete(s);
@@ -121,7 +121,7 @@ static int brig(mu_campaign *c, int div, int b, const char *field)
 
 static int prisoners_held_by(mu_campaign *c, const char *key)
 {
-    cJSON *s = show(c, MU_VIEWER_UMPIRE);
+    cJSON *s = show(c, MU_SIDE_NONE);
     /* One shape with the prisoners list: {"stands":[...],"total":N,...}. */
     int v = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(
                 s, "prisoners"), key), "total")->valueint;
@@ -143,7 +143,7 @@ static cJSON *log_json(mu_campaign *c, int viewer)
 
 static int nevents(mu_campaign *c)
 {
-    cJSON *j = log_json(c, MU_VIEWER_UMPIRE);
+    cJSON *j = log_json(c, MU_SIDE_NONE);
     int n = cJSON_GetArraySize(cJSON_GetObjectItem(j, "events"));
     cJSON_Delete(j);
     return n;
@@ -151,7 +151,7 @@ static int nevents(mu_campaign *c)
 
 static cJSON *last_event(mu_campaign *c, cJSON **root)
 {
-    *root = log_json(c, MU_VIEWER_UMPIRE);
+    *root = log_json(c, MU_SIDE_NONE);
     cJSON *ev = cJSON_GetObjectItem(*root, "events");
     return cJSON_GetArrayItem(ev, cJSON_GetArraySize(ev) - 1);
 }
@@ -537,7 +537,7 @@ static void corps_leader_arrives(void **state)
     assert_int_equal(mu_campaign_engage(c, b, false, false, d, &e, &err), MU_OK);
     mu_dice_free(d);
     assert_false(e.corps_leader);
-    cJSON *s = show(c, MU_VIEWER_UMPIRE);
+    cJSON *s = show(c, MU_SIDE_NONE);
     cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItem(s, "corps"), 0);
     assert_string_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(k, "leader"),
                                             "rating")->valuestring, "despicable");
@@ -548,7 +548,7 @@ static void corps_leader_arrives(void **state)
     assert_int_equal(mu_campaign_leader_lost(c, b, MU_POST_CORPS, 0, d, NULL,
                                              &err), MU_OK);
     mu_dice_free(d);
-    s = show(c, MU_VIEWER_UMPIRE);
+    s = show(c, MU_SIDE_NONE);
     k = cJSON_GetArrayItem(cJSON_GetObjectItem(s, "corps"), 0);
     assert_string_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(k, "leader"),
                                             "rating")->valuestring, "average");
@@ -570,7 +570,7 @@ static void half_of_odd_losses(void **state)
         battle_start(c);
         casualties(c, id, 1, 3, 0);
         assert_int_equal(brig(c, id, 1, "stands"), 4);
-        assert_int_equal(battle_end(c, MU_WINNER_NONE, SCRIPT(roll)), MU_OK);
+        assert_int_equal(battle_end(c, MU_SIDE_NONE, SCRIPT(roll)), MU_OK);
         int back = roll <= 50 ? 2 : 1;
         assert_int_equal(brig(c, id, 1, "stands"), 4 + back);
         assert_int_equal(brig(c, id, 1, "out"), 3 - back);
@@ -596,10 +596,10 @@ static void even_losses_need_no_roll(void **state)
     battle_start(c);
     casualties(c, id, 2, 4, 0);
     int n = nevents(c);
-    assert_int_equal(battle_end(c, MU_WINNER_NONE, SCRIPT(50)), MU_EINPUT);
+    assert_int_equal(battle_end(c, MU_SIDE_NONE, SCRIPT(50)), MU_EINPUT);
     assert_int_equal(nevents(c), n); /* nothing changed: still under way */
     assert_int_equal(brig(c, id, 2, "stands"), 3);
-    assert_int_equal(battle_end(c, MU_WINNER_NONE, script(NULL, 0)), MU_OK);
+    assert_int_equal(battle_end(c, MU_SIDE_NONE, script(NULL, 0)), MU_OK);
     assert_int_equal(brig(c, id, 2, "stands"), 5);
     camp_check_ok(c);
     mu_campaign_close(c);
@@ -616,7 +616,7 @@ static void return_roll_order(void **state)
     casualties(c, a, 2, 3, 0);   /* 1.5: rolls second */
     casualties(c, a, 1, 1, 0);   /* 0.5: rolls first */
     casualties(c, b, 2, 2, 0);   /* 1: no roll */
-    assert_int_equal(battle_end(c, MU_WINNER_NONE, SCRIPT(10, 90, 50)), MU_OK);
+    assert_int_equal(battle_end(c, MU_SIDE_NONE, SCRIPT(10, 90, 50)), MU_OK);
     assert_int_equal(brig(c, a, 1, "returned"), 1); /* 10 <= 50 */
     assert_int_equal(brig(c, a, 2, "returned"), 1); /* 90 > 50 */
     assert_int_equal(brig(c, b, 1, "returned"), 1); /* 50 <= 50 */
@@ -635,7 +635,7 @@ static void winner_and_loser_rates(void **state)
     battle_start(c);
     casualties(c, u, 1, 1, 0); /* winner: 2/3 of 1, threshold 66 */
     casualties(c, k, 1, 1, 0); /* loser: 1/2 of 1, threshold 50 */
-    assert_int_equal(battle_end(c, MU_WINNER_UNION, SCRIPT(66, 51)), MU_OK);
+    assert_int_equal(battle_end(c, MU_SIDE_UNION, SCRIPT(66, 51)), MU_OK);
     assert_int_equal(brig(c, u, 1, "stands"), 7);
     assert_int_equal(brig(c, k, 1, "stands"), 6);
     cJSON *root, *ev = last_event(c, &root);
@@ -659,7 +659,7 @@ static void prisoners_do_not_return(void **state)
     casualties(c, id, 1, 0, 3);
     casualties(c, id, 2, 2, 1);
     assert_int_equal(prisoners_held_by(c, "held_by_confederate"), 4);
-    assert_int_equal(battle_end(c, MU_WINNER_NONE, script(NULL, 0)), MU_OK);
+    assert_int_equal(battle_end(c, MU_SIDE_NONE, script(NULL, 0)), MU_OK);
     assert_int_equal(brig(c, id, 1, "stands"), 4); /* no roll, none back */
     assert_int_equal(brig(c, id, 1, "prisoners"), 3);
     assert_int_equal(brig(c, id, 2, "stands"), 5); /* 1 of 2 lost back */
@@ -680,7 +680,7 @@ static void exchange(void **state)
     casualties(c, u, 2, 0, 2); /* captured first */
     casualties(c, u, 1, 0, 3);
     casualties(c, k, 1, 0, 1);
-    assert_int_equal(battle_end(c, MU_WINNER_NONE, script(NULL, 0)), MU_OK);
+    assert_int_equal(battle_end(c, MU_SIDE_NONE, script(NULL, 0)), MU_OK);
     mu_error err;
     int n = nevents(c);
     assert_int_equal(mu_campaign_exchange(c, EXCHANGE(6, 1), NULL, &err),
@@ -748,7 +748,7 @@ static void leader_replacement(void **state)
     assert_int_equal(mu_campaign_leader_lost(c, id, MU_POST_BRIGADE, 2, d, NULL,
                                              &err), MU_OK);
     mu_dice_free(d);
-    cJSON *s = show(c, MU_VIEWER_UMPIRE);
+    cJSON *s = show(c, MU_SIDE_NONE);
     cJSON *v = division(s, id);
     assert_string_equal(rating_of(cJSON_GetObjectItem(v, "leader")), "despicable");
     assert_string_equal(cJSON_GetObjectItem(cJSON_GetObjectItem(v, "leader"),
@@ -792,7 +792,7 @@ static void replacement_by_the_book(void **state)
     assert_int_equal(mu_campaign_leader_lost(c, id, MU_POST_DIVISION, 0, d, NULL,
                                              &err), MU_OK);
     mu_dice_free(d);
-    cJSON *s = show(c, MU_VIEWER_UMPIRE);
+    cJSON *s = show(c, MU_SIDE_NONE);
     cJSON *l = cJSON_GetObjectItem(division(s, id), "leader");
     assert_string_equal(rating_of(l), "average");
     assert_string_equal(cJSON_GetObjectItem(l, "rolled")->valuestring,
@@ -831,7 +831,7 @@ static void penalty_and_downgrade(void **state)
     mu_dice_free(d);
     assert_int_equal(mu_campaign_downgrade(c, id, MU_POST_DIVISION, 0, NULL, &err),
                      MU_ESTATE); /* exceptional */
-    cJSON *s = show(c, MU_VIEWER_UMPIRE);
+    cJSON *s = show(c, MU_SIDE_NONE);
     cJSON *b1 = cJSON_GetArrayItem(cJSON_GetObjectItem(division(s, id),
                                                        "brigades"), 0);
     cJSON *l = cJSON_GetObjectItem(b1, "leader");

@@ -77,7 +77,7 @@ static cJSON *show(mu_campaign *c, int viewer)
 {
     char *t = NULL;
     mu_error err;
-    assert_int_equal(mu_campaign_show(c, (mu_viewer)viewer, RO(MU_FMT_JSON),
+    assert_int_equal(mu_campaign_show(c, (mu_side)viewer, RO(MU_FMT_JSON),
                                       &t, &err), MU_OK);
     cJSON *j = cJSON_Parse(t);
     free(t);
@@ -92,7 +92,7 @@ static void leader_held_and_exchanged(void **state)
     (void)state;
     mu_campaign *c = scene(fresh());
     captured(c, 2, MU_POST_BRIGADE, 1, "Camp Douglas", 5); /* 5: despicable */
-    cJSON *j = show(c, MU_VIEWER_UMPIRE);
+    cJSON *j = show(c, MU_SIDE_NONE);
     cJSON *d2 = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "divisions"), 1);
     cJSON *b1 = cJSON_GetArrayItem(cJSON_GetObjectItem(d2, "brigades"), 0);
     cJSON *l = cJSON_GetObjectItem(b1, "leader");
@@ -116,7 +116,7 @@ static void leader_held_and_exchanged(void **state)
     mu_error err;
     mu_exchange x = {.confederate_leaders = 1};
     assert_int_equal(mu_campaign_exchange(c, &x, NULL, &err), MU_OK);
-    j = show(c, MU_VIEWER_UMPIRE);
+    j = show(c, MU_SIDE_NONE);
     d2 = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "divisions"), 1);
     b1 = cJSON_GetArrayItem(cJSON_GetObjectItem(d2, "brigades"), 0);
     l = cJSON_GetObjectItem(b1, "leader");
@@ -146,7 +146,7 @@ static void batteries_and_one_camp(void **state)
     mu_casualties k2 = {.brigade = 2, .captured = 1}; /* the default camp */
     assert_int_equal(mu_campaign_casualties(c, 1, &k2, NULL, &err), MU_OK);
     captured(c, 1, MU_POST_DIVISION, 0, NULL, 50);
-    cJSON *j = show(c, MU_VIEWER_UMPIRE);
+    cJSON *j = show(c, MU_SIDE_NONE);
     cJSON *a = cJSON_GetObjectItem(cJSON_GetArrayItem(
         cJSON_GetObjectItem(j, "divisions"), 0), "artillery");
     assert_int_equal(cJSON_GetObjectItem(a, "division")->valueint, 1);
@@ -168,7 +168,7 @@ static void batteries_and_one_camp(void **state)
 
     assert_int_equal(
         mu_campaign_liberate(c, FREE_CAMP("Libby Prison"), NULL, &err), MU_OK);
-    j = show(c, MU_VIEWER_UMPIRE);
+    j = show(c, MU_SIDE_NONE);
     a = cJSON_GetObjectItem(cJSON_GetArrayItem(
         cJSON_GetObjectItem(j, "divisions"), 0), "artillery");
     assert_int_equal(cJSON_GetObjectItem(a, "division")->valueint, 2);
@@ -255,7 +255,7 @@ static void hidden_captives_stay_hidden(void **state)
     assert_non_null(strstr(t, "the brigadier of brigade 1 (exceptional)"));
     free(t);
 
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
     t = prisoners(c, MU_FMT_TEXT);
     assert_null(strstr(t, "exceptional"));
     assert_null(strstr(t, "brigade 1"));
@@ -266,12 +266,12 @@ static void hidden_captives_stay_hidden(void **state)
     assert_null(strstr(t, "exceptional"));
     assert_null(strstr(t, "\"post\""));
     /* One shape: show's prisoners are the prisoners list. */
-    cJSON *j = show(c, MU_VIEWER_UNION), *p = cJSON_Parse(t);
+    cJSON *j = show(c, MU_SIDE_UNION), *p = cJSON_Parse(t);
     assert_true(cJSON_Compare(cJSON_GetObjectItem(j, "prisoners"), p, true));
     cJSON_Delete(p);
     cJSON_Delete(j);
     free(t);
-    assert_int_equal(mu_campaign_log(c, MU_VIEWER_UNION, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_log(c, MU_SIDE_UNION, RO(MU_FMT_TEXT), &t,
                                      &err), MU_OK);
     assert_non_null(strstr(t, "leader-lost: division 2 (hidden)\n"));
     assert_null(strstr(t, "division 2 brigade 1"));
@@ -386,7 +386,7 @@ static void default_camp_chosen(void **state)
     default_is(c, MU_UNION, "Camp Douglas");
     default_is(c, MU_CONFEDERATE, "Confederate POW camp");
     char *t = NULL;
-    assert_int_equal(mu_campaign_event(c, ev, MU_VIEWER_UMPIRE,
+    assert_int_equal(mu_campaign_event(c, ev, MU_SIDE_NONE,
                                        RO(MU_FMT_TEXT), &t, &err), MU_OK);
     assert_string_equal(t, "#8 default camp: the Union holds what it takes "
                         "in Camp Douglas unless another camp is named (it "
@@ -433,7 +433,7 @@ static void default_camp_chosen(void **state)
     mu_casualties into = {.brigade = 1, .captured = 1, .camp = "Camp Douglas"};
     assert_int_equal(mu_campaign_casualties(c, 1, &into, NULL, &err),
                      MU_EINPUT);
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
     assert_int_equal(mu_campaign_default_camp_set(c, MU_CONFEDERATE,
                      "Andersonville", NULL, &err), MU_ESTATE);
     assert_non_null(strstr(err.msg, "acting for the Union, the Confederates' "
@@ -441,11 +441,11 @@ static void default_camp_chosen(void **state)
     assert_int_equal(events(c), n);
     default_is(c, MU_CONFEDERATE, "Confederate POW camp");
     /* Its own, acting for the Confederates. */
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_CONFEDERATE, &err),
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_CONFEDERATE, &err),
                      MU_OK);
     assert_int_equal(mu_campaign_default_camp_set(c, MU_CONFEDERATE,
                      "Andersonville", NULL, &err), MU_OK);
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_NONE, &err), MU_OK);
     camp_check_ok(c);
 
     /* The player's own file knows the camps and the events that chose
@@ -455,7 +455,7 @@ static void default_camp_chosen(void **state)
     assert_int_equal(mu_campaign_open_read(path, &p, &err), MU_OK);
     default_is(p, MU_UNION, "Camp Douglas");
     default_is(p, MU_CONFEDERATE, "Andersonville");
-    assert_int_equal(mu_campaign_log(p, MU_VIEWER_UNION, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_log(p, MU_SIDE_UNION, RO(MU_FMT_TEXT), &t,
                                      &err), MU_OK);
     assert_non_null(strstr(t, "default camp: the Confederates hold what they "
                               "take in Andersonville"));

@@ -157,7 +157,7 @@ static void schema4_file_pins_its_tables(void **state)
     assert_non_null(strstr(report, "noted head: event 9 of 10"));
     free(report);
     char *line;
-    assert_int_equal(mu_campaign_event(c, 10, MU_VIEWER_UMPIRE,
+    assert_int_equal(mu_campaign_event(c, 10, MU_SIDE_NONE,
                                        RO(MU_FMT_TEXT), &line, &err), MU_OK);
     char *sha = tables_sha(to);
     assert_non_null(strstr(line, sha));
@@ -205,7 +205,7 @@ static mu_campaign *two_sides(void)
     assert_int_equal(mu_campaign_casualties(c, 1, STANDS(1, 1, 0), NULL, &err),
                      MU_OK);
     assert_int_equal(mu_dice_new_seeded(3, &d, &err), MU_OK);
-    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, d, NULL, &err),
+    assert_int_equal(mu_campaign_battle_end(c, MU_SIDE_NONE, d, NULL, &err),
                      MU_OK);
     mu_dice_free(d);
     return c;
@@ -351,7 +351,7 @@ static void a_side_gets_only_its_view_head(void **state)
     assert_int_equal(mu_campaign_head(c, full, &n, &err), MU_OK);
     view_head(c, MU_UNION, u, 9);
     assert_string_not_equal(u, full);
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
     assert_int_equal(mu_campaign_head(c, got, &n, &err), MU_OK);
     assert_string_equal(got, u);
     assert_int_equal(n, 9);

@@ -113,7 +113,7 @@ static const char *const listing_names[L_N] = {
     "show --format json"};
 
 /* SQLite's instructions before listing l's first record, as `viewer`. */
-static long ops_to_first(const char *path, int l, mu_viewer viewer)
+static long ops_to_first(const char *path, int l, mu_side viewer)
 {
     static const mu_format fmt[L_N] = {MU_FMT_TEXT, MU_FMT_JSON, MU_FMT_TEXT,
                                        MU_FMT_MARKDOWN, MU_FMT_JSON};
@@ -145,8 +145,8 @@ static void first_record_waits_for_nothing(void **state)
     sql(bare, "DROP INDEX prisoners_camp; DROP INDEX leaders_held_camp; "
               "DROP INDEX batteries_held_camp; DROP INDEX "
               "batteries_held_division;");
-    static const mu_viewer viewers[] = {MU_VIEWER_UMPIRE, MU_VIEWER_UNION,
-                                        MU_VIEWER_CONFEDERATE};
+    static const mu_side viewers[] = {MU_SIDE_NONE, MU_SIDE_UNION,
+                                        MU_SIDE_CONFEDERATE};
     for (int l = 0; l < L_N; l++)
         for (size_t v = 0; v < sizeof viewers / sizeof *viewers; v++) {
             long a = ops_to_first(small, l, viewers[v]);
@@ -244,18 +244,18 @@ static void no_listing_sorts(void **state)
     traced t = {{NULL}, 0};
     static const mu_format fmts[] = {MU_FMT_TEXT, MU_FMT_JSON,
                                      MU_FMT_MARKDOWN};
-    for (int v = MU_VIEWER_UMPIRE; v <= MU_VIEWER_CONFEDERATE; v++)
+    for (int v = MU_SIDE_NONE; v <= MU_SIDE_CONFEDERATE; v++)
         for (int f = 0; f < 3; f++) {
             mu_campaign *c;
             mu_error err;
             const mu_render_opts *ro = RO(fmts[f]);
             assert_int_equal(mu_campaign_open_read(path, &c, &err), MU_OK);
-            assert_int_equal(mu_campaign_act_as(c, (mu_viewer)v, &err), MU_OK);
+            assert_int_equal(mu_campaign_act_as(c, (mu_side)v, &err), MU_OK);
             sqlite3_trace_v2(c->db, SQLITE_TRACE_STMT, trace_stmt, &t);
-            assert_int_equal(mu_campaign_show_to(c, (mu_viewer)v, ro, discard,
+            assert_int_equal(mu_campaign_show_to(c, (mu_side)v, ro, discard,
                                                  NULL, &err), MU_OK);
             if (fmts[f] != MU_FMT_MARKDOWN) { /* text and JSON only */
-                assert_int_equal(mu_campaign_log_to(c, (mu_viewer)v, ro,
+                assert_int_equal(mu_campaign_log_to(c, (mu_side)v, ro,
                                                     discard, NULL, &err),
                                  MU_OK);
                 assert_int_equal(mu_campaign_prisoners_to(c, ro, discard, NULL,
@@ -338,24 +338,24 @@ static void prisoners_are(mu_campaign *c)
 {
     mu_error err;
     char *t = NULL;
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_NONE, &err), MU_OK);
     assert_int_equal(mu_campaign_prisoners(c, RO(MU_FMT_TEXT), &t, &err),
                      MU_OK);
     assert_string_equal(t, umpire_text);
     free(t);
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
     assert_int_equal(mu_campaign_prisoners(c, RO(MU_FMT_TEXT), &t, &err),
                      MU_OK);
     assert_string_equal(t, union_text);
     free(t);
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_NONE, &err), MU_OK);
 }
 
 static char *show_text(mu_campaign *c)
 {
     char *t = NULL;
     mu_error err;
-    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UNION, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_show(c, MU_SIDE_UNION, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     return t;
 }

@@ -62,7 +62,7 @@ static int events(mu_campaign *c)
 {
     char *t;
     mu_error err;
-    assert_int_equal(mu_campaign_log(c, MU_VIEWER_UMPIRE, RO(MU_FMT_JSON), &t, &err),
+    assert_int_equal(mu_campaign_log(c, MU_SIDE_NONE, RO(MU_FMT_JSON), &t, &err),
                      MU_OK);
     cJSON *j = cJSON_Parse(t);
     free(t);
@@ -92,8 +92,8 @@ static void the_named_leaks(void **state)
                      MU_ESTATE);
     assert_non_null(strstr(err.msg, "exceptional"));
 
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
-    assert_int_equal(mu_campaign_viewer(c), MU_VIEWER_UNION);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_viewer(c), MU_SIDE_UNION);
     int before = events(c);
     char first[sizeof err.msg] = "";
     mu_status st[6];
@@ -133,17 +133,17 @@ static void the_named_leaks(void **state)
                      MU_OK);
     /* Acting for the Confederates, their own division is theirs to handle,
      * and only they (or the umpire) may reveal it. */
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_CONFEDERATE, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_CONFEDERATE, &err), MU_OK);
     assert_int_equal(mu_campaign_casualties(c, k, STANDS(1, 1, 0), NULL, &err),
                      MU_OK);
     assert_int_equal(mu_campaign_reveal(c, k, &doc, &err), MU_OK);
     free(doc);
     /* Revealed, it is no secret any more. */
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
     assert_int_equal(mu_campaign_casualties(c, k, STANDS(1, 12, 0), NULL, &err),
                      MU_EINPUT);
     assert_non_null(strstr(err.msg, "has 6 stands"));
-    assert_int_equal(mu_campaign_act_as(c, (mu_viewer)7, &err), MU_EINPUT);
+    assert_int_equal(mu_campaign_act_as(c, (mu_side)7, &err), MU_EINPUT);
     mu_campaign_close(c);
 }
 
@@ -159,21 +159,21 @@ static void reads_acting_for_a_side(void **state)
     assert_int_equal(mu_campaign_casualties(c, u, STANDS(1, 1, 1), NULL, &err),
                      MU_OK);
     mu_dice *d = script((const int[]){1, 1}, 2);
-    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_UNION, d, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_end(c, MU_SIDE_UNION, d, NULL, &err), MU_OK);
     mu_dice_free(d);
     assert_int_equal(mu_campaign_exchange(c, EXCHANGE(0, 1), NULL, &err),
                      MU_OK);
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
     char *t = NULL;
     /* The Confederate view is not the Union's to ask for. */
-    assert_int_equal(mu_campaign_show(c, MU_VIEWER_CONFEDERATE, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_show(c, MU_SIDE_CONFEDERATE, RO(MU_FMT_TEXT), &t,
                                       &err), MU_ESTATE);
     assert_null(t);
     /* Asked for everything, the Union gets its own view. */
     char *all = NULL, *mine = NULL;
-    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UMPIRE, RO(MU_FMT_JSON), &all,
+    assert_int_equal(mu_campaign_show(c, MU_SIDE_NONE, RO(MU_FMT_JSON), &all,
                                       &err), MU_OK);
-    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UNION, RO(MU_FMT_JSON), &mine,
+    assert_int_equal(mu_campaign_show(c, MU_SIDE_UNION, RO(MU_FMT_JSON), &mine,
                                       &err), MU_OK);
     assert_string_equal(all, mine);
     assert_null(strstr(all, "\"brigades\":[{\"number\":1,\"stands\":7"));
@@ -183,7 +183,7 @@ static void reads_acting_for_a_side(void **state)
      * went home is not named, in text or JSON. */
     const mu_format fmts[] = {MU_FMT_TEXT, MU_FMT_JSON};
     for (int i = 0; i < 2; i++) {
-        assert_int_equal(mu_campaign_log(c, MU_VIEWER_UMPIRE, RO(fmts[i]), &t, &err),
+        assert_int_equal(mu_campaign_log(c, MU_SIDE_NONE, RO(fmts[i]), &t, &err),
                          MU_OK);
         assert_null(strstr(t, "division 2 brigade"));
         assert_null(strstr(t, "\"division\":2,\"side\":\"confederate\","
@@ -196,7 +196,7 @@ static void reads_acting_for_a_side(void **state)
     }
     /* check reads every secret. */
     assert_int_equal(mu_campaign_check(c, &t, &err), MU_ESTATE);
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_NONE, &err), MU_OK);
     assert_int_equal(mu_campaign_check(c, &t, &err), MU_OK);
     free(t);
     mu_campaign_close(c);
@@ -207,9 +207,9 @@ static void reads_acting_for_a_side(void **state)
 static char *held_state(mu_campaign *c)
 {
     mu_error err;
-    mu_viewer was = mu_campaign_viewer(c);
+    mu_side was = mu_campaign_viewer(c);
     char *t = NULL, buf[32];
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_NONE, &err), MU_OK);
     assert_int_equal(mu_campaign_prisoners(c, RO(MU_FMT_JSON), &t, &err),
                      MU_OK);
     snprintf(buf, sizeof buf, "|%d", events(c));
@@ -245,7 +245,7 @@ static void releases_acting_for_a_side(void **state)
     assert_int_equal(mu_campaign_casualties(c, u, STANDS(2, 0, 1), NULL, &err),
                      MU_OK);
 
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
     char *before = held_state(c);
     mu_exchange give = {.confederate_stands = 1};
     mu_exchange both = {.union_stands = 1, .confederate_stands = 1};
@@ -286,17 +286,17 @@ static void releases_acting_for_a_side(void **state)
     mu_exchange mine = {.union_stands = 1};
     assert_int_equal(mu_campaign_exchange(c, &mine, &ev, &err), MU_OK);
     /* The Confederates may free their own hidden division's men. */
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_CONFEDERATE, &err),
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_CONFEDERATE, &err),
                      MU_OK);
     assert_int_equal(mu_campaign_exchange(c, &give, NULL, &err), MU_OK);
     /* Revealed, Heth is no secret: the Union frees his last stand. */
     char *doc = NULL;
     assert_int_equal(mu_campaign_reveal(c, k, &doc, &err), MU_OK);
     free(doc);
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
     assert_int_equal(
         mu_campaign_liberate(c, FREE_CAMP("Camp Douglas"), NULL, &err), MU_OK);
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_NONE, &err), MU_OK);
     char *t = NULL;
     assert_int_equal(mu_campaign_prisoners(c, RO(MU_FMT_TEXT), &t, &err),
                      MU_OK);
@@ -330,9 +330,9 @@ static void battle_end_acting_for_a_side(void **state)
     const int rolls[] = {10, 20};
     mu_dice *d;
     assert_int_equal(mu_dice_new_scripted(rolls, 2, &d, &err), MU_OK);
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
     int n = events(c);
-    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, d, NULL, &err),
+    assert_int_equal(mu_campaign_battle_end(c, MU_SIDE_NONE, d, NULL, &err),
                      MU_ESTATE);
     assert_int_equal(err.reason, MU_R_HIDDEN_DIVISION);
     assert_non_null(strstr(err.msg, "acting for the Union, this battle cannot "
@@ -341,18 +341,18 @@ static void battle_end_acting_for_a_side(void **state)
     assert_null(strpbrk(err.msg, "0123456789"));
     assert_int_equal(mu_dice_left(d), 2);
     assert_int_equal(events(c), n);
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_CONFEDERATE, &err), MU_OK);
-    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, d, NULL, &err),
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_CONFEDERATE, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_end(c, MU_SIDE_NONE, d, NULL, &err),
                      MU_OK);
     assert_int_equal(mu_dice_left(d), 0);
     mu_dice_free(d);
     /* A second battle: the hidden division takes no casualties. */
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
     assert_int_equal(mu_campaign_battle_start(c, "Second", NULL, &err), MU_OK);
     assert_int_equal(mu_campaign_casualties(c, u, STANDS(1, 1, 0), NULL, &err),
                      MU_OK);
     assert_int_equal(mu_dice_new_scripted(rolls, 1, &d, &err), MU_OK);
-    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, d, NULL, &err),
+    assert_int_equal(mu_campaign_battle_end(c, MU_SIDE_NONE, d, NULL, &err),
                      MU_OK);
     assert_int_equal(mu_dice_left(d), 0); /* half a stand: rolled, 10 */
     mu_dice_free(d);
@@ -377,7 +377,7 @@ static void schema1_file_is_upgraded(void **state)
     snprintf(schema, sizeof schema, "schema %d", MU_CAMPAIGN_SCHEMA);
     assert_non_null(strstr(t, schema));
     free(t);
-    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UMPIRE, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_show(c, MU_SIDE_NONE, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     assert_non_null(strstr(t, "Campaign \"Old War\": 1862, Western theater"));
     assert_non_null(strstr(t, "18 of 20 stands"));
@@ -466,7 +466,7 @@ static void a_players_own_file(void **state)
     assert_int_equal(mu_campaign_casualties(c, u, STANDS(1, 1, 1), NULL, &err),
                      MU_OK);
     mu_dice *d = script((const int[]){1, 1}, 2);
-    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_UNION, d, NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_end(c, MU_SIDE_UNION, d, NULL, &err), MU_OK);
     mu_dice_free(d);
     char src[512], upath[512], cpath[512];
     snprintf(src, sizeof src, "%s/c%d.db", dir, serial);
@@ -490,7 +490,7 @@ static void a_players_own_file(void **state)
     /* Not over a file, not for the other side when acting for one. */
     assert_int_equal(mu_campaign_export_side(c, MU_UNION, upath, &err),
                      MU_EINPUT);
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
     assert_int_equal(mu_campaign_export_side(c, MU_CONFEDERATE, fresh(), &err),
                      MU_ESTATE);
     mu_campaign_close(c);
@@ -539,19 +539,19 @@ static void a_players_own_file(void **state)
 
     /* Opened, it is the Union's view and takes no changes. */
     assert_int_equal(mu_campaign_open(upath, &c, &err), MU_OK);
-    assert_int_equal(mu_campaign_viewer(c), MU_VIEWER_UNION);
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_ESTATE);
+    assert_int_equal(mu_campaign_viewer(c), MU_SIDE_UNION);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_NONE, &err), MU_ESTATE);
     assert_int_equal(mu_campaign_battle_start(c, "Again", NULL, &err),
                      MU_ESTATE);
     char *t;
-    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UMPIRE, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_show(c, MU_SIDE_NONE, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     assert_non_null(strstr(t, "hidden, commitment"));
     assert_non_null(strstr(t, "the Union holds 2 Confederate stands"));
     free(t);
     assert_int_equal(mu_campaign_casualties(c, 2, STANDS(1, 1, 0), NULL, &err),
                      MU_ESTATE);
-    assert_int_equal(mu_campaign_log(c, MU_VIEWER_UMPIRE, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_log(c, MU_SIDE_NONE, RO(MU_FMT_TEXT), &t,
                                      &err), MU_OK);
     assert_non_null(strstr(t, "engage: division 2 \"Heth\": hidden, "
                               "commitment"));
@@ -586,7 +586,7 @@ static void csv_export(void **state)
         "brigade,2,,confederate,,,,2,,7,7,0,0,0,0,veteran,average,,\n"
         "loss,1,,union,,,,1,1,,,2,1,,,,,,\n");
     free(t);
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
     assert_int_equal(mu_campaign_export_csv(c, &t, &err), MU_OK);
     assert_non_null(strstr(t, "division,2,Heth,confederate,infantry,,1,,,,,,,"
                               ",,,,,\n"));
@@ -629,13 +629,13 @@ static char *end_seen_by_union(int nb, char **json)
                      MU_OK);
     assert_int_equal(mu_dice_new_seeded(77, &d, &err), MU_OK);
     int64_t ev;
-    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, d, &ev, &err),
+    assert_int_equal(mu_campaign_battle_end(c, MU_SIDE_NONE, d, &ev, &err),
                      MU_OK);
     mu_dice_free(d);
     char *t;
-    assert_int_equal(mu_campaign_event(c, ev, MU_VIEWER_UNION, RO(MU_FMT_TEXT),
+    assert_int_equal(mu_campaign_event(c, ev, MU_SIDE_UNION, RO(MU_FMT_TEXT),
                                        &t, &err), MU_OK);
-    assert_int_equal(mu_campaign_event(c, ev, MU_VIEWER_UMPIRE,
+    assert_int_equal(mu_campaign_event(c, ev, MU_SIDE_NONE,
                                        RO(MU_FMT_JSON), json, &err), MU_OK);
     camp_check_ok(c);
     mu_campaign_close(c);
@@ -773,15 +773,15 @@ static void fair_roll_in_one_file(void **state)
     assert_int_equal(mu_campaign_engage_fair(c, k, NULL, false, &e, &err),
                      MU_ESTATE);
     /* Acting for the owner, no contribution; for the opponent, one. */
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_CONFEDERATE, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_CONFEDERATE, &err), MU_OK);
     assert_int_equal(mu_campaign_contribute(c, k, h, r, NULL, &err), MU_ESTATE);
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
     assert_int_equal(mu_campaign_contribute(c, k, h, r, NULL, &err), MU_OK);
     assert_int_equal(mu_campaign_contribute(c, k, h, r2, NULL, &err), MU_OK);
     assert_string_equal(r, r2); /* asked again: the same */
     assert_int_equal(mu_campaign_engage_fair(c, k, NULL, false, &e, &err),
                      MU_ESTATE); /* not the Union's to roll */
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UMPIRE, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_NONE, &err), MU_OK);
     assert_int_equal(mu_campaign_engage_fair(c, k, NULL, false, &e, &err),
                      MU_OK);
     assert_true(e.fair && e.hidden);
@@ -848,10 +848,10 @@ static void years_and_theaters(void **state)
     mu_dice_free(d);
     assert_int_equal(e.division.year, 1864);
     assert_int_equal(e.division.theater, MU_WEST);
-    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, NULL, NULL,
+    assert_int_equal(mu_campaign_battle_end(c, MU_SIDE_NONE, NULL, NULL,
                                             &err), MU_EINPUT);
     assert_int_equal(mu_dice_new_seeded(3, &d, &err), MU_OK);
-    assert_int_equal(mu_campaign_battle_end(c, MU_WINNER_NONE, d, NULL, &err),
+    assert_int_equal(mu_campaign_battle_end(c, MU_SIDE_NONE, d, NULL, &err),
                      MU_OK);
     mu_dice_free(d);
     /* Outside a battle: the campaign's year and theater. */
@@ -862,7 +862,7 @@ static void years_and_theaters(void **state)
     assert_int_equal(e.division.year, 1864);
     assert_int_equal(e.division.theater, MU_EAST);
     char *t;
-    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UMPIRE, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_show(c, MU_SIDE_NONE, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     assert_non_null(strstr(t, ": 1864, Eastern theater"));
     free(t);

@@ -77,22 +77,22 @@ typedef mu_status (*to_fn)(mu_campaign *c, int viewer,
 static mu_status show_whole(mu_campaign *c, int v, const mu_render_opts *ro,
                             char **out, mu_error *err)
 {
-    return mu_campaign_show(c, (mu_viewer)v, ro, out, err);
+    return mu_campaign_show(c, (mu_side)v, ro, out, err);
 }
 static mu_status show_to(mu_campaign *c, int v, const mu_render_opts *ro,
                          mu_sink_fn w, void *ctx, mu_error *err)
 {
-    return mu_campaign_show_to(c, (mu_viewer)v, ro, w, ctx, err);
+    return mu_campaign_show_to(c, (mu_side)v, ro, w, ctx, err);
 }
 static mu_status log_whole(mu_campaign *c, int v, const mu_render_opts *ro,
                            char **out, mu_error *err)
 {
-    return mu_campaign_log(c, (mu_viewer)v, ro, out, err);
+    return mu_campaign_log(c, (mu_side)v, ro, out, err);
 }
 static mu_status log_to(mu_campaign *c, int v, const mu_render_opts *ro,
                         mu_sink_fn w, void *ctx, mu_error *err)
 {
-    return mu_campaign_log_to(c, (mu_viewer)v, ro, w, ctx, err);
+    return mu_campaign_log_to(c, (mu_side)v, ro, w, ctx, err);
 }
 
 /* The listing through the sink is the whole text, byte for byte. */
@@ -116,8 +116,8 @@ static void same_bytes(void **state)
 {
     (void)state;
     mu_campaign *c = campaign(60);
-    const int viewers[] = {MU_VIEWER_UMPIRE, MU_VIEWER_UNION,
-                           MU_VIEWER_CONFEDERATE};
+    const int viewers[] = {MU_SIDE_NONE, MU_SIDE_UNION,
+                           MU_SIDE_CONFEDERATE};
     int chunks = 0;
     for (int v = 0; v < 3; v++) {
         const mu_format shows[] = {MU_FMT_TEXT, MU_FMT_JSON, MU_FMT_MARKDOWN};
@@ -158,13 +158,13 @@ static void sink_failure(void **state)
     mu_campaign *c = campaign(60);
     mu_error err;
     kept k = {.fail_at = 2};
-    assert_int_equal(mu_campaign_show_to(c, MU_VIEWER_UMPIRE, RO(MU_FMT_JSON),
+    assert_int_equal(mu_campaign_show_to(c, MU_SIDE_NONE, RO(MU_FMT_JSON),
                                          keep, &k, &err), MU_EIO);
     assert_string_equal(err.msg, "the reader went away");
     assert_int_equal(k.calls, 2); /* not called again after it failed */
     free(k.s);
     k = (kept){.fail_at = 1};
-    assert_int_equal(mu_campaign_log_to(c, MU_VIEWER_UNION, RO(MU_FMT_TEXT),
+    assert_int_equal(mu_campaign_log_to(c, MU_SIDE_UNION, RO(MU_FMT_TEXT),
                                         keep, &k, &err), MU_EIO);
     assert_int_equal(k.calls, 1);
     k = (kept){.fail_at = 1};
@@ -172,7 +172,7 @@ static void sink_failure(void **state)
     assert_int_equal(k.calls, 1);
     /* the handle still reads after a listing stopped part-way */
     char *t;
-    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UMPIRE, RO(MU_FMT_TEXT),
+    assert_int_equal(mu_campaign_show(c, MU_SIDE_NONE, RO(MU_FMT_TEXT),
                                       &t, &err), MU_OK);
     free(t);
     mu_campaign_close(c);
@@ -184,20 +184,20 @@ static void no_sink(void **state)
     mu_campaign *c = campaign(1);
     mu_error err;
     kept k = {0};
-    assert_int_equal(mu_campaign_show_to(c, MU_VIEWER_UMPIRE, NULL, NULL, &k,
+    assert_int_equal(mu_campaign_show_to(c, MU_SIDE_NONE, NULL, NULL, &k,
                                          &err), MU_EINPUT);
-    assert_int_equal(mu_campaign_log_to(c, MU_VIEWER_UMPIRE, NULL, NULL, &k,
+    assert_int_equal(mu_campaign_log_to(c, MU_SIDE_NONE, NULL, NULL, &k,
                                         &err), MU_EINPUT);
     assert_int_equal(mu_campaign_export_csv_to(c, NULL, &k, &err), MU_EINPUT);
     assert_int_equal(mu_campaign_prisoners_to(c, NULL, NULL, &k, &err),
                      MU_EINPUT);
-    assert_int_equal(mu_campaign_show_to(NULL, MU_VIEWER_UMPIRE, NULL, keep,
+    assert_int_equal(mu_campaign_show_to(NULL, MU_SIDE_NONE, NULL, keep,
                                          &k, &err), MU_EINPUT);
-    assert_int_equal(mu_campaign_log_to(NULL, MU_VIEWER_UMPIRE, NULL, keep,
+    assert_int_equal(mu_campaign_log_to(NULL, MU_SIDE_NONE, NULL, keep,
                                         &k, &err), MU_EINPUT);
     assert_int_equal(mu_campaign_export_csv_to(NULL, keep, &k, &err),
                      MU_EINPUT);
-    assert_int_equal(mu_campaign_show_to(c, MU_VIEWER_UMPIRE, RO(MU_FMT_CSV),
+    assert_int_equal(mu_campaign_show_to(c, MU_SIDE_NONE, RO(MU_FMT_CSV),
                                          keep, &k, &err), MU_EINPUT);
     assert_int_equal(k.calls, 0);
     mu_campaign_close(c);

@@ -69,7 +69,7 @@ static mu_status s_end(mu_campaign *c, mu_error *e)
     mu_dice *d = NULL;
     mu_status s = mu_dice_new_seeded(13, &d, e);
     if (s == MU_OK)
-        s = mu_campaign_battle_end(c, MU_WINNER_UNION, d, NULL, e);
+        s = mu_campaign_battle_end(c, MU_SIDE_UNION, d, NULL, e);
     mu_dice_free(d);
     return s;
 }
@@ -149,7 +149,7 @@ static char *ledger(mu_campaign *c)
 {
     char *a, *b, *out;
     mu_error err;
-    assert_int_equal(mu_campaign_show(c, MU_VIEWER_UMPIRE, RO(MU_FMT_JSON), &a,
+    assert_int_equal(mu_campaign_show(c, MU_SIDE_NONE, RO(MU_FMT_JSON), &a,
                                       &err), MU_OK);
     assert_int_equal(mu_campaign_prisoners(c, RO(MU_FMT_JSON), &b, &err),
                      MU_OK);
@@ -176,7 +176,7 @@ static char *log_line(mu_campaign *c, int64_t id)
 {
     char *t;
     mu_error err;
-    assert_int_equal(mu_campaign_event(c, id, MU_VIEWER_UMPIRE,
+    assert_int_equal(mu_campaign_event(c, id, MU_SIDE_NONE,
                                        RO(MU_FMT_TEXT), &t, &err), MU_OK);
     return t;
 }
@@ -397,7 +397,7 @@ static void secrecy(void **state)
                      MU_OK);
     refused(c, 5, MU_ESTATE, "event 5 (engage) cannot be undone: a hidden "
                              "division's rolls would show");
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
     mu_error hidden, open;
     assert_int_equal(mu_campaign_undo(c, 8, NULL, &hidden), MU_ESTATE);
     assert_int_equal(mu_campaign_undo(c, 7, NULL, &open), MU_ESTATE);
@@ -415,14 +415,14 @@ static void secrecy(void **state)
     assert_int_equal(mu_campaign_undo(c, 9, &u, &err), MU_OK);
     /* The Confederates undo their hidden casualties; the Union's log shows
      * the undo masked like the event. */
-    assert_int_equal(mu_campaign_act_as(c, MU_VIEWER_CONFEDERATE, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_CONFEDERATE, &err), MU_OK);
     assert_int_equal(mu_campaign_undo(c, 8, &u, &err), MU_OK);
     char *t;
-    assert_int_equal(mu_campaign_event(c, u, MU_VIEWER_UNION, RO(MU_FMT_TEXT),
+    assert_int_equal(mu_campaign_event(c, u, MU_SIDE_UNION, RO(MU_FMT_TEXT),
                                        &t, &err), MU_ESTATE); /* not theirs */
     mu_campaign_close(c);
     assert_int_equal(mu_campaign_open(fresh_last(), &c, &err), MU_OK);
-    assert_int_equal(mu_campaign_event(c, u, MU_VIEWER_UNION, RO(MU_FMT_TEXT),
+    assert_int_equal(mu_campaign_event(c, u, MU_SIDE_UNION, RO(MU_FMT_TEXT),
                                        &t, &err), MU_OK);
     assert_string_equal(t, "#11 undo: division 3 (hidden)\n");
     free(t);

@@ -129,8 +129,8 @@ const char *web_server_token(const web_server *s, web_viewer v)
  * works after a restart. */
 static mu_status links_make(web_server *s, mu_error *err)
 {
-    static const mu_viewer who[3] = {MU_VIEWER_UMPIRE, MU_VIEWER_UNION,
-                                     MU_VIEWER_CONFEDERATE};
+    static const mu_side who[3] = {MU_SIDE_NONE, MU_SIDE_UNION,
+                                     MU_SIDE_CONFEDERATE};
     mu_campaign *c;
     mu_status st = mu_campaign_open(s->cfg.campaign, &c, err);
     for (int i = 0; i < 3 && st == MU_OK; i++)
@@ -145,8 +145,8 @@ static mu_status links_make(web_server *s, mu_error *err)
  * one here, which stops working. */
 static void links_reload(web_server *s)
 {
-    static const mu_viewer who[3] = {MU_VIEWER_UMPIRE, MU_VIEWER_UNION,
-                                     MU_VIEWER_CONFEDERATE};
+    static const mu_side who[3] = {MU_SIDE_NONE, MU_SIDE_UNION,
+                                     MU_SIDE_CONFEDERATE};
     mu_campaign *c;
     mu_error err;
     char t[3][MU_LINK_TOKEN_HEX];

@@ -15,10 +15,10 @@
 #include <string.h>
 #include <sys/socket.h>
 
-static const char *whose(mu_viewer v)
+static const char *whose(mu_side v)
 {
-    return v == MU_VIEWER_UMPIRE ? "The umpire's"
-           : v == MU_VIEWER_UNION ? "The Union player's"
+    return v == MU_SIDE_NONE ? "The umpire's"
+           : v == MU_SIDE_UNION ? "The Union player's"
                                   : "The Confederate player's";
 }
 
@@ -44,8 +44,8 @@ static bool hosts_of(cli_ctx *cx, web_host *h, size_t *n, bool *loopback)
 
 static cli_rc run_links(cli_ctx *cx)
 {
-    mu_viewer v = cli_has(cx, O_side) ? (mu_viewer)cli_choice(cx, O_side, 0)
-                                      : MU_VIEWER_UMPIRE;
+    mu_side v = cli_has(cx, O_side) ? (mu_side)cli_choice(cx, O_side, 0)
+                                      : MU_SIDE_NONE;
     bool rotate = cli_has(cx, O_rotate);
     web_host hosts[8];
     size_t n = 8;
@@ -71,7 +71,7 @@ static cli_rc run_links(cli_ctx *cx)
         return cli_error(cx, "campaign links: out of memory");
     fprintf(f, "%s link%s; give it to %s only:\n", whose(v),
             rotate ? " (new: the old one no longer works)" : "",
-            v == MU_VIEWER_UMPIRE ? "the umpire" : "that player");
+            v == MU_SIDE_NONE ? "the umpire" : "that player");
     web_link link = {NULL, token};
     web_links l = {hosts, n, loopback, (unsigned)cli_num(cx, O_port, 8080),
                    NULL, &link, 1, !cli_has(cx, O_no_qr)};

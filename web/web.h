@@ -38,7 +38,7 @@
 /* Who holds a link: the umpire sees all; a side sees what its player may. */
 typedef enum web_viewer {
     WEB_NOBODY = -2, /* no valid token */
-    WEB_UMPIRE = MU_VIEWER_UMPIRE,
+    WEB_UMPIRE = MU_SIDE_NONE,
     WEB_UNION = MU_UNION,
     WEB_CONFEDERATE = MU_CONFEDERATE
 } web_viewer;

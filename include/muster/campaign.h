@@ -173,17 +173,13 @@ MU_API void mu_campaign_close(mu_campaign *c);
 MU_API mu_status mu_campaign_division_find(mu_campaign *c, const char *name,
                                            int *id, mu_error *err);
 
-/* Who is looking, or acting. The umpire sees everything; a side sees its
- * own divisions, the other side's open and revealed ones, and of the other
- * side's hidden divisions only what the log shows everyone: name, side,
- * corps and commitment. The values of the sides are those of mu_army. */
-typedef enum mu_viewer {
-    MU_VIEWER_UMPIRE = -1,
-    MU_VIEWER_UNION = 0,       /* MU_UNION */
-    MU_VIEWER_CONFEDERATE = 1  /* MU_CONFEDERATE */
-} mu_viewer;
-
-/* From now on the handle acts for `v` (a campaign opens as the umpire). A
+/* Who is looking, or acting (a mu_side, muster/core.h): MU_SIDE_NONE is
+ * the umpire, who sees everything; a side sees its own divisions, the
+ * other side's open and revealed ones, and of the other side's hidden
+ * divisions only what the log shows everyone: name, side, corps and
+ * commitment.
+ *
+ * From now on the handle acts for `v` (a campaign opens as the umpire). A
  * side may not learn anything about the other side's unrevealed hidden
  * divisions: every call that would read or change one (casualties, leaders,
  * downgrades, reveal, ...) fails with MU_ESTATE and one message, the same
@@ -193,9 +189,9 @@ typedef enum mu_viewer {
  * command-line choice, a web link's token), so the library, not the front
  * end, keeps the secret.
  * Errors: MU_EINPUT for a value that is no viewer. */
-MU_API mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v, mu_error *err);
+MU_API mu_status mu_campaign_act_as(mu_campaign *c, mu_side v, mu_error *err);
 /* Whom the handle acts for. */
-MU_API mu_viewer mu_campaign_viewer(const mu_campaign *c);
+MU_API mu_side mu_campaign_viewer(const mu_campaign *c);
 
 /* The secret of a viewer's link to a served campaign (a front end's way
  * of telling who is asking): 32 lower-case hex digits, 128 bits from the
@@ -213,7 +209,7 @@ typedef enum mu_link_mode {
     MU_LINK_MAKE,
     MU_LINK_ROTATE
 } mu_link_mode;
-MU_API mu_status mu_campaign_link(mu_campaign *c, mu_viewer v,
+MU_API mu_status mu_campaign_link(mu_campaign *c, mu_side v,
                                   mu_link_mode mode,
                                   char out[MU_LINK_TOKEN_HEX], mu_error *err);
 
@@ -423,16 +419,10 @@ MU_API mu_status mu_campaign_battle_start_in(mu_campaign *c, const char *name,
 MU_API mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
         int64_t *event, mu_error *err);
 
-/* Who won a battle. The values of the sides are those of mu_army. */
-typedef enum mu_winner {
-    MU_WINNER_NONE = -1,       /* a draw: the draw rate for both sides */
-    MU_WINNER_UNION = 0,       /* MU_UNION */
-    MU_WINNER_CONFEDERATE = 1  /* MU_CONFEDERATE */
-} mu_winner;
-
-/* Ends the battle under way, won by `winner`. Each brigade gets back its
- * side's share (the winner's, loser's or draw share) of its battlefield
- * losses in this battle, prisoners excepted: floor(share x lost) stands,
+/* Ends the battle under way, won by `winner` (MU_SIDE_NONE: a draw, the
+ * draw rate for both sides). Each brigade gets back its side's share (the
+ * winner's, loser's or draw share) of its battlefield losses in this
+ * battle, prisoners excepted: floor(share x lost) stands,
  * and for a fraction f of a stand one more iff a d100 roll <= floor(100 f),
  * as for batteries; no roll when that is 0. Rolls go in order of division
  * id, then brigade. On seeded dice not used yet (a seed the event
@@ -442,7 +432,7 @@ typedef enum mu_winner {
  * many a division hidden from it took.
  * Errors: MU_ESTATE with MU_R_BATTLE_NOT_STARTED when none is under way,
  * MU_ENOROLL. */
-MU_API mu_status mu_campaign_battle_end(mu_campaign *c, mu_winner winner,
+MU_API mu_status mu_campaign_battle_end(mu_campaign *c, mu_side winner,
                                         mu_dice *d, int64_t *event,
                                         mu_error *err);
 
@@ -620,7 +610,7 @@ MU_API mu_status mu_campaign_undo(mu_campaign *c, int64_t event,
  * The format is ro->format, ro->labels (may be NULL) names brigades; ro
  * NULL is text without labels.
  * Owns: *out is malloc'd text; free() it. */
-MU_API mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
+MU_API mu_status mu_campaign_show(mu_campaign *c, mu_side viewer,
                                   const mu_render_opts *ro, char **out,
                                   mu_error *err);
 
@@ -629,7 +619,7 @@ MU_API mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
  * takes the memory of one division. Divisions of a file damaged after some
  * were written are followed by the error, not preceded.
  * Errors: as mu_campaign_show; whatever `write` returns stops it. */
-MU_API mu_status mu_campaign_show_to(mu_campaign *c, mu_viewer viewer,
+MU_API mu_status mu_campaign_show_to(mu_campaign *c, mu_side viewer,
                                      const mu_render_opts *ro,
                                      mu_sink_fn write, void *ctx,
                                      mu_error *err);
@@ -660,7 +650,7 @@ MU_API mu_status mu_campaign_prisoners_to(mu_campaign *c,
  * or markdown (ro NULL: text). JSON is {"events":[{"id":1,"kind":"new",
  * ...},...]}.
  * Owns: *out is malloc'd text; free() it. */
-MU_API mu_status mu_campaign_log(mu_campaign *c, mu_viewer viewer,
+MU_API mu_status mu_campaign_log(mu_campaign *c, mu_side viewer,
                                  const mu_render_opts *ro, char **out,
                                  mu_error *err);
 
@@ -669,7 +659,7 @@ MU_API mu_status mu_campaign_log(mu_campaign *c, mu_viewer viewer,
  * memory of one event. Events of a file damaged after some were written
  * are followed by the error, not preceded.
  * Errors: as mu_campaign_log; whatever `write` returns stops it. */
-MU_API mu_status mu_campaign_log_to(mu_campaign *c, mu_viewer viewer,
+MU_API mu_status mu_campaign_log_to(mu_campaign *c, mu_side viewer,
                                     const mu_render_opts *ro,
                                     mu_sink_fn write, void *ctx,
                                     mu_error *err);
@@ -678,7 +668,7 @@ MU_API mu_status mu_campaign_log_to(mu_campaign *c, mu_viewer viewer,
  * Owns: *out is malloc'd text; free() it.
  * Errors: MU_EINPUT for an event that does not exist. */
 MU_API mu_status mu_campaign_event(mu_campaign *c, int64_t event,
-                                   mu_viewer viewer, const mu_render_opts *ro,
+                                   mu_side viewer, const mu_render_opts *ro,
                                    char **out, mu_error *err);
 
 /* A player's own file: a new campaign file at `path` (which must not

@@ -239,6 +239,14 @@ MU_API mu_status mu_seed_from_os(uint64_t *seed, mu_error *err);
 /* ------------------------------------------------------------------------ */
 
 typedef enum mu_army { MU_UNION = 0, MU_CONFEDERATE = 1 } mu_army;
+/* A side, or nobody: who looks at or acts on a campaign (nobody: the
+ * umpire), who won a battle (nobody: a draw). The sides have mu_army's
+ * values. */
+typedef enum mu_side {
+    MU_SIDE_NONE = -1,
+    MU_SIDE_UNION = MU_UNION,
+    MU_SIDE_CONFEDERATE = MU_CONFEDERATE
+} mu_side;
 /* A theater, or not known yet (table 1 will decide). */
 typedef enum mu_theater {
     MU_THEATER_UNKNOWN = -1, MU_EAST = 0, MU_WEST = 1

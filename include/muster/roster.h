@@ -34,8 +34,8 @@ MU_API mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
 
 /* A roster of a campaign as it stands now: current stands (lost and
  * prisoners off, returned ones back), leaders as replaced or downgraded,
- * the rolls that generated each division. `viewer` MU_VIEWER_UMPIRE prints every
- * engaged division of both sides; MU_VIEWER_UNION or _CONFEDERATE only
+ * the rolls that generated each division. `viewer` MU_SIDE_NONE prints every
+ * engaged division of both sides; MU_SIDE_UNION or _CONFEDERATE only
  * that side's, so a hidden division of the other side is never printed.
  * A handle acting for a side (mu_campaign_act_as) prints only that side's
  * divisions whatever `viewer` asks. Divisions not yet engaged have no
@@ -45,7 +45,7 @@ MU_API mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
  * Errors: MU_EINPUT for an unknown viewer or a damaged stored division,
  *         MU_ESTATE for the other side's viewer on a handle acting for one,
  *         MU_EIO when the file cannot be read. */
-MU_API mu_status mu_roster_from_campaign(mu_campaign *c, mu_viewer viewer,
+MU_API mu_status mu_roster_from_campaign(mu_campaign *c, mu_side viewer,
                                         mu_roster **out, mu_error *err);
 /* Releases a roster; NULL is a no-op. */
 MU_API void mu_roster_free(mu_roster *r);

@@ -349,7 +349,7 @@ static mu_status end_event(mu_campaign *c, battle_ctx *x, int battle,
 static mu_status may_end(const mu_campaign *c, const ret_row *v, int n,
                          mu_error *err)
 {
-    if (c->viewer == MU_VIEWER_UMPIRE)
+    if (c->viewer == MU_SIDE_NONE)
         return MU_OK;
     for (int i = 0; i < n; i++)
         if (v[i].hidden && (int)v[i].r.side != c->viewer) {
@@ -400,13 +400,13 @@ static mu_status end_tx(mu_campaign *c, void *p, mu_error *err)
     return camp_run(c, st, err);
 }
 
-mu_status mu_campaign_battle_end(mu_campaign *c, mu_winner winner, mu_dice *d,
+mu_status mu_campaign_battle_end(mu_campaign *c, mu_side winner, mu_dice *d,
                                  int64_t *event, mu_error *err)
 {
     return camp_battle_end(c, winner, d, false, event, err);
 }
 
-mu_status camp_battle_end(mu_campaign *c, mu_winner winner, mu_dice *d,
+mu_status camp_battle_end(mu_campaign *c, mu_side winner, mu_dice *d,
                           bool one_stream, int64_t *event, mu_error *err)
 {
     if (!c || !d)

@@ -41,7 +41,7 @@ struct mu_campaign {
     int year;
     mu_theater theater;
     mu_rat draw, winner, loser; /* shares of the losses, in [0, 1] */
-    int viewer; /* mu_viewer: whom the handle acts for */
+    int viewer; /* mu_side: whom the handle acts for */
     bool readonly; /* opened by mu_campaign_open_read: no call may write */
     bool view;  /* a player's own file (export): viewer is its side */
     bool view_writable; /* set around the writes a player's file allows */
@@ -243,7 +243,7 @@ mu_status camp_create_memory(const mu_campaign_opts *o, mu_campaign **out,
 /* mu_campaign_battle_end; `one_stream` rolls a seed's returns from one
  * stream in division order, as logs before per-division streams did (the
  * replay of an event without "streams"). */
-mu_status camp_battle_end(mu_campaign *c, mu_winner winner, mu_dice *d,
+mu_status camp_battle_end(mu_campaign *c, mu_side winner, mu_dice *d,
                           bool one_stream, int64_t *event, mu_error *err);
 
 /* Loads a division with its brigades: MU_EINPUT if there is none. */

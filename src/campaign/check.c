@@ -474,7 +474,7 @@ static mu_status check_kind(mu_campaign *c, void *p, mu_error *err)
     int viewer = c->viewer;
     bool view = c->view;
     x->claims_view = view;
-    c->viewer = MU_VIEWER_UMPIRE;
+    c->viewer = MU_SIDE_NONE;
     c->view = false;
     s = check_read(c, p, err);
     c->viewer = viewer;
@@ -509,7 +509,7 @@ static mu_status check_run(mu_campaign *c, const char *head, int view_side,
         *report = NULL; /* never read; a report on MU_OK or MU_EMISMATCH */
     if (!c || !report)
         return err_set(err, MU_EINPUT, "no campaign given");
-    if (c->viewer != MU_VIEWER_UMPIRE && !c->view) /* it names every secret */
+    if (c->viewer != MU_SIDE_NONE && !c->view) /* it names every secret */
         return err_set(err, MU_ESTATE, "check reads every secret of the "
                        "campaign: run it as the umpire");
     unsigned char h[CAMP_HASH_BYTES];

@@ -330,7 +330,7 @@ static mu_status engage_tx(mu_campaign *c, void *p, mu_error *err)
     mu_status s = camp_load_div(c, x->div, &dv, err);
     if (s != MU_OK)
         return s;
-    if (c->viewer != MU_VIEWER_UMPIRE && c->viewer != (int)dv.side)
+    if (c->viewer != MU_SIDE_NONE && c->viewer != (int)dv.side)
         return err_set(err, MU_ESTATE, "division %d is the %s: only its "
                        "owner (or the umpire) engages it", x->div,
                        camp_side_poss(dv.side));

@@ -109,7 +109,7 @@ static mu_status copy_in_memory(mu_campaign *c, const char *path,
     mu_campaign *x = calloc(1, sizeof *x);
     if (!x)
         return err_nomem(err);
-    x->viewer = MU_VIEWER_UMPIRE;
+    x->viewer = MU_SIDE_NONE;
     x->path = strdup(path);
     int rc = x->path ? sqlite3_open_v2(":memory:", &x->db,
                                        SQLITE_OPEN_READWRITE |
@@ -148,7 +148,7 @@ mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
     if ((unsigned)side > 1)
         return err_set(err, MU_EINPUT, "export the union or the confederate "
                        "side");
-    if (c->viewer != MU_VIEWER_UMPIRE && c->viewer != (int)side)
+    if (c->viewer != MU_SIDE_NONE && c->viewer != (int)side)
         return err_set(err, MU_ESTATE, "acting for the %s, the %s file "
                        "cannot be made: it holds their secrets",
                        camp_side_noun((mu_army)c->viewer),

@@ -151,7 +151,7 @@ static mu_status store_fair(mu_campaign *c, int div, const char *col,
 static mu_status need_owner(const mu_campaign *c, const camp_div *d,
                             bool owner, mu_error *err)
 {
-    if (c->viewer == MU_VIEWER_UMPIRE || (c->viewer == (int)d->side) == owner)
+    if (c->viewer == MU_SIDE_NONE || (c->viewer == (int)d->side) == owner)
         return MU_OK;
     return owner ? err_set(err, MU_ESTATE, "division %d is the %s: only its "
                            "owner (or the umpire) rolls it", d->id,

@@ -41,7 +41,7 @@ static mu_status import_tx(mu_campaign *c, void *p, mu_error *err)
     ev_known k;
     for (size_t i = 0; i < x->s->n; i++) {
         const mu_sheet_division *d = &x->s->divisions[i];
-        if (c->viewer != MU_VIEWER_UMPIRE && c->viewer != (int)d->side)
+        if (c->viewer != MU_SIDE_NONE && c->viewer != (int)d->side)
             return at_line(x, d, err_set(err, MU_ESTATE, "division '%s' is "
                            "the %s: acting for one side, import only its "
                            "own divisions (the umpire imports both)",

@@ -71,15 +71,15 @@ static mu_status link_write(mu_campaign *c, void *p, mu_error *err)
     return camp_run(c, st, err);
 }
 
-mu_status mu_campaign_link(mu_campaign *c, mu_viewer v, mu_link_mode mode,
+mu_status mu_campaign_link(mu_campaign *c, mu_side v, mu_link_mode mode,
                            char out[MU_LINK_TOKEN_HEX], mu_error *err)
 {
     if (out)
         out[0] = '\0';
     if (!c || !out)
         return err_set(err, MU_EINPUT, "no campaign or buffer given");
-    if (v != MU_VIEWER_UMPIRE && v != MU_VIEWER_UNION &&
-        v != MU_VIEWER_CONFEDERATE)
+    if (v != MU_SIDE_NONE && v != MU_SIDE_UNION &&
+        v != MU_SIDE_CONFEDERATE)
         return err_set(err, MU_EINPUT, "a link is the umpire's, the Union's "
                        "or the Confederates'");
     if (mode != MU_LINK_READ && mode != MU_LINK_MAKE && mode != MU_LINK_ROTATE)
@@ -87,7 +87,7 @@ mu_status mu_campaign_link(mu_campaign *c, mu_viewer v, mu_link_mode mode,
     if (c->view)
         return err_set(err, MU_ESTATE, "a player's own file has no links: "
                        "they are kept in the umpire's campaign file");
-    if (c->viewer != MU_VIEWER_UMPIRE)
+    if (c->viewer != MU_SIDE_NONE)
         return err_set(err, MU_ESTATE, "acting for the %s, no link can be "
                        "read or made: the umpire hands them out",
                        camp_side_noun((mu_army)c->viewer));

@@ -30,7 +30,7 @@ static mu_status load_masks(mu_campaign *c, int viewer, masks *m,
     m->st = NULL;
     m->fn = NULL;
     m->viewer = viewer;
-    if (viewer == MU_VIEWER_UMPIRE)
+    if (viewer == MU_SIDE_NONE)
         return MU_OK;
     mu_status s = camp_prepare(c, "SELECT 1 FROM divisions WHERE id = ?1 AND "
                                "hidden = 1 AND revealed = 0 AND side <> ?2",
@@ -130,7 +130,7 @@ static cJSON *event_json(const camp_ev *e, bool hide, const masks *m)
     cJSON *data = camp_ev_encode(e);
     /* What an order of battle knew of a division is its owner's until the
      * division is seen (its engage shows it then). */
-    if (e->kind == EV_ADD && m->viewer != MU_VIEWER_UMPIRE &&
+    if (e->kind == EV_ADD && m->viewer != MU_SIDE_NONE &&
         m->viewer != (int)e->u.add.side)
         cJSON_DeleteItemFromObjectCaseSensitive(data, "known");
     mask_list(cJSON_GetObjectItemCaseSensitive(data, "returns"), NULL, m);
@@ -183,7 +183,7 @@ mu_status camp_log_render(const camp_ev *e, bool (*hidden)(const void *ctx,
                                                            int div),
                           const void *ctx, bool json, sbuf *sb, mu_error *err)
 {
-    masks m = {MU_VIEWER_UMPIRE, NULL, hidden, ctx};
+    masks m = {MU_SIDE_NONE, NULL, hidden, ctx};
     return render_event(e, e->division, &m, json, sb, err);
 }
 
@@ -292,7 +292,7 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
     return wr_out_end(&o, out, err);
 }
 
-mu_status mu_campaign_log(mu_campaign *c, mu_viewer viewer,
+mu_status mu_campaign_log(mu_campaign *c, mu_side viewer,
                           const mu_render_opts *ro, char **out, mu_error *err)
 {
     if (out)
@@ -303,7 +303,7 @@ mu_status mu_campaign_log(mu_campaign *c, mu_viewer viewer,
     return render_events(c, viewer, 0, fmt, NULL, NULL, out, err);
 }
 
-mu_status mu_campaign_log_to(mu_campaign *c, mu_viewer viewer,
+mu_status mu_campaign_log_to(mu_campaign *c, mu_side viewer,
                              const mu_render_opts *ro, mu_sink_fn write,
                              void *ctx, mu_error *err)
 {
@@ -313,7 +313,7 @@ mu_status mu_campaign_log_to(mu_campaign *c, mu_viewer viewer,
     return render_events(c, viewer, 0, fmt, write, ctx, NULL, err);
 }
 
-mu_status mu_campaign_event(mu_campaign *c, int64_t event, mu_viewer viewer,
+mu_status mu_campaign_event(mu_campaign *c, int64_t event, mu_side viewer,
                             const mu_render_opts *ro, char **out,
                             mu_error *err)
 {

@@ -70,7 +70,7 @@ static mu_status brigade_named(mu_campaign *c, const camp_div *d, int brigade,
 static mu_status may_name(const mu_campaign *c, const camp_div *d,
                           mu_error *err)
 {
-    if (c->viewer == MU_VIEWER_UMPIRE || c->viewer == (int)d->side)
+    if (c->viewer == MU_SIDE_NONE || c->viewer == (int)d->side)
         return MU_OK;
     return err_set(err, MU_ESTATE, "acting for the %s, division %d (%s) "
                    "cannot be named: it is the %s to name (or the umpire's)",

@@ -344,7 +344,7 @@ static mu_status camp_side(mu_campaign *c, const char *name, mu_army *side,
  * and it names no division. */
 static mu_status may_free(mu_campaign *c, const free_ctx *x, mu_error *err)
 {
-    if (c->viewer == MU_VIEWER_UMPIRE)
+    if (c->viewer == MU_SIDE_NONE)
         return MU_OK;
     int other = 1 - c->viewer;
     const int *w = x->want[other];
@@ -485,7 +485,7 @@ typedef struct dcamp_ctx {
 static mu_status dcamp_tx(mu_campaign *c, void *p, mu_error *err)
 {
     dcamp_ctx *x = p;
-    if (c->viewer != MU_VIEWER_UMPIRE && c->viewer != (int)x->captor)
+    if (c->viewer != MU_SIDE_NONE && c->viewer != (int)x->captor)
         return err_set(err, MU_ESTATE, "acting for the %s, the %s default "
                        "camp cannot be chosen: the %s (or the umpire) choose "
                        "it", camp_side_noun((mu_army)c->viewer),

@@ -172,7 +172,7 @@ static mu_status end_call(mu_campaign *mem, const camp_ev *e,
                           const void *ctx, mu_dice *d, mu_error *err)
 {
     (void)ctx;
-    return camp_battle_end(mem, (mu_winner)e->u.end.winner, d,
+    return camp_battle_end(mem, (mu_side)e->u.end.winner, d,
                            !e->u.end.streams, NULL, err);
 }
 

@@ -142,7 +142,7 @@ static mu_status gather(mu_campaign *c, void *p, mu_error *err)
         s = camp_load_all_corps(c, &corps, &nk, err);
     for (int i = 0; i < nd && s == MU_OK; i++) {
         const camp_div *v = &divs[i];
-        if (x->viewer != MU_VIEWER_UMPIRE && (int)v->side != x->viewer)
+        if (x->viewer != MU_SIDE_NONE && (int)v->side != x->viewer)
             continue;
         if (!v->engaged) {
             note_waiting(x->r, v);
@@ -170,7 +170,7 @@ static mu_status gather(mu_campaign *c, void *p, mu_error *err)
     return s;
 }
 
-mu_status mu_roster_from_campaign(mu_campaign *c, mu_viewer viewer,
+mu_status mu_roster_from_campaign(mu_campaign *c, mu_side viewer,
                                   mu_roster **out, mu_error *err)
 {
     if (out)
@@ -187,8 +187,8 @@ mu_status mu_roster_from_campaign(mu_campaign *c, mu_viewer viewer,
         return err_nomem(err);
     r->campaign = true;
     snprintf(r->title, sizeof r->title, "Campaign \u201c%s\u201d%s%s", c->name,
-             eff == MU_VIEWER_UMPIRE ? "" : ": ",
-             eff == MU_VIEWER_UMPIRE ? "" : eff == MU_UNION
+             eff == MU_SIDE_NONE ? "" : ": ",
+             eff == MU_SIDE_NONE ? "" : eff == MU_UNION
                  ? "the Union's divisions" : "the Confederates' divisions");
     snprintf(r->dice, sizeof r->dice, "%d, %s theater \u00b7 as the "
              "divisions stand now", c->year,

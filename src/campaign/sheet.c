@@ -28,7 +28,7 @@ static void engaged_values(const camp_div *dv, mu_sheet_division *d)
 
 static bool may_see(const mu_campaign *c, const camp_div *dv)
 {
-    return c->viewer == MU_VIEWER_UMPIRE || c->viewer == (int)dv->side ||
+    return c->viewer == MU_SIDE_NONE || c->viewer == (int)dv->side ||
            (dv->engaged && (!dv->hidden || dv->revealed));
 }
 

@@ -666,7 +666,7 @@ static mu_status show_read(mu_campaign *c, void *p, mu_error *err)
     return v->json ? show_json(c, v, err) : show_text(c, v, err);
 }
 
-static mu_status show(mu_campaign *c, mu_viewer viewer,
+static mu_status show(mu_campaign *c, mu_side viewer,
                       const mu_render_opts *ro, mu_sink_fn write, void *ctx,
                       char **out, mu_error *err)
 {
@@ -698,7 +698,7 @@ static mu_status show(mu_campaign *c, mu_viewer viewer,
     return wr_out_end(&o, out, err);
 }
 
-mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
+mu_status mu_campaign_show(mu_campaign *c, mu_side viewer,
                            const mu_render_opts *ro, char **out, mu_error *err)
 {
     if (out)
@@ -708,7 +708,7 @@ mu_status mu_campaign_show(mu_campaign *c, mu_viewer viewer,
     return show(c, viewer, ro, NULL, NULL, out, err);
 }
 
-mu_status mu_campaign_show_to(mu_campaign *c, mu_viewer viewer,
+mu_status mu_campaign_show_to(mu_campaign *c, mu_side viewer,
                               const mu_render_opts *ro, mu_sink_fn write,
                               void *ctx, mu_error *err)
 {

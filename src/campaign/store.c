@@ -27,7 +27,7 @@
 
 bool camp_visible(const camp_div *d, int viewer)
 {
-    return viewer == MU_VIEWER_UMPIRE || (int)d->side == viewer || !d->hidden ||
+    return viewer == MU_SIDE_NONE || (int)d->side == viewer || !d->hidden ||
            d->revealed;
 }
 
@@ -43,13 +43,13 @@ mu_status camp_hidden_refusal(const mu_campaign *c, int div, mu_error *err)
 
 mu_status camp_viewer(const mu_campaign *c, int asked, int *eff, mu_error *err)
 {
-    if (asked < MU_VIEWER_UMPIRE || asked > MU_CONFEDERATE)
+    if (asked < MU_SIDE_NONE || asked > MU_CONFEDERATE)
         return err_set(err, MU_EINPUT, "unknown viewer");
-    if (c->viewer == MU_VIEWER_UMPIRE || asked == c->viewer) {
+    if (c->viewer == MU_SIDE_NONE || asked == c->viewer) {
         *eff = asked;
         return MU_OK;
     }
-    if (asked == MU_VIEWER_UMPIRE) {
+    if (asked == MU_SIDE_NONE) {
         *eff = c->viewer;
         return MU_OK;
     }
@@ -58,12 +58,12 @@ mu_status camp_viewer(const mu_campaign *c, int asked, int *eff, mu_error *err)
                    (mu_army)c->viewer), camp_side_title((mu_army)asked));
 }
 
-mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v, mu_error *err)
+mu_status mu_campaign_act_as(mu_campaign *c, mu_side v, mu_error *err)
 {
     if (!c)
         return err_set(err, MU_EINPUT, "no campaign given");
-    if (v != MU_VIEWER_UMPIRE && v != MU_VIEWER_UNION &&
-        v != MU_VIEWER_CONFEDERATE)
+    if (v != MU_SIDE_NONE && v != MU_SIDE_UNION &&
+        v != MU_SIDE_CONFEDERATE)
         return err_set(err, MU_EINPUT, "act as the umpire, union or "
                        "confederate");
     if (c->view && (int)v != c->viewer)
@@ -74,9 +74,9 @@ mu_status mu_campaign_act_as(mu_campaign *c, mu_viewer v, mu_error *err)
     return MU_OK;
 }
 
-mu_viewer mu_campaign_viewer(const mu_campaign *c)
+mu_side mu_campaign_viewer(const mu_campaign *c)
 {
-    return c ? (mu_viewer)c->viewer : MU_VIEWER_UMPIRE;
+    return c ? (mu_side)c->viewer : MU_SIDE_NONE;
 }
 
 /* ---- opening and creating ----------------------------------------------- */
@@ -112,7 +112,7 @@ static mu_status camp_alloc(const char *path, mu_campaign **out, mu_error *err)
         return err_nomem(err);
     }
     memcpy(c->path, path, n + 1);
-    c->viewer = MU_VIEWER_UMPIRE;
+    c->viewer = MU_SIDE_NONE;
     *out = c;
     return MU_OK;
 }

@@ -152,7 +152,7 @@ static mu_status not_replayed(const rebuild *x, const camp_ev *e, mu_status s,
                       "stored (check tells more)", e->id, kind);
     /* A side is told the later event's number and kind, which its own log
      * shows, and nothing of why: the replay may have read secrets. */
-    if (x->viewer != MU_VIEWER_UMPIRE || s == MU_OK)
+    if (x->viewer != MU_SIDE_NONE || s == MU_OK)
         return err_set(err, MU_ESTATE, "event %" PRId64 " cannot be undone: "
                        "event %" PRId64 " (%s) depends on it (undo that one "
                        "first)", x->target, e->id, kind);
@@ -347,7 +347,7 @@ static mu_status load_target(mu_campaign *c, int64_t id, target *t,
 /* The refusals that need no replay. */
 static mu_status may_undo(mu_campaign *c, const target *t, mu_error *err)
 {
-    if (c->viewer != MU_VIEWER_UMPIRE && t->side != c->viewer)
+    if (c->viewer != MU_SIDE_NONE && t->side != c->viewer)
         return err_set(err, MU_ESTATE, "acting for the %s, event %" PRId64
                        " cannot be undone: a side undoes only events about "
                        "its own divisions (the umpire undoes the others)",

@@ -239,7 +239,7 @@ mu_status mu_campaign_view_head(mu_campaign *c, mu_army side,
     /* The other side's view holds its own hidden divisions' events in
      * full (the owner's view is not masked for them): acting for a side,
      * only that side's view head is given. */
-    if (c->viewer != MU_VIEWER_UMPIRE && (int)side != c->viewer)
+    if (c->viewer != MU_SIDE_NONE && (int)side != c->viewer)
         return err_set(err, MU_ESTATE, "acting for the %s, only the %s view "
                        "head can be read", camp_side_noun((mu_army)c->viewer),
                        camp_side_poss((mu_army)c->viewer));
@@ -663,7 +663,7 @@ mu_status mu_campaign_head(mu_campaign *c, char hex[MU_CHAIN_HEX],
      * casualties) falls to a few thousand guesses: a handle acting for a
      * side (its own file, or the campaign file with an acting side) gets
      * that side's view head only. */
-    if (c->view || c->viewer != MU_VIEWER_UMPIRE)
+    if (c->view || c->viewer != MU_SIDE_NONE)
         return mu_campaign_view_head(c, (mu_army)c->viewer, hex, count, err);
     full_head_ctx x = {hex, count};
     return camp_read(c, full_head_read, &x, err);
