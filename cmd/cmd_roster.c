@@ -217,10 +217,14 @@ typedef struct out_file {
     char tmp[4096];
 } out_file;
 
-static mu_status on_write(void *ud, const unsigned char *data, size_t n)
+static mu_status on_write(void *ud, const char *data, size_t n,
+                          mu_error *err)
 {
     out_file *o = ud;
-    return fwrite(data, 1, n, o->f) == n ? MU_OK : MU_EIO;
+    if (fwrite(data, 1, n, o->f) == n)
+        return MU_OK;
+    return mu_error_set(err, MU_EIO, MU_R_NONE,
+                        "the roster could not be written");
 }
 
 /* A path that names no folder is bad input (2); a file that cannot be

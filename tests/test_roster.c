@@ -266,8 +266,9 @@ static void bad_divisions_are_refused(void **state)
     free(good);
 }
 
-static mu_status sink(void *ud, const unsigned char *data, size_t n)
+static mu_status sink(void *ud, const char *data, size_t n, mu_error *err)
 {
+    (void)err;
     size_t *total = ud;
     if (*total == 0)
         assert_memory_equal(data, "%PDF", 4);
@@ -275,10 +276,10 @@ static mu_status sink(void *ud, const unsigned char *data, size_t n)
     return MU_OK;
 }
 
-static mu_status refuse(void *ud, const unsigned char *data, size_t n)
+static mu_status refuse(void *ud, const char *data, size_t n, mu_error *err)
 {
     (void)ud, (void)data, (void)n;
-    return MU_EIO;
+    return mu_error_set(err, MU_EIO, MU_R_NONE, "refused");
 }
 
 /* A long battle: every card on one page, inside the margins, a division's
@@ -348,6 +349,7 @@ static void layout_and_counts(void **state)
         o.page = 0;
         assert_int_equal(mu_roster_render(ro, &o, refuse, NULL, &st, &err),
                          MU_EIO);
+        assert_string_equal(err.msg, "refused"); /* the sink's own words */
     }
     /* A caller's own surface. */
     cairo_surface_t *sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 100, 100);

@@ -307,10 +307,11 @@ typedef struct mu_render_opts {
     uint64_t seed;
 } mu_render_opts;
 
-/* Where a streaming renderer's text goes: called with each chunk in order
- * (len > 0; the text is not terminated and is the renderer's until the
- * call returns). Returning anything but MU_OK (with err filled) stops the
- * stream; the renderer's call returns that status. */
+/* Where a streaming renderer's output goes: called with each chunk in
+ * order (len > 0; the text, or the bytes of a drawing, is not terminated
+ * and is the renderer's until the call returns). Returning anything but
+ * MU_OK (with err filled) stops the stream; the renderer's call returns
+ * that status. */
 typedef mu_status (*mu_sink_fn)(void *ctx, const char *text, size_t len,
                                  mu_error *err);
 

@@ -141,12 +141,8 @@ typedef struct mu_roster_stats {
     int status_boxes;  /* disordered and low ammunition, compact style */
 } mu_roster_stats;
 
-/* Receives the output as it is made; return MU_OK, or any other status to
- * stop (it is passed back). */
-typedef mu_status (*mu_write_fn)(void *ud, const unsigned char *data,
-                                 size_t n);
-
-/* Draws the roster as PDF, PNG or SVG (cairo and pango) into `write`.
+/* Draws the roster as PDF, PNG or SVG (cairo and pango) into `write` (a
+ * mu_sink_fn, muster/core.h, given the file's bytes as they are made).
  * Pages: the roster, broken between brigade cards and never inside one, a
  * division's header kept with its first card; then the labels. In the
  * compact style a division is one block, its labels in a row after it on
@@ -161,7 +157,7 @@ typedef mu_status (*mu_write_fn)(void *ud, const unsigned char *data,
  *         the status
  *         `write` returned when it stopped, MU_EINTERNAL when cairo fails. */
 MU_API mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
-                                  mu_write_fn write, void *ud,
+                                  mu_sink_fn write, void *ud,
                                   mu_roster_stats *stats, mu_error *err);
 
 /* Draws page `page` (1-based) onto a cairo context the caller made, with
@@ -184,7 +180,7 @@ MU_API mu_status mu_roster_draw_page(const mu_roster *r,
  *         stopped, MU_EINTERNAL when cairo fails. */
 MU_API mu_status mu_sheet_render_calibration(const mu_sheet *sheet,
                                              mu_page_format format, int dpi,
-                                             mu_write_fn write, void *ud,
+                                             mu_sink_fn write, void *ud,
                                              mu_error *err);
 
 #ifdef __cplusplus

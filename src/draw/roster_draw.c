@@ -1030,9 +1030,10 @@ mu_status mu_roster_draw_page(const mu_roster *r, const mu_roster_opts *o,
 }
 
 typedef struct wctx {
-    mu_write_fn fn;
+    mu_sink_fn fn;
     void *ud;
     mu_status st;
+    mu_error *err; /* the caller's, which fn fills when it stops */
 } wctx;
 
 static cairo_status_t on_write(void *closure, const unsigned char *data,
@@ -1040,14 +1041,14 @@ static cairo_status_t on_write(void *closure, const unsigned char *data,
 {
     wctx *w = closure;
     if (w->st == MU_OK)
-        w->st = w->fn(w->ud, data, n);
+        w->st = w->fn(w->ud, (const char *)data, n, w->err);
     return w->st == MU_OK ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
 static mu_status cairo_fail(cairo_status_t cs, const wctx *w, mu_error *err)
 {
     if (w->st != MU_OK)
-        return err_set(err, w->st, "the roster could not be written");
+        return w->st; /* err is as the sink filled it */
     return err_set(err, MU_EINTERNAL, "cairo: %s", cairo_status_to_string(cs));
 }
 
@@ -1102,7 +1103,7 @@ static mu_status close_surface(cairo_t *cr, cairo_surface_t *sf,
 }
 
 mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
-                           mu_write_fn write, void *ud,
+                           mu_sink_fn write, void *ud,
                            mu_roster_stats *stats, mu_error *err)
 {
     if (!r || !o || !write)
@@ -1118,7 +1119,7 @@ mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
         first = last = o->page;
     else if (o->format != MU_PAGES_PDF)
         last = 1;
-    wctx w = {write, ud, MU_OK};
+    wctx w = {write, ud, MU_OK, err};
     double scale = o->format == MU_PAGES_PNG ? (o->dpi ? o->dpi : 150) / 72.0
                                              : 1.0;
     cairo_surface_t *sf = open_surface(o->format, l.g.w, l.g.h, scale,
@@ -1202,7 +1203,7 @@ static void calibration_page(dctx *c, const mu_sheet *sh, double pw,
 
 mu_status mu_sheet_render_calibration(const mu_sheet *sheet,
                                       mu_page_format format, int dpi,
-                                      mu_write_fn write, void *ud,
+                                      mu_sink_fn write, void *ud,
                                       mu_error *err)
 {
     if (!sheet || !write)
@@ -1214,7 +1215,7 @@ mu_status mu_sheet_render_calibration(const mu_sheet *sheet,
     double pw, ph;
     mu_paper_size(sheet->paper, &pw, &ph);
     double scale = format == MU_PAGES_PNG ? (dpi ? dpi : 150) / 72.0 : 1.0;
-    wctx w = {write, ud, MU_OK};
+    wctx w = {write, ud, MU_OK, err};
     char title[96];
     snprintf(title, sizeof title, "%s calibration", sheet->title);
     cairo_surface_t *sf = open_surface(format, pw, ph, scale, title, &w);
