@@ -6,6 +6,7 @@
  * muster tool does not link (cli/handoff.c). */
 #include "plot.h"
 #include "util.h"
+#include "writer.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -503,31 +504,13 @@ mu_status mu_chart_draw(const mu_chart *c, void *cr, double width,
 
 /* ---- output ------------------------------------------------------------- */
 
-typedef struct membuf {
-    unsigned char *p;
-    size_t len, cap;
-    bool oom;
-} membuf;
-
+/* cairo's output gathers in an sbuf (bytes: its terminator is not used). */
 static cairo_status_t mem_write(void *closure, const unsigned char *data,
                                 unsigned int n)
 {
-    membuf *m = closure;
-    if (m->len + n > m->cap) {
-        size_t cap = m->cap ? m->cap : 65536;
-        while (cap < m->len + n)
-            cap *= 2;
-        unsigned char *p = realloc(m->p, cap);
-        if (!p) {
-            m->oom = true;
-            return CAIRO_STATUS_WRITE_ERROR;
-        }
-        m->p = p;
-        m->cap = cap;
-    }
-    memcpy(m->p + m->len, data, n);
-    m->len += n;
-    return CAIRO_STATUS_SUCCESS;
+    sbuf *m = closure;
+    sb_put(m, (const char *)data, n);
+    return m->oom ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
 }
 
 /* XML text: & < > " escaped. */
@@ -549,44 +532,35 @@ static void xml_escaped(sbuf *sb, const char *s)
 
 /* cairo draws SVG text as glyph outlines: the words go into <title> and
  * <desc> right after the <svg ...> tag, for search and screen readers. */
-static mu_status svg_words(const mu_chart *c, membuf *m, mu_error *err)
+static mu_status svg_words(const mu_chart *c, sbuf *m, mu_error *err)
 {
     const char *svg = NULL;
     for (size_t i = 0; !svg && i + 4 <= m->len; i++)
         if (!memcmp(m->p + i, "<svg", 4))
-            svg = (const char *)m->p + i;
-    const char *end = svg ? memchr(svg, '>', m->len - (size_t)(svg - (char *)m->p))
+            svg = m->p + i;
+    const char *end = svg ? memchr(svg, '>', m->len - (size_t)(svg - m->p))
                           : NULL;
     if (!end)
         return err_set(err, MU_EINTERNAL, "cairo wrote an SVG without <svg>");
-    size_t at = (size_t)(end + 1 - (char *)m->p);
+    size_t at = (size_t)(end + 1 - m->p);
     sbuf sb = {0};
+    sb_put(&sb, m->p, at);
     sb_puts(&sb, "\n<title>");
     xml_escaped(&sb, c->title);
     sb_puts(&sb, "</title>\n<desc>");
     xml_escaped(&sb, mu_chart_text(c));
     sb_puts(&sb, "</desc>");
+    sb_put(&sb, m->p + at, m->len - at);
     if (sb.oom) {
         sb_free(&sb);
         return err_nomem(err);
     }
-    unsigned char *p = malloc(m->len + sb.len);
-    if (!p) {
-        sb_free(&sb);
-        return err_nomem(err);
-    }
-    memcpy(p, m->p, at);
-    memcpy(p + at, sb.p, sb.len);
-    memcpy(p + at + sb.len, m->p + at, m->len - at);
-    free(m->p);
-    m->p = p;
-    m->len += sb.len;
-    m->cap = m->len;
-    sb_free(&sb);
+    sb_free(m);
+    *m = sb;
     return MU_OK;
 }
 
-static mu_status surface_done(cairo_surface_t *s, membuf *m, mu_error *err)
+static mu_status surface_done(cairo_surface_t *s, sbuf *m, mu_error *err)
 {
     cairo_surface_finish(s);
     cairo_status_t st = cairo_surface_status(s);
@@ -599,7 +573,7 @@ static mu_status surface_done(cairo_surface_t *s, membuf *m, mu_error *err)
     return MU_OK;
 }
 
-static mu_status render_to(const mu_chart *c, mu_plot_format f, membuf *m,
+static mu_status render_to(const mu_chart *c, mu_plot_format f, sbuf *m,
                            mu_error *err)
 {
     double W = MU_CHART_WIDTH, H = MU_CHART_HEIGHT;
@@ -639,13 +613,13 @@ mu_status mu_chart_render(const mu_chart *c, mu_plot_format f,
         return err_set(err, MU_EINPUT, "no chart to render");
     if (f < MU_PLOT_PNG || f > MU_PLOT_PDF)
         return err_set(err, MU_EINPUT, "unknown picture format");
-    membuf m = {0};
+    sbuf m = {0};
     mu_status st = render_to(c, f, &m, err);
     if (st != MU_OK) {
-        free(m.p);
+        sb_free(&m);
         return st;
     }
-    *out = m.p;
+    *out = (unsigned char *)m.p;
     *len = m.len;
     return MU_OK;
 }
@@ -873,7 +847,7 @@ mu_status mu_card_render(const mu_weapons *w, const char *source,
     mu_status st = card_model(w, &k, err);
     if (st != MU_OK)
         return st;
-    membuf m = {0};
+    sbuf m = {0};
     double z = f == MU_PLOT_PNG ? 2 : 1;
     cairo_surface_t *s =
         f == MU_PLOT_PNG ? cairo_image_surface_create(CAIRO_FORMAT_RGB24,
@@ -897,10 +871,10 @@ mu_status mu_card_render(const mu_weapons *w, const char *source,
     if (st == MU_OK)
         st = st2;
     if (st != MU_OK) {
-        free(m.p);
+        sb_free(&m);
         return st;
     }
-    *out = m.p;
+    *out = (unsigned char *)m.p;
     *len = m.len;
     return MU_OK;
 }
