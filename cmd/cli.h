@@ -54,6 +54,8 @@
  * summaries of the table, looked up where help writes them). */
 #define _(s) dgettext("muster", s)
 #define N_(s) s
+/* One of a message's plural forms, by the count n. */
+#define PL_(one, many, n) dngettext("muster", one, many, (unsigned long)(n))
 
 /* The one status of the tool: the exit code (DEVELOPERS.md). */
 typedef enum cli_rc { CLI_OK = 0, CLI_FAIL = 1, CLI_INPUT = 2 } cli_rc;

@@ -290,9 +290,9 @@ static cli_rc render_to(cli_ctx *cx, const char *out, const mu_roster *r,
 static void pages_text(int first, int last, char *buf, size_t n)
 {
     if (first == last)
-        snprintf(buf, n, "page %d", first);
+        snprintf(buf, n, _("page %d"), first);
     else
-        snprintf(buf, n, "pages %d-%d", first, last);
+        snprintf(buf, n, _("pages %d-%d"), first, last);
 }
 
 /* "the roster on pages 1-3, the labels on page 4" and the like. */
@@ -303,12 +303,13 @@ static void parts_text(const mu_roster_opts *o, const mu_roster_stats *st,
     pages_text(1, st->roster_pages, rp, sizeof rp);
     pages_text(st->roster_pages + 1, st->pages, lp, sizeof lp);
     if (!st->label_pages)
-        snprintf(buf, n, "the roster%s on %s", o->part == MU_PRINT_ALL
-                 ? " with its labels" : "", rp);
+        snprintf(buf, n, o->part == MU_PRINT_ALL
+                 ? _("the roster with its labels on %s")
+                 : _("the roster on %s"), rp);
     else if (!st->roster_pages)
-        snprintf(buf, n, "the labels on %s", lp);
+        snprintf(buf, n, _("the labels on %s"), lp);
     else
-        snprintf(buf, n, "the roster on %s, the labels on %s", rp, lp);
+        snprintf(buf, n, _("the roster on %s, the labels on %s"), rp, lp);
 }
 
 /* "30x30 mm", "30x30 mm to fold", "63.5x38.1 mm on Avery L7160". */
@@ -316,39 +317,42 @@ static void label_size_text(const mu_roster_opts *o, char *buf, size_t n)
 {
     int k;
     if (o->sheet)
-        k = snprintf(buf, n, "%gx%g mm on %s", o->sheet->label_w,
+        k = snprintf(buf, n, _("%gx%g mm on %s"), o->sheet->label_w,
                      o->sheet->label_h, o->sheet->title);
     else
-        k = snprintf(buf, n, "%dx%d mm", o->base_w ? o->base_w : 30,
+        k = snprintf(buf, n, _("%dx%d mm"), o->base_w ? o->base_w : 30,
                      o->base_h ? o->base_h : 30);
     if (o->fold && k > 0 && (size_t)k < n)
-        snprintf(buf + k, n - (size_t)k, " to fold");
+        snprintf(buf + k, n - (size_t)k, "%s", _(" to fold"));
 }
 
 static void report(cli_ctx *cx, const char *out, const mu_roster_opts *o,
                    const mu_roster_stats *st)
 {
-    const char *paper = o->paper == MU_PAPER_A4 ? "A4" : "letter";
+    const char *paper = o->paper == MU_PAPER_A4 ? "A4" : _("letter");
     char which[160], size[96], extra[96] = "";
     if (o->format == MU_PAGES_PDF && !o->page)
-        cli_buf_printf(&cx->out, "%s: %d page%s, %s", out, st->pages,
-                       st->pages == 1 ? "" : "s", paper);
+        cli_buf_printf(&cx->out, PL_("%s: %d page, %s", "%s: %d pages, %s",
+                                     st->pages), out, st->pages, paper);
     else
-        cli_buf_printf(&cx->out, "%s: page %d of %d, %s", out,
+        cli_buf_printf(&cx->out, _("%s: page %d of %d, %s"), out,
                        o->page ? o->page : 1, st->pages, paper);
     parts_text(o, st, which, sizeof which);
     label_size_text(o, size, sizeof size);
     if (o->style == MU_ROSTER_COMPACT)
-        snprintf(extra, sizeof extra, ", %d battery box%s, %d status boxes",
-                 st->battery_boxes, st->battery_boxes == 1 ? "" : "es",
-                 st->status_boxes);
-    cli_buf_printf(&cx->out, ": %s; drawn: %d brigade card%s, %d tick box%s"
-                   "%s, %d label%s of %s, DP marks %d on the roster and %d "
-                   "on the labels\n", which, st->brigades,
-                   st->brigades == 1 ? "" : "s", st->tick_boxes,
-                   st->tick_boxes == 1 ? "" : "es", extra, st->labels,
-                   st->labels == 1 ? "" : "s", size, st->dp_roster,
-                   st->dp_labels);
+        snprintf(extra, sizeof extra, PL_(", %d battery box, %d status boxes",
+                                          ", %d battery boxes, %d status boxes",
+                                          st->battery_boxes),
+                 st->battery_boxes, st->status_boxes);
+    cli_buf_printf(&cx->out, PL_(": %s; drawn: %d brigade card",
+                                 ": %s; drawn: %d brigade cards", st->brigades),
+                   which, st->brigades);
+    cli_buf_printf(&cx->out, PL_(", %d tick box%s", ", %d tick boxes%s",
+                                 st->tick_boxes), st->tick_boxes, extra);
+    cli_buf_printf(&cx->out, PL_(", %d label of %s", ", %d labels of %s",
+                                 st->labels), st->labels, size);
+    cli_buf_printf(&cx->out, _(", DP marks %d on the roster and %d on the "
+                               "labels\n"), st->dp_roster, st->dp_labels);
 }
 
 /* --calibrate: one page, and what the sheet is. */
@@ -360,10 +364,10 @@ static cli_rc run_calibrate(cli_ctx *cx, const mu_roster_opts *o)
     if (rc != CLI_OK)
         return rc;
     const mu_sheet *s = o->sheet;
-    cli_buf_printf(&cx->out, "%s: a calibration page for %s, %s: %d x %d "
+    cli_buf_printf(&cx->out, _("%s: a calibration page for %s, %s: %d x %d "
                    "labels of %g x %g mm, the first %g mm from the left and "
-                   "%g mm from the top, %g mm apart across and %g mm down\n",
-                   out, s->title, s->paper == MU_PAPER_A4 ? "A4" : "letter",
+                   "%g mm from the top, %g mm apart across and %g mm down\n"),
+                   out, s->title, s->paper == MU_PAPER_A4 ? "A4" : _("letter"),
                    s->cols, s->rows, s->label_w, s->label_h, s->left, s->top,
                    s->pitch_x, s->pitch_y);
     return cx->out.oom ? CLI_FAIL : CLI_OK;

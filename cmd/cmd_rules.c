@@ -96,7 +96,7 @@ static const char *guess_kind(const char *text)
 }
 
 /* Loads text as a file of its kind, to check it. */
-static mu_status check_text(const char *path, const char *text, size_t len,
+static mu_status parse_kind(const char *path, const char *text, size_t len,
                             const char *kind, mu_error *err)
 {
     mu_status st;
@@ -128,11 +128,11 @@ static cli_rc run_check(cli_ctx *cx)
         return cli_fail(cx, &err);
     int k = cli_choice(cx, O_kind, -1);
     const char *kind = k >= 0 ? check_kinds[k] : guess_kind(text);
-    mu_status st = check_text(path, text, len, kind, &err);
+    mu_status st = parse_kind(path, text, len, kind, &err);
     free(text);
     if (st != MU_OK)
         return cli_fail(cx, &err);
-    cli_buf_printf(&cx->out, "%s: ok (%s)\n", path, kind);
+    cli_buf_printf(&cx->out, _("%s: ok (%s)\n"), path, kind);
     return cx->out.oom ? cli_out(cx, "") : CLI_OK;
 }
 
@@ -179,7 +179,7 @@ static cli_rc export_app(cli_ctx *cx)
     const char *name = path ? path
                        : !strcmp(kind, "weapons") ? "<built-in linear-fire.ini>"
                                                    : "<built-in fire-and-fury.ini>";
-    mu_status st = check_text(name, t, len, kind, &err);
+    mu_status st = parse_kind(name, t, len, kind, &err);
     if (st == MU_OK)
         st = mu_ini_export_app(t, len, name, &out, &err);
     free(text);

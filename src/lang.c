@@ -56,6 +56,12 @@ static const char *const words[LW_COUNT] = {
     [LW_POINT] = N_("."),
 };
 
+const char *lang_pgettext(const char *id, const char *s)
+{
+    const char *t = dgettext(LANG_DOMAIN, id);
+    return t == id ? s : t;
+}
+
 void lang_init(lang_text *t)
 {
     for (int i = 0; i < LW_COUNT; i++)

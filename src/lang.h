@@ -17,6 +17,12 @@
  * later from a table). */
 #define _(s) dgettext(LANG_DOMAIN, s)
 #define N_(s) s
+/* A message in a context (xgettext -kP_:1c,2), for an English word that
+ * another language says two ways: P_("side", "Confederate") is the side's
+ * name standing alone ("Konföderierte"), where "Confederate" alone is the
+ * log's "of the Confederates". */
+#define P_(ctx, s) lang_pgettext(ctx "\004" s, s)
+const char *lang_pgettext(const char *id, const char *s);
 /* The label's mark for a despicable leader: DP in every language, as the
  * rules have it. */
 #define LANG_DP "DP"

@@ -2,6 +2,7 @@
 /* roster.c -- the paper roster's model, built from an order of battle, and
  * its layout on pages: blocks (headers, brigade cards, totals) that never
  * split, a division's header kept with its first card, then label sheets. */
+#include "lang.h"
 #include "roster.h"
 
 #include <inttypes.h>
@@ -63,14 +64,23 @@ void mu_roster_free(mu_roster *r)
     free(r);
 }
 
-static const char *side_word(mu_army a)
-{
-    return a == MU_UNION ? "Union" : "Confederate";
-}
-
+/* The roster's words in the reader's language (src/lang.h); each title
+ * one message, as other languages order and inflect its parts. */
 static const char *theater_words(mu_theater t)
 {
-    return t == MU_EAST ? "Eastern theater" : "Western theater";
+    return t == MU_EAST ? _("Eastern theater") : _("Western theater");
+}
+
+/* "Union infantry division, Eastern theater 1863". */
+static void division_words(const mu_division *g, char *buf, size_t n)
+{
+    static const char *const w[2][2] = {
+        {N_("Union infantry division, %s %d"),
+         N_("Union cavalry division, %s %d")},
+        {N_("Confederate infantry division, %s %d"),
+         N_("Confederate cavalry division, %s %d")}};
+    snprintf(buf, n, _(w[g->army == MU_UNION ? 0 : 1][g->arm == MU_CAVALRY]),
+             theater_words(g->theater), g->year);
 }
 
 /* A generated corps into the roster, its divisions numbered from 1. */
@@ -115,11 +125,9 @@ mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
         }
         const mu_division *g = &doc->divisions[0];
         if (doc->ndivisions == 1)
-            snprintf(r->title, sizeof r->title, "%s %s division, %s %d",
-                     side_word(g->army), mu_arm_name(g->arm),
-                     theater_words(g->theater), g->year);
+            division_words(g, r->title, sizeof r->title);
         else
-            snprintf(r->title, sizeof r->title, "%zu divisions, %s %d",
+            snprintf(r->title, sizeof r->title, _("%zu divisions, %s %d"),
                      doc->ndivisions, theater_words(g->theater), g->year);
         for (size_t i = 0; i < doc->ndivisions && st == MU_OK; i++) {
             rs_division *d = roster_add_div(r);
@@ -133,14 +141,15 @@ mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
         break;
     }
     case MU_OOB_CORPS:
-        snprintf(r->title, sizeof r->title, "%s corps, %s %d",
-                 side_word(doc->corps.army), theater_words(doc->corps.theater),
-                 doc->corps.year);
+        snprintf(r->title, sizeof r->title, doc->corps.army == MU_UNION
+                 ? _("Union corps, %s %d") : _("Confederate corps, %s %d"),
+                 theater_words(doc->corps.theater), doc->corps.year);
         st = add_corps(r, &doc->corps, err);
         break;
     case MU_OOB_BATTLE:
-        snprintf(r->title, sizeof r->title, "Battle in the %s, %d",
-                 theater_words(doc->battle.theater), doc->battle.year);
+        snprintf(r->title, sizeof r->title, doc->battle.theater == MU_EAST
+                 ? _("Battle in the Eastern theater, %d")
+                 : _("Battle in the Western theater, %d"), doc->battle.year);
         for (int a = 0; a < 2 && st == MU_OK; a++)
             st = add_corps(r, &doc->battle.sides[a], err);
         break;
@@ -154,9 +163,9 @@ mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
     if (title && *title)
         snprintf(r->title, sizeof r->title, "%s", title);
     if (doc->has_seed)
-        snprintf(r->dice, sizeof r->dice, "seed %" PRIu64, doc->seed);
+        snprintf(r->dice, sizeof r->dice, "%s%" PRIu64, _("seed "), doc->seed);
     else
-        snprintf(r->dice, sizeof r->dice, "rolls given by hand");
+        snprintf(r->dice, sizeof r->dice, "%s", _("rolls given by hand"));
     *out = r;
     return MU_OK;
 }
@@ -166,7 +175,7 @@ void roster_brigade_name(const rs_brigade *b, char *buf, size_t n)
     if (b->name[0])
         snprintf(buf, n, "%s", b->name);
     else
-        snprintf(buf, n, "Brigade %d", b->number);
+        snprintf(buf, n, _("Brigade %d"), b->number);
 }
 
 void roster_corps_name(const mu_roster *r, int corps, char *buf, size_t n)
@@ -175,7 +184,8 @@ void roster_corps_name(const mu_roster *r, int corps, char *buf, size_t n)
     if (k->name[0])
         snprintf(buf, n, "%s", k->name);
     else
-        snprintf(buf, n, "%s corps", side_word(k->side));
+        snprintf(buf, n, "%s", k->side == MU_UNION ? _("Union corps")
+                 : _("Confederate corps"));
 }
 
 /* ---- paper -------------------------------------------------------------- */

@@ -4,6 +4,7 @@
  * ledger, its brigades' current stands, losses and prisoners and its
  * leaders as replaced, laid over it. Only what the viewer may see. */
 #include "campaign.h"
+#include "lang.h"
 #include "roster.h"
 
 #include <stdio.h>
@@ -127,8 +128,8 @@ static void note_waiting(mu_roster *r, const camp_div *v)
     size_t n = strlen(w), cap = sizeof r->waiting[0];
     if (n + 8 >= cap)
         return;
-    snprintf(w + n, cap - n, "%s%s %d \u201c%s\u201d", n ? ", " : "Not yet "
-             "engaged, so not printed: ", "division", v->id, v->name);
+    snprintf(w + n, cap - n, _("%sdivision %d \u201c%s\u201d"), n ? ", "
+             : _("Not yet engaged, so not printed: "), v->id, v->name);
 }
 
 static mu_status gather(mu_campaign *c, void *p, mu_error *err)
@@ -186,13 +187,13 @@ mu_status mu_roster_from_campaign(mu_campaign *c, mu_side viewer,
     if (!r)
         return err_nomem(err);
     r->campaign = true;
-    snprintf(r->title, sizeof r->title, "Campaign \u201c%s\u201d%s%s", c->name,
-             eff == MU_SIDE_NONE ? "" : ": ",
+    snprintf(r->title, sizeof r->title, _("Campaign \u201c%s\u201d%s%s"),
+             c->name, eff == MU_SIDE_NONE ? "" : ": ",
              eff == MU_SIDE_NONE ? "" : eff == MU_UNION
-                 ? "the Union's divisions" : "the Confederates' divisions");
-    snprintf(r->dice, sizeof r->dice, "%d, %s theater \u00b7 as the "
-             "divisions stand now", c->year,
-             c->theater == MU_EAST ? "Eastern" : "Western");
+                 ? _("the Union's divisions") : _("the Confederates' divisions"));
+    snprintf(r->dice, sizeof r->dice, "%d, %s", c->year, c->theater == MU_EAST
+             ? _("Eastern theater \u00b7 as the divisions stand now")
+             : _("Western theater \u00b7 as the divisions stand now"));
     rc_ctx x = {eff, r};
     s = camp_read(c, gather, &x, err);
     if (s != MU_OK) {

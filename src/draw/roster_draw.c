@@ -2,6 +2,7 @@
 /* roster_draw.c -- draws the roster's pages with cairo and pango: headers,
  * division headers, brigade cards with tick boxes, totals, label sheets
  * with crop marks; and writes them as PDF, PNG or SVG. */
+#include "lang.h"
 #include "roster.h"
 
 #include <cairo.h>
@@ -138,21 +139,44 @@ static double dp_badge(dctx *c, double x, double y, double size)
     return w;
 }
 
+/* The words of the reader's language (src/lang.h): the vocabulary's names
+ * (average, veteran, infantry) are msgids of src/lang.c. */
+static const char *rating_w(mu_rating r)
+{
+    return _(mu_rating_name(r));
+}
+
+static const char *side_w(mu_army a)
+{
+    return a == MU_UNION ? P_("side", "Union") : P_("side", "Confederate");
+}
+
+/* "Union infantry", "Confederate cavalry": one message each, as German
+ * joins them ("Unions-Infanterie"). */
+static const char *side_arm_w(mu_army a, mu_arm arm)
+{
+    static const char *const w[2][2] = {
+        {N_("Union infantry"), N_("Union cavalry")},
+        {N_("Confederate infantry"), N_("Confederate cavalry")}};
+    return _(w[a == MU_UNION ? 0 : 1][arm == MU_CAVALRY]);
+}
+
 /* "average", "despicable", "average (despicable, by the book)", with
  * " (replacement)", " (downgraded)" or " (back from captivity)". */
 static void rating_words(mu_rating played, mu_rating rolled, int origin,
                          char *buf, size_t n)
 {
-    const char *how = origin == RS_REPLACED     ? ", replacement"
-                      : origin == RS_DOWNGRADED ? ", downgraded"
-                      : origin == RS_RETURNED   ? ", back from captivity" : "";
+    const char *how = origin == RS_REPLACED     ? _(", replacement")
+                      : origin == RS_DOWNGRADED ? _(", downgraded")
+                      : origin == RS_RETURNED   ? _(", back from captivity")
+                                                : "";
     if (played != rolled && origin != RS_DOWNGRADED)
-        snprintf(buf, n, "%s (despicable, by the book%s)",
-                 mu_rating_name(played), how);
-    else if (*how)
-        snprintf(buf, n, "%s (%s)", mu_rating_name(played), how + 2);
+        snprintf(buf, n, _("%s (despicable, by the book%s)"),
+                 rating_w(played), how);
+    else if (strlen(how) > 2)
+        snprintf(buf, n, "%s (%s)", rating_w(played), how + 2);
     else
-        snprintf(buf, n, "%s", mu_rating_name(played));
+        snprintf(buf, n, "%s", rating_w(played));
 }
 
 /* "Brigadier: average" right-aligned to x_right, with a DP badge after it
@@ -191,16 +215,11 @@ static void fraction(int num, int den, char *buf, size_t n)
         snprintf(buf, n, "%d.%02d", num / den, 100 * (num % den) / den);
 }
 
-static const char *reserve_name(mu_army a)
-{
-    return a == MU_UNION ? "Army Artillery Reserve" : "corps reserve";
-}
 
 static void draw_side(dctx *c, const rs_block *b)
 {
     ink(c, 0.1);
-    text(c, c->x0, b->y + 4, c->w, b->side == MU_UNION ? "Union"
-         : "Confederate", 16, F_BOLD, 0);
+    text(c, c->x0, b->y + 4, c->w, side_w((mu_army)b->side), 16, F_BOLD, 0);
     cairo_set_line_width(c->cr, 1.2);
     cairo_move_to(c->cr, c->x0, b->y + 25);
     cairo_line_to(c->cr, c->x0 + c->w, b->y + 25);
@@ -215,18 +234,19 @@ static void draw_corps(dctx *c, const rs_block *b)
     ink(c, 0.1);
     text(c, c->x0, b->y + 6, c->w * 0.45, name, 13, F_BOLD, 0);
     if (!k->rated) {
-        text(c, c->x0, b->y + 8, c->w, "Corps leader: not yet met", 10,
+        text(c, c->x0, b->y + 8, c->w, _("Corps leader: not yet met"), 10,
              F_REG, 2);
         return;
     }
-    leader_right(c, c->x0 + c->w, b->y + 8, "Corps leader", k->leader,
+    leader_right(c, c->x0 + c->w, b->y + 8, _("Corps leader"), k->leader,
                  k->rolled, k->origin, 10);
     char s[160] = "";
     if (k->roll)
-        snprintf(s, sizeof s, "rolled %d", k->roll);
+        snprintf(s, sizeof s, _("rolled %d"), k->roll);
     if (k->attached)
-        snprintf(s + strlen(s), sizeof s - strlen(s), "%sattached to division "
-                 "%d (despicable)", *s ? " · " : "", k->attached);
+        snprintf(s + strlen(s), sizeof s - strlen(s),
+                 _("%sattached to division %d (despicable)"),
+                 *s ? " · " : "", k->attached);
     ink(c, 0.35);
     text(c, c->x0, b->y + 21, c->w, s, 7, F_REG, 2);
 }
@@ -235,14 +255,13 @@ static void division_title(const rs_division *d, char *buf, size_t n)
 {
     int k = 0;
     if (d->number > 0)
-        k = snprintf(buf, n, "Division %d", d->number);
+        k = snprintf(buf, n, _("Division %d"), d->number);
     if (d->name[0] && k >= 0 && (size_t)k < n)
         k += snprintf(buf + k, n - (size_t)k, "%s\u201c%s\u201d",
                       k ? " " : "", d->name);
     if (k >= 0 && (size_t)k < n)
-        snprintf(buf + k, n - (size_t)k, "%s%s %s", k ? " \u2014 " : "",
-                 d->gen.army == MU_UNION ? "Union" : "Confederate",
-                 mu_arm_name(d->gen.arm));
+        snprintf(buf + k, n - (size_t)k, "%s%s", k ? " \u2014 " : "",
+                 side_arm_w(d->gen.army, d->gen.arm));
 }
 
 static void division_rolls(const rs_division *d, char *s, size_t n)
@@ -253,29 +272,31 @@ static void division_rolls(const rs_division *d, char *s, size_t n)
     size_t k = 0;
 #define ADD(...) do { int m_ = snprintf(s + k, n - k, __VA_ARGS__); \
         if (m_ > 0 && (size_t)m_ < n - k) k += (size_t)m_; } while (0)
-    ADD("rolls: ");
+    ADD("%s", _("rolls: "));
     int t = find_roll(g, MU_ROLL_THEATER, 0);
     if (t)
-        ADD("theater %d \u2192 %s %d \u00b7 ", t, mu_theater_name(g->theater),
-            g->year);
-    ADD("leader %d \u2192 %s \u00b7 brigades %d \u2192 %d \u00b7 ratio %d "
-        "\u2192 1 per %d", find_roll(g, MU_ROLL_LEADER, 0),
-        mu_rating_name(g->leader_rolled), find_roll(g, MU_ROLL_BRIGADES, 0),
+        ADD(_("theater %d \u2192 %s %d \u00b7 "), t,
+            _(mu_theater_name(g->theater)), g->year);
+    ADD(_("leader %d \u2192 %s \u00b7 brigades %d \u2192 %d \u00b7 ratio %d "
+          "\u2192 1 per %d"), find_roll(g, MU_ROLL_LEADER, 0),
+        rating_w(g->leader_rolled), find_roll(g, MU_ROLL_BRIGADES, 0),
         g->nbrigades, find_roll(g, MU_ROLL_RATIO, 0), a->ratio);
     fraction(g->stands, a->ratio, q, sizeof q);
     ADD(" \u00b7 %d \u00f7 %d = %s", g->stands, a->ratio, q);
     if (a->battery_roll)
-        ADD(", battery %d %s %d", a->battery_roll,
+        ADD(_(", battery %d %s %d"), a->battery_roll,
             a->battery_roll <= a->battery_threshold ? "\u2264" : ">",
             a->battery_threshold);
-    ADD(" \u2192 %d batter%s", a->batteries, a->batteries == 1 ? "y" : "ies");
+    ADD(dngettext(LANG_DOMAIN, " \u2192 %d battery", " \u2192 %d batteries",
+                  (unsigned long)a->batteries), a->batteries);
     if (a->reserve_roll) {
         fraction(a->batteries, 3, q, sizeof q);
-        ADD(" \u00b7 a third = %s, reserve %d %s %d", q, a->reserve_roll,
+        ADD(_(" \u00b7 a third = %s, reserve %d %s %d"), q, a->reserve_roll,
             a->reserve_roll <= a->reserve_threshold ? "\u2264" : ">",
             a->reserve_threshold);
     }
 #undef ADD
+    lang_decimal(s, k);
 }
 
 /* "25 of 27 stands in 3 brigades · artillery: 2 batteries with the
@@ -285,21 +306,27 @@ static void division_summary(const rs_division *d, char *s, size_t n)
     const mu_division *g = &d->gen;
     int k = 0;
     if (d->campaign && d->stands != d->start)
-        k = snprintf(s, n, "%d of %d stands", d->stands, d->start);
+        k = snprintf(s, n, _("%d of %d stands"), d->stands, d->start);
     else
-        k = snprintf(s, n, "%d stands", d->stands);
-    k += snprintf(s + k, n - (size_t)k, " in %d brigades \u00b7 "
-                  "artillery: %d batter%s with the division", d->nbrigades,
-                  d->batteries, d->batteries == 1 ? "y" : "ies");
+        k = snprintf(s, n, _("%d stands"), d->stands);
+    k += snprintf(s + k, n - (size_t)k, _(" in %d brigades \u00b7 "),
+                  d->nbrigades);
+    if (k > 0 && (size_t)k < n)
+        k += snprintf(s + k, n - (size_t)k,
+                      dngettext(LANG_DOMAIN,
+                                "artillery: %d battery with the division",
+                                "artillery: %d batteries with the division",
+                                (unsigned long)d->batteries), d->batteries);
     if (d->guns_captured && k > 0 && (size_t)k < n)
-        k += snprintf(s + k, n - (size_t)k, " (%d captured%s",
+        k += snprintf(s + k, n - (size_t)k, _(" (%d captured%s"),
                       d->guns_captured, d->guns_destroyed ? "" : ")");
     if (d->guns_destroyed && k > 0 && (size_t)k < n)
-        k += snprintf(s + k, n - (size_t)k, "%s%d destroyed)",
+        k += snprintf(s + k, n - (size_t)k, _("%s%d destroyed)"),
                       d->guns_captured ? ", " : " (", d->guns_destroyed);
     if (k > 0 && (size_t)k < n)
-        snprintf(s + k, n - (size_t)k, ", %d to the %s",
-                 g->artillery.reserve, reserve_name(g->army));
+        snprintf(s + k, n - (size_t)k, g->army == MU_UNION
+                 ? _(", %d to the Army Artillery Reserve")
+                 : _(", %d to the corps reserve"), g->artillery.reserve);
 }
 
 static void draw_division(dctx *c, const rs_block *b)
@@ -315,7 +342,7 @@ static void draw_division(dctx *c, const rs_block *b)
     ink(c, 0.1);
     division_title(d, s, sizeof s);
     text(c, c->x0 + 8, b->y + 3.5, c->w * 0.55, s, 11.5, F_BOLD, 0);
-    leader_right(c, c->x0 + c->w - 6, b->y + 5, "Division leader", d->leader,
+    leader_right(c, c->x0 + c->w - 6, b->y + 5, _("Division leader"), d->leader,
                  d->leader_rolled, d->origin, 9.5);
     ink(c, 0.1);
     division_summary(d, s, sizeof s);
@@ -359,13 +386,41 @@ static void tick_boxes(dctx *c, double x, double y, double room, int n,
         ink(c, 0.4);
         text(c, bx - 2, y + side + (small ? 0.8 : 1.5), side + 4, num,
              small ? 5 : 6, F_REG, 1);
-        const char *mark = worn && left == worn ? "worn"
-                           : spent && left == spent ? "spent" : NULL;
+        const char *mark = worn && left == worn ? _("worn")
+                           : spent && left == spent ? _("spent") : NULL;
         if (mark && !small) {
             ink(c, 0.1);
-            text(c, bx - 10, y - 9, side + 20, mark, 6.5, F_BOLD, 1);
+            text_fit(c, bx - 10, y - 9, side + 20, mark, 6.5, 4.5, F_BOLD, 1);
         }
     }
+}
+
+/* "27 at the start: 2 out, 1 prisoner, 1 returned". */
+static int losses_text(const rs_brigade *bg, char *s, size_t n)
+{
+    int k = snprintf(s, n, dngettext(LANG_DOMAIN,
+                                     "%d at the start: %d out, %d prisoner",
+                                     "%d at the start: %d out, %d prisoners",
+                                     (unsigned long)bg->captured),
+                     bg->start, bg->lost, bg->captured);
+    if (bg->returned && k > 0 && (size_t)k < n)
+        k += snprintf(s + k, n - (size_t)k, _(", %d returned"), bg->returned);
+    return k;
+}
+
+/* "7/5/3 veteran" or "8 stands, green": the label of mu_labels_name in the
+ * reader's language. */
+static void label_words(const mu_labels *l, int stands, mu_morale m,
+                        char *buf, size_t n)
+{
+    int worn, spent;
+    if (mu_labels_get(l, stands, m, &worn, &spent))
+        snprintf(buf, n, "%d/%d/%d %s", stands, worn, spent,
+                 _(mu_morale_name(m)));
+    else
+        snprintf(buf, n, dngettext(LANG_DOMAIN, "%d stand, %s",
+                                   "%d stands, %s", (unsigned long)stands),
+                 stands, _(mu_morale_name(m)));
 }
 
 static void card_status(const rs_division *d, const rs_brigade *bg,
@@ -373,17 +428,15 @@ static void card_status(const rs_division *d, const rs_brigade *bg,
 {
     int k = 0;
     if (worn)
-        k = snprintf(s, n, "worn at %d \u00b7 spent at %d", worn, spent);
+        k = snprintf(s, n, _("worn at %d \u00b7 spent at %d"), worn, spent);
     else
-        k = snprintf(s, n, "%d stand%s", bg->stands,
-                     bg->stands == 1 ? "" : "s");
-    if (d->campaign && k >= 0 && (size_t)k < n &&
-        (bg->start != bg->stands || bg->returned))
-        k += snprintf(s + k, n - (size_t)k, "\n%d at the start: %d out, "
-                      "%d prisoner%s", bg->start, bg->lost, bg->captured,
-                      bg->captured == 1 ? "" : "s");
-    if (d->campaign && bg->returned && k >= 0 && (size_t)k < n)
-        snprintf(s + k, n - (size_t)k, ", %d returned", bg->returned);
+        k = snprintf(s, n, dngettext(LANG_DOMAIN, "%d stand", "%d stands",
+                                     (unsigned long)bg->stands), bg->stands);
+    if (d->campaign && k >= 0 && (size_t)k + 1 < n &&
+        (bg->start != bg->stands || bg->returned)) {
+        s[k++] = '\n';
+        losses_text(bg, s + k, n - (size_t)k);
+    }
 }
 
 static void draw_card(dctx *c, const rs_block *b)
@@ -396,14 +449,14 @@ static void draw_card(dctx *c, const rs_block *b)
     cairo_rectangle(c->cr, x, y, w, h);
     cairo_stroke(c->cr);
     char s[256], label[64];
-    mu_labels_name(c->o->labels, bg->label_stands, bg->morale, label,
-                   sizeof label);
+    label_words(c->o->labels, bg->label_stands, bg->morale, label,
+                sizeof label);
     roster_brigade_name(bg, s, sizeof s);
     ink(c, 0.1);
     text(c, x + 8, y + 5, 0, s, 11, F_BOLD, 0);
     double lw = text_w(c, s, 11, F_BOLD);
     text(c, x + 8 + lw + 10, y + 6, w * 0.5 - lw, label, 10, F_REG, 0);
-    leader_right(c, x + w - 8, y + 6, "Brigadier", bg->leader, bg->rolled,
+    leader_right(c, x + w - 8, y + 6, _("Brigadier"), bg->leader, bg->rolled,
                  bg->origin, 9.5);
     int worn = 0, spent = 0;
     mu_labels_get(c->o->labels, bg->label_stands, bg->morale, &worn, &spent);
@@ -413,12 +466,12 @@ static void draw_card(dctx *c, const rs_block *b)
     text(c, x + w - 250, y + 27, 242, s, 8, F_REG, 2);
     const mu_division *g = &d->gen;
     int i = b->brig + 1;
-    snprintf(s, sizeof s, "rolls: stands %d \u2192 %d \u00b7 morale %d "
-             "\u2192 %s \u00b7 brigadier %d \u2192 %s",
+    snprintf(s, sizeof s, _("rolls: stands %d \u2192 %d \u00b7 morale %d "
+                            "\u2192 %s \u00b7 brigadier %d \u2192 %s"),
              find_roll(g, MU_ROLL_STANDS, i), g->brigades[b->brig].stands,
-             find_roll(g, MU_ROLL_MORALE, i), mu_morale_name(bg->morale),
+             find_roll(g, MU_ROLL_MORALE, i), _(mu_morale_name(bg->morale)),
              find_roll(g, MU_ROLL_BRIGADIER, i),
-             mu_rating_name(g->brigades[b->brig].rolled));
+             rating_w(g->brigades[b->brig].rolled));
     ink(c, 0.35);
     text(c, x + 8, y + h - 11, w - 16, s, 6.5, F_REG, 0);
     c->st->brigades++;
@@ -448,17 +501,20 @@ static tally count(const mu_roster *r, int side, int corps)
 
 static void tally_text(const tally *t, char *s, size_t n)
 {
-    int k = snprintf(s, n, "%d division%s, %d brigades, ", t->divs,
-                     t->divs == 1 ? "" : "s", t->brigades);
+    int k = snprintf(s, n, dngettext(LANG_DOMAIN, "%d division, ",
+                                     "%d divisions, ", (unsigned long)t->divs),
+                     t->divs);
+    if (k > 0 && (size_t)k < n)
+        k += snprintf(s + k, n - (size_t)k, _("%d brigades, "), t->brigades);
     if (t->start != t->stands && k > 0 && (size_t)k < n)
-        k += snprintf(s + k, n - (size_t)k, "%d of %d stands", t->stands,
+        k += snprintf(s + k, n - (size_t)k, _("%d of %d stands"), t->stands,
                       t->start);
     else if (k > 0 && (size_t)k < n)
-        k += snprintf(s + k, n - (size_t)k, "%d stands", t->stands);
+        k += snprintf(s + k, n - (size_t)k, _("%d stands"), t->stands);
     if (k > 0 && (size_t)k < n)
-        snprintf(s + k, n - (size_t)k, " \u00b7 %d batteries: %d with the "
-                 "divisions, %d to the reserve", t->batteries, t->division,
-                 t->reserve);
+        snprintf(s + k, n - (size_t)k, _(" \u00b7 %d batteries: %d with the "
+                                         "divisions, %d to the reserve"),
+                 t->batteries, t->division, t->reserve);
 }
 
 static void draw_corps_total(dctx *c, const rs_block *b)
@@ -467,7 +523,7 @@ static void draw_corps_total(dctx *c, const rs_block *b)
     roster_corps_name(c->r, b->corps, name, sizeof name);
     tally t = count(c->r, b->side, b->corps);
     tally_text(&t, s, sizeof s);
-    snprintf(line, sizeof line, "%s total", name);
+    snprintf(line, sizeof line, _("%s total"), name);
     ink(c, 0.1);
     cairo_set_line_width(c->cr, 0.6);
     cairo_move_to(c->cr, c->x0, b->y + 2);
@@ -482,8 +538,8 @@ static void draw_side_total(dctx *c, const rs_block *b)
     char s[300], line[400];
     tally t = count(c->r, b->side, -1);
     tally_text(&t, s, sizeof s);
-    snprintf(line, sizeof line, "%s army total",
-             b->side == MU_UNION ? "Union" : "Confederate");
+    snprintf(line, sizeof line, "%s", b->side == MU_UNION
+             ? _("Union army total") : _("Confederate army total"));
     ink(c, 0.93);
     cairo_rectangle(c->cr, c->x0, b->y + 2, c->w, 46);
     cairo_fill(c->cr);
@@ -492,11 +548,13 @@ static void draw_side_total(dctx *c, const rs_block *b)
     text(c, c->x0 + 6, b->y + 19, c->w - 12, s, 9, F_REG, 0);
     /* The reserve pool: the Union's is one Army Artillery Reserve, the
      * Confederates' a reserve per corps. */
-    int k = snprintf(s, sizeof s, "Reserve artillery pool: %d batter%s",
-                     t.reserve, t.reserve == 1 ? "y" : "ies");
+    int k = snprintf(s, sizeof s, dngettext(LANG_DOMAIN,
+                     "Reserve artillery pool: %d battery",
+                     "Reserve artillery pool: %d batteries",
+                     (unsigned long)t.reserve), t.reserve);
     if (b->side == MU_UNION) {
-        snprintf(s + k, sizeof s - (size_t)k, " in the Army Artillery "
-                 "Reserve");
+        snprintf(s + k, sizeof s - (size_t)k, "%s",
+                 _(" in the Army Artillery Reserve"));
     } else {
         char list[240] = "";
         size_t m = 0;
@@ -512,8 +570,8 @@ static void draw_side_total(dctx *c, const rs_block *b)
                 m += (size_t)z;
         }
         if (m && k > 0 && (size_t)k < sizeof s)
-            snprintf(s + k, sizeof s - (size_t)k, " in the corps reserves "
-                     "(%s)", list);
+            snprintf(s + k, sizeof s - (size_t)k,
+                     _(" in the corps reserves (%s)"), list);
     }
     text(c, c->x0 + 6, b->y + 33, c->w - 12, s, 9, F_REG, 0);
 }
@@ -539,7 +597,7 @@ static void box(dctx *c, double x, double y, double side, double r, double g,
 /* "□ disordered  □ low ammunition": boxes to tick in pencil. */
 static void status_boxes(dctx *c, double x, double y)
 {
-    static const char *const what[] = {"disordered", "low ammunition"};
+    const char *const what[] = {_("disordered"), _("low ammunition")};
     for (int i = 0; i < 2; i++) {
         box(c, x, y, 7, STAT_R, STAT_G, STAT_B);
         c->st->status_boxes++;
@@ -571,28 +629,23 @@ static void draw_cell(dctx *c, const rs_division *d, const rs_brigade *bg,
     text_fit(c, in, y + 4, iw - badge, s, 9.5, 7, F_BOLD, 0);
     if (badge > 0)
         dp_badge(c, x + w - 6 - badge + 3, y + 5, 7.5);
-    mu_labels_name(c->o->labels, bg->label_stands, bg->morale, label,
-                   sizeof label);
+    label_words(c->o->labels, bg->label_stands, bg->morale, label,
+                sizeof label);
     rating_words(bg->leader, bg->rolled, bg->origin, rw, sizeof rw);
-    snprintf(s, sizeof s, "%s \u00b7 brigadier %s", label, rw);
+    snprintf(s, sizeof s, _("%s \u00b7 brigadier %s"), label, rw);
     ink(c, 0.15);
-    text(c, in, y + 18, iw, s, 7.2, F_REG, 0);
+    text_fit(c, in, y + 18, iw, s, 7.2, 6, F_REG, 0);
     int worn = 0, spent = 0;
     mu_labels_get(c->o->labels, bg->label_stands, bg->morale, &worn, &spent);
     tick_boxes(c, in, y + 31, iw, bg->stands, worn, spent, true);
     if (d->campaign && (bg->start != bg->stands || bg->returned)) {
-        int k = snprintf(s, sizeof s, "%d at the start: %d out, %d "
-                         "prisoner%s", bg->start, bg->lost, bg->captured,
-                         bg->captured == 1 ? "" : "s");
-        if (bg->returned && k > 0 && (size_t)k < sizeof s)
-            snprintf(s + k, sizeof s - (size_t)k, ", %d returned",
-                     bg->returned);
+        losses_text(bg, s, sizeof s);
         ink(c, 0.3);
         text(c, in, y + 49, iw, s, 6.5, F_REG, 0);
     }
     status_boxes(c, in, y + 60);
     ink(c, 0.4);
-    text(c, in, y + 72, 0, "notes", 6.5, F_ITAL, 0);
+    text(c, in, y + 72, 0, _("notes"), 6.5, F_ITAL, 0);
     ink(c, 0.6);
     cairo_set_line_width(c->cr, 0.4);
     cairo_move_to(c->cr, in + 22, y + 80);
@@ -607,21 +660,21 @@ static void battery_row(dctx *c, const rs_division *d, double y)
 {
     double x = c->x0 + 8;
     ink(c, 0.1);
-    text(c, x, y + 5, 0, "Batteries", 8, F_BOLD, 0);
-    x += text_w(c, "Batteries", 8, F_BOLD) + 10;
+    text(c, x, y + 5, 0, _("Batteries"), 8, F_BOLD, 0);
+    x += text_w(c, _("Batteries"), 8, F_BOLD) + 10;
     for (int i = 1; i <= d->batteries; i++) {
         char s[32];
         box(c, x, y + 4, 10, BATT_R, BATT_G, BATT_B);
         c->st->battery_boxes++;
-        snprintf(s, sizeof s, "Battery %d", i);
+        snprintf(s, sizeof s, _("Battery %d"), i);
         ink(c, 0.2);
         text(c, x + 13, y + 5, 0, s, 7.5, F_REG, 0);
         x += 13 + text_w(c, s, 7.5, F_REG) + 12;
     }
     char s[96] = "";
     if (d->guns_captured || d->guns_destroyed)
-        snprintf(s, sizeof s, "%s%d captured, %d destroyed",
-                 d->batteries ? "" : "none left: ", d->guns_captured,
+        snprintf(s, sizeof s, _("%s%d captured, %d destroyed"),
+                 d->batteries ? "" : _("none left: "), d->guns_captured,
                  d->guns_destroyed);
     ink(c, 0.35);
     text(c, x, y + 5.5, 0, s, 7, F_ITAL, 0);
@@ -638,7 +691,7 @@ static void draw_cdiv(dctx *c, const rs_block *b)
     ink(c, 1);
     text(c, c->x0 + 6, b->y + 3, c->w * 0.6, s, 10.5, F_BOLD, 0);
     rating_words(d->leader, d->leader_rolled, d->origin, rw, sizeof rw);
-    snprintf(s, sizeof s, "Division leader: %s", rw);
+    snprintf(s, sizeof s, _("Division leader: %s"), rw);
     double badge = d->leader == MU_DESPICABLE
                        ? text_w(c, "DP", 8, F_BOLD) + 4.8 + 4 : 0;
     double lw = text_w(c, s, 8.5, F_REG);
@@ -694,11 +747,11 @@ static void label_lines(dctx *c, const rs_label *lb, char top[160],
     char rw[96];
     if (lb->corps >= 0) {
         const rs_corps *k = &r->corps[lb->corps];
-        snprintf(top, 160, "%s", k->side == MU_UNION ? "Union" : "Confederate");
+        snprintf(top, 160, "%s", side_w(k->side));
         roster_corps_name(r, lb->corps, name, 160);
         rating_words(k->leader, k->rolled, k->origin, rw, sizeof rw);
-        snprintf(big, 160, "%s", mu_rating_name(k->leader));
-        snprintf(low, 160, "corps leader%s", strchr(rw, '(') ? strchr(rw, '(') - 1
+        snprintf(big, 160, "%s", rating_w(k->leader));
+        snprintf(low, 160, _("corps leader%s"), strchr(rw, '(') ? strchr(rw, '(') - 1
                  : "");
         *rating = k->leader;
         return;
@@ -708,10 +761,10 @@ static void label_lines(dctx *c, const rs_label *lb, char top[160],
     if (d->name[0])
         snprintf(dn, sizeof dn, "%s", d->name);
     else if (d->number)
-        snprintf(dn, sizeof dn, "Division %d", d->number);
+        snprintf(dn, sizeof dn, _("Division %d"), d->number);
     else
-        snprintf(dn, sizeof dn, "Division");
-    const char *side = d->gen.army == MU_UNION ? "Union" : "Confederate";
+        snprintf(dn, sizeof dn, "%s", _("Division"));
+    const char *side = side_w(d->gen.army);
     if (lb->brig < 0) {
         char cn[RS_NAME + 16] = "";
         if (d->corps >= 0)
@@ -719,8 +772,8 @@ static void label_lines(dctx *c, const rs_label *lb, char top[160],
         snprintf(top, 160, "%s%s%s", side, *cn ? " \u00b7 " : "", cn);
         snprintf(name, 160, "%s", dn);
         rating_words(d->leader, d->leader_rolled, d->origin, rw, sizeof rw);
-        snprintf(big, 160, "%s", mu_rating_name(d->leader));
-        snprintf(low, 160, "division leader%s", strchr(rw, '(')
+        snprintf(big, 160, "%s", rating_w(d->leader));
+        snprintf(low, 160, _("division leader%s"), strchr(rw, '(')
                  ? strchr(rw, '(') - 1 : "");
         *rating = d->leader;
         return;
@@ -733,10 +786,10 @@ static void label_lines(dctx *c, const rs_label *lb, char top[160],
                       &spent))
         snprintf(big, 160, "%d/%d/%d", b->label_stands, worn, spent);
     else
-        snprintf(big, 160, "%d stands", b->label_stands);
+        snprintf(big, 160, _("%d stands"), b->label_stands);
     /* The rating word only: a label has no room for how it came about. */
-    snprintf(low, 160, "%s \u00b7 %s", mu_morale_name(b->morale),
-             mu_rating_name(b->leader));
+    snprintf(low, 160, "%s \u00b7 %s", _(mu_morale_name(b->morale)),
+             rating_w(b->leader));
     *rating = b->leader;
 }
 
@@ -857,13 +910,20 @@ static void draw_labels(dctx *c)
 }
 
 /* The compact style's row of labels under a division. */
+/* "Command-stand labels, 30 × 30 mm: cut along the crop marks". */
+static void labels_caption(dctx *c, char *s, size_t n)
+{
+    const rs_geom *g = &c->l->g;
+    snprintf(s, n, _("Command-stand labels, %.0f \u00d7 %.0f mm%s: cut "
+                     "along the crop marks"), g->base_w / MM, g->base_h / MM,
+             c->o->fold ? _(", to fold under the base along the dashes") : "");
+}
+
 static void draw_label_row(dctx *c, const rs_block *b)
 {
     const rs_geom *g = &c->l->g;
     char s[160];
-    snprintf(s, sizeof s, "Command-stand labels, %.0f \u00d7 %.0f mm%s: cut "
-             "along the crop marks", g->base_w / MM, g->base_h / MM,
-             c->o->fold ? ", to fold under the base along the dashes" : "");
+    labels_caption(c, s, sizeof s);
     ink(c, 0.35);
     text(c, c->x0, b->y, c->w, s, 7, F_ITAL, 0);
     int per = g->row_cols > 0 ? g->row_cols : 1;
@@ -880,7 +940,7 @@ static void draw_label_row(dctx *c, const rs_block *b)
  * division it continues. */
 static void roster_subtitle(dctx *c, char *s, size_t n)
 {
-    int k = snprintf(s, n, "Roster%s%s", c->r->dice[0] ? " \u00b7 " : "",
+    int k = snprintf(s, n, "%s%s%s", _("Roster"), c->r->dice[0] ? " \u00b7 " : "",
                      c->r->dice);
     const rs_block *b = NULL;
     for (int i = 0; i < c->l->nblocks && !b; i++)
@@ -892,10 +952,9 @@ static void roster_subtitle(dctx *c, char *s, size_t n)
     if (b->kind == RB_CARD)
         division_title(&c->r->divs[b->div], name, sizeof name);
     else
-        snprintf(name, sizeof name, "%s", b->side == MU_UNION ? "Union"
-                 : "Confederate");
+        snprintf(name, sizeof name, "%s", side_w((mu_army)b->side));
     snprintf(s + k, n - (size_t)k, " \u00b7 %s%s", b->kind == RB_CARD
-             ? "continued: " : "", name);
+             ? _("continued: ") : "", name);
 }
 
 static void header(dctx *c)
@@ -904,13 +963,10 @@ static void header(dctx *c)
     char s[200];
     ink(c, 0.1);
     text(c, c->x0, 22, c->w * 0.75, c->r->title, 12, F_BOLD, 0);
-    snprintf(s, sizeof s, "page %d of %d", c->page, c->pages);
+    snprintf(s, sizeof s, _("page %d of %d"), c->page, c->pages);
     text(c, c->x0, 24, c->w, s, 9, F_REG, 2);
     if (label_page(c))
-        snprintf(s, sizeof s, "Command-stand labels, %.0f \u00d7 %.0f mm%s: "
-                 "cut along the crop marks", g->base_w / MM, g->base_h / MM,
-                 c->o->fold ? ", to fold under the base along the dashes"
-                            : "");
+        labels_caption(c, s, sizeof s);
     else
         roster_subtitle(c, s, sizeof s);
     ink(c, 0.35);
@@ -923,11 +979,12 @@ static void header(dctx *c)
     if (!label_page(c)) {
         ink(c, 0.4);
         text(c, c->x0, g->h - 28, c->w, c->o->labels
-             ? "Tick a box for each stand lost; the number under it is the "
-               "stands left. Shaded: worn; darker: spent (your labels file)."
-             : "Tick a box for each stand lost; the number under it is the "
-               "stands left. Worn and spent are marked when a labels file "
-               "is given.", 7, F_ITAL, 0);
+             ? _("Tick a box for each stand lost; the number under it is the "
+                 "stands left. Shaded: worn; darker: spent (your labels "
+                 "file).")
+             : _("Tick a box for each stand lost; the number under it is the "
+                 "stands left. Worn and spent are marked when a labels file "
+                 "is given."), 7, F_ITAL, 0);
     }
 }
 
@@ -1193,10 +1250,11 @@ static void calibration_page(dctx *c, const mu_sheet *sh, double pw,
     double x = (sh->left + 5) * MM + 12, y = (sh->top + 4) * MM;
     ink(c, 0.1);
     text(c, x, y, w * 0.55, sh->title, 6.5, F_BOLD, 0);
-    snprintf(s, sizeof s, "%d × %d labels of %g × %g mm", sh->cols,
+    snprintf(s, sizeof s, _("%d × %d labels of %g × %g mm"), sh->cols,
              sh->rows, sh->label_w, sh->label_h);
     text(c, x, y + 8, w * 0.55, s, 5, F_REG, 0);
-    snprintf(s, sizeof s, "print at 100 %%, then hold it to a sheet");
+    /* xgettext:no-c-format */
+    snprintf(s, sizeof s, "%s", _("print at 100 %, then hold it to a sheet"));
     text(c, x, y + 14, w * 0.55, s, 5, F_REG, 0);
     rulers(c, pw, ph);
 }
@@ -1217,7 +1275,7 @@ mu_status mu_sheet_render_calibration(const mu_sheet *sheet,
     double scale = format == MU_PAGES_PNG ? (dpi ? dpi : 150) / 72.0 : 1.0;
     wctx w = {write, ud, MU_OK, err};
     char title[96];
-    snprintf(title, sizeof title, "%s calibration", sheet->title);
+    snprintf(title, sizeof title, _("%s calibration"), sheet->title);
     cairo_surface_t *sf = open_surface(format, pw, ph, scale, title, &w);
     cairo_t *cr = cairo_create(sf);
     page_start(cr, format, scale);

@@ -65,6 +65,47 @@ walk >campaign.txt 2>&1
 if ! cmp -s campaign.txt "$src/tests/data/de/campaign.txt"; then
     echo "FAIL German campaign walk-through:"; diff "$src/tests/data/de/campaign.txt" campaign.txt | head -20; fail=1
 fi
+
+# A roster on paper in German, read back with pdftotext: the generator's
+# battle and the walk-through's campaign, every word of the page German.
+if command -v pdftotext >/dev/null && [ -x "$(dirname "$muster")/muster-full" ]; then
+    german battle --seed 4 --format json >b.json
+    german roster --from b.json --labels "$src/tests/data/labels-full.ini" --out r.pdf >report.txt 2>&1
+    german roster --campaign g.db --out c.pdf >>report.txt 2>&1
+    if ! cmp -s report.txt "$src/tests/data/de/roster_report.txt"; then
+        echo "FAIL German roster report:"; diff "$src/tests/data/de/roster_report.txt" report.txt | head; fail=1
+    fi
+    pdftotext r.pdf r.txt && pdftotext c.pdf c.txt
+    while IFS= read -r want; do
+        grep -qF -- "$want" r.txt c.txt || { echo "FAIL the German roster lacks: $want"; fail=1; }
+    done <<'WORDS'
+Schlacht auf dem östlichen Kriegsschauplatz, 1862
+Seite 1 von 4
+Stärkeliste · Seed 4
+Korps der Union
+Korpskommandeur: herausragend
+Division 1 — Unions-Infanterie
+Divisionskommandeur: durchschnittlich
+23 Basen in 3 Brigaden · Artillerie: 2 Batterien bei der Division, 0 zur Artilleriereserve der Armee
+23 ÷ 9 = 2,55, Batterie 96 > 55 → 2 Batterien · Drittel = 0,66, Reserve 98 > 66
+Brigade 1 7/5/3 Veteranen
+Kommandeur: unfähig
+angeschlagen bei 5 · erschöpft bei 3
+Würfe: Basen 52 → 7 · Moral 85 → Veteranen · Kommandeur 6 → unfähig
+3 Divisionen, 9 Brigaden, 66 Basen · 7 Batterien: 6 bei den Divisionen, 1 zur Reserve
+Armee der Konföderierten gesamt
+Reserveartillerie: 1 Batterie in der Artilleriereserve der Armee
+Etiketten für Kommandobasen, 30 × 30 mm: an den Schnittmarken ausschneiden
+Schattiert: angeschlagen; dunkler: erschöpft (Ihre Etikettendatei).
+zu Beginn:
+WORDS
+    # No English word of the roster's is left on the page.
+    if grep -nwE 'stands?|brigades?|leader|rolls?|worn|spent|total|page|Roster|labels?|the|of|and|with|corps|batter(y|ies)|rolled' r.txt c.txt; then
+        echo "FAIL English on the German roster (above)"; fail=1
+    fi
+else
+    echo "note: no pdftotext or no muster-full: the German roster not read back"
+fi
 rm -f g.db
 
 # LANG as a German desktop sets it, where that locale is installed.
@@ -101,7 +142,7 @@ done
 # it translated in de.po, none fuzzy.
 mkdir po && cp "$src"/po/de.po po/ && cp "$src"/po/POTFILES po/
 (cd "$src" && LC_ALL=C.UTF-8 xgettext --from-code=UTF-8 --add-comments=TRANSLATORS \
-    -k_ -kN_ -kdngettext:2,3 --package-name=muster --sort-by-file --add-location=file \
+    -k_ -kN_ -kP_:1c,2 -kPL_:1,2 -kdngettext:2,3 --package-name=muster --sort-by-file --add-location=file \
     -o "$work/po/muster.pot" $(cat po/POTFILES)) 2>/dev/null
 if ! diff <(grep -v POT-Creation-Date "$src/po/muster.pot") \
           <(grep -v POT-Creation-Date po/muster.pot) >/dev/null; then
