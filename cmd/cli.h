@@ -215,6 +215,9 @@ struct cli_ctx {
     bool stream;      /* the tool: many records may go to stdout as made */
     int out_errno;    /* a streamed write failed with this errno (EPIPE:
                          the reader left, a quiet end) */
+    size_t appended;  /* the events the call recorded (mu_campaign_appended,
+                         noted by cli_close_campaign): runs first..last */
+    int64_t app_first[MU_APPENDED_RUNS], app_last[MU_APPENDED_RUNS];
 };
 
 /* ---- running a command --------------------------------------------------- */
@@ -243,11 +246,20 @@ typedef struct cli_why {
     mu_reason reason;
     const char *option;
     const char *hint;
+    /* the events the call recorded in the campaign, by the ids it wrote
+     * (mu_campaign_appended): runs first[i]..last[i], i < appended; another
+     * writer's events between are never among them */
+    size_t appended;
+    int64_t first[MU_APPENDED_RUNS], last[MU_APPENDED_RUNS];
 } cli_why;
 /* cli_invoke_shared that also says why (why may be NULL). */
 cli_rc cli_invoke_why(const cli_shared *sh, const char *command,
                       const char *const *names, const char *const *values,
                       size_t n, char **out, char **err, cli_why *why);
+
+/* Closes a campaign a command opened, noting into cx the events it
+ * recorded (cli_why's runs); NULL c is a no-op. */
+void cli_close_campaign(cli_ctx *cx, mu_campaign *c);
 
 /* The command called `name`, or NULL. */
 const cli_command *cli_find(const char *name);

@@ -31,7 +31,7 @@ static cli_rc open_as(cli_ctx *cx, mu_campaign **c, bool read)
     if (cli_takes(cx, O_as) && cli_has(cx, O_as) &&
         mu_campaign_act_as(*c, (mu_side)cli_choice(cx, O_as, 0), &err) !=
             MU_OK) {
-        mu_campaign_close(*c);
+        cli_close_campaign(cx, *c);
         *c = NULL;
         return cli_fail(cx, &err);
     }
@@ -62,7 +62,7 @@ static cli_rc div_of(cli_ctx *cx, int *div)
     if (mu_campaign_open_read(cx->operand[0], &c, &err) != MU_OK)
         return cli_fail(cx, &err);
     mu_status s = mu_campaign_division_find(c, arg, div, &err);
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     if (s != MU_OK)
         return cli_error(cx, "%s: give the division's id or name (see "
                          "'muster campaign show')", err.msg);
@@ -120,7 +120,7 @@ static cli_rc run_event(cli_ctx *cx, event_fn fn, bool div)
     if ((rc = open_campaign(cx, &c)) == CLI_OK)
         rc = fn(c, cx, id, d, &ev, &err) == MU_OK ? emit_event(cx, c, ev)
                                                   : cli_fail(cx, &err);
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     mu_dice_free(d);
     return rc;
 }
@@ -261,7 +261,7 @@ static cli_rc run_camp(cli_ctx *cx)
         rc = emit_answer(cx, &(mu_campaign_answer){
                                  .kind = MU_ANSWER_DEFAULT_CAMP, .side = side,
                                  .camp = name});
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     return rc;
 }
 
@@ -393,7 +393,7 @@ static cli_rc run_new(cli_ctx *cx)
     rc = mu_campaign_create(cx->operand[0], &o, &c, &err) == MU_OK
              ? emit_event(cx, c, 1) : cli_fail(cx, &err);
     free(rules);
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     return rc;
 }
 
@@ -412,7 +412,7 @@ static cli_rc run_add(cli_ctx *cx)
                                                    .division = id});
     else
         rc = cli_fail(cx, &err);
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     return rc;
 }
 
@@ -431,7 +431,7 @@ static cli_rc engage_commit(cli_ctx *cx, int div)
                                  .division = div, .hex = h});
     else
         rc = cli_fail(cx, &err);
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     return rc;
 }
 
@@ -474,7 +474,7 @@ static cli_rc run_engage(cli_ctx *cx)
         else
             rc = cli_take(cx, text);
     }
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     mu_dice_free(d);
     cli_warn_labels(cx, labels);
     mu_labels_free(labels);
@@ -497,7 +497,7 @@ static cli_rc run_reveal(cli_ctx *cx)
     } else {
         rc = cli_fail(cx, &err);
     }
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     return rc;
 }
 
@@ -528,7 +528,7 @@ static cli_rc verify_fair(cli_ctx *cx)
     else
         rc = cli_take(cx, report);
     free(text);
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     return rc;
 }
 
@@ -582,7 +582,7 @@ static cli_rc run_show(cli_ctx *cx)
     }
     cli_warn_labels(cx, labels);
     mu_labels_free(labels);
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     return rc;
 }
 
@@ -610,7 +610,7 @@ static cli_rc run_list(cli_ctx *cx, list_to_fn to, list_fn whole)
     else
         rc = whole(c, cx, &ro, &text, &err) == MU_OK ? cli_take(cx, text)
                                                      : cli_fail(cx, &err);
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     return rc;
 }
 
@@ -679,7 +679,7 @@ static cli_rc run_check(cli_ctx *cx)
     rc = text ? cli_take(cx, text) : CLI_OK;
     if (st != MU_OK)
         rc = cli_fail(cx, &err);
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     return rc;
 }
 
@@ -700,7 +700,7 @@ static cli_rc run_contribute(cli_ctx *cx)
                                  .division = div, .hex = r});
     else
         rc = cli_fail(cx, &err);
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     return rc;
 }
 
@@ -758,7 +758,7 @@ static cli_rc run_import(cli_ctx *cx)
     } else if (rc == CLI_OK) {
         rc = cli_fail(cx, &err);
     }
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     mu_oob_sheet_clear(&sheet);
     return rc;
 }
@@ -785,7 +785,7 @@ static cli_rc export_sheet(cli_ctx *cx, bool json)
         rc = cli_take(cx, text);
     else
         rc = cli_fail(cx, &err);
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     return rc;
 }
 
@@ -828,7 +828,7 @@ static cli_rc run_export(cli_ctx *cx)
             rc = cli_fail(cx, &err);
         }
     }
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     return rc;
 }
 
@@ -1091,7 +1091,7 @@ static cli_rc run_head(cli_ctx *cx)
     else
         rc = emit_answer(cx, &(mu_campaign_answer){.kind = MU_ANSWER_HEAD,
                                                    .hex = hex, .events = n});
-    mu_campaign_close(c);
+    cli_close_campaign(cx, c);
     return rc;
 }
 

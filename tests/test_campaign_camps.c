@@ -541,6 +541,45 @@ static void schema5_file_is_upgraded(void **state)
     sqlite3_close(db);
 }
 
+/* What a handle appended (mu_campaign_appended) is what its own calls
+ * wrote, in runs: another handle's event between two of its changes splits
+ * the run and is never named; a refused change adds nothing. */
+static void appended_by_this_handle(void **state)
+{
+    (void)state;
+    char path[512];
+    snprintf(path, sizeof path, "%s", fresh());
+    mu_campaign *c = scene(path), *o = NULL;
+    mu_error err;
+    int64_t first[MU_APPENDED_RUNS], last[MU_APPENDED_RUNS], ev = 0;
+    /* add, engage, add, engage, start (the file was made with event 1) */
+    assert_int_equal(mu_campaign_appended(c, first, last), 1);
+    assert_int_equal(first[0], 2);
+    assert_int_equal(last[0], 6);
+    assert_int_equal(mu_campaign_open(path, &o, &err), MU_OK);
+    assert_int_equal(mu_campaign_appended(o, first, last), 0);
+    assert_int_equal(mu_campaign_default_camp_set(o, MU_UNION, "Elmira", &ev,
+                                                  &err), MU_OK);
+    assert_int_equal(ev, 7);
+    assert_int_equal(mu_campaign_default_camp_set(c, MU_CONFEDERATE,
+                                                  "Andersonville", &ev, &err),
+                     MU_OK);
+    assert_int_equal(ev, 8);
+    assert_int_not_equal(mu_campaign_casualties(c, 1, STANDS(1, 0, 99), NULL,
+                                                &err), MU_OK);
+    assert_int_equal(mu_campaign_default_camp_set(c, MU_UNION, "Libby", &ev,
+                                                  &err), MU_OK);
+    assert_int_equal(mu_campaign_appended(c, first, last), 2);
+    assert_int_equal(first[1], 8);
+    assert_int_equal(last[1], 9);
+    assert_int_equal(mu_campaign_appended(o, first, last), 1);
+    assert_int_equal(first[0], 7);
+    assert_int_equal(last[0], 7);
+    assert_int_equal(mu_campaign_appended(NULL, first, last), 0);
+    mu_campaign_close(o);
+    mu_campaign_close(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -550,6 +589,7 @@ int main(void)
         cmocka_unit_test(hidden_captives_stay_hidden),
         cmocka_unit_test(schema3_file_is_upgraded),
         cmocka_unit_test(default_camp_chosen),
+        cmocka_unit_test(appended_by_this_handle),
         cmocka_unit_test(schema5_file_is_upgraded),
     };
     return cmocka_run_group_tests(tests, camp_setup, camp_teardown);

@@ -300,6 +300,25 @@ static int run(const cli_shared *shared, const cli_command *cmd,
     return rc;
 }
 
+/* "7", "7-9" or "7,9-10": the events the call recorded, by the ids its
+ * own writes gave them (so another writer's, between, are never named). */
+static void events_of(const cli_why *why, char out[WEB_EVENTS_MAX])
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < why->appended; i++) {
+        int k = why->first[i] == why->last[i]
+                    ? snprintf(out + n, WEB_EVENTS_MAX - n, "%s%lld",
+                               i ? "," : "", (long long)why->first[i])
+                    : snprintf(out + n, WEB_EVENTS_MAX - n, "%s%lld-%lld",
+                               i ? "," : "", (long long)why->first[i],
+                               (long long)why->last[i]);
+        if (k < 0 || (size_t)k >= WEB_EVENTS_MAX - n)
+            break; /* cannot happen: 8 runs of two 19-digit ids fit */
+        n += (size_t)k;
+    }
+}
+
 void web_api(const web_call *c, web_reply *r)
 {
     memset(r, 0, sizeof *r);
@@ -339,6 +358,7 @@ void web_api(const web_call *c, web_reply *r)
         errorf(r, 500, "out of memory");
         return;
     }
+    events_of(&why, r->events);
     if (rc == CLI_OK) {
         free(errs);
         r->status = 200;

@@ -754,11 +754,14 @@ async function apiWrite(cmd, opts, key) {
   return { body, events: res.headers.get('X-Muster-Events') || '' };
 }
 
+// "7", "7-9" or "7,9-10": the events this write recorded
 const eventIds = s => {
-  const m = /^(\d+)(?:-(\d+))?$/.exec(s);
-  if (!m) return [];
   const ids = [];
-  for (let i = Number(m[1]); i <= Number(m[2] || m[1]); i++) ids.push(i);
+  for (const run of s.split(',')) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(run);
+    if (!m) return [];
+    for (let i = Number(m[1]); i <= Number(m[2] || m[1]); i++) ids.push(i);
+  }
   return ids;
 };
 

@@ -67,11 +67,16 @@ typedef struct web_call {
 } web_call;
 
 /* A response: status, content type (static) and a malloc'd body. */
+/* X-Muster-Events: the ids of the events a write recorded, as its call
+ * wrote them (mu_campaign_appended), runs "N" or "N-M" joined by ',' */
+#define WEB_EVENTS_MAX 360
+
 typedef struct web_reply {
     int status;
     const char *type;
     char *body;
     size_t len;
+    char events[WEB_EVENTS_MAX]; /* X-Muster-Events: what the call recorded */
 } web_reply;
 
 /* Runs a call. Always fills *r (status 200 with the command's JSON, or an
@@ -97,7 +102,6 @@ void web_install(void);
 /* ---- idem.c: idempotent writes ------------------------------------------ */
 
 #define WEB_IDEM_KEY_MAX 100 /* bytes of an Idempotency-Key */
-#define WEB_EVENTS_MAX 48    /* "N" or "N-M": the events a write recorded */
 typedef struct web_idem web_idem;
 /* Keeps the answers of the last `cap` keyed writes. NULL: out of memory. */
 web_idem *web_idem_new(size_t cap);

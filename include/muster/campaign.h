@@ -165,6 +165,16 @@ MU_API mu_status mu_campaign_open_read(const char *path, mu_campaign **out,
                                        mu_error *err);
 /* Closes a campaign; NULL is a no-op. */
 MU_API void mu_campaign_close(mu_campaign *c);
+/* The events this handle appended and committed since it was opened, as
+ * runs of consecutive ids: first[i]..last[i] for i below the count
+ * returned (0: none; NULL c: 0). Each id is the one the call that made it
+ * wrote, so another writer's events in the same file are never among them
+ * (a front end names what its own call recorded). Past MU_APPENDED_RUNS
+ * runs the last one stretches to the latest event appended. */
+#define MU_APPENDED_RUNS 8
+MU_API size_t mu_campaign_appended(const mu_campaign *c,
+                                   int64_t first[MU_APPENDED_RUNS],
+                                   int64_t last[MU_APPENDED_RUNS]);
 /* The id of the division named `name` (letters compared without case, as
  * SQLite's NOCASE: ASCII only). Names are public: a side sees every
  * division's, hidden ones too.

@@ -32,6 +32,8 @@ enum { CAMP_ROLLED = 0, CAMP_REPLACED = 1, CAMP_DOWNGRADED = 2,
 #define CAMP_DEFAULT_UNION "Union POW camp"
 #define CAMP_DEFAULT_CONFEDERATE "Confederate POW camp"
 
+#define CAMP_APPENDED_RUNS MU_APPENDED_RUNS
+
 struct mu_campaign {
     sqlite3 *db;
     char *path;
@@ -46,6 +48,11 @@ struct mu_campaign {
     bool view;  /* a player's own file (export): viewer is its side */
     bool view_writable; /* set around the writes a player's file allows */
     bool no_brigade_names; /* read as it is, a file older than them */
+    /* The events this handle appended: the open change's (tx_*), and those
+     * committed (done_*), for mu_campaign_appended. 0: none. */
+    int64_t tx_first, tx_last;
+    int64_t done_first[CAMP_APPENDED_RUNS], done_last[CAMP_APPENDED_RUNS];
+    size_t done_runs;
 };
 
 typedef struct camp_brigade {

@@ -42,6 +42,11 @@ mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
         s = camp_run(c, st, err);
     }
     cJSON_free(text);
+    if (s == MU_OK) {
+        if (!c->tx_first)
+            c->tx_first = last + 1;
+        c->tx_last = last + 1; /* mu_campaign_appended, once committed */
+    }
     if (s == MU_OK && id)
         *id = last + 1;
     return s;

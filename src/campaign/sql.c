@@ -153,6 +153,38 @@ static mu_status foreign_objects(mu_campaign *c, mu_error *err)
     return s;
 }
 
+/* A committed change's events join the handle's runs (a run continues the
+ * last one when no other writer came between; past the last run the runs
+ * merge, which mu_campaign_appended says). */
+static void note_appended(mu_campaign *c)
+{
+    if (!c->tx_first)
+        return;
+    size_t n = c->done_runs;
+    if (n && c->done_last[n - 1] + 1 == c->tx_first) {
+        c->done_last[n - 1] = c->tx_last;
+    } else if (n < CAMP_APPENDED_RUNS) {
+        c->done_first[n] = c->tx_first;
+        c->done_last[n] = c->tx_last;
+        c->done_runs++;
+    } else {
+        c->done_last[n - 1] = c->tx_last;
+    }
+    c->tx_first = c->tx_last = 0;
+}
+
+size_t mu_campaign_appended(const mu_campaign *c,
+                            int64_t first[MU_APPENDED_RUNS],
+                            int64_t last[MU_APPENDED_RUNS])
+{
+    size_t n = c ? c->done_runs : 0;
+    for (size_t i = 0; i < n; i++) {
+        first[i] = c->done_first[i];
+        last[i] = c->done_last[i];
+    }
+    return n;
+}
+
 mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
                   mu_error *err)
 {
@@ -166,6 +198,7 @@ mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
     int rc = sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
     if (rc != SQLITE_OK)
         return camp_sql_fail(c, rc, "starting a change", err);
+    c->tx_first = c->tx_last = 0;
     mu_status st = foreign_objects(c, err);
     if (st == MU_OK)
         st = fn(c, ctx, err);
@@ -176,8 +209,10 @@ mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
                      mu_dice_count(d), mu_dice_count(d) == 1 ? "was" : "were");
     if (st == MU_OK) {
         rc = sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
-        if (rc == SQLITE_OK)
+        if (rc == SQLITE_OK) {
+            note_appended(c);
             return MU_OK;
+        }
         st = camp_sql_fail(c, rc, "saving", err);
     }
     sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);

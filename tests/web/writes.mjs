@@ -2,7 +2,9 @@
 // Confirmed and idempotent writes (issue 22): every change answers with the
 // events it recorded (X-Muster-Events), and an Idempotency-Key makes the
 // same request again, a double tap or a retry, record nothing more: the
-// second answer repeats the first. Keys are per link. Loopback only.
+// second answer repeats the first. Keys are per link. With another writer
+// on the same file (the tool), each answer names its own events only.
+// Loopback only.
 // Usage: node writes.mjs MUSTER
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +54,24 @@ try {
   check('a refusal names no event', h.status === 400 && h.events === null && events() === 10, h);
   const u = await post('union', 'campaign/undo', {}, 'tap-0004-dddd');
   check('an undo answers with its event', u.status === 200 && u.events === '11', u);
+  // Two writers at once: the page's link and the tool on the same file.
+  // Each answer names the event its own call recorded, never the other's
+  // that landed between (the ids come from the writes, not a count).
+  const { spawn } = await import('node:child_process');
+  const other = spawn('sh', ['-c', 'i=0; while [ $i -lt 40 ]; do "$0" campaign camp "$1" --side confederate --default "Rebel $i" >/dev/null || exit 1; i=$((i+1)); done', muster, db]);
+  const otherDone = new Promise(r => other.on('exit', code => r(code)));
+  const mine = [];
+  for (let i = 0; i < 40; i++) {
+    const w = await post('union', 'campaign/camp', { side: 'union', default: `Yankee ${i}` });
+    mine.push({ i, status: w.status, events: w.events });
+  }
+  check('the other writer ran to its end', (await otherDone) === 0);
+  const log = JSON.parse(cli('campaign', 'log', db, '--format', 'json')).events;
+  const byId = new Map(log.map(e => [e.id, e]));
+  const wrong = mine.filter(w => w.status !== 200 || !/^\d+$/.test(w.events || '') ||
+    !JSON.stringify(byId.get(Number(w.events)) || {}).includes(`Yankee ${w.i}`));
+  check('with a second writer, each answer names its own event only', wrong.length === 0, wrong.slice(0, 3));
+  check('and the log holds both writers\' events', log.length === 11 + 80, log.length);
 } catch (e) {
   check('the test ran to the end', false, e.stack || String(e));
 } finally {
