@@ -8,8 +8,9 @@
  * A stream is a libmicrohttpd response read through a callback; when it
  * has nothing to send the connection is suspended (no worker is held) and
  * resumed when events come. A client that stops reading leaves its bytes
- * in a buffer of its own: past WEB_STREAM_MAX the stream is dropped (its
- * buffer freed, the socket shut), so no client holds memory or a worker. */
+ * in a buffer of its own (the socket's send buffer is kept small): past
+ * WEB_STREAM_MAX the stream is dropped (its buffer freed, the socket shut,
+ * the drop counted and logged), so no client holds memory or a worker. */
 #include "web.h"
 
 #include <cjson/cJSON.h>
@@ -37,6 +38,7 @@ struct web_events {
     const char *campaign;
     stream *streams;
     size_t count;
+    size_t dropped; /* streams dropped so far, their client not reading */
     int64_t head; /* the events given to the streams so far */
     unsigned ticks;
 };
@@ -68,6 +70,14 @@ size_t web_events_count(web_events *h)
     return n;
 }
 
+size_t web_events_dropped(web_events *h)
+{
+    pthread_mutex_lock(&h->lock);
+    size_t n = h->dropped;
+    pthread_mutex_unlock(&h->lock);
+    return n;
+}
+
 /* Appends text to a stream's buffer; past the bound the stream is dead. */
 static void put(stream *st, const char *text, size_t n)
 {
@@ -75,6 +85,7 @@ static void put(stream *st, const char *text, size_t n)
         return;
     if (st->len - st->off + n > WEB_STREAM_MAX) {
         st->dead = true;
+        st->hub->dropped++;
         free(st->buf);
         st->buf = NULL;
         st->len = st->off = st->cap = 0;
@@ -160,10 +171,11 @@ static int64_t count_events(const char *campaign)
     return n;
 }
 
-void web_events_poll(web_events *h, bool tick)
+size_t web_events_poll(web_events *h, bool tick)
 {
     int64_t n = count_events(h->campaign);
     pthread_mutex_lock(&h->lock);
+    size_t was = h->dropped;
     bool heartbeat = tick && ++h->ticks % 15 == 0;
     if (n > h->head && h->head >= 0 && h->streams) {
         cJSON *logs[3] = {NULL, NULL, NULL}; /* umpire, union, confederate */
@@ -184,7 +196,9 @@ void web_events_poll(web_events *h, bool tick)
         put(st, ": still here\n\n", 14); /* keeps idle proxies and MHD open */
         wake(st);
     }
+    size_t now = h->dropped - was;
     pthread_mutex_unlock(&h->lock);
+    return now;
 }
 
 static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
@@ -259,6 +273,12 @@ struct MHD_Response *web_events_open(web_events *h, struct MHD_Connection *c,
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
     *st = (stream){.hub = h, .conn = c, .fd = ci ? ci->connect_fd : -1,
                    .viewer = viewer};
+    /* A small send buffer: the kernel's own for a client that stopped
+     * reading stays small too (autotuned, it grows to megabytes), and
+     * such a client's bytes pile up where WEB_STREAM_MAX sees them. */
+    int sndbuf = WEB_STREAM_SNDBUF;
+    if (st->fd >= 0)
+        setsockopt(st->fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
     int64_t n = h->head < 0 ? count_events(h->campaign) : -1;
     pthread_mutex_lock(&h->lock);
     if (h->head < 0)

@@ -434,6 +434,12 @@ static enum MHD_Result whoami(web_server *s, struct MHD_Connection *c,
     else
         cJSON_AddNullToObject(o, "campaign");
     cJSON_AddBoolToObject(o, "sides_can_write", web_api_sides_can_write());
+    if (v == WEB_UMPIRE && s->events) { /* the phones live, for the umpire */
+        cJSON *st = cJSON_AddObjectToObject(o, "streams");
+        cJSON_AddNumberToObject(st, "open", (double)web_events_count(s->events));
+        cJSON_AddNumberToObject(st, "dropped",
+                                (double)web_events_dropped(s->events));
+    }
     cJSON_AddBoolToObject(o, "plot", true);
     char *text = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
@@ -441,6 +447,16 @@ static enum MHD_Result whoami(web_server *s, struct MHD_Connection *c,
         return send_error(c, 500, "out of memory");
     return respond(c, 200, "application/json; charset=utf-8", text, strlen(text),
                 true);
+}
+
+/* New events to every stream; a stream whose client stopped reading is
+ * dropped, and the log says so. */
+static void poll_streams(web_server *s, bool tick)
+{
+    size_t n = web_events_poll(s->events, tick);
+    if (n)
+        logf_(s, "%zu event stream%s dropped: %s client stopped reading", n,
+              n == 1 ? "" : "s", n == 1 ? "its" : "their");
 }
 
 /* A change to the campaign, one at a time: X-Muster-Events names the events
@@ -471,7 +487,7 @@ static enum MHD_Result write_call(web_server *s, struct MHD_Connection *c,
     }
     pthread_mutex_unlock(&s->wlock);
     if (got == 0 && *events && s->events)
-        web_events_poll(s->events, false); /* every phone, at once */
+        poll_streams(s, false); /* every phone, at once */
     if (got < 0)
         return send_error(c, 422, "this Idempotency-Key was sent with "
                                   "another change: make a new key for each");
@@ -930,7 +946,7 @@ static void *watch(void *arg)
         pthread_mutex_unlock(&s->lock);
         links_reload(s);
         if (s->events)
-            web_events_poll(s->events, true);
+            poll_streams(s, true);
     }
     return NULL;
 }

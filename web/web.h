@@ -121,6 +121,7 @@ void web_idem_put(web_idem *m, int viewer, const char *key, const char *path,
 /* ---- events.c: the live stream ------------------------------------------ */
 
 #define WEB_STREAM_MAX 65536 /* bytes a stream may have unread: then dropped */
+#define WEB_STREAM_SNDBUF 16384 /* a stream socket's SO_SNDBUF */
 typedef struct web_events web_events;
 struct MHD_Connection;
 struct MHD_Response;
@@ -131,13 +132,16 @@ void web_events_free(web_events *h); /* after every stream is released */
 struct MHD_Response *web_events_open(web_events *h, struct MHD_Connection *c,
                                      int viewer, int64_t last);
 /* Looks for new events and gives them to every stream; `tick` once a
- * second (a comment every 15 keeps idle streams open). */
-void web_events_poll(web_events *h, bool tick);
+ * second (a comment every 15 keeps idle streams open). Returns how many
+ * streams it dropped, their clients having stopped reading. */
+size_t web_events_poll(web_events *h, bool tick);
 /* libmicrohttpd is closing c: its stream writes no more. */
 void web_events_forget(web_events *h, struct MHD_Connection *c);
 /* Ends every stream (the server is stopping). */
 void web_events_close_all(web_events *h);
+/* The streams open; those dropped so far (a client that stopped reading). */
 size_t web_events_count(web_events *h);
+size_t web_events_dropped(web_events *h);
 
 /* ---- http.c: the server --------------------------------------------------- */
 
