@@ -357,6 +357,12 @@ mu_status camp_engage_in_tx(mu_campaign *c, int div, bool hidden, bool book,
 mu_status camp_name_put(mu_campaign *c, int div, int brigade,
                         const char *name, int64_t *event, mu_error *err);
 
+/* Writes brigade `brigade` of division `div`'s name into the ledger, no
+ * event and no check (the caller's: camp_name_put's event, or the engage
+ * of a division whose order of battle named its brigades). */
+mu_status camp_brigade_name_store(mu_campaign *c, int div, int brigade,
+                                  const char *name, mu_error *err);
+
 /* ---- fair.c ------------------------------------------------------ */
 
 /* The replays of a fair roll's first two steps, with the stored secret and

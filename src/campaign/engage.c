@@ -247,6 +247,13 @@ static mu_status store_division(mu_campaign *c, const engage_ctx *x,
                            "VALUES (?, ?, ?, ?, ?, ?, ?)", 7, x->div, i + 1,
                            (int)b->morale, b->stands, b->stands,
                            (int)b->leader, (int)b->rolled);
+        /* A brigade the order of battle named has that name from its
+         * first fight, as if named then (a replay of the engage names it
+         * the same). A sheet that lists brigades fixes their number, so
+         * brigade i is the sheet's i. */
+        const ev_known *k = &x->known;
+        if (s == MU_OK && k->has && i < k->given.nbrigades && *k->brigade[i])
+            s = camp_brigade_name_store(c, x->div, i + 1, k->brigade[i], err);
     }
     return s;
 }

@@ -52,8 +52,8 @@ static mu_status division_named(mu_campaign *c, const camp_div *d,
     return camp_run(c, st, err);
 }
 
-static mu_status brigade_named(mu_campaign *c, const camp_div *d, int brigade,
-                               const char *name, mu_error *err)
+mu_status camp_brigade_name_store(mu_campaign *c, int div, int brigade,
+                                  const char *name, mu_error *err)
 {
     sqlite3_stmt *st;
     mu_status s = camp_prepare(c, "UPDATE brigades SET name = ? WHERE "
@@ -61,7 +61,7 @@ static mu_status brigade_named(mu_campaign *c, const camp_div *d, int brigade,
     if (s != MU_OK)
         return s;
     sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, d->id);
+    sqlite3_bind_int(st, 2, div);
     sqlite3_bind_int(st, 3, brigade);
     return camp_run(c, st, err);
 }
@@ -107,7 +107,7 @@ mu_status camp_name_put(mu_campaign *c, int div, int brigade,
     if (!strcmp(x->name, x->was))
         return err_set(err, MU_EINPUT, "%s is named \"%s\" already",
                        brigade ? "the brigade" : "the division", name);
-    s = brigade ? brigade_named(c, &d, brigade, name, err)
+    s = brigade ? camp_brigade_name_store(c, div, brigade, name, err)
                 : division_named(c, &d, name, err);
     return s == MU_OK ? camp_event(c, &ev, event, err) : s;
 }

@@ -63,12 +63,14 @@ static mu_status one_division(mu_campaign *c, sheet_ctx *x, const camp_div *dv,
         camp_copy_name(d->brigadier[b], k.brigadier[b]);
     }
     if (dv->engaged) {
-        /* Names belong to the sheet's brigades: kept only where the
-         * division has as many as the sheet listed. */
-        if (k.has && k.given.nbrigades != dv->nbrigades) {
-            memset(d->brigade, 0, sizeof d->brigade);
+        /* Brigadiers belong to the sheet's brigades: kept only where the
+         * division has as many as the sheet listed. A brigade's name is
+         * the ledger's (the sheet's from the first fight, or one given
+         * since). */
+        if (k.has && k.given.nbrigades != dv->nbrigades)
             memset(d->brigadier, 0, sizeof d->brigadier);
-        }
+        for (int b = 0; b < dv->nbrigades && b < MU_MAX_BRIGADES; b++)
+            camp_copy_name(d->brigade[b], dv->b[b].name);
         engaged_values(dv, d);
     }
     return MU_OK;

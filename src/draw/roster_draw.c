@@ -207,6 +207,23 @@ static int find_roll(const mu_division *d, mu_roll_kind k, int brigade)
     return 0;
 }
 
+/* A roll's face as text, or "given" for a value an order of battle gave
+ * (`bit` of mu_division.given), which no die decided. */
+typedef struct roll_txt {
+    char s[32];
+} roll_txt;
+
+static roll_txt roll_or_given(const mu_division *d, mu_roll_kind k,
+                              int brigade, uint32_t bit)
+{
+    roll_txt t;
+    if (d->given & bit)
+        snprintf(t.s, sizeof t.s, "%s", _("given"));
+    else
+        snprintf(t.s, sizeof t.s, "%d", find_roll(d, k, brigade));
+    return t;
+}
+
 static void fraction(int num, int den, char *buf, size_t n)
 {
     if (num % den == 0)
@@ -277,10 +294,18 @@ static void division_rolls(const rs_division *d, char *s, size_t n)
     if (t)
         ADD(_("theater %d \u2192 %s %d \u00b7 "), t,
             _(mu_theater_name(g->theater)), g->year);
-    ADD(_("leader %d \u2192 %s \u00b7 brigades %d \u2192 %d \u00b7 ratio %d "
-          "\u2192 1 per %d"), find_roll(g, MU_ROLL_LEADER, 0),
-        rating_w(g->leader_rolled), find_roll(g, MU_ROLL_BRIGADES, 0),
-        g->nbrigades, find_roll(g, MU_ROLL_RATIO, 0), a->ratio);
+    ADD(_("leader %s \u2192 %s \u00b7 brigades %s \u2192 %d"),
+        roll_or_given(g, MU_ROLL_LEADER, 0, MU_GIVEN_LEADER).s,
+        rating_w(g->leader_rolled),
+        roll_or_given(g, MU_ROLL_BRIGADES, 0, MU_GIVEN_BRIGADES).s,
+        g->nbrigades);
+    if (g->given & MU_GIVEN_ARTILLERY || a->ratio <= 0) {
+        /* an order of battle's batteries: no ratio, none to the reserve */
+        ADD(_(" \u00b7 batteries given \u2192 %d"), a->batteries);
+        return;
+    }
+    ADD(_(" \u00b7 ratio %d \u2192 1 per %d"), find_roll(g, MU_ROLL_RATIO, 0),
+        a->ratio);
     fraction(g->stands, a->ratio, q, sizeof q);
     ADD(" \u00b7 %d \u00f7 %d = %s", g->stands, a->ratio, q);
     if (a->battery_roll)
@@ -466,12 +491,15 @@ static void draw_card(dctx *c, const rs_block *b)
     text(c, x + w - 250, y + 27, 242, s, 8, F_REG, 2);
     const mu_division *g = &d->gen;
     int i = b->brig + 1;
-    snprintf(s, sizeof s, _("rolls: stands %d \u2192 %d \u00b7 morale %d "
-                            "\u2192 %s \u00b7 brigadier %d \u2192 %s"),
-             find_roll(g, MU_ROLL_STANDS, i), g->brigades[b->brig].stands,
-             find_roll(g, MU_ROLL_MORALE, i), _(mu_morale_name(bg->morale)),
-             find_roll(g, MU_ROLL_BRIGADIER, i),
-             rating_w(g->brigades[b->brig].rolled));
+    int k = b->brig;
+    snprintf(s, sizeof s, _("rolls: stands %s \u2192 %d \u00b7 morale %s "
+                            "\u2192 %s \u00b7 brigadier %s \u2192 %s"),
+             roll_or_given(g, MU_ROLL_STANDS, i, MU_GIVEN_STANDS(k)).s,
+             g->brigades[k].stands,
+             roll_or_given(g, MU_ROLL_MORALE, i, MU_GIVEN_MORALE(k)).s,
+             _(mu_morale_name(bg->morale)),
+             roll_or_given(g, MU_ROLL_BRIGADIER, i, MU_GIVEN_BRIGADIER(k)).s,
+             rating_w(g->brigades[k].rolled));
     ink(c, 0.35);
     text(c, x + 8, y + h - 11, w - 16, s, 6.5, F_REG, 0);
     c->st->brigades++;

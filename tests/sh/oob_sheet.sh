@@ -80,6 +80,43 @@ grep -q '1        8 stands, crack    average    - - -' eng.txt ||
 "$muster" campaign engage g.db Doubleday --seed 3 >/dev/null || say "engage Doubleday"
 "$muster" campaign check g.db >check.txt || say "check fails after engaging: $(cat check.txt)"
 
+# ---- the sheet's brigade names are the ledger's from the first fight -------
+"$muster" campaign show g.db >show.txt
+grep -Eq '^    1 Iron Brigade +8 stands, crack +average +8 +8 ' show.txt &&
+    grep -Eq '^    2 Second Brigade +9 stands, veteran ' show.txt ||
+    say "show does not name Wadsworth's brigades: $(cat show.txt)"
+"$muster" campaign show g.db --format json >show.json
+python3 - show.json <<'PY' || say "show json: the sheet's names"
+import json, sys
+d = {x["name"]: x for x in json.load(open(sys.argv[1]))["divisions"]}
+assert [b["name"] for b in d["Wadsworth"]["brigades"]] == ["Iron Brigade", "Second Brigade"], d["Wadsworth"]
+assert [b["name"] for b in d["Doubleday"]["brigades"]] == ["First Brigade", "Second Brigade", "Third Brigade"]
+assert [b["name"] for b in d["Heth"]["brigades"]][0] == "Archer's Brigade"
+PY
+"$muster" campaign export g.db --format csv | grep -q '^brigade,1,Iron Brigade,union,,,,1,,8,8,0,0,0,0,crack,average,,$' ||
+    say "csv export: no Iron Brigade"
+"$muster" campaign show g.db --as union | grep -q Archer && say "the Union's show names Heth's hidden brigades"
+if command -v pdftotext >/dev/null && "$muster" roster --campaign g.db --side union --out r.pdf >/dev/null; then
+    pdftotext -layout r.pdf r.txt
+    grep -Eq '^ *Iron Brigade 8 stands, crack ' r.txt || say "roster: no Iron Brigade card"
+    grep -q 'rolls: stands given → 8 · morale given → crack · brigadier given → average' r.txt ||
+        say "roster: the Iron Brigade's given values"
+    grep -q 'rolls: leader given → average · brigades given → 2 · batteries given → 2$' r.txt ||
+        say "roster: Wadsworth's given leader and batteries"
+fi
+grep -Eq '^replay: [0-9]+ events replayed from the first with their rolls: every table agrees$' check.txt ||
+    say "check does not replay the names: $(cat check.txt)"
+# renamed like any other, undone back to the sheet's name, checked
+out=$("$muster" campaign name g.db Wadsworth --brigade 1 "Iron Brigade (Meredith)")
+[ "$out" = '#10 name: division 1 brigade 1 is "Iron Brigade (Meredith)" (was "Iron Brigade")' ] ||
+    say "rename of a sheet's brigade: $out"
+"$muster" campaign export g.db --format oob-csv | grep -q '^union,I Corps,Wadsworth,infantry,average,2,Iron Brigade (Meredith),Solomon Meredith,average,8,crack$' ||
+    say "oob-csv export: not the new name"
+"$muster" campaign check g.db >check.txt || say "check after a rename: $(cat check.txt)"
+"$muster" campaign undo g.db 10 >/dev/null || say "undo the rename"
+"$muster" campaign show g.db | grep -Eq '^    1 Iron Brigade +8 stands' || say "undo: not the sheet's name again"
+"$muster" campaign check g.db >check.txt || say "check after the undo: $(cat check.txt)"
+
 # the Union sees Heth's name and nothing the sheet or the tables said of it
 "$muster" campaign export g.db --format oob-csv --as union >union.csv
 grep -q '^confederate,Third Corps,Heth,infantry,,,,,,,$' union.csv || say "Heth shown to the Union: $(grep Heth union.csv)"
