@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 static const char help_help[] =
     "usage: muster help [COMMAND [SUB]]\n\n"
@@ -212,6 +213,13 @@ static int run(const cli_command *c, int argc, char **argv, char **whole)
         cli_ctx_free(&cx);
         return help(c->name);
     }
+#ifdef MUSTER_LIGHT
+    if (st == CLI_OK && cli_takes(&cx, O_ask) && cli_has(&cx, O_ask) &&
+        isatty(STDIN_FILENO)) { /* typed at a terminal: libedit's */
+        cli_ctx_free(&cx);
+        return cli_run_full(whole);
+    }
+#endif
     if (st == CLI_OK)
         st = cli_run(&cx);
     int rc = print_buf(&cx.out, stdout, (int)st);

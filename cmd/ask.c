@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* ask.c -- --ask: dice typed at the table, one prompt a roll (libedit on a
  * terminal). The offline app has no terminal: its dice are typed in the
- * page and given as --rolls. */
+ * page and given as --rolls. Compiled twice (CMD_FULL_NAMES): the everyday
+ * `muster` does not link libedit and the three libraries it brings, and
+ * hands --ask on a terminal to muster-full (cli/main.c); what it reads
+ * itself is a pipe or a file, line by line. */
 #include "cli.h"
 
 #include <stdio.h>
@@ -9,7 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#ifndef MUSTER_LIGHT
 #include <editline/readline.h>
+#endif
 
 /* The longest answer read for a roll: a prompt never holds more than a
  * line, so standard input without a newline (/dev/zero) ends at once. */
@@ -32,6 +37,14 @@ static int read_answer(char *buf)
     return n;
 }
 
+#ifdef MUSTER_LIGHT
+static mu_status ask_tty(const char *prompt, int *roll)
+{
+    (void)prompt;
+    (void)roll;
+    return MU_ENOROLL; /* not reached: a terminal's --ask is muster-full's */
+}
+#else
 /* On a terminal, a person typing: a bad entry is said and asked again. */
 static mu_status ask_tty(const char *prompt, int *roll)
 {
@@ -53,6 +66,7 @@ static mu_status ask_tty(const char *prompt, int *roll)
         fprintf(stderr, "muster: %s; try again\n", e.msg);
     }
 }
+#endif
 
 /* --ask: one prompt per roll, on the terminal through libedit when there is
  * one, else from standard input line by line (pipes, tests). On a terminal
@@ -92,6 +106,8 @@ static mu_status ask_roll(void *ud, const char *label, int *roll, mu_error *err)
 
 mu_status cli_ask_dice(mu_dice **out, mu_error *err)
 {
+#ifndef MUSTER_LIGHT
     rl_outstream = stderr; /* prompts never mix with results on stdout */
+#endif
     return mu_dice_new_callback(ask_roll, NULL, out, err);
 }

@@ -44,9 +44,10 @@ for exe in "$tool" "$full"; do
 done
 grep -rlF "$build" "$root/lib"*/pkgconfig 2>/dev/null && fail "a .pc file names the build tree"
 # The everyday tool links no drawing or serving library; muster-full does.
-ldd "$tool" | grep -E 'cairo|pango|microhttpd' &&
-    fail "the everyday muster links drawing or serving libraries"
+ldd "$tool" | grep -E 'cairo|pango|microhttpd|libedit' &&
+    fail "the everyday muster links drawing, serving or line-editing libraries"
 ldd "$full" | grep -q cairo || fail "muster-full does not link cairo"
+ldd "$full" | grep -q libedit || fail "muster-full does not link libedit (--ask on a terminal)"
 
 # From here on: the installed tree only, in a folder of its own.
 cd "$work" || exit 1
