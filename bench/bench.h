@@ -28,8 +28,11 @@ typedef struct proc_run {
 bool proc_run1(char *const argv[], const char *out, proc_run *r);
 
 /* k commands run in turn, reps rounds (interleaved, so that a busy moment
- * hits all alike); med[i] is command i's median wall time. False when one
- * fails. */
+ * hits all alike); med[i] is command i's median wall time, cpu[i] (when
+ * cpu is not NULL) its median CPU time, which a loaded machine inflates
+ * far less than the wall time. False when one fails. */
+bool proc_interleave_cpu(char *const *const argv[], int k, int reps,
+                         double *med, double *cpu);
 bool proc_interleave(char *const *const argv[], int k, int reps, double *med);
 
 /* Two copies of argv at once: wall time until both have exited (-1 on a

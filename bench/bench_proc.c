@@ -96,22 +96,33 @@ bool proc_run1(char *const argv[], const char *out, proc_run *r)
     return r->status == 0;
 }
 
-bool proc_interleave(char *const *const argv[], int k, int reps, double *med)
+bool proc_interleave_cpu(char *const *const argv[], int k, int reps,
+                         double *med, double *cpu)
 {
-    double *t = malloc((size_t)(k * reps) * sizeof *t);
+    double *t = malloc((size_t)(2 * k * reps) * sizeof *t);
     if (!t)
         return false;
+    double *c = t + k * reps;
     bool ok = true;
     for (int r = 0; r < reps && ok; r++)
         for (int i = 0; i < k && ok; i++) {
             proc_run pr = {0};
             ok = proc_run1(argv[i], NULL, &pr);
             t[i * reps + r] = pr.wall;
+            c[i * reps + r] = pr.cpu;
         }
-    for (int i = 0; i < k && ok; i++)
+    for (int i = 0; i < k && ok; i++) {
         med[i] = bench_median(t + i * reps, reps);
+        if (cpu)
+            cpu[i] = bench_median(c + i * reps, reps);
+    }
     free(t);
     return ok;
+}
+
+bool proc_interleave(char *const *const argv[], int k, int reps, double *med)
+{
+    return proc_interleave_cpu(argv, k, reps, med, NULL);
 }
 
 double proc_pair(char *const argv[])
