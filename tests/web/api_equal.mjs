@@ -9,96 +9,12 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './common.mjs';
+import { optionSets, prng } from './optsets.mjs';
 
 const muster = process.argv[2];
 const perCommand = Number(process.argv[3] || 60);
-let state = BigInt(process.argv[4] || 20261130);
-
-// A small deterministic PRNG (splitmix64), so a failure can be repeated.
-function rnd() {
-  state = (state + 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn;
-  let z = state;
-  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & 0xffffffffffffffffn;
-  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & 0xffffffffffffffffn;
-  return Number((z ^ (z >> 31n)) >> 11n) / 2 ** 53;
-}
-const pick = a => a[Math.floor(rnd() * a.length)];
-// A good value mostly, a bad one now and then.
-const g = (good, bad) => () => (rnd() < 0.88 ? pick(good) : pick(bad));
-const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
-const roll = () => String(int(1, 100));
-const rolls = n => Array.from({ length: n }, () => pick([roll(), roll(), roll(), '00'])).join(',');
-const seed = () => (rnd() < 0.9 ? String(int(0, 1e6)) : pick(['18446744073709551615', '-1', 'x', '']));
-
-// Values per option: mostly good, some bad. `true` is a switch.
-const oob = {
-  army: g(['union', 'confederate', 'Union', 'conf'], ['prussia', '', 'c']),
-  year: g(['1861', '1862', '1863', '1864', '1865'], ['1860', 'x', '1863.5']),
-  theater: g(['east', 'west', 'w'], ['north']),
-  arm: g(['infantry', 'cavalry'], ['navy']),
-  'by-the-book': true,
-};
-const dice = { seed, rolls: () => rolls(int(0, 20)), 'no-dice': null };
-const fire = {
-  weapon: g(['musket', 'rifle', 'canister', 'roundshot', 'gun'], ['sword', 'Musk']),
-  range: g([String(int(0, 40)), String(int(0, 20)), '7.5', '22/3', '7 1/3'], ['-1', 'far', '1/0']),
-  ranges: g(['11,5', '7,7,8'], ['3', '1,,2']),
-  figures: g([String(int(1, 40))], ['0', '20000']),
-  crew: g([String(int(1, 6))], ['0', '7']),
-  cover: true, yards: true, 'no-canister': true,
-  scale: () => pick(['10', '20', '0']),
-  'max-range': () => pick(['80', '40', '0']),
-};
-const commands = {
-  division: { ...oob, count: () => String(int(0, 4)), ...dice },
-  corps: { ...oob, divisions: () => String(int(0, 5)), cavalry: () => String(int(0, 2)), ...dice },
-  battle: { year: oob.year, theater: oob.theater, divisions: () => String(int(0, 4)), 'by-the-book': true, ...dice },
-  fire: { ...fire, 'no-roll': true, ...dice, rolls: () => rolls(int(0, 2)) },
-  curve: {
-    weapon: fire.weapon, cover: true, step: () => pick(['1', '0.5', '5', '0']),
-    to: () => pick(['10', '30', '-1']), 'max-range': fire['max-range'], scale: () => pick(['10', '20']),
-  },
-  'odds/division': { ...oob },
-  'odds/corps': { ...oob, divisions: () => String(int(0, 4)), cavalry: () => String(int(0, 2)) },
-  'odds/battle': { year: oob.year, theater: oob.theater, divisions: () => String(int(0, 3)), 'by-the-book': true },
-  'odds/fire': { ...fire, method: () => pick(['additive', 'per-figure', 'both', 'guess']) },
-  'odds/charge': {
-    figures: () => String(int(0, 30)), range: () => String(int(0, 40)), move: () => String(int(0, 12)),
-    gun: () => pick(['gun', 'canister', 'roundshot', 'musket']), crew: () => String(int(1, 7)),
-    cover: true, 'no-canister': true, 'no-point-blank': true, 'return-fire': () => pick(['musket', 'rifle', 'sword']),
-  },
-  'sim/division': { ...oob, trials: () => String(int(1, 3000)), seed },
-  'sim/corps': { ...oob, divisions: () => String(int(1, 3)), trials: () => String(int(1, 500)), seed },
-  'sim/fire': { ...fire, method: () => pick(['additive', 'per-figure', 'both']), trials: () => String(int(1, 3000)), seed },
-};
-
-function optionSet(spec) {
-  const opts = [];
-  for (const [name, gen] of Object.entries(spec)) {
-    if (gen === null || rnd() < (gen === true ? 0.75 : 0.5)) continue;
-    // required options of the common commands are usually there
-    opts.push([name, gen === true ? true : gen()]);
-  }
-  const dice = opts.filter(([n]) => n === 'seed' || n === 'rolls');
-  if (dice.length > 1 && rnd() < 0.8) opts.splice(opts.indexOf(dice[1]), 1);
-  if (rnd() < 0.85) {
-    for (const need of ['army', 'weapon', 'range', 'figures', 'move']) {
-      if (spec[need] && !opts.some(([n]) => n === need)) opts.push([need, spec[need]()]);
-    }
-  }
-  // mostly a consistent volley: figures for small arms, crew for guns
-  const w = opts.find(([n]) => n === 'weapon');
-  if (w && rnd() < 0.8) {
-    const drop = ['canister', 'roundshot', 'gun'].includes(w[1]) ? 'figures' : 'crew';
-    const i = opts.findIndex(([n]) => n === drop);
-    if (i >= 0) opts.splice(i, 1);
-    if (drop === 'figures') for (const n of ['no-roll']) { const j = opts.findIndex(([m]) => m === n); if (j >= 0 && rnd() < 0.5) opts.splice(j, 1); }
-  }
-  if (opts.some(([n]) => n === 'range') && opts.some(([n]) => n === 'ranges') && rnd() < 0.8)
-    opts.splice(opts.findIndex(([n]) => n === 'ranges'), 1);
-  if (rnd() < 0.05) opts.push(['bogus', '1']);
-  return opts;
-}
+const seed0 = Number(process.argv[4] || 20261130);
+const { rnd, pick, int } = prng(seed0 + 1); // the campaign's changes
 
 function cliRun(words, opts, extra = []) {
   const argv = [...words];
@@ -110,50 +26,49 @@ function cliRun(words, opts, extra = []) {
 
 const srv = await startServer(muster);
 let checked = 0, failed = 0;
-const byStatus = {};
+const byStatus = {}, commands = new Set();
 try {
-  for (const [cmd, spec] of Object.entries(commands)) {
-    for (let i = 0; i < perCommand; i++) {
-      const opts = optionSet(spec);
-      const q = opts.map(([n, v]) => encodeURIComponent(n) + (v === true ? '' : '=' + encodeURIComponent(v))).join('&');
-      const res = await fetch(srv.base + 'api/' + cmd + (q ? '?' + q : ''));
-      const body = await res.text();
-      let cli = cliRun(cmd.split('/'), opts);
-      // No dice given: the server drew a seed and says which; so must the CLI.
-      const drawn = body.match(/"seed":\s*(\d+)/);
-      if (res.status === 200 && drawn && !opts.some(([n]) => n === 'seed' || n === 'rolls')) {
-        cli = cliRun(cmd.split('/'), opts, ['--seed', drawn[1]]);
-      }
-      // The web gives a simulation a time budget (web/api.c): a slow machine
-      // (a sanitizer build) stops at fewer trials than asked, in whole
-      // blocks, which is the CLI's answer for that many trials.
-      const ran = cmd.startsWith('sim/') && res.status === 200 && body.match(/"trials":\s*(\d+)/);
-      const asked = cli.code === 0 && cli.out.match(/"trials":\s*(\d+)/);
-      if (ran && asked && Number(ran[1]) < Number(asked[1])) {
-        const rest = opts.filter(([n]) => n !== 'trials');
-        cli = cliRun(cmd.split('/'), rest, [...(drawn && !opts.some(([n]) => n === 'seed') ? ['--seed', drawn[1]] : []), '--trials', ran[1]]);
-      }
-      byStatus[res.status] = (byStatus[res.status] || 0) + 1;
-      checked++;
-      let why = null;
-      if (cli.code === 0) {
-        if (res.status !== 200) why = `CLI exit 0, API ${res.status}`;
-        else if (body !== cli.out) why = 'different output';
-      } else {
-        // getopt cannot tell an unknown option from one missing its value;
-        // pairs can, and the table's engine says which: the same option.
-        const msg = cli.err.split('\n').filter(Boolean).map(l => l.replace(/^muster: /, ''))
-          .map(l => l.replace(/unknown option or missing value: --([a-z0-9-]+)/, "unknown option '$1'")).join('; ');
-        const want = cli.code === 2 ? 400 : 500;
-        let got = null;
-        try { got = JSON.parse(body).error; } catch (e) { got = null; }
-        if (res.status !== want) why = `CLI exit ${cli.code}, API ${res.status}`;
-        else if (got !== msg) why = `error ${JSON.stringify(got)} against ${JSON.stringify(msg)}`;
-      }
-      if (why) {
-        failed++;
-        if (failed <= 10) console.log(`FAIL ${cmd}?${q}\n  muster ${cli.argv.join(' ')}\n  ${why}`);
-      }
+  for (const set of optionSets(seed0)(perCommand)) {
+    const cmd = set.cmd.replace(' ', '/'), opts = set.opts;
+    commands.add(cmd);
+    const q = opts.map(([n, v]) => encodeURIComponent(n) + (v === true ? '' : '=' + encodeURIComponent(v))).join('&');
+    const res = await fetch(srv.base + 'api/' + cmd + (q ? '?' + q : ''));
+    const body = await res.text();
+    let cli = cliRun(cmd.split('/'), opts);
+    // No dice given: the server drew a seed and says which; so must the CLI.
+    const drawn = body.match(/"seed":\s*(\d+)/);
+    if (res.status === 200 && drawn && !opts.some(([n]) => n === 'seed' || n === 'rolls')) {
+      cli = cliRun(cmd.split('/'), opts, ['--seed', drawn[1]]);
+    }
+    // The web gives a simulation a time budget (web/api.c): a slow machine
+    // (a sanitizer build) stops at fewer trials than asked, in whole
+    // blocks, which is the CLI's answer for that many trials.
+    const ran = cmd.startsWith('sim/') && res.status === 200 && body.match(/"trials":\s*(\d+)/);
+    const asked = cli.code === 0 && cli.out.match(/"trials":\s*(\d+)/);
+    if (ran && asked && Number(ran[1]) < Number(asked[1])) {
+      const rest = opts.filter(([n]) => n !== 'trials');
+      cli = cliRun(cmd.split('/'), rest, [...(drawn && !opts.some(([n]) => n === 'seed') ? ['--seed', drawn[1]] : []), '--trials', ran[1]]);
+    }
+    byStatus[res.status] = (byStatus[res.status] || 0) + 1;
+    checked++;
+    let why = null;
+    if (cli.code === 0) {
+      if (res.status !== 200) why = `CLI exit 0, API ${res.status}`;
+      else if (body !== cli.out) why = 'different output';
+    } else {
+      // getopt cannot tell an unknown option from one missing its value;
+      // pairs can, and the table's engine says which: the same option.
+      const msg = cli.err.split('\n').filter(Boolean).map(l => l.replace(/^muster: /, ''))
+        .map(l => l.replace(/unknown option or missing value: --([a-z0-9-]+)/, "unknown option '$1'")).join('; ');
+      const want = cli.code === 2 ? 400 : 500;
+      let got = null;
+      try { got = JSON.parse(body).error; } catch (e) { got = null; }
+      if (res.status !== want) why = `CLI exit ${cli.code}, API ${res.status}`;
+      else if (got !== msg) why = `error ${JSON.stringify(got)} against ${JSON.stringify(msg)}`;
+    }
+    if (why) {
+      failed++;
+      if (failed <= 10) console.log(`FAIL ${cmd}?${q}\n  muster ${cli.argv.join(' ')}\n  ${why}`);
     }
   }
 } finally {
@@ -250,5 +165,5 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(`${checked} option sets over ${Object.keys(commands).length} commands and ${campChecked} campaign changes and views as umpire and sides: ${checked - failed} equal, ${failed} different; API statuses ${JSON.stringify(byStatus)}`);
+console.log(`${checked} option sets over ${commands.size} commands and ${campChecked} campaign changes and views as umpire and sides: ${checked - failed} equal, ${failed} different; API statuses ${JSON.stringify(byStatus)}`);
 process.exit(failed ? 1 : 0);

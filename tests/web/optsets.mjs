@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Random option sets for the calculators, valid mostly and bad now and
 // then, drawn from a seeded PRNG (splitmix64) so that a failure repeats:
-// the idea of api_equal.mjs, for the offline app's core (app_equal.mjs).
-export function optionSets(seed0) {
+// for the HTTP API (api_equal.mjs) and the offline app's core
+// (app_equal.mjs, app_browser.mjs), each against the CLI.
+
+// A small deterministic PRNG (splitmix64) and its helpers.
+export function prng(seed0) {
   let state = BigInt(seed0);
   function rnd() {
     state = (state + 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn;
@@ -12,8 +15,14 @@ export function optionSets(seed0) {
     return Number((z ^ (z >> 31n)) >> 11n) / 2 ** 53;
   }
   const pick = a => a[Math.floor(rnd() * a.length)];
-  const g = (good, bad) => () => (rnd() < 0.88 ? pick(good) : pick(bad));
   const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
+  return { rnd, pick, int };
+}
+
+// perCommand => [{cmd: 'odds fire', opts: [[name, value | true], ...]}]
+export function optionSets(seed0) {
+  const { rnd, pick, int } = prng(seed0);
+  const g = (good, bad) => () => (rnd() < 0.88 ? pick(good) : pick(bad));
   const roll = () => String(int(1, 100));
   const rolls = n => Array.from({ length: n }, () => pick([roll(), roll(), roll(), '00'])).join(',');
   const seed = () => (rnd() < 0.9 ? String(int(0, 1e6)) : pick(['18446744073709551615', '-1', 'x', '']));
@@ -73,6 +82,8 @@ export function optionSets(seed0) {
       const drop = ['canister', 'roundshot', 'gun'].includes(w[1]) ? 'figures' : 'crew';
       const i = opts.findIndex(([n]) => n === drop);
       if (i >= 0) opts.splice(i, 1);
+      const j = opts.findIndex(([n]) => n === 'no-roll');
+      if (drop === 'figures' && j >= 0 && rnd() < 0.5) opts.splice(j, 1);
     }
     if (opts.some(([n]) => n === 'range') && opts.some(([n]) => n === 'ranges') && rnd() < 0.8)
       opts.splice(opts.findIndex(([n]) => n === 'ranges'), 1);
