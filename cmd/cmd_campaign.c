@@ -7,6 +7,8 @@
 #include <string.h>
 
 static const char *const text_json[] = {"text", "json", NULL};
+static const char *const winner_words[] = {"union", "confederate", "none",
+                                           NULL};
 static const char *const text_json_md[] = {"text", "json", "markdown", NULL};
 
 #define CAMP_AS                                                                \
@@ -138,8 +140,10 @@ static mu_status do_end(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                         int64_t *ev, mu_error *err)
 {
     (void)div;
-    mu_side w = cli_has(cx, O_winner) ? (mu_side)cli_choice(cx, O_winner, 0)
-                                        : MU_SIDE_NONE;
+    /* "none" (the third word) is a draw, said; no --winner is refused by
+     * the library, whose reason the web page words too. */
+    int k = cli_has(cx, O_winner) ? (int)cli_choice(cx, O_winner, 0) : -1;
+    mu_side w = k < 0 ? MU_SIDE_UNSAID : k == 2 ? MU_SIDE_NONE : (mu_side)k;
     return mu_campaign_battle_end(c, w, d, ev, err);
 }
 
@@ -930,9 +934,11 @@ static const cli_opt battle_start_opts[] = {
     {0}};
 
 static const cli_opt battle_end_opts[] = {
-    {.name = "winner", .type = ARG_CHOICE, .vocab = cli_armies,
+    {.name = "winner", .type = ARG_CHOICE, .vocab = winner_words,
      .metavar = "SIDE",
-     .help = "who won (the return rates by winner and loser)"},
+     .help = "who won: union, confederate or none (a draw, the draw rate "
+             "for both); required, so that no battle ends as a draw by "
+             "default"},
     OPT_DICE,
     CAMP_AS,
     CAMP_FORMAT,
@@ -1246,7 +1252,9 @@ const cli_command cmd_campaign_battle_end = {
     .name = "campaign battle end", .summary = N_("end the battle under way"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = battle_end_opts, .run = run_battle_end,
-    .doc = "Each brigade gets back the return rate times its battlefield\n"
+    .doc = "--winner is required: union, confederate or none (a draw, the\n"
+           "draw rate for both sides). "
+           "Each brigade gets back the return rate times its battlefield\n"
            "losses of that battle; a fraction of a stand is rolled for: one\n"
            "more iff d100 <= floor(100 x fraction), one roll per brigade with\n"
            "a fraction, in order of division id, then brigade. Acting for a\n"

@@ -11,7 +11,7 @@ static const char *const hints[MU_R_COUNT] = {
     [MU_R_BATTLE_NOT_STARTED] =
         "start one with 'muster campaign battle FILE start NAME'",
     [MU_R_BATTLE_UNDER_WAY] =
-        "end it first with 'muster campaign battle FILE end'",
+        "end it first with 'muster campaign battle FILE end --winner SIDE'",
     [MU_R_NO_CASUALTIES] = "give --lost or --captured",
     [MU_R_NO_PENALTY] =
         "'muster campaign penalty FILE --side SIDE' records one",
@@ -21,6 +21,7 @@ static const char *const hints[MU_R_COUNT] = {
     [MU_R_NOT_AN_OOB] =
         "make one with 'muster division|corps|battle --format json'",
     [MU_R_ONE_QUESTION] = "give --method additive or --method per-figure",
+    [MU_R_NO_WINNER] = "add --winner union, confederate or none",
 };
 
 const char *cli_hint(mu_reason r)

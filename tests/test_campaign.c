@@ -605,6 +605,40 @@ static void even_losses_need_no_roll(void **state)
     mu_campaign_close(c);
 }
 
+/* No battle ends as a draw by default: a winner not said is refused with
+ * its reason (which the CLI and the page word), the battle goes on, and
+ * "none" said ends it with the draw rate. */
+static void battle_end_needs_a_winner(void **state)
+{
+    (void)state;
+    mu_campaign *c = half();
+    int id = add_engaged(c, MU_UNION);
+    battle_start(c);
+    casualties(c, id, 2, 4, 0);
+    int n = nevents(c);
+    mu_error err;
+    mu_dice *d = script(NULL, 0);
+    assert_int_equal(mu_campaign_battle_end(c, MU_SIDE_UNSAID, d, NULL,
+                                            &err), MU_EINPUT);
+    mu_dice_free(d);
+    assert_int_equal(err.reason, MU_R_NO_WINNER);
+    assert_string_equal(mu_reason_name(err.reason), "no-winner");
+    assert_non_null(strstr(err.msg, "say who won battle 1 \"Field\""));
+    assert_int_equal(nevents(c), n);
+    assert_int_equal(brig(c, id, 2, "stands"), 3);
+    assert_int_equal(mu_campaign_battle_start(c, "Other", NULL, &err),
+                     MU_ESTATE); /* still under way */
+    assert_int_equal(battle_end(c, (mu_side)-3, script(NULL, 0)),
+                     MU_EINPUT);
+    assert_int_equal(battle_end(c, MU_SIDE_NONE, script(NULL, 0)), MU_OK);
+    assert_int_equal(brig(c, id, 2, "stands"), 5);
+    cJSON *root, *ev = last_event(c, &root);
+    assert_true(cJSON_IsNull(cJSON_GetObjectItem(ev, "winner")));
+    cJSON_Delete(root);
+    camp_check_ok(c);
+    mu_campaign_close(c);
+}
+
 /* Rolls go in order of division id, then brigade; only fractions roll. */
 static void return_roll_order(void **state)
 {
@@ -996,6 +1030,7 @@ int main(void)
         cmocka_unit_test(corps_leader_arrives),
         cmocka_unit_test(half_of_odd_losses),
         cmocka_unit_test(even_losses_need_no_roll),
+        cmocka_unit_test(battle_end_needs_a_winner),
         cmocka_unit_test(return_roll_order),
         cmocka_unit_test(winner_and_loser_rates),
         cmocka_unit_test(prisoners_do_not_return),

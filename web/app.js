@@ -69,6 +69,7 @@ const reasonWords = {
   'no-such-division': 'There is no such division in this campaign.',
   'busy': 'Another write held the campaign a moment too long: try again.',
   'hidden-division': 'That division is hidden from your side.',
+  'no-winner': 'Choose who won: the Union, the Confederates or neither (a draw).',
 };
 
 function fieldLabel(form, name) {
@@ -872,7 +873,6 @@ function formOptions(f) {
   const how = f.elements.how && f.elements.how.value;
   if (how === 'hidden' || how === 'fair') o.hidden = true;
   if (how === 'fair') o.fair = true;
-  if (o.winner === 'none') delete o.winner; // no winner: the return rate alone
   if (diceTyped(f)) o.rolls = $$('.roll-fields input', f).map(i => i.value.trim()).join(',');
   return o;
 }

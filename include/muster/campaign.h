@@ -439,9 +439,10 @@ MU_API mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
  * records), each division rolls from its own stream, seeded with the
  * first 8 bytes, little-endian, of SHA-256("muster returns v1" 0x00 ||
  * LE64(seed) || LE32(division id)): a side's rolls do not depend on how
- * many a division hidden from it took.
- * Errors: MU_ESTATE with MU_R_BATTLE_NOT_STARTED when none is under way,
- * MU_ENOROLL. */
+ * many a division hidden from it took. The winner must be said (a draw
+ * is MU_SIDE_NONE): no battle ends as a draw by default.
+ * Errors: MU_EINPUT with MU_R_NO_WINNER for MU_SIDE_UNSAID; MU_ESTATE
+ * with MU_R_BATTLE_NOT_STARTED when none is under way, MU_ENOROLL. */
 MU_API mu_status mu_campaign_battle_end(mu_campaign *c, mu_side winner,
                                         mu_dice *d, int64_t *event,
                                         mu_error *err);

@@ -101,6 +101,7 @@ typedef enum mu_reason {
     MU_R_HIDDEN_DIVISION,   /* the division is hidden from the acting side */
     MU_R_NOT_AN_OOB,        /* JSON that is no order of battle muster wrote */
     MU_R_ONE_QUESTION,      /* the dice language asks one question a program */
+    MU_R_NO_WINNER,         /* a battle ended without saying who won       */
     MU_R_COUNT
 } mu_reason;
 
@@ -243,6 +244,8 @@ typedef enum mu_army { MU_UNION = 0, MU_CONFEDERATE = 1 } mu_army;
  * umpire), who won a battle (nobody: a draw). The sides have mu_army's
  * values. */
 typedef enum mu_side {
+    MU_SIDE_UNSAID = -2, /* not said: a battle's end refuses it
+                            (MU_R_NO_WINNER); no viewer */
     MU_SIDE_NONE = -1,
     MU_SIDE_UNION = MU_UNION,
     MU_SIDE_CONFEDERATE = MU_CONFEDERATE

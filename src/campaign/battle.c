@@ -376,6 +376,10 @@ static mu_status end_tx(mu_campaign *c, void *p, mu_error *err)
         return s;
     if (!battle)
         return camp_no_battle(err);
+    if (x->winner == MU_SIDE_UNSAID) /* never a draw by default */
+        return err_why(err, MU_EINPUT, MU_R_NO_WINNER, "say who won battle "
+                       "%d \"%s\": the Union, the Confederates or neither (a "
+                       "draw); nothing was changed", battle, name);
     bool fresh = mu_dice_count(x->d) == 0;
     ret_row *v = NULL;
     int n = 0;
@@ -411,7 +415,7 @@ mu_status camp_battle_end(mu_campaign *c, mu_side winner, mu_dice *d,
 {
     if (!c || !d)
         return err_set(err, MU_EINPUT, "no campaign or dice given");
-    if (winner < -1 || winner > 1)
+    if (winner < MU_SIDE_UNSAID || winner > 1)
         return err_set(err, MU_EINPUT, "the winner is union, confederate or "
                        "nobody");
     battle_ctx x = {NULL, winner, d, 0, MU_THEATER_UNKNOWN, 0, one_stream,

@@ -42,7 +42,7 @@ writer() {
         run casualties $f 1 --brigade 1 --lost 1 --captured 1
         run casualties $f 2 --brigade 2 --lost 2
         run casualties $f 1 --brigade 2 --captured 1 --lost 0
-        run battle end $f --seed $i
+        run battle end $f --winner none --seed $i
         run liberate $f --side union
     done
 }

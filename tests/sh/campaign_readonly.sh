@@ -23,7 +23,7 @@ m battle start $F Ridge
 m engage $F 1 --seed 7
 m engage $F 2 --seed 8 --hidden
 m casualties $F 1 --brigade 1 --lost 3 --captured 1
-m battle end $F --seed 3
+m battle end $F --winner none --seed 3
 cp "$MUSTER_SOURCE/tests/data/campaign-v1.db" ro/old.db
 reads() { # FILE: every read, into one transcript
     for sub in show log prisoners check head; do

@@ -78,8 +78,11 @@ mc casualties c.db 2 --brigade 1 --lost 1 --captured 1 >/dev/null ||
 # 3 lost -> 1.5 (roll 50 <= 50: 2 back); the prisoners roll nothing; the
 # Confederate 1 lost -> 0.5 (roll 51 > 50: none back). A third roll is left
 # over: refused, the battle goes on.
-expect 2 "left over" -- battle end c.db --rolls 50,51,7
-out=$(mc battle end c.db --rolls 50,51) || fail "battle end"
+expect 2 "left over" -- battle end c.db --winner none --rolls 50,51,7
+# No battle ends as a draw by default: the winner must be said.
+expect 2 "say who won battle 1 \"First\"" -- battle end c.db --rolls 50,51
+expect 2 "add --winner union, confederate or none" -- battle end c.db --seed 1
+out=$(mc battle end c.db --winner none --rolls 50,51) || fail "battle end"
 case "$out" in
 *"union division 1 brigade 1: 50% of 3 lost = 1.50, roll 50 ≤ 50: 2 returned"*) ;;
 *) fail "return of 3 lost: $out" ;;

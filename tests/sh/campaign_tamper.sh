@@ -39,7 +39,7 @@ m downgrade $F 1 --brigade 3
 m battle start $F "Seminary Ridge"
 m engage $F 3 --seed 9 --hidden
 m casualties $F 3 --brigade 1 --lost 2 --captured 1
-m battle end $F --seed 4
+m battle end $F --winner none --seed 4
 m reveal $F 2
 # Captured leaders and batteries in named camps (events 24..31).
 m battle start $F "Cemetery Hill"
@@ -47,7 +47,7 @@ m casualties $F 1 --brigade 3 --captured 1 --camp "Libby Prison"
 m casualties $F 3 --batteries-captured 1 --camp "Camp Douglas"
 m leader-lost $F 3 --brigade 1 --captured --camp "Camp Douglas" --rolls 50
 m leader-lost $F 1 --captured --rolls 60
-m battle end $F --seed 5
+m battle end $F --winner none --seed 5
 m exchange $F --union-leaders 1 --confederate 1
 m liberate $F --camp "Libby Prison"
 [ "$(sqlite3 $F "SELECT max(id) FROM events")" = 31 ] || fail "the base campaign's log is not 31 events"
@@ -56,7 +56,7 @@ m battle start $F "Culp's Hill"
 m casualties $F 1 --brigade 1 --lost 1 --captured 1
 m casualties $F 4 --brigade 1 --lost 1
 m undo $F 33
-m battle end $F --seed 6
+m battle end $F --winner none --seed 6
 # The Union's default camp chosen (event 37).
 m camp $F --side union --default "Camp Chase"
 "$muster" campaign check $F >check.txt || { cat check.txt; fail "the base campaign does not check"; }

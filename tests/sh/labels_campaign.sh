@@ -59,7 +59,7 @@ if command -v pdftotext >/dev/null; then
         fail "compact roster during the battle: $(roster_label)"
 fi
 # After the battle: 2 lost -> 1 back; 5 stands now, labelled 5/4/2.
-"$muster" campaign battle end c.db >/dev/null || fail "battle end"
+"$muster" campaign battle end c.db --winner none >/dev/null || fail "battle end"
 show | grep -Eq '^    1 +5/4/2 veteran +average +5 +11 +1 +5 +1$' ||
     fail "show after the battle: $(show)"
 if command -v pdftotext >/dev/null; then
@@ -74,7 +74,7 @@ fi
 # line is used, with a warning, and the roster is drawn.
 "$muster" campaign battle start c.db Y >/dev/null &&
 "$muster" campaign casualties c.db 1 --brigade 1 --captured 2 >/dev/null &&
-"$muster" campaign battle end c.db >/dev/null || fail "second battle"
+"$muster" campaign battle end c.db --winner none >/dev/null || fail "second battle"
 show | grep -Eq '^    1 +3/4/2 veteran' || fail "3 stands: $(show)"
 grep -q "has no \[veteran\] line for 3 stands: the nearest, 5, gives" err ||
     fail "3 stands: no warning: $(cat err)"
@@ -88,7 +88,7 @@ fi
 # A brigade down to one stand is "1 stand", in the text and in Markdown.
 "$muster" campaign battle start c.db Z >/dev/null &&
 "$muster" campaign casualties c.db 1 --brigade 1 --captured 2 >/dev/null &&
-"$muster" campaign battle end c.db >/dev/null || fail "third battle"
+"$muster" campaign battle end c.db --winner none >/dev/null || fail "third battle"
 "$muster" campaign show c.db | grep -q '^    1        1 stand, veteran  ' ||
     fail "show: $("$muster" campaign show c.db)"
 "$muster" campaign show c.db --format markdown | grep -q '| 1 | 1 stand, veteran |' ||

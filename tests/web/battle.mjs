@@ -255,6 +255,12 @@ try {
   await sleep(400);
   const invalid = await ump.$eval(`${form('campaign/battle/end')} input[name="winner"]`, e => !e.validity.valid);
   check('no winner chosen: nothing sent', invalid && log().length === nEnd, [invalid, log().length - nEnd]);
+  // and the API refuses it, with the reason the page words (no CLI flag)
+  const noWinner = await fetch(srv.base + 'api/campaign/battle/end', { method: 'POST',
+    headers: { 'X-Muster-Token': srv.token('umpire'), 'Content-Type': 'application/json' }, body: '{"seed":"3"}' });
+  const nw = await noWinner.json().catch(() => ({}));
+  check('the API refuses a battle end without a winner, reason no-winner', noWinner.status === 400 && nw.reason === 'no-winner' &&
+    !/--winner/.test(nw.error || '--') && log().length === nEnd, [noWinner.status, nw]);
   const rl = await typedDice(ump, form('campaign/battle/end'), { winner: '=union' }, ['10', '90', '10', '90'], 'battle-end-dice.png');
   const eEnd = last();
   check('battle end, won by the Union, each return roll typed under its brigade', eEnd.kind === 'battle-end' && eEnd.winner === 'union' &&
