@@ -60,6 +60,9 @@ static const cli_opt links_opts[] = {
              "network interface's)"},
     {.name = "no-qr", .type = ARG_FLAG, .help = "print the link without a QR "
                                                 "code"},
+    {.name = "card", .type = ARG_FILE, .metavar = "OUT",
+     .help = "also write the link and its QR code as a card to print and "
+             "hand over (one page; .pdf, .png or .svg)"},
     {0}};
 
 const cli_command cmd_campaign_links = {
@@ -72,6 +75,8 @@ const cli_command cmd_campaign_links = {
            "'muster campaign --as' shows that side. Each link carries a random\n"
            "128-bit token kept in the campaign file (never in its log or in a\n"
            "player's own file), so it works after every restart of the server;\n"
-           "--rotate replaces it, and the old link stops working.\n",
+           "--rotate replaces it, and the old link stops working. --card writes\n"
+           "the link at the first address, with its QR code, on a one-page card\n"
+           "(A6, a line to cut along) to print and give that player.\n",
     .flags = CLI_ONLY | CLI_FULL | CLI_CAMPAIGN | CLI_WRITES,
     .args = cli_args_campaign};

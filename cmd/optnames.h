@@ -14,7 +14,7 @@
     X(batteries_lost, "batteries-lost") X(brigade, "brigade") \
     X(by_the_book, "by-the-book") X(calibrate, "calibrate") \
     X(camp, "camp") X(campaign, "campaign") \
-    X(captured, "captured") X(cavalry, "cavalry") \
+    X(captured, "captured") X(card, "card") X(cavalry, "cavalry") \
     X(commitment, "commitment") X(compact, "compact") \
     X(confederate, "confederate") \
     X(confederate_batteries, "confederate-batteries") \

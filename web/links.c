@@ -8,8 +8,10 @@
 
 #include "cli.h"
 
+#include <cjson/cJSON.h>
 #include <ifaddrs.h>
 #include <netdb.h>
+#include <qrencode.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +44,53 @@ static bool hosts_of(cli_ctx *cx, web_host *h, size_t *n, bool *loopback)
     return true;
 }
 
+/* "Gettysburg, 1863": the campaign's name and year, as its show gives them
+ * (a side's own view: names and the year are public); "" when unread. */
+static void campaign_line(mu_campaign *c, mu_side v, char *buf, size_t n)
+{
+    char *text = NULL;
+    mu_error err = {0};
+    mu_render_opts ro = {.format = MU_FMT_JSON};
+    buf[0] = '\0';
+    if (mu_campaign_show(c, v, &ro, &text, &err) != MU_OK)
+        return;
+    cJSON *j = cJSON_Parse(text);
+    free(text);
+    cJSON *camp = cJSON_GetObjectItemCaseSensitive(j, "campaign");
+    cJSON *name = cJSON_GetObjectItemCaseSensitive(camp, "name");
+    cJSON *year = cJSON_GetObjectItemCaseSensitive(camp, "year");
+    if (cJSON_IsString(name) && cJSON_IsNumber(year))
+        snprintf(buf, n, "%s, %d", name->valuestring, year->valueint);
+    cJSON_Delete(j);
+}
+
+/* --card FILE: the link at the first address (the one its QR code shows
+ * on the screen) on a one-page card, to print and hand over. */
+static cli_rc write_card(cli_ctx *cx, mu_side v, const char *camp,
+                         const char *url)
+{
+    QRcode *q = QRcode_encodeString(url, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
+    if (!q)
+        return cli_error(cx, "campaign links: cannot make a QR code of %s",
+                         url);
+    char title[64];
+    snprintf(title, sizeof title, "%s link", whose(v));
+    mu_link_card k = {
+        .title = title, .subtitle = camp, .url = url, .modules = q->data,
+        .width = q->width,
+        .note = v == MU_SIDE_NONE
+                    ? "Scan the code with a phone's camera, or type the "
+                      "address. It opens the whole campaign: keep it."
+                    : "Scan the code with your phone's camera, or type the "
+                      "address, while the umpire's computer serves the "
+                      "campaign. It shows what your side may see: keep it to "
+                      "yourself."};
+    mu_error err = {0};
+    mu_status st = mu_link_card_write(&k, cli_str(cx, O_card), &err);
+    QRcode_free(q);
+    return st == MU_OK ? CLI_OK : cli_fail(cx, &err);
+}
+
 static cli_rc run_links(cli_ctx *cx)
 {
     mu_side v = cli_has(cx, O_side) ? (mu_side)cli_choice(cx, O_side, 0)
@@ -55,15 +104,28 @@ static cli_rc run_links(cli_ctx *cx)
                          "address (192.168.1.23, 0.0.0.0, ::)",
                          cli_str(cx, O_listen));
     mu_error err = {0};
+    mu_plot_format pf;
+    if (cli_has(cx, O_card) && /* before a link is made or rotated */
+        mu_plot_format_detect(cli_str(cx, O_card), &pf, &err) != MU_OK)
+        return cli_fail(cx, &err);
     mu_campaign *c;
     if (mu_campaign_open(cx->operand[0], &c, &err) != MU_OK)
         return cli_fail(cx, &err);
     char token[MU_LINK_TOKEN_HEX];
     mu_status st = mu_campaign_link(c, v, rotate ? MU_LINK_ROTATE
                                                  : MU_LINK_MAKE, token, &err);
+    char camp[MU_CAMPAIGN_NAME_MAX + 16] = "";
+    if (st == MU_OK && cli_has(cx, O_card))
+        campaign_line(c, v, camp, sizeof camp);
     mu_campaign_close(c);
     if (st != MU_OK)
         return cli_fail(cx, &err);
+    char url[256];
+    web_url(url, sizeof url, n ? &hosts[0] : &(web_host){"127.0.0.1", false},
+            (unsigned)cli_num(cx, O_port, 8080), token);
+    cli_rc rc = cli_has(cx, O_card) ? write_card(cx, v, camp, url) : CLI_OK;
+    if (rc != CLI_OK)
+        return rc;
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
@@ -76,6 +138,10 @@ static cli_rc run_links(cli_ctx *cx)
     web_links l = {hosts, n, loopback, (unsigned)cli_num(cx, O_port, 8080),
                    NULL, &link, 1, !cli_has(cx, O_no_qr)};
     web_links_list(f, &l);
+    if (cli_has(cx, O_card))
+        fprintf(f, "The card: %s (one page, %s); print it and give it to %s.\n",
+                cli_str(cx, O_card), url, v == MU_SIDE_NONE ? "the umpire"
+                                                            : "that player");
     fclose(f);
     return text ? cli_take(cx, text) : cli_error(cx, "out of memory");
 }

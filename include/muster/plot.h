@@ -133,6 +133,34 @@ MU_API mu_status mu_card_render(const mu_weapons *w, const char *source,
 MU_API mu_status mu_card_write(const mu_weapons *w, const char *source,
                                const char *path, mu_error *err);
 
+/* ---- a link's card ------------------------------------------------------ */
+
+/* A link of `muster serve` on a card to hand to one player: a title ("The
+ * Union player's link"), a line under it (the campaign's name; NULL:
+ * none), the QR code and the link in full, and a note at the foot (NULL:
+ * none). The QR code is the caller's (the library makes none): `width`
+ * modules a side (21..177), modules[row * width + column] & 1 dark (as
+ * libqrencode gives them); the card draws it with its quiet zone. One A6
+ * page (298 x 420 points) with a dashed line to cut along; PNG at twice
+ * that, SVG and PDF at its size. Owns: *out (malloc'd, the caller's).
+ * Errors: MU_EINPUT for a missing title, link or code; MU_EINTERNAL when
+ * cairo fails. */
+typedef struct mu_link_card {
+    const char *title;
+    const char *subtitle;
+    const char *url;
+    const unsigned char *modules;
+    int width;
+    const char *note;
+} mu_link_card;
+MU_API mu_status mu_link_card_render(const mu_link_card *k, mu_plot_format f,
+                                     unsigned char **out, size_t *len,
+                                     mu_error *err);
+/* The card written to `path` in the format its extension names, as
+ * mu_chart_write writes (a temporary file renamed over it). */
+MU_API mu_status mu_link_card_write(const mu_link_card *k, const char *path,
+                                    mu_error *err);
+
 #ifdef __cplusplus
 }
 #endif

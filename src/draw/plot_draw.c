@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* plot_draw.c -- drawing a chart with cairo and pango, and writing it as
- * PNG, SVG or PDF to memory or to a file (temporary file, then rename).
+ * PNG, SVG or PDF to memory or to a file (temporary file, then rename);
+ * the fire quick-reference card and a link's card (its QR code drawn).
  * The chart model is plot_model.c: only this file and roster_draw.c need
  * cairo and pango: they are the muster_draw library, which the everyday
  * muster tool does not link (cli/handoff.c). */
@@ -942,6 +943,152 @@ mu_status mu_card_write(const mu_weapons *w, const char *source,
     size_t len;
     if (st == MU_OK &&
         (st = mu_card_render(w, source, f, &data, &len, err)) == MU_OK)
+        st = write_atomic(path, data, len, err);
+    return st;
+}
+
+/* ---- a link's card ------------------------------------------------------ */
+
+/* A6 portrait, in points: a card to hand across the table. */
+#define LCARD_W 298.0
+#define LCARD_H 420.0
+#define LCARD_M 22.0
+
+/* Text in a box of width w from (x, y), centred; mono: the link, broken
+ * anywhere (a URL has no word ends). Returns its height. */
+static double lcard_text(cairo_t *cr, const char *s, const char *font,
+                         double pt, bool bold, double x, double y, double w,
+                         bool anywhere)
+{
+    PangoLayout *lay = pango_cairo_create_layout(cr);
+    pango_cairo_context_set_resolution(pango_layout_get_context(lay), 72);
+    pango_layout_context_changed(lay);
+    PangoFontDescription *fd = pango_font_description_from_string(font);
+    pango_font_description_set_size(fd, (gint)(pt * PANGO_SCALE));
+    pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD
+                                               : PANGO_WEIGHT_NORMAL);
+    pango_layout_set_font_description(lay, fd);
+    pango_layout_set_text(lay, s, -1);
+    pango_layout_set_width(lay, (int)(w * PANGO_SCALE));
+    pango_layout_set_wrap(lay, anywhere ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD);
+    pango_layout_set_alignment(lay, PANGO_ALIGN_CENTER);
+    int lw, lh;
+    pango_layout_get_size(lay, &lw, &lh);
+    cairo_move_to(cr, x, y);
+    pango_cairo_show_layout(cr, lay);
+    pango_font_description_free(fd);
+    g_object_unref(lay);
+    return (double)lh / PANGO_SCALE;
+}
+
+/* The code's dark modules as squares, with a quiet zone of 4 modules
+ * (ISO/IEC 18004) inside a side of `side` points from (x, y). */
+static void lcard_code(cairo_t *cr, const mu_link_card *k, double x, double y,
+                       double side)
+{
+    int n = k->width + 8;
+    double m = side / n;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    for (int r = 0; r < k->width; r++)
+        for (int c = 0; c < k->width; c++)
+            if (k->modules[r * k->width + c] & 1)
+                cairo_rectangle(cr, x + (c + 4) * m, y + (r + 4) * m, m, m);
+    cairo_fill(cr);
+}
+
+static void lcard_draw(cairo_t *cr, const mu_link_card *k)
+{
+    const double w = LCARD_W - 2 * LCARD_M;
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_set_source_rgb(cr, 0.55, 0.55, 0.55); /* where to cut */
+    cairo_set_line_width(cr, 0.5);
+    double dash[] = {3, 3};
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_rectangle(cr, 6, 6, LCARD_W - 12, LCARD_H - 12);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    double y = LCARD_M;
+    y += lcard_text(cr, k->title, FONT, 14, true, LCARD_M, y, w, false) + 2;
+    if (k->subtitle && *k->subtitle)
+        y += lcard_text(cr, k->subtitle, FONT, 10.5, false, LCARD_M, y, w,
+                        false);
+    double side = 210;
+    y += 8;
+    lcard_code(cr, k, (LCARD_W - side) / 2, y, side);
+    y += side + 6;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    /* the address and the token on lines of their own, for typing */
+    const char *hash = strchr(k->url, '#');
+    size_t cut = hash ? (size_t)(hash - k->url) : strlen(k->url);
+    char *two = malloc(strlen(k->url) + 2);
+    if (two) {
+        snprintf(two, strlen(k->url) + 2, "%.*s%s%s", (int)cut, k->url,
+                 hash ? "\n" : "", k->url + cut);
+        y += lcard_text(cr, two, "DejaVu Sans Mono", 9, false, LCARD_M, y, w,
+                        true) + 10;
+        free(two);
+    }
+    if (k->note && *k->note) {
+        cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+        lcard_text(cr, k->note, FONT, 9, false, LCARD_M, y, w, false);
+    }
+}
+
+mu_status mu_link_card_render(const mu_link_card *k, mu_plot_format f,
+                              unsigned char **out, size_t *len, mu_error *err)
+{
+    if (!k || !k->title || !k->url || !k->modules || k->width < 21 ||
+        k->width > 177 || !out || !len)
+        return err_set(err, MU_EINPUT, "a link's card needs a title, the "
+                       "link and its QR code (21 to 177 modules a side)");
+    if (f < MU_PLOT_PNG || f > MU_PLOT_PDF)
+        return err_set(err, MU_EINPUT, "unknown picture format");
+    sbuf m = {0};
+    double z = f == MU_PLOT_PNG ? 2 : 1;
+    cairo_surface_t *s =
+        f == MU_PLOT_PNG ? cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+                                                      (int)(LCARD_W * z),
+                                                      (int)(LCARD_H * z))
+        : f == MU_PLOT_SVG ? cairo_svg_surface_create_for_stream(
+                                 mem_write, &m, LCARD_W, LCARD_H)
+        : cairo_pdf_surface_create_for_stream(mem_write, &m, LCARD_W, LCARD_H);
+    if (f == MU_PLOT_PDF) {
+        cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, k->title);
+        cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
+                                       "muster " MU_VERSION);
+    }
+    cairo_t *cr = cairo_create(s);
+    cairo_scale(cr, z, z);
+    lcard_draw(cr, k);
+    cairo_destroy(cr);
+    mu_status st = MU_OK;
+    if (f == MU_PLOT_PNG &&
+        cairo_surface_write_to_png_stream(s, mem_write, &m) !=
+            CAIRO_STATUS_SUCCESS && !m.oom)
+        st = err_set(err, MU_EINTERNAL, "cairo could not encode the PNG");
+    mu_status st2 = surface_done(s, &m, err);
+    if (st == MU_OK)
+        st = st2;
+    if (st != MU_OK) {
+        sb_free(&m);
+        return st;
+    }
+    *out = (unsigned char *)m.p;
+    *len = m.len;
+    return MU_OK;
+}
+
+mu_status mu_link_card_write(const mu_link_card *k, const char *path,
+                             mu_error *err)
+{
+    mu_plot_format f;
+    mu_status st = mu_plot_format_detect(path, &f, err);
+    unsigned char *data;
+    size_t len;
+    if (st == MU_OK && (st = mu_link_card_render(k, f, &data, &len, err)) ==
+                           MU_OK)
         st = write_atomic(path, data, len, err);
     return st;
 }
