@@ -155,30 +155,36 @@ mu_status camp_add_known(mu_campaign *c, mu_army side, const char *name,
     return s;
 }
 
-/* What the division's add event knew of it (known->has false: nothing). */
+/* What the division's add event knew of it (known->has false: nothing).
+ * A player's own file has no events: its log as its side saw it does
+ * (the other side's add without "known", their engage masked while the
+ * division is hidden), and its first entry of the division that has a
+ * "known" (the add's, or the engage's) is read instead. */
 mu_status camp_div_known(mu_campaign *c, int div, ev_known *known,
                          mu_error *err)
 {
     memset(known, 0, sizeof *known);
     known->given = mu_division_given_none();
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT id, data FROM events WHERE kind = "
-                               "'add' AND division = ? AND json_type(data, "
-                               "'$.known') IS NOT NULL", &st, err);
+    mu_status s = camp_prepare(c, c->view
+                               ? "SELECT id, json FROM view_log WHERE "
+                                 "json_extract(json, '$.kind') IN ('add', "
+                                 "'engage') AND json_extract(json, "
+                                 "'$.division') = ? AND json_type(json, "
+                                 "'$.known') IS NOT NULL ORDER BY id LIMIT 1"
+                               : "SELECT id, data FROM events WHERE kind = "
+                                 "'add' AND division = ? AND json_type(data, "
+                                 "'$.known') IS NOT NULL", &st, err);
     if (s != MU_OK)
         return s;
     sqlite3_bind_int(st, 1, div);
     int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW) {
-        camp_ev e;
-        s = camp_ev_decode(c->path, sqlite3_column_int64(st, 0), "add", div,
-                           (const char *)sqlite3_column_text(st, 1), &e, err);
-        if (s == MU_OK)
-            *known = e.u.add.known;
-        camp_ev_clear(&e);
-    } else if (rc != SQLITE_DONE) {
+    if (rc == SQLITE_ROW)
+        s = camp_known_decode(c->path, sqlite3_column_int64(st, 0),
+                              (const char *)sqlite3_column_text(st, 1), known,
+                              err);
+    else if (rc != SQLITE_DONE)
         s = camp_sql_fail(c, rc, "reading", err);
-    }
     sqlite3_finalize(st);
     return s;
 }

@@ -167,6 +167,20 @@ void ev_known_decode(ev_reader *r, const cJSON *o, ev_known *k)
         rd_fail(r, "known", "has an empty list of brigades");
 }
 
+mu_status camp_known_decode(const char *path, int64_t id, const char *text,
+                            ev_known *k, mu_error *err)
+{
+    ev_reader r = {path, id, "add", text, MU_OK, err};
+    cJSON *o = text ? cJSON_Parse(text) : NULL;
+    if (cJSON_IsObject(o))
+        ev_known_decode(&r, o, k);
+    else
+        r.st = err_at(err, MU_EIO, path, 0, "event %" PRId64 " is damaged: "
+                      "its data is not a JSON object", id);
+    cJSON_Delete(o);
+    return r.st;
+}
+
 /* ---- add ---------------------------------------------------------------- */
 
 static void add_encode(const camp_ev *e, cJSON *o)

@@ -348,6 +348,12 @@ void camp_ev_clear(camp_ev *e);
 void ev_known_encode(const ev_known *k, cJSON *o);
 void ev_known_decode(ev_reader *r, const cJSON *o, ev_known *k);
 
+/* The "known" member of event `id`'s JSON text `text` (an add or engage
+ * payload, or its entry in a player's log) into *k, as camp_ev_decode
+ * reads it. */
+mu_status camp_known_decode(const char *path, int64_t id, const char *text,
+                            ev_known *k, mu_error *err);
+
 /* "#N " is the caller's; the event's text line(s), no final newline. */
 void camp_ev_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);
 

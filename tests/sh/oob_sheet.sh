@@ -127,6 +127,40 @@ strings u.db | grep -q 'Archer' && say "the Union's own file holds Heth's brigad
 "$muster" campaign export g.db --format oob-csv --as confederate | grep -q 'Archer' ||
     say "the Confederates do not see their own brigades"
 
+# ---- a player's own file: its side's sheet, nothing of the other's ---------
+# Nothing engaged yet: all the sheet knows of the other side is unrevealed.
+new p.db
+"$muster" campaign import p.db --from "$sample" >/dev/null
+for side in union confederate; do
+    rm -f $side.db
+    "$muster" campaign export p.db --side $side --out $side.db >/dev/null || say "export --side $side"
+    for f in csv json; do
+        "$muster" campaign export $side.db --format oob-$f >own.$f || say "$side.db: export oob-$f"
+        "$muster" campaign export p.db --format oob-$f --as $side >as.$f
+        cmp -s own.$f as.$f || say "$side.db's oob-$f differs from the umpire's --as $side: $(diff own.$f as.$f)"
+    done
+done
+"$muster" campaign export confederate.db --format oob-csv >own.csv
+[ "$(grep -c '^union,' own.csv)" = 3 ] || say "the Confederates' file lists not 3 Union divisions"
+grep -q '^union,I Corps,Wadsworth,infantry,,,,,,,$' own.csv || say "Wadsworth shown to the Confederates: $(grep Wadsworth own.csv)"
+grep -Eq 'Meredith|Iron Brigade|Rowley|Stannard' own.csv && say "the Confederates' sheet tells the Union's brigades"
+strings confederate.db | grep -Eq 'Meredith|Iron Brigade|Rowley' && say "the Confederates' own file holds the Union's sheet"
+grep -q "^confederate,Third Corps,Heth,infantry,average,,Archer's Brigade,James Archer,average,6,veteran$" own.csv ||
+    say "the Confederates' file lost their own sheet: $(grep Heth own.csv)"
+"$muster" campaign export union.db --format oob-csv >own.csv
+grep -q '^union,I Corps,Wadsworth,infantry,average,2,Iron Brigade,Solomon Meredith,average,8,crack$' own.csv ||
+    say "the Union's file lost its own sheet"
+grep -q '^confederate,Third Corps,Heth,infantry,,,,,,,$' own.csv || say "Heth shown to the Union's file"
+grep -Eq 'Archer|Pettigrew' own.csv && say "the Union's sheet tells Heth's brigades"
+# once Doubleday fights in the open, the Confederates' new file sees it whole
+"$muster" campaign engage p.db Doubleday --seed 12 >/dev/null
+rm -f confederate.db
+"$muster" campaign export p.db --side confederate --out confederate.db >/dev/null
+"$muster" campaign export confederate.db --format oob-csv >own.csv
+grep -q '^union,I Corps,Doubleday,infantry,average,2,Second Brigade,Roy Stone,exceptional,8,veteran$' own.csv ||
+    say "Doubleday not seen whole from the Confederates' file: $(grep Doubleday own.csv)"
+grep -q '^union,I Corps,Wadsworth,infantry,,,,,,,$' own.csv || say "Wadsworth shown after Doubleday engaged"
+
 # ---- the round trip, both formats -----------------------------------------
 for f in csv json; do
     "$muster" campaign export g.db --format oob-$f >a.$f || say "export oob-$f"
