@@ -480,11 +480,74 @@ static mu_status verify_context(const cJSON *div, int *year, mu_theater *th,
     return MU_OK;
 }
 
-/* The tables on the agreed dice give exactly the division revealed
- * (canonical JSON, byte for byte). */
+/* What the division revealed says an order of battle gave it ("given"),
+ * as the generator takes it. */
+static mu_status given_of_doc(const cJSON *div, mu_division_given *g,
+                              mu_error *err)
+{
+    *g = mu_division_given_none();
+    char *text = cJSON_PrintUnformatted(div);
+    if (!text)
+        return err_nomem(err);
+    mu_oob_doc doc;
+    mu_status s = mu_oob_parse_json(text, strlen(text), "the division revealed",
+                                    &doc, err);
+    free(text);
+    if (s == MU_OK && (doc.kind != MU_OOB_DIVISIONS || doc.ndivisions != 1))
+        s = err_set(err, MU_EMISMATCH, "the division revealed is not one "
+                    "division: it was altered");
+    const mu_division *v = s == MU_OK ? &doc.divisions[0] : NULL;
+    if (v && v->given & MU_GIVEN_LEADER)
+        g->leader = (int)v->leader_rolled;
+    if (v && v->given & MU_GIVEN_ARTILLERY)
+        g->batteries = v->artillery.division;
+    if (v && v->given & MU_GIVEN_BRIGADES)
+        g->nbrigades = v->nbrigades;
+    for (int b = 0; v && b < g->nbrigades; b++) {
+        const mu_brigade *x = &v->brigades[b];
+        mu_given_brigade *y = &g->brigades[b];
+        if (v->given & MU_GIVEN_STANDS(b))
+            y->stands = x->stands;
+        if (v->given & MU_GIVEN_MORALE(b))
+            y->morale = (int)x->morale;
+        if (v->given & MU_GIVEN_BRIGADIER(b))
+            y->rating = (int)x->rolled;
+    }
+    mu_oob_doc_clear(&doc);
+    return s;
+}
+
+/* The values the division's order of battle gave, which its roll kept (a
+ * division added by an import): the ledger's, from its add. A player's own
+ * file does not hold the other side's sheet (it is the owner's); there the
+ * division revealed says what was given (*asserted), and only the rolls are
+ * the dice's to check. NULL in *out: nothing given. */
+static mu_status verify_given(mu_campaign *c, const camp_div *d,
+                              const cJSON *div, ev_known *k,
+                              const mu_division_given **out, bool *asserted,
+                              mu_error *err)
+{
+    *out = NULL;
+    *asserted = false;
+    mu_status s = camp_div_known(c, d->id, k, err);
+    if (s == MU_OK && k->has)
+        *out = &k->given;
+    if (s != MU_OK || k->has || !c->view ||
+        !cJSON_GetObjectItemCaseSensitive(div, "given"))
+        return s;
+    if ((s = given_of_doc(div, &k->given, err)) == MU_OK) {
+        *out = &k->given;
+        *asserted = true;
+    }
+    return s;
+}
+
+/* The tables on the agreed dice, keeping what an order of battle gave, give
+ * exactly the division revealed (canonical JSON, byte for byte). */
 static mu_status verify_division(mu_campaign *c, const camp_div *d,
                                  const cJSON *div, const cJSON *fair,
-                                 int year, mu_theater th, mu_error *err)
+                                 int year, mu_theater th, bool *asserted,
+                                 mu_error *err)
 {
     char r[MU_FAIR_HEX];
     const char *con = doc_str(fair, "contribution");
@@ -494,11 +557,14 @@ static mu_status verify_division(mu_campaign *c, const camp_div *d,
     mu_division gen;
     const cJSON *book = cJSON_GetObjectItemCaseSensitive(div, "by_the_book");
     mu_oob_opts o = {d->side, year, th, d->arm, cJSON_IsTrue(book)};
+    ev_known k;
+    const mu_division_given *given;
     mu_status s;
-    if ((s = mu_fair_seed(doc_str(fair, "secret"), r, &seed, err)) != MU_OK ||
+    if ((s = verify_given(c, d, div, &k, &given, asserted, err)) != MU_OK ||
+        (s = mu_fair_seed(doc_str(fair, "secret"), r, &seed, err)) != MU_OK ||
         (s = mu_dice_new_seeded(seed, &dice, err)) != MU_OK)
         return s;
-    s = mu_division_generate(c->rules, dice, &o, &gen, err);
+    s = mu_division_generate_given(c->rules, dice, &o, given, &gen, err);
     mu_dice_free(dice);
     char *want = NULL, *got = NULL;
     cJSON *tree = s == MU_OK ? render_division_json(&gen, NULL) : NULL;
@@ -527,8 +593,10 @@ static mu_status verify_read(mu_campaign *c, void *p, mu_error *err)
         (s = verify_secrets(x, &f, &div, &fair, err)) != MU_OK)
         return s;
     bool known = year != 0; /* the battle's, recorded here */
+    bool asserted = false;
     if ((s = verify_context(div, &year, &th, err)) != MU_OK ||
-        (s = verify_division(c, &d, div, fair, year, th, err)) != MU_OK)
+        (s = verify_division(c, &d, div, fair, year, th, &asserted, err)) !=
+            MU_OK)
         return s;
     sbuf sb = {0};
     sb_printf(&sb, "ok: division %d \"%s\" was rolled fairly: the secret opens "
@@ -539,6 +607,10 @@ static mu_status verify_read(mu_campaign *c, void *p, mu_error *err)
               th == MU_EAST ? "Eastern" : "Western", year, known
               ? ", the battle's" : ": no battle was under way in this file "
               "at the contribution, so check that these were the battle's");
+    if (asserted) /* the report's last line is its own */
+        sb_puts(&sb, "Its order of battle gave some of its values, which the "
+                "dice did not roll: this file does not hold the other side's "
+                "sheet, so those are as the division says\n");
     return sb_finish(&sb, &x->report, err);
 }
 

@@ -161,6 +161,43 @@ grep -q '^union,I Corps,Doubleday,infantry,average,2,Second Brigade,Roy Stone,ex
     say "Doubleday not seen whole from the Confederates' file: $(grep Doubleday own.csv)"
 grep -q '^union,I Corps,Wadsworth,infantry,,,,,,,$' own.csv || say "Wadsworth shown after Doubleday engaged"
 
+# ---- a fair roll of an imported division verifies -------------------------
+# The owner rolls Heth fairly with the opponent's contribution; the sheet's
+# values are kept, the rest rolled on the agreed dice. The opponent's own
+# file does not hold the Confederate sheet: verify takes the given values
+# as the division says, and says so.
+new f.db
+"$muster" campaign import f.db --from "$sample" >/dev/null
+"$muster" campaign battle start f.db Gettysburg >/dev/null
+cp f.db owner.db
+rm -f opp.db; "$muster" campaign export f.db --side union --out opp.db >/dev/null
+h=$("$muster" campaign engage owner.db Heth --hidden --fair --as confederate | sed -n 's/^fair commitment //p')
+r=$("$muster" campaign contribute opp.db 4 --commitment "$h" | sed -n 's/^contribution //p')
+"$muster" campaign engage owner.db 4 --contribution "$r" --as confederate >eng.txt || say "fair engage of Heth"
+"$muster" campaign reveal owner.db 4 --as confederate >reveal.json || say "reveal Heth"
+python3 - reveal.json <<'PY' || say "the fair roll did not keep the sheet's values"
+import json, sys
+d = json.load(open(sys.argv[1]))["division"]
+assert d["given"] == ["leader", "brigades"] and d["leader"] == "average", d
+b = d["brigades"]
+assert (b[0]["stands"], b[0]["morale"], b[0]["given"]) == (6, "veteran", ["stands", "morale", "leader"]), b[0]
+assert b[2]["leader_rolled"] == "exceptional" and b[3]["leader_rolled"] == "despicable", b
+PY
+"$muster" campaign verify opp.db 4 --division reveal.json >verify.txt 2>&1 || say "verify in the opponent's file: $(cat verify.txt)"
+grep -q '^ok: division 4 "Heth" was rolled fairly: ' verify.txt || say "verify: $(cat verify.txt)"
+grep -qx "Its order of battle gave some of its values, which the dice did not roll: this file does not hold the other side's sheet, so those are as the division says" verify.txt ||
+    say "verify does not say where the given values come from: $(cat verify.txt)"
+# A given value changed in the division revealed is caught.
+python3 - reveal.json >altered.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+b = d["division"]["brigades"][0]
+assert b["stands"] == 6 and "stands" in b.get("given", []), b
+b["stands"] = 9
+print(json.dumps(d))
+PY
+"$muster" campaign verify opp.db 4 --division altered.json >verify.txt 2>&1 && say "an altered division verifies: $(cat verify.txt)"
+
 # ---- the round trip, both formats -----------------------------------------
 for f in csv json; do
     "$muster" campaign export g.db --format oob-$f >a.$f || say "export oob-$f"
