@@ -90,9 +90,13 @@ enum {
                               joined by '/'): the web's route */
     CLI_WRITES = 1 << 8,   /* command: changes its FILE (on the web: POST
                               only; the rest GET only) */
-    CLI_CAMPAIGN = 1 << 9  /* command: its first operand is the campaign
+    CLI_CAMPAIGN = 1 << 9, /* command: its first operand is the campaign
                               FILE (on the web: the served one; acting as
                               the token's viewer, --as) */
+    CLI_BODY = 1 << 10,    /* option: on the web, the request's body as
+                              sent (text/csv or application/json, not a
+                              JSON object of options) is its value */
+    CLI_UMPIRE = 1 << 11   /* command: on the web, the umpire's link only */
 };
 
 /* What an operand is: for completions, the web's names and messages. */

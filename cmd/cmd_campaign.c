@@ -728,22 +728,39 @@ static const char *format_word(const cli_ctx *cx)
     return v && v->given ? cx->cmd->opts[v - cx->val].vocab[v->choice] : NULL;
 }
 
-/* import FILE --from SHEET [--format oob-csv|oob-json] */
+/* A sheet in JSON is an object; a CSV sheet starts with its header, a
+ * column's name (after the byte order mark a spreadsheet writes). */
+static bool sheet_is_json(const char *text, size_t len)
+{
+    size_t i = len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? 3 : 0;
+    while (i < len && strchr(" \t\r\n", text[i]))
+        i++;
+    return i < len && text[i] == '{';
+}
+
+/* import FILE (--from SHEET | --sheet TEXT): CSV or JSON, as its first
+ * character says. */
 static cli_rc run_import(cli_ctx *cx)
 {
-    const char *from = cli_str(cx, O_from), *word = format_word(cx);
-    size_t n = strlen(from);
-    bool json = word ? !strcmp(word, "oob-json")
-                     : n >= 5 && !strcmp(from + n - 5, ".json");
     mu_error err = {0};
     char *text = NULL;
     size_t len = 0;
-    if (mu_file_read(from, &text, &len, &err) != MU_OK)
-        return cli_fail(cx, &err);
-    const char *name = strcmp(from, "-") ? from : "standard input";
+    const char *name = "sheet";
+    if (cli_has(cx, O_sheet)) {
+        len = strlen(cli_str(cx, O_sheet));
+        if (!(text = malloc(len + 1)))
+            return cli_error(cx, "out of memory");
+        memcpy(text, cli_str(cx, O_sheet), len + 1);
+    } else {
+        const char *from = cli_str(cx, O_from);
+        if (mu_file_read(from, &text, &len, &err) != MU_OK)
+            return cli_fail(cx, &err);
+        name = strcmp(from, "-") ? from : "standard input";
+    }
     mu_oob_sheet sheet;
     mu_status s = mu_oob_sheet_parse(text, len, name,
-                                     json ? MU_SHEET_JSON : MU_SHEET_CSV,
+                                     sheet_is_json(text, len) ? MU_SHEET_JSON
+                                                              : MU_SHEET_CSV,
                                      &sheet, &err);
     free(text);
     if (s != MU_OK)
@@ -752,16 +769,13 @@ static cli_rc run_import(cli_ctx *cx)
     cli_rc rc = open_campaign(cx, &c);
     int first = 0;
     if (rc == CLI_OK && mu_campaign_import(c, &sheet, name, &first, &err) ==
-                            MU_OK) {
-        cli_buf_printf(&cx->out, "%s: %zu division%s added, ids %d..%zu: "
-                       "what the sheet knows is kept, the rest is rolled "
-                       "when each first engages\n", cx->operand[0], sheet.n,
-                       sheet.n == 1 ? "" : "s", first,
-                       (size_t)first + sheet.n - 1);
-        rc = cli_out(cx, "");
-    } else if (rc == CLI_OK) {
+                            MU_OK)
+        rc = emit_answer(cx, &(mu_campaign_answer){
+                                 .kind = MU_ANSWER_IMPORTED, .division = first,
+                                 .count = (int)sheet.n,
+                                 .file = cx->operand[0]});
+    else if (rc == CLI_OK)
         rc = cli_fail(cx, &err);
-    }
     cli_close_campaign(cx, c);
     mu_oob_sheet_clear(&sheet);
     return rc;
@@ -1120,17 +1134,18 @@ static const cli_opt advance_opts[] = {
 
 static const char *const export_formats[] = {"text", "json", "csv", "oob-csv",
                                              "oob-json", NULL};
-static const char *const sheet_formats[] = {"oob-csv", "oob-json", NULL};
 static const cli_opt import_opts[] = {
-    {.name = "from", .type = ARG_FILE, .metavar = "SHEET",
-     .flags = CLI_REQUIRED,
+    {.name = "from", .type = ARG_FILE, .metavar = "SHEET", .group = 1,
+     .flags = CLI_REQUIRED | CLI_LOCAL,
      .help = "the order of battle to read (- for standard input)",
      .missing = "%s: give the order of battle to read with --from SHEET "
-                "(docs/schema/oob-csv.md)"},
-    {.name = "format", .type = ARG_CHOICE, .vocab = sheet_formats,
-     .metavar = "F", .help = "oob-csv or oob-json (default: oob-json for a "
-                             "name ending .json, else oob-csv)"},
+                "(docs/schema/oob-csv.md)",
+     .conflict = "%s: give the sheet once: --from SHEET or --sheet TEXT"},
+    {.name = "sheet", .type = ARG_TEXT, .metavar = "TEXT", .group = 1,
+     .flags = CLI_BODY,
+     .help = "the order of battle itself (on the web: the request's body)"},
     CAMP_AS,
+    CAMP_FORMAT,
     {0}};
 static const cli_opt export_opts[] = {
     CAMP_SIDE(0),
@@ -1224,8 +1239,11 @@ const cli_command cmd_campaign_import = {
            "names, brigadiers, stands, morale) is kept; a blank cell is\n"
            "rolled by the tables when the division first engages. Until then\n"
            "it is its owner's: the other side sees the division's name, side,\n"
-           "arm and corps only.\n",
-    .flags = CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
+           "arm and corps only. A sheet whose first character is '{' is JSON.\n"
+           "On the web: POST /api/campaign/import, the body the sheet itself\n"
+           "(text/csv or application/json), from the umpire's link only.\n",
+    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES | CLI_UMPIRE,
+    .args = cli_args_campaign};
 const cli_command cmd_campaign_export = {
     .name = "campaign export", .summary = N_("a player's own file, or CSV"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,

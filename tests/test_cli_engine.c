@@ -173,11 +173,11 @@ static const char *const api_routes[] = {
     "campaign/exchange", "campaign/liberate", "campaign/leader-lost",
     "campaign/penalty", "campaign/downgrade", "campaign/camp",
     "campaign/advance", "campaign/undo", "campaign/contribute",
-    "campaign/name", NULL};
+    "campaign/name", "campaign/import", NULL};
 /* The options a web client may not give, likewise. */
 static const char *const web_refused[] = {"ask", "rules", "labels", "help",
                                           "threads", "commitment", "salt",
-                                          "out", NULL};
+                                          "out", "from", NULL};
 
 static bool listed(const char *const *list, const char *s)
 {
@@ -243,6 +243,31 @@ static void web_routes_are_the_table(void **state)
     assert_int_equal(web, n);
     assert_int_equal(api_status("odds fire", false, NULL, 0, NULL), 404);
     assert_int_equal(api_status("", false, NULL, 0, NULL), 404);
+}
+
+/* An import's body is the sheet itself (CLI_BODY), no other route's; it
+ * is the umpire's (CLI_UMPIRE): a side's link is refused before the
+ * campaign is opened. */
+static void web_import_route(void **state)
+{
+    (void)state;
+    assert_string_equal(web_api_body_option("campaign/import"), "sheet");
+    for (int i = 0; api_routes[i]; i++)
+        if (strcmp(api_routes[i], "campaign/import"))
+            assert_null(web_api_body_option(api_routes[i]));
+    assert_null(web_api_body_option("campaign/nothing"));
+    web_arg a = {"sheet", "side,division\nunion,Buford\n"};
+    web_call wc = {.path = "campaign/import", .args = &a, .nargs = 1,
+                   .post = true, .viewer = WEB_UNION,
+                   .campaign = "/nonexistent/muster-test.db"};
+    web_reply r;
+    web_api(&wc, &r);
+    assert_int_equal(r.status, 403);
+    assert_non_null(strstr(r.body, "campaign/import: the umpire's link only"));
+    free(r.body);
+    for (int i = 0; cli_commands[i]; i++)
+        assert_true(!(cli_commands[i]->flags & CLI_UMPIRE) ||
+                    (cli_commands[i]->flags & CLI_WEB));
 }
 
 /* The options marked local are the ones refused, on every web command. */
@@ -348,6 +373,7 @@ int main(void)
         cmocka_unit_test(every_command_has_a_sane_table),
         cmocka_unit_test(web_routes_are_the_table),
         cmocka_unit_test(web_refuses_local_options),
+        cmocka_unit_test(web_import_route),
         cmocka_unit_test(option_ids_are_the_tables),
         cmocka_unit_test(suggestions),
     };

@@ -25,8 +25,11 @@
  * /api/ its name with '/' between the words ("odds fire" at
  * /api/odds/fire); CLI_WRITES says POST (else GET), CLI_CAMPAIGN that its
  * FILE is the served campaign, its operands' keys (cli_arg.key) which
- * members of the call are operands, and CLI_LOCAL the options a client may
- * not give. This file keeps no list of its own. */
+ * members of the call are operands, CLI_LOCAL the options a client may
+ * not give, CLI_BODY the option that is the request's body as sent (an
+ * order of battle: the route takes no JSON object of options) and
+ * CLI_UMPIRE a command only the umpire's link calls. This file keeps no
+ * list of its own. */
 #define API_NAME_MAX 64
 
 bool web_api_sides_can_write(void)
@@ -279,6 +282,15 @@ static const cli_command *find(const char *path)
     return cmd && (cmd->flags & CLI_WEB) ? cmd : NULL;
 }
 
+const char *web_api_body_option(const char *path)
+{
+    const cli_command *cmd = find(path);
+    for (const cli_opt *o = cmd ? cmd->opts : NULL; o && o->name; o++)
+        if (o->flags & CLI_BODY)
+            return o->name;
+    return NULL;
+}
+
 /* Runs the command; *out and *errs malloc'd; -1 when out of memory. */
 static int run(const cli_shared *shared, const cli_command *cmd,
                const pairs *p, char **out, size_t *outlen, char **errs,
@@ -341,6 +353,10 @@ void web_api(const web_call *c, web_reply *r)
     }
     if (c->viewer == WEB_NOBODY && (rt->flags & CLI_CAMPAIGN)) {
         errorf(r, 403, "forbidden");
+        return;
+    }
+    if ((rt->flags & CLI_UMPIRE) && c->viewer != WEB_UMPIRE) {
+        errorf(r, 403, "%s: the umpire's link only", c->path);
         return;
     }
     if (c->nargs > WEB_MAX_ARGS) {

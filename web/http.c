@@ -539,6 +539,8 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
 {
     bool api = !strncmp(url, "/api/", 5);
     bool plot = !strncmp(url, "/plot/", 6);
+    /* A route whose body is an option's value (an order of battle). */
+    const char *raw = api && post ? web_api_body_option(url + 5) : NULL;
     if (!api && !plot && strcmp(url, "/whoami")) {
         if (post)
             return send_error(c, 405, "only /api/ takes POST");
@@ -585,14 +587,27 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
         }
         const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                      "Content-Type");
-        if (!ct || strncmp(ct, "application/json", 16))
+        if (raw && (!ct || (strncmp(ct, "text/csv", 8) &&
+                            strncmp(ct, "application/json", 16))))
+            return send_error(c, 415, "send the order of battle as it is "
+                                      "(Content-Type: text/csv or "
+                                      "application/json)");
+        if (!raw && (!ct || strncmp(ct, "application/json", 16)))
             return send_error(c, 415, "send the options as a JSON object "
                                       "(Content-Type: application/json)");
     }
     argv_acc a = {.n = 0};
     char *keep = NULL;
     char why[200];
-    if (post) {
+    if (raw) {
+        /* The body is the option's value: text, so no NUL and UTF-8. */
+        const char *body = q->len ? q->body : "";
+        if (strlen(body) != q->len || !web_utf8_ok(body, q->len))
+            return send_error(c, 400, "the body holds a NUL or bytes that "
+                                      "are not UTF-8");
+        a.args[a.n].name = raw;
+        a.args[a.n++].value = body;
+    } else if (post) {
         if (!body_args(q, &keep, &a, why, sizeof why)) {
             free(keep);
             return send_error(c, 400, why);

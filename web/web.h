@@ -84,6 +84,11 @@ typedef struct web_reply {
  * out of memory, then status 500). */
 void web_api(const web_call *c, web_reply *r);
 
+/* The option whose value is the whole body of a POST to /api/PATH (the
+ * command table's CLI_BODY: an order of battle as CSV or JSON), or NULL
+ * when the body is a JSON object of options. */
+const char *web_api_body_option(const char *path);
+
 /* GET /plot/<kind>?...: the SVG that `muster plot <kind> ... --out F.svg`
  * writes (path "curves", "figure" with number=N, "odds/fire"...). */
 void web_plot(const web_call *c, web_reply *r);

@@ -788,13 +788,15 @@ MU_API mu_status mu_campaign_check_view(mu_campaign *c, mu_army side,
  * print: a new division's id (mu_campaign_add), a fair roll's commitment
  * (mu_campaign_fair_commit) or contribution (mu_campaign_contribute), the
  * chain's head and its events (mu_campaign_head), a side's default camp
- * (mu_campaign_default_camp). */
+ * (mu_campaign_default_camp), the divisions an import added
+ * (mu_campaign_import). */
 typedef enum mu_answer_kind {
     MU_ANSWER_ADDED,           /* division: the new id */
     MU_ANSWER_FAIR_COMMITMENT, /* division, hex */
     MU_ANSWER_CONTRIBUTION,    /* division, hex */
     MU_ANSWER_HEAD,            /* hex, events */
-    MU_ANSWER_DEFAULT_CAMP     /* side, camp */
+    MU_ANSWER_DEFAULT_CAMP,    /* side, camp */
+    MU_ANSWER_IMPORTED         /* division: the first id, count, file */
 } mu_answer_kind;
 
 typedef struct mu_campaign_answer {
@@ -804,12 +806,16 @@ typedef struct mu_campaign_answer {
     int64_t events;
     mu_army side;
     const char *camp;
+    int count;        /* MU_ANSWER_IMPORTED: divisions added, ids
+                         division..division + count - 1 */
+    const char *file; /* MU_ANSWER_IMPORTED: the campaign, as named */
 } mu_campaign_answer;
 
 /* An answer as text (a line or two) or, with ro->format MU_FMT_JSON, one
  * line of JSON: {"id":N}, {"division":N,"fair_commitment":HEX},
  * {"division":N,"contribution":HEX}, {"head":HEX,"events":N},
- * {"side":"union","default_camp":NAME}. ro may be NULL (text).
+ * {"side":"union","default_camp":NAME}, {"added":N,"first":ID,"last":ID}.
+ * ro may be NULL (text).
  * Owns: *out is malloc'd; free() it.
  * Errors: MU_EINPUT for an answer without the value its kind needs. */
 MU_API mu_status mu_campaign_answer_render(const mu_campaign_answer *a,

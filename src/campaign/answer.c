@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* answer.c -- the short answers of the ledger's calls that return no
  * event: a new division's id, the two fair-roll steps' hex, the chain's
- * head, a side's default camp; as text or one line of JSON. */
+ * head, a side's default camp, an import's divisions; as text or one
+ * line of JSON. */
 #include "muster.h"
 
 #include "error.h"
@@ -33,6 +34,11 @@ static void answer_json(sbuf *sb, const mu_campaign_answer *a)
         jw_str(&w, "side", mu_army_name(a->side));
         jw_str(&w, "default_camp", a->camp);
         break;
+    case MU_ANSWER_IMPORTED:
+        jw_int(&w, "added", a->count);
+        jw_int(&w, "first", a->division);
+        jw_int(&w, "last", a->division + a->count - 1);
+        break;
     }
     jw_end(&w);
     sb_puts(sb, "\n");
@@ -60,6 +66,12 @@ static void answer_text(sbuf *sb, const mu_campaign_answer *a)
     case MU_ANSWER_DEFAULT_CAMP:
         sb_printf(sb, "%s\n", a->camp);
         break;
+    case MU_ANSWER_IMPORTED:
+        sb_printf(sb, "%s: %d division%s added, ids %d..%d: what the sheet "
+                  "knows is kept, the rest is rolled when each first "
+                  "engages\n", a->file, a->count, a->count == 1 ? "" : "s",
+                  a->division, a->division + a->count - 1);
+        break;
     }
 }
 
@@ -68,9 +80,11 @@ mu_status mu_campaign_answer_render(const mu_campaign_answer *a,
                                     mu_error *err)
 {
     *out = NULL;
-    bool hex = a->kind != MU_ANSWER_ADDED && a->kind != MU_ANSWER_DEFAULT_CAMP;
+    bool hex = a->kind == MU_ANSWER_FAIR_COMMITMENT ||
+               a->kind == MU_ANSWER_CONTRIBUTION || a->kind == MU_ANSWER_HEAD;
     if ((hex && !a->hex) || (a->kind == MU_ANSWER_DEFAULT_CAMP && !a->camp) ||
-        a->kind > MU_ANSWER_DEFAULT_CAMP)
+        (a->kind == MU_ANSWER_IMPORTED && (!a->file || a->count < 1)) ||
+        a->kind > MU_ANSWER_IMPORTED)
         return err_set(err, MU_EINPUT, "an answer without its value");
     sbuf sb = {0};
     if (ro && ro->format == MU_FMT_JSON)
