@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// The page's screenshots for docs/ (not a test): each view at 390x844 in
+// Debian's chromium, on a small campaign in mid-battle: the generator,
+// fire, the odds, the campaign as the Union and as the Confederates side
+// by side, the log, and the forms. Usage: node screens.mjs MUSTER OUTDIR
+import { mkdtempSync, mkdirSync, rmSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { startServer, cliOf } from './common.mjs';
+
+const [muster, out] = process.argv.slice(2);
+mkdirSync(out, { recursive: true });
+const cli = cliOf(muster);
+const dir = mkdtempSync(join(tmpdir(), 'muster-screens-'));
+const db = join(dir, 'c.db');
+cli('campaign', 'new', db, '--name', 'Gettysburg', '--year', '1863', '--theater', 'east');
+cli('campaign', 'add', db, '--side', 'union', '--name', 'Wadsworth', '--corps', 'I Corps');
+cli('campaign', 'add', db, '--side', 'union', '--name', 'Doubleday', '--corps', 'I Corps');
+cli('campaign', 'add', db, '--side', 'confederate', '--name', 'Heth', '--corps', 'Third Corps');
+cli('campaign', 'battle', 'start', db, "McPherson's Ridge");
+cli('campaign', 'engage', db, '1', '--seed', '7');
+cli('campaign', 'engage', db, '2', '--seed', '9');
+cli('campaign', 'engage', db, '3', '--seed', '8', '--hidden');
+cli('campaign', 'casualties', db, '1', '--brigade', '1', '--lost', '2', '--captured', '1');
+cli('campaign', 'casualties', db, '3', '--brigade', '2', '--lost', '1');
+cli('campaign', 'leader-lost', db, '1', '--brigade', '2', '--seed', '4');
+const srv = await startServer(muster, ['--campaign', db]);
+const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
+async function phone(url) {
+  const p = await browser.newPage();
+  await p.setViewport({ width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  await p.goto(url, { waitUntil: 'domcontentloaded' });
+  return p;
+}
+const at = async (p, sel) => p.evaluate(s => { const e = document.querySelector(s); window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8); }, sel);
+const shot = (p, name) => p.screenshot({ path: join(out, name) });
+try {
+  let p = await phone(srv.links.union + '&tab=division');
+  await p.waitForSelector('#division:not([hidden])');
+  await p.type('#division input[name="seed"]', '7').catch(() => {});
+  await p.click('#div-go');
+  await p.waitForSelector('#div-result:not([hidden])');
+  await at(p, '#div-result');
+  await shot(p, 'view-generator.png');
+  p = await phone(srv.links.union + '&tab=fire');
+  await p.waitForSelector('#fire-curve img, #fire-curve svg');
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await shot(p, 'view-fire.png');
+  await at(p, '#odds-chart');
+  await shot(p, 'view-odds.png');
+  const sides = [];
+  for (const who of ['union', 'confederate']) {
+    const c = await phone(srv.links[who]);
+    await c.waitForSelector('#camp-ledger .division');
+    await c.evaluate(() => { for (const d of document.querySelectorAll('#camp-forms details')) d.open = false; });
+    await at(c, '#camp-ledger');
+    await c.bringToFront();
+    sides.push(await c.screenshot({ encoding: 'base64' }));
+    if (who === 'union') {
+      await at(c, '#camp-log');
+      await shot(c, 'view-log.png');
+      await c.evaluate(() => { const d = document.querySelector('#camp-forms details'); d.open = true; });
+      await at(c, '#camp-forms');
+      await shot(c, 'view-forms.png');
+    }
+  }
+  const pair = await browser.newPage();
+  await pair.setViewport({ width: 800, height: 844 });
+  await pair.setContent(`<body style="margin:0;background:#444;display:flex;gap:20px">${sides.map(b => `<img src="data:image/png;base64,${b}" width="390" height="844">`).join('')}</body>`);
+  await pair.screenshot({ path: join(out, 'view-campaign-sides.png') });
+} finally {
+  await browser.close();
+  await srv.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log('screenshots in ' + out);
