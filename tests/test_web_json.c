@@ -79,6 +79,28 @@ static void no_name_twice(void **state)
     REFUSED("{\"lost\":1,\"l\\u006fst\":2}", "lost: given twice");
 }
 
+/* A reason quotes at most 40 bytes of a name, cut where a character ends:
+ * "a" and 20 e-acutes are 41 bytes; the 20th would be cut in two (the fuzz
+ * target fuzz_http found the reason was not UTF-8). */
+static void reason_cuts_a_name_whole(void **state)
+{
+    (void)state;
+#define E19 "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9" \
+            "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9" \
+            "\xc3\xa9\xc3\xa9\xc3\xa9"
+    static const char twice[] = "{\"a" E19 "\xc3\xa9\":1,\"a" E19 "\xc3\xa9\":2}";
+    static const char null[] = "{\"a" E19 "\xc3\xa9\":null}";
+    web_jarg v[8];
+    char why[200] = "";
+    assert_int_equal(parse(twice, sizeof twice - 1, v, why), (size_t)-1);
+    assert_string_equal(why, "a" E19 ": given twice");
+    assert_true(web_utf8_ok(why, strlen(why)));
+    assert_int_equal(parse(null, sizeof null - 1, v, why), (size_t)-1);
+    assert_string_equal(why,
+                        "a" E19 ": give a string, a number or true/false");
+#undef E19
+}
+
 static void no_nul_and_utf8_only(void **state)
 {
     (void)state;
@@ -140,6 +162,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(one_object_only),
         cmocka_unit_test(no_name_twice),
+        cmocka_unit_test(reason_cuts_a_name_whole),
         cmocka_unit_test(no_nul_and_utf8_only),
         cmocka_unit_test(numbers_exactly),
         cmocka_unit_test(values_of_three_kinds),

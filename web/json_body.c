@@ -26,6 +26,19 @@ static bool fail(rd *r, const char *msg)
     return false;
 }
 
+/* How many bytes of a name a reason quotes: at most 40, ending where a
+ * character ends (the name is valid UTF-8: it was read). */
+static int quoted(const char *name)
+{
+    size_t n = strlen(name);
+    if (n <= 40)
+        return (int)n;
+    n = 40;
+    while (n && ((unsigned char)name[n] & 0xC0) == 0x80)
+        n--;
+    return (int)n;
+}
+
 static void ws(rd *r)
 {
     while (r->p < r->end &&
@@ -316,8 +329,8 @@ static bool value(rd *r, const char *name, const char **out)
         r->w += strlen(t) + 1;
         return true;
     }
-    snprintf(r->why, r->wn, "%.40s: give a string, a number or true/false",
-             name);
+    snprintf(r->why, r->wn, "%.*s: give a string, a number or true/false",
+             quoted(name), name);
     return false;
 }
 
@@ -357,7 +370,7 @@ bool web_json_object(const char *body, size_t n, web_jarg *out, size_t max,
             return false;
         for (size_t i = 0; i < *count; i++)
             if (!strcmp(out[i].name, name)) {
-                snprintf(why, wn, "%.40s: given twice", name);
+                snprintf(why, wn, "%.*s: given twice", quoted(name), name);
                 return false;
             }
         if (*count >= max) {
