@@ -31,8 +31,21 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char path[96];
+static char dir[64], path[96];
 static char *base; /* fuzz/data/campaign.sqlite */
+
+/* At exit (a replay of the corpus ends; libFuzzer's run may too): the
+ * file, what SQLite kept beside it, and the folder. */
+static void remove_dir(void)
+{
+    static const char *const sides[] = {"", "-wal", "-shm", "-journal"};
+    for (size_t i = 0; i < sizeof sides / sizeof *sides; i++) {
+        char p[128];
+        snprintf(p, sizeof p, "%s%s", path, sides[i]);
+        unlink(p);
+    }
+    rmdir(dir);
+}
 static size_t base_len;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -40,12 +53,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argc;
     (void)argv;
     /* In memory where there is a tmpfs: the file is written every run. */
-    char dir[64];
     snprintf(dir, sizeof dir, "%s/fuzz_campaign.XXXXXX",
              access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp");
     if (!mkdtemp(dir))
         abort();
     snprintf(path, sizeof path, "%s/c.db", dir);
+    atexit(remove_dir);
     mu_error err;
     if (mu_file_read(MUSTER_FUZZ_BASE, &base, &base_len, &err) != MU_OK) {
         fprintf(stderr, "fuzz_campaign: %s\n", err.msg);
