@@ -88,15 +88,31 @@ static void write_seed(const char *path)
     fclose(f);
 }
 
+static char folder[] = "/tmp/fuzz_reveal.XXXXXX";
+
+/* At exit (a replay of the corpus ends): the opponent's file, still open
+ * until then, what SQLite keeps beside it, and the folder. */
+static void remove_dir(void)
+{
+    static const char *const names[] = {"opponent.db", "opponent.db-wal",
+                                        "opponent.db-shm", "owner.db"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        char p[512];
+        snprintf(p, sizeof p, "%s/%s", folder, names[i]);
+        unlink(p);
+    }
+    rmdir(folder);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    char dir[] = "/tmp/fuzz_reveal.XXXXXX";
-    if (!mkdtemp(dir))
+    if (!mkdtemp(folder))
         abort();
-    mu_campaign *owner = player(dir, "owner.db");
-    opponent = player(dir, "opponent.db");
+    atexit(remove_dir);
+    mu_campaign *owner = player(folder, "owner.db");
+    opponent = player(folder, "opponent.db");
     mu_error err;
     int64_t ev;
     must(mu_campaign_act_as(owner, MU_SIDE_UNION, &err), &err, "act as");
@@ -117,9 +133,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     free(report);
     if (getenv("MUSTER_FUZZ_SEED"))
         write_seed(getenv("MUSTER_FUZZ_SEED"));
-    /* The files stay open or are no longer needed: the folder can go. */
+    /* The owner's file is no longer needed (the opponent's stays open
+     * until exit, when remove_dir takes it and the folder). */
     char path[512];
-    snprintf(path, sizeof path, "%s/owner.db", dir);
+    snprintf(path, sizeof path, "%s/owner.db", folder);
     unlink(path);
     return 0;
 }
