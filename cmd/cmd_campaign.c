@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static const char *const text_json[] = {"text", "json", NULL};
 static const char *const winner_words[] = {"union", "confederate", "none",
@@ -22,14 +23,39 @@ static const char *const text_json_md[] = {"text", "json", "markdown", NULL};
      .flags = (req), .help = "union or confederate"}
 /* ---- shared steps ----------------------------------------------------------- */
 
-/* Opens FILE acting as --as says; `read`: for reading only (works on a
- * read-only or full file system, writes nothing). */
+/* The time events are recorded at: $MUSTER_NOW (2026-12-01T19:30:00Z, for
+ * tests and examples that must come out the same) or the system's clock.
+ * The library never reads the clock itself. */
+static cli_rc campaign_now(cli_ctx *cx, int64_t *secs)
+{
+    const char *now = getenv("MUSTER_NOW");
+    mu_error err = {0};
+    if (now && *now && mu_campaign_time_parse(now, secs, &err) != MU_OK)
+        return cli_error(cx, "MUSTER_NOW: %s (or unset it: the clock)",
+                         err.msg);
+    if (!now || !*now)
+        *secs = (int64_t)time(NULL);
+    return CLI_OK;
+}
+
+/* Opens FILE acting as --as says, its events recorded at campaign_now;
+ * `read`: for reading only (works on a read-only or full file system,
+ * writes nothing). */
 static cli_rc open_as(cli_ctx *cx, mu_campaign **c, bool read)
 {
     mu_error err = {0};
+    int64_t now = 0;
+    cli_rc rc = read ? CLI_OK : campaign_now(cx, &now);
+    if (rc != CLI_OK)
+        return rc;
     if ((read ? mu_campaign_open_read : mu_campaign_open)(cx->operand[0], c,
                                                           &err) != MU_OK)
         return cli_fail(cx, &err);
+    if (!read && mu_campaign_clock_set(*c, now, &err) != MU_OK) {
+        mu_campaign_close(*c);
+        *c = NULL;
+        return cli_fail(cx, &err);
+    }
     if (cli_takes(cx, O_as) && cli_has(cx, O_as) &&
         mu_campaign_act_as(*c, (mu_side)cli_choice(cx, O_as, 0), &err) !=
             MU_OK) {
@@ -393,6 +419,11 @@ static cli_rc run_new(cli_ctx *cx)
         return cli_fail(cx, &err);
     o.rules = rules;
     o.rules_name = path; /* errors in the tables name this file */
+    o.has_time = true;
+    if ((rc = campaign_now(cx, &o.time)) != CLI_OK) {
+        free(rules);
+        return rc;
+    }
     mu_campaign *c = NULL;
     rc = mu_campaign_create(cx->operand[0], &o, &c, &err) == MU_OK
              ? emit_event(cx, c, 1) : cli_fail(cx, &err);
@@ -1074,7 +1105,11 @@ static const cli_opt show_opts[] = {
     OPT_FORMAT(text_json_md, "text (default), json or markdown"),
     {0}};
 
-static const cli_opt log_opts[] = {CAMP_SIDE(0), CAMP_AS, CAMP_FORMAT, {0}};
+static const cli_opt log_opts[] = {
+    CAMP_SIDE(0), CAMP_AS,
+    OPT_FORMAT(text_json_md, "text (default), json or markdown (a list to "
+               "paste into a forum post)"),
+    {0}};
 static const cli_opt prisoners_opts[] = {CAMP_AS, CAMP_FORMAT, {0}};
 static const cli_opt check_opts[] = {
     {.name = "head", .type = ARG_TEXT, .metavar = "HEX",

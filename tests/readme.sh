@@ -37,6 +37,9 @@ set -u
 # machine's own language (docs/guide/de/ has the German ones).
 export LC_ALL=C
 unset LANGUAGE
+# The examples' campaign events are recorded at this time, not the clock's
+# (docs/guide/campaign.md, "Who and when", says so to the reader).
+export MUSTER_NOW=2026-12-01T19:30:00Z
 [ $# -ge 1 ] || { echo "usage: readme.sh MUSTER [FILE.md...]" >&2; exit 2; }
 muster=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 SRC=$(cd "$(dirname "$0")/.." && pwd)

@@ -83,6 +83,9 @@ export SRC
 # the machine's own language (tests/sh/german.sh runs the German ones).
 export LC_ALL=C
 unset LANGUAGE
+# Campaign events are recorded at this time, not the clock's (cmd/ reads
+# $MUSTER_NOW first), so that a golden log comes out the same every run.
+export MUSTER_NOW=2026-12-01T19:30:00Z
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/case" "$work/run"

@@ -229,6 +229,209 @@ static void report_says(mu_status got, mu_status want, char *report,
     free(report);
 }
 
+/* ---- who and when ------------------------------------------------------- */
+
+static void act(mu_campaign *c, mu_side v, int64_t at)
+{
+    mu_error err;
+    assert_int_equal(mu_campaign_act_as(c, v, &err), MU_OK);
+    assert_int_equal(mu_campaign_clock_set(c, at, &err), MU_OK);
+}
+
+static char *log_of(mu_campaign *c, mu_side v, mu_format f)
+{
+    char *t = NULL;
+    mu_error err;
+    assert_int_equal(mu_campaign_log(c, v, RO(f), &t, &err), MU_OK);
+    return t;
+}
+
+static void times_read_strictly(void **state)
+{
+    (void)state;
+    int64_t t;
+    mu_error err;
+    assert_int_equal(mu_campaign_time_parse("2026-12-01T19:30:00Z", &t, &err),
+                     MU_OK);
+    assert_int_equal(t, INT64_C(1796153400));
+    assert_int_equal(mu_campaign_time_parse("2028-02-29T23:59:59Z", &t, &err),
+                     MU_OK);
+    assert_int_equal(t, INT64_C(1835481599));
+    assert_int_equal(mu_campaign_time_parse("1970-01-01T00:00:00Z", &t, &err),
+                     MU_OK);
+    assert_int_equal(t, 0);
+    static const char *const bad[] = {
+        "2026-02-29T00:00:00Z", "2026-04-31T10:00:00Z", "2026-12-01T24:00:00Z",
+        "2026-12-01T19:60:00Z", "2026-12-01 19:30:00Z", "2026-12-01T19:30:00",
+        "2026-12-01T19:30:00+00:00", "1969-12-31T23:59:59Z",
+        "+026-12-01T19:30:00Z", "2026-1-01T19:30:00Z", "", "1796153400"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        if (mu_campaign_time_parse(bad[i], &t, &err) != MU_EINPUT)
+            fail_msg("'%s' read as a time", bad[i]);
+    mu_campaign_opts o = mu_campaign_defaults();
+    mu_campaign *c;
+    assert_int_equal(mu_campaign_create(fresh(), &o, &c, &err), MU_EINPUT);
+    o.name = "T";
+    o.year = 1863;
+    o.has_time = true;
+    o.time = -1;
+    assert_int_equal(mu_campaign_create(fresh(), &o, &c, &err), MU_EINPUT);
+    o.time = INT64_C(253402300800); /* 10000-01-01 */
+    assert_int_equal(mu_campaign_create(fresh(), &o, &c, &err), MU_EINPUT);
+}
+
+/* Each event records its author (whom the handle acts for) and the time
+ * the caller set, last in its payload and so in the chain: the log shows
+ * both, a side's log only for what it sees (never for a masked event),
+ * check replays them, and an edit of either breaks the chain. */
+static void each_event_says_who_and_when(void **state)
+{
+    (void)state;
+    const int64_t t0 = INT64_C(1796153400); /* 2026-12-01T19:30:00Z */
+    mu_campaign_opts o = mu_campaign_defaults();
+    o.name = "Stamps";
+    o.year = 1863;
+    o.has_time = true;
+    o.time = t0;
+    mu_campaign *c;
+    mu_error err;
+    int id;
+    mu_dice *d;
+    mu_engagement e;
+    char path[512];
+    snprintf(path, sizeof path, "%s", fresh());
+    assert_int_equal(mu_campaign_create(path, &o, &c, &err), MU_OK);
+    assert_int_equal(mu_campaign_add(c, MU_UNION, "A", MU_INFANTRY, NULL, &id,
+                                     &err), MU_OK);                  /* 2 */
+    assert_int_equal(mu_campaign_add(c, MU_CONFEDERATE, "B", MU_INFANTRY, NULL,
+                                     &id, &err), MU_OK);             /* 3 */
+    assert_int_equal(mu_campaign_battle_start(c, "R", NULL, &err), MU_OK);
+    act(c, MU_SIDE_UNION, t0 + 61);
+    assert_int_equal(mu_dice_new_seeded(1, &d, &err), MU_OK);
+    assert_int_equal(mu_campaign_engage(c, 1, false, false, d, &e, &err),
+                     MU_OK);                                         /* 5 */
+    mu_dice_free(d);
+    act(c, MU_SIDE_CONFEDERATE, t0 + 3600);
+    assert_int_equal(mu_dice_new_seeded(2, &d, &err), MU_OK);
+    assert_int_equal(mu_campaign_engage(c, 2, true, false, d, &e, &err),
+                     MU_OK);                                         /* 6 */
+    mu_dice_free(d);
+    assert_int_equal(mu_campaign_casualties(c, 2, STANDS(1, 1, 0), NULL, &err),
+                     MU_OK);                                         /* 7 */
+    /* the Confederates record on the Union's open division: the Union's
+     * log says who */
+    assert_int_equal(mu_campaign_casualties(c, 1, STANDS(1, 2, 0), NULL, &err),
+                     MU_OK);                                         /* 8 */
+    act(c, MU_SIDE_NONE, t0 + 7200);
+
+    char *j = log_of(c, MU_SIDE_NONE, MU_FMT_JSON);
+    assert_non_null(strstr(j, "\"tables\":\"built-in\",\"author\":\"umpire\","
+                           "\"time\":\"2026-12-01T19:30:00Z\"}"));
+    assert_non_null(strstr(j, "\"author\":\"union\",\"time\":"
+                           "\"2026-12-01T19:31:01Z\"}"));
+    assert_non_null(strstr(j, "\"author\":\"confederate\",\"time\":"
+                           "\"2026-12-01T20:30:00Z\"}"));
+    free(j);
+    char *t = log_of(c, MU_SIDE_NONE, MU_FMT_TEXT);
+    assert_non_null(strstr(t, "#1 [2026-12-01T19:30:00Z umpire] new campaign"));
+    assert_non_null(strstr(t, "#5 [2026-12-01T19:31:01Z union] engage"));
+    assert_non_null(strstr(t, "#6 [2026-12-01T20:30:00Z confederate] engage"));
+    free(t);
+    /* the Union sees who recorded on its division, and nothing of the
+     * masked events: neither author nor time */
+    t = log_of(c, MU_SIDE_UNION, MU_FMT_TEXT);
+    assert_non_null(strstr(t, "#8 [2026-12-01T20:30:00Z confederate] "
+                           "casualties"));
+    assert_non_null(strstr(t, "#7 casualties: division 2 (hidden)\n"));
+    assert_null(strstr(t, "#6 ["));
+    free(t);
+    j = log_of(c, MU_SIDE_UNION, MU_FMT_JSON);
+    assert_non_null(strstr(j, "{\"id\":7,\"kind\":\"casualties\",\"division\":2,"
+                           "\"hidden\":true}"));
+    assert_non_null(strstr(j, "{\"id\":6,\"kind\":\"engage\",\"division\":2,"
+                           "\"hidden\":true,\"commitment\":"));
+    free(j);
+    /* the answer to a write: no stamp in its text, both in its JSON */
+    assert_int_equal(mu_campaign_event(c, 8, MU_SIDE_NONE, RO(MU_FMT_TEXT), &t,
+                                       &err), MU_OK);
+    assert_non_null(strstr(t, "#8 casualties"));
+    free(t);
+    assert_int_equal(mu_campaign_event(c, 8, MU_SIDE_NONE, RO(MU_FMT_JSON), &t,
+                                       &err), MU_OK);
+    assert_non_null(strstr(t, "\"author\":\"confederate\""));
+    free(t);
+    check_clean(c);
+    /* undo replays the log with each event's author and time; the undo
+     * is the umpire's, now */
+    assert_int_equal(mu_campaign_undo(c, 8, NULL, &err), MU_OK);
+    check_clean(c);
+    j = log_of(c, MU_SIDE_NONE, MU_FMT_JSON);
+    assert_non_null(strstr(j, "\"kind\":\"undo\",\"event\":8,\"undone_kind\":"
+                           "\"casualties\",\"division\":1,\"author\":"
+                           "\"umpire\",\"time\":\"2026-12-01T21:30:00Z\"}"));
+    free(j);
+    char head[MU_CHAIN_HEX];
+    int64_t n;
+    assert_int_equal(mu_campaign_head(c, head, &n, &err), MU_OK);
+    mu_campaign_close(c);
+
+    /* an edit of an author or a time: the chain fails from that event */
+    char copy[600], cmd[1300];
+    snprintf(copy, sizeof copy, "%s.time", path);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", path, copy);
+    assert_int_equal(system(cmd), 0);
+    sql(path, "UPDATE events SET data = replace(data, '\"author\":\"union\"', "
+              "'\"author\":\"umpire\"') WHERE id = 5");
+    check_finds(path, "event 5: its stored hash is");
+    sql(copy, "UPDATE events SET data = replace(data, '19:31:01Z', "
+              "'19:31:02Z') WHERE id = 5");
+    check_finds(copy, "event 5: its stored hash is");
+    /* and a time that is no time is damage, named */
+    sql(copy, "UPDATE events SET data = replace(data, '19:31:02Z', "
+              "'19:31:61Z') WHERE id = 5");
+    check_finds(copy, "event 5 (engage) is damaged: field 'time' is not a "
+                      "UTC time");
+}
+
+/* A file of an older muster: its events have no author or time, and keep
+ * their hashes; the events recorded now have both, and a head noted
+ * before is still in the chain. */
+static void an_older_file_keeps_its_heads(void **state)
+{
+    (void)state;
+    char to[512];
+    camp_fixture("campaign-schema6.db", to, sizeof to);
+    mu_campaign *c;
+    mu_error err;
+    char before[MU_CHAIN_HEX];
+    int64_t n, m;
+    assert_int_equal(mu_campaign_open(to, &c, &err), MU_OK);
+    assert_int_equal(mu_campaign_head(c, before, &n, &err), MU_OK);
+    char *j = log_of(c, MU_SIDE_NONE, MU_FMT_JSON);
+    assert_null(strstr(j, "\"author\""));
+    free(j);
+    act(c, MU_SIDE_NONE, INT64_C(1796153400));
+    int id;
+    assert_int_equal(mu_campaign_add(c, MU_UNION, "Newcomer", MU_INFANTRY,
+                                     NULL, &id, &err), MU_OK);
+    char after[MU_CHAIN_HEX];
+    assert_int_equal(mu_campaign_head(c, after, &m, &err), MU_OK);
+    assert_int_equal(m, n + 1);
+    char *report = NULL;
+    assert_int_equal(mu_campaign_check_head(c, before, &report, &err), MU_OK);
+    assert_non_null(strstr(report, "nothing before it was rewritten"));
+    free(report);
+    char *t = log_of(c, MU_SIDE_NONE, MU_FMT_TEXT);
+    char want[80];
+    snprintf(want, sizeof want, "#%d [2026-12-01T19:30:00Z umpire] add",
+             (int)m);
+    assert_non_null(strstr(t, want));
+    snprintf(want, sizeof want, "#%d [", (int)n);
+    assert_null(strstr(t, want));
+    free(t);
+    mu_campaign_close(c);
+}
+
 /* The player's own file carries its side's view of the chain: the same
  * head as the umpire's file gives for that side, checked link by link in
  * the player's file alone, still a link of the umpire's after a reveal and
@@ -407,6 +610,9 @@ int main(void)
         cmocka_unit_test(a_players_file_has_a_chain),
         cmocka_unit_test(a_head_noted_before_the_mending),
         cmocka_unit_test(a_side_gets_only_its_view_head),
+        cmocka_unit_test(times_read_strictly),
+        cmocka_unit_test(each_event_says_who_and_when),
+        cmocka_unit_test(an_older_file_keeps_its_heads),
     };
     return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
 }

@@ -131,6 +131,10 @@ typedef struct mu_campaign_opts {
     size_t rules_len;
     const char *rules_name; /* the file the tables came from, for errors
                                ("my.ini:25: ..."); NULL: "the tables" */
+    bool has_time;  /* the time of the "new" event, and the clock of the
+                       handle mu_campaign_create gives (see
+                       mu_campaign_clock_set); false: none */
+    int64_t time;   /* seconds since 1970, UTC */
 } mu_campaign_opts;
 
 /* No name, year 0, the seed's 50 % for every outcome, built-in tables. */
@@ -202,6 +206,25 @@ MU_API mu_status mu_campaign_division_find(mu_campaign *c, const char *name,
 MU_API mu_status mu_campaign_act_as(mu_campaign *c, mu_side v, mu_error *err);
 /* Whom the handle acts for. */
 MU_API mu_side mu_campaign_viewer(const mu_campaign *c);
+
+/* Who and when. Every event records its author, whom the handle acts for
+ * (the umpire or a side, mu_campaign_act_as), and, once the caller has set
+ * the handle's clock, the time it was recorded, UTC to the second: the
+ * payload's last fields "author" and "time", in the hash chain with the
+ * rest, and shown wherever the event is (never for an event masked from
+ * the reader). The library never reads the system's clock: the caller
+ * passes the time in, so that a test can fix it. `secs` is seconds since
+ * 1970 (UTC, leap seconds not counted) of the years 1970..9999. Without a
+ * clock events record no time. Events written before these fields have
+ * neither.
+ * Errors: MU_EINPUT for a time outside those years. */
+MU_API mu_status mu_campaign_clock_set(mu_campaign *c, int64_t secs,
+                                       mu_error *err);
+/* The seconds of a time as events write it, "2026-12-01T19:30:00Z" (UTC,
+ * to the second, a real date of the years 1970..9999).
+ * Errors: MU_EINPUT for anything else. */
+MU_API mu_status mu_campaign_time_parse(const char *s, int64_t *secs,
+                                        mu_error *err);
 
 /* The secret of a viewer's link to a served campaign (a front end's way
  * of telling who is asking): 32 lower-case hex digits, 128 bits from the

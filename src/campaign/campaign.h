@@ -53,6 +53,10 @@ struct mu_campaign {
     int64_t tx_first, tx_last;
     int64_t done_first[CAMP_APPENDED_RUNS], done_last[CAMP_APPENDED_RUNS];
     size_t done_runs;
+    bool has_clock; /* mu_campaign_clock_set: events record this time */
+    int64_t clock;  /* seconds since 1970, UTC */
+    const ev_stamp *restamp; /* a replay: the author and time of the event
+                                replayed, which the one it writes takes */
 };
 
 typedef struct camp_brigade {
@@ -244,8 +248,10 @@ mu_status camp_file_put(sqlite3 *db, const char *path, bool wal,
 
 /* A campaign in memory made as mu_campaign_create makes a file (for the
  * replay). */
-mu_status camp_create_memory(const mu_campaign_opts *o, mu_campaign **out,
-                             mu_error *err);
+/* `stamp`: in a replay of a "new" event, its author and time (NULL: the
+ * options' time, the umpire). */
+mu_status camp_create_memory(const mu_campaign_opts *o, const ev_stamp *stamp,
+                             mu_campaign **out, mu_error *err);
 
 /* mu_campaign_battle_end; `one_stream` rolls a seed's returns from one
  * stream in division order, as logs before per-division streams did (the
@@ -429,6 +435,8 @@ typedef struct camp_log {
     bool json;
     int64_t only; /* one event, or 0 for all */
     int64_t count;
+    bool bare; /* text without who and when (mu_campaign_event) */
+    bool md;   /* the text as a Markdown list */
 } camp_log;
 mu_status camp_log_put(camp_log *x, const char *s, mu_error *err);
 /* Event `id` as `viewer`'s log shows it, its text (lines) or its JSON

@@ -302,7 +302,7 @@ static mu_status schema_objects(mu_campaign *c, check_ctx *x, bool player,
     o.year = MU_YEAR_FIRST;
     mu_campaign *ref = NULL;
     sqlite3_stmt *st = NULL, *q = NULL;
-    mu_status s = camp_create_memory(&o, &ref, err);
+    mu_status s = camp_create_memory(&o, NULL, &ref, err);
     /* A file older than brigade names, read as it is: its brigades are
      * muster's as they were before the column (which SQLite's DROP COLUMN
      * gives back, text and all). */

@@ -968,7 +968,7 @@ bool camp_ev_kind_of(const char *name, camp_ev_kind *out)
     return false;
 }
 
-cJSON *camp_ev_encode(const camp_ev *e)
+cJSON *camp_ev_encode_stamped(const camp_ev *e, const ev_stamp *st)
 {
     cJSON *o = cJSON_CreateObject();
     if (!o)
@@ -977,7 +977,42 @@ cJSON *camp_ev_encode(const camp_ev *e)
     if (t->division == EV_DIV_FIRST)
         cJSON_AddNumberToObject(o, "division", e->division);
     t->encode(e, o);
+    if (st->has_author)
+        cJSON_AddStringToObject(o, "author", ev_author_word(st->author + 1));
+    if (st->has_time)
+        cJSON_AddStringToObject(o, "time", st->time);
     return o;
+}
+
+cJSON *camp_ev_encode(const camp_ev *e)
+{
+    return camp_ev_encode_stamped(e, &e->stamp);
+}
+
+void camp_stamp_text(const ev_stamp *st, sbuf *sb)
+{
+    if (!st->has_author && !st->has_time)
+        return;
+    /* the author in the log's language, as its sides are written */
+    const char *who = !st->has_author ? ""
+                      : st->author < 0 ? _("umpire")
+                                       : ev_side_text((mu_army)st->author);
+    sb_printf(sb, "[%s%s%s] ", st->has_time ? st->time : "",
+              st->has_author && st->has_time ? " " : "", who);
+}
+
+/* "author" and "time", each absent in an event recorded before them. */
+static void stamp_decode(ev_reader *r, const cJSON *o, ev_stamp *st)
+{
+    if ((st->has_author = rd_has(o, "author")))
+        st->author = rd_word(r, o, "author", ev_author_word, 3) - 1;
+    if ((st->has_time = rd_has(o, "time"))) {
+        int64_t secs;
+        rd_str(r, o, "time", st->time, sizeof st->time);
+        if (r->st == MU_OK && !camp_time_parse(st->time, &secs))
+            rd_fail(r, "time", "is not a UTC time to the second "
+                    "(2026-12-01T19:30:00Z)");
+    }
 }
 
 mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
@@ -1000,6 +1035,7 @@ mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
     if (t->division == EV_DIV_FIRST)
         e->division = rd_int(&r, o, "division", 1, INT32_MAX);
     t->decode(&r, o, e);
+    stamp_decode(&r, o, &e->stamp);
     cJSON_Delete(o);
     if (r.st == MU_OK && e->division != division)
         rd_fail(&r, "division", "differs from the division the event is "

@@ -261,10 +261,33 @@ typedef struct ev_penalty {
     int owed;
 } ev_penalty;
 
+/* Who recorded an event and when: "author" and "time", the last fields of
+ * every payload since they were recorded (an older event has neither; in
+ * the hash chain with the rest, docs/design.md "Who and when"). camp_event
+ * stamps each event it writes from the handle: whom it acts for, and its
+ * clock once the caller set one (mu_campaign_clock_set). */
+#define EV_TIME_LEN 21 /* "2026-12-01T19:30:00Z" and the NUL */
+typedef struct ev_stamp {
+    bool has_author;
+    int author; /* mu_side: MU_SIDE_NONE is the umpire */
+    bool has_time;
+    char time[EV_TIME_LEN]; /* UTC, ISO 8601 to the second */
+} ev_stamp;
+
+/* A time as events write it (seconds since 1970, UTC, of the years
+ * 1970..9999), false for one outside them; and back, false for a text
+ * that is not exactly so written (a real date and time). In base.c, below
+ * the codec (no words for people, nothing to translate). */
+bool camp_time_text(int64_t secs, char out[EV_TIME_LEN]);
+bool camp_time_parse(const char *s, int64_t *secs);
+/* "umpire", "union", "confederate" for i = 0, 1, 2 (a mu_side + 1). */
+const char *ev_author_word(int i);
+
 typedef struct camp_ev {
     camp_ev_kind kind;
     int64_t id;   /* its number in the log (0 before it is written) */
     int division; /* the division it is about, 0: none */
+    ev_stamp stamp; /* as read back; camp_event writes the handle's */
     union {
         ev_new new_;
         ev_add add;
@@ -324,8 +347,12 @@ extern const camp_ev_type camp_ev_types[EV_NKINDS];
 /* The kind named `name`; false for an unknown one. */
 bool camp_ev_kind_of(const char *name, camp_ev_kind *out);
 
-/* The payload as a JSON object (the caller's), fields in documented order. */
+/* The payload as a JSON object (the caller's), fields in documented order,
+ * e->stamp last; camp_ev_encode_stamped with `st` instead. */
 cJSON *camp_ev_encode(const camp_ev *e);
+cJSON *camp_ev_encode_stamped(const camp_ev *e, const ev_stamp *st);
+/* "[2026-12-01T19:30:00Z union] " (what of it there is), or nothing. */
+void camp_stamp_text(const ev_stamp *st, sbuf *sb);
 
 /* Reads event `id` of kind `kind` from its stored text into *e (zeroed
  * first; release with camp_ev_clear). MU_EIO naming the event and the field

@@ -109,6 +109,12 @@ int rd_word(ev_reader *r, const cJSON *o, const char *key,
 }
 
 const char *ev_army_word(int i) { return mu_army_name((mu_army)i); }
+
+const char *ev_author_word(int i)
+{
+    return i == 0 ? "umpire" : ev_army_word(i - 1);
+}
+
 const char *ev_arm_word(int i) { return mu_arm_name((mu_arm)i); }
 const char *ev_theater_word(int i) { return mu_theater_name((mu_theater)i); }
 const char *ev_rating_word(int i) { return mu_rating_name((mu_rating)i); }

@@ -11,7 +11,16 @@
 mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
                      mu_error *err)
 {
-    cJSON *data = camp_ev_encode(e);
+    /* Who and when: the handle's viewer and clock, or in a replay those of
+     * the event replayed (an older event's none). */
+    ev_stamp stamp = {.has_author = true, .author = c->viewer,
+                      .has_time = c->has_clock};
+    if (c->restamp)
+        stamp = *c->restamp;
+    else if (stamp.has_time && !camp_time_text(c->clock, stamp.time))
+        return err_set(err, MU_EINPUT, "the clock is not a time of the years "
+                       "1970..9999");
+    cJSON *data = camp_ev_encode_stamped(e, &stamp);
     char *text = data ? cJSON_PrintUnformatted(data) : NULL;
     cJSON_Delete(data);
     if (!text)

@@ -64,9 +64,12 @@ static bool view_masked(const void *ctx, int div)
     return masked(ctx, div);
 }
 
-static void event_text(const camp_ev *e, bool hide, const masks *m, sbuf *sb)
+static void event_text(const camp_ev *e, bool hide, const masks *m,
+                       bool stamp, sbuf *sb)
 {
     sb_printf(sb, "#%" PRId64 " ", e->id);
+    if (stamp && !hide) /* who and when: never of a masked event */
+        camp_stamp_text(&e->stamp, sb);
     if (hide && e->kind != EV_ENGAGE) {
         sb_printf(sb, _("%s: division %d (hidden)\n"),
                   camp_ev_types[e->kind].name, e->division);
@@ -75,6 +78,38 @@ static void event_text(const camp_ev *e, bool hide, const masks *m, sbuf *sb)
     ev_view v = {view_masked, m};
     camp_ev_text(e, hide, &v, sb);
     sb_puts(sb, "\n");
+}
+
+/* ---- Markdown ----------------------------------------------------------- */
+
+/* The text entry (its lines) as one list item, "- **#N** [TIME AUTHOR]
+ * ...", characters that would format escaped; each further line (a
+ * battle's returns) an item under it. */
+static void md_item(const char *text, sbuf *sb)
+{
+    char one[2] = {0};
+    const char *sp = strchr(text, ' ');
+    size_t n = sp ? (size_t)(sp - text) : 0;
+    sb_puts(sb, "- **");
+    for (size_t i = 0; i < n; i++) {
+        one[0] = text[i];
+        sb_puts(sb, i == 0 ? "\\#" : one);
+    }
+    sb_puts(sb, "**");
+    bool start = false;
+    for (const char *p = text + n; *p; p++) {
+        if (*p == '\n') {
+            start = p[1] != '\0';
+            sb_puts(sb, start ? "\n  - " : "\n");
+            continue;
+        }
+        if (start && *p == ' ')
+            continue; /* the text's indent of a further line */
+        start = false;
+        one[0] = *p;
+        sb_puts(sb, strchr("\\`*_[]|<>#", *p) ? "\\" : "");
+        sb_puts(sb, one);
+    }
 }
 
 /* ---- JSON --------------------------------------------------------------- */
@@ -163,11 +198,21 @@ mu_status camp_log_put(camp_log *x, const char *s, mu_error *err)
 /* One event as a log entry: its text lines, or its JSON object on one
  * line, appended to sb. */
 static mu_status render_event(const camp_ev *e, int div, const masks *m,
-                              bool json, sbuf *sb, mu_error *err)
+                              bool json, bool stamp, bool md, sbuf *sb,
+                              mu_error *err)
 {
     bool hide = div && masked(m, div) && e->kind != EV_ADD;
+    if (md) {
+        sbuf t = {0};
+        event_text(e, hide, m, stamp, &t);
+        if (t.p)
+            md_item(t.p, sb);
+        bool oom = t.oom || !t.p;
+        sb_free(&t);
+        return oom || sb->oom ? err_nomem(err) : MU_OK;
+    }
     if (!json) {
-        event_text(e, hide, m, sb);
+        event_text(e, hide, m, stamp, sb);
         return sb->oom ? err_nomem(err) : MU_OK;
     }
     cJSON *o = event_json(e, hide, m);
@@ -184,7 +229,7 @@ mu_status camp_log_render(const camp_ev *e, bool (*hidden)(const void *ctx,
                           const void *ctx, bool json, sbuf *sb, mu_error *err)
 {
     masks m = {MU_SIDE_NONE, NULL, hidden, ctx};
-    return render_event(e, e->division, &m, json, sb, err);
+    return render_event(e, e->division, &m, json, true, false, sb, err);
 }
 
 /* One event, masked for the viewer, as text or JSON. */
@@ -192,7 +237,8 @@ static mu_status log_event(camp_log *x, const camp_ev *e, int div,
                            const masks *m, mu_error *err)
 {
     sbuf sb = {0};
-    mu_status s = render_event(e, div, m, x->json, &sb, err);
+    mu_status s = render_event(e, div, m, x->json, !x->bare, x->md, &sb,
+                               err);
     if (s == MU_OK)
         s = camp_log_put(x, sb.p ? sb.p : "", err);
     sb_free(&sb);
@@ -245,7 +291,7 @@ mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
     wr_out o;
     wr_out_init(&o, NULL, NULL);
     o.sb = *sb;
-    camp_log x = {&o, json, id, 0};
+    camp_log x = {&o, json, id, 0, false, false};
     mu_status s = log_events(c, viewer, &x, err);
     *sb = o.sb;
     if (s == MU_OK && x.count == 0)
@@ -267,19 +313,24 @@ static mu_status log_read(mu_campaign *c, void *p, mu_error *err)
 }
 
 static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
-                               mu_format fmt, mu_sink_fn write, void *ctx,
-                               char **out, mu_error *err)
+                               bool bare, mu_format fmt, mu_sink_fn write,
+                               void *ctx, char **out, mu_error *err)
 {
     if (!c || (!out && !write))
         return err_set(err, MU_EINPUT, "no campaign given");
-    if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON)
-        return err_set(err, MU_EINPUT, "the log is written as text or json");
+    if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON && fmt != MU_FMT_MARKDOWN)
+        return err_set(err, MU_EINPUT, "the log is written as text, json or "
+                       "markdown");
+    if (fmt == MU_FMT_MARKDOWN && c->view)
+        return err_set(err, MU_EINPUT, "a player's own file keeps its log as "
+                       "text and json: ask for one of those");
     mu_status s = camp_viewer(c, viewer, &viewer, err);
     if (s != MU_OK)
         return s;
     wr_out o;
     wr_out_init(&o, write, ctx);
-    log_ctx l = {viewer, {&o, fmt == MU_FMT_JSON, only, 0}};
+    log_ctx l = {viewer, {&o, fmt == MU_FMT_JSON, only, 0, bare,
+                          fmt == MU_FMT_MARKDOWN}};
     s = camp_read_listing(c, log_read, &l, err);
     if (s == MU_OK && only && l.x.count == 0)
         s = err_set(err, MU_EINPUT, "no event %" PRId64, only);
@@ -300,7 +351,7 @@ mu_status mu_campaign_log(mu_campaign *c, mu_side viewer,
     if (!out)
         return err_set(err, MU_EINPUT, "no campaign given");
     mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    return render_events(c, viewer, 0, fmt, NULL, NULL, out, err);
+    return render_events(c, viewer, 0, false, fmt, NULL, NULL, out, err);
 }
 
 mu_status mu_campaign_log_to(mu_campaign *c, mu_side viewer,
@@ -310,7 +361,7 @@ mu_status mu_campaign_log_to(mu_campaign *c, mu_side viewer,
     if (!write)
         return err_set(err, MU_EINPUT, "nothing to write to");
     mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    return render_events(c, viewer, 0, fmt, write, ctx, NULL, err);
+    return render_events(c, viewer, 0, false, fmt, write, ctx, NULL, err);
 }
 
 mu_status mu_campaign_event(mu_campaign *c, int64_t event, mu_side viewer,
@@ -324,7 +375,9 @@ mu_status mu_campaign_event(mu_campaign *c, int64_t event, mu_side viewer,
         return err_set(err, MU_EINPUT, "events are numbered from 1");
     if (!out)
         return err_set(err, MU_EINPUT, "no campaign given");
-    return render_events(c, viewer, event, fmt, NULL, NULL, out, err);
+    /* the answer to a write: its text without who and when (the writer
+     * knows), which its JSON and the log have */
+    return render_events(c, viewer, event, true, fmt, NULL, NULL, out, err);
 }
 
 mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err)

@@ -327,7 +327,7 @@ mu_status camp_replay_first(mu_campaign *file, const camp_ev *e,
     char *rules = NULL;
     mu_status s = new_opts(file, e, &o, &rules, err);
     if (s == MU_OK)
-        s = camp_create_memory(&o, mem, err);
+        s = camp_create_memory(&o, &e->stamp, mem, err);
     free(rules);
     return s;
 }

@@ -234,8 +234,10 @@ static mu_status replay_one(mu_campaign *file, mu_campaign **mem,
                          ? "no replay is known for its kind"
                          : "the log does not begin with a new campaign");
         return MU_OK;
-    } else {
+    } else { /* the event it writes takes e's author and time */
+        (*mem)->restamp = &e->stamp;
         s = replay(*mem, file, e, &why);
+        (*mem)->restamp = NULL;
     }
     if (s != MU_OK) {
         camp_problem(r, "event %" PRId64 " (%s) does not replay: %s", e->id,

@@ -74,6 +74,27 @@ mu_status mu_campaign_act_as(mu_campaign *c, mu_side v, mu_error *err)
     return MU_OK;
 }
 
+mu_status mu_campaign_clock_set(mu_campaign *c, int64_t secs, mu_error *err)
+{
+    char t[EV_TIME_LEN];
+    if (!c)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if (!camp_time_text(secs, t))
+        return err_set(err, MU_EINPUT, "%" PRId64 " seconds since 1970 is no "
+                       "time of the years 1970..9999", secs);
+    c->has_clock = true;
+    c->clock = secs;
+    return MU_OK;
+}
+
+mu_status mu_campaign_time_parse(const char *s, int64_t *secs, mu_error *err)
+{
+    if (s && secs && camp_time_parse(s, secs))
+        return MU_OK;
+    return err_set(err, MU_EINPUT, "'%.40s' is not a time: give UTC to the "
+                   "second, as 2026-12-01T19:30:00Z", s ? s : "");
+}
+
 mu_side mu_campaign_viewer(const mu_campaign *c)
 {
     return c ? (mu_side)c->viewer : MU_SIDE_NONE;
@@ -397,6 +418,10 @@ static mu_status check_opts(const mu_campaign_opts *o, mu_error *err)
             return err_set(err, MU_EINPUT, "a return rate must be a reduced "
                            "fraction 0..1 (0..100 %%) with a denominator up to "
                            "%d", CAMP_SHARE_MAX_DEN);
+    char t[EV_TIME_LEN];
+    if (o->has_time && !camp_time_text(o->time, t))
+        return err_set(err, MU_EINPUT, "the campaign's time is no time of the "
+                       "years 1970..9999");
     return MU_OK;
 }
 
@@ -480,7 +505,7 @@ mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
         return err_at(err, MU_EIO, path, 0, "cannot create: %s",
                       strerror(errno));
     mu_campaign *c = NULL;
-    if ((s = camp_create_memory(o, &c, err)) == MU_OK)
+    if ((s = camp_create_memory(o, NULL, &c, err)) == MU_OK)
         s = camp_file_put(c->db, path, true, "a new campaign needs a new "
                           "file", err);
     mu_campaign_close(c);
@@ -488,6 +513,8 @@ mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
     if (s == MU_OK && (s = camp_alloc(path, &c, err)) == MU_OK &&
         (s = camp_connect(c, SQLITE_OPEN_READWRITE, err)) == MU_OK &&
         (s = camp_load_settings(c, err)) == MU_OK) {
+        c->has_clock = o->has_time;
+        c->clock = o->time;
         *out = c;
         return MU_OK;
     }
@@ -495,18 +522,22 @@ mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
     return s;
 }
 
-mu_status camp_create_memory(const mu_campaign_opts *o, mu_campaign **out,
-                             mu_error *err)
+mu_status camp_create_memory(const mu_campaign_opts *o, const ev_stamp *stamp,
+                             mu_campaign **out, mu_error *err)
 {
     mu_status s = check_opts(o, err);
     mu_campaign *c = NULL;
     if (s != MU_OK || (s = camp_alloc(":memory:", &c, err)) != MU_OK)
         return s;
+    c->has_clock = o->has_time;
+    c->clock = o->time;
+    c->restamp = stamp;
     create_ctx ctx = {o};
     if ((s = camp_connect(c, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
                           SQLITE_OPEN_MEMORY, err)) == MU_OK &&
         (s = camp_tx(c, create_tx, &ctx, NULL, err)) == MU_OK &&
         (s = camp_load_settings(c, err)) == MU_OK) {
+        c->restamp = NULL;
         *out = c;
         return MU_OK;
     }

@@ -132,6 +132,16 @@ static bool same_division(mu_campaign *mem, mu_campaign *c, int div)
     return same;
 }
 
+/* Replays e on mem as it was made: by its author, at its time. */
+static mu_status replay_stamped(mu_campaign *mem, mu_campaign *file,
+                                const camp_ev *e, mu_error *err)
+{
+    mem->restamp = &e->stamp;
+    mu_status s = camp_replay_of(e->kind)(mem, file, e, err);
+    mem->restamp = NULL;
+    return s;
+}
+
 typedef struct rebuild {
     mu_campaign *c; /* the campaign (salts and secrets are read from it) */
     const undone *skip;
@@ -180,7 +190,7 @@ static mu_status rebuild_one(rebuild *x, sqlite3_stmt *row, mu_error *err)
                    "event %" PRId64 " (%s) cannot be replayed", id, kind);
     else if (e.kind == EV_UNDO || id == x->target || is_undone(x->skip, id))
         s = copy_event(x->mem, row, err);
-    else if ((s = camp_replay_of(e.kind)(x->mem, x->c, &e, &why)) != MU_OK ||
+    else if ((s = replay_stamped(x->mem, x->c, &e, &why)) != MU_OK ||
              !same_event(x->mem, id, data) ||
              (e.kind == EV_ENGAGE && !same_division(x->mem, x->c, e.division)))
         s = not_replayed(x, &e, s, &why, err);

@@ -15,6 +15,9 @@ trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 fail() { echo "FAIL: $*"; exit 1; }
 m() { "$muster" campaign "$@" >/dev/null || fail "campaign $*"; }
+# every event's author and time (the umpire's, now), which an edit below
+# changes
+export MUSTER_NOW=2026-12-01T19:30:00Z
 
 F=base.db
 m new $F --name Gettysburg --year 1863 --theater east --return-winner 2/3 \
@@ -140,6 +143,9 @@ edits=(
 "prisoners: a row deleted|DELETE FROM prisoners WHERE division = 3"
 "prisoners: taken from another brigade|UPDATE prisoners SET brigade = 2 WHERE division = 3"
 "an event's data|UPDATE events SET data = replace(data, '\"lost\":3', '\"lost\":4') WHERE id = 10"
+"an event's author|UPDATE events SET data = replace(data, '\"author\":\"umpire\"', '\"author\":\"union\"') WHERE id = 10"
+"an event's time|UPDATE events SET data = replace(data, '19:30:00Z', '19:31:00Z') WHERE id = 10"
+"an event's author and time taken out|UPDATE events SET data = replace(data, ',\"author\":\"umpire\",\"time\":\"2026-12-01T19:30:00Z\"', '') WHERE id = 10"
 "a replacement leader's roll|UPDATE events SET data = replace(data, '\"roll\":95', '\"roll\":96') WHERE id = 16"
 "an event's kind|UPDATE events SET kind = 'liberate' WHERE id = 14"
 "an event's division|UPDATE events SET division = 4 WHERE id = 10"

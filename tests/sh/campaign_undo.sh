@@ -34,7 +34,7 @@ grep -q "^muster: acting for the Union, event 8 cannot be undone: a side undoes 
 m campaign undo u.db 7 --as union >out.txt || fail "undo 7"
 [ "$(cat out.txt)" = "#9 undo of #7 (casualties): the ledger stands as if it had never happened" ] ||
     { cat out.txt; fail "undo line"; }
-m campaign log u.db | grep -q '^#7 casualties in battle 1: union division 1 brigade 1, 2 lost, 1 captured$' ||
+m campaign log u.db | grep -q '^#7 \[[^]]*\] casualties in battle 1: union division 1 brigade 1, 2 lost, 1 captured$' ||
     fail "the undone event left the log"
 [ "$(m campaign prisoners u.db --format json)" = "$none" ] ||
     { m campaign prisoners u.db --format json; fail "the prisoner is still held"; }

@@ -180,6 +180,11 @@ try {
     eL.captured === true && eL.roll === 10 && ll.length === 1, [ll, eL]);
   const corps = await submit(uni, form('campaign/leader-lost'), { div: '1', post: '=corps' });
   check('the corps leader lost', /recorded: leader-lost/.test(corps) && last().post === 'corps', last());
+  // who and when: the Union link's write is the Union's, at the server's time
+  check('the event records its author (the link\'s side) and its time', last().author === 'union' &&
+    last().time === process.env.MUSTER_NOW, [last().author, last().time]);
+  const logged = await uni.$eval('#camp-log li', l => l.textContent);
+  check('and the page\'s log shows both', logged.includes('union') && logged.includes(process.env.MUSTER_NOW), logged);
 
   // ---- refusals in the page's own words -------------------------------------
   let err = await refused(uni, form('campaign/casualties'), { div: '1', brigade: '1', lost: '99' });
