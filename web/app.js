@@ -488,16 +488,22 @@ window.musterLive = liveSeen;
 const madeHere = new Set(); // the events this page recorded (X-Muster-Events)
 const arrived = [];         // events the stream brought since the last redraw
 
+let resetFrom = null; // a "reset": the events after this id come from the log
 function onStreamBlock(block) {
-  let id = null, data = '';
+  let id = null, data = '', kind = 'event';
   for (const line of block.split('\n')) {
     if (line.startsWith('id: ')) id = Number(line.slice(4));
+    else if (line.startsWith('event: ')) kind = line.slice(7);
     else if (line.startsWith('data: ')) data += line.slice(6);
   }
   if (!id || !data || id <= lastEventId) return;
-  lastEventId = id;
-  liveSeen.push(id);
-  try { arrived.push(JSON.parse(data)); } catch (e) { /* redrawn from the log anyway */ }
+  if (kind === 'reset') { // too many to stream: the log has them
+    if (resetFrom === null) resetFrom = lastEventId;
+  } else {
+    lastEventId = id;
+    liveSeen.push(id);
+    try { arrived.push(JSON.parse(data)); } catch (e) { /* redrawn from the log anyway */ }
+  }
   clearTimeout(reloadTimer);
   reloadTimer = setTimeout(loadCampaign, 30);
 }
@@ -693,6 +699,10 @@ async function loadCampaign() {
     const [s, log] = await Promise.all([api('campaign/show', {}), api('campaign/log', {})]);
     musterOffline.keep(s, log);
     showLedger(s, log, null);
+    if (resetFrom !== null)
+      for (const e of log.events)
+        if (e.id > resetFrom && !liveSeen.includes(e.id)) { liveSeen.push(e.id); arrived.push(e); }
+    resetFrom = null;
     for (const e of log.events) if (e.id > lastEventId) lastEventId = e.id;
     if (!streaming) live();
     noticeOthers(arrived.splice(0).map(e => log.events.find(x => x.id === e.id) || e));

@@ -4,6 +4,9 @@
  * sees it in the log (`campaign log --as`, JSON), so that every phone
  * updates itself. Last-Event-ID (or ?last=N) catches up from an event id:
  * the stream starts with every later event, then each new one, each once.
+ * A catch-up of more than half of WEB_STREAM_MAX (a phone asleep through
+ * dozens of events) is one "reset" event instead, its id the head: the
+ * page reloads the ledger and the log, then goes on from there.
  *
  * A stream is a libmicrohttpd response read through a callback; when it
  * has nothing to send the connection is suspended (no worker is held) and
@@ -16,6 +19,7 @@
 #include <cjson/cJSON.h>
 #include <microhttpd.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,28 +137,52 @@ static cJSON *log_of(const char *campaign, int v)
     return j;
 }
 
-/* "id: N\nevent: event\ndata: {...}\n\n" for each entry after `after`. */
-static void put_events(stream *st, cJSON *log, int64_t after)
+/* "id: N\nevent: event\ndata: {...}\n\n" for each entry after `after`,
+ * gathered first: false (nothing put) when they come to more than `limit`
+ * bytes or memory runs out. */
+static bool put_events(stream *st, cJSON *log, int64_t after, size_t limit)
 {
     cJSON *evs = cJSON_GetObjectItemCaseSensitive(log, "events"), *e;
+    char *all = NULL;
+    size_t len = 0, cap = 0;
+    int64_t last = st->last;
+    bool ok = true;
     cJSON_ArrayForEach(e, evs) {
         cJSON *id = cJSON_GetObjectItemCaseSensitive(e, "id");
         if (!cJSON_IsNumber(id) || id->valuedouble <= (double)after)
             continue;
-        char *data = cJSON_PrintUnformatted(e);
-        if (!data) {
-            st->dead = true;
-            return;
-        }
-        char head[64];
+        char *data = cJSON_PrintUnformatted(e), head[64];
         int n = snprintf(head, sizeof head, "id: %.0f\nevent: event\ndata: ",
                          id->valuedouble);
-        put(st, head, (size_t)n);
-        put(st, data, strlen(data));
-        put(st, "\n\n", 2);
+        size_t dn = data ? strlen(data) : 0, need = len + (size_t)n + dn + 2;
+        if (!data || need > limit) {
+            free(data);
+            ok = false;
+            break;
+        }
+        if (need > cap) {
+            char *b = realloc(all, need * 2);
+            if (!b) {
+                free(data);
+                ok = false;
+                break;
+            }
+            all = b;
+            cap = need * 2;
+        }
+        memcpy(all + len, head, (size_t)n);
+        memcpy(all + len + (size_t)n, data, dn);
+        memcpy(all + len + (size_t)n + dn, "\n\n", 2);
+        len = need;
         free(data);
-        st->last = (int64_t)id->valuedouble;
+        last = (int64_t)id->valuedouble;
     }
+    if (ok && len) {
+        put(st, all, len);
+        st->last = last;
+    }
+    free(all);
+    return ok;
 }
 
 static int64_t count_events(const char *campaign)
@@ -183,8 +211,8 @@ size_t web_events_poll(web_events *h, bool tick)
             int k = st->viewer + 1;
             if (!logs[k])
                 logs[k] = log_of(h->campaign, st->viewer);
-            if (logs[k])
-                put_events(st, logs[k], st->last);
+            if (logs[k] && !put_events(st, logs[k], st->last, SIZE_MAX))
+                st->dead = true; /* out of memory: the client reconnects */
             wake(st);
         }
         for (int k = 0; k < 3; k++)
@@ -287,8 +315,14 @@ struct MHD_Response *web_events_open(web_events *h, struct MHD_Connection *c,
     put(st, "retry: 1000\n\n", 13);
     if (st->last < h->head) { /* catching up */
         cJSON *log = log_of(h->campaign, viewer);
-        if (log)
-            put_events(st, log, st->last);
+        /* More than half the bound would be dropped at once, and again at
+         * every reconnect: one "reset" instead, and the page reloads. */
+        if (!log || !put_events(st, log, st->last, WEB_STREAM_MAX / 2)) {
+            char reset[64];
+            int k = snprintf(reset, sizeof reset, "id: %lld\nevent: reset\n"
+                             "data: {}\n\n", (long long)h->head);
+            put(st, reset, (size_t)k);
+        }
         cJSON_Delete(log);
         st->last = h->head;
     }

@@ -107,6 +107,38 @@ try {
   const n = await post('campaign/add', { side: 'union', name: 'Last' });
   await until(async () => ids.length, k => k >= last);
   check('the reader still gets the next event', n.status === 200 && ids[ids.length - 1] === last + 1, ids.slice(-2));
+  // A phone that slept through all of it reconnects: one "reset" at the
+  // head (the page reloads), not a stream dropped at once and again at
+  // every reconnect; one a few events behind gets those events.
+  const blocks = async lastId => {
+    const ac2 = new AbortController();
+    const res = await fetch(srv.base + 'api/campaign/events', { headers: { ...headers, 'Last-Event-ID': String(lastId) }, signal: ac2.signal });
+    const dec = new TextDecoder(), got = [];
+    let buf = '';
+    const reader = res.body.getReader();
+    const want = (await whoami()).dropped;
+    for (let i = 0; i < 40 && !got.some(b => /^id: /m.test(b)); i++) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += dec.decode(value, { stream: true });
+      for (let j; (j = buf.indexOf('\n\n')) >= 0; buf = buf.slice(j + 2)) got.push(buf.slice(0, j));
+    }
+    for (let i = 0; i < 40 && got.filter(b => /^id: /m.test(b)).length < 3 && lastId > 1; i++) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += dec.decode(value, { stream: true });
+      for (let j; (j = buf.indexOf('\n\n')) >= 0; buf = buf.slice(j + 2)) got.push(buf.slice(0, j));
+    }
+    const dropped = (await whoami()).dropped - want;
+    ac2.abort();
+    return { got: got.filter(b => /^id: /m.test(b)), dropped };
+  };
+  const head = last + 1, slept = await blocks(1);
+  check('a phone far behind gets one reset at the head', slept.got.length >= 1 &&
+    slept.got[0] === `id: ${head}\nevent: reset\ndata: {}` && slept.dropped === 0, slept);
+  const near = await blocks(head - 3);
+  check('a phone a few events behind gets those events', near.got.length === 3 &&
+    near.got.map(b => b.match(/^id: (\d+)\nevent: event\n/)?.[1]).join() === [head - 2, head - 1, head].join(), near.got.map(b => b.slice(0, 30)));
 } catch (e) {
   check('the test ran to the end', false, e.stack || String(e));
 } finally {
