@@ -699,11 +699,14 @@ async function loadCampaign() {
     const [s, log] = await Promise.all([api('campaign/show', {}), api('campaign/log', {})]);
     musterOffline.keep(s, log);
     showLedger(s, log, null);
+    // Once live, the stream alone moves lastEventId on (a reload that came
+    // first would make it skip the event), except after a reset.
     if (resetFrom !== null)
       for (const e of log.events)
         if (e.id > resetFrom && !liveSeen.includes(e.id)) { liveSeen.push(e.id); arrived.push(e); }
+    if (!streaming || resetFrom !== null)
+      for (const e of log.events) if (e.id > lastEventId) lastEventId = e.id;
     resetFrom = null;
-    for (const e of log.events) if (e.id > lastEventId) lastEventId = e.id;
     if (!streaming) live();
     noticeOthers(arrived.splice(0).map(e => log.events.find(x => x.id === e.id) || e));
   } catch (e) {
