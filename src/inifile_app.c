@@ -41,9 +41,13 @@ static mu_status bad_record(const char *name, int record, mu_error *err)
 static mu_status record(const char *p, const char *nl, char *buf, int *line,
                         char **f, const char *name, int n, mu_error *err)
 {
-    char *e;
-    long v = strtol(p, &e, 10);
-    if (e == p || *e != '\t' || v < 1 || v > 10000000)
+    /* The line number, read within the record: the text need not end in
+     * a NUL (strtol read past the end of a last record of digits). */
+    const char *e = p;
+    long v = 0;
+    while (e < nl && *e >= '0' && *e <= '9' && v <= 10000000)
+        v = v * 10 + (*e++ - '0');
+    if (e == p || e >= nl || *e != '\t' || v < 1 || v > 10000000)
         return bad_record(name, n, err);
     *line = (int)v;
     p = e;
