@@ -14,9 +14,9 @@
 #include <unistd.h>
 
 static const char help_help[] =
-    "usage: muster help [COMMAND [SUB]]\n\n"
-    "Prints the help of a command ('muster help odds fire'), the same as\n"
-    "'muster COMMAND --help'; without a command, the list of commands.\n";
+    N_("usage: muster help [COMMAND [SUB]]\n\n"
+       "Prints the help of a command ('muster help odds fire'), the same as\n"
+       "'muster COMMAND --help'; without a command, the list of commands.\n");
 
 /* Writes the result; a closed pipe ends the run quietly (exit 0). */
 static int write_out(const char *s, size_t n, int rc)
@@ -24,7 +24,7 @@ static int write_out(const char *s, size_t n, int rc)
     if ((n && fwrite(s, 1, n, stdout) != n) || fflush(stdout) == EOF) {
         if (errno == EPIPE)
             return rc;
-        fprintf(stderr, "muster: writing the output: %s\n", strerror(errno));
+        fprintf(stderr, _("muster: writing the output: %s\n"), strerror(errno));
         return CLI_FAIL;
     }
     return rc;
@@ -34,7 +34,7 @@ static int print_buf(cli_buf *b, FILE *f, int rc)
 {
     int r = rc;
     if (b->oom) {
-        fputs("muster: out of memory\n", stderr);
+        fputs(_("muster: out of memory\n"), stderr);
         r = CLI_FAIL;
     } else if (f == stdout) {
         r = write_out(b->s, b->len, rc);
@@ -55,7 +55,7 @@ static int message(int rc, const char *fmt, const char *word)
 
 static int ambiguous(const char *word, const char *candidates)
 {
-    fprintf(stderr, "muster: '%s' could be %s: type more of the word\n", word,
+    fprintf(stderr, _("muster: '%s' could be %s: type more of the word\n"), word,
             candidates);
     return CLI_INPUT;
 }
@@ -65,11 +65,11 @@ static int help(const char *name)
 {
     cli_buf b = {0};
     if (!strcmp(name, "help"))
-        cli_buf_puts(&b, help_help);
+        cli_buf_puts(&b, _(help_help));
     else if (!cli_help_text(name, &b)) {
         free(b.s);
-        return message(CLI_INPUT, "no command '%s': run 'muster --help' for "
-                       "the list", name);
+        return message(CLI_INPUT, _("no command '%s': run 'muster --help' for "
+                                    "the list"), name);
     }
     return print_buf(&b, stdout, CLI_OK);
 }
@@ -136,7 +136,7 @@ static bool full_name(const char *prefix, const char *word, char *out,
         for (int i = 0, k = 0; i < ws.n && at < size; i++)
             if (ws.len[i] > wl && !strncasecmp(ws.w[i], word, wl))
                 at += (size_t)snprintf(out + at, size - at, "%s%.*s",
-                                       !k++ ? "" : k == hits ? " or " : ", ",
+                                       !k++ ? "" : k == hits ? _(" or ") : ", ",
                                        (int)ws.len[i], ws.w[i]);
         return false;
     }
@@ -165,15 +165,16 @@ static int unknown(const cli_group *g, const char *word)
     char prefix[128], near[64];
     snprintf(prefix, sizeof prefix, "%s%s", g ? g->name : "", g ? " " : "");
     if (!near_word(prefix, word, near, sizeof near))
-        return g ? message(CLI_INPUT, g->unknown, word)
-                 : message(CLI_INPUT, "unknown command '%s': run 'muster "
-                           "--help' for the list", word);
+        return g ? message(CLI_INPUT, _(g->unknown), word)
+                 : message(CLI_INPUT, _("unknown command '%s': run 'muster "
+                                        "--help' for the list"), word);
     if (g)
-        fprintf(stderr, "muster: %s: no subcommand '%s': did you mean '%s'? "
-                "(see 'muster help %s')\n", g->name, word, near, g->name);
+        fprintf(stderr, _("muster: %s: no subcommand '%s': did you mean '%s'? "
+                          "(see 'muster help %s')\n"), g->name, word, near,
+                g->name);
     else
-        fprintf(stderr, "muster: unknown command '%s': did you mean '%s'? "
-                "(run 'muster --help' for the list)\n", word, near);
+        fprintf(stderr, _("muster: unknown command '%s': did you mean '%s'? "
+                          "(run 'muster --help' for the list)\n"), word, near);
     return CLI_INPUT;
 }
 
@@ -187,8 +188,9 @@ static int help_words(int argc, char **argv)
             return ambiguous(argv[i], name);
         if (!group_of(name) && !cli_find(name) && strcmp(name, "help") &&
             near_word(prefix, argv[i], near, sizeof near)) {
-            fprintf(stderr, "muster: no command '%s': did you mean '%s%s'? "
-                    "(run 'muster --help' for the list)\n", name, prefix, near);
+            fprintf(stderr, _("muster: no command '%s': did you mean '%s%s'? "
+                              "(run 'muster --help' for the list)\n"), name,
+                    prefix, near);
             return CLI_INPUT;
         }
         snprintf(prefix, sizeof prefix, "%s ", name);
@@ -238,7 +240,7 @@ static bool deprecated(const cli_group *g, char **argv)
     snprintf(prefix, sizeof prefix, "%s ", g->name);
     if (!full_name(prefix, argv[3], name, sizeof name) || !cli_find(name))
         return false;
-    fprintf(stderr, "muster: '%s FILE %s' is deprecated: say '%s FILE'\n",
+    fprintf(stderr, _("muster: '%s FILE %s' is deprecated: say '%s FILE'\n"),
             g->name, argv[3], name);
     char *w = argv[2];
     argv[2] = argv[3];
@@ -250,7 +252,7 @@ static bool deprecated(const cli_group *g, char **argv)
 static int run_group(const cli_group *g, int argc, char **argv, char **whole)
 {
     if (argc < 3)
-        return message(CLI_INPUT, "%s", g->missing);
+        return message(CLI_INPUT, "%s", _(g->missing));
     if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))
         return help(g->name);
     char prefix[128], name[256];
@@ -281,8 +283,8 @@ static int generate(int argc, char **argv)
         ok = false;
     if (!ok) {
         free(b.s);
-        return message(CLI_INPUT, "unknown command '%s': run 'muster --help' "
-                       "for the list", argv[1]);
+        return message(CLI_INPUT, _("unknown command '%s': run 'muster --help' "
+                                    "for the list"), argv[1]);
     }
     return print_buf(&b, stdout, CLI_OK);
 }

@@ -14,13 +14,13 @@ static const char *const text_json_md[] = {"text", "json", "markdown", NULL};
 
 #define CAMP_AS                                                                \
     {.name = "as", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "SIDE", \
-     .help = "act for one side: nothing about the other side's unrevealed "    \
+     .help = N_("act for one side: nothing about the other side's unrevealed "    \
              "divisions is told or changed (default: the umpire, who sees "    \
-             "all)"}
+             "all)")}
 #define CAMP_FORMAT OPT_FORMAT(text_json, "text (default) or json")
 #define CAMP_SIDE(req)                                                         \
     {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",  \
-     .flags = (req), .help = "union or confederate"}
+     .flags = (req), .help = N_("union or confederate")}
 /* ---- shared steps ----------------------------------------------------------- */
 
 /* The time events are recorded at: $MUSTER_NOW (2026-12-01T19:30:00Z, for
@@ -31,7 +31,7 @@ static cli_rc campaign_now(cli_ctx *cx, int64_t *secs)
     const char *now = getenv("MUSTER_NOW");
     mu_error err = {0};
     if (now && *now && mu_campaign_time_parse(now, secs, &err) != MU_OK)
-        return cli_error(cx, "MUSTER_NOW: %s (or unset it: the clock)",
+        return cli_error(cx, _("MUSTER_NOW: %s (or unset it: the clock)"),
                          err.msg);
     if (!now || !*now)
         *secs = (int64_t)time(NULL);
@@ -82,9 +82,9 @@ static cli_rc div_of(cli_ctx *cx, int *div)
         return CLI_OK;
     }
     if (!*arg || strspn(arg, "0123456789") == strlen(arg))
-        return cli_error(cx, "'%s' is not a division id: give the number "
+        return cli_error(cx, _("'%s' is not a division id: give the number "
                          "'add' printed or the division's name (see 'muster "
-                         "campaign show')", arg);
+                         "campaign show')"), arg);
     mu_error err = {0};
     mu_campaign *c = NULL;
     if (mu_campaign_open_read(cx->operand[0], &c, &err) != MU_OK)
@@ -92,8 +92,8 @@ static cli_rc div_of(cli_ctx *cx, int *div)
     mu_status s = mu_campaign_division_find(c, arg, div, &err);
     cli_close_campaign(cx, c);
     if (s != MU_OK)
-        return cli_error(cx, "%s: give the division's id or name (see "
-                         "'muster campaign show')", err.msg);
+        return cli_error(cx, _("%s: give the division's id or name (see "
+                         "'muster campaign show')"), err.msg);
     return CLI_OK;
 }
 
@@ -204,15 +204,15 @@ static cli_rc run_casualties(cli_ctx *cx)
     bool guns = cli_has(cx, O_batteries_captured) ||
                 cli_has(cx, O_batteries_lost);
     if (!cli_has(cx, O_brigade) && (stands || !guns))
-        return cli_error(cx, "campaign casualties: give the brigade with "
+        return cli_error(cx, _("campaign casualties: give the brigade with "
                          "--brigade K and its --lost/--captured stands (or "
                          "--batteries-captured/--batteries-lost N alone for "
-                         "the division's guns)");
+                         "the division's guns)"));
     if (cli_has(cx, O_camp) && !cli_num(cx, O_captured, 0) &&
         !cli_num(cx, O_batteries_captured, 0))
-        return cli_error(cx, "campaign casualties: --camp names where "
+        return cli_error(cx, _("campaign casualties: --camp names where "
                          "prisoners go: give it with --captured or "
-                         "--batteries-captured");
+                         "--batteries-captured"));
     return run_event(cx, do_casualties, true);
 }
 
@@ -238,11 +238,11 @@ static cli_rc run_exchange(cli_ctx *cx)
     for (int a = 0; a < 2; a++)
         if (!cli_has(cx, opts[a][0]) && !cli_has(cx, opts[a][1]) &&
             !cli_has(cx, opts[a][2]))
-            return cli_error(cx, "campaign exchange: an exchange is by mutual "
+            return cli_error(cx, _("campaign exchange: an exchange is by mutual "
                              "consent: give both --union N and --confederate M "
                              "(0 is allowed); a side's --union-leaders/"
                              "--union-batteries (--confederate-...) count as "
-                             "its part too");
+                             "its part too"));
     return run_event(cx, do_exchange, false);
 }
 
@@ -258,9 +258,9 @@ static mu_status do_liberate(mu_campaign *c, cli_ctx *cx, int div,
 static cli_rc run_liberate(cli_ctx *cx)
 {
     if (!cli_has(cx, O_side) && !cli_has(cx, O_camp))
-        return cli_error(cx, "campaign liberate: say which camp is freed: "
+        return cli_error(cx, _("campaign liberate: say which camp is freed: "
                          "--camp NAME, or --side S for every camp holding S's "
-                         "men");
+                         "men"));
     return run_event(cx, do_liberate, false);
 }
 
@@ -341,8 +341,8 @@ static cli_rc run_undo(cli_ctx *cx)
 {
     uint64_t n;
     if (!event_of(cx, &n))
-        return cli_error(cx, "'%s' is not an event number: give the number "
-                         "the log shows after '#'", cx->operand[1]);
+        return cli_error(cx, _("'%s' is not an event number: give the number "
+                         "the log shows after '#'"), cx->operand[1]);
     return run_event(cx, do_undo, false);
 }
 
@@ -375,8 +375,8 @@ static mu_status do_downgrade(mu_campaign *c, cli_ctx *cx, int div,
 static cli_rc run_leader_lost(cli_ctx *cx)
 {
     if (cli_has(cx, O_camp) && !cli_has(cx, O_captured))
-        return cli_error(cx, "campaign leader-lost: --camp is where a captured "
-                         "leader is held: give --captured too");
+        return cli_error(cx, _("campaign leader-lost: --camp is where a captured "
+                         "leader is held: give --captured too"));
     return run_event(cx, do_lost, true);
 }
 
@@ -401,8 +401,8 @@ static cli_rc share_of(cli_ctx *cx, cli_optid opt, mu_rat dflt, mu_rat *out)
 static cli_rc run_new(cli_ctx *cx)
 {
     if (cli_has(cx, O_return_winner) != cli_has(cx, O_return_loser))
-        return cli_error(cx, "campaign new: give --return-winner and "
-                         "--return-loser together");
+        return cli_error(cx, _("campaign new: give --return-winner and "
+                         "--return-loser together"));
     mu_campaign_opts o = mu_campaign_defaults();
     cli_rc rc;
     if ((rc = share_of(cx, O_return_rate, (mu_rat){1, 2}, &o.draw)) ||
@@ -479,11 +479,11 @@ static cli_rc run_engage(cli_ctx *cx)
     bool fair = cli_has(cx, O_fair), contrib = cli_has(cx, O_contribution);
     if ((fair || contrib) && (cli_has(cx, O_seed) || cli_has(cx, O_rolls) ||
                               cli_has(cx, O_ask)))
-        return cli_error(cx, "campaign engage: a fair roll takes no dice: its "
-                         "seed is made by both players");
+        return cli_error(cx, _("campaign engage: a fair roll takes no dice: its "
+                         "seed is made by both players"));
     if (fair && !cli_has(cx, O_hidden))
-        return cli_error(cx, "campaign engage: --fair is for a hidden "
-                         "division: give --hidden too");
+        return cli_error(cx, _("campaign engage: --fair is for a hidden "
+                         "division: give --hidden too"));
     if (fair)
         return engage_commit(cx, div);
     mu_error err = {0};
@@ -543,15 +543,15 @@ static cli_rc verify_fair(cli_ctx *cx)
     int div = 0;
     mu_campaign *c = NULL;
     cli_rc rc = cx->noperands == 2 ? div_of(cx, &div)
-                                   : cli_error(cx, "campaign verify: give FILE "
+                                   : cli_error(cx, _("campaign verify: give FILE "
                                                "DIV for a fair roll, or no FILE "
-                                               "and --commitment HEX");
+                                               "and --commitment HEX"));
     if (rc != CLI_OK)
         return rc;
     if (cli_has(cx, O_commitment) || cli_has(cx, O_salt))
-        return cli_error(cx, "campaign verify: give --commitment HEX "
+        return cli_error(cx, _("campaign verify: give --commitment HEX "
                          "--division FILE.json, and no campaign FILE (or "
-                         "FILE DIV alone to check a fair roll)");
+                         "FILE DIV alone to check a fair roll)"));
     if ((rc = open_campaign(cx, &c)) != CLI_OK)
         return rc;
     mu_error err = {0};
@@ -572,9 +572,9 @@ static cli_rc run_verify(cli_ctx *cx)
     if (cx->noperands > 0)
         return verify_fair(cx);
     if (!cli_has(cx, O_commitment))
-        return cli_error(cx, "campaign verify: give --commitment HEX "
+        return cli_error(cx, _("campaign verify: give --commitment HEX "
                          "--division FILE.json, and no campaign FILE (or "
-                         "FILE DIV alone to check a fair roll)");
+                         "FILE DIV alone to check a fair roll)"));
     mu_error err = {0};
     size_t len;
     char *text = NULL;
@@ -699,8 +699,8 @@ static cli_rc run_prisoners(cli_ctx *cx)
 static cli_rc run_check(cli_ctx *cx)
 {
     if (cli_has(cx, O_side) && !cli_has(cx, O_head))
-        return cli_error(cx, "campaign check: --side says whose view --head "
-                         "is: give --head HEX too");
+        return cli_error(cx, _("campaign check: --side says whose view --head "
+                         "is: give --head HEX too"));
     mu_campaign *c = NULL;
     cli_rc rc = open_as(cx, &c, true);
     if (rc != CLI_OK)
@@ -780,7 +780,7 @@ static cli_rc run_import(cli_ctx *cx)
     if (cli_has(cx, O_sheet)) {
         len = strlen(cli_str(cx, O_sheet));
         if (!(text = malloc(len + 1)))
-            return cli_error(cx, "out of memory");
+            return cli_error(cx, _("out of memory"));
         memcpy(text, cli_str(cx, O_sheet), len + 1);
     } else {
         const char *from = cli_str(cx, O_from);
@@ -817,8 +817,8 @@ static cli_rc run_import(cli_ctx *cx)
 static cli_rc export_sheet(cli_ctx *cx, bool json)
 {
     if (cli_has(cx, O_out))
-        return cli_error(cx, "campaign export: --format oob-csv and oob-json "
-                         "write to standard output: leave out --out");
+        return cli_error(cx, _("campaign export: --format oob-csv and oob-json "
+                         "write to standard output: leave out --out"));
     mu_campaign *c = NULL;
     cli_rc rc = open_as(cx, &c, true);
     if (rc != CLI_OK)
@@ -846,12 +846,12 @@ static cli_rc run_export(cli_ctx *cx)
         return export_sheet(cx, !strcmp(word, "oob-json"));
     bool csv = cli_format(cx) == MU_FMT_CSV;
     if (csv && (cli_has(cx, O_side) || cli_has(cx, O_out)))
-        return cli_error(cx, "campaign export: either --format csv (to "
-                         "standard output) or --side S --out FILE, not both");
+        return cli_error(cx, _("campaign export: either --format csv (to "
+                         "standard output) or --side S --out FILE, not both"));
     if (!csv && (!cli_has(cx, O_side) || !cli_has(cx, O_out)))
-        return cli_error(cx, "campaign export: give --side union|confederate "
+        return cli_error(cx, _("campaign export: give --side union|confederate "
                          "--out NEW.db for a player's own file, or --format "
-                         "csv");
+                         "csv"));
     mu_campaign *c = NULL;
     cli_rc rc = open_campaign(cx, &c);
     if (rc != CLI_OK)
@@ -866,12 +866,14 @@ static cli_rc run_export(cli_ctx *cx)
                  ? cli_take(cx, text) : cli_fail(cx, &err);
     } else {
         mu_army side = (mu_army)cli_choice(cx, O_side, 0);
-        const char *who = side == MU_UNION ? "Union" : "Confederates";
         if (mu_campaign_export_side(c, side, cli_str(cx, O_out), &err) ==
             MU_OK) {
-            cli_buf_printf(&cx->out, "%s: the %s own file: what the %s may "
-                           "know, and nothing more\n", cli_str(cx, O_out),
-                           side == MU_UNION ? "Union's" : "Confederates'", who);
+            cli_buf_printf(&cx->out, side == MU_UNION
+                           ? _("%s: the Union's own file: what the Union may "
+                               "know, and nothing more\n")
+                           : _("%s: the Confederates' own file: what the "
+                               "Confederates may know, and nothing more\n"),
+                           cli_str(cx, O_out));
             rc = cli_out(cx, "");
         } else {
             rc = cli_fail(cx, &err);
@@ -887,15 +889,15 @@ static cli_rc run_export(cli_ctx *cx)
 static const cli_arg battle_start_args[] = {
     {.metavar = "FILE", .type = OPD_FILE},
     {.metavar = "NAME", .type = OPD_NAME, .key = "name",
-     .missing = "name: give the battle a name"},
+     .missing = N_("name: give the battle a name")},
     {0}};
 static const cli_arg name_args[] = {
     {.metavar = "FILE", .type = OPD_FILE},
     {.metavar = "DIV", .type = OPD_DIVISION, .key = "div",
-     .missing = "div: which division? give div=N (its number in the "
-                "ledger)"},
+     .missing = N_("div: which division? give div=N (its number in the "
+                "ledger)")},
     {.metavar = "NAME", .type = OPD_NAME, .key = "name",
-     .missing = "name: give the division or brigade its name"},
+     .missing = N_("name: give the division or brigade its name")},
     {0}};
 static const cli_arg undo_args[] = {
     {.metavar = "FILE", .type = OPD_FILE},
@@ -908,45 +910,45 @@ static const cli_arg verify_args[] = {
 
 static const cli_opt new_opts[] = {
     {.name = "name", .type = ARG_TEXT, .metavar = "NAME",
-     .flags = CLI_REQUIRED, .help = "the campaign's name"},
+     .flags = CLI_REQUIRED, .help = N_("the campaign's name")},
     {.name = "year", .type = ARG_NUM, .lo = 1861, .hi = 1865, .metavar = "Y",
-     .flags = CLI_REQUIRED, .help = "1861..1865: the tables of that year"},
+     .flags = CLI_REQUIRED, .help = N_("1861..1865: the tables of that year")},
     {.name = "theater", .type = ARG_CHOICE, .vocab = cli_theaters,
-     .metavar = "T", .flags = CLI_REQUIRED, .help = "east or west"},
+     .metavar = "T", .flags = CLI_REQUIRED, .help = N_("east or west")},
     {.name = "return-rate", .type = ARG_TEXT, .metavar = "P",
-     .help = "share of battlefield losses back: 50, 66.67, 2/3 (default 50)"},
+     .help = N_("share of battlefield losses back: 50, 66.67, 2/3 (default 50)")},
     {.name = "return-winner", .type = ARG_TEXT, .metavar = "P",
-     .help = "share back to the winner (with --return-loser)"},
+     .help = N_("share back to the winner (with --return-loser)")},
     {.name = "return-loser", .type = ARG_TEXT, .metavar = "P",
-     .help = "share back to the loser (with --return-winner)"},
+     .help = N_("share back to the loser (with --return-winner)")},
     {.name = "rules", .type = ARG_FILE, .metavar = "FILE", .flags = CLI_LOCAL,
-     .help = "generation tables for this campaign (kept in FILE)"},
+     .help = N_("generation tables for this campaign (kept in FILE)")},
     CAMP_FORMAT,
     {0}};
 
 static const cli_opt add_opts[] = {
     CAMP_SIDE(CLI_REQUIRED),
     {.name = "name", .type = ARG_TEXT, .metavar = "NAME",
-     .flags = CLI_REQUIRED, .help = "the division's name (unique)"},
+     .flags = CLI_REQUIRED, .help = N_("the division's name (unique)")},
     {.name = "arm", .type = ARG_CHOICE, .vocab = cli_arms, .metavar = "A",
-     .help = "infantry (default) or cavalry"},
+     .help = N_("infantry (default) or cavalry")},
     {.name = "corps", .type = ARG_TEXT, .metavar = "NAME",
-     .help = "the corps it belongs to"},
+     .help = N_("the corps it belongs to")},
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
 
 static const cli_opt engage_opts[] = {
     {.name = "hidden", .type = ARG_FLAG,
-     .help = "keep the division secret behind a commitment"},
+     .help = N_("keep the division secret behind a commitment")},
     {.name = "fair", .type = ARG_FLAG, .group = 5,
-     .conflict = "%s: --fair commits to a secret; then --contribution HEX "
-                 "rolls with the opponent's answer",
-     .help = "with --hidden: a fair roll, step 1: commit to a secret and "
-             "print the commitment for the opponent"},
+     .conflict = N_("%s: --fair commits to a secret; then --contribution HEX "
+                 "rolls with the opponent's answer"),
+     .help = N_("with --hidden: a fair roll, step 1: commit to a secret and "
+             "print the commitment for the opponent")},
     {.name = "contribution", .type = ARG_TEXT, .metavar = "HEX", .group = 5,
-     .help = "a fair roll, step 3: roll hidden on the seed of your secret and "
-             "the opponent's contribution (64 hex digits)"},
+     .help = N_("a fair roll, step 3: roll hidden on the seed of your secret and "
+             "the opponent's contribution (64 hex digits)")},
     OPT_BOOK("play despicable leaders as average"),
     OPT_DICE,
     OPT_LABELS,
@@ -959,21 +961,21 @@ static const cli_opt reveal_opts[] = {CAMP_AS, {0}};
 static const cli_opt verify_opts[] = {
     {.name = "commitment", .type = ARG_TEXT, .metavar = "HEX",
      .flags = CLI_LOCAL,
-     .help = "the commitment 'engage --hidden' printed (without FILE DIV)"},
+     .help = N_("the commitment 'engage --hidden' printed (without FILE DIV)")},
     {.name = "salt", .type = ARG_TEXT, .metavar = "HEX", .flags = CLI_LOCAL,
-     .help = "the salt; not needed for the document 'reveal' prints"},
+     .help = N_("the salt; not needed for the document 'reveal' prints")},
     {.name = "division", .type = ARG_FILE, .metavar = "FILE",
      .flags = CLI_REQUIRED,
-     .help = "the division's JSON or the reveal document ('-': standard "
-             "input)"},
+     .help = N_("the division's JSON or the reveal document ('-': standard "
+             "input)")},
     CAMP_AS,
     {0}};
 
 static const cli_opt battle_start_opts[] = {
     {.name = "theater", .type = ARG_CHOICE, .vocab = cli_theaters,
      .metavar = "T",
-     .help = "where it is fought, east or west (default: the campaign's); "
-             "divisions engaging in it are generated for it"},
+     .help = N_("where it is fought, east or west (default: the campaign's); "
+             "divisions engaging in it are generated for it")},
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
@@ -981,9 +983,9 @@ static const cli_opt battle_start_opts[] = {
 static const cli_opt battle_end_opts[] = {
     {.name = "winner", .type = ARG_CHOICE, .vocab = winner_words,
      .metavar = "SIDE",
-     .help = "who won: union, confederate or none (a draw, the draw rate "
+     .help = N_("who won: union, confederate or none (a draw, the draw rate "
              "for both); required, so that no battle ends as a draw by "
-             "default"},
+             "default")},
     OPT_DICE,
     CAMP_AS,
     CAMP_FORMAT,
@@ -996,21 +998,21 @@ static const cli_opt battle_end_opts[] = {
 static const cli_opt casualties_opts[] = {
     {.name = "brigade", .type = ARG_NUM, .lo = 1, .hi = MU_MAX_BRIGADES,
      .metavar = "K",
-     .help = "the brigade (1..8) whose stands are lost or captured"},
+     .help = N_("the brigade (1..8) whose stands are lost or captured")},
     {.name = "lost", .type = ARG_NUM, .lo = 0, .hi = MU_MAX_STANDS,
      .metavar = "N",
-     .help = "killed, wounded and stragglers (stands; with --captured or "
-             "alone, not both 0)"},
+     .help = N_("killed, wounded and stragglers (stands; with --captured or "
+             "alone, not both 0)")},
     {.name = "captured", .type = ARG_NUM, .lo = 0, .hi = MU_MAX_STANDS,
-     .metavar = "N", .help = "stands taken prisoner by the other side"},
+     .metavar = "N", .help = N_("stands taken prisoner by the other side")},
     {.name = "batteries-captured", .type = ARG_NUM, .lo = 0, .hi = 100,
      .metavar = "N",
-     .help = "whole batteries of the division's own taken by the other side "
-             "(alone, or with a brigade's stands)"},
+     .help = N_("whole batteries of the division's own taken by the other side "
+             "(alone, or with a brigade's stands)")},
     {.name = "batteries-lost", .type = ARG_NUM, .lo = 0, .hi = 100,
      .metavar = "N",
-     .help = "whole batteries of the division's own destroyed (not held by "
-             "the enemy: they never come back)"},
+     .help = N_("whole batteries of the division's own destroyed (not held by "
+             "the enemy: they never come back)")},
     CAMP_CAMP("the captor's camp that holds them (default: 'Union POW camp' "
               "or 'Confederate POW camp')"),
     CAMP_AS,
@@ -1020,24 +1022,24 @@ static const cli_opt casualties_opts[] = {
 static const cli_opt name_opts[] = {
     {.name = "brigade", .type = ARG_NUM, .lo = 1, .hi = MU_MAX_BRIGADES,
      .metavar = "K",
-     .help = "name the division's brigade K (1..8), not the division"},
+     .help = N_("name the division's brigade K (1..8), not the division")},
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
 
 static const cli_opt exchange_opts[] = {
     {.name = "union", .type = ARG_NUM, .lo = 0, .hi = 100000, .metavar = "N",
-     .help = "Union stands the Confederates give back"},
+     .help = N_("Union stands the Confederates give back")},
     {.name = "confederate", .type = ARG_NUM, .lo = 0, .hi = 100000,
-     .metavar = "M", .help = "Confederate stands the Union gives back"},
+     .metavar = "M", .help = N_("Confederate stands the Union gives back")},
     {.name = "union-leaders", .type = ARG_NUM, .lo = 0, .hi = 100000,
-     .metavar = "N", .help = "captured Union leaders given back"},
+     .metavar = "N", .help = N_("captured Union leaders given back")},
     {.name = "confederate-leaders", .type = ARG_NUM, .lo = 0, .hi = 100000,
-     .metavar = "M", .help = "captured Confederate leaders given back"},
+     .metavar = "M", .help = N_("captured Confederate leaders given back")},
     {.name = "union-batteries", .type = ARG_NUM, .lo = 0, .hi = 100000,
-     .metavar = "N", .help = "captured Union batteries given back"},
+     .metavar = "N", .help = N_("captured Union batteries given back")},
     {.name = "confederate-batteries", .type = ARG_NUM, .lo = 0, .hi = 100000,
-     .metavar = "M", .help = "captured Confederate batteries given back"},
+     .metavar = "M", .help = N_("captured Confederate batteries given back")},
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
@@ -1047,38 +1049,38 @@ static const cli_opt side_opts[] = {CAMP_SIDE(CLI_REQUIRED), CAMP_AS,
 static const cli_opt camp_opts[] = {
     {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",
      .flags = CLI_REQUIRED,
-     .help = "the side whose camp it is: where S holds what it captures",
-     .missing = "%s: say whose default camp with --side union|confederate"},
+     .help = N_("the side whose camp it is: where S holds what it captures"),
+     .missing = N_("%s: say whose default camp with --side union|confederate")},
     {.name = "default", .type = ARG_TEXT, .metavar = "NAME",
-     .help = "S's default camp from now on (without it: print S's default "
-             "camp)"},
+     .help = N_("S's default camp from now on (without it: print S's default "
+             "camp)")},
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
-#define ONE_CAMP "%s: free one camp with --camp NAME, or every camp holding " \
-                 "a side's men with --side S, not both"
+#define ONE_CAMP N_("%s: free one camp with --camp NAME, or every camp "      \
+                    "holding a side's men with --side S, not both")
 static const cli_opt liberate_opts[] = {
     {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",
      .group = 5, .conflict = ONE_CAMP,
-     .help = "every camp holding this side's men (union or confederate)"},
+     .help = N_("every camp holding this side's men (union or confederate)")},
     {.name = "camp", .type = ARG_TEXT, .metavar = "NAME", .group = 5,
-     .help = "one camp, by the name 'prisoners' shows"},
+     .help = N_("one camp, by the name 'prisoners' shows")},
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
 
 #define ONE_LEADER                                                             \
-    "%s: name one leader: --brigade K, --corps-leader, or neither for the "    \
-    "division leader"
+    N_("%s: name one leader: --brigade K, --corps-leader, or neither for the " \
+       "division leader")
 static const cli_opt leader_opts[] = {
     {.name = "brigade", .type = ARG_NUM, .lo = 1, .hi = MU_MAX_BRIGADES,
      .metavar = "K", .group = 4, .conflict = ONE_LEADER,
-     .help = "a brigadier (1..8)"},
+     .help = N_("a brigadier (1..8)")},
     {.name = "corps-leader", .type = ARG_FLAG, .group = 4,
-     .help = "the leader of the division's corps"},
+     .help = N_("the leader of the division's corps")},
     {.name = "captured", .type = ARG_FLAG,
-     .help = "taken prisoner (a division leader or brigadier): held in the "
-             "captor's camp until exchanged or liberated"},
+     .help = N_("taken prisoner (a division leader or brigadier): held in the "
+             "captor's camp until exchanged or liberated")},
     CAMP_CAMP("with --captured: the captor's camp that holds him (default: "
               "'Union POW camp' or 'Confederate POW camp')"),
     OPT_DICE,
@@ -1089,9 +1091,9 @@ static const cli_opt leader_opts[] = {
 static const cli_opt downgrade_opts[] = {
     {.name = "brigade", .type = ARG_NUM, .lo = 1, .hi = MU_MAX_BRIGADES,
      .metavar = "K", .group = 4, .conflict = ONE_LEADER,
-     .help = "a brigadier (1..8)"},
+     .help = N_("a brigadier (1..8)")},
     {.name = "corps-leader", .type = ARG_FLAG, .group = 4,
-     .help = "the leader of the division's corps"},
+     .help = N_("the leader of the division's corps")},
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
@@ -1113,17 +1115,17 @@ static const cli_opt log_opts[] = {
 static const cli_opt prisoners_opts[] = {CAMP_AS, CAMP_FORMAT, {0}};
 static const cli_opt check_opts[] = {
     {.name = "head", .type = ARG_TEXT, .metavar = "HEX",
-     .help = "a chain head noted earlier ('campaign head'): nothing up to it "
-             "may have changed"},
+     .help = N_("a chain head noted earlier ('campaign head'): nothing up to it "
+             "may have changed")},
     {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",
-     .help = "--head is the head of that side's view (its own file's, "
-             "'head --side S')"},
+     .help = N_("--head is the head of that side's view (its own file's, "
+             "'head --side S')")},
     CAMP_AS,
     {0}};
 static const cli_opt head_opts[] = {
     {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",
-     .help = "the head of that side's view of the chain, which its own file "
-             "('export --side') carries"},
+     .help = N_("the head of that side's view of the chain, which its own file "
+             "('export --side') carries")},
     CAMP_AS, CAMP_FORMAT, {0}};
 
 /* The hash chain's head, to note after a session. */
@@ -1153,16 +1155,16 @@ static cli_rc run_head(cli_ctx *cx)
 static const cli_opt contribute_opts[] = {
     {.name = "commitment", .type = ARG_TEXT, .metavar = "HEX",
      .flags = CLI_REQUIRED,
-     .help = "the owner's fair commitment ('engage --hidden --fair')",
-     .missing = "%s: give the owner's fair commitment with --commitment HEX"},
+     .help = N_("the owner's fair commitment ('engage --hidden --fair')"),
+     .missing = N_("%s: give the owner's fair commitment with --commitment HEX")},
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
 
 static const cli_opt advance_opts[] = {
     {.name = "year", .type = ARG_NUM, .lo = 1861, .hi = 1865, .metavar = "Y",
-     .flags = CLI_REQUIRED, .help = "the new year, later than the campaign's",
-     .missing = "%s: give the year the campaign moves on to with --year Y"},
+     .flags = CLI_REQUIRED, .help = N_("the new year, later than the campaign's"),
+     .missing = N_("%s: give the year the campaign moves on to with --year Y")},
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
@@ -1172,20 +1174,20 @@ static const char *const export_formats[] = {"text", "json", "csv", "oob-csv",
 static const cli_opt import_opts[] = {
     {.name = "from", .type = ARG_FILE, .metavar = "SHEET", .group = 1,
      .flags = CLI_REQUIRED | CLI_LOCAL,
-     .help = "the order of battle to read (- for standard input)",
-     .missing = "%s: give the order of battle to read with --from SHEET "
-                "(docs/schema/oob-csv.md)",
-     .conflict = "%s: give the sheet once: --from SHEET or --sheet TEXT"},
+     .help = N_("the order of battle to read (- for standard input)"),
+     .missing = N_("%s: give the order of battle to read with --from SHEET "
+                "(docs/schema/oob-csv.md)"),
+     .conflict = N_("%s: give the sheet once: --from SHEET or --sheet TEXT")},
     {.name = "sheet", .type = ARG_TEXT, .metavar = "TEXT", .group = 1,
      .flags = CLI_BODY,
-     .help = "the order of battle itself (on the web: the request's body)"},
+     .help = N_("the order of battle itself (on the web: the request's body)")},
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
 static const cli_opt export_opts[] = {
     CAMP_SIDE(0),
     {.name = "out", .type = ARG_FILE, .metavar = "NEW.db", .flags = CLI_ONLY,
-     .help = "with --side: the player's own file to write (must not exist)"},
+     .help = N_("with --side: the player's own file to write (must not exist)")},
     CAMP_AS,
     OPT_FORMAT(export_formats, "csv: divisions, brigades and losses as one "
                "table on standard output; oob-csv, oob-json: the order of "
@@ -1265,7 +1267,7 @@ const cli_command cmd_campaign_undo = {
            "for a side, only events about its own divisions.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = undo_args};
 const cli_command cmd_campaign_import = {
-    .name = "campaign import", .summary = "add an order of battle's divisions",
+    .name = "campaign import", .summary = N_("add an order of battle's divisions"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = import_opts, .run = run_import,
     .doc = "Adds every division of an order of battle sheet (CSV, one row a\n"
@@ -1323,7 +1325,7 @@ const cli_command cmd_campaign_casualties = {
            "destroyed batteries (--batteries-lost) are gone for good.\n",
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_name = {
-    .name = "campaign name", .summary = "name a division or a brigade",
+    .name = "campaign name", .summary = N_("name a division or a brigade"),
     .operands = "FILE DIV NAME", .min_operands = 3, .max_operands = 3,
     .opts = name_opts, .run = run_name,
     .doc = "Gives division DIV (or, with --brigade, its brigade K) the name\n"
@@ -1424,10 +1426,10 @@ const cli_group grp_campaign_battle = {
     .summary = N_("start or end a battle"),
     .doc = "'campaign battle FILE start NAME' and 'campaign battle FILE end',\n"
            "the spelling before these subcommands, still work (deprecated).\n",
-    .missing = "campaign battle: give start FILE NAME or end FILE (see "
-               "'muster help campaign battle')",
-    .unknown = "campaign battle: no subcommand '%s' (see 'muster help "
-               "campaign battle')",
+    .missing = N_("campaign battle: give start FILE NAME or end FILE (see "
+               "'muster help campaign battle')"),
+    .unknown = N_("campaign battle: no subcommand '%s' (see 'muster help "
+               "campaign battle')"),
     .operand_first = true};
 
 const cli_group grp_campaign = {
@@ -1441,6 +1443,6 @@ const cli_group grp_campaign = {
         "the other side's unrevealed divisions is told or changed. Every\n"
         "command is one transaction: it does all it says or nothing. Bad\n"
         "input exits 2 and changes nothing.\n",
-    .missing = "campaign: give a subcommand and the campaign FILE (see 'muster "
-               "help campaign')",
-    .unknown = "campaign: no subcommand '%s' (see 'muster help campaign')"};
+    .missing = N_("campaign: give a subcommand and the campaign FILE (see 'muster "
+               "help campaign')"),
+    .unknown = N_("campaign: no subcommand '%s' (see 'muster help campaign')")};

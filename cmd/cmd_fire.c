@@ -15,7 +15,7 @@ static const cli_opt fire_opts[] = {
     OPT_RULES_WEAPONS,
     OPT_DICE,
     {.name = "no-roll", .type = ARG_FLAG,
-     .help = "show the working and roll nothing (roll and hits null)"},
+     .help = N_("show the working and roll nothing (roll and hits null)")},
     ALL_FORMATS,
     OPT_REFUSE("labels", ARG_TEXT, "--labels belongs to the division generator"),
     {0}};
@@ -71,38 +71,59 @@ const cli_command cmd_fire = {
 
 /* ---- curve -------------------------------------------------------------- */
 
-#define NOT_CURVE "belongs to 'fire', not 'curve' (see 'muster help curve')"
 
 static const cli_opt curve_opts[] = {
     {.name = "weapon", .type = ARG_TEXT, .metavar = "W",
-     .help = "a weapon (musket, rifle, canister, roundshot, gun)"},
+     .help = N_("a weapon (musket, rifle, canister, roundshot, gun)")},
     {.name = "crossover", .type = ARG_TEXT, .metavar = "A B",
-     .help = "where curves A and B cross (also --crossover A,B)"},
+     .help = N_("where curves A and B cross (also --crossover A,B)")},
     {.name = "cover", .type = ARG_FLAG,
-     .help = "the target is behind hard cover"},
+     .help = N_("the target is behind hard cover")},
     {.name = "step", .type = ARG_RAT, .lo = 1, .metavar = "S",
-     .bad = "must be more than 0 inches", .help = "inches between rows "
-     "(default 1)"},
+     .bad = N_("must be more than 0 inches"), .help = N_("inches between rows "
+     "(default 1)")},
     {.name = "to", .type = ARG_RAT, .lo = 0, .metavar = "R",
-     .bad = "must be 0 or more inches",
-     .help = "last range in inches (default the max range)"},
+     .bad = N_("must be 0 or more inches"),
+     .help = N_("last range in inches (default the max range)")},
     {.name = "max-range", .type = ARG_RAT, .lo = 1, .metavar = "R",
-     .help = "house rule: the line reaches R inches instead"},
+     .help = N_("house rule: the line reaches R inches instead")},
     {.name = "scale", .type = ARG_RAT, .lo = 1, .metavar = "N",
-     .help = "yards per inch for the yards column (default 10)"},
+     .help = N_("yards per inch for the yards column (default 10)")},
     OPT_RULES_WEAPONS,
     ALL_FORMATS,
-    OPT_REFUSE("range", ARG_TEXT, "--range " NOT_CURVE),
-    OPT_REFUSE("ranges", ARG_TEXT, "--ranges " NOT_CURVE),
-    OPT_REFUSE("figures", ARG_TEXT, "--figures " NOT_CURVE),
-    OPT_REFUSE("crew", ARG_TEXT, "--crew " NOT_CURVE),
-    OPT_REFUSE("yards", ARG_FLAG, "--yards " NOT_CURVE),
-    OPT_REFUSE("no-canister", ARG_FLAG, "--no-canister " NOT_CURVE),
-    OPT_REFUSE("no-roll", ARG_FLAG, "--no-roll " NOT_CURVE),
-    OPT_REFUSE("seed", ARG_TEXT, "--seed " NOT_CURVE),
-    OPT_REFUSE("rolls", ARG_TEXT, "--rolls " NOT_CURVE),
-    OPT_REFUSE("ask", ARG_FLAG, "--ask " NOT_CURVE),
-    OPT_REFUSE("labels", ARG_TEXT, "--labels " NOT_CURVE),
+    OPT_REFUSE("range", ARG_TEXT,
+               "--range belongs to 'fire', not 'curve' (see 'muster "
+               "help curve')"),
+    OPT_REFUSE("ranges", ARG_TEXT,
+               "--ranges belongs to 'fire', not 'curve' (see 'muster "
+               "help curve')"),
+    OPT_REFUSE("figures", ARG_TEXT,
+               "--figures belongs to 'fire', not 'curve' (see 'muster "
+               "help curve')"),
+    OPT_REFUSE("crew", ARG_TEXT,
+               "--crew belongs to 'fire', not 'curve' (see 'muster "
+               "help curve')"),
+    OPT_REFUSE("yards", ARG_FLAG,
+               "--yards belongs to 'fire', not 'curve' (see 'muster "
+               "help curve')"),
+    OPT_REFUSE("no-canister", ARG_FLAG,
+               "--no-canister belongs to 'fire', not 'curve' (see 'muster "
+               "help curve')"),
+    OPT_REFUSE("no-roll", ARG_FLAG,
+               "--no-roll belongs to 'fire', not 'curve' (see 'muster "
+               "help curve')"),
+    OPT_REFUSE("seed", ARG_TEXT,
+               "--seed belongs to 'fire', not 'curve' (see 'muster "
+               "help curve')"),
+    OPT_REFUSE("rolls", ARG_TEXT,
+               "--rolls belongs to 'fire', not 'curve' (see 'muster "
+               "help curve')"),
+    OPT_REFUSE("ask", ARG_FLAG,
+               "--ask belongs to 'fire', not 'curve' (see 'muster "
+               "help curve')"),
+    OPT_REFUSE("labels", ARG_TEXT,
+               "--labels belongs to 'fire', not 'curve' (see 'muster "
+               "help curve')"),
     {0}};
 
 /* "--crossover A B" leaves B as an operand; "--crossover A,B" is one word. */
@@ -121,11 +142,11 @@ static cli_rc curve_pair(cli_ctx *cx, char *first, size_t n, const char **a,
         *b = cx->operand[0];
     }
     if (cx->noperands > (comma ? 0 : 1))
-        return cli_error(cx, "curve: unexpected argument '%s' (see 'muster "
-                         "help curve')", cx->operand[cx->noperands - 1]);
+        return cli_error(cx, _("curve: unexpected argument '%s' (see 'muster "
+                         "help curve')"), cx->operand[cx->noperands - 1]);
     if (!*b || !**b || !**a)
-        return cli_error(cx, "curve: --crossover needs two weapons: "
-                         "--crossover canister roundshot");
+        return cli_error(cx, _("curve: --crossover needs two weapons: "
+                         "--crossover canister roundshot"));
     return CLI_OK;
 }
 
@@ -133,15 +154,15 @@ static cli_rc curve_check(cli_ctx *cx)
 {
     bool cross = cli_has(cx, O_crossover);
     if (!cross && cx->noperands > 0)
-        return cli_error(cx, "curve: unexpected argument '%s' (see 'muster "
-                         "help curve')", cx->operand[0]);
+        return cli_error(cx, _("curve: unexpected argument '%s' (see 'muster "
+                         "help curve')"), cx->operand[0]);
     if (cross == cli_has(cx, O_weapon))
-        return cli_error(cx, "curve: give --weapon W for a table, or "
-                         "--crossover A B for where two curves cross");
+        return cli_error(cx, _("curve: give --weapon W for a table, or "
+                         "--crossover A B for where two curves cross"));
     if (cross && (cli_has(cx, O_to) || cli_has(cx, O_step) ||
                   cli_has(cx, O_max_range)))
-        return cli_error(cx, "curve: --step, --to and --max-range go with "
-                         "--weapon, not --crossover");
+        return cli_error(cx, _("curve: --step, --to and --max-range go with "
+                         "--weapon, not --crossover"));
     return CLI_OK;
 }
 

@@ -41,10 +41,10 @@ cli_rc cli_corps_size(cli_ctx *cx, int *divisions, int *cavalry)
     *divisions = (int)cli_num(cx, O_divisions, 3);
     *cavalry = (int)cli_num(cx, O_cavalry, 0);
     if (*divisions + *cavalry < 1)
-        return cli_error(cx, "%s: a corps needs at least one division",
+        return cli_error(cx, _("%s: a corps needs at least one division"),
                          cx->cmd->name);
     if (*divisions + *cavalry > 64)
-        return cli_error(cx, "%s: a corps has at most 64 divisions",
+        return cli_error(cx, _("%s: a corps has at most 64 divisions"),
                          cx->cmd->name);
     return CLI_OK;
 }
@@ -59,9 +59,10 @@ static cli_rc time_note(cli_ctx *cx, cli_rc rc, const mu_sim_opts *so,
     if (rc != CLI_OK || !so || so->seconds <= 0 || ran >= so->trials ||
         (f != MU_FMT_TEXT && f != MU_FMT_MARKDOWN))
         return rc;
-    cli_buf_printf(&cx->out, "\nStopped by --time-limit after %llu of %llu "
-                   "trials: each percentage above is within %.2f points of "
-                   "its exact chance at 95%% confidence.\n",
+    cli_buf_printf(&cx->out, _("\nStopped by --time-limit after %llu of %llu "
+                               "trials: each percentage above is within %.2f "
+                               "points of its exact chance at 95%% "
+                               "confidence.\n"),
                    (unsigned long long)ran, (unsigned long long)so->trials,
                    98.0 / sqrt((double)ran));
     return rc;
@@ -108,8 +109,8 @@ static cli_rc run_battle(cli_ctx *cx)
     const mu_render_opts fmt = {.format = cli_format(cx)};
     int divisions = (int)cli_num(cx, O_divisions, 3);
     if (divisions < 1)
-        return cli_error(cx, "odds battle: each side needs at least one "
-                         "division");
+        return cli_error(cx, _("odds battle: each side needs at least one "
+                         "division"));
     mu_error err = {0};
     const mu_rules *rules = NULL;
     mu_labels *labels = NULL;
@@ -143,8 +144,8 @@ static const cli_opt fire_opts[] = {
     OPT_VOLLEY,
     OPT_METHOD,
     {.name = "to", .type = ARG_CHOICE, .vocab = program_langs, .metavar = "L",
-     .help = "instead of the odds, the program that asks the same question "
-             "in anydice, troll or dicelab (Troll and dicelab: one --method)"},
+     .help = N_("instead of the odds, the program that asks the same question "
+             "in anydice, troll or dicelab (Troll and dicelab: one --method)")},
     OPT_RULES_WEAPONS,
     OPT_ODDS_FORMAT,
     OPT_REFUSE("seed", ARG_TEXT, FIRE_NO_DICE),
@@ -184,8 +185,8 @@ cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so)
     mu_hit_method m = (mu_hit_method)(cli_choice(cx, O_method, 2) + 1);
     if (cli_takes(cx, O_to) && cli_has(cx, O_to)) { /* odds fire alone */
         if (cli_has(cx, O_format))
-            return cli_error(cx, "odds fire: --to writes a program, not a "
-                             "format: give --to or --format");
+            return cli_error(cx, _("odds fire: --to writes a program, not a "
+                             "format: give --to or --format"));
         mu_dice_lang lang = (mu_dice_lang)(MU_LANG_ANYDICE + cli_choice(cx, O_to, 0));
         mu_status ps = mu_odds_program(&v, m, lang, &text, &err);
         return ps == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
@@ -238,7 +239,7 @@ static cli_rc run_charge(cli_ctx *cx)
     mu_charge_odds *co = malloc(sizeof *co);
     char *text = NULL;
     if (!co)
-        return cli_error(cx, "out of memory"), CLI_FAIL;
+        return cli_error(cx, _("out of memory")), CLI_FAIL;
     mu_status st = cli_weapons(cx, &w, &err);
     if (st == MU_OK)
         st = mu_odds_charge(w, &o, co, &err);
@@ -312,7 +313,7 @@ const cli_group grp_odds = {
            "rolled. Text gives percent with 2 decimals (\"-\" impossible,\n"
            "\"<0.01%\" possible but rarer); JSON gives probabilities as "
            "numbers.\n",
-    .missing = "odds: say what: division, corps, battle, fire or charge (see "
-               "'muster help odds')",
-    .unknown = "odds: unknown question '%s': division, corps, battle, fire or "
-               "charge (see 'muster help odds')"};
+    .missing = N_("odds: say what: division, corps, battle, fire or charge (see "
+               "'muster help odds')"),
+    .unknown = N_("odds: unknown question '%s': division, corps, battle, fire or "
+               "charge (see 'muster help odds')")};

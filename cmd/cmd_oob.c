@@ -17,8 +17,8 @@ static const cli_opt division_opts[] = {
     OPT_ARM("infantry (default) or cavalry: same tables, another label"),
     OPT_BOOK("play despicable leaders as average (the roll still happens)"),
     {.name = "count", .type = ARG_NUM, .lo = 1, .hi = INT64_MAX, .metavar = "N",
-     .help = "generate N divisions from one dice stream, each written as it "
-             "is made"},
+     .help = N_("generate N divisions from one dice stream, each written as it "
+             "is made")},
     OPT_DICE,
     OPT_RULES_TABLES,
     OPT_LABELS,
@@ -156,7 +156,7 @@ static mu_status gen_corps(cli_ctx *cx, const mu_rules *r, mu_dice *d,
 static cli_rc run_corps(cli_ctx *cx)
 {
     if (cli_num(cx, O_divisions, 3) + cli_num(cx, O_cavalry, 0) < 1)
-        return cli_error(cx, "corps: a corps needs at least one division");
+        return cli_error(cx, _("corps: a corps needs at least one division"));
     return run_oob(cx, gen_corps);
 }
 
@@ -177,7 +177,7 @@ static mu_status gen_battle(cli_ctx *cx, const mu_rules *r, mu_dice *d,
 static cli_rc run_battle(cli_ctx *cx)
 {
     if (cli_num(cx, O_divisions, 3) < 1)
-        return cli_error(cx, "battle: each side needs at least one division");
+        return cli_error(cx, _("battle: each side needs at least one division"));
     return run_oob(cx, gen_battle);
 }
 

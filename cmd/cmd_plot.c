@@ -19,18 +19,18 @@ static const char *const plot_stats[] = {
 #define OPT_OUT                                                                \
     {.name = "out", .type = ARG_FILE, .metavar = "FILE",                       \
      .flags = CLI_REQUIRED | CLI_LOCAL,                                        \
-     .help = "the picture to write: FILE.png (1120 x 800), FILE.svg or "       \
-             "FILE.pdf (fonts embedded); written whole or not at all",         \
-     .missing = "%s: say where to draw: --out FILE.png, FILE.svg or FILE.pdf"}
+     .help = N_("the picture to write: FILE.png (1120 x 800), FILE.svg or "       \
+             "FILE.pdf (fonts embedded); written whole or not at all"),         \
+     .missing = N_("%s: say where to draw: --out FILE.png, FILE.svg or FILE.pdf")}
 #define NO_FORMAT                                                              \
     OPT_REFUSE("format", ARG_TEXT,                                             \
                "a picture's format comes from the --out file's extension "     \
                "(.png, .svg or .pdf), not --format")
 #define OPT_STAT                                                               \
     {.name = "stat", .type = ARG_CHOICE, .vocab = plot_stats, .metavar = "S",  \
-     .help = "what to draw (default stands): leader, brigades, stands, "       \
+     .help = N_("what to draw (default stands): leader, brigades, stands, "       \
              "green, veteran, crack, despicable, average, exceptional "         \
-             "(brigadiers), ratio, batteries, division_batteries, reserve"}
+             "(brigadiers), ratio, batteries, division_batteries, reserve")}
 #define PLOT_NO_SIM                                                            \
     OPT_REFUSE("trials", ARG_TEXT, "exact odds roll no dice: --trials, "       \
                "--seed and --threads belong to 'muster plot sim'"),            \
@@ -103,7 +103,7 @@ static cli_rc run_card(cli_ctx *cx)
     cli_weapons_free(cx, w);
     if (st != MU_OK)
         return cli_fail(cx, &err);
-    cli_buf_printf(&cx->out, "%s: the fire quick-reference card, one page\n",
+    cli_buf_printf(&cx->out, _("%s: the fire quick-reference card, one page\n"),
                    out);
     return CLI_OK;
 }
@@ -132,17 +132,17 @@ static mu_status sim_opts(cli_ctx *cx, mu_sim_opts *so, mu_error *err)
 
 static const cli_opt curves_opts[] = {
     {.name = "weapon", .type = ARG_LIST, .metavar = "W",
-     .help = "the weapons to draw, W1,W2 or one and more as operands "
+     .help = N_("the weapons to draw, W1,W2 or one and more as operands "
              "(default: every weapon that is one curve); a gun draws both "
-             "its loads; 8 curves at most"},
+             "its loads; 8 curves at most")},
     {.name = "cover", .type = ARG_FLAG,
-     .help = "also draw each curve behind hard cover"},
+     .help = N_("also draw each curve behind hard cover")},
     {.name = "scale", .type = ARG_RAT, .lo = 1, .metavar = "N",
-     .help = "yards per inch for the top axis (default 10)"},
+     .help = N_("yards per inch for the top axis (default 10)")},
     {.name = "crossings", .type = ARG_FLAG,
-     .help = "mark where the curves cross"},
+     .help = N_("mark where the curves cross")},
     {.name = "title", .type = ARG_TEXT, .metavar = "T",
-     .help = "the chart's title"},
+     .help = N_("the chart's title")},
     OPT_RULES_WEAPONS, OPT_OUT, NO_FORMAT,
     {0}};
 
@@ -203,8 +203,8 @@ static cli_rc run_figure(cli_ctx *cx)
         return rc;
     const char *a = cx->operand[0];
     if (strlen(a) != 1 || a[0] < '1' || a[0] > '5')
-        return cli_error(cx, "plot figure: the article has figures 1 to 5, "
-                         "not '%s'", a);
+        return cli_error(cx, _("plot figure: the article has figures 1 to 5, "
+                         "not '%s'"), a);
     mu_error err = {0};
     const mu_weapons *w = NULL;
     if (cli_weapons(cx, &w, &err) != MU_OK)
@@ -290,13 +290,13 @@ static cli_rc run_charge(cli_ctx *cx)
     mu_charge_opts o = cli_charge_opts(cx);
     bool crew = cli_has(cx, O_crew_left);
     if (crew && !o.return_fire)
-        return cli_error(cx, "plot odds charge: the crew is lost only to "
-                         "return fire: add --return-fire musket");
+        return cli_error(cx, _("plot odds charge: the crew is lost only to "
+                         "return fire: add --return-fire musket"));
     mu_error err = {0};
     const mu_weapons *w = NULL;
     mu_charge_odds *co = calloc(1, sizeof *co);
     if (!co)
-        return cli_error(cx, "out of memory"), CLI_FAIL;
+        return cli_error(cx, _("out of memory")), CLI_FAIL;
     mu_status st = cli_weapons(cx, &w, &err);
     if (st == MU_OK)
         st = mu_odds_charge(w, &o, co, &err);
@@ -324,17 +324,17 @@ static const cli_opt odds_fire_opts[] = {PLOT_FIRE, PLOT_NO_SIM, {0}};
 static const cli_opt odds_charge_opts[] = {
     OPT_CHARGE,
     {.name = "crew-left", .type = ARG_FLAG,
-     .help = "draw the gun's crew left at contact (with --return-fire) "
-             "instead of the unit's figures"},
+     .help = N_("draw the gun's crew left at contact (with --return-fire) "
+             "instead of the unit's figures")},
     OPT_RULES_WEAPONS, OPT_OUT, NO_FORMAT,
     {0}};
 static const cli_opt card_opts[] = {
     OPT_RULES_WEAPONS,
     {.name = "out", .type = ARG_FILE, .metavar = "FILE",
      .flags = CLI_REQUIRED | CLI_LOCAL,
-     .help = "the card to write: FILE.pdf (one A4 page, fonts embedded), "
-             "FILE.png (1190 x 1684) or FILE.svg; written whole or not at all",
-     .missing = "%s: say where to draw: --out FILE.pdf, FILE.png or FILE.svg"},
+     .help = N_("the card to write: FILE.pdf (one A4 page, fonts embedded), "
+             "FILE.png (1190 x 1684) or FILE.svg; written whole or not at all"),
+     .missing = N_("%s: say where to draw: --out FILE.pdf, FILE.png or FILE.svg")},
     NO_FORMAT,
     {0}};
 static const cli_opt sim_division_opts[] = {PLOT_DIVISION, PLOT_SIM_OPTS, {0}};
@@ -420,7 +420,6 @@ const cli_command cmd_plot_sim_fire = {
     .doc = SIM_DOC, .opts = sim_fire_opts, .run = CLI_FULL_RUN(run_sim_fire),
     .flags = CLI_FULL};
 
-#define PLOT_MSG "curves, figure, card, odds or sim (see 'muster help plot')"
 const cli_group grp_plot = {
     .name = "plot",
     .summary = N_("charts of fire curves and odds: PNG, SVG or PDF"),
@@ -429,21 +428,23 @@ const cli_group grp_plot = {
            "The file is\nwritten whole or not at all; on bad input nothing is "
            "written. 'plot odds'\nand 'plot sim' take the options of 'odds' "
            "and 'sim'.\n",
-    .missing = "plot: say what: " PLOT_MSG,
-    .unknown = "plot: unknown chart '%s': " PLOT_MSG};
+    .missing = N_("plot: say what: curves, figure, card, odds or sim (see "
+                  "'muster help plot')"),
+    .unknown = N_("plot: unknown chart '%s': curves, figure, card, odds or sim "
+                  "(see 'muster help plot')")};
 const cli_group grp_plot_odds = {
     .name = "plot odds",
     .summary = N_("exact odds as bars"),
     .doc = ODDS_DOC,
-    .missing = "plot odds: say what: division, corps, fire or charge (see "
-               "'muster help plot odds')",
-    .unknown = "plot odds: unknown question '%s': division, corps, fire or "
-               "charge (see 'muster help plot odds')"};
+    .missing = N_("plot odds: say what: division, corps, fire or charge (see "
+               "'muster help plot odds')"),
+    .unknown = N_("plot odds: unknown question '%s': division, corps, fire or "
+               "charge (see 'muster help plot odds')")};
 const cli_group grp_plot_sim = {
     .name = "plot sim",
     .summary = N_("simulated frequencies over the exact bars"),
     .doc = SIM_DOC,
-    .missing = "plot sim: say what: division, corps or fire (see 'muster "
-               "help plot sim')",
-    .unknown = "plot sim: unknown question '%s': division, corps or fire "
-               "(see 'muster help plot sim')"};
+    .missing = N_("plot sim: say what: division, corps or fire (see 'muster "
+               "help plot sim')"),
+    .unknown = N_("plot sim: unknown question '%s': division, corps or fire "
+               "(see 'muster help plot sim')")};

@@ -22,57 +22,58 @@ static const char *const sheet_names[] = {"avery-l7160", "avery-l7163",
 static const cli_opt roster_opts[] = {
     {.name = "from", .type = ARG_FILE, .metavar = "FILE",
      .flags = CLI_REQUIRED, .group = ROSTER_INPUT_GROUP,
-     .help = "muster's JSON of a division, corps or battle ('-': standard "
+     .help = N_("muster's JSON of a division, corps or battle ('-': standard "
              "input), e.g. muster battle --format json | muster roster "
-             "--from - --out battle.pdf",
-     .missing = "%s: give what to print: --from FILE.json (or - for "
-                "standard input) or --campaign FILE",
-     .conflict = "%s: print either --from or --campaign, not both"},
+             "--from - --out battle.pdf"),
+     .missing = N_("%s: give what to print: --from FILE.json (or - for "
+                "standard input) or --campaign FILE"),
+     .conflict = N_("%s: print either --from or --campaign, not both")},
     {.name = "campaign", .type = ARG_FILE, .metavar = "FILE",
      .group = ROSTER_INPUT_GROUP,
-     .help = "a campaign's divisions as they stand now"},
+     .help = N_("a campaign's divisions as they stand now")},
     {.name = "calibrate", .type = ARG_FLAG, .group = ROSTER_INPUT_GROUP,
-     .help = "with --sheet: a calibration page instead of a roster, every "
+     /* xgettext:no-c-format */
+     .help = N_("with --sheet: a calibration page instead of a roster, every "
              "label's outline where the sheet has it and rulers in mm; "
-             "print it at 100 % and hold it to a sheet"},
+             "print it at 100 % and hold it to a sheet")},
     {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",
-     .help = "with --campaign: only that side's divisions (a hidden "
-             "division of the other side is never printed)"},
+     .help = N_("with --campaign: only that side's divisions (a hidden "
+             "division of the other side is never printed)")},
     {.name = "out", .type = ARG_FILE, .metavar = "FILE",
      .flags = CLI_REQUIRED | CLI_ONLY,
-     .help = "FILE.pdf (every page), FILE.png or FILE.svg (one page); "
-             "written whole or not at all",
-     .missing = "%s: name the file to write with --out FILE.pdf (or .png, "
-                ".svg for one page)"},
+     .help = N_("FILE.pdf (every page), FILE.png or FILE.svg (one page); "
+             "written whole or not at all"),
+     .missing = N_("%s: name the file to write with --out FILE.pdf (or .png, "
+                ".svg for one page)")},
     {.name = "paper", .type = ARG_CHOICE, .vocab = papers, .metavar = "P",
-     .help = "a4 or letter; default $PAPERSIZE, then /etc/papersize, else a4"},
+     .help = N_("a4 or letter; default $PAPERSIZE, then /etc/papersize, else a4")},
     {.name = "rules", .type = ARG_FILE, .metavar = "FILE", .flags = CLI_LOCAL,
-     .help = "with --from: the tables the JSON was made with, if not the "
-             "built-in ones; every roll must give what it records on them"},
+     .help = N_("with --from: the tables the JSON was made with, if not the "
+             "built-in ones; every roll must give what it records on them")},
     OPT_LABELS,
     {.name = "base", .type = ARG_TEXT, .metavar = "WxH",
-     .help = "label size in mm, 15..120 each: 30x30 (default), 40x20, "
-             "40x40, 25x50, ..."},
+     .help = N_("label size in mm, 15..120 each: 30x30 (default), 40x20, "
+             "40x40, 25x50, ...")},
     {.name = "compact", .type = ARG_FLAG,
-     .help = "three brigades a row, a division on one page with its labels "
-             "(status boxes, a notes line, a box a battery; no rolls)"},
+     .help = N_("three brigades a row, a division on one page with its labels "
+             "(status boxes, a notes line, a box a battery; no rolls)")},
     {.name = "only", .type = ARG_CHOICE, .vocab = parts, .metavar = "WHAT",
-     .help = "roster or labels: print only that part"},
+     .help = N_("roster or labels: print only that part")},
     {.name = "sheet", .type = ARG_CHOICE, .vocab = sheet_names,
      .metavar = "NAME",
-     .help = "labels on a sheet of self-adhesive labels, one a label at its "
+     .help = N_("labels on a sheet of self-adhesive labels, one a label at its "
              "published place (see the table above); the whole file is on "
-             "the sheet's paper"},
+             "the sheet's paper")},
     {.name = "fold", .type = ARG_FLAG,
-     .help = "fold-under labels: the name on top, the strength and morale "
+     .help = N_("fold-under labels: the name on top, the strength and morale "
              "on the half that folds under the base, hidden from the "
-             "opponent"},
+             "opponent")},
     {.name = "page", .type = ARG_NUM, .lo = 1, .hi = 100000, .metavar = "N",
-     .help = "only page N (PNG and SVG: default 1)"},
+     .help = N_("only page N (PNG and SVG: default 1)")},
     {.name = "dpi", .type = ARG_NUM, .lo = 50, .hi = 600, .metavar = "N",
-     .help = "PNG resolution (default 150)"},
+     .help = N_("PNG resolution (default 150)")},
     {.name = "title", .type = ARG_TEXT, .metavar = "TEXT",
-     .help = "the title in every page header"},
+     .help = N_("the title in every page header")},
     {0}};
 
 #ifndef MUSTER_LIGHT /* the run function: muster-full only (cli.h) */
@@ -111,22 +112,22 @@ static cli_rc setup_sheet(cli_ctx *cx, mu_roster_opts *o)
     mu_error err = {0};
     bool labels = o->part != MU_PRINT_ROSTER;
     if (!labels && (cli_has(cx, O_sheet) || o->fold || cli_has(cx, O_base)))
-        return cli_error(cx, "roster: --%s is for labels, and --only roster "
-                         "prints none", cli_has(cx, O_sheet) ? "sheet"
+        return cli_error(cx, _("roster: --%s is for labels, and --only roster "
+                         "prints none"), cli_has(cx, O_sheet) ? "sheet"
                          : o->fold ? "fold" : "base");
     if (cli_has(cx, O_calibrate) && !cli_has(cx, O_sheet))
-        return cli_error(cx, "roster: --calibrate draws a sheet's labels: "
+        return cli_error(cx, _("roster: --calibrate draws a sheet's labels: "
                          "name it with --sheet NAME (muster help roster "
-                         "lists them)");
+                         "lists them)"));
     if (!cli_has(cx, O_sheet))
         return CLI_OK;
     if (mu_sheet_find(cli_str(cx, O_sheet), &o->sheet, &err) != MU_OK)
         return cli_fail(cx, &err);
     if (cli_has(cx, O_base))
-        return cli_error(cx, "roster: --base is for labels on plain paper: "
-                         "a sheet's labels are its own size");
+        return cli_error(cx, _("roster: --base is for labels on plain paper: "
+                         "a sheet's labels are its own size"));
     if (cli_has(cx, O_paper) && o->paper != o->sheet->paper)
-        return cli_error(cx, "roster: --sheet %s is %s paper, not %s",
+        return cli_error(cx, _("roster: --sheet %s is %s paper, not %s"),
                          o->sheet->name, o->sheet->paper == MU_PAPER_A4
                          ? "A4" : "letter", o->paper == MU_PAPER_A4 ? "A4"
                          : "letter");
@@ -140,10 +141,10 @@ static cli_rc setup(cli_ctx *cx, mu_roster_opts *o)
     memset(o, 0, sizeof *o);
     mu_error err = {0};
     if (cli_has(cx, O_side) && !cli_has(cx, O_campaign))
-        return cli_error(cx, "roster: --side belongs with --campaign");
+        return cli_error(cx, _("roster: --side belongs with --campaign"));
     if (cli_has(cx, O_rules) && cli_has(cx, O_campaign))
-        return cli_error(cx, "roster: --rules belongs with --from; a campaign "
-                         "keeps its own tables");
+        return cli_error(cx, _("roster: --rules belongs with --from; a campaign "
+                         "keeps its own tables"));
     const char *out = cli_str(cx, O_out);
     const char *dot = strrchr(out, '.');
     if (dot && !strcasecmp(dot, ".pdf"))
@@ -153,10 +154,10 @@ static cli_rc setup(cli_ctx *cx, mu_roster_opts *o)
     else if (dot && !strcasecmp(dot, ".svg"))
         o->format = MU_PAGES_SVG;
     else
-        return cli_error(cx, "roster: --out '%s': name a .pdf, .png or .svg "
-                         "file", out);
+        return cli_error(cx, _("roster: --out '%s': name a .pdf, .png or .svg "
+                         "file"), out);
     if (cli_has(cx, O_dpi) && o->format != MU_PAGES_PNG)
-        return cli_error(cx, "roster: --dpi is for a .png");
+        return cli_error(cx, _("roster: --dpi is for a .png"));
     o->dpi = (int)cli_num(cx, O_dpi, 0);
     o->page = (int)cli_num(cx, O_page, 0);
     o->paper = cli_has(cx, O_paper) ? (mu_paper)cli_choice(cx, O_paper, 0)
@@ -233,7 +234,7 @@ static mu_status on_write(void *ud, const char *data, size_t n,
 static cli_rc write_error(cli_ctx *cx, const char *path)
 {
     int e = errno;
-    cli_rc rc = cli_error(cx, "roster: cannot write %s: %s", path,
+    cli_rc rc = cli_error(cx, _("roster: cannot write %s: %s"), path,
                           strerror(e));
     return e == ENOENT || e == ENOTDIR || e == EISDIR || e == ENAMETOOLONG
                ? rc : CLI_FAIL;
@@ -243,13 +244,13 @@ static cli_rc render_to(cli_ctx *cx, const char *out, const mu_roster *r,
                         const mu_roster_opts *ro, mu_roster_stats *st)
 {
     if (!r && !ro->sheet)
-        return cli_error(cx, "roster: nothing to print");
+        return cli_error(cx, _("roster: nothing to print"));
     out_file o;
     const char *slash = strrchr(out, '/');
     int dl = slash ? (int)(slash - out) + 1 : 0;
     if ((size_t)snprintf(o.tmp, sizeof o.tmp, "%.*s.%s.XXXXXX", dl, out,
                          out + dl) >= sizeof o.tmp)
-        return cli_error(cx, "roster: --out: the path is too long");
+        return cli_error(cx, _("roster: --out: the path is too long"));
     int fd = mkstemp(o.tmp);
     if (fd < 0)
         return write_error(cx, out);

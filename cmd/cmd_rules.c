@@ -12,14 +12,14 @@ static const char *const check_kinds[] = {"tables", "labels", "weapons", NULL};
 static const cli_opt show_opts[] = {
     OPT_RULES_TABLES,
     {.name = "kind", .type = ARG_CHOICE, .vocab = show_kinds, .metavar = "K",
-     .help = "tables (weapons are shown by 'muster curve')"},
+     .help = N_("tables (weapons are shown by 'muster curve')")},
     OPT_FORMAT(show_formats, "text (default) or markdown"),
     {0}};
 
 static const cli_opt check_opts[] = {
     {.name = "kind", .type = ARG_CHOICE, .vocab = check_kinds, .metavar = "K",
-     .help = "tables, labels or weapons; told from the file when not given "
-             "(a slope, max_range or curve key means weapons)"},
+     .help = N_("tables, labels or weapons; told from the file when not given "
+             "(a slope, max_range or curve key means weapons)")},
     {0}};
 
 static const char *const export_to[] = {"foundry", "csv", "markdown", "app",
@@ -29,17 +29,17 @@ static const cli_opt export_opts[] = {
     OPT_RULES_TABLES,
     {.name = "to", .type = ARG_CHOICE, .vocab = export_to, .metavar = "T",
      .flags = CLI_REQUIRED,
-     .help = "foundry (Foundry VTT RollTable JSON), csv, markdown or app "
-             "(the offline app's form of a tables, labels or weapons file)",
-     .missing = "rules export: say where the tables go: --to foundry, csv, "
-                "markdown or app"},
+     .help = N_("foundry (Foundry VTT RollTable JSON), csv, markdown or app "
+             "(the offline app's form of a tables, labels or weapons file)"),
+     .missing = N_("rules export: say where the tables go: --to foundry, csv, "
+                "markdown or app")},
     {.name = "table", .type = ARG_TEXT, .metavar = "NAME",
-     .help = "only this table, named by its section in the rules file "
+     .help = N_("only this table, named by its section in the rules file "
              "(leader.union.1861-1863); foundry then writes one RollTable, "
-             "as the VTT imports it"},
+             "as the VTT imports it")},
     {.name = "kind", .type = ARG_CHOICE, .vocab = check_kinds, .metavar = "K",
-     .help = "with --to app: tables, labels or weapons; told from FILE as "
-             "check tells it (without FILE: the built-in tables, or weapons)"},
+     .help = N_("with --to app: tables, labels or weapons; told from FILE as "
+             "check tells it (without FILE: the built-in tables, or weapons)")},
     {0}};
 
 static const char *const dump_kinds[] = {"tables", "weapons", "labels",
@@ -47,9 +47,9 @@ static const char *const dump_kinds[] = {"tables", "weapons", "labels",
 
 static const cli_opt dump_opts[] = {
     {.name = "kind", .type = ARG_CHOICE, .vocab = dump_kinds, .metavar = "K",
-     .help = "tables (default), weapons, or labels: a labels file to fill in "
+     .help = N_("tables (default), weapons, or labels: a labels file to fill in "
              "from the rulebook, a line for every strength the tables can "
-             "give (those of --rules FILE, if given)"},
+             "give (those of --rules FILE, if given)")},
     OPT_RULES_TABLES,
     {0}};
 
@@ -140,9 +140,9 @@ static cli_rc run_show(cli_ctx *cx)
 {
     const mu_render_opts fmt = {.format = cli_format(cx)};
     if (cli_choice(cx, O_kind, 0) == 1)
-        return cli_error(cx, "rules show: weapons are shown by 'muster curve "
+        return cli_error(cx, _("rules show: weapons are shown by 'muster curve "
                          "--weapon W' (or 'muster rules dump --kind "
-                         "weapons')");
+                         "weapons')"));
     mu_error err = {0};
     const mu_rules *r = NULL;
     char *text = NULL;
@@ -167,8 +167,8 @@ static cli_rc export_app(cli_ctx *cx)
     char *text = NULL, *out = NULL;
     size_t len;
     if (!path && k == 1)
-        return cli_error(cx, "rules export: labels have no built-in file: "
-                         "name one");
+        return cli_error(cx, _("rules export: labels have no built-in file: "
+                         "name one"));
     if (path && mu_file_read(path, &text, &len, &err) != MU_OK)
         return cli_fail(cx, &err);
     const char *t = path ? text
@@ -193,8 +193,8 @@ static cli_rc run_export(cli_ctx *cx)
     if (cli_choice(cx, O_to, 0) == 3)
         return export_app(cx);
     if (cx->noperands || cli_has(cx, O_kind))
-        return cli_error(cx, "rules export: FILE and --kind are for --to app; "
-                         "name a tables file with --rules");
+        return cli_error(cx, _("rules export: FILE and --kind are for --to app; "
+                         "name a tables file with --rules"));
     mu_rules_to to = (mu_rules_to)(MU_RULES_TO_FOUNDRY + cli_choice(cx, O_to, 0));
     mu_error err = {0};
     const mu_rules *r = NULL;
@@ -213,9 +213,9 @@ static cli_rc run_dump(cli_ctx *cx)
 {
     int kind = cli_choice(cx, O_kind, 0);
     if (kind != 2 && cli_has(cx, O_rules))
-        return cli_error(cx, "rules dump: --rules FILE goes with --kind labels "
+        return cli_error(cx, _("rules dump: --rules FILE goes with --kind labels "
                          "(the tables and weapons dumped are the built-in "
-                         "ones)");
+                         "ones)"));
     if (kind == 1)
         return cli_out(cx, mu_weapons_default_text(NULL));
     if (kind == 0)
@@ -299,7 +299,7 @@ const cli_group grp_rules = {
            "dump    prints a built-in file, to copy and edit.\n"
            "export  writes the tables for Foundry VTT, as CSV or Markdown, or a\n"
            "        file for the offline app.\n",
-    .missing = "rules: say 'show', 'check FILE', 'dump' or 'export' (see "
-               "'muster help rules')",
-    .unknown = "rules: unknown or misused '%s': say 'show', 'check FILE', "
-               "'dump' or 'export'"};
+    .missing = N_("rules: say 'show', 'check FILE', 'dump' or 'export' (see "
+               "'muster help rules')"),
+    .unknown = N_("rules: unknown or misused '%s': say 'show', 'check FILE', "
+               "'dump' or 'export'")};

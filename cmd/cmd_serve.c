@@ -7,21 +7,21 @@
 
 static const cli_opt serve_opts[] = {
     {.name = "port", .type = ARG_NUM, .lo = 0, .hi = 65535, .metavar = "N",
-     .help = "TCP port (default 8080; 0 picks a free one)"},
+     .help = N_("TCP port (default 8080; 0 picks a free one)")},
     {.name = "listen", .type = ARG_TEXT, .metavar = "ADDR",
-     .help = "address to listen on (default 0.0.0.0: every IPv4 address, "
+     .help = N_("address to listen on (default 0.0.0.0: every IPv4 address, "
              "so that phones on the network can open the page; 127.0.0.1 "
-             "for this computer only, :: for IPv6 too)"},
+             "for this computer only, :: for IPv6 too)")},
     {.name = "campaign", .type = ARG_FILE, .metavar = "FILE",
-     .help = "serve this campaign ledger, with a link for each player"},
+     .help = N_("serve this campaign ledger, with a link for each player")},
     {.name = "threads", .type = ARG_NUM, .lo = 1, .hi = 64, .metavar = "N",
      .flags = CLI_LOCAL,
-     .help = "worker threads (default: one per processor)"},
+     .help = N_("worker threads (default: one per processor)")},
     {.name = "timeout", .type = ARG_NUM, .lo = 1, .hi = 3600, .metavar = "S",
-     .help = "seconds a request may take to arrive once begun (default 15); "
-             "idle connections are closed after 4 times that"},
+     .help = N_("seconds a request may take to arrive once begun (default 15); "
+             "idle connections are closed after 4 times that")},
     {.name = "no-qr", .type = ARG_FLAG,
-     .help = "print the links without QR codes"},
+     .help = N_("print the links without QR codes")},
     {0}};
 
 const cli_command cmd_serve = {
@@ -49,20 +49,20 @@ const cli_command cmd_serve = {
 
 static const cli_opt links_opts[] = {
     {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",
-     .help = "the link of this side's player (default: the umpire's)"},
+     .help = N_("the link of this side's player (default: the umpire's)")},
     {.name = "rotate", .type = ARG_FLAG,
-     .help = "make a new link in place of the old one, which stops working "
-             "(a running server notices within a second)"},
+     .help = N_("make a new link in place of the old one, which stops working "
+             "(a running server notices within a second)")},
     {.name = "port", .type = ARG_NUM, .lo = 1, .hi = 65535, .metavar = "N",
-     .help = "the port 'muster serve' listens on (default 8080)"},
+     .help = N_("the port 'muster serve' listens on (default 8080)")},
     {.name = "listen", .type = ARG_TEXT, .metavar = "ADDR",
-     .help = "the address 'muster serve --listen' is given (default: every "
-             "network interface's)"},
-    {.name = "no-qr", .type = ARG_FLAG, .help = "print the link without a QR "
-                                                "code"},
+     .help = N_("the address 'muster serve --listen' is given (default: every "
+             "network interface's)")},
+    {.name = "no-qr", .type = ARG_FLAG, .help = N_("print the link without a QR "
+                                                "code")},
     {.name = "card", .type = ARG_FILE, .metavar = "OUT",
-     .help = "also write the link and its QR code as a card to print and "
-             "hand over (one page; .pdf, .png or .svg)"},
+     .help = N_("also write the link and its QR code as a card to print and "
+             "hand over (one page; .pdf, .png or .svg)")},
     {0}};
 
 const cli_command cmd_campaign_links = {

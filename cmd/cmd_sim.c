@@ -51,7 +51,8 @@ static void progress_cb(void *ud, uint64_t done, uint64_t total)
         bar[i] = i < fill ? '#' : '.';
     bar[40] = '\0';
     double eta = done ? t * (double)(total - done) / (double)done : 0;
-    fprintf(stderr, "\r[%s] %5.1f%%  %.0fs left ", bar, pm / 10.0, eta);
+    fputs("\r", stderr);
+    fprintf(stderr, _("[%s] %5.1f%%  %.0fs left "), bar, pm / 10.0, eta);
     fflush(stderr);
 }
 
@@ -80,10 +81,10 @@ static int default_threads(void)
 #define OPT_TIME_LIMIT                                                         \
     {.name = "time-limit", .type = ARG_NUM, .lo = 1, .hi = 1000000000,         \
      .metavar = "SECONDS",                                                     \
-     .help = "stop taking new trials after this many seconds and report "     \
+     .help = N_("stop taking new trials after this many seconds and report "     \
              "the ones run (always whole blocks of 65536 from the first, so " \
              "the result is the one that many --trials give), with how far " \
-             "each percentage may be off (10^12 trials are hours of work)"}
+             "each percentage may be off (10^12 trials are hours of work)")}
 #define OPT_SIM OPT_TRIALS, OPT_SIM_SEED, OPT_THREADS, OPT_TIME_LIMIT
 
 static const cli_opt division_opts[] = {ODDS_DIVISION_OPTS, OPT_SIM, {0}};
@@ -174,6 +175,6 @@ const cli_group grp_sim = {
     .name = "sim",
     .summary = N_("simulate with the real dice and compare with the odds"),
     .doc = SIM_DOC,
-    .missing = "sim: say what: division, corps or fire (see 'muster help sim')",
-    .unknown = "sim: unknown question '%s': division, corps or fire (see "
-               "'muster help sim')"};
+    .missing = N_("sim: say what: division, corps or fire (see 'muster help sim')"),
+    .unknown = N_("sim: unknown question '%s': division, corps or fire (see "
+               "'muster help sim')")};

@@ -47,10 +47,11 @@ cli_rc cli_dice_done(cli_ctx *cx, mu_dice *d)
 {
     size_t left = mu_dice_left(d);
     if (cli_takes(cx, O_rolls) && cli_has(cx, O_rolls) && left)
-        return cli_error(cx, "%zu roll%s left over from --rolls: give exactly "
-                         "the rolls needed (%llu used)", left,
-                         left == 1 ? " was" : "s were",
-                         (unsigned long long)mu_dice_count(d));
+        return cli_error(cx, PL_("%zu roll was left over from --rolls: give "
+                                 "exactly the rolls needed (%llu used)",
+                                 "%zu rolls were left over from --rolls: give "
+                                 "exactly the rolls needed (%llu used)", left),
+                         left, (unsigned long long)mu_dice_count(d));
     return CLI_OK;
 }
 
@@ -181,8 +182,8 @@ const cli_arg cli_args_campaign[] = {{.metavar = "FILE", .type = OPD_FILE},
 const cli_arg cli_args_campaign_div[] = {
     {.metavar = "FILE", .type = OPD_FILE},
     {.metavar = "DIV", .type = OPD_DIVISION, .key = "div",
-     .missing = "div: which division? give div=N (its number in the "
-                "ledger)"},
+     .missing = N_("div: which division? give div=N (its number in the "
+                "ledger)")},
     {0}};
 
 const char *const cli_weapon_words[] = {"musket", "rifle", "canister",

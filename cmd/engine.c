@@ -65,14 +65,14 @@ cli_rc cli_out(cli_ctx *cx, const char *text)
 {
     cli_buf_puts(&cx->out, text);
     if (cx->out.oom)
-        return cli_error(cx, "out of memory"), CLI_FAIL;
+        return cli_error(cx, _("out of memory")), CLI_FAIL;
     return CLI_OK;
 }
 
 cli_rc cli_take(cli_ctx *cx, char *text)
 {
     if (!text)
-        return cli_error(cx, "out of memory"), CLI_FAIL;
+        return cli_error(cx, _("out of memory")), CLI_FAIL;
     if (!cx->out.s && !cx->out.oom) { /* adopt it: large results, one copy */
         size_t n = strlen(text);
         cx->out = (cli_buf){text, n, n + 1, false};
@@ -154,7 +154,7 @@ const cli_val *cli_get(const cli_ctx *cx, cli_optid id)
     const char *name = (unsigned)id < O_COUNT ? cli_optnames[id] : "?";
     int i = opt_index(cx->cmd, name);
     if (i < 0) {
-        fprintf(stderr, "muster: bug: %s has no option --%s\n", cx->cmd->name,
+        fprintf(stderr, _("muster: bug: %s has no option --%s\n"), cx->cmd->name,
                 name);
         abort();
     }
@@ -217,7 +217,7 @@ static void vocab_list(const char *const *vocab, char *buf, size_t n)
     size_t len = 0;
     buf[0] = '\0';
     for (int i = 0; vocab[i] && len < n; i++) {
-        const char *sep = i == 0 ? "" : vocab[i + 1] ? ", " : " or ";
+        const char *sep = i == 0 ? "" : vocab[i + 1] ? ", " : _(" or ");
         int w = snprintf(buf + len, n - len, "%s%s", sep, vocab[i]);
         if (w < 0)
             break;
@@ -250,7 +250,7 @@ static cli_rc set_choice(cli_ctx *cx, const cli_opt *o, cli_val *v,
     char words[256], could[256];
     vocab_list(w, words, sizeof words);
     if (count == 0)
-        return cli_error(cx, "%s: --%s takes %s, not '%s'", cx->cmd->name,
+        return cli_error(cx, _("%s: --%s takes %s, not '%s'"), cx->cmd->name,
                          o->name, words, arg);
     const char *cand[CLI_MAX_OPTS + 1];
     int k = 0;
@@ -259,8 +259,8 @@ static cli_rc set_choice(cli_ctx *cx, const cli_opt *o, cli_val *v,
             cand[k++] = w[i];
     cand[k] = NULL;
     vocab_list(cand, could, sizeof could);
-    return cli_error(cx, "%s: --%s '%s' could be %s: give more of the word "
-                     "(it takes %s)", cx->cmd->name, o->name, arg, could,
+    return cli_error(cx, _("%s: --%s '%s' could be %s: give more of the word "
+                     "(it takes %s)"), cx->cmd->name, o->name, arg, could,
                      words);
 }
 
@@ -271,9 +271,10 @@ static cli_rc set_rat(cli_ctx *cx, const cli_opt *o, cli_val *v,
     if (mu_rat_parse(arg, &v->rat, &err) != MU_OK)
         return cli_error(cx, "%s: --%s: %s", cx->cmd->name, o->name, err.msg);
     if (v->rat.num < 0 || (o->lo > 0 && v->rat.num == 0)) {
-        const char *bad = o->bad ? o->bad : o->lo ? "must be more than 0"
-                                              : "must be a distance of 0 or more";
-        return cli_error(cx, "%s: --%s %s, not '%s'", cx->cmd->name, o->name,
+        const char *bad = o->bad ? _(o->bad) : o->lo
+                          ? _("must be more than 0")
+                          : _("must be a distance of 0 or more");
+        return cli_error(cx, _("%s: --%s %s, not '%s'"), cx->cmd->name, o->name,
                          bad, arg);
     }
     return CLI_OK;
@@ -285,19 +286,19 @@ static cli_rc set_index(cli_ctx *cx, int i, const char *arg)
     const cli_opt *o = &cx->cmd->opts[i];
     cli_val *v = &cx->val[i];
     if (o->flags & CLI_REFUSED)
-        return cli_error(cx, "%s: %s", cx->cmd->name, o->help);
+        return cli_error(cx, "%s: %s", cx->cmd->name, _(o->help));
     if ((o->flags & CLI_ONLY) && !cx->terminal)
-        return cli_error(cx, "%s: --%s is for the command line only",
+        return cli_error(cx, _("%s: --%s is for the command line only"),
                          cx->cmd->name, o->name);
     if (v->given && !(o->flags & CLI_REPEAT))
-        return cli_error(cx, "%s: --%s given twice", cx->cmd->name, o->name);
+        return cli_error(cx, _("%s: --%s given twice"), cx->cmd->name, o->name);
     v->given = true;
     v->text = arg;
     switch (o->type) {
     case ARG_NUM:
         if (!cli_number(arg, o->lo, o->hi, &v->num))
-            return cli_error(cx, "--%s must be a whole number from %llu to "
-                             "%llu, not '%s'", o->name,
+            return cli_error(cx, _("--%s must be a whole number from %llu to "
+                             "%llu, not '%s'"), o->name,
                              (unsigned long long)o->lo,
                              (unsigned long long)o->hi, arg);
         return CLI_OK;
@@ -334,22 +335,22 @@ cli_rc cli_set(cli_ctx *cx, const char *name, const char *value)
             i = j;
     const char *near = i < 0 ? close_option(cx->cmd, name) : NULL;
     if (near)
-        return cli_error(cx, "%s: unknown option '%s': did you mean '%s'? "
-                         "(see 'muster help %s')", cx->cmd->name, name, near,
+        return cli_error(cx, _("%s: unknown option '%s': did you mean '%s'? "
+                         "(see 'muster help %s')"), cx->cmd->name, name, near,
                          cx->cmd->name);
     if (i < 0)
-        return cli_error(cx, "%s: unknown option '%s' (see 'muster help %s')",
+        return cli_error(cx, _("%s: unknown option '%s' (see 'muster help %s')"),
                          cx->cmd->name, name, cx->cmd->name);
     if (cx->cmd->opts[i].type == ARG_FLAG) {
         if (value && (!strcmp(value, "0") || !strcmp(value, "false")))
             return CLI_OK;
         if (value && *value && strcmp(value, "1") && strcmp(value, "true"))
-            return cli_error(cx, "%s: --%s takes no value, not '%s'",
+            return cli_error(cx, _("%s: --%s takes no value, not '%s'"),
                              cx->cmd->name, name, value);
         return set_index(cx, i, NULL);
     }
     if (!value)
-        return cli_error(cx, "%s: --%s needs a value", cx->cmd->name, name);
+        return cli_error(cx, _("%s: --%s needs a value"), cx->cmd->name, name);
     return set_index(cx, i, value);
 }
 
@@ -357,8 +358,8 @@ cli_rc cli_operand(cli_ctx *cx, const char *word)
 {
     if (cx->noperands >= cx->cmd->max_operands ||
         cx->noperands >= CLI_MAX_OPERANDS)
-        return cli_error(cx, "%s: unexpected argument '%s' (see 'muster help "
-                         "%s')", cx->cmd->name, word, cx->cmd->name);
+        return cli_error(cx, _("%s: unexpected argument '%s' (see 'muster help "
+                         "%s')"), cx->cmd->name, word, cx->cmd->name);
     cx->operand[cx->noperands++] = word;
     return CLI_OK;
 }
@@ -423,24 +424,24 @@ static cli_rc bad_option(cli_ctx *cx, char **argv)
 {
     const char *name = cx->cmd->name;
     if (optopt && optopt < 256)
-        return cli_error(cx, "%s: unknown option or missing value: -%c (see "
-                         "'muster help %s')", name, optopt, name);
+        return cli_error(cx, _("%s: unknown option or missing value: -%c (see "
+                         "'muster help %s')"), name, optopt, name);
     const char *opt = argv[optind - 1];
     char own[64];
     snprintf(own, sizeof own, "%.*s", (int)strcspn(opt ? opt + 2 : "", "="),
              opt ? opt + 2 : "");
     if (opt && !strncmp(opt, "--", 2) && opt_index(cx->cmd, own) < 0 &&
         sibling_takes(cx->cmd, opt + 2))
-        return cli_error(cx, "%s does not take --%.*s (see 'muster help %s')",
+        return cli_error(cx, _("%s does not take --%.*s (see 'muster help %s')"),
                          name, (int)strcspn(opt + 2, "="), opt + 2, name);
     const char *near = opt && !strncmp(opt, "--", 2) &&
                                opt_index(cx->cmd, own) < 0
                            ? close_option(cx->cmd, own) : NULL;
     if (near)
-        return cli_error(cx, "%s: unknown option --%s: did you mean '--%s'? "
-                         "(see 'muster help %s')", name, own, near, name);
-    return cli_error(cx, "%s: unknown option or missing value: %s (see "
-                     "'muster help %s')", name, opt ? opt : "?", name);
+        return cli_error(cx, _("%s: unknown option --%s: did you mean '--%s'? "
+                         "(see 'muster help %s')"), name, own, near, name);
+    return cli_error(cx, _("%s: unknown option or missing value: %s (see "
+                     "'muster help %s')"), name, opt ? opt : "?", name);
 }
 
 cli_rc cli_parse_argv(cli_ctx *cx, int argc, char **argv)
@@ -493,8 +494,8 @@ static cli_rc check_group(cli_ctx *cx, int first)
     if (given < 2)
         return CLI_OK;
     if (opts[first].conflict)
-        return cli_error(cx, opts[first].conflict, cx->cmd->name);
-    return cli_error(cx, "%s: give --%s or --%s, not both", cx->cmd->name,
+        return cli_error(cx, _(opts[first].conflict), cx->cmd->name);
+    return cli_error(cx, _("%s: give --%s or --%s, not both"), cx->cmd->name,
                      opts[a].name, opts[b].name);
 }
 
@@ -514,14 +515,14 @@ cli_rc cli_check(cli_ctx *cx)
 {
     const cli_command *cmd = cx->cmd;
     if (cx->noperands < cmd->min_operands)
-        return cli_error(cx, "%s: give %s (see 'muster help %s')", cmd->name,
+        return cli_error(cx, _("%s: give %s (see 'muster help %s')"), cmd->name,
                          cmd->operands, cmd->name);
     for (int i = 0; cmd->opts[i].name; i++) {
         const cli_opt *o = &cmd->opts[i];
         if ((o->flags & CLI_REQUIRED) && !group_given(cx, i)) {
             if (o->missing)
-                return cli_error(cx, o->missing, cmd->name);
-            return cli_error(cx, "%s: --%s is required (see 'muster help %s')",
+                return cli_error(cx, _(o->missing), cmd->name);
+            return cli_error(cx, _("%s: --%s is required (see 'muster help %s')"),
                              cmd->name, o->name, cmd->name);
         }
     }
@@ -591,7 +592,7 @@ cli_rc cli_run(cli_ctx *cx)
     for (int i = 0; i < CLI_MAX_INSTALLED && installed[i].cmd; i++)
         if (installed[i].cmd == cx->cmd)
             return installed[i].run(cx);
-    return cli_error(cx, "%s is not in this build of muster", cx->cmd->name),
+    return cli_error(cx, _("%s is not in this build of muster"), cx->cmd->name),
            CLI_FAIL;
 }
 
@@ -656,7 +657,7 @@ cli_rc cli_invoke_why(const cli_shared *sh, const char *command,
     cx->shared = sh;
     cli_rc rc = CLI_OK;
     if (cmd->flags & CLI_ONLY)
-        rc = cli_error(cx, "%s is for the command line only", cmd->name);
+        rc = cli_error(cx, _("%s is for the command line only"), cmd->name);
     for (size_t i = 0; i < n && rc == CLI_OK; i++) {
         rc = names[i] && *names[i] ? cli_set(cx, names[i], values[i])
                                    : cli_operand(cx, values[i] ? values[i] : "");

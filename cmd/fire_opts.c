@@ -15,21 +15,21 @@ static cli_rc parse_ranges(cli_ctx *cx, const char *arg, mu_rat *ranges,
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
         char item[64];
         if (*n == MU_FIRE_MAX_RANGES)
-            return cli_error(cx, "%s: --ranges takes at most %d ranges: "
+            return cli_error(cx, _("%s: --ranges takes at most %d ranges: "
                              "measure a few figures, the nearest and the "
-                             "farthest", cmd, MU_FIRE_MAX_RANGES);
+                             "farthest"), cmd, MU_FIRE_MAX_RANGES);
         if (len >= sizeof item)
-            return cli_error(cx, "%s: --ranges: range %zu is too long", cmd,
+            return cli_error(cx, _("%s: --ranges: range %zu is too long"), cmd,
                              *n + 1);
         memcpy(item, p, len);
         item[len] = '\0';
         mu_error err;
         if (mu_rat_parse(item, &ranges[*n], &err) != MU_OK)
-            return cli_error(cx, "%s: --ranges (range %zu): %s", cmd, *n + 1,
+            return cli_error(cx, _("%s: --ranges (range %zu): %s"), cmd, *n + 1,
                              err.msg);
         if (ranges[*n].num < 0)
-            return cli_error(cx, "%s: --ranges (range %zu) must be a distance "
-                             "of 0 or more, not '%s'", cmd, *n + 1, item);
+            return cli_error(cx, _("%s: --ranges (range %zu) must be a distance "
+                             "of 0 or more, not '%s'"), cmd, *n + 1, item);
         if (!comma)
             break;
         p = comma + 1;
@@ -46,11 +46,11 @@ static cli_rc check_combination(cli_ctx *cx)
                 (cli_takes(cx, O_rolls) && cli_has(cx, O_rolls)) ||
                 (cli_takes(cx, O_ask) && cli_has(cx, O_ask));
     if (cli_takes(cx, O_no_roll) && cli_has(cx, O_no_roll) && dice)
-        return cli_error(cx, "%s: --no-roll takes no dice: drop --seed, "
-                         "--rolls or --ask", cmd);
+        return cli_error(cx, _("%s: --no-roll takes no dice: drop --seed, "
+                         "--rolls or --ask"), cmd);
     if (cli_has(cx, O_scale) && !cli_has(cx, O_yards))
-        return cli_error(cx, "%s: --scale is yards per inch and goes with "
-                         "--yards", cmd);
+        return cli_error(cx, _("%s: --scale is yards per inch and goes with "
+                         "--yards"), cmd);
     return CLI_OK;
 }
 
@@ -62,34 +62,37 @@ static cli_rc check_weapon(cli_ctx *cx, const mu_weapon *w)
     bool no_canister = cli_has(cx, O_no_canister);
     if (w->kind == MU_WEAPON_SMALL_ARMS) {
         if (crew)
-            return cli_error(cx, "%s: a %s is fired by figures: give "
-                             "--figures N, not --crew", cmd, w->name);
+            return cli_error(cx, _("%s: a %s is fired by figures: give "
+                             "--figures N, not --crew"), cmd, w->name);
         if (!figures)
-            return cli_error(cx, "%s: how many figures fire? give --figures N",
+            return cli_error(cx, _("%s: how many figures fire? give --figures N"),
                              cmd);
         if (no_canister)
-            return cli_error(cx, "%s: --no-canister is for a gun choosing its "
-                             "load, not a %s", cmd, w->name);
+            return cli_error(cx, _("%s: --no-canister is for a gun choosing its "
+                             "load, not a %s"), cmd, w->name);
     } else {
         bool gun = w->kind == MU_WEAPON_GUN;
         if (figures)
-            return cli_error(cx, "%s: %s is fired by %s crew: give --crew N "
-                             "(1..%d, default %d), not --figures", cmd,
-                             gun ? "a gun" : w->name, gun ? "its" : "a gun's",
-                             w->crew, w->crew);
+            return gun ? cli_error(cx, _("%s: a gun is fired by its crew: give "
+                                         "--crew N (1..%d, default %d), not "
+                                         "--figures"), cmd, w->crew, w->crew)
+                       : cli_error(cx, _("%s: %s is fired by a gun's crew: give "
+                                         "--crew N (1..%d, default %d), not "
+                                         "--figures"), cmd, w->name, w->crew,
+                                   w->crew);
         if (crew && cli_num(cx, O_crew, 0) > (uint64_t)w->crew)
-            return cli_error(cx, "%s: --crew %llu is more than %s's full crew "
-                             "of %d castings", cmd,
+            return cli_error(cx, _("%s: --crew %llu is more than %s's full crew "
+                             "of %d castings"), cmd,
                              (unsigned long long)cli_num(cx, O_crew, 0),
                              w->name, w->crew);
         if (no_canister && !gun)
-            return cli_error(cx, "%s: --no-canister is for a gun choosing its "
-                             "load; %s is one load already", cmd, w->name);
+            return cli_error(cx, _("%s: --no-canister is for a gun choosing its "
+                             "load; %s is one load already"), cmd, w->name);
     }
     if (cli_has(cx, O_max_range) && w->kind == MU_WEAPON_GUN)
-        return cli_error(cx, "%s: --max-range changes one curve; for a gun, "
+        return cli_error(cx, _("%s: --max-range changes one curve; for a gun, "
                          "name the load (--weapon canister) or give house "
-                         "rules with --rules FILE", cmd);
+                         "rules with --rules FILE"), cmd);
     return CLI_OK;
 }
 

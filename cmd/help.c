@@ -16,6 +16,13 @@ static bool shown(const cli_opt *o)
     return !(o->flags & (CLI_REFUSED | CLI_HIDDEN));
 }
 
+/* An option's help line in the reader's language ("" for none: the empty
+ * msgid is the catalogue's header). */
+static const char *opt_help(const cli_opt *o)
+{
+    return o->help && *o->help ? _(o->help) : "";
+}
+
 /* "union|confederate" for short vocabularies, else the metavar. */
 static void value_word(const cli_opt *o, bool synopsis, char *buf, size_t n)
 {
@@ -153,7 +160,7 @@ static void option_list(cli_buf *b, const cli_command *c)
         } else {
             cli_buf_printf(b, "%*s", (int)(HELP_COL - col), "");
         }
-        help_words(b, o->help ? o->help : "", HELP_COL);
+        help_words(b, opt_help(o), HELP_COL);
     }
 }
 
@@ -290,15 +297,28 @@ void cli_man_options(cli_buf *b)
             cli_buf_puts(b, ".TP\n.B ");
             roff(b, w);
             cli_buf_puts(b, "\n");
-            roff(b, o->help ? o->help : "");
+            roff(b, opt_help(o));
             cli_buf_puts(b, "\n");
         }
     }
 }
 
+/* Each command and its summary, in the reader's language. */
+static void man_commands(cli_buf *b)
+{
+    for (int i = 0; cli_commands[i]; i++) {
+        const cli_command *c = cli_commands[i];
+        cli_buf_puts(b, ".TP\n.B muster ");
+        roff(b, c->name);
+        cli_buf_puts(b, "\n");
+        roff(b, c->summary && *c->summary ? _(c->summary) : "");
+        cli_buf_puts(b, "\n");
+    }
+}
+
 /* Prints the man page `path` with its generated parts made anew: the lines
- * between '.\" BEGIN GENERATED X' and '.\" END GENERATED X' (X SYNOPSIS or
- * OPTIONS). */
+ * between '.\" BEGIN GENERATED X' and '.\" END GENERATED X' (X SYNOPSIS,
+ * COMMANDS or OPTIONS). */
 bool cli_man_page(const char *path, cli_buf *b)
 {
     char *text;
@@ -319,6 +339,9 @@ bool cli_man_page(const char *path, cli_buf *b)
             skipping = true;
         } else if (!strncmp(line, ".\\\" BEGIN GENERATED OPTIONS", 27)) {
             cli_man_options(b);
+            skipping = true;
+        } else if (!strncmp(line, ".\\\" BEGIN GENERATED COMMANDS", 28)) {
+            man_commands(b);
             skipping = true;
         }
         line += n;

@@ -11,26 +11,26 @@
 #define OPT_SEED                                                               \
     {.name = "seed", .type = ARG_NUM, .lo = 0, .hi = UINT64_MAX,               \
      .group = CLI_DICE_GROUP, .metavar = "N",                                  \
-     .help = "seed the dice (xoshiro256**); printed so it can be repeated",    \
-     .conflict = "choose one dice source: --seed, --rolls or --ask"}
+     .help = N_("seed the dice (xoshiro256**); printed so it can be repeated"), \
+     .conflict = N_("choose one dice source: --seed, --rolls or --ask")}
 #define OPT_ROLLS                                                              \
     {.name = "rolls", .type = ARG_LIST, .group = CLI_DICE_GROUP,               \
      .metavar = "LIST",                                                        \
-     .help = "real dice, comma-separated, 1..100, 00 = 100, in roll order"}
+     .help = N_("real dice, comma-separated, 1..100, 00 = 100, in roll order")}
 #define OPT_ASK                                                                \
     {.name = "ask", .type = ARG_FLAG, .group = CLI_DICE_GROUP,                 \
-     .flags = CLI_ONLY, .help = "prompt for each roll on the terminal"}
+     .flags = CLI_ONLY, .help = N_("prompt for each roll on the terminal")}
 #define OPT_DICE OPT_SEED, OPT_ROLLS, OPT_ASK
 
 #define OPT_RULES_TABLES                                                       \
     {.name = "rules", .type = ARG_FILE, .metavar = "FILE",                     \
-     .flags = CLI_LOCAL, .help = "edited tables instead of the built-in ones"}
+     .flags = CLI_LOCAL, .help = N_("edited tables instead of the built-in ones")}
 #define OPT_RULES_WEAPONS                                                      \
     {.name = "rules", .type = ARG_FILE, .metavar = "FILE",                     \
-     .flags = CLI_LOCAL, .help = "a weapons file instead of the built-in one"}
+     .flags = CLI_LOCAL, .help = N_("a weapons file instead of the built-in one")}
 #define OPT_LABELS                                                             \
     {.name = "labels", .type = ARG_FILE, .metavar = "FILE",                    \
-     .flags = CLI_LOCAL, .help = "worn/spent thresholds to label brigades \"7/5/3 veteran\""}
+     .flags = CLI_LOCAL, .help = N_("worn/spent thresholds to label brigades \"7/5/3 veteran\"")}
 /* --format with the formats a command writes (a NULL-terminated list). */
 #define OPT_FORMAT(words, text)                                                \
     {.name = "format", .type = ARG_CHOICE, .vocab = (words), .metavar = "F",   \
@@ -38,14 +38,14 @@
 
 #define OPT_ARMY                                                               \
     {.name = "army", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "A",  \
-     .flags = CLI_REQUIRED, .help = "union or confederate (required)",         \
-     .missing = "%s: choose a side with --army union or --army confederate"}
+     .flags = CLI_REQUIRED, .help = N_("union or confederate (required)"),     \
+     .missing = N_("%s: choose a side with --army union or --army confederate")}
 #define OPT_YEAR                                                               \
     {.name = "year", .type = ARG_NUM, .lo = 1861, .hi = 1865, .metavar = "Y",  \
-     .help = "1861..1865"}
+     .help = N_("1861..1865")}
 #define OPT_THEATER                                                            \
     {.name = "theater", .type = ARG_CHOICE, .vocab = cli_theaters,             \
-     .metavar = "T", .help = "east or west"}
+     .metavar = "T", .help = N_("east or west")}
 #define OPT_ARM(text)                                                          \
     {.name = "arm", .type = ARG_CHOICE, .vocab = cli_arms, .metavar = "A",     \
      .help = (text)}
@@ -69,55 +69,55 @@
 #define OPT_WEAPON                                                             \
     {.name = "weapon", .type = ARG_TEXT, .metavar = "W",                       \
      .flags = CLI_REQUIRED, .values = cli_weapon_words,                        \
-     .help = "musket, rifle, canister, roundshot or gun (or one from "         \
+     .help = N_("musket, rifle, canister, roundshot or gun (or one from "      \
              "--rules); a gun fires canister while it beats roundshot "        \
-             "(closer than 22.5 in), roundshot otherwise",                     \
-     .missing = "%s: say what fires with --weapon (see 'muster curve --help' " \
-                "or 'muster rules dump --kind weapons')"}
+             "(closer than 22.5 in), roundshot otherwise"),                     \
+     .missing = N_("%s: say what fires with --weapon (see 'muster curve --help' " \
+                "or 'muster rules dump --kind weapons')")}
 #define OPT_RANGE                                                              \
     {.name = "range", .type = ARG_RAT, .lo = 0, .metavar = "R",                \
      .flags = CLI_REQUIRED, .group = CLI_RANGE_GROUP,                          \
-     .help = "inches to the target: 5, 7.5, 22/3 or \"7 1/3\"",                \
-     .missing = "%s: how far? give --range R in inches, or --ranges "          \
-                "R1,R2,... for one range per figure measured"}
+     .help = N_("inches to the target: 5, 7.5, 22/3 or \"7 1/3\""),            \
+     .missing = N_("%s: how far? give --range R in inches, or --ranges "       \
+                "R1,R2,... for one range per figure measured")}
 #define OPT_RANGES                                                             \
     {.name = "ranges", .type = ARG_LIST, .metavar = "LIST",                    \
      .group = CLI_RANGE_GROUP,                                                 \
-     .help = "one range per figure measured; the unit fires at the average "   \
-             "(--ranges 11,5 fires at 8)"}
+     .help = N_("one range per figure measured; the unit fires at the average " \
+             "(--ranges 11,5 fires at 8)")}
 #define OPT_FIGURES                                                            \
     {.name = "figures", .type = ARG_NUM, .lo = 1, .hi = MU_FIRE_MAX_FIGURES,   \
-     .metavar = "N", .help = "small arms: figures firing (1..10000)"}
+     .metavar = "N", .help = N_("small arms: figures firing (1..10000)")}
 #define OPT_CREW                                                               \
     {.name = "crew", .type = ARG_NUM, .lo = 1, .hi = 100, .metavar = "N",      \
-     .help = "artillery: crew castings (1..6, default 6), 3 effectives each"}
+     .help = N_("artillery: crew castings (1..6, default 6), 3 effectives each")}
 #define OPT_COVER                                                              \
     {.name = "cover", .type = ARG_FLAG,                                        \
-     .help = "the target is behind hard cover (walls, houses)"}
+     .help = N_("the target is behind hard cover (walls, houses)")}
 #define OPT_YARDS                                                              \
     {.name = "yards", .type = ARG_FLAG,                                        \
-     .help = "ranges (and --max-range) are yards, 10 to the inch"}
+     .help = N_("ranges (and --max-range) are yards, 10 to the inch")}
 #define OPT_SCALE                                                              \
     {.name = "scale", .type = ARG_RAT, .lo = 1, .metavar = "N",                \
-     .help = "yards per inch with --yards"}
+     .help = N_("yards per inch with --yards")}
 #define OPT_NO_CANISTER                                                        \
     {.name = "no-canister", .type = ARG_FLAG,                                  \
-     .help = "a gun has no canister left: roundshot"}
+     .help = N_("a gun has no canister left: roundshot")}
 #define OPT_MAX_RANGE                                                          \
     {.name = "max-range", .type = ARG_RAT, .lo = 1, .metavar = "R",            \
-     .help = "house rule: the weapon's line keeps its slope and reaches R "    \
+     .help = N_("house rule: the weapon's line keeps its slope and reaches R " \
              "(roundshot to 80 in). Not for a gun: name the load, or use "     \
-             "--rules"}
+             "--rules")}
 #define OPT_VOLLEY                                                             \
     OPT_WEAPON, OPT_RANGE, OPT_RANGES, OPT_FIGURES, OPT_CREW, OPT_COVER,       \
         OPT_YARDS, OPT_SCALE, OPT_NO_CANISTER, OPT_MAX_RANGE
 #define OPT_METHOD                                                             \
     {.name = "method", .type = ARG_CHOICE, .vocab = cli_methods,               \
      .metavar = "M",                                                           \
-     .help = "additive: the seed's rule, sure hits and one d100 for the "      \
+     .help = N_("additive: the seed's rule, sure hits and one d100 for the "   \
              "rest; per-figure: every effective rolls on its own at P "        \
              "(binomial, exact for 1 to 100 000 effectives); both "            \
-             "(default): the two and the difference"}
+             "(default): the two and the difference")}
 
 /* Checks the volley options against the weapon (--rules or built-in) and
  * fills *o; its ranges point into `ranges` (MU_FIRE_MAX_RANGES of them).
@@ -135,19 +135,19 @@ extern const char *const cli_odds_formats[]; /* text, json, csv, markdown */
 #define OPT_TRIALS                                                             \
     {.name = "trials", .shortname = 'n', .type = ARG_NUM, .lo = 1,             \
      .hi = 1000000000000ull, .metavar = "N",                                   \
-     .help = "how many (default 1000000; at most 10^12)"}
+     .help = N_("how many (default 1000000; at most 10^12)")}
 #define OPT_SIM_SEED                                                           \
     {.name = "seed", .type = ARG_NUM, .lo = 0, .hi = UINT64_MAX,               \
      .metavar = "S",                                                           \
-     .help = "the dice; printed so that a run can be repeated"}
+     .help = N_("the dice; printed so that a run can be repeated")}
 #define OPT_THREADS                                                            \
     {.name = "threads", .type = ARG_NUM, .lo = 1, .hi = MU_SIM_MAX_THREADS,    \
      .metavar = "T", .flags = CLI_LOCAL,                                       \
-     .help = "threads (default: one per processor). The result for a seed "    \
+     .help = N_("threads (default: one per processor). The result for a seed " \
              "is the same for any number of threads: the trials are cut "      \
              "into blocks of 65536 and block b rolls the seed's dice "         \
              "advanced by b xoshiro256** jumps, so block 0 is what 'muster "   \
-             "division --count' rolls."}
+             "division --count' rolls.")}
 
 /* The order-of-battle options of odds and sim: division, corps, battle. */
 #define ODDS_DIVISION_OPTS                                                     \
@@ -175,35 +175,35 @@ cli_rc cli_odds_oob(cli_ctx *cx, bool corps, const mu_sim_opts *so);
 cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so);
 /* The options of a charge (odds charge, plot odds charge). */
 #define CHARGE_MISSING                                                         \
-    "%s: say who charges and how: --figures N --range R --move M (inches a "   \
-    "turn)"
+    N_("%s: say who charges and how: --figures N --range R --move M (inches "  \
+       "a turn)")
 #define OPT_CHARGE \
     {.name = "figures", .type = ARG_NUM, .lo = 1, .hi = MU_FIRE_MAX_FIGURES, \
      .metavar = "N", .flags = CLI_REQUIRED, .missing = CHARGE_MISSING, \
-     .help = "the charging unit (required)"}, \
+     .help = N_("the charging unit (required)")},                              \
     {.name = "range", .type = ARG_RAT, .lo = 1, .metavar = "R", \
      .flags = CLI_REQUIRED, .missing = CHARGE_MISSING, \
-     .bad = "must be more than 0 inches", \
-     .help = "where it starts, inches (required)"}, \
+     .bad = N_("must be more than 0 inches"), \
+     .help = N_("where it starts, inches (required)")},                        \
     {.name = "move", .type = ARG_RAT, .lo = 1, .metavar = "M", \
      .flags = CLI_REQUIRED, .missing = CHARGE_MISSING, \
-     .bad = "must be more than 0 inches", \
-     .help = "inches it closes a turn (required)"}, \
+     .bad = N_("must be more than 0 inches"), \
+     .help = N_("inches it closes a turn (required)")},                        \
     {.name = "gun", .type = ARG_TEXT, .metavar = "G", \
      .values = cli_weapon_words, \
-     .help = "the gun or a load (default gun)"}, \
+     .help = N_("the gun or a load (default gun)")},                           \
     {.name = "crew", .type = ARG_NUM, .lo = 1, .hi = 100, .metavar = "N", \
-     .help = "crew castings (default: full)"}, \
+     .help = N_("crew castings (default: full)")},                             \
     {.name = "cover", .type = ARG_FLAG, \
-     .help = "the unit comes on behind hard cover"}, \
+     .help = N_("the unit comes on behind hard cover")},                       \
     {.name = "no-canister", .type = ARG_FLAG, \
-     .help = "the gun has only roundshot"}, \
+     .help = N_("the gun has only roundshot")},                                \
     {.name = "no-point-blank", .type = ARG_FLAG, \
-     .help = "no last volley at contact (range 0)"}, \
+     .help = N_("no last volley at contact (range 0)")},                       \
     {.name = "return-fire", .type = ARG_TEXT, .metavar = "W", \
      .values = cli_weapon_words, \
-     .help = "the unit fires back at the crew with W (musket, rifle) at each " \
-             "range: a duel; both sides fire at once"}
+     .help = N_("the unit fires back at the crew with W (musket, rifle) at each " \
+             "range: a duel; both sides fire at once")}
 /* The charge those options describe. */
 mu_charge_opts cli_charge_opts(const cli_ctx *cx);
 

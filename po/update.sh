@@ -7,7 +7,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 export LC_ALL=C.UTF-8 # the msgids hold UTF-8 (÷)
-xgettext --from-code=UTF-8 --add-comments=TRANSLATORS -k_ -kN_ -kP_:1c,2 -kPL_:1,2 -kdngettext:2,3 \
+xgettext --from-code=UTF-8 --add-comments=TRANSLATORS $(cat po/KEYWORDS) \
     --package-name=muster --sort-by-file --add-location=file \
     -o po/muster.pot $(cat po/POTFILES)
 for po in po/*.po; do

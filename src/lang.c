@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 static const char *const words[LW_COUNT] = {
     [LW_DIVISION_N] = N_("Division "),
@@ -71,6 +73,16 @@ void lang_init(lang_text *t)
 static bool is_digit(char c)
 {
     return c >= '0' && c <= '9';
+}
+
+void lang_percent(char *s, size_t n)
+{
+    size_t len = strlen(s);
+    const char *sign = P_("percent", "%");
+    if (len < 2 || s[len - 1] != '%' || !is_digit(s[len - 2]) ||
+        !strcmp(sign, "%") || len - 1 + strlen(sign) >= n)
+        return;
+    snprintf(s + len - 1, n - (len - 1), "%s", sign);
 }
 
 void lang_decimal(char *s, size_t n)

@@ -94,4 +94,9 @@ void lang_init(lang_text *t);
  * stay as they were. */
 void lang_decimal(char *s, size_t n);
 
+/* Rewrites a percentage's sign at the end of the string s (of room n), "50%"
+ * (mu_share_text), as the catalogue sets it: "50 %" in German; in English
+ * it changes nothing. */
+void lang_percent(char *s, size_t n);
+
 #endif

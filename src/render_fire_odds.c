@@ -72,10 +72,12 @@ static void volley_working(const mu_volley *v, mu_hit_method m, sbuf *sb,
 
 static void pct_signed(double d, char *buf, size_t n)
 {
+    const char *sign = P_("percent", "%");
     if (fabs(d) < 0.00005)
-        snprintf(buf, n, d == 0 ? "0.00%%" : (d > 0 ? "+<0.01%%" : "-<0.01%%"));
+        snprintf(buf, n, "%s%s", d == 0 ? "0.00" : d > 0 ? "+<0.01" : "-<0.01",
+                 sign);
     else
-        snprintf(buf, n, "%+.2f%%", 100 * d);
+        snprintf(buf, n, "%+.2f%s", 100 * d, sign);
 }
 
 /* The hits table: per method P(= k) and P(>= k), and with both the

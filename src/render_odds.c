@@ -20,14 +20,17 @@
  * certain. */
 void render_pct(double p, char *buf, size_t n)
 {
+    /* TRANSLATORS: the sign after a percentage in the odds tables, "0.01%"
+     * in English; German sets a space before it ("0,01 %"). */
+    const char *sign = P_("percent", "%");
     if (p <= 0)
         snprintf(buf, n, "-");
     else if (p < 0.00005)
-        snprintf(buf, n, "<0.01%%");
+        snprintf(buf, n, "<0.01%s", sign);
     else if (p < 1 && p >= 0.99995)
-        snprintf(buf, n, ">99.99%%");
+        snprintf(buf, n, ">99.99%s", sign);
     else
-        snprintf(buf, n, "%.2f%%", 100 * p);
+        snprintf(buf, n, "%.2f%s", 100 * p, sign);
 }
 
 /* The start every odds renderer shares: *out cleared (never read), the

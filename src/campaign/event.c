@@ -60,10 +60,10 @@ static void new_decode(ev_reader *r, const cJSON *o, camp_ev *e)
 
 void camp_return_text(mu_rat draw, mu_rat winner, mu_rat loser, sbuf *sb)
 {
-    char d[MU_RAT_BUF], w[MU_RAT_BUF], l[MU_RAT_BUF];
-    mu_share_text(draw, d, sizeof d);
-    mu_share_text(winner, w, sizeof w);
-    mu_share_text(loser, l, sizeof l);
+    char d[MU_RAT_BUF + 8], w[MU_RAT_BUF + 8], l[MU_RAT_BUF + 8];
+    lang_percent(mu_share_text(draw, d, MU_RAT_BUF), sizeof d);
+    lang_percent(mu_share_text(winner, w, MU_RAT_BUF), sizeof w);
+    lang_percent(mu_share_text(loser, l, MU_RAT_BUF), sizeof l);
     if (!strcmp(d, w) && !strcmp(d, l))
         sb_printf(sb, _("%s of the battlefield losses return"), d);
     else
@@ -593,9 +593,9 @@ static void end_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
         }
         sb_printf(sb, _("\n     %s division %d brigade %d: "),
                   ev_side_text(t->side), t->division, t->brigade);
-        char rate[MU_RAT_BUF];
-        sb_printf(sb, _("%s of %d lost = "), mu_share_text(t->rate, rate,
-                                                          sizeof rate), t->lost);
+        char rate[MU_RAT_BUF + 8];
+        lang_percent(mu_share_text(t->rate, rate, MU_RAT_BUF), sizeof rate);
+        sb_printf(sb, _("%s of %d lost = "), rate, t->lost);
         share_of_lost(t->whole, t->threshold, sb);
         if (t->threshold)
             sb_printf(sb, _(", roll %d %s %d"), t->roll,

@@ -66,6 +66,12 @@ if ! cmp -s campaign.txt "$src/tests/data/de/campaign.txt"; then
     echo "FAIL German campaign walk-through:"; diff "$src/tests/data/de/campaign.txt" campaign.txt | head -20; fail=1
 fi
 
+# The campaign as Markdown, for a club's forum or wiki.
+german campaign show g.db --format markdown >campaign.md 2>&1
+if ! cmp -s campaign.md "$src/tests/data/de/campaign_markdown.txt"; then
+    echo "FAIL German campaign show --format markdown:"; diff "$src/tests/data/de/campaign_markdown.txt" campaign.md | head -20; fail=1
+fi
+
 # A roster on paper in German, read back with pdftotext: the generator's
 # battle and the walk-through's campaign, every word of the page German.
 if command -v pdftotext >/dev/null && [ -x "$(dirname "$muster")/muster-full" ]; then
@@ -142,7 +148,7 @@ done
 # it translated in de.po, none fuzzy.
 mkdir po && cp "$src"/po/de.po po/ && cp "$src"/po/POTFILES po/
 (cd "$src" && LC_ALL=C.UTF-8 xgettext --from-code=UTF-8 --add-comments=TRANSLATORS \
-    -k_ -kN_ -kP_:1c,2 -kPL_:1,2 -kdngettext:2,3 --package-name=muster --sort-by-file --add-location=file \
+    $(cat po/KEYWORDS) --package-name=muster --sort-by-file --add-location=file \
     -o "$work/po/muster.pot" $(cat po/POTFILES)) 2>/dev/null
 if ! diff <(grep -v POT-Creation-Date "$src/po/muster.pot") \
           <(grep -v POT-Creation-Date po/muster.pot) >/dev/null; then
@@ -156,26 +162,60 @@ case $stats in
 *) echo "FAIL msgfmt: $stats"; fail=1 ;;
 esac
 
-# Every word of a text renderer is marked: in the files of po/POTFILES, a
-# string literal with a letter in it, outside _(), N_() and dngettext(),
-# inside a function that writes text for people (its name holds text,
-# footer or words), is a word a German reader would get in English.
+# Every user-facing string is marked. In the files of po/POTFILES, a string
+# literal with a word in it (two letters, outside a %-conversion) that is
+# not inside _(), N_(), P_(), PL_() or dngettext() is an English word a
+# German reader would get, when it is
+#  - an option's or a group's help, missing, unknown, conflict, bad or
+#    summary text in the command table;
+#  - the format of an error or of a line for people: cli_error(),
+#    cli_buf_printf/puts(&cx->out), fprintf/fputs(stderr), message(),
+#    snprintf() into a buffer that is drawn or printed;
+#  - any literal in a function that writes text for people (its name holds
+#    text, title, summary, footer, words or caption), but names compared
+#    (strcmp...) or looked up (getenv, fopen).
 python3 - "$src" <<'PY' || fail=1
 import re, sys
 src = sys.argv[1]
+LIT = r'"(?:[^"\\\n]|\\.)*"'
+MARKED = re.compile(r'\b(?:_|N_|P_|PL_|dngettext)\((?:[^()"]|"(?:[^"\\]|\\.)*"|\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))*\)')
+def wordy(lit):
+    lit = re.sub(r'\bmuster\b', '', lit)  # the tool's name, in every language
+    t = re.sub(r'%[-+ #0-9.*]*(?:ll|l|z|h)?[a-zA-Z]|\\x[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\.', ' ', lit)
+    return re.search(r'[A-Za-z]{2}', t)
 bad = 0
+def report(name, what, lit):
+    global bad
+    print(f"FAIL {name}: {what} \"{lit}\" unmarked for translation")
+    bad = 1
 for name in open(f"{src}/po/POTFILES").read().split():
     text = open(f"{src}/{name}", encoding="utf-8").read()
-    for m in re.finditer(r'\n(?:static )?[a-z_ ]+\*?\b(\w+)\([^;{]*\)\n\{(.*?)\n\}', text, re.S):
+    text = re.sub(r'/\*.*?\*/', lambda m: re.sub(r'[^\n]', ' ', m.group(0)), text, flags=re.S)
+    text = re.sub(r'^#\s*include.*$', '', text, flags=re.M)
+    bare = MARKED.sub(lambda m: ' ' * len(m.group(0)), text)
+    # 1. the command table's words
+    for m in re.finditer(r'\.(help|missing|unknown|conflict|bad|summary) = ((?:' + LIT + r'\s*)+)', bare):
+        lit = ''.join(re.findall(LIT, m.group(2)))
+        if wordy(lit):
+            report(name, f".{m.group(1)}", lit[1:-1][:60])
+    # 2. the formats of messages and lines for people
+    calls = [r'cli_error\(\s*\w+\s*,\s*', r'cli_buf_(?:printf|puts)\(\s*&(?:cx->out|b)\s*,\s*',
+             r'fprintf\(\s*stderr\s*,\s*', r'message\(\s*\w+\s*,\s*', r'fputs\(\s*(?=' + LIT + r'(?:\s*' + LIT + r')*\s*,\s*stderr)']
+    for c in calls:
+        for m in re.finditer('(' + c + ')((?:' + LIT + r'\s*)+)', bare):
+            lit = ''.join(l[1:-1] for l in re.findall(LIT, m.group(2)))
+            if wordy(lit):
+                report(name, m.group(1).split('(')[0] + "()", lit[:60])
+    # 3. functions that write text for people
+    for m in re.finditer(r'\n(?:static )?[a-z_ ]+\*?\b(\w+)\([^;{]*\)\n\{(.*?)\n\}', bare, re.S):
         fn, body = m.group(1), m.group(2)
-        if not re.search(r'text|footer|words', fn):
+        if not re.search(r'text|title|summary|footer|words|caption', fn):
             continue
-        body = re.sub(r'\b(?:_|N_|dngettext)\((?:[^()"]|"(?:[^"\\]|\\.)*"|\([^()]*\))*\)', '', body)
-        body = re.sub(r'/\*.*?\*/', '', body, flags=re.S)
-        for lit in re.findall(r'"((?:[^"\\]|\\.)*)"', body):
-            if re.search(r'[A-Za-z]{2}', re.sub(r'\\x[0-9A-Fa-f]{2}|\\.', '', lit)) and not re.fullmatch(r'%[a-z0-9]*', lit):
-                print(f"FAIL {name}: {fn}() writes \"{lit}\" unmarked for translation")
-                bad = 1
+        body = re.sub(r'\b(?:str(?:n|case)?cmp|getenv|fopen|strstr|strchr)\s*\([^;]*?\)', '', body)
+        for lit in re.findall(LIT, body):
+            lit = lit[1:-1]
+            if wordy(lit):
+                report(name, f"{fn}() writes", lit)
 sys.exit(bad)
 PY
 [ $fail -eq 0 ] && echo "ok"

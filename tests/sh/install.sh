@@ -218,6 +218,10 @@ if command -v msgfmt >/dev/null; then
          --theater east --seed 7) || fail "installed German division"
     [ "$de" = "$(cat "${MUSTER_SOURCE:?}/tests/data/de/division.txt")" ] ||
         fail "the installed tool does not find its German catalogue: $de"
+    deman=$root/share/man/de/man1/muster.1
+    [ -f "$deman" ] || fail "no German man page in share/man/de/man1"
+    LC_ALL=C.UTF-8 LANGUAGE=de "$tool" --man-page "$deman" | cmp -s "$deman" - ||
+        fail "the installed German man page is not the installed table's"
 fi
 
 # libmuster through pkg-config, from the moved tree.
