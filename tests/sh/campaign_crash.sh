@@ -32,18 +32,39 @@ run() {
     printf '%s\n' "${out%%,*}" >>reported
 }
 
-# The write loop: battles with casualties and prisoners; all losses return
-# (--return-rate 100) and the camps are liberated, so it never runs dry.
+# A command whose answer names no event (add, engage, reveal).
+act() { "$muster" campaign "$@" >/dev/null 2>&1; }
+
+# The write loop, every command that writes the ledger: battles with
+# casualties, prisoners and leaders lost, a division added, engaged hidden
+# and revealed, a name, a camp, an undo; all losses return (--return-rate
+# 100) and the camps are liberated, so it never runs dry. Each round
+# starts at a step of its own, so that the kills land in every command.
+STEPS=14
+step() {
+    local i=$2
+    case $1 in
+    0) run battle start $f "Battle $i" ;;
+    1) run casualties $f 1 --brigade 1 --lost 1 --captured 1 ;;
+    2) run casualties $f 2 --brigade 2 --lost 2 ;;
+    3) run casualties $f 1 --brigade 2 --captured 1 --lost 0 ;;
+    4) run leader-lost $f 2 --brigade 1 --seed $i --captured ;;
+    5) act add $f --side union --name "Division $i" ;;
+    6) act engage $f "Division $i" --seed $i --hidden ;;
+    7) act reveal $f "Division $i" ;;
+    8) run name $f 1 "Union $i" ;;
+    9) run battle end $f --winner none --seed $i ;;
+    10) run camp $f --side union --default "Camp $i" ;;
+    11) run liberate $f --side union ;;
+    12) run liberate $f --side confederate ;;
+    13) run undo $f ;;
+    esac
+}
 writer() {
-    local i=$1
+    local i=$1 k=$2
     while :; do
-        i=$((i + 1))
-        run battle start $f "Battle $i"
-        run casualties $f 1 --brigade 1 --lost 1 --captured 1
-        run casualties $f 2 --brigade 2 --lost 2
-        run casualties $f 1 --brigade 2 --captured 1 --lost 0
-        run battle end $f --winner none --seed $i
-        run liberate $f --side union
+        step $((k % STEPS)) $((i + k / STEPS))
+        k=$((k + 1))
     done
 }
 
@@ -57,7 +78,7 @@ running() {
 }
 for ((r = 1; r <= rounds; r++)); do
     before=$(wc -l <reported)
-    writer $((r * 1000)) &
+    writer $((r * 1000)) $((RANDOM % STEPS)) &
     pid=$!
     # The handshake: wait (at most a minute) for this writer's first
     # committed event, so every round writes however loaded the machine is
