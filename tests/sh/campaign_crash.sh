@@ -37,10 +37,11 @@ act() { "$muster" campaign "$@" >/dev/null 2>&1; }
 
 # The write loop, every command that writes the ledger: battles with
 # casualties, prisoners and leaders lost, a division added, engaged hidden
-# and revealed, a name, a camp, an undo; all losses return (--return-rate
-# 100) and the camps are liberated, so it never runs dry. Each round
-# starts at a step of its own, so that the kills land in every command.
-STEPS=14
+# and revealed, a division imported from a sheet, a name, a camp, an undo;
+# all losses return (--return-rate 100) and the camps are liberated, so it
+# never runs dry. Each round starts at a step of its own, so that the kills
+# land in every command.
+STEPS=15
 step() {
     local i=$2
     case $1 in
@@ -58,6 +59,9 @@ step() {
     11) run liberate $f --side union ;;
     12) run liberate $f --side confederate ;;
     13) run undo $f ;;
+    14) printf '%s\n' "side,corps,division,arm,brigade" \
+            "confederate,,Imported $i,infantry,First" >"sheet-$i.csv"
+        act import $f --from "sheet-$i.csv" ;;
     esac
 }
 writer() {
