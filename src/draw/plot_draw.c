@@ -574,34 +574,62 @@ static mu_status surface_done(cairo_surface_t *s, sbuf *m, mu_error *err)
     return MU_OK;
 }
 
-static mu_status render_to(const mu_chart *c, mu_plot_format f, sbuf *m,
-                           mu_error *err)
+/* A surface of w x h points in format f, writing into m (a PNG at twice
+ * the size: its drawing is scaled by 2); a PDF titled. */
+static cairo_surface_t *surface_open(mu_plot_format f, double w, double h,
+                                     const char *title, sbuf *m)
 {
-    double W = MU_CHART_WIDTH, H = MU_CHART_HEIGHT;
-    cairo_surface_t *s;
-    if (f == MU_PLOT_PNG)
-        s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)W * 2,
-                                       (int)H * 2);
-    else if (f == MU_PLOT_SVG)
-        s = cairo_svg_surface_create_for_stream(mem_write, m, W, H);
-    else
-        s = cairo_pdf_surface_create_for_stream(mem_write, m, W, H);
+    cairo_surface_t *s =
+        f == MU_PLOT_PNG
+            ? cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(w * 2),
+                                         (int)(h * 2))
+        : f == MU_PLOT_SVG
+            ? cairo_svg_surface_create_for_stream(mem_write, m, w, h)
+            : cairo_pdf_surface_create_for_stream(mem_write, m, w, h);
     if (f == MU_PLOT_PDF) {
-        cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, c->title);
+        cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, title);
         cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
                                        "muster " MU_VERSION);
     }
-    cairo_t *cr = cairo_create(s);
-    mu_status st = mu_chart_draw(c, cr, f == MU_PLOT_PNG ? 2 * W : W,
-                                 f == MU_PLOT_PNG ? 2 * H : H, err);
-    cairo_destroy(cr);
+    return s;
+}
+
+/* After drawing ended with st: a PNG encoded, the surface finished and
+ * freed; the first failure's status. */
+static mu_status surface_close(cairo_surface_t *s, mu_plot_format f,
+                               mu_status st, sbuf *m, mu_error *err)
+{
     if (st == MU_OK && f == MU_PLOT_PNG &&
         cairo_surface_write_to_png_stream(s, mem_write, m) !=
             CAIRO_STATUS_SUCCESS && !m->oom)
         st = err_set(err, MU_EINTERNAL, "cairo could not encode the PNG");
     mu_status st2 = surface_done(s, m, err);
-    if (st == MU_OK)
-        st = st2;
+    return st == MU_OK ? st2 : st;
+}
+
+/* A one-page card's bytes: m's, or m freed on a failure. */
+static mu_status card_out(mu_status st, sbuf *m, unsigned char **out,
+                          size_t *len)
+{
+    if (st != MU_OK) {
+        sb_free(m);
+        return st;
+    }
+    *out = (unsigned char *)m->p;
+    *len = m->len;
+    return MU_OK;
+}
+
+static mu_status render_to(const mu_chart *c, mu_plot_format f, sbuf *m,
+                           mu_error *err)
+{
+    double W = MU_CHART_WIDTH, H = MU_CHART_HEIGHT;
+    cairo_surface_t *s = surface_open(f, W, H, c->title, m);
+    cairo_t *cr = cairo_create(s);
+    mu_status st = mu_chart_draw(c, cr, f == MU_PLOT_PNG ? 2 * W : W,
+                                 f == MU_PLOT_PNG ? 2 * H : H, err);
+    cairo_destroy(cr);
+    st = surface_close(s, f, st, m, err);
     if (st == MU_OK && f == MU_PLOT_SVG)
         st = svg_words(c, m, err);
     return st;
@@ -849,35 +877,14 @@ mu_status mu_card_render(const mu_weapons *w, const char *source,
     if (st != MU_OK)
         return st;
     sbuf m = {0};
-    double z = f == MU_PLOT_PNG ? 2 : 1;
-    cairo_surface_t *s =
-        f == MU_PLOT_PNG ? cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-                                                      (int)(CARD_W * z),
-                                                      (int)(CARD_H * z))
-        : f == MU_PLOT_SVG ? cairo_svg_surface_create_for_stream(mem_write, &m,
-                                                                 CARD_W, CARD_H)
-        : cairo_pdf_surface_create_for_stream(mem_write, &m, CARD_W, CARD_H);
-    if (f == MU_PLOT_PDF)
-        cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE,
-                                       "Fire quick reference");
+    cairo_surface_t *s = surface_open(f, CARD_W, CARD_H,
+                                      "Fire quick reference", &m);
     cairo_t *cr = cairo_create(s);
-    cairo_scale(cr, z, z);
+    if (f == MU_PLOT_PNG)
+        cairo_scale(cr, 2, 2);
     st = card_draw(cr, &k, err);
     cairo_destroy(cr);
-    if (st == MU_OK && f == MU_PLOT_PNG &&
-        cairo_surface_write_to_png_stream(s, mem_write, &m) !=
-            CAIRO_STATUS_SUCCESS && !m.oom)
-        st = err_set(err, MU_EINTERNAL, "cairo could not encode the PNG");
-    mu_status st2 = surface_done(s, &m, err);
-    if (st == MU_OK)
-        st = st2;
-    if (st != MU_OK) {
-        sb_free(&m);
-        return st;
-    }
-    *out = (unsigned char *)m.p;
-    *len = m.len;
-    return MU_OK;
+    return card_out(surface_close(s, f, st, &m, err), &m, out, len);
 }
 
 /* Writes data to `path` through a temporary file next to it (renamed
@@ -1046,38 +1053,13 @@ mu_status mu_link_card_render(const mu_link_card *k, mu_plot_format f,
     if (f < MU_PLOT_PNG || f > MU_PLOT_PDF)
         return err_set(err, MU_EINPUT, "unknown picture format");
     sbuf m = {0};
-    double z = f == MU_PLOT_PNG ? 2 : 1;
-    cairo_surface_t *s =
-        f == MU_PLOT_PNG ? cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-                                                      (int)(LCARD_W * z),
-                                                      (int)(LCARD_H * z))
-        : f == MU_PLOT_SVG ? cairo_svg_surface_create_for_stream(
-                                 mem_write, &m, LCARD_W, LCARD_H)
-        : cairo_pdf_surface_create_for_stream(mem_write, &m, LCARD_W, LCARD_H);
-    if (f == MU_PLOT_PDF) {
-        cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, k->title);
-        cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
-                                       "muster " MU_VERSION);
-    }
+    cairo_surface_t *s = surface_open(f, LCARD_W, LCARD_H, k->title, &m);
     cairo_t *cr = cairo_create(s);
-    cairo_scale(cr, z, z);
+    if (f == MU_PLOT_PNG)
+        cairo_scale(cr, 2, 2);
     lcard_draw(cr, k);
     cairo_destroy(cr);
-    mu_status st = MU_OK;
-    if (f == MU_PLOT_PNG &&
-        cairo_surface_write_to_png_stream(s, mem_write, &m) !=
-            CAIRO_STATUS_SUCCESS && !m.oom)
-        st = err_set(err, MU_EINTERNAL, "cairo could not encode the PNG");
-    mu_status st2 = surface_done(s, &m, err);
-    if (st == MU_OK)
-        st = st2;
-    if (st != MU_OK) {
-        sb_free(&m);
-        return st;
-    }
-    *out = (unsigned char *)m.p;
-    *len = m.len;
-    return MU_OK;
+    return card_out(surface_close(s, f, MU_OK, &m, err), &m, out, len);
 }
 
 mu_status mu_link_card_write(const mu_link_card *k, const char *path,
