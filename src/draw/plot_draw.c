@@ -70,6 +70,24 @@ typedef struct text {
     double w, h;
 } text;
 
+/* s laid out in font at pt points (bold or not), at 72 dpi: the caller's
+ * to unref. */
+static PangoLayout *layout_of(cairo_t *cr, const char *s, const char *font,
+                              double pt, bool bold)
+{
+    PangoLayout *lay = pango_cairo_create_layout(cr);
+    pango_cairo_context_set_resolution(pango_layout_get_context(lay), 72);
+    pango_layout_context_changed(lay);
+    PangoFontDescription *fd = pango_font_description_from_string(font);
+    pango_font_description_set_size(fd, (gint)(pt * PANGO_SCALE));
+    pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD
+                                               : PANGO_WEIGHT_NORMAL);
+    pango_layout_set_font_description(lay, fd); /* a copy */
+    pango_font_description_free(fd);
+    pango_layout_set_text(lay, s, -1);
+    return lay;
+}
+
 /* Lays out s at size pt (bold or not); with draw, draws it with its
  * anchor point (x, y): ax 0 left, 0.5 centre, 1 right; ay likewise from the
  * top. rot: 0, or -90 for a vertical label. */
@@ -77,15 +95,7 @@ static text put_w(cairo_t *cr, const char *s, double pt, bool bold, double x,
                   double y, double ax, double ay, double rot, bool draw,
                   double maxw)
 {
-    PangoLayout *lay = pango_cairo_create_layout(cr);
-    pango_cairo_context_set_resolution(pango_layout_get_context(lay), 72);
-    pango_layout_context_changed(lay);
-    PangoFontDescription *fd = pango_font_description_from_string(FONT);
-    pango_font_description_set_size(fd, (gint)(pt * PANGO_SCALE));
-    pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD
-                                               : PANGO_WEIGHT_NORMAL);
-    pango_layout_set_font_description(lay, fd);
-    pango_layout_set_text(lay, s, -1);
+    PangoLayout *lay = layout_of(cr, s, FONT, pt, bold);
     if (maxw > 0) { /* long titles wrap at word ends */
         pango_layout_set_width(lay, (int)(maxw * PANGO_SCALE));
         pango_layout_set_wrap(lay, PANGO_WRAP_WORD);
@@ -102,7 +112,6 @@ static text put_w(cairo_t *cr, const char *s, double pt, bool bold, double x,
         pango_cairo_show_layout(cr, lay);
         cairo_restore(cr);
     }
-    pango_font_description_free(fd);
     g_object_unref(lay);
     return t;
 }
@@ -967,15 +976,7 @@ static double lcard_text(cairo_t *cr, const char *s, const char *font,
                          double pt, bool bold, double x, double y, double w,
                          bool anywhere)
 {
-    PangoLayout *lay = pango_cairo_create_layout(cr);
-    pango_cairo_context_set_resolution(pango_layout_get_context(lay), 72);
-    pango_layout_context_changed(lay);
-    PangoFontDescription *fd = pango_font_description_from_string(font);
-    pango_font_description_set_size(fd, (gint)(pt * PANGO_SCALE));
-    pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD
-                                               : PANGO_WEIGHT_NORMAL);
-    pango_layout_set_font_description(lay, fd);
-    pango_layout_set_text(lay, s, -1);
+    PangoLayout *lay = layout_of(cr, s, font, pt, bold);
     pango_layout_set_width(lay, (int)(w * PANGO_SCALE));
     pango_layout_set_wrap(lay, anywhere ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD);
     pango_layout_set_alignment(lay, PANGO_ALIGN_CENTER);
@@ -983,7 +984,6 @@ static double lcard_text(cairo_t *cr, const char *s, const char *font,
     pango_layout_get_size(lay, &lw, &lh);
     cairo_move_to(cr, x, y);
     pango_cairo_show_layout(cr, lay);
-    pango_font_description_free(fd);
     g_object_unref(lay);
     return (double)lh / PANGO_SCALE;
 }
