@@ -167,7 +167,7 @@ typedef struct cli_ctx cli_ctx;
 typedef struct cli_command {
     const char *name;       /* "division", "odds fire" */
     const char *summary;    /* one line for 'muster --help' */
-    const char *doc;        /* help prose between the synopsis and options */
+    const char *doc;        /* help prose between the synopsis and options (N_()) */
     const char *operands;   /* synopsis words for operands: "FILE DIV" */
     int min_operands, max_operands;
     const cli_opt *opts;    /* ends with {0} (name NULL) */
@@ -183,7 +183,7 @@ typedef struct cli_command {
 typedef struct cli_group {
     const char *name;
     const char *summary;
-    const char *doc;        /* help prose after the subcommands' synopses */
+    const char *doc;        /* help prose after the subcommands' synopses (N_()) */
     const char *missing;    /* message when no subcommand is given */
     const char *unknown;    /* printf format with %s: an unknown subcommand */
     bool operand_first;     /* deprecated spelling still taken: the first

@@ -1198,19 +1198,19 @@ const cli_command cmd_campaign_new = {
     .name = "campaign new", .summary = N_("start a campaign ledger"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = new_opts, .run = run_new,
-    .doc = "Creates FILE (SQLite) for a campaign of one year and theater.\n",
+    .doc = N_("Creates FILE (SQLite) for a campaign of one year and theater.\n"),
     .flags = CLI_WRITES};
 const cli_command cmd_campaign_add = {
     .name = "campaign add", .summary = N_("add a division (prints its id)"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = add_opts, .run = run_add,
-    .doc = "Adds a division, unknown until it first fights; prints its id.\n",
+    .doc = N_("Adds a division, unknown until it first fights; prints its id.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_engage = {
     .name = "campaign engage", .summary = N_("generate a division as it fights"),
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = engage_opts, .run = run_engage,
-    .doc = "Generates the division once, for the year and theater of the battle\n"
+    .doc = N_("Generates the division once, for the year and theater of the battle\n"
            "under way (or the campaign's outside one),\n"
            "in the roll order of 'muster division', then rates its corps\n"
            "leader if it is the first of its corps to fight. --hidden prints\n"
@@ -1219,58 +1219,58 @@ const cli_command cmd_campaign_engage = {
            "chose make it 'not verifiable'. A fair roll takes three steps,\n"
            "each player in their own file: 'engage --hidden --fair' (the\n"
            "owner commits to a secret), 'contribute' (the opponent answers),\n"
-           "'engage --contribution HEX' (the owner rolls on both).\n",
+           "'engage --contribution HEX' (the owner rolls on both).\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_reveal = {
     .name = "campaign reveal", .summary = N_("reveal a hidden division"),
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = reveal_opts, .run = run_reveal,
-    .doc = "Prints {\"division\":{...},\"salt\":HEX,\"commitment\":HEX}.\n",
+    .doc = N_("Prints {\"division\":{...},\"salt\":HEX,\"commitment\":HEX}.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_verify = {
     .name = "campaign verify", .summary = N_("check a revealed division"),
     .operands = "[FILE DIV]", .min_operands = 0, .max_operands = 2,
     .opts = verify_opts, .run = run_verify,
-    .doc = "Checks a revealed division against its commitment, without the\n"
+    .doc = N_("Checks a revealed division against its commitment, without the\n"
            "campaign (exit 0 match, 1 mismatch, 2 unreadable). With FILE DIV,\n"
            "the opponent checks a fair roll against their own file: the\n"
            "secret opens the commitment they saw, the dice were their\n"
            "contribution and that secret, and the tables give exactly the\n"
            "division revealed; a division rolled otherwise is not\n"
-           "verifiable (exit 1).\n",
+           "verifiable (exit 1).\n"),
     .flags = CLI_CAMPAIGN, .args = verify_args};
 const cli_command cmd_campaign_contribute = {
     .name = "campaign contribute", .summary = N_("the opponent's half of a fair roll"),
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = contribute_opts, .run = run_contribute,
-    .doc = "A fair roll, step 2: records the owner's commitment for the other\n"
+    .doc = N_("A fair roll, step 2: records the owner's commitment for the other\n"
            "side's division DIV and prints a random contribution to give\n"
            "them. Asked again, the same; for another commitment, refused (the\n"
-           "owner would be rolling again). Works on a player's own file.\n",
+           "owner would be rolling again). Works on a player's own file.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_advance = {
     .name = "campaign advance", .summary = N_("move the campaign to a later year"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = advance_opts, .run = run_advance,
-    .doc = "Between battles: divisions engaging from then on are generated\n"
-           "for the new year.\n",
+    .doc = N_("Between battles: divisions engaging from then on are generated\n"
+           "for the new year.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_undo = {
     .name = "campaign undo", .summary = N_("take an event back (a new event)"),
     .operands = "FILE [EVENT]", .min_operands = 1, .max_operands = 2,
     .opts = undo_opts, .run = run_undo,
-    .doc = "Appends an undo of EVENT (default: the latest event not undone);\n"
+    .doc = N_("Appends an undo of EVENT (default: the latest event not undone);\n"
            "the log keeps both, and the ledger stands as if EVENT had never\n"
            "happened. Refused while a later event depends on it (replaying\n"
            "the log without it would change that event), and for new, add,\n"
            "reveal, the fair-roll steps, a hidden engage and an undo. Acting\n"
-           "for a side, only events about its own divisions.\n",
+           "for a side, only events about its own divisions.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = undo_args};
 const cli_command cmd_campaign_import = {
     .name = "campaign import", .summary = N_("add an order of battle's divisions"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = import_opts, .run = run_import,
-    .doc = "Adds every division of an order of battle sheet (CSV, one row a\n"
+    .doc = N_("Adds every division of an order of battle sheet (CSV, one row a\n"
            "brigade, or JSON; docs/schema/oob-csv.md), all or none. What the\n"
            "sheet knows (a leader's rating, batteries, brigades with their\n"
            "names, brigadiers, stands, morale) is kept; a blank cell is\n"
@@ -1278,14 +1278,14 @@ const cli_command cmd_campaign_import = {
            "it is its owner's: the other side sees the division's name, side,\n"
            "arm and corps only. A sheet whose first character is '{' is JSON.\n"
            "On the web: POST /api/campaign/import, the body the sheet itself\n"
-           "(text/csv or application/json), from the umpire's link only.\n",
+           "(text/csv or application/json), from the umpire's link only.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES | CLI_UMPIRE,
     .args = cli_args_campaign};
 const cli_command cmd_campaign_export = {
     .name = "campaign export", .summary = N_("a player's own file, or CSV"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = export_opts, .run = run_export,
-    .doc = "--side S --out S.db writes a new campaign file holding only what\n"
+    .doc = N_("--side S --out S.db writes a new campaign file holding only what\n"
            "S may know: its own divisions, the other side's open and revealed\n"
            "ones, the other side's hidden ones as name and commitment, the log\n"
            "as S sees it. It opens as S and takes no changes but fair-roll\n"
@@ -1294,47 +1294,47 @@ const cli_command cmd_campaign_export = {
            "hidden, brigade, battle, stands, start, lost, captured, returned,\n"
            "freed, morale, leader, batteries, reserve). --format oob-csv or\n"
            "oob-json writes the order of battle as 'campaign import' reads\n"
-           "it, as --as (or --side) may see it.\n",
+           "it, as --as (or --side) may see it.\n"),
     .flags = CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_battle_start = {
     .name = "campaign battle start", .summary = N_("start a battle"),
     .operands = "FILE NAME", .min_operands = 2, .max_operands = 2,
     .opts = battle_start_opts, .run = run_battle_start,
-    .doc = "Starts battle NAME; casualties are recorded against it until\n"
-           "'battle end'. Only one battle is under way at a time.\n",
+    .doc = N_("Starts battle NAME; casualties are recorded against it until\n"
+           "'battle end'. Only one battle is under way at a time.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = battle_start_args};
 const cli_command cmd_campaign_battle_end = {
     .name = "campaign battle end", .summary = N_("end the battle under way"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = battle_end_opts, .run = run_battle_end,
-    .doc = "--winner is required: union, confederate or none (a draw, the\n"
+    .doc = N_("--winner is required: union, confederate or none (a draw, the\n"
            "draw rate for both sides). "
            "Each brigade gets back the return rate times its battlefield\n"
            "losses of that battle; a fraction of a stand is rolled for: one\n"
            "more iff d100 <= floor(100 x fraction), one roll per brigade with\n"
            "a fraction, in order of division id, then brigade. Acting for a\n"
            "side (--as), it is refused while a division hidden from it has\n"
-           "casualties in the battle: its owner or the umpire ends it.\n",
+           "casualties in the battle: its owner or the umpire ends it.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_casualties = {
     .name = "campaign casualties", .summary = N_("record a brigade's losses"),
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = casualties_opts, .run = run_casualties,
-    .doc = "Casualties come off the division's actual strength. Captured\n"
+    .doc = N_("Casualties come off the division's actual strength. Captured\n"
            "stands and batteries are held in the captor's camp (--camp);\n"
-           "destroyed batteries (--batteries-lost) are gone for good.\n",
+           "destroyed batteries (--batteries-lost) are gone for good.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_name = {
     .name = "campaign name", .summary = N_("name a division or a brigade"),
     .operands = "FILE DIV NAME", .min_operands = 3, .max_operands = 3,
     .opts = name_opts, .run = run_name,
-    .doc = "Gives division DIV (or, with --brigade, its brigade K) the name\n"
+    .doc = N_("Gives division DIV (or, with --brigade, its brigade K) the name\n"
            "NAME (1..100 bytes of UTF-8, no control characters), which show,\n"
            "the log, rosters and labels use from then on; DIV may be the new\n"
            "name in later commands. One event, undone like any other. A\n"
            "division's name is public and its own; a hidden division keeps\n"
            "its name until it is revealed, and its brigades' names are kept\n"
-           "from the other side with the rest of it.\n",
+           "from the other side with the rest of it.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = name_args};
 const cli_command cmd_campaign_prisoners = {
     .name = "campaign prisoners", .summary = N_("the prisoners each side holds"),
@@ -1345,46 +1345,46 @@ const cli_command cmd_campaign_exchange = {
     .name = "campaign exchange", .summary = N_("exchange prisoners"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = exchange_opts, .run = run_exchange,
-    .doc = "Both sides' counts come home, longest held first, from any camp:\n"
+    .doc = N_("Both sides' counts come home, longest held first, from any camp:\n"
            "stands rejoin their brigades, a leader takes back his post (his\n"
            "replacement steps down), batteries rejoin their division. Acting\n"
            "for a side (--as), only prisoners of divisions it may see: while\n"
            "the other side's hidden division has prisoners of a kind asked\n"
-           "for, that side or the umpire records the exchange.\n",
+           "for, that side or the umpire records the exchange.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_liberate = {
     .name = "campaign liberate", .summary = N_("free a prisoner-of-war camp"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = liberate_opts, .run = run_liberate,
-    .doc = "--camp NAME frees one camp; --side S every camp holding S's men.\n"
+    .doc = N_("--camp NAME frees one camp; --side S every camp holding S's men.\n"
            "Everyone freed goes home as in an exchange. Acting for a side\n"
            "(--as), a camp holding prisoners of the other side's hidden\n"
-           "division is refused: that side or the umpire frees it.\n",
+           "division is refused: that side or the umpire frees it.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_camp = {
     .name = "campaign camp", .summary = N_("a side's default prisoner-of-war camp"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = camp_opts, .run = run_camp,
-    .doc = "--default NAME: what S captures without --camp is held in NAME\n"
+    .doc = N_("--default NAME: what S captures without --camp is held in NAME\n"
            "from now on (an event, undone like any other; prisoners held\n"
            "already stay where they are). Without --default, prints S's\n"
            "default camp ('Union POW camp', 'Confederate POW camp' until one\n"
-           "is chosen). Acting for a side, only its own.\n",
+           "is chosen). Acting for a side, only its own.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_leader_lost = {
     .name = "campaign leader-lost", .summary = N_("replace a leader lost in combat"),
     .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = leader_opts, .run = run_leader_lost,
-    .doc = "Rolls the replacement on the leader table; a despicable corps\n"
+    .doc = N_("Rolls the replacement on the leader table; a despicable corps\n"
            "leader attaches to the division named. --captured: the leader\n"
-           "was taken prisoner and is held in the captor's camp.\n",
+           "was taken prisoner and is held in the captor's camp.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_penalty = {
     .name = "campaign penalty", .summary = N_("a despicable leader not revealed"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = side_opts, .run = run_penalty,
-    .doc = "SIDE forgot to reveal a despicable leader, so the opponent holds a\n"
-           "despicable replacement to spend with 'downgrade'.\n",
+    .doc = N_("SIDE forgot to reveal a despicable leader, so the opponent holds a\n"
+           "despicable replacement to spend with 'downgrade'.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_downgrade = {
     .name = "campaign downgrade", .summary = N_("spend a penalty on a leader"),
@@ -1395,7 +1395,7 @@ const cli_command cmd_campaign_show = {
     .name = "campaign show", .summary = N_("the ledger: divisions and losses"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = show_opts, .run = run_show,
-    .doc = "--side hides the other side's unrevealed divisions.\n",
+    .doc = N_("--side hides the other side's unrevealed divisions.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_log = {
     .name = "campaign log", .summary = N_("every event, in order"),
@@ -1406,26 +1406,26 @@ const cli_command cmd_campaign_check = {
     .name = "campaign check", .summary = N_("check the ledger against its log"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = check_opts, .run = run_check,
-    .doc = "The log is the truth: every event is replayed from the first, with\n"
+    .doc = N_("The log is the truth: every event is replayed from the first, with\n"
            "its rolls, through the same rules, and every table is compared\n"
            "field by field; each difference is a 'problem:' line naming the\n"
-           "event or the table, row and column (exit 1).\n",
+           "event or the table, row and column (exit 1).\n"),
     .flags = CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_head = {
     .name = "campaign head", .summary = N_("the log's hash chain head"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = head_opts, .run = run_head,
-    .doc = "The log is a hash chain: each event holds SHA-256 of the one\n"
+    .doc = N_("The log is a hash chain: each event holds SHA-256 of the one\n"
            "before and itself. Prints the head and the number of events;\n"
            "note it after a session, and 'check --head HEX' proves that\n"
-           "nothing up to it was changed or deleted since.\n",
+           "nothing up to it was changed or deleted since.\n"),
     .flags = CLI_CAMPAIGN, .args = cli_args_campaign};
 
 const cli_group grp_campaign_battle = {
     .name = "campaign battle",
     .summary = N_("start or end a battle"),
-    .doc = "'campaign battle FILE start NAME' and 'campaign battle FILE end',\n"
-           "the spelling before these subcommands, still work (deprecated).\n",
+    .doc = N_("'campaign battle FILE start NAME' and 'campaign battle FILE end',\n"
+           "the spelling before these subcommands, still work (deprecated).\n"),
     .missing = N_("campaign battle: give start FILE NAME or end FILE (see "
                "'muster help campaign battle')"),
     .unknown = N_("campaign battle: no subcommand '%s' (see 'muster help "
@@ -1436,13 +1436,13 @@ const cli_group grp_campaign = {
     .name = "campaign",
     .summary = N_("keep a campaign ledger (SQLite)"),
     .doc =
-        "The seed's campaign rules, kept in FILE (SQLite). A division stays\n"
+        N_("The seed's campaign rules, kept in FILE (SQLite). A division stays\n"
         "unknown until it first fights. Prisoners never return at 'battle\n"
         "end': they come home by 'exchange' or 'liberate'. Every command on a\n"
         "FILE takes --as union|confederate: acting for one side, nothing about\n"
         "the other side's unrevealed divisions is told or changed. Every\n"
         "command is one transaction: it does all it says or nothing. Bad\n"
-        "input exits 2 and changes nothing.\n",
+        "input exits 2 and changes nothing.\n"),
     .missing = N_("campaign: give a subcommand and the campaign FILE (see 'muster "
                "help campaign')"),
     .unknown = N_("campaign: no subcommand '%s' (see 'muster help campaign')")};

@@ -58,13 +58,13 @@ const cli_command cmd_fire = {
     .name = "fire",
     .summary = N_("linear firepower: hits from range and figures"),
     .doc =
-        "Linear firepower (the Courier article on straight-line fire curves). P, the\n"
+        N_("Linear firepower (the Courier article on straight-line fire curves). P, the\n"
         "chance to hit for each effective figure, falls off in a straight line with\n"
         "range: musket 2 x (15 - r), rifle and canister 30 - r, roundshot\n"
         "(60 - r) / 5, in percent, minus 8 behind hard cover, never below 0.\n"
         "POH = effectives x P reads as POH / 100 sure hits and a chance of one more,\n"
         "settled by one d100 (a hit on the whole part of the chance or less; no roll\n"
-        "when that is 0). Text shows the working line by line.\n",
+        "when that is 0). Text shows the working line by line.\n"),
     .opts = fire_opts,
     .run = run_fire,
     .flags = CLI_WEB};
@@ -208,11 +208,11 @@ const cli_command cmd_curve = {
     .name = "curve",
     .summary = N_("a weapon's P against range; where two curves cross"),
     .doc =
-        "Prints P, the percent chance to hit for each effective figure, against range\n"
+        N_("Prints P, the percent chance to hit for each effective figure, against range\n"
         "in inches (and yards, 10 to the inch or --scale N), from 0 to the weapon's\n"
         "max range every inch; for a gun, both loads and the one it fires.\n"
         "--crossover gives where two curves cross: canister and roundshot at\n"
-        "22.5 inches, 7.5 %.\n",
+        "22.5 inches, 7.5 %.\n"),
     .max_operands = 1,
     .opts = curve_opts,
     .run = run_curve,

@@ -258,11 +258,11 @@ const cli_command cmd_odds_division = {
     .name = "odds division",
     .summary = N_("the exact odds of a division"),
     .doc =
-        "The distributions of the division leader's rating, brigades, brigades by\n"
+        N_("The distributions of the division leader's rating, brigades, brigades by\n"
         "morale, brigadiers by rating, stands, the artillery ratio, batteries,\n"
         "batteries kept and sent to the reserve, with P(at least n) and means.\n"
         "Without --year or --theater, table 1 is mixed in as the generator would\n"
-        "roll it.\n",
+        "roll it.\n"),
     .opts = division_opts,
     .run = run_division,
     .flags = CLI_WEB};
@@ -270,8 +270,8 @@ const cli_command cmd_odds_division = {
 const cli_command cmd_odds_corps = {
     .name = "odds corps",
     .summary = N_("the exact odds of a corps"),
-    .doc = "The same for a corps leader and N infantry (default 3) plus\n"
-           "--cavalry N divisions, added up.\n",
+    .doc = N_("The same for a corps leader and N infantry (default 3) plus\n"
+           "--cavalry N divisions, added up.\n"),
     .opts = corps_opts,
     .run = run_corps,
     .flags = CLI_WEB};
@@ -279,8 +279,8 @@ const cli_command cmd_odds_corps = {
 const cli_command cmd_odds_battle = {
     .name = "odds battle",
     .summary = N_("the exact odds of both corps of a battle"),
-    .doc = "Both corps of a battle (N infantry divisions each, default 3),\n"
-           "sharing the table 1 roll, and who brings more stands.\n",
+    .doc = N_("Both corps of a battle (N infantry divisions each, default 3),\n"
+           "sharing the table 1 roll, and who brings more stands.\n"),
     .opts = battle_opts,
     .run = run_battle,
     .flags = CLI_WEB};
@@ -288,8 +288,8 @@ const cli_command cmd_odds_battle = {
 const cli_command cmd_odds_fire = {
     .name = "odds fire",
     .summary = N_("the exact odds of the hits of a volley"),
-    .doc = "The hits of one volley (the options of 'muster fire', without\n"
-           "dice): P(hits = k), P(hits >= k) and the mean.\n",
+    .doc = N_("The hits of one volley (the options of 'muster fire', without\n"
+           "dice): P(hits = k), P(hits >= k) and the mean.\n"),
     .opts = fire_opts,
     .run = run_fire,
     .flags = CLI_WEB};
@@ -298,10 +298,10 @@ const cli_command cmd_odds_charge = {
     .name = "odds charge",
     .summary = N_("the exact odds of charging the guns"),
     .doc =
-        "\"Don't charge the guns!\": a unit closes on a gun, which fires its\n"
+        N_("\"Don't charge the guns!\": a unit closes on a gun, which fires its\n"
         "better load at each range down to contact; the exact distribution of\n"
         "the figures left at contact (a Markov chain, each volley by the\n"
-        "additive rule against what is left).\n",
+        "additive rule against what is left).\n"),
     .opts = charge_opts,
     .run = run_charge,
     .flags = CLI_WEB};
@@ -309,10 +309,10 @@ const cli_command cmd_odds_charge = {
 const cli_group grp_odds = {
     .name = "odds",
     .summary = N_("exact odds: divisions, corps, fire, charging the guns"),
-    .doc = "Exact odds, computed by enumeration and convolution: no dice are\n"
+    .doc = N_("Exact odds, computed by enumeration and convolution: no dice are\n"
            "rolled. Text gives percent with 2 decimals (\"-\" impossible,\n"
            "\"<0.01%\" possible but rarer); JSON gives probabilities as "
-           "numbers.\n",
+           "numbers.\n"),
     .missing = N_("odds: say what: division, corps, battle, fire or charge (see "
                "'muster help odds')"),
     .unknown = N_("odds: unknown question '%s': division, corps, battle, fire or "

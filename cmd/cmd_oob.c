@@ -185,12 +185,12 @@ const cli_command cmd_division = {
     .name = "division",
     .summary = N_("generate Fire and Fury divisions"),
     .doc =
-        "Generates a division by the Fire and Fury variable unit tables, showing\n"
+        N_("Generates a division by the Fire and Fury variable unit tables, showing\n"
         "every roll. Without both --year and --theater, table 1 is rolled first and\n"
         "fills in what is missing. Roll order: [theater/year] -> division leader ->\n"
         "brigades -> for each brigade: stands, morale, brigadier -> artillery ratio\n"
         "-> fractional battery (if stands mod ratio != 0) -> reserve share (if\n"
-        "batteries mod 3 != 0).\n",
+        "batteries mod 3 != 0).\n"),
     .opts = division_opts,
     .run = run_division,
     .flags = CLI_WEB};
@@ -199,10 +199,10 @@ const cli_command cmd_corps = {
     .name = "corps",
     .summary = N_("generate a corps: a leader and its divisions"),
     .doc =
-        "Generates a corps: [theater/year], the corps leader, then N infantry\n"
+        N_("Generates a corps: [theater/year], the corps leader, then N infantry\n"
         "divisions (default 3) and --cavalry N cavalry divisions, each in the\n"
         "division roll order. The reserve shares add up to the Confederate corps\n"
-        "reserve or the Union Army Artillery Reserve.\n",
+        "reserve or the Union Army Artillery Reserve.\n"),
     .opts = corps_opts,
     .run = run_corps,
     .flags = CLI_WEB};
@@ -211,8 +211,8 @@ const cli_command cmd_battle = {
     .name = "battle",
     .summary = N_("generate both sides of a battle"),
     .doc =
-        "Generates both sides of a battle: [theater/year], then a Union corps, then a\n"
-        "Confederate corps, each of N infantry divisions (default 3).\n",
+        N_("Generates both sides of a battle: [theater/year], then a Union corps, then a\n"
+        "Confederate corps, each of N infantry divisions (default 3).\n"),
     .opts = battle_opts,
     .run = run_battle,
     .flags = CLI_WEB};

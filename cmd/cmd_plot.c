@@ -355,8 +355,8 @@ static const cli_arg figure_args[] = {
 const cli_command cmd_plot_curves = {
     .name = "plot curves",
     .summary = N_("P against range for any weapons"),
-    .doc = "P against range for the weapons named, inches below and yards "
-           "above.\nmuster plot curves --weapon musket rifle --out mr.png\n",
+    .doc = N_("P against range for the weapons named, inches below and yards "
+           "above.\nmuster plot curves --weapon musket rifle --out mr.png\n"),
     .operands = "[W ...]", .min_operands = 0, .max_operands = 8,
     .opts = curves_opts, .run = CLI_FULL_RUN(run_curves),
     .flags = CLI_FULL, .args = curves_args};
@@ -364,11 +364,11 @@ const cli_command cmd_plot_curves = {
 const cli_command cmd_plot_figure = {
     .name = "plot figure",
     .summary = N_("the Courier article's figure N"),
-    .doc = "The article's figure N: 1 the staircase of range bands against "
+    .doc = N_("The article's figure N: 1 the staircase of range bands against "
            "the\nmusket's line (the bands are illustrative: the article gives "
            "no numbers),\n2 the musket, 3 musket and rifle, 4 the musket in "
            "the open and behind\ncover, 5 canister and roundshot with their "
-           "crossover at 22.5 inches.\n",
+           "crossover at 22.5 inches.\n"),
     .operands = "N", .min_operands = 1, .max_operands = 1,
     .opts = figure_opts, .run = CLI_FULL_RUN(run_figure),
     .flags = CLI_FULL, .args = figure_args};
@@ -376,17 +376,17 @@ const cli_command cmd_plot_figure = {
 const cli_command cmd_plot_card = {
     .name = "plot card",
     .summary = N_("a one-page quick-reference card of every weapon's P"),
-    .doc = "One A4 page for the table: P by range, every inch, of every weapon "
+    .doc = N_("One A4 page for the table: P by range, every inch, of every weapon "
            "of the\nweapons file (the built-in ones, or --rules FILE), in the "
            "open and behind\nhard cover; what each gun fires there; where its "
            "loads cross (canister\nand roundshot at 22.5 inches). The values "
-           "are those 'muster curve' prints.\n",
+           "are those 'muster curve' prints.\n"),
     .opts = card_opts, .run = CLI_FULL_RUN(run_card), .flags = CLI_FULL};
 
-#define ODDS_DOC "The exact distribution as bars, with the mean marked.\n"
+#define ODDS_DOC N_("The exact distribution as bars, with the mean marked.\n")
 #define SIM_DOC                                                                \
-    "Simulated frequencies (black diamonds) over the exact bars, with the\n"   \
-    "mean marked.\n"
+    N_("Simulated frequencies (black diamonds) over the exact bars, with the\n"   \
+    "mean marked.\n")
 
 const cli_command cmd_plot_odds_division = {
     .name = "plot odds division", .summary = N_("a division's odds as bars"),
@@ -423,11 +423,11 @@ const cli_command cmd_plot_sim_fire = {
 const cli_group grp_plot = {
     .name = "plot",
     .summary = N_("charts of fire curves and odds: PNG, SVG or PDF"),
-    .doc = "Charts for print and screen. The --out file's extension picks the "
+    .doc = N_("Charts for print and screen. The --out file's extension picks the "
            "format:\n.png (1120 x 800 pixels), .svg or .pdf (fonts embedded). "
            "The file is\nwritten whole or not at all; on bad input nothing is "
            "written. 'plot odds'\nand 'plot sim' take the options of 'odds' "
-           "and 'sim'.\n",
+           "and 'sim'.\n"),
     .missing = N_("plot: say what: curves, figure, card, odds or sim (see "
                   "'muster help plot')"),
     .unknown = N_("plot: unknown chart '%s': curves, figure, card, odds or sim "

@@ -412,7 +412,7 @@ const cli_command cmd_roster = {
     .name = "roster",
     .summary = N_("rosters and command-stand labels on paper (PDF)"),
     .doc =
-        "Prints a roster to tick casualties on and a sheet of command-stand labels:\n"
+        N_("Prints a roster to tick casualties on and a sheet of command-stand labels:\n"
         "per division its leader, per brigade a card with its brigadier, morale, one\n"
         "tick box per stand, the worn and spent marks of your labels file and the\n"
         "rolls that made it; corps and army totals and the reserve artillery; then\n"
@@ -428,7 +428,7 @@ const cli_command cmd_roster = {
         "  avery-l7163     A4      2 x 7 of 99.1 x 38.1, left 4.65, top 15.15\n"
         "  avery-5160      letter  3 x 10 of 2.625 x 1 in, left 3/16, top 1/2 in\n"
         "  zweckform-3475  A4      3 x 8 of 70 x 36, left 0, top 4.5\n"
-        "--calibrate with --sheet draws where its labels are, to check a printer.\n",
+        "--calibrate with --sheet draws where its labels are, to check a printer.\n"),
     .opts = roster_opts,
     .run = CLI_FULL_RUN(run_roster),
     .flags = CLI_FULL};

@@ -236,8 +236,8 @@ static cli_rc run_dump(cli_ctx *cx)
 const cli_command cmd_rules_show = {
     .name = "rules show",
     .summary = N_("print the generation tables"),
-    .doc = "Prints the generation tables as in the seed article (the built-in\n"
-           "ones, or FILE's).\n",
+    .doc = N_("Prints the generation tables as in the seed article (the built-in\n"
+           "ones, or FILE's).\n"),
     .opts = show_opts,
     .run = run_show};
 
@@ -247,12 +247,12 @@ static const cli_arg check_args[] = {{.metavar = "FILE", .type = OPD_FILE},
 const cli_command cmd_rules_check = {
     .name = "rules check",
     .summary = N_("validate a tables, labels or weapons file"),
-    .doc = "Validates a file: every table covers 01-00 exactly once, outcomes\n"
+    .doc = N_("Validates a file: every table covers 01-00 exactly once, outcomes\n"
            "and sections are known, every army, theater and year has its\n"
            "tables; a labels file has worn/spent pairs that make sense; a\n"
            "weapons file (fire curves) has a slope and max range or another\n"
            "curve (bands, points, polynomial) for every curve, P within\n"
-           "0..100 %, and guns whose loads exist. Errors say file:line.\n",
+           "0..100 %, and guns whose loads exist. Errors say file:line.\n"),
     .operands = "FILE",
     .min_operands = 1,
     .max_operands = 1,
@@ -263,7 +263,7 @@ const cli_command cmd_rules_check = {
 const cli_command cmd_rules_export = {
     .name = "rules export",
     .summary = N_("write the generation tables for a VTT, a spreadsheet or a forum"),
-    .doc = "Writes every d100 table of the rules in use (the built-in ones, or\n"
+    .doc = N_("Writes every d100 table of the rules in use (the built-in ones, or\n"
            "FILE's) for other tools, one row a band of faces, 00 read as 100:\n"
            "--to foundry gives Foundry VTT RollTable JSON (formula 1d100; with\n"
            "--table one RollTable, as the VTT's Import Data takes it, else an\n"
@@ -272,7 +272,7 @@ const cli_command cmd_rules_export = {
            "it --rules FILE, or the built-in tables, or --kind weapons) and\n"
            "writes its keys in the form the offline app reads: it parses no\n"
            "INI. Open the result in the app's house-rules box; muster takes\n"
-           "it wherever it takes the INI file.\n",
+           "it wherever it takes the INI file.\n"),
     .operands = "[FILE]",
     .max_operands = 1,
     .opts = export_opts,
@@ -281,24 +281,24 @@ const cli_command cmd_rules_export = {
 const cli_command cmd_rules_dump = {
     .name = "rules dump",
     .summary = N_("print the built-in tables or weapons file"),
-    .doc = "Prints the built-in tables file (--kind weapons: the weapons\n"
+    .doc = N_("Prints the built-in tables file (--kind weapons: the weapons\n"
            "file), to copy and edit. --kind labels prints a labels file to\n"
            "fill in from the rulebook (muster ships none of its values): a\n"
            "commented line for every strength, from the largest the tables\n"
            "give down to 3. A strength a labels file has no line for takes\n"
            "the worn and spent of the nearest line of its morale, with a\n"
-           "warning.\n",
+           "warning.\n"),
     .opts = dump_opts,
     .run = run_dump};
 
 const cli_group grp_rules = {
     .name = "rules",
     .summary = N_("show or check rules, weapons and labels files"),
-    .doc = "show    prints the generation tables as in the seed article.\n"
+    .doc = N_("show    prints the generation tables as in the seed article.\n"
            "check   validates a tables, labels or weapons file (file:line).\n"
            "dump    prints a built-in file, to copy and edit.\n"
            "export  writes the tables for Foundry VTT, as CSV or Markdown, or a\n"
-           "        file for the offline app.\n",
+           "        file for the offline app.\n"),
     .missing = N_("rules: say 'show', 'check FILE', 'dump' or 'export' (see "
                "'muster help rules')"),
     .unknown = N_("rules: unknown or misused '%s': say 'show', 'check FILE', "

@@ -28,7 +28,7 @@ const cli_command cmd_serve = {
     .name = "serve",
     .summary = N_("a page for phones and a JSON API on the network"),
     .doc =
-        "Serves a page for phones and tablets beside the table, and a JSON API\n"
+        N_("Serves a page for phones and tablets beside the table, and a JSON API\n"
         "equal to the command line, on the local network: it prints the address\n"
         "of each network interface (and a QR code of the first) for phones to\n"
         "open, and says so when there is none; --listen 127.0.0.1 keeps it to\n"
@@ -43,7 +43,7 @@ const cli_command cmd_serve = {
         "request to the campaign without a valid one gets 403 (the calculators\n"
         "need none). Changes are POST /api/campaign/SUB with\n"
         "the token in the X-Muster-Token header and the options as a JSON\n"
-        "object. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.\n",
+        "object. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.\n"),
     .opts = serve_opts,
     .flags = CLI_ONLY | CLI_FULL};
 
@@ -69,7 +69,7 @@ const cli_command cmd_campaign_links = {
     .name = "campaign links", .summary = N_("a player's own link to the page"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = links_opts,
-    .doc = "Prints the link (and its QR code) that opens the page served by\n"
+    .doc = N_("Prints the link (and its QR code) that opens the page served by\n"
            "'muster serve --campaign FILE' as one viewer: the umpire, or with\n"
            "--side the Union or the Confederate player, who sees only what\n"
            "'muster campaign --as' shows that side. Each link carries a random\n"
@@ -77,6 +77,6 @@ const cli_command cmd_campaign_links = {
            "player's own file), so it works after every restart of the server;\n"
            "--rotate replaces it, and the old link stops working. --card writes\n"
            "the link at the first address, with its QR code, on a one-page card\n"
-           "(A6, a line to cut along) to print and give that player.\n",
+           "(A6, a line to cut along) to print and give that player.\n"),
     .flags = CLI_ONLY | CLI_FULL | CLI_CAMPAIGN | CLI_WRITES,
     .args = cli_args_campaign};

@@ -153,10 +153,10 @@ static cli_rc run_corps(cli_ctx *cx) { return simulate(cx, odds_corps); }
 static cli_rc run_fire(cli_ctx *cx) { return simulate(cx, cli_odds_fire); }
 
 #define SIM_DOC                                                                \
-    "Generates N divisions, corps or volleys with the real tables and dice and\n" \
+    N_("Generates N divisions, corps or volleys with the real tables and dice and\n" \
     "reports the same distributions as 'muster odds', as frequencies, with the\n" \
     "largest gap to the exact odds. A progress bar appears on standard error\n"   \
-    "for runs longer than a second, when standard error is a terminal.\n"
+    "for runs longer than a second, when standard error is a terminal.\n")
 
 const cli_command cmd_sim_division = {.name = "sim division",
     .summary = N_("simulate divisions"), .doc = SIM_DOC, .opts = division_opts,

@@ -183,7 +183,7 @@ static void command_help(cli_buf *b, const cli_command *c)
 {
     synopsis(b, _("usage: "), c);
     if (c->doc)
-        cli_buf_printf(b, "\n%s", c->doc);
+        cli_buf_printf(b, "\n%s", _(c->doc));
     cli_buf_puts(b, "\n");
     option_list(b, c);
 }
@@ -197,7 +197,7 @@ static void group_help(cli_buf *b, const cli_group *g)
             lead = _("       ");
         }
     if (g->doc)
-        cli_buf_printf(b, "\n%s", g->doc);
+        cli_buf_printf(b, "\n%s", _(g->doc));
     cli_buf_printf(b, _("\n'muster help %s SUB' gives the options of each.\n"),
                    g->name);
 }
@@ -251,10 +251,10 @@ void cli_usage_text(cli_buf *b)
 
 /* Text for roff: backslashes doubled, '-' as \-, a leading '.' or '\'' kept
  * from being read as a request. */
-static void roff(cli_buf *b, const char *s)
+static void roff_n(cli_buf *b, const char *s, size_t n)
 {
     bool bol = true;
-    for (; *s; s++) {
+    for (const char *end = s + n; s < end; s++) {
         if (bol && (*s == '.' || *s == '\''))
             cli_buf_puts(b, "\\&");
         bol = *s == '\n';
@@ -266,6 +266,8 @@ static void roff(cli_buf *b, const char *s)
             cli_buf_printf(b, "%c", *s);
     }
 }
+
+static void roff(cli_buf *b, const char *s) { roff_n(b, s, strlen(s)); }
 
 void cli_man_synopsis(cli_buf *b)
 {
@@ -303,16 +305,74 @@ void cli_man_options(cli_buf *b)
     }
 }
 
-/* Each command and its summary, in the reader's language. */
+/* Whether a line of help prose is laid out by hand: indented, columns
+ * (two spaces inside it) or an example ("muster ..."). */
+static bool laid_out(const char *line, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i++)
+        if (line[i] == ' ' && line[i + 1] == ' ')
+            return true;
+    return (n && line[0] == ' ') || !strncmp(line, "muster ", 7);
+}
+
+/* A command's or group's help prose, in the reader's language, as
+ * indented paragraphs under its entry: a blank line starts a paragraph, and
+ * lines laid out by hand keep their lines. */
+static void man_doc(cli_buf *b, const char *doc)
+{
+    if (!doc || !*doc)
+        return;
+    bool nf = false;
+    cli_buf_puts(b, ".IP\n");
+    for (const char *line = _(doc); *line;) {
+        size_t n = strcspn(line, "\n");
+        bool as_is = laid_out(line, n);
+        if (nf && (n == 0 || !as_is)) {
+            cli_buf_puts(b, ".fi\n");
+            nf = false;
+        }
+        if (n == 0) {
+            cli_buf_puts(b, ".IP\n");
+        } else {
+            if (as_is && !nf) {
+                cli_buf_puts(b, ".nf\n");
+                nf = true;
+            }
+            roff_n(b, line, n);
+            cli_buf_puts(b, "\n");
+        }
+        line += n + (line[n] == '\n');
+    }
+    if (nf)
+        cli_buf_puts(b, ".fi\n");
+}
+
+static void man_entry(cli_buf *b, const char *name, const char *summary,
+                      const char *doc)
+{
+    cli_buf_puts(b, ".TP\n.B muster ");
+    roff(b, name);
+    cli_buf_puts(b, "\n");
+    roff(b, summary && *summary ? _(summary) : "");
+    cli_buf_puts(b, "\n");
+    man_doc(b, doc);
+}
+
+/* Each group and command with its summary and help prose, in the reader's
+ * language; a group before its first subcommand. */
 static void man_commands(cli_buf *b)
 {
     for (int i = 0; cli_commands[i]; i++) {
         const cli_command *c = cli_commands[i];
-        cli_buf_puts(b, ".TP\n.B muster ");
-        roff(b, c->name);
-        cli_buf_puts(b, "\n");
-        roff(b, c->summary && *c->summary ? _(c->summary) : "");
-        cli_buf_puts(b, "\n");
+        for (int j = 0; cli_groups[j]; j++) {
+            const cli_group *g = cli_groups[j];
+            bool first = in_group(c, g);
+            for (int k = 0; first && k < i; k++)
+                first = !in_group(cli_commands[k], g);
+            if (first)
+                man_entry(b, g->name, g->summary, g->doc);
+        }
+        man_entry(b, c->name, c->summary, c->doc);
     }
 }
 

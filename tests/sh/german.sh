@@ -41,6 +41,9 @@ golden curve curve --weapon musket --to 3
 golden crossover curve --crossover canister roundshot
 golden help --help
 golden help_odds help odds
+golden help_division help division
+golden help_roster help roster
+golden help_engage help campaign engage
 
 # A campaign walk-through in German: every answer, show, the log and the
 # prisoners, one after another as a club would type them.
@@ -166,8 +169,8 @@ esac
 # literal with a word in it (two letters, outside a %-conversion) that is
 # not inside _(), N_(), P_(), PL_() or dngettext() is an English word a
 # German reader would get, when it is
-#  - an option's or a group's help, missing, unknown, conflict, bad or
-#    summary text in the command table;
+#  - an option's or a group's help, missing, unknown, conflict, bad,
+#    summary or doc text in the command table;
 #  - the format of an error or of a line for people: cli_error(),
 #    cli_buf_printf/puts(&cx->out), fprintf/fputs(stderr), message(),
 #    snprintf() into a buffer that is drawn or printed;
@@ -194,7 +197,7 @@ for name in open(f"{src}/po/POTFILES").read().split():
     text = re.sub(r'^#\s*include.*$', '', text, flags=re.M)
     bare = MARKED.sub(lambda m: ' ' * len(m.group(0)), text)
     # 1. the command table's words
-    for m in re.finditer(r'\.(help|missing|unknown|conflict|bad|summary) = ((?:' + LIT + r'\s*)+)', bare):
+    for m in re.finditer(r'\.(help|missing|unknown|conflict|bad|summary|doc) = ((?:' + LIT + r'\s*)+)', bare):
         lit = ''.join(re.findall(LIT, m.group(2)))
         if wordy(lit):
             report(name, f".{m.group(1)}", lit[1:-1][:60])
