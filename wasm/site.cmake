@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Writes muster-site/: the page's files from web/site/, the core from the
-# build, and sw.js with the list of files and a version made of their hash.
+# build, web/lang.js and the page's catalogue, and sw.js with the list of
+# files and a version made of their hash.
 file(GLOB files RELATIVE ${SRC} ${SRC}/*)
 list(REMOVE_ITEM files sw.js)
 set(all "")
@@ -12,6 +13,11 @@ foreach(f muster-core.mjs muster-core.wasm)
   configure_file(${GEN}/${f} ${SITE}/${f} COPYONLY)
   list(APPEND all ${f})
 endforeach()
+# The words in the reader's language: the served page's lang.js and the
+# page's German catalogue (empty where the build had no gettext tools).
+configure_file(${LANGJS} ${SITE}/lang.js COPYONLY)
+configure_file(${LANGMO} ${SITE}/lang-de.mo COPYONLY)
+list(APPEND all lang.js lang-de.mo)
 list(SORT all)
 set(hashes "")
 foreach(f ${all})

@@ -61,16 +61,19 @@ function apiError(res, body) {
 // Refusals in the page's words: a reason code the page knows has its own
 // sentence; otherwise the message, with each option named as the form's
 // field and no command line in it.
-const reasonWords = {
-  'battle-not-started': 'No battle is under way: start one first (Battle, "Start the battle").',
-  'battle-under-way': 'A battle is already under way: end it first (Battle, "End the battle").',
-  'no-casualties': 'Nothing to record: give the stands lost or captured, or the batteries.',
-  'no-penalty': 'No despicable replacement is owed: nothing to spend.',
-  'no-such-division': 'There is no such division in this campaign.',
-  'busy': 'Another write held the campaign a moment too long: try again.',
-  'hidden-division': 'That division is hidden from your side.',
-  'no-winner': 'Choose who won: the Union, the Confederates or neither (a draw).',
-};
+const reasonWords = () => ({
+  'battle-not-started': _('No battle is under way: start one first (Battle, "Start the battle").'),
+  'battle-under-way': _('A battle is already under way: end it first (Battle, "End the battle").'),
+  'no-casualties': _('Nothing to record: give the stands lost or captured, or the batteries.'),
+  'loss-exceeds-stands': _('The brigade has fewer stands than that: give at most the stands it has left.'),
+  'no-penalty': _('No despicable replacement is owed: nothing to spend.'),
+  'no-campaign': _('There is no campaign here.'),
+  'no-such-division': _('There is no such division in this campaign.'),
+  'busy': _('Another write held the campaign a moment too long: try again.'),
+  'hidden-division': _('That division is hidden from your side.'),
+  'no-winner': _('Choose who won: the Union, the Confederates or neither (a draw).'),
+  'too-many-threads': _('The server cannot do that much at once: try again.'),
+});
 
 function fieldLabel(form, name) {
   const i = form && form.querySelector(`[name="${CSS.escape(name)}"]`);
@@ -80,19 +83,24 @@ function fieldLabel(form, name) {
 }
 
 function pageWords(e, form) {
-  if (!(e instanceof ApiError)) return 'The server cannot be reached: check the network, then try again.';
-  if (e.reason && reasonWords[e.reason]) return reasonWords[e.reason];
+  if (!(e instanceof ApiError)) return _('The server cannot be reached: check the network, then try again.');
+  const words = reasonWords();
+  if (e.reason && words[e.reason]) return words[e.reason];
   let m = e.message
     .replace(/\s*\(see '?muster[^)]*\)/g, '')
     .replace(/:?\s*(?:see|try|use|with|run)?\s*'muster [^']*'/g, '')
-    .replace(/--([a-z][a-z0-9-]*)(?: [A-Z][A-Z|]*\b)?/g, (_, n) => '"' + fieldLabel(form, n) + '"');
-  if (e.status === 403) m = 'This link may not do that: ask the umpire.';
-  return m || 'Refused.';
+    .replace(/--([a-z][a-z0-9-]*)(?: [A-Z][A-Z|]*\b)?/g, (x, n) => '"' + fieldLabel(form, n) + '"');
+  if (e.status === 403) return _('This link may not do that: ask the umpire.');
+  // The server's message is English: in another language the page names
+  // the field in its own words and gives the message after it.
+  if (musterLang.lang() !== 'en' && e.option)
+    return _('“{field}” was not accepted: {detail}', { field: fieldLabel(form, e.option), detail: m });
+  return m || _('Refused.');
 }
 
-function showError(box, e) {
+function showError(box, e, form = null) {
   box.hidden = !e;
-  box.textContent = e ? (e instanceof ApiError ? pageWords(e, null) : e.message || String(e)) : '';
+  box.textContent = e ? (e instanceof ApiError ? pageWords(e, form) : e.message || String(e)) : '';
 }
 
 // The page's one live region: results and refusals, read out as they come.
@@ -102,8 +110,8 @@ function announce(text) {
   setTimeout(() => { a.textContent = text; }, 60);
 }
 
-const cap = s => s ? s[0].toUpperCase() + s.slice(1) : s;
-const pct = (x, d = 2) => (x * 100).toFixed(d) + ' %';
+const num = musterLang.num, dec = musterLang.dec;
+const pct = (x, d = 2) => _('{p} %', { p: num(x * 100, d) });
 
 // ---- tabs -----------------------------------------------------------------
 
@@ -115,70 +123,90 @@ function selectTab(name) {
 
 // ---- a division arrives -----------------------------------------------------
 
-const tableNames = {
-  theater: 'Theater and year', leader: 'Division leader', brigades: 'Number of brigades',
-  stands: 'stands', morale: 'morale', brigadier: 'brigadier', ratio: 'Artillery ratio',
-  battery: 'Fractional battery', reserve: 'Reserve share', corps_leader: 'Corps leader',
-};
+const tableNames = () => ({
+  theater: _('Theater and year'), leader: _('Division leader'), brigades: _('Number of brigades'),
+  stands: _('stands'), morale: _('morale'), brigadier: _('brigadier'), ratio: _('Artillery ratio'),
+  battery: _('Fractional battery'), reserve: _('Reserve share'), corps_leader: _('Corps leader'),
+});
+
+// The API's words (enum values, which stay English in the JSON) as the
+// page says them.
+function term(v) {
+  const t = {
+    union: _p('side', 'Union'), confederate: _p('side', 'Confederate'),
+    infantry: _('infantry'), cavalry: _('cavalry'),
+    green: _('green'), veteran: _('veteran'), crack: _('crack'),
+    despicable: _('despicable'), average: _('average'), exceptional: _('exceptional'),
+  }[v];
+  return t || v;
+}
 
 function rollLabel(r) {
-  const t = tableNames[r.table] || r.table;
-  return r.brigade ? 'Brigade ' + r.brigade + ' ' + t : t;
+  const t = tableNames()[r.table] || r.table;
+  return r.brigade ? _('Brigade {n} {table}', { n: r.brigade, table: t }) : t;
 }
 
 function rating(actual, rolled) {
   const dp = rolled === 'despicable';
   if (dp && actual !== 'despicable')
-    return [actual + ' ', el('span', { class: 'dp', title: 'despicable leader, played by the book as average' }, 'DP'), ' (by the book)'];
-  return [actual, dp ? ['\u00a0', el('span', { class: 'dp', title: 'despicable leader' }, 'DP')] : null];
+    return [term(actual) + ' ', el('span', { class: 'dp', title: _('despicable leader, played by the book as average') }, 'DP'), ' ' + _('(by the book)')];
+  return [term(actual), dp ? ['\u00a0', el('span', { class: 'dp', title: _('despicable leader') }, 'DP')] : null];
 }
 
 function rollResult(r) {
   if (r.threshold !== undefined)
-    return r.roll + (r.result ? ' ≤ ' : ' > ') + r.threshold + (r.result ? ': one more' : ': no more');
-  return r.roll + ' → ' + r.result;
+    return r.roll + (r.result ? ' ≤ ' : ' > ') + r.threshold + ': ' + (r.result ? _('one more') : _('no more'));
+  return r.roll + ' → ' + (typeof r.result === 'string' ? term(r.result) : r.result);
 }
 
-function trunc2(num, den) {
-  const h = Math.floor(100 * num / den);
-  return Math.floor(h / 100) + '.' + String(h % 100).padStart(2, '0');
+function trunc2(n, den) {
+  const h = Math.floor(100 * n / den);
+  return Math.floor(h / 100) + (musterLang.lang() === 'de' ? ',' : '.') + String(h % 100).padStart(2, '0');
 }
 
+const theaterWords = t => t === 'east' ? _('Eastern theater') : _('Western theater');
+const rolledWords = r => r ? ' ' + _('(rolled {roll})', { roll: r.roll }) : '';
+
+let lastDivision = null; // drawn again when the language changes
 function renderDivision(d) {
+  lastDivision = d;
   const box = $('#div-result');
   box.replaceChildren();
   const byBrigade = {};
   for (const r of d.rolls || []) if (r.brigade) (byBrigade[r.brigade] ||= {})[r.table] = r.roll;
   const roll = t => (d.rolls || []).find(r => r.table === t);
-  box.append(el('h3', {}, `${cap(d.army)} ${d.arm} division, ${d.theater === 'east' ? 'Eastern' : 'Western'} theater ${d.year}`));
-  const lr = roll('leader');
-  box.append(el('p', {}, 'Division leader: ', rating(d.leader, d.leader_rolled), lr ? ` (rolled ${lr.roll})` : ''));
-  const br = roll('brigades');
-  box.append(el('p', {}, `Brigades: ${d.brigades.length}`, br ? ` (rolled ${br.roll})` : ''));
+  const head = d.arm === 'cavalry'
+    ? (d.army === 'union' ? _('Union cavalry division') : _('Confederate cavalry division'))
+    : (d.army === 'union' ? _('Union infantry division') : _('Confederate infantry division'));
+  box.append(el('h3', {}, _('{division}, {theater} {year}', { division: head, theater: theaterWords(d.theater), year: d.year })));
+  box.append(el('p', {}, _('Division leader:') + ' ', rating(d.leader, d.leader_rolled), rolledWords(roll('leader'))));
+  box.append(el('p', {}, _('Brigades: {n}', { n: d.brigades.length }), rolledWords(roll('brigades'))));
   const rows = d.brigades.map((b, i) => {
     const r = byBrigade[i + 1] || {};
     return el('tr', { 'data-brigade': i + 1 },
       el('td', { class: 'n' }, i + 1),
       el('td', { class: 'n' }, b.stands),
-      el('td', {}, b.morale),
+      el('td', {}, term(b.morale)),
       el('td', {}, rating(b.leader, b.leader_rolled)),
       el('td', { class: 'n rolls' }, [r.stands, r.morale, r.brigadier].filter(x => x !== undefined).join(' ')));
   });
   box.append(el('div', { class: 'scroll' }, el('table', { class: 'brigades' },
-    el('thead', {}, el('tr', {}, el('th', { class: 'n' }, '#'), el('th', { class: 'n' }, 'stands'),
-      el('th', {}, 'morale'), el('th', {}, 'brigadier'), el('th', { class: 'n' }, 'rolls'))),
+    el('thead', {}, el('tr', {}, el('th', { class: 'n' }, '#'), el('th', { class: 'n' }, _('stands')),
+      el('th', {}, _('morale')), el('th', {}, _('brigadier')), el('th', { class: 'n' }, _('rolls')))),
     el('tbody', {}, rows))));
-  box.append(el('p', { class: 'big' }, `Total: ${d.stands} stands`));
-  const a = d.artillery, ra = roll('ratio'), bat = roll('battery'), res = roll('reserve');
-  box.append(el('p', {}, `Artillery: 1 battery per ${a.ratio} stands`, ra ? ` (rolled ${ra.roll})` : ''));
-  let work = `${d.stands} stands ÷ ${a.ratio} = ${trunc2(d.stands, a.ratio)}`;
-  if (bat) work += ` → rolled ${bat.roll} ${bat.result ? '≤' : '>'} ${bat.threshold}`;
-  work += ` → ${a.batteries} batteries: ${a.division} with the division, ${a.reserve} to the ${d.army === 'union' ? 'Army Artillery Reserve' : 'corps reserve'}`;
-  if (res) work += ` (reserve share: rolled ${res.roll} ${res.result ? '≤' : '>'} ${res.threshold})`;
+  box.append(el('p', { class: 'big' }, _n('Total: {n} stand', 'Total: {n} stands', d.stands)));
+  const a = d.artillery, bat = roll('battery'), res = roll('reserve');
+  box.append(el('p', {}, _('Artillery: 1 battery per {ratio} stands', { ratio: a.ratio }), rolledWords(roll('ratio'))));
+  let work = _('{stands} stands ÷ {ratio} = {quotient}', { stands: d.stands, ratio: a.ratio, quotient: trunc2(d.stands, a.ratio) });
+  if (bat) work += ' → ' + _('rolled {roll}', { roll: bat.roll }) + ` ${bat.result ? '≤' : '>'} ${bat.threshold}`;
+  work += ' → ' + _n('{n} battery', '{n} batteries', a.batteries) + ': ' +
+    (d.army === 'union' ? _('{division} with the division, {reserve} to the Army Artillery Reserve', a)
+      : _('{division} with the division, {reserve} to the corps reserve', a));
+  if (res) work += ' (' + _('reserve share: rolled {roll}', { roll: res.roll }) + ` ${res.result ? '≤' : '>'} ${res.threshold})`;
   box.append(el('p', { class: 'working' }, work));
-  box.append(el('details', {}, el('summary', {}, `Every roll (${(d.rolls || []).length})`),
+  box.append(el('details', {}, el('summary', {}, _('Every roll ({n})', { n: (d.rolls || []).length })),
     el('ol', { class: 'rolls' }, (d.rolls || []).map(r => el('li', {}, rollLabel(r) + ': ' + rollResult(r))))));
-  box.append(el('p', { class: 'hint' }, d.seed !== null && d.seed !== undefined ? `seed ${d.seed}` : 'rolls given by hand (no seed)'));
+  box.append(el('p', { class: 'hint' }, d.seed !== null && d.seed !== undefined ? _('seed {seed}', { seed: d.seed }) : _('rolls given by hand (no seed)')));
   box.hidden = false;
 }
 
@@ -210,11 +238,30 @@ function typedRolls() {
 function addRollField(n, label) {
   const list = $('#roll-fields');
   while (list.children.length > n - 1) list.lastElementChild.remove();
-  const input = el('input', { inputmode: 'numeric', maxlength: '3', 'aria-label': label, 'data-roll': n });
+  const input = el('input', { inputmode: 'numeric', maxlength: '3', 'aria-label': promptWords(label), 'data-roll': n });
   input.addEventListener('input', () => { if (/^(100|00|[0-9]{2})$/.test(input.value.trim())) nextRoll(); });
   input.addEventListener('change', nextRoll);
-  list.append(el('li', {}, el('label', {}, label, input)));
+  list.append(el('li', {}, el('label', {}, promptWords(label), input)));
   return input;
+}
+
+// The server names the table a roll is for in English ("Brigade 2
+// stands", "Union division 3: number of brigades"): the page says it in
+// its own language.
+function promptWords(label) {
+  if (musterLang.lang() === 'en') return label;
+  const m = /^(?:(union|confederate) )?(?:division (\d+): )?(.*)$/i.exec(label);
+  const rest = m[3].toLowerCase();
+  const b = /^brigade (\d+) (stands|morale|brigadier)$/.exec(rest);
+  const h = /^(fractional battery|reserve share) \(hit on (\d+) or less\)$/.exec(rest);
+  const plain = { 'theater and year': 'theater', 'division leader': 'leader', 'number of brigades': 'brigades',
+    'artillery ratio': 'ratio', 'corps leader': 'corps_leader' };
+  const names = tableNames();
+  let t = b ? _('Brigade {n} {table}', { n: b[1], table: names[b[2]] })
+    : h ? _('{table} (hit on {n} or less)', { table: names[h[1] === 'fractional battery' ? 'battery' : 'reserve'], n: h[2] })
+      : names[plain[rest]] || m[3];
+  if (m[2]) t = _('Division {n}: {roll}', { n: m[2], roll: t });
+  return m[1] ? term(m[1].toLowerCase()) + ' ' + t : t;
 }
 
 let typedSeq = 0;
@@ -242,7 +289,7 @@ async function nextRoll(focus = true) {
         if (focus) input.focus();
       }
     } else {
-      showError(box, e);
+      showError(box, e, $('#div-form'));
     }
   }
 }
@@ -259,7 +306,7 @@ async function relabel() {
       return;
     } catch (e) {
       const m = NEED.exec(e.message);
-      if (!m) { showError($('#div-error'), e); return; }
+      if (!m) { showError($('#div-error'), e, $('#div-form')); return; }
       const input = addRollField(Number(m[2]), m[1]);
       if (k < old.length) input.value = old[k];
     }
@@ -278,7 +325,7 @@ async function rollDivision(ev) {
     renderDivision(d);
   } catch (e) {
     $('#div-result').hidden = true;
-    showError($('#div-error'), e);
+    showError($('#div-error'), e, $('#div-form'));
   }
 }
 
@@ -286,7 +333,7 @@ function diceMode() {
   const typed = $('#div-form').dice.value === 'typed';
   $('#typed').hidden = !typed;
   $('#seed-row').hidden = typed;
-  $('#div-go').textContent = typed ? 'Show the division' : 'Roll the division';
+  $('#div-go').textContent = typed ? _('Show the division') : _('Roll the division');
   if (typed) relabel();
 }
 
@@ -296,7 +343,7 @@ const artillery = w => ['gun', 'canister', 'roundshot'].includes(w);
 
 function fireOptions() {
   const f = $('#fire-form');
-  const o = { weapon: f.weapon.value, range: f.range.value.trim() };
+  const o = { weapon: f.weapon.value, range: f.range.value.trim().replace(',', '.') }; // "4,5" in German
   if (artillery(o.weapon)) o.crew = f.crew.value; else o.figures = f.figures.value;
   if (f.unit.value === 'yd') o.yards = true;
   if (f.cover.checked) o.cover = true;
@@ -304,12 +351,15 @@ function fireOptions() {
 }
 
 function fireLine(v) {
-  const n = ['a first', 'a second', 'a third', 'a fourth', 'a fifth', 'a sixth'];
-  const sure = v.sure_hits, ch = v.chance;
-  if (v.beyond) return 'Out of range: no hit possible';
-  if (ch === 0) return `${sure} sure hit${sure === 1 ? '' : 's'}`;
-  const more = sure === 0 ? 'one' : (n[sure] || 'one more');
-  return `${sure === 0 ? 'No sure hit' : sure + ' sure hit' + (sure === 1 ? '' : 's')} and a ${ch} % chance of ${sure === 0 ? 'one' : more}`;
+  const n = [null, _('a second'), _('a third'), _('a fourth'), _('a fifth'), _('a sixth')];
+  const sure = v.sure_hits, chance = num(v.chance);
+  if (v.beyond) return _('Out of range: no hit possible');
+  if (v.chance === 0) return _n('{n} sure hit', '{n} sure hits', sure);
+  // xgettext:no-javascript-format
+  if (sure === 0) return _('No sure hit and a {chance} % chance of one', { chance });
+  // xgettext:no-javascript-format
+  return _n('{n} sure hit and a {chance} % chance of {next}', '{n} sure hits and a {chance} % chance of {next}', sure,
+    { chance, next: n[sure] || _('one more') });
 }
 
 let fireSeq = 0, lastCurveKey = null;
@@ -326,9 +376,11 @@ async function updateFire() {
     showError($('#fire-error'), null);
     const unit = o.yards ? 'yd' : 'in';
     $('#fire-line').textContent = fireLine(v);
-    const eff = v.crew ? `${v.crew} crew × 3 = ${v.effectives} effectives` : `${v.effectives} figures`;
-    $('#fire-working').textContent =
-      `${v.load ? 'Load: ' + v.load + '\n' : ''}P = ${v.p} % an effective at ${v.range} in\nPOH = ${eff} × ${v.p} % = ${v.poh} %`;
+    const eff = v.crew ? _('{crew} crew × 3 = {n} effectives', { crew: v.crew, n: v.effectives })
+      : _n('{n} figure', '{n} figures', v.effectives);
+    $('#fire-working').textContent = (v.load ? _('Load: {load}', { load: v.load }) + '\n' : '') +
+      _('P = {p} % an effective at {range} in', { p: num(v.p), range: num(v.range) }) + '\n' +
+      _('POH = {effectives} × {p} % = {poh} %', { effectives: eff, p: num(v.p), poh: num(v.poh) });
     $('#fire-roll').disabled = v.chance === 0;
     const max = Number(v.max_range) * (o.yards ? 10 : 1);
     const slider = f['range-slider'];
@@ -339,7 +391,7 @@ async function updateFire() {
     if (ck !== lastCurveKey) { lastCurveKey = ck; drawCurve(o); }
   } catch (e) {
     if (seq !== fireSeq) return;
-    showError($('#fire-error'), e);
+    showError($('#fire-error'), e, $('#fire-form'));
     $('#fire-line').textContent = '';
     $('#fire-working').textContent = '';
     $('#fire-odds').replaceChildren();
@@ -355,15 +407,15 @@ async function updateOdds(o, seq) {
     const rows = ks.map(k => el('tr', {},
       el('td', { class: 'n' }, k),
       el('td', { class: 'n' }, add[k] ? pct(add[k]) : '–'),
-      el('td', { class: 'n' }, per[k] >= 5e-5 ? pct(per[k]) : '<0.01 %')));
+      el('td', { class: 'n' }, per[k] >= 5e-5 ? pct(per[k]) : '<' + pct(1e-4))));
     $('#fire-odds').replaceChildren(el('table', { class: 'odds' },
-      el('thead', {}, el('tr', {}, el('th', { class: 'n' }, 'hits'), el('th', { class: 'n' }, 'this rule'), el('th', { class: 'n' }, 'each figure rolls'))),
+      el('thead', {}, el('tr', {}, el('th', { class: 'n' }, _('hits')), el('th', { class: 'n' }, _('this rule')), el('th', { class: 'n' }, _('each figure rolls')))),
       el('tbody', {}, rows)),
-      el('p', { class: 'hint' }, `Mean ${r.additive.mean.toFixed(2)} hits either way. "This rule": sure hits and one d100 for the rest; "each figure rolls": every effective on its own.`),
+      el('p', { class: 'hint' }, _('Mean {mean} hits either way. "This rule": sure hits and one d100 for the rest; "each figure rolls": every effective on its own.', { mean: num(r.additive.mean, 2) })),
       el('div', { id: 'odds-chart' }));
     oddsChart($('#odds-chart'), add, per, ks);
   } catch (e) {
-    if (seq === fireSeq) $('#fire-odds').replaceChildren(el('p', { class: 'error' }, e.message));
+    if (seq === fireSeq) $('#fire-odds').replaceChildren(el('p', { class: 'error' }, e instanceof ApiError ? pageWords(e, $('#fire-form')) : e.message));
   }
 }
 
@@ -400,7 +452,7 @@ function plotSvg(box, c) {
       c.bars.series.forEach((sr, j) => {
         const v = sr.values[k] || 0, w = (bw - 2) / c.bars.series.length;
         const r = sv('rect', { x: L + i * bw + 1 + j * w, y: Y(v), width: Math.max(w, 1), height: H - B - Y(v), class: 'bar ' + sr.cls });
-        r.append(sv('title', {}, `${k} hits, ${sr.name}: ${pct(v)}`));
+        r.append(sv('title', {}, _n('{n} hit, {series}: {p}', '{n} hits, {series}: {p}', k, { series: sr.name, p: pct(v) })));
         svg.append(r);
       });
       if (i % every === 0) svg.append(sv('text', { x: L + (i + .5) * bw, y: H - B + 16, 'text-anchor': 'middle' }, c.bars.keys[i]));
@@ -408,7 +460,7 @@ function plotSvg(box, c) {
   } else {
     const step = niceStep(c.xmax, 6);
     for (let x = 0; x <= c.xmax + 1e-9; x += step)
-      svg.append(sv('text', { x: X(x), y: H - B + 16, 'text-anchor': 'middle' }, String(x)));
+      svg.append(sv('text', { x: X(x), y: H - B + 16, 'text-anchor': 'middle' }, num(x)));
     for (const sr of c.lines)
       svg.append(sv('polyline', { points: sr.points.map(([x, y]) => `${X(x).toFixed(1)},${Y(y).toFixed(1)}`).join(' '), class: 'line ' + sr.cls }));
   }
@@ -427,9 +479,9 @@ addEventListener('resize', () => {
 
 function oddsChart(box, add, per, ks) {
   const ymax = Math.max(...ks.map(k => Math.max(add[k] || 0, per[k] || 0)), 1e-9);
-  plotSvg(box, { title: 'The odds of each number of hits, both ways', xlabel: 'hits', ymax,
-    yfmt: v => (v * 100).toFixed(ymax < .1 ? 1 : 0) + ' %',
-    bars: { keys: ks, series: [{ name: 'this rule', cls: 's1', values: add }, { name: 'each figure rolls', cls: 's2', values: per }] } });
+  plotSvg(box, { title: _('The odds of each number of hits, both ways'), xlabel: _('hits'), ymax,
+    yfmt: v => pct(v, ymax < .1 ? 1 : 0),
+    bars: { keys: ks, series: [{ name: _('this rule'), cls: 's1', values: add }, { name: _('each figure rolls'), cls: 's2', values: per }] } });
 }
 
 async function drawCurve(o) {
@@ -439,7 +491,7 @@ async function drawCurve(o) {
     const got = await Promise.all(ways.map(cover => api('curve', { weapon: o.weapon, cover })));
     const lines = [];
     got.forEach((c, i) => {
-      const where = o.cover ? (i ? ', hard cover' : ', in the open') : '';
+      const where = o.cover ? (i ? _(', hard cover') : _(', in the open')) : '';
       if (c.loads) for (const load of Object.keys(c.loads))
         lines.push({ name: load + where, cls: (load === 'canister' ? 's1' : 's3') + (i ? ' cover' : ''), points: c.points.map(p => [p.range, p[load]]) });
       else lines.push({ name: c.weapon + where, cls: i ? 's3 cover' : 's1', points: c.points.map(p => [p.range, p.p]) });
@@ -447,10 +499,11 @@ async function drawCurve(o) {
     const xmax = Math.max(...got.flatMap(c => c.points.map(p => p.range)));
     const top = Math.max(10, ...lines.flatMap(l => l.points.map(p => p[1])));
     const by = top <= 60 ? 10 : 20, ymax = Math.ceil(top / by) * by; // whole ticks
-    plotSvg(box, { title: `P against range for ${o.weapon}${o.cover ? ', in the open and behind hard cover' : ''}`,
-      xlabel: 'range (inches)', xmax, ymax, yticks: ymax / by, yfmt: v => v.toFixed(0) + ' %', lines });
+    plotSvg(box, { title: o.cover ? _('P against range for {weapon}, in the open and behind hard cover', o)
+      : _('P against range for {weapon}', o),
+    xlabel: _('range (inches)'), xmax, ymax, yticks: ymax / by, yfmt: v => pct(v / 100, 0), lines });
   } catch (e) {
-    box.replaceChildren(el('p', { class: 'error' }, e.message));
+    box.replaceChildren(el('p', { class: 'error' }, e instanceof ApiError ? pageWords(e, null) : e.message));
   }
 }
 
@@ -462,11 +515,11 @@ async function rollFire() {
     const v = await api('fire', o);
     showError($('#fire-error'), null);
     const out = $('#fire-outcome');
-    const verdict = v.roll === null ? '' : `Roll ${v.roll} ${v.roll <= v.threshold ? '≤' : '>'} ${v.threshold}: `;
-    out.textContent = `${verdict}${v.hits} hit${v.hits === 1 ? '' : 's'}` + (v.seed !== null ? ` (seed ${v.seed})` : '');
+    const verdict = v.roll === null ? '' : _('Roll {roll}', v) + ` ${v.roll <= v.threshold ? '≤' : '>'} ${v.threshold}: `;
+    out.textContent = verdict + _n('{n} hit', '{n} hits', v.hits) + (v.seed !== null ? ' ' + _('(seed {seed})', v) : '');
     out.hidden = false;
   } catch (e) {
-    showError($('#fire-error'), e);
+    showError($('#fire-error'), e, $('#fire-form'));
   }
 }
 
@@ -474,7 +527,7 @@ async function rollFire() {
 
 let whoami = { viewer: 'umpire', campaign: null, sides_can_write: false };
 let lastLog = [], lastShow = null;
-const sideName = s => s === 'union' ? 'Union' : s === 'confederate' ? 'Confederate' : s;
+const sideName = s => term(s);
 // The sides this link acts for: the umpire both, a player its own.
 const mine = side => whoami.viewer === 'umpire' || whoami.viewer === side;
 
@@ -544,13 +597,15 @@ function noticeOthers(events) {
     if (!d || d.side !== whoami.viewer || madeHere.has(e.id)) continue;
     const by = e.author || e.actor;
     if (by === whoami.viewer) continue;
-    lines.push(`#${e.id} ${by ? 'by the ' + (by === 'umpire' ? 'umpire' : sideName(by) + 's') : 'from another link'} on your division ${d.name}: ${logLine(e).replace(/^#\d+ /, '')}`);
+    const who = !by ? _('from another link') : by === 'umpire' ? _('by the umpire')
+      : by === 'union' ? _('by the Union') : _('by the Confederates');
+    lines.push(_('#{id} {who} on your division {name}: {what}', { id: e.id, who, name: d.name, what: logText(e) }));
   }
   if (!lines.length) return;
   const box = $('#camp-notice');
-  box.replaceChildren(el('p', { class: 'notice-h' }, 'Recorded on your divisions by the other side'),
+  box.replaceChildren(el('p', { class: 'notice-h' }, _('Recorded on your divisions by the other side')),
     ...lines.map(l => el('p', {}, l)),
-    el('button', { type: 'button', class: 'plain', 'data-close': '' }, 'Seen'));
+    el('button', { type: 'button', class: 'plain', 'data-close': '' }, _('Seen')));
   box.querySelector('[data-close]').addEventListener('click', () => { box.hidden = true; });
   box.hidden = false;
   announce(lines.join('. '));
@@ -560,13 +615,16 @@ function noticeOthers(events) {
 // brigade with its quick actions (-1 stand, captured, leader lost).
 
 function artilleryLine(a) {
-  const more = [a.captured ? `${a.captured} captured` : '', a.destroyed ? `${a.destroyed} destroyed` : ''].filter(Boolean).join(', ');
-  return `Artillery: ${a.division} ${a.division === 1 ? 'battery' : 'batteries'} with the division` +
-    `${a.reserve ? `, ${a.reserve} to the reserve` : ''}${more ? ` (${more})` : ''}; 1 battery per ${a.ratio} stands`;
+  const more = [a.captured ? _('{n} captured', { n: a.captured }) : '', a.destroyed ? _('{n} destroyed', { n: a.destroyed }) : '']
+    .filter(Boolean).join(', ');
+  return _n('Artillery: {n} battery with the division', 'Artillery: {n} batteries with the division', a.division) +
+    (a.reserve ? _(', {n} to the reserve', { n: a.reserve }) : '') + (more ? ` (${more})` : '') + '; ' +
+    _('1 battery per {ratio} stands', a);
 }
 
 function quick(d, b, what, label, opts) {
-  const btn = el('button', { type: 'button', class: 'quick', 'data-quick': what, 'aria-label': `${label}: ${d.name}, brigade ${b.number}` }, label);
+  const btn = el('button', { type: 'button', class: 'quick', 'data-quick': what,
+    'aria-label': _('{action}: {name}, brigade {n}', { action: label, name: d.name, n: b.number }) }, label);
   btn.addEventListener('click', async () => {
     btn.disabled = true;
     btn.dataset.key ||= newKey(); // a double tap records one event
@@ -580,28 +638,29 @@ function quick(d, b, what, label, opts) {
 
 function brigadeList(d, actions) {
   return el('ol', { class: 'brigades-l' }, d.brigades.map(b => el('li', { 'data-brigade': b.number },
-    el('p', { class: 'bline' }, el('strong', {}, `${b.name ? b.name + ' (brigade ' + b.number + ')' : 'Brigade ' + b.number}: ${b.stands} of ${b.start} stands`),
-      ` ${b.morale}; brigadier `, b.leader ? rating(b.leader.rating, b.leader.rolled) : '—',
-      b.out || b.prisoners || b.returned ? el('span', { class: 'hint' }, ` (out ${b.out}, prisoners ${b.prisoners}, returned ${b.returned})`) : ''),
+    el('p', { class: 'bline' }, el('strong', {}, (b.name ? _('{name} (brigade {n})', { name: b.name, n: b.number }) : _('Brigade {n}', { n: b.number })) +
+        ': ' + _('{stands} of {start} stands', b)),
+      ' ' + term(b.morale) + '; ' + _('brigadier') + ' ', b.leader ? rating(b.leader.rating, b.leader.rolled) : '—',
+      b.out || b.prisoners || b.returned ? el('span', { class: 'hint' }, ' ' + _('(out {out}, prisoners {prisoners}, returned {returned})', b)) : ''),
     actions && b.stands > 0 ? el('div', { class: 'quick-row' },
-      quick(d, b, 'lost', '−1 stand', { lost: 1 }),
-      quick(d, b, 'captured', 'Captured', { captured: 1 }),
-      quick(d, b, 'leader', 'Leader lost', {})) : null)));
+      quick(d, b, 'lost', _('−1 stand'), { lost: 1 }),
+      quick(d, b, 'captured', _('Captured'), { captured: 1 }),
+      quick(d, b, 'leader', _('Leader lost'), {})) : null)));
 }
 
 function divisionCard(d) {
   const head = `${d.id} ${d.name}`;
-  const sub = `${d.arm}${d.corps ? ', ' + d.corps : ''}`;
+  const sub = `${term(d.arm)}${d.corps ? ', ' + d.corps : ''}`;
   let summary, body;
   if (d.hidden && !d.brigades) {
-    summary = [el('strong', {}, head), el('span', {}, 'hidden')];
-    body = [el('p', { class: 'hidden-div' }, `${sub}; hidden, commitment ${d.commitment}`)];
+    summary = [el('strong', {}, head), el('span', {}, _('hidden'))];
+    body = [el('p', { class: 'hidden-div' }, _('{sub}; hidden, commitment {commitment}', { sub, commitment: d.commitment }))];
   } else if (!d.engaged) {
-    summary = [el('strong', {}, head), el('span', {}, 'not engaged yet')];
-    body = [el('p', { class: 'hint' }, `${sub}: nothing rolled`)];
+    summary = [el('strong', {}, head), el('span', {}, _('not engaged yet'))];
+    body = [el('p', { class: 'hint' }, _('{sub}: nothing rolled', { sub }))];
   } else {
-    summary = [el('strong', {}, head), el('span', {}, `${d.stands} of ${d.start} stands${d.hidden ? ' (hidden)' : ''}`)];
-    body = [el('p', {}, `${sub}; leader `, rating(d.leader.rating, d.leader.rolled)),
+    summary = [el('strong', {}, head), el('span', {}, _('{stands} of {start} stands', d) + (d.hidden ? ' ' + _('(hidden)') : ''))];
+    body = [el('p', {}, _('{sub}; leader', { sub }) + ' ', rating(d.leader.rating, d.leader.rolled)),
       el('p', { class: 'artillery' }, artilleryLine(d.artillery)),
       brigadeList(d, mine(d.side) && !$('#camp-forms').hidden)];
   }
@@ -614,13 +673,13 @@ const divOpen = {};
 
 function renderLedger(s) {
   lastShow = s;
-  $('#camp-title').textContent = `${s.campaign.name}: ${s.campaign.year}, ${s.campaign.theater === 'east' ? 'Eastern' : 'Western'} theater`;
+  $('#camp-title').textContent = `${s.campaign.name}: ${s.campaign.year}, ${theaterWords(s.campaign.theater)}`;
   const box = $('#camp-ledger');
   box.replaceChildren();
-  box.append(el('p', { class: 'battle' }, s.battle ? `Battle under way: ${s.battle.name}` : 'No battle under way.'));
+  box.append(el('p', { class: 'battle' }, s.battle ? _('Battle under way: {name}', s.battle) : _('No battle under way.')));
   const sides = whoami.viewer === 'confederate' ? ['confederate', 'union'] : ['union', 'confederate'];
   for (const side of sides) { // the own side first
-    box.append(el('h4', { class: 'side-h' }, side === 'union' ? 'Union' : 'Confederate'));
+    box.append(el('h4', { class: 'side-h' }, term(side)));
     for (const d of s.divisions.filter(x => x.side === side)) box.append(divisionCard(d));
   }
   renderPrisoners(box, s.prisoners);
@@ -665,33 +724,59 @@ function fillFair() {
 // What each side holds, camp by camp: the one shape show and prisoners share.
 function renderPrisoners(box, p) {
   const u = p.held_by_union, c = p.held_by_confederate;
-  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
-  box.append(el('p', { class: 'prisoners' }, `Prisoners: the Union holds ${n(u.total, 'Confederate stand', 'Confederate stands')}; the Confederates hold ${n(c.total, 'Union stand', 'Union stands')}.`));
-  for (const [who, h] of [['Union', u], ['Confederates', c]]) {
+  box.append(el('p', { class: 'prisoners' }, _('Prisoners:') + ' ' +
+    _n('the Union holds {n} Confederate stand', 'the Union holds {n} Confederate stands', u.total) + '; ' +
+    _n('the Confederates hold {n} Union stand', 'the Confederates hold {n} Union stands', c.total) + '.'));
+  for (const [side, h] of [['union', u], ['confederate', c]]) {
     for (const camp of h.camps) {
       const here = x => x.camp === camp.name;
       const items = [
-        ...h.stands.filter(here).map(x => `${x.name}${x.hidden ? ' (hidden)' : ' brigade ' + x.brigade}: ${n(x.stands, 'stand', 'stands')}`),
-        ...h.leaders.filter(here).map(x => x.hidden ? `${x.name} (hidden): a leader`
-          : `${x.name}: ${x.post === 'brigade' ? 'the brigadier of brigade ' + x.brigade : 'the division leader'} (${x.rating})`),
-        ...h.batteries.filter(here).map(x => `${x.name}: ${n(x.batteries, 'battery', 'batteries')}`)];
-      box.append(el('p', { class: 'camp' }, el('strong', {}, `Held by the ${who} in ${camp.name}: `), items.join('; ')));
+        ...h.stands.filter(here).map(x => (x.hidden ? _('{name} (hidden)', x) : _('{name} brigade {brigade}', x)) + ': ' +
+          _n('{n} stand', '{n} stands', x.stands)),
+        ...h.leaders.filter(here).map(x => x.hidden ? _('{name} (hidden): a leader', x)
+          : `${x.name}: ${x.post === 'brigade' ? _('the brigadier of brigade {brigade}', x) : _('the division leader')} (${term(x.rating)})`),
+        ...h.batteries.filter(here).map(x => `${x.name}: ${_n('{n} battery', '{n} batteries', x.batteries)}`)];
+      const held = side === 'union' ? _('Held by the Union in {camp}:', { camp: camp.name })
+        : _('Held by the Confederates in {camp}:', { camp: camp.name });
+      box.append(el('p', { class: 'camp' }, el('strong', {}, held + ' '), items.join('; ')));
     }
   }
 }
 
+// The log's words: the event's kind and its fields as the JSON names
+// them, which is the English page's text; other languages translate them
+// (context "log").
+const logWords = () => ({
+  new: _p('log', 'new'), add: _p('log', 'add'), engage: _p('log', 'engage'), reveal: _p('log', 'reveal'),
+  'battle-start': _p('log', 'battle-start'), 'battle-end': _p('log', 'battle-end'),
+  casualties: _p('log', 'casualties'), exchange: _p('log', 'exchange'), liberate: _p('log', 'liberate'),
+  'leader-lost': _p('log', 'leader-lost'), downgrade: _p('log', 'downgrade'), penalty: _p('log', 'penalty'),
+  'fair-commit': _p('log', 'fair-commit'), contribute: _p('log', 'contribute'), advance: _p('log', 'advance'),
+  undo: _p('log', 'undo'), tables: _p('log', 'tables'), 'default-camp': _p('log', 'default-camp'),
+  name: _p('log', 'name'), division: _p('log', 'division'), side: _p('log', 'side'), post: _p('log', 'post'),
+  brigade: _p('log', 'brigade'), lost: _p('log', 'lost'), captured: _p('log', 'captured'),
+  batteries: _p('log', 'batteries'), batteries_lost: _p('log', 'batteries_lost'), rating: _p('log', 'rating'),
+  winner: _p('log', 'winner'), union: _p('log', 'union'), confederate: _p('log', 'confederate'),
+  camp: _p('log', 'camp'), year: _p('log', 'year'), commitment: _p('log', 'commitment'), seed: _p('log', 'seed'),
+  umpire: _p('log', 'umpire'), none: _p('log', 'none'), brigadier: _p('log', 'brigadier'),
+});
+
 function logLine(e) {
-  if (e.kind === 'undo') return `#${e.id} undo of #${e.event} (${e.undone_kind})`;
-  const parts = [`#${e.id} ${e.kind}`];
+  const w = logWords(), word = v => typeof v === 'string' && w[v] ? w[v] : v;
+  if (e.kind === 'undo') return _('#{id} undo of #{event} ({kind})', { id: e.id, event: e.event, kind: word(e.undone_kind) });
+  const parts = [`#${e.id} ${word(e.kind)}`];
   for (const k of ['name', 'division', 'side', 'post', 'brigade', 'lost', 'captured', 'batteries', 'batteries_lost', 'rating', 'winner', 'union', 'confederate', 'camp', 'year', 'commitment']) {
     if (e[k] === undefined || e[k] === null || e[k] === false) continue;
-    const v = /^[0-9a-f]{33,}$/.test(e[k]) ? e[k].slice(0, 12) + '…' : e[k]; // the ledger shows it whole
-    parts.push(v === true ? k : `${k} ${v}`);
+    let v = /^[0-9a-f]{33,}$/.test(e[k]) ? e[k].slice(0, 12) + '…' : e[k]; // the ledger shows it whole
+    if (['side', 'post', 'rating', 'winner'].includes(k)) v = k === 'rating' ? term(v) : word(v);
+    parts.push(v === true ? w[k] : `${w[k]} ${v}`);
   }
-  if (e.seed !== undefined && e.seed !== null) parts.push(`seed ${e.seed}`);
+  if (e.seed !== undefined && e.seed !== null) parts.push(`${w.seed} ${e.seed}`);
   const by = e.author || e.actor;
-  return parts.join(', ') + (by ? ` — ${by}` : '') + (e.time ? ` ${e.time}` : '');
+  return parts.join(', ') + (by ? ` — ${word(by)}` : '') + (e.time ? ` ${e.time}` : '');
 }
+// A log line without its number, to follow "#22 recorded:".
+const logText = e => logLine(e).replace(/^#\d+ /, '');
 
 async function loadCampaign() {
   if (!whoami.campaign) return;
@@ -726,8 +811,8 @@ function showLedger(s, log, stale) {
   $('#camp-latest').replaceChildren(...log.events.slice(-3).reverse().map(e => el('li', {}, logLine(e))));
   const box = $('#camp-stale');
   box.hidden = !stale;
-  box.textContent = stale ? 'Offline: the ledger as it stood at ' + new Date(stale).toLocaleString() +
-    ', read only. Changes made now wait in the queue below and go out when the connection returns.' : '';
+  box.textContent = stale ? _('Offline: the ledger as it stood at {time}, read only. Changes made now wait in the queue below and go out when the connection returns.',
+    { time: new Date(stale).toLocaleString(musterLang.lang() === 'de' ? 'de-DE' : undefined) }) : '';
 }
 
 // The changes made offline, in the order they will be sent; a refused one
@@ -738,8 +823,8 @@ function showQueue(q) {
   box.replaceChildren(...q.map(e => el('li', { class: e.state, 'data-id': e.id },
     e.cmd.replace('campaign/', '').replace('/', ' '), ' ',
     Object.entries(e.body).map(([k, v]) => v === true ? k : k + ' ' + v).join(', '), ': ',
-    e.state === 'refused' ? ['refused: ', e.error, ' ', el('button', { type: 'button', class: 'dismiss' }, 'OK')]
-      : 'waiting to be sent')));
+    e.state === 'refused' ? [_('refused:') + ' ', e.error, ' ', el('button', { type: 'button', class: 'dismiss' }, _('OK'))]
+      : _('waiting to be sent'))));
   for (const b of $$('button.dismiss', box)) b.addEventListener('click', () => musterOffline.dismiss(b.parentNode.dataset.id));
 }
 
@@ -788,11 +873,11 @@ function showRecorded(ids, answer) {
   for (const id of ids) {
     madeHere.add(id);
     const e = lastLog.find(x => x.id === id);
-    const text = `#${id} recorded: ${e ? logLine(e).replace(/^#\d+ /, '') : 'done'}`;
+    const text = _('#{id} recorded: {what}', { id, what: e ? logText(e) : _('done') });
     said.push(text);
     const line = el('p', { class: 'recorded' }, text);
     if (!e || !notUndone(e)) {
-      const b = el('button', { type: 'button', class: 'undo-btn', 'data-event': id }, 'Undo');
+      const b = el('button', { type: 'button', class: 'undo-btn', 'data-event': id }, _('Undo'));
       b.addEventListener('click', () => undoEvent(id, b));
       line.append(' ', b);
     }
@@ -818,10 +903,10 @@ const notUndone = e => ['new', 'add', 'reveal', 'fair-commit', 'contribute', 'un
 function answerExtras(a) {
   const x = {};
   if (!a) return x;
-  if (a.fair_commitment) x['Fair commitment (give it to the other side)'] = a.fair_commitment;
-  if (a.contribution && !a.id) x['Contribution (give it to the owner)'] = a.contribution;
-  if (a.salt && a.division && a.commitment) x['Reveal document'] = JSON.stringify(a);
-  if (a.commitment && a.hidden && !a.salt) x['Commitment'] = a.commitment;
+  if (a.fair_commitment) x[_('Fair commitment (give it to the other side)')] = a.fair_commitment;
+  if (a.contribution && !a.id) x[_('Contribution (give it to the owner)')] = a.contribution;
+  if (a.salt && a.division && a.commitment) x[_('Reveal document')] = JSON.stringify(a);
+  if (a.commitment && a.hidden && !a.salt) x[_('Commitment')] = a.commitment;
   return x;
 }
 
@@ -897,11 +982,11 @@ const diceTyped = f => 'dice' in f.dataset && !(f.elements.how && f.elements.how
 
 function addDice(f) {
   const box = el('div', { class: 'dice' },
-    el('fieldset', { class: 'seg' }, el('legend', {}, 'Dice'),
-      el('label', {}, el('input', { type: 'radio', name: 'dice', value: 'seed', 'data-local': '', checked: true }), ' Roll for me'),
-      el('label', {}, el('input', { type: 'radio', name: 'dice', value: 'typed', 'data-local': '' }), ' I roll real dice')),
+    el('fieldset', { class: 'seg' }, el('legend', {}, _('Dice')),
+      el('label', {}, el('input', { type: 'radio', name: 'dice', value: 'seed', 'data-local': '', checked: true }), ' ' + _('Roll for me')),
+      el('label', {}, el('input', { type: 'radio', name: 'dice', value: 'typed', 'data-local': '' }), ' ' + _('I roll real dice'))),
     el('div', { class: 'typed', hidden: true },
-      el('p', { class: 'hint' }, 'A d100 for each line (00 = 100). The next line appears once the tables know what comes next; nothing is recorded before the last.'),
+      el('p', { class: 'hint' }, _('A d100 for each line (00 = 100). The next line appears once the tables know what comes next; nothing is recorded before the last.')),
       el('ol', { class: 'roll-fields' })));
   f.querySelector('button[type="submit"]').before(box);
   f.addEventListener('change', e => {
@@ -915,21 +1000,21 @@ function addRollFieldTo(f, n, label) {
   while (list.children.length > n - 1) list.lastElementChild.remove();
   const input = el('input', { inputmode: 'numeric', maxlength: '3', 'data-roll': n, 'data-local': '' });
   input.addEventListener('input', () => { if (/^(100|00|[0-9]{2})$/.test(input.value.trim())) f.requestSubmit(); });
-  list.append(el('li', {}, el('label', {}, label, input)));
+  list.append(el('li', {}, el('label', {}, promptWords(label), input)));
   return input;
 }
 
-const howHints = {
-  open: 'Open: both sides see the division as it is rolled.',
-  hidden: 'Hidden: the other side sees only a commitment until you reveal it. Dice you roll yourself make it "not verifiable".',
-  fair: 'Fair: step 1 of a fair roll. The page shows a commitment to give the other side; see "Fair roll" below.',
-};
+const howHints = () => ({
+  open: _('Open: both sides see the division as it is rolled.'),
+  hidden: _('Hidden: the other side sees only a commitment until you reveal it. Dice you roll yourself make it "not verifiable".'),
+  fair: _('Fair: step 1 of a fair roll. The page shows a commitment to give the other side; see "Fair roll" below.'),
+});
 
 function formChanged(f, e) {
   delete f.dataset.key; // another change: another request
   if (e.target.name === 'post') $('.brigade-row', f).hidden = f.elements.post.value !== 'brigade';
   if (e.target.name === 'captured' && $('.camp-row', f)) $('.camp-row', f).hidden = !e.target.checked;
-  if (e.target.name === 'how') $('.how-hint', f).textContent = howHints[e.target.value];
+  if (e.target.name === 'how') $('.how-hint', f).textContent = howHints()[e.target.value];
   if (e.target.name === 'div' && f.closest('#fair')) { for (const i of $$('.hex', f)) delete i.dataset.filled; fillFair(); }
   if (e.target.name === 'dice' || e.target.name === 'how' || e.target.name === 'div') $$('.roll-fields', f).forEach(l => l.replaceChildren());
 }
@@ -961,7 +1046,7 @@ async function campaignSubmit(ev) {
   for (const x of $$('.roll-fields', f)) x.replaceChildren();
   for (const x of $$('.typed, .brigade-row, .camp-row', f)) x.hidden = true;
   if ($('.dice', f)) $('.dice', f).hidden = false;
-  if ($('.how-hint', f)) $('.how-hint', f).textContent = howHints.open;
+  if ($('.how-hint', f)) $('.how-hint', f).textContent = howHints().open;
   fillFair();
 }
 
@@ -1018,7 +1103,7 @@ function verifyDocument(ev) {
   let doc;
   try { doc = JSON.parse($('#verify-form').document.value); } catch (e) { doc = null; }
   if (!doc || !doc.division || !/^[0-9a-f]{32}$/.test(doc.salt || '') || !/^[0-9a-f]{64}$/.test(doc.commitment || '')) {
-    out.textContent = 'That is not a reveal document: paste what Reveal shows ({"division":…,"salt":…,"commitment":…}).';
+    out.textContent = _('That is not a reveal document: paste what Reveal shows ({"division":…,"salt":…,"commitment":…}).');
     out.classList.add('error');
     announce(out.textContent);
     return;
@@ -1028,16 +1113,34 @@ function verifyDocument(ev) {
   const got = sha256(Uint8Array.from([...salt, ...body]));
   const logged = lastLog.filter(e => e.kind === 'engage' && e.hidden && e.commitment === doc.commitment).pop();
   const ok = got === doc.commitment && logged;
-  out.textContent = ok ? `Verified: it opens the commitment event #${logged.id} recorded for division ${logged.division} ${logged.name || ''}.`
-    : got !== doc.commitment ? 'Does not verify: the division and salt do not give that commitment.'
-      : 'Does not verify: no hidden engage in the log recorded that commitment.';
+  out.textContent = ok ? _('Verified: it opens the commitment event #{id} recorded for division {division} {name}.', { ...logged, name: logged.name || '' })
+    : got !== doc.commitment ? _('Does not verify: the division and salt do not give that commitment.')
+      : _('Does not verify: no hidden engage in the log recorded that commitment.');
   out.classList.add(ok ? 'outcome' : 'error');
   announce(out.textContent);
 }
 
 // ---- start ------------------------------------------------------------------
 
+// Another language chosen: what the page drew from the API, drawn again.
+function redraw() {
+  $('#fire-typed').placeholder = _('d100');
+  if (whoami && whoami.campaign) $('#who').textContent = whoami.viewer === 'umpire' ? _('Umpire') : term(whoami.viewer);
+  const typed = $('#div-form').dice.value === 'typed';
+  $('#div-go').textContent = typed ? _('Show the division') : _('Roll the division');
+  if (typed) relabel();
+  else if (lastDivision && !$('#div-result').hidden) renderDivision(lastDivision);
+  $('#fire-outcome').hidden = true;
+  lastCurveKey = null;
+  updateFire();
+  for (const f of $$('#camp-forms form')) if ($('.how-hint', f)) $('.how-hint', f).textContent = howHints()[f.elements.how.value];
+  if (lastShow) showLedger(lastShow, { events: lastLog }, null);
+}
+
 async function start() {
+  await musterLang.ready();
+  $('#fire-typed').placeholder = _('d100');
+  musterLang.onChange(redraw);
   for (const b of $$('#tabs button')) b.addEventListener('click', () => selectTab(b.dataset.tab));
   if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {});
   try {
@@ -1056,14 +1159,14 @@ async function start() {
   if (whoami.viewer === 'nobody' && whoami.links) $('#denied').hidden = false;
   if (whoami.campaign) {
     $('#who').hidden = false;
-    $('#who').textContent = cap(whoami.viewer);
+    $('#who').textContent = whoami.viewer === 'umpire' ? _('Umpire') : term(whoami.viewer);
     $('#who').classList.add(whoami.viewer);
     $('#tabs [data-tab="campaign"]').hidden = false;
     const write = whoami.viewer === 'umpire' || whoami.sides_can_write;
     $('#camp-forms').hidden = !write;
     $('#camp-readonly').hidden = write;
     if (whoami.viewer !== 'umpire') {
-      const army = $(`#div-form input[name="army"][value="${whoami.viewer}"]`);
+      const army = $$('#div-form input[name="army"]').find(i => i.value === whoami.viewer);
       if (army) army.checked = true;
     }
   }
@@ -1078,13 +1181,13 @@ async function start() {
   let timer = null;
   const soon = () => { clearTimeout(timer); timer = setTimeout(updateFire, 120); };
   ff.addEventListener('input', e => {
-    if (e.target.name === 'range-slider') ff.range.value = e.target.value;
+    if (e.target.name === 'range-slider') ff.range.value = musterLang.dec(e.target.value);
     soon();
   });
   ff.addEventListener('change', e => {
     if (e.target.name === 'unit') {
-      const r = parseFloat(ff.range.value) || 0;
-      ff.range.value = String(e.target.value === 'yd' ? r * 10 : r / 10);
+      const r = parseFloat(ff.range.value.replace(',', '.')) || 0;
+      ff.range.value = musterLang.dec(String(e.target.value === 'yd' ? r * 10 : r / 10));
     }
     soon();
   });

@@ -29,9 +29,11 @@
 #include <unistd.h>
 
 extern const char mu_web_index_html[], mu_web_app_js[], mu_web_style_css[],
-    mu_web_offline_js[], mu_web_page_sw_js[];
+    mu_web_offline_js[], mu_web_page_sw_js[], mu_web_lang_js[],
+    mu_web_lang_de[];
 extern const size_t mu_web_index_html_len, mu_web_app_js_len,
-    mu_web_style_css_len, mu_web_offline_js_len, mu_web_page_sw_js_len;
+    mu_web_style_css_len, mu_web_offline_js_len, mu_web_page_sw_js_len,
+    mu_web_lang_js_len, mu_web_lang_de_len;
 
 #define TOKEN_HEADER "X-Muster-Token"
 
@@ -375,9 +377,15 @@ static enum MHD_Result asset(struct MHD_Connection *c, const char *url)
          &mu_web_offline_js_len},
         {"/sw.js", "text/javascript; charset=utf-8", mu_web_page_sw_js,
          &mu_web_page_sw_js_len},
+        {"/lang.js", "text/javascript; charset=utf-8", mu_web_lang_js,
+         &mu_web_lang_js_len},
+        /* the page's German words, a gettext catalogue (empty without
+         * gettext's tools at build time: then not found, and English) */
+        {"/lang/de.mo", "application/octet-stream", mu_web_lang_de,
+         &mu_web_lang_de_len},
     };
     for (size_t i = 0; i < sizeof assets / sizeof *assets; i++)
-        if (!strcmp(url, assets[i].url))
+        if (!strcmp(url, assets[i].url) && *assets[i].len)
             return respond(c, 200, assets[i].type, (char *)assets[i].data,
                         *assets[i].len, false);
     return respond(c, 404, "text/plain; charset=utf-8", (char *)"not found\n", 10,

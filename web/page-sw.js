@@ -4,11 +4,13 @@
 // the last visit, so that the campaign page opens with the Wi-Fi off (its
 // last ledger and the queue of changes are offline.js's). The API is never
 // cached here: every answer about the campaign comes from the server.
-const CACHE = 'muster-page-1';
-const FILES = ['/', '/app.js', '/offline.js', '/style.css'];
+const CACHE = 'muster-page-2';
+const FILES = ['/', '/app.js', '/offline.js', '/style.css', '/lang.js', '/lang/de.mo'];
 
 self.addEventListener('install', e => {
-  e.waitUntil(caches.open(CACHE).then(c => c.addAll(FILES)).then(() => self.skipWaiting()));
+  // each on its own: a build without gettext has no /lang/de.mo
+  e.waitUntil(caches.open(CACHE).then(c => Promise.all(FILES.map(f => c.add(f).catch(() => {}))))
+    .then(() => self.skipWaiting()));
 });
 self.addEventListener('activate', e => e.waitUntil(self.clients.claim()));
 self.addEventListener('fetch', e => {

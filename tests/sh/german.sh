@@ -150,9 +150,7 @@ done
 # The catalogue: the template as po/update.sh makes it, every message of
 # it translated in de.po, none fuzzy.
 mkdir po && cp "$src"/po/de.po po/ && cp "$src"/po/POTFILES po/
-(cd "$src" && LC_ALL=C.UTF-8 xgettext --from-code=UTF-8 --add-comments=TRANSLATORS \
-    $(cat po/KEYWORDS) --package-name=muster --sort-by-file --add-location=file \
-    -o "$work/po/muster.pot" $(cat po/POTFILES)) 2>/dev/null
+bash "$src/po/update.sh" --template "$work/po/muster.pot" 2>/dev/null
 if ! diff <(grep -v POT-Creation-Date "$src/po/muster.pot") \
           <(grep -v POT-Creation-Date po/muster.pot) >/dev/null; then
     echo "FAIL po/muster.pot is not what the sources give: run po/update.sh"; fail=1

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Runs a web test of muster serve with node:
-#   tests/web/run.sh api|browser|clients|refusals|undo|writes|stalled|live|campaign_offline MUSTER
+#   tests/web/run.sh api|browser|clients|refusals|undo|writes|stalled|live|campaign_offline|battle|german MUSTER
 # 'browser' drives Debian's /usr/bin/chromium with puppeteer-core from
 # tests/web/node_modules, which the README's test command installs from
 # package-lock.json before ctest (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1
@@ -40,11 +40,18 @@ case $what in
     [ -f "$here/node_modules/puppeteer-core/package.json" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
     exec node "$here/$what.mjs" "$muster" ;;
+  # the page in German: its words, decimal commas, the DE/EN switch, axe-core
+  german)
+    [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
+    [ -f "$here/node_modules/puppeteer-core/package.json" ] && [ -f "$here/node_modules/axe-core/axe.min.js" ] ||
+      skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
+    [ -s "$(dirname "$muster")/web-lang/de.mo" ] || skip "the build made no page catalogue (gettext's msgfmt, msggrep)"
+    exec node "$here/german.mjs" "$muster" ;;
   # a whole battle from the page at 390x844, layout, axe-core on every view
   battle)
     [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
     [ -f "$here/node_modules/puppeteer-core/package.json" ] && [ -f "$here/node_modules/axe-core/axe.min.js" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
     exec node "$here/battle.mjs" "$muster" ;;
-  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|stalled|live|campaign_offline|battle MUSTER"; exit 2 ;;
+  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|stalled|live|campaign_offline|battle|german MUSTER"; exit 2 ;;
 esac

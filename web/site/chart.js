@@ -3,6 +3,7 @@
 // bars for a distribution ({value: probability}) and a line for a fire
 // curve ([{range, p}]). Plain DOM, no library.
 const NS = 'http://www.w3.org/2000/svg';
+const num = (x, d) => musterLang.num(x, d); // lang.js: a decimal comma in German
 
 function el(name, attrs = {}, text) {
   const e = document.createElementNS(NS, name);
@@ -28,14 +29,14 @@ export function bars(dist, title) {
   for (let f = 0; f <= 1; f += 0.5) {
     const y = H - B - f * (H - B - T);
     svg.append(el('line', { x1: L, x2: W - 4, y1: y, y2: y, class: 'grid' }));
-    svg.append(el('text', { x: L - 4, y: y + 4, class: 'axis', 'text-anchor': 'end' }, (f * max * 100).toFixed(0) + '%'));
+    svg.append(el('text', { x: L - 4, y: y + 4, class: 'axis', 'text-anchor': 'end' }, num(f * max * 100, 0) + '%'));
   }
   const every = Math.ceil(keys.length / 12);
   keys.forEach((k, i) => {
     const h = (dist[k] / max) * (H - B - T);
     const x = L + i * bw;
     const r = el('rect', { x: x + 1, y: H - B - h, width: Math.max(bw - 2, 1), height: h, class: k === top ? 'bar top' : 'bar' });
-    r.append(el('title', {}, `${k}: ${(dist[k] * 100).toFixed(2)}%`));
+    r.append(el('title', {}, `${k}: ${num(dist[k] * 100, 2)}%`));
     svg.append(r);
     if (i % every === 0) svg.append(el('text', { x: x + bw / 2, y: H - B + 14, class: 'axis', 'text-anchor': 'middle' }, k));
   });
@@ -53,10 +54,10 @@ export function line(points, title) {
   const X = r => L + (r / xmax) * (W - L - 8), Y = p => H - B - (p / ymax) * (H - B - T);
   for (let f = 0; f <= 1; f += 0.5) {
     svg.append(el('line', { x1: L, x2: W - 4, y1: Y(f * ymax), y2: Y(f * ymax), class: 'grid' }));
-    svg.append(el('text', { x: L - 4, y: Y(f * ymax) + 4, class: 'axis', 'text-anchor': 'end' }, Math.round(f * ymax) + '%'));
+    svg.append(el('text', { x: L - 4, y: Y(f * ymax) + 4, class: 'axis', 'text-anchor': 'end' }, num(Math.round(f * ymax)) + '%'));
   }
   for (let r = 0; r <= xmax; r += Math.max(1, Math.ceil(xmax / 8)))
-    svg.append(el('text', { x: X(r), y: H - B + 14, class: 'axis', 'text-anchor': 'middle' }, r + '"'));
+    svg.append(el('text', { x: X(r), y: H - B + 14, class: 'axis', 'text-anchor': 'middle' }, num(r) + '"'));
   svg.append(el('polyline', { points: points.map(p => `${X(p.range)},${Y(p.p)}`).join(' '), class: 'curve' }));
   return svg;
 }

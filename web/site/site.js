@@ -7,6 +7,7 @@ import { loadEngine } from './engine.js';
 import { bars, line } from './chart.js';
 
 const $ = s => document.querySelector(s);
+const { num } = musterLang; // lang.js: the words and numbers of the reader's language
 const net = $('#net');
 let engine = null;
 const house = { rules: null, weapons: null };
@@ -14,10 +15,11 @@ window.musterReady = loadEngine().then(e => { engine = e; window.musterEngine = 
 
 function status() {
   if (!engine) return;
-  net.textContent = navigator.onLine ? 'ready' : 'offline: all here';
+  net.textContent = navigator.onLine ? _('ready') : _('offline: all here');
   net.className = 'badge ' + (navigator.onLine ? 'ok' : 'off');
 }
 addEventListener('online', status);
+musterLang.onChange(() => { status(); figuresLabel(); });
 addEventListener('offline', status);
 
 if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
@@ -36,7 +38,8 @@ function options(form, skip = []) {
     if (!el.name || skip.includes(el.name) || el.type === 'submit') continue;
     if (el.type === 'radio' && !el.checked) continue;
     if (el.type === 'checkbox') { if (el.checked) o[el.name] = true; continue; }
-    const v = el.value.trim().replace(/\s+/g, el.name === 'rolls' ? ',' : ' ');
+    let v = el.value.trim().replace(/\s+/g, el.name === 'rolls' ? ',' : ' ');
+    if (el.name === 'range') v = v.replace(',', '.'); // "4,5" in German
     if (v !== '') o[el.name] = v;
   }
   if (o.rolls) delete o.seed;
@@ -65,8 +68,11 @@ $('#div-form').addEventListener('submit', async ev => {
 // Fire: figures for small arms, crew for guns; the curve under it.
 const guns = ['gun', 'canister', 'roundshot'];
 const fireForm = $('#fire-form');
+const figuresLabel = () => {
+  $('.figures-label').textContent = guns.includes(fireForm.weapon.value) ? _('Crew') : _('Figures');
+};
 fireForm.weapon.addEventListener('change', () => {
-  $('.figures-label').textContent = guns.includes(fireForm.weapon.value) ? 'Crew' : 'Figures';
+  figuresLabel();
   if (guns.includes(fireForm.weapon.value) && Number(fireForm.count.value) > 6) fireForm.count.value = '4';
 });
 function volley() {
@@ -82,8 +88,9 @@ fireForm.addEventListener('submit', async ev => {
   if (c.code === 0) {
     const j = JSON.parse(c.out);
     const pts = j.points.map(p => ({ range: Number(p.range), p: Number(p.p ?? p[Object.keys(p).find(k => k !== 'range' && k !== 'yards' && k !== 'load')]) }));
-    $('#curve-chart').replaceChildren(line(pts, `${o.weapon}: P by range`));
-    $('#curve-cap').textContent = `Chance per figure (P, %) of ${o.weapon}${o.cover ? ' against cover' : ''}, from muster curve.`;
+    $('#curve-chart').replaceChildren(line(pts, _('{weapon}: P by range', o)));
+    $('#curve-cap').textContent = o.cover ? _('Chance per figure (P, %) of {weapon} against cover, from muster curve.', o)
+      : _('Chance per figure (P, %) of {weapon}, from muster curve.', o);
   }
 });
 
@@ -95,7 +102,10 @@ $('#odds-form').addEventListener('submit', async ev => {
   if (what === 'division') {
     const o = options($('#div-form'), ['seed', 'rolls']);
     r = await run('odds division', o, 'json');
-    if (r.code === 0) { dist = JSON.parse(r.out).stands; title = `Stands of a ${o.army} division`; }
+    if (r.code === 0) {
+      dist = JSON.parse(r.out).stands;
+      title = o.army === 'confederate' ? _('Stands of a Confederate division') : _('Stands of a Union division');
+    }
   } else {
     const o = volley();
     delete o.seed; delete o.rolls;
@@ -103,14 +113,14 @@ $('#odds-form').addEventListener('submit', async ev => {
     if (r.code === 0) {
       const j = JSON.parse(r.out);
       dist = (j.per_figure || j.additive).p;
-      title = `Hits of ${o.figures || o.crew} ${o.weapon} at ${o.range}"`;
+      title = _('Hits of {n} {weapon} at {range}"', { n: o.figures || o.crew, weapon: o.weapon, range: musterLang.dec(o.range) });
     }
   }
   const pre = $('#odds-out');
   if (!show(pre, r)) { $('#odds-chart').replaceChildren(); return; }
   $('#odds-chart').replaceChildren(bars(dist, title));
-  $('#odds-cap').textContent = 'Exact probabilities from muster odds; the darker bar is the most likely.';
-  pre.textContent = Object.entries(dist).map(([k, p]) => `${k.padStart(3)}  ${(100 * p).toFixed(2).padStart(6)} %`).join('\n');
+  $('#odds-cap').textContent = _('Exact probabilities from muster odds; the darker bar is the most likely.');
+  pre.textContent = Object.entries(dist).map(([k, p]) => `${k.padStart(3)}  ${num(100 * p, 2).padStart(6)} %`).join('\n');
 });
 
 // House rules: a file written by `muster rules export --to app`, checked by
@@ -131,11 +141,12 @@ async function openHouse(input, kind) {
   }
   house[kind] = path;
   out.classList.remove('error');
-  out.textContent = `${f.name}: in use for ${kind === 'rules' ? 'divisions and their odds' : 'volleys and curves'}`;
+  out.textContent = kind === 'rules' ? _('{file}: in use for divisions and their odds', { file: f.name })
+    : _('{file}: in use for volleys and curves', { file: f.name });
 }
 $('#house-rules').addEventListener('change', e => openHouse(e.target, 'rules'));
 $('#house-weapons').addEventListener('change', e => openHouse(e.target, 'weapons'));
 $('#house-clear').addEventListener('click', () => {
   house.rules = house.weapons = null;
-  $('#house-out').textContent = "The book's tables and weapons are in use.";
+  $('#house-out').textContent = _("The book's tables and weapons are in use.");
 });

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+// The page in German (issue 26), in Debian's chromium at 390x844 with a
+// German browser (navigator.languages de-DE): the page's own words and the
+// API's values in German, numbers with a decimal comma (the fire odds,
+// worked out here from P), the DE/EN switch (remembered, <html lang>),
+// refusals in the page's words, axe-core on the German page (no violation
+// at all), and the offline app at /app/ in German where the build made it.
+// Screenshots go to tests/web/shots/ (or $MUSTER_SHOTS): de-*.png.
+// Usage: node german.mjs MUSTER
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import puppeteer from 'puppeteer-core';
+import { startServer, tally, cliOf } from './common.mjs';
+
+const muster = process.argv[2];
+const here = dirname(fileURLToPath(import.meta.url));
+const shots = process.env.MUSTER_SHOTS || join(here, 'shots');
+mkdirSync(shots, { recursive: true });
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const t = tally(), check = t.check;
+const cli = cliOf(muster);
+const dir = mkdtempSync(join(tmpdir(), 'muster-german-'));
+const db = join(dir, 'c.db');
+cli('campaign', 'new', db, '--name', 'Gettysburg', '--year', '1863', '--theater', 'east');
+cli('campaign', 'add', db, '--side', 'union', '--name', 'Wadsworth', '--corps', 'I Corps');
+cli('campaign', 'add', db, '--side', 'confederate', '--name', 'Heth', '--corps', 'Third Corps');
+cli('campaign', 'battle', 'start', db, "McPherson's Ridge");
+cli('campaign', 'engage', db, '1', '--seed', '7');
+cli('campaign', 'casualties', db, '1', '--brigade', '1', '--lost', '2', '--captured', '1');
+
+const srv = await startServer(muster, ['--campaign', db]);
+const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage', '--lang=de-DE', '--accept-lang=de-DE,de'] });
+
+async function phone(url, langs = 'de-DE,de', ctx = browser) {
+  const p = await ctx.newPage();
+  p.on('pageerror', e => check('no script error', false, e.message));
+  await p.setBypassCSP(true); // axe-core goes in as a script of the test's
+  const cdp = await p.target().createCDPSession();
+  await cdp.send('Emulation.setUserAgentOverride', { userAgent: await browser.userAgent(), acceptLanguage: langs });
+  await p.setViewport({ width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  await p.goto(url, { waitUntil: 'domcontentloaded' });
+  return p;
+}
+const text = (p, sel) => p.$eval(sel, e => e.textContent.trim());
+const lang = p => p.evaluate(() => document.documentElement.lang);
+const langIs = (p, l) => p.waitForFunction(l => document.documentElement.lang === l &&
+  document.querySelector(`.langs [data-lang="${l}"]`)?.getAttribute('aria-pressed') === 'true', { timeout: 5000 }, l);
+
+// The fire odds of 11 muskets at 4.5": P = 2 × (15 − 4.5) = 21 % a figure;
+// "each figure rolls" is binomial(11, 0.21), the chance of no hit
+// 0.79^11 = 7.48 %: written with a comma in German, a point in English.
+const none = (100 * 0.79 ** 11).toFixed(2);
+async function fireOdds(p, range) { // range as the reader types it
+  await p.$eval('#tabs [data-tab="fire"]', b => b.click());
+  await p.$eval('#fire-form', (f, range) => {
+    f.weapon.value = 'musket'; f.figures.value = '11'; f.range.value = range;
+    f.range.dispatchEvent(new Event('input', { bubbles: true }));
+  }, range);
+  // until the odds are those of 4.5" (the chance of 11 hits is 0.21^11)
+  await p.waitForFunction(() => [...document.querySelectorAll('#fire-odds tbody tr')].some(r => r.cells[0].textContent === '11') &&
+    /4[.,]5/.test(document.querySelector('#fire-working').textContent), { timeout: 10000 }).catch(() => {});
+  return p.$$eval('#fire-odds tbody tr', rows => rows.map(r => Array.from(r.cells, c => c.textContent)));
+}
+
+try {
+  // The generator page, German from the browser's language.
+  let p = await phone(srv.base + '#tab=division');
+  await langIs(p, 'de');
+  check('navigator.languages is German', (await p.evaluate(() => navigator.languages[0])) === 'de-DE');
+  check('<html lang="de">', (await lang(p)) === 'de');
+  check('tabs in German', (await p.$$eval('#tabs button', bs => bs.filter(b => !b.hidden).map(b => b.textContent))).join('|') === 'Division|Feuer');
+  check('heading in German', (await text(p, '#division h2')) === 'Eine Division trifft ein', await text(p, '#division h2'));
+  check('button in German', (await text(p, '#div-go')) === 'Division würfeln');
+  check('placeholder in German', (await p.$eval('input[name="seed"]', e => e.placeholder)) === 'vom Server gezogen');
+  await p.type('#division input[name="seed"]', '7');
+  await p.click('#div-go');
+  await p.waitForSelector('#div-result:not([hidden])');
+  const div = await text(p, '#div-result');
+  check('division in German', /^Unions-Infanteriedivision, östlicher Kriegsschauplatz 1863/.test(div) ||
+    /Infanteriedivision/.test(div), div.slice(0, 80));
+  check('division: stands and batteries in German', /Basen/.test(div) && /Batterie/.test(div) && /Seed 7/.test(div), div);
+  check('division: no English words', !/\b(stands|brigadier|rolled|batteries|with the division)\b/.test(div), div);
+  // 23 ÷ 9 = 2.55: the quotient with a comma
+  check('division: the artillery quotient with a comma', /÷ \d+ = \d+,\d\d/.test(div), div.match(/÷[^→]*/));
+  await p.evaluate(() => document.querySelector('#div-result').scrollIntoView());
+  await p.screenshot({ path: join(shots, 'de-generator.png') });
+
+  // A refusal in the page's words: a seed the server refuses, the field
+  // named as the German form names it, no CLI flag.
+  await p.$eval('input[name="seed"]', e => { e.value = 'abc'; });
+  await p.click('#div-go');
+  await p.waitForSelector('#div-error:not([hidden])');
+  const err = await text(p, '#div-error');
+  check('refusal names the German field', /^„Seed/.test(err) && /wurde nicht angenommen/.test(err), err);
+  check('refusal names no CLI flag', !/--[a-z]/.test(err), err);
+
+  // Fire: the odds with a decimal comma.
+  let rows = await fireOdds(p, '4,5');
+  const zero = rows.find(r => r[0] === '0');
+  check('fire odds: 0 hits, each figure rolls, with a comma', zero && zero[2] === none.replace('.', ',') + ' %', { zero, want: none });
+  check('fire odds: every percentage with a comma', rows.every(r => r.slice(1).every(c => c === '–' || /^<?\d+,\d\d %$/.test(c))), rows);
+  check('fire line in German', /sichere Treffer und 31 % Chance auf einen 3\. Treffer/.test(await text(p, '#fire-line')), await text(p, '#fire-line'));
+  check('fire working in German', /je Schuss auf 4,5 Zoll/.test(await text(p, '#fire-working')), await text(p, '#fire-working'));
+  check('odds heads in German', (await p.$$eval('#fire-odds thead th', h => h.map(x => x.textContent))).join('|') === 'Treffer|diese Regel|jede Figur würfelt');
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await p.screenshot({ path: join(shots, 'de-fire.png') });
+  await axe(p, 'fire, German');
+
+  // EN: the switch, remembered over a reload; the numbers with a point.
+  await p.click('.langs [data-lang="en"]');
+  await langIs(p, 'en');
+  check('EN: <html lang="en">', (await lang(p)) === 'en');
+  check('EN: tabs in English', (await p.$$eval('#tabs button', bs => bs.filter(b => !b.hidden).map(b => b.textContent))).join('|') === 'Division|Fire');
+  await p.waitForFunction(n => [...document.querySelectorAll('#fire-odds tbody tr')].some(r => r.cells[2].textContent === n + ' %'), { timeout: 10000 }, none);
+  check('EN: the odds with a point', true);
+  check('EN: kept', (await p.evaluate(() => localStorage.getItem('muster-lang'))) === 'en');
+  await p.reload({ waitUntil: 'domcontentloaded' });
+  await langIs(p, 'en');
+  check('EN: still English after a reload, though the browser is German', (await text(p, '#division h2')) === 'A division arrives');
+  // DE again
+  await p.click('.langs [data-lang="de"]');
+  await langIs(p, 'de');
+  rows = await fireOdds(p, '4,5');
+  check('DE again: the odds with a comma', rows.some(r => r[2] === none.replace('.', ',') + ' %'), rows.slice(0, 3));
+  check('DE again: tabs', (await p.$$eval('#tabs button', bs => bs.filter(b => !b.hidden).map(b => b.textContent))).join('|') === 'Division|Feuer');
+  await p.close();
+
+  // An English browser gets English; a French one too.
+  // (each in a context of its own: nothing kept from the switch)
+  for (const [l, want, h2] of [['en-US,en', 'en', 'A division arrives'], ['fr-FR,fr', 'en', 'A division arrives'],
+    ['de-AT,en', 'de', 'Eine Division trifft ein'], ['fr-FR,de,en', 'de', 'Eine Division trifft ein']]) {
+    const ctx = await browser.createBrowserContext();
+    const e = await phone(srv.base, l, ctx);
+    await langIs(e, want).catch(() => {});
+    check(`${l}: ${want}`, (await text(e, '#division h2')) === h2, await text(e, '#division h2'));
+    await ctx.close();
+  }
+
+  // The campaign, German, as the umpire.
+  const fresh = await browser.createBrowserContext();
+  p = await phone(srv.links.umpire, 'de-DE,de', fresh);
+  await langIs(p, 'de');
+  await p.waitForSelector('#camp-ledger .division');
+  const ledger = await text(p, '#camp-ledger');
+  check('ledger in German', /Schlacht im Gange: McPherson's Ridge/.test(ledger) && /Konföderierte/.test(ledger) && /Basen/.test(ledger), ledger.slice(0, 200));
+  const logText = await text(p, '#camp-log');
+  check('log in German', /Verluste/.test(logText) && /Schlachtbeginn/.test(logText) && !/casualties|battle-start/.test(logText), logText.slice(0, 200));
+  check('badge in German', (await text(p, '#who')) === 'Schiedsrichter');
+  await p.evaluate(() => { for (const d of document.querySelectorAll('#camp-forms details')) d.open = false; });
+  await axe(p, 'campaign, German');
+  await p.evaluate(() => { const e = document.querySelector('#camp-ledger'); window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8); });
+  await p.screenshot({ path: join(shots, 'de-campaign.png') });
+  // Nothing wider than the phone in German's longer words.
+  const wide = await p.evaluate(() => {
+    for (const d of document.querySelectorAll('details')) d.open = true;
+    return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest('.scroll'))
+      .map(e => e.tagName + '.' + e.className + ' ' + (e.textContent || '').slice(0, 30)).slice(0, 5);
+  });
+  check('German: nothing wider than 390 px', wide.length === 0, wide);
+  await p.close();
+
+  // The offline app at /app/, in German, where the build made it.
+  if (existsSync(join(dirname(muster), 'muster-site', 'index.html'))) {
+    p = await phone(srv.base + 'app/', 'de-DE,de', fresh);
+    await langIs(p, 'de');
+    check('app: tabs in German', (await p.$$eval('#tabs button', bs => bs.map(b => b.textContent))).join('|') === 'Division|Feuer|Chancen|Haus');
+    await p.waitForFunction(() => window.musterReady, { timeout: 20000 });
+    await p.evaluate(() => window.musterReady);
+    await p.$eval('#tabs [data-tab="odds"]', b => b.click());
+    await p.$eval('#odds-form', f => f.requestSubmit());
+    await p.waitForFunction(() => document.querySelector('#odds-out').textContent.length > 0, { timeout: 20000 });
+    check('app: odds with a comma', /\d,\d\d %/.test(await text(p, '#odds-out')), (await text(p, '#odds-out')).slice(0, 60));
+    check('app: caption in German', /Exakte Wahrscheinlichkeiten/.test(await text(p, '#odds-cap')));
+    await axe(p, 'offline app, German');
+    await p.screenshot({ path: join(shots, 'de-app.png') });
+    await p.close();
+  } else {
+    console.log('note: no muster-site/ (emcc): the offline app not tried');
+  }
+} finally {
+  await browser.close();
+  await srv.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// axe-core: no violation at all.
+async function axe(p, what) {
+  if (!(await p.evaluate(() => !!window.axe))) await p.addScriptTag({ path: axePath });
+  const r = await p.evaluate(async () => {
+    const res = await window.axe.run(document, { resultTypes: ['violations'] });
+    return res.violations.map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`);
+  });
+  check(`axe-core: no violation (${what})`, r.length === 0, r);
+}
+
+console.log(`${t.pass} passed, ${t.fail} failed`);
+process.exit(t.fail ? 1 : 0);

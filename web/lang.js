@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+// lang.js -- the page's words in the reader's language, for muster serve's
+// page and the offline app alike. The words are the catalogue's: the build
+// compiles po/LANG.po (the page's messages, msggrep) into a gettext .mo,
+// which is fetched from the URL the script tag's data-mo names ({lang} in
+// it) and read here. English is the msgids themselves, so it needs none.
+//
+// The language: the one kept from the switch (localStorage), else the first
+// of navigator.languages that is German (de, de-AT...) or English, else
+// English. The switch (DE/EN) is put in the page's <header>.
+//
+// In the HTML every text and every placeholder, title and aria-label is the
+// page's English, translated where it stands (the HTML translate="no"
+// attribute keeps an element as it is); po/webstrings.py takes the same
+// texts into the template. The scripts mark theirs: _('...', {name: v})
+// with {name} places, _n(one, many, n, {...}) for a count ({n} is n),
+// _p(context, '...') where one English word needs two German ones.
+'use strict';
+
+const musterLang = (() => {
+  const KEY = 'muster-lang';
+  const LANGS = ['en', 'de'];
+  const script = document.currentScript;
+  const moUrl = (script && script.dataset.mo) || '/lang/{lang}.mo';
+  let lang = 'en', words = new Map();
+  const cache = { en: new Map() };
+  const listeners = [];
+
+  // A gettext .mo: magic, revision, count, the offsets of the two tables of
+  // (length, offset) pairs. Plural forms are NUL-separated in both.
+  function readMo(buf) {
+    const dv = new DataView(buf), map = new Map(), dec = new TextDecoder();
+    const magic = dv.getUint32(0, true);
+    const le = magic === 0x950412de;
+    if (!le && dv.getUint32(0, false) !== 0x950412de) throw new Error('not a catalogue');
+    const n = dv.getUint32(8, le), orig = dv.getUint32(12, le), tr = dv.getUint32(16, le);
+    const str = (table, i) => dec.decode(new Uint8Array(buf, dv.getUint32(table + 8 * i + 4, le), dv.getUint32(table + 8 * i, le)));
+    for (let i = 0; i < n; i++) {
+      const id = str(orig, i);
+      if (id) map.set(id.split('\0')[0], str(tr, i).split('\0'));
+    }
+    return map;
+  }
+
+  async function catalogue(l) {
+    if (cache[l]) return cache[l];
+    const res = await fetch(moUrl.replace('{lang}', l));
+    if (!res.ok) throw new Error(res.status);
+    return (cache[l] = readMo(await res.arrayBuffer()));
+  }
+
+  const fill = (s, args) => !args ? s : s.replace(/\{(\w+)\}/g, (m, k) => k in args ? String(args[k]) : m);
+  const _ = (s, args) => fill((words.get(s) || [s])[0] || s, args);
+  const _p = (ctx, s, args) => fill((words.get(ctx + '\x04' + s) || [s])[0] || s, args);
+  function _n(one, many, n, args) {
+    const t = words.get(one), k = n === 1 ? 0 : 1; // German and English alike
+    const s = t && t[k] ? t[k] : (k ? many : one);
+    return fill(s, { n: num(n), ...args });
+  }
+
+  // Numbers as the language writes them: a decimal comma in German.
+  const locale = () => (lang === 'de' ? 'de-DE' : 'en-US');
+  function num(x, digits) {
+    const o = { useGrouping: false };
+    if (digits !== undefined) { o.minimumFractionDigits = digits; o.maximumFractionDigits = digits; }
+    else o.maximumFractionDigits = 20;
+    return new Intl.NumberFormat(locale(), o).format(x);
+  }
+  // A decimal the API wrote exactly ("2.44"): its digits kept, the point
+  // made the language's.
+  const dec = v => (lang === 'de' ? String(v).replace(/^(-?\d+)\.(\d+)$/, '$1,$2') : String(v));
+
+  // The HTML's own texts: each text node and attribute with words in it,
+  // remembered with its English the first time, so that a switch can set
+  // it again in either language.
+  const ATTRS = ['placeholder', 'title', 'aria-label'];
+  const SKIP = new Set(['SCRIPT', 'STYLE', 'CODE', 'TITLE']);
+  const statics = [];
+  const wordy = s => /[A-Za-z]{2}/.test(s);
+  function collect(root) {
+    const walk = (node) => {
+      if (node.nodeType === 3) {
+        const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(node.nodeValue);
+        if (wordy(m[2])) statics.push({ node, id: m[2].replace(/\s+/g, ' '), lead: m[1], trail: m[3] });
+        return;
+      }
+      if (node.nodeType !== 1 || SKIP.has(node.tagName) || node.getAttribute('translate') === 'no') return;
+      for (const a of ATTRS)
+        if (node.hasAttribute(a) && wordy(node.getAttribute(a)))
+          statics.push({ node, attr: a, id: node.getAttribute(a).replace(/\s+/g, ' ') });
+      for (const k of node.childNodes) walk(k);
+    };
+    walk(root);
+  }
+  function translateStatics() {
+    for (const s of statics) {
+      if (s.attr) s.node.setAttribute(s.attr, _(s.id));
+      else s.node.nodeValue = s.lead + _(s.id) + s.trail;
+    }
+  }
+
+  function switchBox() {
+    const box = document.createElement('span');
+    box.className = 'langs';
+    box.setAttribute('role', 'group');
+    box.setAttribute('translate', 'no');
+    for (const [l, name] of [['de', 'Deutsch'], ['en', 'English']]) { // not translated: each in its own
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.lang = l;
+      b.lang = l;
+      b.title = name;
+      b.textContent = l.toUpperCase();
+      b.addEventListener('click', () => set(l, true));
+      box.append(b);
+    }
+    return box;
+  }
+  function showSwitch() {
+    const box = document.querySelector('.langs');
+    if (!box) return;
+    box.setAttribute('aria-label', _('Language'));
+    for (const b of box.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b.dataset.lang === lang));
+  }
+
+  function wanted() {
+    let kept = null;
+    try { kept = localStorage.getItem(KEY); } catch (e) { /* private mode */ }
+    if (LANGS.includes(kept)) return kept;
+    for (const l of navigator.languages || [navigator.language || 'en']) {
+      if (/^de(-|$)/i.test(l)) return 'de';
+      if (/^en(-|$)/i.test(l)) return 'en';
+    }
+    return 'en';
+  }
+
+  // The language l: its catalogue (English when it cannot be had), the
+  // page's texts, <html lang>, and whoever listens (the page's own
+  // renderers) told to draw again.
+  async function set(l, keep) {
+    let got = cache.en;
+    try { got = await catalogue(l); } catch (e) { l = 'en'; }
+    lang = l;
+    words = got;
+    if (keep) try { localStorage.setItem(KEY, l); } catch (e) { /* private mode */ }
+    document.documentElement.lang = l;
+    translateStatics();
+    showSwitch();
+    for (const f of listeners) f(l);
+  }
+
+  let ready;
+  function start() {
+    collect(document.body);
+    const head = document.querySelector('header');
+    if (head) head.append(switchBox());
+    ready = set(wanted(), false);
+    return ready;
+  }
+  if (document.readyState === 'loading') ready = new Promise(r => document.addEventListener('DOMContentLoaded', () => start().then(r)));
+  else start();
+
+  return {
+    _, _n, _p, num, dec, set,
+    lang: () => lang,
+    ready: () => ready,
+    onChange: f => listeners.push(f),
+  };
+})();
+const { _, _n, _p } = musterLang;
