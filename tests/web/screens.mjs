@@ -2,7 +2,9 @@
 // The page's screenshots for docs/ (not a test): each view at 390x844 in
 // Debian's chromium, on a small campaign in mid-battle: the generator,
 // fire, the odds, the campaign as the Union and as the Confederates side
-// by side, the log, and the forms. Usage: node screens.mjs MUSTER OUTDIR
+// by side, the log, and the forms; then the generator, fire and the
+// Union's ledger with a German browser (view-de-*.png).
+// Usage: node screens.mjs MUSTER OUTDIR
 import { mkdtempSync, mkdirSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,8 +30,12 @@ cli('campaign', 'leader-lost', db, '1', '--brigade', '2', '--seed', '4');
 const srv = await startServer(muster, ['--campaign', db]);
 const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
-async function phone(url) {
-  const p = await browser.newPage();
+async function phone(url, ctx = browser, langs = null) {
+  const p = await ctx.newPage();
+  if (langs) { // the browser's languages, as a German phone sends them
+    const cdp = await p.target().createCDPSession();
+    await cdp.send('Emulation.setUserAgentOverride', { userAgent: await browser.userAgent(), acceptLanguage: langs });
+  }
   await p.setViewport({ width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
   await p.goto(url, { waitUntil: 'domcontentloaded' });
   return p;
@@ -70,6 +76,26 @@ try {
   await pair.setViewport({ width: 800, height: 844 });
   await pair.setContent(`<body style="margin:0;background:#444;display:flex;gap:20px">${sides.map(b => `<img src="data:image/png;base64,${b}" width="390" height="844">`).join('')}</body>`);
   await pair.screenshot({ path: join(out, 'view-campaign-sides.png') });
+
+  // German, from the browser's languages (a context of its own: nothing
+  // kept from the switch).
+  const de = await browser.createBrowserContext();
+  p = await phone(srv.links.union + '&tab=division', de, 'de-DE,de');
+  await p.waitForFunction(() => document.documentElement.lang === 'de');
+  await p.type('#division input[name="seed"]', '7');
+  await p.click('#div-go');
+  await p.waitForSelector('#div-result:not([hidden])');
+  await at(p, '#div-result');
+  await shot(p, 'view-de-generator.png');
+  p = await phone(srv.links.union + '&tab=fire', de, 'de-DE,de');
+  await p.waitForSelector('#fire-odds tbody tr');
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await shot(p, 'view-de-fire.png');
+  p = await phone(srv.links.union, de, 'de-DE,de');
+  await p.waitForSelector('#camp-ledger .division');
+  await p.evaluate(() => { for (const d of document.querySelectorAll('#camp-forms details')) d.open = false; });
+  await at(p, '#camp-ledger');
+  await shot(p, 'view-de-campaign.png');
 } finally {
   await browser.close();
   await srv.stop();
