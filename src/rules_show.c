@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* rules_show.c -- the generation tables laid out as in the seed article. */
+/* rules_show.c -- the generation tables laid out as in the seed article.
+ * The titles and column heads are in the reader's language; the names of
+ * armies, theaters and outcomes are the rules file's keys (union, east,
+ * despicable, green...), the same in every language. */
 #include "error.h"
 #include "grid.h"
+#include "lang.h"
 #include "rules.h"
 #include "util.h"
 
@@ -9,12 +13,12 @@
 #include <string.h>
 
 static const char *const titles[MU_TABLE_COUNT] = {
-    "1.) Year and theater of operations",
-    "2.) Brigade, division and corps leader rating",
-    "3.) Divisional strength: number of brigades",
-    "4.) Brigade strength: number of stands",
-    "5.) Brigade morale rating",
-    "6.) Divisional artillery ratio: one battery per N stands"};
+    N_("1.) Year and theater of operations"),
+    N_("2.) Brigade, division and corps leader rating"),
+    N_("3.) Divisional strength: number of brigades"),
+    N_("4.) Brigade strength: number of stands"),
+    N_("5.) Brigade morale rating"),
+    N_("6.) Divisional artillery ratio: one battery per N stands")};
 
 /* The faces of `outcome` as "01-10", "01-05, 50-55", or "-" for none. */
 static void faces_text(const uint8_t *map, int outcome, char *buf, size_t n)
@@ -47,7 +51,7 @@ static void render_theater(const rules_table *t, grid *g)
 {
     grid_init(g, NYEARS + 1);
     grid_add(g);
-    grid_setf(g, 0, "theater");
+    grid_setf(g, 0, "%s", _("theater"));
     for (int y = 0; y < NYEARS; y++)
         grid_setf(g, y + 1, "%d", y + MU_YEAR_FIRST);
     for (int th = 0; th < 2; th++) {
@@ -103,8 +107,8 @@ static void render_family(const mu_rules *r, mu_table f, grid *g)
         }
     grid_init(g, ncols + 2);
     grid_add(g);
-    grid_setf(g, 0, "army");
-    grid_setf(g, 1, "%s", f == MU_TABLE_MORALE ? "theater, years" : "years");
+    grid_setf(g, 0, "%s", _("army"));
+    grid_setf(g, 1, "%s", f == MU_TABLE_MORALE ? _("theater, years") : _("years"));
     for (int c = 0; c < ncols; c++) {
         char name[32];
         outcome_name(f, cols[c], name, sizeof name);
@@ -115,10 +119,11 @@ static void render_family(const mu_rules *r, mu_table f, grid *g)
         if (t->family != f)
             continue;
         grid_add(g);
-        grid_setf(g, 0, "%s", t->army < 0 ? "all" : mu_army_name((mu_army)t->army));
+        grid_setf(g, 0, "%s", t->army < 0 ? _("all")
+                                          : mu_army_name((mu_army)t->army));
         char years[32];
         if (t->y0 == MU_YEAR_FIRST && t->y1 == MU_YEAR_LAST)
-            snprintf(years, sizeof years, "all");
+            snprintf(years, sizeof years, "%s", _("all"));
         else if (t->y0 == t->y1)
             snprintf(years, sizeof years, "%d", t->y0);
         else
@@ -153,10 +158,10 @@ mu_status mu_rules_render(const mu_rules *r, const mu_render_opts *ro,
         else
             render_family(r, (mu_table)f, &g);
         if (fmt == MU_FMT_MARKDOWN) {
-            sb_printf(&sb, "%s### %s\n\n", f ? "\n" : "", titles[f]);
+            sb_printf(&sb, "%s### %s\n\n", f ? "\n" : "", _(titles[f]));
             grid_markdown(&g, &sb, 99);
         } else {
-            sb_printf(&sb, "%s%s\n", f ? "\n" : "", titles[f]);
+            sb_printf(&sb, "%s%s\n", f ? "\n" : "", _(titles[f]));
             grid_text(&g, &sb, 2, 99);
         }
         grid_free(&g);

@@ -41,6 +41,8 @@ golden curve curve --weapon musket --to 3
 golden crossover curve --crossover canister roundshot
 golden help --help
 golden help_odds help odds
+golden rules_show rules show
+golden rules_show_markdown rules show --format markdown
 golden help_division help division
 golden help_roster help roster
 golden help_engage help campaign engage
