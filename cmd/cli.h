@@ -373,6 +373,11 @@ mu_status cli_weapons(const cli_ctx *cx, const mu_weapons **w, mu_error *err);
 void cli_weapons_free(const cli_ctx *cx, const mu_weapons *w);
 /* The order-of-battle options as mu_oob_opts (those the command has). */
 mu_oob_opts cli_oob_opts(const cli_ctx *cx);
+/* A number for people: v as "%g" (decimals < 0) or with that many
+ * decimals, its decimal point the catalogue's ("63,5" in German, as the
+ * library's text renderers write it). Returns buf. Never for JSON, CSV or a
+ * file that must read the same in every language. */
+const char *cli_decimal_text(double v, int decimals, char *buf, size_t n);
 
 /* A mu_sink_fn writing to standard output (ctx is the cli_ctx): for
  * commands whose output may be larger than memory, when cx->stream is set.

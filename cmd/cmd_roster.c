@@ -317,9 +317,12 @@ static void parts_text(const mu_roster_opts *o, const mu_roster_stats *st,
 static void label_size_text(const mu_roster_opts *o, char *buf, size_t n)
 {
     int k;
+    char w[32], h[32];
     if (o->sheet)
-        k = snprintf(buf, n, _("%gx%g mm on %s"), o->sheet->label_w,
-                     o->sheet->label_h, o->sheet->title);
+        k = snprintf(buf, n, _("%sx%s mm on %s"),
+                     cli_decimal_text(o->sheet->label_w, -1, w, sizeof w),
+                     cli_decimal_text(o->sheet->label_h, -1, h, sizeof h),
+                     o->sheet->title);
     else
         k = snprintf(buf, n, _("%dx%d mm"), o->base_w ? o->base_w : 30,
                      o->base_h ? o->base_h : 30);
@@ -365,12 +368,16 @@ static cli_rc run_calibrate(cli_ctx *cx, const mu_roster_opts *o)
     if (rc != CLI_OK)
         return rc;
     const mu_sheet *s = o->sheet;
+    char v[6][32];
+    const double mm[6] = {s->label_w, s->label_h, s->left, s->top,
+                          s->pitch_x, s->pitch_y};
+    for (int i = 0; i < 6; i++)
+        cli_decimal_text(mm[i], -1, v[i], sizeof v[i]);
     cli_buf_printf(&cx->out, _("%s: a calibration page for %s, %s: %d x %d "
-                   "labels of %g x %g mm, the first %g mm from the left and "
-                   "%g mm from the top, %g mm apart across and %g mm down\n"),
+                   "labels of %s x %s mm, the first %s mm from the left and "
+                   "%s mm from the top, %s mm apart across and %s mm down\n"),
                    out, s->title, s->paper == MU_PAPER_A4 ? "A4" : _("letter"),
-                   s->cols, s->rows, s->label_w, s->label_h, s->left, s->top,
-                   s->pitch_x, s->pitch_y);
+                   s->cols, s->rows, v[0], v[1], v[2], v[3], v[4], v[5]);
     return cx->out.oom ? CLI_FAIL : CLI_OK;
 }
 

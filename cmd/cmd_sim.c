@@ -52,7 +52,9 @@ static void progress_cb(void *ud, uint64_t done, uint64_t total)
     bar[40] = '\0';
     double eta = done ? t * (double)(total - done) / (double)done : 0;
     fputs("\r", stderr);
-    fprintf(stderr, _("[%s] %5.1f%%  %.0fs left "), bar, pm / 10.0, eta);
+    char done_pc[32];
+    fprintf(stderr, _("[%s] %5s%%  %.0fs left "), bar,
+            cli_decimal_text(pm / 10.0, 1, done_pc, sizeof done_pc), eta);
     fflush(stderr);
 }
 

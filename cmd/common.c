@@ -177,6 +177,20 @@ mu_oob_opts cli_oob_opts(const cli_ctx *cx)
     return o;
 }
 
+const char *cli_decimal_text(double v, int decimals, char *buf, size_t n)
+{
+    if (decimals < 0)
+        snprintf(buf, n, "%g", v);
+    else
+        snprintf(buf, n, "%.*f", decimals, v);
+    /* TRANSLATORS: the decimal point of "22 stands / 9 = 2.44" */
+    const char *mark = _(".");
+    if (mark[0] && !mark[1] && mark[0] != '.')
+        for (char *p = strchr(buf, '.'); p; p = strchr(p + 1, '.'))
+            *p = mark[0];
+    return buf;
+}
+
 const cli_arg cli_args_campaign[] = {{.metavar = "FILE", .type = OPD_FILE},
                                      {0}};
 const cli_arg cli_args_campaign_div[] = {

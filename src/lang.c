@@ -78,6 +78,7 @@ static bool is_digit(char c)
 void lang_percent(char *s, size_t n)
 {
     size_t len = strlen(s);
+    lang_decimal(s, len);
     const char *sign = P_("percent", "%");
     if (len < 2 || s[len - 1] != '%' || !is_digit(s[len - 2]) ||
         !strcmp(sign, "%") || len - 1 + strlen(sign) >= n)

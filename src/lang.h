@@ -95,8 +95,8 @@ void lang_init(lang_text *t);
 void lang_decimal(char *s, size_t n);
 
 /* Rewrites a percentage's sign at the end of the string s (of room n), "50%"
- * (mu_share_text), as the catalogue sets it: "50 %" in German; in English
- * it changes nothing. */
+ * (mu_share_text), and its decimal point as the catalogue sets them: "50 %",
+ * "12,5 %" in German; in English it changes nothing. */
 void lang_percent(char *s, size_t n);
 
 #endif

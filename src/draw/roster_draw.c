@@ -1278,8 +1278,9 @@ static void calibration_page(dctx *c, const mu_sheet *sh, double pw,
     double x = (sh->left + 5) * MM + 12, y = (sh->top + 4) * MM;
     ink(c, 0.1);
     text(c, x, y, w * 0.55, sh->title, 6.5, F_BOLD, 0);
-    snprintf(s, sizeof s, _("%d × %d labels of %g × %g mm"), sh->cols,
-             sh->rows, sh->label_w, sh->label_h);
+    int k = snprintf(s, sizeof s, _("%d × %d labels of %g × %g mm"), sh->cols,
+                     sh->rows, sh->label_w, sh->label_h);
+    lang_decimal(s, k > 0 && (size_t)k < sizeof s ? (size_t)k : strlen(s));
     text(c, x, y + 8, w * 0.55, s, 5, F_REG, 0);
     /* xgettext:no-c-format */
     snprintf(s, sizeof s, "%s", _("print at 100 %, then hold it to a sheet"));

@@ -71,6 +71,17 @@ if ! cmp -s campaign.txt "$src/tests/data/de/campaign.txt"; then
     echo "FAIL German campaign walk-through:"; diff "$src/tests/data/de/campaign.txt" campaign.txt | head -20; fail=1
 fi
 
+# Rates with a decimal comma in the text, with a point in JSON.
+german campaign new r.db --name Rates --year 1863 --theater east --return-rate 66.67 \
+    --return-winner 2/3 --return-loser 12.5 >rates.txt 2>&1
+german campaign show r.db >>rates.txt 2>&1
+if ! cmp -s rates.txt "$src/tests/data/de/campaign_rates.txt"; then
+    echo "FAIL German campaign rates:"; diff "$src/tests/data/de/campaign_rates.txt" rates.txt | head; fail=1
+fi
+german campaign show r.db --format json | grep -qF '"return":"66.67%","return_winner":"2/3","return_loser":"12.5%"' ||
+    { echo "FAIL the campaign's rates in JSON are not language-neutral"; fail=1; }
+rm -f r.db
+
 # The campaign as Markdown, for a club's forum or wiki.
 german campaign show g.db --format markdown >campaign.md 2>&1
 if ! cmp -s campaign.md "$src/tests/data/de/campaign_markdown.txt"; then
@@ -83,6 +94,12 @@ if command -v pdftotext >/dev/null && [ -x "$(dirname "$muster")/muster-full" ];
     german battle --seed 4 --format json >b.json
     german roster --from b.json --labels "$src/tests/data/labels-full.ini" --out r.pdf >report.txt 2>&1
     german roster --campaign g.db --out c.pdf >>report.txt 2>&1
+    # Sizes in millimetres with the decimal comma: a sheet, its calibration.
+    german roster --from b.json --sheet avery-l7160 --only labels --out s.pdf >>report.txt 2>&1
+    german roster --calibrate --sheet avery-l7160 --out k.pdf >>report.txt 2>&1
+    pdftotext k.pdf k.txt
+    grep -qF '3 × 7 Etiketten von 63,5 × 38,1 mm' k.txt ||
+        { echo "FAIL the German calibration page lacks its sizes with a comma"; fail=1; }
     if ! cmp -s report.txt "$src/tests/data/de/roster_report.txt"; then
         echo "FAIL German roster report:"; diff "$src/tests/data/de/roster_report.txt" report.txt | head; fail=1
     fi
