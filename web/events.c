@@ -137,15 +137,16 @@ static cJSON *log_of(const char *campaign, int v)
     return j;
 }
 
-/* "id: N\nevent: event\ndata: {...}\n\n" for each entry after `after`,
- * gathered first: false (nothing put) when they come to more than `limit`
- * bytes or memory runs out. */
-static bool put_events(stream *st, cJSON *log, int64_t after, size_t limit)
+/* The SSE text of each entry of `log` after `after` ("id: N\nevent: event\n
+ * data: {...}\n\n" each), gathered in *out (malloc'd, NULL when there are
+ * none) with the last id in *last: false when they come to more than
+ * `limit` bytes or memory runs out. */
+static bool gather(cJSON *log, int64_t after, size_t limit, char **out,
+                   size_t *outlen, int64_t *last)
 {
     cJSON *evs = cJSON_GetObjectItemCaseSensitive(log, "events"), *e;
     char *all = NULL;
     size_t len = 0, cap = 0;
-    int64_t last = st->last;
     bool ok = true;
     cJSON_ArrayForEach(e, evs) {
         cJSON *id = cJSON_GetObjectItemCaseSensitive(e, "id");
@@ -175,8 +176,25 @@ static bool put_events(stream *st, cJSON *log, int64_t after, size_t limit)
         memcpy(all + len + (size_t)n + dn, "\n\n", 2);
         len = need;
         free(data);
-        last = (int64_t)id->valuedouble;
+        *last = (int64_t)id->valuedouble;
     }
+    if (!ok) {
+        free(all);
+        all = NULL;
+        len = 0;
+    }
+    *out = all;
+    *outlen = len;
+    return ok;
+}
+
+/* Every entry after `after` to one stream, or nothing when gather fails. */
+static bool put_events(stream *st, cJSON *log, int64_t after, size_t limit)
+{
+    char *all;
+    size_t len;
+    int64_t last = st->last;
+    bool ok = gather(log, after, limit, &all, &len, &last);
     if (ok && len) {
         put(st, all, len);
         st->last = last;
@@ -199,25 +217,48 @@ static int64_t count_events(const char *campaign)
     return n;
 }
 
+/* The events after h->head to every stream. Each viewer's log is read
+ * and printed once: a stream that had every event so far (nearly all of
+ * them) gets that viewer's text as it is; only one behind is served on
+ * its own. */
+static void give_new(web_events *h)
+{
+    struct { cJSON *log; char *text; size_t len; int64_t last; bool ok; }
+        v[3] = {{0}}; /* umpire, union, confederate */
+    for (stream *st = h->streams; st; st = st->next) {
+        int k = st->viewer + 1;
+        if (!v[k].log) {
+            v[k].log = log_of(h->campaign, st->viewer);
+            v[k].last = h->head;
+            v[k].ok = v[k].log && gather(v[k].log, h->head, SIZE_MAX,
+                                         &v[k].text, &v[k].len, &v[k].last);
+        }
+        if (!v[k].log)
+            continue;
+        if (st->last == h->head && v[k].ok) {
+            if (v[k].len) {
+                put(st, v[k].text, v[k].len);
+                st->last = v[k].last;
+            }
+        } else if (!put_events(st, v[k].log, st->last, SIZE_MAX)) {
+            st->dead = true; /* out of memory: the client reconnects */
+        }
+        wake(st);
+    }
+    for (int k = 0; k < 3; k++) {
+        cJSON_Delete(v[k].log);
+        free(v[k].text);
+    }
+}
+
 size_t web_events_poll(web_events *h, bool tick)
 {
     int64_t n = count_events(h->campaign);
     pthread_mutex_lock(&h->lock);
     size_t was = h->dropped;
     bool heartbeat = tick && ++h->ticks % 15 == 0;
-    if (n > h->head && h->head >= 0 && h->streams) {
-        cJSON *logs[3] = {NULL, NULL, NULL}; /* umpire, union, confederate */
-        for (stream *st = h->streams; st; st = st->next) {
-            int k = st->viewer + 1;
-            if (!logs[k])
-                logs[k] = log_of(h->campaign, st->viewer);
-            if (logs[k] && !put_events(st, logs[k], st->last, SIZE_MAX))
-                st->dead = true; /* out of memory: the client reconnects */
-            wake(st);
-        }
-        for (int k = 0; k < 3; k++)
-            cJSON_Delete(logs[k]);
-    }
+    if (n > h->head && h->head >= 0 && h->streams)
+        give_new(h);
     if (n >= 0)
         h->head = n;
     for (stream *st = h->streams; heartbeat && st; st = st->next) {
