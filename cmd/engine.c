@@ -618,26 +618,6 @@ cli_rc cli_invoke_shared(const cli_shared *sh, const char *command,
     return cli_invoke_why(sh, command, names, values, n, out, err, NULL);
 }
 
-void cli_close_campaign(cli_ctx *cx, mu_campaign *c)
-{
-    if (!c)
-        return;
-    int64_t first[MU_APPENDED_RUNS], last[MU_APPENDED_RUNS];
-    size_t n = mu_campaign_appended(c, first, last);
-    for (size_t i = 0; i < n; i++) { /* a run that follows the last joins it */
-        size_t k = cx->appended;
-        if (k && cx->app_last[k - 1] + 1 == first[i])
-            cx->app_last[k - 1] = last[i];
-        else if (k < MU_APPENDED_RUNS) {
-            cx->app_first[k] = first[i];
-            cx->app_last[k] = last[i];
-            cx->appended++;
-        } else
-            cx->app_last[k - 1] = last[i];
-    }
-    mu_campaign_close(c);
-}
-
 cli_rc cli_invoke_why(const cli_shared *sh, const char *command,
                       const char *const *names, const char *const *values,
                       size_t n, char **out, char **err, cli_why *why)
