@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 // read the links it prints.
 import { spawn } from 'node:child_process';
 
-export async function startServer(muster, args = []) {
-  const child = spawn(muster, ['serve', '--listen', '127.0.0.1', '--port', '0', '--no-qr', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startServer(muster, args = [], port = 0) {
+  const child = spawn(muster, ['serve', '--listen', '127.0.0.1', '--port', String(port), '--no-qr', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '', err = '';
   child.stdout.on('data', d => { out += d; });
   child.stderr.on('data', d => { err += d; });

@@ -3,7 +3,8 @@
 // stream per link carrying each new event as `campaign log --as` shows it to
 // that link; Last-Event-ID catches up with nothing missed or given twice;
 // two real Chromium pages (the Union's and the Confederates' links, 390x844)
-// see each other's changes without a reload. Loopback only.
+// see each other's changes without a reload, and catch up after a server
+// restart through one "reset" when they are far behind. Loopback only.
 // Usage: node live.mjs MUSTER
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,7 +56,7 @@ function openStream(base, token, last) {
 }
 const until = async (f, ms = 10000) => { for (let i = 0; i < ms / 20 && !f(); i++) await new Promise(r => setTimeout(r, 20)); return f(); };
 
-const srv = await startServer(muster, ['--campaign', db]);
+let srv = await startServer(muster, ['--campaign', db]);
 let browser = null;
 try {
   // catch-up from event 3: 4, 5, 6 exactly as the Union's log shows them
@@ -131,6 +132,44 @@ try {
   await uni.screenshot({ path: join(shots, 'live-union.png') });
   await con.bringToFront();
   await con.screenshot({ path: join(shots, 'live-confederate.png') });
+
+  // ---- phones far behind: one reset, then the log --------------------------
+  // The server goes away while more is recorded than a stream may carry at
+  // once (over half its 64 KiB bound); when it is back on the same port
+  // each page's catch-up is one "reset" event: the page reloads the ledger
+  // and the log, counts every event it missed once, and is live again.
+  const port = srv.port, stopped = await srv.stop();
+  check('the server stops while the pages stream', stopped.code === 0, stopped);
+  let k = 0;
+  const behind = () => JSON.stringify(logAs('union').filter(e => e.id > 11)).length;
+  while (behind() < 40000) // a batch of names between each measure
+    for (let i = 0; i < 25; i++, k++) cli('campaign', 'name', db, '1', `Wadsworth ${k}`);
+  const head = JSON.parse(cli('campaign', 'log', db, '--format', 'json')).events.length;
+  srv = await startServer(muster, ['--campaign', db], port);
+  const raw = openStream(srv.base, srv.token('union'), 11);
+  await until(() => raw.got.length >= 1);
+  await new Promise(r => setTimeout(r, 300));
+  await raw.close();
+  check('a catch-up of ' + (head - 11) + ' events: one reset, its id the head',
+    raw.got.length === 1 && raw.got[0].id === head && raw.got[0].data === '{}', raw.got.slice(0, 3));
+  for (const [p, who] of [[uni, 'union'], [con, 'confederate']]) {
+    await p.bringToFront();
+    const ok = await p.waitForFunction(n => new RegExp('^#' + n + ' ').test(document.querySelector('#camp-log li').textContent),
+      { timeout: 15000, polling: 100 }, head).then(() => true, () => false);
+    check(`the ${who} page is live again, at #${head}`, ok, await top(p));
+    const want = [10, 11, ...logAs(who).filter(e => e.id > 11).map(e => e.id)];
+    const seen = await p.evaluate(() => window.musterLive.slice());
+    check(`the ${who} page counted each missed event once`, JSON.stringify(seen) === JSON.stringify(want), [seen.length, want.length, seen.slice(-3)]);
+    const ledger = await p.$eval('#camp-ledger', e => e.textContent);
+    check(`the ${who} ledger has the last name`, ledger.includes(`Wadsworth ${k - 1}`), ledger.slice(0, 200));
+  }
+  await uni.bringToFront();
+  await uni.$eval('form[data-cmd="campaign/casualties"] select[name="div"]', e => { e.value = '1'; });
+  await uni.$eval('form[data-cmd="campaign/casualties"] input[name="lost"]', e => { e.value = '1'; });
+  await uni.click('form[data-cmd="campaign/casualties"] button[type="submit"]');
+  const live = await con.waitForFunction(n => new RegExp('^#' + n + ' ').test(document.querySelector('#camp-log li').textContent),
+    { timeout: 10000, polling: 100 }, head + 1).then(() => true, () => false);
+  check('after the reset a change streams as before', live && (await con.evaluate(() => window.musterLive.slice(-1)[0])) === head + 1, await top(con));
 } catch (e) {
   check('the test ran to the end', false, e.stack || String(e));
 } finally {
