@@ -15,6 +15,8 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <locale.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -331,7 +333,30 @@ static void events_of(const cli_why *why, char out[WEB_EVENTS_MAX])
     }
 }
 
+static void api_call(const web_call *c, web_reply *r);
+
+/* The API answers in the C locale's words (the messages' English msgids)
+ * whatever the server's own language: a page chooses its words itself
+ * (from "reason" and "option"), and an English page on a server started
+ * in German must not get German refusals. The locale is the calling
+ * thread's only (uselocale); gettext ignores LANGUAGE under "C". */
+static locale_t c_words;
+static void c_words_make(void)
+{
+    c_words = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+}
+
 void web_api(const web_call *c, web_reply *r)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, c_words_make);
+    locale_t was = c_words ? uselocale(c_words) : (locale_t)0;
+    api_call(c, r);
+    if (was)
+        uselocale(was);
+}
+
+static void api_call(const web_call *c, web_reply *r)
 {
     memset(r, 0, sizeof *r);
     const cli_command *rt = find(c->path);

@@ -250,6 +250,17 @@ function addRollField(n, label) {
 // its own language.
 function promptWords(label) {
   if (musterLang.lang() === 'en') return label;
+  let r = /^Replacement brigadier of division (\d+) brigade (\d+)$/.exec(label);
+  if (r) return _('Replacement brigadier of division {division} brigade {brigade}', { division: r[1], brigade: r[2] });
+  r = /^Replacement (division|corps) leader \(division (\d+)\)$/.exec(label);
+  if (r) return r[1] === 'corps' ? _('Replacement corps leader (division {division})', { division: r[2] })
+    : _('Replacement division leader (division {division})', { division: r[2] });
+  r = /^Return to (union|confederate) division (\d+) \((.*)\) brigade (\d+): (\S+) of (\d+) lost, one more stand on (\d+) or less$/.exec(label);
+  if (r) {
+    const o = { division: r[2], name: r[3], brigade: r[4], share: dec(r[5]), lost: r[6], n: r[7] };
+    return r[1] === 'union' ? _('Return to Union division {division} ({name}) brigade {brigade}: {share} of {lost} lost, one more stand on {n} or less', o)
+      : _('Return to Confederate division {division} ({name}) brigade {brigade}: {share} of {lost} lost, one more stand on {n} or less', o);
+  }
   const m = /^(?:(union|confederate) )?(?:division (\d+): )?(.*)$/i.exec(label);
   const rest = m[3].toLowerCase();
   const b = /^brigade (\d+) (stands|morale|brigadier)$/.exec(rest);
@@ -261,7 +272,7 @@ function promptWords(label) {
     : h ? _('{table} (hit on {n} or less)', { table: names[h[1] === 'fractional battery' ? 'battery' : 'reserve'], n: h[2] })
       : names[plain[rest]] || m[3];
   if (m[2]) t = _('Division {n}: {roll}', { n: m[2], roll: t });
-  return m[1] ? term(m[1].toLowerCase()) + ' ' + t : t;
+  return m[1] ? term(m[1].toLowerCase()) + ', ' + t : t;
 }
 
 let typedSeq = 0;
@@ -821,11 +832,17 @@ function showQueue(q) {
   const box = $('#camp-queue');
   box.hidden = q.length === 0;
   box.replaceChildren(...q.map(e => el('li', { class: e.state, 'data-id': e.id },
-    e.cmd.replace('campaign/', '').replace('/', ' '), ' ',
+    queueWord(e.cmd), ' ',
     Object.entries(e.body).map(([k, v]) => v === true ? k : k + ' ' + v).join(', '), ': ',
     e.state === 'refused' ? [_('refused:') + ' ', e.error, ' ', el('button', { type: 'button', class: 'dismiss' }, _('OK'))]
       : _('waiting to be sent'))));
   for (const b of $$('button.dismiss', box)) b.addEventListener('click', () => musterOffline.dismiss(b.parentNode.dataset.id));
+}
+
+// A queued change's command, as the log names its kind.
+function queueWord(cmd) {
+  const c = cmd.replace('campaign/', '');
+  return musterLang.lang() === 'en' ? c.replace('/', ' ') : logWords()[c.replace('/', '-')] || c.replace('/', ' ');
 }
 
 async function sendQueue() {
@@ -1135,6 +1152,7 @@ function redraw() {
   updateFire();
   for (const f of $$('#camp-forms form')) if ($('.how-hint', f)) $('.how-hint', f).textContent = howHints()[f.elements.how.value];
   if (lastShow) showLedger(lastShow, { events: lastLog }, null);
+  showQueue(musterOffline.queue());
 }
 
 async function start() {

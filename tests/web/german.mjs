@@ -98,6 +98,28 @@ try {
   check('refusal names the German field', /^„Seed/.test(err) && /wurde nicht angenommen/.test(err), err);
   check('refusal names no CLI flag', !/--[a-z]/.test(err), err);
 
+  // Dice typed by hand: each field labelled with its table in German.
+  await p.$eval('#div-form input[name="dice"][value="typed"]', e => { e.checked = true; e.dispatchEvent(new Event('change', { bubbles: true })); });
+  await p.waitForSelector('#roll-fields input[data-roll="1"]');
+  const first = await p.$eval('#roll-fields li label', e => e.firstChild.textContent);
+  check('typed dice: the field labelled in German', first === 'Divisionskommandeur', first);
+  check('typed dice: the button in German', (await text(p, '#div-go')) === 'Division zeigen');
+  await p.type('#roll-fields input[data-roll="1"]', '50');
+  await p.waitForSelector('#roll-fields input[data-roll="2"]');
+  const second = await p.$eval('#roll-fields li:nth-child(2) label', e => e.firstChild.textContent);
+  check('typed dice: the next field in German', second === 'Zahl der Brigaden', second);
+  // The server's English names of the tables, as the campaign's forms
+  // get them, in German.
+  const prompts = await p.evaluate(() => ['Union division 1: brigade 2 stands', 'Confederate division 3: number of brigades',
+    'Replacement brigadier of division 1 brigade 2', 'Replacement corps leader (division 4)',
+    'Return to confederate division 3 (Heth) brigade 2: 50% of 4 lost, one more stand on 50 or less',
+    'Fractional battery (hit on 33 or less)'].map(window.promptWords));
+  check('roll labels in German', prompts.join('|') === ['Union, Division 1: Brigade 2: Basen', 'Konföderierte, Division 3: Zahl der Brigaden',
+    'Ersatzkommandeur für Division 1, Brigade 2', 'Ersatz-Korpskommandeur (Division 4)',
+    'Rückkehr zur Division 3 (Heth) der Konföderierten, Brigade 2: 50% von 4 verloren, eine Base mehr bei 50 oder weniger',
+    'Batteriebruchteil (Treffer bei 33 oder weniger)'].join('|'), prompts);
+  await p.$eval('#div-form input[name="dice"][value="seed"]', e => { e.checked = true; e.dispatchEvent(new Event('change', { bubbles: true })); });
+
   // Fire: the odds with a decimal comma.
   let rows = await fireOdds(p, '4,5');
   const zero = rows.find(r => r[0] === '0');
@@ -150,6 +172,12 @@ try {
   const logText = await text(p, '#camp-log');
   check('log in German', /Verluste/.test(logText) && /Schlachtbeginn/.test(logText) && !/casualties|battle-start/.test(logText), logText.slice(0, 200));
   check('badge in German', (await text(p, '#who')) === 'Schiedsrichter');
+  // A refusal with a reason code: the page's own German sentence.
+  await p.$eval('form[data-cmd="campaign/battle/start"]', f => { f.closest('details').open = true; f.elements.name.value = 'Seminary Ridge'; });
+  await p.$eval('form[data-cmd="campaign/battle/start"] button[type="submit"]', b => b.click());
+  await p.waitForSelector('#camp-error:not([hidden])');
+  check('reason code: a German sentence', (await text(p, '#camp-error')) ===
+    'Eine Schlacht ist schon im Gange: zuerst beenden (Schlacht, „Schlacht beenden“).', await text(p, '#camp-error'));
   await p.evaluate(() => { for (const d of document.querySelectorAll('#camp-forms details')) d.open = false; });
   await axe(p, 'campaign, German');
   await p.evaluate(() => { const e = document.querySelector('#camp-ledger'); window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8); });
@@ -180,6 +208,22 @@ try {
     await p.close();
   } else {
     console.log('note: no muster-site/ (emcc): the offline app not tried');
+  }
+
+  // A server started in German answers the API in English (the page
+  // chooses its words): an English page on it shows no German refusal.
+  const env = { ...process.env };
+  process.env.LANGUAGE = 'de';
+  process.env.LC_ALL = 'C.UTF-8';
+  const de = await startServer(muster);
+  Object.assign(process.env, env);
+  if (!env.LANGUAGE) delete process.env.LANGUAGE;
+  if (!env.LC_ALL) delete process.env.LC_ALL;
+  try {
+    const r = await (await fetch(de.base + 'api/division?seed=abc')).json();
+    check('a German server: the API refusal in English', /^--seed must be a whole number/.test(r.error) && r.option === 'seed', r);
+  } finally {
+    await de.stop();
   }
 } finally {
   await browser.close();
