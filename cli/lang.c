@@ -55,10 +55,29 @@ static void locale_dir(char *buf, size_t n)
     snprintf(buf, n, "%s", MUSTER_LOCALEDIR);
 }
 
+/* Whether a locale's messages are English with no catalogue to look in:
+ * C, POSIX or C.UTF-8, with no LANGUAGE list (which gettext follows even
+ * under C.UTF-8). */
+static bool plain_english(const char *loc)
+{
+    const char *list = getenv("LANGUAGE");
+    if (list && *list)
+        return false;
+    return !strcmp(loc, "C") || !strcmp(loc, "POSIX") ||
+           !strcmp(loc, "C.UTF-8") || !strcmp(loc, "C.utf8");
+}
+
 void cli_lang_init(void)
 {
-    if (!setlocale(LC_MESSAGES, ""))
+    const char *loc = setlocale(LC_MESSAGES, "");
+    if (!loc)
         return; /* an unknown locale: English */
+    if (plain_english(loc)) {
+        /* gettext gives the msgids at once under "C"; under C.UTF-8 it
+         * would look for a catalogue at every word first */
+        setlocale(LC_MESSAGES, "C");
+        return;
+    }
     char dir[PATH_MAX + 32];
     locale_dir(dir, sizeof dir);
     bindtextdomain("muster", dir);
