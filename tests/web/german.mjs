@@ -3,8 +3,9 @@
 // German browser (navigator.languages de-DE): the page's own words and the
 // API's values in German, numbers with a decimal comma (the fire odds,
 // worked out here from P), the DE/EN switch (remembered, <html lang>),
-// refusals in the page's words, axe-core on the German page (no violation
-// at all), and the offline app at /app/ in German where the build made it.
+// refusals in the page's words, nothing wider than 390 or 320 px, axe-core
+// on the German page (no violation at all), and the offline app at /app/
+// in German where the build made it.
 // Screenshots go to tests/web/shots/ (or $MUSTER_SHOTS): de-*.png.
 // Usage: node german.mjs MUSTER
 import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
@@ -183,12 +184,18 @@ try {
   await p.evaluate(() => { const e = document.querySelector('#camp-ledger'); window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8); });
   await p.screenshot({ path: join(shots, 'de-campaign.png') });
   // Nothing wider than the phone in German's longer words.
-  const wide = await p.evaluate(() => {
+  const wider = () => p.evaluate(() => {
     for (const d of document.querySelectorAll('details')) d.open = true;
     return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1 && !e.closest('.scroll'))
       .map(e => e.tagName + '.' + e.className + ' ' + (e.textContent || '').slice(0, 30)).slice(0, 5);
   });
+  let wide = await wider();
   check('German: nothing wider than 390 px', wide.length === 0, wide);
+  // the smallest phone: the header (title, "Schiedsrichter", DE/EN) wraps
+  await p.setViewport({ width: 320, height: 700, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  await new Promise(r => setTimeout(r, 300));
+  wide = await wider();
+  check('German: nothing wider than 320 px', wide.length === 0, wide);
   await p.close();
 
   // The offline app at /app/, in German, where the build made it.
