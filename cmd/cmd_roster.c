@@ -4,6 +4,8 @@
 #include "opts.h"
 
 #include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -46,7 +48,8 @@ static const cli_opt roster_opts[] = {
      .missing = N_("%s: name the file to write with --out FILE.pdf (or .png, "
                 ".svg for one page)")},
     {.name = "paper", .type = ARG_CHOICE, .vocab = papers, .metavar = "P",
-     .help = N_("a4 or letter; default $PAPERSIZE, then /etc/papersize, else a4")},
+     .help = N_("a4 or letter; default as paperconf: $PAPERSIZE, the file "
+             "$PAPERCONF (or /etc/papersize), the locale's LC_PAPER, else a4")},
     {.name = "rules", .type = ARG_FILE, .metavar = "FILE", .flags = CLI_LOCAL,
      .help = N_("with --from: the tables the JSON was made with, if not the "
              "built-in ones; every roll must give what it records on them")},
@@ -77,31 +80,63 @@ static const cli_opt roster_opts[] = {
     {0}};
 
 #ifndef MUSTER_LIGHT /* the run function: muster-full only (cli.h) */
-/* The paper paperconf would name: $PAPERSIZE, then the first word of
- * /etc/papersize, else A4. Sizes muster does not print on fall back to A4. */
+/* The first word of a papersize file ("a4"), or "" when it has none. */
+static void papersize_file(const char *path, char *buf, size_t n)
+{
+    FILE *f = fopen(path, "r");
+    char line[128];
+    while (f && fgets(line, sizeof line, f)) {
+        char *p = line + strspn(line, " \t");
+        if (*p == '#' || *p == '\n' || !*p)
+            continue;
+        p[strcspn(p, " \t\r\n")] = '\0';
+        snprintf(buf, n, "%s", p);
+        break;
+    }
+    if (f)
+        fclose(f);
+}
+
+/* The paper of the user's LC_PAPER (LC_ALL, LC_PAPER or LANG), read into a
+ * locale object of its own: the process's locale stays as it is. Letter
+ * for a locale of 216 x 279 mm (en_US), else A4 (de_DE, and C, whose paper
+ * glibc gives as A4; and without glibc's LC_PAPER). */
+static mu_paper locale_paper(void)
+{
+    mu_paper p = MU_PAPER_A4;
+#if defined(__GLIBC__) && defined(LC_PAPER_MASK)
+    locale_t loc = newlocale(LC_PAPER_MASK, "", (locale_t)0);
+    if (loc == (locale_t)0)
+        return p;
+    /* glibc returns these two numbers (mm) in the pointer itself. */
+    union { const char *s; unsigned int mm; } w, h;
+    w.s = nl_langinfo_l(_NL_PAPER_WIDTH, loc);
+    h.s = nl_langinfo_l(_NL_PAPER_HEIGHT, loc);
+    if (w.mm == 216 && h.mm == 279)
+        p = MU_PAPER_LETTER;
+    freelocale(loc);
+#endif
+    return p;
+}
+
+/* The paper paperconf would name, in its order: $PAPERSIZE, then the first
+ * word of the file $PAPERCONF names (else /etc/papersize), then the user's
+ * LC_PAPER, else A4. A size muster does not print on falls back to A4. */
 static mu_paper default_paper(void)
 {
     char buf[64] = "";
     const char *env = getenv("PAPERSIZE");
-    if (env && *env) {
+    const char *conf = getenv("PAPERCONF");
+    if (env && *env)
         snprintf(buf, sizeof buf, "%s", env);
-    } else {
-        FILE *f = fopen("/etc/papersize", "r");
-        char line[128];
-        while (f && fgets(line, sizeof line, f)) {
-            char *p = line + strspn(line, " \t");
-            if (*p == '#' || *p == '\n' || !*p)
-                continue;
-            p[strcspn(p, " \t\r\n")] = '\0';
-            snprintf(buf, sizeof buf, "%s", p);
-            break;
-        }
-        if (f)
-            fclose(f);
-    }
+    else
+        papersize_file(conf && *conf ? conf : "/etc/papersize", buf,
+                       sizeof buf);
+    if (!*buf)
+        return locale_paper();
     mu_paper p = MU_PAPER_A4;
     mu_error err;
-    if (*buf && mu_paper_parse(buf, &p, &err) != MU_OK)
+    if (mu_paper_parse(buf, &p, &err) != MU_OK)
         p = MU_PAPER_A4;
     return p;
 }
