@@ -338,6 +338,10 @@ void cli_warn_labels(cli_ctx *cx, const mu_labels *l);
  * them: this table is where a reason becomes a CLI hint. cli_fail adds it
  * after the message ("...: hint"). */
 const char *cli_hint(mu_reason r);
+/* A library message (mu_error.msg) in the reader's language where the
+ * catalogue has its sentence (cmd/hints.c), else as it is; into out (of
+ * room n). */
+void cli_lib_words(const char *msg, char *out, size_t n);
 /* 2 for bad input (MU_EINPUT, MU_ENOROLL, MU_ESTATE), 1 for the rest. */
 cli_rc cli_exit_code(mu_status st);
 

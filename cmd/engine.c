@@ -111,7 +111,9 @@ cli_rc cli_fail(cli_ctx *cx, const mu_error *err)
     const char *hint = cli_hint(err->reason);
     if (cx->err.len == 0)
         cx->reason = err->reason;
-    cli_error(cx, "%s%s%s", mu_error_format(err, buf, sizeof buf),
+    mu_error words = *err;
+    cli_lib_words(err->msg, words.msg, sizeof words.msg);
+    cli_error(cx, "%s%s%s", mu_error_format(&words, buf, sizeof buf),
               hint ? ": " : "", hint ? hint : "");
     return cli_exit_code(err->code);
 }

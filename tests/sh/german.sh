@@ -82,6 +82,30 @@ german campaign show r.db --format json | grep -qF '"return":"66.67%","return_wi
     { echo "FAIL the campaign's rates in JSON are not language-neutral"; fail=1; }
 rm -f r.db
 
+# The library's most common errors in German words (cmd/hints.c), the
+# values in them carried over.
+printf '[theater]\nfoo = 01-00\n' >bad.ini
+printf 'oops\n' >syntax.ini
+errs() {
+    german fire --weapon musket --range 3 --figures 3 --rolls 500
+    german division --army union --rolls 5
+    german division --army union --rolls 5,x
+    german rules check bad.ini
+    german rules check syntax.ini
+    german division --army union --rules none.ini
+    german campaign show none.db
+    german campaign new e.db --name E --year 1863 --theater east >/dev/null
+    german campaign add e.db --side union --name ""
+    german campaign engage e.db 7 --seed 1
+    german campaign battle end e.db --winner union
+    german curve --crossover musket musket
+}
+errs >errors.txt 2>&1
+if ! cmp -s errors.txt "$src/tests/data/de/errors.txt"; then
+    echo "FAIL German errors:"; diff "$src/tests/data/de/errors.txt" errors.txt | head -20; fail=1
+fi
+rm -f e.db
+
 # The campaign as Markdown, for a club's forum or wiki.
 german campaign show g.db --format markdown >campaign.md 2>&1
 if ! cmp -s campaign.md "$src/tests/data/de/campaign_markdown.txt"; then
@@ -181,6 +205,29 @@ case $stats in
 *" translated message"*) ;;
 *) echo "FAIL msgfmt: $stats"; fail=1 ;;
 esac
+
+# The library's sentences that cmd/hints.c translates are formats the
+# library still writes (joined as the compiler joins them).
+python3 - "$src" <<'PY' || fail=1
+import re, sys, glob
+src = sys.argv[1]
+LIT = r'"(?:[^"\\\n]|\\.)*"'
+def literals(text):
+    text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
+    for m in re.finditer('(?:' + LIT + r'\s*)+', text):
+        yield ''.join(l[1:-1] for l in re.findall(LIT, m.group(0)))
+lib = set()
+for name in glob.glob(f"{src}/src/**/*.c", recursive=True):
+    lib.update(literals(open(name, encoding="utf-8").read()))
+hints = open(f"{src}/cmd/hints.c", encoding="utf-8").read()
+table = re.search(r'lib_sentences\[\] = \{(.*?)\n\};', hints, re.S).group(1)
+bad = 0
+for m in re.finditer(r'N_\(((?:' + LIT + r'\s*)+)\)', table):
+    s = ''.join(l[1:-1] for l in re.findall(LIT, m.group(1)))
+    if s not in lib:
+        print(f'FAIL cmd/hints.c translates "{s}", which src/ no longer writes'); bad = 1
+sys.exit(bad)
+PY
 
 # Every user-facing string is marked. In the files of po/POTFILES, a string
 # literal with a word in it (two letters, outside a %-conversion) that is
