@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* plot_bars.c -- charts of exact odds as bars, with the mean marked and
  * simulated frequencies as markers on them. */
+#include "lang.h"
 #include "plot.h"
 
 #include <ctype.h>
@@ -71,9 +72,9 @@ static mu_status bars_finish(mu_chart *c, int lo, int hi, const char *xlabel,
     double step;
     c->ymax = plot_nice_max(c->ymax * 1.12, 6, &step);
     snprintf(c->xlabel, sizeof c->xlabel, "%s", xlabel);
-    snprintf(c->ylabel, sizeof c->ylabel, "Probability (%%)");
+    snprintf(c->ylabel, sizeof c->ylabel, "%s", _("Probability (%)"));
     if (sim)
-        snprintf(c->sim_label, sizeof c->sim_label, "simulated, %llu trials",
+        snprintf(c->sim_label, sizeof c->sim_label, _("simulated, %llu trials"),
                  (unsigned long long)trials);
     bool same = c->nbars == 2 && fabs(c->bars[0].mean - c->bars[1].mean) < 0.005;
     for (int i = 0; i < c->nbars; i++) {
@@ -82,8 +83,8 @@ static mu_status bars_finish(mu_chart *c, int lo, int hi, const char *xlabel,
         if (same && i == 1)
             break;
         plot_mark_add(c, B->mean + 0.5, 0, same ? -1 : B->style, true,
-                      "mean %.2f%s%s", B->mean, same || mean_names[i][0] ? " " : "",
-                      same ? "(both)" : mean_names[i]);
+                      _("mean %.2f%s%s"), B->mean, same || mean_names[i][0] ? " " : "",
+                      same ? _("(both)") : mean_names[i][0] ? _(mean_names[i]) : "");
     }
     return plot_finish(c, err);
 }
@@ -102,9 +103,9 @@ mu_status mu_chart_fire_odds(const mu_fire_odds *exact, const mu_fire_odds *sim,
     const mu_volley *v = &exact->volley;
     const mu_dist *d[2] = {NULL, NULL}, *s[2] = {NULL, NULL};
     const char *names[2] = {"", ""};
-    static const char *const what[2] = {"additive (one d100)",
-                                        "per figure (each rolls)"};
-    static const char *const mname[2] = {"(additive)", "(per figure)"};
+    static const char *const what[2] = {N_("additive (one d100)"),
+                                        N_("per figure (each rolls)")};
+    static const char *const mname[2] = {N_("(additive)"), N_("(per figure)")};
     int n = 0, lo = 1 << 30, hi = -1;
     for (int m = 0; m < 2; m++) {
         bool on = exact->method & (m ? MU_METHOD_PER_FIGURE : MU_METHOD_ADDITIVE);
@@ -129,24 +130,27 @@ mu_status mu_chart_fire_odds(const mu_fire_odds *exact, const mu_fire_odds *sim,
     char load[MU_WEAPON_NAME + 4] = "";
     if (strcmp(v->weapon.name, v->fired.name))
         snprintf(load, sizeof load, " (%s)", v->fired.name);
-    snprintf(c->title, sizeof c->title, "%s fire%s at %s in, %d %s: hits",
+    /* TRANSLATORS: "Musket fire (canister) at 5 in, 11 figures: hits" */
+    snprintf(c->title, sizeof c->title, _("%s fire%s at %s in, %d %s: hits"),
              title, load, mu_rat_format(v->range, r, sizeof r), v->castings,
              v->weapon.kind == MU_WEAPON_SMALL_ARMS
-                 ? (v->castings == 1 ? "figure" : "figures")
-                 : (v->castings == 1 ? "crew casting" : "crew castings"));
+                 ? dngettext(LANG_DOMAIN, "figure", "figures",
+                             (unsigned long)v->castings)
+                 : dngettext(LANG_DOMAIN, "crew casting", "crew castings",
+                             (unsigned long)v->castings));
     snprintf(c->subtitle, sizeof c->subtitle,
-             "P = %s %% %s, %d effective%s, POH = %s %%; exact odds%s",
+             v->effectives == 1 ? _("P = %s %% %s, %d effective, POH = %s %%; exact odds%s")
+                                : _("P = %s %% %s, %d effectives, POH = %s %%; exact odds%s"),
              mu_rat_format(v->p, p, sizeof p),
-             v->fired.kind == MU_WEAPON_SMALL_ARMS ? "a figure" : "an effective",
-             v->effectives, v->effectives == 1 ? "" : "s",
-             mu_rat_format(v->poh, poh, sizeof poh),
-             sim ? " as bars, simulated as diamonds" : "");
+             v->fired.kind == MU_WEAPON_SMALL_ARMS ? _("a figure") : _("an effective"),
+             v->effectives, mu_rat_format(v->poh, poh, sizeof poh),
+             sim ? _(" as bars, simulated as diamonds") : "");
     mu_status st = MU_OK;
     for (int i = 0; i < n && st == MU_OK; i++)
         st = add_bars(c, d[i], s[i], lo, hi,
-                      what[d[i] == &exact->per_figure], err);
+                      _(what[d[i] == &exact->per_figure]), err);
     if (st == MU_OK)
-        st = bars_finish(c, lo, hi, "Hits in the volley", names, sim != NULL,
+        st = bars_finish(c, lo, hi, _("Hits in the volley"), names, sim != NULL,
                          sim ? sim->trials : 0, err);
     if (st != MU_OK) {
         mu_chart_free(c);
@@ -156,39 +160,42 @@ mu_status mu_chart_fire_odds(const mu_fire_odds *exact, const mu_fire_odds *sim,
     return MU_OK;
 }
 
-/* "Confederate division, Western theater 1864" from the odds. */
+/* "Confederate division, Western theater 1864" from the odds, in pieces
+ * that a language may join ("Unions-" "Infanterie" "division"). */
 static void oob_words(const mu_oob_odds *o, char *buf, size_t n)
 {
-    char army[32];
-    snprintf(army, sizeof army, "%s", mu_army_name(o->army));
-    first_upper(army);
-    char what[64];
+    const char *army = o->army == MU_UNION ? _("Union ") : _("Confederate ");
+    char what[96];
     if (o->divisions > 1)
-        snprintf(what, sizeof what, "corps of %d divisions", o->divisions);
+        snprintf(what, sizeof what, _("corps of %d divisions"), o->divisions);
     else
-        snprintf(what, sizeof what, "%s division", mu_arm_name(o->arm));
-    char where[64] = "";
-    if (o->theater != MU_THEATER_UNKNOWN && o->year)
-        snprintf(where, sizeof where, ", %s theater %d",
-                 o->theater == MU_EAST ? "Eastern" : "Western", o->year);
-    else if (o->theater != MU_THEATER_UNKNOWN)
-        snprintf(where, sizeof where, ", %s theater",
-                 o->theater == MU_EAST ? "Eastern" : "Western");
-    else if (o->year)
-        snprintf(where, sizeof where, ", %d", o->year);
-    snprintf(buf, n, "%s %s%s", army, what, where);
+        snprintf(what, sizeof what, "%s%s",
+                 o->arm == MU_CAVALRY ? _("cavalry") : _("infantry"),
+                 _(" division"));
+    char where[96] = "";
+    if (o->theater != MU_THEATER_UNKNOWN)
+        snprintf(where, sizeof where, "%s",
+                 o->theater == MU_EAST ? _(", Eastern theater")
+                                       : _(", Western theater"));
+    if (o->year) {
+        size_t k = strlen(where);
+        snprintf(where + k, sizeof where - k, "%s%d", k ? " " : ", ", o->year);
+    }
+    snprintf(buf, n, "%s%s%s", army, what, where);
 }
 
 /* What a statistic counts, for titles and the x axis. */
 static const char *stat_words(mu_oob_stat s)
 {
     static const char *const w[MU_STAT_COUNT] = {
-        "Leader's rating (0 despicable, 1 average, 2 exceptional)",
-        "Brigades", "Stands", "Green brigades", "Veteran brigades",
-        "Crack brigades", "Despicable brigadiers", "Average brigadiers",
-        "Exceptional brigadiers", "Stands per battery", "Batteries",
-        "Batteries kept by the division", "Batteries sent to the reserve"};
-    return s >= 0 && s < MU_STAT_COUNT ? w[s] : "";
+        N_("Leader's rating (0 despicable, 1 average, 2 exceptional)"),
+        N_("Brigades"), N_("Stands"), N_("Green brigades"),
+        N_("Veteran brigades"), N_("Crack brigades"),
+        N_("Despicable brigadiers"), N_("Average brigadiers"),
+        N_("Exceptional brigadiers"), N_("Stands per battery"),
+        N_("Batteries"), N_("Batteries kept by the division"),
+        N_("Batteries sent to the reserve")};
+    return s >= 0 && s < MU_STAT_COUNT ? _(w[s]) : "";
 }
 
 mu_status mu_chart_oob_odds(const mu_oob_odds *exact, const mu_oob_odds *sim,
@@ -212,11 +219,11 @@ mu_status mu_chart_oob_odds(const mu_oob_odds *exact, const mu_oob_odds *sim,
     char who[160];
     oob_words(exact, who, sizeof who);
     snprintf(c->title, sizeof c->title, "%s: %s", who, stat_words(stat));
-    snprintf(c->subtitle, sizeof c->subtitle, "Exact odds from the generation "
-             "tables%s%s", s ? " as bars, simulated as diamonds" : "",
-             exact->by_the_book ? "; despicable leaders played as average" : "");
+    snprintf(c->subtitle, sizeof c->subtitle, _("Exact odds from the "
+             "generation tables%s%s"), s ? _(" as bars, simulated as diamonds") : "",
+             exact->by_the_book ? _("; despicable leaders played as average") : "");
     static const char *const none[] = {""};
-    mu_status st = add_bars(c, d, s, lo, hi, "exact odds", err);
+    mu_status st = add_bars(c, d, s, lo, hi, _("exact odds"), err);
     if (st == MU_OK)
         st = bars_finish(c, lo, hi, stat_words(stat), none, s != NULL,
                          s ? sim->trials : 0, err);
@@ -245,19 +252,19 @@ mu_status mu_chart_charge_odds(const mu_charge_odds *o, bool crew,
     if (!c)
         return err_nomem(err);
     char r[MU_RAT_BUF], m[MU_RAT_BUF];
-    snprintf(c->title, sizeof c->title, "Charging the guns: %s left at contact",
-             crew ? "the gun's crew" : "the unit");
-    snprintf(c->subtitle, sizeof c->subtitle, "%d figures from %s in, closing "
-             "%s in a turn, against a %s with %d crew castings%s",
+    snprintf(c->title, sizeof c->title, _("Charging the guns: %s left at contact"),
+             crew ? _("the gun's crew") : _("the unit"));
+    snprintf(c->subtitle, sizeof c->subtitle, _("%d figures from %s in, closing "
+             "%s in a turn, against a %s with %d crew castings%s"),
              o->opts.figures, mu_rat_format(o->opts.range, r, sizeof r),
              mu_rat_format(o->opts.move, m, sizeof m), o->gun, o->crew,
-             o->return_fire[0] ? "; the unit fires back" : "");
+             o->return_fire[0] ? _("; the unit fires back") : "");
     static const char *const none[] = {""};
-    mu_status st = add_bars(c, d, NULL, lo, hi, "exact odds", err);
+    mu_status st = add_bars(c, d, NULL, lo, hi, _("exact odds"), err);
     if (st == MU_OK)
-        st = bars_finish(c, lo, hi, crew ? "Crew castings left at contact"
-                                         : "Figures left at contact (0: "
-                                           "destroyed)", none, false, 0, err);
+        st = bars_finish(c, lo, hi, crew ? _("Crew castings left at contact")
+                                         : _("Figures left at contact (0: "
+                                             "destroyed)"), none, false, 0, err);
     if (st != MU_OK) {
         mu_chart_free(c);
         return st;

@@ -3,6 +3,7 @@
  * and the five figures of the Courier article. */
 #include "curve.h"
 #include "fire.h"
+#include "lang.h"
 #include "plot.h"
 #include "rat.h"
 
@@ -107,11 +108,13 @@ static mu_status add_curve(mu_chart *c, const mu_weapon *w, bool cover,
  * artillery; both when the chart has both. */
 static void axes(mu_chart *c, bool art, bool small, mu_rat scale)
 {
-    snprintf(c->xlabel, sizeof c->xlabel, "Range (inches of table)");
-    snprintf(c->x2label, sizeof c->x2label, "Range (yards, %s to the inch)",
+    snprintf(c->xlabel, sizeof c->xlabel, "%s", _("Range (inches of table)"));
+    snprintf(c->x2label, sizeof c->x2label, _("Range (yards, %s to the inch)"),
              mu_rat_format(scale, (char[MU_RAT_BUF]){0}, MU_RAT_BUF));
-    snprintf(c->ylabel, sizeof c->ylabel, "P: chance to hit per %s (%%)",
-             art && small ? "effective figure" : art ? "effective" : "figure");
+    snprintf(c->ylabel, sizeof c->ylabel, _("P: chance to hit per %s (%%)"),
+             art && small ? _("effective figure")
+             : art        ? P_("axis", "effective")
+                          : P_("axis", "figure"));
     c->x2scale = dbl(scale);
     double step;
     c->xmax = plot_nice_max(c->xmax, 8, &step);
@@ -133,8 +136,8 @@ static void cross_marks(mu_chart *c, const mu_weapon *const *w,
                 double r = dbl(a->range), p = dbl(a->pa), q = dbl(a->pb);
                 if (r <= 0)
                     continue;
-                plot_mark_add(c, r, p > q ? p : q, -1, false, "%s%.4g in "
-                              "(%.4g yd)", a->exact ? "" : "about ", r,
+                plot_mark_add(c, r, p > q ? p : q, -1, false, _("%s%.4g in "
+                              "(%.4g yd)"), a->exact ? "" : _("about "), r,
                               r * dbl(scale));
             }
         }
@@ -150,7 +153,7 @@ static void formula_subtitle(mu_chart *c, const mu_weapon *const *w,
     size_t used = 0;
     for (size_t i = 0; i < n; i++) {
         char f[256];
-        fire_formula(w[i], "range", false, f, sizeof f);
+        fire_formula(w[i], _("range"), false, f, sizeof f);
         int k = snprintf(s + used, sizeof s - used, "%s%s: P = %s",
                          i ? "; " : "", w[i]->name, f);
         if (k < 0 || used + (size_t)k >= 92) /* one line at the title's width */
@@ -208,7 +211,8 @@ mu_status mu_chart_curves(const mu_weapons *w, const mu_curves_opts *o,
     for (size_t i = 0; i < n && st == MU_OK; i++) {
         char label[PLOT_LABEL];
         snprintf(label, sizeof label, "%s%s", cw[i]->name,
-                 !o->cover ? "" : cov[i] ? ", behind hard cover" : ", in the open");
+                 !o->cover ? "" : cov[i] ? _(", behind hard cover")
+                                         : _(", in the open"));
         st = add_curve(c, cw[i], cov[i], (int)i, label, err);
     }
     if (st == MU_OK) {
@@ -217,11 +221,11 @@ mu_status mu_chart_curves(const mu_weapons *w, const mu_curves_opts *o,
             snprintf(c->title, sizeof c->title, "%s", o->title);
         else {
             size_t used = (size_t)snprintf(c->title, sizeof c->title,
-                                           "Fire curves: ");
+                                           "%s", _("Fire curves: "));
             for (size_t i = 0; i < o->nweapons && used < sizeof c->title; i++)
                 used += (size_t)snprintf(c->title + used, sizeof c->title - used,
                                          "%s%s", i == 0 ? "" : i + 1 ==
-                                         o->nweapons ? " and " : ", ",
+                                         o->nweapons ? _(" and ") : ", ",
                                          o->weapons[i]);
         }
         if (!o->cover)
@@ -261,21 +265,21 @@ mu_status mu_chart_figure(const mu_weapons *w, int n, mu_chart **out,
         const char *title, *subtitle;
     } figs[] = {
         {"staircase", "musket", false,
-         "Figure 1: range bands make a staircase",
-         "Illustrative d6 steps of 16\xE2\x85\x94 % against the musket's 2 "
-         "\xC3\x97 (15 \xE2\x88\x92 range)"},
-        {"musket", NULL, false, "Figure 2: musket fire, P = 2 \xC3\x97 (15 "
-         "\xE2\x88\x92 range)", "30 % at point blank, nothing from 15 "
-         "inches; 20 % a figure at 5 inches"},
-        {"musket", "rifle", false, "Figure 3: musket and rifle",
-         "Musket 2 \xC3\x97 (15 \xE2\x88\x92 range), rifle 30 \xE2\x88\x92 "
-         "range: level at point blank"},
-        {"musket", NULL, true, "Figure 4: the musket in the open and behind "
-         "cover", "Hard cover takes 8 off: 2 \xC3\x97 (11 \xE2\x88\x92 "
-         "range), nothing from 11 inches"},
-        {"canister", "roundshot", false, "Figure 5: canister and roundshot",
-         "Canister 30 \xE2\x88\x92 range, roundshot (60 \xE2\x88\x92 range) "
-         "\xC3\xB7 5: canister closer in"},
+         N_("Figure 1: range bands make a staircase"),
+         N_("Illustrative d6 steps of 16\xE2\x85\x94 % against the musket's 2 "
+            "\xC3\x97 (15 \xE2\x88\x92 range)")},
+        {"musket", NULL, false, N_("Figure 2: musket fire, P = 2 \xC3\x97 (15 "
+         "\xE2\x88\x92 range)"), N_("30 % at point blank, nothing from 15 "
+         "inches; 20 % a figure at 5 inches")},
+        {"musket", "rifle", false, N_("Figure 3: musket and rifle"),
+         N_("Musket 2 \xC3\x97 (15 \xE2\x88\x92 range), rifle 30 \xE2\x88\x92 "
+            "range: level at point blank")},
+        {"musket", NULL, true, N_("Figure 4: the musket in the open and behind "
+         "cover"), N_("Hard cover takes 8 off: 2 \xC3\x97 (11 \xE2\x88\x92 "
+         "range), nothing from 11 inches")},
+        {"canister", "roundshot", false, N_("Figure 5: canister and roundshot"),
+         N_("Canister 30 \xE2\x88\x92 range, roundshot (60 \xE2\x88\x92 range) "
+            "\xC3\xB7 5: canister closer in")},
     };
     if (n < 1 || n > 5)
         return err_set(err, MU_EINPUT, "the article has figures 1 to 5, not %d",
@@ -289,12 +293,12 @@ mu_status mu_chart_figure(const mu_weapons *w, int n, mu_chart **out,
     mu_chart *c = plot_new();
     if (!c)
         return err_nomem(err);
-    snprintf(c->title, sizeof c->title, "%s", figs[n - 1].title);
-    snprintf(c->subtitle, sizeof c->subtitle, "%s", figs[n - 1].subtitle);
+    snprintf(c->title, sizeof c->title, "%s", _(figs[n - 1].title));
+    snprintf(c->subtitle, sizeof c->subtitle, "%s", _(figs[n - 1].subtitle));
     if (n == 4) {
-        st = add_curve(c, a, false, 0, "musket, target in the open", err);
+        st = add_curve(c, a, false, 0, _("musket, target in the open"), err);
         if (st == MU_OK)
-            st = add_curve(c, a, true, 1, "musket, target behind hard cover",
+            st = add_curve(c, a, true, 1, _("musket, target behind hard cover"),
                            err);
     } else {
         /* figure 1: the staircase dashed, the line solid */
@@ -307,12 +311,12 @@ mu_status mu_chart_figure(const mu_weapons *w, int n, mu_chart **out,
              rat_int(10));
         mu_rat p;
         if (n == 2 && mu_weapon_p(a, rat_int(5), false, &p, NULL) == MU_OK)
-            plot_mark_add(c, 5, dbl(p), -1, false, "5 in: %.4g %% a figure",
+            plot_mark_add(c, 5, dbl(p), -1, false, _("5 in: %.4g %% a figure"),
                           dbl(p));
         mu_crossover x;
         if (n == 5 && curve_cross(a, b, false, &x, NULL) == MU_OK && x.crosses)
             plot_mark_add(c, dbl(x.range), dbl(x.p), -1, false,
-                          "crossover: %.4g in (%.4g yd), P = %.4g %%",
+                          _("crossover: %.4g in (%.4g yd), P = %.4g %%"),
                           dbl(x.range), dbl(x.range) * 10, dbl(x.p));
         st = plot_finish(c, err);
     }

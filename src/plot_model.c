@@ -2,6 +2,7 @@
 /* plot_model.c -- the chart model: making, labelling and freeing a chart,
  * and the picture format a file name asks for. No cairo here: drawing is
  * plot_draw.c. */
+#include "lang.h"
 #include "plot.h"
 #include "util.h"
 
@@ -53,6 +54,17 @@ void plot_mark_add(mu_chart *c, double x, double y, int style, bool vline,
 
 mu_status plot_finish(mu_chart *c, mu_error *err)
 {
+    /* every number in the chart's words with the reader's decimal mark */
+    char *words[] = {c->title, c->subtitle, c->xlabel, c->x2label, c->ylabel,
+                     c->sim_label};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        lang_decimal(words[i], strlen(words[i]) + 1);
+    for (int i = 0; i < c->nlines; i++)
+        lang_decimal(c->line[i].label, strlen(c->line[i].label) + 1);
+    for (int i = 0; i < c->nbars; i++)
+        lang_decimal(c->bars[i].label, strlen(c->bars[i].label) + 1);
+    for (int i = 0; i < c->nmarks; i++)
+        lang_decimal(c->mark[i].label, strlen(c->mark[i].label) + 1);
     sbuf sb = {0};
     sb_printf(&sb, "%s\n", c->title);
     const char *more[] = {c->subtitle, c->xlabel, c->x2label, c->ylabel,

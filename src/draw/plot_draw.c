@@ -5,6 +5,7 @@
  * The chart model is plot_model.c: only this file and roster_draw.c need
  * cairo and pango: they are the muster_draw library, which the everyday
  * muster tool does not link (cli/handoff.c). */
+#include "lang.h"
 #include "plot.h"
 #include "util.h"
 #include "writer.h"
@@ -122,7 +123,7 @@ static text put(cairo_t *cr, const char *s, double pt, bool bold, double x,
     return put_w(cr, s, pt, bold, x, y, ax, ay, rot, draw, 0);
 }
 
-/* Numbers on axes: "22.5", "30", "0.25". */
+/* Numbers on axes: "22.5", "30", "0.25" ("22,5" in German). */
 static void tick_text(double v, double step, char *buf, size_t n)
 {
     int dec = 0;
@@ -130,6 +131,7 @@ static void tick_text(double v, double step, char *buf, size_t n)
                           1e-9)
         dec++;
     snprintf(buf, n, "%.*f", dec, fabs(v) < 1e-12 ? 0.0 : v);
+    lang_decimal(buf, strlen(buf) + 1);
 }
 
 /* ---- layout ------------------------------------------------------------- */

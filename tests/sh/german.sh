@@ -158,6 +158,36 @@ WORDS
 else
     echo "note: no pdftotext or no muster-full: the German roster not read back"
 fi
+
+# Charts in German, read back with pdftotext: the words and the decimal
+# comma of an odds chart, a division's odds and the canister-roundshot
+# crossing.
+if command -v pdftotext >/dev/null && [ -x "$(dirname "$muster")/muster-full" ]; then
+    german plot odds fire --weapon musket --figures 11 --range 3 --out pf.pdf &&
+        german plot odds division --army union --year 1863 --out pd.pdf &&
+        german plot curves canister roundshot --crossings --out pc.pdf &&
+        pdftotext pf.pdf - >charts.txt && pdftotext pd.pdf - >>charts.txt &&
+        pdftotext pc.pdf - >>charts.txt || { echo "FAIL German charts not drawn"; fail=1; }
+    while IFS= read -r want; do
+        grep -qF "$want" charts.txt || { echo "FAIL German chart lacks: $want"; fail=1; }
+    done <<'WORDS'
+Feuer: Musket auf 3 Zoll, 11 Figuren: Treffer
+P = 24 % je Figur, 11 Schüsse, POH = 264 %; exakte Wahrscheinlichkeiten
+Mittel 2,64 (beide)
+jede Figur würfelt
+Treffer der Salve
+Unions-Infanteriedivision, 1863: Basen
+Mittel 22,66
+Feuerkurven: canister und roundshot
+22,5 Zoll (225 Yards)
+Entfernung (Zoll auf dem Tisch)
+WORDS
+    if grep -nwE 'Probability|Hits|mean|Range|exact|odds|figures?|stands|Stands|curves' charts.txt; then
+        echo "FAIL English on the German charts (above)"; fail=1
+    fi
+else
+    echo "note: no pdftotext or no muster-full: the German charts not read back"
+fi
 rm -f g.db
 
 # LANG as a German desktop sets it, where that locale is installed.
