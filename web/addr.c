@@ -4,6 +4,8 @@
  * bound address, a FILE), so that tests can hand them made-up networks. */
 #include "web.h"
 
+#include "cli.h" /* _(): the words of the links, in the reader's language */
+
 #include <arpa/inet.h>
 #include <ifaddrs.h>
 #include <net/if.h>
@@ -94,7 +96,7 @@ static void print_link(FILE *f, const char *who, const char *url, bool qr)
         fprintf(f, "  %s\n", url);
     mu_error err;
     if (qr && web_qr_print(f, url, &err) != MU_OK)
-        fprintf(f, "  (no QR code: %s)\n", err.msg);
+        fprintf(f, _("  (no QR code: %s)\n"), err.msg);
 }
 
 /* Each link at each address, a QR code for the first address (the one a
@@ -118,37 +120,37 @@ static const web_host local_host = {"127.0.0.1", false};
 void web_links_list(FILE *f, const web_links *l)
 {
     if (l->nhosts == 0) {
-        fprintf(f, "This computer has no network address, so no phone can "
-                   "reach it: connect it to the table's network (Wi-Fi). On "
-                   "this computer:\n");
+        fprintf(f, "%s", _("This computer has no network address, so no "
+                           "phone can reach it: connect it to the table's "
+                           "network (Wi-Fi). On this computer:\n"));
         print_hosts(f, l, &local_host, 1);
         return;
     }
     print_hosts(f, l, l->hosts, l->nhosts);
     if (l->loopback)
-        fprintf(f, "Only this computer can open it (%s is its loopback "
-                   "address); to let phones on the network in, leave out "
-                   "--listen.\n", l->hosts[0].text);
+        fprintf(f, _("Only this computer can open it (%s is its loopback "
+                     "address); to let phones on the network in, leave out "
+                     "--listen.\n"), l->hosts[0].text);
 }
 
 void web_links_print(FILE *f, const web_links *l)
 {
     if (l->campaign)
-        fprintf(f, "muster serve: campaign %s.\n", l->campaign);
+        fprintf(f, _("muster serve: campaign %s.\n"), l->campaign);
     if (l->nhosts == 0) {
-        fprintf(f, "muster serve: this computer has no network address, so "
-                   "no phone can reach it: connect it to the table's network "
-                   "(Wi-Fi) and start again. On this computer the page is "
-                   "at\n");
+        fprintf(f, "%s", _("muster serve: this computer has no network "
+                           "address, so no phone can reach it: connect it to "
+                           "the table's network (Wi-Fi) and start again. On "
+                           "this computer the page is at\n"));
         print_hosts(f, l, &local_host, 1);
     } else {
-        fprintf(f, "muster serve: open the page at\n");
+        fprintf(f, "%s", _("muster serve: open the page at\n"));
         web_links_list(f, l);
     }
     if (l->campaign)
-        fprintf(f, "That is the umpire's link. Each player's own, which sees "
-                   "only what that side may: 'muster campaign links %s --side "
-                   "union' (or confederate).\n", l->campaign);
-    fprintf(f, "Ctrl-C stops the server.\n");
+        fprintf(f, _("That is the umpire's link. Each player's own, which "
+                     "sees only what that side may: 'muster campaign links %s "
+                     "--side union' (or confederate).\n"), l->campaign);
+    fprintf(f, "%s", _("Ctrl-C stops the server.\n"));
     fflush(f);
 }

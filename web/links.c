@@ -17,11 +17,11 @@
 #include <string.h>
 #include <sys/socket.h>
 
-static const char *whose(mu_side v)
+static const char *link_title(mu_side v)
 {
-    return v == MU_SIDE_NONE ? "The umpire's"
-           : v == MU_SIDE_UNION ? "The Union player's"
-                                  : "The Confederate player's";
+    return v == MU_SIDE_NONE ? _("The umpire's link")
+           : v == MU_SIDE_UNION ? _("The Union player's link")
+                                  : _("The Confederate player's link");
 }
 
 /* The hosts of the link: --listen's, else the machine's interfaces. */
@@ -71,20 +71,18 @@ static cli_rc write_card(cli_ctx *cx, mu_side v, const char *camp,
 {
     QRcode *q = QRcode_encodeString(url, 0, QR_ECLEVEL_M, QR_MODE_8, 1);
     if (!q)
-        return cli_error(cx, "campaign links: cannot make a QR code of %s",
+        return cli_error(cx, _("campaign links: cannot make a QR code of %s"),
                          url);
-    char title[64];
-    snprintf(title, sizeof title, "%s link", whose(v));
     mu_link_card k = {
-        .title = title, .subtitle = camp, .url = url, .modules = q->data,
-        .width = q->width,
+        .title = link_title(v), .subtitle = camp, .url = url,
+        .modules = q->data, .width = q->width,
         .note = v == MU_SIDE_NONE
-                    ? "Scan the code with a phone's camera, or type the "
-                      "address. It opens the whole campaign: keep it."
-                    : "Scan the code with your phone's camera, or type the "
-                      "address, while the umpire's computer serves the "
-                      "campaign. It shows what your side may see: keep it to "
-                      "yourself."};
+                    ? _("Scan the code with a phone's camera, or type the "
+                        "address. It opens the whole campaign: keep it.")
+                    : _("Scan the code with your phone's camera, or type the "
+                        "address, while the umpire's computer serves the "
+                        "campaign. It shows what your side may see: keep it "
+                        "to yourself.")};
     mu_error err = {0};
     mu_status st = mu_link_card_write(&k, cli_str(cx, O_card), &err);
     QRcode_free(q);
@@ -100,8 +98,8 @@ static cli_rc run_links(cli_ctx *cx)
     size_t n = 8;
     bool loopback = false;
     if (!hosts_of(cx, hosts, &n, &loopback))
-        return cli_error(cx, "campaign links: --listen %s is no numeric "
-                         "address (192.168.1.23, 0.0.0.0, ::)",
+        return cli_error(cx, _("campaign links: --listen %s is no numeric "
+                               "address (192.168.1.23, 0.0.0.0, ::)"),
                          cli_str(cx, O_listen));
     mu_error err = {0};
     mu_plot_format pf;
@@ -130,20 +128,24 @@ static cli_rc run_links(cli_ctx *cx)
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     if (!f)
-        return cli_error(cx, "campaign links: out of memory");
-    fprintf(f, "%s link%s; give it to %s only:\n", whose(v),
-            rotate ? " (new: the old one no longer works)" : "",
-            v == MU_SIDE_NONE ? "the umpire" : "that player");
+        return cli_error(cx, _("campaign links: out of memory"));
+    fprintf(f, v == MU_SIDE_NONE ? _("%s%s; give it to the umpire only:\n")
+                                 : _("%s%s; give it to that player only:\n"),
+            link_title(v),
+            rotate ? _(" (new: the old one no longer works)") : "");
     web_link link = {NULL, token};
     web_links l = {hosts, n, loopback, (unsigned)cli_num(cx, O_port, 8080),
                    NULL, &link, 1, !cli_has(cx, O_no_qr)};
     web_links_list(f, &l);
     if (cli_has(cx, O_card))
-        fprintf(f, "The card: %s (one page, %s); print it and give it to %s.\n",
-                cli_str(cx, O_card), url, v == MU_SIDE_NONE ? "the umpire"
-                                                            : "that player");
+        fprintf(f, v == MU_SIDE_NONE
+                       ? _("The card: %s (one page, %s); print it and give it "
+                           "to the umpire.\n")
+                       : _("The card: %s (one page, %s); print it and give it "
+                           "to that player.\n"),
+                cli_str(cx, O_card), url);
     fclose(f);
-    return text ? cli_take(cx, text) : cli_error(cx, "out of memory");
+    return text ? cli_take(cx, text) : cli_error(cx, _("out of memory"));
 }
 
 void web_install_links(void)

@@ -72,7 +72,7 @@ static cli_rc run_serve(cli_ctx *cx)
                              .ai_socktype = SOCK_STREAM}, *ai;
     int gai = getaddrinfo(a.listen, port, &hints, &ai);
     if (gai != 0)
-        return cli_error(cx, "serve: --listen %s: %s", a.listen,
+        return cli_error(cx, _("serve: --listen %s: %s"), a.listen,
                          gai_strerror(gai));
     struct sockaddr_storage addr;
     memcpy(&addr, ai->ai_addr, ai->ai_addrlen);
@@ -96,7 +96,7 @@ static cli_rc run_serve(cli_ctx *cx)
         return cli_fail(cx, &err);
     if (web_server_listen(s, (struct sockaddr *)&addr, &bound, &err) != MU_OK) {
         web_server_free(s);
-        return cli_error(cx, "serve: cannot listen on %s port %ld: %s",
+        return cli_error(cx, _("serve: cannot listen on %s port %ld: %s"),
                          a.listen, a.port, err.msg);
     }
     if (addr.ss_family == AF_INET6)
@@ -107,11 +107,14 @@ static cli_rc run_serve(cli_ctx *cx)
 
     int sig = 0;
     sigwait(&stop, &sig);
-    fprintf(log, "muster serve: %s: finishing the requests in flight\n",
-            sig == SIGINT ? "interrupted" : "terminated");
+    fprintf(log, "%s", sig == SIGINT
+                           ? _("muster serve: interrupted: finishing the "
+                               "requests in flight\n")
+                           : _("muster serve: terminated: finishing the "
+                               "requests in flight\n"));
     web_server_stop(s, 5000);
     web_server_free(s);
-    fprintf(log, "muster serve: stopped\n");
+    fprintf(log, "%s", _("muster serve: stopped\n"));
     return CLI_OK;
 }
 

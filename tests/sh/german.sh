@@ -106,6 +106,13 @@ if ! cmp -s errors.txt "$src/tests/data/de/errors.txt"; then
 fi
 rm -f e.db
 
+# A player's link in German (its token is new each time: its words only).
+german campaign links g.db --side union --no-qr --listen 127.0.0.1 >links.txt 2>&1
+for want in "Der Link des Unionsspielers; nur für diesen Spieler:" \
+    "Nur dieser Rechner kann sie öffnen (127.0.0.1 ist seine Loopback-Adresse)"; do
+    grep -qF "$want" links.txt || { echo "FAIL German links lack: $want"; cat links.txt; fail=1; }
+done
+
 # The campaign as Markdown, for a club's forum or wiki.
 german campaign show g.db --format markdown >campaign.md 2>&1
 if ! cmp -s campaign.md "$src/tests/data/de/campaign_markdown.txt"; then
