@@ -63,7 +63,7 @@ static mu_status ask_tty(const char *prompt, int *roll)
         free(line);
         if (st == MU_OK)
             return MU_OK;
-        fprintf(stderr, "muster: %s; try again\n", e.msg);
+        fprintf(stderr, _("muster: %s; try again\n"), e.msg);
     }
 }
 #endif
@@ -77,7 +77,7 @@ static mu_status ask_roll(void *ud, const char *label, int *roll, mu_error *err)
 {
     (void)ud;
     char prompt[256];
-    snprintf(prompt, sizeof prompt, "%s (d100): ", label);
+    snprintf(prompt, sizeof prompt, _("%s (d100): "), label);
     bool tty = isatty(STDIN_FILENO);
     char line[ASK_LINE_MAX + 1];
     int n = -1;
@@ -94,14 +94,14 @@ static mu_status ask_roll(void *ud, const char *label, int *roll, mu_error *err)
         fputc('\n', stderr); /* the error starts a line of its own */
     }
     if (n == -2)
-        return mu_error_set(err, MU_EINPUT, MU_R_NONE, "the answer for %s is "
-                            "longer than %d characters: give each roll "
-                            "1..100 on a line of its own", label, ASK_LINE_MAX);
+        return mu_error_set(err, MU_EINPUT, MU_R_NONE, _("the answer for %s "
+                            "is longer than %d characters: give each roll "
+                            "1..100 on a line of its own"), label, ASK_LINE_MAX);
     if (n >= 0)
-        return mu_error_set(err, MU_EINPUT, MU_R_NONE, "the answer for %s: %s",
+        return mu_error_set(err, MU_EINPUT, MU_R_NONE, _("the answer for %s: %s"),
                             label, e.msg);
-    return mu_error_set(err, MU_ENOROLL, MU_R_NONE, "input ended before the "
-                        "roll for %s: type each roll 1..100 (00 = 100)", label);
+    return mu_error_set(err, MU_ENOROLL, MU_R_NONE, _("input ended before the "
+                        "roll for %s: type each roll 1..100 (00 = 100)"), label);
 }
 
 mu_status cli_ask_dice(mu_dice **out, mu_error *err)

@@ -5,6 +5,7 @@
 #include "curve.h"
 #include "dice.h"
 #include "error.h"
+#include "lang.h"
 #include "rat.h"
 
 #include <ctype.h>
@@ -270,7 +271,7 @@ static void volley_label(const void *ctx, char *buf, size_t n)
     const mu_volley *v = ctx;
     char title[MU_WEAPON_NAME];
     fire_title(v->fired.name, title, sizeof title);
-    snprintf(buf, n, "%s fire: one more hit on %d or less", title,
+    snprintf(buf, n, _("%s fire: one more hit on %d or less"), title,
              v->threshold);
 }
 

@@ -5,6 +5,7 @@
 #include "dice.h"
 #include "oob_split.h"
 #include "error.h"
+#include "lang.h"
 #include "rules.h"
 
 #include <stddef.h>
@@ -31,35 +32,37 @@ void oob_label_text(const void *ctx, char *buf, size_t n)
 {
     const oob_label *l = ctx;
     char pre[64] = "";
-    const char *army = l->army >= 0 ? mu_army_name((mu_army)l->army) : "";
+    /* the words of a prompt, in the reader's language (lang.h) */
+    const char *army = l->army < 0 ? ""
+                       : l->army == MU_UNION ? _("union") : _("confederate");
     if (l->division > 0)
-        snprintf(pre, sizeof pre, "%s%sdivision %d: ", army,
+        snprintf(pre, sizeof pre, _("%s%sdivision %d: "), army,
                  *army ? " " : "", l->division);
     else if (*army)
         snprintf(pre, sizeof pre, "%s ", army);
     switch (l->kind) {
-    case MU_ROLL_THEATER: snprintf(buf, n, "%stheater and year", pre); break;
-    case MU_ROLL_LEADER: snprintf(buf, n, "%sdivision leader", pre); break;
-    case MU_ROLL_BRIGADES: snprintf(buf, n, "%snumber of brigades", pre); break;
+    case MU_ROLL_THEATER: snprintf(buf, n, _("%stheater and year"), pre); break;
+    case MU_ROLL_LEADER: snprintf(buf, n, _("%sdivision leader"), pre); break;
+    case MU_ROLL_BRIGADES: snprintf(buf, n, _("%snumber of brigades"), pre); break;
     case MU_ROLL_STANDS:
-        snprintf(buf, n, "%sbrigade %d stands", pre, l->brigade);
+        snprintf(buf, n, _("%sbrigade %d stands"), pre, l->brigade);
         break;
     case MU_ROLL_MORALE:
-        snprintf(buf, n, "%sbrigade %d morale", pre, l->brigade);
+        snprintf(buf, n, _("%sbrigade %d morale"), pre, l->brigade);
         break;
     case MU_ROLL_BRIGADIER:
-        snprintf(buf, n, "%sbrigade %d brigadier", pre, l->brigade);
+        snprintf(buf, n, _("%sbrigade %d brigadier"), pre, l->brigade);
         break;
-    case MU_ROLL_RATIO: snprintf(buf, n, "%sartillery ratio", pre); break;
+    case MU_ROLL_RATIO: snprintf(buf, n, _("%sartillery ratio"), pre); break;
     case MU_ROLL_BATTERY:
-        snprintf(buf, n, "%sfractional battery (hit on %d or less)", pre,
+        snprintf(buf, n, _("%sfractional battery (hit on %d or less)"), pre,
                  l->threshold);
         break;
     case MU_ROLL_RESERVE:
-        snprintf(buf, n, "%sreserve share (hit on %d or less)", pre,
+        snprintf(buf, n, _("%sreserve share (hit on %d or less)"), pre,
                  l->threshold);
         break;
-    case MU_ROLL_CORPS_LEADER: snprintf(buf, n, "%scorps leader", pre); break;
+    case MU_ROLL_CORPS_LEADER: snprintf(buf, n, _("%scorps leader"), pre); break;
     }
     /* Prompts read better capitalised: "Brigade 2 morale". */
     if (buf[0] >= 'a' && buf[0] <= 'z')
