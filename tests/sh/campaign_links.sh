@@ -57,7 +57,8 @@ m check $F
 start() {
   "$muster" serve --campaign $F --listen 127.0.0.1 --port 0 --no-qr >serve.out 2>serve.err &
   pids+=($!)
-  for _ in $(seq 100); do grep -q 'Ctrl-C' serve.out 2>/dev/null && break; sleep 0.05; done
+  # up to 20 s: a sanitizer build on a busy machine starts slowly
+  for _ in $(seq 400); do grep -q 'Ctrl-C' serve.out 2>/dev/null && break; sleep 0.05; done
   port=$(grep -o 'http://127.0.0.1:[0-9]*' serve.out | head -1 | sed 's/.*://')
   [ -n "$port" ] || { cat serve.out serve.err; fail "serve did not start"; }
 }

@@ -28,7 +28,7 @@ m links c.db --side union --no-qr --listen 127.0.0.1
 uni=$(tok)
 "$muster" serve --campaign c.db --listen 127.0.0.1 --port 0 --no-qr >serve.out 2>serve.err &
 pid=$!
-for _ in $(seq 200); do grep -q 'Ctrl-C' serve.out 2>/dev/null && break; sleep 0.05; done
+for _ in $(seq 400); do grep -q 'Ctrl-C' serve.out 2>/dev/null && break; sleep 0.05; done
 port=$(grep -o 'http://127.0.0.1:[0-9]*' serve.out | head -1 | sed 's/.*://')
 [ -n "$port" ] || { cat serve.out serve.err; echo "FAIL serve did not start"; exit 1; }
 

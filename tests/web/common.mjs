@@ -9,7 +9,8 @@ export async function startServer(muster, args = [], port = 0) {
   let out = '', err = '';
   child.stdout.on('data', d => { out += d; });
   child.stderr.on('data', d => { err += d; });
-  for (let i = 0; i < 200 && !/Ctrl-C/.test(out); i++) await new Promise(r => setTimeout(r, 25));
+  // up to 20 s: a sanitizer build on a busy machine starts slowly
+  for (let i = 0; i < 800 && !/Ctrl-C/.test(out); i++) await new Promise(r => setTimeout(r, 25));
   const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
   if (!m) { child.kill(); throw new Error('muster serve did not start: ' + out + err); }
   // serve prints the umpire's link; each player's comes from `campaign links`
