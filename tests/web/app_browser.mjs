@@ -12,8 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer from 'puppeteer-core';
-import { startServer, tally } from './common.mjs';
+import { startServer, tally, launchChromium } from './common.mjs';
 import { check, asOptions } from './app_equal.mjs';
 import { optionSets } from './optsets.mjs';
 
@@ -33,10 +32,7 @@ if (!port) { http.kill(); console.log('FAIL: python3 -m http.server did not star
 const base = `http://127.0.0.1:${port}/`;
 
 const profile = mkdtempSync(join(tmpdir(), 'muster-app-'));
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, userDataDir: profile,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium([], { userDataDir: profile });
 try {
   const page = await browser.newPage();
   await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 1 });

@@ -13,8 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import puppeteer from 'puppeteer-core';
-import { startServer, tally, cliOf } from './common.mjs';
+import { startServer, tally, cliOf, launchChromium } from './common.mjs';
 
 const muster = process.argv[2];
 const here = dirname(fileURLToPath(import.meta.url));
@@ -36,8 +35,7 @@ const show = () => JSON.parse(cli('campaign', 'show', db, '--format', 'json'));
 const last = () => log().at(-1);
 
 const srv = await startServer(muster, ['--campaign', db]);
-const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
+const browser = await launchChromium();
 
 async function phone(url, width = 390) {
   const p = await browser.newPage();

@@ -7,23 +7,18 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import puppeteer from 'puppeteer-core';
-import { startServer, tally, cliOf } from './common.mjs';
+import { startServer, tally, cliOf, launchChromium } from './common.mjs';
 
 const muster = process.argv[2];
 const here = dirname(fileURLToPath(import.meta.url));
 const shots = process.env.MUSTER_SHOTS || join(here, 'shots');
 mkdirSync(shots, { recursive: true });
-const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
 
 const t = tally(), check = t.check;
 const cli = cliOf(muster);
 const sleep = ms => new Promise(r => setTimeout(r, ms));
 
-const browser = await puppeteer.launch({
-  executablePath: chromium, headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium();
 const dir = mkdtempSync(join(tmpdir(), 'muster-web-'));
 const servers = [];
 

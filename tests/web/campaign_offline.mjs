@@ -9,8 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer from 'puppeteer-core';
-import { startServer, tally, cliOf } from './common.mjs';
+import { startServer, tally, cliOf, launchChromium } from './common.mjs';
 
 const muster = process.argv[2];
 const t = tally(), check = t.check;
@@ -27,10 +26,7 @@ const events = () => JSON.parse(cli('campaign', 'log', db, '--format', 'json')).
 const before = events().length;
 
 const srv = await startServer(muster, ['--campaign', db]);
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, userDataDir: join(dir, 'profile'),
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium([], { userDataDir: join(dir, 'profile') });
 const posts = [];
 try {
   const page = await browser.newPage();

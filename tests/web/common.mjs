@@ -34,6 +34,18 @@ export async function startServer(muster, args = [], port = 0) {
   };
 }
 
+// Debian's Chromium, headless, started as every browser test starts it
+// (never a downloaded one): extra flags (a language) and launch options
+// (a profile folder) as a test needs. puppeteer-core is loaded here, not
+// above, so that the tests without a browser run without node_modules.
+export async function launchChromium(extra = [], opts = {}) {
+  const { default: puppeteer } = await import('puppeteer-core');
+  return puppeteer.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, ...opts,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage', ...extra],
+  });
+}
+
 // The tests' tally: check(name, ok, detail) counts, and says each failure.
 export function tally() {
   const t = { pass: 0, fail: 0 };

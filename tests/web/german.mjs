@@ -13,8 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import puppeteer from 'puppeteer-core';
-import { startServer, tally, cliOf } from './common.mjs';
+import { startServer, tally, cliOf, launchChromium } from './common.mjs';
 
 const muster = process.argv[2];
 const here = dirname(fileURLToPath(import.meta.url));
@@ -33,8 +32,7 @@ cli('campaign', 'engage', db, '1', '--seed', '7');
 cli('campaign', 'casualties', db, '1', '--brigade', '1', '--lost', '2', '--captured', '1');
 
 const srv = await startServer(muster, ['--campaign', db]);
-const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage', '--lang=de-DE', '--accept-lang=de-DE,de'] });
+const browser = await launchChromium(['--lang=de-DE', '--accept-lang=de-DE,de']);
 
 async function phone(url, langs = 'de-DE,de', ctx = browser) {
   const p = await ctx.newPage();

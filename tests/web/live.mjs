@@ -10,8 +10,7 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import puppeteer from 'puppeteer-core';
-import { startServer, tally, cliOf } from './common.mjs';
+import { startServer, tally, cliOf, launchChromium } from './common.mjs';
 
 const muster = process.argv[2];
 const here = dirname(fileURLToPath(import.meta.url));
@@ -95,8 +94,7 @@ try {
   await Promise.all([u2.close(), c.close(), ump.close()]);
 
   // ---- two phones side by side --------------------------------------------
-  browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
+  browser = await launchChromium();
   const phone = async url => {
     const p = await browser.newPage();
     p.on('pageerror', e => check('no script error', false, e.message));

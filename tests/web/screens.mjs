@@ -8,8 +8,7 @@
 import { mkdtempSync, mkdirSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer from 'puppeteer-core';
-import { startServer, cliOf } from './common.mjs';
+import { startServer, cliOf, launchChromium } from './common.mjs';
 
 const [muster, out] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
@@ -28,8 +27,7 @@ cli('campaign', 'casualties', db, '1', '--brigade', '1', '--lost', '2', '--captu
 cli('campaign', 'casualties', db, '3', '--brigade', '2', '--lost', '1');
 cli('campaign', 'leader-lost', db, '1', '--brigade', '2', '--seed', '4');
 const srv = await startServer(muster, ['--campaign', db]);
-const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
+const browser = await launchChromium();
 async function phone(url, ctx = browser, langs = null) {
   const p = await ctx.newPage();
   if (langs) { // the browser's languages, as a German phone sends them
