@@ -96,13 +96,51 @@ cli_rc cli_error(cli_ctx *cx, const char *fmt, ...)
     return CLI_INPUT;
 }
 
+/* One strength labelled without a line of its own, in the reader's words. */
+static void labels_miss_words(cli_buf *b, const char *file,
+                              const mu_labels_miss *m)
+{
+    static const char *const morale[] = {N_("green"), N_("veteran"),
+                                         N_("crack")};
+    const char *section = mu_morale_name(m->morale);
+    if (m->kind == MU_LABELS_NO_LINE)
+        /* TRANSLATORS: the file, its section in the file's word, that
+           morale in words (green: Rekruten), the brigade's stands. */
+        cli_buf_printf(b, PL_("%s has no [%s] line: a %s brigade of %d stand "
+                              "is labelled by its stands and morale",
+                              "%s has no [%s] line: a %s brigade of %d stands "
+                              "is labelled by its stands and morale",
+                              m->stands),
+                       file, section, _(morale[m->morale]), m->stands);
+    else
+        cli_buf_printf(b, PL_("%s has no [%s] line for %d stand: the nearest, "
+                              "%d, gives its worn and spent",
+                              "%s has no [%s] line for %d stands: the nearest, "
+                              "%d, gives its worn and spent",
+                              m->stands),
+                       file, section, m->stands, m->nearest);
+}
+
 void cli_warn_labels(cli_ctx *cx, const mu_labels *l)
 {
-    char buf[1024];
-    size_t n = mu_labels_missed(l, buf, sizeof buf);
-    if (n && cx->err.len == 0)
-        cli_buf_printf(&cx->err, "warning: %s (muster rules dump --kind "
-                       "labels writes a file with every strength)", buf);
+    mu_labels_miss miss[3 * MU_MAX_STANDS];
+    size_t n = mu_labels_missed(l, miss, sizeof miss / sizeof *miss);
+    if (!n || cx->err.len)
+        return;
+    cli_buf words = {0};
+    for (size_t i = 0; i < n && i < sizeof miss / sizeof *miss; i++) {
+        if (i)
+            cli_buf_puts(&words, "; ");
+        labels_miss_words(&words, mu_labels_file(l), &miss[i]);
+    }
+    if (words.oom || !words.s) {
+        free(words.s);
+        return;
+    }
+    cli_buf_printf(&cx->err, _("warning: %s (muster rules dump --kind labels "
+                               "writes a file with every strength)"),
+                   words.s);
+    free(words.s);
 }
 
 cli_rc cli_fail(cli_ctx *cx, const mu_error *err)

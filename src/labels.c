@@ -150,33 +150,27 @@ void mu_labels_name(const mu_labels *l, int stands, mu_morale m, char *buf,
                  mu_morale_name(m));
 }
 
-size_t mu_labels_missed(const mu_labels *l, char *buf, size_t n)
+size_t mu_labels_missed(const mu_labels *l, mu_labels_miss *out, size_t n)
 {
-    size_t count = 0, k = 0;
-    if (n)
-        buf[0] = '\0';
+    size_t count = 0;
     for (int m = 0; l && m < 3; m++)
         for (int s = MU_MAX_STANDS; s >= 1; s--) {
             int used = l->missed[m][s];
             if (!used)
                 continue;
+            if (count < n)
+                out[count] = (mu_labels_miss){
+                    .kind = used == MISS_NONE ? MU_LABELS_NO_LINE
+                                              : MU_LABELS_NEAREST,
+                    .morale = (mu_morale)m,
+                    .stands = s,
+                    .nearest = used == MISS_NONE ? 0 : used};
             count++;
-            if (k >= n)
-                continue;
-            const char *name = mu_morale_name((mu_morale)m);
-            int w = used == MISS_NONE
-                ? snprintf(buf + k, n - k, "%s%s has no [%s] line: a %s "
-                           "brigade of %d stand%s is labelled by its stands "
-                           "and morale", k ? "; " : "", l->file, name, name, s,
-                           s == 1 ? "" : "s")
-                : snprintf(buf + k, n - k, "%s%s has no [%s] line for %d "
-                           "stand%s: the nearest, %d, gives its worn and "
-                           "spent", k ? "; " : "", l->file, name, s,
-                           s == 1 ? "" : "s", used);
-            k = w < 0 ? n : k + (size_t)w;
         }
     return count;
 }
+
+const char *mu_labels_file(const mu_labels *l) { return l ? l->file : ""; }
 
 mu_status mu_labels_check(const mu_labels *l, int stands, mu_morale m,
                           mu_error *err)

@@ -29,7 +29,8 @@
 #   $ CMD  # not run  never run (a server that runs until stopped); say why
 #                     after it. Use it only when nothing else works.
 # Exit status: 0 unless the output shown has a line starting 'muster: '
-# (an error message, not 'muster: warning'); then it must be non-zero.
+# (an error message, not 'muster: warning', in German 'muster: Warnung');
+# then it must be non-zero.
 # The comment markers are shell comments, so the command still copies and
 # pastes as it is.
 set -u
@@ -106,7 +107,7 @@ _dt_run() {
     eval "$_dt_cmd_done" </dev/null >"$_dt_work/got" 2>&1
     local code=$? want_fail=0
     grep -q '^muster: ' "$_dt_work/want" &&
-        ! grep -q '^muster: warning' "$_dt_work/want" && want_fail=1
+        ! grep -qE '^muster: (warning|Warnung)' "$_dt_work/want" && want_fail=1
     local bad=
     if ! _dt_match "$_dt_work/want" "$_dt_work/got" $([ $mode = random ] && echo 1 || echo 0); then
         bad="output differs ($mode check)"

@@ -156,11 +156,29 @@ MU_API void mu_labels_name(const mu_labels *l, int stands, mu_morale m,
  * NULL. */
 MU_API bool mu_labels_get(const mu_labels *l, int stands, mu_morale m,
                           int *worn, int *spent);
+/* A strength labelled without a line of its own (see above): what
+ * mu_labels_missed reports, for a front end to say in its own words. */
+typedef enum mu_labels_miss_kind {
+    MU_LABELS_NEAREST, /* the nearest line of its morale gave worn and spent */
+    MU_LABELS_NO_LINE  /* its morale has no line: labelled by stands and morale */
+} mu_labels_miss_kind;
+typedef struct mu_labels_miss {
+    mu_labels_miss_kind kind;
+    mu_morale morale;
+    int stands;  /* the brigade's strength */
+    int nearest; /* the stand count of the line used; 0 for MU_LABELS_NO_LINE */
+} mu_labels_miss;
 /* How many strengths were labelled without a line of their own since `l`
- * was loaded, and in buf (at most n bytes, terminated; "" for none) one
- * sentence for each, "; " between: "labels.ini has no [green] line for 3
- * stands: the nearest, 5, gives its worn and spent". `l` may be NULL. */
-MU_API size_t mu_labels_missed(const mu_labels *l, char *buf, size_t n);
+ * was loaded (0 for NULL), and the first n of them in out (out may be NULL
+ * when n is 0): in morale order, green first, then from the largest
+ * strength. Each strength is reported once, however often it was used. */
+MU_API size_t mu_labels_missed(const mu_labels *l, mu_labels_miss *out,
+                               size_t n);
+/* The name that stands for the labels file in messages: the path it was
+ * loaded from, or the name given to mu_labels_parse ("<labels>" for NULL).
+ * Owns: the string is l's, valid until mu_labels_free. `l` may be NULL
+ * (then ""). */
+MU_API const char *mu_labels_file(const mu_labels *l);
 /* A labels file to fill in from the rulebook: a commented line
  * "; N = WORN/SPENT" for every stand count from the largest the rules'
  * stands tables can give (any army, theater, year) down to 1, under each

@@ -119,6 +119,15 @@ if ! cmp -s campaign.md "$src/tests/data/de/campaign_markdown.txt"; then
     echo "FAIL German campaign show --format markdown:"; diff "$src/tests/data/de/campaign_markdown.txt" campaign.md | head -20; fail=1
 fi
 
+# The labels warning in German: a strength labelled by the nearest line,
+# and a morale with no line at all (the file's section words stay).
+cp "$src/tests/data/labels-veteran.ini" labels.ini
+german division --army union --year 1862 --theater west --seed 10 --labels labels.ini \
+    >/dev/null 2>warning.txt
+if ! cmp -s warning.txt "$src/tests/data/de/labels_warning.txt"; then
+    echo "FAIL German labels warning:"; diff "$src/tests/data/de/labels_warning.txt" warning.txt; fail=1
+fi
+
 # A roster on paper in German, read back with pdftotext: the generator's
 # battle and the walk-through's campaign, every word of the page German.
 if command -v pdftotext >/dev/null && [ -x "$(dirname "$muster")/muster-full" ]; then
