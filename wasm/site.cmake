@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Writes muster-site/: the page's files from web/site/, the core from the
-# build, web/lang.js and the page's catalogue, and sw.js with the list of
-# files and a version made of their hash.
+# build, web/lang.js and the catalogues (the page's and the core's), and
+# sw.js with the list of files and a version made of their hash.
 file(GLOB files RELATIVE ${SRC} ${SRC}/*)
 list(REMOVE_ITEM files sw.js)
 set(all "")
@@ -14,10 +14,12 @@ foreach(f muster-core.mjs muster-core.wasm)
   list(APPEND all ${f})
 endforeach()
 # The words in the reader's language: the served page's lang.js and the
-# page's German catalogue (empty where the build had no gettext tools).
+# page's German catalogue, and the core's (the CLI's muster.mo), each empty
+# where the build had no gettext tools.
 configure_file(${LANGJS} ${SITE}/lang.js COPYONLY)
 configure_file(${LANGMO} ${SITE}/lang-de.mo COPYONLY)
-list(APPEND all lang.js lang-de.mo)
+configure_file(${COREMO} ${SITE}/core-de.mo COPYONLY)
+list(APPEND all lang.js lang-de.mo core-de.mo)
 list(SORT all)
 set(hashes "")
 foreach(f ${all})

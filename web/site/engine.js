@@ -7,6 +7,10 @@
 // error its message (without "muster: "). Give format: 'json' for the CLI's
 // --format json. Options: a value, true for a switch; false, null and
 // undefined leave the option out. No framework, no network once loaded.
+// setLanguage(bytes) gives the core its words: the bytes of a gettext .mo
+// (core-de.mo: the engine's messages from the CLI's po/de.po), or null for
+// English; every later run answers in that language, as `LANGUAGE=de
+// muster ...` does.
 import createMusterCore from './muster-core.mjs';
 
 export async function loadEngine(init = {}) {
@@ -45,5 +49,15 @@ export async function loadEngine(init = {}) {
     return path;
   }
 
-  return { run, addFile };
+  // The catalogue is copied into the core, which keeps it (and frees the
+  // one before); it answers whether it took it (false: English).
+  function setLanguage(bytes) {
+    const b = bytes ? new Uint8Array(bytes) : new Uint8Array(0);
+    if (!b.length) return core._mu_app_lang(0, 0) === 1;
+    const p = core._malloc(b.length);
+    core.HEAPU8.set(b, p);
+    return core._mu_app_lang(p, b.length) === 1;
+  }
+
+  return { run, addFile, setLanguage };
 }

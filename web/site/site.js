@@ -13,13 +13,35 @@ let engine = null;
 const house = { rules: null, weapons: null };
 window.musterReady = loadEngine().then(e => { engine = e; window.musterEngine = e; status(); return e; });
 
+// The engine's words in the page's language: its catalogue (core-LANG.mo,
+// its messages from the CLI's po/LANG.po), fetched once a language and
+// handed to the engine whenever the page's language is set or switched;
+// English needs none. The switches are chained, so the last one wins, and
+// a run waits for it.
+const coreMo = { en: null };
+let speaking = Promise.resolve();
+function speak(l) {
+  speaking = speaking.then(async () => {
+    const e = await window.musterReady;
+    if (!(l in coreMo)) {
+      try {
+        const res = await fetch(`core-${l}.mo`);
+        coreMo[l] = res.ok ? await res.arrayBuffer() : null;
+      } catch (err) { coreMo[l] = null; } // not to be had: English
+    }
+    e.setLanguage(coreMo[l]);
+  }).catch(() => {});
+  return speaking;
+}
+musterLang.ready().then(() => speak(musterLang.lang()));
+
 function status() {
   if (!engine) return;
   net.textContent = navigator.onLine ? _('ready') : _('offline: all here');
   net.className = 'badge ' + (navigator.onLine ? 'ok' : 'off');
 }
 addEventListener('online', status);
-musterLang.onChange(() => { status(); figuresLabel(); });
+musterLang.onChange(l => { speak(l); status(); figuresLabel(); });
 addEventListener('offline', status);
 
 if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
@@ -54,6 +76,7 @@ function show(pre, r) {
 
 async function run(cmd, o, format = 'text') {
   await window.musterReady;
+  await speaking;
   if (house.rules && /^(division|corps|battle|odds division|odds corps|odds battle|sim)/.test(cmd)) o.rules = house.rules;
   if (house.weapons && /fire|curve|charge/.test(cmd)) o.weapons = house.weapons;
   return engine.run(cmd, { ...o, format });
@@ -129,6 +152,7 @@ async function openHouse(input, kind) {
   const f = input.files[0];
   if (!f) return;
   await window.musterReady;
+  await speaking;
   const path = engine.addFile(f.name, await f.text());
   const r = kind === 'rules'
     ? engine.run('odds division', { army: 'union', year: '1863', theater: 'east', rules: path, format: 'json' })
