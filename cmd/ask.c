@@ -76,7 +76,7 @@ static mu_status ask_tty(const char *prompt, int *roll)
 static mu_status ask_roll(void *ud, const char *label, int *roll, mu_error *err)
 {
     (void)ud;
-    char prompt[256];
+    char prompt[320];
     snprintf(prompt, sizeof prompt, _("%s (d100): "), label);
     bool tty = isatty(STDIN_FILENO);
     char line[ASK_LINE_MAX + 1];

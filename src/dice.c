@@ -101,7 +101,7 @@ static void label_copy(const void *ctx, char *buf, size_t n)
 mu_status dice_roll_slow(mu_dice *d, dice_label_fn mk, const void *ctx,
                          int *roll, mu_error *err)
 {
-    char label[160];
+    char label[256]; /* a name of up to 100 bytes and German words */
     if (d->kind == DICE_SEEDED) {
         *roll = dice_seeded_d100(d);
         return MU_OK;

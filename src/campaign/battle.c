@@ -5,6 +5,7 @@
  * prisoners excepted. Each public call is one transaction (camp_tx). */
 #include "campaign.h"
 #include "dice.h"
+#include "lang.h"
 
 #include <sodium.h>
 
@@ -167,15 +168,24 @@ typedef struct ret_row {
     bool hidden; /* hidden and not revealed: seen by its side alone */
 } ret_row;
 
+/* The roll's label (what --ask asks for, what "not enough rolls" names),
+ * in the reader's words and with the catalogue's percentage ("50 %"): no
+ * event or answer keeps it. */
 static void return_label(const void *ctx, char *buf, size_t n)
 {
     const ret_row *x = ctx;
     const ev_return *r = &x->r;
-    char rate[MU_RAT_BUF];
-    snprintf(buf, n, "Return to %s division %d (%s) brigade %d: %s of %d lost, "
-             "one more stand on %d or less", mu_army_name(r->side), r->division,
-             x->name, r->brigade, mu_share_text(r->rate, rate, sizeof rate),
-             r->lost, r->threshold);
+    char rate[MU_RAT_BUF + 8];
+    mu_share_text(r->rate, rate, sizeof rate);
+    lang_percent(rate, sizeof rate);
+    /* TRANSLATORS: the division's number and name, the brigade, the
+       return rate, the stands lost, the roll that returns one more. */
+    snprintf(buf, n, r->side == MU_UNION
+             ? _("Return to union division %d (%s) brigade %d: %s of %d lost, "
+                 "one more stand on %d or less")
+             : _("Return to confederate division %d (%s) brigade %d: %s of %d "
+                 "lost, one more stand on %d or less"),
+             r->division, x->name, r->brigade, rate, r->lost, r->threshold);
 }
 
 static bool loss_item(sqlite3_stmt *st, void *item)

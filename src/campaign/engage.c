@@ -6,6 +6,7 @@
  * public call is one transaction (camp_tx). */
 #include "campaign.h"
 #include "dice.h"
+#include "lang.h"
 #include "render.h"
 #include "rules.h"
 
@@ -273,8 +274,8 @@ static mu_status rate_corps(mu_campaign *c, const engage_ctx *x,
     mu_status s = camp_load_corps(c, dv->corps, &k, err);
     if (s != MU_OK || k.rated)
         return s;
-    char label[160];
-    snprintf(label, sizeof label, "Corps leader of %s", k.name);
+    char label[256]; /* the roll's label, in the reader's words */
+    snprintf(label, sizeof label, _("Corps leader of %s"), k.name);
     int roll;
     if ((s = dice_roll(x->d, camp_label_text, label, &roll, err)) != MU_OK)
         return s;

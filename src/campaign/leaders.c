@@ -5,6 +5,7 @@
  * average leader. Each public call is one transaction (camp_tx). */
 #include "campaign.h"
 #include "dice.h"
+#include "lang.h"
 #include "rules.h"
 
 #include <stdio.h>
@@ -46,15 +47,19 @@ static mu_status find_post(mu_campaign *c, const leader_ctx *x,
     return err_set(err, MU_EINPUT, "unknown leader post");
 }
 
+/* The roll's label (what --ask asks for, what "not enough rolls" names),
+ * in the reader's words: no event or answer keeps it. */
 static void leader_label(const void *ctx, char *buf, size_t n)
 {
     const leader_ctx *x = ctx;
     if (x->post == MU_POST_BRIGADE)
-        snprintf(buf, n, "Replacement brigadier of division %d brigade %d",
+        snprintf(buf, n, _("Replacement brigadier of division %d brigade %d"),
                  x->div, x->brigade);
+    else if (x->post == MU_POST_CORPS)
+        snprintf(buf, n, _("Replacement corps leader (division %d)"), x->div);
     else
-        snprintf(buf, n, "Replacement %s leader (division %d)",
-                 camp_post_name(x->post), x->div);
+        snprintf(buf, n, _("Replacement division leader (division %d)"),
+                 x->div);
 }
 
 /* Writes the new rating of the post. */

@@ -119,6 +119,47 @@ if ! cmp -s campaign.md "$src/tests/data/de/campaign_markdown.txt"; then
     echo "FAIL German campaign show --format markdown:"; diff "$src/tests/data/de/campaign_markdown.txt" campaign.md | head -20; fail=1
 fi
 
+# The campaign's roll labels (a replacement leader, a corps leader, a
+# return after the battle) in German where --ask prompts and "not enough
+# rolls" names them; in the C locale the English as it was.
+rolls() { # rolls LOCALE-RUNNER
+    local run=$1 db=rolls.db
+    rm -f $db
+    $run campaign new $db --name R --year 1863 --theater east >/dev/null
+    $run campaign add $db --side union --name Wadsworth --corps "I Corps" >/dev/null
+    $run campaign add $db --side confederate --name Heth --corps "Third Corps" >/dev/null
+    $run campaign battle start $db Ridge >/dev/null
+    $run campaign engage $db 1 --rolls 1,2,3,4,5,6,7,8,9,10,11
+    $run campaign engage $db 1 --seed 7 >/dev/null
+    $run campaign engage $db 2 --seed 8 >/dev/null
+    $run campaign casualties $db 1 --brigade 1 --lost 3 >/dev/null
+    $run campaign casualties $db 2 --brigade 2 --lost 3 >/dev/null
+    $run campaign battle end $db --winner union --ask </dev/null
+    $run campaign battle end $db --winner union --rolls 5
+    $run campaign battle end $db --winner union --rolls 5,60 >/dev/null
+    $run campaign leader-lost $db 1 --brigade 2 --ask </dev/null
+    $run campaign leader-lost $db 2 --rolls ""
+    $run campaign leader-lost $db 2 --corps-leader --rolls ""
+}
+english() { LC_ALL=C "$muster" "$@"; }
+rolls german >rolls.txt 2>&1
+if ! cmp -s rolls.txt "$src/tests/data/de/campaign_rolls.txt"; then
+    echo "FAIL German campaign roll labels:"; diff "$src/tests/data/de/campaign_rolls.txt" rolls.txt; fail=1
+fi
+rolls english >rolls_en.txt 2>&1
+while IFS= read -r want; do
+    grep -qF -- "$want" rolls_en.txt || { echo "FAIL the English roll labels lack: $want"; cat rolls_en.txt; fail=1; }
+done <<'WORDS'
+muster: not enough rolls: Corps leader of I Corps needed roll 12 but only 11 were given
+Return to union division 1 (Wadsworth) brigade 1: 50% of 3 lost, one more stand on 50 or less (d100): 
+muster: input ended before the roll for Return to union division 1 (Wadsworth) brigade 1: 50% of 3 lost, one more stand on 50 or less: type each roll 1..100 (00 = 100)
+muster: not enough rolls: Return to confederate division 2 (Heth) brigade 2: 50% of 3 lost, one more stand on 50 or less needed roll 2 but only 1 were given
+Replacement brigadier of division 1 brigade 2 (d100): 
+muster: not enough rolls: Replacement division leader (division 2) needed roll 1 but only 0 were given
+muster: not enough rolls: Replacement corps leader (division 2) needed roll 1 but only 0 were given
+WORDS
+rm -f rolls.db
+
 # The labels warning in German: a strength labelled by the nearest line,
 # and a morale with no line at all (the file's section words stay).
 cp "$src/tests/data/labels-veteran.ini" labels.ini
