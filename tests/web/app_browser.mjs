@@ -4,8 +4,9 @@
 // online (the service worker installs and keeps every file), then the
 // network cut (DevTools offline emulation) and the page reloaded: it must
 // still load, generate a division from a seed, fire a volley, draw the
-// charts and take typed dice, byte-equal to the CLI, and its engine must
-// answer random option sets as the CLI does (app_equal.mjs's check).
+// charts and take typed dice, byte-equal to the CLI (a division in German
+// too, after the DE switch), and its engine must answer random option sets
+// as the CLI does (app_equal.mjs's check).
 // MUSTER_SCREENSHOT=FILE keeps a 390x844 picture of the offline page.
 // Usage: node app_browser.mjs MUSTER SITE [SETS_PER_COMMAND]
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, tally, launchChromium } from './common.mjs';
-import { check, asOptions } from './app_equal.mjs';
+import { check, asOptions, LANG_ENV } from './app_equal.mjs';
 import { optionSets } from './optsets.mjs';
 
 const [muster, site] = process.argv.slice(2);
@@ -55,7 +56,7 @@ try {
     return { controlled: !!navigator.serviceWorker.controller, files: (await c.keys()).map(r => new URL(r.url).pathname) };
   });
   t.check('the service worker controls the page', cached.controlled, cached);
-  for (const f of ['/', '/index.html', '/engine.js', '/muster-core.mjs', '/muster-core.wasm', '/manifest.webmanifest', '/site.js', '/chart.js'])
+  for (const f of ['/', '/index.html', '/engine.js', '/muster-core.mjs', '/muster-core.wasm', '/manifest.webmanifest', '/site.js', '/chart.js', '/lang.js', '/lang-de.mo', '/core-de.mo'])
     t.check('cached for offline: ' + f, cached.files.includes(f), cached.files);
 
   // The network cut, the server stopped too, and the page reloaded.
@@ -109,6 +110,23 @@ try {
   const nbars = await page.$$eval('#odds-chart rect', r => r.length);
   const stands = Object.keys(JSON.parse(cli('odds', 'division', '--army', 'union', '--year', '1863', '--theater', 'east', '--arm', 'infantry', '--format', 'json')).stands).length;
   t.check('offline: a bar for each stand count the CLI gives', nbars === stands, [nbars, stands]);
+
+  // German, offline: the engine's catalogue comes from the cache too.
+  const langIs = l => page.waitForFunction(l => document.documentElement.lang === l &&
+    document.querySelector(`.langs [data-lang="${l}"]`)?.getAttribute('aria-pressed') === 'true', { timeout: 5000 }, l);
+  await page.click('.langs [data-lang="de"]');
+  await langIs('de');
+  await page.click('#tabs [data-tab=division]');
+  await page.$eval('#div-form', f => { f.elements.rolls.value = ''; f.elements.seed.value = '7'; });
+  await page.$eval('#div-out', e => { e.textContent = ''; });
+  await page.click('#div-form button[type=submit]');
+  await page.waitForFunction(() => document.querySelector('#div-out').textContent.length > 0);
+  const divDe = await page.$eval('#div-out', e => e.textContent);
+  const de = spawnSync(muster, ['division', '--army', 'union', '--year', '1863', '--theater', 'east', '--arm', 'infantry', '--seed', '7'],
+    { encoding: 'utf8', env: { ...process.env, ...LANG_ENV.de } }).stdout;
+  t.check('offline: in German, the division from seed 7 is the German CLI\'s', divDe === de, divDe.slice(0, 80));
+  await page.click('.langs [data-lang="en"]');
+  await langIs('en');
 
   if (process.env.MUSTER_SCREENSHOT) {
     await page.click('#tabs [data-tab=fire]');
