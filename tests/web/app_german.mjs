@@ -5,7 +5,8 @@
 // German, byte for byte what `LANGUAGE=de muster ...` prints for the same
 // seed (LANG=de_DE.UTF-8 where that locale is installed); after the switch
 // to EN the same forms give the English CLI's bytes, and back to DE the
-// German ones again. muster-site/ is served by python3 -m http.server.
+// German ones again. muster-site/ is served by python3 -m http.server, and
+// by `muster serve` at /app/ (a division there too).
 // A 390x844 picture of the German app with a division goes to
 // tests/web/shots/de-app-division.png (or $MUSTER_SHOTS).
 // Usage: node app_german.mjs MUSTER SITE
@@ -13,7 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tally, launchChromium } from './common.mjs';
+import { startServer, tally, launchChromium } from './common.mjs';
 import { LANG_ENV } from './app_equal.mjs';
 
 const [muster, site] = process.argv.slice(2);
@@ -114,6 +115,26 @@ try {
   const kept = await division('7');
   check('a new visit after EN: English, as chosen', kept === cli('en', ...DIV, '--seed', '7'), kept.slice(0, 80));
   check('no error in the page', errors.length === 0, errors);
+
+  // muster serve's /app/ (its Content-Security-Policy): German there too.
+  const srv = await startServer(muster);
+  try {
+    const q = await browser.newPage();
+    q.on('pageerror', e => errors.push(String(e)));
+    const c2 = await q.target().createCDPSession();
+    await c2.send('Emulation.setUserAgentOverride', { userAgent: await browser.userAgent(), acceptLanguage: 'de-DE,de' });
+    await q.goto(srv.base + 'app/', { waitUntil: 'load' });
+    await q.evaluate(() => window.musterReady);
+    await q.waitForFunction(() => document.documentElement.lang === 'de', { timeout: 5000 });
+    await q.$eval('#div-form', f => { f.elements.seed.value = '7'; });
+    await q.$eval('#div-form button[type=submit]', b => b.click());
+    await q.waitForFunction(() => document.querySelector('#div-out').textContent.length > 0, { timeout: 10000 });
+    const served = await q.$eval('#div-out', e => e.textContent);
+    check('serve /app/: the division in German, the CLI\'s', served === cli('de', ...DIV, '--seed', '7'), served.slice(0, 80));
+    check('serve /app/: no error in the page', errors.length === 0, errors);
+  } finally {
+    await srv.stop();
+  }
 } finally {
   await browser.close();
   http.kill();
