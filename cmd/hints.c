@@ -6,6 +6,7 @@
  * advice that names them lives here. A reason without an entry gets no hint. */
 #include "cli.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,45 +34,63 @@ const char *cli_hint(mu_reason r)
 }
 
 /* ---- the library's sentences in the reader's language ---------------------
- * The library writes its messages in English (its terms, its values). The
- * sentences a user meets most are given here as the library formats them,
- * so that the catalogue can give their words: a message that matches one
- * is rewritten with the translation, each conversion's text carried over
- * (a %s in turn looked up, so "roll 2 of the list: roll '500' is out of
- * range..." is German in both its parts). A message that matches none, or
- * a language that has no translation, is left as the library wrote it:
- * English is byte for byte what it was. tests/sh/german.sh checks that each
- * format here is still one the library writes. */
-static const char *const lib_sentences[] = {
-    N_("no such campaign"),
-    N_("cannot open: %s"),
-    N_("not enough rolls: %s needed roll %zu but only %zu were given"),
-    N_("roll %zu of the list: %s"),
-    N_("roll '%s' is out of range: a d100 roll is 1..100 (00 = 100)"),
-    N_("'%s' is not a d100 roll: type a number 1..100 (00 = 100)"),
-    N_("no division %d in this campaign"),
-    N_("no corps %d in this campaign"),
-    N_("no battle is under way"),
-    N_("say who won battle %d \"%s\": the Union, the Confederates or neither "
-       "(a draw); nothing was changed"),
-    N_("no casualties given: the stands lost and captured are both 0"),
-    N_("not valid JSON here: expected muster's JSON of a division, corps or "
-       "battle"),
-    N_("[%s]: unknown outcome '%s': expected %s"),
-    N_("[%s]: outcome '%s' is given twice"),
-    N_("[%s]: no outcome for %s%s%s: every table must cover 01-00"),
-    N_("[%s] %s: '%.*s' is not a d100 range such as 11-90 or 91-00"),
-    N_("unknown table [%s]: tables are theater, leader, brigades, stands, "
-       "morale and artillery"),
-    N_("'%s' comes before any [table] section"),
-    N_("expected [section], key = value, or a ; comment"),
-    N_("a curve does not cross itself: name two weapons"),
-};
-/* Sentences the library composes from a word ("give the %s a name"). */
-static const char *const lib_composed[] = {
-    N_("give the division a name"), N_("give the brigade a name"),
-    N_("give the battle a name"),   N_("give the corps a name"),
-    N_("give the camp a name"),
+ * The library writes its messages in English (its terms, its values). Every
+ * format it writes them with is a msgid of the catalogue, and po/update.sh
+ * lists them in lib_formats.h: a message that matches one is rewritten with
+ * the translation, each conversion's text carried over (a %s in turn looked
+ * up, so "roll 2 of the list: roll '500' is out of range..." is German in
+ * both its parts). Where several formats match, the one with the most
+ * literal text wins ("give the division a name" over "give the %s a name").
+ * A message that matches none, or a language that has no translation, is
+ * left as the library wrote it: English is byte for byte what it was. */
+typedef struct lib_format {
+    const char *one, *many; /* many: the plural's format, or NULL */
+} lib_format;
+#include "lib_formats.h"
+
+/* Sentences the library composes from a word ("give the %s a name"), whole,
+ * so that a language can say each its own way; and the words and phrases
+ * it puts in a sentence's %s (sides, kinds, states). A plural's form is
+ * known from the English one that matched (a language with more forms than
+ * two would need the count itself). */
+static const lib_format lib_composed[] = {
+    {N_("give the division a name"), NULL},
+    {N_("give the brigade a name"), NULL},
+    {N_("give the battle a name"), NULL},
+    {N_("give the corps a name"), NULL},
+    {N_("give the camp a name"), NULL},
+    {N_("Union"), NULL},
+    {N_("Confederate"), NULL},
+    {N_("Confederates"), NULL},
+    {N_("Union's"), NULL},
+    {N_("Confederates'"), NULL},
+    {N_("the Union"), NULL},
+    {N_("the Confederates"), NULL},
+    {N_("division"), NULL},
+    {N_("brigade"), NULL},
+    {N_("battle"), NULL},
+    {N_("corps"), NULL},
+    {N_("camp"), NULL},
+    {N_("the division"), NULL},
+    {N_("the brigade"), NULL},
+    {N_("the sheet"), NULL},
+    {N_("captured"), NULL},
+    {N_("destroyed"), NULL},
+    {N_("captured and destroyed"), NULL},
+    {N_("missing"), NULL},
+    {N_("the chain"), NULL},
+    {N_("the log shown"), NULL},
+    {N_("ambiguous"), NULL},
+    {N_("unknown"), NULL},
+    {N_("by the book"), NULL},
+    {N_("if the roll was despicable"), NULL},
+    {N_("overlaps"), NULL},
+    {N_("leaves a gap after"), NULL},
+    {N_("such statistic"), NULL},
+    {N_("it is a folder, not a campaign file"), NULL},
+    {N_("not a regular file, so not a campaign file"), NULL},
+    {N_("no replay is known for its kind"), NULL},
+    {N_("the log does not begin with a new campaign"), NULL},
 };
 
 #define LIB_CAPS 8
@@ -156,30 +175,58 @@ static void lib_fill(const char *tr, const lib_cap *cap, cli_buf *b, int depth)
     }
 }
 
-static bool lib_try(const char *const *list, size_t count, const char *msg,
-                    cli_buf *b, int depth)
+/* The literal text of format f, in bytes: how much of a message it pins. */
+static size_t lib_literal(const char *f)
+{
+    size_t n = 0;
+    for (char c; *f;) {
+        if (*f == '%' && f[1] != '%') {
+            f = conversion(f + 1, &c);
+            continue;
+        }
+        f += *f == '%' ? 2 : 1;
+        n++;
+    }
+    return n;
+}
+
+/* The best of list[0..count) for msg, better than *score, into *best. */
+static void lib_best(const lib_format *list, size_t count, const char *msg,
+                     const lib_format **best, const char **form,
+                     lib_cap *cap, size_t *score)
 {
     for (size_t i = 0; i < count; i++) {
-        const char *tr = _(list[i]);
-        lib_cap cap = {0};
-        if (tr != list[i] && lib_match(list[i], msg, &cap, 0)) {
-            lib_fill(tr, &cap, b, depth);
-            return true;
+        for (int k = 0; k < 2; k++) {
+            const char *f = k ? list[i].many : list[i].one;
+            lib_cap c = {0};
+            size_t n = f ? lib_literal(f) : 0;
+            if (f && n > *score && lib_match(f, msg, &c, 0))
+                *best = &list[i], *form = f, *cap = c, *score = n;
         }
     }
-    return false;
 }
 
 static void lib_words_at(const char *msg, size_t len, cli_buf *b, int depth)
 {
     char one[512];
     snprintf(one, sizeof one, "%.*s", (int)len, msg);
-    if (depth > 2 || !*one ||
-        (!lib_try(lib_sentences, sizeof lib_sentences / sizeof *lib_sentences,
-                  one, b, depth) &&
-         !lib_try(lib_composed, sizeof lib_composed / sizeof *lib_composed,
-                  one, b, depth)))
+    const lib_format *best = NULL;
+    const char *form = NULL;
+    lib_cap cap = {0};
+    size_t score = 0;
+    if (depth <= 2 && *one) {
+        lib_best(lib_composed, sizeof lib_composed / sizeof *lib_composed, one,
+                 &best, &form, &cap, &score);
+        lib_best(lib_formats, sizeof lib_formats / sizeof *lib_formats, one,
+                 &best, &form, &cap, &score);
+    }
+    const char *tr = !best       ? one
+                     : best->many ? PL_(best->one, best->many, form == best->one ? 1 : 2)
+                                  : _(best->one);
+    if (!best || tr == best->one || tr == best->many)
         cli_buf_puts(b, one);
+    else
+        lib_fill(tr, &cap, b, depth);
 }
 
 void cli_lib_words(const char *msg, char *out, size_t n)

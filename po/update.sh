@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # po/update.sh: the template (po/muster.pot) made anew from the files in
-# po/POTFILES (C) and po/POTFILES.web (the page's scripts, read as
+# po/POTFILES (C), po/POTFILES.lib (library files whose only words are
+# the formats of their messages) and po/POTFILES.web (the page's scripts, read as
 # JavaScript, and its HTML, read by po/webstrings.py), and each po/LANG.po
 # merged with it; then translate what msgfmt --statistics says is
-# untranslated or fuzzy. `po/update.sh --template FILE` only writes the
-# template to FILE (tests/sh/german.sh compares it with po/muster.pot).
+# untranslated or fuzzy. It also writes cmd/lib_formats.h, the library's
+# message formats (po/libformats.py). `po/update.sh --template FILE` only
+# writes the template to FILE and the formats to FILE.h (tests/sh/german.sh
+# compares them with po/muster.pot and cmd/lib_formats.h).
 set -eu
 cd "$(dirname "$0")/.."
 export LC_ALL=C.UTF-8 # the msgids hold UTF-8 (÷)
-pot=po/muster.pot
-[ "${1:-}" = --template ] && pot=$2
+pot=po/muster.pot formats=cmd/lib_formats.h
+[ "${1:-}" = --template ] && pot=$2 formats=$2.h
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 common=(--from-code=UTF-8 --add-comments=TRANSLATORS --package-name=muster
         --sort-by-file --add-location=file)
-xgettext "${common[@]}" $(cat po/KEYWORDS) -o "$tmp/c.pot" $(cat po/POTFILES)
+xgettext "${common[@]}" $(cat po/KEYWORDS) -o "$tmp/c.pot" $(cat po/POTFILES po/POTFILES.lib)
 js=$(grep '\.js$' po/POTFILES.web) html=$(grep '\.html$' po/POTFILES.web)
 python3 po/webstrings.py $html >"$tmp/html.po"
 # the C sources' template as it is, then the page's messages after it (a
@@ -25,6 +28,10 @@ common=(--from-code=UTF-8 --add-comments=TRANSLATORS --package-name=muster --add
 xgettext "${common[@]}" --language=JavaScript -k_ -k_n:1,2 -k_p:1c,2 $js
 xgettext "${common[@]}" "$tmp/html.po"
 cp "$tmp/c.pot" "$pot"
+# the library's error formats alone: the keywords of its error functions
+xgettext --from-code=UTF-8 -k $(grep -E '^-k(err_|mu_error_set|jfail|camp_|problem|ERR_)' po/KEYWORDS) \
+    -o "$tmp/lib.pot" $(grep -h '^src/' po/POTFILES po/POTFILES.lib)
+python3 po/libformats.py "$tmp/lib.pot" >"$formats"
 [ "$pot" = po/muster.pot ] || exit 0
 for po in po/*.po; do
     msgmerge --quiet --update --backup=none --no-fuzzy-matching "$po" po/muster.pot

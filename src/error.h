@@ -17,6 +17,10 @@ mu_status err_set(mu_error *err, mu_status code, const char *fmt, ...)
 /* Same, naming the file and line the fault is in. */
 mu_status err_at(mu_error *err, mu_status code, const char *file, int line,
                  const char *fmt, ...) MU_PRINTF(5, 6);
+/* The format of a message about n things, English's two forms; xgettext
+ * (-kERR_PL:1,2) gives the catalogue both, so a front end can say it in
+ * the reader's language with that language's plural. */
+#define ERR_PL(one, many, n) ((n) == 1 ? (one) : (many))
 /* Out of memory, the one message every module shares. */
 mu_status err_nomem(mu_error *err);
 

@@ -6,6 +6,7 @@
 #include "muster.h"
 
 #include "error.h"
+#include "lang.h"
 #include "util.h"
 #include "writer.h"
 
@@ -44,6 +45,18 @@ static void answer_json(sbuf *sb, const mu_campaign_answer *a)
     sb_puts(sb, "\n");
 }
 
+/* The lines a player copies to the other side or to `check --head`: their
+ * keys are read back, so they stay as they are in every language. */
+static void answer_data(sbuf *sb, const mu_campaign_answer *a)
+{
+    if (a->kind == MU_ANSWER_FAIR_COMMITMENT)
+        sb_printf(sb, "fair commitment %s\n", a->hex);
+    else if (a->kind == MU_ANSWER_CONTRIBUTION)
+        sb_printf(sb, "contribution %s\n", a->hex);
+    else if (a->kind == MU_ANSWER_HEAD)
+        sb_printf(sb, "head %s\nevents %lld\n", a->hex, (long long)a->events);
+}
+
 static void answer_text(sbuf *sb, const mu_campaign_answer *a)
 {
     switch (a->kind) {
@@ -51,28 +64,30 @@ static void answer_text(sbuf *sb, const mu_campaign_answer *a)
         sb_printf(sb, "%d\n", a->division);
         break;
     case MU_ANSWER_FAIR_COMMITMENT:
-        sb_printf(sb, "Division %d: a fair roll; give the opponent the "
-                  "commitment to your secret:\nfair commitment %s\n",
-                  a->division, a->hex);
+        sb_printf(sb, _("Division %d: a fair roll; give the opponent the "
+                        "commitment to your secret:\n"), a->division);
         break;
     case MU_ANSWER_CONTRIBUTION:
-        sb_printf(sb, "Division %d: your contribution to its fair roll; "
-                  "give it to its owner:\ncontribution %s\n", a->division,
-                  a->hex);
+        sb_printf(sb, _("Division %d: your contribution to its fair roll; "
+                        "give it to its owner:\n"), a->division);
         break;
     case MU_ANSWER_HEAD:
-        sb_printf(sb, "head %s\nevents %lld\n", a->hex, (long long)a->events);
         break;
     case MU_ANSWER_DEFAULT_CAMP:
         sb_printf(sb, "%s\n", a->camp);
         break;
     case MU_ANSWER_IMPORTED:
-        sb_printf(sb, "%s: %d division%s added, ids %d..%d: what the sheet "
-                  "knows is kept, the rest is rolled when each first "
-                  "engages\n", a->file, a->count, a->count == 1 ? "" : "s",
-                  a->division, a->division + a->count - 1);
+        sb_printf(sb, dngettext(LANG_DOMAIN,
+                                "%s: %d division added, ids %d..%d: what the "
+                                "sheet knows is kept, the rest is rolled when "
+                                "each first engages\n",
+                                "%s: %d divisions added, ids %d..%d: what the "
+                                "sheet knows is kept, the rest is rolled when "
+                                "each first engages\n", (unsigned long)a->count),
+                  a->file, a->count, a->division, a->division + a->count - 1);
         break;
     }
+    answer_data(sb, a);
 }
 
 mu_status mu_campaign_answer_render(const mu_campaign_answer *a,

@@ -504,16 +504,20 @@ static mu_status cas_check(const cas_ctx *x, const camp_div *dv,
     if (k->brigade && (s = camp_find_brigade(dv, k->brigade, &b, err)) != MU_OK)
         return s;
     if (b && k->lost + k->captured > b->current)
-        return err_why(err, MU_EINPUT, MU_R_LOSS_EXCEEDS_STANDS, "brigade %d "
-                       "of division %d (%s) has %d stand%s: it cannot lose %d",
-                       k->brigade, x->div, dv->name,
-                       b->current, b->current == 1 ? "" : "s",
+        return err_why(err, MU_EINPUT, MU_R_LOSS_EXCEEDS_STANDS,
+                       ERR_PL("brigade %d of division %d (%s) has %d stand: "
+                              "it cannot lose %d",
+                              "brigade %d of division %d (%s) has %d stands: "
+                              "it cannot lose %d", b->current),
+                       k->brigade, x->div, dv->name, b->current,
                        k->lost + k->captured);
     if (k->batteries + k->batteries_lost > dv->division_batteries)
-        return err_set(err, MU_EINPUT, "division %d (%s) has %d batter%s of "
-                       "its own: %d cannot be %s", x->div, dv->name,
-                       dv->division_batteries,
-                       dv->division_batteries == 1 ? "y" : "ies",
+        return err_set(err, MU_EINPUT,
+                       ERR_PL("division %d (%s) has %d battery of its own: "
+                              "%d cannot be %s",
+                              "division %d (%s) has %d batteries of its own: "
+                              "%d cannot be %s", dv->division_batteries),
+                       x->div, dv->name, dv->division_batteries,
                        k->batteries + k->batteries_lost,
                        !k->batteries_lost ? "captured"
                        : !k->batteries ? "destroyed"

@@ -181,10 +181,13 @@ static void compare_brigade(check_ctx *x, int i, int k)
         problem(x, "division %d: brigade %d is numbered %d", d->id, k + 1,
                 b->number);
     if (now != b->start)
-        problem(x, "division %d brigade %d: %d stand%s now, %" PRId64 " out, %"
-                PRId64 " held do not make the %d it started with", d->id,
-                b->number, b->current, b->current == 1 ? "" : "s", out, held,
-                b->start);
+        problem(x, ERR_PL("division %d brigade %d: %d stand now, %" PRId64
+                          " out, %" PRId64 " held do not make the %d it "
+                          "started with",
+                          "division %d brigade %d: %d stands now, %" PRId64
+                          " out, %" PRId64 " held do not make the %d it "
+                          "started with", b->current),
+                d->id, b->number, b->current, out, held, b->start);
     if (a[ACC_LOST] != b->lost || a[ACC_CAPTURED] != b->captured ||
         a[ACC_RETURNED] != b->returned || a[ACC_FREED] != b->freed)
         problem(x, "division %d brigade %d: the log gives lost %" PRId64 ", "
@@ -193,9 +196,11 @@ static void compare_brigade(check_ctx *x, int i, int k)
                 a[ACC_CAPTURED], a[ACC_RETURNED], a[ACC_FREED], b->lost,
                 b->captured, b->returned, b->freed);
     if (a[ACC_HELD] != held)
-        problem(x, "division %d brigade %d: %" PRId64 " stand%s in the camps, "
-                "the ledger says %" PRId64, d->id, b->number, a[ACC_HELD],
-                a[ACC_HELD] == 1 ? "" : "s", held);
+        problem(x, ERR_PL("division %d brigade %d: %" PRId64 " stand in the "
+                          "camps, the ledger says %" PRId64,
+                          "division %d brigade %d: %" PRId64 " stands in the "
+                          "camps, the ledger says %" PRId64, a[ACC_HELD]),
+                d->id, b->number, a[ACC_HELD], held);
 }
 
 static void compare(check_ctx *x, int *nbrigades)
@@ -204,9 +209,14 @@ static void compare(check_ctx *x, int *nbrigades)
     for (int i = 0; i < x->ndivs; i++) {
         const camp_div *d = &x->divs[i];
         if (d->engaged != (x->engages[i] == 1))
-            problem(x, "division %d is %sengaged but the log engages it %d "
-                    "time%s", d->id, d->engaged ? "" : "not ", x->engages[i],
-                    x->engages[i] == 1 ? "" : "s");
+            problem(x, d->engaged
+                    ? ERR_PL("division %d is engaged but the log engages it "
+                             "%d time", "division %d is engaged but the log "
+                             "engages it %d times", x->engages[i])
+                    : ERR_PL("division %d is not engaged but the log engages "
+                             "it %d time", "division %d is not engaged but "
+                             "the log engages it %d times", x->engages[i]),
+                    d->id, x->engages[i]);
         for (int k = 0; k < d->nbrigades; k++)
             compare_brigade(x, i, k);
         *nbrigades += d->nbrigades;
@@ -538,8 +548,9 @@ static mu_status check_run(mu_campaign *c, const char *head, int view_side,
     if ((s = sb_finish(&sb, report, err)) != MU_OK)
         return s;
     if (n)
-        return err_set(err, MU_EMISMATCH, "the campaign failed %d check%s", n,
-                       n == 1 ? "" : "s");
+        return err_set(err, MU_EMISMATCH,
+                       ERR_PL("the campaign failed %d check",
+                              "the campaign failed %d checks", n), n);
     return MU_OK;
 }
 

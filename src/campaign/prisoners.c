@@ -264,19 +264,34 @@ static mu_status free_kind(mu_campaign *c, const free_ctx *x, mu_army side,
     return s;
 }
 
-static const char *const kind_words[] = {"stand", "leader", "batter"};
-
+/* Each kind's sentence whole, so that a front end can give it in another
+ * language with that language's plural. */
 static mu_status too_many(int side, int kind, int held, int want,
                           mu_error *err)
 {
-    const char *many = kind == HELD_BATTERIES ? "ies" : "s";
-    const char *one = kind == HELD_BATTERIES ? "y" : "";
-    return err_set(err, MU_EINPUT, "the %s hold%s %d %s %s%s prisoner: %d "
-                   "cannot be exchanged; nothing was changed",
-                   side == MU_UNION ? "Confederates" : "Union",
-                   side == MU_UNION ? "" : "s", held,
-                   camp_side_title((mu_army)side), kind_words[kind],
-                   held == 1 ? one : many, want);
+    const char *title = camp_side_title((mu_army)side);
+    const char *captor = camp_side_noun(side == MU_UNION ? MU_CONFEDERATE
+                                                         : MU_UNION);
+    if (kind == HELD_BATTERIES)
+        return err_set(err, MU_EINPUT,
+                       ERR_PL("%d %s battery is held prisoner by the %s: "
+                              "%d cannot be exchanged; nothing was changed",
+                              "%d %s batteries are held prisoner by the "
+                              "%s: %d cannot be exchanged; nothing was changed",
+                              held), held, title, captor, want);
+    if (kind == HELD_LEADERS)
+        return err_set(err, MU_EINPUT,
+                       ERR_PL("%d %s leader is held prisoner by the %s: "
+                              "%d cannot be exchanged; nothing was changed",
+                              "%d %s leaders are held prisoner by the %s: "
+                              "%d cannot be exchanged; nothing was changed",
+                              held), held, title, captor, want);
+    return err_set(err, MU_EINPUT,
+                   ERR_PL("%d %s stand is held prisoner by the %s: %d "
+                          "cannot be exchanged; nothing was changed",
+                          "%d %s stands are held prisoner by the %s: %d "
+                          "cannot be exchanged; nothing was changed", held),
+                   held, title, captor, want);
 }
 
 static mu_status release_event(mu_campaign *c, free_ctx *x, int held[2][3],

@@ -203,10 +203,13 @@ mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
     if (st == MU_OK)
         st = fn(c, ctx, err);
     if (st == MU_OK && d && mu_dice_left(d))
-        st = err_set(err, MU_EINPUT, "%zu roll%s left over: give exactly the "
-                     "rolls needed (%" PRIu64 " %s used); nothing was changed",
-                     mu_dice_left(d), mu_dice_left(d) == 1 ? " was" : "s were",
-                     mu_dice_count(d), mu_dice_count(d) == 1 ? "was" : "were");
+        st = err_set(err, MU_EINPUT,
+                     ERR_PL("%zu roll was left over: give exactly the rolls "
+                            "needed (%" PRIu64 " used); nothing was changed",
+                            "%zu rolls were left over: give exactly the rolls "
+                            "needed (%" PRIu64 " used); nothing was changed",
+                            mu_dice_left(d)),
+                     mu_dice_left(d), mu_dice_count(d));
     if (st == MU_OK) {
         rc = sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
         if (rc == SQLITE_OK) {

@@ -1084,9 +1084,10 @@ static mu_status prepare(const mu_roster *r, const mu_roster_opts *o,
         return st->pages == 0
                    ? err_set(err, MU_EINPUT, "nothing to print: no division "
                              "has brigades to show")
-                   : err_set(err, MU_EINPUT, "no page %d: the roster has %d "
-                             "page%s", page, st->pages,
-                             st->pages == 1 ? "" : "s");
+                   : err_set(err, MU_EINPUT,
+                             ERR_PL("no page %d: the roster has %d page",
+                                    "no page %d: the roster has %d pages",
+                                    st->pages), page, st->pages);
     }
     return MU_OK;
 }
