@@ -181,13 +181,17 @@ mu_status mu_labels_check(const mu_labels *l, int stands, mu_morale m,
     const char *name = mu_morale_name(m);
     if (!l->section_line[m])
         return err_at(err, MU_EINPUT, l->file, 0,
-                      "no [%s] section, but a %s brigade has %d stand%s: add "
-                      "[%s] with a line '%d = WORN/SPENT'",
-                      name, name, stands, stands == 1 ? "" : "s", name, stands);
+                      ERR_PL("no [%s] section, but a %s brigade has %d stand: "
+                             "add [%s] with a line '%d = WORN/SPENT'",
+                             "no [%s] section, but a %s brigade has %d stands: "
+                             "add [%s] with a line '%d = WORN/SPENT'", stands),
+                      name, name, stands, name, stands);
     return err_at(err, MU_EINPUT, l->file, l->section_line[m],
-                  "[%s] has no line for %d stand%s, which a brigade has: add "
-                  "'%d = WORN/SPENT'",
-                  name, stands, stands == 1 ? "" : "s", stands);
+                  ERR_PL("[%s] has no line for %d stand, which a brigade has: "
+                         "add '%d = WORN/SPENT'",
+                         "[%s] has no line for %d stands, which a brigade has: "
+                         "add '%d = WORN/SPENT'", stands),
+                  name, stands, stands);
 }
 
 /* The largest stand count the rules' stands tables give (any army,
