@@ -342,6 +342,10 @@ const char *cli_hint(mu_reason r);
  * catalogue has its sentence (cmd/hints.c), else as it is; into out (of
  * room n). */
 void cli_lib_words(const char *msg, char *out, size_t n);
+/* A report the library wrote a line at a time (check's), each line in the
+ * reader's language as cli_lib_words gives it; adopts text and returns the
+ * text to print (text itself when nothing changes or memory runs out). */
+char *cli_lib_lines(char *text);
 /* 2 for bad input (MU_EINPUT, MU_ENOROLL, MU_ESTATE), 1 for the rest. */
 cli_rc cli_exit_code(mu_status st);
 

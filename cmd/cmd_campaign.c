@@ -739,7 +739,7 @@ static cli_rc run_check(cli_ctx *cx)
         ? mu_campaign_check_view(c, (mu_army)cli_choice(cx, O_side, 0),
                                  cli_str(cx, O_head), &text, &err)
         : mu_campaign_check_head(c, cli_str(cx, O_head), &text, &err);
-    rc = text ? cli_take(cx, text) : CLI_OK;
+    rc = text ? cli_take(cx, cli_lib_lines(text)) : CLI_OK;
     if (st != MU_OK)
         rc = cli_fail(cx, &err);
     cli_close_campaign(cx, c);

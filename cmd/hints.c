@@ -91,6 +91,16 @@ static const lib_format lib_composed[] = {
     {N_("not a regular file, so not a campaign file"), NULL},
     {N_("no replay is known for its kind"), NULL},
     {N_("the log does not begin with a new campaign"), NULL},
+    /* check's report */
+    {N_("FAILED"), NULL},
+    {N_("every hash follows"), NULL},
+    {N_("every object is muster's"), NULL},
+    {N_("every table agrees"), NULL},
+    {N_("stands add up, log and ledger agree"), NULL},
+    {N_("(none)"), NULL},
+    {N_("SQLite integrity"), NULL},
+    {N_("foreign keys"), NULL},
+    {N_("(no detail)"), NULL},
 };
 
 #define LIB_CAPS 8
@@ -227,6 +237,28 @@ static void lib_words_at(const char *msg, size_t len, cli_buf *b, int depth)
         cli_buf_puts(b, one);
     else
         lib_fill(tr, &cap, b, depth);
+}
+
+char *cli_lib_lines(char *text)
+{
+    if (!text || !strcmp(_("ok\n"), "ok\n")) /* no catalogue: as it is */
+        return text;
+    cli_buf b = {0};
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n");
+        n += p[n] == '\n';
+        if (n < 500) /* a line lib_words_at can hold */
+            lib_words_at(p, n, &b, 0);
+        else
+            cli_buf_printf(&b, "%.*s", (int)n, p);
+        p += n;
+    }
+    if (!b.s || b.oom) {
+        free(b.s);
+        return text;
+    }
+    free(text);
+    return b.s;
 }
 
 void cli_lib_words(const char *msg, char *out, size_t n)

@@ -163,7 +163,7 @@ void camp_problem(camp_report *r, const char *fmt, ...)
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     if (r->problems++ < 50)
-        sb_printf(r->sb, "problem: %s\n", buf);
+        camp_line(r->sb, "problem: %s\n", buf);
 }
 
 mu_status camp_chain_next(const unsigned char prev[CAMP_HASH_BYTES],

@@ -161,13 +161,14 @@ mu_status camp_chain_check(mu_campaign *c, const char *noted, camp_report *r,
     mu_status s = walk(c, verify_one, &x, err);
     if (s != MU_OK)
         return s;
-    sb_printf(r->sb, "chain: %" PRId64 " event%s, head %s: %s\n", x.count,
-              x.count == 1 ? "" : "s", x.count ? x.head : "(none)",
+    camp_line(r->sb, ERR_PL("chain: %" PRId64 " event, head %s: %s\n",
+                            "chain: %" PRId64 " events, head %s: %s\n", x.count),
+              x.count, x.count ? x.head : "(none)",
               r->problems == before ? "every hash follows" : "FAILED");
     if (!noted)
         return MU_OK;
     if (x.noted_at)
-        sb_printf(r->sb, "noted head: event %" PRId64 " of %" PRId64 ": "
+        camp_line(r->sb, "noted head: event %" PRId64 " of %" PRId64 ": "
                   "nothing before it was rewritten\n", x.noted_at, x.count);
     else
         camp_problem(r, "the noted head %s is not in the chain: events up to "

@@ -295,7 +295,10 @@ static mu_status sqlite_check(mu_campaign *c, check_ctx *x, const char *sql,
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
         return camp_sql_fail(c, rc, what, err);
-    sb_printf(x->rep.sb, "%s: %s\n", what, bad ? "FAILED" : "ok");
+    if (bad)
+        camp_line(x->rep.sb, "%s: FAILED\n", what);
+    else
+        camp_line(x->rep.sb, "%s: ok\n", what);
     return MU_OK;
 }
 
@@ -352,8 +355,8 @@ static mu_status schema_objects(mu_campaign *c, check_ctx *x, bool player,
     sqlite3_finalize(q);
     mu_campaign_close(ref);
     if (s == MU_OK)
-        sb_printf(x->rep.sb, "schema: %s\n", bad ? "FAILED" : "every object is "
-                  "muster's");
+        camp_line(x->rep.sb, "schema: %s\n",
+                  bad ? "FAILED" : "every object is muster's");
     return s;
 }
 
@@ -365,7 +368,7 @@ static mu_status ledger(mu_campaign *c, check_ctx *x, mu_error *err)
     mu_error why;
     if (camp_load_all(c, &x->divs, &x->ndivs, &why) != MU_OK) {
         problem(x, "%s", why.msg);
-        sb_puts(x->rep.sb, "ledger: FAILED\n");
+        camp_line(x->rep.sb, "ledger: FAILED\n");
         return MU_OK;
     }
     size_t n = x->ndivs ? (size_t)x->ndivs : 1;
@@ -379,16 +382,23 @@ static mu_status ledger(mu_campaign *c, check_ctx *x, mu_error *err)
         (s = held(c, x, err)) != MU_OK)
         return s;
     compare(x, &nbrigades);
-    sb_printf(x->rep.sb, "ledger: %d events over %d divisions and %d "
+    camp_line(x->rep.sb, "ledger: %d events over %d divisions and %d "
               "brigades: %s\n", nevents, x->ndivs, nbrigades,
               x->rep.problems == before ? "stands add up, log and ledger agree"
                                         : "FAILED");
     before = x->rep.problems;
     if ((s = divisions_json(c, x, &hidden, err)) != MU_OK)
         return s;
-    sb_printf(x->rep.sb, "divisions: as generated; %d commitment%s %s\n",
-              hidden, hidden == 1 ? "" : "s", x->rep.problems == before
-                  ? (hidden == 1 ? "opens" : "open") : "FAILED");
+    if (x->rep.problems == before)
+        camp_line(x->rep.sb,
+                  ERR_PL("divisions: as generated; %d commitment opens\n",
+                         "divisions: as generated; %d commitments open\n",
+                         hidden), hidden);
+    else
+        camp_line(x->rep.sb,
+                  ERR_PL("divisions: as generated; %d commitment FAILED\n",
+                         "divisions: as generated; %d commitments FAILED\n",
+                         hidden), hidden);
     return MU_OK;
 }
 
@@ -400,7 +410,7 @@ static mu_status check_read(mu_campaign *c, void *p, mu_error *err)
     if (s != MU_OK)
         return s;
     /* The file's: a schema-6 file read as it is says so. */
-    sb_printf(x->rep.sb, "campaign \"%s\": schema %d\n", c->name, v);
+    camp_line(x->rep.sb, "campaign \"%s\": schema %d\n", c->name, v);
     if (x->claims_view) /* campaign.view_side says so; the log is there */
         problem(x, "campaign: view_side marks a player's own file, but the "
                 "file holds the log: checked (and replayed) as the campaign "
@@ -429,7 +439,7 @@ static mu_status check_view_read(mu_campaign *c, void *p, mu_error *err)
     mu_status s = camp_user_version(c, &v, err);
     if (s != MU_OK)
         return s;
-    sb_printf(x->rep.sb, "the %s own file of campaign \"%s\": schema %d\n",
+    camp_line(x->rep.sb, "the %s own file of campaign \"%s\": schema %d\n",
               camp_side_poss((mu_army)c->viewer), c->name, v);
     if ((s = sqlite_check(c, x, "PRAGMA integrity_check", "SQLite integrity",
                           err)) != MU_OK ||
@@ -448,7 +458,7 @@ static mu_status check_view_read(mu_campaign *c, void *p, mu_error *err)
                           "foreign keys", err)) != MU_OK ||
         (s = camp_view_check(c, x->head, &x->rep, err)) != MU_OK)
         return s;
-    sb_puts(x->rep.sb, "replay: not in a player's own file (the other "
+    camp_line(x->rep.sb, "replay: not in a player's own file (the other "
             "side's secrets are not in it); compare the view head with the "
             "umpire's\n");
     return MU_OK;
@@ -542,9 +552,10 @@ static mu_status check_run(mu_campaign *c, const char *head, int view_side,
     }
     int n = x.rep.problems;
     if (n)
-        sb_printf(&sb, "%d problem%s found\n", n, n == 1 ? "" : "s");
+        camp_line(&sb, ERR_PL("%d problem found\n", "%d problems found\n", n),
+                  n);
     else
-        sb_puts(&sb, "ok\n");
+        camp_line(&sb, "ok\n");
     if ((s = sb_finish(&sb, report, err)) != MU_OK)
         return s;
     if (n)

@@ -294,8 +294,10 @@ mu_status camp_replay_check(mu_campaign *file, camp_report *r, mu_error *err)
         s = compare_table(file, mem, (int)t, r, err);
     mu_campaign_close(mem);
     if (s == MU_OK)
-        sb_printf(r->sb, "replay: %" PRId64 " event%s replayed from the first "
-                  "with their rolls: %s\n", n, n == 1 ? "" : "s",
+        camp_line(r->sb, ERR_PL("replay: %" PRId64 " event replayed from the "
+                                "first with their rolls: %s\n", "replay: %"
+                                PRId64 " events replayed from the first with "
+                                "their rolls: %s\n", n), n,
                   r->problems == before ? "every table agrees" : "FAILED");
     return s;
 }

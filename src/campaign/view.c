@@ -283,8 +283,9 @@ mu_status camp_view_find(mu_campaign *c, int side, const char *noted,
     if (s != MU_OK)
         return s;
     const char *who = camp_side_poss((mu_army)side);
-    sb_printf(r->sb, "the %s view: %" PRId64 " event%s, head %s\n", who,
-              x.n, x.n == 1 ? "" : "s", x.n ? x.head : "(none)");
+    camp_line(r->sb, ERR_PL("the %s view: %" PRId64 " event, head %s\n",
+                            "the %s view: %" PRId64 " events, head %s\n", x.n),
+              who, x.n, x.n ? x.head : "(none)");
     /* Not found: maybe noted from a file exported before the masking was
      * mended (hs_remove), whose links are as certain a proof. */
     find_ctx old = {.at = 0, .n = 0, .head = ""};
@@ -292,11 +293,11 @@ mu_status camp_view_find(mu_campaign *c, int side, const char *noted,
     if (!x.at && (s = walk_view(c, side, true, find_link, &old, err)) != MU_OK)
         return s;
     if (x.at)
-        sb_printf(r->sb, "noted head of the %s view: event %" PRId64 " of %"
+        camp_line(r->sb, "noted head of the %s view: event %" PRId64 " of %"
                   PRId64 ": nothing before it was rewritten\n", who, x.at,
                   x.n);
     else if (old.at)
-        sb_printf(r->sb, "noted head of the %s view: event %" PRId64 " of %"
+        camp_line(r->sb, "noted head of the %s view: event %" PRId64 " of %"
                   PRId64 ", from a file exported by a muster that masked "
                   "events about no division after a reveal: nothing before "
                   "it was rewritten\n", who, old.at, old.n);
@@ -584,13 +585,20 @@ static mu_status view_log_check(mu_campaign *c, camp_report *r,
     sqlite3_finalize(st);
     free(h.v);
     if (s == MU_OK) {
-        sb_printf(r->sb, "view log: %" PRId64 " event%s as the chain gives "
-                  "them", shown, shown == 1 ? "" : "s");
-        if (kind_only)
-            sb_printf(r->sb, ", %" PRId64 " masked one%s by kind only (the "
-                      "chain does not hold their text)", kind_only,
-                      kind_only == 1 ? "" : "s");
-        sb_puts(r->sb, "\n");
+        if (!kind_only)
+            camp_line(r->sb, ERR_PL("view log: %" PRId64 " event as the chain "
+                                    "gives them\n", "view log: %" PRId64
+                                    " events as the chain gives them\n", shown),
+                      shown);
+        else
+            camp_line(r->sb, ERR_PL("view log: %" PRId64 " events as the chain "
+                                    "gives them, %" PRId64 " masked one by "
+                                    "kind only (the chain does not hold their "
+                                    "text)\n",
+                                    "view log: %" PRId64 " events as the chain "
+                                    "gives them, %" PRId64 " masked ones by "
+                                    "kind only (the chain does not hold their "
+                                    "text)\n", kind_only), shown, kind_only);
     }
     return s;
 }
@@ -625,12 +633,13 @@ mu_status camp_view_check(mu_campaign *c, const char *noted, camp_report *r,
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE)
         return camp_sql_fail(c, rc, "reading", err);
-    sb_printf(r->sb, "view chain (the %s): %" PRId64 " event%s, head %s: "
-              "%s\n", camp_side_poss((mu_army)c->viewer), n,
-              n == 1 ? "" : "s", head, r->problems == before
-                  ? "every hash follows" : "FAILED");
+    camp_line(r->sb, ERR_PL("view chain (the %s): %" PRId64 " event, head %s: "
+                            "%s\n", "view chain (the %s): %" PRId64 " events, "
+                            "head %s: %s\n", n),
+              camp_side_poss((mu_army)c->viewer), n, head,
+              r->problems == before ? "every hash follows" : "FAILED");
     if (noted && at)
-        sb_printf(r->sb, "noted head: event %" PRId64 " of %" PRId64 ": "
+        camp_line(r->sb, "noted head: event %" PRId64 " of %" PRId64 ": "
                   "nothing before it was rewritten\n", at, n);
     else if (noted)
         camp_problem(r, "the noted head %s is not in the view chain: events "

@@ -71,6 +71,18 @@ if ! cmp -s campaign.txt "$src/tests/data/de/campaign.txt"; then
     echo "FAIL German campaign walk-through:"; diff "$src/tests/data/de/campaign.txt" campaign.txt | head -20; fail=1
 fi
 
+# check's report in German, line by line: the walk-through's campaign,
+# then a copy edited by hand (its problems, their count and the refusal).
+cp g.db d.db
+python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("UPDATE brigades SET morale = 2 WHERE division = 1 AND number = 3"); c.commit()' d.db
+# (the head is new each time: the divisions' salts are)
+{ german campaign check g.db; echo "[exit $?]"; german campaign check d.db; echo "[exit $?]"; } 2>&1 |
+    sed 's/[0-9a-f]\{64\}/HEAD/' >check.txt
+if ! cmp -s check.txt "$src/tests/data/de/check.txt"; then
+    echo "FAIL German check:"; diff "$src/tests/data/de/check.txt" check.txt | head -20; fail=1
+fi
+rm -f d.db
+
 # Rates with a decimal comma in the text, with a point in JSON.
 german campaign new r.db --name Rates --year 1863 --theater east --return-rate 66.67 \
     --return-winner 2/3 --return-loser 12.5 >rates.txt 2>&1
