@@ -39,18 +39,21 @@ extern const char *const render_given_brigade[3];
 
 /* ---- divisions (render_division.c; render_oob.c calls them) -------------- */
 
-/* Where a division's reserve share goes: "Army Artillery Reserve" (Union),
- * "corps reserve" (a Confederate division in a corps) or "reserve". */
-const char *render_reserve_name(mu_army a, bool in_corps);
-/* A leader as played, for Markdown (which is written in English):
- * "average (despicable, by the book)", "despicable (DP)". */
-void render_rating_md(mu_rating played, mu_rating rolled, char *buf,
-                      size_t n);
+struct lang_text;
+
+/* Where a division's reserve share goes, in the words of t: "Army Artillery
+ * Reserve" (Union), "corps reserve" (a Confederate division in a corps) or
+ * "reserve". */
+const char *render_reserve_name(const struct lang_text *t, mu_army a,
+                                bool in_corps);
+/* A leader as played, for Markdown, in the words of t: "average
+ * (despicable, by the book)", "despicable (DP)". */
+void render_rating_md(const struct lang_text *t, mu_rating played,
+                      mu_rating rolled, char *buf, size_t n);
 /* A division as text, in the words of t (lang.h); number 0 leaves out
  * "Division N: "; ind is the
  * indentation ("" alone, deeper in a corps); cells is scratch space the
  * caller keeps between divisions (and frees). */
-struct lang_text;
 void render_division_text(const mu_division *d, const mu_render_opts *o,
                           const struct lang_text *t, uint64_t number, sbuf *sb,
                           sbuf *cells, const char *ind);

@@ -825,57 +825,63 @@ mu_status mu_division_render(const mu_division *d, size_t n,
 /* Where the reserve share goes: the Union's to its Army Artillery Reserve,
  * a Confederate division's to its corps' reserve, or, for a division
  * generated on its own (no corps), just "the reserve". */
-const char *render_reserve_name(mu_army a, bool in_corps)
+const char *render_reserve_name(const struct lang_text *t, mu_army a, bool in_corps)
 {
-    return a == MU_UNION ? "Army Artillery Reserve"
-           : in_corps    ? "corps reserve"
-                         : "reserve";
+    return t->w[a == MU_UNION ? LW_ARMY_RESERVE
+                : in_corps    ? LW_CORPS_RESERVE
+                              : LW_RESERVE];
 }
 
-void render_rating_md(mu_rating played, mu_rating rolled, char *buf,
-                      size_t n)
+void render_rating_md(const struct lang_text *t, mu_rating played, mu_rating rolled,
+                      char *buf, size_t n)
 {
-    if (played != rolled)
-        snprintf(buf, n, "%s (despicable, by the book)", mu_rating_name(played));
-    else if (played == MU_DESPICABLE)
-        snprintf(buf, n, "despicable (DP)");
-    else
-        snprintf(buf, n, "%s", mu_rating_name(played));
+    sbuf sb = {0};
+    sb_rating(&sb, t, played, rolled);
+    snprintf(buf, n, "%.*s", (int)sb.len, sb.len ? sb.p : "");
+    sb_free(&sb);
 }
 
+/* Markdown is for people (a club's page, a forum post): its words are the
+ * text's, looked up for each division, which no hot path writes. */
 void render_division_md(const mu_division *d, const mu_render_opts *o,
                         int number, bool in_corps, sbuf *sb)
 {
+    lang_text t;
+    lang_init(&t);
     char buf[96];
     sb_puts(sb, "### ");
     if (number)
-        sb_printf(sb, "Division %d: ", number);
-    sb_printf(sb, "%s %s division, %s %d\n\n",
-              d->army == MU_UNION ? "Union" : "Confederate", mu_arm_name(d->arm),
-              d->theater == MU_EAST ? "Eastern theater" : "Western theater",
-              d->year);
-    render_rating_md(d->leader, d->leader_rolled, buf, sizeof buf);
-    sb_printf(sb, "Division leader: **%s** · %d brigades · %d stands · "
-                  "%d batter%s (%d with the division, %d to the %s)\n\n",
-              buf, d->nbrigades, d->stands, d->artillery.batteries,
-              d->artillery.batteries == 1 ? "y" : "ies",
-              d->artillery.division, d->artillery.reserve,
-              render_reserve_name(d->army, in_corps));
+        sb_printf(sb, "%s%d: ", t.w[LW_DIVISION_N], number);
+    sb_printf(sb, "%s%s%s%d\n\n", t.w[d->army == MU_UNION ? LW_UNION : LW_CONFEDERATE],
+              t.w[d->arm == MU_CAVALRY ? LW_CAVALRY : LW_INFANTRY],
+              t.w[d->theater == MU_EAST ? LW_DIV_EAST : LW_DIV_WEST], d->year);
+    render_rating_md(&t, d->leader, d->leader_rolled, buf, sizeof buf);
+    sb_printf(sb, "%s**%s**", t.w[LW_LEADER], buf);
+    sb_printf(sb, _(" · %d brigades · %d stands · "), d->nbrigades, d->stands);
+    sb_printf(sb, dngettext(LANG_DOMAIN,
+                            "%d battery (%d with the division, %d to the %s)\n\n",
+                            "%d batteries (%d with the division, %d to the %s)\n\n",
+                            (unsigned long)d->artillery.batteries),
+              d->artillery.batteries, d->artillery.division,
+              d->artillery.reserve, render_reserve_name(&t, d->army, in_corps));
     grid g;
     grid_init(&g, 5);
-    grid_row(&g, (const char *const[]){"Brigade", "Stands", "Morale",
-                                       "Brigadier", "Label"});
+    grid_row(&g, (const char *const[]){_("Brigade"), _("Stands"), _("Morale"),
+                                       _("Brigadier"), _("Label")});
+    sbuf label = {0};
     for (int i = 0; i < d->nbrigades; i++) {
         const mu_brigade *b = &d->brigades[i];
         grid_add(&g);
         grid_setf(&g, 0, "%d", i + 1);
         grid_setf(&g, 1, "%d", b->stands);
-        grid_setf(&g, 2, "%s", mu_morale_name(b->morale));
-        render_rating_md(b->leader, b->rolled, buf, sizeof buf);
+        grid_setf(&g, 2, "%s", t.w[LW_GREEN + b->morale]);
+        render_rating_md(&t, b->leader, b->rolled, buf, sizeof buf);
         grid_setf(&g, 3, "%s", buf);
-        mu_labels_name(o->labels, b->stands, b->morale, buf, sizeof buf);
-        grid_setf(&g, 4, "%s", buf);
+        label.len = 0;
+        sb_label(&label, &t, o->labels, b->stands, b->morale);
+        grid_setf(&g, 4, "%.*s", (int)label.len, label.len ? label.p : "");
     }
+    sb_free(&label);
     grid_markdown(&g, sb, 99);
     grid_free(&g);
     sb_puts(sb, "\n");
@@ -884,7 +890,7 @@ void render_division_md(const mu_division *d, const mu_render_opts *o,
 void render_seed_md(const mu_render_opts *o, sbuf *sb)
 {
     if (o->has_seed)
-        sb_printf(sb, "*seed %" PRIu64 "*\n", o->seed);
+        sb_printf(sb, _("*seed %" PRIu64 "*\n"), o->seed);
     else
-        sb_puts(sb, "*rolls given by hand*\n");
+        sb_puts(sb, _("*rolls given by hand*\n"));
 }

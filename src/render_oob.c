@@ -101,12 +101,16 @@ static void corps_text(const mu_corps *c, const mu_render_opts *o,
 static void corps_md(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
 {
     char buf[96];
-    render_rating_md(c->leader, c->leader_rolled, buf, sizeof buf);
-    sb_printf(sb, "## %s corps\n\nCorps leader: **%s** · %d stands · %d "
-                  "batter%s, %d to the %s\n\n",
-              c->army == MU_UNION ? "Union" : "Confederate", buf, c->stands,
-              c->batteries, c->batteries == 1 ? "y" : "ies", c->reserve,
-              render_reserve_name(c->army, true));
+    lang_text t;
+    lang_init(&t);
+    render_rating_md(&t, c->leader, c->leader_rolled, buf, sizeof buf);
+    sb_printf(sb, c->army == MU_UNION ? _("## Union corps\n\n")
+                                      : _("## Confederate corps\n\n"));
+    sb_printf(sb, _("Corps leader: **%s** · %d stands · "), buf, c->stands);
+    sb_printf(sb, dngettext(LANG_DOMAIN, "%d battery, %d to the %s\n\n",
+                            "%d batteries, %d to the %s\n\n",
+                            (unsigned long)c->batteries),
+              c->batteries, c->reserve, render_reserve_name(&t, c->army, true));
     for (int i = 0; i < c->ndivisions; i++)
         render_division_md(&c->divisions[i], o, i + 1, true, sb);
 }
@@ -213,8 +217,9 @@ mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
                                     seedlen, &sb);
         break;
     case MU_FMT_MARKDOWN:
-        sb_printf(&sb, "# Battle in the %s theater, %d\n\n",
-                  b->theater == MU_EAST ? "Eastern" : "Western", b->year);
+        sb_printf(&sb, b->theater == MU_EAST ? _("# Battle in the Eastern theater, %d\n\n")
+                                             : _("# Battle in the Western theater, %d\n\n"),
+                  b->year);
         for (int a = 0; a < 2; a++)
             corps_md(&b->sides[a], o, &sb);
         render_seed_md(o, &sb);

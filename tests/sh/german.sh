@@ -28,6 +28,8 @@ golden() { # golden NAME ARGS...
 golden division division --army confederate --year 1863 --theater east --seed 7
 golden corps corps --army union --year 1863 --theater west --seed 3 --divisions 2 --cavalry 1
 golden battle battle --seed 4 --divisions 1
+golden division_md division --army confederate --year 1863 --theater east --seed 7 --format markdown
+golden battle_md battle --seed 4 --divisions 1 --format markdown
 golden count division --army union --count 2 --seed 11
 golden fire fire --weapon gun --range 10 --seed 3
 golden fire_average fire --weapon musket --ranges 11,5 --figures 10 --rolls 40
@@ -328,7 +330,8 @@ fi
 #    cli_buf_printf/puts(&cx->out), fprintf/fputs(stderr), message(),
 #    snprintf() into a buffer that is drawn or printed;
 #  - any literal in a function that writes text for people (its name holds
-#    text, title, summary, footer, words or caption), but names compared
+#    text, title, summary, footer, words or caption, or it writes Markdown:
+#    _md, markdown), but names compared
 #    (strcmp...) or looked up (getenv, fopen).
 python3 - "$src" <<'PY' || fail=1
 import re, sys
@@ -365,7 +368,7 @@ for name in open(f"{src}/po/POTFILES").read().split():
     # 3. functions that write text for people
     for m in re.finditer(r'\n(?:static )?[a-z_ ]+\*?\b(\w+)\([^;{]*\)\n\{(.*?)\n\}', bare, re.S):
         fn, body = m.group(1), m.group(2)
-        if not re.search(r'text|title|summary|footer|words|caption', fn):
+        if not re.search(r'text|title|summary|footer|words|caption|_md$|markdown', fn):
             continue
         body = re.sub(r'\b(?:str(?:n|case)?cmp|getenv|fopen|strstr|strchr)\s*\([^;]*?\)', '', body)
         for lit in re.findall(LIT, body):
