@@ -4,6 +4,7 @@
  * of consecutive faces with one outcome; an outcome given two runs ("01-05,
  * 50-55") is two bands, so every row is one range a VTT can hold. */
 #include "error.h"
+#include "lang.h"
 #include "rules.h"
 #include "util.h"
 #include "writer.h"
@@ -12,44 +13,60 @@
 #include <string.h>
 
 static const char *const short_titles[MU_TABLE_COUNT] = {
-    "1. Year and theater", "2. Leader rating", "3. Brigades in the division",
-    "4. Stands in the brigade", "5. Brigade morale", "6. Artillery ratio"};
+    N_("1. Year and theater"), N_("2. Leader rating"),
+    N_("3. Brigades in the division"), N_("4. Stands in the brigade"),
+    N_("5. Brigade morale"), N_("6. Artillery ratio")};
+
+/* A word of a table for people (Markdown, a VTT's table) in the reader's
+ * language, or as it is for data (CSV; a count there is always "many"):
+ * xgettext reads both (po/KEYWORDS). */
+#define WORD(words, s) ((words) ? _(s) : (s))
+#define PLW(words, one, many, n)                                               \
+    ((words) ? dngettext(LANG_DOMAIN, one, many, n) : (many))
 
 /* The words of an outcome as a player reads them on the table. */
-static void outcome_text(mu_table f, int v, char *buf, size_t n)
+static void outcome_text(mu_table f, int v, bool words, char *buf, size_t n)
 {
+    unsigned long k = (unsigned long)v;
     switch (f) {
     case MU_TABLE_THEATER:
-        snprintf(buf, n, "%s theater %d", v % 2 ? "Western" : "Eastern",
+        snprintf(buf, n, v % 2 ? WORD(words, "Western theater %d")
+                               : WORD(words, "Eastern theater %d"),
                  MU_YEAR_FIRST + v / 2);
         break;
     case MU_TABLE_LEADER:
-        snprintf(buf, n, "%s", mu_rating_name((mu_rating)v));
+        snprintf(buf, n, "%s", WORD(words, mu_rating_name((mu_rating)v)));
         break;
     case MU_TABLE_MORALE:
-        snprintf(buf, n, "%s", mu_morale_name((mu_morale)v));
+        snprintf(buf, n, "%s", WORD(words, mu_morale_name((mu_morale)v)));
         break;
     case MU_TABLE_BRIGADES:
-        snprintf(buf, n, "%d brigades", v);
+        snprintf(buf, n, PLW(words, "%d brigade", "%d brigades", k), v);
         break;
     case MU_TABLE_STANDS:
-        snprintf(buf, n, "%d stands", v);
+        snprintf(buf, n, PLW(words, "%d stand", "%d stands", k), v);
         break;
     default:
-        snprintf(buf, n, "1 battery per %d stands", v);
+        snprintf(buf, n, WORD(words, "1 battery per %d stands"), v);
         break;
     }
 }
 
 /* "2. Leader rating: union 1861-1863": the family, then the army, theater
  * and years the table covers. */
-static void table_title(const rules_table *t, char *buf, size_t n)
+static void table_title(const rules_table *t, bool words, char *buf, size_t n)
 {
-    int used = snprintf(buf, n, "%s", short_titles[t->family]);
+    int used = snprintf(buf, n, "%s", WORD(words, short_titles[t->family]));
     if (t->family == MU_TABLE_THEATER || used < 0 || (size_t)used >= n)
         return;
-    const char *army = t->army < 0 ? "all" : mu_army_name((mu_army)t->army);
-    const char *th = t->theater < 0 ? "" : mu_theater_name((mu_theater)t->theater);
+    const char *army = t->army < 0 ? WORD(words, "all")
+                       : !words ? mu_army_name((mu_army)t->army)
+                       : t->army == MU_UNION ? P_("table", "union")
+                                             : P_("table", "confederate");
+    const char *th = t->theater < 0 ? ""
+                     : !words ? mu_theater_name((mu_theater)t->theater)
+                     : t->theater == MU_EAST ? P_("table", "east")
+                                             : P_("table", "west");
     char years[16];
     if (t->y0 == MU_YEAR_FIRST && t->y1 == MU_YEAR_LAST)
         years[0] = '\0';
@@ -73,18 +90,18 @@ static int band_end(const rules_table *t, int lo)
 static void foundry_table(jw *w, const rules_table *t)
 {
     char title[96], text[48];
-    table_title(t, title, sizeof title);
+    table_title(t, true, title, sizeof title);
     jw_obj(w, NULL);
     jw_str(w, "name", title);
-    jw_str(w, "description", "Variable Unit Generation Tables for Fire and "
-                             "Fury, exported by muster");
+    jw_str(w, "description", _("Variable Unit Generation Tables for Fire and "
+                               "Fury, exported by muster"));
     jw_str(w, "formula", "1d100");
     jw_bool(w, "replacement", true);
     jw_bool(w, "displayRoll", true);
     jw_arr(w, "results");
     for (int lo = 1; lo <= 100;) {
         int hi = band_end(t, lo);
-        outcome_text(t->family, t->map[lo], text, sizeof text);
+        outcome_text(t->family, t->map[lo], true, text, sizeof text);
         jw_obj(w, NULL);
         jw_str(w, "type", "text");
         jw_str(w, "text", text);
@@ -109,10 +126,10 @@ static void foundry_table(jw *w, const rules_table *t)
 static void csv_table(sbuf *sb, const rules_table *t)
 {
     char title[96], text[48];
-    table_title(t, title, sizeof title);
+    table_title(t, false, title, sizeof title);
     for (int lo = 1; lo <= 100;) {
         int hi = band_end(t, lo);
-        outcome_text(t->family, t->map[lo], text, sizeof text);
+        outcome_text(t->family, t->map[lo], false, text, sizeof text);
         sb_printf(sb, "%s,\"%s\",%d,%d,\"%s\"\n", t->section, title, lo, hi,
                   text);
         lo = hi + 1;
@@ -122,12 +139,12 @@ static void csv_table(sbuf *sb, const rules_table *t)
 static void markdown_table(sbuf *sb, const rules_table *t, bool first)
 {
     char title[96], text[48], a[4], b[4];
-    table_title(t, title, sizeof title);
-    sb_printf(sb, "%s### %s\n\n| d100 | result |\n|---|---|\n",
+    table_title(t, true, title, sizeof title);
+    sb_printf(sb, _("%s### %s\n\n| d100 | result |\n|---|---|\n"),
               first ? "" : "\n", title);
     for (int lo = 1; lo <= 100;) {
         int hi = band_end(t, lo);
-        outcome_text(t->family, t->map[lo], text, sizeof text);
+        outcome_text(t->family, t->map[lo], true, text, sizeof text);
         util_face_text(lo, a);
         util_face_text(hi, b);
         if (hi > lo)

@@ -45,6 +45,8 @@ golden help --help
 golden help_odds help odds
 golden rules_show rules show
 golden rules_show_markdown rules show --format markdown
+golden export_markdown rules export --to markdown
+golden export_foundry rules export --to foundry --table brigades.confederate
 golden help_division help division
 golden help_roster help roster
 golden help_engage help campaign engage
@@ -337,7 +339,7 @@ python3 - "$src" <<'PY' || fail=1
 import re, sys
 src = sys.argv[1]
 LIT = r'"(?:[^"\\\n]|\\.)*"'
-MARKED = re.compile(r'\b(?:_|N_|P_|PL_|dngettext)\((?:[^()"]|"(?:[^"\\]|\\.)*"|\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))*\)')
+MARKED = re.compile(r'\b(?:_|N_|P_|PL_|WORD|PLW|dngettext)\((?:[^()"]|"(?:[^"\\]|\\.)*"|\((?:[^()"]|"(?:[^"\\]|\\.)*")*\))*\)')
 def wordy(lit):
     lit = re.sub(r'\bmuster\b', '', lit)  # the tool's name, in every language
     t = re.sub(r'%[-+ #0-9.*]*(?:ll|l|z|h)?[a-zA-Z]|\\x[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\.', ' ', lit)
