@@ -91,6 +91,12 @@ try {
   check('German: decimal commas', /÷ \d+ = \d+,\d\d/.test(de.d) && /\d,\d\d %/.test(de.o), de.o.slice(0, 80));
   check('German: no English words', !/\b(stands|brigadier|rolled|batteries|hits)\b/.test(de.d + de.v + de.o));
 
+  // German's long words fit the phone's columns: no label of a form row
+  // runs into the next (a word wider than its column would).
+  const wide = await p.$$eval('.row > label', ls => ls.filter(l => l.offsetParent &&
+    l.scrollWidth > l.clientWidth + 1).map(l => l.firstChild.textContent.trim()));
+  check('German: every form label fits its column', wide.length === 0, wide.join(', '));
+
   // The picture: the German app with a division shown.
   await division('7');
   await p.$eval('#div-out', e => e.scrollIntoView({ block: 'end' }));
