@@ -31,14 +31,15 @@ static void try_exec(const char *dir, const char *rel, const char *tool,
 
 /* Runs tool with argv in place of this process: installed, from
  * bindir/MUSTER_FULL_REL; in a build tree or from libexec/muster/ itself,
- * from beside this program. */
-static int run_tool(const char *tool, const char *what, char **argv)
+ * from beside this program. `missing` says what is not there (its %s:
+ * the folder of this program, twice, then MUSTER_FULL_REL). */
+static int run_tool(const char *tool, const char *missing, char **argv)
 {
     char self[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0) {
-        fprintf(stderr, "muster: cannot find %s: /proc/self/exe: %s\n", tool,
-                strerror(errno));
+        fprintf(stderr, _("muster: cannot find %s: /proc/self/exe: %s\n"),
+                tool, strerror(errno));
         return CLI_FAIL;
     }
     self[n] = '\0';
@@ -47,18 +48,30 @@ static int run_tool(const char *tool, const char *what, char **argv)
         *slash = '\0';
     try_exec(self, MUSTER_FULL_REL, tool, argv);
     try_exec(self, "", tool, argv);
-    fprintf(stderr, "muster: this command %s, which %s does; it is not "
-                    "installed next to %s/muster (in %s/" MUSTER_FULL_REL
-                    "): reinstall muster\n", what, tool, self, self);
+    fprintf(stderr, missing, self, self, MUSTER_FULL_REL);
     return CLI_FAIL;
 }
 
 int cli_run_full(char **argv)
 {
-    return run_tool("muster-full", "draws or serves", argv);
+    return run_tool("muster-full",
+                    _("muster: this command draws or serves, which "
+                      "muster-full does; it is not installed next to "
+                      "%s/muster (in %s/%s): reinstall "
+                      "muster\n"), argv);
 }
 
 int cli_run_ledger(char **argv)
 {
-    return run_tool("muster-ledger", "keeps a campaign's ledger", argv);
+#ifdef MUSTER_LEDGER_TOOL
+    /* muster-ledger has every command but drawing and serving: one it has
+     * no run for is muster-full's, never its own again (no exec loop). */
+    return cli_run_full(argv);
+#else
+    return run_tool("muster-ledger",
+                    _("muster: this command keeps a campaign's ledger, which "
+                      "muster-ledger does; it is not installed next to "
+                      "%s/muster (in %s/%s): reinstall "
+                      "muster\n"), argv);
+#endif
 }
