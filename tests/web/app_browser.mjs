@@ -9,11 +9,11 @@
 // as the CLI does (app_equal.mjs's check).
 // MUSTER_SCREENSHOT=FILE keeps a 390x844 picture of the offline page.
 // Usage: node app_browser.mjs MUSTER SITE [SETS_PER_COMMAND]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, tally, launchChromium } from './common.mjs';
+import { startServer, startFileServer, tally, launchChromium } from './common.mjs';
 import { check, asOptions, LANG_ENV } from './app_equal.mjs';
 import { optionSets } from './optsets.mjs';
 
@@ -23,13 +23,7 @@ const t = tally();
 const cli = (...a) => spawnSync(muster, a, { encoding: 'utf8' }).stdout;
 
 // The file server, on a free port it names.
-const http = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', site],
-  { stdio: ['ignore', 'pipe', 'pipe'] });
-let said = '';
-http.stdout.on('data', d => { said += d; });
-for (let i = 0; i < 200 && !/port (\d+)/.test(said); i++) await new Promise(r => setTimeout(r, 25));
-const port = (said.match(/port (\d+)/) || [])[1];
-if (!port) { http.kill(); console.log('FAIL: python3 -m http.server did not start'); process.exit(1); }
+const http = await startFileServer(site), { port } = http;
 const base = `http://127.0.0.1:${port}/`;
 
 const profile = mkdtempSync(join(tmpdir(), 'muster-app-'));

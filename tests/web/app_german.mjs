@@ -10,11 +10,11 @@
 // A 390x844 picture of the German app with a division goes to
 // tests/web/shots/de-app-division.png (or $MUSTER_SHOTS).
 // Usage: node app_german.mjs MUSTER SITE
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, tally, launchChromium } from './common.mjs';
+import { startServer, startFileServer, tally, launchChromium } from './common.mjs';
 import { LANG_ENV } from './app_equal.mjs';
 
 const [muster, site] = process.argv.slice(2);
@@ -35,13 +35,7 @@ const DIV = ['division', '--army', 'union', '--year', '1863', '--theater', 'east
 const FIRE = ['fire', '--weapon', 'musket', '--range', '7', '--figures', '20'];
 const ODDS = ['odds', 'fire', '--weapon', 'musket', '--range', '4.5', '--figures', '11'];
 
-const http = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', site],
-  { stdio: ['ignore', 'pipe', 'pipe'] });
-let said = '';
-http.stdout.on('data', d => { said += d; });
-for (let i = 0; i < 200 && !/port (\d+)/.test(said); i++) await new Promise(r => setTimeout(r, 25));
-const port = (said.match(/port (\d+)/) || [])[1];
-if (!port) { http.kill(); console.log('FAIL: python3 -m http.server did not start'); process.exit(1); }
+const http = await startFileServer(site), { port } = http;
 
 const browser = await launchChromium(['--lang=de-DE', '--accept-lang=de-DE,de']);
 try {

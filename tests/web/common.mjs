@@ -34,6 +34,20 @@ export async function startServer(muster, args = [], port = 0) {
   };
 }
 
+// The offline app's folder served as any web host serves files (python3's
+// http.server on a free loopback port); its port, and kill() to stop it.
+// Exits the test (1) when it does not start.
+export async function startFileServer(dir) {
+  const http = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  let said = '';
+  http.stdout.on('data', d => { said += d; });
+  for (let i = 0; i < 200 && !/port (\d+)/.test(said); i++) await new Promise(r => setTimeout(r, 25));
+  const port = (said.match(/port (\d+)/) || [])[1];
+  if (!port) { http.kill(); console.log('FAIL: python3 -m http.server did not start'); process.exit(1); }
+  return { port, kill: () => http.kill() };
+}
+
 // Debian's Chromium, headless, started as every browser test starts it
 // (never a downloaded one): extra flags (a language) and launch options
 // (a profile folder) as a test needs. puppeteer-core is loaded here, not
