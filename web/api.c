@@ -152,45 +152,45 @@ static bool allowed(const cli_command *cmd, const char *k, const char *v,
                     web_reply *r)
 {
     if (!good_name(k)) {
-        errorf(r, 400, "unknown option '%.40s': options are words like "
-               "weapon, range, army", k);
+        errorf(r, 400, _("unknown option '%.40s': options are words like "
+               "weapon, range, army"), k);
         return false;
     }
     if (local_for(cmd, k)) {
-        errorf(r, 400, "%s: not an option of the web API (it names the "
-               "server's files or terminal)", k);
+        errorf(r, 400, _("%s: not an option of the web API (it names the "
+               "server's files or terminal)"), k);
         return false;
     }
     if (!strcmp(k, "format") && strcmp(v, "json")) {
-        errorf(r, 400, "format: the API answers json only, not '%.40s'", v);
+        errorf(r, 400, _("format: the API answers json only, not '%.40s'"), v);
         return false;
     }
     if (!strcmp(k, "as")) {
-        errorf(r, 400, "as: the link's token says who is acting");
+        errorf(r, 400, _("as: the link's token says who is acting"));
         return false;
     }
     if (!strcmp(k, "count") && !capped(v, WEB_MAX_COUNT)) {
-        errorf(r, 400, "count: the web API generates at most %d divisions "
-               "at once, not '%.40s'", WEB_MAX_COUNT, v);
+        errorf(r, 400, _("count: the web API generates at most %d divisions "
+               "at once, not '%.40s'"), WEB_MAX_COUNT, v);
         return false;
     }
     if ((!strcmp(k, "trials") || !strcmp(k, "n")) &&
         !capped(v, WEB_MAX_TRIALS)) {
-        errorf(r, 400, "trials: the web API simulates at most %d trials at "
-               "once, not '%.40s'", WEB_MAX_TRIALS, v);
+        errorf(r, 400, _("trials: the web API simulates at most %d trials at "
+               "once, not '%.40s'"), WEB_MAX_TRIALS, v);
         return false;
     }
     /* A simulation runs on one of the server's threads for at most
      * WEB_SIM_SECONDS (its time budget, added when not given): a few
      * requests cannot hold every worker. */
     if (!strcmp(k, "time-limit") && !capped(v, WEB_SIM_SECONDS)) {
-        errorf(r, 400, "time-limit: the web API simulates for at most %d "
-               "seconds at once, not '%.40s'", WEB_SIM_SECONDS, v);
+        errorf(r, 400, _("time-limit: the web API simulates for at most %d "
+               "seconds at once, not '%.40s'"), WEB_SIM_SECONDS, v);
         return false;
     }
     if (!strcmp(k, "threads") && !capped(v, 1)) {
-        errorf(r, 400, "threads: the web API simulates on one thread, not "
-               "'%.40s'", v);
+        errorf(r, 400, _("threads: the web API simulates on one thread, not "
+               "'%.40s'"), v);
         return false;
     }
     return true;
@@ -252,7 +252,7 @@ static bool build(const web_call *c, const cli_command *cmd, pairs *p,
         for (const cli_arg *a = cmd->args; a && a->metavar; a++) {
             const char *v = a->key ? operand_of(c, a) : c->campaign;
             if (!v && !a->optional) {
-                errorf(r, 400, "%s", a->missing ? a->missing : "give it");
+                errorf(r, 400, "%s", a->missing ? a->missing : _("give it"));
                 return false;
             }
             if (v)
@@ -361,31 +361,31 @@ static void api_call(const web_call *c, web_reply *r)
     memset(r, 0, sizeof *r);
     const cli_command *rt = find(c->path);
     if (!rt) {
-        errorf(r, 404, "no command '%.60s': see muster(1) for the commands "
-               "(GET /api/division?army=union)", c->path);
+        errorf(r, 404, _("no command '%.60s': see muster(1) for the commands "
+               "(GET /api/division?army=union)"), c->path);
         return;
     }
     if ((rt->flags & CLI_CAMPAIGN) && !c->campaign) {
-        errorf(r, 404, "no campaign is served here: start 'muster serve "
-               "--campaign FILE'");
+        errorf(r, 404, _("no campaign is served here: start 'muster serve "
+               "--campaign FILE'"));
         return;
     }
     if (!(rt->flags & CLI_WRITES) != !c->post) {
         errorf(r, 405, "%s %s: %s", c->post ? "POST" : "GET", c->path,
-               c->post ? "this reads: use GET"
-                       : "this changes the campaign: use POST with a JSON body");
+               c->post ? _("this reads: use GET")
+                       : _("this changes the campaign: use POST with a JSON body"));
         return;
     }
     if (c->viewer == WEB_NOBODY && (rt->flags & CLI_CAMPAIGN)) {
-        errorf(r, 403, "forbidden");
+        errorf(r, 403, _("forbidden"));
         return;
     }
     if ((rt->flags & CLI_UMPIRE) && c->viewer != WEB_UMPIRE) {
-        errorf(r, 403, "%s: the umpire's link only", c->path);
+        errorf(r, 403, _("%s: the umpire's link only"), c->path);
         return;
     }
     if (c->nargs > WEB_MAX_ARGS) {
-        errorf(r, 400, "too many options: at most %d", WEB_MAX_ARGS);
+        errorf(r, 400, _("too many options: at most %d"), WEB_MAX_ARGS);
         return;
     }
     pairs p = {.n = 0};
@@ -396,7 +396,7 @@ static void api_call(const web_call *c, web_reply *r)
     cli_why why;
     int rc = run(c->shared, rt, &p, &out, &outlen, &errs, &why);
     if (rc < 0) {
-        errorf(r, 500, "out of memory");
+        errorf(r, 500, _("out of memory"));
         return;
     }
     events_of(&why, r->events);
@@ -410,13 +410,26 @@ static void api_call(const web_call *c, web_reply *r)
     }
     free(out);
     refusal(r, rc == CLI_INPUT ? 400 : 500,
-            *errs ? errs : "the command failed", &why);
+            *errs ? errs : _("the command failed"), &why);
     free(errs);
 }
 
 /* ---- charts ------------------------------------------------------------- */
 
+static void plot_call(const web_call *c, web_reply *r);
+
+/* A chart's refusals in the C locale's words too (see web_api). */
 void web_plot(const web_call *c, web_reply *r)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, c_words_make);
+    locale_t was = c_words ? uselocale(c_words) : (locale_t)0;
+    plot_call(c, r);
+    if (was)
+        uselocale(was);
+}
+
+static void plot_call(const web_call *c, web_reply *r)
 {
     memset(r, 0, sizeof *r);
     char name[64];
@@ -426,16 +439,16 @@ void web_plot(const web_call *c, web_reply *r)
             *q = ' ';
     const cli_command *cmd = cli_find(name);
     if (!cmd || strchr(c->path, ' ') || !*c->path) {
-        errorf(r, 404, "no chart '%.60s': /plot/curves, /plot/figure, "
-               "/plot/odds/fire... as 'muster plot' draws them", c->path);
+        errorf(r, 404, _("no chart '%.60s': /plot/curves, /plot/figure, "
+               "/plot/odds/fire... as 'muster plot' draws them"), c->path);
         return;
     }
     if (c->post) { /* charts need no token: nothing of a campaign */
-        errorf(r, 405, "GET a chart");
+        errorf(r, 405, _("GET a chart"));
         return;
     }
     if (c->nargs > WEB_MAX_ARGS) {
-        errorf(r, 400, "too many options: at most %d", WEB_MAX_ARGS);
+        errorf(r, 400, _("too many options: at most %d"), WEB_MAX_ARGS);
         return;
     }
     pairs p = {.n = 0};
@@ -458,7 +471,7 @@ void web_plot(const web_call *c, web_reply *r)
              tmp && *tmp ? tmp : "/tmp");
     int fd = mkstemps(path, 4);
     if (fd < 0) {
-        errorf(r, 500, "cannot make a temporary file: %s", strerror(errno));
+        errorf(r, 500, _("cannot make a temporary file: %s"), strerror(errno));
         return;
     }
     close(fd);
@@ -475,7 +488,7 @@ void web_plot(const web_call *c, web_reply *r)
     unlink(path);
     if (rc != CLI_OK) {
         web_error(r, rc == CLI_INPUT ? 400 : 500,
-                  errs && *errs ? errs : svg ? "the chart failed" : err.msg);
+                  errs && *errs ? errs : svg ? _("the chart failed") : err.msg);
         free(errs);
         free(svg);
         return;

@@ -77,7 +77,10 @@ const reasonWords = () => ({
 
 function fieldLabel(form, name) {
   const i = form && form.querySelector(`[name="${CSS.escape(name)}"]`);
-  const l = i && (i.closest('label') || (i.closest('fieldset') || {}).querySelector?.('legend'));
+  // a choice of radio buttons is named by its fieldset's legend, not by
+  // the label of its first button
+  const legend = i && (i.closest('fieldset') || {}).querySelector?.('legend');
+  const l = i && (i.type === 'radio' && legend ? legend : i.closest('label') || legend);
   const text = l ? (Array.from(l.childNodes).find(n => n.nodeType === 3 && n.textContent.trim()) || l).textContent.trim() : '';
   return text || name.replace(/-/g, ' ');
 }
@@ -86,13 +89,17 @@ function pageWords(e, form) {
   if (!(e instanceof ApiError)) return _('The server cannot be reached: check the network, then try again.');
   const words = reasonWords();
   if (e.reason && words[e.reason]) return words[e.reason];
-  let m = e.message
-    .replace(/\s*\(see '?muster[^)]*\)/g, '')
-    .replace(/:?\s*(?:see|try|use|with|run)?\s*'muster [^']*'/g, '')
-    .replace(/--([a-z][a-z0-9-]*)(?: [A-Z][A-Z|]*\b)?/g, (x, n) => '"' + fieldLabel(form, n) + '"');
+  // The server's message is English (the API's words are the C sources'
+  // formats): in another language the catalogue gives it in the reader's
+  // words, with its values; then each option is named as the form's field
+  // (quoted as the language quotes), and no command line is left in it.
+  const [open, close] = musterLang.lang() === 'de' ? ['„', '“'] : ['"', '"'];
+  let m = musterLang.server(e.message)
+    .replace(/\s*\((?:see|siehe) '?muster[^)]*\)/g, '')
+    .replace(/:?\s*(?:see|try|use|with|run|mit|siehe)?\s*'muster [^']*'/g, '')
+    .replace(/--([a-z][a-z0-9-]*)(?: [A-Z][A-Z|]*\b)?/g, (x, n) => open + fieldLabel(form, n) + close);
   if (e.status === 403) return _('This link may not do that: ask the umpire.');
-  // The server's message is English: in another language the page names
-  // the field in its own words and gives the message after it.
+  // In another language the page names the field in its own words first.
   if (musterLang.lang() !== 'en' && e.option)
     return _('“{field}” was not accepted: {detail}', { field: fieldLabel(form, e.option), detail: m });
   return m || _('Refused.');
@@ -257,7 +264,9 @@ function promptWords(label) {
     : _('Replacement division leader (division {division})', { division: r[2] });
   r = /^Return to (union|confederate) division (\d+) \((.*)\) brigade (\d+): (\S+) of (\d+) lost, one more stand on (\d+) or less$/.exec(label);
   if (r) {
-    const o = { division: r[2], name: r[3], brigade: r[4], share: dec(r[5]), lost: r[6], n: r[7] };
+    // the rate as the page writes a percentage ("50 %" in German)
+    const share = /^\d+(?:\.\d+)?%$/.test(r[5]) ? _('{p} %', { p: dec(r[5].slice(0, -1)) }) : dec(r[5]);
+    const o = { division: r[2], name: r[3], brigade: r[4], share, lost: r[6], n: r[7] };
     return r[1] === 'union' ? _('Return to Union division {division} ({name}) brigade {brigade}: {share} of {lost} lost, one more stand on {n} or less', o)
       : _('Return to Confederate division {division} ({name}) brigade {brigade}: {share} of {lost} lost, one more stand on {n} or less', o);
   }
@@ -772,8 +781,79 @@ const logWords = () => ({
   umpire: _p('log', 'umpire'), none: _p('log', 'none'), brigadier: _p('log', 'brigadier'),
 });
 
+// The log in sentences, for a language other than English (whose page
+// keeps the log's own words, the JSON's kinds and fields): what happened,
+// then to whom, as `campaign log` says it in that language.
+function logSentence(e) {
+  const w = logWords(), word = v => typeof v === 'string' && w[v] ? w[v] : v;
+  const q = name => _('“{name}”', { name });
+  const side = e.side ? word(e.side) : '';
+  const div = e.division ? (side ? _('division {n} ({side})', { n: e.division, side }) : _('division {n}', { n: e.division })) : '';
+  const where = e.brigade && e.post !== 'division' && e.post !== 'corps' ? _('{division} brigade {brigade}', { division: div, brigade: e.brigade }) : div;
+  const place = e.theater === 'east' ? _p('log', 'east') : e.theater === 'west' ? _p('log', 'west') : '';
+  const seed = e.seed !== undefined && e.seed !== null ? '; ' + _('seed {seed}', { seed: e.seed }) : '';
+  const post = () => e.post === 'brigade' ? _('the brigadier of brigade {brigade}, {division}', { brigade: e.brigade, division: div })
+    : e.post === 'corps' ? _('the corps leader of {division}', { division: div }) : _('the division leader of {division}', { division: div });
+  const losses = () => [
+    e.lost ? _n('{n} stand lost', '{n} stands lost', e.lost) : null,
+    e.captured && e.captured !== true ? _n('{n} stand captured', '{n} stands captured', e.captured) : null,
+    e.batteries ? _n('{n} battery captured', '{n} batteries captured', e.batteries) : null,
+    e.batteries_lost ? _n('{n} battery lost', '{n} batteries lost', e.batteries_lost) : null].filter(Boolean);
+  switch (e.kind) {
+  case 'new': return _('new campaign {name}: {year}, {theater}', { name: q(e.name), year: e.year, theater: place });
+  case 'add': return _('added: division {n} {name}, {what}', { n: e.division, name: q(e.name), what: [side, term(e.arm), e.corps].filter(Boolean).join(', ') });
+  case 'engage': {
+    const what = [e.brigades !== undefined ? _n('{n} brigade', '{n} brigades', e.brigades) : null,
+      e.stands !== undefined ? _n('{n} stand', '{n} stands', e.stands) : null,
+      e.leader ? _('leader {rating}', { rating: term(e.leader) }) : null].filter(Boolean).join(', ');
+    const who = e.name ? _('division {n} {name}', { n: e.division, name: q(e.name) }) : div;
+    return (e.hidden ? _('engaged, hidden: {division}', { division: who }) : _('engaged: {division}', { division: who })) + (what ? ': ' + what : '') + seed;
+  }
+  case 'reveal': return _('revealed: {division}', { division: e.name ? _('division {n} {name}', { n: e.division, name: q(e.name) }) : div });
+  case 'battle-start': return _('battle {battle} {name} begins: {theater}, {year}', { battle: e.battle, name: q(e.name), theater: place, year: e.year });
+  case 'battle-end': {
+    const o = { battle: e.battle, name: q(e.name) };
+    return (e.winner === 'union' ? _('battle {battle} {name} ends, won by the Union', o)
+      : e.winner === 'confederate' ? _('battle {battle} {name} ends, won by the Confederates', o)
+        : _('battle {battle} {name} ends in a draw', o)) + seed;
+  }
+  case 'casualties': {
+    const l = losses();
+    return _('casualties: {where}', { where }) + (l.length ? ', ' + l.join(', ') : '');
+  }
+  case 'exchange': return _('exchange: {union} Union and {confederate} Confederate stands go home', { union: e.union || 0, confederate: e.confederate || 0 });
+  case 'liberate': {
+    const freed = e.side === 'union' ? _n('{n} Union stand freed', '{n} Union stands freed', e.total || 0)
+      : _n('{n} Confederate stand freed', '{n} Confederate stands freed', e.total || 0);
+    return e.camp ? _('liberation of {camp}: {freed}', { camp: e.camp, freed }) : _('liberation: {freed}', { freed });
+  }
+  case 'leader-lost': return _('leader lost: {post}', { post: post() }) + (e.captured ? ', ' + _('taken prisoner') : '') +
+    (e.rating ? '; ' + _('replacement {rating}', { rating: term(e.rating) }) : '');
+  case 'downgrade': return _('downgraded: {post}', { post: post() }) + (e.rating ? ' → ' + term(e.rating) : '');
+  case 'penalty': return (e.side === 'union' ? _('penalty: the Union forgot a reveal') : _('penalty: the Confederates forgot a reveal')) +
+    (e.owed !== undefined ? '; ' + _n('{n} despicable replacement owed', '{n} despicable replacements owed', e.owed) : '');
+  case 'fair-commit': return _('fair roll, step 1: commitment for {division}', { division: e.name ? _('division {n} {name}', { n: e.division, name: q(e.name) }) : div });
+  case 'contribute': return _('fair roll, step 2: contribution for {division}', { division: e.name ? _('division {n} {name}', { n: e.division, name: q(e.name) }) : div });
+  case 'advance': return _('the campaign moves on to {year}', { year: e.year });
+  case 'tables': return _('the campaign keeps its own tables');
+  case 'default-camp': return e.side === 'union' ? _('the Union’s default camp: {camp}', { camp: e.camp })
+    : _('the Confederates’ default camp: {camp}', { camp: e.camp });
+  default: return [word(e.kind), where].filter(Boolean).join(': ');
+  }
+}
+
+// " — the umpire, 1.12.2026, 21:08": who recorded an entry and when, in
+// the reader's words and the locale's time.
+function logBy(e) {
+  const w = logWords(), by = e.author || e.actor;
+  const t = e.time && !Number.isNaN(Date.parse(e.time))
+    ? new Date(e.time).toLocaleString(musterLang.lang() === 'de' ? 'de-DE' : undefined, { dateStyle: 'short', timeStyle: 'short' }) : e.time;
+  return by || t ? ' — ' + [by ? w[by] || by : null, t].filter(Boolean).join(', ') : '';
+}
+
 function logLine(e) {
   const w = logWords(), word = v => typeof v === 'string' && w[v] ? w[v] : v;
+  if (musterLang.lang() !== 'en' && e.kind !== 'undo') return `#${e.id} ${logSentence(e)}${logBy(e)}`;
   if (e.kind === 'undo') return _('#{id} undo of #{event} ({kind})', { id: e.id, event: e.event, kind: word(e.undone_kind) });
   const parts = [`#${e.id} ${word(e.kind)}`];
   for (const k of ['name', 'division', 'side', 'post', 'brigade', 'lost', 'captured', 'batteries', 'batteries_lost', 'rating', 'winner', 'union', 'confederate', 'camp', 'year', 'commitment']) {
@@ -832,11 +912,33 @@ function showQueue(q) {
   const box = $('#camp-queue');
   box.hidden = q.length === 0;
   box.replaceChildren(...q.map(e => el('li', { class: e.state, 'data-id': e.id },
-    queueWord(e.cmd), ' ',
-    Object.entries(e.body).map(([k, v]) => v === true ? k : k + ' ' + v).join(', '), ': ',
-    e.state === 'refused' ? [_('refused:') + ' ', e.error, ' ', el('button', { type: 'button', class: 'dismiss' }, _('OK'))]
+    queueWord(e.cmd), ' ', queueOptions(e), ': ',
+    e.state === 'refused' ? [_('refused:') + ' ', queueRefusal(e), ' ', el('button', { type: 'button', class: 'dismiss' }, _('OK'))]
       : _('waiting to be sent'))));
   for (const b of $$('button.dismiss', box)) b.addEventListener('click', () => musterOffline.dismiss(b.parentNode.dataset.id));
+}
+
+// A queued change's options as its form names them ("Brigade 2, Verloren
+// 1"): each field's label, a choice's value in the page's words; English
+// keeps the API's keys.
+function queueOptions(e) {
+  const form = $(`form[data-cmd="${CSS.escape(e.cmd)}"]`);
+  const en = musterLang.lang() === 'en';
+  return Object.entries(e.body).map(([k, v]) => {
+    const name = en ? k : fieldLabel(form, k);
+    if (v === true) return name;
+    const shown = en ? v : typeof v === 'string' && /^[a-z-]+$/.test(v) ? (term(v) !== v ? term(v) : logWords()[v] || v) : musterLang.dec(v);
+    return name + ' ' + shown;
+  }).join(', ');
+}
+
+// A queued change's refusal, in the page's words as a form's would be.
+function queueRefusal(e) {
+  if (!e.error) return '';
+  const err = new ApiError(e.status || 400, e.error);
+  err.reason = e.reason;
+  err.option = e.option;
+  return pageWords(err, $(`form[data-cmd="${CSS.escape(e.cmd)}"]`));
 }
 
 // A queued change's command, as the log names its kind.

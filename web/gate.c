@@ -18,6 +18,7 @@
  * client reads the answer instead of a reset. */
 #define _GNU_SOURCE /* accept4, pipe2 */
 #include "web.h"
+#include "cli.h" /* _() */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -102,14 +103,14 @@ static int check_request_line(const char *s, size_t n, bool *v11,
     while (i < n && is_token_char(s[i]))
         i++;
     if (i == 0 || i >= n || s[i] != ' ')
-        return *why = "the request line is not METHOD PATH HTTP/1.1", 400;
+        return *why = N_("the request line is not METHOD PATH HTTP/1.1"), 400;
     size_t t = ++i;
     while (i < n && s[i] != ' ' && (unsigned char)s[i] > ' ')
         i++;
     if (i - t > WEB_MAX_URL)
-        return *why = "the URL is longer than 8 KiB", 414;
+        return *why = N_("the URL is longer than 8 KiB"), 414;
     if (i == t || i >= n || s[i] != ' ')
-        return *why = "the request line is not METHOD PATH HTTP/1.1", 400;
+        return *why = N_("the request line is not METHOD PATH HTTP/1.1"), 400;
     /* libmicrohttpd parses every option before the handler counts them,
      * each in its connection's memory: thousands end in its HTML 431 */
     const char *query = memchr(s + t, '?', i - t);
@@ -117,14 +118,14 @@ static int check_request_line(const char *s, size_t n, bool *v11,
     for (const char *q = query; q && q < s + i; q++)
         opts += *q == '&';
     if (opts > WEB_MAX_ARGS)
-        return *why = "too many options: at most 64", 400;
+        return *why = N_("too many options: at most 64"), 400;
     const char *v = s + i + 1;
     size_t vn = n - i - 1;
     if (vn != 8 || strncmp(v, "HTTP/", 5) || v[5] < '0' || v[5] > '9' ||
         v[6] != '.' || v[7] < '0' || v[7] > '9')
-        return *why = "the request line is not METHOD PATH HTTP/1.1", 400;
+        return *why = N_("the request line is not METHOD PATH HTTP/1.1"), 400;
     if (v[5] != '1')
-        return *why = "this server speaks HTTP/1.0 and HTTP/1.1", 505;
+        return *why = N_("this server speaks HTTP/1.0 and HTTP/1.1"), 505;
     *v11 = v[7] != '0';
     return 0;
 }
@@ -134,12 +135,12 @@ static int check_header(const char *s, size_t n, bool *host, uint64_t *body,
                         size_t *fields, const char **why)
 {
     if (n && (s[0] == ' ' || s[0] == '\t')) /* obsolete: RFC 9112 5.2 */
-        return *why = "a header line is folded onto the next", 400;
+        return *why = N_("a header line is folded onto the next"), 400;
     size_t i = 0;
     while (i < n && is_token_char(s[i]))
         i++;
     if (i == 0 || i >= n || s[i] != ':')
-        return *why = "a header line is not 'Name: value'", 400;
+        return *why = N_("a header line is not 'Name: value'"), 400;
     if (i == 4 && !strncasecmp(s, "host", 4))
         *host = true;
     /* Each line, and each cookie, is a record in libmicrohttpd's memory */
@@ -148,12 +149,12 @@ static int check_header(const char *s, size_t n, bool *host, uint64_t *body,
         for (size_t j = i; j < n; j++)
             *fields += s[j] == ';';
     if (*fields > WEB_MAX_FIELDS)
-        return *why = "too many header fields and cookies (100 at most)",
+        return *why = N_("too many header fields and cookies (100 at most)"),
                431;
     /* Framing libmicrohttpd would refuse itself, with HTML: a chunked (or
      * other coded) body, a length that is not a number. */
     if (i == 17 && !strncasecmp(s, "transfer-encoding", 17))
-        return *why = "send the body with a Content-Length, not chunked", 411;
+        return *why = N_("send the body with a Content-Length, not chunked"), 411;
     if (i == 14 && !strncasecmp(s, "content-length", 14)) {
         size_t j = i + 1, digits = 0;
         uint64_t v = 0;
@@ -164,7 +165,7 @@ static int check_header(const char *s, size_t n, bool *host, uint64_t *body,
         /* Nothing after the digits: libmicrohttpd 0.9.75 refuses even a
          * space or a tab there (in HTML). */
         if (j != n || digits == 0 || digits > 18 || (*body && *body != v))
-            return *why = "Content-Length is not a number of bytes", 400;
+            return *why = N_("Content-Length is not a number of bytes"), 400;
         *body = v;
     }
     return 0;
@@ -178,8 +179,8 @@ int web_gate_check(const char *buf, size_t len, const char **why,
     const char *nl = memchr(buf, '\n', done ? headlen : len);
     if (!nl) { /* the request line has not ended */
         if (len > WEB_MAX_URL + 32)
-            return *why = "the URL is longer than 8 KiB", 414;
-        return len > WEB_MAX_HEADERS ? (*why = "bad request", 400) : -1;
+            return *why = N_("the URL is longer than 8 KiB"), 414;
+        return len > WEB_MAX_HEADERS ? (*why = N_("bad request"), 400) : -1;
     }
     size_t ln = (size_t)(nl - buf);
     bool v11 = false, host = false;
@@ -190,15 +191,15 @@ int web_gate_check(const char *buf, size_t len, const char **why,
     if (st)
         return st;
     if (!done && len > WEB_MAX_HEADERS)
-        return *why = "the request's headers are too large (16 KiB at most)",
+        return *why = N_("the request's headers are too large (16 KiB at most)"),
                431;
     if (!done)
         return -1;
     if (headlen > WEB_MAX_HEADERS + 2)
-        return *why = "the request's headers are too large (16 KiB at most)",
+        return *why = N_("the request's headers are too large (16 KiB at most)"),
                431;
     if (memchr(buf, '\0', headlen))
-        return *why = "a NUL byte in the request's headers", 400;
+        return *why = N_("a NUL byte in the request's headers"), 400;
     for (const char *p = nl + 1; p < buf + headlen;) {
         const char *e = memchr(p, '\n', (size_t)(buf + headlen - p));
         size_t n = (size_t)(e - p);
@@ -209,7 +210,7 @@ int web_gate_check(const char *buf, size_t len, const char **why,
         p = e + 1;
     }
     if (v11 && !host)
-        return *why = "an HTTP/1.1 request needs a Host header", 400;
+        return *why = N_("an HTTP/1.1 request needs a Host header"), 400;
     if (length)
         *length = headlen + body;
     return 0;
@@ -245,9 +246,10 @@ size_t web_gate_answer(int status, const char *why, char *out, size_t n)
 static void say(const web_gate *g, const waiter *w, int status,
                 const char *why)
 {
-    if (g->cfg.log) {
-        fprintf(g->cfg.log, "%d (%s request) %s\n", status,
-                w->later ? "later" : "first", why);
+    if (g->cfg.log) { /* the umpire's words; the client's answer is English */
+        fprintf(g->cfg.log, w->later ? _("%d (later request) %s\n")
+                                     : _("%d (first request) %s\n"),
+                status, _(why));
         fflush(g->cfg.log);
     }
 }
@@ -450,7 +452,7 @@ static void sweep(web_gate *g)
             forget(g, i, true);
         else if (!w->closing && w->began &&
                  age >= 1000 * (int64_t)g->cfg.timeout)
-            refuse(g, w, 408, "the request did not arrive in time");
+            refuse(g, w, 408, N_("the request did not arrive in time"));
     }
 }
 

@@ -463,8 +463,9 @@ static void poll_streams(web_server *s, bool tick)
 {
     size_t n = web_events_poll(s->events, tick);
     if (n)
-        logf_(s, "%zu event stream%s dropped: %s client stopped reading", n,
-              n == 1 ? "" : "s", n == 1 ? "its" : "their");
+        logf_(s, PL_("%zu event stream dropped: its client stopped reading",
+                     "%zu event streams dropped: their client stopped reading",
+                     n), n);
 }
 
 /* A change to the campaign, one at a time: X-Muster-Events names the events
@@ -557,7 +558,7 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
         return asset(c, url);
     }
     if (!host_ok(s, c)) {
-        logf_(s, "421 %s: a Host that is not this server's", url);
+        logf_(s, _("421 %s: a Host that is not this server's"), url);
         return send_error(c, 421, "this server answers only at the addresses "
                                   "it printed: open one of its links");
     }
@@ -568,7 +569,7 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
     bool camp = !strncmp(url, "/api/campaign/", 14) ||
                 !strcmp(url, "/api/campaign");
     if (v == WEB_NOBODY && camp) {
-        logf_(s, "403 %s: no valid token", url);
+        logf_(s, _("403 %s: no valid token"), url);
         return respond(c, 403, "text/plain; charset=utf-8", (char *)"forbidden\n",
                     10, false);
     }
@@ -589,7 +590,7 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
     }
     if (post) {
         if (!same_origin(c)) {
-            logf_(s, "403 %s: foreign origin", url);
+            logf_(s, _("403 %s: foreign origin"), url);
             return send_error(c, 403, "a change must come from this page's "
                                       "own origin");
         }
@@ -701,12 +702,12 @@ static int early_status(struct MHD_Connection *c, const char *method, req *q)
 static const char *early_text(int status)
 {
     switch (status) {
-    case 414: return "the URL is longer than 8 KiB";
-    case 431: return "the request's headers are too large (16 KiB at most)";
-    case 405: return "this server takes GET, HEAD and POST";
-    case 413: return "the body is larger than 64 KiB";
-    case 411: return "send the body with a Content-Length, not chunked";
-    default: return "bad request";
+    case 414: return N_("the URL is longer than 8 KiB");
+    case 431: return N_("the request's headers are too large (16 KiB at most)");
+    case 405: return N_("this server takes GET, HEAD and POST");
+    case 413: return N_("the body is larger than 64 KiB");
+    case 411: return N_("send the body with a Content-Length, not chunked");
+    default: return N_("bad request");
     }
 }
 
@@ -934,7 +935,7 @@ static void cut(web_server *s, conn *k)
         size_t n = web_gate_answer(408, "the request did not arrive in time",
                                    buf, sizeof buf);
         (void)!send(k->fd, buf, n, MSG_NOSIGNAL | MSG_DONTWAIT);
-        logf_(s, "408 the request did not arrive in time");
+        logf_(s, "%s", _("408 the request did not arrive in time"));
     }
     shutdown(k->fd, SHUT_RDWR);
 }

@@ -58,6 +58,50 @@ const musterLang = (() => {
     return fill(s, { n: num(n), ...args });
   }
 
+  // A message of the server (the API answers in English, its words the C
+  // sources' printf formats, msgids of the catalogue too) in the reader's
+  // language: the format it was written with is found among the
+  // catalogue's, and the translation gets its values, each %s in turn
+  // looked up (as cmd/hints.c does for the tool). A message no format
+  // matches stays as the server wrote it.
+  const CONV = /%(?:(\d+)\$)?[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|z|j|t)?([diouxXsc%])/g;
+  let formats = null; // [{re, kinds, tr}] of the current catalogue
+  function formatsOf(map) {
+    const list = [];
+    for (const [id, tr] of map) {
+      if (!tr[0] || id.includes('\x04') || !/%(?:\d+\$)?[-+ #0-9.*]*(?:hh|h|ll|l|z|j|t)?[diouxXsc]/.test(id)) continue;
+      const kinds = [];
+      let src = '', at = 0, bad = false;
+      for (const m of id.matchAll(CONV)) {
+        src += id.slice(at, m.index).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        at = m.index + m[0].length;
+        if (m[2] === '%') { src += '%'; continue; }
+        if (m[1] || m[0].includes('*')) { bad = true; break; }
+        kinds.push(m[2]);
+        src += m[2] === 's' ? '([\\s\\S]*?)' : m[2] === 'c' ? '([\\s\\S])' : /[xX]/.test(m[2]) ? '([0-9a-fA-F]+)' : '(-?\\d+)';
+      }
+      if (bad || !kinds.length) continue;
+      src += id.slice(at).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      list.push({ re: new RegExp('^' + src + '$'), kinds, tr: tr[0] });
+    }
+    // the longest format first: the most specific of those that match
+    return list.sort((a, b) => b.re.source.length - a.re.source.length);
+  }
+  function server(msg, depth = 0) {
+    if (lang === 'en' || typeof msg !== 'string' || !msg) return msg;
+    const t = words.get(msg);
+    if (t && t[0] && !/%/.test(msg)) return t[0];
+    if (!formats) formats = formatsOf(words);
+    for (const f of formats) {
+      const m = f.re.exec(msg);
+      if (!m) continue;
+      const vals = m.slice(1).map((v, i) => (f.kinds[i] === 's' && depth < 3 ? server(v, depth + 1) : v));
+      let k = 0;
+      return f.tr.replace(CONV, (c, pos, kind) => (kind === '%' ? '%' : vals[pos ? Number(pos) - 1 : k++] ?? c));
+    }
+    return msg;
+  }
+
   // Numbers as the language writes them: a decimal comma in German.
   const locale = () => (lang === 'de' ? 'de-DE' : 'en-US');
   function num(x, digits) {
@@ -142,6 +186,7 @@ const musterLang = (() => {
     try { got = await catalogue(l); } catch (e) { l = 'en'; }
     lang = l;
     words = got;
+    formats = null;
     if (keep) try { localStorage.setItem(KEY, l); } catch (e) { /* private mode */ }
     document.documentElement.lang = l;
     translateStatics();
@@ -161,7 +206,7 @@ const musterLang = (() => {
   else start();
 
   return {
-    _, _n, _p, num, dec, set,
+    _, _n, _p, num, dec, set, server,
     lang: () => lang,
     ready: () => ready,
     onChange: f => listeners.push(f),

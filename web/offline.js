@@ -71,6 +71,11 @@ const musterOffline = (() => {
             if (unreachable(err)) break;
             e.state = 'refused';
             e.error = err.message || String(err);
+            // for the page's words (app.js): the refusal's status, reason
+            // code and option, which stay the API's
+            e.status = err.status;
+            e.reason = err.reason;
+            e.option = err.option;
           }
           changed();
         }

@@ -129,11 +129,14 @@ for m in re.finditer(r"#: ([^\n]*web/[^\n]*)\n(?:#[^\n]*\n)*(?:msgctxt [^\n]*\n)
 sys.exit(bad)' || fail=1
 
 # 3. The page's catalogue holds every page message of the template, in
-# German: the build took them from de.po (a message de.po lacks fails
+# German, and the formats of the API's refusals (CMakeLists.txt): the
+# build took them from de.po (a message de.po lacks fails
 # tests/sh/german.sh).
 msgunfmt --no-wrap "$mo" -o "$work/page.po" || fail=1
 have=$(grep -c '^msgid ' "$work/page.po")
-want=$(msggrep -N 'web/*.js' -N 'web/*.html' -N 'web/site/*' "$src/po/muster.pot" | grep -c '^msgid ')
+want=$(msggrep -N 'web/*.js' -N 'web/*.html' -N 'web/site/*' -N web/api.c -N web/gate.c -N web/http.c \
+    -N cmd/engine.c -N cmd/hints.c -N src/campaign/leaders.c -N src/campaign/battle.c \
+    -N src/campaign/engage.c $(sed 's/^/-N /' "$src/po/POTFILES.lib") "$src/po/muster.pot" | grep -c '^msgid ')
 [ "$have" -eq "$want" ] || { echo "FAIL the page catalogue has $have messages, the template $want for web/"; fail=1; }
 [ $fail -eq 0 ] && echo "ok"
 exit $fail

@@ -227,6 +227,45 @@ r=$(post "$cport" /api/campaign/casualties "$con" '{"div":2,"brigade":1,"lost":1
 ! get "$cport" /api/campaign/log "X-Muster-Token: $uni\r\n" | grep -q '"lost"'
 check "and the Union link does not see them" $?
 
+# The server's log: each refusal a line in the umpire's language (German
+# under LANGUAGE=de, English in the C locale), while every answer's JSON
+# stays English.
+grep -qxF "403 /api/campaign/show: no valid token" "$dir/camp.err"
+check "the log in English: a request without a token" $?
+if [ -f "$(dirname "$muster")/locale/de/LC_MESSAGES/muster.mo" ]; then
+  printf '#!/bin/sh\nLC_ALL=C.UTF-8 LANGUAGE=de exec "%s" "$@"\n' "$muster" >"$dir/muster-de"
+  chmod +x "$dir/muster-de"
+  english=$muster muster=$dir/muster-de
+  start de --campaign "$dir/c.db"
+  muster=$english
+  dport=$port
+  r=$(get "$dport" /api/campaign/show)
+  [ "$(status <<<"$r")" = 403 ]; check "German server: no token, 403" $?
+  r=$(req "$dport" "GET /api/fire?weapon=musket&range=5&figures=11 HTTP/1.0\r\nHost: evil.example\r\n\r\n")
+  [ "$(status <<<"$r")" = 421 ]; check "German server: a foreign Host, 421" $?
+  r=$(req "$dport" "FOO\r\n\r\n")
+  [ "$(status <<<"$r")" = 400 ] && body <<<"$r" | grep -qF '"the request line is not METHOD PATH HTTP/1.1"'
+  check "German server: the refusal's JSON stays English" $?
+  r=$(get "$dport" '/api/fire?weapon=musket&range=5&figures=11&rolls=x')
+  body <<<"$r" | grep -qF "'x' is not a d100 roll" && ! body <<<"$r" | grep -q "Wurf"
+  check "German server: a command's refusal stays English" $?
+  r=$(get "$dport" '/plot/nope')
+  [ "$(status <<<"$r")" = 404 ] && body <<<"$r" | grep -qF "no chart 'nope'"
+  check "German server: a chart's refusal stays English" $?
+  for want in "403 /api/campaign/show: kein gültiges Token" \
+      "421 /api/fire: ein Host, der nicht der dieses Servers ist" \
+      "400 (erste Anfrage) die Anfragezeile ist nicht METHODE PFAD HTTP/1.1"; do
+    timeout 10 sh -c "until grep -qxF '$want' '$dir/de.err'; do sleep 0.05; done"
+    check "German server's log: $want" $?
+  done
+  kill -TERM "$de_pid"
+  wait "$de_pid"
+  grep -qxF "muster serve: gestoppt" "$dir/de.err"
+  check "German server: stopped, in German" $?
+else
+  echo "note: no German catalogue in this build; the German log not tried"
+fi
+
 # SIGTERM: a clean stop, and a request in flight finishes. On one kept-alive
 # connection: a first request answered, then a POST whose body is half sent
 # when the signal comes; the rest follows once the server says it is

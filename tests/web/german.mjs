@@ -96,6 +96,7 @@ try {
   const err = await text(p, '#div-error');
   check('refusal names the German field', /^„Seed/.test(err) && /wurde nicht angenommen/.test(err), err);
   check('refusal names no CLI flag', !/--[a-z]/.test(err), err);
+  check('refusal: the server\'s detail in German too', /ganze Zahl/.test(err) && !/whole number/.test(err), err);
 
   // Dice typed by hand: each field labelled with its table in German.
   await p.$eval('#div-form input[name="dice"][value="typed"]', e => { e.checked = true; e.dispatchEvent(new Event('change', { bubbles: true })); });
@@ -115,7 +116,7 @@ try {
     'Fractional battery (hit on 33 or less)'].map(window.promptWords));
   check('roll labels in German', prompts.join('|') === ['Union, Division 1: Brigade 2: Basen', 'Konföderierte, Division 3: Zahl der Brigaden',
     'Ersatzkommandeur für Division 1, Brigade 2', 'Ersatz-Korpskommandeur (Division 4)',
-    'Rückkehr zur Division 3 (Heth) der Konföderierten, Brigade 2: 50% von 4 verloren, eine Base mehr bei 50 oder weniger',
+    'Rückkehr zur Division 3 (Heth) der Konföderierten, Brigade 2: 50 % von 4 verloren, eine Base mehr bei 50 oder weniger',
     'Batteriebruchteil (Treffer bei 33 oder weniger)'].join('|'), prompts);
   await p.$eval('#div-form input[name="dice"][value="seed"]', e => { e.checked = true; e.dispatchEvent(new Event('change', { bubbles: true })); });
 
@@ -169,7 +170,16 @@ try {
   const ledger = await text(p, '#camp-ledger');
   check('ledger in German', /Schlacht im Gange: McPherson's Ridge/.test(ledger) && /Konföderierte/.test(ledger) && /Basen/.test(ledger), ledger.slice(0, 200));
   const logText = await text(p, '#camp-log');
-  check('log in German', /Verluste/.test(logText) && /Schlachtbeginn/.test(logText) && !/casualties|battle-start/.test(logText), logText.slice(0, 200));
+  check('log in German', /Verluste/.test(logText) && /beginnt/.test(logText) && !/casualties|battle-start/.test(logText), logText.slice(0, 200));
+  // The log reads as German sentences, not the JSON's fields word by word.
+  const logLines = await p.$$eval('#camp-log li', l => l.map(x => x.textContent));
+  for (const want of [/^#6 Verluste: Division 1 \(Union\) Brigade 1, 2 Basen verloren, 1 Base gefangen — Schiedsrichter, \d/,
+    /^#5 Einsatz: Division 1 „Wadsworth“: 3 Brigaden, \d+ Basen, Kommandeur (durchschnittlich|herausragend|unfähig); Seed 7 — Schiedsrichter/,
+    /^#4 Schlacht 1 „McPherson's Ridge“ beginnt: Osten, 1863 — Schiedsrichter/,
+    /^#2 hinzu: Division 1 „Wadsworth“, Union, Infanterie, I Corps — Schiedsrichter/,
+    /^#1 neuer Feldzug „Gettysburg“: 1863, Osten — Schiedsrichter/])
+    check(`log sentence ${want.source.slice(1, 30)}`, logLines.some(x => want.test(x)), logLines);
+  check('log: no field named word by word', !logLines.some(x => /verloren \d|gefangen \d|Division \d+, Brigade|Seite /.test(x)), logLines);
   check('badge in German', (await text(p, '#who')) === 'Schiedsrichter');
   // A refusal with a reason code: the page's own German sentence.
   await p.$eval('form[data-cmd="campaign/battle/start"]', f => { f.closest('details').open = true; f.elements.name.value = 'Seminary Ridge'; });
@@ -177,6 +187,42 @@ try {
   await p.waitForSelector('#camp-error:not([hidden])');
   check('reason code: a German sentence', (await text(p, '#camp-error')) ===
     'Eine Schlacht ist schon im Gange: zuerst beenden (Schlacht, „Schlacht beenden“).', await text(p, '#camp-error'));
+  // A refusal with no reason code: the server's English message in German
+  // words, its values carried over, the option named as the form names it.
+  const noReason = await p.evaluate(() => {
+    const f = document.querySelector('form[data-cmd="campaign/casualties"]');
+    const e = (m, option) => Object.assign(new ApiError(400, m), { option });
+    return [pageWords(e("--lost must be a whole number from 0 to 30, not 'x'", 'lost'), f),
+      pageWords(e('not enough rolls: Replacement brigadier of division 1 brigade 2 needed roll 1 but only 0 were given'), f),
+      pageWords(e("roll 1 of the list: 'x' is not a d100 roll: type a number 1..100 (00 = 100)"), f),
+      pageWords(e('too many options: at most 64'), f),
+      pageWords(e('an answer no catalogue has'), f)];
+  });
+  check('no reason code: the detail in German', noReason[0] === '„Verloren“ wurde nicht angenommen: „Verloren“ muss eine ganze Zahl von 0 bis 30 sein, nicht \'x\'', noReason[0]);
+  check('no reason code: a sentence within a sentence', /^Wurf 1 der Liste: 'x' ist kein Wurf mit dem W100/.test(noReason[2]), noReason[2]);
+  check('no reason code: a library sentence, its roll label in German too', noReason[1] === 'zu wenige Würfe: Ersatzkommandeur für Division 1, Brigade 2 brauchte Wurf 1, gegeben waren nur 0', noReason[1]);
+  check('no reason code: the server\'s own refusals', noReason[3] === 'zu viele Optionen: höchstens 64', noReason[3]);
+  check('no reason code: a message no format matches is left as it is', noReason[4] === 'an answer no catalogue has', noReason[4]);
+  // Changes queued offline: each option by its field's German label, a
+  // refusal in the page's words.
+  const queued = await p.evaluate(() => {
+    showQueue([{ id: 'a', cmd: 'campaign/casualties', body: { div: 1, brigade: 2, lost: 1 }, state: 'waiting' },
+      { id: 'b', cmd: 'campaign/battle/end', body: { winner: 'confederate' }, state: 'refused', status: 409,
+        reason: 'battle-not-started', error: 'no battle is under way' },
+      { id: 'c', cmd: 'campaign/casualties', body: { div: 1, brigade: 1, lost: 99 }, state: 'refused', status: 400,
+        error: 'too many options: at most 64' }]);
+    return [...document.querySelectorAll('#camp-queue li')].map(li => li.textContent);
+  });
+  // the queue and the log as a phone shows them
+  await p.evaluate(() => { const e = document.querySelector('#camp-queue'); window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8); });
+  await p.screenshot({ path: join(shots, 'de-queue.png') });
+  await p.evaluate(() => { const e = document.querySelector('#camp-log'); window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 60); });
+  await p.screenshot({ path: join(shots, 'de-log.png') });
+  await p.evaluate(() => showQueue([]));
+  check('queue: the options by their German labels', queued[0] === 'Verluste Division 1, Brigade 2, Verloren 1: wartet auf das Senden', queued[0]);
+  check('queue: a choice in German, the refusal by its reason', /^Schlachtende Sieger Konföderierte: abgelehnt: Keine Schlacht im Gange/.test(queued[1]), queued[1]);
+  check('queue: a refusal with no reason code in German', /abgelehnt: zu viele Optionen: höchstens 64/.test(queued[2]), queued[2]);
+  check('queue: no raw option key', !queued.some(x => /\b(div|lost|winner) /.test(x)), queued);
   await p.evaluate(() => { for (const d of document.querySelectorAll('#camp-forms details')) d.open = false; });
   await axe(p, 'campaign, German');
   await p.evaluate(() => { const e = document.querySelector('#camp-ledger'); window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8); });
