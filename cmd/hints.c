@@ -13,9 +13,9 @@
 static const char *const hints[MU_R_COUNT] = {
     [MU_R_TOO_MANY_THREADS] = N_("try fewer --threads"),
     [MU_R_BATTLE_NOT_STARTED] =
-        N_("start one with 'muster campaign battle FILE start NAME'"),
+        N_("start one with 'muster campaign battle start FILE NAME'"),
     [MU_R_BATTLE_UNDER_WAY] =
-        N_("end it first with 'muster campaign battle FILE end --winner SIDE'"),
+        N_("end it first with 'muster campaign battle end FILE --winner SIDE'"),
     [MU_R_NO_CASUALTIES] = N_("give --lost or --captured"),
     [MU_R_NO_PENALTY] =
         N_("'muster campaign penalty FILE --side SIDE' records one"),
