@@ -241,7 +241,7 @@ static void lib_words_at(const char *msg, size_t len, cli_buf *b, int depth)
 
 char *cli_lib_lines(char *text)
 {
-    if (!text || !strcmp(_("ok\n"), "ok\n")) /* no catalogue: as it is */
+    if (!text)
         return text;
     cli_buf b = {0};
     for (const char *p = text; *p;) {

@@ -346,14 +346,21 @@ static void c_words_make(void)
     c_words = newlocale(LC_ALL_MASK, "C", (locale_t)0);
 }
 
-void web_api(const web_call *c, web_reply *r)
+/* call(c, r) with this thread in the C locale. */
+static void in_c_words(void (*call)(const web_call *, web_reply *),
+                       const web_call *c, web_reply *r)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, c_words_make);
     locale_t was = c_words ? uselocale(c_words) : (locale_t)0;
-    api_call(c, r);
+    call(c, r);
     if (was)
         uselocale(was);
+}
+
+void web_api(const web_call *c, web_reply *r)
+{
+    in_c_words(api_call, c, r);
 }
 
 static void api_call(const web_call *c, web_reply *r)
@@ -421,12 +428,7 @@ static void plot_call(const web_call *c, web_reply *r);
 /* A chart's refusals in the C locale's words too (see web_api). */
 void web_plot(const web_call *c, web_reply *r)
 {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, c_words_make);
-    locale_t was = c_words ? uselocale(c_words) : (locale_t)0;
-    plot_call(c, r);
-    if (was)
-        uselocale(was);
+    in_c_words(plot_call, c, r);
 }
 
 static void plot_call(const web_call *c, web_reply *r)
