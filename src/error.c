@@ -38,6 +38,7 @@ const char *mu_reason_name(mu_reason r)
     case MU_R_NOT_AN_OOB: return "not-an-order-of-battle";
     case MU_R_ONE_QUESTION: return "one-question";
     case MU_R_NO_WINNER: return "no-winner";
+    case MU_R_NAME_CHARACTER: return "name-character";
     case MU_R_COUNT: break;
     }
     return "unknown";

@@ -250,8 +250,7 @@ MU_API mu_status mu_campaign_link(mu_campaign *c, mu_side v,
  * divisions to the players: a name already in the campaign (either side)
  * is refused with MU_EINPUT. `corps` names its
  * corps (NULL: none); corps are made on first mention, per side. Names are
- * 1..100 bytes of UTF-8 without control characters. *id is the new
- * division's id.
+ * as mu_campaign_name_set takes them. *id is the new division's id.
  * Errors: MU_EINPUT for a bad name, side or arm. */
 MU_API mu_status mu_campaign_add(mu_campaign *c, mu_army side, const char *name,
                                  mu_arm arm, const char *corps, int *id,
@@ -293,7 +292,11 @@ MU_API mu_status mu_campaign_export_sheet(mu_campaign *c, mu_sheet_format f,
  * refused); a brigade's is part of its division's composition, kept from
  * the other side while the division is hidden. Acting for a side, only its
  * own divisions. Names are 1..MU_CAMPAIGN_NAME_MAX bytes of UTF-8 without
- * control characters (mu_campaign_name_check).
+ * control characters, format characters (bidi overrides and isolates,
+ * zero-width characters) or line separators, and are stored in Unicode
+ * NFC, the length counted after (mu_campaign_name_check); this holds for
+ * every name the ledger takes (campaign, division, corps, brigade, battle,
+ * camp).
  * Errors: MU_EINPUT for a bad name, a brigade the division does not have,
  * another division's name, or the name the unit has already; MU_ESTATE
  * acting for the other side, naming a brigade of a division that has not
@@ -305,7 +308,8 @@ MU_API mu_status mu_campaign_name_set(mu_campaign *c, int div, int brigade,
 /* Whether `name` may name a unit (as mu_campaign_name_set and
  * mu_campaign_add take them), for a caller that checks names before it
  * writes anything (an import). Errors: MU_EINPUT saying what is wrong:
- * empty, too long (bytes), not UTF-8, or holding a control character. */
+ * empty, too long (bytes), not UTF-8, or holding a control or format
+ * character (reason MU_R_NAME_CHARACTER). */
 MU_API mu_status mu_campaign_name_check(const char *name, mu_error *err);
 
 /* The result of a first engagement. */

@@ -102,6 +102,7 @@ typedef enum mu_reason {
     MU_R_NOT_AN_OOB,        /* JSON that is no order of battle muster wrote */
     MU_R_ONE_QUESTION,      /* the dice language asks one question a program */
     MU_R_NO_WINNER,         /* a battle ended without saying who won       */
+    MU_R_NAME_CHARACTER,    /* a name holds a control or format character  */
     MU_R_COUNT
 } mu_reason;
 

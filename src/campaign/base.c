@@ -9,7 +9,9 @@
 #include <sodium.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <utf8proc.h>
 
 mu_status camp_reason(mu_error *err, mu_reason why)
 {
@@ -40,23 +42,67 @@ ev_seed camp_seed(const mu_dice *d, bool fresh)
     return s;
 }
 
-mu_status camp_check_name(const char *s, const char *what, mu_error *err)
+/* Code points a name may not hold: controls (C0, DEL, C1), format
+ * characters (bidi overrides and isolates, zero-width characters, the
+ * soft hyphen) and the line and paragraph separators. A right-to-left
+ * override would turn the rest of a name around on the other side's page
+ * and paper; a zero-width one makes two names that look the same differ. */
+static bool name_char_refused(utf8proc_int32_t cp)
 {
+    utf8proc_category_t k = utf8proc_category(cp);
+    return k == UTF8PROC_CATEGORY_CC || k == UTF8PROC_CATEGORY_CF ||
+           k == UTF8PROC_CATEGORY_ZL || k == UTF8PROC_CATEGORY_ZP;
+}
+
+/* The first refused code point of valid UTF-8 s, or -1. */
+static utf8proc_int32_t name_refused(const char *s)
+{
+    const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)s;
+    utf8proc_int32_t cp;
+    utf8proc_ssize_t n;
+    while (*p && (n = utf8proc_iterate(p, -1, &cp)) > 0) {
+        if (name_char_refused(cp))
+            return cp;
+        p += n;
+    }
+    return -1;
+}
+
+mu_status camp_name_clean(const char *s, const char *what,
+                          char out[CAMP_NAME_MAX + 1], mu_error *err)
+{
+    out[0] = '\0';
     if (!s || !*s)
         return err_set(err, MU_EINPUT, "give the %s a name", what);
-    size_t n = strlen(s);
+    if (!canon_utf8_valid(s))
+        return err_set(err, MU_EINPUT, "the %s name is not valid UTF-8", what);
+    utf8proc_int32_t cp = name_refused(s);
+    if (cp >= 0 && (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)))
+        return err_why(err, MU_EINPUT, MU_R_NAME_CHARACTER, "the %s name "
+                       "holds a control character", what);
+    char code[16]; /* a %s: messages are translated by their words */
+    if (cp >= 0 && snprintf(code, sizeof code, "U+%04X", (unsigned)cp) > 0)
+        return err_why(err, MU_EINPUT, MU_R_NAME_CHARACTER, "the %s name "
+                       "holds %s, a character that is not shown or that "
+                       "changes how the text around it is shown", what, code);
+    /* NFC, so that a name typed on two keyboards is one name. */
+    char *nfc = (char *)utf8proc_NFC((const utf8proc_uint8_t *)s);
+    if (!nfc)
+        return err_set(err, MU_ENOMEM, "out of memory");
+    size_t n = strlen(nfc);
+    if (n <= CAMP_NAME_MAX)
+        memcpy(out, nfc, n + 1);
+    free(nfc);
     if (n > CAMP_NAME_MAX)
         return err_set(err, MU_EINPUT, "the %s name is %zu bytes long: at most "
                        "%d", what, n, CAMP_NAME_MAX);
-    /* C0, DEL and C1 (U+0080..U+009F, 0xC2 0x80..0x9F in UTF-8). */
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-        if (*p < 0x20 || *p == 0x7F || (*p == 0xC2 && p[1] >= 0x80 &&
-                                         p[1] <= 0x9F))
-            return err_set(err, MU_EINPUT, "the %s name holds a control "
-                           "character", what);
-    if (!canon_utf8_valid(s))
-        return err_set(err, MU_EINPUT, "the %s name is not valid UTF-8", what);
     return MU_OK;
+}
+
+mu_status camp_check_name(const char *s, const char *what, mu_error *err)
+{
+    char out[CAMP_NAME_MAX + 1];
+    return camp_name_clean(s, what, out, err);
 }
 
 /* ---- times: UTC to the second, by the proleptic Gregorian calendar ------ */

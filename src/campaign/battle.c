@@ -90,10 +90,11 @@ mu_status mu_campaign_battle_start_in(mu_campaign *c, const char *name,
         theater != MU_THEATER_UNKNOWN)
         return err_set(err, MU_EINPUT, "a battle is fought in the east or the "
                        "west");
-    mu_status s = camp_check_name(name, "battle", err);
+    char nm[CAMP_NAME_MAX + 1];
+    mu_status s = camp_name_clean(name, "battle", nm, err);
     if (s != MU_OK)
         return s;
-    battle_ctx x = {name, -1, NULL, 0, MU_THEATER_UNKNOWN, 0, false, false};
+    battle_ctx x = {nm, -1, NULL, 0, MU_THEATER_UNKNOWN, 0, false, false};
     x.theater = theater;
     if ((s = camp_tx(c, start_tx, &x, NULL, err)) == MU_OK && event)
         *event = x.event;
@@ -150,10 +151,11 @@ mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
 {
     if (!c)
         return err_set(err, MU_EINPUT, "no campaign given");
-    mu_status s = camp_check_name(name, "battle", err);
+    char nm[CAMP_NAME_MAX + 1];
+    mu_status s = camp_name_clean(name, "battle", nm, err);
     if (s != MU_OK)
         return s;
-    battle_ctx x = {name, -1, NULL, 0, MU_THEATER_UNKNOWN, 0, false, false};
+    battle_ctx x = {nm, -1, NULL, 0, MU_THEATER_UNKNOWN, 0, false, false};
     x.theater = MU_THEATER_UNKNOWN;
     if ((s = camp_tx(c, start_tx, &x, NULL, err)) == MU_OK && event)
         *event = x.event;

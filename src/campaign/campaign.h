@@ -119,7 +119,11 @@ mu_status camp_reason(mu_error *err, mu_reason why);
 /* The seed of a fresh seeded source (nothing rolled yet), else none. */
 ev_seed camp_seed(const mu_dice *d, bool fresh);
 
-/* A checked name: 1..CAMP_NAME_MAX bytes of UTF-8, no control characters. */
+/* A name as the ledger stores it, in out: s in Unicode NFC, 1..CAMP_NAME_MAX
+ * bytes of UTF-8 with no control or format character (MU_EINPUT, reason
+ * MU_R_NAME_CHARACTER, naming the code point). camp_check_name only checks. */
+mu_status camp_name_clean(const char *s, const char *what,
+                          char out[CAMP_NAME_MAX + 1], mu_error *err);
 mu_status camp_check_name(const char *s, const char *what, mu_error *err);
 
 /* A side's name in sentences: camp_side_title is the adjective ("a Union

@@ -130,16 +130,21 @@ static mu_status add_tx(mu_campaign *c, void *p, mu_error *err)
     return camp_event(c, &ev, NULL, err);
 }
 
-/* What an add needs before it writes: a side, an arm, names that are names. */
+/* What an add needs before it writes: a side, an arm, names that are
+ * names, in x as the ledger stores them. */
+typedef struct add_names {
+    char name[CAMP_NAME_MAX + 1], corps[CAMP_NAME_MAX + 1];
+} add_names;
+
 static mu_status add_check(mu_army side, const char *name, mu_arm arm,
-                           const char *corps, mu_error *err)
+                           const char *corps, add_names *x, mu_error *err)
 {
     if ((unsigned)side > 1 || (unsigned)arm > 1)
         return err_set(err, MU_EINPUT, "choose a side (union or confederate) "
                        "and an arm (infantry or cavalry)");
-    mu_status s = camp_check_name(name, "division", err);
+    mu_status s = camp_name_clean(name, "division", x->name, err);
     if (s == MU_OK && corps)
-        s = camp_check_name(corps, "corps", err);
+        s = camp_name_clean(corps, "corps", x->corps, err);
     return s;
 }
 
@@ -147,10 +152,11 @@ mu_status camp_add_known(mu_campaign *c, mu_army side, const char *name,
                          mu_arm arm, const char *corps, const ev_known *known,
                          int *id, mu_error *err)
 {
-    mu_status s = add_check(side, name, arm, corps, err);
+    add_names nm;
+    mu_status s = add_check(side, name, arm, corps, &nm, err);
     if (s != MU_OK)
         return s;
-    add_ctx x = {side, arm, name, corps, 0, known && known->has ? known : NULL};
+    add_ctx x = {side, arm, nm.name, corps ? nm.corps : NULL, 0, known && known->has ? known : NULL};
     if ((s = add_tx(c, &x, err)) == MU_OK)
         *id = x.id;
     return s;
@@ -196,10 +202,11 @@ mu_status mu_campaign_add(mu_campaign *c, mu_army side, const char *name,
 {
     if (!c || !id)
         return err_set(err, MU_EINPUT, "no campaign given");
-    mu_status s = add_check(side, name, arm, corps, err);
+    add_names nm;
+    mu_status s = add_check(side, name, arm, corps, &nm, err);
     if (s != MU_OK)
         return s;
-    add_ctx x = {side, arm, name, corps, 0, NULL};
+    add_ctx x = {side, arm, nm.name, corps ? nm.corps : NULL, 0, NULL};
     if ((s = camp_tx(c, add_tx, &x, NULL, err)) == MU_OK)
         *id = x.id;
     return s;

@@ -196,10 +196,11 @@ mu_status mu_campaign_leader_captured(mu_campaign *c, int div, mu_post post,
         return err_set(err, MU_EINPUT, "a corps leader is not held prisoner: "
                        "record him as lost; division leaders and brigadiers "
                        "are taken prisoner");
-    leader_ctx x = {div, brigade, post, d, MU_UNION, 0, true, camp};
+    char nm[CAMP_NAME_MAX + 1];
+    leader_ctx x = {div, brigade, post, d, MU_UNION, 0, true, camp ? nm : NULL};
     mu_status s = check_post(&x, err);
     if (s == MU_OK && camp)
-        s = camp_check_name(camp, "camp", err);
+        s = camp_name_clean(camp, "camp", nm, err);
     if (s == MU_OK)
         s = camp_tx(c, lost_tx, &x, d, err);
     if (s == MU_OK && event)

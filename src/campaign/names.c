@@ -81,10 +81,12 @@ static mu_status may_name(const mu_campaign *c, const camp_div *d,
 mu_status camp_name_put(mu_campaign *c, int div, int brigade,
                         const char *name, int64_t *event, mu_error *err)
 {
-    mu_status s = camp_check_name(name, brigade ? "brigade" : "division",
+    char nm[CAMP_NAME_MAX + 1];
+    mu_status s = camp_name_clean(name, brigade ? "brigade" : "division", nm,
                                   err);
     if (s != MU_OK)
         return s;
+    name = nm;
     camp_div d;
     if ((s = camp_load_div(c, div, &d, err)) != MU_OK ||
         (s = may_name(c, &d, err)) != MU_OK)

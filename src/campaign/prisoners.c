@@ -39,9 +39,11 @@ mu_status camp_resolve(mu_campaign *c, mu_army captor, const char *name,
 {
     if (!name)
         return camp_default_of(c, captor, out, err);
-    mu_status s = camp_check_name(name, "camp", err);
+    char nm[CAMP_NAME_MAX + 1];
+    mu_status s = camp_name_clean(name, "camp", nm, err);
     if (s != MU_OK)
         return s;
+    name = nm;
     mu_army other = captor == MU_UNION ? MU_CONFEDERATE : MU_UNION;
     char theirs[CAMP_NAME_MAX + 1];
     if ((s = camp_default_of(c, other, theirs, err)) != MU_OK)
@@ -482,10 +484,11 @@ mu_status mu_campaign_liberate(mu_campaign *c, const mu_liberation *l,
         return err_set(err, MU_EINPUT, "no campaign given");
     if (!l->camp)
         return liberate_side(c, l->side, event, err);
-    mu_status s = camp_check_name(l->camp, "camp", err);
+    char nm[CAMP_NAME_MAX + 1];
+    mu_status s = camp_name_clean(l->camp, "camp", nm, err);
     if (s != MU_OK)
         return s;
-    free_ctx x = {{{0}}, l->camp, true, MU_UNION, 0};
+    free_ctx x = {{{0}}, nm, true, MU_UNION, 0};
     return run_free(c, &x, event, err);
 }
 
@@ -540,10 +543,11 @@ mu_status mu_campaign_default_camp_set(mu_campaign *c, mu_army captor,
     if (!c || (unsigned)captor > 1)
         return err_set(err, MU_EINPUT, "choose whose default camp: union or "
                        "confederate");
-    mu_status s = camp_check_name(camp, "camp", err);
+    char nm[CAMP_NAME_MAX + 1];
+    mu_status s = camp_name_clean(camp, "camp", nm, err);
     if (s != MU_OK)
         return s;
-    dcamp_ctx x = {captor, camp, 0};
+    dcamp_ctx x = {captor, nm, 0};
     if ((s = camp_tx(c, dcamp_tx, &x, NULL, err)) == MU_OK && event)
         *event = x.event;
     return s;

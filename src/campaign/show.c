@@ -912,7 +912,10 @@ mu_status mu_campaign_division_find(mu_campaign *c, const char *name,
         *id = 0;
     if (!c || !name || !id)
         return err_set(err, MU_EINPUT, "no campaign or name given");
-    find_ctx x = {name, 0, 0, ""};
+    char nfc[CAMP_NAME_MAX + 1]; /* names are stored in NFC: so is the key */
+    mu_error ignored = {0};
+    find_ctx x = {camp_name_clean(name, "division", nfc, &ignored) == MU_OK
+                      ? nfc : name, 0, 0, ""};
     mu_status s = camp_read(c, find_tx, &x, err);
     if (s != MU_OK)
         return s;

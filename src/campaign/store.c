@@ -403,9 +403,13 @@ mu_status mu_campaign_open_read(const char *path, mu_campaign **out,
     return s;
 }
 
-static mu_status check_opts(const mu_campaign_opts *o, mu_error *err)
+/* Checks o; *copy is o with its name as the ledger stores it, in name. */
+static mu_status check_opts(const mu_campaign_opts *o, mu_campaign_opts *copy,
+                            char name[CAMP_NAME_MAX + 1], mu_error *err)
 {
-    mu_status s = camp_check_name(o->name, "campaign", err);
+    *copy = *o;
+    copy->name = name;
+    mu_status s = camp_name_clean(o->name, "campaign", name, err);
     if (s != MU_OK)
         return s;
     if (o->year < MU_YEAR_FIRST || o->year > MU_YEAR_LAST)
@@ -482,7 +486,9 @@ mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
 {
     if (!path || !o || !out)
         return err_set(err, MU_EINPUT, "no campaign file or options given");
-    mu_status s = check_opts(o, err);
+    mu_campaign_opts copy;
+    char name[CAMP_NAME_MAX + 1];
+    mu_status s = check_opts(o, &copy, name, err);
     if (s != MU_OK)
         return s;
     if (o->rules) { /* the tables must load before they are kept */
@@ -525,14 +531,16 @@ mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
 mu_status camp_create_memory(const mu_campaign_opts *o, const ev_stamp *stamp,
                              mu_campaign **out, mu_error *err)
 {
-    mu_status s = check_opts(o, err);
+    mu_campaign_opts copy;
+    char name[CAMP_NAME_MAX + 1];
+    mu_status s = check_opts(o, &copy, name, err);
     mu_campaign *c = NULL;
     if (s != MU_OK || (s = camp_alloc(":memory:", &c, err)) != MU_OK)
         return s;
     c->has_clock = o->has_time;
     c->clock = o->time;
     c->restamp = stamp;
-    create_ctx ctx = {o};
+    create_ctx ctx = {&copy};
     if ((s = camp_connect(c, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
                           SQLITE_OPEN_MEMORY, err)) == MU_OK &&
         (s = camp_tx(c, create_tx, &ctx, NULL, err)) == MU_OK &&
