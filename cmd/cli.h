@@ -219,6 +219,7 @@ struct cli_ctx {
     bool stream;      /* the tool: many records may go to stdout as made */
     int out_errno;    /* a streamed write failed with this errno (EPIPE:
                          the reader left, a quiet end) */
+    const char *request_key, *request_what; /* cli_why's, for open_as */
     size_t appended;  /* the events the call recorded (mu_campaign_appended,
                          noted by cli_close_campaign): runs first..last */
     int64_t app_first[MU_APPENDED_RUNS], app_last[MU_APPENDED_RUNS];
@@ -255,8 +256,12 @@ typedef struct cli_why {
      * writer's events between are never among them */
     size_t appended;
     int64_t first[MU_APPENDED_RUNS], last[MU_APPENDED_RUNS];
+    /* given by the caller, kept: a keyed change (mu_campaign_request_set),
+     * the key and the digest of what was asked; NULL: none */
+    const char *request_key, *request_what;
 } cli_why;
-/* cli_invoke_shared that also says why (why may be NULL). */
+/* cli_invoke_shared that also says why (why may be NULL; its request_key
+ * and request_what are read, then kept). */
 cli_rc cli_invoke_why(const cli_shared *sh, const char *command,
                       const char *const *names, const char *const *values,
                       size_t n, char **out, char **err, cli_why *why);

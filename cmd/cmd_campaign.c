@@ -84,9 +84,12 @@ static cli_rc open_as(cli_ctx *cx, mu_campaign **c, bool read)
         *c = NULL;
         return cli_fail(cx, &err);
     }
-    if (cli_takes(cx, O_as) && cli_has(cx, O_as) &&
-        mu_campaign_act_as(*c, (mu_side)cli_choice(cx, O_as, 0), &err) !=
-            MU_OK) {
+    if ((cli_takes(cx, O_as) && cli_has(cx, O_as) &&
+         mu_campaign_act_as(*c, (mu_side)cli_choice(cx, O_as, 0), &err) !=
+             MU_OK) ||
+        (!read && cx->request_key &&
+         mu_campaign_request_set(*c, cx->request_key, cx->request_what,
+                                 &err) != MU_OK)) {
         cli_close_campaign(cx, *c);
         *c = NULL;
         return cli_fail(cx, &err);

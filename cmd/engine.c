@@ -664,7 +664,8 @@ cli_rc cli_invoke_why(const cli_shared *sh, const char *command,
 {
     *out = *err = NULL;
     if (why)
-        *why = (cli_why){.reason = MU_R_NONE};
+        *why = (cli_why){.reason = MU_R_NONE, .request_key = why->request_key,
+                         .request_what = why->request_what};
     const cli_command *cmd = cli_find(command);
     /* On the stack (2.5 KB): a server calls this for every request, and a
      * block that size costs malloc a consolidation of its small bins. */
@@ -675,6 +676,10 @@ cli_rc cli_invoke_why(const cli_shared *sh, const char *command,
     }
     cli_ctx_init(cx, cmd, false);
     cx->shared = sh;
+    if (why) {
+        cx->request_key = why->request_key;
+        cx->request_what = why->request_what;
+    }
     cli_rc rc = CLI_OK;
     if (cmd->flags & CLI_ONLY)
         rc = cli_error(cx, _("%s is for the command line only"), cmd->name);

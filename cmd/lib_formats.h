@@ -254,6 +254,8 @@ static const lib_format lib_formats[] = {
     {"%s: the ledger refused a change that breaks its rules (%s); nothing was changed", NULL},
     {"the campaign file is damaged: a stored number is out of range (beyond %d)", NULL},
     {"the file holds a %s that muster did not make ('%.60s'): a change could run it, so none is made; 'check' lists what is not muster's; nothing was changed", NULL},
+    {"this change was recorded already: nothing more was recorded", NULL},
+    {"this key was sent with another change: make a new key for each change", NULL},
     {"the campaign was opened for reading only: nothing can be changed through it", NULL},
     {"this is the %s own copy of the campaign, for reading: changes are recorded in the campaign file", NULL},
     {"%zu roll was left over: give exactly the rolls needed (%" PRIu64 " used); nothing was changed", "%zu rolls were left over: give exactly the rolls needed (%" PRIu64 " used); nothing was changed"},

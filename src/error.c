@@ -39,6 +39,8 @@ const char *mu_reason_name(mu_reason r)
     case MU_R_ONE_QUESTION: return "one-question";
     case MU_R_NO_WINNER: return "no-winner";
     case MU_R_NAME_CHARACTER: return "name-character";
+    case MU_R_REQUEST_DONE: return "request-done";
+    case MU_R_REQUEST_REUSED: return "request-reused";
     case MU_R_COUNT: break;
     }
     return "unknown";

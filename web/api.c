@@ -400,7 +400,8 @@ static void api_call(const web_call *c, web_reply *r)
         return;
     char *out, *errs;
     size_t outlen;
-    cli_why why;
+    cli_why why = {.request_key = c->request_key,
+                   .request_what = c->request_what};
     int rc = run(c->shared, rt, &p, &out, &outlen, &errs, &why);
     if (rc < 0) {
         errorf(r, 500, _("out of memory"));
@@ -418,6 +419,7 @@ static void api_call(const web_call *c, web_reply *r)
     free(out);
     refusal(r, rc == CLI_INPUT ? 400 : 500,
             *errs ? errs : _("the command failed"), &why);
+    r->reason = why.reason;
     free(errs);
 }
 

@@ -78,7 +78,6 @@ struct web_server {
     char token[3][33]; /* umpire, union, confederate: the campaign's links */
     pthread_mutex_t tlock; /* token, read again from the file each second */
     pthread_mutex_t wlock; /* one change at a time, with its key (idem) */
-    web_idem *idem;
     web_events *events; /* the live streams (GET /api/campaign/events) */
     atomic_int inflight;
     pthread_mutex_t lock; /* the connection list and its watch fields */
@@ -481,30 +480,34 @@ static enum MHD_Result write_call(web_server *s, struct MHD_Connection *c,
         return send_error(c, 400, "Idempotency-Key: 8 to 100 letters, digits, "
                                   "'-' or '_' (a UUID)");
     web_reply r = {0};
-    char events[WEB_EVENTS_MAX] = "";
-    pthread_mutex_lock(&s->wlock);
-    int got = key && s->idem ? web_idem_get(s->idem, call->viewer, key,
-                                            call->path, q->body, q->len, &r,
-                                            events)
-                             : 0;
-    if (got == 0) {
-        web_api(call, &r); /* r.events: the ids its own writes gave */
-        memcpy(events, r.events, sizeof events);
-        if (key && s->idem && r.body)
-            web_idem_put(s->idem, call->viewer, key, call->path, q->body,
-                         q->len, &r, events);
+    char what[65];
+    web_call keyed = *call;
+    if (key) {
+        web_idem_what(call->path, q->body, q->len, what);
+        keyed.request_key = key;
+        keyed.request_what = what;
     }
+    bool again = false;
+    pthread_mutex_lock(&s->wlock);
+    web_api(&keyed, &r); /* r.events: the ids its own writes gave */
+    if (key && r.status == 200 && !web_idem_keep(call->campaign, call->viewer,
+                                                 key, &r))
+        logf_(s, "the answer to a keyed change could not be kept");
+    else if (key && r.reason == MU_R_REQUEST_DONE)
+        again = web_idem_first(call->campaign, call->viewer, key, &r);
     pthread_mutex_unlock(&s->wlock);
-    if (got == 0 && *events && s->events)
+    if (!again && *r.events && s->events)
         poll_streams(s, false); /* every phone, at once */
-    if (got < 0)
-        return send_error(c, 422, "this Idempotency-Key was sent with "
+    if (r.reason == MU_R_REQUEST_REUSED) {
+        free(r.body);
+        return send_error(c, 409, "this Idempotency-Key was sent with "
                                   "another change: make a new key for each");
+    }
     if (r.status >= 400)
         logf_(s, "%d /api/%s", r.status, call->path);
     if (!r.body)
         return send_reply(c, &r);
-    return respond_ev(c, r.status, r.type, r.body, r.len, true, events);
+    return respond_ev(c, r.status, r.type, r.body, r.len, true, r.events);
 }
 
 /* GET /api/campaign/events: the viewer's stream, from Last-Event-ID (what
@@ -583,7 +586,7 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
             return send_error(c, 400, "an option with a NUL or bytes that are "
                                       "not UTF-8, or too many");
         web_call call = {url + 6, a.args, a.n, post, v, s->cfg.campaign,
-                         &s->shared};
+                         &s->shared, NULL, NULL};
         web_reply r;
         web_plot(&call, &r);
         return send_reply(c, &r);
@@ -631,7 +634,7 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
                                             "that are not UTF-8");
     }
     web_call call = {url + 5, a.args, a.n, post, v, s->cfg.campaign,
-                     &s->shared};
+                     &s->shared, NULL, NULL};
     if (!post && s->events && !strcmp(url, "/api/campaign/events")) {
         free(keep);
         return event_stream(s, c, v, &a);
@@ -1051,7 +1054,7 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
     pthread_rwlock_init(&s->glock, NULL);
     pthread_mutex_init(&s->tlock, NULL);
     pthread_mutex_init(&s->wlock, NULL);
-    s->idem = web_idem_new(512);
+
     if (cfg->campaign)
         s->events = web_events_new(cfg->campaign);
     s->dead = -1;
@@ -1262,7 +1265,7 @@ void web_server_free(web_server *s)
     pthread_rwlock_destroy(&s->glock);
     pthread_mutex_destroy(&s->tlock);
     pthread_mutex_destroy(&s->wlock);
-    web_idem_free(s->idem);
+
     web_events_free(s->events);
     cli_shared_free(&s->shared);
     sodium_memzero(s->token, sizeof s->token);

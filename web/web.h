@@ -64,6 +64,9 @@ typedef struct web_call {
     web_viewer viewer;    /* decided by the token */
     const char *campaign; /* the served campaign file, or NULL */
     const struct cli_shared *shared; /* built-in rules loaded once, or NULL */
+    /* a keyed change (Idempotency-Key): the key and the digest of the path
+     * and body, 64 hex digits; NULL: none */
+    const char *request_key, *request_what;
 } web_call;
 
 /* A response: status, content type (static) and a malloc'd body. */
@@ -77,6 +80,7 @@ typedef struct web_reply {
     char *body;
     size_t len;
     char events[WEB_EVENTS_MAX]; /* X-Muster-Events: what the call recorded */
+    mu_reason reason; /* a command's refusal: the library's reason */
 } web_reply;
 
 /* Runs a call. Always fills *r (status 200 with the command's JSON, or an
@@ -106,22 +110,21 @@ void web_install(void);
 
 /* ---- idem.c: idempotent writes ------------------------------------------ */
 
-#define WEB_IDEM_KEY_MAX 100 /* bytes of an Idempotency-Key */
-typedef struct web_idem web_idem;
-/* Keeps the answers of the last `cap` keyed writes. NULL: out of memory. */
-web_idem *web_idem_new(size_t cap);
-void web_idem_free(web_idem *m);
+#define WEB_IDEM_KEY_MAX MU_REQUEST_KEY_MAX /* bytes of an Idempotency-Key */
 /* A key the server takes: 8..100 of [A-Za-z0-9_-] (a UUID is one). */
 bool web_idem_key_ok(const char *key);
-/* The answer kept for viewer's key: 1 (a copy in *r, malloc'd, and the
- * events it recorded), 0 none, -1 the key was given with another path or
- * body. The caller serialises the calls (and the writes between). */
-int web_idem_get(web_idem *m, int viewer, const char *key, const char *path,
-                 const char *body, size_t len, web_reply *r,
-                 char events[WEB_EVENTS_MAX]);
-void web_idem_put(web_idem *m, int viewer, const char *key, const char *path,
-                  const char *body, size_t len, const web_reply *r,
-                  const char *events);
+/* What a keyed write asks: SHA-256 of its path and body, in hex. */
+void web_idem_what(const char *path, const char *body, size_t len,
+                   char hex[65]);
+/* The answer *r to viewer's keyed write `key`, kept in the campaign file
+ * with the change (mu_campaign_request_answer_set); a failure to keep it is
+ * logged by the caller, the change stands. */
+bool web_idem_keep(const char *campaign, web_viewer viewer, const char *key,
+                   const web_reply *r);
+/* *r becomes the first answer to viewer's key, recorded before
+ * (MU_R_REQUEST_DONE); false: it could not be read (r unchanged). */
+bool web_idem_first(const char *campaign, web_viewer viewer, const char *key,
+                    web_reply *r);
 
 /* ---- events.c: the live stream ------------------------------------------ */
 

@@ -104,7 +104,7 @@ typedef struct mu_campaign mu_campaign;
 /* The schema this muster writes (PRAGMA user_version). Files with a newer
  * schema are refused; an older file is upgraded in place when it is opened
  * (one transaction; a file that cannot be written then fails to open). */
-#define MU_CAMPAIGN_SCHEMA 9
+#define MU_CAMPAIGN_SCHEMA 10
 
 /* A share of the losses is a mu_rat in [0, 1] (1/2 is the seed's 50 %).
  * mu_share_parse reads a percentage "50", "66.67" or "50%" (at most 4
@@ -206,6 +206,39 @@ MU_API mu_status mu_campaign_division_find(mu_campaign *c, const char *name,
 MU_API mu_status mu_campaign_act_as(mu_campaign *c, mu_side v, mu_error *err);
 /* Whom the handle acts for. */
 MU_API mu_side mu_campaign_viewer(const mu_campaign *c);
+
+/* Keyed changes: a change that a client may send more than once (a retry
+ * after a lost answer, a phone's offline queue sent again) carries a key,
+ * and is recorded once for good. The key's length, in characters. */
+#define MU_REQUEST_KEY_MAX 100
+/* The next change this handle records is the request `key` (8 to
+ * MU_REQUEST_KEY_MAX letters, digits, '-' or '_') of its viewer, whose
+ * content is `what` (64 hex digits: the caller's digest of what was asked).
+ * The key is stored with the change's events in the same transaction, and
+ * kept for good (undo and a replay keep it; a player's own file holds none).
+ * That change then fails, changing nothing, with MU_ESTATE and reason
+ * MU_R_REQUEST_DONE when the viewer's key is stored already with the same
+ * `what` (the answer is mu_campaign_request_answer's), or MU_R_REQUEST_REUSED
+ * when with another one. A change that records no event leaves the key
+ * unused. Errors: MU_EINPUT for a malformed key or digest. */
+MU_API mu_status mu_campaign_request_set(mu_campaign *c, const char *key,
+                                         const char *what, mu_error *err);
+/* The answer a front end gave to the viewer's request `key`, kept with it
+ * (mu_campaign_request_answer_set): *status (an HTTP status), *events (the
+ * ids it recorded, "7" or "7-9", *events_out malloc'd) and *body
+ * (malloc'd; NULL with *status 0 when the change was recorded but its
+ * answer was not kept: the caller says the change is recorded).
+ * Owns: free() *body and *events.
+ * Errors: MU_ESTATE when the viewer has no such request. */
+MU_API mu_status mu_campaign_request_answer(mu_campaign *c, const char *key,
+                                            int *status, char **body,
+                                            char **events, mu_error *err);
+/* Keeps the answer to the viewer's request `key` (recorded already). */
+MU_API mu_status mu_campaign_request_answer_set(mu_campaign *c,
+                                                const char *key, int status,
+                                                const char *body,
+                                                const char *events,
+                                                mu_error *err);
 
 /* Who and when. Every event records its author, whom the handle acts for
  * (the umpire or a side, mu_campaign_act_as), and, once the caller has set

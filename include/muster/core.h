@@ -103,6 +103,8 @@ typedef enum mu_reason {
     MU_R_ONE_QUESTION,      /* the dice language asks one question a program */
     MU_R_NO_WINNER,         /* a battle ended without saying who won       */
     MU_R_NAME_CHARACTER,    /* a name holds a control or format character  */
+    MU_R_REQUEST_DONE,      /* a keyed change was recorded already         */
+    MU_R_REQUEST_REUSED,    /* a change's key was another change's         */
     MU_R_COUNT
 } mu_reason;
 

@@ -57,6 +57,10 @@ struct mu_campaign {
     int64_t clock;  /* seconds since 1970, UTC */
     const ev_stamp *restamp; /* a replay: the author and time of the event
                                 replayed, which the one it writes takes */
+    /* mu_campaign_request_set: the key of the next change ("": none) and
+     * the digest of what it asks (64 hex digits) */
+    char req_key[MU_REQUEST_KEY_MAX + 1];
+    char req_what[64 + 1];
 };
 
 typedef struct camp_brigade {

@@ -47,6 +47,7 @@ static mu_status scrub_tables(mu_campaign *x, int side, mu_error *err)
         "WHERE id IN " MASKED,
         "UPDATE divisions SET fair_secret = NULL WHERE side <> ?1",
         "DELETE FROM links WHERE ?1 = ?1", /* the web links: the umpire's */
+        "DELETE FROM requests WHERE ?1 = ?1", /* every viewer's answers */
         "UPDATE campaign SET view_side = ?1",
     };
     mu_status s = MU_OK;

@@ -160,7 +160,12 @@ static const char schema_sql[] =
  * set by a "name" event; NULL for one that has none (every older file's),
  * which rosters and show call "Brigade N". A file without the column
  * reads the same (no brigade has a name): marked like an index step, so
- * that an older file opened for reading only is read as it is. */
+ * that an older file opened for reading only is read as it is.
+ *
+ * 9 -> 10: `requests`, the keys of keyed changes (mu_campaign_request_set)
+ * with the events each recorded and the answer its front end gave: like
+ * links, not the ledger's (undo keeps it as it is, export empties it, check
+ * does not compare it) and nothing that reads the ledger needs it. */
 typedef struct step {
     const char *sql; /* or NULL */
     mu_status (*fill)(mu_campaign *c, mu_error *err); /* after sql, or NULL */
@@ -229,6 +234,14 @@ static const step steps[] = {
      * there, and a damaged file would no longer open for check to report
      * its damage (check compares each name with the replayed one). */
     {"ALTER TABLE brigades ADD COLUMN name TEXT;", NULL, true},
+    {"CREATE TABLE requests ("
+     " viewer INTEGER NOT NULL CHECK (viewer IN (-1, 0, 1)),"
+     " key TEXT NOT NULL CHECK (length(key) BETWEEN 8 AND 100),"
+     " what TEXT NOT NULL CHECK (length(what) = 64),"
+     " first INTEGER NOT NULL, last INTEGER NOT NULL,"
+     " status INTEGER, events TEXT, answer TEXT,"
+     " PRIMARY KEY (viewer, key)"
+     ") STRICT;", NULL, true},
 };
 _Static_assert(CAMP_SCHEMA_BRIGADE_NAMES == 9, "the step that adds it");
 _Static_assert(sizeof steps / sizeof *steps == MU_CAMPAIGN_SCHEMA,

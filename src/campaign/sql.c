@@ -185,6 +185,48 @@ size_t mu_campaign_appended(const mu_campaign *c,
     return n;
 }
 
+/* A keyed change (mu_campaign_request_set) seen before, inside the write
+ * transaction, so that two copies sent at once are one change. */
+static mu_status request_seen(mu_campaign *c, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT what FROM requests WHERE viewer = ?"
+                               " AND key = ?", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, c->viewer);
+    sqlite3_bind_text(st, 2, c->req_key, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    const char *what = rc == SQLITE_ROW
+                           ? (const char *)sqlite3_column_text(st, 0) : NULL;
+    if (rc == SQLITE_ROW && what && !strcmp(what, c->req_what))
+        s = err_why(err, MU_ESTATE, MU_R_REQUEST_DONE, "this change was "
+                    "recorded already: nothing more was recorded");
+    else if (rc == SQLITE_ROW)
+        s = err_why(err, MU_ESTATE, MU_R_REQUEST_REUSED, "this key was sent "
+                    "with another change: make a new key for each change");
+    else if (rc != SQLITE_DONE)
+        s = camp_sql_fail(c, rc, "reading", err);
+    sqlite3_finalize(st);
+    return s;
+}
+
+/* The keyed change's events, noted with its key in its own transaction. */
+static mu_status request_note(mu_campaign *c, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "INSERT INTO requests (viewer, key, what, "
+                               "first, last) VALUES (?, ?, ?, ?, ?)", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, c->viewer);
+    sqlite3_bind_text(st, 2, c->req_key, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, c->req_what, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 4, c->tx_first);
+    sqlite3_bind_int64(st, 5, c->tx_last);
+    return camp_run(c, st, err);
+}
+
 mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
                   mu_error *err)
 {
@@ -200,6 +242,8 @@ mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
         return camp_sql_fail(c, rc, "starting a change", err);
     c->tx_first = c->tx_last = 0;
     mu_status st = foreign_objects(c, err);
+    if (st == MU_OK && *c->req_key)
+        st = request_seen(c, err);
     if (st == MU_OK)
         st = fn(c, ctx, err);
     if (st == MU_OK && d && mu_dice_left(d))
@@ -210,9 +254,14 @@ mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
                             "needed (%" PRIu64 " used); nothing was changed",
                             mu_dice_left(d)),
                      mu_dice_left(d), mu_dice_count(d));
+    bool keyed = st == MU_OK && *c->req_key && c->tx_first;
+    if (keyed)
+        st = request_note(c, err);
     if (st == MU_OK) {
         rc = sqlite3_exec(c->db, "COMMIT", NULL, NULL, NULL);
         if (rc == SQLITE_OK) {
+            if (keyed) /* one change a key: the next is its own */
+                c->req_key[0] = '\0';
             note_appended(c);
             return MU_OK;
         }

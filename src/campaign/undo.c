@@ -234,7 +234,8 @@ static mu_status ledger_tables(mu_campaign *c, char (**out)[64], int *n,
     void *v = NULL;
     mu_status s = camp_prepare(c, "SELECT name FROM sqlite_schema WHERE type "
                                "= 'table' AND name <> 'events' AND name <> "
-                               "'links' AND name NOT LIKE 'sqlite%' ORDER BY "
+                               "'links' AND name <> 'requests' AND name NOT "
+                               "LIKE 'sqlite%' ORDER BY "
                                "name", &st, err);
     if (s == MU_OK &&
         (s = camp_collect(c, st, 64, table_item, &v, n, err)) == MU_OK)

@@ -24,7 +24,7 @@ cli('campaign', 'engage', db, '2', '--seed', '4'); // #5
 cli('campaign', 'battle', 'start', db, 'Ridge'); // #6
 const events = () => JSON.parse(cli('campaign', 'log', db, '--format', 'json')).events.length;
 
-const srv = await startServer(muster, ['--campaign', db]);
+let srv = await startServer(muster, ['--campaign', db]);
 async function post(who, path, body, key) {
   const headers = { 'Content-Type': 'application/json', 'X-Muster-Token': srv.token(who) };
   if (key) headers['Idempotency-Key'] = key;
@@ -42,7 +42,7 @@ try {
   const [c1, c2] = await Promise.all([0, 1].map(() => post('union', 'campaign/casualties', cas, 'tap-0002-bbbb')));
   check('a double tap records one event', events() === 8 && c1.text === c2.text && c1.events === '8' && c2.events === '8', [c1, c2, events()]);
   const d = await post('union', 'campaign/casualties', { ...cas, lost: 2 }, 'tap-0002-bbbb');
-  check('a key sent with another change: 422, nothing recorded', d.status === 422 && /another change/.test(d.text) && events() === 8, d);
+  check('a key sent with another change: 409, nothing recorded', d.status === 409 && /another change/.test(d.text) && events() === 8, d);
   // keys are the link's own: the Confederates' same key runs their own change
   const e = await post('confederate', 'campaign/casualties', { div: 2, brigade: 1, lost: 1 }, 'tap-0001-aaaa');
   check('another link, the same key: its own change', e.status === 200 && e.events === '9' && e.text !== a.text, e);
@@ -72,6 +72,34 @@ try {
     !JSON.stringify(byId.get(Number(w.events)) || {}).includes(`Yankee ${w.i}`));
   check('with a second writer, each answer names its own event only', wrong.length === 0, wrong.slice(0, 3));
   check('and the log holds both writers\' events', log.length === 11 + 80, log.length);
+  // Keys are kept in the campaign file with their change: 600 keyed
+  // changes later (more than any memory of recent answers would hold) and
+  // after a restart, the same key still records nothing and gets the first
+  // answer back, word for word; another body with it is still refused.
+  for (let i = 0; i < 600; i++) {
+    const w = await post('union', 'campaign/camp', { side: 'union', default: `Camp ${i}` }, `many-${String(i).padStart(4, '0')}`);
+    if (w.status !== 200) { check('600 keyed changes', false, w); break; }
+  }
+  const n = events();
+  check('600 keyed changes recorded', n === 91 + 600, n);
+  const r1 = await post('union', 'campaign/casualties', cas, 'tap-0001-aaaa');
+  check('600 changes later, the first key: the first answer, nothing recorded', r1.status === 200 && r1.text === a.text && r1.events === '7' && events() === n, r1);
+  const rs = await srv.stop();
+  check('the server stops for a restart', rs.code === 0, rs);
+  srv = await startServer(muster, ['--campaign', db]);
+  const r2 = await post('union', 'campaign/casualties', cas, 'tap-0001-aaaa');
+  check('after a restart, the first key: the first answer, nothing recorded', r2.status === 200 && r2.text === a.text && r2.events === '7' && events() === n, r2);
+  const r3 = await post('union', 'campaign/casualties', { ...cas, lost: 2 }, 'tap-0002-bbbb');
+  check('after a restart, a key with another change: 409', r3.status === 409 && events() === n, r3);
+  const r4 = await post('union', 'campaign/undo', {}, 'tap-0004-dddd');
+  check('an undo sent again after a restart undoes nothing more', r4.status === 200 && r4.events === '11' && events() === n, r4);
+  cli('campaign', 'check', db);
+  const side = join(dir, 'union.db');
+  cli('campaign', 'export', db, '--side', 'union', '--out', side);
+  const { execFileSync } = await import('node:child_process');
+  let kept = 'no sqlite3';
+  try { kept = execFileSync('sqlite3', [side, 'SELECT count(*) FROM requests'], { encoding: 'utf8' }).trim(); } catch (e) { kept = e.code === 'ENOENT' ? 'no sqlite3' : String(e); }
+  check('a player\'s own file keeps no request and no answer', kept === '0' || kept === 'no sqlite3', kept);
 } catch (e) {
   check('the test ran to the end', false, e.stack || String(e));
 } finally {
