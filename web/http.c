@@ -476,7 +476,7 @@ static enum MHD_Result write_call(web_server *s, struct MHD_Connection *c,
 {
     const char *key = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                   "Idempotency-Key");
-    if (key && !web_idem_key_ok(key))
+    if (key && !mu_campaign_request_key_ok(key))
         return send_error(c, 400, "Idempotency-Key: 8 to 100 letters, digits, "
                                   "'-' or '_' (a UUID)");
     web_reply r = {0};

@@ -12,20 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool web_idem_key_ok(const char *key)
-{
-    size_t n = strlen(key);
-    if (n < 8 || n > WEB_IDEM_KEY_MAX)
-        return false;
-    for (size_t i = 0; i < n; i++)
-        if (!((key[i] >= 'a' && key[i] <= 'z') ||
-              (key[i] >= 'A' && key[i] <= 'Z') ||
-              (key[i] >= '0' && key[i] <= '9') || key[i] == '-' ||
-              key[i] == '_'))
-            return false;
-    return true;
-}
-
 void web_idem_what(const char *path, const char *body, size_t len,
                    char hex[65])
 {

@@ -211,6 +211,9 @@ MU_API mu_side mu_campaign_viewer(const mu_campaign *c);
  * after a lost answer, a phone's offline queue sent again) carries a key,
  * and is recorded once for good. The key's length, in characters. */
 #define MU_REQUEST_KEY_MAX 100
+/* Whether `key` may be a request's key: 8 to MU_REQUEST_KEY_MAX letters,
+ * digits, '-' or '_' (a UUID is one). */
+MU_API bool mu_campaign_request_key_ok(const char *key);
 /* The next change this handle records is the request `key` (8 to
  * MU_REQUEST_KEY_MAX letters, digits, '-' or '_') of its viewer, whose
  * content is `what` (64 hex digits: the caller's digest of what was asked).

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool key_ok(const char *key)
+bool mu_campaign_request_key_ok(const char *key)
 {
     size_t n = key ? strlen(key) : 0;
     if (n < 8 || n > MU_REQUEST_KEY_MAX)
@@ -33,7 +33,7 @@ mu_status mu_campaign_request_set(mu_campaign *c, const char *key,
 {
     if (!c)
         return err_set(err, MU_EINPUT, "no campaign given");
-    if (!key_ok(key))
+    if (!mu_campaign_request_key_ok(key))
         return err_set(err, MU_EINPUT, "a request's key is 8 to %d letters, "
                        "digits, '-' or '_'", MU_REQUEST_KEY_MAX);
     if (!what || strlen(what) != 64 ||
