@@ -686,18 +686,27 @@ static mu_side log_side(const cli_ctx *cx)
                                : MU_SIDE_NONE;
 }
 
+static mu_log_range log_range(const cli_ctx *cx)
+{
+    return (mu_log_range){.since = (int64_t)cli_num(cx, O_since, 0),
+                          .battle = (int)cli_num(cx, O_battle, 0),
+                          .last = (int64_t)cli_num(cx, O_last, 0)};
+}
+
 static mu_status log_to(mu_campaign *c, const cli_ctx *cx,
                         const mu_render_opts *ro, mu_sink_fn sink, void *ctx,
                         mu_error *err)
 {
-    return mu_campaign_log_to(c, log_side(cx), ro, sink, ctx, err);
+    mu_log_range r = log_range(cx);
+    return mu_campaign_log_to(c, log_side(cx), &r, ro, sink, ctx, err);
 }
 
 static mu_status log_whole(mu_campaign *c, const cli_ctx *cx,
                            const mu_render_opts *ro, char **text,
                            mu_error *err)
 {
-    return mu_campaign_log(c, log_side(cx), ro, text, err);
+    mu_log_range r = log_range(cx);
+    return mu_campaign_log(c, log_side(cx), &r, ro, text, err);
 }
 
 static cli_rc run_log(cli_ctx *cx)
@@ -1166,6 +1175,15 @@ static const cli_opt show_opts[] = {
 
 static const cli_opt log_opts[] = {
     CAMP_SIDE(0), CAMP_AS,
+    {.name = "last", .type = ARG_NUM, .lo = 1, .hi = INT64_MAX / 2,
+     .metavar = "N", .help = N_("only the last N events (of those the other "
+                                "options leave)")},
+    {.name = "since", .type = ARG_NUM, .lo = 0, .hi = INT64_MAX / 2,
+     .metavar = "ID", .help = N_("only the events after event ID (the last "
+                                 "one a script has seen)")},
+    {.name = "battle", .type = ARG_NUM, .lo = 1, .hi = INT32_MAX,
+     .metavar = "N", .help = N_("only battle N's events, from its start to "
+                                "its end")},
     OPT_FORMAT(text_json_md, "text (default), json or markdown (a list to "
                "paste into a forum post)"),
     {0}};

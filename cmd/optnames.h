@@ -11,7 +11,8 @@
 #define CLI_OPTION_NAMES(X) \
     X(arm, "arm") X(army, "army") X(as, "as") X(ask, "ask") X(base, "base") \
     X(batteries_captured, "batteries-captured") \
-    X(batteries_lost, "batteries-lost") X(brigade, "brigade") \
+    X(batteries_lost, "batteries-lost") X(battle, "battle") \
+    X(brigade, "brigade") \
     X(by_the_book, "by-the-book") X(calibrate, "calibrate") \
     X(camp, "camp") X(campaign, "campaign") \
     X(captured, "captured") X(card, "card") X(cavalry, "cavalry") \
@@ -27,6 +28,7 @@
     X(figures, "figures") X(fold, "fold") X(format, "format") \
     X(from, "from") X(gun, "gun") \
     X(head, "head") X(hidden, "hidden") X(kind, "kind") X(labels, "labels") \
+    X(last, "last") \
     X(listen, "listen") X(lost, "lost") X(max_range, "max-range") \
     X(method, "method") X(move, "move") X(name, "name") \
     X(no_canister, "no-canister") X(no_point_blank, "no-point-blank") \
@@ -37,7 +39,8 @@
     X(return_rate, "return-rate") X(return_winner, "return-winner") \
     X(rolls, "rolls") X(rotate, "rotate") X(rules, "rules") X(salt, "salt") \
     X(scale, "scale") \
-    X(seed, "seed") X(sheet, "sheet") X(side, "side") X(stat, "stat") \
+    X(seed, "seed") X(sheet, "sheet") X(side, "side") X(since, "since") \
+    X(stat, "stat") \
     X(step, "step") \
     X(table, "table") \
     X(theater, "theater") X(threads, "threads") X(time_limit, "time-limit") \

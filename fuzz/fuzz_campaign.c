@@ -101,7 +101,7 @@ static void read_all(bool clean)
         st = mu_campaign_show(c, MU_SIDE_NONE, &fmts[f], &out, &err);
         must_say(st, &err);
         free(out);
-        st = mu_campaign_log(c, MU_SIDE_NONE, &fmts[f], &out, &err);
+        st = mu_campaign_log(c, MU_SIDE_NONE, NULL, &fmts[f], &out, &err);
         must_say(st, &err);
         free(out);
         st = mu_campaign_prisoners(c, &fmts[f], &out, &err);
@@ -125,7 +125,7 @@ static void read_all(bool clean)
         st = mu_campaign_show(c, (mu_side)v, &fmts[1], &out, &err);
         must_say(st, &err);
         free(out);
-        st = mu_campaign_log(c, (mu_side)v, &fmts[0], &out, &err);
+        st = mu_campaign_log(c, (mu_side)v, NULL, &fmts[0], &out, &err);
         must_say(st, &err);
         free(out);
     }

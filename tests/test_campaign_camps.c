@@ -271,7 +271,7 @@ static void hidden_captives_stay_hidden(void **state)
     cJSON_Delete(p);
     cJSON_Delete(j);
     free(t);
-    assert_int_equal(mu_campaign_log(c, MU_SIDE_UNION, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_log(c, MU_SIDE_UNION, NULL, RO(MU_FMT_TEXT), &t,
                                      &err), MU_OK);
     assert_non_null(strstr(t, "leader-lost: division 2 (hidden)\n"));
     assert_null(strstr(t, "division 2 brigade 1"));
@@ -455,7 +455,7 @@ static void default_camp_chosen(void **state)
     assert_int_equal(mu_campaign_open_read(path, &p, &err), MU_OK);
     default_is(p, MU_UNION, "Camp Douglas");
     default_is(p, MU_CONFEDERATE, "Andersonville");
-    assert_int_equal(mu_campaign_log(p, MU_SIDE_UNION, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_log(p, MU_SIDE_UNION, NULL, RO(MU_FMT_TEXT), &t,
                                      &err), MU_OK);
     assert_non_null(strstr(t, "default camp: the Confederates hold what they "
                               "take in Andersonville"));

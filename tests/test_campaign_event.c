@@ -329,7 +329,7 @@ static void old_release_file(void **state)
     const char *files[] = {"campaign-v1.log", "campaign-v1.log.json"};
     for (int i = 0; i < 2; i++) {
         mu_render_opts ro = {.format = fmts[i]};
-        assert_int_equal(mu_campaign_log(c, MU_SIDE_NONE, &ro, &t, &err),
+        assert_int_equal(mu_campaign_log(c, MU_SIDE_NONE, NULL, &ro, &t, &err),
                          MU_OK);
         snprintf(want, sizeof want, "%s/tests/data/%s", src, files[i]);
         char *w = slurp(want);

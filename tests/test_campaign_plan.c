@@ -255,7 +255,7 @@ static void no_listing_sorts(void **state)
             assert_int_equal(mu_campaign_show_to(c, (mu_side)v, ro, discard,
                                                  NULL, &err), MU_OK);
             if (fmts[f] != MU_FMT_MARKDOWN) { /* text and JSON only */
-                assert_int_equal(mu_campaign_log_to(c, (mu_side)v, ro,
+                assert_int_equal(mu_campaign_log_to(c, (mu_side)v, NULL, ro,
                                                     discard, NULL, &err),
                                  MU_OK);
                 assert_int_equal(mu_campaign_prisoners_to(c, ro, discard, NULL,

@@ -62,7 +62,7 @@ static int events(mu_campaign *c)
 {
     char *t;
     mu_error err;
-    assert_int_equal(mu_campaign_log(c, MU_SIDE_NONE, RO(MU_FMT_JSON), &t, &err),
+    assert_int_equal(mu_campaign_log(c, MU_SIDE_NONE, NULL, RO(MU_FMT_JSON), &t, &err),
                      MU_OK);
     cJSON *j = cJSON_Parse(t);
     free(t);
@@ -183,7 +183,7 @@ static void reads_acting_for_a_side(void **state)
      * went home is not named, in text or JSON. */
     const mu_format fmts[] = {MU_FMT_TEXT, MU_FMT_JSON};
     for (int i = 0; i < 2; i++) {
-        assert_int_equal(mu_campaign_log(c, MU_SIDE_NONE, RO(fmts[i]), &t, &err),
+        assert_int_equal(mu_campaign_log(c, MU_SIDE_NONE, NULL, RO(fmts[i]), &t, &err),
                          MU_OK);
         assert_null(strstr(t, "division 2 brigade"));
         assert_null(strstr(t, "\"division\":2,\"side\":\"confederate\","
@@ -551,7 +551,7 @@ static void a_players_own_file(void **state)
     free(t);
     assert_int_equal(mu_campaign_casualties(c, 2, STANDS(1, 1, 0), NULL, &err),
                      MU_ESTATE);
-    assert_int_equal(mu_campaign_log(c, MU_SIDE_NONE, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(mu_campaign_log(c, MU_SIDE_NONE, NULL, RO(MU_FMT_TEXT), &t,
                                      &err), MU_OK);
     assert_non_null(strstr(t, "engage: division 2 \"Heth\": hidden, "
                               "commitment"));

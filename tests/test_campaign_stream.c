@@ -87,12 +87,12 @@ static mu_status show_to(mu_campaign *c, int v, const mu_render_opts *ro,
 static mu_status log_whole(mu_campaign *c, int v, const mu_render_opts *ro,
                            char **out, mu_error *err)
 {
-    return mu_campaign_log(c, (mu_side)v, ro, out, err);
+    return mu_campaign_log(c, (mu_side)v, NULL, ro, out, err);
 }
 static mu_status log_to(mu_campaign *c, int v, const mu_render_opts *ro,
                         mu_sink_fn w, void *ctx, mu_error *err)
 {
-    return mu_campaign_log_to(c, (mu_side)v, ro, w, ctx, err);
+    return mu_campaign_log_to(c, (mu_side)v, NULL, ro, w, ctx, err);
 }
 
 /* The listing through the sink is the whole text, byte for byte. */
@@ -164,7 +164,7 @@ static void sink_failure(void **state)
     assert_int_equal(k.calls, 2); /* not called again after it failed */
     free(k.s);
     k = (kept){.fail_at = 1};
-    assert_int_equal(mu_campaign_log_to(c, MU_SIDE_UNION, RO(MU_FMT_TEXT),
+    assert_int_equal(mu_campaign_log_to(c, MU_SIDE_UNION, NULL, RO(MU_FMT_TEXT),
                                         keep, &k, &err), MU_EIO);
     assert_int_equal(k.calls, 1);
     k = (kept){.fail_at = 1};
@@ -186,14 +186,14 @@ static void no_sink(void **state)
     kept k = {0};
     assert_int_equal(mu_campaign_show_to(c, MU_SIDE_NONE, NULL, NULL, &k,
                                          &err), MU_EINPUT);
-    assert_int_equal(mu_campaign_log_to(c, MU_SIDE_NONE, NULL, NULL, &k,
+    assert_int_equal(mu_campaign_log_to(c, MU_SIDE_NONE, NULL, NULL, NULL, &k,
                                         &err), MU_EINPUT);
     assert_int_equal(mu_campaign_export_csv_to(c, NULL, &k, &err), MU_EINPUT);
     assert_int_equal(mu_campaign_prisoners_to(c, NULL, NULL, &k, &err),
                      MU_EINPUT);
     assert_int_equal(mu_campaign_show_to(NULL, MU_SIDE_NONE, NULL, keep,
                                          &k, &err), MU_EINPUT);
-    assert_int_equal(mu_campaign_log_to(NULL, MU_SIDE_NONE, NULL, keep,
+    assert_int_equal(mu_campaign_log_to(NULL, MU_SIDE_NONE, NULL, NULL, keep,
                                         &k, &err), MU_EINPUT);
     assert_int_equal(mu_campaign_export_csv_to(NULL, keep, &k, &err),
                      MU_EINPUT);

@@ -130,7 +130,7 @@ static cJSON *log_of(const char *campaign, int v)
     if (mu_campaign_open_read(campaign, &c, &err) != MU_OK)
         return NULL;
     mu_render_opts ro = {.format = MU_FMT_JSON};
-    mu_status s = mu_campaign_log(c, (mu_side)v, &ro, &text, &err);
+    mu_status s = mu_campaign_log(c, (mu_side)v, NULL, &ro, &text, &err);
     mu_campaign_close(c);
     cJSON *j = s == MU_OK ? cJSON_Parse(text) : NULL;
     free(text);

@@ -720,11 +720,24 @@ MU_API mu_status mu_campaign_prisoners_to(mu_campaign *c,
                                           mu_sink_fn write, void *ctx,
                                           mu_error *err);
 
-/* The log, every event in order with its rolls, in ro->format: text, json
- * or markdown (ro NULL: text). JSON is {"events":[{"id":1,"kind":"new",
- * ...},...]}.
- * Owns: *out is malloc'd text; free() it. */
+/* Which events of the log: those after `since` (0: from the first), of
+ * battle `battle` only (its start to its end, or to the last event while it
+ * is under way; 0: any), and of those the `last` ones (0: all). A zeroed
+ * range, or NULL, is the whole log. */
+typedef struct mu_log_range {
+    int64_t since;
+    int battle;
+    int64_t last;
+} mu_log_range;
+
+/* The log, the events of `range` (NULL: every one) in order with their
+ * rolls, in ro->format: text, json or markdown (ro NULL: text). JSON is
+ * {"events":[{"id":1,"kind":"new",...},...]}. A range takes the time of
+ * the events it holds, whatever the length of the log.
+ * Owns: *out is malloc'd text; free() it.
+ * Errors: MU_EINPUT for a battle the campaign has not fought. */
 MU_API mu_status mu_campaign_log(mu_campaign *c, mu_side viewer,
+                                 const mu_log_range *range,
                                  const mu_render_opts *ro, char **out,
                                  mu_error *err);
 
@@ -734,6 +747,7 @@ MU_API mu_status mu_campaign_log(mu_campaign *c, mu_side viewer,
  * are followed by the error, not preceded.
  * Errors: as mu_campaign_log; whatever `write` returns stops it. */
 MU_API mu_status mu_campaign_log_to(mu_campaign *c, mu_side viewer,
+                                    const mu_log_range *range,
                                     const mu_render_opts *ro,
                                     mu_sink_fn write, void *ctx,
                                     mu_error *err);

@@ -254,16 +254,27 @@ static mu_status log_events(mu_campaign *c, int viewer, camp_log *x,
     if (s != MU_OK)
         return s;
     sqlite3_stmt *st;
-    /* (one event by its key: "?1 = 0 OR id = ?1" would read them all) */
+    /* (one event by its key: "?1 = 0 OR id = ?1" would read them all; the
+     * last N read backwards by the key, then put in order: N rows sorted) */
     if ((s = camp_prepare(c, x->only ? "SELECT id, kind, division, data FROM "
-                          "events WHERE id = ?1" : "SELECT id, kind, division,"
-                          " data FROM events ORDER BY id", &st,
+                          "events WHERE id = ?1"
+                          : x->last ? "SELECT * FROM (SELECT id, kind, "
+                          "division, data FROM events WHERE id BETWEEN ?1 AND"
+                          " ?2 ORDER BY id DESC LIMIT ?3) ORDER BY id"
+                          : "SELECT id, kind, division, data FROM events "
+                          "WHERE id BETWEEN ?1 AND ?2 ORDER BY id", &st,
                           err)) != MU_OK) {
         masks_free(&m);
         return s;
     }
-    if (x->only)
+    if (x->only) {
         sqlite3_bind_int64(st, 1, x->only);
+    } else {
+        sqlite3_bind_int64(st, 1, x->lo);
+        sqlite3_bind_int64(st, 2, x->hi);
+        if (x->last)
+            sqlite3_bind_int64(st, 3, x->last);
+    }
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         camp_ev e;
@@ -291,7 +302,7 @@ mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
     wr_out o;
     wr_out_init(&o, NULL, NULL);
     o.sb = *sb;
-    camp_log x = {&o, json, id, 0, false, false};
+    camp_log x = {&o, json, id, 0, false, false, 1, INT64_MAX, 0};
     mu_status s = log_events(c, viewer, &x, err);
     *sb = o.sb;
     if (s == MU_OK && x.count == 0)
@@ -301,23 +312,60 @@ mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
 
 typedef struct log_ctx {
     int viewer;
+    int battle; /* only its events (0: any) */
     camp_log x;
 } log_ctx;
+
+/* The ids of battle n's events, its start to its end, into x. */
+static mu_status battle_span(mu_campaign *c, int n, camp_log *x,
+                             mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT start_event, end_event FROM battles"
+                               " WHERE id = ?", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, n);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        int64_t lo = sqlite3_column_int64(st, 0);
+        int64_t hi = sqlite3_column_type(st, 1) == SQLITE_NULL
+                         ? INT64_MAX : sqlite3_column_int64(st, 1);
+        x->lo = lo > x->lo ? lo : x->lo;
+        x->hi = hi < x->hi ? hi : x->hi;
+    } else if (rc == SQLITE_DONE) {
+        s = err_set(err, MU_EINPUT, "no battle %d: the campaign has fought "
+                    "the battles 'campaign show' lists", n);
+    } else {
+        s = camp_sql_fail(c, rc, "reading", err);
+    }
+    sqlite3_finalize(st);
+    return s;
+}
 
 static mu_status log_read(mu_campaign *c, void *p, mu_error *err)
 {
     log_ctx *l = p;
+    mu_status s = l->battle ? battle_span(c, l->battle, &l->x, err) : MU_OK;
+    if (s != MU_OK)
+        return s;
     if (c->view) /* a player's own file: its log as its side saw it */
         return camp_view_log(c, &l->x, err);
     return log_events(c, l->viewer, &l->x, err);
 }
 
 static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
-                               bool bare, mu_format fmt, mu_sink_fn write,
-                               void *ctx, char **out, mu_error *err)
+                               const mu_log_range *range, bool bare,
+                               mu_format fmt, mu_sink_fn write, void *ctx,
+                               char **out, mu_error *err)
 {
     if (!c || (!out && !write))
         return err_set(err, MU_EINPUT, "no campaign given");
+    mu_log_range all = {0, 0, 0};
+    if (!range)
+        range = &all;
+    if (range->since < 0 || range->battle < 0 || range->last < 0)
+        return err_set(err, MU_EINPUT, "a range of the log counts from 1");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON && fmt != MU_FMT_MARKDOWN)
         return err_set(err, MU_EINPUT, "the log is written as text, json or "
                        "markdown");
@@ -329,8 +377,10 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
         return s;
     wr_out o;
     wr_out_init(&o, write, ctx);
-    log_ctx l = {viewer, {&o, fmt == MU_FMT_JSON, only, 0, bare,
-                          fmt == MU_FMT_MARKDOWN}};
+    log_ctx l = {viewer, range->battle,
+                 {&o, fmt == MU_FMT_JSON, only, 0, bare,
+                  fmt == MU_FMT_MARKDOWN, range->since + 1, INT64_MAX,
+                  range->last}};
     s = camp_read_listing(c, log_read, &l, err);
     if (s == MU_OK && only && l.x.count == 0)
         s = err_set(err, MU_EINPUT, "no event %" PRId64, only);
@@ -344,24 +394,28 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
 }
 
 mu_status mu_campaign_log(mu_campaign *c, mu_side viewer,
-                          const mu_render_opts *ro, char **out, mu_error *err)
+                          const mu_log_range *range, const mu_render_opts *ro,
+                          char **out, mu_error *err)
 {
     if (out)
         *out = NULL; /* never read; NULL unless MU_OK */
     if (!out)
         return err_set(err, MU_EINPUT, "no campaign given");
     mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    return render_events(c, viewer, 0, false, fmt, NULL, NULL, out, err);
+    return render_events(c, viewer, 0, range, false, fmt, NULL, NULL, out,
+                         err);
 }
 
 mu_status mu_campaign_log_to(mu_campaign *c, mu_side viewer,
+                             const mu_log_range *range,
                              const mu_render_opts *ro, mu_sink_fn write,
                              void *ctx, mu_error *err)
 {
     if (!write)
         return err_set(err, MU_EINPUT, "nothing to write to");
     mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    return render_events(c, viewer, 0, false, fmt, write, ctx, NULL, err);
+    return render_events(c, viewer, 0, range, false, fmt, write, ctx, NULL,
+                         err);
 }
 
 mu_status mu_campaign_event(mu_campaign *c, int64_t event, mu_side viewer,
@@ -377,20 +431,31 @@ mu_status mu_campaign_event(mu_campaign *c, int64_t event, mu_side viewer,
         return err_set(err, MU_EINPUT, "no campaign given");
     /* the answer to a write: its text without who and when (the writer
      * knows), which its JSON and the log have */
-    return render_events(c, viewer, event, true, fmt, NULL, NULL, out, err);
+    return render_events(c, viewer, event, NULL, true, fmt, NULL, NULL, out,
+                         err);
 }
 
 mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT text, json FROM view_log WHERE ?1 "
-                               "= 0 OR id = ?1 ORDER BY id", &st, err);
+    mu_status s = camp_prepare(c, x->last
+                               ? "SELECT * FROM (SELECT id, text, json FROM "
+                                 "view_log WHERE (?1 = 0 OR id = ?1) AND id "
+                                 "BETWEEN ?2 AND ?3 ORDER BY id DESC LIMIT ?4)"
+                                 " ORDER BY id"
+                               : "SELECT id, text, json FROM view_log WHERE "
+                                 "(?1 = 0 OR id = ?1) AND id BETWEEN ?2 AND ?3"
+                                 " ORDER BY id", &st, err);
     if (s != MU_OK)
         return s;
     sqlite3_bind_int64(st, 1, x->only);
+    sqlite3_bind_int64(st, 2, x->only ? 1 : x->lo);
+    sqlite3_bind_int64(st, 3, x->only ? INT64_MAX : x->hi);
+    if (x->last)
+        sqlite3_bind_int64(st, 4, x->last);
     int rc;
     while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        const char *t = (const char *)sqlite3_column_text(st, x->json);
+        const char *t = (const char *)sqlite3_column_text(st, 1 + x->json);
         if (!x->json) {
             s = camp_log_put(x, t ? t : "", err);
             continue;
