@@ -52,7 +52,7 @@ static mu_status start_tx(mu_campaign *c, void *p, mu_error *err)
         return s;
     sqlite3_step(st);
     id = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     int year; /* no battle is under way: the campaign's, as stored now */
     mu_theater th;
     if ((s = camp_context(c, &year, &th, err)) != MU_OK)

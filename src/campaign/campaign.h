@@ -61,6 +61,10 @@ struct mu_campaign {
      * the digest of what it asks (64 hex digits) */
     char req_key[MU_REQUEST_KEY_MAX + 1];
     char req_what[64 + 1];
+    /* camp_cache_on: statements prepared once and kept (a replay runs the
+     * same few thousands of times), by their text */
+    struct camp_cached *cache;
+    size_t ncache;
 };
 
 typedef struct camp_brigade {
@@ -187,6 +191,15 @@ mu_status camp_collect(mu_campaign *c, sqlite3_stmt *st, size_t size,
 /* Runs one statement that returns no rows, binding `n` int arguments. */
 mu_status camp_exec_ints(mu_campaign *c, mu_error *err, const char *sql,
                          int n, ...);
+
+/* A statement from camp_prepare goes back through camp_finalize (with the
+ * handle that prepared it): kept for the next camp_prepare of the same
+ * text on a handle whose cache is on, else finalized. camp_cache_on turns
+ * the cache on (a replay's handle); camp_cache_clear finalizes what it
+ * keeps (before the handle's database is closed or replaced). */
+void camp_finalize(mu_campaign *c, sqlite3_stmt *st);
+mu_status camp_cache_on(mu_campaign *c, mu_error *err);
+void camp_cache_clear(mu_campaign *c);
 
 /* One transaction around fn: BEGIN IMMEDIATE, fn, then (when `d` is given)
  * no scripted rolls may be left over, then COMMIT; ROLLBACK on any error. */

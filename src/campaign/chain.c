@@ -30,7 +30,7 @@ static mu_status stored_tables(mu_campaign *c, bool *custom,
     if (*custom)
         camp_sha256_hex(sqlite3_column_text(st, 0),
                         (size_t)sqlite3_column_bytes(st, 0), hex);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
@@ -57,7 +57,7 @@ mu_status camp_tables_upgrade(mu_campaign *c, mu_error *err)
     if (s != MU_OK)
         return s;
     bool pin = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return pin ? camp_tables_pin(c, err) : MU_OK;
 }
 
@@ -89,7 +89,7 @@ static mu_status walk(mu_campaign *c, chain_fn fn, void *ctx, mu_error *err)
                    err);
         memcpy(prev, next, sizeof prev);
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (s == MU_OK && rc != SQLITE_DONE)
         s = camp_sql_fail(c, rc, "reading", err);
     return s;

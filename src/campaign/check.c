@@ -142,7 +142,7 @@ static mu_status sum_log(mu_campaign *c, check_ctx *x, int *nevents,
         camp_ev_clear(&e);
         (*nevents)++;
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
@@ -161,7 +161,7 @@ static mu_status held(mu_campaign *c, check_ctx *x, mu_error *err)
         if (n)
             add64(x, n, sqlite3_column_int64(st, 2), "the prisoners");
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
@@ -272,7 +272,7 @@ static mu_status divisions_json(mu_campaign *c, check_ctx *x, int *hidden,
                         "salt: the division was altered", id);
         }
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
@@ -292,7 +292,7 @@ static mu_status sqlite_check(mu_campaign *c, check_ctx *x, const char *sql,
         bad++;
         problem(x, "%s: %s", what, t ? t : "(no detail)");
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (rc != SQLITE_DONE)
         return camp_sql_fail(c, rc, what, err);
     if (bad)
@@ -351,8 +351,8 @@ static mu_status schema_objects(mu_campaign *c, check_ctx *x, bool player,
     }
     if (s == MU_OK && rc != SQLITE_DONE)
         s = camp_sql_fail(c, rc, "reading the schema", err);
-    sqlite3_finalize(st);
-    sqlite3_finalize(q);
+    camp_finalize(c, st);
+    camp_finalize(ref, q);
     mu_campaign_close(ref);
     if (s == MU_OK)
         camp_line(x->rep.sb, "schema: %s\n",
@@ -486,7 +486,7 @@ static mu_status check_kind(mu_campaign *c, void *p, mu_error *err)
     if (sqlite3_step(st) == SQLITE_ROW)
         player = !sqlite3_column_int(st, 0) && sqlite3_column_int(st, 1) &&
                  sqlite3_column_int(st, 2);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (player && c->view)
         return check_view_read(c, p, err);
     /* As the umpire: the file holds every secret (it is the campaign's). */

@@ -81,7 +81,7 @@ static mu_status corps_id(mu_campaign *c, mu_army side, const char *name,
     sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     *id = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "adding", err);
 }
 
@@ -97,7 +97,7 @@ static mu_status add_tx(mu_campaign *c, void *p, mu_error *err)
         return s;
     sqlite3_bind_text(st, 1, x->name, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st), other = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (rc == SQLITE_ROW)
         return err_set(err, MU_EINPUT, "a division named '%s' is already in "
                        "this campaign (division %d): give each division its "
@@ -192,7 +192,7 @@ mu_status camp_div_known(mu_campaign *c, int div, ev_known *known,
                               err);
     else if (rc != SQLITE_DONE)
         s = camp_sql_fail(c, rc, "reading", err);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return s;
 }
 
@@ -469,7 +469,7 @@ static mu_status reveal_tx(mu_campaign *c, void *p, mu_error *err)
         else
             sb_puts(&sb, ",\"verifiable\":false}");
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (rc != SQLITE_ROW) {
         sb_free(&sb);
         return camp_sql_fail(c, rc, "reading", err);

@@ -96,8 +96,8 @@ static mu_status write_view_log(mu_campaign *x, int side, mu_error *err)
         s = camp_sql_fail(x, rc, "reading", err);
     sb_free(&text);
     sb_free(&json);
-    sqlite3_finalize(ids);
-    sqlite3_finalize(ins);
+    camp_finalize(x, ids);
+    camp_finalize(x, ins);
     return s == MU_OK ? camp_exec(x, "DELETE FROM events", err) : s;
 }
 
@@ -305,7 +305,7 @@ static mu_status loss_rows(mu_campaign *c, csv_ctx *x, mu_error *err)
         sb_puts(sb, ",,,,,\n");
         s = wr_out_record(x->o, err);
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (s == MU_OK && rc != SQLITE_DONE)
         s = camp_sql_fail(c, rc, "reading", err);
     return s;

@@ -128,7 +128,7 @@ static mu_status load_fair(mu_campaign *c, int div, fair_row *f, mu_error *err)
         text64(st, 1, f->value);
         text64(st, 2, f->secret);
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
@@ -408,7 +408,7 @@ static mu_status contribution_context(mu_campaign *c, int div, int *year,
         if (*year)
             s = mu_theater_parse(t ? t : "", th, err);
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (rc == SQLITE_DONE)
         return err_set(err, MU_ESTATE, "no contribution to division %d is "
                        "recorded in this file: check the reveal in the file "

@@ -221,7 +221,7 @@ static mu_status held_each(mu_campaign *c, int viewer, int captor, int kind,
         free(name.s);
     }
     for (int i = 0; i < Q_N; i++)
-        sqlite3_finalize(w.q[i]);
+        camp_finalize(c, w.q[i]);
     return s;
 }
 

@@ -80,6 +80,6 @@ mu_status camp_chain_last(mu_campaign *c, unsigned char prev[CAMP_HASH_BYTES],
     } else if (rc != SQLITE_DONE) {
         s = camp_sql_fail(c, rc, "reading", err);
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return s;
 }

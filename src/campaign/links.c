@@ -35,7 +35,7 @@ static mu_status link_get(mu_campaign *c, link_ctx *x, bool *found,
         memcpy(x->token, t, MU_LINK_TOKEN_HEX);
         *found = true;
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
         return camp_sql_fail(c, rc, "reading the links", err);
     return MU_OK;

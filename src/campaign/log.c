@@ -18,6 +18,7 @@
  * the campaign. A failed lookup counts as hidden: nothing is shown that
  * might not be the viewer's to see. */
 typedef struct masks {
+    mu_campaign *c;   /* whose statement st is */
     int viewer;       /* the side reading (an add's "known" is its owner's) */
     sqlite3_stmt *st; /* NULL: the umpire, who sees all */
     bool (*fn)(const void *ctx, int div); /* or this says (camp_log_render) */
@@ -27,6 +28,7 @@ typedef struct masks {
 static mu_status load_masks(mu_campaign *c, int viewer, masks *m,
                             mu_error *err)
 {
+    m->c = c;
     m->st = NULL;
     m->fn = NULL;
     m->viewer = viewer;
@@ -42,7 +44,7 @@ static mu_status load_masks(mu_campaign *c, int viewer, masks *m,
 
 static void masks_free(masks *m)
 {
-    sqlite3_finalize(m->st);
+    camp_finalize(m->c, m->st);
     m->st = NULL;
 }
 
@@ -228,7 +230,7 @@ mu_status camp_log_render(const camp_ev *e, bool (*hidden)(const void *ctx,
                                                            int div),
                           const void *ctx, bool json, sbuf *sb, mu_error *err)
 {
-    masks m = {MU_SIDE_NONE, NULL, hidden, ctx};
+    masks m = {NULL, MU_SIDE_NONE, NULL, hidden, ctx};
     return render_event(e, e->division, &m, json, true, false, sb, err);
 }
 
@@ -289,7 +291,7 @@ static mu_status log_events(mu_campaign *c, int viewer, camp_log *x,
         if (s != MU_OK)
             break;
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     masks_free(&m);
     if (s == MU_OK && rc != SQLITE_DONE)
         s = camp_sql_fail(c, rc, "reading", err);
@@ -339,7 +341,7 @@ static mu_status battle_span(mu_campaign *c, int n, camp_log *x,
     } else {
         s = camp_sql_fail(c, rc, "reading", err);
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return s;
 }
 
@@ -469,7 +471,7 @@ mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err)
                 : err_at(err, MU_EIO, c->path, 0, "the player's log is damaged");
         cJSON_free(p);
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (s == MU_OK && rc != SQLITE_DONE)
         s = camp_sql_fail(c, rc, "reading", err);
     return s;

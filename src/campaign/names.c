@@ -21,7 +21,7 @@ static mu_status name_taken(mu_campaign *c, int div, const char *name,
     sqlite3_bind_int(st, 2, div);
     int rc = sqlite3_step(st);
     *other = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return rc == SQLITE_ROW || rc == SQLITE_DONE
                ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }

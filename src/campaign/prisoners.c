@@ -29,7 +29,7 @@ mu_status camp_default_of(mu_campaign *c, mu_army captor,
     const char *v = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0)
                                      : NULL;
     snprintf(out, CAMP_NAME_MAX + 1, "%s", v ? v : mu_camp_default(captor));
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return rc == SQLITE_ROW ? MU_OK
                             : camp_sql_fail(c, rc, "reading the campaign", err);
 }
@@ -61,7 +61,7 @@ mu_status camp_resolve(mu_campaign *c, mu_army captor, const char *name,
     sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 2, (int)captor);
     int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (rc == SQLITE_ROW)
         return err_set(err, MU_EINPUT, "camp '%s' is a %s camp (it holds %s "
                        "prisoners): name another camp", name,
@@ -343,7 +343,7 @@ static mu_status camp_side(mu_campaign *c, const char *name, mu_army *side,
     int rc = sqlite3_step(st);
     *side = rc == SQLITE_ROW && sqlite3_column_int(st, 0) ? MU_CONFEDERATE
                                                           : MU_UNION;
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (rc == SQLITE_DONE)
         return err_set(err, MU_ESTATE, "no camp called '%s' holds prisoners: "
                        "there is no one to liberate there (see the camps "
@@ -385,7 +385,7 @@ static mu_status may_free(mu_campaign *c, const free_ctx *x, mu_error *err)
     for (int k = 0; k < 3; k++)
         sqlite3_bind_int(st, 3 + k, w[k] != 0);
     int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (rc == SQLITE_DONE)
         return MU_OK;
     if (rc != SQLITE_ROW)

@@ -69,7 +69,7 @@ static mu_status stored_salt(mu_campaign *file, int div, char salt[MU_SALT_HEX],
                         ? (const char *)sqlite3_column_text(st, 0) : NULL;
     if (v && strlen(v) == MU_SALT_HEX - 1)
         memcpy(salt, v, MU_SALT_HEX);
-    sqlite3_finalize(st);
+    camp_finalize(file, st);
     return MU_OK;
 }
 
@@ -155,7 +155,7 @@ static mu_status camp_replay_fair_commit(mu_campaign *mem, mu_campaign *file,
                         ? (const char *)sqlite3_column_text(st, 0) : NULL;
     if (v && strlen(v) == MU_FAIR_HEX - 1)
         memcpy(secret, v, MU_FAIR_HEX);
-    sqlite3_finalize(st);
+    camp_finalize(file, st);
     return camp_fair_commit_given(mem, e->division, *secret ? secret : NULL,
                                   err);
 }
@@ -314,7 +314,7 @@ static mu_status new_opts(mu_campaign *file, const camp_ev *e,
                         ? (const char *)sqlite3_column_text(st, 0) : NULL;
     if (t && (*rules = malloc(strlen(t) + 1)))
         memcpy(*rules, t, strlen(t) + 1);
-    sqlite3_finalize(st);
+    camp_finalize(file, st);
     o->rules = *rules;
     o->rules_len = *rules ? strlen(*rules) : 0;
     return MU_OK;

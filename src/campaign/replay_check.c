@@ -118,7 +118,7 @@ static mu_status compare_table(mu_campaign *file, mu_campaign *mem, int t,
     if (s != MU_OK)
         return s;
     if ((s = camp_prepare(mem, sql, &b, err)) != MU_OK) {
-        sqlite3_finalize(a);
+        camp_finalize(file, a);
         return s;
     }
     int ncol = sqlite3_column_count(a), nkey = tables[t].nkey;
@@ -156,8 +156,8 @@ static mu_status compare_table(mu_campaign *file, mu_campaign *mem, int t,
         ra = sqlite3_step(a);
         rb = sqlite3_step(b);
     }
-    sqlite3_finalize(a);
-    sqlite3_finalize(b);
+    camp_finalize(file, a);
+    camp_finalize(mem, b);
     if (ra != SQLITE_DONE)
         return camp_sql_fail(file, ra, "reading", err);
     if (rb != SQLITE_DONE)
@@ -228,6 +228,8 @@ static mu_status replay_one(mu_campaign *file, mu_campaign **mem,
                                                : camp_replay_of(e->kind);
     if (e->kind == EV_NEW && !*mem) {
         s = camp_replay_first(file, e, mem, &why);
+        if (s == MU_OK && (s = camp_cache_on(*mem, err)) != MU_OK)
+            return s; /* out of memory */
     } else if (!*mem || !replay) {
         camp_problem(r, "event %" PRId64 " (%s) cannot be replayed: %s", e->id,
                      camp_ev_types[e->kind].name, *mem
@@ -255,7 +257,7 @@ static mu_status replay_one(mu_campaign *file, mu_campaign **mem,
     else
         camp_problem(r, "event %" PRId64 ": the replay numbers it otherwise",
                      e->id);
-    sqlite3_finalize(st);
+    camp_finalize(*mem, st);
     return MU_OK;
 }
 
@@ -284,7 +286,7 @@ mu_status camp_replay_check(mu_campaign *file, camp_report *r, mu_error *err)
         s = replay_one(file, &mem, &e, data ? data : "", r, err);
         camp_ev_clear(&e);
     }
-    sqlite3_finalize(st);
+    camp_finalize(file, st);
     if (s == MU_OK && rc != SQLITE_DONE)
         s = camp_sql_fail(file, rc, "reading", err);
     if (s == MU_OK && !mem)

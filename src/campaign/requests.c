@@ -88,7 +88,7 @@ mu_status mu_campaign_request_answer(mu_campaign *c, const char *key,
     } else {
         s = camp_sql_fail(c, rc, "reading", err);
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (s != MU_OK) {
         free(*body);
         free(*events);

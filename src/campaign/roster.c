@@ -30,7 +30,7 @@ static mu_status stored_division(mu_campaign *c, int id, mu_division *out,
     const char *text = rc == SQLITE_ROW
                            ? (const char *)sqlite3_column_text(st, 0) : NULL;
     if (!text) {
-        sqlite3_finalize(st);
+        camp_finalize(c, st);
         return err_set(err, MU_EINPUT, "division %d has no stored generation "
                        "in the campaign file: the file is damaged", id);
     }
@@ -38,7 +38,7 @@ static mu_status stored_division(mu_campaign *c, int id, mu_division *out,
     snprintf(name, sizeof name, "campaign division %d", id);
     mu_oob_doc doc;
     s = mu_oob_parse_json(text, strlen(text), name, &doc, err);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (s == MU_OK && (doc.kind != MU_OOB_DIVISIONS || doc.ndivisions != 1))
         s = err_set(err, MU_EINPUT, "%s: not one division", name);
     if (s == MU_OK)
@@ -83,7 +83,7 @@ static mu_status guns_held(mu_campaign *c, int id, int *n, mu_error *err)
     sqlite3_bind_int(st, 1, id);
     bool ok = true;
     *n = sqlite3_step(st) == SQLITE_ROW ? camp_col(st, 0, &ok) : 0;
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return ok ? MU_OK : camp_damaged(c, err);
 }
 

@@ -268,7 +268,7 @@ mu_status camp_has_table(mu_campaign *c, const char *name, bool *yes,
         return s;
     sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
         return camp_sql_fail(c, rc, "reading", err);
     *yes = rc == SQLITE_ROW;
@@ -283,7 +283,7 @@ mu_status camp_user_version(mu_campaign *c, int *v, mu_error *err)
         return s;
     int rc = sqlite3_step(st);
     *v = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return rc == SQLITE_ROW ? MU_OK
                             : camp_sql_fail(c, rc, "reading the campaign", err);
 }

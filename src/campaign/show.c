@@ -154,7 +154,7 @@ static void view_free(view *v)
     free(v->corps);
     free(v->kp);
     free(v->byid);
-    sqlite3_finalize(v->taken);
+    camp_finalize(v->c, v->taken);
 }
 
 static bool corps_visible(const view *v, const camp_corps *k)
@@ -901,7 +901,7 @@ static mu_status find_tx(mu_campaign *c, void *p, mu_error *err)
             k = w < 0 ? sizeof x->ids : k + (size_t)w;
         }
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 

@@ -6,6 +6,8 @@
  * only base.c (docs/design.md, "Layers"). */
 #include "campaign.h"
 
+#include <assert.h>
+
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -52,17 +54,92 @@ mu_status camp_exec(mu_campaign *c, const char *sql, mu_error *err)
     return rc == SQLITE_OK ? MU_OK : camp_sql_fail(c, rc, "writing", err);
 }
 
+/* The statement cache: parsing SQL was most of a replay's time, and the
+ * replay runs the same statements for every event. A kept statement is
+ * lent to one caller at a time (a nested use of the same text gets one of
+ * its own). */
+#define CAMP_CACHE_MAX 64
+
+typedef struct camp_cached {
+    char *sql;
+    sqlite3_stmt *st;
+    bool lent;
+} camp_cached;
+
+mu_status camp_cache_on(mu_campaign *c, mu_error *err)
+{
+    if (c->cache)
+        return MU_OK;
+    c->cache = calloc(CAMP_CACHE_MAX, sizeof *c->cache);
+    return c->cache ? MU_OK : err_nomem(err);
+}
+
+void camp_cache_clear(mu_campaign *c)
+{
+    for (size_t i = 0; c && i < c->ncache; i++) {
+        sqlite3_finalize(c->cache[i].st);
+        free(c->cache[i].sql);
+    }
+    if (c)
+        c->ncache = 0;
+}
+
+static bool cache_lend(mu_campaign *c, const char *sql, sqlite3_stmt **st)
+{
+    for (size_t i = 0; i < c->ncache; i++) {
+        camp_cached *k = &c->cache[i];
+        if (!k->lent && !strcmp(k->sql, sql)) {
+            k->lent = true;
+            *st = k->st;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void cache_keep(mu_campaign *c, const char *sql, sqlite3_stmt *st)
+{
+    char *copy = c->ncache < CAMP_CACHE_MAX ? strdup(sql) : NULL;
+    if (copy)
+        c->cache[c->ncache++] = (camp_cached){copy, st, true};
+}
+
 mu_status camp_prepare(mu_campaign *c, const char *sql, sqlite3_stmt **st,
                        mu_error *err)
 {
-    int rc = sqlite3_prepare_v2(c->db, sql, -1, st, NULL);
-    return rc == SQLITE_OK ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+    if (c->cache && cache_lend(c, sql, st))
+        return MU_OK;
+    int rc = sqlite3_prepare_v3(c->db, sql, -1,
+                                c->cache ? SQLITE_PREPARE_PERSISTENT : 0, st,
+                                NULL);
+    if (rc != SQLITE_OK)
+        return camp_sql_fail(c, rc, "reading", err);
+    if (c->cache)
+        cache_keep(c, sql, *st);
+    return MU_OK;
+}
+
+void camp_finalize(mu_campaign *c, sqlite3_stmt *st)
+{
+    for (size_t i = 0; st && c && c->cache && i < c->ncache; i++) {
+        camp_cached *k = &c->cache[i];
+        if (k->st == st) {
+            sqlite3_reset(st);
+            sqlite3_clear_bindings(st);
+            k->lent = false;
+            return;
+        }
+    }
+    /* given back through another handle than its own, it would be finalized
+     * while its own handle still keeps it */
+    assert(!st || !c || sqlite3_db_handle(st) == c->db);
+    sqlite3_finalize(st);
 }
 
 mu_status camp_run(mu_campaign *c, sqlite3_stmt *st, mu_error *err)
 {
     int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "writing", err);
 }
 
@@ -93,7 +170,7 @@ mu_status camp_collect(mu_campaign *c, sqlite3_stmt *st, size_t size,
             cap = cap ? 2 * cap : 16;
             char *p = realloc(v, (size_t)cap * size);
             if (!p) {
-                sqlite3_finalize(st);
+                camp_finalize(c, st);
                 free(v);
                 return err_nomem(err);
             }
@@ -101,7 +178,7 @@ mu_status camp_collect(mu_campaign *c, sqlite3_stmt *st, size_t size,
         }
         ok = row(st, v + (size_t)k++ * size) && ok;
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (rc != SQLITE_DONE || !ok) {
         free(v);
         return ok ? camp_sql_fail(c, rc, "reading", err) : camp_damaged(c, err);
@@ -149,7 +226,7 @@ static mu_status foreign_objects(mu_campaign *c, mu_error *err)
                    "none is made; 'check' lists what is not muster's; "
                    "nothing was changed", sqlite3_column_text(st, 0),
                    sqlite3_column_text(st, 1));
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return s;
 }
 
@@ -207,7 +284,7 @@ static mu_status request_seen(mu_campaign *c, mu_error *err)
                     "with another change: make a new key for each change");
     else if (rc != SQLITE_DONE)
         s = camp_sql_fail(c, rc, "reading", err);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return s;
 }
 

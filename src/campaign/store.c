@@ -115,6 +115,8 @@ void mu_campaign_close(mu_campaign *c)
 {
     if (!c)
         return;
+    camp_cache_clear(c);
+    free(c->cache);
     sqlite3_close(c->db);
     mu_rules_free(c->rules);
     free(c->path);
@@ -182,7 +184,7 @@ static mu_status camp_load_settings(mu_campaign *c, mu_error *err)
     const char *fmt = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0)
                                        : NULL;
     if (!fmt || strcmp(fmt, CAMP_FORMAT) != 0) {
-        sqlite3_finalize(st);
+        camp_finalize(c, st);
         return rc == SQLITE_ROW || rc == SQLITE_DONE
                    ? err_at(err, MU_EINPUT, c->path, 0, "not a campaign file "
                             "(no campaign record)")
@@ -209,7 +211,7 @@ static mu_status camp_load_settings(mu_campaign *c, mu_error *err)
     } else {
         s = err_at(err, MU_EINPUT, c->path, 0, "the campaign record is damaged");
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return s;
 }
 
@@ -322,6 +324,7 @@ static mu_status upgrade_in_memory(mu_campaign *c, mu_error *err)
         sqlite3_close(mem);
         return camp_sql_fail(c, rc, "reading the campaign", err);
     }
+    camp_cache_clear(c);
     sqlite3_close(c->db);
     c->db = mem;
     sqlite3_exec(mem, "PRAGMA foreign_keys = ON", NULL, NULL, NULL);
@@ -655,7 +658,7 @@ static mu_status load_brigades(mu_campaign *c, camp_div *v, int n, int only,
             k++;
         if (k == n || v[k].id != div || v[k].nbrigades >= MU_MAX_BRIGADES) {
             bool known = k < n && v[k].id == div;
-            sqlite3_finalize(st);
+            camp_finalize(c, st);
             if (known)
                 return err_at(err, MU_EIO, c->path, 0, "the campaign file is "
                               "damaged: division %d has more than %d "
@@ -666,7 +669,7 @@ static mu_status load_brigades(mu_campaign *c, camp_div *v, int n, int only,
         if (!brigade_row(st, &v[k].b[v[k].nbrigades++]))
             ok = false;
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (rc == SQLITE_DONE && !ok)
         return camp_damaged(c, err);
     return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
@@ -687,7 +690,7 @@ static mu_status load_one(mu_campaign *c, const char *cols, const char *key,
     sqlite3_bind_int(st, 1, id);
     int rc = sqlite3_step(st);
     bool ok = rc != SQLITE_ROW || row(st, out);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     *found = rc == SQLITE_ROW;
     if (!ok)
         return camp_damaged(c, err);
@@ -765,7 +768,7 @@ static mu_status orphan_brigades(mu_campaign *c, mu_error *err)
         return s;
     int rc = sqlite3_step(st);
     int64_t div = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (rc == SQLITE_DONE)
         return MU_OK;
     if (rc != SQLITE_ROW)
@@ -827,8 +830,8 @@ mu_status camp_divs_next(camp_divs *it, camp_div *d, bool *more, mu_error *err)
 
 void camp_divs_close(camp_divs *it)
 {
-    sqlite3_finalize(it->div);
-    sqlite3_finalize(it->brig);
+    camp_finalize(it->c, it->div);
+    camp_finalize(it->c, it->brig);
     it->div = it->brig = NULL;
 }
 
@@ -898,7 +901,7 @@ mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,
         if (name)
             text_col(st, 1, name, n);
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return rc == SQLITE_ROW || rc == SQLITE_DONE
                ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
@@ -918,7 +921,7 @@ mu_status camp_context(mu_campaign *c, int *year, mu_theater *theater,
         *year = sqlite3_column_int(st, 0);
         *theater = sqlite3_column_int(st, 1) ? MU_WEST : MU_EAST;
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
@@ -933,7 +936,7 @@ static mu_status one_int(mu_campaign *c, const char *sql, int bind, int *out,
     int rc = sqlite3_step(st);
     bool ok = true;
     *out = rc == SQLITE_ROW ? camp_col(st, 0, &ok) : 0;
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (!ok)
         return camp_damaged(c, err);
     return rc == SQLITE_ROW || rc == SQLITE_DONE

@@ -62,7 +62,7 @@ static mu_status undone_by(mu_campaign *c, int64_t id, int64_t *by,
         return s;
     sqlite3_bind_int64(st, 1, id);
     *by = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return MU_OK;
 }
 
@@ -103,7 +103,7 @@ static bool same_event(mu_campaign *mem, int64_t id, const char *data)
     const char *t = sqlite3_step(st) == SQLITE_ROW
                         ? (const char *)sqlite3_column_text(st, 0) : NULL;
     bool same = t && data && !strcmp(t, data);
-    sqlite3_finalize(st);
+    camp_finalize(mem, st);
     return same;
 }
 
@@ -118,7 +118,7 @@ static bool same_division(mu_campaign *mem, mu_campaign *c, int div)
     if (camp_prepare(mem, sql, &a, &err) != MU_OK)
         return false;
     if (camp_prepare(c, sql, &b, &err) != MU_OK) {
-        sqlite3_finalize(a);
+        camp_finalize(mem, a);
         return false;
     }
     sqlite3_bind_int(a, 1, div);
@@ -127,8 +127,8 @@ static bool same_division(mu_campaign *mem, mu_campaign *c, int div)
     const char *x = same ? (const char *)sqlite3_column_text(a, 0) : NULL;
     const char *y = same ? (const char *)sqlite3_column_text(b, 0) : NULL;
     same = x && y && !strcmp(x, y);
-    sqlite3_finalize(a);
-    sqlite3_finalize(b);
+    camp_finalize(mem, a);
+    camp_finalize(c, b);
     return same;
 }
 
@@ -210,7 +210,7 @@ static mu_status replay_without(rebuild *x, mu_error *err)
     int rc;
     while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
         s = rebuild_one(x, st, err);
-    sqlite3_finalize(st);
+    camp_finalize(x->c, st);
     if (s == MU_OK && rc != SQLITE_DONE)
         s = camp_sql_fail(x->c, rc, "reading", err);
     return s;
@@ -275,8 +275,8 @@ static mu_status copy_rows(mu_campaign *to, mu_campaign *from,
         if ((rc = sqlite3_step(wr)) != SQLITE_DONE)
             s = camp_sql_fail(to, rc, "undoing", err);
     }
-    sqlite3_finalize(rd);
-    sqlite3_finalize(wr);
+    camp_finalize(from, rd);
+    camp_finalize(to, wr);
     return s;
 }
 
@@ -321,7 +321,7 @@ static mu_status latest(mu_campaign *c, int64_t *id, mu_error *err)
         return s;
     int rc = sqlite3_step(st);
     *id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
@@ -348,7 +348,7 @@ static mu_status load_target(mu_campaign *c, int64_t id, target *t,
             s = err_at(err, MU_EIO, c->path, 0, "event %" PRId64 " is "
                        "damaged: unknown kind", id);
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (rc == SQLITE_DONE)
         return err_set(err, MU_EINPUT, "no event %" PRId64 " in this "
                        "campaign's log (see the log for the numbers)", id);
@@ -457,7 +457,7 @@ mu_status mu_campaign_undo(mu_campaign *c, int64_t event, int64_t *undo,
                                    err) == MU_OK) {
         if (sqlite3_step(st) == SQLITE_ROW)
             c->year = sqlite3_column_int(st, 0);
-        sqlite3_finalize(st);
+        camp_finalize(c, st);
     }
     if (s == MU_OK && undo)
         *undo = x.made;

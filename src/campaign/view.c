@@ -168,7 +168,7 @@ static mu_status walk_view(mu_campaign *c, int side, bool legacy, view_fn fn,
                    hex, err);
         sb_free(&line);
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     free(h.v);
     if (s == MU_OK && rc != SQLITE_DONE)
         s = camp_sql_fail(c, rc, "reading", err);
@@ -219,7 +219,7 @@ static mu_status view_head_read(mu_campaign *c, void *p, mu_error *err)
         snprintf(x->h.hex, CAMP_HASH_HEX, "%s", t ? t : "");
         x->h.n = sqlite3_column_int64(st, 1);
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return MU_OK;
 }
 
@@ -339,7 +339,7 @@ mu_status camp_view_chain_write(mu_campaign *x, int side, mu_error *err)
                          "(?, ?, ?)", &w.ins, err);
     if (s == MU_OK)
         s = walk_view(x, side, false, write_link, &w, err);
-    sqlite3_finalize(w.ins);
+    camp_finalize(x, w.ins);
     return s;
 }
 
@@ -454,7 +454,7 @@ static mu_status hidden_at_end(mu_campaign *c, end_hidden *h, mu_error *err)
     }
     if (s == MU_OK && rc != SQLITE_DONE)
         s = camp_sql_fail(c, rc, "reading", err);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     return s;
 }
 
@@ -582,7 +582,7 @@ static mu_status view_log_check(mu_campaign *c, camp_report *r,
     }
     if (s == MU_OK && rc != SQLITE_DONE)
         s = camp_sql_fail(c, rc, "reading", err);
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     free(h.v);
     if (s == MU_OK) {
         if (!kind_only)
@@ -630,7 +630,7 @@ mu_status camp_view_check(mu_campaign *c, const char *noted, camp_report *r,
         if (noted && !at && sodium_memcmp(h, want, CAMP_HASH_BYTES) == 0)
             at = n;
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     if (rc != SQLITE_DONE)
         return camp_sql_fail(c, rc, "reading", err);
     camp_line(r->sb, ERR_PL("view chain (the %s): %" PRId64 " event, head %s: "
