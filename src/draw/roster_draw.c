@@ -873,8 +873,11 @@ static void label_face(dctx *c, const rs_label *lb, double x, double y,
     cairo_rectangle(c->cr, x, y, w, band);
     cairo_fill(c->cr);
     /* u: a line unit that fits the lines high and about nine characters
-     * wide. */
-    double u = fold ? fh / 3.6 : fh / 6.4;
+     * wide. Folded, the hidden half holds the DP's corner (1.08 u), two
+     * pads (0.8 u) and the big and low lines (2.76 u) in 85 % of what is
+     * left: 4.48 u in 0.85 fh, and a little to spare, so that nothing of
+     * it reaches over the fold on a short label. */
+    double u = fold ? fh / 5.6 : fh / 6.4;
     if (u > w / 9)
         u = w / 9;
     double pad = u * 0.4, bs = 0.9 * u;
