@@ -433,19 +433,24 @@ static int losses_text(const rs_brigade *bg, char *s, size_t n)
     return k;
 }
 
-/* "7/5/3 veteran" or "8 stands, green": the label of mu_labels_name in the
- * reader's language. */
-static void label_words(const mu_labels *l, int stands, mu_morale m,
+/* "7/5/3 veteran" (the label of mu_labels_name, of the brigade's label
+ * strength) or, without a line for it, "5 stands, green": then the stands
+ * it has now, one a tick box on the card, never the label's strength (in
+ * a battle under way, the strength it began with). In the reader's
+ * language. */
+static void label_words(const mu_labels *l, const rs_brigade *bg,
                         char *buf, size_t n)
 {
     int worn, spent;
-    if (mu_labels_get(l, stands, m, &worn, &spent))
-        snprintf(buf, n, "%d/%d/%d %s", stands, worn, spent,
+    mu_morale m = bg->morale;
+    if (mu_labels_get(l, bg->label_stands, m, &worn, &spent))
+        snprintf(buf, n, "%d/%d/%d %s", bg->label_stands, worn, spent,
                  _(mu_morale_name(m)));
     else
         snprintf(buf, n, dngettext(LANG_DOMAIN, "%d stand, %s",
-                                   "%d stands, %s", (unsigned long)stands),
-                 stands, _(mu_morale_name(m)));
+                                   "%d stands, %s",
+                                   (unsigned long)bg->stands),
+                 bg->stands, _(mu_morale_name(m)));
 }
 
 static void card_status(const rs_division *d, const rs_brigade *bg,
@@ -474,8 +479,7 @@ static void draw_card(dctx *c, const rs_block *b)
     cairo_rectangle(c->cr, x, y, w, h);
     cairo_stroke(c->cr);
     char s[256], label[64];
-    label_words(c->o->labels, bg->label_stands, bg->morale, label,
-                sizeof label);
+    label_words(c->o->labels, bg, label, sizeof label);
     roster_brigade_name(bg, s, sizeof s);
     ink(c, 0.1);
     text(c, x + 8, y + 5, 0, s, 11, F_BOLD, 0);
@@ -657,8 +661,7 @@ static void draw_cell(dctx *c, const rs_division *d, const rs_brigade *bg,
     text_fit(c, in, y + 4, iw - badge, s, 9.5, 7, F_BOLD, 0);
     if (badge > 0)
         dp_badge(c, x + w - 6 - badge + 3, y + 5, 7.5);
-    label_words(c->o->labels, bg->label_stands, bg->morale, label,
-                sizeof label);
+    label_words(c->o->labels, bg, label, sizeof label);
     rating_words(bg->leader, bg->rolled, bg->origin, rw, sizeof rw);
     snprintf(s, sizeof s, _("%s \u00b7 brigadier %s"), label, rw);
     ink(c, 0.15);
