@@ -991,14 +991,31 @@ static void roster_subtitle(dctx *c, char *s, size_t n)
              ? _("continued: ") : "", name);
 }
 
+/* The title beside "page N of M", in `room`: smaller until it fits, and
+ * a title too long even then loses its middle, never its end, where a
+ * generated title has its year. A fixed share of the width cut German
+ * titles short ("Kriegsschauplatz 1\u2026") where a raster's rounded
+ * glyphs came out wider than the PDF's. */
+static void header_title(dctx *c, double room)
+{
+    double size = 12;
+    while (size > 8 && text_w(c, c->r->title, size, F_BOLD) > room)
+        size = size * 0.95 < 8 ? 8 : size * 0.95;
+    PangoLayout *pl = mk(c, c->r->title, size, F_BOLD, room);
+    pango_layout_set_ellipsize(pl, PANGO_ELLIPSIZE_MIDDLE);
+    cairo_move_to(c->cr, c->x0, 22 + (12 - size) * 0.8);
+    pango_cairo_show_layout(c->cr, pl);
+    g_object_unref(pl);
+}
+
 static void header(dctx *c)
 {
     const rs_geom *g = &c->l->g;
     char s[200];
     ink(c, 0.1);
-    text(c, c->x0, 22, c->w * 0.75, c->r->title, 12, F_BOLD, 0);
     snprintf(s, sizeof s, _("page %d of %d"), c->page, c->pages);
     text(c, c->x0, 24, c->w, s, 9, F_REG, 2);
+    header_title(c, c->w - text_w(c, s, 9, F_REG) - 12);
     if (label_page(c))
         labels_caption(c, s, sizeof s);
     else
