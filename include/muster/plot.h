@@ -120,8 +120,11 @@ MU_API mu_status mu_chart_write(const mu_chart *c, const char *path,
  * there (the better load, roundshot when equal: "30 c", "6 r"), and where
  * each gun's loads cross. Values are mu_weapon_p's, printed as
  * mu_rat_format prints them (as the curve listing does). `source` names the
- * weapons in its subtitle (NULL: "the built-in ones"). PNG at twice the
- * page's points, SVG and PDF at its size (595 x 842 points).
+ * weapons in its subtitle (NULL: "the built-in ones", and then the
+ * built-in "staircase", the range bands of the article's figure 1, is left
+ * out: it is no player's weapon). In the reader's language (LC_MESSAGES),
+ * the weapons' names as `w` has them. PNG at twice the page's points, SVG
+ * and PDF at its size (595 x 842 points).
  * Owns: *out (malloc'd, the caller's) holds *len bytes.
  * Errors: MU_EINPUT for more weapons than 24 columns hold or a reach
  * beyond 100 inches; MU_EINTERNAL when cairo fails. */

@@ -544,7 +544,7 @@ static void xml_escaped(sbuf *sb, const char *s)
 
 /* cairo draws SVG text as glyph outlines: the words go into <title> and
  * <desc> right after the <svg ...> tag, for search and screen readers. */
-static mu_status svg_words(const mu_chart *c, sbuf *m, mu_error *err)
+static mu_status svg_add_meta(const mu_chart *c, sbuf *m, mu_error *err)
 {
     const char *svg = NULL;
     for (size_t i = 0; !svg && i + 4 <= m->len; i++)
@@ -642,7 +642,7 @@ static mu_status render_to(const mu_chart *c, mu_plot_format f, sbuf *m,
     cairo_destroy(cr);
     st = surface_close(s, f, st, m, err);
     if (st == MU_OK && f == MU_PLOT_SVG)
-        st = svg_words(c, m, err);
+        st = svg_add_meta(c, m, err);
     return st;
 }
 
@@ -678,17 +678,30 @@ mu_status mu_chart_render(const mu_chart *c, mu_plot_format f,
 typedef struct card {
     const mu_weapons *w;
     const char *source;
+    bool named;                     /* a weapons file's: not the built-in */
     int cols;                       /* value columns */
     const mu_weapon *col[CARD_COLS];
     bool cover[CARD_COLS];          /* behind hard cover */
     int reach;                      /* the last row, inches */
 } card;
 
+/* The built-in file's staircase is the article's figure 1, the range
+ * bands it argues against (plot figure 1 draws it): no player's weapon,
+ * and no column of a card of the built-in weapons. A weapons file of the
+ * players' own (`source` given) is on the card whole. */
+static bool card_leaves_out(const card *k, const mu_weapon *x)
+{
+    return !k->named && x->shape == MU_CURVE_BANDS &&
+           !strcmp(x->name, "staircase");
+}
+
 static mu_status card_model(const mu_weapons *w, card *k, mu_error *err)
 {
     int64_t reach = 0;
     for (size_t i = 0; i < mu_weapons_count(w); i++) {
         const mu_weapon *x = mu_weapons_at(w, i);
+        if (card_leaves_out(k, x))
+            continue;
         int need = x->kind == MU_WEAPON_GUN ? 1 : 2;
         if (k->cols + need > CARD_COLS)
             return err_set(err, MU_EINPUT, "too many weapons for one card "
@@ -726,8 +739,10 @@ static mu_status card_cell(const card *k, int c, int inches, char *buf,
             return MU_OK;
         }
         mu_status s = mu_weapon_p(x, r, k->cover[c], &p, err);
-        if (s == MU_OK)
+        if (s == MU_OK) {
             snprintf(buf, n, "%s", mu_rat_format(p, num, sizeof num));
+            lang_decimal(buf, n);
+        }
         return s;
     }
     const mu_weapon *can = mu_weapons_at(k->w, (size_t)x->canister);
@@ -739,8 +754,12 @@ static mu_status card_cell(const card *k, int c, int inches, char *buf,
     if (s != MU_OK)
         return s;
     bool canister = mu_rat_cmp(pc, pr) > 0; /* roundshot when equal */
-    snprintf(buf, n, "%s\t%c", mu_rat_format(canister ? pc : pr, num,
-                                             sizeof num), canister ? 'c' : 'r');
+    /* TRANSLATORS: the initials of canister and roundshot in the card's
+       gun column, "30 c" */
+    const char *cr = canister ? P_("card", "c") : P_("card", "r");
+    snprintf(buf, n, "%s\t%s", mu_rat_format(canister ? pc : pr, num,
+                                             sizeof num), cr);
+    lang_decimal(buf, n);
     return MU_OK;
 }
 
@@ -752,22 +771,23 @@ static mu_status card_cell(const card *k, int c, int inches, char *buf,
 static void card_head(cairo_t *cr, const card *k, double x0, double cw)
 {
     cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-    put(cr, "Fire quick reference", 16, true, CARD_M, 26, 0, 0, 0, true);
+    put(cr, _("Fire quick reference"), 16, true, CARD_M, 26, 0, 0, 0, true);
     char s[400];
-    snprintf(s, sizeof s, "P, the percent chance to hit for each effective "
+    snprintf(s, sizeof s, _("P, the percent chance to hit for each effective "
              "figure, by range in inches (10 yards to the inch); behind hard "
-             "cover the curve plus its cover, never below 0. Weapons: %s.",
+             "cover the curve plus its cover, never below 0. Weapons: %s."),
              k->source);
     put_w(cr, s, 7.5, false, CARD_M, 48, 0, 0, 0, true, CARD_W - 2 * CARD_M);
-    put(cr, "in", 7.5, true, CARD_M + CARD_RANGE_W / 2, CARD_TOP - 12, 0.5, 0,
-        0, true);
-    put(cr, "yd", 7.5, true, CARD_M + CARD_RANGE_W * 1.5, CARD_TOP - 12, 0.5,
+    put(cr, _("in"), 7.5, true, CARD_M + CARD_RANGE_W / 2, CARD_TOP - 12, 0.5,
         0, 0, true);
+    put(cr, _("yd"), 7.5, true, CARD_M + CARD_RANGE_W * 1.5, CARD_TOP - 12,
+        0.5, 0, 0, true);
     for (int c = 0; c < k->cols; c++) {
         const mu_weapon *x = k->col[c];
         double cx = x0 + (c + 0.5) * cw;
-        const char *sub = x->kind == MU_WEAPON_GUN ? "fires"
-                          : k->cover[c] ? "cover" : "open";
+        /* TRANSLATORS: the card's column heads under a weapon's name */
+        const char *sub = x->kind == MU_WEAPON_GUN ? _("fires")
+                          : k->cover[c] ? _("cover") : _("open");
         put(cr, sub, 6.5, false, cx, CARD_TOP - 12, 0.5, 0, 0, true);
         if (x->kind == MU_WEAPON_GUN)
             put(cr, x->name, 8, true, cx, CARD_TOP - 24, 0.5, 0, 0, true);
@@ -822,8 +842,8 @@ static mu_status card_foot(cairo_t *cr, const card *k, double y,
         if (st != MU_OK)
             return st;
         if (x.crosses)
-            snprintf(s, sizeof s, "%s: %s and %s cross at %s in (%s yd), "
-                     "P %s %%; %s closer, %s beyond (c, r in the table)",
+            snprintf(s, sizeof s, _("%s: %s and %s cross at %s in (%s yd), "
+                     "P %s %%; %s closer, %s beyond (c, r in the table)"),
                      g->name, can->name, rs->name,
                      mu_rat_format(x.range, a, sizeof a),
                      mu_rat_format(ten, yd, sizeof yd),
@@ -831,14 +851,17 @@ static mu_status card_foot(cairo_t *cr, const card *k, double y,
                      x.closer == MU_WHICH_A ? can->name : rs->name,
                      x.closer == MU_WHICH_A ? rs->name : can->name);
         else
-            snprintf(s, sizeof s, "%s: %s and %s do not cross", g->name,
+            snprintf(s, sizeof s, _("%s: %s and %s do not cross"), g->name,
                      can->name, rs->name);
-        put(cr, s, 8, true, CARD_M, y, 0, 0, 0, true);
-        y += 13;
+        lang_decimal(s, sizeof s);
+        /* wrapped: German runs longer than the page is wide */
+        y += put_w(cr, s, 8, true, CARD_M, y, 0, 0, 0, true,
+                   CARD_W - 2 * CARD_M).h + 3.5;
     }
-    put_w(cr, "\u2013 beyond the weapon's reach. A gun fires the better load "
-          "at the range, roundshot when they are equal (saving canister).", 7, false, CARD_M, y, 0, 0,
-          0, true, CARD_W - 2 * CARD_M);
+    put_w(cr, _("\u2013 beyond the weapon's reach. A gun fires the better "
+                "load at the range, roundshot when they are equal (saving "
+                "canister)."), 7, false, CARD_M, y, 0, 0, 0, true,
+          CARD_W - 2 * CARD_M);
     return MU_OK;
 }
 
@@ -883,13 +906,14 @@ mu_status mu_card_render(const mu_weapons *w, const char *source,
 {
     if (!w || !out || !len)
         return err_set(err, MU_EINPUT, "no weapons for the card");
-    card k = {.w = w, .source = source ? source : "the built-in ones"};
+    card k = {.w = w, .source = source ? source : _("the built-in ones"),
+              .named = source != NULL};
     mu_status st = card_model(w, &k, err);
     if (st != MU_OK)
         return st;
     sbuf m = {0};
     cairo_surface_t *s = surface_open(f, CARD_W, CARD_H,
-                                      "Fire quick reference", &m);
+                                      _("Fire quick reference"), &m);
     cairo_t *cr = cairo_create(s);
     if (f == MU_PLOT_PNG)
         cairo_scale(cr, 2, 2);
