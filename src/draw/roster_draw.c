@@ -44,6 +44,10 @@ typedef struct dctx {
 
 enum { F_REG = 0, F_BOLD = 1, F_ITAL = 2 };
 
+/* A count's words in the reader's language: "1 battery", "2 batteries". */
+#define PL_(one, many, n) \
+    dngettext(LANG_DOMAIN, one, many, (unsigned long)(n))
+
 static PangoLayout *mk(dctx *c, const char *s, double size, int style,
                        double width)
 {
@@ -331,11 +335,14 @@ static void division_summary(const rs_division *d, char *s, size_t n)
     const mu_division *g = &d->gen;
     int k = 0;
     if (d->campaign && d->stands != d->start)
-        k = snprintf(s, n, _("%d of %d stands"), d->stands, d->start);
+        k = snprintf(s, n, PL_("%d of %d stand", "%d of %d stands", d->start),
+                     d->stands, d->start);
     else
-        k = snprintf(s, n, _("%d stands"), d->stands);
-    k += snprintf(s + k, n - (size_t)k, _(" in %d brigades \u00b7 "),
-                  d->nbrigades);
+        k = snprintf(s, n, PL_("%d stand", "%d stands", d->stands), d->stands);
+    if (k > 0 && (size_t)k < n)
+        k += snprintf(s + k, n - (size_t)k, PL_(" in %d brigade \u00b7 ",
+                                               " in %d brigades \u00b7 ",
+                                               d->nbrigades), d->nbrigades);
     if (k > 0 && (size_t)k < n)
         k += snprintf(s + k, n - (size_t)k,
                       dngettext(LANG_DOMAIN,
@@ -537,15 +544,20 @@ static void tally_text(const tally *t, char *s, size_t n)
                                      "%d divisions, ", (unsigned long)t->divs),
                      t->divs);
     if (k > 0 && (size_t)k < n)
-        k += snprintf(s + k, n - (size_t)k, _("%d brigades, "), t->brigades);
+        k += snprintf(s + k, n - (size_t)k, PL_("%d brigade, ", "%d brigades, ",
+                                               t->brigades), t->brigades);
     if (t->start != t->stands && k > 0 && (size_t)k < n)
-        k += snprintf(s + k, n - (size_t)k, _("%d of %d stands"), t->stands,
-                      t->start);
+        k += snprintf(s + k, n - (size_t)k, PL_("%d of %d stand",
+                                               "%d of %d stands", t->start),
+                      t->stands, t->start);
     else if (k > 0 && (size_t)k < n)
-        k += snprintf(s + k, n - (size_t)k, _("%d stands"), t->stands);
+        k += snprintf(s + k, n - (size_t)k, PL_("%d stand", "%d stands",
+                                               t->stands), t->stands);
     if (k > 0 && (size_t)k < n)
-        snprintf(s + k, n - (size_t)k, _(" \u00b7 %d batteries: %d with the "
-                                         "divisions, %d to the reserve"),
+        snprintf(s + k, n - (size_t)k,
+                 PL_(" \u00b7 %d battery: %d with the divisions, %d to the "
+                    "reserve", " \u00b7 %d batteries: %d with the divisions, "
+                    "%d to the reserve", t->batteries),
                  t->batteries, t->division, t->reserve);
 }
 
@@ -817,7 +829,8 @@ static void label_lines(dctx *c, const rs_label *lb, char top[160],
                       &spent))
         snprintf(big, 160, "%d/%d/%d", b->label_stands, worn, spent);
     else
-        snprintf(big, 160, _("%d stands"), b->label_stands);
+        snprintf(big, 160, PL_("%d stand", "%d stands", b->label_stands),
+                 b->label_stands);
     /* The rating word only: a label has no room for how it came about. */
     snprintf(low, 160, "%s \u00b7 %s", _(mu_morale_name(b->morale)),
              rating_w(b->leader));
