@@ -170,6 +170,22 @@ mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
     return MU_OK;
 }
 
+bool roster_dp(const mu_roster *r)
+{
+    for (int i = 0; i < r->ncorps; i++)
+        if (r->corps[i].rated && r->corps[i].leader == MU_DESPICABLE)
+            return true;
+    for (int i = 0; i < r->ndivs; i++) {
+        const rs_division *d = &r->divs[i];
+        if (d->leader == MU_DESPICABLE)
+            return true;
+        for (int k = 0; k < d->nbrigades; k++)
+            if (d->b[k].leader == MU_DESPICABLE)
+                return true;
+    }
+    return false;
+}
+
 void roster_brigade_name(const rs_brigade *b, char *buf, size_t n)
 {
     if (b->name[0])
@@ -483,6 +499,9 @@ mu_status roster_layout(const mu_roster *r, const mu_roster_opts *o,
     g->margin = 36;
     g->top = 58;
     g->bottom = 40;
+    bool dp = roster_dp(r);
+    if (dp && !o->sheet)
+        g->bottom += RS_LEGEND_H;
     int bw = o->base_w ? o->base_w : 30, bh = o->base_h ? o->base_h : 30;
     if (bw < 15 || bw > 120 || bh < 15 || bh > 120)
         return err_set(err, MU_EINPUT, "a base is 15..120 mm each way");
@@ -506,6 +525,13 @@ mu_status roster_layout(const mu_roster *r, const mu_roster_opts *o,
     bool pages = o->part == MU_PRINT_LABELS ||
                  (o->part == MU_PRINT_ALL &&
                   (o->style != MU_ROSTER_COMPACT || o->sheet));
+    if (pages && dp && o->sheet && out->nlabels > 0) {
+        push_label(&y, RS_LEGEND, -1, -1);
+        if (y.oom) {
+            roster_layout_free(out);
+            return err_nomem(err);
+        }
+    }
     out->label_pages = pages ? (out->nlabels + per - 1) / per : 0;
     return MU_OK;
 }

@@ -126,6 +126,46 @@ static void side_ink(dctx *c, mu_army side)
 }
 
 
+/* s wrapped at word ends to the width w, its top at y, drawn when `draw`;
+ * returns its height. */
+static double text_wrap(dctx *c, double x, double y, double w, const char *s,
+                        double size, int style, bool draw)
+{
+    PangoLayout *pl = mk(c, s, size, style, 0);
+    pango_layout_set_width(pl, (int)(w * PANGO_SCALE));
+    pango_layout_set_wrap(pl, PANGO_WRAP_WORD);
+    int lw, lh;
+    pango_layout_get_size(pl, &lw, &lh);
+    if (draw) {
+        cairo_move_to(c->cr, x, y);
+        pango_cairo_show_layout(c->cr, pl);
+    }
+    g_object_unref(pl);
+    return (double)lh / PANGO_SCALE;
+}
+
+/* The size (from `size` down to `min`) at which s wrapped to w is at most
+ * h high. */
+static double wrap_fit(dctx *c, const char *s, double w, double h,
+                       double size, double min)
+{
+    while (size > min && text_wrap(c, 0, 0, w, s, size, F_REG, false) > h)
+        size = size - 0.25 < min ? min : size - 0.25;
+    return size;
+}
+
+/* What DP means at the table, as the seed's rule expansion has it: a
+ * page's legend and a sheet's legend label say it in these words. */
+static const char *dp_legend(void)
+{
+    return _("DP, despicable (the rule expansion): 0 manoeuvre modifiers; "
+             "\u22121 in melee unless an average or exceptional leader of the "
+             "same brigade outranks him. A corps leader stays with one "
+             "division leader; a division leader stays within command radius "
+             "of a brigade of his division; a brigadier cannot be replaced "
+             "voluntarily.");
+}
+
 /* A "DP" badge, white on black, its left edge at x; returns its width. */
 static double dp_badge(dctx *c, double x, double y, double size)
 {
@@ -930,9 +970,23 @@ static void label_face(dctx *c, const rs_label *lb, double x, double y,
 }
 
 /* A label on plain paper: a faint outline and crop marks around it. */
+/* A sheet's label after the leaders': the DP legend, as large as fits. */
+static void legend_label(dctx *c, double x, double y, double w, double h)
+{
+    double pad = 2 * MM;
+    double size = wrap_fit(c, dp_legend(), w - 2 * pad, h - 2 * pad, 8, 3.5);
+    ink(c, 0.1);
+    text_wrap(c, x + pad, y + pad, w - 2 * pad, dp_legend(), size, F_REG,
+              true);
+}
+
 static void draw_label(dctx *c, const rs_label *lb, double x, double y)
 {
     double w = c->l->g.lw, h = c->l->g.lh;
+    if (lb->corps == RS_LEGEND) {
+        legend_label(c, x, y, w, h);
+        return;
+    }
     c->on_label = true;
     if (!c->o->sheet) {
         ink(c, 0.82);
@@ -1052,8 +1106,22 @@ static void header(dctx *c)
     }
 }
 
+/* The DP legend above the foot of a page that has a DP mark, its last
+ * line just above the footer's, in the room the layout left for it
+ * (RS_LEGEND_H more than the foot's 40 points). */
+static void page_legend(dctx *c)
+{
+    const rs_geom *g = &c->l->g;
+    double room = RS_LEGEND_H + 8, size = wrap_fit(c, dp_legend(), c->w,
+                                                   room, 6.5, 5);
+    double h = text_wrap(c, 0, 0, c->w, dp_legend(), size, F_REG, false);
+    ink(c, 0.2);
+    text_wrap(c, c->x0, g->h - 29 - h, c->w, dp_legend(), size, F_REG, true);
+}
+
 static void draw_page(dctx *c)
 {
+    int dp = c->st->dp_roster + c->st->dp_labels;
     cairo_save(c->cr);
     /* A sheet's labels run to its edges: no header there. */
     if (!(label_page(c) && c->o->sheet))
@@ -1078,6 +1146,8 @@ static void draw_page(dctx *c)
             }
         }
     }
+    if (!c->o->sheet && c->st->dp_roster + c->st->dp_labels > dp)
+        page_legend(c);
     cairo_restore(c->cr);
     c->st->drawn++;
 }
