@@ -160,6 +160,11 @@ function rating(actual, rolled) {
   return [term(actual), dp ? ['\u00a0', el('span', { class: 'dp', title: _('despicable leader') }, 'DP')] : null];
 }
 
+// What DP means at the table, in the seed's rule expansion: beside a
+// leader played as despicable (by the book he plays as average: no note).
+const dpRule = () => el('p', { class: 'hint', 'data-rule': 'dp' },
+  _('DP, despicable (the rule expansion): 0 manoeuvre modifiers; −1 in melee unless an average or exceptional leader of the same brigade outranks him. A corps leader stays with one division leader; a division leader stays within command radius of a brigade of his division; a brigadier cannot be replaced voluntarily.'));
+
 function rollResult(r) {
   if (r.threshold !== undefined)
     return r.roll + (r.result ? ' ≤ ' : ' > ') + r.threshold + ': ' + (r.result ? _('one more') : _('no more'));
@@ -201,6 +206,7 @@ function renderDivision(d) {
     el('thead', {}, el('tr', {}, el('th', { class: 'n' }, '#'), el('th', { class: 'n' }, _('stands')),
       el('th', {}, _('morale')), el('th', {}, _('brigadier')), el('th', { class: 'n' }, _('rolls')))),
     el('tbody', {}, rows))));
+  if (d.leader === 'despicable' || d.brigades.some(b => b.leader === 'despicable')) box.append(dpRule());
   box.append(el('p', { class: 'big' }, _n('Total: {n} stand', 'Total: {n} stands', d.stands)));
   const a = d.artillery, bat = roll('battery'), res = roll('reserve');
   box.append(el('p', {}, _('Artillery: 1 battery per {ratio} stands', { ratio: a.ratio }), rolledWords(roll('ratio'))));
@@ -683,6 +689,8 @@ function divisionCard(d) {
     body = [el('p', {}, _('{sub}; leader', { sub }) + ' ', rating(d.leader.rating, d.leader.rolled)),
       el('p', { class: 'artillery' }, artilleryLine(d.artillery)),
       brigadeList(d, mine(d.side) && !$('#camp-forms').hidden)];
+    if (d.leader.rating === 'despicable' || d.brigades.some(b => b.leader && b.leader.rating === 'despicable'))
+      body.push(dpRule());
   }
   const card = el('details', { class: 'division', 'data-division': d.id }, el('summary', {}, summary), body);
   card.open = divOpen[d.id] ?? mine(d.side);

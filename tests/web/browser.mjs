@@ -84,9 +84,21 @@ try {
     dp = (await page.$$eval('#div-result table.brigades .dp', e => e.length)) ===
       d.brigades.filter(b => b.leader === 'despicable').length;
     check('despicable brigadiers marked DP', dp, s);
+    const rule = await text(page, '#div-result [data-rule="dp"]');
+    check('what DP means beside them', rule.includes('0 manoeuvre modifiers') &&
+      rule.includes('a brigadier cannot be replaced voluntarily'), rule);
     await page.screenshot({ path: join(shots, 'division-dp.png'), fullPage: true });
   }
   check('a seed with a despicable brigadier was found', dp);
+  for (let s = 1; s < 40; s++) { // and no note where no leader is despicable
+    const d = JSON.parse(cli('division', '--army', 'union', '--year', '1863', '--theater', 'east', '--seed', String(s), '--format', 'json'));
+    if (d.leader === 'despicable' || d.brigades.some(b => b.leader === 'despicable')) continue;
+    await page.$eval('input[name="seed"]', (e, v) => { e.value = v; }, String(s));
+    await page.click('#div-go');
+    await page.waitForFunction(v => document.querySelector('#div-result').textContent.includes('seed ' + v), {}, String(s));
+    check('no DP note without a despicable leader', (await page.$$eval('#div-result [data-rule="dp"]', e => e.length)) === 0, s);
+    break;
+  }
 
   // ---- fire a volley ----------------------------------------------------
   await page.click('#tabs [data-tab="fire"]');
