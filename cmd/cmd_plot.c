@@ -377,10 +377,10 @@ const cli_command cmd_plot_card = {
     .name = "plot card",
     .summary = N_("a one-page quick-reference card of every weapon's P"),
     .doc = N_("One A4 page for the table: P by range, every inch, of every weapon "
-           "of the\nweapons file (the built-in ones, or --rules FILE), in the "
-           "open and behind\nhard cover; what each gun fires there; where its "
-           "loads cross (canister\nand roundshot at 22.5 inches). The values "
-           "are those 'muster curve' prints.\n"),
+           "of the\nweapons file (the built-in ones but figure 1's staircase, "
+           "or --rules FILE),\nin the open and behind hard cover; what each "
+           "gun fires there; where its\nloads cross (canister and roundshot "
+           "at 22.5 inches). The values are those\n'muster curve' prints.\n"),
     .opts = card_opts, .run = CLI_FULL_RUN(run_card), .flags = CLI_FULL};
 
 #define ODDS_DOC N_("The exact distribution as bars, with the mean marked.\n")
