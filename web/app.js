@@ -568,6 +568,7 @@ const madeHere = new Set(); // the events this page recorded (X-Muster-Events)
 const arrived = [];         // events the stream brought since the last redraw
 
 let resetFrom = null; // a "reset": the events after this id come from the log
+let crowded = false;  // "closed": this link's other devices hold its streams
 function onStreamBlock(block) {
   let id = null, data = '', kind = 'event';
   for (const line of block.split('\n')) {
@@ -575,6 +576,7 @@ function onStreamBlock(block) {
     else if (line.startsWith('event: ')) kind = line.slice(7);
     else if (line.startsWith('data: ')) data += line.slice(6);
   }
+  if (kind === 'closed') { crowded = true; return; }
   if (!id || !data || id <= lastEventId) return;
   if (kind === 'reset') { // too many to stream: the log has them
     if (resetFrom === null) resetFrom = lastEventId;
@@ -607,7 +609,10 @@ async function live() {
       }
     } catch (e) { /* the server restarted, or the phone slept: again */ }
     $('#live').hidden = true;
-    await new Promise(r => setTimeout(r, 1000));
+    // Closed for a newer stream of the same link (another tab or device):
+    // taking it back at once would close that one in turn.
+    await new Promise(r => setTimeout(r, crowded ? 30000 : 1000));
+    crowded = false;
   }
 }
 

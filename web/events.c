@@ -13,7 +13,12 @@
  * resumed when events come. A client that stops reading leaves its bytes
  * in a buffer of its own (the socket's send buffer is kept small): past
  * WEB_STREAM_MAX the stream is dropped (its buffer freed, the socket shut,
- * the drop counted and logged), so no client holds memory or a worker. */
+ * the drop counted and logged), so no client holds memory or a worker.
+ *
+ * A link holds at most WEB_STREAMS_PER_LINK streams: opening one more ends
+ * the link's oldest with a "closed" event (the page then waits before it
+ * tries again), so that one link, however many streams it opens, never
+ * takes the server's connections from the other links. */
 #include "web.h"
 
 #include <cjson/cJSON.h>
@@ -25,6 +30,8 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#define WEB_CATCH_UP 200 /* events a stream catches up by; more: a reset */
+
 typedef struct stream {
     struct stream *prev, *next;
     struct web_events *hub;
@@ -35,6 +42,7 @@ typedef struct stream {
     char *buf;
     size_t len, off, cap;
     bool suspended, dead;
+    bool closing; /* ends once its buffer is sent (the link's oldest) */
 } stream;
 
 struct web_events {
@@ -121,8 +129,10 @@ static void wake(stream *st)
     }
 }
 
-/* The log as viewer v sees it (JSON), NULL when it cannot be read. */
-static cJSON *log_of(const char *campaign, int v)
+/* The events after `after` as viewer v sees them in the log (JSON), the
+ * last `cap` of them (0: all), NULL when it cannot be read: a page of the
+ * log, not the war. */
+static cJSON *log_of(const char *campaign, int v, int64_t after, int64_t cap)
 {
     mu_campaign *c;
     mu_error err;
@@ -130,7 +140,8 @@ static cJSON *log_of(const char *campaign, int v)
     if (mu_campaign_open_read(campaign, &c, &err) != MU_OK)
         return NULL;
     mu_render_opts ro = {.format = MU_FMT_JSON};
-    mu_status s = mu_campaign_log(c, (mu_side)v, NULL, &ro, &text, &err);
+    mu_log_range r = {.since = after > 0 ? after : 0, .last = cap};
+    mu_status s = mu_campaign_log(c, (mu_side)v, &r, &ro, &text, &err);
     mu_campaign_close(c);
     cJSON *j = s == MU_OK ? cJSON_Parse(text) : NULL;
     free(text);
@@ -228,7 +239,7 @@ static void give_new(web_events *h)
     for (stream *st = h->streams; st; st = st->next) {
         int k = st->viewer + 1;
         if (!v[k].log) {
-            v[k].log = log_of(h->campaign, st->viewer);
+            v[k].log = log_of(h->campaign, st->viewer, h->head, 0);
             v[k].last = h->head;
             v[k].ok = v[k].log && gather(v[k].log, h->head, SIZE_MAX,
                                          &v[k].text, &v[k].len, &v[k].last);
@@ -240,8 +251,11 @@ static void give_new(web_events *h)
                 put(st, v[k].text, v[k].len);
                 st->last = v[k].last;
             }
-        } else if (!put_events(st, v[k].log, st->last, SIZE_MAX)) {
-            st->dead = true; /* out of memory: the client reconnects */
+        } else { /* behind the others: its own page of the log */
+            cJSON *own = log_of(h->campaign, st->viewer, st->last, 0);
+            if (!own || !put_events(st, own, st->last, SIZE_MAX))
+                st->dead = true; /* out of memory: the client reconnects */
+            cJSON_Delete(own);
         }
         wake(st);
     }
@@ -279,6 +293,8 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
     ssize_t n;
     if (st->dead) {
         n = MHD_CONTENT_READER_END_WITH_ERROR;
+    } else if (st->closing && st->len == st->off) {
+        n = MHD_CONTENT_READER_END_OF_STREAM;
     } else if (st->len > st->off) {
         size_t k = st->len - st->off < max ? st->len - st->off : max;
         memcpy(buf, st->buf + st->off, k);
@@ -332,6 +348,23 @@ void web_events_close_all(web_events *h)
     pthread_mutex_unlock(&h->lock);
 }
 
+/* The link's streams beyond WEB_STREAMS_PER_LINK - 1, oldest first (the
+ * list holds the newest first), end with a "closed" event: room for one
+ * more. Under h->lock. */
+static void make_room(web_events *h, int viewer)
+{
+    size_t open = 0;
+    for (stream *st = h->streams; st; st = st->next)
+        if (st->viewer == viewer && !st->dead && !st->closing &&
+            ++open >= WEB_STREAMS_PER_LINK) {
+            static const char closed[] = "event: closed\ndata: "
+                                         "{\"reason\":\"too-many-streams\"}\n\n";
+            put(st, closed, sizeof closed - 1);
+            st->closing = true;
+            wake(st);
+        }
+}
+
 struct MHD_Response *web_events_open(web_events *h, struct MHD_Connection *c,
                                      int viewer, int64_t last)
 {
@@ -355,10 +388,15 @@ struct MHD_Response *web_events_open(web_events *h, struct MHD_Connection *c,
     st->last = last >= 0 && last < h->head ? last : h->head;
     put(st, "retry: 1000\n\n", 13);
     if (st->last < h->head) { /* catching up */
-        cJSON *log = log_of(h->campaign, viewer);
-        /* More than half the bound would be dropped at once, and again at
-         * every reconnect: one "reset" instead, and the page reloads. */
-        if (!log || !put_events(st, log, st->last, WEB_STREAM_MAX / 2)) {
+        /* A page of at most WEB_CATCH_UP events is read: more (or more
+         * than half the bound, which would be dropped at once, and again at
+         * every reconnect) is one "reset" instead, and the page reloads. */
+        cJSON *log = log_of(h->campaign, viewer, st->last, WEB_CATCH_UP);
+        cJSON *evs = log ? cJSON_GetObjectItemCaseSensitive(log, "events")
+                         : NULL;
+        bool whole = h->head - st->last <= WEB_CATCH_UP &&
+                     cJSON_GetArraySize(evs) == (int)(h->head - st->last);
+        if (!whole || !put_events(st, log, st->last, WEB_STREAM_MAX / 2)) {
             char reset[64];
             int k = snprintf(reset, sizeof reset, "id: %lld\nevent: reset\n"
                              "data: {}\n\n", (long long)h->head);
@@ -367,6 +405,7 @@ struct MHD_Response *web_events_open(web_events *h, struct MHD_Connection *c,
         cJSON_Delete(log);
         st->last = h->head;
     }
+    make_room(h, viewer);
     st->next = h->streams;
     if (h->streams)
         h->streams->prev = st;

@@ -128,6 +128,9 @@ bool web_idem_first(const char *campaign, web_viewer viewer, const char *key,
 
 #define WEB_STREAM_MAX 65536 /* bytes a stream may have unread: then dropped */
 #define WEB_STREAM_SNDBUF 16384 /* a stream socket's SO_SNDBUF */
+/* Streams one link may hold open (a player's phone, tablet and laptop,
+ * each with a tab or two): one more closes the link's oldest. */
+#define WEB_STREAMS_PER_LINK 8
 typedef struct web_events web_events;
 struct MHD_Connection;
 struct MHD_Response;
