@@ -79,6 +79,13 @@ static void corps_text(const mu_corps *c, const mu_render_opts *o,
               c->leader != c->leader_rolled ? t->w[LW_BY_BOOK]
               : c->leader == MU_DESPICABLE  ? t->w[LW_MARK_DP]
                                             : "");
+    /* Seed 000: a despicable corps leader is permanently attached to one of
+     * his division leaders. muster's reading: the first division's, as in
+     * a campaign, where it is the division whose engagement rolled him. */
+    if (c->leader == MU_DESPICABLE && c->ndivisions > 0)
+        sb_puts(sb, _("  He stays with the leader of division 1 for good "
+                      "(a despicable corps leader is attached to one of his "
+                      "division leaders)\n"));
     for (int i = 0; i < c->ndivisions; i++) {
         sb_puts(sb, "\n");
         render_division_text(&c->divisions[i], o, t, (uint64_t)i + 1, sb,
@@ -111,6 +118,9 @@ static void corps_md(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
                             "%d batteries, %d to the %s\n\n",
                             (unsigned long)c->batteries),
               c->batteries, c->reserve, render_reserve_name(&t, c->army, true));
+    if (c->leader == MU_DESPICABLE && c->ndivisions > 0) /* as corps_text */
+        sb_puts(sb, _("The corps leader stays with the leader of division 1 "
+                      "for good.\n\n"));
     for (int i = 0; i < c->ndivisions; i++)
         render_division_md(&c->divisions[i], o, i + 1, true, sb);
 }
