@@ -117,9 +117,11 @@ static void md_item(const char *text, sbuf *sb)
 /* ---- JSON --------------------------------------------------------------- */
 
 /* Entries of a list about divisions hidden from the viewer become one entry
- * per division, {division, side, hidden, and the sum of `keep` if given}.
+ * per division, {division, side, hidden, and the sum of `keep` if given}
+ * (one per entry when not `merge`: each captured leader is one).
  * The list is camp_ev_encode's own output, so every entry has its fields. */
-static void mask_list(cJSON *list, const char *keep, const masks *m)
+static void mask_entries(cJSON *list, const char *keep, bool merge,
+                         const masks *m)
 {
     cJSON *mask = NULL;
     int last = 0;
@@ -131,7 +133,7 @@ static void mask_list(cJSON *list, const char *keep, const masks *m)
             continue;
         }
         int n = keep ? cJSON_GetObjectItemCaseSensitive(r, keep)->valueint : 0;
-        if (div == last && mask) {
+        if (merge && div == last && mask) {
             cJSON *k = cJSON_GetObjectItemCaseSensitive(mask, keep);
             if (k)
                 cJSON_SetNumberValue(k, k->valuedouble + n);
@@ -149,6 +151,11 @@ static void mask_list(cJSON *list, const char *keep, const masks *m)
         }
         r = next;
     }
+}
+
+static void mask_list(cJSON *list, const char *keep, const masks *m)
+{
+    mask_entries(list, keep, true, m);
 }
 
 /* The event as JSON: id and kind, then its data, masked for the viewer. */
@@ -172,6 +179,10 @@ static cJSON *event_json(const camp_ev *e, bool hide, const masks *m)
         cJSON_DeleteItemFromObjectCaseSensitive(data, "known");
     mask_list(cJSON_GetObjectItemCaseSensitive(data, "returns"), NULL, m);
     mask_list(cJSON_GetObjectItemCaseSensitive(data, "stands"), "stands", m);
+    /* a hidden division's captured leader is "a leader": no post, brigade
+     * or rating (the text's "(hidden): a leader") */
+    mask_entries(cJSON_GetObjectItemCaseSensitive(data, "leaders"), NULL,
+                 false, m);
     while (data && data->child) { /* move the data after id and kind */
         cJSON *kid = cJSON_DetachItemViaPointer(data, data->child);
         /* An undo's payload names the undone event's kind as "kind": a

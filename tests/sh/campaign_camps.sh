@@ -74,6 +74,11 @@ grep -q 'division 2 brigade 1' log.txt && { cat log.txt; fail "the log tells the
 # Home again: one camp at a time, then every camp of a side.
 m exchange $F --union 0 --confederate-leaders 1
 grep -q '1 Confederate leader goes home' out.txt || { cat out.txt; fail "exchange text"; }
+# The Union's log of it: Heth's brigadier is "a leader", in JSON too.
+"$muster" campaign log $F --as union --format json >log.json || fail "log json"
+grep -q '"leaders":\[{"division":2,"side":"confederate","hidden":true}\]' log.json ||
+    { cat log.json; fail "the freed leader of the hidden division is not masked in JSON"; }
+grep -q exceptional log.json && fail "the JSON log tells the hidden brigadier's rating"
 m liberate $F --camp "Libby Prison"
 grep -q 'Libby Prison, holding union men, is freed, 1 stand, 1 battery rejoin' out.txt || { cat out.txt; fail "liberate --camp text"; }
 m liberate $F --side union
