@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd_campaign.c -- muster campaign SUB FILE ...: a thin client of the
  * mu_campaign_* API, one table entry per subcommand. */
-#include "opts.h"
+#include "campaign_cmd.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,16 +11,6 @@ static const char *const text_json[] = {"text", "json", NULL};
 static const char *const winner_words[] = {"union", "confederate", "none",
                                            NULL};
 static const char *const text_json_md[] = {"text", "json", "markdown", NULL};
-
-#define CAMP_AS                                                                \
-    {.name = "as", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "SIDE", \
-     .help = N_("act for one side: nothing about the other side's unrevealed "    \
-             "divisions is told or changed (default: the umpire, who sees "    \
-             "all)")}
-#define CAMP_FORMAT OPT_FORMAT(text_json, "text (default) or json")
-#define CAMP_SIDE(req)                                                         \
-    {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",  \
-     .flags = (req), .help = N_("union or confederate")}
 
 /* The run functions keep the ledger (SQLite, libsodium): muster-ledger's
  * and muster-full's. The everyday muster keeps the table below (help, man
@@ -159,8 +149,7 @@ static cli_rc emit_answer(cli_ctx *cx, const mu_campaign_answer *a)
 
 /* ---- subcommands that write one event ----------------------------------- */
 
-typedef mu_status (*event_fn)(mu_campaign *c, cli_ctx *cx, int div,
-                              mu_dice *d, int64_t *ev, mu_error *err);
+typedef cli_event_fn event_fn;
 
 /* Opens FILE (and reads DIV when `div`), makes the dice if the command
  * takes them, runs fn and keeps its event. */
@@ -182,6 +171,11 @@ static cli_rc run_event(cli_ctx *cx, event_fn fn, bool div)
     cli_close_campaign(cx, c);
     mu_dice_free(d);
     return rc;
+}
+
+cli_rc cli_campaign_event(cli_ctx *cx, cli_event_fn fn, bool div)
+{
+    return run_event(cx, fn, div);
 }
 
 static mu_status do_start(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
@@ -245,54 +239,6 @@ static cli_rc run_casualties(cli_ctx *cx)
                          "prisoners go: give it with --captured or "
                          "--batteries-captured"));
     return run_event(cx, do_casualties, true);
-}
-
-static mu_status do_exchange(mu_campaign *c, cli_ctx *cx, int div,
-                             mu_dice *d, int64_t *ev, mu_error *err)
-{
-    (void)div, (void)d;
-    mu_exchange k = {(int)cli_num(cx, O_union, 0),
-                     (int)cli_num(cx, O_confederate, 0),
-                     (int)cli_num(cx, O_union_leaders, 0),
-                     (int)cli_num(cx, O_confederate_leaders, 0),
-                     (int)cli_num(cx, O_union_batteries, 0),
-                     (int)cli_num(cx, O_confederate_batteries, 0)};
-    return mu_campaign_exchange(c, &k, ev, err);
-}
-
-/* By mutual consent: each side says what it sends home (0 is allowed). */
-static cli_rc run_exchange(cli_ctx *cx)
-{
-    static const cli_optid opts[2][3] = {
-        {O_union, O_union_leaders, O_union_batteries},
-        {O_confederate, O_confederate_leaders, O_confederate_batteries}};
-    for (int a = 0; a < 2; a++)
-        if (!cli_has(cx, opts[a][0]) && !cli_has(cx, opts[a][1]) &&
-            !cli_has(cx, opts[a][2]))
-            return cli_error(cx, _("campaign exchange: an exchange is by mutual "
-                             "consent: give both --union N and --confederate M "
-                             "(0 is allowed); a side's --union-leaders/"
-                             "--union-batteries (--confederate-...) count as "
-                             "its part too"));
-    return run_event(cx, do_exchange, false);
-}
-
-static mu_status do_liberate(mu_campaign *c, cli_ctx *cx, int div,
-                             mu_dice *d, int64_t *ev, mu_error *err)
-{
-    (void)div, (void)d;
-    mu_liberation k = {(mu_army)cli_choice(cx, O_side, 0),
-                       cli_str(cx, O_camp)};
-    return mu_campaign_liberate(c, &k, ev, err);
-}
-
-static cli_rc run_liberate(cli_ctx *cx)
-{
-    if (!cli_has(cx, O_side) && !cli_has(cx, O_camp))
-        return cli_error(cx, _("campaign liberate: say which camp is freed: "
-                         "--camp NAME, or --side S for every camp holding S's "
-                         "men"));
-    return run_event(cx, do_liberate, false);
 }
 
 /* camp FILE --side S [--default NAME]: chooses S's default camp, or says
@@ -1093,23 +1039,6 @@ static const cli_opt name_opts[] = {
     CAMP_FORMAT,
     {0}};
 
-static const cli_opt exchange_opts[] = {
-    {.name = "union", .type = ARG_NUM, .lo = 0, .hi = 100000, .metavar = "N",
-     .help = N_("Union stands the Confederates give back")},
-    {.name = "confederate", .type = ARG_NUM, .lo = 0, .hi = 100000,
-     .metavar = "M", .help = N_("Confederate stands the Union gives back")},
-    {.name = "union-leaders", .type = ARG_NUM, .lo = 0, .hi = 100000,
-     .metavar = "N", .help = N_("captured Union leaders given back")},
-    {.name = "confederate-leaders", .type = ARG_NUM, .lo = 0, .hi = 100000,
-     .metavar = "M", .help = N_("captured Confederate leaders given back")},
-    {.name = "union-batteries", .type = ARG_NUM, .lo = 0, .hi = 100000,
-     .metavar = "N", .help = N_("captured Union batteries given back")},
-    {.name = "confederate-batteries", .type = ARG_NUM, .lo = 0, .hi = 100000,
-     .metavar = "M", .help = N_("captured Confederate batteries given back")},
-    CAMP_AS,
-    CAMP_FORMAT,
-    {0}};
-
 static const cli_opt side_opts[] = {CAMP_SIDE(CLI_REQUIRED), CAMP_AS,
                                     CAMP_FORMAT, {0}};
 static const cli_opt camp_opts[] = {
@@ -1123,18 +1052,6 @@ static const cli_opt camp_opts[] = {
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
-#define ONE_CAMP N_("%s: free one camp with --camp NAME, or every camp "      \
-                    "holding a side's men with --side S, not both")
-static const cli_opt liberate_opts[] = {
-    {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",
-     .group = 5, .conflict = ONE_CAMP,
-     .help = N_("every camp holding this side's men (union or confederate)")},
-    {.name = "camp", .type = ARG_TEXT, .metavar = "NAME", .group = 5,
-     .help = N_("one camp, by the name 'prisoners' shows")},
-    CAMP_AS,
-    CAMP_FORMAT,
-    {0}};
-
 #define ONE_LEADER                                                             \
     N_("%s: name one leader: --brigade K, --corps-leader, or neither for the " \
        "division leader")
@@ -1392,26 +1309,6 @@ const cli_command cmd_campaign_prisoners = {
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = prisoners_opts, .run = CLI_FULL_RUN(run_prisoners),
     .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};
-const cli_command cmd_campaign_exchange = {
-    .name = "campaign exchange", .summary = N_("exchange prisoners"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
-    .opts = exchange_opts, .run = CLI_FULL_RUN(run_exchange),
-    .doc = N_("Both sides' counts come home, longest held first, from any camp:\n"
-           "stands rejoin their brigades, a leader takes back his post (his\n"
-           "replacement steps down), batteries rejoin their division. Acting\n"
-           "for a side (--as), only prisoners of divisions it may see: while\n"
-           "the other side's hidden division has prisoners of a kind asked\n"
-           "for, that side or the umpire records the exchange.\n"),
-    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
-const cli_command cmd_campaign_liberate = {
-    .name = "campaign liberate", .summary = N_("free a prisoner-of-war camp"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
-    .opts = liberate_opts, .run = CLI_FULL_RUN(run_liberate),
-    .doc = N_("--camp NAME frees one camp; --side S every camp holding S's men.\n"
-           "Everyone freed goes home as in an exchange. Acting for a side\n"
-           "(--as), a camp holding prisoners of the other side's hidden\n"
-           "division is refused: that side or the umpire frees it.\n"),
-    .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_camp = {
     .name = "campaign camp", .summary = N_("a side's default prisoner-of-war camp"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,

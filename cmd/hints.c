@@ -91,6 +91,12 @@ static const lib_format lib_composed[] = {
     {N_("not a regular file, so not a campaign file"), NULL},
     {N_("no replay is known for its kind"), NULL},
     {N_("the log does not begin with a new campaign"), NULL},
+    /* an offer's answers and kinds (prisoners.c) */
+    {N_("accepted"), NULL},
+    {N_("declined"), NULL},
+    {N_("withdrawn"), NULL},
+    {N_("an exchange"), NULL},
+    {N_("a liberation"), NULL},
     /* check's report */
     {N_("FAILED"), NULL},
     {N_("every hash follows"), NULL},

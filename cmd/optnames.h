@@ -9,7 +9,7 @@
 #define MUSTER_CLI_OPTNAMES_H
 
 #define CLI_OPTION_NAMES(X) \
-    X(arm, "arm") X(army, "army") X(as, "as") X(ask, "ask") X(base, "base") \
+    X(accept, "accept") X(arm, "arm") X(army, "army") X(as, "as") X(ask, "ask") X(base, "base") \
     X(batteries_captured, "batteries-captured") \
     X(batteries_lost, "batteries-lost") X(battle, "battle") \
     X(brigade, "brigade") \
@@ -23,7 +23,7 @@
     X(contribution, "contribution") X(corps, "corps") \
     X(corps_leader, "corps-leader") X(count, "count") X(cover, "cover") \
     X(crew, "crew") X(crew_left, "crew-left") X(crossings, "crossings") \
-    X(crossover, "crossover") X(default, "default") X(division, "division") \
+    X(crossover, "crossover") X(decline, "decline") X(default, "default") X(division, "division") \
     X(divisions, "divisions") X(dpi, "dpi") X(fair, "fair") \
     X(figures, "figures") X(fold, "fold") X(format, "format") \
     X(from, "from") X(gun, "gun") \
@@ -47,7 +47,7 @@
     X(timeout, "timeout") X(title, "title") X(to, "to") X(trials, "trials") \
     X(union, "union") X(union_batteries, "union-batteries") \
     X(union_leaders, "union-leaders") X(weapon, "weapon") \
-    X(winner, "winner") X(yards, "yards") X(year, "year")
+    X(winner, "winner") X(withdraw, "withdraw") X(yards, "yards") X(year, "year")
 
 typedef enum cli_optid {
 #define CLI_OPT_ENUM(id, name) O_##id,

@@ -6,6 +6,9 @@
 #   args: WORDS    the arguments, one line, shell words, run in a fresh
 #                  temporary folder holding data -> tests/data ($SRC is the
 #                  source tree)
+#   setup: WORDS   (optional) a shell command run first in that folder, its
+#                  output discarded, $MUSTER the tool (a campaign the case
+#                  then changes: setup: sh data/offers.sh); failing fails
 #   code: N        the expected exit code (no line: 0)
 #   # ...          a comment (header only)
 #   ==> stdin <==  standard input (no section: /dev/null)
@@ -103,8 +106,9 @@ awk -v d="$work/case" '
     }
     sec == "" {
         if ($0 ~ /^args:( |$)/) { args = 1; print substr($0, 7) > (d "/args") }
+        else if ($0 ~ /^setup: /) { print substr($0, 8) > (d "/setup") }
         else if ($0 ~ /^code: [0-9]+$/) { print substr($0, 7) > (d "/code"); next }
-        else if ($0 !~ /^#/ && $0 != "") { print "line " NR ": not args:, code: or a comment"; exit 2 }
+        else if ($0 !~ /^#/ && $0 != "") { print "line " NR ": not args:, setup:, code: or a comment"; exit 2 }
         print > (d "/head")
         next
     }
@@ -118,6 +122,11 @@ fi
 cd "$work/run" || exit 1
 # data files as data/NAME, so messages show short relative paths
 ln -s "$SRC/tests/data" data
+if [ -f "$work/case/setup" ] &&
+    ! (MUSTER=$muster; export MUSTER; eval "$(cat "$work/case/setup")") \
+        >"$work/setup.out" 2>&1; then
+    echo "setup failed: $(cat "$work/case/setup")"; cat "$work/setup.out"; exit 1
+fi
 eval "set -- $(cat "$work/case/args")"
 stdin=/dev/null
 [ -f "$work/case/stdin" ] && stdin="$work/case/stdin"

@@ -398,7 +398,7 @@ static void schema6_file_is_upgraded(void **state)
     /* Opened to write: upgraded on disk, the same head and listings. */
     assert_int_equal(mu_campaign_open(to, &c, &err), MU_OK);
     assert_int_equal(mu_campaign_check(c, &t, &err), MU_OK);
-    assert_non_null(strstr(t, "campaign \"Scen\": schema 10\n"));
+    assert_non_null(strstr(t, "campaign \"Scen\": schema 11\n"));
     free(t);
     assert_int_equal(mu_campaign_head(c, head, &n, &err), MU_OK);
     assert_int_equal(n, 31);

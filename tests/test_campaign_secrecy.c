@@ -222,88 +222,113 @@ static char *held_state(mu_campaign *c)
     return all;
 }
 
-/* exchange and liberate acting for a side (issue 13's leftover): a side
- * frees only divisions it may see. Anything that would free prisoners of
- * the other side's hidden division is refused with one message naming no
- * division, decided on what the side's own prisoners list shows, and
- * nothing changes; its own men, and the other side's once revealed, go
- * home. */
+/* One event as `viewer`'s log shows it (the handle acts for viewer after). */
+static char *event_as(mu_campaign *c, mu_side viewer, int64_t ev,
+                      mu_format fmt)
+{
+    mu_error err;
+    char *t = NULL;
+    assert_int_equal(mu_campaign_act_as(c, viewer, &err), MU_OK);
+    assert_int_equal(mu_campaign_event(c, ev, viewer, RO(fmt), &t, &err),
+                     MU_OK);
+    return t;
+}
+
+/* The prisoners part of held_state: what a release changes. */
+static void same_prisoners(const char *a, const char *b)
+{
+    size_t n = (size_t)(strrchr(a, '|') - a);
+    assert_int_equal(n, (size_t)(strrchr(b, '|') - b));
+    assert_memory_equal(a, b, n);
+}
+
+/* exchange and liberate acting for a side are offers (seed 000: prisoners
+ * "can only be exchanged by mutual consent"): an offer moves no one and
+ * names no division; the other side's accept frees the men, the hidden
+ * division's among them, and the side's log of that accept (text and
+ * JSON) tells neither the brigade nor the rating of the hidden division's
+ * captured leader. Neither side alone empties the other's camp. */
 static void releases_acting_for_a_side(void **state)
 {
     (void)state;
     int u, k;
     mu_campaign *c = scene(&u, &k);
     mu_error err;
-    /* The Union holds 2 of the hidden Heth's stands in Camp Douglas and a
-     * battery of its own is held by the Confederates in Libby Prison, with
-     * a Union stand in their default camp. */
+    /* The Union holds 2 of the hidden Heth's stands and his brigadier of
+     * brigade 1 (exceptional) in Camp Douglas; a battery of its own is held
+     * by the Confederates in Libby Prison, with a Union stand in their
+     * default camp. */
     mu_casualties hk = {.brigade = 1, .captured = 2, .camp = "Camp Douglas"};
     assert_int_equal(mu_campaign_casualties(c, k, &hk, NULL, &err), MU_OK);
+    mu_dice *d = script((const int[]){50}, 1);
+    assert_int_equal(mu_campaign_leader_captured(c, k, MU_POST_BRIGADE, 1,
+                                                 "Camp Douglas", d, NULL,
+                                                 &err), MU_OK);
+    mu_dice_free(d);
     mu_casualties hu = {.brigade = 1, .captured = 1, .batteries = 1,
                         .camp = "Libby Prison"};
     assert_int_equal(mu_campaign_casualties(c, u, &hu, NULL, &err), MU_OK);
     assert_int_equal(mu_campaign_casualties(c, u, STANDS(2, 0, 1), NULL, &err),
                      MU_OK);
 
-    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
+    /* The Confederates offer their brigadier and a stand for a Union
+     * stand: the offer moves no one, and its maker cannot accept it. */
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_CONFEDERATE, &err), MU_OK);
     char *before = held_state(c);
-    mu_exchange give = {.confederate_stands = 1};
-    mu_exchange both = {.union_stands = 1, .confederate_stands = 1};
-    char msg[4][sizeof err.msg];
-    assert_int_equal(mu_campaign_exchange(c, &give, NULL, &err), MU_ESTATE);
-    assert_int_equal(err.reason, MU_R_HIDDEN_DIVISION);
-    snprintf(msg[0], sizeof msg[0], "%s", err.msg);
-    assert_int_equal(mu_campaign_exchange(c, &both, NULL, &err), MU_ESTATE);
-    snprintf(msg[1], sizeof msg[1], "%s", err.msg);
-    assert_int_equal(
-        mu_campaign_liberate(c, FREE_SIDE(MU_CONFEDERATE), NULL, &err),
-        MU_ESTATE);
-    assert_int_equal(err.reason, MU_R_HIDDEN_DIVISION);
-    snprintf(msg[2], sizeof msg[2], "%s", err.msg);
-    assert_int_equal(
-        mu_campaign_liberate(c, FREE_CAMP("Camp Douglas"), NULL, &err),
-        MU_ESTATE);
-    snprintf(msg[3], sizeof msg[3], "%s", err.msg);
-    assert_string_equal(msg[0], msg[1]);
-    assert_string_equal(msg[2], msg[3]);
-    assert_non_null(strstr(msg[0], "acting for the Union, this exchange "
-                                   "cannot be recorded"));
-    assert_non_null(strstr(msg[2], "nothing was changed"));
-    for (int i = 0; i < 4; i++) { /* no division, name, brigade or count */
-        assert_null(strstr(msg[i], "Heth"));
-        assert_null(strpbrk(msg[i], "0123456789"));
-    }
+    mu_exchange give = {.union_stands = 1, .confederate_stands = 1,
+                        .confederate_leaders = 1};
+    int64_t offer = 0, ev = 0;
+    assert_int_equal(mu_campaign_exchange(c, &give, &offer, &err), MU_OK);
     char *after = held_state(c);
-    assert_string_equal(before, after);
+    same_prisoners(before, after);
     free(after);
     free(before);
+    mu_offer_reply acc = {offer, MU_OFFER_ACCEPT, MU_OFFER_EXCHANGE};
+    assert_int_equal(mu_campaign_offer_answer(c, &acc, NULL, &err), MU_ESTATE);
+    assert_non_null(strstr(err.msg, "made by the Confederates"));
+    char *t = event_as(c, MU_SIDE_UNION, offer, MU_FMT_TEXT);
+    assert_non_null(strstr(t, " offer by the Confederates: an exchange of 1 "
+                              "Union stand, 1 Confederate stand and 1 "
+                              "Confederate leader, for the Union to accept or "
+                              "decline\n"));
+    free(t);
 
-    /* The Union's own men are the Union's: from Libby Prison, then a stand
-     * exchanged for nothing of the Confederates'. */
-    int64_t ev = 0;
-    assert_int_equal(
-        mu_campaign_liberate(c, FREE_CAMP("Libby Prison"), &ev, &err), MU_OK);
-    mu_exchange mine = {.union_stands = 1};
-    assert_int_equal(mu_campaign_exchange(c, &mine, &ev, &err), MU_OK);
-    /* The Confederates may free their own hidden division's men. */
-    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_CONFEDERATE, &err),
-                     MU_OK);
-    assert_int_equal(mu_campaign_exchange(c, &give, NULL, &err), MU_OK);
-    /* Revealed, Heth is no secret: the Union frees his last stand. */
-    char *doc = NULL;
-    assert_int_equal(mu_campaign_reveal(c, k, &doc, &err), MU_OK);
-    free(doc);
-    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
-    assert_int_equal(
-        mu_campaign_liberate(c, FREE_CAMP("Camp Douglas"), NULL, &err), MU_OK);
+    /* The Union accepts: the men go home, and its log of it masks Heth. */
+    assert_int_equal(mu_campaign_offer_answer(c, &acc, &ev, &err), MU_OK);
+    t = event_as(c, MU_SIDE_UNION, ev, MU_FMT_TEXT);
+    assert_non_null(strstr(t, "confederate division 2 (hidden): 1, "
+                              "confederate division 2 (hidden): a leader"));
+    free(t);
+    t = event_as(c, MU_SIDE_UNION, ev, MU_FMT_JSON);
+    assert_non_null(strstr(t, "\"leaders\":[{\"division\":2,\"side\":"
+                              "\"confederate\",\"hidden\":true}]"));
+    assert_null(strstr(t, "exceptional"));
+    assert_null(strstr(t, "\"post\""));
+    free(t);
+    assert_int_equal(mu_campaign_offer_answer(c, &acc, NULL, &err), MU_ESTATE);
+
+    /* A liberation offered by the Union, declined: no one moves. */
+    assert_int_equal(mu_campaign_liberate(c, FREE_CAMP("Libby Prison"), &offer,
+                                          &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_CONFEDERATE, &err), MU_OK);
+    mu_offer_reply no = {offer, MU_OFFER_DECLINE, MU_OFFER_LIBERATION};
+    assert_int_equal(mu_campaign_offer_answer(c, &no, NULL, &err), MU_OK);
     assert_int_equal(mu_campaign_act_as(c, MU_SIDE_NONE, &err), MU_OK);
-    char *t = NULL;
+    t = NULL;
     assert_int_equal(mu_campaign_prisoners(c, RO(MU_FMT_TEXT), &t, &err),
                      MU_OK);
-    assert_string_equal(t, "The Union holds 0 Confederate stands; the "
-                        "Confederates hold 0 Union stands.\n");
+    assert_string_equal(t, "Held by the Union in Camp Douglas:\n"
+                        "  confederate division 2 \"Heth\" brigade 1: 1 stand\n"
+                        "Held by the Confederates in Confederate POW camp:\n"
+                        "  union division 1 \"Wadsworth\" brigade 2: 1 stand\n"
+                        "Held by the Confederates in Libby Prison:\n"
+                        "  union division 1 \"Wadsworth\": 1 battery\n"
+                        "The Union holds 1 Confederate stand, 0 leaders, 0 "
+                        "batteries; the Confederates hold 1 Union stand, 0 "
+                        "leaders, 1 battery.\n");
     free(t);
     assert_int_equal(mu_campaign_check(c, &t, &err), MU_OK);
+    assert_non_null(strstr(t, "every table agrees"));
     free(t);
     mu_campaign_close(c);
 }

@@ -104,7 +104,7 @@ typedef struct mu_campaign mu_campaign;
 /* The schema this muster writes (PRAGMA user_version). Files with a newer
  * schema are refused; an older file is upgraded in place when it is opened
  * (one transaction; a file that cannot be written then fails to open). */
-#define MU_CAMPAIGN_SCHEMA 10
+#define MU_CAMPAIGN_SCHEMA 11
 
 /* A share of the losses is a mu_rat in [0, 1] (1/2 is the seed's 50 %).
  * mu_share_parse reads a percentage "50", "66.67" or "50%" (at most 4
@@ -578,7 +578,10 @@ typedef struct mu_exchange {
 /* An exchange by mutual consent of stands, leaders and batteries: stands
  * rejoin the brigade each was taken from, a leader takes back the post he
  * was taken from (his replacement steps down), batteries rejoin their
- * division.
+ * division. The umpire (a handle acting for no side) records it at once;
+ * acting for a side, it is that side's offer: an event that moves no one
+ * until the other side accepts it (mu_campaign_offer_answer), when what it
+ * asks for is freed as held then. *event is the exchange's or the offer's.
  * Errors: MU_EINPUT for more than are held of any kind, or for nothing. */
 MU_API mu_status mu_campaign_exchange(mu_campaign *c, const mu_exchange *x,
                                       int64_t *event, mu_error *err);
@@ -591,11 +594,46 @@ typedef struct mu_liberation {
 } mu_liberation;
 
 /* The camps `x` names are liberated: everyone they hold (stands, leaders,
- * batteries) goes home as in mu_campaign_exchange.
+ * batteries) goes home as in mu_campaign_exchange. Acting for a side, it
+ * is an offer as there: everyone the camps hold when the other side
+ * accepts it goes home then.
  * Errors: MU_EINPUT for a side that is none or a camp name that is not a
  * name; MU_ESTATE when no such camp holds anyone. */
 MU_API mu_status mu_campaign_liberate(mu_campaign *c, const mu_liberation *x,
                                       int64_t *event, mu_error *err);
+
+/* An answer to an offer (mu_campaign_exchange, mu_campaign_liberate). */
+typedef enum mu_offer_answer {
+    MU_OFFER_ACCEPT = 0, /* the other side agrees: the men go home now */
+    MU_OFFER_DECLINE,    /* the other side refuses: no one moves */
+    MU_OFFER_WITHDRAW    /* its maker takes it back: no one moves */
+} mu_offer_answer;
+
+/* Which kind of offer the caller means to answer. */
+typedef enum mu_offer_kind {
+    MU_OFFER_EXCHANGE = 0,
+    MU_OFFER_LIBERATION,
+    MU_OFFER_EITHER
+} mu_offer_kind;
+
+typedef struct mu_offer_reply {
+    int64_t offer; /* the offer's event number */
+    mu_offer_answer answer;
+    mu_offer_kind of;
+} mu_offer_reply;
+
+/* Answers an offer that is open (neither answered nor undone), as one
+ * event: an accept frees what the offer asks for, as held now; a decline
+ * or withdrawal frees no one. Acting for a side, only the side that did
+ * not make the offer accepts or declines it, and only its maker withdraws
+ * it; the umpire may answer any offer. *event is the answer's.
+ * Errors: MU_EINPUT for an event that is no offer, or an offer of the
+ * other kind than r->of; MU_ESTATE for an offer answered or undone
+ * already, an answer the acting side may not give, or (accepting) more
+ * than is held now or a camp that holds no one. */
+MU_API mu_status mu_campaign_offer_answer(mu_campaign *c,
+                                          const mu_offer_reply *r,
+                                          int64_t *event, mu_error *err);
 
 /* Which leader of a division. */
 typedef enum mu_post {

@@ -430,6 +430,15 @@ mu_status camp_hold_leader(mu_campaign *c, int64_t event, int div,
                            mu_post post, int brigade, int rating, int rolled,
                            int origin, const char *camp, mu_error *err);
 
+/* An offer made again (its replay): by its maker, whoever acts (one
+ * transaction). */
+mu_status camp_offer_again(mu_campaign *c, const ev_offer *o, mu_error *err);
+/* Answers offer `offer` (kind EV_ACCEPT, EV_DECLINE or EV_WITHDRAW) for
+ * `by` (mu_side: the umpire answers any), one transaction; `of` the kind of
+ * offer the caller answers (0 exchange, 1 liberation, -1 either). */
+mu_status camp_offer_answer(mu_campaign *c, int64_t offer, camp_ev_kind kind,
+                            int by, int of, int64_t *event, mu_error *err);
+
 /* ==== views ============================================================= */
 /* ---- held.c, show.c ---------------------------------------------- */
 

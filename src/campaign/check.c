@@ -88,12 +88,16 @@ static void replay_event(check_ctx *x, const camp_ev *e)
         break;
     case EV_EXCHANGE:
     case EV_LIBERATE:
-        for (int i = 0; i < e->u.release.n; i++) {
-            const ev_freed *f = &e->u.release.stands[i];
+    case EV_ACCEPT: {
+        const ev_release *r = e->kind == EV_ACCEPT ? &e->u.offer.release
+                                                   : &e->u.release;
+        for (int i = 0; i < r->n; i++) {
+            const ev_freed *f = &r->stands[i];
             if ((n = counter(x, f->division, f->brigade, ACC_FREED, where)))
                 add64(x, n, f->stands, where);
         }
         break;
+    }
     case EV_ENGAGE: {
         int i = div_index(x, e->division);
         if (i < 0)

@@ -956,6 +956,14 @@ const camp_ev_type camp_ev_types[EV_NKINDS] = {
     [EV_DEFAULT_CAMP] = {"default-camp", EV_DIV_NONE, ev_dcamp_encode,
                          ev_dcamp_decode, ev_dcamp_text},
     [EV_NAME] = {"name", EV_DIV_FIRST, name_encode, name_decode, name_text},
+    [EV_OFFER] = {"offer", EV_DIV_NONE, ev_offer_encode, ev_offer_decode,
+                  ev_offer_text},
+    [EV_ACCEPT] = {"accept", EV_DIV_NONE, ev_answer_encode, ev_answer_decode,
+                   ev_answer_text},
+    [EV_DECLINE] = {"decline", EV_DIV_NONE, ev_answer_encode,
+                    ev_answer_decode, ev_answer_text},
+    [EV_WITHDRAW] = {"withdraw", EV_DIV_NONE, ev_answer_encode,
+                     ev_answer_decode, ev_answer_text},
 };
 
 bool camp_ev_kind_of(const char *name, camp_ev_kind *out)
@@ -1055,6 +1063,10 @@ void camp_ev_clear(camp_ev *e)
         free(e->u.release.stands);
         free(e->u.release.leaders);
         free(e->u.release.batteries);
+    } else if (e->kind == EV_ACCEPT) {
+        free(e->u.offer.release.stands);
+        free(e->u.offer.release.leaders);
+        free(e->u.offer.release.batteries);
     }
     camp_ev_kind k = e->kind;
     memset(e, 0, sizeof *e);

@@ -50,6 +50,10 @@ typedef enum camp_ev_kind {
     EV_TABLES,       /* "tables": a file's own tables pinned at its upgrade */
     EV_DEFAULT_CAMP, /* "default-camp": a side chose its default camp */
     EV_NAME,         /* "name": a division or a brigade named */
+    EV_OFFER,        /* "offer": a side offers an exchange or liberation */
+    EV_ACCEPT,       /* "accept": the other side accepts it: men go home */
+    EV_DECLINE,      /* "decline": the other side declines it */
+    EV_WITHDRAW,     /* "withdraw": its maker takes it back */
     EV_NKINDS
 } camp_ev_kind;
 
@@ -224,6 +228,19 @@ typedef struct ev_release {
     ev_freed *batteries; /* malloc'd; .stands counts batteries, brigade 0 */
 } ev_release;
 
+/* offer, accept, decline, withdraw: an exchange or liberation a side
+ * offers, which moves no one until the other side accepts it (seed 000:
+ * prisoners "can only be exchanged by mutual consent"). An offer keeps
+ * what it asks in `release` (an exchange's counts; a liberation's side
+ * and camp, no one listed); an accept keeps there the release it made, as
+ * an exchange or liberation event does; a decline or withdrawal nothing. */
+typedef struct ev_offer {
+    int64_t offer;      /* answers: the offer answered (its event id) */
+    camp_ev_kind of;    /* EV_EXCHANGE or EV_LIBERATE */
+    int by;             /* mu_side: who offers (a side), who answers */
+    ev_release release;
+} ev_offer;
+
 /* leader-lost and downgrade. */
 typedef struct ev_leader {
     mu_army side;
@@ -305,6 +322,7 @@ typedef struct camp_ev {
         ev_tables tables;
         ev_default_camp dcamp;
         ev_name name;
+        ev_offer offer;     /* offer, accept, decline, withdraw */
     } u;
 } camp_ev;
 

@@ -9,6 +9,7 @@
 #include "evfield.h"
 #include "lang.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,21 +214,19 @@ static void freed_text(const ev_release *x, const ev_view *v, sbuf *sb)
 }
 
 
-void ev_exchange_encode(const camp_ev *e, cJSON *o)
+/* An exchange's counts: what it asks for. */
+static void counts_encode(const ev_release *x, cJSON *o)
 {
-    const ev_release *x = &e->u.release;
     cJSON_AddNumberToObject(o, "union", x->union_stands);
     cJSON_AddNumberToObject(o, "confederate", x->confederate_stands);
     put_count(o, "union_leaders", x->union_leaders);
     put_count(o, "confederate_leaders", x->confederate_leaders);
     put_count(o, "union_batteries", x->union_batteries);
     put_count(o, "confederate_batteries", x->confederate_batteries);
-    freed_encode(x, o);
 }
 
-void ev_exchange_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void counts_decode(ev_reader *r, const cJSON *o, ev_release *x)
 {
-    ev_release *x = &e->u.release;
     x->union_stands = rd_int(r, o, "union", 0, INT32_MAX);
     x->confederate_stands = rd_int(r, o, "confederate", 0, INT32_MAX);
     x->union_leaders = rd_int_opt(r, o, "union_leaders", 1, INT32_MAX, 0);
@@ -236,7 +235,28 @@ void ev_exchange_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     x->union_batteries = rd_int_opt(r, o, "union_batteries", 1, INT32_MAX, 0);
     x->confederate_batteries = rd_int_opt(r, o, "confederate_batteries", 1,
                                           INT32_MAX, 0);
+}
+
+static void exchange_encode(const ev_release *x, cJSON *o)
+{
+    counts_encode(x, o);
+    freed_encode(x, o);
+}
+
+void ev_exchange_encode(const camp_ev *e, cJSON *o)
+{
+    exchange_encode(&e->u.release, o);
+}
+
+static void exchange_decode(ev_reader *r, const cJSON *o, ev_release *x)
+{
+    counts_decode(r, o, x);
     freed_decode(r, o, x);
+}
+
+void ev_exchange_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    exchange_decode(r, o, &e->u.release);
 }
 
 /* ", 1 leader, 2 batteries" when there are any. */
@@ -267,11 +287,8 @@ static void what_text(int i, int n, sbuf *sb)
     sb_printf(sb, f, n);
 }
 
-void ev_exchange_text(const camp_ev *e, bool hide, const ev_view *v,
-                          sbuf *sb)
+static void exchange_text(const ev_release *x, const ev_view *v, sbuf *sb)
 {
-    (void)hide;
-    const ev_release *x = &e->u.release;
     int u = x->union_stands, k = x->confederate_stands;
     if (!x->union_leaders && !x->confederate_leaders && !x->union_batteries &&
         !x->confederate_batteries) { /* as every exchange read before camps */
@@ -302,36 +319,59 @@ void ev_exchange_text(const camp_ev *e, bool hide, const ev_view *v,
     freed_text(x, v, sb);
 }
 
-void ev_liberate_encode(const camp_ev *e, cJSON *o)
+void ev_exchange_text(const camp_ev *e, bool hide, const ev_view *v,
+                      sbuf *sb)
 {
-    const ev_release *x = &e->u.release;
+    (void)hide;
+    exchange_text(&e->u.release, v, sb);
+}
+
+/* A liberation's side and camp: what it asks for. */
+static void whose_encode(const ev_release *x, cJSON *o)
+{
     cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
     if (x->has_camp)
         cJSON_AddStringToObject(o, "camp", x->camp);
+}
+
+static void liberate_encode(const ev_release *x, cJSON *o)
+{
+    whose_encode(x, o);
     cJSON_AddNumberToObject(o, "total", x->total);
     freed_encode(x, o);
 }
 
-void ev_liberate_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+void ev_liberate_encode(const camp_ev *e, cJSON *o)
 {
-    ev_release *x = &e->u.release;
+    liberate_encode(&e->u.release, o);
+}
+
+static void whose_decode(ev_reader *r, const cJSON *o, ev_release *x)
+{
     x->side = RD_ARMY(r, o, "side");
     x->has_camp = rd_has(o, "camp");
     if (x->has_camp)
         rd_str(r, o, "camp", x->camp, sizeof x->camp);
     if (r->st == MU_OK && x->has_camp && !*x->camp)
         rd_fail(r, "camp", "is empty");
+}
+
+static void liberate_decode(ev_reader *r, const cJSON *o, ev_release *x)
+{
+    whose_decode(r, o, x);
     x->total = rd_int(r, o, "total", 0, INT32_MAX);
     freed_decode(r, o, x);
     if (r->st == MU_OK && x->total + x->nleaders + x->nbatteries == 0)
         rd_fail(r, "total", "is 0 and no one else was freed either");
 }
 
-void ev_liberate_text(const camp_ev *e, bool hide, const ev_view *v,
-                          sbuf *sb)
+void ev_liberate_decode(ev_reader *r, const cJSON *o, camp_ev *e)
 {
-    (void)hide;
-    const ev_release *x = &e->u.release;
+    liberate_decode(r, o, &e->u.release);
+}
+
+static void liberate_text(const ev_release *x, const ev_view *v, sbuf *sb)
+{
     int n = x->total, nb = 0;
     for (int i = 0; i < x->nbatteries; i++)
         nb += x->batteries[i].stands;
@@ -346,6 +386,155 @@ void ev_liberate_text(const camp_ev *e, bool hide, const ev_view *v,
     more_text(x->nleaders, nb, sb);
     sb_puts(sb, n + x->nleaders + nb == 1 ? _(" rejoins") : _(" rejoin"));
     freed_text(x, v, sb);
+}
+
+void ev_liberate_text(const camp_ev *e, bool hide, const ev_view *v,
+                      sbuf *sb)
+{
+    (void)hide;
+    liberate_text(&e->u.release, v, sb);
+}
+
+/* ---- offers and their answers ------------------------------------------ */
+
+static const char *of_word(int i) { return i ? "liberate" : "exchange"; }
+
+/* "offer" (an answer's), "of" and "by", the first fields of all four. */
+static void head_encode(const camp_ev *e, cJSON *o)
+{
+    const ev_offer *x = &e->u.offer;
+    if (e->kind != EV_OFFER)
+        cJSON_AddNumberToObject(o, "offer", (double)x->offer);
+    cJSON_AddStringToObject(o, "of", of_word(x->of == EV_LIBERATE));
+    cJSON_AddStringToObject(o, "by", ev_author_word(x->by + 1));
+}
+
+static void head_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_offer *x = &e->u.offer;
+    if (e->kind != EV_OFFER)
+        x->offer = rd_int(r, o, "offer", 1, INT32_MAX);
+    x->of = rd_word(r, o, "of", of_word, 2) ? EV_LIBERATE : EV_EXCHANGE;
+    x->by = rd_word(r, o, "by", ev_author_word, 3) - 1;
+}
+
+void ev_offer_encode(const camp_ev *e, cJSON *o)
+{
+    head_encode(e, o);
+    if (e->u.offer.of == EV_LIBERATE)
+        whose_encode(&e->u.offer.release, o);
+    else
+        counts_encode(&e->u.offer.release, o);
+}
+
+void ev_offer_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    ev_offer *x = &e->u.offer;
+    head_decode(r, o, e);
+    if (r->st == MU_OK && x->by < 0)
+        rd_fail(r, "by", "is the umpire, who records an exchange or "
+                "liberation without an offer");
+    if (x->of == EV_LIBERATE) {
+        whose_decode(r, o, &x->release);
+        return;
+    }
+    counts_decode(r, o, &x->release);
+    const ev_release *c = &x->release;
+    if (r->st == MU_OK && (int64_t)c->union_stands + c->confederate_stands +
+                                  c->union_leaders + c->confederate_leaders +
+                                  c->union_batteries +
+                                  c->confederate_batteries == 0)
+        rd_fail(r, "union", "is 0 and nothing else is asked for either");
+}
+
+/* accept, decline and withdraw: an accept holds the release it made. */
+void ev_answer_encode(const camp_ev *e, cJSON *o)
+{
+    head_encode(e, o);
+    if (e->kind != EV_ACCEPT)
+        return;
+    if (e->u.offer.of == EV_LIBERATE)
+        liberate_encode(&e->u.offer.release, o);
+    else
+        exchange_encode(&e->u.offer.release, o);
+}
+
+void ev_answer_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    head_decode(r, o, e);
+    if (e->kind != EV_ACCEPT)
+        return;
+    if (e->u.offer.of == EV_LIBERATE)
+        liberate_decode(r, o, &e->u.offer.release);
+    else
+        exchange_decode(r, o, &e->u.offer.release);
+}
+
+/* What an exchange offer asks for: "1 Union stand and 1 Confederate
+ * leader", only the counts that are not 0. */
+static void asked_text(const ev_release *x, sbuf *sb)
+{
+    const int n[6] = {x->union_stands, x->union_leaders, x->union_batteries,
+                      x->confederate_stands, x->confederate_leaders,
+                      x->confederate_batteries};
+    int last = 0;
+    for (int i = 0; i < 6; i++)
+        if (n[i])
+            last = i;
+    for (int i = 0, done = 0; i < 6; i++)
+        if (n[i]) {
+            sb_puts(sb, done++ == 0 ? "" : i == last ? _(" and ") : ", ");
+            what_text(i, n[i], sb);
+        }
+}
+
+void ev_offer_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+{
+    (void)hide, (void)v;
+    const ev_offer *x = &e->u.offer;
+    const ev_release *r = &x->release;
+    bool u = x->by == MU_UNION;
+    if (x->of == EV_EXCHANGE) {
+        sb_puts(sb, u ? _("offer by the Union: an exchange of ")
+                      : _("offer by the Confederates: an exchange of "));
+        asked_text(r, sb);
+    } else {
+        sb_puts(sb, u ? _("offer by the Union: a liberation of ")
+                      : _("offer by the Confederates: a liberation of "));
+        if (r->has_camp)
+            sb_printf(sb, _("%s, holding %s men"), r->camp,
+                      ev_side_text(r->side));
+        else
+            sb_printf(sb, _("every camp holding %s men"),
+                      ev_side_text(r->side));
+    }
+    sb_puts(sb, u ? _(", for the Confederates to accept or decline")
+                  : _(", for the Union to accept or decline"));
+}
+
+void ev_answer_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+{
+    (void)hide;
+    const ev_offer *x = &e->u.offer;
+    char id[24];
+    snprintf(id, sizeof id, "%" PRId64, x->offer);
+    int who = x->by < 0 ? 0 : x->by == MU_UNION ? 1 : 2;
+    static const char *const fmt[3][3] = {
+        {N_("offer #%s accepted by the umpire: "),
+         N_("offer #%s accepted by the Union: "),
+         N_("offer #%s accepted by the Confederates: ")},
+        {N_("offer #%s declined by the umpire: no one goes home"),
+         N_("offer #%s declined by the Union: no one goes home"),
+         N_("offer #%s declined by the Confederates: no one goes home")},
+        {N_("offer #%s withdrawn by the umpire: no one goes home"),
+         N_("offer #%s withdrawn by the Union: no one goes home"),
+         N_("offer #%s withdrawn by the Confederates: no one goes home")}};
+    int k = e->kind == EV_ACCEPT ? 0 : e->kind == EV_DECLINE ? 1 : 2;
+    sb_printf(sb, _(fmt[k][who]), id);
+    if (e->kind == EV_ACCEPT && x->of == EV_LIBERATE)
+        liberate_text(&x->release, v, sb);
+    else if (e->kind == EV_ACCEPT)
+        exchange_text(&x->release, v, sb);
 }
 
 /* ---- default camps ------------------------------------------------------ */

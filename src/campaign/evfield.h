@@ -103,6 +103,13 @@ void ev_liberate_encode(const camp_ev *e, cJSON *o);
 void ev_liberate_decode(ev_reader *r, const cJSON *o, camp_ev *e);
 void ev_liberate_text(const camp_ev *e, bool hide, const ev_view *v,
                       sbuf *sb);
+/* offer; accept, decline and withdraw (an answer's). */
+void ev_offer_encode(const camp_ev *e, cJSON *o);
+void ev_offer_decode(ev_reader *r, const cJSON *o, camp_ev *e);
+void ev_offer_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);
+void ev_answer_encode(const camp_ev *e, cJSON *o);
+void ev_answer_decode(ev_reader *r, const cJSON *o, camp_ev *e);
+void ev_answer_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);
 void ev_dcamp_encode(const camp_ev *e, cJSON *o);
 void ev_dcamp_decode(ev_reader *r, const cJSON *o, camp_ev *e);
 void ev_dcamp_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);

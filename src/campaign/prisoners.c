@@ -6,6 +6,7 @@
  * each public call is one transaction (camp_tx). */
 #include "campaign.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,6 +175,7 @@ typedef struct free_ctx {
     bool liberate;
     mu_army side; /* liberate: whose men */
     int64_t event;
+    int by; /* mu_side: an offer's maker; MU_SIDE_NONE: the release itself */
 } free_ctx;
 
 static const char *const take_sql[] = {
@@ -296,11 +298,10 @@ static mu_status too_many(int side, int kind, int held, int want,
                    held, title, captor, want);
 }
 
-static mu_status release_event(mu_campaign *c, free_ctx *x, int held[2][3],
-                               mu_error *err)
+/* What x asks for, as its event keeps it: a liberation's side and camp,
+ * an exchange's counts. */
+static void asked(const free_ctx *x, ev_release *r)
 {
-    camp_ev ev = {.kind = x->liberate ? EV_LIBERATE : EV_EXCHANGE};
-    ev_release *r = &ev.u.release;
     if (x->liberate) {
         r->side = x->side;
         r->has_camp = x->camp != NULL;
@@ -314,6 +315,14 @@ static mu_status release_event(mu_campaign *c, free_ctx *x, int held[2][3],
         r->union_batteries = x->want[MU_UNION][HELD_BATTERIES];
         r->confederate_batteries = x->want[MU_CONFEDERATE][HELD_BATTERIES];
     }
+}
+
+/* Frees what x asks for, listing everyone freed in r (an exchange's or
+ * liberation's event, or an accept's). */
+static mu_status fill_release(mu_campaign *c, const free_ctx *x,
+                              ev_release *r, mu_error *err)
+{
+    asked(x, r);
     mu_status s = MU_OK;
     for (int a = 0; a < 2 && s == MU_OK; a++)
         for (int k = 0; k < 3 && s == MU_OK; k++)
@@ -322,10 +331,6 @@ static mu_status release_event(mu_campaign *c, free_ctx *x, int held[2][3],
     if (x->liberate) /* the stands freed */
         for (int i = 0; i < r->n; i++)
             r->total += r->stands[i].stands;
-    (void)held;
-    if (s == MU_OK)
-        s = camp_event(c, &ev, &x->event, err);
-    camp_ev_clear(&ev);
     return s;
 }
 
@@ -352,64 +357,9 @@ static mu_status camp_side(mu_campaign *c, const char *name, mu_army *side,
                             : camp_sql_fail(c, rc, "reading the camps", err);
 }
 
-/* Acting for a side, a release frees only divisions it may see: its own
- * and the other side's open or revealed ones. Whether it would touch a
- * division hidden from the side is judged on what the side's prisoners list
- * shows (every prisoner of the kinds asked for, in the camp or camps
- * freed, marked "hidden" or not), not on which of them the longest-held
- * rule would pick: so the refusal tells the side nothing it does not see,
- * and it names no division. */
-static mu_status may_free(mu_campaign *c, const free_ctx *x, mu_error *err)
+/* Whose men a liberation of a camp frees, and all of them. */
+static mu_status free_target(mu_campaign *c, free_ctx *x, mu_error *err)
 {
-    if (c->viewer == MU_SIDE_NONE)
-        return MU_OK;
-    int other = 1 - c->viewer;
-    const int *w = x->want[other];
-    if (!w[HELD_STANDS] && !w[HELD_LEADERS] && !w[HELD_BATTERIES])
-        return MU_OK; /* only the side's own men: all of them it sees */
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT 1 FROM (SELECT division, camp, 0 AS"
-                               " k FROM prisoners UNION ALL SELECT division, "
-                               "camp, 1 FROM leaders_held UNION ALL SELECT "
-                               "division, camp, 2 FROM batteries_held) h JOIN "
-                               "divisions d ON d.id = h.division WHERE d.side "
-                               "= ?1 AND d.hidden AND NOT d.revealed AND (?2 "
-                               "IS NULL OR h.camp = ?2) AND ((h.k = 0 AND ?3) "
-                               "OR (h.k = 1 AND ?4) OR (h.k = 2 AND ?5)) LIMIT"
-                               " 1", &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_int(st, 1, other);
-    if (x->camp)
-        sqlite3_bind_text(st, 2, x->camp, -1, SQLITE_STATIC);
-    for (int k = 0; k < 3; k++)
-        sqlite3_bind_int(st, 3 + k, w[k] != 0);
-    int rc = sqlite3_step(st);
-    camp_finalize(c, st);
-    if (rc == SQLITE_DONE)
-        return MU_OK;
-    if (rc != SQLITE_ROW)
-        return camp_sql_fail(c, rc, "reading the prisoners", err);
-    const char *me = camp_side_noun((mu_army)c->viewer);
-    const char *them = other == MU_UNION ? "the Union" : "the Confederates";
-    if (x->liberate)
-        return err_why(err, MU_ESTATE, MU_R_HIDDEN_DIVISION, "acting for the "
-                       "%s, this liberation cannot be recorded: it would free "
-                       "prisoners of a division hidden from the %s (the "
-                       "prisoners list marks it hidden); %s or the umpire "
-                       "record it; nothing was changed", me, me, them);
-    return err_why(err, MU_ESTATE, MU_R_HIDDEN_DIVISION, "acting for the %s, "
-                   "this exchange cannot be recorded: prisoners of a %s "
-                   "division hidden from the %s are held among those of the "
-                   "kinds asked for (the prisoners list marks it hidden); %s "
-                   "or the umpire record it; nothing was changed", me,
-                   camp_side_title((mu_army)other), me, them);
-}
-
-static mu_status free_tx(mu_campaign *c, void *p, mu_error *err)
-{
-    free_ctx *x = p;
-    int held[2][3];
     mu_status s;
     if (x->liberate && x->camp &&
         (s = camp_side(c, x->camp, &x->side, err)) != MU_OK)
@@ -417,8 +367,14 @@ static mu_status free_tx(mu_campaign *c, void *p, mu_error *err)
     if (x->liberate && x->camp)
         for (int k = 0; k < 3; k++)
             x->want[x->side][k] = -1;
-    if ((s = may_free(c, x, err)) != MU_OK)
-        return s;
+    return MU_OK;
+}
+
+/* Refuses a release of more than is held, or a liberation of no one. */
+static mu_status free_held(mu_campaign *c, const free_ctx *x, mu_error *err)
+{
+    int held[2][3];
+    mu_status s;
     for (int a = 0; a < 2; a++)
         if ((s = camp_held_all(c, (mu_army)a, held[a], err)) != MU_OK)
             return s;
@@ -431,7 +387,30 @@ static mu_status free_tx(mu_campaign *c, void *p, mu_error *err)
         for (int k = 0; k < 3; k++)
             if (x->want[a][k] > held[a][k])
                 return too_many(a, k, held[a][k], x->want[a][k], err);
-    return release_event(c, x, held, err);
+    return MU_OK;
+}
+
+static mu_status offer_event(mu_campaign *c, free_ctx *x, mu_error *err);
+
+static mu_status free_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    free_ctx *x = p;
+    /* Acting for a side, an exchange or liberation is an offer, which
+     * frees no one: the other side's consent, not what the side may see,
+     * decides whether men of a division hidden from it go home. */
+    mu_status s = free_target(c, x, err);
+    if (s == MU_OK)
+        s = free_held(c, x, err);
+    if (s != MU_OK)
+        return s;
+    if (x->by != MU_SIDE_NONE)
+        return offer_event(c, x, err);
+    camp_ev ev = {.kind = x->liberate ? EV_LIBERATE : EV_EXCHANGE};
+    s = fill_release(c, x, &ev.u.release, err);
+    if (s == MU_OK)
+        s = camp_event(c, &ev, &x->event, err);
+    camp_ev_clear(&ev);
+    return s;
 }
 
 static mu_status run_free(mu_campaign *c, free_ctx *x, int64_t *event,
@@ -450,7 +429,8 @@ mu_status mu_campaign_exchange(mu_campaign *c, const mu_exchange *e,
         return err_set(err, MU_EINPUT, "no campaign given");
     free_ctx x = {{{e->union_stands, e->union_leaders, e->union_batteries},
                    {e->confederate_stands, e->confederate_leaders,
-                    e->confederate_batteries}}, NULL, false, MU_UNION, 0};
+                    e->confederate_batteries}}, NULL, false, MU_UNION, 0,
+               c->viewer};
     int64_t sum = 0;
     for (int a = 0; a < 2; a++)
         for (int k = 0; k < 3; k++) {
@@ -471,7 +451,7 @@ static mu_status liberate_side(mu_campaign *c, mu_army side, int64_t *event,
     if ((unsigned)side > 1)
         return err_set(err, MU_EINPUT, "choose whose men are liberated: union "
                        "or confederate");
-    free_ctx x = {{{0}}, NULL, true, side, 0};
+    free_ctx x = {{{0}}, NULL, true, side, 0, c->viewer};
     for (int k = 0; k < 3; k++)
         x.want[side][k] = -1;
     return run_free(c, &x, event, err);
@@ -488,8 +468,250 @@ mu_status mu_campaign_liberate(mu_campaign *c, const mu_liberation *l,
     mu_status s = camp_name_clean(l->camp, "camp", nm, err);
     if (s != MU_OK)
         return s;
-    free_ctx x = {{{0}}, nm, true, MU_UNION, 0};
+    free_ctx x = {{{0}}, nm, true, MU_UNION, 0, c->viewer};
     return run_free(c, &x, event, err);
+}
+
+/* ---- offers ------------------------------------------------------------- */
+
+/* Acting for a side, an exchange or liberation is an offer: an event both
+ * sides see, which moves no one until the other side accepts it. Each
+ * offer has a row of `offers` (its state: 0 open, 1 accepted, 2 declined,
+ * 3 withdrawn, and the event that answered it), which undo and check make
+ * again by the replay like every other table. */
+enum { OFFER_OPEN, OFFER_ACCEPTED, OFFER_DECLINED, OFFER_WITHDRAWN };
+
+static mu_status offer_event(mu_campaign *c, free_ctx *x, mu_error *err)
+{
+    camp_ev ev = {.kind = EV_OFFER};
+    ev_offer *o = &ev.u.offer;
+    o->of = x->liberate ? EV_LIBERATE : EV_EXCHANGE;
+    o->by = x->by;
+    ev_release *r = &o->release;
+    asked(x, r);
+    mu_status s = camp_event(c, &ev, &x->event, err);
+    if (s == MU_OK)
+        s = camp_exec_ints(c, err, "INSERT INTO offers(id, of, side, state) "
+                           "VALUES (?, ?, ?, 0)", 3, (int)x->event,
+                           x->liberate, x->by);
+    return s;
+}
+
+/* What an offer (or the release it asks for) wants freed. */
+static void offer_want(const ev_offer *o, free_ctx *x)
+{
+    const ev_release *r = &o->release;
+    *x = (free_ctx){{{r->union_stands, r->union_leaders, r->union_batteries},
+                     {r->confederate_stands, r->confederate_leaders,
+                      r->confederate_batteries}},
+                    r->has_camp ? r->camp : NULL, o->of == EV_LIBERATE,
+                    r->side, 0, MU_SIDE_NONE};
+    if (x->liberate) {
+        memset(x->want, 0, sizeof x->want);
+        if (!x->camp)
+            for (int k = 0; k < 3; k++)
+                x->want[r->side][k] = -1;
+    }
+}
+
+mu_status camp_offer_again(mu_campaign *c, const ev_offer *o, mu_error *err)
+{
+    if (o->by != MU_UNION && o->by != MU_CONFEDERATE)
+        return err_set(err, MU_EINPUT, "an offer is made by a side");
+    free_ctx x;
+    offer_want(o, &x);
+    x.by = o->by;
+    return camp_tx(c, free_tx, &x, NULL, err);
+}
+
+typedef struct answer_ctx {
+    int64_t offer;
+    camp_ev_kind kind; /* EV_ACCEPT, EV_DECLINE or EV_WITHDRAW */
+    int by;            /* mu_side: who answers */
+    int of;            /* the command's kind of offer: 0, 1; -1 either */
+    int64_t event;
+    int maker, state, was_of;
+    int64_t answer;
+} answer_ctx;
+
+/* Why event x->offer has no row of offers: no such event, another kind,
+ * or an offer undone. */
+static mu_status no_offer(mu_campaign *c, const answer_ctx *x, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT kind FROM events WHERE id = ?", &st,
+                               err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int64(st, 1, x->offer);
+    int rc = sqlite3_step(st);
+    char kind[32] = "";
+    if (rc == SQLITE_ROW)
+        snprintf(kind, sizeof kind, "%s", sqlite3_column_text(st, 0));
+    camp_finalize(c, st);
+    if (rc == SQLITE_DONE)
+        return err_set(err, MU_EINPUT, "no event %" PRId64 " in this "
+                       "campaign's log (see the log for the numbers)",
+                       x->offer);
+    if (rc != SQLITE_ROW)
+        return camp_sql_fail(c, rc, "reading the log", err);
+    if (!strcmp(kind, "offer"))
+        return err_set(err, MU_ESTATE, "offer %" PRId64 " was undone: there "
+                       "is nothing to answer", x->offer);
+    return err_set(err, MU_EINPUT, "event %" PRId64 " is no offer (it is "
+                   "'%s'): give the number of an offer the log shows",
+                   x->offer, kind);
+}
+
+static mu_status load_offer(mu_campaign *c, answer_ctx *x, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT of, side, state, coalesce(answer, "
+                               "0) FROM offers WHERE id = ?", &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int64(st, 1, x->offer);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        x->was_of = sqlite3_column_int(st, 0);
+        x->maker = sqlite3_column_int(st, 1);
+        x->state = sqlite3_column_int(st, 2);
+        x->answer = sqlite3_column_int64(st, 3);
+    }
+    camp_finalize(c, st);
+    if (rc == SQLITE_DONE)
+        return no_offer(c, x, err);
+    return rc == SQLITE_ROW ? MU_OK
+                            : camp_sql_fail(c, rc, "reading the offers", err);
+}
+
+static const char *answer_verb(camp_ev_kind k)
+{
+    return k == EV_ACCEPT ? "accepted" : k == EV_DECLINE ? "declined"
+                                                         : "withdrawn";
+}
+
+/* The refusals that read only the offer's row. */
+static mu_status may_answer(const answer_ctx *x, mu_error *err)
+{
+    static const char *const was[] = {"open", "accepted", "declined",
+                                      "withdrawn"};
+    if (x->of >= 0 && x->of != x->was_of)
+        return err_set(err, MU_EINPUT, "offer %" PRId64 " is of %s: answer it "
+                       "as one", x->offer, x->was_of ? "a liberation"
+                                                     : "an exchange");
+    if (x->state != OFFER_OPEN)
+        return err_set(err, MU_ESTATE, "offer %" PRId64 " was %s already (by "
+                       "event %" PRId64 "): it cannot be %s now", x->offer,
+                       was[x->state & 3], x->answer, answer_verb(x->kind));
+    if (x->by == MU_SIDE_NONE)
+        return MU_OK; /* the umpire answers any offer */
+    const char *me = camp_side_noun((mu_army)x->by);
+    const char *maker = camp_side_noun((mu_army)x->maker);
+    if (x->kind == EV_WITHDRAW && x->by != x->maker)
+        return err_set(err, MU_ESTATE, "acting for the %s, offer %" PRId64
+                       " cannot be withdrawn: it was made by the %s, and "
+                       "only its maker withdraws it (the other side accepts "
+                       "or declines it)", me, x->offer, maker);
+    if (x->kind != EV_WITHDRAW && x->by == x->maker)
+        return err_set(err, MU_ESTATE, "acting for the %s, offer %" PRId64
+                       " cannot be %s: it was made by the %s, and the other "
+                       "side accepts or declines it (its maker may withdraw "
+                       "it)", me, x->offer, answer_verb(x->kind), maker);
+    return MU_OK;
+}
+
+/* The release an accepted offer makes: what it asked for, as held now. */
+static mu_status accept_release(mu_campaign *c, const answer_ctx *x,
+                                ev_offer *o, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "SELECT data FROM events WHERE id = ?", &st,
+                               err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int64(st, 1, x->offer);
+    camp_ev e;
+    int rc = sqlite3_step(st);
+    s = rc == SQLITE_ROW
+            ? camp_ev_decode(c->path, x->offer, "offer", 0,
+                             (const char *)sqlite3_column_text(st, 0), &e, err)
+            : camp_sql_fail(c, rc, "reading the offer", err);
+    camp_finalize(c, st);
+    if (s != MU_OK)
+        return s;
+    free_ctx f;
+    ev_camp camp; /* the offer's, kept past the event */
+    offer_want(&e.u.offer, &f);
+    if (f.camp)
+        f.camp = memcpy(camp, e.u.offer.release.camp, sizeof camp);
+    camp_ev_clear(&e);
+    mu_army side = f.side;
+    if ((s = free_target(c, &f, err)) == MU_OK && f.liberate && f.side != side)
+        s = err_set(err, MU_ESTATE, "camp '%s' holds no %s men now: there is "
+                    "no one to liberate there", f.camp, mu_army_name(side));
+    if (s == MU_OK)
+        s = free_held(c, &f, err);
+    if (s != MU_OK) {
+        char why[sizeof err->msg];
+        snprintf(why, sizeof why, "%s", err->msg);
+        return err_set(err, s, "offer %" PRId64 " cannot be accepted: %.400s",
+                       x->offer, why);
+    }
+    return fill_release(c, &f, &o->release, err);
+}
+
+static mu_status answer_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    answer_ctx *x = p;
+    mu_status s = load_offer(c, x, err);
+    if (s == MU_OK)
+        s = may_answer(x, err);
+    if (s != MU_OK)
+        return s;
+    camp_ev ev = {.kind = x->kind};
+    ev.u.offer.offer = x->offer;
+    ev.u.offer.of = x->was_of ? EV_LIBERATE : EV_EXCHANGE;
+    ev.u.offer.by = x->by;
+    if (x->kind == EV_ACCEPT)
+        s = accept_release(c, x, &ev.u.offer, err);
+    if (s == MU_OK)
+        s = camp_event(c, &ev, &x->event, err);
+    camp_ev_clear(&ev);
+    int state = x->kind == EV_ACCEPT ? OFFER_ACCEPTED
+                : x->kind == EV_DECLINE ? OFFER_DECLINED : OFFER_WITHDRAWN;
+    if (s == MU_OK)
+        s = camp_exec_ints(c, err, "UPDATE offers SET state = ?, answer = ? "
+                           "WHERE id = ?", 3, state, (int)x->event,
+                           (int)x->offer);
+    return s;
+}
+
+mu_status camp_offer_answer(mu_campaign *c, int64_t offer, camp_ev_kind kind,
+                            int by, int of, int64_t *event, mu_error *err)
+{
+    if (offer < 1 || offer > INT32_MAX)
+        return err_set(err, MU_EINPUT, "events are numbered from 1");
+    answer_ctx x = {offer, kind, by, of, 0, 0, 0, 0, 0};
+    mu_status s = camp_tx(c, answer_tx, &x, NULL, err);
+    if (s == MU_OK && event)
+        *event = x.event;
+    return s;
+}
+
+mu_status mu_campaign_offer_answer(mu_campaign *c, const mu_offer_reply *r,
+                                   int64_t *event, mu_error *err)
+{
+    if (!c || !r)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if ((unsigned)r->answer > MU_OFFER_WITHDRAW ||
+        (unsigned)r->of > MU_OFFER_EITHER)
+        return err_set(err, MU_EINPUT, "answer an offer: accept, decline or "
+                       "withdraw");
+    static const camp_ev_kind kinds[] = {EV_ACCEPT, EV_DECLINE, EV_WITHDRAW};
+    return camp_offer_answer(c, r->offer, kinds[r->answer], c->viewer,
+                             r->of == MU_OFFER_EITHER ? -1 : (int)r->of,
+                             event, err);
 }
 
 /* ---- the default camps -------------------------------------------------- */

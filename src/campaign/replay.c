@@ -223,6 +223,22 @@ static mu_status camp_replay_liberate(mu_campaign *mem, mu_campaign *file,
     return mu_campaign_liberate(mem, &k, NULL, err);
 }
 
+static mu_status camp_replay_offer(mu_campaign *mem, mu_campaign *file,
+                                   const camp_ev *e, mu_error *err)
+{
+    (void)file;
+    return camp_offer_again(mem, &e->u.offer, err);
+}
+
+/* accept, decline, withdraw: by whoever gave it, checked again. */
+static mu_status camp_replay_answer(mu_campaign *mem, mu_campaign *file,
+                                    const camp_ev *e, mu_error *err)
+{
+    (void)file;
+    return camp_offer_answer(mem, e->u.offer.offer, e->kind, e->u.offer.by,
+                             -1, NULL, err);
+}
+
 static mu_status lost_call(mu_campaign *mem, const camp_ev *e,
                            const void *ctx, mu_dice *d, mu_error *err)
 {
@@ -355,6 +371,10 @@ static const camp_replay_fn replays[EV_NKINDS] = {
     [EV_TABLES] = camp_replay_tables,
     [EV_DEFAULT_CAMP] = camp_replay_default_camp,
     [EV_NAME] = camp_replay_name,
+    [EV_OFFER] = camp_replay_offer,
+    [EV_ACCEPT] = camp_replay_answer,
+    [EV_DECLINE] = camp_replay_answer,
+    [EV_WITHDRAW] = camp_replay_answer,
 };
 
 camp_replay_fn camp_replay_of(camp_ev_kind kind)

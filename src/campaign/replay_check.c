@@ -82,6 +82,7 @@ static const struct {
     {"leaders_held", "id", 1},
     {"batteries_held", "id", 1},
     {"events", "id", 1},
+    {"offers", "id", 1}, /* schema 11: where the file has it */
 };
 
 /* Columns compared elsewhere: an event's data field by field as it is
@@ -291,9 +292,13 @@ mu_status camp_replay_check(mu_campaign *file, camp_report *r, mu_error *err)
         s = camp_sql_fail(file, rc, "reading", err);
     if (s == MU_OK && !mem)
         camp_problem(r, "the log makes no campaign");
+    bool offers = false;
+    if (s == MU_OK)
+        s = camp_has_table(file, "offers", &offers, err);
     for (size_t t = 0; s == MU_OK && mem && t < sizeof tables / sizeof *tables;
          t++)
-        s = compare_table(file, mem, (int)t, r, err);
+        if (offers || strcmp(tables[t].table, "offers"))
+            s = compare_table(file, mem, (int)t, r, err);
     mu_campaign_close(mem);
     if (s == MU_OK)
         camp_line(r->sb, ERR_PL("replay: %" PRId64 " event replayed from the "

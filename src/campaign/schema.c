@@ -165,7 +165,14 @@ static const char schema_sql[] =
  * 9 -> 10: `requests`, the keys of keyed changes (mu_campaign_request_set)
  * with the events each recorded and the answer its front end gave: like
  * links, not the ledger's (undo keeps it as it is, export empties it, check
- * does not compare it) and nothing that reads the ledger needs it. */
+ * does not compare it) and nothing that reads the ledger needs it.
+ *
+ * 10 -> 11 (issue 35): `offers`, one row per exchange or liberation a side
+ * offered (an "offer" event): of (0 exchange, 1 liberation), the side that
+ * made it, its state (0 open, 1 accepted, 2 declined, 3 withdrawn) and the
+ * event that answered it. Only a write reads it (an answer), and a file
+ * older than it has no offer: marked like an index step too; check
+ * compares it where the file has it. */
 typedef struct step {
     const char *sql; /* or NULL */
     mu_status (*fill)(mu_campaign *c, mu_error *err); /* after sql, or NULL */
@@ -241,6 +248,14 @@ static const step steps[] = {
      " first INTEGER NOT NULL, last INTEGER NOT NULL,"
      " status INTEGER, events TEXT, answer TEXT,"
      " PRIMARY KEY (viewer, key)"
+     ") STRICT;", NULL, true},
+    {"CREATE TABLE offers ("
+     " id INTEGER PRIMARY KEY REFERENCES events(id),"
+     " of INTEGER NOT NULL CHECK (of IN (0, 1)),"
+     " side INTEGER NOT NULL CHECK (side IN (0, 1)),"
+     " state INTEGER NOT NULL DEFAULT 0 CHECK (state IN (0, 1, 2, 3)),"
+     " answer INTEGER REFERENCES events(id),"
+     " CHECK ((state = 0) = (answer IS NULL))"
      ") STRICT;", NULL, true},
 };
 _Static_assert(CAMP_SCHEMA_BRIGADE_NAMES == 9, "the step that adds it");

@@ -45,13 +45,31 @@ refuse "mutual consent" exchange $F --union-leaders 1
 refuse "no camp called 'Elmira'" liberate $F --camp Elmira
 refuse "not both" liberate $F --camp Elmira --side union
 refuse "give the camp a name" casualties $F 1 --brigade 2 --captured 1 --camp ""
-# Acting for the Union, nothing of the hidden Heth's is freed, and the
-# refusal names no division, brigade or count.
-refuse "acting for the Union, this exchange cannot be recorded" exchange $F --as union --union 0 --confederate-leaders 1
-grep -q -e Heth -e '[0-9]' err.txt && { cat err.txt; fail "the exchange refusal tells something"; }
-refuse "acting for the Union, this liberation cannot be recorded" liberate $F --as union --camp "Camp Douglas"
-refuse "acting for the Union, this liberation cannot be recorded" liberate $F --as union --side confederate
-grep -q -e Heth -e '[0-9]' err.txt && { cat err.txt; fail "the liberation refusal tells something"; }
+# Acting for the Union, an exchange or liberation is an offer, which frees
+# no one (seed 000: "by mutual consent"), and tells nothing of the hidden
+# Heth: the Confederates decline or the Union withdraws it.
+"$muster" campaign prisoners $F >held-before.txt || fail "prisoners"
+m exchange $F --as union --union 0 --confederate-leaders 1 --format json
+offer=$(sed -n 's/^{"id":\([0-9]*\),"kind":"offer".*/\1/p' out.txt)
+[ -n "$offer" ] || { cat out.txt; fail "the offer's JSON has no id"; }
+m liberate $F --as union --camp "Camp Douglas"
+grep -q 'offer by the Union: a liberation of Camp Douglas, holding confederate men, for the Confederates to accept or decline' out.txt || { cat out.txt; fail "liberation offer text"; }
+m liberate $F --as union --side confederate
+"$muster" campaign prisoners $F >held-after.txt || fail "prisoners"
+cmp -s held-before.txt held-after.txt || { diff held-before.txt held-after.txt; fail "an offer moved prisoners"; }
+"$muster" campaign log $F --as confederate >log.txt || fail "log --as confederate"
+grep -q "#$offer \[.* union\] offer by the Union: an exchange of 1 Confederate leader, for the Confederates to accept or decline" log.txt || { cat log.txt; fail "the other side is not told of the offer"; }
+grep -q -e Heth -e 'brigade' <(grep offer log.txt) && fail "an offer tells something"
+refuse "made by the Union, and the other side accepts" exchange $F --as union --accept $offer
+refuse "only its maker withdraws it" exchange $F --as confederate --withdraw $offer
+refuse "is of an exchange: answer it as one" liberate $F --as confederate --accept $offer
+m exchange $F --as confederate --decline $offer
+grep -q "offer #$offer declined by the Confederates: no one goes home" out.txt || { cat out.txt; fail "decline text"; }
+refuse "was declined already" exchange $F --as union --withdraw $offer
+m liberate $F --as union --withdraw $((offer + 1))
+m liberate $F --as union --withdraw $((offer + 2))
+"$muster" campaign prisoners $F >held-after.txt || fail "prisoners"
+cmp -s held-before.txt held-after.txt || fail "a declined offer moved prisoners"
 
 # The Union's view: the hidden division's captive is 'a leader'.
 "$muster" campaign prisoners $F --as union >u.txt || fail "prisoners --as union"

@@ -17,7 +17,7 @@
 set -u
 src=${MUSTER_SOURCE:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$src" || exit 1
-files=(cmd/optnames.h cmd/opts.h cmd/*.c web/*.c)
+files=(cmd/optnames.h cmd/opts.h cmd/campaign_cmd.h cmd/*.c web/*.c)
 
 awk '
 function ids_of(text, what,    out, t) { # the words matching `what`, spaced

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Runs a web test of muster serve with node:
-#   tests/web/run.sh api|browser|clients|refusals|undo|writes|stalled|streams|live|campaign_offline|battle|german MUSTER
+#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|stalled|streams|live|campaign_offline|battle|german MUSTER
 # 'browser' drives Debian's /usr/bin/chromium with puppeteer-core from
 # tests/web/node_modules, which the README's test command installs from
 # package-lock.json before ctest (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1
@@ -26,6 +26,8 @@ case $what in
   undo) exec node "$here/undo.mjs" "$muster" ;;
   # confirmed, idempotent writes: X-Muster-Events, Idempotency-Key
   writes) exec node "$here/writes.mjs" "$muster" ;;
+  # exchanges by consent: offers, accepts, declines, withdrawals
+  offers) exec node "$here/offers.mjs" "$muster" ;;
   # event streams whose clients stop reading: dropped, closed, counted
   stalled) exec node "$here/stalled.mjs" "$muster" ;;
   # at most 8 streams a link: the ninth closes its oldest, others served
