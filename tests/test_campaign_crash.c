@@ -17,7 +17,8 @@
 
 static char path[300];
 
-/* The child: battles with casualties and prisoners, returns, liberation;
+/* The child: battles with casualties and prisoners, returns, an exchange
+ * offered and accepted, liberation;
  * each committed event's id goes down the pipe. Never returns. */
 static void writer(int fd, int seed)
 {
@@ -26,7 +27,7 @@ static void writer(int fd, int seed)
     if (mu_campaign_open(path, &c, &err) != MU_OK)
         _exit(3);
     for (int i = seed;; i++) {
-        int64_t ev[6];
+        int64_t ev[8];
         int n = 0;
         mu_dice *d = NULL;
         if (mu_campaign_battle_start(c, "Loop", &ev[n], &err) == MU_OK)
@@ -41,6 +42,18 @@ static void writer(int fd, int seed)
             mu_campaign_battle_end(c, (mu_side)(i % 3 - 1), d, &ev[n], &err) == MU_OK)
             n++;
         mu_dice_free(d);
+        /* an exchange by consent: offered by one side, accepted by the
+         * other (the kill may land in either) */
+        mu_offer_reply r = {0, MU_OFFER_ACCEPT, MU_OFFER_EXCHANGE};
+        if (mu_campaign_act_as(c, MU_SIDE_CONFEDERATE, &err) == MU_OK &&
+            mu_campaign_exchange(c, EXCHANGE(1, 0), &r.offer, &err) == MU_OK) {
+            ev[n++] = r.offer;
+            if (mu_campaign_act_as(c, MU_SIDE_UNION, &err) == MU_OK &&
+                mu_campaign_offer_answer(c, &r, &ev[n], &err) == MU_OK)
+                n++;
+        }
+        if (mu_campaign_act_as(c, MU_SIDE_NONE, &err) != MU_OK)
+            _exit(5);
         if (mu_campaign_liberate(c, FREE_SIDE(MU_UNION), &ev[n], &err) == MU_OK)
             n++;
         if (n && write(fd, ev, (size_t)n * sizeof *ev) < 0)

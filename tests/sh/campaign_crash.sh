@@ -35,13 +35,23 @@ run() {
 # A command whose answer names no event (add, engage, reveal).
 act() { "$muster" campaign "$@" >/dev/null 2>&1; }
 
+# The latest offer of an exchange or liberation ($1) in the log, or 0.
+offer() {
+    local id
+    id=$("$muster" campaign log $f --format json 2>/dev/null |
+        grep -o "{\"id\":[0-9]*,\"kind\":\"offer\",\"of\":\"$1\"" | tail -1 |
+        tr -cd '0-9')
+    echo "${id:-0}"
+}
+
 # The write loop, every command that writes the ledger: battles with
 # casualties, prisoners and leaders lost, a division added, engaged hidden
-# and revealed, a division imported from a sheet, a name, a camp, an undo;
-# all losses return (--return-rate 100) and the camps are liberated, so it
-# never runs dry. Each round starts at a step of its own, so that the kills
-# land in every command.
-STEPS=15
+# and revealed, a division imported from a sheet, a name, a camp, an undo,
+# exchanges and liberations offered by a side, accepted, declined and
+# withdrawn; all losses return (--return-rate 100) and the camps are
+# liberated, so it never runs dry. Each round starts at a step of its own,
+# so that the kills land in every command.
+STEPS=21
 step() {
     local i=$2
     case $1 in
@@ -50,16 +60,22 @@ step() {
     2) run casualties $f 2 --brigade 2 --lost 2 ;;
     3) run casualties $f 1 --brigade 2 --captured 1 --lost 0 ;;
     4) run leader-lost $f 2 --brigade 1 --seed $i --captured ;;
-    5) act add $f --side union --name "Division $i" ;;
-    6) act engage $f "Division $i" --seed $i --hidden ;;
-    7) act reveal $f "Division $i" ;;
-    8) run name $f 1 "Union $i" ;;
-    9) run battle end $f --winner none --seed $i ;;
-    10) run camp $f --side union --default "Camp $i" ;;
-    11) run liberate $f --side union ;;
-    12) run liberate $f --side confederate ;;
-    13) run undo $f ;;
-    14) printf '%s\n' "side,corps,division,arm,brigade" \
+    5) run exchange $f --union 1 --confederate 0 --as confederate ;;
+    6) run exchange $f --accept "$(offer exchange)" --as union ;;
+    7) run liberate $f --side union --as union ;;
+    8) run liberate $f --decline "$(offer liberate)" --as confederate ;;
+    9) run exchange $f --union 1 --confederate 0 --as confederate ;;
+    10) run exchange $f --withdraw "$(offer exchange)" --as confederate ;;
+    11) act add $f --side union --name "Division $i" ;;
+    12) act engage $f "Division $i" --seed $i --hidden ;;
+    13) act reveal $f "Division $i" ;;
+    14) run name $f 1 "Union $i" ;;
+    15) run battle end $f --winner none --seed $i ;;
+    16) run camp $f --side union --default "Camp $i" ;;
+    17) run liberate $f --side union ;;
+    18) run liberate $f --side confederate ;;
+    19) run undo $f ;;
+    20) printf '%s\n' "side,corps,division,arm,brigade" \
             "confederate,,Imported $i,infantry,First" >"sheet-$i.csv"
         act import $f --from "sheet-$i.csv" ;;
     esac
