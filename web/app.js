@@ -622,21 +622,28 @@ async function live() {
 function noticeOthers(events) {
   if (whoami.viewer === 'umpire') return;
   const divs = lastShow ? lastShow.divisions : [];
-  const lines = [];
+  const lines = [], offers = [];
   for (const e of events) {
-    const d = divs.find(x => x.id === e.division);
-    if (!d || d.side !== whoami.viewer || madeHere.has(e.id)) continue;
     const by = e.author || e.actor;
-    if (by === whoami.viewer) continue;
+    if (madeHere.has(e.id) || by === whoami.viewer) continue;
     const who = !by ? _('from another link') : by === 'umpire' ? _('by the umpire')
       : by === 'union' ? _('by the Union') : _('by the Confederates');
+    // an offer to this side, or an answer to one: its camps may change
+    if (OFFER_KINDS.includes(e.kind)) { // the sentence says who
+      offers.push(`#${e.id} ${logSentence(e)}`);
+      continue;
+    }
+    const d = divs.find(x => x.id === e.division);
+    if (!d || d.side !== whoami.viewer) continue;
     lines.push(_('#{id} {who} on your division {name}: {what}', { id: e.id, who, name: d.name, what: logText(e) }));
   }
-  if (!lines.length) return;
+  if (!lines.length && !offers.length) return;
   const box = $('#camp-notice');
-  box.replaceChildren(el('p', { class: 'notice-h' }, _('Recorded on your divisions by the other side')),
-    ...lines.map(l => el('p', {}, l)),
+  box.replaceChildren(
+    ...(lines.length ? [el('p', { class: 'notice-h' }, _('Recorded on your divisions by the other side')), ...lines.map(l => el('p', {}, l))] : []),
+    ...(offers.length ? [el('p', { class: 'notice-h' }, _('Prisoners: offers and answers from the other side')), ...offers.map(l => el('p', {}, l))] : []),
     el('button', { type: 'button', class: 'plain', 'data-close': '' }, _('Seen')));
+  lines.push(...offers);
   box.querySelector('[data-close]').addEventListener('click', () => { box.hidden = true; });
   box.hidden = false;
   announce(lines.join('. '));
@@ -786,7 +793,8 @@ const logWords = () => ({
   'leader-lost': _p('log', 'leader-lost'), downgrade: _p('log', 'downgrade'), penalty: _p('log', 'penalty'),
   'fair-commit': _p('log', 'fair-commit'), contribute: _p('log', 'contribute'), advance: _p('log', 'advance'),
   undo: _p('log', 'undo'), tables: _p('log', 'tables'), 'default-camp': _p('log', 'default-camp'),
-  name: _p('log', 'name'), division: _p('log', 'division'), side: _p('log', 'side'), post: _p('log', 'post'),
+  name: _p('log', 'name'), offer: _p('log', 'offer'), accept: _p('log', 'accept'), decline: _p('log', 'decline'),
+  withdraw: _p('log', 'withdraw'), of: _p('log', 'of'), by: _p('log', 'by'), division: _p('log', 'division'), side: _p('log', 'side'), post: _p('log', 'post'),
   brigade: _p('log', 'brigade'), lost: _p('log', 'lost'), captured: _p('log', 'captured'),
   batteries: _p('log', 'batteries'), batteries_lost: _p('log', 'batteries_lost'), rating: _p('log', 'rating'),
   winner: _p('log', 'winner'), union: _p('log', 'union'), confederate: _p('log', 'confederate'),
@@ -851,6 +859,17 @@ function logSentence(e) {
   case 'tables': return _('the campaign keeps its own tables');
   case 'default-camp': return e.side === 'union' ? _('the Union’s default camp: {camp}', { camp: e.camp })
     : _('the Confederates’ default camp: {camp}', { camp: e.camp });
+  case 'offer': {
+    const what = e.of === 'liberate'
+      ? (e.camp ? _('a liberation of {camp}', { camp: e.camp }) : _('a liberation of every camp holding {side} men', { side }))
+      : _('an exchange of {what}', { what: offerCounts(e) });
+    return e.by === 'union' ? _('offer by the Union: {what}', { what }) : _('offer by the Confederates: {what}', { what });
+  }
+  case 'accept': case 'decline': case 'withdraw': {
+    const o = { offer: e.offer, who: e.by === 'umpire' ? _('by the umpire') : e.by === 'union' ? _('by the Union') : _('by the Confederates') };
+    return e.kind === 'accept' ? _('offer #{offer} accepted {who}', o)
+      : e.kind === 'decline' ? _('offer #{offer} declined {who}', o) : _('offer #{offer} withdrawn {who}', o);
+  }
   default: return [word(e.kind), where].filter(Boolean).join(': ');
   }
 }
@@ -869,10 +888,10 @@ function logLine(e) {
   if (musterLang.lang() !== 'en' && e.kind !== 'undo') return `#${e.id} ${logSentence(e)}${logBy(e)}`;
   if (e.kind === 'undo') return _('#{id} undo of #{event} ({kind})', { id: e.id, event: e.event, kind: word(e.undone_kind) });
   const parts = [`#${e.id} ${word(e.kind)}`];
-  for (const k of ['name', 'division', 'side', 'post', 'brigade', 'lost', 'captured', 'batteries', 'batteries_lost', 'rating', 'winner', 'union', 'confederate', 'camp', 'year', 'commitment']) {
+  for (const k of ['offer', 'of', 'by', 'name', 'division', 'side', 'post', 'brigade', 'lost', 'captured', 'batteries', 'batteries_lost', 'rating', 'winner', 'union', 'confederate', 'camp', 'year', 'commitment']) {
     if (e[k] === undefined || e[k] === null || e[k] === false) continue;
     let v = /^[0-9a-f]{33,}$/.test(e[k]) ? e[k].slice(0, 12) + '…' : e[k]; // the ledger shows it whole
-    if (['side', 'post', 'rating', 'winner'].includes(k)) v = k === 'rating' ? term(v) : word(v);
+    if (['side', 'post', 'rating', 'winner', 'of', 'by'].includes(k)) v = k === 'rating' ? term(v) : word(v);
     parts.push(v === true ? w[k] : `${w[k]} ${v}`);
   }
   if (e.seed !== undefined && e.seed !== null) parts.push(`${w.seed} ${e.seed}`);
@@ -881,6 +900,62 @@ function logLine(e) {
 }
 // A log line without its number, to follow "#22 recorded:".
 const logText = e => logLine(e).replace(/^#\d+ /, '');
+
+// ---- offers: an exchange or liberation a side offered moves no one until
+// the other side accepts it; it may decline it, its maker withdraw it.
+const OFFER_KINDS = ['offer', 'accept', 'decline', 'withdraw'];
+
+// "1 Union stand, 1 Confederate leader": what an exchange offer asks for.
+function offerCounts(e) {
+  return [
+    e.union ? _n('{n} Union stand', '{n} Union stands', e.union) : null,
+    e.union_leaders ? _n('{n} Union leader', '{n} Union leaders', e.union_leaders) : null,
+    e.union_batteries ? _n('{n} Union battery', '{n} Union batteries', e.union_batteries) : null,
+    e.confederate ? _n('{n} Confederate stand', '{n} Confederate stands', e.confederate) : null,
+    e.confederate_leaders ? _n('{n} Confederate leader', '{n} Confederate leaders', e.confederate_leaders) : null,
+    e.confederate_batteries ? _n('{n} Confederate battery', '{n} Confederate batteries', e.confederate_batteries) : null,
+  ].filter(Boolean).join(', ');
+}
+
+// The offers still open: neither answered (by an answer not undone) nor
+// undone themselves.
+function openOffers(events) {
+  const undone = new Set(events.filter(e => e.kind === 'undo').map(e => e.event));
+  const answered = new Set(events.filter(e => OFFER_KINDS.includes(e.kind) && e.kind !== 'offer' && !undone.has(e.id)).map(e => e.offer));
+  return events.filter(e => e.kind === 'offer' && !undone.has(e.id) && !answered.has(e.id));
+}
+
+// Each open offer with the buttons this link may press: the other side
+// Accept and Decline, its maker Withdraw, the umpire all three.
+function renderOffers(events) {
+  const box = $('#camp-offers');
+  const open = openOffers(events);
+  const writes = whoami.viewer === 'umpire' || whoami.sides_can_write;
+  box.replaceChildren();
+  box.hidden = !open.length;
+  if (!open.length) return;
+  box.append(el('p', { class: 'notice-h' }, _('Open offers')));
+  for (const e of open) {
+    const cmd = e.of === 'liberate' ? 'campaign/liberate' : 'campaign/exchange';
+    const line = el('p', { 'data-offer': e.id }, `#${e.id} ${logSentence(e)}${logBy(e)}`);
+    const row = el('span', { class: 'offer-answers' });
+    const button = (word, answer) => {
+      const b = el('button', { type: 'button', class: 'offer-btn', 'data-answer': answer }, word);
+      b.addEventListener('click', async () => {
+        b.disabled = true;
+        b.dataset.key ||= newKey();
+        await write(cmd, { [answer]: e.id }, b.dataset.key, null);
+        b.disabled = false;
+      });
+      return b;
+    };
+    const umpire = whoami.viewer === 'umpire';
+    if (writes && (umpire || whoami.viewer !== e.by)) row.append(button(_('Accept'), 'accept'), ' ', button(_('Decline'), 'decline'));
+    if (writes && (umpire || whoami.viewer === e.by)) row.append(button(_('Withdraw'), 'withdraw'));
+    if (row.children.length) line.append(el('br'), row);
+    box.append(line);
+  }
+}
 
 async function loadCampaign() {
   if (!whoami.campaign) return;
@@ -913,6 +988,7 @@ function showLedger(s, log, stale) {
   renderLedger(s);
   $('#camp-log').replaceChildren(...log.events.slice().reverse().map(e => el('li', { value: e.id }, logLine(e))));
   $('#camp-latest').replaceChildren(...log.events.slice(-3).reverse().map(e => el('li', {}, logLine(e))));
+  renderOffers(log.events);
   const box = $('#camp-stale');
   box.hidden = !stale;
   box.textContent = stale ? _('Offline: the ledger as it stood at {time}, read only. Changes made now wait in the queue below and go out when the connection returns.',
