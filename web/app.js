@@ -628,9 +628,11 @@ function noticeOthers(events) {
     if (madeHere.has(e.id) || by === whoami.viewer) continue;
     const who = !by ? _('from another link') : by === 'umpire' ? _('by the umpire')
       : by === 'union' ? _('by the Union') : _('by the Confederates');
-    // an offer to this side, or an answer to one: its camps may change
-    if (OFFER_KINDS.includes(e.kind)) { // the sentence says who
-      offers.push(`#${e.id} ${logSentence(e)}`);
+    // an offer to this side, an answer to one, or a release the umpire
+    // recorded: its camps may change (an offer's sentence says who)
+    const release = e.kind === 'exchange' || e.kind === 'liberate';
+    if (OFFER_KINDS.includes(e.kind) || release) {
+      offers.push(release ? _('#{id} {who}: {what}', { id: e.id, who, what: logSentence(e) }) : `#${e.id} ${logSentence(e)}`);
       continue;
     }
     const d = divs.find(x => x.id === e.division);
@@ -641,7 +643,7 @@ function noticeOthers(events) {
   const box = $('#camp-notice');
   box.replaceChildren(
     ...(lines.length ? [el('p', { class: 'notice-h' }, _('Recorded on your divisions by the other side')), ...lines.map(l => el('p', {}, l))] : []),
-    ...(offers.length ? [el('p', { class: 'notice-h' }, _('Prisoners: offers and answers from the other side')), ...offers.map(l => el('p', {}, l))] : []),
+    ...(offers.length ? [el('p', { class: 'notice-h' }, _('Prisoners: offers, answers and releases by others')), ...offers.map(l => el('p', {}, l))] : []),
     el('button', { type: 'button', class: 'plain', 'data-close': '' }, _('Seen')));
   lines.push(...offers);
   box.querySelector('[data-close]').addEventListener('click', () => { box.hidden = true; });

@@ -3,8 +3,9 @@
 // with the Prisoners form, which is an offer; the Confederates' phone
 // shows it live, with Accept and Decline (and a notice), the Union's with
 // Withdraw only; the Confederates accept it, the men go home, and the
-// Union's phone is told at once and drops the open offer. Two real
-// Chromium pages at 390x844, loopback only. Usage: node offers_page.mjs MUSTER
+// Union's phone is told at once and drops the open offer; so is a
+// release the umpire records. Two real Chromium pages at 390x844,
+// loopback only. Usage: node offers_page.mjs MUSTER
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -81,6 +82,13 @@ try {
   await uni.$eval('#camp-offers [data-offer="11"] button[data-answer="withdraw"]', b => b.click());
   await uni.waitForFunction(() => /^#12 withdraw/.test(document.querySelector('#camp-log li').textContent), { timeout: 10000, polling: 100 });
   check('withdrawn from the page', await uni.$eval('#camp-offers', e => e.hidden));
+  // The umpire sends a Union stand home at once: the Union is told.
+  cli('campaign', 'exchange', db, '--union', '1', '--confederate', '0'); // #13
+  const umpire = await uni.waitForFunction(() => {
+    const n = document.querySelector('#camp-notice');
+    return !n.hidden && /#13 by the umpire: exchange/.test(n.textContent) ? n.textContent : '';
+  }, { timeout: 10000, polling: 100 }).then(h => h.jsonValue(), () => '');
+  check('a release the umpire recorded is told too', umpire !== '', await uni.$eval('#camp-notice', e => e.textContent));
   check('check replays it all', /every table agrees/.test(cli('campaign', 'check', db)));
 } catch (e) {
   check('the test ran to the end', false, e.stack || String(e));
