@@ -8,8 +8,8 @@
 # check replay it all. Then the differential: two campaigns that differ
 # only in what the Union may not know (the hidden division's rolls, which
 # of its brigades lost the men, its captured brigadier's rating) give the
-# Union byte-identical logs (text, JSON, Markdown), prisoners lists and
-# answers, offers and accepts included.
+# Union byte-identical logs (text, JSON, Markdown), prisoners lists,
+# ledgers (show) and own files' logs, offers and accepts included.
 # usage: campaign_offers.sh MUSTER
 set -u
 muster=$1
@@ -127,6 +127,12 @@ for f in a b; do
         "$muster" campaign log $f.db --as union --format $fmt | norm >$f.log.$fmt || fail "log $fmt"
     done
     "$muster" campaign prisoners $f.db --as union >$f.prisoners || fail "prisoners"
+    "$muster" campaign show $f.db --as union --format json | norm >$f.show.json || fail "show"
+    # the Union's own file: its log as it was kept for the Union
+    "$muster" campaign export $f.db --side union --out $f-union.db >/dev/null || fail "export"
+    for fmt in text json; do
+        "$muster" campaign log $f-union.db --format $fmt | norm >>$f.own || fail "own log"
+    done
     "$muster" campaign prisoners $f.db --as union --format json >$f.prisoners.json || fail "prisoners json"
     # the offers and answers themselves, each as the Union is told it
     grep -E '^#1[0-7] ' $f.log.text >$f.events
@@ -141,7 +147,7 @@ done
     fail "the differential's campaigns have no secret rating to hide"
 cmp -s a.log.json b.log.json && cmp a.log.text b.log.text >/dev/null ||
     { diff a.log.text b.log.text; diff a.log.json b.log.json; fail "the Union's logs differ"; }
-for x in log.markdown prisoners prisoners.json events; do
+for x in log.markdown prisoners prisoners.json show.json own events; do
     cmp -s a.$x b.$x || { diff a.$x b.$x; fail "the Union's $x differ"; }
 done
 # and the hidden facts did differ: the umpire's logs are not the same
