@@ -259,7 +259,7 @@ static void strict_fields(void **state)
         }
         cJSON_Delete(o);
     }
-    sqlite3_finalize(st);
+    camp_finalize(c, st);
     assert_int_equal(n, 6);
     assert_true(refused >= 20);
     /* an offer by the umpire, or of nothing, is no offer */
