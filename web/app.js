@@ -1229,10 +1229,28 @@ function formChanged(f, e) {
   if (e.target.name === 'dice' || e.target.name === 'how' || e.target.name === 'div') $$('.roll-fields', f).forEach(l => l.replaceChildren());
 }
 
+// A second tap on a form just recorded and cleared: the change is in the
+// ledger already, and the emptied form would only be refused.
+const AGAIN_MS = 5000;
+function tappedAgain(f, o) {
+  if (!f.dataset.doneAt || Date.now() - Number(f.dataset.doneAt) > AGAIN_MS ||
+      JSON.stringify(o) !== f.dataset.clean) return false;
+  showError($('#camp-error'), null);
+  const box = $('#camp-done');
+  const note = el('p', { class: 'recorded', 'data-again': '' }, _('Already recorded as #{id}: nothing was sent again.', { id: f.dataset.doneId || '?' }));
+  box.querySelector('[data-again]')?.remove();
+  box.prepend(note);
+  box.hidden = false;
+  announce(note.textContent);
+  return true;
+}
+
 async function campaignSubmit(ev) {
   ev.preventDefault();
   const f = ev.target;
   const o = formOptions(f);
+  if (tappedAgain(f, o)) return;
+  delete f.dataset.doneAt;
   f.dataset.key ||= newKey();
   const button = f.querySelector('button[type="submit"]');
   if (button) button.disabled = true;
@@ -1258,6 +1276,9 @@ async function campaignSubmit(ev) {
   if ($('.dice', f)) $('.dice', f).hidden = false;
   if ($('.how-hint', f)) $('.how-hint', f).textContent = howHints().open;
   fillFair();
+  f.dataset.doneAt = String(Date.now());
+  f.dataset.clean = JSON.stringify(formOptions(f));
+  f.dataset.doneId = (/^#(\d+)/.exec(($('#camp-done .recorded') || {}).textContent || '') || [])[1] || '';
 }
 
 // ---- verify: a revealed division against the commitment in the log,

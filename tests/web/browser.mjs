@@ -177,6 +177,13 @@ try {
   check('the write is confirmed with its event', /^#7 recorded: casualties/.test(done) && done.includes('Undo'), done);
   const cleared = await uni.$eval('form[data-cmd="campaign/casualties"] input[name="lost"]', e => e.value);
   check('the form clears after a write', cleared === '0', cleared);
+  // a double tap: the second tap on the cleared form says it is recorded,
+  // sends nothing and shows no error
+  await uni.click('form[data-cmd="campaign/casualties"] button');
+  const tapped = await text(uni, "#camp-done");
+  const err = await uni.$eval('#camp-error', e => e.hidden ? '' : e.textContent);
+  check('a second tap: "already recorded", no error', /^Already recorded as #7: nothing was sent again\./.test(tapped) && err === "", [tapped, err]);
+  check('and nothing more in the ledger', JSON.parse(cli('campaign', 'log', db, '--format', 'json')).events.length === 7);
   const row = await uni.$eval('#camp-ledger [data-division="1"] li[data-brigade="1"] .bline', li => li.textContent);
   check('the Union link records casualties on its hidden division', row.startsWith('Brigade 1: 7 of 11 stands') && row.includes('out 3, prisoners 1'), row);
   const show = JSON.parse(cli('campaign', 'show', db, '--format', 'json'));
