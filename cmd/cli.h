@@ -444,7 +444,8 @@ extern const cli_command cmd_campaign_new, cmd_campaign_add,
     cmd_campaign_log, cmd_campaign_check, cmd_campaign_head,
     cmd_campaign_contribute, cmd_campaign_advance, cmd_campaign_export,
     cmd_campaign_import,
-    cmd_campaign_undo, cmd_campaign_camp, cmd_campaign_name;
+    cmd_campaign_undo, cmd_campaign_camp, cmd_campaign_name,
+    cmd_campaign_backup;
 extern const cli_command cmd_serve; /* run: web/serve.c installs it */
 extern const cli_command cmd_campaign_links; /* run: web/links.c */
 extern const cli_command cmd_plot_curves, cmd_plot_figure, cmd_plot_card,

@@ -26,6 +26,9 @@ static const char *const hints[MU_R_COUNT] = {
         N_("make one with 'muster division|corps|battle --format json'"),
     [MU_R_ONE_QUESTION] = N_("give --method additive or --method per-figure"),
     [MU_R_NO_WINNER] = N_("add --winner union, confederate or none"),
+    [MU_R_FILE_EXISTS] = N_("give --force to replace it, or another name"),
+    [MU_R_UMPIRE_ONLY] = N_("'muster campaign export FILE --side SIDE --out "
+                            "NEW.db' makes a side's own file"),
 };
 
 const char *cli_hint(mu_reason r)

@@ -25,7 +25,8 @@
     X(crew, "crew") X(crew_left, "crew-left") X(crossings, "crossings") \
     X(crossover, "crossover") X(decline, "decline") X(default, "default") X(division, "division") \
     X(divisions, "divisions") X(dpi, "dpi") X(fair, "fair") \
-    X(figures, "figures") X(fold, "fold") X(format, "format") \
+    X(figures, "figures") X(fold, "fold") X(force, "force") \
+    X(format, "format") \
     X(from, "from") X(gun, "gun") \
     X(head, "head") X(hidden, "hidden") X(kind, "kind") X(labels, "labels") \
     X(last, "last") \

@@ -477,6 +477,49 @@ static int one_int(sqlite3 *db, const char *sql)
     return v;
 }
 
+/* backup: the whole file, while the handle that made it stays open; never
+ * over a file unasked nor over the campaign itself; acting for a side on
+ * the umpire's file, refused (the copy would hold the other side's
+ * secrets); a player's own file copies as its side's. */
+static void a_backup_is_the_umpires(void **state)
+{
+    (void)state;
+    int u, k;
+    mu_campaign *c = scene(&u, &k);
+    const char *src = fresh_last();
+    char src_path[512], copy[512], upath[512], ucopy[512];
+    snprintf(src_path, sizeof src_path, "%s", src);
+    snprintf(copy, sizeof copy, "%s", fresh());
+    mu_error err;
+    assert_int_equal(mu_campaign_backup(c, copy, false, &err), MU_OK);
+    assert_int_equal(mu_campaign_backup(c, copy, false, &err), MU_EINPUT);
+    assert_int_equal(err.reason, MU_R_FILE_EXISTS);
+    assert_string_equal(mu_reason_name(err.reason), "file-exists");
+    assert_int_equal(mu_campaign_backup(c, copy, true, &err), MU_OK);
+    assert_int_equal(mu_campaign_backup(c, src_path, true, &err), MU_EINPUT);
+    snprintf(upath, sizeof upath, "%s", fresh());
+    assert_int_equal(mu_campaign_export_side(c, MU_UNION, upath, &err), MU_OK);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_backup(c, fresh(), false, &err), MU_ESTATE);
+    assert_int_equal(err.reason, MU_R_UMPIRE_ONLY);
+    assert_int_equal(access(fresh_last(), F_OK), -1);
+    mu_campaign_close(c);
+
+    assert_int_equal(mu_campaign_open_read(copy, &c, &err), MU_OK);
+    char *report = NULL;
+    assert_int_equal(mu_campaign_check(c, &report, &err), MU_OK);
+    free(report);
+    mu_campaign_close(c);
+
+    assert_int_equal(mu_campaign_open(upath, &c, &err), MU_OK);
+    snprintf(ucopy, sizeof ucopy, "%s", fresh());
+    assert_int_equal(mu_campaign_backup(c, ucopy, false, &err), MU_OK);
+    mu_campaign_close(c);
+    assert_int_equal(mu_campaign_open_read(ucopy, &c, &err), MU_OK);
+    assert_int_equal(mu_campaign_viewer(c), MU_SIDE_UNION);
+    mu_campaign_close(c);
+}
+
 /* export --side: the Union's file holds nothing of the hidden Confederate
  * division but its name and commitment, in its tables and in its bytes;
  * the Confederates' file holds all of it. */
@@ -911,6 +954,7 @@ int main(void)
         cmocka_unit_test(fair_seed_is_specified),
         cmocka_unit_test(fair_roll_in_one_file),
         cmocka_unit_test(years_and_theaters),
+        cmocka_unit_test(a_backup_is_the_umpires),
     };
     return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
 }

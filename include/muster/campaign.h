@@ -808,6 +808,23 @@ MU_API mu_status mu_campaign_event(mu_campaign *c, int64_t event,
 MU_API mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
         const char *path, mu_error *err);
 
+/* A copy of the whole campaign at `path`: the file as it stood at one
+ * moment, even while other handles or processes write it (SQLite's online
+ * backup, in one read transaction; writers are not held up). The copy is
+ * made in memory and written whole under its name or not at all, in WAL
+ * mode like the campaign; `replace`: a file at `path` is replaced (renamed
+ * over when the copy is whole), else it must not exist. A player's own
+ * file copies as it is (still that side's file).
+ * Errors: MU_EINPUT with MU_R_FILE_EXISTS for a file at `path` (without
+ * `replace`), MU_EINPUT when `path` is the campaign itself, MU_ESTATE with
+ * MU_R_UMPIRE_ONLY when the handle acts for a side on the umpire's file
+ * (the copy would hold the other side's secrets: mu_campaign_export_side
+ * makes that side's file), MU_ESTATE when `path` is a database in use
+ * (a "-wal" file with changes is beside it), MU_EIO when it cannot be read
+ * or written. */
+MU_API mu_status mu_campaign_backup(mu_campaign *c, const char *path,
+                                    bool replace, mu_error *err);
+
 /* The divisions, brigades and losses as one CSV table (RFC 4180) for
  * spreadsheets, as the handle's viewer may see them. Columns:
  *   record,division,name,side,arm,corps,hidden,brigade,battle,stands,start,

@@ -105,6 +105,8 @@ typedef enum mu_reason {
     MU_R_NAME_CHARACTER,    /* a name holds a control or format character  */
     MU_R_REQUEST_DONE,      /* a keyed change was recorded already         */
     MU_R_REQUEST_REUSED,    /* a change's key was another change's         */
+    MU_R_FILE_EXISTS,       /* a new file's name is taken                  */
+    MU_R_UMPIRE_ONLY,       /* only the umpire may: it shows both sides    */
     MU_R_COUNT
 } mu_reason;
 

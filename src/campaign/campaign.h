@@ -266,7 +266,9 @@ mu_status camp_check_version(mu_campaign *c, mu_error *err);
  * unnamed file in its folder linked to the name when whole (or a hidden
  * temporary name where there are none), never over an existing file
  * (MU_EINPUT "already exists: " and `exists`); MU_EIO when it cannot be
- * written. The file is in WAL mode if `wal`, else in rollback mode. */
+ * written. The file is in WAL mode if `wal`, else in rollback mode.
+ * `exists` NULL: a file at `path` is replaced (a hidden temporary file
+ * beside it, renamed over it when whole). */
 mu_status camp_file_put(sqlite3 *db, const char *path, bool wal,
                         const char *exists, mu_error *err);
 

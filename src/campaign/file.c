@@ -98,7 +98,8 @@ static mu_status put_unnamed(const unsigned char *b, sqlite3_int64 n,
 }
 
 /* The named way: ".NAME.new-XXXXXX" beside the target, linked to its name
- * (or renamed where there are no hard links, after a last look), removed. */
+ * (or renamed where there are no hard links, after a last look), removed;
+ * `exists` NULL: renamed over whatever file has the name. */
 static mu_status put_named(const unsigned char *b, sqlite3_int64 n,
                            const char *path, const char *exists,
                            mu_error *err)
@@ -118,7 +119,11 @@ static mu_status put_named(const unsigned char *b, sqlite3_int64 n,
     fchmod(fd, 0644 & ~mask); /* as a file made by open(..., 0644) */
     mu_status s = write_all(fd, b, n, path, err);
     close(fd);
-    if (s == MU_OK && link(tmp, path) != 0) {
+    if (s == MU_OK && !exists) {
+        if (rename(tmp, path) == 0)
+            return MU_OK;
+        s = link_failed(path, "", errno, err);
+    } else if (s == MU_OK && link(tmp, path) != 0) {
         struct stat sb;
         if (errno == EEXIST || lstat(path, &sb) == 0)
             s = link_failed(path, exists, EEXIST, err);
@@ -146,8 +151,9 @@ mu_status camp_file_put(sqlite3 *db, const char *path, bool wal,
         return err_nomem(err);
     if (n >= 20)
         b[18] = b[19] = mode;
-    bool fallback = false;
-    mu_status s = put_unnamed(b, n, path, exists, &fallback, err);
+    bool fallback = !exists; /* a file replaced: renamed over it */
+    mu_status s = fallback ? MU_OK
+                           : put_unnamed(b, n, path, exists, &fallback, err);
     if (s == MU_OK && fallback)
         s = put_named(b, n, path, exists, err);
     if (own)

@@ -174,6 +174,8 @@ c head $F
 c undo $F
 c advance $F --year 1864
 c export $F --side union --out union.db
+c backup $F backup.db
+c check backup.db
 c engage $F 3 --hidden --fair --as confederate
 commitment=$(sed -n 's/^fair commitment //p' "$work/out")
 [ -n "$commitment" ] || fail "engage --fair printed no commitment"
