@@ -269,6 +269,12 @@ cli_rc cli_invoke_why(const cli_shared *sh, const char *command,
 /* Closes a campaign a command opened, noting into cx the events it
  * recorded (cli_why's runs); NULL c is a no-op. */
 void cli_close_campaign(cli_ctx *cx, mu_campaign *c);
+/* --brigade NAME|K (cmd/brigade.c): cli_brigade_ok checks its digits before
+ * the campaign is opened; cli_brigade_of is the brigade of division div it
+ * names (0 when not given), a name looked up as the handle acts. */
+cli_rc cli_brigade_ok(cli_ctx *cx);
+mu_status cli_brigade_of(mu_campaign *c, cli_ctx *cx, int div, int *k,
+                         mu_error *err);
 
 /* The command called `name`, or NULL. */
 const cli_command *cli_find(const char *name);

@@ -210,12 +210,22 @@ static cli_rc run_battle_end(cli_ctx *cx)
     return run_event(cx, do_end, false);
 }
 
+/* A command on DIV's --brigade NAME|K (cmd/brigade.c). */
+static cli_rc run_brigade_event(cli_ctx *cx, event_fn fn)
+{
+    cli_rc rc = cli_brigade_ok(cx);
+    return rc != CLI_OK ? rc : run_event(cx, fn, true);
+}
+
 static mu_status do_casualties(mu_campaign *c, cli_ctx *cx, int div,
                                mu_dice *d, int64_t *ev, mu_error *err)
 {
     (void)d;
-    mu_casualties k = {(int)cli_num(cx, O_brigade, 0),
-                       (int)cli_num(cx, O_lost, 0),
+    int b;
+    mu_status s = cli_brigade_of(c, cx, div, &b, err);
+    if (s != MU_OK)
+        return s;
+    mu_casualties k = {b, (int)cli_num(cx, O_lost, 0),
                        (int)cli_num(cx, O_captured, 0),
                        (int)cli_num(cx, O_batteries_captured, 0),
                        cli_str(cx, O_camp),
@@ -238,7 +248,7 @@ static cli_rc run_casualties(cli_ctx *cx)
         return cli_error(cx, _("campaign casualties: --camp names where "
                          "prisoners go: give it with --captured or "
                          "--batteries-captured"));
-    return run_event(cx, do_casualties, true);
+    return run_brigade_event(cx, do_casualties);
 }
 
 /* camp FILE --side S [--default NAME]: chooses S's default camp, or says
@@ -277,13 +287,15 @@ static mu_status do_name(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                          int64_t *ev, mu_error *err)
 {
     (void)d;
-    return mu_campaign_name_set(c, div, (int)cli_num(cx, O_brigade, 0),
-                                cx->operand[2], ev, err);
+    int b;
+    mu_status s = cli_brigade_of(c, cx, div, &b, err);
+    return s != MU_OK ? s : mu_campaign_name_set(c, div, b, cx->operand[2],
+                                                 ev, err);
 }
 
 static cli_rc run_name(cli_ctx *cx)
 {
-    return run_event(cx, do_name, true);
+    return run_brigade_event(cx, do_name);
 }
 
 static mu_status do_penalty(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
@@ -333,20 +345,24 @@ static mu_post post_of(const cli_ctx *cx)
 static mu_status do_lost(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                          int64_t *ev, mu_error *err)
 {
+    int b;
+    mu_status s = cli_brigade_of(c, cx, div, &b, err);
+    if (s != MU_OK)
+        return s;
     if (cli_has(cx, O_captured))
-        return mu_campaign_leader_captured(c, div, post_of(cx),
-                                           (int)cli_num(cx, O_brigade, 0),
+        return mu_campaign_leader_captured(c, div, post_of(cx), b,
                                            cli_str(cx, O_camp), d, ev, err);
-    return mu_campaign_leader_lost(c, div, post_of(cx),
-                                   (int)cli_num(cx, O_brigade, 0), d, ev, err);
+    return mu_campaign_leader_lost(c, div, post_of(cx), b, d, ev, err);
 }
 
 static mu_status do_downgrade(mu_campaign *c, cli_ctx *cx, int div,
                               mu_dice *d, int64_t *ev, mu_error *err)
 {
     (void)d;
-    return mu_campaign_downgrade(c, div, post_of(cx),
-                                 (int)cli_num(cx, O_brigade, 0), ev, err);
+    int b;
+    mu_status s = cli_brigade_of(c, cx, div, &b, err);
+    return s != MU_OK ? s : mu_campaign_downgrade(c, div, post_of(cx), b, ev,
+                                                  err);
 }
 
 static cli_rc run_leader_lost(cli_ctx *cx)
@@ -354,12 +370,12 @@ static cli_rc run_leader_lost(cli_ctx *cx)
     if (cli_has(cx, O_camp) && !cli_has(cx, O_captured))
         return cli_error(cx, _("campaign leader-lost: --camp is where a captured "
                          "leader is held: give --captured too"));
-    return run_event(cx, do_lost, true);
+    return run_brigade_event(cx, do_lost);
 }
 
 static cli_rc run_downgrade(cli_ctx *cx)
 {
-    return run_event(cx, do_downgrade, true);
+    return run_brigade_event(cx, do_downgrade);
 }
 
 /* ---- the other subcommands ---------------------------------------------- */
@@ -1008,9 +1024,9 @@ static const cli_opt battle_end_opts[] = {
 #define CAMP_CAMP(what)                                                        \
     {.name = "camp", .type = ARG_TEXT, .metavar = "NAME", .help = (what)}
 static const cli_opt casualties_opts[] = {
-    {.name = "brigade", .type = ARG_NUM, .lo = 1, .hi = MU_MAX_BRIGADES,
-     .metavar = "K",
-     .help = N_("the brigade (1..8) whose stands are lost or captured")},
+    {.name = "brigade", .type = ARG_TEXT, .metavar = "NAME|K",
+     .help = N_("the brigade whose stands are lost or captured: its number "
+             "(1..8) or its name")},
     {.name = "lost", .type = ARG_NUM, .lo = 0, .hi = MU_MAX_STANDS,
      .metavar = "N",
      .help = N_("killed, wounded and stragglers (stands; with --captured or "
@@ -1032,9 +1048,9 @@ static const cli_opt casualties_opts[] = {
     {0}};
 
 static const cli_opt name_opts[] = {
-    {.name = "brigade", .type = ARG_NUM, .lo = 1, .hi = MU_MAX_BRIGADES,
-     .metavar = "K",
-     .help = N_("name the division's brigade K (1..8), not the division")},
+    {.name = "brigade", .type = ARG_TEXT, .metavar = "NAME|K",
+     .help = N_("name the division's brigade (its number 1..8, or its name "
+             "so far), not the division")},
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
@@ -1056,9 +1072,9 @@ static const cli_opt camp_opts[] = {
     N_("%s: name one leader: --brigade K, --corps-leader, or neither for the " \
        "division leader")
 static const cli_opt leader_opts[] = {
-    {.name = "brigade", .type = ARG_NUM, .lo = 1, .hi = MU_MAX_BRIGADES,
-     .metavar = "K", .group = 4, .conflict = ONE_LEADER,
-     .help = N_("a brigadier (1..8)")},
+    {.name = "brigade", .type = ARG_TEXT, .metavar = "NAME|K", .group = 4,
+     .conflict = ONE_LEADER,
+     .help = N_("a brigadier: his brigade's number (1..8) or name")},
     {.name = "corps-leader", .type = ARG_FLAG, .group = 4,
      .help = N_("the leader of the division's corps")},
     {.name = "captured", .type = ARG_FLAG,
@@ -1072,9 +1088,9 @@ static const cli_opt leader_opts[] = {
     {0}};
 
 static const cli_opt downgrade_opts[] = {
-    {.name = "brigade", .type = ARG_NUM, .lo = 1, .hi = MU_MAX_BRIGADES,
-     .metavar = "K", .group = 4, .conflict = ONE_LEADER,
-     .help = N_("a brigadier (1..8)")},
+    {.name = "brigade", .type = ARG_TEXT, .metavar = "NAME|K", .group = 4,
+     .conflict = ONE_LEADER,
+     .help = N_("a brigadier: his brigade's number (1..8) or name")},
     {.name = "corps-leader", .type = ARG_FLAG, .group = 4,
      .help = N_("the leader of the division's corps")},
     CAMP_AS,

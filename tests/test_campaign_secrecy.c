@@ -477,6 +477,34 @@ static int one_int(sqlite3 *db, const char *sql)
     return v;
 }
 
+/* A brigade by its name: the hidden division's is refused to the other
+ * side in the one message, whether the name is a brigade's there or not;
+ * its owner finds it, any case. */
+static void a_brigade_by_its_name(void **state)
+{
+    (void)state;
+    int u, k;
+    mu_campaign *c = scene(&u, &k);
+    mu_error err, err2;
+    int b = -1;
+    assert_int_equal(mu_campaign_name_set(c, k, 2, "Archer's", NULL, &err),
+                     MU_OK);
+    assert_int_equal(mu_campaign_brigade_find(c, k, "ARCHER'S", &b, &err),
+                     MU_OK);
+    assert_int_equal(b, 2);
+    assert_int_equal(mu_campaign_brigade_find(c, u, "Archer's", &b, &err),
+                     MU_EINPUT);
+    assert_int_equal(b, 0);
+    assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
+    assert_int_equal(mu_campaign_brigade_find(c, k, "Archer's", &b, &err),
+                     MU_ESTATE);
+    assert_int_equal(mu_campaign_brigade_find(c, k, "Nobody", &b, &err2),
+                     MU_ESTATE);
+    assert_string_equal(err.msg, err2.msg);
+    assert_int_equal(err.reason, MU_R_HIDDEN_DIVISION);
+    mu_campaign_close(c);
+}
+
 /* backup: the whole file, while the handle that made it stays open; never
  * over a file unasked nor over the campaign itself; acting for a side on
  * the umpire's file, refused (the copy would hold the other side's
@@ -955,6 +983,7 @@ int main(void)
         cmocka_unit_test(fair_roll_in_one_file),
         cmocka_unit_test(years_and_theaters),
         cmocka_unit_test(a_backup_is_the_umpires),
+        cmocka_unit_test(a_brigade_by_its_name),
     };
     return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
 }

@@ -186,6 +186,19 @@ MU_API size_t mu_campaign_appended(const mu_campaign *c,
  * message lists their ids). */
 MU_API mu_status mu_campaign_division_find(mu_campaign *c, const char *name,
                                            int *id, mu_error *err);
+/* The number (from 1) of division `div`'s brigade named `name` (its own
+ * name, mu_campaign_name_set; letters compared without case, ASCII only,
+ * the whole name). The division is read as the handle's viewer may see it
+ * first: one hidden from the viewer is refused as every call about it is
+ * (MU_ESTATE, MU_R_HIDDEN_DIVISION), the same whatever name was asked, so
+ * a name tells the other side nothing; so is one that has not fought
+ * (MU_ESTATE), whose brigades are not known yet.
+ * Errors: MU_EINPUT (MU_R_NO_SUCH_DIVISION) for no division `div`,
+ * MU_EINPUT when no brigade of it has that name, or two have (the message
+ * names both, number and name). */
+MU_API mu_status mu_campaign_brigade_find(mu_campaign *c, int div,
+                                          const char *name, int *brigade,
+                                          mu_error *err);
 
 /* Who is looking, or acting (a mu_side, muster/core.h): MU_SIDE_NONE is
  * the umpire, who sees everything; a side sees its own divisions, the

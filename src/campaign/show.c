@@ -927,3 +927,76 @@ mu_status mu_campaign_division_find(mu_campaign *c, const char *name,
     *id = x.id;
     return MU_OK;
 }
+
+/* ---- a brigade by its name ---------------------------------------------- */
+
+typedef struct brigade_find_ctx {
+    int div;
+    const char *name;
+    int brigade;
+} brigade_find_ctx;
+
+static bool same_name(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
+        if (x >= 'A' && x <= 'Z')
+            x = (unsigned char)(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z')
+            y = (unsigned char)(y - 'A' + 'a');
+        if (x != y)
+            return false;
+    }
+    return *a == *b;
+}
+
+/* The division is loaded as the viewer may see it first: one hidden from
+ * the viewer is refused as any call about it is, whatever name was asked,
+ * so that a name tells nothing; so is one that has not fought, whose
+ * brigades are its owner's until then. */
+static mu_status brigade_find_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    brigade_find_ctx *x = p;
+    camp_div d;
+    mu_status s = camp_load_engaged(c, x->div, &d, err);
+    if (s != MU_OK)
+        return s;
+    int n = 0, first = 0;
+    for (int i = 0; i < d.nbrigades; i++)
+        if (same_name(d.b[i].name, x->name) && !n++)
+            first = i;
+    if (n == 0)
+        return err_set(err, MU_EINPUT, "division %d has no brigade named "
+                       "\"%s\"", x->div, x->name);
+    if (n > 1) {
+        int second = first + 1;
+        while (!same_name(d.b[second].name, x->name))
+            second++;
+        if (n > 2)
+            return err_set(err, MU_EINPUT, "\"%s\" fits %d brigades of "
+                           "division %d, %d \"%s\" and %d \"%s\" among them: "
+                           "give its number", x->name, n, x->div,
+                           d.b[first].number, d.b[first].name,
+                           d.b[second].number, d.b[second].name);
+        return err_set(err, MU_EINPUT, "\"%s\" fits two brigades of division "
+                       "%d: %d \"%s\" and %d \"%s\"; give its number",
+                       x->name, x->div, d.b[first].number, d.b[first].name,
+                       d.b[second].number, d.b[second].name);
+    }
+    x->brigade = d.b[first].number;
+    return MU_OK;
+}
+
+mu_status mu_campaign_brigade_find(mu_campaign *c, int div, const char *name,
+                                   int *brigade, mu_error *err)
+{
+    if (brigade)
+        *brigade = 0;
+    if (!c || !name || !*name || !brigade)
+        return err_set(err, MU_EINPUT, "no campaign or name given");
+    brigade_find_ctx x = {div, name, 0};
+    mu_status s = camp_read(c, brigade_find_tx, &x, err);
+    if (s == MU_OK)
+        *brigade = x.brigade;
+    return s;
+}

@@ -65,7 +65,7 @@ expect 2 "no division 42" -- casualties c.db 42 --brigade 1 --lost 1
 expect 2 "has not fought yet" -- casualties c.db 3 --brigade 1 --lost 1
 expect 2 "lost and captured are both 0" -- casualties c.db 1 --brigade 1
 expect 2 "no division is named \"one\"" -- casualties c.db one --brigade 1 --lost 1
-expect 2 "--brigade must be" -- casualties c.db 1 --brigade 0 --lost 1
+expect 2 "--brigade takes a brigade's number from 1 to 8" -- casualties c.db 1 --brigade 0 --lost 1
 expect 2 "does not take --seed" -- casualties c.db 1 --brigade 1 --lost 1 --seed 2
 expect 2 "takes union or confederate" -- liberate c.db --side prussia
 
