@@ -100,9 +100,13 @@ static void helpers(cli_buf *b, const dialect *d)
                       "            ((n++))\n"
                       "        fi\n"
                       "    done\n}\n", d->array);
+    /* Only an array's objects ("divisions":[{"id":1,"name":...}, the
+     * events'): the battle under way ("battle":{"id":1,"name":...}) is no
+     * division; each id once, in order. */
     cli_buf_puts(b, "_muster_ids()\n{\n"
                     "    \"$1\" campaign \"$3\" \"$2\" --format json 2>/dev/null |\n"
-                    "        grep -o \"{\\\"id\\\":[0-9]*,\\\"$4\\\"\" | tr -dc '0-9\\n'\n"
+                    "        grep -o \"[[,]{\\\"id\\\":[0-9]*,\\\"$4\\\"\" | tr -dc '0-9\\n' |\n"
+                    "        sort -n -u\n"
                     "}\n");
 }
 
@@ -402,8 +406,8 @@ static void fish_helpers(cli_buf *b)
                     "    set -l self (commandline -opc)[1]\n"
                     "    $self campaign $argv[1] $p[2] --format json "
                     "2>/dev/null |\n"
-                    "        string match -ar '\\{\"id\":[0-9]+,\"'$argv[2]'\"' |\n"
-                    "        string replace -ar '[^0-9]' ''\nend\n");
+                    "        string match -ar '[\\[,]\\{\"id\":[0-9]+,\"'$argv[2]'\"' |\n"
+                    "        string replace -ar '[^0-9]' '' | sort -n -u\nend\n");
 }
 
 static void fish_script(cli_buf *b)

@@ -54,6 +54,16 @@ PATH=$(dirname "$muster"):$PATH # _muster_ids runs "muster"
 "$muster" campaign add c.db --side confederate --name B >/dev/null &&
 "$muster" campaign add c.db --side union --name C >/dev/null || {
     echo "FAIL: cannot make a campaign"; exit 1; }
+# b.db: the same three divisions and battle 4 under way, whose id (in
+# "battle":{"id":4,"name":...}) is no division's, nor is battle 1's a
+# second division 1: each division id once, and only those.
+cp c.db b.db
+for k in 1 2 3; do
+    "$muster" campaign battle start b.db "B$k" >/dev/null &&
+    "$muster" campaign battle end b.db --winner none --seed 1 >/dev/null ||
+        { echo "FAIL: cannot fight battle $k"; exit 1; }
+done
+"$muster" campaign battle start b.db B4 >/dev/null || { echo "FAIL: battle 4"; exit 1; }
 expect "muster plot figure " "1 2 3 4 5"
 expect "muster plot curves " "canister gun musket rifle roundshot"
 expect "muster plot curves musket r" "rifle roundshot"
@@ -69,6 +79,7 @@ expect "muster campaign casualties c.db --as union " "1 2 3"
 expect "muster campaign reveal c.db 2 --a" "--as"
 expect "muster campaign undo c.db " "1 2 3 4"
 expect "muster campaign engage nothere.db " ""
+expect "muster campaign engage b.db " "1 2 3"
 : >r.ini
 expect "muster rules check r" "r.ini"
 cd - >/dev/null || exit 1
@@ -102,6 +113,7 @@ if command -v zsh >/dev/null; then
     zsh_expect 5 "muster campaign battle start " "FILES"
     cd "$tmp" || exit 1
     zsh_expect 5 "muster campaign reveal c.db " "1 2 3"
+    zsh_expect 5 "muster campaign reveal b.db " "1 2 3"
     cd - >/dev/null || exit 1
 fi
 if command -v fish >/dev/null; then
@@ -121,6 +133,7 @@ if command -v fish >/dev/null; then
     fish_expect "muster campaign casualties c.db --as union " "1 2 3"
     fish_expect "muster campaign undo c.db " "1 2 3 4"
     fish_expect "muster campaign engage nothere.db " ""
+    fish_expect "muster campaign engage b.db " "1 2 3"
     fish_expect "muster plot curves musket r" "rifle roundshot"
     fish_expect "muster rules check r" "r.ini"
     cd - >/dev/null || exit 1
