@@ -327,7 +327,8 @@ bool cli_takes(const cli_ctx *cx, cli_optid id);
 /* Did you mean: the index of the candidate (cand[i], its first lens[i]
  * bytes, or all of it when lens is NULL) that `typed` is most likely a
  * misspelling of (an edit in a word of up to 6 letters, two in a longer
- * one; any case), or -1 when none is, or two are as close (cmd/suggest.c). */
+ * one; any case; of two as close, the one as long as `typed`), or -1 when
+ * none is, or two are as close (cmd/suggest.c). */
 int cli_suggest(const char *typed, const char *const *cand,
                 const size_t *lens, int n);
 
@@ -389,6 +390,11 @@ mu_render_opts cli_render_opts(const cli_ctx *cx, const mu_labels *l);
 /* Weapons from --rules or the built-in file (shared, as cli_rules); give
  * them back with cli_weapons_free. */
 mu_status cli_weapons(const cli_ctx *cx, const mu_weapons **w, mu_error *err);
+/* "did you mean 'musket'?" for the first weapon the command was given (its
+ * --weapon, --gun, --return-fire, --crossover, weapon operands) that the
+ * weapons lack and one of theirs is close to, in buf; NULL when none is
+ * (cmd/common.c). */
+const char *cli_weapon_near(const cli_ctx *cx, char *buf, size_t n);
 void cli_weapons_free(const cli_ctx *cx, const mu_weapons *w);
 /* The order-of-battle options as mu_oob_opts (those the command has). */
 mu_oob_opts cli_oob_opts(const cli_ctx *cx);

@@ -117,7 +117,9 @@ void cli_rules_free(const cli_ctx *cx, const mu_rules *rules)
 
 mu_status cli_weapons(const cli_ctx *cx, const mu_weapons **w, mu_error *err)
 {
-    const char *path = cli_str(cx, O_rules);
+    /* (a command without --rules: the built-in weapons; cli_fail asks any
+     * command's, for its "did you mean") */
+    const char *path = cli_takes(cx, O_rules) ? cli_str(cx, O_rules) : NULL;
     mu_weapons *made = NULL;
     if (!path && cx->shared && cx->shared->weapons) {
         *w = cx->shared->weapons;
@@ -133,6 +135,65 @@ void cli_weapons_free(const cli_ctx *cx, const mu_weapons *w)
 {
     if (!cx->shared || w != cx->shared->weapons)
         mu_weapons_free((mu_weapons *)w); /* made by cli_weapons, not lent */
+}
+
+/* The suggestion for one word typed as a weapon: NULL when it is one. */
+static const char *weapon_close(const mu_weapons *w, const char *typed)
+{
+    const mu_weapon *found;
+    if (mu_weapons_find(w, typed, &found, NULL) == MU_OK)
+        return NULL;
+    const char *cand[MU_MAX_WEAPONS];
+    int n = 0;
+    for (size_t i = 0; i < mu_weapons_count(w) && n < MU_MAX_WEAPONS; i++)
+        cand[n++] = mu_weapons_at(w, i)->name;
+    int k = cli_suggest(typed, cand, NULL, n);
+    return k < 0 ? NULL : cand[k];
+}
+
+/* The first of the words in `text` (split at commas and spaces) that is
+ * close to a weapon and none itself, as the hint. */
+static const char *weapon_in(const mu_weapons *w, const char *text, char *buf,
+                             size_t n)
+{
+    while (text && *text) {
+        size_t len = strcspn(text, ", ");
+        char word[64];
+        if (len && len < sizeof word) {
+            memcpy(word, text, len);
+            word[len] = '\0';
+            const char *near = weapon_close(w, word);
+            if (near) {
+                snprintf(buf, n, _("did you mean '%s'?"), near);
+                return buf;
+            }
+        }
+        text += len + (text[len] != '\0');
+    }
+    return NULL;
+}
+
+const char *cli_weapon_near(const cli_ctx *cx, char *buf, size_t n)
+{
+    static const char *const named[] = {"weapon", "gun", "return-fire",
+                                        "crossover", NULL};
+    const mu_weapons *w;
+    if (cli_weapons(cx, &w, NULL) != MU_OK)
+        return NULL;
+    const char *hint = NULL;
+    for (int i = 0; !hint && cx->cmd->opts[i].name; i++)
+        for (int k = 0; !hint && named[k]; k++)
+            if (!strcmp(cx->cmd->opts[i].name, named[k]) && cx->val[i].given)
+                hint = weapon_in(w, cx->val[i].text, buf, n);
+    const cli_arg *a = cx->cmd->args;
+    for (int j = 0, k = 0; !hint && a && j < cx->noperands; j++) {
+        if (a[k].values == cli_weapon_words)
+            hint = weapon_in(w, cx->operand[j], buf, n);
+        if (a[k].metavar && !a[k].many && a[k + 1].metavar)
+            k++;
+    }
+    cli_weapons_free(cx, w);
+    return hint;
 }
 
 mu_format cli_format(const cli_ctx *cx)

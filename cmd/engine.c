@@ -145,8 +145,10 @@ void cli_warn_labels(cli_ctx *cx, const mu_labels *l)
 
 cli_rc cli_fail(cli_ctx *cx, const mu_error *err)
 {
-    char buf[1024];
-    const char *hint = cli_hint(err->reason);
+    char buf[1024], near[96];
+    const char *hint = err->reason == MU_R_NO_SUCH_WEAPON
+                           ? cli_weapon_near(cx, near, sizeof near)
+                           : cli_hint(err->reason);
     if (cx->err.len == 0)
         cx->reason = err->reason;
     mu_error words = *err;
@@ -289,6 +291,14 @@ static cli_rc set_choice(cli_ctx *cx, const cli_opt *o, cli_val *v,
     }
     char words[256], could[256];
     vocab_list(w, words, sizeof words);
+    int nw = 0;
+    while (w[nw])
+        nw++;
+    int near = count ? -1 : cli_suggest(arg, w, NULL, nw);
+    if (near >= 0)
+        return cli_error(cx, _("%s: --%s takes %s, not '%s': did you mean "
+                         "'%s'?"), cx->cmd->name, o->name, words, arg,
+                         w[near]);
     if (count == 0)
         return cli_error(cx, _("%s: --%s takes %s, not '%s'"), cx->cmd->name,
                          o->name, words, arg);

@@ -42,14 +42,16 @@ int cli_suggest(const char *typed, const char *const *cand,
     size_t tn = strlen(typed);
     if (tn == 0 || tn > TYPO_MAX)
         return -1;
-    /* one slip in a word of up to six letters, two in a longer one */
-    size_t limit = tn <= 6 ? 1 : 2, best = limit + 1;
+    /* one slip in a word of up to six letters, two in a longer one; of
+     * two as close, the one as long as the word typed (a letter slipped
+     * rather than one added or dropped: --armu is --army, not --arm) */
+    size_t limit = tn <= 6 ? 1 : 2, best = 2 * (limit + 1);
     int hit = -1;
     for (int i = 0; i < n; i++) {
         size_t cn = lens ? lens[i] : strlen(cand[i]);
         if (cn > TYPO_MAX || cn + limit < tn || tn + limit < cn)
             continue;
-        size_t d = distance(typed, tn, cand[i], cn);
+        size_t d = 2 * distance(typed, tn, cand[i], cn) + (cn != tn);
         if (d < best) {
             best = d;
             hit = i;
@@ -57,5 +59,5 @@ int cli_suggest(const char *typed, const char *const *cand,
             hit = -2; /* two as close: no guess */
         }
     }
-    return best <= limit && hit >= 0 ? hit : -1;
+    return best / 2 <= limit && hit >= 0 ? hit : -1;
 }

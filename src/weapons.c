@@ -125,8 +125,8 @@ mu_status mu_weapons_find(const mu_weapons *w, const char *name,
                                  k ? ", " : "", w->v[k].name);
     if (used + MU_WEAPON_NAME + 8 >= sizeof list)
         snprintf(list + used, sizeof list - used, ", ...");
-    return err_set(err, MU_EINPUT, "no weapon '%.40s': the weapons are %s",
-                   name, list);
+    return err_why(err, MU_EINPUT, MU_R_NO_SUCH_WEAPON, "no weapon '%.40s': "
+                   "the weapons are %s", name, list);
 }
 
 /* ---- sections and keys -------------------------------------------------- */

@@ -117,7 +117,8 @@ MU_API size_t mu_weapons_count(const mu_weapons *w);
 MU_API const mu_weapon *mu_weapons_at(const mu_weapons *w, size_t i);
 /* The weapon called `name` (read as mu_army_parse reads names); the
  * pointer lives as long as w.
- * Errors: MU_EINPUT listing the weapons there are. */
+ * Errors: MU_EINPUT listing the weapons there are (reason
+ * MU_R_NO_SUCH_WEAPON when none has the name; none when it starts two). */
 MU_API mu_status mu_weapons_find(const mu_weapons *w, const char *name,
                                  const mu_weapon **out, mu_error *err);
 
