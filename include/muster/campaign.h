@@ -825,7 +825,8 @@ MU_API mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
  * moment, even while other handles or processes write it (SQLite's online
  * backup, in one read transaction; writers are not held up). The copy is
  * made in memory and written whole under its name or not at all, in WAL
- * mode like the campaign; `replace`: a file at `path` is replaced (renamed
+ * mode like the campaign, with the campaign file's permissions (less the
+ * umask); `replace`: a file at `path` is replaced (renamed
  * over when the copy is whole), else it must not exist. A player's own
  * file copies as it is (still that side's file).
  * Errors: MU_EINPUT with MU_R_FILE_EXISTS for a file at `path` (without

@@ -86,14 +86,18 @@ mu_status mu_campaign_backup(mu_campaign *c, const char *path, bool replace,
     }
     if ((s = target_ok(c, path, err)) != MU_OK)
         return s;
+    /* The copy is as private as the campaign: its permissions, less the
+     * umask, as cp gives them (an umpire's 0600 file stays 0600). */
+    unsigned mode = stat(c->path, &sb) == 0 ? (unsigned)(sb.st_mode & 0666)
+                                            : 0600;
     backup_ctx x = {0};
     int rc = sqlite3_open_v2(":memory:", &x.mem, SQLITE_OPEN_READWRITE |
                              SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY, NULL);
     s = rc == SQLITE_OK ? camp_read(c, copy_pages, &x, err)
                         : camp_sql_fail(c, rc, "copying the campaign", err);
     if (s == MU_OK) {
-        s = camp_file_put(x.mem, path, true, replace ? NULL : "a copy never "
-                          "replaces a file unasked", err);
+        s = camp_file_put_mode(x.mem, path, true, replace ? NULL : "a copy "
+                               "never replaces a file unasked", mode, err);
         if (s != MU_OK && err && err->code == MU_EINPUT && !replace)
             camp_reason(err, MU_R_FILE_EXISTS);
     }

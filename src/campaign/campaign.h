@@ -268,9 +268,12 @@ mu_status camp_check_version(mu_campaign *c, mu_error *err);
  * (MU_EINPUT "already exists: " and `exists`); MU_EIO when it cannot be
  * written. The file is in WAL mode if `wal`, else in rollback mode.
  * `exists` NULL: a file at `path` is replaced (a hidden temporary file
- * beside it, renamed over it when whole). */
+ * beside it, renamed over it when whole). The file's permissions are 0644
+ * less the umask; camp_file_put_mode's are `mode` less the umask. */
 mu_status camp_file_put(sqlite3 *db, const char *path, bool wal,
                         const char *exists, mu_error *err);
+mu_status camp_file_put_mode(sqlite3 *db, const char *path, bool wal,
+                             const char *exists, unsigned mode, mu_error *err);
 
 /* ---- store.c: the file, whom it acts for, loading ---------------- */
 

@@ -69,11 +69,11 @@ static mu_status link_failed(const char *path, const char *exists, int e,
  * (nothing was made then). */
 static mu_status put_unnamed(const unsigned char *b, sqlite3_int64 n,
                              const char *path, const char *exists,
-                             bool *fallback, mu_error *err)
+                             unsigned mode, bool *fallback, mu_error *err)
 {
     char dir[4096];
     folder_of(path, dir, sizeof dir);
-    int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+    int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, (mode_t)mode);
     if (fd < 0) {
         if (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL) {
             *fallback = true;
@@ -102,7 +102,7 @@ static mu_status put_unnamed(const unsigned char *b, sqlite3_int64 n,
  * `exists` NULL: renamed over whatever file has the name. */
 static mu_status put_named(const unsigned char *b, sqlite3_int64 n,
                            const char *path, const char *exists,
-                           mu_error *err)
+                           unsigned mode, mu_error *err)
 {
     const char *slash = strrchr(path, '/');
     int dl = slash ? (int)(slash - path + 1) : 0;
@@ -116,7 +116,7 @@ static mu_status put_named(const unsigned char *b, sqlite3_int64 n,
                       strerror(errno));
     mode_t mask = umask(0);
     umask(mask);
-    fchmod(fd, 0644 & ~mask); /* as a file made by open(..., 0644) */
+    fchmod(fd, (mode_t)mode & ~mask); /* as a file open() would make */
     mu_status s = write_all(fd, b, n, path, err);
     close(fd);
     if (s == MU_OK && !exists) {
@@ -137,6 +137,12 @@ static mu_status put_named(const unsigned char *b, sqlite3_int64 n,
 mu_status camp_file_put(sqlite3 *db, const char *path, bool wal,
                         const char *exists, mu_error *err)
 {
+    return camp_file_put_mode(db, path, wal, exists, 0644, err);
+}
+
+mu_status camp_file_put_mode(sqlite3 *db, const char *path, bool wal,
+                             const char *exists, unsigned mode, mu_error *err)
+{
     /* The memory database's own bytes where it has them in one piece (the
      * memdb VFS), else a copy. Bytes 18 and 19 of the header are the
      * journal mode the file keeps (1 rollback, 2 WAL), which a database in
@@ -145,17 +151,18 @@ mu_status camp_file_put(sqlite3 *db, const char *path, bool wal,
     sqlite3_int64 n = 0;
     unsigned char *b = sqlite3_serialize(db, "main", &n,
                                          SQLITE_SERIALIZE_NOCOPY);
-    unsigned char mode = wal ? 2 : 1;
-    bool own = !b || (n >= 20 && (b[18] != mode || b[19] != mode));
+    unsigned char journal = wal ? 2 : 1;
+    bool own = !b || (n >= 20 && (b[18] != journal || b[19] != journal));
     if (own && !(b = sqlite3_serialize(db, "main", &n, 0)))
         return err_nomem(err);
     if (n >= 20)
-        b[18] = b[19] = mode;
+        b[18] = b[19] = journal;
     bool fallback = !exists; /* a file replaced: renamed over it */
     mu_status s = fallback ? MU_OK
-                           : put_unnamed(b, n, path, exists, &fallback, err);
+                           : put_unnamed(b, n, path, exists, mode, &fallback,
+                                         err);
     if (s == MU_OK && fallback)
-        s = put_named(b, n, path, exists, err);
+        s = put_named(b, n, path, exists, mode, err);
     if (own)
         sqlite3_free(b);
     if (s == MU_OK)

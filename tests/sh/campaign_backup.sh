@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # campaign backup (issue 40): a copy of a campaign another process is
-# writing passes 'campaign check'; killed at any moment (SIGKILL, SIGTERM,
+# writing passes 'campaign check', as private as the campaign (its
+# permissions); killed at any moment (SIGKILL, SIGTERM,
 # SIGHUP) it leaves OUT absent or whole, never half written, and with
 # --force the old OUT stays whole until the new one replaces it; an
 # existing OUT is refused without --force, and a side may not copy the
@@ -58,6 +59,20 @@ done
 "$muster" campaign show copy$copies.db >last.txt || fail "show the copy"
 cmp -s live.txt last.txt || fail "the last copy differs from the campaign"
 
+# ---- as private as the campaign ------------------------------------------
+chmod 600 live.db
+"$muster" campaign backup live.db private.db >/dev/null || fail "backup 0600"
+"$muster" campaign backup live.db private.db --force >/dev/null ||
+    fail "backup 0600 --force"
+cp private.db other.db && chmod 644 other.db
+"$muster" campaign backup live.db other.db --force >/dev/null ||
+    fail "backup over a 0644 file"
+for f in private.db other.db; do
+    [ "$(stat -c %a $f)" = 600 ] ||
+        fail "the copy of a 0600 campaign is $(stat -c %a $f): $f"
+done
+chmod 644 live.db
+
 # ---- refusals --------------------------------------------------------------
 "$muster" campaign backup live.db copy1.db >/dev/null 2>err.txt
 [ $? = 2 ] || fail "a backup over an existing file did not exit 2"
@@ -93,7 +108,7 @@ for i in $(seq 1 24); do
     force=
     if ((i % 2)); then
         force=--force
-        cp old.db out/o$i.db
+        cp old.db out/o$i.db || fail "trial $i: cp"
         target=out/o$i.db
     else
         target=out/n$i.db
@@ -110,7 +125,8 @@ for i in $(seq 1 24); do
             fail "trial $i ($sig $force) left a half-written $target"
         complete=$((complete + 1))
     else
-        [ -n "$force" ] && fail "trial $i ($sig --force) lost the old file"
+        [ -n "$force" ] && fail "trial $i ($sig --force) lost the old file:" \
+            "$(ls -a out | grep "o$i[.]" | tr '\n' ' ')"
         absent=$((absent + 1))
     fi
 done
