@@ -12,7 +12,12 @@ set -u
 muster=$1
 work=$(mktemp -d)
 writer=
-trap '[ -n "$writer" ] && kill "$writer" 2>/dev/null; rm -rf "$work"' EXIT
+# Only this shell cleans up: a background command killed by HUP or TERM in
+# the moment after its fork, before it becomes muster, is still a copy of
+# this shell and would run this trap (and remove the folder) as it dies.
+top=$BASHPID
+trap '[ "$BASHPID" = "$top" ] || exit
+      [ -n "$writer" ] && kill "$writer" 2>/dev/null; rm -rf "$work"' EXIT
 cd "$work" || exit 1
 fail() { echo "FAIL: $*"; exit 1; }
 export MUSTER_NOW=2026-12-01T19:30:00Z
