@@ -994,7 +994,11 @@ mu_status mu_campaign_brigade_find(mu_campaign *c, int div, const char *name,
         *brigade = 0;
     if (!c || !name || !*name || !brigade)
         return err_set(err, MU_EINPUT, "no campaign or name given");
-    brigade_find_ctx x = {div, name, 0};
+    char nfc[CAMP_NAME_MAX + 1]; /* names are stored in NFC: so is the key */
+    mu_error ignored = {0};
+    brigade_find_ctx x = {div, camp_name_clean(name, "brigade", nfc,
+                                               &ignored) == MU_OK ? nfc : name,
+                          0};
     mu_status s = camp_read(c, brigade_find_tx, &x, err);
     if (s == MU_OK)
         *brigade = x.brigade;

@@ -67,6 +67,8 @@ grep -q "^Division 3 \"$(printf 'Caf\u00e9')\" engaged" out.txt || { cat out.txt
 m name $F 3 --brigade 1 "$(printf 'A\u0308pfel')"
 [ "$(sqlite3 $F "SELECT hex(name) FROM brigades WHERE division = 3 AND number = 1")" = C3847066656C ] ||
     fail "the brigade's name is not stored in NFC"
+m casualties $F 3 --brigade "$(printf 'A\u0308pfel')" --lost 1
+grep -q "division 3 brigade 1, 1 lost" out.txt || { cat out.txt; fail "a brigade found by its NFD name"; }
 m check $F
 echo "ok: names stored in NFC"
 
