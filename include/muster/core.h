@@ -31,6 +31,15 @@
  *    mu_division_render; constructors mu_<noun>_new, releases _free/_clear.
  *    The odds and simulation families are mu_odds_<what> and mu_sim_<what>.
  *
+ * Threads. The library keeps no global state, so any function may run in
+ * several threads at once on different objects. What a function takes as
+ * const it only reads, so that threads may share it, unless its header
+ * says otherwise (a mu_labels records its misses); what it takes as
+ * non-const it changes: one thread at a time. A mu_dice changes with
+ * every roll, so each thread rolls its own (mu_sim_* makes its threads'
+ * own). The names of statuses, reasons and the vocabulary are static
+ * text, and the mu_rat arithmetic works on values: all reentrant.
+ *
  * Each entry's comment follows one template:
  *
  *   What it does or returns, with units where there are any.

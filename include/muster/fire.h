@@ -2,6 +2,10 @@
 /*
  * muster/fire.h -- fire curves: weapons as straight lines, range bands,
  * points or polynomials; volleys, curves and crossovers, computed exactly.
+ *
+ * Threads. A mu_weapons is read-only once loaded and a mu_weapon is a
+ * value: any number of threads may use one at once, each rolling its own
+ * mu_dice. Every function here is reentrant.
  */
 #ifndef MUSTER_FIRE_H
 #define MUSTER_FIRE_H

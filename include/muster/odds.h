@@ -2,6 +2,13 @@
 /*
  * muster/odds.h -- how likely: exact odds and deterministic simulation of
  * orders of battle, volleys and charges.
+ *
+ * Threads. Every function here is reentrant and only reads the rules and
+ * weapons it is given, which threads may share. mu_sim_* start threads of
+ * their own (mu_sim_opts.threads), with dice of their own, and join them
+ * before they return; the progress function is called from the calling
+ * thread only. A result (the odds, a distribution) is one thread's while
+ * it is filled or cleared, then plain data.
  */
 #ifndef MUSTER_ODDS_H
 #define MUSTER_ODDS_H

@@ -3,6 +3,14 @@
  * muster/oob.h -- orders of battle: the Fire and Fury generation tables as
  * data, brigade labels, and the division, corps and battle generators and
  * their renderers.
+ *
+ * Threads. A mu_rules is read-only once loaded: any number of threads may
+ * generate, render and compute odds from one at once, each with its own
+ * mu_dice. A mu_labels is not: labelling records the strengths it had no
+ * line for (mu_labels_missed), so a labels handle, and render options
+ * that name one, serve one thread at a time. A mu_division_stream is one
+ * thread's. Results (mu_division, mu_corps, mu_battle, mu_oob_doc, a
+ * sheet) are plain data, read by any number of threads at once.
  */
 #ifndef MUSTER_OOB_H
 #define MUSTER_OOB_H

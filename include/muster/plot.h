@@ -3,6 +3,12 @@
  * muster/plot.h -- charts of fire curves and of odds, drawn with cairo and
  * pango as PNG, SVG or PDF: to a file, to memory (the web page serves the
  * SVG) or onto any cairo surface.
+ *
+ * Threads. A mu_chart is read-only once made: threads may write or draw
+ * one at once, each call on a cairo surface and pango layout of its own
+ * (a cairo_t handed to mu_chart_draw is the caller's, one thread's).
+ * Making a chart reads the weapons, rules and odds it is given, which
+ * threads may share.
  */
 #ifndef MUSTER_PLOT_H
 #define MUSTER_PLOT_H
@@ -41,6 +47,7 @@ typedef enum mu_plot_format {
 MU_API mu_status mu_plot_format_detect(const char *path,
                                        mu_plot_format *out, mu_error *err);
 
+/* Releases a chart; NULL is a no-op. */
 MU_API void mu_chart_free(mu_chart *c);
 
 /* ---- curves ------------------------------------------------------------ */

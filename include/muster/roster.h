@@ -3,6 +3,11 @@
  * muster/roster.h -- orders of battle on paper: a roster to tick casualties
  * on and command-stand labels, drawn with cairo and pango as PDF, PNG or
  * SVG, from muster's JSON or from a campaign.
+ *
+ * Threads. A mu_roster is read-only once made: threads may render or draw
+ * one at once, each call on a cairo surface of its own (a cairo_t handed
+ * in is the caller's, one thread's). mu_roster_from_campaign uses its
+ * mu_campaign as every campaign call does: one thread at a time.
  */
 #ifndef MUSTER_ROSTER_H
 #define MUSTER_ROSTER_H
