@@ -10,8 +10,8 @@
 #   the installed libexec/muster/muster-full, the campaign through
 #   libexec/muster/muster-ledger, and `serve` answers one
 #   request on a free port;
-# - the man page, the completions and the German catalogue are installed
-#   and found;
+# - the man pages (muster.1, the C API's man 3), the completions and the
+#   German catalogue are installed and found;
 # - libmuster: a small C program built with `pkg-config --cflags --libs
 #   muster` generates the division the installed tool does.
 # usage: install.sh MUSTER   (its folder is the build tree)
@@ -38,7 +38,8 @@ ledger=$root/libexec/muster/muster-ledger
 [ -x "$ledger" ] || fail "no libexec/muster/muster-ledger"
 for f in include/muster.h include/muster/core.h include/muster/version.h \
          include/muster/campaign.h share/muster/labels-template.ini \
-         share/muster/labels-example.ini; do
+         share/muster/labels-example.ini share/man/man3/libmuster.3 \
+         share/man/man3/mu_division_generate.3 share/man/man3/mu_division_render.3; do
     [ -e "$root/$f" ] || fail "not installed: $f"
 done
 # Nothing installed points into the build tree.
