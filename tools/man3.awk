@@ -2,9 +2,11 @@
 # The C API's manual pages (section 3), made from the public headers'
 # comments, which are the reference (include/muster/core.h says how they
 # are written). One page per family of functions: the functions named
-# mu_NOUN_... (mu_campaign_VERB_... for the ledger's many calls), in the
-# page of the family's first function in header order, with every other
-# name of the family a `.so` link to it, so that `man 3 NAME` finds each.
+# mu_NOUN_... (mu_campaign_VERB_... for the ledger's many calls,
+# mu_NOUN_odds_... for the odds of a thing), in the page of the family's
+# first function in header order that is not a release (_free, _clear),
+# with every other name of the family a `.so` link to it, so that
+# `man 3 NAME` finds each.
 # A page holds the synopsis (every declaration of the family), each entry's
 # comment under its declarations, and the THREADS paragraph of the header
 # the family starts in (its top comment's paragraph that begins
@@ -24,6 +26,7 @@ function brk(s) { gsub(/[,:]/, "&\\:", s); return s }
 function family(name, a, n) {
     n = split(name, a, "_")
     if (a[2] == "campaign" && n > 2) return a[1] "_" a[2] "_" a[3]
+    if (a[3] == "odds" && n > 3) return a[1] "_" a[2] "_" a[3] # mu_fire_odds_...
     return a[1] "_" a[2]
 }
 # A comment's text as troff: paragraphs (.PP), lines indented by two or
@@ -132,9 +135,12 @@ in_decl || /^MU_API / {
     }
     last_entry = 1
     nf++; fname[nf] = name; fdecl[nf] = d; fentry[nf] = ne
-    fam = family(name)
-    if (!(fam in page)) { page[fam] = name; np++; pages[np] = fam; pfile[fam] = file }
-    fpage[nf] = page[fam]
+    fam = family(name); ffam[nf] = fam
+    if (!(fam in pfile)) { np++; pages[np] = fam; pfile[fam] = file }
+    # The page is named after the family's first function that is not a
+    # release (mu_chart_free comes before the calls that make charts).
+    if (!(fam in page) || (page[fam] ~ /_(free|clear)$/ && name !~ /_(free|clear)$/))
+        page[fam] = name
     next
 }
 { flush_comment(); last_entry = 0 }
@@ -146,6 +152,7 @@ function th(title) {
            ".ad l\n.nh\n"
 }
 END {
+    for (i = 1; i <= nf; i++) fpage[i] = page[ffam[i]]
     for (p = 1; p <= np; p++) {
         fam = pages[p]; main = page[fam]; f = out "/" main ".3"
         names = ""
