@@ -7,9 +7,8 @@
  * not to be used from two threads at once, not even to read: give each
  * thread its own handle from mu_campaign_open (several may be open on the
  * same file, in one process or many; SQLite's locks order their writes).
- * mu_campaign_create and mu_campaign_export_side read the process's umask
- * by setting it for an instant: a file another thread creates at that
- * moment may be made without its umask. The canonical JSON and commitment
+ * No call changes the process's state (a new file is opened with its mode,
+ * and the kernel applies the umask). The canonical JSON and commitment
  * functions are reentrant.
  */
 #ifndef MUSTER_CAMPAIGN_H

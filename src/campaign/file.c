@@ -10,6 +10,8 @@
 #define _GNU_SOURCE
 #include "campaign.h"
 
+#include <sodium.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -107,16 +109,27 @@ static mu_status put_named(const unsigned char *b, sqlite3_int64 n,
     const char *slash = strrchr(path, '/');
     int dl = slash ? (int)(slash - path + 1) : 0;
     char tmp[4096];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%.*s.%s.new-XXXXXX", dl, path,
-                         path + dl) >= sizeof tmp)
-        return err_at(err, MU_EINPUT, path, 0, "the file name is too long");
-    int fd = mkstemp(tmp);
+    int fd = -1;
+    /* open() with the mode, not mkstemp() and fchmod(): the kernel applies
+     * the umask, which reading it (umask(0), umask(mask)) would change for
+     * every thread of the process for a moment. */
+    for (int tries = 0; fd < 0 && tries < 100; tries++) {
+        unsigned char r[6];
+        char hex[2 * sizeof r + 1];
+        randombytes_buf(r, sizeof r);
+        sodium_bin2hex(hex, sizeof hex, r, sizeof r);
+        if ((size_t)snprintf(tmp, sizeof tmp, "%.*s.%s.new-%s", dl, path,
+                             path + dl, hex) >= sizeof tmp)
+            return err_at(err, MU_EINPUT, path, 0, "the file name is too "
+                          "long");
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                  (mode_t)mode);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
     if (fd < 0)
         return err_at(err, MU_EIO, path, 0, "cannot create: %s",
                       strerror(errno));
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(fd, (mode_t)mode & ~mask); /* as a file open() would make */
     mu_status s = write_all(fd, b, n, path, err);
     close(fd);
     if (s == MU_OK && !exists) {
