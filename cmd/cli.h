@@ -460,6 +460,7 @@ extern const cli_command cmd_campaign_new, cmd_campaign_add,
     cmd_campaign_backup;
 extern const cli_command cmd_serve; /* run: web/serve.c installs it */
 extern const cli_command cmd_campaign_links; /* run: web/links.c */
+extern const cli_command cmd_campaign_report; /* cmd/cmd_report.c */
 extern const cli_command cmd_plot_curves, cmd_plot_figure, cmd_plot_card,
     cmd_plot_odds_division, cmd_plot_odds_corps, cmd_plot_odds_fire,
     cmd_plot_odds_charge, cmd_plot_sim_division, cmd_plot_sim_corps,

@@ -142,6 +142,8 @@ static const lib_format lib_formats[] = {
     {"an answer without its value", NULL},
     {"no table '%s' in %s: name a section of its rules file, such as %s", NULL},
     {"tables are exported for foundry, as csv or as markdown", NULL},
+    {"the report is written as text, json, markdown or html", NULL},
+    {"battles are numbered from 1", NULL},
     {"is the campaign itself: copy it to another file", NULL},
     {"the file name is too long", NULL},
     {"is in use (%s is beside it, not empty): close what has it open, or choose another file", NULL},

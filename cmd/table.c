@@ -22,6 +22,7 @@ const cli_command *const cli_commands[] = {
     &cmd_campaign_liberate, &cmd_campaign_camp, &cmd_campaign_leader_lost,
     &cmd_campaign_penalty,
     &cmd_campaign_downgrade, &cmd_campaign_show, &cmd_campaign_log,
+    &cmd_campaign_report,
     &cmd_campaign_check, &cmd_campaign_contribute, &cmd_campaign_advance,
     &cmd_campaign_export, &cmd_campaign_backup, &cmd_campaign_import,
     &cmd_campaign_head,

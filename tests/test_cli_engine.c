@@ -167,7 +167,7 @@ static void every_command_has_a_sane_table(void **state)
 static const char *const api_routes[] = {
     "division", "corps", "battle", "fire", "curve", "odds/division",
     "odds/corps", "odds/battle", "odds/fire", "odds/charge", "sim/division",
-    "sim/corps", "sim/fire", "campaign/show", "campaign/log",
+    "sim/corps", "sim/fire", "campaign/show", "campaign/log", "campaign/report",
     "campaign/prisoners", "campaign/add", "campaign/engage", "campaign/reveal",
     "campaign/battle/start", "campaign/battle/end", "campaign/casualties",
     "campaign/exchange", "campaign/liberate", "campaign/leader-lost",

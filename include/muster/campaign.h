@@ -800,6 +800,26 @@ MU_API mu_status mu_campaign_log(mu_campaign *c, mu_side viewer,
                                  const mu_render_opts *ro, char **out,
                                  mu_error *err);
 
+/* The after-action report, read from the log as `viewer` sees it
+ * (mu_campaign_log's JSON, masked there), so it says no more than that log:
+ * battle N's divisions with their stands and batteries at its start and
+ * end, losses by division and brigade, leaders lost or captured and their
+ * replacements, the returns with their rolls and the prisoners taken by
+ * camp; battle 0: the war, a line a battle and each side's strength,
+ * losses and prisoners held after each. A division hidden from the viewer
+ * is named (names are public) and marked hidden, with no numbers. In
+ * `fmt`: text, json, markdown or html (a self-contained page); the words
+ * in the caller's language. The JSON is in docs/design.md.
+ * Owns: *out is malloc'd text; free() it.
+ * Errors: MU_EINPUT for a battle the campaign has not fought or another
+ * format. */
+typedef enum mu_report_format {
+    MU_REPORT_TEXT = 0, MU_REPORT_JSON, MU_REPORT_MARKDOWN, MU_REPORT_HTML
+} mu_report_format;
+MU_API mu_status mu_campaign_report(mu_campaign *c, mu_side viewer,
+                                    int battle, mu_report_format fmt,
+                                    char **out, mu_error *err);
+
 /* The same, written as it is read: each event goes to `write` (in chunks
  * of about 64 KB, the first at once), so a log of any length takes the
  * memory of one event. Events of a file damaged after some were written

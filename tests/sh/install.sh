@@ -170,6 +170,7 @@ c camp $F --side union --default "Camp Douglas"
 c liberate $F --side confederate
 c show $F --side union
 c log $F
+c report $F --battle 1 --as union --format html
 c check $F
 c head $F
 c undo $F

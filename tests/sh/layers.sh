@@ -34,7 +34,7 @@ base     base.c
 events   evfield.h evfield.c event.h event_held.c event.c
 store    sql.c journal.c chain.c schema.c file.c links.c requests.c store.c backup.c
 ops      engage.c import.c prisoners.c battle.c leaders.c fair.c names.c
-views    held.c show.c log.c view.c export.c sheet.c roster.c answer.c
+views    held.c show.c log.c view.c export.c sheet.c roster.c answer.c report.h report.c report_render.c
 verify   replay.c undo.c replay_check.c check.c
 '
 # Known exceptions, one "FROM -> TO" a line, each with its reason; each is

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/* cmd_report.c -- muster campaign report FILE [--battle N]: the
+ * after-action report (mu_campaign_report), a battle's or the war's, as
+ * the viewer acting may know it. A file of its own beside cmd_campaign.c,
+ * compiled like it (CMD_LEDGER_NAMES). */
+#include "opts.h"
+
+static const char *const report_formats[] = {"text", "json", "markdown",
+                                             "html", NULL};
+
+#ifndef MUSTER_LIGHT
+static cli_rc run_report(cli_ctx *cx)
+{
+    mu_campaign *c = NULL;
+    mu_error err = {0};
+    if (mu_campaign_open_read(cx->operand[0], &c, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    char *text = NULL;
+    /* the words of report_formats, in mu_report_format's order */
+    mu_report_format fmt = (mu_report_format)cli_choice(cx, O_format, 0);
+    cli_rc rc;
+    if (cli_has(cx, O_as) &&
+        mu_campaign_act_as(c, (mu_side)cli_choice(cx, O_as, 0), &err) != MU_OK)
+        rc = cli_fail(cx, &err);
+    else if (mu_campaign_report(c, MU_SIDE_NONE, (int)cli_num(cx, O_battle, 0),
+                                fmt, &text, &err) == MU_OK)
+        rc = cli_take(cx, text);
+    else
+        rc = cli_fail(cx, &err);
+    cli_close_campaign(cx, c);
+    return rc;
+}
+#endif
+
+static const cli_opt report_opts[] = {
+    {.name = "battle", .type = ARG_NUM, .lo = 1, .hi = INT32_MAX,
+     .metavar = "N", .help = N_("battle N's report (default: the whole war, a "
+                                "line a battle)")},
+    {.name = "as", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "SIDE",
+     .help = N_("the report one side may read: a division hidden from it is "
+                "\"a hidden division\" (default: the umpire's, all of it)")},
+    OPT_FORMAT(report_formats, "text (default), json, markdown (to paste into "
+               "a forum post) or html (a page for a club's website)"),
+    {0}};
+
+const cli_command cmd_campaign_report = {
+    .name = "campaign report", .summary = N_("the after-action report of a "
+                                             "battle or of the war"),
+    .operands = "FILE", .min_operands = 1, .max_operands = 1,
+    .opts = report_opts, .run = CLI_FULL_RUN(run_report),
+    .doc = N_("A battle's report: where and when, who won, each side's\n"
+              "divisions with their stands and batteries at the start and at\n"
+              "the end, the losses by division and brigade, the leaders lost\n"
+              "and their replacements, the returns with their rolls and the\n"
+              "prisoners taken, by camp. Without --battle, the war: a line a\n"
+              "battle and each side's strength, losses and prisoners held\n"
+              "after each. It tells what the log tells the reader.\n"),
+    .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};

@@ -1,0 +1,660 @@
+/* SPDX-License-Identifier: MIT */
+/* report_render.c -- the after-action report (report.c's model) as text,
+ * Markdown to paste into a forum post, a self-contained HTML page, or
+ * JSON. Every word through gettext; every name escaped for its format. */
+#include "report.h"
+#include "grid.h"
+#include "lang.h"
+
+#include <string.h>
+
+/* ---- the document: headings, paragraphs and tables in one format -------- */
+
+typedef struct rdoc {
+    mu_report_format f;
+    sbuf *sb;
+} rdoc;
+
+static void esc_to(mu_report_format f, const char *s, bool cell, sbuf *sb)
+{
+    char one[2] = {0};
+    for (; *s; s++) {
+        one[0] = *s;
+        if (f == MU_REPORT_HTML)
+            sb_puts(sb, *s == '&' ? "&amp;" : *s == '<' ? "&lt;"
+                    : *s == '>' ? "&gt;" : *s == '"' ? "&quot;"
+                    : *s == '\'' ? "&#39;" : one);
+        else if (f == MU_REPORT_MARKDOWN && strchr(cell ? "\\`*_[]<>#"
+                                                     : "\\`*_[]<>#|", *s))
+            sb_printf(sb, "\\%s", one); /* (grid escapes a cell's '|') */
+        else
+            sb_puts(sb, one);
+    }
+}
+
+static void doc_head(rdoc *d, int level, const char *s)
+{
+    static const char *const md[] = {"", "# ", "## ", "### "};
+    if (d->f == MU_REPORT_HTML) {
+        sb_printf(d->sb, "<h%d>", level);
+        esc_to(d->f, s, false, d->sb);
+        sb_printf(d->sb, "</h%d>\n", level);
+        return;
+    }
+    if (level > 1)
+        sb_puts(d->sb, "\n");
+    sb_printf(d->sb, "%s%s", d->f == MU_REPORT_MARKDOWN ? md[level]
+                             : level == 3 ? "  " : "", "");
+    esc_to(d->f, s, false, d->sb);
+    sb_puts(d->sb, "\n");
+}
+
+static void doc_para(rdoc *d, const char *s)
+{
+    if (d->f == MU_REPORT_HTML)
+        sb_puts(d->sb, "<p>");
+    else if (d->f == MU_REPORT_MARKDOWN)
+        sb_puts(d->sb, "\n");
+    esc_to(d->f, s, false, d->sb);
+    sb_puts(d->sb, d->f == MU_REPORT_HTML ? "</p>\n" : "\n");
+}
+
+/* A cell of text, escaped now for Markdown (HTML escapes when written). */
+static void cell(const rdoc *d, grid *g, int col, const char *s)
+{
+    sbuf t = {0};
+    esc_to(d->f == MU_REPORT_MARKDOWN ? d->f : MU_REPORT_TEXT, s, true, &t);
+    grid_setf(g, col, "%s", t.p ? t.p : "");
+    g->oom |= t.oom;
+    sb_free(&t);
+}
+
+static void html_table(const grid *g, sbuf *sb, int right_from)
+{
+    sb_puts(sb, "<table>\n");
+    for (int r = 0; r < g->rows; r++) {
+        sb_puts(sb, "<tr>");
+        for (int c = 0; c < g->cols; c++) {
+            const char *s = g->cells[r * g->cols + c];
+            sb_puts(sb, r == 0 ? "<th>" : c >= right_from ? "<td class=\"n\">"
+                                                           : "<td>");
+            esc_to(MU_REPORT_HTML, s ? s : "", true, sb);
+            sb_puts(sb, r == 0 ? "</th>" : "</td>");
+        }
+        sb_puts(sb, "</tr>\n");
+    }
+    sb_puts(sb, "</table>\n");
+}
+
+/* The table under its title (level 3), or "none" when it has no rows;
+ * then the grid is freed. */
+static void doc_table(rdoc *d, const char *title, grid *g, int right_from)
+{
+    doc_head(d, 3, title);
+    if (g->oom)
+        d->sb->oom = true;
+    else if (g->rows < 2)
+        (void)(d->f == MU_REPORT_TEXT ? sb_puts(d->sb, "    ") : (void)0,
+               doc_para(d, _("none")));
+    else if (d->f == MU_REPORT_HTML)
+        html_table(g, d->sb, right_from);
+    else if (d->f == MU_REPORT_MARKDOWN)
+        (void)(sb_puts(d->sb, "\n"), grid_markdown(g, d->sb, right_from));
+    else
+        grid_text(g, d->sb, 4, right_from);
+    grid_free(g);
+}
+
+static void header(grid *g, const char *const *words, int n)
+{
+    grid_init(g, n);
+    const char *h[8];
+    for (int i = 0; i < n && i < 8; i++)
+        h[i] = _(words[i]);
+    grid_row(g, h);
+}
+
+static const char *report_side(int side)
+{
+    return side ? "confederate" : "union";
+}
+
+static const char *side_word(int side)
+{
+    return side ? _("Confederate") : _("Union");
+}
+
+static const char *div_name(const report *r, int id)
+{
+    return id < r->ndivs && r->divs[id].name ? r->divs[id].name : "?";
+}
+
+static bool div_hidden(const report *r, int id)
+{
+    return id < r->ndivs && r->divs[id].hidden;
+}
+
+/* ---- a battle ----------------------------------------------------------- */
+
+static void battle_divisions(rdoc *d, const report *r, const rbattle *b,
+                             int side)
+{
+    static const char *const h[] = {N_("Division"), N_("Stands at start"),
+        N_("Batteries at start"), N_("Stands at end"), N_("Batteries at end")};
+    grid g;
+    header(&g, h, 5);
+    for (int i = 0; i < b->nparts; i++) {
+        const rpart *p = &b->parts[i];
+        if (r->divs[p->div].side != side)
+            continue;
+        grid_add(&g);
+        cell(d, &g, 0, div_name(r, p->div));
+        if (div_hidden(r, p->div)) {
+            cell(d, &g, 1, _("a hidden division"));
+            continue;
+        }
+        grid_setf(&g, 1, "%d", p->s0);
+        grid_setf(&g, 2, "%d", p->b0);
+        grid_setf(&g, 3, "%d", p->s1);
+        grid_setf(&g, 4, "%d", p->b1);
+    }
+    doc_table(d, _("Divisions"), &g, 1);
+}
+
+static void battle_losses(rdoc *d, const report *r, const rbattle *b,
+                          int side)
+{
+    static const char *const h[] = {N_("Division"), N_("Brigade"),
+        N_("Lost"), N_("Captured"), N_("Batteries lost"),
+        N_("Batteries captured")};
+    grid g;
+    header(&g, h, 6);
+    for (int i = 0; i < b->nlosses; i++) {
+        const rloss *l = &b->losses[i];
+        if (r->divs[l->div].side != side)
+            continue;
+        grid_add(&g);
+        cell(d, &g, 0, div_name(r, l->div));
+        if (l->brigade < 0) {
+            cell(d, &g, 1, _("a hidden division"));
+            continue;
+        }
+        if (l->brigade)
+            grid_setf(&g, 1, "%d", l->brigade);
+        grid_setf(&g, 2, "%d", l->lost);
+        grid_setf(&g, 3, "%d", l->captured);
+        grid_setf(&g, 4, "%d", l->bat_lost);
+        grid_setf(&g, 5, "%d", l->bat_captured);
+    }
+    doc_table(d, _("Losses"), &g, 2);
+}
+
+static void leader_post(const rdoc *d, grid *g, const rlead *l)
+{
+    if (l->hidden)
+        cell(d, g, 1, _("a leader"));
+    else if (l->post && !strcmp(l->post, "brigade"))
+        grid_setf(g, 1, _("brigadier, brigade %d"), l->brigade);
+    else if (l->post && !strcmp(l->post, "corps")) {
+        sbuf t = {0};
+        sb_printf(&t, _("corps leader, %s"), l->corps ? l->corps : "?");
+        cell(d, g, 1, t.p ? t.p : "");
+        sb_free(&t);
+    } else
+        cell(d, g, 1, _("division leader"));
+}
+
+static void battle_leaders(rdoc *d, const report *r, const rbattle *b,
+                           int side)
+{
+    static const char *const h[] = {N_("Division"), N_("Post"), N_("Rating"),
+        N_("Fate"), N_("Replacement")};
+    grid g;
+    header(&g, h, 5);
+    for (int i = 0; i < b->nleads; i++) {
+        const rlead *l = &b->leads[i];
+        if (r->divs[l->div].side != side)
+            continue;
+        grid_add(&g);
+        cell(d, &g, 0, div_name(r, l->div));
+        leader_post(d, &g, l);
+        if (l->hidden)
+            continue;
+        cell(d, &g, 2, l->was ? l->was : "?");
+        if (l->captured) {
+            sbuf t = {0};
+            sb_printf(&t, _("captured, held in %s"), l->camp);
+            cell(d, &g, 3, t.p ? t.p : "");
+            sb_free(&t);
+        } else {
+            cell(d, &g, 3, _("killed or wounded"));
+        }
+        if (l->roll)
+            grid_setf(&g, 4, _("%s (roll %d)"), l->rating ? l->rating : "?",
+                      l->roll);
+        else
+            cell(d, &g, 4, l->rating ? l->rating : "?");
+    }
+    doc_table(d, _("Leaders"), &g, 5);
+}
+
+static void battle_returns(rdoc *d, const report *r, const rbattle *b,
+                           int side)
+{
+    static const char *const h[] = {N_("Division"), N_("Brigade"), N_("Lost"),
+        N_("Share"), N_("Roll"), N_("Returned")};
+    grid g;
+    header(&g, h, 6);
+    for (int i = 0; i < b->nrets; i++) {
+        const rret *t = &b->rets[i];
+        if (r->divs[t->div].side != side)
+            continue;
+        grid_add(&g);
+        cell(d, &g, 0, div_name(r, t->div));
+        if (t->hidden) {
+            cell(d, &g, 1, _("a hidden division"));
+            continue;
+        }
+        grid_setf(&g, 1, "%d", t->brigade);
+        grid_setf(&g, 2, "%d", t->lost);
+        cell(d, &g, 3, t->rate ? t->rate : "?");
+        if (t->roll >= 0)
+            grid_setf(&g, 4, _("%d (%d or less)"), t->roll, t->threshold);
+        grid_setf(&g, 5, "%d", t->returned);
+    }
+    doc_table(d, _("Returns"), &g, 2);
+}
+
+static void battle_camps(rdoc *d, const rbattle *b, int side)
+{
+    static const char *const h[] = {N_("Camp"), N_("Stands"), N_("Batteries"),
+        N_("Leaders")};
+    grid g;
+    header(&g, h, 4);
+    for (int i = 0; i < b->ncamps; i++) {
+        const rcamp *k = &b->camps[i];
+        if (k->captor != side)
+            continue;
+        grid_add(&g);
+        cell(d, &g, 0, k->name);
+        grid_setf(&g, 1, "%d", k->stands);
+        grid_setf(&g, 2, "%d", k->batteries);
+        grid_setf(&g, 3, "%d", k->leaders);
+    }
+    doc_table(d, _("Prisoners taken"), &g, 1);
+}
+
+static const char *outcome(const rbattle *b)
+{
+    if (!b->ended)
+        return _("under way");
+    if (!b->winner)
+        return _("no winner");
+    return strcmp(b->winner, "union") ? _("won by the Confederates")
+                                      : _("won by the Union");
+}
+
+static void battle_doc(rdoc *d, const report *r, const rbattle *b)
+{
+    sbuf t = {0};
+    sb_printf(&t, _("Battle %d: %s"), b->n, b->name ? b->name : "?");
+    doc_head(d, 1, t.p ? t.p : "");
+    t.len = 0;
+    if (b->theater)
+        sb_printf(&t, strcmp(b->theater, "west") ? _("%d, eastern theater; %s")
+                  : _("%d, western theater; %s"), b->year, outcome(b));
+    else
+        sb_printf(&t, _("%d; %s"), b->year, outcome(b));
+    doc_para(d, t.p ? t.p : "");
+    d->sb->oom |= t.oom;
+    sb_free(&t);
+    for (int s = 0; s < 2; s++) {
+        doc_head(d, 2, side_word(s));
+        battle_divisions(d, r, b, s);
+        battle_losses(d, r, b, s);
+        battle_leaders(d, r, b, s);
+        battle_returns(d, r, b, s);
+        battle_camps(d, b, s);
+    }
+}
+
+/* ---- the war ------------------------------------------------------------ */
+
+static const char *winner_word(const rbattle *b)
+{
+    if (!b->ended)
+        return _("under way");
+    if (!b->winner)
+        return _("none");
+    return side_word(strcmp(b->winner, "union") != 0);
+}
+
+static void war_battles(rdoc *d, const report *r)
+{
+    static const char *const h[] = {N_("Battle"), N_("Year"), N_("Winner"),
+        N_("Union lost"), N_("Union captured"), N_("Confederate lost"),
+        N_("Confederate captured")};
+    grid g;
+    header(&g, h, 7);
+    for (int i = 0; i < r->nbats; i++) {
+        const rbattle *b = &r->bats[i];
+        grid_add(&g);
+        sbuf t = {0};
+        sb_printf(&t, "%d. %s", b->n, b->name ? b->name : "?");
+        cell(d, &g, 0, t.p ? t.p : "");
+        sb_free(&t);
+        grid_setf(&g, 1, "%d", b->year);
+        cell(d, &g, 2, winner_word(b));
+        for (int s = 0; s < 2; s++) {
+            grid_setf(&g, 3 + 2 * s, "%d", b->in[s].lost);
+            grid_setf(&g, 4 + 2 * s, "%d", b->in[s].captured);
+        }
+    }
+    doc_table(d, _("Battles"), &g, 3);
+}
+
+static void war_side(rdoc *d, const report *r, int side)
+{
+    static const char *const h[] = {N_("After battle"), N_("Stands"),
+        N_("Batteries"), N_("Lost"), N_("Captured"), N_("Prisoners held")};
+    grid g;
+    header(&g, h, 6);
+    for (int i = 0; i < r->nbats; i++) {
+        const rbattle *b = &r->bats[i];
+        const rside *a = &b->after[side];
+        grid_add(&g);
+        sbuf t = {0};
+        sb_printf(&t, "%d. %s", b->n, b->name ? b->name : "?");
+        cell(d, &g, 0, t.p ? t.p : "");
+        sb_free(&t);
+        grid_setf(&g, 1, "%d", a->stands);
+        grid_setf(&g, 2, "%d", a->batteries);
+        grid_setf(&g, 3, "%d", a->lost);
+        grid_setf(&g, 4, "%d", a->captured);
+        grid_setf(&g, 5, "%d", a->held);
+    }
+    doc_table(d, side ? _("Confederate strength, losses and prisoners")
+                      : _("Union strength, losses and prisoners"), &g, 1);
+}
+
+static void war_doc(rdoc *d, const report *r)
+{
+    sbuf t = {0};
+    sb_printf(&t, _("The war: %s"), r->name ? r->name : "?");
+    doc_head(d, 1, t.p ? t.p : "");
+    d->sb->oom |= t.oom;
+    sb_free(&t);
+    bool hidden = false;
+    for (int i = 1; i < r->ndivs; i++)
+        hidden |= r->divs[i].hidden;
+    if (hidden)
+        doc_para(d, _("Hidden divisions are not counted."));
+    war_battles(d, r);
+    war_side(d, r, 0);
+    war_side(d, r, 1);
+}
+
+static const char html_head[] =
+    "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    "<title>";
+static const char html_style[] =
+    "</title>\n<style>\nbody { font-family: sans-serif; max-width: 60em; "
+    "margin: 1em auto; padding: 0 1em; }\ntable { border-collapse: collapse; "
+    "margin: 0.5em 0; }\nth, td { border: 1px solid #999; padding: 0.2em "
+    "0.5em; text-align: left; }\ntd.n { text-align: right; }\n</style>\n"
+    "</head>\n<body>\n";
+
+static mu_status report_render(const report *r, const rbattle *b, mu_report_format fmt,
+                        sbuf *sb, mu_error *err)
+{
+    rdoc d = {fmt, sb};
+    if (fmt == MU_REPORT_HTML) {
+        sb_puts(sb, html_head);
+        sbuf t = {0};
+        if (b)
+            sb_printf(&t, _("Battle %d: %s"), b->n, b->name ? b->name : "?");
+        else
+            sb_printf(&t, _("The war: %s"), r->name ? r->name : "?");
+        esc_to(MU_REPORT_HTML, t.p ? t.p : "", false, sb);
+        sb->oom |= t.oom;
+        sb_free(&t);
+        sb_puts(sb, html_style);
+    }
+    if (b)
+        battle_doc(&d, r, b);
+    else
+        war_doc(&d, r);
+    if (fmt == MU_REPORT_HTML)
+        sb_puts(sb, "</body>\n</html>\n");
+    return sb->oom ? err_nomem(err) : MU_OK;
+}
+
+/* ---- JSON --------------------------------------------------------------- */
+
+static cJSON *jdiv(const report *r, int id)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "division", id);
+    cJSON_AddStringToObject(o, "name", div_name(r, id));
+    if (div_hidden(r, id))
+        cJSON_AddBoolToObject(o, "hidden", true);
+    return o;
+}
+
+static void jnums(cJSON *o, const char *const *keys, const int *v, int n)
+{
+    for (int i = 0; i < n; i++)
+        cJSON_AddNumberToObject(o, keys[i], v[i]);
+}
+
+static cJSON *j_parts(const report *r, const rbattle *b, int side)
+{
+    static const char *const k[] = {"stands_start", "batteries_start",
+                                    "stands_end", "batteries_end"};
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < b->nparts; i++) {
+        const rpart *p = &b->parts[i];
+        if (r->divs[p->div].side != side)
+            continue;
+        cJSON *o = jdiv(r, p->div);
+        if (!div_hidden(r, p->div))
+            jnums(o, k, (const int[]){p->s0, p->b0, p->s1, p->b1}, 4);
+        cJSON_AddItemToArray(a, o);
+    }
+    return a;
+}
+
+static cJSON *j_losses(const report *r, const rbattle *b, int side)
+{
+    static const char *const k[] = {"brigade", "lost", "captured",
+                                    "batteries_lost", "batteries_captured"};
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < b->nlosses; i++) {
+        const rloss *l = &b->losses[i];
+        if (r->divs[l->div].side != side)
+            continue;
+        cJSON *o = jdiv(r, l->div);
+        if (l->brigade >= 0)
+            jnums(o, k, (const int[]){l->brigade, l->lost, l->captured,
+                                      l->bat_lost, l->bat_captured}, 5);
+        cJSON_AddItemToArray(a, o);
+    }
+    return a;
+}
+
+static cJSON *j_leaders(const report *r, const rbattle *b, int side)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < b->nleads; i++) {
+        const rlead *l = &b->leads[i];
+        if (r->divs[l->div].side != side)
+            continue;
+        cJSON *o = jdiv(r, l->div);
+        cJSON_AddItemToArray(a, o);
+        if (l->hidden)
+            continue;
+        cJSON_AddStringToObject(o, "post", l->post ? l->post : "?");
+        if (l->brigade)
+            cJSON_AddNumberToObject(o, "brigade", l->brigade);
+        if (l->corps)
+            cJSON_AddStringToObject(o, "corps", l->corps);
+        cJSON_AddStringToObject(o, "was", l->was ? l->was : "?");
+        cJSON_AddBoolToObject(o, "captured", l->captured);
+        if (l->captured)
+            cJSON_AddStringToObject(o, "camp", l->camp);
+        cJSON_AddStringToObject(o, "replacement", l->rating ? l->rating : "?");
+        if (l->roll)
+            cJSON_AddNumberToObject(o, "roll", l->roll);
+    }
+    return a;
+}
+
+static cJSON *j_returns(const report *r, const rbattle *b, int side)
+{
+    static const char *const k[] = {"brigade", "lost", "whole", "threshold"};
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < b->nrets; i++) {
+        const rret *t = &b->rets[i];
+        if (r->divs[t->div].side != side)
+            continue;
+        cJSON *o = jdiv(r, t->div);
+        cJSON_AddItemToArray(a, o);
+        if (t->hidden)
+            continue;
+        jnums(o, k, (const int[]){t->brigade, t->lost, t->whole,
+                                  t->threshold}, 4);
+        cJSON_AddStringToObject(o, "rate", t->rate ? t->rate : "?");
+        if (t->roll >= 0)
+            cJSON_AddNumberToObject(o, "roll", t->roll);
+        else
+            cJSON_AddNullToObject(o, "roll");
+        cJSON_AddNumberToObject(o, "returned", t->returned);
+    }
+    return a;
+}
+
+static cJSON *j_camps(const rbattle *b, int side)
+{
+    static const char *const k[] = {"stands", "batteries", "leaders"};
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; i < b->ncamps; i++) {
+        const rcamp *c = &b->camps[i];
+        if (c->captor != side)
+            continue;
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "camp", c->name);
+        jnums(o, k, (const int[]){c->stands, c->batteries, c->leaders}, 3);
+        cJSON_AddItemToArray(a, o);
+    }
+    return a;
+}
+
+static cJSON *j_head(const rbattle *b)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "battle", b->n);
+    cJSON_AddStringToObject(o, "name", b->name ? b->name : "?");
+    cJSON_AddNumberToObject(o, "year", b->year);
+    if (b->theater)
+        cJSON_AddStringToObject(o, "theater", b->theater);
+    cJSON_AddBoolToObject(o, "ended", b->ended);
+    if (b->winner)
+        cJSON_AddStringToObject(o, "winner", b->winner);
+    else
+        cJSON_AddNullToObject(o, "winner");
+    return o;
+}
+
+static cJSON *j_battle(const report *r, const rbattle *b)
+{
+    cJSON *o = j_head(b);
+    for (int s = 0; s < 2; s++) {
+        cJSON *x = cJSON_AddObjectToObject(o, report_side(s));
+        cJSON_AddItemToObject(x, "divisions", j_parts(r, b, s));
+        cJSON_AddItemToObject(x, "losses", j_losses(r, b, s));
+        cJSON_AddItemToObject(x, "leaders", j_leaders(r, b, s));
+        cJSON_AddItemToObject(x, "returns", j_returns(r, b, s));
+        cJSON_AddItemToObject(x, "prisoners_taken", j_camps(b, s));
+    }
+    return o;
+}
+
+static cJSON *j_war(const report *r)
+{
+    static const char *const lk[] = {"lost", "captured", "batteries_lost",
+                                      "batteries_captured", "leaders"};
+    static const char *const ak[] = {"stands", "batteries", "lost",
+                                      "captured", "prisoners_held"};
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "campaign", r->name ? r->name : "?");
+    cJSON *a = cJSON_AddArrayToObject(o, "battles");
+    for (int i = 0; i < r->nbats; i++) {
+        const rbattle *b = &r->bats[i];
+        cJSON *x = j_head(b);
+        for (int s = 0; s < 2; s++) {
+            const rside *in = &b->in[s], *af = &b->after[s];
+            cJSON *y = cJSON_AddObjectToObject(x, report_side(s));
+            jnums(y, lk, (const int[]){in->lost, in->captured, in->bat_lost,
+                                       in->bat_captured, in->leaders}, 5);
+            cJSON *z = cJSON_AddObjectToObject(y, "after");
+            jnums(z, ak, (const int[]){af->stands, af->batteries, af->lost,
+                                       af->captured, af->held}, 5);
+        }
+        cJSON_AddItemToArray(a, x);
+    }
+    return o;
+}
+
+static mu_status report_json(const report *r, const rbattle *b, sbuf *sb,
+                      mu_error *err)
+{
+    cJSON *o = b ? j_battle(r, b) : j_war(r);
+    char *t = o ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    if (!t)
+        return err_nomem(err);
+    sb_puts(sb, t);
+    sb_puts(sb, "\n");
+    cJSON_free(t);
+    return sb->oom ? err_nomem(err) : MU_OK;
+}
+
+/* ---- the report --------------------------------------------------------- */
+
+mu_status mu_campaign_report(mu_campaign *c, mu_side viewer, int battle,
+                             mu_report_format fmt, char **out,
+                             mu_error *err)
+{
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    if (!c || !out)
+        return err_set(err, MU_EINPUT, "no campaign given");
+    if (fmt < MU_REPORT_TEXT || fmt > MU_REPORT_HTML)
+        return err_set(err, MU_EINPUT, "the report is written as text, json, "
+                       "markdown or html");
+    if (battle < 0)
+        return err_set(err, MU_EINPUT, "battles are numbered from 1");
+    report r;
+    mu_status s = report_read(c, viewer, &r, err);
+    const rbattle *b = NULL;
+    for (int i = 0; s == MU_OK && battle && i < r.nbats && !b; i++)
+        if (r.bats[i].n == battle)
+            b = &r.bats[i];
+    if (s == MU_OK && battle && !b)
+        s = err_set(err, MU_EINPUT, "no battle %d: the campaign has fought "
+                    "the battles 'campaign show' lists", battle);
+    sbuf sb = {0};
+    if (s == MU_OK)
+        s = fmt == MU_REPORT_JSON ? report_json(&r, b, &sb, err)
+                               : report_render(&r, b, fmt, &sb, err);
+    report_free(&r);
+    if (s == MU_OK && (sb.oom || !sb.p))
+        s = err_nomem(err);
+    if (s != MU_OK) {
+        sb_free(&sb);
+        return s;
+    }
+    *out = sb.p;
+    return MU_OK;
+}
