@@ -333,6 +333,15 @@ static void rp_one(report *r, const cJSON *e, bool *oom)
     }
 }
 
+/* Losses by division, then brigade (a hidden division's one entry first). */
+static int loss_order(const void *a, const void *b)
+{
+    const rloss *x = a, *y = b;
+    if (x->div != y->div)
+        return x->div < y->div ? -1 : 1;
+    return (x->brigade > y->brigade) - (x->brigade < y->brigade);
+}
+
 /* Whether event id is one of those an undo took back (skip). An undo
  * about a hidden division is masked with the event it undid. */
 static bool undone(const cJSON *skip, double id)
@@ -377,6 +386,9 @@ mu_status report_read(mu_campaign *c, int viewer, report *r, mu_error *err)
         rp_one(r, e, &oom);
     }
     cJSON_Delete(skip);
+    for (int i = 0; i < r->nbats; i++)
+        qsort(r->bats[i].losses, (size_t)r->bats[i].nlosses,
+              sizeof *r->bats[i].losses, loss_order);
     if (r->cur) /* a battle under way: its divisions as they stand now */
         snapshot(r, r->cur);
     return oom ? err_nomem(err) : MU_OK;

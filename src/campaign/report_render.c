@@ -258,8 +258,9 @@ static void battle_returns(rdoc *d, const report *r, const rbattle *b,
         grid_setf(&g, 1, "%d", t->brigade);
         grid_setf(&g, 2, "%d", t->lost);
         cell(d, &g, 3, t->rate ? t->rate : "?");
-        if (t->roll >= 0)
-            grid_setf(&g, 4, _("%d (%d or less)"), t->roll, t->threshold);
+        if (t->roll >= 0) /* as the log writes it: returned on <= */
+            grid_setf(&g, 4, t->roll <= t->threshold ? "%d ≤ %d" : "%d > %d",
+                      t->roll, t->threshold);
         grid_setf(&g, 5, "%d", t->returned);
     }
     doc_table(d, _("Returns"), &g, 2);

@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: MIT */
+/* The after-action report (mu_campaign_report): its numbers against a
+ * campaign the test knows, and the differential: two campaigns that differ
+ * only in what is hidden from the Union (a hidden division's rolls,
+ * brigades, ratings, losses, brigade names and leader rolls) give the
+ * Union byte-identical reports in every format, a battle's and the war's. */
+#include "test_campaign_util.h"
+
+#include <cjson/cJSON.h>
+
+/* Wadsworth, open: leader 60 average, 2 brigades of 7 (14 stands),
+ * 2 batteries, none to the reserve. */
+static const int ROLLS_U[] = {60, 10, 50, 50, 99, 50, 50, 50, 50, 50, 99};
+/* Heth, hidden, two ways: 2 brigades of 7, or 3 brigades of 6, 8 and 9
+ * (more rolls than either needs). */
+static const int HETH_A[] = {50, 10, 50, 50, 99, 50, 50, 50, 50, 50, 99,
+                             50, 50, 50, 50, 50};
+static const int HETH_B[] = {95, 50, 15, 90, 10, 80, 20, 50, 92, 95, 40,
+                             10, 30, 50, 50, 50, 50, 50, 50};
+
+typedef struct secret {
+    const int *rolls;
+    size_t nrolls;
+    int brigade, lost, captured; /* Heth's losses */
+    const char *name;            /* his brigade 1's name */
+    int leader_roll;             /* his brigadier 1's replacement */
+} secret;
+
+static int add_engage(mu_campaign *c, mu_army side, const char *name,
+                      const int *rolls, size_t n, bool hidden)
+{
+    int id;
+    mu_error err;
+    assert_int_equal(mu_campaign_add(c, side, name, MU_INFANTRY, NULL, &id,
+                                     &err), MU_OK);
+    /* the first n rolls that are exactly the ones needed (an engage with
+     * rolls left over or missing changes nothing) */
+    mu_status st = MU_EINPUT;
+    for (size_t k = 1; k <= n && st != MU_OK; k++) {
+        mu_dice *d = script(rolls, k);
+        mu_engagement e;
+        st = mu_campaign_engage(c, id, hidden, false, d, &e, &err);
+        mu_dice_free(d);
+    }
+    if (st != MU_OK)
+        fail_msg("engage %s: %s", name, err.msg);
+    return id;
+}
+
+static void leader(mu_campaign *c, int div, int brigade, int roll)
+{
+    mu_error err;
+    mu_dice *d = script((const int[]){roll}, 1);
+    assert_int_equal(mu_campaign_leader_lost(c, div, MU_POST_BRIGADE, brigade,
+                                             d, NULL, &err), MU_OK);
+    mu_dice_free(d);
+}
+
+/* One battle, recorded by the umpire: the Union's facts the same every
+ * time, Heth's as s says. */
+static mu_campaign *campaign(const secret *s)
+{
+    mu_campaign_opts o = mu_campaign_defaults();
+    o.name = "Report";
+    o.year = 1863;
+    o.theater = MU_EAST;
+    mu_campaign *c = NULL;
+    mu_error err;
+    assert_int_equal(mu_campaign_create(fresh(), &o, &c, &err), MU_OK);
+    int u = add_engage(c, MU_UNION, "Wadsworth", ROLLS_U, 11, false);
+    assert_int_equal(mu_campaign_battle_start(c, "Field", NULL, &err), MU_OK);
+    int k = add_engage(c, MU_CONFEDERATE, "Heth", s->rolls, s->nrolls, true);
+    assert_int_equal(mu_campaign_casualties(c, u, STANDS(1, 3, 1), NULL, &err),
+                     MU_OK);
+    assert_int_equal(mu_campaign_casualties(c, k, STANDS(s->brigade, s->lost,
+                                            s->captured), NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_name_set(c, k, 1, s->name, NULL, &err),
+                     MU_OK);
+    leader(c, k, 1, s->leader_roll);
+    leader(c, u, 2, 7);
+    /* Wadsworth's 3 lost at 50%: 1.50, roll 40 returns 2; Heth's after */
+    static const int ends[] = {40, 10, 90, 30, 70, 20};
+    mu_status st = MU_EINPUT;
+    for (size_t n = 1; n <= 6 && st != MU_OK; n++) {
+        mu_dice *d = script(ends, n);
+        st = mu_campaign_battle_end(c, MU_SIDE_CONFEDERATE, d, NULL, &err);
+        mu_dice_free(d);
+    }
+    if (st != MU_OK)
+        fail_msg("battle end: %s", err.msg);
+    return c;
+}
+
+static char *report(mu_campaign *c, mu_side as, int battle,
+                    mu_report_format f)
+{
+    mu_error err;
+    char *t = NULL;
+    assert_int_equal(mu_campaign_act_as(c, as, &err), MU_OK);
+    assert_int_equal(mu_campaign_report(c, MU_SIDE_NONE, battle, f, &t, &err),
+                     MU_OK);
+    assert_non_null(t);
+    return t;
+}
+
+static const secret A = {HETH_A, 16, 1, 1, 0, "Iron", 50};
+static const secret B = {HETH_B, 19, 2, 3, 2, "Stonewall", 5};
+
+static void hidden_facts_change_nothing(void **state)
+{
+    (void)state;
+    mu_campaign *a = campaign(&A), *b = campaign(&B);
+    for (int battle = 0; battle <= 1; battle++)
+        for (int f = MU_REPORT_TEXT; f <= MU_REPORT_HTML; f++) {
+            char *x = report(a, MU_SIDE_UNION, battle, (mu_report_format)f);
+            char *y = report(b, MU_SIDE_UNION, battle, (mu_report_format)f);
+            assert_string_equal(x, y);
+            assert_null(strstr(x, "Iron"));
+            free(x);
+            free(y);
+            /* the umpire reads the difference: the test can see one */
+            x = report(a, MU_SIDE_NONE, battle, (mu_report_format)f);
+            y = report(b, MU_SIDE_NONE, battle, (mu_report_format)f);
+            assert_string_not_equal(x, y);
+            free(x);
+            free(y);
+        }
+    mu_campaign_close(a);
+    mu_campaign_close(b);
+}
+
+static const cJSON *at(const cJSON *o, const char *path)
+{
+    char key[64];
+    while (o && *path) {
+        size_t n = strcspn(path, ".");
+        snprintf(key, sizeof key, "%.*s", (int)n, path);
+        o = key[0] >= '0' && key[0] <= '9'
+                ? cJSON_GetArrayItem(o, (int)strtol(key, NULL, 10))
+                : cJSON_GetObjectItemCaseSensitive(o, key);
+        path += n + (path[n] == '.');
+    }
+    assert_non_null(o);
+    return o;
+}
+
+static int num(const cJSON *o, const char *path)
+{
+    return at(o, path)->valueint;
+}
+
+/* Wadsworth: 14 stands, 3 lost and 1 captured, 2 returned: 12 at the end. */
+static void numbers_it_knows(void **state)
+{
+    (void)state;
+    mu_campaign *c = campaign(&A);
+    char *t = report(c, MU_SIDE_UNION, 1, MU_REPORT_JSON);
+    cJSON *j = cJSON_Parse(t);
+    assert_non_null(j);
+    assert_string_equal(at(j, "winner")->valuestring, "confederate");
+    assert_int_equal(num(j, "union.divisions.0.stands_start"), 14);
+    assert_int_equal(num(j, "union.divisions.0.stands_end"), 12);
+    assert_int_equal(num(j, "union.losses.0.lost"), 3);
+    assert_int_equal(num(j, "union.losses.0.captured"), 1);
+    assert_int_equal(num(j, "union.leaders.0.roll"), 7);
+    assert_string_equal(at(j, "union.leaders.0.replacement")->valuestring,
+                        "despicable");
+    assert_int_equal(num(j, "union.returns.0.roll"), 40);
+    assert_int_equal(num(j, "union.returns.0.returned"), 2);
+    assert_true(cJSON_IsTrue(at(j, "confederate.divisions.0.hidden")));
+    assert_null(cJSON_GetObjectItem(at(j, "confederate.divisions.0"),
+                                    "stands_start"));
+    assert_int_equal(num(j, "confederate.prisoners_taken.0.stands"), 1);
+    cJSON_Delete(j);
+    free(t);
+    t = report(c, MU_SIDE_NONE, 0, MU_REPORT_JSON);
+    j = cJSON_Parse(t);
+    assert_int_equal(num(j, "battles.0.union.after.stands"), 12);
+    assert_int_equal(num(j, "battles.0.confederate.lost"), 1);
+    assert_int_equal(num(j, "battles.0.confederate.after.prisoners_held"), 1);
+    cJSON_Delete(j);
+    free(t);
+    mu_error err;
+    assert_int_equal(mu_campaign_report(c, MU_SIDE_NONE, 2, MU_REPORT_TEXT, &t,
+                                        &err), MU_EINPUT);
+    assert_null(t);
+    mu_campaign_close(c);
+}
+
+/* Every name is escaped in the page and in Markdown. */
+static void names_escaped(void **state)
+{
+    (void)state;
+    mu_campaign_opts o = mu_campaign_defaults();
+    o.name = "<b>&war";
+    o.year = 1863;
+    o.theater = MU_EAST;
+    mu_campaign *c = NULL;
+    mu_error err;
+    assert_int_equal(mu_campaign_create(fresh(), &o, &c, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "<script>x</script>", NULL,
+                                              &err), MU_OK);
+    char *t = report(c, MU_SIDE_NONE, 1, MU_REPORT_HTML);
+    assert_null(strstr(t, "<script>"));
+    assert_non_null(strstr(t, "&lt;script&gt;x&lt;/script&gt;"));
+    free(t);
+    t = report(c, MU_SIDE_NONE, 0, MU_REPORT_HTML);
+    assert_non_null(strstr(t, "&lt;b&gt;&amp;war"));
+    free(t);
+    t = report(c, MU_SIDE_NONE, 1, MU_REPORT_MARKDOWN);
+    assert_non_null(strstr(t, "\\<script\\>"));
+    free(t);
+    mu_campaign_close(c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(hidden_facts_change_nothing),
+        cmocka_unit_test(numbers_it_knows),
+        cmocka_unit_test(names_escaped),
+    };
+    return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
+}
