@@ -121,7 +121,7 @@ static const char *report_side(int side)
 
 static const char *side_word(int side)
 {
-    return side ? _("Confederate") : _("Union");
+    return side ? P_("side", "Confederate") : P_("side", "Union");
 }
 
 static const char *div_name(const report *r, int id)
@@ -189,6 +189,18 @@ static void battle_losses(rdoc *d, const report *r, const rbattle *b,
     doc_table(d, _("Losses"), &g, 2);
 }
 
+/* A rating in the reader's words (the JSON keeps the rules' word). */
+static const char *rating_word(const char *r)
+{
+    if (!r)
+        return "?";
+    if (!strcmp(r, "despicable"))
+        return _("despicable");
+    if (!strcmp(r, "average"))
+        return _("average");
+    return strcmp(r, "exceptional") ? r : _("exceptional");
+}
+
 static void leader_post(const rdoc *d, grid *g, const rlead *l)
 {
     if (l->hidden)
@@ -220,7 +232,7 @@ static void battle_leaders(rdoc *d, const report *r, const rbattle *b,
         leader_post(d, &g, l);
         if (l->hidden)
             continue;
-        cell(d, &g, 2, l->was ? l->was : "?");
+        cell(d, &g, 2, rating_word(l->was));
         if (l->captured) {
             sbuf t = {0};
             sb_printf(&t, _("captured, held in %s"), l->camp);
@@ -230,10 +242,10 @@ static void battle_leaders(rdoc *d, const report *r, const rbattle *b,
             cell(d, &g, 3, _("killed or wounded"));
         }
         if (l->roll)
-            grid_setf(&g, 4, _("%s (roll %d)"), l->rating ? l->rating : "?",
+            grid_setf(&g, 4, _("%s (roll %d)"), rating_word(l->rating),
                       l->roll);
         else
-            cell(d, &g, 4, l->rating ? l->rating : "?");
+            cell(d, &g, 4, rating_word(l->rating));
     }
     doc_table(d, _("Leaders"), &g, 5);
 }

@@ -38,6 +38,8 @@ golden fire_bands fire --weapon staircase --range 7 --figures 10 --cover --no-ro
 golden odds_division odds division --army union --year 1863 --theater east
 golden odds_battle odds battle --year 1863 --theater west --divisions 1
 golden odds_fire odds fire --weapon musket --figures 2 --range 0
+golden report campaign report "$src/tests/data/campaign-schema6.db" --battle 1 --as union
+golden report_war_md campaign report "$src/tests/data/campaign-v1.db" --format markdown
 golden odds_charge odds charge --figures 20 --range 30 --move 6
 golden curve curve --weapon musket --to 3
 golden crossover curve --crossover canister roundshot
