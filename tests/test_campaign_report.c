@@ -187,6 +187,29 @@ static void numbers_it_knows(void **state)
     mu_campaign_close(c);
 }
 
+/* A player's own file (its stored view log) gives its side's report. */
+static void a_players_own_file(void **state)
+{
+    (void)state;
+    mu_campaign *c = campaign(&B);
+    mu_error err;
+    char path[512];
+    snprintf(path, sizeof path, "%s", fresh());
+    assert_int_equal(mu_campaign_export_side(c, MU_UNION, path, &err), MU_OK);
+    mu_campaign *u = NULL;
+    assert_int_equal(mu_campaign_open_read(path, &u, &err), MU_OK);
+    for (int battle = 0; battle <= 1; battle++)
+        for (int f = MU_REPORT_TEXT; f <= MU_REPORT_HTML; f++) {
+            char *x = report(c, MU_SIDE_UNION, battle, (mu_report_format)f);
+            char *y = report(u, MU_SIDE_UNION, battle, (mu_report_format)f);
+            assert_string_equal(x, y);
+            free(x);
+            free(y);
+        }
+    mu_campaign_close(u);
+    mu_campaign_close(c);
+}
+
 /* Every name is escaped in the page and in Markdown. */
 static void names_escaped(void **state)
 {
@@ -218,6 +241,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hidden_facts_change_nothing),
         cmocka_unit_test(numbers_it_knows),
+        cmocka_unit_test(a_players_own_file),
         cmocka_unit_test(names_escaped),
     };
     return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
