@@ -49,17 +49,16 @@ static int side_of(const char *s)
     return s && !strcmp(s, "confederate");
 }
 
-/* Division id's entry (a zeroed one for an id the log has not added). */
+/* Division id's entry (r->spare, zeroed, for an id out of reach). */
 static rdiv *div_at(report *r, int id, bool *oom)
 {
-    static rdiv none;
     if (id < 1 || id > 1000000)
-        return memset(&none, 0, sizeof none);
+        return memset(&r->spare, 0, sizeof r->spare);
     if (id >= r->ndivs) {
         rdiv *d = realloc(r->divs, (size_t)(id + 1) * sizeof *d);
         if (!d) {
             *oom = true;
-            return memset(&none, 0, sizeof none);
+            return memset(&r->spare, 0, sizeof r->spare);
         }
         memset(d + r->ndivs, 0, (size_t)(id + 1 - r->ndivs) * sizeof *d);
         r->divs = d;
@@ -284,12 +283,14 @@ static void rp_hidden(report *r, const cJSON *e, const char *kind, int id,
         d->engaged = true;
     if (!r->cur)
         return;
-    if (!strcmp(kind, "leader-lost"))
+    if (!strcmp(kind, "leader-lost")) {
         rp_leader(r, e, id, true, oom);
-    else if (!strcmp(kind, "casualties"))
-        (void)(touch(r, id, oom), loss_at(r->cur, id, -1, oom));
-    else
+    } else if (!strcmp(kind, "casualties")) {
         touch(r, id, oom);
+        loss_at(r->cur, id, -1, oom);
+    } else {
+        touch(r, id, oom);
+    }
 }
 
 static void rp_one(report *r, const cJSON *e, bool *oom)

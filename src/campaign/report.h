@@ -73,6 +73,7 @@ typedef struct report {
     int year;
     rdiv *divs;
     int ndivs;
+    rdiv spare; /* what an id the log cannot have reads and writes */
     rbattle *bats;
     int nbats;
     rbattle *cur; /* the battle being fought (NULL: none) */
