@@ -1369,6 +1369,17 @@ function redraw() {
   showQueue(musterOffline.queue());
 }
 
+// What this device kept of the campaign goes; the page shows the ledger
+// again only while the server answers.
+function forgetCampaign() {
+  const waiting = musterOffline.queue().filter(e => e.state === 'waiting').length;
+  if (waiting && !confirm(_n('{n} change waits to be sent: forget it too?',
+    '{n} changes wait to be sent: forget them too?', waiting))) return;
+  musterOffline.forget();
+  announce(_('This device keeps nothing of this campaign now.'));
+  $('#camp-forget').textContent = _('Forgotten on this device');
+}
+
 async function start() {
   await musterLang.ready();
   $('#fire-typed').placeholder = _('d100');
@@ -1432,6 +1443,7 @@ async function start() {
     f.addEventListener('change', e => formChanged(f, e));
   }
   $('#verify-form').addEventListener('submit', verifyDocument);
+  $('#camp-forget').addEventListener('click', forgetCampaign);
   musterOffline.onChange(showQueue);
   addEventListener('online', sendQueue);
   if (navigator.onLine) sendQueue(); // left from an earlier visit

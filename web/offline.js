@@ -15,6 +15,24 @@ const musterOffline = (() => {
     ((location.hash.match(/t=([0-9a-f]{32})/) || [])[1] || 'open');
   const load = (k, d) => { try { return JSON.parse(localStorage.getItem(KEY + k)) ?? d; } catch (e) { return d; } };
   const save = (k, v) => { try { localStorage.setItem(KEY + k, JSON.stringify(v)); } catch (e) { /* full: kept in memory only */ } };
+  // A shared device keeps the campaign of the link it was opened with only:
+  // every other link's ledger and answers go (a change still waiting to be
+  // sent stays, with its link, until it is sent or forgotten there).
+  const PREFIX = 'muster-campaign:' + location.host + ':';
+  function prune() {
+    try {
+      for (let i = localStorage.length - 1; i >= 0; i--) {
+        const k = localStorage.key(i);
+        if (!k || !k.startsWith(PREFIX) || k.startsWith(KEY + ':')) continue;
+        if (k.endsWith(':queue')) {
+          const q = JSON.parse(localStorage.getItem(k) || '[]');
+          if (Array.isArray(q) && q.some(e => e && e.state === 'waiting')) continue;
+        }
+        localStorage.removeItem(k);
+      }
+    } catch (e) { /* private mode: nothing kept */ }
+  }
+  prune();
   let queue = load(':queue', []);
   let sending = false;
   const listeners = [];
@@ -36,6 +54,13 @@ const musterOffline = (() => {
     lastWho: () => load(':who', null),
     keepWho: who => save(':who', who),
     queue: () => queue.slice(),
+    // "Forget this campaign on this device": its ledger, answers and queue.
+    forget() {
+      for (const k of [':ledger', ':who', ':queue'])
+        try { localStorage.removeItem(KEY + k); } catch (e) { /* nothing kept */ }
+      queue = [];
+      for (const f of listeners) f([]);
+    },
     onChange: f => { listeners.push(f); f(queue.slice()); },
     // `id` is the change's request id (its Idempotency-Key), made by the
     // form: if the first try reached the server after all, the retry gets

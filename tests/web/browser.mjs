@@ -232,6 +232,16 @@ try {
   }
   const same = await con.evaluate(() => document.body.innerText);
   check('a refused undo changes nothing', !same.includes('undo of'), same.slice(-300));
+  // A shared device: opening the Confederate link dropped what the Union's
+  // page kept (its ledger shows the hidden division's brigades), and
+  // "Forget" drops the Confederates' own.
+  const kept = () => con.evaluate(() => Object.keys(localStorage).filter(k => k.startsWith('muster-campaign:')));
+  const keys = await kept();
+  check('the device keeps no other link\'s ledger', !keys.some(k => k.includes(camp.token('union'))) &&
+    keys.some(k => k.includes(camp.token('confederate'))), keys);
+  await con.click('#camp-forget');
+  const gone = await kept();
+  check('"Forget this campaign on this device" leaves nothing of it', !gone.some(k => k.includes(camp.token('confederate'))), gone);
   await con.screenshot({ path: join(shots, 'campaign-undo-refused.png'), fullPage: true });
 
   const unErr = await undo(uni, '7');
