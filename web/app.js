@@ -651,6 +651,39 @@ function noticeOthers(events) {
   announce(lines.join('. '));
 }
 
+// ---- after a battle: its report (GET /api/campaign/report, as this link's
+// side sees it) on every phone, the one that ended it too.
+const madeHereEnd = []; // a battle end this page recorded (not streamed back)
+async function showReport(battle) {
+  let r;
+  try { r = await api('campaign/report', { battle }); } catch (e) { return; }
+  const box = $('#camp-report');
+  const won = r.winner === 'union' ? _('won by the Union') : r.winner === 'confederate'
+    ? _('won by the Confederates') : _('a draw');
+  const rows = [];
+  for (const side of ['union', 'confederate']) {
+    const s = r[side];
+    if (!s) continue;
+    rows.push(el('h4', {}, side === 'union' ? _('Union') : _('Confederates')));
+    for (const d of s.divisions || [])
+      rows.push(el('p', {}, _('Division {n} {name}: {start} stands at the start, {end} at the end',
+        { n: d.division, name: d.name || '', start: d.stands_start ?? '?', end: d.stands_end ?? '?' })));
+    for (const x of s.returns || [])
+      rows.push(el('p', { class: 'hint' }, x.roll === null || x.roll === undefined
+        ? _('Returned to division {n}: {k} of {lost} stands', { n: x.division, k: x.returned ?? '?', lost: x.lost ?? '?' })
+        : _('Returned to division {n}: {k} of {lost} stands (roll {roll} against {threshold})',
+          { n: x.division, k: x.returned, lost: x.lost, roll: x.roll, threshold: x.threshold })));
+    for (const p of s.prisoners_taken || [])
+      rows.push(el('p', { class: 'hint' }, _n('{n} stand taken prisoner, held in {camp}', '{n} stands taken prisoner, held in {camp}',
+        p.stands, { camp: p.camp })));
+  }
+  box.replaceChildren(el('h3', {}, _('Battle {n} {name}: {won}', { n: r.battle, name: r.name, won })), ...rows,
+    el('button', { type: 'button', class: 'plain', 'data-close': '' }, _('Close')));
+  box.querySelector('[data-close]').addEventListener('click', () => { box.hidden = true; });
+  box.hidden = false;
+  announce(box.querySelector('h3').textContent);
+}
+
 // ---- the ledger: the own side first, each division collapsible, each own
 // brigade with its quick actions (-1 stand, captured, leader lost).
 
@@ -974,7 +1007,10 @@ async function loadCampaign() {
       for (const e of log.events) if (e.id > lastEventId) lastEventId = e.id;
     resetFrom = null;
     if (!streaming) live();
-    noticeOthers(arrived.splice(0).map(e => log.events.find(x => x.id === e.id) || e));
+    const news = arrived.splice(0).map(e => log.events.find(x => x.id === e.id) || e);
+    noticeOthers(news);
+    const ended = news.concat(madeHereEnd.splice(0)).filter(e => e.kind === 'battle-end').pop();
+    if (ended) showReport(ended.battle);
   } catch (e) {
     const last = musterOffline.unreachable(e) && musterOffline.last();
     if (!last) return showError($('#camp-error'), e);
@@ -1138,6 +1174,7 @@ async function write(cmd, opts, key, form) {
   try {
     const r = await apiWrite(cmd, opts, key);
     for (const id of eventIds(r.events)) madeHere.add(id);
+    if (cmd === 'campaign/battle/end' && r.body && r.body.battle) madeHereEnd.push({ kind: 'battle-end', battle: r.body.battle });
     await loadCampaign();
     showRecorded(eventIds(r.events), r.body);
     if (cmd === 'campaign/reveal' && r.body) $('#verify-form').document.value = JSON.stringify(r.body);

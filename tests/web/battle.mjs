@@ -268,6 +268,16 @@ try {
   const eEnd = last();
   check('battle end, won by the Union, each return roll typed under its brigade', eEnd.kind === 'battle-end' && eEnd.winner === 'union' &&
     rl.length >= 1 && rl.every(l => l.startsWith('Return to')), [rl, eEnd.winner]);
+  // the battle's report on every phone, as each side sees it, with the rolls
+  for (const [p, who] of [[ump, 'umpire'], [uni, 'union']]) {
+    await p.waitForFunction(() => !document.querySelector('#camp-report').hidden, { timeout: 10000 }).catch(() => {});
+    const rep = await p.$eval('#camp-report', e => e.hidden ? '' : e.innerText);
+    check(`the battle's report on the ${who}'s phone`, /^Battle \d+ .*: won by the Union/.test(rep) &&
+      /stands at the start, \d+ at the end/.test(rep) && /Returned to division \d+: \d+ of \d+ stands \(roll \d+ against \d+\)/.test(rep), rep);
+  }
+  await uni.bringToFront();
+  await uni.$eval('#camp-report', e => e.scrollIntoView());
+  await uni.screenshot({ path: join(shots, 'battle-report-union.png') });
 
   // ---- prisoners, camps and the year ----------------------------------------
   done = await submit(uni, form('campaign/camp'), { side: 'union', default: 'Elmira' });
