@@ -80,7 +80,8 @@ static rpart *touch(report *r, int id, bool *oom)
     rdiv *d = div_at(r, id, oom);
     rpart *p = PUSH(b->parts, b->nparts, oom);
     if (p)
-        *p = (rpart){id, d->stands, d->batteries, d->stands, d->batteries};
+        *p = (rpart){id, d->stands, d->batteries, d->stands, d->batteries,
+                     d->engaged && !d->hidden};
     return p;
 }
 
@@ -112,7 +113,14 @@ static void rp_engage(report *r, const cJSON *e, int id, bool *oom)
     d->engaged = true;
     d->stands = jint(e, "stands", 0);
     d->batteries = jint(e, "batteries", 0);
-    touch(r, id, oom);
+    rpart *p = touch(r, id, oom);
+    /* named in the battle before it engaged (a fair roll's steps): its
+     * strength at the start is the one it engages with */
+    if (p && !p->known0 && !d->hidden) {
+        p->s0 = d->stands;
+        p->b0 = d->batteries;
+        p->known0 = true;
+    }
 }
 
 static rloss *loss_at(rbattle *b, int div, int brigade, bool *oom)

@@ -21,6 +21,7 @@ typedef struct rdiv {
 typedef struct rpart {
     int div;
     int s0, b0, s1, b1;
+    bool known0; /* s0, b0 known: not hidden from the viewer when it came */
 } rpart;
 
 /* A brigade's losses in a battle (brigade 0: batteries alone). */

@@ -153,8 +153,13 @@ static void battle_divisions(rdoc *d, const report *r, const rbattle *b,
             cell(d, &g, 1, _("a hidden division"));
             continue;
         }
-        grid_setf(&g, 1, "%d", p->s0);
-        grid_setf(&g, 2, "%d", p->b0);
+        if (p->known0) {
+            grid_setf(&g, 1, "%d", p->s0);
+            grid_setf(&g, 2, "%d", p->b0);
+        } else { /* hidden when it came, revealed since */
+            cell(d, &g, 1, _("unknown"));
+            cell(d, &g, 2, _("unknown"));
+        }
         grid_setf(&g, 3, "%d", p->s1);
         grid_setf(&g, 4, "%d", p->b1);
     }
@@ -473,6 +478,10 @@ static cJSON *j_parts(const report *r, const rbattle *b, int side)
         cJSON *o = jdiv(r, p->div);
         if (!div_hidden(r, p->div))
             jnums(o, k, (const int[]){p->s0, p->b0, p->s1, p->b1}, 4);
+        if (!div_hidden(r, p->div) && !p->known0) { /* revealed since */
+            cJSON_ReplaceItemInObjectCaseSensitive(o, k[0], cJSON_CreateNull());
+            cJSON_ReplaceItemInObjectCaseSensitive(o, k[1], cJSON_CreateNull());
+        }
         cJSON_AddItemToArray(a, o);
     }
     return a;
