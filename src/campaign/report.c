@@ -396,8 +396,9 @@ mu_status report_read(mu_campaign *c, int viewer, report *r, mu_error *err)
     }
     cJSON_Delete(skip);
     for (int i = 0; i < r->nbats; i++)
-        qsort(r->bats[i].losses, (size_t)r->bats[i].nlosses,
-              sizeof *r->bats[i].losses, loss_order);
+        if (r->bats[i].nlosses > 1) /* (none: no array, and qsort wants one) */
+            qsort(r->bats[i].losses, (size_t)r->bats[i].nlosses,
+                  sizeof *r->bats[i].losses, loss_order);
     if (r->cur) /* a battle under way: its divisions as they stand now */
         snapshot(r, r->cur);
     return oom ? err_nomem(err) : MU_OK;
