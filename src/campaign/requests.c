@@ -97,32 +97,34 @@ mu_status mu_campaign_request_answer(mu_campaign *c, const char *key,
     return s;
 }
 
+typedef struct answer_ctx {
+    const char *key, *body, *events;
+    int status;
+} answer_ctx;
+
+static mu_status answer_tx(mu_campaign *c, void *p, mu_error *err)
+{
+    const answer_ctx *x = p;
+    sqlite3_stmt *st;
+    mu_status s = camp_prepare(c, "UPDATE requests SET status = ?, answer = ?,"
+                               " events = ? WHERE viewer = ? AND key = ?",
+                               &st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int(st, 1, x->status);
+    sqlite3_bind_text(st, 2, x->body, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, x->events ? x->events : "", -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 4, c->viewer);
+    sqlite3_bind_text(st, 5, x->key, -1, SQLITE_STATIC);
+    return camp_run(c, st, err);
+}
+
 mu_status mu_campaign_request_answer_set(mu_campaign *c, const char *key,
                                          int status, const char *body,
                                          const char *events, mu_error *err)
 {
     if (!c || !key || !body)
         return err_set(err, MU_EINPUT, "no campaign, key or answer given");
-    int rc = sqlite3_exec(c->db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
-    if (rc != SQLITE_OK)
-        return camp_sql_fail(c, rc, "starting a change", err);
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "UPDATE requests SET status = ?, answer = ?,"
-                               " events = ? WHERE viewer = ? AND key = ?",
-                               &st, err);
-    if (s == MU_OK) {
-        sqlite3_bind_int(st, 1, status);
-        sqlite3_bind_text(st, 2, body, -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 3, events ? events : "", -1, SQLITE_STATIC);
-        sqlite3_bind_int(st, 4, c->viewer);
-        sqlite3_bind_text(st, 5, key, -1, SQLITE_STATIC);
-        s = camp_run(c, st, err);
-    }
-    rc = sqlite3_exec(c->db, s == MU_OK ? "COMMIT" : "ROLLBACK", NULL, NULL,
-                      NULL);
-    if (s == MU_OK && rc != SQLITE_OK) {
-        sqlite3_exec(c->db, "ROLLBACK", NULL, NULL, NULL);
-        s = camp_sql_fail(c, rc, "saving", err);
-    }
-    return s;
+    answer_ctx x = {key, body, events, status};
+    return camp_tx(c, answer_tx, &x, NULL, err);
 }
