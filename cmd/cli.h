@@ -216,6 +216,8 @@ struct cli_ctx {
     uint64_t seed;
     cli_buf out, err; /* the result text; the error message (no "muster: ") */
     mu_reason reason; /* the library's reason for the error told, if any */
+    char near[96];    /* a command's "did you mean" for a name the library
+                         did not find (a camp), told after its error */
     bool stream;      /* the tool: many records may go to stdout as made */
     int out_errno;    /* a streamed write failed with this errno (EPIPE:
                          the reader left, a quiet end) */

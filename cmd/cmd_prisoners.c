@@ -7,7 +7,10 @@
  * mu_campaign_offer_answer. */
 #include "campaign_cmd.h"
 
+#include <cjson/cJSON.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 static const char *const text_json[] = {"text", "json", NULL};
 
@@ -86,13 +89,49 @@ static cli_rc run_exchange(cli_ctx *cx)
     return cli_campaign_event(cx, do_exchange, false);
 }
 
+/* The camp the viewer can see whose name is closest to `typed`, into
+ * cx->near as a "did you mean" (left empty when none is close): the names
+ * come from the viewer's own prisoners list, so a guess tells a side only
+ * what that list shows it. */
+static void camp_near(mu_campaign *c, cli_ctx *cx, const char *typed)
+{
+    static const char *const holders[] = {"held_by_union",
+                                          "held_by_confederate"};
+    mu_render_opts ro = {.format = MU_FMT_JSON};
+    char *text = NULL;
+    if (mu_campaign_prisoners(c, &ro, &text, NULL) != MU_OK)
+        return;
+    cJSON *doc = cJSON_Parse(text);
+    free(text);
+    const char *cand[64];
+    int n = 0;
+    for (int h = 0; h < 2; h++) {
+        cJSON *camps = cJSON_GetObjectItem(cJSON_GetObjectItem(doc,
+                                           holders[h]), "camps"), *k;
+        cJSON_ArrayForEach(k, camps) {
+            const char *name = cJSON_GetStringValue(
+                cJSON_GetObjectItem(k, "name"));
+            if (name && n < (int)(sizeof cand / sizeof *cand))
+                cand[n++] = name;
+        }
+    }
+    int hit = cli_suggest(typed, cand, NULL, n);
+    if (hit >= 0)
+        snprintf(cx->near, sizeof cx->near, _("did you mean '%s'?"),
+                 cand[hit]);
+    cJSON_Delete(doc);
+}
+
 static mu_status do_liberate(mu_campaign *c, cli_ctx *cx, int div,
                              mu_dice *d, int64_t *ev, mu_error *err)
 {
     (void)div, (void)d;
     mu_liberation k = {(mu_army)cli_choice(cx, O_side, 0),
                        cli_str(cx, O_camp)};
-    return mu_campaign_liberate(c, &k, ev, err);
+    mu_status s = mu_campaign_liberate(c, &k, ev, err);
+    if (s != MU_OK && err->reason == MU_R_NO_SUCH_CAMP)
+        camp_near(c, cx, k.camp);
+    return s;
 }
 
 static cli_rc run_liberate(cli_ctx *cx)

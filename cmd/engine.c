@@ -148,7 +148,8 @@ cli_rc cli_fail(cli_ctx *cx, const mu_error *err)
     char buf[1024], near[96];
     const char *hint = err->reason == MU_R_NO_SUCH_WEAPON
                            ? cli_weapon_near(cx, near, sizeof near)
-                           : cli_hint(err->reason);
+                       : cx->near[0] ? cx->near
+                                     : cli_hint(err->reason);
     if (cx->err.len == 0)
         cx->reason = err->reason;
     mu_error words = *err;

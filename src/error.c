@@ -44,6 +44,7 @@ const char *mu_reason_name(mu_reason r)
     case MU_R_FILE_EXISTS: return "file-exists";
     case MU_R_UMPIRE_ONLY: return "umpire-only";
     case MU_R_NO_SUCH_WEAPON: return "no-such-weapon";
+    case MU_R_NO_SUCH_CAMP: return "no-such-camp";
     case MU_R_COUNT: break;
     }
     return "unknown";

@@ -162,6 +162,12 @@ static void accept_rechecks(void **state)
     as(c, MU_SIDE_CONFEDERATE);
     assert_int_equal(answer(c, offer, MU_OFFER_ACCEPT, NULL, &err), MU_ESTATE);
     assert_non_null(strstr(err.msg, "no camp called 'Confederate POW camp'"));
+    /* (the accept's refusal is not a misspelt name; a liberation's is) */
+    assert_int_equal(err.reason, MU_R_NONE);
+    as(c, MU_SIDE_NONE);
+    assert_int_equal(mu_campaign_liberate(c, FREE_CAMP("Confederate POW camp"),
+                                          NULL, &err), MU_ESTATE);
+    assert_int_equal(err.reason, MU_R_NO_SUCH_CAMP);
     check_clean(c);
     mu_campaign_close(c);
 }

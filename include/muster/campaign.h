@@ -619,7 +619,8 @@ typedef struct mu_liberation {
  * is an offer as there: everyone the camps hold when the other side
  * accepts it goes home then.
  * Errors: MU_EINPUT for a side that is none or a camp name that is not a
- * name; MU_ESTATE when no such camp holds anyone. */
+ * name; MU_ESTATE, reason MU_R_NO_SUCH_CAMP, when no such camp holds
+ * anyone. */
 MU_API mu_status mu_campaign_liberate(mu_campaign *c, const mu_liberation *x,
                                       int64_t *event, mu_error *err);
 

@@ -117,6 +117,7 @@ typedef enum mu_reason {
     MU_R_FILE_EXISTS,       /* a new file's name is taken                  */
     MU_R_UMPIRE_ONLY,       /* only the umpire may: it shows both sides    */
     MU_R_NO_SUCH_WEAPON,    /* a weapon's name the weapons do not have     */
+    MU_R_NO_SUCH_CAMP,      /* no camp of that name holds prisoners        */
     MU_R_COUNT
 } mu_reason;
 

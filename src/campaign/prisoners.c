@@ -350,7 +350,8 @@ static mu_status camp_side(mu_campaign *c, const char *name, mu_army *side,
                                                           : MU_UNION;
     camp_finalize(c, st);
     if (rc == SQLITE_DONE)
-        return err_set(err, MU_ESTATE, "no camp called '%s' holds prisoners: "
+        return err_why(err, MU_ESTATE, MU_R_NO_SUCH_CAMP, "no camp called "
+                       "'%s' holds prisoners: "
                        "there is no one to liberate there (see the camps "
                        "the prisoners list names)", name);
     return rc == SQLITE_ROW ? MU_OK
