@@ -761,6 +761,19 @@ function renderLedger(s) {
   fillSelects(s);
 }
 
+// A form's brigades, by name where they have one, of the division the form
+// has chosen: the value sent is the brigade's number, which names it
+// whatever the players call it.
+let shown = null;
+function fillBrigades(sel) {
+  const div = sel.form.elements.div.value, keep = sel.value;
+  const d = shown && shown.divisions.find(x => String(x.id) === div);
+  const list = d && d.brigades ? d.brigades : [];
+  sel.replaceChildren(...list.map(b => el('option', { value: b.number },
+    b.name ? _('{name} (brigade {n})', { name: b.name, n: b.number }) : _('Brigade {n}', { n: b.number }))));
+  if (list.some(b => String(b.number) === keep)) sel.value = keep;
+}
+
 // The forms' choices: a form about the own divisions lists only those.
 function fillSelects(s) {
   for (const sel of $$('.div-select')) {
@@ -769,6 +782,8 @@ function fillSelects(s) {
     sel.replaceChildren(...list.map(d => el('option', { value: d.id }, `${d.id} ${d.name} (${sideName(d.side)})`)));
     if (keep && list.some(d => String(d.id) === keep)) sel.value = keep;
   }
+  shown = s;
+  for (const sel of $$('.brigade-select')) fillBrigades(sel);
   for (const sel of $$('.side-select'))
     for (const o of sel.options) o.hidden = !mine(o.value);
   const ss = $('.side-select');
@@ -1262,6 +1277,7 @@ function formChanged(f, e) {
   if (e.target.name === 'post') $('.brigade-row', f).hidden = f.elements.post.value !== 'brigade';
   if (e.target.name === 'captured' && $('.camp-row', f)) $('.camp-row', f).hidden = !e.target.checked;
   if (e.target.name === 'how') $('.how-hint', f).textContent = howHints()[e.target.value];
+  if (e.target.name === 'div' && f.elements.brigade) fillBrigades(f.elements.brigade);
   if (e.target.name === 'div' && f.closest('#fair')) { for (const i of $$('.hex', f)) delete i.dataset.filled; fillFair(); }
   if (e.target.name === 'dice' || e.target.name === 'how' || e.target.name === 'div') $$('.roll-fields', f).forEach(l => l.replaceChildren());
 }

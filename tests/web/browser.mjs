@@ -167,7 +167,7 @@ try {
   const before = await text(uni, '#camp-ledger [data-division="1"]');
   check('the Union sees its own hidden division', before.includes('(hidden)') && before.includes('25 of 25 stands'), before);
   await uni.select('form[data-cmd="campaign/casualties"] select[name="div"]', '1');
-  await uni.$eval('form[data-cmd="campaign/casualties"] input[name="brigade"]', e => { e.value = '1'; });
+  await uni.select('form[data-cmd="campaign/casualties"] select[name="brigade"]', '1');
   await uni.$eval('form[data-cmd="campaign/casualties"] input[name="lost"]', e => { e.value = '3'; });
   await uni.$eval('form[data-cmd="campaign/casualties"] input[name="captured"]', e => { e.value = '1'; });
   await uni.click('form[data-cmd="campaign/casualties"] button');
@@ -281,6 +281,20 @@ try {
   await uni.waitForFunction(n => (document.querySelector('#camp-done').textContent || '').startsWith('#' + n + ' recorded: undo'), {}, nBefore + 2);
   const undone = JSON.parse(cli('campaign', 'log', db, '--format', 'json')).events.at(-1);
   check('the Undo button undoes that event', undone.kind === 'undo' && undone.event === nBefore + 1, undone);
+  // brigades by name: a form lists the division's brigades by the names
+  // its side gave them, and what it sends is that brigade
+  cli('campaign', 'name', db, '1', 'Iron Brigade', '--brigade', '2');
+  const brig = 'form[data-cmd="campaign/casualties"] select[name="brigade"]';
+  await uni.waitForFunction(s => [...document.querySelector(s).options].some(o => o.text === 'Iron Brigade (brigade 2)'), {}, brig);
+  await uni.select('form[data-cmd="campaign/casualties"] select[name="div"]', '1');
+  const opts = await uni.$$eval(brig + ' option', o => o.map(x => [x.value, x.text]));
+  check('the casualties form names the brigades', opts[0][1] === 'Brigade 1' && opts[1][0] === '2' && opts[1][1] === 'Iron Brigade (brigade 2)', opts);
+  await uni.select(brig, '2');
+  await uni.$eval('form[data-cmd="campaign/casualties"] input[name="lost"]', e => { e.value = '2'; });
+  await uni.click(btn);
+  await uni.waitForFunction(n => (document.querySelector('#camp-done').textContent || '').startsWith('#' + n + ' recorded'), {}, nBefore + 4);
+  const named = JSON.parse(cli('campaign', 'log', db, '--format', 'json')).events.at(-1);
+  check('the brigade chosen by its name is the one recorded', named.kind === 'casualties' && named.brigade === 2 && named.lost === 2, named);
   await ump.close();
   await con.close();
   await uni.close();
