@@ -49,7 +49,7 @@ try {
 
   const casualties = async (div, lost) => {
     await page.select('form[data-cmd="campaign/casualties"] select[name="div"]', String(div));
-    await page.$eval('form[data-cmd="campaign/casualties"] input[name="brigade"]', e => { e.value = '1'; });
+    await page.$eval('form[data-cmd="campaign/casualties"] select[name="brigade"]', e => { e.value = '1'; });
     await page.$eval('form[data-cmd="campaign/casualties"] input[name="lost"]', (e, v) => { e.value = v; }, String(lost));
     await page.click('form[data-cmd="campaign/casualties"] button');
   };
