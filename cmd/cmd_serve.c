@@ -22,6 +22,11 @@ static const cli_opt serve_opts[] = {
              "idle connections are closed after 4 times that")},
     {.name = "no-qr", .type = ARG_FLAG,
      .help = N_("print the links without QR codes")},
+    {.name = "tls-cert", .type = ARG_FILE, .metavar = "FILE",
+     .help = N_("serve HTTPS with this certificate (PEM, with its chain); "
+             "phones install the page and keep it offline only over HTTPS")},
+    {.name = "tls-key", .type = ARG_FILE, .metavar = "FILE",
+     .help = N_("the private key of --tls-cert (PEM)")},
     {0}};
 
 const cli_command cmd_serve = {
@@ -43,7 +48,10 @@ const cli_command cmd_serve = {
         "request to the campaign without a valid one gets 403 (the calculators\n"
         "need none). Changes are POST /api/campaign/SUB with\n"
         "the token in the X-Muster-Token header and the options as a JSON\n"
-        "object. Ctrl-C (SIGINT) or SIGTERM stops it cleanly.\n"),
+        "object. With --tls-cert and --tls-key it speaks HTTPS only, and the\n"
+        "links are https://: a phone installs the page, and opens it without\n"
+        "the network, only from a secure origin. Ctrl-C (SIGINT) or SIGTERM\n"
+        "stops it cleanly.\n"),
     .opts = serve_opts,
     .flags = CLI_ONLY | CLI_FULL};
 
@@ -60,6 +68,8 @@ static const cli_opt links_opts[] = {
              "network interface's)")},
     {.name = "no-qr", .type = ARG_FLAG, .help = N_("print the link without a QR "
                                                 "code")},
+    {.name = "https", .type = ARG_FLAG,
+     .help = N_("an https:// link, for 'muster serve --tls-cert'")},
     {.name = "card", .type = ARG_FILE, .metavar = "OUT",
      .help = N_("also write the link and its QR code as a card to print and "
              "hand over (one page; .pdf, .png or .svg)")},

@@ -28,7 +28,7 @@
     X(figures, "figures") X(fold, "fold") X(force, "force") \
     X(format, "format") \
     X(from, "from") X(gun, "gun") \
-    X(head, "head") X(hidden, "hidden") X(kind, "kind") X(labels, "labels") \
+    X(head, "head") X(hidden, "hidden") X(https, "https") X(kind, "kind") X(labels, "labels") \
     X(last, "last") \
     X(listen, "listen") X(lost, "lost") X(max_range, "max-range") \
     X(method, "method") X(move, "move") X(name, "name") \
@@ -45,7 +45,8 @@
     X(step, "step") \
     X(table, "table") \
     X(theater, "theater") X(threads, "threads") X(time_limit, "time-limit") \
-    X(timeout, "timeout") X(title, "title") X(to, "to") X(trials, "trials") \
+    X(timeout, "timeout") X(title, "title") X(tls_cert, "tls-cert") \
+    X(tls_key, "tls-key") X(to, "to") X(trials, "trials") \
     X(union, "union") X(union_batteries, "union-batteries") \
     X(union_leaders, "union-leaders") X(weapon, "weapon") \
     X(winner, "winner") X(withdraw, "withdraw") X(yards, "yards") X(year, "year")

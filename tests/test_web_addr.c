@@ -113,8 +113,10 @@ static void wildcard_v6_adds_global_v6_after_v4(void **state)
     assert_string_equal(h[2].text, "2001:db8::23");
     assert_true(h[2].v6);
     char url[128];
-    web_url(url, sizeof url, &h[2], 8080, NULL);
+    web_url(url, sizeof url, &h[2], 8080, NULL, false);
     assert_string_equal(url, "http://[2001:db8::23]:8080/");
+    web_url(url, sizeof url, &h[0], 8443, "00ff", true);
+    assert_string_equal(url, "https://192.168.1.23:8443/#t=00ff");
     assert_int_equal(web_hosts((struct sockaddr *)&b, f.ifa, h, 1), 1);
 }
 
@@ -165,7 +167,7 @@ static void printed_urls_use_the_interface_address(void **state)
     struct sockaddr_storage b = bound("0.0.0.0", 0);
     web_host h[8];
     size_t n = web_hosts((struct sockaddr *)&b, f.ifa, h, 8);
-    web_links l = {h, n, false, 40513, NULL, NULL, 0, false};
+    web_links l = {h, n, false, 40513, NULL, NULL, 0, false, false};
     char *out = printed(&l);
     assert_string_equal(out, "muster serve: open the page at\n"
                              "  http://192.168.1.23:40513/\n"
@@ -191,7 +193,7 @@ static void campaign_links_carry_the_token(void **state)
     (void)state;
     web_host h[1] = {{"192.168.1.23", false}};
     web_link links[1] = {{"umpire", "00112233445566778899aabbccddeeff"}};
-    web_links l = {h, 1, false, 8080, "c.db", links, 1, false};
+    web_links l = {h, 1, false, 8080, "c.db", links, 1, false, false};
     char *out = printed(&l);
     assert_non_null(strstr(out, "  umpire       http://192.168.1.23:8080/"
                                 "#t=00112233445566778899aabbccddeeff\n"));
@@ -201,7 +203,7 @@ static void campaign_links_carry_the_token(void **state)
 static void no_network_address_is_said_plainly(void **state)
 {
     (void)state;
-    web_links l = {NULL, 0, false, 8080, NULL, NULL, 0, false};
+    web_links l = {NULL, 0, false, 8080, NULL, NULL, 0, false, false};
     char *out = printed(&l);
     assert_string_equal(out, "muster serve: this computer has no network "
                         "address, so no phone can reach it: connect it to "
@@ -216,7 +218,7 @@ static void loopback_is_this_computer_only(void **state)
 {
     (void)state;
     web_host h[1] = {{"127.0.0.1", false}};
-    web_links l = {h, 1, true, 8080, NULL, NULL, 0, false};
+    web_links l = {h, 1, true, 8080, NULL, NULL, 0, false, false};
     char *out = printed(&l);
     assert_string_equal(out, "muster serve: open the page at\n"
                              "  http://127.0.0.1:8080/\n"

@@ -82,10 +82,11 @@ size_t web_hosts(const struct sockaddr *bound, const struct ifaddrs *ifs,
 }
 
 void web_url(char *buf, size_t n, const web_host *h, unsigned port,
-             const char *token)
+             const char *token, bool https)
 {
-    snprintf(buf, n, h->v6 ? "http://[%s]:%u/%s%s" : "http://%s:%u/%s%s",
-             h->text, port, token ? "#t=" : "", token ? token : "");
+    snprintf(buf, n, h->v6 ? "%s://[%s]:%u/%s%s" : "%s://%s:%u/%s%s",
+             https ? "https" : "http", h->text, port, token ? "#t=" : "",
+             token ? token : "");
 }
 
 static void print_link(FILE *f, const char *who, const char *url, bool qr)
@@ -109,7 +110,8 @@ static void print_hosts(FILE *f, const web_links *l, const web_host *hosts,
     for (size_t k = 0; k < links; k++)
         for (size_t i = 0; i < n; i++) {
             const web_link *w = l->nlinks ? &l->links[k] : NULL;
-            web_url(url, sizeof url, &hosts[i], l->port, w ? w->token : NULL);
+            web_url(url, sizeof url, &hosts[i], l->port, w ? w->token : NULL,
+                    l->https);
             print_link(f, !w ? NULL : i == 0 ? w->who : "", url,
                        l->qr && i == 0);
         }

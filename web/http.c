@@ -291,7 +291,7 @@ static bool host_ok(const web_server *s, struct MHD_Connection *c)
 
 /* A change must come from the page's own origin: a browser always sends
  * Origin on a POST, and a page elsewhere cannot forge it. */
-static bool same_origin(struct MHD_Connection *c)
+static bool same_origin(const web_server *s, struct MHD_Connection *c)
 {
     const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                      "Origin");
@@ -302,9 +302,11 @@ static bool same_origin(struct MHD_Connection *c)
     if (!origin)
         return true; /* not a browser: the token still has to be right */
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
-    if (!host || strncmp(origin, "http://", 7))
+    const char *scheme = s->cfg.tls_cert ? "https://" : "http://";
+    size_t n = strlen(scheme);
+    if (!host || strncmp(origin, scheme, n))
         return false;
-    return !strcmp(origin + 7, host);
+    return !strcmp(origin + n, host);
 }
 
 /* ---- the query and the body ---------------------------------------------- */
@@ -592,7 +594,7 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
         return send_reply(c, &r);
     }
     if (post) {
-        if (!same_origin(c)) {
+        if (!same_origin(s, c)) {
             logf_(s, _("403 %s: foreign origin"), url);
             return send_error(c, 403, "a change must come from this page's "
                                       "own origin");
@@ -933,7 +935,8 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
 static void cut(web_server *s, conn *k)
 {
     int reading = READING;
-    if (atomic_compare_exchange_strong(&k->state, &reading, CUT)) {
+    if (atomic_compare_exchange_strong(&k->state, &reading, CUT) &&
+        !s->cfg.tls_cert) { /* (under TLS, plain bytes would be noise) */
         char buf[1024];
         size_t n = web_gate_answer(408, "the request did not arrive in time",
                                    buf, sizeof buf);
@@ -1066,9 +1069,19 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
     return MU_OK;
 }
 
-static mu_status start(web_server *s, unsigned flags, mu_error *err)
+/* Under TLS libmicrohttpd listens on `listen_fd` itself (-1: the gate
+ * does, and hands it each connection). */
+static mu_status start(web_server *s, unsigned flags, int listen_fd,
+                       mu_error *err)
 {
     unsigned timeout = s->cfg.timeout * 4; /* idle keep-alive connections */
+    struct MHD_OptionItem tls[] = {
+        {MHD_OPTION_LISTEN_SOCKET, listen_fd, NULL},
+        {MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)s->cfg.tls_cert},
+        {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)s->cfg.tls_key},
+        {MHD_OPTION_END, 0, NULL}};
+    if (listen_fd < 0)
+        tls[0].option = MHD_OPTION_END;
     s->d = MHD_start_daemon(
         flags, 0, NULL, NULL, on_request, s,
         MHD_OPTION_EXTERNAL_LOGGER, mhd_log, s,
@@ -1079,6 +1092,7 @@ static mu_status start(web_server *s, unsigned flags, mu_error *err)
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(WEB_MAX_HEADERS * 2),
         MHD_OPTION_CONNECTION_TIMEOUT, timeout,
         MHD_OPTION_CONNECTION_LIMIT, s->cfg.max_connections,
+        MHD_OPTION_ARRAY, tls,
         (flags & MHD_USE_INTERNAL_POLLING_THREAD) ? MHD_OPTION_THREAD_POOL_SIZE
                                                   : MHD_OPTION_END,
         s->cfg.threads, MHD_OPTION_END);
@@ -1187,15 +1201,25 @@ mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
     if (fd < 0)
         return mu_error_set(err, MU_EIO, MU_R_NONE, "%s", strerror(errno));
     errno = 0;
-    mu_status st = start(s, flags, err);
+    /* The gate reads a request's head before libmicrohttpd (MSG_PEEK), which
+     * it cannot under TLS: there libmicrohttpd takes the connections, and
+     * its own limits and timeouts hold them. */
+    bool tls = s->cfg.tls_cert && s->cfg.tls_key;
+    if (tls)
+        flags = (flags & ~(unsigned)MHD_USE_NO_LISTEN_SOCKET) | MHD_USE_TLS;
+    mu_status st = start(s, flags, tls ? fd : -1, err);
+    if (tls && st == MU_OK)
+        fd = -1; /* libmicrohttpd's now */
     web_gate_cfg g = {fd, s->cfg.timeout, s->cfg.timeout * 4,
                       s->cfg.max_connections, pass, s, s->cfg.log};
-    if (st == MU_OK && (st = web_gate_start(&g, &s->gate, err)) != MU_OK) {
+    if (st == MU_OK && !tls &&
+        (st = web_gate_start(&g, &s->gate, err)) != MU_OK) {
         MHD_stop_daemon(s->d);
         s->d = NULL;
     }
     if (st != MU_OK) {
-        close(fd);
+        if (fd >= 0)
+            close(fd);
         return st;
     }
     if (pthread_create(&s->watchdog, NULL, watch, s) == 0)
@@ -1276,7 +1300,7 @@ void web_server_free(web_server *s)
 
 mu_status web_server_start_external(web_server *s, mu_error *err)
 {
-    return start(s, MHD_USE_NO_LISTEN_SOCKET, err);
+    return start(s, MHD_USE_NO_LISTEN_SOCKET, -1, err);
 }
 
 /* What the gate does with the bytes, all arrived: a refusal (true, the

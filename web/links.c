@@ -120,7 +120,7 @@ static cli_rc run_links(cli_ctx *cx)
         return cli_fail(cx, &err);
     char url[256];
     web_url(url, sizeof url, n ? &hosts[0] : &(web_host){"127.0.0.1", false},
-            (unsigned)cli_num(cx, O_port, 8080), token);
+            (unsigned)cli_num(cx, O_port, 8080), token, cli_has(cx, O_https));
     cli_rc rc = cli_has(cx, O_card) ? write_card(cx, v, camp, url) : CLI_OK;
     if (rc != CLI_OK)
         return rc;
@@ -135,7 +135,7 @@ static cli_rc run_links(cli_ctx *cx)
             rotate ? _(" (new: the old one no longer works)") : "");
     web_link link = {NULL, token};
     web_links l = {hosts, n, loopback, (unsigned)cli_num(cx, O_port, 8080),
-                   NULL, &link, 1, !cli_has(cx, O_no_qr)};
+                   NULL, &link, 1, !cli_has(cx, O_no_qr), cli_has(cx, O_https)};
     web_links_list(f, &l);
     if (cli_has(cx, O_card))
         fprintf(f, v == MU_SIDE_NONE

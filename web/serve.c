@@ -20,7 +20,7 @@
 typedef struct serve_args {
     long port, threads, timeout;
     const char *listen, *campaign;
-    bool qr;
+    bool qr, https;
 } serve_args;
 
 static void print_links(FILE *f, web_server *s, const serve_args *a,
@@ -36,7 +36,7 @@ static void print_links(FILE *f, web_server *s, const serve_args *a,
     web_server_hosts(s, hosts, n); /* answered at these only */
     web_link umpire = {"umpire", web_server_token(s, WEB_UMPIRE)};
     web_links l = {hosts, n, web_addr_is_loopback(bound), port, a->campaign,
-                   &umpire, a->campaign ? 1 : 0, a->qr};
+                   &umpire, a->campaign ? 1 : 0, a->qr, a->https};
     web_links_print(f, &l);
 }
 
@@ -50,6 +50,27 @@ static void raise_fd_limit(void)
     }
 }
 
+/* --tls-cert and --tls-key, read whole: both or neither. */
+static cli_rc tls_files(cli_ctx *cx, char **cert, char **key)
+{
+    *cert = *key = NULL;
+    if (cli_has(cx, O_tls_cert) != cli_has(cx, O_tls_key))
+        return cli_error(cx, _("serve: HTTPS takes both --tls-cert FILE and "
+                               "--tls-key FILE (mkcert or openssl makes "
+                               "them; see 'muster help serve')"));
+    if (!cli_has(cx, O_tls_cert))
+        return CLI_OK;
+    mu_error err = {0};
+    size_t len;
+    if (mu_file_read(cli_str(cx, O_tls_cert), cert, &len, &err) != MU_OK ||
+        mu_file_read(cli_str(cx, O_tls_key), key, &len, &err) != MU_OK) {
+        free(*cert);
+        *cert = NULL;
+        return cli_fail(cx, &err);
+    }
+    return CLI_OK;
+}
+
 /* Serves until SIGINT or SIGTERM. The links go straight to stdout while it
  * runs: a server's result is its running, not a text at the end. */
 static cli_rc run_serve(cli_ctx *cx)
@@ -58,7 +79,8 @@ static cli_rc run_serve(cli_ctx *cx)
                     (long)cli_num(cx, O_threads, 0),
                     (long)cli_num(cx, O_timeout, 15),
                     cli_has(cx, O_listen) ? cli_str(cx, O_listen) : "0.0.0.0",
-                    cli_str(cx, O_campaign), !cli_has(cx, O_no_qr)};
+                    cli_str(cx, O_campaign), !cli_has(cx, O_no_qr),
+                    cli_has(cx, O_tls_cert)};
     mu_error err = {0};
     if (a.campaign) {
         mu_campaign *camp;
@@ -86,18 +108,30 @@ static cli_rc run_serve(cli_ctx *cx)
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL); /* the server's threads too */
 
+    char *cert, *key;
+    cli_rc rc = tls_files(cx, &cert, &key);
+    if (rc != CLI_OK)
+        return rc;
     FILE *out = stdout, *log = stderr; /* api.c points stdout elsewhere */
     char site[4096];
     web_config cfg = {a.campaign, (unsigned)a.threads, (unsigned)a.timeout, 0,
-                      log, web_site_find(site, sizeof site)};
-    web_server *s;
+                      log, web_site_find(site, sizeof site), cert, key};
+    web_server *s = NULL;
     unsigned bound;
     if (web_server_new(&cfg, &s, &err) != MU_OK)
-        return cli_fail(cx, &err);
-    if (web_server_listen(s, (struct sockaddr *)&addr, &bound, &err) != MU_OK) {
+        rc = cli_fail(cx, &err);
+    else if (web_server_listen(s, (struct sockaddr *)&addr, &bound, &err) !=
+             MU_OK)
+        rc = cli_error(cx, cert ? _("serve: cannot serve HTTPS on %s port "
+                                    "%ld: %s (are --tls-cert and --tls-key "
+                                    "a certificate and its key, in PEM?)")
+                                : _("serve: cannot listen on %s port %ld: %s"),
+                       a.listen, a.port, err.msg);
+    if (rc != CLI_OK) {
         web_server_free(s);
-        return cli_error(cx, _("serve: cannot listen on %s port %ld: %s"),
-                         a.listen, a.port, err.msg);
+        free(cert);
+        free(key);
+        return rc;
     }
     if (addr.ss_family == AF_INET6)
         ((struct sockaddr_in6 *)&addr)->sin6_port = htons((uint16_t)bound);
@@ -114,6 +148,8 @@ static cli_rc run_serve(cli_ctx *cx)
                                "requests in flight\n"));
     web_server_stop(s, 5000);
     web_server_free(s);
+    free(cert);
+    free(key);
     fprintf(log, "%s", _("muster serve: stopped\n"));
     return CLI_OK;
 }

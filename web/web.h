@@ -163,6 +163,11 @@ typedef struct web_config {
     unsigned max_connections; /* 0: 4000 */
     FILE *log;                /* one line per refused request, or NULL */
     const char *site;         /* the offline app's folder, served at /app/ */
+    /* HTTPS: the certificate (chain) and its private key, PEM text, both or
+     * neither; lent, kept until the server is freed. With them the server
+     * speaks only TLS (libmicrohttpd's, through GnuTLS), because phones
+     * install the page and keep it offline only from a secure origin. */
+    const char *tls_cert, *tls_key;
 } web_config;
 
 /* The offline app's folder (muster-site/) beside this program or where it
@@ -281,7 +286,7 @@ size_t web_hosts(const struct sockaddr *bound, const struct ifaddrs *ifs,
                  web_host *out, size_t max);
 /* "http://HOST:PORT/" and "#t=TOKEN" when token is not NULL. */
 void web_url(char *buf, size_t n, const web_host *h, unsigned port,
-             const char *token);
+             const char *token, bool https);
 
 typedef struct web_link {
     const char *who;   /* "umpire", "union"... */
@@ -298,6 +303,7 @@ typedef struct web_links {
     const web_link *links; /* the links of a campaign (nlinks of them) */
     size_t nlinks;
     bool qr;               /* a QR code of each link's first address */
+    bool https;            /* the server speaks TLS: https:// links */
 } web_links;
 
 /* Prints what serve prints on starting: the addresses (and links) to open,
