@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Runs a web test of muster serve with node:
-#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|live|campaign_offline|battle|german MUSTER
+#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|live|campaign_offline|battle|german|https MUSTER
 # 'browser' drives Debian's /usr/bin/chromium with puppeteer-core from
 # tests/web/node_modules, which the README's test command installs from
 # package-lock.json before ctest (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1
@@ -45,6 +45,15 @@ case $what in
     [ -f "$here/node_modules/puppeteer-core/package.json" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
     exec node "$here/$what.mjs" "$muster" ;;
+  # the page over HTTPS with a club's own authority: secure context,
+  # service worker, a reload with the network cut
+  https)
+    [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
+    [ -f "$here/node_modules/puppeteer-core/package.json" ] ||
+      skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
+    command -v openssl >/dev/null || skip "openssl is missing: apt-get install openssl"
+    command -v certutil >/dev/null || skip "certutil is missing: apt-get install libnss3-tools"
+    exec node "$here/https.mjs" "$muster" ;;
   # the page in German: its words, decimal commas, the DE/EN switch, axe-core
   german)
     [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
@@ -58,5 +67,5 @@ case $what in
     [ -f "$here/node_modules/puppeteer-core/package.json" ] && [ -f "$here/node_modules/axe-core/axe.min.js" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
     exec node "$here/battle.mjs" "$muster" ;;
-  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|stalled|streams|live|campaign_offline|battle|german MUSTER"; exit 2 ;;
+  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|stalled|streams|live|campaign_offline|battle|german|https MUSTER"; exit 2 ;;
 esac
