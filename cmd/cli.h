@@ -96,7 +96,10 @@ enum {
     CLI_BODY = 1 << 10,    /* option: on the web, the request's body as
                               sent (text/csv or application/json, not a
                               JSON object of options) is its value */
-    CLI_UMPIRE = 1 << 11   /* command: on the web, the umpire's link only */
+    CLI_UMPIRE = 1 << 11,  /* command: on the web, the umpire's link only */
+    CLI_HEAVY = 1 << 12    /* command: can run long (a simulation, a chart):
+                              on the web, in a bounded queue of its own, so
+                              that light calls never wait behind it */
 };
 
 /* What an operand is: for completions, the web's names and messages. */

@@ -359,7 +359,7 @@ const cli_command cmd_plot_curves = {
            "above.\nmuster plot curves --weapon musket rifle --out mr.png\n"),
     .operands = "[W ...]", .min_operands = 0, .max_operands = 8,
     .opts = curves_opts, .run = CLI_FULL_RUN(run_curves),
-    .flags = CLI_FULL, .args = curves_args};
+    .flags = CLI_FULL | CLI_HEAVY, .args = curves_args};
 
 const cli_command cmd_plot_figure = {
     .name = "plot figure",
@@ -371,7 +371,7 @@ const cli_command cmd_plot_figure = {
            "crossover at 22.5 inches.\n"),
     .operands = "N", .min_operands = 1, .max_operands = 1,
     .opts = figure_opts, .run = CLI_FULL_RUN(run_figure),
-    .flags = CLI_FULL, .args = figure_args};
+    .flags = CLI_FULL | CLI_HEAVY, .args = figure_args};
 
 const cli_command cmd_plot_card = {
     .name = "plot card",
@@ -381,7 +381,7 @@ const cli_command cmd_plot_card = {
            "or --rules FILE),\nin the open and behind hard cover; what each "
            "gun fires there; where its\nloads cross (canister and roundshot "
            "at 22.5 inches). The values are those\n'muster curve' prints.\n"),
-    .opts = card_opts, .run = CLI_FULL_RUN(run_card), .flags = CLI_FULL};
+    .opts = card_opts, .run = CLI_FULL_RUN(run_card), .flags = CLI_FULL | CLI_HEAVY};
 
 #define ODDS_DOC N_("The exact distribution as bars, with the mean marked.\n")
 #define SIM_DOC                                                                \
@@ -392,33 +392,33 @@ const cli_command cmd_plot_odds_division = {
     .name = "plot odds division", .summary = N_("a division's odds as bars"),
     .doc = ODDS_DOC, .opts = odds_division_opts,
     .run = CLI_FULL_RUN(run_odds_division),
-    .flags = CLI_FULL};
+    .flags = CLI_FULL | CLI_HEAVY};
 const cli_command cmd_plot_odds_corps = {
     .name = "plot odds corps", .summary = N_("a corps' odds as bars"),
     .doc = ODDS_DOC, .opts = odds_corps_opts,
     .run = CLI_FULL_RUN(run_odds_corps),
-    .flags = CLI_FULL};
+    .flags = CLI_FULL | CLI_HEAVY};
 const cli_command cmd_plot_odds_fire = {
     .name = "plot odds fire", .summary = N_("the hits of a volley as bars"),
     .doc = ODDS_DOC, .opts = odds_fire_opts, .run = CLI_FULL_RUN(run_odds_fire),
-    .flags = CLI_FULL};
+    .flags = CLI_FULL | CLI_HEAVY};
 const cli_command cmd_plot_odds_charge = {
     .name = "plot odds charge", .summary = N_("what is left after a charge"),
     .doc = ODDS_DOC, .opts = odds_charge_opts, .run = CLI_FULL_RUN(run_charge),
-    .flags = CLI_FULL};
+    .flags = CLI_FULL | CLI_HEAVY};
 const cli_command cmd_plot_sim_division = {
     .name = "plot sim division", .summary = N_("simulated divisions on the odds"),
     .doc = SIM_DOC, .opts = sim_division_opts,
     .run = CLI_FULL_RUN(run_sim_division),
-    .flags = CLI_FULL};
+    .flags = CLI_FULL | CLI_HEAVY};
 const cli_command cmd_plot_sim_corps = {
     .name = "plot sim corps", .summary = N_("simulated corps on the odds"),
     .doc = SIM_DOC, .opts = sim_corps_opts, .run = CLI_FULL_RUN(run_sim_corps),
-    .flags = CLI_FULL};
+    .flags = CLI_FULL | CLI_HEAVY};
 const cli_command cmd_plot_sim_fire = {
     .name = "plot sim fire", .summary = N_("simulated volleys on the odds"),
     .doc = SIM_DOC, .opts = sim_fire_opts, .run = CLI_FULL_RUN(run_sim_fire),
-    .flags = CLI_FULL};
+    .flags = CLI_FULL | CLI_HEAVY};
 
 const cli_group grp_plot = {
     .name = "plot",

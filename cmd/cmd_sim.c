@@ -163,15 +163,15 @@ static cli_rc run_fire(cli_ctx *cx) { return simulate(cx, cli_odds_fire); }
 const cli_command cmd_sim_division = {.name = "sim division",
     .summary = N_("simulate divisions"), .doc = SIM_DOC, .opts = division_opts,
     .run = run_division,
-    .flags = CLI_WEB};
+    .flags = CLI_WEB | CLI_HEAVY};
 const cli_command cmd_sim_corps = {.name = "sim corps",
     .summary = N_("simulate corps"), .doc = SIM_DOC, .opts = corps_opts,
     .run = run_corps,
-    .flags = CLI_WEB};
+    .flags = CLI_WEB | CLI_HEAVY};
 const cli_command cmd_sim_fire = {.name = "sim fire",
     .summary = N_("simulate volleys"), .doc = SIM_DOC, .opts = fire_opts,
     .run = run_fire,
-    .flags = CLI_WEB};
+    .flags = CLI_WEB | CLI_HEAVY};
 
 const cli_group grp_sim = {
     .name = "sim",

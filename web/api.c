@@ -284,6 +284,22 @@ static const cli_command *find(const char *path)
     return cmd && (cmd->flags & CLI_WEB) ? cmd : NULL;
 }
 
+bool web_api_heavy(const char *path, bool plot)
+{
+    const cli_command *cmd = NULL;
+    if (plot) {
+        char name[API_NAME_MAX];
+        snprintf(name, sizeof name, "plot %s", path);
+        for (char *q = name; *q; q++)
+            if (*q == '/')
+                *q = ' ';
+        cmd = cli_find(name);
+    } else {
+        cmd = find(path);
+    }
+    return cmd && (cmd->flags & CLI_HEAVY);
+}
+
 const char *web_api_body_option(const char *path)
 {
     const cli_command *cmd = find(path);

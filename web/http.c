@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <microhttpd.h>
+#include <arpa/inet.h>
 #include <netinet/in.h>
 #include <linux/sockios.h> /* SIOCINQ */
 #include <linux/tcp.h> /* tcp_info with tcpi_bytes_received */
@@ -47,6 +48,7 @@ typedef struct conn {
     int64_t started;     /* ms (monotonic) its request's first byte came */
     atomic_int state;    /* its request: READING, ANSWERED or CUT */
     bool streaming;      /* an event stream: never cut by the watchdog */
+    bool working;        /* a heavy call queued: arrived whole, not cut */
     bool gated;          /* its request came through the gate: */
     web_gate_req req;    /*   what the gate saw of it */
     struct sockaddr_storage peer;
@@ -73,6 +75,7 @@ struct web_server {
     web_config cfg;
     struct MHD_Daemon *d;
     web_gate *gate;    /* takes the connections, hands them to d */
+    web_heavy *heavy;  /* the calls that can run long (NULL: run inline) */
     cli_shared shared; /* the built-in rules, parsed once for every call */
     bool tokens;
     char token[3][33]; /* umpire, union, confederate: the campaign's links */
@@ -102,6 +105,12 @@ typedef struct req {
     size_t len;
     bool seen, too_big;
     bool keep;       /* the connection stays open after the answer */
+    /* a heavy call: the connection is suspended until the queue's thread
+     * has filled the reply (or it was refused) */
+    struct MHD_Connection *c;
+    bool heavy;
+    atomic_bool heavy_done;
+    web_reply heavy_reply;
 } req;
 
 static void logf_(web_server *s, const char *fmt, ...)
@@ -184,7 +193,8 @@ static bool may_answer(struct MHD_Connection *c)
  * `events` is not NULL or empty. */
 static enum MHD_Result respond_ev(struct MHD_Connection *c, int status,
                                   const char *type, char *body, size_t len,
-                                  bool owned, const char *events)
+                                  bool owned, const char *events,
+                                  unsigned retry)
 {
     if (!may_answer(c)) {
         if (owned)
@@ -209,6 +219,10 @@ static enum MHD_Result respond_ev(struct MHD_Connection *c, int status,
         MHD_add_response_header(res, "Allow", "GET, HEAD, POST");
     if (events && *events)
         MHD_add_response_header(res, "X-Muster-Events", events);
+    char secs[16];
+    snprintf(secs, sizeof secs, "%u", retry);
+    if (retry)
+        MHD_add_response_header(res, "Retry-After", secs);
     enum MHD_Result r = MHD_queue_response(c, (unsigned)status, res);
     MHD_destroy_response(res);
     return r;
@@ -218,7 +232,7 @@ static enum MHD_Result respond(struct MHD_Connection *c, int status,
                                const char *type, char *body, size_t len,
                                bool owned)
 {
-    return respond_ev(c, status, type, body, len, owned, NULL);
+    return respond_ev(c, status, type, body, len, owned, NULL, 0);
 }
 
 static enum MHD_Result send_reply(struct MHD_Connection *c, web_reply *r)
@@ -226,7 +240,8 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, web_reply *r)
     if (!r->body)
         return respond(c, 500, "text/plain", (char *)"out of memory\n", 14,
                     false);
-    return respond(c, r->status, r->type, r->body, r->len, true);
+    return respond_ev(c, r->status, r->type, r->body, r->len, true, NULL,
+                      r->retry_after);
 }
 
 static enum MHD_Result send_error(struct MHD_Connection *c, int status,
@@ -511,7 +526,7 @@ static enum MHD_Result write_call(web_server *s, struct MHD_Connection *c,
         logf_(s, "%d /api/%s", r.status, call->path);
     if (!r.body)
         return send_reply(c, &r);
-    return respond_ev(c, r.status, r.type, r.body, r.len, true, r.events);
+    return respond_ev(c, r.status, r.type, r.body, r.len, true, r.events, 0);
 }
 
 /* GET /api/campaign/events: the viewer's stream, from Last-Event-ID (what
@@ -548,6 +563,83 @@ static enum MHD_Result event_stream(web_server *s, struct MHD_Connection *c,
     enum MHD_Result r = MHD_queue_response(c, 200, res);
     MHD_destroy_response(res);
     return r;
+}
+
+/* ---- heavy calls ------------------------------------------------------------ */
+
+static void heavy_done(void *ctx)
+{
+    req *q = ctx;
+    atomic_store(&q->heavy_done, true);
+    MHD_resume_connection(q->c);
+}
+
+static void set_working(struct MHD_Connection *c, web_server *s, bool on)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    if (!ci || !ci->socket_context)
+        return;
+    pthread_mutex_lock(&s->lock);
+    ((conn *)ci->socket_context)->working = on;
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* The client's address, the key of its share of the queue. */
+static void client_of(struct MHD_Connection *c, char *buf, size_t n)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *a = ci ? ci->client_addr : NULL;
+    snprintf(buf, n, "?");
+    if (a && a->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)a)->sin_addr, buf,
+                  (socklen_t)n);
+    else if (a && a->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)a)->sin6_addr, buf,
+                  (socklen_t)n);
+}
+
+/* A call that can run long goes to the queue; the connection waits,
+ * suspended, holding no worker. A refusal comes back the same way, so that
+ * every heavy call is answered when the handler is called again. */
+static enum MHD_Result heavy_call(web_server *s, struct MHD_Connection *c,
+                                  const web_call *call, bool plot, req *q)
+{
+    char client[48];
+    client_of(c, client, sizeof client);
+    q->c = c;
+    q->heavy = true;
+    set_working(c, s, true);
+    MHD_suspend_connection(c);
+    web_heavy_answer a = web_heavy_submit(s->heavy, client,
+                                          plot ? web_plot : web_api, call,
+                                          &q->heavy_reply, heavy_done, q);
+    if (a != WEB_HEAVY_QUEUED) {
+        web_error(&q->heavy_reply, 503,
+                  a == WEB_HEAVY_SHARE
+                      ? _("this client's simulations and charts already "
+                          "fill its share of the server: try again when one "
+                          "has been answered")
+                      : _("the server is busy with simulations and charts: "
+                          "try again in a few seconds"));
+        q->heavy_reply.retry_after = a == WEB_HEAVY_SHARE ? 1 : 2;
+        logf_(s, "503 %s: %s", call->path,
+              a == WEB_HEAVY_SHARE ? "the client's share" : "the queue full");
+        heavy_done(q);
+    }
+    return MHD_YES;
+}
+
+/* Its answer, once the queue's thread has filled it. */
+static enum MHD_Result heavy_answer(web_server *s, struct MHD_Connection *c,
+                                    req *q)
+{
+    if (!atomic_load(&q->heavy_done))
+        return MHD_YES;
+    q->heavy = false;
+    set_working(c, s, false);
+    return send_reply(c, &q->heavy_reply);
 }
 
 static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
@@ -591,6 +683,8 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
                                       "not UTF-8, or too many");
         web_call call = {url + 6, a.args, a.n, post, v, s->cfg.campaign,
                          &s->shared, NULL, NULL};
+        if (!post && s->heavy && web_api_heavy(url + 6, true))
+            return heavy_call(s, c, &call, true, q);
         web_reply r;
         web_plot(&call, &r);
         return send_reply(c, &r);
@@ -647,6 +741,10 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
         enum MHD_Result res = write_call(s, c, &call, q);
         free(keep);
         return res;
+    }
+    if (!post && s->heavy && web_api_heavy(url + 5, false)) {
+        free(keep);
+        return heavy_call(s, c, &call, false, q);
     }
     web_reply r;
     web_api(&call, &r);
@@ -761,6 +859,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
          * connection after it (no keep-alive). */
         return MHD_YES;
     }
+    if (q->heavy)
+        return heavy_answer(s, c, q);
     if (q->early || q->too_big) {
         *upload_size = 0; /* answered already; the rest is dropped */
         return MHD_YES;
@@ -966,7 +1066,7 @@ static void *watch(void *arg)
         for (conn *k = s->conns; k; k = k->next) {
             struct tcp_info ti;
             socklen_t tl = sizeof ti;
-            if (k->streaming ||
+            if (k->streaming || k->working ||
                 getsockopt(k->fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) != 0 ||
                 ti.tcpi_bytes_received <= k->done_bytes)
                 continue;
@@ -1226,6 +1326,10 @@ mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
     }
     if (pthread_create(&s->watchdog, NULL, watch, s) == 0)
         s->watching = true;
+    /* the light calls keep libmicrohttpd's workers; one thread fewer for
+     * the heavy ones, so that a light call finds a processor */
+    s->heavy = web_heavy_new(s->cfg.threads > 1 ? s->cfg.threads - 1 : 1,
+                             WEB_HEAVY_MAX, WEB_HEAVY_PER_CLIENT);
     return MU_OK;
 }
 
@@ -1265,6 +1369,8 @@ void web_server_stop(web_server *s, unsigned grace_ms)
     s->gate = NULL;
     pthread_rwlock_unlock(&s->glock);
     web_gate_stop(g);
+    web_heavy_free(s->heavy); /* its calls answered: none stays suspended */
+    s->heavy = NULL;
     MHD_stop_daemon(s->d);
     s->d = NULL;
     atomic_store(&s->stopping, true);

@@ -34,6 +34,9 @@
 #define WEB_MAX_TRIALS 1000000    /* trials of one `sim` call */
 #define WEB_SIM_SECONDS 2         /* processor seconds of one `sim` call, on
                                      one thread */
+#define WEB_HEAVY_MAX 8           /* heavy calls (CLI_HEAVY) queued or running;
+                                     more: 503 */
+#define WEB_HEAVY_PER_CLIENT 2    /* of them, one client's */
 
 /* Who holds a link: the umpire sees all; a side sees what its player may. */
 typedef enum web_viewer {
@@ -81,6 +84,7 @@ typedef struct web_reply {
     size_t len;
     char events[WEB_EVENTS_MAX]; /* X-Muster-Events: what the call recorded */
     mu_reason reason; /* a command's refusal: the library's reason */
+    unsigned retry_after; /* seconds for Retry-After (0: none) */
 } web_reply;
 
 /* Runs a call. Always fills *r (status 200 with the command's JSON, or an
@@ -123,6 +127,33 @@ bool web_idem_keep(const char *campaign, web_viewer viewer, const char *key,
  * (MU_R_REQUEST_DONE); false: it could not be read (r unchanged). */
 bool web_idem_first(const char *campaign, web_viewer viewer, const char *key,
                     web_reply *r);
+
+/* ---- heavy.c: calls that can run long, apart ------------------------------- */
+
+/* Whether the call at /api/PATH (plot: at /plot/PATH) can run long: its
+ * command is CLI_HEAVY (api.c). */
+bool web_api_heavy(const char *path, bool plot);
+
+typedef struct web_heavy web_heavy;
+typedef enum web_heavy_answer {
+    WEB_HEAVY_QUEUED, /* it runs; done(ctx) is called when *out is filled */
+    WEB_HEAVY_SHARE,  /* this client has its share queued already */
+    WEB_HEAVY_FULL    /* the queue is full (or stopping) */
+} web_heavy_answer;
+
+/* `threads` threads run the calls queued, in order; at most `cap` are held
+ * (queued or running), at most `share` of them for one client. NULL when
+ * no thread starts. */
+web_heavy *web_heavy_new(unsigned threads, unsigned cap, unsigned share);
+/* Queues fn(call, out) for `client` (its address); call->args are copied,
+ * the strings they point to must live until done(ctx). done runs on the
+ * queue's thread. */
+web_heavy_answer web_heavy_submit(web_heavy *h, const char *client,
+                                  void (*fn)(const web_call *, web_reply *),
+                                  const web_call *call, web_reply *out,
+                                  void (*done)(void *), void *ctx);
+/* Runs what is queued, then stops its threads and frees it. NULL: none. */
+void web_heavy_free(web_heavy *h);
 
 /* ---- events.c: the live stream ------------------------------------------ */
 
