@@ -270,7 +270,7 @@ size_t web_events_poll(web_events *h, bool tick)
     int64_t n = count_events(h->campaign);
     pthread_mutex_lock(&h->lock);
     size_t was = h->dropped;
-    bool heartbeat = tick && ++h->ticks % 15 == 0;
+    bool heartbeat = tick && ++h->ticks % WEB_HEARTBEAT_S == 0;
     if (n > h->head && h->head >= 0 && h->streams)
         give_new(h);
     if (n >= 0)

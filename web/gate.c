@@ -232,11 +232,12 @@ size_t web_gate_answer(int status, const char *why, char *out, size_t n)
     int k = snprintf(out, n,
                      "HTTP/1.1 %d %s\r\nConnection: close\r\n"
                      "Content-Type: application/json; charset=utf-8\r\n"
-                     "X-Content-Type-Options: nosniff\r\n"
+                     "X-Content-Type-Options: nosniff\r\n%s"
                      "Cache-Control: no-store\r\nContent-Length: %zu\r\n\r\n"
                      "%s",
-                     r.status, text, r.body ? r.len : 0,
-                     r.body ? r.body : "");
+                     r.status, text,
+                     status == 503 ? "Retry-After: 5\r\n" : "", /* waiting helps */
+                     r.body ? r.len : 0, r.body ? r.body : "");
     free(r.body);
     return k < 0 ? 0 : (size_t)k >= n ? n - 1 : (size_t)k;
 }
@@ -334,6 +335,33 @@ static void readable(web_gate *g, waiter *w)
     }
 }
 
+static bool same_host(const struct sockaddr_storage *a,
+                      const struct sockaddr_storage *b)
+{
+    if (a->ss_family != b->ss_family)
+        return false;
+    if (a->ss_family == AF_INET)
+        return ((const struct sockaddr_in *)a)->sin_addr.s_addr ==
+               ((const struct sockaddr_in *)b)->sin_addr.s_addr;
+    return a->ss_family == AF_INET6 &&
+           !memcmp(&((const struct sockaddr_in6 *)a)->sin6_addr,
+                   &((const struct sockaddr_in6 *)b)->sin6_addr,
+                   sizeof(struct in6_addr));
+}
+
+/* Whether w's address holds its share of the connections already: a third
+ * of them, so that one device (or one player's link on it) never takes the
+ * room of the other two links. Counted only when a third is taken. */
+static bool over_share(const web_gate *g, const waiter *w)
+{
+    size_t share = g->cfg.max / 3, n = 0;
+    if (g->n < share)
+        return false;
+    for (size_t i = 0; i < g->n && n < share; i++)
+        n += same_host(&g->w[i]->peer, &w->peer);
+    return n >= share;
+}
+
 /* Room for one more waiter in g->w. */
 static bool room(web_gate *g)
 {
@@ -364,9 +392,13 @@ static void accept_all(web_gate *g)
         w->since = now_ms();
         struct epoll_event ev = {.events = EPOLLIN | EPOLLRDHUP | EPOLLET,
                                  .data.ptr = w};
-        if (!room(g) || epoll_ctl(g->ep, EPOLL_CTL_ADD, w->fd, &ev) != 0) {
+        bool mine = over_share(g, w);
+        if (mine || !room(g) ||
+            epoll_ctl(g->ep, EPOLL_CTL_ADD, w->fd, &ev) != 0) {
             char buf[512];
-            size_t n = web_gate_answer(503, "too many connections: try "
+            size_t n = web_gate_answer(503, mine ? "too many connections "
+                                       "from this address: close some"
+                                       : "too many connections: try "
                                        "again in a moment", buf, sizeof buf);
             (void)!send(w->fd, buf, n, MSG_NOSIGNAL | MSG_DONTWAIT);
             close(w->fd);

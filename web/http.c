@@ -93,6 +93,11 @@ struct web_server {
     pthread_t watchdog;
     bool watching;
     atomic_bool stopping;
+    /* each link's budget of requests (umpire, union, confederate): a token
+     * bucket, WEB_LINK_RATE a second up to WEB_LINK_BURST */
+    pthread_mutex_t rlock;
+    double bucket[3];
+    int64_t filled[3]; /* ms (monotonic) the bucket was last filled */
     char hosts[WEB_MAX_HOSTS][48]; /* the Host a request may name */
     size_t nhosts;                 /* 0: any (no address printed) */
 };
@@ -556,13 +561,47 @@ static enum MHD_Result event_stream(web_server *s, struct MHD_Connection *c,
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     if (ci && ci->socket_context) {
+        conn *k = ci->socket_context;
         pthread_mutex_lock(&s->lock);
-        ((conn *)ci->socket_context)->streaming = true;
+        k->streaming = true;
         pthread_mutex_unlock(&s->lock);
+        /* A phone that is gone (out of the Wi-Fi, switched off) acknowledges
+         * nothing: the kernel gives up on the stream once a heartbeat has
+         * waited this long unacknowledged, and it is dropped (heartbeats
+         * every WEB_HEARTBEAT_S: within 15 s in all). */
+        unsigned ms = WEB_STREAM_DEAD_MS;
+        (void)!setsockopt(k->fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &ms,
+                          sizeof ms);
     }
     enum MHD_Result r = MHD_queue_response(c, 200, res);
     MHD_destroy_response(res);
     return r;
+}
+
+/* ---- each link's budget ------------------------------------------------------- */
+
+static int64_t mono_ms(void);
+
+/* Whether the link may make one more request now; a link that sends faster
+ * than a player's phones ever do is refused (429) until its bucket fills,
+ * so that it cannot take the server from the other links. */
+static bool link_budget(web_server *s, web_viewer v)
+{
+    if (!s->tokens || v == WEB_NOBODY)
+        return true;
+    int k = v == WEB_UMPIRE ? 0 : v == WEB_UNION ? 1 : 2;
+    int64_t now = mono_ms();
+    pthread_mutex_lock(&s->rlock);
+    double b = s->filled[k] ? s->bucket[k] + (double)(now - s->filled[k]) *
+                                                 WEB_LINK_RATE / 1000.0
+                            : WEB_LINK_BURST;
+    if (b > WEB_LINK_BURST)
+        b = WEB_LINK_BURST;
+    bool ok = b >= 1.0;
+    s->bucket[k] = ok ? b - 1.0 : b;
+    s->filled[k] = now;
+    pthread_mutex_unlock(&s->rlock);
+    return ok;
 }
 
 /* ---- heavy calls ------------------------------------------------------------ */
@@ -664,6 +703,14 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
     if (!web_utf8_ok(url, strlen(url)))
         return send_error(c, 400, "the address is not UTF-8");
     web_viewer v = viewer_of(s, c);
+    if (!link_budget(s, v)) {
+        logf_(s, _("429 %s: the link's requests come too fast"), url);
+        web_reply r = {0};
+        web_error(&r, 429, _("this link sends requests faster than a "
+                             "player's phones do: wait a second"));
+        r.retry_after = 1;
+        return send_reply(c, &r);
+    }
     /* The calculators and the generator need no token; the campaign does. */
     bool camp = !strncmp(url, "/api/campaign/", 14) ||
                 !strcmp(url, "/api/campaign");
@@ -1159,6 +1206,7 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
     pthread_rwlock_init(&s->glock, NULL);
     pthread_mutex_init(&s->tlock, NULL);
     pthread_mutex_init(&s->wlock, NULL);
+    pthread_mutex_init(&s->rlock, NULL);
 
     if (cfg->campaign)
         s->events = web_events_new(cfg->campaign);
@@ -1397,6 +1445,7 @@ void web_server_free(web_server *s)
     pthread_rwlock_destroy(&s->glock);
     pthread_mutex_destroy(&s->tlock);
     pthread_mutex_destroy(&s->wlock);
+    pthread_mutex_destroy(&s->rlock);
 
     web_events_free(s->events);
     cli_shared_free(&s->shared);

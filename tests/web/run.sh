@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Runs a web test of muster serve with node:
-#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|live|campaign_offline|battle|german|https|heavy MUSTER
+#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|live|campaign_offline|battle|german|https|heavy|budget MUSTER
 # 'browser' drives Debian's /usr/bin/chromium with puppeteer-core from
 # tests/web/node_modules, which the README's test command installs from
 # package-lock.json before ctest (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1
@@ -35,6 +35,8 @@ case $what in
   # heavy calls (simulations, charts) in a queue of their own: a volley
   # answered before them, the queue's bounds refused with Retry-After
   heavy) exec node "$here/heavy.mjs" "$muster" ;;
+  # each link's budget of requests: a flooding link gets 429, others served
+  budget) exec node "$here/budget.mjs" "$muster" ;;
   browser)
     [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
     [ -f "$here/node_modules/puppeteer-core/package.json" ] ||
@@ -70,5 +72,5 @@ case $what in
     [ -f "$here/node_modules/puppeteer-core/package.json" ] && [ -f "$here/node_modules/axe-core/axe.min.js" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
     exec node "$here/battle.mjs" "$muster" ;;
-  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|stalled|streams|live|campaign_offline|battle|german|https|heavy MUSTER"; exit 2 ;;
+  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|stalled|streams|live|campaign_offline|battle|german|https|heavy|budget MUSTER"; exit 2 ;;
 esac
