@@ -381,6 +381,64 @@ static bool body_args(const req *q, char **keep, argv_acc *a,
 
 /* ---- routing ---------------------------------------------------------------- */
 
+static bool has_token(const char *v, const char *token);
+
+/* A validator of a file's bytes (and of their coding): a browser that has
+ * them asks with If-None-Match and gets 304, no body. */
+static void etag_of(const char *data, size_t len, bool gz, char out[48])
+{
+    unsigned char h[16];
+    crypto_generichash(h, sizeof h, (const unsigned char *)data, len, NULL, 0);
+    char hex[33];
+    sodium_bin2hex(hex, sizeof hex, h, sizeof h);
+    snprintf(out, 48, "\"%s%s\"", hex, gz ? "-gz" : "");
+}
+
+static bool not_modified(struct MHD_Connection *c, const char *etag)
+{
+    const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                  "If-None-Match");
+    return inm && strstr(inm, etag);
+}
+
+/* A file of the page or the app: with its validator, compressed where it
+ * was (Vary), 304 when the browser has it already. */
+static enum MHD_Result send_file(struct MHD_Connection *c, const char *type,
+                                 char *data, size_t len, bool owned, bool gz,
+                                 const char *csp)
+{
+    char etag[48];
+    etag_of(data, len, gz, etag);
+    bool same = not_modified(c, etag);
+    struct MHD_Response *res = same
+        ? MHD_create_response_from_buffer(0, (char *)"", MHD_RESPMEM_PERSISTENT)
+        : MHD_create_response_from_buffer(len, data, owned
+                                          ? MHD_RESPMEM_MUST_FREE
+                                          : MHD_RESPMEM_PERSISTENT);
+    if (same && owned)
+        free(data);
+    if (!res) {
+        if (!same && owned)
+            free(data);
+        return MHD_NO;
+    }
+    MHD_add_response_header(res, "Content-Type", type);
+    if (gz)
+        MHD_add_response_header(res, "Content-Encoding", "gzip");
+    MHD_add_response_header(res, "Vary", "Accept-Encoding");
+    MHD_add_response_header(res, "ETag", etag);
+    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(res, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(res, "Content-Security-Policy", csp);
+    MHD_add_response_header(res, "Cache-Control", "no-cache");
+    enum MHD_Result r = MHD_queue_response(c, same ? 304 : 200, res);
+    MHD_destroy_response(res);
+    return r;
+}
+
+#define PAGE_CSP "default-src 'self'; img-src 'self' data: blob:; " \
+                 "frame-ancestors 'none'; form-action 'none'"
+
 static enum MHD_Result asset(struct MHD_Connection *c, const char *url)
 {
     static const struct {
@@ -409,8 +467,10 @@ static enum MHD_Result asset(struct MHD_Connection *c, const char *url)
     };
     for (size_t i = 0; i < sizeof assets / sizeof *assets; i++)
         if (!strcmp(url, assets[i].url) && *assets[i].len)
-            return respond(c, 200, assets[i].type, (char *)assets[i].data,
-                        *assets[i].len, false);
+            return may_answer(c)
+                       ? send_file(c, assets[i].type, (char *)assets[i].data,
+                                   *assets[i].len, false, false, PAGE_CSP)
+                       : MHD_NO;
     return respond(c, 404, "text/plain; charset=utf-8", (char *)"not found\n", 10,
                 false);
 }
@@ -424,33 +484,29 @@ static enum MHD_Result site_asset(web_server *s, struct MHD_Connection *c,
     char *body;
     size_t len;
     const char *type;
-    bool dir = !strcmp(url, "/app");
+    bool gz;
     if (!may_answer(c))
         return MHD_NO;
-    if (!dir && !web_site_file(s->cfg.site, url + 5, &body, &len, &type))
+    if (!strcmp(url, "/app")) {
+        struct MHD_Response *res = MHD_create_response_from_buffer(
+            0, (char *)"", MHD_RESPMEM_PERSISTENT);
+        if (!res)
+            return MHD_NO;
+        MHD_add_response_header(res, "Location", "/app/");
+        enum MHD_Result r = MHD_queue_response(c, 301, res);
+        MHD_destroy_response(res);
+        return r;
+    }
+    bool takes = has_token(MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                       "Accept-Encoding"),
+                           "gzip");
+    if (!web_site_file(s->cfg.site, url + 5, takes, &body, &len, &type, &gz))
         return respond(c, 404, "text/plain; charset=utf-8",
                        (char *)"not found\n", 10, false);
-    struct MHD_Response *res = dir
-        ? MHD_create_response_from_buffer(0, (char *)"", MHD_RESPMEM_PERSISTENT)
-        : MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_FREE);
-    if (!res) {
-        if (!dir)
-            free(body);
-        return MHD_NO;
-    }
-    if (dir)
-        MHD_add_response_header(res, "Location", "/app/");
-    else
-        MHD_add_response_header(res, "Content-Type", type);
-    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(res, "Content-Security-Policy",
-                            "default-src 'self'; script-src 'self' "
-                            "'wasm-unsafe-eval'; img-src 'self' data: blob:; "
-                            "frame-ancestors 'none'; form-action 'none'");
-    MHD_add_response_header(res, "Cache-Control", "no-cache");
-    enum MHD_Result r = MHD_queue_response(c, dir ? 301 : 200, res);
-    MHD_destroy_response(res);
-    return r;
+    return send_file(c, type, body, len, true, gz,
+                     "default-src 'self'; script-src 'self' "
+                     "'wasm-unsafe-eval'; img-src 'self' data: blob:; "
+                     "frame-ancestors 'none'; form-action 'none'");
 }
 
 static enum MHD_Result whoami(web_server *s, struct MHD_Connection *c,

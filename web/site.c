@@ -70,20 +70,23 @@ static const char *type_of(const char *name)
     return "application/octet-stream";
 }
 
-bool web_site_file(const char *dir, const char *name, char **body,
-                   size_t *len, const char **type)
+bool web_site_file(const char *dir, const char *name, bool gzip,
+                   char **body, size_t *len, const char **type, bool *gzipped)
 {
     if (!*name)
         name = "index.html";
     if (!dir || !plain_name(name))
         return false;
     char path[PATH_MAX];
-    int w = snprintf(path, sizeof path, "%s/%s", dir, name);
-    if (w <= 0 || (size_t)w >= sizeof path)
-        return false;
     mu_error err;
-    if (mu_file_read(path, body, len, &err) != MU_OK)
-        return false;
     *type = type_of(name);
-    return true;
+    /* the build's FILE.gz, when the browser takes gzip (wasm/site.cmake) */
+    int w = snprintf(path, sizeof path, "%s/%s.gz", dir, name);
+    *gzipped = gzip && w > 0 && (size_t)w < sizeof path &&
+               mu_file_read(path, body, len, &err) == MU_OK;
+    if (*gzipped)
+        return true;
+    w = snprintf(path, sizeof path, "%s/%s", dir, name);
+    return w > 0 && (size_t)w < sizeof path &&
+           mu_file_read(path, body, len, &err) == MU_OK;
 }

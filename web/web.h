@@ -210,9 +210,12 @@ typedef struct web_config {
  * is installed, written into buf; NULL when there is none (site.c). */
 const char *web_site_find(char *buf, size_t n);
 /* A file of that folder by its plain name ("" is index.html): *body
- * (malloc'd) and its content type; false when there is no such file. */
-bool web_site_file(const char *dir, const char *name, char **body,
-                   size_t *len, const char **type);
+ * (malloc'd) and its content type; false when there is no such file. With
+ * `gzip` (the browser accepts it), its gzipped copy where the build made
+ * one, *gzipped then true. */
+bool web_site_file(const char *dir, const char *name, bool gzip,
+                   char **body, size_t *len, const char **type,
+                   bool *gzipped);
 
 /* Makes a server: tokens are drawn for a campaign. */
 mu_status web_server_new(const web_config *cfg, web_server **out,
