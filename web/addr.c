@@ -150,9 +150,12 @@ void web_links_print(FILE *f, const web_links *l)
         web_links_list(f, l);
     }
     if (l->campaign)
-        fprintf(f, _("That is the umpire's link. Each player's own, which "
-                     "sees only what that side may: 'muster campaign links %s "
-                     "--side union' (or confederate).\n"), l->campaign);
+        fprintf(f, _("That is the umpire's link, which sees everything: its "
+                     "QR code only when asked for, on the umpire's own "
+                     "screen ('muster campaign links %s'). Each player's "
+                     "own, which sees only what that side may: 'muster "
+                     "campaign links %s --side union' (or confederate).\n"),
+                l->campaign, l->campaign);
     fprintf(f, "%s", _("Ctrl-C stops the server.\n"));
     fflush(f);
 }

@@ -35,8 +35,11 @@ static void print_links(FILE *f, web_server *s, const serve_args *a,
         freeifaddrs(ifs);
     web_server_hosts(s, hosts, n); /* answered at these only */
     web_link umpire = {"umpire", web_server_token(s, WEB_UMPIRE)};
+    /* the umpire's QR code would show the link that sees everything to
+     * anyone across the table: it is printed only when asked for */
     web_links l = {hosts, n, web_addr_is_loopback(bound), port, a->campaign,
-                   &umpire, a->campaign ? 1 : 0, a->qr, a->https};
+                   &umpire, a->campaign ? 1 : 0, a->qr && !a->campaign,
+                   a->https};
     web_links_print(f, &l);
 }
 

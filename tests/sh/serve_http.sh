@@ -292,5 +292,19 @@ check "the request in flight is answered" $?
 wait "$camp_pid"; rc=$?
 [ $rc = 0 ] && grep -q 'stopped' "$dir/camp.err"; check "SIGTERM stops it cleanly" $?
 
+# The umpire's link sees everything: its QR code is not printed for the
+# table to scan, while the calculators' page has one.
+qr_of() { # ARGS...: what serve prints, stopped once it listens
+  "$muster" serve --listen 127.0.0.1 --port 0 "$@" >"$dir/qr.out" 2>&1 &
+  local p=$!
+  for _ in $(seq 100); do grep -q 'Ctrl-C' "$dir/qr.out" 2>/dev/null && break; sleep 0.05; done
+  kill "$p"; wait "$p" 2>/dev/null
+}
+qr_of --campaign "$dir/c.db"
+grep -q '  umpire  ' "$dir/qr.out" && ! grep -q '█' "$dir/qr.out" &&
+  grep -q "QR code only when asked for" "$dir/qr.out"
+check "the umpire's link printed without its QR code" $?
+qr_of
+grep -q '█' "$dir/qr.out"; check "the calculators' page with its QR code" $?
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
