@@ -764,10 +764,9 @@ function renderLedger(s) {
 // A form's brigades, by name where they have one, of the division the form
 // has chosen: the value sent is the brigade's number, which names it
 // whatever the players call it.
-let shown = null;
 function fillBrigades(sel) {
   const div = sel.form.elements.div.value, keep = sel.value;
-  const d = shown && shown.divisions.find(x => String(x.id) === div);
+  const d = lastShow && lastShow.divisions.find(x => String(x.id) === div);
   const list = d && d.brigades ? d.brigades : [];
   sel.replaceChildren(...list.map(b => el('option', { value: b.number },
     b.name ? _('{name} (brigade {n})', { name: b.name, n: b.number }) : _('Brigade {n}', { n: b.number }))));
@@ -782,7 +781,6 @@ function fillSelects(s) {
     sel.replaceChildren(...list.map(d => el('option', { value: d.id }, `${d.id} ${d.name} (${sideName(d.side)})`)));
     if (keep && list.some(d => String(d.id) === keep)) sel.value = keep;
   }
-  shown = s;
   for (const sel of $$('.brigade-select')) fillBrigades(sel);
   for (const sel of $$('.side-select'))
     for (const o of sel.options) o.hidden = !mine(o.value);
@@ -800,10 +798,18 @@ function fillSelects(s) {
 
 // The fair roll's hex fields, from the log: the latest commitment for the
 // division chosen (step 2) and the contribution recorded for it (step 3).
+// Until the player picks one, each step offers the division waiting for
+// it: a commitment not yet answered (step 2), an answer not yet rolled on
+// (step 3).
 function fillFair() {
-  for (const [cmd, kind, field] of [['campaign/contribute', 'fair-commit', 'commitment'], ['campaign/engage', 'contribute', 'contribution']]) {
+  for (const [cmd, kind, field, next] of [['campaign/contribute', 'fair-commit', 'commitment', 'contribute'],
+    ['campaign/engage', 'contribute', 'contribution', 'engage']]) {
     const f = $(`#fair form[data-cmd="${cmd}"]`);
     if (!f || f.dataset.key) continue;
+    const waiting = lastLog.filter(x => x.kind === kind &&
+      !lastLog.some(y => y.kind === next && y.division === x.division && y.id > x.id)).pop();
+    if (waiting && !f.dataset.picked && [...f.div.options].some(o => o.value === String(waiting.division)))
+      f.div.value = String(waiting.division);
     const div = Number(f.div.value);
     const e = lastLog.filter(x => x.kind === kind && x.division === div && x[field]).pop();
     const input = f[field];
@@ -1143,6 +1149,7 @@ function showRecorded(ids, answer) {
       line.append(' ', b);
     }
     box.append(line);
+    if (e && e.kind === 'engage') box.append(rolledCard(e.division));
   }
   for (const [k, v] of Object.entries(answerExtras(answer))) {
     const long = v.length > 64; // a document: to copy, not to read
@@ -1153,6 +1160,20 @@ function showRecorded(ids, answer) {
   }
   box.hidden = !box.children.length;
   if (said.length) announce(said.join('. '));
+}
+
+// The division an engage rolled, by its confirmation: what the player
+// wants to see at once, not three screens down (a copy of the ledger's
+// card, open, without its quick actions).
+function rolledCard(id) {
+  const shown = $(`#camp-ledger details.division[data-division="${id}"]`);
+  if (!shown || !$('.brigades-l', shown)) return '';
+  const card = shown.cloneNode(true);
+  card.removeAttribute('data-division');
+  card.classList.add('rolled');
+  card.open = true;
+  for (const q of $$('.quick-row', card)) q.remove();
+  return card;
 }
 
 // What undo refuses (the command's help): no Undo button for those.
@@ -1278,7 +1299,7 @@ function formChanged(f, e) {
   if (e.target.name === 'captured' && $('.camp-row', f)) $('.camp-row', f).hidden = !e.target.checked;
   if (e.target.name === 'how') $('.how-hint', f).textContent = howHints()[e.target.value];
   if (e.target.name === 'div' && f.elements.brigade) fillBrigades(f.elements.brigade);
-  if (e.target.name === 'div' && f.closest('#fair')) { for (const i of $$('.hex', f)) delete i.dataset.filled; fillFair(); }
+  if (e.target.name === 'div' && f.closest('#fair')) { f.dataset.picked = '1'; for (const i of $$('.hex', f)) delete i.dataset.filled; fillFair(); }
   if (e.target.name === 'dice' || e.target.name === 'how' || e.target.name === 'div') $$('.roll-fields', f).forEach(l => l.replaceChildren());
 }
 

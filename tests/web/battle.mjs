@@ -200,10 +200,16 @@ try {
   await uni.screenshot({ path: join(shots, 'battle-refused.png') });
 
   // ---- the fair roll: commit, contribute, roll; reveal and verify ---------
+  // (the steps' forms show Pender, 4, until a step waits for Heth, 3)
+  await uni.$eval('#fair ' + form('campaign/contribute') + ' [name="div"]', e => { e.value = '4'; });
+  await con.$eval('#fair ' + form('campaign/engage') + ' [name="div"]', e => { e.value = '4'; });
   done = await submit(con, form('campaign/engage'), { div: '3', how: '=fair' });
   const commitment = (last() || {}).commitment;
   check('step 1: the commitment to hand over', last().kind === 'fair-commit' && done.includes(commitment), done);
   const f2 = '#fair ' + form('campaign/contribute');
+  const preselected = (pg, sel) => pg.waitForFunction(s => document.querySelector(s + ' [name="div"]').value === '3',
+    { timeout: 10000 }, sel).then(() => true, () => false);
+  check('step 2: the division waiting for the contribution is preselected', await preselected(uni, f2));
   await fill(uni, f2, { div: '3' });
   await uni.waitForFunction(s => document.querySelector(s + ' [name="commitment"]').value.length === 64, {}, f2);
   check('step 2: the commitment filled in from the log', (await uni.$eval(`${f2} [name="commitment"]`, e => e.value)) === commitment);
@@ -212,10 +218,13 @@ try {
   check('step 2: the contribution', last().kind === 'contribute' && done.includes(contribution), done);
   await uni.screenshot({ path: join(shots, 'battle-fair.png') });
   const f3 = '#fair ' + form('campaign/engage');
+  check('step 3: the division waiting for its roll is preselected', await preselected(con, f3));
   await fill(con, f3, { div: '3' });
   await con.waitForFunction(s => document.querySelector(s + ' [name="contribution"]').value.length === 64, {}, f3);
   done = await submit(con, f3, {});
   check('step 3: the hidden division rolled on both', /recorded: engage/.test(done) && last().division === 3 && last().hidden === true && last().fair, last());
+  const rolled = await con.$eval('#camp-done', b => [b.textContent.slice(0, 200), !!b.querySelector('details.rolled[open] .brigades-l li'), !b.querySelector('.quick-row')]);
+  check('the division rolled is shown at once, by its confirmation', rolled[1] && rolled[2], rolled);
   done = await submit(con, form('campaign/reveal'), { div: '3' });
   const doc = await con.$eval('#verify-form [name="document"]', e => e.value);
   check('reveal: the document, recorded', /recorded: reveal/.test(done) && JSON.parse(doc).commitment === last().commitment, [done, doc.slice(0, 80)]);
