@@ -1111,9 +1111,13 @@ function newKey() {
 }
 
 async function apiWrite(cmd, opts, key) {
-  const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': key };
+  // an order of battle goes as it is, its own type (the API's body option)
+  const sheet = cmd === 'campaign/import' ? opts.sheet : undefined;
+  const type = sheet === undefined ? 'application/json' : /^\s*\{/.test(sheet) ? 'application/json' : 'text/csv';
+  const headers = { 'Content-Type': type, 'Idempotency-Key': key };
   if (token) headers['X-Muster-Token'] = token;
-  const res = await fetch('/api/' + cmd, { method: 'POST', headers, cache: 'no-store', body: JSON.stringify(opts) });
+  const res = await fetch('/api/' + cmd, { method: 'POST', headers, cache: 'no-store',
+    body: sheet === undefined ? JSON.stringify(opts) : sheet });
   let body = null;
   try { body = await res.json(); } catch (e) { body = null; }
   if (!res.ok) throw apiError(res, body);
@@ -1323,6 +1327,10 @@ async function campaignSubmit(ev) {
   ev.preventDefault();
   const f = ev.target;
   const o = formOptions(f);
+  const file = 'sheet' in f.dataset && f.elements.file.files[0];
+  if (file) o.sheet = await file.text(); // the file chosen, else what was pasted
+  if ('sheet' in f.dataset && !o.sheet)
+    return showError($('#camp-error'), new Error(_('Choose the order of battle\'s file, or paste it.')));
   if (tappedAgain(f, o)) return;
   delete f.dataset.doneAt;
   f.dataset.key ||= newKey();
@@ -1482,6 +1490,7 @@ async function start() {
     const write = whoami.viewer === 'umpire' || whoami.sides_can_write;
     $('#camp-forms').hidden = !write;
     $('#camp-readonly').hidden = write;
+    $('#import').hidden = whoami.viewer !== 'umpire'; // the API's rule: the umpire's link only
     if (whoami.viewer !== 'umpire') {
       const army = $$('#div-form input[name="army"]').find(i => i.value === whoami.viewer);
       if (army) army.checked = true;

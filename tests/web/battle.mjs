@@ -8,7 +8,7 @@
 // on every view (no serious or critical violation). Screenshots of each view
 // go to tests/web/shots/ (or $MUSTER_SHOTS).
 // Usage: node battle.mjs MUSTER
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -207,8 +207,11 @@ try {
   const commitment = (last() || {}).commitment;
   check('step 1: the commitment to hand over', last().kind === 'fair-commit' && done.includes(commitment), done);
   const f2 = '#fair ' + form('campaign/contribute');
-  const preselected = (pg, sel) => pg.waitForFunction(s => document.querySelector(s + ' [name="div"]').value === '3',
-    { timeout: 10000 }, sel).then(() => true, () => false);
+  const preselected = async (pg, sel) => {
+    await pg.bringToFront(); // a tab behind another runs no animation frames
+    return pg.waitForFunction(s => document.querySelector(s + ' [name="div"]').value === '3',
+      { timeout: 10000, polling: 100 }, sel).then(() => true, () => false);
+  };
   check('step 2: the division waiting for the contribution is preselected', await preselected(uni, f2));
   await fill(uni, f2, { div: '3' });
   await uni.waitForFunction(s => document.querySelector(s + ' [name="commitment"]').value.length === 64, {}, f2);
@@ -335,6 +338,26 @@ try {
     const n = await phone(srv.links.union + '&tab=' + tab, 320);
     await layout(n, tab + ' at 320 px');
   }
+
+  // ---- an order of battle imported from the umpire's page -----------------
+  check('a side\'s page has no import form', await uni.$eval('#import', e => e.hidden));
+  const sheet = join(dir, 'rodes.csv');
+  writeFileSync(sheet, 'side,corps,division,arm,leader,batteries,brigade,brigadier,brigadier_rating,stands,morale\n' +
+    'confederate,Second Corps,Rodes,infantry,average,2,Iverson\'s Brigade,Alfred Iverson,despicable,6,green\n' +
+    'confederate,Second Corps,Rodes,infantry,average,2,Doles\'s Brigade,George Doles,average,,\n');
+  await ump.bringToFront();
+  await ump.$eval('#import', d => { d.open = true; });
+  const before = JSON.parse(cli('campaign', 'show', db, '--format', 'json')).divisions.length;
+  await (await ump.$('#import input[type="file"]')).uploadFile(sheet);
+  const imported = await submit(ump, '#import form', {});
+  const after = JSON.parse(cli('campaign', 'show', db, '--format', 'json')).divisions;
+  check('the umpire\'s page imports a sheet: its division added', /recorded: add/.test(imported) && after.length === before + 1 &&
+    after.at(-1).name === 'Rodes' && after.at(-1).side === 'confederate', [imported, after.length]);
+  await ump.waitForFunction(() => /Rodes/.test(document.querySelector('#camp-ledger').textContent));
+  await ump.$eval('#import', d => { d.open = true; });
+  const empty = await refused(ump, '#import form', {});
+  check('an import with no sheet says what to give', /Choose the order of battle's file/.test(empty) ||
+    /Choose the order of battle's file/.test(await text(ump, '#camp-error')), empty);
 } catch (e) {
   check('the test ran to the end', false, e.stack || String(e));
   for (const [i, p] of (await browser.pages()).entries()) await p.screenshot({ path: join(shots, `battle-failed-${i}.png`), fullPage: true }).catch(() => {});
