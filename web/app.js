@@ -701,8 +701,11 @@ function quick(d, b, what, label, opts) {
   btn.addEventListener('click', async () => {
     btn.disabled = true;
     btn.dataset.key ||= newKey(); // a double tap records one event
+    // the thumb stays where it is: the brigade keeps its place on the
+    // screen, and the confirmation comes by the button
+    const where = `#camp-ledger details.division[data-division="${d.id}"] li[data-brigade="${b.number}"]`;
     await write(what === 'leader' ? 'campaign/leader-lost' : 'campaign/casualties',
-      { div: d.id, brigade: b.number, ...opts }, btn.dataset.key, null);
+      { div: d.id, brigade: b.number, ...opts }, btn.dataset.key, null, where);
     delete btn.dataset.key;
     btn.disabled = false;
   });
@@ -746,7 +749,27 @@ function divisionCard(d) {
 }
 const divOpen = {};
 
+// A quick action's confirmation, by its button: kept across the ledger's
+// redraws (the live stream's copy of the event comes a moment later) for
+// a while, and the brigade kept at its place on the screen.
+const BY_THUMB_MS = 8000;
+let byThumb = null;
+function keepThumb(draw) {
+  const live = byThumb && Date.now() < byThumb.until ? byThumb : null;
+  const before = live && $(live.anchor);
+  const at = before ? before.getBoundingClientRect().top : null;
+  draw();
+  const there = live && $(live.anchor);
+  if (!there) return;
+  there.append(el('p', { class: 'by-thumb' }, live.text));
+  if (at !== null) window.scrollBy(0, there.getBoundingClientRect().top - at);
+}
+
 function renderLedger(s) {
+  keepThumb(() => drawLedger(s));
+}
+
+function drawLedger(s) {
   lastShow = s;
   $('#camp-title').textContent = `${s.campaign.name}: ${s.campaign.year}, ${theaterWords(s.campaign.theater)}`;
   const box = $('#camp-ledger');
@@ -1164,6 +1187,7 @@ function showRecorded(ids, answer) {
   }
   box.hidden = !box.children.length;
   if (said.length) announce(said.join('. '));
+  return said;
 }
 
 // The division an engage rolled, by its confirmation: what the player
@@ -1207,7 +1231,7 @@ async function undoEvent(id, button) {
 // redraws and says what was recorded. True when recorded.
 let lastError = null;
 const offlineNow = () => !navigator.onLine || musterOffline.queue().some(e => e.state === 'waiting');
-async function write(cmd, opts, key, form) {
+async function write(cmd, opts, key, form, anchor = null) {
   showError($('#camp-error'), null);
   lastError = null;
   if (offlineNow()) return queued(cmd, opts, key); // after the ones already waiting, in order
@@ -1215,10 +1239,19 @@ async function write(cmd, opts, key, form) {
     const r = await apiWrite(cmd, opts, key);
     for (const id of eventIds(r.events)) madeHere.add(id);
     if (cmd === 'campaign/battle/end' && r.body && r.body.battle) madeHereEnd.push({ kind: 'battle-end', battle: r.body.battle });
+    const at = anchor && $(anchor) ? $(anchor).getBoundingClientRect().top : null;
     await loadCampaign();
-    showRecorded(eventIds(r.events), r.body);
+    const said = showRecorded(eventIds(r.events), r.body);
     if (cmd === 'campaign/reveal' && r.body) $('#verify-form').document.value = JSON.stringify(r.body);
-    $('#camp-done').scrollIntoView({ block: 'nearest' });
+    if (anchor) byThumb = { anchor, text: said[0] || '', until: Date.now() + BY_THUMB_MS };
+    const there = at !== null && $(anchor);
+    if (there) { // the same place on the screen, the confirmation by it
+      there.querySelector('.by-thumb')?.remove();
+      there.append(el('p', { class: 'by-thumb' }, byThumb.text));
+      window.scrollBy(0, there.getBoundingClientRect().top - at);
+    } else {
+      $('#camp-done').scrollIntoView({ block: 'nearest' });
+    }
     return true;
   } catch (e) {
     if (musterOffline.unreachable(e)) return queued(cmd, opts, key);

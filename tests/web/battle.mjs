@@ -166,7 +166,19 @@ try {
   await sleep(200);
   const b1 = () => show().divisions.find(d => d.id === 1).brigades[0];
   check('-1 stand (tapped twice): one event, one stand out', /recorded: casualties/.test(done) && log().length === n0 + 1 && b1().out === 1, [done, log().length - n0, b1()]);
-  done = await quick(uni, 1, 1, 'captured');
+  // one tap on "Captured": the brigade stays where it was on the screen,
+  // under the thumb, and the confirmation comes by the button
+  const thumb = '#camp-ledger details.division[data-division="1"] li[data-brigade="1"] [data-quick="captured"]';
+  await uni.$eval(thumb, b => b.scrollIntoView({ block: 'center' }));
+  const y0 = await uni.$eval(thumb, b => [Math.round(b.getBoundingClientRect().top), Math.round(window.scrollY)]);
+  const before0 = await text(uni, '#camp-done');
+  await uni.$eval(thumb, b => b.click());
+  done = await answer(uni, before0);
+  await sleep(500); // the live stream's copy of the event redraws the ledger
+  const y1 = await uni.$eval(thumb, b => [Math.round(b.getBoundingClientRect().top), Math.round(window.scrollY),
+    (b.closest('li').querySelector('.by-thumb') || {}).textContent || '']);
+  check('a quick action keeps the button under the thumb, the confirmation by it', Math.abs(y1[0] - y0[0]) <= 2 && y0[1] > 400 &&
+    /recorded: casualties/.test(y1[2]), [y0, y1]);
   check('captured: one stand a prisoner', /recorded: casualties/.test(done) && b1().prisoners === 1, b1());
   done = await quick(uni, 1, 2, 'leader');
   check('leader lost: the brigadier replaced', /recorded: leader-lost/.test(done) && last().post === 'brigade' && last().brigade === 2, last());
