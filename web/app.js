@@ -767,7 +767,25 @@ function keepThumb(draw) {
 
 function renderLedger(s) {
   keepThumb(() => drawLedger(s));
+  stayAwake(!!s.battle);
 }
+
+// While a battle is under way the phone lies on the table between turns:
+// its screen stays on (a screen wake lock, where the browser has one; the
+// browser drops it when the page is hidden, so it is asked for again).
+let awake = null, wantAwake = false;
+async function stayAwake(on) {
+  wantAwake = on;
+  if (!('wakeLock' in navigator)) return;
+  if (!on && awake) { const a = awake; awake = null; await a.release().catch(() => {}); }
+  if (on && !awake && document.visibilityState === 'visible') {
+    try {
+      awake = await navigator.wakeLock.request('screen');
+      awake.addEventListener('release', () => { awake = null; });
+    } catch (e) { awake = null; } // refused (battery saver): the screen may sleep
+  }
+}
+document.addEventListener('visibilitychange', () => { if (wantAwake) stayAwake(true); });
 
 function drawLedger(s) {
   lastShow = s;

@@ -144,6 +144,10 @@ try {
   // ---- battle start; engage with real dice, one field a roll ------------
   let done = await submit(ump, form('campaign/battle/start'), { name: "McPherson's Ridge" });
   check('battle start from the page', /^#6 recorded: battle-start/.test(done) && last().kind === 'battle-start', done);
+  const awakeNow = () => ump.evaluate(() => 'wakeLock' in navigator ? (awake ? 'held' : 'none') : 'no API');
+  const held = await ump.waitForFunction(() => !('wakeLock' in navigator) || (awake && !awake.released), { timeout: 5000, polling: 100 })
+    .then(() => awakeNow(), () => awakeNow());
+  check('a battle under way keeps the screen on (a wake lock)', held === 'held', held);
   const labels = await typedDice(uni, form('campaign/engage'), { div: '1', how: '=open' });
   const e7 = last();
   check('engage with typed dice: one field a roll, labelled with its table', e7.kind === 'engage' && e7.division === 1 &&
@@ -292,6 +296,9 @@ try {
   const eEnd = last();
   check('battle end, won by the Union, each return roll typed under its brigade', eEnd.kind === 'battle-end' && eEnd.winner === 'union' &&
     rl.length >= 1 && rl.every(l => l.startsWith('Return to')), [rl, eEnd.winner]);
+  await ump.bringToFront();
+  const let_go = await ump.waitForFunction(() => !awake, { timeout: 5000, polling: 100 }).then(() => awakeNow(), () => awakeNow());
+  check('the battle over, the screen may sleep again', let_go === 'none', let_go);
   // the battle's report on every phone, as each side sees it, with the rolls
   for (const [p, who] of [[ump, 'umpire'], [uni, 'union']]) {
     await p.waitForFunction(() => !document.querySelector('#camp-report').hidden, { timeout: 10000 }).catch(() => {});
