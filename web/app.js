@@ -202,7 +202,8 @@ function renderDivision(d) {
       el('td', {}, rating(b.leader, b.leader_rolled)),
       el('td', { class: 'n rolls' }, [r.stands, r.morale, r.brigadier].filter(x => x !== undefined).join(' ')));
   });
-  box.append(el('div', { class: 'scroll' }, el('table', { class: 'brigades' },
+  // a table that scrolls sideways on a narrow phone: reachable by keyboard
+  box.append(el('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': _('Brigades') }, el('table', { class: 'brigades' },
     el('thead', {}, el('tr', {}, el('th', { class: 'n' }, '#'), el('th', { class: 'n' }, _('stands')),
       el('th', {}, _('morale')), el('th', {}, _('brigadier')), el('th', { class: 'n' }, _('rolls')))),
     el('tbody', {}, rows))));

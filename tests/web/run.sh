@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Runs a web test of muster serve with node:
-#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|live|campaign_offline|battle|german|https|heavy|budget MUSTER
+#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|live|campaign_offline|battle|german|https|heavy|budget|a11y MUSTER
 # 'browser' drives Debian's /usr/bin/chromium with puppeteer-core from
 # tests/web/node_modules, which the README's test command installs from
 # package-lock.json before ctest (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1
@@ -59,6 +59,14 @@ case $what in
     command -v openssl >/dev/null || skip "openssl is missing: apt-get install openssl"
     command -v certutil >/dev/null || skip "certutil is missing: apt-get install libnss3-tools"
     exec node "$here/https.mjs" "$muster" ;;
+  # every view in both languages at 320, 390 and 820 px: axe-core (any
+  # impact), nothing wider than the screen, 44 px targets
+  a11y)
+    [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
+    [ -f "$here/node_modules/puppeteer-core/package.json" ] && [ -f "$here/node_modules/axe-core/axe.min.js" ] ||
+      skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
+    [ -s "$(dirname "$muster")/web-lang/de.mo" ] || skip "the build made no page catalogue (gettext's msgfmt, msggrep)"
+    exec node "$here/a11y.mjs" "$muster" ;;
   # the page in German: its words, decimal commas, the DE/EN switch, axe-core
   german)
     [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
@@ -72,5 +80,5 @@ case $what in
     [ -f "$here/node_modules/puppeteer-core/package.json" ] && [ -f "$here/node_modules/axe-core/axe.min.js" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
     exec node "$here/battle.mjs" "$muster" ;;
-  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|stalled|streams|live|campaign_offline|battle|german|https|heavy|budget MUSTER"; exit 2 ;;
+  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|stalled|streams|live|campaign_offline|battle|german|https|heavy|budget|a11y MUSTER"; exit 2 ;;
 esac
