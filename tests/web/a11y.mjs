@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { startServer, tally, cliOf, launchChromium } from './common.mjs';
+import { startServer, tally, cliOf, launchChromium, layoutOf } from './common.mjs';
 
 const muster = process.argv[2];
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -48,18 +48,7 @@ try {
         if (tab === 'division') { await p.click('#div-go'); await p.waitForSelector('#div-result:not([hidden])'); }
         if (tab === 'fire') await p.waitForSelector('#fire-curve img, #fire-curve svg');
         if (tab === 'campaign') await p.waitForSelector('#camp-ledger .division');
-        const r = await p.evaluate(() => {
-          for (const d of document.querySelectorAll('details')) d.open = true;
-          const small = [];
-          for (const e of document.querySelectorAll('button, input:not([type="radio"]):not([type="checkbox"]), select, summary, .seg label, label.check, textarea')) {
-            const b = e.getBoundingClientRect();
-            if (b.width === 0 || e.closest('[hidden]') || e.type === 'range') continue;
-            if (b.height < 44) small.push(`${e.tagName.toLowerCase()} ${(e.textContent || e.name || '').trim().slice(0, 30)}: ${Math.round(b.height)} px`);
-          }
-          const wide = [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1 &&
-            !e.closest('.scroll')).map(e => `${e.tagName.toLowerCase()}.${e.className}`).slice(0, 5);
-          return { scroll: document.documentElement.scrollWidth, width: innerWidth, small, wide };
-        });
+        const r = await layoutOf(p);
         check(`nothing wider than the screen (${what})`, r.scroll <= r.width, [r.scroll, r.wide]);
         check(`tap targets of at least 44 px (${what})`, r.small.length === 0, r.small.slice(0, 6));
         await p.addScriptTag({ path: axePath });

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { startServer, tally, cliOf, launchChromium } from './common.mjs';
+import { startServer, tally, cliOf, launchChromium, layoutOf } from './common.mjs';
 
 const muster = process.argv[2];
 const here = dirname(fileURLToPath(import.meta.url));
@@ -121,17 +121,8 @@ async function axe(p, what) {
 
 // Nothing wider than the phone; every control a 44 px target.
 async function layout(p, what) {
-  const r = await p.evaluate(() => {
-    for (const d of document.querySelectorAll('details')) d.open = true;
-    const small = [];
-    for (const e of document.querySelectorAll('button, input:not([type="radio"]):not([type="checkbox"]), select, summary, .seg label, label.check, textarea')) {
-      const b = e.getBoundingClientRect();
-      if (b.width === 0 || e.closest('[hidden]') || e.type === 'range') continue;
-      if (b.height < 44) small.push(`${e.tagName.toLowerCase()} ${(e.textContent || e.name || '').trim().slice(0, 30)}: ${Math.round(b.height)} px`);
-    }
-    return { wide: document.documentElement.scrollWidth, small };
-  });
-  check(`nothing wider than the screen (${what})`, r.wide <= (await p.evaluate(() => innerWidth)), r.wide);
+  const r = await layoutOf(p);
+  check(`nothing wider than the screen (${what})`, r.scroll <= r.width, [r.scroll, r.wide]);
   check(`tap targets of at least 44 px (${what})`, r.small.length === 0, r.small.slice(0, 8));
 }
 

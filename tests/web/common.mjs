@@ -76,3 +76,21 @@ export const cliOf = muster => (...args) => {
   if (r.status !== 0) throw new Error(`muster ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 };
+
+// What a page shows of its layout with every <details> open: its scroll
+// width beside the screen's, the elements past the screen's right edge
+// (outside a sideways-scrolling .scroll), and the controls under 44 px.
+export function layoutOf(p) {
+  return p.evaluate(() => {
+    for (const d of document.querySelectorAll('details')) d.open = true;
+    const small = [];
+    for (const e of document.querySelectorAll('button, input:not([type="radio"]):not([type="checkbox"]), select, summary, .seg label, label.check, textarea')) {
+      const b = e.getBoundingClientRect();
+      if (b.width === 0 || e.closest('[hidden]') || e.type === 'range') continue;
+      if (b.height < 44) small.push(`${e.tagName.toLowerCase()} ${(e.textContent || e.name || '').trim().slice(0, 30)}: ${Math.round(b.height)} px`);
+    }
+    const wide = [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1 &&
+      !e.closest('.scroll')).map(e => `${e.tagName.toLowerCase()}.${e.className}`).slice(0, 5);
+    return { scroll: document.documentElement.scrollWidth, width: innerWidth, small, wide };
+  });
+}
