@@ -297,7 +297,9 @@ cli_rc cli_run(cli_ctx *cx);
 bool cli_install(const char *name, cli_rc (*run)(cli_ctx *cx));
 /* Operand kinds shared by many commands: FILE (a campaign), FILE DIV. */
 extern const cli_arg cli_args_campaign[], cli_args_campaign_div[];
-/* Completion words: the built-in weapons and loads; the article's figures. */
+/* Completion words: the article's figures; cli_weapon_words is empty and
+ * marks a weapon's name (completion offers the built-in weapons', read
+ * from their rules: complete.c). */
 extern const char *const cli_weapon_words[], *const cli_figure_words[];
 /* The table: every command and every group, each ending with NULL. */
 extern const cli_command *const cli_commands[];

@@ -261,6 +261,7 @@ const cli_arg cli_args_campaign_div[] = {
                 "ledger)")},
     {0}};
 
-const char *const cli_weapon_words[] = {"musket", "rifle", "canister",
-                                        "roundshot", "gun", NULL};
+/* The built-in weapons' names: completion reads them from the weapons'
+ * rules (complete.c); this empty list only marks where a weapon goes. */
+const char *const cli_weapon_words[] = {NULL};
 const char *const cli_figure_words[] = {"1", "2", "3", "4", "5", NULL};

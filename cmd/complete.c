@@ -43,13 +43,29 @@ static void path_patterns(cli_buf *b)
         cli_buf_printf(b, "|\"%s\"", cli_commands[i]->name);
 }
 
+/* Space-separated words; cli_weapon_words stands for the built-in
+ * weapons' names, read from their rules, so that completion offers what
+ * the rules have (a weapon added there is offered with no list to edit). */
+static void words(cli_buf *b, const char *const *w)
+{
+    if (w == cli_weapon_words) {
+        mu_weapons *all = NULL;
+        if (mu_weapons_default(&all, NULL) == MU_OK)
+            for (size_t i = 0; i < mu_weapons_count(all); i++)
+                cli_buf_printf(b, "%s%s", i ? " " : "",
+                               mu_weapons_at(all, i)->name);
+        mu_weapons_free(all);
+        return;
+    }
+    for (int i = 0; w && w[i]; i++)
+        cli_buf_printf(b, "%s%s", i ? " " : "", w[i]);
+}
+
 /* Space-separated words of an option's vocabulary (or the words offered
  * for its text). */
 static void vocab_words(cli_buf *b, const cli_opt *o)
 {
-    const char *const *w = o->vocab ? o->vocab : o->values;
-    for (int i = 0; w && w[i]; i++)
-        cli_buf_printf(b, "%s%s", i ? " " : "", w[i]);
+    words(b, o->vocab ? o->vocab : o->values);
 }
 
 static void option_words(cli_buf *b, const cli_command *c)
@@ -127,8 +143,7 @@ static void operand_words(cli_buf *b, const dialect *d, const cli_arg *a)
     case OPD_WORD:
         if (a->values) {
             cli_buf v = {0};
-            for (int i = 0; a->values[i]; i++)
-                cli_buf_printf(&v, "%s%s", i ? " " : "", a->values[i]);
+            words(&v, a->values);
             cli_buf_printf(b, d->words, v.s ? v.s : "");
             free(v.s);
             return;
@@ -369,8 +384,7 @@ static void fish_operands(cli_buf *b, const cli_command *c)
         } else if (a->type == OPD_WORD && a->values) {
             fish_place(b, c, k, many);
             cli_buf_puts(b, " -a '");
-            for (int i = 0; a->values[i]; i++)
-                cli_buf_printf(b, "%s%s", i ? " " : "", a->values[i]);
+            words(b, a->values);
             cli_buf_puts(b, "'\n");
         }
     }

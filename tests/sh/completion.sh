@@ -65,9 +65,11 @@ for k in 1 2 3; do
 done
 "$muster" campaign battle start b.db B4 >/dev/null || { echo "FAIL: battle 4"; exit 1; }
 expect "muster plot figure " "1 2 3 4 5"
-expect "muster plot curves " "canister gun musket rifle roundshot"
+# the built-in weapons, as their rules name them: every one of them
+weapons="canister gun musket rifle roundshot staircase"
+expect "muster plot curves " "$weapons"
 expect "muster plot curves musket r" "rifle roundshot"
-expect "muster fire --weapon " "canister gun musket rifle roundshot"
+expect "muster fire --weapon " "$weapons"
 expect "muster odds charge --return-fire m" "musket"
 expect "muster campaign battle " "end start"
 expect "muster campaign battle start c" "c.db"
