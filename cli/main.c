@@ -198,6 +198,17 @@ static int help_words(int argc, char **argv)
     return help(name);
 }
 
+#ifdef MUSTER_LIGHT
+/* Whether an option given makes the command draw (CLI_DRAWS). */
+static bool draws(const cli_ctx *cx)
+{
+    for (int i = 0; cx->cmd->opts && cx->cmd->opts[i].name; i++)
+        if ((cx->cmd->opts[i].flags & CLI_DRAWS) && cx->val[i].given)
+            return true;
+    return false;
+}
+#endif
+
 /* argv: the command's words on; whole: main's, for muster-full. */
 static int run(const cli_command *c, int argc, char **argv, char **whole)
 {
@@ -218,6 +229,10 @@ static int run(const cli_command *c, int argc, char **argv, char **whole)
         return help(c->name);
     }
 #ifdef MUSTER_LIGHT
+    if (st == CLI_OK && draws(&cx)) {
+        cli_ctx_free(&cx);
+        return cli_run_full(whole);
+    }
     if (st == CLI_OK && cli_takes(&cx, O_ask) && cli_has(&cx, O_ask) &&
         isatty(STDIN_FILENO)) { /* typed at a terminal: libedit's */
         cli_ctx_free(&cx);

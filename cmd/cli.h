@@ -97,9 +97,12 @@ enum {
                               sent (text/csv or application/json, not a
                               JSON object of options) is its value */
     CLI_UMPIRE = 1 << 11,  /* command: on the web, the umpire's link only */
-    CLI_HEAVY = 1 << 12    /* command: can run long (a simulation, a chart):
+    CLI_HEAVY = 1 << 12,   /* command: can run long (a simulation, a chart):
                               on the web, in a bounded queue of its own, so
                               that light calls never wait behind it */
+    CLI_DRAWS = 1 << 13    /* option: given, it makes its command draw (a
+                              report's --out): the light tools hand the
+                              call to muster-full, as for CLI_FULL */
 };
 
 /* What an operand is: for completions, the web's names and messages. */
@@ -503,5 +506,10 @@ extern const cli_command cmd_roster;
  * (CLI_FAIL, after saying so on stderr). */
 int cli_run_full(char **argv);
 int cli_run_ledger(char **argv);
+
+/* `campaign report --out FILE`: the report drawn or written as a page
+ * (cmd/report_out.c, with the commands that draw: only muster-full runs
+ * it, a CLI_DRAWS option being handed to it). */
+cli_rc cli_report_out(cli_ctx *cx, mu_campaign *c);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd_report.c -- muster campaign report FILE [--battle N]: the
  * after-action report (mu_campaign_report), a battle's or the war's, as
- * the viewer acting may know it. A file of its own beside cmd_campaign.c,
+ * the viewer acting may know it; drawn with --out (cmd/report_out.c). A file of its own beside cmd_campaign.c,
  * compiled like it (CMD_LEDGER_NAMES). */
 #include "opts.h"
 
@@ -15,6 +15,9 @@ static cli_rc run_report(cli_ctx *cx)
     mu_error err = {0};
     if (mu_campaign_open_read(cx->operand[0], &c, &err) != MU_OK)
         return cli_fail(cx, &err);
+    if (cli_has(cx, O_out) && cli_has(cx, O_format))
+        return cli_error(cx, _("campaign report: --out FILE or --format, not "
+                               "both (the file's extension is its format)"));
     char *text = NULL;
     /* the words of report_formats, in mu_report_format's order */
     mu_report_format fmt = (mu_report_format)cli_choice(cx, O_format, 0);
@@ -22,6 +25,8 @@ static cli_rc run_report(cli_ctx *cx)
     if (cli_has(cx, O_as) &&
         mu_campaign_act_as(c, (mu_side)cli_choice(cx, O_as, 0), &err) != MU_OK)
         rc = cli_fail(cx, &err);
+    else if (cli_has(cx, O_out))
+        rc = cli_report_out(cx, c);
     else if (mu_campaign_report(c, MU_SIDE_NONE, (int)cli_num(cx, O_battle, 0),
                                 fmt, &text, &err) == MU_OK)
         rc = cli_take(cx, text);
@@ -39,6 +44,11 @@ static const cli_opt report_opts[] = {
     {.name = "as", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "SIDE",
      .help = N_("the report one side may read: a division hidden from it is "
                 "\"a hidden division\" (default: the umpire's, all of it)")},
+    {.name = "out", .type = ARG_FILE, .metavar = "FILE",
+     .flags = CLI_LOCAL | CLI_DRAWS,
+     .help = N_("draw the report into FILE.pdf (A4 pages), FILE.png or "
+                "FILE.svg (one picture), or write it as the page FILE.html; "
+                "the war's with its charts")},
     OPT_FORMAT(report_formats, "text (default), json, markdown (to paste into "
                "a forum post) or html (a page for a club's website)"),
     {0}};
@@ -54,5 +64,9 @@ const cli_command cmd_campaign_report = {
               "and their replacements, the returns with their rolls and the\n"
               "prisoners taken, by camp. Without --battle, the war: a line a\n"
               "battle and each side's strength, losses and prisoners held\n"
-              "after each. It tells what the log tells the reader.\n"),
+              "after each. It tells what the log tells the reader.\n"
+              "With --out the report is drawn, the war's with charts of each\n"
+              "side's strength, losses and prisoners held: FILE.pdf on A4\n"
+              "pages, FILE.png or FILE.svg as one picture, FILE.html the page\n"
+              "of --format html with the charts in it as SVG.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};

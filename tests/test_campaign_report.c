@@ -3,9 +3,11 @@
  * campaign the test knows, and the differential: two campaigns that differ
  * only in what is hidden from the Union (a hidden division's rolls,
  * brigades, ratings, losses, brigade names and leader rolls) give the
- * Union byte-identical reports in every format, a battle's and the war's. */
+ * Union byte-identical reports in every format, a battle's and the war's,
+ * drawn (SVG, PNG) too. */
 #include "test_campaign_util.h"
 
+#include <cairo.h>
 #include <cjson/cJSON.h>
 
 /* Wadsworth, open: leader 60 average, 2 brigades of 7 (14 stands),
@@ -236,6 +238,123 @@ static void names_escaped(void **state)
     mu_campaign_close(c);
 }
 
+/* ---- drawn (mu_campaign_report_render) ---------------------------------- */
+
+static unsigned char *drawn(mu_campaign *c, mu_side as, int battle,
+                            mu_plot_format f, size_t *len)
+{
+    mu_error err;
+    unsigned char *out = NULL;
+    assert_int_equal(mu_campaign_act_as(c, as, &err), MU_OK);
+    assert_int_equal(mu_campaign_report_render(c, MU_SIDE_NONE, battle, f,
+                                               &out, len, &err), MU_OK);
+    assert_non_null(out);
+    return out;
+}
+
+/* An SVG without the numbers of cairo's "surfaceN" ids, which count the
+ * surfaces the process has made so far; its new length. */
+static size_t unnumbered(unsigned char *s, size_t n)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        s[o++] = s[i];
+        if (o >= 7 && !memcmp(s + o - 7, "surface", 7))
+            while (i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9')
+                i++;
+    }
+    return o;
+}
+
+/* The differential, drawn: the Union's SVG and PNG of the battle and of
+ * the war the same byte for byte (but for cairo's ids); the umpire's
+ * differ. */
+static void hidden_facts_draw_nothing(void **state)
+{
+    (void)state;
+    mu_campaign *a = campaign(&A), *b = campaign(&B);
+    for (int battle = 0; battle <= 1; battle++)
+        for (int f = MU_PLOT_PNG; f <= MU_PLOT_SVG; f++) {
+            size_t nx, ny;
+            unsigned char *x = drawn(a, MU_SIDE_UNION, battle,
+                                     (mu_plot_format)f, &nx);
+            unsigned char *y = drawn(b, MU_SIDE_UNION, battle,
+                                     (mu_plot_format)f, &ny);
+            if (f == MU_PLOT_SVG) {
+                nx = unnumbered(x, nx);
+                ny = unnumbered(y, ny);
+            }
+            assert_true(nx == ny && !memcmp(x, y, nx));
+            free(x);
+            free(y);
+            x = drawn(a, MU_SIDE_NONE, battle, (mu_plot_format)f, &nx);
+            y = drawn(b, MU_SIDE_NONE, battle, (mu_plot_format)f, &ny);
+            if (f == MU_PLOT_SVG) {
+                nx = unnumbered(x, nx);
+                ny = unnumbered(y, ny);
+            }
+            assert_false(nx == ny && !memcmp(x, y, nx));
+            free(x);
+            free(y);
+        }
+    mu_campaign_close(a);
+    mu_campaign_close(b);
+}
+
+typedef struct png_in {
+    const unsigned char *p;
+    size_t len, at;
+} png_in;
+
+static cairo_status_t png_read(void *closure, unsigned char *data,
+                               unsigned int n)
+{
+    png_in *in = closure;
+    if (in->len - in->at < n)
+        return CAIRO_STATUS_READ_ERROR;
+    memcpy(data, in->p + in->at, n);
+    in->at += n;
+    return CAIRO_STATUS_SUCCESS;
+}
+
+/* The war's PNG: 1190 pixels wide, mostly white paper, with ink, and
+ * both sides' series in their colours (the charts' blue and vermillion). */
+static void the_png_has_ink(void **state)
+{
+    (void)state;
+    mu_campaign *c = campaign(&A);
+    size_t len;
+    unsigned char *png = drawn(c, MU_SIDE_NONE, 0, MU_PLOT_PNG, &len);
+    png_in in = {png, len, 0};
+    cairo_surface_t *s = cairo_image_surface_create_from_png_stream(png_read,
+                                                                    &in);
+    assert_int_equal(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+    int w = cairo_image_surface_get_width(s);
+    int h = cairo_image_surface_get_height(s);
+    assert_int_equal(w, 1190);
+    assert_true(h > 3 * 736); /* three charts of 368 points, and the text */
+    const unsigned char *px = cairo_image_surface_get_data(s);
+    int stride = cairo_image_surface_get_stride(s);
+    long white = 0, ink = 0, blue = 0, red = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            uint32_t v = *(const uint32_t *)(const void *)(px + y * stride +
+                                                           x * 4);
+            int r = (int)(v >> 16 & 255), g = (int)(v >> 8 & 255),
+                b = (int)(v & 255);
+            white += r == 255 && g == 255 && b == 255;
+            ink += r < 100 && g < 100 && b < 100;
+            blue += r == 0 && g == 114 && b == 178;
+            red += r == 213 && g == 94 && b == 0;
+        }
+    assert_true(white > (long)w * h * 8 / 10);
+    assert_true(ink > 5000);
+    assert_true(blue > 500 && red > 500);
+    cairo_surface_destroy(s);
+    free(png);
+    mu_campaign_close(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -243,6 +362,8 @@ int main(void)
         cmocka_unit_test(numbers_it_knows),
         cmocka_unit_test(a_players_own_file),
         cmocka_unit_test(names_escaped),
+        cmocka_unit_test(hidden_facts_draw_nothing),
+        cmocka_unit_test(the_png_has_ink),
     };
     return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* report.h -- the after-action report's model (report.c), read from the
  * viewer's log, for its renderers (report_render.c, which has
- * mu_campaign_report). Private to the two. */
+ * mu_campaign_report; src/draw/report_draw.c, its charts). Private to the
+ * library. */
 #ifndef MU_REPORT_H
 #define MU_REPORT_H
 

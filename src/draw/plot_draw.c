@@ -5,6 +5,7 @@
  * The chart model is plot_model.c: only this file and roster_draw.c need
  * cairo and pango: they are the muster_draw library, which the everyday
  * muster tool does not link (cli/handoff.c). */
+#include "draw.h"
 #include "lang.h"
 #include "plot.h"
 #include "util.h"
@@ -71,10 +72,8 @@ typedef struct text {
     double w, h;
 } text;
 
-/* s laid out in font at pt points (bold or not), at 72 dpi: the caller's
- * to unref. */
-static PangoLayout *layout_of(cairo_t *cr, const char *s, const char *font,
-                              double pt, bool bold)
+PangoLayout *draw_layout(cairo_t *cr, const char *s, const char *font,
+                         double pt, bool bold)
 {
     PangoLayout *lay = pango_cairo_create_layout(cr);
     pango_cairo_context_set_resolution(pango_layout_get_context(lay), 72);
@@ -96,7 +95,7 @@ static text put_w(cairo_t *cr, const char *s, double pt, bool bold, double x,
                   double y, double ax, double ay, double rot, bool draw,
                   double maxw)
 {
-    PangoLayout *lay = layout_of(cr, s, FONT, pt, bold);
+    PangoLayout *lay = draw_layout(cr, s, FONT, pt, bold);
     if (maxw > 0) { /* long titles wrap at word ends */
         pango_layout_set_width(lay, (int)(maxw * PANGO_SCALE));
         pango_layout_set_wrap(lay, PANGO_WRAP_WORD);
@@ -585,10 +584,8 @@ static mu_status surface_done(cairo_surface_t *s, sbuf *m, mu_error *err)
     return MU_OK;
 }
 
-/* A surface of w x h points in format f, writing into m (a PNG at twice
- * the size: its drawing is scaled by 2); a PDF titled. */
-static cairo_surface_t *surface_open(mu_plot_format f, double w, double h,
-                                     const char *title, sbuf *m)
+cairo_surface_t *draw_surface_open(mu_plot_format f, double w, double h,
+                                   const char *title, sbuf *m)
 {
     cairo_surface_t *s =
         f == MU_PLOT_PNG
@@ -605,10 +602,8 @@ static cairo_surface_t *surface_open(mu_plot_format f, double w, double h,
     return s;
 }
 
-/* After drawing ended with st: a PNG encoded, the surface finished and
- * freed; the first failure's status. */
-static mu_status surface_close(cairo_surface_t *s, mu_plot_format f,
-                               mu_status st, sbuf *m, mu_error *err)
+mu_status draw_surface_close(cairo_surface_t *s, mu_plot_format f,
+                             mu_status st, sbuf *m, mu_error *err)
 {
     if (st == MU_OK && f == MU_PLOT_PNG &&
         cairo_surface_write_to_png_stream(s, mem_write, m) !=
@@ -635,12 +630,12 @@ static mu_status render_to(const mu_chart *c, mu_plot_format f, sbuf *m,
                            mu_error *err)
 {
     double W = MU_CHART_WIDTH, H = MU_CHART_HEIGHT;
-    cairo_surface_t *s = surface_open(f, W, H, c->title, m);
+    cairo_surface_t *s = draw_surface_open(f, W, H, c->title, m);
     cairo_t *cr = cairo_create(s);
     mu_status st = mu_chart_draw(c, cr, f == MU_PLOT_PNG ? 2 * W : W,
                                  f == MU_PLOT_PNG ? 2 * H : H, err);
     cairo_destroy(cr);
-    st = surface_close(s, f, st, m, err);
+    st = draw_surface_close(s, f, st, m, err);
     if (st == MU_OK && f == MU_PLOT_SVG)
         st = svg_add_meta(c, m, err);
     return st;
@@ -912,20 +907,18 @@ mu_status mu_card_render(const mu_weapons *w, const char *source,
     if (st != MU_OK)
         return st;
     sbuf m = {0};
-    cairo_surface_t *s = surface_open(f, CARD_W, CARD_H,
+    cairo_surface_t *s = draw_surface_open(f, CARD_W, CARD_H,
                                       _("Fire quick reference"), &m);
     cairo_t *cr = cairo_create(s);
     if (f == MU_PLOT_PNG)
         cairo_scale(cr, 2, 2);
     st = card_draw(cr, &k, err);
     cairo_destroy(cr);
-    return card_out(surface_close(s, f, st, &m, err), &m, out, len);
+    return card_out(draw_surface_close(s, f, st, &m, err), &m, out, len);
 }
 
-/* Writes data to `path` through a temporary file next to it (renamed
- * over it: atomic); takes data. */
-static mu_status write_atomic(const char *path, unsigned char *data,
-                              size_t len, mu_error *err)
+mu_status draw_write_atomic(const char *path, unsigned char *data,
+                            size_t len, mu_error *err)
 {
     mu_status st = MU_OK;
     /* the temporary file sits next to the target, so rename is atomic */
@@ -972,7 +965,7 @@ mu_status mu_chart_write(const mu_chart *c, const char *path, mu_error *err)
     unsigned char *data;
     size_t len;
     if (st == MU_OK && (st = mu_chart_render(c, f, &data, &len, err)) == MU_OK)
-        st = write_atomic(path, data, len, err);
+        st = draw_write_atomic(path, data, len, err);
     return st;
 }
 
@@ -985,7 +978,7 @@ mu_status mu_card_write(const mu_weapons *w, const char *source,
     size_t len;
     if (st == MU_OK &&
         (st = mu_card_render(w, source, f, &data, &len, err)) == MU_OK)
-        st = write_atomic(path, data, len, err);
+        st = draw_write_atomic(path, data, len, err);
     return st;
 }
 
@@ -1002,7 +995,7 @@ static double lcard_text(cairo_t *cr, const char *s, const char *font,
                          double pt, bool bold, double x, double y, double w,
                          bool anywhere)
 {
-    PangoLayout *lay = layout_of(cr, s, font, pt, bold);
+    PangoLayout *lay = draw_layout(cr, s, font, pt, bold);
     pango_layout_set_width(lay, (int)(w * PANGO_SCALE));
     pango_layout_set_wrap(lay, anywhere ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD);
     pango_layout_set_alignment(lay, PANGO_ALIGN_CENTER);
@@ -1079,13 +1072,13 @@ mu_status mu_link_card_render(const mu_link_card *k, mu_plot_format f,
     if (f < MU_PLOT_PNG || f > MU_PLOT_PDF)
         return err_set(err, MU_EINPUT, "unknown picture format");
     sbuf m = {0};
-    cairo_surface_t *s = surface_open(f, LCARD_W, LCARD_H, k->title, &m);
+    cairo_surface_t *s = draw_surface_open(f, LCARD_W, LCARD_H, k->title, &m);
     cairo_t *cr = cairo_create(s);
     if (f == MU_PLOT_PNG)
         cairo_scale(cr, 2, 2);
     lcard_draw(cr, k);
     cairo_destroy(cr);
-    return card_out(surface_close(s, f, MU_OK, &m, err), &m, out, len);
+    return card_out(draw_surface_close(s, f, MU_OK, &m, err), &m, out, len);
 }
 
 mu_status mu_link_card_write(const mu_link_card *k, const char *path,
@@ -1097,6 +1090,6 @@ mu_status mu_link_card_write(const mu_link_card *k, const char *path,
     size_t len;
     if (st == MU_OK && (st = mu_link_card_render(k, f, &data, &len, err)) ==
                            MU_OK)
-        st = write_atomic(path, data, len, err);
+        st = draw_write_atomic(path, data, len, err);
     return st;
 }

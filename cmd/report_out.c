@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/* report_out.c -- `campaign report --out FILE`: the after-action report
+ * drawn (PDF, PNG, SVG) or written as a page with its charts (HTML) by
+ * src/draw/. Compiled with the commands that draw (CMD_DRAW_NAMES): the
+ * light tools hand a call with --out (CLI_DRAWS) to muster-full, the one
+ * that links src/draw/. */
+#include "opts.h"
+
+#include <string.h>
+#include <strings.h>
+
+#ifndef MUSTER_LIGHT
+cli_rc cli_report_out(cli_ctx *cx, mu_campaign *c)
+{
+    const char *out = cli_str(cx, O_out);
+    size_t n = strlen(out);
+    mu_plot_format f;
+    mu_error err = {0};
+    if (!(n > 5 && !strcasecmp(out + n - 5, ".html")) &&
+        mu_plot_format_detect(out, &f, &err) != MU_OK)
+        return cli_error(cx, _("campaign report: --out %s: name a FILE.pdf, "
+                               "FILE.png, FILE.svg or FILE.html"), out);
+    int battle = (int)cli_num(cx, O_battle, 0);
+    if (mu_campaign_report_write(c, MU_SIDE_NONE, battle, out, &err) != MU_OK)
+        return cli_fail(cx, &err);
+    if (battle)
+        cli_buf_printf(&cx->out, _("%s: the report of battle %d\n"), out,
+                       battle);
+    else
+        cli_buf_printf(&cx->out, _("%s: the report of the war\n"), out);
+    return CLI_OK;
+}
+#else
+cli_rc cli_report_out(cli_ctx *cx, mu_campaign *c)
+{
+    (void)c; /* not reached: main.c hands --out to muster-full */
+    return cli_error(cx, _("campaign report --out draws, which muster-full "
+                           "does"));
+}
+#endif

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/* draw.h -- what the drawing files (src/draw/) share: pango text, a
+ * surface of a format writing into memory, and a file written whole.
+ * Private to src/draw/. */
+#ifndef MU_DRAW_H
+#define MU_DRAW_H
+
+#include "error.h"
+#include "muster.h"
+#include "util.h"
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+/* s laid out in font at pt points (bold or not), at 72 dpi: the caller's
+ * to unref. */
+PangoLayout *draw_layout(cairo_t *cr, const char *s, const char *font,
+                         double pt, bool bold);
+/* A surface of w x h points in format f, writing into m (a PNG at twice
+ * the size: its drawing is to be scaled by 2); a PDF titled. */
+cairo_surface_t *draw_surface_open(mu_plot_format f, double w, double h,
+                                   const char *title, sbuf *m);
+/* After drawing ended with st: a PNG encoded, the surface finished and
+ * freed; the first failure's status. */
+mu_status draw_surface_close(cairo_surface_t *s, mu_plot_format f,
+                             mu_status st, sbuf *m, mu_error *err);
+/* Writes data to `path` through a temporary file next to it (renamed
+ * over it: atomic); takes data. */
+mu_status draw_write_atomic(const char *path, unsigned char *data,
+                            size_t len, mu_error *err);
+
+#endif
