@@ -36,5 +36,9 @@ mv "$work/bin/muster-ledger.keep" "$work/bin/muster-ledger"
     { echo "FAIL campaign new through muster-ledger"; fail=1; }
 expect 1 "muster: this command draws or serves, which muster-full does" -- \
     "$work/bin/muster-ledger" campaign links "$work/c.db" --side union --no-qr
+# a ledger command that draws when given --out: handed on the same way
+expect 1 "muster: this command draws or serves, which muster-full does" -- \
+    "$m" campaign report "$work/c.db" --out "$work/war.pdf"
+[ -e "$work/war.pdf" ] && { echo "FAIL war.pdf written"; fail=1; }
 [ $fail = 0 ] && echo "all passed"
 exit $fail

@@ -171,6 +171,7 @@ c liberate $F --side confederate
 c show $F --side union
 c log $F
 c report $F --battle 1 --as union --format html
+c report $F --out war.pdf
 c check $F
 c head $F
 c undo $F
