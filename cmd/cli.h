@@ -507,9 +507,10 @@ extern const cli_command cmd_roster;
 int cli_run_full(char **argv);
 int cli_run_ledger(char **argv);
 
-/* `campaign report --out FILE`: the report drawn or written as a page
- * (cmd/report_out.c, with the commands that draw: only muster-full runs
- * it, a CLI_DRAWS option being handed to it). */
+/* `campaign report --out FILE` or `--charts`: the report drawn or written
+ * as a page, or the war's charts as SVG (cmd/report_out.c, with the
+ * commands that draw: only muster-full runs it, a CLI_DRAWS option being
+ * handed to it). */
 cli_rc cli_report_out(cli_ctx *cx, mu_campaign *c);
 
 #endif

@@ -18,6 +18,12 @@ static cli_rc run_report(cli_ctx *cx)
     if (cli_has(cx, O_out) && cli_has(cx, O_format))
         return cli_error(cx, _("campaign report: --out FILE or --format, not "
                                "both (the file's extension is its format)"));
+    /* (the web asks every command for JSON: --format json is let be) */
+    if (cli_has(cx, O_charts) &&
+        (cli_has(cx, O_out) || cli_has(cx, O_battle) ||
+         (cli_has(cx, O_format) && cli_choice(cx, O_format, 1) != 1)))
+        return cli_error(cx, _("campaign report: --charts are the war's, one "
+                               "SVG: without --battle, --out or --format"));
     char *text = NULL;
     /* the words of report_formats, in mu_report_format's order */
     mu_report_format fmt = (mu_report_format)cli_choice(cx, O_format, 0);
@@ -25,7 +31,7 @@ static cli_rc run_report(cli_ctx *cx)
     if (cli_has(cx, O_as) &&
         mu_campaign_act_as(c, (mu_side)cli_choice(cx, O_as, 0), &err) != MU_OK)
         rc = cli_fail(cx, &err);
-    else if (cli_has(cx, O_out))
+    else if (cli_has(cx, O_out) || cli_has(cx, O_charts))
         rc = cli_report_out(cx, c);
     else if (mu_campaign_report(c, MU_SIDE_NONE, (int)cli_num(cx, O_battle, 0),
                                 fmt, &text, &err) == MU_OK)
@@ -49,6 +55,9 @@ static const cli_opt report_opts[] = {
      .help = N_("draw the report into FILE.pdf (A4 pages), FILE.png or "
                 "FILE.svg (one picture), or write it as the page FILE.html; "
                 "the war's with its charts")},
+    {.name = "charts", .type = ARG_FLAG, .flags = CLI_DRAWS,
+     .help = N_("the war's charts alone, one SVG on standard output (the "
+                "page shows them after a battle)")},
     OPT_FORMAT(report_formats, "text (default), json, markdown (to paste into "
                "a forum post) or html (a page for a club's website)"),
     {0}};

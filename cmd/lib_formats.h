@@ -68,6 +68,7 @@ static const lib_format lib_formats[] = {
     {"cannot write %s: %s", NULL},
     {"a link's card needs a title, the link and its QR code (21 to 177 modules a side)", NULL},
     {"no campaign or no battle to draw", NULL},
+    {"no battle has been fought: no charts yet", NULL},
     {"division %d has no stored generation in the campaign file: the file is damaged", NULL},
     {"%s: not one division", NULL},
     {"rules are shown as text or markdown, not %s", NULL},

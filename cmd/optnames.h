@@ -16,6 +16,7 @@
     X(by_the_book, "by-the-book") X(calibrate, "calibrate") \
     X(camp, "camp") X(campaign, "campaign") \
     X(captured, "captured") X(card, "card") X(cavalry, "cavalry") \
+    X(charts, "charts") \
     X(commitment, "commitment") X(compact, "compact") \
     X(confederate, "confederate") \
     X(confederate_batteries, "confederate-batteries") \

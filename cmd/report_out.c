@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* report_out.c -- `campaign report --out FILE`: the after-action report
  * drawn (PDF, PNG, SVG) or written as a page with its charts (HTML) by
- * src/draw/. Compiled with the commands that draw (CMD_DRAW_NAMES): the
+ * src/draw/; `--charts`, the war's charts alone as SVG (for the page). Compiled with the commands that draw (CMD_DRAW_NAMES): the
  * light tools hand a call with --out (CLI_DRAWS) to muster-full, the one
  * that links src/draw/. */
 #include "opts.h"
@@ -10,8 +10,22 @@
 #include <strings.h>
 
 #ifndef MUSTER_LIGHT
+/* --charts: the war's charts as one SVG, the command's output. */
+static cli_rc charts(cli_ctx *cx, mu_campaign *c)
+{
+    unsigned char *svg = NULL;
+    size_t len;
+    mu_error err = {0};
+    if (mu_campaign_report_charts(c, MU_SIDE_NONE, MU_PLOT_SVG, &svg, &len,
+                                  &err) != MU_OK)
+        return cli_fail(cx, &err);
+    return cli_take(cx, (char *)svg); /* text, its NUL after len bytes */
+}
+
 cli_rc cli_report_out(cli_ctx *cx, mu_campaign *c)
 {
+    if (cli_has(cx, O_charts))
+        return charts(cx, c);
     const char *out = cli_str(cx, O_out);
     size_t n = strlen(out);
     mu_plot_format f;

@@ -427,7 +427,9 @@ static void api_call(const web_call *c, web_reply *r)
     if (rc == CLI_OK) {
         free(errs);
         r->status = 200;
-        r->type = "application/json; charset=utf-8";
+        /* a picture (campaign report --charts) is served as one */
+        r->type = outlen > 5 && !strncmp(out, "<?xml", 5)
+                      ? "image/svg+xml" : "application/json; charset=utf-8";
         r->body = out;
         r->len = outlen;
         return;

@@ -683,6 +683,25 @@ async function showReport(battle) {
   box.querySelector('[data-close]').addEventListener('click', () => { box.hidden = true; });
   box.hidden = false;
   announce(box.querySelector('h3').textContent);
+  const charts = await reportCharts();
+  if (charts && !box.hidden) box.insertBefore(charts, box.querySelector('[data-close]'));
+}
+
+// The war's charts so far under it: one SVG the server draws (GET
+// /api/campaign/report?charts, as this link's side sees the war), shown as
+// an image (its own document: the page's style rules do not reach it).
+let chartsUrl = null;
+async function reportCharts() {
+  const headers = token ? { 'X-Muster-Token': token } : {};
+  let res;
+  try {
+    res = await fetch('/api/' + 'campaign/report' + '?charts', { headers, cache: 'no-store' });
+  } catch (e) { return null; }
+  if (!res.ok || !(res.headers.get('Content-Type') || '').startsWith('image/svg+xml')) return null;
+  if (chartsUrl) URL.revokeObjectURL(chartsUrl);
+  chartsUrl = URL.createObjectURL(await res.blob());
+  return el('figure', { class: 'report-charts' }, el('img', { src: chartsUrl,
+    alt: _('The war so far: each side\'s strength, losses and prisoners held after each battle') }));
 }
 
 // ---- the ledger: the own side first, each division collapsible, each own

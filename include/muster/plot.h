@@ -160,6 +160,15 @@ MU_API mu_status mu_campaign_report_render(mu_campaign *c, mu_side viewer,
                                            int battle, mu_plot_format f,
                                            unsigned char **out, size_t *len,
                                            mu_error *err);
+/* The war's three charts alone, as mu_campaign_report_render draws them
+ * after the war's tables: one picture (SVG, PNG) or page (PDF).
+ * Owns: *out (malloc'd, the caller's) holds *len bytes (an SVG's text is
+ * followed by a NUL).
+ * Errors: MU_EINPUT when no battle has been fought (no charts). */
+MU_API mu_status mu_campaign_report_charts(mu_campaign *c, mu_side viewer,
+                                           mu_plot_format f,
+                                           unsigned char **out, size_t *len,
+                                           mu_error *err);
 /* The report written to `path` as mu_chart_write writes (a temporary file
  * renamed over it), in the format its extension names: .pdf, .png, .svg,
  * or .html, mu_campaign_report's page with the war's charts in it as SVG.

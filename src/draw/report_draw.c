@@ -494,6 +494,28 @@ mu_status mu_campaign_report_render(mu_campaign *c, mu_side viewer,
     return MU_OK;
 }
 
+mu_status mu_campaign_report_charts(mu_campaign *c, mu_side viewer,
+                                    mu_plot_format f, unsigned char **out,
+                                    size_t *len, mu_error *err)
+{
+    if (!c || !out || !len)
+        return err_set(err, MU_EINPUT, "no campaign or no battle to draw");
+    if (f < MU_PLOT_PNG || f > MU_PLOT_PDF)
+        return err_set(err, MU_EINPUT, "unknown picture format");
+    sbuf m = {0};
+    mu_status st = render_page(c, viewer, 0, f, false, &m, err);
+    if (st == MU_OK && !m.len)
+        st = err_set(err, MU_EINPUT, "no battle has been fought: no charts "
+                     "yet");
+    if (st != MU_OK) {
+        sb_free(&m);
+        return st;
+    }
+    *out = (unsigned char *)m.p;
+    *len = m.len;
+    return MU_OK;
+}
+
 /* The HTML page, the war's charts as one SVG before its end (one: cairo's
  * ids, the same in every SVG it writes, must not meet in one document). */
 static mu_status report_html(mu_campaign *c, mu_side viewer, int battle,

@@ -8,8 +8,9 @@
 # wide and tall enough for its three charts (its pixels:
 # test_campaign_report); its SVG is XML with the charts' words and both
 # sides' series; the HTML page is the --format html page with the charts'
-# SVG in it. A bad extension, or --format beside --out, is refused before
-# anything is written. The everyday muster hands the call on (--out draws).
+# SVG in it, which --charts writes alone. A bad extension, or --format
+# beside --out, is refused before anything is written. The everyday
+# muster hands the call on (--out draws).
 # usage: campaign_report_out.sh MUSTER
 set -u
 muster=$1
@@ -108,6 +109,19 @@ PY
 r --battle 1 --out b1.html
 r --battle 1 --format html
 cmp -s b1.html out.txt || fail "a battle's page is not the --format html page"
+
+# --charts: the charts alone, the SVG of the page's figure, on stdout.
+r --charts
+cp out.txt charts.svg
+python3 - charts.svg war.html <<'PY' || fail "--charts"
+import re, sys, xml.dom.minidom
+svg, page = (open(f).read() for f in sys.argv[1:])
+xml.dom.minidom.parseString(svg)
+fig = re.search(r"<figure>\n<svg[^>]*>(.*?</svg>)", page, re.S).group(1)
+assert svg[svg.index("<svg"):].split(">", 1)[1].strip() == fig.strip()
+PY
+"$muster" campaign report c.db --charts --battle 1 >out.txt 2>err.txt
+[ $? = 2 ] && grep -q 'without --battle' err.txt || fail "--charts --battle: $(cat err.txt)"
 
 # Refused, and nothing written.
 "$muster" campaign report c.db --out war.txt >out.txt 2>err.txt

@@ -296,6 +296,18 @@ try {
     const rep = await p.$eval('#camp-report', e => e.hidden ? '' : e.innerText);
     check(`the battle's report on the ${who}'s phone`, /^Battle \d+ .*: won by the Union/.test(rep) &&
       /stands at the start, \d+ at the end/.test(rep) && !/: 0 stands at the start/.test(rep) && /Returned to division \d+: \d+ of \d+ stands \(roll \d+ against \d+\)/.test(rep), rep);
+    // and under it the war's charts, drawn by the server as that side sees it
+    await p.waitForSelector('#camp-report figure.report-charts img', { timeout: 10000 }).catch(() => {});
+    const svg = await p.$eval('#camp-report', async e => {
+      const img = e.querySelector('figure.report-charts img');
+      if (!img) return null;
+      const text = await (await fetch(img.src)).text();
+      return { alt: img.alt, shown: img.complete && img.naturalWidth > 0, desc: text.includes('Prisoners held after each battle (stands)'),
+        union: text.split('stroke:rgb(0%,44.7%,69.8%)').length - 1,
+        confederate: text.split('stroke:rgb(83.5%,36.9%,0%)').length - 1 };
+    });
+    check(`the war's charts under the report on the ${who}'s phone`, svg && /^The war so far/.test(svg.alt) && svg.shown &&
+      svg.desc && svg.union === 6 && svg.confederate === 6, svg);
   }
   await uni.bringToFront();
   await uni.$eval('#camp-report', e => e.scrollIntoView());
