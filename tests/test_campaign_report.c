@@ -301,6 +301,32 @@ static void hidden_facts_draw_nothing(void **state)
     mu_campaign_close(b);
 }
 
+/* A player's own file draws its side's report as the umpire's file does
+ * for that side. */
+static void a_players_own_file_drawn(void **state)
+{
+    (void)state;
+    mu_campaign *c = campaign(&B);
+    mu_error err;
+    char path[512];
+    snprintf(path, sizeof path, "%s", fresh());
+    assert_int_equal(mu_campaign_export_side(c, MU_UNION, path, &err), MU_OK);
+    mu_campaign *u = NULL;
+    assert_int_equal(mu_campaign_open_read(path, &u, &err), MU_OK);
+    for (int battle = 0; battle <= 1; battle++) {
+        size_t nx, ny;
+        unsigned char *x = drawn(c, MU_SIDE_UNION, battle, MU_PLOT_SVG, &nx);
+        unsigned char *y = drawn(u, MU_SIDE_UNION, battle, MU_PLOT_SVG, &ny);
+        nx = unnumbered(x, nx);
+        ny = unnumbered(y, ny);
+        assert_true(nx == ny && !memcmp(x, y, nx));
+        free(x);
+        free(y);
+    }
+    mu_campaign_close(u);
+    mu_campaign_close(c);
+}
+
 typedef struct png_in {
     const unsigned char *p;
     size_t len, at;
@@ -363,6 +389,7 @@ int main(void)
         cmocka_unit_test(a_players_own_file),
         cmocka_unit_test(names_escaped),
         cmocka_unit_test(hidden_facts_draw_nothing),
+        cmocka_unit_test(a_players_own_file_drawn),
         cmocka_unit_test(the_png_has_ink),
     };
     return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
