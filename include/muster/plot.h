@@ -147,9 +147,9 @@ MU_API mu_status mu_card_write(const mu_weapons *w, const char *source,
 /* ---- the after-action report ------------------------------------------ */
 
 /* The after-action report (mu_campaign_report, as `viewer` may read it)
- * drawn: its text, the tables in a fixed font sized to the page's width,
- * on A4 pages (PDF) or as one picture 595 points wide (SVG; PNG at twice
- * that in pixels); battle 0, the war, has three charts after its tables,
+ * drawn: its headings, paragraphs and tables (shrunk to the page's width
+ * when wide) on A4 pages (PDF) or as one picture 595 points wide (SVG;
+ * PNG at twice that in pixels); battle 0, the war, has three charts after its tables,
  * a line a side over the battles: strength in stands, stands lost and
  * captured in all, and prisoners held, after each battle. The numbers are
  * the report's, so a side's picture shows what its report says and no

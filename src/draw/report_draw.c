@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* report_draw.c -- the after-action report drawn: its text as
- * mu_campaign_report writes it for the viewer (the tables set in a fixed
- * font, so their columns stay aligned in every language) on A4 pages
- * (PDF) or one picture (PNG, SVG), and for the war three charts of the
- * plot's own drawing (mu_chart_draw): each side's strength, stands lost
- * and captured in all, and prisoners held, after each battle. The numbers
- * are report.c's model of the viewer's log, so a side's picture shows what
- * its report says and no more. Also the HTML page with the charts as SVG
- * in it. */
+/* report_draw.c -- the after-action report drawn: its Markdown as
+ * mu_campaign_report writes it for the viewer (so its words, language and
+ * masking are the report's), laid out as headings, paragraphs and tables
+ * on A4 pages (PDF) or one picture (PNG, SVG), and for the war three
+ * charts of the plot's own drawing (mu_chart_draw): each side's strength,
+ * stands lost and captured in all, and prisoners held, after each battle.
+ * The charts' numbers are report.c's model of the same viewer's log, so a
+ * side's picture shows what its report says and no more. Also the HTML
+ * page with the charts as SVG in it, and the charts alone (the page's). */
 #include "campaign/report.h"
 #include "draw.h"
 #include "lang.h"
@@ -86,7 +86,6 @@ static mu_status war_chart(const report *r, int what, mu_chart **out,
 }
 
 typedef struct page {
-    const report *r;
     char *text;        /* mu_campaign_report's Markdown */
     char title[256];   /* its first line's words */
     mu_chart *chart[NCHARTS];
@@ -104,7 +103,6 @@ static mu_status page_read(mu_campaign *c, mu_side viewer, int battle,
                            const report *r, page *p, mu_error *err)
 {
     memset(p, 0, sizeof *p);
-    p->r = r;
     mu_status st = mu_campaign_report(c, viewer, battle, MU_REPORT_MARKDOWN,
                                       &p->text, err);
     for (int i = 0; st == MU_OK && !battle && r->nbats && i < NCHARTS; i++)
