@@ -683,14 +683,16 @@ async function showReport(battle) {
   box.querySelector('[data-close]').addEventListener('click', () => { box.hidden = true; });
   box.hidden = false;
   announce(box.querySelector('h3').textContent);
+  const seq = ++reportSeq;
   const charts = await reportCharts();
-  if (charts && !box.hidden) box.insertBefore(charts, box.querySelector('[data-close]'));
+  // only into the card this call made (a later report replaces it)
+  if (charts && seq === reportSeq && !box.hidden) box.insertBefore(charts, box.querySelector('[data-close]'));
 }
 
 // The war's charts so far under it: one SVG the server draws (GET
 // /api/campaign/report?charts, as this link's side sees the war), shown as
 // an image (its own document: the page's style rules do not reach it).
-let chartsUrl = null;
+let reportSeq = 0;
 async function reportCharts() {
   const headers = token ? { 'X-Muster-Token': token } : {};
   let res;
@@ -698,9 +700,8 @@ async function reportCharts() {
     res = await fetch('/api/' + 'campaign/report' + '?charts', { headers, cache: 'no-store' });
   } catch (e) { return null; }
   if (!res.ok || !(res.headers.get('Content-Type') || '').startsWith('image/svg+xml')) return null;
-  if (chartsUrl) URL.revokeObjectURL(chartsUrl);
-  chartsUrl = URL.createObjectURL(await res.blob());
-  return el('figure', { class: 'report-charts' }, el('img', { src: chartsUrl,
+  const src = 'data:image/svg+xml,' + encodeURIComponent(await res.text()); // not translated: a URL
+  return el('figure', { class: 'report-charts' }, el('img', { src,
     alt: _('The war so far: each side\'s strength, losses and prisoners held after each battle') }));
 }
 
