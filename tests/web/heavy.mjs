@@ -32,8 +32,9 @@ function get(path, from, tag) {
 }
 
 try {
-  // each simulation takes a while: 10^6 corps of 15 divisions
-  const sim = k => `/api/sim/corps?army=union&divisions=15&trials=1000000&seed=${k}`;
+  // each simulation takes a while (10^6 corps of 40 divisions: a second or
+  // two, the server's 2 s budget at most), longer than the pauses below
+  const sim = k => `/api/sim/corps?army=union&divisions=40&trials=1000000&seed=${k}`;
   const heavy = [], pause = ms => new Promise(r => setTimeout(r, ms));
   for (let c = 0; c < 8; c++) {
     for (let k = 0; k < 2; k++) heavy.push(get(sim(c * 2 + k), `127.0.0.${c + 2}`, `sim ${c * 2 + k}`));
