@@ -69,6 +69,8 @@ typedef enum cli_type {
     ARG_LIST,   /* a comma-separated list, kept as given ("37,00,5") */
     ARG_NUM,    /* a whole number in [lo, hi] (uint64_t) */
     ARG_RAT,    /* an exact number (mu_rat_parse): lo 0 is >= 0, lo 1 is > 0 */
+    ARG_LEN,    /* a length: an ARG_RAT, then "in" or "cm" or nothing (inches);
+                   read with cli_len (cmd/fire_opts.c) */
     ARG_CHOICE  /* one word of vocab (any case); the value is its index */
 } cli_type;
 
@@ -164,8 +166,13 @@ typedef struct cli_val {
     const char *text; /* as given (borrowed from argv or the caller) */
     uint64_t num;     /* ARG_NUM */
     int choice;       /* ARG_CHOICE: index into vocab */
-    mu_rat rat;       /* ARG_RAT */
+    mu_rat rat;       /* ARG_RAT; ARG_LEN: the number as given */
+    int unit;         /* ARG_LEN: CLI_UNIT_* */
 } cli_val;
+
+/* The unit a length was given in: none (inches, as a bare number always
+ * was), inches or centimetres. */
+enum { CLI_UNIT_NONE = 0, CLI_UNIT_IN, CLI_UNIT_CM };
 
 struct cli_ctx;
 typedef struct cli_ctx cli_ctx;
@@ -341,6 +348,12 @@ bool cli_takes(const cli_ctx *cx, cli_optid id);
  * none is, or two are as close (cmd/suggest.c). */
 int cli_suggest(const char *typed, const char *const *cand,
                 const size_t *lens, int n);
+
+/* One length, "12.5cm", "5 in", "7 1/3": its number into *v and its unit
+ * into *unit; `what` names it in the message ("--range"). CLI_INPUT with
+ * the message given when it is not a length. */
+cli_rc cli_length_parse(cli_ctx *cx, const char *what, const char *s,
+                        mu_rat *v, int *unit);
 
 /* One number grammar: ASCII digits only, in [lo, hi]. */
 bool cli_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);

@@ -79,16 +79,17 @@ static const cli_opt curve_opts[] = {
      .help = N_("where curves A and B cross (also --crossover A,B)")},
     {.name = "cover", .type = ARG_FLAG,
      .help = N_("the target is behind hard cover")},
-    {.name = "step", .type = ARG_RAT, .lo = 1, .metavar = "S",
+    {.name = "step", .type = ARG_LEN, .lo = 1, .metavar = "S",
      .bad = N_("must be more than 0 inches"), .help = N_("inches between rows "
      "(default 1)")},
-    {.name = "to", .type = ARG_RAT, .lo = 0, .metavar = "R",
+    {.name = "to", .type = ARG_LEN, .lo = 0, .metavar = "R",
      .bad = N_("must be 0 or more inches"),
      .help = N_("last range in inches (default the max range)")},
-    {.name = "max-range", .type = ARG_RAT, .lo = 1, .metavar = "R",
+    {.name = "max-range", .type = ARG_LEN, .lo = 1, .metavar = "R",
      .help = N_("house rule: the line reaches R inches instead")},
     {.name = "scale", .type = ARG_RAT, .lo = 1, .metavar = "N",
      .help = N_("yards per inch for the yards column (default 10)")},
+    OPT_CM_PER_INCH,
     OPT_RULES_WEAPONS,
     ALL_FORMATS,
     OPT_REFUSE("range", ARG_TEXT,
@@ -191,12 +192,17 @@ static cli_rc run_curve(cli_ctx *cx)
         mu_curve_opts o = {0};
         o.weapon = cli_str(cx, O_weapon);
         o.cover = cover;
-        o.step = cli_rat(cx, O_step, (mu_rat){0, 1});
         o.has_to = cli_has(cx, O_to);
-        o.to = cli_rat(cx, O_to, (mu_rat){0, 1});
         o.has_max_range = cli_has(cx, O_max_range);
-        o.max_range = cli_rat(cx, O_max_range, (mu_rat){0, 1});
         o.yards_per_inch = scale;
+        mu_rat cpi = cli_cm_per_inch(cx, w), zero = {0, 1};
+        if ((rc = cli_len(cx, O_step, zero, cpi, false, &o.step)) != CLI_OK ||
+            (rc = cli_len(cx, O_to, zero, cpi, false, &o.to)) != CLI_OK ||
+            (rc = cli_len(cx, O_max_range, zero, cpi, false, &o.max_range)) !=
+                CLI_OK) {
+            cli_weapons_free(cx, w);
+            return rc;
+        }
         st = mu_curve_render(w, &o, &fmt, &text, &err);
     }
     rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);

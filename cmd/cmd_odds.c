@@ -216,26 +216,38 @@ static const cli_opt charge_opts[] = {
     OPT_ODDS_FORMAT,
     {0}};
 
-mu_charge_opts cli_charge_opts(const cli_ctx *cx)
+cli_rc cli_charge_opts(cli_ctx *cx, mu_charge_opts *o)
 {
-    mu_charge_opts o;
-    memset(&o, 0, sizeof o);
-    o.figures = (int)cli_num(cx, O_figures, 0);
-    o.range = cli_rat(cx, O_range, (mu_rat){0, 1});
-    o.move = cli_rat(cx, O_move, (mu_rat){0, 1});
-    o.gun = cli_str(cx, O_gun);
-    o.crew = (int)cli_num(cx, O_crew, 0);
-    o.cover = cli_has(cx, O_cover);
-    o.no_canister = cli_has(cx, O_no_canister);
-    o.no_point_blank = cli_has(cx, O_no_point_blank);
-    o.return_fire = cli_str(cx, O_return_fire);
-    return o;
+    memset(o, 0, sizeof *o);
+    o->figures = (int)cli_num(cx, O_figures, 0);
+    o->gun = cli_str(cx, O_gun);
+    o->crew = (int)cli_num(cx, O_crew, 0);
+    o->cover = cli_has(cx, O_cover);
+    o->no_canister = cli_has(cx, O_no_canister);
+    o->no_point_blank = cli_has(cx, O_no_point_blank);
+    o->return_fire = cli_str(cx, O_return_fire);
+    /* the file's [units] only when --cm-per-inch is not given: the file is
+     * read again by the run, which reports its errors */
+    const mu_weapons *w = NULL;
+    mu_error err = {0};
+    if (!cli_has(cx, O_cm_per_inch) && cli_has(cx, O_rules) &&
+        cli_weapons(cx, &w, &err) != MU_OK)
+        w = NULL;
+    mu_rat cpi = cli_cm_per_inch(cx, w);
+    cli_weapons_free(cx, w);
+    cli_rc rc = cli_len(cx, O_range, (mu_rat){0, 1}, cpi, false, &o->range);
+    if (rc == CLI_OK)
+        rc = cli_len(cx, O_move, (mu_rat){0, 1}, cpi, false, &o->move);
+    return rc;
 }
 
 static cli_rc run_charge(cli_ctx *cx)
 {
     const mu_render_opts fmt = {.format = cli_format(cx)};
-    mu_charge_opts o = cli_charge_opts(cx);
+    mu_charge_opts o;
+    cli_rc orc = cli_charge_opts(cx, &o);
+    if (orc != CLI_OK)
+        return orc;
     mu_error err = {0};
     const mu_weapons *w = NULL;
     mu_charge_odds *co = malloc(sizeof *co);

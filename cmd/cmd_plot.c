@@ -287,7 +287,9 @@ static cli_rc run_charge(cli_ctx *cx)
     cli_rc rc = check_out(cx);
     if (rc != CLI_OK)
         return rc;
-    mu_charge_opts o = cli_charge_opts(cx);
+    mu_charge_opts o;
+    if ((rc = cli_charge_opts(cx, &o)) != CLI_OK)
+        return rc;
     bool crew = cli_has(cx, O_crew_left);
     if (crew && !o.return_fire)
         return cli_error(cx, _("plot odds charge: the crew is lost only to "

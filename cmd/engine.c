@@ -331,6 +331,56 @@ static cli_rc set_rat(cli_ctx *cx, const cli_opt *o, cli_val *v,
     return CLI_OK;
 }
 
+cli_rc cli_length_parse(cli_ctx *cx, const char *what, const char *s,
+                        mu_rat *v, int *unit)
+{
+    size_t end = strlen(s), j = end, k;
+    while (j > 0 && ((s[j - 1] >= 'a' && s[j - 1] <= 'z') ||
+                     (s[j - 1] >= 'A' && s[j - 1] <= 'Z')))
+        j--;
+    for (k = j; k > 0 && s[k - 1] == ' '; k--)
+        ;
+    *unit = CLI_UNIT_NONE;
+    if (j < end && !strcasecmp(s + j, "in"))
+        *unit = CLI_UNIT_IN;
+    else if (j < end && !strcasecmp(s + j, "cm"))
+        *unit = CLI_UNIT_CM;
+    else if (j < end && k > 0)
+        return cli_error(cx, _("%s: %s '%s': a length is a number of inches "
+                         "(5, 5in) or centimetres (12.5cm); no unit '%s'"),
+                         cx->cmd->name, what, s, s + j);
+    char num[64];
+    if (*unit == CLI_UNIT_NONE)
+        k = end; /* "five": not a number, said as for any number */
+    if (k >= sizeof num)
+        return cli_error(cx, _("%s: %s '%s' is too long"), cx->cmd->name,
+                         what, s);
+    memcpy(num, s, k);
+    num[k] = '\0';
+    mu_error err;
+    if (mu_rat_parse(num, v, &err) != MU_OK)
+        return cli_error(cx, "%s: %s: %s", cx->cmd->name, what, err.msg);
+    return CLI_OK;
+}
+
+static cli_rc set_len(cli_ctx *cx, const cli_opt *o, cli_val *v,
+                      const char *arg)
+{
+    char what[48];
+    snprintf(what, sizeof what, "--%s", o->name);
+    cli_rc rc = cli_length_parse(cx, what, arg, &v->rat, &v->unit);
+    if (rc != CLI_OK)
+        return rc;
+    if (v->rat.num < 0 || (o->lo > 0 && v->rat.num == 0)) {
+        const char *bad = o->bad ? _(o->bad) : o->lo
+                          ? _("must be more than 0")
+                          : _("must be a distance of 0 or more");
+        return cli_error(cx, _("%s: --%s %s, not '%s'"), cx->cmd->name, o->name,
+                         bad, arg);
+    }
+    return CLI_OK;
+}
+
 /* Checks and stores the value of option i. */
 static cli_rc set_index(cli_ctx *cx, int i, const char *arg)
 {
@@ -355,6 +405,8 @@ static cli_rc set_index(cli_ctx *cx, int i, const char *arg)
         return CLI_OK;
     case ARG_RAT:
         return set_rat(cx, o, v, arg);
+    case ARG_LEN:
+        return set_len(cx, o, v, arg);
     case ARG_CHOICE:
         return set_choice(cx, o, v, arg);
     default:

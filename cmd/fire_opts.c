@@ -5,15 +5,16 @@
 
 #include <string.h>
 
-/* "11,5" or "7, 7 1/3, 8": at most MU_FIRE_MAX_RANGES distances. */
+/* "11,5" or "7, 7 1/3, 8" or "28cm,12.5cm": at most MU_FIRE_MAX_RANGES
+ * distances, each with its unit. */
 static cli_rc parse_ranges(cli_ctx *cx, const char *arg, mu_rat *ranges,
-                           size_t *n)
+                           int *units, size_t *n)
 {
     const char *cmd = cx->cmd->name, *p = arg;
     for (*n = 0;; (*n)++) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        char item[64];
+        char item[64], what[48];
         if (*n == MU_FIRE_MAX_RANGES)
             return cli_error(cx, _("%s: --ranges takes at most %d ranges: "
                              "measure a few figures, the nearest and the "
@@ -23,10 +24,10 @@ static cli_rc parse_ranges(cli_ctx *cx, const char *arg, mu_rat *ranges,
                              *n + 1);
         memcpy(item, p, len);
         item[len] = '\0';
-        mu_error err;
-        if (mu_rat_parse(item, &ranges[*n], &err) != MU_OK)
-            return cli_error(cx, _("%s: --ranges (range %zu): %s"), cmd, *n + 1,
-                             err.msg);
+        snprintf(what, sizeof what, _("--ranges (range %zu)"), *n + 1);
+        cli_rc rc = cli_length_parse(cx, what, item, &ranges[*n], &units[*n]);
+        if (rc != CLI_OK)
+            return rc;
         if (ranges[*n].num < 0)
             return cli_error(cx, _("%s: --ranges (range %zu) must be a distance "
                              "of 0 or more, not '%s'"), cmd, *n + 1, item);
@@ -36,6 +37,75 @@ static cli_rc parse_ranges(cli_ctx *cx, const char *arg, mu_rat *ranges,
     }
     (*n)++;
     return CLI_OK;
+}
+
+mu_rat cli_cm_per_inch(const cli_ctx *cx, const mu_weapons *w)
+{
+    if (cli_takes(cx, O_cm_per_inch) && cli_has(cx, O_cm_per_inch))
+        return cli_rat(cx, O_cm_per_inch, (mu_rat){5, 2});
+    mu_rat f = mu_weapons_cm_per_inch(w);
+    return f.num > 0 ? f : (mu_rat){5, 2};
+}
+
+cli_rc cli_len_as(cli_ctx *cx, mu_rat v, int unit, mu_rat cpi, bool cm,
+                  mu_rat *out)
+{
+    mu_error err = {0};
+    mu_status st = MU_OK;
+    *out = v;
+    if (unit == CLI_UNIT_CM && !cm)
+        st = mu_rat_div(v, cpi, out, &err);
+    else if (unit != CLI_UNIT_CM && cm)
+        st = mu_rat_mul(v, cpi, out, &err);
+    return st == MU_OK ? CLI_OK : cli_fail(cx, &err);
+}
+
+cli_rc cli_len(cli_ctx *cx, cli_optid id, mu_rat dflt, mu_rat cpi, bool cm,
+               mu_rat *out)
+{
+    const cli_val *v = cli_get(cx, id);
+    if (!v->given) {
+        *out = dflt;
+        return CLI_OK;
+    }
+    return cli_len_as(cx, v->rat, v->unit, cpi, cm, out);
+}
+
+/* With --yards a length is a bare number of yards. */
+static cli_rc yards_bare(cli_ctx *cx, const int *units, size_t n)
+{
+    bool unit = cli_has(cx, O_max_range) && cli_get(cx, O_max_range)->unit;
+    for (size_t i = 0; i < n; i++)
+        unit = unit || units[i] != CLI_UNIT_NONE;
+    if (unit)
+        return cli_error(cx, _("%s: with --yards, ranges are bare numbers of "
+                         "yards: drop the unit (in, cm) or --yards"),
+                         cx->cmd->name);
+    if (cli_has(cx, O_cm_per_inch))
+        return cli_error(cx, _("%s: --cm-per-inch goes with lengths in cm, not "
+                         "with --yards"), cx->cmd->name);
+    return CLI_OK;
+}
+
+/* The ranges and --max-range in the unit of the first range (inches unless
+ * it was given in cm), and the scale when that is cm. */
+static cli_rc volley_lengths(cli_ctx *cx, const mu_weapons *w, mu_rat *ranges,
+                             const int *units, size_t n, mu_fire_opts *o)
+{
+    if (cli_has(cx, O_yards)) {
+        o->max_range = cli_get(cx, O_max_range)->rat;
+        return yards_bare(cx, units, n);
+    }
+    mu_rat cpi = cli_cm_per_inch(cx, w);
+    bool cm = units[0] == CLI_UNIT_CM;
+    cli_rc rc = CLI_OK;
+    for (size_t i = 0; i < n && rc == CLI_OK; i++)
+        rc = cli_len_as(cx, ranges[i], units[i], cpi, cm, &ranges[i]);
+    if (rc == CLI_OK)
+        rc = cli_len(cx, O_max_range, (mu_rat){0, 1}, cpi, cm, &o->max_range);
+    if (cm)
+        o->cm_per_inch = cpi;
+    return rc;
 }
 
 /* What contradicts itself before the weapon is known. */
@@ -100,13 +170,16 @@ cli_rc cli_volley(cli_ctx *cx, mu_rat *ranges, const mu_weapons **w,
                   mu_fire_opts *o)
 {
     size_t n = 1;
+    int units[MU_FIRE_MAX_RANGES] = {0};
     cli_rc rc = check_combination(cx);
     if (rc != CLI_OK)
         return rc;
-    if (cli_has(cx, O_ranges))
-        rc = parse_ranges(cx, cli_str(cx, O_ranges), ranges, &n);
-    else
+    if (cli_has(cx, O_ranges)) {
+        rc = parse_ranges(cx, cli_str(cx, O_ranges), ranges, units, &n);
+    } else {
         ranges[0] = cli_rat(cx, O_range, (mu_rat){0, 1});
+        units[0] = cli_get(cx, O_range)->unit;
+    }
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
@@ -129,6 +202,5 @@ cli_rc cli_volley(cli_ctx *cx, mu_rat *ranges, const mu_weapons **w,
     o->cover = cli_has(cx, O_cover);
     o->no_canister = cli_has(cx, O_no_canister);
     o->has_max_range = cli_has(cx, O_max_range);
-    o->max_range = cli_rat(cx, O_max_range, (mu_rat){0, 1});
-    return CLI_OK;
+    return volley_lengths(cx, *w, ranges, units, n, o);
 }

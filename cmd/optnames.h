@@ -17,6 +17,7 @@
     X(camp, "camp") X(campaign, "campaign") \
     X(captured, "captured") X(card, "card") X(cavalry, "cavalry") \
     X(charts, "charts") \
+    X(cm_per_inch, "cm-per-inch") \
     X(commitment, "commitment") X(compact, "compact") \
     X(confederate, "confederate") \
     X(confederate_batteries, "confederate-batteries") \

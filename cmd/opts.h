@@ -75,16 +75,18 @@
      .missing = N_("%s: say what fires with --weapon (see 'muster curve --help' " \
                 "or 'muster rules dump --kind weapons')")}
 #define OPT_RANGE                                                              \
-    {.name = "range", .type = ARG_RAT, .lo = 0, .metavar = "R",                \
+    {.name = "range", .type = ARG_LEN, .lo = 0, .metavar = "R",                \
      .flags = CLI_REQUIRED, .group = CLI_RANGE_GROUP,                          \
-     .help = N_("inches to the target: 5, 7.5, 22/3 or \"7 1/3\""),            \
+     .help = N_("how far to the target: inches (5, 7.5, 22/3, \"7 1/3\", "     \
+             "5in) or centimetres (12.5cm); the answer says it in the unit "   \
+             "given"),                                                         \
      .missing = N_("%s: how far? give --range R in inches, or --ranges "       \
                 "R1,R2,... for one range per figure measured")}
 #define OPT_RANGES                                                             \
     {.name = "ranges", .type = ARG_LIST, .metavar = "LIST",                    \
      .group = CLI_RANGE_GROUP,                                                 \
      .help = N_("one range per figure measured; the unit fires at the average " \
-             "(--ranges 11,5 fires at 8)")}
+             "(--ranges 11,5 fires at 8; 28cm,12cm in cm)")}
 #define OPT_FIGURES                                                            \
     {.name = "figures", .type = ARG_NUM, .lo = 1, .hi = MU_FIRE_MAX_FIGURES,   \
      .metavar = "N", .help = N_("small arms: figures firing (1..10000)")}
@@ -104,13 +106,17 @@
     {.name = "no-canister", .type = ARG_FLAG,                                  \
      .help = N_("a gun has no canister left: roundshot")}
 #define OPT_MAX_RANGE                                                          \
-    {.name = "max-range", .type = ARG_RAT, .lo = 1, .metavar = "R",            \
+    {.name = "max-range", .type = ARG_LEN, .lo = 1, .metavar = "R",            \
      .help = N_("house rule: the weapon's line keeps its slope and reaches R " \
              "(roundshot to 80 in). Not for a gun: name the load, or use "     \
              "--rules")}
+#define OPT_CM_PER_INCH                                                        \
+    {.name = "cm-per-inch", .type = ARG_RAT, .lo = 1, .metavar = "X",          \
+     .help = N_("centimetres to the inch for lengths given in cm (default "    \
+             "2.5, or the weapons file's [units] cm_per_inch)")}
 #define OPT_VOLLEY                                                             \
     OPT_WEAPON, OPT_RANGE, OPT_RANGES, OPT_FIGURES, OPT_CREW, OPT_COVER,       \
-        OPT_YARDS, OPT_SCALE, OPT_NO_CANISTER, OPT_MAX_RANGE
+        OPT_YARDS, OPT_SCALE, OPT_NO_CANISTER, OPT_MAX_RANGE, OPT_CM_PER_INCH
 #define OPT_METHOD                                                             \
     {.name = "method", .type = ARG_CHOICE, .vocab = cli_methods,               \
      .metavar = "M",                                                           \
@@ -118,6 +124,17 @@
              "rest; per-figure: every effective rolls on its own at P "        \
              "(binomial, exact for 1 to 100 000 effectives); both "            \
              "(default): the two and the difference")}
+
+/* --cm-per-inch, else the weapons file's [units] cm_per_inch (w may be
+ * NULL), else 2.5. */
+mu_rat cli_cm_per_inch(const cli_ctx *cx, const mu_weapons *w);
+/* A length v given in `unit` as centimetres (cm) or inches (!cm), exactly,
+ * at cpi cm to the inch. */
+cli_rc cli_len_as(cli_ctx *cx, mu_rat v, int unit, mu_rat cpi, bool cm,
+                  mu_rat *out);
+/* The ARG_LEN option id so (dflt when not given, taken as it is). */
+cli_rc cli_len(cli_ctx *cx, cli_optid id, mu_rat dflt, mu_rat cpi, bool cm,
+               mu_rat *out);
 
 /* Checks the volley options against the weapon (--rules or built-in) and
  * fills *o; its ranges point into `ranges` (MU_FIRE_MAX_RANGES of them).
@@ -181,14 +198,14 @@ cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so);
     {.name = "figures", .type = ARG_NUM, .lo = 1, .hi = MU_FIRE_MAX_FIGURES, \
      .metavar = "N", .flags = CLI_REQUIRED, .missing = CHARGE_MISSING, \
      .help = N_("the charging unit (required)")},                              \
-    {.name = "range", .type = ARG_RAT, .lo = 1, .metavar = "R", \
+    {.name = "range", .type = ARG_LEN, .lo = 1, .metavar = "R", \
      .flags = CLI_REQUIRED, .missing = CHARGE_MISSING, \
      .bad = N_("must be more than 0 inches"), \
-     .help = N_("where it starts, inches (required)")},                        \
-    {.name = "move", .type = ARG_RAT, .lo = 1, .metavar = "M", \
+     .help = N_("where it starts, inches (required; 30cm in cm)")},            \
+    {.name = "move", .type = ARG_LEN, .lo = 1, .metavar = "M", \
      .flags = CLI_REQUIRED, .missing = CHARGE_MISSING, \
      .bad = N_("must be more than 0 inches"), \
-     .help = N_("inches it closes a turn (required)")},                        \
+     .help = N_("inches it closes a turn (required; 15cm in cm)")},            \
     {.name = "gun", .type = ARG_TEXT, .metavar = "G", \
      .values = cli_weapon_words, \
      .help = N_("the gun or a load (default gun)")},                           \
@@ -203,9 +220,10 @@ cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so);
     {.name = "return-fire", .type = ARG_TEXT, .metavar = "W", \
      .values = cli_weapon_words, \
      .help = N_("the unit fires back at the crew with W (musket, rifle) at each " \
-             "range: a duel; both sides fire at once")}
-/* The charge those options describe. */
-mu_charge_opts cli_charge_opts(const cli_ctx *cx);
+             "range: a duel; both sides fire at once")}, \
+    OPT_CM_PER_INCH
+/* The charge those options describe, its lengths in inches. */
+cli_rc cli_charge_opts(cli_ctx *cx, mu_charge_opts *o);
 
 /* Checks --divisions and --cavalry of a corps. */
 cli_rc cli_corps_size(cli_ctx *cx, int *divisions, int *cavalry);

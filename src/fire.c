@@ -77,7 +77,14 @@ mu_status mu_crossover_compute(const mu_weapons *w, const char *a, const char *b
 
 /* ---- computing a volley ------------------------------------------------- */
 
-/* The average range in inches: sum / n, then yards to inches. */
+/* Yards or centimetres to the inch when the ranges were given in those,
+ * else 0. */
+static mu_rat per_inch(const mu_volley *v)
+{
+    return rat_sign(v->cm_per_inch) > 0 ? v->cm_per_inch : v->yards_per_inch;
+}
+
+/* The average range in inches: sum / n, then yards or cm to inches. */
 static mu_status average_range(const mu_fire_opts *o, mu_volley *v,
                                mu_error *err)
 {
@@ -104,8 +111,7 @@ static mu_status average_range(const mu_fire_opts *o, mu_volley *v,
     v->nranges = o->nranges;
     if (!rat_div(sum, rat_int((int64_t)o->nranges), &v->range))
         return too_fine(err);
-    if (rat_sign(v->yards_per_inch) > 0 &&
-        !rat_div(v->range, v->yards_per_inch, &v->range))
+    if (rat_sign(per_inch(v)) > 0 && !rat_div(v->range, per_inch(v), &v->range))
         return too_fine(err);
     return MU_OK;
 }
@@ -121,6 +127,18 @@ static mu_status check_scale(const mu_fire_opts *o, mu_volley *v, mu_error *err)
         mu_rat_cmp(v->yards_per_inch, rat_int(1000000)) > 0)
         return err_set(err, MU_EINPUT, "the scale is yards per inch: more "
                        "than 0 and at most 1000000");
+    s = o->cm_per_inch;
+    if (s.den == 0 && s.num == 0)
+        s = rat_int(0);
+    if (!rat_make(s.num, s.den, &v->cm_per_inch))
+        return err_set(err, MU_EINPUT, "the scale is not a number");
+    if (rat_sign(v->cm_per_inch) < 0 ||
+        mu_rat_cmp(v->cm_per_inch, rat_int(100)) > 0)
+        return err_set(err, MU_EINPUT, "centimetres to the inch: more than 0 "
+                       "and at most 100");
+    if (rat_sign(v->cm_per_inch) > 0 && rat_sign(v->yards_per_inch) > 0)
+        return err_set(err, MU_EINPUT, "ranges are in yards or in "
+                       "centimetres, not both");
     return MU_OK;
 }
 
@@ -166,7 +184,7 @@ static mu_status house_range(const mu_fire_opts *o, mu_volley *v,
                        mu_curve_shape_name(v->fired.shape));
     mu_rat m, top;
     if (!rat_make(o->max_range.num, o->max_range.den, &m) ||
-        (rat_sign(v->yards_per_inch) > 0 && !rat_div(m, v->yards_per_inch, &m)))
+        (rat_sign(per_inch(v)) > 0 && !rat_div(m, per_inch(v), &m)))
         return too_fine(err);
     if (rat_sign(m) <= 0 || mu_rat_cmp(m, rat_int(100000)) > 0)
         return err_set(err, MU_EINPUT, "a max range is more than 0 and at "

@@ -154,17 +154,34 @@ static char *next_line(lines *L)
     return L->v[L->n < MAX_LINES ? L->n++ : MAX_LINES - 1];
 }
 
+/* The unit the ranges were given in and how many of it make an inch (0
+ * for inches). */
+static mu_rat given_per_inch(const mu_volley *v, const char **unit)
+{
+    bool cm = rat_sign(v->cm_per_inch) > 0;
+    *unit = cm ? "cm" : rat_sign(v->yards_per_inch) > 0 ? "yd" : "in";
+    return cm ? v->cm_per_inch : v->yards_per_inch;
+}
+
 static void range_words(const mu_volley *v, char *buf, size_t n)
 {
-    if (rat_sign(v->yards_per_inch) > 0) {
-        mu_rat yd;
+    const char *unit;
+    mu_rat per = given_per_inch(v, &unit);
+    if (rat_sign(per) > 0) {
+        mu_rat given;
+        bool cm = *unit == 'c';
         if (v->nranges == 1)
-            yd = v->ranges[0];
-        else if (!rat_mul(v->range, v->yards_per_inch, &yd))
-            yd = rat_int(0);
-        snprintf(buf, n, v->nranges > 1 ? _("%s yd (%s in) on average")
-                                        : _("%s yd (%s in)"),
-                 fmt(yd).s, fmt(v->range).s);
+            given = v->ranges[0];
+        else if (!rat_mul(v->range, per, &given))
+            given = rat_int(0);
+        if (cm)
+            snprintf(buf, n, v->nranges > 1 ? _("%s cm (%s in) on average")
+                                            : _("%s cm (%s in)"),
+                     fmt(given).s, fmt(v->range).s);
+        else
+            snprintf(buf, n, v->nranges > 1 ? _("%s yd (%s in) on average")
+                                            : _("%s yd (%s in)"),
+                     fmt(given).s, fmt(v->range).s);
     } else {
         snprintf(buf, n, v->nranges > 1 ? _("%s in on average") : _("%s in"),
                  fmt(v->range).s);
@@ -191,11 +208,14 @@ static void head_line(const mu_volley *v, lines *L)
                  title, where, c, cover);
 }
 
-/* "Range = (11 + 5) ÷ 2 = 8 in", "Range = 80 yd ÷ 10 yd/in = 8 in". */
+/* "Range = (11 + 5) ÷ 2 = 8 in", "Range = 80 yd ÷ 10 yd/in = 8 in",
+ * "Range = 20 cm ÷ 2.5 cm/in = 8 in". */
 static void range_line(const mu_volley *v, lines *L)
 {
-    bool yards = rat_sign(v->yards_per_inch) > 0;
-    if (v->nranges < 2 && !yards)
+    const char *unit;
+    mu_rat per = given_per_inch(v, &unit);
+    bool scaled = rat_sign(per) > 0, cm = *unit == 'c';
+    if (v->nranges < 2 && !scaled)
         return;
     char *s = next_line(L);
     size_t used = (size_t)snprintf(s, LINE_LEN, "%s", _("Range = "));
@@ -207,18 +227,21 @@ static void range_line(const mu_volley *v, lines *L)
         if (used >= LINE_LEN - 64)
             used += (size_t)snprintf(s + used, LINE_LEN - used, " + ...");
         mu_rat avg = v->range;
-        if (yards && !rat_mul(v->range, v->yards_per_inch, &avg))
+        if (scaled && !rat_mul(v->range, per, &avg))
             avg = rat_int(0);
         used += (size_t)snprintf(s + used, LINE_LEN - used,
                                  ") " DIVIDE " %zu = %s%s", v->nranges,
-                                 fmt(avg).s, yards ? _(" yd") : _(" in"));
+                                 fmt(avg).s, cm ? _(" cm")
+                                             : scaled ? _(" yd") : _(" in"));
     } else {
-        used += (size_t)snprintf(s + used, LINE_LEN - used, _("%s yd"),
+        used += (size_t)snprintf(s + used, LINE_LEN - used,
+                                 cm ? _("%s cm") : _("%s yd"),
                                  fmt(v->ranges[0]).s);
     }
-    if (yards && used < LINE_LEN)
-        snprintf(s + used, LINE_LEN - used, _(" ÷ %s yd/in = %s in"),
-                 fmt(v->yards_per_inch).s, fmt(v->range).s);
+    if (scaled && used < LINE_LEN)
+        snprintf(s + used, LINE_LEN - used,
+                 cm ? _(" ÷ %s cm/in = %s in") : _(" ÷ %s yd/in = %s in"),
+                 fmt(per).s, fmt(v->range).s);
 }
 
 static void load_line(const mu_volley *v, lines *L)
@@ -509,13 +532,16 @@ static void volley_json_extra(const mu_volley *v, jt *o)
     jt_bool(o, "cover", v->cover);
     jt_num(o, is_artillery(&v->weapon) ? "crew" : "figures",
                             v->castings);
-    bool yards = rat_sign(v->yards_per_inch) > 0;
-    jt_str(o, "unit", yards ? "yd" : "in");
+    const char *unit;
+    given_per_inch(v, &unit);
+    jt_str(o, "unit", unit);
     jt *rs = jt_add_arr(o, "ranges");
     for (size_t i = 0; i < v->nranges; i++)
         jt_put(rs, NULL, jt_raw_new(fmt(v->ranges[i]).s));
-    if (yards)
+    if (*unit == 'y')
         json_num(o, "yards_per_inch", v->yards_per_inch);
+    if (*unit == 'c')
+        json_num(o, "cm_per_inch", v->cm_per_inch);
     json_num(o, "max_range", v->fired.max_range);
     jt_bool(o, "house_max_range", v->house_max_range);
     jt_bool(o, "beyond", v->beyond);

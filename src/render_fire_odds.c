@@ -6,6 +6,7 @@
 #include "grid.h"
 #include "lang.h"
 #include "odds.h"
+#include "rat.h"
 #include "render.h"
 #include "writer.h"
 
@@ -35,11 +36,23 @@ static void volley_title(const mu_volley *v, sbuf *sb)
     if (strcmp(v->weapon.name, v->fired.name))
         sb_printf(sb, " (%s)", v->fired.name);
     unsigned long c = (unsigned long)v->castings;
+    const char *what = v->weapon.kind == MU_WEAPON_SMALL_ARMS
+                           ? dngettext(LANG_DOMAIN, "figure", "figures", c)
+                           : dngettext(LANG_DOMAIN, "crew casting",
+                                       "crew castings", c);
+    mu_rat cm;
+    if (rat_sign(v->cm_per_inch) > 0 &&
+        (v->nranges == 1 ? (cm = v->ranges[0], true)
+                         : rat_mul(v->range, v->cm_per_inch, &cm))) {
+        char g[MU_RAT_BUF];
+        mu_rat_format(cm, g, sizeof g);
+        sb_printf(sb, v->cover ? _(" fire at %s cm (%s in) into cover, %d %s")
+                               : _(" fire at %s cm (%s in), %d %s"),
+                  g, r, v->castings, what);
+        return;
+    }
     sb_printf(sb, v->cover ? _(" fire at %s in into cover, %d %s") : _(" fire at %s in, %d %s"),
-              r, v->castings,
-              v->weapon.kind == MU_WEAPON_SMALL_ARMS
-                  ? dngettext(LANG_DOMAIN, "figure", "figures", c)
-                  : dngettext(LANG_DOMAIN, "crew casting", "crew castings", c));
+              r, v->castings, what);
 }
 
 static void volley_working(const mu_volley *v, mu_hit_method m, sbuf *sb,
@@ -299,6 +312,14 @@ static void fire_json(const void *odds, const void *exact_, sbuf *sb)
     jw_str(&w, "weapon", v->weapon.name);
     jw_str(&w, "fired", v->fired.name);
     rat_jw(&w, "range", v->range);
+    if (rat_sign(v->cm_per_inch) > 0) { /* inches have no unit key here */
+        jw_str(&w, "unit", "cm");
+        jw_arr(&w, "ranges");
+        for (size_t i = 0; i < v->nranges; i++)
+            rat_jw(&w, NULL, v->ranges[i]);
+        jw_end(&w);
+        rat_jw(&w, "cm_per_inch", v->cm_per_inch);
+    }
     jw_bool(&w, "cover", v->cover);
     jw_int(&w, "effectives", v->effectives);
     rat_jw(&w, "p", v->p);

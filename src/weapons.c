@@ -442,10 +442,41 @@ static mu_status shape_key(wctx *c, mu_weapon *wp, const char *value,
                   "choose linear, bands, points or polynomial", wp->name, v);
 }
 
+/* [units]: not a weapon but how the file's users measure; the curves
+ * themselves stay in inches. */
+static mu_status units_key(wctx *c, const char *key, const char *value,
+                           int line, mu_error *err)
+{
+    mu_rat r;
+    mu_error e;
+    if (strcmp(key, "cm_per_inch") != 0)
+        return err_at(err, MU_EINPUT, c->file, line, "[units]: unknown key "
+                      "'%.40s': [units] has cm_per_inch", key);
+    if (c->w->units_line)
+        return err_at(err, MU_EINPUT, c->file, line, "[units]: cm_per_inch "
+                      "is given twice (first on line %d)", c->w->units_line);
+    if (mu_rat_parse(value, &r, &e) != MU_OK)
+        return err_at(err, MU_EINPUT, c->file, line, "[units] cm_per_inch: %s",
+                      e.msg);
+    if (rat_sign(r) <= 0 || mu_rat_cmp(r, rat_int(100)) > 0)
+        return err_at(err, MU_EINPUT, c->file, line, "[units] cm_per_inch is "
+                      "more than 0 and at most 100, not %s", value);
+    c->w->cm_per_inch = r;
+    c->w->units_line = line;
+    return MU_OK;
+}
+
+mu_rat mu_weapons_cm_per_inch(const mu_weapons *w)
+{
+    return w && w->units_line ? w->cm_per_inch : rat_int(0);
+}
+
 static mu_status weapon_key(void *user, const char *section, const char *key,
                             const char *value, int line, mu_error *err)
 {
     wctx *c = user;
+    if (!strcmp(section, "units"))
+        return units_key(c, key, value, line, err);
     if (!c->have || strcmp(section, c->current) != 0) {
         if (!*section)
             return err_at(err, MU_EINPUT, c->file, line,

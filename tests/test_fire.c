@@ -258,6 +258,74 @@ static void yards_convert_by_the_scale(void **state)
     assert_true(v.house_max_range);
 }
 
+/* Centimetres as the yards are: the ranges as given, the range fired at in
+ * inches, exactly (12.5 cm at 2.5 to the inch is 5 inches, not 4.9999). */
+static void centimetres_convert_exactly(void **state)
+{
+    (void)state;
+    mu_error err;
+    mu_volley v;
+    mu_rat cm[2] = {{28, 1}, {12, 1}};
+    mu_fire_opts o = {.weapon = "musket", .ranges = cm, .nranges = 2,
+                      .figures = 10, .cm_per_inch = {5, 2}};
+    assert_int_equal(mu_fire_compute(W, &o, &v, &err), MU_OK);
+    assert_rat_eq(v.range, 8, 1);
+    assert_rat_eq(v.ranges[0], 28, 1);
+    assert_rat_eq(v.cm_per_inch, 5, 2);
+    assert_rat_eq(v.p, 14, 1);
+    char *text = NULL;
+    assert_int_equal(mu_fire_render(&v, NULL, RO(MU_FMT_JSONL), &text,
+                                    &err), MU_OK);
+    assert_non_null(strstr(text, "\"unit\":\"cm\",\"ranges\":[28,12],"
+                                 "\"cm_per_inch\":2.5"));
+    free(text);
+    mu_rat r = {3175, 100}; /* 31.75 cm at 2.54: 12.5 in */
+    o.ranges = &r;
+    o.nranges = 1;
+    o.cm_per_inch = R(254, 100);
+    assert_int_equal(mu_fire_compute(W, &o, &v, &err), MU_OK);
+    assert_rat_eq(v.range, 25, 2);
+    o.has_max_range = true; /* in the unit of the ranges too */
+    o.max_range = R(4064, 100); /* 16 in */
+    assert_int_equal(mu_fire_compute(W, &o, &v, &err), MU_OK);
+    assert_rat_eq(v.fired.max_range, 16, 1);
+    o.has_max_range = false;
+    o.yards_per_inch = R(10, 1); /* yards and cm at once: refused */
+    assert_int_equal(mu_fire_compute(W, &o, &v, &err), MU_EINPUT);
+    o.yards_per_inch = R(0, 1);
+    o.cm_per_inch = R(-1, 1);
+    assert_int_equal(mu_fire_compute(W, &o, &v, &err), MU_EINPUT);
+}
+
+/* A weapons file's [units] is its scale, not a weapon. */
+static void weapons_file_units(void **state)
+{
+    (void)state;
+    mu_error err;
+    mu_weapons *w = NULL;
+    static const char ok[] = "[units]\ncm_per_inch = 2.54\n[musket]\n"
+                             "slope = 2\nmax_range = 15\n";
+    assert_int_equal(mu_weapons_parse(ok, sizeof ok - 1, "u.ini", &w, &err),
+                     MU_OK);
+    assert_int_equal(mu_weapons_count(w), 1);
+    assert_rat_eq(mu_weapons_cm_per_inch(w), 127, 50);
+    mu_weapons_free(w);
+    assert_rat_eq(mu_weapons_cm_per_inch(W), 0, 1); /* the built-in: none */
+    static const char *const bad[] = {
+        "[units]\ncm_per_inch = 0\n[musket]\nslope = 2\nmax_range = 15\n",
+        "[units]\ncm_per_inch = 101\n[musket]\nslope = 2\nmax_range = 15\n",
+        "[units]\ninch = 2\n[musket]\nslope = 2\nmax_range = 15\n",
+        "[units]\ncm_per_inch = 2\ncm_per_inch = 3\n[musket]\nslope = 2\n"
+        "max_range = 15\n",
+        "[units]\ncm_per_inch = 2\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        w = NULL;
+        assert_int_equal(mu_weapons_parse(bad[i], strlen(bad[i]), "u.ini", &w,
+                                          &err), MU_EINPUT);
+        assert_null(w);
+    }
+}
+
 static void crew_losses_cost_three_effectives_each(void **state)
 {
     (void)state;
@@ -691,6 +759,8 @@ int main(void)
         cmocka_unit_test(musket_behind_cover_is_2_times_11_minus_r),
         cmocka_unit_test(average_range_and_exact_thirds),
         cmocka_unit_test(yards_convert_by_the_scale),
+        cmocka_unit_test(centimetres_convert_exactly),
+        cmocka_unit_test(weapons_file_units),
         cmocka_unit_test(crew_losses_cost_three_effectives_each),
         cmocka_unit_test(beyond_max_range_is_zero),
         cmocka_unit_test(weapon_p_is_public),

@@ -45,7 +45,8 @@ extern "C" {
  * and crew: behind cover P(r) = max(0, curve(r) + cover). P is kept
  * exact: at a rational range every shape gives a rational P.
  * Section names are the weapon names: a lower-case letter, then letters,
- * digits, '-' or '_', at most 31 bytes. */
+ * digits, '-' or '_', at most 31 bytes; [units] is not a weapon but the
+ * file's scale for lengths given in centimetres (cm_per_inch = 5/2). */
 typedef enum mu_weapon_kind {
     MU_WEAPON_SMALL_ARMS = 0, /* fired by figures (musket, rifle)          */
     MU_WEAPON_LOAD,           /* fired by a gun's crew (canister, roundshot) */
@@ -115,6 +116,11 @@ MU_API void mu_weapons_free(mu_weapons *w);
 /* The embedded default weapons file, as text (static storage). */
 MU_API const char *mu_weapons_default_text(size_t *len);
 
+/* Centimetres to the inch that the file's [units] section gives
+ * (cm_per_inch = 5/2), or 0 when it has none: the caller's default holds.
+ * The section is no weapon; the curves stay in inches. */
+MU_API mu_rat mu_weapons_cm_per_inch(const mu_weapons *w);
+
 /* The weapons in file order: mu_weapons_at(w, i) for i < mu_weapons_count(w)
  * (NULL past the end). Pointers live as long as w. */
 MU_API size_t mu_weapons_count(const mu_weapons *w);
@@ -162,6 +168,10 @@ typedef struct mu_fire_opts {
                               seed's "roundshot out to 800 yards"). Not for
                               a gun: name the load or give a weapons file. */
     mu_rat max_range;      /* in the unit of the ranges */
+    mu_rat cm_per_inch;    /* 0: as yards_per_inch says; > 0: ranges and
+                              max_range are centimetres at this many to the
+                              inch (2.5 is the common one). Not with
+                              yards_per_inch. */
 } mu_fire_opts;
 
 /* Why a gun fired the load it did. */
@@ -187,6 +197,7 @@ typedef struct mu_volley {
     size_t nranges;
     mu_rat ranges[MU_FIRE_MAX_RANGES]; /* as given, in the unit given */
     mu_rat yards_per_inch;  /* 0 when the ranges were given in inches */
+    mu_rat cm_per_inch;     /* 0 unless the ranges were given in cm */
     mu_rat range;           /* the range fired at, inches (the average) */
     bool cover;
     bool house_max_range;   /* max_range was changed for this volley */
