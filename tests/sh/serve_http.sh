@@ -58,6 +58,21 @@ cli=$("$muster" fire --weapon gun --range "7 1/3" --cover --seed 3 --format json
 api=$(get "$port" '/api/odds/fire?weapon=rifle&range=12&figures=8&method=both' | body)
 cli=$("$muster" odds fire --weapon rifle --range 12 --figures 8 --method both --format json)
 [ "$api" = "$cli" ]; check "odds fire equals the CLI" $?
+# Lengths in centimetres (issue 40): the same answer as the CLI, the
+# range fired at the same as 5 inches', the unit said; a unit muster does
+# not know is a 400 naming the ones it does.
+api=$(get "$port" '/api/fire?weapon=musket&range=12.5cm&figures=11&rolls=37' | body)
+cli=$("$muster" fire --weapon musket --range 12.5cm --figures 11 --rolls 37 --format json)
+[ "$api" = "$cli" ] && grep -q '"unit":	"cm"' <<<"$api" &&
+  [ "$(grep -o '"range":	[0-9.]*' <<<"$api")" = "$(grep -o '"range":	[0-9.]*' <<<"$cli_fire")" ]
+check "fire at 12.5cm equals the CLI and 5 inches" $?
+api=$(get "$port" '/api/odds/fire?weapon=musket&range=31.75%20cm&cm-per-inch=2.54&figures=2' | body)
+cli=$("$muster" odds fire --weapon musket --range "31.75 cm" --cm-per-inch 2.54 --figures 2 --format json)
+[ "$api" = "$cli" ] && grep -q '"range":	12.5,' <<<"$api"
+check "odds fire at 31.75 cm, 2.54 to the inch" $?
+r=$(get "$port" '/api/fire?weapon=musket&range=12.5furlongs&figures=11')
+[ "$(status <<<"$r")" = 400 ] && body <<<"$r" | grep -q "centimetres (12.5cm); no unit 'furlongs'"
+check "an unknown unit: 400 naming in and cm" $?
 # Bytes that are not UTF-8 are never echoed into an error (which stays
 # valid UTF-8 JSON); a Host that is not the server's is refused (DNS
 # rebinding); a simulation keeps to its budget of one thread and
