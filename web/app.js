@@ -368,11 +368,35 @@ function diceMode() {
 
 const artillery = w => ['gun', 'canister', 'roundshot'].includes(w);
 
+// The range's unit: inches, yards or centimetres (the API's "12.5cm", 2.5
+// to the inch), the reader's choice kept; without one a German page starts
+// in centimetres, as German clubs measure.
+const RANGE_UNIT_KEY = 'muster-range-unit';
+const PER_INCH = { in: 1, yd: 10, cm: 2.5 };
+let rangeUnit = 'in';
+function startRangeUnit() {
+  let u = null;
+  try { u = localStorage.getItem(RANGE_UNIT_KEY); } catch (e) { /* private mode */ }
+  if (!Object.hasOwn(PER_INCH, u)) u = musterLang.lang() === 'de' ? 'cm' : 'in';
+  setRangeUnit(u, false);
+}
+// To unit u, the range converted; kept when the reader chose it.
+function setRangeUnit(u, keep) {
+  const f = $('#fire-form');
+  const r = parseFloat(f.range.value.replace(',', '.')) || 0;
+  const to = Math.round(r / PER_INCH[rangeUnit] * PER_INCH[u] * 1e4) / 1e4;
+  if (u !== rangeUnit) f.range.value = musterLang.dec(String(to));
+  rangeUnit = u;
+  f.unit.value = u;
+  if (keep) try { localStorage.setItem(RANGE_UNIT_KEY, u); } catch (e) { /* private mode */ }
+}
+
 function fireOptions() {
   const f = $('#fire-form');
   const o = { weapon: f.weapon.value, range: f.range.value.trim().replace(',', '.') }; // "4,5" in German
   if (artillery(o.weapon)) o.crew = f.crew.value; else o.figures = f.figures.value;
-  if (f.unit.value === 'yd') o.yards = true;
+  if (rangeUnit === 'cm' && o.range) o.range += 'cm';
+  if (rangeUnit === 'yd') o.yards = true;
   if (f.cover.checked) o.cover = true;
   return o;
 }
@@ -409,9 +433,9 @@ async function updateFire() {
       _('P = {p} % an effective at {range} in', { p: num(v.p), range: num(v.range) }) + '\n' +
       _('POH = {effectives} × {p} % = {poh} %', { effectives: eff, p: num(v.p), poh: num(v.poh) });
     $('#fire-roll').disabled = v.chance === 0;
-    const max = Number(v.max_range) * (o.yards ? 10 : 1);
+    const max = Number(v.max_range) * PER_INCH[rangeUnit];
     const slider = f['range-slider'];
-    if (Number(slider.max) !== max) { slider.max = String(max); slider.step = o.yards ? '5' : '0.5'; }
+    if (Number(slider.max) !== max) { slider.max = String(max); slider.step = { in: '0.5', yd: '5', cm: '1' }[rangeUnit]; }
     if (document.activeElement !== slider) slider.value = String(parseFloat(o.range) || 0);
     updateOdds(o, seq);
     const ck = o.weapon + (o.cover ? '/c' : '');
@@ -1583,12 +1607,10 @@ async function start() {
     soon();
   });
   ff.addEventListener('change', e => {
-    if (e.target.name === 'unit') {
-      const r = parseFloat(ff.range.value.replace(',', '.')) || 0;
-      ff.range.value = musterLang.dec(String(e.target.value === 'yd' ? r * 10 : r / 10));
-    }
+    if (e.target.name === 'unit') setRangeUnit(e.target.value, true);
     soon();
   });
+  startRangeUnit();
   $('#fire-roll').addEventListener('click', rollFire);
   $('#fire-typed').addEventListener('change', () => { if ($('#fire-typed').value.trim()) rollFire(); });
   for (const f of $$('#camp-forms form[data-cmd]')) {

@@ -120,8 +120,10 @@ try {
     'Batteriebruchteil (Treffer bei 33 oder weniger)'].join('|'), prompts);
   await p.$eval('#div-form input[name="dice"][value="seed"]', e => { e.checked = true; e.dispatchEvent(new Event('change', { bubbles: true })); });
 
-  // Fire: the odds with a decimal comma.
-  let rows = await fireOdds(p, '4,5');
+  // Fire: the odds with a decimal comma. A German page starts in
+  // centimetres: 4.5" is 11,25 cm.
+  check('the range in cm', (await p.$eval('#fire-form', f => f.unit.value)) === 'cm');
+  let rows = await fireOdds(p, '11,25');
   const zero = rows.find(r => r[0] === '0');
   check('fire odds: 0 hits, each figure rolls, with a comma', zero && zero[2] === none.replace('.', ',') + ' %', { zero, want: none });
   check('fire odds: every percentage with a comma', rows.every(r => r.slice(1).every(c => c === '–' || /^<?\d+,\d\d %$/.test(c))), rows);
@@ -146,6 +148,7 @@ try {
   // DE again
   await p.click('.langs [data-lang="de"]');
   await langIs(p, 'de');
+  // the page started in English, so in inches: only a start is in cm
   rows = await fireOdds(p, '4,5');
   check('DE again: the odds with a comma', rows.some(r => r[2] === none.replace('.', ',') + ' %'), rows.slice(0, 3));
   check('DE again: tabs', (await p.$$eval('#tabs button', bs => bs.filter(b => !b.hidden).map(b => b.textContent))).join('|') === 'Division|Feuer');

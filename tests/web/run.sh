@@ -45,7 +45,8 @@ case $what in
   # live: two pages see each other; campaign_offline: the page with the
   # network cut, its queue sent once on reconnecting; offers_page: an
   # offer shown to the other side with Accept and Decline
-  live|campaign_offline|offers_page)
+  # units: the range in centimetres, kept; a German page starts in cm
+  live|campaign_offline|offers_page|units)
     [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
     [ -f "$here/node_modules/puppeteer-core/package.json" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
