@@ -61,7 +61,7 @@ try {
     return p.$eval(out, e => e.textContent);
   }
   const division = seed => tab('division').then(() => submit('#div-form', '#div-out', { seed, rolls: '' }));
-  const volley = seed => tab('fire').then(() => submit('#fire-form', '#fire-out', { weapon: 'musket', range: '7', count: '20', seed, rolls: '' }));
+  const volley = seed => tab('fire').then(() => submit('#fire-form', '#fire-out', { weapon: 'musket', range: '7', unit: 'in', count: '20', seed, rolls: '' }));
   // The odds tab draws bars from JSON; its text is the engine's, here asked for as the page asks.
   const odds = () => p.evaluate(async () => {
     await window.musterReady;
@@ -79,6 +79,15 @@ try {
     check(`${how}: a refused seed in the CLI's words`, bad === cli(lang, ...DIV, '--seed', 'x'), bad);
     return { d, v, o };
   }
+
+  // A German reader starts in centimetres: the 7" the form holds is 17,5 cm,
+  // and a volley there is the CLI's at 17.5cm.
+  await tab('fire');
+  const unit = await p.$eval('#fire-form', f => [f.unit.value, f.range.value]);
+  check('German: the range starts in cm', unit.join('|') === 'cm|17,5', unit);
+  const cmv = await submit('#fire-form', '#fire-out', { weapon: 'musket', count: '20', seed: '3', rolls: '' });
+  check('German: a volley at 17,5 cm is the CLI\'s', cmv === cli('de', 'fire', '--weapon', 'musket', '--range', '17.5cm', '--figures', '20', '--seed', '3') &&
+    /^Musket feuert auf 17,5 cm \(7 Zoll\)/.test(cmv), cmv);
 
   const de = await speaks('de', 'German');
   check('German: the division is German', /^Unions-Infanteriedivision/.test(de.d) && /Basen/.test(de.d) && /Seed 7/.test(de.d), de.d.slice(0, 80));

@@ -99,10 +99,27 @@ fireForm.weapon.addEventListener('change', () => {
   if (guns.includes(fireForm.weapon.value) && Number(fireForm.count.value) > 6) fireForm.count.value = '4';
 });
 function volley() {
-  const o = options(fireForm, ['count']);
+  const o = options(fireForm, ['count', 'unit']);
   o[guns.includes(o.weapon) ? 'crew' : 'figures'] = fireForm.count.value.trim();
+  if (fireForm.unit.value === 'cm' && o.range) o.range += 'cm'; // 2.5 to the inch
   return o;
 }
+// The range's unit, inches or centimetres, as the served page keeps it: the
+// reader's choice (localStorage), else centimetres for a German reader.
+const RANGE_UNIT_KEY = 'muster-range-unit', PER_INCH = { in: 1, cm: 2.5 };
+let rangeUnit = 'in';
+function setRangeUnit(u, keep) {
+  const r = parseFloat(fireForm.range.value.replace(',', '.')) || 0;
+  if (u !== rangeUnit) fireForm.range.value = musterLang.dec(String(Math.round(r / PER_INCH[rangeUnit] * PER_INCH[u] * 1e4) / 1e4));
+  rangeUnit = fireForm.unit.value = u;
+  if (keep) try { localStorage.setItem(RANGE_UNIT_KEY, u); } catch (e) { /* private mode */ }
+}
+fireForm.unit.addEventListener('change', () => setRangeUnit(fireForm.unit.value === 'cm' ? 'cm' : 'in', true));
+musterLang.ready().then(() => {
+  let u = null;
+  try { u = localStorage.getItem(RANGE_UNIT_KEY); } catch (e) { /* private mode */ }
+  setRangeUnit(Object.hasOwn(PER_INCH, u) ? u : musterLang.lang() === 'de' ? 'cm' : 'in', false);
+});
 fireForm.addEventListener('submit', async ev => {
   ev.preventDefault();
   const o = volley();
@@ -136,7 +153,9 @@ $('#odds-form').addEventListener('submit', async ev => {
     if (r.code === 0) {
       const j = JSON.parse(r.out);
       dist = (j.per_figure || j.additive).p;
-      title = _('Hits of {n} {weapon} at {range}"', { n: o.figures || o.crew, weapon: o.weapon, range: musterLang.dec(o.range) });
+      const cm = /cm$/.test(o.range), range = musterLang.dec(o.range.replace(/cm$/, ''));
+      title = cm ? _('Hits of {n} {weapon} at {range} cm', { n: o.figures || o.crew, weapon: o.weapon, range })
+        : _('Hits of {n} {weapon} at {range}"', { n: o.figures || o.crew, weapon: o.weapon, range });
     }
   }
   const pre = $('#odds-out');
