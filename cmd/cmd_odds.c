@@ -238,6 +238,8 @@ cli_rc cli_charge_opts(cli_ctx *cx, mu_charge_opts *o)
     cli_rc rc = cli_len(cx, O_range, (mu_rat){0, 1}, cpi, false, &o->range);
     if (rc == CLI_OK)
         rc = cli_len(cx, O_move, (mu_rat){0, 1}, cpi, false, &o->move);
+    if (cli_get(cx, O_range)->unit == CLI_UNIT_CM) /* the answer's unit */
+        o->cm_per_inch = cpi;
     return rc;
 }
 

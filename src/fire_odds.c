@@ -89,6 +89,12 @@ static mu_status charge_ranges(const mu_charge_opts *o, mu_rat *r, int *n,
     if (mu_rat_cmp(o->range, zero) <= 0 || mu_rat_cmp(o->move, zero) <= 0)
         return err_set(err, MU_EINPUT, "a charge starts at a range above 0 "
                        "and closes more than 0 inches a turn");
+    if ((o->cm_per_inch.den == 0 && o->cm_per_inch.num != 0) ||
+        (o->cm_per_inch.den != 0 &&
+         (mu_rat_cmp(o->cm_per_inch, zero) < 0 ||
+          mu_rat_cmp(o->cm_per_inch, (mu_rat){100, 1}) > 0)))
+        return err_set(err, MU_EINPUT, "centimetres to the inch: more than 0 "
+                       "and at most 100");
     int k = 0;
     mu_rat at = o->range;
     while (mu_rat_cmp(at, zero) > 0) {

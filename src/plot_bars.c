@@ -3,6 +3,7 @@
  * simulated frequencies as markers on them. */
 #include "lang.h"
 #include "plot.h"
+#include "rat.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -130,14 +131,27 @@ mu_status mu_chart_fire_odds(const mu_fire_odds *exact, const mu_fire_odds *sim,
     char load[MU_WEAPON_NAME + 4] = "";
     if (strcmp(v->weapon.name, v->fired.name))
         snprintf(load, sizeof load, " (%s)", v->fired.name);
-    /* TRANSLATORS: "Musket fire (canister) at 5 in, 11 figures: hits" */
-    snprintf(c->title, sizeof c->title, _("%s fire%s at %s in, %d %s: hits"),
-             title, load, mu_rat_format(v->range, r, sizeof r), v->castings,
-             v->weapon.kind == MU_WEAPON_SMALL_ARMS
-                 ? dngettext(LANG_DOMAIN, "figure", "figures",
-                             (unsigned long)v->castings)
-                 : dngettext(LANG_DOMAIN, "crew casting", "crew castings",
-                             (unsigned long)v->castings));
+    const char *counted = v->weapon.kind == MU_WEAPON_SMALL_ARMS
+                           ? dngettext(LANG_DOMAIN, "figure", "figures",
+                                       (unsigned long)v->castings)
+                           : dngettext(LANG_DOMAIN, "crew casting",
+                                       "crew castings",
+                                       (unsigned long)v->castings);
+    mu_rat cm;
+    mu_rat_format(v->range, r, sizeof r);
+    if (rat_sign(v->cm_per_inch) > 0 &&
+        (v->nranges == 1 ? (cm = v->ranges[0], true)
+                         : rat_mul(v->range, v->cm_per_inch, &cm))) {
+        char g[MU_RAT_BUF];
+        /* TRANSLATORS: "Musket fire at 12.5 cm (5 in), 11 figures: hits" */
+        snprintf(c->title, sizeof c->title,
+                 _("%s fire%s at %s cm (%s in), %d %s: hits"), title, load,
+                 mu_rat_format(cm, g, sizeof g), r, v->castings, counted);
+    } else {
+        /* TRANSLATORS: "Musket fire (canister) at 5 in, 11 figures: hits" */
+        snprintf(c->title, sizeof c->title, _("%s fire%s at %s in, %d %s: hits"),
+                 title, load, r, v->castings, counted);
+    }
     snprintf(c->subtitle, sizeof c->subtitle,
              v->effectives == 1 ? _("P = %s %% %s, %d effective, POH = %s %%; exact odds%s")
                                 : _("P = %s %% %s, %d effectives, POH = %s %%; exact odds%s"),
@@ -254,11 +268,20 @@ mu_status mu_chart_charge_odds(const mu_charge_odds *o, bool crew,
     char r[MU_RAT_BUF], m[MU_RAT_BUF];
     snprintf(c->title, sizeof c->title, _("Charging the guns: %s left at contact"),
              crew ? _("the gun's crew") : _("the unit"));
-    snprintf(c->subtitle, sizeof c->subtitle, _("%d figures from %s in, closing "
-             "%s in a turn, against a %s with %d crew castings%s"),
-             o->opts.figures, mu_rat_format(o->opts.range, r, sizeof r),
-             mu_rat_format(o->opts.move, m, sizeof m), o->gun, o->crew,
-             o->return_fire[0] ? _("; the unit fires back") : "");
+    mu_rat cpi = o->opts.cm_per_inch, rc, mc;
+    if (cpi.den > 0 && cpi.num > 0 && rat_mul(o->opts.range, cpi, &rc) &&
+        rat_mul(o->opts.move, cpi, &mc))
+        snprintf(c->subtitle, sizeof c->subtitle, _("%d figures from %s cm, "
+                 "closing %s cm a turn, against a %s with %d crew castings%s"),
+                 o->opts.figures, mu_rat_format(rc, r, sizeof r),
+                 mu_rat_format(mc, m, sizeof m), o->gun, o->crew,
+                 o->return_fire[0] ? _("; the unit fires back") : "");
+    else
+        snprintf(c->subtitle, sizeof c->subtitle, _("%d figures from %s in, "
+                 "closing %s in a turn, against a %s with %d crew castings%s"),
+                 o->opts.figures, mu_rat_format(o->opts.range, r, sizeof r),
+                 mu_rat_format(o->opts.move, m, sizeof m), o->gun, o->crew,
+                 o->return_fire[0] ? _("; the unit fires back") : "");
     static const char *const none[] = {""};
     mu_status st = add_bars(c, d, NULL, lo, hi, _("exact odds"), err);
     if (st == MU_OK)

@@ -415,6 +415,33 @@ static void dist_rows(const mu_dist *d, const char *head, sbuf *sb, bool md)
     grid_emit(&g, sb, md, 0);
 }
 
+/* The lengths were given in centimetres: the text says them so. */
+static bool charge_cm(const mu_charge_odds *o)
+{
+    return o->opts.cm_per_inch.den > 0 && o->opts.cm_per_inch.num > 0;
+}
+
+/* "Charging the guns: 20 figures from 75 cm (30 in), closing 15 cm (6 in)
+ * a turn, " */
+static void charge_cm_head(const mu_charge_odds *o, sbuf *sb)
+{
+    char r[MU_RAT_BUF], m[MU_RAT_BUF], rc[MU_RAT_BUF], mc[MU_RAT_BUF];
+    mu_rat x;
+    mu_rat_format(o->opts.range, r, sizeof r);
+    mu_rat_format(o->opts.move, m, sizeof m);
+    mu_rat_format(rat_mul(o->opts.range, o->opts.cm_per_inch, &x) ? x
+                  : o->opts.range, rc, sizeof rc);
+    mu_rat_format(rat_mul(o->opts.move, o->opts.cm_per_inch, &x) ? x
+                  : o->opts.move, mc, sizeof mc);
+    sb_printf(sb, dngettext(LANG_DOMAIN,
+                            "Charging the guns: %d figure from %s cm (%s in), ",
+                            "Charging the guns: %d figures from %s cm (%s in), ",
+                            (unsigned long)o->opts.figures),
+              o->opts.figures, rc, r);
+    sb_printf(sb, o->opts.cover ? _("closing %s cm (%s in) a turn in hard cover, ")
+                                : _("closing %s cm (%s in) a turn, "), mc, m);
+}
+
 static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
 {
     (void)none;
@@ -423,11 +450,16 @@ static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
     mu_rat_format(o->opts.range, r, sizeof r);
     mu_rat_format(o->opts.move, m, sizeof m);
     sb_puts(sb, md ? "## " : "");
-    sb_printf(sb, dngettext(LANG_DOMAIN, "Charging the guns: %d figure from %s in, ",
-                            "Charging the guns: %d figures from %s in, ",
-                            (unsigned long)o->opts.figures), o->opts.figures, r);
-    sb_printf(sb, o->opts.cover ? _("closing %s in a turn in hard cover, ")
-                                : _("closing %s in a turn, "), m);
+    mu_rat cpi = o->opts.cm_per_inch;
+    if (charge_cm(o))
+        charge_cm_head(o, sb);
+    else {
+        sb_printf(sb, dngettext(LANG_DOMAIN, "Charging the guns: %d figure from %s in, ",
+                                "Charging the guns: %d figures from %s in, ",
+                                (unsigned long)o->opts.figures), o->opts.figures, r);
+        sb_printf(sb, o->opts.cover ? _("closing %s in a turn in hard cover, ")
+                                    : _("closing %s in a turn, "), m);
+    }
     sb_printf(sb, dngettext(LANG_DOMAIN, "against a %s with %d crew casting ",
                             "against a %s with %d crew castings ",
                             (unsigned long)o->crew), o->gun, o->crew);
@@ -437,7 +469,7 @@ static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
     grid g;
     grid_init(&g, *o->return_fire ? 4 : 3);
     grid_add(&g);
-    grid_setf(&g, 0, "%s", _("range"));
+    grid_setf(&g, 0, "%s", charge_cm(o) ? _("range (cm)") : _("range"));
     grid_setf(&g, 1, "%s", _("load"));
     grid_setf(&g, 2, "P");
     if (*o->return_fire)
@@ -445,7 +477,10 @@ static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
     for (int k = 0; k < o->volleys; k++) {
         const mu_charge_volley *v = &o->volley[k];
         grid_add(&g);
-        mu_rat_format(v->range, r, sizeof r);
+        mu_rat at = v->range;
+        if (charge_cm(o) && !rat_mul(v->range, cpi, &at))
+            at = v->range;
+        mu_rat_format(at, r, sizeof r);
         grid_setf(&g, 0, "%s%s", r, v->range.num == 0 ? _(" (contact)") : "");
         grid_setf(&g, 1, "%s", v->load);
         mu_rat_format(v->p, buf, sizeof buf);
@@ -488,6 +523,8 @@ static void charge_json(const void *odds, const void *none, sbuf *sb)
     jw_int(&w, "figures", o->opts.figures);
     rat_jw(&w, "range", o->opts.range);
     rat_jw(&w, "move", o->opts.move);
+    if (charge_cm(o)) /* the numbers stay inches; the lengths were cm */
+        rat_jw(&w, "cm_per_inch", o->opts.cm_per_inch);
     jw_str(&w, "gun", o->gun);
     jw_int(&w, "crew", o->crew);
     jw_bool(&w, "cover", o->opts.cover);

@@ -204,7 +204,8 @@ static void poisson_binomial(const double *p, int n, double *out)
 static void charge_by_hand(void **state)
 {
     (void)state;
-    mu_charge_opts o = {NULL, 20, {30, 1}, {6, 1}, 0, false, false, false, NULL};
+    mu_charge_opts o = {NULL, 20, {30, 1}, {6, 1}, 0, false, false, false, NULL,
+                        {0, 1}};
     mu_charge_odds *c = malloc(sizeof *c);
     mu_error err;
     assert_int_equal(mu_odds_charge(weapons, &o, c, &err), MU_OK);
@@ -227,6 +228,23 @@ static void charge_by_hand(void **state)
     for (int k = 0; k <= 5; k++)
         assert_close(mu_dist_p(&c->left, 9 - k), x[k], 1e-15);
     mu_charge_odds_clear(c);
+    /* Given in centimetres: the same odds, the text in cm (75 cm at 2.5 to
+     * the inch is the 30 inches above), and a scale of 0 or below refused. */
+    o.no_point_blank = false;
+    o.cm_per_inch = (mu_rat){5, 2};
+    assert_int_equal(mu_odds_charge(weapons, &o, c, &err), MU_OK);
+    assert_int_equal(c->volleys, 6);
+    char *text = NULL;
+    assert_int_equal(mu_charge_odds_render(c, NULL, &text, &err), MU_OK);
+    assert_non_null(strstr(text, "20 figures from 75 cm (30 in), closing 15 cm "
+                                 "(6 in) a turn"));
+    assert_non_null(strstr(text, "range (cm)"));
+    assert_non_null(strstr(text, "\n  45 "));          /* 18 in */
+    assert_null(strstr(text, "\n  18 "));
+    free(text);
+    mu_charge_odds_clear(c);
+    o.cm_per_inch = (mu_rat){-1, 1};
+    assert_int_equal(mu_odds_charge(weapons, &o, c, &err), MU_EINPUT);
     free(c);
 }
 
@@ -237,7 +255,7 @@ static void duel_one_exchange(void **state)
 {
     (void)state;
     mu_charge_opts o = {"gun", 20, {6, 1}, {6, 1}, 0, false, false, true,
-                        "musket"};
+                        "musket", {0, 1}};
     mu_charge_odds *c = malloc(sizeof *c);
     mu_error err;
     assert_int_equal(mu_odds_charge(weapons, &o, c, &err), MU_OK);
@@ -287,7 +305,7 @@ static void bad_input(void **state)
     assert_int_equal(m, MU_METHOD_PER_FIGURE);
     mu_charge_odds *c = malloc(sizeof *c);
     mu_charge_opts o = {"musket", 20, {30, 1}, {6, 1}, 0, false, false, false,
-                        NULL};
+                        NULL, {0, 1}};
     assert_int_equal(mu_odds_charge(weapons, &o, c, &err), MU_EINPUT);
     assert_non_null(strstr(err.msg, "fired by figures"));
     mu_charge_odds_clear(c);

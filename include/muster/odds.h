@@ -321,6 +321,10 @@ typedef struct mu_charge_opts {
     bool no_canister;
     bool no_point_blank;
     const char *return_fire; /* NULL, or the unit's weapon, e.g. "musket" */
+    mu_rat cm_per_inch;      /* 0: inches; > 0: the lengths were given in
+                                centimetres at this many to the inch and the
+                                text answers in them (range and move above
+                                stay inches) */
 } mu_charge_opts;
 
 /* One exchange of fire in a charge, as it would be at full strength. */

@@ -36,6 +36,7 @@ golden fire_average fire --weapon musket --ranges 11,5 --figures 10 --rolls 40
 golden fire_yards fire --weapon roundshot --range 700 --yards --max-range 800 --rolls 36
 golden fire_cm fire --weapon musket --ranges 28cm,12cm --figures 10 --rolls 40
 golden odds_fire_cm odds fire --weapon musket --figures 2 --range 12.5cm
+golden odds_charge_cm odds charge --figures 20 --range 75cm --move 15cm
 golden fire_bands fire --weapon staircase --range 7 --figures 10 --cover --no-roll --rules "$src/tests/data/curves.ini"
 golden odds_division odds division --army union --year 1863 --theater east
 golden odds_battle odds battle --year 1863 --theater west --divisions 1
