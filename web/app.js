@@ -430,7 +430,8 @@ async function updateFire() {
     const eff = v.crew ? _('{crew} crew × 3 = {n} effectives', { crew: v.crew, n: v.effectives })
       : _n('{n} figure', '{n} figures', v.effectives);
     $('#fire-working').textContent = (v.load ? _('Load: {load}', { load: v.load }) + '\n' : '') +
-      _('P = {p} % an effective at {range} in', { p: num(v.p), range: num(v.range) }) + '\n' +
+      (v.unit === 'cm' ? _('P = {p} % an effective at {cm} cm ({range} in)', { p: num(v.p), cm: num(v.ranges[0]), range: num(v.range) })
+        : _('P = {p} % an effective at {range} in', { p: num(v.p), range: num(v.range) })) + '\n' +
       _('POH = {effectives} × {p} % = {poh} %', { effectives: eff, p: num(v.p), poh: num(v.poh) });
     $('#fire-roll').disabled = v.chance === 0;
     const max = Number(v.max_range) * PER_INCH[rangeUnit];

@@ -128,7 +128,7 @@ try {
   check('fire odds: 0 hits, each figure rolls, with a comma', zero && zero[2] === none.replace('.', ',') + ' %', { zero, want: none });
   check('fire odds: every percentage with a comma', rows.every(r => r.slice(1).every(c => c === '–' || /^<?\d+,\d\d %$/.test(c))), rows);
   check('fire line in German', /sichere Treffer und 31 % Chance auf einen 3\. Treffer/.test(await text(p, '#fire-line')), await text(p, '#fire-line'));
-  check('fire working in German', /je Schuss auf 4,5 Zoll/.test(await text(p, '#fire-working')), await text(p, '#fire-working'));
+  check('fire working in German', /je Schuss auf 11,25 cm \(4,5 Zoll\)/.test(await text(p, '#fire-working')), await text(p, '#fire-working'));
   check('odds heads in German', (await p.$$eval('#fire-odds thead th', h => h.map(x => x.textContent))).join('|') === 'Treffer|diese Regel|jede Figur würfelt');
   await p.evaluate(() => window.scrollTo(0, 0));
   await p.screenshot({ path: join(shots, 'de-fire.png') });
