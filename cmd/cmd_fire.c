@@ -203,6 +203,10 @@ static cli_rc run_curve(cli_ctx *cx)
             cli_weapons_free(cx, w);
             return rc;
         }
+        if (cli_get(cx, O_step)->unit == CLI_UNIT_CM ||
+            cli_get(cx, O_to)->unit == CLI_UNIT_CM ||
+            cli_get(cx, O_max_range)->unit == CLI_UNIT_CM)
+            o.cm_per_inch = cpi; /* the rows said in cm too */
         st = mu_curve_render(w, &o, &fmt, &text, &err);
     }
     rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);

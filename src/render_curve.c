@@ -22,6 +22,8 @@ typedef struct curve {
     bool has_cross;
     mu_rat cross;
     int64_t rows;
+    bool has_cm;                /* a cm column: lengths were given in cm */
+    mu_rat cm;                  /* ...at this many to the inch */
 } curve;
 
 typedef struct num {
@@ -113,6 +115,13 @@ static mu_status curve_prepare(const mu_weapons *w, const mu_curve_opts *o,
         return err_set(err, MU_EINPUT, "the last range is 0 inches or more");
     if (rat_sign(c->scale) <= 0)
         return err_set(err, MU_EINPUT, "the scale is more than 0 yards an inch");
+    if (given(o->cm_per_inch) &&
+        !rat_make(o->cm_per_inch.num, o->cm_per_inch.den, &c->cm))
+        return too_fine(err);
+    if (rat_sign(c->cm) < 0 || mu_rat_cmp(c->cm, rat_int(100)) > 0)
+        return err_set(err, MU_EINPUT, "centimetres to the inch: more than 0 "
+                       "and at most 100");
+    c->has_cm = rat_sign(c->cm) > 0;
     mu_rat n;
     if (!rat_div(c->to, c->step, &n))
         return too_fine(err);
@@ -127,7 +136,7 @@ static mu_status curve_prepare(const mu_weapons *w, const mu_curve_opts *o,
 
 /* One row: range, yards, and P (for a gun: both loads and the one fired). */
 typedef struct row {
-    mu_rat r, yards, p, pc, pr;
+    mu_rat r, yards, cm, p, pc, pr;
     const char *load;
 } row;
 
@@ -136,7 +145,8 @@ static mu_status curve_row(const curve *c, int64_t i, row *out, mu_error *err)
     row x;
     memset(&x, 0, sizeof x);
     if (!rat_mul(c->step, rat_int(i), &x.r) ||
-        !rat_mul(x.r, c->scale, &x.yards))
+        !rat_mul(x.r, c->scale, &x.yards) ||
+        (c->has_cm && !rat_mul(x.r, c->cm, &x.cm)))
         return too_fine(err);
     mu_status st;
     if (c->gun) {
@@ -195,15 +205,16 @@ static void curve_title(const curve *c, sbuf *sb, bool md)
 
 static mu_status curve_grid(const curve *c, grid *g, mu_error *err)
 {
-    grid_init(g, c->gun ? 5 : 3);
-    if (c->gun) {
-        char a[64], b[64];
-        snprintf(a, sizeof a, "%s (%%)", c->can->name);
-        snprintf(b, sizeof b, "%s (%%)", c->rs->name);
-        grid_row(g, (const char *const[]){_("range (in)"), _("yards"), a, b, _("load")});
-    } else {
-        grid_row(g, (const char *const[]){_("range (in)"), _("yards"), "P (%)"});
-    }
+    int k = c->has_cm ? 1 : 0; /* the cm column, after the yards */
+    grid_init(g, (c->gun ? 5 : 3) + k);
+    char a[64], b[64];
+    const char *head[6] = {_("range (in)"), _("yards"), "cm"};
+    snprintf(a, sizeof a, "%s (%%)", c->gun ? c->can->name : "");
+    snprintf(b, sizeof b, "%s (%%)", c->gun ? c->rs->name : "");
+    head[2 + k] = c->gun ? a : "P (%)";
+    head[3 + k] = b;
+    head[4 + k] = _("load");
+    grid_row(g, head);
     for (int64_t i = 0; i < c->rows; i++) {
         row x;
         mu_status st = curve_row(c, i, &x, err);
@@ -212,12 +223,14 @@ static mu_status curve_grid(const curve *c, grid *g, mu_error *err)
         grid_add(g);
         grid_setf(g, 0, "%s", fmt(x.r).s);
         grid_setf(g, 1, "%s", fmt(x.yards).s);
+        if (k)
+            grid_setf(g, 2, "%s", fmt(x.cm).s);
         if (c->gun) {
-            grid_setf(g, 2, "%s", fmt(x.pc).s);
-            grid_setf(g, 3, "%s", fmt(x.pr).s);
-            grid_setf(g, 4, "%s", x.load);
+            grid_setf(g, 2 + k, "%s", fmt(x.pc).s);
+            grid_setf(g, 3 + k, "%s", fmt(x.pr).s);
+            grid_setf(g, 4 + k, "%s", x.load);
         } else {
-            grid_setf(g, 2, "%s", fmt(x.p).s);
+            grid_setf(g, 2 + k, "%s", fmt(x.p).s);
         }
     }
     return MU_OK;
@@ -232,6 +245,8 @@ static jt *row_json(const curve *c, const row *x, bool named)
     }
     jt_raw(o, "range", fmt(x->r).s);
     jt_raw(o, "yards", fmt(x->yards).s);
+    if (c->has_cm)
+        jt_raw(o, "cm", fmt(x->cm).s);
     if (c->gun) {
         jt_raw(o, c->can->name, fmt(x->pc).s);
         jt_raw(o, c->rs->name, fmt(x->pr).s);
@@ -305,8 +320,8 @@ static mu_status curve_data(const curve *c, mu_format f, sbuf *sb,
     jt *head = f == MU_FMT_JSON ? curve_head_json(c) : NULL;
     jt *points = head ? jt_add_arr(head, "points") : NULL;
     if (f == MU_FMT_CSV)
-        sb_puts(sb, c->gun ? "range,yards,canister,roundshot,load,p\n"
-                           : "range,yards,p\n");
+        sb_printf(sb, "range,yards,%s%s", c->has_cm ? "cm," : "",
+                  c->gun ? "canister,roundshot,load,p\n" : "p\n");
     for (int64_t i = 0; i < c->rows; i++) {
         row x;
         mu_status st = curve_row(c, i, &x, err);
@@ -314,11 +329,14 @@ static mu_status curve_data(const curve *c, mu_format f, sbuf *sb,
             jt_free(head);
             return st;
         }
-        if (f == MU_FMT_CSV && c->gun)
-            sb_printf(sb, "%s,%s,%s,%s,%s,%s\n", fmt(x.r).s, fmt(x.yards).s,
-                      fmt(x.pc).s, fmt(x.pr).s, x.load, fmt(x.p).s);
-        else if (f == MU_FMT_CSV)
-            sb_printf(sb, "%s,%s,%s\n", fmt(x.r).s, fmt(x.yards).s, fmt(x.p).s);
+        if (f == MU_FMT_CSV) {
+            sb_printf(sb, "%s,%s,", fmt(x.r).s, fmt(x.yards).s);
+            if (c->has_cm)
+                sb_printf(sb, "%s,", fmt(x.cm).s);
+            if (c->gun)
+                sb_printf(sb, "%s,%s,%s,", fmt(x.pc).s, fmt(x.pr).s, x.load);
+            sb_printf(sb, "%s\n", fmt(x.p).s);
+        }
         else if (f == MU_FMT_JSONL)
             jt_emit(row_json(c, &x, true), true, sb);
         else

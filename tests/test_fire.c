@@ -745,6 +745,15 @@ static void curve_table_and_limits(void **state)
                               "22.5,225,7.5,7.5,roundshot,7.5\n"
                               "45,450,0,3,roundshot,3\n");
     free(text);
+    /* lengths given in cm: a cm column beside the inches, at the scale */
+    o = (mu_curve_opts){.weapon = "musket", .step = {5, 1},
+                        .cm_per_inch = {254, 100}};
+    assert_int_equal(mu_curve_render(W, &o, RO(MU_FMT_CSV), &text, &err), MU_OK);
+    assert_string_equal(text, "range,yards,cm,p\n0,0,0,30\n5,50,12.7,20\n"
+                              "10,100,25.4,10\n15,150,38.1,0\n");
+    free(text);
+    o.cm_per_inch = R(-1, 1);
+    assert_int_equal(mu_curve_render(W, &o, RO(MU_FMT_CSV), &text, &err), MU_EINPUT);
 }
 
 int main(void)

@@ -258,6 +258,8 @@ typedef struct mu_curve_opts {
     bool has_max_range;    /* as in mu_fire_opts (inches) */
     mu_rat max_range;
     mu_rat yards_per_inch; /* for the yards column; 0 means 10 */
+    mu_rat cm_per_inch;    /* > 0: a cm column at this many to the inch
+                              (the lengths were given in cm); 0: none */
 } mu_curve_opts;
 
 /* Renders the curve of c->weapon in ro->format, any format (ro NULL:
