@@ -37,8 +37,8 @@
 #define WEB_HEAVY_MAX 8           /* heavy calls (CLI_HEAVY) queued or running;
                                      more: 503 */
 #define WEB_HEAVY_PER_CLIENT 2    /* of them, one client's */
-#define WEB_LINK_RATE 50          /* a link's requests a second, sustained */
-#define WEB_LINK_BURST 200        /* and at once: more get 429 */
+#define WEB_LINK_RATE 100         /* a link's reads a second, sustained */
+#define WEB_LINK_BURST 400        /* and at once: more get 429 */
 #define WEB_HEARTBEAT_S 5         /* seconds between a stream's heartbeats */
 #define WEB_STREAM_DEAD_MS 10000  /* a stream's bytes unacknowledged this long:
                                      its client is gone */
