@@ -652,7 +652,8 @@ static mu_log_range log_range(const cli_ctx *cx)
 {
     return (mu_log_range){.since = (int64_t)cli_num(cx, O_since, 0),
                           .battle = (int)cli_num(cx, O_battle, 0),
-                          .last = (int64_t)cli_num(cx, O_last, 0)};
+                          .last = (int64_t)cli_num(cx, O_last, 0),
+                          .before = (int64_t)cli_num(cx, O_before, 0)};
 }
 
 static mu_status log_to(mu_campaign *c, const cli_ctx *cx,
@@ -1114,6 +1115,9 @@ static const cli_opt log_opts[] = {
     {.name = "since", .type = ARG_NUM, .lo = 0, .hi = INT64_MAX / 2,
      .metavar = "ID", .help = N_("only the events after event ID (the last "
                                  "one a script has seen)")},
+    {.name = "before", .type = ARG_NUM, .lo = 1, .hi = INT64_MAX / 2,
+     .metavar = "ID", .help = N_("only the events before event ID (with "
+                                 "--last N: the page before it)")},
     {.name = "battle", .type = ARG_NUM, .lo = 1, .hi = INT32_MAX,
      .metavar = "N", .help = N_("only battle N's events, from its start to "
                                 "its end")},

@@ -12,6 +12,7 @@
     X(accept, "accept") X(arm, "arm") X(army, "army") X(as, "as") X(ask, "ask") X(base, "base") \
     X(batteries_captured, "batteries-captured") \
     X(batteries_lost, "batteries-lost") X(battle, "battle") \
+    X(before, "before") \
     X(brigade, "brigade") \
     X(by_the_book, "by-the-book") X(calibrate, "calibrate") \
     X(camp, "camp") X(campaign, "campaign") \

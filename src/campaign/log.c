@@ -374,10 +374,11 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
 {
     if (!c || (!out && !write))
         return err_set(err, MU_EINPUT, "no campaign given");
-    mu_log_range all = {0, 0, 0};
+    mu_log_range all = {0, 0, 0, 0};
     if (!range)
         range = &all;
-    if (range->since < 0 || range->battle < 0 || range->last < 0)
+    if (range->since < 0 || range->battle < 0 || range->last < 0 ||
+        range->before < 0)
         return err_set(err, MU_EINPUT, "a range of the log counts from 1");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON && fmt != MU_FMT_MARKDOWN)
         return err_set(err, MU_EINPUT, "the log is written as text, json or "
@@ -392,7 +393,8 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
     wr_out_init(&o, write, ctx);
     log_ctx l = {viewer, range->battle,
                  {&o, fmt == MU_FMT_JSON, only, 0, bare,
-                  fmt == MU_FMT_MARKDOWN, range->since + 1, INT64_MAX,
+                  fmt == MU_FMT_MARKDOWN, range->since + 1,
+                  range->before ? range->before - 1 : INT64_MAX,
                   range->last}};
     s = camp_read_listing(c, log_read, &l, err);
     if (s == MU_OK && only && l.x.count == 0)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# campaign log --last N, --since ID and --battle N print exactly the part
-# of the full log they name, in text, JSON and Markdown, for the umpire, a
+# campaign log --last N, --since ID, --before ID and --battle N print
+# exactly the part of the full log they name (--last N --before ID: the
+# page back from an event), in text, JSON and Markdown, for the umpire, a
 # side and a player's own file; a battle the campaign has not fought is
 # refused (exit 2); an HTTP client pages the same way.
 # usage: campaign_log_range.sh MUSTER
@@ -52,6 +53,13 @@ for f, who in (("c.db", []), ("c.db", ["--as", "union"]),
         ("--battle", "1", "--since", "6"): [7, 8, 9],
         ("--since", "12"): [],
         ("--last", "100"): [e["id"] for e in full],
+        ("--before", "5"): [i for i in by if i < 5],
+        ("--before", "1"): [],
+        ("--last", "3", "--before", "9"): [6, 7, 8],
+        ("--last", "3", "--before", "3"): [1, 2],
+        ("--last", "2", "--before", "100"): [e["id"] for e in full][-2:],
+        ("--battle", "1", "--before", "7", "--last", "5"): [4, 5, 6],
+        ("--since", "4", "--before", "8"): [5, 6, 7],
     }
     for args, want in cases.items():
         got = json.loads(run(f, *who, *args, "--format", "json"))["events"]
@@ -70,7 +78,7 @@ for f, who in (("c.db", []), ("c.db", ["--as", "union"]),
                 print(f, who, args, fmt, "printed", len(lines), "events, not", len(want)); bad += 1
 sys.exit(1 if bad else 0)
 PY
-echo "ok: --last, --since and --battle give the full log's events"
+echo "ok: --last, --since, --before and --battle give the full log's events"
 
 "$muster" campaign log $F --battle 3 >out.txt 2>err.txt
 [ $? -eq 2 ] || fail "--battle 3: not refused"
@@ -97,4 +105,18 @@ tok=$("$muster" campaign links $F --side union --no-qr --listen 127.0.0.1 | grep
 api=$(curl -s -H "X-Muster-Token: $tok" "http://127.0.0.1:$port/api/campaign/log?battle=1&last=2")
 cli=$("$muster" campaign log $F --as union --battle 1 --last 2 --format json)
 [ "$api" = "$cli" ] || { echo "$api"; echo "$cli"; fail "HTTP: not the CLI's page"; }
+# A page back from an event, the Union link's: the Confederates' hidden
+# division's casualties (event 8) masked as that side's full log masks them.
+api=$(curl -s -H "X-Muster-Token: $tok" "http://127.0.0.1:$port/api/campaign/log?last=3&before=10")
+cli=$("$muster" campaign log $F --as union --last 3 --before 10 --format json)
+[ "$api" = "$cli" ] || { echo "$api"; echo "$cli"; fail "HTTP: not the CLI's page back"; }
+python3 - "$api" "$("$muster" campaign log $F --as union --format json)" \
+    "$("$muster" campaign log $F --format json)" <<'PY' ||
+import json, sys
+page, full, umpire = (json.loads(a)["events"] for a in sys.argv[1:4])
+want = [e for e in full if e["id"] in (7, 8, 9)]
+masked = [e for e in umpire if e["id"] == 8] != [e for e in want if e["id"] == 8]
+sys.exit(0 if page == want and masked else 1)
+PY
+    fail "HTTP: the page back is not events 7 to 9 of the Union's log, masked"
 echo "ok: HTTP pages as the CLI does"
