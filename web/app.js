@@ -1100,19 +1100,38 @@ function renderOffers(events) {
   }
 }
 
+// ---- the log, a page at a time (GET /api/campaign/log?last=N&before=ID,
+// the link's side's): the latest events, older ones as the player scrolls
+// back or asks for a battle, so that the page pays for what it shows and
+// its DOM does not grow with the war.
+const LOG_PAGE = 50, LOG_CATCH_UP = 500;
+// battle: the one asked for (0: the latest events); want: how many the
+// list shows (a reload keeps what was scrolled back to); shown: those
+// events, oldest first; more: an older page may be asked for.
+const logView = { battle: 0, want: LOG_PAGE, shown: [], more: false, busy: false };
+const battleOnly = () => (logView.battle ? { battle: logView.battle } : {});
+
 async function loadCampaign() {
   if (!whoami.campaign) return;
   try {
-    const [s, log] = await Promise.all([api('campaign/show', {}), api('campaign/log', {})]);
+    // The latest page (the ledger's notes, offers and fair rolls read it),
+    // the battle's when one is asked for, and after a reset the missed
+    // events (a page too) to tell the player of.
+    const latest = api('campaign/log', { last: logView.battle ? LOG_PAGE : logView.want });
+    const [s, log, shown, missed] = await Promise.all([api('campaign/show', {}), latest,
+      logView.battle ? api('campaign/log', { ...battleOnly(), last: logView.want }) : latest,
+      resetFrom !== null ? api('campaign/log', { since: resetFrom, last: LOG_CATCH_UP }) : null]);
     musterOffline.keep(s, log);
+    logView.shown = shown.events;
+    logView.more = shown.events.length >= logView.want;
     showLedger(s, log, null);
     // Once live, the stream alone moves lastEventId on (a reload that came
     // first would make it skip the event), except after a reset.
     if (resetFrom !== null)
-      for (const e of log.events)
+      for (const e of missed.events)
         if (e.id > resetFrom && !liveSeen.includes(e.id)) { liveSeen.push(e.id); arrived.push(e); }
     if (!streaming || resetFrom !== null)
-      for (const e of log.events) if (e.id > lastEventId) lastEventId = e.id;
+      for (const e of (missed || log).events) if (e.id > lastEventId) lastEventId = e.id;
     resetFrom = null;
     if (!streaming) live();
     const news = arrived.splice(0).map(e => log.events.find(x => x.id === e.id) || e);
@@ -1123,16 +1142,82 @@ async function loadCampaign() {
     const last = musterOffline.unreachable(e) && musterOffline.last();
     if (!last) return showError($('#camp-error'), e);
     showError($('#camp-error'), null);
+    logView.battle = 0;
+    logView.shown = last.log.events;
+    logView.more = false;
     showLedger(last.show, last.log, last.time);
   }
+}
+
+const logItem = e => el('li', { value: e.id }, logLine(e));
+
+// The list, newest first: the events of logView.shown.
+function renderLog() {
+  $('#camp-log').replaceChildren(...logView.shown.slice().reverse().map(logItem));
+  $('#log-older').hidden = !logView.more;
+  $('#log-latest').hidden = !logView.battle;
+}
+
+// The page before the oldest shown, put under the list (nothing above it
+// is drawn again).
+async function olderEvents() {
+  if (logView.busy || !logView.more || !logView.shown.length) return;
+  logView.busy = true;
+  try {
+    const page = await api('campaign/log', { ...battleOnly(), last: LOG_PAGE, before: logView.shown[0].id });
+    logView.shown = page.events.concat(logView.shown);
+    logView.want = logView.shown.length;
+    logView.more = page.events.length >= LOG_PAGE;
+    if (!logView.battle) lastLog = logView.shown;
+    $('#camp-log').append(...page.events.slice().reverse().map(logItem));
+    $('#log-older').hidden = !logView.more;
+  } catch (e) {
+    showError($('#camp-error'), e);
+  } finally {
+    logView.busy = false;
+  }
+}
+
+// A battle's events (its last page first), or the latest again (0).
+async function showBattleLog(n) {
+  const was = logView.battle;
+  logView.battle = n;
+  logView.want = LOG_PAGE;
+  try {
+    const page = await api('campaign/log', n ? { battle: n, last: LOG_PAGE } : { last: LOG_PAGE });
+    logView.shown = page.events;
+    logView.more = page.events.length >= LOG_PAGE;
+    if (!n) lastLog = page.events;
+    showError($('#log-error'), null);
+    renderLog();
+  } catch (e) {
+    logView.battle = was;
+    showError($('#log-error'), e, $('#log-filter'));
+  }
+}
+
+function logControls() {
+  const f = $('#log-filter');
+  f.addEventListener('submit', e => {
+    e.preventDefault();
+    const n = Number(f.battle.value);
+    if (n >= 1) showBattleLog(n);
+  });
+  $('#log-latest').addEventListener('click', () => { $('#log-filter').battle.value = ''; showBattleLog(0); });
+  const older = $('#log-older');
+  older.addEventListener('click', olderEvents);
+  // Scrolled to the end of the list: the next page, as if pressed.
+  if ('IntersectionObserver' in window)
+    new IntersectionObserver(es => { if (es.some(x => x.isIntersecting)) olderEvents(); }).observe(older);
 }
 
 // The ledger and the log; `stale` is the time they were seen, when the
 // server cannot be reached (offline.js keeps them on the device).
 function showLedger(s, log, stale) {
   lastLog = log.events;
+  if (!logView.battle) logView.shown = log.events;
   renderLedger(s);
-  $('#camp-log').replaceChildren(...log.events.slice().reverse().map(e => el('li', { value: e.id }, logLine(e))));
+  renderLog();
   $('#camp-latest').replaceChildren(...log.events.slice(-3).reverse().map(e => el('li', {}, logLine(e))));
   renderOffers(log.events);
   const box = $('#camp-stale');
@@ -1622,6 +1707,7 @@ async function start() {
   }
   $('#verify-form').addEventListener('submit', verifyDocument);
   $('#camp-forget').addEventListener('click', forgetCampaign);
+  logControls();
   musterOffline.onChange(showQueue);
   addEventListener('online', sendQueue);
   if (navigator.onLine) sendQueue(); // left from an earlier visit

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Runs a web test of muster serve with node:
-#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|live|campaign_offline|battle|german|https|heavy|budget|a11y MUSTER
+#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|live|campaign_offline|long_war|battle|german|https|heavy|budget|a11y MUSTER
 # 'browser' drives Debian's /usr/bin/chromium with puppeteer-core from
 # tests/web/node_modules, which the README's test command installs from
 # package-lock.json before ctest (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1
@@ -44,9 +44,10 @@ case $what in
     exec node "$here/browser.mjs" "$muster" ;;
   # live: two pages see each other; campaign_offline: the page with the
   # network cut, its queue sent once on reconnecting; offers_page: an
-  # offer shown to the other side with Accept and Decline
-  # units: the range in centimetres, kept; a German page starts in cm
-  live|campaign_offline|offers_page|units)
+  # offer shown to the other side with Accept and Decline; units: the range
+  # in centimetres, kept, a German page starts in cm; long_war: a war of
+  # 5 000 events opens on a page of its log and pages back
+  live|campaign_offline|offers_page|units|long_war)
     [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
     [ -f "$here/node_modules/puppeteer-core/package.json" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
@@ -81,5 +82,5 @@ case $what in
     [ -f "$here/node_modules/puppeteer-core/package.json" ] && [ -f "$here/node_modules/axe-core/axe.min.js" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
     exec node "$here/battle.mjs" "$muster" ;;
-  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|stalled|streams|live|campaign_offline|battle|german|https|heavy|budget|a11y MUSTER"; exit 2 ;;
+  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|stalled|streams|live|campaign_offline|long_war|battle|german|https|heavy|budget|a11y MUSTER"; exit 2 ;;
 esac
