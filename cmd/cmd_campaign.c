@@ -653,7 +653,8 @@ static mu_log_range log_range(const cli_ctx *cx)
     return (mu_log_range){.since = (int64_t)cli_num(cx, O_since, 0),
                           .battle = (int)cli_num(cx, O_battle, 0),
                           .last = (int64_t)cli_num(cx, O_last, 0),
-                          .before = (int64_t)cli_num(cx, O_before, 0)};
+                          .before = (int64_t)cli_num(cx, O_before, 0),
+                          .division = (int)cli_num(cx, O_division, 0)};
 }
 
 static mu_status log_to(mu_campaign *c, const cli_ctx *cx,
@@ -1121,6 +1122,9 @@ static const cli_opt log_opts[] = {
     {.name = "battle", .type = ARG_NUM, .lo = 1, .hi = INT32_MAX,
      .metavar = "N", .help = N_("only battle N's events, from its start to "
                                 "its end")},
+    {.name = "division", .type = ARG_NUM, .lo = 1, .hi = INT32_MAX,
+     .metavar = "N", .help = N_("only the events of division N (those the "
+                                "log gives its number)")},
     OPT_FORMAT(text_json_md, "text (default), json or markdown (a list to "
                "paste into a forum post)"),
     {0}};

@@ -1102,14 +1102,16 @@ function renderOffers(events) {
 
 // ---- the log, a page at a time (GET /api/campaign/log?last=N&before=ID,
 // the link's side's): the latest events, older ones as the player scrolls
-// back or asks for a battle, so that the page pays for what it shows and
-// its DOM does not grow with the war.
+// back or asks for a battle or a division, so that the page pays for what
+// it shows and its DOM does not grow with the war.
 const LOG_PAGE = 50, LOG_CATCH_UP = 500;
-// battle: the one asked for (0: the latest events); want: how many the
-// list shows (a reload keeps what was scrolled back to); shown: those
-// events, oldest first; more: an older page may be asked for.
-const logView = { battle: 0, want: LOG_PAGE, shown: [], more: false, busy: false };
-const battleOnly = () => (logView.battle ? { battle: logView.battle } : {});
+// battle, division: the ones asked for (0: any); want: how many the list
+// shows (a reload keeps what was scrolled back to); shown: those events,
+// oldest first; more: an older page may be asked for.
+const logView = { battle: 0, division: 0, want: LOG_PAGE, shown: [], more: false, busy: false };
+const logOnly = () => ({ ...(logView.battle ? { battle: logView.battle } : {}),
+  ...(logView.division ? { division: logView.division } : {}) });
+const logFiltered = () => logView.battle > 0 || logView.division > 0;
 
 async function loadCampaign() {
   if (!whoami.campaign) return;
@@ -1117,9 +1119,9 @@ async function loadCampaign() {
     // The latest page (the ledger's notes, offers and fair rolls read it),
     // the battle's when one is asked for, and after a reset the missed
     // events (a page too) to tell the player of.
-    const latest = api('campaign/log', { last: logView.battle ? LOG_PAGE : logView.want });
+    const latest = api('campaign/log', { last: logFiltered() ? LOG_PAGE : logView.want });
     const [s, log, shown, missed] = await Promise.all([api('campaign/show', {}), latest,
-      logView.battle ? api('campaign/log', { ...battleOnly(), last: logView.want }) : latest,
+      logFiltered() ? api('campaign/log', { ...logOnly(), last: logView.want }) : latest,
       resetFrom !== null ? api('campaign/log', { since: resetFrom, last: LOG_CATCH_UP }) : null]);
     musterOffline.keep(s, log);
     logView.shown = shown.events;
@@ -1142,7 +1144,7 @@ async function loadCampaign() {
     const last = musterOffline.unreachable(e) && musterOffline.last();
     if (!last) return showError($('#camp-error'), e);
     showError($('#camp-error'), null);
-    logView.battle = 0;
+    logView.battle = logView.division = 0;
     logView.shown = last.log.events;
     logView.more = false;
     showLedger(last.show, last.log, last.time);
@@ -1155,7 +1157,7 @@ const logItem = e => el('li', { value: e.id }, logLine(e));
 function renderLog() {
   $('#camp-log').replaceChildren(...logView.shown.slice().reverse().map(logItem));
   $('#log-older').hidden = !logView.more;
-  $('#log-latest').hidden = !logView.battle;
+  $('#log-latest').hidden = !logFiltered();
 }
 
 // The page before the oldest shown, put under the list (nothing above it
@@ -1164,11 +1166,11 @@ async function olderEvents() {
   if (logView.busy || !logView.more || !logView.shown.length) return;
   logView.busy = true;
   try {
-    const page = await api('campaign/log', { ...battleOnly(), last: LOG_PAGE, before: logView.shown[0].id });
+    const page = await api('campaign/log', { ...logOnly(), last: LOG_PAGE, before: logView.shown[0].id });
     logView.shown = page.events.concat(logView.shown);
     logView.want = logView.shown.length;
     logView.more = page.events.length >= LOG_PAGE;
-    if (!logView.battle) lastLog = logView.shown;
+    if (!logFiltered()) lastLog = logView.shown;
     $('#camp-log').append(...page.events.slice().reverse().map(logItem));
     $('#log-older').hidden = !logView.more;
   } catch (e) {
@@ -1178,20 +1180,21 @@ async function olderEvents() {
   }
 }
 
-// A battle's events (its last page first), or the latest again (0).
-async function showBattleLog(n) {
-  const was = logView.battle;
-  logView.battle = n;
+// A battle's or a division's events (their last page first), or the
+// latest again (both 0).
+async function showLogOf(battle, division) {
+  const was = [logView.battle, logView.division];
+  [logView.battle, logView.division] = [battle, division];
   logView.want = LOG_PAGE;
   try {
-    const page = await api('campaign/log', n ? { battle: n, last: LOG_PAGE } : { last: LOG_PAGE });
+    const page = await api('campaign/log', { ...logOnly(), last: LOG_PAGE });
     logView.shown = page.events;
     logView.more = page.events.length >= LOG_PAGE;
-    if (!n) lastLog = page.events;
+    if (!logFiltered()) lastLog = page.events;
     showError($('#log-error'), null);
     renderLog();
   } catch (e) {
-    logView.battle = was;
+    [logView.battle, logView.division] = was;
     showError($('#log-error'), e, $('#log-filter'));
   }
 }
@@ -1200,10 +1203,9 @@ function logControls() {
   const f = $('#log-filter');
   f.addEventListener('submit', e => {
     e.preventDefault();
-    const n = Number(f.battle.value);
-    if (n >= 1) showBattleLog(n);
+    showLogOf(Math.max(0, Number(f.battle.value) || 0), Number(f.division.value) || 0);
   });
-  $('#log-latest').addEventListener('click', () => { $('#log-filter').battle.value = ''; showBattleLog(0); });
+  $('#log-latest').addEventListener('click', () => { f.battle.value = ''; f.division.value = ''; showLogOf(0, 0); });
   const older = $('#log-older');
   older.addEventListener('click', olderEvents);
   // Scrolled to the end of the list: the next page, as if pressed.
@@ -1215,8 +1217,12 @@ function logControls() {
 // server cannot be reached (offline.js keeps them on the device).
 function showLedger(s, log, stale) {
   lastLog = log.events;
-  if (!logView.battle) logView.shown = log.events;
+  if (!logFiltered()) logView.shown = log.events;
   renderLedger(s);
+  const ld = $('#log-filter').division, keep = ld.value; // the log's division choice
+  ld.replaceChildren(el('option', { value: '' }, _('any')),
+    ...s.divisions.map(d => el('option', { value: d.id }, `${d.id} ${d.name} (${sideName(d.side)})`)));
+  ld.value = keep;
   renderLog();
   $('#camp-latest').replaceChildren(...log.events.slice(-3).reverse().map(e => el('li', {}, logLine(e))));
   renderOffers(log.events);

@@ -782,14 +782,17 @@ MU_API mu_status mu_campaign_prisoners_to(mu_campaign *c,
 
 /* Which events of the log: those after `since` (0: from the first) and
  * before `before` (0: to the last), of battle `battle` only (its start to
- * its end, or to the last event while it is under way; 0: any), and of
- * those the `last` ones (0: all). A zeroed range, or NULL, is the whole
- * log; `last` with `before` is a page back from an event, newest first. */
+ * its end, or to the last event while it is under way; 0: any), of
+ * division `division` only (those the log gives its number as "division";
+ * 0: any), and of those the `last` ones (0: all). A zeroed range, or NULL,
+ * is the whole log; `last` with `before` is a page back from an event,
+ * newest first. */
 typedef struct mu_log_range {
     int64_t since;
     int battle;
     int64_t last;
     int64_t before;
+    int division;
 } mu_log_range;
 
 /* The log, the events of `range` (NULL: every one) in order with their

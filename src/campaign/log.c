@@ -258,6 +258,26 @@ static mu_status log_event(camp_log *x, const camp_ev *e, int div,
     return s;
 }
 
+/* The statement of x's events. One event by its key ("?1 = 0 OR id = ?1"
+ * would read them all); the last N read backwards by the key, then put in
+ * order (N rows sorted); a division's among the ids of the range. */
+static const char *log_sql(const camp_log *x)
+{
+    if (x->only)
+        return "SELECT id, kind, division, data FROM events WHERE id = ?1";
+    if (x->division)
+        return x->last ? "SELECT * FROM (SELECT id, kind, division, data FROM"
+                         " events WHERE id BETWEEN ?1 AND ?2 AND division = "
+                         "?4 ORDER BY id DESC LIMIT ?3) ORDER BY id"
+                       : "SELECT id, kind, division, data FROM events WHERE "
+                         "id BETWEEN ?1 AND ?2 AND division = ?4 ORDER BY id";
+    return x->last ? "SELECT * FROM (SELECT id, kind, division, data FROM "
+                     "events WHERE id BETWEEN ?1 AND ?2 ORDER BY id DESC "
+                     "LIMIT ?3) ORDER BY id"
+                   : "SELECT id, kind, division, data FROM events WHERE id "
+                     "BETWEEN ?1 AND ?2 ORDER BY id";
+}
+
 /* Each event (or the one asked for) as it is read, into x. */
 static mu_status log_events(mu_campaign *c, int viewer, camp_log *x,
                             mu_error *err)
@@ -267,16 +287,7 @@ static mu_status log_events(mu_campaign *c, int viewer, camp_log *x,
     if (s != MU_OK)
         return s;
     sqlite3_stmt *st;
-    /* (one event by its key: "?1 = 0 OR id = ?1" would read them all; the
-     * last N read backwards by the key, then put in order: N rows sorted) */
-    if ((s = camp_prepare(c, x->only ? "SELECT id, kind, division, data FROM "
-                          "events WHERE id = ?1"
-                          : x->last ? "SELECT * FROM (SELECT id, kind, "
-                          "division, data FROM events WHERE id BETWEEN ?1 AND"
-                          " ?2 ORDER BY id DESC LIMIT ?3) ORDER BY id"
-                          : "SELECT id, kind, division, data FROM events "
-                          "WHERE id BETWEEN ?1 AND ?2 ORDER BY id", &st,
-                          err)) != MU_OK) {
+    if ((s = camp_prepare(c, log_sql(x), &st, err)) != MU_OK) {
         masks_free(&m);
         return s;
     }
@@ -287,6 +298,8 @@ static mu_status log_events(mu_campaign *c, int viewer, camp_log *x,
         sqlite3_bind_int64(st, 2, x->hi);
         if (x->last)
             sqlite3_bind_int64(st, 3, x->last);
+        if (x->division)
+            sqlite3_bind_int(st, 4, x->division);
     }
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -315,7 +328,7 @@ mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
     wr_out o;
     wr_out_init(&o, NULL, NULL);
     o.sb = *sb;
-    camp_log x = {&o, json, id, 0, false, false, 1, INT64_MAX, 0};
+    camp_log x = {&o, json, id, 0, false, false, 1, INT64_MAX, 0, 0};
     mu_status s = log_events(c, viewer, &x, err);
     *sb = o.sb;
     if (s == MU_OK && x.count == 0)
@@ -374,11 +387,11 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
 {
     if (!c || (!out && !write))
         return err_set(err, MU_EINPUT, "no campaign given");
-    mu_log_range all = {0, 0, 0, 0};
+    mu_log_range all = {0, 0, 0, 0, 0};
     if (!range)
         range = &all;
     if (range->since < 0 || range->battle < 0 || range->last < 0 ||
-        range->before < 0)
+        range->before < 0 || range->division < 0)
         return err_set(err, MU_EINPUT, "a range of the log counts from 1");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON && fmt != MU_FMT_MARKDOWN)
         return err_set(err, MU_EINPUT, "the log is written as text, json or "
@@ -395,7 +408,7 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
                  {&o, fmt == MU_FMT_JSON, only, 0, bare,
                   fmt == MU_FMT_MARKDOWN, range->since + 1,
                   range->before ? range->before - 1 : INT64_MAX,
-                  range->last}};
+                  range->last, range->division}};
     s = camp_read_listing(c, log_read, &l, err);
     if (s == MU_OK && only && l.x.count == 0)
         s = err_set(err, MU_EINPUT, "no event %" PRId64, only);
@@ -453,14 +466,17 @@ mu_status mu_campaign_event(mu_campaign *c, int64_t event, mu_side viewer,
 mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err)
 {
     sqlite3_stmt *st;
+    /* (a division's: the number its entries give, as the log's own) */
     mu_status s = camp_prepare(c, x->last
                                ? "SELECT * FROM (SELECT id, text, json FROM "
                                  "view_log WHERE (?1 = 0 OR id = ?1) AND id "
-                                 "BETWEEN ?2 AND ?3 ORDER BY id DESC LIMIT ?4)"
-                                 " ORDER BY id"
+                                 "BETWEEN ?2 AND ?3 AND (?5 = 0 OR "
+                                 "json_extract(json, '$.division') = ?5) "
+                                 "ORDER BY id DESC LIMIT ?4) ORDER BY id"
                                : "SELECT id, text, json FROM view_log WHERE "
                                  "(?1 = 0 OR id = ?1) AND id BETWEEN ?2 AND ?3"
-                                 " ORDER BY id", &st, err);
+                                 " AND (?5 = 0 OR json_extract(json, "
+                                 "'$.division') = ?5) ORDER BY id", &st, err);
     if (s != MU_OK)
         return s;
     sqlite3_bind_int64(st, 1, x->only);
@@ -468,6 +484,7 @@ mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err)
     sqlite3_bind_int64(st, 3, x->only ? INT64_MAX : x->hi);
     if (x->last)
         sqlite3_bind_int64(st, 4, x->last);
+    sqlite3_bind_int(st, 5, x->division);
     int rc;
     while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *t = (const char *)sqlite3_column_text(st, 1 + x->json);

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# campaign log --last N, --since ID, --before ID and --battle N print
-# exactly the part of the full log they name (--last N --before ID: the
-# page back from an event), in text, JSON and Markdown, for the umpire, a
+# campaign log --last N, --since ID, --before ID, --battle N and
+# --division N print exactly the part of the full log they name (--last N
+# --before ID: the page back from an event), in text, JSON and Markdown, for the umpire, a
 # side and a player's own file; a battle the campaign has not fought is
 # refused (exit 2); an HTTP client pages the same way.
 # usage: campaign_log_range.sh MUSTER
@@ -60,7 +60,14 @@ for f, who in (("c.db", []), ("c.db", ["--as", "union"]),
         ("--last", "2", "--before", "100"): [e["id"] for e in full][-2:],
         ("--battle", "1", "--before", "7", "--last", "5"): [4, 5, 6],
         ("--since", "4", "--before", "8"): [5, 6, 7],
+        ("--division", "2"): [i for i in by if by[i].get("division") == 2],
+        ("--division", "1", "--last", "2", "--before", "10"):
+            [i for i in by if by[i].get("division") == 1 and i < 10][-2:],
+        ("--division", "1", "--battle", "2"): [12],
+        ("--division", "9"): [],
     }
+    if [i for i in by if by[i].get("division") == 2] != [3, 6, 8]:
+        print(f, who, "division 2's events are not 3, 6 and 8"); bad += 1
     for args, want in cases.items():
         got = json.loads(run(f, *who, *args, "--format", "json"))["events"]
         if got != [by[i] for i in want]:
@@ -71,14 +78,18 @@ for f, who in (("c.db", []), ("c.db", ["--as", "union"]),
                 continue
             whole = run(f, *who, *fmt)
             part = run(f, *who, *args, *fmt)
-            if part and part not in whole:
+            if "--division" in args: # its events' lines, in the log's order
+                it = iter(whole.splitlines())
+                if not all(l in it for l in part.splitlines()):
+                    print(f, who, args, fmt, "is not taken from the full log"); bad += 1
+            elif part and part not in whole:
                 print(f, who, args, fmt, "is not a part of the full log"); bad += 1
             lines = [l for l in part.splitlines() if l.startswith(("#", "- **\\#"))]
             if len(lines) != len(want):
                 print(f, who, args, fmt, "printed", len(lines), "events, not", len(want)); bad += 1
 sys.exit(1 if bad else 0)
 PY
-echo "ok: --last, --since, --before and --battle give the full log's events"
+echo "ok: --last, --since, --before, --battle and --division give the full log's events"
 
 "$muster" campaign log $F --battle 3 >out.txt 2>err.txt
 [ $? -eq 2 ] || fail "--battle 3: not refused"
@@ -119,4 +130,8 @@ masked = [e for e in umpire if e["id"] == 8] != [e for e in want if e["id"] == 8
 sys.exit(0 if page == want and masked else 1)
 PY
     fail "HTTP: the page back is not events 7 to 9 of the Union's log, masked"
+api=$(curl -s -H "X-Muster-Token: $tok" "http://127.0.0.1:$port/api/campaign/log?division=2&last=2")
+cli=$("$muster" campaign log $F --as union --division 2 --last 2 --format json)
+[ "$api" = "$cli" ] && [ "$(printf '%s' "$api" | grep -o '"id":[0-9]*' | tr '\n' ' ')" = '"id":6 "id":8 ' ] ||
+    { echo "$api"; fail "HTTP: division 2's last two are not events 6 and 8 as the CLI gives them"; }
 echo "ok: HTTP pages as the CLI does"

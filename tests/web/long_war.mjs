@@ -4,8 +4,8 @@
 // latest page of its log only (the DOM does not grow with the war), shows
 // the battle under way and its last event, pages back to older events when
 // "Older events" is pressed or the list is scrolled to its end, finds a
-// battle's events by its number, and shows a change the CLI makes while it
-// is open. Each entry is the Union's log's, masks and all.
+// battle's events by its number and a division's by its name, and shows a
+// change the CLI makes while it is open. Each entry is the Union's log's, masks and all.
 // Usage: node long_war.mjs MUSTER
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -51,6 +51,7 @@ m name "$DB" 1 --brigade 1 "The last stand"
 `], { env: { ...process.env, M: muster, DB: db }, encoding: 'utf8' });
 if (build.status !== 0) {
   console.log('FAIL: the war was not built: ' + build.stderr);
+  rmSync(dir, { recursive: true, force: true });
   process.exit(1);
 }
 const logAs = (...a) => JSON.parse(cli('campaign', 'log', db, '--as', 'union', '--format', 'json', ...a)).events;
@@ -116,6 +117,20 @@ try {
   check('battle 3: its last events, newest first', JSON.stringify(shown.map(x => x.id)) === JSON.stringify(want),
     [shown.slice(0, 2), want.slice(0, 2)]);
   check('battle 3\'s page starts at its end', b3[b3.length - 1].kind === 'battle-end' && /^#\d+ battle-end/.test(shown[0].text), shown[0]);
+  // ---- a division chosen: the Confederates' hidden one, masked -------------
+  const d6 = logAs('--division', '6');
+  await p.$eval('#log-filter input[name="battle"]', e => { e.value = ''; });
+  await p.select('#log-filter select[name="division"]', '6');
+  await p.click('#log-filter button[type="submit"]');
+  await p.waitForFunction(n => Number(document.querySelector('#camp-log li')?.value) === n, { timeout: 10000, polling: 50 },
+    d6[d6.length - 1].id);
+  shown = await li(p);
+  check('division 6: its last events, newest first', JSON.stringify(shown.map(x => x.id)) ===
+    JSON.stringify(d6.slice(-50).map(e => e.id).reverse()), [shown.length, shown.slice(0, 2), d6.length]);
+  const named = JSON.parse(cli('campaign', 'log', db, '--division', '6', '--last', '50', '--format', 'json')).events
+    .filter(e => e.kind === 'name' && /^Brigade \d+\.\d+$/.test(e.name)).length;
+  check('division 6\'s names masked for the Union, as the umpire\'s log has them', named > 0 &&
+    shown.every(x => !/Brigade \d+\.\d+/.test(x.text)), [named, shown.slice(0, 2)]);
   await p.click('#log-latest');
   await p.waitForFunction(n => Number(document.querySelector('#camp-log li').value) === n && document.querySelector('#log-latest').hidden,
     { timeout: 10000, polling: 50 }, head);
