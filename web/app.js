@@ -1596,7 +1596,7 @@ function sha256(bytes) {
   return H.map(x => x.toString(16).padStart(8, '0')).join('');
 }
 
-function verifyDocument(ev) {
+async function verifyDocument(ev) {
   ev.preventDefault();
   const out = $('#verify-result');
   out.hidden = false;
@@ -1612,7 +1612,12 @@ function verifyDocument(ev) {
   const salt = doc.salt.match(/../g).map(h => parseInt(h, 16));
   const body = new TextEncoder().encode(canonical(doc.division));
   const got = sha256(Uint8Array.from([...salt, ...body]));
-  const logged = lastLog.filter(e => e.kind === 'engage' && e.hidden && e.commitment === doc.commitment).pop();
+  const engaged = events => events.filter(e => e.kind === 'engage' && e.hidden && e.commitment === doc.commitment).pop();
+  let logged = engaged(lastLog);
+  // older than the page's log: the division the ledger gives that
+  // commitment, its events asked for
+  const d = !logged && lastShow && lastShow.divisions.find(x => x.commitment === doc.commitment);
+  if (d) try { logged = engaged((await api('campaign/log', { division: d.id })).events); } catch (e) { /* not verified */ }
   const ok = got === doc.commitment && logged;
   out.textContent = ok ? _('Verified: it opens the commitment event #{id} recorded for division {division} {name}.', { ...logged, name: logged.name || '' })
     : got !== doc.commitment ? _('Does not verify: the division and salt do not give that commitment.')

@@ -5,7 +5,8 @@
 // the battle under way and its last event, pages back to older events when
 // "Older events" is pressed or the list is scrolled to its end, finds a
 // battle's events by its number and a division's by its name, and shows a
-// change the CLI makes while it is open. Each entry is the Union's log's, masks and all.
+// change the CLI makes while it is open; a reveal verifies against its
+// engage thousands of events back. Each entry is the Union's log's, masks and all.
 // Usage: node long_war.mjs MUSTER
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -145,6 +146,16 @@ try {
   check('the CLI\'s change shows at the top of the list', live && made.id === head + 1 && /casualties/.test(top.text), top);
   shown = await li(p);
   check('the list stays a page after the change', shown.length <= 60 && shown.every((x, i) => x.id === head + 1 - i), shown.length);
+
+  // ---- a reveal verified against an engage far older than the page --------
+  const doc = cli('campaign', 'reveal', db, '6', '--as', 'confederate').trim();
+  const engage = full.find(e => e.kind === 'engage' && e.division === 6);
+  await p.$eval('#verify-form [name="document"]', (e, d) => { e.value = d; }, doc);
+  await p.$eval('#verify-form button', b => b.click());
+  const v = await p.waitForFunction(() => !document.querySelector('#verify-result').hidden &&
+    document.querySelector('#verify-result').textContent, { timeout: 10000, polling: 50 }).then(h => h.jsonValue());
+  check(`the reveal verifies against engage #${engage.id}, not in the page's log`,
+    v.startsWith(`Verified: it opens the commitment event #${engage.id} `), v);
 } catch (e) {
   check('the test ran to the end', false, e.stack || String(e));
 } finally {
