@@ -7,8 +7,11 @@
 # each size, then grown to the next. For each command, the CPU seconds
 # (user + system: one core, whatever else the machine does) of the best of
 # ROUNDS runs, the microseconds per event and the growth from the size
-# before (x4 events at 1.0: the cost grows in step with the war). Not a
-# test: nothing is asserted; bench/README.md holds a run.
+# before (x4 events at 1.0: the cost grows in step with the war). Then the
+# Union's page opened on the phone profile (CPU x4, bench/war-page.mjs,
+# where node, chromium and tests/web/node_modules are there): wall time
+# until the battle under way and the last event show, and the DOM's size.
+# Not a test: nothing is asserted; bench/README.md holds a run.
 #   bench/war.sh [MUSTER] [EVENTS...]   (default: build/muster, 1000 5000 20000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -80,6 +83,12 @@ run_part() { # index
 }
 
 declare -A prev
+page=1 page_why=
+if ! command -v node >/dev/null; then page= page_why="not timed: no node"
+elif [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then page= page_why="not timed: no chromium"
+elif [ ! -f tests/web/node_modules/puppeteer-core/package.json ]; then
+    page= page_why="not timed: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
+fi
 printf '%-32s %8s %10s %11s %8s\n' part events "CPU s" "us/event" growth
 for n in "${sizes[@]}"; do
     grow "$n"
@@ -93,4 +102,9 @@ for n in "${sizes[@]}"; do
         prev[$i]=$per
         printf '%-32s %8d %10s %11s %8s\n' "${parts[$i]}" "$events" "$t" "$per" "$g"
     done
+    if [ -z "$page" ]; then
+        echo "the Union's page at $events events: $page_why"
+    else
+        echo "the Union's page at $events events, CPU x4: $(node bench/war-page.mjs "$muster" "$db" "Battle $battle" "$rounds")"
+    fi
 done
