@@ -654,7 +654,8 @@ static mu_log_range log_range(const cli_ctx *cx)
                           .battle = (int)cli_num(cx, O_battle, 0),
                           .last = (int64_t)cli_num(cx, O_last, 0),
                           .before = (int64_t)cli_num(cx, O_before, 0),
-                          .division = (int)cli_num(cx, O_division, 0)};
+                          .division = (int)cli_num(cx, O_division, 0),
+                          .open_offers = cli_has(cx, O_open_offers)};
 }
 
 static mu_status log_to(mu_campaign *c, const cli_ctx *cx,
@@ -1125,6 +1126,9 @@ static const cli_opt log_opts[] = {
     {.name = "division", .type = ARG_NUM, .lo = 1, .hi = INT32_MAX,
      .metavar = "N", .help = N_("only the events of division N (those the "
                                 "log gives its number)")},
+    {.name = "open-offers", .type = ARG_FLAG,
+     .help = N_("only the offers of an exchange or a liberation still open "
+                "(neither answered nor undone)")},
     OPT_FORMAT(text_json_md, "text (default), json or markdown (a list to "
                "paste into a forum post)"),
     {0}};

@@ -25,6 +25,8 @@ static const lib_format lib_formats[] = {
     {"no battle %d: the campaign has fought the battles 'campaign show' lists", NULL},
     {"no campaign given", NULL},
     {"a range of the log counts from 1", NULL},
+    {"an offer is of no one division: ask for the open offers or for a division's events", NULL},
+    {"a player's own file keeps the log, not which offers are open: ask the campaign's file", NULL},
     {"the log is written as text, json or markdown", NULL},
     {"a player's own file keeps its log as text and json: ask for one of those", NULL},
     {"nothing to write to", NULL},

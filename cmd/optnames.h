@@ -36,7 +36,7 @@
     X(listen, "listen") X(lost, "lost") X(max_range, "max-range") \
     X(method, "method") X(move, "move") X(name, "name") \
     X(no_canister, "no-canister") X(no_point_blank, "no-point-blank") \
-    X(no_qr, "no-qr") X(no_roll, "no-roll") X(only, "only") X(out, "out") \
+    X(no_qr, "no-qr") X(no_roll, "no-roll") X(only, "only") X(open_offers, "open-offers") X(out, "out") \
     X(page, "page") \
     X(paper, "paper") X(port, "port") X(range, "range") X(ranges, "ranges") \
     X(return_fire, "return-fire") X(return_loser, "return-loser") \

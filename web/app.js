@@ -1108,7 +1108,7 @@ const LOG_PAGE = 50, LOG_CATCH_UP = 500;
 // battle, division: the ones asked for (0: any); want: how many the list
 // shows (a reload keeps what was scrolled back to); shown: those events,
 // oldest first; more: an older page may be asked for.
-const logView = { battle: 0, division: 0, want: LOG_PAGE, shown: [], more: false, busy: false };
+const logView = { battle: 0, division: 0, want: LOG_PAGE, shown: [], more: false, busy: false, offers: null };
 const logOnly = () => ({ ...(logView.battle ? { battle: logView.battle } : {}),
   ...(logView.division ? { division: logView.division } : {}) });
 const logFiltered = () => logView.battle > 0 || logView.division > 0;
@@ -1116,14 +1116,17 @@ const logFiltered = () => logView.battle > 0 || logView.division > 0;
 async function loadCampaign() {
   if (!whoami.campaign) return;
   try {
-    // The latest page (the ledger's notes, offers and fair rolls read it),
-    // the battle's when one is asked for, and after a reset the missed
-    // events (a page too) to tell the player of.
+    // The latest page (the ledger's notes and fair rolls read it), the
+    // battle's or division's when one is asked for, the offers still open
+    // however old, and after a reset the missed events (a page too) to
+    // tell the player of.
     const latest = api('campaign/log', { last: logFiltered() ? LOG_PAGE : logView.want });
-    const [s, log, shown, missed] = await Promise.all([api('campaign/show', {}), latest,
+    const [s, log, shown, offers, missed] = await Promise.all([api('campaign/show', {}), latest,
       logFiltered() ? api('campaign/log', { ...logOnly(), last: logView.want }) : latest,
+      api('campaign/log', { 'open-offers': true }),
       resetFrom !== null ? api('campaign/log', { since: resetFrom, last: LOG_CATCH_UP }) : null]);
     musterOffline.keep(s, log);
+    logView.offers = offers.events;
     logView.shown = shown.events;
     logView.more = shown.events.length >= logView.want;
     showLedger(s, log, null);
@@ -1145,6 +1148,7 @@ async function loadCampaign() {
     if (!last) return showError($('#camp-error'), e);
     showError($('#camp-error'), null);
     logView.battle = logView.division = 0;
+    logView.offers = null; // those of the log kept
     logView.shown = last.log.events;
     logView.more = false;
     showLedger(last.show, last.log, last.time);
@@ -1225,7 +1229,7 @@ function showLedger(s, log, stale) {
   ld.value = keep;
   renderLog();
   $('#camp-latest').replaceChildren(...log.events.slice(-3).reverse().map(e => el('li', {}, logLine(e))));
-  renderOffers(log.events);
+  renderOffers(logView.offers || log.events);
   const box = $('#camp-stale');
   box.hidden = !stale;
   box.textContent = stale ? _('Offline: the ledger as it stood at {time}, read only. Changes made now wait in the queue below and go out when the connection returns.',

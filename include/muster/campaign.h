@@ -784,15 +784,17 @@ MU_API mu_status mu_campaign_prisoners_to(mu_campaign *c,
  * before `before` (0: to the last), of battle `battle` only (its start to
  * its end, or to the last event while it is under way; 0: any), of
  * division `division` only (those the log gives its number as "division";
- * 0: any), and of those the `last` ones (0: all). A zeroed range, or NULL,
- * is the whole log; `last` with `before` is a page back from an event,
- * newest first. */
+ * 0: any), the offers still open only (`open_offers`: neither answered
+ * nor undone; a campaign's file, not a player's own), and of those the
+ * `last` ones (0: all). A zeroed range, or NULL, is the whole log; `last`
+ * with `before` is a page back from an event, newest first. */
 typedef struct mu_log_range {
     int64_t since;
     int battle;
     int64_t last;
     int64_t before;
     int division;
+    bool open_offers;
 } mu_log_range;
 
 /* The log, the events of `range` (NULL: every one) in order with their

@@ -480,6 +480,7 @@ typedef struct camp_log {
     /* the events lo..hi (ids), of those the last `last` (0: all) */
     int64_t lo, hi, last;
     int division; /* only its events (0: any) */
+    bool open_offers; /* only the offers still open */
 } camp_log;
 mu_status camp_log_put(camp_log *x, const char *s, mu_error *err);
 /* Event `id` as `viewer`'s log shows it, its text (lines) or its JSON

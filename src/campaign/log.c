@@ -265,6 +265,14 @@ static const char *log_sql(const camp_log *x)
 {
     if (x->only)
         return "SELECT id, kind, division, data FROM events WHERE id = ?1";
+    if (x->open_offers) /* offers(state) 0: open (prisoners.c) */
+        return x->last ? "SELECT * FROM (SELECT id, kind, division, data FROM"
+                         " events WHERE id BETWEEN ?1 AND ?2 AND id IN (SELECT"
+                         " id FROM offers WHERE state = 0) ORDER BY id DESC "
+                         "LIMIT ?3) ORDER BY id"
+                       : "SELECT id, kind, division, data FROM events WHERE "
+                         "id BETWEEN ?1 AND ?2 AND id IN (SELECT id FROM "
+                         "offers WHERE state = 0) ORDER BY id";
     if (x->division)
         return x->last ? "SELECT * FROM (SELECT id, kind, division, data FROM"
                          " events WHERE id BETWEEN ?1 AND ?2 AND division = "
@@ -328,7 +336,7 @@ mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
     wr_out o;
     wr_out_init(&o, NULL, NULL);
     o.sb = *sb;
-    camp_log x = {&o, json, id, 0, false, false, 1, INT64_MAX, 0, 0};
+    camp_log x = {&o, json, id, 0, false, false, 1, INT64_MAX, 0, 0, false};
     mu_status s = log_events(c, viewer, &x, err);
     *sb = o.sb;
     if (s == MU_OK && x.count == 0)
@@ -375,6 +383,11 @@ static mu_status log_read(mu_campaign *c, void *p, mu_error *err)
     mu_status s = l->battle ? battle_span(c, l->battle, &l->x, err) : MU_OK;
     if (s != MU_OK)
         return s;
+    if (l->x.open_offers) { /* a file from before offers has none */
+        bool has = false;
+        if ((s = camp_has_table(c, "offers", &has, err)) != MU_OK || !has)
+            return s;
+    }
     if (c->view) /* a player's own file: its log as its side saw it */
         return camp_view_log(c, &l->x, err);
     return log_events(c, l->viewer, &l->x, err);
@@ -387,12 +400,18 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
 {
     if (!c || (!out && !write))
         return err_set(err, MU_EINPUT, "no campaign given");
-    mu_log_range all = {0, 0, 0, 0, 0};
+    mu_log_range all = {0, 0, 0, 0, 0, false};
     if (!range)
         range = &all;
     if (range->since < 0 || range->battle < 0 || range->last < 0 ||
         range->before < 0 || range->division < 0)
         return err_set(err, MU_EINPUT, "a range of the log counts from 1");
+    if (range->open_offers && range->division)
+        return err_set(err, MU_EINPUT, "an offer is of no one division: ask "
+                       "for the open offers or for a division's events");
+    if (range->open_offers && c && c->view)
+        return err_set(err, MU_EINPUT, "a player's own file keeps the log, "
+                       "not which offers are open: ask the campaign's file");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON && fmt != MU_FMT_MARKDOWN)
         return err_set(err, MU_EINPUT, "the log is written as text, json or "
                        "markdown");
@@ -408,7 +427,7 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
                  {&o, fmt == MU_FMT_JSON, only, 0, bare,
                   fmt == MU_FMT_MARKDOWN, range->since + 1,
                   range->before ? range->before - 1 : INT64_MAX,
-                  range->last, range->division}};
+                  range->last, range->division, range->open_offers}};
     s = camp_read_listing(c, log_read, &l, err);
     if (s == MU_OK && only && l.x.count == 0)
         s = err_set(err, MU_EINPUT, "no event %" PRId64, only);

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # campaign log --last N, --since ID, --before ID, --battle N and
 # --division N print exactly the part of the full log they name (--last N
-# --before ID: the page back from an event), in text, JSON and Markdown, for the umpire, a
+# --before ID: the page back from an event), and --open-offers the offers
+# neither answered nor undone, in text, JSON and Markdown, for the umpire, a
 # side and a player's own file; a battle the campaign has not fought is
 # refused (exit 2); an HTTP client pages the same way.
 # usage: campaign_log_range.sh MUSTER
@@ -135,3 +136,39 @@ cli=$("$muster" campaign log $F --as union --division 2 --last 2 --format json)
 [ "$api" = "$cli" ] && [ "$(printf '%s' "$api" | grep -o '"id":[0-9]*' | tr '\n' ' ')" = '"id":6 "id":8 ' ] ||
     { echo "$api"; fail "HTTP: division 2's last two are not events 6 and 8 as the CLI gives them"; }
 echo "ok: HTTP pages as the CLI does"
+
+# --open-offers: the offers neither answered nor undone, as the log shows
+# them; an answer undone opens its offer again.
+G=o.db
+m new $G --name Offers --year 1863 --theater east
+m add $G --side union --name Wadsworth                      # 2
+m add $G --side confederate --name Heth                     # 3
+m battle start $G Ridge                                     # 4
+m engage $G 1 --seed 7                                      # 5
+m engage $G 2 --seed 8 --hidden                             # 6
+m casualties $G 1 --brigade 1 --lost 2 --captured 2         # 7
+m casualties $G 2 --brigade 1 --lost 1 --captured 1         # 8
+m battle end $G --winner union --seed 4                     # 9
+m exchange $G --union 1 --confederate 1 --as confederate    # 10
+m exchange $G --union 1 --confederate 1 --as union          # 11
+open_ids() { "$muster" campaign log $G "$@" --open-offers --format json | grep -o '"id":[0-9]*' | tr '\n' ' '; }
+[ "$(open_ids)" = '"id":10 "id":11 ' ] || fail "open offers: $(open_ids), not 10 and 11"
+m exchange $G --withdraw 11 --as union                      # 12
+[ "$(open_ids)" = '"id":10 ' ] || fail "a withdrawn offer is open: $(open_ids)"
+m undo $G 12                                                # 13
+m exchange $G --accept 10 --as union                        # 14
+[ "$(open_ids)" = '"id":11 ' ] || fail "an accepted offer is open, or the undone withdrawal not: $(open_ids)"
+[ "$(open_ids --as confederate --last 1)" = '"id":11 ' ] || fail "--last 1: $(open_ids --as confederate --last 1)"
+[ "$(open_ids --before 11)" = '' ] || fail "--before 11: $(open_ids --before 11)"
+want=$("$muster" campaign log $G --as confederate --format json | python3 -c '
+import json, sys
+print(json.dumps({"events": [e for e in json.load(sys.stdin)["events"] if e["id"] == 11]}, separators=(",", ":")))')
+[ "$("$muster" campaign log $G --as confederate --open-offers --format json)" = "$want" ] ||
+    fail "the open offer is not the Confederates' log's entry"
+m undo $G 11                                                # 15
+[ "$(open_ids)" = '' ] || fail "an undone offer is open: $(open_ids)"
+"$muster" campaign log $G --open-offers --division 1 >/dev/null 2>err.txt && fail "--open-offers --division taken"
+m export $G --side union --out o-union.db
+"$muster" campaign log o-union.db --open-offers >/dev/null 2>err.txt && fail "a player's own file gave open offers"
+grep -q "not which offers are open" err.txt || { cat err.txt; fail "a player's own file: the message"; }
+echo "ok: --open-offers"

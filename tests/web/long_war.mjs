@@ -4,8 +4,9 @@
 // latest page of its log only (the DOM does not grow with the war), shows
 // the battle under way and its last event, pages back to older events when
 // "Older events" is pressed or the list is scrolled to its end, finds a
-// battle's events by its number and a division's by its name, and shows a
-// change the CLI makes while it is open; a reveal verifies against its
+// battle's events by its number and a division's by its name, offers the
+// exchange still open from its start, and shows a change the CLI makes
+// while it is open; a reveal verifies against its
 // engage thousands of events back. Each entry is the Union's log's, masks and all.
 // Usage: node long_war.mjs MUSTER
 import { spawnSync } from 'node:child_process';
@@ -37,6 +38,9 @@ done
 m battle start "$DB" "Battle 1"
 for d in 1 2 3 4 5; do m engage "$DB" $d --seed $d; done
 m engage "$DB" 6 --seed 6 --hidden
+m casualties "$DB" 1 --brigade 2 --lost 1 --captured 1
+m casualties "$DB" 2 --brigade 2 --lost 1 --captured 1
+m exchange "$DB" --union 1 --confederate 1 --as confederate
 b=1
 while [ $b -le ${BATTLES} ]; do
   for d in 1 2 3 4 5 6; do # a brigade may have lost all it had
@@ -83,11 +87,16 @@ try {
   check('at most 60 entries shown at the start', shown.length > 0 && shown.length <= 60, shown.length);
   check('they are the last events, newest first, without a gap',
     shown.every((x, i) => x.id === head - i), shown.map(x => x.id).slice(0, 5));
-  check('no request asked for the whole log', asked.length > 0 && asked.every(q => /(^|&)last=\d+/.test(q)), asked);
+  check('no request asked for the whole log (a page, or the open offers)',
+    asked.length > 0 && asked.every(q => /(^|&)(last=\d+|open-offers)(&|$)/.test(q)), asked);
   const nodes = await p.evaluate(() => document.getElementsByTagName('*').length);
   console.log(`the page at the start: ${shown.length} log entries, ${nodes} DOM nodes`);
   check('the page has under 2 000 DOM nodes', nodes < 2000, nodes);
   check('"Older events" is offered', await p.$eval('#log-older', b => !b.hidden), null);
+  const offer = full.find(e => e.kind === 'offer');
+  const offered = await p.$$eval('#camp-offers [data-offer]', l => l.map(x => x.dataset.offer));
+  check(`the offer #${offer.id}, open, is offered to the Union thousands of events later`,
+    JSON.stringify(offered) === JSON.stringify([String(offer.id)]) && await p.$eval('#camp-offers', b => !b.hidden), offered);
 
   // ---- older pages: pressed, then scrolled to -------------------------------
   const oldest = shown[shown.length - 1].id;
