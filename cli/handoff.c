@@ -3,9 +3,7 @@
  * command but those whose libraries it does not link, which would take
  * most of its start-up (bench/run measures it): drawing and serving
  * (CLI_FULL: src/draw/, cairo and pango; web/, libmicrohttpd) go to
- * `muster-full`, the campaign's commands (src/campaign/: SQLite,
- * libsodium) to `muster-ledger`, by exec: same process, same arguments.
- * muster-ledger, built the same way, hands drawing on to muster-full. */
+ * `muster-full`, by exec: same process, same arguments. */
 #include "cli.h"
 
 #include <errno.h>
@@ -29,12 +27,12 @@ static void try_exec(const char *dir, const char *rel, const char *tool,
         execv(path, argv);
 }
 
-/* Runs tool with argv in place of this process: installed, from
+/* Runs muster-full with argv in place of this process: installed, from
  * bindir/MUSTER_FULL_REL; in a build tree or from libexec/muster/ itself,
- * from beside this program. `missing` says what is not there (its %s:
- * the folder of this program, twice, then MUSTER_FULL_REL). */
-static int run_tool(const char *tool, const char *missing, char **argv)
+ * from beside this program. */
+int cli_run_full(char **argv)
 {
+    static const char tool[] = "muster-full";
     char self[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0) {
@@ -48,30 +46,9 @@ static int run_tool(const char *tool, const char *missing, char **argv)
         *slash = '\0';
     try_exec(self, MUSTER_FULL_REL, tool, argv);
     try_exec(self, "", tool, argv);
-    fprintf(stderr, missing, self, self, MUSTER_FULL_REL);
-    return CLI_FAIL;
-}
-
-int cli_run_full(char **argv)
-{
-    return run_tool("muster-full",
-                    _("muster: this command draws or serves, which "
+    fprintf(stderr, _("muster: this command draws or serves, which "
                       "muster-full does; it is not installed next to "
-                      "%s/muster (in %s/%s): reinstall "
-                      "muster\n"), argv);
-}
-
-int cli_run_ledger(char **argv)
-{
-#ifdef MUSTER_LEDGER_TOOL
-    /* muster-ledger has every command but drawing and serving: one it has
-     * no run for is muster-full's, never its own again (no exec loop). */
-    return cli_run_full(argv);
-#else
-    return run_tool("muster-ledger",
-                    _("muster: this command keeps a campaign's ledger, which "
-                      "muster-ledger does; it is not installed next to "
-                      "%s/muster (in %s/%s): reinstall "
-                      "muster\n"), argv);
-#endif
+                      "%s/muster (in %s/%s): reinstall muster\n"),
+            self, self, MUSTER_FULL_REL);
+    return CLI_FAIL;
 }

@@ -215,8 +215,6 @@ static int run(const cli_command *c, int argc, char **argv, char **whole)
 #ifdef MUSTER_LIGHT
     if (c->flags & CLI_FULL)
         return cli_run_full(whole);
-    if (!c->run) /* the ledger's, not linked here */
-        return cli_run_ledger(whole);
 #else
     (void)whole;
 #endif

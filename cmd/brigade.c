@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* brigade.c -- --brigade NAME|K, as the campaign's commands take it (one
- * of the ledger's files, CMD_LEDGER_NAMES): a brigade's number, or its own
- * name looked up in the division (mu_campaign_brigade_find). */
+/* brigade.c -- --brigade NAME|K, as the campaign's commands take it: a
+ * brigade's number, or its own name looked up in the division
+ * (mu_campaign_brigade_find). */
 #include "opts.h"
 
 #include <string.h>
 
-#ifndef MUSTER_LIGHT
 /* Digits are a number, 1..8 (an all-digit name is shadowed by them);
  * checked before the campaign is opened. */
 cli_rc cli_brigade_ok(cli_ctx *cx)
@@ -38,4 +37,3 @@ mu_status cli_brigade_of(mu_campaign *c, cli_ctx *cx, int div, int *k,
     }
     return mu_campaign_brigade_find(c, div, arg, k, err);
 }
-#endif

@@ -103,8 +103,8 @@ enum {
                               on the web, in a bounded queue of its own, so
                               that light calls never wait behind it */
     CLI_DRAWS = 1 << 13    /* option: given, it makes its command draw (a
-                              report's --out): the light tools hand the
-                              call to muster-full, as for CLI_FULL */
+                              report's --out): `muster` hands the call to
+                              muster-full, as for CLI_FULL */
 };
 
 /* What an operand is: for completions, the web's names and messages. */
@@ -493,15 +493,12 @@ extern const cli_group grp_rules, grp_odds, grp_sim, grp_campaign,
     grp_plot_odds, grp_plot_sim;
 extern const cli_command cmd_roster;
 
-/* THE THREE TOOLS. A command that draws (src/draw/, cairo and pango) or
- * serves (web/, libmicrohttpd) is marked CLI_FULL; one that keeps the
- * ledger (src/campaign/: SQLite, libsodium) is one of `campaign`'s. The
- * everyday `muster` links none of those libraries, whose loading would be
- * most of a division's or a volley's time, and hands such a command over
- * (cli_run_full, cli_run_ledger): drawing and serving to muster-full, the
- * tool linked with everything; the campaign to muster-ledger, linked with
- * the ledger only. A command of either kind names its run function as
- * CLI_FULL_RUN(run_x) and its file (CMD_DRAW_NAMES, CMD_LEDGER_NAMES in
+/* THE TWO TOOLS. A command that draws (src/draw/, cairo and pango) or
+ * serves (web/, libmicrohttpd) is marked CLI_FULL. The everyday `muster`
+ * links neither library, whose loading would be most of a division's or
+ * a volley's time, and hands such a command over (cli_run_full) to
+ * muster-full, the tool linked with everything. A drawing command names
+ * its run function as CLI_FULL_RUN(run_x) and its file (CMD_DRAW_NAMES in
  * CMakeLists.txt) is compiled twice: as it is, and with MUSTER_LIGHT,
  * where the entry keeps its name, help and options (for --help, the man
  * page and the completions) and the file leaves its run functions out
@@ -514,11 +511,9 @@ extern const cli_command cmd_roster;
 #endif
 
 /* In the everyday muster (cli/handoff.c, built with MUSTER_LIGHT): runs
- * muster-full with argv in place of this process, for a CLI_FULL command,
- * or muster-ledger, for a campaign's. Returns only when it cannot
- * (CLI_FAIL, after saying so on stderr). */
+ * muster-full with argv in place of this process, for a CLI_FULL command.
+ * Returns only when it cannot (CLI_FAIL, after saying so on stderr). */
 int cli_run_full(char **argv);
-int cli_run_ledger(char **argv);
 
 /* `campaign report --out FILE` or `--charts`: the report drawn or written
  * as a page, or the war's charts as SVG (cmd/report_out.c, with the

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd_backup.c -- muster campaign backup FILE OUT: a copy of a campaign
- * that may be in use (mu_campaign_backup). Beside cmd_campaign.c, and
- * like it one of the ledger's commands (CMD_LEDGER_NAMES). */
+ * that may be in use (mu_campaign_backup). */
 #include "opts.h"
 
-#ifndef MUSTER_LIGHT
 /* backup FILE OUT [--force]: opened for reading only, so a campaign on a
  * read-only disk copies too; acting for a side (--as) on the umpire's
  * file is refused by the library, which keeps the secrets. */
@@ -30,7 +28,6 @@ static cli_rc run_backup(cli_ctx *cx)
     cli_close_campaign(cx, c);
     return rc;
 }
-#endif
 
 static const cli_arg backup_args[] = {
     {.metavar = "FILE", .type = OPD_FILE},
@@ -50,7 +47,7 @@ static const cli_opt backup_opts[] = {
 const cli_command cmd_campaign_backup = {
     .name = "campaign backup", .summary = N_("a whole copy, safe while in use"),
     .operands = "FILE OUT", .min_operands = 2, .max_operands = 2,
-    .opts = backup_opts, .run = CLI_FULL_RUN(run_backup),
+    .opts = backup_opts, .run = run_backup,
     .doc = N_("Copies the campaign FILE to OUT as it stood at one moment, even\n"
               "while 'serve' or another command is writing it (SQLite's online\n"
               "backup; the writers go on). OUT is written whole or not at all,\n"

@@ -14,7 +14,6 @@
 
 static const char *const text_json[] = {"text", "json", NULL};
 
-#ifndef MUSTER_LIGHT
 /* --accept, --decline or --withdraw ID, whichever was given (0: none). */
 static int64_t answer_of(cli_ctx *cx, mu_offer_answer *a)
 {
@@ -150,7 +149,6 @@ static cli_rc run_liberate(cli_ctx *cx)
                          "men"));
     return cli_campaign_event(cx, do_liberate, false);
 }
-#endif /* !MUSTER_LIGHT */
 
 /* ---- the tables ------------------------------------------------------------ */
 
@@ -202,7 +200,7 @@ static const cli_opt liberate_opts[] = {
 const cli_command cmd_campaign_exchange = {
     .name = "campaign exchange", .summary = N_("exchange prisoners"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
-    .opts = exchange_opts, .run = CLI_FULL_RUN(run_exchange),
+    .opts = exchange_opts, .run = run_exchange,
     .doc = N_("Both sides' counts come home, longest held first, from any camp:\n"
            "stands rejoin their brigades, a leader takes back his post (his\n"
            "replacement steps down), batteries rejoin their division. The\n"
@@ -215,7 +213,7 @@ const cli_command cmd_campaign_exchange = {
 const cli_command cmd_campaign_liberate = {
     .name = "campaign liberate", .summary = N_("free a prisoner-of-war camp"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
-    .opts = liberate_opts, .run = CLI_FULL_RUN(run_liberate),
+    .opts = liberate_opts, .run = run_liberate,
     .doc = N_("--camp NAME frees one camp; --side S every camp holding S's men.\n"
            "Everyone freed goes home as in an exchange. The umpire records\n"
            "the liberation at once; acting for a side (--as), it is an\n"

@@ -1,14 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd_report.c -- muster campaign report FILE [--battle N]: the
  * after-action report (mu_campaign_report), a battle's or the war's, as
- * the viewer acting may know it; drawn with --out (cmd/report_out.c). A file of its own beside cmd_campaign.c,
- * compiled like it (CMD_LEDGER_NAMES). */
+ * the viewer acting may know it; drawn with --out (cmd/report_out.c). */
 #include "opts.h"
 
 static const char *const report_formats[] = {"text", "json", "markdown",
                                              "html", NULL};
 
-#ifndef MUSTER_LIGHT
 static cli_rc run_report(cli_ctx *cx)
 {
     mu_campaign *c = NULL;
@@ -41,7 +39,6 @@ static cli_rc run_report(cli_ctx *cx)
     cli_close_campaign(cx, c);
     return rc;
 }
-#endif
 
 static const cli_opt report_opts[] = {
     {.name = "battle", .type = ARG_NUM, .lo = 1, .hi = INT32_MAX,
@@ -66,7 +63,7 @@ const cli_command cmd_campaign_report = {
     .name = "campaign report", .summary = N_("the after-action report of a "
                                              "battle or of the war"),
     .operands = "FILE", .min_operands = 1, .max_operands = 1,
-    .opts = report_opts, .run = CLI_FULL_RUN(run_report),
+    .opts = report_opts, .run = run_report,
     .doc = N_("A battle's report: where and when, who won, each side's\n"
               "divisions with their stands and batteries at the start and at\n"
               "the end, the losses by division and brigade, the leaders lost\n"

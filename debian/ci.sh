@@ -4,8 +4,8 @@
 # writes them to the parent folder: the copy's, in a temporary folder, never
 # the tree's), checks them with lintian (an error fails), unpacks them into
 # one scratch root (dpkg -x) and runs the installed muster from there: a
-# division, a campaign (new, show) through libexec/muster/muster-ledger and
-# `serve` answering one request through muster-full.
+# division, a campaign (new, show) and `serve` answering one request
+# through libexec/muster/muster-full.
 # usage: debian/ci.sh [--keep]   (--keep leaves the temporary folder; any
 # other arguments go to dpkg-buildpackage, e.g. -Ppkg.muster.noapp)
 set -euo pipefail
@@ -58,7 +58,7 @@ for deb in "$work"/*.deb; do dpkg -x "$deb" "$root"; done
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 export LD_LIBRARY_PATH=$root/usr/lib/$multiarch
 tool=$root/usr/bin/muster
-for f in usr/libexec/muster/muster-full usr/libexec/muster/muster-ledger \
+for f in usr/libexec/muster/muster-full \
          "usr/lib/$multiarch/libmuster.so.0" usr/include/muster.h \
          usr/share/man/man1/muster.1.gz usr/share/man/de/man1/muster.1.gz \
          usr/share/bash-completion/completions/muster \

@@ -91,10 +91,9 @@ writer() {
 : >reported
 set -m # each writer in its own process group, so one kill takes it all
 busy=0
-# Is a muster of the writer's process group running (the tool, or
-# muster-ledger, which it becomes for a campaign command)?
+# Is a muster of the writer's process group running?
 running() {
-    ps -e -o pgid=,comm= | awk -v g="$1" '$1 == g && $2 ~ /^muster(-ledger)?$/ {f = 1}
+    ps -e -o pgid=,comm= | awk -v g="$1" '$1 == g && $2 ~ /^muster$/ {f = 1}
         END {exit !f}'
 }
 for ((r = 1; r <= rounds; r++)); do

@@ -53,10 +53,8 @@ if [ "$(id -u)" = 0 ]; then
     command -v setpriv >/dev/null || { echo "SKIP: root without setpriv"; exit 77; }
     chmod 755 "$work"
     # The build folder may sit where nobody cannot reach (a clone in a
-    # mktemp -d folder): nobody runs a copy of the tool from $work, and of
-    # muster-ledger beside it, where the tool hands the campaign over.
+    # mktemp -d folder): nobody runs a copy of the tool from $work.
     cp "$muster" "$work/muster-ro" && chmod 755 "$work/muster-ro"
-    cp "$(dirname "$muster")/muster-ledger" "$work/" && chmod 755 "$work/muster-ledger"
     muster=$work/muster-ro
     as_reader() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 fi

@@ -7,8 +7,8 @@
 #   installed tool's own man-page synopsis, so a new command that this
 #   script does not run fails it): the table-scale ones print what the
 #   build's tool prints, drawing (plot, roster) writes PNG/SVG/PDF through
-#   the installed libexec/muster/muster-full, the campaign through
-#   libexec/muster/muster-ledger, and `serve` answers one
+#   the installed libexec/muster/muster-full, the campaign in the tool
+#   itself, and `serve` answers one
 #   request on a free port;
 # - the man pages (muster.1, the C API's man 3), the completions and the
 #   German catalogue are installed and found;
@@ -33,9 +33,8 @@ mv "$work/dest" "$work/pkg"
 root=$work/pkg/usr
 tool=$root/bin/muster
 full=$root/libexec/muster/muster-full
-ledger=$root/libexec/muster/muster-ledger
 [ -x "$full" ] || fail "no libexec/muster/muster-full"
-[ -x "$ledger" ] || fail "no libexec/muster/muster-ledger"
+[ -e "$root/libexec/muster/muster-ledger" ] && fail "a muster-ledger is installed"
 for f in include/muster.h include/muster/core.h include/muster/version.h \
          include/muster/campaign.h share/muster/labels-template.ini \
          share/muster/labels-example.ini share/man/man3/libmuster.3 \
@@ -43,17 +42,15 @@ for f in include/muster.h include/muster/core.h include/muster/version.h \
     [ -e "$root/$f" ] || fail "not installed: $f"
 done
 # Nothing installed points into the build tree.
-for exe in "$tool" "$full" "$ledger"; do
+for exe in "$tool" "$full"; do
     readelf -d "$exe" | grep -E 'R(UN)?PATH' && fail "$exe has an rpath"
 done
 grep -rlF "$build" "$root/lib"*/pkgconfig 2>/dev/null && fail "a .pc file names the build tree"
-# The everyday tool links no drawing, serving or ledger library; the
-# ledger's links SQLite but no drawing; muster-full links them all.
-ldd "$tool" | grep -E 'cairo|pango|microhttpd|libedit|sqlite|sodium' &&
-    fail "the everyday muster links drawing, serving, line-editing or ledger libraries"
-ldd "$ledger" | grep -q sqlite || fail "muster-ledger does not link SQLite"
-ldd "$ledger" | grep -E 'cairo|pango|microhttpd' &&
-    fail "muster-ledger links drawing or serving libraries"
+# The everyday tool links the ledger's libraries but no drawing, serving
+# or line-editing one; muster-full links them all.
+ldd "$tool" | grep -E 'cairo|pango|microhttpd|libedit' &&
+    fail "the everyday muster links drawing, serving or line-editing libraries"
+ldd "$tool" | grep -q sqlite || fail "muster does not link SQLite"
 ldd "$full" | grep -q cairo || fail "muster-full does not link cairo"
 ldd "$full" | grep -q libedit || fail "muster-full does not link libedit (--ask on a terminal)"
 
