@@ -315,12 +315,10 @@ static cli_rc set_choice(cli_ctx *cx, const cli_opt *o, cli_val *v,
                      words);
 }
 
-static cli_rc set_rat(cli_ctx *cx, const cli_opt *o, cli_val *v,
+/* A distance's value: more than 0 (o->lo) or 0 and more. */
+static cli_rc sign_ok(cli_ctx *cx, const cli_opt *o, const cli_val *v,
                       const char *arg)
 {
-    mu_error err;
-    if (mu_rat_parse(arg, &v->rat, &err) != MU_OK)
-        return cli_error(cx, "%s: --%s: %s", cx->cmd->name, o->name, err.msg);
     if (v->rat.num < 0 || (o->lo > 0 && v->rat.num == 0)) {
         const char *bad = o->bad ? _(o->bad) : o->lo
                           ? _("must be more than 0")
@@ -329,6 +327,15 @@ static cli_rc set_rat(cli_ctx *cx, const cli_opt *o, cli_val *v,
                          bad, arg);
     }
     return CLI_OK;
+}
+
+static cli_rc set_rat(cli_ctx *cx, const cli_opt *o, cli_val *v,
+                      const char *arg)
+{
+    mu_error err;
+    if (mu_rat_parse(arg, &v->rat, &err) != MU_OK)
+        return cli_error(cx, "%s: --%s: %s", cx->cmd->name, o->name, err.msg);
+    return sign_ok(cx, o, v, arg);
 }
 
 cli_rc cli_length_parse(cli_ctx *cx, const char *what, const char *s,
@@ -371,14 +378,7 @@ static cli_rc set_len(cli_ctx *cx, const cli_opt *o, cli_val *v,
     cli_rc rc = cli_length_parse(cx, what, arg, &v->rat, &v->unit);
     if (rc != CLI_OK)
         return rc;
-    if (v->rat.num < 0 || (o->lo > 0 && v->rat.num == 0)) {
-        const char *bad = o->bad ? _(o->bad) : o->lo
-                          ? _("must be more than 0")
-                          : _("must be a distance of 0 or more");
-        return cli_error(cx, _("%s: --%s %s, not '%s'"), cx->cmd->name, o->name,
-                         bad, arg);
-    }
-    return CLI_OK;
+    return sign_ok(cx, o, v, arg);
 }
 
 /* Checks and stores the value of option i. */

@@ -24,6 +24,10 @@ cairo_surface_t *draw_surface_open(mu_plot_format f, double w, double h,
  * freed; the first failure's status. */
 mu_status draw_surface_close(cairo_surface_t *s, mu_plot_format f,
                              mu_status st, sbuf *m, mu_error *err);
+/* <title> and <desc> (the n texts of desc, in order) put right after the
+ * <svg ...> tag of the SVG in m: cairo draws words as outlines. */
+mu_status draw_svg_meta(sbuf *m, const char *title, const char *const *desc,
+                        int n, mu_error *err);
 /* Writes data to `path` through a temporary file next to it (renamed
  * over it: atomic); takes data. */
 mu_status draw_write_atomic(const char *path, unsigned char *data,

@@ -543,7 +543,8 @@ static void xml_escaped(sbuf *sb, const char *s)
 
 /* cairo draws SVG text as glyph outlines: the words go into <title> and
  * <desc> right after the <svg ...> tag, for search and screen readers. */
-static mu_status svg_add_meta(const mu_chart *c, sbuf *m, mu_error *err)
+mu_status draw_svg_meta(sbuf *m, const char *title, const char *const *desc,
+                        int n, mu_error *err)
 {
     const char *svg = NULL;
     for (size_t i = 0; !svg && i + 4 <= m->len; i++)
@@ -557,9 +558,10 @@ static mu_status svg_add_meta(const mu_chart *c, sbuf *m, mu_error *err)
     sbuf sb = {0};
     sb_put(&sb, m->p, at);
     sb_puts(&sb, "\n<title>");
-    xml_escaped(&sb, c->title);
+    xml_escaped(&sb, title);
     sb_puts(&sb, "</title>\n<desc>");
-    xml_escaped(&sb, mu_chart_text(c));
+    for (int k = 0; k < n; k++)
+        xml_escaped(&sb, desc[k]);
     sb_puts(&sb, "</desc>");
     sb_put(&sb, m->p + at, m->len - at);
     if (sb.oom) {
@@ -569,6 +571,12 @@ static mu_status svg_add_meta(const mu_chart *c, sbuf *m, mu_error *err)
     sb_free(m);
     *m = sb;
     return MU_OK;
+}
+
+static mu_status svg_add_meta(const mu_chart *c, sbuf *m, mu_error *err)
+{
+    const char *desc = mu_chart_text(c);
+    return draw_svg_meta(m, c->title, &desc, 1, err);
 }
 
 static mu_status surface_done(cairo_surface_t *s, sbuf *m, mu_error *err)

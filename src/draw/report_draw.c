@@ -387,39 +387,15 @@ static double page_height(const page *p)
 /* The words of the picture for search and screen readers: cairo draws
  * SVG text as glyph outlines. After the <svg ...> tag: a <title> and a
  * <desc> of the report's text and the charts' words. */
-static void xml_escape(sbuf *sb, const char *s)
-{
-    for (; *s; s++)
-        sb_puts(sb, *s == '&' ? "&amp;" : *s == '<' ? "&lt;"
-                : *s == '>' ? "&gt;" : *s == '"' ? "&quot;"
-                : (char[2]){*s, 0});
-}
-
 static mu_status svg_meta(const page *p, bool text, sbuf *m, mu_error *err)
 {
-    const char *svg = m->p ? strstr(m->p, "<svg") : NULL;
-    const char *end = svg ? strchr(svg, '>') : NULL;
-    if (!end)
-        return err_set(err, MU_EINTERNAL, "cairo wrote an SVG without <svg>");
-    size_t at = (size_t)(end + 1 - m->p);
-    sbuf sb = {0};
-    sb_put(&sb, m->p, at);
-    sb_puts(&sb, "\n<title>");
-    xml_escape(&sb, p->title);
-    sb_puts(&sb, "</title>\n<desc>");
+    const char *desc[1 + sizeof p->chart / sizeof *p->chart];
+    int n = 0;
     if (text)
-        xml_escape(&sb, p->text);
+        desc[n++] = p->text;
     for (int i = 0; i < p->ncharts; i++)
-        xml_escape(&sb, mu_chart_text(p->chart[i]));
-    sb_puts(&sb, "</desc>");
-    sb_put(&sb, m->p + at, m->len - at);
-    if (sb.oom) {
-        sb_free(&sb);
-        return err_nomem(err);
-    }
-    sb_free(m);
-    *m = sb;
-    return MU_OK;
+        desc[n++] = mu_chart_text(p->chart[i]);
+    return draw_svg_meta(m, p->title, desc, n, err);
 }
 
 /* The report (with_text) or its charts alone in format f, into m. */
