@@ -315,8 +315,8 @@ static void weapons_file_units(void **state)
         "[units]\ncm_per_inch = 0\n[musket]\nslope = 2\nmax_range = 15\n",
         "[units]\ncm_per_inch = 101\n[musket]\nslope = 2\nmax_range = 15\n",
         "[units]\ninch = 2\n[musket]\nslope = 2\nmax_range = 15\n",
-        "[units]\ncm_per_inch = 2\ncm_per_inch = 3\n[musket]\nslope = 2\n"
-        "max_range = 15\n",
+        ("[units]\ncm_per_inch = 2\ncm_per_inch = 3\n[musket]\nslope = 2\n"
+         "max_range = 15\n"),
         "[units]\ncm_per_inch = 2\n"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         w = NULL;
