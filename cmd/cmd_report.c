@@ -11,8 +11,7 @@ static cli_rc run_report(cli_ctx *cx)
 {
     mu_campaign *c = NULL;
     mu_error err = {0};
-    if (mu_campaign_open_read(cx->operand[0], &c, &err) != MU_OK)
-        return cli_fail(cx, &err);
+    /* the options' refusals first, with nothing open */
     if (cli_has(cx, O_out) && cli_has(cx, O_format))
         return cli_error(cx, _("campaign report: --out FILE or --format, not "
                                "both (the file's extension is its format)"));
@@ -22,6 +21,8 @@ static cli_rc run_report(cli_ctx *cx)
          (cli_has(cx, O_format) && cli_choice(cx, O_format, 1) != 1)))
         return cli_error(cx, _("campaign report: --charts are the war's, one "
                                "SVG: without --battle, --out or --format"));
+    if (mu_campaign_open_read(cx->operand[0], &c, &err) != MU_OK)
+        return cli_fail(cx, &err);
     char *text = NULL;
     /* the words of report_formats, in mu_report_format's order */
     mu_report_format fmt = (mu_report_format)cli_choice(cx, O_format, 0);
