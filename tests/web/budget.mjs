@@ -31,13 +31,20 @@ try {
   const union = [];
   let left = 2000;
   const flood = async () => { while (left-- > 0) union.push(await ask('union')); };
+  const began = performance.now();
   const floods = Array.from({ length: 40 }, flood);
   const others = [];
   for (let i = 0; i < 20; i++) others.push(await ask(i % 2 ? 'confederate' : 'umpire'));
   await Promise.all(floods);
   const refused = union.filter(r => r.status === 429);
-  check('the flooding link is refused once its burst is spent', refused.length > 0 &&
-    union.filter(r => r.status === 200).length >= 400, [union.length, refused.length]);
+  // A server slower than the budget (a sanitizer build) never lets the
+  // flood outrun it: then there is nothing to refuse, and that is said.
+  const allowed = 400 + 100 * (performance.now() - began) / 1000;
+  if (allowed < union.length * 0.9)
+    check('the flooding link is refused once its burst is spent', refused.length > 0 &&
+      union.filter(r => r.status === 200).length >= 400, [union.length, refused.length, Math.round(allowed)]);
+  else
+    console.log(`note: the server answered ${union.length} requests slower than the budget allows (${Math.round(allowed)}): no refusal to check`);
   check('with a JSON reason and Retry-After', refused.every(r => r.retry === '1' && /"error":"this link sends requests faster/.test(r.body)),
     refused.slice(0, 1));
   check('the other links are answered meanwhile', others.every(r => r.status === 200), others.map(r => r.status));
