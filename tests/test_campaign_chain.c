@@ -349,7 +349,7 @@ static void each_event_says_who_and_when(void **state)
     assert_non_null(strstr(j, "{\"id\":7,\"kind\":\"casualties\",\"division\":2,"
                            "\"hidden\":true}"));
     assert_non_null(strstr(j, "{\"id\":6,\"kind\":\"engage\",\"division\":2,"
-                           "\"hidden\":true,\"commitment\":"));
+                           "\"hidden\":true,\"name\":"));
     free(j);
     /* the answer to a write: no stamp in its text, both in its JSON */
     assert_int_equal(mu_campaign_event(c, 8, MU_SIDE_NONE, RO(MU_FMT_TEXT), &t,
@@ -463,20 +463,28 @@ static void a_players_file_has_a_chain(void **state)
     char *report = NULL;
     mu_status st = mu_campaign_check_head(x, u, &report, &err);
     report_says(st, MU_OK, report, "noted head: event 9 of 9");
-    /* Its log, entry by entry, is what its chain gives, but for the masked
-     * engage and battle end (their text is what the chain withholds). */
+    /* Its log, entry by entry, is what its chain gives: the hidden
+     * division's engage, casualties and the battle's end hash as the Union
+     * was shown them. */
     st = mu_campaign_check_head(x, u, &report, &err);
-    report_says(st, MU_OK, report, "view log: 7 events as the chain gives "
-                "them, 2 masked ones by kind only");
+    report_says(st, MU_OK, report, "view log: 9 events as the chain gives "
+                "them\n");
     mu_campaign_close(x);
-    char *masked = text(upath, "SELECT group_concat(line, '|') FROM "
-                        "view_chain WHERE line LIKE '%\"masked\":true%'");
-    assert_string_equal(masked,
-        "{\"division\":2,\"id\":6,\"kind\":\"engage\",\"masked\":true}|"
-        "{\"division\":2,\"id\":7,\"kind\":\"casualties\",\"masked\":true}|"
-        "{\"division\":null,\"id\":9,\"kind\":\"battle-end\","
-        "\"masked\":true}");
-    free(masked);
+    char *shown = text(upath, "SELECT group_concat(id, ',') FROM view_chain "
+                       "WHERE line LIKE '%\"shown\":{%'");
+    assert_string_equal(shown, "6,7,9");
+    free(shown);
+    shown = text(upath, "SELECT line FROM view_chain WHERE id = 7");
+    assert_string_equal(shown, "{\"division\":2,\"id\":7,\"kind\":"
+                        "\"casualties\",\"shown\":{\"id\":7,\"kind\":"
+                        "\"casualties\",\"division\":2,\"hidden\":true}}");
+    free(shown);
+    shown = text(upath, "SELECT line FROM view_chain WHERE id = 9");
+    assert_non_null(strstr(shown, ",\"shown\":{\"id\":9,\"kind\":"
+                           "\"battle-end\",\"battle\":1,"));
+    assert_non_null(strstr(shown, "{\"division\":2,\"side\":"
+                           "\"confederate\",\"hidden\":true}"));
+    free(shown);
 
     /* Later: a reveal and another event. The Union's noted head is still a
      * link of its view in the umpire's file; the Confederates' is not. */
@@ -494,10 +502,10 @@ static void a_players_file_has_a_chain(void **state)
     char later[512];
     snprintf(later, sizeof later, "%s", fresh());
     assert_int_equal(mu_campaign_export_side(c, MU_UNION, later, &err), MU_OK);
-    masked = text(later, "SELECT group_concat(id, ',') FROM view_chain WHERE "
-                  "line LIKE '%\"masked\":true%'");
-    assert_string_equal(masked, "6,7,9");
-    free(masked);
+    shown = text(later, "SELECT group_concat(id, ',') FROM view_chain WHERE "
+                 "line LIKE '%\"shown\":{%'");
+    assert_string_equal(shown, "6,7,9");
+    free(shown);
     mu_campaign_close(c);
 
     /* Edits of the player's file. */
@@ -505,8 +513,8 @@ static void a_players_file_has_a_chain(void **state)
         "UPDATE view_chain SET line = replace(line, '\"lost\":1', "
         "'\"lost\":2') WHERE id = 8",
         "DELETE FROM view_chain WHERE id = 4",
-        "UPDATE view_chain SET line = replace(line, '\"masked\":true', "
-        "'\"masked\":false') WHERE id = 6",
+        "UPDATE view_chain SET line = replace(line, '\"hidden\":true', "
+        "'\"hidden\":false') WHERE id = 6",
         "UPDATE view_chain SET hash = (SELECT hash FROM view_chain WHERE id "
         "= 1) WHERE id = 2",
         "DELETE FROM view_log WHERE id = 3",
@@ -524,6 +532,14 @@ static void a_players_file_has_a_chain(void **state)
         "= 7",
         "UPDATE view_log SET text = replace(text, 'add:', 'added:') WHERE "
         "id = 2",
+        /* and what the side was shown of an event naming a hidden
+         * division: the battle's winner, in text or JSON */
+        "UPDATE view_log SET text = replace(text, 'no winner', "
+        "'won by the Union') WHERE id = 9",
+        "UPDATE view_log SET json = replace(json, '\"winner\":null', "
+        "'\"winner\":\"union\"') WHERE id = 9",
+        "UPDATE view_log SET json = replace(json, '\"hidden\":true}', "
+        "'\"hidden\":true,\"brigade\":1}') WHERE id = 9",
     };
     for (size_t i = 0; i < sizeof edits / sizeof *edits; i++) {
         const char *t = fresh();
@@ -584,9 +600,17 @@ static void a_head_noted_before_the_mending(void **state)
     int64_t n;
     assert_int_equal(mu_campaign_view_head(c, MU_UNION, u, &n, &err), MU_OK);
     assert_int_equal(n, 10);
-    assert_string_equal(u, "3e40fc71117956b54400de7c3c76a9d0af35cb640c5b72a8"
-                        "7f14e0e0e5cd3a88");
+    /* Heth's casualties and the battle's end hash as the Union was shown
+     * them (VIEW_SHOWN); the head the masked lines gave is still found. */
+    assert_string_equal(u, "656959aab9dfaa4bd61029325a26ed776d08507e2c968c0f"
+                        "1b42f188e3994d27");
+    static const char MASKED[] = "3e40fc71117956b54400de7c3c76a9d0af35cb640c"
+                                 "5b72a87f14e0e0e5cd3a88";
     char *report = NULL;
+    mu_status ms = mu_campaign_check_view(c, MU_UNION, MASKED, &report, &err);
+    report_says(ms, MU_OK, report, "noted head of the Union's view: event 10 "
+                "of 10, from a file exported by a muster that hashed every "
+                "event naming a hidden division as masked whole");
     mu_status st = mu_campaign_check_view(c, MU_UNION, LEGACY, &report, &err);
     report_says(st, MU_OK, report, "noted head of the Union's view: event 10 "
                 "of 10, from a file exported by a muster that masked events "

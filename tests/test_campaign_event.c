@@ -73,7 +73,7 @@ static void round_trip(void **state)
         char *t = cJSON_PrintUnformatted(o);
         assert_string_equal(t, v[i].data);
         sbuf sb = {0};
-        camp_ev_text(&e, false, NULL, &sb);
+        camp_ev_text(&e, &sb);
         char *line;
         assert_int_equal(sb_finish(&sb, &line, &err), MU_OK);
         assert_true(strlen(line) > 10);

@@ -613,7 +613,7 @@ static void a_players_own_file(void **state)
     assert_true(one_int(db, "SELECT count(*) FROM view_log") >= 8);
     assert_int_equal(one_int(db, "SELECT count(*) FROM view_log WHERE json "
                              "LIKE '%\"kind\":\"engage\",\"division\":2,"
-                             "\"hidden\":true,\"commitment\":%'"), 1);
+                             "\"hidden\":true,\"name\":\"Heth\",\"commitment\":%'"), 1);
     assert_int_equal(one_int(db, "SELECT count(*) FROM view_log WHERE json "
                              "LIKE '%\"kind\":\"casualties\",\"division\":2,"
                              "\"hidden\":true}'"), 1);

@@ -491,7 +491,7 @@ mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
 /* Event e as a log entry exactly as camp_log_event writes it, for a viewer
  * from whom hidden(ctx, div) says division div is hidden (the check of a
  * player's own file, which has no divisions to ask). */
-mu_status camp_log_render(const camp_ev *e, bool (*hidden)(const void *ctx,
+mu_status camp_log_render(camp_ev *e, bool (*hidden)(const void *ctx,
                                                            int div),
                           const void *ctx, bool json, sbuf *sb, mu_error *err);
 /* The log of a player's own file (log.c): x->only (0: all)

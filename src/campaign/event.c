@@ -71,9 +71,8 @@ void camp_return_text(mu_rat draw, mu_rat winner, mu_rat loser, sbuf *sb)
                         "loser, %s when no one wins"), w, l, d);
 }
 
-static void new_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+static void new_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide, (void)v;
     const ev_new *x = &e->u.new_;
     sb_printf(sb, _("new campaign \"%s\": %d, %s; "), x->name, x->year,
               ev_theater_text(x->theater));
@@ -170,7 +169,7 @@ void ev_known_decode(ev_reader *r, const cJSON *o, ev_known *k)
 mu_status camp_known_decode(const char *path, int64_t id, const char *text,
                             ev_known *k, mu_error *err)
 {
-    ev_reader r = {path, id, "add", text, MU_OK, err};
+    ev_reader r = {path, id, "add", text, MU_OK, err, false};
     cJSON *o = text ? cJSON_Parse(text) : NULL;
     if (cJSON_IsObject(o))
         ev_known_decode(&r, o, k);
@@ -209,9 +208,8 @@ static void add_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     ev_known_decode(r, o, &x->known);
 }
 
-static void add_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+static void add_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide, (void)v;
     const ev_add *x = &e->u.add;
     sb_printf(sb, _("add: division %d \"%s\", %s %s"), e->division, x->name,
               ev_side_text(x->side), dgettext(LANG_DOMAIN, mu_arm_name(x->arm)));
@@ -401,13 +399,11 @@ static void rolls_text(const ev_engage *x, sbuf *sb)
     }
 }
 
-static void engage_text(const camp_ev *e, bool hide, const ev_view *v,
-                        sbuf *sb)
+static void engage_text(const camp_ev *e, sbuf *sb)
 {
-    (void)v;
     const ev_engage *x = &e->u.engage;
     sb_printf(sb, _("engage: division %d \"%s\""), e->division, x->name);
-    if (hide) {
+    if (e->hidden) {
         sb_printf(sb, _(": hidden, commitment %s"), x->commitment);
         return;
     }
@@ -455,10 +451,8 @@ static void reveal_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     rd_hex(r, o, "salt", x->salt, sizeof x->salt);
 }
 
-static void reveal_text(const camp_ev *e, bool hide, const ev_view *v,
-                        sbuf *sb)
+static void reveal_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide, (void)v;
     const ev_reveal *x = &e->u.reveal;
     sb_printf(sb, _("reveal: division %d \"%s\", salt %s opens commitment %s"),
               e->division, x->name, x->salt, x->commitment);
@@ -487,10 +481,8 @@ static void start_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     e->u.start.theater = (mu_theater)rd_word(r, o, "theater", ev_theater_word, 2);
 }
 
-static void start_text(const camp_ev *e, bool hide, const ev_view *v,
-                       sbuf *sb)
+static void start_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide, (void)v;
     sb_printf(sb, _("battle %d \"%s\" begins"), e->u.start.battle,
               e->u.start.name);
     if (e->u.start.year)
@@ -513,6 +505,10 @@ static void end_encode(const camp_ev *e, cJSON *o)
     cJSON *a = cJSON_AddArrayToObject(o, "returns");
     for (int i = 0; i < x->nreturns; i++) {
         const ev_return *t = &x->returns[i];
+        if (t->hidden) {
+            put_hidden_entry(a, t->division, t->side);
+            continue;
+        }
         cJSON *r = cJSON_CreateObject();
         cJSON_AddNumberToObject(r, "division", t->division);
         cJSON_AddStringToObject(r, "side", mu_army_name(t->side));
@@ -547,6 +543,8 @@ static void end_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     for (const cJSON *t = x->returns ? list->child : NULL;
          t && r->st == MU_OK; t = t->next) {
         ev_return *v = &x->returns[x->nreturns++];
+        if ((v->hidden = rd_hidden_entry(r, t, &v->division, &v->side)))
+            continue;
         v->division = rd_int(r, t, "division", 1, INT32_MAX);
         v->side = RD_ARMY(r, t, "side");
         v->brigade = rd_int(r, t, "brigade", 1, MU_MAX_BRIGADES);
@@ -569,9 +567,8 @@ static void share_of_lost(int whole, int threshold, sbuf *sb)
         sb_printf(sb, "%d", whole);
 }
 
-static void end_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+static void end_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide;
     const ev_battle_end *x = &e->u.end;
     sb_printf(sb, _("battle %d \"%s\" ends, "), x->battle, x->name);
     sb_puts(sb, x->winner < 0 ? _("no winner")
@@ -580,15 +577,11 @@ static void end_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
     ev_seed_text(x->seed, sb);
     if (x->nreturns == 0)
         sb_printf(sb, "\n     %s", _("no battlefield losses to return"));
-    int last_masked = 0;
     for (int i = 0; i < x->nreturns; i++) {
         const ev_return *t = &x->returns[i];
-        if (ev_masked(v, t->division)) { /* one line: its brigades are its
-                                            secret */
-            if (t->division != last_masked)
-                sb_printf(sb, _("\n     %s division %d: hidden"),
-                          ev_side_text(t->side), t->division);
-            last_masked = t->division;
+        if (t->hidden) { /* one line: its brigades are its secret */
+            sb_printf(sb, _("\n     %s division %d: hidden"),
+                      ev_side_text(t->side), t->division);
             continue;
         }
         sb_printf(sb, _("\n     %s division %d brigade %d: "),
@@ -689,10 +682,8 @@ static void downgrade_decode(ev_reader *r, const cJSON *o, camp_ev *e)
         x->attached = rd_int(r, o, "attached", 1, INT32_MAX);
 }
 
-static void leader_text(const camp_ev *e, bool hide, const ev_view *v,
-                        sbuf *sb)
+static void leader_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide, (void)v;
     const ev_leader *x = &e->u.leader;
     bool lost = e->kind == EV_LEADER_LOST;
     sb_puts(sb, lost ? _("leader lost: ") : _("downgrade: "));
@@ -739,10 +730,8 @@ static void penalty_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     e->u.penalty.owed = rd_int(r, o, "owed", 1, INT32_MAX);
 }
 
-static void penalty_text(const camp_ev *e, bool hide, const ev_view *v,
-                         sbuf *sb)
+static void penalty_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide, (void)v;
     int n = e->u.penalty.owed;
     sb_printf(sb, dngettext(LANG_DOMAIN,
                   "penalty: the %s side forgot to reveal a despicable leader; "
@@ -787,10 +776,8 @@ static void fair_ev_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     x->theater = (mu_theater)rd_word(r, o, "theater", ev_theater_word, 2);
 }
 
-static void fair_ev_text(const camp_ev *e, bool hide, const ev_view *v,
-                         sbuf *sb)
+static void fair_ev_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide, (void)v;
     const ev_fair *x = &e->u.fair;
     const char *side = x->side == MU_UNION ? _("Union") : _("Confederate");
     if (e->kind == EV_FAIR_COMMIT)
@@ -820,10 +807,8 @@ static void advance_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     e->u.advance.year = rd_int(r, o, "year", MU_YEAR_FIRST, MU_YEAR_LAST);
 }
 
-static void advance_text(const camp_ev *e, bool hide, const ev_view *v,
-                         sbuf *sb)
+static void advance_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide, (void)v;
     sb_printf(sb, _("advance: the campaign goes from %d to %d"),
               e->u.advance.was, e->u.advance.year);
 }
@@ -847,9 +832,8 @@ static void undo_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     e->division = rd_int_or_null(r, o, "division", 1, INT32_MAX, 0);
 }
 
-static void undo_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+static void undo_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide, (void)v;
     char id[24];
     snprintf(id, sizeof id, "%" PRId64, e->u.undo.event);
     sb_printf(sb, _("undo of #%s (%s): the ledger stands as if it had "
@@ -868,10 +852,8 @@ static void tables_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     rd_hex(r, o, "sha256", e->u.tables.sha256, sizeof e->u.tables.sha256);
 }
 
-static void tables_text(const camp_ev *e, bool hide, const ev_view *v,
-                        sbuf *sb)
+static void tables_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide, (void)v;
     sb_printf(sb, _("tables: the campaign's own tables, SHA-256 %s, are in the "
                     "chain from here on"), e->u.tables.sha256);
 }
@@ -905,9 +887,8 @@ static void name_decode(ev_reader *r, const cJSON *o, camp_ev *e)
         rd_fail(r, "was", "is null, but a division always has a name");
 }
 
-static void name_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+static void name_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide, (void)v;
     const ev_name *x = &e->u.name;
     if (x->brigade)
         sb_printf(sb, _("name: division %d brigade %d is \"%s\""),
@@ -1023,13 +1004,23 @@ static void stamp_decode(ev_reader *r, const cJSON *o, ev_stamp *st)
     }
 }
 
+/* The payload o of a kind already set in e, by r. */
+static void decode_payload(ev_reader *r, const cJSON *o, camp_ev *e)
+{
+    const camp_ev_type *t = &camp_ev_types[e->kind];
+    if (t->division == EV_DIV_FIRST)
+        e->division = rd_int(r, o, "division", 1, INT32_MAX);
+    t->decode(r, o, e);
+    stamp_decode(r, o, &e->stamp);
+}
+
 mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
                          int division, const char *text, camp_ev *e,
                          mu_error *err)
 {
     memset(e, 0, sizeof *e);
     e->id = id;
-    ev_reader r = {path, id, kind ? kind : "?", text, MU_OK, err};
+    ev_reader r = {path, id, kind ? kind : "?", text, MU_OK, err, false};
     if (!kind || !camp_ev_kind_of(kind, &e->kind))
         return err_at(err, MU_EIO, path, 0, "event %" PRId64 " is damaged: "
                       "unknown kind '%s'", id, kind ? kind : "");
@@ -1039,15 +1030,63 @@ mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
         return err_at(err, MU_EIO, path, 0, "event %" PRId64 " (%s) is "
                       "damaged: its data is not a JSON object", id, kind);
     }
-    const camp_ev_type *t = &camp_ev_types[e->kind];
-    if (t->division == EV_DIV_FIRST)
-        e->division = rd_int(&r, o, "division", 1, INT32_MAX);
-    t->decode(&r, o, e);
-    stamp_decode(&r, o, &e->stamp);
+    decode_payload(&r, o, e);
     cJSON_Delete(o);
     if (r.st == MU_OK && e->division != division)
         rd_fail(&r, "division", "differs from the division the event is "
                 "filed under");
+    if (r.st != MU_OK)
+        camp_ev_clear(e);
+    return r.st;
+}
+
+/* A shown entry's fields after "id" and "kind", as the payload they came
+ * from ("undone_kind" back to "kind"). */
+static void shown_payload(ev_reader *r, cJSON *o, camp_ev *e)
+{
+    cJSON *id = cJSON_DetachItemFromObjectCaseSensitive(o, "id");
+    cJSON *k = cJSON_DetachItemFromObjectCaseSensitive(o, "kind");
+    cJSON_Delete(id);
+    cJSON_Delete(k);
+    cJSON *u = cJSON_GetObjectItemCaseSensitive(o, "undone_kind");
+    if (u && e->kind == EV_UNDO && !cJSON_GetObjectItemCaseSensitive(o, "kind")) {
+        cJSON *d = cJSON_DetachItemViaPointer(o, u);
+        cJSON_AddItemToObject(o, "kind", d);
+    }
+    /* hidden whole: no "side" (an engage's own "hidden" comes with one) */
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "hidden")) &&
+        !rd_has(o, "side")) {
+        e->hidden = true;
+        e->division = rd_int(r, o, "division", 1, INT32_MAX);
+        if (e->kind == EV_ENGAGE) {
+            rd_str(r, o, "name", e->u.engage.name, sizeof e->u.engage.name);
+            rd_hex(r, o, "commitment", e->u.engage.commitment,
+                   sizeof e->u.engage.commitment);
+        }
+        return;
+    }
+    decode_payload(r, o, e);
+}
+
+mu_status camp_ev_decode_shown(const char *path, const char *text,
+                               camp_ev *e, mu_error *err)
+{
+    memset(e, 0, sizeof *e);
+    cJSON *o = text ? cJSON_Parse(text) : NULL;
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "id");
+    const cJSON *k = cJSON_GetObjectItemCaseSensitive(o, "kind");
+    if (!cJSON_IsObject(o) || !cJSON_IsNumber(id) || id->valuedouble < 1 ||
+        id->valuedouble > 9e15 || !cJSON_IsString(k) ||
+        !camp_ev_kind_of(k->valuestring, &e->kind)) {
+        cJSON_Delete(o);
+        return err_at(err, MU_EIO, path, 0, "a log entry is damaged: it is "
+                      "not an event with an id and a known kind");
+    }
+    e->id = (int64_t)id->valuedouble;
+    ev_reader r = {path, e->id, camp_ev_types[e->kind].name, text, MU_OK, err,
+                   true};
+    shown_payload(&r, o, e);
+    cJSON_Delete(o);
     if (r.st != MU_OK)
         camp_ev_clear(e);
     return r.st;
@@ -1073,7 +1112,7 @@ void camp_ev_clear(camp_ev *e)
     e->kind = k;
 }
 
-void camp_ev_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+void camp_ev_text(const camp_ev *e, sbuf *sb)
 {
-    camp_ev_types[e->kind].text(e, hide, v, sb);
+    camp_ev_types[e->kind].text(e, sb);
 }

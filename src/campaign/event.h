@@ -169,6 +169,7 @@ typedef struct ev_return {
     int whole, threshold;
     int roll; /* 0: no roll (threshold 0) */
     int returned;
+    bool hidden; /* projected: a hidden division's, division and side only */
 } ev_return;
 
 typedef struct ev_battle_end {
@@ -201,6 +202,7 @@ typedef struct ev_freed {
     int division;
     mu_army side;
     int brigade, stands;
+    bool hidden; /* projected: a hidden division's stands, all in one */
 } ev_freed;
 
 /* A leader going home from a camp to the post he was taken from. */
@@ -210,6 +212,7 @@ typedef struct ev_freed_leader {
     mu_post post;  /* division or brigade */
     int brigade;   /* post brigade */
     mu_rating rating;
+    bool hidden;   /* projected: a hidden division's, "a leader" */
 } ev_freed_leader;
 
 typedef struct ev_release {
@@ -305,6 +308,10 @@ typedef struct camp_ev {
     int64_t id;   /* its number in the log (0 before it is written) */
     int division; /* the division it is about, 0: none */
     ev_stamp stamp; /* as read back; camp_event writes the handle's */
+    /* Projected (camp_ev_project): the division is hidden from the viewer,
+     * who is shown the kind and division only (an engage: its name and
+     * commitment too). */
+    bool hidden;
     union {
         ev_new new_;
         ev_add add;
@@ -341,6 +348,7 @@ typedef struct ev_reader {
     const char *raw; /* the stored text, for exact 64-bit seeds */
     mu_status st;
     mu_error *err;
+    bool shown; /* a projection (camp_ev_decode_shown): hidden entries too */
 } ev_reader;
 
 /* Where an event keeps the division it is about (also events.division). */
@@ -355,9 +363,9 @@ typedef struct camp_ev_type {
     ev_div_place division;
     void (*encode)(const camp_ev *e, cJSON *o);
     void (*decode)(ev_reader *r, const cJSON *o, camp_ev *e);
-    /* One log line (without "#N " and the newline). `hide`: the whole event
-     * is about a division hidden from the viewer. */
-    void (*text)(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);
+    /* One log line (without "#N " and the newline), of the event as
+     * projected for its reader (camp_ev_project). */
+    void (*text)(const camp_ev *e, sbuf *sb);
 } camp_ev_type;
 
 extern const camp_ev_type camp_ev_types[EV_NKINDS];
@@ -399,7 +407,34 @@ void ev_known_decode(ev_reader *r, const cJSON *o, ev_known *k);
 mu_status camp_known_decode(const char *path, int64_t id, const char *text,
                             ev_known *k, mu_error *err);
 
-/* "#N " is the caller's; the event's text line(s), no final newline. */
-void camp_ev_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);
+/* "#N " is the caller's; the event's text line(s), no final newline: of
+ * the event as projected for the reader. */
+void camp_ev_text(const camp_ev *e, sbuf *sb);
+
+/* ---- what a viewer is shown (project.c) ---------------------------------
+ * The one place that decides what a viewer is shown of an event. Every face
+ * renders the projection and nothing else: the log's text, JSON and
+ * Markdown (log.c), the answer to a write, the live stream, a player's own
+ * file, and the side's view chain (view.c), which hashes the projection's
+ * canonical bytes.
+ *
+ * camp_ev_project changes *e in place to what `viewer` (a mu_side) is
+ * shown, v->masked saying which divisions are hidden from it: an event
+ * about a hidden division (not an add) keeps its kind and division only
+ * (e->hidden; an engage its name and commitment too); a hidden division's
+ * returns, freed stands and captured leaders become one entry each
+ * (per division for returns and stands, with the stands' total); what an
+ * order of battle knew of another side's division goes. True when
+ * anything was withheld. */
+bool camp_ev_project(camp_ev *e, const ev_view *v, int viewer);
+
+/* The projected event as the log's JSON entry: "id", "kind", then its
+ * fields (an undo's undone kind as "undone_kind"); the caller's. */
+cJSON *camp_ev_shown(const camp_ev *e);
+
+/* Reads a log JSON entry (camp_ev_shown's) back into *e, hidden entries
+ * and all; MU_EIO naming the field when it is not one. */
+mu_status camp_ev_decode_shown(const char *path, const char *text,
+                               camp_ev *e, mu_error *err);
 
 #endif

@@ -58,9 +58,8 @@ void ev_cas_decode(ev_reader *r, const cJSON *o, camp_ev *e)
         rd_fail(r, "lost", "is 0 and nothing else was lost either");
 }
 
-void ev_cas_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+void ev_cas_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide, (void)v;
     const ev_casualties *x = &e->u.cas;
     sb_printf(sb, _("casualties in battle %d: %s division %d"), x->battle,
               ev_side_text(x->side), e->division);
@@ -87,6 +86,12 @@ static void freed_encode(const ev_release *x, cJSON *o)
 {
     cJSON *a = cJSON_AddArrayToObject(o, "stands");
     for (int i = 0; i < x->n; i++) {
+        if (x->stands[i].hidden) {
+            cJSON_AddNumberToObject(put_hidden_entry(a, x->stands[i].division,
+                                                     x->stands[i].side),
+                                    "stands", x->stands[i].stands);
+            continue;
+        }
         cJSON *f = cJSON_CreateObject();
         cJSON_AddNumberToObject(f, "division", x->stands[i].division);
         cJSON_AddStringToObject(f, "side", mu_army_name(x->stands[i].side));
@@ -98,6 +103,10 @@ static void freed_encode(const ev_release *x, cJSON *o)
         a = cJSON_AddArrayToObject(o, "leaders");
         for (int i = 0; i < x->nleaders; i++) {
             const ev_freed_leader *l = &x->leaders[i];
+            if (l->hidden) {
+                put_hidden_entry(a, l->division, l->side);
+                continue;
+            }
             cJSON *f = cJSON_CreateObject();
             cJSON_AddNumberToObject(f, "division", l->division);
             cJSON_AddStringToObject(f, "side", mu_army_name(l->side));
@@ -132,6 +141,8 @@ static void freed_leaders_decode(ev_reader *r, const cJSON *o, ev_release *x)
     for (const cJSON *f = x->leaders ? list->child : NULL;
          f && r->st == MU_OK; f = f->next) {
         ev_freed_leader *v = &x->leaders[x->nleaders++];
+        if ((v->hidden = rd_hidden_entry(r, f, &v->division, &v->side)))
+            continue;
         v->division = rd_int(r, f, "division", 1, INT32_MAX);
         v->side = RD_ARMY(r, f, "side");
         v->post = (mu_post)rd_word(r, f, "post", ev_post_word, 2);
@@ -148,6 +159,11 @@ static void freed_decode(ev_reader *r, const cJSON *o, ev_release *x)
     for (const cJSON *f = x->stands ? list->child : NULL;
          f && r->st == MU_OK; f = f->next) {
         ev_freed *v = &x->stands[x->n++];
+        v->hidden = rd_hidden_entry(r, f, &v->division, &v->side);
+        if (v->hidden) {
+            v->stands = rd_int(r, f, "stands", 1, INT32_MAX);
+            continue;
+        }
         v->division = rd_int(r, f, "division", 1, INT32_MAX);
         v->side = RD_ARMY(r, f, "side");
         v->brigade = rd_int(r, f, "brigade", 1, MU_MAX_BRIGADES);
@@ -173,28 +189,24 @@ static void freed_decode(ev_reader *r, const cJSON *o, ev_release *x)
  * as one entry with its total (the stands went home in plain sight, the
  * brigades they rejoin are its secret). Then leaders (a hidden division's
  * as "a leader") and batteries. */
-static void freed_text(const ev_release *x, const ev_view *v, sbuf *sb)
+static void freed_text(const ev_release *x, sbuf *sb)
 {
     int k = 0;
     for (int i = 0; i < x->n; i++, k++) {
         const ev_freed *f = &x->stands[i];
         sb_puts(sb, k ? ", " : " (");
         sb_printf(sb, _("%s division %d"), ev_side_text(f->side), f->division);
-        if (!ev_masked(v, f->division)) {
+        if (f->hidden)
+            sb_printf(sb, _(" (hidden): %d"), f->stands);
+        else
             sb_printf(sb, _(" brigade %d: %d"), f->brigade, f->stands);
-            continue;
-        }
-        int n = f->stands;
-        while (i + 1 < x->n && x->stands[i + 1].division == f->division)
-            n += x->stands[++i].stands;
-        sb_printf(sb, _(" (hidden): %d"), n);
     }
     for (int i = 0; i < x->nleaders; i++, k++) {
         const ev_freed_leader *l = &x->leaders[i];
         sb_puts(sb, k ? ", " : " (");
         sb_printf(sb, _("%s division %d"), ev_side_text(l->side), l->division);
         sb_puts(sb, " ");
-        if (ev_masked(v, l->division))
+        if (l->hidden)
             sb_puts(sb, _("(hidden): a leader"));
         else if (l->post == MU_POST_BRIGADE)
             sb_printf(sb, _("brigade %d: its brigadier (%s)"), l->brigade,
@@ -287,7 +299,7 @@ static void what_text(int i, int n, sbuf *sb)
     sb_printf(sb, f, n);
 }
 
-static void exchange_text(const ev_release *x, const ev_view *v, sbuf *sb)
+static void exchange_text(const ev_release *x, sbuf *sb)
 {
     int u = x->union_stands, k = x->confederate_stands;
     if (!x->union_leaders && !x->confederate_leaders && !x->union_batteries &&
@@ -296,7 +308,7 @@ static void exchange_text(const ev_release *x, const ev_view *v, sbuf *sb)
                                 "exchange: %d Union stands and ", (unsigned long)u), u);
         sb_printf(sb, dngettext(LANG_DOMAIN, "%d Confederate stand go home",
                                 "%d Confederate stands go home", (unsigned long)k), k);
-        freed_text(x, v, sb);
+        freed_text(x, sb);
         return;
     }
     /* Only what was asked for: "1 Union stand and 1 Confederate leader". */
@@ -316,14 +328,12 @@ static void exchange_text(const ev_release *x, const ev_view *v, sbuf *sb)
             what_text(i, n[i], sb);
         }
     sb_puts(sb, parts == 1 && sum == 1 ? _(" goes home") : _(" go home"));
-    freed_text(x, v, sb);
+    freed_text(x, sb);
 }
 
-void ev_exchange_text(const camp_ev *e, bool hide, const ev_view *v,
-                      sbuf *sb)
+void ev_exchange_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide;
-    exchange_text(&e->u.release, v, sb);
+    exchange_text(&e->u.release, sb);
 }
 
 /* A liberation's side and camp: what it asks for. */
@@ -370,7 +380,7 @@ void ev_liberate_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     liberate_decode(r, o, &e->u.release);
 }
 
-static void liberate_text(const ev_release *x, const ev_view *v, sbuf *sb)
+static void liberate_text(const ev_release *x, sbuf *sb)
 {
     int n = x->total, nb = 0;
     for (int i = 0; i < x->nbatteries; i++)
@@ -385,14 +395,12 @@ static void liberate_text(const ev_release *x, const ev_view *v, sbuf *sb)
                             (unsigned long)n), n);
     more_text(x->nleaders, nb, sb);
     sb_puts(sb, n + x->nleaders + nb == 1 ? _(" rejoins") : _(" rejoin"));
-    freed_text(x, v, sb);
+    freed_text(x, sb);
 }
 
-void ev_liberate_text(const camp_ev *e, bool hide, const ev_view *v,
-                      sbuf *sb)
+void ev_liberate_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide;
-    liberate_text(&e->u.release, v, sb);
+    liberate_text(&e->u.release, sb);
 }
 
 /* ---- offers and their answers ------------------------------------------ */
@@ -488,9 +496,8 @@ static void asked_text(const ev_release *x, sbuf *sb)
         }
 }
 
-void ev_offer_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+void ev_offer_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide, (void)v;
     const ev_offer *x = &e->u.offer;
     const ev_release *r = &x->release;
     bool u = x->by == MU_UNION;
@@ -512,9 +519,8 @@ void ev_offer_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
                   : _(", for the Union to accept or decline"));
 }
 
-void ev_answer_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+void ev_answer_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide;
     const ev_offer *x = &e->u.offer;
     char id[24];
     snprintf(id, sizeof id, "%" PRId64, x->offer);
@@ -532,9 +538,9 @@ void ev_answer_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
     int k = e->kind == EV_ACCEPT ? 0 : e->kind == EV_DECLINE ? 1 : 2;
     sb_printf(sb, _(fmt[k][who]), id);
     if (e->kind == EV_ACCEPT && x->of == EV_LIBERATE)
-        liberate_text(&x->release, v, sb);
+        liberate_text(&x->release, sb);
     else if (e->kind == EV_ACCEPT)
-        exchange_text(&x->release, v, sb);
+        exchange_text(&x->release, sb);
 }
 
 /* ---- default camps ------------------------------------------------------ */
@@ -559,9 +565,8 @@ void ev_dcamp_decode(ev_reader *r, const cJSON *o, camp_ev *e)
         rd_fail(r, "camp", "is the camp it was already");
 }
 
-void ev_dcamp_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb)
+void ev_dcamp_text(const camp_ev *e, sbuf *sb)
 {
-    (void)hide, (void)v;
     const ev_default_camp *x = &e->u.dcamp;
     sb_printf(sb, x->side == MU_UNION
                       ? _("default camp: the Union holds what it takes in %s "

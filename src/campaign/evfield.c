@@ -255,9 +255,25 @@ const char *ev_rating_text(mu_rating r)
     return dgettext(LANG_DOMAIN, mu_rating_name(r));
 }
 
-bool ev_masked(const ev_view *v, int div)
+bool rd_hidden_entry(ev_reader *r, const cJSON *t, int *division,
+                     mu_army *side)
 {
-    return v && v->masked && v->masked(v->ctx, div);
+    if (!r->shown || !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(t,
+                                                                  "hidden")))
+        return false;
+    *division = rd_int(r, t, "division", 1, INT32_MAX);
+    *side = RD_ARMY(r, t, "side");
+    return true;
+}
+
+cJSON *put_hidden_entry(cJSON *a, int division, mu_army side)
+{
+    cJSON *f = cJSON_CreateObject();
+    cJSON_AddNumberToObject(f, "division", division);
+    cJSON_AddStringToObject(f, "side", mu_army_name(side));
+    cJSON_AddBoolToObject(f, "hidden", true);
+    cJSON_AddItemToArray(a, f);
+    return f;
 }
 
 /* A malloc'd array for the items of list, or NULL (r fails) when empty

@@ -54,6 +54,12 @@ void rd_camp(ev_reader *r, const cJSON *o, mu_army captor, ev_camp out);
  * 0: the decoder counts the items it fills. */
 void *rd_alloc(ev_reader *r, const cJSON *list, size_t size, int *n);
 
+/* In a projection (r->shown) only: whether list entry t is a hidden
+ * division's ({"division", "side", "hidden": true, ...}), its division and
+ * side read. */
+bool rd_hidden_entry(ev_reader *r, const cJSON *t, int *division,
+                     mu_army *side);
+
 /* The words of rd_word, by index. */
 const char *ev_army_word(int i);
 const char *ev_arm_word(int i);
@@ -76,6 +82,9 @@ void put_share(cJSON *o, const char *key, mu_rat r);
 void put_int_or_null(cJSON *o, const char *key, int v, bool has);
 /* An optional count: written when it is not 0. */
 void put_count(cJSON *o, const char *key, int n);
+/* A projection's entry of a hidden division: {division, side, hidden},
+ * added to list a; the caller adds any count. */
+cJSON *put_hidden_entry(cJSON *a, int division, mu_army side);
 
 /* ---- text helpers ------------------------------------------------------- */
 
@@ -87,31 +96,27 @@ void ev_seed_text(ev_seed s, sbuf *sb);
 const char *ev_side_text(mu_army a);
 const char *ev_theater_text(mu_theater t);
 const char *ev_rating_text(mu_rating r);
-/* Whether the viewer may not see division div. */
-bool ev_masked(const ev_view *v, int div);
 
 /* ---- the prisoners' kinds (event_held.c) ----------------------- */
 
 void ev_cas_encode(const camp_ev *e, cJSON *o);
 void ev_cas_decode(ev_reader *r, const cJSON *o, camp_ev *e);
-void ev_cas_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);
+void ev_cas_text(const camp_ev *e, sbuf *sb);
 void ev_exchange_encode(const camp_ev *e, cJSON *o);
 void ev_exchange_decode(ev_reader *r, const cJSON *o, camp_ev *e);
-void ev_exchange_text(const camp_ev *e, bool hide, const ev_view *v,
-                      sbuf *sb);
+void ev_exchange_text(const camp_ev *e, sbuf *sb);
 void ev_liberate_encode(const camp_ev *e, cJSON *o);
 void ev_liberate_decode(ev_reader *r, const cJSON *o, camp_ev *e);
-void ev_liberate_text(const camp_ev *e, bool hide, const ev_view *v,
-                      sbuf *sb);
+void ev_liberate_text(const camp_ev *e, sbuf *sb);
 /* offer; accept, decline and withdraw (an answer's). */
 void ev_offer_encode(const camp_ev *e, cJSON *o);
 void ev_offer_decode(ev_reader *r, const cJSON *o, camp_ev *e);
-void ev_offer_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);
+void ev_offer_text(const camp_ev *e, sbuf *sb);
 void ev_answer_encode(const camp_ev *e, cJSON *o);
 void ev_answer_decode(ev_reader *r, const cJSON *o, camp_ev *e);
-void ev_answer_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);
+void ev_answer_text(const camp_ev *e, sbuf *sb);
 void ev_dcamp_encode(const camp_ev *e, cJSON *o);
 void ev_dcamp_decode(ev_reader *r, const cJSON *o, camp_ev *e);
-void ev_dcamp_text(const camp_ev *e, bool hide, const ev_view *v, sbuf *sb);
+void ev_dcamp_text(const camp_ev *e, sbuf *sb);
 
 #endif

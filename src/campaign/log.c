@@ -66,20 +66,20 @@ static bool view_masked(const void *ctx, int div)
     return masked(ctx, div);
 }
 
-static void event_text(const camp_ev *e, bool hide, const masks *m,
-                       bool stamp, sbuf *sb)
+/* The projected event as its log line(s): who and when only where it is
+ * not hidden whole. */
+static void event_text(const camp_ev *e, bool stamp, sbuf *sb)
 {
     sb_printf(sb, "#%" PRId64 " ", e->id);
-    if (stamp && !hide) /* who and when: never of a masked event */
+    if (stamp && !e->hidden)
         camp_stamp_text(&e->stamp, sb);
-    if (hide && e->kind != EV_ENGAGE) {
+    if (e->hidden && e->kind != EV_ENGAGE)
         sb_printf(sb, _("%s: division %d (hidden)\n"),
                   camp_ev_types[e->kind].name, e->division);
-        return;
+    else {
+        camp_ev_text(e, sb);
+        sb_puts(sb, "\n");
     }
-    ev_view v = {view_masked, m};
-    camp_ev_text(e, hide, &v, sb);
-    sb_puts(sb, "\n");
 }
 
 /* ---- Markdown ----------------------------------------------------------- */
@@ -114,88 +114,6 @@ static void md_item(const char *text, sbuf *sb)
     }
 }
 
-/* ---- JSON --------------------------------------------------------------- */
-
-/* Entries of a list about divisions hidden from the viewer become one entry
- * per division, {division, side, hidden, and the sum of `keep` if given}
- * (one per entry when not `merge`: each captured leader is one).
- * The list is camp_ev_encode's own output, so every entry has its fields. */
-static void mask_entries(cJSON *list, const char *keep, bool merge,
-                         const masks *m)
-{
-    cJSON *mask = NULL;
-    int last = 0;
-    for (cJSON *r = list ? list->child : NULL; r;) {
-        cJSON *next = r->next;
-        int div = cJSON_GetObjectItemCaseSensitive(r, "division")->valueint;
-        if (!masked(m, div)) {
-            r = next;
-            continue;
-        }
-        int n = keep ? cJSON_GetObjectItemCaseSensitive(r, keep)->valueint : 0;
-        if (merge && div == last && mask) {
-            cJSON *k = cJSON_GetObjectItemCaseSensitive(mask, keep);
-            if (k)
-                cJSON_SetNumberValue(k, k->valuedouble + n);
-            cJSON_Delete(cJSON_DetachItemViaPointer(list, r));
-        } else {
-            mask = cJSON_CreateObject();
-            cJSON_AddNumberToObject(mask, "division", div);
-            cJSON_AddStringToObject(mask, "side", cJSON_GetObjectItemCaseSensitive(
-                                                      r, "side")->valuestring);
-            cJSON_AddBoolToObject(mask, "hidden", true);
-            if (keep)
-                cJSON_AddNumberToObject(mask, keep, n);
-            cJSON_ReplaceItemViaPointer(list, r, mask);
-            last = div;
-        }
-        r = next;
-    }
-}
-
-static void mask_list(cJSON *list, const char *keep, const masks *m)
-{
-    mask_entries(list, keep, true, m);
-}
-
-/* The event as JSON: id and kind, then its data, masked for the viewer. */
-static cJSON *event_json(const camp_ev *e, bool hide, const masks *m)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "id", (double)e->id);
-    cJSON_AddStringToObject(o, "kind", camp_ev_types[e->kind].name);
-    if (hide) {
-        cJSON_AddNumberToObject(o, "division", e->division);
-        cJSON_AddBoolToObject(o, "hidden", true);
-        if (e->kind == EV_ENGAGE)
-            cJSON_AddStringToObject(o, "commitment", e->u.engage.commitment);
-        return o;
-    }
-    cJSON *data = camp_ev_encode(e);
-    /* What an order of battle knew of a division is its owner's until the
-     * division is seen (its engage shows it then). */
-    if (e->kind == EV_ADD && m->viewer != MU_SIDE_NONE &&
-        m->viewer != (int)e->u.add.side)
-        cJSON_DeleteItemFromObjectCaseSensitive(data, "known");
-    mask_list(cJSON_GetObjectItemCaseSensitive(data, "returns"), NULL, m);
-    mask_list(cJSON_GetObjectItemCaseSensitive(data, "stands"), "stands", m);
-    /* a hidden division's captured leader is "a leader": no post, brigade
-     * or rating (the text's "(hidden): a leader") */
-    mask_entries(cJSON_GetObjectItemCaseSensitive(data, "leaders"), NULL,
-                 false, m);
-    while (data && data->child) { /* move the data after id and kind */
-        cJSON *kid = cJSON_DetachItemViaPointer(data, data->child);
-        /* An undo's payload names the undone event's kind as "kind": a
-         * second "kind" key in one object, which a reader would take for
-         * the entry's own (parsers keep the last). */
-        const char *key = e->kind == EV_UNDO && !strcmp(kid->string, "kind")
-                              ? "undone_kind" : kid->string;
-        cJSON_AddItemToObject(o, key, kid); /* copies, then frees */
-    }
-    cJSON_Delete(data);
-    return o;
-}
-
 /* ---- the log ------------------------------------------------------------ */
 
 mu_status camp_log_put(camp_log *x, const char *s, mu_error *err)
@@ -208,16 +126,16 @@ mu_status camp_log_put(camp_log *x, const char *s, mu_error *err)
     return wr_out_record(x->o, err);
 }
 
-/* One event as a log entry: its text lines, or its JSON object on one
- * line, appended to sb. */
-static mu_status render_event(const camp_ev *e, int div, const masks *m,
-                              bool json, bool stamp, bool md, sbuf *sb,
-                              mu_error *err)
+/* One event as a log entry, as projected for the viewer: its text lines,
+ * or its JSON object on one line, appended to sb. */
+static mu_status render_event(camp_ev *e, const masks *m, bool json,
+                              bool stamp, bool md, sbuf *sb, mu_error *err)
 {
-    bool hide = div && masked(m, div) && e->kind != EV_ADD;
+    ev_view v = {view_masked, m};
+    camp_ev_project(e, &v, m->viewer);
     if (md) {
         sbuf t = {0};
-        event_text(e, hide, m, stamp, &t);
+        event_text(e, stamp, &t);
         if (t.p)
             md_item(t.p, sb);
         bool oom = t.oom || !t.p;
@@ -225,10 +143,10 @@ static mu_status render_event(const camp_ev *e, int div, const masks *m,
         return oom || sb->oom ? err_nomem(err) : MU_OK;
     }
     if (!json) {
-        event_text(e, hide, m, stamp, sb);
+        event_text(e, stamp, sb);
         return sb->oom ? err_nomem(err) : MU_OK;
     }
-    cJSON *o = event_json(e, hide, m);
+    cJSON *o = camp_ev_shown(e);
     char *t = o ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
     if (t)
@@ -237,21 +155,20 @@ static mu_status render_event(const camp_ev *e, int div, const masks *m,
     return t && !sb->oom ? MU_OK : err_nomem(err);
 }
 
-mu_status camp_log_render(const camp_ev *e, bool (*hidden)(const void *ctx,
-                                                           int div),
+mu_status camp_log_render(camp_ev *e, bool (*hidden)(const void *ctx,
+                                                     int div),
                           const void *ctx, bool json, sbuf *sb, mu_error *err)
 {
     masks m = {NULL, MU_SIDE_NONE, NULL, hidden, ctx};
-    return render_event(e, e->division, &m, json, true, false, sb, err);
+    return render_event(e, &m, json, true, false, sb, err);
 }
 
 /* One event, masked for the viewer, as text or JSON. */
-static mu_status log_event(camp_log *x, const camp_ev *e, int div,
-                           const masks *m, mu_error *err)
+static mu_status log_event(camp_log *x, camp_ev *e, const masks *m,
+                           mu_error *err)
 {
     sbuf sb = {0};
-    mu_status s = render_event(e, div, m, x->json, !x->bare, x->md, &sb,
-                               err);
+    mu_status s = render_event(e, m, x->json, !x->bare, x->md, &sb, err);
     if (s == MU_OK)
         s = camp_log_put(x, sb.p ? sb.p : "", err);
     sb_free(&sb);
@@ -318,7 +235,7 @@ static mu_status log_events(mu_campaign *c, int viewer, camp_log *x,
                            (const char *)sqlite3_column_text(st, 3), &e, err);
         if (s != MU_OK)
             break;
-        s = log_event(x, &e, div, &m, err);
+        s = log_event(x, &e, &m, err);
         camp_ev_clear(&e);
         if (s != MU_OK)
             break;

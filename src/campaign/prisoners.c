@@ -229,12 +229,13 @@ static void note_freed(ev_release *r, int kind, mu_army side,
                        const held_row *h, int take)
 {
     if (kind == HELD_STANDS)
-        r->stands[r->n++] = (ev_freed){h->div, side, h->brigade, take};
+        r->stands[r->n++] = (ev_freed){h->div, side, h->brigade, take, false};
     else if (kind == HELD_BATTERIES)
-        r->batteries[r->nbatteries++] = (ev_freed){h->div, side, 0, take};
+        r->batteries[r->nbatteries++] = (ev_freed){h->div, side, 0, take, false};
     else
         r->leaders[r->nleaders++] = (ev_freed_leader){
-            h->div, side, (mu_post)h->post, h->brigade, (mu_rating)h->rating};
+            h->div, side, (mu_post)h->post, h->brigade, (mu_rating)h->rating,
+            false};
 }
 
 /* Frees `want` of one kind held of `side` (all when -1), longest held

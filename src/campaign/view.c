@@ -2,24 +2,22 @@
 /* view.c -- a side's view of the hash chain, which a player's own
  * file carries and can check without the umpire's file.
  *
- * The side's chain hashes, event by event, what the side may see of the
+ * The side's chain hashes, event by event, what the side is shown of the
  * log: the event's canonical line exactly as the full chain hashes it
  *     {"data":DATA,"division":N|null,"id":N,"kind":"KIND"}
- * when nothing in it is hidden from the side, else its masked line
- *     {"division":N|null,"id":N,"kind":"KIND","masked":true}
- * with view hash n = SHA-256(view hash n-1 || line n), from 32 zero bytes.
- * An event is masked for side S when it names (as events.division or as
- * any "division" field of its payload) a division of the other side that
- * was engaged hidden and not revealed before it: judged as of the event,
- * so that a later reveal changes no link and a view head noted earlier
- * stays in the chain; and when it adds a division of the other side with
- * what an order of battle knew of it ("known": mu_campaign_import). Where nothing is masked the view chain is the full
- * chain, link for link.
+ * when nothing of it is withheld from the side, else
+ *     {"division":N|null,"id":N,"kind":"KIND","shown":P}
+ * where P is the side's JSON log entry of it, the projection
+ * (camp_ev_project) for the divisions hidden from the side as of the
+ * event: so that a later reveal changes no link and a view head noted
+ * earlier stays in the chain. View hash n = SHA-256(view hash n-1 ||
+ * line n), from 32 zero bytes. Where nothing is withheld the view chain is
+ * the full chain, link for link.
  *
- * Why not the full chain's hashes of the masked events: the hash of a
+ * Why not the full chain's hashes of those events: the hash of a
  * casualties event of a hidden division, with the hash before it, could be
  * matched by trying every brigade and count of stands (a few thousand
- * guesses). A masked line holds nothing the masked log does not show. */
+ * guesses). A shown line holds nothing the side's log does not show. */
 #include "campaign.h"
 
 #include <inttypes.h>
@@ -84,8 +82,34 @@ static bool hs_hides(const hidden_set *h, const char *list, int side)
     return false;
 }
 
-/* The canonical line of a row: id, kind, division (NULL), data. */
-static void view_line(sqlite3_stmt *st, bool masked, sbuf *sb)
+/* The oracle of a projection as of the event: hidden from ctx's side. */
+typedef struct hs_view {
+    const hidden_set *h;
+    int side;
+} hs_view;
+
+static bool hs_masked(const void *ctx, int div)
+{
+    const hs_view *x = ctx;
+    for (int i = 0; i < x->h->n; i++)
+        if (x->h->v[i][0] == div && x->h->v[i][1] != x->side)
+            return true;
+    return false;
+}
+
+/* The forms of a view chain's lines. VIEW_SHOWN: an event of which
+ * anything is withheld from the side hashes as what the side is shown
+ * (its projection, canonical), so the head covers every field the side
+ * saw. The older forms hash such an event as a bare masked line, and are
+ * kept to find a head noted from a file they made: VIEW_MASKED, and
+ * VIEW_LEGACY (as muster did before a reveal was mended, see hs_remove). */
+typedef enum view_form { VIEW_SHOWN, VIEW_MASKED, VIEW_LEGACY } view_form;
+
+/* The line of a row: {"data":DATA,"division":N|null,"id":N,"kind":"KIND"}
+ * in full, {"division":..,"id":..,"kind":..,"masked":true} masked, or
+ * {"division":..,"id":..,"kind":..,"shown":PROJECTION}. */
+static void view_line(sqlite3_stmt *st, bool masked, const char *shown,
+                      sbuf *sb)
 {
     const char *kind = (const char *)sqlite3_column_text(st, 1);
     const char *data = (const char *)sqlite3_column_text(st, 3);
@@ -103,7 +127,48 @@ static void view_line(sqlite3_stmt *st, bool masked, sbuf *sb)
     }
     sb_printf(sb, "\"division\":%s,\"id\":%lld,\"kind\":\"", div, id);
     sb_puts(sb, kind ? kind : "");
-    sb_puts(sb, masked ? "\",\"masked\":true}" : "\"}");
+    if (!masked)
+        sb_puts(sb, "\"}");
+    else if (!shown)
+        sb_puts(sb, "\",\"masked\":true}");
+    else {
+        sb_puts(sb, "\",\"shown\":");
+        sb_puts(sb, shown);
+        sb_puts(sb, "}");
+    }
+}
+
+/* What the side is shown of the row's event as of it, as its JSON log
+ * entry, into
+ * *shown (NULL when nothing is withheld). */
+static mu_status row_shown(mu_campaign *c, sqlite3_stmt *st,
+                           const hidden_set *h, int side, char **shown,
+                           mu_error *err)
+{
+    camp_ev e;
+    *shown = NULL;
+    mu_status s = camp_ev_decode(c->path, sqlite3_column_int64(st, 0),
+                                 (const char *)sqlite3_column_text(st, 1),
+                                 sqlite3_column_int(st, 2),
+                                 (const char *)sqlite3_column_text(st, 3),
+                                 &e, err);
+    if (s != MU_OK)
+        return s;
+    hs_view hv = {h, side};
+    ev_view v = {hs_masked, &hv};
+    if (camp_ev_project(&e, &v, side)) {
+        /* the very bytes of the side's JSON log entry (a seed is a raw
+         * 64-bit number there, which RFC 8785 would round) */
+        cJSON *o = camp_ev_shown(&e);
+        char *t = o ? cJSON_PrintUnformatted(o) : NULL;
+        *shown = t ? strdup(t) : NULL;
+        cJSON_free(t);
+        cJSON_Delete(o);
+        if (!*shown)
+            s = err_nomem(err);
+    }
+    camp_ev_clear(&e);
+    return s;
 }
 
 static void next_hash(unsigned char h[CAMP_HASH_BYTES], const char *line)
@@ -118,8 +183,8 @@ static void next_hash(unsigned char h[CAMP_HASH_BYTES], const char *line)
 typedef mu_status (*view_fn)(void *ctx, int64_t id, const char *line,
                              const char *hex, mu_error *err);
 
-static mu_status walk_view(mu_campaign *c, int side, bool legacy, view_fn fn,
-                           void *ctx, mu_error *err)
+static mu_status walk_view(mu_campaign *c, int side, view_form form,
+                           view_fn fn, void *ctx, mu_error *err)
 {
     if (sodium_init() < 0)
         return err_set(err, MU_EINTERNAL, "libsodium could not start");
@@ -146,8 +211,8 @@ static mu_status walk_view(mu_campaign *c, int side, bool legacy, view_fn fn,
             !hs_add(&h, div, owner && !strcmp(owner, "confederate")))
             s = err_nomem(err);
         if (kind && !strcmp(kind, "reveal")) /* the secret is out */
-            hs_remove(&h, div, legacy);
-        char list[40];
+            hs_remove(&h, div, form == VIEW_LEGACY);
+        char list[40], *shown = NULL;
         snprintf(list, sizeof list, "%d", div);
         /* An order of battle's values are the owner's: its add is
          * masked for the other side (judged as of the event, as always). */
@@ -156,8 +221,13 @@ static mu_status walk_view(mu_campaign *c, int side, bool legacy, view_fn fn,
         bool masked = known || hs_hides(&h, list, side) ||
                       hs_hides(&h, (const char *)sqlite3_column_text(st, 6),
                                side);
+        if (masked && form == VIEW_SHOWN && s == MU_OK)
+            s = row_shown(c, st, &h, side, &shown, err);
         sbuf line = {0};
-        view_line(st, masked, &line);
+        /* (a division hidden and named only where nothing shows it, as
+         * a battery's: the projection withholds nothing) */
+        view_line(st, masked && (form != VIEW_SHOWN || shown), shown, &line);
+        free(shown);
         if (line.oom && s == MU_OK)
             s = err_nomem(err);
         char hex[CAMP_HASH_HEX];
@@ -206,7 +276,7 @@ static mu_status view_head_read(mu_campaign *c, void *p, mu_error *err)
     x->h.hex[CAMP_HASH_HEX - 1] = '\0';
     x->h.n = 0;
     if (!c->view)
-        return walk_view(c, x->side, false, keep_last, &x->h, err);
+        return walk_view(c, x->side, VIEW_SHOWN, keep_last, &x->h, err);
     sqlite3_stmt *st;
     mu_status s = camp_prepare(c, "SELECT hash, (SELECT count(*) FROM "
                                "view_chain) FROM view_chain ORDER BY id DESC "
@@ -279,23 +349,35 @@ mu_status camp_view_find(mu_campaign *c, int side, const char *noted,
     if (!camp_hash_parse(noted, x.want))
         return err_set(err, MU_EINPUT, "'%.70s' is not a chain head: give the "
                        "64 hex digits that were noted", noted);
-    mu_status s = walk_view(c, side, false, find_link, &x, err);
+    mu_status s = walk_view(c, side, VIEW_SHOWN, find_link, &x, err);
     if (s != MU_OK)
         return s;
     const char *who = camp_side_poss((mu_army)side);
     camp_line(r->sb, ERR_PL("the %s view: %" PRId64 " event, head %s\n",
                             "the %s view: %" PRId64 " events, head %s\n", x.n),
               who, x.n, x.n ? x.head : "(none)");
-    /* Not found: maybe noted from a file exported before the masking was
-     * mended (hs_remove), whose links are as certain a proof. */
+    /* Not found: maybe noted from a file of an older muster (view_form),
+     * whose links prove as much as they covered. */
+    find_ctx masked = {.at = 0, .n = 0, .head = ""};
     find_ctx old = {.at = 0, .n = 0, .head = ""};
+    memcpy(masked.want, x.want, sizeof masked.want);
     memcpy(old.want, x.want, sizeof old.want);
-    if (!x.at && (s = walk_view(c, side, true, find_link, &old, err)) != MU_OK)
+    if (!x.at && (s = walk_view(c, side, VIEW_MASKED, find_link, &masked,
+                                err)) != MU_OK)
+        return s;
+    if (!x.at && !masked.at &&
+        (s = walk_view(c, side, VIEW_LEGACY, find_link, &old, err)) != MU_OK)
         return s;
     if (x.at)
         camp_line(r->sb, "noted head of the %s view: event %" PRId64 " of %"
                   PRId64 ": nothing before it was rewritten\n", who, x.at,
                   x.n);
+    else if (masked.at)
+        camp_line(r->sb, "noted head of the %s view: event %" PRId64 " of %"
+                  PRId64 ", from a file exported by a muster that hashed "
+                  "every event naming a hidden division as masked whole: "
+                  "nothing before it was rewritten, as far as those lines "
+                  "cover\n", who, masked.at, masked.n);
     else if (old.at)
         camp_line(r->sb, "noted head of the %s view: event %" PRId64 " of %"
                   PRId64 ", from a file exported by a muster that masked "
@@ -338,7 +420,7 @@ mu_status camp_view_chain_write(mu_campaign *x, int side, mu_error *err)
         s = camp_prepare(x, "INSERT INTO view_chain(id, line, hash) VALUES "
                          "(?, ?, ?)", &w.ins, err);
     if (s == MU_OK)
-        s = walk_view(x, side, false, write_link, &w, err);
+        s = walk_view(x, side, VIEW_SHOWN, write_link, &w, err);
     camp_finalize(x, w.ins);
     return s;
 }
@@ -412,7 +494,8 @@ typedef struct line_info {
     int64_t id;
     char kind[32];
     int division;
-    bool masked;
+    bool masked;       /* masked whole (a masked line, or shown hidden) */
+    const char *shown; /* a shown line's projection (in the line), or NULL */
 } line_info;
 
 static bool line_read(const char *line, line_info *li)
@@ -430,6 +513,14 @@ static bool line_read(const char *line, line_info *li)
         li->division = cJSON_IsNumber(d) ? d->valueint : 0;
         li->masked = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
                                                                    "masked"));
+        const cJSON *sh = cJSON_GetObjectItemCaseSensitive(o, "shown");
+        /* {"division":..,"id":..,"kind":..,"shown":P}: P's bytes are the
+         * line's from its key to the last brace */
+        const char *at = strstr(line, ",\"shown\":{");
+        li->shown = cJSON_IsObject(sh) && at ? at + 9 : NULL;
+        if (li->shown)
+            li->masked = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
+                sh, "hidden")) && !cJSON_GetObjectItemCaseSensitive(sh, "side");
     }
     cJSON_Delete(o);
     return ok;
@@ -508,6 +599,96 @@ static mu_status expected_entry(mu_campaign *c, const char *line,
     return s;
 }
 
+/* The divisions a projection shows hidden (at most n). */
+static int shown_hidden(const camp_ev *e, int *v, int n)
+{
+    int k = 0;
+    if (e->hidden && k < n)
+        v[k++] = e->division;
+    const ev_release *x = e->kind == EV_EXCHANGE || e->kind == EV_LIBERATE
+                              ? &e->u.release
+                          : e->kind == EV_OFFER || e->kind == EV_ACCEPT
+                              ? &e->u.offer.release : NULL;
+    for (int i = 0; x && i < x->n && k < n; i++)
+        if (x->stands[i].hidden)
+            v[k++] = x->stands[i].division;
+    for (int i = 0; x && i < x->nleaders && k < n; i++)
+        if (x->leaders[i].hidden)
+            v[k++] = x->leaders[i].division;
+    for (int i = 0; e->kind == EV_BATTLE_END && i < e->u.end.nreturns &&
+                    k < n; i++)
+        if (e->u.end.returns[i].hidden)
+            v[k++] = e->u.end.returns[i].division;
+    return k;
+}
+
+typedef struct div_list {
+    int v[64];
+    int n;
+} div_list;
+
+static bool in_list(const void *ctx, int div)
+{
+    const div_list *l = ctx;
+    for (int i = 0; i < l->n; i++)
+        if (l->v[i] == div)
+            return true;
+    return false;
+}
+
+/* A shown line's entry of the log: its text and JSON both rendered from
+ * the one entry, and that entry, projected as the line says the side was
+ * shown the event (more may have been revealed since), is the line's. */
+static mu_status check_shown(mu_campaign *c, camp_report *r,
+                             const line_info *li, const char *stored[2],
+                             mu_error *err)
+{
+    camp_ev e, was;
+    mu_error why;
+    mu_status t = camp_ev_decode_shown(c->path, stored[1], &e, &why);
+    if (t == MU_OK && (t = camp_ev_decode_shown(c->path, li->shown, &was,
+                                                &why)) != MU_OK)
+        camp_ev_clear(&e);
+    if (t != MU_OK) {
+        if (t == MU_ENOMEM)
+            return err_nomem(err);
+        camp_problem(r, "view log: event %" PRId64 " (%s): %.200s", li->id,
+                     li->kind, why.msg);
+        return MU_OK;
+    }
+    div_list hid = {{0}, 0};
+    hid.n = shown_hidden(&was, hid.v, 64);
+    camp_ev_clear(&was);
+    mu_status s = MU_OK;
+    for (int j = 0; j < 2 && s == MU_OK; j++) {
+        sbuf want = {0};
+        s = camp_log_render(&e, in_list, &(div_list){{0}, 0}, j == 1, &want,
+                            err);
+        if (s == MU_OK && strcmp(want.p ? want.p : "", stored[j]))
+            camp_problem(r, "view log: event %" PRId64 " (%s): the %s shown "
+                         "is not what its chain line gives", li->id,
+                         li->kind, j ? "JSON" : "text");
+        sb_free(&want);
+    }
+    ev_view v = {in_list, &hid};
+    camp_ev_project(&e, &v, c->viewer);
+    cJSON *o = s == MU_OK ? camp_ev_shown(&e) : NULL;
+    char *p = o ? cJSON_PrintUnformatted(o) : NULL;
+    size_t n = strlen(li->shown);
+    if (s == MU_OK && !p)
+        s = err_nomem(err);
+    else if (s == MU_OK && (e.id != li->id || strlen(p) + 1 != n ||
+                            strncmp(p, li->shown, n - 1)))
+        camp_problem(r, "view log: event %" PRId64 " (%s): what the log "
+                     "shows is not what its chain line says the %s were "
+                     "shown", li->id, li->kind,
+                     camp_side_noun((mu_army)c->viewer));
+    cJSON_free(p);
+    cJSON_Delete(o);
+    camp_ev_clear(&e);
+    return s;
+}
+
 /* A file exported before the log's JSON named an undo's undone kind
  * "undone_kind" shows it as a second "kind" key; that entry is still
  * what its chain line gives. */
@@ -550,6 +731,11 @@ static mu_status view_log_check(mu_campaign *c, camp_report *r,
         }
         if (!line_read(line, &li))
             continue; /* the link check reports it */
+        if (li.shown) {
+            s = check_shown(c, r, &li, stored, err);
+            shown++;
+            continue;
+        }
         bool known = false;
         for (int j = 0; j < 2 && s == MU_OK; j++) {
             sbuf want = {0};
