@@ -95,9 +95,9 @@ curl -sS --max-time 10 "http://127.0.0.1:$port/api/fire?weapon=musket&range=5&fi
     >"$work/reply" || fail "serve did not answer"
 grep -q '"hits"' "$work/reply" || fail "serve's answer: $(cat "$work/reply")"
 if [ -d "$root/usr/share/muster/site" ]; then
-    curl -sS --max-time 10 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/app/" \
+    curl -sS --max-time 10 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/muster-core.wasm" \
         >"$work/code" && [ "$(cat "$work/code")" = 200 ] ||
-        fail "serve does not serve the packaged offline app at /app/"
+        fail "serve does not serve the packaged page's engine at /"
 fi
 kill "$server"; wait "$server" 2>/dev/null || true; server=
 echo "ok: packages built, lintian clean of errors, the unpacked muster ran"

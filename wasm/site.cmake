@@ -1,7 +1,12 @@
 # SPDX-License-Identifier: MIT
-# Writes muster-site/: the page's files from web/site/, the core from the
-# build, web/lang.js and the catalogues (the page's and the core's), and
+# Writes muster-site/: the page (web/index.html and its scripts, the same
+# files `muster serve` embeds), web/site/'s engine, manifest and icons, the
+# core from the build, the catalogues (the page's and the core's), and
 # sw.js with the list of files and a version made of their hash.
+file(GLOB old ${SITE}/*)
+if(old)
+  file(REMOVE ${old}) # never an older build's file
+endif()
 file(GLOB files RELATIVE ${SRC} ${SRC}/*)
 list(REMOVE_ITEM files sw.js)
 set(all "")
@@ -9,17 +14,20 @@ foreach(f ${files})
   configure_file(${SRC}/${f} ${SITE}/${f} COPYONLY)
   list(APPEND all ${f})
 endforeach()
+foreach(f index.html app.js offline.js lang.js style.css)
+  configure_file(${WEB}/${f} ${SITE}/${f} COPYONLY)
+  list(APPEND all ${f})
+endforeach()
 foreach(f muster-core.mjs muster-core.wasm)
   configure_file(${GEN}/${f} ${SITE}/${f} COPYONLY)
   list(APPEND all ${f})
 endforeach()
-# The words in the reader's language: the served page's lang.js and the
-# page's German catalogue, and the core's (the CLI's muster.mo), each empty
-# where the build had no gettext tools.
-configure_file(${LANGJS} ${SITE}/lang.js COPYONLY)
+# The words in the reader's language: the page's German catalogue and the
+# core's (the CLI's muster.mo), each empty where the build had no gettext
+# tools.
 configure_file(${LANGMO} ${SITE}/lang-de.mo COPYONLY)
 configure_file(${COREMO} ${SITE}/core-de.mo COPYONLY)
-list(APPEND all lang.js lang-de.mo core-de.mo)
+list(APPEND all lang-de.mo core-de.mo)
 list(SORT all)
 set(hashes "")
 foreach(f ${all})

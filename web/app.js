@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
-// muster serve: the page. Everything it shows comes from /api/, which
-// answers what the command line prints with --format json. Text from the
-// server goes into the page as text (textContent), never as markup.
+// muster's page, served by `muster serve` at / and the same in the static
+// folder muster-site/. The calculators (a division, a volley, odds, curves)
+// are worked out on the phone by the WebAssembly engine (engine.js), with
+// or without a connection; with a link (#t=TOKEN) the campaign joins them,
+// from /api/campaign/. Both answer what the command line prints with
+// --format json. Text from either goes into the page as text (textContent),
+// never as markup.
 'use strict';
 
 const token = (location.hash.match(/t=([0-9a-f]{32})/) || [])[1] || null;
@@ -118,6 +122,69 @@ function announce(text) {
 }
 
 const num = musterLang.num, dec = musterLang.dec;
+
+// ---- the engine: the CLI's calculators compiled to WebAssembly ------------
+
+// House rules opened on the House tab: their paths in the engine's memory.
+const house = { rules: null, weapons: null };
+const engine = () => window.musterReady || Promise.reject(new Error(_('The engine is not part of this build: the calculators need muster built with emscripten.')));
+
+// The engine's words: English for JSON (the page says it in its own
+// words), the page's language for the command's text; a language's
+// catalogue (core-LANG.mo, the CLI's messages) fetched once, when needed.
+const coreMo = { en: null };
+let engineLang = 'en';
+async function speak(e, l) {
+  if (!(l in coreMo)) {
+    try {
+      const res = await fetch(`core-${l}.mo`);
+      coreMo[l] = res.ok ? await res.arrayBuffer() : null;
+    } catch (err) { coreMo[l] = null; } // not to be had: English
+  }
+  if (l !== engineLang) e.setLanguage(coreMo[l]);
+  engineLang = l;
+}
+
+// `muster CMD --opt value ... --format json`, parsed; a refusal thrown as
+// an ApiError, so that it is shown as the API's are.
+let engineQueue = Promise.resolve();
+function calc(cmd, opts, format = 'json') {
+  const o = { ...opts, format };
+  if (house.rules && /^(division|odds division)/.test(cmd)) o.rules = house.rules;
+  if (house.weapons && /fire|curve/.test(cmd)) o.weapons = house.weapons;
+  // one run at a time: a text run switches the engine's language
+  const run = engineQueue.then(async () => {
+    const e = await engine();
+    await speak(e, format === 'json' ? 'en' : musterLang.lang());
+    const r = e.run(cmd, o);
+    if (r.code !== 0) {
+      const err = new ApiError(400, r.error);
+      err.option = (/--([a-z][a-z0-9-]*)/.exec(r.error) || [])[1]; // as the API names it
+      throw err;
+    }
+    return format === 'json' ? JSON.parse(r.out) : r.out;
+  });
+  engineQueue = run.catch(() => {});
+  return run;
+}
+
+// The badge: the engine ready, with or without the network.
+function netStatus() {
+  const net = $('#net');
+  if (!window.musterEngine) return;
+  net.textContent = navigator.onLine ? _('ready') : _('offline: all here');
+  net.className = 'badge ' + (navigator.onLine ? 'ok' : 'off');
+}
+
+// The command's own text of what the page just showed, in the page's
+// language (what `muster division --seed N` prints).
+async function commandText(box, cmd, o) {
+  try {
+    box.textContent = await calc(cmd, o, 'text');
+  } catch (e) { box.textContent = 'muster: ' + e.message; }
+  box.closest('details')?.removeAttribute('hidden');
+}
+
 const pct = (x, d = 2) => _('{p} %', { p: num(x * 100, d) });
 
 // ---- tabs -----------------------------------------------------------------
@@ -297,12 +364,13 @@ async function nextRoll(focus = true) {
   const rolls = typedRolls();
   const box = $('#div-error');
   try {
-    const d = await api('division', { ...divisionOptions(), rolls: rolls.join(',') });
+    const d = await calc('division', { ...divisionOptions(), rolls: rolls.join(',') });
     if (seq !== typedSeq) return;
     const list = $('#roll-fields');
     while (list.children.length > rolls.length) list.lastElementChild.remove();
     showError(box, null);
     renderDivision(d);
+    commandText($('#div-out'), 'division', { ...divisionOptions(), rolls: rolls.join(',') });
   } catch (e) {
     if (seq !== typedSeq) return;
     const m = NEED.exec(e.message);
@@ -328,7 +396,7 @@ async function relabel() {
   $('#div-result').hidden = true;
   for (let k = 0; k <= old.length; k++) {
     try {
-      const d = await api('division', { ...divisionOptions(), rolls: old.slice(0, k).join(',') });
+      const d = await calc('division', { ...divisionOptions(), rolls: old.slice(0, k).join(',') });
       renderDivision(d);
       return;
     } catch (e) {
@@ -347,12 +415,14 @@ async function rollDivision(ev) {
   const o = divisionOptions();
   if (f.seed.value.trim()) o.seed = f.seed.value.trim();
   try {
-    const d = await api('division', o);
+    const d = await calc('division', o);
     showError($('#div-error'), null);
     renderDivision(d);
+    commandText($('#div-out'), 'division', { ...o, seed: d.seed });
   } catch (e) {
     $('#div-result').hidden = true;
     showError($('#div-error'), e, $('#div-form'));
+    commandText($('#div-out'), 'division', o);
   }
 }
 
@@ -421,8 +491,9 @@ async function updateFire() {
   $('#figures-row').hidden = artillery(o.weapon);
   $('#crew-row').hidden = !artillery(o.weapon);
   $('#fire-outcome').hidden = true;
+  $('#fire-out').textContent = '';
   try {
-    const v = await api('fire', { ...o, 'no-roll': true });
+    const v = await calc('fire', { ...o, 'no-roll': true });
     if (seq !== fireSeq) return;
     showError($('#fire-error'), null);
     const unit = o.yards ? 'yd' : 'in';
@@ -452,7 +523,7 @@ async function updateFire() {
 
 async function updateOdds(o, seq) {
   try {
-    const r = await api('odds/fire', { ...o, method: 'both' });
+    const r = await calc('odds fire', { ...o, method: 'both' });
     if (seq !== fireSeq) return;
     const add = r.additive.p, per = r.per_figure.p;
     const ks = Object.keys(per).map(Number).filter(k => per[k] >= 5e-5 || add[k]).sort((a, b) => a - b);
@@ -540,7 +611,7 @@ async function drawCurve(o) {
   const box = $('#fire-curve');
   try {
     const ways = o.cover ? [false, true] : [false];
-    const got = await Promise.all(ways.map(cover => api('curve', { weapon: o.weapon, cover })));
+    const got = await Promise.all(ways.map(cover => calc('curve', { weapon: o.weapon, cover })));
     const lines = [];
     got.forEach((c, i) => {
       const where = o.cover ? (i ? _(', hard cover') : _(', in the open')) : '';
@@ -561,11 +632,13 @@ async function drawCurve(o) {
 
 async function rollFire() {
   const o = fireOptions();
-  const typed = $('#fire-typed').value.trim();
+  const typed = $('#fire-typed').value.trim(), seed = $('#fire-seed').value.trim();
   if (typed) o.rolls = typed;
+  else if (seed) o.seed = seed;
   try {
-    const v = await api('fire', o);
+    const v = await calc('fire', o);
     showError($('#fire-error'), null);
+    commandText($('#fire-out'), 'fire', v.seed !== null ? { ...o, seed: v.seed } : o);
     const out = $('#fire-outcome');
     const verdict = v.roll === null ? '' : _('Roll {roll}', v) + ` ${v.roll <= v.threshold ? '≤' : '>'} ${v.threshold}: `;
     out.textContent = verdict + _n('{n} hit', '{n} hits', v.hits) + (v.seed !== null ? ' ' + _('(seed {seed})', v) : '');
@@ -573,6 +646,68 @@ async function rollFire() {
   } catch (e) {
     showError($('#fire-error'), e, $('#fire-form'));
   }
+}
+
+// ---- how likely: each total of stands of a division, exact ---------------
+
+async function divisionOdds() {
+  const o = divisionOptions();
+  const pre = $('#odds-out'), box = $('#div-odds');
+  try {
+    const dist = (await calc('odds division', o)).stands;
+    const ks = Object.keys(dist), ymax = Math.max(...ks.map(k => dist[k]), 1e-9);
+    plotSvg(box, { title: o.army === 'confederate' ? _('Stands of a Confederate division') : _('Stands of a Union division'),
+      xlabel: _('stands'), ymax, yfmt: v => pct(v, ymax < .1 ? 1 : 0),
+      bars: { keys: ks, series: [{ name: _('chance'), cls: 's1', values: dist }] } });
+    $('#odds-cap').textContent = _('Exact probabilities from muster odds; the darker bar is the most likely.');
+    pre.classList.remove('error');
+    pre.textContent = ks.map(k => `${k.padStart(3)}  ${num(100 * dist[k], 2).padStart(6)} %`).join('\n');
+  } catch (e) {
+    box.replaceChildren();
+    $('#odds-cap').textContent = '';
+    pre.classList.add('error');
+    pre.textContent = e instanceof ApiError ? pageWords(e, $('#div-form')) : e.message;
+  }
+}
+
+// ---- house rules: a file written by `muster rules export --to app`,
+// checked by running a command with it.
+async function openHouse(input, kind) {
+  const f = input.files[0];
+  if (!f) return;
+  const out = $('#house-out');
+  try {
+    const path = (await engine()).addFile(f.name, await f.text());
+    const before = house[kind];
+    house[kind] = path;
+    try {
+      await (kind === 'rules' ? calc('odds division', { army: 'union', year: '1863', theater: 'east' })
+        : calc('curve', { weapon: 'musket' }));
+    } catch (e) {
+      // a weapons file without a musket is still a weapons file
+      if (!(kind === 'weapons' && /weapon/.test(e.message) && !/line|export/.test(e.message))) { house[kind] = before; throw e; }
+    }
+    out.classList.remove('error');
+    out.textContent = kind === 'rules' ? _('{file}: in use for divisions and their odds', { file: f.name })
+      : _('{file}: in use for volleys and curves', { file: f.name });
+  } catch (e) {
+    out.textContent = 'muster: ' + e.message;
+    out.classList.add('error');
+  }
+  lastCurveKey = null;
+  updateFire();
+}
+
+function houseControls() {
+  $('#house-rules').addEventListener('change', e => openHouse(e.target, 'rules'));
+  $('#house-weapons').addEventListener('change', e => openHouse(e.target, 'weapons'));
+  $('#house-clear').addEventListener('click', () => {
+    house.rules = house.weapons = null;
+    $('#house-out').classList.remove('error');
+    $('#house-out').textContent = _("The book's tables and weapons are in use.");
+    lastCurveKey = null;
+    updateFire();
+  });
 }
 
 // ---- the campaign -----------------------------------------------------------
@@ -1634,6 +1769,7 @@ async function verifyDocument(ev) {
 
 // Another language chosen: what the page drew from the API, drawn again.
 function redraw() {
+  netStatus();
   $('#fire-typed').placeholder = _('d100');
   if (whoami && whoami.campaign) $('#who').textContent = whoami.viewer === 'umpire' ? _('Umpire') : term(whoami.viewer);
   const typed = $('#div-form').dice.value === 'typed';
@@ -1661,10 +1797,16 @@ function forgetCampaign() {
 
 async function start() {
   await musterLang.ready();
+  startRangeUnit(); // a German reader's range in cm from the start
   $('#fire-typed').placeholder = _('d100');
   musterLang.onChange(redraw);
   for (const b of $$('#tabs button')) b.addEventListener('click', () => selectTab(b.dataset.tab));
-  if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => {});
+  if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => {});
+  engine().then(netStatus, e => { $('#net').textContent = e.message; });
+  addEventListener('online', netStatus);
+  addEventListener('offline', netStatus);
+  // Who the link is: the server's answer, else the last one kept; none
+  // (the static folder, or a server never reached): the calculators only.
   try {
     whoami = await (await fetch('/whoami', { headers: token ? { 'X-Muster-Token': token } : {} })).json();
     musterOffline.keepWho(whoami);
@@ -1672,10 +1814,8 @@ async function start() {
     whoami = musterOffline.unreachable(e) ? musterOffline.lastWho() : null;
   }
   if (!whoami) {
-    $('#denied').hidden = false;
-    $('main').hidden = true;
-    $('#tabs').hidden = true;
-    return;
+    $('#denied').hidden = !token;
+    whoami = { viewer: 'nobody', campaign: null, sides_can_write: false };
   }
   // A campaign server without a valid link: the calculators still work.
   if (whoami.viewer === 'nobody' && whoami.links) $('#denied').hidden = false;
@@ -1711,7 +1851,6 @@ async function start() {
     if (e.target.name === 'unit') setRangeUnit(e.target.value, true);
     soon();
   });
-  startRangeUnit();
   $('#fire-roll').addEventListener('click', rollFire);
   $('#fire-typed').addEventListener('change', () => { if ($('#fire-typed').value.trim()) rollFire(); });
   for (const f of $$('#camp-forms form[data-cmd]')) {
@@ -1721,6 +1860,8 @@ async function start() {
     f.addEventListener('change', e => formChanged(f, e));
   }
   $('#verify-form').addEventListener('submit', verifyDocument);
+  $('#div-odds-go').addEventListener('click', divisionOdds);
+  houseControls();
   $('#camp-forget').addEventListener('click', forgetCampaign);
   logControls();
   musterOffline.onChange(showQueue);

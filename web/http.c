@@ -30,11 +30,10 @@
 #include <unistd.h>
 
 extern const char mu_web_index_html[], mu_web_app_js[], mu_web_style_css[],
-    mu_web_offline_js[], mu_web_page_sw_js[], mu_web_lang_js[],
-    mu_web_lang_de[];
+    mu_web_offline_js[], mu_web_lang_js[], mu_web_lang_de[];
 extern const size_t mu_web_index_html_len, mu_web_app_js_len,
-    mu_web_style_css_len, mu_web_offline_js_len, mu_web_page_sw_js_len,
-    mu_web_lang_js_len, mu_web_lang_de_len;
+    mu_web_style_css_len, mu_web_offline_js_len, mu_web_lang_js_len,
+    mu_web_lang_de_len;
 
 #define TOKEN_HEADER "X-Muster-Token"
 
@@ -456,13 +455,11 @@ static enum MHD_Result asset(struct MHD_Connection *c, const char *url)
          &mu_web_style_css_len},
         {"/offline.js", "text/javascript; charset=utf-8", mu_web_offline_js,
          &mu_web_offline_js_len},
-        {"/sw.js", "text/javascript; charset=utf-8", mu_web_page_sw_js,
-         &mu_web_page_sw_js_len},
         {"/lang.js", "text/javascript; charset=utf-8", mu_web_lang_js,
          &mu_web_lang_js_len},
         /* the page's German words, a gettext catalogue (empty without
          * gettext's tools at build time: then not found, and English) */
-        {"/lang/de.mo", "application/octet-stream", mu_web_lang_de,
+        {"/lang-de.mo", "application/octet-stream", mu_web_lang_de,
          &mu_web_lang_de_len},
     };
     for (size_t i = 0; i < sizeof assets / sizeof *assets; i++)
@@ -475,9 +472,11 @@ static enum MHD_Result asset(struct MHD_Connection *c, const char *url)
                 false);
 }
 
-/* /app/NAME: the offline app's files (site.c), as a static host serves
- * them: the service worker decides what is cached, and the page may compile
- * its WebAssembly ('wasm-unsafe-eval'). /app goes to /app/. */
+/* The page's files from the static folder (site.c), with its engine, as a
+ * static host serves them: the service worker decides what is cached, and
+ * the page may compile its WebAssembly ('wasm-unsafe-eval'); without the
+ * folder (no emcc) the page embedded here. The old second page's address,
+ * /app/, goes to the one page. */
 static enum MHD_Result site_asset(web_server *s, struct MHD_Connection *c,
                                   const char *url)
 {
@@ -487,12 +486,12 @@ static enum MHD_Result site_asset(web_server *s, struct MHD_Connection *c,
     bool gz;
     if (!may_answer(c))
         return MHD_NO;
-    if (!strcmp(url, "/app")) {
+    if (!strcmp(url, "/app") || !strncmp(url, "/app/", 5)) {
         struct MHD_Response *res = MHD_create_response_from_buffer(
             0, (char *)"", MHD_RESPMEM_PERSISTENT);
         if (!res)
             return MHD_NO;
-        MHD_add_response_header(res, "Location", "/app/");
+        MHD_add_response_header(res, "Location", "/");
         enum MHD_Result r = MHD_queue_response(c, 301, res);
         MHD_destroy_response(res);
         return r;
@@ -500,9 +499,8 @@ static enum MHD_Result site_asset(web_server *s, struct MHD_Connection *c,
     bool takes = has_token(MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                        "Accept-Encoding"),
                            "gzip");
-    if (!web_site_file(s->cfg.site, url + 5, takes, &body, &len, &type, &gz))
-        return respond(c, 404, "text/plain; charset=utf-8",
-                       (char *)"not found\n", 10, false);
+    if (!web_site_file(s->cfg.site, url + 1, takes, &body, &len, &type, &gz))
+        return asset(c, url);
     return send_file(c, type, body, len, true, gz,
                      "default-src 'self'; script-src 'self' "
                      "'wasm-unsafe-eval'; img-src 'self' data: blob:; "
@@ -747,9 +745,7 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
     if (!api && !plot && strcmp(url, "/whoami")) {
         if (post)
             return send_error(c, 405, "only /api/ takes POST");
-        if (!strcmp(url, "/app") || !strncmp(url, "/app/", 5))
-            return site_asset(s, c, url);
-        return asset(c, url);
+        return site_asset(s, c, url);
     }
     if (!host_ok(s, c)) {
         logf_(s, _("421 %s: a Host that is not this server's"), url);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* site.c -- the offline app's files (muster-site/, built by wasm/) for
- * `muster serve`, which serves them at /app/: the folder beside the tool
+/* site.c -- the page's files (muster-site/, built by wasm/) for
+ * `muster serve`, which serves them at /: the folder beside the tool
  * (a build tree) or its installed place, share/muster/site. */
 #include "web.h"
 

@@ -198,7 +198,7 @@ typedef struct web_config {
     unsigned timeout;         /* seconds for a request to arrive (0: 15) */
     unsigned max_connections; /* 0: 4000 */
     FILE *log;                /* one line per refused request, or NULL */
-    const char *site;         /* the offline app's folder, served at /app/ */
+    const char *site;         /* the page's static folder, served at / */
     /* HTTPS: the certificate (chain) and its private key, PEM text, both or
      * neither; lent, kept until the server is freed. With them the server
      * speaks only TLS (libmicrohttpd's, through GnuTLS), because phones

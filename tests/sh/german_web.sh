@@ -83,7 +83,7 @@ def literals(text):
 MARK = re.compile(r'\b(?:_|_n|_p)\(\s*$')
 OK_CALL = re.compile(r'(?:\$\$?|querySelector(?:All)?|closest|matches|addEventListener|removeEventListener|'
                      r'getAttribute|setAttribute|hasAttribute|removeAttribute|createElement(?:NS)?|getItem|setItem|'
-                     r'fetch|api|apiWrite|write|run|register|el|sv|get|includes|startsWith|classList\.\w+)\(\s*$')
+                     r'fetch|api|apiWrite|calc|commandText|write|run|register|el|sv|get|includes|startsWith|classList\.\w+)\(\s*$')
 bad = 0
 for name in files:
     text = open(f'{src}/{name}', encoding='utf-8').read()

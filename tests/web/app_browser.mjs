@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The offline app in Chromium, as a player meets it: muster-site/ served by
+// The page in Chromium, as a player meets it: muster-site/ served by
 // a plain file server (python3 -m http.server on 127.0.0.1), opened once
 // online (the service worker installs and keeps every file), then the
 // network cut (DevTools offline emulation) and the page reloaded: it must
 // still load, generate a division from a seed, fire a volley, draw the
 // charts and take typed dice, byte-equal to the CLI (a division in German
 // too, after the DE switch), and its engine must answer random option sets
-// as the CLI does (app_equal.mjs's check).
+// as the CLI does (app_equal.mjs's check). Then `muster serve` gives the
+// same page at /, where the engine computes as well.
 // MUSTER_SCREENSHOT=FILE keeps a 390x844 picture of the offline page.
 // Usage: node app_browser.mjs MUSTER SITE [SETS_PER_COMMAND]
 import { spawnSync } from 'node:child_process';
@@ -50,7 +51,7 @@ try {
     return { controlled: !!navigator.serviceWorker.controller, files: (await c.keys()).map(r => new URL(r.url).pathname) };
   });
   t.check('the service worker controls the page', cached.controlled, cached);
-  for (const f of ['/', '/index.html', '/engine.js', '/muster-core.mjs', '/muster-core.wasm', '/manifest.webmanifest', '/site.js', '/chart.js', '/lang.js', '/lang-de.mo', '/core-de.mo'])
+  for (const f of ['/', '/index.html', '/engine.js', '/muster-core.mjs', '/muster-core.wasm', '/manifest.webmanifest', '/app.js', '/offline.js', '/style.css', '/lang.js', '/lang-de.mo', '/core-de.mo'])
     t.check('cached for offline: ' + f, cached.files.includes(f), cached.files);
 
   // The network cut, the server stopped too, and the page reloaded.
@@ -69,39 +70,50 @@ try {
   // A division from a seed, through the form.
   await page.click('#div-form input[name=seed]');
   await page.type('#div-form input[name=seed]', '7');
-  await page.click('#div-form button[type=submit]');
+  await page.click('#div-go');
   await page.waitForFunction(() => document.querySelector('#div-out').textContent.length > 0);
   const div = await page.$eval('#div-out', e => e.textContent);
   t.check('offline: a division from seed 7 is the CLI\'s', div === cli('division', '--army', 'union', '--year', '1863', '--theater', 'east', '--arm', 'infantry', '--seed', '7'), div);
   const divJson = await page.evaluate(() => window.musterEngine.run('division', { army: 'confederate', year: '1862', theater: 'west', seed: '1863', format: 'json' }).out);
   t.check('offline: the engine\'s division JSON is the CLI\'s', divJson === cli('division', '--army', 'confederate', '--year', '1862', '--theater', 'west', '--seed', '1863', '--format', 'json'));
 
-  // Typed dice.
+  // Typed dice, a field for each roll as the tables ask for it.
   await page.$eval('#div-form input[name=seed]', e => { e.value = ''; });
-  await page.type('#div-form input[name=rolls]', '50 50 50 50 50 50 50 50 80 50 50 50 44');
-  await page.click('#div-form button[type=submit]');
+  await page.click('#div-form input[name=dice][value=typed]');
+  const rolls = '50 50 50 50 50 50 50 50 80 50 50 50 44'.split(' ');
+  for (let i = 0; i < rolls.length; i++) {
+    await page.waitForSelector(`#roll-fields input[data-roll="${i + 1}"]`);
+    await page.type(`#roll-fields input[data-roll="${i + 1}"]`, rolls[i]);
+  }
   await page.waitForFunction(() => /by hand/.test(document.querySelector('#div-out').textContent));
   const typed = await page.$eval('#div-out', e => e.textContent);
   t.check('offline: typed dice give the CLI\'s division', typed === cli('division', '--army', 'union', '--year', '1863', '--theater', 'east', '--arm', 'infantry', '--rolls', '50,50,50,50,50,50,50,50,80,50,50,50,44'), typed);
 
-  // A volley and its curve.
+  // A volley and its curve: rolled by the page, with the seed it shows.
   await page.click('#tabs [data-tab=fire]');
-  await page.type('#fire-form input[name=seed]', '3');
-  await page.click('#fire-form button[type=submit]');
-  await page.waitForFunction(() => document.querySelector('#curve-chart svg polyline'));
+  await page.$eval('#fire-form', f => {
+    f.elements.range.value = '7';
+    f.elements.figures.value = '20';
+    f.elements.figures.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.waitForFunction(() => /7 in/.test(document.querySelector('#fire-working').textContent));
+  await page.click('#fire-roll');
+  await page.waitForFunction(() => document.querySelector('#fire-out').textContent.length > 0 && document.querySelector('#fire-curve svg polyline'));
   const fire = await page.$eval('#fire-out', e => e.textContent);
-  t.check('offline: a volley with seed 3 is the CLI\'s', fire === cli('fire', '--weapon', 'musket', '--range', '7', '--figures', '20', '--seed', '3'), fire);
+  const seed = ((await page.$eval('#fire-outcome', e => e.textContent)).match(/seed (\d+)/) || [])[1];
+  t.check('offline: a volley rolled by the page is the CLI\'s with its seed', !!seed && fire === cli('fire', '--weapon', 'musket', '--range', '7', '--figures', '20', '--seed', seed), [seed, fire]);
   const fireJson = await page.evaluate(() => window.musterEngine.run('fire', { weapon: 'rifle', range: '11', figures: '16', seed: '99', format: 'json' }).out);
   t.check('offline: the engine\'s volley JSON is the CLI\'s', fireJson === cli('fire', '--weapon', 'rifle', '--range', '11', '--figures', '16', '--seed', '99', '--format', 'json'));
-  const pts = await page.$eval('#curve-chart polyline', e => e.getAttribute('points').split(' ').length);
+  const pts = await page.$eval('#fire-curve polyline', e => e.getAttribute('points').split(' ').length);
   const curvePts = JSON.parse(cli('curve', '--weapon', 'musket', '--format', 'json')).points.length;
   t.check('offline: the curve chart has a point for each of the CLI\'s', pts === curvePts, [pts, curvePts]);
 
   // Odds as bars.
-  await page.click('#tabs [data-tab=odds]');
-  await page.click('#odds-form button[type=submit]');
-  await page.waitForFunction(() => document.querySelector('#odds-chart svg rect'));
-  const nbars = await page.$$eval('#odds-chart rect', r => r.length);
+  await page.click('#tabs [data-tab=division]');
+  await page.click('#div-form input[name=dice][value=seed]');
+  await page.click('#div-odds-go');
+  await page.waitForFunction(() => document.querySelector('#div-odds svg rect'));
+  const nbars = await page.$$eval('#div-odds rect', r => r.length);
   const stands = Object.keys(JSON.parse(cli('odds', 'division', '--army', 'union', '--year', '1863', '--theater', 'east', '--arm', 'infantry', '--format', 'json')).stands).length;
   t.check('offline: a bar for each stand count the CLI gives', nbars === stands, [nbars, stands]);
 
@@ -111,9 +123,9 @@ try {
   await page.click('.langs [data-lang="de"]');
   await langIs('de');
   await page.click('#tabs [data-tab=division]');
-  await page.$eval('#div-form', f => { f.elements.rolls.value = ''; f.elements.seed.value = '7'; });
+  await page.$eval('#div-form', f => { f.elements.seed.value = '7'; });
   await page.$eval('#div-out', e => { e.textContent = ''; });
-  await page.click('#div-form button[type=submit]');
+  await page.click('#div-go');
   await page.waitForFunction(() => document.querySelector('#div-out').textContent.length > 0);
   const divDe = await page.$eval('#div-out', e => e.textContent);
   const de = spawnSync(muster, ['division', '--army', 'union', '--year', '1863', '--theater', 'east', '--arm', 'infantry', '--seed', '7'],
@@ -136,25 +148,52 @@ try {
   t.check(`chromium: ${sets.length} option sets byte-equal to the CLI`, failed === 0);
   t.check('no error in the page', errors.length === 0, errors);
 
-  // muster serve serves the same files at /app/, and the page runs there
-  // under its Content-Security-Policy.
+  // muster serve serves the same files at /, and the page runs there
+  // under its Content-Security-Policy; the old second page's /app/ leads
+  // to it.
   const srv = await startServer(muster);
   try {
     const want = readFileSync(join(site, 'muster-core.wasm'));
-    const res = await fetch(srv.base + 'app/muster-core.wasm');
+    const res = await fetch(srv.base + 'muster-core.wasm');
     const got = Buffer.from(await res.arrayBuffer());
-    t.check('serve: /app/muster-core.wasm is the folder\'s, as application/wasm',
+    t.check('serve: /muster-core.wasm is the folder\'s, as application/wasm',
       res.status === 200 && got.equals(want) && res.headers.get('content-type') === 'application/wasm', res.status);
-    const idx = await fetch(srv.base + 'app/');
-    t.check('serve: /app/ is the app\'s index.html', (await idx.text()) === readFileSync(join(site, 'index.html'), 'utf8'));
-    const up = await fetch(srv.base + 'app/../index.html');
-    t.check('serve: nothing outside the folder', up.status === 404 || (await up.text()) !== readFileSync(join(site, 'index.html'), 'utf8'));
+    const idx = await fetch(srv.base);
+    t.check('serve: / is the folder\'s index.html', (await idx.text()) === readFileSync(join(site, 'index.html'), 'utf8'));
+    const old = await fetch(srv.base + 'app/', { redirect: 'manual' });
+    t.check('serve: /app/ leads to /', old.status === 301 && old.headers.get('location') === '/', [old.status, old.headers.get('location')]);
+    const up = await fetch(srv.base + '..%2Fweb.h');
+    t.check('serve: nothing outside the folder', up.status === 404, up.status);
     const p2 = await browser.newPage();
-    await p2.goto(srv.base + 'app/', { waitUntil: 'load' });
+    const asked = [];
+    p2.on('request', r => asked.push(new URL(r.url()).pathname));
+    await p2.goto(srv.base, { waitUntil: 'load' });
+    await p2.waitForFunction(() => document.querySelector('#fire-line').textContent.length > 0);
     const d = await p2.evaluate(() => window.musterReady.then(e => e.run('division', { army: 'union', seed: '7', format: 'json' }).out));
-    t.check('serve: the app computes there as the CLI does', d === cli('division', '--army', 'union', '--seed', '7', '--format', 'json'));
-  } finally {
+    t.check('serve: the page computes there as the CLI does', d === cli('division', '--army', 'union', '--seed', '7', '--format', 'json'));
+    // Installed from the server, then the network cut and the server
+    // stopped: the served page reloads and computes as the CLI does.
+    await p2.setViewport({ width: 390, height: 844, deviceScaleFactor: 1 });
+    await p2.evaluate(() => navigator.serviceWorker.ready);
+    for (let i = 0; i < 50 && !(await p2.evaluate(() => !!navigator.serviceWorker.controller)); i++)
+      await new Promise(r => setTimeout(r, 100));
+    t.check('serve: the page\'s worker controls /', await p2.evaluate(() => !!navigator.serviceWorker.controller));
+    await p2.setOfflineMode(true);
     await srv.stop();
+    await p2.reload({ waitUntil: 'load' });
+    await p2.evaluate(() => window.musterReady);
+    await p2.$eval('#div-form', f => { f.elements.seed.value = '7'; });
+    await p2.click('#div-go');
+    await p2.waitForFunction(() => document.querySelector('#div-out').textContent.length > 0 && !document.querySelector('#div-result').hidden);
+    const served = await p2.$eval('#div-out', e => e.textContent);
+    t.check('serve, offline: the page at / reloads and a division from seed 7 is the CLI\'s', served === cli('division', '--army', 'union', '--year', '1863', '--theater', 'east', '--arm', 'infantry', '--seed', '7'), served.slice(0, 80));
+    await p2.click('#tabs [data-tab=fire]');
+    await p2.waitForFunction(() => document.querySelector('#fire-line').textContent.length > 0 && document.querySelector('#fire-curve svg polyline'));
+    const fireLine = await p2.$eval('#fire-line', e => e.textContent);
+    t.check('serve: the page never asks the server to compute', asked.length > 5 && !asked.some(u => u.startsWith('/api/')), asked);
+    t.check('serve, offline: the Fire tab works it out with no server', /sure hit/.test(fireLine) && await p2.$eval('#fire-error', e => e.hidden), fireLine);
+  } finally {
+    if (srv.child.exitCode === null && srv.child.signalCode === null) await srv.stop();
   }
 } finally {
   await browser.close();

@@ -6,7 +6,7 @@
 // seed (LANG=de_DE.UTF-8 where that locale is installed); after the switch
 // to EN the same forms give the English CLI's bytes, and back to DE the
 // German ones again. muster-site/ is served by python3 -m http.server, and
-// by `muster serve` at /app/ (a division there too).
+// by `muster serve` at / (a division there too).
 // A 390x844 picture of the German app with a division goes to
 // tests/web/shots/de-app-division.png (or $MUSTER_SHOTS).
 // Usage: node app_german.mjs MUSTER SITE
@@ -53,15 +53,18 @@ try {
 
   // The forms, filled as a player fills them; each answer as the page shows it.
   const tab = name => p.$eval(`#tabs [data-tab="${name}"]`, b => b.click());
-  async function submit(form, out, fields) {
-    await p.$eval(form, (f, fields) => { for (const [k, v] of Object.entries(fields)) f.elements[k].value = v; }, fields);
+  // fields: [selector, value]; the unit's choice clicked as a reader does
+  async function submit(go, out, fields, unit) {
+    if (unit) await p.$eval(`#fire-form input[name=unit][value=${unit}]`, r => r.click());
+    await p.evaluate(fields => { for (const [sel, v] of fields) document.querySelector(sel).value = v; }, fields);
     await p.$eval(out, e => { e.textContent = ''; });
-    await p.$eval(`${form} button[type=submit]`, b => b.click());
+    await p.$eval(go, b => b.click());
     await p.waitForFunction(out => document.querySelector(out).textContent.length > 0, { timeout: 10000 }, out);
     return p.$eval(out, e => e.textContent);
   }
-  const division = seed => tab('division').then(() => submit('#div-form', '#div-out', { seed, rolls: '' }));
-  const volley = seed => tab('fire').then(() => submit('#fire-form', '#fire-out', { weapon: 'musket', range: '7', unit: 'in', count: '20', seed, rolls: '' }));
+  const FIRE_FORM = seed => [['#fire-form [name=weapon]', 'musket'], ['#fire-form [name=figures]', '20'], ['#fire-seed', seed], ['#fire-typed', '']];
+  const division = seed => tab('division').then(() => submit('#div-go', '#div-out', [['#div-form [name=seed]', seed]]));
+  const volley = seed => tab('fire').then(() => submit('#fire-roll', '#fire-out', [...FIRE_FORM(seed), ['#fire-form [name=range]', '7']], 'in'));
   // The odds tab draws bars from JSON; its text is the engine's, here asked for as the page asks.
   const odds = () => p.evaluate(async () => {
     await window.musterReady;
@@ -80,14 +83,14 @@ try {
     return { d, v, o };
   }
 
-  // A German reader starts in centimetres: the 7" the form holds is 17,5 cm,
-  // and a volley there is the CLI's at 17.5cm.
+  // A German reader starts in centimetres: the 5" the form holds is 12,5 cm,
+  // and a volley there is the CLI's at 12.5cm.
   await tab('fire');
   const unit = await p.$eval('#fire-form', f => [f.unit.value, f.range.value]);
-  check('German: the range starts in cm', unit.join('|') === 'cm|17,5', unit);
-  const cmv = await submit('#fire-form', '#fire-out', { weapon: 'musket', count: '20', seed: '3', rolls: '' });
-  check('German: a volley at 17,5 cm is the CLI\'s', cmv === cli('de', 'fire', '--weapon', 'musket', '--range', '17.5cm', '--figures', '20', '--seed', '3') &&
-    /^Musket feuert auf 17,5 cm \(7 Zoll\)/.test(cmv), cmv);
+  check('German: the range starts in cm', unit.join('|') === 'cm|12,5', unit);
+  const cmv = await submit('#fire-roll', '#fire-out', FIRE_FORM('3'));
+  check('German: a volley at 12,5 cm is the CLI\'s', cmv === cli('de', 'fire', '--weapon', 'musket', '--range', '12.5cm', '--figures', '20', '--seed', '3') &&
+    /^Musket feuert auf 12,5 cm \(5 Zoll\)/.test(cmv), cmv);
 
   const de = await speaks('de', 'German');
   check('German: the division is German', /^Unions-Infanteriedivision/.test(de.d) && /Basen/.test(de.d) && /Seed 7/.test(de.d), de.d.slice(0, 80));
@@ -125,22 +128,22 @@ try {
   check('a new visit after EN: English, as chosen', kept === cli('en', ...DIV, '--seed', '7'), kept.slice(0, 80));
   check('no error in the page', errors.length === 0, errors);
 
-  // muster serve's /app/ (its Content-Security-Policy): German there too.
+  // muster serve's / (its Content-Security-Policy): German there too.
   const srv = await startServer(muster);
   try {
     const q = await browser.newPage();
     q.on('pageerror', e => errors.push(String(e)));
     const c2 = await q.target().createCDPSession();
     await c2.send('Emulation.setUserAgentOverride', { userAgent: await browser.userAgent(), acceptLanguage: 'de-DE,de' });
-    await q.goto(srv.base + 'app/', { waitUntil: 'load' });
+    await q.goto(srv.base, { waitUntil: 'load' });
     await q.evaluate(() => window.musterReady);
     await q.waitForFunction(() => document.documentElement.lang === 'de', { timeout: 5000 });
     await q.$eval('#div-form', f => { f.elements.seed.value = '7'; });
-    await q.$eval('#div-form button[type=submit]', b => b.click());
+    await q.$eval('#div-go', b => b.click());
     await q.waitForFunction(() => document.querySelector('#div-out').textContent.length > 0, { timeout: 10000 });
     const served = await q.$eval('#div-out', e => e.textContent);
-    check('serve /app/: the division in German, the CLI\'s', served === cli('de', ...DIV, '--seed', '7'), served.slice(0, 80));
-    check('serve /app/: no error in the page', errors.length === 0, errors);
+    check('serve /: the division in German, the CLI\'s', served === cli('de', ...DIV, '--seed', '7'), served.slice(0, 80));
+    check('serve /: no error in the page', errors.length === 0, errors);
   } finally {
     await srv.stop();
   }

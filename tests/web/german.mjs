@@ -71,10 +71,10 @@ try {
   await langIs(p, 'de');
   check('navigator.languages is German', (await p.evaluate(() => navigator.languages[0])) === 'de-DE');
   check('<html lang="de">', (await lang(p)) === 'de');
-  check('tabs in German', (await p.$$eval('#tabs button', bs => bs.filter(b => !b.hidden).map(b => b.textContent))).join('|') === 'Division|Feuer');
+  check('tabs in German', (await p.$$eval('#tabs button', bs => bs.filter(b => !b.hidden).map(b => b.textContent))).join('|') === 'Division|Feuer|Haus');
   check('heading in German', (await text(p, '#division h2')) === 'Eine Division trifft ein', await text(p, '#division h2'));
   check('button in German', (await text(p, '#div-go')) === 'Division würfeln');
-  check('placeholder in German', (await p.$eval('input[name="seed"]', e => e.placeholder)) === 'vom Server gezogen');
+  check('placeholder in German', (await p.$eval('input[name="seed"]', e => e.placeholder)) === 'beliebig');
   await p.type('#division input[name="seed"]', '7');
   await p.click('#div-go');
   await p.waitForSelector('#div-result:not([hidden])');
@@ -138,7 +138,7 @@ try {
   await p.click('.langs [data-lang="en"]');
   await langIs(p, 'en');
   check('EN: <html lang="en">', (await lang(p)) === 'en');
-  check('EN: tabs in English', (await p.$$eval('#tabs button', bs => bs.filter(b => !b.hidden).map(b => b.textContent))).join('|') === 'Division|Fire');
+  check('EN: tabs in English', (await p.$$eval('#tabs button', bs => bs.filter(b => !b.hidden).map(b => b.textContent))).join('|') === 'Division|Fire|House');
   await p.waitForFunction(n => [...document.querySelectorAll('#fire-odds tbody tr')].some(r => r.cells[2].textContent === n + ' %'), { timeout: 10000 }, none);
   check('EN: the odds with a point', true);
   check('EN: kept', (await p.evaluate(() => localStorage.getItem('muster-lang'))) === 'en');
@@ -151,7 +151,7 @@ try {
   // the page started in English, so in inches: only a start is in cm
   rows = await fireOdds(p, '4,5');
   check('DE again: the odds with a comma', rows.some(r => r[2] === none.replace('.', ',') + ' %'), rows.slice(0, 3));
-  check('DE again: tabs', (await p.$$eval('#tabs button', bs => bs.filter(b => !b.hidden).map(b => b.textContent))).join('|') === 'Division|Feuer');
+  check('DE again: tabs', (await p.$$eval('#tabs button', bs => bs.filter(b => !b.hidden).map(b => b.textContent))).join('|') === 'Division|Feuer|Haus');
   await p.close();
 
   // An English browser gets English; a French one too.
@@ -245,15 +245,14 @@ try {
   check('German: nothing wider than 320 px', wide.length === 0, wide);
   await p.close();
 
-  // The offline app at /app/, in German, where the build made it.
+  // The page with its engine (no campaign), in German, where the build made it.
   if (existsSync(join(dirname(muster), 'muster-site', 'index.html'))) {
-    p = await phone(srv.base + 'app/', 'de-DE,de', fresh);
+    p = await phone(srv.base, 'de-DE,de', fresh);
     await langIs(p, 'de');
-    check('app: tabs in German', (await p.$$eval('#tabs button', bs => bs.map(b => b.textContent))).join('|') === 'Division|Feuer|Chancen|Haus');
+    check('app: tabs in German', (await p.$$eval('#tabs button', bs => bs.filter(b => !b.hidden).map(b => b.textContent))).join('|') === 'Division|Feuer|Haus');
     await p.waitForFunction(() => window.musterReady, { timeout: 20000 });
     await p.evaluate(() => window.musterReady);
-    await p.$eval('#tabs [data-tab="odds"]', b => b.click());
-    await p.$eval('#odds-form', f => f.requestSubmit());
+    await p.$eval('#div-odds-go', b => b.click());
     await p.waitForFunction(() => document.querySelector('#odds-out').textContent.length > 0, { timeout: 20000 });
     check('app: odds with a comma', /\d,\d\d %/.test(await text(p, '#odds-out')), (await text(p, '#odds-out')).slice(0, 60));
     check('app: caption in German', /Exakte Wahrscheinlichkeiten/.test(await text(p, '#odds-cap')));

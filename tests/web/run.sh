@@ -15,6 +15,11 @@ skip() { echo "SKIP: $*"; exit 77; }
 # answers equal the CLI's and a test can ask for the time recorded
 export MUSTER_NOW=${MUSTER_NOW:-2026-12-01T19:30:00Z}
 command -v node >/dev/null || skip "node is missing: apt-get install nodejs npm"
+# the page's service worker comes with its engine, in muster-site/
+case $what in
+  campaign_offline|https) [ -f "$(dirname "$muster")/muster-site/sw.js" ] ||
+    skip "no muster-site/ (emscripten's emcc): the page has no service worker" ;;
+esac
 case $what in
   api) exec node "$here/api_equal.mjs" "$muster" "${MUSTER_API_SETS:-25}" ;;
   # slow clients cut after --timeout 2 while others are served; 1000 idle

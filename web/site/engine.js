@@ -61,3 +61,8 @@ export async function loadEngine(init = {}) {
 
   return { run, addFile, setLanguage };
 }
+
+// In the page the engine loads at once; the page's scripts wait on
+// window.musterReady (app.js).
+if (typeof window === 'object')
+  window.musterReady = loadEngine().then(e => { window.musterEngine = e; return e; });
