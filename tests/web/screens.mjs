@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The page's screenshots for docs/ (not a test): each view at 390x844 in
 // Debian's chromium, on a small campaign in mid-battle: the generator,
-// fire, the odds, the campaign as the Union and as the Confederates side
-// by side, the log, and the forms; then the generator, fire and the
-// Union's ledger with a German browser (view-de-*.png).
+// fire, the odds, a division's odds, house rules, the campaign as the Union
+// and as the Confederates side by side, the log, and the forms; then the
+// generator, fire and the Union's ledger with a German browser
+// (view-de-*.png), and the page with no campaign in German, a division
+// with the command's own text under it (view-de-app.png); serve-phone.png,
+// a volley from a typed roll on the page with no link.
 // Usage: node screens.mjs MUSTER OUTDIR
 import { mkdtempSync, mkdirSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +30,7 @@ cli('campaign', 'casualties', db, '1', '--brigade', '1', '--lost', '2', '--captu
 cli('campaign', 'casualties', db, '3', '--brigade', '2', '--lost', '1');
 cli('campaign', 'leader-lost', db, '1', '--brigade', '2', '--seed', '4');
 const srv = await startServer(muster, ['--campaign', db]);
+const plain = await startServer(muster); // the page as muster-site/ is: no campaign
 const browser = await launchChromium();
 async function phone(url, ctx = browser, langs = null) {
   const p = await ctx.newPage();
@@ -54,6 +58,24 @@ try {
   await shot(p, 'view-fire.png');
   await at(p, '#odds-chart');
   await shot(p, 'view-odds.png');
+  p = await phone(srv.links.union + '&tab=division');
+  await p.waitForSelector('#division:not([hidden])');
+  await p.click('#div-odds-go');
+  await p.waitForSelector('#div-odds svg');
+  await at(p, '#div-odds-go');
+  await shot(p, 'view-stands-odds.png');
+  // serve's page with no link, a typed roll (serve-phone.png, at twice
+  // the pixels)
+  p = await phone(plain.base + '#tab=fire');
+  await p.setViewport({ width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await p.waitForFunction(() => document.querySelector('#fire-line').textContent.length > 0);
+  await p.type('#fire-typed', '37');
+  await p.$eval('#fire-typed', e => e.dispatchEvent(new Event('change')));
+  await p.waitForSelector('#fire-outcome:not([hidden])');
+  await shot(p, 'serve-phone.png');
+  p = await phone(srv.links.union + '&tab=house');
+  await p.waitForSelector('#house:not([hidden])');
+  await shot(p, 'view-house.png');
   const sides = [];
   for (const who of ['union', 'confederate']) {
     const c = await phone(srv.links[who]);
@@ -94,9 +116,18 @@ try {
   await p.evaluate(() => { for (const d of document.querySelectorAll('#camp-forms details')) d.open = false; });
   await at(p, '#camp-ledger');
   await shot(p, 'view-de-campaign.png');
+  p = await phone(plain.base, de, 'de-DE,de');
+  await p.waitForFunction(() => document.documentElement.lang === 'de' && window.musterEngine);
+  await p.type('#division input[name="seed"]', '7');
+  await p.click('#div-go');
+  await p.waitForFunction(() => document.querySelector('#div-out').textContent.length > 0);
+  await p.evaluate(() => { document.querySelector('#div-text').open = true; });
+  await at(p, '#div-text');
+  await shot(p, 'view-de-app.png');
 } finally {
   await browser.close();
   await srv.stop();
+  await plain.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 console.log('screenshots in ' + out);
