@@ -177,8 +177,11 @@ function netStatus() {
 }
 
 // The command's own text of what the page just showed, in the page's
-// language (what `muster division --seed N` prints).
+// language (what `muster division --seed N` prints); said again when the
+// language changes.
+const texts = new Map();
 async function commandText(box, cmd, o) {
+  texts.set(box, [cmd, o]);
   try {
     box.textContent = await calc(cmd, o, 'text');
   } catch (e) { box.textContent = 'muster: ' + e.message; }
@@ -1770,6 +1773,8 @@ async function verifyDocument(ev) {
 // Another language chosen: what the page drew from the API, drawn again.
 function redraw() {
   netStatus();
+  const div = texts.get($('#div-out')); // a volley's goes with its outcome
+  if (div && $('#div-out').textContent) commandText($('#div-out'), ...div);
   $('#fire-typed').placeholder = _('d100');
   if (whoami && whoami.campaign) $('#who').textContent = whoami.viewer === 'umpire' ? _('Umpire') : term(whoami.viewer);
   const typed = $('#div-form').dice.value === 'typed';

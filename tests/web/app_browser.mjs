@@ -133,6 +133,10 @@ try {
   t.check('offline: in German, the division from seed 7 is the German CLI\'s', divDe === de, divDe.slice(0, 80));
   await page.click('.langs [data-lang="en"]');
   await langIs('en');
+  const en = cli('division', '--army', 'union', '--year', '1863', '--theater', 'east', '--arm', 'infantry', '--seed', '7');
+  const back = await page.waitForFunction(en => document.querySelector('#div-out').textContent === en, { timeout: 5000 }, en)
+    .then(() => true, () => false);
+  t.check('offline: switched to EN, the division\'s text is said again in English', back);
 
   if (process.env.MUSTER_SCREENSHOT) {
     await page.click('#tabs [data-tab=fire]');
@@ -167,8 +171,20 @@ try {
     const p2 = await browser.newPage();
     const asked = [];
     p2.on('request', r => asked.push(new URL(r.url()).pathname));
+    // what the page's first load costs on the wire (its worker's own
+    // fetches, which keep the files for later, are not the page's)
+    const net = await p2.target().createCDPSession();
+    await net.send('Network.enable');
+    await net.send('Network.setCacheDisabled', { cacheDisabled: true });
+    let wire = 0;
+    net.on('Network.loadingFinished', e => { wire += e.encodedDataLength; });
     await p2.goto(srv.base, { waitUntil: 'load' });
+    await p2.evaluate(() => window.musterReady);
     await p2.waitForFunction(() => document.querySelector('#fire-line').textContent.length > 0);
+    t.check('serve: the first load is at most 300 KB on the wire', wire > 100000 && wire <= 300 * 1024, wire);
+    console.log(`first load: ${wire} bytes on the wire`);
+    t.check('serve: an English page fetches no catalogue', !asked.some(u => u.endsWith('.mo')), asked);
+    await net.send('Network.setCacheDisabled', { cacheDisabled: false });
     const d = await p2.evaluate(() => window.musterReady.then(e => e.run('division', { army: 'union', seed: '7', format: 'json' }).out));
     t.check('serve: the page computes there as the CLI does', d === cli('division', '--army', 'union', '--seed', '7', '--format', 'json'));
     // Installed from the server, then the network cut and the server
