@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Every view of the page (division, fire, campaign) in English and German at
-// 320, 390 and 820 px, each with its results on screen: axe-core finds no
-// violation of any impact, nothing is wider than the screen, and every
-// control is a 44 px target. MUSTER_A11Y_REPORT=1 lists what it finds.
+// Every view of the page (division, fire, house, campaign) in English and
+// German at 320, 390 and 820 px, each with its results on screen (a
+// division, its odds and the command's text; a volley rolled): axe-core
+// finds no violation of any impact, nothing is wider than the screen, and
+// every control is a 44 px target. MUSTER_A11Y_REPORT=1 lists what it finds.
 // usage: node a11y.mjs MUSTER
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,13 +41,23 @@ async function phone(url, langs, width) {
 try {
   for (const [lang, langs] of [['en', 'en-US,en'], ['de', 'de-DE,de']]) {
     for (const width of [320, 390, 820]) {
-      for (const tab of ['division', 'fire', 'campaign']) {
+      for (const tab of ['division', 'fire', 'house', 'campaign']) {
         const what = `${tab}, ${lang}, ${width} px`;
         const p = await phone(srv.links.union + '&tab=' + tab, langs, width);
         await p.waitForFunction(l => document.documentElement.lang === l, { timeout: 5000 }, lang);
         await p.waitForSelector(`#${tab}:not([hidden])`);
-        if (tab === 'division') { await p.click('#div-go'); await p.waitForSelector('#div-result:not([hidden])'); }
-        if (tab === 'fire') await p.waitForSelector('#fire-curve img, #fire-curve svg');
+        if (tab === 'division') {
+          await p.click('#div-go');
+          await p.click('#div-odds-go');
+          await p.waitForSelector('#div-result:not([hidden])');
+          await p.waitForSelector('#div-odds svg');
+          await p.waitForFunction(() => document.querySelector('#div-out').textContent.length > 0);
+        }
+        if (tab === 'fire') {
+          await p.waitForSelector('#fire-curve img, #fire-curve svg');
+          await p.click('#fire-roll');
+          await p.waitForFunction(() => document.querySelector('#fire-out').textContent.length > 0);
+        }
         if (tab === 'campaign') await p.waitForSelector('#camp-ledger .division');
         const r = await layoutOf(p);
         check(`nothing wider than the screen (${what})`, r.scroll <= r.width, [r.scroll, r.wide]);
