@@ -401,6 +401,7 @@ async function relabel() {
     try {
       const d = await calc('division', { ...divisionOptions(), rolls: old.slice(0, k).join(',') });
       renderDivision(d);
+      commandText($('#div-out'), 'division', { ...divisionOptions(), rolls: old.slice(0, k).join(',') });
       return;
     } catch (e) {
       const m = NEED.exec(e.message);
