@@ -150,8 +150,9 @@ async function speak(e, l) {
 let engineQueue = Promise.resolve();
 function calc(cmd, opts, format = 'json') {
   const o = { ...opts, format };
-  if (house.rules && /^(division|odds division)/.test(cmd)) o.rules = house.rules;
-  if (house.weapons && /fire|curve/.test(cmd)) o.weapons = house.weapons;
+  // a weapons file is the --rules of fire, curve and odds fire
+  if (house.rules && /^(odds )?division/.test(cmd)) o.rules = house.rules;
+  if (house.weapons && /^(odds fire|fire|curve)/.test(cmd)) o.rules = house.weapons;
   // one run at a time: a text run switches the engine's language
   const run = engineQueue.then(async () => {
     const e = await engine();

@@ -11,9 +11,10 @@
 // MUSTER_SCREENSHOT=FILE keeps a 390x844 picture of the offline page.
 // Usage: node app_browser.mjs MUSTER SITE [SETS_PER_COMMAND]
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startServer, startFileServer, tally, launchChromium } from './common.mjs';
 import { check, asOptions, LANG_ENV } from './app_equal.mjs';
 import { optionSets } from './optsets.mjs';
@@ -116,6 +117,47 @@ try {
   const nbars = await page.$$eval('#div-odds rect', r => r.length);
   const stands = Object.keys(JSON.parse(cli('odds', 'division', '--army', 'union', '--year', '1863', '--theater', 'east', '--arm', 'infantry', '--format', 'json')).stands).length;
   t.check('offline: a bar for each stand count the CLI gives', nbars === stands, [nbars, stands]);
+
+  // House rules, exported for the page and opened on the House tab: the
+  // division is then the CLI's with those tables; back to the book's after.
+  const tables = join(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'house-tables.ini');
+  const houseApp = join(profile, 'house.app');
+  writeFileSync(houseApp, cli('rules', 'export', tables, '--to', 'app'));
+  const seven = async () => {
+    await page.click('#tabs [data-tab=division]');
+    await page.$eval('#div-form', f => { f.elements.seed.value = '7'; });
+    await page.$eval('#div-out', e => { e.textContent = ''; });
+    await page.click('#div-go');
+    await page.waitForFunction(() => document.querySelector('#div-out').textContent.length > 0);
+    return page.$eval('#div-out', e => e.textContent);
+  };
+  await page.click('#tabs [data-tab=house]');
+  await (await page.$('#house-rules')).uploadFile(houseApp);
+  await page.waitForFunction(() => /in use/.test(document.querySelector('#house-out').textContent));
+  const DIV7 = ['division', '--army', 'union', '--year', '1863', '--theater', 'east', '--arm', 'infantry', '--seed', '7'];
+  const housed = await seven();
+  t.check('offline: with house tables opened, the division is the CLI\'s with --rules', housed === cli(...DIV7, '--rules', tables) && housed !== cli(...DIV7), housed.slice(0, 300));
+  const weapons = join(dirname(fileURLToPath(import.meta.url)), '..', 'data', 'house-weapons.ini');
+  const weaponsApp = join(profile, 'weapons.app');
+  writeFileSync(weaponsApp, cli('rules', 'export', weapons, '--to', 'app', '--kind', 'weapons'));
+  await page.click('#tabs [data-tab=house]');
+  await (await page.$('#house-weapons')).uploadFile(weaponsApp);
+  await page.waitForFunction(() => /volleys/.test(document.querySelector('#house-out').textContent));
+  await page.click('#tabs [data-tab=fire]');
+  await page.select('#fire-form select[name=weapon]', 'gun');
+  await page.$eval('#fire-form', f => { f.elements.range.value = '32'; f.elements.crew.value = '6'; });
+  await page.$eval('#fire-seed', e => { e.value = '3'; });
+  await page.$eval('#fire-out', e => { e.textContent = ''; });
+  await page.click('#fire-roll');
+  await page.waitForFunction(() => document.querySelector('#fire-out').textContent.length > 0);
+  const gun = await page.$eval('#fire-out', e => e.textContent);
+  const GUN = ['fire', '--weapon', 'gun', '--range', '32', '--crew', '6', '--seed', '3'];
+  t.check('offline: with house weapons opened, a volley is the CLI\'s with them', gun === cli(...GUN, '--rules', weapons) && gun !== cli(...GUN), gun);
+  await page.$eval('#fire-seed', e => { e.value = ''; });
+  await page.select('#fire-form select[name=weapon]', 'musket');
+  await page.click('#tabs [data-tab=house]');
+  await page.click('#house-clear');
+  t.check('offline: back to the book\'s tables', (await seven()) === cli(...DIV7));
 
   // German, offline: the engine's catalogue comes from the cache too.
   const langIs = l => page.waitForFunction(l => document.documentElement.lang === l &&
