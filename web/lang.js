@@ -21,7 +21,7 @@ const musterLang = (() => {
   const KEY = 'muster-lang';
   const LANGS = ['en', 'de'];
   const script = document.currentScript;
-  const moUrl = (script && script.dataset.mo) || '/lang/{lang}.mo';
+  const moUrl = (script && script.dataset.mo) || 'lang-{lang}.mo';
   let lang = 'en', words = new Map();
   const cache = { en: new Map() };
   const listeners = [];
