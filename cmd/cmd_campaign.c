@@ -177,7 +177,7 @@ static mu_status do_start(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                           int64_t *ev, mu_error *err)
 {
     (void)div, (void)d;
-    return mu_campaign_battle_start_in(c, cx->operand[1], cli_has(cx, O_theater)
+    return mu_campaign_battle_start(c, cx->operand[1], cli_has(cx, O_theater)
                                        ? (mu_theater)cli_choice(cx, O_theater, 0)
                                        : MU_THEATER_UNKNOWN, ev, err);
 }

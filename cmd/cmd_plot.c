@@ -70,9 +70,9 @@ static const char *const plot_stats[] = {
 /* Refuses a bad --out before any work. */
 static cli_rc check_out(cli_ctx *cx)
 {
-    mu_plot_format f;
+    mu_file_format f;
     mu_error err = {0};
-    if (mu_plot_format_detect(cli_str(cx, O_out), &f, &err) != MU_OK)
+    if (mu_file_format_detect(cli_str(cx, O_out), &f, &err) != MU_OK)
         return cli_fail(cx, &err);
     return CLI_OK;
 }

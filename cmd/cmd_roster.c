@@ -183,15 +183,15 @@ static cli_rc setup(cli_ctx *cx, mu_roster_opts *o)
     const char *out = cli_str(cx, O_out);
     const char *dot = strrchr(out, '.');
     if (dot && !strcasecmp(dot, ".pdf"))
-        o->format = MU_PAGES_PDF;
+        o->format = MU_FILE_PDF;
     else if (dot && !strcasecmp(dot, ".png"))
-        o->format = MU_PAGES_PNG;
+        o->format = MU_FILE_PNG;
     else if (dot && !strcasecmp(dot, ".svg"))
-        o->format = MU_PAGES_SVG;
+        o->format = MU_FILE_SVG;
     else
         return cli_error(cx, _("roster: --out '%s': name a .pdf, .png or .svg "
                          "file"), out);
-    if (cli_has(cx, O_dpi) && o->format != MU_PAGES_PNG)
+    if (cli_has(cx, O_dpi) && o->format != MU_FILE_PNG)
         return cli_error(cx, _("roster: --dpi is for a .png"));
     o->dpi = (int)cli_num(cx, O_dpi, 0);
     o->page = (int)cli_num(cx, O_page, 0);
@@ -370,7 +370,7 @@ static void report(cli_ctx *cx, const char *out, const mu_roster_opts *o,
 {
     const char *paper = o->paper == MU_PAPER_A4 ? "A4" : _("letter");
     char which[160], size[96], extra[96] = "";
-    if (o->format == MU_PAGES_PDF && !o->page)
+    if (o->format == MU_FILE_PDF && !o->page)
         cli_buf_printf(&cx->out, PL_("%s: %d page, %s", "%s: %d pages, %s",
                                      st->pages), out, st->pages, paper);
     else

@@ -16,7 +16,7 @@ static cli_rc charts(cli_ctx *cx, mu_campaign *c)
     unsigned char *svg = NULL;
     size_t len;
     mu_error err = {0};
-    if (mu_campaign_report_charts(c, MU_SIDE_NONE, MU_PLOT_SVG, &svg, &len,
+    if (mu_campaign_report_charts(c, MU_SIDE_NONE, MU_FILE_SVG, &svg, &len,
                                   &err) != MU_OK)
         return cli_fail(cx, &err);
     return cli_take(cx, (char *)svg); /* text, its NUL after len bytes */
@@ -28,10 +28,10 @@ cli_rc cli_report_out(cli_ctx *cx, mu_campaign *c)
         return charts(cx, c);
     const char *out = cli_str(cx, O_out);
     size_t n = strlen(out);
-    mu_plot_format f;
+    mu_file_format f;
     mu_error err = {0};
     if (!(n > 5 && !strcasecmp(out + n - 5, ".html")) &&
-        mu_plot_format_detect(out, &f, &err) != MU_OK)
+        mu_file_format_detect(out, &f, &err) != MU_OK)
         return cli_error(cx, _("campaign report: --out %s: name a FILE.pdf, "
                                "FILE.png, FILE.svg or FILE.html"), out);
     int battle = (int)cli_num(cx, O_battle, 0);

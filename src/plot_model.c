@@ -109,7 +109,7 @@ double plot_nice_max(double v, int ticks, double *step)
     return ceil(v / s - 1e-9) * s;
 }
 
-mu_status mu_plot_format_detect(const char *path, mu_plot_format *out,
+mu_status mu_file_format_detect(const char *path, mu_file_format *out,
                                 mu_error *err)
 {
     const char *dot = path ? strrchr(path, '.') : NULL;
@@ -118,7 +118,7 @@ mu_status mu_plot_format_detect(const char *path, mu_plot_format *out,
         static const char *const ext[] = {".png", ".svg", ".pdf"};
         for (int i = 0; i < 3; i++)
             if (!strcasecmp(dot, ext[i])) {
-                *out = (mu_plot_format)i;
+                *out = (mu_file_format)i;
                 return MU_OK;
             }
     }

@@ -67,7 +67,7 @@ static int add_engaged(mu_campaign *c, mu_army side)
 static void battle_start(mu_campaign *c)
 {
     mu_error err;
-    assert_int_equal(mu_campaign_battle_start(c, "Field", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "Field", MU_THEATER_UNKNOWN, NULL, &err), MU_OK);
 }
 
 static void casualties(mu_campaign *c, int div, int b, int lost, int captured)
@@ -626,7 +626,7 @@ static void battle_end_needs_a_winner(void **state)
     assert_non_null(strstr(err.msg, "say who won battle 1 \"Field\""));
     assert_int_equal(nevents(c), n);
     assert_int_equal(brig(c, id, 2, "stands"), 3);
-    assert_int_equal(mu_campaign_battle_start(c, "Other", NULL, &err),
+    assert_int_equal(mu_campaign_battle_start(c, "Other", MU_THEATER_UNKNOWN, NULL, &err),
                      MU_ESTATE); /* still under way */
     assert_int_equal(battle_end(c, (mu_side)-3, script(NULL, 0)),
                      MU_EINPUT);
@@ -902,9 +902,9 @@ static void bad_requests_change_nothing(void **state)
                      MU_EINPUT); /* no division 42 */
     assert_int_equal(mu_campaign_casualties(c, id, STANDS(1, 0, 0), NULL, &err),
                      MU_EINPUT);
-    assert_int_equal(mu_campaign_battle_start(c, "Again", NULL, &err),
+    assert_int_equal(mu_campaign_battle_start(c, "Again", MU_THEATER_UNKNOWN, NULL, &err),
                      MU_ESTATE);
-    assert_int_equal(mu_campaign_battle_start(c, "", NULL, &err), MU_EINPUT);
+    assert_int_equal(mu_campaign_battle_start(c, "", MU_THEATER_UNKNOWN, NULL, &err), MU_EINPUT);
     int other = add(c, MU_UNION, NULL);
     n++;
     mu_engagement e;

@@ -42,7 +42,7 @@ static mu_campaign *scene(const char *path)
     assert_int_equal(mu_campaign_create(path, &o, &c, &err), MU_OK);
     assert_int_equal(engage(c, MU_UNION, "Wadsworth", false), 1);
     assert_int_equal(engage(c, MU_CONFEDERATE, "Heth", true), 2);
-    assert_int_equal(mu_campaign_battle_start(c, "Field", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "Field", MU_THEATER_UNKNOWN, NULL, &err), MU_OK);
     return c;
 }
 
@@ -329,7 +329,7 @@ static void schema3_file_is_upgraded(void **state)
         "The Union holds 3 Confederate stands; the Confederates hold 2 Union "
         "stands.\n");
     free(t);
-    assert_int_equal(mu_campaign_battle_start(c, "Later", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "Later", MU_THEATER_UNKNOWN, NULL, &err), MU_OK);
     captured(c, 1, MU_POST_DIVISION, 0, "Libby Prison", 50);
     mu_casualties k = {.brigade = 1, .lost = 1, .captured = 1,
                        .camp = "Camp Douglas"};

@@ -193,7 +193,7 @@ static mu_campaign *two_sides(void)
                                      &err), MU_OK);
     assert_int_equal(mu_campaign_add(c, MU_CONFEDERATE, "B", MU_INFANTRY, NULL,
                                      &id, &err), MU_OK);
-    assert_int_equal(mu_campaign_battle_start(c, "R", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "R", MU_THEATER_UNKNOWN, NULL, &err), MU_OK);
     for (int div = 1; div <= 2; div++) {
         assert_int_equal(mu_dice_new_seeded((uint64_t)div, &d, &err), MU_OK);
         assert_int_equal(mu_campaign_engage(c, div, div == 2, false, d, &e,
@@ -305,7 +305,7 @@ static void each_event_says_who_and_when(void **state)
                                      &err), MU_OK);                  /* 2 */
     assert_int_equal(mu_campaign_add(c, MU_CONFEDERATE, "B", MU_INFANTRY, NULL,
                                      &id, &err), MU_OK);             /* 3 */
-    assert_int_equal(mu_campaign_battle_start(c, "R", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "R", MU_THEATER_UNKNOWN, NULL, &err), MU_OK);
     act(c, MU_SIDE_UNION, t0 + 61);
     assert_int_equal(mu_dice_new_seeded(1, &d, &err), MU_OK);
     assert_int_equal(mu_campaign_engage(c, 1, false, false, d, &e, &err),

@@ -30,7 +30,7 @@ static void writer(int fd, int seed)
         int64_t ev[8];
         int n = 0;
         mu_dice *d = NULL;
-        if (mu_campaign_battle_start(c, "Loop", &ev[n], &err) == MU_OK)
+        if (mu_campaign_battle_start(c, "Loop", MU_THEATER_UNKNOWN, &ev[n], &err) == MU_OK)
             n++;
         if (mu_campaign_casualties(c, 1, STANDS(1, 1, 1), &ev[n], &err) ==
             MU_OK)

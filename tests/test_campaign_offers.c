@@ -35,7 +35,7 @@ static mu_campaign *scene(void)
                          MU_OK);
         mu_dice_free(d);
     }
-    assert_int_equal(mu_campaign_battle_start(c, "Ridge", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "Ridge", MU_THEATER_UNKNOWN, NULL, &err), MU_OK);
     for (int div = 1; div <= 2; div++)
         assert_int_equal(mu_campaign_casualties(c, div, STANDS(1, 0, 2), NULL,
                                                 &err), MU_OK);

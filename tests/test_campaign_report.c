@@ -70,7 +70,7 @@ static mu_campaign *campaign(const secret *s)
     mu_error err;
     assert_int_equal(mu_campaign_create(fresh(), &o, &c, &err), MU_OK);
     int u = add_engage(c, MU_UNION, "Wadsworth", ROLLS_U, 11, false);
-    assert_int_equal(mu_campaign_battle_start(c, "Field", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "Field", MU_THEATER_UNKNOWN, NULL, &err), MU_OK);
     int k = add_engage(c, MU_CONFEDERATE, "Heth", s->rolls, s->nrolls, true);
     assert_int_equal(mu_campaign_casualties(c, u, STANDS(1, 3, 1), NULL, &err),
                      MU_OK);
@@ -223,7 +223,7 @@ static void names_escaped(void **state)
     mu_campaign *c = NULL;
     mu_error err;
     assert_int_equal(mu_campaign_create(fresh(), &o, &c, &err), MU_OK);
-    assert_int_equal(mu_campaign_battle_start(c, "<script>x</script>", NULL,
+    assert_int_equal(mu_campaign_battle_start(c, "<script>x</script>", MU_THEATER_UNKNOWN, NULL,
                                               &err), MU_OK);
     char *t = report(c, MU_SIDE_NONE, 1, MU_REPORT_HTML);
     assert_null(strstr(t, "<script>"));
@@ -241,7 +241,7 @@ static void names_escaped(void **state)
 /* ---- drawn (mu_campaign_report_render) ---------------------------------- */
 
 static unsigned char *drawn(mu_campaign *c, mu_side as, int battle,
-                            mu_plot_format f, size_t *len)
+                            mu_file_format f, size_t *len)
 {
     mu_error err;
     unsigned char *out = NULL;
@@ -274,22 +274,22 @@ static void hidden_facts_draw_nothing(void **state)
     (void)state;
     mu_campaign *a = campaign(&A), *b = campaign(&B);
     for (int battle = 0; battle <= 1; battle++)
-        for (int f = MU_PLOT_PNG; f <= MU_PLOT_SVG; f++) {
+        for (int f = MU_FILE_PNG; f <= MU_FILE_SVG; f++) {
             size_t nx, ny;
             unsigned char *x = drawn(a, MU_SIDE_UNION, battle,
-                                     (mu_plot_format)f, &nx);
+                                     (mu_file_format)f, &nx);
             unsigned char *y = drawn(b, MU_SIDE_UNION, battle,
-                                     (mu_plot_format)f, &ny);
-            if (f == MU_PLOT_SVG) {
+                                     (mu_file_format)f, &ny);
+            if (f == MU_FILE_SVG) {
                 nx = unnumbered(x, nx);
                 ny = unnumbered(y, ny);
             }
             assert_true(nx == ny && !memcmp(x, y, nx));
             free(x);
             free(y);
-            x = drawn(a, MU_SIDE_NONE, battle, (mu_plot_format)f, &nx);
-            y = drawn(b, MU_SIDE_NONE, battle, (mu_plot_format)f, &ny);
-            if (f == MU_PLOT_SVG) {
+            x = drawn(a, MU_SIDE_NONE, battle, (mu_file_format)f, &nx);
+            y = drawn(b, MU_SIDE_NONE, battle, (mu_file_format)f, &ny);
+            if (f == MU_FILE_SVG) {
                 nx = unnumbered(x, nx);
                 ny = unnumbered(y, ny);
             }
@@ -315,8 +315,8 @@ static void a_players_own_file_drawn(void **state)
     assert_int_equal(mu_campaign_open_read(path, &u, &err), MU_OK);
     for (int battle = 0; battle <= 1; battle++) {
         size_t nx, ny;
-        unsigned char *x = drawn(c, MU_SIDE_UNION, battle, MU_PLOT_SVG, &nx);
-        unsigned char *y = drawn(u, MU_SIDE_UNION, battle, MU_PLOT_SVG, &ny);
+        unsigned char *x = drawn(c, MU_SIDE_UNION, battle, MU_FILE_SVG, &nx);
+        unsigned char *y = drawn(u, MU_SIDE_UNION, battle, MU_FILE_SVG, &ny);
         nx = unnumbered(x, nx);
         ny = unnumbered(y, ny);
         assert_true(nx == ny && !memcmp(x, y, nx));
@@ -350,7 +350,7 @@ static void the_png_has_ink(void **state)
     (void)state;
     mu_campaign *c = campaign(&A);
     size_t len;
-    unsigned char *png = drawn(c, MU_SIDE_NONE, 0, MU_PLOT_PNG, &len);
+    unsigned char *png = drawn(c, MU_SIDE_NONE, 0, MU_FILE_PNG, &len);
     png_in in = {png, len, 0};
     cairo_surface_t *s = cairo_image_surface_create_from_png_stream(png_read,
                                                                     &in);

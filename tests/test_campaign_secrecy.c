@@ -53,7 +53,7 @@ static mu_campaign *scene(int *u, int *k)
     mu_error err;
     *u = engage(c, MU_UNION, false);
     *k = engage(c, MU_CONFEDERATE, true);
-    assert_int_equal(mu_campaign_battle_start(c, "Field", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "Field", MU_THEATER_UNKNOWN, NULL, &err), MU_OK);
     assert_int_equal(mu_campaign_penalty(c, MU_CONFEDERATE, NULL, &err), MU_OK);
     return c;
 }
@@ -373,7 +373,7 @@ static void battle_end_acting_for_a_side(void **state)
     mu_dice_free(d);
     /* A second battle: the hidden division takes no casualties. */
     assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
-    assert_int_equal(mu_campaign_battle_start(c, "Second", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "Second", MU_THEATER_UNKNOWN, NULL, &err), MU_OK);
     assert_int_equal(mu_campaign_casualties(c, u, STANDS(1, 1, 0), NULL, &err),
                      MU_OK);
     assert_int_equal(mu_dice_new_scripted(rolls, 1, &d, &err), MU_OK);
@@ -637,7 +637,7 @@ static void a_players_own_file(void **state)
     assert_int_equal(mu_campaign_open(upath, &c, &err), MU_OK);
     assert_int_equal(mu_campaign_viewer(c), MU_SIDE_UNION);
     assert_int_equal(mu_campaign_act_as(c, MU_SIDE_NONE, &err), MU_ESTATE);
-    assert_int_equal(mu_campaign_battle_start(c, "Again", NULL, &err),
+    assert_int_equal(mu_campaign_battle_start(c, "Again", MU_THEATER_UNKNOWN, NULL, &err),
                      MU_ESTATE);
     char *t;
     assert_int_equal(mu_campaign_show(c, MU_SIDE_NONE, RO(MU_FMT_TEXT), &t,
@@ -710,7 +710,7 @@ static char *end_seen_by_union(int nb, char **json)
                                      NULL, &id, &err), MU_OK);
     assert_int_equal(mu_campaign_add(c, MU_UNION, "Wadsworth", MU_INFANTRY,
                                      NULL, &id, &err), MU_OK);
-    assert_int_equal(mu_campaign_battle_start(c, "Ridge", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "Ridge", MU_THEATER_UNKNOWN, NULL, &err), MU_OK);
     for (int div = 1; div <= 2; div++) {
         assert_int_equal(mu_dice_new_seeded((uint64_t)div + 40, &d, &err),
                          MU_OK);
@@ -858,7 +858,7 @@ static void fair_roll_in_one_file(void **state)
     int k;
     assert_int_equal(mu_campaign_add(c, MU_CONFEDERATE, "Hood", MU_INFANTRY,
                                      NULL, &k, &err), MU_OK);
-    assert_int_equal(mu_campaign_battle_start_in(c, "Chickamauga", MU_WEST,
+    assert_int_equal(mu_campaign_battle_start(c, "Chickamauga", MU_WEST,
                                                  NULL, &err), MU_OK);
     char h[MU_FAIR_HEX], r[MU_FAIR_HEX], r2[MU_FAIR_HEX];
     mu_engagement e;
@@ -933,7 +933,7 @@ static void years_and_theaters(void **state)
     assert_int_equal(mu_campaign_advance(c, 1863, NULL, &err), MU_EINPUT);
     assert_int_equal(mu_campaign_advance(c, 1866, NULL, &err), MU_EINPUT);
     assert_int_equal(mu_campaign_advance(c, 1864, NULL, &err), MU_OK);
-    assert_int_equal(mu_campaign_battle_start_in(c, "Atlanta", MU_WEST, NULL,
+    assert_int_equal(mu_campaign_battle_start(c, "Atlanta", MU_WEST, NULL,
                                                  &err), MU_OK);
     assert_int_equal(mu_campaign_advance(c, 1865, NULL, &err), MU_ESTATE);
     mu_dice *d;

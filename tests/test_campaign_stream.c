@@ -43,7 +43,7 @@ static mu_campaign *campaign(int n)
     mu_campaign *c;
     mu_error err;
     assert_int_equal(mu_campaign_create(fresh(), &o, &c, &err), MU_OK);
-    assert_int_equal(mu_campaign_battle_start(c, "Ridge", NULL, &err),
+    assert_int_equal(mu_campaign_battle_start(c, "Ridge", MU_THEATER_UNKNOWN, NULL, &err),
                      MU_OK);
     for (int i = 0; i < 2 * n; i++) {
         char name[32];

@@ -54,7 +54,7 @@ static mu_status s_engage_c1(mu_campaign *c, mu_error *e)
 }
 static mu_status s_start(mu_campaign *c, mu_error *e)
 {
-    return mu_campaign_battle_start(c, "First", NULL, e);
+    return mu_campaign_battle_start(c, "First", MU_THEATER_UNKNOWN, NULL, e);
 }
 static mu_status s_cas_u1(mu_campaign *c, mu_error *e)
 {
@@ -351,7 +351,7 @@ static void refusals(void **state)
                              "not undone");
     /* The next battle holds the end of the one before. */
     assert_int_equal(s_end(c, &err), MU_OK);
-    assert_int_equal(mu_campaign_battle_start(c, "Second", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "Second", MU_THEATER_UNKNOWN, NULL, &err), MU_OK);
     refused(c, 12, MU_ESTATE, "event 12 cannot be undone: event 13 "
                               "(battle-start) depends on it");
     checks_clean(c);
@@ -390,7 +390,7 @@ static void secrecy(void **state)
     mu_error err;
     assert_int_equal(seeded_engage(c, 3, true, 12, &err), MU_OK);   /* #5 */
     assert_int_equal(seeded_engage(c, 1, false, 11, &err), MU_OK);  /* #6 */
-    assert_int_equal(mu_campaign_battle_start(c, "B", NULL, &err), MU_OK);
+    assert_int_equal(mu_campaign_battle_start(c, "B", MU_THEATER_UNKNOWN, NULL, &err), MU_OK);
     assert_int_equal(mu_campaign_casualties(c, 3, STANDS(1, 1, 0), NULL, &err),
                      MU_OK);
     assert_int_equal(mu_campaign_casualties(c, 1, STANDS(1, 1, 0), NULL, &err),

@@ -107,7 +107,7 @@ static void svg_holds_the_words(void **state)
     unsigned char *svg;
     size_t len;
     mu_error err;
-    assert_int_equal(mu_chart_render(c, MU_PLOT_SVG, &svg, &len, &err), MU_OK);
+    assert_int_equal(mu_chart_render(c, MU_FILE_SVG, &svg, &len, &err), MU_OK);
     char *s = malloc(len + 1);
     memcpy(s, svg, len);
     s[len] = '\0';
@@ -135,7 +135,7 @@ static void png_decodes_at_its_size_with_ink(void **state)
         unsigned char *png;
         size_t len;
         mu_error err;
-        assert_int_equal(mu_chart_render(c, MU_PLOT_PNG, &png, &len, &err),
+        assert_int_equal(mu_chart_render(c, MU_FILE_PNG, &png, &len, &err),
                          MU_OK);
         png_info in = png_of(png, len);
         assert_int_equal(in.w, 2 * MU_CHART_WIDTH);
@@ -214,10 +214,10 @@ static void bad_writes_leave_nothing(void **state)
     snprintf(cmd, sizeof cmd, "test \"$(ls -A '%s' | grep -c '^\\.w')\" = 0",
              dir);
     assert_int_equal(system(cmd), 0);
-    mu_plot_format f;
-    assert_int_equal(mu_plot_format_detect("a.b/c.SvG", &f, &err), MU_OK);
-    assert_int_equal(f, MU_PLOT_SVG);
-    assert_int_equal(mu_plot_format_detect("a.pdf/c", &f, &err), MU_EINPUT);
+    mu_file_format f;
+    assert_int_equal(mu_file_format_detect("a.b/c.SvG", &f, &err), MU_OK);
+    assert_int_equal(f, MU_FILE_SVG);
+    assert_int_equal(mu_file_format_detect("a.pdf/c", &f, &err), MU_EINPUT);
     mu_chart_free(c);
     assert_int_equal(mu_chart_figure(W, 6, &c, &err), MU_EINPUT);
     const char *none[] = {"sword"};
@@ -279,7 +279,7 @@ static void odds_charts_say_what_they_show(void **state)
     assert_non_null(strstr(t, "simulated, 20000 trials\n"));
     unsigned char *png;
     size_t len;
-    assert_int_equal(mu_chart_render(c, MU_PLOT_PNG, &png, &len, &err), MU_OK);
+    assert_int_equal(mu_chart_render(c, MU_FILE_PNG, &png, &len, &err), MU_OK);
     png_info in = png_of(png, len);
     assert_true(in.ink > 0.05 && in.ink < 0.4);
     free(png);

@@ -315,7 +315,7 @@ static void layout_and_counts(void **state)
     }
     assert_true(dp > 0);
     for (int paper = 0; paper < 2; paper++) {
-        mu_roster_opts o = {.paper = (mu_paper)paper, .format = MU_PAGES_PDF,
+        mu_roster_opts o = {.paper = (mu_paper)paper, .format = MU_FILE_PDF,
                             .base_w = 40, .base_h = 20};
         rs_layout l;
         assert_int_equal(roster_layout(ro, &o, &l, &err), MU_OK);

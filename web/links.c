@@ -102,9 +102,9 @@ static cli_rc run_links(cli_ctx *cx)
                                "address (192.168.1.23, 0.0.0.0, ::)"),
                          cli_str(cx, O_listen));
     mu_error err = {0};
-    mu_plot_format pf;
+    mu_file_format pf;
     if (cli_has(cx, O_card) && /* before a link is made or rotated */
-        mu_plot_format_detect(cli_str(cx, O_card), &pf, &err) != MU_OK)
+        mu_file_format_detect(cli_str(cx, O_card), &pf, &err) != MU_OK)
         return cli_fail(cx, &err);
     mu_campaign *c;
     if (mu_campaign_open(cx->operand[0], &c, &err) != MU_OK)

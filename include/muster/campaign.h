@@ -501,17 +501,13 @@ MU_API mu_status mu_campaign_fair_verify(mu_campaign *c, int div,
 MU_API mu_status mu_campaign_advance(mu_campaign *c, int year, int64_t *event,
                                      mu_error *err);
 
-/* Starts a battle in `theater` (MU_THEATER_UNKNOWN: the campaign's), in the
- * campaign's year; only one can be under way (MU_ESTATE otherwise).
- * Divisions engaging during it are generated for its year and theater. */
-MU_API mu_status mu_campaign_battle_start_in(mu_campaign *c, const char *name,
-        mu_theater theater, int64_t *event, mu_error *err);
-
-/* Starts a battle called `name` in the campaign's theater
- * (mu_campaign_battle_start_in). Only one can be under way.
- * Errors: MU_ESTATE with MU_R_BATTLE_UNDER_WAY while another is. */
+/* Starts a battle called `name` in `theater` (MU_THEATER_UNKNOWN: the
+ * campaign's), in the campaign's year. Divisions engaging during it are
+ * generated for its year and theater.
+ * Errors: MU_ESTATE with MU_R_BATTLE_UNDER_WAY while another is under way
+ *         (only one can be). */
 MU_API mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
-        int64_t *event, mu_error *err);
+        mu_theater theater, int64_t *event, mu_error *err);
 
 /* Ends the battle under way, won by `winner` (MU_SIDE_NONE: a draw, the
  * draw rate for both sides). Each brigade gets back its side's share (the

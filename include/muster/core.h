@@ -310,6 +310,17 @@ typedef enum mu_format {
  * Errors: MU_EINPUT listing the formats. */
 MU_API mu_status mu_format_parse(const char *s, mu_format *out, mu_error *err);
 
+/* The drawn formats (muster-full: charts, rosters, cards, reports): one
+ * list for all. A drawing that is one page (a chart, a card) is the same
+ * picture in each; a roster or report of several pages is every page in a
+ * PDF and one page in PNG or SVG. */
+typedef enum mu_file_format {
+    MU_FILE_PNG = 0, /* pixels on white; a chart 1120 x 800 */
+    MU_FILE_SVG,     /* text as glyph outlines, the words also in the SVG's
+                        <title> and <desc> for searches and readers */
+    MU_FILE_PDF      /* fonts embedded */
+} mu_file_format;
+
 /* ------------------------------------------------------------------------ */
 /* Rendering                                                                */
 /* ------------------------------------------------------------------------ */

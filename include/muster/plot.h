@@ -36,17 +36,10 @@ typedef struct mu_chart mu_chart;
 #define MU_CHART_WIDTH 560
 #define MU_CHART_HEIGHT 400
 
-typedef enum mu_plot_format {
-    MU_PLOT_PNG = 0, /* 1120 x 800 pixels, white background */
-    MU_PLOT_SVG,     /* text as glyph outlines; the words are also in the
-                        SVG's <title> and <desc> for searches and readers */
-    MU_PLOT_PDF      /* one page of the canvas' size, fonts embedded */
-} mu_plot_format;
-
 /* The format a file name asks for by its extension (.png, .svg, .pdf, in
  * any case). MU_EINPUT naming the three for anything else. */
-MU_API mu_status mu_plot_format_detect(const char *path,
-                                       mu_plot_format *out, mu_error *err);
+MU_API mu_status mu_file_format_detect(const char *path,
+                                       mu_file_format *out, mu_error *err);
 
 /* Releases a chart; NULL is a no-op. */
 MU_API void mu_chart_free(mu_chart *c);
@@ -109,7 +102,7 @@ MU_API mu_status mu_chart_draw(const mu_chart *c, void *cr, double width,
 
 /* Renders the chart into memory: *out (malloc'd, the caller's) holds *len
  * bytes of PNG, SVG or PDF. */
-MU_API mu_status mu_chart_render(const mu_chart *c, mu_plot_format f,
+MU_API mu_status mu_chart_render(const mu_chart *c, mu_file_format f,
                                  unsigned char **out, size_t *len,
                                  mu_error *err);
 
@@ -137,7 +130,7 @@ MU_API mu_status mu_chart_write(const mu_chart *c, const char *path,
  * Errors: MU_EINPUT for more weapons than 24 columns hold or a reach
  * beyond 100 inches; MU_EINTERNAL when cairo fails. */
 MU_API mu_status mu_card_render(const mu_weapons *w, const char *source,
-                                mu_plot_format f, unsigned char **out,
+                                mu_file_format f, unsigned char **out,
                                 size_t *len, mu_error *err);
 /* The card written to `path` in the format its extension names, as
  * mu_chart_write writes (a temporary file renamed over it). */
@@ -157,7 +150,7 @@ MU_API mu_status mu_card_write(const mu_weapons *w, const char *source,
  * Owns: *out (malloc'd, the caller's) holds *len bytes.
  * Errors: as mu_campaign_report; MU_EINTERNAL when cairo fails. */
 MU_API mu_status mu_campaign_report_render(mu_campaign *c, mu_side viewer,
-                                           int battle, mu_plot_format f,
+                                           int battle, mu_file_format f,
                                            unsigned char **out, size_t *len,
                                            mu_error *err);
 /* The war's three charts alone, as mu_campaign_report_render draws them
@@ -166,7 +159,7 @@ MU_API mu_status mu_campaign_report_render(mu_campaign *c, mu_side viewer,
  * followed by a NUL).
  * Errors: MU_EINPUT when no battle has been fought (no charts). */
 MU_API mu_status mu_campaign_report_charts(mu_campaign *c, mu_side viewer,
-                                           mu_plot_format f,
+                                           mu_file_format f,
                                            unsigned char **out, size_t *len,
                                            mu_error *err);
 /* The report written to `path` as mu_chart_write writes (a temporary file
@@ -197,7 +190,7 @@ typedef struct mu_link_card {
     int width;
     const char *note;
 } mu_link_card;
-MU_API mu_status mu_link_card_render(const mu_link_card *k, mu_plot_format f,
+MU_API mu_status mu_link_card_render(const mu_link_card *k, mu_file_format f,
                                      unsigned char **out, size_t *len,
                                      mu_error *err);
 /* The card written to `path` in the format its extension names, as

@@ -69,12 +69,6 @@ MU_API void mu_paper_size(mu_paper p, double *width, double *height);
 MU_API mu_status mu_base_parse(const char *s, int *width_mm, int *height_mm,
                                mu_error *err);
 
-typedef enum mu_page_format {
-    MU_PAGES_PDF = 0, /* every page, or one with `page` */
-    MU_PAGES_PNG,     /* one page, at `dpi` */
-    MU_PAGES_SVG      /* one page */
-} mu_page_format;
-
 /* A sheet of self-adhesive labels as its maker publishes it: every
  * length in mm, from the page's top left corner; `pitch_x` is one label's
  * left edge to the next one's, `pitch_y` one top edge to the next. */
@@ -110,7 +104,7 @@ typedef enum mu_roster_part {
 
 typedef struct mu_roster_opts {
     mu_paper paper;
-    mu_page_format format;
+    mu_file_format format;   /* MU_FILE_PDF, MU_FILE_PNG or MU_FILE_SVG */
     int page;                /* 1..pages, or 0: all (PDF), the first (PNG, SVG) */
     int dpi;                 /* PNG: 50..600; 0 means 150 */
     const mu_labels *labels; /* worn/spent marks; may be NULL */
@@ -184,7 +178,7 @@ MU_API mu_status mu_roster_draw_page(const mu_roster *r,
  * Errors: MU_EINPUT for bad options, the status `write` returned when it
  *         stopped, MU_EINTERNAL when cairo fails. */
 MU_API mu_status mu_sheet_render_calibration(const mu_sheet *sheet,
-                                             mu_page_format format, int dpi,
+                                             mu_file_format format, int dpi,
                                              mu_sink_fn write, void *ud,
                                              mu_error *err);
 

@@ -80,7 +80,7 @@ static mu_status start_tx(mu_campaign *c, void *p, mu_error *err)
     return camp_run(c, st, err);
 }
 
-mu_status mu_campaign_battle_start_in(mu_campaign *c, const char *name,
+mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
                                       mu_theater theater, int64_t *event,
                                       mu_error *err)
 {
@@ -143,22 +143,6 @@ mu_status mu_campaign_advance(mu_campaign *c, int year, int64_t *event,
         if (event)
             *event = x.event;
     }
-    return s;
-}
-
-mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
-                                   int64_t *event, mu_error *err)
-{
-    if (!c)
-        return err_set(err, MU_EINPUT, "no campaign given");
-    char nm[CAMP_NAME_MAX + 1];
-    mu_status s = camp_name_clean(name, "battle", nm, err);
-    if (s != MU_OK)
-        return s;
-    battle_ctx x = {nm, -1, NULL, 0, MU_THEATER_UNKNOWN, 0, false, false};
-    x.theater = MU_THEATER_UNKNOWN;
-    if ((s = camp_tx(c, start_tx, &x, NULL, err)) == MU_OK && event)
-        *event = x.event;
     return s;
 }
 

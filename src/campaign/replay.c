@@ -127,10 +127,10 @@ static mu_status camp_replay_start(mu_campaign *mem, mu_campaign *file,
 {
     (void)file;
     /* Year 0: a log from before battles had their own theater. */
-    return mu_campaign_battle_start_in(mem, e->u.start.name,
-                                       e->u.start.year ? e->u.start.theater
-                                                       : MU_THEATER_UNKNOWN,
-                                       NULL, err);
+    return mu_campaign_battle_start(mem, e->u.start.name,
+                                    e->u.start.year ? e->u.start.theater
+                                                    : MU_THEATER_UNKNOWN,
+                                    NULL, err);
 }
 
 static mu_status camp_replay_advance(mu_campaign *mem, mu_campaign *file,

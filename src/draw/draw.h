@@ -18,11 +18,11 @@ PangoLayout *draw_layout(cairo_t *cr, const char *s, const char *font,
                          double pt, bool bold);
 /* A surface of w x h points in format f, writing into m (a PNG at twice
  * the size: its drawing is to be scaled by 2); a PDF titled. */
-cairo_surface_t *draw_surface_open(mu_plot_format f, double w, double h,
+cairo_surface_t *draw_surface_open(mu_file_format f, double w, double h,
                                    const char *title, sbuf *m);
 /* After drawing ended with st: a PNG encoded, the surface finished and
  * freed; the first failure's status. */
-mu_status draw_surface_close(cairo_surface_t *s, mu_plot_format f,
+mu_status draw_surface_close(cairo_surface_t *s, mu_file_format f,
                              mu_status st, sbuf *m, mu_error *err);
 /* <title> and <desc> (the n texts of desc, in order) put right after the
  * <svg ...> tag of the SVG in m: cairo draws words as outlines. */

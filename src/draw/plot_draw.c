@@ -592,17 +592,17 @@ static mu_status surface_done(cairo_surface_t *s, sbuf *m, mu_error *err)
     return MU_OK;
 }
 
-cairo_surface_t *draw_surface_open(mu_plot_format f, double w, double h,
+cairo_surface_t *draw_surface_open(mu_file_format f, double w, double h,
                                    const char *title, sbuf *m)
 {
     cairo_surface_t *s =
-        f == MU_PLOT_PNG
+        f == MU_FILE_PNG
             ? cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(w * 2),
                                          (int)(h * 2))
-        : f == MU_PLOT_SVG
+        : f == MU_FILE_SVG
             ? cairo_svg_surface_create_for_stream(mem_write, m, w, h)
             : cairo_pdf_surface_create_for_stream(mem_write, m, w, h);
-    if (f == MU_PLOT_PDF) {
+    if (f == MU_FILE_PDF) {
         cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, title);
         cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
                                        "muster " MU_VERSION);
@@ -610,10 +610,10 @@ cairo_surface_t *draw_surface_open(mu_plot_format f, double w, double h,
     return s;
 }
 
-mu_status draw_surface_close(cairo_surface_t *s, mu_plot_format f,
+mu_status draw_surface_close(cairo_surface_t *s, mu_file_format f,
                              mu_status st, sbuf *m, mu_error *err)
 {
-    if (st == MU_OK && f == MU_PLOT_PNG &&
+    if (st == MU_OK && f == MU_FILE_PNG &&
         cairo_surface_write_to_png_stream(s, mem_write, m) !=
             CAIRO_STATUS_SUCCESS && !m->oom)
         st = err_set(err, MU_EINTERNAL, "cairo could not encode the PNG");
@@ -634,27 +634,27 @@ static mu_status card_out(mu_status st, sbuf *m, unsigned char **out,
     return MU_OK;
 }
 
-static mu_status render_to(const mu_chart *c, mu_plot_format f, sbuf *m,
+static mu_status render_to(const mu_chart *c, mu_file_format f, sbuf *m,
                            mu_error *err)
 {
     double W = MU_CHART_WIDTH, H = MU_CHART_HEIGHT;
     cairo_surface_t *s = draw_surface_open(f, W, H, c->title, m);
     cairo_t *cr = cairo_create(s);
-    mu_status st = mu_chart_draw(c, cr, f == MU_PLOT_PNG ? 2 * W : W,
-                                 f == MU_PLOT_PNG ? 2 * H : H, err);
+    mu_status st = mu_chart_draw(c, cr, f == MU_FILE_PNG ? 2 * W : W,
+                                 f == MU_FILE_PNG ? 2 * H : H, err);
     cairo_destroy(cr);
     st = draw_surface_close(s, f, st, m, err);
-    if (st == MU_OK && f == MU_PLOT_SVG)
+    if (st == MU_OK && f == MU_FILE_SVG)
         st = svg_add_meta(c, m, err);
     return st;
 }
 
-mu_status mu_chart_render(const mu_chart *c, mu_plot_format f,
+mu_status mu_chart_render(const mu_chart *c, mu_file_format f,
                           unsigned char **out, size_t *len, mu_error *err)
 {
     if (!c || !out || !len)
         return err_set(err, MU_EINPUT, "no chart to render");
-    if (f < MU_PLOT_PNG || f > MU_PLOT_PDF)
+    if (f < MU_FILE_PNG || f > MU_FILE_PDF)
         return err_set(err, MU_EINPUT, "unknown picture format");
     sbuf m = {0};
     mu_status st = render_to(c, f, &m, err);
@@ -904,7 +904,7 @@ static mu_status card_draw(cairo_t *cr, const card *k, mu_error *err)
 }
 
 mu_status mu_card_render(const mu_weapons *w, const char *source,
-                         mu_plot_format f, unsigned char **out, size_t *len,
+                         mu_file_format f, unsigned char **out, size_t *len,
                          mu_error *err)
 {
     if (!w || !out || !len)
@@ -918,7 +918,7 @@ mu_status mu_card_render(const mu_weapons *w, const char *source,
     cairo_surface_t *s = draw_surface_open(f, CARD_W, CARD_H,
                                       _("Fire quick reference"), &m);
     cairo_t *cr = cairo_create(s);
-    if (f == MU_PLOT_PNG)
+    if (f == MU_FILE_PNG)
         cairo_scale(cr, 2, 2);
     st = card_draw(cr, &k, err);
     cairo_destroy(cr);
@@ -968,8 +968,8 @@ mu_status draw_write_atomic(const char *path, unsigned char *data,
 
 mu_status mu_chart_write(const mu_chart *c, const char *path, mu_error *err)
 {
-    mu_plot_format f;
-    mu_status st = mu_plot_format_detect(path, &f, err);
+    mu_file_format f;
+    mu_status st = mu_file_format_detect(path, &f, err);
     unsigned char *data;
     size_t len;
     if (st == MU_OK && (st = mu_chart_render(c, f, &data, &len, err)) == MU_OK)
@@ -980,8 +980,8 @@ mu_status mu_chart_write(const mu_chart *c, const char *path, mu_error *err)
 mu_status mu_card_write(const mu_weapons *w, const char *source,
                         const char *path, mu_error *err)
 {
-    mu_plot_format f;
-    mu_status st = mu_plot_format_detect(path, &f, err);
+    mu_file_format f;
+    mu_status st = mu_file_format_detect(path, &f, err);
     unsigned char *data;
     size_t len;
     if (st == MU_OK &&
@@ -1070,19 +1070,19 @@ static void lcard_draw(cairo_t *cr, const mu_link_card *k)
     }
 }
 
-mu_status mu_link_card_render(const mu_link_card *k, mu_plot_format f,
+mu_status mu_link_card_render(const mu_link_card *k, mu_file_format f,
                               unsigned char **out, size_t *len, mu_error *err)
 {
     if (!k || !k->title || !k->url || !k->modules || k->width < 21 ||
         k->width > 177 || !out || !len)
         return err_set(err, MU_EINPUT, "a link's card needs a title, the "
                        "link and its QR code (21 to 177 modules a side)");
-    if (f < MU_PLOT_PNG || f > MU_PLOT_PDF)
+    if (f < MU_FILE_PNG || f > MU_FILE_PDF)
         return err_set(err, MU_EINPUT, "unknown picture format");
     sbuf m = {0};
     cairo_surface_t *s = draw_surface_open(f, LCARD_W, LCARD_H, k->title, &m);
     cairo_t *cr = cairo_create(s);
-    if (f == MU_PLOT_PNG)
+    if (f == MU_FILE_PNG)
         cairo_scale(cr, 2, 2);
     lcard_draw(cr, k);
     cairo_destroy(cr);
@@ -1092,8 +1092,8 @@ mu_status mu_link_card_render(const mu_link_card *k, mu_plot_format f,
 mu_status mu_link_card_write(const mu_link_card *k, const char *path,
                              mu_error *err)
 {
-    mu_plot_format f;
-    mu_status st = mu_plot_format_detect(path, &f, err);
+    mu_file_format f;
+    mu_status st = mu_file_format_detect(path, &f, err);
     unsigned char *data;
     size_t len;
     if (st == MU_OK && (st = mu_link_card_render(k, f, &data, &len, err)) ==

@@ -399,16 +399,16 @@ static mu_status svg_meta(const page *p, bool text, sbuf *m, mu_error *err)
 }
 
 /* The report (with_text) or its charts alone in format f, into m. */
-static mu_status draw_page(const page *p, mu_plot_format f, bool with_text,
+static mu_status draw_page(const page *p, mu_file_format f, bool with_text,
                            sbuf *m, mu_error *err)
 {
     double h = with_text ? page_height(p)
                          : MARGIN + p->ncharts * (CHART_GAP + CHART_H);
-    bool paged = f == MU_PLOT_PDF;
+    bool paged = f == MU_FILE_PDF;
     cairo_surface_t *s = draw_surface_open(f, PAGE_W, paged ? PAGE_H : h,
                                            p->title, m);
     cairo_t *cr = cairo_create(s);
-    if (f == MU_PLOT_PNG)
+    if (f == MU_FILE_PNG)
         cairo_scale(cr, 2, 2);
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
@@ -425,7 +425,7 @@ static mu_status draw_page(const page *p, mu_plot_format f, bool with_text,
                      cairo_status_to_string(cairo_status(cr)));
     cairo_destroy(cr);
     st = draw_surface_close(s, f, st, m, err);
-    if (st == MU_OK && f == MU_PLOT_SVG)
+    if (st == MU_OK && f == MU_FILE_SVG)
         st = svg_meta(p, with_text, m, err);
     return st;
 }
@@ -433,7 +433,7 @@ static mu_status draw_page(const page *p, mu_plot_format f, bool with_text,
 /* ---- the API ------------------------------------------------------------ */
 
 static mu_status render_page(mu_campaign *c, mu_side viewer, int battle,
-                             mu_plot_format f, bool with_text, sbuf *m,
+                             mu_file_format f, bool with_text, sbuf *m,
                              mu_error *err)
 {
     report r;
@@ -449,13 +449,13 @@ static mu_status render_page(mu_campaign *c, mu_side viewer, int battle,
 }
 
 mu_status mu_campaign_report_render(mu_campaign *c, mu_side viewer,
-                                    int battle, mu_plot_format f,
+                                    int battle, mu_file_format f,
                                     unsigned char **out, size_t *len,
                                     mu_error *err)
 {
     if (!c || !out || !len || battle < 0)
         return err_set(err, MU_EINPUT, "no campaign or no battle to draw");
-    if (f < MU_PLOT_PNG || f > MU_PLOT_PDF)
+    if (f < MU_FILE_PNG || f > MU_FILE_PDF)
         return err_set(err, MU_EINPUT, "unknown picture format");
     sbuf m = {0};
     mu_status st = render_page(c, viewer, battle, f, true, &m, err);
@@ -469,12 +469,12 @@ mu_status mu_campaign_report_render(mu_campaign *c, mu_side viewer,
 }
 
 mu_status mu_campaign_report_charts(mu_campaign *c, mu_side viewer,
-                                    mu_plot_format f, unsigned char **out,
+                                    mu_file_format f, unsigned char **out,
                                     size_t *len, mu_error *err)
 {
     if (!c || !out || !len)
         return err_set(err, MU_EINPUT, "no campaign or no battle to draw");
-    if (f < MU_PLOT_PNG || f > MU_PLOT_PDF)
+    if (f < MU_FILE_PNG || f > MU_FILE_PDF)
         return err_set(err, MU_EINPUT, "unknown picture format");
     sbuf m = {0};
     mu_status st = render_page(c, viewer, 0, f, false, &m, err);
@@ -500,7 +500,7 @@ static mu_status report_html(mu_campaign *c, mu_side viewer, int battle,
                                       &html, err);
     sbuf svg = {0};
     if (st == MU_OK && !battle)
-        st = render_page(c, viewer, 0, MU_PLOT_SVG, false, &svg, err);
+        st = render_page(c, viewer, 0, MU_FILE_SVG, false, &svg, err);
     const char *end = html ? strstr(html, "</body>") : NULL;
     const char *tag = svg.p ? strstr(svg.p, "<svg") : NULL;
     if (st == MU_OK) {
@@ -532,8 +532,8 @@ mu_status mu_campaign_report_write(mu_campaign *c, mu_side viewer, int battle,
         }
         return draw_write_atomic(path, (unsigned char *)m.p, m.len, err);
     }
-    mu_plot_format f;
-    mu_status st = mu_plot_format_detect(path, &f, err);
+    mu_file_format f;
+    mu_status st = mu_file_format_detect(path, &f, err);
     unsigned char *data;
     size_t len;
     if (st == MU_OK && (st = mu_campaign_report_render(c, viewer, battle, f,

@@ -1156,7 +1156,7 @@ static mu_status check_opts(const mu_roster_opts *o, mu_error *err)
 {
     if ((unsigned)o->paper > MU_PAPER_LETTER)
         return err_set(err, MU_EINPUT, "unknown paper size");
-    if ((unsigned)o->format > MU_PAGES_SVG)
+    if ((unsigned)o->format > MU_FILE_PDF)
         return err_set(err, MU_EINPUT, "a roster is written as pdf, png or "
                        "svg");
     if (o->dpi && (o->dpi < 50 || o->dpi > 600))
@@ -1246,17 +1246,17 @@ static mu_status cairo_fail(cairo_status_t cs, const wctx *w, mu_error *err)
 
 /* A surface for the format, its pages w x h points (a PNG at `scale`
  * pixels a point), writing into w. */
-static cairo_surface_t *open_surface(mu_page_format f, double pw, double ph,
+static cairo_surface_t *open_surface(mu_file_format f, double pw, double ph,
                                      double scale, const char *title,
                                      wctx *w)
 {
     cairo_surface_t *sf;
-    if (f == MU_PAGES_PDF) {
+    if (f == MU_FILE_PDF) {
         sf = cairo_pdf_surface_create_for_stream(on_write, w, pw, ph);
         cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_TITLE, title);
         cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_CREATOR,
                                        "muster " MU_VERSION);
-    } else if (f == MU_PAGES_SVG) {
+    } else if (f == MU_FILE_SVG) {
         sf = cairo_svg_surface_create_for_stream(on_write, w, pw, ph);
         cairo_svg_surface_set_document_unit(sf, CAIRO_SVG_UNIT_PT);
     } else {
@@ -1268,9 +1268,9 @@ static cairo_surface_t *open_surface(mu_page_format f, double pw, double ph,
 }
 
 /* Starts a page: a PNG's is painted white and scaled to points. */
-static void page_start(cairo_t *cr, mu_page_format f, double scale)
+static void page_start(cairo_t *cr, mu_file_format f, double scale)
 {
-    if (f == MU_PAGES_PNG) {
+    if (f == MU_FILE_PNG) {
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_paint(cr);
         cairo_scale(cr, scale, scale);
@@ -1279,11 +1279,11 @@ static void page_start(cairo_t *cr, mu_page_format f, double scale)
 
 /* Ends the drawing: the PNG written, the surface finished and freed. */
 static mu_status close_surface(cairo_t *cr, cairo_surface_t *sf,
-                               mu_page_format f, wctx *w, mu_error *err)
+                               mu_file_format f, wctx *w, mu_error *err)
 {
     cairo_status_t cs = cairo_status(cr);
     cairo_destroy(cr);
-    if (cs == CAIRO_STATUS_SUCCESS && f == MU_PAGES_PNG)
+    if (cs == CAIRO_STATUS_SUCCESS && f == MU_FILE_PNG)
         cs = cairo_surface_write_to_png_stream(sf, on_write, w);
     cairo_surface_finish(sf);
     if (cs == CAIRO_STATUS_SUCCESS)
@@ -1309,10 +1309,10 @@ mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
     int first = 1, last = st->pages;
     if (o->page > 0)
         first = last = o->page;
-    else if (o->format != MU_PAGES_PDF)
+    else if (o->format != MU_FILE_PDF)
         last = 1;
     wctx w = {write, ud, MU_OK, err};
-    double scale = o->format == MU_PAGES_PNG ? (o->dpi ? o->dpi : 150) / 72.0
+    double scale = o->format == MU_FILE_PNG ? (o->dpi ? o->dpi : 150) / 72.0
                                              : 1.0;
     cairo_surface_t *sf = open_surface(o->format, l.g.w, l.g.h, scale,
                                        r->title, &w);
@@ -1322,7 +1322,7 @@ mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
         dctx c = {cr, r, o, &l, st, p, st->pages, l.g.margin,
                   l.g.w - 2 * l.g.margin, false};
         draw_page(&c);
-        if (o->format != MU_PAGES_PNG)
+        if (o->format != MU_FILE_PNG)
             cairo_show_page(cr);
     }
     s = close_surface(cr, sf, o->format, &w, err);
@@ -1396,7 +1396,7 @@ static void calibration_page(dctx *c, const mu_sheet *sh, double pw,
 }
 
 mu_status mu_sheet_render_calibration(const mu_sheet *sheet,
-                                      mu_page_format format, int dpi,
+                                      mu_file_format format, int dpi,
                                       mu_sink_fn write, void *ud,
                                       mu_error *err)
 {
@@ -1408,7 +1408,7 @@ mu_status mu_sheet_render_calibration(const mu_sheet *sheet,
         return s;
     double pw, ph;
     mu_paper_size(sheet->paper, &pw, &ph);
-    double scale = format == MU_PAGES_PNG ? (dpi ? dpi : 150) / 72.0 : 1.0;
+    double scale = format == MU_FILE_PNG ? (dpi ? dpi : 150) / 72.0 : 1.0;
     wctx w = {write, ud, MU_OK, err};
     char title[96];
     snprintf(title, sizeof title, _("%s calibration"), sheet->title);
@@ -1418,7 +1418,7 @@ mu_status mu_sheet_render_calibration(const mu_sheet *sheet,
     mu_roster_stats st;
     dctx c = {cr, NULL, &o, NULL, &st, 1, 1, 0, pw, false};
     calibration_page(&c, sheet, pw, ph);
-    if (format != MU_PAGES_PNG)
+    if (format != MU_FILE_PNG)
         cairo_show_page(cr);
     return close_surface(cr, sf, format, &w, err);
 }

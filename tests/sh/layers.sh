@@ -131,9 +131,7 @@ $1 == "except" { except[$2 " -> " $3] = 1; next }
 $1 == "sym" && $4 == "U" { uses[$2, $3] = 1; next }
 $1 == "sym" && $4 ~ /^[TDBRCGSVW]$/ {
     files[$2] = 1
-    # cli/light.c and light_json.c stand in, in the `muster` tool, for
-    # what muster-full links (web/, cJSON): what they define is not theirs.
-    if ($2 !~ /^cli\/light(_json)?\.c$/) def[$3] = $2
+    def[$3] = $2
     next
 }
 $1 == "inc" { incs[$2, $3] = 1; next }
