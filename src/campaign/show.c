@@ -210,6 +210,19 @@ static void leader_jw(jw *w, const char *key, int r, int rolled, int origin)
     jw_end(w);
 }
 
+/* Fresh, worn or spent: the brigade's stands now against its label's
+ * marks (a brigade is worn at its worn mark, spent at its spent mark);
+ * NULL where the labels have no line for it. */
+static const char *brigade_status(const mu_labels *l, const camp_brigade *b)
+{
+    int worn, spent;
+    if (!mu_labels_get(l, b->label_stands, (mu_morale)b->morale, &worn,
+                       &spent))
+        return NULL;
+    return b->current <= spent ? N_("spent")
+           : b->current <= worn ? N_("worn") : N_("fresh");
+}
+
 static void brigade_jw(jw *w, const camp_brigade *b, const mu_labels *l)
 {
     char label[64];
@@ -225,6 +238,11 @@ static void brigade_jw(jw *w, const camp_brigade *b, const mu_labels *l)
     jw_int(w, "freed", b->freed);
     jw_str(w, "morale", mu_morale_name((mu_morale)b->morale));
     jw_str(w, "label", label);
+    const char *status = brigade_status(l, b);
+    if (status)
+        jw_str(w, "status", status);
+    else
+        jw_null(w, "status");
     leader_jw(w, "leader", b->leader, b->leader_rolled, b->leader_origin);
     if (*b->name) /* last, so that older readers' field order holds */
         jw_str(w, "name", b->name);
@@ -424,7 +442,12 @@ static void brigade_grid(const camp_div *d, const mu_labels *l, bool md,
         grid_setf(g, 0, "%d%s%s", b->number, *b->name ? " " : "",
                   md ? name : b->name);
         label_text(l, b->label_stands, (mu_morale)b->morale, buf, sizeof buf);
-        grid_setf(g, 1, "%s", buf);
+        const char *status = brigade_status(l, b);
+        /* fresh is the rule; worn and spent are what a player looks for */
+        if (status && strcmp(status, "fresh"))
+            grid_setf(g, 1, "%s, %s", buf, _(status));
+        else
+            grid_setf(g, 1, "%s", buf);
         rating_text(b->leader, b->leader_rolled, b->leader_origin, buf,
                     sizeof buf);
         grid_setf(g, 2, "%s", buf);

@@ -36,10 +36,11 @@ grep -q "11/6/3 veteran" <<<"$out" || fail "engage: brigade 1: $out"
     fail "casualties"
 L=data/labels-full.ini   # 5..11 stands, every morale
 show() { "$muster" campaign show c.db --labels $L "$@" 2>err; }
-show | grep -Eq '^    1 +11/8/5 veteran +average +4 +11 +2 +5 +0$' ||
+# 4 stands against 11/8/5: spent, said beside the label
+show | grep -Eq '^    1 +11/8/5 veteran, spent +average +4 +11 +2 +5 +0$' ||
     fail "show during the battle: $(show)"
 [ ! -s err ] || fail "a strength of the table warned: $(cat err)"
-"$muster" campaign show c.db --labels $L --format json | grep -q '"stands":4,"start":11,"out":2,"prisoners":5,"returned":0,"freed":0,"morale":"veteran","label":"11/8/5 veteran"' ||
+"$muster" campaign show c.db --labels $L --format json | grep -q '"stands":4,"start":11,"out":2,"prisoners":5,"returned":0,"freed":0,"morale":"veteran","label":"11/8/5 veteran","status":"spent"' ||
     fail "show json during the battle"
 if command -v pdftotext >/dev/null; then
     "$muster" roster --campaign c.db --labels $L --out r.pdf >/dev/null 2>&1 ||
@@ -106,4 +107,18 @@ grep -q '^[0-9]' t.ini && fail "template: a value"
 "$muster" rules check --kind labels t.ini >/dev/null || fail "template does not load"
 sed 's/^; \(1[01]\) = WORN\/SPENT$/\1 = 7\/3/' t.ini >f.ini
 "$muster" rules check --kind labels f.ini >/dev/null || fail "a filled template does not load"
+
+# Fresh, worn, spent as stands go: brigade 3 (7/5/3 veteran) fresh at 7,
+# worn at 5, spent at 3; a side's view of its own; nothing without labels.
+status() { "$muster" campaign show c.db --labels $L --format json "$@" |
+    grep -o '"number":3,[^{]*"status":[^,]*' | sed 's/.*"status"://'; }
+[ "$(status)" = '"fresh"' ] || fail "brigade 3 at 7 stands: $(status)"
+"$muster" campaign battle start c.db Y >/dev/null || fail "battle start"
+"$muster" campaign casualties c.db 1 --brigade 3 --lost 2 >/dev/null || fail "casualties"
+[ "$(status --as union)" = '"worn"' ] || fail "brigade 3 at 5 stands: $(status --as union)"
+show | grep -Eq '^    3 +7/5/3 veteran, worn ' || fail "text: worn: $(show)"
+"$muster" campaign casualties c.db 1 --brigade 3 --lost 2 >/dev/null || fail "casualties"
+[ "$(status)" = '"spent"' ] || fail "brigade 3 at 3 stands: $(status)"
+"$muster" campaign show c.db --format json | grep -q '"number":3,[^{]*"status":null' ||
+    fail "a status without labels"
 echo ok
