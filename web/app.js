@@ -168,6 +168,7 @@ function calc(cmd, opts, format = 'json') {
   engineQueue = run.catch(() => {});
   return run;
 }
+window.musterCalc = calc; // the console's way in (tests use it too)
 
 // The badge: the engine ready, with or without the network.
 function netStatus() {
@@ -635,7 +636,10 @@ async function drawCurve(o) {
   }
 }
 
+let fireTimer = null; // a change waiting to update the Fire tab
 async function rollFire() {
+  // A change still waiting would clear the volley just rolled: do it first.
+  if (fireTimer) { clearTimeout(fireTimer); fireTimer = null; await updateFire(); }
   const o = fireOptions();
   const typed = $('#fire-typed').value.trim(), seed = $('#fire-seed').value.trim();
   if (typed) o.rolls = typed;
@@ -1848,8 +1852,10 @@ async function start() {
 
   const ff = $('#fire-form');
   ff.addEventListener('submit', e => e.preventDefault());
-  let timer = null;
-  const soon = () => { clearTimeout(timer); timer = setTimeout(updateFire, 120); };
+  const soon = () => {
+    clearTimeout(fireTimer);
+    fireTimer = setTimeout(() => { fireTimer = null; updateFire(); }, 120);
+  };
   ff.addEventListener('input', e => {
     if (e.target.name === 'range-slider') ff.range.value = musterLang.dec(e.target.value);
     soon();

@@ -65,11 +65,12 @@ try {
   const FIRE_FORM = seed => [['#fire-form [name=weapon]', 'musket'], ['#fire-form [name=figures]', '20'], ['#fire-seed', seed], ['#fire-typed', '']];
   const division = seed => tab('division').then(() => submit('#div-go', '#div-out', [['#div-form [name=seed]', seed]]));
   const volley = seed => tab('fire').then(() => submit('#fire-roll', '#fire-out', [...FIRE_FORM(seed), ['#fire-form [name=range]', '7']], 'in'));
-  // The odds tab draws bars from JSON; its text is the engine's, here asked for as the page asks.
+  // The odds tab draws bars from JSON; its text is the engine's, here asked
+  // for as the page asks (its one queue, in the page's language).
   const odds = () => p.evaluate(async () => {
-    await window.musterReady;
-    const r = window.musterEngine.run('odds fire', { weapon: 'musket', range: '4.5', figures: '11' });
-    return r.code === 0 ? r.out : 'muster: ' + r.error;
+    try {
+      return await window.musterCalc('odds fire', { weapon: 'musket', range: '4.5', figures: '11' }, 'text');
+    } catch (e) { return 'muster: ' + e.message; }
   });
   async function speaks(lang, how) {
     const d = await division('7');

@@ -100,7 +100,7 @@ try {
 
   // ---- older pages: pressed, then scrolled to -------------------------------
   const oldest = shown[shown.length - 1].id;
-  await p.click('#log-older');
+  await p.$eval('#log-older', b => b.click()); // (pressed; the layout may still move)
   await p.waitForFunction(n => Number([...document.querySelectorAll('#camp-log li')].pop().value) < n,
     { timeout: 10000, polling: 50 }, oldest);
   shown = await li(p);
