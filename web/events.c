@@ -23,6 +23,7 @@
 
 #include <cjson/cJSON.h>
 #include <microhttpd.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -275,9 +276,18 @@ size_t web_events_poll(web_events *h, bool tick)
         give_new(h);
     if (n >= 0)
         h->head = n;
-    for (stream *st = h->streams; heartbeat && st; st = st->next) {
-        put(st, ": still here\n\n", 14); /* keeps idle proxies and MHD open */
-        wake(st);
+    for (stream *st = h->streams; tick && st; st = st->next) {
+        if (heartbeat)
+            put(st, ": still here\n\n", 14); /* keeps idle proxies open */
+        /* A suspended connection is not polled by libmicrohttpd: a socket
+         * the kernel gave up on (TCP_USER_TIMEOUT) would wait for the next
+         * heartbeat to be noticed. */
+        struct pollfd p = {.fd = st->fd, .events = 0};
+        if (st->fd >= 0 && poll(&p, 1, 0) == 1 &&
+            (p.revents & (POLLERR | POLLHUP)))
+            st->dead = true;
+        if (heartbeat || st->dead)
+            wake(st);
     }
     size_t now = h->dropped - was;
     pthread_mutex_unlock(&h->lock);

@@ -622,7 +622,7 @@ static enum MHD_Result event_stream(web_server *s, struct MHD_Connection *c,
         /* A phone that is gone (out of the Wi-Fi, switched off) acknowledges
          * nothing: the kernel gives up on the stream once a heartbeat has
          * waited this long unacknowledged, and it is dropped (heartbeats
-         * every WEB_HEARTBEAT_S: within 15 s in all). */
+         * every WEB_HEARTBEAT_S, a look each second: within 15 s in all). */
         unsigned ms = WEB_STREAM_DEAD_MS;
         (void)!setsockopt(k->fd, IPPROTO_TCP, TCP_USER_TIMEOUT, &ms,
                           sizeof ms);

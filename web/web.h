@@ -39,9 +39,10 @@
 #define WEB_HEAVY_PER_CLIENT 2    /* of them, one client's */
 #define WEB_LINK_RATE 100         /* a link's reads a second, sustained */
 #define WEB_LINK_BURST 400        /* and at once: more get 429 */
-#define WEB_HEARTBEAT_S 5         /* seconds between a stream's heartbeats */
-#define WEB_STREAM_DEAD_MS 10000  /* a stream's bytes unacknowledged this long:
-                                     its client is gone */
+#define WEB_HEARTBEAT_S 4         /* seconds between a stream's heartbeats */
+#define WEB_STREAM_DEAD_MS 9000   /* a stream's bytes unacknowledged this long:
+                                     its client is gone (a heartbeat, this,
+                                     a tick: 14 s at most) */
 
 /* Who holds a link: the umpire sees all; a side sees what its player may. */
 typedef enum web_viewer {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Runs a web test of muster serve with node:
-#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|live|campaign_offline|long_war|battle|german|https|heavy|budget|a11y MUSTER
+#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|dead|live|campaign_offline|long_war|battle|german|https|heavy|budget|a11y MUSTER
 # 'browser' drives Debian's /usr/bin/chromium with puppeteer-core from
 # tests/web/node_modules, which the README's test command installs from
 # package-lock.json before ctest (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1
@@ -42,6 +42,18 @@ case $what in
   heavy) exec node "$here/heavy.mjs" "$muster" ;;
   # each link's budget of requests: a flooding link gets 429, others served
   budget) exec node "$here/budget.mjs" "$muster" ;;
+  # a client gone without FIN or reset loses its streams within 15 s: in a
+  # network namespace of its own (root), whose loopback drops one stream's
+  # packets (tc: htb, a class whose queue holds nothing, u32 filters)
+  dead)
+    command -v tc >/dev/null && command -v unshare >/dev/null || skip "tc or unshare is missing: apt-get install iproute2 util-linux"
+    unshare -n true 2>/dev/null || skip "no network namespace of our own (needs root)"
+    exec unshare -n sh -c 'ip link set lo up &&
+      tc qdisc add dev lo root handle 1: htb default 1 2>/dev/null &&
+      tc class add dev lo parent 1: classid 1:1 htb rate 10gbit 2>/dev/null &&
+      tc class add dev lo parent 1: classid 1:10 htb rate 10gbit 2>/dev/null &&
+      tc qdisc add dev lo parent 1:10 handle 10: pfifo limit 0 || { echo "SKIP: no htb or pfifo in this kernel"; exit 77; }
+      exec node "$1/dead.mjs" "$2"' sh "$here" "$muster" ;;
   browser)
     [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
     [ -f "$here/node_modules/puppeteer-core/package.json" ] ||
