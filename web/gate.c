@@ -1,21 +1,26 @@
 /* SPDX-License-Identifier: MIT */
-/* gate.c -- the door in front of libmicrohttpd. Every new connection waits
- * here until the head of its first request (request line and headers) has
- * arrived whole; the head is read with MSG_PEEK, so libmicrohttpd later
- * reads the very same bytes. A kept-alive connection comes back here after
- * each answer (web_gate_take), so every later request's head waits here
- * too: libmicrohttpd sees one sound request per connection it is given. A head that is too long, malformed, or too
- * slow to arrive is refused here, with a JSON body: libmicrohttpd's own
- * refusals (414, 431, 400, 505) have fixed HTML bodies that no option
- * changes. Connections that send nothing wait here too, holding no
- * libmicrohttpd slot or memory pool, until the idle timeout.
+/* gate.c -- the door in front of libmicrohttpd. Every connection waits here
+ * until its request has arrived whole, head and Content-Length body; the
+ * head is read with MSG_PEEK, so libmicrohttpd later reads the very same
+ * bytes. A kept-alive connection comes back here after each answer
+ * (web_gate_take), so every later request waits here too. What
+ * libmicrohttpd 0.9.75 cannot do, and so this does:
+ *  - refuse a bad head with JSON: its own refusals (414, 431, 400, 505,
+ *    413) have fixed HTML bodies that no option changes;
+ *  - cut a request that trickles in (408): its timeout counts from the
+ *    last byte, so one byte a second would hold a connection forever;
+ *  - refuse one connection too many, from the server or from one address,
+ *    with JSON and Retry-After: its limits close the socket unanswered;
+ *  - hold idle connections without a slot or memory pool of its own.
+ * tests/web/refusals.mjs, serve_clients.mjs (web_clients) and budget.mjs
+ * fail without each.
  *
  * One thread, one epoll set: the listening socket, a pipe that stops it, and
  * the waiting connections (edge-triggered: a peek does not drain the
  * socket, so only new bytes wake us). Connections taken back come from the
- * server's threads through a short list under a lock. A refused connection is answered,
- * shut for writing and drained for a moment before it is closed, so the
- * client reads the answer instead of a reset. */
+ * server's threads through a short list under a lock. A refused connection
+ * is answered, shut for writing and drained for a moment before it is
+ * closed, so the client reads the answer instead of a reset. */
 #define _GNU_SOURCE /* accept4, pipe2 */
 #include "web.h"
 #include "cli.h" /* _() */
@@ -30,6 +35,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/epoll.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -50,6 +56,7 @@ typedef struct waiter {
     bool listed;        /* in g->w, at idx (taken back: once merged) */
     size_t idx;
     uint64_t base;      /* bytes read from it before this request */
+    uint64_t length;    /* its request's bytes, once the head is whole */
     bool closing;       /* answered: draining until EOF or the deadline */
     int64_t since;      /* ms: accepted (idle), first byte or answered */
     bool began;         /* bytes have arrived */
@@ -211,6 +218,8 @@ int web_gate_check(const char *buf, size_t len, const char **why,
     }
     if (v11 && !host)
         return *why = N_("an HTTP/1.1 request needs a Host header"), 400;
+    if (body > WEB_MAX_BODY)
+        return *why = N_("the body is larger than 64 KiB"), 413;
     if (length)
         *length = headlen + body;
     return 0;
@@ -310,7 +319,9 @@ static void readable(web_gate *g, waiter *w)
             forget(g, index_of(g, w), true);
         return;
     }
-    ssize_t r = recv(w->fd, g->peek, sizeof g->peek, MSG_PEEK);
+    /* The head once whole is not read again: only how much has come. */
+    ssize_t r = recv(w->fd, g->peek, w->length ? 1 : sizeof g->peek,
+                     MSG_PEEK);
     if (r <= 0) {
         if (r == 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
             forget(g, index_of(g, w), true);
@@ -322,11 +333,18 @@ static void readable(web_gate *g, waiter *w)
         atomic_fetch_add(&g->busy, 1);
     }
     const char *why = NULL;
-    web_gate_req q = {w->base, 0, w->since};
-    int st = web_gate_check(g->peek, (size_t)r, &why, &q.length);
+    web_gate_req q = {w->base, w->length};
+    int st = w->length ? 0 : web_gate_check(g->peek, (size_t)r, &why,
+                                            &q.length);
+    int queued = 0;
     if (st > 0) {
         refuse(g, w, st, why);
-    } else if (st == 0) { /* a whole, sound head: libmicrohttpd's now */
+    } else if (st == 0 && (w->length = q.length) > 0 &&
+               ioctl(w->fd, FIONREAD, &queued) == 0 &&
+               (uint64_t)queued >= q.length) {
+        /* the whole request, its body too: libmicrohttpd's now, so that it
+         * never waits for a slow client's bytes (its timeout counts from
+         * the last byte: one a second would hold it forever) */
         int fd = w->fd;
         struct sockaddr_storage peer = w->peer;
         socklen_t len = w->peerlen;

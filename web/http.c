@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* http.c -- the HTTP side of `muster serve` on libmicrohttpd: limits,
- * tokens and viewers, CSRF, the embedded page, and the watchdog that cuts
- * slow clients. What a command answers is api.c's business. */
+ * tokens and viewers, CSRF, the embedded page, and handing kept-alive
+ * connections back to the gate. What a command answers is api.c's
+ * business. */
 #define _GNU_SOURCE /* dup3 */
 #include "web.h"
 #include "json_body.h"
@@ -37,17 +38,11 @@ extern const size_t mu_web_index_html_len, mu_web_app_js_len,
 
 #define TOKEN_HEADER "X-Muster-Token"
 
-/* A TCP connection, for the watchdog: a request must arrive whole within
- * the timeout of its first byte, however slowly it trickles. And for
- * handing it back to the gate after its request (see take_back). */
+/* A TCP connection libmicrohttpd holds, for handing it back to the gate
+ * after its request (see take_back). */
 typedef struct conn {
-    struct conn *prev, *next;
     int fd;
-    uint64_t done_bytes; /* bytes received when the last request ended */
-    int64_t started;     /* ms (monotonic) its request's first byte came */
-    atomic_int state;    /* its request: READING, ANSWERED or CUT */
-    bool streaming;      /* an event stream: never cut by the watchdog */
-    bool working;        /* a heavy call queued: arrived whole, not cut */
+    bool streaming;      /* an event stream */
     bool gated;          /* its request came through the gate: */
     web_gate_req req;    /*   what the gate saw of it */
     struct sockaddr_storage peer;
@@ -55,10 +50,6 @@ typedef struct conn {
 } conn;
 
 #define HBUCKETS 1024
-
-/* Who answers a request: the handler (ANSWERED), or the watchdog with a
- * 408 (CUT), whichever comes first. */
-enum { READING, ANSWERED, CUT };
 
 /* A connection the gate has passed to libmicrohttpd, until libmicrohttpd
  * starts it (on_connection finds it by its descriptor). */
@@ -82,15 +73,13 @@ struct web_server {
     pthread_mutex_t wlock; /* one change at a time, with its key (idem) */
     web_events *events; /* the live streams (GET /api/campaign/events) */
     atomic_int inflight;
-    pthread_mutex_t lock; /* the connection list and its watch fields */
-    conn *conns;
     pthread_mutex_t hlock; /* the handoffs, by descriptor modulo HBUCKETS */
     handoff *handoffs[HBUCKETS];
     atomic_int handing; /* passed by the gate, not yet started */
     pthread_rwlock_t glock; /* gate below: taking back reads, stop writes */
     int dead; /* a socket at its end: put in place of one taken back */
-    pthread_t watchdog;
-    bool watching;
+    pthread_t ticker; /* once a second: links read again, streams polled */
+    bool ticking;
     atomic_bool stopping;
     /* each link's budget of requests (umpire, union, confederate): a token
      * bucket, WEB_LINK_RATE a second up to WEB_LINK_BURST */
@@ -181,18 +170,6 @@ static void links_reload(web_server *s)
 
 /* ---- responses -------------------------------------------------------------- */
 
-/* Whether the handler may answer: the watchdog has not (see watch). */
-static bool may_answer(struct MHD_Connection *c)
-{
-    const union MHD_ConnectionInfo *ci =
-        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-    conn *k = ci ? ci->socket_context : NULL;
-    int reading = READING;
-    return !k || atomic_compare_exchange_strong(&k->state, &reading,
-                                                ANSWERED) ||
-           reading == ANSWERED;
-}
-
 /* A response, with X-Muster-Events (the events a write recorded) when
  * `events` is not NULL or empty. */
 static enum MHD_Result respond_ev(struct MHD_Connection *c, int status,
@@ -200,11 +177,6 @@ static enum MHD_Result respond_ev(struct MHD_Connection *c, int status,
                                   bool owned, const char *events,
                                   unsigned retry)
 {
-    if (!may_answer(c)) {
-        if (owned)
-            free(body);
-        return MHD_NO; /* answered 408 already: libmicrohttpd closes */
-    }
     struct MHD_Response *res = MHD_create_response_from_buffer(
         len, body, owned ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
     if (!res) {
@@ -464,10 +436,8 @@ static enum MHD_Result asset(struct MHD_Connection *c, const char *url)
     };
     for (size_t i = 0; i < sizeof assets / sizeof *assets; i++)
         if (!strcmp(url, assets[i].url) && *assets[i].len)
-            return may_answer(c)
-                       ? send_file(c, assets[i].type, (char *)assets[i].data,
-                                   *assets[i].len, false, false, PAGE_CSP)
-                       : MHD_NO;
+            return send_file(c, assets[i].type, (char *)assets[i].data,
+                             *assets[i].len, false, false, PAGE_CSP);
     return respond(c, 404, "text/plain; charset=utf-8", (char *)"not found\n", 10,
                 false);
 }
@@ -484,8 +454,6 @@ static enum MHD_Result site_asset(web_server *s, struct MHD_Connection *c,
     size_t len;
     const char *type;
     bool gz;
-    if (!may_answer(c))
-        return MHD_NO;
     if (!strcmp(url, "/app") || !strncmp(url, "/app/", 5)) {
         struct MHD_Response *res = MHD_create_response_from_buffer(
             0, (char *)"", MHD_RESPMEM_PERSISTENT);
@@ -602,8 +570,6 @@ static enum MHD_Result event_stream(web_server *s, struct MHD_Connection *c,
     if (last && !cli_number(last, 0, INT64_MAX / 2, &from))
         return send_error(c, 400, "Last-Event-ID: the number of the last "
                                   "event seen");
-    if (!may_answer(c))
-        return MHD_NO;
     struct MHD_Response *res = web_events_open(s->events, c, (int)v,
                                                last ? (int64_t)from : -1);
     if (!res)
@@ -616,9 +582,7 @@ static enum MHD_Result event_stream(web_server *s, struct MHD_Connection *c,
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     if (ci && ci->socket_context) {
         conn *k = ci->socket_context;
-        pthread_mutex_lock(&s->lock);
         k->streaming = true;
-        pthread_mutex_unlock(&s->lock);
         /* A phone that is gone (out of the Wi-Fi, switched off) acknowledges
          * nothing: the kernel gives up on the stream once a heartbeat has
          * waited this long unacknowledged, and it is dropped (heartbeats
@@ -667,17 +631,6 @@ static void heavy_done(void *ctx)
     MHD_resume_connection(q->c);
 }
 
-static void set_working(struct MHD_Connection *c, web_server *s, bool on)
-{
-    const union MHD_ConnectionInfo *ci =
-        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-    if (!ci || !ci->socket_context)
-        return;
-    pthread_mutex_lock(&s->lock);
-    ((conn *)ci->socket_context)->working = on;
-    pthread_mutex_unlock(&s->lock);
-}
-
 /* The client's address, the key of its share of the queue. */
 static void client_of(struct MHD_Connection *c, char *buf, size_t n)
 {
@@ -703,7 +656,6 @@ static enum MHD_Result heavy_call(web_server *s, struct MHD_Connection *c,
     client_of(c, client, sizeof client);
     q->c = c;
     q->heavy = true;
-    set_working(c, s, true);
     MHD_suspend_connection(c);
     web_heavy_answer a = web_heavy_submit(s->heavy, client,
                                           plot ? web_plot : web_api, call,
@@ -725,13 +677,11 @@ static enum MHD_Result heavy_call(web_server *s, struct MHD_Connection *c,
 }
 
 /* Its answer, once the queue's thread has filled it. */
-static enum MHD_Result heavy_answer(web_server *s, struct MHD_Connection *c,
-                                    req *q)
+static enum MHD_Result heavy_answer(struct MHD_Connection *c, req *q)
 {
     if (!atomic_load(&q->heavy_done))
         return MHD_YES;
     q->heavy = false;
-    set_working(c, s, false);
     return send_reply(c, &q->heavy_reply);
 }
 
@@ -878,6 +828,9 @@ static enum MHD_Result add_header_size(void *cls, enum MHD_ValueKind kind,
     return MHD_YES;
 }
 
+/* What the gate refuses, for the requests it does not see: a pipelined
+ * one (libmicrohttpd has read it with the one before) and all under TLS.
+ * sh_serve_http's pipelined 414 fails without it. */
 static int early_status(struct MHD_Connection *c, const char *method, req *q)
 {
     if (q->urilen > WEB_MAX_URL)
@@ -961,7 +914,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
         return MHD_YES;
     }
     if (q->heavy)
-        return heavy_answer(s, c, q);
+        return heavy_answer(c, q);
     if (q->early || q->too_big) {
         *upload_size = 0; /* answered already; the rest is dropped */
         return MHD_YES;
@@ -993,8 +946,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
  * without a byte sent); the TCP connection lives on under a new number.
  * Only when libmicrohttpd has read this request and nothing more (bytes
  * read = what the gate saw): a client that pipelined its next request
- * stays with libmicrohttpd. In the connection's own worker, so nothing
- * else reads or writes it meanwhile. */
+ * stays with libmicrohttpd (its idle timeout and per-address limit hold
+ * it). In the connection's own worker, so nothing else reads or writes it
+ * meanwhile. */
 static bool take_back(web_server *s, conn *k, uint64_t consumed)
 {
     if (consumed != k->req.base + k->req.length)
@@ -1055,24 +1009,10 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     if (!ci || !ci->socket_context)
         return;
     conn *k = ci->socket_context;
-    struct tcp_info ti;
-    socklen_t tl = sizeof ti;
-    uint64_t received = 0, consumed = 0;
-    bool counted = false;
-    if (keep && k->gated && bytes_of(k->fd, &received, &consumed)) {
-        counted = true;
+    uint64_t received, consumed;
+    if (keep && k->gated && bytes_of(k->fd, &received, &consumed))
         take_back(s, k, consumed);
-    } else if (getsockopt(k->fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) == 0) {
-        received = ti.tcpi_bytes_received;
-        counted = true;
-    }
-    pthread_mutex_lock(&s->lock);
-    if (counted)
-        k->done_bytes = received;
     k->gated = false;
-    k->started = 0;
-    atomic_store(&k->state, READING);
-    pthread_mutex_unlock(&s->lock);
 }
 
 static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
@@ -1095,7 +1035,6 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
             *h = f->next;
             k->gated = true;
             k->req = f->req;
-            k->started = f->req.began_ms;
             k->peer = f->peer;
             k->peerlen = f->peerlen;
             free(f);
@@ -1103,50 +1042,14 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
             break;
         }
         pthread_mutex_unlock(&s->hlock);
-        pthread_mutex_lock(&s->lock);
-        k->next = s->conns;
-        if (s->conns)
-            s->conns->prev = k;
-        s->conns = k;
-        pthread_mutex_unlock(&s->lock);
         *sc = k;
     } else if (*sc) {
         conn *k = *sc;
         if (k->streaming && s->events)
             web_events_forget(s->events, c);
-        pthread_mutex_lock(&s->lock);
-        if (k->prev)
-            k->prev->next = k->next;
-        else
-            s->conns = k->next;
-        if (k->next)
-            k->next->prev = k->prev;
-        pthread_mutex_unlock(&s->lock);
         free(k);
         *sc = NULL;
     }
-}
-
-/* Once a second: a connection that has sent part of a request and not the
- * rest within the timeout is shut down (libmicrohttpd's own timeout counts
- * from the last byte, so one byte a second would hold a slot forever).
- * shutdown() under the list's lock: the socket is still open then, because
- * libmicrohttpd tells us it closes before it closes. */
-/* A request too slow to arrive: 408 (as the gate answers a head too slow),
- * unless the handler has begun answering it; then the connection is shut
- * (libmicrohttpd reads its end and closes it). */
-static void cut(web_server *s, conn *k)
-{
-    int reading = READING;
-    if (atomic_compare_exchange_strong(&k->state, &reading, CUT) &&
-        !s->cfg.tls_cert) { /* (under TLS, plain bytes would be noise) */
-        char buf[1024];
-        size_t n = web_gate_answer(408, "the request did not arrive in time",
-                                   buf, sizeof buf);
-        (void)!send(k->fd, buf, n, MSG_NOSIGNAL | MSG_DONTWAIT);
-        logf_(s, "%s", _("408 the request did not arrive in time"));
-    }
-    shutdown(k->fd, SHUT_RDWR);
 }
 
 static int64_t mono_ms(void)
@@ -1156,27 +1059,12 @@ static int64_t mono_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static void *watch(void *arg)
+static void *tick(void *arg)
 {
     web_server *s = arg;
     while (!atomic_load(&s->stopping)) {
         struct timespec ts = {1, 0};
         nanosleep(&ts, NULL);
-        int64_t now = mono_ms();
-        pthread_mutex_lock(&s->lock);
-        for (conn *k = s->conns; k; k = k->next) {
-            struct tcp_info ti;
-            socklen_t tl = sizeof ti;
-            if (k->streaming || k->working ||
-                getsockopt(k->fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) != 0 ||
-                ti.tcpi_bytes_received <= k->done_bytes)
-                continue;
-            if (!k->started)
-                k->started = now;
-            else if (now - k->started >= 1000 * (int64_t)s->cfg.timeout)
-                cut(s, k);
-        }
-        pthread_mutex_unlock(&s->lock);
         links_reload(s);
         if (s->events)
             poll_streams(s, true);
@@ -1255,7 +1143,6 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
         s->cfg.timeout = 15;
     if (!s->cfg.max_connections)
         s->cfg.max_connections = 4000;
-    pthread_mutex_init(&s->lock, NULL);
     pthread_mutex_init(&s->hlock, NULL);
     pthread_rwlock_init(&s->glock, NULL);
     pthread_mutex_init(&s->tlock, NULL);
@@ -1296,6 +1183,9 @@ static mu_status start(web_server *s, unsigned flags, int listen_fd,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(WEB_MAX_HEADERS * 2),
         MHD_OPTION_CONNECTION_TIMEOUT, timeout,
         MHD_OPTION_CONNECTION_LIMIT, s->cfg.max_connections,
+        /* what libmicrohttpd holds (streams, requests answered, all under
+         * TLS): one address a third, as the gate counts those it holds */
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, s->cfg.max_connections / 3,
         MHD_OPTION_ARRAY, tls,
         (flags & MHD_USE_INTERNAL_POLLING_THREAD) ? MHD_OPTION_THREAD_POOL_SIZE
                                                   : MHD_OPTION_END,
@@ -1318,11 +1208,15 @@ static int listen_on(const struct sockaddr *addr, unsigned *port)
                        : sizeof(struct sockaddr_in);
     int fd = socket(addr->sa_family, SOCK_STREAM | SOCK_NONBLOCK |
                     SOCK_CLOEXEC, 0), one = 1;
+    /* the gate leaves a request in the socket until it is whole: room for
+     * the largest (inherited by each connection) */
+    int room = 2 * (WEB_MAX_HEADERS + WEB_MAX_BODY);
     if (fd < 0)
         return -1;
     struct sockaddr_storage got;
     socklen_t glen = sizeof got;
     if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0 ||
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &room, sizeof room) != 0 ||
         (v6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one,
                           sizeof one) != 0) ||
         bind(fd, addr, len) != 0 || listen(fd, 1024) != 0 ||
@@ -1407,7 +1301,8 @@ mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
     errno = 0;
     /* The gate reads a request's head before libmicrohttpd (MSG_PEEK), which
      * it cannot under TLS: there libmicrohttpd takes the connections, and
-     * its own limits and timeouts hold them. */
+     * its own limits (per address too) and idle timeout hold them; its
+     * refusals are its HTML. */
     bool tls = s->cfg.tls_cert && s->cfg.tls_key;
     if (tls)
         flags = (flags & ~(unsigned)MHD_USE_NO_LISTEN_SOCKET) | MHD_USE_TLS;
@@ -1426,8 +1321,8 @@ mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
             close(fd);
         return st;
     }
-    if (pthread_create(&s->watchdog, NULL, watch, s) == 0)
-        s->watching = true;
+    if (pthread_create(&s->ticker, NULL, tick, s) == 0)
+        s->ticking = true;
     /* the light calls keep libmicrohttpd's workers; one thread fewer for
      * the heavy ones, so that a light call finds a processor */
     s->heavy = web_heavy_new(s->cfg.threads > 1 ? s->cfg.threads - 1 : 1,
@@ -1435,23 +1330,12 @@ mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
     return MU_OK;
 }
 
-/* Whether a request has begun and not ended: in the gate, in the handler,
- * or bytes of it arrived on a kept-alive connection. */
+/* Whether a request has begun and not ended: in the gate (which holds it
+ * until it is whole), passed on, or in the handler. */
 static bool requests_begun(web_server *s)
 {
-    if (web_gate_busy(s->gate) > 0 || atomic_load(&s->inflight) > 0 ||
-        atomic_load(&s->handing) > 0)
-        return true;
-    bool begun = false;
-    pthread_mutex_lock(&s->lock);
-    for (conn *k = s->conns; k && !begun; k = k->next) {
-        struct tcp_info ti;
-        socklen_t tl = sizeof ti;
-        begun = getsockopt(k->fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) == 0 &&
-                ti.tcpi_bytes_received > k->done_bytes;
-    }
-    pthread_mutex_unlock(&s->lock);
-    return begun;
+    return web_gate_busy(s->gate) > 0 || atomic_load(&s->inflight) > 0 ||
+           atomic_load(&s->handing) > 0;
 }
 
 void web_server_stop(web_server *s, unsigned grace_ms)
@@ -1476,9 +1360,9 @@ void web_server_stop(web_server *s, unsigned grace_ms)
     MHD_stop_daemon(s->d);
     s->d = NULL;
     atomic_store(&s->stopping, true);
-    if (s->watching)
-        pthread_join(s->watchdog, NULL);
-    s->watching = false;
+    if (s->ticking)
+        pthread_join(s->ticker, NULL);
+    s->ticking = false;
 }
 
 void web_server_free(web_server *s)
@@ -1494,7 +1378,6 @@ void web_server_free(web_server *s)
         }
     if (s->dead >= 0)
         close(s->dead);
-    pthread_mutex_destroy(&s->lock);
     pthread_mutex_destroy(&s->hlock);
     pthread_rwlock_destroy(&s->glock);
     pthread_mutex_destroy(&s->tlock);

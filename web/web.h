@@ -8,10 +8,10 @@
  *            routing, limits, tokens and viewers, CSRF, the embedded page;
  *            it sits on libmicrohttpd (internal thread pool, poll);
  *   gate.c   in front of libmicrohttpd: accepts connections and holds each
- *            until a request's head is whole, the first and every later
- *            one (a kept-alive connection comes back to it after each
- *            answer), refusing what libmicrohttpd would refuse with HTML
- *            (JSON here);
+ *            until a request is whole, the first and every later one (a
+ *            kept-alive connection comes back to it after each answer),
+ *            refusing what libmicrohttpd would refuse with HTML (JSON
+ *            here) and what trickles in;
  *   serve.c  the `muster serve` command: options, addresses, links and QR
  *            codes, signals and a clean stop.
  * The fuzz target (fuzz/fuzz_http.c) feeds raw bytes to http.c through a
@@ -226,8 +226,9 @@ void web_server_free(web_server *s);
  * none (no campaign). */
 const char *web_server_token(const web_server *s, web_viewer v);
 
-/* Listens on addr (sockaddr of its family): the gate (gate.c) takes each
- * request's head, libmicrohttpd's thread pool (poll) the rest of it. *port gets the port bound (useful with port 0). */
+/* Listens on addr (sockaddr of its family): the gate (gate.c) holds each
+ * request until it is whole, libmicrohttpd's thread pool (poll) answers
+ * it. *port gets the port bound (useful with port 0). */
 struct sockaddr;
 mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
                             unsigned *port, mu_error *err);
@@ -253,26 +254,25 @@ mu_status web_server_feed(web_server *s, const uint8_t *data, size_t len,
 /* What the first bytes of a request say: -1 the head (request line and
  * headers) is not complete yet; 0 it is whole and sound, *length then
  * holding the request's bytes (head and Content-Length body; length may be
- * NULL); else the HTTP status to refuse it with (414, 431, 400, 505, 411),
- * *why saying why. */
+ * NULL); else the HTTP status to refuse it with (414, 431, 400, 505, 411,
+ * 413), *why saying why. */
 int web_gate_check(const char *buf, size_t len, const char **why,
                    uint64_t *length);
 /* The whole HTTP answer refusing a request with status and a JSON body
  * {"error": why}, the connection closing; its length (< n). */
 size_t web_gate_answer(int status, const char *why, char *out, size_t n);
 
-/* A request the gate lets through, for the server's watchdog and for
- * taking the connection back after it (web_gate_take). */
+/* A request the gate lets through, for taking the connection back after
+ * it (web_gate_take). */
 typedef struct web_gate_req {
     uint64_t base;    /* bytes read from the connection before it */
     uint64_t length;  /* its bytes: head and Content-Length body */
-    int64_t began_ms; /* CLOCK_MONOTONIC ms of its first byte */
 } web_gate_req;
 
 typedef struct web_gate web_gate;
 typedef struct web_gate_cfg {
     int listen_fd;    /* listening and non-blocking; the gate closes it */
-    unsigned timeout; /* seconds a head may take once begun (then 408) */
+    unsigned timeout; /* seconds a request may take once begun (then 408) */
     unsigned idle;    /* seconds a connection may stay silent */
     unsigned max;     /* connections waiting at once (then 503) */
     /* Takes a connection whose head arrived whole (the bytes are still in
@@ -295,7 +295,7 @@ void web_gate_take(web_gate *g, int fd, const struct sockaddr *peer,
  * others may finish their heads. Returns once the gate's thread has done
  * so (a second at most). */
 void web_gate_shut(web_gate *g);
-/* How many connections are sending a head. */
+/* How many connections are sending a request. */
 size_t web_gate_busy(web_gate *g);
 /* Stops the thread and closes every connection still waiting; NULL: no-op. */
 void web_gate_stop(web_gate *g);
