@@ -45,21 +45,7 @@ typedef struct conn {
     bool streaming;      /* an event stream */
     bool gated;          /* its request came through the gate: */
     web_gate_req req;    /*   what the gate saw of it */
-    struct sockaddr_storage peer;
-    socklen_t peerlen;
 } conn;
-
-#define HBUCKETS 1024
-
-/* A connection the gate has passed to libmicrohttpd, until libmicrohttpd
- * starts it (on_connection finds it by its descriptor). */
-typedef struct handoff {
-    struct handoff *next;
-    int fd;
-    web_gate_req req;
-    struct sockaddr_storage peer;
-    socklen_t peerlen;
-} handoff;
 
 struct web_server {
     web_config cfg;
@@ -73,8 +59,11 @@ struct web_server {
     pthread_mutex_t wlock; /* one change at a time, with its key (idem) */
     web_events *events; /* the live streams (GET /api/campaign/events) */
     atomic_int inflight;
-    pthread_mutex_t hlock; /* the handoffs, by descriptor modulo HBUCKETS */
-    handoff *handoffs[HBUCKETS];
+    /* what the gate saw of each connection it passed, by descriptor, until
+     * libmicrohttpd starts it: MHD_add_connection takes no context */
+    pthread_mutex_t hlock;
+    web_gate_req *hand; /* length 0: none */
+    size_t nhand;
     atomic_int handing; /* passed by the gate, not yet started */
     pthread_rwlock_t glock; /* gate below: taking back reads, stop writes */
     int dead; /* a socket at its end: put in place of one taken back */
@@ -949,9 +938,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
  * stays with libmicrohttpd (its idle timeout and per-address limit hold
  * it). In the connection's own worker, so nothing else reads or writes it
  * meanwhile. */
-static bool take_back(web_server *s, conn *k, uint64_t consumed)
+static bool take_back(web_server *s, struct MHD_Connection *c, conn *k,
+                      uint64_t consumed)
 {
-    if (consumed != k->req.base + k->req.length)
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (consumed != k->req.base + k->req.length || !ci)
         return false;
     bool took = false;
     pthread_rwlock_rdlock(&s->glock);
@@ -961,7 +953,10 @@ static bool take_back(web_server *s, conn *k, uint64_t consumed)
     else if (fd >= 0)
         took = true;
     if (took)
-        web_gate_take(s->gate, fd, (struct sockaddr *)&k->peer, k->peerlen,
+        web_gate_take(s->gate, fd, ci->client_addr,
+                      ci->client_addr->sa_family == AF_INET6
+                          ? sizeof(struct sockaddr_in6)
+                          : sizeof(struct sockaddr_in),
                       consumed);
     pthread_rwlock_unlock(&s->glock);
     return took;
@@ -1011,8 +1006,24 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     conn *k = ci->socket_context;
     uint64_t received, consumed;
     if (keep && k->gated && bytes_of(k->fd, &received, &consumed))
-        take_back(s, k, consumed);
+        take_back(s, c, k, consumed);
     k->gated = false;
+}
+
+/* What the gate saw of the connection fd (into *q, unless NULL), taken
+ * from s->hand; false when there is none. */
+static bool take_hand(web_server *s, int fd, web_gate_req *q)
+{
+    pthread_mutex_lock(&s->hlock);
+    bool had = fd >= 0 && (size_t)fd < s->nhand && s->hand[fd].length;
+    if (had) {
+        if (q)
+            *q = s->hand[fd];
+        s->hand[fd].length = 0;
+        atomic_fetch_sub(&s->handing, 1);
+    }
+    pthread_mutex_unlock(&s->hlock);
+    return had;
 }
 
 static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
@@ -1026,22 +1037,7 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
         if (!k)
             return;
         k->fd = ci->connect_fd;
-        pthread_mutex_lock(&s->hlock);
-        for (handoff **h = &s->handoffs[(unsigned)k->fd % HBUCKETS]; *h;
-             h = &(*h)->next) {
-            if ((*h)->fd != k->fd)
-                continue;
-            handoff *f = *h;
-            *h = f->next;
-            k->gated = true;
-            k->req = f->req;
-            k->peer = f->peer;
-            k->peerlen = f->peerlen;
-            free(f);
-            atomic_fetch_sub(&s->handing, 1);
-            break;
-        }
-        pthread_mutex_unlock(&s->hlock);
+        k->gated = take_hand(s, k->fd, &k->req);
         *sc = k;
     } else if (*sc) {
         conn *k = *sc;
@@ -1231,48 +1227,33 @@ static int listen_on(const struct sockaddr *addr, unsigned *port)
     return fd;
 }
 
-/* From the gate: a connection whose request's head is whole. What the gate
- * saw waits in s->handoffs for on_connection. */
+/* From the gate: a connection whose request is whole. What the gate saw
+ * waits in s->hand for on_connection. */
 static void pass(void *ud, int fd, const struct sockaddr *peer,
                  unsigned peerlen, const web_gate_req *q)
 {
     web_server *s = ud;
-    handoff *h = calloc(1, sizeof *h);
-    if (h && peerlen <= sizeof h->peer) {
-        h->fd = fd;
-        h->req = *q;
-        memcpy(&h->peer, peer, peerlen);
-        h->peerlen = peerlen;
-        pthread_mutex_lock(&s->hlock);
-        handoff **bucket = &s->handoffs[(unsigned)fd % HBUCKETS];
-        for (handoff **p = bucket; *p; p = &(*p)->next)
-            if ((*p)->fd == fd) { /* left by a failed start: stale */
-                handoff *old = *p;
-                *p = old->next;
-                free(old);
-                atomic_fetch_sub(&s->handing, 1);
-                break;
-            }
-        h->next = *bucket;
-        *bucket = h;
-        atomic_fetch_add(&s->handing, 1);
-        pthread_mutex_unlock(&s->hlock);
-    } else {
-        free(h);
-        h = NULL;
-    }
-    if (MHD_add_connection(s->d, fd, peer, peerlen) == MHD_YES || !h)
-        return; /* it closes fd if it fails */
     pthread_mutex_lock(&s->hlock);
-    for (handoff **p = &s->handoffs[(unsigned)fd % HBUCKETS]; *p;
-         p = &(*p)->next)
-        if (*p == h) {
-            *p = h->next;
-            free(h);
-            atomic_fetch_sub(&s->handing, 1);
-            break;
+    if ((size_t)fd >= s->nhand) {
+        size_t n = 2 * (size_t)fd + 64;
+        web_gate_req *h = realloc(s->hand, n * sizeof *h);
+        if (h) {
+            memset(h + s->nhand, 0, (n - s->nhand) * sizeof *h);
+            s->hand = h;
+            s->nhand = n;
         }
+    }
+    bool kept = (size_t)fd < s->nhand;
+    if (kept) {
+        if (!s->hand[fd].length)
+            atomic_fetch_add(&s->handing, 1);
+        s->hand[fd] = *q;
+    }
     pthread_mutex_unlock(&s->hlock);
+    /* it closes fd if it fails (and the gate's thread, the only one to
+     * pass, cannot have reused the number meanwhile) */
+    if (MHD_add_connection(s->d, fd, peer, peerlen) != MHD_YES && kept)
+        take_hand(s, fd, NULL);
 }
 
 mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
@@ -1370,12 +1351,7 @@ void web_server_free(web_server *s)
     if (!s)
         return;
     web_server_stop(s, 0);
-    for (size_t i = 0; i < HBUCKETS; i++)
-        while (s->handoffs[i]) {
-            handoff *h = s->handoffs[i];
-            s->handoffs[i] = h->next;
-            free(h);
-        }
+    free(s->hand);
     if (s->dead >= 0)
         close(s->dead);
     pthread_mutex_destroy(&s->hlock);
