@@ -11,9 +11,10 @@
  *    last byte, so one byte a second would hold a connection forever;
  *  - refuse one connection too many, from the server or from one address,
  *    with JSON and Retry-After: its limits close the socket unanswered;
+ *    and bound the connections held here, which its limits do not count;
  *  - hold idle connections without a slot or memory pool of its own.
- * tests/web/refusals.mjs, serve_clients.mjs (web_clients) and budget.mjs
- * fail without each.
+ * tests/web/refusals.mjs, serve_clients.mjs (web_clients), budget.mjs and
+ * cap.mjs fail without each.
  *
  * One thread, one epoll set: the listening socket, a pipe that stops it, and
  * the waiting connections (edge-triggered: a peek does not drain the

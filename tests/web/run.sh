@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Runs a web test of muster serve with node:
-#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|dead|live|campaign_offline|long_war|battle|german|https|heavy|budget|a11y MUSTER
+#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|dead|live|campaign_offline|long_war|battle|german|https|heavy|budget|cap|a11y MUSTER
 # 'browser' drives Debian's /usr/bin/chromium with puppeteer-core from
 # tests/web/node_modules, which the README's test command installs from
 # package-lock.json before ctest (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1
@@ -42,6 +42,8 @@ case $what in
   heavy) exec node "$here/heavy.mjs" "$muster" ;;
   # each link's budget of requests: a flooding link gets 429, others served
   budget) exec node "$here/budget.mjs" "$muster" ;;
+  # the server's 4 000 connections: one more gets a JSON 503, Retry-After
+  cap) exec node "$here/cap.mjs" "$muster" ;;
   # a client gone without FIN or reset loses its streams within 15 s: in a
   # network namespace of its own (root), whose loopback drops one stream's
   # packets (tc: htb, a class whose queue holds nothing, u32 filters)
