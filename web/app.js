@@ -759,32 +759,109 @@ function onStreamBlock(block) {
   reloadTimer = setTimeout(loadCampaign, 30);
 }
 
+// ---- the connection, said honestly in one banner (#conn): live; offline
+// (the phone has no network), with the changes waiting; reconnecting, or
+// the server stopped (its machine refuses the connection at once), each
+// with when the next try is; the link replaced by the umpire (the server no
+// longer knows it: nothing will bring it back). Tries back off from 1 s to
+// 30 s, and start again at once when the network returns.
+const conn = { state: null, next: 0, abort: null, wake: null, tick: null, replaced: false };
+function connText() {
+  const secs = Math.max(1, Math.ceil((conn.next - Date.now()) / 1000));
+  const waiting = musterOffline.queue().filter(e => e.state === 'waiting').length;
+  switch (conn.state) {
+  case 'live': return _('Live: changes from every phone appear here as they are made.');
+  case 'offline': return _n('Offline: {n} change waiting to be sent.', 'Offline: {n} changes waiting to be sent.', waiting);
+  case 'reconnecting': return _n('Reconnecting: the next try in {n} second.', 'Reconnecting: the next try in {n} seconds.', secs);
+  case 'stopped': return _n('The server has stopped: the next try in {n} second.', 'The server has stopped: the next try in {n} seconds.', secs);
+  case 'replaced': return _('This link was replaced: ask the umpire for the new one.');
+  default: return '';
+  }
+}
+function connShow() {
+  const box = $('#conn');
+  if (!conn.state) return;
+  box.textContent = connText();
+  box.dataset.state = conn.state;
+  box.hidden = false;
+}
+// A new state is said to screen readers once; the countdown is not.
+function connSet(state) {
+  const changed = state !== conn.state;
+  conn.state = state;
+  connShow();
+  clearInterval(conn.tick);
+  if (state === 'reconnecting' || state === 'stopped') conn.tick = setInterval(connShow, 1000);
+  if (changed) announce(connText());
+}
+// Whether the server still knows this link (the umpire may have replaced
+// it: the stream of an unknown link stays open and silent).
+async function linkKnown() {
+  try {
+    const who = await (await fetch('/whoami', { headers: { 'X-Muster-Token': token }, cache: 'no-store' })).json();
+    return who.viewer !== 'nobody';
+  } catch (e) { return true; } // unreachable: not a sign of a new link
+}
+const connWait = ms => new Promise(r => {
+  conn.next = Date.now() + ms;
+  const t = setTimeout(r, ms);
+  conn.wake = () => { clearTimeout(t); r(); };
+});
 async function live() {
   streaming = true;
+  let delay = 1000, behind = false;
   for (;;) {
+    let status = 0, res = null, refused = false;
+    const t0 = Date.now();
     try {
       const headers = { 'Last-Event-ID': String(lastEventId) };
       if (token) headers['X-Muster-Token'] = token;
-      const res = await fetch('/api/campaign/events', { headers, cache: 'no-store' });
+      conn.abort = new AbortController();
+      res = await fetch('/api/campaign/events', { headers, cache: 'no-store', signal: conn.abort.signal });
+      status = res.status;
       if (!res.ok || !res.body) throw new Error(String(res.status));
-      $('#live').hidden = false;
-      sendQueue(); // back online: what waited goes out first
-      const reader = res.body.getReader(), dec = new TextDecoder();
-      let buf = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += dec.decode(value, { stream: true });
-        for (let i; (i = buf.indexOf('\n\n')) >= 0; buf = buf.slice(i + 2)) onStreamBlock(buf.slice(0, i));
+      if (!(await linkKnown())) conn.replaced = true;
+      else {
+        connSet('live');
+        delay = 1000;
+        if (behind) loadCampaign(); // the ledger too, not only the events missed
+        behind = true;
+        sendQueue(); // back online: what waited goes out first
+        const reader = res.body.getReader(), dec = new TextDecoder();
+        let buf = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += dec.decode(value, { stream: true });
+          for (let i; (i = buf.indexOf('\n\n')) >= 0; buf = buf.slice(i + 2)) onStreamBlock(buf.slice(0, i));
+        }
+        conn.abort.abort();
       }
-    } catch (e) { /* the server restarted, or the phone slept: again */ }
-    $('#live').hidden = true;
+    } catch (e) {
+      // the server restarted, the phone slept, the network went; refused
+      // at once with the network up: nothing listens, the server stopped
+      refused = !res && e.name !== 'AbortError' && Date.now() - t0 < 2000;
+    }
+    if (conn.replaced || status === 401 || status === 403) return connSet('replaced');
     // Closed for a newer stream of the same link (another tab or device):
     // taking it back at once would close that one in turn.
-    await new Promise(r => setTimeout(r, crowded ? 30000 : 1000));
-    crowded = false;
+    if (crowded) { crowded = false; connSet('reconnecting'); await connWait(30000); continue; }
+    connSet(!navigator.onLine ? 'offline' : refused ? 'stopped' : 'reconnecting');
+    await connWait(delay);
+    delay = Math.min(delay * 2, 30000);
   }
 }
+// The network went: the stream is of no use (an emulated cut leaves it
+// open); it came back: the next try now.
+addEventListener('offline', () => { if (conn.state) { conn.abort?.abort(); connSet('offline'); } });
+addEventListener('online', () => { if (conn.wake) conn.wake(); });
+// While live, the link is asked after now and then, and when the page is
+// looked at again: a replaced link's stream would say nothing.
+async function linkCheck() {
+  if (conn.state === 'live' && !(await linkKnown())) { conn.replaced = true; conn.abort?.abort(); }
+}
+setInterval(linkCheck, 10000);
+document.addEventListener('visibilitychange', () => { if (!document.hidden) linkCheck(); });
 
 // A side is told when the other side records something on one of its
 // divisions: by the event's author where the log names one, else by an
@@ -1390,6 +1467,7 @@ function showQueue(q) {
     e.state === 'refused' ? [_('refused:') + ' ', queueRefusal(e), ' ', el('button', { type: 'button', class: 'dismiss' }, _('OK'))]
       : _('waiting to be sent'))));
   for (const b of $$('button.dismiss', box)) b.addEventListener('click', () => musterOffline.dismiss(b.parentNode.dataset.id));
+  if (conn.state === 'offline') connShow(); // its count of changes waiting
 }
 
 // A queued change's options as its form names them ("Brigade 2, Verloren
@@ -1779,6 +1857,7 @@ async function verifyDocument(ev) {
 // Another language chosen: what the page drew from the API, drawn again.
 function redraw() {
   netStatus();
+  connShow();
   const div = texts.get($('#div-out')); // a volley's goes with its outcome
   if (div && $('#div-out').textContent) commandText($('#div-out'), ...div);
   $('#fire-typed').placeholder = _('d100');

@@ -101,7 +101,7 @@ try {
     await p.setViewport({ width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
     await p.goto(url, { waitUntil: 'domcontentloaded' });
     await p.waitForSelector('#camp-ledger .division');
-    await p.waitForSelector('#live:not([hidden])');
+    await p.waitForSelector('#conn[data-state="live"]');
     return p;
   };
   const uni = await phone(srv.links.union), con = await phone(srv.links.confederate);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Runs a web test of muster serve with node:
-#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|dead|live|campaign_offline|long_war|battle|german|https|heavy|budget|cap|a11y MUSTER
+#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|dead|live|campaign_offline|long_war|battle|german|https|heavy|budget|cap|connection|a11y MUSTER
 # 'browser' drives Debian's /usr/bin/chromium with puppeteer-core from
 # tests/web/node_modules, which the README's test command installs from
 # package-lock.json before ctest (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1
@@ -65,11 +65,14 @@ case $what in
   # network cut, its queue sent once on reconnecting; offers_page: an
   # offer shown to the other side with Accept and Decline; units: the range
   # in centimetres, kept, a German page starts in cm; long_war: a war of
-  # 5 000 events opens on a page of its log and pages back
-  live|campaign_offline|offers_page|units|long_war)
+  # 5 000 events opens on a page of its log and pages back; connection:
+  # the banner with the network cut, the server stopped, the link replaced
+  live|campaign_offline|offers_page|units|long_war|connection)
     [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
     [ -f "$here/node_modules/puppeteer-core/package.json" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
+    [ "$what" != connection ] || [ -s "$(dirname "$muster")/web-lang/de.mo" ] ||
+      skip "the build made no page catalogue (gettext's msgfmt, msggrep)"
     exec node "$here/$what.mjs" "$muster" ;;
   # the page over HTTPS with a club's own authority: secure context,
   # service worker, a reload with the network cut
@@ -101,5 +104,5 @@ case $what in
     [ -f "$here/node_modules/puppeteer-core/package.json" ] && [ -f "$here/node_modules/axe-core/axe.min.js" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
     exec node "$here/battle.mjs" "$muster" ;;
-  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|stalled|streams|live|campaign_offline|long_war|battle|german|https|heavy|budget|a11y MUSTER"; exit 2 ;;
+  *) echo "usage: $0 api|browser|clients|refusals|undo|writes|stalled|streams|live|campaign_offline|long_war|battle|german|https|heavy|budget|connection|a11y MUSTER"; exit 2 ;;
 esac
