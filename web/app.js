@@ -797,6 +797,7 @@ function connSet(state) {
 // Whether the server still knows this link (the umpire may have replaced
 // it: the stream of an unknown link stays open and silent).
 async function linkKnown() {
+  if (!token) return true; // no link to replace
   try {
     const who = await (await fetch('/whoami', { headers: { 'X-Muster-Token': token }, cache: 'no-store' })).json();
     return who.viewer !== 'nobody';
