@@ -13,13 +13,11 @@
  * fire` against dicelab, both as processes; two simulation threads against
  * one and against two processes; the writers' MB/s, first record and peak
  * memory (getrusage) of `division --count`; printing 10 000-figure odds
- * (the calculation, each format, dtoa_g beside the old printf loop, the
- * command as a process).
+ * (the calculation, each format, the command as a process).
  * The issue-15 goals end the report as a table. Not a test: the goals are
  * printed beside the figures, never asserted. */
 #include "bench.h"
 #include "dice.h"
-#include "dtoa.h"
 #include "muster.h"
 #include "oob_fast.h"
 
@@ -550,35 +548,9 @@ static void stream_memory(bench *b)
 
 /* ---- printing odds --------------------------------------------------------- */
 
-/* The old way of printing a number: %.15g, %.16g, %.17g until it reads
- * back. */
-static size_t printf_loop(double x, char *buf, size_t n)
-{
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, n, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x)
-            break;
-    }
-    return strlen(buf);
-}
-
-/* Prints every p and at_least of d, the old way or by dtoa_g: seconds of
- * thread CPU time. */
-static double print_all(const mu_dist *d, bool old, volatile size_t *len)
-{
-    char buf[40];
-    double t0 = bench_cpu_now();
-    for (int k = 0; k <= d->hi - d->lo; k++)
-        for (int w = 0; w < 2; w++) {
-            double x = w ? d->at_least[k] : d->p[k];
-            *len += old ? printf_loop(x, buf, sizeof buf) : dtoa_g(x, buf);
-        }
-    return bench_cpu_now() - t0;
-}
-
 /* `odds fire` of 10 000 figures: the calculation and each format's
- * rendering in process (thread CPU time), its numbers printed by dtoa_g
- * beside the old printf loop, and the whole command as a process. */
+ * rendering in process (thread CPU time), and the whole command as a
+ * process. */
 static void odds_printing(bench *b)
 {
     mu_error err;
@@ -593,9 +565,7 @@ static void odds_printing(bench *b)
     enum { REPS = 21 };
     static const mu_format fmts[] = {MU_FMT_CSV, MU_FMT_JSON, MU_FMT_TEXT};
     static const char *const names[] = {"csv", "json", "text"};
-    double calc[REPS], fmt[3][REPS], old[REPS], neu[REPS];
-    volatile size_t len = 0;
-    int values = 0;
+    double calc[REPS], fmt[3][REPS];
     for (int i = 0; i < REPS; i++) {
         mu_fire_odds o;
         double t0 = bench_cpu_now();
@@ -609,12 +579,8 @@ static void odds_printing(bench *b)
             if (mu_fire_odds_render(&o, NULL, &ro, &out, &err) != MU_OK)
                 die("render", &err);
             fmt[k][i] = bench_cpu_now() - t0;
-            len += strlen(out);
             free(out);
         }
-        old[i] = print_all(&o.per_figure, true, &len);
-        neu[i] = print_all(&o.per_figure, false, &len);
-        values = 2 * (o.per_figure.hi - o.per_figure.lo + 1);
         mu_fire_odds_clear(&o);
     }
     mu_weapons_free(w);
@@ -626,10 +592,6 @@ static void odds_printing(bench *b)
     printf("  calculation %.3f ms; printing csv %.3f ms, json %.3f ms, text "
            "%.3f ms  (goal < 2 ms)\n", 1e3 * mc, 1e3 * mf[0], 1e3 * mf[1],
            1e3 * mf[2]);
-    double mo = bench_median(old, REPS), mn = bench_median(neu, REPS);
-    printf("  its %d per-figure numbers: printf %%.17g loop %.3f ms (%.0f ns "
-           "each), dtoa_g %.3f ms (%.0f ns each): %.1fx\n", values, 1e3 * mo,
-           1e9 * mo / values, 1e3 * mn, 1e9 * mn / values, mo / mn);
     for (int k = 0; k < 3; k++) {
         char *argv[] = {(char *)b->muster, "odds", "fire", "--weapon", "musket",
                         "--figures", "10000", "--range", "5", "--format",

@@ -3,15 +3,65 @@
  * muster.h); the commitments made of it are in commit.c. cJSON parses; this
  * file only decides how a parsed value is written. */
 #include "canon.h"
-#include "dtoa.h"
 #include "error.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- numbers ------------------------------------------------------------ */
+
+/* b (as %.*e writes it) with its last digit one higher; false when that
+ * carries into a new leading digit. */
+static bool next_up(char *b)
+{
+    char *c = strchr(b, 'e');
+    while (--c >= b) {
+        if (*c == '.')
+            continue;
+        if (*c != '9') {
+            (*c)++;
+            return true;
+        }
+        *c = '0';
+    }
+    return false;
+}
+
+/* The shortest digits that read back as v (finite, > 0), the nearest to v
+ * of equally short ones, into dig (no trailing zeros); returns x such that
+ * v reads d.ddd x 10^x. printf's %.*e rounds correctly, so the first
+ * precision that reads back gives them. For a normal double no two 15-digit
+ * decimals read back as it, so 15 digits, their trailing zeros dropped, are
+ * the shortest whenever any 15 or fewer are. At a power of two the doubles
+ * below lie closer than those above, so at 16 digits the nearest may miss
+ * while its upper neighbour reads back. */
+static int shortest(double v, char dig[20])
+{
+    char b[40];
+    for (int p = v >= DBL_MIN ? 15 : 1; p <= 17; p++) {
+        snprintf(b, sizeof b, "%.*e", p - 1, v);
+        if (strtod(b, NULL) == v)
+            break;
+        char up[40];
+        memcpy(up, b, sizeof up);
+        if (p == 16 && next_up(up) && strtod(up, NULL) == v) {
+            memcpy(b, up, sizeof b);
+            break;
+        }
+    }
+    char *e = strchr(b, 'e');
+    int k = 0;
+    for (const char *c = b; c < e; c++)
+        if (*c != '.')
+            dig[k++] = *c;
+    while (k > 1 && dig[k - 1] == '0')
+        k--;
+    dig[k] = '\0';
+    return (int)strtol(e + 1, NULL, 10);
+}
 
 void canon_number(double v, char buf[32])
 {
@@ -25,7 +75,7 @@ void canon_number(double v, char buf[32])
         *o++ = '-';
         v = -v;
     }
-    int e = dtoa_shortest(v, dig);
+    int e = shortest(v, dig);
     int k = (int)strlen(dig);
     int n = e + 1; /* the value is 0.dig x 10^n */
     if (k <= n && n <= 21) {

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* render_fire_odds.c -- the odds of a volley and of a charge, as text,
  * Markdown, JSON and CSV. */
-#include "dtoa.h"
 #include "error.h"
 #include "grid.h"
 #include "lang.h"
@@ -358,12 +357,12 @@ static void csv_rows(const char *method, const mu_dist *d, const mu_dist *e,
         sb_ch(sb, ',');
         sb_i64(sb, k);
         sb_ch(sb, ',');
-        sb_put(sb, a, dtoa_g(mu_dist_p(d, k), a));
+        sb_put(sb, a, wr_num_g(mu_dist_p(d, k), a));
         sb_ch(sb, ',');
-        sb_put(sb, a, dtoa_g(mu_dist_at_least(d, k), a));
+        sb_put(sb, a, wr_num_g(mu_dist_at_least(d, k), a));
         if (e) {
             sb_ch(sb, ',');
-            sb_put(sb, a, dtoa_g(mu_dist_p(e, k), a));
+            sb_put(sb, a, wr_num_g(mu_dist_p(e, k), a));
             render_diff(mu_dist_p(d, k), mu_dist_p(e, k), a, sizeof a);
             sb_ch(sb, ',');
             sb_str(sb, a);

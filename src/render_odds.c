@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* render_odds.c -- odds of orders of battle (exact or simulated) as text,
  * JSON, CSV and Markdown. */
-#include "dtoa.h"
+#include "writer.h"
 #include "error.h"
 #include "grid.h"
 #include "lang.h"
@@ -85,7 +85,7 @@ mu_status render_odds(const render_odds_kind *k, const void *odds,
 void render_num(double x, char *buf, size_t n)
 {
     char b[32];
-    size_t len = dtoa_g(x, b);
+    size_t len = wr_num_g(x, b);
     if (n) {
         len = len < n ? len : n - 1;
         memcpy(buf, b, len);
@@ -97,12 +97,6 @@ void render_near(double x, double scale, char *buf, size_t n)
 {
     scale = fabs(scale);
     double eps = nextafter(scale, INFINITY) - scale;
-    char b[32];
-    size_t len;
-    if (n >= sizeof b && dtoa_near(x, eps, b, &len)) {
-        memcpy(buf, b, len + 1);
-        return;
-    }
     for (int prec = 1; prec <= 17; prec++) {
         snprintf(buf, n, "%.*g", prec, x);
         if (fabs(strtod(buf, NULL) - x) <= eps)

@@ -2,7 +2,10 @@
 /* writer.c -- fast appends for the renderers of many records (writer.h). */
 #include "writer.h"
 
-#include "dtoa.h"
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 const char wr_digits2[201] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536"
@@ -217,9 +220,36 @@ void jw_null(jw *w, const char *key)
 void jw_double(jw *w, const char *key, double v)
 {
     char buf[32];
-    size_t n = dtoa_cjson(v, buf);
+    size_t n = wr_num_cjson(v, buf);
     jw_key(w, key);
     sb_put(w->sb, buf, n);
+}
+
+static size_t printed(int n)
+{
+    return n < 0 ? 0 : (size_t)n;
+}
+
+size_t wr_num_cjson(double v, char buf[32])
+{
+    if (isnan(v) || isinf(v))
+        return printed(snprintf(buf, 32, "null"));
+    int n = snprintf(buf, 32, "%1.15g", v);
+    double t = strtod(buf, NULL);
+    if (!(fabs(t - v) <= fmax(fabs(t), fabs(v)) * DBL_EPSILON))
+        n = snprintf(buf, 32, "%1.17g", v);
+    return printed(n);
+}
+
+size_t wr_num_g(double v, char buf[32])
+{
+    int n = 0;
+    for (int prec = 15; prec <= 17; prec++) {
+        n = snprintf(buf, 32, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    return printed(n);
 }
 
 void jw_raw(jw *w, const char *key, const char *text)

@@ -71,6 +71,18 @@ static inline char *wr_i64(char *p, int64_t v)
  * characters, other bytes below 0x20 as \u00xx; the rest (UTF-8) as is. */
 void sb_json_str(sbuf *sb, const char *s);
 
+/* ---- numbers -------------------------------------------------------------- */
+
+/* v as cJSON (1.7.15) prints a number, so JSON written here and JSON cJSON
+ * printed agree byte for byte: NaN and infinities "null"; else "%1.15g"
+ * when that reads back within DBL_EPSILON (relative), else "%1.17g".
+ * Returns the length; buf is terminated. */
+size_t wr_num_cjson(double v, char buf[32]);
+/* v in the fewest of 15, 16, 17 digits ("%.*g") that read back exactly:
+ * "0.15", "0.3333333333333333", "1e-05", "-2"; "nan", "inf" as printf.
+ * Returns the length; buf is terminated. */
+size_t wr_num_g(double v, char buf[32]);
+
 /* ---- a JSON writer ------------------------------------------------------ */
 
 #define JW_DEPTH 16
@@ -97,7 +109,7 @@ void jw_int(jw *w, const char *key, int64_t v);
 void jw_u64(jw *w, const char *key, uint64_t v);
 void jw_bool(jw *w, const char *key, bool v);
 void jw_null(jw *w, const char *key);
-/* A double as cJSON prints it (dtoa_cjson); text as it is (a number the
+/* A double as cJSON prints it (wr_num_cjson); text as it is (a number the
  * caller formatted). */
 void jw_double(jw *w, const char *key, double v);
 void jw_raw(jw *w, const char *key, const char *text);

@@ -3,8 +3,8 @@
  * computed differences in the fewest digits their inputs justify. */
 #include "test_util.h"
 
-#include "dtoa.h"
 #include "odds.h"
+#include "writer.h"
 
 #include <cjson/cJSON.h>
 
@@ -61,41 +61,6 @@ static uint64_t rnd(void) /* xorshift64*: the test's own fixed stream */
     return rnd_state * 2685821657736338717u;
 }
 
-/* The value the old renderer printed: %.15g, %.16g, %.17g, the first that
- * reads back. */
-static void printf_loop(double x, char *buf, size_t n)
-{
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, n, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x)
-            return;
-    }
-}
-
-/* One double: the fast path agrees with the exact slow path whenever it
- * decides; dtoa_g reads back; it is the printf loop's text, or shorter. */
-static int check_one(double v, int *undecided)
-{
-    char a[20], b[20], g[32], old[40];
-    int xa, xb;
-    if (dtoa_fast(v, a, &xa)) {
-        xb = dtoa_slow(v, b);
-        if (strcmp(a, b) || xa != xb) {
-            fprintf(stderr, "%.17g: fast %se%d, slow %se%d\n", v, a, xa, b, xb);
-            return 1;
-        }
-    } else {
-        (*undecided)++;
-    }
-    dtoa_g(v, g);
-    printf_loop(v, old, sizeof old);
-    if (strtod(g, NULL) != v || (strcmp(g, old) && strlen(g) >= strlen(old))) {
-        fprintf(stderr, "%.17g: dtoa_g %s, printf %s\n", v, g, old);
-        return 1;
-    }
-    return 0;
-}
-
 static double rnd_double(int kind)
 {
     uint64_t r = rnd();
@@ -118,82 +83,31 @@ static double rnd_double(int kind)
     }
 }
 
-static void shortest_round_trip(void **state)
+/* The fewest of 15, 16, 17 digits that read back, as printf writes them. */
+static void printf_forms(void **state)
 {
     (void)state;
-    int bad = 0, undecided = 0, n = 40000;
-    const double fixed[] = {0.15, 1.0 / 3, 5e-324, 2.2250738585072014e-308,
-                            1.7976931348623157e308, 1, 0.5, 100, 1e21, 1e-5,
-                            9007199254740993.0, 0.1 + 0.2, 4.4, 123456789012345680.0};
-    for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
-        bad += check_one(fixed[i], &undecided);
-    for (int i = 0; i < n && bad < 10; i++)
-        bad += check_one(rnd_double(i % 4), &undecided);
-    assert_int_equal(bad, 0);
-    /* the slow path is for the rare close call, not the common case */
-    fprintf(stderr, "undecided %d of %d\n", undecided, n);
-    assert_true(undecided < n / 100);
-    char g[32];
-    dtoa_g(0.00001234, g);
-    assert_string_equal(g, "1.234e-05");
-    dtoa_g(-2, g);
-    assert_string_equal(g, "-2");
-    dtoa_g(1e21, g);
-    assert_string_equal(g, "1e+21");
-    dtoa_g(123456789012345.0, g);
-    assert_string_equal(g, "123456789012345");
-    dtoa_g(-0.0, g);
-    assert_string_equal(g, "-0");
-}
-
-/* The old render_near: %.1g, %.2g, ... until it is within an ulp of the
- * scale. */
-static void near_loop(double x, double scale, char *buf, size_t n)
-{
-    scale = fabs(scale);
-    double eps = nextafter(scale, INFINITY) - scale;
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(buf, n, "%.*g", prec, x);
-        if (fabs(strtod(buf, NULL) - x) <= eps)
-            break;
+    static const struct {
+        double v;
+        const char *text;
+    } cases[] = {{0.00001234, "1.234e-05"}, {-2, "-2"}, {1e21, "1e+21"},
+                 {123456789012345.0, "123456789012345"}, {-0.0, "-0"},
+                 {0.1 + 0.2, "0.30000000000000004"}, {4.4, "4.4"},
+                 {9007199254740993.0, "9007199254740992"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char buf[40];
+        render_num(cases[i].v, buf, sizeof buf);
+        assert_string_equal(buf, cases[i].text);
     }
-    if (!strcmp(buf, "-0"))
-        snprintf(buf, n, "0");
-}
-
-/* render_near's fast path prints what the printf loop prints. */
-static void near_matches_printf(void **state)
-{
-    (void)state;
-    int bad = 0, undecided = 0, n = 40000;
-    for (int i = 0; i < n && bad < 10; i++) {
-        double a = rnd_double(1 + i % 3), b;
-        switch (i % 4) {
-        case 0: b = a * (1 + ((double)(rnd() % 2001) - 1000) * 1e-6); break;
-        case 1: b = rnd_double(1); break;
-        case 2: b = a + ((double)(rnd() % 100) - 50) * 1e-4; break;
-        default: b = nextafter(a, 0);
-        }
-        char fast[32], old[40];
-        size_t len;
-        double scale = fmax(fabs(a), fabs(b));
-        near_loop(a - b, scale, old, sizeof old);
-        if (!dtoa_near(a - b, nextafter(scale, INFINITY) - scale, fast, &len)) {
-            undecided++;
-            continue;
-        }
-        if (strcmp(fast, old)) {
-            fprintf(stderr, "%.17g - %.17g: fast %s, printf %s\n", a, b, fast,
-                    old);
-            bad++;
-        }
+    for (int i = 0; i < 4000; i++) {
+        double v = rnd_double(i % 4);
+        char buf[40];
+        render_num(v, buf, sizeof buf);
+        assert_true(strtod(buf, NULL) == v);
     }
-    fprintf(stderr, "near: undecided %d of %d\n", undecided, n);
-    assert_int_equal(bad, 0);
-    assert_true(undecided < n / 4); /* a set made of hard cases */
 }
 
-/* dtoa_cjson prints what cJSON prints. */
+/* jw_double prints what cJSON prints. */
 static void cjson_numbers(void **state)
 {
     (void)state;
@@ -205,12 +119,16 @@ static void cjson_numbers(void **state)
                          : rnd_double(i % 4) * (i % 5 ? 1 : -1);
         cJSON *n = cJSON_CreateNumber(v);
         char *want = cJSON_PrintUnformatted(n);
-        char got[32];
-        dtoa_cjson(v, got);
+        sbuf sb = {0};
+        jw w;
+        jw_init(&w, &sb, false, 0);
+        jw_double(&w, NULL, v);
+        const char *got = sb.p ? sb.p : "";
         if (strcmp(got, want)) {
-            fprintf(stderr, "%.17g: dtoa_cjson %s, cJSON %s\n", v, got, want);
+            fprintf(stderr, "%.17g: jw_double %s, cJSON %s\n", v, got, want);
             bad++;
         }
+        sb_free(&sb);
         cJSON_free(want);
         cJSON_Delete(n);
     }
@@ -222,8 +140,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(differences),
         cmocka_unit_test(exact_values),
-        cmocka_unit_test(shortest_round_trip),
-        cmocka_unit_test(near_matches_printf),
+        cmocka_unit_test(printf_forms),
         cmocka_unit_test(cjson_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
