@@ -8,7 +8,7 @@
 #include "muster.h"
 #include "util.h"
 
-#include "jtree.h"
+#include "writer.h"
 
 /* Face counts are whole numbers up to 100^13; they need 87 bits. */
 __extension__ typedef unsigned __int128 odds_u128;
@@ -46,7 +46,7 @@ void render_pct(double p, char *buf, size_t n);
 void render_num(double x, char *buf, size_t n);
 /* A simulation's "trials" and "seed" as exact JSON integers (cJSON numbers
  * are doubles, which would round them above 2^53). */
-void render_json_run(jt *obj, uint64_t trials, uint64_t seed);
+void render_json_run(jw *w, uint64_t trials, uint64_t seed);
 /* How one kind of odds is written: text or Markdown, JSON, CSV. `exact` is
  * the exact odds beside simulated ones, or NULL. */
 typedef struct render_odds_kind {
@@ -67,9 +67,9 @@ mu_status render_odds(const render_odds_kind *k, const void *odds,
 void render_near(double x, double scale, char *buf, size_t n);
 /* a - b by render_near: a difference, such as simulated minus exact. */
 void render_diff(double a, double b, char *buf, size_t n);
-/* The same as a JSON number under `key` of o. */
-void render_json_diff(jt *o, const char *key, double a, double b);
-void render_json_near(jt *o, const char *key, double x, double scale);
+/* The same as a JSON number under `key`. */
+void render_json_diff(jw *w, const char *key, double a, double b);
+void render_json_near(jw *w, const char *key, double x, double scale);
 
 
 #endif

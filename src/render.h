@@ -6,16 +6,16 @@
 #include "muster.h"
 #include "util.h"
 
-#include "jtree.h"
+#include "writer.h"
 
-/* Adds "seed": the exact 64-bit number, or null (JSON numbers are doubles
- * to most readers, which would round seeds above 2^53). */
-void render_jt_seed(jt *obj, const mu_render_opts *o);
+/* Writes "seed": the exact 64-bit number, or null (JSON numbers are
+ * doubles to most readers, which would round seeds above 2^53). */
+void render_jw_seed(jw *w, const mu_render_opts *o);
 
 /* ---- cJSON trees, for the campaign (render_cjson.c) ---------------------- */
 
 struct cJSON;
-/* render_jt_seed for a cJSON tree. */
+/* render_jw_seed for a cJSON tree. */
 void render_json_seed(struct cJSON *obj, const mu_render_opts *o);
 /* Prints a cJSON tree (compact when `compact`) into sb with a newline, and
  * frees the tree. */
@@ -28,10 +28,8 @@ struct cJSON *render_division_json(const mu_division *d, const mu_labels *l);
 struct cJSON *render_roll_json(const mu_roll *r);
 /* The same two as the direct writer writes them (writer.h), byte for byte
  * what cJSON prints of the trees above, without building a tree. */
-struct jw;
-void render_division_jw(struct jw *w, const mu_division *d,
-                        const mu_labels *l);
-void render_roll_jw(struct jw *w, const mu_roll *r);
+void render_division_jw(jw *w, const mu_division *d, const mu_labels *l);
+void render_roll_jw(jw *w, const mu_roll *r);
 /* The names of mu_division.given's bits in JSON ("given": [...]): the
  * division's three, then each brigade's three. */
 extern const char *const render_given_division[3];

@@ -2,7 +2,7 @@
 /* render_cjson.c -- a division and its rolls as cJSON trees, and the
  * printing of such trees: the campaign's events and listings hash and
  * canonicalise these (canon.c), so they are cJSON's; the calculators'
- * renderers build theirs with jtree.h. */
+ * renderers write theirs with jw (writer.h). */
 #include "render.h"
 
 #include <cjson/cJSON.h>

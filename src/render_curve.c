@@ -236,99 +236,103 @@ static mu_status curve_grid(const curve *c, grid *g, mu_error *err)
     return MU_OK;
 }
 
-static jt *row_json(const curve *c, const row *x, bool named)
+static void row_json(jw *o, const curve *c, const row *x, bool named)
 {
-    jt *o = jt_obj_new();
+    jw_obj(o, NULL);
     if (named) {
-        jt_str(o, "weapon", c->gun ? c->gun->name : c->one.name);
-        jt_bool(o, "cover", c->cover);
+        jw_str(o, "weapon", c->gun ? c->gun->name : c->one.name);
+        jw_bool(o, "cover", c->cover);
     }
-    jt_raw(o, "range", fmt(x->r).s);
-    jt_raw(o, "yards", fmt(x->yards).s);
+    jw_raw(o, "range", fmt(x->r).s);
+    jw_raw(o, "yards", fmt(x->yards).s);
     if (c->has_cm)
-        jt_raw(o, "cm", fmt(x->cm).s);
+        jw_raw(o, "cm", fmt(x->cm).s);
     if (c->gun) {
-        jt_raw(o, c->can->name, fmt(x->pc).s);
-        jt_raw(o, c->rs->name, fmt(x->pr).s);
-        jt_str(o, "load", x->load);
+        jw_raw(o, c->can->name, fmt(x->pc).s);
+        jw_raw(o, c->rs->name, fmt(x->pr).s);
+        jw_str(o, "load", x->load);
     }
-    jt_raw(o, "p", fmt(x->p).s);
-    return o;
+    jw_raw(o, "p", fmt(x->p).s);
+    jw_end(o);
 }
 
 /* {"shape":..., "bands"|"points"|"coefficients":[...], "max_range":...}:
  * a curve that is not a straight line. */
-static void shape_json(jt *o, const mu_weapon *w)
+static void shape_json(jw *o, const mu_weapon *w)
 {
-    jt *cv = jt_add_obj(o, "curve");
-    jt_str(cv, "shape", mu_curve_shape_name(w->shape));
-    jt *a = jt_add_arr(
-        cv, w->shape == MU_CURVE_POLYNOMIAL ? "coefficients"
-            : w->shape == MU_CURVE_BANDS    ? "bands" : "points");
+    jw_obj(o, "curve");
+    jw_str(o, "shape", mu_curve_shape_name(w->shape));
+    jw_arr(o, w->shape == MU_CURVE_POLYNOMIAL ? "coefficients"
+              : w->shape == MU_CURVE_BANDS    ? "bands" : "points");
     for (int k = 0; k < w->n; k++) {
         if (w->shape == MU_CURVE_POLYNOMIAL) {
-            jt_put(a, NULL, jt_raw_new(fmt(w->y[k]).s));
+            jw_raw(o, NULL, fmt(w->y[k]).s);
             continue;
         }
-        jt *it = jt_obj_new();
+        jw_obj(o, NULL);
         if (w->shape == MU_CURVE_BANDS) {
-            jt_raw(it, "from", fmt(w->x[k]).s);
-            jt_raw(it, "to", fmt(w->x[k + 1]).s);
+            jw_raw(o, "from", fmt(w->x[k]).s);
+            jw_raw(o, "to", fmt(w->x[k + 1]).s);
         } else {
-            jt_raw(it, "range", fmt(w->x[k]).s);
+            jw_raw(o, "range", fmt(w->x[k]).s);
         }
-        jt_raw(it, "p", fmt(w->y[k]).s);
-        jt_put(a, NULL, it);
+        jw_raw(o, "p", fmt(w->y[k]).s);
+        jw_end(o);
     }
-    jt_raw(o, "max_range", fmt(w->max_range).s);
-    jt_raw(o, "cover_modifier", fmt(w->cover).s);
+    jw_end(o);
+    jw_end(o);
+    jw_raw(o, "max_range", fmt(w->max_range).s);
+    jw_raw(o, "cover_modifier", fmt(w->cover).s);
 }
 
-static jt *curve_head_json(const curve *c)
+/* The members before "points", into an open object. */
+static void curve_head_json(jw *o, const curve *c)
 {
-    jt *o = jt_obj_new();
     if (c->gun) {
-        jt_str(o, "weapon", c->gun->name);
-        jt_bool(o, "cover", c->cover);
-        jt *l = jt_add_obj(o, "loads");
-        jt_str(l, "canister", c->can->name);
-        jt_str(l, "roundshot", c->rs->name);
+        jw_str(o, "weapon", c->gun->name);
+        jw_bool(o, "cover", c->cover);
+        jw_obj(o, "loads");
+        jw_str(o, "canister", c->can->name);
+        jw_str(o, "roundshot", c->rs->name);
+        jw_end(o);
         if (c->has_cross)
-            jt_raw(o, "crossover", fmt(c->cross).s);
+            jw_raw(o, "crossover", fmt(c->cross).s);
         else
-            jt_null(o, "crossover");
-        return o;
+            jw_null(o, "crossover");
+        return;
     }
-    jt_str(o, "weapon", c->one.name);
-    jt_bool(o, "cover", c->cover);
+    jw_str(o, "weapon", c->one.name);
+    jw_bool(o, "cover", c->cover);
     if (c->one.shape != MU_CURVE_LINEAR) {
         shape_json(o, &c->one);
-        return o;
+        return;
     }
-    jt_raw(o, "slope", fmt(c->one.slope).s);
-    jt_raw(o, "max_range", fmt(c->one.max_range).s);
-    jt_raw(o, "cover_modifier", fmt(c->one.cover).s);
+    jw_raw(o, "slope", fmt(c->one.slope).s);
+    jw_raw(o, "max_range", fmt(c->one.max_range).s);
+    jw_raw(o, "cover_modifier", fmt(c->one.cover).s);
     mu_rat z;
     if (fire_zero(&c->one, c->cover, &z))
-        jt_raw(o, "zero", fmt(z).s);
-    return o;
+        jw_raw(o, "zero", fmt(z).s);
 }
 
 static mu_status curve_data(const curve *c, mu_format f, sbuf *sb,
                             mu_error *err)
 {
-    jt *head = f == MU_FMT_JSON ? curve_head_json(c) : NULL;
-    jt *points = head ? jt_add_arr(head, "points") : NULL;
+    jw w;
+    jw_init(&w, sb, f == MU_FMT_JSON, 0);
+    if (f == MU_FMT_JSON) {
+        jw_obj(&w, NULL);
+        curve_head_json(&w, c);
+        jw_arr(&w, "points");
+    }
     if (f == MU_FMT_CSV)
         sb_printf(sb, "range,yards,%s%s", c->has_cm ? "cm," : "",
                   c->gun ? "canister,roundshot,load,p\n" : "p\n");
     for (int64_t i = 0; i < c->rows; i++) {
         row x;
         mu_status st = curve_row(c, i, &x, err);
-        if (st != MU_OK) {
-            jt_free(head);
+        if (st != MU_OK)
             return st;
-        }
         if (f == MU_FMT_CSV) {
             sb_printf(sb, "%s,%s,", fmt(x.r).s, fmt(x.yards).s);
             if (c->has_cm)
@@ -336,14 +340,17 @@ static mu_status curve_data(const curve *c, mu_format f, sbuf *sb,
             if (c->gun)
                 sb_printf(sb, "%s,%s,%s,", fmt(x.pc).s, fmt(x.pr).s, x.load);
             sb_printf(sb, "%s\n", fmt(x.p).s);
+        } else {
+            row_json(&w, c, &x, f == MU_FMT_JSONL);
+            if (f == MU_FMT_JSONL)
+                sb_ch(sb, '\n');
         }
-        else if (f == MU_FMT_JSONL)
-            jt_emit(row_json(c, &x, true), true, sb);
-        else
-            jt_put(points, NULL, row_json(c, &x, false));
     }
-    if (head)
-        jt_emit(head, false, sb);
+    if (f == MU_FMT_JSON) {
+        jw_end(&w);
+        jw_end(&w);
+        sb_ch(sb, '\n');
+    }
     return MU_OK;
 }
 
@@ -459,50 +466,75 @@ static void cross_text(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
     }
 }
 
-static jt *cross_json(const mu_crossover *x, mu_rat scale)
+/* The crossing's range, yards and p, or NULL (none, or too fine). */
+static bool cross_at(const mu_crossover *x, mu_rat scale, mu_rat *yd)
 {
-    jt *o = jt_obj_new();
-    jt_str(o, "a", x->a.name);
-    jt_str(o, "b", x->b.name);
-    jt_bool(o, "cover", x->cover);
-    jt_bool(o, "crosses", x->crosses);
+    return x->crosses && rat_mul(x->range, scale, yd);
+}
+
+static void cross_json(jw *o, const mu_crossover *x, mu_rat scale)
+{
+    jw_obj(o, NULL);
+    jw_str(o, "a", x->a.name);
+    jw_str(o, "b", x->b.name);
+    jw_bool(o, "cover", x->cover);
+    jw_bool(o, "crosses", x->crosses);
     mu_rat yd;
-    if (x->crosses && rat_mul(x->range, scale, &yd)) {
-        jt_raw(o, "range", fmt(x->range).s);
-        jt_raw(o, "yards", fmt(yd).s);
-        jt_raw(o, "p", fmt(x->p).s);
+    if (cross_at(x, scale, &yd)) {
+        jw_raw(o, "range", fmt(x->range).s);
+        jw_raw(o, "yards", fmt(yd).s);
+        jw_raw(o, "p", fmt(x->p).s);
     } else {
-        jt_null(o, "range");
-        jt_null(o, "yards");
-        jt_null(o, "p");
+        jw_null(o, "range");
+        jw_null(o, "yards");
+        jw_null(o, "p");
     }
     const char *better = x->closer == MU_WHICH_B ? x->b.name : x->a.name;
     const char *other = x->closer == MU_WHICH_B ? x->a.name : x->b.name;
     if (x->closer == MU_WHICH_SAME) {
-        jt_null(o, "better_closer");
-        jt_null(o, "better_beyond");
+        jw_null(o, "better_closer");
+        jw_null(o, "better_beyond");
     } else {
-        jt_str(o, "better_closer", better);
-        jt_str(o, "better_beyond", x->crosses ? other : better);
+        jw_str(o, "better_closer", better);
+        jw_str(o, "better_beyond", x->crosses ? other : better);
     }
-    jt *all = jt_add_arr(o, "crossings");
+    jw_arr(o, "crossings");
     for (int i = 0; i < x->n; i++) {
         const mu_crossing *c = &x->at[i];
-        jt *it = jt_obj_new();
-        jt_raw(it, "range", fmt(c->range).s);
+        jw_obj(o, NULL);
+        jw_raw(o, "range", fmt(c->range).s);
         if (rat_mul(c->range, scale, &yd))
-            jt_raw(it, "yards", fmt(yd).s);
-        jt_bool(it, "exact", c->exact);
+            jw_raw(o, "yards", fmt(yd).s);
+        jw_bool(o, "exact", c->exact);
         char b[MU_RAT_BUF];
         if (c->exact) /* "45/2": the range as a fraction, to check by hand */
-            jt_str(it, "fraction",
-                                    mu_rat_fraction(c->range, b, sizeof b));
-        jt_raw(it, "p_a", fmt(c->pa).s);
-        jt_raw(it, "p_b", fmt(c->pb).s);
-        jt_str(it, "better", c->better ? x->b.name : x->a.name);
-        jt_put(all, NULL, it);
+            jw_str(o, "fraction", mu_rat_fraction(c->range, b, sizeof b));
+        jw_raw(o, "p_a", fmt(c->pa).s);
+        jw_raw(o, "p_b", fmt(c->pb).s);
+        jw_str(o, "better", c->better ? x->b.name : x->a.name);
+        jw_end(o);
     }
-    return o;
+    jw_end(o);
+    jw_end(o);
+}
+
+/* The JSON's first nine members as one CSV line (nulls empty). */
+static void cross_csv(const mu_crossover *x, mu_rat scale, sbuf *sb)
+{
+    sb_puts(sb, "a,b,cover,crosses,range,yards,p,better_closer,better_beyond\n");
+    sb_printf(sb, "%s,%s,%s,%s,", x->a.name, x->b.name,
+              x->cover ? "true" : "false", x->crosses ? "true" : "false");
+    mu_rat yd;
+    if (cross_at(x, scale, &yd))
+        sb_printf(sb, "%s,%s,%s", fmt(x->range).s, fmt(yd).s, fmt(x->p).s);
+    else
+        sb_puts(sb, ",,");
+    const char *better = x->closer == MU_WHICH_B ? x->b.name : x->a.name;
+    const char *other = x->closer == MU_WHICH_B ? x->a.name : x->b.name;
+    if (x->closer == MU_WHICH_SAME)
+        sb_puts(sb, ",,\n");
+    else
+        sb_printf(sb, ",%s,%s\n", better, x->crosses ? other : better);
 }
 
 mu_status mu_crossover_render(const mu_crossover *x, mu_rat yards_per_inch,
@@ -526,23 +558,12 @@ mu_status mu_crossover_render(const mu_crossover *x, mu_rat yards_per_inch,
         if (sb.p)
             lang_decimal(sb.p, sb.len);
     } else if (f == MU_FMT_CSV) {
-        jt *o = cross_json(x, scale);
-        sb_puts(&sb, "a,b,cover,crosses,range,yards,p,better_closer,better_beyond\n");
-        const char *keys[] = {"a", "b", "cover", "crosses", "range", "yards",
-                              "p", "better_closer", "better_beyond"};
-        for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
-            const jt *it = jt_get(o, keys[i]);
-            if (i)
-                sb_puts(&sb, ",");
-            if (jt_kind_of(it) == JT_STR || jt_kind_of(it) == JT_RAW)
-                sb_puts(&sb, jt_text(it));
-            else if (jt_kind_of(it) == JT_BOOL)
-                sb_puts(&sb, jt_true(it) ? "true" : "false");
-        }
-        sb_puts(&sb, "\n");
-        jt_free(o);
+        cross_csv(x, scale, &sb);
     } else {
-        jt_emit(cross_json(x, scale), f == MU_FMT_JSONL, &sb);
+        jw w;
+        jw_init(&w, &sb, f == MU_FMT_JSON, 0);
+        cross_json(&w, x, scale);
+        sb_ch(&sb, '\n');
     }
     return sb_finish(&sb, out, err);
 }

@@ -42,15 +42,15 @@ static num fmt_signed(mu_rat r)
     return n;
 }
 
-static void json_num(jt *o, const char *key, mu_rat r)
+static void json_num(jw *w, const char *key, mu_rat r)
 {
-    jt_raw(o, key, fmt(r).s);
+    jw_raw(w, key, fmt(r).s);
 }
 
-static void json_exact(jt *o, const char *key, mu_rat r)
+static void json_exact(jw *w, const char *key, mu_rat r)
 {
     char b[MU_RAT_BUF];
-    jt_str(o, key, mu_rat_fraction(r, b, sizeof b));
+    jw_str(w, key, mu_rat_fraction(r, b, sizeof b));
 }
 
 static bool is_artillery(const mu_weapon *w)
@@ -526,66 +526,68 @@ static const char *why_name(mu_load_why w)
     }
 }
 
-static void volley_json_extra(const mu_volley *v, jt *o)
+static void volley_json_extra(const mu_volley *v, jw *o)
 {
-    jt_num(o, "threshold", v->threshold);
-    jt_bool(o, "cover", v->cover);
-    jt_num(o, is_artillery(&v->weapon) ? "crew" : "figures",
-                            v->castings);
+    jw_int(o, "threshold", v->threshold);
+    jw_bool(o, "cover", v->cover);
+    jw_int(o, is_artillery(&v->weapon) ? "crew" : "figures", v->castings);
     const char *unit;
     given_per_inch(v, &unit);
-    jt_str(o, "unit", unit);
-    jt *rs = jt_add_arr(o, "ranges");
+    jw_str(o, "unit", unit);
+    jw_arr(o, "ranges");
     for (size_t i = 0; i < v->nranges; i++)
-        jt_put(rs, NULL, jt_raw_new(fmt(v->ranges[i]).s));
+        jw_raw(o, NULL, fmt(v->ranges[i]).s);
+    jw_end(o);
     if (*unit == 'y')
         json_num(o, "yards_per_inch", v->yards_per_inch);
     if (*unit == 'c')
         json_num(o, "cm_per_inch", v->cm_per_inch);
     json_num(o, "max_range", v->fired.max_range);
-    jt_bool(o, "house_max_range", v->house_max_range);
-    jt_bool(o, "beyond", v->beyond);
+    jw_bool(o, "house_max_range", v->house_max_range);
+    jw_bool(o, "beyond", v->beyond);
     const char *why = why_name(v->why);
     if (why)
-        jt_str(o, "load_reason", why);
+        jw_str(o, "load_reason", why);
     else
-        jt_null(o, "load_reason");
-    jt *x = jt_add_obj(o, "exact");
-    json_exact(x, "range", v->range);
-    json_exact(x, "p", v->p);
-    json_exact(x, "poh", v->poh);
-    json_exact(x, "chance", v->chance);
+        jw_null(o, "load_reason");
+    jw_obj(o, "exact");
+    json_exact(o, "range", v->range);
+    json_exact(o, "p", v->p);
+    json_exact(o, "poh", v->poh);
+    json_exact(o, "chance", v->chance);
+    jw_end(o);
 }
 
-static jt *volley_json(const mu_volley *v, const mu_fire_result *r,
-                          const mu_render_opts *ro)
+static void volley_json(const mu_volley *v, const mu_fire_result *r,
+                        const mu_render_opts *ro, sbuf *sb)
 {
-    jt *o = jt_obj_new();
-    if (!o)
-        return NULL;
-    jt_str(o, "weapon", v->weapon.name);
+    jw w, *o = &w;
+    jw_init(o, sb, ro->format != MU_FMT_JSONL, 0);
+    jw_obj(o, NULL);
+    jw_str(o, "weapon", v->weapon.name);
     if (is_artillery(&v->weapon))
-        jt_str(o, "load", v->fired.name);
+        jw_str(o, "load", v->fired.name);
     else
-        jt_null(o, "load");
+        jw_null(o, "load");
     json_num(o, "range", v->range);
     json_num(o, "p", v->p);
-    jt_num(o, "effectives", v->effectives);
+    jw_int(o, "effectives", v->effectives);
     json_num(o, "poh", v->poh);
-    jt_num(o, "sure_hits", v->sure_hits);
+    jw_int(o, "sure_hits", v->sure_hits);
     json_num(o, "chance", v->chance);
     if (r && r->rolled)
-        jt_num(o, "roll", r->roll);
+        jw_int(o, "roll", r->roll);
     else
-        jt_null(o, "roll");
+        jw_null(o, "roll");
     if (r)
-        jt_num(o, "hits", r->hits);
+        jw_int(o, "hits", r->hits);
     else
-        jt_null(o, "hits");
+        jw_null(o, "hits");
     volley_json_extra(v, o);
     mu_render_opts none = {0};
-    render_jt_seed(o, show_seed(r, ro) ? ro : &none);
-    return o;
+    render_jw_seed(o, show_seed(r, ro) ? ro : &none);
+    jw_end(o);
+    sb_ch(sb, '\n');
 }
 
 static void volley_csv(const mu_volley *v, const mu_fire_result *r,
@@ -623,7 +625,7 @@ mu_status mu_fire_render(const mu_volley *v, const mu_fire_result *r,
         break;
     case MU_FMT_JSON:
     case MU_FMT_JSONL:
-        jt_emit(volley_json(v, r, o), o->format == MU_FMT_JSONL, &sb);
+        volley_json(v, r, o, &sb);
         break;
     case MU_FMT_CSV:
         volley_csv(v, r, o, &sb);

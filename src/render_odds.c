@@ -51,13 +51,10 @@ static mu_status render_odds_start(bool have, const mu_render_opts *ro,
     return MU_OK;
 }
 
-void render_json_run(jt *obj, uint64_t trials, uint64_t seed)
+void render_json_run(jw *w, uint64_t trials, uint64_t seed)
 {
-    char buf[32];
-    snprintf(buf, sizeof buf, "%" PRIu64, trials);
-    jt_raw(obj, "trials", buf);
-    snprintf(buf, sizeof buf, "%" PRIu64, seed);
-    jt_raw(obj, "seed", buf);
+    jw_u64(w, "trials", trials);
+    jw_u64(w, "seed", seed);
 }
 
 mu_status render_odds(const render_odds_kind *k, const void *odds,
@@ -111,18 +108,18 @@ void render_diff(double a, double b, char *buf, size_t n)
     render_near(a - b, fmax(fabs(a), fabs(b)), buf, n);
 }
 
-void render_json_near(jt *o, const char *key, double x, double scale)
+void render_json_near(jw *w, const char *key, double x, double scale)
 {
     char buf[40];
     render_near(x, scale, buf, sizeof buf);
-    jt_raw(o, key, buf);
+    jw_raw(w, key, buf);
 }
 
-void render_json_diff(jt *o, const char *key, double a, double b)
+void render_json_diff(jw *w, const char *key, double a, double b)
 {
     char buf[40];
     render_diff(a, b, buf, sizeof buf);
-    jt_raw(o, key, buf);
+    jw_raw(w, key, buf);
 }
 
 static const char *const rating_names[] = {N_("despicable"), N_("average"),
@@ -360,70 +357,85 @@ static void value_key(mu_oob_stat s, int k, char *buf, size_t n)
         snprintf(buf, n, "%d", k);
 }
 
-static jt *dist_json(const mu_dist *d, mu_oob_stat s, bool at_least)
+static void dist_json(jw *w, const char *name, const mu_dist *d,
+                      mu_oob_stat s, bool at_least)
 {
-    jt *o = jt_obj_new();
+    jw_obj(w, name);
     char key[32];
     for (int k = d->lo; d->p && k <= d->hi; k++) {
         double p = at_least ? d->at_least[k - d->lo] : d->p[k - d->lo];
         if (!at_least && p <= 0)
             continue;
         value_key(s, k, key, sizeof key);
-        jt_num(o, key, p);
+        jw_double(w, key, p);
     }
-    return o;
+    jw_end(w);
 }
 
-/* The odds of one side as a tree (the battle's holds two). */
-static jt *odds_tree(const mu_oob_odds *o, const mu_oob_odds *exact)
+/* The "at_least" or "mean" object: a member for each statistic but the
+ * leader's. */
+static void per_stat_json(jw *w, const mu_oob_odds *o, bool mean)
 {
-    jt *root = jt_obj_new();
-    jt_str(root, "army", mu_army_name(o->army));
-    if (o->year)
-        jt_num(root, "year", o->year);
-    else
-        jt_null(root, "year");
-    if (o->theater >= 0)
-        jt_str(root, "theater",
-                                mu_theater_name((mu_theater)o->theater));
-    else
-        jt_null(root, "theater");
-    jt_str(root, "arm", mu_arm_name(o->arm));
-    jt_bool(root, "by_the_book", o->by_the_book);
-    jt_num(root, "divisions", o->divisions);
-    if (o->simulated)
-        render_json_run(root, o->trials, o->seed);
-    jt_bool(root, "exact", !o->simulated);
-    for (int s = 0; s < MU_STAT_COUNT; s++)
-        if (o->stat[s].p)
-            jt_put(root, mu_oob_stat_name((mu_oob_stat)s),
-                                  dist_json(&o->stat[s], (mu_oob_stat)s, false));
-    jt *al = jt_add_obj(root, "at_least");
-    jt *mean = jt_add_obj(root, "mean");
+    jw_obj(w, mean ? "mean" : "at_least");
     for (int s = 0; s < MU_STAT_COUNT; s++) {
         if (!o->stat[s].p || s == MU_STAT_LEADER)
             continue;
         const char *name = mu_oob_stat_name((mu_oob_stat)s);
-        jt_put(al, name, dist_json(&o->stat[s], (mu_oob_stat)s, true));
-        jt_num(mean, name, o->stat[s].mean);
+        if (mean)
+            jw_double(w, name, o->stat[s].mean);
+        else
+            dist_json(w, name, &o->stat[s], (mu_oob_stat)s, true);
     }
+    jw_end(w);
+}
+
+/* The odds of one side as an object (the battle's holds two). */
+static void odds_tree(jw *w, const char *key, const mu_oob_odds *o,
+                      const mu_oob_odds *exact)
+{
+    jw_obj(w, key);
+    jw_str(w, "army", mu_army_name(o->army));
+    if (o->year)
+        jw_int(w, "year", o->year);
+    else
+        jw_null(w, "year");
+    if (o->theater >= 0)
+        jw_str(w, "theater", mu_theater_name((mu_theater)o->theater));
+    else
+        jw_null(w, "theater");
+    jw_str(w, "arm", mu_arm_name(o->arm));
+    jw_bool(w, "by_the_book", o->by_the_book);
+    jw_int(w, "divisions", o->divisions);
+    if (o->simulated)
+        render_json_run(w, o->trials, o->seed);
+    jw_bool(w, "exact", !o->simulated);
+    for (int s = 0; s < MU_STAT_COUNT; s++)
+        if (o->stat[s].p)
+            dist_json(w, mu_oob_stat_name((mu_oob_stat)s), &o->stat[s],
+                      (mu_oob_stat)s, false);
+    per_stat_json(w, o, false);
+    per_stat_json(w, o, true);
     if (is_sim(o, exact)) {
         mu_oob_stat ws;
         int wv;
-        jt *g = jt_add_obj(root, "gap");
+        jw_obj(w, "gap");
         /* a difference of probabilities, so within an ulp of 1 */
-        render_json_near(g, "largest", mu_oob_odds_gap(o, exact, &ws, &wv), 1.0);
-        jt_str(g, "stat", mu_oob_stat_name(ws));
-        char key[32];
-        value_key(ws, wv, key, sizeof key);
-        jt_str(g, "value", key);
+        render_json_near(w, "largest", mu_oob_odds_gap(o, exact, &ws, &wv), 1.0);
+        jw_str(w, "stat", mu_oob_stat_name(ws));
+        char key2[32];
+        value_key(ws, wv, key2, sizeof key2);
+        jw_str(w, "value", key2);
+        jw_end(w);
     }
-    return root;
+    jw_end(w);
 }
 
 static void odds_json(const void *odds, const void *exact, sbuf *sb)
 {
-    jt_emit(odds_tree(odds, exact), false, sb);
+    jw w;
+    jw_init(&w, sb, true, 0);
+    odds_tree(&w, NULL, odds, exact);
+    sb_ch(sb, '\n');
 }
 
 static void odds_csv(const void *odds, const void *exact_, sbuf *sb)
@@ -502,14 +514,18 @@ static void battle_json(const void *odds, const void *none, sbuf *sb)
 {
     (void)none;
     const mu_battle_odds *b = odds;
-    jt *root = jt_obj_new();
-    jt *race = jt_add_obj(root, "more_stands");
-    jt_num(race, "union", b->union_ahead);
-    jt_num(race, "level", b->level);
-    jt_num(race, "confederate", b->confederate_ahead);
+    jw w;
+    jw_init(&w, sb, true, 0);
+    jw_obj(&w, NULL);
+    jw_obj(&w, "more_stands");
+    jw_double(&w, "union", b->union_ahead);
+    jw_double(&w, "level", b->level);
+    jw_double(&w, "confederate", b->confederate_ahead);
+    jw_end(&w);
     for (int a = 0; a < 2; a++)
-        jt_put(root, mu_army_name((mu_army)a), odds_tree(&b->side[a], NULL));
-    jt_emit(root, false, sb);
+        odds_tree(&w, mu_army_name((mu_army)a), &b->side[a], NULL);
+    jw_end(&w);
+    sb_ch(sb, '\n');
 }
 
 static void battle_csv(const void *odds, const void *none, sbuf *sb)

@@ -11,15 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-void render_jt_seed(jt *obj, const mu_render_opts *o)
+void render_jw_seed(jw *w, const mu_render_opts *o)
 {
-    if (o && o->has_seed) {
-        char buf[32];
-        snprintf(buf, sizeof buf, "%" PRIu64, o->seed);
-        jt_raw(obj, "seed", buf);
-    } else {
-        jt_null(obj, "seed");
-    }
+    if (o && o->has_seed)
+        jw_u64(w, "seed", o->seed);
+    else
+        jw_null(w, "seed");
 }
 
 /* ---- JSON --------------------------------------------------------------- */
