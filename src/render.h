@@ -15,6 +15,11 @@ void render_jw_seed(jw *w, const mu_render_opts *o);
 /* ---- cJSON trees, for the campaign (render_cjson.c) ---------------------- */
 
 struct cJSON;
+/* A cJSON value (a payload cJSON parsed or holds), as cJSON_Print or
+ * cJSON_PrintUnformatted would print it: jw writes JSON, cJSON parses. */
+void jw_cjson(jw *w, const char *key, const struct cJSON *v);
+/* v as one line, malloc'd (free()); NULL when out of memory. */
+char *wr_cjson_text(const struct cJSON *v);
 /* render_jw_seed for a cJSON tree. */
 void render_json_seed(struct cJSON *obj, const mu_render_opts *o);
 /* Prints a cJSON tree (compact when `compact`) into sb with a newline, and

@@ -23,16 +23,15 @@ void render_json_seed(cJSON *obj, const mu_render_opts *o)
 
 void render_json_emit(cJSON *root, bool compact, sbuf *sb)
 {
-    char *s = root ? (compact ? cJSON_PrintUnformatted(root) : cJSON_Print(root))
-                   : NULL;
-    cJSON_Delete(root);
-    if (!s) {
+    if (!root) {
         sb->oom = true;
         return;
     }
-    sb_puts(sb, s);
-    sb_puts(sb, "\n");
-    cJSON_free(s);
+    jw w;
+    jw_init(&w, sb, !compact, 0);
+    jw_cjson(&w, NULL, root);
+    cJSON_Delete(root);
+    sb_ch(sb, '\n');
 }
 
 cJSON *render_roll_json(const mu_roll *r)
@@ -119,4 +118,43 @@ cJSON *render_division_json(const mu_division *d, const mu_labels *l)
     for (int i = 0; i < d->nrolls; i++)
         cJSON_AddItemToArray(rs, render_roll_json(&d->rolls[i]));
     return o;
+}
+
+void jw_cjson(jw *w, const char *key, const cJSON *v)
+{
+    if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
+        bool obj = cJSON_IsObject(v);
+        if (obj)
+            jw_obj(w, key);
+        else
+            jw_arr(w, key);
+        for (const cJSON *c = v->child; c; c = c->next)
+            jw_cjson(w, obj ? c->string : NULL, c);
+        jw_end(w);
+    } else if (cJSON_IsString(v) || cJSON_IsRaw(v)) {
+        const char *s = v->valuestring ? v->valuestring : "";
+        if (cJSON_IsString(v))
+            jw_str(w, key, s);
+        else
+            jw_raw(w, key, s);
+    } else if (cJSON_IsNumber(v)) {
+        jw_double(w, key, v->valuedouble);
+    } else if (cJSON_IsBool(v)) {
+        jw_bool(w, key, cJSON_IsTrue(v));
+    } else {
+        jw_null(w, key);
+    }
+}
+
+char *wr_cjson_text(const cJSON *v)
+{
+    sbuf sb = {0};
+    jw w;
+    jw_init(&w, &sb, false, 0);
+    jw_cjson(&w, NULL, v);
+    if (!sb_grow(&sb, 0)) {
+        sb_free(&sb);
+        return NULL;
+    }
+    return sb.p;
 }

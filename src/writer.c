@@ -145,9 +145,8 @@ void jw_key(jw *w, const char *key)
         sb_put(w->sb, ",\n", w->pretty ? 2 : 1);
     if (w->pretty)
         tabs(w->sb, d);
-    sb_ch(w->sb, '"'); /* keys are the library's own words: no escapes */
-    sb_str(w->sb, key ? key : "");
-    sb_put(w->sb, "\":\t", w->pretty ? 3 : 2);
+    sb_json_str(w->sb, key ? key : "");
+    sb_put(w->sb, ":\t", w->pretty ? 2 : 1);
 }
 
 static void jw_open(jw *w, const char *key, bool obj)

@@ -85,7 +85,7 @@ size_t wr_num_g(double v, char buf[32]);
 
 /* ---- a JSON writer ------------------------------------------------------ */
 
-#define JW_DEPTH 16
+#define JW_DEPTH 32
 
 typedef struct jw {
     sbuf *sb;
@@ -99,8 +99,7 @@ typedef struct jw {
  * array the caller writes itself: 1), pretty or compact. */
 void jw_init(jw *w, sbuf *sb, bool pretty, int depth);
 /* Each value takes a key inside an object and NULL inside an array or at
- * the top. Keys are written as they are (the library's own words, which
- * need no escapes); string values are escaped. */
+ * the top. Keys and string values are escaped as cJSON escapes them. */
 void jw_obj(jw *w, const char *key);
 void jw_arr(jw *w, const char *key);
 void jw_end(jw *w);
@@ -113,6 +112,7 @@ void jw_null(jw *w, const char *key);
  * caller formatted). */
 void jw_double(jw *w, const char *key, double v);
 void jw_raw(jw *w, const char *key, const char *text);
+
 /* What goes before a value (the separator, the key): the caller then
  * writes the value itself. */
 void jw_key(jw *w, const char *key);

@@ -4,7 +4,7 @@
 #include "test_util.h"
 
 #include "odds.h"
-#include "writer.h"
+#include "render.h"
 
 #include <cjson/cJSON.h>
 
@@ -135,6 +135,39 @@ static void cjson_numbers(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* jw_cjson prints a parsed tree as cJSON prints it, pretty and compact:
+ * escapes in keys and strings, empty containers, nesting, every kind. */
+static void cjson_trees(void **state)
+{
+    (void)state;
+    static const char *const docs[] = {
+        "{\"a\":1,\"b\":[1,2.5,-0,1e300,null,true,false],\"c\":{}}",
+        "[[],{},[{}],\"x\\u0001\\n\\\"y\\\\\",0.1]",
+        "{\"k\\ty\":{\"\\u00e9t\u00e9\":{\"d\":[{\"e\":[3,{\"f\":\"\"}]}]}}}",
+        "\"just a string\"", "12345678901234567890", "[]", "{}",
+    };
+    for (size_t i = 0; i < sizeof docs / sizeof *docs; i++) {
+        cJSON *v = cJSON_Parse(docs[i]);
+        assert_non_null(v);
+        for (int pretty = 0; pretty < 2; pretty++) {
+            char *want = pretty ? cJSON_Print(v) : cJSON_PrintUnformatted(v);
+            sbuf sb = {0};
+            jw w;
+            jw_init(&w, &sb, pretty, 0);
+            jw_cjson(&w, NULL, v);
+            assert_non_null(sb.p);
+            assert_string_equal(sb.p, want);
+            sb_free(&sb);
+            cJSON_free(want);
+        }
+        char *line = wr_cjson_text(v), *want = cJSON_PrintUnformatted(v);
+        assert_string_equal(line, want);
+        free(line);
+        cJSON_free(want);
+        cJSON_Delete(v);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -142,6 +175,7 @@ int main(void)
         cmocka_unit_test(exact_values),
         cmocka_unit_test(printf_forms),
         cmocka_unit_test(cjson_numbers),
+        cmocka_unit_test(cjson_trees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

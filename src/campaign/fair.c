@@ -486,7 +486,7 @@ static mu_status given_of_doc(const cJSON *div, mu_division_given *g,
                               mu_error *err)
 {
     *g = mu_division_given_none();
-    char *text = cJSON_PrintUnformatted(div);
+    char *text = wr_cjson_text(div);
     if (!text)
         return err_nomem(err);
     mu_oob_doc doc;

@@ -4,6 +4,7 @@
  * the link it follows. Above sql.c and the event codec; chain.c, the
  * schema and every change write through it (docs/design.md, "Layers"). */
 #include "campaign.h"
+#include "render.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -21,7 +22,7 @@ mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
         return err_set(err, MU_EINPUT, "the clock is not a time of the years "
                        "1970..9999");
     cJSON *data = camp_ev_encode_stamped(e, &stamp);
-    char *text = data ? cJSON_PrintUnformatted(data) : NULL;
+    char *text = data ? wr_cjson_text(data) : NULL;
     cJSON_Delete(data);
     if (!text)
         return err_nomem(err);

@@ -4,7 +4,7 @@
  * through camp_ev_decode, so a damaged one is reported, not shown as 0. */
 #include "campaign.h"
 #include "lang.h"
-#include "writer.h"
+#include "render.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -147,12 +147,13 @@ static mu_status render_event(camp_ev *e, const masks *m, bool json,
         return sb->oom ? err_nomem(err) : MU_OK;
     }
     cJSON *o = camp_ev_shown(e);
-    char *t = o ? cJSON_PrintUnformatted(o) : NULL;
-    cJSON_Delete(o);
-    if (t)
-        sb_puts(sb, t);
-    cJSON_free(t);
-    return t && !sb->oom ? MU_OK : err_nomem(err);
+    if (o) {
+        jw w;
+        jw_init(&w, sb, false, 0);
+        jw_cjson(&w, NULL, o);
+        cJSON_Delete(o);
+    }
+    return o && !sb->oom ? MU_OK : err_nomem(err);
 }
 
 mu_status camp_log_render(camp_ev *e, bool (*hidden)(const void *ctx,
@@ -430,12 +431,12 @@ mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err)
         }
         /* read back strictly: a damaged row is an error, not garbage */
         cJSON *j = cJSON_Parse(t ? t : "");
-        char *p = j ? cJSON_PrintUnformatted(j) : NULL;
+        char *p = j ? wr_cjson_text(j) : NULL;
         cJSON_Delete(j);
         s = p ? camp_log_put(x, p, err)
             : j ? err_nomem(err)
                 : err_at(err, MU_EIO, c->path, 0, "the player's log is damaged");
-        cJSON_free(p);
+        free(p);
     }
     camp_finalize(c, st);
     if (s == MU_OK && rc != SQLITE_DONE)

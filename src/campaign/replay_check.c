@@ -11,6 +11,7 @@
  * tables, shows up as a difference naming the event or the table, row and
  * column. */
 #include "campaign.h"
+#include "render.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -194,13 +195,13 @@ static void compare_event(const char *stored, const char *made, int64_t id,
         if ((v && cJSON_Compare(v, k, true)) ||
             (!v && added_later(kind, k->string)))
             continue;
-        char *tv = v ? cJSON_PrintUnformatted(v) : NULL;
-        char *tk = cJSON_PrintUnformatted(k);
+        char *tv = v ? wr_cjson_text(v) : NULL;
+        char *tk = wr_cjson_text(k);
         camp_problem(r, "event %" PRId64 " (%s): field '%s' is %.80s in the "
                      "file, %.80s when replayed", id, kind, k->string,
                      tv ? tv : "missing", tk ? tk : "?");
-        cJSON_free(tv);
-        cJSON_free(tk);
+        free(tv);
+        free(tk);
         found++;
     }
     for (cJSON *k = a ? a->child : NULL; k; k = k->next)

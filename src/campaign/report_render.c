@@ -5,6 +5,7 @@
 #include "report.h"
 #include "grid.h"
 #include "lang.h"
+#include "render.h"
 
 #include <string.h>
 
@@ -632,13 +633,13 @@ static mu_status report_json(const report *r, const rbattle *b, sbuf *sb,
                       mu_error *err)
 {
     cJSON *o = b ? j_battle(r, b) : j_war(r);
-    char *t = o ? cJSON_PrintUnformatted(o) : NULL;
-    cJSON_Delete(o);
-    if (!t)
+    if (!o)
         return err_nomem(err);
-    sb_puts(sb, t);
-    sb_puts(sb, "\n");
-    cJSON_free(t);
+    jw w;
+    jw_init(&w, sb, false, 0);
+    jw_cjson(&w, NULL, o);
+    cJSON_Delete(o);
+    sb_ch(sb, '\n');
     return sb->oom ? err_nomem(err) : MU_OK;
 }
 

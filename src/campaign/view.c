@@ -19,6 +19,7 @@
  * matched by trying every brigade and count of stands (a few thousand
  * guesses). A shown line holds nothing the side's log does not show. */
 #include "campaign.h"
+#include "render.h"
 
 #include <inttypes.h>
 #include <sodium.h>
@@ -160,9 +161,7 @@ static mu_status row_shown(mu_campaign *c, sqlite3_stmt *st,
         /* the very bytes of the side's JSON log entry (a seed is a raw
          * 64-bit number there, which RFC 8785 would round) */
         cJSON *o = camp_ev_shown(&e);
-        char *t = o ? cJSON_PrintUnformatted(o) : NULL;
-        *shown = t ? strdup(t) : NULL;
-        cJSON_free(t);
+        *shown = o ? wr_cjson_text(o) : NULL;
         cJSON_Delete(o);
         if (!*shown)
             s = err_nomem(err);
@@ -673,7 +672,7 @@ static mu_status check_shown(mu_campaign *c, camp_report *r,
     ev_view v = {in_list, &hid};
     camp_ev_project(&e, &v, c->viewer);
     cJSON *o = s == MU_OK ? camp_ev_shown(&e) : NULL;
-    char *p = o ? cJSON_PrintUnformatted(o) : NULL;
+    char *p = o ? wr_cjson_text(o) : NULL;
     size_t n = strlen(li->shown);
     if (s == MU_OK && !p)
         s = err_nomem(err);
@@ -683,7 +682,7 @@ static mu_status check_shown(mu_campaign *c, camp_report *r,
                      "shows is not what its chain line says the %s were "
                      "shown", li->id, li->kind,
                      camp_side_noun((mu_army)c->viewer));
-    cJSON_free(p);
+    free(p);
     cJSON_Delete(o);
     camp_ev_clear(&e);
     return s;
