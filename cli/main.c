@@ -30,18 +30,18 @@ static int write_out(const char *s, size_t n, int rc)
     return rc;
 }
 
-static int print_buf(cli_buf *b, FILE *f, int rc)
+static int print_buf(mu_buf *b, FILE *f, int rc)
 {
     int r = rc;
     if (b->oom) {
         fputs(_("muster: out of memory\n"), stderr);
         r = CLI_FAIL;
     } else if (f == stdout) {
-        r = write_out(b->s, b->len, rc);
+        r = write_out(b->p, b->len, rc);
     } else {
-        fputs(b->s ? b->s : "", f);
+        fputs(b->p ? b->p : "", f);
     }
-    free(b->s);
+    free(b->p);
     return r;
 }
 
@@ -63,11 +63,11 @@ static int ambiguous(const char *word, const char *candidates)
 /* `muster help [COMMAND [SUB]]`, `muster COMMAND --help`. */
 static int help(const char *name)
 {
-    cli_buf b = {0};
+    mu_buf b = {0};
     if (!strcmp(name, "help"))
         cli_buf_puts(&b, _(help_help));
     else if (!cli_help_text(name, &b)) {
-        free(b.s);
+        free(b.p);
         return message(CLI_INPUT, _("no command '%s': run 'muster --help' for "
                                     "the list"), name);
     }
@@ -241,8 +241,8 @@ static int run(const cli_command *c, int argc, char **argv, char **whole)
         st = cli_run(&cx);
     int rc = print_buf(&cx.out, stdout, (int)st);
     if (cx.err.len)
-        fprintf(stderr, "muster: %s\n", cx.err.s);
-    free(cx.err.s);
+        fprintf(stderr, "muster: %s\n", cx.err.p);
+    free(cx.err.p);
     return rc;
 }
 
@@ -288,7 +288,7 @@ static int run_group(const cli_group *g, int argc, char **argv, char **whole)
 /* Hidden: what the build generates from the table. */
 static int generate(int argc, char **argv)
 {
-    cli_buf b = {0};
+    mu_buf b = {0};
     bool ok = true;
     if (!strcmp(argv[1], "--completion") && argc == 3)
         ok = cli_completion(argv[2], &b);
@@ -297,7 +297,7 @@ static int generate(int argc, char **argv)
     else
         ok = false;
     if (!ok) {
-        free(b.s);
+        free(b.p);
         return message(CLI_INPUT, _("unknown command '%s': run 'muster --help' "
                                     "for the list"), argv[1]);
     }
@@ -317,7 +317,7 @@ int main(int argc, char **argv)
 #ifndef MUSTER_LIGHT
     web_install();
 #endif
-    cli_buf b = {0};
+    mu_buf b = {0};
     if (argc < 2) {
         cli_usage_text(&b);
         return print_buf(&b, stderr, CLI_INPUT);

@@ -153,13 +153,6 @@ typedef struct cli_opt {
 #define CLI_MAX_OPTS 48
 #define CLI_MAX_OPERANDS 8
 
-/* A growing text buffer. */
-typedef struct cli_buf {
-    char *s;
-    size_t len, cap;
-    bool oom;
-} cli_buf;
-
 /* The value of one option as parsed. */
 typedef struct cli_val {
     bool given;
@@ -227,7 +220,7 @@ struct cli_ctx {
     bool help;        /* -h/--help was given */
     bool has_seed;    /* the seed used, for render options */
     uint64_t seed;
-    cli_buf out, err; /* the result text; the error message (no "muster: ") */
+    mu_buf out, err; /* the result text; the error message (no "muster: ") */
     mu_reason reason; /* the library's reason for the error told, if any */
     char near[96];    /* a command's "did you mean" for a name the library
                          did not find (a camp), told after its error */
@@ -388,8 +381,8 @@ cli_rc cli_exit_code(mu_status st);
  * (NULL is out of memory). Both return CLI_OK or CLI_FAIL. */
 cli_rc cli_out(cli_ctx *cx, const char *text);
 cli_rc cli_take(cli_ctx *cx, char *text);
-void cli_buf_puts(cli_buf *b, const char *s);
-void cli_buf_printf(cli_buf *b, const char *fmt, ...)
+void cli_buf_puts(mu_buf *b, const char *s);
+void cli_buf_printf(mu_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* ---- shared pieces of commands (cmd/common.c) ---------------------------- */
@@ -433,9 +426,6 @@ const char *cli_decimal_text(double v, int decimals, char *buf, size_t n);
  * "writing the output: REASON". (cmd/output.c) */
 mu_status cli_stream_write(void *ctx, const char *text, size_t len,
                            mu_error *err);
-/* A mu_sink_fn appending to a cli_buf (ctx). */
-mu_status cli_buf_write(void *ctx, const char *text, size_t len,
-                        mu_error *err);
 /* After a streamed command failed: a closed pipe is a quiet CLI_OK, any
  * other failure cli_fail(err). */
 cli_rc cli_stream_fail(cli_ctx *cx, const mu_error *err);
@@ -447,19 +437,19 @@ extern const char *const cli_armies[], *const cli_theaters[],
 /* ---- help, completions and the man page (cmd/help.c) --------------------- */
 
 /* Writes the help of a command or group ("odds") to b; false if unknown. */
-bool cli_help_text(const char *name, cli_buf *b);
+bool cli_help_text(const char *name, mu_buf *b);
 /* The top-level usage. */
-void cli_usage_text(cli_buf *b);
+void cli_usage_text(mu_buf *b);
 /* Completion scripts: shell is "bash", "zsh" or "fish"; false if unknown. */
-bool cli_completion(const char *shell, cli_buf *b);
+bool cli_completion(const char *shell, mu_buf *b);
 /* The man page's generated parts (synopsis and options by command). */
-void cli_man_synopsis(cli_buf *b);
-void cli_man_options(cli_buf *b);
+void cli_man_synopsis(mu_buf *b);
+void cli_man_options(mu_buf *b);
 /* The man page at `path` with its generated parts (between '.\" BEGIN
  * GENERATED SYNOPSIS|OPTIONS' and '.\" END GENERATED ...') made anew from
  * the table; false if it cannot be read. The build writes it to
  * build/muster.1; a test fails when docs/muster.1 differs from it. */
-bool cli_man_page(const char *path, cli_buf *b);
+bool cli_man_page(const char *path, mu_buf *b);
 
 /* ---- the commands --------------------------------------------------------- */
 

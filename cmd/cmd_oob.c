@@ -114,10 +114,10 @@ static mu_status gen_division(cli_ctx *cx, const mu_rules *r, mu_dice *d,
     uint64_t count = cli_num(cx, O_count, 1);
     mu_oob_opts o = cli_oob_opts(cx);
     bool live = cx->stream && !cli_has(cx, O_rolls) && !cli_has(cx, O_ask);
-    cli_buf text = {0};
+    mu_buf text = {0};
     mu_division_stream *s;
     mu_status st = mu_division_stream_new(ro, count > 1,
-                                          live ? cli_stream_write : cli_buf_write,
+                                          live ? cli_stream_write : mu_buf_write,
                                           live ? (void *)cx : &text, &s, err);
     mu_division v;
     for (uint64_t i = 0; i < count && st == MU_OK; i++) {
@@ -129,9 +129,9 @@ static mu_status gen_division(cli_ctx *cx, const mu_rules *r, mu_dice *d,
         st = mu_division_stream_end(s, err);
     mu_division_stream_free(s);
     if (st == MU_OK && !live)
-        *out = text.s;
+        *out = text.p;
     else
-        free(text.s);
+        free(text.p);
     return st;
 }
 

@@ -15,7 +15,7 @@ static bool listed(const cli_opt *o)
 
 /* The words that may follow `prefix` ("" for the top, "odds" for its
  * subcommands), space-separated. */
-static void next_words(cli_buf *b, const char *prefix)
+static void next_words(mu_buf *b, const char *prefix)
 {
     size_t n = strlen(prefix);
     const char *last = NULL;
@@ -35,7 +35,7 @@ static void next_words(cli_buf *b, const char *prefix)
 }
 
 /* Every command path and group as a case pattern: division|"odds fire"|... */
-static void path_patterns(cli_buf *b)
+static void path_patterns(mu_buf *b)
 {
     for (int i = 0; cli_groups[i]; i++)
         cli_buf_printf(b, "%s\"%s\"", i ? "|" : "", cli_groups[i]->name);
@@ -46,7 +46,7 @@ static void path_patterns(cli_buf *b)
 /* Space-separated words; cli_weapon_words stands for the built-in
  * weapons' names, read from their rules, so that completion offers what
  * the rules have (a weapon added there is offered with no list to edit). */
-static void words(cli_buf *b, const char *const *w)
+static void words(mu_buf *b, const char *const *w)
 {
     if (w == cli_weapon_words) {
         mu_weapons *all = NULL;
@@ -63,12 +63,12 @@ static void words(cli_buf *b, const char *const *w)
 
 /* Space-separated words of an option's vocabulary (or the words offered
  * for its text). */
-static void vocab_words(cli_buf *b, const cli_opt *o)
+static void vocab_words(mu_buf *b, const cli_opt *o)
 {
     words(b, o->vocab ? o->vocab : o->values);
 }
 
-static void option_words(cli_buf *b, const cli_command *c)
+static void option_words(mu_buf *b, const cli_command *c)
 {
     bool first = true;
     for (int i = 0; c->opts[i].name; i++)
@@ -94,7 +94,7 @@ static const dialect bash_d = {
 static const dialect zsh_d = {"compadd -- %s", "_files", ":", "(",
                               "words", "CURRENT", "${words[1]}"};
 
-static void say_words(cli_buf *b, const dialect *d, const char *words)
+static void say_words(mu_buf *b, const dialect *d, const char *words)
 {
     cli_buf_printf(b, d->words, words);
 }
@@ -103,7 +103,7 @@ static void say_words(cli_buf *b, const dialect *d, const char *words)
  * typed before the word completed (n; the first, FILE, in f), skipping
  * options and the values of those that take one ($1); _muster_ids lists
  * the ids of a campaign's divisions or events, read from the file. */
-static void helpers(cli_buf *b, const dialect *d)
+static void helpers(mu_buf *b, const dialect *d)
 {
     cli_buf_printf(b, "_muster_pos()\n{\n"
                       "    local vals=\" $1 \" j w\n"
@@ -127,7 +127,7 @@ static void helpers(cli_buf *b, const dialect *d)
 }
 
 /* What completes an operand of kind a. */
-static void operand_words(cli_buf *b, const dialect *d, const cli_arg *a)
+static void operand_words(mu_buf *b, const dialect *d, const cli_arg *a)
 {
     char w[160];
     switch (a->type) {
@@ -142,10 +142,10 @@ static void operand_words(cli_buf *b, const dialect *d, const cli_arg *a)
         return;
     case OPD_WORD:
         if (a->values) {
-            cli_buf v = {0};
+            mu_buf v = {0};
             words(&v, a->values);
-            cli_buf_printf(b, d->words, v.s ? v.s : "");
-            free(v.s);
+            cli_buf_printf(b, d->words, v.p ? v.p : "");
+            free(v.p);
             return;
         }
         break;
@@ -156,7 +156,7 @@ static void operand_words(cli_buf *b, const dialect *d, const cli_arg *a)
 }
 
 /* The options of c that take a value, for _muster_pos. */
-static void valued_options(cli_buf *b, const cli_command *c)
+static void valued_options(mu_buf *b, const cli_command *c)
 {
     for (int i = 0; c->opts[i].name; i++)
         if (c->opts[i].type != ARG_FLAG)
@@ -164,17 +164,17 @@ static void valued_options(cli_buf *b, const cli_command *c)
 }
 
 /* An option or its operands: by the operands typed so far. */
-static void operand_arms(cli_buf *b, const dialect *d, const cli_command *c,
+static void operand_arms(mu_buf *b, const dialect *d, const cli_command *c,
                          const char *opts)
 {
-    cli_buf v = {0};
+    mu_buf v = {0};
     valued_options(&v, c);
     cli_buf_puts(b, "        if [[ $cur == -* ]]; then ");
     cli_buf_printf(b, d->words, opts);
     cli_buf_printf(b, "; return; fi\n        local n f\n"
                       "        _muster_pos \"%s\" $i $%s\n        case $n in\n",
-                   v.s ? v.s : "", d->current);
-    free(v.s);
+                   v.p ? v.p : "", d->current);
+    free(v.p);
     int k = 0;
     const cli_arg *last = NULL;
     for (const cli_arg *a = c->args; a->metavar; a++, k++) {
@@ -192,7 +192,7 @@ static void operand_arms(cli_buf *b, const dialect *d, const cli_command *c,
 }
 
 /* The values after `--opt` for command c, as case arms on $prev. */
-static void value_arms(cli_buf *b, const dialect *d, const cli_command *c)
+static void value_arms(mu_buf *b, const dialect *d, const cli_command *c)
 {
     for (int i = 0; c->opts[i].name; i++) {
         const cli_opt *o = &c->opts[i];
@@ -200,10 +200,10 @@ static void value_arms(cli_buf *b, const dialect *d, const cli_command *c)
             continue;
         cli_buf_printf(b, "            %s--%s) ", d->esac_open, o->name);
         if (o->type == ARG_CHOICE || o->values) {
-            cli_buf w = {0};
+            mu_buf w = {0};
             vocab_words(&w, o);
-            say_words(b, d, w.s ? w.s : "");
-            free(w.s);
+            say_words(b, d, w.p ? w.p : "");
+            free(w.p);
         } else {
             cli_buf_puts(b, o->type == ARG_FILE ? d->files : d->none);
         }
@@ -211,52 +211,52 @@ static void value_arms(cli_buf *b, const dialect *d, const cli_command *c)
     }
 }
 
-static void command_arms(cli_buf *b, const dialect *d)
+static void command_arms(mu_buf *b, const dialect *d)
 {
     for (int i = 0; cli_commands[i]; i++) {
         const cli_command *c = cli_commands[i];
-        cli_buf w = {0};
+        mu_buf w = {0};
         option_words(&w, c);
         cli_buf_printf(b, "    %s\"%s\")\n        case $prev in\n",
                        d->esac_open, c->name);
         value_arms(b, d, c);
         cli_buf_puts(b, "        esac\n");
         if (c->args) {
-            operand_arms(b, d, c, w.s ? w.s : "");
-            free(w.s);
+            operand_arms(b, d, c, w.p ? w.p : "");
+            free(w.p);
             continue;
         }
         cli_buf_printf(b, "        if [[ $cur == -* || %d == 0 ]]; "
                        "then ", c->max_operands);
-        say_words(b, d, w.s ? w.s : "");
+        say_words(b, d, w.p ? w.p : "");
         cli_buf_puts(b, "; else ");
         cli_buf_puts(b, d->files);
         cli_buf_puts(b, "; fi ;;\n");
-        free(w.s);
+        free(w.p);
     }
 }
 
-static void group_arms(cli_buf *b, const dialect *d)
+static void group_arms(mu_buf *b, const dialect *d)
 {
     cli_buf_printf(b, "    %s\"\"|help) ", d->esac_open);
-    cli_buf w = {0};
+    mu_buf w = {0};
     next_words(&w, "");
     cli_buf_puts(&w, " help --help --version");
-    say_words(b, d, w.s);
-    free(w.s);
+    say_words(b, d, w.p);
+    free(w.p);
     cli_buf_puts(b, "; return ;;\n");
     for (int i = 0; cli_groups[i]; i++) {
-        cli_buf g = {0};
+        mu_buf g = {0};
         next_words(&g, cli_groups[i]->name);
         cli_buf_printf(b, "    %s\"%s\") ", d->esac_open, cli_groups[i]->name);
-        say_words(b, d, g.s ? g.s : "");
+        say_words(b, d, g.p ? g.p : "");
         cli_buf_puts(b, "; return ;;\n");
-        free(g.s);
+        free(g.p);
     }
 }
 
 /* The command path typed so far: the leading words that name one. */
-static void path_loop(cli_buf *b, const dialect *d, const char *from,
+static void path_loop(mu_buf *b, const dialect *d, const char *from,
                       const char *to)
 {
     cli_buf_printf(b, "    local cmd=\"\" w i\n"
@@ -273,7 +273,7 @@ static void path_loop(cli_buf *b, const dialect *d, const char *from,
                     "    done\n");
 }
 
-static void bash_script(cli_buf *b)
+static void bash_script(mu_buf *b)
 {
     cli_buf_puts(b, "# bash completion for muster(1), generated from its "
                     "command table by\n# 'muster --completion bash': do not "
@@ -290,7 +290,7 @@ static void bash_script(cli_buf *b)
                     "complete -F _muster muster\n");
 }
 
-static void zsh_script(cli_buf *b)
+static void zsh_script(mu_buf *b)
 {
     cli_buf_puts(b, "#compdef muster\n# zsh completion for muster(1), "
                     "generated from its command table by\n# 'muster "
@@ -309,7 +309,7 @@ static void zsh_script(cli_buf *b)
 /* ---- fish ------------------------------------------------------------------- */
 
 /* Text in fish single quotes. */
-static void fish_quoted(cli_buf *b, const char *s, size_t max)
+static void fish_quoted(mu_buf *b, const char *s, size_t max)
 {
     cli_buf_puts(b, "'");
     for (size_t i = 0; s[i] && i < max; i++) {
@@ -320,7 +320,7 @@ static void fish_quoted(cli_buf *b, const char *s, size_t max)
     cli_buf_puts(b, "'");
 }
 
-static void fish_option(cli_buf *b, const cli_command *c, const cli_opt *o)
+static void fish_option(mu_buf *b, const cli_command *c, const cli_opt *o)
 {
     cli_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"' -l %s",
                    c->name, o->name);
@@ -347,7 +347,7 @@ static void fish_option(cli_buf *b, const cli_command *c, const cli_opt *o)
 
 /* The condition of the operands of c from place k on (every one when k is
  * negative): __muster_at counts those typed before the word completed. */
-static void fish_place(cli_buf *b, const cli_command *c, int k, bool many)
+static void fish_place(mu_buf *b, const cli_command *c, int k, bool many)
 {
     cli_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"", c->name);
     if (k >= 0) {
@@ -360,7 +360,7 @@ static void fish_place(cli_buf *b, const cli_command *c, int k, bool many)
 /* Operands by their kind, place by place: files, a campaign's division
  * ids or event numbers (read from the FILE typed first), the words of
  * those that have them, nothing for a name. */
-static void fish_operands(cli_buf *b, const cli_command *c)
+static void fish_operands(mu_buf *b, const cli_command *c)
 {
     if (!c->args) {
         if (c->max_operands > 0) {
@@ -395,7 +395,7 @@ static void fish_operands(cli_buf *b, const cli_command *c)
  * (FILE), skipping options and the values of those in $argv; __muster_at
  * compares that count (-eq or -ge a place); __muster_ids lists the ids of
  * a campaign's divisions or events, read from the file. */
-static void fish_helpers(cli_buf *b)
+static void fish_helpers(mu_buf *b)
 {
     cli_buf_puts(b, "function __muster_pos\n"
                     "    set -l words (commandline -opc)\n"
@@ -424,7 +424,7 @@ static void fish_helpers(cli_buf *b)
                     "        string replace -ar '[^0-9]' '' | sort -n -u\nend\n");
 }
 
-static void fish_script(cli_buf *b)
+static void fish_script(mu_buf *b)
 {
     cli_buf_puts(b, "# fish completion for muster(1), generated from its "
                     "command table by\n# 'muster --completion fish': do not "
@@ -464,7 +464,7 @@ static void fish_script(cli_buf *b)
     }
 }
 
-bool cli_completion(const char *shell, cli_buf *b)
+bool cli_completion(const char *shell, mu_buf *b)
 {
     if (!strcmp(shell, "bash"))
         bash_script(b);

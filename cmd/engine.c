@@ -13,47 +13,35 @@
 
 /* ---- buffers -------------------------------------------------------------- */
 
-static bool buf_grow(cli_buf *b, size_t more)
+void cli_buf_puts(mu_buf *b, const char *s)
 {
-    if (b->oom)
-        return false;
-    if (b->len + more + 1 <= b->cap)
-        return true;
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + more + 1)
-        cap *= 2;
-    char *s = realloc(b->s, cap);
-    if (!s) {
-        b->oom = true;
-        return false;
-    }
-    b->s = s;
-    b->cap = cap;
-    return true;
+    mu_buf_write(b, s, strlen(s), NULL);
 }
 
-void cli_buf_puts(cli_buf *b, const char *s)
+/* Through mu_buf_write, the library's one growing buffer: short texts from
+ * the stack, longer ones from a block of their size. */
+static void buf_vprintf(mu_buf *b, const char *fmt, va_list ap)
 {
-    size_t n = strlen(s);
-    if (!buf_grow(b, n))
-        return;
-    memcpy(b->s + b->len, s, n + 1);
-    b->len += n;
-}
-
-static void buf_vprintf(cli_buf *b, const char *fmt, va_list ap)
-{
+    char small[512], *s = small;
     va_list aq;
     va_copy(aq, ap);
-    int n = vsnprintf(NULL, 0, fmt, aq);
+    int n = vsnprintf(small, sizeof small, fmt, aq);
     va_end(aq);
-    if (n < 0 || !buf_grow(b, (size_t)n))
+    if (n < 0)
         return;
-    vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-    b->len += (size_t)n;
+    if (n >= (int)sizeof small) {
+        if (!(s = malloc((size_t)n + 1))) {
+            b->oom = true;
+            return;
+        }
+        vsnprintf(s, (size_t)n + 1, fmt, ap);
+    }
+    mu_buf_write(b, s, (size_t)n, NULL);
+    if (s != small)
+        free(s);
 }
 
-void cli_buf_printf(cli_buf *b, const char *fmt, ...)
+void cli_buf_printf(mu_buf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -73,9 +61,9 @@ cli_rc cli_take(cli_ctx *cx, char *text)
 {
     if (!text)
         return cli_error(cx, _("out of memory")), CLI_FAIL;
-    if (!cx->out.s && !cx->out.oom) { /* adopt it: large results, one copy */
+    if (!cx->out.p && !cx->out.oom) { /* adopt it: large results, one copy */
         size_t n = strlen(text);
-        cx->out = (cli_buf){text, n, n + 1, false};
+        cx->out = (mu_buf){text, n, n + 1, false};
         return CLI_OK;
     }
     cli_rc rc = cli_out(cx, text);
@@ -97,7 +85,7 @@ cli_rc cli_error(cli_ctx *cx, const char *fmt, ...)
 }
 
 /* One strength labelled without a line of its own, in the reader's words. */
-static void labels_miss_words(cli_buf *b, const char *file,
+static void labels_miss_words(mu_buf *b, const char *file,
                               const mu_labels_miss *m)
 {
     static const char *const morale[] = {N_("green"), N_("veteran"),
@@ -127,20 +115,20 @@ void cli_warn_labels(cli_ctx *cx, const mu_labels *l)
     size_t n = mu_labels_missed(l, miss, sizeof miss / sizeof *miss);
     if (!n || cx->err.len)
         return;
-    cli_buf words = {0};
+    mu_buf words = {0};
     for (size_t i = 0; i < n && i < sizeof miss / sizeof *miss; i++) {
         if (i)
             cli_buf_puts(&words, "; ");
         labels_miss_words(&words, mu_labels_file(l), &miss[i]);
     }
-    if (words.oom || !words.s) {
-        free(words.s);
+    if (words.oom || !words.p) {
+        free(words.p);
         return;
     }
     cli_buf_printf(&cx->err, _("warning: %s (muster rules dump --kind labels "
                                "writes a file with every strength)"),
-                   words.s);
-    free(words.s);
+                   words.p);
+    free(words.p);
 }
 
 cli_rc cli_fail(cli_ctx *cx, const mu_error *err)
@@ -170,9 +158,9 @@ void cli_ctx_init(cli_ctx *cx, const cli_command *cmd, bool terminal)
 
 void cli_ctx_free(cli_ctx *cx)
 {
-    free(cx->out.s);
-    free(cx->err.s);
-    cx->out = cx->err = (cli_buf){0};
+    free(cx->out.p);
+    free(cx->err.p);
+    cx->out = cx->err = (mu_buf){0};
 }
 
 /* The index of option `name` in the command's table, or -1. */
@@ -699,12 +687,12 @@ cli_rc cli_run(cli_ctx *cx)
            CLI_FAIL;
 }
 
-static char *buf_give(cli_buf *b)
+static char *buf_give(mu_buf *b)
 {
-    char *s = b->len ? b->s : NULL;
+    char *s = b->len ? b->p : NULL;
     if (!s)
-        free(b->s);
-    *b = (cli_buf){0};
+        free(b->p);
+    *b = (mu_buf){0};
     return s;
 }
 

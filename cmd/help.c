@@ -61,7 +61,7 @@ static void opt_words(const cli_opt *o, bool synopsis, char *buf, size_t n)
 }
 
 /* Appends `item` to a line that wraps under column `indent`. */
-static void wrap_item(cli_buf *b, size_t *col, size_t indent, const char *item)
+static void wrap_item(mu_buf *b, size_t *col, size_t indent, const char *item)
 {
     size_t n = strlen(item);
     if (*col > indent && *col + 1 + n > WIDTH) {
@@ -103,7 +103,7 @@ static int synopsis_item(const cli_opt *opts, int i, char *buf, size_t n)
 
 /* "muster division --army union|confederate [--year Y] ..." wrapped, each
  * line after the first indented under the first option. */
-static void synopsis(cli_buf *b, const char *lead, const cli_command *c)
+static void synopsis(mu_buf *b, const char *lead, const cli_command *c)
 {
     cli_buf_printf(b, "%smuster %s", lead, c->name);
     size_t indent = strlen(lead) + strlen("muster ") + strlen(c->name) + 1;
@@ -124,7 +124,7 @@ static void synopsis(cli_buf *b, const char *lead, const cli_command *c)
 }
 
 /* Help words wrapped from column HELP_COL. */
-static void help_words(cli_buf *b, const char *text, size_t col)
+static void help_words(mu_buf *b, const char *text, size_t col)
 {
     const char *p = text;
     while (*p) {
@@ -145,7 +145,7 @@ static void help_words(cli_buf *b, const char *text, size_t col)
     cli_buf_puts(b, "\n");
 }
 
-static void option_list(cli_buf *b, const cli_command *c)
+static void option_list(mu_buf *b, const cli_command *c)
 {
     for (int i = 0; c->opts[i].name; i++) {
         const cli_opt *o = &c->opts[i];
@@ -179,7 +179,7 @@ static bool in_group(const cli_command *c, const cli_group *g)
     return !strncmp(c->name, g->name, n) && c->name[n] == ' ';
 }
 
-static void command_help(cli_buf *b, const cli_command *c)
+static void command_help(mu_buf *b, const cli_command *c)
 {
     synopsis(b, _("usage: "), c);
     if (c->doc)
@@ -188,7 +188,7 @@ static void command_help(cli_buf *b, const cli_command *c)
     option_list(b, c);
 }
 
-static void group_help(cli_buf *b, const cli_group *g)
+static void group_help(mu_buf *b, const cli_group *g)
 {
     const char *lead = _("usage: ");
     for (int i = 0; cli_commands[i]; i++)
@@ -202,7 +202,7 @@ static void group_help(cli_buf *b, const cli_group *g)
                    g->name);
 }
 
-bool cli_help_text(const char *name, cli_buf *b)
+bool cli_help_text(const char *name, mu_buf *b)
 {
     const cli_command *c = cli_find(name);
     if (c) {
@@ -215,7 +215,7 @@ bool cli_help_text(const char *name, cli_buf *b)
     return g != NULL;
 }
 
-void cli_usage_text(cli_buf *b)
+void cli_usage_text(mu_buf *b)
 {
     cli_buf_puts(b, _("usage: muster COMMAND [OPTIONS]\n"
                       "       muster help COMMAND | --help | --version\n\n"
@@ -251,7 +251,7 @@ void cli_usage_text(cli_buf *b)
 
 /* Text for roff: backslashes doubled, '-' as \-, a leading '.' or '\'' kept
  * from being read as a request. */
-static void roff_n(cli_buf *b, const char *s, size_t n)
+static void roff_n(mu_buf *b, const char *s, size_t n)
 {
     bool bol = true;
     for (const char *end = s + n; s < end; s++) {
@@ -267,23 +267,23 @@ static void roff_n(cli_buf *b, const char *s, size_t n)
     }
 }
 
-static void roff(cli_buf *b, const char *s) { roff_n(b, s, strlen(s)); }
+static void roff(mu_buf *b, const char *s) { roff_n(b, s, strlen(s)); }
 
-void cli_man_synopsis(cli_buf *b)
+void cli_man_synopsis(mu_buf *b)
 {
     cli_buf_puts(b, ".nf\n");
     for (int i = 0; cli_commands[i]; i++) {
         const cli_command *c = cli_commands[i];
-        cli_buf t = {0};
+        mu_buf t = {0};
         synopsis(&t, "", c);
-        roff(b, t.s ? t.s : "");
-        free(t.s);
+        roff(b, t.p ? t.p : "");
+        free(t.p);
     }
     roff(b, "muster help [COMMAND [SUB]]\nmuster --help | --version\n");
     cli_buf_puts(b, ".fi\n");
 }
 
-void cli_man_options(cli_buf *b)
+void cli_man_options(mu_buf *b)
 {
     for (int i = 0; cli_commands[i]; i++) {
         const cli_command *c = cli_commands[i];
@@ -318,7 +318,7 @@ static bool laid_out(const char *line, size_t n)
 /* A command's or group's help prose, in the reader's language, as
  * indented paragraphs under its entry: a blank line starts a paragraph, and
  * lines laid out by hand keep their lines. */
-static void man_doc(cli_buf *b, const char *doc)
+static void man_doc(mu_buf *b, const char *doc)
 {
     if (!doc || !*doc)
         return;
@@ -347,7 +347,7 @@ static void man_doc(cli_buf *b, const char *doc)
         cli_buf_puts(b, ".fi\n");
 }
 
-static void man_entry(cli_buf *b, const char *name, const char *summary,
+static void man_entry(mu_buf *b, const char *name, const char *summary,
                       const char *doc)
 {
     cli_buf_puts(b, ".TP\n.B muster ");
@@ -360,7 +360,7 @@ static void man_entry(cli_buf *b, const char *name, const char *summary,
 
 /* Each group and command with its summary and help prose, in the reader's
  * language; a group before its first subcommand. */
-static void man_commands(cli_buf *b)
+static void man_commands(mu_buf *b)
 {
     for (int i = 0; cli_commands[i]; i++) {
         const cli_command *c = cli_commands[i];
@@ -379,7 +379,7 @@ static void man_commands(cli_buf *b)
 /* Prints the man page `path` with its generated parts made anew: the lines
  * between '.\" BEGIN GENERATED X' and '.\" END GENERATED X' (X SYNOPSIS,
  * COMMANDS or OPTIONS). */
-bool cli_man_page(const char *path, cli_buf *b)
+bool cli_man_page(const char *path, mu_buf *b)
 {
     char *text;
     size_t len;

@@ -164,11 +164,11 @@ static bool lib_match(const char *f, const char *m, lib_cap *cap, int k)
     return lib_match(rest, m + n + digits, cap, k + 1);
 }
 
-static void lib_words_at(const char *msg, size_t len, cli_buf *b, int depth);
+static void lib_words_at(const char *msg, size_t len, mu_buf *b, int depth);
 
 /* The translation tr of a matched format, its conversions replaced by the
  * texts captured. */
-static void lib_fill(const char *tr, const lib_cap *cap, cli_buf *b, int depth)
+static void lib_fill(const char *tr, const lib_cap *cap, mu_buf *b, int depth)
 {
     int k = 0;
     for (const char *p = tr; *p;) {
@@ -225,7 +225,7 @@ static void lib_best(const lib_format *list, size_t count, const char *msg,
     }
 }
 
-static void lib_words_at(const char *msg, size_t len, cli_buf *b, int depth)
+static void lib_words_at(const char *msg, size_t len, mu_buf *b, int depth)
 {
     char one[512];
     snprintf(one, sizeof one, "%.*s", (int)len, msg);
@@ -252,7 +252,7 @@ char *cli_lib_lines(char *text)
 {
     if (!text)
         return text;
-    cli_buf b = {0};
+    mu_buf b = {0};
     for (const char *p = text; *p;) {
         size_t n = strcspn(p, "\n");
         n += p[n] == '\n';
@@ -262,18 +262,18 @@ char *cli_lib_lines(char *text)
             cli_buf_printf(&b, "%.*s", (int)n, p);
         p += n;
     }
-    if (!b.s || b.oom) {
-        free(b.s);
+    if (!b.p || b.oom) {
+        free(b.p);
         return text;
     }
     free(text);
-    return b.s;
+    return b.p;
 }
 
 void cli_lib_words(const char *msg, char *out, size_t n)
 {
-    cli_buf b = {0};
+    mu_buf b = {0};
     lib_words_at(msg, strlen(msg), &b, 0);
-    snprintf(out, n, "%s", b.s && !b.oom ? b.s : msg);
-    free(b.s);
+    snprintf(out, n, "%s", b.p && !b.oom ? b.p : msg);
+    free(b.p);
 }

@@ -28,30 +28,6 @@ mu_status cli_stream_write(void *ctx, const char *text, size_t len,
     return MU_OK;
 }
 
-mu_status cli_buf_write(void *ctx, const char *text, size_t len,
-                        mu_error *err)
-{
-    cli_buf *b = ctx;
-    if (b->oom)
-        return mu_error_set(err, MU_ENOMEM, MU_R_NONE, "out of memory");
-    if (b->len + len + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + len + 1)
-            cap *= 2;
-        char *s = realloc(b->s, cap);
-        if (!s) {
-            b->oom = true;
-            return mu_error_set(err, MU_ENOMEM, MU_R_NONE, "out of memory");
-        }
-        b->s = s;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, text, len);
-    b->len += len;
-    b->s[b->len] = '\0';
-    return MU_OK;
-}
-
 cli_rc cli_stream_fail(cli_ctx *cx, const mu_error *err)
 {
     if (cx->out_errno == EPIPE)

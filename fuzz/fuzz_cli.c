@@ -183,9 +183,9 @@ static void run_line(char **w, int n, uint64_t seed)
     int used = 0;
     const cli_command *c = find(w, n, &used);
     if (!c) {
-        cli_buf b = {0};
+        mu_buf b = {0};
         (void)cli_help_text(w[0], &b);
-        free(b.s);
+        free(b.p);
         return;
     }
     cli_ctx cx;
@@ -194,10 +194,10 @@ static void run_line(char **w, int n, uint64_t seed)
     /* argv[0] is the command's last word, as main() passes it. */
     cli_rc rc = cli_parse_argv(&cx, n - used + 1, w + used - 1);
     if (rc == CLI_OK && cx.help) {
-        cli_buf b = {0};
+        mu_buf b = {0};
         if (!cli_help_text(c->name, &b))
             abort();
-        free(b.s);
+        free(b.p);
     } else if (rc == CLI_OK && safe_words(w, n) && !too_long(&cx)) {
         if ((rc = set_small(&cx, seed)) == CLI_OK)
             rc = cli_run(&cx);

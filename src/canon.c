@@ -325,7 +325,7 @@ mu_status canon_print(const cJSON *v, char **out, mu_error *err)
     sbuf sb = {0};
     mu_status st = canon_tree(v, &sb, err);
     if (st != MU_OK) {
-        sb_free(&sb);
+        mu_buf_free(&sb);
         return st;
     }
     return sb_finish(&sb, out, err);

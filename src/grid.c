@@ -124,7 +124,7 @@ void grid_text(const grid *g, sbuf *sb, int indent, int right_from)
             sb_puts(sb, line.p);
         }
         sb->oom |= line.oom;
-        sb_free(&line);
+        mu_buf_free(&line);
         sb_puts(sb, "\n");
     }
     free(w);

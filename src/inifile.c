@@ -145,7 +145,7 @@ mu_status mu_ini_export_app(const char *text, size_t len, const char *name,
     mu_status st = inifile_export_app(text, len, name ? name : "<text>", &sb,
                                       err);
     if (st != MU_OK) {
-        sb_free(&sb);
+        mu_buf_free(&sb);
         return st;
     }
     return sb_finish(&sb, out, err);

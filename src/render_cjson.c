@@ -153,7 +153,7 @@ char *wr_cjson_text(const cJSON *v)
     jw_init(&w, &sb, false, 0);
     jw_cjson(&w, NULL, v);
     if (!sb_grow(&sb, 0)) {
-        sb_free(&sb);
+        mu_buf_free(&sb);
         return NULL;
     }
     return sb.p;

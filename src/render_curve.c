@@ -385,7 +385,7 @@ mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *o,
         st = curve_data(&c, fmt_, &sb, err);
     }
     if (st != MU_OK) {
-        sb_free(&sb);
+        mu_buf_free(&sb);
         return st;
     }
     return sb_finish(&sb, out, err);

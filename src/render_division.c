@@ -596,8 +596,8 @@ void mu_division_stream_free(mu_division_stream *s)
 {
     if (!s)
         return;
-    sb_free(&s->sb);
-    sb_free(&s->cells);
+    mu_buf_free(&s->sb);
+    mu_buf_free(&s->cells);
     free(s);
 }
 
@@ -639,7 +639,7 @@ void render_rating_md(const struct lang_text *t, mu_rating played, mu_rating rol
     sbuf sb = {0};
     sb_rating(&sb, t, played, rolled);
     snprintf(buf, n, "%.*s", (int)sb.len, sb.len ? sb.p : "");
-    sb_free(&sb);
+    mu_buf_free(&sb);
 }
 
 /* Markdown is for people (a club's page, a forum post): its words are the
@@ -682,7 +682,7 @@ void render_division_md(const mu_division *d, const mu_render_opts *o,
         sb_label(&label, &t, o->labels, b->stands, b->morale);
         grid_setf(&g, 4, "%.*s", (int)label.len, label.len ? label.p : "");
     }
-    sb_free(&label);
+    mu_buf_free(&label);
     grid_markdown(&g, sb, 99);
     grid_free(&g);
     sb_puts(sb, "\n");

@@ -551,7 +551,7 @@ static void battle_csv(const void *odds, const void *none, sbuf *sb)
             p = e;
         }
         sb->oom |= one.oom;
-        sb_free(&one);
+        mu_buf_free(&one);
     }
 }
 

@@ -164,7 +164,7 @@ mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
         render_seed_md(o, &sb);
         break;
     }
-    sb_free(&cells);
+    mu_buf_free(&cells);
     return sb_finish(&sb, out, err);
 }
 
@@ -232,6 +232,6 @@ mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
         render_seed_md(o, &sb);
         break;
     }
-    sb_free(&cells);
+    mu_buf_free(&cells);
     return sb_finish(&sb, out, err);
 }

@@ -55,7 +55,7 @@ void sb_puts(sbuf *sb, const char *s)
 mu_status sb_finish(sbuf *sb, char **out, mu_error *err)
 {
     if (!sb_grow(sb, 0)) {
-        sb_free(sb);
+        mu_buf_free(sb);
         return err_nomem(err);
     }
     sb->p[sb->len] = '\0';
@@ -65,11 +65,22 @@ mu_status sb_finish(sbuf *sb, char **out, mu_error *err)
     return MU_OK;
 }
 
-void sb_free(sbuf *sb)
+mu_status mu_buf_write(void *buf, const char *text, size_t len,
+                       mu_error *err)
+{
+    sbuf *sb = buf;
+    if (!sb_grow(sb, len))
+        return err_nomem(err);
+    memcpy(sb->p + sb->len, text, len);
+    sb->len += len;
+    sb->p[sb->len] = '\0';
+    return MU_OK;
+}
+
+void mu_buf_free(sbuf *sb)
 {
     free(sb->p);
-    sb->p = NULL;
-    sb->len = sb->cap = 0;
+    *sb = (sbuf){0};
 }
 
 bool util_parse_long(const char *s, long lo, long hi, long *out)
@@ -126,7 +137,7 @@ mu_status mu_file_read(const char *path, char **out, size_t *len,
     if (!in)
         fclose(f);
     if (st != MU_OK) {
-        sb_free(&sb);
+        mu_buf_free(&sb);
         return st;
     }
     size_t total = sb.len;

@@ -9,22 +9,19 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* A growing, always-terminated string. Allocation failure is sticky: check
- * sb.oom once at the end (sb_finish does). */
-typedef struct sbuf {
-    char *p;
-    size_t len, cap;
-    bool oom;
-} sbuf;
+/* A growing, always-terminated string: the public mu_buf (muster/core.h),
+ * by its short name. Allocation failure is sticky: check sb.oom once at
+ * the end (sb_finish does). */
+typedef mu_buf sbuf;
 
 void sb_printf(sbuf *sb, const char *fmt, ...) MU_PRINTF(2, 3);
 /* Makes room for `more` bytes and a terminator (doubling); false when out
- * of memory. src/writer.h has the fast appends built on it. */
+ * of memory. Every growing buffer grows here; src/writer.h has the fast
+ * appends built on it. */
 bool sb_grow(sbuf *sb, size_t more);
 void sb_puts(sbuf *sb, const char *s);
 /* Hands the text to *out (caller frees) or reports out of memory. */
 mu_status sb_finish(sbuf *sb, char **out, mu_error *err);
-void sb_free(sbuf *sb);
 
 /* Whole decimal number in [lo, hi], nothing else around it (blanks at the
  * ends allowed). False on anything else. */

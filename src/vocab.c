@@ -96,7 +96,7 @@ static mu_status word_parse(const char *s, const char *what,
     }
     vocab_list(&sb, NULL, array_name, names, n, "|", "|");
     mu_status st = err_set(err, MU_EINPUT, "%s", sb.oom ? "bad name" : sb.p);
-    sb_free(&sb);
+    mu_buf_free(&sb);
     return st;
 }
 

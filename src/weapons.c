@@ -115,7 +115,7 @@ mu_status mu_weapons_find(const mu_weapons *w, const char *name,
         mu_status st = err_set(err, MU_EINPUT,
                                "ambiguous weapon '%.40s': %s? Give more of "
                                "the name", name, sb.oom ? "which" : sb.p);
-        sb_free(&sb);
+        mu_buf_free(&sb);
         return st;
     }
     char list[MU_MAX_WEAPONS * 8] = "";

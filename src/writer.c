@@ -293,7 +293,7 @@ mu_status wr_out_end(wr_out *o, char **out, mu_error *err)
         *out = NULL;
     if (o->write || !out) {
         mu_status st = wr_out_flush(o, err);
-        sb_free(&o->sb);
+        mu_buf_free(&o->sb);
         return st;
     }
     return sb_finish(&o->sb, out, err);
@@ -301,5 +301,5 @@ mu_status wr_out_end(wr_out *o, char **out, mu_error *err)
 
 void wr_out_free(wr_out *o)
 {
-    sb_free(&o->sb);
+    mu_buf_free(&o->sb);
 }

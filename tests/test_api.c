@@ -165,6 +165,46 @@ static void reasons(void **state)
     assert_int_equal(mu_error_set(NULL, MU_EIO, MU_R_NONE, "x"), MU_EIO);
 }
 
+/* mu_buf_write collects a stream's chunks into one terminated text: the
+ * bytes mu_division_render gives at once. */
+static void collecting_sink(void **state)
+{
+    (void)state;
+    mu_error err;
+    mu_buf b = {0};
+    assert_int_equal(mu_buf_write(&b, "ab", 2, &err), MU_OK);
+    assert_int_equal(mu_buf_write(&b, "c", 1, &err), MU_OK);
+    assert_string_equal(b.p, "abc");
+    assert_int_equal(b.len, 3);
+    mu_buf_free(&b);
+    assert_null(b.p);
+    assert_int_equal(b.len, 0);
+
+    mu_rules *r = default_rules();
+    mu_dice *d;
+    assert_int_equal(mu_dice_new_seeded(7, &d, &err), MU_OK);
+    mu_division v[3];
+    mu_oob_opts o = {MU_UNION, 1863, MU_EAST, MU_INFANTRY, false};
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(mu_division_generate(r, d, &o, &v[i], &err), MU_OK);
+    mu_render_opts ro = {.format = MU_FMT_JSON, .has_seed = true, .seed = 7};
+    char *whole;
+    assert_int_equal(mu_division_render(v, 3, &ro, &whole, &err), MU_OK);
+    mu_division_stream *s;
+    assert_int_equal(mu_division_stream_new(&ro, true, mu_buf_write, &b, &s,
+                                            &err), MU_OK);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(mu_division_stream_put(s, &v[i], &err), MU_OK);
+    assert_int_equal(mu_division_stream_end(s, &err), MU_OK);
+    mu_division_stream_free(s);
+    assert_string_equal(b.p, whole);
+    assert_int_equal(b.len, strlen(whole));
+    free(whole);
+    mu_buf_free(&b);
+    mu_dice_free(d);
+    mu_rules_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -172,6 +212,7 @@ int main(void)
         cmocka_unit_test(empty_on_failure),
         cmocka_unit_test(battles_take_oob_opts),
         cmocka_unit_test(reasons),
+        cmocka_unit_test(collecting_sink),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -239,7 +239,7 @@ static void faces_agree_for(mu_campaign *c, mu_side viewer)
         values_in_text(o, NULL, text, id);
         cJSON_Delete(o);
         camp_ev_clear(&e);
-        sb_free(&want);
+        mu_buf_free(&want);
         free(text);
         free(json);
     }
@@ -289,7 +289,7 @@ static void rechain(sqlite3 *db)
         sqlite3_bind_text(up, 1, hex, -1, SQLITE_TRANSIENT);
         sqlite3_bind_int64(up, 2, sqlite3_column_int64(st, 0));
         assert_int_equal(sqlite3_step(up), SQLITE_DONE);
-        sb_free(&line);
+        mu_buf_free(&line);
     }
     sqlite3_finalize(st);
     sqlite3_finalize(up);

@@ -153,10 +153,10 @@ static void every_command_has_a_sane_table(void **state)
                 if (!strcmp(p->name, o->name))
                     fail_msg("%s: --%s twice in its table", c->name, o->name);
         }
-        cli_buf b = {0};
+        mu_buf b = {0};
         assert_true(cli_help_text(c->name, &b));
         assert_false(b.oom);
-        free(b.s);
+        free(b.p);
     }
 }
 

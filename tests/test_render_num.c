@@ -128,7 +128,7 @@ static void cjson_numbers(void **state)
             fprintf(stderr, "%.17g: jw_double %s, cJSON %s\n", v, got, want);
             bad++;
         }
-        sb_free(&sb);
+        mu_buf_free(&sb);
         cJSON_free(want);
         cJSON_Delete(n);
     }
@@ -157,7 +157,7 @@ static void cjson_trees(void **state)
             jw_cjson(&w, NULL, v);
             assert_non_null(sb.p);
             assert_string_equal(sb.p, want);
-            sb_free(&sb);
+            mu_buf_free(&sb);
             cJSON_free(want);
         }
         char *line = wr_cjson_text(v), *want = cJSON_PrintUnformatted(v);

@@ -345,6 +345,32 @@ typedef struct mu_render_opts {
 typedef mu_status (*mu_sink_fn)(void *ctx, const char *text, size_t len,
                                  mu_error *err);
 
+/* A growing text that stays terminated, filled by mu_buf_write. */
+typedef struct mu_buf {
+    char *p;    /* the text, terminated; NULL until something is written */
+    size_t len; /* its bytes, the terminator not counted */
+    size_t cap; /* bytes allocated */
+    bool oom;   /* memory ran out: the text is incomplete */
+} mu_buf;
+
+/* A collecting sink, for a caller who wants a streaming renderer's whole
+ * output in memory: a mu_sink_fn whose ctx is a mu_buf, appending each
+ * chunk to it.
+ *     mu_buf b = {0};
+ *     st = mu_campaign_show_to(c, viewer, ro, mu_buf_write, &b, &err);
+ *     ... b.p, b.len ...
+ *     mu_buf_free(&b);
+ * Owns: b.p is malloc'd (NULL until something is written) and belongs to
+ * the caller, who frees it with mu_buf_free or takes it over and free()s
+ * it.
+ * Errors: MU_ENOMEM when memory runs out; oom stays set, every later write
+ * fails too, and what was written before is kept.
+ * Threads: a buffer is one thread's at a time; buffers are independent. */
+MU_API mu_status mu_buf_write(void *buf, const char *text, size_t len,
+                              mu_error *err);
+/* Frees the text and empties the buffer (it can be used again). */
+MU_API void mu_buf_free(mu_buf *b);
+
 /* ------------------------------------------------------------------------ */
 /* Exact rationals                                                          */
 /* ------------------------------------------------------------------------ */

@@ -551,7 +551,7 @@ static mu_status check_run(mu_campaign *c, const char *head, int view_side,
     free(x.acc);
     free(x.engages);
     if (s != MU_OK) {
-        sb_free(&sb);
+        mu_buf_free(&sb);
         return s;
     }
     int n = x.rep.problems;

@@ -471,7 +471,7 @@ static mu_status reveal_tx(mu_campaign *c, void *p, mu_error *err)
     }
     camp_finalize(c, st);
     if (rc != SQLITE_ROW) {
-        sb_free(&sb);
+        mu_buf_free(&sb);
         return camp_sql_fail(c, rc, "reading", err);
     }
     if ((s = sb_finish(&sb, &x->doc, err)) != MU_OK || dv.revealed)

@@ -94,8 +94,8 @@ static mu_status write_view_log(mu_campaign *x, int side, mu_error *err)
     }
     if (s == MU_OK && rc != SQLITE_DONE)
         s = camp_sql_fail(x, rc, "reading", err);
-    sb_free(&text);
-    sb_free(&json);
+    mu_buf_free(&text);
+    mu_buf_free(&json);
     camp_finalize(x, ids);
     camp_finalize(x, ins);
     return s == MU_OK ? camp_exec(x, "DELETE FROM events", err) : s;

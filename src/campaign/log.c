@@ -139,7 +139,7 @@ static mu_status render_event(camp_ev *e, const masks *m, bool json,
         if (t.p)
             md_item(t.p, sb);
         bool oom = t.oom || !t.p;
-        sb_free(&t);
+        mu_buf_free(&t);
         return oom || sb->oom ? err_nomem(err) : MU_OK;
     }
     if (!json) {
@@ -172,7 +172,7 @@ static mu_status log_event(camp_log *x, camp_ev *e, const masks *m,
     mu_status s = render_event(e, m, x->json, !x->bare, x->md, &sb, err);
     if (s == MU_OK)
         s = camp_log_put(x, sb.p ? sb.p : "", err);
-    sb_free(&sb);
+    mu_buf_free(&sb);
     return s;
 }
 

@@ -67,7 +67,7 @@ static void cell(const rdoc *d, grid *g, int col, const char *s)
     esc_to(d->f == MU_REPORT_MARKDOWN ? d->f : MU_REPORT_TEXT, s, true, &t);
     grid_setf(g, col, "%s", t.p ? t.p : "");
     g->oom |= t.oom;
-    sb_free(&t);
+    mu_buf_free(&t);
 }
 
 static void html_table(const grid *g, sbuf *sb, int right_from)
@@ -217,7 +217,7 @@ static void leader_post(const rdoc *d, grid *g, const rlead *l)
         sbuf t = {0};
         sb_printf(&t, _("corps leader, %s"), l->corps ? l->corps : "?");
         cell(d, g, 1, t.p ? t.p : "");
-        sb_free(&t);
+        mu_buf_free(&t);
     } else
         cell(d, g, 1, _("division leader"));
 }
@@ -243,7 +243,7 @@ static void battle_leaders(rdoc *d, const report *r, const rbattle *b,
             sbuf t = {0};
             sb_printf(&t, _("captured, held in %s"), l->camp);
             cell(d, &g, 3, t.p ? t.p : "");
-            sb_free(&t);
+            mu_buf_free(&t);
         } else {
             cell(d, &g, 3, _("killed or wounded"));
         }
@@ -326,7 +326,7 @@ static void battle_doc(rdoc *d, const report *r, const rbattle *b)
         sb_printf(&t, _("%d; %s"), b->year, outcome(b));
     doc_para(d, t.p ? t.p : "");
     d->sb->oom |= t.oom;
-    sb_free(&t);
+    mu_buf_free(&t);
     for (int s = 0; s < 2; s++) {
         doc_head(d, 2, side_word(s));
         battle_divisions(d, r, b, s);
@@ -361,7 +361,7 @@ static void war_battles(rdoc *d, const report *r)
         sbuf t = {0};
         sb_printf(&t, "%d. %s", b->n, b->name ? b->name : "?");
         cell(d, &g, 0, t.p ? t.p : "");
-        sb_free(&t);
+        mu_buf_free(&t);
         grid_setf(&g, 1, "%d", b->year);
         cell(d, &g, 2, winner_word(b));
         for (int s = 0; s < 2; s++) {
@@ -385,7 +385,7 @@ static void war_side(rdoc *d, const report *r, int side)
         sbuf t = {0};
         sb_printf(&t, "%d. %s", b->n, b->name ? b->name : "?");
         cell(d, &g, 0, t.p ? t.p : "");
-        sb_free(&t);
+        mu_buf_free(&t);
         grid_setf(&g, 1, "%d", a->stands);
         grid_setf(&g, 2, "%d", a->batteries);
         grid_setf(&g, 3, "%d", a->lost);
@@ -402,7 +402,7 @@ static void war_doc(rdoc *d, const report *r)
     sb_printf(&t, _("The war: %s"), r->name ? r->name : "?");
     doc_head(d, 1, t.p ? t.p : "");
     d->sb->oom |= t.oom;
-    sb_free(&t);
+    mu_buf_free(&t);
     bool hidden = false;
     for (int i = 1; i < r->ndivs; i++)
         hidden |= r->divs[i].hidden;
@@ -437,7 +437,7 @@ static mu_status report_render(const report *r, const rbattle *b, mu_report_form
             sb_printf(&t, _("The war: %s"), r->name ? r->name : "?");
         esc_to(MU_REPORT_HTML, t.p ? t.p : "", false, sb);
         sb->oom |= t.oom;
-        sb_free(&t);
+        mu_buf_free(&t);
         sb_puts(sb, html_style);
     }
     if (b)
@@ -675,7 +675,7 @@ mu_status mu_campaign_report(mu_campaign *c, mu_side viewer, int battle,
     if (s == MU_OK && (sb.oom || !sb.p))
         s = err_nomem(err);
     if (s != MU_OK) {
-        sb_free(&sb);
+        mu_buf_free(&sb);
         return s;
     }
     *out = sb.p;

@@ -879,7 +879,7 @@ mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
         char *div = NULL;
         mu_status s = mu_division_render(&e->division, 1, o, &div, err);
         if (s != MU_OK) {
-            sb_free(&sb);
+            mu_buf_free(&sb);
             return s;
         }
         sb_puts(&sb, div);
@@ -888,7 +888,7 @@ mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
             corps_line(e, md, &sb);
         break;
     case MU_FMT_CSV:
-        sb_free(&sb);
+        mu_buf_free(&sb);
         return err_set(err, MU_EINPUT, "an engagement is written as text, json "
                        "or markdown");
     }

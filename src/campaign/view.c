@@ -235,7 +235,7 @@ static mu_status walk_view(mu_campaign *c, int side, view_form form,
         if (s == MU_OK)
             s = fn(ctx, sqlite3_column_int64(st, 0), line.p ? line.p : "",
                    hex, err);
-        sb_free(&line);
+        mu_buf_free(&line);
     }
     camp_finalize(c, st);
     free(h.v);
@@ -667,7 +667,7 @@ static mu_status check_shown(mu_campaign *c, camp_report *r,
             camp_problem(r, "view log: event %" PRId64 " (%s): the %s shown "
                          "is not what its chain line gives", li->id,
                          li->kind, j ? "JSON" : "text");
-        sb_free(&want);
+        mu_buf_free(&want);
     }
     ev_view v = {in_list, &hid};
     camp_ev_project(&e, &v, c->viewer);
@@ -751,7 +751,7 @@ static mu_status view_log_check(mu_campaign *c, camp_report *r,
                 camp_problem(r, "view log: event %" PRId64 " (%s): the %s "
                              "shown is not what its chain line gives", id,
                              li.kind, j ? "JSON" : "text");
-            sb_free(&want);
+            mu_buf_free(&want);
         }
         if (known) {
             shown++;

@@ -565,10 +565,10 @@ mu_status draw_svg_meta(sbuf *m, const char *title, const char *const *desc,
     sb_puts(&sb, "</desc>");
     sb_put(&sb, m->p + at, m->len - at);
     if (sb.oom) {
-        sb_free(&sb);
+        mu_buf_free(&sb);
         return err_nomem(err);
     }
-    sb_free(m);
+    mu_buf_free(m);
     *m = sb;
     return MU_OK;
 }
@@ -626,7 +626,7 @@ static mu_status card_out(mu_status st, sbuf *m, unsigned char **out,
                           size_t *len)
 {
     if (st != MU_OK) {
-        sb_free(m);
+        mu_buf_free(m);
         return st;
     }
     *out = (unsigned char *)m->p;
@@ -659,7 +659,7 @@ mu_status mu_chart_render(const mu_chart *c, mu_file_format f,
     sbuf m = {0};
     mu_status st = render_to(c, f, &m, err);
     if (st != MU_OK) {
-        sb_free(&m);
+        mu_buf_free(&m);
         return st;
     }
     *out = (unsigned char *)m.p;

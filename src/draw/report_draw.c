@@ -251,7 +251,7 @@ static bool table_read(const char *l, table *t, const char **next)
         l += n + (l[n] == '\n');
     }
     ok = ok && !u.oom;
-    sb_free(&u);
+    mu_buf_free(&u);
     *next = l;
     return ok;
 }
@@ -351,7 +351,7 @@ static bool draw_text(pen *w, const page *p)
         l += n + (l[n] == '\n');
     }
     ok = ok && !u.oom;
-    sb_free(&u);
+    mu_buf_free(&u);
     return ok;
 }
 
@@ -460,7 +460,7 @@ mu_status mu_campaign_report_render(mu_campaign *c, mu_side viewer,
     sbuf m = {0};
     mu_status st = render_page(c, viewer, battle, f, true, &m, err);
     if (st != MU_OK) {
-        sb_free(&m);
+        mu_buf_free(&m);
         return st;
     }
     *out = (unsigned char *)m.p;
@@ -482,7 +482,7 @@ mu_status mu_campaign_report_charts(mu_campaign *c, mu_side viewer,
         st = err_set(err, MU_EINPUT, "no battle has been fought: no charts "
                      "yet");
     if (st != MU_OK) {
-        sb_free(&m);
+        mu_buf_free(&m);
         return st;
     }
     *out = (unsigned char *)m.p;
@@ -515,7 +515,7 @@ static mu_status report_html(mu_campaign *c, mu_side viewer, int battle,
             st = err_nomem(err);
     }
     free(html);
-    sb_free(&svg);
+    mu_buf_free(&svg);
     return st;
 }
 
@@ -527,7 +527,7 @@ mu_status mu_campaign_report_write(mu_campaign *c, mu_side viewer, int battle,
         sbuf m = {0};
         mu_status st = report_html(c, viewer, battle, &m, err);
         if (st != MU_OK) {
-            sb_free(&m);
+            mu_buf_free(&m);
             return st;
         }
         return draw_write_atomic(path, (unsigned char *)m.p, m.len, err);
