@@ -20,20 +20,17 @@ struct cJSON;
 void jw_cjson(jw *w, const char *key, const struct cJSON *v);
 /* v as one line, malloc'd (free()); NULL when out of memory. */
 char *wr_cjson_text(const struct cJSON *v);
-/* render_jw_seed for a cJSON tree. */
-void render_json_seed(struct cJSON *obj, const mu_render_opts *o);
-/* Prints a cJSON tree (compact when `compact`) into sb with a newline, and
- * frees the tree. */
-void render_json_emit(struct cJSON *root, bool compact, sbuf *sb);
 
 /* A division as a cJSON object (no seed); NULL when out of memory. */
 struct cJSON *render_division_json(const mu_division *d, const mu_labels *l);
 /* One roll as {"table","brigade"?,"roll","result"(,"threshold")}: the shape
  * of a division's "rolls" and of the campaign's engage events. */
 struct cJSON *render_roll_json(const mu_roll *r);
-/* The same two as the direct writer writes them (writer.h), byte for byte
- * what cJSON prints of the trees above, without building a tree. */
-void render_division_jw(jw *w, const mu_division *d, const mu_labels *l);
+/* The same two as jw writes them (writer.h), byte for byte what cJSON
+ * prints of the trees above; the division under key (NULL in an array),
+ * with "seed" last when `seed` is given. */
+void render_division_jw(jw *w, const char *key, const mu_division *d,
+                        const mu_labels *l, const mu_render_opts *seed);
 void render_roll_jw(jw *w, const mu_roll *r);
 /* The names of mu_division.given's bits in JSON ("given": [...]): the
  * division's three, then each brigade's three. */

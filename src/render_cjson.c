@@ -1,38 +1,14 @@
 /* SPDX-License-Identifier: MIT */
-/* render_cjson.c -- a division and its rolls as cJSON trees, and the
- * printing of such trees: the campaign's events and listings hash and
- * canonicalise these (canon.c), so they are cJSON's; the calculators'
- * renderers write theirs with jw (writer.h). */
+/* render_cjson.c -- a division and its rolls as cJSON trees, the payloads
+ * the campaign's events store, hash and canonicalise (canon.c), and the
+ * printing of any cJSON value by jw (writer.h): cJSON parses and holds,
+ * jw writes. */
 #include "render.h"
 
 #include <cjson/cJSON.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-void render_json_seed(cJSON *obj, const mu_render_opts *o)
-{
-    if (o && o->has_seed) {
-        char buf[32];
-        snprintf(buf, sizeof buf, "%" PRIu64, o->seed);
-        cJSON_AddRawToObject(obj, "seed", buf);
-    } else {
-        cJSON_AddNullToObject(obj, "seed");
-    }
-}
-
-void render_json_emit(cJSON *root, bool compact, sbuf *sb)
-{
-    if (!root) {
-        sb->oom = true;
-        return;
-    }
-    jw w;
-    jw_init(&w, sb, !compact, 0);
-    jw_cjson(&w, NULL, root);
-    cJSON_Delete(root);
-    sb_ch(sb, '\n');
-}
 
 cJSON *render_roll_json(const mu_roll *r)
 {

@@ -468,10 +468,21 @@ static void division_members(jw *w, const mu_division *d, const mu_labels *l)
     jw_end(w);
 }
 
-void render_division_jw(jw *w, const mu_division *d, const mu_labels *l)
+void render_jw_seed(jw *w, const mu_render_opts *o)
 {
-    jw_obj(w, NULL);
+    if (o && o->has_seed)
+        jw_u64(w, "seed", o->seed);
+    else
+        jw_null(w, "seed");
+}
+
+void render_division_jw(jw *w, const char *key, const mu_division *d,
+                        const mu_labels *l, const mu_render_opts *seed)
+{
+    jw_obj(w, key);
     division_members(w, d, l);
+    if (seed)
+        render_jw_seed(w, seed);
     jw_end(w);
 }
 

@@ -11,16 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void render_jw_seed(jw *w, const mu_render_opts *o)
-{
-    if (o && o->has_seed)
-        jw_u64(w, "seed", o->seed);
-    else
-        jw_null(w, "seed");
-}
-
 /* ---- JSON --------------------------------------------------------------- */
-
 
 /* A corps' members as its JSON tree once printed them, written directly:
  * 64 divisions with their rolls take no tree of some thirty thousand
@@ -35,7 +26,7 @@ static void corps_members(jw *w, const mu_corps *c, const mu_labels *l,
     jw_str(w, "leader_rolled", mu_rating_name(c->leader_rolled));
     jw_arr(w, "divisions");
     for (int i = 0; i < c->ndivisions; i++)
-        render_division_jw(w, &c->divisions[i], l);
+        render_division_jw(w, NULL, &c->divisions[i], l, NULL);
     jw_end(w);
     jw_int(w, "stands", c->stands);
     jw_int(w, "batteries", c->batteries);
@@ -47,15 +38,10 @@ static void corps_members(jw *w, const mu_corps *c, const mu_labels *l,
     jw_end(w);
 }
 
-/* The seed member and the end of the top object, as render_json_seed and
- * render_json_emit wrote them. */
+/* The seed member and the end of the top object. */
 static void jw_seed_end(jw *w, const mu_render_opts *o)
 {
-    jw_key(w, "seed");
-    if (o->has_seed)
-        sb_u64(w->sb, o->seed);
-    else
-        SB_LIT(w->sb, "null");
+    render_jw_seed(w, o);
     jw_end(w);
     sb_ch(w->sb, '\n');
 }

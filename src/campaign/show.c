@@ -818,28 +818,29 @@ static void corps_line(const mu_engagement *e, bool md, sbuf *sb)
 static void engagement_json(const mu_engagement *e, const mu_render_opts *o,
                             sbuf *sb)
 {
-    cJSON *root = cJSON_CreateObject();
+    jw w;
+    jw_init(&w, sb, false, 0); /* one line, as all campaign JSON */
+    jw_obj(&w, NULL);
     if (e->hidden) {
-        cJSON_AddStringToObject(root, "commitment", e->commitment);
-        cJSON_AddBoolToObject(root, "verifiable", e->fair);
-        render_json_emit(root, true, sb);
-        return;
-    }
-    cJSON_AddNumberToObject(root, "id", e->id);
-    cJSON *d = render_division_json(&e->division, o->labels);
-    render_json_seed(d, o);
-    cJSON_AddItemToObject(root, "division", d);
-    if (e->corps_leader) {
-        cJSON *k = cJSON_AddObjectToObject(root, "corps_leader");
-        cJSON_AddStringToObject(k, "corps", e->corps);
-        cJSON_AddNumberToObject(k, "roll", e->corps_roll);
-        cJSON_AddStringToObject(k, "rating", mu_rating_name(e->corps_rating));
-        cJSON_AddStringToObject(k, "rolled", mu_rating_name(e->corps_rolled));
-        cJSON_AddBoolToObject(k, "attached", e->corps_rating == MU_DESPICABLE);
+        jw_str(&w, "commitment", e->commitment);
+        jw_bool(&w, "verifiable", e->fair);
     } else {
-        cJSON_AddNullToObject(root, "corps_leader");
+        jw_int(&w, "id", e->id);
+        render_division_jw(&w, "division", &e->division, o->labels, o);
+        if (e->corps_leader) {
+            jw_obj(&w, "corps_leader");
+            jw_str(&w, "corps", e->corps);
+            jw_int(&w, "roll", e->corps_roll);
+            jw_str(&w, "rating", mu_rating_name(e->corps_rating));
+            jw_str(&w, "rolled", mu_rating_name(e->corps_rolled));
+            jw_bool(&w, "attached", e->corps_rating == MU_DESPICABLE);
+            jw_end(&w);
+        } else {
+            jw_null(&w, "corps_leader");
+        }
     }
-    render_json_emit(root, true, sb); /* one line, as all campaign JSON */
+    jw_end(&w);
+    sb_ch(sb, '\n');
 }
 
 mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
