@@ -582,6 +582,30 @@ static cli_rc run_verify(cli_ctx *cx)
     return cli_out(cx, "ok: the division is the one committed to\n");
 }
 
+/* Where a listing goes: the tool's standard output as it is read
+ * (streamed), or the whole text into cx->out for a front end. */
+static mu_sink_fn list_sink(cli_ctx *cx, void **ctx)
+{
+    *ctx = cx->stream ? (void *)cx : (void *)&cx->out;
+    return cx->stream ? cli_stream_write : mu_buf_write;
+}
+
+/* How a listing written through list_sink ended: on failure what it wrote
+ * to cx->out from `had` on goes, so that the error stands alone. */
+static cli_rc list_done(cli_ctx *cx, mu_status st, size_t had,
+                        const mu_error *err)
+{
+    if (st == MU_OK)
+        return CLI_OK;
+    if (cx->stream)
+        return cli_stream_fail(cx, err);
+    if (cx->out.p) {
+        cx->out.len = had;
+        cx->out.p[had] = '\0';
+    }
+    return cli_fail(cx, err);
+}
+
 static cli_rc run_show(cli_ctx *cx)
 {
     mu_error err = {0};
@@ -592,16 +616,14 @@ static cli_rc run_show(cli_ctx *cx)
     mu_campaign *c = NULL;
     cli_rc rc = open_as(cx, &c, true);
     if (rc == CLI_OK) {
-        char *text = NULL;
         mu_side v = cli_has(cx, O_side) ? (mu_side)cli_choice(cx, O_side, 0)
                                           : MU_SIDE_NONE;
         mu_render_opts ro = {.format = cli_format(cx), .labels = labels};
-        if (cx->stream) /* each division as it is read */
-            rc = mu_campaign_show_to(c, v, &ro, cli_stream_write, cx, &err) ==
-                         MU_OK ? CLI_OK : cli_stream_fail(cx, &err);
-        else
-            rc = mu_campaign_show(c, v, &ro, &text, &err) == MU_OK
-                     ? cli_take(cx, text) : cli_fail(cx, &err);
+        void *ctx;
+        mu_sink_fn sink = list_sink(cx, &ctx);
+        size_t had = cx->out.len;
+        rc = list_done(cx, mu_campaign_show_to(c, v, &ro, sink, ctx, &err),
+                       had, &err);
     }
     cli_warn_labels(cx, labels);
     mu_labels_free(labels);
@@ -609,30 +631,23 @@ static cli_rc run_show(cli_ctx *cx)
     return rc;
 }
 
-/* A listing read from FILE: streamed record by record to the tool's
- * standard output, or made whole for a front end. */
+/* A listing read from FILE, through list_sink. */
 typedef mu_status (*list_to_fn)(mu_campaign *c, const cli_ctx *cx,
                                 const mu_render_opts *ro, mu_sink_fn sink,
                                 void *ctx, mu_error *err);
-typedef mu_status (*list_fn)(mu_campaign *c, const cli_ctx *cx,
-                             const mu_render_opts *ro, char **text,
-                             mu_error *err);
 
-static cli_rc run_list(cli_ctx *cx, list_to_fn to, list_fn whole)
+static cli_rc run_list(cli_ctx *cx, list_to_fn to)
 {
     mu_campaign *c = NULL;
     cli_rc rc = open_as(cx, &c, true);
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
-    char *text = NULL;
     mu_render_opts ro = {.format = cli_format(cx)};
-    if (cx->stream) /* each record as it is read */
-        rc = to(c, cx, &ro, cli_stream_write, cx, &err) == MU_OK
-                 ? CLI_OK : cli_stream_fail(cx, &err);
-    else
-        rc = whole(c, cx, &ro, &text, &err) == MU_OK ? cli_take(cx, text)
-                                                     : cli_fail(cx, &err);
+    void *ctx;
+    mu_sink_fn sink = list_sink(cx, &ctx);
+    size_t had = cx->out.len;
+    rc = list_done(cx, to(c, cx, &ro, sink, ctx, &err), had, &err);
     cli_close_campaign(cx, c);
     return rc;
 }
@@ -661,17 +676,9 @@ static mu_status log_to(mu_campaign *c, const cli_ctx *cx,
     return mu_campaign_log_to(c, log_side(cx), &r, ro, sink, ctx, err);
 }
 
-static mu_status log_whole(mu_campaign *c, const cli_ctx *cx,
-                           const mu_render_opts *ro, char **text,
-                           mu_error *err)
-{
-    mu_log_range r = log_range(cx);
-    return mu_campaign_log(c, log_side(cx), &r, ro, text, err);
-}
-
 static cli_rc run_log(cli_ctx *cx)
 {
-    return run_list(cx, log_to, log_whole);
+    return run_list(cx, log_to);
 }
 
 static mu_status prisoners_to(mu_campaign *c, const cli_ctx *cx,
@@ -682,17 +689,9 @@ static mu_status prisoners_to(mu_campaign *c, const cli_ctx *cx,
     return mu_campaign_prisoners_to(c, ro, sink, ctx, err);
 }
 
-static mu_status prisoners_whole(mu_campaign *c, const cli_ctx *cx,
-                                 const mu_render_opts *ro, char **text,
-                                 mu_error *err)
-{
-    (void)cx;
-    return mu_campaign_prisoners(c, ro, text, err);
-}
-
 static cli_rc run_prisoners(cli_ctx *cx)
 {
-    return run_list(cx, prisoners_to, prisoners_whole);
+    return run_list(cx, prisoners_to);
 }
 
 /* check FILE [--head HEX [--side S]]: the report, and exit 1 on a problem. */
@@ -857,13 +856,12 @@ static cli_rc run_export(cli_ctx *cx)
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
-    char *text = NULL;
-    if (csv && cx->stream) { /* each division as it is read */
-        rc = mu_campaign_export_csv_to(c, cli_stream_write, cx, &err) == MU_OK
-                 ? CLI_OK : cli_stream_fail(cx, &err);
-    } else if (csv) {
-        rc = mu_campaign_export_csv(c, &text, &err) == MU_OK
-                 ? cli_take(cx, text) : cli_fail(cx, &err);
+    if (csv) {
+        void *ctx;
+        mu_sink_fn sink = list_sink(cx, &ctx);
+        size_t had = cx->out.len;
+        rc = list_done(cx, mu_campaign_export_csv_to(c, sink, ctx, &err), had,
+                       &err);
     } else {
         mu_army side = (mu_army)cli_choice(cx, O_side, 0);
         if (mu_campaign_export_side(c, side, cli_str(cx, O_out), &err) ==

@@ -97,11 +97,13 @@ static void camp_near(mu_campaign *c, cli_ctx *cx, const char *typed)
     static const char *const holders[] = {"held_by_union",
                                           "held_by_confederate"};
     mu_render_opts ro = {.format = MU_FMT_JSON};
-    char *text = NULL;
-    if (mu_campaign_prisoners(c, &ro, &text, NULL) != MU_OK)
+    mu_buf text = {0};
+    cJSON *doc = NULL;
+    if (mu_campaign_prisoners_to(c, &ro, mu_buf_write, &text, NULL) == MU_OK)
+        doc = cJSON_Parse(text.p ? text.p : "");
+    mu_buf_free(&text);
+    if (!doc)
         return;
-    cJSON *doc = cJSON_Parse(text);
-    free(text);
     const char *cand[64];
     int n = 0;
     for (int h = 0; h < 2; h++) {

@@ -97,21 +97,23 @@ static void read_all(bool clean)
     static const mu_render_opts fmts[] = {{.format = MU_FMT_TEXT},
                                           {.format = MU_FMT_JSON}};
     char *out = NULL;
+    mu_buf b = {0};
     for (int f = 0; f < 2; f++) {
-        st = mu_campaign_show(c, MU_SIDE_NONE, &fmts[f], &out, &err);
+        st = mu_campaign_show_to(c, MU_SIDE_NONE, &fmts[f], mu_buf_write, &b,
+                                 &err);
         must_say(st, &err);
-        free(out);
-        st = mu_campaign_log(c, MU_SIDE_NONE, NULL, &fmts[f], &out, &err);
+        mu_buf_free(&b);
+        st = mu_campaign_log_to(c, MU_SIDE_NONE, NULL, &fmts[f], mu_buf_write,
+                                &b, &err);
         must_say(st, &err);
-        free(out);
-        st = mu_campaign_prisoners(c, &fmts[f], &out, &err);
+        mu_buf_free(&b);
+        st = mu_campaign_prisoners_to(c, &fmts[f], mu_buf_write, &b, &err);
         must_say(st, &err);
-        free(out);
+        mu_buf_free(&b);
     }
-    st = mu_campaign_export_csv(c, &out, &err);
+    st = mu_campaign_export_csv_to(c, mu_buf_write, &b, &err);
     must_say(st, &err);
-    free(out);
-    out = NULL;
+    mu_buf_free(&b);
     st = mu_campaign_check(c, &out, &err);
     if (clean && st != MU_OK) {
         fprintf(stderr, "the untouched campaign does not check:\n%s\n%s\n",
@@ -122,12 +124,14 @@ static void read_all(bool clean)
     for (int v = MU_SIDE_UNION; v <= MU_SIDE_CONFEDERATE; v++) {
         if (mu_campaign_act_as(c, (mu_side)v, &err) != MU_OK)
             break;
-        st = mu_campaign_show(c, (mu_side)v, &fmts[1], &out, &err);
+        st = mu_campaign_show_to(c, (mu_side)v, &fmts[1], mu_buf_write, &b,
+                                 &err);
         must_say(st, &err);
-        free(out);
-        st = mu_campaign_log(c, (mu_side)v, NULL, &fmts[0], &out, &err);
+        mu_buf_free(&b);
+        st = mu_campaign_log_to(c, (mu_side)v, NULL, &fmts[0], mu_buf_write,
+                                &b, &err);
         must_say(st, &err);
-        free(out);
+        mu_buf_free(&b);
     }
     mu_campaign_close(c);
 }

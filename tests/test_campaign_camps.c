@@ -69,7 +69,7 @@ static char *prisoners(mu_campaign *c, mu_format f)
 {
     char *t = NULL;
     mu_error err;
-    assert_int_equal(mu_campaign_prisoners(c, RO(f), &t, &err), MU_OK);
+    assert_int_equal(t_prisoners(c, RO(f), &t, &err), MU_OK);
     return t;
 }
 
@@ -77,7 +77,7 @@ static cJSON *show(mu_campaign *c, int viewer)
 {
     char *t = NULL;
     mu_error err;
-    assert_int_equal(mu_campaign_show(c, (mu_side)viewer, RO(MU_FMT_JSON),
+    assert_int_equal(t_show(c, (mu_side)viewer, RO(MU_FMT_JSON),
                                       &t, &err), MU_OK);
     cJSON *j = cJSON_Parse(t);
     free(t);
@@ -271,7 +271,7 @@ static void hidden_captives_stay_hidden(void **state)
     cJSON_Delete(p);
     cJSON_Delete(j);
     free(t);
-    assert_int_equal(mu_campaign_log(c, MU_SIDE_UNION, NULL, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(t_log(c, MU_SIDE_UNION, NULL, RO(MU_FMT_TEXT), &t,
                                      &err), MU_OK);
     assert_non_null(strstr(t, "leader-lost: division 2 (hidden)\n"));
     assert_null(strstr(t, "division 2 brigade 1"));
@@ -455,7 +455,7 @@ static void default_camp_chosen(void **state)
     assert_int_equal(mu_campaign_open_read(path, &p, &err), MU_OK);
     default_is(p, MU_UNION, "Camp Douglas");
     default_is(p, MU_CONFEDERATE, "Andersonville");
-    assert_int_equal(mu_campaign_log(p, MU_SIDE_UNION, NULL, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(t_log(p, MU_SIDE_UNION, NULL, RO(MU_FMT_TEXT), &t,
                                      &err), MU_OK);
     assert_non_null(strstr(t, "default camp: the Confederates hold what they "
                               "take in Andersonville"));

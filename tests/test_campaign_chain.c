@@ -242,7 +242,7 @@ static char *log_of(mu_campaign *c, mu_side v, mu_format f)
 {
     char *t = NULL;
     mu_error err;
-    assert_int_equal(mu_campaign_log(c, v, NULL, RO(f), &t, &err), MU_OK);
+    assert_int_equal(t_log(c, v, NULL, RO(f), &t, &err), MU_OK);
     return t;
 }
 

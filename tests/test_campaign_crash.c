@@ -155,7 +155,7 @@ static void killed_at_random(void **state)
     /* Every event the child saw committed is in the log. */
     char *log;
     assert_int_equal(mu_campaign_open(path, &c, &err), MU_OK);
-    assert_int_equal(mu_campaign_log(c, MU_SIDE_NONE, NULL, RO(MU_FMT_JSON), &log, &err),
+    assert_int_equal(t_log(c, MU_SIDE_NONE, NULL, RO(MU_FMT_JSON), &log, &err),
                      MU_OK);
     mu_campaign_close(c);
     cJSON *root = cJSON_Parse(log);

@@ -54,7 +54,7 @@ static int held(mu_campaign *c, mu_army side)
     mu_error err;
     assert_int_equal(mu_campaign_act_as(c, MU_SIDE_NONE, &err), MU_OK);
     char *t = NULL;
-    assert_int_equal(mu_campaign_prisoners(c, RO(MU_FMT_JSON), &t, &err),
+    assert_int_equal(t_prisoners(c, RO(MU_FMT_JSON), &t, &err),
                      MU_OK);
     cJSON *j = cJSON_Parse(t);
     free(t);

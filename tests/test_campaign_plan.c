@@ -339,12 +339,12 @@ static void prisoners_are(mu_campaign *c)
     mu_error err;
     char *t = NULL;
     assert_int_equal(mu_campaign_act_as(c, MU_SIDE_NONE, &err), MU_OK);
-    assert_int_equal(mu_campaign_prisoners(c, RO(MU_FMT_TEXT), &t, &err),
+    assert_int_equal(t_prisoners(c, RO(MU_FMT_TEXT), &t, &err),
                      MU_OK);
     assert_string_equal(t, umpire_text);
     free(t);
     assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
-    assert_int_equal(mu_campaign_prisoners(c, RO(MU_FMT_TEXT), &t, &err),
+    assert_int_equal(t_prisoners(c, RO(MU_FMT_TEXT), &t, &err),
                      MU_OK);
     assert_string_equal(t, union_text);
     free(t);
@@ -355,7 +355,7 @@ static char *show_text(mu_campaign *c)
 {
     char *t = NULL;
     mu_error err;
-    assert_int_equal(mu_campaign_show(c, MU_SIDE_UNION, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(t_show(c, MU_SIDE_UNION, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     return t;
 }

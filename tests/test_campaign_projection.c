@@ -218,7 +218,7 @@ static void faces_agree_for(mu_campaign *c, mu_side viewer)
         if (mu_campaign_event(c, id, viewer, RO(MU_FMT_JSON), &json, &err) !=
             MU_OK)
             break;
-        assert_int_equal(mu_campaign_log(c, viewer, &one, RO(MU_FMT_TEXT),
+        assert_int_equal(t_log(c, viewer, &one, RO(MU_FMT_TEXT),
                                          &text, &err), MU_OK);
         camp_ev e;
         assert_int_equal(camp_ev_decode_shown("t", json, &e, &err), MU_OK);

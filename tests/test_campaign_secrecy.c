@@ -62,7 +62,7 @@ static int events(mu_campaign *c)
 {
     char *t;
     mu_error err;
-    assert_int_equal(mu_campaign_log(c, MU_SIDE_NONE, NULL, RO(MU_FMT_JSON), &t, &err),
+    assert_int_equal(t_log(c, MU_SIDE_NONE, NULL, RO(MU_FMT_JSON), &t, &err),
                      MU_OK);
     cJSON *j = cJSON_Parse(t);
     free(t);
@@ -166,14 +166,14 @@ static void reads_acting_for_a_side(void **state)
     assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
     char *t = NULL;
     /* The Confederate view is not the Union's to ask for. */
-    assert_int_equal(mu_campaign_show(c, MU_SIDE_CONFEDERATE, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(t_show(c, MU_SIDE_CONFEDERATE, RO(MU_FMT_TEXT), &t,
                                       &err), MU_ESTATE);
     assert_null(t);
     /* Asked for everything, the Union gets its own view. */
     char *all = NULL, *mine = NULL;
-    assert_int_equal(mu_campaign_show(c, MU_SIDE_NONE, RO(MU_FMT_JSON), &all,
+    assert_int_equal(t_show(c, MU_SIDE_NONE, RO(MU_FMT_JSON), &all,
                                       &err), MU_OK);
-    assert_int_equal(mu_campaign_show(c, MU_SIDE_UNION, RO(MU_FMT_JSON), &mine,
+    assert_int_equal(t_show(c, MU_SIDE_UNION, RO(MU_FMT_JSON), &mine,
                                       &err), MU_OK);
     assert_string_equal(all, mine);
     assert_null(strstr(all, "\"brigades\":[{\"number\":1,\"stands\":7"));
@@ -183,14 +183,14 @@ static void reads_acting_for_a_side(void **state)
      * went home is not named, in text or JSON. */
     const mu_format fmts[] = {MU_FMT_TEXT, MU_FMT_JSON};
     for (int i = 0; i < 2; i++) {
-        assert_int_equal(mu_campaign_log(c, MU_SIDE_NONE, NULL, RO(fmts[i]), &t, &err),
+        assert_int_equal(t_log(c, MU_SIDE_NONE, NULL, RO(fmts[i]), &t, &err),
                          MU_OK);
         assert_null(strstr(t, "division 2 brigade"));
         assert_null(strstr(t, "\"division\":2,\"side\":\"confederate\","
                               "\"brigade\""));
         assert_non_null(strstr(t, i ? "\"hidden\":true" : "division 2: hidden"));
         free(t);
-        assert_int_equal(mu_campaign_prisoners(c, RO(fmts[i]), &t, &err), MU_OK);
+        assert_int_equal(t_prisoners(c, RO(fmts[i]), &t, &err), MU_OK);
         assert_null(strstr(t, i ? "\"brigade\":2" : "brigade 2"));
         free(t);
     }
@@ -210,7 +210,7 @@ static char *held_state(mu_campaign *c)
     mu_side was = mu_campaign_viewer(c);
     char *t = NULL, buf[32];
     assert_int_equal(mu_campaign_act_as(c, MU_SIDE_NONE, &err), MU_OK);
-    assert_int_equal(mu_campaign_prisoners(c, RO(MU_FMT_JSON), &t, &err),
+    assert_int_equal(t_prisoners(c, RO(MU_FMT_JSON), &t, &err),
                      MU_OK);
     snprintf(buf, sizeof buf, "|%d", events(c));
     char *all = malloc(strlen(t) + sizeof buf);
@@ -315,7 +315,7 @@ static void releases_acting_for_a_side(void **state)
     assert_int_equal(mu_campaign_offer_answer(c, &no, NULL, &err), MU_OK);
     assert_int_equal(mu_campaign_act_as(c, MU_SIDE_NONE, &err), MU_OK);
     t = NULL;
-    assert_int_equal(mu_campaign_prisoners(c, RO(MU_FMT_TEXT), &t, &err),
+    assert_int_equal(t_prisoners(c, RO(MU_FMT_TEXT), &t, &err),
                      MU_OK);
     assert_string_equal(t, "Held by the Union in Camp Douglas:\n"
                         "  confederate division 2 \"Heth\" brigade 1: 1 stand\n"
@@ -402,7 +402,7 @@ static void schema1_file_is_upgraded(void **state)
     snprintf(schema, sizeof schema, "schema %d", MU_CAMPAIGN_SCHEMA);
     assert_non_null(strstr(t, schema));
     free(t);
-    assert_int_equal(mu_campaign_show(c, MU_SIDE_NONE, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(t_show(c, MU_SIDE_NONE, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     assert_non_null(strstr(t, "Campaign \"Old War\": 1862, Western theater"));
     assert_non_null(strstr(t, "18 of 20 stands"));
@@ -640,14 +640,14 @@ static void a_players_own_file(void **state)
     assert_int_equal(mu_campaign_battle_start(c, "Again", MU_THEATER_UNKNOWN, NULL, &err),
                      MU_ESTATE);
     char *t;
-    assert_int_equal(mu_campaign_show(c, MU_SIDE_NONE, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(t_show(c, MU_SIDE_NONE, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     assert_non_null(strstr(t, "hidden, commitment"));
     assert_non_null(strstr(t, "the Union holds 2 Confederate stands"));
     free(t);
     assert_int_equal(mu_campaign_casualties(c, 2, STANDS(1, 1, 0), NULL, &err),
                      MU_ESTATE);
-    assert_int_equal(mu_campaign_log(c, MU_SIDE_NONE, NULL, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(t_log(c, MU_SIDE_NONE, NULL, RO(MU_FMT_TEXT), &t,
                                      &err), MU_OK);
     assert_non_null(strstr(t, "engage: division 2 \"Heth\": hidden, "
                               "commitment"));
@@ -670,7 +670,7 @@ static void csv_export(void **state)
     assert_int_equal(mu_campaign_casualties(c, u, STANDS(1, 2, 1), NULL, &err),
                      MU_OK);
     char *t;
-    assert_int_equal(mu_campaign_export_csv(c, &t, &err), MU_OK);
+    assert_int_equal(t_csv(c, &t, &err), MU_OK);
     assert_string_equal(t,
         "record,division,name,side,arm,corps,hidden,brigade,battle,stands,"
         "start,lost,captured,returned,freed,morale,leader,batteries,reserve\n"
@@ -683,7 +683,7 @@ static void csv_export(void **state)
         "loss,1,,union,,,,1,1,,,2,1,,,,,,\n");
     free(t);
     assert_int_equal(mu_campaign_act_as(c, MU_SIDE_UNION, &err), MU_OK);
-    assert_int_equal(mu_campaign_export_csv(c, &t, &err), MU_OK);
+    assert_int_equal(t_csv(c, &t, &err), MU_OK);
     assert_non_null(strstr(t, "division,2,Heth,confederate,infantry,,1,,,,,,,"
                               ",,,,,\n"));
     assert_null(strstr(t, "brigade,2,"));
@@ -795,7 +795,7 @@ static void csv_formulas_defused(void **state)
                                          i == 5 ? " -corps" : NULL, &id, &err),
                          MU_OK);
     char *t;
-    assert_int_equal(mu_campaign_export_csv(c, &t, &err), MU_OK);
+    assert_int_equal(t_csv(c, &t, &err), MU_OK);
     const char *rows = strchr(t, '\n') + 1;
     assert_string_equal(rows,
         "division,1,\"'  =1+1\",union,infantry,,0,,,,,,,,,,,,\n"
@@ -958,7 +958,7 @@ static void years_and_theaters(void **state)
     assert_int_equal(e.division.year, 1864);
     assert_int_equal(e.division.theater, MU_EAST);
     char *t;
-    assert_int_equal(mu_campaign_show(c, MU_SIDE_NONE, RO(MU_FMT_TEXT), &t,
+    assert_int_equal(t_show(c, MU_SIDE_NONE, RO(MU_FMT_TEXT), &t,
                                       &err), MU_OK);
     assert_non_null(strstr(t, ": 1864, Eastern theater"));
     free(t);

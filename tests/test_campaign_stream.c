@@ -77,7 +77,7 @@ typedef mu_status (*to_fn)(mu_campaign *c, int viewer,
 static mu_status show_whole(mu_campaign *c, int v, const mu_render_opts *ro,
                             char **out, mu_error *err)
 {
-    return mu_campaign_show(c, (mu_side)v, ro, out, err);
+    return t_show(c, (mu_side)v, ro, out, err);
 }
 static mu_status show_to(mu_campaign *c, int v, const mu_render_opts *ro,
                          mu_sink_fn w, void *ctx, mu_error *err)
@@ -87,7 +87,7 @@ static mu_status show_to(mu_campaign *c, int v, const mu_render_opts *ro,
 static mu_status log_whole(mu_campaign *c, int v, const mu_render_opts *ro,
                            char **out, mu_error *err)
 {
-    return mu_campaign_log(c, (mu_side)v, NULL, ro, out, err);
+    return t_log(c, (mu_side)v, NULL, ro, out, err);
 }
 static mu_status log_to(mu_campaign *c, int v, const mu_render_opts *ro,
                         mu_sink_fn w, void *ctx, mu_error *err)
@@ -131,14 +131,14 @@ static void same_bytes(void **state)
     char *t;
     mu_error err;
     kept k = {0};
-    assert_int_equal(mu_campaign_export_csv(c, &t, &err), MU_OK);
+    assert_int_equal(t_csv(c, &t, &err), MU_OK);
     assert_int_equal(mu_campaign_export_csv_to(c, keep, &k, &err), MU_OK);
     assert_string_equal(k.s, t);
     free(t);
     free(k.s);
     for (int f = 0; f < 2; f++) {
         k = (kept){0};
-        assert_int_equal(mu_campaign_prisoners(c, RO(f ? MU_FMT_JSON
+        assert_int_equal(t_prisoners(c, RO(f ? MU_FMT_JSON
                                                       : MU_FMT_TEXT), &t,
                                                &err), MU_OK);
         assert_int_equal(mu_campaign_prisoners_to(c, RO(f ? MU_FMT_JSON
@@ -172,7 +172,7 @@ static void sink_failure(void **state)
     assert_int_equal(k.calls, 1);
     /* the handle still reads after a listing stopped part-way */
     char *t;
-    assert_int_equal(mu_campaign_show(c, MU_SIDE_NONE, RO(MU_FMT_TEXT),
+    assert_int_equal(t_show(c, MU_SIDE_NONE, RO(MU_FMT_TEXT),
                                       &t, &err), MU_OK);
     free(t);
     mu_campaign_close(c);

@@ -149,9 +149,9 @@ static char *ledger(mu_campaign *c)
 {
     char *a, *b, *out;
     mu_error err;
-    assert_int_equal(mu_campaign_show(c, MU_SIDE_NONE, RO(MU_FMT_JSON), &a,
+    assert_int_equal(t_show(c, MU_SIDE_NONE, RO(MU_FMT_JSON), &a,
                                       &err), MU_OK);
-    assert_int_equal(mu_campaign_prisoners(c, RO(MU_FMT_JSON), &b, &err),
+    assert_int_equal(t_prisoners(c, RO(MU_FMT_JSON), &b, &err),
                      MU_OK);
     size_t n = strlen(a) + strlen(b) + 1;
     out = malloc(n);

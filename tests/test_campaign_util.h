@@ -34,6 +34,53 @@
 #define FREE_SIDE(a) (&(mu_liberation){.side = (a)})
 #define FREE_CAMP(n) (&(mu_liberation){.camp = (n)})
 
+/* A listing's whole text, gathered by the collecting sink: *out malloc'd
+ * on MU_OK ("" for nothing), else NULL. t_show, t_log, t_prisoners and
+ * t_csv are mu_campaign_show_to, _log_to, _prisoners_to and
+ * _export_csv_to so gathered. */
+static inline mu_status collected(mu_status st, mu_buf *b, char **out)
+{
+    if (st == MU_OK && !b->p)
+        mu_buf_write(b, "", 0, NULL);
+    if (st != MU_OK || b->oom)
+        mu_buf_free(b);
+    *out = b->p;
+    return st;
+}
+
+static inline mu_status t_show(mu_campaign *c, mu_side v,
+                               const mu_render_opts *ro, char **out,
+                               mu_error *err)
+{
+    mu_buf b = {0};
+    return collected(mu_campaign_show_to(c, v, ro, mu_buf_write, &b, err), &b,
+                     out);
+}
+
+static inline mu_status t_log(mu_campaign *c, mu_side v,
+                              const mu_log_range *r, const mu_render_opts *ro,
+                              char **out, mu_error *err)
+{
+    mu_buf b = {0};
+    return collected(mu_campaign_log_to(c, v, r, ro, mu_buf_write, &b, err),
+                     &b, out);
+}
+
+static inline mu_status t_prisoners(mu_campaign *c, const mu_render_opts *ro,
+                                    char **out, mu_error *err)
+{
+    mu_buf b = {0};
+    return collected(mu_campaign_prisoners_to(c, ro, mu_buf_write, &b, err),
+                     &b, out);
+}
+
+static inline mu_status t_csv(mu_campaign *c, char **out, mu_error *err)
+{
+    mu_buf b = {0};
+    return collected(mu_campaign_export_csv_to(c, mu_buf_write, &b, err), &b,
+                     out);
+}
+
 static char dir[256];
 static int serial;
 

@@ -137,15 +137,16 @@ static cJSON *log_of(const char *campaign, int v, int64_t after, int64_t cap)
 {
     mu_campaign *c;
     mu_error err;
-    char *text = NULL;
+    mu_buf text = {0};
     if (mu_campaign_open_read(campaign, &c, &err) != MU_OK)
         return NULL;
     mu_render_opts ro = {.format = MU_FMT_JSON};
     mu_log_range r = {.since = after > 0 ? after : 0, .last = cap};
-    mu_status s = mu_campaign_log(c, (mu_side)v, &r, &ro, &text, &err);
+    mu_status s = mu_campaign_log_to(c, (mu_side)v, &r, &ro, mu_buf_write,
+                                     &text, &err);
     mu_campaign_close(c);
-    cJSON *j = s == MU_OK ? cJSON_Parse(text) : NULL;
-    free(text);
+    cJSON *j = s == MU_OK && text.p ? cJSON_Parse(text.p) : NULL;
+    mu_buf_free(&text);
     return j;
 }
 

@@ -48,14 +48,13 @@ static bool hosts_of(cli_ctx *cx, web_host *h, size_t *n, bool *loopback)
  * (a side's own view: names and the year are public); "" when unread. */
 static void campaign_line(mu_campaign *c, mu_side v, char *buf, size_t n)
 {
-    char *text = NULL;
+    mu_buf text = {0};
     mu_error err = {0};
     mu_render_opts ro = {.format = MU_FMT_JSON};
     buf[0] = '\0';
-    if (mu_campaign_show(c, v, &ro, &text, &err) != MU_OK)
-        return;
-    cJSON *j = cJSON_Parse(text);
-    free(text);
+    mu_status s = mu_campaign_show_to(c, v, &ro, mu_buf_write, &text, &err);
+    cJSON *j = s == MU_OK && text.p ? cJSON_Parse(text.p) : NULL;
+    mu_buf_free(&text);
     cJSON *camp = cJSON_GetObjectItemCaseSensitive(j, "campaign");
     cJSON *name = cJSON_GetObjectItemCaseSensitive(camp, "name");
     cJSON *year = cJSON_GetObjectItemCaseSensitive(camp, "year");

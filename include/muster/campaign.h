@@ -736,19 +736,15 @@ MU_API mu_status mu_campaign_undo(mu_campaign *c, int64_t event,
  * where for a brigade start = stands + out + prisoners: "out" are
  * battlefield losses not returned, a brigade's "prisoners" are held by the
  * other side now, and the top-level "prisoners" is the object
- * mu_campaign_prisoners writes as JSON.
+ * mu_campaign_prisoners_to writes as JSON.
  * The format is ro->format, ro->labels (may be NULL) names brigades; ro
  * NULL is text without labels.
- * Owns: *out is malloc'd text; free() it. */
-MU_API mu_status mu_campaign_show(mu_campaign *c, mu_side viewer,
-                                  const mu_render_opts *ro, char **out,
-                                  mu_error *err);
-
-/* The same, written as it is read: each division goes to `write` (in
- * chunks of about 64 KB, the first at once), so a campaign of any size
- * takes the memory of one division. Divisions of a file damaged after some
- * were written are followed by the error, not preceded.
- * Errors: as mu_campaign_show; whatever `write` returns stops it. */
+ * Written as it is read: each division goes to `write` (in chunks of about
+ * 64 KB, the first at once), so a campaign of any size takes the memory of
+ * one division; mu_buf_write (muster/core.h) collects the whole text.
+ * Divisions of a file damaged after some were written are followed by the
+ * error, not preceded.
+ * Errors: whatever `write` returns stops it. */
 MU_API mu_status mu_campaign_show_to(mu_campaign *c, mu_side viewer,
                                      const mu_render_opts *ro,
                                      mu_sink_fn write, void *ctx,
@@ -766,11 +762,8 @@ MU_API mu_status mu_campaign_show_to(mu_campaign *c, mu_side viewer,
  *      "batteries":1}]}
  * "total" counts stands. Of the other side's unrevealed hidden division an
  * entry has "hidden":true instead of "brigade" (stands) or of "post",
- * "brigade" and "rating" (a leader).
- * Owns: *out is malloc'd text; free() it. */
-MU_API mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
-                                       char **out, mu_error *err);
-/* The same, written as it is read (see mu_campaign_show_to). */
+ * "brigade" and "rating" (a leader). Written as it is read, as
+ * mu_campaign_show_to writes. */
 MU_API mu_status mu_campaign_prisoners_to(mu_campaign *c,
                                           const mu_render_opts *ro,
                                           mu_sink_fn write, void *ctx,
@@ -796,16 +789,22 @@ typedef struct mu_log_range {
 /* The log, the events of `range` (NULL: every one) in order with their
  * rolls, in ro->format: text, json or markdown (ro NULL: text). JSON is
  * {"events":[{"id":1,"kind":"new",...},...]}. A range takes the time of
- * the events it holds, whatever the length of the log.
- * Owns: *out is malloc'd text; free() it.
- * Errors: MU_EINPUT for a battle the campaign has not fought. */
-MU_API mu_status mu_campaign_log(mu_campaign *c, mu_side viewer,
-                                 const mu_log_range *range,
-                                 const mu_render_opts *ro, char **out,
-                                 mu_error *err);
+ * the events it holds, whatever the length of the log. Written as it is
+ * read: each event goes to `write` (in chunks of about 64 KB, the first at
+ * once), so a log of any length takes the memory of one event;
+ * mu_buf_write (muster/core.h) collects the whole text. Events of a file
+ * damaged after some were written are followed by the error, not
+ * preceded.
+ * Errors: MU_EINPUT for a battle the campaign has not fought; whatever
+ * `write` returns stops it. */
+MU_API mu_status mu_campaign_log_to(mu_campaign *c, mu_side viewer,
+                                    const mu_log_range *range,
+                                    const mu_render_opts *ro,
+                                    mu_sink_fn write, void *ctx,
+                                    mu_error *err);
 
 /* The after-action report, read from the log as `viewer` sees it
- * (mu_campaign_log's JSON, masked there), so it says no more than that log:
+ * (mu_campaign_log_to's JSON, masked there), so it says no more than that log:
  * battle N's divisions with their stands and batteries at its start and
  * end, losses by division and brigade, leaders lost or captured and their
  * replacements, the returns with their rolls and the prisoners taken by
@@ -823,17 +822,6 @@ typedef enum mu_report_format {
 MU_API mu_status mu_campaign_report(mu_campaign *c, mu_side viewer,
                                     int battle, mu_report_format fmt,
                                     char **out, mu_error *err);
-
-/* The same, written as it is read: each event goes to `write` (in chunks
- * of about 64 KB, the first at once), so a log of any length takes the
- * memory of one event. Events of a file damaged after some were written
- * are followed by the error, not preceded.
- * Errors: as mu_campaign_log; whatever `write` returns stops it. */
-MU_API mu_status mu_campaign_log_to(mu_campaign *c, mu_side viewer,
-                                    const mu_log_range *range,
-                                    const mu_render_opts *ro,
-                                    mu_sink_fn write, void *ctx,
-                                    mu_error *err);
 
 /* One event as the log shows it: a text line (or lines), or a JSON object.
  * Owns: *out is malloc'd text; free() it.
@@ -881,13 +869,10 @@ MU_API mu_status mu_campaign_backup(mu_campaign *c, const char *path,
  * morale and brigadier; "loss": one battle's losses of one brigade (lost,
  * captured, and returned at its end, empty while it goes on). A division
  * hidden from the viewer has only its division row, without figures.
- * *out is malloc'd. */
-MU_API mu_status mu_campaign_export_csv(mu_campaign *c, char **out,
-                                        mu_error *err);
-
-/* The same, written as it is read: each division's rows go to `write` (in
- * chunks of about 64 KB, the first at once), so a campaign of any size
- * takes the memory of one division.
+ * Written as it is read: each division's rows go to `write` (in chunks of
+ * about 64 KB, the first at once), so a campaign of any size takes the
+ * memory of one division; mu_buf_write (muster/core.h) collects the whole
+ * table.
  * Errors: whatever `write` returns stops it. */
 MU_API mu_status mu_campaign_export_csv_to(mu_campaign *c, mu_sink_fn write,
                                            void *ctx, mu_error *err);

@@ -330,11 +330,13 @@ static mu_status csv_read(mu_campaign *c, void *p, mu_error *err)
     return s == MU_OK ? loss_rows(c, x, err) : s;
 }
 
-static mu_status export_csv(mu_campaign *c, mu_sink_fn write, void *ctx,
-                            char **out, mu_error *err)
+mu_status mu_campaign_export_csv_to(mu_campaign *c, mu_sink_fn write,
+                                    void *ctx, mu_error *err)
 {
-    if (!c || (!out && !write))
+    if (!c)
         return err_set(err, MU_EINPUT, "no campaign given");
+    if (!write)
+        return err_set(err, MU_EINPUT, "nothing to write to");
     wr_out o;
     wr_out_init(&o, write, ctx);
     csv_ctx x = {&o, c->viewer};
@@ -343,22 +345,5 @@ static mu_status export_csv(mu_campaign *c, mu_sink_fn write, void *ctx,
         wr_out_free(&o);
         return s;
     }
-    return wr_out_end(&o, out, err);
-}
-
-mu_status mu_campaign_export_csv(mu_campaign *c, char **out, mu_error *err)
-{
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
-    if (!out)
-        return err_set(err, MU_EINPUT, "no campaign given");
-    return export_csv(c, NULL, NULL, out, err);
-}
-
-mu_status mu_campaign_export_csv_to(mu_campaign *c, mu_sink_fn write,
-                                    void *ctx, mu_error *err)
-{
-    if (!write)
-        return err_set(err, MU_EINPUT, "nothing to write to");
-    return export_csv(c, write, ctx, NULL, err);
+    return wr_out_end(&o, NULL, err);
 }

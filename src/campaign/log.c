@@ -358,19 +358,6 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
     return wr_out_end(&o, out, err);
 }
 
-mu_status mu_campaign_log(mu_campaign *c, mu_side viewer,
-                          const mu_log_range *range, const mu_render_opts *ro,
-                          char **out, mu_error *err)
-{
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
-    if (!out)
-        return err_set(err, MU_EINPUT, "no campaign given");
-    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    return render_events(c, viewer, 0, range, false, fmt, NULL, NULL, out,
-                         err);
-}
-
 mu_status mu_campaign_log_to(mu_campaign *c, mu_side viewer,
                              const mu_log_range *range,
                              const mu_render_opts *ro, mu_sink_fn write,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* report.c -- the after-action report's model: a battle's divisions,
  * losses, leaders, returns and prisoners, and the war's totals after each
- * battle. Its one source is the log as mu_campaign_log writes it for the
+ * battle. Its one source is the log as mu_campaign_log_to writes it for the
  * viewer (JSON, masked by log.c; a player's own file's stored view log):
  * what the log masks (an event about a hidden division, a return or a
  * stand freed of one) the report reads as masked, so it tells a viewer
@@ -368,12 +368,13 @@ mu_status report_read(mu_campaign *c, int viewer, report *r, mu_error *err)
     r->camp0[0] = CAMP_DEFAULT_UNION;
     r->camp0[1] = CAMP_DEFAULT_CONFEDERATE;
     mu_render_opts ro = {.format = MU_FMT_JSON};
-    char *text = NULL;
-    mu_status s = mu_campaign_log(c, (mu_side)viewer, NULL, &ro, &text, err);
+    mu_buf text = {0};
+    mu_status s = mu_campaign_log_to(c, (mu_side)viewer, NULL, &ro,
+                                     mu_buf_write, &text, err);
+    r->log = s == MU_OK ? cJSON_Parse(text.p ? text.p : "") : NULL;
+    mu_buf_free(&text);
     if (s != MU_OK)
         return s;
-    r->log = cJSON_Parse(text);
-    free(text);
     if (!r->log)
         return err_nomem(err); /* the log's own JSON: only memory fails */
     const cJSON *events = cJSON_GetObjectItemCaseSensitive(r->log, "events");

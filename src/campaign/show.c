@@ -689,13 +689,15 @@ static mu_status show_read(mu_campaign *c, void *p, mu_error *err)
     return v->json ? show_json(c, v, err) : show_text(c, v, err);
 }
 
-static mu_status show(mu_campaign *c, mu_side viewer,
-                      const mu_render_opts *ro, mu_sink_fn write, void *ctx,
-                      char **out, mu_error *err)
+mu_status mu_campaign_show_to(mu_campaign *c, mu_side viewer,
+                              const mu_render_opts *ro, mu_sink_fn write,
+                              void *ctx, mu_error *err)
 {
     mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    if (!c || (!out && !write))
+    if (!c)
         return err_set(err, MU_EINPUT, "no campaign given");
+    if (!write)
+        return err_set(err, MU_EINPUT, "nothing to write to");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON && fmt != MU_FMT_MARKDOWN)
         return err_set(err, MU_EINPUT, "show writes text, json or markdown");
     int eff;
@@ -718,26 +720,7 @@ static mu_status show(mu_campaign *c, mu_side viewer,
         wr_out_free(&o);
         return s;
     }
-    return wr_out_end(&o, out, err);
-}
-
-mu_status mu_campaign_show(mu_campaign *c, mu_side viewer,
-                           const mu_render_opts *ro, char **out, mu_error *err)
-{
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
-    if (!out)
-        return err_set(err, MU_EINPUT, "no campaign given");
-    return show(c, viewer, ro, NULL, NULL, out, err);
-}
-
-mu_status mu_campaign_show_to(mu_campaign *c, mu_side viewer,
-                              const mu_render_opts *ro, mu_sink_fn write,
-                              void *ctx, mu_error *err)
-{
-    if (!write)
-        return err_set(err, MU_EINPUT, "nothing to write to");
-    return show(c, viewer, ro, write, ctx, NULL, err);
+    return wr_out_end(&o, NULL, err);
 }
 
 /* ---- prisoners ---------------------------------------------------------- */
@@ -761,13 +744,14 @@ static mu_status pow_read(mu_campaign *c, void *p, mu_error *err)
     return s;
 }
 
-static mu_status prisoners(mu_campaign *c, const mu_render_opts *ro,
-                           mu_sink_fn write, void *ctx, char **out,
-                           mu_error *err)
+mu_status mu_campaign_prisoners_to(mu_campaign *c, const mu_render_opts *ro,
+                                   mu_sink_fn write, void *ctx, mu_error *err)
 {
     mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
-    if (!c || (!out && !write))
+    if (!c)
         return err_set(err, MU_EINPUT, "no campaign given");
+    if (!write)
+        return err_set(err, MU_EINPUT, "nothing to write to");
     if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON)
         return err_set(err, MU_EINPUT, "prisoners are listed as text or json");
     wr_out o;
@@ -778,25 +762,7 @@ static mu_status prisoners(mu_campaign *c, const mu_render_opts *ro,
         wr_out_free(&o);
         return s;
     }
-    return wr_out_end(&o, out, err);
-}
-
-mu_status mu_campaign_prisoners(mu_campaign *c, const mu_render_opts *ro,
-                                char **out, mu_error *err)
-{
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
-    if (!out)
-        return err_set(err, MU_EINPUT, "no campaign given");
-    return prisoners(c, ro, NULL, NULL, out, err);
-}
-
-mu_status mu_campaign_prisoners_to(mu_campaign *c, const mu_render_opts *ro,
-                                   mu_sink_fn write, void *ctx, mu_error *err)
-{
-    if (!write)
-        return err_set(err, MU_EINPUT, "nothing to write to");
-    return prisoners(c, ro, write, ctx, NULL, err);
+    return wr_out_end(&o, NULL, err);
 }
 
 /* ---- an engagement ------------------------------------------------------ */
