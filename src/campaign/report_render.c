@@ -451,194 +451,207 @@ static mu_status report_render(const report *r, const rbattle *b, mu_report_form
 
 /* ---- JSON --------------------------------------------------------------- */
 
-static cJSON *jdiv(const report *r, int id)
+/* A string member, none when the text is NULL (as cJSON left it out). */
+static void jtext(jw *w, const char *key, const char *v)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "division", id);
-    cJSON_AddStringToObject(o, "name", div_name(r, id));
-    if (div_hidden(r, id))
-        cJSON_AddBoolToObject(o, "hidden", true);
-    return o;
+    if (v)
+        jw_str(w, key, v);
 }
 
-static void jnums(cJSON *o, const char *const *keys, const int *v, int n)
+/* Opens a division's object: its number, name and whether it is hidden. */
+static void jdiv(jw *w, const report *r, int id)
+{
+    jw_obj(w, NULL);
+    jw_int(w, "division", id);
+    jtext(w, "name", div_name(r, id));
+    if (div_hidden(r, id))
+        jw_bool(w, "hidden", true);
+}
+
+static void jnums(jw *w, const char *const *keys, const int *v, int n)
 {
     for (int i = 0; i < n; i++)
-        cJSON_AddNumberToObject(o, keys[i], v[i]);
+        jw_int(w, keys[i], v[i]);
 }
 
-static cJSON *j_parts(const report *r, const rbattle *b, int side)
+static void j_parts(jw *w, const report *r, const rbattle *b, int side)
 {
     static const char *const k[] = {"stands_start", "batteries_start",
                                     "stands_end", "batteries_end"};
-    cJSON *a = cJSON_CreateArray();
+    jw_arr(w, "divisions");
     for (int i = 0; i < b->nparts; i++) {
         const rpart *p = &b->parts[i];
         if (r->divs[p->div].side != side)
             continue;
-        cJSON *o = jdiv(r, p->div);
-        if (!div_hidden(r, p->div))
-            jnums(o, k, (const int[]){p->s0, p->b0, p->s1, p->b1}, 4);
+        jdiv(w, r, p->div);
         if (!div_hidden(r, p->div) && !p->known0) { /* revealed since */
-            cJSON_ReplaceItemInObjectCaseSensitive(o, k[0], cJSON_CreateNull());
-            cJSON_ReplaceItemInObjectCaseSensitive(o, k[1], cJSON_CreateNull());
+            jw_null(w, k[0]);
+            jw_null(w, k[1]);
+            jnums(w, k + 2, (const int[]){p->s1, p->b1}, 2);
+        } else if (!div_hidden(r, p->div)) {
+            jnums(w, k, (const int[]){p->s0, p->b0, p->s1, p->b1}, 4);
         }
-        cJSON_AddItemToArray(a, o);
+        jw_end(w);
     }
-    return a;
+    jw_end(w);
 }
 
-static cJSON *j_losses(const report *r, const rbattle *b, int side)
+static void j_losses(jw *w, const report *r, const rbattle *b, int side)
 {
     static const char *const k[] = {"brigade", "lost", "captured",
                                     "batteries_lost", "batteries_captured"};
-    cJSON *a = cJSON_CreateArray();
+    jw_arr(w, "losses");
     for (int i = 0; i < b->nlosses; i++) {
         const rloss *l = &b->losses[i];
         if (r->divs[l->div].side != side)
             continue;
-        cJSON *o = jdiv(r, l->div);
+        jdiv(w, r, l->div);
         if (l->brigade >= 0)
-            jnums(o, k, (const int[]){l->brigade, l->lost, l->captured,
+            jnums(w, k, (const int[]){l->brigade, l->lost, l->captured,
                                       l->bat_lost, l->bat_captured}, 5);
-        cJSON_AddItemToArray(a, o);
+        jw_end(w);
     }
-    return a;
+    jw_end(w);
 }
 
-static cJSON *j_leaders(const report *r, const rbattle *b, int side)
+static void j_leader(jw *w, const rlead *l)
 {
-    cJSON *a = cJSON_CreateArray();
+    jw_str(w, "post", l->post ? l->post : "?");
+    if (l->brigade)
+        jw_int(w, "brigade", l->brigade);
+    jtext(w, "corps", l->corps);
+    jw_str(w, "was", l->was ? l->was : "?");
+    jw_bool(w, "captured", l->captured);
+    if (l->captured)
+        jtext(w, "camp", l->camp);
+    jw_str(w, "replacement", l->rating ? l->rating : "?");
+    if (l->roll)
+        jw_int(w, "roll", l->roll);
+}
+
+static void j_leaders(jw *w, const report *r, const rbattle *b, int side)
+{
+    jw_arr(w, "leaders");
     for (int i = 0; i < b->nleads; i++) {
         const rlead *l = &b->leads[i];
         if (r->divs[l->div].side != side)
             continue;
-        cJSON *o = jdiv(r, l->div);
-        cJSON_AddItemToArray(a, o);
-        if (l->hidden)
-            continue;
-        cJSON_AddStringToObject(o, "post", l->post ? l->post : "?");
-        if (l->brigade)
-            cJSON_AddNumberToObject(o, "brigade", l->brigade);
-        if (l->corps)
-            cJSON_AddStringToObject(o, "corps", l->corps);
-        cJSON_AddStringToObject(o, "was", l->was ? l->was : "?");
-        cJSON_AddBoolToObject(o, "captured", l->captured);
-        if (l->captured)
-            cJSON_AddStringToObject(o, "camp", l->camp);
-        cJSON_AddStringToObject(o, "replacement", l->rating ? l->rating : "?");
-        if (l->roll)
-            cJSON_AddNumberToObject(o, "roll", l->roll);
+        jdiv(w, r, l->div);
+        if (!l->hidden)
+            j_leader(w, l);
+        jw_end(w);
     }
-    return a;
+    jw_end(w);
 }
 
-static cJSON *j_returns(const report *r, const rbattle *b, int side)
+static void j_returns(jw *w, const report *r, const rbattle *b, int side)
 {
     static const char *const k[] = {"brigade", "lost", "whole", "threshold"};
-    cJSON *a = cJSON_CreateArray();
+    jw_arr(w, "returns");
     for (int i = 0; i < b->nrets; i++) {
         const rret *t = &b->rets[i];
         if (r->divs[t->div].side != side)
             continue;
-        cJSON *o = jdiv(r, t->div);
-        cJSON_AddItemToArray(a, o);
-        if (t->hidden)
-            continue;
-        jnums(o, k, (const int[]){t->brigade, t->lost, t->whole,
-                                  t->threshold}, 4);
-        cJSON_AddStringToObject(o, "rate", t->rate ? t->rate : "?");
-        if (t->roll >= 0)
-            cJSON_AddNumberToObject(o, "roll", t->roll);
-        else
-            cJSON_AddNullToObject(o, "roll");
-        cJSON_AddNumberToObject(o, "returned", t->returned);
+        jdiv(w, r, t->div);
+        if (!t->hidden) {
+            jnums(w, k, (const int[]){t->brigade, t->lost, t->whole,
+                                      t->threshold}, 4);
+            jw_str(w, "rate", t->rate ? t->rate : "?");
+            if (t->roll >= 0)
+                jw_int(w, "roll", t->roll);
+            else
+                jw_null(w, "roll");
+            jw_int(w, "returned", t->returned);
+        }
+        jw_end(w);
     }
-    return a;
+    jw_end(w);
 }
 
-static cJSON *j_camps(const rbattle *b, int side)
+static void j_camps(jw *w, const rbattle *b, int side)
 {
     static const char *const k[] = {"stands", "batteries", "leaders"};
-    cJSON *a = cJSON_CreateArray();
+    jw_arr(w, "prisoners_taken");
     for (int i = 0; i < b->ncamps; i++) {
         const rcamp *c = &b->camps[i];
         if (c->captor != side)
             continue;
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "camp", c->name);
-        jnums(o, k, (const int[]){c->stands, c->batteries, c->leaders}, 3);
-        cJSON_AddItemToArray(a, o);
+        jw_obj(w, NULL);
+        jtext(w, "camp", c->name);
+        jnums(w, k, (const int[]){c->stands, c->batteries, c->leaders}, 3);
+        jw_end(w);
     }
-    return a;
+    jw_end(w);
 }
 
-static cJSON *j_head(const rbattle *b)
+/* Opens a battle's object with its head. */
+static void j_head(jw *w, const rbattle *b)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "battle", b->n);
-    cJSON_AddStringToObject(o, "name", b->name ? b->name : "?");
-    cJSON_AddNumberToObject(o, "year", b->year);
-    if (b->theater)
-        cJSON_AddStringToObject(o, "theater", b->theater);
-    cJSON_AddBoolToObject(o, "ended", b->ended);
+    jw_obj(w, NULL);
+    jw_int(w, "battle", b->n);
+    jw_str(w, "name", b->name ? b->name : "?");
+    jw_int(w, "year", b->year);
+    jtext(w, "theater", b->theater);
+    jw_bool(w, "ended", b->ended);
     if (b->winner)
-        cJSON_AddStringToObject(o, "winner", b->winner);
+        jw_str(w, "winner", b->winner);
     else
-        cJSON_AddNullToObject(o, "winner");
-    return o;
+        jw_null(w, "winner");
 }
 
-static cJSON *j_battle(const report *r, const rbattle *b)
+static void j_battle(jw *w, const report *r, const rbattle *b)
 {
-    cJSON *o = j_head(b);
+    j_head(w, b);
     for (int s = 0; s < 2; s++) {
-        cJSON *x = cJSON_AddObjectToObject(o, report_side(s));
-        cJSON_AddItemToObject(x, "divisions", j_parts(r, b, s));
-        cJSON_AddItemToObject(x, "losses", j_losses(r, b, s));
-        cJSON_AddItemToObject(x, "leaders", j_leaders(r, b, s));
-        cJSON_AddItemToObject(x, "returns", j_returns(r, b, s));
-        cJSON_AddItemToObject(x, "prisoners_taken", j_camps(b, s));
+        jw_obj(w, report_side(s));
+        j_parts(w, r, b, s);
+        j_losses(w, r, b, s);
+        j_leaders(w, r, b, s);
+        j_returns(w, r, b, s);
+        j_camps(w, b, s);
+        jw_end(w);
     }
-    return o;
+    jw_end(w);
 }
 
-static cJSON *j_war(const report *r)
+static void j_war(jw *w, const report *r)
 {
     static const char *const lk[] = {"lost", "captured", "batteries_lost",
                                       "batteries_captured", "leaders"};
     static const char *const ak[] = {"stands", "batteries", "lost",
                                       "captured", "prisoners_held"};
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "campaign", r->name ? r->name : "?");
-    cJSON *a = cJSON_AddArrayToObject(o, "battles");
+    jw_obj(w, NULL);
+    jw_str(w, "campaign", r->name ? r->name : "?");
+    jw_arr(w, "battles");
     for (int i = 0; i < r->nbats; i++) {
         const rbattle *b = &r->bats[i];
-        cJSON *x = j_head(b);
+        j_head(w, b);
         for (int s = 0; s < 2; s++) {
             const rside *in = &b->in[s], *af = &b->after[s];
-            cJSON *y = cJSON_AddObjectToObject(x, report_side(s));
-            jnums(y, lk, (const int[]){in->lost, in->captured, in->bat_lost,
+            jw_obj(w, report_side(s));
+            jnums(w, lk, (const int[]){in->lost, in->captured, in->bat_lost,
                                        in->bat_captured, in->leaders}, 5);
-            cJSON *z = cJSON_AddObjectToObject(y, "after");
-            jnums(z, ak, (const int[]){af->stands, af->batteries, af->lost,
+            jw_obj(w, "after");
+            jnums(w, ak, (const int[]){af->stands, af->batteries, af->lost,
                                        af->captured, af->held}, 5);
+            jw_end(w);
+            jw_end(w);
         }
-        cJSON_AddItemToArray(a, x);
+        jw_end(w);
     }
-    return o;
+    jw_end(w);
+    jw_end(w);
 }
 
 static mu_status report_json(const report *r, const rbattle *b, sbuf *sb,
                       mu_error *err)
 {
-    cJSON *o = b ? j_battle(r, b) : j_war(r);
-    if (!o)
-        return err_nomem(err);
     jw w;
     jw_init(&w, sb, false, 0);
-    jw_cjson(&w, NULL, o);
-    cJSON_Delete(o);
+    if (b)
+        j_battle(&w, r, b);
+    else
+        j_war(&w, r);
     sb_ch(sb, '\n');
     return sb->oom ? err_nomem(err) : MU_OK;
 }
