@@ -59,7 +59,7 @@ try {
     await p.evaluate(fields => { for (const [sel, v] of fields) document.querySelector(sel).value = v; }, fields);
     await p.$eval(out, e => { e.textContent = ''; });
     await p.$eval(go, b => b.click());
-    await p.waitForFunction(out => document.querySelector(out).textContent.length > 0, { timeout: 10000 }, out);
+    await p.waitForFunction(out => document.querySelector(out).textContent.length > 0, { timeout: 30000 }, out);
     return p.$eval(out, e => e.textContent);
   }
   const FIRE_FORM = seed => [['#fire-form [name=weapon]', 'musket'], ['#fire-form [name=figures]', '20'], ['#fire-seed', seed], ['#fire-typed', '']];
@@ -141,7 +141,7 @@ try {
     await q.waitForFunction(() => document.documentElement.lang === 'de', { timeout: 5000 });
     await q.$eval('#div-form', f => { f.elements.seed.value = '7'; });
     await q.$eval('#div-go', b => b.click());
-    await q.waitForFunction(() => document.querySelector('#div-out').textContent.length > 0, { timeout: 10000 });
+    await q.waitForFunction(() => document.querySelector('#div-out').textContent.length > 0, { timeout: 30000 });
     const served = await q.$eval('#div-out', e => e.textContent);
     check('serve /: the division in German, the CLI\'s', served === cli('de', ...DIV, '--seed', '7'), served.slice(0, 80));
     check('serve /: no error in the page', errors.length === 0, errors);
