@@ -1337,6 +1337,9 @@ const logFiltered = () => logView.battle > 0 || logView.division > 0;
 
 async function loadCampaign() {
   if (!whoami.campaign) return;
+  // Reloaded while the stream is down (the banner's retry may come first):
+  // what happened since the last event seen was missed, as after a reset.
+  if (!streaming && lastEventId > 0 && resetFrom === null) resetFrom = lastEventId;
   try {
     // The latest page (the ledger's notes and fair rolls read it), the
     // battle's or division's when one is asked for, the offers still open
