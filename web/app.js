@@ -26,6 +26,28 @@ function el(tag, attrs, ...kids) {
   return e;
 }
 
+// A tap before the page is ready (its language, its link and the engine
+// still loading on a slow phone) is held and played once it is, rather than
+// lost or sent as a plain form that would reload the page without its link.
+const early = [];
+function holdEarly(e) {
+  const t = e.type === 'submit' ? e.target : e.target.closest('button');
+  if (!t) return;
+  e.preventDefault();
+  e.stopPropagation();
+  if (!early.includes(t)) early.push(t); // a double tap counts once
+}
+document.addEventListener('click', holdEarly, true);
+document.addEventListener('submit', holdEarly, true);
+function playEarly() {
+  document.removeEventListener('click', holdEarly, true);
+  document.removeEventListener('submit', holdEarly, true);
+  for (const t of early.splice(0)) {
+    if (t instanceof HTMLFormElement) t.requestSubmit();
+    else t.click();
+  }
+}
+
 class ApiError extends Error {
   constructor(status, message) { super(message); this.status = status; }
 }
@@ -1966,6 +1988,7 @@ async function start() {
   updateFire();
   const want = location.hash.match(/tab=(\w+)/);
   selectTab(want ? want[1] : (whoami.campaign ? 'campaign' : 'division'));
+  playEarly();
 }
 
 document.addEventListener('DOMContentLoaded', start);

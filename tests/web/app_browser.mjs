@@ -229,6 +229,24 @@ try {
     await net.send('Network.setCacheDisabled', { cacheDisabled: false });
     const d = await p2.evaluate(() => window.musterReady.then(e => e.run('division', { army: 'union', seed: '7', format: 'json' }).out));
     t.check('serve: the page computes there as the CLI does', d === cli('division', '--army', 'union', '--seed', '7', '--format', 'json'));
+    // A tap while the page still loads (its link's answer slow to come):
+    // held and played once the page is ready, never sent as a plain form
+    // that reloads the page without its link.
+    const p3 = await browser.newPage();
+    await p3.evaluateOnNewDocument(() => {
+      const real = window.fetch;
+      window.fetch = (u, o) => String(u).endsWith('/whoami')
+        ? new Promise(r => setTimeout(r, 1500)).then(() => real(u, o)) : real(u, o);
+    });
+    await p3.goto(srv.base + '#t=' + '0'.repeat(32), { waitUntil: 'domcontentloaded' });
+    const early = await p3.evaluate(() => document.querySelector('#div-out').textContent.length);
+    await p3.$eval('#div-form', f => { f.elements.seed.value = '7'; });
+    await p3.click('#div-go');
+    await p3.waitForFunction(() => document.querySelector('#div-out').textContent.length > 0);
+    const held = await p3.evaluate(() => ({ out: document.querySelector('#div-out').textContent, search: location.search, hash: location.hash }));
+    t.check('serve: a tap before the page is ready gives the division, on the same page',
+      early === 0 && held.search === '' && held.hash.length > 3 && held.out === cli(...DIV7), { early, search: held.search, hash: held.hash });
+    await p3.close();
     // Installed from the server, then the network cut and the server
     // stopped: the served page reloads and computes as the CLI does.
     await p2.setViewport({ width: 390, height: 844, deviceScaleFactor: 1 });
