@@ -6,20 +6,19 @@
  *
  * Each figure is measured beside its reference in the same run, in
  * interleaved rounds (a busy moment of a shared machine hits both alike),
- * and reported as a median and a ratio: the recording generator against
- * the bare d100 rolls it draws; the tool's start against /bin/true; the
+ * and reported as a median and a ratio: the generator and the simulator
+ * against the bare d100 rolls they draw; the tool's start against /bin/true; the
  * table-scale commands as processes, and their first byte, beside an
  * earlier build (--old); `odds
  * fire` against dicelab, both as processes; two simulation threads against
  * one and against two processes; the writers' MB/s, first record and peak
  * memory (getrusage) of `division --count`; printing 10 000-figure odds
  * (the calculation, each format, the command as a process).
- * The issue-15 goals end the report as a table. Not a test: the goals are
+ * The goals kept (issues 15 and 34) end the report as a table. Not a test: the goals are
  * printed beside the figures, never asserted. */
 #include "bench.h"
 #include "dice.h"
 #include "muster.h"
-#include "oob_fast.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -53,43 +52,6 @@ static const char *met(bool ok)
 
 static const mu_oob_opts UNION63 = {MU_UNION, 1863, MU_EAST, MU_INFANTRY, false};
 
-/* Generates n divisions from each of a and b (b may be NULL) in lockstep,
- * and returns a checksum of what came out: the generation cost alone. The
- * simulator's own loop (src/sim.c) tallies instead of summing. */
-static uint64_t fast_generate(const fast_rules *f, fast_stream *a, fast_stream *b,
-                       uint64_t n)
-{
-    uint64_t sum = 0;
-    fast_division v, w;
-    const uint8_t *ra = a->buf + a->pos;
-    if (!b) {
-        for (uint64_t i = 0; i < n; i++) {
-            ra = fast_at(a, ra);
-            int cell = fast_cell_at(f, &ra);
-            ra = fast_division_at(f, cell, ra, &v);
-            sum += (uint64_t)(v.stands + v.batteries + v.reserve + v.leader +
-                              v.morale[0] + v.brigadier[2]);
-        }
-        fast_done(a, ra);
-        return sum;
-    }
-    const uint8_t *rb = b->buf + b->pos;
-    for (uint64_t i = 0; i < n; i++) {
-        ra = fast_at(a, ra);
-        rb = fast_at(b, rb);
-        int ca = fast_cell_at(f, &ra), cb = fast_cell_at(f, &rb);
-        ra = fast_division_at(f, ca, ra, &v);
-        rb = fast_division_at(f, cb, rb, &w);
-        sum += (uint64_t)(v.stands + v.batteries + v.reserve + v.leader +
-                          v.morale[0] + v.brigadier[2]);
-        sum += (uint64_t)(w.stands + w.batteries + w.reserve + w.leader +
-                          w.morale[0] + w.brigadier[2]);
-    }
-    fast_done(a, ra);
-    fast_done(b, rb);
-    return sum;
-}
-
 /* The floor: n rolls of the seeded source, one dice_seeded_d100 call
  * each, summed. Not inlined and aligned to 64 bytes, so that its speed
  * does not move with the code around it: the same instructions placed
@@ -109,15 +71,15 @@ __attribute__((noinline, aligned(64))) static uint64_t floor_rolls(mu_dice *d,
 }
 
 /* Times of one round, each from where the dice stood: the public
- * generator (n divisions), the floor (as many rolls, one call each), the
- * simulator's path on one stream and on two interleaved. */
+ * generator (n divisions), the floor (as many rolls, one call each), and
+ * the simulator on one thread (n trials: the same generator, tallied). */
 typedef struct gen_round {
-    double pub, floor, one, two;
+    double pub, floor, sim;
     uint64_t rolls;
 } gen_round;
 
-static uint64_t gen_one_round(const mu_rules *r, const fast_rules *f,
-                              mu_dice *d, uint64_t n, gen_round *g)
+static uint64_t gen_one_round(const mu_rules *r, mu_dice *d, uint64_t n,
+                              uint64_t seed, gen_round *g)
 {
     mu_error err;
     mu_division v;
@@ -132,62 +94,53 @@ static uint64_t gen_one_round(const mu_rules *r, const fast_rules *f,
     t0 = bench_now();
     sink += floor_rolls(d, g->rolls);
     g->floor = bench_now() - t0;
-
-    fast_stream fs[2];
-    fast_stream_init(&fs[0], d);
+    mu_oob_odds o;
+    mu_sim_opts so = {n, seed, 1, NULL, NULL, 0};
     t0 = bench_now();
-    sink += fast_generate(f, &fs[0], NULL, n);
-    g->one = bench_now() - t0;
-    fast_stream_init(&fs[0], d);
-    mu_dice_jump(d, &err);
-    fast_stream_init(&fs[1], d);
-    t0 = bench_now();
-    sink += fast_generate(f, &fs[0], &fs[1], n / 2);
-    g->two = bench_now() - t0;
+    if (mu_sim_division(r, &UNION63, &so, &o, &err) != MU_OK)
+        die("sim", &err);
+    g->sim = bench_now() - t0;
+    mu_oob_odds_clear(&o);
     return sink;
 }
 
 static void generation(bench *b, const mu_rules *r)
 {
-    /* Short rounds, well inside a scheduler's time slice, and many. */
-    enum { ROUNDS = 151 };
-    uint64_t n = 10000, sink = 0;
-    double pub[ROUNDS], flo[ROUNDS], one[ROUNDS], two[ROUNDS], ns[ROUNDS];
+    /* Rounds of one simulation block each, interleaved, and many. */
+    enum { ROUNDS = 41 };
+    uint64_t n = MU_SIM_BLOCK, sink = 0;
+    double pub[ROUNDS], flo[ROUNDS], sim[ROUNDS], ns[ROUNDS];
     mu_error err;
     mu_dice *d;
-    fast_rules *f = malloc(sizeof *f);
-    if (!f || mu_dice_new_seeded(1, &d, &err) != MU_OK)
+    if (mu_dice_new_seeded(1, &d, &err) != MU_OK)
         die("memory", NULL);
-    fast_rules_init(f, r, &UNION63);
     uint64_t rolls = 0;
-    for (int i = 0; i < ROUNDS; i++) {
+    int rounds = b->quick ? 11 : ROUNDS;
+    for (int i = 0; i < rounds; i++) {
         gen_round g;
-        sink += gen_one_round(r, f, d, n, &g);
+        sink += gen_one_round(r, d, n, (uint64_t)i + 1, &g);
         pub[i] = g.pub / g.floor;
-        one[i] = g.one / g.floor;
-        two[i] = g.two / g.floor; /* about as many rolls as the floor's */
+        sim[i] = g.sim / g.floor;
         flo[i] = 1e9 * g.floor / (double)n;
         ns[i] = 1e9 * g.pub / (double)n;
         rolls += g.rolls;
     }
     mu_dice_free(d);
-    free(f);
-    double rp = bench_median(pub, ROUNDS);
+    double rp = bench_median(pub, rounds), rs = bench_median(sim, rounds);
     printf("Generation on one core: Union 1863 divisions, %.2f d100 rolls "
            "each; %d rounds of %llu, each against its own floor (medians)\n",
-           (double)rolls / (double)(ROUNDS * n), ROUNDS, (unsigned long long)n);
+           (double)rolls / (double)rounds / (double)n, rounds,
+           (unsigned long long)n);
     printf("  floor: the same rolls, one dice_seeded_d100 each  %7.2f ns a "
-           "division\n", bench_median(flo, ROUNDS));
+           "division\n", bench_median(flo, rounds));
     printf("  mu_division_generate (records every roll)        %7.2f ns  "
-           "%5.2f x floor  (goal <= 2)\n", bench_median(ns, ROUNDS), rp);
-    printf("  simulator's path, one stream                                "
-           "%5.2f x floor\n", bench_median(one, ROUNDS));
-    printf("  simulator's path, two blocks interleaved                    "
-           "%5.2f x floor  (goal <= 1.5)\n", bench_median(two, ROUNDS));
-    goal_add(&b->g, "mu_division_generate (records every roll) <= 2x the floor",
-             met(rp <= 2), "%.2f x", rp);
+           "%5.2f x floor\n", bench_median(ns, rounds), rp);
+    printf("  sim division, one thread (the same, tallied)               "
+           "%5.2f x floor  (goal <= 2.5)\n", rs);
+    goal_add(&b->g, "`sim` within 2.5x the d100 floor a division", met(rs <= 2.5),
+             "%.2f x", rs);
     goal_ref(&b->g, "floor %.1f ns a division (its rolls, one call each)",
-             bench_median(flo, ROUNDS));
+             bench_median(flo, rounds));
     if (sink == 42)
         puts("");
 }
@@ -262,12 +215,7 @@ static void startup(bench *b)
     printf("  /bin/true %.3f ms (CPU %.3f ms), %d shared libraries\n",
            1e3 * med[0], 1e3 * cpu[0], ltrue);
     printf("  muster --version %.3f ms (CPU %.3f ms), %.2f x /bin/true, %d "
-           "shared libraries (muster-full, which draws and serves: %d)  "
-           "(goal <= 1.3 x)\n", 1e3 * med[1], 1e3 * cpu[1], ratio, libs, full);
-    goal_add(&b->g, "`muster --version` within 1.3x `/bin/true`",
-             met(ratio <= 1.3), "%.3f ms, %.2f x; %d shared libraries",
-             1e3 * med[1], ratio, libs);
-    goal_ref(&b->g, "/bin/true %.3f ms", 1e3 * med[0]);
+           "shared libraries (muster-full, which draws and serves: %d)\n", 1e3 * med[1], 1e3 * cpu[1], ratio, libs, full);
 }
 
 /* The table-scale commands (a division, a volley, 10-figure odds) as
@@ -371,7 +319,7 @@ static bool dicelab_file(const char *dicelab, int n, char *path, size_t size)
     return ok;
 }
 
-static void odds_vs_dicelab(bench *b)
+static void odds_vs_dicelab(const bench *b)
 {
     printf("\n'odds fire' per figure against dicelab -c, as processes "
            "(medians of interleaved runs)\n");
@@ -382,8 +330,6 @@ static void odds_vs_dicelab(bench *b)
         if (!dicelab_file(b->dicelab, sizes[k], spec, sizeof spec)) {
             printf("  dicelab is not installed (bench/run installs Debian's "
                    "package): no comparison\n");
-            goal_add(&b->g, "`odds fire` of 10 figures faster than dicelab",
-                     "no figure", "dicelab missing");
             return;
         }
         char *dl[] = {(char *)b->dicelab, "-c", "-f", spec, NULL};
@@ -399,12 +345,6 @@ static void odds_vs_dicelab(bench *b)
         printf("  %3d figures: muster %.3f ms, dicelab %.3f ms: muster takes "
                "%.2f x dicelab's time\n", sizes[k], 1e3 * med[1],
                1e3 * med[0], med[1] / med[0]);
-        if (k == 0) {
-            goal_add(&b->g, "`odds fire` of 10 figures faster than dicelab "
-                     "(processes)", met(med[1] < med[0]), "%.3f ms, %.2f x "
-                     "dicelab's time", 1e3 * med[1], med[1] / med[0]);
-            goal_ref(&b->g, "dicelab -c %.3f ms", 1e3 * med[0]);
-        }
     }
 }
 
@@ -434,15 +374,8 @@ static void sim_threads(bench *b)
     printf("\nsim division -n 1000000 as processes (medians of %d interleaved "
            "rounds)\n", reps);
     printf("  1 thread %.1f ms; 2 threads %.1f ms: %.2f x; two 1-thread "
-           "processes at once %.1f ms for twice the work: %.2f x  (goal: "
-           "threads >= 1.6 x where processes do)\n", 1e3 * ma, 1e3 * m2, gain,
-           1e3 * mp, procs);
-    const char *v = gain >= 1.6 ? "met" : procs < 1.6 ? "no cores free"
-                                                      : "NOT MET";
-    goal_add(&b->g, "`sim` 2 threads >= 1.6x one at 10^6 trials where two "
-             "processes do", v, "%.2f x (%.1f -> %.1f ms)", gain, 1e3 * ma,
-             1e3 * m2);
-    goal_ref(&b->g, "two processes %.2f x", procs);
+           "processes at once %.1f ms for twice the work: %.2f x\n",
+           1e3 * ma, 1e3 * m2, gain, 1e3 * mp, procs);
 }
 
 /* ---- streaming output ----------------------------------------------------- */
@@ -478,12 +411,6 @@ static void writer_speed(bench *b)
         worst = mbs < worst ? mbs : worst;
         printf("  %-5s %7.1f MB/s, %6.3f us a division (%.1f MB)\n", fmts[k],
                mbs, us, (double)bytes / 1e6);
-        if (k == 2) {
-            goal_add(&b->g, "jsonl >= 13x the divisions a second of before "
-                     "(<= 1.12 us a division)", met(us <= 1.12),
-                     "%.3f us a division (CPU)", us);
-            goal_ref(&b->g, "before: 14.5 us a division");
-        }
     }
     goal_add(&b->g, "text, csv, jsonl, json each >= 300 MB/s to /dev/null, "
              "one core", met(worst >= 300), "slowest %.0f MB/s (the tool's "
@@ -590,7 +517,7 @@ static void odds_printing(bench *b)
     printf("\nodds fire --weapon musket --figures 10000 --range 5, both "
            "methods, in process (thread CPU time, medians of %d)\n", REPS);
     printf("  calculation %.3f ms; printing csv %.3f ms, json %.3f ms, text "
-           "%.3f ms  (goal < 2 ms)\n", 1e3 * mc, 1e3 * mf[0], 1e3 * mf[1],
+           "%.3f ms\n", 1e3 * mc, 1e3 * mf[0], 1e3 * mf[1],
            1e3 * mf[2]);
     for (int k = 0; k < 3; k++) {
         char *argv[] = {(char *)b->muster, "odds", "fire", "--weapon", "musket",
@@ -603,10 +530,6 @@ static void odds_printing(bench *b)
         printf("  as a process, --format %-4s: %.2f ms (median of %d)\n",
                names[k], 1e3 * med, b->quick ? 3 : 7);
     }
-    double worst = mf[0] > mf[1] ? mf[0] : mf[1];
-    goal_add(&b->g, "10000-figure odds print in under 2 ms", met(worst < 2e-3),
-             "csv %.3f ms, json %.3f ms", 1e3 * mf[0], 1e3 * mf[1]);
-    goal_ref(&b->g, "their calculation %.3f ms", 1e3 * mc);
 }
 
 /* ---- dicelab's exactness (issue 6's goal) --------------------------------- */

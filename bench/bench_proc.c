@@ -266,7 +266,7 @@ void goal_ref(goals *g, const char *fmt, ...)
 
 void goals_print(const goals *g)
 {
-    printf("\nIssue 15 goals, each beside this run's figure and the reference "
+    printf("\nThe goals, each beside this run's figure and the reference "
            "measured with it\n");
     printf("| goal | measured | reference (same run) | |\n|---|---|---|---|\n");
     for (int i = 0; i < g->n; i++)

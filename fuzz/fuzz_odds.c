@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Fuzzes the exact odds, the simulator and the simulator's fast path on
- * tables made from the input. The input picks the army and, for it, the
+/* Fuzzes the exact odds and the simulator on tables made from the input. The input picks the army and, for it, the
  * outcomes of each table and where their ranges are cut (random bytes
  * alone almost never cover 01-00 everywhere), so every run has valid rules
  * whose every table's faces the target knows; then it makes one check:
@@ -15,7 +14,6 @@
  *    every statistic at a value the odds call possible. A year or theater
  *    left unknown mixes cells that all have the same tables here, so the
  *    same answers must come out of the mixing.
- *  - the fast path against the generator over 16 divisions, roll by roll;
  *  - a simulation of 16 trials: frequencies sum to 1, and nothing the odds
  *    call impossible happens;
  *  - rarely, the odds of a corps of two: the leader as one division's, and
@@ -28,7 +26,6 @@
  * the enumeration's and the simulator's loops built without comparison
  * tracing (fuzz/CMakeLists.txt). */
 #include "muster.h"
-#include "oob_fast.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -291,38 +288,6 @@ static void against_generator(const mu_oob_odds *odds, const mu_rules *r,
     mu_dice_free(d);
 }
 
-/* The fast path against the generator, division by division. */
-static void fast_vs_generator(const mu_rules *r, const mu_oob_opts *o,
-                              uint64_t seed)
-{
-    mu_error err;
-    mu_dice *d, *g;
-    mu_dice_new_seeded(seed, &d, &err);
-    mu_dice_new_seeded(seed, &g, &err);
-    static fast_rules f;
-    static fast_stream fs;
-    fast_rules_init(&f, r, o);
-    fast_stream_init(&fs, d);
-    const uint8_t *p = fs.buf + fs.pos;
-    for (int i = 0; i < 16; i++) {
-        mu_division v;
-        fast_division fv;
-        if (mu_division_generate(r, g, o, &v, &err) != MU_OK)
-            abort();
-        p = fast_at(&fs, p);
-        int cell = fast_cell_at(&f, &p);
-        p = fast_division_at(&f, cell, p, &fv);
-        fast_done(&fs, p);
-        if (fv.stands != v.stands || fv.brigades != v.nbrigades ||
-            fv.batteries != v.artillery.batteries ||
-            fv.reserve != v.artillery.reserve || fv.leader != (int)v.leader ||
-            fast_stream_used(&fs) != mu_dice_count(g))
-            abort();
-    }
-    mu_dice_free(d);
-    mu_dice_free(g);
-}
-
 /* The odds of the last division asked for, kept while the tables and the
  * options stay (a mutation of the seed or of the check's byte reuses
  * them): each call of this target parses and counts at most once. */
@@ -396,8 +361,7 @@ static void corps_of_two(const mu_rules *r, const mu_oob_opts *o)
 }
 
 /* The input: a byte picks the army, by the book and the check (six bits:
- * exact odds of a division 36 in 64, the fast path 20, a simulation 7, a
- * corps 1, and that only for 1 in 8 tables (by their hash), else a
+ * exact odds of a division 36 in 64, a simulation 27, a corps 1, and that only for 1 in 8 tables (by their hash), else a
  * division: the convolutions cost some 30 divisions' odds, and the inputs
  * that reach them breed more, which then mostly change the tables); one
  * byte the year and the theater, and a third one's
@@ -422,8 +386,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned which = pick >> 2; /* 0..63 */
     if (which < 36 || (which == 63 && tables % 8))
         exact_division(r, &o, &fc, seed);
-    else if (which < 56)
-        fast_vs_generator(r, &o, seed);
     else if (which < 63)
         simulated(r, &o, seed);
     else

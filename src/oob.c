@@ -538,8 +538,7 @@ static mu_status gen_corps(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
     c->army = o->army;
     c->year = year;
     c->theater = (mu_theater)theater;
-    c->divisions = calloc((size_t)n, sizeof *c->divisions);
-    if (!c->divisions)
+    if (!c->divisions && !(c->divisions = calloc((size_t)n, sizeof *c->divisions)))
         return err_nomem(err);
     oob_label lab = {MU_ROLL_CORPS_LEADER, 0, 0, label_army, 0};
     int roll;
@@ -553,7 +552,9 @@ static mu_status gen_corps(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
     for (int i = 0; i < n; i++) {
         mu_oob_opts od = *o;
         od.arm = i < infantry ? MU_INFANTRY : MU_CAVALRY;
-        mu_division *v = &c->divisions[i]; /* calloc'd: zero */
+        mu_division *v = &c->divisions[i];
+        memset(v, 0, offsetof(mu_division, brigades)); /* as generate does */
+        v->nrolls = 0;
         mu_status st = gen_division(r, d, &od, year, theater, i + 1,
                                     label_army, v, err);
         if (st != MU_OK)
@@ -585,6 +586,15 @@ static mu_status corps_generate(const mu_rules *r, mu_dice *d,
     if (st != MU_OK)
         return st;
     return gen_corps(r, d, o, year, theater, infantry, cavalry, -1, out, err);
+}
+
+mu_status oob_corps_into(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
+                         int n, mu_corps *c, mu_error *err)
+{
+    mu_division *buf = c->divisions;
+    memset(c, 0, sizeof *c);
+    c->divisions = buf;
+    return corps_generate(r, d, o, n, 0, c, err);
 }
 
 mu_status mu_corps_generate(const mu_rules *r, mu_dice *d,

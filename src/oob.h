@@ -15,6 +15,12 @@ typedef struct oob_label {
 
 void oob_label_text(const void *ctx, char *buf, size_t n);
 
+/* For the simulator: a corps of n divisions, rolled as mu_corps_generate
+ * rolls it, into c, whose divisions (n of them) the caller owns and
+ * c->divisions points to; the rest of c is set here. */
+mu_status oob_corps_into(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
+                         int n, mu_corps *c, mu_error *err);
+
 /* Checks generation options (army, year 0 or 1861..1865, theater -1/0/1,
  * arm): MU_EINPUT with a message, shared by the generator, odds and sim. */
 mu_status oob_check_opts(const mu_oob_opts *o, mu_error *err);

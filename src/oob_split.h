@@ -6,7 +6,7 @@
  * for its fraction. A load in place of two divisions shortens the path to
  * the branches the dice decide (bench/README.md has what it gained in
  * bench/run's generation part). Shared by the recording generator (oob.c)
- * and the simulator's (oob_fast.h). */
+ * and the simulator, which uses the same generator. */
 #ifndef MU_OOB_SPLIT_H
 #define MU_OOB_SPLIT_H
 

@@ -8,15 +8,13 @@
  * two blocks can overlap). Threads take blocks in turn from a shared
  * counter; each keeps integer tallies, summed at the end, so the order in
  * which blocks finish changes nothing. */
-#define _GNU_SOURCE /* sched_getcpu, pthread_attr_setaffinity_np */
 #include "real.h"
 #include "error.h"
 #include "odds.h"
 #include "oob.h"
-#include "oob_fast.h"
+#include "dice.h"
 
 #include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,12 +30,12 @@ typedef struct fire_sim {
 } fire_sim;
 
 typedef struct sim_job {
-    const fast_rules *f;
+    const mu_rules *r;
+    const mu_oob_opts *o;
     const fire_sim *fire; /* a volley instead of orders of battle */
     int divisions;       /* 0: single divisions; else corps of this many */
     int nstats;          /* statistics tallied (MU_STAT_COUNT, or 1) */
     uint64_t seed, trials, nblocks;
-    int nthreads;
     int nvals;           /* values per statistic in a tally */
     atomic_uint_fast64_t next_block;
     atomic_uint_fast64_t done;
@@ -105,21 +103,38 @@ typedef struct sim_worker {
     _Alignas(64) sim_job *job;
     uint64_t *tally;     /* corps: MU_STAT_COUNT * nvals counts */
     div_tally *dt;       /* divisions */
+    mu_division *corps;  /* corps: its divisions */
     const mu_sim_opts *report; /* the caller's thread only: progress */
-#ifdef __linux__
-    const cpu_set_t *wide; /* the processors it may use once started */
-#endif
     mu_status st;
 } sim_worker;
 
-static inline void tally_joint(div_tally *t, const fast_division *v)
+/* What one division or corps came to: the counts the statistics are of. */
+typedef struct sim_outcome {
+    int morale[3];    /* brigades per morale */
+    int brigadier[3]; /* brigadiers per rating, as played */
+} sim_outcome;
+
+static inline void count_brigades(const mu_division *v, sim_outcome *c)
 {
-    t->art[((unsigned)v->stands * NR + (unsigned)v->ratio) * 4 +
-           (unsigned)v->extra_battery * 2 + (unsigned)v->extra_reserve]++;
-    t->mor[(((unsigned)v->leader * NB9 + (unsigned)v->brigades) * NB9 +
-            (unsigned)v->morale[0]) * NB9 + (unsigned)v->morale[1]]++;
-    t->brg[((unsigned)v->brigades * NB9 + (unsigned)v->brigadier[0]) * NB9 +
-           (unsigned)v->brigadier[1]]++;
+    for (int b = 0; b < v->nbrigades; b++) {
+        c->morale[v->brigades[b].morale]++;
+        c->brigadier[v->brigades[b].leader]++;
+    }
+}
+
+static inline void tally_division(div_tally *t, const mu_division *v)
+{
+    sim_outcome c = {{0}, {0}};
+    count_brigades(v, &c);
+    const mu_artillery *a = &v->artillery;
+    unsigned T = (unsigned)v->stands, ratio = (unsigned)a->ratio;
+    unsigned B = (unsigned)a->batteries, nb = (unsigned)v->nbrigades;
+    unsigned xb = B - T / ratio, xr = (unsigned)a->reserve - B / 3;
+    t->art[(T * NR + ratio) * 4 + xb * 2 + xr]++;
+    t->mor[(((unsigned)v->leader * NB9 + nb) * NB9 + (unsigned)c.morale[0]) *
+               NB9 + (unsigned)c.morale[1]]++;
+    t->brg[(nb * NB9 + (unsigned)c.brigadier[0]) * NB9 +
+           (unsigned)c.brigadier[1]]++;
 }
 
 /* The thirteen statistics from the joint histograms. */
@@ -159,95 +174,26 @@ static void spread_joint(const div_tally *t, uint64_t *out, int nv)
     }
 }
 
-static inline void tally_corps(uint64_t *t, int nv, const fast_division *v)
+static void tally_corps(uint64_t *t, int nv, const mu_corps *c)
 {
-    t[MU_STAT_LEADER * nv + v->leader]++;
-    t[MU_STAT_BRIGADES * nv + v->brigades]++;
-    t[MU_STAT_STANDS * nv + v->stands]++;
-    t[MU_STAT_GREEN * nv + v->morale[0]]++;
-    t[MU_STAT_VETERAN * nv + v->morale[1]]++;
-    t[MU_STAT_CRACK * nv + v->morale[2]]++;
-    t[MU_STAT_DESPICABLE * nv + v->brigadier[0]]++;
-    t[MU_STAT_AVERAGE * nv + v->brigadier[1]]++;
-    t[MU_STAT_EXCEPTIONAL * nv + v->brigadier[2]]++;
-    t[MU_STAT_BATTERIES * nv + v->batteries]++;
-    t[MU_STAT_DIVISION_BATTERIES * nv + v->batteries - v->reserve]++;
-    t[MU_STAT_RESERVE * nv + v->reserve]++;
-}
-
-/* n divisions from each of the streams (b may be NULL), in lockstep so
- * that their dependency chains overlap. */
-static void run_divisions(const fast_rules *f, fast_stream *a, fast_stream *b,
-                          uint64_t n, div_tally *t)
-{
-    fast_division v, w;
-    const uint8_t *ra = a->buf + a->pos;
-    if (!b) {
-        for (uint64_t i = 0; i < n; i++) {
-            ra = fast_at(a, ra);
-            int cell = fast_cell_at(f, &ra);
-            ra = fast_division_at(f, cell, ra, &v);
-            tally_joint(t, &v);
-        }
-        fast_done(a, ra);
-        return;
+    sim_outcome o = {{0}, {0}};
+    int brigades = 0;
+    for (int i = 0; i < c->ndivisions; i++) {
+        count_brigades(&c->divisions[i], &o);
+        brigades += c->divisions[i].nbrigades;
     }
-    const uint8_t *rb = b->buf + b->pos;
-    for (uint64_t i = 0; i < n; i++) {
-        ra = fast_at(a, ra);
-        rb = fast_at(b, rb);
-        int ca = fast_cell_at(f, &ra), cb = fast_cell_at(f, &rb);
-        ra = fast_division_at(f, ca, ra, &v);
-        rb = fast_division_at(f, cb, rb, &w);
-        tally_joint(t, &v);
-        tally_joint(t, &w);
-    }
-    fast_done(a, ra);
-    fast_done(b, rb);
-}
-
-/* One corps: table 1 if rolled, the corps leader, then D divisions. */
-static inline const uint8_t *corps_at(const fast_rules *f, int D,
-                                      fast_stream *fs, const uint8_t *r,
-                                      fast_division *sum)
-{
-    fast_division v;
-    r = fast_at(fs, r);
-    int cell = fast_cell_at(f, &r);
-    memset(sum, 0, sizeof *sum);
-    sum->leader = f->cell[cell].leader[*r++];
-    for (int d = 0; d < D; d++) {
-        r = fast_at(fs, r);
-        r = fast_division_at(f, cell, r, &v);
-        sum->brigades += v.brigades;
-        sum->stands += v.stands;
-        for (int k = 0; k < 3; k++) {
-            sum->morale[k] += v.morale[k];
-            sum->brigadier[k] += v.brigadier[k];
-        }
-        sum->batteries += v.batteries;
-        sum->reserve += v.reserve;
-    }
-    return r;
-}
-
-static void run_corps(const fast_rules *f, int D, fast_stream *a,
-                      fast_stream *b, uint64_t n, uint64_t *t, int nv)
-{
-    fast_division v, w;
-    const uint8_t *ra = a->buf + a->pos;
-    const uint8_t *rb = b ? b->buf + b->pos : NULL;
-    for (uint64_t i = 0; i < n; i++) {
-        ra = corps_at(f, D, a, ra, &v);
-        tally_corps(t, nv, &v);
-        if (b) {
-            rb = corps_at(f, D, b, rb, &w);
-            tally_corps(t, nv, &w);
-        }
-    }
-    fast_done(a, ra);
-    if (b)
-        fast_done(b, rb);
+    t[MU_STAT_LEADER * nv + (int)c->leader]++;
+    t[MU_STAT_BRIGADES * nv + brigades]++;
+    t[MU_STAT_STANDS * nv + c->stands]++;
+    t[MU_STAT_GREEN * nv + o.morale[0]]++;
+    t[MU_STAT_VETERAN * nv + o.morale[1]]++;
+    t[MU_STAT_CRACK * nv + o.morale[2]]++;
+    t[MU_STAT_DESPICABLE * nv + o.brigadier[0]]++;
+    t[MU_STAT_AVERAGE * nv + o.brigadier[1]]++;
+    t[MU_STAT_EXCEPTIONAL * nv + o.brigadier[2]]++;
+    t[MU_STAT_BATTERIES * nv + c->batteries]++;
+    t[MU_STAT_DIVISION_BATTERIES * nv + c->batteries - c->reserve]++;
+    t[MU_STAT_RESERVE * nv + c->reserve]++;
 }
 
 static uint64_t block_len(const sim_job *job, uint64_t b)
@@ -257,19 +203,11 @@ static uint64_t block_len(const sim_job *job, uint64_t b)
                                               : MU_SIM_BLOCK;
 }
 
-/* One roll from the stream. */
-static inline unsigned next_roll(fast_stream *fs, const uint8_t **r)
-{
-    *r = fast_at(fs, *r);
-    return *(*r)++;
-}
-
 /* Per figure, a roll of floor(P) + 1 when P is not whole: further d100s
  * are the base-100 digits of a uniform number in [0, 1), compared with the
  * fraction's digits until they differ. Hits with probability exactly the
  * fraction. */
-static unsigned fraction_hit(const fire_sim *x, fast_stream *fs,
-                             const uint8_t **r)
+static unsigned fraction_hit(const fire_sim *x, mu_dice *d)
 {
     odds_u128 rem = x->frac_num;
     for (;;) {
@@ -277,175 +215,93 @@ static unsigned fraction_hit(const fire_sim *x, fast_stream *fs,
             return 0; /* the digits so far were equal: U >= fraction */
         unsigned digit = (unsigned)(rem * 100 / x->frac_den);
         rem = rem * 100 % x->frac_den;
-        unsigned u = next_roll(fs, r) - 1;
+        unsigned u = (unsigned)dice_seeded_d100(d) - 1;
         if (u != digit)
             return u < digit;
     }
 }
 
-static void run_fire(const fire_sim *x, fast_stream *fs, uint64_t n,
-                     uint64_t *t)
+static uint64_t one_volley(const fire_sim *x, mu_dice *d)
 {
-    const uint8_t *r = fs->buf + fs->pos;
-    for (uint64_t i = 0; i < n; i++) {
-        uint64_t hits;
-        if (!x->per_figure) {
-            hits = (uint64_t)x->sure;
-            if (x->threshold > 0)
-                hits += next_roll(fs, &r) <= (unsigned)x->threshold;
-        } else if (x->frac_num == 0) {
-            /* Whole P: count the rolls at most P, a buffer at a time. */
-            hits = 0;
-            unsigned whole = (unsigned)x->whole;
-            for (int64_t left = x->n; left > 0;) {
-                r = fast_at(fs, r);
-                int64_t avail = (int64_t)(fs->buf + fs->len - r);
-                int64_t m = avail < left ? avail : left;
-                unsigned c = 0;
-                for (int64_t k = 0; k < m; k++)
-                    c += r[k] <= whole;
-                hits += c;
-                r += m;
-                left -= m;
-            }
-        } else {
-            hits = 0;
-            for (int64_t k = 0; k < x->n; k++) {
-                unsigned roll = next_roll(fs, &r);
-                if (roll <= (unsigned)x->whole)
-                    hits++;
-                else if (roll == (unsigned)x->whole + 1)
-                    hits += fraction_hit(x, fs, &r);
-            }
-        }
-        t[hits]++;
+    if (!x->per_figure)
+        return (uint64_t)x->sure +
+               (x->threshold > 0 &&
+                dice_seeded_d100(d) <= x->threshold);
+    uint64_t hits = 0;
+    for (int64_t k = 0; k < x->n; k++) {
+        int roll = dice_seeded_d100(d);
+        if (roll <= x->whole)
+            hits++;
+        else if (roll == x->whole + 1 && x->frac_num)
+            hits += fraction_hit(x, d);
     }
-    fast_done(fs, r);
+    return hits;
 }
 
-static void run_blocks(const sim_job *job, sim_worker *w, fast_stream *a,
-                       fast_stream *b, uint64_t na, uint64_t nb)
+/* n trials from the seeded source d (a block's copy: it is used up). The
+ * generator is the one every command uses, mu_division_generate. */
+static mu_status run_block(const sim_job *job, sim_worker *w, mu_dice *d,
+                           uint64_t n)
 {
-    if (job->fire) { /* the work is in the rolls: nothing to interleave */
-        run_fire(job->fire, a, na, w->tally);
-        if (b)
-            run_fire(job->fire, b, nb, w->tally);
-        return;
+    mu_error err;
+    mu_division v;
+    mu_corps c = {0};
+    for (uint64_t i = 0; i < n; i++) {
+        if (job->fire) {
+            w->tally[one_volley(job->fire, d)]++;
+        } else if (!job->divisions) {
+            if (mu_division_generate(job->r, d, job->o, &v, &err) != MU_OK)
+                return err.code;
+            tally_division(w->dt, &v);
+        } else {
+            c.divisions = w->corps;
+            if (oob_corps_into(job->r, d, job->o, job->divisions, &c,
+                               &err) != MU_OK)
+                return err.code;
+            tally_corps(w->tally, job->nvals, &c);
+        }
     }
-    /* Both together as far as both go, then the rest of the longer. */
-    uint64_t both = na < nb ? na : nb;
-    if (job->divisions) {
-        run_corps(job->f, job->divisions, a, b, both, w->tally, job->nvals);
-        run_corps(job->f, job->divisions, na > both ? a : b, NULL,
-                  (na > both ? na : nb) - both, w->tally, job->nvals);
-    } else {
-        run_divisions(job->f, a, b, both, w->dt);
-        run_divisions(job->f, na > both ? a : b, NULL,
-                      (na > both ? na : nb) - both, w->dt);
-    }
+    return MU_OK;
+}
+
+/* The tallies are made here, by the thread that fills them. */
+static mu_status worker_alloc(const sim_job *job, sim_worker *w)
+{
+    size_t per = (size_t)job->nstats * (size_t)job->nvals;
+    w->tally = calloc(per, sizeof *w->tally);
+    if (!job->divisions && !job->fire)
+        w->dt = calloc(1, sizeof *w->dt);
+    if (job->divisions)
+        w->corps = malloc((size_t)job->divisions * sizeof *w->corps);
+    bool ok = w->tally && (job->fire || (job->divisions ? !!w->corps : !!w->dt));
+    return ok ? MU_OK : MU_ENOMEM;
 }
 
 static void *worker_main(void *arg)
 {
     sim_worker *w = arg;
     sim_job *job = w->job;
-#ifdef __linux__
-    /* Started on a processor of its own (start_worker); from here on the
-     * scheduler may move it like any other thread. */
-    if (w->wide)
-        pthread_setaffinity_np(pthread_self(), sizeof *w->wide, w->wide);
-#endif
     mu_dice *d = NULL;
     mu_error err;
-    fast_stream *fs = malloc(2 * sizeof *fs);
-    if (!fs || mu_dice_new_seeded(job->seed, &d, &err) != MU_OK) {
-        free(fs);
-        w->st = MU_ENOMEM;
+    if ((w->st = worker_alloc(job, w)) != MU_OK ||
+        (w->st = mu_dice_new_seeded(job->seed, &d, &err)) != MU_OK)
         return NULL;
-    }
-    /* The tallies are made here, by the thread that fills them: both
-     * threads start at once and each touches its own pages first. */
-    size_t per = (size_t)job->nstats * (size_t)job->nvals;
-    w->tally = calloc(per, sizeof *w->tally);
-    if (!job->divisions && !job->fire)
-        w->dt = calloc(1, sizeof *w->dt);
-    if (!w->tally || (!job->divisions && !job->fire && !w->dt)) {
-        free(fs);
-        mu_dice_free(d);
-        w->st = MU_ENOMEM;
-        return NULL;
-    }
     uint64_t at = 0; /* the block d stands at */
-    for (;;) {
-        /* Two blocks at a time, to interleave them; one at a time at the
-         * end, so that no thread waits long for another's last pair. */
-        if (time_up(job))
-            break;
-        uint64_t left = job->nblocks - atomic_load(&job->next_block);
-        uint64_t step = job->nthreads > 1 &&
-                                left <= 2 * (uint64_t)job->nthreads ? 1 : 2;
-        uint64_t b = atomic_fetch_add(&job->next_block, step);
+    while (!time_up(job) && w->st == MU_OK) {
+        uint64_t b = atomic_fetch_add(&job->next_block, 1);
         if (b >= job->nblocks)
             break;
         for (; at < b; at++)
             mu_dice_jump(d, &err);
-        fast_stream_init(&fs[0], d);
-        uint64_t na = block_len(job, b), nb = 0;
-        if (step == 2 && b + 1 < job->nblocks) {
-            mu_dice_jump(d, &err);
-            at++;
-            fast_stream_init(&fs[1], d);
-            nb = block_len(job, b + 1);
-        }
-        run_blocks(job, w, &fs[0], nb ? &fs[1] : NULL, na, nb);
-        uint64_t done = atomic_fetch_add(&job->done, na + nb) + na + nb;
+        mu_dice roll = *d; /* block b's rolls; d stays at its start */
+        uint64_t n = block_len(job, b);
+        w->st = run_block(job, w, &roll, n);
+        uint64_t done = atomic_fetch_add(&job->done, n) + n;
         if (w->report && w->report->progress)
             w->report->progress(w->report->ud, done, job->trials);
     }
-    free(fs);
     mu_dice_free(d);
-    w->st = MU_OK;
     return NULL;
-}
-
-/* Starts worker i. Linux places a new thread on its creator's processor
- * and moves it only when the balancer next runs, some milliseconds later
- * (a probe found two short threads sharing one processor to the end:
- * bench/README.md, "Threads"); a run of 10^6 trials is over by then. So worker i starts on
- * the i-th allowed processor after the caller's, and widens its mask to
- * all of them once it runs. Where that cannot be done it starts anywhere. */
-static int start_worker(pthread_t *th, sim_worker *w, int i)
-{
-#ifdef __linux__
-    const cpu_set_t *all = w->wide;
-    int here = sched_getcpu();
-    size_t n = all ? (size_t)CPU_COUNT(all) : 0, cpu = CPU_SETSIZE;
-    if (here >= 0 && n > 1) {
-        size_t pos = 0; /* the caller's place among the allowed processors */
-        for (size_t c = 0; c < (size_t)here && c < CPU_SETSIZE; c++)
-            pos += CPU_ISSET(c, all) != 0;
-        size_t want = (pos + (size_t)i) % n;
-        for (size_t c = 0; c < CPU_SETSIZE && cpu == CPU_SETSIZE; c++)
-            if (CPU_ISSET(c, all) && want-- == 0)
-                cpu = c;
-    }
-    pthread_attr_t at;
-    if (cpu < CPU_SETSIZE && pthread_attr_init(&at) == 0) {
-        cpu_set_t one;
-        CPU_ZERO(&one);
-        CPU_SET(cpu, &one);
-        int rc = pthread_attr_setaffinity_np(&at, sizeof one, &one) == 0
-                     ? pthread_create(th, &at, worker_main, w)
-                     : -1;
-        pthread_attr_destroy(&at);
-        if (rc == 0)
-            return 0;
-    }
-    w->wide = NULL;
-#else
-    (void)i;
-#endif
-    return pthread_create(th, NULL, worker_main, w);
 }
 
 /* Runs the job on s->threads threads (the caller's among them) and adds
@@ -453,28 +309,19 @@ static int start_worker(pthread_t *th, sim_worker *w, int i)
 static mu_status run_job(sim_job *job, const mu_sim_opts *s, uint64_t *total,
                          mu_error *err)
 {
-    uint64_t pairs = (job->nblocks + 1) / 2;
-    int nt = (uint64_t)s->threads > pairs ? (int)pairs : s->threads;
+    int nt = (uint64_t)s->threads > job->nblocks ? (int)job->nblocks
+                                                  : s->threads;
     size_t per = (size_t)job->nstats * (size_t)job->nvals;
     sim_worker *w = aligned_alloc(64, (size_t)nt * sizeof *w);
     pthread_t *th = calloc((size_t)nt, sizeof *th);
     mu_status st = w && th ? MU_OK : err_nomem(err);
     if (w)
         memset(w, 0, (size_t)nt * sizeof *w);
-    job->nthreads = nt;
-#ifdef __linux__
-    cpu_set_t all;
-    bool placed = nt > 1 && sched_getaffinity(0, sizeof all, &all) == 0;
-#endif
-    for (int i = 0; i < nt && st == MU_OK; i++) {
+    for (int i = 0; i < nt && st == MU_OK; i++)
         w[i].job = job;
-#ifdef __linux__
-        w[i].wide = placed && i > 0 ? &all : NULL;
-#endif
-    }
     int started = 1;
     for (int i = 1; i < nt && st == MU_OK; i++, started++)
-        if (start_worker(&th[i], &w[i], i) != 0) {
+        if (pthread_create(&th[i], NULL, worker_main, &w[i]) != 0) {
             st = err_why(err, MU_EINTERNAL, MU_R_TOO_MANY_THREADS,
                          "cannot start simulation thread %d of %d", i + 1, nt);
             /* Let the started ones stop at once. */
@@ -503,6 +350,7 @@ static mu_status run_job(sim_job *job, const mu_sim_opts *s, uint64_t *total,
     for (int i = 0; w && i < nt; i++) {
         free(w[i].dt);
         free(w[i].tally);
+        free(w[i].corps);
     }
     free(w);
     free(th);
@@ -534,12 +382,8 @@ static mu_status sim_run(const mu_rules *r, const mu_oob_opts *o,
         return st;
     if ((st = check_sim_opts(s, err)) != MU_OK)
         return st;
-    fast_rules *f = malloc(sizeof *f);
-    if (!f)
-        return err_nomem(err);
-    fast_rules_init(f, r, o);
     int D = divisions ? divisions : 1;
-    sim_job job = {.f = f, .divisions = divisions, .seed = s->seed,
+    sim_job job = {.r = r, .o = o, .divisions = divisions, .seed = s->seed,
                    .trials = s->trials,
                    .nblocks = (s->trials + MU_SIM_BLOCK - 1) / MU_SIM_BLOCK,
                    .nvals = D * ODDS_MAXV + 1, .nstats = MU_STAT_COUNT};
@@ -566,7 +410,6 @@ static mu_status sim_run(const mu_rules *r, const mu_oob_opts *o,
     out->seed = s->seed;
     free(v);
     free(total);
-    free(f);
     return st;
 }
 

@@ -15,8 +15,8 @@ five=$("$muster" division --army confederate --count 5 --seed 9 --format jsonl |
 three=$("$muster" division --army confederate --count 3 --seed 9 --format jsonl)
 # --count adds an "index" key; the divisions themselves must be identical
 [ "$five" = "$three" ] || { echo "--count 5 does not start with --count 3"; exit 1; }
-# Simulation threads start on processors of their own and may be held to
-# one: the result is the seed's whatever the threads or processors.
+# The result is the seed's whatever the threads, even held to one
+# processor.
 sim() { # THREADS [COMMAND PREFIX...]
     local t=$1; shift
     "$@" "$muster" sim division --army union -n 200000 --seed 5 --threads "$t"
