@@ -108,14 +108,20 @@ static void add_word(words *ws, const char *name, const char *prefix)
 /* A command word as a player types it: in any case, or a beginning that only
  * one word at this level has ("div", "camp"). Writes "prefixWORD" to `out`;
  * false with `out` naming the candidates when `word` begins several. */
+static void level_words(words *ws, const char *prefix)
+{
+    ws->n = 0;
+    for (int i = 0; cli_groups[i]; i++)
+        add_word(ws, cli_groups[i]->name, prefix);
+    for (int i = 0; cli_commands[i]; i++)
+        add_word(ws, cli_commands[i]->name, prefix);
+}
+
 static bool full_name(const char *prefix, const char *word, char *out,
                       size_t size)
 {
-    words ws = {.n = 0};
-    for (int i = 0; cli_groups[i]; i++)
-        add_word(&ws, cli_groups[i]->name, prefix);
-    for (int i = 0; cli_commands[i]; i++)
-        add_word(&ws, cli_commands[i]->name, prefix);
+    words ws;
+    level_words(&ws, prefix);
     size_t wl = strlen(word);
     int hit = -1, hits = 0;
     for (int i = 0; i < ws.n && wl; i++) {
@@ -148,11 +154,8 @@ static bool full_name(const char *prefix, const char *word, char *out,
 static bool near_word(const char *prefix, const char *word, char *out,
                       size_t size)
 {
-    words ws = {.n = 0};
-    for (int i = 0; cli_groups[i]; i++)
-        add_word(&ws, cli_groups[i]->name, prefix);
-    for (int i = 0; cli_commands[i]; i++)
-        add_word(&ws, cli_commands[i]->name, prefix);
+    words ws;
+    level_words(&ws, prefix);
     int k = cli_suggest(word, ws.w, ws.len, ws.n);
     if (k >= 0)
         snprintf(out, size, "%.*s", (int)ws.len[k], ws.w[k]);

@@ -110,16 +110,28 @@ static void corps_md(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
 
 /* ---- entry points ------------------------------------------------------- */
 
-mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
-                          char **out, mu_error *err)
+/* What both entry points check first; the seed as CSV writes it. */
+static mu_status render_begin(const void *what, const mu_render_opts *o,
+                              char **out, char seed[24], size_t *seedlen,
+                              mu_error *err)
 {
     if (out)
         *out = NULL; /* never read; NULL unless MU_OK */
-    if (!c || !o)
+    if (!what || !o)
         return err_set(err, MU_EINPUT, "nothing to render");
-    sbuf sb = {0}, cells = {0};
+    *seedlen = o->has_seed ? wr_u64(seed, o->seed) : 0;
+    return MU_OK;
+}
+
+mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
+                          char **out, mu_error *err)
+{
     char seed[24] = "";
-    size_t seedlen = o->has_seed ? wr_u64(seed, o->seed) : 0;
+    size_t seedlen = 0;
+    mu_status st = render_begin(c, o, out, seed, &seedlen, err);
+    if (st != MU_OK)
+        return st;
+    sbuf sb = {0}, cells = {0};
     switch (o->format) {
     case MU_FMT_TEXT: {
         lang_text t;
@@ -157,13 +169,12 @@ mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
 mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
                            char **out, mu_error *err)
 {
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
-    if (!b || !o)
-        return err_set(err, MU_EINPUT, "nothing to render");
-    sbuf sb = {0}, cells = {0};
     char seed[24] = "";
-    size_t seedlen = o->has_seed ? wr_u64(seed, o->seed) : 0;
+    size_t seedlen = 0;
+    mu_status st = render_begin(b, o, out, seed, &seedlen, err);
+    if (st != MU_OK)
+        return st;
+    sbuf sb = {0}, cells = {0};
     switch (o->format) {
     case MU_FMT_TEXT: {
         lang_text t;
