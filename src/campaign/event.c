@@ -832,12 +832,43 @@ static void undo_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     e->division = rd_int_or_null(r, o, "division", 1, INT32_MAX, 0);
 }
 
+const char *camp_ev_kind_word(camp_ev_kind k)
+{
+    switch (k) {
+    case EV_NEW: return P_("log", "new");
+    case EV_ADD: return P_("log", "add");
+    case EV_ENGAGE: return P_("log", "engage");
+    case EV_REVEAL: return P_("log", "reveal");
+    case EV_BATTLE_START: return P_("log", "battle-start");
+    case EV_BATTLE_END: return P_("log", "battle-end");
+    case EV_CASUALTIES: return P_("log", "casualties");
+    case EV_EXCHANGE: return P_("log", "exchange");
+    case EV_LIBERATE: return P_("log", "liberate");
+    case EV_LEADER_LOST: return P_("log", "leader-lost");
+    case EV_DOWNGRADE: return P_("log", "downgrade");
+    case EV_PENALTY: return P_("log", "penalty");
+    case EV_FAIR_COMMIT: return P_("log", "fair-commit");
+    case EV_CONTRIBUTE: return P_("log", "contribute");
+    case EV_ADVANCE: return P_("log", "advance");
+    case EV_UNDO: return P_("log", "undo");
+    case EV_TABLES: return P_("log", "tables");
+    case EV_DEFAULT_CAMP: return P_("log", "default-camp");
+    case EV_NAME: return P_("log", "name");
+    case EV_OFFER: return P_("log", "offer");
+    case EV_ACCEPT: return P_("log", "accept");
+    case EV_DECLINE: return P_("log", "decline");
+    case EV_WITHDRAW: return P_("log", "withdraw");
+    case EV_NKINDS: break;
+    }
+    return "?"; /* no event has it: camp_ev_kind_of knows the kinds */
+}
+
 static void undo_text(const camp_ev *e, sbuf *sb)
 {
     char id[24];
     snprintf(id, sizeof id, "%" PRId64, e->u.undo.event);
     sb_printf(sb, _("undo of #%s (%s): the ledger stands as if it had "
-                    "never happened"), id, camp_ev_types[e->u.undo.kind].name);
+                    "never happened"), id, camp_ev_kind_word(e->u.undo.kind));
 }
 
 /* ---- tables ------------------------------------------------------------- */

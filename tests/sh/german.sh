@@ -80,6 +80,22 @@ if ! cmp -s campaign.txt "$src/tests/data/de/campaign.txt"; then
     echo "FAIL German campaign walk-through:"; diff "$src/tests/data/de/campaign.txt" campaign.txt | head -20; fail=1
 fi
 
+# What a side may not see is named by its kind in the reader's words: a
+# hidden division's casualties and their undo in the Union's log; the
+# undo's line in the umpire's.
+german campaign new h.db --name H --year 1863 --theater east >/dev/null
+german campaign add h.db --side union --name A >/dev/null
+german campaign add h.db --side confederate --name B >/dev/null
+german campaign battle start h.db X >/dev/null
+german campaign engage h.db 2 --seed 3 --hidden >/dev/null
+german campaign casualties h.db 2 --brigade 1 --lost 1 >/dev/null
+german campaign undo h.db >/dev/null
+{ german campaign log h.db --as union; german campaign log h.db; } >hidden.txt 2>&1
+grep -qx '#6 Verluste: Division 2 (verdeckt)' hidden.txt &&
+    grep -qx '#7 rückgängig: Division 2 (verdeckt)' hidden.txt &&
+    grep -q 'Rücknahme von #6 (Verluste)' hidden.txt ||
+    { echo "FAIL a hidden event's kind is not in German:"; cat hidden.txt; fail=1; }
+
 # check's report in German, line by line: the walk-through's campaign,
 # then a copy edited by hand (its problems, their count and the refusal).
 cp g.db d.db
