@@ -92,6 +92,7 @@ fi
 start() { # FILE: serves it; $port, $tok (the Union's link)
     m links "$1" --side union --no-qr --listen 127.0.0.1
     tok=$(sed -n 's|.*#t=\([0-9a-f]*\)$|\1|p' out.txt)
+    : >serve.out # emptied here, not by the child: never the last server's port
     "$muster" serve --campaign "$1" --listen 127.0.0.1 --port 0 --no-qr \
         >serve.out 2>serve.err &
     pid=$!

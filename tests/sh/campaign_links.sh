@@ -55,6 +55,7 @@ m check $F
 
 # the server: the umpire's link only; the players' links work, across a restart
 start() {
+  : >serve.out # emptied here, not by the child: never the last server's port
   "$muster" serve --campaign $F --listen 127.0.0.1 --port 0 --no-qr >serve.out 2>serve.err &
   pids+=($!)
   # up to 20 s: a sanitizer build on a busy machine starts slowly
