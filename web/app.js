@@ -29,22 +29,24 @@ function el(tag, attrs, ...kids) {
 // A tap before the page is ready (its language, its link and the engine
 // still loading on a slow phone) is held and played once it is, rather than
 // lost or sent as a plain form that would reload the page without its link.
+// A field changed then (a roll typed) is told again.
 const early = [];
 function holdEarly(e) {
-  const t = e.type === 'submit' ? e.target : e.target.closest('button');
-  if (!t) return;
+  const t = e.type === 'click' ? e.target.closest('button') : e.target;
+  if (!t || early.some(x => x.t === t && x.type === e.type)) return; // a double tap counts once
+  early.push({ t, type: e.type });
+  if (e.type === 'change') return; // what was typed stays typed
   e.preventDefault();
   e.stopPropagation();
-  if (!early.includes(t)) early.push(t); // a double tap counts once
 }
-document.addEventListener('click', holdEarly, true);
-document.addEventListener('submit', holdEarly, true);
+const EARLY = ['click', 'submit', 'change'];
+for (const type of EARLY) document.addEventListener(type, holdEarly, true);
 function playEarly() {
-  document.removeEventListener('click', holdEarly, true);
-  document.removeEventListener('submit', holdEarly, true);
-  for (const t of early.splice(0)) {
-    if (t instanceof HTMLFormElement) t.requestSubmit();
-    else t.click();
+  for (const type of EARLY) document.removeEventListener(type, holdEarly, true);
+  for (const { t, type } of early.splice(0)) {
+    if (type === 'submit') t.requestSubmit();
+    else if (type === 'click') t.click();
+    else t.dispatchEvent(new Event('change', { bubbles: true }));
   }
 }
 

@@ -246,6 +246,13 @@ try {
     const held = await p3.evaluate(() => ({ out: document.querySelector('#div-out').textContent, search: location.search, hash: location.hash }));
     t.check('serve: a tap before the page is ready gives the division, on the same page',
       early === 0 && held.search === '' && held.hash.length > 3 && held.out === cli(...DIV7), { early, search: held.search, hash: held.hash });
+    // ...and a field changed then is told again once it is ready.
+    await p3.reload({ waitUntil: 'domcontentloaded' });
+    await p3.click('#div-form input[name=dice][value=typed]');
+    const typedEarly = await p3.evaluate(() => document.querySelector('#typed').hidden);
+    await p3.waitForFunction(() => !document.querySelector('#typed').hidden, { timeout: 10000 }).catch(() => {});
+    t.check('serve: a choice made before the page is ready takes effect once it is',
+      typedEarly && await p3.evaluate(() => !document.querySelector('#typed').hidden));
     await p3.close();
     // Installed from the server, then the network cut and the server
     // stopped: the served page reloads and computes as the CLI does.
