@@ -22,12 +22,18 @@ foreach(f muster-core.mjs muster-core.wasm)
   configure_file(${GEN}/${f} ${SITE}/${f} COPYONLY)
   list(APPEND all ${f})
 endforeach()
-# The words in the reader's language: the page's German catalogue and the
-# core's (the CLI's muster.mo), each empty where the build had no gettext
-# tools.
-configure_file(${LANGMO} ${SITE}/lang-de.mo COPYONLY)
-configure_file(${COREMO} ${SITE}/core-de.mo COPYONLY)
-list(APPEND all lang-de.mo core-de.mo)
+# The words in the reader's language: the list of languages, and for each
+# (LANGS: the codes of po/*.po, commas between) the page's catalogue and
+# the core's (the CLI's muster.mo), each empty where the build had no
+# gettext tools.
+configure_file(${LANGDIR}/langs.js ${SITE}/langs.js COPYONLY)
+list(APPEND all langs.js)
+string(REPLACE "," ";" LANGS "${LANGS}")
+foreach(l ${LANGS})
+  configure_file(${LANGDIR}/${l}.mo ${SITE}/lang-${l}.mo COPYONLY)
+  configure_file(${GEN}/core-${l}.mo ${SITE}/core-${l}.mo COPYONLY)
+  list(APPEND all lang-${l}.mo core-${l}.mo)
+endforeach()
 list(SORT all)
 set(hashes "")
 foreach(f ${all})

@@ -31,10 +31,9 @@
 #include <unistd.h>
 
 extern const char mu_web_index_html[], mu_web_app_js[], mu_web_style_css[],
-    mu_web_offline_js[], mu_web_lang_js[], mu_web_lang_de[];
+    mu_web_offline_js[], mu_web_lang_js[];
 extern const size_t mu_web_index_html_len, mu_web_app_js_len,
-    mu_web_style_css_len, mu_web_offline_js_len, mu_web_lang_js_len,
-    mu_web_lang_de_len;
+    mu_web_style_css_len, mu_web_offline_js_len, mu_web_lang_js_len;
 
 #define TOKEN_HEADER "X-Muster-Token"
 
@@ -401,11 +400,7 @@ static enum MHD_Result send_file(struct MHD_Connection *c, const char *type,
 
 static enum MHD_Result asset(struct MHD_Connection *c, const char *url)
 {
-    static const struct {
-        const char *url, *type;
-        const char *data;
-        const size_t *len;
-    } assets[] = {
+    static const web_asset assets[] = {
         {"/", "text/html; charset=utf-8", mu_web_index_html,
          &mu_web_index_html_len},
         {"/index.html", "text/html; charset=utf-8", mu_web_index_html,
@@ -418,15 +413,17 @@ static enum MHD_Result asset(struct MHD_Connection *c, const char *url)
          &mu_web_offline_js_len},
         {"/lang.js", "text/javascript; charset=utf-8", mu_web_lang_js,
          &mu_web_lang_js_len},
-        /* the page's German words, a gettext catalogue (empty without
-         * gettext's tools at build time: then not found, and English) */
-        {"/lang-de.mo", "application/octet-stream", mu_web_lang_de,
-         &mu_web_lang_de_len},
     };
+    const web_asset *a = NULL;
     for (size_t i = 0; i < sizeof assets / sizeof *assets; i++)
-        if (!strcmp(url, assets[i].url) && *assets[i].len)
-            return send_file(c, assets[i].type, (char *)assets[i].data,
-                             *assets[i].len, false, false, PAGE_CSP);
+        if (!strcmp(url, assets[i].url))
+            a = &assets[i];
+    for (size_t i = 0; !a && i < web_lang_assets_n; i++)
+        if (!strcmp(url, web_lang_assets[i].url))
+            a = &web_lang_assets[i];
+    if (a && *a->len)
+        return send_file(c, a->type, (char *)a->data, *a->len, false, false,
+                         PAGE_CSP);
     return respond(c, 404, "text/plain; charset=utf-8", (char *)"not found\n", 10,
                 false);
 }

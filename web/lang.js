@@ -5,9 +5,12 @@
 // which is fetched from the URL the script tag's data-mo names ({lang} in
 // it) and read here. English is the msgids themselves, so it needs none.
 //
-// The language: the one kept from the switch (localStorage), else the first
-// of navigator.languages that is German (de, de-AT...) or English, else
-// English. The switch (DE/EN) is put in the page's <header>.
+// The languages are the build's (langs.js, written from po/*.po: each
+// code with its name in its own words). The language: the one kept from
+// the switch (localStorage), else the first of navigator.languages the
+// page has (de-AT is de), else English. The switch (DE/EN...) is put in the
+// page's <header>. Numbers and dates are written as Intl writes them in
+// that language.
 //
 // In the HTML every text and every placeholder, title and aria-label is the
 // page's English, translated where it stands (the HTML translate="no"
@@ -19,7 +22,8 @@
 
 const musterLang = (() => {
   const KEY = 'muster-lang';
-  const LANGS = ['en', 'de'];
+  const NAMES = self.musterLangs || [['en', 'English']]; // not translated: each in its own
+  const LANGS = NAMES.map(([l]) => l);
   const script = document.currentScript;
   const moUrl = (script && script.dataset.mo) || 'lang-{lang}.mo';
   let lang = 'en', words = new Map();
@@ -102,8 +106,19 @@ const musterLang = (() => {
     return msg;
   }
 
-  // Numbers as the language writes them: a decimal comma in German.
-  const locale = () => (lang === 'de' ? 'de-DE' : 'en-US');
+  // Numbers as the language writes them (a decimal comma in German): Intl's
+  // locale of the catalogue's code (pt_BR is pt-BR; sr@latin, sr).
+  const tag = l => Intl.getCanonicalLocales(l.replace(/@.*/, '').replace(/_/g, '-'))[0];
+  function locale() {
+    if (lang === 'en') return 'en-US';
+    try { return tag(lang); } catch (e) { return 'en-US'; }
+  }
+  const points = new Map();
+  function point() {
+    const l = locale();
+    if (!points.has(l)) points.set(l, new Intl.NumberFormat(l).formatToParts(1.5).find(p => p.type === 'decimal').value);
+    return points.get(l);
+  }
   function num(x, digits) {
     const o = { useGrouping: false };
     if (digits !== undefined) { o.minimumFractionDigits = digits; o.maximumFractionDigits = digits; }
@@ -112,7 +127,7 @@ const musterLang = (() => {
   }
   // A decimal the API wrote exactly ("2.44"): its digits kept, the point
   // made the language's.
-  const dec = v => (lang === 'de' ? String(v).replace(/^(-?\d+)\.(\d+)$/, '$1,$2') : String(v));
+  const dec = v => String(v).replace(/^(-?\d+)\.(\d+)$/, (m, a, b) => a + point() + b);
 
   // The HTML's own texts: each text node and attribute with words in it,
   // remembered with its English the first time, so that a switch can set
@@ -143,12 +158,19 @@ const musterLang = (() => {
     }
   }
 
+  // A language's name in its own words where its catalogue's header gave
+  // none (X-Language-Name): the browser's, else its code.
+  function ownName(l) {
+    try { return new Intl.DisplayNames([tag(l)], { type: 'language' }).of(tag(l)) || l; } catch (e) { return l; }
+  }
+
   function switchBox() {
     const box = document.createElement('span');
     box.className = 'langs';
     box.setAttribute('role', 'group');
     box.setAttribute('translate', 'no');
-    for (const [l, name] of [['de', 'Deutsch'], ['en', 'English']]) { // not translated: each in its own
+    for (const [l, given] of NAMES) { // not translated: each in its own
+      const name = given || ownName(l);
       const b = document.createElement('button');
       b.type = 'button';
       b.dataset.lang = l;
@@ -171,9 +193,10 @@ const musterLang = (() => {
     let kept = null;
     try { kept = localStorage.getItem(KEY); } catch (e) { /* private mode */ }
     if (LANGS.includes(kept)) return kept;
+    const code = l => l.toLowerCase().replace(/_/g, '-');
     for (const l of navigator.languages || [navigator.language || 'en']) {
-      if (/^de(-|$)/i.test(l)) return 'de';
-      if (/^en(-|$)/i.test(l)) return 'en';
+      const have = LANGS.find(k => code(k) === code(l)) || LANGS.find(k => code(k) === code(l).split('-')[0]);
+      if (have) return have;
     }
     return 'en';
   }

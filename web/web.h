@@ -218,6 +218,17 @@ bool web_site_file(const char *dir, const char *name, bool gzip,
                    char **body, size_t *len, const char **type,
                    bool *gzipped);
 
+/* A file of the page embedded in the program. The build writes the table
+ * of the page's languages (web_langs.c, from po/): /langs.js, the list,
+ * and /lang-LL.mo, each language's catalogue. */
+typedef struct web_asset {
+    const char *url, *type;
+    const char *data;
+    const size_t *len;
+} web_asset;
+extern const web_asset web_lang_assets[];
+extern const size_t web_lang_assets_n;
+
 /* Makes a server: tokens are drawn for a campaign. */
 mu_status web_server_new(const web_config *cfg, web_server **out,
                          mu_error *err);
