@@ -121,11 +121,12 @@ function pageWords(e, form) {
   // formats): in another language the catalogue gives it in the reader's
   // words, with its values; then each option is named as the form's field
   // (quoted as the language quotes), and no command line is left in it.
-  const [open, close] = musterLang.lang() === 'de' ? ['„', '“'] : ['"', '"'];
+  // TRANSLATORS: an option's name quoted as the language quotes ({text} is the name)
+  const quoted = text => _p('quoted', '"{text}"', { text });
   let m = musterLang.server(e.message)
     .replace(/\s*\((?:see|siehe) '?muster[^)]*\)/g, '')
     .replace(/:?\s*(?:see|try|use|with|run|mit|siehe)?\s*'muster [^']*'/g, '')
-    .replace(/--([a-z][a-z0-9-]*)(?: [A-Z][A-Z|]*\b)?/g, (x, n) => open + fieldLabel(form, n) + close);
+    .replace(/--([a-z][a-z0-9-]*)(?: [A-Z][A-Z|]*\b)?/g, (x, n) => quoted(fieldLabel(form, n)));
   if (e.status === 403) return _('This link may not do that: ask the umpire.');
   // In another language the page names the field in its own words first.
   if (musterLang.lang() !== 'en' && e.option)
@@ -269,7 +270,7 @@ function rollResult(r) {
 
 function trunc2(n, den) {
   const h = Math.floor(100 * n / den);
-  return Math.floor(h / 100) + (musterLang.lang() === 'de' ? ',' : '.') + String(h % 100).padStart(2, '0');
+  return Math.floor(h / 100) + musterLang.point() + String(h % 100).padStart(2, '0');
 }
 
 const theaterWords = t => t === 'east' ? _('Eastern theater') : _('Western theater');
@@ -469,15 +470,18 @@ function diceMode() {
 const artillery = w => ['gun', 'canister', 'roundshot'].includes(w);
 
 // The range's unit: inches, yards or centimetres (the API's "12.5cm", 2.5
-// to the inch), the reader's choice kept; without one a German page starts
-// in centimetres, as German clubs measure.
+// to the inch), the reader's choice kept; without one the page starts in
+// the unit its language's catalogue names (centimetres in German, as German
+// clubs measure).
 const RANGE_UNIT_KEY = 'muster-range-unit';
 const PER_INCH = { in: 1, yd: 10, cm: 2.5 };
 let rangeUnit = 'in';
 function startRangeUnit() {
   let u = null;
   try { u = localStorage.getItem(RANGE_UNIT_KEY); } catch (e) { /* private mode */ }
-  if (!Object.hasOwn(PER_INCH, u)) u = musterLang.lang() === 'de' ? 'cm' : 'in';
+  // TRANSLATORS: the unit of range a page in this language starts in: in, cm or yd
+  if (!Object.hasOwn(PER_INCH, u)) u = _p('unit of range', 'in');
+  if (!Object.hasOwn(PER_INCH, u)) u = 'in';
   setRangeUnit(u, false);
 }
 // To unit u, the range converted; kept when the reader chose it.
@@ -1268,7 +1272,7 @@ function logSentence(e) {
 function logBy(e) {
   const w = logWords(), by = e.author || e.actor;
   const t = e.time && !Number.isNaN(Date.parse(e.time))
-    ? new Date(e.time).toLocaleString(musterLang.lang() === 'de' ? 'de-DE' : undefined, { dateStyle: 'short', timeStyle: 'short' }) : e.time;
+    ? new Date(e.time).toLocaleString(musterLang.locale(), { dateStyle: 'short', timeStyle: 'short' }) : e.time;
   return by || t ? ' — ' + [by ? w[by] || by : null, t].filter(Boolean).join(', ') : '';
 }
 
@@ -1482,7 +1486,7 @@ function showLedger(s, log, stale) {
   const box = $('#camp-stale');
   box.hidden = !stale;
   box.textContent = stale ? _('Offline: the ledger as it stood at {time}, read only. Changes made now wait in the queue below and go out when the connection returns.',
-    { time: new Date(stale).toLocaleString(musterLang.lang() === 'de' ? 'de-DE' : undefined) }) : '';
+    { time: new Date(stale).toLocaleString(musterLang.locale()) }) : '';
 }
 
 // The changes made offline, in the order they will be sent; a refused one

@@ -42,8 +42,53 @@ const musterLang = (() => {
     for (let i = 0; i < n; i++) {
       const id = str(orig, i);
       if (id) map.set(id.split('\0')[0], str(tr, i).split('\0'));
+      else map.plural = pluralRule(str(tr, i));
     }
     return map;
+  }
+
+  // Which plural form a count takes: the header's Plural-Forms, a C
+  // expression of n (n != 1 in German, n > 1 in French), read here without
+  // eval, which the page's policy forbids. English's rule where it has none.
+  const OPS = [['||'], ['&&'], ['==', '!='], ['<', '>', '<=', '>='], ['+', '-'], ['*', '/', '%']];
+  const CALC = {
+    '||': (a, b) => +(a || b), '&&': (a, b) => +(a && b), '==': (a, b) => +(a === b), '!=': (a, b) => +(a !== b),
+    '<': (a, b) => +(a < b), '>': (a, b) => +(a > b), '<=': (a, b) => +(a <= b), '>=': (a, b) => +(a >= b),
+    '+': (a, b) => a + b, '-': (a, b) => a - b, '*': (a, b) => a * b, '/': (a, b) => Math.trunc(a / b), '%': (a, b) => a % b,
+  };
+  function pluralRule(header) {
+    const english = n => (n === 1 ? 0 : 1);
+    const m = /plural=([^;\n]*)/.exec(header);
+    if (!m) return english;
+    const toks = m[1].match(/\d+|n|&&|\|\||[=!<>]=|[-+*/%<>?:()!]/g) || [];
+    let i = 0;
+    function unary() {
+      const t = toks[i++];
+      if (t === '!') { const a = unary(); return n => +!a(n); }
+      if (t === '(') { const e = cond(); i++; return e; }
+      if (t === 'n') return n => n;
+      if (!/^\d+$/.test(t || '')) throw new SyntaxError(t); // English's rule then
+      return () => Number(t);
+    }
+    function binary(level) {
+      if (level === OPS.length) return unary();
+      let a = binary(level + 1);
+      while (OPS[level].includes(toks[i])) {
+        const f = CALC[toks[i++]], l = a, r = binary(level + 1);
+        a = n => f(l(n), r(n));
+      }
+      return a;
+    }
+    function cond() {
+      const c = binary(0);
+      if (toks[i] !== '?') return c;
+      i++;
+      const a = cond();
+      i++;
+      const b = cond();
+      return n => (c(n) ? a(n) : b(n));
+    }
+    try { const f = cond(); return i === toks.length ? f : english; } catch (e) { return english; }
   }
 
   async function catalogue(l) {
@@ -57,8 +102,8 @@ const musterLang = (() => {
   const _ = (s, args) => fill((words.get(s) || [s])[0] || s, args);
   const _p = (ctx, s, args) => fill((words.get(ctx + '\x04' + s) || [s])[0] || s, args);
   function _n(one, many, n, args) {
-    const t = words.get(one), k = n === 1 ? 0 : 1; // German and English alike
-    const s = t && t[k] ? t[k] : (k ? many : one);
+    const t = words.get(one), k = (words.plural || (x => (x === 1 ? 0 : 1)))(n);
+    const s = t && t[k] ? t[k] : (n === 1 ? one : many);
     return fill(s, { n: num(n), ...args });
   }
 
@@ -229,8 +274,11 @@ const musterLang = (() => {
   else start();
 
   return {
-    _, _n, _p, num, dec, set, server,
+    _, _n, _p, num, dec, point, set, server,
     lang: () => lang,
+    // the reader's language for Intl and toLocaleString (undefined: the
+    // browser's own, for English)
+    locale: () => (lang === 'en' ? undefined : locale()),
     ready: () => ready,
     onChange: f => listeners.push(f),
   };
