@@ -55,6 +55,10 @@ class ApiError extends Error {
 }
 
 // GET /api/<cmd>?opts, or POST with the options as a JSON object.
+// The API's JSON, an integer past 2^53 (a fair roll's seed) kept as its
+// digits, a string, where JSON.parse would round it.
+const parseJson = text => JSON.parse(text.replace(/"(?:[^"\\]|\\.)*"|-?\d{16,}(?![.eE\d])/g, m => (m[0] === '"' ? m : `"${m}"`)));
+
 async function api(cmd, opts, post) {
   const headers = {};
   if (token) headers['X-Muster-Token'] = token;
@@ -72,7 +76,7 @@ async function api(cmd, opts, post) {
   }
   const res = await fetch(url, init);
   let body = null;
-  try { body = await res.json(); } catch (e) { body = null; }
+  try { body = parseJson(await res.text()); } catch (e) { body = null; }
   if (!res.ok) throw apiError(res, body);
   return body;
 }
@@ -781,7 +785,7 @@ function onStreamBlock(block) {
   } else {
     lastEventId = id;
     liveSeen.push(id);
-    try { arrived.push(JSON.parse(data)); } catch (e) { /* redrawn from the log anyway */ }
+    try { arrived.push(parseJson(data)); } catch (e) { /* redrawn from the log anyway */ }
   }
   clearTimeout(reloadTimer);
   reloadTimer = setTimeout(loadCampaign, 30);
@@ -1195,77 +1199,216 @@ const logWords = () => ({
   umpire: _p('log', 'umpire'), none: _p('log', 'none'), brigadier: _p('log', 'brigadier'),
 });
 
-// The log in sentences, for a language other than English (whose page
-// keeps the log's own words, the JSON's kinds and fields): what happened,
-// then to whom, as `campaign log` says it in that language.
-function logSentence(e) {
-  const w = logWords(), word = v => typeof v === 'string' && w[v] ? w[v] : v;
-  const q = name => _('“{name}”', { name });
-  const side = e.side ? word(e.side) : '';
-  const div = e.division ? (side ? _('division {n} ({side})', { n: e.division, side }) : _('division {n}', { n: e.division })) : '';
-  const where = e.brigade && e.post !== 'division' && e.post !== 'corps' ? _('{division} brigade {brigade}', { division: div, brigade: e.brigade }) : div;
-  const place = e.theater === 'east' ? _p('log', 'east') : e.theater === 'west' ? _p('log', 'west') : '';
-  const seed = e.seed !== undefined && e.seed !== null ? '; ' + _('seed {seed}', { seed: e.seed }) : '';
-  const post = () => e.post === 'brigade' ? _('the brigadier of brigade {brigade}, {division}', { brigade: e.brigade, division: div })
-    : e.post === 'corps' ? _('the corps leader of {division}', { division: div }) : _('the division leader of {division}', { division: div });
-  const losses = () => [
-    e.lost ? _n('{n} stand lost', '{n} stands lost', e.lost) : null,
-    e.captured && e.captured !== true ? _n('{n} stand captured', '{n} stands captured', e.captured) : null,
-    e.batteries ? _n('{n} battery captured', '{n} batteries captured', e.batteries) : null,
-    e.batteries_lost ? _n('{n} battery lost', '{n} batteries lost', e.batteries_lost) : null].filter(Boolean);
+// ---- the log's sentences: those of `muster campaign log`, whose printf
+// formats are the msgids here too, so that the page says what the CLI
+// says for the same viewer, in either language (the CLI's German is the
+// catalogue's). Each function mirrors one of src/campaign/event*.c.
+
+// printf for those formats: %d, %s, %u and %%, positions (%1$s) allowed.
+function pf(fmt, ...a) {
+  let k = 0;
+  return fmt.replace(/%(?:(\d+)\$)?(?:l|ll|z|j)?([dsu%])/g, (m, pos, c) => (c === '%' ? '%' : String(a[pos ? Number(pos) - 1 : k++])));
+}
+const evSide = s => (s === 'union' ? _('union') : _('confederate'));
+const evTheater = t => (t === 'east' ? _('east') : _('west'));
+const evRating = r => ({ despicable: _('despicable'), average: _('average'), exceptional: _('exceptional') })[r] || r;
+const evMorale = m => ({ green: _('green'), veteran: _('veteran'), crack: _('crack') })[m] || m;
+const evArm = a => ({ infantry: _('infantry'), cavalry: _('cavalry') })[a] || a;
+const evSeed = s => (s === undefined || s === null ? '' : '; ' + _('seed ') + s);
+const evCamp = (camp, captor) => camp || (captor === 'union' ? 'Union POW camp' : 'Confederate POW camp'); // not translated: the camp's stored name
+// "50%" or "2/3" as the CLI writes a share: a decimal comma and " %" in German.
+const evShare = s => {
+  const d = String(s).replace(/(\d)\.(\d)/g, `$1${_('.')}$2`);
+  return /\d%$/.test(d) ? d.slice(0, -1) + _p('percent', '%') : d;
+};
+
+function evNew(e) {
+  const [d, w, l] = [evShare(e.return), evShare(e.return_winner), evShare(e.return_loser)];
+  return pf(_('new campaign "%s": %d, %s; '), e.name, e.year, evTheater(e.theater)) +
+    (d === w && d === l ? pf(_('%s of the battlefield losses return'), d)
+      : pf(_('battlefield losses return %s to the winner, %s to the loser, %s when no one wins'), w, l, d)) +
+    (e.tables === 'custom' ? _('; custom tables') : _('; built-in tables'));
+}
+
+function evRolls(e) {
+  const kinds = { theater: _('theater'), leader: _('leader'), brigades: _('brigades'), stands: _('stands'), morale: _('morale'),
+    brigadier: _('brigadier'), ratio: _('ratio'), battery: _('battery'), reserve: _('reserve'), corps_leader: _('corps leader') };
+  return '     ' + _('rolls') + ':' + (e.rolls || []).map((r, i) => {
+    let s = (i ? ', ' : ' ') + (kinds[r.table] || '?') + (r.brigade ? ` ${r.brigade}` : '');
+    if (r.table === 'battery' || r.table === 'reserve') s += ` ${r.roll} ${r.result ? '≤' : '>'} ${r.threshold}`;
+    else if (['leader', 'brigadier', 'corps_leader'].includes(r.table)) s += ` ${r.roll} ${evRating(r.result)}`;
+    else if (r.table === 'morale') s += ` ${r.roll} ${evMorale(r.result)}`;
+    else s += ` ${r.roll} ${r.result}`;
+    return s;
+  }).join('');
+}
+
+function evEngage(e) {
+  let s = pf(_('engage: division %d "%s"'), e.division, e.name);
+  if (e.hidden && !e.side) return [s + pf(_(': hidden, commitment %s'), e.commitment)];
+  s += pf(_n(': %d brigades, %d stands, %d battery with the division and %d to the reserve, leader %s',
+    ': %d brigades, %d stands, %d batteries with the division and %d to the reserve, leader %s', e.batteries),
+  e.brigades, e.stands, e.batteries, e.reserve, evRating(e.leader));
+  if (e.by_the_book) s += _('; by the book');
+  const k = e.corps_leader;
+  if (k) s += pf(_('; %s leader %s'), k.corps, evRating(k.rating)) + (k.attached ? pf(_(' (DP), attached to division %d'), k.attached) : '');
+  if (e.hidden) s += pf(_('; hidden, commitment %s'), e.commitment);
+  if (e.fair) s += pf(_('; rolled fairly (commitment %s, contribution %s)'), e.fair.commitment, e.fair.contribution);
+  else if (e.hidden) s += _('; not verifiable (its owner chose the dice)');
+  return [s + evSeed(e.seed), evRolls(e)];
+}
+
+// A battle end and its returns, each on its own line as in the CLI.
+function evEnd(e) {
+  const head = pf(_('battle %d "%s" ends, '), e.battle, e.name) +
+    (!e.winner ? _('no winner') : e.winner === 'union' ? _('won by the Union') : _('won by the Confederates')) + evSeed(e.seed);
+  const returns = e.returns || [];
+  if (!returns.length) return [head, '     ' + _('no battlefield losses to return')];
+  return [head, ...returns.map(t => {
+    if (t.hidden) return pf(_('\n     %s division %d: hidden'), evSide(t.side), t.division).slice(1);
+    const whole = t.threshold ? `${t.whole}${_('.')}${String(t.threshold).padStart(2, '0')}` : String(t.whole);
+    return pf(_('\n     %s division %d brigade %d: '), evSide(t.side), t.division, t.brigade).slice(1) +
+      pf(_('%s of %d lost = '), evShare(t.rate), t.lost) + whole +
+      (t.threshold ? pf(_(', roll %d %s %d'), t.roll, t.roll <= t.threshold ? '≤' : '>', t.threshold) : '') +
+      pf(_(': %d returned'), t.returned);
+  })];
+}
+
+function evCasualties(e) {
+  let s = pf(_('casualties in battle %d: %s division %d'), e.battle, evSide(e.side), e.division);
+  if (e.brigade) s += pf(_(' brigade %d, %d lost, %d captured'), e.brigade, e.lost || 0, e.captured || 0);
+  if (e.batteries) s += pf(_n(', %d battery captured', ', %d batteries captured', e.batteries), e.batteries);
+  if (e.batteries_lost) s += pf(_n(', %d battery destroyed', ', %d batteries destroyed', e.batteries_lost), e.batteries_lost);
+  if ((e.captured || e.batteries) && e.camp) s += pf(_(', held in %s'), e.camp);
+  return s;
+}
+
+function evLeader(e) {
+  const lost = e.kind === 'leader-lost';
+  let s = lost ? _('leader lost: ') : _('downgrade: ');
+  s += e.post === 'corps' ? pf(_('%s corps leader'), e.corps)
+    : e.post === 'brigade' ? pf(_('division %d brigade %d brigadier'), e.division, e.brigade) : pf(_('division %d leader'), e.division);
+  if (lost) {
+    s += ` (${evRating(e.was)})`;
+    if (e.captured) s += pf(_(' captured, held in %s,'), evCamp(e.camp, e.side === 'union' ? 'confederate' : 'union'));
+    s += pf(_(' replaced: roll %d → %s'), e.roll, evRating(e.rolled));
+    if (e.rating !== e.rolled) s += pf(_(', played %s by the book'), evRating(e.rating));
+  } else {
+    s += pf(_n(' %s → despicable; %d replacement left', ' %s → despicable; %d replacements left', e.owed), evRating(e.was), e.owed);
+  }
+  if (e.rating === 'despicable') s += ' (DP)';
+  if (e.attached) s += pf(_(', attached to division %d'), e.attached);
+  return lost ? s + evSeed(e.seed) : s;
+}
+
+// " (union division 1 brigade 1: 1, ...)": who went home, by division.
+function evFreed(e) {
+  const side = x => pf(_('%s division %d'), evSide(x.side), x.division);
+  const items = [
+    ...(e.stands || []).map(f => side(f) + (f.hidden ? pf(_(' (hidden): %d'), f.stands) : pf(_(' brigade %d: %d'), f.brigade, f.stands))),
+    ...(e.leaders || []).map(l => side(l) + ' ' + (l.hidden ? _('(hidden): a leader')
+      : l.post === 'brigade' ? pf(_('brigade %d: its brigadier (%s)'), l.brigade, evRating(l.rating)) : pf(_('leader (%s)'), evRating(l.rating)))),
+    ...(Array.isArray(e.batteries) ? e.batteries : []).map(f => side(f) + pf(_n(': %d battery', ': %d batteries', f.batteries), f.batteries))];
+  return items.length ? ' (' + items.join(', ') + ')' : '';
+}
+
+// The counts an exchange asks for, only those not 0, "… and …".
+function evAsked(e) {
+  const n = [e.union, e.union_leaders, e.union_batteries, e.confederate, e.confederate_leaders, e.confederate_batteries].map(x => x || 0);
+  const what = (i, k) => pf([
+    _n('%d Union stand', '%d Union stands', k), _n('%d Union leader', '%d Union leaders', k),
+    _n('%d Union battery', '%d Union batteries', k), _n('%d Confederate stand', '%d Confederate stands', k),
+    _n('%d Confederate leader', '%d Confederate leaders', k), _n('%d Confederate battery', '%d Confederate batteries', k)][i], k);
+  const last = n.reduce((l, k, i) => (k ? i : l), 0);
+  let s = '', done = 0;
+  n.forEach((k, i) => { if (k) s += (done++ === 0 ? '' : i === last ? _(' and ') : ', ') + what(i, k); });
+  return { s, n };
+}
+
+function evExchange(e) {
+  const u = e.union || 0, k = e.confederate || 0;
+  if (!e.union_leaders && !e.confederate_leaders && !e.union_batteries && !e.confederate_batteries)
+    return pf(_n('exchange: %d Union stand and ', 'exchange: %d Union stands and ', u), u) +
+      pf(_n('%d Confederate stand go home', '%d Confederate stands go home', k), k) + evFreed(e);
+  const { s, n } = evAsked(e);
+  const parts = n.filter(Boolean).length, sum = n.reduce((t, x) => t + (x > 1 ? 2 : x ? 1 : 0), 0);
+  return _('exchange:') + ' ' + s + (parts === 1 && sum === 1 ? _(' goes home') : _(' go home')) + evFreed(e);
+}
+
+function evLiberate(e) {
+  const n = e.total || 0, nb = (Array.isArray(e.batteries) ? e.batteries : []).reduce((t, b) => t + b.batteries, 0);
+  const nl = (e.leaders || []).length;
+  let s = e.camp ? pf(_('liberation: %s, holding %s men, is freed, '), e.camp, evSide(e.side))
+    : pf(_('liberation: the camp holding %s men is freed, '), evSide(e.side));
+  s += pf(_n('%d stand', '%d stands', n), n);
+  if (nl) s += pf(_n(', %d leader', ', %d leaders', nl), nl);
+  if (nb) s += pf(_n(', %d battery', ', %d batteries', nb), nb);
+  return s + (n + nl + nb === 1 ? _(' rejoins') : _(' rejoin')) + evFreed(e);
+}
+
+function evOffer(e) {
+  const u = e.by === 'union';
+  let s;
+  if (e.of === 'exchange')
+    s = (u ? _('offer by the Union: an exchange of ') : _('offer by the Confederates: an exchange of ')) + evAsked(e).s;
+  else
+    s = (u ? _('offer by the Union: a liberation of ') : _('offer by the Confederates: a liberation of ')) +
+      (e.camp ? pf(_('%s, holding %s men'), e.camp, evSide(e.side)) : pf(_('every camp holding %s men'), evSide(e.side)));
+  return s + (u ? _(', for the Confederates to accept or decline') : _(', for the Union to accept or decline'));
+}
+
+function evAnswer(e) {
+  const who = e.by === 'union' ? 1 : e.by === 'confederate' ? 2 : 0;
+  const fmt = {
+    accept: [_('offer #%s accepted by the umpire: '), _('offer #%s accepted by the Union: '), _('offer #%s accepted by the Confederates: ')],
+    decline: [_('offer #%s declined by the umpire: no one goes home'), _('offer #%s declined by the Union: no one goes home'),
+      _('offer #%s declined by the Confederates: no one goes home')],
+    withdraw: [_('offer #%s withdrawn by the umpire: no one goes home'), _('offer #%s withdrawn by the Union: no one goes home'),
+      _('offer #%s withdrawn by the Confederates: no one goes home')] }[e.kind][who];
+  const s = pf(fmt, e.offer);
+  return e.kind !== 'accept' ? s : s + (e.of === 'liberate' ? evLiberate(e) : evExchange(e));
+}
+
+function evFair(e) {
+  const side = e.side === 'union' ? _('Union') : _('Confederate');
+  if (e.kind === 'fair-commit') return pf(_('fair roll: division %d "%s" (%s) is committed to %s'), e.division, e.name, side, e.commitment);
+  return pf(_('contribution to division %d "%s" (%s): %s for commitment %s'), e.division, e.name, side, e.contribution, e.commitment) +
+    (e.battle ? pf(_(', in battle %d (%s, %d)'), e.battle, evTheater(e.theater), e.year) : '');
+}
+
+// An event as the CLI's text log gives it to this viewer, without its
+// number and stamp: the first line, then the lines under it (an engage's
+// rolls, a battle end's returns).
+function logLines(e) {
+  const kind = k => logWords()[k] || k; // the CLI's camp_ev_kind_word
+  if (e.hidden && !e.side && e.kind !== 'engage') return [pf(_('%s: division %d (hidden)\n'), kind(e.kind), e.division).trim()];
   switch (e.kind) {
-  case 'new': return _('new campaign {name}: {year}, {theater}', { name: q(e.name), year: e.year, theater: place });
-  case 'add': return _('added: division {n} {name}, {what}', { n: e.division, name: q(e.name), what: [side, term(e.arm), e.corps].filter(Boolean).join(', ') });
-  case 'engage': {
-    const what = [e.brigades !== undefined ? _n('{n} brigade', '{n} brigades', e.brigades) : null,
-      e.stands !== undefined ? _n('{n} stand', '{n} stands', e.stands) : null,
-      e.leader ? _('leader {rating}', { rating: term(e.leader) }) : null].filter(Boolean).join(', ');
-    const who = e.name ? _('division {n} {name}', { n: e.division, name: q(e.name) }) : div;
-    return (e.hidden ? _('engaged, hidden: {division}', { division: who }) : _('engaged: {division}', { division: who })) + (what ? ': ' + what : '') + seed;
-  }
-  case 'reveal': return _('revealed: {division}', { division: e.name ? _('division {n} {name}', { n: e.division, name: q(e.name) }) : div });
-  case 'battle-start': return _('battle {battle} {name} begins: {theater}, {year}', { battle: e.battle, name: q(e.name), theater: place, year: e.year });
-  case 'battle-end': {
-    const o = { battle: e.battle, name: q(e.name) };
-    return (e.winner === 'union' ? _('battle {battle} {name} ends, won by the Union', o)
-      : e.winner === 'confederate' ? _('battle {battle} {name} ends, won by the Confederates', o)
-        : _('battle {battle} {name} ends in a draw', o)) + seed;
-  }
-  case 'casualties': {
-    const l = losses();
-    return _('casualties: {where}', { where }) + (l.length ? ', ' + l.join(', ') : '');
-  }
-  case 'exchange': return _('exchange: {union} Union and {confederate} Confederate stands go home', { union: e.union || 0, confederate: e.confederate || 0 });
-  case 'liberate': {
-    const freed = e.side === 'union' ? _n('{n} Union stand freed', '{n} Union stands freed', e.total || 0)
-      : _n('{n} Confederate stand freed', '{n} Confederate stands freed', e.total || 0);
-    return e.camp ? _('liberation of {camp}: {freed}', { camp: e.camp, freed }) : _('liberation: {freed}', { freed });
-  }
-  case 'leader-lost': return _('leader lost: {post}', { post: post() }) + (e.captured ? ', ' + _('taken prisoner') : '') +
-    (e.rating ? '; ' + _('replacement {rating}', { rating: term(e.rating) }) : '');
-  case 'downgrade': return _('downgraded: {post}', { post: post() }) + (e.rating ? ' → ' + term(e.rating) : '');
-  case 'penalty': return (e.side === 'union' ? _('penalty: the Union forgot a reveal') : _('penalty: the Confederates forgot a reveal')) +
-    (e.owed !== undefined ? '; ' + _n('{n} despicable replacement owed', '{n} despicable replacements owed', e.owed) : '');
-  case 'fair-commit': return _('fair roll, step 1: commitment for {division}', { division: e.name ? _('division {n} {name}', { n: e.division, name: q(e.name) }) : div });
-  case 'contribute': return _('fair roll, step 2: contribution for {division}', { division: e.name ? _('division {n} {name}', { n: e.division, name: q(e.name) }) : div });
-  case 'advance': return _('the campaign moves on to {year}', { year: e.year });
-  case 'tables': return _('the campaign keeps its own tables');
-  case 'default-camp': return e.side === 'union' ? _('the Union’s default camp: {camp}', { camp: e.camp })
-    : _('the Confederates’ default camp: {camp}', { camp: e.camp });
-  case 'offer': {
-    const what = e.of === 'liberate'
-      ? (e.camp ? _('a liberation of {camp}', { camp: e.camp }) : _('a liberation of every camp holding {side} men', { side }))
-      : _('an exchange of {what}', { what: offerCounts(e) });
-    return e.by === 'union' ? _('offer by the Union: {what}', { what }) : _('offer by the Confederates: {what}', { what });
-  }
-  case 'accept': case 'decline': case 'withdraw': {
-    const o = { offer: e.offer, who: e.by === 'umpire' ? _('by the umpire') : e.by === 'union' ? _('by the Union') : _('by the Confederates') };
-    return e.kind === 'accept' ? _('offer #{offer} accepted {who}', o)
-      : e.kind === 'decline' ? _('offer #{offer} declined {who}', o) : _('offer #{offer} withdrawn {who}', o);
-  }
-  default: return [word(e.kind), where].filter(Boolean).join(': ');
+  case 'new': return [evNew(e)];
+  case 'add': return [pf(_('add: division %d "%s", %s %s'), e.division, e.name, evSide(e.side), evArm(e.arm)) + (e.corps ? `, ${e.corps}` : '')];
+  case 'engage': return evEngage(e);
+  case 'reveal': return [pf(_('reveal: division %d "%s", salt %s opens commitment %s'), e.division, e.name, e.salt, e.commitment)];
+  case 'battle-start': return [pf(_('battle %d "%s" begins'), e.battle, e.name) + (e.year ? `: ${evTheater(e.theater)}, ${e.year}` : '')];
+  case 'battle-end': return evEnd(e);
+  case 'casualties': return [evCasualties(e)];
+  case 'exchange': return [evExchange(e)];
+  case 'liberate': return [evLiberate(e)];
+  case 'leader-lost': case 'downgrade': return [evLeader(e)];
+  case 'penalty': return [pf(_n('penalty: the %s side forgot to reveal a despicable leader; its opponent holds %d despicable replacement for it',
+    'penalty: the %s side forgot to reveal a despicable leader; its opponent holds %d despicable replacements for it', e.owed), evSide(e.side), e.owed)];
+  case 'fair-commit': case 'contribute': return [evFair(e)];
+  case 'advance': return [pf(_('advance: the campaign goes from %d to %d'), e.was, e.year)];
+  case 'undo': return [pf(_('undo of #%s (%s): the ledger stands as if it had never happened'), e.event, kind(e.undone_kind))];
+  case 'tables': return [pf(_("tables: the campaign's own tables, SHA-256 %s, are in the chain from here on"), e.sha256)];
+  case 'default-camp': return [pf(e.side === 'union' ? _('default camp: the Union holds what it takes in %s unless another camp is named (it was %s)')
+    : _('default camp: the Confederates hold what they take in %s unless another camp is named (it was %s)'), e.camp, e.was)];
+  case 'name': return [(e.brigade ? pf(_('name: division %d brigade %d is "%s"'), e.division, e.brigade, e.name)
+    : pf(_('name: division %d is "%s"'), e.division, e.name)) + (e.was ? pf(_(' (was "%s")'), e.was) : '')];
+  case 'offer': return [evOffer(e)];
+  case 'accept': case 'decline': case 'withdraw': return [evAnswer(e)];
+  default: return [e.kind];
   }
 }
+const logSentence = e => logLines(e)[0];
 
 // " — the umpire, 1.12.2026, 21:08": who recorded an entry and when, in
 // the reader's words and the locale's time.
@@ -1277,19 +1420,7 @@ function logBy(e) {
 }
 
 function logLine(e) {
-  const w = logWords(), word = v => typeof v === 'string' && w[v] ? w[v] : v;
-  if (musterLang.lang() !== 'en' && e.kind !== 'undo') return `#${e.id} ${logSentence(e)}${logBy(e)}`;
-  if (e.kind === 'undo') return _('#{id} undo of #{event} ({kind})', { id: e.id, event: e.event, kind: word(e.undone_kind) });
-  const parts = [`#${e.id} ${word(e.kind)}`];
-  for (const k of ['offer', 'of', 'by', 'name', 'division', 'side', 'post', 'brigade', 'lost', 'captured', 'batteries', 'batteries_lost', 'rating', 'winner', 'union', 'confederate', 'camp', 'year', 'commitment']) {
-    if (e[k] === undefined || e[k] === null || e[k] === false) continue;
-    let v = /^[0-9a-f]{33,}$/.test(e[k]) ? e[k].slice(0, 12) + '…' : e[k]; // the ledger shows it whole
-    if (['side', 'post', 'rating', 'winner', 'of', 'by'].includes(k)) v = k === 'rating' ? term(v) : word(v);
-    parts.push(v === true ? w[k] : `${w[k]} ${v}`);
-  }
-  if (e.seed !== undefined && e.seed !== null) parts.push(`${w.seed} ${e.seed}`);
-  const by = e.author || e.actor;
-  return parts.join(', ') + (by ? ` — ${word(by)}` : '') + (e.time ? ` ${e.time}` : '');
+  return `#${e.id} ${logSentence(e)}${logBy(e)}`;
 }
 // A log line without its number, to follow "#22 recorded:".
 const logText = e => logLine(e).replace(/^#\d+ /, '');
@@ -1297,18 +1428,6 @@ const logText = e => logLine(e).replace(/^#\d+ /, '');
 // ---- offers: an exchange or liberation a side offered moves no one until
 // the other side accepts it; it may decline it, its maker withdraw it.
 const OFFER_KINDS = ['offer', 'accept', 'decline', 'withdraw'];
-
-// "1 Union stand, 1 Confederate leader": what an exchange offer asks for.
-function offerCounts(e) {
-  return [
-    e.union ? _n('{n} Union stand', '{n} Union stands', e.union) : null,
-    e.union_leaders ? _n('{n} Union leader', '{n} Union leaders', e.union_leaders) : null,
-    e.union_batteries ? _n('{n} Union battery', '{n} Union batteries', e.union_batteries) : null,
-    e.confederate ? _n('{n} Confederate stand', '{n} Confederate stands', e.confederate) : null,
-    e.confederate_leaders ? _n('{n} Confederate leader', '{n} Confederate leaders', e.confederate_leaders) : null,
-    e.confederate_batteries ? _n('{n} Confederate battery', '{n} Confederate batteries', e.confederate_batteries) : null,
-  ].filter(Boolean).join(', ');
-}
 
 // The offers still open: neither answered (by an answer not undone) nor
 // undone themselves.
@@ -1408,10 +1527,27 @@ async function loadCampaign() {
   }
 }
 
-const logItem = e => el('li', { value: e.id }, logLine(e));
+// The events undone, from every undo the page has seen (an undo always
+// comes after what it undoes, so a page of the log has both or the undo
+// arrives later, by the stream, and the list is drawn again).
+const undoneIds = new Set();
+const noteUndos = events => { for (const e of events) if (e.kind === 'undo') undoneIds.add(e.event); };
+
+// An event's line, the lines under it (rolls, returns) and, when it was
+// undone, a mark that says so.
+function logItem(e) {
+  const [first, ...more] = logLines(e);
+  const undone = undoneIds.has(e.id);
+  return el('li', { value: e.id, class: undone ? 'undone' : null },
+    el('span', { class: 'ev' }, `#${e.id} ${first}${logBy(e)}`),
+    undone ? [' ', el('strong', { class: 'undone-mark' }, _('(undone)'))] : [],
+    ...more.map(l => el('span', { class: 'more' }, l.trim())));
+}
 
 // The list, newest first: the events of logView.shown.
 function renderLog() {
+  noteUndos(lastLog);
+  noteUndos(logView.shown);
   $('#camp-log').replaceChildren(...logView.shown.slice().reverse().map(logItem));
   $('#log-older').hidden = !logView.more;
   $('#log-latest').hidden = !logFiltered();
@@ -1428,6 +1564,7 @@ async function olderEvents() {
     logView.want = logView.shown.length;
     logView.more = page.events.length >= LOG_PAGE;
     if (!logFiltered()) lastLog = logView.shown;
+    noteUndos(page.events);
     $('#camp-log').append(...page.events.slice().reverse().map(logItem));
     $('#log-older').hidden = !logView.more;
   } catch (e) {
@@ -1555,7 +1692,7 @@ async function apiWrite(cmd, opts, key) {
   const res = await fetch('/api/' + cmd, { method: 'POST', headers, cache: 'no-store',
     body: sheet === undefined ? JSON.stringify(opts) : sheet });
   let body = null;
-  try { body = await res.json(); } catch (e) { body = null; }
+  try { body = parseJson(await res.text()); } catch (e) { body = null; }
   if (!res.ok) throw apiError(res, body);
   return { body, events: res.headers.get('X-Muster-Events') || '' };
 }

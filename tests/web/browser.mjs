@@ -248,7 +248,7 @@ try {
   check('the Union undoes its own casualties', unErr === '', unErr);
   await uni.waitForFunction(() => document.querySelector('#camp-ledger [data-division="1"]').textContent.includes('25 of 25 stands'));
   const uLog = await uni.$$eval('#camp-log li', l => l.map(x => x.textContent));
-  check('the log keeps both: #7 and its undo #8', uLog.some(x => x.startsWith('#7 casualties')) && uLog.includes('#8 undo of #7 (casualties)'), uLog);
+  check('the log keeps both: #7 and its undo #8', uLog.some(x => x.startsWith('#7 casualties') && x.endsWith('(undone)')) && uLog.some(x => x.startsWith('#8 undo of #7 (casualties)')), uLog);
   const after = JSON.parse(cli('campaign', 'show', db, '--format', 'json'));
   const a1 = after.divisions.find(d => d.id === 1).brigades[0];
   check('the ledger stands as if the casualties had never happened', a1.out === 0 && a1.prisoners === 0 && after.prisoners.held_by_confederate.total === 0, a1);

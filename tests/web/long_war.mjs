@@ -126,7 +126,7 @@ try {
   const want = b3.slice(-50).map(e => e.id).reverse();
   check('battle 3: its last events, newest first', JSON.stringify(shown.map(x => x.id)) === JSON.stringify(want),
     [shown.slice(0, 2), want.slice(0, 2)]);
-  check('battle 3\'s page starts at its end', b3[b3.length - 1].kind === 'battle-end' && /^#\d+ battle-end/.test(shown[0].text), shown[0]);
+  check('battle 3\'s page starts at its end', b3[b3.length - 1].kind === 'battle-end' && /^#\d+ battle 3 "Battle 3" ends/.test(shown[0].text), shown[0]);
   // ---- a division chosen: the Confederates' hidden one, masked -------------
   const d6 = logAs('--division', '6');
   await p.$eval('#log-filter input[name="battle"]', e => { e.value = ''; });

@@ -58,13 +58,13 @@ try {
   await con.waitForSelector('#camp-offers [data-offer="9"]', { timeout: 10000 });
   check('the other side may accept or decline it', JSON.stringify(await buttons(con)) === '["accept","decline"]', await buttons(con));
   const notice = await con.$eval('#camp-notice', e => e.hidden ? '' : e.textContent);
-  check('the Confederates are told of the offer', /#9 offer by the Union: an exchange of 1 Union stand, 1 Confederate stand/.test(notice), notice);
+  check('the Confederates are told of the offer', /#9 offer by the Union: an exchange of 1 Union stand and 1 Confederate stand, for the Confederates to accept or decline/.test(notice), notice);
   await con.evaluate(() => window.scrollTo(0, 0));
   await con.screenshot({ path: join(shots, 'offer-confederate.png') });
   // (the box is drawn again at every reload, the stream's too: the query
   // and the click in one step, inside the page)
   await con.$eval('#camp-offers [data-offer="9"] button[data-answer="accept"]', b => b.click());
-  await con.waitForFunction(() => /^#10 accept/.test(document.querySelector('#camp-log li').textContent), { timeout: 10000, polling: 100 });
+  await con.waitForFunction(() => /^#10 offer #9 accepted/.test(document.querySelector('#camp-log li').textContent), { timeout: 10000, polling: 100 });
   check('accepted: the men went home', held().held_by_union.total === 1 && held().held_by_confederate.total === 1, held());
   check('the offer is no longer open', await con.$eval('#camp-offers', e => e.hidden));
   await uni.bringToFront();
@@ -80,7 +80,7 @@ try {
   await uni.click(`${f} button[type="submit"]`);
   await uni.waitForSelector('#camp-offers [data-offer="11"]', { timeout: 10000 });
   await uni.$eval('#camp-offers [data-offer="11"] button[data-answer="withdraw"]', b => b.click());
-  await uni.waitForFunction(() => /^#12 withdraw/.test(document.querySelector('#camp-log li').textContent), { timeout: 10000, polling: 100 });
+  await uni.waitForFunction(() => /^#12 offer #11 withdrawn/.test(document.querySelector('#camp-log li').textContent), { timeout: 10000, polling: 100 });
   check('withdrawn from the page', await uni.$eval('#camp-offers', e => e.hidden));
   // The umpire sends a Union stand home at once: the Union is told.
   cli('campaign', 'exchange', db, '--union', '1', '--confederate', '0'); // #13

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: MIT
+// The page's log says what `muster campaign log FILE --as VIEWER` says, sentence
+// for sentence, in English and German, for the umpire and each side, over a
+// campaign with every kind of event (tests/sh/lib/hidden_war.sh: a hidden
+// division the Union never sees, fair rolls, offers, an undo); an engage's
+// rolls and a battle end's returns are the lines under their event, as the
+// CLI's are. The undone event is marked as undone, and the times are the
+// phone's local time (New York here), not UTC.
+// Usage: node log_cli.mjs MUSTER
+import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer, tally, launchChromium } from './common.mjs';
+
+const muster = process.argv[2];
+const here = dirname(fileURLToPath(import.meta.url));
+const t = tally(), check = t.check;
+const dir = mkdtempSync(join(tmpdir(), 'muster-logcli-'));
+const db = join(dir, 'w.db');
+const made = spawnSync('sh', [join(here, '../sh/lib/hidden_war.sh'), muster, db, 'a'], { encoding: 'utf8' });
+if (made.status !== 0) { console.log('FAIL: hidden_war.sh: ' + made.stderr); process.exit(1); }
+
+// The CLI's text log as lines: "#N sentence" (its stamp left out: the page
+// puts who and when after the sentence) and the lines under it, trimmed.
+function cliLines(who, lang) {
+  const env = { ...process.env, LC_ALL: 'C.UTF-8', LANGUAGE: lang === 'de' ? 'de' : 'en' };
+  const r = spawnSync(muster, ['campaign', 'log', db, ...(who === 'umpire' ? [] : ['--as', who])], { encoding: 'utf8', env });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return r.stdout.split('\n').filter(Boolean).map(l => l.replace(/^(#\d+) (?:\[[^\]]*\] )?/, '$1 ').trim());
+}
+
+const srv = await startServer(muster, ['--campaign', db]);
+const browser = await launchChromium();
+try {
+  const n = JSON.parse(spawnSync(muster, ['campaign', 'log', db, '--format', 'json'], { encoding: 'utf8' }).stdout).events.length;
+  for (const lang of ['en', 'de']) {
+    for (const who of ['umpire', 'union', 'confederate']) {
+      const p = await browser.newPage();
+      await p.setViewport({ width: 390, height: 844 });
+      await p.emulateTimezone('America/New_York');
+      await p.evaluateOnNewDocument(l => localStorage.setItem('muster-lang', l), lang);
+      await p.goto(srv.links[who], { waitUntil: 'load' });
+      await p.waitForFunction(k => document.querySelectorAll('#camp-log li').length === k &&
+        document.documentElement.lang === document.querySelector('.langs [aria-pressed="true"]')?.dataset.lang,
+      { timeout: 20000, polling: 100 }, n);
+      const items = await p.$$eval('#camp-log li', l => l.map(li => ({
+        id: Number(li.value), ev: li.querySelector('.ev').textContent, undone: li.classList.contains('undone'),
+        mark: li.querySelector('.undone-mark')?.textContent || '',
+        more: [...li.querySelectorAll('.more')].map(x => x.textContent) })));
+      items.sort((a, b) => a.id - b.id);
+      const page = items.flatMap(x => [x.ev.replace(/ — [^—]*$/, ''), ...x.more]);
+      const want = cliLines(who, lang);
+      const diff = want.map((l, i) => [l, page[i]]).filter(([a, b]) => a !== b);
+      check(`${lang} ${who}: the page's log is the CLI's, line for line`, diff.length === 0 && page.length === want.length,
+        diff.slice(0, 3).concat([[want.length, page.length]]));
+      const undone = items.filter(x => x.undone).map(x => x.id);
+      check(`${lang} ${who}: #33 alone is marked undone, in words`, JSON.stringify(undone) === '[33]' &&
+        items.find(x => x.id === 33).mark === (lang === 'de' ? '(rückgängig gemacht)' : '(undone)'), [undone, items[32]?.mark]);
+      // 19:30 UTC is 14:30 in New York in December
+      const by = items.find(x => x.id === 14).ev;
+      check(`${lang} ${who}: who and when, in the phone's time`, /— (umpire|Schiedsrichter)[^—]*(2:30\sPM|14:30)$/.test(by) && !/19:30/.test(by), by);
+      await p.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await srv.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(`${t.pass} passed, ${t.fail} failed`);
+process.exit(t.fail ? 1 : 0);
