@@ -931,6 +931,46 @@ function noticeOthers(events) {
   announce(lines.join('. '));
 }
 
+// One side's part of a battle's report, as this link's side may see it
+// (the API's projection: a division hidden from it is named, no more):
+// each division's stands, the losses, the leaders lost, the returns with
+// their rolls and the prisoners taken.
+function reportSide(s) {
+  const p = (text, cls) => el('p', cls ? { class: cls } : {}, text);
+  const hid = x => p(_('Division {n} {name}: hidden', { n: x.division, name: x.name || '' }), 'hint');
+  const post = x => x.post === 'brigade' ? _('the brigadier of brigade {brigade}', x)
+    : x.post === 'corps' ? _('the corps leader') : _('the division leader');
+  const rows = [];
+  for (const d of s.divisions || [])
+    rows.push(d.hidden ? hid(d) : p(_('Division {n} {name}: {start} stands at the start, {end} at the end',
+      { n: d.division, name: d.name || '', start: d.stands_start ?? '?', end: d.stands_end ?? '?' })));
+  for (const x of s.losses || []) {
+    if (x.hidden) continue; // said once, with its stands
+    const b = [x.batteries_lost ? _n('{n} battery lost', '{n} batteries lost', x.batteries_lost) : '',
+      x.batteries_captured ? _n('{n} battery captured', '{n} batteries captured', x.batteries_captured) : ''].filter(Boolean);
+    rows.push(p(_('Losses of division {n} brigade {brigade}: {lost} lost, {captured} captured', { n: x.division, brigade: x.brigade,
+      lost: x.lost, captured: x.captured }) + (b.length ? ', ' + b.join(', ') : ''), 'hint'));
+  }
+  for (const x of s.leaders || []) {
+    if (x.hidden) { rows.push(p(_('Division {n} {name}: a leader lost', { n: x.division, name: x.name || '' }), 'hint')); continue; }
+    const o = { n: x.division, who: post(x), camp: x.camp, rating: term(x.replacement), roll: x.roll };
+    rows.push(p(x.captured ? _('Division {n}: {who} taken prisoner, held in {camp}; replaced by a leader rated {rating} (roll {roll})', o)
+      : _('Division {n}: {who} lost; replaced by a leader rated {rating} (roll {roll})', o), 'hint'));
+  }
+  for (const x of s.returns || []) {
+    if (x.hidden) continue;
+    const o = { n: x.division, brigade: x.brigade, k: x.returned, lost: x.lost, roll: x.roll, threshold: x.threshold };
+    rows.push(p(x.roll === null || x.roll === undefined ? _('Returned to division {n} brigade {brigade}: {k} of {lost} stands', o)
+      : _('Returned to division {n} brigade {brigade}: {k} of {lost} stands (roll {roll} against {threshold})', o), 'hint'));
+  }
+  for (const x of s.prisoners_taken || []) {
+    const what = [_n('{n} stand', '{n} stands', x.stands), x.batteries ? _n('{n} battery', '{n} batteries', x.batteries) : '',
+      x.leaders ? _n('{n} leader', '{n} leaders', x.leaders) : ''].filter(Boolean).join(', ');
+    rows.push(p(_('Taken prisoner, held in {camp}: {what}', { camp: x.camp, what }), 'hint'));
+  }
+  return rows;
+}
+
 // ---- after a battle: its report (GET /api/campaign/report, as this link's
 // side sees it) on every phone, the one that ended it too.
 const madeHereEnd = []; // a battle end this page recorded (not streamed back)
@@ -943,19 +983,7 @@ async function showReport(battle) {
   const rows = [];
   for (const side of ['union', 'confederate']) {
     const s = r[side];
-    if (!s) continue;
-    rows.push(el('h4', {}, side === 'union' ? _('Union') : _('Confederates')));
-    for (const d of s.divisions || [])
-      rows.push(el('p', {}, _('Division {n} {name}: {start} stands at the start, {end} at the end',
-        { n: d.division, name: d.name || '', start: d.stands_start ?? '?', end: d.stands_end ?? '?' })));
-    for (const x of s.returns || [])
-      rows.push(el('p', { class: 'hint' }, x.roll === null || x.roll === undefined
-        ? _('Returned to division {n}: {k} of {lost} stands', { n: x.division, k: x.returned ?? '?', lost: x.lost ?? '?' })
-        : _('Returned to division {n}: {k} of {lost} stands (roll {roll} against {threshold})',
-          { n: x.division, k: x.returned, lost: x.lost, roll: x.roll, threshold: x.threshold })));
-    for (const p of s.prisoners_taken || [])
-      rows.push(el('p', { class: 'hint' }, _n('{n} stand taken prisoner, held in {camp}', '{n} stands taken prisoner, held in {camp}',
-        p.stands, { camp: p.camp })));
+    if (s) rows.push(el('h4', {}, side === 'union' ? _('Union') : _('Confederates')), ...reportSide(s));
   }
   box.replaceChildren(el('h3', {}, _('Battle {n} {name}: {won}', { n: r.battle, name: r.name, won })), ...rows,
     el('button', { type: 'button', class: 'plain', 'data-close': '' }, _('Close')));

@@ -297,7 +297,7 @@ try {
     await p.waitForFunction(() => !document.querySelector('#camp-report').hidden, { timeout: 10000 }).catch(() => {});
     const rep = await p.$eval('#camp-report', e => e.hidden ? '' : e.innerText);
     check(`the battle's report on the ${who}'s phone`, /^Battle \d+ .*: won by the Union/.test(rep) &&
-      /stands at the start, \d+ at the end/.test(rep) && !/: 0 stands at the start/.test(rep) && /Returned to division \d+: \d+ of \d+ stands \(roll \d+ against \d+\)/.test(rep), rep);
+      /stands at the start, \d+ at the end/.test(rep) && !/: 0 stands at the start/.test(rep) && /Returned to division \d+ brigade \d+: \d+ of \d+ stands \(roll \d+ against \d+\)/.test(rep), rep);
     // and under it the war's charts, drawn by the server as that side sees it
     await p.waitForSelector('#camp-report figure.report-charts img', { timeout: 10000 }).catch(() => {});
     const svg = await p.$eval('#camp-report', async e => {
