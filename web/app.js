@@ -1163,6 +1163,20 @@ function fillSelects(s) {
     sel.closest('form').querySelector('button').disabled = !years.length;
   }
   fillFair();
+  fillVerify(s);
+}
+
+// The divisions whose reveal can be fetched and checked: revealed ones of
+// the other side (the umpire: any), the latest revealed chosen until the
+// player picks one; or a document pasted by hand.
+function fillVerify(s) {
+  const sel = $('#verify-form').div;
+  const list = s.divisions.filter(d => d.commitment && d.revealed && (whoami.viewer === 'umpire' || !mine(d.side)));
+  const picked = sel.dataset.picked === '1' ? sel.value : null;
+  sel.replaceChildren(...list.map(d => el('option', { value: d.id }, `${d.id} ${d.name} (${sideName(d.side)})`)),
+    el('option', { value: '' }, _('a document pasted here')));
+  const latest = lastLog.filter(e => e.kind === 'reveal' && list.some(d => d.id === e.division)).pop();
+  sel.value = picked !== null ? picked : latest ? String(latest.division) : list.length ? String(list[list.length - 1].id) : '';
 }
 
 // The fair roll's hex fields, from the log: the latest commitment for the
@@ -2019,13 +2033,36 @@ function sha256(bytes) {
   return H.map(x => x.toString(16).padStart(8, '0')).join('');
 }
 
+// The manual case: the reveal document in the box sent to another phone
+// by the system's share sheet, or copied where there is none.
+async function shareReveal() {
+  const text = $('#verify-form').document.value.trim(), out = $('#verify-result');
+  if (!text) return;
+  try {
+    if (navigator.share) await navigator.share({ text });
+    else { await navigator.clipboard.writeText(text); out.hidden = false; out.className = 'big'; out.classList.add('outcome'); out.textContent = _('Copied.'); }
+  } catch (e) { /* the player closed the share sheet */ }
+}
+
 async function verifyDocument(ev) {
   ev.preventDefault();
   const out = $('#verify-result');
   out.hidden = false;
   out.className = 'big';
+  const f = $('#verify-form');
   let doc;
-  try { doc = JSON.parse($('#verify-form').document.value); } catch (e) { doc = null; }
+  if (f.div.value) {
+    // the server's copy, checked here as a pasted one would be: the phone
+    // trusts the hash, not the server
+    try { doc = await api('campaign/reveal', { div: Number(f.div.value) }, true); } catch (e) {
+      out.textContent = _('The reveal could not be fetched: {why}', { why: musterLang.server(e.message) });
+      out.classList.add('error');
+      announce(out.textContent);
+      return;
+    }
+  } else {
+    try { doc = JSON.parse(f.document.value); } catch (e) { doc = null; }
+  }
   if (!doc || !doc.division || !/^[0-9a-f]{32}$/.test(doc.salt || '') || !/^[0-9a-f]{64}$/.test(doc.commitment || '')) {
     out.textContent = _('That is not a reveal document: paste what Reveal shows ({"division":…,"salt":…,"commitment":…}).');
     out.classList.add('error');
@@ -2149,6 +2186,8 @@ async function start() {
     f.addEventListener('change', e => formChanged(f, e));
   }
   $('#verify-form').addEventListener('submit', verifyDocument);
+  $('#verify-form').div.addEventListener('change', e => { e.target.dataset.picked = '1'; });
+  $('#verify-share').addEventListener('click', shareReveal);
   $('#div-odds-go').addEventListener('click', divisionOdds);
   houseControls();
   $('#camp-forget').addEventListener('click', forgetCampaign);

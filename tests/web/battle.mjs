@@ -240,14 +240,14 @@ try {
   done = await submit(con, form('campaign/reveal'), { div: '3' });
   const doc = await con.$eval('#verify-form [name="document"]', e => e.value);
   check('reveal: the document, recorded', /recorded: reveal/.test(done) && JSON.parse(doc).commitment === last().commitment, [done, doc.slice(0, 80)]);
-  await fill(uni, '#verify-form', { document: doc });
+  await fill(uni, '#verify-form', { div: '', document: doc });
   await uni.$eval('#verify-form button', b => b.click());
   let v = await uni.waitForFunction(() => !document.querySelector('#verify-result').hidden && document.querySelector('#verify-result').textContent).then(h => h.jsonValue());
   check('verify on the other phone: it opens the commitment', v.startsWith('Verified'), v);
   await uni.evaluate(() => document.querySelector('#verify-form').scrollIntoView());
   await uni.screenshot({ path: join(shots, 'battle-verified.png') });
   const bad = doc.replace(/"stands":(\d+)/, (m, n) => `"stands":${Number(n) + 1}`);
-  await fill(uni, '#verify-form', { document: bad });
+  await fill(uni, '#verify-form', { div: '', document: bad });
   await uni.$eval('#verify-result', e => { e.hidden = true; });
   await uni.$eval('#verify-form button', b => b.click());
   v = await uni.waitForFunction(() => !document.querySelector('#verify-result').hidden && document.querySelector('#verify-result').textContent).then(h => h.jsonValue());
