@@ -27,6 +27,9 @@ static const cli_opt serve_opts[] = {
              "phones install the page and keep it offline only over HTTPS")},
     {.name = "tls-key", .type = ARG_FILE, .metavar = "FILE",
      .help = N_("the private key of --tls-cert (PEM)")},
+    {.name = "labels", .type = ARG_FILE, .metavar = "FILE",
+     .help = N_("the players' labels file (their Brigade Effectiveness "
+             "Table): the page shows each brigade fresh, worn or spent")},
     {0}};
 
 const cli_command cmd_serve = {

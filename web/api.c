@@ -262,6 +262,10 @@ static bool build(const web_call *c, const cli_command *cmd, pairs *p,
          * campaign refuses, masks and answers for that side. */
         if (c->viewer != WEB_UMPIRE)
             add(p, "as", web_viewer_name(c->viewer));
+        /* the ledger with each brigade's status, where the server has the
+         * players' labels (a client may not name a file: CLI_LOCAL) */
+        if (c->labels && !strcmp(cmd->name, "campaign show"))
+            add(p, "labels", c->labels);
     }
     for (size_t i = 0; i < opts.n; i++)
         add(p, opts.names[i], opts.values[i]);

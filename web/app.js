@@ -1040,10 +1040,16 @@ function quick(d, b, what, label, opts) {
   return btn;
 }
 
+// A brigade's state against its label's marks (campaign show --labels: the
+// server has the players' labels file); shown as the ledger gives it to
+// this side, so never for a division hidden from it.
+const statusWord = s => ({ fresh: _('fresh'), worn: _('worn'), spent: _('spent') })[s] || s;
+
 function brigadeList(d, actions) {
   return el('ol', { class: 'brigades-l' }, d.brigades.map(b => el('li', { 'data-brigade': b.number },
     el('p', { class: 'bline' }, el('strong', {}, (b.name ? _('{name} (brigade {n})', { name: b.name, n: b.number }) : _('Brigade {n}', { n: b.number })) +
         ': ' + _('{stands} of {start} stands', b)),
+      b.status ? [' ', el('span', { class: 'status', 'data-status': b.status }, statusWord(b.status))] : '',
       ' ' + term(b.morale) + '; ' + _('brigadier') + ' ', b.leader ? rating(b.leader.rating, b.leader.rolled) : '—',
       b.out || b.prisoners || b.returned ? el('span', { class: 'hint' }, ' ' + _('(out {out}, prisoners {prisoners}, returned {returned})', b)) : ''),
     actions && b.stands > 0 ? el('div', { class: 'quick-row' },

@@ -719,7 +719,7 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
             return send_error(c, 400, "an option with a NUL or bytes that are "
                                       "not UTF-8, or too many");
         web_call call = {url + 6, a.args, a.n, post, v, s->cfg.campaign,
-                         &s->shared, NULL, NULL};
+                         &s->shared, NULL, NULL, s->cfg.labels};
         if (!post && s->heavy && web_api_heavy(url + 6, true))
             return heavy_call(s, c, &call, true, q);
         web_reply r;
@@ -769,7 +769,7 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
                                             "that are not UTF-8");
     }
     web_call call = {url + 5, a.args, a.n, post, v, s->cfg.campaign,
-                     &s->shared, NULL, NULL};
+                     &s->shared, NULL, NULL, s->cfg.labels};
     if (!post && s->events && !strcmp(url, "/api/campaign/events")) {
         free(keep);
         return event_stream(s, c, v, &a);

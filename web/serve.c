@@ -19,7 +19,7 @@
 
 typedef struct serve_args {
     long port, threads, timeout;
-    const char *listen, *campaign;
+    const char *listen, *campaign, *labels;
     bool qr, https;
 } serve_args;
 
@@ -82,14 +82,20 @@ static cli_rc run_serve(cli_ctx *cx)
                     (long)cli_num(cx, O_threads, 0),
                     (long)cli_num(cx, O_timeout, 15),
                     cli_has(cx, O_listen) ? cli_str(cx, O_listen) : "0.0.0.0",
-                    cli_str(cx, O_campaign), !cli_has(cx, O_no_qr),
-                    cli_has(cx, O_tls_cert)};
+                    cli_str(cx, O_campaign), cli_str(cx, O_labels),
+                    !cli_has(cx, O_no_qr), cli_has(cx, O_tls_cert)};
     mu_error err = {0};
     if (a.campaign) {
         mu_campaign *camp;
         if (mu_campaign_open(a.campaign, &camp, &err) != MU_OK)
             return cli_fail(cx, &err);
         mu_campaign_close(camp);
+    }
+    if (a.labels) { /* read at every ledger: refused now if unreadable */
+        mu_labels *l;
+        if (mu_labels_load(a.labels, &l, &err) != MU_OK)
+            return cli_fail(cx, &err);
+        mu_labels_free(l);
     }
     char port[16];
     snprintf(port, sizeof port, "%ld", a.port);
@@ -118,7 +124,8 @@ static cli_rc run_serve(cli_ctx *cx)
     FILE *out = stdout, *log = stderr; /* api.c points stdout elsewhere */
     char site[4096];
     web_config cfg = {a.campaign, (unsigned)a.threads, (unsigned)a.timeout, 0,
-                      log, web_site_find(site, sizeof site), cert, key};
+                      log, web_site_find(site, sizeof site), cert, key,
+                      a.labels};
     web_server *s = NULL;
     unsigned bound;
     if (web_server_new(&cfg, &s, &err) != MU_OK)

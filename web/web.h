@@ -76,6 +76,9 @@ typedef struct web_call {
     /* a keyed change (Idempotency-Key): the key and the digest of the path
      * and body, 64 hex digits; NULL: none */
     const char *request_key, *request_what;
+    /* the players' labels file (serve --labels), given to campaign show so
+     * that each brigade has its status; NULL: none */
+    const char *labels;
 } web_call;
 
 /* A response: status, content type (static) and a malloc'd body. */
@@ -205,6 +208,7 @@ typedef struct web_config {
      * speaks only TLS (libmicrohttpd's, through GnuTLS), because phones
      * install the page and keep it offline only from a secure origin. */
     const char *tls_cert, *tls_key;
+    const char *labels; /* the players' labels file, or NULL */
 } web_config;
 
 /* The offline app's folder (muster-site/) beside this program or where it

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|dead|live|campaign_offline|long_war|log_cli|report|verify|battle|german|https|heavy|budget|cap|connection|a11y MUSTER
+#   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|dead|live|campaign_offline|long_war|log_cli|report|verify|labels|battle|german|https|heavy|budget|cap|connection|a11y MUSTER
 #   tests/web/run.sh api|browser|clients|refusals|undo|writes|offers|offers_page|stalled|streams|dead|live|campaign_offline|long_war|battle|german|https|heavy|budget|cap|connection|a11y MUSTER
 # 'browser' drives Debian's /usr/bin/chromium with puppeteer-core from
 # tests/web/node_modules, which the README's test command installs from
@@ -69,8 +69,9 @@ case $what in
   # the banner with the network cut, the server stopped, the link replaced
   # log_cli: the page's log is the CLI's text log, sentence for sentence;
   # report: a battle's summary on every phone as its side may see it;
-  # verify: the other side's phone fetches a reveal and checks it itself
-  live|campaign_offline|offers_page|units|long_war|connection|log_cli|report|verify)
+  # verify: the other side's phone fetches a reveal and checks it itself;
+  # labels: serve --labels, each brigade fresh, worn or spent, live
+  live|campaign_offline|offers_page|units|long_war|connection|log_cli|report|verify|labels)
     [ -x "${CHROMIUM:-/usr/bin/chromium}" ] || skip "chromium is missing: apt-get install chromium"
     [ -f "$here/node_modules/puppeteer-core/package.json" ] ||
       skip "tests/web/node_modules is missing: (cd tests/web && PUPPETEER_SKIP_DOWNLOAD=1 npm ci)"
