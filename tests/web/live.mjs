@@ -153,7 +153,7 @@ try {
   for (const [p, who] of [[uni, 'union'], [con, 'confederate']]) {
     await p.bringToFront();
     const ok = await p.waitForFunction(n => new RegExp('^#' + n + ' ').test(document.querySelector('#camp-log li').textContent),
-      { timeout: 15000, polling: 100 }, head).then(() => true, () => false);
+      { timeout: 45000, polling: 100 }, head).then(() => true, () => false); // its retries back off to 30 s
     check(`the ${who} page is live again, at #${head}`, ok, await top(p));
     const want = [10, 11, ...logAs(who).filter(e => e.id > 11).map(e => e.id)];
     const seen = await p.evaluate(() => window.musterLive.slice());
