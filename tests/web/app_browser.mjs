@@ -145,7 +145,15 @@ try {
   await page.waitForFunction(() => /volleys/.test(document.querySelector('#house-out').textContent));
   await page.click('#tabs [data-tab=fire]');
   await page.select('#fire-form select[name=weapon]', 'gun');
-  await page.$eval('#fire-form', f => { f.elements.range.value = '32'; f.elements.crew.value = '6'; });
+  // typed as a player types them (an input event), and worked out before
+  // the roll: a gun at the range before may have no chance, its button off
+  await page.$eval('#fire-form', f => {
+    f.elements.range.value = '32';
+    f.elements.crew.value = '6';
+    f.elements.crew.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.waitForFunction(() => /32 in/.test(document.querySelector('#fire-working').textContent) &&
+    !document.querySelector('#fire-roll').disabled);
   await page.$eval('#fire-seed', e => { e.value = '3'; });
   await page.$eval('#fire-out', e => { e.textContent = ''; });
   await page.click('#fire-roll');
