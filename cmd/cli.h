@@ -31,8 +31,8 @@
  * and commit docs/muster.1).
  *
  * TO ADD A COMMAND: write `static cli_rc run_x(cli_ctx *cx)` and a
- * `const cli_command cmd_x = {...}` in a cmd/cmd_*.c, declare it below, and
- * list it in cli_commands[] (cmd/table.c). A command with subcommands
+ * `const cli_command cmd_x = {...}` in a cmd/cmd_*.c and give it its line
+ * in CLI_COMMAND_LIST below. A command with subcommands
  * ("odds fire") is a cli_command named "odds fire" plus a cli_group "odds"
  * (summary, help prose, messages for a missing or unknown subcommand); a
  * verb is a subcommand, never an operand. DEVELOPERS.md, "The command
@@ -124,8 +124,10 @@ typedef struct cli_arg {
                                   FILE of a CLI_CAMPAIGN command is the
                                   served campaign */
     const char *const *values;   /* OPD_WORD: words completion offers */
-    bool optional;
+    bool optional;               /* it and those after it */
     bool many;                   /* the rest of the operands are this too */
+    bool hidden;                 /* left out of the synopsis (an option's
+                                    second word: --crossover A B) */
     const char *missing;         /* the web: message when not given */
 } cli_arg;
 
@@ -174,15 +176,14 @@ typedef struct cli_command {
     const char *name;       /* "division", "odds fire" */
     const char *summary;    /* one line for 'muster --help' */
     const char *doc;        /* help prose between the synopsis and options (N_()) */
-    const char *operands;   /* synopsis words for operands: "FILE DIV" */
-    int min_operands, max_operands;
     const cli_opt *opts;    /* ends with {0} (name NULL) */
     cli_rc (*run)(cli_ctx *cx); /* NULL: the face installs it (cli_install) */
     unsigned flags;         /* CLI_ONLY: argv only (a server, a prompt):
                                cli_invoke refuses it; CLI_FULL, CLI_WEB,
                                CLI_WRITES, CLI_CAMPAIGN */
-    const cli_arg *args;    /* the operands' kinds, ends with {0}; NULL:
-                               none the table knows */
+    const cli_arg *args;    /* its operands, ends with {0}; NULL: none.
+                               The synopsis, the counts the engine takes,
+                               completions and the web's keys come from it */
 } cli_command;
 
 /* A word that only introduces subcommands ("odds", "sim", "campaign"). */
@@ -284,6 +285,11 @@ cli_rc cli_brigade_ok(cli_ctx *cx);
 mu_status cli_brigade_of(mu_campaign *c, cli_ctx *cx, int div, int *k,
                          mu_error *err);
 
+/* What cmd's operands come to: how many it takes at least and at most,
+ * and their synopsis words ("FILE [EVENT]", "[W ...]", "" for none) into
+ * buf. */
+void cli_operands(const cli_command *cmd, int *min, int *max, char *buf,
+                  size_t n);
 /* The command called `name`, or NULL. */
 const cli_command *cli_find(const char *name);
 /* Option `name` of cmd's table, or NULL. */
@@ -293,11 +299,11 @@ const cli_opt *cli_opt_find(const cli_command *cmd, const char *name);
 bool cli_local_option(const char *name);
 /* Runs cx's command: its run(), or the one a face installed. */
 cli_rc cli_run(cli_ctx *cx);
-/* A face gives the table's command `name` (whose run is NULL) its run
+/* A face gives command cmd of the table (whose run is NULL) its run
  * function: the command's description lives in cmd/, its implementation in
- * the face (serve in web/). Call before any command runs; false if the
- * table has no such command. */
-bool cli_install(const char *name, cli_rc (*run)(cli_ctx *cx));
+ * the face (serve in web/). Call before any command runs; false if cmd
+ * has a run function of its own. */
+bool cli_install(const cli_command *cmd, cli_rc (*run)(cli_ctx *cx));
 /* Operand kinds shared by many commands: FILE (a campaign), FILE DIV. */
 extern const cli_arg cli_args_campaign[], cli_args_campaign_div[];
 /* Completion words: the article's figures; cli_weapon_words is empty and
@@ -453,35 +459,43 @@ bool cli_man_page(const char *path, mu_buf *b);
 
 /* ---- the commands --------------------------------------------------------- */
 
-extern const cli_command cmd_division, cmd_corps, cmd_battle;
-extern const cli_command cmd_fire, cmd_curve;
-extern const cli_command cmd_rules_show, cmd_rules_check, cmd_rules_dump,
-    cmd_rules_export;
-extern const cli_command cmd_odds_division, cmd_odds_corps, cmd_odds_battle,
-    cmd_odds_fire, cmd_odds_charge;
-extern const cli_command cmd_sim_division, cmd_sim_corps, cmd_sim_fire;
-extern const cli_command cmd_campaign_new, cmd_campaign_add,
-    cmd_campaign_engage, cmd_campaign_reveal, cmd_campaign_verify,
-    cmd_campaign_battle_start, cmd_campaign_battle_end,
-    cmd_campaign_casualties, cmd_campaign_prisoners,
-    cmd_campaign_exchange, cmd_campaign_liberate, cmd_campaign_leader_lost,
-    cmd_campaign_penalty, cmd_campaign_downgrade, cmd_campaign_show,
-    cmd_campaign_log, cmd_campaign_check, cmd_campaign_head,
-    cmd_campaign_contribute, cmd_campaign_advance, cmd_campaign_export,
-    cmd_campaign_import,
-    cmd_campaign_undo, cmd_campaign_camp, cmd_campaign_name,
-    cmd_campaign_backup;
-extern const cli_command cmd_serve; /* run: web/serve.c installs it */
-extern const cli_command cmd_campaign_links; /* run: web/links.c */
-extern const cli_command cmd_campaign_report; /* cmd/cmd_report.c */
-extern const cli_command cmd_plot_curves, cmd_plot_figure, cmd_plot_card,
-    cmd_plot_odds_division, cmd_plot_odds_corps, cmd_plot_odds_fire,
-    cmd_plot_odds_charge, cmd_plot_sim_division, cmd_plot_sim_corps,
-    cmd_plot_sim_fire;
-extern const cli_group grp_rules, grp_odds, grp_sim, grp_campaign,
-    grp_campaign_battle, grp_plot,
-    grp_plot_odds, grp_plot_sim;
-extern const cli_command cmd_roster;
+/* Every command, once, in the order 'muster --help', the man page and the
+ * completions list them: X(id, app) for `const cli_command cmd_id`, defined
+ * in its cmd/cmd_*.c (serve's and links' run installed by web/), app 1
+ * for a calculator the offline app has too (no file system, terminal,
+ * campaign, cairo or server). From this list come the declarations below
+ * and the tables of cmd/table.c, the tool's and the app's. */
+#define CLI_COMMAND_LIST(X) \
+    X(division, 1) X(corps, 1) X(battle, 1) X(fire, 1) X(curve, 1) \
+    X(rules_show, 0) X(rules_check, 0) X(rules_dump, 0) X(rules_export, 0) \
+    X(odds_division, 1) X(odds_corps, 1) X(odds_battle, 1) X(odds_fire, 1) \
+    X(odds_charge, 1) \
+    X(plot_curves, 0) X(plot_figure, 0) X(plot_card, 0) \
+    X(plot_odds_division, 0) X(plot_odds_corps, 0) X(plot_odds_fire, 0) \
+    X(plot_odds_charge, 0) X(plot_sim_division, 0) X(plot_sim_corps, 0) \
+    X(plot_sim_fire, 0) \
+    X(sim_division, 1) X(sim_corps, 1) X(sim_fire, 1) \
+    X(campaign_new, 0) X(campaign_add, 0) X(campaign_engage, 0) \
+    X(campaign_reveal, 0) X(campaign_verify, 0) X(campaign_battle_start, 0) \
+    X(campaign_battle_end, 0) X(campaign_casualties, 0) X(campaign_name, 0) \
+    X(campaign_prisoners, 0) X(campaign_exchange, 0) \
+    X(campaign_liberate, 0) X(campaign_camp, 0) X(campaign_leader_lost, 0) \
+    X(campaign_penalty, 0) X(campaign_downgrade, 0) X(campaign_show, 0) \
+    X(campaign_log, 0) X(campaign_report, 0) X(campaign_check, 0) \
+    X(campaign_contribute, 0) X(campaign_advance, 0) X(campaign_export, 0) \
+    X(campaign_backup, 0) X(campaign_import, 0) X(campaign_head, 0) \
+    X(campaign_undo, 0) X(campaign_links, 0) X(roster, 0) X(serve, 0)
+/* Every word that groups subcommands, X(id, app) as above. */
+#define CLI_GROUP_LIST(X) \
+    X(rules, 0) X(odds, 1) X(sim, 1) X(plot, 0) X(plot_odds, 0) \
+    X(plot_sim, 0) X(campaign, 0) X(campaign_battle, 0)
+
+#define CLI_DECLARE_CMD(id, app) extern const cli_command cmd_##id;
+#define CLI_DECLARE_GRP(id, app) extern const cli_group grp_##id;
+CLI_COMMAND_LIST(CLI_DECLARE_CMD)
+CLI_GROUP_LIST(CLI_DECLARE_GRP)
+#undef CLI_DECLARE_CMD
+#undef CLI_DECLARE_GRP
 
 /* THE TWO TOOLS. A command that draws (src/draw/, cairo and pango) or
  * serves (web/, libmicrohttpd) is marked CLI_FULL. The everyday `muster`

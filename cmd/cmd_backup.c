@@ -46,7 +46,6 @@ static const cli_opt backup_opts[] = {
 
 const cli_command cmd_campaign_backup = {
     .name = "campaign backup", .summary = N_("a whole copy, safe while in use"),
-    .operands = "FILE OUT", .min_operands = 2, .max_operands = 2,
     .opts = backup_opts, .run = run_backup,
     .doc = N_("Copies the campaign FILE to OUT as it stood at one moment, even\n"
               "while 'serve' or another command is writing it (SQLite's online\n"

@@ -1184,19 +1184,16 @@ static const cli_opt export_opts[] = {
 
 const cli_command cmd_campaign_new = {
     .name = "campaign new", .summary = N_("start a campaign ledger"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = new_opts, .run = run_new,
     .doc = N_("Creates FILE (SQLite) for a campaign of one year and theater.\n"),
-    .flags = CLI_WRITES};
+    .flags = CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_add = {
     .name = "campaign add", .summary = N_("add a division (prints its id)"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = add_opts, .run = run_add,
     .doc = N_("Adds a division, unknown until it first fights; prints its id.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_engage = {
     .name = "campaign engage", .summary = N_("generate a division as it fights"),
-    .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = engage_opts, .run = run_engage,
     .doc = N_("Generates the division once, for the year and theater of the battle\n"
            "under way (or the campaign's outside one),\n"
@@ -1211,13 +1208,11 @@ const cli_command cmd_campaign_engage = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_reveal = {
     .name = "campaign reveal", .summary = N_("reveal a hidden division"),
-    .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = reveal_opts, .run = run_reveal,
     .doc = N_("Prints {\"division\":{...},\"salt\":HEX,\"commitment\":HEX}.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_verify = {
     .name = "campaign verify", .summary = N_("check a revealed division"),
-    .operands = "[FILE DIV]", .min_operands = 0, .max_operands = 2,
     .opts = verify_opts, .run = run_verify,
     .doc = N_("Checks a revealed division against its commitment, without the\n"
            "campaign (exit 0 match, 1 mismatch, 2 unreadable). With FILE DIV,\n"
@@ -1229,7 +1224,6 @@ const cli_command cmd_campaign_verify = {
     .flags = CLI_CAMPAIGN, .args = verify_args};
 const cli_command cmd_campaign_contribute = {
     .name = "campaign contribute", .summary = N_("the opponent's half of a fair roll"),
-    .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = contribute_opts, .run = run_contribute,
     .doc = N_("A fair roll, step 2: records the owner's commitment for the other\n"
            "side's division DIV and prints a random contribution to give\n"
@@ -1238,14 +1232,12 @@ const cli_command cmd_campaign_contribute = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_advance = {
     .name = "campaign advance", .summary = N_("move the campaign to a later year"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = advance_opts, .run = run_advance,
     .doc = N_("Between battles: divisions engaging from then on are generated\n"
            "for the new year.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_undo = {
     .name = "campaign undo", .summary = N_("take an event back (a new event)"),
-    .operands = "FILE [EVENT]", .min_operands = 1, .max_operands = 2,
     .opts = undo_opts, .run = run_undo,
     .doc = N_("Appends an undo of EVENT (default: the latest event not undone);\n"
            "the log keeps both, and the ledger stands as if EVENT had never\n"
@@ -1256,7 +1248,6 @@ const cli_command cmd_campaign_undo = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = undo_args};
 const cli_command cmd_campaign_import = {
     .name = "campaign import", .summary = N_("add an order of battle's divisions"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = import_opts, .run = run_import,
     .doc = N_("Adds every division of an order of battle sheet (CSV, one row a\n"
            "brigade, or JSON; docs/schema/oob-csv.md), all or none. What the\n"
@@ -1271,7 +1262,6 @@ const cli_command cmd_campaign_import = {
     .args = cli_args_campaign};
 const cli_command cmd_campaign_export = {
     .name = "campaign export", .summary = N_("a player's own file, or CSV"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = export_opts, .run = run_export,
     .doc = N_("--side S --out S.db writes a new campaign file holding only what\n"
            "S may know: its own divisions, the other side's open and revealed\n"
@@ -1286,14 +1276,12 @@ const cli_command cmd_campaign_export = {
     .flags = CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_battle_start = {
     .name = "campaign battle start", .summary = N_("start a battle"),
-    .operands = "FILE NAME", .min_operands = 2, .max_operands = 2,
     .opts = battle_start_opts, .run = run_battle_start,
     .doc = N_("Starts battle NAME; casualties are recorded against it until\n"
            "'battle end'. Only one battle is under way at a time.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = battle_start_args};
 const cli_command cmd_campaign_battle_end = {
     .name = "campaign battle end", .summary = N_("end the battle under way"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = battle_end_opts, .run = run_battle_end,
     .doc = N_("--winner is required: union, confederate or none (a draw, the\n"
            "draw rate for both sides). "
@@ -1306,7 +1294,6 @@ const cli_command cmd_campaign_battle_end = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_casualties = {
     .name = "campaign casualties", .summary = N_("record a brigade's losses"),
-    .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = casualties_opts, .run = run_casualties,
     .doc = N_("Casualties come off the division's actual strength. Captured\n"
            "stands and batteries are held in the captor's camp (--camp);\n"
@@ -1314,7 +1301,6 @@ const cli_command cmd_campaign_casualties = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_name = {
     .name = "campaign name", .summary = N_("name a division or a brigade"),
-    .operands = "FILE DIV NAME", .min_operands = 3, .max_operands = 3,
     .opts = name_opts, .run = run_name,
     .doc = N_("Gives division DIV (or, with --brigade, its brigade K) the name\n"
            "NAME (1..100 bytes of UTF-8, no control characters), which show,\n"
@@ -1326,12 +1312,10 @@ const cli_command cmd_campaign_name = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = name_args};
 const cli_command cmd_campaign_prisoners = {
     .name = "campaign prisoners", .summary = N_("the prisoners each side holds"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = prisoners_opts, .run = run_prisoners,
     .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_camp = {
     .name = "campaign camp", .summary = N_("a side's default prisoner-of-war camp"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = camp_opts, .run = run_camp,
     .doc = N_("--default NAME: what S captures without --camp is held in NAME\n"
            "from now on (an event, undone like any other; prisoners held\n"
@@ -1341,7 +1325,6 @@ const cli_command cmd_campaign_camp = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_leader_lost = {
     .name = "campaign leader-lost", .summary = N_("replace a leader lost in combat"),
-    .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = leader_opts, .run = run_leader_lost,
     .doc = N_("Rolls the replacement on the leader table; a despicable corps\n"
            "leader attaches to the division named. --captured: the leader\n"
@@ -1349,30 +1332,25 @@ const cli_command cmd_campaign_leader_lost = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_penalty = {
     .name = "campaign penalty", .summary = N_("a despicable leader not revealed"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = side_opts, .run = run_penalty,
     .doc = N_("SIDE forgot to reveal a despicable leader, so the opponent holds a\n"
            "despicable replacement to spend with 'downgrade'.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_downgrade = {
     .name = "campaign downgrade", .summary = N_("spend a penalty on a leader"),
-    .operands = "FILE DIV", .min_operands = 2, .max_operands = 2,
     .opts = downgrade_opts, .run = run_downgrade,
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_show = {
     .name = "campaign show", .summary = N_("the ledger: divisions and losses"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = show_opts, .run = run_show,
     .doc = N_("--side hides the other side's unrevealed divisions.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_log = {
     .name = "campaign log", .summary = N_("every event, in order"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = log_opts, .run = run_log,
     .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_check = {
     .name = "campaign check", .summary = N_("check the ledger against its log"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = check_opts, .run = run_check,
     .doc = N_("The log is the truth: every event is replayed from the first, with\n"
            "its rolls, through the same rules, and every table is compared\n"
@@ -1381,7 +1359,6 @@ const cli_command cmd_campaign_check = {
     .flags = CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_head = {
     .name = "campaign head", .summary = N_("the log's hash chain head"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = head_opts, .run = run_head,
     .doc = N_("The log is a hash chain: each event holds SHA-256 of the one\n"
            "before and itself. Prints the head and the number of events;\n"

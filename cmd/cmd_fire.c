@@ -214,6 +214,12 @@ static cli_rc run_curve(cli_ctx *cx)
     return rc;
 }
 
+/* B of "--crossover A B", an operand the synopsis shows as the option's. */
+static const cli_arg curve_args[] = {
+    {.metavar = "B", .type = OPD_WORD, .values = cli_weapon_words,
+     .optional = true, .hidden = true},
+    {0}};
+
 const cli_command cmd_curve = {
     .name = "curve",
     .summary = N_("a weapon's P against range; where two curves cross"),
@@ -223,7 +229,7 @@ const cli_command cmd_curve = {
         "max range every inch; for a gun, both loads and the one it fires.\n"
         "--crossover gives where two curves cross: canister and roundshot at\n"
         "22.5 inches, 7.5 %.\n"),
-    .max_operands = 1,
     .opts = curve_opts,
     .run = run_curve,
-    .flags = CLI_WEB};
+    .flags = CLI_WEB,
+    .args = curve_args};

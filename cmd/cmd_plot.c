@@ -359,7 +359,6 @@ const cli_command cmd_plot_curves = {
     .summary = N_("P against range for any weapons"),
     .doc = N_("P against range for the weapons named, inches below and yards "
            "above.\nmuster plot curves --weapon musket rifle --out mr.png\n"),
-    .operands = "[W ...]", .min_operands = 0, .max_operands = 8,
     .opts = curves_opts, .run = CLI_FULL_RUN(run_curves),
     .flags = CLI_FULL | CLI_HEAVY, .args = curves_args};
 
@@ -371,7 +370,6 @@ const cli_command cmd_plot_figure = {
            "no numbers),\n2 the musket, 3 musket and rifle, 4 the musket in "
            "the open and behind\ncover, 5 canister and roundshot with their "
            "crossover at 22.5 inches.\n"),
-    .operands = "N", .min_operands = 1, .max_operands = 1,
     .opts = figure_opts, .run = CLI_FULL_RUN(run_figure),
     .flags = CLI_FULL | CLI_HEAVY, .args = figure_args};
 

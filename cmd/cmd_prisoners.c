@@ -201,7 +201,6 @@ static const cli_opt liberate_opts[] = {
 
 const cli_command cmd_campaign_exchange = {
     .name = "campaign exchange", .summary = N_("exchange prisoners"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = exchange_opts, .run = run_exchange,
     .doc = N_("Both sides' counts come home, longest held first, from any camp:\n"
            "stands rejoin their brigades, a leader takes back his post (his\n"
@@ -214,7 +213,6 @@ const cli_command cmd_campaign_exchange = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_liberate = {
     .name = "campaign liberate", .summary = N_("free a prisoner-of-war camp"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = liberate_opts, .run = run_liberate,
     .doc = N_("--camp NAME frees one camp; --side S every camp holding S's men.\n"
            "Everyone freed goes home as in an exchange. The umpire records\n"

@@ -63,7 +63,6 @@ static const cli_opt report_opts[] = {
 const cli_command cmd_campaign_report = {
     .name = "campaign report", .summary = N_("the after-action report of a "
                                              "battle or of the war"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = report_opts, .run = run_report,
     .doc = N_("A battle's report: where and when, who won, each side's\n"
               "divisions with their stands and batteries at the start and at\n"

@@ -243,6 +243,8 @@ const cli_command cmd_rules_show = {
 
 static const cli_arg check_args[] = {{.metavar = "FILE", .type = OPD_FILE},
                                      {0}};
+static const cli_arg export_args[] = {
+    {.metavar = "FILE", .type = OPD_FILE, .optional = true}, {0}};
 
 const cli_command cmd_rules_check = {
     .name = "rules check",
@@ -253,9 +255,6 @@ const cli_command cmd_rules_check = {
            "weapons file (fire curves) has a slope and max range or another\n"
            "curve (bands, points, polynomial) for every curve, P within\n"
            "0..100 %, and guns whose loads exist. Errors say file:line.\n"),
-    .operands = "FILE",
-    .min_operands = 1,
-    .max_operands = 1,
     .opts = check_opts,
     .run = run_check,
     .args = check_args};
@@ -273,10 +272,9 @@ const cli_command cmd_rules_export = {
            "writes its keys in the form the offline app reads: it parses no\n"
            "INI. Open the result in the app's house-rules box; muster takes\n"
            "it wherever it takes the INI file.\n"),
-    .operands = "[FILE]",
-    .max_operands = 1,
     .opts = export_opts,
-    .run = run_export};
+    .run = run_export,
+    .args = export_args};
 
 const cli_command cmd_rules_dump = {
     .name = "rules dump",

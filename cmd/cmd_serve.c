@@ -80,7 +80,6 @@ static const cli_opt links_opts[] = {
 
 const cli_command cmd_campaign_links = {
     .name = "campaign links", .summary = N_("a player's own link to the page"),
-    .operands = "FILE", .min_operands = 1, .max_operands = 1,
     .opts = links_opts,
     .doc = N_("Prints the link (and its QR code) that opens the page served by\n"
            "'muster serve --campaign FILE' as one viewer: the umpire, or with\n"

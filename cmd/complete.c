@@ -226,12 +226,9 @@ static void command_arms(mu_buf *b, const dialect *d)
             free(w.p);
             continue;
         }
-        cli_buf_printf(b, "        if [[ $cur == -* || %d == 0 ]]; "
-                       "then ", c->max_operands);
+        cli_buf_puts(b, "        "); /* no operands: its options */
         say_words(b, d, w.p ? w.p : "");
-        cli_buf_puts(b, "; else ");
-        cli_buf_puts(b, d->files);
-        cli_buf_puts(b, "; fi ;;\n");
+        cli_buf_puts(b, " ;;\n");
         free(w.p);
     }
 }
@@ -345,15 +342,13 @@ static void fish_option(mu_buf *b, const cli_command *c, const cli_opt *o)
     cli_buf_puts(b, "\n");
 }
 
-/* The condition of the operands of c from place k on (every one when k is
- * negative): __muster_at counts those typed before the word completed. */
+/* The condition of the operands of c from place k on: __muster_at counts
+ * those typed before the word completed. */
 static void fish_place(mu_buf *b, const cli_command *c, int k, bool many)
 {
     cli_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"", c->name);
-    if (k >= 0) {
-        cli_buf_printf(b, "; and __muster_at %s %d", many ? "-ge" : "-eq", k);
-        valued_options(b, c);
-    }
+    cli_buf_printf(b, "; and __muster_at %s %d", many ? "-ge" : "-eq", k);
+    valued_options(b, c);
     cli_buf_puts(b, "'");
 }
 
@@ -362,13 +357,8 @@ static void fish_place(mu_buf *b, const cli_command *c, int k, bool many)
  * those that have them, nothing for a name. */
 static void fish_operands(mu_buf *b, const cli_command *c)
 {
-    if (!c->args) {
-        if (c->max_operands > 0) {
-            fish_place(b, c, -1, false);
-            cli_buf_puts(b, " -F\n");
-        }
+    if (!c->args)
         return;
-    }
     int k = 0;
     for (const cli_arg *a = c->args; a->metavar; a++, k++) {
         bool many = a->many && !a[1].metavar;

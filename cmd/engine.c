@@ -445,10 +445,32 @@ cli_rc cli_set(cli_ctx *cx, const char *name, const char *value)
     return set_index(cx, i, value);
 }
 
+void cli_operands(const cli_command *cmd, int *min, int *max, char *buf,
+                  size_t n)
+{
+    size_t k = 0;
+    bool open = false; /* the optional ones share one pair of brackets */
+    *min = *max = 0;
+    buf[0] = '\0';
+    for (const cli_arg *a = cmd->args; a && a->metavar; a++) {
+        *min += !a->optional;
+        *max = a->many ? CLI_MAX_OPERANDS : *max + 1;
+        if (!a->hidden && k < n)
+            k += (size_t)snprintf(buf + k, n - k, "%s%s%s%s", k ? " " : "",
+                                  a->optional && !open ? "[" : "", a->metavar,
+                                  a->many ? " ..." : "");
+        open |= a->optional && !a->hidden;
+    }
+    if (open && k < n)
+        snprintf(buf + k, n - k, "]");
+}
+
 cli_rc cli_operand(cli_ctx *cx, const char *word)
 {
-    if (cx->noperands >= cx->cmd->max_operands ||
-        cx->noperands >= CLI_MAX_OPERANDS)
+    int min, max;
+    char text[80];
+    cli_operands(cx->cmd, &min, &max, text, sizeof text);
+    if (cx->noperands >= max)
         return cli_error(cx, _("%s: unexpected argument '%s' (see 'muster help "
                          "%s')"), cx->cmd->name, word, cx->cmd->name);
     cx->operand[cx->noperands++] = word;
@@ -605,9 +627,12 @@ static bool group_given(const cli_ctx *cx, int i)
 cli_rc cli_check(cli_ctx *cx)
 {
     const cli_command *cmd = cx->cmd;
-    if (cx->noperands < cmd->min_operands)
+    int min, max;
+    char text[80];
+    cli_operands(cmd, &min, &max, text, sizeof text);
+    if (cx->noperands < min)
         return cli_error(cx, _("%s: give %s (see 'muster help %s')"), cmd->name,
-                         cmd->operands, cmd->name);
+                         text, cmd->name);
     for (int i = 0; cmd->opts[i].name; i++) {
         const cli_opt *o = &cmd->opts[i];
         if ((o->flags & CLI_REQUIRED) && !group_given(cx, i)) {
@@ -662,10 +687,9 @@ static struct {
     cli_rc (*run)(cli_ctx *cx);
 } installed[CLI_MAX_INSTALLED];
 
-bool cli_install(const char *name, cli_rc (*run)(cli_ctx *cx))
+bool cli_install(const cli_command *cmd, cli_rc (*run)(cli_ctx *cx))
 {
-    const cli_command *cmd = cli_find(name);
-    if (!cmd || cmd->run)
+    if (cmd->run)
         return false;
     for (int i = 0; i < CLI_MAX_INSTALLED; i++)
         if (!installed[i].cmd || installed[i].cmd == cmd) {

@@ -109,8 +109,11 @@ static void synopsis(mu_buf *b, const char *lead, const cli_command *c)
     size_t indent = strlen(lead) + strlen("muster ") + strlen(c->name) + 1;
     size_t col = indent;
     cli_buf_puts(b, " ");
-    if (c->operands)
-        wrap_item(b, &col, indent, c->operands);
+    int min, max;
+    char operands[80];
+    cli_operands(c, &min, &max, operands, sizeof operands);
+    if (*operands)
+        wrap_item(b, &col, indent, operands);
     for (int i = 0; c->opts[i].name;) {
         if (!shown(&c->opts[i])) {
             i++;

@@ -364,6 +364,63 @@ static void suggestions(void **state)
                  "sim division: unknown option 'rolls' (see");
 }
 
+/* The synopsis and the counts come from the operands alone. */
+static void expect_operands(const char *name, const char *text, int min,
+                            int max)
+{
+    const cli_command *c = cli_find(name);
+    assert_non_null(c);
+    int lo, hi;
+    char buf[80];
+    cli_operands(c, &lo, &hi, buf, sizeof buf);
+    assert_string_equal(buf, text);
+    assert_int_equal(lo, min);
+    assert_int_equal(hi, max);
+}
+
+static void operands_from_their_kinds(void **state)
+{
+    (void)state;
+    expect_operands("campaign verify", "[FILE DIV]", 0, 2);
+    expect_operands("campaign undo", "FILE [EVENT]", 1, 2);
+    expect_operands("campaign name", "FILE DIV NAME", 3, 3);
+    expect_operands("plot curves", "[W ...]", 0, CLI_MAX_OPERANDS);
+    expect_operands("curve", "", 0, 1); /* B of --crossover A B */
+    expect_operands("division", "", 0, 0);
+    expect_error(run("campaign engage", "=x.db", NULL), CLI_INPUT,
+                 "campaign engage: give FILE DIV (see 'muster help");
+    expect_error(run("campaign undo", "=x.db", "=1", "=2", NULL), CLI_INPUT,
+                 "campaign undo: unexpected argument '2'");
+}
+
+/* Every command of the table has its synopsis in the man page and its arm
+ * in each shell's completions: neither keeps a list of its own. */
+static void every_command_in_man_and_completions(void **state)
+{
+    (void)state;
+    mu_buf man = {0}, sh[3] = {{0}};
+    const char *shells[] = {"bash", "zsh", "fish"};
+    cli_man_synopsis(&man);
+    for (int k = 0; k < 3; k++)
+        assert_true(cli_completion(shells[k], &sh[k]));
+    for (int i = 0; cli_commands[i]; i++) {
+        char want[96];
+        /* the man page's words escape '-' */
+        snprintf(want, sizeof want, "muster %s", cli_commands[i]->name);
+        if (!strchr(want, '-') && !strstr(man.p, want))
+            fail_msg("%s: not in the man page's synopsis", want);
+        snprintf(want, sizeof want, "\"%s\")", cli_commands[i]->name);
+        assert_non_null(strstr(sh[0].p, want));
+        assert_non_null(strstr(sh[1].p, want));
+        snprintf(want, sizeof want, "__muster_is \"%s\"",
+                 cli_commands[i]->name);
+        assert_non_null(strstr(sh[2].p, want));
+    }
+    free(man.p);
+    for (int k = 0; k < 3; k++)
+        free(sh[k].p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -376,6 +433,8 @@ int main(void)
         cmocka_unit_test(web_import_route),
         cmocka_unit_test(option_ids_are_the_tables),
         cmocka_unit_test(suggestions),
+        cmocka_unit_test(operands_from_their_kinds),
+        cmocka_unit_test(every_command_in_man_and_completions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

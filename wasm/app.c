@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* app.c -- the entry point of the WebAssembly core (web/engine.js calls it):
- * a command of app_table.c run with {option: value} pairs through
- * cli_invoke, as `muster serve` runs them, so that its answer is the CLI's
- * byte for byte. One call at a time (the page's engine is single-threaded);
- * the last answer is kept until the next call. */
+ * a command of cmd/table.c (MUSTER_APP_TABLE) run with {option: value}
+ * pairs through cli_invoke, as `muster serve` runs them, so that its
+ * answer is the CLI's byte for byte. One call at a time (the page's engine
+ * is single-threaded); the last answer is kept until the next call. */
 #include "cli.h"
 
 #include <emscripten.h>

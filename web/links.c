@@ -149,5 +149,5 @@ static cli_rc run_links(cli_ctx *cx)
 
 void web_install_links(void)
 {
-    cli_install("campaign links", run_links);
+    cli_install(&cmd_campaign_links, run_links);
 }

@@ -166,6 +166,6 @@ static cli_rc run_serve(cli_ctx *cx)
 
 void web_install(void)
 {
-    cli_install("serve", run_serve);
+    cli_install(&cmd_serve, run_serve);
     web_install_links();
 }

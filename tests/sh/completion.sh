@@ -41,6 +41,9 @@ expect "muster division --seed " ""
 expect "muster help s" "serve sim"
 expect "muster rules c" "check"
 expect "muster curve --crossover can" ""
+# curve's second weapon of --crossover A B is an operand, offered as one
+expect "muster curve --crossover canister " "canister gun musket rifle roundshot staircase"
+expect "muster curve --crossover canister roundshot " "--cm-per-inch --cover --crossover --format --help --max-range --rules --scale --step --to --weapon"
 
 # Operands by their kind in the table: value lists, files, a campaign's
 # division ids and event numbers (read from the file named before them), a

@@ -85,9 +85,9 @@ FNR == 1 { sig = ""; fn = ""; tbl = ""; cmd = ""; incomment = 0 }
     ids_named(text)
     next
 }
-/cli_install\("[a-z -]+", [a-z_0-9]+\)/ {
-    t = $0; sub(/.*cli_install\("/, "", t)
-    n = t; sub(/".*/, "", n)
+/cli_install\(&cmd_[a-z_0-9]+, [a-z_0-9]+\)/ {
+    t = $0; sub(/.*cli_install\(&/, "", t)
+    n = t; sub(/,.*/, "", n)
     r = t; sub(/^[^,]*, /, "", r); sub(/\).*/, "", r)
     installed[n] = FILENAME ":" r
 }
@@ -204,8 +204,9 @@ END {
             run = substr(b, RSTART + 7, RLENGTH - 7)
             sub(/^CLI_FULL_RUN\(/, "", run)
         }
-        if ((run == "" || run == "NULL") && (name in installed))
-            r = installed[name]
+        v = c; sub(/.*:/, "", v)
+        if ((run == "" || run == "NULL") && (v in installed))
+            r = installed[v]
         else if (run != "" && run != "NULL")
             r = callee(cfile[c], run)
         else
