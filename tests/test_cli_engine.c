@@ -199,7 +199,7 @@ static int api_status(const char *path, bool post, const web_arg *args,
                       size_t nargs, char **body)
 {
     web_call wc = {.path = path, .args = args, .nargs = nargs,
-                     .post = post, .viewer = WEB_UMPIRE,
+                     .post = post, .viewer = MU_SIDE_NONE,
                      .campaign = "/nonexistent/muster-test.db"};
     web_reply r;
     web_api(&wc, &r);
@@ -258,7 +258,7 @@ static void web_import_route(void **state)
     assert_null(web_api_body_option("campaign/nothing"));
     web_arg a = {"sheet", "side,division\nunion,Buford\n"};
     web_call wc = {.path = "campaign/import", .args = &a, .nargs = 1,
-                   .post = true, .viewer = WEB_UNION,
+                   .post = true, .viewer = MU_SIDE_UNION,
                    .campaign = "/nonexistent/muster-test.db"};
     web_reply r;
     web_api(&wc, &r);

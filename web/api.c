@@ -39,14 +39,11 @@ bool web_api_sides_can_write(void)
     return true; /* the campaign keeps the secrets: --as, mu_campaign_act_as */
 }
 
-const char *web_viewer_name(web_viewer v)
+const char *web_side_name(mu_side v)
 {
-    switch (v) {
-    case WEB_UMPIRE: return "umpire";
-    case WEB_UNION: return "union";
-    case WEB_CONFEDERATE: return "confederate";
-    default: return "nobody";
-    }
+    if (v == MU_SIDE_UNION || v == MU_SIDE_CONFEDERATE)
+        return mu_army_name((mu_army)v);
+    return v == MU_SIDE_NONE ? "umpire" : "nobody";
 }
 
 static bool good_name(const char *s);
@@ -260,8 +257,8 @@ static bool build(const web_call *c, const cli_command *cmd, pairs *p,
         }
         /* The token's viewer acts, exactly as with the CLI's --as: the
          * campaign refuses, masks and answers for that side. */
-        if (c->viewer != WEB_UMPIRE)
-            add(p, "as", web_viewer_name(c->viewer));
+        if (c->viewer != MU_SIDE_NONE)
+            add(p, "as", web_side_name(c->viewer));
         /* the ledger with each brigade's status, where the server has the
          * players' labels (a client may not name a file: CLI_LOCAL) */
         if (c->labels && !strcmp(cmd->name, "campaign show"))
@@ -403,11 +400,11 @@ static void api_call(const web_call *c, web_reply *r)
                        : _("this changes the campaign: use POST with a JSON body"));
         return;
     }
-    if (c->viewer == WEB_NOBODY && (rt->flags & CLI_CAMPAIGN)) {
+    if (c->viewer == MU_SIDE_UNSAID && (rt->flags & CLI_CAMPAIGN)) {
         errorf(r, 403, _("forbidden"));
         return;
     }
-    if ((rt->flags & CLI_UMPIRE) && c->viewer != WEB_UMPIRE) {
+    if ((rt->flags & CLI_UMPIRE) && c->viewer != MU_SIDE_NONE) {
         errorf(r, 403, _("%s: the umpire's link only"), c->path);
         return;
     }

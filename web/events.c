@@ -38,7 +38,7 @@ typedef struct stream {
     struct web_events *hub;
     struct MHD_Connection *conn; /* NULL once libmicrohttpd closed it */
     int fd;
-    int viewer;
+    mu_side viewer;
     int64_t last; /* the last event it was given */
     char *buf;
     size_t len, off, cap;
@@ -133,7 +133,8 @@ static void wake(stream *st)
 /* The events after `after` as viewer v sees them in the log (JSON), the
  * last `cap` of them (0: all), NULL when it cannot be read: a page of the
  * log, not the war. */
-static cJSON *log_of(const char *campaign, int v, int64_t after, int64_t cap)
+static cJSON *log_of(const char *campaign, mu_side v, int64_t after,
+                     int64_t cap)
 {
     mu_campaign *c;
     mu_error err;
@@ -142,7 +143,7 @@ static cJSON *log_of(const char *campaign, int v, int64_t after, int64_t cap)
         return NULL;
     mu_render_opts ro = {.format = MU_FMT_JSON};
     mu_log_range r = {.since = after > 0 ? after : 0, .last = cap};
-    mu_status s = mu_campaign_log_to(c, (mu_side)v, &r, &ro, mu_buf_write,
+    mu_status s = mu_campaign_log_to(c, v, &r, &ro, mu_buf_write,
                                      &text, &err);
     mu_campaign_close(c);
     cJSON *j = s == MU_OK && text.p ? cJSON_Parse(text.p) : NULL;
@@ -362,7 +363,7 @@ void web_events_close_all(web_events *h)
 /* The link's streams beyond WEB_STREAMS_PER_LINK - 1, oldest first (the
  * list holds the newest first), end with a "closed" event: room for one
  * more. Under h->lock. */
-static void make_room(web_events *h, int viewer)
+static void make_room(web_events *h, mu_side viewer)
 {
     size_t open = 0;
     for (stream *st = h->streams; st; st = st->next)
@@ -377,7 +378,7 @@ static void make_room(web_events *h, int viewer)
 }
 
 struct MHD_Response *web_events_open(web_events *h, struct MHD_Connection *c,
-                                     int viewer, int64_t last)
+                                     mu_side viewer, int64_t last)
 {
     stream *st = calloc(1, sizeof *st);
     if (!st)

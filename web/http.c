@@ -109,11 +109,11 @@ static void logf_(web_server *s, const char *fmt, ...)
     fflush(s->cfg.log);
 }
 
-const char *web_server_token(const web_server *s, web_viewer v)
+const char *web_server_token(const web_server *s, mu_side v)
 {
-    if (!s->tokens || v == WEB_NOBODY)
+    if (!s->tokens || v == MU_SIDE_UNSAID)
         return NULL;
-    return s->token[v == WEB_UMPIRE ? 0 : v == WEB_UNION ? 1 : 2];
+    return s->token[v == MU_SIDE_NONE ? 0 : v == MU_SIDE_UNION ? 1 : 2];
 }
 
 /* The campaign's links (made the first time), so that a link handed out
@@ -218,16 +218,16 @@ static enum MHD_Result send_error(struct MHD_Connection *c, int status,
 
 /* ---- who is asking ---------------------------------------------------------- */
 
-static web_viewer viewer_of(const web_server *s, struct MHD_Connection *c)
+static mu_side viewer_of(const web_server *s, struct MHD_Connection *c)
 {
     if (!s->tokens)
-        return WEB_UMPIRE;
+        return MU_SIDE_NONE;
     const char *t = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                 TOKEN_HEADER);
     if (!t || strlen(t) != 32)
-        return WEB_NOBODY;
-    static const web_viewer who[3] = {WEB_UMPIRE, WEB_UNION, WEB_CONFEDERATE};
-    web_viewer v = WEB_NOBODY;
+        return MU_SIDE_UNSAID;
+    static const mu_side who[3] = {MU_SIDE_NONE, MU_SIDE_UNION, MU_SIDE_CONFEDERATE};
+    mu_side v = MU_SIDE_UNSAID;
     pthread_mutex_lock((pthread_mutex_t *)&s->tlock);
     for (int i = 0; i < 3; i++) /* look at all three: no timing to learn */
         if (sodium_memcmp(t, s->token[i], 32) == 0)
@@ -462,18 +462,18 @@ static enum MHD_Result site_asset(web_server *s, struct MHD_Connection *c,
 }
 
 static enum MHD_Result whoami(web_server *s, struct MHD_Connection *c,
-                              web_viewer v)
+                              mu_side v)
 {
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "viewer", web_viewer_name(v));
+    cJSON_AddStringToObject(o, "viewer", web_side_name(v));
     /* without a link, the page says to ask for one (and names nothing) */
     cJSON_AddBoolToObject(o, "links", s->tokens);
-    if (s->cfg.campaign && v != WEB_NOBODY)
+    if (s->cfg.campaign && v != MU_SIDE_UNSAID)
         cJSON_AddStringToObject(o, "campaign", s->cfg.campaign);
     else
         cJSON_AddNullToObject(o, "campaign");
     cJSON_AddBoolToObject(o, "sides_can_write", web_api_sides_can_write());
-    if (v == WEB_UMPIRE && s->events) { /* the phones live, for the umpire */
+    if (v == MU_SIDE_NONE && s->events) { /* the phones live, for the umpire */
         cJSON *st = cJSON_AddObjectToObject(o, "streams");
         cJSON_AddNumberToObject(st, "open", (double)web_events_count(s->events));
         cJSON_AddNumberToObject(st, "dropped",
@@ -545,7 +545,7 @@ static enum MHD_Result write_call(web_server *s, struct MHD_Connection *c,
 /* GET /api/campaign/events: the viewer's stream, from Last-Event-ID (what
  * a browser's EventSource sends when it reconnects) or ?last=N. */
 static enum MHD_Result event_stream(web_server *s, struct MHD_Connection *c,
-                                    web_viewer v, const argv_acc *a)
+                                    mu_side v, const argv_acc *a)
 {
     const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                    "Last-Event-ID");
@@ -556,7 +556,7 @@ static enum MHD_Result event_stream(web_server *s, struct MHD_Connection *c,
     if (last && !cli_number(last, 0, INT64_MAX / 2, &from))
         return send_error(c, 400, "Last-Event-ID: the number of the last "
                                   "event seen");
-    struct MHD_Response *res = web_events_open(s->events, c, (int)v,
+    struct MHD_Response *res = web_events_open(s->events, c, v,
                                                last ? (int64_t)from : -1);
     if (!res)
         return send_error(c, 500, "out of memory");
@@ -589,11 +589,11 @@ static int64_t mono_ms(void);
 /* Whether the link may read once more now; a link that asks faster than a
  * player's phones ever do is refused (429) until its bucket fills, so that
  * it cannot take the server from the other links. */
-static bool link_budget(web_server *s, web_viewer v)
+static bool link_budget(web_server *s, mu_side v)
 {
-    if (!s->tokens || v == WEB_NOBODY)
+    if (!s->tokens || v == MU_SIDE_UNSAID)
         return true;
-    int k = v == WEB_UMPIRE ? 0 : v == WEB_UNION ? 1 : 2;
+    int k = v == MU_SIDE_NONE ? 0 : v == MU_SIDE_UNION ? 1 : 2;
     int64_t now = mono_ms();
     pthread_mutex_lock(&s->rlock);
     double b = s->filled[k] ? s->bucket[k] + (double)(now - s->filled[k]) *
@@ -690,7 +690,7 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
     }
     if (!web_utf8_ok(url, strlen(url)))
         return send_error(c, 400, "the address is not UTF-8");
-    web_viewer v = viewer_of(s, c);
+    mu_side v = viewer_of(s, c);
     /* (a change is not counted: changes go one at a time through the
      * ledger, each written to disk, which paces them already) */
     if (!post && !link_budget(s, v)) {
@@ -704,7 +704,7 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
     /* The calculators and the generator need no token; the campaign does. */
     bool camp = !strncmp(url, "/api/campaign/", 14) ||
                 !strcmp(url, "/api/campaign");
-    if (v == WEB_NOBODY && camp) {
+    if (v == MU_SIDE_UNSAID && camp) {
         logf_(s, _("403 %s: no valid token"), url);
         return respond(c, 403, "text/plain; charset=utf-8", (char *)"forbidden\n",
                     10, false);

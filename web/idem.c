@@ -27,20 +27,20 @@ void web_idem_what(const char *path, const char *body, size_t len,
 }
 
 /* The campaign, acting for viewer, for one request's answer. */
-static mu_campaign *open_for(const char *campaign, web_viewer viewer)
+static mu_campaign *open_for(const char *campaign, mu_side viewer)
 {
     mu_campaign *c = NULL;
     mu_error err = {0};
     if (mu_campaign_open(campaign, &c, &err) != MU_OK)
         return NULL;
-    if (mu_campaign_act_as(c, (mu_side)viewer, &err) != MU_OK) {
+    if (mu_campaign_act_as(c, viewer, &err) != MU_OK) {
         mu_campaign_close(c);
         return NULL;
     }
     return c;
 }
 
-bool web_idem_keep(const char *campaign, web_viewer viewer, const char *key,
+bool web_idem_keep(const char *campaign, mu_side viewer, const char *key,
                    const web_reply *r)
 {
     mu_campaign *c = r->body ? open_for(campaign, viewer) : NULL;
@@ -51,7 +51,7 @@ bool web_idem_keep(const char *campaign, web_viewer viewer, const char *key,
     return ok;
 }
 
-bool web_idem_first(const char *campaign, web_viewer viewer, const char *key,
+bool web_idem_first(const char *campaign, mu_side viewer, const char *key,
                     web_reply *r)
 {
     mu_campaign *c = open_for(campaign, viewer);

@@ -34,7 +34,7 @@ static void print_links(FILE *f, web_server *s, const serve_args *a,
     if (ifs)
         freeifaddrs(ifs);
     web_server_hosts(s, hosts, n); /* answered at these only */
-    web_link umpire = {"umpire", web_server_token(s, WEB_UMPIRE)};
+    web_link umpire = {"umpire", web_server_token(s, MU_SIDE_NONE)};
     /* the umpire's QR code would show the link that sees everything to
      * anyone across the table: it is printed only when asked for */
     web_links l = {hosts, n, web_addr_is_loopback(bound), port, a->campaign,

@@ -44,15 +44,10 @@
                                      its client is gone (a heartbeat, this,
                                      a tick: 14 s at most) */
 
-/* Who holds a link: the umpire sees all; a side sees what its player may. */
-typedef enum web_viewer {
-    WEB_NOBODY = -2, /* no valid token */
-    WEB_UMPIRE = MU_SIDE_NONE,
-    WEB_UNION = MU_UNION,
-    WEB_CONFEDERATE = MU_CONFEDERATE
-} web_viewer;
-
-const char *web_viewer_name(web_viewer v);
+/* Who holds a link is a mu_side: MU_SIDE_NONE the umpire, who sees all; a
+ * side sees what its player may; MU_SIDE_UNSAID no valid token. Its name:
+ * "umpire", "union", "confederate" or "nobody". */
+const char *web_side_name(mu_side v);
 
 /* ---- api.c: commands ------------------------------------------------------ */
 
@@ -70,7 +65,7 @@ typedef struct web_call {
     const web_arg *args;
     size_t nargs;
     bool post;            /* a change: only through POST */
-    web_viewer viewer;    /* decided by the token */
+    mu_side viewer;    /* decided by the token */
     const char *campaign; /* the served campaign file, or NULL */
     const struct cli_shared *shared; /* built-in rules loaded once, or NULL */
     /* a keyed change (Idempotency-Key): the key and the digest of the path
@@ -130,11 +125,11 @@ void web_idem_what(const char *path, const char *body, size_t len,
 /* The answer *r to viewer's keyed write `key`, kept in the campaign file
  * with the change (mu_campaign_request_answer_set); a failure to keep it is
  * logged by the caller, the change stands. */
-bool web_idem_keep(const char *campaign, web_viewer viewer, const char *key,
+bool web_idem_keep(const char *campaign, mu_side viewer, const char *key,
                    const web_reply *r);
 /* *r becomes the first answer to viewer's key, recorded before
  * (MU_R_REQUEST_DONE); false: it could not be read (r unchanged). */
-bool web_idem_first(const char *campaign, web_viewer viewer, const char *key,
+bool web_idem_first(const char *campaign, mu_side viewer, const char *key,
                     web_reply *r);
 
 /* ---- heavy.c: calls that can run long, apart ------------------------------- */
@@ -179,7 +174,7 @@ void web_events_free(web_events *h); /* after every stream is released */
 /* A stream for a viewer from event `last` (-1: from now): the response to
  * queue (NULL when out of memory). */
 struct MHD_Response *web_events_open(web_events *h, struct MHD_Connection *c,
-                                     int viewer, int64_t last);
+                                     mu_side viewer, int64_t last);
 /* Looks for new events and gives them to every stream; `tick` once a
  * second (a comment every 15 keeps idle streams open). Returns how many
  * streams it dropped, their clients having stopped reading. */
@@ -239,7 +234,7 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
 void web_server_free(web_server *s);
 /* The token of a viewer's link (32 hex digits), or NULL when that viewer has
  * none (no campaign). */
-const char *web_server_token(const web_server *s, web_viewer v);
+const char *web_server_token(const web_server *s, mu_side v);
 
 /* Listens on addr (sockaddr of its family): the gate (gate.c) holds each
  * request until it is whole, libmicrohttpd's thread pool (poll) answers
