@@ -303,3 +303,12 @@ void wr_out_free(wr_out *o)
 {
     mu_buf_free(&o->sb);
 }
+
+void mu_json_init(mu_json *w, mu_buf *b) { jw_init(w, b, false, 0); }
+void mu_json_obj(mu_json *w, const char *key) { jw_obj(w, key); }
+void mu_json_arr(mu_json *w, const char *key) { jw_arr(w, key); }
+void mu_json_end(mu_json *w) { jw_end(w); }
+void mu_json_str(mu_json *w, const char *key, const char *v) { jw_str(w, key, v); }
+void mu_json_int(mu_json *w, const char *key, int64_t v) { jw_int(w, key, v); }
+void mu_json_bool(mu_json *w, const char *key, bool v) { jw_bool(w, key, v); }
+void mu_json_null(mu_json *w, const char *key) { jw_null(w, key); }

@@ -85,15 +85,11 @@ size_t wr_num_g(double v, char buf[32]);
 
 /* ---- a JSON writer ------------------------------------------------------ */
 
-#define JW_DEPTH 32
+#define JW_DEPTH MU_JSON_DEPTH
 
-typedef struct jw {
-    sbuf *sb;
-    bool pretty;          /* cJSON_Print's layout, else cJSON_PrintUnformatted */
-    int depth;            /* open containers */
-    unsigned n[JW_DEPTH]; /* values written in each open container */
-    bool obj[JW_DEPTH];   /* an object (keys) or an array */
-} jw;
+/* The writer is the public mu_json (muster/core.h), which forwards to
+ * these. */
+typedef mu_json jw;
 
 /* Starts writing at `depth` containers already open (an element of an
  * array the caller writes itself: 1), pretty or compact. */

@@ -168,6 +168,43 @@ static void cjson_trees(void **state)
     }
 }
 
+/* The public writer (mu_json, what web/ answers with) writes what the
+ * same values built as a cJSON tree print as, compact. */
+static void public_writer(void **state)
+{
+    (void)state;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "error", "no \"x\"\n\x01 \xc3\xa9");
+    cJSON_AddNullToObject(o, "campaign");
+    cJSON_AddBoolToObject(o, "plot", true);
+    cJSON *st = cJSON_AddObjectToObject(o, "streams");
+    cJSON_AddNumberToObject(st, "open", 3);
+    cJSON_AddNumberToObject(st, "dropped", 0);
+    cJSON *a = cJSON_AddArrayToObject(o, "a");
+    cJSON_AddItemToArray(a, cJSON_CreateFalse());
+    char *want = cJSON_PrintUnformatted(o);
+    mu_buf b = {0};
+    mu_json w;
+    mu_json_init(&w, &b);
+    mu_json_obj(&w, NULL);
+    mu_json_str(&w, "error", "no \"x\"\n\x01 \xc3\xa9");
+    mu_json_null(&w, "campaign");
+    mu_json_bool(&w, "plot", true);
+    mu_json_obj(&w, "streams");
+    mu_json_int(&w, "open", 3);
+    mu_json_int(&w, "dropped", 0);
+    mu_json_end(&w);
+    mu_json_arr(&w, "a");
+    mu_json_bool(&w, NULL, false);
+    mu_json_end(&w);
+    mu_json_end(&w);
+    assert_false(b.oom);
+    assert_string_equal(b.p, want);
+    mu_buf_free(&b);
+    cJSON_free(want);
+    cJSON_Delete(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -176,6 +213,7 @@ int main(void)
         cmocka_unit_test(printf_forms),
         cmocka_unit_test(cjson_numbers),
         cmocka_unit_test(cjson_trees),
+        cmocka_unit_test(public_writer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

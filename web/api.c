@@ -13,7 +13,6 @@
 
 #include "cli.h"
 
-#include <cjson/cJSON.h>
 #include <errno.h>
 #include <locale.h>
 #include <pthread.h>
@@ -62,24 +61,27 @@ static void refusal(web_reply *r, int status, const char *msg,
             !strncmp(clean + n - h - 2, ": ", 2))
             clean[n - h - 2] = '\0';
     }
-    if (clean)
+    mu_buf b = {0};
+    if (clean) {
         web_utf8_clean(clean);
-    cJSON *o = clean ? cJSON_CreateObject() : NULL;
-    char *s = NULL;
-    bool ok = o && cJSON_AddStringToObject(o, "error", clean);
-    if (ok && why && why->reason != MU_R_NONE)
-        ok = cJSON_AddStringToObject(o, "reason", mu_reason_name(why->reason));
-    if (ok && why && why->option && good_name(why->option))
-        ok = cJSON_AddStringToObject(o, "option", why->option);
-    if (ok)
-        s = cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
+        mu_json w;
+        mu_json_init(&w, &b);
+        mu_json_obj(&w, NULL);
+        mu_json_str(&w, "error", clean);
+        if (why && why->reason != MU_R_NONE)
+            mu_json_str(&w, "reason", mu_reason_name(why->reason));
+        if (why && why->option && good_name(why->option))
+            mu_json_str(&w, "option", why->option);
+        mu_json_end(&w);
+    }
+    if (!clean || b.oom)
+        mu_buf_free(&b);
     free(clean);
     free(r->body);
-    r->status = s ? status : 500;
+    r->status = b.p ? status : 500;
     r->type = "application/json; charset=utf-8";
-    r->body = s;
-    r->len = s ? strlen(s) : 0;
+    r->body = b.p;
+    r->len = b.len;
 }
 
 void web_error(web_reply *r, int status, const char *msg)

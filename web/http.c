@@ -9,7 +9,6 @@
 
 #include "cli.h"
 
-#include <cjson/cJSON.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <microhttpd.h>
@@ -464,28 +463,32 @@ static enum MHD_Result site_asset(web_server *s, struct MHD_Connection *c,
 static enum MHD_Result whoami(web_server *s, struct MHD_Connection *c,
                               mu_side v)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "viewer", web_side_name(v));
+    mu_buf b = {0};
+    mu_json w;
+    mu_json_init(&w, &b);
+    mu_json_obj(&w, NULL);
+    mu_json_str(&w, "viewer", web_side_name(v));
     /* without a link, the page says to ask for one (and names nothing) */
-    cJSON_AddBoolToObject(o, "links", s->tokens);
+    mu_json_bool(&w, "links", s->tokens);
     if (s->cfg.campaign && v != MU_SIDE_UNSAID)
-        cJSON_AddStringToObject(o, "campaign", s->cfg.campaign);
+        mu_json_str(&w, "campaign", s->cfg.campaign);
     else
-        cJSON_AddNullToObject(o, "campaign");
-    cJSON_AddBoolToObject(o, "sides_can_write", web_api_sides_can_write());
+        mu_json_null(&w, "campaign");
+    mu_json_bool(&w, "sides_can_write", web_api_sides_can_write());
     if (v == MU_SIDE_NONE && s->events) { /* the phones live, for the umpire */
-        cJSON *st = cJSON_AddObjectToObject(o, "streams");
-        cJSON_AddNumberToObject(st, "open", (double)web_events_count(s->events));
-        cJSON_AddNumberToObject(st, "dropped",
-                                (double)web_events_dropped(s->events));
+        mu_json_obj(&w, "streams");
+        mu_json_int(&w, "open", (int64_t)web_events_count(s->events));
+        mu_json_int(&w, "dropped", (int64_t)web_events_dropped(s->events));
+        mu_json_end(&w);
     }
-    cJSON_AddBoolToObject(o, "plot", true);
-    char *text = cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
-    if (!text)
+    mu_json_bool(&w, "plot", true);
+    mu_json_end(&w);
+    if (b.oom) {
+        mu_buf_free(&b);
         return send_error(c, 500, "out of memory");
-    return respond(c, 200, "application/json; charset=utf-8", text, strlen(text),
-                true);
+    }
+    return respond(c, 200, "application/json; charset=utf-8", b.p, b.len,
+                   true);
 }
 
 /* New events to every stream; a stream whose client stopped reading is

@@ -371,6 +371,33 @@ MU_API mu_status mu_buf_write(void *buf, const char *text, size_t len,
 /* Frees the text and empties the buffer (it can be used again). */
 MU_API void mu_buf_free(mu_buf *b);
 
+/* The library's one JSON writer, for a front end's own small answers (a
+ * server's refusals): values appended to a mu_buf, compact, byte for byte
+ * as cJSON_PrintUnformatted writes them. Each value takes a key inside an
+ * object and NULL inside an array or at the top level; a failed
+ * allocation sets the buffer's oom (the text is then incomplete).
+ * Threads: a writer is one thread's at a time; writers are independent. */
+#define MU_JSON_DEPTH 32
+typedef struct mu_json {
+    mu_buf *sb;
+    bool pretty;                /* cJSON_Print's layout (the library's) */
+    int depth;                  /* open containers */
+    unsigned n[MU_JSON_DEPTH];  /* values written in each */
+    bool obj[MU_JSON_DEPTH];    /* an object (keys) or an array */
+} mu_json;
+/* Starts a compact writer appending to b. */
+MU_API void mu_json_init(mu_json *w, mu_buf *b);
+/* Opens an object or array; mu_json_end closes the one last opened. */
+MU_API void mu_json_obj(mu_json *w, const char *key);
+MU_API void mu_json_arr(mu_json *w, const char *key);
+MU_API void mu_json_end(mu_json *w);
+/* A string (escaped as cJSON escapes it), a whole number, true or false,
+ * null. */
+MU_API void mu_json_str(mu_json *w, const char *key, const char *v);
+MU_API void mu_json_int(mu_json *w, const char *key, int64_t v);
+MU_API void mu_json_bool(mu_json *w, const char *key, bool v);
+MU_API void mu_json_null(mu_json *w, const char *key);
+
 /* ------------------------------------------------------------------------ */
 /* Exact rationals                                                          */
 /* ------------------------------------------------------------------------ */

@@ -453,7 +453,7 @@ mu_status camp_offer_answer(mu_campaign *c, int64_t offer, camp_ev_kind kind,
  * into the object `w` has open) or text (show: the one-line summary first,
  * indented; Markdown for show only). Each item goes to o's sink. */
 typedef struct wr_out wr_out;
-typedef struct jw jw;
+typedef struct mu_json jw;
 mu_status camp_held_json(mu_campaign *c, int viewer, jw *w, wr_out *o,
                          mu_error *err);
 mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
