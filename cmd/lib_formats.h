@@ -28,7 +28,7 @@ static const lib_format lib_formats[] = {
     {"a range of the log counts from 1", NULL},
     {"an offer is of no one division: ask for the open offers or for a division's events", NULL},
     {"a player's own file keeps the log, not which offers are open: ask the campaign's file", NULL},
-    {"the log is written as text, json or markdown", NULL},
+    {"the log is written as text, json, jsonl or markdown", NULL},
     {"a player's own file keeps its log as text and json: ask for one of those", NULL},
     {"nothing to write to", NULL},
     {"events are numbered from 1", NULL},

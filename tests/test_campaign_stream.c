@@ -3,7 +3,7 @@
  * (mu_campaign_show_to, mu_campaign_log_to, mu_campaign_prisoners_to,
  * mu_campaign_export_csv_to):
  * the same bytes as the calls that return the whole text, in every format
- * and for every viewer, handed over in more than one chunk when long; a
+ * and for every viewer (the log's JSON Lines its JSON's objects), handed over in more than one chunk when long; a
  * sink's error stops the listing and comes back; a missing sink is bad
  * input. */
 #include "test_campaign_util.h"
@@ -203,12 +203,45 @@ static void no_sink(void **state)
     mu_campaign_close(c);
 }
 
+/* The log as JSON Lines is the JSON list's objects, one a line, the same
+ * bytes, for every viewer. */
+static void log_lines(void **state)
+{
+    (void)state;
+    mu_campaign *c = campaign(20);
+    const int viewers[] = {MU_SIDE_NONE, MU_SIDE_UNION, MU_SIDE_CONFEDERATE};
+    for (int i = 0; i < 3; i++) {
+        char *json;
+        mu_error err;
+        kept k = {0};
+        assert_int_equal(log_whole(c, viewers[i], RO(MU_FMT_JSON), &json,
+                                   &err), MU_OK);
+        assert_int_equal(log_to(c, viewers[i], RO(MU_FMT_JSONL), keep, &k,
+                                &err), MU_OK);
+        /* {"events":[A,B]}\n is [A,B] with each "}\n{" a "},{" */
+        const char *head = "{\"events\":[";
+        assert_int_equal(strncmp(json, head, strlen(head)), 0);
+        assert_true(k.len > 2 && k.s[0] == '{' && k.s[k.len - 1] == '\n');
+        char *list = strdup(json + strlen(head));
+        list[strlen(list) - 3] = '\0'; /* "]}\n" */
+        for (char *p = k.s; (p = strstr(p, "}\n{")); p++)
+            p[1] = ',';
+        k.s[k.len - 1] = '\0';
+        assert_string_equal(k.s, list);
+        free(list);
+        free(json);
+        free(k.s);
+    }
+    mu_campaign_close(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(same_bytes),
         cmocka_unit_test(sink_failure),
         cmocka_unit_test(no_sink),
+        cmocka_unit_test(log_lines),
     };
     return cmocka_run_group_tests(tests, camp_setup, camp_teardown);
 }

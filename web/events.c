@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* events.c -- GET /api/campaign/events: a Server-Sent Events stream per
  * link, carrying each new event of the campaign as that link's viewer
- * sees it in the log (`campaign log --as`, JSON), so that every phone
+ * sees it in the log (`campaign log --as`, a JSON object), so that every phone
  * updates itself. Last-Event-ID (or ?last=N) catches up from an event id:
  * the stream starts with every later event, then each new one, each once.
  * A catch-up of more than half of WEB_STREAM_MAX (a phone asleep through
@@ -130,80 +130,73 @@ static void wake(stream *st)
     }
 }
 
-/* The events after `after` as viewer v sees them in the log (JSON), the
- * last `cap` of them (0: all), NULL when it cannot be read: a page of the
- * log, not the war. */
-static cJSON *log_of(const char *campaign, mu_side v, int64_t after,
-                     int64_t cap)
+/* The events after `after` as viewer v sees them in the log, each JSON
+ * object on a line (JSONL), the last `cap` of them (0: all), into *text:
+ * false when it cannot be read. A page of the log, not the war. */
+static bool log_of(const char *campaign, mu_side v, int64_t after,
+                   int64_t cap, mu_buf *text)
 {
     mu_campaign *c;
     mu_error err;
-    mu_buf text = {0};
+    *text = (mu_buf){0};
     if (mu_campaign_open_read(campaign, &c, &err) != MU_OK)
-        return NULL;
-    mu_render_opts ro = {.format = MU_FMT_JSON};
+        return false;
+    mu_render_opts ro = {.format = MU_FMT_JSONL};
     mu_log_range r = {.since = after > 0 ? after : 0, .last = cap};
-    mu_status s = mu_campaign_log_to(c, v, &r, &ro, mu_buf_write,
-                                     &text, &err);
+    mu_status s = mu_campaign_log_to(c, v, &r, &ro, mu_buf_write, text, &err);
     mu_campaign_close(c);
-    cJSON *j = s == MU_OK && text.p ? cJSON_Parse(text.p) : NULL;
-    mu_buf_free(&text);
-    return j;
+    if (s != MU_OK)
+        mu_buf_free(text);
+    return s == MU_OK;
+}
+
+/* The id of the event a line of the log holds (0: none). */
+static int64_t event_id(const char *line, size_t n)
+{
+    cJSON *o = cJSON_ParseWithLength(line, n);
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "id");
+    int64_t v = cJSON_IsNumber(id) ? (int64_t)id->valuedouble : 0;
+    cJSON_Delete(o);
+    return v;
 }
 
 /* The SSE text of each entry of `log` after `after` ("id: N\nevent: event\n
  * data: {...}\n\n" each), gathered in *out (malloc'd, NULL when there are
  * none) with the last id in *last: false when they come to more than
  * `limit` bytes or memory runs out. */
-static bool gather(cJSON *log, int64_t after, size_t limit, char **out,
-                   size_t *outlen, int64_t *last)
+static bool gather(const mu_buf *log, int64_t after, size_t limit,
+                   char **out, size_t *outlen, int64_t *last)
 {
-    cJSON *evs = cJSON_GetObjectItemCaseSensitive(log, "events"), *e;
-    char *all = NULL;
-    size_t len = 0, cap = 0;
-    bool ok = true;
-    cJSON_ArrayForEach(e, evs) {
-        cJSON *id = cJSON_GetObjectItemCaseSensitive(e, "id");
-        if (!cJSON_IsNumber(id) || id->valuedouble <= (double)after)
+    mu_buf all = {0};
+    mu_error err;
+    const char *nl;
+    *out = NULL;
+    *outlen = 0;
+    for (const char *p = log->p; p && (nl = strchr(p, '\n')); p = nl + 1) {
+        size_t n = (size_t)(nl - p);
+        int64_t id = event_id(p, n);
+        if (id <= after)
             continue;
-        char *data = cJSON_PrintUnformatted(e), head[64];
-        int n = snprintf(head, sizeof head, "id: %.0f\nevent: event\ndata: ",
-                         id->valuedouble);
-        size_t dn = data ? strlen(data) : 0, need = len + (size_t)n + dn + 2;
-        if (!data || need > limit) {
-            free(data);
-            ok = false;
-            break;
+        char head[64];
+        int k = snprintf(head, sizeof head, "id: %lld\nevent: event\ndata: ",
+                         (long long)id);
+        if (all.len + (size_t)k + n + 2 > limit ||
+            mu_buf_write(&all, head, (size_t)k, &err) != MU_OK ||
+            mu_buf_write(&all, p, n, &err) != MU_OK ||
+            mu_buf_write(&all, "\n\n", 2, &err) != MU_OK) {
+            mu_buf_free(&all);
+            return false;
         }
-        if (need > cap) {
-            char *b = realloc(all, need * 2);
-            if (!b) {
-                free(data);
-                ok = false;
-                break;
-            }
-            all = b;
-            cap = need * 2;
-        }
-        memcpy(all + len, head, (size_t)n);
-        memcpy(all + len + (size_t)n, data, dn);
-        memcpy(all + len + (size_t)n + dn, "\n\n", 2);
-        len = need;
-        free(data);
-        *last = (int64_t)id->valuedouble;
+        *last = id;
     }
-    if (!ok) {
-        free(all);
-        all = NULL;
-        len = 0;
-    }
-    *out = all;
-    *outlen = len;
-    return ok;
+    *out = all.p;
+    *outlen = all.len;
+    return true;
 }
 
 /* Every entry after `after` to one stream, or nothing when gather fails. */
-static bool put_events(stream *st, cJSON *log, int64_t after, size_t limit)
+static bool put_events(stream *st, const mu_buf *log, int64_t after,
+                       size_t limit)
 {
     char *all;
     size_t len;
@@ -237,17 +230,17 @@ static int64_t count_events(const char *campaign)
  * its own. */
 static void give_new(web_events *h)
 {
-    struct { cJSON *log; char *text; size_t len; int64_t last; bool ok; }
-        v[3] = {{0}}; /* umpire, union, confederate */
+    struct { bool read; mu_buf log; char *text; size_t len; int64_t last;
+             bool ok; } v[3] = {{0}}; /* umpire, union, confederate */
     for (stream *st = h->streams; st; st = st->next) {
         int k = st->viewer + 1;
-        if (!v[k].log) {
-            v[k].log = log_of(h->campaign, st->viewer, h->head, 0);
+        if (!v[k].read) {
+            v[k].read = log_of(h->campaign, st->viewer, h->head, 0, &v[k].log);
             v[k].last = h->head;
-            v[k].ok = v[k].log && gather(v[k].log, h->head, SIZE_MAX,
-                                         &v[k].text, &v[k].len, &v[k].last);
+            v[k].ok = v[k].read && gather(&v[k].log, h->head, SIZE_MAX,
+                                          &v[k].text, &v[k].len, &v[k].last);
         }
-        if (!v[k].log)
+        if (!v[k].read)
             continue;
         if (st->last == h->head && v[k].ok) {
             if (v[k].len) {
@@ -255,15 +248,16 @@ static void give_new(web_events *h)
                 st->last = v[k].last;
             }
         } else { /* behind the others: its own page of the log */
-            cJSON *own = log_of(h->campaign, st->viewer, st->last, 0);
-            if (!own || !put_events(st, own, st->last, SIZE_MAX))
+            mu_buf own;
+            if (!log_of(h->campaign, st->viewer, st->last, 0, &own) ||
+                !put_events(st, &own, st->last, SIZE_MAX))
                 st->dead = true; /* out of memory: the client reconnects */
-            cJSON_Delete(own);
+            mu_buf_free(&own);
         }
         wake(st);
     }
     for (int k = 0; k < 3; k++) {
-        cJSON_Delete(v[k].log);
+        mu_buf_free(&v[k].log);
         free(v[k].text);
     }
 }
@@ -403,18 +397,20 @@ struct MHD_Response *web_events_open(web_events *h, struct MHD_Connection *c,
         /* A page of at most WEB_CATCH_UP events is read: more (or more
          * than half the bound, which would be dropped at once, and again at
          * every reconnect) is one "reset" instead, and the page reloads. */
-        cJSON *log = log_of(h->campaign, viewer, st->last, WEB_CATCH_UP);
-        cJSON *evs = log ? cJSON_GetObjectItemCaseSensitive(log, "events")
-                         : NULL;
-        bool whole = h->head - st->last <= WEB_CATCH_UP &&
-                     cJSON_GetArraySize(evs) == (int)(h->head - st->last);
-        if (!whole || !put_events(st, log, st->last, WEB_STREAM_MAX / 2)) {
+        mu_buf log;
+        int64_t lines = 0;
+        bool read = log_of(h->campaign, viewer, st->last, WEB_CATCH_UP, &log);
+        for (size_t i = 0; i < log.len; i++)
+            lines += log.p[i] == '\n';
+        bool whole = read && h->head - st->last <= WEB_CATCH_UP &&
+                     lines == h->head - st->last;
+        if (!whole || !put_events(st, &log, st->last, WEB_STREAM_MAX / 2)) {
             char reset[64];
             int k = snprintf(reset, sizeof reset, "id: %lld\nevent: reset\n"
                              "data: {}\n\n", (long long)h->head);
             put(st, reset, (size_t)k);
         }
-        cJSON_Delete(log);
+        mu_buf_free(&log);
         st->last = h->head;
     }
     make_room(h, viewer);

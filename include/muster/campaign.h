@@ -787,8 +787,9 @@ typedef struct mu_log_range {
 } mu_log_range;
 
 /* The log, the events of `range` (NULL: every one) in order with their
- * rolls, in ro->format: text, json or markdown (ro NULL: text). JSON is
- * {"events":[{"id":1,"kind":"new",...},...]}. A range takes the time of
+ * rolls, in ro->format: text, json, jsonl or markdown (ro NULL: text).
+ * JSON is {"events":[{"id":1,"kind":"new",...},...]}; JSONL each of those
+ * objects on a line of its own. A range takes the time of
  * the events it holds, whatever the length of the log. Written as it is
  * read: each event goes to `write` (in chunks of about 64 KB, the first at
  * once), so a log of any length takes the memory of one event;

@@ -481,6 +481,7 @@ typedef struct camp_log {
     int64_t lo, hi, last;
     int division; /* only its events (0: any) */
     bool open_offers; /* only the offers still open */
+    bool lines;       /* JSON Lines: each event's object on a line */
 } camp_log;
 mu_status camp_log_put(camp_log *x, const char *s, mu_error *err);
 /* Event `id` as `viewer`'s log shows it, its text (lines) or its JSON

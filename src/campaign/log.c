@@ -119,9 +119,11 @@ static void md_item(const char *text, sbuf *sb)
 mu_status camp_log_put(camp_log *x, const char *s, mu_error *err)
 {
     sbuf *sb = &x->o->sb;
-    if (x->json && !x->only)
+    if (x->json && !x->only && !x->lines)
         sb_puts(sb, x->count ? "," : "{\"events\":[");
     sb_puts(sb, s);
+    if (x->lines)
+        sb_puts(sb, "\n");
     x->count++;
     return wr_out_record(x->o, err);
 }
@@ -254,7 +256,7 @@ mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
     wr_out o;
     wr_out_init(&o, NULL, NULL);
     o.sb = *sb;
-    camp_log x = {&o, json, id, 0, false, false, 1, INT64_MAX, 0, 0, false};
+    camp_log x = {&o, json, id, 0, false, false, 1, INT64_MAX, 0, 0, false, false};
     mu_status s = log_events(c, viewer, &x, err);
     *sb = o.sb;
     if (s == MU_OK && x.count == 0)
@@ -330,9 +332,10 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
     if (range->open_offers && c && c->view)
         return err_set(err, MU_EINPUT, "a player's own file keeps the log, "
                        "not which offers are open: ask the campaign's file");
-    if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON && fmt != MU_FMT_MARKDOWN)
-        return err_set(err, MU_EINPUT, "the log is written as text, json or "
-                       "markdown");
+    if (fmt != MU_FMT_TEXT && fmt != MU_FMT_JSON && fmt != MU_FMT_JSONL &&
+        fmt != MU_FMT_MARKDOWN)
+        return err_set(err, MU_EINPUT, "the log is written as text, json, "
+                       "jsonl or markdown");
     if (fmt == MU_FMT_MARKDOWN && c->view)
         return err_set(err, MU_EINPUT, "a player's own file keeps its log as "
                        "text and json: ask for one of those");
@@ -342,14 +345,15 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
     wr_out o;
     wr_out_init(&o, write, ctx);
     log_ctx l = {viewer, range->battle,
-                 {&o, fmt == MU_FMT_JSON, only, 0, bare,
-                  fmt == MU_FMT_MARKDOWN, range->since + 1,
+                 {&o, fmt == MU_FMT_JSON || fmt == MU_FMT_JSONL, only, 0,
+                  bare, fmt == MU_FMT_MARKDOWN, range->since + 1,
                   range->before ? range->before - 1 : INT64_MAX,
-                  range->last, range->division, range->open_offers}};
+                  range->last, range->division, range->open_offers,
+                  fmt == MU_FMT_JSONL}};
     s = camp_read_listing(c, log_read, &l, err);
     if (s == MU_OK && only && l.x.count == 0)
         s = err_set(err, MU_EINPUT, "no event %" PRId64, only);
-    if (s == MU_OK && l.x.json)
+    if (s == MU_OK && l.x.json && !l.x.lines)
         sb_puts(&o.sb, only ? "\n" : l.x.count ? "]}\n" : "{\"events\":[]}\n");
     if (s != MU_OK) {
         wr_out_free(&o);
