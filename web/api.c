@@ -274,38 +274,29 @@ static bool build(const web_call *c, const cli_command *cmd, pairs *p,
     return true;
 }
 
-/* The command at /api/PATH: its words joined by '/'. */
-static const cli_command *find(const char *path)
+/* The command at /api/PATH (plot: /plot/PATH, a command of "plot"): its
+ * words joined by '/'; NULL when there is none, or it is not served. */
+static const cli_command *find(const char *path, bool plot)
 {
     char name[API_NAME_MAX];
-    size_t n = strlen(path);
-    if (!n || n >= sizeof name || strchr(path, ' '))
+    int n = snprintf(name, sizeof name, "%s%s", plot ? "plot " : "", path);
+    if (!*path || n < 0 || (size_t)n >= sizeof name || strchr(path, ' '))
         return NULL;
-    for (size_t i = 0; i <= n; i++)
-        name[i] = path[i] == '/' ? ' ' : path[i];
+    for (char *q = name; *q; q++)
+        *q = *q == '/' ? ' ' : *q;
     const cli_command *cmd = cli_find(name);
-    return cmd && (cmd->flags & CLI_WEB) ? cmd : NULL;
+    return cmd && (plot || (cmd->flags & CLI_WEB)) ? cmd : NULL;
 }
 
 bool web_api_heavy(const char *path, bool plot)
 {
-    const cli_command *cmd = NULL;
-    if (plot) {
-        char name[API_NAME_MAX];
-        snprintf(name, sizeof name, "plot %s", path);
-        for (char *q = name; *q; q++)
-            if (*q == '/')
-                *q = ' ';
-        cmd = cli_find(name);
-    } else {
-        cmd = find(path);
-    }
+    const cli_command *cmd = find(path, plot);
     return cmd && (cmd->flags & CLI_HEAVY);
 }
 
 const char *web_api_body_option(const char *path)
 {
-    const cli_command *cmd = find(path);
+    const cli_command *cmd = find(path, false);
     for (const cli_opt *o = cmd ? cmd->opts : NULL; o && o->name; o++)
         if (o->flags & CLI_BODY)
             return o->name;
@@ -385,7 +376,7 @@ void web_api(const web_call *c, web_reply *r)
 static void api_call(const web_call *c, web_reply *r)
 {
     memset(r, 0, sizeof *r);
-    const cli_command *rt = find(c->path);
+    const cli_command *rt = find(c->path, false);
     if (!rt) {
         errorf(r, 404, _("no command '%.60s': see muster(1) for the commands "
                "(GET /api/division?army=union)"), c->path);
@@ -457,13 +448,8 @@ void web_plot(const web_call *c, web_reply *r)
 static void plot_call(const web_call *c, web_reply *r)
 {
     memset(r, 0, sizeof *r);
-    char name[64];
-    snprintf(name, sizeof name, "plot %.50s", c->path);
-    for (char *q = name; *q; q++)
-        if (*q == '/')
-            *q = ' ';
-    const cli_command *cmd = cli_find(name);
-    if (!cmd || strchr(c->path, ' ') || !*c->path) {
+    const cli_command *cmd = find(c->path, true);
+    if (!cmd) {
         errorf(r, 404, _("no chart '%.60s': /plot/curves, /plot/figure, "
                "/plot/odds/fire... as 'muster plot' draws them"), c->path);
         return;
@@ -502,8 +488,8 @@ static void plot_call(const web_call *c, web_reply *r)
     close(fd);
     add(&p, "out", path);
     char *out = NULL, *errs = NULL;
-    int rc = (int)cli_invoke_shared(c->shared, name, p.names, p.values, p.n,
-                                    &out, &errs);
+    int rc = (int)cli_invoke_shared(c->shared, cmd->name, p.names, p.values,
+                                    p.n, &out, &errs);
     free(out);
     char *svg = NULL;
     size_t len = 0;
