@@ -304,8 +304,11 @@ cli_rc cli_run(cli_ctx *cx);
  * the face (serve in web/). Call before any command runs; false if cmd
  * has a run function of its own. */
 bool cli_install(const cli_command *cmd, cli_rc (*run)(cli_ctx *cx));
-/* Operand kinds shared by many commands: FILE (a campaign), FILE DIV. */
+/* Operand kinds shared by many commands: FILE (a campaign), FILE DIV;
+ * CLI_ARG_DIV is that DIV. */
 extern const cli_arg cli_args_campaign[], cli_args_campaign_div[];
+#define CLI_ARG_DIV {.metavar = "DIV", .type = OPD_DIVISION, .key = "div", \
+    .missing = N_("div: which division? give div=N (its number in the ledger)")}
 /* Completion words: the article's figures; cli_weapon_words is empty and
  * marks a weapon's name (completion offers the built-in weapons', read
  * from their rules: complete.c). */

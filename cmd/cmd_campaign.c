@@ -916,9 +916,7 @@ static const cli_arg battle_start_args[] = {
     {0}};
 static const cli_arg name_args[] = {
     {.metavar = "FILE", .type = OPD_FILE},
-    {.metavar = "DIV", .type = OPD_DIVISION, .key = "div",
-     .missing = N_("div: which division? give div=N (its number in the "
-                "ledger)")},
+    CLI_ARG_DIV,
     {.metavar = "NAME", .type = OPD_NAME, .key = "name",
      .missing = N_("name: give the division or brigade its name")},
     {0}};

@@ -256,9 +256,7 @@ const cli_arg cli_args_campaign[] = {{.metavar = "FILE", .type = OPD_FILE},
                                      {0}};
 const cli_arg cli_args_campaign_div[] = {
     {.metavar = "FILE", .type = OPD_FILE},
-    {.metavar = "DIV", .type = OPD_DIVISION, .key = "div",
-     .missing = N_("div: which division? give div=N (its number in the "
-                "ledger)")},
+    CLI_ARG_DIV,
     {0}};
 
 /* The built-in weapons' names: completion reads them from the weapons'
