@@ -56,4 +56,5 @@ done <<<"$names"
 if grep -nE '\.(operands|min_operands|max_operands) *=' cmd/*.c web/*.c; then
     echo "FAIL: operands are stated by their .args only"; fail=1
 fi
+[ $fail = 1 ] || echo "ok: $(wc -l <<<"$listed") commands, each listed and named once"
 exit $fail
