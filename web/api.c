@@ -263,7 +263,7 @@ static bool build(const web_call *c, const cli_command *cmd, pairs *p,
             add(p, "as", web_side_name(c->viewer));
         /* the ledger with each brigade's status, where the server has the
          * players' labels (a client may not name a file: CLI_LOCAL) */
-        if (c->labels && !strcmp(cmd->name, "campaign show"))
+        if (c->labels && cmd == &cmd_campaign_show)
             add(p, "labels", c->labels);
     }
     for (size_t i = 0; i < opts.n; i++)
