@@ -1535,6 +1535,7 @@ async function loadCampaign() {
   // Reloaded while the stream is down (the banner's retry may come first):
   // what happened since the last event seen was missed, as after a reset.
   if (!streaming && lastEventId > 0 && resetFrom === null) resetFrom = lastEventId;
+  const from = resetFrom; // a reset told while this runs waits for the next
   try {
     // The latest page (the ledger's notes and fair rolls read it), the
     // battle's or division's when one is asked for, the offers still open
@@ -1544,7 +1545,7 @@ async function loadCampaign() {
     const [s, log, shown, offers, missed] = await Promise.all([api('campaign/show', {}), latest,
       logFiltered() ? api('campaign/log', { ...logOnly(), last: logView.want }) : latest,
       api('campaign/log', { 'open-offers': true }),
-      resetFrom !== null ? api('campaign/log', { since: resetFrom, last: LOG_CATCH_UP }) : null]);
+      from !== null ? api('campaign/log', { since: from, last: LOG_CATCH_UP }) : null]);
     musterOffline.keep(s, log);
     logView.offers = offers.events;
     logView.shown = shown.events;
@@ -1552,18 +1553,24 @@ async function loadCampaign() {
     showLedger(s, log, null);
     // Once live, the stream alone moves lastEventId on (a reload that came
     // first would make it skip the event), except after a reset.
-    if (resetFrom !== null)
+    if (from !== null)
       for (const e of missed.events)
-        if (e.id > resetFrom && !liveSeen.includes(e.id)) { liveSeen.push(e.id); arrived.push(e); }
-    if (!streaming || resetFrom !== null)
+        if (e.id > from && !liveSeen.includes(e.id)) { liveSeen.push(e.id); arrived.push(e); }
+    if (!streaming || from !== null)
       for (const e of (missed || log).events) if (e.id > lastEventId) lastEventId = e.id;
-    resetFrom = null;
+    if (resetFrom === from) resetFrom = null;
     if (!streaming) live();
     const news = arrived.splice(0).map(e => log.events.find(x => x.id === e.id) || e);
     noticeOthers(news);
     const ended = news.concat(madeHereEnd.splice(0)).filter(e => e.kind === 'battle-end').pop();
     if (ended) showReport(ended.battle);
   } catch (e) {
+    // a catch-up refused (a busy server asks to wait) is asked for again:
+    // nothing else would bring the missed events
+    if (resetFrom !== null && !musterOffline.unreachable(e)) {
+      clearTimeout(reloadTimer);
+      reloadTimer = setTimeout(loadCampaign, 2000);
+    }
     const last = musterOffline.unreachable(e) && musterOffline.last();
     if (!last) return showError($('#camp-error'), e);
     showError($('#camp-error'), null);

@@ -157,7 +157,8 @@ try {
     check(`the ${who} page is live again, at #${head}`, ok, await top(p));
     const want = [10, 11, ...logAs(who).filter(e => e.id > 11).map(e => e.id)];
     const seen = await p.evaluate(() => window.musterLive.slice());
-    check(`the ${who} page counted each missed event once`, JSON.stringify(seen) === JSON.stringify(want), [seen.length, want.length, seen.slice(-3)]);
+    const said = await p.evaluate(() => [document.querySelector('#camp-error')?.textContent, document.querySelector('#conn')?.textContent]);
+    check(`the ${who} page counted each missed event once`, JSON.stringify(seen) === JSON.stringify(want), [seen.length, want.length, seen.slice(-3), said]);
     const ledger = await p.$eval('#camp-ledger', e => e.textContent);
     check(`the ${who} ledger has the last name`, ledger.includes(`Wadsworth ${k - 1}`), ledger.slice(0, 200));
   }
