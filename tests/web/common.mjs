@@ -60,6 +60,18 @@ export async function launchChromium(extra = [], opts = {}) {
   });
 }
 
+// A viewer's phone on the campaign page: 390 px, touch, English kept,
+// a script error counted as a failure; ready once `ready` shows.
+export async function openPhone(browser, url, who, check, ready = '#camp-ledger .division') {
+  const p = await browser.newPage();
+  p.on('pageerror', e => check(`${who}: no script error`, false, e.message));
+  await p.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+  await p.evaluateOnNewDocument(() => localStorage.setItem('muster-lang', 'en'));
+  await p.goto(url, { waitUntil: 'load' });
+  await p.waitForSelector(ready, { timeout: 20000 });
+  return p;
+}
+
 // The tests' tally: check(name, ok, detail) counts, and says each failure.
 export function tally() {
   const t = { pass: 0, fail: 0 };

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, tally, cliOf, launchChromium } from './common.mjs';
+import { startServer, tally, cliOf, launchChromium, openPhone } from './common.mjs';
 
 const muster = process.argv[2];
 const here = dirname(fileURLToPath(import.meta.url));
@@ -42,15 +42,7 @@ check('an unreadable labels file stops serve at the start', refused.status !== 0
 let srv = await startServer(muster, ['--campaign', db, '--labels', labels]);
 const browser = await launchChromium();
 try {
-  const open = async who => {
-    const p = await browser.newPage();
-    p.on('pageerror', e => check(`${who}: no script error`, false, e.message));
-    await p.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
-    await p.evaluateOnNewDocument(() => localStorage.setItem('muster-lang', 'en'));
-    await p.goto(srv.links[who], { waitUntil: 'load' });
-    await p.waitForSelector('#camp-ledger .division [data-brigade]', { timeout: 20000 });
-    return p;
-  };
+  const open = who => openPhone(browser, srv.links[who], who, check, '#camp-ledger .division [data-brigade]');
   const uni = await open('union'), con = await open('confederate');
   const agree = async (p, who, ms = 10000) => {
     const want = statuses(who);

@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, tally, cliOf, launchChromium } from './common.mjs';
+import { startServer, tally, cliOf, launchChromium, openPhone } from './common.mjs';
 
 const muster = process.argv[2];
 const t = tally(), check = t.check;
@@ -37,12 +37,7 @@ const browser = await launchChromium();
 try {
   const pages = {};
   for (const who of ['umpire', 'union', 'confederate']) {
-    const p = await browser.newPage();
-    p.on('pageerror', e => check(`${who}: no script error`, false, e.message));
-    await p.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
-    await p.evaluateOnNewDocument(() => localStorage.setItem('muster-lang', 'en'));
-    await p.goto(srv.links[who], { waitUntil: 'load' });
-    await p.waitForSelector('#camp-ledger .division', { timeout: 20000 });
+    const p = await openPhone(browser, srv.links[who], who, check);
     await p.waitForFunction(() => document.querySelector('#conn')?.dataset.state === 'live' ||
       /^Live/.test(document.querySelector('#conn')?.textContent || ''), { timeout: 20000, polling: 100 }).catch(() => {});
     pages[who] = p;

@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, tally, cliOf, launchChromium } from './common.mjs';
+import { startServer, tally, cliOf, launchChromium, openPhone } from './common.mjs';
 
 const muster = process.argv[2];
 const t = tally(), check = t.check;
@@ -28,15 +28,7 @@ const events = () => JSON.parse(cli('campaign', 'log', db, '--format', 'json')).
 const srv = await startServer(muster, ['--campaign', db]);
 const browser = await launchChromium();
 try {
-  const open = async who => {
-    const p = await browser.newPage();
-    p.on('pageerror', e => check(`${who}: no script error`, false, e.message));
-    await p.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
-    await p.evaluateOnNewDocument(() => localStorage.setItem('muster-lang', 'en'));
-    await p.goto(srv.links[who], { waitUntil: 'load' });
-    await p.waitForSelector('#camp-ledger .division', { timeout: 20000 });
-    return p;
-  };
+  const open = who => openPhone(browser, srv.links[who], who, check);
   const con = await open('confederate'), uni = await open('union');
   const options = () => uni.$$eval('#verify-form select[name="div"] option', l => l.map(o => o.textContent));
   check('before the reveal: nothing to fetch, only a pasted document', JSON.stringify(await options()) === '["a document pasted here"]', await options());
