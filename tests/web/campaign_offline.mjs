@@ -38,7 +38,9 @@ try {
   await page.evaluate(async () => { await navigator.serviceWorker.ready; });
   for (let i = 0; i < 50 && !(await page.evaluate(() => !!navigator.serviceWorker.controller)); i++)
     await page.reload({ waitUntil: 'load' });
-  // the ledger as it settles (the stream's first answer may draw it again)
+  // the ledger as it settles (drawn after the last reload, and the
+  // stream's first answer may draw it again)
+  await page.waitForSelector('#camp-ledger .division');
   let online = null;
   for (let i = 0; i < 20; i++) {
     const now = await page.$eval('#camp-ledger', e => e.textContent);

@@ -64,6 +64,7 @@ try {
   for (let i = 0; i < 50 && !(await page.evaluate(() => !!navigator.serviceWorker.controller)); i++)
     await page.reload({ waitUntil: 'load' });
   check('and controls the page', await page.evaluate(() => !!navigator.serviceWorker.controller));
+  await page.waitForSelector('#camp-ledger .division'); // drawn again after the last reload
   const divisions = () => page.$$eval('#camp-ledger details.division summary', s => s.map(x => x.textContent).join(' | '));
   const online = await divisions();
   await page.setOfflineMode(true);
