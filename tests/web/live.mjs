@@ -156,6 +156,9 @@ try {
       { timeout: 45000, polling: 100 }, head).then(() => true, () => false); // its retries back off to 30 s
     check(`the ${who} page is live again, at #${head}`, ok, await top(p));
     const want = [10, 11, ...logAs(who).filter(e => e.id > 11).map(e => e.id)];
+    // the log may show the head first (the ledger reloaded on reconnect)
+    // while the catch-up of the missed events is still on its way
+    await p.waitForFunction(n => window.musterLive.length >= n, { timeout: 20000, polling: 100 }, want.length).catch(() => {});
     const seen = await p.evaluate(() => window.musterLive.slice());
     const said = await p.evaluate(() => [document.querySelector('#camp-error')?.textContent, document.querySelector('#conn')?.textContent]);
     check(`the ${who} page counted each missed event once`, JSON.stringify(seen) === JSON.stringify(want), [seen.length, want.length, seen.slice(-3), said]);
