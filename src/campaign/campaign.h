@@ -28,9 +28,6 @@ enum { CAMP_ROLLED = 0, CAMP_REPLACED = 1, CAMP_DOWNGRADED = 2,
 
 /* What campaign.format holds in every campaign file. */
 #define CAMP_FORMAT "muster campaign"
-/* The default camps (mu_camp_default), by captor. */
-#define CAMP_DEFAULT_UNION "Union POW camp"
-#define CAMP_DEFAULT_CONFEDERATE "Confederate POW camp"
 
 #define CAMP_APPENDED_RUNS MU_APPENDED_RUNS
 

@@ -10,7 +10,10 @@
  * field with the rd_* helpers (evfield.c), which turn a missing or
  * mistyped field into an error naming the event and the field. The
  * prisoners' kinds (casualties, exchange, liberate, default-camp) are
- * written, read and told in event_held.c. */
+ * written, read and told in event_held.c. Decoders read a parsed value
+ * through evjson.h, never cJSON itself: the WebAssembly engine compiles
+ * them and the text with MU_EV_READ_ONLY, which leaves the encoders out,
+ * to tell the page's log (wasm/app_log.c). */
 #include "evfield.h"
 #include "lang.h"
 #include "error.h"
@@ -23,6 +26,7 @@
 
 /* ---- new ---------------------------------------------------------------- */
 
+#ifndef MU_EV_READ_ONLY
 static void new_encode(const camp_ev *e, cJSON *o)
 {
     const ev_new *x = &e->u.new_;
@@ -36,10 +40,11 @@ static void new_encode(const camp_ev *e, cJSON *o)
     if (x->pinned)
         cJSON_AddStringToObject(o, "tables_sha256", x->tables_sha256);
 }
+#endif
 
 static const char *tables_word(int i) { return i ? "custom" : "built-in"; }
 
-static void new_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void new_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     ev_new *x = &e->u.new_;
     rd_str(r, o, "name", x->name, sizeof x->name);
@@ -51,7 +56,7 @@ static void new_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     x->custom = rd_word(r, o, "tables", tables_word, 2) == 1;
     /* Own tables are pinned by their hash from schema 5 on; an older log's
      * are pinned by the "tables" event its upgrade appended. */
-    x->pinned = x->custom && cJSON_GetObjectItemCaseSensitive(o,
+    x->pinned = x->custom && ej_get(o,
                                                               "tables_sha256");
     if (x->pinned)
         rd_hex(r, o, "tables_sha256", x->tables_sha256,
@@ -84,6 +89,7 @@ static void new_text(const camp_ev *e, sbuf *sb)
 
 /* ---- what an order of battle knew ---------------------------------------- */
 
+#ifndef MU_EV_READ_ONLY
 void ev_known_encode(const ev_known *k, cJSON *o)
 {
     if (!k->has)
@@ -113,13 +119,14 @@ void ev_known_encode(const ev_known *k, cJSON *o)
         cJSON_AddItemToArray(bs, x);
     }
 }
+#endif
 
-static bool has_key(const cJSON *o, const char *key)
+static bool has_key(const ej_val *o, const char *key)
 {
-    return cJSON_GetObjectItemCaseSensitive(o, key) != NULL;
+    return ej_get(o, key) != NULL;
 }
 
-static void known_brigade(ev_reader *r, const cJSON *o, ev_known *k, int b)
+static void known_brigade(ev_reader *r, const ej_val *o, ev_known *k, int b)
 {
     mu_given_brigade *g = &k->given.brigades[b];
     if (has_key(o, "name"))
@@ -134,14 +141,14 @@ static void known_brigade(ev_reader *r, const cJSON *o, ev_known *k, int b)
         g->morale = rd_word(r, o, "morale", ev_morale_word, 3);
 }
 
-void ev_known_decode(ev_reader *r, const cJSON *o, ev_known *k)
+void ev_known_decode(ev_reader *r, const ej_val *o, ev_known *k)
 {
     memset(k, 0, sizeof *k);
     k->given = mu_division_given_none();
-    const cJSON *n = cJSON_GetObjectItemCaseSensitive(o, "known");
+    const ej_val *n = ej_get(o, "known");
     if (!n)
         return;
-    if (!cJSON_IsObject(n)) {
+    if (!ej_is(n, EJ_OBJECT)) {
         rd_fail(r, "known", "is not an object");
         return;
     }
@@ -153,10 +160,10 @@ void ev_known_decode(ev_reader *r, const cJSON *o, ev_known *k)
         g->batteries = rd_int(r, n, "batteries", 0, MU_MAX_RATIO);
     if (!has_key(n, "brigades"))
         return;
-    const cJSON *bs = rd_array(r, n, "brigades");
-    for (const cJSON *b = bs ? bs->child : NULL; b && r->st == MU_OK;
-         b = b->next) {
-        if (g->nbrigades == MU_MAX_BRIGADES || !cJSON_IsObject(b)) {
+    const ej_val *bs = rd_array(r, n, "brigades");
+    for (int i = 0; i < ej_count(bs) && r->st == MU_OK; i++) {
+        const ej_val *b = ej_at(bs, i);
+        if (g->nbrigades == MU_MAX_BRIGADES || !ej_is(b, EJ_OBJECT)) {
             rd_fail(r, "known", "holds a brigade list a division cannot have");
             return;
         }
@@ -166,22 +173,25 @@ void ev_known_decode(ev_reader *r, const cJSON *o, ev_known *k)
         rd_fail(r, "known", "has an empty list of brigades");
 }
 
+#ifndef MU_EV_READ_ONLY
 mu_status camp_known_decode(const char *path, int64_t id, const char *text,
                             ev_known *k, mu_error *err)
 {
     ev_reader r = {path, id, "add", text, MU_OK, err, false};
     cJSON *o = text ? cJSON_Parse(text) : NULL;
     if (cJSON_IsObject(o))
-        ev_known_decode(&r, o, k);
+        ev_known_decode(&r, EJ_OF(o), k);
     else
         r.st = err_at(err, MU_EIO, path, 0, "event %" PRId64 " is damaged: "
                       "its data is not a JSON object", id);
     cJSON_Delete(o);
     return r.st;
 }
+#endif
 
 /* ---- add ---------------------------------------------------------------- */
 
+#ifndef MU_EV_READ_ONLY
 static void add_encode(const camp_ev *e, cJSON *o)
 {
     const ev_add *x = &e->u.add;
@@ -194,15 +204,16 @@ static void add_encode(const camp_ev *e, cJSON *o)
         cJSON_AddNullToObject(o, "corps");
     ev_known_encode(&x->known, o);
 }
+#endif
 
-static void add_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void add_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     ev_add *x = &e->u.add;
     rd_str(r, o, "name", x->name, sizeof x->name);
     x->side = RD_ARMY(r, o, "side");
     x->arm = (mu_arm)rd_word(r, o, "arm", ev_arm_word, 2);
-    const cJSON *k = rd_item(r, o, "corps");
-    x->has_corps = k && !cJSON_IsNull(k);
+    const ej_val *k = rd_item(r, o, "corps");
+    x->has_corps = k && !ej_is(k, EJ_NULL);
     if (x->has_corps)
         rd_str(r, o, "corps", x->corps, sizeof x->corps);
     ev_known_decode(r, o, &x->known);
@@ -219,6 +230,7 @@ static void add_text(const camp_ev *e, sbuf *sb)
 
 /* ---- engage ------------------------------------------------------------- */
 
+#ifndef MU_EV_READ_ONLY
 /* Written after the rest, only for a fair roll. */
 static void fair_encode(const ev_engage *x, cJSON *o)
 {
@@ -262,10 +274,11 @@ static void engage_encode(const camp_ev *e, cJSON *o)
     fair_encode(x, o);
     ev_known_encode(&x->known, o);
 }
+#endif
 
 
 /* One roll as render_roll_json writes it. */
-static void roll_decode(ev_reader *r, const cJSON *o, mu_roll *out)
+static void roll_decode(ev_reader *r, const ej_val *o, mu_roll *out)
 {
     memset(out, 0, sizeof *out);
     mu_roll_kind k = (mu_roll_kind)rd_word(r, o, "table", ev_roll_word,
@@ -274,7 +287,7 @@ static void roll_decode(ev_reader *r, const cJSON *o, mu_roll *out)
     /* per-brigade tables name their brigade; the others have none */
     if (k == MU_ROLL_STANDS || k == MU_ROLL_MORALE || k == MU_ROLL_BRIGADIER)
         out->brigade = (uint8_t)rd_int(r, o, "brigade", 1, MU_MAX_BRIGADES);
-    else if (cJSON_GetObjectItemCaseSensitive(o, "brigade"))
+    else if (ej_get(o, "brigade"))
         rd_fail(r, "brigade", "is given for a roll that is not a brigade's");
     out->roll = (uint8_t)rd_int(r, o, "roll", 1, 100);
     switch (k) {
@@ -310,7 +323,7 @@ static void roll_decode(ev_reader *r, const cJSON *o, mu_roll *out)
     }
 }
 
-static void engage_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void engage_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     ev_engage *x = &e->u.engage;
     rd_str(r, o, "name", x->name, sizeof x->name);
@@ -326,17 +339,17 @@ static void engage_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     x->reserve = rd_int(r, o, "reserve", 0, 1000);
     x->seed = rd_seed(r, o);
     ev_known_decode(r, o, &x->known);
-    const cJSON *rolls = rd_array(r, o, "rolls");
-    for (const cJSON *k = rolls ? rolls->child : NULL; k && r->st == MU_OK;
-         k = k->next) {
+    const ej_val *rolls = rd_array(r, o, "rolls");
+    for (int i = 0; i < ej_count(rolls) && r->st == MU_OK; i++) {
+        const ej_val *k = ej_at(rolls, i);
         if (x->nrolls == MU_MAX_ROLLS + 1) {
             rd_fail(r, "rolls", "holds more rolls than a division makes");
             break;
         }
         roll_decode(r, k, &x->rolls[x->nrolls++]);
     }
-    const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "fair");
-    if (f && cJSON_IsObject(f)) {
+    const ej_val *f = ej_get(o, "fair");
+    if (f && ej_is(f, EJ_OBJECT)) {
         x->fair = true;
         rd_hex(r, f, "commitment", x->fair_commitment,
                sizeof x->fair_commitment);
@@ -344,11 +357,11 @@ static void engage_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     } else if (f) {
         rd_fail(r, "fair", "is not an object");
     }
-    const cJSON *c = cJSON_GetObjectItemCaseSensitive(o, "corps_leader");
+    const ej_val *c = ej_get(o, "corps_leader");
     x->has_corps_leader = c != NULL;
     if (!c || r->st != MU_OK)
         return;
-    if (!cJSON_IsObject(c)) {
+    if (!ej_is(c, EJ_OBJECT)) {
         rd_fail(r, "corps_leader", "is not an object");
         return;
     }
@@ -435,6 +448,7 @@ static void engage_text(const camp_ev *e, sbuf *sb)
 
 /* ---- reveal ------------------------------------------------------------- */
 
+#ifndef MU_EV_READ_ONLY
 static void reveal_encode(const camp_ev *e, cJSON *o)
 {
     const ev_reveal *x = &e->u.reveal;
@@ -442,8 +456,9 @@ static void reveal_encode(const camp_ev *e, cJSON *o)
     cJSON_AddStringToObject(o, "commitment", x->commitment);
     cJSON_AddStringToObject(o, "salt", x->salt);
 }
+#endif
 
-static void reveal_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void reveal_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     ev_reveal *x = &e->u.reveal;
     rd_str(r, o, "name", x->name, sizeof x->name);
@@ -460,6 +475,7 @@ static void reveal_text(const camp_ev *e, sbuf *sb)
 
 /* ---- battles ------------------------------------------------------------ */
 
+#ifndef MU_EV_READ_ONLY
 static void start_encode(const camp_ev *e, cJSON *o)
 {
     cJSON_AddNumberToObject(o, "battle", e->u.start.battle);
@@ -470,12 +486,13 @@ static void start_encode(const camp_ev *e, cJSON *o)
                                 mu_theater_name(e->u.start.theater));
     }
 }
+#endif
 
-static void start_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void start_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     e->u.start.battle = rd_int(r, o, "battle", 1, INT32_MAX);
     rd_str(r, o, "name", e->u.start.name, sizeof e->u.start.name);
-    if (!cJSON_GetObjectItemCaseSensitive(o, "year"))
+    if (!ej_get(o, "year"))
         return; /* a battle of schema 1: in the campaign's year and theater */
     e->u.start.year = rd_int(r, o, "year", MU_YEAR_FIRST, MU_YEAR_LAST);
     e->u.start.theater = (mu_theater)rd_word(r, o, "theater", ev_theater_word, 2);
@@ -490,6 +507,7 @@ static void start_text(const camp_ev *e, sbuf *sb)
                   e->u.start.year);
 }
 
+#ifndef MU_EV_READ_ONLY
 static void end_encode(const camp_ev *e, cJSON *o)
 {
     const ev_battle_end *x = &e->u.end;
@@ -522,14 +540,15 @@ static void end_encode(const camp_ev *e, cJSON *o)
         cJSON_AddItemToArray(a, r);
     }
 }
+#endif
 
-static void end_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void end_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     ev_battle_end *x = &e->u.end;
     x->battle = rd_int(r, o, "battle", 1, INT32_MAX);
     rd_str(r, o, "name", x->name, sizeof x->name);
-    const cJSON *w = rd_item(r, o, "winner");
-    x->winner = w && !cJSON_IsNull(w) ? (int)RD_ARMY(r, o, "winner") : -1;
+    const ej_val *w = rd_item(r, o, "winner");
+    x->winner = w && !ej_is(w, EJ_NULL) ? (int)RD_ARMY(r, o, "winner") : -1;
     x->seed = rd_seed(r, o);
     if (rd_has(o, "streams")) { /* present only as "division", and seeded */
         char sw[16];
@@ -538,10 +557,11 @@ static void end_decode(ev_reader *r, const cJSON *o, camp_ev *e)
             rd_fail(r, "streams", "\"division\" with a seed");
         x->streams = true;
     }
-    const cJSON *list = rd_array(r, o, "returns");
+    const ej_val *list = rd_array(r, o, "returns");
     x->returns = rd_alloc(r, list, sizeof *x->returns, &x->nreturns);
-    for (const cJSON *t = x->returns ? list->child : NULL;
-         t && r->st == MU_OK; t = t->next) {
+    for (int i = 0; x->returns && i < ej_count(list) && r->st == MU_OK;
+         i++) {
+        const ej_val *t = ej_at(list, i);
         ev_return *v = &x->returns[x->nreturns++];
         if ((v->hidden = rd_hidden_entry(r, t, &v->division, &v->side)))
             continue;
@@ -599,6 +619,7 @@ static void end_text(const camp_ev *e, sbuf *sb)
 
 /* ---- leaders ------------------------------------------------------------ */
 
+#ifndef MU_EV_READ_ONLY
 /* The fields leader-lost and downgrade share, up to "was". */
 static void post_encode(const camp_ev *e, cJSON *o)
 {
@@ -611,8 +632,9 @@ static void post_encode(const camp_ev *e, cJSON *o)
         cJSON_AddStringToObject(o, "corps", x->corps);
     cJSON_AddStringToObject(o, "was", mu_rating_name(x->was));
 }
+#endif
 
-static void post_decode(ev_reader *r, const cJSON *o, ev_leader *x)
+static void post_decode(ev_reader *r, const ej_val *o, ev_leader *x)
 {
     x->side = RD_ARMY(r, o, "side");
     x->post = (mu_post)rd_word(r, o, "post", ev_post_word, 3);
@@ -623,6 +645,7 @@ static void post_decode(ev_reader *r, const cJSON *o, ev_leader *x)
     x->was = RD_RATING(r, o, "was");
 }
 
+#ifndef MU_EV_READ_ONLY
 static void lost_encode(const camp_ev *e, cJSON *o)
 {
     const ev_leader *x = &e->u.leader;
@@ -638,8 +661,9 @@ static void lost_encode(const camp_ev *e, cJSON *o)
         put_camp(o, ev_other_side(x->side), x->camp);
     }
 }
+#endif
 
-static void lost_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void lost_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     ev_leader *x = &e->u.leader;
     post_decode(r, o, x);
@@ -660,6 +684,7 @@ static void lost_decode(ev_reader *r, const cJSON *o, camp_ev *e)
         rd_fail(r, "camp", "is given though no one was captured");
 }
 
+#ifndef MU_EV_READ_ONLY
 static void downgrade_encode(const camp_ev *e, cJSON *o)
 {
     const ev_leader *x = &e->u.leader;
@@ -669,8 +694,9 @@ static void downgrade_encode(const camp_ev *e, cJSON *o)
     if (x->post == MU_POST_CORPS)
         cJSON_AddNumberToObject(o, "attached", x->attached);
 }
+#endif
 
-static void downgrade_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void downgrade_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     ev_leader *x = &e->u.leader;
     post_decode(r, o, x);
@@ -718,13 +744,15 @@ static void leader_text(const camp_ev *e, sbuf *sb)
 
 /* ---- penalty ------------------------------------------------------------ */
 
+#ifndef MU_EV_READ_ONLY
 static void penalty_encode(const camp_ev *e, cJSON *o)
 {
     cJSON_AddStringToObject(o, "side", mu_army_name(e->u.penalty.side));
     cJSON_AddNumberToObject(o, "owed", e->u.penalty.owed);
 }
+#endif
 
-static void penalty_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void penalty_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     e->u.penalty.side = RD_ARMY(r, o, "side");
     e->u.penalty.owed = rd_int(r, o, "owed", 1, INT32_MAX);
@@ -744,6 +772,7 @@ static void penalty_text(const camp_ev *e, sbuf *sb)
 
 /* ---- fair rolls --------------------------------------------------------- */
 
+#ifndef MU_EV_READ_ONLY
 static void fair_ev_encode(const camp_ev *e, cJSON *o)
 {
     const ev_fair *x = &e->u.fair;
@@ -759,8 +788,9 @@ static void fair_ev_encode(const camp_ev *e, cJSON *o)
     cJSON_AddNumberToObject(o, "year", x->year);
     cJSON_AddStringToObject(o, "theater", mu_theater_name(x->theater));
 }
+#endif
 
-static void fair_ev_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void fair_ev_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     ev_fair *x = &e->u.fair;
     rd_str(r, o, "name", x->name, sizeof x->name);
@@ -795,13 +825,15 @@ static void fair_ev_text(const camp_ev *e, sbuf *sb)
 
 /* ---- the campaign's date ------------------------------------------------ */
 
+#ifndef MU_EV_READ_ONLY
 static void advance_encode(const camp_ev *e, cJSON *o)
 {
     cJSON_AddNumberToObject(o, "was", e->u.advance.was);
     cJSON_AddNumberToObject(o, "year", e->u.advance.year);
 }
+#endif
 
-static void advance_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void advance_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     e->u.advance.was = rd_int(r, o, "was", MU_YEAR_FIRST, MU_YEAR_LAST);
     e->u.advance.year = rd_int(r, o, "year", MU_YEAR_FIRST, MU_YEAR_LAST);
@@ -817,18 +849,22 @@ static void advance_text(const camp_ev *e, sbuf *sb)
 
 static const char *ev_kind_word(int i) { return camp_ev_types[i].name; }
 
+#ifndef MU_EV_READ_ONLY
 static void undo_encode(const camp_ev *e, cJSON *o)
 {
     cJSON_AddNumberToObject(o, "event", (double)e->u.undo.event);
     cJSON_AddStringToObject(o, "kind", camp_ev_types[e->u.undo.kind].name);
     put_int_or_null(o, "division", e->division, e->division != 0);
 }
+#endif
 
-static void undo_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void undo_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     e->u.undo.event = rd_int(r, o, "event", 1, INT32_MAX);
-    e->u.undo.kind = (camp_ev_kind)rd_word(r, o, "kind", ev_kind_word,
-                                           EV_NKINDS);
+    /* a log entry's own "kind" is "undo": the undone one's is beside it */
+    e->u.undo.kind = (camp_ev_kind)rd_word(r, o, r->shown ? "undone_kind"
+                                                          : "kind",
+                                           ev_kind_word, EV_NKINDS);
     e->division = rd_int_or_null(r, o, "division", 1, INT32_MAX, 0);
 }
 
@@ -873,12 +909,14 @@ static void undo_text(const camp_ev *e, sbuf *sb)
 
 /* ---- tables ------------------------------------------------------------- */
 
+#ifndef MU_EV_READ_ONLY
 static void tables_encode(const camp_ev *e, cJSON *o)
 {
     cJSON_AddStringToObject(o, "sha256", e->u.tables.sha256);
 }
+#endif
 
-static void tables_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void tables_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     rd_hex(r, o, "sha256", e->u.tables.sha256, sizeof e->u.tables.sha256);
 }
@@ -891,6 +929,7 @@ static void tables_text(const camp_ev *e, sbuf *sb)
 
 /* ---- name --------------------------------------------------------------- */
 
+#ifndef MU_EV_READ_ONLY
 static void name_encode(const camp_ev *e, cJSON *o)
 {
     const ev_name *x = &e->u.name;
@@ -901,18 +940,19 @@ static void name_encode(const camp_ev *e, cJSON *o)
     else
         cJSON_AddNullToObject(o, "was");
 }
+#endif
 
-static void name_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void name_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     ev_name *x = &e->u.name;
     x->brigade = rd_int(r, o, "brigade", 0, MU_MAX_BRIGADES);
     rd_str(r, o, "name", x->name, sizeof x->name);
-    const cJSON *w = rd_item(r, o, "was");
-    if (w && !cJSON_IsNull(w))
+    const ej_val *w = rd_item(r, o, "was");
+    if (w && !ej_is(w, EJ_NULL))
         rd_str(r, o, "was", x->was, sizeof x->was);
     if (r->st == MU_OK && !*x->name)
         rd_fail(r, "name", "is empty");
-    if (r->st == MU_OK && w && !cJSON_IsNull(w) && !*x->was)
+    if (r->st == MU_OK && w && !ej_is(w, EJ_NULL) && !*x->was)
         rd_fail(r, "was", "is empty (null for no name)");
     if (r->st == MU_OK && x->brigade == 0 && !*x->was)
         rd_fail(r, "was", "is null, but a division always has a name");
@@ -934,47 +974,47 @@ static void name_text(const camp_ev *e, sbuf *sb)
 /* ---- the table ---------------------------------------------------------- */
 
 const camp_ev_type camp_ev_types[EV_NKINDS] = {
-    [EV_NEW] = {"new", EV_DIV_NONE, new_encode, new_decode, new_text},
-    [EV_ADD] = {"add", EV_DIV_FIRST, add_encode, add_decode, add_text},
-    [EV_ENGAGE] = {"engage", EV_DIV_FIRST, engage_encode, engage_decode,
+    [EV_NEW] = {"new", EV_DIV_NONE, EV_ENC(new_encode), new_decode, new_text},
+    [EV_ADD] = {"add", EV_DIV_FIRST, EV_ENC(add_encode), add_decode, add_text},
+    [EV_ENGAGE] = {"engage", EV_DIV_FIRST, EV_ENC(engage_encode), engage_decode,
                    engage_text},
-    [EV_REVEAL] = {"reveal", EV_DIV_FIRST, reveal_encode, reveal_decode,
+    [EV_REVEAL] = {"reveal", EV_DIV_FIRST, EV_ENC(reveal_encode), reveal_decode,
                    reveal_text},
-    [EV_BATTLE_START] = {"battle-start", EV_DIV_NONE, start_encode,
+    [EV_BATTLE_START] = {"battle-start", EV_DIV_NONE, EV_ENC(start_encode),
                          start_decode, start_text},
-    [EV_BATTLE_END] = {"battle-end", EV_DIV_NONE, end_encode, end_decode,
+    [EV_BATTLE_END] = {"battle-end", EV_DIV_NONE, EV_ENC(end_encode), end_decode,
                        end_text},
-    [EV_CASUALTIES] = {"casualties", EV_DIV_INSIDE, ev_cas_encode, ev_cas_decode,
+    [EV_CASUALTIES] = {"casualties", EV_DIV_INSIDE, EV_ENC(ev_cas_encode), ev_cas_decode,
                        ev_cas_text},
-    [EV_EXCHANGE] = {"exchange", EV_DIV_NONE, ev_exchange_encode,
+    [EV_EXCHANGE] = {"exchange", EV_DIV_NONE, EV_ENC(ev_exchange_encode),
                      ev_exchange_decode, ev_exchange_text},
-    [EV_LIBERATE] = {"liberate", EV_DIV_NONE, ev_liberate_encode,
+    [EV_LIBERATE] = {"liberate", EV_DIV_NONE, EV_ENC(ev_liberate_encode),
                      ev_liberate_decode, ev_liberate_text},
-    [EV_LEADER_LOST] = {"leader-lost", EV_DIV_FIRST, lost_encode,
+    [EV_LEADER_LOST] = {"leader-lost", EV_DIV_FIRST, EV_ENC(lost_encode),
                         lost_decode, leader_text},
-    [EV_DOWNGRADE] = {"downgrade", EV_DIV_FIRST, downgrade_encode,
+    [EV_DOWNGRADE] = {"downgrade", EV_DIV_FIRST, EV_ENC(downgrade_encode),
                       downgrade_decode, leader_text},
-    [EV_PENALTY] = {"penalty", EV_DIV_NONE, penalty_encode, penalty_decode,
+    [EV_PENALTY] = {"penalty", EV_DIV_NONE, EV_ENC(penalty_encode), penalty_decode,
                     penalty_text},
-    [EV_FAIR_COMMIT] = {"fair-commit", EV_DIV_FIRST, fair_ev_encode,
+    [EV_FAIR_COMMIT] = {"fair-commit", EV_DIV_FIRST, EV_ENC(fair_ev_encode),
                         fair_ev_decode, fair_ev_text},
-    [EV_CONTRIBUTE] = {"contribute", EV_DIV_FIRST, fair_ev_encode,
+    [EV_CONTRIBUTE] = {"contribute", EV_DIV_FIRST, EV_ENC(fair_ev_encode),
                        fair_ev_decode, fair_ev_text},
-    [EV_ADVANCE] = {"advance", EV_DIV_NONE, advance_encode, advance_decode,
+    [EV_ADVANCE] = {"advance", EV_DIV_NONE, EV_ENC(advance_encode), advance_decode,
                     advance_text},
-    [EV_UNDO] = {"undo", EV_DIV_INSIDE, undo_encode, undo_decode, undo_text},
-    [EV_TABLES] = {"tables", EV_DIV_NONE, tables_encode, tables_decode,
+    [EV_UNDO] = {"undo", EV_DIV_INSIDE, EV_ENC(undo_encode), undo_decode, undo_text},
+    [EV_TABLES] = {"tables", EV_DIV_NONE, EV_ENC(tables_encode), tables_decode,
                    tables_text},
-    [EV_DEFAULT_CAMP] = {"default-camp", EV_DIV_NONE, ev_dcamp_encode,
+    [EV_DEFAULT_CAMP] = {"default-camp", EV_DIV_NONE, EV_ENC(ev_dcamp_encode),
                          ev_dcamp_decode, ev_dcamp_text},
-    [EV_NAME] = {"name", EV_DIV_FIRST, name_encode, name_decode, name_text},
-    [EV_OFFER] = {"offer", EV_DIV_NONE, ev_offer_encode, ev_offer_decode,
+    [EV_NAME] = {"name", EV_DIV_FIRST, EV_ENC(name_encode), name_decode, name_text},
+    [EV_OFFER] = {"offer", EV_DIV_NONE, EV_ENC(ev_offer_encode), ev_offer_decode,
                   ev_offer_text},
-    [EV_ACCEPT] = {"accept", EV_DIV_NONE, ev_answer_encode, ev_answer_decode,
+    [EV_ACCEPT] = {"accept", EV_DIV_NONE, EV_ENC(ev_answer_encode), ev_answer_decode,
                    ev_answer_text},
-    [EV_DECLINE] = {"decline", EV_DIV_NONE, ev_answer_encode,
+    [EV_DECLINE] = {"decline", EV_DIV_NONE, EV_ENC(ev_answer_encode),
                     ev_answer_decode, ev_answer_text},
-    [EV_WITHDRAW] = {"withdraw", EV_DIV_NONE, ev_answer_encode,
+    [EV_WITHDRAW] = {"withdraw", EV_DIV_NONE, EV_ENC(ev_answer_encode),
                      ev_answer_decode, ev_answer_text},
 };
 
@@ -988,6 +1028,7 @@ bool camp_ev_kind_of(const char *name, camp_ev_kind *out)
     return false;
 }
 
+#ifndef MU_EV_READ_ONLY
 cJSON *camp_ev_encode_stamped(const camp_ev *e, const ev_stamp *st)
 {
     cJSON *o = cJSON_CreateObject();
@@ -1008,6 +1049,7 @@ cJSON *camp_ev_encode(const camp_ev *e)
 {
     return camp_ev_encode_stamped(e, &e->stamp);
 }
+#endif
 
 void camp_stamp_text(const ev_stamp *st, sbuf *sb)
 {
@@ -1022,7 +1064,7 @@ void camp_stamp_text(const ev_stamp *st, sbuf *sb)
 }
 
 /* "author" and "time", each absent in an event recorded before them. */
-static void stamp_decode(ev_reader *r, const cJSON *o, ev_stamp *st)
+static void stamp_decode(ev_reader *r, const ej_val *o, ev_stamp *st)
 {
     if ((st->has_author = rd_has(o, "author")))
         st->author = rd_word(r, o, "author", ev_author_word, 3) - 1;
@@ -1036,7 +1078,7 @@ static void stamp_decode(ev_reader *r, const cJSON *o, ev_stamp *st)
 }
 
 /* The payload o of a kind already set in e, by r. */
-static void decode_payload(ev_reader *r, const cJSON *o, camp_ev *e)
+static void decode_payload(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     const camp_ev_type *t = &camp_ev_types[e->kind];
     if (t->division == EV_DIV_FIRST)
@@ -1045,6 +1087,7 @@ static void decode_payload(ev_reader *r, const cJSON *o, camp_ev *e)
     stamp_decode(r, o, &e->stamp);
 }
 
+#ifndef MU_EV_READ_ONLY
 mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
                          int division, const char *text, camp_ev *e,
                          mu_error *err)
@@ -1061,7 +1104,7 @@ mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
         return err_at(err, MU_EIO, path, 0, "event %" PRId64 " (%s) is "
                       "damaged: its data is not a JSON object", id, kind);
     }
-    decode_payload(&r, o, e);
+    decode_payload(&r, EJ_OF(o), e);
     cJSON_Delete(o);
     if (r.st == MU_OK && e->division != division)
         rd_fail(&r, "division", "differs from the division the event is "
@@ -1070,23 +1113,14 @@ mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
         camp_ev_clear(e);
     return r.st;
 }
+#endif
 
 /* A shown entry's fields after "id" and "kind", as the payload they came
- * from ("undone_kind" back to "kind"). */
-static void shown_payload(ev_reader *r, cJSON *o, camp_ev *e)
+ * from (an undo's "undone_kind" read as its "kind"). */
+static void shown_payload(ev_reader *r, const ej_val *o, camp_ev *e)
 {
-    cJSON *id = cJSON_DetachItemFromObjectCaseSensitive(o, "id");
-    cJSON *k = cJSON_DetachItemFromObjectCaseSensitive(o, "kind");
-    cJSON_Delete(id);
-    cJSON_Delete(k);
-    cJSON *u = cJSON_GetObjectItemCaseSensitive(o, "undone_kind");
-    if (u && e->kind == EV_UNDO && !cJSON_GetObjectItemCaseSensitive(o, "kind")) {
-        cJSON *d = cJSON_DetachItemViaPointer(o, u);
-        cJSON_AddItemToObject(o, "kind", d);
-    }
     /* hidden whole: no "side" (an engage's own "hidden" comes with one) */
-    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "hidden")) &&
-        !rd_has(o, "side")) {
+    if (ej_is(ej_get(o, "hidden"), EJ_TRUE) && !rd_has(o, "side")) {
         e->hidden = true;
         e->division = rd_int(r, o, "division", 1, INT32_MAX);
         if (e->kind == EV_ENGAGE) {
@@ -1099,29 +1133,37 @@ static void shown_payload(ev_reader *r, cJSON *o, camp_ev *e)
     decode_payload(r, o, e);
 }
 
-mu_status camp_ev_decode_shown(const char *path, const char *text,
-                               camp_ev *e, mu_error *err)
+mu_status camp_ev_decode_shown_val(const char *path, const ej_val *o,
+                                   const char *raw, camp_ev *e,
+                                   mu_error *err)
 {
     memset(e, 0, sizeof *e);
-    cJSON *o = text ? cJSON_Parse(text) : NULL;
-    const cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "id");
-    const cJSON *k = cJSON_GetObjectItemCaseSensitive(o, "kind");
-    if (!cJSON_IsObject(o) || !cJSON_IsNumber(id) || id->valuedouble < 1 ||
-        id->valuedouble > 9e15 || !cJSON_IsString(k) ||
-        !camp_ev_kind_of(k->valuestring, &e->kind)) {
-        cJSON_Delete(o);
+    const ej_val *id = ej_get(o, "id");
+    const char *k = ej_string(ej_get(o, "kind"));
+    double n = ej_number(id);
+    if (!ej_is(id, EJ_NUMBER) || n < 1 || n > 9e15 || n != (double)(int64_t)n ||
+        !k || !camp_ev_kind_of(k, &e->kind))
         return err_at(err, MU_EIO, path, 0, "a log entry is damaged: it is "
                       "not an event with an id and a known kind");
-    }
-    e->id = (int64_t)id->valuedouble;
-    ev_reader r = {path, e->id, camp_ev_types[e->kind].name, text, MU_OK, err,
+    e->id = (int64_t)n;
+    ev_reader r = {path, e->id, camp_ev_types[e->kind].name, raw, MU_OK, err,
                    true};
     shown_payload(&r, o, e);
-    cJSON_Delete(o);
     if (r.st != MU_OK)
         camp_ev_clear(e);
     return r.st;
 }
+
+#ifndef MU_EV_READ_ONLY
+mu_status camp_ev_decode_shown(const char *path, const char *text,
+                               camp_ev *e, mu_error *err)
+{
+    cJSON *o = text ? cJSON_Parse(text) : NULL;
+    mu_status st = camp_ev_decode_shown_val(path, EJ_OF(o), text, e, err);
+    cJSON_Delete(o);
+    return st;
+}
+#endif
 
 void camp_ev_clear(camp_ev *e)
 {
@@ -1146,4 +1188,15 @@ void camp_ev_clear(camp_ev *e)
 void camp_ev_text(const camp_ev *e, sbuf *sb)
 {
     camp_ev_types[e->kind].text(e, sb);
+}
+
+void camp_ev_log_text(const camp_ev *e, sbuf *sb)
+{
+    if (e->hidden && e->kind != EV_ENGAGE)
+        sb_printf(sb, _("%s: division %d (hidden)\n"),
+                  camp_ev_kind_word(e->kind), e->division);
+    else {
+        camp_ev_text(e, sb);
+        sb_puts(sb, "\n");
+    }
 }

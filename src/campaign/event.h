@@ -22,11 +22,21 @@
 #include "muster.h"
 #include "util.h"
 
+#include "evjson.h"
+/* The WebAssembly engine reads and tells events but never writes one: it
+ * has no cJSON, and the encoders are not built there (MU_EV_READ_ONLY). */
+#ifdef MU_EV_READ_ONLY
+typedef struct cJSON cJSON;
+#else
 #include <cjson/cJSON.h>
+#endif
 #include <stdbool.h>
 #include <stdint.h>
 
 #define EV_NAME_MAX MU_CAMPAIGN_NAME_MAX
+/* The default camps (mu_camp_default, plain.c), by captor. */
+#define CAMP_DEFAULT_UNION "Union POW camp"
+#define CAMP_DEFAULT_CONFEDERATE "Confederate POW camp"
 /* The most batteries one record of casualties may take. */
 #define EV_MAX_BATTERIES 100
 
@@ -296,7 +306,7 @@ typedef struct ev_stamp {
 
 /* A time as events write it (seconds since 1970, UTC, of the years
  * 1970..9999), false for one outside them; and back, false for a text
- * that is not exactly so written (a real date and time). In base.c, below
+ * that is not exactly so written (a real date and time). In plain.c, below
  * the codec (no words for people, nothing to translate). */
 bool camp_time_text(int64_t secs, char out[EV_TIME_LEN]);
 bool camp_time_parse(const char *s, int64_t *secs);
@@ -362,7 +372,7 @@ typedef struct camp_ev_type {
     const char *name; /* events.kind */
     ev_div_place division;
     void (*encode)(const camp_ev *e, cJSON *o);
-    void (*decode)(ev_reader *r, const cJSON *o, camp_ev *e);
+    void (*decode)(ev_reader *r, const ej_val *o, camp_ev *e);
     /* One log line (without "#N " and the newline), of the event as
      * projected for its reader (camp_ev_project). */
     void (*text)(const camp_ev *e, sbuf *sb);
@@ -403,7 +413,7 @@ void camp_ev_clear(camp_ev *e);
 /* The "known" member of an add or engage payload, and its reader (absent:
  * known.has false). */
 void ev_known_encode(const ev_known *k, cJSON *o);
-void ev_known_decode(ev_reader *r, const cJSON *o, ev_known *k);
+void ev_known_decode(ev_reader *r, const ej_val *o, ev_known *k);
 
 /* The "known" member of event `id`'s JSON text `text` (an add or engage
  * payload, or its entry in a player's log) into *k, as camp_ev_decode
@@ -440,5 +450,15 @@ cJSON *camp_ev_shown(const camp_ev *e);
  * and all; MU_EIO naming the field when it is not one. */
 mu_status camp_ev_decode_shown(const char *path, const char *text,
                                camp_ev *e, mu_error *err);
+/* The same from the entry already parsed (o); raw its text when there is
+ * one (for a seed's exact digits), else NULL. */
+mu_status camp_ev_decode_shown_val(const char *path, const ej_val *o,
+                                   const char *raw, camp_ev *e,
+                                   mu_error *err);
+
+/* The projected event as `campaign log` tells it after "#N " and the
+ * stamp: its line(s), each ending in a newline; a hidden one's kind and
+ * division only. */
+void camp_ev_log_text(const camp_ev *e, sbuf *sb);
 
 #endif

@@ -16,6 +16,7 @@
 
 /* ---- casualties --------------------------------------------------------- */
 
+#ifndef MU_EV_READ_ONLY
 void ev_cas_encode(const camp_ev *e, cJSON *o)
 {
     /* "battle" comes before "division" here: the payload's order since the
@@ -34,8 +35,9 @@ void ev_cas_encode(const camp_ev *e, cJSON *o)
     if (x->captured || x->batteries)
         put_camp(o, ev_other_side(x->side), x->camp);
 }
+#endif
 
-void ev_cas_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+void ev_cas_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     ev_casualties *x = &e->u.cas;
     x->battle = rd_int(r, o, "battle", 1, INT32_MAX);
@@ -82,6 +84,7 @@ void ev_cas_text(const camp_ev *e, sbuf *sb)
 
 /* ---- prisoners going home ----------------------------------------------- */
 
+#ifndef MU_EV_READ_ONLY
 static void freed_encode(const ev_release *x, cJSON *o)
 {
     cJSON *a = cJSON_AddArrayToObject(o, "stands");
@@ -129,17 +132,19 @@ static void freed_encode(const ev_release *x, cJSON *o)
         }
     }
 }
+#endif
 
-static void freed_leaders_decode(ev_reader *r, const cJSON *o, ev_release *x)
+static void freed_leaders_decode(ev_reader *r, const ej_val *o, ev_release *x)
 {
     if (!rd_has(o, "leaders"))
         return;
-    const cJSON *list = rd_array(r, o, "leaders");
+    const ej_val *list = rd_array(r, o, "leaders");
     x->leaders = rd_alloc(r, list, sizeof *x->leaders, &x->nleaders);
     if (r->st == MU_OK && !x->leaders)
         rd_fail(r, "leaders", "is an empty list, which is never written");
-    for (const cJSON *f = x->leaders ? list->child : NULL;
-         f && r->st == MU_OK; f = f->next) {
+    for (int i = 0; x->leaders && i < ej_count(list) && r->st == MU_OK;
+         i++) {
+        const ej_val *f = ej_at(list, i);
         ev_freed_leader *v = &x->leaders[x->nleaders++];
         if ((v->hidden = rd_hidden_entry(r, f, &v->division, &v->side)))
             continue;
@@ -152,12 +157,13 @@ static void freed_leaders_decode(ev_reader *r, const cJSON *o, ev_release *x)
     }
 }
 
-static void freed_decode(ev_reader *r, const cJSON *o, ev_release *x)
+static void freed_decode(ev_reader *r, const ej_val *o, ev_release *x)
 {
-    const cJSON *list = rd_array(r, o, "stands");
+    const ej_val *list = rd_array(r, o, "stands");
     x->stands = rd_alloc(r, list, sizeof *x->stands, &x->n);
-    for (const cJSON *f = x->stands ? list->child : NULL;
-         f && r->st == MU_OK; f = f->next) {
+    for (int i = 0; x->stands && i < ej_count(list) && r->st == MU_OK;
+         i++) {
+        const ej_val *f = ej_at(list, i);
         ev_freed *v = &x->stands[x->n++];
         v->hidden = rd_hidden_entry(r, f, &v->division, &v->side);
         if (v->hidden) {
@@ -176,8 +182,9 @@ static void freed_decode(ev_reader *r, const cJSON *o, ev_release *x)
     x->batteries = rd_alloc(r, list, sizeof *x->batteries, &x->nbatteries);
     if (r->st == MU_OK && !x->batteries)
         rd_fail(r, "batteries", "is an empty list, which is never written");
-    for (const cJSON *f = x->batteries ? list->child : NULL;
-         f && r->st == MU_OK; f = f->next) {
+    for (int i = 0; x->batteries && i < ej_count(list) && r->st == MU_OK;
+         i++) {
+        const ej_val *f = ej_at(list, i);
         ev_freed *v = &x->batteries[x->nbatteries++];
         v->division = rd_int(r, f, "division", 1, INT32_MAX);
         v->side = RD_ARMY(r, f, "side");
@@ -226,6 +233,7 @@ static void freed_text(const ev_release *x, sbuf *sb)
 }
 
 
+#ifndef MU_EV_READ_ONLY
 /* An exchange's counts: what it asks for. */
 static void counts_encode(const ev_release *x, cJSON *o)
 {
@@ -236,8 +244,9 @@ static void counts_encode(const ev_release *x, cJSON *o)
     put_count(o, "union_batteries", x->union_batteries);
     put_count(o, "confederate_batteries", x->confederate_batteries);
 }
+#endif
 
-static void counts_decode(ev_reader *r, const cJSON *o, ev_release *x)
+static void counts_decode(ev_reader *r, const ej_val *o, ev_release *x)
 {
     x->union_stands = rd_int(r, o, "union", 0, INT32_MAX);
     x->confederate_stands = rd_int(r, o, "confederate", 0, INT32_MAX);
@@ -249,6 +258,7 @@ static void counts_decode(ev_reader *r, const cJSON *o, ev_release *x)
                                           INT32_MAX, 0);
 }
 
+#ifndef MU_EV_READ_ONLY
 static void exchange_encode(const ev_release *x, cJSON *o)
 {
     counts_encode(x, o);
@@ -259,14 +269,15 @@ void ev_exchange_encode(const camp_ev *e, cJSON *o)
 {
     exchange_encode(&e->u.release, o);
 }
+#endif
 
-static void exchange_decode(ev_reader *r, const cJSON *o, ev_release *x)
+static void exchange_decode(ev_reader *r, const ej_val *o, ev_release *x)
 {
     counts_decode(r, o, x);
     freed_decode(r, o, x);
 }
 
-void ev_exchange_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+void ev_exchange_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     exchange_decode(r, o, &e->u.release);
 }
@@ -336,6 +347,7 @@ void ev_exchange_text(const camp_ev *e, sbuf *sb)
     exchange_text(&e->u.release, sb);
 }
 
+#ifndef MU_EV_READ_ONLY
 /* A liberation's side and camp: what it asks for. */
 static void whose_encode(const ev_release *x, cJSON *o)
 {
@@ -355,8 +367,9 @@ void ev_liberate_encode(const camp_ev *e, cJSON *o)
 {
     liberate_encode(&e->u.release, o);
 }
+#endif
 
-static void whose_decode(ev_reader *r, const cJSON *o, ev_release *x)
+static void whose_decode(ev_reader *r, const ej_val *o, ev_release *x)
 {
     x->side = RD_ARMY(r, o, "side");
     x->has_camp = rd_has(o, "camp");
@@ -366,7 +379,7 @@ static void whose_decode(ev_reader *r, const cJSON *o, ev_release *x)
         rd_fail(r, "camp", "is empty");
 }
 
-static void liberate_decode(ev_reader *r, const cJSON *o, ev_release *x)
+static void liberate_decode(ev_reader *r, const ej_val *o, ev_release *x)
 {
     whose_decode(r, o, x);
     x->total = rd_int(r, o, "total", 0, INT32_MAX);
@@ -375,7 +388,7 @@ static void liberate_decode(ev_reader *r, const cJSON *o, ev_release *x)
         rd_fail(r, "total", "is 0 and no one else was freed either");
 }
 
-void ev_liberate_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+void ev_liberate_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     liberate_decode(r, o, &e->u.release);
 }
@@ -407,6 +420,7 @@ void ev_liberate_text(const camp_ev *e, sbuf *sb)
 
 static const char *of_word(int i) { return i ? "liberate" : "exchange"; }
 
+#ifndef MU_EV_READ_ONLY
 /* "offer" (an answer's), "of" and "by", the first fields of all four. */
 static void head_encode(const camp_ev *e, cJSON *o)
 {
@@ -416,8 +430,9 @@ static void head_encode(const camp_ev *e, cJSON *o)
     cJSON_AddStringToObject(o, "of", of_word(x->of == EV_LIBERATE));
     cJSON_AddStringToObject(o, "by", ev_author_word(x->by + 1));
 }
+#endif
 
-static void head_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+static void head_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     ev_offer *x = &e->u.offer;
     if (e->kind != EV_OFFER)
@@ -426,6 +441,7 @@ static void head_decode(ev_reader *r, const cJSON *o, camp_ev *e)
     x->by = rd_word(r, o, "by", ev_author_word, 3) - 1;
 }
 
+#ifndef MU_EV_READ_ONLY
 void ev_offer_encode(const camp_ev *e, cJSON *o)
 {
     head_encode(e, o);
@@ -434,8 +450,9 @@ void ev_offer_encode(const camp_ev *e, cJSON *o)
     else
         counts_encode(&e->u.offer.release, o);
 }
+#endif
 
-void ev_offer_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+void ev_offer_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     ev_offer *x = &e->u.offer;
     head_decode(r, o, e);
@@ -455,6 +472,7 @@ void ev_offer_decode(ev_reader *r, const cJSON *o, camp_ev *e)
         rd_fail(r, "union", "is 0 and nothing else is asked for either");
 }
 
+#ifndef MU_EV_READ_ONLY
 /* accept, decline and withdraw: an accept holds the release it made. */
 void ev_answer_encode(const camp_ev *e, cJSON *o)
 {
@@ -466,8 +484,9 @@ void ev_answer_encode(const camp_ev *e, cJSON *o)
     else
         exchange_encode(&e->u.offer.release, o);
 }
+#endif
 
-void ev_answer_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+void ev_answer_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     head_decode(r, o, e);
     if (e->kind != EV_ACCEPT)
@@ -545,6 +564,7 @@ void ev_answer_text(const camp_ev *e, sbuf *sb)
 
 /* ---- default camps ------------------------------------------------------ */
 
+#ifndef MU_EV_READ_ONLY
 void ev_dcamp_encode(const camp_ev *e, cJSON *o)
 {
     const ev_default_camp *x = &e->u.dcamp;
@@ -552,8 +572,9 @@ void ev_dcamp_encode(const camp_ev *e, cJSON *o)
     cJSON_AddStringToObject(o, "camp", x->camp);
     cJSON_AddStringToObject(o, "was", x->was);
 }
+#endif
 
-void ev_dcamp_decode(ev_reader *r, const cJSON *o, camp_ev *e)
+void ev_dcamp_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 {
     ev_default_camp *x = &e->u.dcamp;
     x->side = RD_ARMY(r, o, "side");

@@ -8,6 +8,7 @@
 #include "lang.h"
 #include "error.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,24 +27,24 @@ void rd_fail(ev_reader *r, const char *key, const char *what)
                    "damaged: field '%s' %s", r->id, r->kind, key, what);
 }
 
-const cJSON *rd_item(ev_reader *r, const cJSON *o, const char *key)
+const ej_val *rd_item(ev_reader *r, const ej_val *o, const char *key)
 {
     if (r->st != MU_OK)
         return NULL;
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    const ej_val *v = ej_get(o, key);
     if (!v)
         rd_fail(r, key, "is missing");
     return v;
 }
 
 /* A whole number lo..hi; a double that is not exactly whole is refused. */
-int rd_int(ev_reader *r, const cJSON *o, const char *key, int lo, int hi)
+int rd_int(ev_reader *r, const ej_val *o, const char *key, int lo, int hi)
 {
-    const cJSON *v = rd_item(r, o, key);
+    const ej_val *v = rd_item(r, o, key);
     if (!v)
         return lo;
-    double d = v->valuedouble;
-    if (!cJSON_IsNumber(v) || !(d >= lo && d <= hi) || d != (double)(int)d) {
+    double d = ej_number(v);
+    if (!ej_is(v, EJ_NUMBER) || !(d >= lo && d <= hi) || d != (double)(int)d) {
         char what[80];
         snprintf(what, sizeof what, "is not a whole number %d..%d", lo, hi);
         rd_fail(r, key, what);
@@ -53,39 +54,40 @@ int rd_int(ev_reader *r, const cJSON *o, const char *key, int lo, int hi)
 }
 
 /* null gives `none`, else as rd_int. */
-int rd_int_or_null(ev_reader *r, const cJSON *o, const char *key,
+int rd_int_or_null(ev_reader *r, const ej_val *o, const char *key,
                           int lo, int hi, int none)
 {
-    const cJSON *v = rd_item(r, o, key);
-    if (v && cJSON_IsNull(v))
+    const ej_val *v = rd_item(r, o, key);
+    if (v && ej_is(v, EJ_NULL))
         return none;
     return rd_int(r, o, key, lo, hi);
 }
 
-bool rd_bool(ev_reader *r, const cJSON *o, const char *key)
+bool rd_bool(ev_reader *r, const ej_val *o, const char *key)
 {
-    const cJSON *v = rd_item(r, o, key);
-    if (v && !cJSON_IsBool(v))
+    const ej_val *v = rd_item(r, o, key);
+    if (v && !ej_is_bool(v))
         rd_fail(r, key, "is not true or false");
-    return v && cJSON_IsTrue(v);
+    return v && ej_is(v, EJ_TRUE);
 }
 
-void rd_str(ev_reader *r, const cJSON *o, const char *key, char *buf,
+void rd_str(ev_reader *r, const ej_val *o, const char *key, char *buf,
                    size_t n)
 {
     buf[0] = '\0';
-    const cJSON *v = rd_item(r, o, key);
+    const ej_val *v = rd_item(r, o, key);
     if (!v)
         return;
-    if (!cJSON_IsString(v) || strlen(v->valuestring) >= n) {
+    const char *t = ej_string(v);
+    if (!t || strlen(t) >= n) {
         rd_fail(r, key, "is not a string of the right length");
         return;
     }
-    memcpy(buf, v->valuestring, strlen(v->valuestring) + 1);
+    memcpy(buf, t, strlen(t) + 1);
 }
 
 /* A string that must be a lower-case hex digest of exactly n - 1 digits. */
-void rd_hex(ev_reader *r, const cJSON *o, const char *key, char *buf,
+void rd_hex(ev_reader *r, const ej_val *o, const char *key, char *buf,
                    size_t n)
 {
     rd_str(r, o, key, buf, n);
@@ -95,14 +97,14 @@ void rd_hex(ev_reader *r, const cJSON *o, const char *key, char *buf,
 }
 
 /* One of the words name(0..count-1). */
-int rd_word(ev_reader *r, const cJSON *o, const char *key,
+int rd_word(ev_reader *r, const ej_val *o, const char *key,
                    const char *(*name)(int), int count)
 {
-    const cJSON *v = rd_item(r, o, key);
+    const ej_val *v = rd_item(r, o, key);
     if (!v)
         return 0;
-    for (int i = 0; cJSON_IsString(v) && i < count; i++)
-        if (!strcmp(v->valuestring, name(i)))
+    for (int i = 0; ej_is(v, EJ_STRING) && i < count; i++)
+        if (!strcmp(ej_string(v), name(i)))
             return i;
     rd_fail(r, key, "is not one of the words it may be");
     return 0;
@@ -123,7 +125,7 @@ const char *ev_post_word(int i) { return post_names[i]; }
 const char *ev_roll_word(int i) { return mu_roll_kind_name((mu_roll_kind)i); }
 
 
-mu_rat rd_share(ev_reader *r, const cJSON *o, const char *key)
+mu_rat rd_share(ev_reader *r, const ej_val *o, const char *key)
 {
     char buf[64];
     mu_rat v = {0, 1};
@@ -137,44 +139,59 @@ mu_rat rd_share(ev_reader *r, const cJSON *o, const char *key)
 /* A seed is written as a raw 64-bit number, beyond what a double holds
  * exactly, so it is read from the stored text: in cJSON's compact output a
  * top-level ,"seed": cannot occur inside a string (its quote would be
- * escaped) and no nested object has a seed. */
-ev_seed rd_seed(ev_reader *r, const cJSON *o)
+ * escaped) and no nested object has a seed. Without the stored text (an
+ * entry the page parsed, which keeps a long number as its digits) a seed
+ * is its digits, or a number a double holds exactly. */
+static bool seed_digits(const char *p, bool whole, uint64_t *out)
+{
+    char *end = NULL;
+    if (!p || *p < '0' || *p > '9')
+        return false;
+    errno = 0;
+    *out = strtoull(p, &end, 10);
+    return errno == 0 && end && (whole ? !*end : *end == ',' || *end == '}');
+}
+
+ev_seed rd_seed(ev_reader *r, const ej_val *o)
 {
     ev_seed s = {false, 0};
-    const cJSON *v = rd_item(r, o, "seed");
-    if (!v || cJSON_IsNull(v))
+    const ej_val *v = rd_item(r, o, "seed");
+    if (!v || ej_is(v, EJ_NULL))
         return s;
     const char *p = r->raw ? strstr(r->raw, ",\"seed\":") : NULL;
-    char *end = NULL;
-    if (cJSON_IsNumber(v) && p && v->valuedouble >= 0) {
-        p += strlen(",\"seed\":");
-        if (*p >= '0' && *p <= '9')
-            s.value = strtoull(p, &end, 10);
-    }
-    if (!end || (*end != ',' && *end != '}'))
-        rd_fail(r, "seed", "is not a seed (a whole number) or null");
-    else
+    double d = ej_number(v);
+    if (r->raw)
+        s.has = ej_is(v, EJ_NUMBER) && p && d >= 0 &&
+                seed_digits(p + strlen(",\"seed\":"), false, &s.value);
+    else if (ej_is(v, EJ_STRING))
+        s.has = seed_digits(ej_string(v), true, &s.value);
+    else if (ej_is(v, EJ_NUMBER) && d >= 0 && d <= 9007199254740992.0 &&
+             d == (double)(uint64_t)d) {
+        s.value = (uint64_t)d;
         s.has = true;
+    }
+    if (!s.has)
+        rd_fail(r, "seed", "is not a seed (a whole number) or null");
     return s;
 }
 
-const cJSON *rd_array(ev_reader *r, const cJSON *o, const char *key)
+const ej_val *rd_array(ev_reader *r, const ej_val *o, const char *key)
 {
-    const cJSON *v = rd_item(r, o, key);
-    if (v && !cJSON_IsArray(v)) {
+    const ej_val *v = rd_item(r, o, key);
+    if (v && !ej_is(v, EJ_ARRAY)) {
         rd_fail(r, key, "is not a list");
         return NULL;
     }
     return v;
 }
 
-bool rd_has(const cJSON *o, const char *key)
+bool rd_has(const ej_val *o, const char *key)
 {
-    return cJSON_GetObjectItemCaseSensitive(o, key) != NULL;
+    return ej_get(o, key) != NULL;
 }
 
 /* An optional whole number lo..hi, `none` when absent. */
-int rd_int_opt(ev_reader *r, const cJSON *o, const char *key, int lo,
+int rd_int_opt(ev_reader *r, const ej_val *o, const char *key, int lo,
                       int hi, int none)
 {
     return rd_has(o, key) ? rd_int(r, o, key, lo, hi) : none;
@@ -182,7 +199,7 @@ int rd_int_opt(ev_reader *r, const cJSON *o, const char *key, int lo,
 
 /* The camp a captor holds what it took in: "camp" when written, else the
  * captor's default camp (see ev_camp). */
-void rd_camp(ev_reader *r, const cJSON *o, mu_army captor, ev_camp out)
+void rd_camp(ev_reader *r, const ej_val *o, mu_army captor, ev_camp out)
 {
     if (!rd_has(o, "camp")) {
         snprintf(out, sizeof(ev_camp), "%s", mu_camp_default(captor));
@@ -196,17 +213,20 @@ void rd_camp(ev_reader *r, const cJSON *o, mu_army captor, ev_camp out)
 
 /* ---- writers ------------------------------------------------------------ */
 
+#ifndef MU_EV_READ_ONLY
 void put_camp(cJSON *o, mu_army captor, const char *camp)
 {
     if (*camp && strcmp(camp, mu_camp_default(captor)))
         cJSON_AddStringToObject(o, "camp", camp);
 }
+#endif
 
 mu_army ev_other_side(mu_army a)
 {
     return a == MU_UNION ? MU_CONFEDERATE : MU_UNION;
 }
 
+#ifndef MU_EV_READ_ONLY
 void put_seed(cJSON *o, ev_seed s)
 {
     if (s.has) {
@@ -231,6 +251,7 @@ void put_int_or_null(cJSON *o, const char *key, int v, bool has)
     else
         cJSON_AddNullToObject(o, key);
 }
+#endif
 
 /* ---- text helpers ------------------------------------------------------- */
 
@@ -255,17 +276,17 @@ const char *ev_rating_text(mu_rating r)
     return dgettext(LANG_DOMAIN, mu_rating_name(r));
 }
 
-bool rd_hidden_entry(ev_reader *r, const cJSON *t, int *division,
+bool rd_hidden_entry(ev_reader *r, const ej_val *t, int *division,
                      mu_army *side)
 {
-    if (!r->shown || !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(t,
-                                                                  "hidden")))
+    if (!r->shown || !ej_is(ej_get(t, "hidden"), EJ_TRUE))
         return false;
     *division = rd_int(r, t, "division", 1, INT32_MAX);
     *side = RD_ARMY(r, t, "side");
     return true;
 }
 
+#ifndef MU_EV_READ_ONLY
 cJSON *put_hidden_entry(cJSON *a, int division, mu_army side)
 {
     cJSON *f = cJSON_CreateObject();
@@ -275,13 +296,14 @@ cJSON *put_hidden_entry(cJSON *a, int division, mu_army side)
     cJSON_AddItemToArray(a, f);
     return f;
 }
+#endif
 
 /* A malloc'd array for the items of list, or NULL (r fails) when empty
  * allocation fails. */
-void *rd_alloc(ev_reader *r, const cJSON *list, size_t size, int *n)
+void *rd_alloc(ev_reader *r, const ej_val *list, size_t size, int *n)
 {
     *n = 0;
-    int k = list ? cJSON_GetArraySize(list) : 0;
+    int k = ej_count(list);
     if (k == 0 || r->st != MU_OK)
         return NULL;
     void *v = calloc((size_t)k, size);
@@ -290,9 +312,11 @@ void *rd_alloc(ev_reader *r, const cJSON *list, size_t size, int *n)
     return v;
 }
 
+#ifndef MU_EV_READ_ONLY
 /* An optional count: written when it is not 0. */
 void put_count(cJSON *o, const char *key, int n)
 {
     if (n)
         cJSON_AddNumberToObject(o, key, n);
 }
+#endif

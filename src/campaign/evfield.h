@@ -13,51 +13,59 @@
 
 #include "event.h"
 
+/* A kind's encoder in camp_ev_types[]: none where events are only read
+ * (MU_EV_READ_ONLY, the WebAssembly engine, which has no cJSON). */
+#ifdef MU_EV_READ_ONLY
+#define EV_ENC(f) NULL
+#else
+#define EV_ENC(f) f
+#endif
+
 /* ---- strict readers (evfield.c) -------------------------------- */
 
 /* Fails the reader: field `key` `what` ("is missing"). */
 void rd_fail(ev_reader *r, const char *key, const char *what);
 /* The field, or NULL (and a failure) when it is missing. */
-const cJSON *rd_item(ev_reader *r, const cJSON *o, const char *key);
+const ej_val *rd_item(ev_reader *r, const ej_val *o, const char *key);
 /* A whole number lo..hi; a double that is not exactly whole is refused. */
-int rd_int(ev_reader *r, const cJSON *o, const char *key, int lo, int hi);
+int rd_int(ev_reader *r, const ej_val *o, const char *key, int lo, int hi);
 /* null gives `none`, else as rd_int. */
-int rd_int_or_null(ev_reader *r, const cJSON *o, const char *key, int lo,
+int rd_int_or_null(ev_reader *r, const ej_val *o, const char *key, int lo,
                    int hi, int none);
 /* An optional whole number lo..hi, `none` when absent. */
-int rd_int_opt(ev_reader *r, const cJSON *o, const char *key, int lo, int hi,
+int rd_int_opt(ev_reader *r, const ej_val *o, const char *key, int lo, int hi,
                int none);
-bool rd_bool(ev_reader *r, const cJSON *o, const char *key);
+bool rd_bool(ev_reader *r, const ej_val *o, const char *key);
 /* A string shorter than n bytes, into buf ("" on failure). */
-void rd_str(ev_reader *r, const cJSON *o, const char *key, char *buf,
+void rd_str(ev_reader *r, const ej_val *o, const char *key, char *buf,
             size_t n);
 /* A string that must be a lower-case hex digest of exactly n - 1 digits. */
-void rd_hex(ev_reader *r, const cJSON *o, const char *key, char *buf,
+void rd_hex(ev_reader *r, const ej_val *o, const char *key, char *buf,
             size_t n);
 /* One of the words name(0..count-1), as its index. */
-int rd_word(ev_reader *r, const cJSON *o, const char *key,
+int rd_word(ev_reader *r, const ej_val *o, const char *key,
             const char *(*name)(int), int count);
 /* A share of the losses as mu_share_text writes it. */
-mu_rat rd_share(ev_reader *r, const cJSON *o, const char *key);
+mu_rat rd_share(ev_reader *r, const ej_val *o, const char *key);
 /* "seed": a raw 64-bit number read exactly from the stored text, or null
  * (has = false). */
-ev_seed rd_seed(ev_reader *r, const cJSON *o);
+ev_seed rd_seed(ev_reader *r, const ej_val *o);
 /* A list, or NULL (and a failure) when it is missing or not a list. */
-const cJSON *rd_array(ev_reader *r, const cJSON *o, const char *key);
+const ej_val *rd_array(ev_reader *r, const ej_val *o, const char *key);
 /* Whether the payload has the field (no failure either way). */
-bool rd_has(const cJSON *o, const char *key);
+bool rd_has(const ej_val *o, const char *key);
 /* The camp a captor holds what it took in: "camp" when written, else the
  * captor's built-in default camp (see ev_camp). */
-void rd_camp(ev_reader *r, const cJSON *o, mu_army captor, ev_camp out);
+void rd_camp(ev_reader *r, const ej_val *o, mu_army captor, ev_camp out);
 /* A malloc'd array of `size`-byte items, one per item of list; NULL (and
  * *n = 0) when the list is empty or allocation fails (which fails r). *n is
  * 0: the decoder counts the items it fills. */
-void *rd_alloc(ev_reader *r, const cJSON *list, size_t size, int *n);
+void *rd_alloc(ev_reader *r, const ej_val *list, size_t size, int *n);
 
 /* In a projection (r->shown) only: whether list entry t is a hidden
  * division's ({"division", "side", "hidden": true, ...}), its division and
  * side read. */
-bool rd_hidden_entry(ev_reader *r, const cJSON *t, int *division,
+bool rd_hidden_entry(ev_reader *r, const ej_val *t, int *division,
                      mu_army *side);
 
 /* The words of rd_word, by index. */
@@ -100,23 +108,23 @@ const char *ev_rating_text(mu_rating r);
 /* ---- the prisoners' kinds (event_held.c) ----------------------- */
 
 void ev_cas_encode(const camp_ev *e, cJSON *o);
-void ev_cas_decode(ev_reader *r, const cJSON *o, camp_ev *e);
+void ev_cas_decode(ev_reader *r, const ej_val *o, camp_ev *e);
 void ev_cas_text(const camp_ev *e, sbuf *sb);
 void ev_exchange_encode(const camp_ev *e, cJSON *o);
-void ev_exchange_decode(ev_reader *r, const cJSON *o, camp_ev *e);
+void ev_exchange_decode(ev_reader *r, const ej_val *o, camp_ev *e);
 void ev_exchange_text(const camp_ev *e, sbuf *sb);
 void ev_liberate_encode(const camp_ev *e, cJSON *o);
-void ev_liberate_decode(ev_reader *r, const cJSON *o, camp_ev *e);
+void ev_liberate_decode(ev_reader *r, const ej_val *o, camp_ev *e);
 void ev_liberate_text(const camp_ev *e, sbuf *sb);
 /* offer; accept, decline and withdraw (an answer's). */
 void ev_offer_encode(const camp_ev *e, cJSON *o);
-void ev_offer_decode(ev_reader *r, const cJSON *o, camp_ev *e);
+void ev_offer_decode(ev_reader *r, const ej_val *o, camp_ev *e);
 void ev_offer_text(const camp_ev *e, sbuf *sb);
 void ev_answer_encode(const camp_ev *e, cJSON *o);
-void ev_answer_decode(ev_reader *r, const cJSON *o, camp_ev *e);
+void ev_answer_decode(ev_reader *r, const ej_val *o, camp_ev *e);
 void ev_answer_text(const camp_ev *e, sbuf *sb);
 void ev_dcamp_encode(const camp_ev *e, cJSON *o);
-void ev_dcamp_decode(ev_reader *r, const cJSON *o, camp_ev *e);
+void ev_dcamp_decode(ev_reader *r, const ej_val *o, camp_ev *e);
 void ev_dcamp_text(const camp_ev *e, sbuf *sb);
 
 #endif

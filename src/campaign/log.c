@@ -73,13 +73,7 @@ static void event_text(const camp_ev *e, bool stamp, sbuf *sb)
     sb_printf(sb, "#%" PRId64 " ", e->id);
     if (stamp && !e->hidden)
         camp_stamp_text(&e->stamp, sb);
-    if (e->hidden && e->kind != EV_ENGAGE)
-        sb_printf(sb, _("%s: division %d (hidden)\n"),
-                  camp_ev_kind_word(e->kind), e->division);
-    else {
-        camp_ev_text(e, sb);
-        sb_puts(sb, "\n");
-    }
+    camp_ev_log_text(e, sb);
 }
 
 /* ---- Markdown ----------------------------------------------------------- */

@@ -31,7 +31,7 @@ command -v nm >/dev/null || { echo "SKIP: no nm (binutils)"; exit 77; }
 # the calls themselves are what is checked.
 layers='
 base     base.c
-events   evfield.h evfield.c event.h event_held.c event.c project.c
+events   plain.c evjson.h evjson.c evfield.h evfield.c event.h event_held.c event.c project.c
 store    sql.c journal.c chain.c schema.c file.c links.c requests.c store.c backup.c
 ops      engage.c import.c prisoners.c battle.c leaders.c fair.c names.c
 views    held.c show.c log.c view.c export.c sheet.c roster.c answer.c report.h report.c report_render.c
