@@ -163,13 +163,17 @@ const engine = () => window.musterReady || Promise.reject(new Error(_('The engin
 // catalogue (core-LANG.mo, the CLI's messages) fetched once, when needed.
 const coreMo = { en: null };
 let engineLang = 'en';
-async function speak(e, l) {
+async function fetchMo(l) {
   if (!(l in coreMo)) {
     try {
       const res = await fetch(`core-${l}.mo`);
       coreMo[l] = res.ok ? await res.arrayBuffer() : null;
     } catch (err) { coreMo[l] = null; } // not to be had: English
   }
+}
+// Synchronous, right before the run it is for: the log (tell) and the
+// calculators share the engine and may want different languages.
+function speakNow(e, l) {
   if (l !== engineLang) e.setLanguage(coreMo[l]);
   engineLang = l;
 }
@@ -185,7 +189,9 @@ function calc(cmd, opts, format = 'json') {
   // one run at a time: a text run switches the engine's language
   const run = engineQueue.then(async () => {
     const e = await engine();
-    await speak(e, format === 'json' ? 'en' : musterLang.lang());
+    const l = format === 'json' ? 'en' : musterLang.lang();
+    await fetchMo(l);
+    speakNow(e, l);
     const r = e.run(cmd, o);
     if (r.code !== 0) {
       const err = new ApiError(400, r.error);
@@ -1247,214 +1253,36 @@ const logWords = () => ({
   umpire: _p('log', 'umpire'), none: _p('log', 'none'), brigadier: _p('log', 'brigadier'),
 });
 
-// ---- the log's sentences: those of `muster campaign log`, whose printf
-// formats are the msgids here too, so that the page says what the CLI
-// says for the same viewer, in either language (the CLI's German is the
-// catalogue's). Each function mirrors one of src/campaign/event*.c.
+// ---- the log's sentences: the engine's. It tells each entry as the API
+// gives it to this viewer (its projection) with the C code of `muster
+// campaign log` (wasm/app_log.c), in the page's language, so that the
+// page says what the CLI says, sentence for sentence: the first line,
+// then the lines under it (an engage's rolls, a battle end's returns).
+// A page of entries is told in one call and kept; until the engine and
+// the language's catalogue are ready an entry shows its kind's word, and
+// the log is drawn again when they are.
+const told = new Map(); // language and entry → its lines
+let toldWait = null;
+const toldKey = e => musterLang.lang() + JSON.stringify(e);
 
-// printf for those formats: %d, %s, %u and %%, positions (%1$s) allowed.
-function pf(fmt, ...a) {
-  let k = 0;
-  return fmt.replace(/%(?:(\d+)\$)?(?:l|ll|z|j)?([dsu%])/g, (m, pos, c) => (c === '%' ? '%' : String(a[pos ? Number(pos) - 1 : k++])));
-}
-const evSide = s => (s === 'union' ? _('union') : _('confederate'));
-const evTheater = t => (t === 'east' ? _('east') : _('west'));
-const evRating = r => ({ despicable: _('despicable'), average: _('average'), exceptional: _('exceptional') })[r] || r;
-const evMorale = m => ({ green: _('green'), veteran: _('veteran'), crack: _('crack') })[m] || m;
-const evArm = a => ({ infantry: _('infantry'), cavalry: _('cavalry') })[a] || a;
-const evSeed = s => (s === undefined || s === null ? '' : '; ' + _('seed ') + s);
-const evCamp = (camp, captor) => camp || (captor === 'union' ? 'Union POW camp' : 'Confederate POW camp'); // not translated: the camp's stored name
-// "50%" or "2/3" as the CLI writes a share: a decimal comma and " %" in German.
-const evShare = s => {
-  const d = String(s).replace(/(\d)\.(\d)/g, `$1${_('.')}$2`);
-  return /\d%$/.test(d) ? d.slice(0, -1) + _p('percent', '%') : d;
-};
-
-function evNew(e) {
-  const [d, w, l] = [evShare(e.return), evShare(e.return_winner), evShare(e.return_loser)];
-  return pf(_('new campaign "%s": %d, %s; '), e.name, e.year, evTheater(e.theater)) +
-    (d === w && d === l ? pf(_('%s of the battlefield losses return'), d)
-      : pf(_('battlefield losses return %s to the winner, %s to the loser, %s when no one wins'), w, l, d)) +
-    (e.tables === 'custom' ? _('; custom tables') : _('; built-in tables'));
-}
-
-function evRolls(e) {
-  const kinds = { theater: _('theater'), leader: _('leader'), brigades: _('brigades'), stands: _('stands'), morale: _('morale'),
-    brigadier: _('brigadier'), ratio: _('ratio'), battery: _('battery'), reserve: _('reserve'), corps_leader: _('corps leader') };
-  return '     ' + _('rolls') + ':' + (e.rolls || []).map((r, i) => {
-    let s = (i ? ', ' : ' ') + (kinds[r.table] || '?') + (r.brigade ? ` ${r.brigade}` : '');
-    if (r.table === 'battery' || r.table === 'reserve') s += ` ${r.roll} ${r.result ? '≤' : '>'} ${r.threshold}`;
-    else if (['leader', 'brigadier', 'corps_leader'].includes(r.table)) s += ` ${r.roll} ${evRating(r.result)}`;
-    else if (r.table === 'morale') s += ` ${r.roll} ${evMorale(r.result)}`;
-    else s += ` ${r.roll} ${r.result}`;
-    return s;
-  }).join('');
-}
-
-function evEngage(e) {
-  let s = pf(_('engage: division %d "%s"'), e.division, e.name);
-  if (e.hidden && !e.side) return [s + pf(_(': hidden, commitment %s'), e.commitment)];
-  s += pf(_n(': %d brigades, %d stands, %d battery with the division and %d to the reserve, leader %s',
-    ': %d brigades, %d stands, %d batteries with the division and %d to the reserve, leader %s', e.batteries),
-  e.brigades, e.stands, e.batteries, e.reserve, evRating(e.leader));
-  if (e.by_the_book) s += _('; by the book');
-  const k = e.corps_leader;
-  if (k) s += pf(_('; %s leader %s'), k.corps, evRating(k.rating)) + (k.attached ? pf(_(' (DP), attached to division %d'), k.attached) : '');
-  if (e.hidden) s += pf(_('; hidden, commitment %s'), e.commitment);
-  if (e.fair) s += pf(_('; rolled fairly (commitment %s, contribution %s)'), e.fair.commitment, e.fair.contribution);
-  else if (e.hidden) s += _('; not verifiable (its owner chose the dice)');
-  return [s + evSeed(e.seed), evRolls(e)];
-}
-
-// A battle end and its returns, each on its own line as in the CLI.
-function evEnd(e) {
-  const head = pf(_('battle %d "%s" ends, '), e.battle, e.name) +
-    (!e.winner ? _('no winner') : e.winner === 'union' ? _('won by the Union') : _('won by the Confederates')) + evSeed(e.seed);
-  const returns = e.returns || [];
-  if (!returns.length) return [head, '     ' + _('no battlefield losses to return')];
-  return [head, ...returns.map(t => {
-    if (t.hidden) return pf(_('\n     %s division %d: hidden'), evSide(t.side), t.division).slice(1);
-    const whole = t.threshold ? `${t.whole}${_('.')}${String(t.threshold).padStart(2, '0')}` : String(t.whole);
-    return pf(_('\n     %s division %d brigade %d: '), evSide(t.side), t.division, t.brigade).slice(1) +
-      pf(_('%s of %d lost = '), evShare(t.rate), t.lost) + whole +
-      (t.threshold ? pf(_(', roll %d %s %d'), t.roll, t.roll <= t.threshold ? '≤' : '>', t.threshold) : '') +
-      pf(_(': %d returned'), t.returned);
-  })];
-}
-
-function evCasualties(e) {
-  let s = pf(_('casualties in battle %d: %s division %d'), e.battle, evSide(e.side), e.division);
-  if (e.brigade) s += pf(_(' brigade %d, %d lost, %d captured'), e.brigade, e.lost || 0, e.captured || 0);
-  if (e.batteries) s += pf(_n(', %d battery captured', ', %d batteries captured', e.batteries), e.batteries);
-  if (e.batteries_lost) s += pf(_n(', %d battery destroyed', ', %d batteries destroyed', e.batteries_lost), e.batteries_lost);
-  if ((e.captured || e.batteries) && e.camp) s += pf(_(', held in %s'), e.camp);
-  return s;
-}
-
-function evLeader(e) {
-  const lost = e.kind === 'leader-lost';
-  let s = lost ? _('leader lost: ') : _('downgrade: ');
-  s += e.post === 'corps' ? pf(_('%s corps leader'), e.corps)
-    : e.post === 'brigade' ? pf(_('division %d brigade %d brigadier'), e.division, e.brigade) : pf(_('division %d leader'), e.division);
-  if (lost) {
-    s += ` (${evRating(e.was)})`;
-    if (e.captured) s += pf(_(' captured, held in %s,'), evCamp(e.camp, e.side === 'union' ? 'confederate' : 'union'));
-    s += pf(_(' replaced: roll %d → %s'), e.roll, evRating(e.rolled));
-    if (e.rating !== e.rolled) s += pf(_(', played %s by the book'), evRating(e.rating));
-  } else {
-    s += pf(_n(' %s → despicable; %d replacement left', ' %s → despicable; %d replacements left', e.owed), evRating(e.was), e.owed);
+function tell(events) {
+  const l = musterLang.lang(), eng = window.musterEngine;
+  const todo = events.filter(e => !told.has(toldKey(e)));
+  if (!todo.length) return;
+  if (!eng || !(l in coreMo)) {
+    toldWait = toldWait || engine().then(e => fetchMo(musterLang.lang()).then(() => e))
+      .then(() => { toldWait = null; if (lastShow) drawLog(); }, () => {}); // no engine: kinds only
+    return;
   }
-  if (e.rating === 'despicable') s += ' (DP)';
-  if (e.attached) s += pf(_(', attached to division %d'), e.attached);
-  return lost ? s + evSeed(e.seed) : s;
+  if (told.size > 5000) told.clear();
+  speakNow(eng, l);
+  eng.logLines(todo).forEach((lines, i) => told.set(toldKey(todo[i]), lines));
 }
 
-// " (union division 1 brigade 1: 1, ...)": who went home, by division.
-function evFreed(e) {
-  const side = x => pf(_('%s division %d'), evSide(x.side), x.division);
-  const items = [
-    ...(e.stands || []).map(f => side(f) + (f.hidden ? pf(_(' (hidden): %d'), f.stands) : pf(_(' brigade %d: %d'), f.brigade, f.stands))),
-    ...(e.leaders || []).map(l => side(l) + ' ' + (l.hidden ? _('(hidden): a leader')
-      : l.post === 'brigade' ? pf(_('brigade %d: its brigadier (%s)'), l.brigade, evRating(l.rating)) : pf(_('leader (%s)'), evRating(l.rating)))),
-    ...(Array.isArray(e.batteries) ? e.batteries : []).map(f => side(f) + pf(_n(': %d battery', ': %d batteries', f.batteries), f.batteries))];
-  return items.length ? ' (' + items.join(', ') + ')' : '';
-}
-
-// The counts an exchange asks for, only those not 0, "… and …".
-function evAsked(e) {
-  const n = [e.union, e.union_leaders, e.union_batteries, e.confederate, e.confederate_leaders, e.confederate_batteries].map(x => x || 0);
-  const what = (i, k) => pf([
-    _n('%d Union stand', '%d Union stands', k), _n('%d Union leader', '%d Union leaders', k),
-    _n('%d Union battery', '%d Union batteries', k), _n('%d Confederate stand', '%d Confederate stands', k),
-    _n('%d Confederate leader', '%d Confederate leaders', k), _n('%d Confederate battery', '%d Confederate batteries', k)][i], k);
-  const last = n.reduce((l, k, i) => (k ? i : l), 0);
-  let s = '', done = 0;
-  n.forEach((k, i) => { if (k) s += (done++ === 0 ? '' : i === last ? _(' and ') : ', ') + what(i, k); });
-  return { s, n };
-}
-
-function evExchange(e) {
-  const u = e.union || 0, k = e.confederate || 0;
-  if (!e.union_leaders && !e.confederate_leaders && !e.union_batteries && !e.confederate_batteries)
-    return pf(_n('exchange: %d Union stand and ', 'exchange: %d Union stands and ', u), u) +
-      pf(_n('%d Confederate stand go home', '%d Confederate stands go home', k), k) + evFreed(e);
-  const { s, n } = evAsked(e);
-  const parts = n.filter(Boolean).length, sum = n.reduce((t, x) => t + (x > 1 ? 2 : x ? 1 : 0), 0);
-  return _('exchange:') + ' ' + s + (parts === 1 && sum === 1 ? _(' goes home') : _(' go home')) + evFreed(e);
-}
-
-function evLiberate(e) {
-  const n = e.total || 0, nb = (Array.isArray(e.batteries) ? e.batteries : []).reduce((t, b) => t + b.batteries, 0);
-  const nl = (e.leaders || []).length;
-  let s = e.camp ? pf(_('liberation: %s, holding %s men, is freed, '), e.camp, evSide(e.side))
-    : pf(_('liberation: the camp holding %s men is freed, '), evSide(e.side));
-  s += pf(_n('%d stand', '%d stands', n), n);
-  if (nl) s += pf(_n(', %d leader', ', %d leaders', nl), nl);
-  if (nb) s += pf(_n(', %d battery', ', %d batteries', nb), nb);
-  return s + (n + nl + nb === 1 ? _(' rejoins') : _(' rejoin')) + evFreed(e);
-}
-
-function evOffer(e) {
-  const u = e.by === 'union';
-  let s;
-  if (e.of === 'exchange')
-    s = (u ? _('offer by the Union: an exchange of ') : _('offer by the Confederates: an exchange of ')) + evAsked(e).s;
-  else
-    s = (u ? _('offer by the Union: a liberation of ') : _('offer by the Confederates: a liberation of ')) +
-      (e.camp ? pf(_('%s, holding %s men'), e.camp, evSide(e.side)) : pf(_('every camp holding %s men'), evSide(e.side)));
-  return s + (u ? _(', for the Confederates to accept or decline') : _(', for the Union to accept or decline'));
-}
-
-function evAnswer(e) {
-  const who = e.by === 'union' ? 1 : e.by === 'confederate' ? 2 : 0;
-  const fmt = {
-    accept: [_('offer #%s accepted by the umpire: '), _('offer #%s accepted by the Union: '), _('offer #%s accepted by the Confederates: ')],
-    decline: [_('offer #%s declined by the umpire: no one goes home'), _('offer #%s declined by the Union: no one goes home'),
-      _('offer #%s declined by the Confederates: no one goes home')],
-    withdraw: [_('offer #%s withdrawn by the umpire: no one goes home'), _('offer #%s withdrawn by the Union: no one goes home'),
-      _('offer #%s withdrawn by the Confederates: no one goes home')] }[e.kind][who];
-  const s = pf(fmt, e.offer);
-  return e.kind !== 'accept' ? s : s + (e.of === 'liberate' ? evLiberate(e) : evExchange(e));
-}
-
-function evFair(e) {
-  const side = e.side === 'union' ? _('Union') : _('Confederate');
-  if (e.kind === 'fair-commit') return pf(_('fair roll: division %d "%s" (%s) is committed to %s'), e.division, e.name, side, e.commitment);
-  return pf(_('contribution to division %d "%s" (%s): %s for commitment %s'), e.division, e.name, side, e.contribution, e.commitment) +
-    (e.battle ? pf(_(', in battle %d (%s, %d)'), e.battle, evTheater(e.theater), e.year) : '');
-}
-
-// An event as the CLI's text log gives it to this viewer, without its
-// number and stamp: the first line, then the lines under it (an engage's
-// rolls, a battle end's returns).
 function logLines(e) {
-  const kind = k => logWords()[k] || k; // the CLI's camp_ev_kind_word
-  if (e.hidden && !e.side && e.kind !== 'engage') return [pf(_('%s: division %d (hidden)\n'), kind(e.kind), e.division).trim()];
-  switch (e.kind) {
-  case 'new': return [evNew(e)];
-  case 'add': return [pf(_('add: division %d "%s", %s %s'), e.division, e.name, evSide(e.side), evArm(e.arm)) + (e.corps ? `, ${e.corps}` : '')];
-  case 'engage': return evEngage(e);
-  case 'reveal': return [pf(_('reveal: division %d "%s", salt %s opens commitment %s'), e.division, e.name, e.salt, e.commitment)];
-  case 'battle-start': return [pf(_('battle %d "%s" begins'), e.battle, e.name) + (e.year ? `: ${evTheater(e.theater)}, ${e.year}` : '')];
-  case 'battle-end': return evEnd(e);
-  case 'casualties': return [evCasualties(e)];
-  case 'exchange': return [evExchange(e)];
-  case 'liberate': return [evLiberate(e)];
-  case 'leader-lost': case 'downgrade': return [evLeader(e)];
-  case 'penalty': return [pf(_n('penalty: the %s side forgot to reveal a despicable leader; its opponent holds %d despicable replacement for it',
-    'penalty: the %s side forgot to reveal a despicable leader; its opponent holds %d despicable replacements for it', e.owed), evSide(e.side), e.owed)];
-  case 'fair-commit': case 'contribute': return [evFair(e)];
-  case 'advance': return [pf(_('advance: the campaign goes from %d to %d'), e.was, e.year)];
-  case 'undo': return [pf(_('undo of #%s (%s): the ledger stands as if it had never happened'), e.event, kind(e.undone_kind))];
-  case 'tables': return [pf(_("tables: the campaign's own tables, SHA-256 %s, are in the chain from here on"), e.sha256)];
-  case 'default-camp': return [pf(e.side === 'union' ? _('default camp: the Union holds what it takes in %s unless another camp is named (it was %s)')
-    : _('default camp: the Confederates hold what they take in %s unless another camp is named (it was %s)'), e.camp, e.was)];
-  case 'name': return [(e.brigade ? pf(_('name: division %d brigade %d is "%s"'), e.division, e.brigade, e.name)
-    : pf(_('name: division %d is "%s"'), e.division, e.name)) + (e.was ? pf(_(' (was "%s")'), e.was) : '')];
-  case 'offer': return [evOffer(e)];
-  case 'accept': case 'decline': case 'withdraw': return [evAnswer(e)];
-  default: return [e.kind];
-  }
+  tell([e]);
+  const lines = told.get(toldKey(e));
+  return lines && lines.length ? lines : [logWords()[e.kind] || e.kind];
 }
 const logSentence = e => logLines(e)[0];
 
@@ -1603,6 +1431,7 @@ function logItem(e) {
 function renderLog() {
   noteUndos(lastLog);
   noteUndos(logView.shown);
+  tell(logView.shown);
   $('#camp-log').replaceChildren(...logView.shown.slice().reverse().map(logItem));
   $('#log-older').hidden = !logView.more;
   $('#log-latest').hidden = !logFiltered();
@@ -1620,6 +1449,7 @@ async function olderEvents() {
     logView.more = page.events.length >= LOG_PAGE;
     if (!logFiltered()) lastLog = logView.shown;
     noteUndos(page.events);
+    tell(page.events);
     $('#camp-log').append(...page.events.slice().reverse().map(logItem));
     $('#log-older').hidden = !logView.more;
   } catch (e) {
@@ -1672,13 +1502,20 @@ function showLedger(s, log, stale) {
   ld.replaceChildren(el('option', { value: '' }, _('any')),
     ...s.divisions.map(d => el('option', { value: d.id }, `${d.id} ${d.name} (${sideName(d.side)})`)));
   ld.value = keep;
-  renderLog();
-  $('#camp-latest').replaceChildren(...log.events.slice(-3).reverse().map(e => el('li', {}, logLine(e))));
-  renderOffers(logView.offers || log.events);
+  drawLog();
   const box = $('#camp-stale');
   box.hidden = !stale;
   box.textContent = stale ? _('Offline: the ledger as it stood at {time}, read only. Changes made now wait in the queue below and go out when the connection returns.',
     { time: new Date(stale).toLocaleString(musterLang.locale()) }) : '';
+}
+
+// The log, the latest events and the open offers: drawn with the ledger,
+// and again once the engine can tell the log's sentences.
+function drawLog() {
+  tell(lastLog);
+  renderLog();
+  $('#camp-latest').replaceChildren(...lastLog.slice(-3).reverse().map(e => el('li', {}, logLine(e))));
+  renderOffers(logView.offers || lastLog);
 }
 
 // The changes made offline, in the order they will be sent; a refused one

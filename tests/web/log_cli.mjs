@@ -5,7 +5,9 @@
 // division the Union never sees, fair rolls, offers, an undo); an engage's
 // rolls and a battle end's returns are the lines under their event, as the
 // CLI's are. The undone event is marked as undone, and the times are the
-// phone's local time (New York here), not UTC.
+// phone's local time (New York here), not UTC. The sentences are the
+// engine's (the CLI's C code in WebAssembly): switched to German in the
+// page, the log is told again in German.
 // Usage: node log_cli.mjs MUSTER
 import { mkdtempSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -31,6 +33,16 @@ function cliLines(who, lang) {
   return r.stdout.split('\n').filter(Boolean).map(l => l.replace(/^(#\d+) (?:\[[^\]]*\] )?/, '$1 ').trim());
 }
 
+// The page's log items, oldest first, and their lines as the CLI's are.
+async function logItems(p) {
+  const items = await p.$$eval('#camp-log li', l => l.map(li => ({
+    id: Number(li.value), ev: li.querySelector('.ev').textContent, undone: li.classList.contains('undone'),
+    mark: li.querySelector('.undone-mark')?.textContent || '',
+    more: [...li.querySelectorAll('.more')].map(x => x.textContent) })));
+  return items.sort((a, b) => a.id - b.id);
+}
+const pageLines = items => items.flatMap(x => [x.ev.replace(/ — [^—]*$/, ''), ...x.more]);
+
 const srv = await startServer(muster, ['--campaign', db]);
 const browser = await launchChromium();
 try {
@@ -45,12 +57,8 @@ try {
       await p.waitForFunction(k => document.querySelectorAll('#camp-log li').length === k &&
         document.documentElement.lang === document.querySelector('.langs [aria-pressed="true"]')?.dataset.lang,
       { timeout: 20000, polling: 100 }, n);
-      const items = await p.$$eval('#camp-log li', l => l.map(li => ({
-        id: Number(li.value), ev: li.querySelector('.ev').textContent, undone: li.classList.contains('undone'),
-        mark: li.querySelector('.undone-mark')?.textContent || '',
-        more: [...li.querySelectorAll('.more')].map(x => x.textContent) })));
-      items.sort((a, b) => a.id - b.id);
-      const page = items.flatMap(x => [x.ev.replace(/ — [^—]*$/, ''), ...x.more]);
+      const items = await logItems(p);
+      const page = pageLines(items);
       const want = cliLines(who, lang);
       const diff = want.map((l, i) => [l, page[i]]).filter(([a, b]) => a !== b);
       check(`${lang} ${who}: the page's log is the CLI's, line for line`, diff.length === 0 && page.length === want.length,
@@ -61,6 +69,16 @@ try {
       // 19:30 UTC is 14:30 in New York in December
       const by = items.find(x => x.id === 14).ev;
       check(`${lang} ${who}: who and when, in the phone's time`, /— (umpire|Schiedsrichter)[^—]*(2:30\sPM|14:30)$/.test(by) && !/19:30/.test(by), by);
+      // switched to German in the page, the engine tells the log again
+      if (lang === 'en' && who !== 'umpire') {
+        const de = cliLines(who, 'de');
+        await p.click('.langs [data-lang="de"]');
+        await p.waitForFunction(first => [...document.querySelectorAll('#camp-log li .ev')].some(x => x.textContent.startsWith(first)),
+          { timeout: 20000, polling: 100 }, de[0]);
+        const now = pageLines(await logItems(p));
+        const d2 = de.map((l, i) => [l, now[i]]).filter(([a, b]) => a !== b);
+        check(`en → de ${who}: after the switch the log is the CLI's German`, d2.length === 0 && now.length === de.length, d2.slice(0, 3));
+      }
       await p.close();
     }
   }

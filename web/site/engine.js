@@ -10,7 +10,7 @@
 // setLanguage(bytes) gives the core its words: the bytes of a gettext .mo
 // (core-de.mo: the engine's messages from the CLI's po/de.po), or null for
 // English; every later run answers in that language, as `LANGUAGE=de
-// muster ...` does.
+// muster ...` does. logLines(entries) tells a page of a campaign's log.
 import createMusterCore from './muster-core.mjs';
 
 export async function loadEngine(init = {}) {
@@ -59,7 +59,18 @@ export async function loadEngine(init = {}) {
     return core._mu_app_lang(p, b.length) === 1;
   }
 
-  return { run, addFile, setLanguage };
+  // A page of the campaign log as the API gives it (a viewer's entries,
+  // parsed): each entry's lines as `muster campaign log` tells them, in
+  // the language set last; none for an entry the engine cannot read. The
+  // core reads the entries where they are (wasm/app_log.c).
+  function logLines(entries) {
+    if (!entries.length) return [];
+    core.ejVals = [undefined, entries];
+    const text = core.UTF8ToString(core._mu_app_log());
+    return text.split('\x1e').map(t => t.split('\n').filter(Boolean));
+  }
+
+  return { run, addFile, setLanguage, logLines };
 }
 
 // In the page the engine loads at once; the page's scripts wait on
