@@ -7,7 +7,8 @@
 // CLI's are. The undone event is marked as undone, and the times are the
 // phone's local time (New York here), not UTC. The sentences are the
 // engine's (the CLI's C code in WebAssembly): switched to German in the
-// page, the log is told again in German.
+// page, the log is told again in German; with the engine late, the log
+// shows each entry's kind until it is there.
 // Usage: node log_cli.mjs MUSTER
 import { mkdtempSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -81,6 +82,33 @@ try {
       }
       await p.close();
     }
+  }
+  // The engine late (its WebAssembly held back): the log is drawn with
+  // each entry's kind, then told in sentences once the engine is there.
+  {
+    const ctx = await browser.createBrowserContext(); // nothing cached
+    const p = await ctx.newPage();
+    await p.evaluateOnNewDocument(() => localStorage.setItem('muster-lang', 'en'));
+    await p.setRequestInterception(true);
+    const held = [];
+    let release = false;
+    p.on('request', r => (!release && r.url().endsWith('.wasm') ? held.push(r) : r.continue()));
+    await p.goto(srv.links.union, { waitUntil: 'load' });
+    await p.waitForFunction(k => document.querySelectorAll('#camp-log li').length === k, { timeout: 20000, polling: 100 }, n);
+    const early = pageLines(await logItems(p));
+    const json = JSON.parse(spawnSync(muster, ['campaign', 'log', db, '--as', 'union', '--format', 'json'], { encoding: 'utf8' }).stdout).events;
+    const kinds = json.map(e => `#${e.id} ${e.kind}`);
+    check('engine late: each entry shows its kind until the engine is there', held.length > 0 &&
+      JSON.stringify(early) === JSON.stringify(kinds), [held.length, early.slice(0, 3)]);
+    release = true;
+    for (const r of held) r.continue();
+    const want = cliLines('union', 'en');
+    await p.waitForFunction(first => [...document.querySelectorAll('#camp-log li .ev')].some(x => x.textContent.startsWith(first)),
+      { timeout: 20000, polling: 100 }, want[0]);
+    const late = pageLines(await logItems(p));
+    check('engine late: then the CLI\'s sentences, line for line', JSON.stringify(late) === JSON.stringify(want),
+      want.map((l, i) => [l, late[i]]).filter(([a, b]) => a !== b).slice(0, 3));
+    await ctx.close();
   }
 } finally {
   await browser.close();
