@@ -310,9 +310,12 @@ extern const cli_arg cli_args_campaign[], cli_args_campaign_div[];
 #define CLI_ARG_DIV {.metavar = "DIV", .type = OPD_DIVISION, .key = "div", \
     .missing = N_("div: which division? give div=N (its number in the ledger)")}
 /* Completion words: the article's figures; cli_weapon_words is empty and
- * marks a weapon's name (completion offers the built-in weapons', read
- * from their rules: complete.c). */
+ * marks a weapon's name (help, the man page and completion name the
+ * built-in weapons as their rules do: cli_weapon_names). */
 extern const char *const cli_weapon_words[], *const cli_figure_words[];
+/* The built-in weapons' names in their rules' order, joined by sep: the
+ * one list every face shows. */
+void cli_weapon_names(mu_buf *b, const char *sep);
 /* The table: every command and every group, each ending with NULL. */
 extern const cli_command *const cli_commands[];
 extern const cli_group *const cli_groups[];

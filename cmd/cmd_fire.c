@@ -74,7 +74,7 @@ const cli_command cmd_fire = {
 
 static const cli_opt curve_opts[] = {
     {.name = "weapon", .type = ARG_TEXT, .metavar = "W",
-     .help = N_("a weapon (musket, rifle, canister, roundshot, gun)")},
+     .values = cli_weapon_words, .help = N_("a weapon (%s)")},
     {.name = "crossover", .type = ARG_TEXT, .metavar = "A B",
      .help = N_("where curves A and B cross (also --crossover A,B)")},
     {.name = "cover", .type = ARG_FLAG,

@@ -259,7 +259,16 @@ const cli_arg cli_args_campaign_div[] = {
     CLI_ARG_DIV,
     {0}};
 
-/* The built-in weapons' names: completion reads them from the weapons'
- * rules (complete.c); this empty list only marks where a weapon goes. */
+/* The built-in weapons' names are read from their rules (cli_weapon_names);
+ * this empty list only marks where a weapon goes. */
 const char *const cli_weapon_words[] = {NULL};
+
+void cli_weapon_names(mu_buf *b, const char *sep)
+{
+    mu_weapons *all = NULL;
+    if (mu_weapons_default(&all, NULL) == MU_OK)
+        for (size_t i = 0; i < mu_weapons_count(all); i++)
+            cli_buf_printf(b, "%s%s", i ? sep : "", mu_weapons_at(all, i)->name);
+    mu_weapons_free(all);
+}
 const char *const cli_figure_words[] = {"1", "2", "3", "4", "5", NULL};

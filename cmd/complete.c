@@ -49,12 +49,7 @@ static void path_patterns(mu_buf *b)
 static void words(mu_buf *b, const char *const *w)
 {
     if (w == cli_weapon_words) {
-        mu_weapons *all = NULL;
-        if (mu_weapons_default(&all, NULL) == MU_OK)
-            for (size_t i = 0; i < mu_weapons_count(all); i++)
-                cli_buf_printf(b, "%s%s", i ? " " : "",
-                               mu_weapons_at(all, i)->name);
-        mu_weapons_free(all);
+        cli_weapon_names(b, " ");
         return;
     }
     for (int i = 0; w && w[i]; i++)

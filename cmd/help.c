@@ -17,10 +17,18 @@ static bool shown(const cli_opt *o)
 }
 
 /* An option's help line in the reader's language ("" for none: the empty
- * msgid is the catalogue's header). */
-static const char *opt_help(const cli_opt *o)
+ * msgid is the catalogue's header), in buf; a weapon's has %s where the
+ * rules' weapons are named, so that help never lists them by hand. */
+static const char *opt_help(const cli_opt *o, char *buf, size_t n)
 {
-    return o->help && *o->help ? _(o->help) : "";
+    const char *h = o->help && *o->help ? _(o->help) : "";
+    if (o->values != cli_weapon_words || !strstr(h, "%s"))
+        return h;
+    mu_buf names = {0};
+    cli_weapon_names(&names, ", ");
+    snprintf(buf, n, h, names.p ? names.p : "");
+    free(names.p);
+    return buf;
 }
 
 /* "union|confederate" for short vocabularies, else the metavar. */
@@ -163,7 +171,8 @@ static void option_list(mu_buf *b, const cli_command *c)
         } else {
             cli_buf_printf(b, "%*s", (int)(HELP_COL - col), "");
         }
-        help_words(b, opt_help(o), HELP_COL);
+        char h[512];
+        help_words(b, opt_help(o, h, sizeof h), HELP_COL);
     }
 }
 
@@ -302,7 +311,8 @@ void cli_man_options(mu_buf *b)
             cli_buf_puts(b, ".TP\n.B ");
             roff(b, w);
             cli_buf_puts(b, "\n");
-            roff(b, opt_help(o));
+            char h[512];
+            roff(b, opt_help(o, h, sizeof h));
             cli_buf_puts(b, "\n");
         }
     }
@@ -381,7 +391,7 @@ static void man_commands(mu_buf *b)
 
 /* Prints the man page `path` with its generated parts made anew: the lines
  * between '.\" BEGIN GENERATED X' and '.\" END GENERATED X' (X SYNOPSIS,
- * COMMANDS or OPTIONS). */
+ * COMMANDS, OPTIONS or WEAPONS: the built-in weapons' names). */
 bool cli_man_page(const char *path, mu_buf *b)
 {
     char *text;
@@ -405,6 +415,10 @@ bool cli_man_page(const char *path, mu_buf *b)
             skipping = true;
         } else if (!strncmp(line, ".\\\" BEGIN GENERATED COMMANDS", 28)) {
             man_commands(b);
+            skipping = true;
+        } else if (!strncmp(line, ".\\\" BEGIN GENERATED WEAPONS", 27)) {
+            cli_weapon_names(b, ",\n");
+            cli_buf_puts(b, "\n");
             skipping = true;
         }
         line += n;

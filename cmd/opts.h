@@ -69,9 +69,8 @@
 #define OPT_WEAPON                                                             \
     {.name = "weapon", .type = ARG_TEXT, .metavar = "W",                       \
      .flags = CLI_REQUIRED, .values = cli_weapon_words,                        \
-     .help = N_("musket, rifle, canister, roundshot or gun (or one from "      \
-             "--rules); a gun fires canister while it beats roundshot "        \
-             "(closer than 22.5 in), roundshot otherwise"),                     \
+     .help = N_("%s (or one from --rules); a gun fires canister while it "    \
+             "beats roundshot (closer than 22.5 in), roundshot otherwise"),     \
      .missing = N_("%s: say what fires with --weapon (see 'muster curve --help' " \
                 "or 'muster rules dump --kind weapons')")}
 #define OPT_RANGE                                                              \
@@ -219,7 +218,7 @@ cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so);
      .help = N_("no last volley at contact (range 0)")},                       \
     {.name = "return-fire", .type = ARG_TEXT, .metavar = "W", \
      .values = cli_weapon_words, \
-     .help = N_("the unit fires back at the crew with W (musket, rifle) at each " \
+     .help = N_("the unit fires back at the crew with weapon W at each " \
              "range: a duel; both sides fire at once")}, \
     OPT_CM_PER_INCH
 /* The charge those options describe, its lengths in inches. */

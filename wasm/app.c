@@ -45,3 +45,23 @@ EMSCRIPTEN_KEEPALIVE const char *mu_app_err(void)
 {
     return last_err ? last_err : "";
 }
+
+/* The weapons of the weapons file at path (NULL or "": the built-in ones),
+ * one a line as "name TAB crew" (crew 0 for small arms), so that the page
+ * offers what the rules define and asks a crew of what has one; "" when
+ * the file does not load. */
+EMSCRIPTEN_KEEPALIVE const char *mu_app_weapons(const char *path)
+{
+    free(last_out);
+    last_out = NULL;
+    mu_weapons *w = NULL;
+    mu_status st = path && *path ? mu_weapons_load(path, &w, NULL)
+                                 : mu_weapons_default(&w, NULL);
+    mu_buf b = {0};
+    for (size_t i = 0; st == MU_OK && i < mu_weapons_count(w); i++)
+        cli_buf_printf(&b, "%s\t%d\n", mu_weapons_at(w, i)->name,
+                       mu_weapons_at(w, i)->crew);
+    mu_weapons_free(w);
+    last_out = b.p;
+    return mu_app_out();
+}

@@ -477,7 +477,19 @@ function diceMode() {
 
 // ---- fire -----------------------------------------------------------------
 
-const artillery = w => ['gun', 'canister', 'roundshot'].includes(w);
+// The weapons offered are the rules' own (the built-in file's, or the
+// house weapons opened), in their order; one with a crew is fired by crew
+// castings, the rest by figures.
+let weaponCrew = new Map();
+async function fillWeapons() {
+  const sel = $('#fire-form').weapon, was = sel.value;
+  let list = [];
+  try { list = (await engine()).weapons(house.weapons || ''); } catch (e) { /* no engine: updateFire says so */ }
+  weaponCrew = new Map(list.map(w => [w.name, w.crew]));
+  sel.replaceChildren(...list.map(w => el('option', { value: w.name }, w.name)));
+  if (weaponCrew.has(was)) sel.value = was;
+}
+const artillery = w => weaponCrew.get(w) > 0;
 
 // The range's unit: inches, yards or centimetres (the API's "12.5cm", 2.5
 // to the inch), the reader's choice kept; without one the page starts in
@@ -742,7 +754,7 @@ async function openHouse(input, kind) {
     out.classList.add('error');
   }
   lastCurveKey = null;
-  updateFire();
+  fillWeapons().then(updateFire);
 }
 
 function houseControls() {
@@ -753,7 +765,7 @@ function houseControls() {
     $('#house-out').classList.remove('error');
     $('#house-out').textContent = _("The book's tables and weapons are in use.");
     lastCurveKey = null;
-    updateFire();
+    fillWeapons().then(updateFire);
   });
 }
 
@@ -2045,7 +2057,7 @@ async function start() {
   musterOffline.onChange(showQueue);
   addEventListener('online', sendQueue);
   if (navigator.onLine) sendQueue(); // left from an earlier visit
-  updateFire();
+  fillWeapons().then(updateFire);
   const want = location.hash.match(/tab=(\w+)/);
   selectTab(want ? want[1] : (whoami.campaign ? 'campaign' : 'division'));
   playEarly();

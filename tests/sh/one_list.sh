@@ -56,5 +56,37 @@ done <<<"$names"
 if grep -nE '\.(operands|min_operands|max_operands) *=' cmd/*.c web/*.c; then
     echo "FAIL: operands are stated by their .args only"; fail=1
 fi
-[ $fail = 1 ] || echo "ok: $(wc -l <<<"$listed") commands, each listed and named once"
+# The weapons are the rules' (rules/linear-fire.ini, the built-in file):
+# help, the man page, completion and the page's select name them from
+# there, so no face lists two of them side by side, nor a page <option>.
+weapons=$(sed -n 's/^\[\([a-z_0-9]*\)\]$/\1/p' rules/linear-fire.ini | grep -vx units)
+[ "$(wc -l <<<"$weapons")" -ge 2 ] || { echo "FAIL: no weapons in rules/linear-fire.ini"; exit 1; }
+w="($(paste -sd'|' <<<"$weapons"))"
+q="[\"']"
+if grep -nE "\b$w(, | or )$w\b|$q$w$q, ?$q$w$q|<option value=$q$w$q" \
+    cmd/*.c cmd/[!l]*.h web/*.c web/*.h web/*.js web/*.html cli/*.c wasm/*.c; then
+    echo "FAIL: weapons listed by hand, not read from the rules"; fail=1
+fi
+# The faces as built: help, the man page and completion name every one of
+# the rules' weapons, in the rules' order.
+muster=${1:-}
+if [ -x "$muster" ]; then
+    ruled=$("$muster" rules dump --kind weapons | sed -n 's/^\[\(.*\)\]$/\1/p')
+    [ "$ruled" = "$weapons" ] || { echo "FAIL: rules dump gives: $ruled"; fail=1; }
+    flat() { tr '\n' ' ' | tr -s ' '; }
+    comma=$(paste -sd, <<<"$ruled" | sed 's/,/, /g')
+    for face in "help fire" "help curve" "help odds fire" "help sim fire"; do
+        # shellcheck disable=SC2086
+        "$muster" $face | flat | grep -qF -- "$comma" ||
+            { echo "FAIL: muster $face does not name: $comma"; fail=1; }
+    done
+    "$muster" --man-page docs/muster.1 | tr -d ',' | flat |
+        grep -qF -- "GENERATED WEAPONS (from the rules: muster --man-page) $(flat <<<"$ruled").\\\" END" ||
+        { echo "FAIL: the man page does not name: $comma"; fail=1; }
+    for sh in bash zsh fish; do
+        "$muster" --completion $sh | grep -qF -- "$(paste -sd' ' <<<"$ruled")" ||
+            { echo "FAIL: $sh completion does not offer: $ruled"; fail=1; }
+    done
+fi
+[ $fail = 1 ] || echo "ok: $(wc -l <<<"$listed") commands, each listed and named once; $(wc -l <<<"$weapons") weapons, from the rules"
 exit $fail

@@ -92,6 +92,14 @@ try {
 
   // A volley and its curve: rolled by the page, with the seed it shows.
   await page.click('#tabs [data-tab=fire]');
+  // the select offers the rules' weapons, as the CLI reads them
+  const offered = async want => {
+    await page.waitForFunction(w => [...document.querySelectorAll('#fire-form select[name=weapon] option')].map(o => o.value).join(' ') === w,
+      { timeout: 5000 }, want).catch(() => {}); // the check says what it was
+    return page.$$eval('#fire-form select[name=weapon] option', os => os.map(o => o.value).join(' '));
+  };
+  const ruled = cli('rules', 'dump', '--kind', 'weapons').match(/^\[[a-z_0-9]+\]$/gm).map(l => l.slice(1, -1)).join(' ');
+  t.check('offline: the weapons offered are the rules\'', (await offered(ruled)) === ruled && /staircase/.test(ruled), [await offered(ruled), ruled]);
   await page.$eval('#fire-form', f => {
     f.elements.range.value = '7';
     f.elements.figures.value = '20';
@@ -144,6 +152,8 @@ try {
   await (await page.$('#house-weapons')).uploadFile(weaponsApp);
   await page.waitForFunction(() => /volleys/.test(document.querySelector('#house-out').textContent));
   await page.click('#tabs [data-tab=fire]');
+  const housedNames = readFileSync(weapons, 'utf8').match(/^\[[a-z_0-9]+\]$/gm).map(l => l.slice(1, -1)).join(' ');
+  t.check('offline: with house weapons opened, the select offers theirs', (await offered(housedNames)) === housedNames, [await offered(housedNames), housedNames]);
   await page.select('#fire-form select[name=weapon]', 'gun');
   // typed as a player types them (an input event), and worked out before
   // the roll: a gun at the range before may have no chance, its button off

@@ -70,7 +70,20 @@ export async function loadEngine(init = {}) {
     return text.split('\x1e').map(t => t.split('\n').filter(Boolean));
   }
 
-  return { run, addFile, setLanguage, logLines };
+  // The weapons of a file given by addFile's path (none: the built-in
+  // ones), as their rules name them, in file order: [{name, crew}], crew 0
+  // for small arms.
+  function weapons(path = '') {
+    const p = packed([[path, '']]);
+    const text = core.UTF8ToString(core._mu_app_weapons(p));
+    core._free(p);
+    return text.split('\n').filter(Boolean).map(l => {
+      const [name, crew] = l.split('\t');
+      return { name, crew: Number(crew) };
+    });
+  }
+
+  return { run, addFile, setLanguage, logLines, weapons };
 }
 
 // In the page the engine loads at once; the page's scripts wait on
