@@ -43,7 +43,7 @@
 
 #define LINGER_MS 2000 /* a refused connection is drained this long */
 
-static int64_t now_ms(void)
+int64_t web_now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -305,7 +305,7 @@ static void refuse(web_gate *g, waiter *w, int status, const char *why)
     if (w->began)
         atomic_fetch_sub(&g->busy, 1);
     w->closing = true;
-    w->since = now_ms();
+    w->since = web_now_ms();
 }
 
 /* New bytes on a waiting connection. */
@@ -330,7 +330,7 @@ static void readable(web_gate *g, waiter *w)
     }
     if (!w->began) {
         w->began = true;
-        w->since = now_ms();
+        w->since = web_now_ms();
         atomic_fetch_add(&g->busy, 1);
     }
     const char *why = NULL;
@@ -408,7 +408,7 @@ static void accept_all(web_gate *g)
             free(w);
             return;
         }
-        w->since = now_ms();
+        w->since = web_now_ms();
         struct epoll_event ev = {.events = EPOLLIN | EPOLLRDHUP | EPOLLET,
                                  .data.ptr = w};
         bool mine = over_share(g, w);
@@ -467,7 +467,7 @@ void web_gate_take(web_gate *g, int fd, const struct sockaddr *peer,
     w->fd = fd;
     w->later = true;
     w->base = base;
-    w->since = now_ms();
+    w->since = web_now_ms();
     memcpy(&w->peer, peer, peerlen);
     w->peerlen = peerlen;
     struct epoll_event ev = {.events = EPOLLIN | EPOLLRDHUP | EPOLLET,
@@ -494,7 +494,7 @@ void web_gate_take(web_gate *g, int fd, const struct sockaddr *peer,
 /* Once in a while: heads too slow, idle connections, drained refusals. */
 static void sweep(web_gate *g)
 {
-    int64_t now = now_ms();
+    int64_t now = web_now_ms();
     for (size_t i = g->n; i-- > 0;) {
         waiter *w = g->w[i];
         int64_t age = now - w->since;
@@ -542,7 +542,7 @@ static void *gate_main(void *arg)
 {
     web_gate *g = arg;
     struct epoll_event ev[64];
-    int64_t swept = now_ms();
+    int64_t swept = web_now_ms();
     for (;;) {
         int n = epoll_wait(g->ep, ev, 64, 250);
         if (atomic_load(&g->any_taken))
@@ -561,8 +561,8 @@ static void *gate_main(void *arg)
             if (w->listed || merge_taken(g, w))
                 readable(g, w);
         }
-        if (now_ms() - swept >= 250) {
-            swept = now_ms();
+        if (web_now_ms() - swept >= 250) {
+            swept = web_now_ms();
             sweep(g);
         }
     }

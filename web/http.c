@@ -587,8 +587,6 @@ static enum MHD_Result event_stream(web_server *s, struct MHD_Connection *c,
 
 /* ---- each link's budget ------------------------------------------------------- */
 
-static int64_t mono_ms(void);
-
 /* Whether the link may read once more now; a link that asks faster than a
  * player's phones ever do is refused (429) until its bucket fills, so that
  * it cannot take the server from the other links. */
@@ -597,7 +595,7 @@ static bool link_budget(web_server *s, mu_side v)
     if (!s->tokens || v == MU_SIDE_UNSAID)
         return true;
     int k = v == MU_SIDE_NONE ? 0 : v == MU_SIDE_UNION ? 1 : 2;
-    int64_t now = mono_ms();
+    int64_t now = web_now_ms();
     pthread_mutex_lock(&s->rlock);
     double b = s->filled[k] ? s->bucket[k] + (double)(now - s->filled[k]) *
                                                  WEB_LINK_RATE / 1000.0
@@ -1046,13 +1044,6 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
         free(k);
         *sc = NULL;
     }
-}
-
-static int64_t mono_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static void *tick(void *arg)

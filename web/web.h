@@ -309,6 +309,9 @@ void web_gate_shut(web_gate *g);
 size_t web_gate_busy(web_gate *g);
 /* Stops the thread and closes every connection still waiting; NULL: no-op. */
 void web_gate_stop(web_gate *g);
+/* Milliseconds on the monotonic clock: the gate's deadlines, the links'
+ * budgets. */
+int64_t web_now_ms(void);
 
 /* ---- qr.c ----------------------------------------------------------------- */
 
