@@ -80,14 +80,21 @@ typedef struct dialect {
     const char *words, *files, *none, *esac_open;
     const char *array, *current, *self; /* the words typed, the one being
                                            completed, the program's */
+    const char *name, *head, *first, *tail; /* the script's first line,
+                                               the first word after the
+                                               program's, its last lines */
 } dialect;
 
 static const dialect bash_d = {
     "COMPREPLY=($(compgen -W \"%s\" -- \"$cur\"))",
     "COMPREPLY=($(compgen -f -- \"$cur\"))", "COMPREPLY=()", "",
-    "COMP_WORDS", "COMP_CWORD", "${COMP_WORDS[0]}"};
+    "COMP_WORDS", "COMP_CWORD", "${COMP_WORDS[0]}",
+    "bash", "", "1", "    *) COMPREPLY=() ;;\n    esac\n}\n"
+                     "complete -F _muster muster\n"};
 static const dialect zsh_d = {"compadd -- %s", "_files", ":", "(",
-                              "words", "CURRENT", "${words[1]}"};
+                              "words", "CURRENT", "${words[1]}",
+                              "zsh", "#compdef muster\n", "2",
+                              "    esac\n}\n_muster \"$@\"\n"};
 
 static void say_words(mu_buf *b, const dialect *d, const char *words)
 {
@@ -248,15 +255,13 @@ static void group_arms(mu_buf *b, const dialect *d)
 }
 
 /* The command path typed so far: the leading words that name one. */
-static void path_loop(mu_buf *b, const dialect *d, const char *from,
-                      const char *to)
+static void path_loop(mu_buf *b, const dialect *d)
 {
     cli_buf_printf(b, "    local cmd=\"\" w i\n"
                       "    for ((i = %s; i < %s; i++)); do\n"
                       "        w=${%s[i]}\n"
                       "        case \"${cmd:+$cmd }$w\" in\n"
-                      "        %s", from, to, d == &bash_d ? "COMP_WORDS"
-                                                           : "words",
+                      "        %s", d->first, d->current, d->array,
                    d->esac_open);
     path_patterns(b);
     cli_buf_puts(b, "|help) cmd=\"${cmd:+$cmd }$w\" ;;\n"
@@ -265,37 +270,21 @@ static void path_loop(mu_buf *b, const dialect *d, const char *from,
                     "    done\n");
 }
 
-static void bash_script(mu_buf *b)
+/* The whole script, in dialect d. */
+static void script(mu_buf *b, const dialect *d)
 {
-    cli_buf_puts(b, "# bash completion for muster(1), generated from its "
-                    "command table by\n# 'muster --completion bash': do not "
-                    "edit.\n");
-    helpers(b, &bash_d);
-    cli_buf_puts(b, "_muster()\n{\n"
-                    "    local cur=${COMP_WORDS[COMP_CWORD]} "
-                    "prev=${COMP_WORDS[COMP_CWORD-1]}\n");
-    path_loop(b, &bash_d, "1", "COMP_CWORD");
+    cli_buf_printf(b, "%s# %s completion for muster(1), generated from its "
+                      "command table by\n# 'muster --completion %s': do not "
+                      "edit.\n", d->head, d->name, d->name);
+    helpers(b, d);
+    cli_buf_printf(b, "_muster()\n{\n"
+                      "    local cur=${%s[%s]} prev=${%s[%s-1]}\n",
+                   d->array, d->current, d->array, d->current);
+    path_loop(b, d);
     cli_buf_puts(b, "    case $cmd in\n");
-    group_arms(b, &bash_d);
-    command_arms(b, &bash_d);
-    cli_buf_puts(b, "    *) COMPREPLY=() ;;\n    esac\n}\n"
-                    "complete -F _muster muster\n");
-}
-
-static void zsh_script(mu_buf *b)
-{
-    cli_buf_puts(b, "#compdef muster\n# zsh completion for muster(1), "
-                    "generated from its command table by\n# 'muster "
-                    "--completion zsh': do not edit.\n");
-    helpers(b, &zsh_d);
-    cli_buf_puts(b, "_muster()\n{\n"
-                    "    local cur=${words[CURRENT]} "
-                    "prev=${words[CURRENT-1]}\n");
-    path_loop(b, &zsh_d, "2", "CURRENT");
-    cli_buf_puts(b, "    case $cmd in\n");
-    group_arms(b, &zsh_d);
-    command_arms(b, &zsh_d);
-    cli_buf_puts(b, "    esac\n}\n_muster \"$@\"\n");
+    group_arms(b, d);
+    command_arms(b, d);
+    cli_buf_puts(b, d->tail);
 }
 
 /* ---- fish ------------------------------------------------------------------- */
@@ -452,9 +441,9 @@ static void fish_script(mu_buf *b)
 bool cli_completion(const char *shell, mu_buf *b)
 {
     if (!strcmp(shell, "bash"))
-        bash_script(b);
+        script(b, &bash_d);
     else if (!strcmp(shell, "zsh"))
-        zsh_script(b);
+        script(b, &zsh_d);
     else if (!strcmp(shell, "fish"))
         fish_script(b);
     else
