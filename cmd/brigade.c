@@ -10,6 +10,8 @@
  * checked before the campaign is opened. */
 cli_rc cli_brigade_ok(cli_ctx *cx)
 {
+    if (!cli_takes(cx, O_brigade))
+        return CLI_OK;
     const char *arg = cli_has(cx, O_brigade) ? cli_str(cx, O_brigade) : "1";
     uint64_t v;
     if (!*arg || (strspn(arg, "0123456789") == strlen(arg) &&

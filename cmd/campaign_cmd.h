@@ -21,8 +21,8 @@
  * command has one), the dice made if it takes them; *ev the event. */
 typedef mu_status (*cli_event_fn)(mu_campaign *c, cli_ctx *cx, int div,
                                   mu_dice *d, int64_t *ev, mu_error *err);
-/* Runs fn on FILE (reading DIV when `div`) and keeps its event as the
- * log shows it (cmd_campaign.c). */
-cli_rc cli_campaign_event(cli_ctx *cx, cli_event_fn fn, bool div);
+/* Runs fn on FILE (reading DIV and checking --brigade when the command has
+ * them) and keeps its event as the log shows it (cmd_campaign.c). */
+cli_rc cli_campaign_event(cli_ctx *cx, cli_event_fn fn);
 
 #endif

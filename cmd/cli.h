@@ -178,6 +178,10 @@ typedef struct cli_command {
     const char *doc;        /* help prose between the synopsis and options (N_()) */
     const cli_opt *opts;    /* ends with {0} (name NULL) */
     cli_rc (*run)(cli_ctx *cx); /* NULL: the face installs it (cli_install) */
+    /* a campaign command whose run only writes this event: the run reads
+     * FILE, DIV and --brigade first (cmd_campaign.c) */
+    mu_status (*event)(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
+                       int64_t *ev, mu_error *err);
     unsigned flags;         /* CLI_ONLY: argv only (a server, a prompt):
                                cli_invoke refuses it; CLI_FULL, CLI_WEB,
                                CLI_WRITES, CLI_CAMPAIGN */
@@ -279,8 +283,9 @@ cli_rc cli_invoke_why(const cli_shared *sh, const char *command,
  * recorded (cli_why's runs); NULL c is a no-op. */
 void cli_close_campaign(cli_ctx *cx, mu_campaign *c);
 /* --brigade NAME|K (cmd/brigade.c): cli_brigade_ok checks its digits before
- * the campaign is opened; cli_brigade_of is the brigade of division div it
- * names (0 when not given), a name looked up as the handle acts. */
+ * the campaign is opened (CLI_OK for a command without it); cli_brigade_of
+ * is the brigade of division div it names (0 when not given), a name
+ * looked up as the handle acts. */
 cli_rc cli_brigade_ok(cli_ctx *cx);
 mu_status cli_brigade_of(mu_campaign *c, cli_ctx *cx, int div, int *k,
                          mu_error *err);

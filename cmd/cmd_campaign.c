@@ -146,16 +146,28 @@ static cli_rc emit_answer(cli_ctx *cx, const mu_campaign_answer *a)
 
 typedef cli_event_fn event_fn;
 
-/* Opens FILE (and reads DIV when `div`), makes the dice if the command
- * takes them, runs fn and keeps its event. */
-static cli_rc run_event(cli_ctx *cx, event_fn fn, bool div)
+/* Whether the command has a DIV operand. */
+static bool has_div(const cli_command *cmd)
+{
+    for (const cli_arg *a = cmd->args; a && a->metavar; a++)
+        if (a->type == OPD_DIVISION)
+            return true;
+    return false;
+}
+
+/* Opens FILE (and reads DIV and checks --brigade, when the command has
+ * them), makes the dice if the command takes them, runs fn and keeps its
+ * event. */
+static cli_rc run_event(cli_ctx *cx, event_fn fn)
 {
     mu_campaign *c = NULL;
     mu_dice *d = NULL;
     mu_error err = {0};
     int64_t ev = 0;
     int id = 0;
-    cli_rc rc = div ? div_of(cx, &id) : CLI_OK;
+    cli_rc rc = cli_brigade_ok(cx);
+    if (rc == CLI_OK && has_div(cx->cmd))
+        rc = div_of(cx, &id);
     if (rc != CLI_OK)
         return rc;
     if (cli_takes(cx, O_seed) && cli_dice(cx, &d, &err) != MU_OK)
@@ -168,9 +180,15 @@ static cli_rc run_event(cli_ctx *cx, event_fn fn, bool div)
     return rc;
 }
 
-cli_rc cli_campaign_event(cli_ctx *cx, cli_event_fn fn, bool div)
+cli_rc cli_campaign_event(cli_ctx *cx, cli_event_fn fn)
 {
-    return run_event(cx, fn, div);
+    return run_event(cx, fn);
+}
+
+/* A command whose event the table names (.event). */
+static cli_rc run_table_event(cli_ctx *cx)
+{
+    return run_event(cx, cx->cmd->event);
 }
 
 static mu_status do_start(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
@@ -191,25 +209,6 @@ static mu_status do_end(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
     int k = cli_has(cx, O_winner) ? (int)cli_choice(cx, O_winner, 0) : -1;
     mu_side w = k < 0 ? MU_SIDE_UNSAID : k == 2 ? MU_SIDE_NONE : (mu_side)k;
     return mu_campaign_battle_end(c, w, d, ev, err);
-}
-
-/* battle start FILE NAME */
-static cli_rc run_battle_start(cli_ctx *cx)
-{
-    return run_event(cx, do_start, false);
-}
-
-/* battle end FILE: the returns of the battle under way, rolled. */
-static cli_rc run_battle_end(cli_ctx *cx)
-{
-    return run_event(cx, do_end, false);
-}
-
-/* A command on DIV's --brigade NAME|K (cmd/brigade.c). */
-static cli_rc run_brigade_event(cli_ctx *cx, event_fn fn)
-{
-    cli_rc rc = cli_brigade_ok(cx);
-    return rc != CLI_OK ? rc : run_event(cx, fn, true);
 }
 
 static mu_status do_casualties(mu_campaign *c, cli_ctx *cx, int div,
@@ -243,7 +242,7 @@ static cli_rc run_casualties(cli_ctx *cx)
         return cli_error(cx, _("campaign casualties: --camp names where "
                          "prisoners go: give it with --captured or "
                          "--batteries-captured"));
-    return run_brigade_event(cx, do_casualties);
+    return run_event(cx, do_casualties);
 }
 
 /* camp FILE --side S [--default NAME]: chooses S's default camp, or says
@@ -259,7 +258,7 @@ static mu_status do_camp(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
 static cli_rc run_camp(cli_ctx *cx)
 {
     if (cli_has(cx, O_default))
-        return run_event(cx, do_camp, false);
+        return run_event(cx, do_camp);
     mu_campaign *c = NULL;
     cli_rc rc = open_as(cx, &c, true);
     if (rc != CLI_OK)
@@ -288,21 +287,11 @@ static mu_status do_name(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                                                  ev, err);
 }
 
-static cli_rc run_name(cli_ctx *cx)
-{
-    return run_brigade_event(cx, do_name);
-}
-
 static mu_status do_penalty(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                             int64_t *ev, mu_error *err)
 {
     (void)div, (void)d;
     return mu_campaign_penalty(c, (mu_army)cli_choice(cx, O_side, 0), ev, err);
-}
-
-static cli_rc run_penalty(cli_ctx *cx)
-{
-    return run_event(cx, do_penalty, false);
 }
 
 /* undo FILE [EVENT]: EVENT is a number from the log; none: the latest. */
@@ -327,7 +316,7 @@ static cli_rc run_undo(cli_ctx *cx)
     if (!event_of(cx, &n))
         return cli_error(cx, _("'%s' is not an event number: give the number "
                          "the log shows after '#'"), cx->operand[1]);
-    return run_event(cx, do_undo, false);
+    return run_event(cx, do_undo);
 }
 
 static mu_post post_of(const cli_ctx *cx)
@@ -365,12 +354,7 @@ static cli_rc run_leader_lost(cli_ctx *cx)
     if (cli_has(cx, O_camp) && !cli_has(cx, O_captured))
         return cli_error(cx, _("campaign leader-lost: --camp is where a captured "
                          "leader is held: give --captured too"));
-    return run_brigade_event(cx, do_lost);
-}
-
-static cli_rc run_downgrade(cli_ctx *cx)
-{
-    return run_brigade_event(cx, do_downgrade);
+    return run_event(cx, do_lost);
 }
 
 /* ---- the other subcommands ---------------------------------------------- */
@@ -745,11 +729,6 @@ static mu_status do_advance(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
     return mu_campaign_advance(c, (int)cli_num(cx, O_year, 0), ev, err);
 }
 
-static cli_rc run_advance(cli_ctx *cx)
-{
-    return run_event(cx, do_advance, false);
-}
-
 /* --format's word as typed against the command's own list ("oob-csv"), or
  * NULL when it was not given. */
 static const char *format_word(const cli_ctx *cx)
@@ -904,7 +883,6 @@ static cli_rc run_head(cli_ctx *cx)
     cli_close_campaign(cx, c);
     return rc;
 }
-
 
 /* ---- the table ---------------------------------------------------------- */
 
@@ -1230,7 +1208,7 @@ const cli_command cmd_campaign_contribute = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_advance = {
     .name = "campaign advance", .summary = N_("move the campaign to a later year"),
-    .opts = advance_opts, .run = run_advance,
+    .opts = advance_opts, .run = run_table_event, .event = do_advance,
     .doc = N_("Between battles: divisions engaging from then on are generated\n"
            "for the new year.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
@@ -1274,13 +1252,13 @@ const cli_command cmd_campaign_export = {
     .flags = CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_battle_start = {
     .name = "campaign battle start", .summary = N_("start a battle"),
-    .opts = battle_start_opts, .run = run_battle_start,
+    .opts = battle_start_opts, .run = run_table_event, .event = do_start,
     .doc = N_("Starts battle NAME; casualties are recorded against it until\n"
            "'battle end'. Only one battle is under way at a time.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = battle_start_args};
 const cli_command cmd_campaign_battle_end = {
     .name = "campaign battle end", .summary = N_("end the battle under way"),
-    .opts = battle_end_opts, .run = run_battle_end,
+    .opts = battle_end_opts, .run = run_table_event, .event = do_end,
     .doc = N_("--winner is required: union, confederate or none (a draw, the\n"
            "draw rate for both sides). "
            "Each brigade gets back the return rate times its battlefield\n"
@@ -1299,7 +1277,7 @@ const cli_command cmd_campaign_casualties = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_name = {
     .name = "campaign name", .summary = N_("name a division or a brigade"),
-    .opts = name_opts, .run = run_name,
+    .opts = name_opts, .run = run_table_event, .event = do_name,
     .doc = N_("Gives division DIV (or, with --brigade, its brigade K) the name\n"
            "NAME (1..100 bytes of UTF-8, no control characters), which show,\n"
            "the log, rosters and labels use from then on; DIV may be the new\n"
@@ -1330,13 +1308,13 @@ const cli_command cmd_campaign_leader_lost = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_penalty = {
     .name = "campaign penalty", .summary = N_("a despicable leader not revealed"),
-    .opts = side_opts, .run = run_penalty,
+    .opts = side_opts, .run = run_table_event, .event = do_penalty,
     .doc = N_("SIDE forgot to reveal a despicable leader, so the opponent holds a\n"
            "despicable replacement to spend with 'downgrade'.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_downgrade = {
     .name = "campaign downgrade", .summary = N_("spend a penalty on a leader"),
-    .opts = downgrade_opts, .run = run_downgrade,
+    .opts = downgrade_opts, .run = run_table_event, .event = do_downgrade,
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_show = {
     .name = "campaign show", .summary = N_("the ledger: divisions and losses"),

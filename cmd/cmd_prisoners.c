@@ -76,7 +76,7 @@ static cli_rc run_exchange(cli_ctx *cx)
         return cli_error(cx, _("campaign exchange: an answer to an offer takes "
                          "no counts: the offer says what goes home"));
     if (answer_of(cx, &a))
-        return cli_campaign_event(cx, do_answer_exchange, false);
+        return cli_campaign_event(cx, do_answer_exchange);
     for (int s = 0; s < 2; s++)
         if (!cli_has(cx, opts[s][0]) && !cli_has(cx, opts[s][1]) &&
             !cli_has(cx, opts[s][2]))
@@ -85,7 +85,7 @@ static cli_rc run_exchange(cli_ctx *cx)
                              "(0 is allowed); a side's --union-leaders/"
                              "--union-batteries (--confederate-...) count as "
                              "its part too"));
-    return cli_campaign_event(cx, do_exchange, false);
+    return cli_campaign_event(cx, do_exchange);
 }
 
 /* The camp the viewer can see whose name is closest to `typed`, into
@@ -144,12 +144,12 @@ static cli_rc run_liberate(cli_ctx *cx)
                          "no --side or --camp: the offer says which camp is "
                          "freed"));
     if (answer_of(cx, &a))
-        return cli_campaign_event(cx, do_answer_liberation, false);
+        return cli_campaign_event(cx, do_answer_liberation);
     if (!camps)
         return cli_error(cx, _("campaign liberate: say which camp is freed: "
                          "--camp NAME, or --side S for every camp holding S's "
                          "men"));
-    return cli_campaign_event(cx, do_liberate, false);
+    return cli_campaign_event(cx, do_liberate);
 }
 
 /* ---- the tables ------------------------------------------------------------ */

@@ -6,7 +6,8 @@
 # command reading an option of another command, which would abort when that
 # line first runs (cli_get: "bug: ... has no option"). This check reads the
 # sources: for each command of the table (cmd/*.c, and the run functions
-# web/ installs with cli_install) it follows its run function through the
+# web/ installs with cli_install) it follows its run function (and the
+# event function a campaign command names by .event) through the
 # functions of cmd/ and web/ it calls or passes on, gathers every O_ id they
 # name, and fails on one the command's option table does not declare. An id
 # that a function only names after asking cli_takes(cx, O_id) is a shared
@@ -160,9 +161,10 @@ function table_of(file, name,    k) {
             return k
     return ""
 }
-function check(name, run, opts, file,    decl, todo, seen, k, f, w, n, i, ids, guarded, bad, path) {
+function check(name, run, opts, file, event,    decl, todo, seen, k, f, w, n, i, ids, guarded, bad, path) {
     decl = " " names_in(table[opts], 0) " "
     todo[1] = run; n = 1; seen[run] = 1; path[run] = run
+    if (event != "") { todo[++n] = event; seen[event] = 1; path[event] = event }
     for (i = 1; i <= n; i++) {
         f = todo[i]
         guarded = ids_of(body[f], "cli_takes\\([a-z]+, O_[a-z_0-9]+\\)")
@@ -222,8 +224,17 @@ END {
             fail = 1
             continue
         }
+        ev = ""
+        if (match(b, /\.event = [a-z_0-9]+/)) {
+            ev = callee(cfile[c], substr(b, RSTART + 9, RLENGTH - 9))
+            if (!(ev in body)) {
+                printf "FAIL: %s: no event function found\n", name
+                fail = 1
+                continue
+            }
+        }
         count++
-        if (check(name, r, t, cfile[c]))
+        if (check(name, r, t, cfile[c], ev))
             fail = 1
     }
     n = 0
