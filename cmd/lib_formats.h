@@ -538,7 +538,6 @@ static const lib_format lib_formats[] = {
     {"not a volley mu_fire_compute made", NULL},
     {"larger than %u MiB, the most muster reads of a file", NULL},
     {"read error: %s", NULL},
-    {"year '%s' is not one of 1861..1865", NULL},
     {"no weapon named", NULL},
     {"ambiguous weapon '%.40s': %s? Give more of the name", NULL},
     {"no weapon '%.40s': the weapons are %s", NULL},

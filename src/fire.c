@@ -12,17 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 
-bool fire_line(const mu_weapon *w, mu_rat range, bool cover, mu_rat *out)
-{
-    mu_rat left, p;
-    if (!rat_sub(w->max_range, range, &left) || !rat_mul(w->slope, left, &p))
-        return false;
-    if (cover && !rat_add(p, w->cover, &p))
-        return false;
-    *out = p;
-    return true;
-}
-
 bool fire_zero(const mu_weapon *w, bool cover, mu_rat *out)
 {
     mu_rat shift = rat_int(0);

@@ -5,10 +5,6 @@
 
 #include "muster.h"
 
-/* The straight line slope x (max_range - range) [+ cover], unclamped. False
- * when the numbers are too finely divided. */
-bool fire_line(const mu_weapon *w, mu_rat range, bool cover, mu_rat *out);
-
 /* Where P reaches 0: max_range, or max_range + cover / slope behind cover.
  * False on overflow. */
 bool fire_zero(const mu_weapon *w, bool cover, mu_rat *out);

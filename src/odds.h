@@ -67,8 +67,6 @@ mu_status render_odds(const render_odds_kind *k, const void *odds,
 void render_near(double x, double scale, char *buf, size_t n);
 /* a - b by render_near: a difference, such as simulated minus exact. */
 void render_diff(double a, double b, char *buf, size_t n);
-/* The same as a JSON number under `key`. */
-void render_json_diff(jw *w, const char *key, double a, double b);
 void render_json_near(jw *w, const char *key, double x, double scale);
 
 

@@ -29,11 +29,6 @@ static inline int rat_sign(mu_rat a)
     return (a.num > 0) - (a.num < 0);
 }
 
-static inline bool rat_is_int(mu_rat a)
-{
-    return a.den == 1;
-}
-
 /* The message every overflow shares, so callers say the same thing. */
 #define RAT_TOO_FINE                                                           \
     "the numbers are too finely divided for exact arithmetic: use fewer "     \

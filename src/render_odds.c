@@ -115,13 +115,6 @@ void render_json_near(jw *w, const char *key, double x, double scale)
     jw_raw(w, key, buf);
 }
 
-void render_json_diff(jw *w, const char *key, double a, double b)
-{
-    char buf[40];
-    render_diff(a, b, buf, sizeof buf);
-    jw_raw(w, key, buf);
-}
-
 static const char *const rating_names[] = {N_("despicable"), N_("average"),
                                            N_("exceptional")};
 

@@ -26,8 +26,6 @@ mu_status sb_finish(sbuf *sb, char **out, mu_error *err);
 /* Whole decimal number in [lo, hi], nothing else around it (blanks at the
  * ends allowed). False on anything else. */
 bool util_parse_long(const char *s, long lo, long hi, long *out);
-/* A finite decimal number, strtod syntax, nothing after it. */
-bool parse_double(const char *s, double *out);
 
 
 /* Names a user types (armies, theaters, formats, weapons, methods): which

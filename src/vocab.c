@@ -3,7 +3,6 @@
 #include "error.h"
 #include "util.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -134,17 +133,4 @@ mu_status mu_format_parse(const char *s, mu_format *out, mu_error *err)
     if (st == MU_OK)
         *out = (mu_format)i;
     return st;
-}
-
-mu_status mu_year_parse(const char *s, int *out, mu_error *err)
-{
-    char *end;
-    errno = 0;
-    long v = s ? strtol(s, &end, 10) : 0;
-    if (!s || end == s || *end != '\0' || errno || v < MU_YEAR_FIRST ||
-        v > MU_YEAR_LAST)
-        return err_set(err, MU_EINPUT,
-                       "year '%s' is not one of 1861..1865", s ? s : "");
-    *out = (int)v;
-    return MU_OK;
 }

@@ -45,27 +45,6 @@ void sb_i64(sbuf *sb, int64_t v);
 /* The digits of v into buf (at least 20 bytes), not terminated; returns
  * how many. */
 size_t wr_u64(char *buf, uint64_t v);
-/* "00".."99": two digits for each number below 100. */
-extern const char wr_digits2[201];
-
-/* v in decimal at p (room for 20 bytes), not terminated; returns the end.
- * Numbers below 100, the most common, without a loop. */
-static inline char *wr_i64(char *p, int64_t v)
-{
-    if ((uint64_t)v < 10) {
-        *p = (char)('0' + v);
-        return p + 1;
-    }
-    if ((uint64_t)v < 100) {
-        memcpy(p, wr_digits2 + 2 * v, 2);
-        return p + 2;
-    }
-    if (v < 0) {
-        *p++ = '-';
-        return p + wr_u64(p, 0 - (uint64_t)v);
-    }
-    return p + wr_u64(p, (uint64_t)v);
-}
 
 /* s as a JSON string with its quotes: '"', '\\', \b \f \n \r \t as two
  * characters, other bytes below 0x20 as \u00xx; the rest (UTF-8) as is. */

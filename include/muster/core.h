@@ -297,9 +297,6 @@ MU_API mu_status mu_army_parse(const char *s, mu_army *out, mu_error *err);
 MU_API mu_status mu_theater_parse(const char *s, mu_theater *out,
                                   mu_error *err);
 MU_API mu_status mu_arm_parse(const char *s, mu_arm *out, mu_error *err);
-/* A year 1861..1865 as text.
- * Errors: MU_EINPUT for anything else. */
-MU_API mu_status mu_year_parse(const char *s, int *out, mu_error *err);
 
 /* Output formats shared by every renderer. Not every renderer takes every
  * format; one that does not returns MU_EINPUT saying which it takes. */

@@ -321,8 +321,6 @@ mu_status camp_context(mu_campaign *c, int *year, mu_theater *theater,
 /* The battle under way: *id 0 when there is none. */
 mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,
                              mu_error *err);
-/* Stands of `side` held prisoner by the other side. */
-mu_status camp_held(mu_campaign *c, mu_army side, int *stands, mu_error *err);
 /* Despicable replacements owed by `side`. */
 mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
 

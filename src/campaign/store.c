@@ -943,13 +943,6 @@ static mu_status one_int(mu_campaign *c, const char *sql, int bind, int *out,
                ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
-mu_status camp_held(mu_campaign *c, mu_army side, int *stands, mu_error *err)
-{
-    return one_int(c, "SELECT coalesce(sum(p.stands), 0) FROM prisoners p "
-                   "JOIN divisions d ON d.id = p.division WHERE d.side = ?",
-                   (int)side, stands, err);
-}
-
 mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err)
 {
     return one_int(c, "SELECT CASE ? WHEN 0 THEN penalty_union ELSE "

@@ -62,8 +62,8 @@ fresh; plant $d/base.c.o camp_replay_check
 expect "base calls verify" "src/campaign/base.c -> src/campaign/replay_check.c (camp_replay_check): layer base calls layer verify"
 fresh; plant $d/journal.c.o camp_load_div
 expect "a cycle in one layer" "a cycle of 4 files: "
-fresh; plant $d/event.c.o camp_held
-expect "events call store" "src/campaign/event.c -> src/campaign/store.c (camp_held): layer events calls layer store"
+fresh; plant $d/event.c.o camp_penalties
+expect "events call store" "src/campaign/event.c -> src/campaign/store.c (camp_penalties): layer events calls layer store"
 fresh; plant src/util.c.o cli_invoke
 expect "the library calls cmd/" "src/util.c -> cmd/engine.c (cli_invoke): the library calls cmd/"
 fresh; plant src/util.c.o camp_event
