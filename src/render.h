@@ -21,17 +21,17 @@ void jw_cjson(jw *w, const char *key, const struct cJSON *v);
 /* v as one line, malloc'd (free()); NULL when out of memory. */
 char *wr_cjson_text(const struct cJSON *v);
 
-/* A division as a cJSON object (no seed); NULL when out of memory. */
-struct cJSON *render_division_json(const mu_division *d, const mu_labels *l);
-/* One roll as {"table","brigade"?,"roll","result"(,"threshold")}: the shape
- * of a division's "rolls" and of the campaign's engage events. */
-struct cJSON *render_roll_json(const mu_roll *r);
-/* The same two as jw writes them (writer.h), byte for byte what cJSON
- * prints of the trees above; the division under key (NULL in an array),
- * with "seed" last when `seed` is given. */
+/* A division as jw writes it, under key (NULL in an array), with "seed"
+ * last when `seed` is given; one roll as {"table","brigade"?,"roll",
+ * "result"(,"threshold")}: the shape of a division's "rolls" and of the
+ * campaign's engage events. */
 void render_division_jw(jw *w, const char *key, const mu_division *d,
                         const mu_labels *l, const mu_render_opts *seed);
 void render_roll_jw(jw *w, const mu_roll *r);
+/* The same two as cJSON trees (a division without seed), parsed from what
+ * the two above write; NULL when out of memory. */
+struct cJSON *render_division_json(const mu_division *d, const mu_labels *l);
+struct cJSON *render_roll_json(const mu_roll *r);
 /* The names of mu_division.given's bits in JSON ("given": [...]): the
  * division's three, then each brigade's three. */
 extern const char *const render_given_division[3];

@@ -363,7 +363,7 @@ void render_division_csv(const mu_division *d, const mu_render_opts *o,
 
 /* ---- JSON --------------------------------------------------------------- */
 
-/* One roll: the shape of render_roll_json. */
+/* One roll (render.h). */
 void render_roll_jw(jw *w, const mu_roll *r)
 {
     jw_obj(w, NULL);
@@ -434,7 +434,7 @@ static void brigade_jw(jw *w, const mu_brigade *b, unsigned given,
     jw_end(w);
 }
 
-/* The members of render_division_json, in its order, into an open object. */
+/* The members of a division, into an open object. */
 static void division_members(jw *w, const mu_division *d, const mu_labels *l)
 {
     jw_str(w, "army", mu_army_name(d->army));
