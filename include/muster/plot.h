@@ -125,15 +125,12 @@ MU_API mu_status mu_chart_write(const mu_chart *c, const char *path,
  * built-in "staircase", the range bands of the article's figure 1, is left
  * out: it is no player's weapon). In the reader's language (LC_MESSAGES),
  * the weapons' names as `w` has them. PNG at twice the page's points, SVG
- * and PDF at its size (595 x 842 points).
- * Owns: *out (malloc'd, the caller's) holds *len bytes.
- * Errors: MU_EINPUT for more weapons than 24 columns hold or a reach
- * beyond 100 inches; MU_EINTERNAL when cairo fails. */
-MU_API mu_status mu_card_render(const mu_weapons *w, const char *source,
-                                mu_file_format f, unsigned char **out,
-                                size_t *len, mu_error *err);
-/* The card written to `path` in the format its extension names, as
- * mu_chart_write writes (a temporary file renamed over it). */
+ * and PDF at its size (595 x 842 points). Written to `path` in the format
+ * its extension names, as mu_chart_write writes (a temporary file renamed
+ * over it).
+ * Errors: MU_EINPUT for a bad extension, more weapons than 24 columns hold
+ * or a reach beyond 100 inches; MU_EIO when the folder cannot be written;
+ * MU_EINTERNAL when cairo fails. */
 MU_API mu_status mu_card_write(const mu_weapons *w, const char *source,
                                const char *path, mu_error *err);
 
@@ -179,9 +176,11 @@ MU_API mu_status mu_campaign_report_write(mu_campaign *c, mu_side viewer,
  * modules a side (21..177), modules[row * width + column] & 1 dark (as
  * libqrencode gives them); the card draws it with its quiet zone. One A6
  * page (298 x 420 points) with a dashed line to cut along; PNG at twice
- * that, SVG and PDF at its size. Owns: *out (malloc'd, the caller's).
- * Errors: MU_EINPUT for a missing title, link or code; MU_EINTERNAL when
- * cairo fails. */
+ * that, SVG and PDF at its size. Written to `path` in the format its
+ * extension names, as mu_chart_write writes (a temporary file renamed over
+ * it).
+ * Errors: MU_EINPUT for a missing title, link or code or a bad extension;
+ * MU_EIO when the folder cannot be written; MU_EINTERNAL when cairo fails. */
 typedef struct mu_link_card {
     const char *title;
     const char *subtitle;
@@ -190,11 +189,6 @@ typedef struct mu_link_card {
     int width;
     const char *note;
 } mu_link_card;
-MU_API mu_status mu_link_card_render(const mu_link_card *k, mu_file_format f,
-                                     unsigned char **out, size_t *len,
-                                     mu_error *err);
-/* The card written to `path` in the format its extension names, as
- * mu_chart_write writes (a temporary file renamed over it). */
 MU_API mu_status mu_link_card_write(const mu_link_card *k, const char *path,
                                     mu_error *err);
 

@@ -28,9 +28,13 @@ mu_status draw_surface_close(cairo_surface_t *s, mu_file_format f,
  * <svg ...> tag of the SVG in m: cairo draws words as outlines. */
 mu_status draw_svg_meta(sbuf *m, const char *title, const char *const *desc,
                         int n, mu_error *err);
-/* Writes data to `path` through a temporary file next to it (renamed
- * over it: atomic); takes data. */
-mu_status draw_write_atomic(const char *path, unsigned char *data,
-                            size_t len, mu_error *err);
+/* A picture's bytes handed over after drawing ended with st: m's on MU_OK
+ * (*out, the caller's), else m freed; returns st. */
+mu_status draw_out(mu_status st, sbuf *m, unsigned char **out, size_t *len);
+/* After drawing ended with st: m's bytes written to `path` through a
+ * temporary file next to it (renamed over it: atomic), m freed either way;
+ * the first failure's status. */
+mu_status draw_write_atomic(mu_status st, const char *path, sbuf *m,
+                            mu_error *err);
 
 #endif

@@ -621,9 +621,7 @@ mu_status draw_surface_close(cairo_surface_t *s, mu_file_format f,
     return st == MU_OK ? st2 : st;
 }
 
-/* A one-page card's bytes: m's, or m freed on a failure. */
-static mu_status card_out(mu_status st, sbuf *m, unsigned char **out,
-                          size_t *len)
+mu_status draw_out(mu_status st, sbuf *m, unsigned char **out, size_t *len)
 {
     if (st != MU_OK) {
         mu_buf_free(m);
@@ -657,14 +655,7 @@ mu_status mu_chart_render(const mu_chart *c, mu_file_format f,
     if (f < MU_FILE_PNG || f > MU_FILE_PDF)
         return err_set(err, MU_EINPUT, "unknown picture format");
     sbuf m = {0};
-    mu_status st = render_to(c, f, &m, err);
-    if (st != MU_OK) {
-        mu_buf_free(&m);
-        return st;
-    }
-    *out = (unsigned char *)m.p;
-    *len = m.len;
-    return MU_OK;
+    return draw_out(render_to(c, f, &m, err), &m, out, len);
 }
 
 /* ---- the quick-reference card ------------------------------------------- */
@@ -903,38 +894,37 @@ static mu_status card_draw(cairo_t *cr, const card *k, mu_error *err)
     return card_foot(cr, k, CARD_H - CARD_FOOT + 12, err);
 }
 
-mu_status mu_card_render(const mu_weapons *w, const char *source,
-                         mu_file_format f, unsigned char **out, size_t *len,
-                         mu_error *err)
+static mu_status card_render(const mu_weapons *w, const char *source,
+                             mu_file_format f, sbuf *m, mu_error *err)
 {
-    if (!w || !out || !len)
+    if (!w)
         return err_set(err, MU_EINPUT, "no weapons for the card");
     card k = {.w = w, .source = source ? source : _("the built-in ones"),
               .named = source != NULL};
     mu_status st = card_model(w, &k, err);
     if (st != MU_OK)
         return st;
-    sbuf m = {0};
     cairo_surface_t *s = draw_surface_open(f, CARD_W, CARD_H,
-                                      _("Fire quick reference"), &m);
+                                      _("Fire quick reference"), m);
     cairo_t *cr = cairo_create(s);
     if (f == MU_FILE_PNG)
         cairo_scale(cr, 2, 2);
     st = card_draw(cr, &k, err);
     cairo_destroy(cr);
-    return card_out(draw_surface_close(s, f, st, &m, err), &m, out, len);
+    return draw_surface_close(s, f, st, m, err);
 }
 
-mu_status draw_write_atomic(const char *path, unsigned char *data,
-                            size_t len, mu_error *err)
+mu_status draw_write_atomic(mu_status st, const char *path, sbuf *m,
+                            mu_error *err)
 {
-    mu_status st = MU_OK;
+    const unsigned char *data = (const unsigned char *)m->p;
+    size_t len = m->len;
     /* the temporary file sits next to the target, so rename is atomic */
     size_t n = strlen(path);
-    char *tmp = malloc(n + 16);
+    char *tmp = st == MU_OK ? malloc(n + 16) : NULL;
     if (!tmp) {
-        free(data);
-        return err_nomem(err);
+        mu_buf_free(m);
+        return st == MU_OK ? err_nomem(err) : st;
     }
     const char *slash = strrchr(path, '/');
     size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
@@ -962,32 +952,30 @@ mu_status draw_write_atomic(const char *path, unsigned char *data,
         }
     }
     free(tmp);
-    free(data);
+    mu_buf_free(m);
     return st;
 }
 
 mu_status mu_chart_write(const mu_chart *c, const char *path, mu_error *err)
 {
     mu_file_format f;
+    sbuf m = {0};
     mu_status st = mu_file_format_detect(path, &f, err);
-    unsigned char *data;
-    size_t len;
-    if (st == MU_OK && (st = mu_chart_render(c, f, &data, &len, err)) == MU_OK)
-        st = draw_write_atomic(path, data, len, err);
-    return st;
+    if (st == MU_OK)
+        st = c ? render_to(c, f, &m, err)
+               : err_set(err, MU_EINPUT, "no chart to render");
+    return draw_write_atomic(st, path, &m, err);
 }
 
 mu_status mu_card_write(const mu_weapons *w, const char *source,
                         const char *path, mu_error *err)
 {
     mu_file_format f;
+    sbuf m = {0};
     mu_status st = mu_file_format_detect(path, &f, err);
-    unsigned char *data;
-    size_t len;
-    if (st == MU_OK &&
-        (st = mu_card_render(w, source, f, &data, &len, err)) == MU_OK)
-        st = draw_write_atomic(path, data, len, err);
-    return st;
+    if (st == MU_OK)
+        st = card_render(w, source, f, &m, err);
+    return draw_write_atomic(st, path, &m, err);
 }
 
 /* ---- a link's card ------------------------------------------------------ */
@@ -1070,34 +1058,25 @@ static void lcard_draw(cairo_t *cr, const mu_link_card *k)
     }
 }
 
-mu_status mu_link_card_render(const mu_link_card *k, mu_file_format f,
-                              unsigned char **out, size_t *len, mu_error *err)
-{
-    if (!k || !k->title || !k->url || !k->modules || k->width < 21 ||
-        k->width > 177 || !out || !len)
-        return err_set(err, MU_EINPUT, "a link's card needs a title, the "
-                       "link and its QR code (21 to 177 modules a side)");
-    if (f < MU_FILE_PNG || f > MU_FILE_PDF)
-        return err_set(err, MU_EINPUT, "unknown picture format");
-    sbuf m = {0};
-    cairo_surface_t *s = draw_surface_open(f, LCARD_W, LCARD_H, k->title, &m);
-    cairo_t *cr = cairo_create(s);
-    if (f == MU_FILE_PNG)
-        cairo_scale(cr, 2, 2);
-    lcard_draw(cr, k);
-    cairo_destroy(cr);
-    return card_out(draw_surface_close(s, f, MU_OK, &m, err), &m, out, len);
-}
-
 mu_status mu_link_card_write(const mu_link_card *k, const char *path,
                              mu_error *err)
 {
+    if (!k || !k->title || !k->url || !k->modules || k->width < 21 ||
+        k->width > 177)
+        return err_set(err, MU_EINPUT, "a link's card needs a title, the "
+                       "link and its QR code (21 to 177 modules a side)");
     mu_file_format f;
+    sbuf m = {0};
     mu_status st = mu_file_format_detect(path, &f, err);
-    unsigned char *data;
-    size_t len;
-    if (st == MU_OK && (st = mu_link_card_render(k, f, &data, &len, err)) ==
-                           MU_OK)
-        st = draw_write_atomic(path, data, len, err);
-    return st;
+    if (st == MU_OK) {
+        cairo_surface_t *s = draw_surface_open(f, LCARD_W, LCARD_H, k->title,
+                                               &m);
+        cairo_t *cr = cairo_create(s);
+        if (f == MU_FILE_PNG)
+            cairo_scale(cr, 2, 2);
+        lcard_draw(cr, k);
+        cairo_destroy(cr);
+        st = draw_surface_close(s, f, MU_OK, &m, err);
+    }
+    return draw_write_atomic(st, path, &m, err);
 }

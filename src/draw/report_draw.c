@@ -458,14 +458,8 @@ mu_status mu_campaign_report_render(mu_campaign *c, mu_side viewer,
     if (f < MU_FILE_PNG || f > MU_FILE_PDF)
         return err_set(err, MU_EINPUT, "unknown picture format");
     sbuf m = {0};
-    mu_status st = render_page(c, viewer, battle, f, true, &m, err);
-    if (st != MU_OK) {
-        mu_buf_free(&m);
-        return st;
-    }
-    *out = (unsigned char *)m.p;
-    *len = m.len;
-    return MU_OK;
+    return draw_out(render_page(c, viewer, battle, f, true, &m, err), &m, out,
+                    len);
 }
 
 mu_status mu_campaign_report_charts(mu_campaign *c, mu_side viewer,
@@ -481,13 +475,7 @@ mu_status mu_campaign_report_charts(mu_campaign *c, mu_side viewer,
     if (st == MU_OK && !m.len)
         st = err_set(err, MU_EINPUT, "no battle has been fought: no charts "
                      "yet");
-    if (st != MU_OK) {
-        mu_buf_free(&m);
-        return st;
-    }
-    *out = (unsigned char *)m.p;
-    *len = m.len;
-    return MU_OK;
+    return draw_out(st, &m, out, len);
 }
 
 /* The HTML page, the war's charts as one SVG before its end (one: cairo's
@@ -523,22 +511,14 @@ mu_status mu_campaign_report_write(mu_campaign *c, mu_side viewer, int battle,
                                    const char *path, mu_error *err)
 {
     size_t n = path ? strlen(path) : 0;
-    if (n > 5 && !strcasecmp(path + n - 5, ".html")) {
-        sbuf m = {0};
-        mu_status st = report_html(c, viewer, battle, &m, err);
-        if (st != MU_OK) {
-            mu_buf_free(&m);
-            return st;
-        }
-        return draw_write_atomic(path, (unsigned char *)m.p, m.len, err);
-    }
+    sbuf m = {0};
+    if (n > 5 && !strcasecmp(path + n - 5, ".html"))
+        return draw_write_atomic(report_html(c, viewer, battle, &m, err), path,
+                                 &m, err);
     mu_file_format f;
     mu_status st = mu_file_format_detect(path, &f, err);
-    unsigned char *data;
-    size_t len;
-    if (st == MU_OK && (st = mu_campaign_report_render(c, viewer, battle, f,
-                                                       &data, &len, err)) ==
-                           MU_OK)
-        st = draw_write_atomic(path, data, len, err);
-    return st;
+    if (st == MU_OK)
+        st = c && battle >= 0 ? render_page(c, viewer, battle, f, true, &m, err)
+             : err_set(err, MU_EINPUT, "no campaign or no battle to draw");
+    return draw_write_atomic(st, path, &m, err);
 }
