@@ -15,16 +15,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Text is handed to the caller once this much has gathered. */
-#define STREAM_CHUNK (64 * 1024)
-
 struct mu_division_stream {
     mu_render_opts o;
     bool numbered;    /* "Division N:", "index": N, a JSON array */
     uint64_t count;   /* divisions written so far */
-    mu_sink_fn write;  /* NULL: keep everything (mu_division_render) */
-    void *ctx;
-    sbuf sb;
+    wr_out out;       /* without a sink: everything kept (mu_division_render) */
     sbuf cells;       /* the text's brigade cells, measured before laid out */
     lang_text words;  /* the text's words, looked up once */
     char seed[24];    /* the seed as text, or "" */
@@ -488,17 +483,6 @@ void render_division_jw(jw *w, const char *key, const mu_division *d,
 
 /* ---- the stream ----------------------------------------------------------- */
 
-static mu_status stream_flush(mu_division_stream *s, mu_error *err)
-{
-    if (s->sb.oom)
-        return err_nomem(err);
-    if (!s->write || s->sb.len == 0)
-        return MU_OK;
-    mu_status st = s->write(s->ctx, s->sb.p, s->sb.len, err);
-    s->sb.len = 0;
-    return st;
-}
-
 mu_status mu_division_stream_new(const mu_render_opts *o, bool numbered,
                                  mu_sink_fn write, void *ctx,
                                  mu_division_stream **out, mu_error *err)
@@ -507,20 +491,20 @@ mu_status mu_division_stream_new(const mu_render_opts *o, bool numbered,
     if (!o)
         return err_set(err, MU_EINPUT, "nothing to render");
     mu_division_stream *s = calloc(1, sizeof *s);
-    if (!s || !sb_grow(&s->sb, write ? STREAM_CHUNK + 4096 : 4096)) {
+    if (s)
+        wr_out_init(&s->out, write, ctx);
+    if (!s || !sb_grow(&s->out.sb, write ? WR_CHUNK + 4096 : 4096)) {
         free(s);
         return err_nomem(err);
     }
     s->o = *o;
     lang_init(&s->words);
     s->numbered = numbered;
-    s->write = write;
-    s->ctx = ctx;
     if (o->has_seed)
         s->seedlen = wr_u64(s->seed, o->seed);
     s->seed[s->seedlen] = '\0';
     if (o->format == MU_FMT_CSV)
-        sb_str(&s->sb, render_csv_header);
+        sb_str(&s->out.sb, render_csv_header);
     *out = s;
     return MU_OK;
 }
@@ -530,22 +514,22 @@ static void division_json(mu_division_stream *s, const mu_division *d)
     jw w;
     bool array = s->o.format == MU_FMT_JSON && s->numbered;
     if (array && s->count)
-        SB_LIT(&s->sb, ", "); /* cJSON_Print's array layout */
+        SB_LIT(&s->out.sb, ", "); /* cJSON_Print's array layout */
     else if (array)
-        sb_ch(&s->sb, '[');
-    jw_init(&w, &s->sb, s->o.format == MU_FMT_JSON, array ? 1 : 0);
+        sb_ch(&s->out.sb, '[');
+    jw_init(&w, &s->out.sb, s->o.format == MU_FMT_JSON, array ? 1 : 0);
     jw_obj(&w, NULL);
     division_members(&w, d, s->o.labels);
     if (s->numbered)
         jw_u64(&w, "index", s->count + 1);
     jw_key(&w, "seed");
     if (s->o.has_seed)
-        sb_put(&s->sb, s->seed, s->seedlen);
+        sb_put(&s->out.sb, s->seed, s->seedlen);
     else
-        SB_LIT(&s->sb, "null");
+        SB_LIT(&s->out.sb, "null");
     jw_end(&w);
     if (!array)
-        sb_ch(&s->sb, '\n');
+        sb_ch(&s->out.sb, '\n');
 }
 
 mu_status mu_division_stream_put(mu_division_stream *s, const mu_division *d,
@@ -557,8 +541,8 @@ mu_status mu_division_stream_put(mu_division_stream *s, const mu_division *d,
     switch (s->o.format) {
     case MU_FMT_TEXT:
         if (s->count)
-            sb_ch(&s->sb, '\n');
-        render_division_text(d, &s->o, &s->words, number, &s->sb, &s->cells, "");
+            sb_ch(&s->out.sb, '\n');
+        render_division_text(d, &s->o, &s->words, number, &s->out.sb, &s->cells, "");
         break;
     case MU_FMT_JSON:
     case MU_FMT_JSONL:
@@ -566,18 +550,14 @@ mu_status mu_division_stream_put(mu_division_stream *s, const mu_division *d,
         break;
     case MU_FMT_CSV:
         render_division_csv(d, &s->o, s->count + 1, "", s->seed, s->seedlen,
-                            &s->sb);
+                            &s->out.sb);
         break;
     case MU_FMT_MARKDOWN:
-        render_division_md(d, &s->o, (int)number, false, &s->sb);
+        render_division_md(d, &s->o, (int)number, false, &s->out.sb);
         break;
     }
     s->count++;
-    /* the first division goes at once (a reader sees it without waiting
-     * for a chunk), then chunks */
-    return s->sb.len >= STREAM_CHUNK || s->count == 1 ? stream_flush(s, err)
-           : s->sb.oom               ? err_nomem(err)
-                                     : MU_OK;
+    return wr_out_record(&s->out, err);
 }
 
 mu_status mu_division_stream_end(mu_division_stream *s, mu_error *err)
@@ -586,28 +566,30 @@ mu_status mu_division_stream_end(mu_division_stream *s, mu_error *err)
         return err_set(err, MU_EINPUT, "nothing to render");
     switch (s->o.format) {
     case MU_FMT_TEXT:
-        render_seed_footer(&s->o, &s->words, &s->sb);
+        render_seed_footer(&s->o, &s->words, &s->out.sb);
         break;
     case MU_FMT_JSON:
         if (s->numbered && !s->count)
-            SB_LIT(&s->sb, "[]\n");
+            SB_LIT(&s->out.sb, "[]\n");
         else if (s->numbered)
-            SB_LIT(&s->sb, "]\n");
+            SB_LIT(&s->out.sb, "]\n");
         break;
     case MU_FMT_MARKDOWN:
-        render_seed_md(&s->o, &s->sb);
+        render_seed_md(&s->o, &s->out.sb);
         break;
     default:
         break;
     }
-    return stream_flush(s, err);
+    if (s->out.sb.oom)
+        return err_nomem(err);
+    return s->out.write ? wr_out_end(&s->out, NULL, err) : MU_OK;
 }
 
 void mu_division_stream_free(mu_division_stream *s)
 {
     if (!s)
         return;
-    mu_buf_free(&s->sb);
+    wr_out_free(&s->out);
     mu_buf_free(&s->cells);
     free(s);
 }
@@ -627,7 +609,7 @@ mu_status mu_division_render(const mu_division *d, size_t n,
     if (st == MU_OK)
         st = mu_division_stream_end(s, err);
     if (st == MU_OK)
-        st = sb_finish(&s->sb, out, err);
+        st = wr_out_end(&s->out, out, err);
     mu_division_stream_free(s);
     return st;
 }
