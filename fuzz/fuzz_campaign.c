@@ -114,7 +114,7 @@ static void read_all(bool clean)
     st = mu_campaign_export_csv_to(c, mu_buf_write, &b, &err);
     must_say(st, &err);
     mu_buf_free(&b);
-    st = mu_campaign_check(c, &out, &err);
+    st = mu_campaign_check_head(c, NULL, &out, &err);
     if (clean && st != MU_OK) {
         fprintf(stderr, "the untouched campaign does not check:\n%s\n%s\n",
                 out ? out : "", err.msg);
@@ -240,7 +240,7 @@ static void sql_mode(char *sql)
     mu_error err;
     char *out = NULL;
     if (mu_campaign_open_read(path, &c, &err) == MU_OK) {
-        mu_status cs = mu_campaign_check(c, &out, &err);
+        mu_status cs = mu_campaign_check_head(c, NULL, &out, &err);
         if ((changed || side_set) && cs == MU_OK) {
             fprintf(stderr, "check passed a file with %s:\n%s\n", changed
                     ? "a schema object not muster's" : "view_side set", out);

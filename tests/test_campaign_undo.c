@@ -166,7 +166,7 @@ static void checks_clean(mu_campaign *c)
 {
     char *report = NULL;
     mu_error err;
-    mu_status s = mu_campaign_check(c, &report, &err);
+    mu_status s = mu_campaign_check_head(c, NULL, &report, &err);
     if (s != MU_OK)
         fail_msg("check: %s", report ? report : err.msg);
     free(report);

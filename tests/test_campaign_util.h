@@ -143,7 +143,7 @@ static inline void camp_check_ok(mu_campaign *c)
 {
     char *report = NULL;
     mu_error err;
-    if (mu_campaign_check(c, &report, &err) != MU_OK)
+    if (mu_campaign_check_head(c, NULL, &report, &err) != MU_OK)
         fail_msg("check failed: %s", report ? report : err.msg);
     free(report);
 }

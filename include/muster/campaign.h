@@ -219,7 +219,8 @@ MU_API mu_status mu_campaign_brigade_find(mu_campaign *c, int div,
  * divisions: every call that would read or change one (casualties, leaders,
  * downgrades, reveal, ...) fails with MU_ESTATE and one message, the same
  * whatever was asked, that names only the division's id; show, log and
- * prisoners mask it; mu_campaign_check, which reads every secret, refuses.
+ * prisoners mask it; mu_campaign_check_head, which reads every secret,
+ * refuses.
  * Front ends map their users to viewers here (a front end's own login: a
  * command-line choice, a web link's token), so the library, not the front
  * end, keeps the secret.
@@ -892,12 +893,11 @@ MU_API mu_status mu_campaign_export_csv_to(mu_campaign *c, mu_sink_fn write,
  * MU_EMISMATCH too: the one result the library leaves on failure, since it
  * says what failed.
  * Errors: MU_EMISMATCH when something is wrong, MU_ESTATE when the handle
- * acts for a side (the report would name every secret). */
-MU_API mu_status mu_campaign_check(mu_campaign *c, char **report,
-                                   mu_error *err);
-/* The same, and `head` (64 hex digits, a chain head noted earlier) must be
- * the hash of one of the events: that proves nothing up to it was changed,
- * and catches deleted last events. MU_EINPUT for a head that is not hex. */
+ * acts for a side (the report would name every secret), MU_EINPUT for a
+ * head that is not hex.
+ * With a `head` (64 hex digits, a chain head noted earlier; NULL: none), it
+ * must also be the hash of one of the events: that proves nothing up to it
+ * was changed, and catches deleted last events. */
 MU_API mu_status mu_campaign_check_head(mu_campaign *c, const char *head,
                                         char **report, mu_error *err);
 

@@ -16,8 +16,8 @@
  *    owning nothing, so that the type's _clear function (for results that
  *    own memory: mu_corps, mu_battle, mu_dist, the odds) is safe to call
  *    and does nothing. A `char **out` is malloc'd text the caller frees
- *    with free(); NULL on failure (mu_campaign_check's report, which says
- *    what failed, is the one exception, and says so).
+ *    with free(); NULL on failure (mu_campaign_check_head's report, which
+ *    says what failed, is the one exception, and says so).
  *  - Handles. Opaque handles come from *_new (or _load, _open, _default)
  *    and go back through *_free (or _close); *_free(NULL) is a no-op.
  *  - Dice. Every random result comes from a mu_dice passed in. The library

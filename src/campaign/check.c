@@ -569,7 +569,3 @@ static mu_status check_run(mu_campaign *c, const char *head, int view_side,
     return MU_OK;
 }
 
-mu_status mu_campaign_check(mu_campaign *c, char **report, mu_error *err)
-{
-    return mu_campaign_check_head(c, NULL, report, err);
-}
