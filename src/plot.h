@@ -65,6 +65,8 @@ void plot_mark_add(mu_chart *c, double x, double y, int style, bool vline,
                    const char *fmt, ...) MU_PRINTF(6, 7);
 /* Collects the chart's words into c->text once it is complete. */
 mu_status plot_finish(mu_chart *c, mu_error *err);
+/* A builder's end: on MU_OK *out takes c, else c is freed; returns st. */
+mu_status plot_done(mu_status st, mu_chart *c, mu_chart **out);
 /* A "nice" axis end: the smallest 1, 2, 2.5 or 5 x 10^k multiple of a step
  * giving about `ticks` ticks that reaches v. */
 double plot_nice_max(double v, int ticks, double *step);

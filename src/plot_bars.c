@@ -166,12 +166,7 @@ mu_status mu_chart_fire_odds(const mu_fire_odds *exact, const mu_fire_odds *sim,
     if (st == MU_OK)
         st = bars_finish(c, lo, hi, _("Hits in the volley"), names, sim != NULL,
                          sim ? sim->trials : 0, err);
-    if (st != MU_OK) {
-        mu_chart_free(c);
-        return st;
-    }
-    *out = c;
-    return MU_OK;
+    return plot_done(st, c, out);
 }
 
 /* "Confederate division, Western theater 1864" from the odds, in pieces
@@ -241,12 +236,7 @@ mu_status mu_chart_oob_odds(const mu_oob_odds *exact, const mu_oob_odds *sim,
     if (st == MU_OK)
         st = bars_finish(c, lo, hi, stat_words(stat), none, s != NULL,
                          s ? sim->trials : 0, err);
-    if (st != MU_OK) {
-        mu_chart_free(c);
-        return st;
-    }
-    *out = c;
-    return MU_OK;
+    return plot_done(st, c, out);
 }
 
 mu_status mu_chart_charge_odds(const mu_charge_odds *o, bool crew,
@@ -288,10 +278,5 @@ mu_status mu_chart_charge_odds(const mu_charge_odds *o, bool crew,
         st = bars_finish(c, lo, hi, crew ? _("Crew castings left at contact")
                                          : _("Figures left at contact (0: "
                                              "destroyed)"), none, false, 0, err);
-    if (st != MU_OK) {
-        mu_chart_free(c);
-        return st;
-    }
-    *out = c;
-    return MU_OK;
+    return plot_done(st, c, out);
 }

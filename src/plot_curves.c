@@ -234,12 +234,7 @@ mu_status mu_chart_curves(const mu_weapons *w, const mu_curves_opts *o,
             cross_marks(c, cw, cov, n, scale);
         st = plot_finish(c, err);
     }
-    if (st != MU_OK) {
-        mu_chart_free(c);
-        return st;
-    }
-    *out = c;
-    return MU_OK;
+    return plot_done(st, c, out);
 }
 
 /* ---- the article's figures ---------------------------------------------- */
@@ -320,10 +315,5 @@ mu_status mu_chart_figure(const mu_weapons *w, int n, mu_chart **out,
                           dbl(x.range), dbl(x.range) * 10, dbl(x.p));
         st = plot_finish(c, err);
     }
-    if (st != MU_OK) {
-        mu_chart_free(c);
-        return st;
-    }
-    *out = c;
-    return MU_OK;
+    return plot_done(st, c, out);
 }

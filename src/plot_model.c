@@ -52,6 +52,16 @@ void plot_mark_add(mu_chart *c, double x, double y, int style, bool vline,
     va_end(ap);
 }
 
+mu_status plot_done(mu_status st, mu_chart *c, mu_chart **out)
+{
+    if (st != MU_OK) {
+        mu_chart_free(c);
+        return st;
+    }
+    *out = c;
+    return MU_OK;
+}
+
 mu_status plot_finish(mu_chart *c, mu_error *err)
 {
     /* every number in the chart's words with the reader's decimal mark */

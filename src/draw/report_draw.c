@@ -77,12 +77,7 @@ static mu_status war_chart(const report *r, int what, mu_chart **out,
     c->ymin = 0;
     c->ymax = plot_nice_max(top < 4 ? 5 : top * 1.25, 6, &step);
     mu_status st = plot_finish(c, err);
-    if (st != MU_OK) {
-        mu_chart_free(c);
-        return st;
-    }
-    *out = c;
-    return MU_OK;
+    return plot_done(st, c, out);
 }
 
 typedef struct page {
