@@ -62,17 +62,6 @@ static void err_vfill(mu_error *err, mu_status code, mu_reason reason,
     vsnprintf(err->msg, sizeof err->msg, fmt, ap);
 }
 
-mu_status err_set(mu_error *err, mu_status code, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        err_vfill(err, code, MU_R_NONE, NULL, 0, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
-
 mu_status mu_error_set(mu_error *err, mu_status code, mu_reason reason,
                        const char *fmt, ...)
 {

@@ -9,8 +9,7 @@
 
 /* Sets err (if not NULL) and returns `code`, so a failure is one line:
  *     return err_set(err, MU_EINPUT, "no such army '%s'", s);            */
-mu_status err_set(mu_error *err, mu_status code, const char *fmt, ...)
-    MU_PRINTF(3, 4);
+#define err_set(err, code, ...) mu_error_set(err, code, MU_R_NONE, __VA_ARGS__)
 /* Same, with a reason a front end can turn into its own hint (muster.h):
  *     return err_why(err, MU_EINTERNAL, MU_R_TOO_MANY_THREADS, "...");   */
 #define err_why mu_error_set

@@ -5,7 +5,7 @@
 # with mu_, and every function muster/*.h declares is there (the build uses
 # -fvisibility=hidden and MU_API marks the public ones; the .a is one ld -r
 # object whose hidden symbols objcopy made local). A program of its own
-# that defines internal names of the library (err_set...) links against the
+# that defines internal names of the library (sb_grow...) links against the
 # .a without a clash.
 # usage: exports.sh MUSTER   (libmuster.so and libmuster.a are built next to it)
 set -u
@@ -59,7 +59,7 @@ fi
 # A program that defines some of those names itself links against the .a.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-pick=$(echo "$internal" | grep -E '^(err_set|util_parse_long|sb_[a-z_]*|camp_[a-z_]*)$' | head -4)
+pick=$(echo "$internal" | grep -E '^(util_parse_long|sb_[a-z_]*|camp_[a-z_]*)$' | head -4)
 [ -n "$pick" ] || pick=$(echo "$internal" | head -4)
 {
     echo '#include <muster.h>'
