@@ -2,6 +2,7 @@
 /* render_fire_odds.c -- the odds of a volley and of a charge, as text,
  * Markdown, JSON and CSV. */
 #include "error.h"
+#include "fire.h"
 #include "grid.h"
 #include "lang.h"
 #include "odds.h"
@@ -17,19 +18,12 @@
 /* Rows printed in text are those where some column shows 0.01 % or more. */
 #define SHOWN 0.00005
 
-static void title_case(const char *s, char *buf, size_t n)
-{
-    snprintf(buf, n, "%s", s);
-    if (buf[0] >= 'a' && buf[0] <= 'z')
-        buf[0] = (char)(buf[0] - 'a' + 'A');
-}
-
 /* "Musket fire at 5 in, 11 figures" / "Gun (canister) fire at 10 in, 6 crew
  * castings". */
 static void volley_title(const mu_volley *v, sbuf *sb)
 {
     char w[MU_WEAPON_NAME], r[MU_RAT_BUF];
-    title_case(v->weapon.name, w, sizeof w);
+    fire_title(v->weapon.name, w, sizeof w);
     mu_rat_format(v->range, r, sizeof r);
     sb_puts(sb, w);
     if (strcmp(v->weapon.name, v->fired.name))
