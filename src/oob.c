@@ -260,10 +260,6 @@ static inline void put_word(mu_roll *at, uint64_t x)
 #endif
 }
 
-
-/* Zeroes what a division may leave unused, before it is written: a fixed
- * size is a few vector stores, the tail alone would be a `rep stos` of a
- * length known late. rolls[0] is left: the theater roll or the leader's. */
 /* Zeroes what a division may leave unused, before it is written: the
  * fixed-size parts at once (a memset of 4-byte aligned memory becomes a
  * loop of 8-byte stores; these are 16-byte stores, unrolled). rolls[0] is

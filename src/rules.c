@@ -15,10 +15,6 @@ extern const size_t mu_builtin_rules_len;
 static const char *const family_names[MU_TABLE_COUNT] = {
     "theater", "leader", "brigades", "stands", "morale", "artillery"};
 
-static const char *const rating_keys[] = {"despicable", "average",
-                                          "exceptional"};
-static const char *const morale_keys[] = {"green", "veteran", "crack"};
-
 /* Largest numeric outcome per family (counts of brigades, stands, ratio). */
 static int family_max(mu_table f)
 {
@@ -149,12 +145,12 @@ static int key_outcome(mu_table f, const char *key)
     }
     case MU_TABLE_LEADER:
         for (int i = 0; i < 3; i++)
-            if (!strcmp(key, rating_keys[i]))
+            if (!strcmp(key, mu_rating_name((mu_rating)i)))
                 return i;
         return -1;
     case MU_TABLE_MORALE:
         for (int i = 0; i < 3; i++)
-            if (!strcmp(key, morale_keys[i]))
+            if (!strcmp(key, mu_morale_name((mu_morale)i)))
                 return i;
         return -1;
     default:
