@@ -8,11 +8,6 @@
 
 #include <stdio.h>
 
-static const char *kind_word(mu_roll_kind k)
-{
-    return mu_roll_kind_name(k);
-}
-
 /* The table a roll is made on, or -1 for the fraction rolls (battery,
  * reserve), which no table decides. */
 static int table_of(mu_roll_kind k)
@@ -45,7 +40,7 @@ static mu_status check_roll(const mu_rules *r, const mu_roll *ro, mu_army a,
     return err_at(err, MU_EINPUT, name, 0, "%s%sthe %s roll%s (%d) gives %d "
                   "on the %s tables for %d, not the %d recorded: it was not "
                   "made with these tables", where, *where ? ": " : "",
-                  kind_word((mu_roll_kind)ro->kind), b, ro->roll, got,
+                  mu_roll_kind_name((mu_roll_kind)ro->kind), b, ro->roll, got,
                   mu_army_name(a), year, ro->result);
 }
 

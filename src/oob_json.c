@@ -132,25 +132,23 @@ static mu_status word_arm(const char *s, int *o, mu_error *e)
     *o = (int)a;
     return st;
 }
-static int word_of(const char *s, const char *(*name)(int), int n)
+static int word_of(const char *s, const char *const *names, int n)
 {
     for (int i = 0; s && i < n; i++)
-        if (!strcmp(s, name(i)))
+        if (!strcmp(s, names[i]))
             return i;
     return -1;
 }
-static const char *rating_nm(int i) { return mu_rating_name((mu_rating)i); }
-static const char *morale_nm(int i) { return mu_morale_name((mu_morale)i); }
 static mu_status word_rating(const char *s, int *o, mu_error *e)
 {
     (void)e;
-    *o = word_of(s, rating_nm, 3);
+    *o = word_of(s, vocab_rating, 3);
     return *o < 0 ? MU_EINPUT : MU_OK;
 }
 static mu_status word_morale(const char *s, int *o, mu_error *e)
 {
     (void)e;
-    *o = word_of(s, morale_nm, 3);
+    *o = word_of(s, vocab_morale, 3);
     return *o < 0 ? MU_EINPUT : MU_OK;
 }
 
@@ -203,8 +201,6 @@ typedef struct rolls_rd {
     char path[128];
 } rolls_rd;
 
-static const char *kind_nm(int i) { return mu_roll_kind_name((mu_roll_kind)i); }
-
 /* Reads the next roll, which must be of kind k (and brigade b for the
  * per-brigade tables); its "result" item through *res. */
 static mu_status next_roll(rolls_rd *r, mu_roll_kind k, int b, mu_roll *out,
@@ -214,8 +210,8 @@ static mu_status next_roll(rolls_rd *r, mu_roll_kind k, int b, mu_roll *out,
     pathf(p, sizeof p, "%s[%d]", r->path, r->index);
     if (!r->at)
         return jfail(r->j, r->path, "the %s roll%s is missing (rolls run in "
-                     "the generator's order)", kind_nm((int)k), b ? " of a "
-                     "brigade" : "");
+                     "the generator's order)", mu_roll_kind_name(k),
+                     b ? " of a brigade" : "");
     const cJSON *o = r->at;
     static const char *const keys[] = {"table", "roll", "result", "brigade",
                                        "threshold"};
@@ -223,9 +219,9 @@ static mu_status next_roll(rolls_rd *r, mu_roll_kind k, int b, mu_roll *out,
     if (st != MU_OK)
         return st;
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "table");
-    if (!cJSON_IsString(t) || strcmp(t->valuestring, kind_nm((int)k)))
+    if (!cJSON_IsString(t) || strcmp(t->valuestring, mu_roll_kind_name(k)))
         return jfail(r->j, p, "expected the %s roll here (rolls run in the "
-                     "generator's order)", kind_nm((int)k));
+                     "generator's order)", mu_roll_kind_name(k));
     int roll, brigade = 0;
     if ((st = get_int(r->j, o, "roll", p, 1, 100, &roll)) != MU_OK)
         return st;
@@ -239,7 +235,7 @@ static mu_status next_roll(rolls_rd *r, mu_roll_kind k, int b, mu_roll *out,
                          b, brigade);
     } else if (has_b) {
         return jfail(r->j, p, "a %s roll belongs to no brigade",
-                     kind_nm((int)k));
+                     mu_roll_kind_name(k));
     }
     bool thr = k == MU_ROLL_BATTERY || k == MU_ROLL_RESERVE;
     int threshold = 0;
@@ -247,7 +243,8 @@ static mu_status next_roll(rolls_rd *r, mu_roll_kind k, int b, mu_roll *out,
         if ((st = get_int(r->j, o, "threshold", p, 0, 99, &threshold)) != MU_OK)
             return st;
     } else if (cJSON_GetObjectItemCaseSensitive(o, "threshold")) {
-        return jfail(r->j, p, "a %s roll has no threshold", kind_nm((int)k));
+        return jfail(r->j, p, "a %s roll has no threshold",
+                     mu_roll_kind_name(k));
     }
     *res = cJSON_GetObjectItemCaseSensitive(o, "result");
     *out = (mu_roll){(uint8_t)k, (uint8_t)brigade, (uint8_t)roll, 0,

@@ -57,29 +57,24 @@ static int word_in(const char *s, const char *const *words, int n)
     return -1;
 }
 
-static const char *const sides[] = {"union", "confederate"};
-static const char *const arms[] = {"infantry", "cavalry"};
-static const char *const ratings[] = {"despicable", "average", "exceptional"};
-static const char *const morales[] = {"green", "veteran", "crack"};
-
 /* A cell's value into *out; NULL when good, else the fix to say. Blank
  * cells are the caller's. */
 const char *sheet_word(int col, const char *s, int *out)
 {
     switch (col) {
     case SC_SIDE:
-        *out = word_in(s, sides, 2);
+        *out = word_in(s, vocab_army, 2);
         return *out < 0 ? "takes union or confederate" : NULL;
     case SC_ARM:
-        *out = word_in(s, arms, 2);
+        *out = word_in(s, vocab_arm, 2);
         return *out < 0 ? "takes infantry or cavalry (blank: infantry)" : NULL;
     case SC_LEADER:
     case SC_BRIGADIER_RATING:
-        *out = word_in(s, ratings, 3);
+        *out = word_in(s, vocab_rating, 3);
         return *out < 0 ? "takes despicable, average or exceptional (blank: "
                           "rolled)" : NULL;
     case SC_MORALE:
-        *out = word_in(s, morales, 3);
+        *out = word_in(s, vocab_morale, 3);
         return *out < 0 ? "takes green, veteran or crack (blank: rolled)"
                         : NULL;
     case SC_BATTERIES: {
@@ -104,11 +99,11 @@ const char *sheet_word(int col, const char *s, int *out)
 const char *sheet_word_name(int col, int v)
 {
     switch (col) {
-    case SC_SIDE: return sides[v & 1];
-    case SC_ARM: return arms[v & 1];
+    case SC_SIDE: return vocab_army[v & 1];
+    case SC_ARM: return vocab_arm[v & 1];
     case SC_LEADER:
-    case SC_BRIGADIER_RATING: return (unsigned)v < 3 ? ratings[v] : "";
-    case SC_MORALE: return (unsigned)v < 3 ? morales[v] : "";
+    case SC_BRIGADIER_RATING: return (unsigned)v < 3 ? vocab_rating[v] : "";
+    case SC_MORALE: return (unsigned)v < 3 ? vocab_morale[v] : "";
     default: return "";
     }
 }

@@ -115,9 +115,6 @@ void render_json_near(jw *w, const char *key, double x, double scale)
     jw_raw(w, key, buf);
 }
 
-static const char *const rating_names[] = {N_("despicable"), N_("average"),
-                                           N_("exceptional")};
-
 static bool is_sim(const mu_oob_odds *o, const mu_oob_odds *exact)
 {
     return o->simulated && exact;
@@ -244,7 +241,7 @@ static void leader_line(const mu_oob_odds *o, sbuf *sb, bool md)
     sb_printf(sb, md ? "\n**%s**:" : "\n%s:", who);
     for (int k = 0; k < 3; k++) {
         render_pct(mu_dist_p(d, k), buf, sizeof buf);
-        sb_printf(sb, "%s %s %s", k ? "," : "", _(rating_names[k]), buf);
+        sb_printf(sb, "%s %s %s", k ? "," : "", _(vocab_rating[k]), buf);
     }
     sb_puts(sb, "\n");
 }
@@ -297,7 +294,7 @@ static void gap_table(const mu_oob_odds *o, const mu_oob_odds *exact,
         grid_setf(&g, 0, "%s", mu_oob_stat_name((mu_oob_stat)s));
         grid_setf(&g, 1, "%.6f", gs);
         if (s == MU_STAT_LEADER)
-            grid_setf(&g, 2, "%s", _(rating_names[v < 0 || v > 2 ? 1 : v]));
+            grid_setf(&g, 2, "%s", _(vocab_rating[v < 0 || v > 2 ? 1 : v]));
         else
             grid_setf(&g, 2, "%d", v);
     }
@@ -308,8 +305,6 @@ static void odds_text(const void *odds, const void *exact_, sbuf *sb, bool md)
 {
     const mu_oob_odds *o = odds, *exact = exact_;
     static const int morale[] = {MU_STAT_GREEN, MU_STAT_VETERAN, MU_STAT_CRACK};
-    static const char *const morale_h[] = {N_("green"), N_("veteran"),
-                                           N_("crack")};
     static const int brig[] = {MU_STAT_DESPICABLE, MU_STAT_AVERAGE,
                                MU_STAT_EXCEPTIONAL};
     static const int art[] = {MU_STAT_BATTERIES, MU_STAT_DIVISION_BATTERIES,
@@ -323,12 +318,12 @@ static void odds_text(const void *odds, const void *exact_, sbuf *sb, bool md)
     heading(sb, md, N_("Brigades"));
     stat_table(o, one_b, 1, p_h, true, sb, md);
     heading(sb, md, N_("Brigades by morale: how many are green, veteran, crack"));
-    stat_table(o, morale, 3, morale_h, false, sb, md);
+    stat_table(o, morale, 3, vocab_morale, false, sb, md);
     heading(sb, md, o->by_the_book
                         ? N_("Brigadiers by rating, as played (despicable "
                              "counts as average)")
                         : N_("Brigadiers by rating"));
-    stat_table(o, brig, 3, rating_names, false, sb, md);
+    stat_table(o, brig, 3, vocab_rating, false, sb, md);
     heading(sb, md, N_("Stands"));
     stat_table(o, one_s, 1, p_h, true, sb, md);
     sb_puts(sb, md ? "\n### " : "\n");
@@ -345,7 +340,7 @@ static void odds_text(const void *odds, const void *exact_, sbuf *sb, bool md)
 static void value_key(mu_oob_stat s, int k, char *buf, size_t n)
 {
     if (s == MU_STAT_LEADER && k >= 0 && k <= 2)
-        snprintf(buf, n, "%s", rating_names[k]);
+        snprintf(buf, n, "%s", vocab_rating[k]);
     else
         snprintf(buf, n, "%d", k);
 }

@@ -40,6 +40,11 @@ int vocab_match(const char *s, const char *(*name)(const void *, int),
 void vocab_list(sbuf *sb, const char *s, const char *(*name)(const void *, int),
                 const void *ctx, int n, const char *sep, const char *last);
 
+/* The words mu_army_name, mu_arm_name, mu_rating_name and mu_morale_name
+ * give, as lists for the readers that look a word up (vocab.c). */
+extern const char *const vocab_army[2], *const vocab_arm[2];
+extern const char *const vocab_rating[3], *const vocab_morale[3];
+
 /* "01".."99", "00" for 100: how percentile dice show a face. */
 void util_face_text(int face, char buf[4]);
 

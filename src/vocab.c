@@ -7,25 +7,24 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const army_names[] = {"union", "confederate"};
+const char *const vocab_army[2] = {"union", "confederate"};
 static const char *const theater_names[] = {"east", "west"};
-static const char *const arm_names[] = {"infantry", "cavalry"};
-static const char *const rating_names[] = {"despicable", "average",
-                                           "exceptional"};
-static const char *const morale_names[] = {"green", "veteran", "crack"};
+const char *const vocab_arm[2] = {"infantry", "cavalry"};
+const char *const vocab_rating[3] = {"despicable", "average", "exceptional"};
+const char *const vocab_morale[3] = {"green", "veteran", "crack"};
 static const char *const format_names[] = {"text", "json", "jsonl", "csv",
                                            "markdown"};
 
-const char *mu_army_name(mu_army a) { return army_names[a & 1]; }
+const char *mu_army_name(mu_army a) { return vocab_army[a & 1]; }
 const char *mu_theater_name(mu_theater t) { return theater_names[t & 1]; }
-const char *mu_arm_name(mu_arm a) { return arm_names[a & 1]; }
+const char *mu_arm_name(mu_arm a) { return vocab_arm[a & 1]; }
 const char *mu_rating_name(mu_rating r)
 {
-    return (unsigned)r < 3 ? rating_names[r] : "?";
+    return (unsigned)r < 3 ? vocab_rating[r] : "?";
 }
 const char *mu_morale_name(mu_morale m)
 {
-    return (unsigned)m < 3 ? morale_names[m] : "?";
+    return (unsigned)m < 3 ? vocab_morale[m] : "?";
 }
 
 /* Does s equal name, or begin it (prefix), ignoring ASCII case? */
@@ -102,7 +101,7 @@ static mu_status word_parse(const char *s, const char *what,
 mu_status mu_army_parse(const char *s, mu_army *out, mu_error *err)
 {
     int i = 0;
-    mu_status st = word_parse(s, "army", army_names, 2, &i, err);
+    mu_status st = word_parse(s, "army", vocab_army, 2, &i, err);
     if (st == MU_OK)
         *out = (mu_army)i;
     return st;
@@ -120,7 +119,7 @@ mu_status mu_theater_parse(const char *s, mu_theater *out, mu_error *err)
 mu_status mu_arm_parse(const char *s, mu_arm *out, mu_error *err)
 {
     int i = 0;
-    mu_status st = word_parse(s, "arm", arm_names, 2, &i, err);
+    mu_status st = word_parse(s, "arm", vocab_arm, 2, &i, err);
     if (st == MU_OK)
         *out = (mu_arm)i;
     return st;
