@@ -48,8 +48,10 @@ static void masks_free(masks *m)
     m->st = NULL;
 }
 
-static bool masked(const masks *m, int div)
+/* Whether events about div are masked for the viewer (an ev_view's test). */
+static bool view_masked(const void *ctx, int div)
 {
+    const masks *m = ctx;
     if (m->fn)
         return m->fn(m->ctx, div);
     if (!m->st)
@@ -60,11 +62,6 @@ static bool masked(const masks *m, int div)
 }
 
 /* ---- text --------------------------------------------------------------- */
-
-static bool view_masked(const void *ctx, int div)
-{
-    return masked(ctx, div);
-}
 
 /* The projected event as its log line(s): who and when only where it is
  * not hidden whole. */

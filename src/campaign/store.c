@@ -839,8 +839,10 @@ static const char corps_cols[] =
     "SELECT id, side, name, leader, leader_rolled, leader_origin, attached "
     "FROM corps";
 
-static bool corps_row(sqlite3_stmt *st, camp_corps *k)
+/* One row into a camp_corps (camp_collect's row function). */
+static bool corps_item(sqlite3_stmt *st, void *item)
 {
+    camp_corps *k = item;
     bool ok = true;
     memset(k, 0, sizeof *k);
     k->id = camp_col(st, 0, &ok);
@@ -852,11 +854,6 @@ static bool corps_row(sqlite3_stmt *st, camp_corps *k)
     k->leader_origin = camp_col(st, 5, &ok);
     k->attached = camp_col(st, 6, &ok);
     return ok;
-}
-
-static bool corps_item(sqlite3_stmt *st, void *item)
-{
-    return corps_row(st, item);
 }
 
 mu_status camp_load_corps(mu_campaign *c, int id, camp_corps *out,
