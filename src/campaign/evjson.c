@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* evjson.c -- evjson.h over cJSON: an ej_val is a cJSON item. The
- * WebAssembly engine has its own (wasm/app_evjson.c). */
+ * WebAssembly engine has its own (wasm/app_log.c). */
 #include "evjson.h"
 
 #include <cjson/cJSON.h>

@@ -5,7 +5,7 @@
  * payload through these calls only, never through a parser's own types,
  * so that the same decoders and log text run where there is no cJSON: in
  * the WebAssembly engine the value is the object the page parsed with
- * JSON.parse (wasm/app_evjson.c); natively it is a cJSON (evjson.c).
+ * JSON.parse (wasm/app_log.c); natively it is a cJSON (evjson.c).
  * A value is opaque; NULL is "absent", and every call takes it. */
 #ifndef MU_CAMPAIGN_EVJSON_H
 #define MU_CAMPAIGN_EVJSON_H
