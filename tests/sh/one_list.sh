@@ -32,13 +32,14 @@ names=$(grep -hA1 -E '^const cli_command cmd_' cmd/*.c web/*.c |
 [ "$(echo "$names" | wc -l)" -eq "$(echo "$defined" | wc -l)" ] || {
     echo "FAIL: a command's .name is not on the line after its definition"; exit 1; }
 files=(cmd/*.c cmd/*.h web/*.c web/*.h cli/*.c wasm/*.c)
-# code only: comments name commands as examples
-code() {
-    local f
-    for f in "${files[@]}"; do
-        sed -E 's#/\*.*##; s#^ *\*.*##' "$f" | grep -nF -- "$1" | sed "s#^#$f:#"
-    done
-}
+# code only: comments name commands as examples. Stripped once, as
+# FILE:LINE:TEXT, so that each literal is one grep.
+stripped=$(mktemp)
+trap 'rm -f "$stripped"' EXIT
+for f in "${files[@]}"; do
+    sed -E 's#/\*.*##; s#^ *\*.*##' "$f" | grep -n '' | sed "s#^#$f:#"
+done >"$stripped"
+code() { grep -F -- "$1" "$stripped"; }
 while IFS= read -r n; do
     route=${n// //}
     lits=("\"/api/$route\"" "cli_find(\"$n\"" "cli_install(\"$n\"")
