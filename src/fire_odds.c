@@ -11,27 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *method_name(const void *ctx, int i)
-{
-    (void)ctx;
-    static const char *const names[] = {"additive", "per-figure", "both"};
-    return names[i];
-}
-
-mu_status mu_hit_method_parse(const char *s, mu_hit_method *out, mu_error *err)
-{
-    static const mu_hit_method methods[] = {
-        MU_METHOD_ADDITIVE, MU_METHOD_PER_FIGURE, MU_METHOD_BOTH};
-    int i = vocab_match(s, method_name, NULL, 3);
-    if (i >= 0) {
-        *out = methods[i];
-        return MU_OK;
-    }
-    return err_set(err, MU_EINPUT,
-                   "%s method '%.40s': choose additive, per-figure or both",
-                   i == -2 ? "ambiguous" : "unknown", s ? s : "");
-}
-
 void mu_fire_odds_clear(mu_fire_odds *o)
 {
     if (!o)

@@ -12,8 +12,6 @@ struct mu_labels {
     /* worn/spent per morale and stand count; 0 = not given */
     uint8_t worn[3][MU_MAX_STANDS + 1];
     uint8_t spent[3][MU_MAX_STANDS + 1];
-    /* where each morale's [section] header is (0: none), for messages */
-    int section_line[3];
     char file[256];
     /* strengths asked for that have no line: the line used instead (its
      * stand count), MISS_NONE when the morale has no line at all; 0: not
@@ -26,8 +24,6 @@ struct mu_labels {
 typedef struct labels_ctx {
     mu_labels *l;
     const char *file;
-    const char *text;
-    size_t len;
 } labels_ctx;
 
 static mu_status labels_key(void *user, const char *section, const char *key,
@@ -43,8 +39,6 @@ static mu_status labels_key(void *user, const char *section, const char *key,
                       "unknown section [%s]: labels files have [green], "
                       "[veteran] and [crack]",
                       section);
-    if (!c->l->section_line[m])
-        c->l->section_line[m] = inifile_header_line(c->text, c->len, line);
     long stands, worn, spent;
     if (!util_parse_long(key, 2, MU_MAX_STANDS, &stands))
         return err_at(err, MU_EINPUT, c->file, line,
@@ -82,7 +76,7 @@ mu_status mu_labels_parse(const char *text, size_t len, const char *name,
     mu_labels *l = calloc(1, sizeof *l);
     if (!l)
         return err_nomem(err);
-    labels_ctx c = {l, name ? name : "<labels>", text, len};
+    labels_ctx c = {l, name ? name : "<labels>"};
     snprintf(l->file, sizeof l->file, "%s", c.file);
     mu_status st = inifile_parse_text(text, len, c.file, labels_key, &c, err);
     if (st != MU_OK) {
@@ -171,28 +165,6 @@ size_t mu_labels_missed(const mu_labels *l, mu_labels_miss *out, size_t n)
 }
 
 const char *mu_labels_file(const mu_labels *l) { return l ? l->file : ""; }
-
-mu_status mu_labels_check(const mu_labels *l, int stands, mu_morale m,
-                          mu_error *err)
-{
-    if (!l || stands <= 0 || stands > MU_MAX_STANDS || (unsigned)m >= 3 ||
-        l->worn[m][stands])
-        return MU_OK;
-    const char *name = mu_morale_name(m);
-    if (!l->section_line[m])
-        return err_at(err, MU_EINPUT, l->file, 0,
-                      ERR_PL("no [%s] section, but a %s brigade has %d stand: "
-                             "add [%s] with a line '%d = WORN/SPENT'",
-                             "no [%s] section, but a %s brigade has %d stands: "
-                             "add [%s] with a line '%d = WORN/SPENT'", stands),
-                      name, name, stands, name, stands);
-    return err_at(err, MU_EINPUT, l->file, l->section_line[m],
-                  ERR_PL("[%s] has no line for %d stand, which a brigade has: "
-                         "add '%d = WORN/SPENT'",
-                         "[%s] has no line for %d stands, which a brigade has: "
-                         "add '%d = WORN/SPENT'", stands),
-                  name, stands, stands);
-}
 
 /* The largest stand count the rules' stands tables give (any army,
  * theater, year), and the smallest. */

@@ -93,11 +93,6 @@ mu_status plot_finish(mu_chart *c, mu_error *err)
     return sb_finish(&sb, &c->text, err);
 }
 
-const char *mu_chart_title(const mu_chart *c)
-{
-    return c ? c->title : "";
-}
-
 const char *mu_chart_text(const mu_chart *c)
 {
     return c && c->text ? c->text : "";

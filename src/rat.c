@@ -99,13 +99,6 @@ static mu_status too_fine(mu_error *err)
     return err_set(err, MU_EINPUT, RAT_TOO_FINE);
 }
 
-mu_status mu_rat_make(int64_t num, int64_t den, mu_rat *out, mu_error *err)
-{
-    if (den == 0)
-        return err_set(err, MU_EINPUT, "a fraction cannot have 0 below the line");
-    return rat_make(num, den, out) ? MU_OK : too_fine(err);
-}
-
 mu_status mu_rat_add(mu_rat a, mu_rat b, mu_rat *out, mu_error *err)
 {
     return rat_add(a, b, out) ? MU_OK : too_fine(err);

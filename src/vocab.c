@@ -12,8 +12,6 @@ static const char *const theater_names[] = {"east", "west"};
 const char *const vocab_arm[2] = {"infantry", "cavalry"};
 const char *const vocab_rating[3] = {"despicable", "average", "exceptional"};
 const char *const vocab_morale[3] = {"green", "veteran", "crack"};
-static const char *const format_names[] = {"text", "json", "jsonl", "csv",
-                                           "markdown"};
 
 const char *mu_army_name(mu_army a) { return vocab_army[a & 1]; }
 const char *mu_theater_name(mu_theater t) { return theater_names[t & 1]; }
@@ -125,11 +123,3 @@ mu_status mu_arm_parse(const char *s, mu_arm *out, mu_error *err)
     return st;
 }
 
-mu_status mu_format_parse(const char *s, mu_format *out, mu_error *err)
-{
-    int i = 0;
-    mu_status st = word_parse(s, "format", format_names, 5, &i, err);
-    if (st == MU_OK)
-        *out = (mu_format)i;
-    return st;
-}

@@ -307,7 +307,6 @@ void wr_out_free(wr_out *o)
 
 void mu_json_init(mu_json *w, mu_buf *b) { jw_init(w, b, false, 0); }
 void mu_json_obj(mu_json *w, const char *key) { jw_obj(w, key); }
-void mu_json_arr(mu_json *w, const char *key) { jw_arr(w, key); }
 void mu_json_end(mu_json *w) { jw_end(w); }
 void mu_json_str(mu_json *w, const char *key, const char *v) { jw_str(w, key, v); }
 void mu_json_int(mu_json *w, const char *key, int64_t v) { jw_int(w, key, v); }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Brigade labels: mu_labels_check names a count a file lacks; a label of
- * a strength without a line takes the nearest line of its morale (of two
- * as near, the smaller), recorded for mu_labels_missed, never refused. */
+/* Brigade labels: a label of a strength without a line takes the nearest
+ * line of its morale (of two as near, the smaller), recorded for
+ * mu_labels_missed, never refused. */
 #include "test_util.h"
 
 #include <stdlib.h>
@@ -14,7 +14,7 @@ static const char text[] = "; my table\n"
                            "[green]\n"
                            "7 = 5/3\n";
 
-static void check_names_the_missing_count(void **state)
+static void names_without_a_line(void **state)
 {
     (void)state;
     mu_labels *l = NULL;
@@ -22,21 +22,6 @@ static void check_names_the_missing_count(void **state)
     char buf[128];
     assert_int_equal(mu_labels_parse(text, sizeof text - 1, "my.ini", &l, &err),
                      MU_OK);
-    assert_int_equal(mu_labels_check(l, 7, MU_VETERAN, &err), MU_OK);
-    assert_int_equal(mu_labels_check(l, 8, MU_VETERAN, &err), MU_OK);
-    assert_int_equal(mu_labels_check(l, 9, MU_VETERAN, &err), MU_EINPUT);
-    assert_string_equal(mu_error_format(&err, buf, sizeof buf),
-                        "my.ini:2: [veteran] has no line for 9 stands, which "
-                        "a brigade has: add '9 = WORN/SPENT'");
-    assert_int_equal(mu_labels_check(l, 8, MU_GREEN, &err), MU_EINPUT);
-    assert_string_equal(mu_error_format(&err, buf, sizeof buf),
-                        "my.ini:6: [green] has no line for 8 stands, which a "
-                        "brigade has: add '8 = WORN/SPENT'");
-    assert_int_equal(mu_labels_check(l, 7, MU_CRACK, &err), MU_EINPUT);
-    assert_string_equal(mu_error_format(&err, buf, sizeof buf),
-                        "my.ini: no [crack] section, but a crack brigade has 7 "
-                        "stands: add [crack] with a line '7 = WORN/SPENT'");
-    assert_int_equal(mu_labels_check(NULL, 9, MU_CRACK, &err), MU_OK);
     /* Without a label: the count, singular for one stand. */
     mu_labels_name(l, 1, MU_CRACK, buf, sizeof buf);
     assert_string_equal(buf, "1 stand, crack");
@@ -172,7 +157,7 @@ static void render_takes_the_nearest(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(check_names_the_missing_count),
+        cmocka_unit_test(names_without_a_line),
         cmocka_unit_test(nearest_line_and_report),
         cmocka_unit_test(template_lines),
         cmocka_unit_test(render_takes_the_nearest),

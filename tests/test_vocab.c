@@ -8,7 +8,6 @@ static void any_case(void **state)
     mu_army a = MU_UNION;
     mu_theater t = MU_EAST;
     mu_arm arm = MU_INFANTRY;
-    mu_format f = MU_FMT_TEXT;
     mu_error err;
     assert_int_equal(mu_army_parse("Union", &a, &err), MU_OK);
     assert_int_equal(a, MU_UNION);
@@ -20,8 +19,6 @@ static void any_case(void **state)
     assert_int_equal(t, MU_WEST);
     assert_int_equal(mu_arm_parse("Cavalry", &arm, &err), MU_OK);
     assert_int_equal(arm, MU_CAVALRY);
-    assert_int_equal(mu_format_parse("MarkDown", &f, &err), MU_OK);
-    assert_int_equal(f, MU_FMT_MARKDOWN);
 }
 
 static void unique_prefix(void **state)
@@ -30,8 +27,6 @@ static void unique_prefix(void **state)
     mu_army a = MU_UNION;
     mu_theater t = MU_EAST;
     mu_arm arm = MU_CAVALRY;
-    mu_format f = MU_FMT_TEXT;
-    mu_hit_method m = MU_METHOD_ADDITIVE;
     mu_error err;
     assert_int_equal(mu_army_parse("conf", &a, &err), MU_OK);
     assert_int_equal(a, MU_CONFEDERATE);
@@ -41,28 +36,14 @@ static void unique_prefix(void **state)
     assert_int_equal(t, MU_WEST);
     assert_int_equal(mu_arm_parse("inf", &arm, &err), MU_OK);
     assert_int_equal(arm, MU_INFANTRY);
-    /* An exact name wins over a longer one it begins: json is not jsonl. */
-    assert_int_equal(mu_format_parse("JSON", &f, &err), MU_OK);
-    assert_int_equal(f, MU_FMT_JSON);
-    assert_int_equal(mu_format_parse("jsonl", &f, &err), MU_OK);
-    assert_int_equal(f, MU_FMT_JSONL);
-    assert_int_equal(mu_format_parse("c", &f, &err), MU_OK);
-    assert_int_equal(f, MU_FMT_CSV);
-    assert_int_equal(mu_hit_method_parse("Per", &m, &err), MU_OK);
-    assert_int_equal(m, MU_METHOD_PER_FIGURE);
 }
 
 static void ambiguous_and_unknown(void **state)
 {
     (void)state;
     mu_army a = MU_UNION;
-    mu_format f = MU_FMT_CSV;
     mu_theater t = MU_EAST;
     mu_error err;
-    assert_int_equal(mu_format_parse("j", &f, &err), MU_EINPUT);
-    assert_string_equal(err.msg, "ambiguous format 'j' (json or jsonl?): "
-                                 "choose text|json|jsonl|csv|markdown");
-    assert_int_equal(f, MU_FMT_CSV); /* untouched */
     assert_int_equal(mu_army_parse("yankee", &a, &err), MU_EINPUT);
     assert_string_equal(err.msg,
                         "unknown army 'yankee': choose union|confederate");
@@ -92,6 +73,16 @@ static void weapons_by_prefix(void **state)
                                  "Give more of the name");
     assert_int_equal(mu_weapons_find(w, "bow", &got, &err), MU_EINPUT);
     assert_non_null(strstr(err.msg, "no weapon 'bow': the weapons are musket"));
+    mu_weapons_free(w);
+    /* An exact name wins over a longer one it begins. */
+    static const char two[] = "[r]\nslope = 1\nmax_range = 25\n"
+                              "[rifle]\nslope = 1\nmax_range = 30\n";
+    assert_int_equal(mu_weapons_parse(two, sizeof two - 1, "two.ini", &w, &err),
+                     MU_OK);
+    assert_int_equal(mu_weapons_find(w, "R", &got, &err), MU_OK);
+    assert_string_equal(got->name, "r");
+    assert_int_equal(mu_weapons_find(w, "ri", &got, &err), MU_OK);
+    assert_string_equal(got->name, "rifle");
     mu_weapons_free(w);
 }
 

@@ -288,9 +288,8 @@ MU_API const char *mu_arm_name(mu_arm a);
 MU_API const char *mu_rating_name(mu_rating r);
 MU_API const char *mu_morale_name(mu_morale m);
 /* Parse those names as a user types them: any case ("Union", "EAST"), or
- * the start of exactly one name ("conf", "w"). mu_format_parse,
- * mu_hit_method_parse and mu_weapons_find read names the same way (an
- * exact match wins: "json" is not "jsonl").
+ * the start of exactly one name ("conf", "w"). mu_weapons_find reads
+ * names the same way (an exact match wins over a longer name it begins).
  * Errors: MU_EINPUT listing the choices for an unknown name, or the names
  * it could be for an ambiguous one. */
 MU_API mu_status mu_army_parse(const char *s, mu_army *out, mu_error *err);
@@ -303,9 +302,6 @@ MU_API mu_status mu_arm_parse(const char *s, mu_arm *out, mu_error *err);
 typedef enum mu_format {
     MU_FMT_TEXT = 0, MU_FMT_JSON, MU_FMT_JSONL, MU_FMT_CSV, MU_FMT_MARKDOWN
 } mu_format;
-/* Parses a format's name ("json"), as mu_army_parse reads names.
- * Errors: MU_EINPUT listing the formats. */
-MU_API mu_status mu_format_parse(const char *s, mu_format *out, mu_error *err);
 
 /* The drawn formats (muster-full: charts, rosters, cards, reports): one
  * list for all. A drawing that is one page (a chart, a card) is the same
@@ -384,9 +380,8 @@ typedef struct mu_json {
 } mu_json;
 /* Starts a compact writer appending to b. */
 MU_API void mu_json_init(mu_json *w, mu_buf *b);
-/* Opens an object or array; mu_json_end closes the one last opened. */
+/* Opens an object; mu_json_end closes the one last opened. */
 MU_API void mu_json_obj(mu_json *w, const char *key);
-MU_API void mu_json_arr(mu_json *w, const char *key);
 MU_API void mu_json_end(mu_json *w);
 /* A string (escaped as cJSON escapes it), a whole number, true or false,
  * null. */
@@ -411,10 +406,6 @@ typedef struct mu_rat {
 /* Room for any mu_rat printed by mu_rat_format or mu_rat_fraction. */
 #define MU_RAT_BUF 48
 
-/* num/den, reduced.
- * Errors: MU_EINPUT when den is 0 or a part is INT64_MIN. */
-MU_API mu_status mu_rat_make(int64_t num, int64_t den, mu_rat *out,
-                             mu_error *err);
 /* a + b, a - b, a * b, a / b, exactly. Operands need not be reduced.
  * Errors: MU_EINPUT on division by zero or when the result does not fit
  * (see above). */

@@ -230,10 +230,6 @@ typedef enum mu_hit_method {
     MU_METHOD_BOTH = 3
 } mu_hit_method;
 
-/* "additive", "per-figure" or "both"; MU_EINPUT naming them. */
-MU_API mu_status mu_hit_method_parse(const char *s, mu_hit_method *out,
-                                     mu_error *err);
-
 /* The odds of one volley by either method or both, exact (mu_odds_fire) or
  * simulated (mu_sim_fire). */
 typedef struct mu_fire_odds {

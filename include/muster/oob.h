@@ -145,13 +145,6 @@ MU_API mu_status mu_labels_parse(const char *text, size_t len, const char *name,
                                  mu_labels **out, mu_error *err);
 /* Releases labels; NULL is a no-op. */
 MU_API void mu_labels_free(mu_labels *l);
-/* MU_OK when `l` has its own line for a brigade of `stands` stands and
- * morale m, or `l` is NULL (the renderers do not refuse a strength without
- * one: see above).
- * Errors: MU_EINPUT at the file and line of that morale's section (the
- * file alone when it has none), naming the missing count. */
-MU_API mu_status mu_labels_check(const mu_labels *l, int stands, mu_morale m,
-                                 mu_error *err);
 /* The label of a brigade: "7/5/3 veteran" from the line for that stand
  * count and morale or the nearest one (see above), "7 stands, veteran"
  * when the morale has none or `l` is NULL. Writes at most n bytes (always

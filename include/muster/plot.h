@@ -90,8 +90,8 @@ MU_API mu_status mu_chart_charge_odds(const mu_charge_odds *o, bool crew,
 /* ---- drawing ----------------------------------------------------------- */
 
 /* The title and the words of the chart (axis labels, legend, marks), one
- * per line, for tests and screen readers. Static as long as c. */
-MU_API const char *mu_chart_title(const mu_chart *c);
+ * per line, the title first, for tests and screen readers. Static as long
+ * as c. */
 MU_API const char *mu_chart_text(const mu_chart *c);
 
 /* Draws the chart on a cairo context at the origin, scaled to width x
