@@ -32,12 +32,12 @@ static void sb_rating(sbuf *sb, const lang_text *t, mu_rating played,
                       mu_rating rolled)
 {
     if (played != rolled) {
-        sb_str(sb, t->w[LW_DESPICABLE + played]);
-        sb_str(sb, t->w[LW_RATING_BOOK]);
+        sb_puts(sb, t->w[LW_DESPICABLE + played]);
+        sb_puts(sb, t->w[LW_RATING_BOOK]);
     } else if (played == MU_DESPICABLE) {
-        sb_str(sb, t->w[LW_RATING_DP]);
+        sb_puts(sb, t->w[LW_RATING_DP]);
     } else {
-        sb_str(sb, t->w[LW_DESPICABLE + played]);
+        sb_puts(sb, t->w[LW_DESPICABLE + played]);
     }
 }
 
@@ -55,11 +55,11 @@ static void sb_label(sbuf *sb, const lang_text *t, const mu_labels *l,
         sb_i64(sb, spent);
         sb_ch(sb, ' ');
     } else if (stands == 1) {
-        sb_str(sb, t ? t->w[LW_STAND_ONE] : " stand, ");
+        sb_puts(sb, t ? t->w[LW_STAND_ONE] : " stand, ");
     } else {
-        sb_str(sb, t ? t->w[LW_STANDS_MANY] : " stands, ");
+        sb_puts(sb, t ? t->w[LW_STANDS_MANY] : " stands, ");
     }
-    sb_str(sb, t ? t->w[LW_GREEN + m] : mu_morale_name(m));
+    sb_puts(sb, t ? t->w[LW_GREEN + m] : mu_morale_name(m));
 }
 
 /* "2.44": the whole part and the two truncated decimals that are the
@@ -70,7 +70,7 @@ static void sb_fraction(sbuf *sb, const char *point, int num, int den)
     sb_i64(sb, whole);
     if (rem) {
         int c = 100 * rem / den;
-        sb_str(sb, point);
+        sb_puts(sb, point);
         sb_ch(sb, (char)('0' + c / 10));
         sb_ch(sb, (char)('0' + c % 10));
     }
@@ -94,7 +94,7 @@ static void map_rolls(const mu_division *d, roll_map *m)
 
 static void sb_indent(sbuf *sb, const char *ind, int more)
 {
-    sb_str(sb, ind);
+    sb_puts(sb, ind);
     sb_pad(sb, more);
 }
 
@@ -169,7 +169,7 @@ static void brigade_table(const mu_division *d, const mu_render_opts *o,
 
 static void sb_compare(sbuf *sb, const lang_text *t, int roll, int threshold)
 {
-    sb_str(sb, t->w[LW_ROLLED]);
+    sb_puts(sb, t->w[LW_ROLLED]);
     sb_i64(sb, roll);
     if (roll <= threshold)
         SB_LIT(sb, " ≤ ");
@@ -185,21 +185,21 @@ static void artillery_text(const mu_division *d, const lang_text *t,
     const mu_artillery *a = &d->artillery;
     sb_indent(sb, ind, 2);
     if (d->given & MU_GIVEN_ARTILLERY) { /* an order of battle's batteries */
-        sb_str(sb, _("Artillery: "));
+        sb_puts(sb, _("Artillery: "));
         sb_i64(sb, a->division);
-        sb_str(sb, t->w[a->division == 1 ? LW_BATTERY : LW_BATTERIES]);
-        sb_str(sb, _(" (given)"));
+        sb_puts(sb, t->w[a->division == 1 ? LW_BATTERY : LW_BATTERIES]);
+        sb_puts(sb, _(" (given)"));
         sb_ch(sb, '\n');
         return;
     }
-    sb_str(sb, t->w[LW_ART_PER]);
+    sb_puts(sb, t->w[LW_ART_PER]);
     sb_i64(sb, a->ratio);
-    sb_str(sb, t->w[LW_STANDS_ROLLED]);
+    sb_puts(sb, t->w[LW_STANDS_ROLLED]);
     sb_i64(sb, m->r[MU_ROLL_RATIO][0]);
     SB_LIT(sb, ")\n");
     sb_indent(sb, ind, 4);
     sb_i64(sb, d->stands);
-    sb_str(sb, t->w[LW_STANDS_DIV]);
+    sb_puts(sb, t->w[LW_STANDS_DIV]);
     sb_i64(sb, a->ratio);
     SB_LIT(sb, " = ");
     sb_fraction(sb, t->w[LW_POINT], d->stands, a->ratio);
@@ -209,21 +209,21 @@ static void artillery_text(const mu_division *d, const lang_text *t,
         SB_LIT(sb, " → ");
     }
     sb_i64(sb, a->batteries);
-    sb_str(sb, t->w[a->batteries == 1 ? LW_BATTERY : LW_BATTERIES]);
+    sb_puts(sb, t->w[a->batteries == 1 ? LW_BATTERY : LW_BATTERIES]);
     if (a->reserve_roll) {
-        sb_str(sb, t->w[LW_THIRD]);
+        sb_puts(sb, t->w[LW_THIRD]);
         sb_i64(sb, a->batteries);
-        sb_str(sb, t->w[LW_DIV3]);
+        sb_puts(sb, t->w[LW_DIV3]);
         sb_fraction(sb, t->w[LW_POINT], a->batteries, 3);
         SB_LIT(sb, " → ");
         sb_compare(sb, t, a->reserve_roll, a->reserve_threshold);
     }
     SB_LIT(sb, ": ");
     sb_i64(sb, a->division);
-    sb_str(sb, t->w[LW_WITH_DIV]);
+    sb_puts(sb, t->w[LW_WITH_DIV]);
     sb_i64(sb, a->reserve);
-    sb_str(sb, t->w[LW_TO_THE]);
-    sb_str(sb, t->w[d->army == MU_UNION ? LW_ARMY_RESERVE
+    sb_puts(sb, t->w[LW_TO_THE]);
+    sb_puts(sb, t->w[d->army == MU_UNION ? LW_ARMY_RESERVE
                     : in_corps          ? LW_CORPS_RESERVE
                                         : LW_RESERVE]);
     sb_ch(sb, '\n');
@@ -234,12 +234,12 @@ static void given_or_rolled(sbuf *sb, const lang_text *t, uint32_t given,
                             int roll)
 {
     if (given) {
-        sb_str(sb, _(" (given)"));
+        sb_puts(sb, _(" (given)"));
         if (!sb->oom && sb->len && sb->p[sb->len - 1] == ')')
             sb->p[--sb->len] = '\0'; /* the caller closes it */
         return;
     }
-    sb_str(sb, t->w[LW_ROLLED_OPEN]);
+    sb_puts(sb, t->w[LW_ROLLED_OPEN]);
     sb_i64(sb, roll);
 }
 
@@ -247,14 +247,14 @@ static void leader_line(const mu_division *d, const lang_text *t,
                         const roll_map *m, sbuf *sb, const char *ind)
 {
     sb_indent(sb, ind, 2);
-    sb_str(sb, t->w[LW_LEADER]);
-    sb_str(sb, t->w[LW_DESPICABLE + d->leader]);
+    sb_puts(sb, t->w[LW_LEADER]);
+    sb_puts(sb, t->w[LW_DESPICABLE + d->leader]);
     given_or_rolled(sb, t, d->given & MU_GIVEN_LEADER,
                     m->r[MU_ROLL_LEADER][0]);
     if (d->leader != d->leader_rolled)
-        sb_str(sb, t->w[LW_BY_BOOK]);
+        sb_puts(sb, t->w[LW_BY_BOOK]);
     else if (d->leader == MU_DESPICABLE)
-        sb_str(sb, t->w[LW_MARK_DP]);
+        sb_puts(sb, t->w[LW_MARK_DP]);
     SB_LIT(sb, ")\n");
 }
 
@@ -264,46 +264,46 @@ void render_division_text(const mu_division *d, const mu_render_opts *o,
 {
     roll_map m;
     map_rolls(d, &m);
-    sb_str(sb, ind);
+    sb_puts(sb, ind);
     if (number > 0) {
-        sb_str(sb, t->w[LW_DIVISION_N]);
+        sb_puts(sb, t->w[LW_DIVISION_N]);
         sb_u64(sb, number);
         SB_LIT(sb, ": ");
     }
-    sb_str(sb, t->w[d->army == MU_UNION ? LW_UNION : LW_CONFEDERATE]);
-    sb_str(sb, t->w[LW_INFANTRY + d->arm]);
-    sb_str(sb, t->w[d->theater == MU_EAST ? LW_DIV_EAST : LW_DIV_WEST]);
+    sb_puts(sb, t->w[d->army == MU_UNION ? LW_UNION : LW_CONFEDERATE]);
+    sb_puts(sb, t->w[LW_INFANTRY + d->arm]);
+    sb_puts(sb, t->w[d->theater == MU_EAST ? LW_DIV_EAST : LW_DIV_WEST]);
     sb_i64(sb, d->year);
     sb_ch(sb, '\n');
     if (m.r[MU_ROLL_THEATER][0]) {
         sb_indent(sb, ind, 2);
-        sb_str(sb, t->w[LW_THEATER_ROLLED]);
+        sb_puts(sb, t->w[LW_THEATER_ROLLED]);
         sb_i64(sb, m.r[MU_ROLL_THEATER][0]);
         sb_ch(sb, '\n');
     }
     leader_line(d, t, &m, sb, ind);
     sb_indent(sb, ind, 2);
-    sb_str(sb, t->w[LW_BRIGADES]);
+    sb_puts(sb, t->w[LW_BRIGADES]);
     sb_i64(sb, d->nbrigades);
     given_or_rolled(sb, t, d->given & MU_GIVEN_BRIGADES,
                     m.r[MU_ROLL_BRIGADES][0]);
     SB_LIT(sb, ")\n");
     brigade_table(d, o, t, &m, sb, cells, (int)strlen(ind) + 4);
     sb_indent(sb, ind, 2);
-    sb_str(sb, t->w[LW_TOTAL]);
+    sb_puts(sb, t->w[LW_TOTAL]);
     sb_i64(sb, d->stands);
-    sb_str(sb, t->w[LW_STANDS_NL]);
+    sb_puts(sb, t->w[LW_STANDS_NL]);
     artillery_text(d, t, &m, sb, ind, *ind != '\0');
 }
 
 void render_seed_footer(const mu_render_opts *o, const lang_text *t, sbuf *sb)
 {
     if (o->has_seed) {
-        sb_str(sb, t->w[LW_SEED]);
+        sb_puts(sb, t->w[LW_SEED]);
         sb_u64(sb, o->seed);
         sb_ch(sb, '\n');
     } else {
-        sb_str(sb, t->w[LW_BY_HAND]);
+        sb_puts(sb, t->w[LW_BY_HAND]);
     }
 }
 
@@ -323,25 +323,25 @@ void render_division_csv(const mu_division *d, const mu_render_opts *o,
         const mu_brigade *b = &d->brigades[i];
         sb_u64(sb, number);
         sb_ch(sb, ',');
-        sb_str(sb, mu_army_name(d->army));
+        sb_puts(sb, mu_army_name(d->army));
         sb_ch(sb, ',');
         sb_i64(sb, d->year);
         sb_ch(sb, ',');
-        sb_str(sb, mu_theater_name(d->theater));
+        sb_puts(sb, mu_theater_name(d->theater));
         sb_ch(sb, ',');
-        sb_str(sb, mu_arm_name(d->arm));
+        sb_puts(sb, mu_arm_name(d->arm));
         sb_ch(sb, ',');
-        sb_str(sb, corps_leader);
+        sb_puts(sb, corps_leader);
         sb_ch(sb, ',');
-        sb_str(sb, mu_rating_name(d->leader));
+        sb_puts(sb, mu_rating_name(d->leader));
         sb_ch(sb, ',');
         sb_i64(sb, i + 1);
         sb_ch(sb, ',');
         sb_i64(sb, b->stands);
         sb_ch(sb, ',');
-        sb_str(sb, mu_morale_name(b->morale));
+        sb_puts(sb, mu_morale_name(b->morale));
         sb_ch(sb, ',');
-        sb_str(sb, mu_rating_name(b->leader));
+        sb_puts(sb, mu_rating_name(b->leader));
         SB_LIT(sb, ",\"");
         sb_label(sb, NULL, o->labels, b->stands, b->morale);
         SB_LIT(sb, "\",");
@@ -504,7 +504,7 @@ mu_status mu_division_stream_new(const mu_render_opts *o, bool numbered,
         s->seedlen = wr_u64(s->seed, o->seed);
     s->seed[s->seedlen] = '\0';
     if (o->format == MU_FMT_CSV)
-        sb_str(&s->out.sb, render_csv_header);
+        sb_puts(&s->out.sb, render_csv_header);
     *out = s;
     return MU_OK;
 }

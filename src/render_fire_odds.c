@@ -347,7 +347,7 @@ static void csv_rows(const char *method, const mu_dist *d, const mu_dist *e,
     }
     for (int k = lo; d->p && k <= hi; k++) {
         char a[40];
-        sb_str(sb, method);
+        sb_puts(sb, method);
         sb_ch(sb, ',');
         sb_i64(sb, k);
         sb_ch(sb, ',');
@@ -359,7 +359,7 @@ static void csv_rows(const char *method, const mu_dist *d, const mu_dist *e,
             sb_put(sb, a, wr_num_g(mu_dist_p(e, k), a));
             render_diff(mu_dist_p(d, k), mu_dist_p(e, k), a, sizeof a);
             sb_ch(sb, ',');
-            sb_str(sb, a);
+            sb_puts(sb, a);
         }
         sb_ch(sb, '\n');
     }

@@ -43,15 +43,6 @@ void sb_printf(sbuf *sb, const char *fmt, ...)
     sb->len += (size_t)n;
 }
 
-void sb_puts(sbuf *sb, const char *s)
-{
-    size_t n = strlen(s);
-    if (!sb_grow(sb, n))
-        return;
-    memcpy(sb->p + sb->len, s, n + 1);
-    sb->len += n;
-}
-
 mu_status sb_finish(sbuf *sb, char **out, mu_error *err)
 {
     if (!sb_grow(sb, 0)) {
@@ -69,12 +60,8 @@ mu_status mu_buf_write(void *buf, const char *text, size_t len,
                        mu_error *err)
 {
     sbuf *sb = buf;
-    if (!sb_grow(sb, len))
-        return err_nomem(err);
-    memcpy(sb->p + sb->len, text, len);
-    sb->len += len;
-    sb->p[sb->len] = '\0';
-    return MU_OK;
+    sb_put(sb, text, len);
+    return sb->oom ? err_nomem(err) : MU_OK;
 }
 
 void mu_buf_free(sbuf *sb)

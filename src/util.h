@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 /* A growing, always-terminated string: the public mu_buf (muster/core.h),
  * by its short name. Allocation failure is sticky: check sb.oom once at
@@ -19,7 +20,21 @@ void sb_printf(sbuf *sb, const char *fmt, ...) MU_PRINTF(2, 3);
  * of memory. Every growing buffer grows here; src/writer.h has the fast
  * appends built on it. */
 bool sb_grow(sbuf *sb, size_t more);
-void sb_puts(sbuf *sb, const char *s);
+
+static inline void sb_put(sbuf *sb, const char *s, size_t n)
+{
+    if (sb->len + n + 1 > sb->cap && !sb_grow(sb, n))
+        return;
+    memcpy(sb->p + sb->len, s, n);
+    sb->len += n;
+    sb->p[sb->len] = '\0';
+}
+
+static inline void sb_puts(sbuf *sb, const char *s)
+{
+    sb_put(sb, s, strlen(s));
+}
+
 /* Hands the text to *out (caller frees) or reports out of memory. */
 mu_status sb_finish(sbuf *sb, char **out, mu_error *err);
 

@@ -12,15 +12,6 @@
 #include <stdint.h>
 #include <string.h>
 
-static inline void sb_put(sbuf *sb, const char *s, size_t n)
-{
-    if (sb->len + n + 1 > sb->cap && !sb_grow(sb, n))
-        return;
-    memcpy(sb->p + sb->len, s, n);
-    sb->len += n;
-    sb->p[sb->len] = '\0';
-}
-
 static inline void sb_ch(sbuf *sb, char c)
 {
     if (sb->len + 2 > sb->cap && !sb_grow(sb, 1))
@@ -31,11 +22,6 @@ static inline void sb_ch(sbuf *sb, char c)
 
 /* A string literal, its length known at compile time. */
 #define SB_LIT(sb, lit) sb_put((sb), "" lit, sizeof(lit) - 1)
-
-static inline void sb_str(sbuf *sb, const char *s)
-{
-    sb_put(sb, s, strlen(s));
-}
 
 /* n blanks. */
 void sb_pad(sbuf *sb, int n);
