@@ -7,6 +7,7 @@
  * hits at most P). A P that is not whole, p/q percent, is a die of 100 q
  * faces hitting on p or less: the same chance, exactly. */
 #include "error.h"
+#include "rat.h"
 #include "util.h"
 
 #include <inttypes.h>
@@ -27,13 +28,10 @@ static mu_status figure_die(const mu_volley *v, int64_t *on, int64_t *faces,
 static void head_comment(sbuf *sb, const mu_volley *v, const char *open,
                          const char *close)
 {
-    char p[MU_RAT_BUF], poh[MU_RAT_BUF], range[MU_RAT_BUF];
-    mu_rat_format(v->p, p, sizeof p);
-    mu_rat_format(v->poh, poh, sizeof poh);
-    mu_rat_format(v->range, range, sizeof range);
     sb_printf(sb, "%s muster: %s fire at %s in, P = %s %% an effective, %d "
-              "effectives, POH = %s %%%s\n", open, v->weapon.name, range, p,
-              v->effectives, poh, close);
+              "effectives, POH = %s %%%s\n", open, v->weapon.name,
+              rat_fmt(v->range).s, rat_fmt(v->p).s, v->effectives,
+              rat_fmt(v->poh).s, close);
 }
 
 static void additive_comment(sbuf *sb, const mu_volley *v, const char *open,

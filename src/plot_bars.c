@@ -127,7 +127,6 @@ mu_status mu_chart_fire_odds(const mu_fire_odds *exact, const mu_fire_odds *sim,
     char title[MU_WEAPON_NAME];
     snprintf(title, sizeof title, "%s", v->weapon.name);
     first_upper(title);
-    char p[MU_RAT_BUF], poh[MU_RAT_BUF], r[MU_RAT_BUF];
     char load[MU_WEAPON_NAME + 4] = "";
     if (strcmp(v->weapon.name, v->fired.name))
         snprintf(load, sizeof load, " (%s)", v->fired.name);
@@ -138,26 +137,25 @@ mu_status mu_chart_fire_odds(const mu_fire_odds *exact, const mu_fire_odds *sim,
                                        "crew castings",
                                        (unsigned long)v->castings);
     mu_rat cm;
-    mu_rat_format(v->range, r, sizeof r);
+    rat_num r = rat_fmt(v->range);
     if (rat_sign(v->cm_per_inch) > 0 &&
         (v->nranges == 1 ? (cm = v->ranges[0], true)
                          : rat_mul(v->range, v->cm_per_inch, &cm))) {
-        char g[MU_RAT_BUF];
         /* TRANSLATORS: "Musket fire at 12.5 cm (5 in), 11 figures: hits" */
         snprintf(c->title, sizeof c->title,
                  _("%s fire%s at %s cm (%s in), %d %s: hits"), title, load,
-                 mu_rat_format(cm, g, sizeof g), r, v->castings, counted);
+                 rat_fmt(cm).s, r.s, v->castings, counted);
     } else {
         /* TRANSLATORS: "Musket fire (canister) at 5 in, 11 figures: hits" */
         snprintf(c->title, sizeof c->title, _("%s fire%s at %s in, %d %s: hits"),
-                 title, load, r, v->castings, counted);
+                 title, load, r.s, v->castings, counted);
     }
     snprintf(c->subtitle, sizeof c->subtitle,
              v->effectives == 1 ? _("P = %s %% %s, %d effective, POH = %s %%; exact odds%s")
                                 : _("P = %s %% %s, %d effectives, POH = %s %%; exact odds%s"),
-             mu_rat_format(v->p, p, sizeof p),
+             rat_fmt(v->p).s,
              v->fired.kind == MU_WEAPON_SMALL_ARMS ? _("a figure") : _("an effective"),
-             v->effectives, mu_rat_format(v->poh, poh, sizeof poh),
+             v->effectives, rat_fmt(v->poh).s,
              sim ? _(" as bars, simulated as diamonds") : "");
     mu_status st = MU_OK;
     for (int i = 0; i < n && st == MU_OK; i++)
@@ -255,7 +253,6 @@ mu_status mu_chart_charge_odds(const mu_charge_odds *o, bool crew,
     mu_chart *c = plot_new();
     if (!c)
         return err_nomem(err);
-    char r[MU_RAT_BUF], m[MU_RAT_BUF];
     snprintf(c->title, sizeof c->title, _("Charging the guns: %s left at contact"),
              crew ? _("the gun's crew") : _("the unit"));
     mu_rat cpi = o->opts.cm_per_inch, rc, mc;
@@ -263,14 +260,13 @@ mu_status mu_chart_charge_odds(const mu_charge_odds *o, bool crew,
         rat_mul(o->opts.move, cpi, &mc))
         snprintf(c->subtitle, sizeof c->subtitle, _("%d figures from %s cm, "
                  "closing %s cm a turn, against a %s with %d crew castings%s"),
-                 o->opts.figures, mu_rat_format(rc, r, sizeof r),
-                 mu_rat_format(mc, m, sizeof m), o->gun, o->crew,
+                 o->opts.figures, rat_fmt(rc).s, rat_fmt(mc).s, o->gun, o->crew,
                  o->return_fire[0] ? _("; the unit fires back") : "");
     else
         snprintf(c->subtitle, sizeof c->subtitle, _("%d figures from %s in, "
                  "closing %s in a turn, against a %s with %d crew castings%s"),
-                 o->opts.figures, mu_rat_format(o->opts.range, r, sizeof r),
-                 mu_rat_format(o->opts.move, m, sizeof m), o->gun, o->crew,
+                 o->opts.figures, rat_fmt(o->opts.range).s,
+                 rat_fmt(o->opts.move).s, o->gun, o->crew,
                  o->return_fire[0] ? _("; the unit fires back") : "");
     static const char *const none[] = {""};
     mu_status st = add_bars(c, d, NULL, lo, hi, _("exact odds"), err);

@@ -29,6 +29,19 @@ static inline int rat_sign(mu_rat a)
     return (a.num > 0) - (a.num < 0);
 }
 
+/* A number as mu_rat_format prints it, held by value so that several fit
+ * in one printf's arguments: rat_fmt(r).s. Room for a sign before it. */
+typedef struct rat_num {
+    char s[MU_RAT_BUF + 4];
+} rat_num;
+
+static inline rat_num rat_fmt(mu_rat r)
+{
+    rat_num n;
+    mu_rat_format(r, n.s, sizeof n.s);
+    return n;
+}
+
 /* The message every overflow shares, so callers say the same thing. */
 #define RAT_TOO_FINE                                                           \
     "the numbers are too finely divided for exact arithmetic: use fewer "     \

@@ -26,17 +26,6 @@ typedef struct curve {
     mu_rat cm;                  /* ...at this many to the inch */
 } curve;
 
-typedef struct num {
-    char s[MU_RAT_BUF];
-} num;
-
-static num fmt(mu_rat r)
-{
-    num n;
-    mu_rat_format(r, n.s, sizeof n.s);
-    return n;
-}
-
 static mu_status too_fine(mu_error *err)
 {
     return err_set(err, MU_EINPUT, RAT_TOO_FINE);
@@ -87,7 +76,7 @@ static mu_status curve_weapon(const mu_weapons *w, const mu_curve_opts *o,
             mu_rat_cmp(top, rat_int(100)) > 0)
             return err_set(err, MU_EINPUT, "max range %s for %s: more than 0, "
                            "at most 100000 inches, and at most 100 %% a "
-                           "figure at point blank", fmt(m).s, wp->name);
+                           "figure at point blank", rat_fmt(m).s, wp->name);
         c->one.max_range = m;
     }
     c->to = c->one.max_range;
@@ -129,7 +118,7 @@ static mu_status curve_prepare(const mu_weapons *w, const mu_curve_opts *o,
     if (rows > MAX_ROWS)
         return err_set(err, MU_EINPUT, "%lld rows from 0 to %s inches: at "
                        "most %d, use a larger step", (long long)rows,
-                       fmt(c->to).s, MAX_ROWS);
+                       rat_fmt(c->to).s, MAX_ROWS);
     c->rows = rows;
     return MU_OK;
 }
@@ -182,7 +171,7 @@ static void curve_title(const curve *c, sbuf *sb, bool md)
             if (!rat_mul(c->cross, c->scale, &yd))
                 yd = rat_int(0);
             sb_printf(sb, _("; %s closer than %s in (%s yd)"), c->can->name,
-                      fmt(c->cross).s, fmt(yd).s);
+                      rat_fmt(c->cross).s, rat_fmt(yd).s);
         }
         sb_puts(sb, "\n");
         return;
@@ -196,9 +185,10 @@ static void curve_title(const curve *c, sbuf *sb, bool md)
     if (c->one.shape != MU_CURVE_LINEAR) {
         if (rat_mul(c->one.max_range, c->scale, &yd))
             sb_printf(sb, _("; nothing beyond %s in (%s yd)"),
-                      fmt(c->one.max_range).s, fmt(yd).s);
+                      rat_fmt(c->one.max_range).s, rat_fmt(yd).s);
     } else if (fire_zero(&c->one, c->cover, &z) && rat_mul(z, c->scale, &yd)) {
-        sb_printf(sb, _("; nothing from %s in (%s yd)"), fmt(z).s, fmt(yd).s);
+        sb_printf(sb, _("; nothing from %s in (%s yd)"), rat_fmt(z).s,
+                  rat_fmt(yd).s);
     }
     sb_puts(sb, "\n");
 }
@@ -221,16 +211,16 @@ static mu_status curve_grid(const curve *c, grid *g, mu_error *err)
         if (st != MU_OK)
             return st;
         grid_add(g);
-        grid_setf(g, 0, "%s", fmt(x.r).s);
-        grid_setf(g, 1, "%s", fmt(x.yards).s);
+        grid_setf(g, 0, "%s", rat_fmt(x.r).s);
+        grid_setf(g, 1, "%s", rat_fmt(x.yards).s);
         if (k)
-            grid_setf(g, 2, "%s", fmt(x.cm).s);
+            grid_setf(g, 2, "%s", rat_fmt(x.cm).s);
         if (c->gun) {
-            grid_setf(g, 2 + k, "%s", fmt(x.pc).s);
-            grid_setf(g, 3 + k, "%s", fmt(x.pr).s);
+            grid_setf(g, 2 + k, "%s", rat_fmt(x.pc).s);
+            grid_setf(g, 3 + k, "%s", rat_fmt(x.pr).s);
             grid_setf(g, 4 + k, "%s", x.load);
         } else {
-            grid_setf(g, 2 + k, "%s", fmt(x.p).s);
+            grid_setf(g, 2 + k, "%s", rat_fmt(x.p).s);
         }
     }
     return MU_OK;
@@ -243,16 +233,16 @@ static void row_json(jw *o, const curve *c, const row *x, bool named)
         jw_str(o, "weapon", c->gun ? c->gun->name : c->one.name);
         jw_bool(o, "cover", c->cover);
     }
-    jw_raw(o, "range", fmt(x->r).s);
-    jw_raw(o, "yards", fmt(x->yards).s);
+    jw_raw(o, "range", rat_fmt(x->r).s);
+    jw_raw(o, "yards", rat_fmt(x->yards).s);
     if (c->has_cm)
-        jw_raw(o, "cm", fmt(x->cm).s);
+        jw_raw(o, "cm", rat_fmt(x->cm).s);
     if (c->gun) {
-        jw_raw(o, c->can->name, fmt(x->pc).s);
-        jw_raw(o, c->rs->name, fmt(x->pr).s);
+        jw_raw(o, c->can->name, rat_fmt(x->pc).s);
+        jw_raw(o, c->rs->name, rat_fmt(x->pr).s);
         jw_str(o, "load", x->load);
     }
-    jw_raw(o, "p", fmt(x->p).s);
+    jw_raw(o, "p", rat_fmt(x->p).s);
     jw_end(o);
 }
 
@@ -266,23 +256,23 @@ static void shape_json(jw *o, const mu_weapon *w)
               : w->shape == MU_CURVE_BANDS    ? "bands" : "points");
     for (int k = 0; k < w->n; k++) {
         if (w->shape == MU_CURVE_POLYNOMIAL) {
-            jw_raw(o, NULL, fmt(w->y[k]).s);
+            jw_raw(o, NULL, rat_fmt(w->y[k]).s);
             continue;
         }
         jw_obj(o, NULL);
         if (w->shape == MU_CURVE_BANDS) {
-            jw_raw(o, "from", fmt(w->x[k]).s);
-            jw_raw(o, "to", fmt(w->x[k + 1]).s);
+            jw_raw(o, "from", rat_fmt(w->x[k]).s);
+            jw_raw(o, "to", rat_fmt(w->x[k + 1]).s);
         } else {
-            jw_raw(o, "range", fmt(w->x[k]).s);
+            jw_raw(o, "range", rat_fmt(w->x[k]).s);
         }
-        jw_raw(o, "p", fmt(w->y[k]).s);
+        jw_raw(o, "p", rat_fmt(w->y[k]).s);
         jw_end(o);
     }
     jw_end(o);
     jw_end(o);
-    jw_raw(o, "max_range", fmt(w->max_range).s);
-    jw_raw(o, "cover_modifier", fmt(w->cover).s);
+    jw_raw(o, "max_range", rat_fmt(w->max_range).s);
+    jw_raw(o, "cover_modifier", rat_fmt(w->cover).s);
 }
 
 /* The members before "points", into an open object. */
@@ -296,7 +286,7 @@ static void curve_head_json(jw *o, const curve *c)
         jw_str(o, "roundshot", c->rs->name);
         jw_end(o);
         if (c->has_cross)
-            jw_raw(o, "crossover", fmt(c->cross).s);
+            jw_raw(o, "crossover", rat_fmt(c->cross).s);
         else
             jw_null(o, "crossover");
         return;
@@ -307,12 +297,12 @@ static void curve_head_json(jw *o, const curve *c)
         shape_json(o, &c->one);
         return;
     }
-    jw_raw(o, "slope", fmt(c->one.slope).s);
-    jw_raw(o, "max_range", fmt(c->one.max_range).s);
-    jw_raw(o, "cover_modifier", fmt(c->one.cover).s);
+    jw_raw(o, "slope", rat_fmt(c->one.slope).s);
+    jw_raw(o, "max_range", rat_fmt(c->one.max_range).s);
+    jw_raw(o, "cover_modifier", rat_fmt(c->one.cover).s);
     mu_rat z;
     if (fire_zero(&c->one, c->cover, &z))
-        jw_raw(o, "zero", fmt(z).s);
+        jw_raw(o, "zero", rat_fmt(z).s);
 }
 
 static mu_status curve_data(const curve *c, mu_format f, sbuf *sb,
@@ -334,12 +324,13 @@ static mu_status curve_data(const curve *c, mu_format f, sbuf *sb,
         if (st != MU_OK)
             return st;
         if (f == MU_FMT_CSV) {
-            sb_printf(sb, "%s,%s,", fmt(x.r).s, fmt(x.yards).s);
+            sb_printf(sb, "%s,%s,", rat_fmt(x.r).s, rat_fmt(x.yards).s);
             if (c->has_cm)
-                sb_printf(sb, "%s,", fmt(x.cm).s);
+                sb_printf(sb, "%s,", rat_fmt(x.cm).s);
             if (c->gun)
-                sb_printf(sb, "%s,%s,%s,", fmt(x.pc).s, fmt(x.pr).s, x.load);
-            sb_printf(sb, "%s\n", fmt(x.p).s);
+                sb_printf(sb, "%s,%s,%s,", rat_fmt(x.pc).s, rat_fmt(x.pr).s,
+                          x.load);
+            sb_printf(sb, "%s\n", rat_fmt(x.p).s);
         } else {
             row_json(&w, c, &x, f == MU_FMT_JSONL);
             if (f == MU_FMT_JSONL)
@@ -409,7 +400,7 @@ static void cross_list(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
         sb_puts(sb, ind);
         sb_printf(sb, c0->exact ? _("%s is better closer than %s in\n")
                                 : _("%s is better closer than about %s in\n"),
-                  name[x->closer], fmt(c0->range).s);
+                  name[x->closer], rat_fmt(c0->range).s);
     }
     for (int i = 0; i < x->n; i++) {
         const mu_crossing *c = &x->at[i];
@@ -418,14 +409,14 @@ static void cross_list(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
             yd = rat_int(0);
         char ps[2 * MU_WEAPON_NAME + 2 * MU_RAT_BUF + 16];
         if (mu_rat_cmp(c->pa, c->pb) == 0)
-            snprintf(ps, sizeof ps, _("both %s %%"), fmt(c->pa).s);
+            snprintf(ps, sizeof ps, _("both %s %%"), rat_fmt(c->pa).s);
         else
-            snprintf(ps, sizeof ps, "%s %s %%, %s %s %%", name[0], fmt(c->pa).s,
-                     name[1], fmt(c->pb).s);
+            snprintf(ps, sizeof ps, "%s %s %%, %s %s %%", name[0],
+                     rat_fmt(c->pa).s, name[1], rat_fmt(c->pb).s);
         sb_puts(sb, ind);
         sb_printf(sb, c->exact ? _("at %s in (%s yd), %s: %s is better from there on\n")
                                : _("at about %s in (%s yd), %s: %s is better from there on\n"),
-                  fmt(c->range).s, fmt(yd).s, ps, name[c->better]);
+                  rat_fmt(c->range).s, rat_fmt(yd).s, ps, name[c->better]);
     }
 }
 
@@ -448,21 +439,22 @@ static void cross_text(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
         sb_printf(sb, _("%s is as good or better at every range\n"), better);
     } else if (rat_sign(x->range) == 0) {
         sb_printf(sb, _("%s and %s start level at point blank, P = %s %%%s\n"), a,
-                  b, fmt(x->p).s, cov);
+                  b, rat_fmt(x->p).s, cov);
         sb_puts(sb, ind);
         sb_printf(sb, _("%s is better at every range beyond\n"), other);
     } else {
         if (!rat_mul(x->range, scale, &yd))
             yd = rat_int(0);
         char at[4 * MU_RAT_BUF];
-        snprintf(at, sizeof at, _("%s in (%s yd)"), fmt(x->range).s, fmt(yd).s);
+        snprintf(at, sizeof at, _("%s in (%s yd)"), rat_fmt(x->range).s,
+                 rat_fmt(yd).s);
         const char *bb = md ? "**" : "";
         sb_printf(sb, x->at[0].exact ? _("%s and %s cross at %s%s%s, P = %s %%%s\n")
                                      : _("%s and %s cross at about %s%s%s, P = %s %%%s\n"),
-                  a, b, bb, at, bb, fmt(x->p).s, cov);
+                  a, b, bb, at, bb, rat_fmt(x->p).s, cov);
         sb_puts(sb, ind);
         sb_printf(sb, _("%s is better closer than %s in, %s from there on\n"),
-                  better, fmt(x->range).s, other);
+                  better, rat_fmt(x->range).s, other);
     }
 }
 
@@ -481,9 +473,9 @@ static void cross_json(jw *o, const mu_crossover *x, mu_rat scale)
     jw_bool(o, "crosses", x->crosses);
     mu_rat yd;
     if (cross_at(x, scale, &yd)) {
-        jw_raw(o, "range", fmt(x->range).s);
-        jw_raw(o, "yards", fmt(yd).s);
-        jw_raw(o, "p", fmt(x->p).s);
+        jw_raw(o, "range", rat_fmt(x->range).s);
+        jw_raw(o, "yards", rat_fmt(yd).s);
+        jw_raw(o, "p", rat_fmt(x->p).s);
     } else {
         jw_null(o, "range");
         jw_null(o, "yards");
@@ -502,15 +494,15 @@ static void cross_json(jw *o, const mu_crossover *x, mu_rat scale)
     for (int i = 0; i < x->n; i++) {
         const mu_crossing *c = &x->at[i];
         jw_obj(o, NULL);
-        jw_raw(o, "range", fmt(c->range).s);
+        jw_raw(o, "range", rat_fmt(c->range).s);
         if (rat_mul(c->range, scale, &yd))
-            jw_raw(o, "yards", fmt(yd).s);
+            jw_raw(o, "yards", rat_fmt(yd).s);
         jw_bool(o, "exact", c->exact);
         char b[MU_RAT_BUF];
         if (c->exact) /* "45/2": the range as a fraction, to check by hand */
             jw_str(o, "fraction", mu_rat_fraction(c->range, b, sizeof b));
-        jw_raw(o, "p_a", fmt(c->pa).s);
-        jw_raw(o, "p_b", fmt(c->pb).s);
+        jw_raw(o, "p_a", rat_fmt(c->pa).s);
+        jw_raw(o, "p_b", rat_fmt(c->pb).s);
         jw_str(o, "better", c->better ? x->b.name : x->a.name);
         jw_end(o);
     }
@@ -526,7 +518,8 @@ static void cross_csv(const mu_crossover *x, mu_rat scale, sbuf *sb)
               x->cover ? "true" : "false", x->crosses ? "true" : "false");
     mu_rat yd;
     if (cross_at(x, scale, &yd))
-        sb_printf(sb, "%s,%s,%s", fmt(x->range).s, fmt(yd).s, fmt(x->p).s);
+        sb_printf(sb, "%s,%s,%s", rat_fmt(x->range).s, rat_fmt(yd).s,
+                  rat_fmt(x->p).s);
     else
         sb_puts(sb, ",,");
     const char *better = x->closer == MU_WHICH_B ? x->b.name : x->a.name;

@@ -19,23 +19,12 @@
 #define DIVIDE FIRE_DIVIDE
 #define LE "\xE2\x89\xA4"
 
-typedef struct num {
-    char s[MU_RAT_BUF + 4];
-} num;
-
-static num fmt(mu_rat r)
-{
-    num n;
-    mu_rat_format(r, n.s, sizeof n.s);
-    return n;
-}
-
 /* A signed number for text: "−2" with the typographic minus. */
-static num fmt_signed(mu_rat r)
+static rat_num fmt_signed(mu_rat r)
 {
     if (rat_sign(r) >= 0)
-        return fmt(r);
-    num n;
+        return rat_fmt(r);
+    rat_num n;
     mu_rat a = {-r.num, r.den};
     memcpy(n.s, MINUS, 3);
     mu_rat_format(a, n.s + 3, sizeof n.s - 3);
@@ -44,7 +33,7 @@ static num fmt_signed(mu_rat r)
 
 static void json_num(jw *w, const char *key, mu_rat r)
 {
-    jw_raw(w, key, fmt(r).s);
+    jw_raw(w, key, rat_fmt(r).s);
 }
 
 static void json_exact(jw *w, const char *key, mu_rat r)
@@ -88,7 +77,8 @@ static void poly_formula(const mu_weapon *w, const char *range, char *buf,
         if (k > 0)
             power_text(range, k, pw, sizeof pw);
         if (k == 0 || m.num != m.den)
-            snprintf(coef, sizeof coef, "%s%s", fmt(m).s, k ? " " TIMES " " : "");
+            snprintf(coef, sizeof coef, "%s%s", rat_fmt(m).s,
+                     k ? " " TIMES " " : "");
         const char *sign = used == 0 ? (neg ? MINUS : "")
                                      : (neg ? " " MINUS " " : " + ");
         used += (size_t)snprintf(buf + used, n - used, "%s%s%s", sign, coef, pw);
@@ -112,19 +102,19 @@ void fire_formula(const mu_weapon *w, const char *range, bool cover,
         for (int k = 0; k < w->n && used > 0 && (size_t)used < n; k++)
             used += snprintf(buf + used, n - (size_t)used,
                              bands ? _("%s%s from %s") : _("%s%s in: %s"),
-                             k ? ", " : "", bands ? fmt(w->y[k]).s
-                                                  : fmt(w->x[k]).s,
-                             bands ? fmt(w->x[k]).s : fmt(w->y[k]).s);
+                             k ? ", " : "", bands ? rat_fmt(w->y[k]).s
+                                                  : rat_fmt(w->x[k]).s,
+                             bands ? rat_fmt(w->x[k]).s : rat_fmt(w->y[k]).s);
         if (used > 0 && (size_t)used < n)
             used += snprintf(buf + used, n - (size_t)used,
-                             bands ? _(" to %s in)") : ")", fmt(w->max_range).s);
+                             bands ? _(" to %s in)") : ")", rat_fmt(w->max_range).s);
     } else {
-        snprintf(inner, sizeof inner, "%s " MINUS " %s", fmt(w->max_range).s,
+        snprintf(inner, sizeof inner, "%s " MINUS " %s", rat_fmt(w->max_range).s,
                  range);
         if (s.num == 1 && s.den == 1)
             used = snprintf(buf, n, "%s", inner);
         else if (s.den == 1)
-            used = snprintf(buf, n, "%s " TIMES " (%s)", fmt(s).s, inner);
+            used = snprintf(buf, n, "%s " TIMES " (%s)", rat_fmt(s).s, inner);
         else if (s.num == 1)
             used = snprintf(buf, n, "(%s) " DIVIDE " %" PRId64, inner, s.den);
         else
@@ -133,7 +123,7 @@ void fire_formula(const mu_weapon *w, const char *range, bool cover,
     }
     if (cover && rat_sign(w->cover) != 0 && used > 0 && (size_t)used < n) {
         mu_rat c = {-w->cover.num, w->cover.den};
-        snprintf(buf + used, n - (size_t)used, " " MINUS " %s", fmt(c).s);
+        snprintf(buf + used, n - (size_t)used, " " MINUS " %s", rat_fmt(c).s);
     }
 }
 
@@ -177,14 +167,14 @@ static void range_words(const mu_volley *v, char *buf, size_t n)
         if (cm)
             snprintf(buf, n, v->nranges > 1 ? _("%s cm (%s in) on average")
                                             : _("%s cm (%s in)"),
-                     fmt(given).s, fmt(v->range).s);
+                     rat_fmt(given).s, rat_fmt(v->range).s);
         else
             snprintf(buf, n, v->nranges > 1 ? _("%s yd (%s in) on average")
                                             : _("%s yd (%s in)"),
-                     fmt(given).s, fmt(v->range).s);
+                     rat_fmt(given).s, rat_fmt(v->range).s);
     } else {
         snprintf(buf, n, v->nranges > 1 ? _("%s in on average") : _("%s in"),
-                 fmt(v->range).s);
+                 rat_fmt(v->range).s);
     }
 }
 
@@ -223,7 +213,7 @@ static void range_line(const mu_volley *v, lines *L)
         used += (size_t)snprintf(s + used, LINE_LEN - used, "(");
         for (size_t i = 0; i < v->nranges && used < LINE_LEN - 64; i++)
             used += (size_t)snprintf(s + used, LINE_LEN - used, "%s%s",
-                                     i ? " + " : "", fmt(v->ranges[i]).s);
+                                     i ? " + " : "", rat_fmt(v->ranges[i]).s);
         if (used >= LINE_LEN - 64)
             used += (size_t)snprintf(s + used, LINE_LEN - used, " + ...");
         mu_rat avg = v->range;
@@ -231,17 +221,17 @@ static void range_line(const mu_volley *v, lines *L)
             avg = rat_int(0);
         used += (size_t)snprintf(s + used, LINE_LEN - used,
                                  ") " DIVIDE " %zu = %s%s", v->nranges,
-                                 fmt(avg).s, cm ? _(" cm")
+                                 rat_fmt(avg).s, cm ? _(" cm")
                                              : scaled ? _(" yd") : _(" in"));
     } else {
         used += (size_t)snprintf(s + used, LINE_LEN - used,
                                  cm ? _("%s cm") : _("%s yd"),
-                                 fmt(v->ranges[0]).s);
+                                 rat_fmt(v->ranges[0]).s);
     }
     if (scaled && used < LINE_LEN)
         snprintf(s + used, LINE_LEN - used,
                  cm ? _(" ÷ %s cm/in = %s in") : _(" ÷ %s yd/in = %s in"),
-                 fmt(per).s, fmt(v->range).s);
+                 rat_fmt(per).s, rat_fmt(v->range).s);
 }
 
 static void load_line(const mu_volley *v, lines *L)
@@ -254,24 +244,24 @@ static void load_line(const mu_volley *v, lines *L)
     char cross[160] = "";
     if (v->has_crossover)
         snprintf(cross, sizeof cross, _("; canister is the better load closer "
-                 "than %s in"), fmt(v->crossover).s);
+                 "than %s in"), rat_fmt(v->crossover).s);
     switch (v->why) {
     case MU_LOAD_CANISTER_BETTER:
     case MU_LOAD_ROUNDSHOT_BETTER:
         snprintf(s, LINE_LEN, _("Load: %s, %s %% against %s's %s %%%s"), f,
-                 fmt(v->p).s, o, fmt(v->other_p).s, cross);
+                 rat_fmt(v->p).s, o, rat_fmt(v->other_p).s, cross);
         break;
     case MU_LOAD_EQUAL:
         if (rat_sign(v->p) == 0)
             snprintf(s, LINE_LEN, _("Load: %s; neither load reaches %s in"), f,
-                     fmt(v->range).s);
+                     rat_fmt(v->range).s);
         else
             snprintf(s, LINE_LEN, _("Load: %s, level with canister at %s %% "
-                     "(the crossover): canister is saved"), f, fmt(v->p).s);
+                     "(the crossover): canister is saved"), f, rat_fmt(v->p).s);
         break;
     default:
         snprintf(s, LINE_LEN, _("Load: %s, no canister left (canister would "
-                 "give %s %%)"), f, fmt(v->other_p).s);
+                 "give %s %%)"), f, rat_fmt(v->other_p).s);
     }
 }
 
@@ -282,15 +272,15 @@ static void shape_note(const mu_weapon *w, mu_rat r, char *buf, size_t n)
     buf[0] = '\0';
     for (int k = 0; k + 1 <= w->n; k++) {
         if (w->shape == MU_CURVE_BANDS && mu_rat_cmp(r, w->x[k + 1]) < 0) {
-            snprintf(buf, n, _(" (the %s–%s in band)"), fmt(w->x[k]).s,
-                     fmt(w->x[k + 1]).s);
+            snprintf(buf, n, _(" (the %s–%s in band)"), rat_fmt(w->x[k]).s,
+                     rat_fmt(w->x[k + 1]).s);
             return;
         }
         if (w->shape == MU_CURVE_POINTS && k + 1 < w->n &&
             mu_rat_cmp(r, w->x[k + 1]) <= 0) {
             snprintf(buf, n, _(" (straight from %s %% at %s in to %s %% at %s in)"),
-                     fmt(w->y[k]).s, fmt(w->x[k]).s, fmt(w->y[k + 1]).s,
-                     fmt(w->x[k + 1]).s);
+                     rat_fmt(w->y[k]).s, rat_fmt(w->x[k]).s, rat_fmt(w->y[k + 1]).s,
+                     rat_fmt(w->x[k + 1]).s);
             return;
         }
     }
@@ -303,31 +293,31 @@ static void p_line_shape(const mu_volley *v, lines *L, const char *per)
     int past = mu_rat_cmp(v->range, w->max_range);
     if (past > 0 || (past == 0 && w->shape == MU_CURVE_BANDS)) {
         snprintf(s, LINE_LEN, _("P = 0 %%: %s in is beyond the %s's reach of "
-                 "%s in"), fmt(v->range).s, w->name, fmt(w->max_range).s);
+                 "%s in"), rat_fmt(v->range).s, w->name, rat_fmt(w->max_range).s);
         return;
     }
     if (w->shape == MU_CURVE_POLYNOMIAL) {
-        fire_formula(w, fmt(v->range).s, v->cover, expr, sizeof expr);
+        fire_formula(w, rat_fmt(v->range).s, v->cover, expr, sizeof expr);
         note[0] = '\0';
     } else {
         mu_rat raw;
         if (!curve_raw(w, v->range, false, &raw))
             raw = rat_int(0);
-        snprintf(expr, sizeof expr, "%s", fmt(raw).s);
+        snprintf(expr, sizeof expr, "%s", rat_fmt(raw).s);
         if (v->cover && rat_sign(w->cover) != 0) {
             mu_rat c = {-w->cover.num, w->cover.den};
             size_t u = strlen(expr);
-            snprintf(expr + u, sizeof expr - u, " " MINUS " %s", fmt(c).s);
+            snprintf(expr + u, sizeof expr - u, " " MINUS " %s", rat_fmt(c).s);
         }
         shape_note(w, v->range, note, sizeof note);
     }
     if (rat_sign(v->line_p) < 0)
         snprintf(s, LINE_LEN, _("P = %s = %s, so 0 %%%s"), expr,
                  fmt_signed(v->line_p).s, note);
-    else if (!strcmp(expr, fmt(v->p).s))
+    else if (!strcmp(expr, rat_fmt(v->p).s))
         snprintf(s, LINE_LEN, "P = %s %% %s%s", expr, per, note);
     else
-        snprintf(s, LINE_LEN, "P = %s = %s %% %s%s", expr, fmt(v->p).s, per,
+        snprintf(s, LINE_LEN, "P = %s = %s %% %s%s", expr, rat_fmt(v->p).s, per,
                  note);
 }
 
@@ -339,16 +329,17 @@ static void p_line(const mu_volley *v, lines *L)
         return;
     }
     char *s = next_line(L), f[320];
-    fire_formula(&v->fired, fmt(v->range).s, v->cover, f, sizeof f);
+    fire_formula(&v->fired, rat_fmt(v->range).s, v->cover, f, sizeof f);
     char house[192] = "";
     if (v->house_max_range)
         snprintf(house, sizeof house, _(" (house rule: %s reaches %s in)"),
-                 v->fired.name, fmt(v->fired.max_range).s);
+                 v->fired.name, rat_fmt(v->fired.max_range).s);
     if (rat_sign(v->line_p) >= 0)
-        snprintf(s, LINE_LEN, "P = %s = %s %% %s%s", f, fmt(v->p).s, per, house);
+        snprintf(s, LINE_LEN, "P = %s = %s %% %s%s", f, rat_fmt(v->p).s, per,
+                 house);
     else if (v->beyond)
         snprintf(s, LINE_LEN, _("P = 0 %%: %s in is beyond the %s's %s in%s"),
-                 fmt(v->range).s, v->fired.name, fmt(v->fired.max_range).s,
+                 rat_fmt(v->range).s, v->fired.name, rat_fmt(v->fired.max_range).s,
                  house);
     else
         snprintf(s, LINE_LEN, _("P = %s = %s, so 0 %%%s"), f,
@@ -369,7 +360,7 @@ static void poh_lines(const mu_volley *v, lines *L)
                            ? dngettext(LANG_DOMAIN, "figure", "figures", e)
                            : dngettext(LANG_DOMAIN, "effective", "effectives", e);
     snprintf(next_line(L), LINE_LEN, "POH = %d %s " TIMES " %s %% = %s %%",
-             v->effectives, unit, fmt(v->p).s, fmt(v->poh).s);
+             v->effectives, unit, rat_fmt(v->p).s, rat_fmt(v->poh).s);
 }
 
 /* "an 84 %", "an 11 %", "an 18 %" but "a 20 %": the article goes by how the
@@ -414,7 +405,7 @@ static void reading_line(const mu_volley *v, lines *L)
     else
         snprintf(sure, sizeof sure, "%s", _("No sure hit"));
     char *s = next_line(L);
-    num chance = fmt(v->chance);
+    rat_num chance = rat_fmt(v->chance);
     const char *p = chance.s;
     bool an = article_an(p), more = v->sure_hits > 0;
     if (v->threshold > 0 && more)
@@ -536,7 +527,7 @@ static void volley_json_extra(const mu_volley *v, jw *o)
     jw_str(o, "unit", unit);
     jw_arr(o, "ranges");
     for (size_t i = 0; i < v->nranges; i++)
-        jw_raw(o, NULL, fmt(v->ranges[i]).s);
+        jw_raw(o, NULL, rat_fmt(v->ranges[i]).s);
     jw_end(o);
     if (*unit == 'y')
         json_num(o, "yards_per_inch", v->yards_per_inch);
@@ -596,9 +587,9 @@ static void volley_csv(const mu_volley *v, const mu_fire_result *r,
     sb_puts(sb, "weapon,load,range,p,effectives,poh,sure_hits,chance,"
                 "threshold,roll,hits,cover,seed\n");
     sb_printf(sb, "%s,%s,%s,%s,%d,%s,%d,%s,%d,", v->weapon.name,
-              is_artillery(&v->weapon) ? v->fired.name : "", fmt(v->range).s,
-              fmt(v->p).s, v->effectives, fmt(v->poh).s, v->sure_hits,
-              fmt(v->chance).s, v->threshold);
+              is_artillery(&v->weapon) ? v->fired.name : "", rat_fmt(v->range).s,
+              rat_fmt(v->p).s, v->effectives, rat_fmt(v->poh).s, v->sure_hits,
+              rat_fmt(v->chance).s, v->threshold);
     if (r && r->rolled)
         sb_printf(sb, "%d", r->roll);
     sb_puts(sb, ",");

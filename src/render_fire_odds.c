@@ -22,9 +22,9 @@
  * castings". */
 static void volley_title(const mu_volley *v, sbuf *sb)
 {
-    char w[MU_WEAPON_NAME], r[MU_RAT_BUF];
+    char w[MU_WEAPON_NAME];
+    rat_num r = rat_fmt(v->range);
     fire_title(v->weapon.name, w, sizeof w);
-    mu_rat_format(v->range, r, sizeof r);
     sb_puts(sb, w);
     if (strcmp(v->weapon.name, v->fired.name))
         sb_printf(sb, " (%s)", v->fired.name);
@@ -37,28 +37,24 @@ static void volley_title(const mu_volley *v, sbuf *sb)
     if (rat_sign(v->cm_per_inch) > 0 &&
         (v->nranges == 1 ? (cm = v->ranges[0], true)
                          : rat_mul(v->range, v->cm_per_inch, &cm))) {
-        char g[MU_RAT_BUF];
-        mu_rat_format(cm, g, sizeof g);
         sb_printf(sb, v->cover ? _(" fire at %s cm (%s in) into cover, %d %s")
                                : _(" fire at %s cm (%s in), %d %s"),
-                  g, r, v->castings, what);
+                  rat_fmt(cm).s, r.s, v->castings, what);
         return;
     }
     sb_printf(sb, v->cover ? _(" fire at %s in into cover, %d %s") : _(" fire at %s in, %d %s"),
-              r, v->castings, what);
+              r.s, v->castings, what);
 }
 
 static void volley_working(const mu_volley *v, mu_hit_method m, sbuf *sb,
                            const char *ind)
 {
-    char p[MU_RAT_BUF], poh[MU_RAT_BUF];
-    mu_rat_format(v->p, p, sizeof p);
-    mu_rat_format(v->poh, poh, sizeof poh);
+    rat_num p = rat_fmt(v->p);
     sb_puts(sb, ind);
     sb_printf(sb, dngettext(LANG_DOMAIN, "P = %s %% an effective, %d effective, POH = %s %%\n",
                             "P = %s %% an effective, %d effectives, POH = %s %%\n",
                             (unsigned long)v->effectives),
-              p, v->effectives, poh);
+              p.s, v->effectives, rat_fmt(v->poh).s);
     if (m & MU_METHOD_ADDITIVE) {
         sb_puts(sb, ind);
         sb_printf(sb, dngettext(LANG_DOMAIN, "Additive: %d sure hit", "Additive: %d sure hits",
@@ -72,7 +68,7 @@ static void volley_working(const mu_volley *v, mu_hit_method m, sbuf *sb,
     if (m & MU_METHOD_PER_FIGURE) {
         sb_puts(sb, ind);
         sb_printf(sb, _("Per figure: each effective hits on its own with "
-                        "%s %%\n"), p);
+                        "%s %%\n"), p.s);
     }
 }
 
@@ -418,30 +414,25 @@ static bool charge_cm(const mu_charge_odds *o)
  * a turn, " */
 static void charge_cm_head(const mu_charge_odds *o, sbuf *sb)
 {
-    char r[MU_RAT_BUF], m[MU_RAT_BUF], rc[MU_RAT_BUF], mc[MU_RAT_BUF];
-    mu_rat x;
-    mu_rat_format(o->opts.range, r, sizeof r);
-    mu_rat_format(o->opts.move, m, sizeof m);
-    mu_rat_format(rat_mul(o->opts.range, o->opts.cm_per_inch, &x) ? x
-                  : o->opts.range, rc, sizeof rc);
-    mu_rat_format(rat_mul(o->opts.move, o->opts.cm_per_inch, &x) ? x
-                  : o->opts.move, mc, sizeof mc);
+    mu_rat rc, mc;
+    if (!rat_mul(o->opts.range, o->opts.cm_per_inch, &rc))
+        rc = o->opts.range;
+    if (!rat_mul(o->opts.move, o->opts.cm_per_inch, &mc))
+        mc = o->opts.move;
     sb_printf(sb, dngettext(LANG_DOMAIN,
                             "Charging the guns: %d figure from %s cm (%s in), ",
                             "Charging the guns: %d figures from %s cm (%s in), ",
                             (unsigned long)o->opts.figures),
-              o->opts.figures, rc, r);
+              o->opts.figures, rat_fmt(rc).s, rat_fmt(o->opts.range).s);
     sb_printf(sb, o->opts.cover ? _("closing %s cm (%s in) a turn in hard cover, ")
-                                : _("closing %s cm (%s in) a turn, "), mc, m);
+                                : _("closing %s cm (%s in) a turn, "),
+              rat_fmt(mc).s, rat_fmt(o->opts.move).s);
 }
 
 static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
 {
     (void)none;
     const mu_charge_odds *o = odds;
-    char r[MU_RAT_BUF], m[MU_RAT_BUF], buf[32];
-    mu_rat_format(o->opts.range, r, sizeof r);
-    mu_rat_format(o->opts.move, m, sizeof m);
     sb_puts(sb, md ? "## " : "");
     mu_rat cpi = o->opts.cm_per_inch;
     if (charge_cm(o))
@@ -449,9 +440,11 @@ static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
     else {
         sb_printf(sb, dngettext(LANG_DOMAIN, "Charging the guns: %d figure from %s in, ",
                                 "Charging the guns: %d figures from %s in, ",
-                                (unsigned long)o->opts.figures), o->opts.figures, r);
+                                (unsigned long)o->opts.figures), o->opts.figures,
+                  rat_fmt(o->opts.range).s);
         sb_printf(sb, o->opts.cover ? _("closing %s in a turn in hard cover, ")
-                                    : _("closing %s in a turn, "), m);
+                                    : _("closing %s in a turn, "),
+                  rat_fmt(o->opts.move).s);
     }
     sb_printf(sb, dngettext(LANG_DOMAIN, "against a %s with %d crew casting ",
                             "against a %s with %d crew castings ",
@@ -473,15 +466,12 @@ static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
         mu_rat at = v->range;
         if (charge_cm(o) && !rat_mul(v->range, cpi, &at))
             at = v->range;
-        mu_rat_format(at, r, sizeof r);
-        grid_setf(&g, 0, "%s%s", r, v->range.num == 0 ? _(" (contact)") : "");
+        grid_setf(&g, 0, "%s%s", rat_fmt(at).s,
+                  v->range.num == 0 ? _(" (contact)") : "");
         grid_setf(&g, 1, "%s", v->load);
-        mu_rat_format(v->p, buf, sizeof buf);
-        grid_setf(&g, 2, "%s %%", buf);
-        if (*o->return_fire) {
-            mu_rat_format(v->back_p, buf, sizeof buf);
-            grid_setf(&g, 3, "%s %%", buf);
-        }
+        grid_setf(&g, 2, "%s %%", rat_fmt(v->p).s);
+        if (*o->return_fire)
+            grid_setf(&g, 3, "%s %%", rat_fmt(v->back_p).s);
     }
     sb_puts(sb, md ? "\n" : "\n");
     if (md)
@@ -489,6 +479,7 @@ static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
     else
         grid_text(&g, sb, 2, 2);
     grid_free(&g);
+    char buf[32];
     render_pct(mu_dist_p(&o->left, 0), buf, sizeof buf);
     sb_puts(sb, md ? "\n### " : "\n");
     sb_printf(sb, _("Figures left at contact: mean %.2f of %d; destroyed "
