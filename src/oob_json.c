@@ -283,6 +283,25 @@ static mu_status roll_num(rolls_rd *r, const cJSON *res, int want,
     return MU_OK;
 }
 
+/* The next roll (kind k, brigade b), its result checked against want (a
+ * rating or morale read by fn, a number when fn is NULL; `what` says why
+ * it must be so), recorded in d. */
+static mu_status take_roll(rolls_rd *r, mu_division *d, mu_roll_kind k,
+                           int b, word_fn fn, int want, const char *what)
+{
+    mu_roll ro;
+    const cJSON *res = NULL;
+    mu_status st = next_roll(r, k, b, &ro, &res);
+    if (st == MU_OK && fn)
+        st = roll_word(r, res, fn, fn == word_morale ? MORALES : RATINGS,
+                       want, what, &ro);
+    else if (st == MU_OK)
+        st = roll_num(r, res, want, what, &ro);
+    if (st == MU_OK)
+        d->rolls[d->nrolls++] = ro;
+    return st;
+}
+
 /* The fraction roll (battery or reserve) for num/den: the threshold must be
  * floor(100 * (num mod den) / den) and "result" whether the roll made it.
  * *pass is 0 with no roll when the fraction is 0. */
@@ -414,46 +433,27 @@ static mu_status division_rolls(jctx *j, const cJSON *arr, const char *path,
         d->rolls[d->nrolls++] = ro;
     }
     /* A value an order of battle gave has no roll (mu_division.given). */
-    if (!(d->given & MU_GIVEN_LEADER)) {
-        if ((st = next_roll(&r, MU_ROLL_LEADER, 0, &ro, &res)) ||
-            (st = roll_word(&r, res, word_rating, RATINGS,
-                            (int)d->leader_rolled, "the division leader was "
-                            "rolled otherwise", &ro)))
-            return st;
-        d->rolls[d->nrolls++] = ro;
-    }
-    if (!(d->given & MU_GIVEN_BRIGADES)) {
-        if ((st = next_roll(&r, MU_ROLL_BRIGADES, 0, &ro, &res)) ||
-            (st = roll_num(&r, res, d->nbrigades, "the division has that "
-                           "many brigades", &ro)))
-            return st;
-        d->rolls[d->nrolls++] = ro;
-    }
+    if ((!(d->given & MU_GIVEN_LEADER) &&
+         (st = take_roll(&r, d, MU_ROLL_LEADER, 0, word_rating,
+                         (int)d->leader_rolled,
+                         "the division leader was rolled otherwise"))) ||
+        (!(d->given & MU_GIVEN_BRIGADES) &&
+         (st = take_roll(&r, d, MU_ROLL_BRIGADES, 0, NULL, d->nbrigades,
+                         "the division has that many brigades"))))
+        return st;
     for (int i = 0; i < d->nbrigades; i++) {
         const mu_brigade *b = &d->brigades[i];
-        if (!(d->given & MU_GIVEN_STANDS(i))) {
-            if ((st = next_roll(&r, MU_ROLL_STANDS, i + 1, &ro, &res)) ||
-                (st = roll_num(&r, res, b->stands, "the brigade has that "
-                               "many stands", &ro)))
-                return st;
-            d->rolls[d->nrolls++] = ro;
-        }
-        if (!(d->given & MU_GIVEN_MORALE(i))) {
-            if ((st = next_roll(&r, MU_ROLL_MORALE, i + 1, &ro, &res)) ||
-                (st = roll_word(&r, res, word_morale, MORALES,
-                                (int)b->morale, "the brigade's morale "
-                                "differs", &ro)))
-                return st;
-            d->rolls[d->nrolls++] = ro;
-        }
-        if (!(d->given & MU_GIVEN_BRIGADIER(i))) {
-            if ((st = next_roll(&r, MU_ROLL_BRIGADIER, i + 1, &ro, &res)) ||
-                (st = roll_word(&r, res, word_rating, RATINGS,
-                                (int)b->rolled, "the brigadier was rolled "
-                                "otherwise", &ro)))
-                return st;
-            d->rolls[d->nrolls++] = ro;
-        }
+        if ((!(d->given & MU_GIVEN_STANDS(i)) &&
+             (st = take_roll(&r, d, MU_ROLL_STANDS, i + 1, NULL, b->stands,
+                             "the brigade has that many stands"))) ||
+            (!(d->given & MU_GIVEN_MORALE(i)) &&
+             (st = take_roll(&r, d, MU_ROLL_MORALE, i + 1, word_morale,
+                             (int)b->morale, "the brigade's morale differs"))) ||
+            (!(d->given & MU_GIVEN_BRIGADIER(i)) &&
+             (st = take_roll(&r, d, MU_ROLL_BRIGADIER, i + 1, word_rating,
+                             (int)b->rolled,
+                             "the brigadier was rolled otherwise"))))
+            return st;
     }
     mu_artillery *a = &d->artillery;
     if (d->given & MU_GIVEN_ARTILLERY) { /* the division's own, all kept */
@@ -465,10 +465,9 @@ static mu_status division_rolls(jctx *j, const cJSON *arr, const char *path,
         return r.at ? jfail(j, path, "roll %d is one too many: the division "
                             "was complete", r.index) : MU_OK;
     }
-    if ((st = next_roll(&r, MU_ROLL_RATIO, 0, &ro, &res)) ||
-        (st = roll_num(&r, res, a->ratio, "artillery.ratio says", &ro)))
+    if ((st = take_roll(&r, d, MU_ROLL_RATIO, 0, NULL, a->ratio,
+                        "artillery.ratio says")))
         return st;
-    d->rolls[d->nrolls++] = ro;
     int pass;
     if ((st = roll_fraction(&r, MU_ROLL_BATTERY, d->stands, a->ratio, d, &pass,
                             &a->battery_roll, &a->battery_threshold)))
