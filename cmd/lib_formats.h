@@ -62,7 +62,6 @@ static const lib_format lib_formats[] = {
     {"nothing to draw", NULL},
     {"no chart or no surface to draw on", NULL},
     {"cairo wrote an SVG without <svg>", NULL},
-    {"cairo could not encode the PNG", NULL},
     {"no chart to render", NULL},
     {"unknown picture format", NULL},
     {"too many weapons for one card (at most %d columns)", NULL},

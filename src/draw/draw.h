@@ -16,14 +16,23 @@
  * to unref. */
 PangoLayout *draw_layout(cairo_t *cr, const char *s, const char *font,
                          double pt, bool bold);
-/* A surface of w x h points in format f, writing into m (a PNG at twice
+/* Where cairo's bytes go as it writes them: fn(ud, ...) (mu_buf_write
+ * with an sbuf collects them in memory). st is fn's first failure, and
+ * err, the caller's, holds fn's message. */
+typedef struct draw_sink {
+    mu_sink_fn fn;
+    void *ud;
+    mu_status st;
+    mu_error *err;
+} draw_sink;
+/* A surface of w x h points in format f, writing into k (a PNG at twice
  * the size: its drawing is to be scaled by 2); a PDF titled. */
 cairo_surface_t *draw_surface_open(mu_file_format f, double w, double h,
-                                   const char *title, sbuf *m);
+                                   const char *title, draw_sink *k);
 /* After drawing ended with st: a PNG encoded, the surface finished and
  * freed; the first failure's status. */
 mu_status draw_surface_close(cairo_surface_t *s, mu_file_format f,
-                             mu_status st, sbuf *m, mu_error *err);
+                             mu_status st, draw_sink *k, mu_error *err);
 /* <title> and <desc> (the n texts of desc, in order) put right after the
  * <svg ...> tag of the SVG in m: cairo draws words as outlines. */
 mu_status draw_svg_meta(sbuf *m, const char *title, const char *const *desc,

@@ -515,13 +515,13 @@ mu_status mu_chart_draw(const mu_chart *c, void *cr, double width,
 
 /* ---- output ------------------------------------------------------------- */
 
-/* cairo's output gathers in an sbuf (bytes: its terminator is not used). */
-static cairo_status_t mem_write(void *closure, const unsigned char *data,
-                                unsigned int n)
+static cairo_status_t draw_write(void *closure, const unsigned char *data,
+                                 unsigned int n)
 {
-    sbuf *m = closure;
-    sb_put(m, (const char *)data, n);
-    return m->oom ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
+    draw_sink *k = closure;
+    if (k->st == MU_OK)
+        k->st = k->fn(k->ud, (const char *)data, n, k->err);
+    return k->st == MU_OK ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
 /* XML text: & < > " escaped. */
@@ -579,29 +579,16 @@ static mu_status svg_add_meta(const mu_chart *c, sbuf *m, mu_error *err)
     return draw_svg_meta(m, c->title, &desc, 1, err);
 }
 
-static mu_status surface_done(cairo_surface_t *s, sbuf *m, mu_error *err)
-{
-    cairo_surface_finish(s);
-    cairo_status_t st = cairo_surface_status(s);
-    cairo_surface_destroy(s);
-    if (m->oom)
-        return err_nomem(err);
-    if (st != CAIRO_STATUS_SUCCESS)
-        return err_set(err, MU_EINTERNAL, "cairo: %s",
-                       cairo_status_to_string(st));
-    return MU_OK;
-}
-
 cairo_surface_t *draw_surface_open(mu_file_format f, double w, double h,
-                                   const char *title, sbuf *m)
+                                   const char *title, draw_sink *k)
 {
     cairo_surface_t *s =
         f == MU_FILE_PNG
             ? cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)(w * 2),
                                          (int)(h * 2))
         : f == MU_FILE_SVG
-            ? cairo_svg_surface_create_for_stream(mem_write, m, w, h)
-            : cairo_pdf_surface_create_for_stream(mem_write, m, w, h);
+            ? cairo_svg_surface_create_for_stream(draw_write, k, w, h)
+            : cairo_pdf_surface_create_for_stream(draw_write, k, w, h);
     if (f == MU_FILE_PDF) {
         cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, title);
         cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
@@ -611,14 +598,21 @@ cairo_surface_t *draw_surface_open(mu_file_format f, double w, double h,
 }
 
 mu_status draw_surface_close(cairo_surface_t *s, mu_file_format f,
-                             mu_status st, sbuf *m, mu_error *err)
+                             mu_status st, draw_sink *k, mu_error *err)
 {
-    if (st == MU_OK && f == MU_FILE_PNG &&
-        cairo_surface_write_to_png_stream(s, mem_write, m) !=
-            CAIRO_STATUS_SUCCESS && !m->oom)
-        st = err_set(err, MU_EINTERNAL, "cairo could not encode the PNG");
-    mu_status st2 = surface_done(s, m, err);
-    return st == MU_OK ? st2 : st;
+    cairo_status_t cs = CAIRO_STATUS_SUCCESS;
+    if (st == MU_OK && f == MU_FILE_PNG)
+        cs = cairo_surface_write_to_png_stream(s, draw_write, k);
+    cairo_surface_finish(s);
+    if (cs == CAIRO_STATUS_SUCCESS)
+        cs = cairo_surface_status(s);
+    cairo_surface_destroy(s);
+    if (st != MU_OK || k->st != MU_OK)
+        return st != MU_OK ? st : k->st; /* err as the sink filled it */
+    if (cs != CAIRO_STATUS_SUCCESS)
+        return err_set(err, MU_EINTERNAL, "cairo: %s",
+                       cairo_status_to_string(cs));
+    return MU_OK;
 }
 
 mu_status draw_out(mu_status st, sbuf *m, unsigned char **out, size_t *len)
@@ -636,12 +630,13 @@ static mu_status render_to(const mu_chart *c, mu_file_format f, sbuf *m,
                            mu_error *err)
 {
     double W = MU_CHART_WIDTH, H = MU_CHART_HEIGHT;
-    cairo_surface_t *s = draw_surface_open(f, W, H, c->title, m);
+    draw_sink k = {mu_buf_write, m, MU_OK, err};
+    cairo_surface_t *s = draw_surface_open(f, W, H, c->title, &k);
     cairo_t *cr = cairo_create(s);
     mu_status st = mu_chart_draw(c, cr, f == MU_FILE_PNG ? 2 * W : W,
                                  f == MU_FILE_PNG ? 2 * H : H, err);
     cairo_destroy(cr);
-    st = draw_surface_close(s, f, st, m, err);
+    st = draw_surface_close(s, f, st, &k, err);
     if (st == MU_OK && f == MU_FILE_SVG)
         st = svg_add_meta(c, m, err);
     return st;
@@ -904,14 +899,15 @@ static mu_status card_render(const mu_weapons *w, const char *source,
     mu_status st = card_model(w, &k, err);
     if (st != MU_OK)
         return st;
+    draw_sink ks = {mu_buf_write, m, MU_OK, err};
     cairo_surface_t *s = draw_surface_open(f, CARD_W, CARD_H,
-                                      _("Fire quick reference"), m);
+                                           _("Fire quick reference"), &ks);
     cairo_t *cr = cairo_create(s);
     if (f == MU_FILE_PNG)
         cairo_scale(cr, 2, 2);
     st = card_draw(cr, &k, err);
     cairo_destroy(cr);
-    return draw_surface_close(s, f, st, m, err);
+    return draw_surface_close(s, f, st, &ks, err);
 }
 
 mu_status draw_write_atomic(mu_status st, const char *path, sbuf *m,
@@ -1069,14 +1065,15 @@ mu_status mu_link_card_write(const mu_link_card *k, const char *path,
     sbuf m = {0};
     mu_status st = mu_file_format_detect(path, &f, err);
     if (st == MU_OK) {
+        draw_sink ks = {mu_buf_write, &m, MU_OK, err};
         cairo_surface_t *s = draw_surface_open(f, LCARD_W, LCARD_H, k->title,
-                                               &m);
+                                               &ks);
         cairo_t *cr = cairo_create(s);
         if (f == MU_FILE_PNG)
             cairo_scale(cr, 2, 2);
         lcard_draw(cr, k);
         cairo_destroy(cr);
-        st = draw_surface_close(s, f, MU_OK, &m, err);
+        st = draw_surface_close(s, f, MU_OK, &ks, err);
     }
     return draw_write_atomic(st, path, &m, err);
 }

@@ -400,8 +400,9 @@ static mu_status draw_page(const page *p, mu_file_format f, bool with_text,
     double h = with_text ? page_height(p)
                          : MARGIN + p->ncharts * (CHART_GAP + CHART_H);
     bool paged = f == MU_FILE_PDF;
+    draw_sink k = {mu_buf_write, m, MU_OK, err};
     cairo_surface_t *s = draw_surface_open(f, PAGE_W, paged ? PAGE_H : h,
-                                           p->title, m);
+                                           p->title, &k);
     cairo_t *cr = cairo_create(s);
     if (f == MU_FILE_PNG)
         cairo_scale(cr, 2, 2);
@@ -419,7 +420,7 @@ static mu_status draw_page(const page *p, mu_file_format f, bool with_text,
         st = err_set(err, MU_EINTERNAL, "cairo: %s",
                      cairo_status_to_string(cairo_status(cr)));
     cairo_destroy(cr);
-    st = draw_surface_close(s, f, st, m, err);
+    st = draw_surface_close(s, f, st, &k, err);
     if (st == MU_OK && f == MU_FILE_SVG)
         st = svg_meta(p, with_text, m, err);
     return st;

@@ -2,11 +2,11 @@
 /* roster_draw.c -- draws the roster's pages with cairo and pango: headers,
  * division headers, brigade cards with tick boxes, totals, label sheets
  * with crop marks; and writes them as PDF, PNG or SVG. */
+#include "draw.h"
 #include "lang.h"
 #include "roster.h"
 
 #include <cairo.h>
-#include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <pango/pangocairo.h>
 
@@ -1221,49 +1221,19 @@ mu_status mu_roster_draw_page(const mu_roster *r, const mu_roster_opts *o,
     return MU_OK;
 }
 
-typedef struct wctx {
-    mu_sink_fn fn;
-    void *ud;
-    mu_status st;
-    mu_error *err; /* the caller's, which fn fills when it stops */
-} wctx;
-
-static cairo_status_t on_write(void *closure, const unsigned char *data,
-                               unsigned int n)
-{
-    wctx *w = closure;
-    if (w->st == MU_OK)
-        w->st = w->fn(w->ud, (const char *)data, n, w->err);
-    return w->st == MU_OK ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
-}
-
-static mu_status cairo_fail(cairo_status_t cs, const wctx *w, mu_error *err)
-{
-    if (w->st != MU_OK)
-        return w->st; /* err is as the sink filled it */
-    return err_set(err, MU_EINTERNAL, "cairo: %s", cairo_status_to_string(cs));
-}
-
 /* A surface for the format, its pages w x h points (a PNG at `scale`
- * pixels a point), writing into w. */
+ * pixels a point, an SVG in points), writing into k. */
 static cairo_surface_t *open_surface(mu_file_format f, double pw, double ph,
                                      double scale, const char *title,
-                                     wctx *w)
+                                     draw_sink *k)
 {
-    cairo_surface_t *sf;
-    if (f == MU_FILE_PDF) {
-        sf = cairo_pdf_surface_create_for_stream(on_write, w, pw, ph);
-        cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_TITLE, title);
-        cairo_pdf_surface_set_metadata(sf, CAIRO_PDF_METADATA_CREATOR,
-                                       "muster " MU_VERSION);
-    } else if (f == MU_FILE_SVG) {
-        sf = cairo_svg_surface_create_for_stream(on_write, w, pw, ph);
+    if (f == MU_FILE_PNG)
+        return cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+                                          (int)(pw * scale + 0.5),
+                                          (int)(ph * scale + 0.5));
+    cairo_surface_t *sf = draw_surface_open(f, pw, ph, title, k);
+    if (f == MU_FILE_SVG)
         cairo_svg_surface_set_document_unit(sf, CAIRO_SVG_UNIT_PT);
-    } else {
-        sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-                                        (int)(pw * scale + 0.5),
-                                        (int)(ph * scale + 0.5));
-    }
     return sf;
 }
 
@@ -1279,19 +1249,15 @@ static void page_start(cairo_t *cr, mu_file_format f, double scale)
 
 /* Ends the drawing: the PNG written, the surface finished and freed. */
 static mu_status close_surface(cairo_t *cr, cairo_surface_t *sf,
-                               mu_file_format f, wctx *w, mu_error *err)
+                               mu_file_format f, draw_sink *k, mu_error *err)
 {
     cairo_status_t cs = cairo_status(cr);
     cairo_destroy(cr);
-    if (cs == CAIRO_STATUS_SUCCESS && f == MU_FILE_PNG)
-        cs = cairo_surface_write_to_png_stream(sf, on_write, w);
-    cairo_surface_finish(sf);
-    if (cs == CAIRO_STATUS_SUCCESS)
-        cs = cairo_surface_status(sf);
-    cairo_surface_destroy(sf);
-    if (cs != CAIRO_STATUS_SUCCESS || w->st != MU_OK)
-        return cairo_fail(cs, w, err);
-    return MU_OK;
+    mu_status st = MU_OK;
+    if (cs != CAIRO_STATUS_SUCCESS && k->st == MU_OK) /* else the sink's */
+        st = err_set(err, MU_EINTERNAL, "cairo: %s",
+                     cairo_status_to_string(cs));
+    return draw_surface_close(sf, f, st, k, err);
 }
 
 mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
@@ -1311,11 +1277,11 @@ mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
         first = last = o->page;
     else if (o->format != MU_FILE_PDF)
         last = 1;
-    wctx w = {write, ud, MU_OK, err};
+    draw_sink k = {write, ud, MU_OK, err};
     double scale = o->format == MU_FILE_PNG ? (o->dpi ? o->dpi : 150) / 72.0
                                              : 1.0;
     cairo_surface_t *sf = open_surface(o->format, l.g.w, l.g.h, scale,
-                                       r->title, &w);
+                                       r->title, &k);
     cairo_t *cr = cairo_create(sf);
     for (int p = first; p <= last; p++) {
         page_start(cr, o->format, scale);
@@ -1325,7 +1291,7 @@ mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
         if (o->format != MU_FILE_PNG)
             cairo_show_page(cr);
     }
-    s = close_surface(cr, sf, o->format, &w, err);
+    s = close_surface(cr, sf, o->format, &k, err);
     roster_layout_free(&l);
     return s;
 }
@@ -1409,10 +1375,10 @@ mu_status mu_sheet_render_calibration(const mu_sheet *sheet,
     double pw, ph;
     mu_paper_size(sheet->paper, &pw, &ph);
     double scale = format == MU_FILE_PNG ? (dpi ? dpi : 150) / 72.0 : 1.0;
-    wctx w = {write, ud, MU_OK, err};
+    draw_sink k = {write, ud, MU_OK, err};
     char title[96];
     snprintf(title, sizeof title, _("%s calibration"), sheet->title);
-    cairo_surface_t *sf = open_surface(format, pw, ph, scale, title, &w);
+    cairo_surface_t *sf = open_surface(format, pw, ph, scale, title, &k);
     cairo_t *cr = cairo_create(sf);
     page_start(cr, format, scale);
     mu_roster_stats st;
@@ -1420,5 +1386,5 @@ mu_status mu_sheet_render_calibration(const mu_sheet *sheet,
     calibration_page(&c, sheet, pw, ph);
     if (format != MU_FILE_PNG)
         cairo_show_page(cr);
-    return close_surface(cr, sf, format, &w, err);
+    return close_surface(cr, sf, format, &k, err);
 }
