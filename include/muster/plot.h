@@ -23,8 +23,8 @@ extern "C" {
 #endif
 
 /* A chart: what is drawn (series, marks, titles, axes), independent of the
- * output. Made by one of the mu_chart_* builders, drawn by mu_chart_render,
- * mu_chart_write or mu_chart_draw, released with mu_chart_free. Charts are
+ * output. Made by one of the mu_chart_* builders, drawn by mu_chart_write
+ * or mu_chart_draw, released with mu_chart_free. Charts are
  * made for print and screen: a 560 x 400 point canvas (A5 landscape fits it
  * with margins; PNG is drawn at twice that in pixels), DejaVu Sans, and for
  * each series a colour from the Okabe-Ito palette together with its own
@@ -99,12 +99,6 @@ MU_API const char *mu_chart_text(const mu_chart *c);
  * type and does not include cairo.h). MU_EINTERNAL when cairo fails. */
 MU_API mu_status mu_chart_draw(const mu_chart *c, void *cr, double width,
                                double height, mu_error *err);
-
-/* Renders the chart into memory: *out (malloc'd, the caller's) holds *len
- * bytes of PNG, SVG or PDF. */
-MU_API mu_status mu_chart_render(const mu_chart *c, mu_file_format f,
-                                 unsigned char **out, size_t *len,
-                                 mu_error *err);
 
 /* Writes the chart to `path`, in the format its extension names: first to a
  * temporary file in the same folder, then renamed over `path`, so that a

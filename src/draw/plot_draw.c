@@ -642,17 +642,6 @@ static mu_status render_to(const mu_chart *c, mu_file_format f, sbuf *m,
     return st;
 }
 
-mu_status mu_chart_render(const mu_chart *c, mu_file_format f,
-                          unsigned char **out, size_t *len, mu_error *err)
-{
-    if (!c || !out || !len)
-        return err_set(err, MU_EINPUT, "no chart to render");
-    if (f < MU_FILE_PNG || f > MU_FILE_PDF)
-        return err_set(err, MU_EINPUT, "unknown picture format");
-    sbuf m = {0};
-    return draw_out(render_to(c, f, &m, err), &m, out, len);
-}
-
 /* ---- the quick-reference card ------------------------------------------- */
 
 /* One A4 page: P by range, every inch, for every weapon of the set, in the
