@@ -3,7 +3,6 @@
  * the normative roll order documented in muster.h. */
 #include "oob.h"
 #include "dice.h"
-#include "oob_split.h"
 #include "error.h"
 #include "lang.h"
 #include "rules.h"
@@ -288,15 +287,14 @@ static inline void zero_slots(mu_division *v)
 
 /* The artillery of gen_seeded, from T stands and the ratio: the fraction
  * of a battery and of the reserve share rolled for, never rounded (the
- * seed's note), as in gen_slow; the divisions are oob_split.h's tables. */
+ * seed's note), as in gen_slow. */
 static inline void seeded_artillery(mu_dice *w, unsigned T, unsigned ratio,
                                     mu_artillery *art, mu_roll **rec)
 {
-    unsigned e = oob_battery_split[ratio][T];
-    unsigned B = e & 0xFFu, thr = e >> 8 & 0x7Fu;
+    unsigned rem = T % ratio, B = T / ratio, thr = 100 * rem / ratio;
     art->ratio = (int)ratio;
     art->battery_roll = 0;
-    if (e >> 15) {
+    if (rem) {
         unsigned x = (unsigned)dice_seeded_d100(w), pass = x <= thr;
         art->battery_roll = (int)x;
         B += pass;
@@ -304,10 +302,9 @@ static inline void seeded_artillery(mu_dice *w, unsigned T, unsigned ratio,
                                (uint64_t)pass << 24 | (uint64_t)thr << 32);
     }
     art->battery_threshold = (int)thr;
-    e = oob_reserve_split[B];
-    unsigned R = e & 0xFFu, thr3 = e >> 8 & 0x7Fu;
+    unsigned R = B / 3, thr3 = 100 * (B % 3) / 3;
     art->reserve_roll = 0;
-    if (e >> 15) {
+    if (B % 3) {
         unsigned x = (unsigned)dice_seeded_d100(w), pass = x <= thr3;
         art->reserve_roll = (int)x;
         R += pass;
@@ -325,10 +322,10 @@ static inline void seeded_artillery(mu_dice *w, unsigned T, unsigned ratio,
  * costs it avoids, each measured with bench/run: zeroing the whole record
  * (only the unused slots, with 16-byte stores), records built field by
  * field (each is one 8-byte store of the table's precomputed word for the
- * face, rules_table.word, with the kind and brigade or'ed in), two hardware
- * divisions (oob_split.h's tables), the PRNG state in memory (a local copy,
- * which the record's stores cannot alias), a call (always inlined; the
- * entry point calls it directly for a seeded source). */
+ * face, rules_table.word, with the kind and brigade or'ed in), the PRNG
+ * state in memory (a local copy, which the record's stores cannot alias),
+ * a call (always inlined; the entry point calls it directly for a seeded
+ * source). */
 static inline __attribute__((always_inline)) void
 gen_seeded(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
                        int year, int theater, mu_division *v)

@@ -3,7 +3,6 @@
 #include "test_util.h"
 
 #include "oob.h"
-#include "oob_split.h"
 #include "render.h"
 
 #include <cjson/cJSON.h>
@@ -488,25 +487,6 @@ static void jsonl_matches_cjson(void **state)
     mu_rules_free(r);
 }
 
-/* oob_split.h's constant tables against the arithmetic they replace. */
-static void split_tables_are_exact(void **state)
-{
-    (void)state;
-    for (unsigned ratio = 1; ratio <= MU_MAX_RATIO; ratio++)
-        for (unsigned T = 0; T <= OOB_MAX_T; T++) {
-            unsigned e = oob_battery_split[ratio][T], rem = T % ratio;
-            if ((e & 0xFFu) != T / ratio || (e >> 8 & 0x7Fu) != 100 * rem / ratio ||
-                (e >> 15) != (rem != 0))
-                fail_msg("%u stands at %u a battery: table says %#x", T, ratio, e);
-        }
-    for (unsigned B = 0; B <= OOB_MAX_T + 1; B++) {
-        unsigned e = oob_reserve_split[B];
-        if ((e & 0xFFu) != B / 3 || (e >> 8 & 0x7Fu) != 100 * (B % 3) / 3 ||
-            (e >> 15) != (B % 3 != 0))
-            fail_msg("reserve of %u batteries: table says %#x", B, e);
-    }
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -523,7 +503,6 @@ int main(void)
         cmocka_unit_test(corps_cavalry_last),
         cmocka_unit_test(json_contract),
         cmocka_unit_test(seeded_path_matches_scripted),
-        cmocka_unit_test(split_tables_are_exact),
         cmocka_unit_test(jsonl_matches_cjson),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
