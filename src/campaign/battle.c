@@ -45,14 +45,10 @@ static mu_status start_tx(mu_campaign *c, void *p, mu_error *err)
     mu_status s = none_under_way(c, "", err);
     if (s != MU_OK)
         return s;
-    int id;
-    sqlite3_stmt *st;
-    if ((s = camp_prepare(c, "SELECT coalesce(max(id), 0) + 1 FROM battles",
-                          &st, err)) != MU_OK)
+    int64_t id = 1;
+    if ((s = camp_int(c, &id, NULL, err, "SELECT coalesce(max(id), 0) + 1 "
+                      "FROM battles", "")) != MU_OK)
         return s;
-    sqlite3_step(st);
-    id = sqlite3_column_int(st, 0);
-    camp_finalize(c, st);
     int year; /* no battle is under way: the campaign's, as stored now */
     mu_theater th;
     if ((s = camp_context(c, &year, &th, err)) != MU_OK)
@@ -60,7 +56,7 @@ static mu_status start_tx(mu_campaign *c, void *p, mu_error *err)
     if (x->theater != MU_THEATER_UNKNOWN)
         th = x->theater;
     camp_ev ev = {.kind = EV_BATTLE_START};
-    ev.u.start.battle = id;
+    ev.u.start.battle = (int)id;
     camp_copy_name(ev.u.start.name, x->name);
     ev.u.start.year = year;
     ev.u.start.theater = th;
@@ -68,16 +64,9 @@ static mu_status start_tx(mu_campaign *c, void *p, mu_error *err)
         return s;
     /* Fought in the campaign's year and theater (schema 2 keeps them per
      * battle; migrated battles got the same). */
-    if ((s = camp_prepare(c, "INSERT INTO battles(id, name, active, "
-                          "start_event, year, theater) VALUES (?, ?, 1, ?, ?, "
-                          "?)", &st, err)) != MU_OK)
-        return s;
-    sqlite3_bind_int(st, 1, id);
-    sqlite3_bind_text(st, 2, x->name, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 3, x->event);
-    sqlite3_bind_int(st, 4, year);
-    sqlite3_bind_int(st, 5, (int)th);
-    return camp_run(c, st, err);
+    return camp_write(c, err, "INSERT INTO battles(id, name, active, "
+                      "start_event, year, theater) VALUES (?, ?, 1, ?, ?, ?)",
+                      "ItIii", id, x->name, x->event, year, (int)th);
 }
 
 mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
@@ -118,8 +107,8 @@ static mu_status advance_tx(mu_campaign *c, void *p, mu_error *err)
     if (x->year <= now)
         return err_set(err, MU_EINPUT, "the campaign is in %d: its date only "
                        "moves on, to %d..%d", now, now + 1, MU_YEAR_LAST);
-    if ((s = camp_exec_ints(c, err, "UPDATE campaign SET year = ?", 1,
-                            x->year)) != MU_OK)
+    if ((s = camp_write(c, err, "UPDATE campaign SET year = ?", "i",
+                        x->year)) != MU_OK)
         return s;
     camp_ev ev = {.kind = EV_ADVANCE};
     ev.u.advance.was = c->year;
@@ -301,14 +290,15 @@ static mu_status apply_returns(mu_campaign *c, int battle, const ret_row *v,
     mu_status s = MU_OK;
     for (int i = 0; i < n && s == MU_OK; i++) {
         const ev_return *r = &v[i].r;
-        s = camp_exec_ints(c, err, "UPDATE brigades SET current = current + ?1,"
-                           " returned = returned + ?1 WHERE division = ?2 AND "
-                           "number = ?3", 3, r->returned, r->division,
-                           r->brigade);
+        s = camp_write(c, err, "UPDATE brigades SET current = current + ?1,"
+                       " returned = returned + ?1 WHERE division = ?2 AND "
+                       "number = ?3", "iii", r->returned, r->division,
+                       r->brigade);
         if (s == MU_OK)
-            s = camp_exec_ints(c, err, "UPDATE losses SET returned = ? WHERE "
-                               "battle = ? AND division = ? AND brigade = ?", 4,
-                               r->returned, battle, r->division, r->brigade);
+            s = camp_write(c, err, "UPDATE losses SET returned = ? WHERE "
+                           "battle = ? AND division = ? AND brigade = ?",
+                           "iiii", r->returned, battle, r->division,
+                           r->brigade);
     }
     return s;
 }
@@ -389,15 +379,9 @@ static mu_status end_tx(mu_campaign *c, void *p, mu_error *err)
     free(v);
     if (s != MU_OK)
         return s;
-    sqlite3_stmt *st;
-    if ((s = camp_prepare(c, "UPDATE battles SET active = 0, winner = ?, "
-                          "end_event = ? WHERE id = ?", &st, err)) != MU_OK)
-        return s;
-    if (x->winner >= 0)
-        sqlite3_bind_int(st, 1, x->winner);
-    sqlite3_bind_int64(st, 2, x->event);
-    sqlite3_bind_int(st, 3, battle);
-    return camp_run(c, st, err);
+    return camp_write(c, err, "UPDATE battles SET active = 0, winner = "
+                      "nullif(?, -1), end_event = ? WHERE id = ?", "iIi",
+                      x->winner < 0 ? -1 : x->winner, x->event, battle);
 }
 
 mu_status mu_campaign_battle_end(mu_campaign *c, mu_side winner, mu_dice *d,
@@ -435,50 +419,36 @@ static mu_status cas_stands(mu_campaign *c, const cas_ctx *x, int battle,
                             const char *camp, mu_error *err)
 {
     const mu_casualties *k = &x->x;
-    mu_status s = camp_exec_ints(c, err, "UPDATE brigades SET current = "
-                                 "current - ?1 - ?2, lost = lost + ?1, "
-                                 "captured = captured + ?2 WHERE division = ?3"
-                                 " AND number = ?4", 4, k->lost, k->captured,
-                                 x->div, k->brigade);
+    mu_status s = camp_write(c, err, "UPDATE brigades SET current = "
+                             "current - ?1 - ?2, lost = lost + ?1, "
+                             "captured = captured + ?2 WHERE division = ?3"
+                             " AND number = ?4", "iiii", k->lost, k->captured,
+                             x->div, k->brigade);
     if (s == MU_OK)
-        s = camp_exec_ints(c, err, "INSERT INTO losses(battle, division, "
-                           "brigade, lost, captured) VALUES (?1, ?2, ?3, ?4, ?5)"
-                           " ON CONFLICT DO UPDATE SET lost = lost + ?4, "
-                           "captured = captured + ?5", 5, battle, x->div,
-                           k->brigade, k->lost, k->captured);
+        s = camp_write(c, err, "INSERT INTO losses(battle, division, "
+                       "brigade, lost, captured) VALUES (?1, ?2, ?3, ?4, ?5)"
+                       " ON CONFLICT DO UPDATE SET lost = lost + ?4, "
+                       "captured = captured + ?5", "iiiii", battle, x->div,
+                       k->brigade, k->lost, k->captured);
     if (s != MU_OK || !k->captured)
         return s;
-    sqlite3_stmt *st;
-    if ((s = camp_prepare(c, "INSERT INTO prisoners(event, division, brigade, "
-                          "stands, camp) VALUES (?, ?, ?, ?, ?)", &st, err)) !=
-        MU_OK)
-        return s;
-    sqlite3_bind_int64(st, 1, x->event);
-    sqlite3_bind_int(st, 2, x->div);
-    sqlite3_bind_int(st, 3, k->brigade);
-    sqlite3_bind_int(st, 4, k->captured);
-    sqlite3_bind_text(st, 5, camp, -1, SQLITE_STATIC);
-    return camp_run(c, st, err);
+    return camp_write(c, err, "INSERT INTO prisoners(event, division, "
+                      "brigade, stands, camp) VALUES (?, ?, ?, ?, ?)", "Iiiit",
+                      x->event, x->div, k->brigade, k->captured, camp);
 }
 
 /* The batteries' part: off the division's own, into the camp. */
 static mu_status cas_batteries(mu_campaign *c, const cas_ctx *x,
                                const char *camp, mu_error *err)
 {
-    mu_status s = camp_exec_ints(c, err, "UPDATE divisions SET "
-                                 "division_batteries = division_batteries - ? "
-                                 "WHERE id = ?", 2, x->x.batteries, x->div);
-    sqlite3_stmt *st;
-    if (s != MU_OK ||
-        (s = camp_prepare(c, "INSERT INTO batteries_held(event, division, "
-                          "batteries, camp) VALUES (?, ?, ?, ?)", &st, err)) !=
-            MU_OK)
+    mu_status s = camp_write(c, err, "UPDATE divisions SET "
+                             "division_batteries = division_batteries - ? "
+                             "WHERE id = ?", "ii", x->x.batteries, x->div);
+    if (s != MU_OK)
         return s;
-    sqlite3_bind_int64(st, 1, x->event);
-    sqlite3_bind_int(st, 2, x->div);
-    sqlite3_bind_int(st, 3, x->x.batteries);
-    sqlite3_bind_text(st, 4, camp, -1, SQLITE_STATIC);
-    return camp_run(c, st, err);
+    return camp_write(c, err, "INSERT INTO batteries_held(event, division, "
+                      "batteries, camp) VALUES (?, ?, ?, ?)", "Iiit", x->event,
+                      x->div, x->x.batteries, camp);
 }
 
 static mu_status cas_check(const cas_ctx *x, const camp_div *dv,
@@ -540,9 +510,9 @@ static mu_status cas_tx(mu_campaign *c, void *p, mu_error *err)
     if (k->brigade && (s = cas_stands(c, x, battle, camp, err)) != MU_OK)
         return s;
     if (k->batteries_lost &&
-        (s = camp_exec_ints(c, err, "UPDATE divisions SET division_batteries "
-                            "= division_batteries - ? WHERE id = ?", 2,
-                            k->batteries_lost, x->div)) != MU_OK)
+        (s = camp_write(c, err, "UPDATE divisions SET division_batteries "
+                        "= division_batteries - ? WHERE id = ?", "ii",
+                        k->batteries_lost, x->div)) != MU_OK)
         return s;
     return k->batteries ? cas_batteries(c, x, camp, err) : MU_OK;
 }

@@ -49,15 +49,13 @@ mu_status camp_tables_pin(mu_campaign *c, mu_error *err)
  * whose "new" event does not hold their hash gets a "tables" event. */
 mu_status camp_tables_upgrade(mu_campaign *c, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT count(*) FROM events e, campaign c "
-                               "WHERE e.id = 1 AND c.rules IS NOT NULL AND "
-                               "json_extract(e.data, '$.tables_sha256') IS "
-                               "NULL", &st, err);
+    int64_t pin = 0;
+    mu_status s = camp_int(c, &pin, NULL, err, "SELECT count(*) FROM events "
+                           "e, campaign c WHERE e.id = 1 AND c.rules IS NOT "
+                           "NULL AND json_extract(e.data, '$.tables_sha256') "
+                           "IS NULL", "");
     if (s != MU_OK)
         return s;
-    bool pin = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0);
-    camp_finalize(c, st);
     return pin ? camp_tables_pin(c, err) : MU_OK;
 }
 
@@ -103,14 +101,8 @@ static mu_status fill_one(mu_campaign *c, void *ctx, int64_t id,
     (void)ctx, (void)stored;
     char hex[CAMP_HASH_HEX];
     camp_hash_hex(computed, hex);
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "UPDATE events SET hash = ? WHERE id = ?",
-                               &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_text(st, 1, hex, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int64(st, 2, id);
-    return camp_run(c, st, err);
+    return camp_write(c, err, "UPDATE events SET hash = ? WHERE id = ?",
+                      "tI", hex, id);
 }
 
 mu_status camp_chain_fill(mu_campaign *c, mu_error *err)

@@ -65,56 +65,37 @@ typedef struct add_ctx {
 static mu_status corps_id(mu_campaign *c, mu_army side, const char *name,
                           int *id, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "INSERT INTO corps(side, name) VALUES (?, ?)"
-                               " ON CONFLICT(side, name) DO NOTHING", &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_int(st, 1, (int)side);
-    sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
-    if ((s = camp_run(c, st, err)) != MU_OK)
-        return s;
-    if ((s = camp_prepare(c, "SELECT id FROM corps WHERE side = ? AND name = ?",
-                          &st, err)) != MU_OK)
-        return s;
-    sqlite3_bind_int(st, 1, (int)side);
-    sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st);
-    *id = sqlite3_column_int(st, 0);
-    camp_finalize(c, st);
-    return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "adding", err);
+    int64_t v = 0;
+    mu_status s = camp_write(c, err, "INSERT INTO corps(side, name) VALUES "
+                             "(?, ?) ON CONFLICT(side, name) DO NOTHING", "it",
+                             (int)side, name);
+    if (s == MU_OK)
+        s = camp_int(c, &v, NULL, err, "SELECT id FROM corps WHERE side = ? "
+                     "AND name = ?", "it", (int)side, name);
+    *id = (int)v;
+    return s;
 }
 
 static mu_status add_tx(mu_campaign *c, void *p, mu_error *err)
 {
     add_ctx *x = p;
     int corps = 0;
-    sqlite3_stmt *st;
     /* Names identify divisions to the players: one name, one division. */
-    mu_status s = camp_prepare(c, "SELECT id FROM divisions WHERE name = ?",
-                               &st, err);
+    int64_t other = 0;
+    bool taken;
+    mu_status s = camp_int(c, &other, &taken, err, "SELECT id FROM divisions "
+                           "WHERE name = ?", "t", x->name);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_text(st, 1, x->name, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st), other = sqlite3_column_int(st, 0);
-    camp_finalize(c, st);
-    if (rc == SQLITE_ROW)
+    if (taken)
         return err_set(err, MU_EINPUT, "a division named '%s' is already in "
                        "this campaign (division %d): give each division its "
-                       "own name", x->name, other);
+                       "own name", x->name, (int)other);
     if (x->corps && (s = corps_id(c, x->side, x->corps, &corps, err)) != MU_OK)
         return s;
-    if ((s = camp_prepare(c, "INSERT INTO divisions(side, name, arm, corps) "
-                          "VALUES (?, ?, ?, ?)", &st, err)) != MU_OK)
-        return s;
-    sqlite3_bind_int(st, 1, (int)x->side);
-    sqlite3_bind_text(st, 2, x->name, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 3, (int)x->arm);
-    if (corps)
-        sqlite3_bind_int(st, 4, corps);
-    else
-        sqlite3_bind_null(st, 4);
-    if ((s = camp_run(c, st, err)) != MU_OK)
+    if ((s = camp_write(c, err, "INSERT INTO divisions(side, name, arm, "
+                        "corps) VALUES (?, ?, ?, nullif(?, 0))", "itii",
+                        (int)x->side, x->name, (int)x->arm, corps)) != MU_OK)
         return s;
     x->id = (int)sqlite3_last_insert_rowid(c->db);
     camp_ev ev = {.kind = EV_ADD, .division = x->id};
@@ -230,37 +211,27 @@ static mu_status store_division(mu_campaign *c, const engage_ctx *x,
                                 const char *canon, mu_error *err)
 {
     const mu_division *v = &x->e->division;
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "UPDATE divisions SET engaged = 1, hidden = ?,"
-                               " by_the_book = ?, salt = ?, commitment = ?, "
-                               "division = ?, leader = ?, leader_rolled = ?, "
-                               "ratio = ?, batteries = ?, division_batteries = "
-                               "?, reserve = ? WHERE id = ?", &st, err);
+    mu_status s = camp_write(c, err, "UPDATE divisions SET engaged = 1, "
+                             "hidden = ?, by_the_book = ?, salt = ?, "
+                             "commitment = ?, division = ?, leader = ?, "
+                             "leader_rolled = ?, ratio = ?, batteries = ?, "
+                             "division_batteries = ?, reserve = ? WHERE id = ?",
+                             "iitttiiiiiii", (int)x->hidden, (int)x->book,
+                             x->hidden ? x->e->salt : NULL,
+                             x->hidden ? x->e->commitment : NULL, canon,
+                             (int)v->leader, (int)v->leader_rolled,
+                             v->artillery.ratio, v->artillery.batteries,
+                             v->artillery.division, v->artillery.reserve,
+                             x->div);
     if (s != MU_OK)
-        return s;
-    sqlite3_bind_int(st, 1, x->hidden);
-    sqlite3_bind_int(st, 2, x->book);
-    if (x->hidden) {
-        sqlite3_bind_text(st, 3, x->e->salt, -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 4, x->e->commitment, -1, SQLITE_STATIC);
-    }
-    sqlite3_bind_text(st, 5, canon, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 6, (int)v->leader);
-    sqlite3_bind_int(st, 7, (int)v->leader_rolled);
-    sqlite3_bind_int(st, 8, v->artillery.ratio);
-    sqlite3_bind_int(st, 9, v->artillery.batteries);
-    sqlite3_bind_int(st, 10, v->artillery.division);
-    sqlite3_bind_int(st, 11, v->artillery.reserve);
-    sqlite3_bind_int(st, 12, x->div);
-    if ((s = camp_run(c, st, err)) != MU_OK)
         return s;
     for (int i = 0; i < v->nbrigades && s == MU_OK; i++) {
         const mu_brigade *b = &v->brigades[i];
-        s = camp_exec_ints(c, err, "INSERT INTO brigades(division, number, "
-                           "morale, start, current, leader, leader_rolled) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)", 7, x->div, i + 1,
-                           (int)b->morale, b->stands, b->stands,
-                           (int)b->leader, (int)b->rolled);
+        s = camp_write(c, err, "INSERT INTO brigades(division, number, "
+                       "morale, start, current, leader, leader_rolled) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)", "iiiiiii", x->div, i + 1,
+                       (int)b->morale, b->stands, b->stands,
+                       (int)b->leader, (int)b->rolled);
         /* A brigade the order of battle named has that name from its
          * first fight, as if named then (a replay of the engage names it
          * the same). A sheet that lists brigades fixes their number, so
@@ -289,10 +260,10 @@ static mu_status rate_corps(mu_campaign *c, const engage_ctx *x,
     mu_rating rolled = (mu_rating)rules_map(c->rules, MU_TABLE_LEADER, dv->side,
                                             x->theater, x->year)[roll];
     mu_rating r = camp_played(rolled, x->book);
-    s = camp_exec_ints(c, err, "UPDATE corps SET leader = ?, leader_rolled = ?,"
-                       " leader_origin = 0, attached = nullif(?, 0) WHERE id = ?",
-                       4, (int)r, (int)rolled, r == MU_DESPICABLE ? x->div : 0,
-                       k.id);
+    s = camp_write(c, err, "UPDATE corps SET leader = ?, leader_rolled = ?,"
+                   " leader_origin = 0, attached = nullif(?, 0) WHERE id = ?",
+                   "iiii", (int)r, (int)rolled, r == MU_DESPICABLE ? x->div : 0,
+                   k.id);
     mu_engagement *e = x->e;
     e->corps_leader = true;
     snprintf(e->corps, sizeof e->corps, "%s", k.name);
@@ -476,8 +447,8 @@ static mu_status reveal_tx(mu_campaign *c, void *p, mu_error *err)
     }
     if ((s = sb_finish(&sb, &x->doc, err)) != MU_OK || dv.revealed)
         return s;
-    if ((s = camp_exec_ints(c, err, "UPDATE divisions SET revealed = 1 WHERE "
-                            "id = ?", 1, x->div)) != MU_OK)
+    if ((s = camp_write(c, err, "UPDATE divisions SET revealed = 1 WHERE "
+                        "id = ?", "i", x->div)) != MU_OK)
         return s;
     camp_ev ev = {.kind = EV_REVEAL, .division = x->div};
     camp_copy_name(ev.u.reveal.name, dv.name);

@@ -17,7 +17,7 @@
 static mu_status run_side(mu_campaign *x, const char *sql, int side,
                           mu_error *err)
 {
-    return camp_exec_ints(x, err, sql, 1, side);
+    return camp_write(x, err, sql, "i", side);
 }
 
 /* Divisions whose every detail is the other side's secret. */

@@ -137,13 +137,7 @@ static mu_status store_fair(mu_campaign *c, int div, const char *col,
 {
     char sql[80];
     snprintf(sql, sizeof sql, "UPDATE divisions SET %s = ? WHERE id = ?", col);
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, sql, &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_text(st, 1, hex, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_int(st, 2, div);
-    return camp_run(c, st, err);
+    return camp_write(c, err, sql, "ti", hex, div);
 }
 
 /* Only the division's side (or the umpire) rolls it; only the other side

@@ -35,21 +35,12 @@ mu_status camp_event(mu_campaign *c, const camp_ev *e, int64_t *id,
     mu_status s = camp_chain_last(c, prev, &last, err);
     if (s == MU_OK)
         s = camp_chain_next(prev, last + 1, kind, e->division, text, hash, err);
-    sqlite3_stmt *st;
-    if (s == MU_OK)
-        s = camp_prepare(c, "INSERT INTO events(id, kind, division, data, "
-                         "hash) VALUES (?, ?, ?, ?, ?)", &st, err);
     if (s == MU_OK) {
         camp_hash_hex(hash, hex);
-        sqlite3_bind_int64(st, 1, last + 1);
-        sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
-        if (e->division > 0)
-            sqlite3_bind_int(st, 3, e->division);
-        else
-            sqlite3_bind_null(st, 3);
-        sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 5, hex, -1, SQLITE_STATIC);
-        s = camp_run(c, st, err);
+        s = camp_write(c, err, "INSERT INTO events(id, kind, division, data, "
+                       "hash) VALUES (?, ?, nullif(?, 0), ?, ?)", "Ititt",
+                       last + 1, kind, e->division > 0 ? e->division : 0, text,
+                       hex);
     }
     cJSON_free(text);
     if (s == MU_OK) {

@@ -69,22 +69,22 @@ static mu_status set_post(mu_campaign *c, const leader_ctx *x,
 {
     switch (x->post) {
     case MU_POST_DIVISION:
-        return camp_exec_ints(c, err, "UPDATE divisions SET leader = ?, "
-                              "leader_rolled = ?, leader_origin = ? WHERE id = "
-                              "?", 4, (int)r, (int)rolled, origin, dv->id);
+        return camp_write(c, err, "UPDATE divisions SET leader = ?, "
+                          "leader_rolled = ?, leader_origin = ? WHERE id = "
+                          "?", "iiii", (int)r, (int)rolled, origin, dv->id);
     case MU_POST_BRIGADE:
-        return camp_exec_ints(c, err, "UPDATE brigades SET leader = ?, "
-                              "leader_rolled = ?, leader_origin = ? WHERE "
-                              "division = ? AND number = ?", 5, (int)r,
-                              (int)rolled, origin, dv->id, x->brigade);
+        return camp_write(c, err, "UPDATE brigades SET leader = ?, "
+                          "leader_rolled = ?, leader_origin = ? WHERE "
+                          "division = ? AND number = ?", "iiiii", (int)r,
+                          (int)rolled, origin, dv->id, x->brigade);
     case MU_POST_CORPS:
         /* A despicable corps leader seeks the company of this division's
          * leader; any other is free again. */
-        return camp_exec_ints(c, err, "UPDATE corps SET leader = ?, "
-                              "leader_rolled = ?, leader_origin = ?, attached "
-                              "= nullif(?, 0) WHERE id = ?", 5, (int)r,
-                              (int)rolled, origin,
-                              r == MU_DESPICABLE ? dv->id : 0, corps);
+        return camp_write(c, err, "UPDATE corps SET leader = ?, "
+                          "leader_rolled = ?, leader_origin = ?, attached "
+                          "= nullif(?, 0) WHERE id = ?", "iiiii", (int)r,
+                          (int)rolled, origin,
+                          r == MU_DESPICABLE ? dv->id : 0, corps);
     }
     return MU_OK;
 }

@@ -62,13 +62,8 @@ static mu_status link_write(mu_campaign *c, void *p, mu_error *err)
     randombytes_buf(raw, sizeof raw);
     sodium_bin2hex(x->token, sizeof x->token, raw, sizeof raw);
     sodium_memzero(raw, sizeof raw);
-    sqlite3_stmt *st;
-    if ((s = camp_prepare(c, "INSERT OR REPLACE INTO links(viewer, token) "
-                          "VALUES (?, ?)", &st, err)) != MU_OK)
-        return s;
-    sqlite3_bind_int(st, 1, x->viewer);
-    sqlite3_bind_text(st, 2, x->token, -1, SQLITE_STATIC);
-    return camp_run(c, st, err);
+    return camp_write(c, err, "INSERT OR REPLACE INTO links(viewer, token) "
+                      "VALUES (?, ?)", "it", x->viewer, x->token);
 }
 
 mu_status mu_campaign_link(mu_campaign *c, mu_side v, mu_link_mode mode,

@@ -12,18 +12,12 @@
 static mu_status name_taken(mu_campaign *c, int div, const char *name,
                             int *other, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT id FROM divisions WHERE name = ? "
-                               "AND id <> ? ORDER BY id LIMIT 1", &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, div);
-    int rc = sqlite3_step(st);
-    *other = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
-    camp_finalize(c, st);
-    return rc == SQLITE_ROW || rc == SQLITE_DONE
-               ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+    int64_t v = 0;
+    mu_status s = camp_int(c, &v, NULL, err, "SELECT id FROM divisions WHERE "
+                           "name = ? AND id <> ? ORDER BY id LIMIT 1", "ti",
+                           name, div);
+    *other = (int)v;
+    return s;
 }
 
 /* The division's name changed: refused while the other side knows the
@@ -43,27 +37,15 @@ static mu_status division_named(mu_campaign *c, const camp_div *d,
                     "give each division a name of its own", other, name);
     if (s != MU_OK)
         return s;
-    sqlite3_stmt *st;
-    if ((s = camp_prepare(c, "UPDATE divisions SET name = ? WHERE id = ?",
-                          &st, err)) != MU_OK)
-        return s;
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, d->id);
-    return camp_run(c, st, err);
+    return camp_write(c, err, "UPDATE divisions SET name = ? WHERE id = ?",
+                      "ti", name, d->id);
 }
 
 mu_status camp_brigade_name_store(mu_campaign *c, int div, int brigade,
                                   const char *name, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "UPDATE brigades SET name = ? WHERE "
-                               "division = ? AND number = ?", &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, div);
-    sqlite3_bind_int(st, 3, brigade);
-    return camp_run(c, st, err);
+    return camp_write(c, err, "UPDATE brigades SET name = ? WHERE division = "
+                      "? AND number = ?", "tii", name, div, brigade);
 }
 
 /* Who may name a division: its own side, or the umpire. */

@@ -54,21 +54,17 @@ mu_status camp_resolve(mu_campaign *c, mu_army captor, const char *name,
                        "cannot hold prisoners there; name another camp", name,
                        camp_side_poss(other), camp_side_noun(captor));
     /* A camp holding men of the captor's own side is the other side's. */
-    sqlite3_stmt *st;
-    if ((s = camp_prepare(c, "SELECT 1 FROM " HELD_ALL " h JOIN divisions d "
-                          "ON d.id = h.division WHERE h.camp = ? AND d.side ="
-                          " ? LIMIT 1", &st, err)) != MU_OK)
+    int64_t one = 0;
+    bool other_camp;
+    if ((s = camp_int(c, &one, &other_camp, err, "SELECT 1 FROM " HELD_ALL " h "
+                      "JOIN divisions d ON d.id = h.division WHERE h.camp = ? "
+                      "AND d.side = ? LIMIT 1", "ti", name,
+                      (int)captor)) != MU_OK)
         return s;
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, (int)captor);
-    int rc = sqlite3_step(st);
-    camp_finalize(c, st);
-    if (rc == SQLITE_ROW)
+    if (other_camp)
         return err_set(err, MU_EINPUT, "camp '%s' is a %s camp (it holds %s "
                        "prisoners): name another camp", name,
                        mu_army_name(other), mu_army_name(captor));
-    if (rc != SQLITE_DONE)
-        return camp_sql_fail(c, rc, "reading the camps", err);
     snprintf(out, CAMP_NAME_MAX + 1, "%s", name);
     return MU_OK;
 }
@@ -77,21 +73,11 @@ mu_status camp_hold_leader(mu_campaign *c, int64_t event, int div,
                            mu_post post, int brigade, int rating, int rolled,
                            int origin, const char *camp, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "INSERT INTO leaders_held(event, division, "
-                               "post, brigade, rating, rolled, origin, camp) "
-                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_int64(st, 1, event);
-    sqlite3_bind_int(st, 2, div);
-    sqlite3_bind_int(st, 3, (int)post);
-    sqlite3_bind_int(st, 4, post == MU_POST_BRIGADE ? brigade : 0);
-    sqlite3_bind_int(st, 5, rating);
-    sqlite3_bind_int(st, 6, rolled);
-    sqlite3_bind_int(st, 7, origin);
-    sqlite3_bind_text(st, 8, camp, -1, SQLITE_TRANSIENT);
-    return camp_run(c, st, err);
+    return camp_write(c, err, "INSERT INTO leaders_held(event, division, "
+                      "post, brigade, rating, rolled, origin, camp) VALUES (?,"
+                      " ?, ?, ?, ?, ?, ?, ?)", "Iiiiiiit", event, div,
+                      (int)post, post == MU_POST_BRIGADE ? brigade : 0, rating,
+                      rolled, origin, camp);
 }
 
 /* ---- what is held ------------------------------------------------------- */
@@ -134,12 +120,10 @@ static mu_status load_held(mu_campaign *c, int kind, mu_army side,
                            mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, held_sql[kind], &st, err);
+    mu_status s = camp_stmt(c, &st, err, held_sql[kind], "it", (int)side,
+                            camp);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, (int)side);
-    if (camp)
-        sqlite3_bind_text(st, 2, camp, -1, SQLITE_STATIC);
     void *v = NULL;
     *out = NULL;
     if ((s = camp_collect(c, st, sizeof(held_row), held_item, &v, n, err)) ==
@@ -195,21 +179,21 @@ static mu_status rejoin(mu_campaign *c, int kind, const held_row *h, int take,
                         mu_error *err)
 {
     if (kind == HELD_STANDS)
-        return camp_exec_ints(c, err, "UPDATE brigades SET current = current "
-                              "+ ?1, freed = freed + ?1 WHERE division = ?2 "
-                              "AND number = ?3", 3, take, h->div, h->brigade);
+        return camp_write(c, err, "UPDATE brigades SET current = current "
+                          "+ ?1, freed = freed + ?1 WHERE division = ?2 "
+                          "AND number = ?3", "iii", take, h->div, h->brigade);
     if (kind == HELD_BATTERIES)
-        return camp_exec_ints(c, err, "UPDATE divisions SET division_batteries"
-                              " = division_batteries + ? WHERE id = ?", 2,
-                              take, h->div);
+        return camp_write(c, err, "UPDATE divisions SET division_batteries"
+                          " = division_batteries + ? WHERE id = ?", "ii",
+                          take, h->div);
     if (h->post == MU_POST_BRIGADE)
-        return camp_exec_ints(c, err, "UPDATE brigades SET leader = ?, "
-                              "leader_rolled = ?, leader_origin = ? WHERE "
-                              "division = ? AND number = ?", 5, h->rating,
-                              h->rolled, CAMP_RETURNED, h->div, h->brigade);
-    return camp_exec_ints(c, err, "UPDATE divisions SET leader = ?, "
-                          "leader_rolled = ?, leader_origin = ? WHERE id = ?",
-                          4, h->rating, h->rolled, CAMP_RETURNED, h->div);
+        return camp_write(c, err, "UPDATE brigades SET leader = ?, "
+                          "leader_rolled = ?, leader_origin = ? WHERE "
+                          "division = ? AND number = ?", "iiiii", h->rating,
+                          h->rolled, CAMP_RETURNED, h->div, h->brigade);
+    return camp_write(c, err, "UPDATE divisions SET leader = ?, "
+                      "leader_rolled = ?, leader_origin = ? WHERE id = ?",
+                      "iiii", h->rating, h->rolled, CAMP_RETURNED, h->div);
 }
 
 /* Grows one of the event's lists by n entries. */
@@ -259,8 +243,8 @@ static mu_status free_kind(mu_campaign *c, const free_ctx *x, mu_army side,
         if (want > 0)
             want -= take;
         s = take == v[i].count
-                ? camp_exec_ints(c, err, gone_sql[kind], 1, v[i].id)
-                : camp_exec_ints(c, err, take_sql[kind], 2, take, v[i].id);
+                ? camp_write(c, err, gone_sql[kind], "i", v[i].id)
+                : camp_write(c, err, take_sql[kind], "ii", take, v[i].id);
         if (s == MU_OK)
             s = rejoin(c, kind, &v[i], take, err);
         note_freed(r, kind, side, &v[i], take);
@@ -339,24 +323,18 @@ static mu_status fill_release(mu_campaign *c, const free_ctx *x,
 static mu_status camp_side(mu_campaign *c, const char *name, mu_army *side,
                            mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT d.side FROM " HELD_ALL " h JOIN "
-                               "divisions d ON d.id = h.division WHERE h.camp"
-                               " = ? LIMIT 1", &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st);
-    *side = rc == SQLITE_ROW && sqlite3_column_int(st, 0) ? MU_CONFEDERATE
-                                                          : MU_UNION;
-    camp_finalize(c, st);
-    if (rc == SQLITE_DONE)
+    int64_t v = 0;
+    bool found;
+    mu_status s = camp_int(c, &v, &found, err, "SELECT d.side FROM " HELD_ALL
+                           " h JOIN divisions d ON d.id = h.division WHERE "
+                           "h.camp = ? LIMIT 1", "t", name);
+    *side = v ? MU_CONFEDERATE : MU_UNION;
+    if (s == MU_OK && !found)
         return err_why(err, MU_ESTATE, MU_R_NO_SUCH_CAMP, "no camp called "
                        "'%s' holds prisoners: "
                        "there is no one to liberate there (see the camps "
                        "the prisoners list names)", name);
-    return rc == SQLITE_ROW ? MU_OK
-                            : camp_sql_fail(c, rc, "reading the camps", err);
+    return s;
 }
 
 /* Whose men a liberation of a camp frees, and all of them. */
@@ -493,9 +471,9 @@ static mu_status offer_event(mu_campaign *c, free_ctx *x, mu_error *err)
     asked(x, r);
     mu_status s = camp_event(c, &ev, &x->event, err);
     if (s == MU_OK)
-        s = camp_exec_ints(c, err, "INSERT INTO offers(id, of, side, state) "
-                           "VALUES (?, ?, ?, 0)", 3, (int)x->event,
-                           x->liberate, x->by);
+        s = camp_write(c, err, "INSERT INTO offers(id, of, side, state) "
+                       "VALUES (?, ?, ?, 0)", "iii", (int)x->event,
+                       x->liberate, x->by);
     return s;
 }
 
@@ -683,9 +661,9 @@ static mu_status answer_tx(mu_campaign *c, void *p, mu_error *err)
     int state = x->kind == EV_ACCEPT ? OFFER_ACCEPTED
                 : x->kind == EV_DECLINE ? OFFER_DECLINED : OFFER_WITHDRAWN;
     if (s == MU_OK)
-        s = camp_exec_ints(c, err, "UPDATE offers SET state = ?, answer = ? "
-                           "WHERE id = ?", 3, state, (int)x->event,
-                           (int)x->offer);
+        s = camp_write(c, err, "UPDATE offers SET state = ?, answer = ? "
+                       "WHERE id = ?", "iii", state, (int)x->event,
+                       (int)x->offer);
     return s;
 }
 
@@ -745,17 +723,10 @@ static mu_status dcamp_tx(mu_campaign *c, void *p, mu_error *err)
                        d->camp, camp_side_poss(x->captor));
     /* The built-in name is kept as NULL, as in a file that never chose. */
     bool builtin = !strcmp(d->camp, mu_camp_default(x->captor));
-    sqlite3_stmt *st;
-    if ((s = camp_prepare(c, x->captor == MU_UNION
-                          ? "UPDATE campaign SET union_camp = ? WHERE id = 1"
-                          : "UPDATE campaign SET confederate_camp = ? WHERE "
-                            "id = 1", &st, err)) != MU_OK)
-        return s;
-    if (builtin)
-        sqlite3_bind_null(st, 1);
-    else
-        sqlite3_bind_text(st, 1, d->camp, -1, SQLITE_STATIC);
-    if ((s = camp_run(c, st, err)) != MU_OK)
+    if ((s = camp_write(c, err, x->captor == MU_UNION
+                        ? "UPDATE campaign SET union_camp = ? WHERE id = 1"
+                        : "UPDATE campaign SET confederate_camp = ? WHERE "
+                          "id = 1", "t", builtin ? NULL : d->camp)) != MU_OK)
         return s;
     return camp_event(c, &ev, &x->event, err);
 }

@@ -105,18 +105,10 @@ typedef struct answer_ctx {
 static mu_status answer_tx(mu_campaign *c, void *p, mu_error *err)
 {
     const answer_ctx *x = p;
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "UPDATE requests SET status = ?, answer = ?,"
-                               " events = ? WHERE viewer = ? AND key = ?",
-                               &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_int(st, 1, x->status);
-    sqlite3_bind_text(st, 2, x->body, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 3, x->events ? x->events : "", -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 4, c->viewer);
-    sqlite3_bind_text(st, 5, x->key, -1, SQLITE_STATIC);
-    return camp_run(c, st, err);
+    return camp_write(c, err, "UPDATE requests SET status = ?, answer = ?, "
+                      "events = ? WHERE viewer = ? AND key = ?", "ittit",
+                      x->status, x->body, x->events ? x->events : "",
+                      c->viewer, x->key);
 }
 
 mu_status mu_campaign_request_answer_set(mu_campaign *c, const char *key,

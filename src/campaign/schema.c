@@ -276,18 +276,9 @@ int camp_schema_read_floor(void)
 mu_status camp_has_table(mu_campaign *c, const char *name, bool *yes,
                            mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT 1 FROM sqlite_schema WHERE "
-                               "type = 'table' AND name = ?", &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st);
-    camp_finalize(c, st);
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        return camp_sql_fail(c, rc, "reading", err);
-    *yes = rc == SQLITE_ROW;
-    return MU_OK;
+    int64_t one;
+    return camp_int(c, &one, yes, err, "SELECT 1 FROM sqlite_schema WHERE "
+                    "type = 'table' AND name = ?", "t", name);
 }
 
 mu_status camp_user_version(mu_campaign *c, int *v, mu_error *err)

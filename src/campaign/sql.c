@@ -188,19 +188,69 @@ mu_status camp_collect(mu_campaign *c, sqlite3_stmt *st, size_t size,
     return MU_OK;
 }
 
-mu_status camp_exec_ints(mu_campaign *c, mu_error *err, const char *sql,
-                         int n, ...)
+static mu_status stmt_list(mu_campaign *c, sqlite3_stmt **st, mu_error *err,
+                           const char *sql, const char *types, va_list ap)
+{
+    mu_status s = camp_prepare(c, sql, st, err);
+    for (int i = 0; s == MU_OK && types[i]; i++) {
+        int k = i + 1;
+        switch (types[i]) {
+        case 'i':
+            sqlite3_bind_int(*st, k, va_arg(ap, int));
+            break;
+        case 'I':
+            sqlite3_bind_int64(*st, k, va_arg(ap, int64_t));
+            break;
+        case 't':
+            sqlite3_bind_text(*st, k, va_arg(ap, const char *), -1,
+                              SQLITE_STATIC);
+            break;
+        default:
+            assert(!"camp_stmt: an unknown type letter");
+        }
+    }
+    return s;
+}
+
+mu_status camp_stmt(mu_campaign *c, sqlite3_stmt **st, mu_error *err,
+                    const char *sql, const char *types, ...)
+{
+    va_list ap;
+    va_start(ap, types);
+    mu_status s = stmt_list(c, st, err, sql, types, ap);
+    va_end(ap);
+    return s;
+}
+
+mu_status camp_write(mu_campaign *c, mu_error *err, const char *sql,
+                     const char *types, ...)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, sql, &st, err);
+    va_list ap;
+    va_start(ap, types);
+    mu_status s = stmt_list(c, &st, err, sql, types, ap);
+    va_end(ap);
+    return s == MU_OK ? camp_run(c, st, err) : s;
+}
+
+mu_status camp_int(mu_campaign *c, int64_t *out, bool *found, mu_error *err,
+                   const char *sql, const char *types, ...)
+{
+    sqlite3_stmt *st;
+    va_list ap;
+    va_start(ap, types);
+    mu_status s = stmt_list(c, &st, err, sql, types, ap);
+    va_end(ap);
     if (s != MU_OK)
         return s;
-    va_list ap;
-    va_start(ap, n);
-    for (int i = 1; i <= n; i++)
-        sqlite3_bind_int(st, i, va_arg(ap, int));
-    va_end(ap);
-    return camp_run(c, st, err);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        *out = sqlite3_column_int64(st, 0);
+    if (found)
+        *found = rc == SQLITE_ROW;
+    camp_finalize(c, st);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE
+               ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
 /* Muster makes no trigger and no view: one in a file was planted there,
@@ -291,17 +341,9 @@ static mu_status request_seen(mu_campaign *c, mu_error *err)
 /* The keyed change's events, noted with its key in its own transaction. */
 static mu_status request_note(mu_campaign *c, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "INSERT INTO requests (viewer, key, what, "
-                               "first, last) VALUES (?, ?, ?, ?, ?)", &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_int(st, 1, c->viewer);
-    sqlite3_bind_text(st, 2, c->req_key, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 3, c->req_what, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(st, 4, c->tx_first);
-    sqlite3_bind_int64(st, 5, c->tx_last);
-    return camp_run(c, st, err);
+    return camp_write(c, err, "INSERT INTO requests (viewer, key, what, "
+                      "first, last) VALUES (?, ?, ?, ?, ?)", "ittII", c->viewer,
+                      c->req_key, c->req_what, c->tx_first, c->tx_last);
 }
 
 mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,

@@ -443,25 +443,16 @@ static mu_status create_tx(mu_campaign *c, void *ctx, mu_error *err)
     if (s != MU_OK)
         return s;
     sqlite3_stmt *st;
-    s = camp_prepare(c, "INSERT INTO campaign (id, format, name, year, theater,"
-                     " draw_num, draw_den, win_num, win_den, lose_num, "
-                     "lose_den, rules) VALUES (1, '" CAMP_FORMAT "', ?, ?, ?, "
-                     "?, ?, ?, ?, ?, ?, ?)", &st, err);
+    s = camp_stmt(c, &st, err, "INSERT INTO campaign (id, format, name, year, "
+                  "theater, draw_num, draw_den, win_num, win_den, lose_num, "
+                  "lose_den, rules) VALUES (1, '" CAMP_FORMAT "', ?, ?, ?, ?, "
+                  "?, ?, ?, ?, ?, ?)", "tiiIIIIII", o->name, o->year,
+                  (int)o->theater, o->draw.num, o->draw.den, o->winner.num,
+                  o->winner.den, o->loser.num, o->loser.den);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_text(st, 1, o->name, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 2, o->year);
-    sqlite3_bind_int(st, 3, (int)o->theater);
-    sqlite3_bind_int64(st, 4, o->draw.num);
-    sqlite3_bind_int64(st, 5, o->draw.den);
-    sqlite3_bind_int64(st, 6, o->winner.num);
-    sqlite3_bind_int64(st, 7, o->winner.den);
-    sqlite3_bind_int64(st, 8, o->loser.num);
-    sqlite3_bind_int64(st, 9, o->loser.den);
-    if (o->rules)
+    if (o->rules) /* unbound: NULL */
         sqlite3_bind_text(st, 10, o->rules, (int)o->rules_len, SQLITE_STATIC);
-    else
-        sqlite3_bind_null(st, 10);
     if ((s = camp_run(c, st, err)) != MU_OK)
         return s;
     if ((s = camp_exec(c, "PRAGMA user_version = 1", err)) != MU_OK ||
@@ -760,19 +751,13 @@ mu_status camp_load_all(mu_campaign *c, camp_div **out, int *n, mu_error *err)
  * the first division goes out at once whatever the campaign's size. */
 static mu_status orphan_brigades(mu_campaign *c, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT division FROM brigades WHERE "
-                               "division NOT IN (SELECT id FROM divisions) "
-                               "ORDER BY division LIMIT 1", &st, err);
-    if (s != MU_OK)
+    int64_t div = 0;
+    bool found;
+    mu_status s = camp_int(c, &div, &found, err, "SELECT division FROM "
+                           "brigades WHERE division NOT IN (SELECT id FROM "
+                           "divisions) ORDER BY division LIMIT 1", "");
+    if (s != MU_OK || !found)
         return s;
-    int rc = sqlite3_step(st);
-    int64_t div = sqlite3_column_int64(st, 0);
-    camp_finalize(c, st);
-    if (rc == SQLITE_DONE)
-        return MU_OK;
-    if (rc != SQLITE_ROW)
-        return camp_sql_fail(c, rc, "reading", err);
     return err_at(err, MU_EIO, c->path, 0, "the campaign file is damaged: "
                   "brigade of an unknown division %" PRId64, div);
 }

@@ -54,16 +54,9 @@ static mu_status load_undone(mu_campaign *c, undone *u, mu_error *err)
 static mu_status undone_by(mu_campaign *c, int64_t id, int64_t *by,
                            mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT id FROM events WHERE kind = 'undo' "
-                               "AND json_extract(data, '$.event') = ?", &st,
-                               err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_int64(st, 1, id);
-    *by = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-    camp_finalize(c, st);
-    return MU_OK;
+    *by = 0;
+    return camp_int(c, by, NULL, err, "SELECT id FROM events WHERE kind = "
+                    "'undo' AND json_extract(data, '$.event') = ?", "I", id);
 }
 
 static bool is_undone(const undone *u, int64_t id)
@@ -312,17 +305,10 @@ typedef struct target {
 /* The latest event that is neither an undo nor undone; 0 for none. */
 static mu_status latest(mu_campaign *c, int64_t *id, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT max(id) FROM events WHERE kind <> "
-                               "'undo' AND id NOT IN (SELECT json_extract("
-                               "data, '$.event') FROM events WHERE kind = "
-                               "'undo')", &st, err);
-    if (s != MU_OK)
-        return s;
-    int rc = sqlite3_step(st);
-    *id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
-    camp_finalize(c, st);
-    return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+    *id = 0;
+    return camp_int(c, id, NULL, err, "SELECT max(id) FROM events WHERE kind "
+                    "<> 'undo' AND id NOT IN (SELECT json_extract(data, "
+                    "'$.event') FROM events WHERE kind = 'undo')", "");
 }
 
 static mu_status load_target(mu_campaign *c, int64_t id, target *t,
@@ -452,13 +438,10 @@ mu_status mu_campaign_undo(mu_campaign *c, int64_t event, int64_t *undo,
         return err_set(err, MU_EINPUT, "events are numbered from 1");
     undo_ctx x = {event, 0};
     mu_status s = camp_tx(c, undo_tx, &x, NULL, err);
-    sqlite3_stmt *st; /* the year may have changed (an advance undone) */
-    if (s == MU_OK && camp_prepare(c, "SELECT year FROM campaign", &st,
-                                   err) == MU_OK) {
-        if (sqlite3_step(st) == SQLITE_ROW)
-            c->year = sqlite3_column_int(st, 0);
-        camp_finalize(c, st);
-    }
+    int64_t year = c->year; /* it may have changed (an advance undone) */
+    if (s == MU_OK && camp_int(c, &year, NULL, err, "SELECT year FROM "
+                               "campaign", "") == MU_OK)
+        c->year = (int)year;
     if (s == MU_OK && undo)
         *undo = x.made;
     return s;
