@@ -85,9 +85,7 @@ mu_status mu_campaign_battle_start(mu_campaign *c, const char *name,
         return s;
     battle_ctx x = {nm, -1, NULL, 0, MU_THEATER_UNKNOWN, 0, false, false};
     x.theater = theater;
-    if ((s = camp_tx(c, start_tx, &x, NULL, err)) == MU_OK && event)
-        *event = x.event;
-    return s;
+    return camp_tx_event(c, start_tx, &x, NULL, &x.event, event, err);
 }
 
 /* ---- the campaign's date ------------------------------------------------ */
@@ -400,10 +398,7 @@ mu_status camp_battle_end(mu_campaign *c, mu_side winner, mu_dice *d,
                        "nobody");
     battle_ctx x = {NULL, winner, d, 0, MU_THEATER_UNKNOWN, 0, one_stream,
                     false};
-    mu_status s = camp_tx(c, end_tx, &x, d, err);
-    if (s == MU_OK && event)
-        *event = x.event;
-    return s;
+    return camp_tx_event(c, end_tx, &x, d, &x.event, event, err);
 }
 
 /* ---- casualties --------------------------------------------------------- */
@@ -540,8 +535,5 @@ mu_status mu_campaign_casualties(mu_campaign *c, int div,
     cas_ctx x = {div, *k, 0};
     if (k->lost + k->captured == 0) /* batteries alone: no brigade's */
         x.x.brigade = 0;
-    mu_status s = camp_tx(c, cas_tx, &x, NULL, err);
-    if (s == MU_OK && event)
-        *event = x.event;
-    return s;
+    return camp_tx_event(c, cas_tx, &x, NULL, &x.event, event, err);
 }

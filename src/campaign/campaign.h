@@ -212,6 +212,10 @@ void camp_cache_clear(mu_campaign *c);
 typedef mu_status (*camp_fn)(mu_campaign *c, void *ctx, mu_error *err);
 mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
                   mu_error *err);
+/* camp_tx, then, when it succeeded and `out` is given, *out = *made: the
+ * event fn recorded, which it noted in its context. */
+mu_status camp_tx_event(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
+                        const int64_t *made, int64_t *out, mu_error *err);
 /* A read: a deferred transaction so that everything read belongs to one
  * state of the file. */
 mu_status camp_read(mu_campaign *c, camp_fn fn, void *ctx, mu_error *err);

@@ -178,11 +178,9 @@ mu_status mu_campaign_leader_lost(mu_campaign *c, int div, mu_post post,
         return err_set(err, MU_EINPUT, "no campaign or dice given");
     leader_ctx x = {div, brigade, post, d, MU_UNION, 0, false, NULL};
     mu_status s = check_post(&x, err);
-    if (s == MU_OK)
-        s = camp_tx(c, lost_tx, &x, d, err);
-    if (s == MU_OK && event)
-        *event = x.event;
-    return s;
+    if (s != MU_OK)
+        return s;
+    return camp_tx_event(c, lost_tx, &x, d, &x.event, event, err);
 }
 
 mu_status mu_campaign_leader_captured(mu_campaign *c, int div, mu_post post,
@@ -201,11 +199,9 @@ mu_status mu_campaign_leader_captured(mu_campaign *c, int div, mu_post post,
     mu_status s = check_post(&x, err);
     if (s == MU_OK && camp)
         s = camp_name_clean(camp, "camp", nm, err);
-    if (s == MU_OK)
-        s = camp_tx(c, lost_tx, &x, d, err);
-    if (s == MU_OK && event)
-        *event = x.event;
-    return s;
+    if (s != MU_OK)
+        return s;
+    return camp_tx_event(c, lost_tx, &x, d, &x.event, event, err);
 }
 
 static mu_status penalty_tx(mu_campaign *c, void *p, mu_error *err)
@@ -232,10 +228,7 @@ mu_status mu_campaign_penalty(mu_campaign *c, mu_army side, int64_t *event,
         return err_set(err, MU_EINPUT, "choose the side that forgot: union or "
                        "confederate");
     leader_ctx x = {0, 0, MU_POST_DIVISION, NULL, side, 0, false, NULL};
-    mu_status s = camp_tx(c, penalty_tx, &x, NULL, err);
-    if (s == MU_OK && event)
-        *event = x.event;
-    return s;
+    return camp_tx_event(c, penalty_tx, &x, NULL, &x.event, event, err);
 }
 
 static mu_status downgrade_tx(mu_campaign *c, void *p, mu_error *err)
@@ -288,9 +281,7 @@ mu_status mu_campaign_downgrade(mu_campaign *c, int div, mu_post post,
         return err_set(err, MU_EINPUT, "no campaign given");
     leader_ctx x = {div, brigade, post, NULL, MU_UNION, 0, false, NULL};
     mu_status s = check_post(&x, err);
-    if (s == MU_OK)
-        s = camp_tx(c, downgrade_tx, &x, NULL, err);
-    if (s == MU_OK && event)
-        *event = x.event;
-    return s;
+    if (s != MU_OK)
+        return s;
+    return camp_tx_event(c, downgrade_tx, &x, NULL, &x.event, event, err);
 }

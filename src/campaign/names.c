@@ -118,10 +118,7 @@ mu_status mu_campaign_name_set(mu_campaign *c, int div, int brigade,
         return err_set(err, MU_EINPUT, "brigades are numbered from 1, not "
                        "%d", brigade);
     name_ctx x = {div, brigade, name, 0};
-    mu_status s = camp_tx(c, name_tx, &x, NULL, err);
-    if (s == MU_OK && event)
-        *event = x.event;
-    return s;
+    return camp_tx_event(c, name_tx, &x, NULL, &x.event, event, err);
 }
 
 mu_status mu_campaign_name_check(const char *name, mu_error *err)

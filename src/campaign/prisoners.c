@@ -393,15 +393,6 @@ static mu_status free_tx(mu_campaign *c, void *p, mu_error *err)
     return s;
 }
 
-static mu_status run_free(mu_campaign *c, free_ctx *x, int64_t *event,
-                          mu_error *err)
-{
-    mu_status s = camp_tx(c, free_tx, x, NULL, err);
-    if (s == MU_OK && event)
-        *event = x->event;
-    return s;
-}
-
 mu_status mu_campaign_exchange(mu_campaign *c, const mu_exchange *e,
                                int64_t *event, mu_error *err)
 {
@@ -422,7 +413,7 @@ mu_status mu_campaign_exchange(mu_campaign *c, const mu_exchange *e,
     if (sum == 0)
         return err_set(err, MU_EINPUT, "an exchange of no one: give at least "
                        "one stand, leader or battery to exchange");
-    return run_free(c, &x, event, err);
+    return camp_tx_event(c, free_tx, &x, NULL, &x.event, event, err);
 }
 
 static mu_status liberate_side(mu_campaign *c, mu_army side, int64_t *event,
@@ -434,7 +425,7 @@ static mu_status liberate_side(mu_campaign *c, mu_army side, int64_t *event,
     free_ctx x = {{{0}}, NULL, true, side, 0, c->viewer};
     for (int k = 0; k < 3; k++)
         x.want[side][k] = -1;
-    return run_free(c, &x, event, err);
+    return camp_tx_event(c, free_tx, &x, NULL, &x.event, event, err);
 }
 
 mu_status mu_campaign_liberate(mu_campaign *c, const mu_liberation *l,
@@ -449,7 +440,7 @@ mu_status mu_campaign_liberate(mu_campaign *c, const mu_liberation *l,
     if (s != MU_OK)
         return s;
     free_ctx x = {{{0}}, nm, true, MU_UNION, 0, c->viewer};
-    return run_free(c, &x, event, err);
+    return camp_tx_event(c, free_tx, &x, NULL, &x.event, event, err);
 }
 
 /* ---- offers ------------------------------------------------------------- */
@@ -673,10 +664,7 @@ mu_status camp_offer_answer(mu_campaign *c, int64_t offer, camp_ev_kind kind,
     if (offer < 1 || offer > INT32_MAX)
         return err_set(err, MU_EINPUT, "events are numbered from 1");
     answer_ctx x = {offer, kind, by, of, 0, 0, 0, 0, 0};
-    mu_status s = camp_tx(c, answer_tx, &x, NULL, err);
-    if (s == MU_OK && event)
-        *event = x.event;
-    return s;
+    return camp_tx_event(c, answer_tx, &x, NULL, &x.event, event, err);
 }
 
 mu_status mu_campaign_offer_answer(mu_campaign *c, const mu_offer_reply *r,
@@ -743,9 +731,7 @@ mu_status mu_campaign_default_camp_set(mu_campaign *c, mu_army captor,
     if (s != MU_OK)
         return s;
     dcamp_ctx x = {captor, nm, 0};
-    if ((s = camp_tx(c, dcamp_tx, &x, NULL, err)) == MU_OK && event)
-        *event = x.event;
-    return s;
+    return camp_tx_event(c, dcamp_tx, &x, NULL, &x.event, event, err);
 }
 
 typedef struct dget_ctx {

@@ -390,6 +390,15 @@ mu_status camp_tx(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
     return st;
 }
 
+mu_status camp_tx_event(mu_campaign *c, camp_fn fn, void *ctx, mu_dice *d,
+                        const int64_t *made, int64_t *out, mu_error *err)
+{
+    mu_status s = camp_tx(c, fn, ctx, d, err);
+    if (s == MU_OK && out)
+        *out = *made;
+    return s;
+}
+
 mu_status camp_read(mu_campaign *c, camp_fn fn, void *ctx, mu_error *err)
 {
     int rc = sqlite3_exec(c->db, "BEGIN", NULL, NULL, NULL);
