@@ -180,14 +180,13 @@ static mu_status load_losses(mu_campaign *c, int battle, ret_row **out, int *n,
                              mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT l.division, l.brigade, l.lost, "
-                               "d.side, d.name, d.hidden AND NOT d.revealed "
-                               "FROM losses l JOIN divisions d ON d.id = "
-                               "l.division WHERE l.battle = ? ORDER BY "
-                               "l.division, l.brigade", &st, err);
+    mu_status s = camp_stmt(c, &st, err, "SELECT l.division, l.brigade, "
+                            "l.lost, d.side, d.name, d.hidden AND NOT "
+                            "d.revealed FROM losses l JOIN divisions d ON d.id "
+                            "= l.division WHERE l.battle = ? ORDER BY "
+                            "l.division, l.brigade", "i", battle);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, battle);
     void *v = NULL;
     if ((s = camp_collect(c, st, sizeof(ret_row), loss_item, &v, n, err)) == MU_OK)
         *out = v;

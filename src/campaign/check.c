@@ -478,19 +478,14 @@ static mu_status check_run(mu_campaign *c, const char *head, int view_side,
  * view chain and its side set is a player's own file. */
 static mu_status check_kind(mu_campaign *c, void *p, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT EXISTS (SELECT 1 FROM events), "
-                               "EXISTS (SELECT 1 FROM sqlite_schema WHERE "
-                               "type = 'table' AND name = 'view_chain'), "
-                               "(SELECT view_side IS NOT NULL FROM campaign "
-                               "WHERE id = 1)", &st, err);
+    int64_t player = 0;
+    mu_status s = camp_int(c, &player, NULL, err, "SELECT NOT EXISTS (SELECT "
+                           "1 FROM events) AND EXISTS (SELECT 1 FROM "
+                           "sqlite_schema WHERE type = 'table' AND name = "
+                           "'view_chain') AND (SELECT view_side IS NOT NULL "
+                           "FROM campaign WHERE id = 1)", "");
     if (s != MU_OK)
         return s;
-    bool player = false;
-    if (sqlite3_step(st) == SQLITE_ROW)
-        player = !sqlite3_column_int(st, 0) && sqlite3_column_int(st, 1) &&
-                 sqlite3_column_int(st, 2);
-    camp_finalize(c, st);
     if (player && c->view)
         return check_view_read(c, p, err);
     /* As the umpire: the file holds every secret (it is the campaign's). */

@@ -154,18 +154,17 @@ mu_status camp_div_known(mu_campaign *c, int div, ev_known *known,
     memset(known, 0, sizeof *known);
     known->given = mu_division_given_none();
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, c->view
-                               ? "SELECT id, json FROM view_log WHERE "
-                                 "json_extract(json, '$.kind') IN ('add', "
-                                 "'engage') AND json_extract(json, "
-                                 "'$.division') = ? AND json_type(json, "
-                                 "'$.known') IS NOT NULL ORDER BY id LIMIT 1"
-                               : "SELECT id, data FROM events WHERE kind = "
-                                 "'add' AND division = ? AND json_type(data, "
-                                 "'$.known') IS NOT NULL", &st, err);
+    mu_status s = camp_stmt(c, &st, err, c->view
+                            ? "SELECT id, json FROM view_log WHERE "
+                              "json_extract(json, '$.kind') IN ('add', "
+                              "'engage') AND json_extract(json, "
+                              "'$.division') = ? AND json_type(json, "
+                              "'$.known') IS NOT NULL ORDER BY id LIMIT 1"
+                            : "SELECT id, data FROM events WHERE kind = "
+                              "'add' AND division = ? AND json_type(data, "
+                              "'$.known') IS NOT NULL", "i", div);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, div);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW)
         s = camp_known_decode(c->path, sqlite3_column_int64(st, 0),
@@ -415,11 +414,10 @@ static mu_status reveal_tx(mu_campaign *c, void *p, mu_error *err)
         return err_set(err, MU_ESTATE, "division %d (%s) was not engaged "
                        "hidden: there is nothing to reveal", x->div, dv.name);
     sqlite3_stmt *st;
-    if ((s = camp_prepare(c, "SELECT division, salt, fair_secret, fair_value,"
-                          " fair_commit FROM divisions WHERE id = ?", &st,
-                          err)) != MU_OK)
+    if ((s = camp_stmt(c, &st, err, "SELECT division, salt, fair_secret, "
+                       "fair_value, fair_commit FROM divisions WHERE id = ?",
+                       "i", x->div)) != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, x->div);
     int rc = sqlite3_step(st);
     sbuf sb = {0};
     char salt[MU_SALT_HEX] = "";

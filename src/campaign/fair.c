@@ -116,11 +116,11 @@ static void text64(sqlite3_stmt *st, int i, char out[MU_FAIR_HEX])
 static mu_status load_fair(mu_campaign *c, int div, fair_row *f, mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT fair_commit, fair_value, fair_secret"
-                               " FROM divisions WHERE id = ?", &st, err);
+    mu_status s = camp_stmt(c, &st, err, "SELECT fair_commit, fair_value, "
+                            "fair_secret FROM divisions WHERE id = ?", "i",
+                            div);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, div);
     int rc = sqlite3_step(st);
     memset(f, 0, sizeof *f);
     if (rc == SQLITE_ROW) {
@@ -387,14 +387,12 @@ static mu_status contribution_context(mu_campaign *c, int div, int *year,
                                       mu_theater *th, mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT coalesce(json_extract(data, "
-                               "'$.year'), 0), json_extract(data, "
-                               "'$.theater') FROM events WHERE kind = "
-                               "'contribute' AND division = ? ORDER BY id "
-                               "LIMIT 1", &st, err);
+    mu_status s = camp_stmt(c, &st, err, "SELECT coalesce(json_extract(data, "
+                            "'$.year'), 0), json_extract(data, '$.theater') "
+                            "FROM events WHERE kind = 'contribute' AND "
+                            "division = ? ORDER BY id LIMIT 1", "i", div);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, div);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
         *year = sqlite3_column_int(st, 0);

@@ -24,10 +24,9 @@ static mu_status link_get(mu_campaign *c, link_ctx *x, bool *found,
     if (s != MU_OK || !yes) /* a file read as it is, before schema 8 */
         return s;
     sqlite3_stmt *st;
-    if ((s = camp_prepare(c, "SELECT token FROM links WHERE viewer = ?",
-                          &st, err)) != MU_OK)
+    if ((s = camp_stmt(c, &st, err, "SELECT token FROM links WHERE viewer = ?",
+                       "i", x->viewer)) != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, x->viewer);
     int rc = sqlite3_step(st);
     const unsigned char *t = rc == SQLITE_ROW ? sqlite3_column_text(st, 0)
                                               : NULL;

@@ -266,11 +266,10 @@ static mu_status battle_span(mu_campaign *c, int n, camp_log *x,
                              mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT start_event, end_event FROM battles"
-                               " WHERE id = ?", &st, err);
+    mu_status s = camp_stmt(c, &st, err, "SELECT start_event, end_event FROM "
+                            "battles WHERE id = ?", "i", n);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, n);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
         int64_t lo = sqlite3_column_int64(st, 0);
@@ -386,24 +385,21 @@ mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err)
 {
     sqlite3_stmt *st;
     /* (a division's: the number its entries give, as the log's own) */
-    mu_status s = camp_prepare(c, x->last
-                               ? "SELECT * FROM (SELECT id, text, json FROM "
-                                 "view_log WHERE (?1 = 0 OR id = ?1) AND id "
-                                 "BETWEEN ?2 AND ?3 AND (?5 = 0 OR "
-                                 "json_extract(json, '$.division') = ?5) "
-                                 "ORDER BY id DESC LIMIT ?4) ORDER BY id"
-                               : "SELECT id, text, json FROM view_log WHERE "
-                                 "(?1 = 0 OR id = ?1) AND id BETWEEN ?2 AND ?3"
-                                 " AND (?5 = 0 OR json_extract(json, "
-                                 "'$.division') = ?5) ORDER BY id", &st, err);
+    /* (?4 is read by the first form only) */
+    mu_status s = camp_stmt(c, &st, err, x->last
+                            ? "SELECT * FROM (SELECT id, text, json FROM "
+                              "view_log WHERE (?1 = 0 OR id = ?1) AND id "
+                              "BETWEEN ?2 AND ?3 AND (?5 = 0 OR "
+                              "json_extract(json, '$.division') = ?5) "
+                              "ORDER BY id DESC LIMIT ?4) ORDER BY id"
+                            : "SELECT id, text, json FROM view_log WHERE "
+                              "(?1 = 0 OR id = ?1) AND id BETWEEN ?2 AND ?3"
+                              " AND (?5 = 0 OR json_extract(json, "
+                              "'$.division') = ?5) ORDER BY id", "IIIIi",
+                            x->only, x->only ? 1 : x->lo,
+                            x->only ? INT64_MAX : x->hi, x->last, x->division);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int64(st, 1, x->only);
-    sqlite3_bind_int64(st, 2, x->only ? 1 : x->lo);
-    sqlite3_bind_int64(st, 3, x->only ? INT64_MAX : x->hi);
-    if (x->last)
-        sqlite3_bind_int64(st, 4, x->last);
-    sqlite3_bind_int(st, 5, x->division);
     int rc;
     while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *t = (const char *)sqlite3_column_text(st, 1 + x->json);

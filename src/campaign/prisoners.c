@@ -510,11 +510,10 @@ typedef struct answer_ctx {
 static mu_status no_offer(mu_campaign *c, const answer_ctx *x, mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT kind FROM events WHERE id = ?", &st,
-                               err);
+    mu_status s = camp_stmt(c, &st, err, "SELECT kind FROM events WHERE id = ?",
+                            "I", x->offer);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int64(st, 1, x->offer);
     int rc = sqlite3_step(st);
     char kind[32] = "";
     if (rc == SQLITE_ROW)
@@ -537,11 +536,11 @@ static mu_status no_offer(mu_campaign *c, const answer_ctx *x, mu_error *err)
 static mu_status load_offer(mu_campaign *c, answer_ctx *x, mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT of, side, state, coalesce(answer, "
-                               "0) FROM offers WHERE id = ?", &st, err);
+    mu_status s = camp_stmt(c, &st, err, "SELECT of, side, state, "
+                            "coalesce(answer, 0) FROM offers WHERE id = ?", "I",
+                            x->offer);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int64(st, 1, x->offer);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
         x->was_of = sqlite3_column_int(st, 0);
@@ -597,11 +596,10 @@ static mu_status accept_release(mu_campaign *c, const answer_ctx *x,
                                 ev_offer *o, mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT data FROM events WHERE id = ?", &st,
-                               err);
+    mu_status s = camp_stmt(c, &st, err, "SELECT data FROM events WHERE id = ?",
+                            "I", x->offer);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int64(st, 1, x->offer);
     camp_ev e;
     int rc = sqlite3_step(st);
     s = rc == SQLITE_ROW

@@ -59,11 +59,10 @@ static mu_status stored_salt(mu_campaign *file, int div, char salt[MU_SALT_HEX],
                              mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(file, "SELECT salt FROM divisions WHERE id = ?",
-                               &st, err);
+    mu_status s = camp_stmt(file, &st, err, "SELECT salt FROM divisions WHERE "
+                            "id = ?", "i", div);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, div);
     salt[0] = '\0';
     const char *v = sqlite3_step(st) == SQLITE_ROW
                         ? (const char *)sqlite3_column_text(st, 0) : NULL;
@@ -145,11 +144,10 @@ static mu_status camp_replay_fair_commit(mu_campaign *mem, mu_campaign *file,
                                          const camp_ev *e, mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(file, "SELECT fair_secret FROM divisions "
-                               "WHERE id = ?", &st, err);
+    mu_status s = camp_stmt(file, &st, err, "SELECT fair_secret FROM divisions "
+                            "WHERE id = ?", "i", e->division);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, e->division);
     char secret[MU_FAIR_HEX] = "";
     const char *v = sqlite3_step(st) == SQLITE_ROW
                         ? (const char *)sqlite3_column_text(st, 0) : NULL;

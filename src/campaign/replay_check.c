@@ -249,10 +249,9 @@ static mu_status replay_one(mu_campaign *file, mu_campaign **mem,
         return MU_OK;
     }
     sqlite3_stmt *st;
-    if ((s = camp_prepare(*mem, "SELECT data FROM events WHERE id = ?", &st,
-                          err)) != MU_OK)
+    if ((s = camp_stmt(*mem, &st, err, "SELECT data FROM events WHERE id = ?",
+                       "I", e->id)) != MU_OK)
         return s;
-    sqlite3_bind_int64(st, 1, e->id);
     if (sqlite3_step(st) == SQLITE_ROW)
         compare_event(stored, (const char *)sqlite3_column_text(st, 0), e->id,
                       camp_ev_types[e->kind].name, r);

@@ -60,13 +60,11 @@ mu_status mu_campaign_request_answer(mu_campaign *c, const char *key,
     if (!c || !key)
         return err_set(err, MU_EINPUT, "no campaign or key given");
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT status, answer, events, first, last"
-                               " FROM requests WHERE viewer = ? AND key = ?",
-                               &st, err);
+    mu_status s = camp_stmt(c, &st, err, "SELECT status, answer, events, "
+                            "first, last FROM requests WHERE viewer = ? AND "
+                            "key = ?", "it", c->viewer, key);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, c->viewer);
-    sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW && sqlite3_column_type(st, 1) != SQLITE_NULL) {
         *status = sqlite3_column_int(st, 0);

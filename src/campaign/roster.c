@@ -21,11 +21,10 @@ static mu_status stored_division(mu_campaign *c, int id, mu_division *out,
                                  mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT division FROM divisions WHERE id = ?",
-                               &st, err);
+    mu_status s = camp_stmt(c, &st, err, "SELECT division FROM divisions WHERE "
+                            "id = ?", "i", id);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, id);
     int rc = sqlite3_step(st);
     const char *text = rc == SQLITE_ROW
                            ? (const char *)sqlite3_column_text(st, 0) : NULL;
@@ -76,11 +75,10 @@ static int corps_index(mu_roster *r, const camp_corps *all, int n, int id)
 static mu_status guns_held(mu_campaign *c, int id, int *n, mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT coalesce(sum(batteries), 0) FROM "
-                               "batteries_held WHERE division = ?", &st, err);
+    mu_status s = camp_stmt(c, &st, err, "SELECT coalesce(sum(batteries), 0) "
+                            "FROM batteries_held WHERE division = ?", "i", id);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, id);
     bool ok = true;
     *n = sqlite3_step(st) == SQLITE_ROW ? camp_col(st, 0, &ok) : 0;
     camp_finalize(c, st);

@@ -874,11 +874,10 @@ static mu_status find_tx(mu_campaign *c, void *p, mu_error *err)
 {
     find_ctx *x = p;
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT id FROM divisions WHERE name = ?1 "
-                               "COLLATE NOCASE ORDER BY id", &st, err);
+    mu_status s = camp_stmt(c, &st, err, "SELECT id FROM divisions WHERE name "
+                            "= ?1 COLLATE NOCASE ORDER BY id", "t", x->name);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_text(st, 1, x->name, -1, SQLITE_STATIC);
     int rc;
     size_t k = 0;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {

@@ -317,12 +317,11 @@ size_t mu_campaign_appended(const mu_campaign *c,
 static mu_status request_seen(mu_campaign *c, mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT what FROM requests WHERE viewer = ?"
-                               " AND key = ?", &st, err);
+    mu_status s = camp_stmt(c, &st, err, "SELECT what FROM requests WHERE "
+                            "viewer = ? AND key = ?", "it", c->viewer,
+                            c->req_key);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, c->viewer);
-    sqlite3_bind_text(st, 2, c->req_key, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     const char *what = rc == SQLITE_ROW
                            ? (const char *)sqlite3_column_text(st, 0) : NULL;

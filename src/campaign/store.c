@@ -675,10 +675,9 @@ static mu_status load_one(mu_campaign *c, const char *cols, const char *key,
     sqlite3_stmt *st;
     char sql[640];
     snprintf(sql, sizeof sql, "%s WHERE %s = ?", cols, key);
-    mu_status s = camp_prepare(c, sql, &st, err);
+    mu_status s = camp_stmt(c, &st, err, sql, "i", id);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, id);
     int rc = sqlite3_step(st);
     bool ok = rc != SQLITE_ROW || row(st, out);
     camp_finalize(c, st);
@@ -911,10 +910,9 @@ static mu_status one_int(mu_campaign *c, const char *sql, int bind, int *out,
                          mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, sql, &st, err);
+    mu_status s = camp_stmt(c, &st, err, sql, "i", bind);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int(st, 1, bind);
     int rc = sqlite3_step(st);
     bool ok = true;
     *out = rc == SQLITE_ROW ? camp_col(st, 0, &ok) : 0;

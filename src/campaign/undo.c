@@ -315,14 +315,13 @@ static mu_status load_target(mu_campaign *c, int64_t id, target *t,
                              mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT e.kind, coalesce(e.division, 0), "
-                               "coalesce(d.side, -1), e.kind = 'engage' AND "
-                               "json_extract(e.data, '$.hidden') FROM events e"
-                               " LEFT JOIN divisions d ON d.id = e.division "
-                               "WHERE e.id = ?", &st, err);
+    mu_status s = camp_stmt(c, &st, err, "SELECT e.kind, coalesce(e.division, "
+                            "0), coalesce(d.side, -1), e.kind = 'engage' AND "
+                            "json_extract(e.data, '$.hidden') FROM events e "
+                            "LEFT JOIN divisions d ON d.id = e.division WHERE "
+                            "e.id = ?", "I", id);
     if (s != MU_OK)
         return s;
-    sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);
     if (rc == SQLITE_ROW) {
         const char *k = (const char *)sqlite3_column_text(st, 0);
