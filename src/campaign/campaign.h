@@ -188,15 +188,20 @@ mu_status camp_collect(mu_campaign *c, sqlite3_stmt *st, size_t size,
 /* camp_stmt prepares sql and binds one argument for each letter of
  * `types`, in order: 'i' an int, 'I' an int64_t, 't' a string (NULL binds
  * NULL; it must outlive the statement). camp_write does the same, then runs the
- * statement, which returns no rows. camp_int reads the first column of the
- * first row into *out; *found (may be NULL) says whether there was a row,
- * and *out is left alone when there was none. */
+ * statement, which returns no rows. camp_row reads the first row (if any)
+ * into item by row() (false: a damaged file); *found (may be NULL) says
+ * whether there was a row, and item is left alone when there was none.
+ * camp_int reads the first column of the first row into *out. */
 mu_status camp_stmt(mu_campaign *c, sqlite3_stmt **st, mu_error *err,
                     const char *sql, const char *types, ...);
 mu_status camp_write(mu_campaign *c, mu_error *err, const char *sql,
                      const char *types, ...);
+mu_status camp_row(mu_campaign *c, camp_row_fn row, void *item, bool *found,
+                   mu_error *err, const char *sql, const char *types, ...);
 mu_status camp_int(mu_campaign *c, int64_t *out, bool *found, mu_error *err,
                    const char *sql, const char *types, ...);
+/* A row function: the first column into an int, through camp_col. */
+bool camp_int_row(sqlite3_stmt *st, void *item);
 
 /* A statement from camp_prepare goes back through camp_finalize (with the
  * handle that prepared it): kept for the next camp_prepare of the same

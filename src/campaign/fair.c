@@ -113,23 +113,22 @@ static void text64(sqlite3_stmt *st, int i, char out[MU_FAIR_HEX])
     snprintf(out, MU_FAIR_HEX, "%s", t ? t : "");
 }
 
+static bool fair_item(sqlite3_stmt *st, void *item)
+{
+    fair_row *f = item;
+    text64(st, 0, f->commit);
+    text64(st, 1, f->value);
+    text64(st, 2, f->secret);
+    return true;
+}
+
+/* Read after the division (camp_load_div): its row is there. */
 static mu_status load_fair(mu_campaign *c, int div, fair_row *f, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_stmt(c, &st, err, "SELECT fair_commit, fair_value, "
-                            "fair_secret FROM divisions WHERE id = ?", "i",
-                            div);
-    if (s != MU_OK)
-        return s;
-    int rc = sqlite3_step(st);
     memset(f, 0, sizeof *f);
-    if (rc == SQLITE_ROW) {
-        text64(st, 0, f->commit);
-        text64(st, 1, f->value);
-        text64(st, 2, f->secret);
-    }
-    camp_finalize(c, st);
-    return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+    return camp_row(c, fair_item, f, NULL, err, "SELECT fair_commit, "
+                    "fair_value, fair_secret FROM divisions WHERE id = ?", "i",
+                    div);
 }
 
 static mu_status store_fair(mu_campaign *c, int div, const char *col,

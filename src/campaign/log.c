@@ -261,29 +261,27 @@ typedef struct log_ctx {
     camp_log x;
 } log_ctx;
 
+static bool span_item(sqlite3_stmt *st, void *item)
+{
+    camp_log *x = item;
+    int64_t lo = sqlite3_column_int64(st, 0);
+    int64_t hi = sqlite3_column_type(st, 1) == SQLITE_NULL
+                     ? INT64_MAX : sqlite3_column_int64(st, 1);
+    x->lo = lo > x->lo ? lo : x->lo;
+    x->hi = hi < x->hi ? hi : x->hi;
+    return true;
+}
+
 /* The ids of battle n's events, its start to its end, into x. */
 static mu_status battle_span(mu_campaign *c, int n, camp_log *x,
                              mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_stmt(c, &st, err, "SELECT start_event, end_event FROM "
-                            "battles WHERE id = ?", "i", n);
-    if (s != MU_OK)
-        return s;
-    int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW) {
-        int64_t lo = sqlite3_column_int64(st, 0);
-        int64_t hi = sqlite3_column_type(st, 1) == SQLITE_NULL
-                         ? INT64_MAX : sqlite3_column_int64(st, 1);
-        x->lo = lo > x->lo ? lo : x->lo;
-        x->hi = hi < x->hi ? hi : x->hi;
-    } else if (rc == SQLITE_DONE) {
-        s = err_set(err, MU_EINPUT, "no battle %d: the campaign has fought "
-                    "the battles 'campaign show' lists", n);
-    } else {
-        s = camp_sql_fail(c, rc, "reading", err);
-    }
-    camp_finalize(c, st);
+    bool found;
+    mu_status s = camp_row(c, span_item, x, &found, err, "SELECT start_event, "
+                           "end_event FROM battles WHERE id = ?", "i", n);
+    if (s == MU_OK && !found)
+        return err_set(err, MU_EINPUT, "no battle %d: the campaign has fought "
+                       "the battles 'campaign show' lists", n);
     return s;
 }
 

@@ -533,26 +533,23 @@ static mu_status no_offer(mu_campaign *c, const answer_ctx *x, mu_error *err)
                    x->offer, kind);
 }
 
+static bool offer_item(sqlite3_stmt *st, void *item)
+{
+    answer_ctx *x = item;
+    x->was_of = sqlite3_column_int(st, 0);
+    x->maker = sqlite3_column_int(st, 1);
+    x->state = sqlite3_column_int(st, 2);
+    x->answer = sqlite3_column_int64(st, 3);
+    return true;
+}
+
 static mu_status load_offer(mu_campaign *c, answer_ctx *x, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_stmt(c, &st, err, "SELECT of, side, state, "
-                            "coalesce(answer, 0) FROM offers WHERE id = ?", "I",
-                            x->offer);
-    if (s != MU_OK)
-        return s;
-    int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW) {
-        x->was_of = sqlite3_column_int(st, 0);
-        x->maker = sqlite3_column_int(st, 1);
-        x->state = sqlite3_column_int(st, 2);
-        x->answer = sqlite3_column_int64(st, 3);
-    }
-    camp_finalize(c, st);
-    if (rc == SQLITE_DONE)
-        return no_offer(c, x, err);
-    return rc == SQLITE_ROW ? MU_OK
-                            : camp_sql_fail(c, rc, "reading the offers", err);
+    bool found;
+    mu_status s = camp_row(c, offer_item, x, &found, err, "SELECT of, side, "
+                           "state, coalesce(answer, 0) FROM offers WHERE id = "
+                           "?", "I", x->offer);
+    return s == MU_OK && !found ? no_offer(c, x, err) : s;
 }
 
 static const char *answer_verb(camp_ev_kind k)

@@ -74,15 +74,10 @@ static int corps_index(mu_roster *r, const camp_corps *all, int n, int id)
 /* The division's batteries held prisoner now. */
 static mu_status guns_held(mu_campaign *c, int id, int *n, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_stmt(c, &st, err, "SELECT coalesce(sum(batteries), 0) "
-                            "FROM batteries_held WHERE division = ?", "i", id);
-    if (s != MU_OK)
-        return s;
-    bool ok = true;
-    *n = sqlite3_step(st) == SQLITE_ROW ? camp_col(st, 0, &ok) : 0;
-    camp_finalize(c, st);
-    return ok ? MU_OK : camp_damaged(c, err);
+    *n = 0;
+    return camp_row(c, camp_int_row, n, NULL, err, "SELECT "
+                    "coalesce(sum(batteries), 0) FROM batteries_held WHERE "
+                    "division = ?", "i", id);
 }
 
 static void overlay(rs_division *d, const camp_div *v, int held)

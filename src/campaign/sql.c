@@ -233,24 +233,56 @@ mu_status camp_write(mu_campaign *c, mu_error *err, const char *sql,
     return s == MU_OK ? camp_run(c, st, err) : s;
 }
 
-mu_status camp_int(mu_campaign *c, int64_t *out, bool *found, mu_error *err,
-                   const char *sql, const char *types, ...)
+static mu_status row_list(mu_campaign *c, camp_row_fn row, void *item,
+                          bool *found, mu_error *err, const char *sql,
+                          const char *types, va_list ap)
 {
     sqlite3_stmt *st;
-    va_list ap;
-    va_start(ap, types);
     mu_status s = stmt_list(c, &st, err, sql, types, ap);
-    va_end(ap);
     if (s != MU_OK)
         return s;
     int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW)
-        *out = sqlite3_column_int64(st, 0);
+    bool ok = rc != SQLITE_ROW || row(st, item);
+    camp_finalize(c, st);
     if (found)
         *found = rc == SQLITE_ROW;
-    camp_finalize(c, st);
+    if (!ok)
+        return camp_damaged(c, err);
     return rc == SQLITE_ROW || rc == SQLITE_DONE
                ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+}
+
+mu_status camp_row(mu_campaign *c, camp_row_fn row, void *item, bool *found,
+                   mu_error *err, const char *sql, const char *types, ...)
+{
+    va_list ap;
+    va_start(ap, types);
+    mu_status s = row_list(c, row, item, found, err, sql, types, ap);
+    va_end(ap);
+    return s;
+}
+
+static bool int64_row(sqlite3_stmt *st, void *item)
+{
+    *(int64_t *)item = sqlite3_column_int64(st, 0);
+    return true;
+}
+
+bool camp_int_row(sqlite3_stmt *st, void *item)
+{
+    bool ok = true;
+    *(int *)item = camp_col(st, 0, &ok);
+    return ok;
+}
+
+mu_status camp_int(mu_campaign *c, int64_t *out, bool *found, mu_error *err,
+                   const char *sql, const char *types, ...)
+{
+    va_list ap;
+    va_start(ap, types);
+    mu_status s = row_list(c, int64_row, out, found, err, sql, types, ap);
+    va_end(ap);
+    return s;
 }
 
 /* Muster makes no trigger and no view: one in a file was planted there,

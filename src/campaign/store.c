@@ -672,20 +672,9 @@ static mu_status load_one(mu_campaign *c, const char *cols, const char *key,
                           int id, camp_row_fn row, void *out, bool *found,
                           mu_error *err)
 {
-    sqlite3_stmt *st;
     char sql[640];
     snprintf(sql, sizeof sql, "%s WHERE %s = ?", cols, key);
-    mu_status s = camp_stmt(c, &st, err, sql, "i", id);
-    if (s != MU_OK)
-        return s;
-    int rc = sqlite3_step(st);
-    bool ok = rc != SQLITE_ROW || row(st, out);
-    camp_finalize(c, st);
-    *found = rc == SQLITE_ROW;
-    if (!ok)
-        return camp_damaged(c, err);
-    return rc == SQLITE_ROW || rc == SQLITE_DONE
-               ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+    return camp_row(c, row, out, found, err, sql, "i", id);
 }
 
 static bool div_item(sqlite3_stmt *st, void *item)
@@ -906,25 +895,10 @@ mu_status camp_context(mu_campaign *c, int *year, mu_theater *theater,
     return rc == SQLITE_ROW ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
-static mu_status one_int(mu_campaign *c, const char *sql, int bind, int *out,
-                         mu_error *err)
-{
-    sqlite3_stmt *st;
-    mu_status s = camp_stmt(c, &st, err, sql, "i", bind);
-    if (s != MU_OK)
-        return s;
-    int rc = sqlite3_step(st);
-    bool ok = true;
-    *out = rc == SQLITE_ROW ? camp_col(st, 0, &ok) : 0;
-    camp_finalize(c, st);
-    if (!ok)
-        return camp_damaged(c, err);
-    return rc == SQLITE_ROW || rc == SQLITE_DONE
-               ? MU_OK : camp_sql_fail(c, rc, "reading", err);
-}
-
 mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err)
 {
-    return one_int(c, "SELECT CASE ? WHEN 0 THEN penalty_union ELSE "
-                   "penalty_confederate END FROM campaign", (int)side, n, err);
+    *n = 0;
+    return camp_row(c, camp_int_row, n, NULL, err, "SELECT CASE ? WHEN 0 THEN "
+                    "penalty_union ELSE penalty_confederate END FROM campaign",
+                    "i", (int)side);
 }
