@@ -96,8 +96,8 @@ mu_status mu_campaign_backup(mu_campaign *c, const char *path, bool replace,
     s = rc == SQLITE_OK ? camp_read(c, copy_pages, &x, err)
                         : camp_sql_fail(c, rc, "copying the campaign", err);
     if (s == MU_OK) {
-        s = camp_file_put_mode(x.mem, path, true, replace ? NULL : "a copy "
-                               "never replaces a file unasked", mode, err);
+        s = camp_file_put(x.mem, path, true, replace ? NULL : "a copy never "
+                          "replaces a file unasked", mode, err);
         if (s != MU_OK && err && err->code == MU_EINPUT && !replace)
             camp_reason(err, MU_R_FILE_EXISTS);
     }

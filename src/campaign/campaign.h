@@ -200,8 +200,12 @@ mu_status camp_row(mu_campaign *c, camp_row_fn row, void *item, bool *found,
                    mu_error *err, const char *sql, const char *types, ...);
 mu_status camp_int(mu_campaign *c, int64_t *out, bool *found, mu_error *err,
                    const char *sql, const char *types, ...);
-/* A row function: the first column into an int, through camp_col. */
+/* Row functions: the first column into an int (through camp_col), into an
+ * int64_t. */
 bool camp_int_row(sqlite3_stmt *st, void *item);
+bool camp_int64_row(sqlite3_stmt *st, void *item);
+/* Column i's text into buf ("" for NULL), cut to n - 1 bytes. */
+void camp_text_col(sqlite3_stmt *st, int i, char *buf, size_t n);
 
 /* A statement from camp_prepare goes back through camp_finalize (with the
  * handle that prepared it): kept for the next camp_prepare of the same
@@ -283,12 +287,10 @@ mu_status camp_check_version(mu_campaign *c, mu_error *err);
  * (MU_EINPUT "already exists: " and `exists`); MU_EIO when it cannot be
  * written. The file is in WAL mode if `wal`, else in rollback mode.
  * `exists` NULL: a file at `path` is replaced (a hidden temporary file
- * beside it, renamed over it when whole). The file's permissions are 0644
- * less the umask; camp_file_put_mode's are `mode` less the umask. */
+ * beside it, renamed over it when whole). The file's permissions are
+ * `mode` (0644 but for a backup's) less the umask. */
 mu_status camp_file_put(sqlite3 *db, const char *path, bool wal,
-                        const char *exists, mu_error *err);
-mu_status camp_file_put_mode(sqlite3 *db, const char *path, bool wal,
-                             const char *exists, unsigned mode, mu_error *err);
+                        const char *exists, unsigned mode, mu_error *err);
 
 /* ---- store.c: the file, whom it acts for, loading ---------------- */
 

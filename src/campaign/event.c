@@ -121,23 +121,18 @@ void ev_known_encode(const ev_known *k, cJSON *o)
 }
 #endif
 
-static bool has_key(const ej_val *o, const char *key)
-{
-    return ej_get(o, key) != NULL;
-}
-
 static void known_brigade(ev_reader *r, const ej_val *o, ev_known *k, int b)
 {
     mu_given_brigade *g = &k->given.brigades[b];
-    if (has_key(o, "name"))
+    if (rd_has(o, "name"))
         rd_str(r, o, "name", k->brigade[b], sizeof k->brigade[b]);
-    if (has_key(o, "brigadier"))
+    if (rd_has(o, "brigadier"))
         rd_str(r, o, "brigadier", k->brigadier[b], sizeof k->brigadier[b]);
-    if (has_key(o, "rating"))
+    if (rd_has(o, "rating"))
         g->rating = rd_word(r, o, "rating", ev_rating_word, 3);
-    if (has_key(o, "stands"))
+    if (rd_has(o, "stands"))
         g->stands = rd_int(r, o, "stands", 1, MU_MAX_STANDS);
-    if (has_key(o, "morale"))
+    if (rd_has(o, "morale"))
         g->morale = rd_word(r, o, "morale", ev_morale_word, 3);
 }
 
@@ -154,11 +149,11 @@ void ev_known_decode(ev_reader *r, const ej_val *o, ev_known *k)
     }
     k->has = true;
     mu_division_given *g = &k->given;
-    if (has_key(n, "leader"))
+    if (rd_has(n, "leader"))
         g->leader = rd_word(r, n, "leader", ev_rating_word, 3);
-    if (has_key(n, "batteries"))
+    if (rd_has(n, "batteries"))
         g->batteries = rd_int(r, n, "batteries", 0, MU_MAX_RATIO);
-    if (!has_key(n, "brigades"))
+    if (!rd_has(n, "brigades"))
         return;
     const ej_val *bs = rd_array(r, n, "brigades");
     for (int i = 0; i < ej_count(bs) && r->st == MU_OK; i++) {

@@ -13,13 +13,6 @@
 
 /* ---- a player's own file ------------------------------------------------ */
 
-/* Runs SQL on the copy, binding the side that keeps its secrets as ?1. */
-static mu_status run_side(mu_campaign *x, const char *sql, int side,
-                          mu_error *err)
-{
-    return camp_write(x, err, sql, "i", side);
-}
-
 /* Divisions whose every detail is the other side's secret. */
 #define MASKED "(SELECT id FROM divisions WHERE side <> ?1 AND hidden = 1 " \
                "AND revealed = 0)"
@@ -28,7 +21,7 @@ static mu_status run_side(mu_campaign *x, const char *sql, int side,
  * divisions keep their name, corps and commitment only (no division, salt,
  * leaders, brigades, losses, brigades of origin of the prisoners taken
  * from them, or who their captured leaders are); the other side's secrets for fair rolls; corps leaders seen
- * only through such divisions. */
+ * only through such divisions. Each statement binds the side as ?1. */
 static mu_status scrub_tables(mu_campaign *x, int side, mu_error *err)
 {
     static const char *const sql[] = {
@@ -52,7 +45,7 @@ static mu_status scrub_tables(mu_campaign *x, int side, mu_error *err)
     };
     mu_status s = MU_OK;
     for (size_t i = 0; i < sizeof sql / sizeof *sql && s == MU_OK; i++)
-        s = run_side(x, sql[i], side, err);
+        s = camp_write(x, err, sql[i], "i", side);
     return s;
 }
 
@@ -177,7 +170,7 @@ mu_status mu_campaign_export_side(mu_campaign *c, mu_army side,
         sqlite3_exec(x->db, "ROLLBACK", NULL, NULL, NULL);
     else
         s = camp_file_put(x->db, path, false, "a player's file is written "
-                          "to a new file", err);
+                          "to a new file", 0644, err);
     sqlite3_close(x->db);
     free(x->path);
     free(x);

@@ -107,18 +107,12 @@ typedef struct fair_row {
     char commit[MU_FAIR_HEX], value[MU_FAIR_HEX], secret[MU_FAIR_HEX];
 } fair_row;
 
-static void text64(sqlite3_stmt *st, int i, char out[MU_FAIR_HEX])
-{
-    const char *t = (const char *)sqlite3_column_text(st, i);
-    snprintf(out, MU_FAIR_HEX, "%s", t ? t : "");
-}
-
 static bool fair_item(sqlite3_stmt *st, void *item)
 {
     fair_row *f = item;
-    text64(st, 0, f->commit);
-    text64(st, 1, f->value);
-    text64(st, 2, f->secret);
+    camp_text_col(st, 0, f->commit, sizeof f->commit);
+    camp_text_col(st, 1, f->value, sizeof f->value);
+    camp_text_col(st, 2, f->secret, sizeof f->secret);
     return true;
 }
 

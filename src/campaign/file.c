@@ -148,13 +148,7 @@ static mu_status put_named(const unsigned char *b, sqlite3_int64 n,
 }
 
 mu_status camp_file_put(sqlite3 *db, const char *path, bool wal,
-                        const char *exists, mu_error *err)
-{
-    return camp_file_put_mode(db, path, wal, exists, 0644, err);
-}
-
-mu_status camp_file_put_mode(sqlite3 *db, const char *path, bool wal,
-                             const char *exists, unsigned mode, mu_error *err)
+                        const char *exists, unsigned mode, mu_error *err)
 {
     /* The memory database's own bytes where it has them in one piece (the
      * memdb VFS), else a copy. Bytes 18 and 19 of the header are the

@@ -262,10 +262,16 @@ mu_status camp_row(mu_campaign *c, camp_row_fn row, void *item, bool *found,
     return s;
 }
 
-static bool int64_row(sqlite3_stmt *st, void *item)
+bool camp_int64_row(sqlite3_stmt *st, void *item)
 {
     *(int64_t *)item = sqlite3_column_int64(st, 0);
     return true;
+}
+
+void camp_text_col(sqlite3_stmt *st, int i, char *buf, size_t n)
+{
+    const char *s = (const char *)sqlite3_column_text(st, i);
+    snprintf(buf, n, "%s", s ? s : "");
 }
 
 bool camp_int_row(sqlite3_stmt *st, void *item)
@@ -280,7 +286,7 @@ mu_status camp_int(mu_campaign *c, int64_t *out, bool *found, mu_error *err,
 {
     va_list ap;
     va_start(ap, types);
-    mu_status s = row_list(c, int64_row, out, found, err, sql, types, ap);
+    mu_status s = row_list(c, camp_int64_row, out, found, err, sql, types, ap);
     va_end(ap);
     return s;
 }

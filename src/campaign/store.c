@@ -507,7 +507,7 @@ mu_status mu_campaign_create(const char *path, const mu_campaign_opts *o,
     mu_campaign *c = NULL;
     if ((s = camp_create_memory(o, NULL, &c, err)) == MU_OK)
         s = camp_file_put(c->db, path, true, "a new campaign needs a new "
-                          "file", err);
+                          "file", 0644, err);
     mu_campaign_close(c);
     c = NULL;
     if (s == MU_OK && (s = camp_alloc(path, &c, err)) == MU_OK &&
@@ -556,12 +556,6 @@ static const char div_cols[] =
     " d.engaged AND d.fair_value IS NOT NULL"
     " FROM divisions d LEFT JOIN corps c ON c.id = d.corps";
 
-static void text_col(sqlite3_stmt *st, int i, char *buf, size_t n)
-{
-    const char *s = (const char *)sqlite3_column_text(st, i);
-    snprintf(buf, n, "%s", s ? s : "");
-}
-
 static bool div_row(sqlite3_stmt *st, camp_div *d)
 {
     bool ok = true;
@@ -569,9 +563,9 @@ static bool div_row(sqlite3_stmt *st, camp_div *d)
     d->id = camp_col(st, 0, &ok);
     d->side = camp_col(st, 1, &ok) ? MU_CONFEDERATE : MU_UNION;
     d->arm = camp_col(st, 2, &ok) ? MU_CAVALRY : MU_INFANTRY;
-    text_col(st, 3, d->name, sizeof d->name);
+    camp_text_col(st, 3, d->name, sizeof d->name);
     d->corps = camp_col(st, 4, &ok);
-    text_col(st, 5, d->corps_name, sizeof d->corps_name);
+    camp_text_col(st, 5, d->corps_name, sizeof d->corps_name);
     d->engaged = camp_col(st, 6, &ok) != 0;
     d->hidden = camp_col(st, 7, &ok) != 0;
     d->revealed = camp_col(st, 8, &ok) != 0;
@@ -583,7 +577,7 @@ static bool div_row(sqlite3_stmt *st, camp_div *d)
     d->batteries = camp_col(st, 14, &ok);
     d->division_batteries = camp_col(st, 15, &ok);
     d->reserve = camp_col(st, 16, &ok);
-    text_col(st, 17, d->commitment, sizeof d->commitment);
+    camp_text_col(st, 17, d->commitment, sizeof d->commitment);
     d->fair = camp_col(st, 18, &ok) != 0;
     return ok;
 }
@@ -627,7 +621,7 @@ static bool brigade_row(sqlite3_stmt *st, camp_brigade *b)
     b->leader_rolled = camp_col(st, 10, &ok);
     b->leader_origin = camp_col(st, 11, &ok);
     b->label_stands = camp_col(st, 12, &ok);
-    text_col(st, 13, b->name, sizeof b->name);
+    camp_text_col(st, 13, b->name, sizeof b->name);
     return ok;
 }
 
@@ -820,7 +814,7 @@ static bool corps_item(sqlite3_stmt *st, void *item)
     memset(k, 0, sizeof *k);
     k->id = camp_col(st, 0, &ok);
     k->side = camp_col(st, 1, &ok) ? MU_CONFEDERATE : MU_UNION;
-    text_col(st, 2, k->name, sizeof k->name);
+    camp_text_col(st, 2, k->name, sizeof k->name);
     k->rated = sqlite3_column_type(st, 3) != SQLITE_NULL;
     k->leader = camp_col(st, 3, &ok);
     k->leader_rolled = camp_col(st, 4, &ok);
@@ -869,7 +863,7 @@ mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,
     if (rc == SQLITE_ROW) {
         *id = sqlite3_column_int(st, 0);
         if (name)
-            text_col(st, 1, name, n);
+            camp_text_col(st, 1, name, n);
     }
     camp_finalize(c, st);
     return rc == SQLITE_ROW || rc == SQLITE_DONE

@@ -28,12 +28,6 @@ typedef struct undone {
     int n;
 } undone;
 
-static bool id_item(sqlite3_stmt *st, void *item)
-{
-    *(int64_t *)item = sqlite3_column_int64(st, 0);
-    return true;
-}
-
 static mu_status load_undone(mu_campaign *c, undone *u, mu_error *err)
 {
     sqlite3_stmt *st;
@@ -43,9 +37,10 @@ static mu_status load_undone(mu_campaign *c, undone *u, mu_error *err)
     mu_status s = camp_prepare(c, "SELECT json_extract(data, '$.event') AS e "
                                "FROM events WHERE kind = 'undo' ORDER BY e",
                                &st, err);
-    if (s == MU_OK &&
-        (s = camp_collect(c, st, sizeof(int64_t), id_item, &v, &u->n, err)) ==
-            MU_OK)
+    if (s == MU_OK)
+        s = camp_collect(c, st, sizeof(int64_t), camp_int64_row, &v, &u->n,
+                         err);
+    if (s == MU_OK)
         u->ids = v;
     return s;
 }

@@ -284,8 +284,7 @@ static mu_status view_head_read(mu_campaign *c, void *p, mu_error *err)
         return err_at(err, MU_EINPUT, c->path, 0, "this player's file was "
                       "exported by an older muster: it holds no view chain");
     if (sqlite3_step(st) == SQLITE_ROW) {
-        const char *t = (const char *)sqlite3_column_text(st, 0);
-        snprintf(x->h.hex, CAMP_HASH_HEX, "%s", t ? t : "");
+        camp_text_col(st, 0, x->h.hex, CAMP_HASH_HEX);
         x->h.n = sqlite3_column_int64(st, 1);
     }
     camp_finalize(c, st);
