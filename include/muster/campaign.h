@@ -352,7 +352,7 @@ MU_API mu_status mu_campaign_export_sheet(mu_campaign *c, mu_sheet_format f,
  * own divisions. Names are 1..MU_CAMPAIGN_NAME_MAX bytes of UTF-8 without
  * control characters, format characters (bidi overrides and isolates,
  * zero-width characters) or line separators, and are stored in Unicode
- * NFC, the length counted after (mu_campaign_name_check); this holds for
+ * NFC, the length counted after; this holds for
  * every name the ledger takes (campaign, division, corps, brigade, battle,
  * camp).
  * Errors: MU_EINPUT for a bad name, a brigade the division does not have,
@@ -363,12 +363,6 @@ MU_API mu_status mu_campaign_export_sheet(mu_campaign *c, mu_sheet_format f,
 MU_API mu_status mu_campaign_name_set(mu_campaign *c, int div, int brigade,
                                       const char *name, int64_t *event,
                                       mu_error *err);
-/* Whether `name` may name a unit (as mu_campaign_name_set and
- * mu_campaign_add take them), for a caller that checks names before it
- * writes anything (an import). Errors: MU_EINPUT saying what is wrong:
- * empty, too long (bytes), not UTF-8, or holding a control or format
- * character (reason MU_R_NAME_CHARACTER). */
-MU_API mu_status mu_campaign_name_check(const char *name, mu_error *err);
 
 /* The result of a first engagement. */
 typedef struct mu_engagement {

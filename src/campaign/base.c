@@ -99,12 +99,6 @@ mu_status camp_name_clean(const char *s, const char *what,
     return MU_OK;
 }
 
-mu_status camp_check_name(const char *s, const char *what, mu_error *err)
-{
-    char out[CAMP_NAME_MAX + 1];
-    return camp_name_clean(s, what, out, err);
-}
-
 void camp_copy_name(char *dst, const char *src)
 {
     snprintf(dst, CAMP_NAME_MAX + 1, "%s", src ? src : "");

@@ -126,10 +126,9 @@ ev_seed camp_seed(const mu_dice *d, bool fresh);
 
 /* A name as the ledger stores it, in out: s in Unicode NFC, 1..CAMP_NAME_MAX
  * bytes of UTF-8 with no control or format character (MU_EINPUT, reason
- * MU_R_NAME_CHARACTER, naming the code point). camp_check_name only checks. */
+ * MU_R_NAME_CHARACTER, naming the code point). */
 mu_status camp_name_clean(const char *s, const char *what,
                           char out[CAMP_NAME_MAX + 1], mu_error *err);
-mu_status camp_check_name(const char *s, const char *what, mu_error *err);
 
 /* A side's name in sentences: camp_side_title is the adjective ("a Union
  * division", "Confederate stands"), camp_side_noun the side itself after

@@ -120,8 +120,3 @@ mu_status mu_campaign_name_set(mu_campaign *c, int div, int brigade,
     name_ctx x = {div, brigade, name, 0};
     return camp_tx_event(c, name_tx, &x, NULL, &x.event, event, err);
 }
-
-mu_status mu_campaign_name_check(const char *name, mu_error *err)
-{
-    return camp_check_name(name, "unit", err);
-}
