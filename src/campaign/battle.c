@@ -179,16 +179,14 @@ static bool loss_item(sqlite3_stmt *st, void *item)
 static mu_status load_losses(mu_campaign *c, int battle, ret_row **out, int *n,
                              mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_stmt(c, &st, err, "SELECT l.division, l.brigade, "
-                            "l.lost, d.side, d.name, d.hidden AND NOT "
-                            "d.revealed FROM losses l JOIN divisions d ON d.id "
-                            "= l.division WHERE l.battle = ? ORDER BY "
-                            "l.division, l.brigade", "i", battle);
-    if (s != MU_OK)
-        return s;
     void *v = NULL;
-    if ((s = camp_collect(c, st, sizeof(ret_row), loss_item, &v, n, err)) == MU_OK)
+    mu_status s = camp_collect(c, sizeof(ret_row), loss_item, &v, n, err,
+                               "SELECT l.division, l.brigade, l.lost, d.side, "
+                               "d.name, d.hidden AND NOT d.revealed FROM "
+                               "losses l JOIN divisions d ON d.id = "
+                               "l.division WHERE l.battle = ? ORDER BY "
+                               "l.division, l.brigade", "i", battle);
+    if (s == MU_OK)
         *out = v;
     return s;
 }

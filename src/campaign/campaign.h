@@ -167,9 +167,10 @@ mu_status camp_prepare(mu_campaign *c, const char *sql, sqlite3_stmt **st,
                        mu_error *err);
 /* Steps a statement that returns no rows, and finalizes it. */
 mu_status camp_run(mu_campaign *c, sqlite3_stmt *st, mu_error *err);
-/* Steps a statement to the end, gathering its rows into a malloc'd array
- * of `size`-byte items, each filled by row(); finalizes it. *out (NULL when
- * there are no rows) is the caller's. */
+/* camp_collect binds as camp_stmt does and steps the statement to the end,
+ * gathering its rows into a malloc'd array of `size`-byte items, each
+ * filled by row(). *out (NULL when there are no rows; set only on MU_OK)
+ * is the caller's. */
 typedef bool (*camp_row_fn)(sqlite3_stmt *st, void *item);
 
 /* Stored whole numbers are read through camp_col: a value beyond
@@ -181,8 +182,9 @@ typedef bool (*camp_row_fn)(sqlite3_stmt *st, void *item);
 int camp_col(sqlite3_stmt *st, int i, bool *ok);
 /* MU_EIO: a stored number out of range. */
 mu_status camp_damaged(mu_campaign *c, mu_error *err);
-mu_status camp_collect(mu_campaign *c, sqlite3_stmt *st, size_t size,
-                       camp_row_fn row, void **out, int *n, mu_error *err);
+mu_status camp_collect(mu_campaign *c, size_t size, camp_row_fn row,
+                       void **out, int *n, mu_error *err, const char *sql,
+                       const char *types, ...);
 
 /* camp_stmt prepares sql and binds one argument for each letter of
  * `types`, in order: 'i' an int, 'I' an int64_t, 't' a string (NULL binds

@@ -119,15 +119,11 @@ static mu_status load_held(mu_campaign *c, int kind, mu_army side,
                            const char *camp, held_row **out, int *n,
                            mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_stmt(c, &st, err, held_sql[kind], "it", (int)side,
-                            camp);
-    if (s != MU_OK)
-        return s;
     void *v = NULL;
     *out = NULL;
-    if ((s = camp_collect(c, st, sizeof(held_row), held_item, &v, n, err)) ==
-        MU_OK)
+    mu_status s = camp_collect(c, sizeof(held_row), held_item, &v, n, err,
+                               held_sql[kind], "it", (int)side, camp);
+    if (s == MU_OK)
         *out = v;
     return s;
 }

@@ -159,8 +159,8 @@ mu_status camp_damaged(mu_campaign *c, mu_error *err)
                   "stored number is out of range (beyond %d)", CAMP_VALUE_MAX);
 }
 
-mu_status camp_collect(mu_campaign *c, sqlite3_stmt *st, size_t size,
-                       camp_row_fn row, void **out, int *n, mu_error *err)
+static mu_status collect(mu_campaign *c, sqlite3_stmt *st, size_t size,
+                         camp_row_fn row, void **out, int *n, mu_error *err)
 {
     char *v = NULL;
     int k = 0, cap = 0, rc;
@@ -231,6 +231,18 @@ mu_status camp_write(mu_campaign *c, mu_error *err, const char *sql,
     mu_status s = stmt_list(c, &st, err, sql, types, ap);
     va_end(ap);
     return s == MU_OK ? camp_run(c, st, err) : s;
+}
+
+mu_status camp_collect(mu_campaign *c, size_t size, camp_row_fn row,
+                       void **out, int *n, mu_error *err, const char *sql,
+                       const char *types, ...)
+{
+    sqlite3_stmt *st;
+    va_list ap;
+    va_start(ap, types);
+    mu_status s = stmt_list(c, &st, err, sql, types, ap);
+    va_end(ap);
+    return s == MU_OK ? collect(c, st, size, row, out, n, err) : s;
 }
 
 static mu_status row_list(mu_campaign *c, camp_row_fn row, void *item,

@@ -707,14 +707,12 @@ mu_status camp_load_engaged(mu_campaign *c, int id, camp_div *out,
 
 mu_status camp_load_all(mu_campaign *c, camp_div **out, int *n, mu_error *err)
 {
-    sqlite3_stmt *st;
     char sql[sizeof div_cols + 32];
     snprintf(sql, sizeof sql, "%s ORDER BY d.id", div_cols);
-    mu_status s = camp_prepare(c, sql, &st, err);
     void *v = NULL;
     int k = 0;
-    if (s == MU_OK)
-        s = camp_collect(c, st, sizeof(camp_div), div_item, &v, &k, err);
+    mu_status s = camp_collect(c, sizeof(camp_div), div_item, &v, &k, err,
+                               sql, "");
     if (s == MU_OK)
         s = load_brigades(c, v, k, 0, err);
     if (s != MU_OK) {
@@ -837,13 +835,12 @@ mu_status camp_load_corps(mu_campaign *c, int id, camp_corps *out,
 mu_status camp_load_all_corps(mu_campaign *c, camp_corps **out, int *n,
                               mu_error *err)
 {
-    sqlite3_stmt *st;
     char sql[sizeof corps_cols + 32];
     snprintf(sql, sizeof sql, "%s ORDER BY side, id", corps_cols);
-    mu_status s = camp_prepare(c, sql, &st, err);
     void *v = NULL;
-    if (s == MU_OK && (s = camp_collect(c, st, sizeof(camp_corps), corps_item,
-                                        &v, n, err)) == MU_OK)
+    mu_status s = camp_collect(c, sizeof(camp_corps), corps_item, &v, n, err,
+                               sql, "");
+    if (s == MU_OK)
         *out = v;
     return s;
 }

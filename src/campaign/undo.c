@@ -30,16 +30,13 @@ typedef struct undone {
 
 static mu_status load_undone(mu_campaign *c, undone *u, mu_error *err)
 {
-    sqlite3_stmt *st;
     void *v = NULL;
     u->ids = NULL;
     u->n = 0;
-    mu_status s = camp_prepare(c, "SELECT json_extract(data, '$.event') AS e "
-                               "FROM events WHERE kind = 'undo' ORDER BY e",
-                               &st, err);
-    if (s == MU_OK)
-        s = camp_collect(c, st, sizeof(int64_t), camp_int64_row, &v, &u->n,
-                         err);
+    mu_status s = camp_collect(c, sizeof(int64_t), camp_int64_row, &v, &u->n,
+                               err, "SELECT json_extract(data, '$.event') AS "
+                               "e FROM events WHERE kind = 'undo' ORDER BY e",
+                               "");
     if (s == MU_OK)
         u->ids = v;
     return s;
@@ -218,15 +215,13 @@ static bool table_item(sqlite3_stmt *st, void *item)
 static mu_status ledger_tables(mu_campaign *c, char (**out)[64], int *n,
                                mu_error *err)
 {
-    sqlite3_stmt *st;
     void *v = NULL;
-    mu_status s = camp_prepare(c, "SELECT name FROM sqlite_schema WHERE type "
-                               "= 'table' AND name <> 'events' AND name <> "
-                               "'links' AND name <> 'requests' AND name NOT "
-                               "LIKE 'sqlite%' ORDER BY "
-                               "name", &st, err);
-    if (s == MU_OK &&
-        (s = camp_collect(c, st, 64, table_item, &v, n, err)) == MU_OK)
+    mu_status s = camp_collect(c, 64, table_item, &v, n, err, "SELECT name "
+                               "FROM sqlite_schema WHERE type = 'table' AND "
+                               "name <> 'events' AND name <> 'links' AND name "
+                               "<> 'requests' AND name NOT LIKE 'sqlite%' "
+                               "ORDER BY name", "");
+    if (s == MU_OK)
         *out = v;
     return s;
 }
