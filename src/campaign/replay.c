@@ -53,21 +53,21 @@ static mu_status camp_replay_add(mu_campaign *mem, mu_campaign *file,
     return camp_add_again(mem, &e->u.add, err);
 }
 
-/* The salt stored with a hidden division, which the commitment in its
- * engage event must open. */
-static mu_status stored_salt(mu_campaign *file, int div, char salt[MU_SALT_HEX],
-                             mu_error *err)
+/* A division's stored hex digits (sql selects them by its id), exactly
+ * n - 1 of them, into out; "" when there are none such. The salt a hidden
+ * division's commitment must open, the owner's fair-roll secret. */
+static mu_status stored_hex(mu_campaign *file, const char *sql, int div,
+                            char *out, size_t n, mu_error *err)
 {
     sqlite3_stmt *st;
-    mu_status s = camp_stmt(file, &st, err, "SELECT salt FROM divisions WHERE "
-                            "id = ?", "i", div);
+    mu_status s = camp_stmt(file, &st, err, sql, "i", div);
     if (s != MU_OK)
         return s;
-    salt[0] = '\0';
+    out[0] = '\0';
     const char *v = sqlite3_step(st) == SQLITE_ROW
                         ? (const char *)sqlite3_column_text(st, 0) : NULL;
-    if (v && strlen(v) == MU_SALT_HEX - 1)
-        memcpy(salt, v, MU_SALT_HEX);
+    if (v && strlen(v) == n - 1)
+        memcpy(out, v, n);
     camp_finalize(file, st);
     return MU_OK;
 }
@@ -102,7 +102,9 @@ static mu_status camp_replay_engage(mu_campaign *mem, mu_campaign *file,
     const ev_engage *x = &e->u.engage;
     char salt[MU_SALT_HEX] = "";
     mu_status s = MU_OK;
-    if (x->hidden && (s = stored_salt(file, e->division, salt, err)) != MU_OK)
+    if (x->hidden && (s = stored_hex(file, "SELECT salt FROM divisions WHERE "
+                                     "id = ?", e->division, salt, sizeof salt,
+                                     err)) != MU_OK)
         return s;
     int rolls[MU_MAX_ROLLS + 1];
     for (int i = 0; i < x->nrolls; i++)
@@ -143,17 +145,11 @@ static mu_status camp_replay_advance(mu_campaign *mem, mu_campaign *file,
 static mu_status camp_replay_fair_commit(mu_campaign *mem, mu_campaign *file,
                                          const camp_ev *e, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_stmt(file, &st, err, "SELECT fair_secret FROM divisions "
-                            "WHERE id = ?", "i", e->division);
+    char secret[MU_FAIR_HEX];
+    mu_status s = stored_hex(file, "SELECT fair_secret FROM divisions WHERE "
+                             "id = ?", e->division, secret, sizeof secret, err);
     if (s != MU_OK)
         return s;
-    char secret[MU_FAIR_HEX] = "";
-    const char *v = sqlite3_step(st) == SQLITE_ROW
-                        ? (const char *)sqlite3_column_text(st, 0) : NULL;
-    if (v && strlen(v) == MU_FAIR_HEX - 1)
-        memcpy(secret, v, MU_FAIR_HEX);
-    camp_finalize(file, st);
     return camp_fair_commit_given(mem, e->division, *secret ? secret : NULL,
                                   err);
 }
