@@ -38,14 +38,15 @@ const char *cli_hint(mu_reason r)
 
 /* ---- the library's sentences in the reader's language ---------------------
  * The library writes its messages in English (its terms, its values). Every
- * format it writes them with is a msgid of the catalogue, and po/update.sh
- * lists them in lib_formats.h: a message that matches one is rewritten with
- * the translation, each conversion's text carried over (a %s in turn looked
- * up, so "roll 2 of the list: roll '500' is out of range..." is German in
- * both its parts). Where several formats match, the one with the most
- * literal text wins ("give the division a name" over "give the %s a name").
- * A message that matches none, or a language that has no translation, is
- * left as the library wrote it: English is byte for byte what it was. */
+ * format it writes them with is a msgid of the catalogue, and the build
+ * lists them in lib_formats.h (cmake/libformats.awk): a message that
+ * matches one is rewritten with the translation, each conversion's text
+ * carried over (a %s in turn looked up, so "roll 2 of the list: roll '500'
+ * is out of range..." is German in both its parts). Where several formats
+ * match, the one with the most literal text wins ("give the division a
+ * name" over "give the %s a name"). A message that matches none, or a
+ * language that has no translation, is left as the library wrote it:
+ * English is byte for byte what it was. */
 typedef struct lib_format {
     const char *one, *many; /* many: the plural's format, or NULL */
 } lib_format;

@@ -5,15 +5,13 @@
 # the formats of their messages) and po/POTFILES.web (the page's scripts, read as
 # JavaScript, and its HTML, read by po/webstrings.py), and each po/LANG.po
 # merged with it; then translate what msgfmt --statistics says is
-# untranslated or fuzzy. It also writes cmd/lib_formats.h, the library's
-# message formats (po/libformats.py). `po/update.sh --template FILE` only
-# writes the template to FILE and the formats to FILE.h (tests/sh/german.sh
-# compares them with po/muster.pot and cmd/lib_formats.h).
+# untranslated or fuzzy. `po/update.sh --template FILE` only writes the
+# template to FILE (tests/sh/german.sh compares it with po/muster.pot).
 set -eu
 cd "$(dirname "$0")/.."
 export LC_ALL=C.UTF-8 # the msgids hold UTF-8 (÷)
-pot=po/muster.pot formats=cmd/lib_formats.h
-[ "${1:-}" = --template ] && pot=$2 formats=$2.h
+pot=po/muster.pot
+[ "${1:-}" = --template ] && pot=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 common=(--from-code=UTF-8 --add-comments=TRANSLATORS --package-name=muster
@@ -28,10 +26,6 @@ common=(--from-code=UTF-8 --add-comments=TRANSLATORS --package-name=muster --add
 xgettext "${common[@]}" --language=JavaScript -k_ -k_n:1,2 -k_p:1c,2 $js
 xgettext "${common[@]}" "$tmp/html.po"
 cp "$tmp/c.pot" "$pot"
-# the library's error formats alone: the keywords of its error functions
-xgettext --from-code=UTF-8 -k $(grep -E '^-k(err_|mu_error_set|jfail|camp_|problem|ERR_)' po/KEYWORDS) \
-    -o "$tmp/lib.pot" $(grep -h '^src/' po/POTFILES po/POTFILES.lib)
-python3 po/libformats.py "$tmp/lib.pot" >"$formats"
 [ "$pot" = po/muster.pot ] || exit 0
 for po in po/*.po; do
     msgmerge --quiet --update --backup=none --no-fuzzy-matching "$po" po/muster.pot
