@@ -26,26 +26,16 @@ static int64_t answer_of(cli_ctx *cx, mu_offer_answer *a)
     return 0;
 }
 
-static mu_status answer(mu_campaign *c, cli_ctx *cx, mu_offer_kind of,
-                        int64_t *ev, mu_error *err)
+/* An answer to an offer of the command's own kind (exchange, liberate). */
+static mu_status do_answer(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
+                           int64_t *ev, mu_error *err)
 {
-    mu_offer_reply r = {0, MU_OFFER_ACCEPT, of};
+    (void)div, (void)d;
+    mu_offer_reply r = {0, MU_OFFER_ACCEPT,
+                        cx->cmd == &cmd_campaign_exchange ? MU_OFFER_EXCHANGE
+                                                          : MU_OFFER_LIBERATION};
     r.offer = answer_of(cx, &r.answer);
     return mu_campaign_offer_answer(c, &r, ev, err);
-}
-
-static mu_status do_answer_exchange(mu_campaign *c, cli_ctx *cx, int div,
-                                    mu_dice *d, int64_t *ev, mu_error *err)
-{
-    (void)div, (void)d;
-    return answer(c, cx, MU_OFFER_EXCHANGE, ev, err);
-}
-
-static mu_status do_answer_liberation(mu_campaign *c, cli_ctx *cx, int div,
-                                      mu_dice *d, int64_t *ev, mu_error *err)
-{
-    (void)div, (void)d;
-    return answer(c, cx, MU_OFFER_LIBERATION, ev, err);
 }
 
 static mu_status do_exchange(mu_campaign *c, cli_ctx *cx, int div,
@@ -76,7 +66,7 @@ static cli_rc run_exchange(cli_ctx *cx)
         return cli_error(cx, _("campaign exchange: an answer to an offer takes "
                          "no counts: the offer says what goes home"));
     if (answer_of(cx, &a))
-        return cli_campaign_event(cx, do_answer_exchange);
+        return cli_campaign_event(cx, do_answer);
     for (int s = 0; s < 2; s++)
         if (!cli_has(cx, opts[s][0]) && !cli_has(cx, opts[s][1]) &&
             !cli_has(cx, opts[s][2]))
@@ -144,7 +134,7 @@ static cli_rc run_liberate(cli_ctx *cx)
                          "no --side or --camp: the offer says which camp is "
                          "freed"));
     if (answer_of(cx, &a))
-        return cli_campaign_event(cx, do_answer_liberation);
+        return cli_campaign_event(cx, do_answer);
     if (!camps)
         return cli_error(cx, _("campaign liberate: say which camp is freed: "
                          "--camp NAME, or --side S for every camp holding S's "
