@@ -566,28 +566,57 @@ static cli_rc run_verify(cli_ctx *cx)
     return cli_out(cx, "ok: the division is the one committed to\n");
 }
 
-/* Where a listing goes: the tool's standard output as it is read
- * (streamed), or the whole text into cx->out for a front end. */
-static mu_sink_fn list_sink(cli_ctx *cx, void **ctx)
-{
-    *ctx = cx->stream ? (void *)cx : (void *)&cx->out;
-    return cx->stream ? cli_stream_write : mu_buf_write;
-}
+/* A listing read from FILE. */
+typedef mu_status (*list_to_fn)(mu_campaign *c, const cli_ctx *cx,
+                                const mu_render_opts *ro, mu_sink_fn sink,
+                                void *ctx, mu_error *err);
 
-/* How a listing written through list_sink ended: on failure what it wrote
- * to cx->out from `had` on goes, so that the error stands alone. */
-static cli_rc list_done(cli_ctx *cx, mu_status st, size_t had,
-                        const mu_error *err)
+/* The listing `to` writes from c: to the tool's standard output as it is
+ * read (streamed), or whole into cx->out for a front end. On failure what
+ * it wrote to cx->out goes, so that the error stands alone. */
+static cli_rc list_from(cli_ctx *cx, mu_campaign *c, list_to_fn to,
+                        const mu_render_opts *ro)
 {
+    mu_error err = {0};
+    size_t had = cx->out.len;
+    mu_status st = cx->stream ? to(c, cx, ro, cli_stream_write, cx, &err)
+                              : to(c, cx, ro, mu_buf_write, &cx->out, &err);
     if (st == MU_OK)
         return CLI_OK;
     if (cx->stream)
-        return cli_stream_fail(cx, err);
+        return cli_stream_fail(cx, &err);
     if (cx->out.p) {
         cx->out.len = had;
         cx->out.p[had] = '\0';
     }
-    return cli_fail(cx, err);
+    return cli_fail(cx, &err);
+}
+
+/* FILE opened for reading, and the listing `to` writes from it. */
+static cli_rc run_list(cli_ctx *cx, list_to_fn to, const mu_labels *labels)
+{
+    mu_campaign *c = NULL;
+    cli_rc rc = open_as(cx, &c, true);
+    if (rc != CLI_OK)
+        return rc;
+    mu_render_opts ro = {.format = cli_format(cx), .labels = labels};
+    rc = list_from(cx, c, to, &ro);
+    cli_close_campaign(cx, c);
+    return rc;
+}
+
+/* The viewer --side names (show, log), or the umpire. */
+static mu_side side_of(const cli_ctx *cx)
+{
+    return cli_has(cx, O_side) ? (mu_side)cli_choice(cx, O_side, 0)
+                               : MU_SIDE_NONE;
+}
+
+static mu_status show_to(mu_campaign *c, const cli_ctx *cx,
+                         const mu_render_opts *ro, mu_sink_fn sink, void *ctx,
+                         mu_error *err)
+{
+    return mu_campaign_show_to(c, side_of(cx), ro, sink, ctx, err);
 }
 
 static cli_rc run_show(cli_ctx *cx)
@@ -597,49 +626,10 @@ static cli_rc run_show(cli_ctx *cx)
     const char *lab = cli_str(cx, O_labels);
     if (lab && mu_labels_load(lab, &labels, &err) != MU_OK)
         return cli_fail(cx, &err);
-    mu_campaign *c = NULL;
-    cli_rc rc = open_as(cx, &c, true);
-    if (rc == CLI_OK) {
-        mu_side v = cli_has(cx, O_side) ? (mu_side)cli_choice(cx, O_side, 0)
-                                          : MU_SIDE_NONE;
-        mu_render_opts ro = {.format = cli_format(cx), .labels = labels};
-        void *ctx;
-        mu_sink_fn sink = list_sink(cx, &ctx);
-        size_t had = cx->out.len;
-        rc = list_done(cx, mu_campaign_show_to(c, v, &ro, sink, ctx, &err),
-                       had, &err);
-    }
+    cli_rc rc = run_list(cx, show_to, labels);
     cli_warn_labels(cx, labels);
     mu_labels_free(labels);
-    cli_close_campaign(cx, c);
     return rc;
-}
-
-/* A listing read from FILE, through list_sink. */
-typedef mu_status (*list_to_fn)(mu_campaign *c, const cli_ctx *cx,
-                                const mu_render_opts *ro, mu_sink_fn sink,
-                                void *ctx, mu_error *err);
-
-static cli_rc run_list(cli_ctx *cx, list_to_fn to)
-{
-    mu_campaign *c = NULL;
-    cli_rc rc = open_as(cx, &c, true);
-    if (rc != CLI_OK)
-        return rc;
-    mu_error err = {0};
-    mu_render_opts ro = {.format = cli_format(cx)};
-    void *ctx;
-    mu_sink_fn sink = list_sink(cx, &ctx);
-    size_t had = cx->out.len;
-    rc = list_done(cx, to(c, cx, &ro, sink, ctx, &err), had, &err);
-    cli_close_campaign(cx, c);
-    return rc;
-}
-
-static mu_side log_side(const cli_ctx *cx)
-{
-    return cli_has(cx, O_side) ? (mu_side)cli_choice(cx, O_side, 0)
-                               : MU_SIDE_NONE;
 }
 
 static mu_log_range log_range(const cli_ctx *cx)
@@ -657,12 +647,12 @@ static mu_status log_to(mu_campaign *c, const cli_ctx *cx,
                         mu_error *err)
 {
     mu_log_range r = log_range(cx);
-    return mu_campaign_log_to(c, log_side(cx), &r, ro, sink, ctx, err);
+    return mu_campaign_log_to(c, side_of(cx), &r, ro, sink, ctx, err);
 }
 
 static cli_rc run_log(cli_ctx *cx)
 {
-    return run_list(cx, log_to);
+    return run_list(cx, log_to, NULL);
 }
 
 static mu_status prisoners_to(mu_campaign *c, const cli_ctx *cx,
@@ -675,7 +665,7 @@ static mu_status prisoners_to(mu_campaign *c, const cli_ctx *cx,
 
 static cli_rc run_prisoners(cli_ctx *cx)
 {
-    return run_list(cx, prisoners_to);
+    return run_list(cx, prisoners_to, NULL);
 }
 
 /* check FILE [--head HEX [--side S]]: the report, and exit 1 on a problem. */
@@ -816,6 +806,14 @@ static cli_rc export_sheet(cli_ctx *cx, bool json)
     return rc;
 }
 
+static mu_status export_csv_to(mu_campaign *c, const cli_ctx *cx,
+                               const mu_render_opts *ro, mu_sink_fn sink,
+                               void *ctx, mu_error *err)
+{
+    (void)cx, (void)ro;
+    return mu_campaign_export_csv_to(c, sink, ctx, err);
+}
+
 /* export FILE --side S --out NEW.db | export FILE --format csv */
 static cli_rc run_export(cli_ctx *cx)
 {
@@ -836,11 +834,7 @@ static cli_rc run_export(cli_ctx *cx)
         return rc;
     mu_error err = {0};
     if (csv) {
-        void *ctx;
-        mu_sink_fn sink = list_sink(cx, &ctx);
-        size_t had = cx->out.len;
-        rc = list_done(cx, mu_campaign_export_csv_to(c, sink, ctx, &err), had,
-                       &err);
+        rc = list_from(cx, c, export_csv_to, NULL);
     } else {
         mu_army side = (mu_army)cli_choice(cx, O_side, 0);
         if (mu_campaign_export_side(c, side, cli_str(cx, O_out), &err) ==
