@@ -131,15 +131,24 @@ static cli_rc emit_event(cli_ctx *cx, mu_campaign *c, int64_t ev)
     return cli_take(cx, text);
 }
 
-/* Keeps an answer that is not an event, as the library renders it. */
-static cli_rc emit_answer(cli_ctx *cx, const mu_campaign_answer *a)
+/* How a command that answers (not with an event) ends: the answer as the
+ * library renders it when st is MU_OK, else the error err holds; then c
+ * is closed. */
+static cli_rc answer_done(cli_ctx *cx, mu_campaign *c, mu_status st,
+                          const mu_error *err, const mu_campaign_answer *a)
 {
-    mu_error err = {0};
+    mu_error e = {0};
     char *text = NULL;
     mu_render_opts ro = {.format = cli_format(cx)};
-    if (mu_campaign_answer_render(a, &ro, &text, &err) != MU_OK)
-        return cli_fail(cx, &err);
-    return cli_take(cx, text);
+    cli_rc rc;
+    if (st != MU_OK)
+        rc = cli_fail(cx, err);
+    else if (mu_campaign_answer_render(a, &ro, &text, &e) != MU_OK)
+        rc = cli_fail(cx, &e);
+    else
+        rc = cli_take(cx, text);
+    cli_close_campaign(cx, c);
+    return rc;
 }
 
 /* ---- subcommands that write one event ----------------------------------- */
@@ -266,14 +275,10 @@ static cli_rc run_camp(cli_ctx *cx)
     mu_error err = {0};
     char name[MU_CAMPAIGN_NAME_MAX + 1];
     mu_army side = (mu_army)cli_choice(cx, O_side, 0);
-    if (mu_campaign_default_camp(c, side, name, sizeof name, &err) != MU_OK)
-        rc = cli_fail(cx, &err);
-    else
-        rc = emit_answer(cx, &(mu_campaign_answer){
-                                 .kind = MU_ANSWER_DEFAULT_CAMP, .side = side,
-                                 .camp = name});
-    cli_close_campaign(cx, c);
-    return rc;
+    mu_status st = mu_campaign_default_camp(c, side, name, sizeof name, &err);
+    return answer_done(cx, c, st, &err, &(mu_campaign_answer){
+                           .kind = MU_ANSWER_DEFAULT_CAMP, .side = side,
+                           .camp = name});
 }
 
 /* name FILE DIV NAME [--brigade K] */
@@ -411,16 +416,13 @@ static cli_rc run_add(cli_ctx *cx)
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
-    int id;
-    if (mu_campaign_add(c, (mu_army)cli_choice(cx, O_side, 0),
-                        cli_str(cx, O_name), (mu_arm)cli_choice(cx, O_arm, 0),
-                        cli_str(cx, O_corps), &id, &err) == MU_OK)
-        rc = emit_answer(cx, &(mu_campaign_answer){.kind = MU_ANSWER_ADDED,
-                                                   .division = id});
-    else
-        rc = cli_fail(cx, &err);
-    cli_close_campaign(cx, c);
-    return rc;
+    int id = 0;
+    mu_status st = mu_campaign_add(c, (mu_army)cli_choice(cx, O_side, 0),
+                                   cli_str(cx, O_name),
+                                   (mu_arm)cli_choice(cx, O_arm, 0),
+                                   cli_str(cx, O_corps), &id, &err);
+    return answer_done(cx, c, st, &err, &(mu_campaign_answer){
+                           .kind = MU_ANSWER_ADDED, .division = id});
 }
 
 /* engage --hidden --fair: step 1 of a fair roll, the owner's commitment. */
@@ -432,14 +434,10 @@ static cli_rc engage_commit(cli_ctx *cx, int div)
         return rc;
     mu_error err = {0};
     char h[MU_FAIR_HEX];
-    if (mu_campaign_fair_commit(c, div, h, NULL, &err) == MU_OK)
-        rc = emit_answer(cx, &(mu_campaign_answer){
-                                 .kind = MU_ANSWER_FAIR_COMMITMENT,
-                                 .division = div, .hex = h});
-    else
-        rc = cli_fail(cx, &err);
-    cli_close_campaign(cx, c);
-    return rc;
+    mu_status st = mu_campaign_fair_commit(c, div, h, NULL, &err);
+    return answer_done(cx, c, st, &err, &(mu_campaign_answer){
+                           .kind = MU_ANSWER_FAIR_COMMITMENT, .division = div,
+                           .hex = h});
 }
 
 static cli_rc run_engage(cli_ctx *cx)
@@ -701,15 +699,11 @@ static cli_rc run_contribute(cli_ctx *cx)
         return rc;
     mu_error err = {0};
     char r[MU_FAIR_HEX];
-    if (mu_campaign_contribute(c, div, cli_str(cx, O_commitment), r, NULL,
-                               &err) == MU_OK)
-        rc = emit_answer(cx, &(mu_campaign_answer){
-                                 .kind = MU_ANSWER_CONTRIBUTION,
-                                 .division = div, .hex = r});
-    else
-        rc = cli_fail(cx, &err);
-    cli_close_campaign(cx, c);
-    return rc;
+    mu_status st = mu_campaign_contribute(c, div, cli_str(cx, O_commitment), r,
+                                          NULL, &err);
+    return answer_done(cx, c, st, &err, &(mu_campaign_answer){
+                           .kind = MU_ANSWER_CONTRIBUTION, .division = div,
+                           .hex = r});
 }
 
 static mu_status do_advance(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
@@ -767,15 +761,12 @@ static cli_rc run_import(cli_ctx *cx)
     mu_campaign *c = NULL;
     cli_rc rc = open_campaign(cx, &c);
     int first = 0;
-    if (rc == CLI_OK && mu_campaign_import(c, &sheet, name, &first, &err) ==
-                            MU_OK)
-        rc = emit_answer(cx, &(mu_campaign_answer){
-                                 .kind = MU_ANSWER_IMPORTED, .division = first,
-                                 .count = (int)sheet.n,
-                                 .file = cx->operand[0]});
-    else if (rc == CLI_OK)
-        rc = cli_fail(cx, &err);
-    cli_close_campaign(cx, c);
+    if (rc == CLI_OK) {
+        s = mu_campaign_import(c, &sheet, name, &first, &err);
+        rc = answer_done(cx, c, s, &err, &(mu_campaign_answer){
+                             .kind = MU_ANSWER_IMPORTED, .division = first,
+                             .count = (int)sheet.n, .file = cx->operand[0]});
+    }
     mu_oob_sheet_clear(&sheet);
     return rc;
 }
@@ -869,13 +860,8 @@ static cli_rc run_head(cli_ctx *cx)
                                                    cx, O_side, 0),
                                                hex, &n, &err)
                        : mu_campaign_head(c, hex, &n, &err);
-    if (st != MU_OK)
-        rc = cli_fail(cx, &err);
-    else
-        rc = emit_answer(cx, &(mu_campaign_answer){.kind = MU_ANSWER_HEAD,
-                                                   .hex = hex, .events = n});
-    cli_close_campaign(cx, c);
-    return rc;
+    return answer_done(cx, c, st, &err, &(mu_campaign_answer){
+                           .kind = MU_ANSWER_HEAD, .hex = hex, .events = n});
 }
 
 /* ---- the table ---------------------------------------------------------- */
