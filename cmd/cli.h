@@ -240,22 +240,6 @@ struct cli_ctx {
 
 /* ---- running a command --------------------------------------------------- */
 
-/* Runs `command` ("division", "odds fire") with options given as name/value
- * pairs: names[i] is an option's long name without "--" ("army"), values[i]
- * its value as text (a flag: NULL, "", "1" or "true"; "0" or "false" leave it
- * unset). A NULL or empty name gives an operand, in order. The pairs go
- * through the same checks as argv (types, ranges, vocabularies, "given
- * twice", required, exclusive); CLI_ONLY options (--ask) are refused.
- * Returns the exit status (0 ok, 1 failure, 2 bad input). *out gets the
- * result text and *err the message (each malloc'd, caller frees; NULL when
- * empty). Reentrant: safe from several threads at once. */
-cli_rc cli_invoke(const char *command, const char *const *names,
-                  const char *const *values, size_t n, char **out, char **err);
-/* cli_invoke with the built-in rules and weapons taken from sh (NULL: each
- * call loads them). */
-cli_rc cli_invoke_shared(const cli_shared *sh, const char *command,
-                         const char *const *names, const char *const *values,
-                         size_t n, char **out, char **err);
 /* Why a call was refused, for a face that words it itself: the library's
  * reason (MU_R_NONE: none given), the option whose value was refused (NULL:
  * none; points into the names given) and the CLI's hint that *err ends
@@ -273,11 +257,20 @@ typedef struct cli_why {
      * the key and the digest of what was asked; NULL: none */
     const char *request_key, *request_what;
 } cli_why;
-/* cli_invoke_shared that also says why (why may be NULL; its request_key
- * and request_what are read, then kept). */
-cli_rc cli_invoke_why(const cli_shared *sh, const char *command,
-                      const char *const *names, const char *const *values,
-                      size_t n, char **out, char **err, cli_why *why);
+/* Runs `command` ("division", "odds fire") with options given as name/value
+ * pairs: names[i] is an option's long name without "--" ("army"), values[i]
+ * its value as text (a flag: NULL, "", "1" or "true"; "0" or "false" leave it
+ * unset). A NULL or empty name gives an operand, in order. The pairs go
+ * through the same checks as argv (types, ranges, vocabularies, "given
+ * twice", required, exclusive); CLI_ONLY options (--ask) are refused. The
+ * built-in rules and weapons come from sh (NULL: each call loads them).
+ * Returns the exit status (0 ok, 1 failure, 2 bad input). *out gets the
+ * result text and *err the message (each malloc'd, caller frees; NULL when
+ * empty); why (may be NULL) says why, its request_key and request_what
+ * read, then kept. Reentrant: safe from several threads at once. */
+cli_rc cli_invoke(const cli_shared *sh, const char *command,
+                  const char *const *names, const char *const *values,
+                  size_t n, char **out, char **err, cli_why *why);
 
 /* Closes a campaign a command opened, noting into cx the events it
  * recorded (cli_why's runs); NULL c is a no-op. */

@@ -720,22 +720,9 @@ static char *buf_give(mu_buf *b)
     return s;
 }
 
-cli_rc cli_invoke(const char *command, const char *const *names,
-                  const char *const *values, size_t n, char **out, char **err)
-{
-    return cli_invoke_shared(NULL, command, names, values, n, out, err);
-}
-
-cli_rc cli_invoke_shared(const cli_shared *sh, const char *command,
-                         const char *const *names, const char *const *values,
-                         size_t n, char **out, char **err)
-{
-    return cli_invoke_why(sh, command, names, values, n, out, err, NULL);
-}
-
-cli_rc cli_invoke_why(const cli_shared *sh, const char *command,
-                      const char *const *names, const char *const *values,
-                      size_t n, char **out, char **err, cli_why *why)
+cli_rc cli_invoke(const cli_shared *sh, const char *command,
+                  const char *const *names, const char *const *values,
+                  size_t n, char **out, char **err, cli_why *why)
 {
     *out = *err = NULL;
     if (why)

@@ -38,7 +38,7 @@ static call run(const char *cmd, ...)
     }
     va_end(ap);
     call c;
-    c.rc = cli_invoke(cmd, names, values, n, &c.out, &c.err);
+    c.rc = cli_invoke(NULL, cmd, names, values, n, &c.out, &c.err, NULL);
     return c;
 }
 

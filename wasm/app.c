@@ -31,8 +31,8 @@ EMSCRIPTEN_KEEPALIVE int mu_app_call(const char *command, const char *packed,
         values[i] = p;
         p += strlen(p) + 1;
     }
-    cli_rc rc = cli_invoke(command, names, values, (size_t)n, &last_out,
-                           &last_err);
+    cli_rc rc = cli_invoke(NULL, command, names, values, (size_t)n, &last_out,
+                           &last_err, NULL);
     return (int)rc;
 }
 

@@ -309,8 +309,8 @@ static int run(const cli_shared *shared, const cli_command *cmd,
                cli_why *why)
 {
     *out = *errs = NULL;
-    int rc = (int)cli_invoke_why(shared, cmd->name, p->names, p->values,
-                                 p->n, out, errs, why);
+    int rc = (int)cli_invoke(shared, cmd->name, p->names, p->values, p->n,
+                             out, errs, why);
     if (!*errs)
         *errs = calloc(1, 1);
     if (!*out)
@@ -488,8 +488,8 @@ static void plot_call(const web_call *c, web_reply *r)
     close(fd);
     add(&p, "out", path);
     char *out = NULL, *errs = NULL;
-    int rc = (int)cli_invoke_shared(c->shared, cmd->name, p.names, p.values,
-                                    p.n, &out, &errs);
+    int rc = (int)cli_invoke(c->shared, cmd->name, p.names, p.values, p.n,
+                             &out, &errs, NULL);
     free(out);
     char *svg = NULL;
     size_t len = 0;
