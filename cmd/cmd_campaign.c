@@ -153,8 +153,6 @@ static cli_rc answer_done(cli_ctx *cx, mu_campaign *c, mu_status st,
 
 /* ---- subcommands that write one event ----------------------------------- */
 
-typedef cli_event_fn event_fn;
-
 /* Whether the command has a DIV operand. */
 static bool has_div(const cli_command *cmd)
 {
@@ -167,7 +165,7 @@ static bool has_div(const cli_command *cmd)
 /* Opens FILE (and reads DIV and checks --brigade, when the command has
  * them), makes the dice if the command takes them, runs fn and keeps its
  * event. */
-static cli_rc run_event(cli_ctx *cx, event_fn fn)
+cli_rc cli_campaign_event(cli_ctx *cx, cli_event_fn fn)
 {
     mu_campaign *c = NULL;
     mu_dice *d = NULL;
@@ -189,15 +187,10 @@ static cli_rc run_event(cli_ctx *cx, event_fn fn)
     return rc;
 }
 
-cli_rc cli_campaign_event(cli_ctx *cx, cli_event_fn fn)
-{
-    return run_event(cx, fn);
-}
-
 /* A command whose event the table names (.event). */
 static cli_rc run_table_event(cli_ctx *cx)
 {
-    return run_event(cx, cx->cmd->event);
+    return cli_campaign_event(cx, cx->cmd->event);
 }
 
 static mu_status do_start(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
@@ -251,7 +244,7 @@ static cli_rc run_casualties(cli_ctx *cx)
         return cli_error(cx, _("campaign casualties: --camp names where "
                          "prisoners go: give it with --captured or "
                          "--batteries-captured"));
-    return run_event(cx, do_casualties);
+    return cli_campaign_event(cx, do_casualties);
 }
 
 /* camp FILE --side S [--default NAME]: chooses S's default camp, or says
@@ -267,7 +260,7 @@ static mu_status do_camp(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
 static cli_rc run_camp(cli_ctx *cx)
 {
     if (cli_has(cx, O_default))
-        return run_event(cx, do_camp);
+        return cli_campaign_event(cx, do_camp);
     mu_campaign *c = NULL;
     cli_rc rc = open_as(cx, &c, true);
     if (rc != CLI_OK)
@@ -321,7 +314,7 @@ static cli_rc run_undo(cli_ctx *cx)
     if (!event_of(cx, &n))
         return cli_error(cx, _("'%s' is not an event number: give the number "
                          "the log shows after '#'"), cx->operand[1]);
-    return run_event(cx, do_undo);
+    return cli_campaign_event(cx, do_undo);
 }
 
 static mu_post post_of(const cli_ctx *cx)
@@ -359,7 +352,7 @@ static cli_rc run_leader_lost(cli_ctx *cx)
     if (cli_has(cx, O_camp) && !cli_has(cx, O_captured))
         return cli_error(cx, _("campaign leader-lost: --camp is where a captured "
                          "leader is held: give --captured too"));
-    return run_event(cx, do_lost);
+    return cli_campaign_event(cx, do_lost);
 }
 
 /* ---- the other subcommands ---------------------------------------------- */
