@@ -327,10 +327,6 @@ void cli_ctx_free(cli_ctx *cx);
 cli_rc cli_parse_argv(cli_ctx *cx, int argc, char **argv);
 /* Sets one option by name (value NULL for a flag), as from argv. */
 cli_rc cli_set(cli_ctx *cx, const char *name, const char *value);
-/* Adds an operand. */
-cli_rc cli_operand(cli_ctx *cx, const char *word);
-/* After all options: operand count, required options, exclusive groups. */
-cli_rc cli_check(cli_ctx *cx);
 
 /* Reading values by the option's id (optnames.h: O_seed for --seed), so a
  * misspelt name fails the build. Naming an option the command's table
@@ -452,9 +448,8 @@ bool cli_help_text(const char *name, mu_buf *b);
 void cli_usage_text(mu_buf *b);
 /* Completion scripts: shell is "bash", "zsh" or "fish"; false if unknown. */
 bool cli_completion(const char *shell, mu_buf *b);
-/* The man page's generated parts (synopsis and options by command). */
+/* The man page's synopsis, a line a command (roff). */
 void cli_man_synopsis(mu_buf *b);
-void cli_man_options(mu_buf *b);
 /* The man page at `path` with its generated parts (between '.\" BEGIN
  * GENERATED SYNOPSIS|OPTIONS' and '.\" END GENERATED ...') made anew from
  * the table; false if it cannot be read. The build writes it to

@@ -465,7 +465,7 @@ void cli_operands(const cli_command *cmd, int *min, int *max, char *buf,
         snprintf(buf + k, n - k, "]");
 }
 
-cli_rc cli_operand(cli_ctx *cx, const char *word)
+static cli_rc operand(cli_ctx *cx, const char *word)
 {
     int min, max;
     char text[80];
@@ -557,6 +557,8 @@ static cli_rc bad_option(cli_ctx *cx, char **argv)
                      "'muster help %s')"), name, opt ? opt : "?", name);
 }
 
+static cli_rc check(cli_ctx *cx);
+
 cli_rc cli_parse_argv(cli_ctx *cx, int argc, char **argv)
 {
     struct option lo[CLI_MAX_OPTS + 2];
@@ -584,9 +586,9 @@ cli_rc cli_parse_argv(cli_ctx *cx, int argc, char **argv)
     if (cx->help)
         return CLI_OK;
     for (int i = optind; i < argc; i++)
-        if (cli_operand(cx, argv[i]) != CLI_OK)
+        if (operand(cx, argv[i]) != CLI_OK)
             return CLI_INPUT;
-    return cli_check(cx);
+    return check(cx);
 }
 
 /* ---- rules across options ------------------------------------------------------------- */
@@ -624,7 +626,8 @@ static bool group_given(const cli_ctx *cx, int i)
     return false;
 }
 
-cli_rc cli_check(cli_ctx *cx)
+/* After all options: operand count, required options, exclusive groups. */
+static cli_rc check(cli_ctx *cx)
 {
     const cli_command *cmd = cx->cmd;
     int min, max;
@@ -747,12 +750,12 @@ cli_rc cli_invoke(const cli_shared *sh, const char *command,
         rc = cli_error(cx, _("%s is for the command line only"), cmd->name);
     for (size_t i = 0; i < n && rc == CLI_OK; i++) {
         rc = names[i] && *names[i] ? cli_set(cx, names[i], values[i])
-                                   : cli_operand(cx, values[i] ? values[i] : "");
+                                   : operand(cx, values[i] ? values[i] : "");
         if (rc != CLI_OK && why && names[i] && *names[i])
             why->option = names[i];
     }
     if (rc == CLI_OK)
-        rc = cli_check(cx);
+        rc = check(cx);
     if (rc == CLI_OK)
         rc = cli_run(cx);
     if (why && rc != CLI_OK) {

@@ -47,8 +47,10 @@ mu_rat cli_cm_per_inch(const cli_ctx *cx, const mu_weapons *w)
     return f.num > 0 ? f : (mu_rat){5, 2};
 }
 
-cli_rc cli_len_as(cli_ctx *cx, mu_rat v, int unit, mu_rat cpi, bool cm,
-                  mu_rat *out)
+/* A length v given in `unit` as centimetres (cm) or inches (!cm), exactly,
+ * at cpi cm to the inch. */
+static cli_rc cli_len_as(cli_ctx *cx, mu_rat v, int unit, mu_rat cpi, bool cm,
+                         mu_rat *out)
 {
     mu_error err = {0};
     mu_status st = MU_OK;

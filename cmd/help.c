@@ -295,7 +295,8 @@ void cli_man_synopsis(mu_buf *b)
     cli_buf_puts(b, ".fi\n");
 }
 
-void cli_man_options(mu_buf *b)
+/* The man page's options, by command. */
+static void man_options(mu_buf *b)
 {
     for (int i = 0; cli_commands[i]; i++) {
         const cli_command *c = cli_commands[i];
@@ -411,7 +412,7 @@ bool cli_man_page(const char *path, mu_buf *b)
             cli_man_synopsis(b);
             skipping = true;
         } else if (!strncmp(line, ".\\\" BEGIN GENERATED OPTIONS", 27)) {
-            cli_man_options(b);
+            man_options(b);
             skipping = true;
         } else if (!strncmp(line, ".\\\" BEGIN GENERATED COMMANDS", 28)) {
             man_commands(b);

@@ -127,10 +127,6 @@
 /* --cm-per-inch, else the weapons file's [units] cm_per_inch (w may be
  * NULL), else 2.5. */
 mu_rat cli_cm_per_inch(const cli_ctx *cx, const mu_weapons *w);
-/* A length v given in `unit` as centimetres (cm) or inches (!cm), exactly,
- * at cpi cm to the inch. */
-cli_rc cli_len_as(cli_ctx *cx, mu_rat v, int unit, mu_rat cpi, bool cm,
-                  mu_rat *out);
 /* The ARG_LEN option id so (dflt when not given, taken as it is). */
 cli_rc cli_len(cli_ctx *cx, cli_optid id, mu_rat dflt, mu_rat cpi, bool cm,
                mu_rat *out);
