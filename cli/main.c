@@ -74,14 +74,6 @@ static int help(const char *name)
     return print_buf(&b, stdout, CLI_OK);
 }
 
-static const cli_group *group_of(const char *word)
-{
-    for (int i = 0; cli_groups[i]; i++)
-        if (!strcmp(cli_groups[i]->name, word))
-            return cli_groups[i];
-    return NULL;
-}
-
 /* The words the table has after `prefix` ("" at the top, else "odds "). */
 typedef struct words {
     const char *w[64];
@@ -189,7 +181,7 @@ static int help_words(int argc, char **argv)
     for (int i = 2; i < argc && i < 5; i++) {
         if (!full_name(prefix, argv[i], name, sizeof name))
             return ambiguous(argv[i], name);
-        if (!group_of(name) && !cli_find(name) && strcmp(name, "help") &&
+        if (!cli_find_group(name) && !cli_find(name) && strcmp(name, "help") &&
             near_word(prefix, argv[i], near, sizeof near)) {
             fprintf(stderr, _("muster: no command '%s': did you mean '%s%s'? "
                               "(run 'muster --help' for the list)\n"), name,
@@ -277,8 +269,8 @@ static int run_group(const cli_group *g, int argc, char **argv, char **whole)
     snprintf(prefix, sizeof prefix, "%s ", g->name);
     if (!full_name(prefix, argv[2], name, sizeof name))
         return ambiguous(argv[2], name);
-    const cli_group *sub = group_of(name); /* "plot odds": one level more */
-    if (sub)
+    const cli_group *sub = cli_find_group(name);
+    if (sub) /* "plot odds": one level more */
         return run_group(sub, argc - 1, argv + 1, whole);
     const cli_command *c = cli_find(name);
     if (!c && g->operand_first && argc > 3 && deprecated(g, argv))
@@ -346,7 +338,7 @@ int main(int argc, char **argv)
     char name[256];
     if (!full_name("", cmd, name, sizeof name))
         return ambiguous(cmd, name);
-    const cli_group *g = group_of(name);
+    const cli_group *g = cli_find_group(name);
     if (g)
         return run_group(g, argc, argv, argv);
     const cli_command *c = cli_find(name);

@@ -288,8 +288,9 @@ mu_status cli_brigade_of(mu_campaign *c, cli_ctx *cx, int div, int *k,
  * buf. */
 void cli_operands(const cli_command *cmd, int *min, int *max, char *buf,
                   size_t n);
-/* The command called `name`, or NULL. */
+/* The command, or the group, called `name`, or NULL. */
 const cli_command *cli_find(const char *name);
+const cli_group *cli_find_group(const char *name);
 /* Option `name` of cmd's table, or NULL. */
 const cli_opt *cli_opt_find(const cli_command *cmd, const char *name);
 /* Whether some command's option `name` is CLI_LOCAL or CLI_ONLY (or it is

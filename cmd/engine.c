@@ -665,6 +665,14 @@ const cli_command *cli_find(const char *name)
     return NULL;
 }
 
+const cli_group *cli_find_group(const char *name)
+{
+    for (int i = 0; cli_groups[i]; i++)
+        if (!strcmp(cli_groups[i]->name, name))
+            return cli_groups[i];
+    return NULL;
+}
+
 const cli_opt *cli_opt_find(const cli_command *cmd, const char *name)
 {
     int i = opt_index(cmd, name);

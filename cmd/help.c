@@ -176,14 +176,6 @@ static void option_list(mu_buf *b, const cli_command *c)
     }
 }
 
-static const cli_group *find_group(const char *name)
-{
-    for (int i = 0; cli_groups[i]; i++)
-        if (!strcmp(cli_groups[i]->name, name))
-            return cli_groups[i];
-    return NULL;
-}
-
 /* Whether command c is a subcommand of group g ("odds fire" of "odds"). */
 static bool in_group(const cli_command *c, const cli_group *g)
 {
@@ -221,7 +213,7 @@ bool cli_help_text(const char *name, mu_buf *b)
         command_help(b, c);
         return true;
     }
-    const cli_group *g = find_group(name);
+    const cli_group *g = cli_find_group(name);
     if (g)
         group_help(b, g);
     return g != NULL;
@@ -245,7 +237,7 @@ void cli_usage_text(mu_buf *b)
         if (c->name[n]) {
             char word[64];
             snprintf(word, sizeof word, "%.*s", (int)n, c->name);
-            const cli_group *g = find_group(word);
+            const cli_group *g = cli_find_group(word);
             summary = g ? g->summary : "";
         }
         cli_buf_printf(b, "  %-10.*s %s\n", (int)n, c->name,
