@@ -8,7 +8,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* The statistics of an order of battle, in mu_oob_stat order. */
 static const char *const plot_stats[] = {
@@ -108,24 +107,6 @@ static cli_rc run_card(cli_ctx *cx)
     return CLI_OK;
 }
 
-static int threads(const cli_ctx *cx)
-{
-    long n = (long)cli_num(cx, O_threads, 0);
-    if (n == 0)
-        n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > MU_SIM_MAX_THREADS ? MU_SIM_MAX_THREADS : (int)n;
-}
-
-static mu_status sim_opts(cli_ctx *cx, mu_sim_opts *so, mu_error *err)
-{
-    cx->has_seed = cli_has(cx, O_seed);
-    cx->seed = cli_num(cx, O_seed, 0);
-    if (!cx->has_seed && mu_seed_from_os(&cx->seed, err) != MU_OK)
-        return err->code;
-    *so = (mu_sim_opts){cli_num(cx, O_trials, 1000000), cx->seed, threads(cx),
-                        NULL, NULL, 0};
-    return MU_OK;
-}
 #endif
 
 /* ---- curves and figures ------------------------------------------------- */
@@ -230,7 +211,7 @@ static cli_rc plot_oob(cli_ctx *cx, bool corps, bool sim)
     mu_sim_opts so;
     const mu_rules *rules = NULL;
     mu_labels *labels = NULL;
-    if ((sim && sim_opts(cx, &so, &err) != MU_OK) ||
+    if ((sim && cli_sim_opts(cx, &so, &err) != MU_OK) ||
         cli_rules(cx, &rules, &labels, &err) != MU_OK)
         return cli_fail(cx, &err);
     mu_oob_odds exact, simd;
@@ -265,7 +246,7 @@ static cli_rc plot_fire(cli_ctx *cx, bool sim)
         return rc;
     mu_error err = {0};
     mu_sim_opts so;
-    if (sim && sim_opts(cx, &so, &err) != MU_OK)
+    if (sim && cli_sim_opts(cx, &so, &err) != MU_OK)
         return cli_fail(cx, &err);
     mu_hit_method m = (mu_hit_method)(cli_choice(cx, O_method, 2) + 1);
     mu_fire_odds exact, simd;

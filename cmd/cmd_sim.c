@@ -68,14 +68,21 @@ static void progress_end(progress *p)
 
 /* ---- sim division | corps | fire ----------------------------------- */
 
-static int default_threads(void)
+mu_status cli_sim_opts(cli_ctx *cx, mu_sim_opts *so, mu_error *err)
 {
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    if (n < 1)
-        n = 1;
-    if (n > MU_SIM_MAX_THREADS)
-        n = MU_SIM_MAX_THREADS;
-    return (int)n;
+    cx->has_seed = cli_has(cx, O_seed);
+    cx->seed = cli_num(cx, O_seed, 0);
+    if (!cx->has_seed && mu_seed_from_os(&cx->seed, err) != MU_OK)
+        return err->code;
+    long n = (long)cli_num(cx, O_threads, 0);
+    if (n == 0)
+        n = sysconf(_SC_NPROCESSORS_ONLN);
+    *so = (mu_sim_opts){.trials = cli_num(cx, O_trials, 1000000),
+                        .seed = cx->seed,
+                        .threads = n < 1                    ? 1
+                                   : n > MU_SIM_MAX_THREADS ? MU_SIM_MAX_THREADS
+                                                            : (int)n};
+    return MU_OK;
 }
 
 /* What a trial costs is measured in bench/README.md ("Simulation"), not
@@ -107,21 +114,6 @@ static const cli_opt fire_opts[] = {
     OPT_REFUSE("labels", ARG_TEXT, "--labels belongs to the division generator"),
     {0}};
 
-/* The simulation's options, with a seed drawn from the OS if none given. */
-static mu_status sim_opts(cli_ctx *cx, progress *p, mu_sim_opts *so,
-                          mu_error *err)
-{
-    cx->has_seed = cli_has(cx, O_seed);
-    cx->seed = cli_num(cx, O_seed, 0);
-    if (!cx->has_seed && mu_seed_from_os(&cx->seed, err) != MU_OK)
-        return err->code;
-    int threads = (int)cli_num(cx, O_threads, 0);
-    *so = (mu_sim_opts){cli_num(cx, O_trials, 1000000), cx->seed,
-                        threads ? threads : default_threads(), progress_cb, p,
-                        (double)cli_num(cx, O_time_limit, 0)};
-    return MU_OK;
-}
-
 /* Runs the simulation of `what` (division, corps or fire) beside the
  * exact odds, with the progress bar. */
 /* The odds of one command, with simulated frequencies beside them. */
@@ -132,8 +124,11 @@ static cli_rc simulate(cli_ctx *cx, sim_odds odds)
     mu_error err = {0};
     progress p;
     mu_sim_opts so;
-    if (sim_opts(cx, &p, &so, &err) != MU_OK)
+    if (cli_sim_opts(cx, &so, &err) != MU_OK)
         return cli_fail(cx, &err);
+    so.progress = progress_cb;
+    so.ud = &p;
+    so.seconds = (double)cli_num(cx, O_time_limit, 0);
     cli_progress_start(&p);
     cli_rc rc = odds(cx, &so);
     progress_end(&p);

@@ -161,6 +161,11 @@ extern const char *const cli_odds_formats[]; /* text, json, csv, markdown */
              "advanced by b xoshiro256** jumps, so block 0 is what 'muster "   \
              "division --count' rolls.")}
 
+/* A simulation's options: --trials, --threads (default: one per processor)
+ * and --seed, drawn from the OS when not given (kept in cx to print);
+ * no progress callback, no time limit (cmd_sim.c). */
+mu_status cli_sim_opts(cli_ctx *cx, mu_sim_opts *so, mu_error *err);
+
 /* The order-of-battle options of odds and sim: division, corps, battle. */
 #define ODDS_DIVISION_OPTS                                                     \
     OPT_ARMY, OPT_YEAR, OPT_THEATER,                                           \
