@@ -17,6 +17,10 @@
     {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",  \
      .flags = (req), .help = N_("union or confederate")}
 
+/* Opens FILE (the first operand) acting as --as says, its events recorded
+ * at campaign_now ($MUSTER_NOW or the clock); `read`: for reading only
+ * (works on a read-only or full file system, writes nothing). */
+cli_rc cli_campaign_open(cli_ctx *cx, mu_campaign **c, bool read);
 /* A subcommand's call that writes one event: FILE open, DIV read (when the
  * command has one), the dice made if it takes them; *ev the event. */
 typedef mu_status (*cli_event_fn)(mu_campaign *c, cli_ctx *cx, int div,

@@ -232,7 +232,7 @@ struct cli_ctx {
     bool stream;      /* the tool: many records may go to stdout as made */
     int out_errno;    /* a streamed write failed with this errno (EPIPE:
                          the reader left, a quiet end) */
-    const char *request_key, *request_what; /* cli_why's, for open_as */
+    const char *request_key, *request_what; /* cli_why's, for cli_campaign_open */
     size_t appended;  /* the events the call recorded (mu_campaign_appended,
                          noted by cli_close_campaign): runs first..last */
     int64_t app_first[MU_APPENDED_RUNS], app_last[MU_APPENDED_RUNS];

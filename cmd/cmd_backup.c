@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* cmd_backup.c -- muster campaign backup FILE OUT: a copy of a campaign
  * that may be in use (mu_campaign_backup). */
-#include "opts.h"
+#include "campaign_cmd.h"
 
 /* backup FILE OUT [--force]: opened for reading only, so a campaign on a
  * read-only disk copies too; acting for a side (--as) on the umpire's
@@ -10,13 +10,10 @@ static cli_rc run_backup(cli_ctx *cx)
 {
     mu_error err = {0};
     mu_campaign *c = NULL;
-    if (mu_campaign_open_read(cx->operand[0], &c, &err) != MU_OK)
-        return cli_fail(cx, &err);
-    cli_rc rc = CLI_OK;
-    if (cli_has(cx, O_as) &&
-        mu_campaign_act_as(c, (mu_side)cli_choice(cx, O_as, 0), &err) != MU_OK)
-        rc = cli_fail(cx, &err);
-    else if (mu_campaign_backup(c, cx->operand[1], cli_has(cx, O_force),
+    cli_rc rc = cli_campaign_open(cx, &c, true);
+    if (rc != CLI_OK)
+        return rc;
+    if (mu_campaign_backup(c, cx->operand[1], cli_has(cx, O_force),
                                 &err) != MU_OK)
         rc = cli_fail(cx, &err);
     else {

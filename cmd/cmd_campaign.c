@@ -51,10 +51,7 @@ static cli_rc campaign_now(cli_ctx *cx, int64_t *secs)
     return CLI_OK;
 }
 
-/* Opens FILE acting as --as says, its events recorded at campaign_now;
- * `read`: for reading only (works on a read-only or full file system,
- * writes nothing). */
-static cli_rc open_as(cli_ctx *cx, mu_campaign **c, bool read)
+cli_rc cli_campaign_open(cli_ctx *cx, mu_campaign **c, bool read)
 {
     mu_error err = {0};
     int64_t now = 0;
@@ -80,11 +77,6 @@ static cli_rc open_as(cli_ctx *cx, mu_campaign **c, bool read)
         return cli_fail(cx, &err);
     }
     return CLI_OK;
-}
-
-static cli_rc open_campaign(cli_ctx *cx, mu_campaign **c)
-{
-    return open_as(cx, c, false);
 }
 
 /* DIV, the second operand: the number 'add' printed, or the division's
@@ -117,7 +109,7 @@ static cli_rc div_of(cli_ctx *cx, int *div)
 static cli_rc open_div(cli_ctx *cx, mu_campaign **c, int *div)
 {
     cli_rc rc = div_of(cx, div);
-    return rc != CLI_OK ? rc : open_campaign(cx, c);
+    return rc != CLI_OK ? rc : cli_campaign_open(cx, c, false);
 }
 
 /* Keeps one event as the log shows it. */
@@ -179,7 +171,7 @@ cli_rc cli_campaign_event(cli_ctx *cx, cli_event_fn fn)
         return rc;
     if (cli_takes(cx, O_seed) && cli_dice(cx, &d, &err) != MU_OK)
         return cli_fail(cx, &err);
-    if ((rc = open_campaign(cx, &c)) == CLI_OK)
+    if ((rc = cli_campaign_open(cx, &c, false)) == CLI_OK)
         rc = fn(c, cx, id, d, &ev, &err) == MU_OK ? emit_event(cx, c, ev)
                                                   : cli_fail(cx, &err);
     cli_close_campaign(cx, c);
@@ -262,7 +254,7 @@ static cli_rc run_camp(cli_ctx *cx)
     if (cli_has(cx, O_default))
         return cli_campaign_event(cx, do_camp);
     mu_campaign *c = NULL;
-    cli_rc rc = open_as(cx, &c, true);
+    cli_rc rc = cli_campaign_open(cx, &c, true);
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
@@ -405,7 +397,7 @@ static cli_rc run_new(cli_ctx *cx)
 static cli_rc run_add(cli_ctx *cx)
 {
     mu_campaign *c = NULL;
-    cli_rc rc = open_campaign(cx, &c);
+    cli_rc rc = cli_campaign_open(cx, &c, false);
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
@@ -422,7 +414,7 @@ static cli_rc run_add(cli_ctx *cx)
 static cli_rc engage_commit(cli_ctx *cx, int div)
 {
     mu_campaign *c = NULL;
-    cli_rc rc = open_campaign(cx, &c);
+    cli_rc rc = cli_campaign_open(cx, &c, false);
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
@@ -459,7 +451,7 @@ static cli_rc run_engage(cli_ctx *cx)
     if ((lab && mu_labels_load(lab, &labels, &err) != MU_OK) ||
         cli_dice(cx, &d, &err) != MU_OK) {
         rc = cli_fail(cx, &err);
-    } else if ((rc = open_campaign(cx, &c)) == CLI_OK) {
+    } else if ((rc = cli_campaign_open(cx, &c, false)) == CLI_OK) {
         mu_render_opts ro = cli_render_opts(cx, labels);
         mu_status st = contrib
             ? mu_campaign_engage_fair(c, div, cli_str(cx, O_contribution),
@@ -515,7 +507,7 @@ static cli_rc verify_fair(cli_ctx *cx)
         return cli_error(cx, _("campaign verify: give --commitment HEX "
                          "--division FILE.json, and no campaign FILE (or "
                          "FILE DIV alone to check a fair roll)"));
-    if ((rc = open_campaign(cx, &c)) != CLI_OK)
+    if ((rc = cli_campaign_open(cx, &c, false)) != CLI_OK)
         return rc;
     mu_error err = {0};
     size_t len;
@@ -587,7 +579,7 @@ static cli_rc list_from(cli_ctx *cx, mu_campaign *c, list_to_fn to,
 static cli_rc run_list(cli_ctx *cx, list_to_fn to, const mu_labels *labels)
 {
     mu_campaign *c = NULL;
-    cli_rc rc = open_as(cx, &c, true);
+    cli_rc rc = cli_campaign_open(cx, &c, true);
     if (rc != CLI_OK)
         return rc;
     mu_render_opts ro = {.format = cli_format(cx), .labels = labels};
@@ -666,7 +658,7 @@ static cli_rc run_check(cli_ctx *cx)
         return cli_error(cx, _("campaign check: --side says whose view --head "
                          "is: give --head HEX too"));
     mu_campaign *c = NULL;
-    cli_rc rc = open_as(cx, &c, true);
+    cli_rc rc = cli_campaign_open(cx, &c, true);
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
@@ -752,7 +744,7 @@ static cli_rc run_import(cli_ctx *cx)
     if (s != MU_OK)
         return cli_fail(cx, &err);
     mu_campaign *c = NULL;
-    cli_rc rc = open_campaign(cx, &c);
+    cli_rc rc = cli_campaign_open(cx, &c, false);
     int first = 0;
     if (rc == CLI_OK) {
         s = mu_campaign_import(c, &sheet, name, &first, &err);
@@ -772,7 +764,7 @@ static cli_rc export_sheet(cli_ctx *cx, bool json)
         return cli_error(cx, _("campaign export: --format oob-csv and oob-json "
                          "write to standard output: leave out --out"));
     mu_campaign *c = NULL;
-    cli_rc rc = open_as(cx, &c, true);
+    cli_rc rc = cli_campaign_open(cx, &c, true);
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
@@ -813,7 +805,7 @@ static cli_rc run_export(cli_ctx *cx)
                          "--out NEW.db for a player's own file, or --format "
                          "csv"));
     mu_campaign *c = NULL;
-    cli_rc rc = open_campaign(cx, &c);
+    cli_rc rc = cli_campaign_open(cx, &c, false);
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
@@ -842,7 +834,7 @@ static cli_rc run_export(cli_ctx *cx)
 static cli_rc run_head(cli_ctx *cx)
 {
     mu_campaign *c = NULL;
-    cli_rc rc = open_as(cx, &c, true);
+    cli_rc rc = cli_campaign_open(cx, &c, true);
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};

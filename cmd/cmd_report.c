@@ -2,7 +2,7 @@
 /* cmd_report.c -- muster campaign report FILE [--battle N]: the
  * after-action report (mu_campaign_report), a battle's or the war's, as
  * the viewer acting may know it; drawn with --out (cmd/report_out.c). */
-#include "opts.h"
+#include "campaign_cmd.h"
 
 static const char *const report_formats[] = {"text", "json", "markdown",
                                              "html", NULL};
@@ -21,16 +21,13 @@ static cli_rc run_report(cli_ctx *cx)
          (cli_has(cx, O_format) && cli_choice(cx, O_format, 1) != 1)))
         return cli_error(cx, _("campaign report: --charts are the war's, one "
                                "SVG: without --battle, --out or --format"));
-    if (mu_campaign_open_read(cx->operand[0], &c, &err) != MU_OK)
-        return cli_fail(cx, &err);
+    cli_rc rc = cli_campaign_open(cx, &c, true);
+    if (rc != CLI_OK)
+        return rc;
     char *text = NULL;
     /* the words of report_formats, in mu_report_format's order */
     mu_report_format fmt = (mu_report_format)cli_choice(cx, O_format, 0);
-    cli_rc rc;
-    if (cli_has(cx, O_as) &&
-        mu_campaign_act_as(c, (mu_side)cli_choice(cx, O_as, 0), &err) != MU_OK)
-        rc = cli_fail(cx, &err);
-    else if (cli_has(cx, O_out) || cli_has(cx, O_charts))
+    if (cli_has(cx, O_out) || cli_has(cx, O_charts))
         rc = cli_report_out(cx, c);
     else if (mu_campaign_report(c, MU_SIDE_NONE, (int)cli_num(cx, O_battle, 0),
                                 fmt, &text, &err) == MU_OK)
