@@ -157,6 +157,9 @@ static void links_reload(web_server *s)
 
 /* ---- responses -------------------------------------------------------------- */
 
+#define PAGE_CSP "default-src 'self'; img-src 'self' data: blob:; " \
+                 "frame-ancestors 'none'; form-action 'none'"
+
 /* A response, with X-Muster-Events (the events a write recorded) when
  * `events` is not NULL or empty. */
 static enum MHD_Result respond_ev(struct MHD_Connection *c, int status,
@@ -174,9 +177,7 @@ static enum MHD_Result respond_ev(struct MHD_Connection *c, int status,
     MHD_add_response_header(res, "Content-Type", type);
     MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
     MHD_add_response_header(res, "Referrer-Policy", "no-referrer");
-    MHD_add_response_header(res, "Content-Security-Policy",
-                            "default-src 'self'; img-src 'self' data: blob:; "
-                            "frame-ancestors 'none'; form-action 'none'");
+    MHD_add_response_header(res, "Content-Security-Policy", PAGE_CSP);
     MHD_add_response_header(res, "Cache-Control", "no-store");
     if (status == 405)
         MHD_add_response_header(res, "Allow", "GET, HEAD, POST");
@@ -393,9 +394,6 @@ static enum MHD_Result send_file(struct MHD_Connection *c, const char *type,
     MHD_destroy_response(res);
     return r;
 }
-
-#define PAGE_CSP "default-src 'self'; img-src 'self' data: blob:; " \
-                 "frame-ancestors 'none'; form-action 'none'"
 
 static enum MHD_Result asset(struct MHD_Connection *c, const char *url)
 {
