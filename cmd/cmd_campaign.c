@@ -1004,15 +1004,16 @@ static const cli_opt camp_opts[] = {
     CAMP_AS,
     CAMP_FORMAT,
     {0}};
+/* Which leader: a brigadier, the corps leader, or neither (the division's). */
 #define ONE_LEADER                                                             \
-    N_("%s: name one leader: --brigade K, --corps-leader, or neither for the " \
-       "division leader")
+    {.name = "brigade", .type = ARG_TEXT, .metavar = "NAME|K", .group = 4,     \
+     .conflict = N_("%s: name one leader: --brigade K, --corps-leader, or "    \
+                    "neither for the division leader"),                        \
+     .help = N_("a brigadier: his brigade's number (1..8) or name")},          \
+    {.name = "corps-leader", .type = ARG_FLAG, .group = 4,                     \
+     .help = N_("the leader of the division's corps")}
 static const cli_opt leader_opts[] = {
-    {.name = "brigade", .type = ARG_TEXT, .metavar = "NAME|K", .group = 4,
-     .conflict = ONE_LEADER,
-     .help = N_("a brigadier: his brigade's number (1..8) or name")},
-    {.name = "corps-leader", .type = ARG_FLAG, .group = 4,
-     .help = N_("the leader of the division's corps")},
+    ONE_LEADER,
     {.name = "captured", .type = ARG_FLAG,
      .help = N_("taken prisoner (a division leader or brigadier): held in the "
              "captor's camp until exchanged or liberated")},
@@ -1023,15 +1024,7 @@ static const cli_opt leader_opts[] = {
     CAMP_FORMAT,
     {0}};
 
-static const cli_opt downgrade_opts[] = {
-    {.name = "brigade", .type = ARG_TEXT, .metavar = "NAME|K", .group = 4,
-     .conflict = ONE_LEADER,
-     .help = N_("a brigadier: his brigade's number (1..8) or name")},
-    {.name = "corps-leader", .type = ARG_FLAG, .group = 4,
-     .help = N_("the leader of the division's corps")},
-    CAMP_AS,
-    CAMP_FORMAT,
-    {0}};
+static const cli_opt downgrade_opts[] = {ONE_LEADER, CAMP_AS, CAMP_FORMAT, {0}};
 
 static const cli_opt undo_opts[] = {CAMP_AS, CAMP_FORMAT, {0}};
 
