@@ -164,11 +164,17 @@ const musterLang = (() => {
     if (!points.has(l)) points.set(l, new Intl.NumberFormat(l).formatToParts(1.5).find(p => p.type === 'decimal').value);
     return points.get(l);
   }
+  // Each formatter made once: making one costs a phone far more than using it.
+  const numbers = new Map();
   function num(x, digits) {
-    const o = { useGrouping: false };
-    if (digits !== undefined) { o.minimumFractionDigits = digits; o.maximumFractionDigits = digits; }
-    else o.maximumFractionDigits = 20;
-    return new Intl.NumberFormat(locale(), o).format(x);
+    const key = locale() + ' ' + digits;
+    if (!numbers.has(key)) {
+      const o = { useGrouping: false };
+      if (digits !== undefined) { o.minimumFractionDigits = digits; o.maximumFractionDigits = digits; }
+      else o.maximumFractionDigits = 20;
+      numbers.set(key, new Intl.NumberFormat(locale(), o));
+    }
+    return numbers.get(key).format(x);
   }
   // A decimal the API wrote exactly ("2.44"): its digits kept, the point
   // made the language's.
