@@ -29,4 +29,6 @@ cp "$tmp/c.pot" "$pot"
 [ "$pot" = po/muster.pot ] || exit 0
 for po in po/*.po; do
     msgmerge --quiet --update --backup=none --no-fuzzy-matching "$po" po/muster.pot
+    # a msgid the sources dropped goes (no fuzzy matching would reuse it)
+    msgattrib --no-obsolete -o "$po" "$po"
 done
