@@ -110,125 +110,104 @@ static void corps_md(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
 
 /* ---- entry points ------------------------------------------------------- */
 
-/* What both entry points check first; the seed as CSV writes it. */
-static mu_status render_begin(const void *what, const mu_render_opts *o,
-                              char **out, char seed[24], size_t *seedlen,
-                              mu_error *err)
+/* A corps (battle NULL, one side) or a battle (its two sides), in any
+ * format: the two entry points are one page with or without a battle's
+ * head. */
+static void oob_text(const mu_battle *b, const mu_corps *sides, int n,
+                     const mu_render_opts *o, sbuf *sb, sbuf *cells)
 {
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
-    if (!what || !o)
-        return err_set(err, MU_EINPUT, "nothing to render");
-    *seedlen = o->has_seed ? wr_u64(seed, o->seed) : 0;
-    return MU_OK;
-}
-
-mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
-                          char **out, mu_error *err)
-{
-    char seed[24] = "";
-    size_t seedlen = 0;
-    mu_status st = render_begin(c, o, out, seed, &seedlen, err);
-    if (st != MU_OK)
-        return st;
-    sbuf sb = {0}, cells = {0};
-    switch (o->format) {
-    case MU_FMT_TEXT: {
-        lang_text t;
-        lang_init(&t);
-        if (c->theater_rolled)
-            sb_printf(&sb, "%s%d\n", t.w[LW_THEATER_ROLLED], c->theater_roll.roll);
-        corps_text(c, o, &t, &sb, &cells);
-        render_seed_footer(o, &t, &sb);
-        break;
-    }
-    case MU_FMT_JSON:
-    case MU_FMT_JSONL: {
-        jw w;
-        jw_init(&w, &sb, o->format == MU_FMT_JSON, 0);
-        jw_obj(&w, NULL);
-        corps_members(&w, c, o->labels, true);
-        jw_seed_end(&w, o);
-        break;
-    }
-    case MU_FMT_CSV:
-        sb_puts(&sb, render_csv_header);
-        for (int i = 0; i < c->ndivisions; i++)
-            render_division_csv(&c->divisions[i], o, (uint64_t)i + 1,
-                                mu_rating_name(c->leader), seed, seedlen, &sb);
-        break;
-    case MU_FMT_MARKDOWN:
-        corps_md(c, o, &sb);
-        render_seed_md(o, &sb);
-        break;
-    }
-    mu_buf_free(&cells);
-    return sb_finish(&sb, out, err);
-}
-
-mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
-                           char **out, mu_error *err)
-{
-    char seed[24] = "";
-    size_t seedlen = 0;
-    mu_status st = render_begin(b, o, out, seed, &seedlen, err);
-    if (st != MU_OK)
-        return st;
-    sbuf sb = {0}, cells = {0};
-    switch (o->format) {
-    case MU_FMT_TEXT: {
-        lang_text t;
-        lang_init(&t);
-        sb_printf(&sb, b->theater == MU_EAST ? _("Battle in the Eastern theater, %d%s\n")
-                                             : _("Battle in the Western theater, %d%s\n"),
+    lang_text t;
+    lang_init(&t);
+    if (b)
+        sb_printf(sb, b->theater == MU_EAST ? _("Battle in the Eastern theater, %d%s\n")
+                                            : _("Battle in the Western theater, %d%s\n"),
                   b->year, b->theater_rolled ? "" : _(" (given)"));
-        if (b->theater_rolled)
-            sb_printf(&sb, "%s%d\n", t.w[LW_THEATER_ROLLED], b->theater_roll.roll);
-        for (int a = 0; a < 2; a++) {
-            sb_puts(&sb, "\n");
-            corps_text(&b->sides[a], o, &t, &sb, &cells);
-        }
-        sb_puts(&sb, "\n");
-        render_seed_footer(o, &t, &sb);
-        break;
+    const mu_roll *rolled = b ? (b->theater_rolled ? &b->theater_roll : NULL)
+                              : (sides->theater_rolled ? &sides->theater_roll : NULL);
+    if (rolled)
+        sb_printf(sb, "%s%d\n", t.w[LW_THEATER_ROLLED], rolled->roll);
+    for (int a = 0; a < n; a++) {
+        if (b)
+            sb_puts(sb, "\n");
+        corps_text(&sides[a], o, &t, sb, cells);
     }
-    case MU_FMT_JSON:
-    case MU_FMT_JSONL: {
-        jw w;
-        jw_init(&w, &sb, o->format == MU_FMT_JSON, 0);
-        jw_obj(&w, NULL);
+    if (b)
+        sb_puts(sb, "\n");
+    render_seed_footer(o, &t, sb);
+}
+
+static void oob_json(const mu_battle *b, const mu_corps *sides, int n,
+                     const mu_render_opts *o, sbuf *sb)
+{
+    jw w;
+    jw_init(&w, sb, o->format == MU_FMT_JSON, 0);
+    jw_obj(&w, NULL);
+    if (!b) {
+        corps_members(&w, sides, o->labels, true);
+    } else {
         jw_int(&w, "year", b->year);
         jw_str(&w, "theater", mu_theater_name(b->theater));
         jw_arr(&w, "rolls");
         if (b->theater_rolled)
             render_roll_jw(&w, &b->theater_roll);
         jw_end(&w);
-        for (int a = 0; a < 2; a++) {
+        for (int a = 0; a < n; a++) {
             jw_obj(&w, a ? "confederate" : "union");
-            corps_members(&w, &b->sides[a], o->labels, false);
+            corps_members(&w, &sides[a], o->labels, false);
             jw_end(&w);
         }
-        jw_seed_end(&w, o);
-        break;
     }
+    jw_seed_end(&w, o);
+}
+
+static mu_status render_oob(const mu_battle *b, const mu_corps *sides, int n,
+                            const mu_render_opts *o, char **out, mu_error *err)
+{
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    if (!sides || !o)
+        return err_set(err, MU_EINPUT, "nothing to render");
+    char seed[24] = "";
+    size_t seedlen = o->has_seed ? wr_u64(seed, o->seed) : 0;
+    sbuf sb = {0}, cells = {0};
+    switch (o->format) {
+    case MU_FMT_TEXT:
+        oob_text(b, sides, n, o, &sb, &cells);
+        break;
+    case MU_FMT_JSON:
+    case MU_FMT_JSONL:
+        oob_json(b, sides, n, o, &sb);
+        break;
     case MU_FMT_CSV:
         sb_puts(&sb, render_csv_header);
-        for (int a = 0; a < 2; a++)
-            for (int i = 0; i < b->sides[a].ndivisions; i++)
-                render_division_csv(&b->sides[a].divisions[i], o,
-                                    (uint64_t)i + 1,
-                                    mu_rating_name(b->sides[a].leader), seed,
+        for (int a = 0; a < n; a++)
+            for (int i = 0; i < sides[a].ndivisions; i++)
+                render_division_csv(&sides[a].divisions[i], o, (uint64_t)i + 1,
+                                    mu_rating_name(sides[a].leader), seed,
                                     seedlen, &sb);
         break;
     case MU_FMT_MARKDOWN:
-        sb_printf(&sb, b->theater == MU_EAST ? _("# Battle in the Eastern theater, %d\n\n")
-                                             : _("# Battle in the Western theater, %d\n\n"),
-                  b->year);
-        for (int a = 0; a < 2; a++)
-            corps_md(&b->sides[a], o, &sb);
+        if (b)
+            sb_printf(&sb, b->theater == MU_EAST ? _("# Battle in the Eastern theater, %d\n\n")
+                                                 : _("# Battle in the Western theater, %d\n\n"),
+                      b->year);
+        for (int a = 0; a < n; a++)
+            corps_md(&sides[a], o, &sb);
         render_seed_md(o, &sb);
         break;
     }
     mu_buf_free(&cells);
     return sb_finish(&sb, out, err);
+}
+
+mu_status mu_corps_render(const mu_corps *c, const mu_render_opts *o,
+                          char **out, mu_error *err)
+{
+    return render_oob(NULL, c, 1, o, out, err);
+}
+
+mu_status mu_battle_render(const mu_battle *b, const mu_render_opts *o,
+                           char **out, mu_error *err)
+{
+    return render_oob(b, b ? b->sides : NULL, 2, o, out, err);
 }
