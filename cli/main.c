@@ -65,7 +65,7 @@ static int help(const char *name)
 {
     mu_buf b = {0};
     if (!strcmp(name, "help"))
-        cli_buf_puts(&b, _(help_help));
+        mu_buf_puts(&b, _(help_help));
     else if (!cli_help_text(name, &b)) {
         free(b.p);
         return message(CLI_INPUT, _("no command '%s': run 'muster --help' for "

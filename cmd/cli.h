@@ -388,9 +388,6 @@ cli_rc cli_exit_code(mu_status st);
  * (NULL is out of memory). Both return CLI_OK or CLI_FAIL. */
 cli_rc cli_out(cli_ctx *cx, const char *text);
 cli_rc cli_take(cli_ctx *cx, char *text);
-void cli_buf_puts(mu_buf *b, const char *s);
-void cli_buf_printf(mu_buf *b, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
 
 /* ---- shared pieces of commands (cmd/common.c) ---------------------------- */
 

@@ -17,9 +17,9 @@ static cli_rc run_backup(cli_ctx *cx)
                                 &err) != MU_OK)
         rc = cli_fail(cx, &err);
     else {
-        cli_buf_printf(&cx->out, _("%s: a copy of %s as it stood when the "
-                                   "copy began\n"),
-                       cx->operand[1], cx->operand[0]);
+        mu_buf_printf(&cx->out, _("%s: a copy of %s as it stood when the "
+                                  "copy began\n"),
+                      cx->operand[1], cx->operand[0]);
         rc = cli_out(cx, "");
     }
     cli_close_campaign(cx, c);

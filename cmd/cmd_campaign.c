@@ -815,12 +815,12 @@ static cli_rc run_export(cli_ctx *cx)
         mu_army side = (mu_army)cli_choice(cx, O_side, 0);
         if (mu_campaign_export_side(c, side, cli_str(cx, O_out), &err) ==
             MU_OK) {
-            cli_buf_printf(&cx->out, side == MU_UNION
-                           ? _("%s: the Union's own file: what the Union may "
-                               "know, and nothing more\n")
-                           : _("%s: the Confederates' own file: what the "
-                               "Confederates may know, and nothing more\n"),
-                           cli_str(cx, O_out));
+            mu_buf_printf(&cx->out, side == MU_UNION
+                          ? _("%s: the Union's own file: what the Union may "
+                              "know, and nothing more\n")
+                          : _("%s: the Confederates' own file: what the "
+                              "Confederates may know, and nothing more\n"),
+                          cli_str(cx, O_out));
             rc = cli_out(cx, "");
         } else {
             rc = cli_fail(cx, &err);

@@ -60,13 +60,13 @@ static cli_rc time_note(cli_ctx *cx, cli_rc rc, const mu_sim_opts *so,
         (f != MU_FMT_TEXT && f != MU_FMT_MARKDOWN))
         return rc;
     char within[32];
-    cli_buf_printf(&cx->out, _("\nStopped by --time-limit after %llu of %llu "
-                               "trials: each percentage above is within %s "
-                               "points of its exact chance at 95%% "
-                               "confidence.\n"),
-                   (unsigned long long)ran, (unsigned long long)so->trials,
-                   cli_decimal_text(98.0 / sqrt((double)ran), 2, within,
-                              sizeof within));
+    mu_buf_printf(&cx->out, _("\nStopped by --time-limit after %llu of %llu "
+                              "trials: each percentage above is within %s "
+                              "points of its exact chance at 95%% "
+                              "confidence.\n"),
+                  (unsigned long long)ran, (unsigned long long)so->trials,
+                  cli_decimal_text(98.0 / sqrt((double)ran), 2, within,
+                             sizeof within));
     return rc;
 }
 

@@ -102,8 +102,8 @@ static cli_rc run_card(cli_ctx *cx)
     cli_weapons_free(cx, w);
     if (st != MU_OK)
         return cli_fail(cx, &err);
-    cli_buf_printf(&cx->out, _("%s: the fire quick-reference card, one page\n"),
-                   out);
+    mu_buf_printf(&cx->out, _("%s: the fire quick-reference card, one page\n"),
+                  out);
     return CLI_OK;
 }
 

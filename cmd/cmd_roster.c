@@ -371,11 +371,11 @@ static void report(cli_ctx *cx, const char *out, const mu_roster_opts *o,
     const char *paper = o->paper == MU_PAPER_A4 ? "A4" : _("letter");
     char which[160], size[96], extra[96] = "";
     if (o->format == MU_FILE_PDF && !o->page)
-        cli_buf_printf(&cx->out, PL_("%s: %d page, %s", "%s: %d pages, %s",
-                                     st->pages), out, st->pages, paper);
+        mu_buf_printf(&cx->out, PL_("%s: %d page, %s", "%s: %d pages, %s",
+                                    st->pages), out, st->pages, paper);
     else
-        cli_buf_printf(&cx->out, _("%s: page %d of %d, %s"), out,
-                       o->page ? o->page : 1, st->pages, paper);
+        mu_buf_printf(&cx->out, _("%s: page %d of %d, %s"), out,
+                      o->page ? o->page : 1, st->pages, paper);
     parts_text(o, st, which, sizeof which);
     label_size_text(o, size, sizeof size);
     if (o->style == MU_ROSTER_COMPACT)
@@ -383,15 +383,15 @@ static void report(cli_ctx *cx, const char *out, const mu_roster_opts *o,
                                           ", %d battery boxes, %d status boxes",
                                           st->battery_boxes),
                  st->battery_boxes, st->status_boxes);
-    cli_buf_printf(&cx->out, PL_(": %s; drawn: %d brigade card",
-                                 ": %s; drawn: %d brigade cards", st->brigades),
-                   which, st->brigades);
-    cli_buf_printf(&cx->out, PL_(", %d tick box%s", ", %d tick boxes%s",
-                                 st->tick_boxes), st->tick_boxes, extra);
-    cli_buf_printf(&cx->out, PL_(", %d label of %s", ", %d labels of %s",
-                                 st->labels), st->labels, size);
-    cli_buf_printf(&cx->out, _(", DP marks %d on the roster and %d on the "
-                               "labels\n"), st->dp_roster, st->dp_labels);
+    mu_buf_printf(&cx->out, PL_(": %s; drawn: %d brigade card",
+                                ": %s; drawn: %d brigade cards", st->brigades),
+                  which, st->brigades);
+    mu_buf_printf(&cx->out, PL_(", %d tick box%s", ", %d tick boxes%s",
+                                st->tick_boxes), st->tick_boxes, extra);
+    mu_buf_printf(&cx->out, PL_(", %d label of %s", ", %d labels of %s",
+                                st->labels), st->labels, size);
+    mu_buf_printf(&cx->out, _(", DP marks %d on the roster and %d on the "
+                              "labels\n"), st->dp_roster, st->dp_labels);
 }
 
 /* --calibrate: one page, and what the sheet is. */
@@ -408,11 +408,11 @@ static cli_rc run_calibrate(cli_ctx *cx, const mu_roster_opts *o)
                           s->pitch_x, s->pitch_y};
     for (int i = 0; i < 6; i++)
         cli_decimal_text(mm[i], -1, v[i], sizeof v[i]);
-    cli_buf_printf(&cx->out, _("%s: a calibration page for %s, %s: %d x %d "
-                   "labels of %s x %s mm, the first %s mm from the left and "
-                   "%s mm from the top, %s mm apart across and %s mm down\n"),
-                   out, s->title, s->paper == MU_PAPER_A4 ? "A4" : _("letter"),
-                   s->cols, s->rows, v[0], v[1], v[2], v[3], v[4], v[5]);
+    mu_buf_printf(&cx->out, _("%s: a calibration page for %s, %s: %d x %d "
+                  "labels of %s x %s mm, the first %s mm from the left and "
+                  "%s mm from the top, %s mm apart across and %s mm down\n"),
+                  out, s->title, s->paper == MU_PAPER_A4 ? "A4" : _("letter"),
+                  s->cols, s->rows, v[0], v[1], v[2], v[3], v[4], v[5]);
     return cx->out.oom ? CLI_FAIL : CLI_OK;
 }
 

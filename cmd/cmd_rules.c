@@ -132,7 +132,7 @@ static cli_rc run_check(cli_ctx *cx)
     free(text);
     if (st != MU_OK)
         return cli_fail(cx, &err);
-    cli_buf_printf(&cx->out, _("%s: ok (%s)\n"), path, kind);
+    mu_buf_printf(&cx->out, _("%s: ok (%s)\n"), path, kind);
     return cx->out.oom ? cli_out(cx, "") : CLI_OK;
 }
 

@@ -268,7 +268,7 @@ void cli_weapon_names(mu_buf *b, const char *sep)
     mu_weapons *all = NULL;
     if (mu_weapons_default(&all, NULL) == MU_OK)
         for (size_t i = 0; i < mu_weapons_count(all); i++)
-            cli_buf_printf(b, "%s%s", i ? sep : "", mu_weapons_at(all, i)->name);
+            mu_buf_printf(b, "%s%s", i ? sep : "", mu_weapons_at(all, i)->name);
     mu_weapons_free(all);
 }
 const char *const cli_figure_words[] = {"1", "2", "3", "4", "5", NULL};

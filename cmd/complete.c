@@ -28,7 +28,7 @@ static void next_words(mu_buf *b, const char *prefix)
         size_t wn = strcspn(w, " ");
         if (last && wn == lastn && !strncmp(w, last, wn))
             continue;
-        cli_buf_printf(b, "%s%.*s", last ? " " : "", (int)wn, w);
+        mu_buf_printf(b, "%s%.*s", last ? " " : "", (int)wn, w);
         last = w;
         lastn = wn;
     }
@@ -38,9 +38,9 @@ static void next_words(mu_buf *b, const char *prefix)
 static void path_patterns(mu_buf *b)
 {
     for (int i = 0; cli_groups[i]; i++)
-        cli_buf_printf(b, "%s\"%s\"", i ? "|" : "", cli_groups[i]->name);
+        mu_buf_printf(b, "%s\"%s\"", i ? "|" : "", cli_groups[i]->name);
     for (int i = 0; cli_commands[i]; i++)
-        cli_buf_printf(b, "|\"%s\"", cli_commands[i]->name);
+        mu_buf_printf(b, "|\"%s\"", cli_commands[i]->name);
 }
 
 /* Space-separated words; cli_weapon_words stands for the built-in
@@ -53,7 +53,7 @@ static void words(mu_buf *b, const char *const *w)
         return;
     }
     for (int i = 0; w && w[i]; i++)
-        cli_buf_printf(b, "%s%s", i ? " " : "", w[i]);
+        mu_buf_printf(b, "%s%s", i ? " " : "", w[i]);
 }
 
 /* Space-separated words of an option's vocabulary (or the words offered
@@ -68,10 +68,10 @@ static void option_words(mu_buf *b, const cli_command *c)
     bool first = true;
     for (int i = 0; c->opts[i].name; i++)
         if (listed(&c->opts[i])) {
-            cli_buf_printf(b, "%s--%s", first ? "" : " ", c->opts[i].name);
+            mu_buf_printf(b, "%s--%s", first ? "" : " ", c->opts[i].name);
             first = false;
         }
-    cli_buf_printf(b, "%s--help", first ? "" : " ");
+    mu_buf_printf(b, "%s--help", first ? "" : " ");
 }
 
 /* ---- bash and zsh: one shape, two dialects ------------------------------- */
@@ -98,7 +98,7 @@ static const dialect zsh_d = {"compadd -- %s", "_files", ":", "(",
 
 static void say_words(mu_buf *b, const dialect *d, const char *words)
 {
-    cli_buf_printf(b, d->words, words);
+    mu_buf_printf(b, d->words, words);
 }
 
 /* The shell functions the arms call: _muster_pos counts the operands
@@ -107,25 +107,25 @@ static void say_words(mu_buf *b, const dialect *d, const char *words)
  * the ids of a campaign's divisions or events, read from the file. */
 static void helpers(mu_buf *b, const dialect *d)
 {
-    cli_buf_printf(b, "_muster_pos()\n{\n"
-                      "    local vals=\" $1 \" j w\n"
-                      "    n=0 f=\"\"\n"
-                      "    for ((j = $2; j < $3; j++)); do\n"
-                      "        w=${%s[j]}\n"
-                      "        if [[ $vals == *\" $w \"* ]]; then ((j++))\n"
-                      "        elif [[ $w != -* ]]; then\n"
-                      "            [[ $n == 0 ]] && f=$w\n"
-                      "            ((n++))\n"
-                      "        fi\n"
-                      "    done\n}\n", d->array);
+    mu_buf_printf(b, "_muster_pos()\n{\n"
+                     "    local vals=\" $1 \" j w\n"
+                     "    n=0 f=\"\"\n"
+                     "    for ((j = $2; j < $3; j++)); do\n"
+                     "        w=${%s[j]}\n"
+                     "        if [[ $vals == *\" $w \"* ]]; then ((j++))\n"
+                     "        elif [[ $w != -* ]]; then\n"
+                     "            [[ $n == 0 ]] && f=$w\n"
+                     "            ((n++))\n"
+                     "        fi\n"
+                     "    done\n}\n", d->array);
     /* Only an array's objects ("divisions":[{"id":1,"name":...}, the
      * events'): the battle under way ("battle":{"id":1,"name":...}) is no
      * division; each id once, in order. */
-    cli_buf_puts(b, "_muster_ids()\n{\n"
-                    "    \"$1\" campaign \"$3\" \"$2\" --format json 2>/dev/null |\n"
-                    "        grep -o \"[[,]{\\\"id\\\":[0-9]*,\\\"$4\\\"\" | tr -dc '0-9\\n' |\n"
-                    "        sort -n -u\n"
-                    "}\n");
+    mu_buf_puts(b, "_muster_ids()\n{\n"
+                   "    \"$1\" campaign \"$3\" \"$2\" --format json 2>/dev/null |\n"
+                   "        grep -o \"[[,]{\\\"id\\\":[0-9]*,\\\"$4\\\"\" | tr -dc '0-9\\n' |\n"
+                   "        sort -n -u\n"
+                   "}\n");
 }
 
 /* What completes an operand of kind a. */
@@ -134,19 +134,19 @@ static void operand_words(mu_buf *b, const dialect *d, const cli_arg *a)
     char w[160];
     switch (a->type) {
     case OPD_FILE:
-        cli_buf_puts(b, d->files);
+        mu_buf_puts(b, d->files);
         return;
     case OPD_DIVISION:
     case OPD_EVENT:
         snprintf(w, sizeof w, "$(_muster_ids \"%s\" \"$f\" %s)", d->self,
                  a->type == OPD_DIVISION ? "show name" : "log kind");
-        cli_buf_printf(b, d->words, w);
+        mu_buf_printf(b, d->words, w);
         return;
     case OPD_WORD:
         if (a->values) {
             mu_buf v = {0};
             words(&v, a->values);
-            cli_buf_printf(b, d->words, v.p ? v.p : "");
+            mu_buf_printf(b, d->words, v.p ? v.p : "");
             free(v.p);
             return;
         }
@@ -154,7 +154,7 @@ static void operand_words(mu_buf *b, const dialect *d, const cli_arg *a)
     default:
         break;
     }
-    cli_buf_puts(b, d->none);
+    mu_buf_puts(b, d->none);
 }
 
 /* The options of c that take a value, for _muster_pos. */
@@ -162,7 +162,7 @@ static void valued_options(mu_buf *b, const cli_command *c)
 {
     for (int i = 0; c->opts[i].name; i++)
         if (c->opts[i].type != ARG_FLAG)
-            cli_buf_printf(b, "%s--%s", b->len ? " " : "", c->opts[i].name);
+            mu_buf_printf(b, "%s--%s", b->len ? " " : "", c->opts[i].name);
 }
 
 /* An option or its operands: by the operands typed so far. */
@@ -171,26 +171,26 @@ static void operand_arms(mu_buf *b, const dialect *d, const cli_command *c,
 {
     mu_buf v = {0};
     valued_options(&v, c);
-    cli_buf_puts(b, "        if [[ $cur == -* ]]; then ");
-    cli_buf_printf(b, d->words, opts);
-    cli_buf_printf(b, "; return; fi\n        local n f\n"
-                      "        _muster_pos \"%s\" $i $%s\n        case $n in\n",
-                   v.p ? v.p : "", d->current);
+    mu_buf_puts(b, "        if [[ $cur == -* ]]; then ");
+    mu_buf_printf(b, d->words, opts);
+    mu_buf_printf(b, "; return; fi\n        local n f\n"
+                     "        _muster_pos \"%s\" $i $%s\n        case $n in\n",
+                  v.p ? v.p : "", d->current);
     free(v.p);
     int k = 0;
     const cli_arg *last = NULL;
     for (const cli_arg *a = c->args; a->metavar; a++, k++) {
-        cli_buf_printf(b, "        %s%d) ", d->esac_open, k);
+        mu_buf_printf(b, "        %s%d) ", d->esac_open, k);
         operand_words(b, d, a);
-        cli_buf_puts(b, " ;;\n");
+        mu_buf_puts(b, " ;;\n");
         last = a;
     }
-    cli_buf_printf(b, "        %s*) ", d->esac_open);
+    mu_buf_printf(b, "        %s*) ", d->esac_open);
     if (last && last->many)
         operand_words(b, d, last);
     else
-        cli_buf_printf(b, d->words, opts);
-    cli_buf_puts(b, " ;;\n        esac ;;\n");
+        mu_buf_printf(b, d->words, opts);
+    mu_buf_puts(b, " ;;\n        esac ;;\n");
 }
 
 /* The values after `--opt` for command c, as case arms on $prev. */
@@ -200,16 +200,16 @@ static void value_arms(mu_buf *b, const dialect *d, const cli_command *c)
         const cli_opt *o = &c->opts[i];
         if (!listed(o) || o->type == ARG_FLAG)
             continue;
-        cli_buf_printf(b, "            %s--%s) ", d->esac_open, o->name);
+        mu_buf_printf(b, "            %s--%s) ", d->esac_open, o->name);
         if (o->type == ARG_CHOICE || o->values) {
             mu_buf w = {0};
             vocab_words(&w, o);
             say_words(b, d, w.p ? w.p : "");
             free(w.p);
         } else {
-            cli_buf_puts(b, o->type == ARG_FILE ? d->files : d->none);
+            mu_buf_puts(b, o->type == ARG_FILE ? d->files : d->none);
         }
-        cli_buf_puts(b, "; return ;;\n");
+        mu_buf_puts(b, "; return ;;\n");
     }
 }
 
@@ -219,37 +219,37 @@ static void command_arms(mu_buf *b, const dialect *d)
         const cli_command *c = cli_commands[i];
         mu_buf w = {0};
         option_words(&w, c);
-        cli_buf_printf(b, "    %s\"%s\")\n        case $prev in\n",
-                       d->esac_open, c->name);
+        mu_buf_printf(b, "    %s\"%s\")\n        case $prev in\n",
+                      d->esac_open, c->name);
         value_arms(b, d, c);
-        cli_buf_puts(b, "        esac\n");
+        mu_buf_puts(b, "        esac\n");
         if (c->args) {
             operand_arms(b, d, c, w.p ? w.p : "");
             free(w.p);
             continue;
         }
-        cli_buf_puts(b, "        "); /* no operands: its options */
+        mu_buf_puts(b, "        "); /* no operands: its options */
         say_words(b, d, w.p ? w.p : "");
-        cli_buf_puts(b, " ;;\n");
+        mu_buf_puts(b, " ;;\n");
         free(w.p);
     }
 }
 
 static void group_arms(mu_buf *b, const dialect *d)
 {
-    cli_buf_printf(b, "    %s\"\"|help) ", d->esac_open);
+    mu_buf_printf(b, "    %s\"\"|help) ", d->esac_open);
     mu_buf w = {0};
     next_words(&w, "");
-    cli_buf_puts(&w, " help --help --version");
+    mu_buf_puts(&w, " help --help --version");
     say_words(b, d, w.p);
     free(w.p);
-    cli_buf_puts(b, "; return ;;\n");
+    mu_buf_puts(b, "; return ;;\n");
     for (int i = 0; cli_groups[i]; i++) {
         mu_buf g = {0};
         next_words(&g, cli_groups[i]->name);
-        cli_buf_printf(b, "    %s\"%s\") ", d->esac_open, cli_groups[i]->name);
+        mu_buf_printf(b, "    %s\"%s\") ", d->esac_open, cli_groups[i]->name);
         say_words(b, d, g.p ? g.p : "");
-        cli_buf_puts(b, "; return ;;\n");
+        mu_buf_puts(b, "; return ;;\n");
         free(g.p);
     }
 }
@@ -257,34 +257,34 @@ static void group_arms(mu_buf *b, const dialect *d)
 /* The command path typed so far: the leading words that name one. */
 static void path_loop(mu_buf *b, const dialect *d)
 {
-    cli_buf_printf(b, "    local cmd=\"\" w i\n"
-                      "    for ((i = %s; i < %s; i++)); do\n"
-                      "        w=${%s[i]}\n"
-                      "        case \"${cmd:+$cmd }$w\" in\n"
-                      "        %s", d->first, d->current, d->array,
-                   d->esac_open);
+    mu_buf_printf(b, "    local cmd=\"\" w i\n"
+                     "    for ((i = %s; i < %s; i++)); do\n"
+                     "        w=${%s[i]}\n"
+                     "        case \"${cmd:+$cmd }$w\" in\n"
+                     "        %s", d->first, d->current, d->array,
+                  d->esac_open);
     path_patterns(b);
-    cli_buf_puts(b, "|help) cmd=\"${cmd:+$cmd }$w\" ;;\n"
-                    "        *) break ;;\n"
-                    "        esac\n"
-                    "    done\n");
+    mu_buf_puts(b, "|help) cmd=\"${cmd:+$cmd }$w\" ;;\n"
+                   "        *) break ;;\n"
+                   "        esac\n"
+                   "    done\n");
 }
 
 /* The whole script, in dialect d. */
 static void script(mu_buf *b, const dialect *d)
 {
-    cli_buf_printf(b, "%s# %s completion for muster(1), generated from its "
-                      "command table by\n# 'muster --completion %s': do not "
-                      "edit.\n", d->head, d->name, d->name);
+    mu_buf_printf(b, "%s# %s completion for muster(1), generated from its "
+                     "command table by\n# 'muster --completion %s': do not "
+                     "edit.\n", d->head, d->name, d->name);
     helpers(b, d);
-    cli_buf_printf(b, "_muster()\n{\n"
-                      "    local cur=${%s[%s]} prev=${%s[%s-1]}\n",
-                   d->array, d->current, d->array, d->current);
+    mu_buf_printf(b, "_muster()\n{\n"
+                     "    local cur=${%s[%s]} prev=${%s[%s-1]}\n",
+                  d->array, d->current, d->array, d->current);
     path_loop(b, d);
-    cli_buf_puts(b, "    case $cmd in\n");
+    mu_buf_puts(b, "    case $cmd in\n");
     group_arms(b, d);
     command_arms(b, d);
-    cli_buf_puts(b, d->tail);
+    mu_buf_puts(b, d->tail);
 }
 
 /* ---- fish ------------------------------------------------------------------- */
@@ -292,48 +292,48 @@ static void script(mu_buf *b, const dialect *d)
 /* Text in fish single quotes. */
 static void fish_quoted(mu_buf *b, const char *s, size_t max)
 {
-    cli_buf_puts(b, "'");
+    mu_buf_puts(b, "'");
     for (size_t i = 0; s[i] && i < max; i++) {
         if (s[i] == '\'' || s[i] == '\\')
-            cli_buf_puts(b, "\\");
-        cli_buf_printf(b, "%c", s[i] == '\n' ? ' ' : s[i]);
+            mu_buf_puts(b, "\\");
+        mu_buf_printf(b, "%c", s[i] == '\n' ? ' ' : s[i]);
     }
-    cli_buf_puts(b, "'");
+    mu_buf_puts(b, "'");
 }
 
 static void fish_option(mu_buf *b, const cli_command *c, const cli_opt *o)
 {
-    cli_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"' -l %s",
-                   c->name, o->name);
+    mu_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"' -l %s",
+                  c->name, o->name);
     if (o->shortname)
-        cli_buf_printf(b, " -s %c", o->shortname);
+        mu_buf_printf(b, " -s %c", o->shortname);
     if (o->type == ARG_CHOICE || o->values) {
-        cli_buf_puts(b, " -x -a '");
+        mu_buf_puts(b, " -x -a '");
         vocab_words(b, o);
-        cli_buf_puts(b, "'");
+        mu_buf_puts(b, "'");
     } else if (o->type == ARG_FILE) {
-        cli_buf_puts(b, " -r -F");
+        mu_buf_puts(b, " -r -F");
     } else if (o->type != ARG_FLAG) {
-        cli_buf_puts(b, " -x");
+        mu_buf_puts(b, " -x");
     }
     if (o->help) {
         size_t n = strcspn(o->help, ";:(");
         while (n > 0 && o->help[n - 1] == ' ')
             n--;
-        cli_buf_puts(b, " -d ");
+        mu_buf_puts(b, " -d ");
         fish_quoted(b, o->help, n);
     }
-    cli_buf_puts(b, "\n");
+    mu_buf_puts(b, "\n");
 }
 
 /* The condition of the operands of c from place k on: __muster_at counts
  * those typed before the word completed. */
 static void fish_place(mu_buf *b, const cli_command *c, int k, bool many)
 {
-    cli_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"", c->name);
-    cli_buf_printf(b, "; and __muster_at %s %d", many ? "-ge" : "-eq", k);
+    mu_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"", c->name);
+    mu_buf_printf(b, "; and __muster_at %s %d", many ? "-ge" : "-eq", k);
     valued_options(b, c);
-    cli_buf_puts(b, "'");
+    mu_buf_puts(b, "'");
 }
 
 /* Operands by their kind, place by place: files, a campaign's division
@@ -348,18 +348,18 @@ static void fish_operands(mu_buf *b, const cli_command *c)
         bool many = a->many && !a[1].metavar;
         if (a->type == OPD_FILE) {
             fish_place(b, c, k, many);
-            cli_buf_puts(b, " -F\n");
+            mu_buf_puts(b, " -F\n");
         } else if (a->type == OPD_DIVISION || a->type == OPD_EVENT) {
             fish_place(b, c, k, many);
-            cli_buf_printf(b, " -a '(__muster_ids %s",
-                           a->type == OPD_DIVISION ? "show name" : "log kind");
+            mu_buf_printf(b, " -a '(__muster_ids %s",
+                          a->type == OPD_DIVISION ? "show name" : "log kind");
             valued_options(b, c);
-            cli_buf_puts(b, ")'\n");
+            mu_buf_puts(b, ")'\n");
         } else if (a->type == OPD_WORD && a->values) {
             fish_place(b, c, k, many);
-            cli_buf_puts(b, " -a '");
+            mu_buf_puts(b, " -a '");
             words(b, a->values);
-            cli_buf_puts(b, "'\n");
+            mu_buf_puts(b, "'\n");
         }
     }
 }
@@ -371,63 +371,63 @@ static void fish_operands(mu_buf *b, const cli_command *c)
  * a campaign's divisions or events, read from the file. */
 static void fish_helpers(mu_buf *b)
 {
-    cli_buf_puts(b, "function __muster_pos\n"
-                    "    set -l words (commandline -opc)\n"
-                    "    set -l n 0\n    set -l f ''\n"
-                    "    set -l j (math 2 + (count (string split ' ' -- "
-                    "(__muster_cmd))))\n"
-                    "    while test $j -le (count $words)\n"
-                    "        if contains -- $words[$j] $argv\n"
-                    "            set j (math $j + 1)\n"
-                    "        else if not string match -q -- '-*' $words[$j]\n"
-                    "            test $n = 0; and set f $words[$j]\n"
-                    "            set n (math $n + 1)\n"
-                    "        end\n"
-                    "        set j (math $j + 1)\n"
-                    "    end\n    echo $n\n    echo $f\nend\n"
-                    "function __muster_at\n"
-                    "    set -l p (__muster_pos $argv[3..-1])\n"
-                    "    test $p[1] $argv[1] $argv[2]\nend\n"
-                    "function __muster_ids\n"
-                    "    set -l p (__muster_pos $argv[3..-1])\n"
-                    "    test -n \"$p[2]\"; or return\n"
-                    "    set -l self (commandline -opc)[1]\n"
-                    "    $self campaign $argv[1] $p[2] --format json "
-                    "2>/dev/null |\n"
-                    "        string match -ar '[\\[,]\\{\"id\":[0-9]+,\"'$argv[2]'\"' |\n"
-                    "        string replace -ar '[^0-9]' '' | sort -n -u\nend\n");
+    mu_buf_puts(b, "function __muster_pos\n"
+                   "    set -l words (commandline -opc)\n"
+                   "    set -l n 0\n    set -l f ''\n"
+                   "    set -l j (math 2 + (count (string split ' ' -- "
+                   "(__muster_cmd))))\n"
+                   "    while test $j -le (count $words)\n"
+                   "        if contains -- $words[$j] $argv\n"
+                   "            set j (math $j + 1)\n"
+                   "        else if not string match -q -- '-*' $words[$j]\n"
+                   "            test $n = 0; and set f $words[$j]\n"
+                   "            set n (math $n + 1)\n"
+                   "        end\n"
+                   "        set j (math $j + 1)\n"
+                   "    end\n    echo $n\n    echo $f\nend\n"
+                   "function __muster_at\n"
+                   "    set -l p (__muster_pos $argv[3..-1])\n"
+                   "    test $p[1] $argv[1] $argv[2]\nend\n"
+                   "function __muster_ids\n"
+                   "    set -l p (__muster_pos $argv[3..-1])\n"
+                   "    test -n \"$p[2]\"; or return\n"
+                   "    set -l self (commandline -opc)[1]\n"
+                   "    $self campaign $argv[1] $p[2] --format json "
+                   "2>/dev/null |\n"
+                   "        string match -ar '[\\[,]\\{\"id\":[0-9]+,\"'$argv[2]'\"' |\n"
+                   "        string replace -ar '[^0-9]' '' | sort -n -u\nend\n");
 }
 
 static void fish_script(mu_buf *b)
 {
-    cli_buf_puts(b, "# fish completion for muster(1), generated from its "
-                    "command table by\n# 'muster --completion fish': do not "
-                    "edit.\nfunction __muster_cmd\n"
-                    "    set -l cmd ''\n"
-                    "    for w in (commandline -opc)[2..-1]\n"
-                    "        set -l next (string trim -- \"$cmd $w\")\n"
-                    "        switch $next\n            case ");
+    mu_buf_puts(b, "# fish completion for muster(1), generated from its "
+                   "command table by\n# 'muster --completion fish': do not "
+                   "edit.\nfunction __muster_cmd\n"
+                   "    set -l cmd ''\n"
+                   "    for w in (commandline -opc)[2..-1]\n"
+                   "        set -l next (string trim -- \"$cmd $w\")\n"
+                   "        switch $next\n            case ");
     for (int i = 0; cli_groups[i]; i++)
-        cli_buf_printf(b, "'%s' ", cli_groups[i]->name);
+        mu_buf_printf(b, "'%s' ", cli_groups[i]->name);
     for (int i = 0; cli_commands[i]; i++)
-        cli_buf_printf(b, "'%s' ", cli_commands[i]->name);
-    cli_buf_puts(b, "help\n                set cmd $next\n"
-                    "            case '*'\n                break\n"
-                    "        end\n    end\n    echo $cmd\nend\n"
-                    "function __muster_is\n"
-                    "    test (__muster_cmd | string collect) = \"$argv[1]\"\n"
-                    "end\n");
+        mu_buf_printf(b, "'%s' ", cli_commands[i]->name);
+    mu_buf_puts(b, "help\n                set cmd $next\n"
+                   "            case '*'\n                break\n"
+                   "        end\n    end\n    echo $cmd\nend\n"
+                   "function __muster_is\n"
+                   "    test (__muster_cmd | string collect) = \"$argv[1]\"\n"
+                   "end\n");
     fish_helpers(b);
-    cli_buf_puts(b, "complete -c muster -f\n"
-                    "complete -c muster -n '__muster_is \"\"; or __muster_is "
-                    "help' -a '");
+    mu_buf_puts(b, "complete -c muster -f\n"
+                   "complete -c muster -n '__muster_is \"\"; or __muster_is "
+                   "help' -a '");
     next_words(b, "");
-    cli_buf_puts(b, " help'\n");
+    mu_buf_puts(b, " help'\n");
     for (int i = 0; cli_groups[i]; i++) {
-        cli_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"' -a '",
-                       cli_groups[i]->name);
+        mu_buf_printf(b, "complete -c muster -n '__muster_is \"%s\"' -a '",
+                      cli_groups[i]->name);
         next_words(b, cli_groups[i]->name);
-        cli_buf_puts(b, "'\n");
+        mu_buf_puts(b, "'\n");
     }
     for (int i = 0; cli_commands[i]; i++) {
         const cli_command *c = cli_commands[i];

@@ -13,45 +13,9 @@
 
 /* ---- buffers -------------------------------------------------------------- */
 
-void cli_buf_puts(mu_buf *b, const char *s)
-{
-    mu_buf_write(b, s, strlen(s), NULL);
-}
-
-/* Through mu_buf_write, the library's one growing buffer: short texts from
- * the stack, longer ones from a block of their size. */
-static void buf_vprintf(mu_buf *b, const char *fmt, va_list ap)
-{
-    char small[512], *s = small;
-    va_list aq;
-    va_copy(aq, ap);
-    int n = vsnprintf(small, sizeof small, fmt, aq);
-    va_end(aq);
-    if (n < 0)
-        return;
-    if (n >= (int)sizeof small) {
-        if (!(s = malloc((size_t)n + 1))) {
-            b->oom = true;
-            return;
-        }
-        vsnprintf(s, (size_t)n + 1, fmt, ap);
-    }
-    mu_buf_write(b, s, (size_t)n, NULL);
-    if (s != small)
-        free(s);
-}
-
-void cli_buf_printf(mu_buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    buf_vprintf(b, fmt, ap);
-    va_end(ap);
-}
-
 cli_rc cli_out(cli_ctx *cx, const char *text)
 {
-    cli_buf_puts(&cx->out, text);
+    mu_buf_puts(&cx->out, text);
     if (cx->out.oom)
         return cli_error(cx, _("out of memory")), CLI_FAIL;
     return CLI_OK;
@@ -78,7 +42,7 @@ cli_rc cli_error(cli_ctx *cx, const char *fmt, ...)
     if (cx->err.len == 0) { /* the first error is the one to tell */
         va_list ap;
         va_start(ap, fmt);
-        buf_vprintf(&cx->err, fmt, ap);
+        mu_buf_vprintf(&cx->err, fmt, ap);
         va_end(ap);
     }
     return CLI_INPUT;
@@ -94,19 +58,19 @@ static void labels_miss_words(mu_buf *b, const char *file,
     if (m->kind == MU_LABELS_NO_LINE)
         /* TRANSLATORS: the file, its section in the file's word, that
            morale in words (green: Rekruten), the brigade's stands. */
-        cli_buf_printf(b, PL_("%s has no [%s] line: a %s brigade of %d stand "
-                              "is labelled by its stands and morale",
-                              "%s has no [%s] line: a %s brigade of %d stands "
-                              "is labelled by its stands and morale",
-                              m->stands),
-                       file, section, _(morale[m->morale]), m->stands);
+        mu_buf_printf(b, PL_("%s has no [%s] line: a %s brigade of %d stand "
+                             "is labelled by its stands and morale",
+                             "%s has no [%s] line: a %s brigade of %d stands "
+                             "is labelled by its stands and morale",
+                             m->stands),
+                      file, section, _(morale[m->morale]), m->stands);
     else
-        cli_buf_printf(b, PL_("%s has no [%s] line for %d stand: the nearest, "
-                              "%d, gives its worn and spent",
-                              "%s has no [%s] line for %d stands: the nearest, "
-                              "%d, gives its worn and spent",
-                              m->stands),
-                       file, section, m->stands, m->nearest);
+        mu_buf_printf(b, PL_("%s has no [%s] line for %d stand: the nearest, "
+                             "%d, gives its worn and spent",
+                             "%s has no [%s] line for %d stands: the nearest, "
+                             "%d, gives its worn and spent",
+                             m->stands),
+                      file, section, m->stands, m->nearest);
 }
 
 void cli_warn_labels(cli_ctx *cx, const mu_labels *l)
@@ -118,16 +82,16 @@ void cli_warn_labels(cli_ctx *cx, const mu_labels *l)
     mu_buf words = {0};
     for (size_t i = 0; i < n && i < sizeof miss / sizeof *miss; i++) {
         if (i)
-            cli_buf_puts(&words, "; ");
+            mu_buf_puts(&words, "; ");
         labels_miss_words(&words, mu_labels_file(l), &miss[i]);
     }
     if (words.oom || !words.p) {
         free(words.p);
         return;
     }
-    cli_buf_printf(&cx->err, _("warning: %s (muster rules dump --kind labels "
-                               "writes a file with every strength)"),
-                   words.p);
+    mu_buf_printf(&cx->err, _("warning: %s (muster rules dump --kind labels "
+                              "writes a file with every strength)"),
+                  words.p);
     free(words.p);
 }
 

@@ -73,13 +73,13 @@ static void wrap_item(mu_buf *b, size_t *col, size_t indent, const char *item)
 {
     size_t n = strlen(item);
     if (*col > indent && *col + 1 + n > WIDTH) {
-        cli_buf_printf(b, "\n%*s", (int)indent, "");
+        mu_buf_printf(b, "\n%*s", (int)indent, "");
         *col = indent;
     } else if (*col > indent) {
-        cli_buf_puts(b, " ");
+        mu_buf_puts(b, " ");
         (*col)++;
     }
-    cli_buf_puts(b, item);
+    mu_buf_puts(b, item);
     *col += n;
 }
 
@@ -113,10 +113,10 @@ static int synopsis_item(const cli_opt *opts, int i, char *buf, size_t n)
  * line after the first indented under the first option. */
 static void synopsis(mu_buf *b, const char *lead, const cli_command *c)
 {
-    cli_buf_printf(b, "%smuster %s", lead, c->name);
+    mu_buf_printf(b, "%smuster %s", lead, c->name);
     size_t indent = strlen(lead) + strlen("muster ") + strlen(c->name) + 1;
     size_t col = indent;
-    cli_buf_puts(b, " ");
+    mu_buf_puts(b, " ");
     int min, max;
     char operands[80];
     cli_operands(c, &min, &max, operands, sizeof operands);
@@ -131,7 +131,7 @@ static void synopsis(mu_buf *b, const char *lead, const cli_command *c)
         i = synopsis_item(c->opts, i, item, sizeof item);
         wrap_item(b, &col, indent, item);
     }
-    cli_buf_puts(b, "\n");
+    mu_buf_puts(b, "\n");
 }
 
 /* Help words wrapped from column HELP_COL. */
@@ -141,19 +141,19 @@ static void help_words(mu_buf *b, const char *text, size_t col)
     while (*p) {
         size_t n = strcspn(p, " \n");
         if (col > HELP_COL && col + 1 + n > WIDTH) {
-            cli_buf_printf(b, "\n%*s", HELP_COL, "");
+            mu_buf_printf(b, "\n%*s", HELP_COL, "");
             col = HELP_COL;
         } else if (col > HELP_COL) {
-            cli_buf_puts(b, " ");
+            mu_buf_puts(b, " ");
             col++;
         }
-        cli_buf_printf(b, "%.*s", (int)n, p);
+        mu_buf_printf(b, "%.*s", (int)n, p);
         col += n;
         p += n;
         while (*p == ' ' || *p == '\n')
             p++;
     }
-    cli_buf_puts(b, "\n");
+    mu_buf_puts(b, "\n");
 }
 
 static void option_list(mu_buf *b, const cli_command *c)
@@ -164,12 +164,12 @@ static void option_list(mu_buf *b, const cli_command *c)
             continue;
         char w[160];
         opt_words(o, false, w, sizeof w);
-        cli_buf_printf(b, "  %s", w);
+        mu_buf_printf(b, "  %s", w);
         size_t col = 2 + strlen(w);
         if (col + 2 > HELP_COL) {
-            cli_buf_printf(b, "\n%*s", HELP_COL, "");
+            mu_buf_printf(b, "\n%*s", HELP_COL, "");
         } else {
-            cli_buf_printf(b, "%*s", (int)(HELP_COL - col), "");
+            mu_buf_printf(b, "%*s", (int)(HELP_COL - col), "");
         }
         char h[512];
         help_words(b, opt_help(o, h, sizeof h), HELP_COL);
@@ -187,8 +187,8 @@ static void command_help(mu_buf *b, const cli_command *c)
 {
     synopsis(b, _("usage: "), c);
     if (c->doc)
-        cli_buf_printf(b, "\n%s", _(c->doc));
-    cli_buf_puts(b, "\n");
+        mu_buf_printf(b, "\n%s", _(c->doc));
+    mu_buf_puts(b, "\n");
     option_list(b, c);
 }
 
@@ -201,9 +201,9 @@ static void group_help(mu_buf *b, const cli_group *g)
             lead = _("       ");
         }
     if (g->doc)
-        cli_buf_printf(b, "\n%s", _(g->doc));
-    cli_buf_printf(b, _("\n'muster help %s SUB' gives the options of each.\n"),
-                   g->name);
+        mu_buf_printf(b, "\n%s", _(g->doc));
+    mu_buf_printf(b, _("\n'muster help %s SUB' gives the options of each.\n"),
+                  g->name);
 }
 
 bool cli_help_text(const char *name, mu_buf *b)
@@ -221,9 +221,9 @@ bool cli_help_text(const char *name, mu_buf *b)
 
 void cli_usage_text(mu_buf *b)
 {
-    cli_buf_puts(b, _("usage: muster COMMAND [OPTIONS]\n"
-                      "       muster help COMMAND | --help | --version\n\n"
-                      "Commands:\n"));
+    mu_buf_puts(b, _("usage: muster COMMAND [OPTIONS]\n"
+                     "       muster help COMMAND | --help | --version\n\n"
+                     "Commands:\n"));
     for (int i = 0; cli_commands[i]; i++) {
         const cli_command *c = cli_commands[i];
         size_t n = strcspn(c->name, " ");
@@ -240,15 +240,15 @@ void cli_usage_text(mu_buf *b)
             const cli_group *g = cli_find_group(word);
             summary = g ? g->summary : "";
         }
-        cli_buf_printf(b, "  %-10.*s %s\n", (int)n, c->name,
-                       *summary ? _(summary) : "");
+        mu_buf_printf(b, "  %-10.*s %s\n", (int)n, c->name,
+                      *summary ? _(summary) : "");
     }
-    cli_buf_puts(b, _("\nDice: --seed N repeats a result, --rolls 37,00,5 uses "
-                      "real dice, --ask prompts for each roll.\n"
-                      "Words may be shortened: 'muster o f' is 'muster odds "
-                      "fire'.\n"
-                      "Exit status: 0 ok, 1 failure, 2 bad input. See "
-                      "muster(1).\n"));
+    mu_buf_puts(b, _("\nDice: --seed N repeats a result, --rolls 37,00,5 uses "
+                     "real dice, --ask prompts for each roll.\n"
+                     "Words may be shortened: 'muster o f' is 'muster odds "
+                     "fire'.\n"
+                     "Exit status: 0 ok, 1 failure, 2 bad input. See "
+                     "muster(1).\n"));
 }
 
 /* ---- the man page's generated parts ---------------------------------------- */
@@ -260,14 +260,14 @@ static void roff_n(mu_buf *b, const char *s, size_t n)
     bool bol = true;
     for (const char *end = s + n; s < end; s++) {
         if (bol && (*s == '.' || *s == '\''))
-            cli_buf_puts(b, "\\&");
+            mu_buf_puts(b, "\\&");
         bol = *s == '\n';
         if (*s == '\\')
-            cli_buf_puts(b, "\\e");
+            mu_buf_puts(b, "\\e");
         else if (*s == '-')
-            cli_buf_puts(b, "\\-");
+            mu_buf_puts(b, "\\-");
         else
-            cli_buf_printf(b, "%c", *s);
+            mu_buf_printf(b, "%c", *s);
     }
 }
 
@@ -275,7 +275,7 @@ static void roff(mu_buf *b, const char *s) { roff_n(b, s, strlen(s)); }
 
 void cli_man_synopsis(mu_buf *b)
 {
-    cli_buf_puts(b, ".nf\n");
+    mu_buf_puts(b, ".nf\n");
     for (int i = 0; cli_commands[i]; i++) {
         const cli_command *c = cli_commands[i];
         mu_buf t = {0};
@@ -284,7 +284,7 @@ void cli_man_synopsis(mu_buf *b)
         free(t.p);
     }
     roff(b, "muster help [COMMAND [SUB]]\nmuster --help | --version\n");
-    cli_buf_puts(b, ".fi\n");
+    mu_buf_puts(b, ".fi\n");
 }
 
 /* The man page's options, by command. */
@@ -292,21 +292,21 @@ static void man_options(mu_buf *b)
 {
     for (int i = 0; cli_commands[i]; i++) {
         const cli_command *c = cli_commands[i];
-        cli_buf_puts(b, ".SS ");
+        mu_buf_puts(b, ".SS ");
         roff(b, c->name);
-        cli_buf_puts(b, "\n");
+        mu_buf_puts(b, "\n");
         for (int j = 0; c->opts[j].name; j++) {
             const cli_opt *o = &c->opts[j];
             if (!shown(o))
                 continue;
             char w[160];
             opt_words(o, false, w, sizeof w);
-            cli_buf_puts(b, ".TP\n.B ");
+            mu_buf_puts(b, ".TP\n.B ");
             roff(b, w);
-            cli_buf_puts(b, "\n");
+            mu_buf_puts(b, "\n");
             char h[512];
             roff(b, opt_help(o, h, sizeof h));
-            cli_buf_puts(b, "\n");
+            mu_buf_puts(b, "\n");
         }
     }
 }
@@ -329,38 +329,38 @@ static void man_doc(mu_buf *b, const char *doc)
     if (!doc || !*doc)
         return;
     bool nf = false;
-    cli_buf_puts(b, ".IP\n");
+    mu_buf_puts(b, ".IP\n");
     for (const char *line = _(doc); *line;) {
         size_t n = strcspn(line, "\n");
         bool as_is = laid_out(line, n);
         if (nf && (n == 0 || !as_is)) {
-            cli_buf_puts(b, ".fi\n");
+            mu_buf_puts(b, ".fi\n");
             nf = false;
         }
         if (n == 0) {
-            cli_buf_puts(b, ".IP\n");
+            mu_buf_puts(b, ".IP\n");
         } else {
             if (as_is && !nf) {
-                cli_buf_puts(b, ".nf\n");
+                mu_buf_puts(b, ".nf\n");
                 nf = true;
             }
             roff_n(b, line, n);
-            cli_buf_puts(b, "\n");
+            mu_buf_puts(b, "\n");
         }
         line += n + (line[n] == '\n');
     }
     if (nf)
-        cli_buf_puts(b, ".fi\n");
+        mu_buf_puts(b, ".fi\n");
 }
 
 static void man_entry(mu_buf *b, const char *name, const char *summary,
                       const char *doc)
 {
-    cli_buf_puts(b, ".TP\n.B muster ");
+    mu_buf_puts(b, ".TP\n.B muster ");
     roff(b, name);
-    cli_buf_puts(b, "\n");
+    mu_buf_puts(b, "\n");
     roff(b, summary && *summary ? _(summary) : "");
-    cli_buf_puts(b, "\n");
+    mu_buf_puts(b, "\n");
     man_doc(b, doc);
 }
 
@@ -399,7 +399,7 @@ bool cli_man_page(const char *path, mu_buf *b)
         if (!strncmp(line, ".\\\" END GENERATED", 17))
             skipping = false;
         if (!skipping)
-            cli_buf_printf(b, "%.*s", (int)n, line);
+            mu_buf_printf(b, "%.*s", (int)n, line);
         if (!strncmp(line, ".\\\" BEGIN GENERATED SYNOPSIS", 28)) {
             cli_man_synopsis(b);
             skipping = true;
@@ -411,7 +411,7 @@ bool cli_man_page(const char *path, mu_buf *b)
             skipping = true;
         } else if (!strncmp(line, ".\\\" BEGIN GENERATED WEAPONS", 27)) {
             cli_weapon_names(b, ",\n");
-            cli_buf_puts(b, "\n");
+            mu_buf_puts(b, "\n");
             skipping = true;
         }
         line += n;

@@ -174,12 +174,12 @@ static void lib_fill(const char *tr, const lib_cap *cap, mu_buf *b, int depth)
     int k = 0;
     for (const char *p = tr; *p;) {
         size_t n = strcspn(p, "%");
-        cli_buf_printf(b, "%.*s", (int)n, p);
+        mu_buf_printf(b, "%.*s", (int)n, p);
         p += n;
         if (!*p)
             break;
         if (p[1] == '%') {
-            cli_buf_puts(b, "%");
+            mu_buf_puts(b, "%");
             p += 2;
             continue;
         }
@@ -189,7 +189,7 @@ static void lib_fill(const char *tr, const lib_cap *cap, mu_buf *b, int depth)
             if (cap->text[k])
                 lib_words_at(cap->at[k], cap->len[k], b, depth + 1);
             else
-                cli_buf_printf(b, "%.*s", (int)cap->len[k], cap->at[k]);
+                mu_buf_printf(b, "%.*s", (int)cap->len[k], cap->at[k]);
         }
         k++;
     }
@@ -244,7 +244,7 @@ static void lib_words_at(const char *msg, size_t len, mu_buf *b, int depth)
                      : best->many ? PL_(best->one, best->many, form == best->one ? 1 : 2)
                                   : _(best->one);
     if (!best || tr == best->one || tr == best->many)
-        cli_buf_puts(b, one);
+        mu_buf_puts(b, one);
     else
         lib_fill(tr, &cap, b, depth);
 }
@@ -260,7 +260,7 @@ char *cli_lib_lines(char *text)
         if (n < 500) /* a line lib_words_at can hold */
             lib_words_at(p, n, &b, 0);
         else
-            cli_buf_printf(&b, "%.*s", (int)n, p);
+            mu_buf_printf(&b, "%.*s", (int)n, p);
         p += n;
     }
     if (!b.p || b.oom) {

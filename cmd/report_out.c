@@ -38,10 +38,10 @@ cli_rc cli_report_out(cli_ctx *cx, mu_campaign *c)
     if (mu_campaign_report_write(c, MU_SIDE_NONE, battle, out, &err) != MU_OK)
         return cli_fail(cx, &err);
     if (battle)
-        cli_buf_printf(&cx->out, _("%s: the report of battle %d\n"), out,
-                       battle);
+        mu_buf_printf(&cx->out, _("%s: the report of battle %d\n"), out,
+                      battle);
     else
-        cli_buf_printf(&cx->out, _("%s: the report of the war\n"), out);
+        mu_buf_printf(&cx->out, _("%s: the report of the war\n"), out);
     return CLI_OK;
 }
 #else

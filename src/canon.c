@@ -193,29 +193,29 @@ static mu_status put_string(sbuf *sb, const char *s, mu_error *err)
 {
     if (!canon_utf8_valid(s))
         return err_set(err, MU_EINPUT, "a JSON string is not valid UTF-8");
-    sb_puts(sb, "\"");
+    mu_buf_puts(sb, "\"");
     const char *run = s;
     for (const char *p = s;; p++) {
         unsigned char c = (unsigned char)*p;
         if (c >= 0x20 && c != '"' && c != '\\')
             continue;
         if (p > run) /* the plain run before this character */
-            sb_printf(sb, "%.*s", (int)(p - run), run);
+            mu_buf_printf(sb, "%.*s", (int)(p - run), run);
         if (!c)
             break;
         switch (c) {
-        case '"': sb_puts(sb, "\\\""); break;
-        case '\\': sb_puts(sb, "\\\\"); break;
-        case '\b': sb_puts(sb, "\\b"); break;
-        case '\f': sb_puts(sb, "\\f"); break;
-        case '\n': sb_puts(sb, "\\n"); break;
-        case '\r': sb_puts(sb, "\\r"); break;
-        case '\t': sb_puts(sb, "\\t"); break;
-        default: sb_printf(sb, "\\u%04x", c);
+        case '"': mu_buf_puts(sb, "\\\""); break;
+        case '\\': mu_buf_puts(sb, "\\\\"); break;
+        case '\b': mu_buf_puts(sb, "\\b"); break;
+        case '\f': mu_buf_puts(sb, "\\f"); break;
+        case '\n': mu_buf_puts(sb, "\\n"); break;
+        case '\r': mu_buf_puts(sb, "\\r"); break;
+        case '\t': mu_buf_puts(sb, "\\t"); break;
+        default: mu_buf_printf(sb, "\\u%04x", c);
         }
         run = p + 1;
     }
-    sb_puts(sb, "\"");
+    mu_buf_puts(sb, "\"");
     return MU_OK;
 }
 
@@ -237,30 +237,30 @@ static mu_status canon_value(const cJSON *v, sbuf *sb, int depth,
     if (depth > CJSON_NESTING_LIMIT)
         return err_set(err, MU_EINPUT, "JSON nested too deeply");
     switch (v->type & 0xFF) {
-    case cJSON_False: sb_puts(sb, "false"); return MU_OK;
-    case cJSON_True: sb_puts(sb, "true"); return MU_OK;
-    case cJSON_NULL: sb_puts(sb, "null"); return MU_OK;
+    case cJSON_False: mu_buf_puts(sb, "false"); return MU_OK;
+    case cJSON_True: mu_buf_puts(sb, "true"); return MU_OK;
+    case cJSON_NULL: mu_buf_puts(sb, "null"); return MU_OK;
     case cJSON_Number: {
         if (!isfinite(v->valuedouble))
             return err_set(err, MU_EINPUT,
                            "a JSON number is too large for a double");
         char buf[32];
         canon_number(v->valuedouble, buf);
-        sb_puts(sb, buf);
+        mu_buf_puts(sb, buf);
         return MU_OK;
     }
     case cJSON_String:
         return put_string(sb, v->valuestring ? v->valuestring : "", err);
     case cJSON_Array: {
-        sb_puts(sb, "[");
+        mu_buf_puts(sb, "[");
         for (const cJSON *c = v->child; c; c = c->next) {
             if (c != v->child)
-                sb_puts(sb, ",");
+                mu_buf_puts(sb, ",");
             mu_status st = canon_value(c, sb, depth + 1, err);
             if (st != MU_OK)
                 return st;
         }
-        sb_puts(sb, "]");
+        mu_buf_puts(sb, "]");
         return MU_OK;
     }
     case cJSON_Object:
@@ -277,7 +277,7 @@ static mu_status canon_object(const cJSON *v, sbuf *sb, int depth,
     for (const cJSON *c = v->child; c; c = c->next)
         n++;
     if (n == 0) {
-        sb_puts(sb, "{}");
+        mu_buf_puts(sb, "{}");
         return MU_OK;
     }
     const cJSON **kids = malloc(n * sizeof *kids);
@@ -293,7 +293,7 @@ static mu_status canon_object(const cJSON *v, sbuf *sb, int depth,
     }
     qsort(kids, n, sizeof *kids, key_cmp);
     mu_status st = MU_OK;
-    sb_puts(sb, "{");
+    mu_buf_puts(sb, "{");
     for (i = 0; i < n && st == MU_OK; i++) {
         if (i && !strcmp(kids[i]->string, kids[i - 1]->string)) {
             st = err_set(err, MU_EINPUT, "key \"%.64s\" is given twice in one "
@@ -301,14 +301,14 @@ static mu_status canon_object(const cJSON *v, sbuf *sb, int depth,
             break;
         }
         if (i)
-            sb_puts(sb, ",");
+            mu_buf_puts(sb, ",");
         st = put_string(sb, kids[i]->string, err);
         if (st == MU_OK) {
-            sb_puts(sb, ":");
+            mu_buf_puts(sb, ":");
             st = canon_value(kids[i], sb, depth + 1, err);
         }
     }
-    sb_puts(sb, "}");
+    mu_buf_puts(sb, "}");
     free(kids);
     return st;
 }

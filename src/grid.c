@@ -84,7 +84,7 @@ static int width(const char *s)
 static void pad(sbuf *sb, int n)
 {
     for (int i = 0; i < n; i++)
-        sb_puts(sb, " ");
+        mu_buf_puts(sb, " ");
 }
 
 void grid_text(const grid *g, sbuf *sb, int indent, int right_from)
@@ -112,7 +112,7 @@ void grid_text(const grid *g, sbuf *sb, int indent, int right_from)
                 pad(&line, 2);
             if (c >= right_from)
                 pad(&line, gap);
-            sb_puts(&line, s);
+            mu_buf_puts(&line, s);
             if (c < right_from && c + 1 < g->cols)
                 pad(&line, gap);
         }
@@ -121,11 +121,11 @@ void grid_text(const grid *g, sbuf *sb, int indent, int right_from)
             while (n && line.p[n - 1] == ' ')
                 n--;
             line.p[n] = '\0';
-            sb_puts(sb, line.p);
+            mu_buf_puts(sb, line.p);
         }
         sb->oom |= line.oom;
         mu_buf_free(&line);
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
     }
     free(w);
 }
@@ -137,19 +137,19 @@ void grid_markdown(const grid *g, sbuf *sb, int right_from)
         return;
     }
     for (int r = 0; r < g->rows; r++) {
-        sb_puts(sb, "|");
+        mu_buf_puts(sb, "|");
         for (int c = 0; c < g->cols; c++) {
-            sb_puts(sb, " ");
+            mu_buf_puts(sb, " ");
             for (const char *s = cell(g, r, c); *s; s++)
-                sb_puts(sb, *s == '|' ? "\\|" : (char[2]){*s, 0});
-            sb_puts(sb, " |");
+                mu_buf_puts(sb, *s == '|' ? "\\|" : (char[2]){*s, 0});
+            mu_buf_puts(sb, " |");
         }
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
         if (r == 0) {
-            sb_puts(sb, "|");
+            mu_buf_puts(sb, "|");
             for (int c = 0; c < g->cols; c++)
-                sb_puts(sb, c >= right_from ? "---:|" : "---|");
-            sb_puts(sb, "\n");
+                mu_buf_puts(sb, c >= right_from ? "---:|" : "---|");
+            mu_buf_puts(sb, "\n");
         }
     }
 }
@@ -166,7 +166,7 @@ void grid_free(grid *g)
 void grid_emit(grid *g, sbuf *sb, bool md, int right_from)
 {
     if (md) {
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
         grid_markdown(g, sb, right_from);
     } else {
         grid_text(g, sb, 2, right_from);

@@ -99,11 +99,11 @@ static void app_field(sbuf *sb, const char *s)
 {
     for (; *s; s++) {
         if (*s == '\t')
-            sb_puts(sb, "\\t");
+            mu_buf_puts(sb, "\\t");
         else if (*s == '\n')
-            sb_puts(sb, "\\n");
+            mu_buf_puts(sb, "\\n");
         else if (*s == '\\')
-            sb_puts(sb, "\\\\");
+            mu_buf_puts(sb, "\\\\");
         else
             sb_ch(sb, *s);
     }
@@ -114,20 +114,20 @@ static mu_status app_key(void *user, const char *section, const char *key,
 {
     (void)err;
     sbuf *sb = user;
-    sb_printf(sb, "%d\t", line);
+    mu_buf_printf(sb, "%d\t", line);
     app_field(sb, section);
-    sb_puts(sb, "\t");
+    mu_buf_puts(sb, "\t");
     app_field(sb, key);
-    sb_puts(sb, "\t");
+    mu_buf_puts(sb, "\t");
     app_field(sb, value);
-    sb_puts(sb, "\n");
+    mu_buf_puts(sb, "\n");
     return MU_OK;
 }
 
 mu_status inifile_export_app(const char *text, size_t len, const char *name,
                              sbuf *sb, mu_error *err)
 {
-    sb_puts(sb, INIFILE_APP_MAGIC "\n");
+    mu_buf_puts(sb, INIFILE_APP_MAGIC "\n");
     mu_status st = inifile_parse_text(text, len, name, app_key, sb, err);
     if (st == MU_OK && sb->oom)
         return err_nomem(err);

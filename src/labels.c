@@ -202,24 +202,24 @@ mu_status mu_labels_template(const mu_rules *r, char **out, mu_error *err)
     if (st != MU_OK)
         return st;
     sbuf sb = {0};
-    sb_printf(&sb,
-              "; Brigade labels: worn and spent by morale and stands.\n"
-              "; Fill in every line from your rulebook's Brigade "
-              "Effectiveness Table\n"
-              "; (muster ships none of its values) and take away its ';'.\n"
-              ";   STANDS = WORN/SPENT    0 < spent < worn < stands\n"
-              "; The tables give brigades of %d to %d stands; casualties "
-              "leave fewer,\n"
-              "; down to 1. A strength with no line takes the worn and spent "
-              "of the\n"
-              "; nearest line of its morale (of two as near, the smaller), "
-              "with a\n"
-              "; warning; a brigade of 1 or 2 stands can have no line of its "
-              "own.\n", lo, hi);
+    mu_buf_printf(&sb,
+                  "; Brigade labels: worn and spent by morale and stands.\n"
+                  "; Fill in every line from your rulebook's Brigade "
+                  "Effectiveness Table\n"
+                  "; (muster ships none of its values) and take away its ';'.\n"
+                  ";   STANDS = WORN/SPENT    0 < spent < worn < stands\n"
+                  "; The tables give brigades of %d to %d stands; casualties "
+                  "leave fewer,\n"
+                  "; down to 1. A strength with no line takes the worn and spent "
+                  "of the\n"
+                  "; nearest line of its morale (of two as near, the smaller), "
+                  "with a\n"
+                  "; warning; a brigade of 1 or 2 stands can have no line of its "
+                  "own.\n", lo, hi);
     for (int m = 0; m < 3; m++) {
-        sb_printf(&sb, "\n[%s]\n", mu_morale_name((mu_morale)m));
+        mu_buf_printf(&sb, "\n[%s]\n", mu_morale_name((mu_morale)m));
         for (int s = hi; s >= 3; s--)
-            sb_printf(&sb, "; %d = WORN/SPENT\n", s);
+            mu_buf_printf(&sb, "; %d = WORN/SPENT\n", s);
     }
     return sb_finish(&sb, out, err);
 }

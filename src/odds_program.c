@@ -28,29 +28,29 @@ static mu_status figure_die(const mu_volley *v, int64_t *on, int64_t *faces,
 static void head_comment(sbuf *sb, const mu_volley *v, const char *open,
                          const char *close)
 {
-    sb_printf(sb, "%s muster: %s fire at %s in, P = %s %% an effective, %d "
-              "effectives, POH = %s %%%s\n", open, v->weapon.name,
-              rat_fmt(v->range).s, rat_fmt(v->p).s, v->effectives,
-              rat_fmt(v->poh).s, close);
+    mu_buf_printf(sb, "%s muster: %s fire at %s in, P = %s %% an effective, %d "
+                  "effectives, POH = %s %%%s\n", open, v->weapon.name,
+                  rat_fmt(v->range).s, rat_fmt(v->p).s, v->effectives,
+                  rat_fmt(v->poh).s, close);
 }
 
 static void additive_comment(sbuf *sb, const mu_volley *v, const char *open,
                              const char *close)
 {
     if (v->threshold > 0)
-        sb_printf(sb, "%s additive: %d sure hits and one more on a d100 of %d "
-                  "or less%s\n", open, v->sure_hits, v->threshold, close);
+        mu_buf_printf(sb, "%s additive: %d sure hits and one more on a d100 of %d "
+                      "or less%s\n", open, v->sure_hits, v->threshold, close);
     else
-        sb_printf(sb, "%s additive: %d sure hits, nothing to roll for%s\n",
-                  open, v->sure_hits, close);
+        mu_buf_printf(sb, "%s additive: %d sure hits, nothing to roll for%s\n",
+                      open, v->sure_hits, close);
 }
 
 static void figure_comment(sbuf *sb, const mu_volley *v, int64_t on,
                            int64_t faces, const char *open, const char *close)
 {
-    sb_printf(sb, "%s per figure: each of %d effectives hits on a d%" PRId64
-              " of %" PRId64 " or less%s\n", open, v->effectives, faces, on,
-              close);
+    mu_buf_printf(sb, "%s per figure: each of %d effectives hits on a d%" PRId64
+                  " of %" PRId64 " or less%s\n", open, v->effectives, faces, on,
+                  close);
 }
 
 static void anydice(sbuf *sb, const mu_volley *v, mu_hit_method m, int64_t on,
@@ -60,18 +60,18 @@ static void anydice(sbuf *sb, const mu_volley *v, mu_hit_method m, int64_t on,
     if (m & MU_METHOD_ADDITIVE) {
         additive_comment(sb, v, "\\", " \\");
         if (v->threshold > 0)
-            sb_printf(sb, "output %d + [count {1..%d} in 1d100] named "
-                      "\"additive\"\n", v->sure_hits, v->threshold);
+            mu_buf_printf(sb, "output %d + [count {1..%d} in 1d100] named "
+                          "\"additive\"\n", v->sure_hits, v->threshold);
         else
-            sb_printf(sb, "output %d named \"additive\"\n", v->sure_hits);
+            mu_buf_printf(sb, "output %d named \"additive\"\n", v->sure_hits);
     }
     if (m & MU_METHOD_PER_FIGURE) {
         figure_comment(sb, v, on, faces, "\\", " \\");
         if (on > 0 && v->effectives > 0)
-            sb_printf(sb, "output [count {1..%" PRId64 "} in %dd%" PRId64
-                      "] named \"per figure\"\n", on, v->effectives, faces);
+            mu_buf_printf(sb, "output [count {1..%" PRId64 "} in %dd%" PRId64
+                          "] named \"per figure\"\n", on, v->effectives, faces);
         else
-            sb_printf(sb, "output 0 named \"per figure\"\n");
+            mu_buf_printf(sb, "output 0 named \"per figure\"\n");
     }
 }
 
@@ -83,18 +83,18 @@ static void troll(sbuf *sb, const mu_volley *v, mu_hit_method m, int64_t on,
     if (m == MU_METHOD_ADDITIVE) {
         additive_comment(sb, v, "\\", "");
         if (v->threshold > 0)
-            sb_printf(sb, "%d + (count %d >= d100)\n", v->sure_hits,
-                      v->threshold);
+            mu_buf_printf(sb, "%d + (count %d >= d100)\n", v->sure_hits,
+                          v->threshold);
         else
-            sb_printf(sb, "%d\n", v->sure_hits);
+            mu_buf_printf(sb, "%d\n", v->sure_hits);
         return;
     }
     figure_comment(sb, v, on, faces, "\\", "");
     if (on > 0 && v->effectives > 0)
-        sb_printf(sb, "count %" PRId64 " >= %dd%" PRId64 "\n", on,
-                  v->effectives, faces);
+        mu_buf_printf(sb, "count %" PRId64 " >= %dd%" PRId64 "\n", on,
+                      v->effectives, faces);
     else
-        sb_printf(sb, "0\n");
+        mu_buf_printf(sb, "0\n");
 }
 
 /* dicelab: a sum of one count a figure, which its --calc adds up by
@@ -106,17 +106,17 @@ static void dicelab(sbuf *sb, const mu_volley *v, mu_hit_method m, int64_t on,
     if (m == MU_METHOD_ADDITIVE) {
         additive_comment(sb, v, "//", "");
         if (v->threshold > 0)
-            sb_printf(sb, "%d+count(<=%d d100)\n", v->sure_hits, v->threshold);
+            mu_buf_printf(sb, "%d+count(<=%d d100)\n", v->sure_hits, v->threshold);
         else
-            sb_printf(sb, "%d\n", v->sure_hits);
+            mu_buf_printf(sb, "%d\n", v->sure_hits);
         return;
     }
     figure_comment(sb, v, on, faces, "//", "");
     if (on > 0 && v->effectives > 0)
-        sb_printf(sb, "sum(%d#count(<=%" PRId64 " d%" PRId64 "))\n",
-                  v->effectives, on, faces);
+        mu_buf_printf(sb, "sum(%d#count(<=%" PRId64 " d%" PRId64 "))\n",
+                      v->effectives, on, faces);
     else
-        sb_printf(sb, "0\n");
+        mu_buf_printf(sb, "0\n");
 }
 
 mu_status mu_odds_program(const mu_volley *v, mu_hit_method m,

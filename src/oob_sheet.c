@@ -518,7 +518,7 @@ static void csv_put(sbuf *sb, const char *s)
 static void csv_word(sbuf *sb, int col, int v)
 {
     if (v != MU_GIVEN_NONE)
-        sb_puts(sb, sheet_word_name(col, v));
+        mu_buf_puts(sb, sheet_word_name(col, v));
 }
 
 static void csv_division(sbuf *sb, const mu_sheet_division *d, int b)
@@ -529,7 +529,7 @@ static void csv_division(sbuf *sb, const mu_sheet_division *d, int b)
     sb_ch(sb, ',');
     csv_put(sb, d->name);
     sb_ch(sb, ',');
-    sb_puts(sb, sheet_word_name(SC_ARM, (int)d->arm));
+    mu_buf_puts(sb, sheet_word_name(SC_ARM, (int)d->arm));
     sb_ch(sb, ',');
     csv_word(sb, SC_LEADER, d->given.leader);
     sb_ch(sb, ',');
@@ -559,7 +559,7 @@ void sheet_render_csv(const mu_oob_sheet *s, sbuf *sb)
     for (int k = 0; k < SHEET_NCOLS; k++) {
         if (k)
             sb_ch(sb, ',');
-        sb_puts(sb, sheet_columns[k]);
+        mu_buf_puts(sb, sheet_columns[k]);
     }
     sb_ch(sb, '\n');
     for (size_t i = 0; i < s->n; i++) {

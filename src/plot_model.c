@@ -76,18 +76,18 @@ mu_status plot_finish(mu_chart *c, mu_error *err)
     for (int i = 0; i < c->nmarks; i++)
         lang_decimal(c->mark[i].label, strlen(c->mark[i].label) + 1);
     sbuf sb = {0};
-    sb_printf(&sb, "%s\n", c->title);
+    mu_buf_printf(&sb, "%s\n", c->title);
     const char *more[] = {c->subtitle, c->xlabel, c->x2label, c->ylabel,
                           c->sim_label};
     for (size_t i = 0; i < sizeof more / sizeof *more; i++)
         if (more[i][0])
-            sb_printf(&sb, "%s\n", more[i]);
+            mu_buf_printf(&sb, "%s\n", more[i]);
     for (int i = 0; i < c->nlines; i++)
-        sb_printf(&sb, "%s\n", c->line[i].label);
+        mu_buf_printf(&sb, "%s\n", c->line[i].label);
     for (int i = 0; i < c->nbars; i++)
-        sb_printf(&sb, "%s\n", c->bars[i].label);
+        mu_buf_printf(&sb, "%s\n", c->bars[i].label);
     for (int i = 0; i < c->nmarks; i++)
-        sb_printf(&sb, "%s\n", c->mark[i].label);
+        mu_buf_printf(&sb, "%s\n", c->mark[i].label);
     free(c->text);
     c->text = NULL;
     return sb_finish(&sb, &c->text, err);

@@ -163,34 +163,34 @@ static void curve_title(const curve *c, sbuf *sb, bool md)
         fire_title(c->gun->name, title, sizeof title);
         fire_formula(c->can, range, c->cover, f, sizeof f);
         fire_formula(c->rs, range, c->cover, g, sizeof g);
-        sb_printf(sb, "%s%s%s%s: ", b, title, b, cov);
-        sb_printf(sb, _("P = %s for %s, %s for %s, in %% an effective"), f,
-                  c->can->name, g, c->rs->name);
+        mu_buf_printf(sb, "%s%s%s%s: ", b, title, b, cov);
+        mu_buf_printf(sb, _("P = %s for %s, %s for %s, in %% an effective"), f,
+                      c->can->name, g, c->rs->name);
         if (c->has_cross) {
             mu_rat yd;
             if (!rat_mul(c->cross, c->scale, &yd))
                 yd = rat_int(0);
-            sb_printf(sb, _("; %s closer than %s in (%s yd)"), c->can->name,
-                      rat_fmt(c->cross).s, rat_fmt(yd).s);
+            mu_buf_printf(sb, _("; %s closer than %s in (%s yd)"), c->can->name,
+                          rat_fmt(c->cross).s, rat_fmt(yd).s);
         }
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
         return;
     }
     fire_title(c->one.name, title, sizeof title);
     fire_formula(&c->one, range, c->cover, f, sizeof f);
-    sb_printf(sb, "%s%s%s%s: ", b, title, b, cov);
-    sb_printf(sb, c->one.kind == MU_WEAPON_SMALL_ARMS ? _("P = %s, in %% a figure")
-                                                       : _("P = %s, in %% an effective"), f);
+    mu_buf_printf(sb, "%s%s%s%s: ", b, title, b, cov);
+    mu_buf_printf(sb, c->one.kind == MU_WEAPON_SMALL_ARMS ? _("P = %s, in %% a figure")
+                                                           : _("P = %s, in %% an effective"), f);
     mu_rat z, yd;
     if (c->one.shape != MU_CURVE_LINEAR) {
         if (rat_mul(c->one.max_range, c->scale, &yd))
-            sb_printf(sb, _("; nothing beyond %s in (%s yd)"),
-                      rat_fmt(c->one.max_range).s, rat_fmt(yd).s);
+            mu_buf_printf(sb, _("; nothing beyond %s in (%s yd)"),
+                          rat_fmt(c->one.max_range).s, rat_fmt(yd).s);
     } else if (fire_zero(&c->one, c->cover, &z) && rat_mul(z, c->scale, &yd)) {
-        sb_printf(sb, _("; nothing from %s in (%s yd)"), rat_fmt(z).s,
-                  rat_fmt(yd).s);
+        mu_buf_printf(sb, _("; nothing from %s in (%s yd)"), rat_fmt(z).s,
+                      rat_fmt(yd).s);
     }
-    sb_puts(sb, "\n");
+    mu_buf_puts(sb, "\n");
 }
 
 static mu_status curve_grid(const curve *c, grid *g, mu_error *err)
@@ -316,21 +316,21 @@ static mu_status curve_data(const curve *c, mu_format f, sbuf *sb,
         jw_arr(&w, "points");
     }
     if (f == MU_FMT_CSV)
-        sb_printf(sb, "range,yards,%s%s", c->has_cm ? "cm," : "",
-                  c->gun ? "canister,roundshot,load,p\n" : "p\n");
+        mu_buf_printf(sb, "range,yards,%s%s", c->has_cm ? "cm," : "",
+                      c->gun ? "canister,roundshot,load,p\n" : "p\n");
     for (int64_t i = 0; i < c->rows; i++) {
         row x;
         mu_status st = curve_row(c, i, &x, err);
         if (st != MU_OK)
             return st;
         if (f == MU_FMT_CSV) {
-            sb_printf(sb, "%s,%s,", rat_fmt(x.r).s, rat_fmt(x.yards).s);
+            mu_buf_printf(sb, "%s,%s,", rat_fmt(x.r).s, rat_fmt(x.yards).s);
             if (c->has_cm)
-                sb_printf(sb, "%s,", rat_fmt(x.cm).s);
+                mu_buf_printf(sb, "%s,", rat_fmt(x.cm).s);
             if (c->gun)
-                sb_printf(sb, "%s,%s,%s,", rat_fmt(x.pc).s, rat_fmt(x.pr).s,
-                          x.load);
-            sb_printf(sb, "%s\n", rat_fmt(x.p).s);
+                mu_buf_printf(sb, "%s,%s,%s,", rat_fmt(x.pc).s, rat_fmt(x.pr).s,
+                              x.load);
+            mu_buf_printf(sb, "%s\n", rat_fmt(x.p).s);
         } else {
             row_json(&w, c, &x, f == MU_FMT_JSONL);
             if (f == MU_FMT_JSONL)
@@ -363,7 +363,7 @@ mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *o,
         bool md = fmt_ == MU_FMT_MARKDOWN;
         curve_title(&c, &sb, md);
         if (md)
-            sb_puts(&sb, "\n");
+            mu_buf_puts(&sb, "\n");
         st = curve_grid(&c, &g, err);
         if (st == MU_OK && md)
             grid_markdown(&g, &sb, 0);
@@ -390,17 +390,17 @@ static void cross_list(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
 {
     const char *name[2] = {x->a.name, x->b.name};
     const char *ind = md ? "- " : "  ";
-    sb_printf(sb, dngettext(LANG_DOMAIN, "%s and %s: the better one changes %d time%s%s\n",
-                            "%s and %s: the better one changes %d times%s%s\n",
-                            (unsigned long)x->n),
-              name[0], name[1], x->n, x->more ? _(" (the first shown)") : "",
-              x->cover ? _(" (target behind hard cover)") : "");
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN, "%s and %s: the better one changes %d time%s%s\n",
+                                "%s and %s: the better one changes %d times%s%s\n",
+                                (unsigned long)x->n),
+                  name[0], name[1], x->n, x->more ? _(" (the first shown)") : "",
+                  x->cover ? _(" (target behind hard cover)") : "");
     const mu_crossing *c0 = &x->at[0];
     if (rat_sign(c0->range) > 0) {
-        sb_puts(sb, ind);
-        sb_printf(sb, c0->exact ? _("%s is better closer than %s in\n")
-                                : _("%s is better closer than about %s in\n"),
-                  name[x->closer], rat_fmt(c0->range).s);
+        mu_buf_puts(sb, ind);
+        mu_buf_printf(sb, c0->exact ? _("%s is better closer than %s in\n")
+                                    : _("%s is better closer than about %s in\n"),
+                      name[x->closer], rat_fmt(c0->range).s);
     }
     for (int i = 0; i < x->n; i++) {
         const mu_crossing *c = &x->at[i];
@@ -413,10 +413,10 @@ static void cross_list(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
         else
             snprintf(ps, sizeof ps, "%s %s %%, %s %s %%", name[0],
                      rat_fmt(c->pa).s, name[1], rat_fmt(c->pb).s);
-        sb_puts(sb, ind);
-        sb_printf(sb, c->exact ? _("at %s in (%s yd), %s: %s is better from there on\n")
-                               : _("at about %s in (%s yd), %s: %s is better from there on\n"),
-                  rat_fmt(c->range).s, rat_fmt(yd).s, ps, name[c->better]);
+        mu_buf_puts(sb, ind);
+        mu_buf_printf(sb, c->exact ? _("at %s in (%s yd), %s: %s is better from there on\n")
+                                   : _("at about %s in (%s yd), %s: %s is better from there on\n"),
+                      rat_fmt(c->range).s, rat_fmt(yd).s, ps, name[c->better]);
     }
 }
 
@@ -432,16 +432,16 @@ static void cross_text(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
     if (x->crosses && (x->n > 1 || mu_rat_cmp(x->at[0].pa, x->at[0].pb) != 0)) {
         cross_list(x, scale, sb, md);
     } else if (x->closer == MU_WHICH_SAME) {
-        sb_printf(sb, _("%s and %s are the same curve%s\n"), a, b, cov);
+        mu_buf_printf(sb, _("%s and %s are the same curve%s\n"), a, b, cov);
     } else if (!x->crosses) {
-        sb_printf(sb, _("%s and %s do not cross where either fires%s\n"), a, b, cov);
-        sb_puts(sb, ind);
-        sb_printf(sb, _("%s is as good or better at every range\n"), better);
+        mu_buf_printf(sb, _("%s and %s do not cross where either fires%s\n"), a, b, cov);
+        mu_buf_puts(sb, ind);
+        mu_buf_printf(sb, _("%s is as good or better at every range\n"), better);
     } else if (rat_sign(x->range) == 0) {
-        sb_printf(sb, _("%s and %s start level at point blank, P = %s %%%s\n"), a,
-                  b, rat_fmt(x->p).s, cov);
-        sb_puts(sb, ind);
-        sb_printf(sb, _("%s is better at every range beyond\n"), other);
+        mu_buf_printf(sb, _("%s and %s start level at point blank, P = %s %%%s\n"), a,
+                      b, rat_fmt(x->p).s, cov);
+        mu_buf_puts(sb, ind);
+        mu_buf_printf(sb, _("%s is better at every range beyond\n"), other);
     } else {
         if (!rat_mul(x->range, scale, &yd))
             yd = rat_int(0);
@@ -449,12 +449,12 @@ static void cross_text(const mu_crossover *x, mu_rat scale, sbuf *sb, bool md)
         snprintf(at, sizeof at, _("%s in (%s yd)"), rat_fmt(x->range).s,
                  rat_fmt(yd).s);
         const char *bb = md ? "**" : "";
-        sb_printf(sb, x->at[0].exact ? _("%s and %s cross at %s%s%s, P = %s %%%s\n")
-                                     : _("%s and %s cross at about %s%s%s, P = %s %%%s\n"),
-                  a, b, bb, at, bb, rat_fmt(x->p).s, cov);
-        sb_puts(sb, ind);
-        sb_printf(sb, _("%s is better closer than %s in, %s from there on\n"),
-                  better, rat_fmt(x->range).s, other);
+        mu_buf_printf(sb, x->at[0].exact ? _("%s and %s cross at %s%s%s, P = %s %%%s\n")
+                                         : _("%s and %s cross at about %s%s%s, P = %s %%%s\n"),
+                      a, b, bb, at, bb, rat_fmt(x->p).s, cov);
+        mu_buf_puts(sb, ind);
+        mu_buf_printf(sb, _("%s is better closer than %s in, %s from there on\n"),
+                      better, rat_fmt(x->range).s, other);
     }
 }
 
@@ -513,21 +513,21 @@ static void cross_json(jw *o, const mu_crossover *x, mu_rat scale)
 /* The JSON's first nine members as one CSV line (nulls empty). */
 static void cross_csv(const mu_crossover *x, mu_rat scale, sbuf *sb)
 {
-    sb_puts(sb, "a,b,cover,crosses,range,yards,p,better_closer,better_beyond\n");
-    sb_printf(sb, "%s,%s,%s,%s,", x->a.name, x->b.name,
-              x->cover ? "true" : "false", x->crosses ? "true" : "false");
+    mu_buf_puts(sb, "a,b,cover,crosses,range,yards,p,better_closer,better_beyond\n");
+    mu_buf_printf(sb, "%s,%s,%s,%s,", x->a.name, x->b.name,
+                  x->cover ? "true" : "false", x->crosses ? "true" : "false");
     mu_rat yd;
     if (cross_at(x, scale, &yd))
-        sb_printf(sb, "%s,%s,%s", rat_fmt(x->range).s, rat_fmt(yd).s,
-                  rat_fmt(x->p).s);
+        mu_buf_printf(sb, "%s,%s,%s", rat_fmt(x->range).s, rat_fmt(yd).s,
+                      rat_fmt(x->p).s);
     else
-        sb_puts(sb, ",,");
+        mu_buf_puts(sb, ",,");
     const char *better = x->closer == MU_WHICH_B ? x->b.name : x->a.name;
     const char *other = x->closer == MU_WHICH_B ? x->a.name : x->b.name;
     if (x->closer == MU_WHICH_SAME)
-        sb_puts(sb, ",,\n");
+        mu_buf_puts(sb, ",,\n");
     else
-        sb_printf(sb, ",%s,%s\n", better, x->crosses ? other : better);
+        mu_buf_printf(sb, ",%s,%s\n", better, x->crosses ? other : better);
 }
 
 mu_status mu_crossover_render(const mu_crossover *x, mu_rat yards_per_inch,

@@ -32,12 +32,12 @@ static void sb_rating(sbuf *sb, const lang_text *t, mu_rating played,
                       mu_rating rolled)
 {
     if (played != rolled) {
-        sb_puts(sb, t->w[LW_DESPICABLE + played]);
-        sb_puts(sb, t->w[LW_RATING_BOOK]);
+        mu_buf_puts(sb, t->w[LW_DESPICABLE + played]);
+        mu_buf_puts(sb, t->w[LW_RATING_BOOK]);
     } else if (played == MU_DESPICABLE) {
-        sb_puts(sb, t->w[LW_RATING_DP]);
+        mu_buf_puts(sb, t->w[LW_RATING_DP]);
     } else {
-        sb_puts(sb, t->w[LW_DESPICABLE + played]);
+        mu_buf_puts(sb, t->w[LW_DESPICABLE + played]);
     }
 }
 
@@ -55,11 +55,11 @@ static void sb_label(sbuf *sb, const lang_text *t, const mu_labels *l,
         sb_i64(sb, spent);
         sb_ch(sb, ' ');
     } else if (stands == 1) {
-        sb_puts(sb, t ? t->w[LW_STAND_ONE] : " stand, ");
+        mu_buf_puts(sb, t ? t->w[LW_STAND_ONE] : " stand, ");
     } else {
-        sb_puts(sb, t ? t->w[LW_STANDS_MANY] : " stands, ");
+        mu_buf_puts(sb, t ? t->w[LW_STANDS_MANY] : " stands, ");
     }
-    sb_puts(sb, t ? t->w[LW_GREEN + m] : mu_morale_name(m));
+    mu_buf_puts(sb, t ? t->w[LW_GREEN + m] : mu_morale_name(m));
 }
 
 /* "2.44": the whole part and the two truncated decimals that are the
@@ -70,7 +70,7 @@ static void sb_fraction(sbuf *sb, const char *point, int num, int den)
     sb_i64(sb, whole);
     if (rem) {
         int c = 100 * rem / den;
-        sb_puts(sb, point);
+        mu_buf_puts(sb, point);
         sb_ch(sb, (char)('0' + c / 10));
         sb_ch(sb, (char)('0' + c % 10));
     }
@@ -94,7 +94,7 @@ static void map_rolls(const mu_division *d, roll_map *m)
 
 static void sb_indent(sbuf *sb, const char *ind, int more)
 {
-    sb_puts(sb, ind);
+    mu_buf_puts(sb, ind);
     sb_pad(sb, more);
 }
 
@@ -169,7 +169,7 @@ static void brigade_table(const mu_division *d, const mu_render_opts *o,
 
 static void sb_compare(sbuf *sb, const lang_text *t, int roll, int threshold)
 {
-    sb_puts(sb, t->w[LW_ROLLED]);
+    mu_buf_puts(sb, t->w[LW_ROLLED]);
     sb_i64(sb, roll);
     if (roll <= threshold)
         SB_LIT(sb, " ≤ ");
@@ -185,21 +185,21 @@ static void artillery_text(const mu_division *d, const lang_text *t,
     const mu_artillery *a = &d->artillery;
     sb_indent(sb, ind, 2);
     if (d->given & MU_GIVEN_ARTILLERY) { /* an order of battle's batteries */
-        sb_puts(sb, _("Artillery: "));
+        mu_buf_puts(sb, _("Artillery: "));
         sb_i64(sb, a->division);
-        sb_puts(sb, t->w[a->division == 1 ? LW_BATTERY : LW_BATTERIES]);
-        sb_puts(sb, _(" (given)"));
+        mu_buf_puts(sb, t->w[a->division == 1 ? LW_BATTERY : LW_BATTERIES]);
+        mu_buf_puts(sb, _(" (given)"));
         sb_ch(sb, '\n');
         return;
     }
-    sb_puts(sb, t->w[LW_ART_PER]);
+    mu_buf_puts(sb, t->w[LW_ART_PER]);
     sb_i64(sb, a->ratio);
-    sb_puts(sb, t->w[LW_STANDS_ROLLED]);
+    mu_buf_puts(sb, t->w[LW_STANDS_ROLLED]);
     sb_i64(sb, m->r[MU_ROLL_RATIO][0]);
     SB_LIT(sb, ")\n");
     sb_indent(sb, ind, 4);
     sb_i64(sb, d->stands);
-    sb_puts(sb, t->w[LW_STANDS_DIV]);
+    mu_buf_puts(sb, t->w[LW_STANDS_DIV]);
     sb_i64(sb, a->ratio);
     SB_LIT(sb, " = ");
     sb_fraction(sb, t->w[LW_POINT], d->stands, a->ratio);
@@ -209,23 +209,23 @@ static void artillery_text(const mu_division *d, const lang_text *t,
         SB_LIT(sb, " → ");
     }
     sb_i64(sb, a->batteries);
-    sb_puts(sb, t->w[a->batteries == 1 ? LW_BATTERY : LW_BATTERIES]);
+    mu_buf_puts(sb, t->w[a->batteries == 1 ? LW_BATTERY : LW_BATTERIES]);
     if (a->reserve_roll) {
-        sb_puts(sb, t->w[LW_THIRD]);
+        mu_buf_puts(sb, t->w[LW_THIRD]);
         sb_i64(sb, a->batteries);
-        sb_puts(sb, t->w[LW_DIV3]);
+        mu_buf_puts(sb, t->w[LW_DIV3]);
         sb_fraction(sb, t->w[LW_POINT], a->batteries, 3);
         SB_LIT(sb, " → ");
         sb_compare(sb, t, a->reserve_roll, a->reserve_threshold);
     }
     SB_LIT(sb, ": ");
     sb_i64(sb, a->division);
-    sb_puts(sb, t->w[LW_WITH_DIV]);
+    mu_buf_puts(sb, t->w[LW_WITH_DIV]);
     sb_i64(sb, a->reserve);
-    sb_puts(sb, t->w[LW_TO_THE]);
-    sb_puts(sb, t->w[d->army == MU_UNION ? LW_ARMY_RESERVE
-                    : in_corps          ? LW_CORPS_RESERVE
-                                        : LW_RESERVE]);
+    mu_buf_puts(sb, t->w[LW_TO_THE]);
+    mu_buf_puts(sb, t->w[d->army == MU_UNION ? LW_ARMY_RESERVE
+                        : in_corps          ? LW_CORPS_RESERVE
+                                            : LW_RESERVE]);
     sb_ch(sb, '\n');
 }
 
@@ -234,12 +234,12 @@ static void given_or_rolled(sbuf *sb, const lang_text *t, uint32_t given,
                             int roll)
 {
     if (given) {
-        sb_puts(sb, _(" (given)"));
+        mu_buf_puts(sb, _(" (given)"));
         if (!sb->oom && sb->len && sb->p[sb->len - 1] == ')')
             sb->p[--sb->len] = '\0'; /* the caller closes it */
         return;
     }
-    sb_puts(sb, t->w[LW_ROLLED_OPEN]);
+    mu_buf_puts(sb, t->w[LW_ROLLED_OPEN]);
     sb_i64(sb, roll);
 }
 
@@ -247,14 +247,14 @@ static void leader_line(const mu_division *d, const lang_text *t,
                         const roll_map *m, sbuf *sb, const char *ind)
 {
     sb_indent(sb, ind, 2);
-    sb_puts(sb, t->w[LW_LEADER]);
-    sb_puts(sb, t->w[LW_DESPICABLE + d->leader]);
+    mu_buf_puts(sb, t->w[LW_LEADER]);
+    mu_buf_puts(sb, t->w[LW_DESPICABLE + d->leader]);
     given_or_rolled(sb, t, d->given & MU_GIVEN_LEADER,
                     m->r[MU_ROLL_LEADER][0]);
     if (d->leader != d->leader_rolled)
-        sb_puts(sb, t->w[LW_BY_BOOK]);
+        mu_buf_puts(sb, t->w[LW_BY_BOOK]);
     else if (d->leader == MU_DESPICABLE)
-        sb_puts(sb, t->w[LW_MARK_DP]);
+        mu_buf_puts(sb, t->w[LW_MARK_DP]);
     SB_LIT(sb, ")\n");
 }
 
@@ -264,46 +264,46 @@ void render_division_text(const mu_division *d, const mu_render_opts *o,
 {
     roll_map m;
     map_rolls(d, &m);
-    sb_puts(sb, ind);
+    mu_buf_puts(sb, ind);
     if (number > 0) {
-        sb_puts(sb, t->w[LW_DIVISION_N]);
+        mu_buf_puts(sb, t->w[LW_DIVISION_N]);
         sb_u64(sb, number);
         SB_LIT(sb, ": ");
     }
-    sb_puts(sb, t->w[d->army == MU_UNION ? LW_UNION : LW_CONFEDERATE]);
-    sb_puts(sb, t->w[LW_INFANTRY + d->arm]);
-    sb_puts(sb, t->w[d->theater == MU_EAST ? LW_DIV_EAST : LW_DIV_WEST]);
+    mu_buf_puts(sb, t->w[d->army == MU_UNION ? LW_UNION : LW_CONFEDERATE]);
+    mu_buf_puts(sb, t->w[LW_INFANTRY + d->arm]);
+    mu_buf_puts(sb, t->w[d->theater == MU_EAST ? LW_DIV_EAST : LW_DIV_WEST]);
     sb_i64(sb, d->year);
     sb_ch(sb, '\n');
     if (m.r[MU_ROLL_THEATER][0]) {
         sb_indent(sb, ind, 2);
-        sb_puts(sb, t->w[LW_THEATER_ROLLED]);
+        mu_buf_puts(sb, t->w[LW_THEATER_ROLLED]);
         sb_i64(sb, m.r[MU_ROLL_THEATER][0]);
         sb_ch(sb, '\n');
     }
     leader_line(d, t, &m, sb, ind);
     sb_indent(sb, ind, 2);
-    sb_puts(sb, t->w[LW_BRIGADES]);
+    mu_buf_puts(sb, t->w[LW_BRIGADES]);
     sb_i64(sb, d->nbrigades);
     given_or_rolled(sb, t, d->given & MU_GIVEN_BRIGADES,
                     m.r[MU_ROLL_BRIGADES][0]);
     SB_LIT(sb, ")\n");
     brigade_table(d, o, t, &m, sb, cells, (int)strlen(ind) + 4);
     sb_indent(sb, ind, 2);
-    sb_puts(sb, t->w[LW_TOTAL]);
+    mu_buf_puts(sb, t->w[LW_TOTAL]);
     sb_i64(sb, d->stands);
-    sb_puts(sb, t->w[LW_STANDS_NL]);
+    mu_buf_puts(sb, t->w[LW_STANDS_NL]);
     artillery_text(d, t, &m, sb, ind, *ind != '\0');
 }
 
 void render_seed_footer(const mu_render_opts *o, const lang_text *t, sbuf *sb)
 {
     if (o->has_seed) {
-        sb_puts(sb, t->w[LW_SEED]);
+        mu_buf_puts(sb, t->w[LW_SEED]);
         sb_u64(sb, o->seed);
         sb_ch(sb, '\n');
     } else {
-        sb_puts(sb, t->w[LW_BY_HAND]);
+        mu_buf_puts(sb, t->w[LW_BY_HAND]);
     }
 }
 
@@ -323,25 +323,25 @@ void render_division_csv(const mu_division *d, const mu_render_opts *o,
         const mu_brigade *b = &d->brigades[i];
         sb_u64(sb, number);
         sb_ch(sb, ',');
-        sb_puts(sb, mu_army_name(d->army));
+        mu_buf_puts(sb, mu_army_name(d->army));
         sb_ch(sb, ',');
         sb_i64(sb, d->year);
         sb_ch(sb, ',');
-        sb_puts(sb, mu_theater_name(d->theater));
+        mu_buf_puts(sb, mu_theater_name(d->theater));
         sb_ch(sb, ',');
-        sb_puts(sb, mu_arm_name(d->arm));
+        mu_buf_puts(sb, mu_arm_name(d->arm));
         sb_ch(sb, ',');
-        sb_puts(sb, corps_leader);
+        mu_buf_puts(sb, corps_leader);
         sb_ch(sb, ',');
-        sb_puts(sb, mu_rating_name(d->leader));
+        mu_buf_puts(sb, mu_rating_name(d->leader));
         sb_ch(sb, ',');
         sb_i64(sb, i + 1);
         sb_ch(sb, ',');
         sb_i64(sb, b->stands);
         sb_ch(sb, ',');
-        sb_puts(sb, mu_morale_name(b->morale));
+        mu_buf_puts(sb, mu_morale_name(b->morale));
         sb_ch(sb, ',');
-        sb_puts(sb, mu_rating_name(b->leader));
+        mu_buf_puts(sb, mu_rating_name(b->leader));
         SB_LIT(sb, ",\"");
         sb_label(sb, NULL, o->labels, b->stands, b->morale);
         SB_LIT(sb, "\",");
@@ -504,7 +504,7 @@ mu_status mu_division_stream_new(const mu_render_opts *o, bool numbered,
         s->seedlen = wr_u64(s->seed, o->seed);
     s->seed[s->seedlen] = '\0';
     if (o->format == MU_FMT_CSV)
-        sb_puts(&s->out.sb, render_csv_header);
+        mu_buf_puts(&s->out.sb, render_csv_header);
     *out = s;
     return MU_OK;
 }
@@ -643,21 +643,21 @@ void render_division_md(const mu_division *d, const mu_render_opts *o,
     lang_text t;
     lang_init(&t);
     char buf[96];
-    sb_puts(sb, "### ");
+    mu_buf_puts(sb, "### ");
     if (number)
-        sb_printf(sb, "%s%d: ", t.w[LW_DIVISION_N], number);
-    sb_printf(sb, "%s%s%s%d\n\n", t.w[d->army == MU_UNION ? LW_UNION : LW_CONFEDERATE],
-              t.w[d->arm == MU_CAVALRY ? LW_CAVALRY : LW_INFANTRY],
-              t.w[d->theater == MU_EAST ? LW_DIV_EAST : LW_DIV_WEST], d->year);
+        mu_buf_printf(sb, "%s%d: ", t.w[LW_DIVISION_N], number);
+    mu_buf_printf(sb, "%s%s%s%d\n\n", t.w[d->army == MU_UNION ? LW_UNION : LW_CONFEDERATE],
+                  t.w[d->arm == MU_CAVALRY ? LW_CAVALRY : LW_INFANTRY],
+                  t.w[d->theater == MU_EAST ? LW_DIV_EAST : LW_DIV_WEST], d->year);
     render_rating_md(&t, d->leader, d->leader_rolled, buf, sizeof buf);
-    sb_printf(sb, "%s**%s**", t.w[LW_LEADER], buf);
-    sb_printf(sb, _(" · %d brigades · %d stands · "), d->nbrigades, d->stands);
-    sb_printf(sb, dngettext(LANG_DOMAIN,
-                            "%d battery (%d with the division, %d to the %s)\n\n",
-                            "%d batteries (%d with the division, %d to the %s)\n\n",
-                            (unsigned long)d->artillery.batteries),
-              d->artillery.batteries, d->artillery.division,
-              d->artillery.reserve, render_reserve_name(&t, d->army, in_corps));
+    mu_buf_printf(sb, "%s**%s**", t.w[LW_LEADER], buf);
+    mu_buf_printf(sb, _(" · %d brigades · %d stands · "), d->nbrigades, d->stands);
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN,
+                                "%d battery (%d with the division, %d to the %s)\n\n",
+                                "%d batteries (%d with the division, %d to the %s)\n\n",
+                                (unsigned long)d->artillery.batteries),
+                  d->artillery.batteries, d->artillery.division,
+                  d->artillery.reserve, render_reserve_name(&t, d->army, in_corps));
     grid g;
     grid_init(&g, 5);
     grid_row(&g, (const char *const[]){_("Brigade"), _("Stands"), _("Morale"),
@@ -678,13 +678,13 @@ void render_division_md(const mu_division *d, const mu_render_opts *o,
     mu_buf_free(&label);
     grid_markdown(&g, sb, 99);
     grid_free(&g);
-    sb_puts(sb, "\n");
+    mu_buf_puts(sb, "\n");
 }
 
 void render_seed_md(const mu_render_opts *o, sbuf *sb)
 {
     if (o->has_seed)
-        sb_printf(sb, _("*seed %" PRIu64 "*\n"), o->seed);
+        mu_buf_printf(sb, _("*seed %" PRIu64 "*\n"), o->seed);
     else
-        sb_puts(sb, _("*rolls given by hand*\n"));
+        mu_buf_puts(sb, _("*rolls given by hand*\n"));
 }

@@ -493,14 +493,14 @@ static void volley_text(const mu_volley *v, const mu_fire_result *r,
         return;
     }
     volley_lines(v, r, L);
-    sb_printf(sb, md ? "### %s\n\n" : "%s\n", L->head);
+    mu_buf_printf(sb, md ? "### %s\n\n" : "%s\n", L->head);
     for (int i = 0; i < L->n; i++) {
         bool last = md && i == L->n - 1 && L->hits == L->n;
-        sb_printf(sb, md ? (last ? "- **%s**\n" : "- %s\n") : "  %s\n", L->v[i]);
+        mu_buf_printf(sb, md ? (last ? "- **%s**\n" : "- %s\n") : "  %s\n", L->v[i]);
     }
     if (show_seed(r, o))
-        sb_printf(sb, md ? "\n*%s%" PRIu64 "*\n" : "%s%" PRIu64 "\n",
-                  _("seed "), o->seed);
+        mu_buf_printf(sb, md ? "\n*%s%" PRIu64 "*\n" : "%s%" PRIu64 "\n",
+                      _("seed "), o->seed);
     free(L);
 }
 
@@ -584,21 +584,21 @@ static void volley_json(const mu_volley *v, const mu_fire_result *r,
 static void volley_csv(const mu_volley *v, const mu_fire_result *r,
                        const mu_render_opts *o, sbuf *sb)
 {
-    sb_puts(sb, "weapon,load,range,p,effectives,poh,sure_hits,chance,"
-                "threshold,roll,hits,cover,seed\n");
-    sb_printf(sb, "%s,%s,%s,%s,%d,%s,%d,%s,%d,", v->weapon.name,
-              is_artillery(&v->weapon) ? v->fired.name : "", rat_fmt(v->range).s,
-              rat_fmt(v->p).s, v->effectives, rat_fmt(v->poh).s, v->sure_hits,
-              rat_fmt(v->chance).s, v->threshold);
+    mu_buf_puts(sb, "weapon,load,range,p,effectives,poh,sure_hits,chance,"
+                    "threshold,roll,hits,cover,seed\n");
+    mu_buf_printf(sb, "%s,%s,%s,%s,%d,%s,%d,%s,%d,", v->weapon.name,
+                  is_artillery(&v->weapon) ? v->fired.name : "", rat_fmt(v->range).s,
+                  rat_fmt(v->p).s, v->effectives, rat_fmt(v->poh).s, v->sure_hits,
+                  rat_fmt(v->chance).s, v->threshold);
     if (r && r->rolled)
-        sb_printf(sb, "%d", r->roll);
-    sb_puts(sb, ",");
+        mu_buf_printf(sb, "%d", r->roll);
+    mu_buf_puts(sb, ",");
     if (r)
-        sb_printf(sb, "%d", r->hits);
-    sb_printf(sb, ",%s,", v->cover ? "true" : "false");
+        mu_buf_printf(sb, "%d", r->hits);
+    mu_buf_printf(sb, ",%s,", v->cover ? "true" : "false");
     if (show_seed(r, o))
-        sb_printf(sb, "%" PRIu64, o->seed);
-    sb_puts(sb, "\n");
+        mu_buf_printf(sb, "%" PRIu64, o->seed);
+    mu_buf_puts(sb, "\n");
 }
 
 mu_status mu_fire_render(const mu_volley *v, const mu_fire_result *r,

@@ -25,9 +25,9 @@ static void volley_title(const mu_volley *v, sbuf *sb)
     char w[MU_WEAPON_NAME];
     rat_num r = rat_fmt(v->range);
     fire_title(v->weapon.name, w, sizeof w);
-    sb_puts(sb, w);
+    mu_buf_puts(sb, w);
     if (strcmp(v->weapon.name, v->fired.name))
-        sb_printf(sb, " (%s)", v->fired.name);
+        mu_buf_printf(sb, " (%s)", v->fired.name);
     unsigned long c = (unsigned long)v->castings;
     const char *what = v->weapon.kind == MU_WEAPON_SMALL_ARMS
                            ? dngettext(LANG_DOMAIN, "figure", "figures", c)
@@ -37,38 +37,38 @@ static void volley_title(const mu_volley *v, sbuf *sb)
     if (rat_sign(v->cm_per_inch) > 0 &&
         (v->nranges == 1 ? (cm = v->ranges[0], true)
                          : rat_mul(v->range, v->cm_per_inch, &cm))) {
-        sb_printf(sb, v->cover ? _(" fire at %s cm (%s in) into cover, %d %s")
-                               : _(" fire at %s cm (%s in), %d %s"),
-                  rat_fmt(cm).s, r.s, v->castings, what);
+        mu_buf_printf(sb, v->cover ? _(" fire at %s cm (%s in) into cover, %d %s")
+                                   : _(" fire at %s cm (%s in), %d %s"),
+                      rat_fmt(cm).s, r.s, v->castings, what);
         return;
     }
-    sb_printf(sb, v->cover ? _(" fire at %s in into cover, %d %s") : _(" fire at %s in, %d %s"),
-              r.s, v->castings, what);
+    mu_buf_printf(sb, v->cover ? _(" fire at %s in into cover, %d %s") : _(" fire at %s in, %d %s"),
+                  r.s, v->castings, what);
 }
 
 static void volley_working(const mu_volley *v, mu_hit_method m, sbuf *sb,
                            const char *ind)
 {
     rat_num p = rat_fmt(v->p);
-    sb_puts(sb, ind);
-    sb_printf(sb, dngettext(LANG_DOMAIN, "P = %s %% an effective, %d effective, POH = %s %%\n",
-                            "P = %s %% an effective, %d effectives, POH = %s %%\n",
-                            (unsigned long)v->effectives),
-              p.s, v->effectives, rat_fmt(v->poh).s);
+    mu_buf_puts(sb, ind);
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN, "P = %s %% an effective, %d effective, POH = %s %%\n",
+                                "P = %s %% an effective, %d effectives, POH = %s %%\n",
+                                (unsigned long)v->effectives),
+                  p.s, v->effectives, rat_fmt(v->poh).s);
     if (m & MU_METHOD_ADDITIVE) {
-        sb_puts(sb, ind);
-        sb_printf(sb, dngettext(LANG_DOMAIN, "Additive: %d sure hit", "Additive: %d sure hits",
-                                (unsigned long)v->sure_hits), v->sure_hits);
+        mu_buf_puts(sb, ind);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN, "Additive: %d sure hit", "Additive: %d sure hits",
+                                    (unsigned long)v->sure_hits), v->sure_hits);
         if (v->threshold)
-            sb_printf(sb, _(" and one more on a d100 of %d or less\n"),
-                      v->threshold);
+            mu_buf_printf(sb, _(" and one more on a d100 of %d or less\n"),
+                          v->threshold);
         else
-            sb_puts(sb, _(", nothing to roll for\n"));
+            mu_buf_puts(sb, _(", nothing to roll for\n"));
     }
     if (m & MU_METHOD_PER_FIGURE) {
-        sb_puts(sb, ind);
-        sb_printf(sb, _("Per figure: each effective hits on its own with "
-                        "%s %%\n"), p.s);
+        mu_buf_puts(sb, ind);
+        mu_buf_printf(sb, _("Per figure: each effective hits on its own with "
+                      "%s %%\n"), p.s);
     }
 }
 
@@ -137,10 +137,10 @@ static void hits_table(const mu_fire_odds *o, sbuf *sb, bool md)
     if (both)
         grid_setf(&g, 5, "%+.4f", d[0]->mean - d[1]->mean);
     if (md) {
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
         grid_markdown(&g, sb, 0);
     } else {
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
         grid_text(&g, sb, 2, 0);
     }
     grid_free(&g);
@@ -153,10 +153,10 @@ static void hits_table(const mu_fire_odds *o, sbuf *sb, bool md)
         }
     if (hi >= 0 && (flo < lo || fhi > hi))
     {
-        sb_puts(sb, md ? "\n" : "  ");
-        sb_printf(sb, _("%d to %d hits shown; the other outcomes each have "
-                        "less than 0.005 %% (json and csv list them all)\n"),
-                  lo, hi);
+        mu_buf_puts(sb, md ? "\n" : "  ");
+        mu_buf_printf(sb, _("%d to %d hits shown; the other outcomes each have "
+                      "less than 0.005 %% (json and csv list them all)\n"),
+                      lo, hi);
     }
 }
 
@@ -181,36 +181,36 @@ static void fire_text(const void *odds, const void *exact_, sbuf *sb, bool md)
 {
     const mu_fire_odds *o = odds, *exact = exact_;
     if (md)
-        sb_puts(sb, "## ");
+        mu_buf_puts(sb, "## ");
     volley_title(&o->volley, sb);
     char n[24], seed[24];
     snprintf(n, sizeof n, "%" PRIu64, o->trials);
     snprintf(seed, sizeof seed, "%" PRIu64, o->seed);
     if (o->simulated)
-        sb_printf(sb, dngettext(LANG_DOMAIN, ": %s volley simulated, seed %s\n",
-                                ": %s volleys simulated, seed %s\n",
-                                o->trials == 1 ? 1 : 2),
-                  n, seed);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN, ": %s volley simulated, seed %s\n",
+                                    ": %s volleys simulated, seed %s\n",
+                                    o->trials == 1 ? 1 : 2),
+                      n, seed);
     else
-        sb_puts(sb, _(": exact odds\n"));
+        mu_buf_puts(sb, _(": exact odds\n"));
     if (md)
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
     volley_working(&o->volley, o->method, sb, md ? "- " : "  ");
     hits_table(o, sb, md);
     if (o->simulated && exact) {
         int at;
-        sb_printf(sb, md ? "\n**%s**:" : "\n%s:",
-                  _("Largest gap to the exact odds"));
+        mu_buf_printf(sb, md ? "\n**%s**:" : "\n%s:",
+                      _("Largest gap to the exact odds"));
         if (o->method & MU_METHOD_ADDITIVE) {
             double g = dist_gap(&o->additive, &exact->additive, &at);
-            sb_printf(sb, _(" additive %.6f (%d hits)"), g, at);
+            mu_buf_printf(sb, _(" additive %.6f (%d hits)"), g, at);
         }
         if (o->method & MU_METHOD_PER_FIGURE) {
             double g = dist_gap(&o->per_figure, &exact->per_figure, &at);
-            sb_puts(sb, o->method == MU_METHOD_BOTH ? "," : "");
-            sb_printf(sb, _(" per figure %.6f (%d hits)"), g, at);
+            mu_buf_puts(sb, o->method == MU_METHOD_BOTH ? "," : "");
+            mu_buf_printf(sb, _(" per figure %.6f (%d hits)"), g, at);
         }
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
     }
 }
 
@@ -343,7 +343,7 @@ static void csv_rows(const char *method, const mu_dist *d, const mu_dist *e,
     }
     for (int k = lo; d->p && k <= hi; k++) {
         char a[40];
-        sb_puts(sb, method);
+        mu_buf_puts(sb, method);
         sb_ch(sb, ',');
         sb_i64(sb, k);
         sb_ch(sb, ',');
@@ -355,7 +355,7 @@ static void csv_rows(const char *method, const mu_dist *d, const mu_dist *e,
             sb_put(sb, a, wr_num_g(mu_dist_p(e, k), a));
             render_diff(mu_dist_p(d, k), mu_dist_p(e, k), a, sizeof a);
             sb_ch(sb, ',');
-            sb_puts(sb, a);
+            mu_buf_puts(sb, a);
         }
         sb_ch(sb, '\n');
     }
@@ -365,8 +365,8 @@ static void fire_csv(const void *odds, const void *exact_, sbuf *sb)
 {
     const mu_fire_odds *o = odds, *exact = exact_;
     bool sim = o->simulated && exact;
-    sb_puts(sb, sim ? "method,hits,p,at_least,exact,difference\n"
-                    : "method,hits,p,at_least\n");
+    mu_buf_puts(sb, sim ? "method,hits,p,at_least,exact,difference\n"
+                        : "method,hits,p,at_least\n");
     if (o->method & MU_METHOD_ADDITIVE)
         csv_rows("additive", &o->additive, sim ? &exact->additive : NULL, sb);
     if (o->method & MU_METHOD_PER_FIGURE)
@@ -419,39 +419,39 @@ static void charge_cm_head(const mu_charge_odds *o, sbuf *sb)
         rc = o->opts.range;
     if (!rat_mul(o->opts.move, o->opts.cm_per_inch, &mc))
         mc = o->opts.move;
-    sb_printf(sb, dngettext(LANG_DOMAIN,
-                            "Charging the guns: %d figure from %s cm (%s in), ",
-                            "Charging the guns: %d figures from %s cm (%s in), ",
-                            (unsigned long)o->opts.figures),
-              o->opts.figures, rat_fmt(rc).s, rat_fmt(o->opts.range).s);
-    sb_printf(sb, o->opts.cover ? _("closing %s cm (%s in) a turn in hard cover, ")
-                                : _("closing %s cm (%s in) a turn, "),
-              rat_fmt(mc).s, rat_fmt(o->opts.move).s);
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN,
+                                "Charging the guns: %d figure from %s cm (%s in), ",
+                                "Charging the guns: %d figures from %s cm (%s in), ",
+                                (unsigned long)o->opts.figures),
+                  o->opts.figures, rat_fmt(rc).s, rat_fmt(o->opts.range).s);
+    mu_buf_printf(sb, o->opts.cover ? _("closing %s cm (%s in) a turn in hard cover, ")
+                                    : _("closing %s cm (%s in) a turn, "),
+                  rat_fmt(mc).s, rat_fmt(o->opts.move).s);
 }
 
 static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
 {
     (void)none;
     const mu_charge_odds *o = odds;
-    sb_puts(sb, md ? "## " : "");
+    mu_buf_puts(sb, md ? "## " : "");
     mu_rat cpi = o->opts.cm_per_inch;
     if (charge_cm(o))
         charge_cm_head(o, sb);
     else {
-        sb_printf(sb, dngettext(LANG_DOMAIN, "Charging the guns: %d figure from %s in, ",
-                                "Charging the guns: %d figures from %s in, ",
-                                (unsigned long)o->opts.figures), o->opts.figures,
-                  rat_fmt(o->opts.range).s);
-        sb_printf(sb, o->opts.cover ? _("closing %s in a turn in hard cover, ")
-                                    : _("closing %s in a turn, "),
-                  rat_fmt(o->opts.move).s);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN, "Charging the guns: %d figure from %s in, ",
+                                    "Charging the guns: %d figures from %s in, ",
+                                    (unsigned long)o->opts.figures), o->opts.figures,
+                      rat_fmt(o->opts.range).s);
+        mu_buf_printf(sb, o->opts.cover ? _("closing %s in a turn in hard cover, ")
+                                        : _("closing %s in a turn, "),
+                      rat_fmt(o->opts.move).s);
     }
-    sb_printf(sb, dngettext(LANG_DOMAIN, "against a %s with %d crew casting ",
-                            "against a %s with %d crew castings ",
-                            (unsigned long)o->crew), o->gun, o->crew);
-    sb_printf(sb, dngettext(LANG_DOMAIN, "(%d effective each)", "(%d effectives each)",
-                            (unsigned long)o->effectives), o->effectives);
-    sb_printf(sb, "%s\n", *o->return_fire ? _("; the unit fires back") : "");
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN, "against a %s with %d crew casting ",
+                                "against a %s with %d crew castings ",
+                                (unsigned long)o->crew), o->gun, o->crew);
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN, "(%d effective each)", "(%d effectives each)",
+                                (unsigned long)o->effectives), o->effectives);
+    mu_buf_printf(sb, "%s\n", *o->return_fire ? _("; the unit fires back") : "");
     grid g;
     grid_init(&g, *o->return_fire ? 4 : 3);
     grid_add(&g);
@@ -473,7 +473,7 @@ static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
         if (*o->return_fire)
             grid_setf(&g, 3, "%s %%", rat_fmt(v->back_p).s);
     }
-    sb_puts(sb, md ? "\n" : "\n");
+    mu_buf_puts(sb, md ? "\n" : "\n");
     if (md)
         grid_markdown(&g, sb, 2);
     else
@@ -481,17 +481,17 @@ static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
     grid_free(&g);
     char buf[32];
     render_pct(mu_dist_p(&o->left, 0), buf, sizeof buf);
-    sb_puts(sb, md ? "\n### " : "\n");
-    sb_printf(sb, _("Figures left at contact: mean %.2f of %d; destroyed "
-                    "before contact: %s\n"), o->left.mean,
-              o->opts.figures, mu_dist_p(&o->left, 0) > 0 ? buf : _("never"));
+    mu_buf_puts(sb, md ? "\n### " : "\n");
+    mu_buf_printf(sb, _("Figures left at contact: mean %.2f of %d; destroyed "
+                  "before contact: %s\n"), o->left.mean,
+                  o->opts.figures, mu_dist_p(&o->left, 0) > 0 ? buf : _("never"));
     dist_rows(&o->left, N_("figures"), sb, md);
     if (*o->return_fire) {
         render_pct(mu_dist_p(&o->crew_left, 0), buf, sizeof buf);
-        sb_puts(sb, md ? "\n### " : "\n");
-        sb_printf(sb, _("Crew left at contact: mean %.2f of %d; gun silenced: "
-                        "%s\n"), o->crew_left.mean, o->crew,
-                  mu_dist_p(&o->crew_left, 0) > 0 ? buf : _("never"));
+        mu_buf_puts(sb, md ? "\n### " : "\n");
+        mu_buf_printf(sb, _("Crew left at contact: mean %.2f of %d; gun silenced: "
+                      "%s\n"), o->crew_left.mean, o->crew,
+                      mu_dist_p(&o->crew_left, 0) > 0 ? buf : _("never"));
         dist_rows(&o->crew_left, N_("crew"), sb, md);
     }
 }
@@ -543,7 +543,7 @@ static void charge_csv(const void *odds, const void *none, sbuf *sb)
 {
     (void)none;
     const mu_charge_odds *o = odds;
-    sb_puts(sb, "what,n,p,at_least\n");
+    mu_buf_puts(sb, "what,n,p,at_least\n");
     csv_rows("figures_left", &o->left, NULL, sb);
     csv_rows("crew_left", &o->crew_left, NULL, sb);
 }

@@ -129,50 +129,50 @@ static const char *theater_words(int t)
 static void year_words(int year, int theater, sbuf *sb)
 {
     if (year && theater >= 0)
-        sb_printf(sb, ", %s %d", theater_words(theater), year);
+        mu_buf_printf(sb, ", %s %d", theater_words(theater), year);
     else if (year)
-        sb_printf(sb, _(", %d (theater by table 1)"), year);
+        mu_buf_printf(sb, _(", %d (theater by table 1)"), year);
     else if (theater >= 0)
-        sb_printf(sb, _(", %s (year by table 1)"), theater_words(theater));
+        mu_buf_printf(sb, _(", %s (year by table 1)"), theater_words(theater));
     else
-        sb_puts(sb, _(" (theater and year by table 1)"));
+        mu_buf_puts(sb, _(" (theater and year by table 1)"));
 }
 
 static void title(const mu_oob_odds *o, sbuf *sb, bool md)
 {
     bool union_ = o->army == MU_UNION;
     if (md)
-        sb_puts(sb, "## ");
+        mu_buf_puts(sb, "## ");
     if (o->divisions > 1 || o->stat[MU_STAT_RATIO].p == NULL)
-        sb_printf(sb, union_ ? dngettext(LANG_DOMAIN, "Union corps of %d division",
-                                         "Union corps of %d divisions",
-                                         (unsigned long)o->divisions)
-                             : dngettext(LANG_DOMAIN, "Confederate corps of %d division",
-                                         "Confederate corps of %d divisions",
-                                         (unsigned long)o->divisions),
-                  o->divisions);
+        mu_buf_printf(sb, union_ ? dngettext(LANG_DOMAIN, "Union corps of %d division",
+                                             "Union corps of %d divisions",
+                                             (unsigned long)o->divisions)
+                                 : dngettext(LANG_DOMAIN, "Confederate corps of %d division",
+                                             "Confederate corps of %d divisions",
+                                             (unsigned long)o->divisions),
+                      o->divisions);
     else if (o->arm == MU_CAVALRY)
-        sb_puts(sb, union_ ? _("Union cavalry division")
-                           : _("Confederate cavalry division"));
+        mu_buf_puts(sb, union_ ? _("Union cavalry division")
+                               : _("Confederate cavalry division"));
     else
-        sb_puts(sb, union_ ? _("Union infantry division")
-                           : _("Confederate infantry division"));
+        mu_buf_puts(sb, union_ ? _("Union infantry division")
+                               : _("Confederate infantry division"));
     year_words(o->year, o->theater, sb);
     if (o->by_the_book)
-        sb_puts(sb, _(", by the book"));
+        mu_buf_puts(sb, _(", by the book"));
     char n[24], seed[24];
     snprintf(n, sizeof n, "%" PRIu64, o->trials);
     snprintf(seed, sizeof seed, "%" PRIu64, o->seed);
     if (o->simulated)
-        sb_printf(sb, o->divisions > 1 || !o->stat[MU_STAT_RATIO].p
-                          ? _(": %s corps simulated, seed %s\n")
-                          : dngettext(LANG_DOMAIN, ": %s division simulated, seed %s\n",
-                                      ": %s divisions simulated, seed %s\n",
-                                      o->trials <= ULONG_MAX ? (unsigned long)o->trials
-                                                             : 1000000 + (unsigned long)(o->trials % 1000000)),
-                  n, seed);
+        mu_buf_printf(sb, o->divisions > 1 || !o->stat[MU_STAT_RATIO].p
+                              ? _(": %s corps simulated, seed %s\n")
+                              : dngettext(LANG_DOMAIN, ": %s division simulated, seed %s\n",
+                                          ": %s divisions simulated, seed %s\n",
+                                          o->trials <= ULONG_MAX ? (unsigned long)o->trials
+                                                                 : 1000000 + (unsigned long)(o->trials % 1000000)),
+                      n, seed);
     else
-        sb_puts(sb, _(": exact odds\n"));
+        mu_buf_puts(sb, _(": exact odds\n"));
 }
 
 /* A table of value rows lo..hi with one column per statistic (P(= n)),
@@ -229,7 +229,7 @@ static void stat_table(const mu_oob_odds *o, const int *stats, int ns,
 
 static void heading(sbuf *sb, bool md, const char *text)
 {
-    sb_printf(sb, md ? "\n### %s\n" : "\n%s\n", _(text));
+    mu_buf_printf(sb, md ? "\n### %s\n" : "\n%s\n", _(text));
 }
 
 static void leader_line(const mu_oob_odds *o, sbuf *sb, bool md)
@@ -238,12 +238,12 @@ static void leader_line(const mu_oob_odds *o, sbuf *sb, bool md)
     char buf[32];
     bool corps = o->divisions > 1 || !o->stat[MU_STAT_RATIO].p;
     const char *who = corps ? _("Corps leader") : _("Division leader");
-    sb_printf(sb, md ? "\n**%s**:" : "\n%s:", who);
+    mu_buf_printf(sb, md ? "\n**%s**:" : "\n%s:", who);
     for (int k = 0; k < 3; k++) {
         render_pct(mu_dist_p(d, k), buf, sizeof buf);
-        sb_printf(sb, "%s %s %s", k ? "," : "", _(vocab_rating[k]), buf);
+        mu_buf_printf(sb, "%s %s %s", k ? "," : "", _(vocab_rating[k]), buf);
     }
-    sb_puts(sb, "\n");
+    mu_buf_puts(sb, "\n");
 }
 
 static void ratio_line(const mu_oob_odds *o, sbuf *sb)
@@ -252,15 +252,15 @@ static void ratio_line(const mu_oob_odds *o, sbuf *sb)
     if (!d->p)
         return;
     char buf[32];
-    sb_puts(sb, ":");
+    mu_buf_puts(sb, ":");
     bool first = true;
     for (int k = d->hi; k >= d->lo; k--) {
         double p = mu_dist_p(d, k);
         if (p <= 0)
             continue;
         render_pct(p, buf, sizeof buf);
-        sb_puts(sb, first ? " " : ", ");
-        sb_printf(sb, _("1 battery per %d stands %s"), k, buf);
+        mu_buf_puts(sb, first ? " " : ", ");
+        mu_buf_printf(sb, _("1 battery per %d stands %s"), k, buf);
         first = false;
     }
 }
@@ -274,10 +274,10 @@ static void gap_table(const mu_oob_odds *o, const mu_oob_odds *exact,
     char a[32], b[32];
     render_pct(mu_dist_p(&o->stat[ws], wv), a, sizeof a);
     render_pct(mu_dist_p(&exact->stat[ws], wv), b, sizeof b);
-    sb_printf(sb, md ? "\n**%s: %.6f** " : "\n%s: %.6f ",
-              _("Largest gap to the exact odds"), gap);
-    sb_printf(sb, _("(%s = %d: simulated %s, exact %s)\n"),
-              mu_oob_stat_name(ws), wv, a, b);
+    mu_buf_printf(sb, md ? "\n**%s: %.6f** " : "\n%s: %.6f ",
+                  _("Largest gap to the exact odds"), gap);
+    mu_buf_printf(sb, _("(%s = %d: simulated %s, exact %s)\n"),
+                  mu_oob_stat_name(ws), wv, a, b);
     grid g;
     grid_init(&g, 3);
     grid_row(&g, (const char *const[]){_("statistic"), _("largest gap"), _("at")});
@@ -326,10 +326,10 @@ static void odds_text(const void *odds, const void *exact_, sbuf *sb, bool md)
     stat_table(o, brig, 3, vocab_rating, false, sb, md);
     heading(sb, md, N_("Stands"));
     stat_table(o, one_s, 1, p_h, true, sb, md);
-    sb_puts(sb, md ? "\n### " : "\n");
-    sb_puts(sb, _("Artillery"));
+    mu_buf_puts(sb, md ? "\n### " : "\n");
+    mu_buf_puts(sb, _("Artillery"));
     ratio_line(o, sb);
-    sb_puts(sb, "\n");
+    mu_buf_puts(sb, "\n");
     stat_table(o, art, 3, art_h, true, sb, md);
     if (is_sim(o, exact))
         gap_table(o, exact, sb, md);
@@ -430,8 +430,8 @@ static void odds_csv(const void *odds, const void *exact_, sbuf *sb)
 {
     const mu_oob_odds *o = odds, *exact = exact_;
     bool sim = is_sim(o, exact);
-    sb_puts(sb, sim ? "stat,value,p,at_least,exact,difference\n"
-                    : "stat,value,p,at_least\n");
+    mu_buf_puts(sb, sim ? "stat,value,p,at_least,exact,difference\n"
+                        : "stat,value,p,at_least\n");
     char key[32];
     for (int s = 0; s < MU_STAT_COUNT; s++) {
         const mu_dist *d = &o->stat[s];
@@ -447,15 +447,15 @@ static void odds_csv(const void *odds, const void *exact_, sbuf *sb)
             char a[32], b[32];
             render_num(mu_dist_p(d, k), a, sizeof a);
             render_num(mu_dist_at_least(d, k), b, sizeof b);
-            sb_printf(sb, "%s,%s,%s,%s", mu_oob_stat_name((mu_oob_stat)s), key,
-                      a, b);
+            mu_buf_printf(sb, "%s,%s,%s,%s", mu_oob_stat_name((mu_oob_stat)s), key,
+                          a, b);
             if (sim) {
                 double e = mu_dist_p(&exact->stat[s], k);
                 render_num(e, a, sizeof a);
                 render_diff(mu_dist_p(d, k), e, b, sizeof b);
-                sb_printf(sb, ",%s,%s", a, b);
+                mu_buf_printf(sb, ",%s,%s", a, b);
             }
-            sb_puts(sb, "\n");
+            mu_buf_puts(sb, "\n");
         }
     }
 }
@@ -476,24 +476,24 @@ static void race_text(const mu_battle_odds *b, sbuf *sb, bool md)
     render_pct(b->union_ahead, u, sizeof u);
     render_pct(b->level, l, sizeof l);
     render_pct(b->confederate_ahead, c, sizeof c);
-    sb_printf(sb, md ? "\n**%s**: " : "\n%s: ", _("More stands"));
-    sb_printf(sb, _("Union %s, level %s, Confederates %s\n"), u, l, c);
+    mu_buf_printf(sb, md ? "\n**%s**: " : "\n%s: ", _("More stands"));
+    mu_buf_printf(sb, _("Union %s, level %s, Confederates %s\n"), u, l, c);
 }
 
 static void battle_text(const void *odds, const void *none, sbuf *sb, bool md)
 {
     (void)none;
     const mu_battle_odds *b = odds;
-    sb_puts(sb, md ? "# " : "");
-    sb_puts(sb, _("Battle"));
+    mu_buf_puts(sb, md ? "# " : "");
+    mu_buf_puts(sb, _("Battle"));
     year_words(b->year, b->theater, sb);
-    sb_printf(sb, dngettext(LANG_DOMAIN, ": a corps of %d division a side%s, exact odds\n",
-                            ": a corps of %d divisions a side%s, exact odds\n",
-                            (unsigned long)b->divisions),
-              b->divisions, b->by_the_book ? _(", by the book") : "");
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN, ": a corps of %d division a side%s, exact odds\n",
+                                ": a corps of %d divisions a side%s, exact odds\n",
+                                (unsigned long)b->divisions),
+                  b->divisions, b->by_the_book ? _(", by the book") : "");
     race_text(b, sb, md);
     for (int a = 0; a < 2; a++) {
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
         odds_text(&b->side[a], NULL, sb, md);
     }
 }
@@ -524,9 +524,9 @@ static void battle_csv(const void *odds, const void *none, sbuf *sb)
     render_num(b->union_ahead, u, sizeof u);
     render_num(b->level, l, sizeof l);
     render_num(b->confederate_ahead, c, sizeof c);
-    sb_printf(sb, "side,stat,value,p,at_least\n"
-                  "battle,more_stands,union,%s,\nbattle,more_stands,level,%s,"
-                  "\nbattle,more_stands,confederate,%s,\n", u, l, c);
+    mu_buf_printf(sb, "side,stat,value,p,at_least\n"
+                      "battle,more_stands,union,%s,\nbattle,more_stands,level,%s,"
+                      "\nbattle,more_stands,confederate,%s,\n", u, l, c);
     for (int a = 0; a < 2; a++) {
         sbuf one = {0};
         odds_csv(&b->side[a], NULL, &one);
@@ -534,8 +534,8 @@ static void battle_csv(const void *odds, const void *none, sbuf *sb)
         const char *p = one.p ? strchr(one.p, '\n') : NULL;
         while (p && p[1]) {
             const char *e = strchr(p + 1, '\n');
-            sb_printf(sb, "%s,%.*s\n", mu_army_name((mu_army)a),
-                      (int)(e - p - 1), p + 1);
+            mu_buf_printf(sb, "%s,%.*s\n", mu_army_name((mu_army)a),
+                          (int)(e - p - 1), p + 1);
             p = e;
         }
         sb->oom |= one.oom;

@@ -52,36 +52,36 @@ static void corps_text(const mu_corps *c, const mu_render_opts *o,
                        const lang_text *t, sbuf *sb, sbuf *cells)
 {
     unsigned long n = (unsigned long)c->ndivisions;
-    sb_printf(sb, dngettext(LANG_DOMAIN, "%s corps, %s %d: %d division\n",
-                            "%s corps, %s %d: %d divisions\n", n),
-              c->army == MU_UNION ? _("Union") : _("Confederate"),
-              c->theater == MU_EAST ? _("Eastern theater") : _("Western theater"),
-              c->year, c->ndivisions);
-    sb_printf(sb, _("  Corps leader: %s (rolled %d%s)\n"),
-              t->w[LW_DESPICABLE + c->leader], c->leader_roll.roll,
-              c->leader != c->leader_rolled ? t->w[LW_BY_BOOK]
-              : c->leader == MU_DESPICABLE  ? t->w[LW_MARK_DP]
-                                            : "");
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN, "%s corps, %s %d: %d division\n",
+                                "%s corps, %s %d: %d divisions\n", n),
+                  c->army == MU_UNION ? _("Union") : _("Confederate"),
+                  c->theater == MU_EAST ? _("Eastern theater") : _("Western theater"),
+                  c->year, c->ndivisions);
+    mu_buf_printf(sb, _("  Corps leader: %s (rolled %d%s)\n"),
+                  t->w[LW_DESPICABLE + c->leader], c->leader_roll.roll,
+                  c->leader != c->leader_rolled ? t->w[LW_BY_BOOK]
+                  : c->leader == MU_DESPICABLE  ? t->w[LW_MARK_DP]
+                                                : "");
     /* Seed 000: a despicable corps leader is permanently attached to one of
      * his division leaders. muster's reading: the first division's, as in
      * a campaign, where it is the division whose engagement rolled him. */
     if (c->leader == MU_DESPICABLE && c->ndivisions > 0)
-        sb_puts(sb, _("  He stays with the leader of division 1 for good "
-                      "(a despicable corps leader is attached to one of his "
-                      "division leaders)\n"));
+        mu_buf_puts(sb, _("  He stays with the leader of division 1 for good "
+                    "(a despicable corps leader is attached to one of his "
+                    "division leaders)\n"));
     for (int i = 0; i < c->ndivisions; i++) {
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
         render_division_text(&c->divisions[i], o, t, (uint64_t)i + 1, sb,
                              cells, "  ");
     }
-    sb_puts(sb, _("\n  Corps total: "));
-    sb_printf(sb, dngettext(LANG_DOMAIN, "%d stand", "%d stands",
-                            (unsigned long)c->stands), c->stands);
-    sb_puts(sb, ", ");
-    sb_printf(sb, dngettext(LANG_DOMAIN, "%d battery", "%d batteries",
-                            (unsigned long)c->batteries), c->batteries);
-    sb_printf(sb, _(", %d to the %s\n"), c->reserve,
-              t->w[c->army == MU_UNION ? LW_ARMY_RESERVE : LW_CORPS_RESERVE]);
+    mu_buf_puts(sb, _("\n  Corps total: "));
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN, "%d stand", "%d stands",
+                                (unsigned long)c->stands), c->stands);
+    mu_buf_puts(sb, ", ");
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN, "%d battery", "%d batteries",
+                                (unsigned long)c->batteries), c->batteries);
+    mu_buf_printf(sb, _(", %d to the %s\n"), c->reserve,
+                  t->w[c->army == MU_UNION ? LW_ARMY_RESERVE : LW_CORPS_RESERVE]);
 }
 
 /* ---- CSV ---------------------------------------------------------------- */
@@ -94,16 +94,16 @@ static void corps_md(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
     lang_text t;
     lang_init(&t);
     render_rating_md(&t, c->leader, c->leader_rolled, buf, sizeof buf);
-    sb_printf(sb, c->army == MU_UNION ? _("## Union corps\n\n")
-                                      : _("## Confederate corps\n\n"));
-    sb_printf(sb, _("Corps leader: **%s** · %d stands · "), buf, c->stands);
-    sb_printf(sb, dngettext(LANG_DOMAIN, "%d battery, %d to the %s\n\n",
-                            "%d batteries, %d to the %s\n\n",
-                            (unsigned long)c->batteries),
-              c->batteries, c->reserve, render_reserve_name(&t, c->army, true));
+    mu_buf_printf(sb, c->army == MU_UNION ? _("## Union corps\n\n")
+                                          : _("## Confederate corps\n\n"));
+    mu_buf_printf(sb, _("Corps leader: **%s** · %d stands · "), buf, c->stands);
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN, "%d battery, %d to the %s\n\n",
+                                "%d batteries, %d to the %s\n\n",
+                                (unsigned long)c->batteries),
+                  c->batteries, c->reserve, render_reserve_name(&t, c->army, true));
     if (c->leader == MU_DESPICABLE && c->ndivisions > 0) /* as corps_text */
-        sb_puts(sb, _("The corps leader stays with the leader of division 1 "
-                      "for good.\n\n"));
+        mu_buf_puts(sb, _("The corps leader stays with the leader of division 1 "
+                    "for good.\n\n"));
     for (int i = 0; i < c->ndivisions; i++)
         render_division_md(&c->divisions[i], o, i + 1, true, sb);
 }
@@ -119,20 +119,20 @@ static void oob_text(const mu_battle *b, const mu_corps *sides, int n,
     lang_text t;
     lang_init(&t);
     if (b)
-        sb_printf(sb, b->theater == MU_EAST ? _("Battle in the Eastern theater, %d%s\n")
-                                            : _("Battle in the Western theater, %d%s\n"),
-                  b->year, b->theater_rolled ? "" : _(" (given)"));
+        mu_buf_printf(sb, b->theater == MU_EAST ? _("Battle in the Eastern theater, %d%s\n")
+                                                : _("Battle in the Western theater, %d%s\n"),
+                      b->year, b->theater_rolled ? "" : _(" (given)"));
     const mu_roll *rolled = b ? (b->theater_rolled ? &b->theater_roll : NULL)
                               : (sides->theater_rolled ? &sides->theater_roll : NULL);
     if (rolled)
-        sb_printf(sb, "%s%d\n", t.w[LW_THEATER_ROLLED], rolled->roll);
+        mu_buf_printf(sb, "%s%d\n", t.w[LW_THEATER_ROLLED], rolled->roll);
     for (int a = 0; a < n; a++) {
         if (b)
-            sb_puts(sb, "\n");
+            mu_buf_puts(sb, "\n");
         corps_text(&sides[a], o, &t, sb, cells);
     }
     if (b)
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
     render_seed_footer(o, &t, sb);
 }
 
@@ -179,7 +179,7 @@ static mu_status render_oob(const mu_battle *b, const mu_corps *sides, int n,
         oob_json(b, sides, n, o, &sb);
         break;
     case MU_FMT_CSV:
-        sb_puts(&sb, render_csv_header);
+        mu_buf_puts(&sb, render_csv_header);
         for (int a = 0; a < n; a++)
             for (int i = 0; i < sides[a].ndivisions; i++)
                 render_division_csv(&sides[a].divisions[i], o, (uint64_t)i + 1,
@@ -188,9 +188,9 @@ static mu_status render_oob(const mu_battle *b, const mu_corps *sides, int n,
         break;
     case MU_FMT_MARKDOWN:
         if (b)
-            sb_printf(&sb, b->theater == MU_EAST ? _("# Battle in the Eastern theater, %d\n\n")
-                                                 : _("# Battle in the Western theater, %d\n\n"),
-                      b->year);
+            mu_buf_printf(&sb, b->theater == MU_EAST ? _("# Battle in the Eastern theater, %d\n\n")
+                                                     : _("# Battle in the Western theater, %d\n\n"),
+                          b->year);
         for (int a = 0; a < n; a++)
             corps_md(&sides[a], o, &sb);
         render_seed_md(o, &sb);

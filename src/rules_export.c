@@ -130,8 +130,8 @@ static void csv_table(sbuf *sb, const rules_table *t)
     for (int lo = 1; lo <= 100;) {
         int hi = band_end(t, lo);
         outcome_text(t->family, t->map[lo], false, text, sizeof text);
-        sb_printf(sb, "%s,\"%s\",%d,%d,\"%s\"\n", t->section, title, lo, hi,
-                  text);
+        mu_buf_printf(sb, "%s,\"%s\",%d,%d,\"%s\"\n", t->section, title, lo, hi,
+                      text);
         lo = hi + 1;
     }
 }
@@ -140,17 +140,17 @@ static void markdown_table(sbuf *sb, const rules_table *t, bool first)
 {
     char title[96], text[48], a[4], b[4];
     table_title(t, true, title, sizeof title);
-    sb_printf(sb, _("%s### %s\n\n| d100 | result |\n|---|---|\n"),
-              first ? "" : "\n", title);
+    mu_buf_printf(sb, _("%s### %s\n\n| d100 | result |\n|---|---|\n"),
+                  first ? "" : "\n", title);
     for (int lo = 1; lo <= 100;) {
         int hi = band_end(t, lo);
         outcome_text(t->family, t->map[lo], true, text, sizeof text);
         util_face_text(lo, a);
         util_face_text(hi, b);
         if (hi > lo)
-            sb_printf(sb, "| %s-%s | %s |\n", a, b, text);
+            mu_buf_printf(sb, "| %s-%s | %s |\n", a, b, text);
         else
-            sb_printf(sb, "| %s | %s |\n", a, text);
+            mu_buf_printf(sb, "| %s | %s |\n", a, text);
         lo = hi + 1;
     }
 }

@@ -158,10 +158,10 @@ mu_status mu_rules_render(const mu_rules *r, const mu_render_opts *ro,
         else
             render_family(r, (mu_table)f, &g);
         if (fmt == MU_FMT_MARKDOWN) {
-            sb_printf(&sb, "%s### %s\n\n", f ? "\n" : "", _(titles[f]));
+            mu_buf_printf(&sb, "%s### %s\n\n", f ? "\n" : "", _(titles[f]));
             grid_markdown(&g, &sb, 99);
         } else {
-            sb_printf(&sb, "%s%s\n", f ? "\n" : "", _(titles[f]));
+            mu_buf_printf(&sb, "%s%s\n", f ? "\n" : "", _(titles[f]));
             grid_text(&g, &sb, 2, 99);
         }
         grid_free(&g);

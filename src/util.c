@@ -29,18 +29,29 @@ bool sb_grow(sbuf *sb, size_t more)
     return true;
 }
 
-void sb_printf(sbuf *sb, const char *fmt, ...)
+void mu_buf_vprintf(sbuf *sb, const char *fmt, va_list ap)
+{
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (n < 0 || !sb_grow(sb, (size_t)n))
+        return;
+    vsnprintf(sb->p + sb->len, (size_t)n + 1, fmt, ap);
+    sb->len += (size_t)n;
+}
+
+void mu_buf_printf(sbuf *sb, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    mu_buf_vprintf(sb, fmt, ap);
     va_end(ap);
-    if (n < 0 || !sb_grow(sb, (size_t)n))
-        return;
-    va_start(ap, fmt);
-    vsnprintf(sb->p + sb->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    sb->len += (size_t)n;
+}
+
+void mu_buf_puts(sbuf *sb, const char *s)
+{
+    sb_put(sb, s, strlen(s));
 }
 
 mu_status sb_finish(sbuf *sb, char **out, mu_error *err)

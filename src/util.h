@@ -11,11 +11,11 @@
 #include <string.h>
 
 /* A growing, always-terminated string: the public mu_buf (muster/core.h),
- * by its short name. Allocation failure is sticky: check sb.oom once at
- * the end (sb_finish does). */
+ * by its short name, with its public appends (mu_buf_puts, mu_buf_printf).
+ * Allocation failure is sticky: check sb.oom once at the end (sb_finish
+ * does). */
 typedef mu_buf sbuf;
 
-void sb_printf(sbuf *sb, const char *fmt, ...) MU_PRINTF(2, 3);
 /* Makes room for `more` bytes and a terminator (doubling); false when out
  * of memory. Every growing buffer grows here; src/writer.h has the fast
  * appends built on it. */
@@ -28,11 +28,6 @@ static inline void sb_put(sbuf *sb, const char *s, size_t n)
     memcpy(sb->p + sb->len, s, n);
     sb->len += n;
     sb->p[sb->len] = '\0';
-}
-
-static inline void sb_puts(sbuf *sb, const char *s)
-{
-    sb_put(sb, s, strlen(s));
 }
 
 /* Hands the text to *out (caller frees) or reports out of memory. */

@@ -62,8 +62,8 @@ void vocab_list(sbuf *sb, const char *s, const char *(*name)(const void *, int),
         if (s && !same_word(s, name(ctx, i), true))
             continue;
         if (k)
-            sb_puts(sb, k == total - 1 ? last : sep);
-        sb_puts(sb, name(ctx, i));
+            mu_buf_puts(sb, k == total - 1 ? last : sep);
+        mu_buf_puts(sb, name(ctx, i));
         k++;
     }
 }
@@ -84,11 +84,11 @@ static mu_status word_parse(const char *s, const char *what,
     }
     sbuf sb = {0};
     if (i == -2) {
-        sb_printf(&sb, "ambiguous %s '%.40s' (", what, s);
+        mu_buf_printf(&sb, "ambiguous %s '%.40s' (", what, s);
         vocab_list(&sb, s, array_name, names, n, ", ", " or ");
-        sb_puts(&sb, "?): choose ");
+        mu_buf_puts(&sb, "?): choose ");
     } else {
-        sb_printf(&sb, "unknown %s '%.40s': choose ", what, s ? s : "");
+        mu_buf_printf(&sb, "unknown %s '%.40s': choose ", what, s ? s : "");
     }
     vocab_list(&sb, NULL, array_name, names, n, "|", "|");
     mu_status st = err_set(err, MU_EINPUT, "%s", sb.oom ? "bad name" : sb.p);

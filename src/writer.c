@@ -109,7 +109,7 @@ void sb_json_str(sbuf *sb, const char *s)
         if (!c)
             break;
         char u[7];
-        sb_puts(sb, json_escape(c, u));
+        mu_buf_puts(sb, json_escape(c, u));
         run = s + 1;
     }
     sb_ch(sb, '"');
@@ -255,7 +255,7 @@ size_t wr_num_g(double v, char buf[32])
 void jw_raw(jw *w, const char *key, const char *text)
 {
     jw_key(w, key);
-    sb_puts(w->sb, text);
+    mu_buf_puts(w->sb, text);
 }
 
 /* ---- output in chunks ----------------------------------------------------- */

@@ -59,9 +59,9 @@ static char *tool(const char *args)
     char buf[4096];
     size_t k;
     while ((k = fread(buf, 1, sizeof buf, p)) > 0)
-        sb_printf(&sb, "%.*s", (int)k, buf);
+        mu_buf_printf(&sb, "%.*s", (int)k, buf);
     pclose(p);
-    sb_puts(&sb, "");
+    mu_buf_puts(&sb, "");
     char *s = sb.p, *w = s;
     for (char *r = s; *r;) {
         size_t h = 0;
@@ -232,15 +232,15 @@ static void faces_agree_for(mu_campaign *c, mu_side viewer)
         camp_ev e;
         assert_int_equal(camp_ev_decode_shown("t", json, &e, &err), MU_OK);
         sbuf want = {0};
-        sb_printf(&want, "#%lld ", (long long)id);
+        mu_buf_printf(&want, "#%lld ", (long long)id);
         if (!e.hidden)
             camp_stamp_text(&e.stamp, &want);
         if (e.hidden && e.kind != EV_ENGAGE)
-            sb_printf(&want, "%s: division %d (hidden)",
-                      camp_ev_types[e.kind].name, e.division);
+            mu_buf_printf(&want, "%s: division %d (hidden)",
+                          camp_ev_types[e.kind].name, e.division);
         else
             camp_ev_text(&e, &want);
-        sb_puts(&want, "\n");
+        mu_buf_puts(&want, "\n");
         if (strcmp(want.p, text))
             fail_msg("event %lld as %d: the text is not its JSON's:\n%s%s",
                      (long long)id, (int)viewer, text, want.p);
@@ -284,10 +284,10 @@ static void rechain(sqlite3 *db)
         if (sqlite3_column_type(st, 2) != SQLITE_NULL)
             snprintf(div, sizeof div, "%d", sqlite3_column_int(st, 2));
         sbuf line = {0};
-        sb_printf(&line, "{\"data\":%s,\"division\":%s,\"id\":%lld,\"kind\":"
-                  "\"%s\"}", sqlite3_column_text(st, 3), div,
-                  (long long)sqlite3_column_int64(st, 0),
-                  sqlite3_column_text(st, 1));
+        mu_buf_printf(&line, "{\"data\":%s,\"division\":%s,\"id\":%lld,\"kind\":"
+                      "\"%s\"}", sqlite3_column_text(st, 3), div,
+                      (long long)sqlite3_column_int64(st, 0),
+                      sqlite3_column_text(st, 1));
         crypto_hash_sha256_state s;
         crypto_hash_sha256_init(&s);
         crypto_hash_sha256_update(&s, h, 32);

@@ -59,8 +59,8 @@ EMSCRIPTEN_KEEPALIVE const char *mu_app_weapons(const char *path)
                                  : mu_weapons_default(&w, NULL);
     mu_buf b = {0};
     for (size_t i = 0; st == MU_OK && i < mu_weapons_count(w); i++)
-        cli_buf_printf(&b, "%s\t%d\n", mu_weapons_at(w, i)->name,
-                       mu_weapons_at(w, i)->crew);
+        mu_buf_printf(&b, "%s\t%d\n", mu_weapons_at(w, i)->name,
+                      mu_weapons_at(w, i)->crew);
     mu_weapons_free(w);
     last_out = b.p;
     return mu_app_out();

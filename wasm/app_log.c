@@ -115,13 +115,13 @@ EMSCRIPTEN_KEEPALIVE const char *mu_app_log(void)
 {
     free(lines.p);
     lines = (sbuf){0};
-    sb_puts(&lines, "");
+    mu_buf_puts(&lines, "");
     const ej_val *list = value(1);
     for (int i = 0; i < ej_count(list); i++) {
         camp_ev e;
         mu_error err;
         if (i)
-            sb_puts(&lines, "\x1e");
+            mu_buf_puts(&lines, "\x1e");
         if (camp_ev_decode_shown_val("log", ej_at(list, i), NULL, &e,
                                      &err) == MU_OK)
             camp_ev_log_text(&e, &lines);

@@ -53,6 +53,7 @@
 #ifndef MUSTER_CORE_H
 #define MUSTER_CORE_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -361,6 +362,17 @@ typedef struct mu_buf {
  * Threads: a buffer is one thread's at a time; buffers are independent. */
 MU_API mu_status mu_buf_write(void *buf, const char *text, size_t len,
                               mu_error *err);
+/* Append a C string, or text formatted printf-style, to b: the same
+ * collecting buffer, for a caller's own text around a renderer's.
+ * Errors: when memory runs out b->oom is set (sticky, as for mu_buf_write)
+ * and nothing more is appended; check it once at the end.
+ * Owns: nothing of s or the arguments; b.p stays the caller's.
+ * Threads: as mu_buf_write. */
+MU_API void mu_buf_puts(mu_buf *b, const char *s);
+MU_API void mu_buf_printf(mu_buf *b, const char *fmt, ...) MU_FORMAT_PRINTF(2, 3);
+/* As mu_buf_printf, with the arguments of a caller's own variadic
+ * function; ap is used up as vprintf uses it. */
+MU_API void mu_buf_vprintf(mu_buf *b, const char *fmt, va_list ap);
 /* Frees the text and empties the buffer (it can be used again). */
 MU_API void mu_buf_free(mu_buf *b);
 

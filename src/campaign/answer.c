@@ -42,7 +42,7 @@ static void answer_json(sbuf *sb, const mu_campaign_answer *a)
         break;
     }
     jw_end(&w);
-    sb_puts(sb, "\n");
+    mu_buf_puts(sb, "\n");
 }
 
 /* The lines a player copies to the other side or to `check --head`: their
@@ -50,41 +50,41 @@ static void answer_json(sbuf *sb, const mu_campaign_answer *a)
 static void answer_data(sbuf *sb, const mu_campaign_answer *a)
 {
     if (a->kind == MU_ANSWER_FAIR_COMMITMENT)
-        sb_printf(sb, "fair commitment %s\n", a->hex);
+        mu_buf_printf(sb, "fair commitment %s\n", a->hex);
     else if (a->kind == MU_ANSWER_CONTRIBUTION)
-        sb_printf(sb, "contribution %s\n", a->hex);
+        mu_buf_printf(sb, "contribution %s\n", a->hex);
     else if (a->kind == MU_ANSWER_HEAD)
-        sb_printf(sb, "head %s\nevents %lld\n", a->hex, (long long)a->events);
+        mu_buf_printf(sb, "head %s\nevents %lld\n", a->hex, (long long)a->events);
 }
 
 static void answer_text(sbuf *sb, const mu_campaign_answer *a)
 {
     switch (a->kind) {
     case MU_ANSWER_ADDED:
-        sb_printf(sb, "%d\n", a->division);
+        mu_buf_printf(sb, "%d\n", a->division);
         break;
     case MU_ANSWER_FAIR_COMMITMENT:
-        sb_printf(sb, _("Division %d: a fair roll; give the opponent the "
-                        "commitment to your secret:\n"), a->division);
+        mu_buf_printf(sb, _("Division %d: a fair roll; give the opponent the "
+                      "commitment to your secret:\n"), a->division);
         break;
     case MU_ANSWER_CONTRIBUTION:
-        sb_printf(sb, _("Division %d: your contribution to its fair roll; "
-                        "give it to its owner:\n"), a->division);
+        mu_buf_printf(sb, _("Division %d: your contribution to its fair roll; "
+                      "give it to its owner:\n"), a->division);
         break;
     case MU_ANSWER_HEAD:
         break;
     case MU_ANSWER_DEFAULT_CAMP:
-        sb_printf(sb, "%s\n", a->camp);
+        mu_buf_printf(sb, "%s\n", a->camp);
         break;
     case MU_ANSWER_IMPORTED:
-        sb_printf(sb, dngettext(LANG_DOMAIN,
-                                "%s: %d division added, ids %d..%d: what the "
-                                "sheet knows is kept, the rest is rolled when "
-                                "each first engages\n",
-                                "%s: %d divisions added, ids %d..%d: what the "
-                                "sheet knows is kept, the rest is rolled when "
-                                "each first engages\n", (unsigned long)a->count),
-                  a->file, a->count, a->division, a->division + a->count - 1);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN,
+                                    "%s: %d division added, ids %d..%d: what the "
+                                    "sheet knows is kept, the rest is rolled when "
+                                    "each first engages\n",
+                                    "%s: %d divisions added, ids %d..%d: what the "
+                                    "sheet knows is kept, the rest is rolled when "
+                                    "each first engages\n", (unsigned long)a->count),
+                      a->file, a->count, a->division, a->division + a->count - 1);
         break;
     }
     answer_data(sb, a);

@@ -111,11 +111,11 @@ typedef struct camp_report {
     int problems;
 } camp_report;
 void camp_problem(camp_report *r, const char *fmt, ...) MU_PRINTF(2, 3);
-/* A line of the report: sb_printf by a name of its own, so that xgettext
+/* A line of the report: mu_buf_printf by a name of its own, so that xgettext
  * (-kcamp_line:2) gives its format to the catalogue and a front end can say
  * the line in the reader's language. A count is said with ERR_PL, a word
  * in a %s is one the front end knows (cmd/hints.c). */
-#define camp_line sb_printf
+#define camp_line mu_buf_printf
 
 /* Adds a reason to an error just filled (err_at has none); returns its
  * status. */

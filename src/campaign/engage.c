@@ -428,15 +428,15 @@ static mu_status reveal_tx(mu_campaign *c, void *p, mu_error *err)
         const char *fv = (const char *)sqlite3_column_text(st, 3);
         const char *fc = (const char *)sqlite3_column_text(st, 4);
         snprintf(salt, sizeof salt, "%s", sl ? sl : "");
-        sb_printf(&sb, "{\"division\":%s,\"salt\":\"%s\",\"commitment\":\"%s\"",
-                  json ? json : "null", salt, dv.commitment);
+        mu_buf_printf(&sb, "{\"division\":%s,\"salt\":\"%s\",\"commitment\":\"%s\"",
+                      json ? json : "null", salt, dv.commitment);
         /* A fair roll carries what proves it (mu_campaign_fair_verify). */
         if (dv.fair && fs && fv && fc)
-            sb_printf(&sb, ",\"verifiable\":true,\"fair\":{\"secret\":\"%s\","
-                      "\"contribution\":\"%s\",\"commitment\":\"%s\"}}", fs,
-                      fv, fc);
+            mu_buf_printf(&sb, ",\"verifiable\":true,\"fair\":{\"secret\":\"%s\","
+                          "\"contribution\":\"%s\",\"commitment\":\"%s\"}}", fs,
+                          fv, fc);
         else
-            sb_puts(&sb, ",\"verifiable\":false}");
+            mu_buf_puts(&sb, ",\"verifiable\":false}");
     }
     camp_finalize(c, st);
     if (rc != SQLITE_ROW) {

@@ -70,19 +70,19 @@ void camp_return_text(mu_rat draw, mu_rat winner, mu_rat loser, sbuf *sb)
     lang_percent(mu_share_text(winner, w, MU_RAT_BUF), sizeof w);
     lang_percent(mu_share_text(loser, l, MU_RAT_BUF), sizeof l);
     if (!strcmp(d, w) && !strcmp(d, l))
-        sb_printf(sb, _("%s of the battlefield losses return"), d);
+        mu_buf_printf(sb, _("%s of the battlefield losses return"), d);
     else
-        sb_printf(sb, _("battlefield losses return %s to the winner, %s to the "
-                        "loser, %s when no one wins"), w, l, d);
+        mu_buf_printf(sb, _("battlefield losses return %s to the winner, %s to the "
+                      "loser, %s when no one wins"), w, l, d);
 }
 
 static void new_text(const camp_ev *e, sbuf *sb)
 {
     const ev_new *x = &e->u.new_;
-    sb_printf(sb, _("new campaign \"%s\": %d, %s; "), x->name, x->year,
-              ev_theater_text(x->theater));
+    mu_buf_printf(sb, _("new campaign \"%s\": %d, %s; "), x->name, x->year,
+                  ev_theater_text(x->theater));
     camp_return_text(x->draw, x->winner, x->loser, sb);
-    sb_puts(sb, x->custom ? _("; custom tables") : _("; built-in tables"));
+    mu_buf_puts(sb, x->custom ? _("; custom tables") : _("; built-in tables"));
 }
 
 /* ---- add ---------------------------------------------------------------- */
@@ -217,10 +217,10 @@ static void add_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 static void add_text(const camp_ev *e, sbuf *sb)
 {
     const ev_add *x = &e->u.add;
-    sb_printf(sb, _("add: division %d \"%s\", %s %s"), e->division, x->name,
-              ev_side_text(x->side), dgettext(LANG_DOMAIN, mu_arm_name(x->arm)));
+    mu_buf_printf(sb, _("add: division %d \"%s\", %s %s"), e->division, x->name,
+                  ev_side_text(x->side), dgettext(LANG_DOMAIN, mu_arm_name(x->arm)));
     if (x->has_corps)
-        sb_printf(sb, ", %s", x->corps);
+        mu_buf_printf(sb, ", %s", x->corps);
 }
 
 /* ---- engage ------------------------------------------------------------- */
@@ -374,35 +374,35 @@ static void rolls_text(const ev_engage *x, sbuf *sb)
         N_("theater"), N_("leader"), N_("brigades"), N_("stands"), N_("morale"),
         N_("brigadier"), N_("ratio"), N_("battery"), N_("reserve"),
         N_("corps leader")};
-    sb_printf(sb, "\n     %s:", _("rolls"));
+    mu_buf_printf(sb, "\n     %s:", _("rolls"));
     for (int i = 0; i < x->nrolls; i++) {
         const mu_roll *r = &x->rolls[i];
-        sb_puts(sb, i ? ", " : " ");
+        mu_buf_puts(sb, i ? ", " : " ");
         unsigned k = (unsigned)r->kind;
-        sb_puts(sb, k < sizeof kinds / sizeof *kinds ? _(kinds[k]) : "?");
+        mu_buf_puts(sb, k < sizeof kinds / sizeof *kinds ? _(kinds[k]) : "?");
         if (r->brigade)
-            sb_printf(sb, " %d", r->brigade);
+            mu_buf_printf(sb, " %d", r->brigade);
         switch ((mu_roll_kind)r->kind) {
         case MU_ROLL_BATTERY:
         case MU_ROLL_RESERVE:
-            sb_printf(sb, " %d %s %d", r->roll, r->pass ? "≤" : ">", r->result);
+            mu_buf_printf(sb, " %d %s %d", r->roll, r->pass ? "≤" : ">", r->result);
             break;
         case MU_ROLL_LEADER:
         case MU_ROLL_BRIGADIER:
         case MU_ROLL_CORPS_LEADER:
-            sb_printf(sb, " %d %s", r->roll, ev_rating_text((mu_rating)r->result));
+            mu_buf_printf(sb, " %d %s", r->roll, ev_rating_text((mu_rating)r->result));
             break;
         case MU_ROLL_MORALE:
-            sb_printf(sb, " %d %s", r->roll,
-                      dgettext(LANG_DOMAIN, mu_morale_name((mu_morale)r->result)));
+            mu_buf_printf(sb, " %d %s", r->roll,
+                          dgettext(LANG_DOMAIN, mu_morale_name((mu_morale)r->result)));
             break;
         case MU_ROLL_THEATER:
-            sb_printf(sb, " %d %s-%d", r->roll,
-                      ev_theater_text((mu_theater)(r->result % 2)),
-                      MU_YEAR_FIRST + r->result / 2);
+            mu_buf_printf(sb, " %d %s-%d", r->roll,
+                          ev_theater_text((mu_theater)(r->result % 2)),
+                          MU_YEAR_FIRST + r->result / 2);
             break;
         default:
-            sb_printf(sb, " %d %d", r->roll, r->result);
+            mu_buf_printf(sb, " %d %d", r->roll, r->result);
         }
     }
 }
@@ -410,33 +410,33 @@ static void rolls_text(const ev_engage *x, sbuf *sb)
 static void engage_text(const camp_ev *e, sbuf *sb)
 {
     const ev_engage *x = &e->u.engage;
-    sb_printf(sb, _("engage: division %d \"%s\""), e->division, x->name);
+    mu_buf_printf(sb, _("engage: division %d \"%s\""), e->division, x->name);
     if (e->hidden) {
-        sb_printf(sb, _(": hidden, commitment %s"), x->commitment);
+        mu_buf_printf(sb, _(": hidden, commitment %s"), x->commitment);
         return;
     }
-    sb_printf(sb, dngettext(LANG_DOMAIN,
-                  ": %d brigades, %d stands, %d battery with the division "
-                  "and %d to the reserve, leader %s",
-                  ": %d brigades, %d stands, %d batteries with the division "
-                  "and %d to the reserve, leader %s", (unsigned long)x->batteries),
-              x->brigades, x->stands, x->batteries, x->reserve,
-              ev_rating_text(x->leader));
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN,
+                      ": %d brigades, %d stands, %d battery with the division "
+                      "and %d to the reserve, leader %s",
+                      ": %d brigades, %d stands, %d batteries with the division "
+                      "and %d to the reserve, leader %s", (unsigned long)x->batteries),
+                  x->brigades, x->stands, x->batteries, x->reserve,
+                  ev_rating_text(x->leader));
     if (x->by_the_book)
-        sb_puts(sb, _("; by the book"));
+        mu_buf_puts(sb, _("; by the book"));
     if (x->has_corps_leader) {
         const ev_corps_leader *k = &x->corps_leader;
-        sb_printf(sb, _("; %s leader %s"), k->corps, ev_rating_text(k->rating));
+        mu_buf_printf(sb, _("; %s leader %s"), k->corps, ev_rating_text(k->rating));
         if (k->attached)
-            sb_printf(sb, _(" (DP), attached to division %d"), k->attached);
+            mu_buf_printf(sb, _(" (DP), attached to division %d"), k->attached);
     }
     if (x->hidden)
-        sb_printf(sb, _("; hidden, commitment %s"), x->commitment);
+        mu_buf_printf(sb, _("; hidden, commitment %s"), x->commitment);
     if (x->fair)
-        sb_printf(sb, _("; rolled fairly (commitment %s, contribution %s)"),
-                  x->fair_commitment, x->contribution);
+        mu_buf_printf(sb, _("; rolled fairly (commitment %s, contribution %s)"),
+                      x->fair_commitment, x->contribution);
     else if (x->hidden)
-        sb_puts(sb, _("; not verifiable (its owner chose the dice)"));
+        mu_buf_puts(sb, _("; not verifiable (its owner chose the dice)"));
     ev_seed_text(x->seed, sb);
     rolls_text(x, sb);
 }
@@ -464,8 +464,8 @@ static void reveal_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 static void reveal_text(const camp_ev *e, sbuf *sb)
 {
     const ev_reveal *x = &e->u.reveal;
-    sb_printf(sb, _("reveal: division %d \"%s\", salt %s opens commitment %s"),
-              e->division, x->name, x->salt, x->commitment);
+    mu_buf_printf(sb, _("reveal: division %d \"%s\", salt %s opens commitment %s"),
+                  e->division, x->name, x->salt, x->commitment);
 }
 
 /* ---- battles ------------------------------------------------------------ */
@@ -495,11 +495,11 @@ static void start_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 
 static void start_text(const camp_ev *e, sbuf *sb)
 {
-    sb_printf(sb, _("battle %d \"%s\" begins"), e->u.start.battle,
-              e->u.start.name);
+    mu_buf_printf(sb, _("battle %d \"%s\" begins"), e->u.start.battle,
+                  e->u.start.name);
     if (e->u.start.year)
-        sb_printf(sb, ": %s, %d", ev_theater_text(e->u.start.theater),
-                  e->u.start.year);
+        mu_buf_printf(sb, ": %s, %d", ev_theater_text(e->u.start.theater),
+                      e->u.start.year);
 }
 
 #ifndef MU_EV_READ_ONLY
@@ -577,38 +577,38 @@ static void end_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 static void share_of_lost(int whole, int threshold, sbuf *sb)
 {
     if (threshold)
-        sb_printf(sb, "%d%s%02d", whole, _("."), threshold);
+        mu_buf_printf(sb, "%d%s%02d", whole, _("."), threshold);
     else
-        sb_printf(sb, "%d", whole);
+        mu_buf_printf(sb, "%d", whole);
 }
 
 static void end_text(const camp_ev *e, sbuf *sb)
 {
     const ev_battle_end *x = &e->u.end;
-    sb_printf(sb, _("battle %d \"%s\" ends, "), x->battle, x->name);
-    sb_puts(sb, x->winner < 0 ? _("no winner")
-                : x->winner == MU_UNION ? _("won by the Union")
-                                        : _("won by the Confederates"));
+    mu_buf_printf(sb, _("battle %d \"%s\" ends, "), x->battle, x->name);
+    mu_buf_puts(sb, x->winner < 0 ? _("no winner")
+                    : x->winner == MU_UNION ? _("won by the Union")
+                                            : _("won by the Confederates"));
     ev_seed_text(x->seed, sb);
     if (x->nreturns == 0)
-        sb_printf(sb, "\n     %s", _("no battlefield losses to return"));
+        mu_buf_printf(sb, "\n     %s", _("no battlefield losses to return"));
     for (int i = 0; i < x->nreturns; i++) {
         const ev_return *t = &x->returns[i];
         if (t->hidden) { /* one line: its brigades are its secret */
-            sb_printf(sb, _("\n     %s division %d: hidden"),
-                      ev_side_text(t->side), t->division);
+            mu_buf_printf(sb, _("\n     %s division %d: hidden"),
+                          ev_side_text(t->side), t->division);
             continue;
         }
-        sb_printf(sb, _("\n     %s division %d brigade %d: "),
-                  ev_side_text(t->side), t->division, t->brigade);
+        mu_buf_printf(sb, _("\n     %s division %d brigade %d: "),
+                      ev_side_text(t->side), t->division, t->brigade);
         char rate[MU_RAT_BUF + 8];
         lang_percent(mu_share_text(t->rate, rate, MU_RAT_BUF), sizeof rate);
-        sb_printf(sb, _("%s of %d lost = "), rate, t->lost);
+        mu_buf_printf(sb, _("%s of %d lost = "), rate, t->lost);
         share_of_lost(t->whole, t->threshold, sb);
         if (t->threshold)
-            sb_printf(sb, _(", roll %d %s %d"), t->roll,
-                      t->roll <= t->threshold ? "≤" : ">", t->threshold);
-        sb_printf(sb, _(": %d returned"), t->returned);
+            mu_buf_printf(sb, _(", roll %d %s %d"), t->roll,
+                          t->roll <= t->threshold ? "≤" : ">", t->threshold);
+        mu_buf_printf(sb, _(": %d returned"), t->returned);
     }
 }
 
@@ -707,32 +707,32 @@ static void leader_text(const camp_ev *e, sbuf *sb)
 {
     const ev_leader *x = &e->u.leader;
     bool lost = e->kind == EV_LEADER_LOST;
-    sb_puts(sb, lost ? _("leader lost: ") : _("downgrade: "));
+    mu_buf_puts(sb, lost ? _("leader lost: ") : _("downgrade: "));
     if (x->post == MU_POST_CORPS)
-        sb_printf(sb, _("%s corps leader"), x->corps);
+        mu_buf_printf(sb, _("%s corps leader"), x->corps);
     else if (x->post == MU_POST_BRIGADE)
-        sb_printf(sb, _("division %d brigade %d brigadier"), e->division,
-                  x->brigade);
+        mu_buf_printf(sb, _("division %d brigade %d brigadier"), e->division,
+                      x->brigade);
     else
-        sb_printf(sb, _("division %d leader"), e->division);
+        mu_buf_printf(sb, _("division %d leader"), e->division);
     if (lost) {
-        sb_printf(sb, " (%s)", ev_rating_text(x->was));
+        mu_buf_printf(sb, " (%s)", ev_rating_text(x->was));
         if (x->captured)
-            sb_printf(sb, _(" captured, held in %s,"), x->camp);
-        sb_printf(sb, _(" replaced: roll %d → %s"), x->roll,
-                  ev_rating_text(x->rolled));
+            mu_buf_printf(sb, _(" captured, held in %s,"), x->camp);
+        mu_buf_printf(sb, _(" replaced: roll %d → %s"), x->roll,
+                      ev_rating_text(x->rolled));
         if (x->rating != x->rolled)
-            sb_printf(sb, _(", played %s by the book"), ev_rating_text(x->rating));
+            mu_buf_printf(sb, _(", played %s by the book"), ev_rating_text(x->rating));
     } else {
-        sb_printf(sb, dngettext(LANG_DOMAIN, " %s → despicable; %d replacement left",
-                                " %s → despicable; %d replacements left",
-                                (unsigned long)x->owed),
-                  ev_rating_text(x->was), x->owed);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN, " %s → despicable; %d replacement left",
+                                    " %s → despicable; %d replacements left",
+                                    (unsigned long)x->owed),
+                      ev_rating_text(x->was), x->owed);
     }
     if (x->rating == MU_DESPICABLE)
-        sb_puts(sb, " (" LANG_DP ")");
+        mu_buf_puts(sb, " (" LANG_DP ")");
     if (x->attached)
-        sb_printf(sb, _(", attached to division %d"), x->attached);
+        mu_buf_printf(sb, _(", attached to division %d"), x->attached);
     if (lost)
         ev_seed_text(x->seed, sb);
 }
@@ -756,13 +756,13 @@ static void penalty_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 static void penalty_text(const camp_ev *e, sbuf *sb)
 {
     int n = e->u.penalty.owed;
-    sb_printf(sb, dngettext(LANG_DOMAIN,
-                  "penalty: the %s side forgot to reveal a despicable leader; "
-                  "its opponent holds %d despicable replacement for it",
-                  "penalty: the %s side forgot to reveal a despicable leader; "
-                  "its opponent holds %d despicable replacements for it",
-                  (unsigned long)n),
-              ev_side_text(e->u.penalty.side), n);
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN,
+                      "penalty: the %s side forgot to reveal a despicable leader; "
+                      "its opponent holds %d despicable replacement for it",
+                      "penalty: the %s side forgot to reveal a despicable leader; "
+                      "its opponent holds %d despicable replacements for it",
+                      (unsigned long)n),
+                  ev_side_text(e->u.penalty.side), n);
 }
 
 /* ---- fair rolls --------------------------------------------------------- */
@@ -806,15 +806,15 @@ static void fair_ev_text(const camp_ev *e, sbuf *sb)
     const ev_fair *x = &e->u.fair;
     const char *side = x->side == MU_UNION ? _("Union") : _("Confederate");
     if (e->kind == EV_FAIR_COMMIT)
-        sb_printf(sb, _("fair roll: division %d \"%s\" (%s) is committed to "
-                        "%s"), e->division, x->name, side, x->commitment);
+        mu_buf_printf(sb, _("fair roll: division %d \"%s\" (%s) is committed to "
+                      "%s"), e->division, x->name, side, x->commitment);
     else {
-        sb_printf(sb, _("contribution to division %d \"%s\" (%s): %s for "
-                        "commitment %s"), e->division, x->name, side,
-                  x->contribution, x->commitment);
+        mu_buf_printf(sb, _("contribution to division %d \"%s\" (%s): %s for "
+                      "commitment %s"), e->division, x->name, side,
+                      x->contribution, x->commitment);
         if (x->battle)
-            sb_printf(sb, _(", in battle %d (%s, %d)"), x->battle,
-                      ev_theater_text(x->theater), x->year);
+            mu_buf_printf(sb, _(", in battle %d (%s, %d)"), x->battle,
+                          ev_theater_text(x->theater), x->year);
     }
 }
 
@@ -836,8 +836,8 @@ static void advance_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 
 static void advance_text(const camp_ev *e, sbuf *sb)
 {
-    sb_printf(sb, _("advance: the campaign goes from %d to %d"),
-              e->u.advance.was, e->u.advance.year);
+    mu_buf_printf(sb, _("advance: the campaign goes from %d to %d"),
+                  e->u.advance.was, e->u.advance.year);
 }
 
 /* ---- undo --------------------------------------------------------------- */
@@ -898,8 +898,8 @@ static void undo_text(const camp_ev *e, sbuf *sb)
 {
     char id[24];
     snprintf(id, sizeof id, "%" PRId64, e->u.undo.event);
-    sb_printf(sb, _("undo of #%s (%s): the ledger stands as if it had "
-                    "never happened"), id, camp_ev_kind_word(e->u.undo.kind));
+    mu_buf_printf(sb, _("undo of #%s (%s): the ledger stands as if it had "
+                  "never happened"), id, camp_ev_kind_word(e->u.undo.kind));
 }
 
 /* ---- tables ------------------------------------------------------------- */
@@ -918,8 +918,8 @@ static void tables_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 
 static void tables_text(const camp_ev *e, sbuf *sb)
 {
-    sb_printf(sb, _("tables: the campaign's own tables, SHA-256 %s, are in the "
-                    "chain from here on"), e->u.tables.sha256);
+    mu_buf_printf(sb, _("tables: the campaign's own tables, SHA-256 %s, are in the "
+                  "chain from here on"), e->u.tables.sha256);
 }
 
 /* ---- name --------------------------------------------------------------- */
@@ -957,13 +957,13 @@ static void name_text(const camp_ev *e, sbuf *sb)
 {
     const ev_name *x = &e->u.name;
     if (x->brigade)
-        sb_printf(sb, _("name: division %d brigade %d is \"%s\""),
-                  e->division, x->brigade, x->name);
+        mu_buf_printf(sb, _("name: division %d brigade %d is \"%s\""),
+                      e->division, x->brigade, x->name);
     else
-        sb_printf(sb, _("name: division %d is \"%s\""), e->division,
-                  x->name);
+        mu_buf_printf(sb, _("name: division %d is \"%s\""), e->division,
+                      x->name);
     if (*x->was)
-        sb_printf(sb, _(" (was \"%s\")"), x->was);
+        mu_buf_printf(sb, _(" (was \"%s\")"), x->was);
 }
 
 /* ---- the table ---------------------------------------------------------- */
@@ -1054,8 +1054,8 @@ void camp_stamp_text(const ev_stamp *st, sbuf *sb)
     const char *who = !st->has_author ? ""
                       : st->author < 0 ? _("umpire")
                                        : ev_side_text((mu_army)st->author);
-    sb_printf(sb, "[%s%s%s] ", st->has_time ? st->time : "",
-              st->has_author && st->has_time ? " " : "", who);
+    mu_buf_printf(sb, "[%s%s%s] ", st->has_time ? st->time : "",
+                  st->has_author && st->has_time ? " " : "", who);
 }
 
 /* "author" and "time", each absent in an event recorded before them. */
@@ -1188,10 +1188,10 @@ void camp_ev_text(const camp_ev *e, sbuf *sb)
 void camp_ev_log_text(const camp_ev *e, sbuf *sb)
 {
     if (e->hidden && e->kind != EV_ENGAGE)
-        sb_printf(sb, _("%s: division %d (hidden)\n"),
-                  camp_ev_kind_word(e->kind), e->division);
+        mu_buf_printf(sb, _("%s: division %d (hidden)\n"),
+                      camp_ev_kind_word(e->kind), e->division);
     else {
         camp_ev_text(e, sb);
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
     }
 }

@@ -63,23 +63,23 @@ void ev_cas_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 void ev_cas_text(const camp_ev *e, sbuf *sb)
 {
     const ev_casualties *x = &e->u.cas;
-    sb_printf(sb, _("casualties in battle %d: %s division %d"), x->battle,
-              ev_side_text(x->side), e->division);
+    mu_buf_printf(sb, _("casualties in battle %d: %s division %d"), x->battle,
+                  ev_side_text(x->side), e->division);
     if (x->brigade)
-        sb_printf(sb, _(" brigade %d, %d lost, %d captured"), x->brigade, x->lost,
-                  x->captured);
+        mu_buf_printf(sb, _(" brigade %d, %d lost, %d captured"), x->brigade, x->lost,
+                      x->captured);
     if (x->batteries)
-        sb_printf(sb, dngettext(LANG_DOMAIN, ", %d battery captured",
-                                ", %d batteries captured",
-                                (unsigned long)x->batteries), x->batteries);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN, ", %d battery captured",
+                                    ", %d batteries captured",
+                                    (unsigned long)x->batteries), x->batteries);
     if (x->batteries_lost)
-        sb_printf(sb, dngettext(LANG_DOMAIN, ", %d battery destroyed",
-                                ", %d batteries destroyed",
-                                (unsigned long)x->batteries_lost),
-                  x->batteries_lost);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN, ", %d battery destroyed",
+                                    ", %d batteries destroyed",
+                                    (unsigned long)x->batteries_lost),
+                      x->batteries_lost);
     if ((x->captured || x->batteries) &&
         strcmp(x->camp, mu_camp_default(ev_other_side(x->side))))
-        sb_printf(sb, _(", held in %s"), x->camp);
+        mu_buf_printf(sb, _(", held in %s"), x->camp);
 }
 
 /* ---- prisoners going home ----------------------------------------------- */
@@ -201,35 +201,35 @@ static void freed_text(const ev_release *x, sbuf *sb)
     int k = 0;
     for (int i = 0; i < x->n; i++, k++) {
         const ev_freed *f = &x->stands[i];
-        sb_puts(sb, k ? ", " : " (");
-        sb_printf(sb, _("%s division %d"), ev_side_text(f->side), f->division);
+        mu_buf_puts(sb, k ? ", " : " (");
+        mu_buf_printf(sb, _("%s division %d"), ev_side_text(f->side), f->division);
         if (f->hidden)
-            sb_printf(sb, _(" (hidden): %d"), f->stands);
+            mu_buf_printf(sb, _(" (hidden): %d"), f->stands);
         else
-            sb_printf(sb, _(" brigade %d: %d"), f->brigade, f->stands);
+            mu_buf_printf(sb, _(" brigade %d: %d"), f->brigade, f->stands);
     }
     for (int i = 0; i < x->nleaders; i++, k++) {
         const ev_freed_leader *l = &x->leaders[i];
-        sb_puts(sb, k ? ", " : " (");
-        sb_printf(sb, _("%s division %d"), ev_side_text(l->side), l->division);
-        sb_puts(sb, " ");
+        mu_buf_puts(sb, k ? ", " : " (");
+        mu_buf_printf(sb, _("%s division %d"), ev_side_text(l->side), l->division);
+        mu_buf_puts(sb, " ");
         if (l->hidden)
-            sb_puts(sb, _("(hidden): a leader"));
+            mu_buf_puts(sb, _("(hidden): a leader"));
         else if (l->post == MU_POST_BRIGADE)
-            sb_printf(sb, _("brigade %d: its brigadier (%s)"), l->brigade,
-                      ev_rating_text(l->rating));
+            mu_buf_printf(sb, _("brigade %d: its brigadier (%s)"), l->brigade,
+                          ev_rating_text(l->rating));
         else
-            sb_printf(sb, _("leader (%s)"), ev_rating_text(l->rating));
+            mu_buf_printf(sb, _("leader (%s)"), ev_rating_text(l->rating));
     }
     for (int i = 0; i < x->nbatteries; i++, k++) {
         const ev_freed *f = &x->batteries[i];
-        sb_puts(sb, k ? ", " : " (");
-        sb_printf(sb, _("%s division %d"), ev_side_text(f->side), f->division);
-        sb_printf(sb, dngettext(LANG_DOMAIN, ": %d battery", ": %d batteries",
-                                (unsigned long)f->stands), f->stands);
+        mu_buf_puts(sb, k ? ", " : " (");
+        mu_buf_printf(sb, _("%s division %d"), ev_side_text(f->side), f->division);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN, ": %d battery", ": %d batteries",
+                                    (unsigned long)f->stands), f->stands);
     }
     if (k)
-        sb_puts(sb, ")");
+        mu_buf_puts(sb, ")");
 }
 
 
@@ -286,11 +286,11 @@ void ev_exchange_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 static void more_text(int leaders, int batteries, sbuf *sb)
 {
     if (leaders)
-        sb_printf(sb, dngettext(LANG_DOMAIN, ", %d leader", ", %d leaders",
-                                (unsigned long)leaders), leaders);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN, ", %d leader", ", %d leaders",
+                                    (unsigned long)leaders), leaders);
     if (batteries)
-        sb_printf(sb, dngettext(LANG_DOMAIN, ", %d battery", ", %d batteries",
-                                (unsigned long)batteries), batteries);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN, ", %d battery", ", %d batteries",
+                                    (unsigned long)batteries), batteries);
 }
 
 /* "1 Union stand", "2 Confederate batteries": part i of an exchange. */
@@ -307,7 +307,7 @@ static void what_text(int i, int n, sbuf *sb)
                              "%d Confederate leaders", k)
                  : dngettext(LANG_DOMAIN, "%d Confederate battery",
                              "%d Confederate batteries", k);
-    sb_printf(sb, f, n);
+    mu_buf_printf(sb, f, n);
 }
 
 static void exchange_text(const ev_release *x, sbuf *sb)
@@ -315,10 +315,10 @@ static void exchange_text(const ev_release *x, sbuf *sb)
     int u = x->union_stands, k = x->confederate_stands;
     if (!x->union_leaders && !x->confederate_leaders && !x->union_batteries &&
         !x->confederate_batteries) { /* as every exchange read before camps */
-        sb_printf(sb, dngettext(LANG_DOMAIN, "exchange: %d Union stand and ",
-                                "exchange: %d Union stands and ", (unsigned long)u), u);
-        sb_printf(sb, dngettext(LANG_DOMAIN, "%d Confederate stand go home",
-                                "%d Confederate stands go home", (unsigned long)k), k);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN, "exchange: %d Union stand and ",
+                                    "exchange: %d Union stands and ", (unsigned long)u), u);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN, "%d Confederate stand go home",
+                                    "%d Confederate stands go home", (unsigned long)k), k);
         freed_text(x, sb);
         return;
     }
@@ -332,13 +332,13 @@ static void exchange_text(const ev_release *x, sbuf *sb)
             last = i;
             sum += n[i] > 1 ? 2 : 1;
         }
-    sb_puts(sb, _("exchange:"));
+    mu_buf_puts(sb, _("exchange:"));
     for (int i = 0, done = 0; i < 6; i++)
         if (n[i]) {
-            sb_puts(sb, done++ == 0 ? " " : i == last ? _(" and ") : ", ");
+            mu_buf_puts(sb, done++ == 0 ? " " : i == last ? _(" and ") : ", ");
             what_text(i, n[i], sb);
         }
-    sb_puts(sb, parts == 1 && sum == 1 ? _(" goes home") : _(" go home"));
+    mu_buf_puts(sb, parts == 1 && sum == 1 ? _(" goes home") : _(" go home"));
     freed_text(x, sb);
 }
 
@@ -399,15 +399,15 @@ static void liberate_text(const ev_release *x, sbuf *sb)
     for (int i = 0; i < x->nbatteries; i++)
         nb += x->batteries[i].stands;
     if (x->has_camp)
-        sb_printf(sb, _("liberation: %s, holding %s men, is freed, "), x->camp,
-                  ev_side_text(x->side));
+        mu_buf_printf(sb, _("liberation: %s, holding %s men, is freed, "), x->camp,
+                      ev_side_text(x->side));
     else
-        sb_printf(sb, _("liberation: the camp holding %s men is freed, "),
-                  ev_side_text(x->side));
-    sb_printf(sb, dngettext(LANG_DOMAIN, "%d stand", "%d stands",
-                            (unsigned long)n), n);
+        mu_buf_printf(sb, _("liberation: the camp holding %s men is freed, "),
+                      ev_side_text(x->side));
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN, "%d stand", "%d stands",
+                                (unsigned long)n), n);
     more_text(x->nleaders, nb, sb);
-    sb_puts(sb, n + x->nleaders + nb == 1 ? _(" rejoins") : _(" rejoin"));
+    mu_buf_puts(sb, n + x->nleaders + nb == 1 ? _(" rejoins") : _(" rejoin"));
     freed_text(x, sb);
 }
 
@@ -510,7 +510,7 @@ static void asked_text(const ev_release *x, sbuf *sb)
             last = i;
     for (int i = 0, done = 0; i < 6; i++)
         if (n[i]) {
-            sb_puts(sb, done++ == 0 ? "" : i == last ? _(" and ") : ", ");
+            mu_buf_puts(sb, done++ == 0 ? "" : i == last ? _(" and ") : ", ");
             what_text(i, n[i], sb);
         }
 }
@@ -521,21 +521,21 @@ void ev_offer_text(const camp_ev *e, sbuf *sb)
     const ev_release *r = &x->release;
     bool u = x->by == MU_UNION;
     if (x->of == EV_EXCHANGE) {
-        sb_puts(sb, u ? _("offer by the Union: an exchange of ")
-                      : _("offer by the Confederates: an exchange of "));
+        mu_buf_puts(sb, u ? _("offer by the Union: an exchange of ")
+                    : _("offer by the Confederates: an exchange of "));
         asked_text(r, sb);
     } else {
-        sb_puts(sb, u ? _("offer by the Union: a liberation of ")
-                      : _("offer by the Confederates: a liberation of "));
+        mu_buf_puts(sb, u ? _("offer by the Union: a liberation of ")
+                    : _("offer by the Confederates: a liberation of "));
         if (r->has_camp)
-            sb_printf(sb, _("%s, holding %s men"), r->camp,
-                      ev_side_text(r->side));
+            mu_buf_printf(sb, _("%s, holding %s men"), r->camp,
+                          ev_side_text(r->side));
         else
-            sb_printf(sb, _("every camp holding %s men"),
-                      ev_side_text(r->side));
+            mu_buf_printf(sb, _("every camp holding %s men"),
+                          ev_side_text(r->side));
     }
-    sb_puts(sb, u ? _(", for the Confederates to accept or decline")
-                  : _(", for the Union to accept or decline"));
+    mu_buf_puts(sb, u ? _(", for the Confederates to accept or decline")
+                : _(", for the Union to accept or decline"));
 }
 
 void ev_answer_text(const camp_ev *e, sbuf *sb)
@@ -555,7 +555,7 @@ void ev_answer_text(const camp_ev *e, sbuf *sb)
          N_("offer #%s withdrawn by the Union: no one goes home"),
          N_("offer #%s withdrawn by the Confederates: no one goes home")}};
     int k = e->kind == EV_ACCEPT ? 0 : e->kind == EV_DECLINE ? 1 : 2;
-    sb_printf(sb, _(fmt[k][who]), id);
+    mu_buf_printf(sb, _(fmt[k][who]), id);
     if (e->kind == EV_ACCEPT && x->of == EV_LIBERATE)
         liberate_text(&x->release, sb);
     else if (e->kind == EV_ACCEPT)
@@ -589,10 +589,10 @@ void ev_dcamp_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 void ev_dcamp_text(const camp_ev *e, sbuf *sb)
 {
     const ev_default_camp *x = &e->u.dcamp;
-    sb_printf(sb, x->side == MU_UNION
-                      ? _("default camp: the Union holds what it takes in %s "
-                          "unless another camp is named (it was %s)")
-                      : _("default camp: the Confederates hold what they take "
-                          "in %s unless another camp is named (it was %s)"),
-              x->camp, x->was);
+    mu_buf_printf(sb, x->side == MU_UNION
+                          ? _("default camp: the Union holds what it takes in %s "
+                              "unless another camp is named (it was %s)")
+                          : _("default camp: the Confederates hold what they take "
+                              "in %s unless another camp is named (it was %s)"),
+                  x->camp, x->was);
 }

@@ -258,7 +258,7 @@ void put_int_or_null(cJSON *o, const char *key, int v, bool has)
 void ev_seed_text(ev_seed s, sbuf *sb)
 {
     if (s.has)
-        sb_printf(sb, "; %s%" PRIu64, _("seed "), s.value);
+        mu_buf_printf(sb, "; %s%" PRIu64, _("seed "), s.value);
 }
 
 const char *ev_side_text(mu_army a)

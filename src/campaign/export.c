@@ -201,16 +201,16 @@ static void csv_field(sbuf *sb, const char *s)
     if (!*s)
         return;
     if (!quote) {
-        sb_puts(sb, s);
+        mu_buf_puts(sb, s);
         return;
     }
-    sb_puts(sb, formula ? "\"'" : "\"");
+    mu_buf_puts(sb, formula ? "\"'" : "\"");
     for (; *s; s++)
-        sb_printf(sb, *s == '"' ? "\"\"" : "%c", *s);
-    sb_puts(sb, "\"");
+        mu_buf_printf(sb, *s == '"' ? "\"\"" : "%c", *s);
+    mu_buf_puts(sb, "\"");
 }
 
-static void csv_int(sbuf *sb, int v) { sb_printf(sb, ",%d", v); }
+static void csv_int(sbuf *sb, int v) { mu_buf_printf(sb, ",%d", v); }
 
 typedef struct csv_ctx {
     wr_out *o;
@@ -233,13 +233,13 @@ static void division_rows(sbuf *sb, const camp_div *d, int viewer)
         ret += d->b[i].returned;
         freed += d->b[i].freed;
     }
-    sb_printf(sb, "division,%d,", d->id);
+    mu_buf_printf(sb, "division,%d,", d->id);
     csv_field(sb, d->name);
-    sb_printf(sb, ",%s,%s,", mu_army_name(d->side), mu_arm_name(d->arm));
+    mu_buf_printf(sb, ",%s,%s,", mu_army_name(d->side), mu_arm_name(d->arm));
     csv_field(sb, d->corps_name);
-    sb_printf(sb, ",%d,,", d->hidden && !d->revealed ? 1 : 0);
+    mu_buf_printf(sb, ",%d,,", d->hidden && !d->revealed ? 1 : 0);
     if (!shown) {
-        sb_puts(sb, ",,,,,,,,,,\n");
+        mu_buf_puts(sb, ",,,,,,,,,,\n");
         return;
     }
     csv_int(sb, stands);
@@ -248,23 +248,23 @@ static void division_rows(sbuf *sb, const camp_div *d, int viewer)
     csv_int(sb, cap);
     csv_int(sb, ret);
     csv_int(sb, freed);
-    sb_printf(sb, ",,%s", mu_rating_name((mu_rating)d->leader));
+    mu_buf_printf(sb, ",,%s", mu_rating_name((mu_rating)d->leader));
     csv_int(sb, d->division_batteries);
     csv_int(sb, d->reserve);
-    sb_puts(sb, "\n");
+    mu_buf_puts(sb, "\n");
     for (int i = 0; i < d->nbrigades; i++) {
         const camp_brigade *b = &d->b[i];
-        sb_printf(sb, "brigade,%d,", d->id);
+        mu_buf_printf(sb, "brigade,%d,", d->id);
         csv_field(sb, b->name);
-        sb_printf(sb, ",%s,,,,%d,", mu_army_name(d->side), b->number);
+        mu_buf_printf(sb, ",%s,,,,%d,", mu_army_name(d->side), b->number);
         csv_int(sb, b->current);
         csv_int(sb, b->start);
         csv_int(sb, b->lost - b->returned);
         csv_int(sb, b->captured - b->freed);
         csv_int(sb, b->returned);
         csv_int(sb, b->freed);
-        sb_printf(sb, ",%s,%s,,\n", mu_morale_name((mu_morale)b->morale),
-                  mu_rating_name((mu_rating)b->leader));
+        mu_buf_printf(sb, ",%s,%s,,\n", mu_morale_name((mu_morale)b->morale),
+                      mu_rating_name((mu_rating)b->leader));
     }
 }
 
@@ -289,13 +289,13 @@ static mu_status loss_rows(mu_campaign *c, csv_ctx *x, mu_error *err)
         if (!camp_visible(&d, x->viewer))
             continue; /* a hidden division's losses are its secret */
         sbuf *sb = &x->o->sb;
-        sb_printf(sb, "loss,%d,,%s,,,,%d,%d,,,%d,%d,",
-                  sqlite3_column_int(st, 1), mu_army_name(d.side),
-                  sqlite3_column_int(st, 2), sqlite3_column_int(st, 0),
-                  sqlite3_column_int(st, 3), sqlite3_column_int(st, 4));
+        mu_buf_printf(sb, "loss,%d,,%s,,,,%d,%d,,,%d,%d,",
+                      sqlite3_column_int(st, 1), mu_army_name(d.side),
+                      sqlite3_column_int(st, 2), sqlite3_column_int(st, 0),
+                      sqlite3_column_int(st, 3), sqlite3_column_int(st, 4));
         if (sqlite3_column_type(st, 5) != SQLITE_NULL)
-            sb_printf(sb, "%d", sqlite3_column_int(st, 5));
-        sb_puts(sb, ",,,,,\n");
+            mu_buf_printf(sb, "%d", sqlite3_column_int(st, 5));
+        mu_buf_puts(sb, ",,,,,\n");
         s = wr_out_record(x->o, err);
     }
     camp_finalize(c, st);
@@ -311,7 +311,7 @@ static mu_status csv_read(mu_campaign *c, void *p, mu_error *err)
     mu_status s = camp_divs_open(c, -1, true, &it, err);
     if (s != MU_OK)
         return s;
-    sb_puts(&x->o->sb, csv_head);
+    mu_buf_puts(&x->o->sb, csv_head);
     camp_div d;
     bool more = true;
     while (s == MU_OK && more)

@@ -584,18 +584,18 @@ static mu_status verify_read(mu_campaign *c, void *p, mu_error *err)
             MU_OK)
         return s;
     sbuf sb = {0};
-    sb_printf(&sb, "ok: division %d \"%s\" was rolled fairly: the secret opens "
-              "commitment %s, the dice were your contribution and that "
-              "secret, and the tables give exactly this division (%s %s, %s "
-              "theater %d%s)\n", x->div, d.name, f.commit,
-              camp_side_title(d.side), mu_arm_name(d.arm),
-              th == MU_EAST ? "Eastern" : "Western", year, known
-              ? ", the battle's" : ": no battle was under way in this file "
-              "at the contribution, so check that these were the battle's");
+    mu_buf_printf(&sb, "ok: division %d \"%s\" was rolled fairly: the secret opens "
+                  "commitment %s, the dice were your contribution and that "
+                  "secret, and the tables give exactly this division (%s %s, %s "
+                  "theater %d%s)\n", x->div, d.name, f.commit,
+                  camp_side_title(d.side), mu_arm_name(d.arm),
+                  th == MU_EAST ? "Eastern" : "Western", year, known
+                  ? ", the battle's" : ": no battle was under way in this file "
+                  "at the contribution, so check that these were the battle's");
     if (asserted) /* the report's last line is its own */
-        sb_puts(&sb, "Its order of battle gave some of its values, which the "
-                "dice did not roll: this file does not hold the other side's "
-                "sheet, so those are as the division says\n");
+        mu_buf_puts(&sb, "Its order of battle gave some of its values, which the "
+                    "dice did not roll: this file does not hold the other side's "
+                    "sheet, so those are as the division says\n");
     return sb_finish(&sb, &x->report, err);
 }
 

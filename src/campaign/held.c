@@ -360,28 +360,28 @@ mu_status camp_held_json(mu_campaign *c, int viewer, jw *w, wr_out *o,
 static void item_text(const held_item *it, bool md, const char *pre,
                       sbuf *sb)
 {
-    sb_puts(sb, md ? "- " : pre);
-    sb_printf(sb, _("%s division %d \"%s\""),
-              it->side == MU_UNION ? _("union") : _("confederate"), it->div,
-              it->name);
+    mu_buf_puts(sb, md ? "- " : pre);
+    mu_buf_printf(sb, _("%s division %d \"%s\""),
+                  it->side == MU_UNION ? _("union") : _("confederate"), it->div,
+                  it->name);
     if (it->kind == H_STANDS) {
         if (it->hidden)
-            sb_puts(sb, _(" (hidden)"));
+            mu_buf_puts(sb, _(" (hidden)"));
         else
-            sb_printf(sb, _(" brigade %d"), it->brigade);
-        sb_printf(sb, dngettext(LANG_DOMAIN, ": %d stand\n", ": %d stands\n",
-                                (unsigned long)it->count), it->count);
+            mu_buf_printf(sb, _(" brigade %d"), it->brigade);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN, ": %d stand\n", ": %d stands\n",
+                                    (unsigned long)it->count), it->count);
     } else if (it->kind == H_LEADERS) {
         const char *r = dgettext(LANG_DOMAIN, mu_rating_name((mu_rating)it->rating));
         if (it->hidden)
-            sb_puts(sb, _(" (hidden): a leader\n"));
+            mu_buf_puts(sb, _(" (hidden): a leader\n"));
         else if (it->post == MU_POST_BRIGADE)
-            sb_printf(sb, _(": the brigadier of brigade %d (%s)\n"), it->brigade, r);
+            mu_buf_printf(sb, _(": the brigadier of brigade %d (%s)\n"), it->brigade, r);
         else
-            sb_printf(sb, _(": the division leader (%s)\n"), r);
+            mu_buf_printf(sb, _(": the division leader (%s)\n"), r);
     } else {
-        sb_printf(sb, dngettext(LANG_DOMAIN, ": %d battery\n", ": %d batteries\n",
-                                (unsigned long)it->count), it->count);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN, ": %d battery\n", ": %d batteries\n",
+                                    (unsigned long)it->count), it->count);
     }
 }
 
@@ -392,13 +392,13 @@ static void camp_head(const held_item *it, const char *pre, bool md, sbuf *sb)
     bool u = it->captor == MU_UNION;
     if (md) {
         camp_md_name(it->camp, camp, sizeof camp);
-        sb_puts(sb, pre);
-        sb_printf(sb, u ? _("**Held by the Union in %s:**\n\n")
-                        : _("**Held by the Confederates in %s:**\n\n"), camp);
+        mu_buf_puts(sb, pre);
+        mu_buf_printf(sb, u ? _("**Held by the Union in %s:**\n\n")
+                      : _("**Held by the Confederates in %s:**\n\n"), camp);
     } else {
-        sb_puts(sb, pre);
-        sb_printf(sb, u ? _("Held by the Union in %s:\n")
-                        : _("Held by the Confederates in %s:\n"), it->camp);
+        mu_buf_puts(sb, pre);
+        mu_buf_printf(sb, u ? _("Held by the Union in %s:\n")
+                      : _("Held by the Confederates in %s:\n"), it->camp);
     }
 }
 
@@ -409,16 +409,16 @@ static void count_text(const int64_t t[3], bool union_, bool more, sbuf *sb)
     char n[24];
     snprintf(n, sizeof n, "%" PRId64, t[0]);
     unsigned long k = t[0] == 1 ? 1 : 2;
-    sb_printf(sb, union_ ? dngettext(LANG_DOMAIN, "%s Union stand", "%s Union stands", k)
-                         : dngettext(LANG_DOMAIN, "%s Confederate stand",
-                                     "%s Confederate stands", k), n);
+    mu_buf_printf(sb, union_ ? dngettext(LANG_DOMAIN, "%s Union stand", "%s Union stands", k)
+                             : dngettext(LANG_DOMAIN, "%s Confederate stand",
+                                         "%s Confederate stands", k), n);
     if (more) {
         snprintf(n, sizeof n, "%" PRId64, t[1]);
-        sb_printf(sb, dngettext(LANG_DOMAIN, ", %s leader", ", %s leaders",
-                                t[1] == 1 ? 1 : 2), n);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN, ", %s leader", ", %s leaders",
+                                    t[1] == 1 ? 1 : 2), n);
         snprintf(n, sizeof n, "%" PRId64, t[2]);
-        sb_printf(sb, dngettext(LANG_DOMAIN, ", %s battery", ", %s batteries",
-                                t[2] == 1 ? 1 : 2), n);
+        mu_buf_printf(sb, dngettext(LANG_DOMAIN, ", %s battery", ", %s batteries",
+                                    t[2] == 1 ? 1 : 2), n);
     }
 }
 
@@ -459,27 +459,27 @@ mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
     bool more = show && u[1] + u[2] + k[1] + k[2] > 0;
     sbuf *sb = &o->sb;
     if (show) {
-        sb_puts(sb, _("Prisoners: the Union holds "));
+        mu_buf_puts(sb, _("Prisoners: the Union holds "));
         count_text(u, false, more, sb);
-        sb_puts(sb, _("; the Confederates hold "));
+        mu_buf_puts(sb, _("; the Confederates hold "));
         count_text(k, true, more, sb);
-        sb_puts(sb, md && t.n ? ".\n\n" : ".\n"); /* a paragraph of its own */
+        mu_buf_puts(sb, md && t.n ? ".\n\n" : ".\n"); /* a paragraph of its own */
     }
     held_lines x = {.sb = sb, .show = show, .md = md, .captor = -1};
     if ((s = held_each(c, viewer, -1, -1, item_line, &x, o, err)) != MU_OK)
         return s;
     if (md && x.any)
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
     if (!show) {
         t = x.sums;
         u = t.tot[MU_UNION];
         k = t.tot[MU_CONFEDERATE];
         more = u[1] + u[2] + k[1] + k[2] > 0;
-        sb_puts(sb, _("The Union holds "));
+        mu_buf_puts(sb, _("The Union holds "));
         count_text(u, false, more, sb);
-        sb_puts(sb, _("; the Confederates hold "));
+        mu_buf_puts(sb, _("; the Confederates hold "));
         count_text(k, true, more, sb);
-        sb_puts(sb, ".\n");
+        mu_buf_puts(sb, ".\n");
     }
     return MU_OK;
 }

@@ -67,7 +67,7 @@ static bool view_masked(const void *ctx, int div)
  * not hidden whole. */
 static void event_text(const camp_ev *e, bool stamp, sbuf *sb)
 {
-    sb_printf(sb, "#%" PRId64 " ", e->id);
+    mu_buf_printf(sb, "#%" PRId64 " ", e->id);
     if (stamp && !e->hidden)
         camp_stamp_text(&e->stamp, sb);
     camp_ev_log_text(e, sb);
@@ -83,25 +83,25 @@ static void md_item(const char *text, sbuf *sb)
     char one[2] = {0};
     const char *sp = strchr(text, ' ');
     size_t n = sp ? (size_t)(sp - text) : 0;
-    sb_puts(sb, "- **");
+    mu_buf_puts(sb, "- **");
     for (size_t i = 0; i < n; i++) {
         one[0] = text[i];
-        sb_puts(sb, i == 0 ? "\\#" : one);
+        mu_buf_puts(sb, i == 0 ? "\\#" : one);
     }
-    sb_puts(sb, "**");
+    mu_buf_puts(sb, "**");
     bool start = false;
     for (const char *p = text + n; *p; p++) {
         if (*p == '\n') {
             start = p[1] != '\0';
-            sb_puts(sb, start ? "\n  - " : "\n");
+            mu_buf_puts(sb, start ? "\n  - " : "\n");
             continue;
         }
         if (start && *p == ' ')
             continue; /* the text's indent of a further line */
         start = false;
         one[0] = *p;
-        sb_puts(sb, strchr("\\`*_[]|<>#", *p) ? "\\" : "");
-        sb_puts(sb, one);
+        mu_buf_puts(sb, strchr("\\`*_[]|<>#", *p) ? "\\" : "");
+        mu_buf_puts(sb, one);
     }
 }
 
@@ -111,10 +111,10 @@ mu_status camp_log_put(camp_log *x, const char *s, mu_error *err)
 {
     sbuf *sb = &x->o->sb;
     if (x->json && !x->only && !x->lines)
-        sb_puts(sb, x->count ? "," : "{\"events\":[");
-    sb_puts(sb, s);
+        mu_buf_puts(sb, x->count ? "," : "{\"events\":[");
+    mu_buf_puts(sb, s);
     if (x->lines)
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
     x->count++;
     return wr_out_record(x->o, err);
 }
@@ -342,7 +342,7 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
     if (s == MU_OK && only && l.x.count == 0)
         s = err_set(err, MU_EINPUT, "no event %" PRId64, only);
     if (s == MU_OK && l.x.json && !l.x.lines)
-        sb_puts(&o.sb, only ? "\n" : l.x.count ? "]}\n" : "{\"events\":[]}\n");
+        mu_buf_puts(&o.sb, only ? "\n" : l.x.count ? "]}\n" : "{\"events\":[]}\n");
     if (s != MU_OK) {
         wr_out_free(&o);
         return s;

@@ -22,14 +22,14 @@ static void esc_to(mu_report_format f, const char *s, bool cell, sbuf *sb)
     for (; *s; s++) {
         one[0] = *s;
         if (f == MU_REPORT_HTML)
-            sb_puts(sb, *s == '&' ? "&amp;" : *s == '<' ? "&lt;"
-                    : *s == '>' ? "&gt;" : *s == '"' ? "&quot;"
-                    : *s == '\'' ? "&#39;" : one);
+            mu_buf_puts(sb, *s == '&' ? "&amp;" : *s == '<' ? "&lt;"
+                        : *s == '>' ? "&gt;" : *s == '"' ? "&quot;"
+                        : *s == '\'' ? "&#39;" : one);
         else if (f == MU_REPORT_MARKDOWN && strchr(cell ? "\\`*_[]<>#"
                                                      : "\\`*_[]<>#|", *s))
-            sb_printf(sb, "\\%s", one); /* (grid escapes a cell's '|') */
+            mu_buf_printf(sb, "\\%s", one); /* (grid escapes a cell's '|') */
         else
-            sb_puts(sb, one);
+            mu_buf_puts(sb, one);
     }
 }
 
@@ -37,27 +37,27 @@ static void doc_head(rdoc *d, int level, const char *s)
 {
     static const char *const md[] = {"", "# ", "## ", "### "};
     if (d->f == MU_REPORT_HTML) {
-        sb_printf(d->sb, "<h%d>", level);
+        mu_buf_printf(d->sb, "<h%d>", level);
         esc_to(d->f, s, false, d->sb);
-        sb_printf(d->sb, "</h%d>\n", level);
+        mu_buf_printf(d->sb, "</h%d>\n", level);
         return;
     }
     if (level > 1)
-        sb_puts(d->sb, "\n");
-    sb_printf(d->sb, "%s%s", d->f == MU_REPORT_MARKDOWN ? md[level]
-                             : level == 3 ? "  " : "", "");
+        mu_buf_puts(d->sb, "\n");
+    mu_buf_printf(d->sb, "%s%s", d->f == MU_REPORT_MARKDOWN ? md[level]
+                                 : level == 3 ? "  " : "", "");
     esc_to(d->f, s, false, d->sb);
-    sb_puts(d->sb, "\n");
+    mu_buf_puts(d->sb, "\n");
 }
 
 static void doc_para(rdoc *d, const char *s)
 {
     if (d->f == MU_REPORT_HTML)
-        sb_puts(d->sb, "<p>");
+        mu_buf_puts(d->sb, "<p>");
     else if (d->f == MU_REPORT_MARKDOWN)
-        sb_puts(d->sb, "\n");
+        mu_buf_puts(d->sb, "\n");
     esc_to(d->f, s, false, d->sb);
-    sb_puts(d->sb, d->f == MU_REPORT_HTML ? "</p>\n" : "\n");
+    mu_buf_puts(d->sb, d->f == MU_REPORT_HTML ? "</p>\n" : "\n");
 }
 
 /* A cell of text, escaped now for Markdown (HTML escapes when written). */
@@ -72,19 +72,19 @@ static void cell(const rdoc *d, grid *g, int col, const char *s)
 
 static void html_table(const grid *g, sbuf *sb, int right_from)
 {
-    sb_puts(sb, "<table>\n");
+    mu_buf_puts(sb, "<table>\n");
     for (int r = 0; r < g->rows; r++) {
-        sb_puts(sb, "<tr>");
+        mu_buf_puts(sb, "<tr>");
         for (int c = 0; c < g->cols; c++) {
             const char *s = g->cells[r * g->cols + c];
-            sb_puts(sb, r == 0 ? "<th>" : c >= right_from ? "<td class=\"n\">"
-                                                           : "<td>");
+            mu_buf_puts(sb, r == 0 ? "<th>" : c >= right_from ? "<td class=\"n\">"
+                                                               : "<td>");
             esc_to(MU_REPORT_HTML, s ? s : "", true, sb);
-            sb_puts(sb, r == 0 ? "</th>" : "</td>");
+            mu_buf_puts(sb, r == 0 ? "</th>" : "</td>");
         }
-        sb_puts(sb, "</tr>\n");
+        mu_buf_puts(sb, "</tr>\n");
     }
-    sb_puts(sb, "</table>\n");
+    mu_buf_puts(sb, "</table>\n");
 }
 
 /* The table under its title (level 3), or "none" when it has no rows;
@@ -95,12 +95,12 @@ static void doc_table(rdoc *d, const char *title, grid *g, int right_from)
     if (g->oom)
         d->sb->oom = true;
     else if (g->rows < 2)
-        (void)(d->f == MU_REPORT_TEXT ? sb_puts(d->sb, "    ") : (void)0,
+        (void)(d->f == MU_REPORT_TEXT ? mu_buf_puts(d->sb, "    ") : (void)0,
                doc_para(d, _("none")));
     else if (d->f == MU_REPORT_HTML)
         html_table(g, d->sb, right_from);
     else if (d->f == MU_REPORT_MARKDOWN)
-        (void)(sb_puts(d->sb, "\n"), grid_markdown(g, d->sb, right_from));
+        (void)(mu_buf_puts(d->sb, "\n"), grid_markdown(g, d->sb, right_from));
     else
         grid_text(g, d->sb, 4, right_from);
     grid_free(g);
@@ -215,7 +215,7 @@ static void leader_post(const rdoc *d, grid *g, const rlead *l)
         grid_setf(g, 1, _("brigadier, brigade %d"), l->brigade);
     else if (l->post && !strcmp(l->post, "corps")) {
         sbuf t = {0};
-        sb_printf(&t, _("corps leader, %s"), l->corps ? l->corps : "?");
+        mu_buf_printf(&t, _("corps leader, %s"), l->corps ? l->corps : "?");
         cell(d, g, 1, t.p ? t.p : "");
         mu_buf_free(&t);
     } else
@@ -241,7 +241,7 @@ static void battle_leaders(rdoc *d, const report *r, const rbattle *b,
         cell(d, &g, 2, rating_word(l->was));
         if (l->captured) {
             sbuf t = {0};
-            sb_printf(&t, _("captured, held in %s"), l->camp);
+            mu_buf_printf(&t, _("captured, held in %s"), l->camp);
             cell(d, &g, 3, t.p ? t.p : "");
             mu_buf_free(&t);
         } else {
@@ -316,14 +316,14 @@ static const char *outcome(const rbattle *b)
 static void battle_doc(rdoc *d, const report *r, const rbattle *b)
 {
     sbuf t = {0};
-    sb_printf(&t, _("Battle %d: %s"), b->n, b->name ? b->name : "?");
+    mu_buf_printf(&t, _("Battle %d: %s"), b->n, b->name ? b->name : "?");
     doc_head(d, 1, t.p ? t.p : "");
     t.len = 0;
     if (b->theater)
-        sb_printf(&t, strcmp(b->theater, "west") ? _("%d, eastern theater; %s")
-                  : _("%d, western theater; %s"), b->year, outcome(b));
+        mu_buf_printf(&t, strcmp(b->theater, "west") ? _("%d, eastern theater; %s")
+                      : _("%d, western theater; %s"), b->year, outcome(b));
     else
-        sb_printf(&t, _("%d; %s"), b->year, outcome(b));
+        mu_buf_printf(&t, _("%d; %s"), b->year, outcome(b));
     doc_para(d, t.p ? t.p : "");
     d->sb->oom |= t.oom;
     mu_buf_free(&t);
@@ -359,7 +359,7 @@ static void war_battles(rdoc *d, const report *r)
         const rbattle *b = &r->bats[i];
         grid_add(&g);
         sbuf t = {0};
-        sb_printf(&t, "%d. %s", b->n, b->name ? b->name : "?");
+        mu_buf_printf(&t, "%d. %s", b->n, b->name ? b->name : "?");
         cell(d, &g, 0, t.p ? t.p : "");
         mu_buf_free(&t);
         grid_setf(&g, 1, "%d", b->year);
@@ -383,7 +383,7 @@ static void war_side(rdoc *d, const report *r, int side)
         const rside *a = &b->after[side];
         grid_add(&g);
         sbuf t = {0};
-        sb_printf(&t, "%d. %s", b->n, b->name ? b->name : "?");
+        mu_buf_printf(&t, "%d. %s", b->n, b->name ? b->name : "?");
         cell(d, &g, 0, t.p ? t.p : "");
         mu_buf_free(&t);
         grid_setf(&g, 1, "%d", a->stands);
@@ -399,7 +399,7 @@ static void war_side(rdoc *d, const report *r, int side)
 static void war_doc(rdoc *d, const report *r)
 {
     sbuf t = {0};
-    sb_printf(&t, _("The war: %s"), r->name ? r->name : "?");
+    mu_buf_printf(&t, _("The war: %s"), r->name ? r->name : "?");
     doc_head(d, 1, t.p ? t.p : "");
     d->sb->oom |= t.oom;
     mu_buf_free(&t);
@@ -429,23 +429,23 @@ static mu_status report_render(const report *r, const rbattle *b, mu_report_form
 {
     rdoc d = {fmt, sb};
     if (fmt == MU_REPORT_HTML) {
-        sb_puts(sb, html_head);
+        mu_buf_puts(sb, html_head);
         sbuf t = {0};
         if (b)
-            sb_printf(&t, _("Battle %d: %s"), b->n, b->name ? b->name : "?");
+            mu_buf_printf(&t, _("Battle %d: %s"), b->n, b->name ? b->name : "?");
         else
-            sb_printf(&t, _("The war: %s"), r->name ? r->name : "?");
+            mu_buf_printf(&t, _("The war: %s"), r->name ? r->name : "?");
         esc_to(MU_REPORT_HTML, t.p ? t.p : "", false, sb);
         sb->oom |= t.oom;
         mu_buf_free(&t);
-        sb_puts(sb, html_style);
+        mu_buf_puts(sb, html_style);
     }
     if (b)
         battle_doc(&d, r, b);
     else
         war_doc(&d, r);
     if (fmt == MU_REPORT_HTML)
-        sb_puts(sb, "</body>\n</html>\n");
+        mu_buf_puts(sb, "</body>\n</html>\n");
     return sb->oom ? err_nomem(err) : MU_OK;
 }
 

@@ -465,13 +465,13 @@ static void division_head(const camp_div *d, bool md, sbuf *sb)
     if (md) {
         camp_md_name(d->name, name, sizeof name);
         camp_md_name(d->corps_name, corps, sizeof corps);
-        sb_printf(sb, _("### Division %d: %s (%s%s%s)"), d->id, name,
-                  dgettext(LANG_DOMAIN, mu_arm_name(d->arm)), d->corps ? ", " : "",
-                  corps);
+        mu_buf_printf(sb, _("### Division %d: %s (%s%s%s)"), d->id, name,
+                      dgettext(LANG_DOMAIN, mu_arm_name(d->arm)), d->corps ? ", " : "",
+                      corps);
     } else {
-        sb_printf(sb, _("  Division %d \"%s\", %s%s%s"), d->id, d->name,
-                  dgettext(LANG_DOMAIN, mu_arm_name(d->arm)), d->corps ? ", " : "",
-                  d->corps_name);
+        mu_buf_printf(sb, _("  Division %d \"%s\", %s%s%s"), d->id, d->name,
+                      dgettext(LANG_DOMAIN, mu_arm_name(d->arm)), d->corps ? ", " : "",
+                      d->corps_name);
     }
 }
 
@@ -481,48 +481,48 @@ static void division_text(const camp_div *d, int viewer, const mu_labels *l,
     division_head(d, md, sb);
     const char *sep = md ? " — " : ": ";
     if (!d->engaged) {
-        sb_printf(sb, "%s%s\n%s", sep, _("not engaged yet"), md ? "\n" : "");
+        mu_buf_printf(sb, "%s%s\n%s", sep, _("not engaged yet"), md ? "\n" : "");
         return;
     }
     /* Whether the other side can prove a hidden division fair is theirs to
      * know: a fair roll, or dice its owner chose. */
     const char *how = d->fair ? _("rolled fairly") : _("not verifiable");
     if (!camp_visible(d, viewer)) {
-        sb_puts(sb, sep);
-        sb_printf(sb, _("hidden, commitment %s, %s"), d->commitment, how);
-        sb_puts(sb, md ? "\n\n" : "\n");
+        mu_buf_puts(sb, sep);
+        mu_buf_printf(sb, _("hidden, commitment %s, %s"), d->commitment, how);
+        mu_buf_puts(sb, md ? "\n\n" : "\n");
         return;
     }
     char buf[96];
     int start, stands = div_stands(d, &start);
     rating_text(d->leader, d->leader_rolled, d->leader_origin, buf, sizeof buf);
-    sb_puts(sb, md ? "\n\n" : sep);
-    sb_printf(sb, dngettext(LANG_DOMAIN, "%d of %d stands in %d brigade",
-                            "%d of %d stands in %d brigades",
-                            (unsigned long)d->nbrigades),
-              stands, start, d->nbrigades);
-    sb_puts(sb, md ? " · " : ", ");
-    sb_printf(sb, dngettext(LANG_DOMAIN, "%d battery", "%d batteries",
-                            (unsigned long)d->division_batteries),
-              d->division_batteries);
+    mu_buf_puts(sb, md ? "\n\n" : sep);
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN, "%d of %d stands in %d brigade",
+                                "%d of %d stands in %d brigades",
+                                (unsigned long)d->nbrigades),
+                  stands, start, d->nbrigades);
+    mu_buf_puts(sb, md ? " · " : ", ");
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN, "%d battery", "%d batteries",
+                                (unsigned long)d->division_batteries),
+                  d->division_batteries);
     int gone = destroyed_batteries(d, taken);
     if (taken && gone) /* taken: held by the other side, see the prisoners */
-        sb_printf(sb, _(" (%d captured, %d destroyed)"), taken, gone);
+        mu_buf_printf(sb, _(" (%d captured, %d destroyed)"), taken, gone);
     else if (taken)
-        sb_printf(sb, _(" (%d captured)"), taken);
+        mu_buf_printf(sb, _(" (%d captured)"), taken);
     else if (gone)
-        sb_printf(sb, _(" (%d destroyed)"), gone);
-    sb_printf(sb, _(", %d more to the reserve"), d->reserve);
+        mu_buf_printf(sb, _(" (%d destroyed)"), gone);
+    mu_buf_printf(sb, _(", %d more to the reserve"), d->reserve);
     if (d->by_the_book)
-        sb_printf(sb, "%s%s", md ? " · " : ", ", _("by the book"));
+        mu_buf_printf(sb, "%s%s", md ? " · " : ", ", _("by the book"));
     if (d->hidden) {
-        sb_puts(sb, md ? " · " : ", ");
-        sb_printf(sb, d->revealed ? _("revealed, commitment %s, %s")
-                                  : _("hidden, commitment %s, %s"),
-                  d->commitment, how);
+        mu_buf_puts(sb, md ? " · " : ", ");
+        mu_buf_printf(sb, d->revealed ? _("revealed, commitment %s, %s")
+                                      : _("hidden, commitment %s, %s"),
+                      d->commitment, how);
     }
-    sb_printf(sb, md ? "\n\n%s: **%s**\n\n" : "\n    %s: %s\n",
-              _("Division leader"), buf);
+    mu_buf_printf(sb, md ? "\n\n%s: **%s**\n\n" : "\n    %s: %s\n",
+                  _("Division leader"), buf);
     grid g;
     brigade_grid(d, l, md, &g);
     if (md)
@@ -531,7 +531,7 @@ static void division_text(const camp_div *d, int viewer, const mu_labels *l,
         grid_text(&g, sb, 4, 3);
     grid_free(&g);
     if (md)
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
 }
 
 /* The batteries of division d held by the other side: the divisions come
@@ -573,32 +573,32 @@ static void corps_text(const view *v, const camp_corps *k, bool md, sbuf *sb)
     char name[2 * CAMP_NAME_MAX + 1], buf[96];
     if (md)
         camp_md_name(k->name, name, sizeof name);
-    sb_printf(sb, md ? "**%s**: " : "  %s: ", md ? name : k->name);
+    mu_buf_printf(sb, md ? "**%s**: " : "  %s: ", md ? name : k->name);
     if (!k->rated) {
-        sb_printf(sb, "%s\n", _("corps leader not yet met"));
+        mu_buf_printf(sb, "%s\n", _("corps leader not yet met"));
     } else if (!corps_visible(v, k)) {
-        sb_printf(sb, "%s\n", _("corps leader hidden"));
+        mu_buf_printf(sb, "%s\n", _("corps leader hidden"));
     } else {
         rating_text(k->leader, k->leader_rolled, k->leader_origin, buf,
                     sizeof buf);
-        sb_printf(sb, _("corps leader %s"), buf);
+        mu_buf_printf(sb, _("corps leader %s"), buf);
         if (k->attached)
-            sb_printf(sb, _(", attached to division %d"), k->attached);
-        sb_puts(sb, "\n");
+            mu_buf_printf(sb, _(", attached to division %d"), k->attached);
+        mu_buf_puts(sb, "\n");
     }
     if (md)
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
 }
 
 static void pool_text(const char *what, const pool *p, bool md, sbuf *sb)
 {
     char n[24];
     snprintf(n, sizeof n, md ? "**%" PRId64 "**" : "%" PRId64, p->reserve);
-    sb_printf(sb, md ? "%s: " : "  %s: ", what);
-    sb_printf(sb, dngettext(LANG_DOMAIN, "%s battery", "%s batteries",
-                            p->reserve == 1 ? 1 : 2), n);
-    sb_printf(sb, "%s\n%s", p->hidden ? _(" (hidden divisions not counted)") : "",
-              md ? "\n" : "");
+    mu_buf_printf(sb, md ? "%s: " : "  %s: ", what);
+    mu_buf_printf(sb, dngettext(LANG_DOMAIN, "%s battery", "%s batteries",
+                                p->reserve == 1 ? 1 : 2), n);
+    mu_buf_printf(sb, "%s\n%s", p->hidden ? _(" (hidden divisions not counted)") : "",
+                  md ? "\n" : "");
 }
 
 static void reserve_text(const view *v, mu_army side, bool md, sbuf *sb)
@@ -627,17 +627,17 @@ static void show_head(const mu_campaign *c, const view *v, bool md, sbuf *sb)
     const char *th = c->theater == MU_EAST ? _("Eastern theater")
                                            : _("Western theater");
     if (md)
-        sb_printf(sb, _("# Campaign: %s\n\n%d, %s. "), name, c->year, th);
+        mu_buf_printf(sb, _("# Campaign: %s\n\n%d, %s. "), name, c->year, th);
     else
-        sb_printf(sb, _("Campaign \"%s\": %d, %s\n"), c->name, c->year, th);
-    sb_puts(sb, _("After a battle: "));
+        mu_buf_printf(sb, _("Campaign \"%s\": %d, %s\n"), c->name, c->year, th);
+    mu_buf_puts(sb, _("After a battle: "));
     camp_return_text(c->draw, c->winner, c->loser, sb);
-    sb_puts(sb, _("; prisoners do not.\n"));
+    mu_buf_puts(sb, _("; prisoners do not.\n"));
     if (v->battle) {
         if (md)
             camp_md_name(v->battle_name, name, sizeof name);
-        sb_printf(sb, md ? "\n%s: **%s**\n" : "%s: %s\n", _("Battle under way"),
-                  md ? name : v->battle_name);
+        mu_buf_printf(sb, md ? "\n%s: **%s**\n" : "%s: %s\n", _("Battle under way"),
+                      md ? name : v->battle_name);
     }
 }
 
@@ -649,10 +649,10 @@ static mu_status show_text(mu_campaign *c, view *v, mu_error *err)
     for (int a = 0; a < 2; a++) {
         /* Markdown blocks end with a blank line already. */
         if (md)
-            sb_printf(sb, "%s%s", a ? "" : "\n",
-                      a ? _("## Confederate\n\n") : _("## Union\n\n"));
+            mu_buf_printf(sb, "%s%s", a ? "" : "\n",
+                          a ? _("## Confederate\n\n") : _("## Union\n\n"));
         else
-            sb_puts(sb, a ? _("\nConfederate\n") : _("\nUnion\n"));
+            mu_buf_puts(sb, a ? _("\nConfederate\n") : _("\nUnion\n"));
         sqlite3_reset(v->taken); /* each side's divisions from the first */
         v->taken_div = 0;
         mu_status s = each_div(c, v, a, put_div_text, err);
@@ -662,21 +662,21 @@ static mu_status show_text(mu_campaign *c, view *v, mu_error *err)
             if ((int)v->corps[i].side == a)
                 corps_text(v, &v->corps[i], md, sb);
         if (!v->any[a])
-            sb_puts(sb, md ? _("No divisions yet.\n\n") : _("  no divisions yet\n"));
+            mu_buf_puts(sb, md ? _("No divisions yet.\n\n") : _("  no divisions yet\n"));
         else
             reserve_text(v, (mu_army)a, md, sb);
         if (v->owed[a])
         {
-            sb_puts(sb, md ? "" : "  ");
-            sb_printf(sb, dngettext(LANG_DOMAIN,
-                                    "%d despicable replacement owed (penalty)\n",
-                                    "%d despicable replacements owed (penalty)\n",
-                                    (unsigned long)v->owed[a]), v->owed[a]);
-            sb_puts(sb, md ? "\n" : "");
+            mu_buf_puts(sb, md ? "" : "  ");
+            mu_buf_printf(sb, dngettext(LANG_DOMAIN,
+                                        "%d despicable replacement owed (penalty)\n",
+                                        "%d despicable replacements owed (penalty)\n",
+                                        (unsigned long)v->owed[a]), v->owed[a]);
+            mu_buf_puts(sb, md ? "\n" : "");
         }
     }
     if (!md)
-        sb_puts(sb, "\n");
+        mu_buf_puts(sb, "\n");
     return camp_held_text(c, v->viewer, true, md, v->out, err);
 }
 
@@ -775,10 +775,10 @@ static void corps_line(const mu_engagement *e, bool md, sbuf *sb)
     char who[CAMP_NAME_MAX + 96];
     snprintf(who, sizeof who, _("Corps leader of %s, first of the corps to fight"),
              e->corps);
-    sb_printf(sb, md ? "\n%s: **%s** " : "%s: %s ", who, buf);
-    sb_printf(sb, _("(rolled %d)"), e->corps_roll);
-    sb_printf(sb, "%s\n", e->corps_rating == MU_DESPICABLE
-                              ? _(", attached to this division's leader") : "");
+    mu_buf_printf(sb, md ? "\n%s: **%s** " : "%s: %s ", who, buf);
+    mu_buf_printf(sb, _("(rolled %d)"), e->corps_roll);
+    mu_buf_printf(sb, "%s\n", e->corps_rating == MU_DESPICABLE
+                                  ? _(", attached to this division's leader") : "");
 }
 
 static void engagement_json(const mu_engagement *e, const mu_render_opts *o,
@@ -828,20 +828,20 @@ mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
         if (e->hidden) {
             char nm[2 * CAMP_NAME_MAX + 1];
             camp_md_name(e->name, nm, sizeof nm);
-            sb_printf(&sb, e->fair ? _("Division %d \"%s\" engaged hidden, rolled fairly.\n")
-                                   : _("Division %d \"%s\" engaged hidden (not "
-                                       "verifiable: its owner chose the dice).\n"),
-                      e->id, md ? nm : e->name);
-            sb_printf(&sb, md ? "\n%s: `%s`\n" : "%s %s\n",
-                      md ? _("Commitment") : _("commitment"), e->commitment);
+            mu_buf_printf(&sb, e->fair ? _("Division %d \"%s\" engaged hidden, rolled fairly.\n")
+                                       : _("Division %d \"%s\" engaged hidden (not "
+                                           "verifiable: its owner chose the dice).\n"),
+                          e->id, md ? nm : e->name);
+            mu_buf_printf(&sb, md ? "\n%s: `%s`\n" : "%s %s\n",
+                          md ? _("Commitment") : _("commitment"), e->commitment);
             break;
         }
         char name[2 * CAMP_NAME_MAX + 1];
         camp_md_name(e->name, name, sizeof name);
         if (md)
-            sb_printf(&sb, _("## Division %d engaged: %s\n\n"), e->id, name);
+            mu_buf_printf(&sb, _("## Division %d engaged: %s\n\n"), e->id, name);
         else
-            sb_printf(&sb, _("Division %d \"%s\" engaged:\n"), e->id, e->name);
+            mu_buf_printf(&sb, _("Division %d \"%s\" engaged:\n"), e->id, e->name);
         /* A strength the labels lack takes the nearest line (oob.h). */
         char *div = NULL;
         mu_status s = mu_division_render(&e->division, 1, o, &div, err);
@@ -849,7 +849,7 @@ mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
             mu_buf_free(&sb);
             return s;
         }
-        sb_puts(&sb, div);
+        mu_buf_puts(&sb, div);
         free(div);
         if (e->corps_leader)
             corps_line(e, md, &sb);

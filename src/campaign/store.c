@@ -265,15 +265,15 @@ static mu_status file_uri(const char *path, const char *query, char **out,
                           mu_error *err)
 {
     sbuf sb = {0};
-    sb_puts(&sb, "file:");
+    mu_buf_puts(&sb, "file:");
     for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
         if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
             (*p >= '0' && *p <= '9') || strchr("/._~-", *p))
-            sb_printf(&sb, "%c", *p);
+            mu_buf_printf(&sb, "%c", *p);
         else
-            sb_printf(&sb, "%%%02X", *p);
+            mu_buf_printf(&sb, "%%%02X", *p);
     }
-    sb_puts(&sb, query);
+    mu_buf_puts(&sb, query);
     return sb_finish(&sb, out, err);
 }
 

@@ -120,22 +120,22 @@ static void view_line(sqlite3_stmt *st, bool masked, const char *shown,
                  (long long)sqlite3_column_int64(st, 2));
     long long id = (long long)sqlite3_column_int64(st, 0);
     if (!masked) {
-        sb_puts(sb, "{\"data\":");
-        sb_puts(sb, data ? data : "");
-        sb_puts(sb, ",");
+        mu_buf_puts(sb, "{\"data\":");
+        mu_buf_puts(sb, data ? data : "");
+        mu_buf_puts(sb, ",");
     } else {
-        sb_puts(sb, "{");
+        mu_buf_puts(sb, "{");
     }
-    sb_printf(sb, "\"division\":%s,\"id\":%lld,\"kind\":\"", div, id);
-    sb_puts(sb, kind ? kind : "");
+    mu_buf_printf(sb, "\"division\":%s,\"id\":%lld,\"kind\":\"", div, id);
+    mu_buf_puts(sb, kind ? kind : "");
     if (!masked)
-        sb_puts(sb, "\"}");
+        mu_buf_puts(sb, "\"}");
     else if (!shown)
-        sb_puts(sb, "\",\"masked\":true}");
+        mu_buf_puts(sb, "\",\"masked\":true}");
     else {
-        sb_puts(sb, "\",\"shown\":");
-        sb_puts(sb, shown);
-        sb_puts(sb, "}");
+        mu_buf_puts(sb, "\",\"shown\":");
+        mu_buf_puts(sb, shown);
+        mu_buf_puts(sb, "}");
     }
 }
 

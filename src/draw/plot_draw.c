@@ -529,13 +529,13 @@ static void xml_escaped(sbuf *sb, const char *s)
 {
     for (; *s; s++) {
         switch (*s) {
-        case '&': sb_puts(sb, "&amp;"); break;
-        case '<': sb_puts(sb, "&lt;"); break;
-        case '>': sb_puts(sb, "&gt;"); break;
-        case '"': sb_puts(sb, "&quot;"); break;
+        case '&': mu_buf_puts(sb, "&amp;"); break;
+        case '<': mu_buf_puts(sb, "&lt;"); break;
+        case '>': mu_buf_puts(sb, "&gt;"); break;
+        case '"': mu_buf_puts(sb, "&quot;"); break;
         default: {
             char b[2] = {*s, 0};
-            sb_puts(sb, b);
+            mu_buf_puts(sb, b);
         }
         }
     }
@@ -557,12 +557,12 @@ mu_status draw_svg_meta(sbuf *m, const char *title, const char *const *desc,
     size_t at = (size_t)(end + 1 - m->p);
     sbuf sb = {0};
     sb_put(&sb, m->p, at);
-    sb_puts(&sb, "\n<title>");
+    mu_buf_puts(&sb, "\n<title>");
     xml_escaped(&sb, title);
-    sb_puts(&sb, "</title>\n<desc>");
+    mu_buf_puts(&sb, "</title>\n<desc>");
     for (int k = 0; k < n; k++)
         xml_escaped(&sb, desc[k]);
-    sb_puts(&sb, "</desc>");
+    mu_buf_puts(&sb, "</desc>");
     sb_put(&sb, m->p + at, m->len - at);
     if (sb.oom) {
         mu_buf_free(&sb);

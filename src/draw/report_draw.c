@@ -138,7 +138,7 @@ static bool pen_need(pen *w, double h)
 static void unescape(const char *s, size_t n, sbuf *t)
 {
     t->len = 0;
-    sb_puts(t, "");
+    mu_buf_puts(t, "");
     for (size_t i = 0; i < n; i++) {
         if (s[i] == '\\' && i + 1 < n)
             i++;
@@ -491,10 +491,10 @@ static mu_status report_html(mu_campaign *c, mu_side viewer, int battle,
         size_t at = end ? (size_t)(end - html) : strlen(html);
         sb_put(out, html, at);
         if (tag) /* as wide as the screen, on a phone too */
-            sb_printf(out, "<figure>\n<svg style=\"max-width: 100%%; "
-                      "height: auto\"%.*s</figure>\n",
-                      (int)(svg.len - (size_t)(tag + 4 - svg.p)), tag + 4);
-        sb_puts(out, html + at);
+            mu_buf_printf(out, "<figure>\n<svg style=\"max-width: 100%%; "
+                          "height: auto\"%.*s</figure>\n",
+                          (int)(svg.len - (size_t)(tag + 4 - svg.p)), tag + 4);
+        mu_buf_puts(out, html + at);
         if (out->oom)
             st = err_nomem(err);
     }

@@ -371,7 +371,7 @@ PY
 #  - an option's or a group's help, missing, unknown, conflict, bad,
 #    summary or doc text in the command table;
 #  - the format of an error or of a line for people: cli_error(),
-#    cli_buf_printf/puts(&cx->out), fprintf/fputs(stderr), message(),
+#    mu_buf_printf/puts(&cx->out), fprintf/fputs(stderr), message(),
 #    snprintf() into a buffer that is drawn or printed;
 #  - any literal in a function that writes text for people (its name holds
 #    text, title, summary, footer, words or caption, or it writes Markdown:
@@ -402,7 +402,7 @@ for name in open(f"{src}/po/POTFILES").read().split():
         if wordy(lit):
             report(name, f".{m.group(1)}", lit[1:-1][:60])
     # 2. the formats of messages and lines for people
-    calls = [r'cli_error\(\s*\w+\s*,\s*', r'cli_buf_(?:printf|puts)\(\s*&(?:cx->out|b)\s*,\s*',
+    calls = [r'cli_error\(\s*\w+\s*,\s*', r'mu_buf_(?:printf|puts)\(\s*&(?:cx->out|b)\s*,\s*',
              r'fprintf\(\s*stderr\s*,\s*', r'message\(\s*\w+\s*,\s*', r'fputs\(\s*(?=' + LIT + r'(?:\s*' + LIT + r')*\s*,\s*stderr)']
     for c in calls:
         for m in re.finditer('(' + c + ')((?:' + LIT + r'\s*)+)', bare):
