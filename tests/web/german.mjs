@@ -170,6 +170,11 @@ try {
   p = await phone(srv.links.umpire, 'de-DE,de', fresh);
   await langIs(p, 'de');
   await p.waitForSelector('#camp-ledger .division');
+  // Until the engine and its German catalogue arrive, an entry shows its
+  // kind's word; the log is told again once they do. On a loaded machine
+  // that is later than the ledger: wait for it (a log never told fails).
+  await p.waitForFunction(() => /beginnt/.test(document.querySelector('#camp-log')?.textContent || ''),
+    { timeout: 20000 }).catch(() => {});
   const ledger = await text(p, '#camp-ledger');
   check('ledger in German', /Schlacht im Gange: McPherson's Ridge/.test(ledger) && /Konföderierte/.test(ledger) && /Basen/.test(ledger), ledger.slice(0, 200));
   const logText = await text(p, '#camp-log');
