@@ -68,7 +68,7 @@ static void volley_working(const mu_volley *v, mu_hit_method m, sbuf *sb,
     if (m & MU_METHOD_PER_FIGURE) {
         mu_buf_puts(sb, ind);
         mu_buf_printf(sb, _("Per figure: each effective hits on its own with "
-                      "%s %%\n"), p.s);
+                            "%s %%\n"), p.s);
     }
 }
 
@@ -155,7 +155,7 @@ static void hits_table(const mu_fire_odds *o, sbuf *sb, bool md)
     {
         mu_buf_puts(sb, md ? "\n" : "  ");
         mu_buf_printf(sb, _("%d to %d hits shown; the other outcomes each have "
-                      "less than 0.005 %% (json and csv list them all)\n"),
+                            "less than 0.005 %% (json and csv list them all)\n"),
                       lo, hi);
     }
 }
@@ -483,14 +483,14 @@ static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
     render_pct(mu_dist_p(&o->left, 0), buf, sizeof buf);
     mu_buf_puts(sb, md ? "\n### " : "\n");
     mu_buf_printf(sb, _("Figures left at contact: mean %.2f of %d; destroyed "
-                  "before contact: %s\n"), o->left.mean,
+                        "before contact: %s\n"), o->left.mean,
                   o->opts.figures, mu_dist_p(&o->left, 0) > 0 ? buf : _("never"));
     dist_rows(&o->left, N_("figures"), sb, md);
     if (*o->return_fire) {
         render_pct(mu_dist_p(&o->crew_left, 0), buf, sizeof buf);
         mu_buf_puts(sb, md ? "\n### " : "\n");
         mu_buf_printf(sb, _("Crew left at contact: mean %.2f of %d; gun silenced: "
-                      "%s\n"), o->crew_left.mean, o->crew,
+                            "%s\n"), o->crew_left.mean, o->crew,
                       mu_dist_p(&o->crew_left, 0) > 0 ? buf : _("never"));
         dist_rows(&o->crew_left, N_("crew"), sb, md);
     }

@@ -67,8 +67,8 @@ static void corps_text(const mu_corps *c, const mu_render_opts *o,
      * a campaign, where it is the division whose engagement rolled him. */
     if (c->leader == MU_DESPICABLE && c->ndivisions > 0)
         mu_buf_puts(sb, _("  He stays with the leader of division 1 for good "
-                    "(a despicable corps leader is attached to one of his "
-                    "division leaders)\n"));
+                          "(a despicable corps leader is attached to one of his "
+                          "division leaders)\n"));
     for (int i = 0; i < c->ndivisions; i++) {
         mu_buf_puts(sb, "\n");
         render_division_text(&c->divisions[i], o, t, (uint64_t)i + 1, sb,
@@ -103,7 +103,7 @@ static void corps_md(const mu_corps *c, const mu_render_opts *o, sbuf *sb)
                   c->batteries, c->reserve, render_reserve_name(&t, c->army, true));
     if (c->leader == MU_DESPICABLE && c->ndivisions > 0) /* as corps_text */
         mu_buf_puts(sb, _("The corps leader stays with the leader of division 1 "
-                    "for good.\n\n"));
+                          "for good.\n\n"));
     for (int i = 0; i < c->ndivisions; i++)
         render_division_md(&c->divisions[i], o, i + 1, true, sb);
 }

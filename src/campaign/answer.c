@@ -65,11 +65,11 @@ static void answer_text(sbuf *sb, const mu_campaign_answer *a)
         break;
     case MU_ANSWER_FAIR_COMMITMENT:
         mu_buf_printf(sb, _("Division %d: a fair roll; give the opponent the "
-                      "commitment to your secret:\n"), a->division);
+                            "commitment to your secret:\n"), a->division);
         break;
     case MU_ANSWER_CONTRIBUTION:
         mu_buf_printf(sb, _("Division %d: your contribution to its fair roll; "
-                      "give it to its owner:\n"), a->division);
+                            "give it to its owner:\n"), a->division);
         break;
     case MU_ANSWER_HEAD:
         break;

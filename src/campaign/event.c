@@ -73,7 +73,7 @@ void camp_return_text(mu_rat draw, mu_rat winner, mu_rat loser, sbuf *sb)
         mu_buf_printf(sb, _("%s of the battlefield losses return"), d);
     else
         mu_buf_printf(sb, _("battlefield losses return %s to the winner, %s to the "
-                      "loser, %s when no one wins"), w, l, d);
+                            "loser, %s when no one wins"), w, l, d);
 }
 
 static void new_text(const camp_ev *e, sbuf *sb)
@@ -807,10 +807,10 @@ static void fair_ev_text(const camp_ev *e, sbuf *sb)
     const char *side = x->side == MU_UNION ? _("Union") : _("Confederate");
     if (e->kind == EV_FAIR_COMMIT)
         mu_buf_printf(sb, _("fair roll: division %d \"%s\" (%s) is committed to "
-                      "%s"), e->division, x->name, side, x->commitment);
+                            "%s"), e->division, x->name, side, x->commitment);
     else {
         mu_buf_printf(sb, _("contribution to division %d \"%s\" (%s): %s for "
-                      "commitment %s"), e->division, x->name, side,
+                            "commitment %s"), e->division, x->name, side,
                       x->contribution, x->commitment);
         if (x->battle)
             mu_buf_printf(sb, _(", in battle %d (%s, %d)"), x->battle,
@@ -899,7 +899,7 @@ static void undo_text(const camp_ev *e, sbuf *sb)
     char id[24];
     snprintf(id, sizeof id, "%" PRId64, e->u.undo.event);
     mu_buf_printf(sb, _("undo of #%s (%s): the ledger stands as if it had "
-                  "never happened"), id, camp_ev_kind_word(e->u.undo.kind));
+                        "never happened"), id, camp_ev_kind_word(e->u.undo.kind));
 }
 
 /* ---- tables ------------------------------------------------------------- */
@@ -919,7 +919,7 @@ static void tables_decode(ev_reader *r, const ej_val *o, camp_ev *e)
 static void tables_text(const camp_ev *e, sbuf *sb)
 {
     mu_buf_printf(sb, _("tables: the campaign's own tables, SHA-256 %s, are in the "
-                  "chain from here on"), e->u.tables.sha256);
+                        "chain from here on"), e->u.tables.sha256);
 }
 
 /* ---- name --------------------------------------------------------------- */
