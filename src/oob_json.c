@@ -109,72 +109,50 @@ static mu_status get_bool(jctx *j, const cJSON *o, const char *key,
     return MU_OK;
 }
 
-typedef mu_status (*word_fn)(const char *s, int *out, mu_error *err);
+/* A word of a closed list: armies, theaters and arms as mu_army_parse
+ * reads them (any case, or the start of one name), ratings and morale
+ * exactly as muster writes them. */
+typedef struct word_kind {
+    const char *const *names;
+    int n;
+    bool loose;
+} word_kind;
 
-static mu_status word_army(const char *s, int *o, mu_error *e)
-{
-    mu_army a;
-    mu_status st = mu_army_parse(s, &a, e);
-    *o = (int)a;
-    return st;
-}
-static mu_status word_theater(const char *s, int *o, mu_error *e)
-{
-    mu_theater t;
-    mu_status st = mu_theater_parse(s, &t, e);
-    *o = (int)t;
-    return st;
-}
-static mu_status word_arm(const char *s, int *o, mu_error *e)
-{
-    mu_arm a;
-    mu_status st = mu_arm_parse(s, &a, e);
-    *o = (int)a;
-    return st;
-}
-static int word_of(const char *s, const char *const *names, int n)
-{
-    for (int i = 0; s && i < n; i++)
-        if (!strcmp(s, names[i]))
-            return i;
-    return -1;
-}
-static mu_status word_rating(const char *s, int *o, mu_error *e)
-{
-    (void)e;
-    *o = word_of(s, vocab_rating, 3);
-    return *o < 0 ? MU_EINPUT : MU_OK;
-}
-static mu_status word_morale(const char *s, int *o, mu_error *e)
-{
-    (void)e;
-    *o = word_of(s, vocab_morale, 3);
-    return *o < 0 ? MU_EINPUT : MU_OK;
-}
+static const word_kind W_ARMY = {vocab_army, 2, true};
+static const word_kind W_THEATER = {vocab_theater, 2, true};
+static const word_kind W_ARM = {vocab_arm, 2, true};
+static const word_kind W_RATING = {vocab_rating, 3, false};
+static const word_kind W_MORALE = {vocab_morale, 3, false};
 
 static mu_status word_value(jctx *j, const cJSON *v, const char *p,
-                            word_fn fn, const char *choices, int *out)
+                            const word_kind *k, int *out)
 {
-    mu_error scratch;
-    if (!cJSON_IsString(v) || fn(v->valuestring, out, &scratch) != MU_OK)
-        return jfail(j, p, "expected one of %s", choices);
-    return MU_OK;
+    const char *s = cJSON_IsString(v) ? v->valuestring : NULL;
+    *out = -1;
+    for (int i = 0; s && i < k->n && *out < 0; i++)
+        if (!strcmp(s, k->names[i]))
+            *out = i;
+    if (s && *out < 0 && k->loose)
+        *out = vocab_word(s, k->names, k->n);
+    if (*out >= 0)
+        return MU_OK;
+    char choices[64] = "";
+    for (int i = 0; i < k->n; i++)
+        pathf(choices + strlen(choices), sizeof choices - strlen(choices),
+              "%s\"%s\"", i ? ", " : "", k->names[i]);
+    return jfail(j, p, "expected one of %s", choices);
 }
 
 static mu_status get_word(jctx *j, const cJSON *o, const char *key,
-                          const char *path, word_fn fn, const char *choices,
-                          int *out)
+                          const char *path, const word_kind *k, int *out)
 {
     char p[160];
     subpath(p, sizeof p, path, key);
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
     if (!v)
         return jfail(j, p, "missing");
-    return word_value(j, v, p, fn, choices, out);
+    return word_value(j, v, p, k, out);
 }
-
-#define RATINGS "\"despicable\", \"average\", \"exceptional\""
-#define MORALES "\"green\", \"veteran\", \"crack\""
 
 /* A leader as played against the table's roll: the same, or a despicable
  * roll played as average by the book. */
@@ -255,14 +233,13 @@ static mu_status next_roll(rolls_rd *r, mu_roll_kind k, int b, mu_roll *out,
 }
 
 /* A rating/morale result that must equal `want`. */
-static mu_status roll_word(rolls_rd *r, const cJSON *res, word_fn fn,
-                           const char *choices, int want, const char *what,
-                           mu_roll *ro)
+static mu_status roll_word(rolls_rd *r, const cJSON *res, const word_kind *k,
+                           int want, const char *what, mu_roll *ro)
 {
     char p[192];
     pathf(p, sizeof p, "%s[%d].result", r->path, r->index - 1);
     int v;
-    mu_status st = word_value(r->j, res, p, fn, choices, &v);
+    mu_status st = word_value(r->j, res, p, k, &v);
     if (st != MU_OK)
         return st;
     if (v != want)
@@ -287,14 +264,14 @@ static mu_status roll_num(rolls_rd *r, const cJSON *res, int want,
  * rating or morale read by fn, a number when fn is NULL; `what` says why
  * it must be so), recorded in d. */
 static mu_status take_roll(rolls_rd *r, mu_division *d, mu_roll_kind k,
-                           int b, word_fn fn, int want, const char *what)
+                           int b, const word_kind *wk, int want,
+                           const char *what)
 {
     mu_roll ro;
     const cJSON *res = NULL;
     mu_status st = next_roll(r, k, b, &ro, &res);
-    if (st == MU_OK && fn)
-        st = roll_word(r, res, fn, fn == word_morale ? MORALES : RATINGS,
-                       want, what, &ro);
+    if (st == MU_OK && wk)
+        st = roll_word(r, res, wk, want, what, &ro);
     else if (st == MU_OK)
         st = roll_num(r, res, want, what, &ro);
     if (st == MU_OK)
@@ -398,10 +375,9 @@ static mu_status brigade_from(jctx *j, const cJSON *o, const char *path,
     int stands, m, l, lr;
     if (st != MU_OK ||
         (st = get_int(j, o, "stands", path, 1, MU_MAX_STANDS, &stands)) ||
-        (st = get_word(j, o, "morale", path, word_morale, MORALES, &m)) ||
-        (st = get_word(j, o, "leader", path, word_rating, RATINGS, &l)) ||
-        (st = get_word(j, o, "leader_rolled", path, word_rating, RATINGS,
-                       &lr)))
+        (st = get_word(j, o, "morale", path, &W_MORALE, &m)) ||
+        (st = get_word(j, o, "leader", path, &W_RATING, &l)) ||
+        (st = get_word(j, o, "leader_rolled", path, &W_RATING, &lr)))
         return st;
     const cJSON *label = cJSON_GetObjectItemCaseSensitive(o, "label");
     if (label && (!cJSON_IsString(label) || strlen(label->valuestring) > 63)) {
@@ -434,7 +410,7 @@ static mu_status division_rolls(jctx *j, const cJSON *arr, const char *path,
     }
     /* A value an order of battle gave has no roll (mu_division.given). */
     if ((!(d->given & MU_GIVEN_LEADER) &&
-         (st = take_roll(&r, d, MU_ROLL_LEADER, 0, word_rating,
+         (st = take_roll(&r, d, MU_ROLL_LEADER, 0, &W_RATING,
                          (int)d->leader_rolled,
                          "the division leader was rolled otherwise"))) ||
         (!(d->given & MU_GIVEN_BRIGADES) &&
@@ -447,10 +423,10 @@ static mu_status division_rolls(jctx *j, const cJSON *arr, const char *path,
              (st = take_roll(&r, d, MU_ROLL_STANDS, i + 1, NULL, b->stands,
                              "the brigade has that many stands"))) ||
             (!(d->given & MU_GIVEN_MORALE(i)) &&
-             (st = take_roll(&r, d, MU_ROLL_MORALE, i + 1, word_morale,
+             (st = take_roll(&r, d, MU_ROLL_MORALE, i + 1, &W_MORALE,
                              (int)b->morale, "the brigade's morale differs"))) ||
             (!(d->given & MU_GIVEN_BRIGADIER(i)) &&
-             (st = take_roll(&r, d, MU_ROLL_BRIGADIER, i + 1, word_rating,
+             (st = take_roll(&r, d, MU_ROLL_BRIGADIER, i + 1, &W_RATING,
                              (int)b->rolled,
                              "the brigadier was rolled otherwise"))))
             return st;
@@ -547,17 +523,13 @@ static mu_status division_head(jctx *j, const cJSON *o, const char *path,
 {
     int army = 0, theater = 0, arm = 0, l = 0, lr = 0;
     mu_status st;
-    if ((st = get_word(j, o, "army", path, word_army, "\"union\", "
-                       "\"confederate\"", &army)) ||
+    if ((st = get_word(j, o, "army", path, &W_ARMY, &army)) ||
         (st = get_int(j, o, "year", path, MU_YEAR_FIRST, MU_YEAR_LAST,
                       &d->year)) ||
-        (st = get_word(j, o, "theater", path, word_theater, "\"east\", "
-                       "\"west\"", &theater)) ||
-        (st = get_word(j, o, "arm", path, word_arm, "\"infantry\", "
-                       "\"cavalry\"", &arm)) ||
-        (st = get_word(j, o, "leader", path, word_rating, RATINGS, &l)) ||
-        (st = get_word(j, o, "leader_rolled", path, word_rating, RATINGS,
-                       &lr)) ||
+        (st = get_word(j, o, "theater", path, &W_THEATER, &theater)) ||
+        (st = get_word(j, o, "arm", path, &W_ARM, &arm)) ||
+        (st = get_word(j, o, "leader", path, &W_RATING, &l)) ||
+        (st = get_word(j, o, "leader_rolled", path, &W_RATING, &lr)) ||
         (st = get_bool(j, o, "by_the_book", path, &d->by_the_book)) ||
         (st = get_int(j, o, "stands", path, 1, MU_MAX_BRIGADES * MU_MAX_STANDS,
                       stands)))
@@ -668,7 +640,7 @@ static mu_status corps_rolls(jctx *j, const cJSON *o, const char *path,
         c->theater_rolled = true;
     }
     if ((st = next_roll(&r, MU_ROLL_CORPS_LEADER, 0, &c->leader_roll, &rv)) ||
-        (st = roll_word(&r, rv, word_rating, RATINGS, (int)c->leader_rolled,
+        (st = roll_word(&r, rv, &W_RATING, (int)c->leader_rolled,
                         "the corps leader was rolled otherwise",
                         &c->leader_roll)))
         return st;
@@ -687,15 +659,12 @@ static mu_status corps_from(jctx *j, const cJSON *o, const char *path,
     mu_status st = check_keys(j, o, path, "a corps", keys, top ? 11 : 10, 10);
     int army = 0, theater = 0, l = 0, lr = 0, stands = 0, bat = 0, res = 0;
     if (st != MU_OK ||
-        (st = get_word(j, o, "army", path, word_army, "\"union\", "
-                       "\"confederate\"", &army)) ||
+        (st = get_word(j, o, "army", path, &W_ARMY, &army)) ||
         (st = get_int(j, o, "year", path, MU_YEAR_FIRST, MU_YEAR_LAST,
                       &c->year)) ||
-        (st = get_word(j, o, "theater", path, word_theater, "\"east\", "
-                       "\"west\"", &theater)) ||
-        (st = get_word(j, o, "leader", path, word_rating, RATINGS, &l)) ||
-        (st = get_word(j, o, "leader_rolled", path, word_rating, RATINGS,
-                       &lr)) ||
+        (st = get_word(j, o, "theater", path, &W_THEATER, &theater)) ||
+        (st = get_word(j, o, "leader", path, &W_RATING, &l)) ||
+        (st = get_word(j, o, "leader_rolled", path, &W_RATING, &lr)) ||
         (st = get_int(j, o, "stands", path, 0, 64 * MU_MAX_BRIGADES *
                       MU_MAX_STANDS, &stands)) ||
         (st = get_int(j, o, "batteries", path, 0, 64000, &bat)) ||
@@ -759,8 +728,7 @@ static mu_status battle_from(jctx *j, const cJSON *o, seed_rd *seed,
     if (st != MU_OK ||
         (st = get_int(j, o, "year", "", MU_YEAR_FIRST, MU_YEAR_LAST,
                       &b->year)) ||
-        (st = get_word(j, o, "theater", "", word_theater, "\"east\", "
-                       "\"west\"", &theater)) ||
+        (st = get_word(j, o, "theater", "", &W_THEATER, &theater)) ||
         (st = seed_from(j, o, "", seed)))
         return st;
     b->theater = (mu_theater)theater;

@@ -45,14 +45,18 @@ bool util_parse_long(const char *s, long lo, long hi, long *out);
  * several names. (src/vocab.c) */
 int vocab_match(const char *s, const char *(*name)(const void *, int),
                 const void *ctx, int n);
+/* vocab_match over a list of names. */
+int vocab_word(const char *s, const char *const *names, int n);
 /* Appends the names that begin with s (every name when s is NULL), joined
  * by sep, the last two by last: "json and jsonl". */
 void vocab_list(sbuf *sb, const char *s, const char *(*name)(const void *, int),
                 const void *ctx, int n, const char *sep, const char *last);
 
-/* The words mu_army_name, mu_arm_name, mu_rating_name and mu_morale_name
- * give, as lists for the readers that look a word up (vocab.c). */
-extern const char *const vocab_army[2], *const vocab_arm[2];
+/* The words mu_army_name, mu_theater_name, mu_arm_name, mu_rating_name and
+ * mu_morale_name give, as lists for the readers that look a word up
+ * (vocab.c). */
+extern const char *const vocab_army[2], *const vocab_theater[2];
+extern const char *const vocab_arm[2];
 extern const char *const vocab_rating[3], *const vocab_morale[3];
 
 /* "01".."99", "00" for 100: how percentile dice show a face. */

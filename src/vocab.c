@@ -8,13 +8,13 @@
 #include <strings.h>
 
 const char *const vocab_army[2] = {"union", "confederate"};
-static const char *const theater_names[] = {"east", "west"};
+const char *const vocab_theater[2] = {"east", "west"};
 const char *const vocab_arm[2] = {"infantry", "cavalry"};
 const char *const vocab_rating[3] = {"despicable", "average", "exceptional"};
 const char *const vocab_morale[3] = {"green", "veteran", "crack"};
 
 const char *mu_army_name(mu_army a) { return vocab_army[a & 1]; }
-const char *mu_theater_name(mu_theater t) { return theater_names[t & 1]; }
+const char *mu_theater_name(mu_theater t) { return vocab_theater[t & 1]; }
 const char *mu_arm_name(mu_arm a) { return vocab_arm[a & 1]; }
 const char *mu_rating_name(mu_rating r)
 {
@@ -73,11 +73,16 @@ static const char *array_name(const void *ctx, int i)
     return ((const char *const *)ctx)[i];
 }
 
+int vocab_word(const char *s, const char *const *names, int n)
+{
+    return vocab_match(s, array_name, names, n);
+}
+
 static mu_status word_parse(const char *s, const char *what,
                             const char *const *names, int n, int *out,
                             mu_error *err)
 {
-    int i = vocab_match(s, array_name, names, n);
+    int i = vocab_word(s, names, n);
     if (i >= 0) {
         *out = i;
         return MU_OK;
@@ -108,7 +113,7 @@ mu_status mu_army_parse(const char *s, mu_army *out, mu_error *err)
 mu_status mu_theater_parse(const char *s, mu_theater *out, mu_error *err)
 {
     int i = 0;
-    mu_status st = word_parse(s, "theater", theater_names, 2, &i, err);
+    mu_status st = word_parse(s, "theater", vocab_theater, 2, &i, err);
     if (st == MU_OK)
         *out = (mu_theater)i;
     return st;

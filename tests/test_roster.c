@@ -200,11 +200,14 @@ static void bad_divisions_are_refused(void **state)
     } cases[] = {
         {"\"year\":1863", "\"year\":1866", "year: expected a whole number 1861..1865"},
         {"\"year\":1863", "\"year\":1863.5", "year: expected a whole number"},
-        {"\"army\":\"confederate\"", "\"army\":\"rebel\"", "army: expected one of"},
+        {"\"army\":\"confederate\"", "\"army\":\"rebel\"", "army: expected one of \"union\", \"confederate\""},
+        {"\"army\":\"confederate\"", "\"army\":\"CONF\"", ""}, /* as mu_army_parse reads it */
         {"\"stands\":7", "\"stands\":0", "brigades[0].stands: expected a whole number 1..30"},
         {"\"stands\":7", "\"stands\":\"7\"", "brigades[0].stands: expected"},
         {"\"stands\":22", "\"stands\":23", "\"stands\" is 23, but the brigades have 22"},
-        {"\"morale\":\"veteran\"", "\"morale\":\"elite\"", "brigades[0].morale"},
+        {"\"morale\":\"veteran\"", "\"morale\":\"elite\"",
+         "brigades[0].morale: expected one of \"green\", \"veteran\", \"crack\""},
+        {"\"morale\":\"veteran\"", "\"morale\":\"Veteran\"", "brigades[0].morale: expected"},
         {"\"by_the_book\":false", "\"by_the_book\":0", "by_the_book: expected true or false"},
         {"\"by_the_book\":false", "\"by_the_book\":false,\"colour\":1", "unknown key \"colour\""},
         {"\"by_the_book\":false", "\"by_the_book\":false,\"by_the_book\":false", "given twice"},
