@@ -153,22 +153,11 @@ typedef struct mu_roster_stats {
  * battle is under way, the strength it began the battle with); a strength
  * the labels file lacks takes the nearest line (muster/oob.h).
  * Errors: MU_EINPUT for bad options (a page out of range names the count),
- *         the status
- *         `write` returned when it stopped, MU_EINTERNAL when cairo fails. */
+ *         the status `write` returned when it stopped, MU_EINTERNAL when
+ *         cairo fails. */
 MU_API mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
                                   mu_sink_fn write, void *ud,
                                   mu_roster_stats *stats, mu_error *err);
-
-/* Draws page `page` (1-based) onto a cairo context the caller made, with
- * user units in points and the page at the origin (the size is
- * mu_paper_size's), e.g. for a web page's own surface. `cr` is the
- * caller's cairo_t * (muster.h names no cairo type and does not include
- * cairo.h).
- * Errors: as mu_roster_render; MU_EINTERNAL when `cr` is in error. */
-MU_API mu_status mu_roster_draw_page(const mu_roster *r,
-                                     const mu_roster_opts *o, int page,
-                                     void *cr, mu_roster_stats *stats,
-                                     mu_error *err);
 
 /* A calibration page for a sheet, on its paper: every label's outline
  * at its published place, numbered, and rulers in mm along the top and

@@ -1173,8 +1173,7 @@ static mu_status check_opts(const mu_roster_opts *o, mu_error *err)
  * strength the labels lack takes the nearest line: oob.h); the caller
  * frees *l when this succeeds. */
 static mu_status prepare(const mu_roster *r, const mu_roster_opts *o,
-                         int page, rs_layout *l, mu_roster_stats *st,
-                         mu_error *err)
+                         rs_layout *l, mu_roster_stats *st, mu_error *err)
 {
     mu_status s = check_opts(o, err);
     if (s == MU_OK)
@@ -1185,7 +1184,7 @@ static mu_status prepare(const mu_roster *r, const mu_roster_opts *o,
     st->roster_pages = l->roster_pages;
     st->label_pages = l->label_pages;
     st->pages = l->roster_pages + l->label_pages;
-    if (st->pages == 0 || page > st->pages) {
+    if (st->pages == 0 || o->page > st->pages) {
         roster_layout_free(l);
         return st->pages == 0
                    ? err_set(err, MU_EINPUT, "nothing to print: no division "
@@ -1193,31 +1192,8 @@ static mu_status prepare(const mu_roster *r, const mu_roster_opts *o,
                    : err_set(err, MU_EINPUT,
                              ERR_PL("no page %d: the roster has %d page",
                                     "no page %d: the roster has %d pages",
-                                    st->pages), page, st->pages);
+                                    st->pages), o->page, st->pages);
     }
-    return MU_OK;
-}
-
-mu_status mu_roster_draw_page(const mu_roster *r, const mu_roster_opts *o,
-                              int page, void *cr,
-                              mu_roster_stats *stats, mu_error *err)
-{
-    if (!r || !o || !cr || page < 1)
-        return err_set(err, MU_EINPUT, page < 1 ? "pages are numbered from 1"
-                       : "nothing to draw");
-    rs_layout l;
-    mu_roster_stats local;
-    mu_roster_stats *st = stats ? stats : &local;
-    mu_status s = prepare(r, o, page, &l, st, err);
-    if (s != MU_OK)
-        return s;
-    dctx c = {cr, r, o, &l, st, page, st->pages, l.g.margin,
-              l.g.w - 2 * l.g.margin, false};
-    draw_page(&c);
-    roster_layout_free(&l);
-    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-        return err_set(err, MU_EINTERNAL, "cairo: %s",
-                       cairo_status_to_string(cairo_status(cr)));
     return MU_OK;
 }
 
@@ -1269,7 +1245,7 @@ mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
     rs_layout l;
     mu_roster_stats local;
     mu_roster_stats *st = stats ? stats : &local;
-    mu_status s = prepare(r, o, o->page, &l, st, err);
+    mu_status s = prepare(r, o, &l, st, err);
     if (s != MU_OK)
         return s;
     int first = 1, last = st->pages;
