@@ -371,10 +371,51 @@ static mu_status check_sim_opts(const mu_sim_opts *s, mu_error *err)
     return MU_OK;
 }
 
-static mu_status sim_run(const mu_rules *r, const mu_oob_opts *o,
+/* Runs the job for s's trials and sets out[k], for each of its
+ * statistics that `skip` does not mark (bit k), to the frequencies of its
+ * tallies; *ran gets the trials run (fewer than asked when the time ran
+ * out). */
+static mu_status run_dists(sim_job *job, const mu_sim_opts *s, unsigned skip,
+                           mu_dist *out, uint64_t *ran, mu_error *err)
+{
+    job->seed = s->seed;
+    job->trials = s->trials;
+    job->nblocks = (s->trials + MU_SIM_BLOCK - 1) / MU_SIM_BLOCK;
+    atomic_init(&job->next_block, 0);
+    atomic_init(&job->done, 0);
+    set_deadline(job, s->seconds);
+    size_t nv = (size_t)job->nvals;
+    uint64_t *total = malloc((size_t)job->nstats * nv * sizeof *total);
+    real_t *v = malloc(nv * sizeof *v);
+    mu_status st = total && v ? MU_OK : err_nomem(err);
+    if (st == MU_OK)
+        st = run_job(job, s, total, err);
+    if (st == MU_OK)
+        *ran = atomic_load(&job->done);
+    for (int k = 0; k < job->nstats && st == MU_OK; k++) {
+        if (skip & (1u << k))
+            continue;
+        for (size_t i = 0; i < nv; i++)
+            v[i] = (real_t)total[(size_t)k * nv + i] / (real_t)*ran;
+        st = odds_dist_set(&out[k], v, job->nvals, err);
+    }
+    free(v);
+    free(total);
+    return st;
+}
+
+/* Divisions (divisions 0) or corps of that many (1..64; -1 for counts
+ * that make no corps). */
+static mu_status sim_oob(const mu_rules *r, const mu_oob_opts *o,
                          int divisions, const mu_sim_opts *s,
                          mu_oob_odds *out, mu_error *err)
 {
+    if (!out)
+        return err_set(err, MU_EINPUT, "no result given");
+    odds_head(o, divisions > 0 ? divisions : 1, out);
+    if (divisions < 0 || divisions > 64)
+        return err_set(err, MU_EINPUT,
+                       "a corps has 1..64 divisions (infantry and cavalry)");
     if (!r || !s)
         return err_set(err, MU_EINPUT, "no rules or simulation options given");
     mu_status st = oob_check_opts(o, err);
@@ -383,74 +424,30 @@ static mu_status sim_run(const mu_rules *r, const mu_oob_opts *o,
     if ((st = check_sim_opts(s, err)) != MU_OK)
         return st;
     int D = divisions ? divisions : 1;
-    sim_job job = {.r = r, .o = o, .divisions = divisions, .seed = s->seed,
-                   .trials = s->trials,
-                   .nblocks = (s->trials + MU_SIM_BLOCK - 1) / MU_SIM_BLOCK,
+    sim_job job = {.r = r, .o = o, .divisions = divisions,
                    .nvals = D * ODDS_MAXV + 1, .nstats = MU_STAT_COUNT};
-    atomic_init(&job.next_block, 0);
-    atomic_init(&job.done, 0);
-    set_deadline(&job, s->seconds);
-    size_t per = (size_t)MU_STAT_COUNT * (size_t)job.nvals;
-    uint64_t *total = malloc(per * sizeof *total);
-    real_t *v = malloc((size_t)job.nvals * sizeof *v);
-    if (!total || !v)
-        st = err_nomem(err);
-    if (st == MU_OK)
-        st = run_job(&job, s, total, err);
-    for (int k = 0; k < MU_STAT_COUNT && st == MU_OK; k++) {
-        if (divisions && k == MU_STAT_RATIO)
-            continue;
-        const uint64_t *t = total + (size_t)k * (size_t)job.nvals;
-        for (int i = 0; i < job.nvals; i++)
-            v[i] = (real_t)t[i] / (real_t)atomic_load(&job.done);
-        st = odds_dist_set(&out->stat[k], v, job.nvals, err);
-    }
     out->simulated = true;
-    out->trials = atomic_load(&job.done);
     out->seed = s->seed;
-    free(v);
-    free(total);
-    return st;
-}
-
-static mu_status sim_division(const mu_rules *r, const mu_oob_opts *o,
-                              const mu_sim_opts *s, mu_oob_odds *out,
-                              mu_error *err)
-{
-    if (!out)
-        return err_set(err, MU_EINPUT, "no result given");
-    odds_head(o, 1, out);
-    return sim_run(r, o, 0, s, out, err);
+    return run_dists(&job, s, divisions ? 1u << MU_STAT_RATIO : 0, out->stat,
+                     &out->trials, err);
 }
 
 mu_status mu_sim_division(const mu_rules *r, const mu_oob_opts *o,
                           const mu_sim_opts *s, mu_oob_odds *out, mu_error *err)
 {
-    mu_status st = sim_division(r, o, s, out, err);
+    mu_status st = sim_oob(r, o, 0, s, out, err);
     if (st != MU_OK && out)
         mu_oob_odds_clear(out); /* the contract: empty on failure */
     return st;
-}
-
-static mu_status sim_corps(const mu_rules *r, const mu_oob_opts *o,
-                           int infantry, int cavalry, const mu_sim_opts *s,
-                           mu_oob_odds *out, mu_error *err)
-{
-    if (!out)
-        return err_set(err, MU_EINPUT, "no result given");
-    int D = infantry + cavalry;
-    odds_head(o, D, out);
-    if (infantry < 0 || cavalry < 0 || D < 1 || D > 64)
-        return err_set(err, MU_EINPUT,
-                       "a corps has 1..64 divisions (infantry and cavalry)");
-    return sim_run(r, o, D, s, out, err);
 }
 
 mu_status mu_sim_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
                        int cavalry, const mu_sim_opts *s, mu_oob_odds *out,
                        mu_error *err)
 {
-    mu_status st = sim_corps(r, o, infantry, cavalry, s, out, err);
+    int D = infantry + cavalry;
+    bool corps = infantry >= 0 && cavalry >= 0 && D >= 1;
+    mu_status st = sim_oob(r, o, corps ? D : -1, s, out, err);
     if (st != MU_OK && out)
         mu_oob_odds_clear(out); /* the contract: empty on failure */
     return st;
@@ -469,34 +466,6 @@ static void two_bars_cb(void *ud, uint64_t done, uint64_t total)
     (void)total;
     two_bars *b = ud;
     b->s->progress(b->s->ud, b->offset + done, b->total);
-}
-
-/* One method's volleys; *ran gets the trials run (fewer than asked when
- * the time ran out). */
-static mu_status sim_volley(const fire_sim *x, const mu_sim_opts *s,
-                            uint64_t nvals, mu_dist *out, uint64_t *ran,
-                            mu_error *err)
-{
-    sim_job job = {.fire = x, .seed = s->seed, .trials = s->trials,
-                   .nblocks = (s->trials + MU_SIM_BLOCK - 1) / MU_SIM_BLOCK,
-                   .nvals = (int)nvals, .nstats = 1};
-    atomic_init(&job.next_block, 0);
-    atomic_init(&job.done, 0);
-    set_deadline(&job, s->seconds);
-    uint64_t *total = malloc(nvals * sizeof *total);
-    real_t *v = malloc(nvals * sizeof *v);
-    mu_status st = total && v ? MU_OK : err_nomem(err);
-    if (st == MU_OK)
-        st = run_job(&job, s, total, err);
-    if (st == MU_OK) {
-        *ran = atomic_load(&job.done);
-        for (uint64_t i = 0; i < nvals; i++)
-            v[i] = (real_t)total[i] / (real_t)*ran;
-        st = odds_dist_set(out, v, (int)nvals, err);
-    }
-    free(v);
-    free(total);
-    return st;
 }
 
 static mu_status sim_fire(const mu_volley *v, mu_hit_method m,
@@ -545,10 +514,12 @@ static mu_status sim_fire(const mu_volley *v, mu_hit_method m,
                            .frac_num = (odds_u128)(v->p.num % v->p.den),
                            .frac_den = (odds_u128)v->p.den};
         }
-        st = sim_volley(&x, &so, additive ? (uint64_t)v->sure_hits + 2
-                                          : (uint64_t)v->effectives + 1,
-                        additive ? &out->additive : &out->per_figure,
-                        &out->trials, err);
+        sim_job job = {.fire = &x, .nstats = 1,
+                       .nvals = additive ? v->sure_hits + 2
+                                         : (int)v->effectives + 1};
+        st = run_dists(&job, &so, 0,
+                       additive ? &out->additive : &out->per_figure,
+                       &out->trials, err);
         bars.offset = s->trials;
         /* Both methods: the second runs as many trials as the first did. */
         so.trials = out->trials;
