@@ -39,6 +39,13 @@ mu_status odds_dist_alloc(mu_dist *d, int lo, int hi, mu_error *err);
 /* Empties *out and records the question (army, year...; o may be NULL). */
 void odds_head(const mu_oob_opts *o, int divisions, mu_oob_odds *out);
 
+/* A table of the values lo..hi of the ns distributions stat[which[i]]
+ * (lo..hi of them all), a column of P(= k) under heads[i] (msgids) for
+ * each, P(>= k) after the first when at_least, and a row of means; `what`
+ * heads the column of values. Markdown after a blank line, or text. */
+void render_dist_table(const mu_dist *stat, const int *which, int ns,
+                       const char *what, const char *const *heads,
+                       bool at_least, sbuf *sb, bool md);
 /* "15.00%", "-" for 0, "<0.01%" and ">99.99%" near the ends. */
 void render_pct(double p, char *buf, size_t n);
 

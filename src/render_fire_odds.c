@@ -384,26 +384,6 @@ mu_status mu_fire_odds_render(const mu_fire_odds *o, const mu_fire_odds *exact,
 
 /* ---- the charge ------------------------------------------------------------- */
 
-static void dist_rows(const mu_dist *d, const char *head, sbuf *sb, bool md)
-{
-    grid g;
-    grid_init(&g, 3);
-    grid_row(&g, (const char *const[]){_(head), "P", _("at least")});
-    char buf[32];
-    for (int k = d->lo; d->p && k <= d->hi; k++) {
-        grid_add(&g);
-        grid_setf(&g, 0, "%d", k);
-        render_pct(d->p[k - d->lo], buf, sizeof buf);
-        grid_setf(&g, 1, "%s", buf);
-        render_pct(d->at_least[k - d->lo], buf, sizeof buf);
-        grid_setf(&g, 2, "%s", buf);
-    }
-    grid_add(&g);
-    grid_setf(&g, 0, "%s", _("mean"));
-    grid_setf(&g, 1, "%.2f", d->mean);
-    grid_emit(&g, sb, md, 0);
-}
-
 /* The lengths were given in centimetres: the text says them so. */
 static bool charge_cm(const mu_charge_odds *o)
 {
@@ -485,14 +465,17 @@ static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
     mu_buf_printf(sb, _("Figures left at contact: mean %.2f of %d; destroyed "
                         "before contact: %s\n"), o->left.mean,
                   o->opts.figures, mu_dist_p(&o->left, 0) > 0 ? buf : _("never"));
-    dist_rows(&o->left, N_("figures"), sb, md);
+    static const int first[] = {0};
+    static const char *const p_h[] = {"P"};
+    render_dist_table(&o->left, first, 1, _("figures"), p_h, true, sb, md);
     if (*o->return_fire) {
         render_pct(mu_dist_p(&o->crew_left, 0), buf, sizeof buf);
         mu_buf_puts(sb, md ? "\n### " : "\n");
         mu_buf_printf(sb, _("Crew left at contact: mean %.2f of %d; gun silenced: "
                             "%s\n"), o->crew_left.mean, o->crew,
                       mu_dist_p(&o->crew_left, 0) > 0 ? buf : _("never"));
-        dist_rows(&o->crew_left, N_("crew"), sb, md);
+        render_dist_table(&o->crew_left, first, 1, _("crew"), p_h, true, sb,
+                          md);
     }
 }
 

@@ -175,15 +175,13 @@ static void title(const mu_oob_odds *o, sbuf *sb, bool md)
         mu_buf_puts(sb, _(": exact odds\n"));
 }
 
-/* A table of value rows lo..hi with one column per statistic (P(= n)),
- * optionally the at-least column after the first, and a mean row. */
-static void stat_table(const mu_oob_odds *o, const int *stats, int ns,
-                       const char *const *heads, bool at_least, sbuf *sb,
-                       bool md)
+void render_dist_table(const mu_dist *stat, const int *which, int ns,
+                       const char *what, const char *const *heads,
+                       bool at_least, sbuf *sb, bool md)
 {
     int lo = 1 << 30, hi = -1;
     for (int i = 0; i < ns; i++) {
-        const mu_dist *d = &o->stat[stats[i]];
+        const mu_dist *d = &stat[which[i]];
         if (!d->p)
             continue;
         if (d->lo < lo)
@@ -197,7 +195,7 @@ static void stat_table(const mu_oob_odds *o, const int *stats, int ns,
     grid g;
     grid_init(&g, cols);
     grid_add(&g);
-    grid_setf(&g, 0, "n");
+    grid_setf(&g, 0, "%s", what);
     for (int i = 0, c = 1; i < ns; i++) {
         grid_setf(&g, c++, "%s", _(heads[i]));
         if (i == 0 && at_least)
@@ -208,7 +206,7 @@ static void stat_table(const mu_oob_odds *o, const int *stats, int ns,
         grid_add(&g);
         grid_setf(&g, 0, "%d", k);
         for (int i = 0, c = 1; i < ns; i++) {
-            const mu_dist *d = &o->stat[stats[i]];
+            const mu_dist *d = &stat[which[i]];
             render_pct(mu_dist_p(d, k), buf, sizeof buf);
             grid_setf(&g, c++, "%s", buf);
             if (i == 0 && at_least) {
@@ -220,7 +218,7 @@ static void stat_table(const mu_oob_odds *o, const int *stats, int ns,
     grid_add(&g);
     grid_setf(&g, 0, "%s", _("mean"));
     for (int i = 0, c = 1; i < ns; i++) {
-        grid_setf(&g, c++, "%.2f", o->stat[stats[i]].mean);
+        grid_setf(&g, c++, "%.2f", stat[which[i]].mean);
         if (i == 0 && at_least)
             c++;
     }
@@ -316,21 +314,21 @@ static void odds_text(const void *odds, const void *exact_, sbuf *sb, bool md)
     title(o, sb, md);
     leader_line(o, sb, md);
     heading(sb, md, N_("Brigades"));
-    stat_table(o, one_b, 1, p_h, true, sb, md);
+    render_dist_table(o->stat, one_b, 1, "n", p_h, true, sb, md);
     heading(sb, md, N_("Brigades by morale: how many are green, veteran, crack"));
-    stat_table(o, morale, 3, vocab_morale, false, sb, md);
+    render_dist_table(o->stat, morale, 3, "n", vocab_morale, false, sb, md);
     heading(sb, md, o->by_the_book
                         ? N_("Brigadiers by rating, as played (despicable "
                              "counts as average)")
                         : N_("Brigadiers by rating"));
-    stat_table(o, brig, 3, vocab_rating, false, sb, md);
+    render_dist_table(o->stat, brig, 3, "n", vocab_rating, false, sb, md);
     heading(sb, md, N_("Stands"));
-    stat_table(o, one_s, 1, p_h, true, sb, md);
+    render_dist_table(o->stat, one_s, 1, "n", p_h, true, sb, md);
     mu_buf_puts(sb, md ? "\n### " : "\n");
     mu_buf_puts(sb, _("Artillery"));
     ratio_line(o, sb);
     mu_buf_puts(sb, "\n");
-    stat_table(o, art, 3, art_h, true, sb, md);
+    render_dist_table(o->stat, art, 3, "n", art_h, true, sb, md);
     if (is_sim(o, exact))
         gap_table(o, exact, sb, md);
 }
