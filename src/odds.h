@@ -46,14 +46,16 @@ void odds_head(const mu_oob_opts *o, int divisions, mu_oob_odds *out);
 void render_dist_table(const mu_dist *stat, const int *which, int ns,
                        const char *what, const char *const *heads,
                        bool at_least, sbuf *sb, bool md);
+/* A distribution's CSV rows "name,k,p,at_least", with e (simulated odds'
+ * exact ones) ",exact,difference" and the values of both; k as words[k]
+ * for 0..2 when words is given (a leader's rating). */
+void render_dist_csv(sbuf *sb, const char *name, const mu_dist *d,
+                     const mu_dist *e, const char *const *words);
 /* "15.00%", "-" for 0, "<0.01%" and ">99.99%" near the ends. */
 void render_pct(double p, char *buf, size_t n);
 
 /* x in the fewest digits that read back exactly (at most 17). */
 void render_num(double x, char *buf, size_t n);
-/* A simulation's "trials" and "seed" as exact JSON integers (cJSON numbers
- * are doubles, which would round them above 2^53). */
-void render_json_run(jw *w, uint64_t trials, uint64_t seed);
 /* How one kind of odds is written: text or Markdown, JSON, CSV. `exact` is
  * the exact odds beside simulated ones, or NULL. */
 typedef struct render_odds_kind {
@@ -74,7 +76,5 @@ mu_status render_odds(const render_odds_kind *k, const void *odds,
 void render_near(double x, double scale, char *buf, size_t n);
 /* a - b by render_near: a difference, such as simulated minus exact. */
 void render_diff(double a, double b, char *buf, size_t n);
-void render_json_near(jw *w, const char *key, double x, double scale);
-
 
 #endif

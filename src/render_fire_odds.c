@@ -333,34 +333,6 @@ static void fire_json(const void *odds, const void *exact_, sbuf *sb)
     sb_ch(sb, '\n');
 }
 
-static void csv_rows(const char *method, const mu_dist *d, const mu_dist *e,
-                     sbuf *sb)
-{
-    int lo = d->lo, hi = d->hi;
-    if (e && e->p) {
-        lo = e->lo < lo ? e->lo : lo;
-        hi = e->hi > hi ? e->hi : hi;
-    }
-    for (int k = lo; d->p && k <= hi; k++) {
-        char a[40];
-        mu_buf_puts(sb, method);
-        sb_ch(sb, ',');
-        sb_i64(sb, k);
-        sb_ch(sb, ',');
-        sb_put(sb, a, wr_num_g(mu_dist_p(d, k), a));
-        sb_ch(sb, ',');
-        sb_put(sb, a, wr_num_g(mu_dist_at_least(d, k), a));
-        if (e) {
-            sb_ch(sb, ',');
-            sb_put(sb, a, wr_num_g(mu_dist_p(e, k), a));
-            render_diff(mu_dist_p(d, k), mu_dist_p(e, k), a, sizeof a);
-            sb_ch(sb, ',');
-            mu_buf_puts(sb, a);
-        }
-        sb_ch(sb, '\n');
-    }
-}
-
 static void fire_csv(const void *odds, const void *exact_, sbuf *sb)
 {
     const mu_fire_odds *o = odds, *exact = exact_;
@@ -368,10 +340,11 @@ static void fire_csv(const void *odds, const void *exact_, sbuf *sb)
     mu_buf_puts(sb, sim ? "method,hits,p,at_least,exact,difference\n"
                         : "method,hits,p,at_least\n");
     if (o->method & MU_METHOD_ADDITIVE)
-        csv_rows("additive", &o->additive, sim ? &exact->additive : NULL, sb);
+        render_dist_csv(sb, "additive", &o->additive,
+                        sim ? &exact->additive : NULL, NULL);
     if (o->method & MU_METHOD_PER_FIGURE)
-        csv_rows("per-figure", &o->per_figure, sim ? &exact->per_figure : NULL,
-                 sb);
+        render_dist_csv(sb, "per-figure", &o->per_figure,
+                        sim ? &exact->per_figure : NULL, NULL);
 }
 
 mu_status mu_fire_odds_render(const mu_fire_odds *o, const mu_fire_odds *exact,
@@ -527,8 +500,8 @@ static void charge_csv(const void *odds, const void *none, sbuf *sb)
     (void)none;
     const mu_charge_odds *o = odds;
     mu_buf_puts(sb, "what,n,p,at_least\n");
-    csv_rows("figures_left", &o->left, NULL, sb);
-    csv_rows("crew_left", &o->crew_left, NULL, sb);
+    render_dist_csv(sb, "figures_left", &o->left, NULL, NULL);
+    render_dist_csv(sb, "crew_left", &o->crew_left, NULL, NULL);
 }
 
 mu_status mu_charge_odds_render(const mu_charge_odds *o,

@@ -51,12 +51,6 @@ static mu_status render_odds_start(bool have, const mu_render_opts *ro,
     return MU_OK;
 }
 
-void render_json_run(jw *w, uint64_t trials, uint64_t seed)
-{
-    jw_u64(w, "trials", trials);
-    jw_u64(w, "seed", seed);
-}
-
 mu_status render_odds(const render_odds_kind *k, const void *odds,
                       const void *exact, const mu_render_opts *ro, char **out,
                       mu_error *err)
@@ -106,13 +100,6 @@ void render_near(double x, double scale, char *buf, size_t n)
 void render_diff(double a, double b, char *buf, size_t n)
 {
     render_near(a - b, fmax(fabs(a), fabs(b)), buf, n);
-}
-
-void render_json_near(jw *w, const char *key, double x, double scale)
-{
-    char buf[40];
-    render_near(x, scale, buf, sizeof buf);
-    jw_raw(w, key, buf);
 }
 
 static bool is_sim(const mu_oob_odds *o, const mu_oob_odds *exact)
@@ -335,6 +322,37 @@ static void odds_text(const void *odds, const void *exact_, sbuf *sb, bool md)
 
 /* ---- JSON and CSV ------------------------------------------------------- */
 
+void render_dist_csv(sbuf *sb, const char *name, const mu_dist *d,
+                     const mu_dist *e, const char *const *words)
+{
+    int lo = d->lo, hi = d->hi;
+    if (e && e->p) {
+        lo = e->lo < lo ? e->lo : lo;
+        hi = e->hi > hi ? e->hi : hi;
+    }
+    for (int k = lo; d->p && k <= hi; k++) {
+        char a[40];
+        mu_buf_puts(sb, name);
+        sb_ch(sb, ',');
+        if (words && k >= 0 && k <= 2)
+            mu_buf_puts(sb, words[k]);
+        else
+            sb_i64(sb, k);
+        sb_ch(sb, ',');
+        sb_put(sb, a, wr_num_g(mu_dist_p(d, k), a));
+        sb_ch(sb, ',');
+        sb_put(sb, a, wr_num_g(mu_dist_at_least(d, k), a));
+        if (e) {
+            sb_ch(sb, ',');
+            sb_put(sb, a, wr_num_g(mu_dist_p(e, k), a));
+            render_diff(mu_dist_p(d, k), mu_dist_p(e, k), a, sizeof a);
+            sb_ch(sb, ',');
+            mu_buf_puts(sb, a);
+        }
+        sb_ch(sb, '\n');
+    }
+}
+
 static void value_key(mu_oob_stat s, int k, char *buf, size_t n)
 {
     if (s == MU_STAT_LEADER && k >= 0 && k <= 2)
@@ -392,8 +410,10 @@ static void odds_tree(jw *w, const char *key, const mu_oob_odds *o,
     jw_str(w, "arm", mu_arm_name(o->arm));
     jw_bool(w, "by_the_book", o->by_the_book);
     jw_int(w, "divisions", o->divisions);
-    if (o->simulated)
-        render_json_run(w, o->trials, o->seed);
+    if (o->simulated) {
+        jw_u64(w, "trials", o->trials);
+        jw_u64(w, "seed", o->seed);
+    }
     jw_bool(w, "exact", !o->simulated);
     for (int s = 0; s < MU_STAT_COUNT; s++)
         if (o->stat[s].p)
@@ -404,9 +424,11 @@ static void odds_tree(jw *w, const char *key, const mu_oob_odds *o,
     if (is_sim(o, exact)) {
         mu_oob_stat ws;
         int wv;
+        char buf[40];
         jw_obj(w, "gap");
         /* a difference of probabilities, so within an ulp of 1 */
-        render_json_near(w, "largest", mu_oob_odds_gap(o, exact, &ws, &wv), 1.0);
+        render_near(mu_oob_odds_gap(o, exact, &ws, &wv), 1.0, buf, sizeof buf);
+        jw_raw(w, "largest", buf);
         jw_str(w, "stat", mu_oob_stat_name(ws));
         char key2[32];
         value_key(ws, wv, key2, sizeof key2);
@@ -430,32 +452,10 @@ static void odds_csv(const void *odds, const void *exact_, sbuf *sb)
     bool sim = is_sim(o, exact);
     mu_buf_puts(sb, sim ? "stat,value,p,at_least,exact,difference\n"
                         : "stat,value,p,at_least\n");
-    char key[32];
-    for (int s = 0; s < MU_STAT_COUNT; s++) {
-        const mu_dist *d = &o->stat[s];
-        if (!d->p)
-            continue;
-        int lo = d->lo, hi = d->hi;
-        if (sim && exact->stat[s].p) {
-            lo = exact->stat[s].lo < lo ? exact->stat[s].lo : lo;
-            hi = exact->stat[s].hi > hi ? exact->stat[s].hi : hi;
-        }
-        for (int k = lo; k <= hi; k++) {
-            value_key((mu_oob_stat)s, k, key, sizeof key);
-            char a[32], b[32];
-            render_num(mu_dist_p(d, k), a, sizeof a);
-            render_num(mu_dist_at_least(d, k), b, sizeof b);
-            mu_buf_printf(sb, "%s,%s,%s,%s", mu_oob_stat_name((mu_oob_stat)s), key,
-                          a, b);
-            if (sim) {
-                double e = mu_dist_p(&exact->stat[s], k);
-                render_num(e, a, sizeof a);
-                render_diff(mu_dist_p(d, k), e, b, sizeof b);
-                mu_buf_printf(sb, ",%s,%s", a, b);
-            }
-            mu_buf_puts(sb, "\n");
-        }
-    }
+    for (int s = 0; s < MU_STAT_COUNT; s++)
+        render_dist_csv(sb, mu_oob_stat_name((mu_oob_stat)s), &o->stat[s],
+                        sim ? &exact->stat[s] : NULL,
+                        s == MU_STAT_LEADER ? vocab_rating : NULL);
 }
 
 mu_status mu_oob_odds_render(const mu_oob_odds *o, const mu_oob_odds *exact,
