@@ -51,6 +51,10 @@ void render_dist_table(const mu_dist *stat, const int *which, int ns,
  * for 0..2 when words is given (a leader's rating). */
 void render_dist_csv(sbuf *sb, const char *name, const mu_dist *d,
                      const mu_dist *e, const char *const *words);
+/* An object under name of P(= k) for each value k where it is above 0, or
+ * of P(>= k) for each k when at_least; k as in render_dist_csv. */
+void render_dist_json(jw *w, const char *name, const mu_dist *d,
+                      bool at_least, const char *const *words);
 /* "15.00%", "-" for 0, "<0.01%" and ">99.99%" near the ends. */
 void render_pct(double p, char *buf, size_t n);
 

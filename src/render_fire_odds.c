@@ -219,21 +219,9 @@ static void fire_text(const void *odds, const void *exact_, sbuf *sb, bool md)
 /* {"p": {"k": P(= k) when above 0...}, "at_least": {...}, "mean": m} */
 static void dist_jw(jw *w, const char *key, const mu_dist *d)
 {
-    char k[24];
     jw_obj(w, key);
-    jw_obj(w, "p");
-    for (int i = d->lo; d->p && i <= d->hi; i++)
-        if (d->p[i - d->lo] > 0) {
-            k[wr_u64(k, (uint64_t)i)] = '\0'; /* hits are never negative */
-            jw_double(w, k, d->p[i - d->lo]);
-        }
-    jw_end(w);
-    jw_obj(w, "at_least");
-    for (int i = d->lo; d->p && i <= d->hi; i++) {
-        k[wr_u64(k, (uint64_t)i)] = '\0';
-        jw_double(w, k, d->at_least[i - d->lo]);
-    }
-    jw_end(w);
+    render_dist_json(w, "p", d, false, NULL);
+    render_dist_json(w, "at_least", d, true, NULL);
     jw_double(w, "mean", d->mean);
     jw_end(w);
 }

@@ -361,17 +361,17 @@ static void value_key(mu_oob_stat s, int k, char *buf, size_t n)
         snprintf(buf, n, "%d", k);
 }
 
-static void dist_json(jw *w, const char *name, const mu_dist *d,
-                      mu_oob_stat s, bool at_least)
+void render_dist_json(jw *w, const char *name, const mu_dist *d,
+                      bool at_least, const char *const *words)
 {
     jw_obj(w, name);
-    char key[32];
+    char key[24];
     for (int k = d->lo; d->p && k <= d->hi; k++) {
         double p = at_least ? d->at_least[k - d->lo] : d->p[k - d->lo];
         if (!at_least && p <= 0)
             continue;
-        value_key(s, k, key, sizeof key);
-        jw_double(w, key, p);
+        key[wr_u64(key, (uint64_t)k)] = '\0'; /* values are never negative */
+        jw_double(w, words && k <= 2 ? words[k] : key, p);
     }
     jw_end(w);
 }
@@ -388,7 +388,7 @@ static void per_stat_json(jw *w, const mu_oob_odds *o, bool mean)
         if (mean)
             jw_double(w, name, o->stat[s].mean);
         else
-            dist_json(w, name, &o->stat[s], (mu_oob_stat)s, true);
+            render_dist_json(w, name, &o->stat[s], true, NULL);
     }
     jw_end(w);
 }
@@ -417,8 +417,8 @@ static void odds_tree(jw *w, const char *key, const mu_oob_odds *o,
     jw_bool(w, "exact", !o->simulated);
     for (int s = 0; s < MU_STAT_COUNT; s++)
         if (o->stat[s].p)
-            dist_json(w, mu_oob_stat_name((mu_oob_stat)s), &o->stat[s],
-                      (mu_oob_stat)s, false);
+            render_dist_json(w, mu_oob_stat_name((mu_oob_stat)s), &o->stat[s],
+                             false, s == MU_STAT_LEADER ? vocab_rating : NULL);
     per_stat_json(w, o, false);
     per_stat_json(w, o, true);
     if (is_sim(o, exact)) {
