@@ -130,21 +130,7 @@ MU_API mu_status mu_card_write(const mu_weapons *w, const char *source,
 
 /* ---- the after-action report ------------------------------------------ */
 
-/* The after-action report (mu_campaign_report, as `viewer` may read it)
- * drawn: its headings, paragraphs and tables (shrunk to the page's width
- * when wide) on A4 pages (PDF) or as one picture 595 points wide (SVG;
- * PNG at twice that in pixels); battle 0, the war, has three charts after its tables,
- * a line a side over the battles: strength in stands, stands lost and
- * captured in all, and prisoners held, after each battle. The numbers are
- * the report's, so a side's picture shows what its report says and no
- * more. An SVG's words are also in its <title> and <desc>.
- * Owns: *out (malloc'd, the caller's) holds *len bytes.
- * Errors: as mu_campaign_report; MU_EINTERNAL when cairo fails. */
-MU_API mu_status mu_campaign_report_render(mu_campaign *c, mu_side viewer,
-                                           int battle, mu_file_format f,
-                                           unsigned char **out, size_t *len,
-                                           mu_error *err);
-/* The war's three charts alone, as mu_campaign_report_render draws them
+/* The war's three charts alone, as mu_campaign_report_write draws them
  * after the war's tables: one picture (SVG, PNG) or page (PDF).
  * Owns: *out (malloc'd, the caller's) holds *len bytes (an SVG's text is
  * followed by a NUL).
@@ -153,10 +139,19 @@ MU_API mu_status mu_campaign_report_charts(mu_campaign *c, mu_side viewer,
                                            mu_file_format f,
                                            unsigned char **out, size_t *len,
                                            mu_error *err);
-/* The report written to `path` as mu_chart_write writes (a temporary file
- * renamed over it), in the format its extension names: .pdf, .png, .svg,
- * or .html, mu_campaign_report's page with the war's charts in it as SVG.
- * MU_EINPUT for another extension. */
+/* The after-action report (mu_campaign_report, as `viewer` may read it)
+ * drawn: its headings, paragraphs and tables (shrunk to the page's width
+ * when wide) on A4 pages (PDF) or as one picture 595 points wide (SVG;
+ * PNG at twice that in pixels); battle 0, the war, has three charts after
+ * its tables, a line a side over the battles: strength in stands, stands
+ * lost and captured in all, and prisoners held, after each battle. The
+ * numbers are the report's, so a side's picture shows what its report says
+ * and no more. An SVG's words are also in its <title> and <desc>.
+ * Written to `path` as mu_chart_write writes (a temporary file renamed
+ * over it), in the format its extension names: .pdf, .png, .svg, or .html,
+ * mu_campaign_report's page with the war's charts in it as SVG.
+ * Errors: as mu_campaign_report; MU_EINPUT for another extension;
+ * MU_EINTERNAL when cairo fails. */
 MU_API mu_status mu_campaign_report_write(mu_campaign *c, mu_side viewer,
                                           int battle, const char *path,
                                           mu_error *err);

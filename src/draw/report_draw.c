@@ -444,20 +444,6 @@ static mu_status render_page(mu_campaign *c, mu_side viewer, int battle,
     return st;
 }
 
-mu_status mu_campaign_report_render(mu_campaign *c, mu_side viewer,
-                                    int battle, mu_file_format f,
-                                    unsigned char **out, size_t *len,
-                                    mu_error *err)
-{
-    if (!c || !out || !len || battle < 0)
-        return err_set(err, MU_EINPUT, "no campaign or no battle to draw");
-    if (f < MU_FILE_PNG || f > MU_FILE_PDF)
-        return err_set(err, MU_EINPUT, "unknown picture format");
-    sbuf m = {0};
-    return draw_out(render_page(c, viewer, battle, f, true, &m, err), &m, out,
-                    len);
-}
-
 mu_status mu_campaign_report_charts(mu_campaign *c, mu_side viewer,
                                     mu_file_format f, unsigned char **out,
                                     size_t *len, mu_error *err)
