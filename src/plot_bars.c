@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* plot_bars.c -- charts of exact odds as bars, with the mean marked and
  * simulated frequencies as markers on them. */
+#include "fire.h"
 #include "lang.h"
 #include "plot.h"
 #include "rat.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,12 +90,6 @@ static mu_status bars_finish(mu_chart *c, int lo, int hi, const char *xlabel,
     return plot_finish(c, err);
 }
 
-static void first_upper(char *s)
-{
-    if (*s)
-        *s = (char)toupper((unsigned char)*s);
-}
-
 mu_status mu_chart_fire_odds(const mu_fire_odds *exact, const mu_fire_odds *sim,
                              mu_chart **out, mu_error *err)
 {
@@ -125,8 +119,7 @@ mu_status mu_chart_fire_odds(const mu_fire_odds *exact, const mu_fire_odds *sim,
     if (!c)
         return err_nomem(err);
     char title[MU_WEAPON_NAME];
-    snprintf(title, sizeof title, "%s", v->weapon.name);
-    first_upper(title);
+    fire_title(v->weapon.name, title, sizeof title);
     char load[MU_WEAPON_NAME + 4] = "";
     if (strcmp(v->weapon.name, v->fired.name))
         snprintf(load, sizeof load, " (%s)", v->fired.name);
