@@ -560,7 +560,7 @@ mu_status curve_cross(const mu_weapon *a, const mu_weapon *b, bool cover,
     piece pa[MAX_PIECES], pb[MAX_PIECES];
     int na, nb;
     if (!pieces_of(a, cover, pa, &na) || !pieces_of(b, cover, pb, &nb))
-        return err_set(err, MU_EINPUT, RAT_TOO_FINE);
+        return rat_too_fine(err);
     walk w = {x, a, b, cover, 0, false, MU_OK, err};
     mu_rat p0a, p0b; /* level at point blank, where both fire? */
     if (mu_weapon_p(a, rat_int(0), cover, &p0a, NULL) == MU_OK &&
@@ -619,7 +619,7 @@ mu_status mu_weapon_p(const mu_weapon *w, mu_rat range, bool cover, mu_rat *p,
                        "a range is a distance: 0 or more inches");
     mu_rat line;
     if (!curve_raw(w, range, cover, &line))
-        return err_set(err, MU_EINPUT, RAT_TOO_FINE);
+        return rat_too_fine(err);
     *p = rat_sign(line) > 0 ? line : rat_int(0);
     return MU_OK;
 }

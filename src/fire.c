@@ -27,11 +27,6 @@ void fire_title(const char *name, char *buf, size_t n)
         buf[0] = (char)toupper((unsigned char)buf[0]);
 }
 
-static mu_status too_fine(mu_error *err)
-{
-    return err_set(err, MU_EINPUT, RAT_TOO_FINE);
-}
-
 /* ---- crossover ---------------------------------------------------------- */
 
 mu_status fire_cross(const mu_weapon *a, const mu_weapon *b, bool cover,
@@ -87,7 +82,7 @@ static mu_status average_range(const mu_fire_opts *o, mu_volley *v,
     for (size_t i = 0; i < o->nranges; i++) {
         mu_rat r;
         if (!rat_make(o->ranges[i].num, o->ranges[i].den, &r))
-            return too_fine(err);
+            return rat_too_fine(err);
         if (rat_sign(r) < 0) {
             char b[MU_RAT_BUF];
             return err_set(err, MU_EINPUT, "range %s is negative: a range is "
@@ -95,13 +90,13 @@ static mu_status average_range(const mu_fire_opts *o, mu_volley *v,
         }
         v->ranges[i] = r;
         if (!rat_add(sum, r, &sum))
-            return too_fine(err);
+            return rat_too_fine(err);
     }
     v->nranges = o->nranges;
     if (!rat_div(sum, rat_int((int64_t)o->nranges), &v->range))
-        return too_fine(err);
+        return rat_too_fine(err);
     if (rat_sign(per_inch(v)) > 0 && !rat_div(v->range, per_inch(v), &v->range))
-        return too_fine(err);
+        return rat_too_fine(err);
     return MU_OK;
 }
 
@@ -174,12 +169,12 @@ static mu_status house_range(const mu_fire_opts *o, mu_volley *v,
     mu_rat m, top;
     if (!rat_make(o->max_range.num, o->max_range.den, &m) ||
         (rat_sign(per_inch(v)) > 0 && !rat_div(m, per_inch(v), &m)))
-        return too_fine(err);
+        return rat_too_fine(err);
     if (rat_sign(m) <= 0 || mu_rat_cmp(m, rat_int(100000)) > 0)
         return err_set(err, MU_EINPUT, "a max range is more than 0 and at "
                        "most 100000 inches");
     if (!rat_mul(v->fired.slope, m, &top))
-        return too_fine(err);
+        return rat_too_fine(err);
     if (mu_rat_cmp(top, rat_int(100)) > 0) {
         char b[MU_RAT_BUF], b2[MU_RAT_BUF];
         return err_set(err, MU_EINPUT, "a max range of %s in gives the %s "
@@ -228,14 +223,14 @@ static mu_status volley_numbers(mu_volley *v, mu_error *err)
     mu_rat hundred = rat_int(100), whole;
     v->beyond = mu_rat_cmp(v->range, v->fired.max_range) > 0;
     if (!curve_raw(&v->fired, v->range, v->cover, &v->line_p))
-        return too_fine(err);
+        return rat_too_fine(err);
     v->p = rat_sign(v->line_p) > 0 ? v->line_p : rat_int(0);
     if (!rat_mul(rat_int(v->effectives), v->p, &v->poh) ||
         !rat_div(v->poh, hundred, &whole))
-        return too_fine(err);
+        return rat_too_fine(err);
     int64_t sure = mu_rat_floor(whole);
     if (!rat_sub(v->poh, rat_int(sure * 100), &v->chance))
-        return too_fine(err);
+        return rat_too_fine(err);
     v->sure_hits = (int)sure; /* effectives <= 10^6, P <= 100 */
     v->threshold = (int)mu_rat_floor(v->chance);
     return MU_OK;

@@ -94,31 +94,31 @@ bool rat_div(mu_rat a, mu_rat b, mu_rat *out)
 
 /* ---- public wrappers ---------------------------------------------------- */
 
-static mu_status too_fine(mu_error *err)
+mu_status rat_too_fine(mu_error *err)
 {
     return err_set(err, MU_EINPUT, RAT_TOO_FINE);
 }
 
 mu_status mu_rat_add(mu_rat a, mu_rat b, mu_rat *out, mu_error *err)
 {
-    return rat_add(a, b, out) ? MU_OK : too_fine(err);
+    return rat_add(a, b, out) ? MU_OK : rat_too_fine(err);
 }
 
 mu_status mu_rat_sub(mu_rat a, mu_rat b, mu_rat *out, mu_error *err)
 {
-    return rat_sub(a, b, out) ? MU_OK : too_fine(err);
+    return rat_sub(a, b, out) ? MU_OK : rat_too_fine(err);
 }
 
 mu_status mu_rat_mul(mu_rat a, mu_rat b, mu_rat *out, mu_error *err)
 {
-    return rat_mul(a, b, out) ? MU_OK : too_fine(err);
+    return rat_mul(a, b, out) ? MU_OK : rat_too_fine(err);
 }
 
 mu_status mu_rat_div(mu_rat a, mu_rat b, mu_rat *out, mu_error *err)
 {
     if (b.num == 0)
         return err_set(err, MU_EINPUT, "division by zero");
-    return rat_div(a, b, out) ? MU_OK : too_fine(err);
+    return rat_div(a, b, out) ? MU_OK : rat_too_fine(err);
 }
 
 int mu_rat_cmp(mu_rat a, mu_rat b)

@@ -46,5 +46,7 @@ static inline rat_num rat_fmt(mu_rat r)
 #define RAT_TOO_FINE                                                           \
     "the numbers are too finely divided for exact arithmetic: use fewer "     \
     "decimals or smaller denominators"
+/* MU_EINPUT with that message. */
+mu_status rat_too_fine(mu_error *err);
 
 #endif

@@ -26,11 +26,6 @@ typedef struct curve {
     mu_rat cm;                  /* ...at this many to the inch */
 } curve;
 
-static mu_status too_fine(mu_error *err)
-{
-    return err_set(err, MU_EINPUT, RAT_TOO_FINE);
-}
-
 /* {0, 0} (a zeroed struct) and {0, 1} both mean "not given". */
 static bool given(mu_rat r)
 {
@@ -71,7 +66,7 @@ static mu_status curve_weapon(const mu_weapons *w, const mu_curve_opts *o,
         mu_rat top, m;
         if (!rat_make(o->max_range.num, o->max_range.den, &m) ||
             !rat_mul(wp->slope, m, &top))
-            return too_fine(err);
+            return rat_too_fine(err);
         if (rat_sign(m) <= 0 || mu_rat_cmp(m, rat_int(100000)) > 0 ||
             mu_rat_cmp(top, rat_int(100)) > 0)
             return err_set(err, MU_EINPUT, "max range %s for %s: more than 0, "
@@ -97,7 +92,7 @@ static mu_status curve_prepare(const mu_weapons *w, const mu_curve_opts *o,
         (o->has_to && !rat_make(o->to.num, o->to.den, &c->to)) ||
         (given(o->yards_per_inch) &&
          !rat_make(o->yards_per_inch.num, o->yards_per_inch.den, &c->scale)))
-        return too_fine(err);
+        return rat_too_fine(err);
     if (rat_sign(c->step) <= 0)
         return err_set(err, MU_EINPUT, "the step is more than 0 inches");
     if (rat_sign(c->to) < 0)
@@ -106,14 +101,14 @@ static mu_status curve_prepare(const mu_weapons *w, const mu_curve_opts *o,
         return err_set(err, MU_EINPUT, "the scale is more than 0 yards an inch");
     if (given(o->cm_per_inch) &&
         !rat_make(o->cm_per_inch.num, o->cm_per_inch.den, &c->cm))
-        return too_fine(err);
+        return rat_too_fine(err);
     if (rat_sign(c->cm) < 0 || mu_rat_cmp(c->cm, rat_int(100)) > 0)
         return err_set(err, MU_EINPUT, "centimetres to the inch: more than 0 "
                        "and at most 100");
     c->has_cm = rat_sign(c->cm) > 0;
     mu_rat n;
     if (!rat_div(c->to, c->step, &n))
-        return too_fine(err);
+        return rat_too_fine(err);
     int64_t rows = mu_rat_floor(n) + 1; /* 0, step, ... up to `to` */
     if (rows > MAX_ROWS)
         return err_set(err, MU_EINPUT, "%lld rows from 0 to %s inches: at "
@@ -136,7 +131,7 @@ static mu_status curve_row(const curve *c, int64_t i, row *out, mu_error *err)
     if (!rat_mul(c->step, rat_int(i), &x.r) ||
         !rat_mul(x.r, c->scale, &x.yards) ||
         (c->has_cm && !rat_mul(x.r, c->cm, &x.cm)))
-        return too_fine(err);
+        return rat_too_fine(err);
     mu_status st;
     if (c->gun) {
         if ((st = mu_weapon_p(c->can, x.r, c->cover, &x.pc, err)) != MU_OK ||
@@ -542,7 +537,7 @@ mu_status mu_crossover_render(const mu_crossover *x, mu_rat yards_per_inch,
     mu_rat scale = rat_int(10);
     if (given(yards_per_inch) &&
         !rat_make(yards_per_inch.num, yards_per_inch.den, &scale))
-        return too_fine(err);
+        return rat_too_fine(err);
     if (rat_sign(scale) <= 0)
         return err_set(err, MU_EINPUT, "the scale is more than 0 yards an inch");
     sbuf sb = {0};
