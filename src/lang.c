@@ -3,6 +3,7 @@
  * msgids are the English output's own bytes; po/glossary.md says what each
  * game term is in German and why. */
 #include "lang.h"
+#include "muster.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -68,6 +69,11 @@ void lang_init(lang_text *t)
 {
     for (int i = 0; i < LW_COUNT; i++)
         t->w[i] = dgettext(LANG_DOMAIN, words[i]);
+}
+
+const char *lang_theater(int theater)
+{
+    return theater == MU_EAST ? _("Eastern theater") : _("Western theater");
 }
 
 static bool is_digit(char c)

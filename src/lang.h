@@ -86,6 +86,10 @@ typedef struct lang_text {
 /* Fills *t from the catalogue of the current LC_MESSAGES. */
 void lang_init(lang_text *t);
 
+/* "Eastern theater" or "Western theater" in the reader's language, for the
+ * titles that name where a division or corps fought. */
+const char *lang_theater(int theater);
+
 /* Rewrites the decimal points of the numbers in s[0..n) (a '.' between two
  * digits) as the catalogue's decimal mark ("2.5" -> "2,5" in German), when
  * that mark is one byte other than '.'; in English it changes nothing. The

@@ -107,20 +107,15 @@ static bool is_sim(const mu_oob_odds *o, const mu_oob_odds *exact)
     return o->simulated && exact;
 }
 
-static const char *theater_words(int t)
-{
-    return t == MU_EAST ? _("Eastern theater") : _("Western theater");
-}
-
 /* ", Eastern theater 1863", ", 1863 (theater by table 1)"... */
 static void year_words(int year, int theater, sbuf *sb)
 {
     if (year && theater >= 0)
-        mu_buf_printf(sb, ", %s %d", theater_words(theater), year);
+        mu_buf_printf(sb, ", %s %d", lang_theater(theater), year);
     else if (year)
         mu_buf_printf(sb, _(", %d (theater by table 1)"), year);
     else if (theater >= 0)
-        mu_buf_printf(sb, _(", %s (year by table 1)"), theater_words(theater));
+        mu_buf_printf(sb, _(", %s (year by table 1)"), lang_theater(theater));
     else
         mu_buf_puts(sb, _(" (theater and year by table 1)"));
 }

@@ -55,7 +55,7 @@ static void corps_text(const mu_corps *c, const mu_render_opts *o,
     mu_buf_printf(sb, dngettext(LANG_DOMAIN, "%s corps, %s %d: %d division\n",
                                 "%s corps, %s %d: %d divisions\n", n),
                   c->army == MU_UNION ? _("Union") : _("Confederate"),
-                  c->theater == MU_EAST ? _("Eastern theater") : _("Western theater"),
+                  lang_theater(c->theater),
                   c->year, c->ndivisions);
     mu_buf_printf(sb, _("  Corps leader: %s (rolled %d%s)\n"),
                   t->w[LW_DESPICABLE + c->leader], c->leader_roll.roll,

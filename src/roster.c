@@ -64,14 +64,9 @@ void mu_roster_free(mu_roster *r)
     free(r);
 }
 
-/* The roster's words in the reader's language (src/lang.h); each title
- * one message, as other languages order and inflect its parts. */
-static const char *theater_words(mu_theater t)
-{
-    return t == MU_EAST ? _("Eastern theater") : _("Western theater");
-}
-
-/* "Union infantry division, Eastern theater 1863". */
+/* "Union infantry division, Eastern theater 1863": the roster's words in
+ * the reader's language (src/lang.h); each title one message, as other
+ * languages order and inflect its parts. */
 static void division_words(const mu_division *g, char *buf, size_t n)
 {
     static const char *const w[2][2] = {
@@ -80,7 +75,7 @@ static void division_words(const mu_division *g, char *buf, size_t n)
         {N_("Confederate infantry division, %s %d"),
          N_("Confederate cavalry division, %s %d")}};
     snprintf(buf, n, _(w[g->army == MU_UNION ? 0 : 1][g->arm == MU_CAVALRY]),
-             theater_words(g->theater), g->year);
+             lang_theater(g->theater), g->year);
 }
 
 /* A generated corps into the roster, its divisions numbered from 1. */
@@ -128,7 +123,7 @@ mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
             division_words(g, r->title, sizeof r->title);
         else
             snprintf(r->title, sizeof r->title, _("%zu divisions, %s %d"),
-                     doc->ndivisions, theater_words(g->theater), g->year);
+                     doc->ndivisions, lang_theater(g->theater), g->year);
         for (size_t i = 0; i < doc->ndivisions && st == MU_OK; i++) {
             rs_division *d = roster_add_div(r);
             if (!d) {
@@ -143,7 +138,7 @@ mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
     case MU_OOB_CORPS:
         snprintf(r->title, sizeof r->title, doc->corps.army == MU_UNION
                  ? _("Union corps, %s %d") : _("Confederate corps, %s %d"),
-                 theater_words(doc->corps.theater), doc->corps.year);
+                 lang_theater(doc->corps.theater), doc->corps.year);
         st = add_corps(r, &doc->corps, err);
         break;
     case MU_OOB_BATTLE:
