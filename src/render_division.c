@@ -223,9 +223,7 @@ static void artillery_text(const mu_division *d, const lang_text *t,
     mu_buf_puts(sb, t->w[LW_WITH_DIV]);
     sb_i64(sb, a->reserve);
     mu_buf_puts(sb, t->w[LW_TO_THE]);
-    mu_buf_puts(sb, t->w[d->army == MU_UNION ? LW_ARMY_RESERVE
-                        : in_corps          ? LW_CORPS_RESERVE
-                                            : LW_RESERVE]);
+    mu_buf_puts(sb, render_reserve_name(t, d->army, in_corps));
     sb_ch(sb, '\n');
 }
 
@@ -400,10 +398,17 @@ const char *const render_given_division[3] = {"leader", "brigades",
                                               "artillery"};
 const char *const render_given_brigade[3] = {"stands", "morale", "leader"};
 
-/* Brigade b's three MU_GIVEN_* bits, as bits 0..2. */
-static unsigned brigade_given(const mu_division *d, int b)
+/* "given": the names of the bits 0..2 set in `given`, written whenever
+ * `given` is not 0 (a division's holds its brigades' bits too). */
+static void given_jw(jw *w, unsigned given, const char *const names[3])
 {
-    return (unsigned)(d->given >> (3 + 3 * b)) & 7u;
+    if (!given)
+        return;
+    jw_arr(w, "given");
+    for (int k = 0; k < 3; k++)
+        if (given & (1u << k))
+            jw_str(w, NULL, names[k]);
+    jw_end(w);
 }
 
 static void brigade_jw(jw *w, const mu_brigade *b, unsigned given,
@@ -414,13 +419,7 @@ static void brigade_jw(jw *w, const mu_brigade *b, unsigned given,
     jw_str(w, "morale", mu_morale_name(b->morale));
     jw_str(w, "leader", mu_rating_name(b->leader));
     jw_str(w, "leader_rolled", mu_rating_name(b->rolled));
-    if (given) {
-        jw_arr(w, "given");
-        for (int k = 0; k < 3; k++)
-            if (given & (1u << k))
-                jw_str(w, NULL, render_given_brigade[k]);
-        jw_end(w);
-    }
+    given_jw(w, given, render_given_brigade);
     /* digits, '/', blanks and words: nothing a JSON string escapes */
     jw_key(w, "label");
     sb_ch(w->sb, '"');
@@ -439,16 +438,11 @@ static void division_members(jw *w, const mu_division *d, const mu_labels *l)
     jw_str(w, "leader", mu_rating_name(d->leader));
     jw_str(w, "leader_rolled", mu_rating_name(d->leader_rolled));
     jw_bool(w, "by_the_book", d->by_the_book);
-    if (d->given) {
-        jw_arr(w, "given");
-        for (int k = 0; k < 3; k++)
-            if (d->given & (1u << k))
-                jw_str(w, NULL, render_given_division[k]);
-        jw_end(w);
-    }
+    given_jw(w, d->given, render_given_division);
     jw_arr(w, "brigades");
     for (int i = 0; i < d->nbrigades && i < MU_MAX_BRIGADES; i++)
-        brigade_jw(w, &d->brigades[i], brigade_given(d, i), l);
+        brigade_jw(w, &d->brigades[i], (unsigned)(d->given >> (3 + 3 * i)) & 7u,
+                   l);
     jw_end(w);
     jw_int(w, "stands", d->stands);
     jw_obj(w, "artillery");
