@@ -10,11 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void mu_dist_clear(mu_dist *d)
-{
-    odds_dist_free(d);
-}
-
 mu_status mu_hits_additive(int64_t sure, int threshold, mu_dist *out,
                            mu_error *err)
 {

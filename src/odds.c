@@ -56,7 +56,7 @@ double mu_dist_at_least(const mu_dist *d, int k)
     return d->at_least[k - d->lo];
 }
 
-void odds_dist_free(mu_dist *d)
+void mu_dist_clear(mu_dist *d)
 {
     if (!d)
         return;
@@ -82,7 +82,7 @@ mu_status odds_dist_alloc(mu_dist *d, int lo, int hi, mu_error *err)
 mu_status odds_dist_set(mu_dist *d, const real_t *v, int n,
                         mu_error *err)
 {
-    odds_dist_free(d);
+    mu_dist_clear(d);
     int lo = 0, hi = n - 1;
     while (lo <= hi && v[lo] <= 0)
         lo++;
@@ -112,7 +112,7 @@ void mu_oob_odds_clear(mu_oob_odds *o)
     if (!o)
         return;
     for (int s = 0; s < MU_STAT_COUNT; s++)
-        odds_dist_free(&o->stat[s]);
+        mu_dist_clear(&o->stat[s]);
 }
 
 double mu_oob_odds_gap(const mu_oob_odds *a, const mu_oob_odds *b,

@@ -31,7 +31,6 @@ mu_status odds_division_counts(const mu_rules *r, const mu_oob_opts *o,
  * values 0..n-1, trimming zero ends. MU_ENOMEM. */
 mu_status odds_dist_set(mu_dist *d, const real_t *v, int n,
                         mu_error *err);
-void odds_dist_free(mu_dist *d);
 /* Room for the values lo..hi (lo <= hi), p and at_least in one zeroed
  * block; d is overwritten, not freed. MU_ENOMEM. */
 mu_status odds_dist_alloc(mu_dist *d, int lo, int hi, mu_error *err);
