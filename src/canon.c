@@ -394,10 +394,7 @@ static mu_status unique_keys(const cJSON *v, int depth, mu_error *err)
     return st;
 }
 
-/* Parses JSON text strictly enough for canonical output: the whole text,
- * nothing after the value but blanks, no key twice in an object. */
-static mu_status parse_json(const char *text, size_t len, cJSON **out,
-                            mu_error *err)
+mu_status canon_parse(const char *text, size_t len, cJSON **out, mu_error *err)
 {
     if (!text)
         return err_set(err, MU_EINPUT, "no JSON given");
@@ -435,18 +432,13 @@ static mu_status parse_json(const char *text, size_t len, cJSON **out,
     return MU_OK;
 }
 
-mu_status canon_parse(const char *text, size_t len, cJSON **out, mu_error *err)
-{
-    return parse_json(text, len, out, err);
-}
-
 mu_status mu_json_canonicalize(const char *text, size_t len, char **out,
                             mu_error *err)
 {
     if (out)
         *out = NULL; /* never read; NULL unless MU_OK */
     cJSON *root;
-    mu_status st = parse_json(text, len, &root, err);
+    mu_status st = canon_parse(text, len, &root, err);
     if (st != MU_OK)
         return st;
     st = canon_print(root, out, err);
