@@ -63,7 +63,9 @@ static int shortest(double v, char dig[20])
     return (int)strtol(e + 1, NULL, 10);
 }
 
-void canon_number(double v, char buf[32])
+/* ECMAScript Number::toString of a finite double (RFC 8785 section 3.2.2.3),
+ * at most 25 bytes and the terminator. */
+static void canon_number(double v, char buf[32])
 {
     if (v == 0) { /* -0 too */
         memcpy(buf, "0", 2);
@@ -313,7 +315,10 @@ static mu_status canon_object(const cJSON *v, sbuf *sb, int depth,
     return st;
 }
 
-mu_status canon_tree(const cJSON *v, sbuf *sb, mu_error *err)
+/* Appends the canonical form of a cJSON tree to sb. MU_EINPUT when the tree
+ * holds what RFC 8785 cannot write (a non-finite number, a string that is
+ * not UTF-8, a key given twice). */
+static mu_status canon_tree(const cJSON *v, sbuf *sb, mu_error *err)
 {
     if (!v)
         return err_nomem(err);

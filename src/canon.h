@@ -9,11 +9,6 @@
 #include <cjson/cJSON.h>
 #include <stdint.h>
 
-/* Appends the canonical form of a cJSON tree to sb. MU_EINPUT when the tree
- * holds what RFC 8785 cannot write (a non-finite number, a string that is
- * not UTF-8, a key given twice). */
-mu_status canon_tree(const cJSON *v, sbuf *sb, mu_error *err);
-
 /* Canonical JSON of a tree as a malloc'd string (*out), for storage. */
 mu_status canon_print(const cJSON *v, char **out, mu_error *err);
 
@@ -28,9 +23,5 @@ mu_status canon_new_salt(char hex[2 * MU_SALT_BYTES + 1], mu_error *err);
 
 /* Strict UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF. */
 bool canon_utf8_valid(const char *s);
-
-/* ECMAScript Number::toString of a finite double (RFC 8785 section 3.2.2.3),
- * at most 25 bytes and the terminator. */
-void canon_number(double v, char buf[32]);
 
 #endif

@@ -95,7 +95,8 @@ static long double ld(mu_rat r)
     return (long double)r.num / (long double)r.den;
 }
 
-long double curve_poly_eval(const long double *c, int n, long double x)
+/* c[0] + c[1] x + ... + c[n-1] x^(n-1) at x (Horner). */
+static long double curve_poly_eval(const long double *c, int n, long double x)
 {
     long double v = 0;
     for (int i = n - 1; i >= 0; i--)
@@ -143,7 +144,8 @@ double curve_p_approx(const mu_weapon *w, double r, bool cover)
     return v > 0 ? (double)v : 0.0;
 }
 
-mu_rat curve_rat_approx(long double x)
+/* x as a rational with denominator 10^12 (|x| < 9e6), to within 5e-13. */
+static mu_rat curve_rat_approx(long double x)
 {
     mu_rat r;
     if (!rat_make((int64_t)llroundl(x * 1e12L), 1000000000000LL, &r))
@@ -174,8 +176,12 @@ static long double bisect(const long double *c, int n, long double a,
     return a + (b - a) / 2;
 }
 
-int curve_poly_roots(const long double *c, int n, long double lo,
-                     long double hi, long double *out, int max)
+/* The real roots of the polynomial c (as curve_poly_eval reads it) in the
+ * open interval (lo, hi), in ascending order, at most `max` (n <=
+ * MU_CURVE_MAX). Found between the roots of the derivative by bisection to
+ * the precision of long double. */
+static int curve_poly_roots(const long double *c, int n, long double lo,
+                            long double hi, long double *out, int max)
 {
     while (n > 0 && c[n - 1] == 0)
         n--;

@@ -16,18 +16,6 @@ bool curve_raw(const mu_weapon *w, mu_rat r, bool cover, mu_rat *out);
 /* P at r, in floating point, for drawing: max(0, curve_raw). */
 double curve_p_approx(const mu_weapon *w, double r, bool cover);
 
-/* c[0] + c[1] x + ... + c[n-1] x^(n-1) at x (Horner). */
-long double curve_poly_eval(const long double *c, int n, long double x);
-
-/* The real roots of that polynomial in the open interval (lo, hi), in
- * ascending order, at most `max` (n <= MU_CURVE_MAX). Found between the
- * roots of the derivative by bisection to the precision of long double. */
-int curve_poly_roots(const long double *c, int n, long double lo,
-                     long double hi, long double *out, int max);
-
-/* x as a rational with denominator 10^12 (|x| < 9e6), to within 5e-13. */
-mu_rat curve_rat_approx(long double x);
-
 /* Where the better of a and b (two single curves) changes: see
  * mu_crossover in muster.h. MU_EINPUT when the numbers are too finely
  * divided. */

@@ -124,8 +124,10 @@ static mu_status app_key(void *user, const char *section, const char *key,
     return MU_OK;
 }
 
-mu_status inifile_export_app(const char *text, size_t len, const char *name,
-                             sbuf *sb, mu_error *err)
+/* Writes the records of INI text[0..len) (checked as inifile_parse_text
+ * checks it) into sb. */
+static mu_status inifile_export_app(const char *text, size_t len,
+                                    const char *name, sbuf *sb, mu_error *err)
 {
     mu_buf_puts(sb, INIFILE_APP_MAGIC "\n");
     mu_status st = inifile_parse_text(text, len, name, app_key, sb, err);

@@ -29,10 +29,6 @@ mu_status inifile_parse_text(const char *text, size_t len, const char *name,
  * written \t, \n and \\. */
 #define INIFILE_APP_MAGIC "muster-app-keys 1"
 
-/* Writes the records of INI text[0..len) (checked as inifile_parse_text
- * checks it) into sb. */
-mu_status inifile_export_app(const char *text, size_t len, const char *name,
-                             sbuf *sb, mu_error *err);
 /* Whether text[0..len) is in the app form. */
 bool inifile_is_app(const char *text, size_t len);
 /* Calls fn for each record of the app form, with its INI line, as

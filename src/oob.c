@@ -27,7 +27,7 @@ const char *mu_roll_kind_name(mu_roll_kind k)
                : "?";
 }
 
-void oob_label_text(const void *ctx, char *buf, size_t n)
+static void oob_label_text(const void *ctx, char *buf, size_t n)
 {
     const oob_label *l = ctx;
     char pre[64] = "";

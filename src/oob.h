@@ -13,8 +13,6 @@ typedef struct oob_label {
     int brigade, division, army, threshold;
 } oob_label;
 
-void oob_label_text(const void *ctx, char *buf, size_t n);
-
 /* For the simulator: a corps of n divisions, rolled as mu_corps_generate
  * rolls it, into c, whose divisions (n of them) the caller owns and
  * c->divisions points to; the rest of c is set here. */

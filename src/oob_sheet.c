@@ -36,7 +36,7 @@ const char *sheet_name_fault(const char *s, bool blank_ok)
 }
 
 /* ASCII letters without case, as the campaign's NOCASE compares names. */
-int sheet_casecmp(const char *a, const char *b)
+static int sheet_casecmp(const char *a, const char *b)
 {
     for (;; a++, b++) {
         int x = (unsigned char)*a, y = (unsigned char)*b;
@@ -108,7 +108,7 @@ const char *sheet_word_name(int col, int v)
     }
 }
 
-void sheet_division_init(mu_sheet_division *d)
+static void sheet_division_init(mu_sheet_division *d)
 {
     memset(d, 0, sizeof *d);
     d->given = mu_division_given_none();

@@ -19,14 +19,12 @@ enum {
 
 extern const char *const sheet_columns[SHEET_NCOLS];
 
-int sheet_casecmp(const char *a, const char *b);
 /* What is wrong with a name (NULL: nothing); "" is good when blank_ok. */
 const char *sheet_name_fault(const char *s, bool blank_ok);
 /* A word or number of column col into *out; NULL, or the fix to say. */
 const char *sheet_word(int col, const char *s, int *out);
 /* The word of value v in column col (side, arm, ratings, morale). */
 const char *sheet_word_name(int col, int v);
-void sheet_division_init(mu_sheet_division *d);
 mu_sheet_division *sheet_push(mu_oob_sheet *s, size_t *cap);
 long sheet_find(const mu_oob_sheet *s, size_t before, const char *name);
 

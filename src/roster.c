@@ -165,7 +165,13 @@ mu_status mu_roster_from_oob(const mu_oob_doc *doc, const char *title,
     return MU_OK;
 }
 
-bool roster_dp(const mu_roster *r)
+/* Whether a leader as played is despicable: the seed's rule expansion is
+ * in play (by the book a despicable roll plays as average), and the pages
+ * say what DP means at the table: a legend above the foot of each page
+ * with a DP mark (RS_LEGEND_H more room at the foot), and on a sheet one
+ * label more after the leaders', holding the legend (its rs_label's
+ * corps is RS_LEGEND). */
+static bool roster_dp(const mu_roster *r)
 {
     for (int i = 0; i < r->ncorps; i++)
         if (r->corps[i].rated && r->corps[i].leader == MU_DESPICABLE)

@@ -122,13 +122,6 @@ typedef struct rs_label {
 /* "Brigade 3", or the brigade's name when it has one. */
 void roster_brigade_name(const rs_brigade *b, char *buf, size_t n);
 
-/* Whether a leader as played is despicable: the seed's rule expansion is
- * in play (by the book a despicable roll plays as average), and the pages
- * say what DP means at the table: a legend above the foot of each page
- * with a DP mark (RS_LEGEND_H more room at the foot), and on a sheet one
- * label more after the leaders', holding the legend (its rs_label's
- * corps is RS_LEGEND). */
-bool roster_dp(const mu_roster *r);
 #define RS_LEGEND (-2)
 #define RS_LEGEND_H 22.0
 

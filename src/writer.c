@@ -97,7 +97,9 @@ static const unsigned char json_special[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, /* '\\' */
 };
 
-void sb_json_str(sbuf *sb, const char *s)
+/* s as a JSON string with its quotes: '"', '\\', \b \f \n \r \t as two
+ * characters, other bytes below 0x20 as \u00xx; the rest (UTF-8) as is. */
+static void sb_json_str(sbuf *sb, const char *s)
 {
     sb_ch(sb, '"');
     const char *run = s;
@@ -217,20 +219,16 @@ void jw_null(jw *w, const char *key)
     SB_LIT(w->sb, "null");
 }
 
-void jw_double(jw *w, const char *key, double v)
-{
-    char buf[32];
-    size_t n = wr_num_cjson(v, buf);
-    jw_key(w, key);
-    sb_put(w->sb, buf, n);
-}
-
 static size_t printed(int n)
 {
     return n < 0 ? 0 : (size_t)n;
 }
 
-size_t wr_num_cjson(double v, char buf[32])
+/* v as cJSON (1.7.15) prints a number, so JSON written here and JSON cJSON
+ * printed agree byte for byte: NaN and infinities "null"; else "%1.15g"
+ * when that reads back within DBL_EPSILON (relative), else "%1.17g".
+ * Returns the length; buf is terminated. */
+static size_t wr_num_cjson(double v, char buf[32])
 {
     if (isnan(v) || isinf(v))
         return printed(snprintf(buf, 32, "null"));
@@ -239,6 +237,14 @@ size_t wr_num_cjson(double v, char buf[32])
     if (!(fabs(t - v) <= fmax(fabs(t), fabs(v)) * DBL_EPSILON))
         n = snprintf(buf, 32, "%1.17g", v);
     return printed(n);
+}
+
+void jw_double(jw *w, const char *key, double v)
+{
+    char buf[32];
+    size_t n = wr_num_cjson(v, buf);
+    jw_key(w, key);
+    sb_put(w->sb, buf, n);
 }
 
 size_t wr_num_g(double v, char buf[32])

@@ -32,17 +32,8 @@ void sb_i64(sbuf *sb, int64_t v);
  * how many. */
 size_t wr_u64(char *buf, uint64_t v);
 
-/* s as a JSON string with its quotes: '"', '\\', \b \f \n \r \t as two
- * characters, other bytes below 0x20 as \u00xx; the rest (UTF-8) as is. */
-void sb_json_str(sbuf *sb, const char *s);
-
 /* ---- numbers -------------------------------------------------------------- */
 
-/* v as cJSON (1.7.15) prints a number, so JSON written here and JSON cJSON
- * printed agree byte for byte: NaN and infinities "null"; else "%1.15g"
- * when that reads back within DBL_EPSILON (relative), else "%1.17g".
- * Returns the length; buf is terminated. */
-size_t wr_num_cjson(double v, char buf[32]);
 /* v in the fewest of 15, 16, 17 digits ("%.*g") that read back exactly:
  * "0.15", "0.3333333333333333", "1e-05", "-2"; "nan", "inf" as printf.
  * Returns the length; buf is terminated. */
