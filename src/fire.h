@@ -16,11 +16,6 @@ void fire_title(const char *name, char *buf, size_t n);
 mu_status fire_cross(const mu_weapon *a, const mu_weapon *b, bool cover,
                      mu_crossover *out, mu_error *err);
 
-/* Text uses the typographic minus, times and divide; data stays ASCII. */
-#define FIRE_MINUS "\xE2\x88\x92"
-#define FIRE_TIMES "\xC3\x97"
-#define FIRE_DIVIDE "\xC3\xB7"
-
 /* The curve as the seed writes it, with `range` standing for the range:
  * "2 × (15 − range)", "(60 − range) ÷ 5", "30 − range", and " − 8" behind
  * cover. */

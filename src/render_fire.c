@@ -14,9 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MINUS FIRE_MINUS
-#define TIMES FIRE_TIMES
-#define DIVIDE FIRE_DIVIDE
+/* Text uses the typographic minus, times and divide; data stays ASCII. */
+#define MINUS "\xE2\x88\x92"
+#define TIMES "\xC3\x97"
+#define DIVIDE "\xC3\xB7"
 #define LE "\xE2\x89\xA4"
 
 /* A signed number for text: "−2" with the typographic minus. */
