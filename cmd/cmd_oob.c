@@ -23,10 +23,8 @@ static const cli_opt division_opts[] = {
     OPT_RULES_TABLES,
     OPT_LABELS,
     OOB_FORMAT,
-    OPT_REFUSE("divisions", ARG_TEXT,
-               "--divisions and --cavalry belong to 'corps'"),
-    OPT_REFUSE("cavalry", ARG_TEXT,
-               "--divisions and --cavalry belong to 'corps'"),
+    OPT_REFUSE("divisions", ARG_TEXT, CORPS_ONLY),
+    OPT_REFUSE("cavalry", ARG_TEXT, CORPS_ONLY),
     {0}};
 
 static const char corps_refused[] =

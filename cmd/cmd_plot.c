@@ -30,30 +30,16 @@ static const char *const plot_stats[] = {
      .help = N_("what to draw (default stands): leader, brigades, stands, "       \
              "green, veteran, crack, despicable, average, exceptional "         \
              "(brigadiers), ratio, batteries, division_batteries, reserve")}
+#define PLOT_NO_DICE                                                           \
+    N_("exact odds roll no dice: --trials, --seed and --threads belong to "    \
+       "'muster plot sim'")
 #define PLOT_NO_SIM                                                            \
-    OPT_REFUSE("trials", ARG_TEXT, "exact odds roll no dice: --trials, "       \
-               "--seed and --threads belong to 'muster plot sim'"),            \
-        OPT_REFUSE("seed", ARG_TEXT, "exact odds roll no dice: --trials, "     \
-                   "--seed and --threads belong to 'muster plot sim'"),        \
-        OPT_REFUSE("threads", ARG_TEXT, "exact odds roll no dice: --trials, "  \
-                   "--seed and --threads belong to 'muster plot sim'")
-#define PLOT_DIVISION                                                          \
-    OPT_ARMY, OPT_YEAR, OPT_THEATER,                                           \
-        OPT_ARM("infantry (default) or cavalry: same tables"),                 \
-        OPT_BOOK("despicable leaders count as average"), OPT_RULES_TABLES,     \
-        OPT_STAT, OPT_OUT, NO_FORMAT,                                          \
-        OPT_REFUSE("divisions", ARG_TEXT,                                      \
-                   "--divisions and --cavalry belong to 'corps'"),             \
-        OPT_REFUSE("cavalry", ARG_TEXT,                                        \
-                   "--divisions and --cavalry belong to 'corps'")
-#define PLOT_CORPS                                                             \
-    OPT_ARMY, OPT_YEAR, OPT_THEATER,                                           \
-        OPT_DIVISIONS("infantry divisions (default 3)"),                       \
-        OPT_CAVALRY("cavalry divisions (default 0)"),                          \
-        OPT_BOOK("despicable leaders count as average"), OPT_RULES_TABLES,     \
-        OPT_STAT, OPT_OUT, NO_FORMAT,                                          \
-        OPT_REFUSE("arm", ARG_TEXT,                                            \
-                   "use --divisions N and --cavalry N, not --arm")
+    OPT_REFUSE("trials", ARG_TEXT, PLOT_NO_DICE),                              \
+        OPT_REFUSE("seed", ARG_TEXT, PLOT_NO_DICE),                            \
+        OPT_REFUSE("threads", ARG_TEXT, PLOT_NO_DICE)
+#define PLOT_WRITES OPT_STAT, OPT_OUT, NO_FORMAT
+#define PLOT_DIVISION OOB_DIVISION_OPTS(PLOT_WRITES)
+#define PLOT_CORPS OOB_CORPS_OPTS(PLOT_WRITES)
 #define PLOT_SIM_OPTS OPT_TRIALS, OPT_SIM_SEED, OPT_THREADS
 #define FIRE_DICE                                                              \
     "a chart of odds rolls no dice of yours: drop --rolls, --ask and --no-roll"

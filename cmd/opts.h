@@ -166,24 +166,24 @@ extern const char *const cli_odds_formats[]; /* text, json, csv, markdown */
  * no progress callback, no time limit (cmd_sim.c). */
 mu_status cli_sim_opts(cli_ctx *cx, mu_sim_opts *so, mu_error *err);
 
-/* The order-of-battle options of odds and sim: division, corps, battle. */
-#define ODDS_DIVISION_OPTS                                                     \
+/* The order-of-battle options of odds, sim and plot: a division or a
+ * corps, then `out`, the options of how the answer is written. */
+#define CORPS_ONLY N_("--divisions and --cavalry belong to 'corps'")
+#define OOB_DIVISION_OPTS(out)                                                 \
     OPT_ARMY, OPT_YEAR, OPT_THEATER,                                           \
         OPT_ARM("infantry (default) or cavalry: same tables"),                 \
         OPT_BOOK("despicable leaders count as average"), OPT_RULES_TABLES,     \
-        OPT_ODDS_FORMAT,                                                       \
-        OPT_REFUSE("divisions", ARG_TEXT,                                      \
-                   "--divisions and --cavalry belong to 'corps'"),             \
-        OPT_REFUSE("cavalry", ARG_TEXT,                                        \
-                   "--divisions and --cavalry belong to 'corps'")
-#define ODDS_CORPS_OPTS                                                        \
+        out, OPT_REFUSE("divisions", ARG_TEXT, CORPS_ONLY),                    \
+        OPT_REFUSE("cavalry", ARG_TEXT, CORPS_ONLY)
+#define OOB_CORPS_OPTS(out)                                                    \
     OPT_ARMY, OPT_YEAR, OPT_THEATER,                                           \
         OPT_DIVISIONS("infantry divisions (default 3)"),                       \
         OPT_CAVALRY("cavalry divisions (default 0)"),                          \
         OPT_BOOK("despicable leaders count as average"), OPT_RULES_TABLES,     \
-        OPT_ODDS_FORMAT,                                                       \
-        OPT_REFUSE("arm", ARG_TEXT,                                            \
-                   "use --divisions N and --cavalry N, not --arm")
+        out, OPT_REFUSE("arm", ARG_TEXT,                                       \
+                        "use --divisions N and --cavalry N, not --arm")
+#define ODDS_DIVISION_OPTS OOB_DIVISION_OPTS(OPT_ODDS_FORMAT)
+#define ODDS_CORPS_OPTS OOB_CORPS_OPTS(OPT_ODDS_FORMAT)
 
 /* odds division|corps, and with `so` sim division|corps: the exact odds
  * (and the simulation beside them), rendered into cx->out. */
