@@ -70,36 +70,44 @@ static cli_rc time_note(cli_ctx *cx, cli_rc rc, const mu_sim_opts *so,
     return rc;
 }
 
-cli_rc cli_odds_oob(cli_ctx *cx, bool corps, const mu_sim_opts *so)
+cli_rc cli_oob_odds(cli_ctx *cx, bool corps, const mu_sim_opts *so,
+                    mu_oob_odds *exact, mu_oob_odds *sim)
 {
-    const mu_render_opts fmt = {.format = cli_format(cx)};
+    memset(exact, 0, sizeof *exact);
+    memset(sim, 0, sizeof *sim);
     int nd = 0, nc = 0;
     cli_rc rc = corps ? cli_corps_size(cx, &nd, &nc) : CLI_OK;
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
     const mu_rules *rules = NULL;
-    mu_labels *labels = NULL;
-    mu_oob_odds exact, sim;
-    char *text = NULL;
-    memset(&exact, 0, sizeof exact);
-    memset(&sim, 0, sizeof sim);
+    mu_labels *labels = NULL; /* none: these commands take no --labels */
     if (cli_rules(cx, &rules, &labels, &err) != MU_OK)
         return cli_fail(cx, &err);
     mu_oob_opts o = cli_oob_opts(cx);
-    mu_status st = corps ? mu_odds_corps(rules, &o, nd, nc, &exact, &err)
-                         : mu_odds_division(rules, &o, &exact, &err);
+    mu_status st = corps ? mu_odds_corps(rules, &o, nd, nc, exact, &err)
+                         : mu_odds_division(rules, &o, exact, &err);
     if (st == MU_OK && so)
-        st = corps ? mu_sim_corps(rules, &o, nd, nc, so, &sim, &err)
-                   : mu_sim_division(rules, &o, so, &sim, &err);
-    if (st == MU_OK)
-        st = so ? mu_oob_odds_render(&sim, &exact, &fmt, &text, &err)
-                : mu_oob_odds_render(&exact, NULL, &fmt, &text, &err);
-    rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
+        st = corps ? mu_sim_corps(rules, &o, nd, nc, so, sim, &err)
+                   : mu_sim_division(rules, &o, so, sim, &err);
+    cli_rules_free(cx, rules);
+    return st == MU_OK ? CLI_OK : cli_fail(cx, &err);
+}
+
+cli_rc cli_odds_oob(cli_ctx *cx, bool corps, const mu_sim_opts *so)
+{
+    const mu_render_opts fmt = {.format = cli_format(cx)};
+    mu_oob_odds exact, sim;
+    mu_error err = {0};
+    char *text = NULL;
+    cli_rc rc = cli_oob_odds(cx, corps, so, &exact, &sim);
+    if (rc == CLI_OK)
+        rc = mu_oob_odds_render(so ? &sim : &exact, so ? &exact : NULL, &fmt,
+                                &text, &err) == MU_OK ? cli_take(cx, text)
+                                                      : cli_fail(cx, &err);
     rc = time_note(cx, rc, so, sim.trials);
     mu_oob_odds_clear(&sim);
     mu_oob_odds_clear(&exact);
-    cli_rules_free(cx, rules);
     return rc;
 }
 

@@ -188,37 +188,23 @@ static cli_rc run_figure(cli_ctx *cx)
 static cli_rc plot_oob(cli_ctx *cx, bool corps, bool sim)
 {
     cli_rc rc = check_out(cx);
-    int nd = 0, nc = 0;
-    if (rc == CLI_OK && corps)
-        rc = cli_corps_size(cx, &nd, &nc);
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};
     mu_sim_opts so;
-    const mu_rules *rules = NULL;
-    mu_labels *labels = NULL;
-    if ((sim && cli_sim_opts(cx, &so, &err) != MU_OK) ||
-        cli_rules(cx, &rules, &labels, &err) != MU_OK)
+    if (sim && cli_sim_opts(cx, &so, &err) != MU_OK)
         return cli_fail(cx, &err);
     mu_oob_odds exact, simd;
-    memset(&exact, 0, sizeof exact);
-    memset(&simd, 0, sizeof simd);
-    mu_oob_opts o = cli_oob_opts(cx);
-    mu_status st = corps ? mu_odds_corps(rules, &o, nd, nc, &exact, &err)
-                         : mu_odds_division(rules, &o, &exact, &err);
-    if (st == MU_OK && sim)
-        st = corps ? mu_sim_corps(rules, &o, nd, nc, &so, &simd, &err)
-                   : mu_sim_division(rules, &o, &so, &simd, &err);
-    mu_chart *c = NULL;
-    mu_oob_stat stat = (mu_oob_stat)cli_choice(cx, O_stat, MU_STAT_STANDS);
-    if (st == MU_OK)
-        st = mu_chart_oob_odds(&exact, sim ? &simd : NULL, stat, &c, &err);
-    rc = write_chart(cx, c, st, &err);
+    if ((rc = cli_oob_odds(cx, corps, sim ? &so : NULL, &exact, &simd)) ==
+        CLI_OK) {
+        mu_chart *c = NULL;
+        mu_oob_stat stat = (mu_oob_stat)cli_choice(cx, O_stat, MU_STAT_STANDS);
+        mu_status st = mu_chart_oob_odds(&exact, sim ? &simd : NULL, stat, &c,
+                                         &err);
+        rc = write_chart(cx, c, st, &err);
+    }
     mu_oob_odds_clear(&simd);
     mu_oob_odds_clear(&exact);
-    cli_warn_labels(cx, labels);
-    mu_labels_free(labels);
-    cli_rules_free(cx, rules);
     return rc;
 }
 

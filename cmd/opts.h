@@ -185,6 +185,11 @@ mu_status cli_sim_opts(cli_ctx *cx, mu_sim_opts *so, mu_error *err);
 #define ODDS_DIVISION_OPTS OOB_DIVISION_OPTS(OPT_ODDS_FORMAT)
 #define ODDS_CORPS_OPTS OOB_CORPS_OPTS(OPT_ODDS_FORMAT)
 
+/* The exact odds of a division or a corps as the options describe it
+ * and, with `so`, the simulated frequencies; the caller clears both, also
+ * on failure. */
+cli_rc cli_oob_odds(cli_ctx *cx, bool corps, const mu_sim_opts *so,
+                    mu_oob_odds *exact, mu_oob_odds *sim);
 /* odds division|corps, and with `so` sim division|corps: the exact odds
  * (and the simulation beside them), rendered into cx->out. */
 cli_rc cli_odds_oob(cli_ctx *cx, bool corps, const mu_sim_opts *so);
