@@ -112,39 +112,46 @@ static void canon_number(double v, char buf[32])
 
 /* ---- strings ------------------------------------------------------------ */
 
-/* Decodes one UTF-8 character at *p (strictly: no overlong forms, no
- * surrogates, at most U+10FFFF). Returns the code point, or -1. */
+size_t mu_utf8_decode(const char *str, size_t n, uint32_t *cp)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    unsigned char c = s[0];
+    size_t len;
+    uint32_t v, min;
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    } else if (c >= 0xC2 && c <= 0xDF) {
+        len = 2, v = c & 0x1F, min = 0x80;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3, v = c & 0x0F, min = 0x800;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4, v = c & 0x07, min = 0x10000;
+    } else {
+        return 0;
+    }
+    if (n < len)
+        return 0;
+    for (size_t i = 1; i < len; i++) { /* a NUL ends it: no read past */
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        v = v << 6 | (s[i] & 0x3F);
+    }
+    if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+        return 0;
+    *cp = v;
+    return len;
+}
+
+/* The character at *p of a NUL-terminated string, or -1; *p past it. */
 static long utf8_next(const unsigned char **p)
 {
-    const unsigned char *s = *p;
-    unsigned c = s[0];
-    long cp;
-    int n;
-    if (c < 0x80) {
-        *p = s + 1;
-        return c;
-    } else if (c >= 0xC2 && c <= 0xDF) {
-        cp = c & 0x1F;
-        n = 1;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        cp = c & 0x0F;
-        n = 2;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        cp = c & 0x07;
-        n = 3;
-    } else {
+    uint32_t cp;
+    size_t k = mu_utf8_decode((const char *)*p, 4, &cp);
+    if (!k)
         return -1;
-    }
-    for (int i = 1; i <= n; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return -1;
-        cp = (cp << 6) | (s[i] & 0x3F);
-    }
-    if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) || cp > 0x10FFFF ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
-        return -1;
-    *p = s + n + 1;
-    return cp;
+    *p += k;
+    return (long)cp;
 }
 
 bool canon_utf8_valid(const char *s)

@@ -6,6 +6,8 @@
  * doubles (0.99999999999999999 became 1): none of that here. */
 #include "json_body.h"
 
+#include "muster.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,64 +48,24 @@ static void ws(rd *r)
         r->p++;
 }
 
-/* The length of the UTF-8 sequence at s (at most n bytes), 0 if invalid;
- * *cp its code point. */
-static size_t utf8_seq(const unsigned char *s, size_t n, uint32_t *cp)
-{
-    unsigned char c = s[0];
-    size_t len;
-    uint32_t v, min;
-    if (c < 0x80) {
-        *cp = c;
-        return 1;
-    } else if (c >= 0xC2 && c <= 0xDF) {
-        len = 2, v = c & 0x1F, min = 0x80;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        len = 3, v = c & 0x0F, min = 0x800;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        len = 4, v = c & 0x07, min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (n < len)
-        return 0;
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        v = v << 6 | (s[i] & 0x3F);
-    }
-    if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-        return 0;
-    *cp = v;
-    return len;
-}
-
 bool web_utf8_ok(const char *s, size_t n)
 {
-    const unsigned char *p = (const unsigned char *)s, *e = p + n;
-    while (p < e) {
+    for (size_t i = 0, k; i < n; i += k) {
         uint32_t cp;
-        size_t k = utf8_seq(p, (size_t)(e - p), &cp);
-        if (!k || !cp)
+        if (!(k = mu_utf8_decode(s + i, n - i, &cp)) || !cp)
             return false;
-        p += k;
     }
     return true;
 }
 
 void web_utf8_clean(char *s)
 {
-    unsigned char *p = (unsigned char *)s;
-    size_t n = strlen(s);
-    while (*p) {
-        uint32_t cp;
-        size_t k = utf8_seq(p, n - (size_t)(p - (unsigned char *)s), &cp);
-        if (!k) {
-            *p++ = '?';
-            continue;
+    uint32_t cp;
+    for (size_t i = 0, n = strlen(s), k; i < n; i += k)
+        if (!(k = mu_utf8_decode(s + i, n - i, &cp))) {
+            s[i] = '?';
+            k = 1;
         }
-        p += k;
-    }
 }
 
 static void put_utf8(rd *r, uint32_t cp)
@@ -183,7 +145,8 @@ static bool string(rd *r, const char **out)
             return fail(r, "a control character in a string: escape it");
         if (c != '\\') {
             uint32_t cp;
-            size_t k = utf8_seq(r->p, (size_t)(r->end - r->p), &cp);
+            size_t k = mu_utf8_decode((const char *)r->p,
+                                      (size_t)(r->end - r->p), &cp);
             if (!k)
                 return fail(r, "the body is not valid UTF-8");
             memcpy(r->w, r->p, k);

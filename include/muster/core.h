@@ -178,6 +178,12 @@ MU_API char *mu_error_format(const mu_error *err, char *buf, size_t n);
 MU_API mu_status mu_file_read(const char *path, char **out, size_t *len,
                               mu_error *err);
 
+/* The UTF-8 character at s (at most n bytes, n >= 1), strictly: no
+ * overlong form, no surrogate, nothing past U+10FFFF. Returns its length
+ * (1 to 4) with its code point in *cp, or 0 when s holds no such
+ * character. For front ends that check the text they are sent. */
+MU_API size_t mu_utf8_decode(const char *s, size_t n, uint32_t *cp);
+
 /* ------------------------------------------------------------------------ */
 /* Dice sources                                                             */
 /* ------------------------------------------------------------------------ */
