@@ -108,6 +108,10 @@ static void logf_(web_server *s, const char *fmt, ...)
     fflush(s->cfg.log);
 }
 
+/* The campaign's links in s->token, in this order. */
+static const mu_side link_who[3] = {MU_SIDE_NONE, MU_SIDE_UNION,
+                                    MU_SIDE_CONFEDERATE};
+
 const char *web_server_token(const web_server *s, mu_side v)
 {
     if (!s->tokens || v == MU_SIDE_UNSAID)
@@ -115,19 +119,22 @@ const char *web_server_token(const web_server *s, mu_side v)
     return s->token[v == MU_SIDE_NONE ? 0 : v == MU_SIDE_UNION ? 1 : 2];
 }
 
-/* The campaign's links (made the first time), so that a link handed out
- * works after a restart. */
-static mu_status links_make(web_server *s, mu_error *err)
+/* The campaign's three links into t, made the first time (MU_LINK_MAKE, so
+ * that a link handed out works after a restart) or read again (where a
+ * viewer with none yet reads "", which is no link). */
+static mu_status links_get(const web_server *s, mu_link_mode how,
+                           char t[3][MU_LINK_TOKEN_HEX], mu_error *err)
 {
-    static const mu_side who[3] = {MU_SIDE_NONE, MU_SIDE_UNION,
-                                     MU_SIDE_CONFEDERATE};
-    mu_campaign *c;
-    mu_status st = mu_campaign_open(s->cfg.campaign, &c, err);
+    mu_campaign *c = NULL;
+    mu_status st = how == MU_LINK_MAKE
+                       ? mu_campaign_open(s->cfg.campaign, &c, err)
+                       : mu_campaign_open_read(s->cfg.campaign, &c, err);
     for (int i = 0; i < 3 && st == MU_OK; i++)
-        st = mu_campaign_link(c, who[i], MU_LINK_MAKE, s->token[i], err);
+        if ((st = mu_campaign_link(c, link_who[i], how, t[i], err)) == MU_OK &&
+            strlen(t[i]) != 32)
+            st = MU_EINTERNAL;
     if (c)
         mu_campaign_close(c);
-    s->tokens = st == MU_OK;
     return st;
 }
 
@@ -135,19 +142,9 @@ static mu_status links_make(web_server *s, mu_error *err)
  * one here, which stops working. */
 static void links_reload(web_server *s)
 {
-    static const mu_side who[3] = {MU_SIDE_NONE, MU_SIDE_UNION,
-                                     MU_SIDE_CONFEDERATE};
-    mu_campaign *c;
     mu_error err;
     char t[3][MU_LINK_TOKEN_HEX];
-    if (!s->tokens || mu_campaign_open_read(s->cfg.campaign, &c, &err) != MU_OK)
-        return;
-    bool ok = true;
-    for (int i = 0; i < 3 && ok; i++)
-        ok = mu_campaign_link(c, who[i], MU_LINK_READ, t[i], &err) == MU_OK &&
-             strlen(t[i]) == 32;
-    mu_campaign_close(c);
-    if (ok) {
+    if (s->tokens && links_get(s, MU_LINK_READ, t, &err) == MU_OK) {
         pthread_mutex_lock(&s->tlock);
         memcpy(s->token, t, sizeof s->token);
         pthread_mutex_unlock(&s->tlock);
@@ -226,12 +223,11 @@ static mu_side viewer_of(const web_server *s, struct MHD_Connection *c)
                                                 TOKEN_HEADER);
     if (!t || strlen(t) != 32)
         return MU_SIDE_UNSAID;
-    static const mu_side who[3] = {MU_SIDE_NONE, MU_SIDE_UNION, MU_SIDE_CONFEDERATE};
     mu_side v = MU_SIDE_UNSAID;
     pthread_mutex_lock((pthread_mutex_t *)&s->tlock);
     for (int i = 0; i < 3; i++) /* look at all three: no timing to learn */
         if (sodium_memcmp(t, s->token[i], 32) == 0)
-            v = who[i];
+            v = link_who[i];
     pthread_mutex_unlock((pthread_mutex_t *)&s->tlock);
     return v;
 }
@@ -1137,7 +1133,9 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
     if (cfg->campaign)
         s->events = web_events_new(cfg->campaign);
     s->dead = -1;
-    if (cfg->campaign && (st = links_make(s, err)) != MU_OK) {
+    s->tokens = cfg->campaign != NULL;
+    if (cfg->campaign &&
+        (st = links_get(s, MU_LINK_MAKE, s->token, err)) != MU_OK) {
         web_server_free(s);
         return st;
     }
