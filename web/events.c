@@ -40,8 +40,8 @@ typedef struct stream {
     int fd;
     mu_side viewer;
     int64_t last; /* the last event it was given */
-    char *buf;
-    size_t len, off, cap;
+    mu_buf out; /* what is to send, from off on */
+    size_t off;
     bool suspended, dead;
     bool closing; /* ends once its buffer is sent (the link's oldest) */
 } stream;
@@ -75,51 +75,33 @@ void web_events_free(web_events *h)
     free(h);
 }
 
-size_t web_events_count(web_events *h)
+void web_events_stats(web_events *h, size_t *open, size_t *dropped)
 {
     pthread_mutex_lock(&h->lock);
-    size_t n = h->count;
+    *open = h->count;
+    *dropped = h->dropped;
     pthread_mutex_unlock(&h->lock);
-    return n;
-}
-
-size_t web_events_dropped(web_events *h)
-{
-    pthread_mutex_lock(&h->lock);
-    size_t n = h->dropped;
-    pthread_mutex_unlock(&h->lock);
-    return n;
 }
 
 /* Appends text to a stream's buffer; past the bound the stream is dead. */
 static void put(stream *st, const char *text, size_t n)
 {
+    mu_error err;
     if (st->dead)
         return;
-    if (st->len - st->off + n > WEB_STREAM_MAX) {
+    if (st->out.len - st->off + n > WEB_STREAM_MAX) {
         st->dead = true;
         st->hub->dropped++;
-        free(st->buf);
-        st->buf = NULL;
-        st->len = st->off = st->cap = 0;
+        mu_buf_free(&st->out);
+        st->off = 0;
         if (st->fd >= 0)
             shutdown(st->fd, SHUT_RDWR); /* libmicrohttpd then closes it */
         return;
     }
-    if (st->off && st->off == st->len)
-        st->off = st->len = 0;
-    if (st->len + n > st->cap) {
-        size_t cap = (st->len + n) * 2;
-        char *b = realloc(st->buf, cap);
-        if (!b) {
-            st->dead = true;
-            return;
-        }
-        st->buf = b;
-        st->cap = cap;
-    }
-    memcpy(st->buf + st->len, text, n);
-    st->len += n;
+    if (st->off && st->off == st->out.len)
+        st->off = st->out.len = 0;
+    if (mu_buf_write(&st->out, text, n, &err) != MU_OK)
+        st->dead = true;
 }
 
 static void wake(stream *st)
@@ -299,11 +281,11 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
     ssize_t n;
     if (st->dead) {
         n = MHD_CONTENT_READER_END_WITH_ERROR;
-    } else if (st->closing && st->len == st->off) {
+    } else if (st->closing && st->out.len == st->off) {
         n = MHD_CONTENT_READER_END_OF_STREAM;
-    } else if (st->len > st->off) {
-        size_t k = st->len - st->off < max ? st->len - st->off : max;
-        memcpy(buf, st->buf + st->off, k);
+    } else if (st->out.len > st->off) {
+        size_t k = st->out.len - st->off < max ? st->out.len - st->off : max;
+        memcpy(buf, st->out.p + st->off, k);
         st->off += k;
         n = (ssize_t)k;
     } else {
@@ -328,7 +310,7 @@ static void release(void *cls)
         st->next->prev = st->prev;
     h->count--;
     pthread_mutex_unlock(&h->lock);
-    free(st->buf);
+    mu_buf_free(&st->out);
     free(st);
 }
 

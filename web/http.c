@@ -470,9 +470,11 @@ static enum MHD_Result whoami(web_server *s, struct MHD_Connection *c,
         mu_json_null(&w, "campaign");
     mu_json_bool(&w, "sides_can_write", web_api_sides_can_write());
     if (v == MU_SIDE_NONE && s->events) { /* the phones live, for the umpire */
+        size_t open, dropped;
+        web_events_stats(s->events, &open, &dropped);
         mu_json_obj(&w, "streams");
-        mu_json_int(&w, "open", (int64_t)web_events_count(s->events));
-        mu_json_int(&w, "dropped", (int64_t)web_events_dropped(s->events));
+        mu_json_int(&w, "open", (int64_t)open);
+        mu_json_int(&w, "dropped", (int64_t)dropped);
         mu_json_end(&w);
     }
     mu_json_bool(&w, "plot", true);

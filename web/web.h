@@ -184,8 +184,7 @@ void web_events_forget(web_events *h, struct MHD_Connection *c);
 /* Ends every stream (the server is stopping). */
 void web_events_close_all(web_events *h);
 /* The streams open; those dropped so far (a client that stopped reading). */
-size_t web_events_count(web_events *h);
-size_t web_events_dropped(web_events *h);
+void web_events_stats(web_events *h, size_t *open, size_t *dropped);
 
 /* ---- http.c: the server --------------------------------------------------- */
 
