@@ -81,8 +81,7 @@ struct web_server {
 typedef struct req {
     size_t urilen;
     int early;       /* a status decided before the body (414, 413...) */
-    char *body;
-    size_t len;
+    mu_buf body; /* NULL until a byte of it comes */
     bool seen, too_big;
     bool keep;       /* the connection stays open after the answer */
     /* a heavy call: the connection is suspended until the queue's thread
@@ -323,7 +322,8 @@ static bool body_args(const req *q, char **keep, argv_acc *a,
 {
     web_jarg v[WEB_MAX_ARGS];
     size_t k = 0;
-    if (!web_json_object(q->len ? q->body : "{}", q->len ? q->len : 2, v,
+    if (!web_json_object(q->body.len ? q->body.p : "{}",
+                         q->body.len ? q->body.len : 2, v,
                          WEB_MAX_ARGS, &k, keep, why, n))
         return false;
     for (size_t i = 0; i < k; i++) {
@@ -514,7 +514,7 @@ static enum MHD_Result write_call(web_server *s, struct MHD_Connection *c,
     char what[65];
     web_call keyed = *call;
     if (key) {
-        web_idem_what(call->path, q->body, q->len, what);
+        web_idem_what(call->path, q->body.p, q->body.len, what);
         keyed.request_key = key;
         keyed.request_what = what;
     }
@@ -745,8 +745,8 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
     char why[200];
     if (raw) {
         /* The body is the option's value: text, so no NUL and UTF-8. */
-        const char *body = q->len ? q->body : "";
-        if (strlen(body) != q->len || !web_utf8_ok(body, q->len))
+        const char *body = q->body.len ? q->body.p : "";
+        if (strlen(body) != q->body.len || !web_utf8_ok(body, q->body.len))
             return send_error(c, 400, "the body holds a NUL or bytes that "
                                       "are not UTF-8");
         a.args[a.n].name = raw;
@@ -903,18 +903,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
         return MHD_YES;
     }
     if (*upload_size) {
-        if (q->len + *upload_size > WEB_MAX_BODY) {
+        mu_error err;
+        if (q->body.len + *upload_size > WEB_MAX_BODY) {
             *upload_size = 0;
             q->too_big = true;
             return send_error(c, 413, early_text(413));
         }
-        char *b = realloc(q->body, q->len + *upload_size + 1);
-        if (!b)
+        if (mu_buf_write(&q->body, upload, *upload_size, &err) != MU_OK)
             return MHD_NO;
-        memcpy(b + q->len, upload, *upload_size);
-        q->len += *upload_size;
-        b[q->len] = '\0';
-        q->body = b;
         *upload_size = 0;
         return MHD_YES;
     }
@@ -988,7 +984,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     bool keep = q && q->keep && !q->early && !q->too_big &&
                 toe == MHD_REQUEST_TERMINATED_COMPLETED_OK;
     if (q) {
-        free(q->body);
+        mu_buf_free(&q->body);
         free(q);
         *con_cls = NULL;
     }
@@ -1404,8 +1400,9 @@ mu_status web_server_feed(web_server *s, const uint8_t *data, size_t len,
         close(sv[1]);
         return MU_EIO;
     }
-    size_t sent = 0, cap = 0, got = 0;
-    char *buf = NULL;
+    size_t sent = 0;
+    mu_buf got = {0};
+    mu_error err;
     int quiet = 0;
     for (int round = 0; round < 200 && quiet < 4; round++) {
         if (sent < len) {
@@ -1420,18 +1417,8 @@ mu_status web_server_feed(web_server *s, const uint8_t *data, size_t len,
         MHD_run(s->d);
         char tmp[4096];
         ssize_t r = read(sv[1], tmp, sizeof tmp);
-        if (r > 0 && out) {
-            if (got + (size_t)r + 1 > cap) {
-                cap = 2 * (got + (size_t)r + 1);
-                char *nb = realloc(buf, cap);
-                if (!nb)
-                    break;
-                buf = nb;
-            }
-            memcpy(buf + got, tmp, (size_t)r);
-            got += (size_t)r;
-            buf[got] = '\0';
-        }
+        if (r > 0 && out && mu_buf_write(&got, tmp, (size_t)r, &err) != MU_OK)
+            break;
         if (r == 0)
             break; /* the server closed */
         quiet = r > 0 ? 0 : quiet + (sent == len);
@@ -1440,10 +1427,8 @@ mu_status web_server_feed(web_server *s, const uint8_t *data, size_t len,
     for (int i = 0; i < 8; i++)
         MHD_run(s->d);
     if (out) {
-        *out = buf;
-        *outlen = got;
-    } else {
-        free(buf);
+        *out = got.p;
+        *outlen = got.len;
     }
     return MU_OK;
 }
