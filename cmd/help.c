@@ -68,10 +68,11 @@ static void opt_words(const cli_opt *o, bool synopsis, char *buf, size_t n)
         snprintf(buf, n, "--%s%s%s", o->name, *val ? " " : "", val);
 }
 
-/* Appends `item` to a line that wraps under column `indent`. */
-static void wrap_item(mu_buf *b, size_t *col, size_t indent, const char *item)
+/* Appends the n bytes of `item` to a line that wraps under column
+ * `indent`. */
+static void wrap_item(mu_buf *b, size_t *col, size_t indent, const char *item,
+                      size_t n)
 {
-    size_t n = strlen(item);
     if (*col > indent && *col + 1 + n > WIDTH) {
         mu_buf_printf(b, "\n%*s", (int)indent, "");
         *col = indent;
@@ -79,7 +80,7 @@ static void wrap_item(mu_buf *b, size_t *col, size_t indent, const char *item)
         mu_buf_puts(b, " ");
         (*col)++;
     }
-    mu_buf_puts(b, item);
+    mu_buf_printf(b, "%.*s", (int)n, item);
     *col += n;
 }
 
@@ -121,7 +122,7 @@ static void synopsis(mu_buf *b, const char *lead, const cli_command *c)
     char operands[80];
     cli_operands(c, &min, &max, operands, sizeof operands);
     if (*operands)
-        wrap_item(b, &col, indent, operands);
+        wrap_item(b, &col, indent, operands, strlen(operands));
     for (int i = 0; c->opts[i].name;) {
         if (!shown(&c->opts[i])) {
             i++;
@@ -129,7 +130,7 @@ static void synopsis(mu_buf *b, const char *lead, const cli_command *c)
         }
         char item[512];
         i = synopsis_item(c->opts, i, item, sizeof item);
-        wrap_item(b, &col, indent, item);
+        wrap_item(b, &col, indent, item, strlen(item));
     }
     mu_buf_puts(b, "\n");
 }
@@ -137,21 +138,10 @@ static void synopsis(mu_buf *b, const char *lead, const cli_command *c)
 /* Help words wrapped from column HELP_COL. */
 static void help_words(mu_buf *b, const char *text, size_t col)
 {
-    const char *p = text;
-    while (*p) {
+    for (const char *p = text; *p; p += strspn(p, " \n")) {
         size_t n = strcspn(p, " \n");
-        if (col > HELP_COL && col + 1 + n > WIDTH) {
-            mu_buf_printf(b, "\n%*s", HELP_COL, "");
-            col = HELP_COL;
-        } else if (col > HELP_COL) {
-            mu_buf_puts(b, " ");
-            col++;
-        }
-        mu_buf_printf(b, "%.*s", (int)n, p);
-        col += n;
+        wrap_item(b, &col, HELP_COL, p, n);
         p += n;
-        while (*p == ' ' || *p == '\n')
-            p++;
     }
     mu_buf_puts(b, "\n");
 }
