@@ -811,24 +811,30 @@ static enum MHD_Result add_header_size(void *cls, enum MHD_ValueKind kind,
     return MHD_YES;
 }
 
+#define TOO_BIG N_("the body is larger than 64 KiB")
+
 /* What the gate refuses, for the requests it does not see: a pipelined
  * one (libmicrohttpd has read it with the one before) and all under TLS.
- * sh_serve_http's pipelined 414 fails without it. */
-static int early_status(struct MHD_Connection *c, const char *method, req *q)
+ * sh_serve_http's pipelined 414 fails without it. 0, or the status with
+ * its reason in *why. */
+static int early_status(struct MHD_Connection *c, const char *method, req *q,
+                        const char **why)
 {
     if (q->urilen > WEB_MAX_URL)
-        return 414;
+        return *why = N_("the URL is longer than 8 KiB"), 414;
     size_t hsize = q->urilen;
     MHD_get_connection_values(c, MHD_HEADER_KIND, add_header_size, &hsize);
     if (hsize > WEB_MAX_HEADERS)
-        return 431;
+        return *why = N_("the request's headers are too large (16 KiB at "
+                         "most)"), 431;
     if (strcmp(method, "GET") && strcmp(method, "HEAD") &&
         strcmp(method, "POST"))
-        return 405;
+        return *why = N_("this server takes GET, HEAD and POST"), 405;
     /* A chunked body is refused before libmicrohttpd parses its framing
      * (a bad one would get its HTML answer); fetch() sends a length. */
     if (MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Transfer-Encoding"))
-        return 411;
+        return *why = N_("send the body with a Content-Length, not chunked"),
+               411;
     const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                  "Content-Length");
     if (cl) {
@@ -836,21 +842,9 @@ static int early_status(struct MHD_Connection *c, const char *method, req *q)
         errno = 0;
         unsigned long long n = strtoull(cl, &end, 10);
         if (errno || end == cl || n > WEB_MAX_BODY)
-            return 413;
+            return *why = TOO_BIG, 413;
     }
     return 0;
-}
-
-static const char *early_text(int status)
-{
-    switch (status) {
-    case 414: return N_("the URL is longer than 8 KiB");
-    case 431: return N_("the request's headers are too large (16 KiB at most)");
-    case 405: return N_("this server takes GET, HEAD and POST");
-    case 413: return N_("the body is larger than 64 KiB");
-    case 411: return N_("send the body with a Content-Length, not chunked");
-    default: return N_("bad request");
-    }
 }
 
 /* Whether a comma-separated header value holds token (any case). */
@@ -886,10 +880,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
         q->keep = !has_token(conn_hdr, "close") &&
                   (!strcmp(version, MHD_HTTP_VERSION_1_1) ||
                    has_token(conn_hdr, "keep-alive"));
-        q->early = early_status(c, method, q);
+        const char *why = NULL;
+        q->early = early_status(c, method, q, &why);
         if (q->early) {
             logf_(s, "%d %.80s", q->early, url);
-            return send_error(c, q->early, early_text(q->early));
+            return send_error(c, q->early, why);
         }
         /* Answer on a later call, once the (maybe empty) body is in: a
          * response queued with the headers makes libmicrohttpd close the
@@ -907,7 +902,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
         if (q->body.len + *upload_size > WEB_MAX_BODY) {
             *upload_size = 0;
             q->too_big = true;
-            return send_error(c, 413, early_text(413));
+            return send_error(c, 413, TOO_BIG);
         }
         if (mu_buf_write(&q->body, upload, *upload_size, &err) != MU_OK)
             return MHD_NO;
