@@ -293,6 +293,9 @@ const cli_command *cli_find(const char *name);
 const cli_group *cli_find_group(const char *name);
 /* Option `name` of cmd's table, or NULL. */
 const cli_opt *cli_opt_find(const cli_command *cmd, const char *name);
+/* Whether an option shows in help, completions, the man page and guesses
+ * (not CLI_REFUSED nor CLI_HIDDEN). */
+bool cli_opt_shown(const cli_opt *o);
 /* Whether some command's option `name` is CLI_LOCAL or CLI_ONLY (or it is
  * "help"): what a client of a server may not give. */
 bool cli_local_option(const char *name);

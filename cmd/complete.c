@@ -8,11 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool listed(const cli_opt *o)
-{
-    return !(o->flags & (CLI_REFUSED | CLI_HIDDEN));
-}
-
 /* The words that may follow `prefix` ("" for the top, "odds" for its
  * subcommands), space-separated. */
 static void next_words(mu_buf *b, const char *prefix)
@@ -67,7 +62,7 @@ static void option_words(mu_buf *b, const cli_command *c)
 {
     bool first = true;
     for (int i = 0; c->opts[i].name; i++)
-        if (listed(&c->opts[i])) {
+        if (cli_opt_shown(&c->opts[i])) {
             mu_buf_printf(b, "%s--%s", first ? "" : " ", c->opts[i].name);
             first = false;
         }
@@ -198,7 +193,7 @@ static void value_arms(mu_buf *b, const dialect *d, const cli_command *c)
 {
     for (int i = 0; c->opts[i].name; i++) {
         const cli_opt *o = &c->opts[i];
-        if (!listed(o) || o->type == ARG_FLAG)
+        if (!cli_opt_shown(o) || o->type == ARG_FLAG)
             continue;
         mu_buf_printf(b, "            %s--%s) ", d->esac_open, o->name);
         if (o->type == ARG_CHOICE || o->values) {
@@ -432,7 +427,7 @@ static void fish_script(mu_buf *b)
     for (int i = 0; cli_commands[i]; i++) {
         const cli_command *c = cli_commands[i];
         for (int j = 0; c->opts[j].name; j++)
-            if (listed(&c->opts[j]))
+            if (cli_opt_shown(&c->opts[j]))
                 fish_option(b, c, &c->opts[j]);
         fish_operands(b, c);
     }

@@ -376,7 +376,7 @@ static const char *close_option(const cli_command *cmd, const char *name)
     const char *cand[CLI_MAX_OPTS];
     int n = 0;
     for (int i = 0; cmd->opts[i].name && n < CLI_MAX_OPTS; i++)
-        if (!(cmd->opts[i].flags & (CLI_REFUSED | CLI_HIDDEN)))
+        if (cli_opt_shown(&cmd->opts[i]))
             cand[n++] = cmd->opts[i].name;
     int k = cli_suggest(name, cand, NULL, n);
     return k < 0 ? NULL : cand[k];
@@ -641,6 +641,11 @@ const cli_opt *cli_opt_find(const cli_command *cmd, const char *name)
 {
     int i = opt_index(cmd, name);
     return i < 0 ? NULL : &cmd->opts[i];
+}
+
+bool cli_opt_shown(const cli_opt *o)
+{
+    return !(o->flags & (CLI_REFUSED | CLI_HIDDEN));
 }
 
 bool cli_local_option(const char *name)

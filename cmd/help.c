@@ -10,12 +10,6 @@
 #define WIDTH 79
 #define HELP_COL 20
 
-/* Whether an option shows in help, completions and the man page. */
-static bool shown(const cli_opt *o)
-{
-    return !(o->flags & (CLI_REFUSED | CLI_HIDDEN));
-}
-
 /* An option's help line in the reader's language ("" for none: the empty
  * msgid is the catalogue's header), in buf; a weapon's has %s where the
  * rules' weapons are named, so that help never lists them by hand. */
@@ -99,7 +93,7 @@ static int synopsis_item(const cli_opt *opts, int i, char *buf, size_t n)
     size_t k = (size_t)snprintf(buf, n, "%c%s", req ? '(' : '[', w);
     int j = i + 1;
     for (; opts[j].name && opts[j].group == o->group; j++) {
-        if (!shown(&opts[j]))
+        if (!cli_opt_shown(&opts[j]))
             continue;
         opt_words(&opts[j], true, w, sizeof w);
         if (k < n)
@@ -124,7 +118,7 @@ static void synopsis(mu_buf *b, const char *lead, const cli_command *c)
     if (*operands)
         wrap_item(b, &col, indent, operands, strlen(operands));
     for (int i = 0; c->opts[i].name;) {
-        if (!shown(&c->opts[i])) {
+        if (!cli_opt_shown(&c->opts[i])) {
             i++;
             continue;
         }
@@ -150,7 +144,7 @@ static void option_list(mu_buf *b, const cli_command *c)
 {
     for (int i = 0; c->opts[i].name; i++) {
         const cli_opt *o = &c->opts[i];
-        if (!shown(o))
+        if (!cli_opt_shown(o))
             continue;
         char w[160];
         opt_words(o, false, w, sizeof w);
@@ -287,7 +281,7 @@ static void man_options(mu_buf *b)
         mu_buf_puts(b, "\n");
         for (int j = 0; c->opts[j].name; j++) {
             const cli_opt *o = &c->opts[j];
-            if (!shown(o))
+            if (!cli_opt_shown(o))
                 continue;
             char w[160];
             opt_words(o, false, w, sizeof w);
