@@ -233,10 +233,15 @@ static bool operand_key(const cli_command *cmd, const char *k)
     return false;
 }
 
-/* The pairs of a call: [FILE OPERANDS...] options [as] format. */
+/* The pairs of a call: [FILE] OPERANDS... options [as] format. */
 static bool build(const web_call *c, const cli_command *cmd, pairs *p,
                   web_reply *r)
 {
+    bool camp = (cmd->flags & CLI_CAMPAIGN) != 0;
+    if (c->nargs > WEB_MAX_ARGS) {
+        errorf(r, 400, _("too many options: at most %d"), WEB_MAX_ARGS);
+        return false;
+    }
     pairs opts = {.n = 0};
     for (size_t i = 0; i < c->nargs; i++) {
         const char *k = c->args[i].name, *v = c->args[i].value;
@@ -247,16 +252,17 @@ static bool build(const web_call *c, const cli_command *cmd, pairs *p,
         if (strcmp(k, "format"))
             add(&opts, k, v); /* the table knows switches from values */
     }
-    if (cmd->flags & CLI_CAMPAIGN) {
-        for (const cli_arg *a = cmd->args; a && a->metavar; a++) {
-            const char *v = a->key ? operand_of(c, a) : c->campaign;
-            if (!v && !a->optional) {
-                errorf(r, 400, "%s", a->missing ? a->missing : _("give it"));
-                return false;
-            }
-            if (v)
-                add(p, NULL, v);
+    /* (a command of no campaign names its operands by key: plot figure) */
+    for (const cli_arg *a = cmd->args; a && a->metavar; a++) {
+        const char *v = a->key ? operand_of(c, a) : camp ? c->campaign : NULL;
+        if (!v && !a->optional && camp) {
+            errorf(r, 400, "%s", a->missing ? a->missing : _("give it"));
+            return false;
         }
+        if (v)
+            add(p, NULL, v);
+    }
+    if (camp) {
         /* The token's viewer acts, exactly as with the CLI's --as: the
          * campaign refuses, masks and answers for that side. */
         if (c->viewer != MU_SIDE_NONE)
@@ -269,7 +275,9 @@ static bool build(const web_call *c, const cli_command *cmd, pairs *p,
     for (size_t i = 0; i < opts.n; i++)
         add(p, opts.names[i], opts.values[i]);
     sim_budget(c, cmd, p);
-    if (cli_opt_find(cmd, "format")) /* what prints JSON anyway has none */
+    /* what prints JSON anyway has none; a chart refuses it */
+    const cli_opt *f = cli_opt_find(cmd, "format");
+    if (f && !(f->flags & CLI_REFUSED))
         add(p, "format", "json");
     return true;
 }
@@ -401,10 +409,6 @@ static void api_call(const web_call *c, web_reply *r)
         errorf(r, 403, _("%s: the umpire's link only"), c->path);
         return;
     }
-    if (c->nargs > WEB_MAX_ARGS) {
-        errorf(r, 400, _("too many options: at most %d"), WEB_MAX_ARGS);
-        return;
-    }
     pairs p = {.n = 0};
     if (!build(c, rt, &p, r))
         return;
@@ -458,22 +462,9 @@ static void plot_call(const web_call *c, web_reply *r)
         errorf(r, 405, _("GET a chart"));
         return;
     }
-    if (c->nargs > WEB_MAX_ARGS) {
-        errorf(r, 400, _("too many options: at most %d"), WEB_MAX_ARGS);
-        return;
-    }
     pairs p = {.n = 0};
-    for (size_t i = 0; i < c->nargs; i++) {
-        const char *k = c->args[i].name, *v = c->args[i].value;
-        if (operand_key(cmd, k)) { /* plot figure N */
-            add(&p, NULL, v);
-            continue;
-        }
-        if (!allowed(cmd, k, v, r))
-            return;
-        if (strcmp(k, "format"))
-            add(&p, k, v);
-    }
+    if (!build(c, cmd, &p, r))
+        return;
     /* The command writes the picture to a file, by rename: a fresh name in
      * the temporary folder, read back and removed. */
     const char *tmp = getenv("TMPDIR");
