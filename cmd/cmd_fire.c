@@ -71,7 +71,9 @@ const cli_command cmd_fire = {
 
 /* ---- curve -------------------------------------------------------------- */
 
-
+/* What curve refuses of fire's options, each named by the message. */
+#define FIRE_ONLY                                                              \
+    N_("--%s belongs to 'fire', not 'curve' (see 'muster help curve')")
 static const cli_opt curve_opts[] = {
     {.name = "weapon", .type = ARG_TEXT, .metavar = "W",
      .values = cli_weapon_words, .help = N_("a weapon (%s)")},
@@ -92,39 +94,17 @@ static const cli_opt curve_opts[] = {
     OPT_CM_PER_INCH,
     OPT_RULES_WEAPONS,
     ALL_FORMATS,
-    OPT_REFUSE("range", ARG_TEXT,
-               "--range belongs to 'fire', not 'curve' (see 'muster "
-               "help curve')"),
-    OPT_REFUSE("ranges", ARG_TEXT,
-               "--ranges belongs to 'fire', not 'curve' (see 'muster "
-               "help curve')"),
-    OPT_REFUSE("figures", ARG_TEXT,
-               "--figures belongs to 'fire', not 'curve' (see 'muster "
-               "help curve')"),
-    OPT_REFUSE("crew", ARG_TEXT,
-               "--crew belongs to 'fire', not 'curve' (see 'muster "
-               "help curve')"),
-    OPT_REFUSE("yards", ARG_FLAG,
-               "--yards belongs to 'fire', not 'curve' (see 'muster "
-               "help curve')"),
-    OPT_REFUSE("no-canister", ARG_FLAG,
-               "--no-canister belongs to 'fire', not 'curve' (see 'muster "
-               "help curve')"),
-    OPT_REFUSE("no-roll", ARG_FLAG,
-               "--no-roll belongs to 'fire', not 'curve' (see 'muster "
-               "help curve')"),
-    OPT_REFUSE("seed", ARG_TEXT,
-               "--seed belongs to 'fire', not 'curve' (see 'muster "
-               "help curve')"),
-    OPT_REFUSE("rolls", ARG_TEXT,
-               "--rolls belongs to 'fire', not 'curve' (see 'muster "
-               "help curve')"),
-    OPT_REFUSE("ask", ARG_FLAG,
-               "--ask belongs to 'fire', not 'curve' (see 'muster "
-               "help curve')"),
-    OPT_REFUSE("labels", ARG_TEXT,
-               "--labels belongs to 'fire', not 'curve' (see 'muster "
-               "help curve')"),
+    OPT_REFUSE("range", ARG_TEXT, FIRE_ONLY),
+    OPT_REFUSE("ranges", ARG_TEXT, FIRE_ONLY),
+    OPT_REFUSE("figures", ARG_TEXT, FIRE_ONLY),
+    OPT_REFUSE("crew", ARG_TEXT, FIRE_ONLY),
+    OPT_REFUSE("yards", ARG_FLAG, FIRE_ONLY),
+    OPT_REFUSE("no-canister", ARG_FLAG, FIRE_ONLY),
+    OPT_REFUSE("no-roll", ARG_FLAG, FIRE_ONLY),
+    OPT_REFUSE("seed", ARG_TEXT, FIRE_ONLY),
+    OPT_REFUSE("rolls", ARG_TEXT, FIRE_ONLY),
+    OPT_REFUSE("ask", ARG_FLAG, FIRE_ONLY),
+    OPT_REFUSE("labels", ARG_TEXT, FIRE_ONLY),
     {0}};
 
 /* "--crossover A B" leaves B as an operand; "--crossover A,B" is one word. */

@@ -338,8 +338,11 @@ static cli_rc set_index(cli_ctx *cx, int i, const char *arg)
 {
     const cli_opt *o = &cx->cmd->opts[i];
     cli_val *v = &cx->val[i];
-    if (o->flags & CLI_REFUSED)
-        return cli_error(cx, "%s: %s", cx->cmd->name, _(o->help));
+    if (o->flags & CLI_REFUSED) { /* its message may name it: "--%s ..." */
+        char why[512];
+        snprintf(why, sizeof why, _(o->help), o->name);
+        return cli_error(cx, "%s: %s", cx->cmd->name, why);
+    }
     if ((o->flags & CLI_ONLY) && !cx->terminal)
         return cli_error(cx, _("%s: --%s is for the command line only"),
                          cx->cmd->name, o->name);

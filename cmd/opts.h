@@ -57,7 +57,8 @@
 #define OPT_CAVALRY(text)                                                      \
     {.name = "cavalry", .type = ARG_NUM, .lo = 0, .hi = 64, .metavar = "N",    \
      .help = (text)}
-/* An option this command refuses with a message naming where it belongs. */
+/* An option this command refuses with a message naming where it belongs
+ * (a %s in it: the option's name). */
 #define OPT_REFUSE(opt, argtype, msg)                                          \
     {.name = (opt), .type = (argtype), .flags = CLI_REFUSED, .help = (msg)}
 
