@@ -36,7 +36,8 @@ static const cli_opt battle_opts[] = {
     ODDS_NO_SIM,
     {0}};
 
-cli_rc cli_corps_size(cli_ctx *cx, int *divisions, int *cavalry)
+/* Checks --divisions and --cavalry of a corps. */
+static cli_rc corps_size(cli_ctx *cx, int *divisions, int *cavalry)
 {
     *divisions = (int)cli_num(cx, O_divisions, 3);
     *cavalry = (int)cli_num(cx, O_cavalry, 0);
@@ -76,7 +77,7 @@ cli_rc cli_oob_odds(cli_ctx *cx, bool corps, const mu_sim_opts *so,
     memset(exact, 0, sizeof *exact);
     memset(sim, 0, sizeof *sim);
     int nd = 0, nc = 0;
-    cli_rc rc = corps ? cli_corps_size(cx, &nd, &nc) : CLI_OK;
+    cli_rc rc = corps ? corps_size(cx, &nd, &nc) : CLI_OK;
     if (rc != CLI_OK)
         return rc;
     mu_error err = {0};

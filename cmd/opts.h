@@ -231,7 +231,4 @@ cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so);
 /* The charge those options describe, its lengths in inches. */
 cli_rc cli_charge_opts(cli_ctx *cx, mu_charge_opts *o);
 
-/* Checks --divisions and --cavalry of a corps. */
-cli_rc cli_corps_size(cli_ctx *cx, int *divisions, int *cavalry);
-
 #endif
