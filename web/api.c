@@ -33,11 +33,6 @@
  * list of its own. */
 #define API_NAME_MAX 64
 
-bool web_api_sides_can_write(void)
-{
-    return true; /* the campaign keeps the secrets: --as, mu_campaign_act_as */
-}
-
 const char *web_side_name(mu_side v)
 {
     if (v == MU_SIDE_UNION || v == MU_SIDE_CONFEDERATE)

@@ -108,10 +108,6 @@ void web_plot(const web_call *c, web_reply *r);
 /* Sets r to status and {"error": msg}. */
 void web_error(web_reply *r, int status, const char *msg);
 
-/* Whether the campaign commands let a side's token act (the campaign's
- * viewers, `--as`); until then side links read the ledger only. */
-bool web_api_sides_can_write(void);
-
 /* Gives the command table's `serve` its run function (serve.c): a face
  * that serves calls it once at start, before any command runs. */
 void web_install(void);
