@@ -347,6 +347,7 @@ static void events_of(const cli_why *why, char out[WEB_EVENTS_MAX])
 }
 
 static void api_call(const web_call *c, web_reply *r);
+static void plot_call(const web_call *c, web_reply *r);
 
 /* The API answers in the C locale's words (the messages' English msgids)
  * whatever the server's own language: a page chooses its words itself
@@ -359,21 +360,15 @@ static void c_words_make(void)
     c_words = newlocale(LC_ALL_MASK, "C", (locale_t)0);
 }
 
-/* call(c, r) with this thread in the C locale. */
-static void in_c_words(void (*call)(const web_call *, web_reply *),
-                       const web_call *c, web_reply *r)
+/* A command's call or a chart's, with this thread in the C locale. */
+void web_api(const web_call *c, web_reply *r)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, c_words_make);
     locale_t was = c_words ? uselocale(c_words) : (locale_t)0;
-    call(c, r);
+    (c->plot ? plot_call : api_call)(c, r);
     if (was)
         uselocale(was);
-}
-
-void web_api(const web_call *c, web_reply *r)
-{
-    in_c_words(api_call, c, r);
 }
 
 static void api_call(const web_call *c, web_reply *r)
@@ -435,14 +430,6 @@ static void api_call(const web_call *c, web_reply *r)
 }
 
 /* ---- charts ------------------------------------------------------------- */
-
-static void plot_call(const web_call *c, web_reply *r);
-
-/* A chart's refusals in the C locale's words too (see web_api). */
-void web_plot(const web_call *c, web_reply *r)
-{
-    in_c_words(plot_call, c, r);
-}
 
 static void plot_call(const web_call *c, web_reply *r)
 {

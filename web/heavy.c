@@ -18,7 +18,6 @@ typedef struct job {
     struct job *next;
     web_call call;
     web_arg args[WEB_MAX_ARGS + 1];
-    void (*fn)(const web_call *, web_reply *);
     web_reply *out;
     void (*done)(void *);
     void *ctx;
@@ -71,7 +70,7 @@ static void *work(void *arg)
         if (!h->head)
             h->tail = NULL;
         pthread_mutex_unlock(&h->mu);
-        j->fn(&j->call, j->out);
+        web_api(&j->call, j->out);
         j->done(j->ctx);
         pthread_mutex_lock(&h->mu);
         unsigned *n = count_of(h, j->client, false);
@@ -107,7 +106,6 @@ web_heavy *web_heavy_new(unsigned threads, unsigned cap, unsigned share)
 }
 
 web_heavy_answer web_heavy_submit(web_heavy *h, const char *client,
-                                  void (*fn)(const web_call *, web_reply *),
                                   const web_call *call, web_reply *out,
                                   void (*done)(void *), void *ctx)
 {
@@ -119,7 +117,6 @@ web_heavy_answer web_heavy_submit(web_heavy *h, const char *client,
     j->call = *call;
     memcpy(j->args, call->args, call->nargs * sizeof *j->args);
     j->call.args = j->args;
-    j->fn = fn;
     j->out = out;
     j->done = done;
     j->ctx = ctx;

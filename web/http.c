@@ -634,15 +634,14 @@ static void client_of(struct MHD_Connection *c, char *buf, size_t n)
  * suspended, holding no worker. A refusal comes back the same way, so that
  * every heavy call is answered when the handler is called again. */
 static enum MHD_Result heavy_call(web_server *s, struct MHD_Connection *c,
-                                  const web_call *call, bool plot, req *q)
+                                  const web_call *call, req *q)
 {
     char client[48];
     client_of(c, client, sizeof client);
     q->c = c;
     q->heavy = true;
     MHD_suspend_connection(c);
-    web_heavy_answer a = web_heavy_submit(s->heavy, client,
-                                          plot ? web_plot : web_api, call,
+    web_heavy_answer a = web_heavy_submit(s->heavy, client, call,
                                           &q->heavy_reply, heavy_done, q);
     if (a != WEB_HEAVY_QUEUED) {
         web_error(&q->heavy_reply, 503,
@@ -717,11 +716,11 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
             return send_error(c, 400, "an option with a NUL or bytes that are "
                                       "not UTF-8, or too many");
         web_call call = {url + 6, a.args, a.n, post, v, s->cfg.campaign,
-                         &s->shared, NULL, NULL, s->cfg.labels};
+                         &s->shared, NULL, NULL, s->cfg.labels, true};
         if (!post && s->heavy && web_api_heavy(url + 6, true))
-            return heavy_call(s, c, &call, true, q);
+            return heavy_call(s, c, &call, q);
         web_reply r;
-        web_plot(&call, &r);
+        web_api(&call, &r);
         return send_reply(c, &r);
     }
     if (post) {
@@ -767,7 +766,7 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
                                             "that are not UTF-8");
     }
     web_call call = {url + 5, a.args, a.n, post, v, s->cfg.campaign,
-                     &s->shared, NULL, NULL, s->cfg.labels};
+                     &s->shared, NULL, NULL, s->cfg.labels, false};
     if (!post && s->events && !strcmp(url, "/api/campaign/events")) {
         free(keep);
         return event_stream(s, c, v, &a);
@@ -779,7 +778,7 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
     }
     if (!post && s->heavy && web_api_heavy(url + 5, false)) {
         free(keep);
-        return heavy_call(s, c, &call, false, q);
+        return heavy_call(s, c, &call, q);
     }
     web_reply r;
     web_api(&call, &r);

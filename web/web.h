@@ -74,6 +74,10 @@ typedef struct web_call {
     /* the players' labels file (serve --labels), given to campaign show so
      * that each brigade has its status; NULL: none */
     const char *labels;
+    /* GET /plot/<kind>?...: path names a chart ("curves", "figure" with
+     * number=N, "odds/fire"), answered with the SVG that `muster plot
+     * <kind> ... --out F.svg` writes */
+    bool plot;
 } web_call;
 
 /* A response: status, content type (static) and a malloc'd body. */
@@ -91,19 +95,15 @@ typedef struct web_reply {
     unsigned retry_after; /* seconds for Retry-After (0: none) */
 } web_reply;
 
-/* Runs a call. Always fills *r (status 200 with the command's JSON, or an
- * error status with {"error":"..."}); r->body is malloc'd (NULL only when
- * out of memory, then status 500). */
+/* Runs a call. Always fills *r (status 200 with the command's JSON or the
+ * chart, or an error status with {"error":"..."}); r->body is malloc'd
+ * (NULL only when out of memory, then status 500). */
 void web_api(const web_call *c, web_reply *r);
 
 /* The option whose value is the whole body of a POST to /api/PATH (the
  * command table's CLI_BODY: an order of battle as CSV or JSON), or NULL
  * when the body is a JSON object of options. */
 const char *web_api_body_option(const char *path);
-
-/* GET /plot/<kind>?...: the SVG that `muster plot <kind> ... --out F.svg`
- * writes (path "curves", "figure" with number=N, "odds/fire"...). */
-void web_plot(const web_call *c, web_reply *r);
 
 /* Sets r to status and {"error": msg}. */
 void web_error(web_reply *r, int status, const char *msg);
@@ -145,11 +145,10 @@ typedef enum web_heavy_answer {
  * (queued or running), at most `share` of them for one client. NULL when
  * no thread starts. */
 web_heavy *web_heavy_new(unsigned threads, unsigned cap, unsigned share);
-/* Queues fn(call, out) for `client` (its address); call->args are copied,
- * the strings they point to must live until done(ctx). done runs on the
- * queue's thread. */
+/* Queues web_api(call, out) for `client` (its address); call->args are
+ * copied, the strings they point to must live until done(ctx). done runs
+ * on the queue's thread. */
 web_heavy_answer web_heavy_submit(web_heavy *h, const char *client,
-                                  void (*fn)(const web_call *, web_reply *),
                                   const web_call *call, web_reply *out,
                                   void (*done)(void *), void *ctx);
 /* Runs what is queued, then stops its threads and frees it. NULL: none. */
