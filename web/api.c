@@ -346,8 +346,9 @@ static void events_of(const cli_why *why, char out[WEB_EVENTS_MAX])
     }
 }
 
-static void api_call(const web_call *c, web_reply *r);
-static void plot_call(const web_call *c, web_reply *r);
+static void api_call(const web_call *c, const cli_command *rt, web_reply *r);
+static void plot_call(const web_call *c, const cli_command *cmd,
+                      web_reply *r);
 
 /* The API answers in the C locale's words (the messages' English msgids)
  * whatever the server's own language: a page chooses its words itself
@@ -366,20 +367,22 @@ void web_api(const web_call *c, web_reply *r)
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, c_words_make);
     locale_t was = c_words ? uselocale(c_words) : (locale_t)0;
-    (c->plot ? plot_call : api_call)(c, r);
+    const cli_command *cmd = find(c->path, c->plot);
+    memset(r, 0, sizeof *r);
+    if (!cmd && c->plot)
+        errorf(r, 404, _("no chart '%.60s': /plot/curves, /plot/figure, "
+               "/plot/odds/fire... as 'muster plot' draws them"), c->path);
+    else if (!cmd)
+        errorf(r, 404, _("no command '%.60s': see muster(1) for the commands "
+               "(GET /api/division?army=union)"), c->path);
+    else
+        (c->plot ? plot_call : api_call)(c, cmd, r);
     if (was)
         uselocale(was);
 }
 
-static void api_call(const web_call *c, web_reply *r)
+static void api_call(const web_call *c, const cli_command *rt, web_reply *r)
 {
-    memset(r, 0, sizeof *r);
-    const cli_command *rt = find(c->path, false);
-    if (!rt) {
-        errorf(r, 404, _("no command '%.60s': see muster(1) for the commands "
-               "(GET /api/division?army=union)"), c->path);
-        return;
-    }
     if ((rt->flags & CLI_CAMPAIGN) && !c->campaign) {
         errorf(r, 404, _("no campaign is served here: start 'muster serve "
                "--campaign FILE'"));
@@ -431,15 +434,9 @@ static void api_call(const web_call *c, web_reply *r)
 
 /* ---- charts ------------------------------------------------------------- */
 
-static void plot_call(const web_call *c, web_reply *r)
+static void plot_call(const web_call *c, const cli_command *cmd,
+                      web_reply *r)
 {
-    memset(r, 0, sizeof *r);
-    const cli_command *cmd = find(c->path, true);
-    if (!cmd) {
-        errorf(r, 404, _("no chart '%.60s': /plot/curves, /plot/figure, "
-               "/plot/odds/fire... as 'muster plot' draws them"), c->path);
-        return;
-    }
     if (c->post) { /* charts need no token: nothing of a campaign */
         errorf(r, 405, _("GET a chart"));
         return;
