@@ -767,25 +767,22 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
     }
     web_call call = {url + 5, a.args, a.n, post, v, s->cfg.campaign,
                      &s->shared, NULL, NULL, s->cfg.labels, false};
-    if (!post && s->events && !strcmp(url, "/api/campaign/events")) {
-        free(keep);
-        return event_stream(s, c, v, &a);
-    }
-    if (post && s->cfg.campaign) {
-        enum MHD_Result res = write_call(s, c, &call, q);
-        free(keep);
-        return res;
-    }
-    if (!post && s->heavy && web_api_heavy(url + 5, false)) {
-        free(keep);
-        return heavy_call(s, c, &call, q);
-    }
+    enum MHD_Result res;
     web_reply r;
-    web_api(&call, &r);
+    if (!post && s->events && !strcmp(url, "/api/campaign/events"))
+        res = event_stream(s, c, v, &a);
+    else if (post && s->cfg.campaign)
+        res = write_call(s, c, &call, q);
+    else if (!post && s->heavy && web_api_heavy(url + 5, false))
+        res = heavy_call(s, c, &call, q);
+    else {
+        web_api(&call, &r);
+        if (r.status >= 400)
+            logf_(s, "%d %s", r.status, url);
+        res = send_reply(c, &r);
+    }
     free(keep);
-    if (r.status >= 400)
-        logf_(s, "%d %s", r.status, url);
-    return send_reply(c, &r);
+    return res;
 }
 
 /* ---- libmicrohttpd callbacks ------------------------------------------------- */
