@@ -136,24 +136,39 @@ static cli_rc run_check(cli_ctx *cx)
     return cx->out.oom ? cli_out(cx, "") : CLI_OK;
 }
 
-static cli_rc run_show(cli_ctx *cx)
+/* What rules export (but --to app), rules show and rules dump --kind
+ * labels write from the tables in use (--rules FILE or the built-in): the
+ * command is told by the options it takes. */
+static cli_rc from_rules(cli_ctx *cx)
 {
     const mu_render_opts fmt = {.format = cli_format(cx)};
-    if (cli_choice(cx, O_kind, 0) == 1)
-        return cli_error(cx, _("rules show: weapons are shown by 'muster curve "
-                         "--weapon W' (or 'muster rules dump --kind "
-                         "weapons')"));
     mu_error err = {0};
     const mu_rules *r = NULL;
     char *text = NULL;
-    mu_labels *l = NULL;
+    mu_labels *l = NULL; /* none: these commands take no --labels */
     mu_status st = cli_rules(cx, &r, &l, &err);
-    if (st == MU_OK)
+    if (st == MU_OK && cli_takes(cx, O_to) && cli_takes(cx, O_table)) {
+        int to = cli_choice(cx, O_to, 0);
+        st = mu_rules_export(r, (mu_rules_to)(MU_RULES_TO_FOUNDRY + to),
+                             cli_str(cx, O_table), &text, &err);
+    } else if (st == MU_OK && cli_takes(cx, O_format)) {
         st = mu_rules_render(r, &fmt, &text, &err);
+    } else if (st == MU_OK) {
+        st = mu_labels_template(r, &text, &err);
+    }
     cli_rules_free(cx, r);
     if (st != MU_OK)
         return cli_fail(cx, &err);
     return cli_take(cx, text);
+}
+
+static cli_rc run_show(cli_ctx *cx)
+{
+    if (cli_choice(cx, O_kind, 0) == 1)
+        return cli_error(cx, _("rules show: weapons are shown by 'muster curve "
+                         "--weapon W' (or 'muster rules dump --kind "
+                         "weapons')"));
+    return from_rules(cx);
 }
 
 /* --to app: FILE (or --rules FILE, or a built-in file) checked, then
@@ -195,18 +210,7 @@ static cli_rc run_export(cli_ctx *cx)
     if (cx->noperands || cli_has(cx, O_kind))
         return cli_error(cx, _("rules export: FILE and --kind are for --to app; "
                          "name a tables file with --rules"));
-    mu_rules_to to = (mu_rules_to)(MU_RULES_TO_FOUNDRY + cli_choice(cx, O_to, 0));
-    mu_error err = {0};
-    const mu_rules *r = NULL;
-    char *text = NULL;
-    mu_labels *l = NULL;
-    mu_status st = cli_rules(cx, &r, &l, &err);
-    if (st == MU_OK)
-        st = mu_rules_export(r, to, cli_str(cx, O_table), &text, &err);
-    cli_rules_free(cx, r);
-    if (st != MU_OK)
-        return cli_fail(cx, &err);
-    return cli_take(cx, text);
+    return from_rules(cx);
 }
 
 static cli_rc run_dump(cli_ctx *cx)
@@ -220,17 +224,7 @@ static cli_rc run_dump(cli_ctx *cx)
         return cli_out(cx, mu_weapons_default_text(NULL));
     if (kind == 0)
         return cli_out(cx, mu_rules_default_text(NULL));
-    mu_error err = {0};
-    const mu_rules *r = NULL;
-    char *text = NULL;
-    mu_labels *l = NULL;
-    mu_status st = cli_rules(cx, &r, &l, &err);
-    if (st == MU_OK)
-        st = mu_labels_template(r, &text, &err);
-    cli_rules_free(cx, r);
-    if (st != MU_OK)
-        return cli_fail(cx, &err);
-    return cli_take(cx, text);
+    return from_rules(cx);
 }
 
 const cli_command cmd_rules_show = {
