@@ -249,21 +249,52 @@ static mu_status do_camp(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                                         cli_str(cx, O_default), ev, err);
 }
 
+/* A command that answers (not with an event): camp without --default,
+ * contribute (step 2 of a fair roll), head (the hash chain's, to note
+ * after a session) and engage --hidden --fair (step 1, the owner's
+ * commitment). FILE is opened for reading where the command changes
+ * nothing; DIV is read where it has one. */
+static cli_rc run_answer(cli_ctx *cx)
+{
+    const cli_command *cmd = cx->cmd;
+    int div = 0;
+    mu_campaign *c = NULL;
+    cli_rc rc = has_div(cmd) ? div_of(cx, &div) : CLI_OK;
+    if (rc == CLI_OK)
+        rc = cli_campaign_open(cx, &c, cmd == &cmd_campaign_camp ||
+                                           !(cmd->flags & CLI_WRITES));
+    if (rc != CLI_OK)
+        return rc;
+    mu_error err = {0};
+    char buf[MU_CAMPAIGN_NAME_MAX + MU_FAIR_HEX];
+    mu_campaign_answer a = {.division = div, .hex = buf};
+    bool side = cli_takes(cx, O_side) && cli_has(cx, O_side);
+    mu_army s = side ? (mu_army)cli_choice(cx, O_side, 0) : MU_UNION;
+    mu_status st;
+    if (cmd == &cmd_campaign_engage) {
+        a.kind = MU_ANSWER_FAIR_COMMITMENT;
+        st = mu_campaign_fair_commit(c, div, buf, NULL, &err);
+    } else if (cli_takes(cx, O_commitment)) { /* contribute */
+        a.kind = MU_ANSWER_CONTRIBUTION;
+        st = mu_campaign_contribute(c, div, cli_str(cx, O_commitment), buf,
+                                    NULL, &err);
+    } else if (cmd == &cmd_campaign_head) {
+        a.kind = MU_ANSWER_HEAD;
+        st = side ? mu_campaign_view_head(c, s, buf, &a.events, &err)
+                  : mu_campaign_head(c, buf, &a.events, &err);
+    } else {
+        a = (mu_campaign_answer){.kind = MU_ANSWER_DEFAULT_CAMP, .side = s,
+                                 .camp = buf};
+        st = mu_campaign_default_camp(c, s, buf, sizeof buf, &err);
+    }
+    return answer_done(cx, c, st, &err, &a);
+}
+
 static cli_rc run_camp(cli_ctx *cx)
 {
     if (cli_has(cx, O_default))
         return cli_campaign_event(cx, do_camp);
-    mu_campaign *c = NULL;
-    cli_rc rc = cli_campaign_open(cx, &c, true);
-    if (rc != CLI_OK)
-        return rc;
-    mu_error err = {0};
-    char name[MU_CAMPAIGN_NAME_MAX + 1];
-    mu_army side = (mu_army)cli_choice(cx, O_side, 0);
-    mu_status st = mu_campaign_default_camp(c, side, name, sizeof name, &err);
-    return answer_done(cx, c, st, &err, &(mu_campaign_answer){
-                           .kind = MU_ANSWER_DEFAULT_CAMP, .side = side,
-                           .camp = name});
+    return run_answer(cx);
 }
 
 /* name FILE DIV NAME [--brigade K] */
@@ -410,21 +441,6 @@ static cli_rc run_add(cli_ctx *cx)
                            .kind = MU_ANSWER_ADDED, .division = id});
 }
 
-/* engage --hidden --fair: step 1 of a fair roll, the owner's commitment. */
-static cli_rc engage_commit(cli_ctx *cx, int div)
-{
-    mu_campaign *c = NULL;
-    cli_rc rc = cli_campaign_open(cx, &c, false);
-    if (rc != CLI_OK)
-        return rc;
-    mu_error err = {0};
-    char h[MU_FAIR_HEX];
-    mu_status st = mu_campaign_fair_commit(c, div, h, NULL, &err);
-    return answer_done(cx, c, st, &err, &(mu_campaign_answer){
-                           .kind = MU_ANSWER_FAIR_COMMITMENT, .division = div,
-                           .hex = h});
-}
-
 static cli_rc run_engage(cli_ctx *cx)
 {
     int div = 0;
@@ -440,7 +456,7 @@ static cli_rc run_engage(cli_ctx *cx)
         return cli_error(cx, _("campaign engage: --fair is for a hidden "
                          "division: give --hidden too"));
     if (fair)
-        return engage_commit(cx, div);
+        return run_answer(cx);
     mu_error err = {0};
     mu_labels *labels = NULL;
     mu_dice *d = NULL;
@@ -674,23 +690,6 @@ static cli_rc run_check(cli_ctx *cx)
     return rc;
 }
 
-/* contribute FILE DIV --commitment HEX: step 2 of a fair roll. */
-static cli_rc run_contribute(cli_ctx *cx)
-{
-    int div = 0;
-    mu_campaign *c = NULL;
-    cli_rc rc = open_div(cx, &c, &div);
-    if (rc != CLI_OK)
-        return rc;
-    mu_error err = {0};
-    char r[MU_FAIR_HEX];
-    mu_status st = mu_campaign_contribute(c, div, cli_str(cx, O_commitment), r,
-                                          NULL, &err);
-    return answer_done(cx, c, st, &err, &(mu_campaign_answer){
-                           .kind = MU_ANSWER_CONTRIBUTION, .division = div,
-                           .hex = r});
-}
-
 static mu_status do_advance(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                             int64_t *ev, mu_error *err)
 {
@@ -828,25 +827,6 @@ static cli_rc run_export(cli_ctx *cx)
     }
     cli_close_campaign(cx, c);
     return rc;
-}
-
-/* The hash chain's head, to note after a session. */
-static cli_rc run_head(cli_ctx *cx)
-{
-    mu_campaign *c = NULL;
-    cli_rc rc = cli_campaign_open(cx, &c, true);
-    if (rc != CLI_OK)
-        return rc;
-    mu_error err = {0};
-    char hex[MU_CHAIN_HEX];
-    int64_t n = 0;
-    mu_status st = cli_has(cx, O_side)
-                       ? mu_campaign_view_head(c, (mu_army)cli_choice(
-                                                   cx, O_side, 0),
-                                               hex, &n, &err)
-                       : mu_campaign_head(c, hex, &n, &err);
-    return answer_done(cx, c, st, &err, &(mu_campaign_answer){
-                           .kind = MU_ANSWER_HEAD, .hex = hex, .events = n});
 }
 
 /* ---- the table ---------------------------------------------------------- */
@@ -1158,7 +1138,7 @@ const cli_command cmd_campaign_verify = {
     .flags = CLI_CAMPAIGN, .args = verify_args};
 const cli_command cmd_campaign_contribute = {
     .name = "campaign contribute", .summary = N_("the opponent's half of a fair roll"),
-    .opts = contribute_opts, .run = run_contribute,
+    .opts = contribute_opts, .run = run_answer,
     .doc = N_("A fair roll, step 2: records the owner's commitment for the other\n"
            "side's division DIV and prints a random contribution to give\n"
            "them. Asked again, the same; for another commitment, refused (the\n"
@@ -1293,7 +1273,7 @@ const cli_command cmd_campaign_check = {
     .flags = CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_head = {
     .name = "campaign head", .summary = N_("the log's hash chain head"),
-    .opts = head_opts, .run = run_head,
+    .opts = head_opts, .run = run_answer,
     .doc = N_("The log is a hash chain: each event holds SHA-256 of the one\n"
            "before and itself. Prints the head and the number of events;\n"
            "note it after a session, and 'check --head HEX' proves that\n"
