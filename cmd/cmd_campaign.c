@@ -565,10 +565,43 @@ static cli_rc run_verify(cli_ctx *cx)
     return cli_out(cx, "ok: the division is the one committed to\n");
 }
 
+/* The viewer --side names (show, log), or the umpire. */
+static mu_side side_of(const cli_ctx *cx)
+{
+    return cli_takes(cx, O_side) && cli_has(cx, O_side)
+               ? (mu_side)cli_choice(cx, O_side, 0)
+               : MU_SIDE_NONE;
+}
+
 /* A listing read from FILE. */
 typedef mu_status (*list_to_fn)(mu_campaign *c, const cli_ctx *cx,
                                 const mu_render_opts *ro, mu_sink_fn sink,
                                 void *ctx, mu_error *err);
+
+/* show, prisoners, export --format csv: what the command lists. */
+static mu_status list_to(mu_campaign *c, const cli_ctx *cx,
+                         const mu_render_opts *ro, mu_sink_fn sink, void *ctx,
+                         mu_error *err)
+{
+    if (cx->cmd == &cmd_campaign_show)
+        return mu_campaign_show_to(c, side_of(cx), ro, sink, ctx, err);
+    if (cx->cmd == &cmd_campaign_export)
+        return mu_campaign_export_csv_to(c, sink, ctx, err);
+    return mu_campaign_prisoners_to(c, ro, sink, ctx, err);
+}
+
+static mu_status log_to(mu_campaign *c, const cli_ctx *cx,
+                        const mu_render_opts *ro, mu_sink_fn sink, void *ctx,
+                        mu_error *err)
+{
+    mu_log_range r = {.since = (int64_t)cli_num(cx, O_since, 0),
+                      .battle = (int)cli_num(cx, O_battle, 0),
+                      .last = (int64_t)cli_num(cx, O_last, 0),
+                      .before = (int64_t)cli_num(cx, O_before, 0),
+                      .division = (int)cli_num(cx, O_division, 0),
+                      .open_offers = cli_has(cx, O_open_offers)};
+    return mu_campaign_log_to(c, side_of(cx), &r, ro, sink, ctx, err);
+}
 
 /* The listing `to` writes from c: to the tool's standard output as it is
  * read (streamed), or whole into cx->out for a front end. On failure what
@@ -591,80 +624,35 @@ static cli_rc list_from(cli_ctx *cx, mu_campaign *c, list_to_fn to,
     return cli_fail(cx, &err);
 }
 
-/* FILE opened for reading, and the listing `to` writes from it. */
-static cli_rc run_list(cli_ctx *cx, list_to_fn to, const mu_labels *labels)
-{
-    mu_campaign *c = NULL;
-    cli_rc rc = cli_campaign_open(cx, &c, true);
-    if (rc != CLI_OK)
-        return rc;
-    mu_render_opts ro = {.format = cli_format(cx), .labels = labels};
-    rc = list_from(cx, c, to, &ro);
-    cli_close_campaign(cx, c);
-    return rc;
-}
-
-/* The viewer --side names (show, log), or the umpire. */
-static mu_side side_of(const cli_ctx *cx)
-{
-    return cli_has(cx, O_side) ? (mu_side)cli_choice(cx, O_side, 0)
-                               : MU_SIDE_NONE;
-}
-
-static mu_status show_to(mu_campaign *c, const cli_ctx *cx,
-                         const mu_render_opts *ro, mu_sink_fn sink, void *ctx,
-                         mu_error *err)
-{
-    return mu_campaign_show_to(c, side_of(cx), ro, sink, ctx, err);
-}
-
-static cli_rc run_show(cli_ctx *cx)
+/* FILE opened for reading (and --labels read where the command takes
+ * them), and the listing `to` writes from it. */
+static cli_rc run_listing(cli_ctx *cx, list_to_fn to)
 {
     mu_error err = {0};
     mu_labels *labels = NULL;
-    const char *lab = cli_str(cx, O_labels);
+    const char *lab = cli_takes(cx, O_labels) ? cli_str(cx, O_labels) : NULL;
     if (lab && mu_labels_load(lab, &labels, &err) != MU_OK)
         return cli_fail(cx, &err);
-    cli_rc rc = run_list(cx, show_to, labels);
+    mu_campaign *c = NULL;
+    cli_rc rc = cli_campaign_open(cx, &c, true);
+    if (rc == CLI_OK) {
+        mu_render_opts ro = {.format = cli_format(cx), .labels = labels};
+        rc = list_from(cx, c, to, &ro);
+    }
+    cli_close_campaign(cx, c);
     cli_warn_labels(cx, labels);
     mu_labels_free(labels);
     return rc;
 }
 
-static mu_log_range log_range(const cli_ctx *cx)
+static cli_rc run_list(cli_ctx *cx)
 {
-    return (mu_log_range){.since = (int64_t)cli_num(cx, O_since, 0),
-                          .battle = (int)cli_num(cx, O_battle, 0),
-                          .last = (int64_t)cli_num(cx, O_last, 0),
-                          .before = (int64_t)cli_num(cx, O_before, 0),
-                          .division = (int)cli_num(cx, O_division, 0),
-                          .open_offers = cli_has(cx, O_open_offers)};
-}
-
-static mu_status log_to(mu_campaign *c, const cli_ctx *cx,
-                        const mu_render_opts *ro, mu_sink_fn sink, void *ctx,
-                        mu_error *err)
-{
-    mu_log_range r = log_range(cx);
-    return mu_campaign_log_to(c, side_of(cx), &r, ro, sink, ctx, err);
+    return run_listing(cx, list_to);
 }
 
 static cli_rc run_log(cli_ctx *cx)
 {
-    return run_list(cx, log_to, NULL);
-}
-
-static mu_status prisoners_to(mu_campaign *c, const cli_ctx *cx,
-                              const mu_render_opts *ro, mu_sink_fn sink,
-                              void *ctx, mu_error *err)
-{
-    (void)cx;
-    return mu_campaign_prisoners_to(c, ro, sink, ctx, err);
-}
-
-static cli_rc run_prisoners(cli_ctx *cx)
-{
-    return run_list(cx, prisoners_to, NULL);
+    return run_listing(cx, log_to);
 }
 
 /* check FILE [--head HEX [--side S]]: the report, and exit 1 on a problem. */
@@ -781,14 +769,6 @@ static cli_rc export_sheet(cli_ctx *cx, bool json)
     return rc;
 }
 
-static mu_status export_csv_to(mu_campaign *c, const cli_ctx *cx,
-                               const mu_render_opts *ro, mu_sink_fn sink,
-                               void *ctx, mu_error *err)
-{
-    (void)cx, (void)ro;
-    return mu_campaign_export_csv_to(c, sink, ctx, err);
-}
-
 /* export FILE --side S --out NEW.db | export FILE --format csv */
 static cli_rc run_export(cli_ctx *cx)
 {
@@ -809,7 +789,7 @@ static cli_rc run_export(cli_ctx *cx)
         return rc;
     mu_error err = {0};
     if (csv) {
-        rc = list_from(cx, c, export_csv_to, NULL);
+        rc = list_from(cx, c, list_to, NULL);
     } else {
         mu_army side = (mu_army)cli_choice(cx, O_side, 0);
         if (mu_campaign_export_side(c, side, cli_str(cx, O_out), &err) ==
@@ -1226,7 +1206,7 @@ const cli_command cmd_campaign_name = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = name_args};
 const cli_command cmd_campaign_prisoners = {
     .name = "campaign prisoners", .summary = N_("the prisoners each side holds"),
-    .opts = prisoners_opts, .run = run_prisoners,
+    .opts = prisoners_opts, .run = run_list,
     .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_camp = {
     .name = "campaign camp", .summary = N_("a side's default prisoner-of-war camp"),
@@ -1256,7 +1236,7 @@ const cli_command cmd_campaign_downgrade = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_show = {
     .name = "campaign show", .summary = N_("the ledger: divisions and losses"),
-    .opts = show_opts, .run = run_show,
+    .opts = show_opts, .run = run_list,
     .doc = N_("--side hides the other side's unrevealed divisions.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_log = {
