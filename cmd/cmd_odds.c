@@ -10,8 +10,8 @@ const char *const cli_odds_formats[] = {"text", "json", "csv", "markdown",
                                         NULL};
 
 #define NO_DICE                                                                \
-    "exact odds roll no dice: --trials, --seed and --threads belong to "       \
-    "'muster sim'"
+    N_("exact odds roll no dice: --trials, --seed and --threads belong to "    \
+       "'muster sim'")
 #define ODDS_NO_SIM                                                            \
     OPT_REFUSE("trials", ARG_TEXT, NO_DICE),                                   \
         OPT_REFUSE("seed", ARG_TEXT, NO_DICE),                                 \
@@ -21,8 +21,8 @@ static const cli_opt division_opts[] = {ODDS_DIVISION_OPTS, ODDS_NO_SIM, {0}};
 static const cli_opt corps_opts[] = {ODDS_CORPS_OPTS, ODDS_NO_SIM, {0}};
 
 #define BOTH_ARMIES                                                            \
-    "both armies take part; --army, --arm and --cavalry belong to "            \
-    "'division' and 'corps'"
+    N_("both armies take part; --army, --arm and --cavalry belong to "         \
+       "'division' and 'corps'")
 static const cli_opt battle_opts[] = {
     OPT_YEAR,
     OPT_THEATER,
@@ -143,10 +143,10 @@ static cli_rc run_battle(cli_ctx *cx)
 /* ---- odds fire ---------------------------------------------------------- */
 
 #define FIRE_NO_DICE                                                           \
-    "exact odds roll no dice: drop --seed, --rolls, --ask and --no-roll"
+    N_("exact odds roll no dice: drop --seed, --rolls, --ask and --no-roll")
 #define FIRE_NO_SIM                                                            \
-    "exact odds roll no dice: --trials and --threads belong to 'muster sim "   \
-    "fire'"
+    N_("exact odds roll no dice: --trials and --threads belong to 'muster "    \
+       "sim fire'")
 
 static const char *const program_langs[] = {"anydice", "troll", "dicelab",
                                             NULL};

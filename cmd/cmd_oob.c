@@ -28,7 +28,7 @@ static const cli_opt division_opts[] = {
     {0}};
 
 static const char corps_refused[] =
-    "use --divisions N and --cavalry N, not --count or --arm";
+    N_("use --divisions N and --cavalry N, not --count or --arm");
 
 static const cli_opt corps_opts[] = {
     OPT_ARMY,
@@ -46,8 +46,8 @@ static const cli_opt corps_opts[] = {
     {0}};
 
 static const char battle_refused[] =
-    "both armies take part; --army, --count, --arm and --cavalry belong to "
-    "'division' and 'corps'";
+    N_("both armies take part; --army, --count, --arm and --cavalry belong "
+       "to 'division' and 'corps'");
 
 static const cli_opt battle_opts[] = {
     OPT_YEAR,

@@ -42,7 +42,8 @@ static const char *const plot_stats[] = {
 #define PLOT_CORPS OOB_CORPS_OPTS(PLOT_WRITES)
 #define PLOT_SIM_OPTS OPT_TRIALS, OPT_SIM_SEED, OPT_THREADS
 #define FIRE_DICE                                                              \
-    "a chart of odds rolls no dice of yours: drop --rolls, --ask and --no-roll"
+    N_("a chart of odds rolls no dice of yours: drop --rolls, --ask and "      \
+       "--no-roll")
 #define PLOT_FIRE                                                              \
     OPT_VOLLEY, OPT_METHOD, OPT_RULES_WEAPONS, OPT_OUT, NO_FORMAT,             \
         OPT_REFUSE("rolls", ARG_TEXT, FIRE_DICE),                              \

@@ -100,8 +100,8 @@ static const cli_opt division_opts[] = {ODDS_DIVISION_OPTS, OPT_SIM, {0}};
 static const cli_opt corps_opts[] = {ODDS_CORPS_OPTS, OPT_SIM, {0}};
 
 #define SIM_DICE                                                               \
-    "the simulation rolls its own dice from --seed: drop --rolls, --ask and "  \
-    "--no-roll"
+    N_("the simulation rolls its own dice from --seed: drop --rolls, --ask "   \
+       "and --no-roll")
 static const cli_opt fire_opts[] = {
     OPT_VOLLEY,
     OPT_METHOD,

@@ -56,6 +56,30 @@ golden help_division help division
 golden help_roster help roster
 golden help_engage help campaign engage
 
+# Refusals that the command table states through a macro or a named string
+# are in the catalogue too: each says its reason in German.
+refused() { # EXPECTED ARGS...
+    local want=$1; shift
+    german "$@" >out.txt 2>err.txt
+    if [ "$(cat err.txt)" != "muster: $want" ]; then
+        echo "FAIL German refusal ($*): $(cat err.txt)"; fail=1
+    fi
+}
+refused "odds division: exakte Wahrscheinlichkeiten würfeln nicht: --trials, --seed und --threads gehören zu 'muster sim'" \
+    odds division --army union --trials 5
+refused "odds battle: beide Armeen nehmen teil; --army, --arm und --cavalry gehören zu 'division' und 'corps'" \
+    odds battle --army union
+refused "odds fire: exakte Wahrscheinlichkeiten würfeln nicht: --seed, --rolls, --ask und --no-roll weglassen" \
+    odds fire --seed 3
+refused "odds fire: exakte Wahrscheinlichkeiten würfeln nicht: --trials und --threads gehören zu 'muster sim fire'" \
+    odds fire --trials 3
+refused "corps: --divisions N und --cavalry N verwenden, nicht --count oder --arm" \
+    corps --army union --count 3
+refused "battle: beide Armeen nehmen teil; --army, --count, --arm und --cavalry gehören zu 'division' und 'corps'" \
+    battle --army union
+refused "sim fire: die Simulation würfelt selbst, aus --seed: --rolls, --ask und --no-roll weglassen" \
+    sim fire --rolls 3
+
 # A campaign walk-through in German: every answer, show, the log and the
 # prisoners, one after another as a club would type them.
 walk() {
