@@ -360,8 +360,7 @@ static void table_complete(void **state)
         assert_non_null(camp_ev_types[k].name);
         assert_true(camp_ev_kind_of(camp_ev_types[k].name, &back));
         assert_int_equal(back, k);
-        assert_non_null(camp_ev_types[k].encode);
-        assert_non_null(camp_ev_types[k].decode);
+        assert_non_null(camp_ev_types[k].codec);
         assert_non_null(camp_ev_types[k].text);
         /* every kind replays through replay.c's table but "new" (which
          * makes the campaign) and "undo" (undo.c replays it) */

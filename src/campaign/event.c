@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /* event.c -- the one table of campaign event kinds: for each, its
- * name, how its payload is written (encode), read back strictly (decode)
- * and told in the log (text). The shape follows Lua's lopnames.h: one row
- * per kind, in enum order, and nothing else anywhere lists the kinds.
+ * name, the walk that writes its payload or reads it back strictly
+ * (codec), and how it is told in the log (text). The shape follows Lua's
+ * lopnames.h: one row per kind, in enum order, and nothing else anywhere
+ * lists the kinds.
  *
  * To add a kind: an enum member and a payload struct in event.h,
- * then one row in camp_ev_types[] below with its three functions. Encoders
- * write fields in the order docs/design.md documents; decoders read every
- * field with the rd_* helpers (evfield.c), which turn a missing or
- * mistyped field into an error naming the event and the field. The
- * prisoners' kinds (casualties, exchange, liberate, default-camp) are
- * written, read and told in event_held.c. Decoders read a parsed value
- * through evjson.h, never cJSON itself: the WebAssembly engine compiles
- * them and the text with MU_EV_READ_ONLY, which leaves the encoders out,
- * to tell the page's log (wasm/app_log.c). */
+ * then one row in camp_ev_types[] below with its two functions. A walk
+ * goes through the fields in the order docs/design.md documents with the
+ * cd_* calls (evfield.h), which turn a missing or mistyped field into an
+ * error naming the event and the field. The prisoners' kinds (casualties,
+ * exchange, liberate, default-camp) are walked and told in event_held.c.
+ * Reading goes through evjson.h, never cJSON itself: the WebAssembly
+ * engine compiles the walks and the text with MU_EV_READ_ONLY, which
+ * leaves the writing out, to tell the page's log (wasm/app_log.c). */
 #include "evfield.h"
 #include "lang.h"
 #include "error.h"
@@ -26,40 +26,24 @@
 
 /* ---- new ---------------------------------------------------------------- */
 
-#ifndef MU_EV_READ_ONLY
-static void new_encode(const camp_ev *e, cJSON *o)
-{
-    const ev_new *x = &e->u.new_;
-    cJSON_AddStringToObject(o, "name", x->name);
-    cJSON_AddNumberToObject(o, "year", x->year);
-    cJSON_AddStringToObject(o, "theater", mu_theater_name(x->theater));
-    put_share(o, "return", x->draw);
-    put_share(o, "return_winner", x->winner);
-    put_share(o, "return_loser", x->loser);
-    cJSON_AddStringToObject(o, "tables", x->custom ? "custom" : "built-in");
-    if (x->pinned)
-        cJSON_AddStringToObject(o, "tables_sha256", x->tables_sha256);
-}
-#endif
-
 static const char *tables_word(int i) { return i ? "custom" : "built-in"; }
 
-static void new_decode(ev_reader *r, const ej_val *o, camp_ev *e)
+static void new_cd(ev_cd *c, camp_ev *e)
 {
     ev_new *x = &e->u.new_;
-    rd_str(r, o, "name", x->name, sizeof x->name);
-    x->year = rd_int(r, o, "year", MU_YEAR_FIRST, MU_YEAR_LAST);
-    x->theater = (mu_theater)rd_word(r, o, "theater", ev_theater_word, 2);
-    x->draw = rd_share(r, o, "return");
-    x->winner = rd_share(r, o, "return_winner");
-    x->loser = rd_share(r, o, "return_loser");
-    x->custom = rd_word(r, o, "tables", tables_word, 2) == 1;
+    cd_str(c, "name", x->name, sizeof x->name);
+    x->year = cd_int(c, "year", x->year, MU_YEAR_FIRST, MU_YEAR_LAST);
+    x->theater = (mu_theater)cd_word(c, "theater", (int)x->theater,
+                                     ev_theater_word, 2);
+    x->draw = cd_share(c, "return", x->draw);
+    x->winner = cd_share(c, "return_winner", x->winner);
+    x->loser = cd_share(c, "return_loser", x->loser);
+    x->custom = cd_word(c, "tables", x->custom, tables_word, 2) == 1;
     /* Own tables are pinned by their hash from schema 5 on; an older log's
      * are pinned by the "tables" event its upgrade appended. */
-    x->pinned = x->custom && ej_get(o,
-                                                              "tables_sha256");
+    x->pinned = cd_has(c, "tables_sha256", x->pinned) && x->custom;
     if (x->pinned)
-        rd_hex(r, o, "tables_sha256", x->tables_sha256,
+        cd_hex(c, "tables_sha256", x->tables_sha256,
                sizeof x->tables_sha256);
 }
 
@@ -89,83 +73,52 @@ static void new_text(const camp_ev *e, sbuf *sb)
 
 /* ---- what an order of battle knew ---------------------------------------- */
 
-#ifndef MU_EV_READ_ONLY
-void ev_known_encode(const ev_known *k, cJSON *o)
-{
-    if (!k->has)
-        return;
-    const mu_division_given *g = &k->given;
-    cJSON *n = cJSON_AddObjectToObject(o, "known");
-    if (g->leader != MU_GIVEN_NONE)
-        cJSON_AddStringToObject(n, "leader", mu_rating_name((mu_rating)g->leader));
-    if (g->batteries != MU_GIVEN_NONE)
-        cJSON_AddNumberToObject(n, "batteries", g->batteries);
-    if (!g->nbrigades)
-        return;
-    cJSON *bs = cJSON_AddArrayToObject(n, "brigades");
-    for (int b = 0; b < g->nbrigades && b < MU_MAX_BRIGADES; b++) {
-        const mu_given_brigade *gb = &g->brigades[b];
-        cJSON *x = cJSON_CreateObject();
-        if (*k->brigade[b])
-            cJSON_AddStringToObject(x, "name", k->brigade[b]);
-        if (*k->brigadier[b])
-            cJSON_AddStringToObject(x, "brigadier", k->brigadier[b]);
-        if (gb->rating != MU_GIVEN_NONE)
-            cJSON_AddStringToObject(x, "rating", mu_rating_name((mu_rating)gb->rating));
-        if (gb->stands)
-            cJSON_AddNumberToObject(x, "stands", gb->stands);
-        if (gb->morale != MU_GIVEN_NONE)
-            cJSON_AddStringToObject(x, "morale", mu_morale_name((mu_morale)gb->morale));
-        cJSON_AddItemToArray(bs, x);
-    }
-}
-#endif
-
-static void known_brigade(ev_reader *r, const ej_val *o, ev_known *k, int b)
+static void known_brigade(ev_cd *c, ev_known *k, int b)
 {
     mu_given_brigade *g = &k->given.brigades[b];
-    if (rd_has(o, "name"))
-        rd_str(r, o, "name", k->brigade[b], sizeof k->brigade[b]);
-    if (rd_has(o, "brigadier"))
-        rd_str(r, o, "brigadier", k->brigadier[b], sizeof k->brigadier[b]);
-    if (rd_has(o, "rating"))
-        g->rating = rd_word(r, o, "rating", ev_rating_word, 3);
-    if (rd_has(o, "stands"))
-        g->stands = rd_int(r, o, "stands", 1, MU_MAX_STANDS);
-    if (rd_has(o, "morale"))
-        g->morale = rd_word(r, o, "morale", ev_morale_word, 3);
+    if (cd_has(c, "name", *k->brigade[b] != '\0'))
+        cd_str(c, "name", k->brigade[b], sizeof k->brigade[b]);
+    if (cd_has(c, "brigadier", *k->brigadier[b] != '\0'))
+        cd_str(c, "brigadier", k->brigadier[b], sizeof k->brigadier[b]);
+    if (cd_has(c, "rating", g->rating != MU_GIVEN_NONE))
+        g->rating = cd_word(c, "rating", g->rating, ev_rating_word, 3);
+    if (cd_has(c, "stands", g->stands != 0))
+        g->stands = cd_int(c, "stands", g->stands, 1, MU_MAX_STANDS);
+    if (cd_has(c, "morale", g->morale != MU_GIVEN_NONE))
+        g->morale = cd_word(c, "morale", g->morale, ev_morale_word, 3);
 }
 
-void ev_known_decode(ev_reader *r, const ej_val *o, ev_known *k)
+/* The "known" member of an add or engage payload; absent: known.has
+ * false. */
+static void known_cd(ev_cd *c, ev_known *k)
 {
-    memset(k, 0, sizeof *k);
-    k->given = mu_division_given_none();
-    const ej_val *n = ej_get(o, "known");
-    if (!n)
-        return;
-    if (!ej_is(n, EJ_OBJECT)) {
-        rd_fail(r, "known", "is not an object");
-        return;
+    if (cd_reading(c)) {
+        memset(k, 0, sizeof *k);
+        k->given = mu_division_given_none();
     }
-    k->has = true;
-    mu_division_given *g = &k->given;
-    if (rd_has(n, "leader"))
-        g->leader = rd_word(r, n, "leader", ev_rating_word, 3);
-    if (rd_has(n, "batteries"))
-        g->batteries = rd_int(r, n, "batteries", 0, MU_MAX_RATIO);
-    if (!rd_has(n, "brigades"))
+    ev_cd n, list, b;
+    k->has = cd_object(c, "known", k->has, &n);
+    if (!k->has)
         return;
-    const ej_val *bs = rd_array(r, n, "brigades");
-    for (int i = 0; i < ej_count(bs) && r->st == MU_OK; i++) {
-        const ej_val *b = ej_at(bs, i);
-        if (g->nbrigades == MU_MAX_BRIGADES || !ej_is(b, EJ_OBJECT)) {
-            rd_fail(r, "known", "holds a brigade list a division cannot have");
+    mu_division_given *g = &k->given;
+    if (cd_has(&n, "leader", g->leader != MU_GIVEN_NONE))
+        g->leader = cd_word(&n, "leader", g->leader, ev_rating_word, 3);
+    if (cd_has(&n, "batteries", g->batteries != MU_GIVEN_NONE))
+        g->batteries = cd_int(&n, "batteries", g->batteries, 0, MU_MAX_RATIO);
+    if (!cd_has(&n, "brigades", g->nbrigades != 0))
+        return;
+    int count = cd_list(&n, "brigades", g->nbrigades, &list);
+    for (int i = 0; i < count && cd_ok(c); i++) {
+        cd_item(&list, i, &b);
+        if (i == MU_MAX_BRIGADES || (b.r && !ej_is(b.in, EJ_OBJECT))) {
+            cd_check(c, true, "known",
+                     "holds a brigade list a division cannot have");
             return;
         }
-        known_brigade(r, b, k, g->nbrigades++);
+        known_brigade(&b, k, i);
+        g->nbrigades = i + 1;
     }
-    if (r->st == MU_OK && !g->nbrigades)
-        rd_fail(r, "known", "has an empty list of brigades");
+    cd_check(c, !g->nbrigades, "known", "has an empty list of brigades");
 }
 
 #ifndef MU_EV_READ_ONLY
@@ -174,8 +127,9 @@ mu_status camp_known_decode(const char *path, int64_t id, const char *text,
 {
     ev_reader r = {path, id, "add", text, MU_OK, err, false};
     cJSON *o = text ? cJSON_Parse(text) : NULL;
+    ev_cd c = {&r, EJ_OF(o), NULL};
     if (cJSON_IsObject(o))
-        ev_known_decode(&r, EJ_OF(o), k);
+        known_cd(&c, k);
     else
         r.st = err_at(err, MU_EIO, path, 0, "event %" PRId64 " is damaged: "
                       "its data is not a JSON object", id);
@@ -186,32 +140,16 @@ mu_status camp_known_decode(const char *path, int64_t id, const char *text,
 
 /* ---- add ---------------------------------------------------------------- */
 
-#ifndef MU_EV_READ_ONLY
-static void add_encode(const camp_ev *e, cJSON *o)
-{
-    const ev_add *x = &e->u.add;
-    cJSON_AddStringToObject(o, "name", x->name);
-    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
-    cJSON_AddStringToObject(o, "arm", mu_arm_name(x->arm));
-    if (x->has_corps)
-        cJSON_AddStringToObject(o, "corps", x->corps);
-    else
-        cJSON_AddNullToObject(o, "corps");
-    ev_known_encode(&x->known, o);
-}
-#endif
-
-static void add_decode(ev_reader *r, const ej_val *o, camp_ev *e)
+static void add_cd(ev_cd *c, camp_ev *e)
 {
     ev_add *x = &e->u.add;
-    rd_str(r, o, "name", x->name, sizeof x->name);
-    x->side = RD_ARMY(r, o, "side");
-    x->arm = (mu_arm)rd_word(r, o, "arm", ev_arm_word, 2);
-    const ej_val *k = rd_item(r, o, "corps");
-    x->has_corps = k && !ej_is(k, EJ_NULL);
+    cd_str(c, "name", x->name, sizeof x->name);
+    x->side = CD_ARMY(c, "side", x->side);
+    x->arm = (mu_arm)cd_word(c, "arm", (int)x->arm, ev_arm_word, 2);
+    x->has_corps = cd_not_null(c, "corps", x->has_corps);
     if (x->has_corps)
-        rd_str(r, o, "corps", x->corps, sizeof x->corps);
-    ev_known_decode(r, o, &x->known);
+        cd_str(c, "corps", x->corps, sizeof x->corps);
+    known_cd(c, &x->known);
 }
 
 static void add_text(const camp_ev *e, sbuf *sb)
@@ -225,147 +163,115 @@ static void add_text(const camp_ev *e, sbuf *sb)
 
 /* ---- engage ------------------------------------------------------------- */
 
-#ifndef MU_EV_READ_ONLY
-/* Written after the rest, only for a fair roll. */
-static void fair_encode(const ev_engage *x, cJSON *o)
-{
-    if (!x->fair)
-        return;
-    cJSON *f = cJSON_AddObjectToObject(o, "fair");
-    cJSON_AddStringToObject(f, "commitment", x->fair_commitment);
-    cJSON_AddStringToObject(f, "contribution", x->contribution);
-}
-
-static void engage_encode(const camp_ev *e, cJSON *o)
-{
-    const ev_engage *x = &e->u.engage;
-    cJSON_AddStringToObject(o, "name", x->name);
-    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
-    cJSON_AddBoolToObject(o, "hidden", x->hidden);
-    if (x->hidden)
-        cJSON_AddStringToObject(o, "commitment", x->commitment);
-    cJSON_AddBoolToObject(o, "by_the_book", x->by_the_book);
-    cJSON_AddStringToObject(o, "leader", mu_rating_name(x->leader));
-    cJSON_AddNumberToObject(o, "brigades", x->brigades);
-    cJSON_AddNumberToObject(o, "stands", x->stands);
-    cJSON_AddNumberToObject(o, "batteries", x->batteries);
-    cJSON_AddNumberToObject(o, "reserve", x->reserve);
-    put_seed(o, x->seed);
-    cJSON *rolls = cJSON_AddArrayToObject(o, "rolls");
-    for (int i = 0; i < x->nrolls; i++)
-        cJSON_AddItemToArray(rolls, render_roll_json(&x->rolls[i]));
-    if (!x->has_corps_leader) {
-        fair_encode(x, o);
-        ev_known_encode(&x->known, o);
-        return;
-    }
-    const ev_corps_leader *k = &x->corps_leader;
-    cJSON *c = cJSON_AddObjectToObject(o, "corps_leader");
-    cJSON_AddStringToObject(c, "corps", k->corps);
-    cJSON_AddNumberToObject(c, "roll", k->roll);
-    cJSON_AddStringToObject(c, "rating", mu_rating_name(k->rating));
-    cJSON_AddStringToObject(c, "rolled", mu_rating_name(k->rolled));
-    put_int_or_null(c, "attached", k->attached, k->attached != 0);
-    fair_encode(x, o);
-    ev_known_encode(&x->known, o);
-}
-#endif
-
-
 /* One roll as render_roll_json writes it. */
-static void roll_decode(ev_reader *r, const ej_val *o, mu_roll *out)
+/* A theater roll's result, "east-1862". */
+static void theater_cd(ev_cd *c, mu_roll *out)
 {
-    memset(out, 0, sizeof *out);
-    mu_roll_kind k = (mu_roll_kind)rd_word(r, o, "table", ev_roll_word,
+    char buf[24];
+    int year = 0;
+    char t[8] = "";
+    snprintf(buf, sizeof buf, "%s-%d",
+             mu_theater_name((mu_theater)(out->result % 2)),
+             MU_YEAR_FIRST + out->result / 2);
+    cd_str(c, "result", buf, sizeof buf);
+    if (!cd_reading(c) || !cd_ok(c))
+        return;
+    cd_check(c, sscanf(buf, "%7[a-z]-%d", t, &year) != 2 ||
+                    year < MU_YEAR_FIRST || year > MU_YEAR_LAST ||
+                    (strcmp(t, "east") && strcmp(t, "west")),
+             "result", "is not a theater and year");
+    out->result = (int16_t)((year - MU_YEAR_FIRST) * 2 + !strcmp(t, "west"));
+}
+
+/* One roll, as a division's generator records it. */
+static void roll_cd(ev_cd *c, mu_roll *out)
+{
+    mu_roll_kind k = (mu_roll_kind)cd_word(c, "table", out->kind, ev_roll_word,
                                            MU_ROLL_CORPS_LEADER + 1);
     out->kind = (uint8_t)k;
     /* per-brigade tables name their brigade; the others have none */
     if (k == MU_ROLL_STANDS || k == MU_ROLL_MORALE || k == MU_ROLL_BRIGADIER)
-        out->brigade = (uint8_t)rd_int(r, o, "brigade", 1, MU_MAX_BRIGADES);
-    else if (ej_get(o, "brigade"))
-        rd_fail(r, "brigade", "is given for a roll that is not a brigade's");
-    out->roll = (uint8_t)rd_int(r, o, "roll", 1, 100);
+        out->brigade = (uint8_t)cd_int(c, "brigade", out->brigade, 1,
+                                       MU_MAX_BRIGADES);
+    else
+        cd_check(c, cd_has(c, "brigade", false), "brigade",
+                 "is given for a roll that is not a brigade's");
+    out->roll = (uint8_t)cd_int(c, "roll", out->roll, 1, 100);
     switch (k) {
-    case MU_ROLL_THEATER: {
-        char buf[16];
-        int year = 0;
-        char t[8] = "";
-        rd_str(r, o, "result", buf, sizeof buf);
-        if (r->st == MU_OK && (sscanf(buf, "%7[a-z]-%d", t, &year) != 2 ||
-                               year < MU_YEAR_FIRST || year > MU_YEAR_LAST ||
-                               (strcmp(t, "east") && strcmp(t, "west"))))
-            rd_fail(r, "result", "is not a theater and year");
-        out->result = (int16_t)((year - MU_YEAR_FIRST) * 2 + !strcmp(t, "west"));
+    case MU_ROLL_THEATER:
+        theater_cd(c, out);
         break;
-    }
     case MU_ROLL_LEADER:
     case MU_ROLL_BRIGADIER:
     case MU_ROLL_CORPS_LEADER:
-        out->result = (int16_t)rd_word(r, o, "result", ev_rating_word, 3);
+        out->result = (int16_t)cd_word(c, "result", out->result,
+                                       ev_rating_word, 3);
         break;
     case MU_ROLL_MORALE:
-        out->result = (int16_t)rd_word(r, o, "result", ev_morale_word, 3);
+        out->result = (int16_t)cd_word(c, "result", out->result,
+                                       ev_morale_word, 3);
         break;
     case MU_ROLL_BATTERY:
     case MU_ROLL_RESERVE:
-        out->result = (int16_t)rd_int(r, o, "threshold", 0, 99);
-        out->pass = rd_bool(r, o, "result");
-        if (r->st == MU_OK && out->pass != (out->roll <= out->result))
-            rd_fail(r, "result", "disagrees with its roll and threshold");
+        out->result = (int16_t)cd_int(c, "threshold", out->result, 0, 99);
+        out->pass = cd_bool(c, "result", out->pass);
+        cd_check(c, out->pass != (out->roll <= out->result), "result",
+                 "disagrees with its roll and threshold");
         break;
     default:
-        out->result = (int16_t)rd_int(r, o, "result", 0, 1000);
+        out->result = (int16_t)cd_int(c, "result", out->result, 0, 1000);
     }
 }
 
-static void engage_decode(ev_reader *r, const ej_val *o, camp_ev *e)
+static void corps_leader_cd(ev_cd *c, ev_engage *x)
+{
+    ev_corps_leader *k = &x->corps_leader;
+    ev_cd o;
+    x->has_corps_leader = cd_object(c, "corps_leader", x->has_corps_leader,
+                                    &o);
+    if (!x->has_corps_leader)
+        return;
+    cd_str(&o, "corps", k->corps, sizeof k->corps);
+    k->roll = cd_int(&o, "roll", k->roll, 1, 100);
+    k->rating = CD_RATING(&o, "rating", k->rating);
+    k->rolled = CD_RATING(&o, "rolled", k->rolled);
+    k->attached = cd_int_or_null(&o, "attached", k->attached,
+                                 k->attached != 0, 1, INT32_MAX);
+}
+
+static void engage_cd(ev_cd *c, camp_ev *e)
 {
     ev_engage *x = &e->u.engage;
-    rd_str(r, o, "name", x->name, sizeof x->name);
-    x->side = RD_ARMY(r, o, "side");
-    x->hidden = rd_bool(r, o, "hidden");
+    ev_cd list, item, f;
+    cd_str(c, "name", x->name, sizeof x->name);
+    x->side = CD_ARMY(c, "side", x->side);
+    x->hidden = cd_bool(c, "hidden", x->hidden);
     if (x->hidden)
-        rd_hex(r, o, "commitment", x->commitment, sizeof x->commitment);
-    x->by_the_book = rd_bool(r, o, "by_the_book");
-    x->leader = RD_RATING(r, o, "leader");
-    x->brigades = rd_int(r, o, "brigades", 1, MU_MAX_BRIGADES);
-    x->stands = rd_int(r, o, "stands", 1, MU_MAX_BRIGADES * MU_MAX_STANDS);
-    x->batteries = rd_int(r, o, "batteries", 0, 1000);
-    x->reserve = rd_int(r, o, "reserve", 0, 1000);
-    x->seed = rd_seed(r, o);
-    ev_known_decode(r, o, &x->known);
-    const ej_val *rolls = rd_array(r, o, "rolls");
-    for (int i = 0; i < ej_count(rolls) && r->st == MU_OK; i++) {
-        const ej_val *k = ej_at(rolls, i);
-        if (x->nrolls == MU_MAX_ROLLS + 1) {
-            rd_fail(r, "rolls", "holds more rolls than a division makes");
-            break;
-        }
-        roll_decode(r, k, &x->rolls[x->nrolls++]);
+        cd_hex(c, "commitment", x->commitment, sizeof x->commitment);
+    x->by_the_book = cd_bool(c, "by_the_book", x->by_the_book);
+    x->leader = CD_RATING(c, "leader", x->leader);
+    x->brigades = cd_int(c, "brigades", x->brigades, 1, MU_MAX_BRIGADES);
+    x->stands = cd_int(c, "stands", x->stands, 1,
+                       MU_MAX_BRIGADES * MU_MAX_STANDS);
+    x->batteries = cd_int(c, "batteries", x->batteries, 0, 1000);
+    x->reserve = cd_int(c, "reserve", x->reserve, 0, 1000);
+    x->seed = cd_seed(c, x->seed);
+    x->nrolls = cd_list(c, "rolls", x->nrolls, &list);
+    cd_check(c, x->nrolls > MU_MAX_ROLLS + 1, "rolls",
+             "holds more rolls than a division makes");
+    for (int i = 0; i < x->nrolls && cd_ok(c); i++) {
+        cd_item(&list, i, &item);
+        roll_cd(&item, &x->rolls[i]);
     }
-    const ej_val *f = ej_get(o, "fair");
-    if (f && ej_is(f, EJ_OBJECT)) {
-        x->fair = true;
-        rd_hex(r, f, "commitment", x->fair_commitment,
+    corps_leader_cd(c, x);
+    /* only for a fair roll */
+    x->fair = cd_object(c, "fair", x->fair, &f);
+    if (x->fair) {
+        cd_hex(&f, "commitment", x->fair_commitment,
                sizeof x->fair_commitment);
-        rd_hex(r, f, "contribution", x->contribution, sizeof x->contribution);
-    } else if (f) {
-        rd_fail(r, "fair", "is not an object");
+        cd_hex(&f, "contribution", x->contribution, sizeof x->contribution);
     }
-    const ej_val *c = ej_get(o, "corps_leader");
-    x->has_corps_leader = c != NULL;
-    if (!c || r->st != MU_OK)
-        return;
-    if (!ej_is(c, EJ_OBJECT)) {
-        rd_fail(r, "corps_leader", "is not an object");
-        return;
-    }
-    ev_corps_leader *k = &x->corps_leader;
-    rd_str(r, c, "corps", k->corps, sizeof k->corps);
-    k->roll = rd_int(r, c, "roll", 1, 100);
-    k->rating = RD_RATING(r, c, "rating");
-    k->rolled = RD_RATING(r, c, "rolled");
-    k->attached = rd_int_or_null(r, c, "attached", 1, INT32_MAX, 0);
+    known_cd(c, &x->known);
 }
 
 static void rolls_text(const ev_engage *x, sbuf *sb)
@@ -443,22 +349,12 @@ static void engage_text(const camp_ev *e, sbuf *sb)
 
 /* ---- reveal ------------------------------------------------------------- */
 
-#ifndef MU_EV_READ_ONLY
-static void reveal_encode(const camp_ev *e, cJSON *o)
-{
-    const ev_reveal *x = &e->u.reveal;
-    cJSON_AddStringToObject(o, "name", x->name);
-    cJSON_AddStringToObject(o, "commitment", x->commitment);
-    cJSON_AddStringToObject(o, "salt", x->salt);
-}
-#endif
-
-static void reveal_decode(ev_reader *r, const ej_val *o, camp_ev *e)
+static void reveal_cd(ev_cd *c, camp_ev *e)
 {
     ev_reveal *x = &e->u.reveal;
-    rd_str(r, o, "name", x->name, sizeof x->name);
-    rd_hex(r, o, "commitment", x->commitment, sizeof x->commitment);
-    rd_hex(r, o, "salt", x->salt, sizeof x->salt);
+    cd_str(c, "name", x->name, sizeof x->name);
+    cd_hex(c, "commitment", x->commitment, sizeof x->commitment);
+    cd_hex(c, "salt", x->salt, sizeof x->salt);
 }
 
 static void reveal_text(const camp_ev *e, sbuf *sb)
@@ -470,27 +366,16 @@ static void reveal_text(const camp_ev *e, sbuf *sb)
 
 /* ---- battles ------------------------------------------------------------ */
 
-#ifndef MU_EV_READ_ONLY
-static void start_encode(const camp_ev *e, cJSON *o)
+static void start_cd(ev_cd *c, camp_ev *e)
 {
-    cJSON_AddNumberToObject(o, "battle", e->u.start.battle);
-    cJSON_AddStringToObject(o, "name", e->u.start.name);
-    if (e->u.start.year) { /* schema 2 on */
-        cJSON_AddNumberToObject(o, "year", e->u.start.year);
-        cJSON_AddStringToObject(o, "theater",
-                                mu_theater_name(e->u.start.theater));
-    }
-}
-#endif
-
-static void start_decode(ev_reader *r, const ej_val *o, camp_ev *e)
-{
-    e->u.start.battle = rd_int(r, o, "battle", 1, INT32_MAX);
-    rd_str(r, o, "name", e->u.start.name, sizeof e->u.start.name);
-    if (!ej_get(o, "year"))
+    ev_battle_start *x = &e->u.start;
+    x->battle = cd_int(c, "battle", x->battle, 1, INT32_MAX);
+    cd_str(c, "name", x->name, sizeof x->name);
+    if (!cd_has(c, "year", x->year != 0))
         return; /* a battle of schema 1: in the campaign's year and theater */
-    e->u.start.year = rd_int(r, o, "year", MU_YEAR_FIRST, MU_YEAR_LAST);
-    e->u.start.theater = (mu_theater)rd_word(r, o, "theater", ev_theater_word, 2);
+    x->year = cd_int(c, "year", x->year, MU_YEAR_FIRST, MU_YEAR_LAST);
+    x->theater = (mu_theater)cd_word(c, "theater", (int)x->theater,
+                                     ev_theater_word, 2);
 }
 
 static void start_text(const camp_ev *e, sbuf *sb)
@@ -502,75 +387,44 @@ static void start_text(const camp_ev *e, sbuf *sb)
                       e->u.start.year);
 }
 
-#ifndef MU_EV_READ_ONLY
-static void end_encode(const camp_ev *e, cJSON *o)
+/* One brigade's return; a hidden division's as its division and side. */
+static void return_cd(ev_cd *c, void *item)
 {
-    const ev_battle_end *x = &e->u.end;
-    cJSON_AddNumberToObject(o, "battle", x->battle);
-    cJSON_AddStringToObject(o, "name", x->name);
-    if (x->winner >= 0)
-        cJSON_AddStringToObject(o, "winner", mu_army_name((mu_army)x->winner));
+    ev_return *v = item;
+    v->hidden = cd_hidden(c, v->hidden, &v->division, &v->side);
+    if (v->hidden)
+        return;
+    v->division = cd_int(c, "division", v->division, 1, INT32_MAX);
+    v->side = CD_ARMY(c, "side", v->side);
+    v->brigade = cd_int(c, "brigade", v->brigade, 1, MU_MAX_BRIGADES);
+    v->lost = cd_int(c, "lost", v->lost, 1, INT32_MAX);
+    v->rate = cd_share(c, "rate", v->rate);
+    v->whole = cd_int(c, "whole", v->whole, 0, INT32_MAX);
+    v->threshold = cd_int(c, "threshold", v->threshold, 0, 99);
+    if (v->threshold)
+        v->roll = cd_int(c, "roll", v->roll, 1, 100);
     else
-        cJSON_AddNullToObject(o, "winner");
-    put_seed(o, x->seed);
-    if (x->streams)
-        cJSON_AddStringToObject(o, "streams", "division");
-    cJSON *a = cJSON_AddArrayToObject(o, "returns");
-    for (int i = 0; i < x->nreturns; i++) {
-        const ev_return *t = &x->returns[i];
-        if (t->hidden) {
-            put_hidden_entry(a, t->division, t->side);
-            continue;
-        }
-        cJSON *r = cJSON_CreateObject();
-        cJSON_AddNumberToObject(r, "division", t->division);
-        cJSON_AddStringToObject(r, "side", mu_army_name(t->side));
-        cJSON_AddNumberToObject(r, "brigade", t->brigade);
-        cJSON_AddNumberToObject(r, "lost", t->lost);
-        put_share(r, "rate", t->rate);
-        cJSON_AddNumberToObject(r, "whole", t->whole);
-        cJSON_AddNumberToObject(r, "threshold", t->threshold);
-        put_int_or_null(r, "roll", t->roll, t->threshold > 0);
-        cJSON_AddNumberToObject(r, "returned", t->returned);
-        cJSON_AddItemToArray(a, r);
-    }
+        v->roll = cd_int_or_null(c, "roll", v->roll, false, 1, 100);
+    v->returned = cd_int(c, "returned", v->returned, 0, INT32_MAX);
 }
-#endif
 
-static void end_decode(ev_reader *r, const ej_val *o, camp_ev *e)
+static void end_cd(ev_cd *c, camp_ev *e)
 {
     ev_battle_end *x = &e->u.end;
-    x->battle = rd_int(r, o, "battle", 1, INT32_MAX);
-    rd_str(r, o, "name", x->name, sizeof x->name);
-    const ej_val *w = rd_item(r, o, "winner");
-    x->winner = w && !ej_is(w, EJ_NULL) ? (int)RD_ARMY(r, o, "winner") : -1;
-    x->seed = rd_seed(r, o);
-    if (rd_has(o, "streams")) { /* present only as "division", and seeded */
-        char sw[16];
-        rd_str(r, o, "streams", sw, sizeof sw);
-        if (r->st == MU_OK && (strcmp(sw, "division") || !x->seed.has))
-            rd_fail(r, "streams", "\"division\" with a seed");
-        x->streams = true;
+    x->battle = cd_int(c, "battle", x->battle, 1, INT32_MAX);
+    cd_str(c, "name", x->name, sizeof x->name);
+    x->winner = cd_not_null(c, "winner", x->winner >= 0)
+                    ? (int)CD_ARMY(c, "winner", x->winner) : -1;
+    x->seed = cd_seed(c, x->seed);
+    x->streams = cd_has(c, "streams", x->streams);
+    if (x->streams) { /* present only as "division", and seeded */
+        char sw[16] = "division";
+        cd_str(c, "streams", sw, sizeof sw);
+        cd_check(c, strcmp(sw, "division") || !x->seed.has, "streams",
+                 "\"division\" with a seed");
     }
-    const ej_val *list = rd_array(r, o, "returns");
-    x->returns = rd_alloc(r, list, sizeof *x->returns, &x->nreturns);
-    for (int i = 0; x->returns && i < ej_count(list) && r->st == MU_OK;
-         i++) {
-        const ej_val *t = ej_at(list, i);
-        ev_return *v = &x->returns[x->nreturns++];
-        if ((v->hidden = rd_hidden_entry(r, t, &v->division, &v->side)))
-            continue;
-        v->division = rd_int(r, t, "division", 1, INT32_MAX);
-        v->side = RD_ARMY(r, t, "side");
-        v->brigade = rd_int(r, t, "brigade", 1, MU_MAX_BRIGADES);
-        v->lost = rd_int(r, t, "lost", 1, INT32_MAX);
-        v->rate = rd_share(r, t, "rate");
-        v->whole = rd_int(r, t, "whole", 0, INT32_MAX);
-        v->threshold = rd_int(r, t, "threshold", 0, 99);
-        v->roll = v->threshold ? rd_int(r, t, "roll", 1, 100)
-                               : rd_int_or_null(r, t, "roll", 1, 100, 0);
-        v->returned = rd_int(r, t, "returned", 0, INT32_MAX);
-    }
+    x->returns = cd_entries(c, "returns", false, x->returns,
+                            sizeof *x->returns, &x->nreturns, return_cd);
 }
 
 /* A share of lost stands as "1.50" (the two decimals are the threshold). */
@@ -614,93 +468,51 @@ static void end_text(const camp_ev *e, sbuf *sb)
 
 /* ---- leaders ------------------------------------------------------------ */
 
-#ifndef MU_EV_READ_ONLY
 /* The fields leader-lost and downgrade share, up to "was". */
-static void post_encode(const camp_ev *e, cJSON *o)
+static void post_cd(ev_cd *c, ev_leader *x)
 {
-    const ev_leader *x = &e->u.leader;
-    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
-    cJSON_AddStringToObject(o, "post", ev_post_word((int)x->post));
+    x->side = CD_ARMY(c, "side", x->side);
+    x->post = (mu_post)cd_word(c, "post", (int)x->post, ev_post_word, 3);
     if (x->post == MU_POST_BRIGADE)
-        cJSON_AddNumberToObject(o, "brigade", x->brigade);
+        x->brigade = cd_int(c, "brigade", x->brigade, 1, MU_MAX_BRIGADES);
     if (x->post == MU_POST_CORPS)
-        cJSON_AddStringToObject(o, "corps", x->corps);
-    cJSON_AddStringToObject(o, "was", mu_rating_name(x->was));
-}
-#endif
-
-static void post_decode(ev_reader *r, const ej_val *o, ev_leader *x)
-{
-    x->side = RD_ARMY(r, o, "side");
-    x->post = (mu_post)rd_word(r, o, "post", ev_post_word, 3);
-    if (r->st == MU_OK && x->post == MU_POST_BRIGADE)
-        x->brigade = rd_int(r, o, "brigade", 1, MU_MAX_BRIGADES);
-    if (r->st == MU_OK && x->post == MU_POST_CORPS)
-        rd_str(r, o, "corps", x->corps, sizeof x->corps);
-    x->was = RD_RATING(r, o, "was");
+        cd_str(c, "corps", x->corps, sizeof x->corps);
+    x->was = CD_RATING(c, "was", x->was);
 }
 
-#ifndef MU_EV_READ_ONLY
-static void lost_encode(const camp_ev *e, cJSON *o)
-{
-    const ev_leader *x = &e->u.leader;
-    post_encode(e, o);
-    put_seed(o, x->seed);
-    cJSON_AddNumberToObject(o, "roll", x->roll);
-    cJSON_AddStringToObject(o, "rolled", mu_rating_name(x->rolled));
-    cJSON_AddStringToObject(o, "rating", mu_rating_name(x->rating));
-    if (x->post == MU_POST_CORPS)
-        put_int_or_null(o, "attached", x->attached, x->attached != 0);
-    if (x->captured) {
-        cJSON_AddBoolToObject(o, "captured", true);
-        put_camp(o, ev_other_side(x->side), x->camp);
-    }
-}
-#endif
-
-static void lost_decode(ev_reader *r, const ej_val *o, camp_ev *e)
+static void lost_cd(ev_cd *c, camp_ev *e)
 {
     ev_leader *x = &e->u.leader;
-    post_decode(r, o, x);
-    x->seed = rd_seed(r, o);
-    x->roll = rd_int(r, o, "roll", 1, 100);
-    x->rolled = RD_RATING(r, o, "rolled");
-    x->rating = RD_RATING(r, o, "rating");
+    post_cd(c, x);
+    x->seed = cd_seed(c, x->seed);
+    x->roll = cd_int(c, "roll", x->roll, 1, 100);
+    x->rolled = CD_RATING(c, "rolled", x->rolled);
+    x->rating = CD_RATING(c, "rating", x->rating);
     if (x->post == MU_POST_CORPS)
-        x->attached = rd_int_or_null(r, o, "attached", 1, INT32_MAX, 0);
-    x->captured = rd_has(o, "captured") && rd_bool(r, o, "captured");
-    if (r->st == MU_OK && rd_has(o, "captured") && !x->captured)
-        rd_fail(r, "captured", "is false, which is never written");
-    if (r->st == MU_OK && x->captured && x->post == MU_POST_CORPS)
-        rd_fail(r, "captured", "is given for a corps leader");
+        x->attached = cd_int_or_null(c, "attached", x->attached,
+                                     x->attached != 0, 1, INT32_MAX);
+    bool has = cd_has(c, "captured", x->captured);
+    x->captured = has && cd_bool(c, "captured", true);
+    cd_check(c, has && !x->captured, "captured",
+             "is false, which is never written");
+    cd_check(c, x->captured && x->post == MU_POST_CORPS, "captured",
+             "is given for a corps leader");
     if (x->captured)
-        rd_camp(r, o, ev_other_side(x->side), x->camp);
-    else if (rd_has(o, "camp"))
-        rd_fail(r, "camp", "is given though no one was captured");
+        cd_camp(c, ev_other_side(x->side), x->camp);
+    else
+        cd_check(c, cd_has(c, "camp", false), "camp",
+                 "is given though no one was captured");
 }
 
-#ifndef MU_EV_READ_ONLY
-static void downgrade_encode(const camp_ev *e, cJSON *o)
-{
-    const ev_leader *x = &e->u.leader;
-    post_encode(e, o);
-    cJSON_AddStringToObject(o, "rating", mu_rating_name(x->rating));
-    cJSON_AddNumberToObject(o, "owed", x->owed);
-    if (x->post == MU_POST_CORPS)
-        cJSON_AddNumberToObject(o, "attached", x->attached);
-}
-#endif
-
-static void downgrade_decode(ev_reader *r, const ej_val *o, camp_ev *e)
+static void downgrade_cd(ev_cd *c, camp_ev *e)
 {
     ev_leader *x = &e->u.leader;
-    post_decode(r, o, x);
-    x->rating = RD_RATING(r, o, "rating");
-    if (r->st == MU_OK && x->rating != MU_DESPICABLE)
-        rd_fail(r, "rating", "is not despicable");
-    x->owed = rd_int(r, o, "owed", 0, INT32_MAX);
+    post_cd(c, x);
+    x->rating = CD_RATING(c, "rating", x->rating);
+    cd_check(c, x->rating != MU_DESPICABLE, "rating", "is not despicable");
+    x->owed = cd_int(c, "owed", x->owed, 0, INT32_MAX);
     if (x->post == MU_POST_CORPS)
-        x->attached = rd_int(r, o, "attached", 1, INT32_MAX);
+        x->attached = cd_int(c, "attached", x->attached, 1, INT32_MAX);
 }
 
 static void leader_text(const camp_ev *e, sbuf *sb)
@@ -739,18 +551,10 @@ static void leader_text(const camp_ev *e, sbuf *sb)
 
 /* ---- penalty ------------------------------------------------------------ */
 
-#ifndef MU_EV_READ_ONLY
-static void penalty_encode(const camp_ev *e, cJSON *o)
+static void penalty_cd(ev_cd *c, camp_ev *e)
 {
-    cJSON_AddStringToObject(o, "side", mu_army_name(e->u.penalty.side));
-    cJSON_AddNumberToObject(o, "owed", e->u.penalty.owed);
-}
-#endif
-
-static void penalty_decode(ev_reader *r, const ej_val *o, camp_ev *e)
-{
-    e->u.penalty.side = RD_ARMY(r, o, "side");
-    e->u.penalty.owed = rd_int(r, o, "owed", 1, INT32_MAX);
+    e->u.penalty.side = CD_ARMY(c, "side", e->u.penalty.side);
+    e->u.penalty.owed = cd_int(c, "owed", e->u.penalty.owed, 1, INT32_MAX);
 }
 
 static void penalty_text(const camp_ev *e, sbuf *sb)
@@ -767,38 +571,22 @@ static void penalty_text(const camp_ev *e, sbuf *sb)
 
 /* ---- fair rolls --------------------------------------------------------- */
 
-#ifndef MU_EV_READ_ONLY
-static void fair_ev_encode(const camp_ev *e, cJSON *o)
-{
-    const ev_fair *x = &e->u.fair;
-    cJSON_AddStringToObject(o, "name", x->name);
-    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
-    cJSON_AddStringToObject(o, "commitment", x->commitment);
-    if (e->kind != EV_CONTRIBUTE)
-        return;
-    cJSON_AddStringToObject(o, "contribution", x->contribution);
-    put_int_or_null(o, "battle", x->battle, x->battle != 0);
-    if (!x->battle)
-        return;
-    cJSON_AddNumberToObject(o, "year", x->year);
-    cJSON_AddStringToObject(o, "theater", mu_theater_name(x->theater));
-}
-#endif
-
-static void fair_ev_decode(ev_reader *r, const ej_val *o, camp_ev *e)
+static void fair_ev_cd(ev_cd *c, camp_ev *e)
 {
     ev_fair *x = &e->u.fair;
-    rd_str(r, o, "name", x->name, sizeof x->name);
-    x->side = RD_ARMY(r, o, "side");
-    rd_hex(r, o, "commitment", x->commitment, sizeof x->commitment);
+    cd_str(c, "name", x->name, sizeof x->name);
+    x->side = CD_ARMY(c, "side", x->side);
+    cd_hex(c, "commitment", x->commitment, sizeof x->commitment);
     if (e->kind != EV_CONTRIBUTE)
         return;
-    rd_hex(r, o, "contribution", x->contribution, sizeof x->contribution);
-    x->battle = rd_int_or_null(r, o, "battle", 1, INT32_MAX, 0);
+    cd_hex(c, "contribution", x->contribution, sizeof x->contribution);
+    x->battle = cd_int_or_null(c, "battle", x->battle, x->battle != 0, 1,
+                               INT32_MAX);
     if (!x->battle)
         return;
-    x->year = rd_int(r, o, "year", MU_YEAR_FIRST, MU_YEAR_LAST);
-    x->theater = (mu_theater)rd_word(r, o, "theater", ev_theater_word, 2);
+    x->year = cd_int(c, "year", x->year, MU_YEAR_FIRST, MU_YEAR_LAST);
+    x->theater = (mu_theater)cd_word(c, "theater", (int)x->theater,
+                                     ev_theater_word, 2);
 }
 
 static void fair_ev_text(const camp_ev *e, sbuf *sb)
@@ -820,18 +608,11 @@ static void fair_ev_text(const camp_ev *e, sbuf *sb)
 
 /* ---- the campaign's date ------------------------------------------------ */
 
-#ifndef MU_EV_READ_ONLY
-static void advance_encode(const camp_ev *e, cJSON *o)
+static void advance_cd(ev_cd *c, camp_ev *e)
 {
-    cJSON_AddNumberToObject(o, "was", e->u.advance.was);
-    cJSON_AddNumberToObject(o, "year", e->u.advance.year);
-}
-#endif
-
-static void advance_decode(ev_reader *r, const ej_val *o, camp_ev *e)
-{
-    e->u.advance.was = rd_int(r, o, "was", MU_YEAR_FIRST, MU_YEAR_LAST);
-    e->u.advance.year = rd_int(r, o, "year", MU_YEAR_FIRST, MU_YEAR_LAST);
+    ev_advance *x = &e->u.advance;
+    x->was = cd_int(c, "was", x->was, MU_YEAR_FIRST, MU_YEAR_LAST);
+    x->year = cd_int(c, "year", x->year, MU_YEAR_FIRST, MU_YEAR_LAST);
 }
 
 static void advance_text(const camp_ev *e, sbuf *sb)
@@ -844,23 +625,16 @@ static void advance_text(const camp_ev *e, sbuf *sb)
 
 static const char *ev_kind_word(int i) { return camp_ev_types[i].name; }
 
-#ifndef MU_EV_READ_ONLY
-static void undo_encode(const camp_ev *e, cJSON *o)
+static void undo_cd(ev_cd *c, camp_ev *e)
 {
-    cJSON_AddNumberToObject(o, "event", (double)e->u.undo.event);
-    cJSON_AddStringToObject(o, "kind", camp_ev_types[e->u.undo.kind].name);
-    put_int_or_null(o, "division", e->division, e->division != 0);
-}
-#endif
-
-static void undo_decode(ev_reader *r, const ej_val *o, camp_ev *e)
-{
-    e->u.undo.event = rd_int(r, o, "event", 1, INT32_MAX);
+    e->u.undo.event = cd_id(c, "event", e->u.undo.event);
     /* a log entry's own "kind" is "undo": the undone one's is beside it */
-    e->u.undo.kind = (camp_ev_kind)rd_word(r, o, r->shown ? "undone_kind"
-                                                          : "kind",
-                                           ev_kind_word, EV_NKINDS);
-    e->division = rd_int_or_null(r, o, "division", 1, INT32_MAX, 0);
+    e->u.undo.kind = (camp_ev_kind)cd_word(c, c->r && c->r->shown
+                                                  ? "undone_kind" : "kind",
+                                           (int)e->u.undo.kind, ev_kind_word,
+                                           EV_NKINDS);
+    e->division = cd_int_or_null(c, "division", e->division,
+                                 e->division != 0, 1, INT32_MAX);
 }
 
 const char *camp_ev_kind_word(camp_ev_kind k)
@@ -904,16 +678,9 @@ static void undo_text(const camp_ev *e, sbuf *sb)
 
 /* ---- tables ------------------------------------------------------------- */
 
-#ifndef MU_EV_READ_ONLY
-static void tables_encode(const camp_ev *e, cJSON *o)
+static void tables_cd(ev_cd *c, camp_ev *e)
 {
-    cJSON_AddStringToObject(o, "sha256", e->u.tables.sha256);
-}
-#endif
-
-static void tables_decode(ev_reader *r, const ej_val *o, camp_ev *e)
-{
-    rd_hex(r, o, "sha256", e->u.tables.sha256, sizeof e->u.tables.sha256);
+    cd_hex(c, "sha256", e->u.tables.sha256, sizeof e->u.tables.sha256);
 }
 
 static void tables_text(const camp_ev *e, sbuf *sb)
@@ -924,33 +691,18 @@ static void tables_text(const camp_ev *e, sbuf *sb)
 
 /* ---- name --------------------------------------------------------------- */
 
-#ifndef MU_EV_READ_ONLY
-static void name_encode(const camp_ev *e, cJSON *o)
-{
-    const ev_name *x = &e->u.name;
-    cJSON_AddNumberToObject(o, "brigade", x->brigade);
-    cJSON_AddStringToObject(o, "name", x->name);
-    if (*x->was)
-        cJSON_AddStringToObject(o, "was", x->was);
-    else
-        cJSON_AddNullToObject(o, "was");
-}
-#endif
-
-static void name_decode(ev_reader *r, const ej_val *o, camp_ev *e)
+static void name_cd(ev_cd *c, camp_ev *e)
 {
     ev_name *x = &e->u.name;
-    x->brigade = rd_int(r, o, "brigade", 0, MU_MAX_BRIGADES);
-    rd_str(r, o, "name", x->name, sizeof x->name);
-    const ej_val *w = rd_item(r, o, "was");
-    if (w && !ej_is(w, EJ_NULL))
-        rd_str(r, o, "was", x->was, sizeof x->was);
-    if (r->st == MU_OK && !*x->name)
-        rd_fail(r, "name", "is empty");
-    if (r->st == MU_OK && w && !ej_is(w, EJ_NULL) && !*x->was)
-        rd_fail(r, "was", "is empty (null for no name)");
-    if (r->st == MU_OK && x->brigade == 0 && !*x->was)
-        rd_fail(r, "was", "is null, but a division always has a name");
+    x->brigade = cd_int(c, "brigade", x->brigade, 0, MU_MAX_BRIGADES);
+    cd_str(c, "name", x->name, sizeof x->name);
+    bool was = cd_not_null(c, "was", *x->was != '\0');
+    if (was)
+        cd_str(c, "was", x->was, sizeof x->was);
+    cd_check(c, !*x->name, "name", "is empty");
+    cd_check(c, was && !*x->was, "was", "is empty (null for no name)");
+    cd_check(c, x->brigade == 0 && !*x->was, "was",
+             "is null, but a division always has a name");
 }
 
 static void name_text(const camp_ev *e, sbuf *sb)
@@ -969,48 +721,33 @@ static void name_text(const camp_ev *e, sbuf *sb)
 /* ---- the table ---------------------------------------------------------- */
 
 const camp_ev_type camp_ev_types[EV_NKINDS] = {
-    [EV_NEW] = {"new", EV_DIV_NONE, EV_ENC(new_encode), new_decode, new_text},
-    [EV_ADD] = {"add", EV_DIV_FIRST, EV_ENC(add_encode), add_decode, add_text},
-    [EV_ENGAGE] = {"engage", EV_DIV_FIRST, EV_ENC(engage_encode), engage_decode,
-                   engage_text},
-    [EV_REVEAL] = {"reveal", EV_DIV_FIRST, EV_ENC(reveal_encode), reveal_decode,
-                   reveal_text},
-    [EV_BATTLE_START] = {"battle-start", EV_DIV_NONE, EV_ENC(start_encode),
-                         start_decode, start_text},
-    [EV_BATTLE_END] = {"battle-end", EV_DIV_NONE, EV_ENC(end_encode), end_decode,
-                       end_text},
-    [EV_CASUALTIES] = {"casualties", EV_DIV_INSIDE, EV_ENC(ev_cas_encode), ev_cas_decode,
-                       ev_cas_text},
-    [EV_EXCHANGE] = {"exchange", EV_DIV_NONE, EV_ENC(ev_exchange_encode),
-                     ev_exchange_decode, ev_exchange_text},
-    [EV_LIBERATE] = {"liberate", EV_DIV_NONE, EV_ENC(ev_liberate_encode),
-                     ev_liberate_decode, ev_liberate_text},
-    [EV_LEADER_LOST] = {"leader-lost", EV_DIV_FIRST, EV_ENC(lost_encode),
-                        lost_decode, leader_text},
-    [EV_DOWNGRADE] = {"downgrade", EV_DIV_FIRST, EV_ENC(downgrade_encode),
-                      downgrade_decode, leader_text},
-    [EV_PENALTY] = {"penalty", EV_DIV_NONE, EV_ENC(penalty_encode), penalty_decode,
-                    penalty_text},
-    [EV_FAIR_COMMIT] = {"fair-commit", EV_DIV_FIRST, EV_ENC(fair_ev_encode),
-                        fair_ev_decode, fair_ev_text},
-    [EV_CONTRIBUTE] = {"contribute", EV_DIV_FIRST, EV_ENC(fair_ev_encode),
-                       fair_ev_decode, fair_ev_text},
-    [EV_ADVANCE] = {"advance", EV_DIV_NONE, EV_ENC(advance_encode), advance_decode,
-                    advance_text},
-    [EV_UNDO] = {"undo", EV_DIV_INSIDE, EV_ENC(undo_encode), undo_decode, undo_text},
-    [EV_TABLES] = {"tables", EV_DIV_NONE, EV_ENC(tables_encode), tables_decode,
-                   tables_text},
-    [EV_DEFAULT_CAMP] = {"default-camp", EV_DIV_NONE, EV_ENC(ev_dcamp_encode),
-                         ev_dcamp_decode, ev_dcamp_text},
-    [EV_NAME] = {"name", EV_DIV_FIRST, EV_ENC(name_encode), name_decode, name_text},
-    [EV_OFFER] = {"offer", EV_DIV_NONE, EV_ENC(ev_offer_encode), ev_offer_decode,
-                  ev_offer_text},
-    [EV_ACCEPT] = {"accept", EV_DIV_NONE, EV_ENC(ev_answer_encode), ev_answer_decode,
-                   ev_answer_text},
-    [EV_DECLINE] = {"decline", EV_DIV_NONE, EV_ENC(ev_answer_encode),
-                    ev_answer_decode, ev_answer_text},
-    [EV_WITHDRAW] = {"withdraw", EV_DIV_NONE, EV_ENC(ev_answer_encode),
-                     ev_answer_decode, ev_answer_text},
+    [EV_NEW] = {"new", EV_DIV_NONE, new_cd, new_text},
+    [EV_ADD] = {"add", EV_DIV_FIRST, add_cd, add_text},
+    [EV_ENGAGE] = {"engage", EV_DIV_FIRST, engage_cd, engage_text},
+    [EV_REVEAL] = {"reveal", EV_DIV_FIRST, reveal_cd, reveal_text},
+    [EV_BATTLE_START] = {"battle-start", EV_DIV_NONE, start_cd, start_text},
+    [EV_BATTLE_END] = {"battle-end", EV_DIV_NONE, end_cd, end_text},
+    [EV_CASUALTIES] = {"casualties", EV_DIV_INSIDE, ev_cas_cd, ev_cas_text},
+    [EV_EXCHANGE] = {"exchange", EV_DIV_NONE, ev_exchange_cd,
+                     ev_exchange_text},
+    [EV_LIBERATE] = {"liberate", EV_DIV_NONE, ev_liberate_cd,
+                     ev_liberate_text},
+    [EV_LEADER_LOST] = {"leader-lost", EV_DIV_FIRST, lost_cd, leader_text},
+    [EV_DOWNGRADE] = {"downgrade", EV_DIV_FIRST, downgrade_cd, leader_text},
+    [EV_PENALTY] = {"penalty", EV_DIV_NONE, penalty_cd, penalty_text},
+    [EV_FAIR_COMMIT] = {"fair-commit", EV_DIV_FIRST, fair_ev_cd,
+                        fair_ev_text},
+    [EV_CONTRIBUTE] = {"contribute", EV_DIV_FIRST, fair_ev_cd, fair_ev_text},
+    [EV_ADVANCE] = {"advance", EV_DIV_NONE, advance_cd, advance_text},
+    [EV_UNDO] = {"undo", EV_DIV_INSIDE, undo_cd, undo_text},
+    [EV_TABLES] = {"tables", EV_DIV_NONE, tables_cd, tables_text},
+    [EV_DEFAULT_CAMP] = {"default-camp", EV_DIV_NONE, ev_dcamp_cd,
+                         ev_dcamp_text},
+    [EV_NAME] = {"name", EV_DIV_FIRST, name_cd, name_text},
+    [EV_OFFER] = {"offer", EV_DIV_NONE, ev_offer_cd, ev_offer_text},
+    [EV_ACCEPT] = {"accept", EV_DIV_NONE, ev_answer_cd, ev_answer_text},
+    [EV_DECLINE] = {"decline", EV_DIV_NONE, ev_answer_cd, ev_answer_text},
+    [EV_WITHDRAW] = {"withdraw", EV_DIV_NONE, ev_answer_cd, ev_answer_text},
 };
 
 bool camp_ev_kind_of(const char *name, camp_ev_kind *out)
@@ -1023,21 +760,41 @@ bool camp_ev_kind_of(const char *name, camp_ev_kind *out)
     return false;
 }
 
+/* "author" and "time", each absent in an event recorded before them. */
+static void stamp_cd(ev_cd *c, ev_stamp *st)
+{
+    int64_t secs;
+    st->has_author = cd_has(c, "author", st->has_author);
+    if (st->has_author)
+        st->author = cd_word(c, "author", st->author + 1, ev_author_word,
+                             3) - 1;
+    st->has_time = cd_has(c, "time", st->has_time);
+    if (st->has_time)
+        cd_str(c, "time", st->time, sizeof st->time);
+    cd_check(c, st->has_time && !camp_time_parse(st->time, &secs), "time",
+             "is not a UTC time to the second (2026-12-01T19:30:00Z)");
+}
+
+/* The payload of a kind already set in e, either way. */
+static void payload_cd(ev_cd *c, camp_ev *e)
+{
+    const camp_ev_type *t = &camp_ev_types[e->kind];
+    if (t->division == EV_DIV_FIRST)
+        e->division = cd_int(c, "division", e->division, 1, INT32_MAX);
+    t->codec(c, e);
+    stamp_cd(c, &e->stamp);
+}
+
 #ifndef MU_EV_READ_ONLY
 cJSON *camp_ev_encode_stamped(const camp_ev *e, const ev_stamp *st)
 {
-    cJSON *o = cJSON_CreateObject();
-    if (!o)
+    camp_ev w = *e; /* the walk stores back each value it writes */
+    ev_cd c = {NULL, NULL, cJSON_CreateObject()};
+    if (!c.out)
         return NULL;
-    const camp_ev_type *t = &camp_ev_types[e->kind];
-    if (t->division == EV_DIV_FIRST)
-        cJSON_AddNumberToObject(o, "division", e->division);
-    t->encode(e, o);
-    if (st->has_author)
-        cJSON_AddStringToObject(o, "author", ev_author_word(st->author + 1));
-    if (st->has_time)
-        cJSON_AddStringToObject(o, "time", st->time);
-    return o;
+    w.stamp = *st;
+    payload_cd(&c, &w);
+    return c.out;
 }
 
 cJSON *camp_ev_encode(const camp_ev *e)
@@ -1058,30 +815,6 @@ void camp_stamp_text(const ev_stamp *st, sbuf *sb)
                   st->has_author && st->has_time ? " " : "", who);
 }
 
-/* "author" and "time", each absent in an event recorded before them. */
-static void stamp_decode(ev_reader *r, const ej_val *o, ev_stamp *st)
-{
-    if ((st->has_author = rd_has(o, "author")))
-        st->author = rd_word(r, o, "author", ev_author_word, 3) - 1;
-    if ((st->has_time = rd_has(o, "time"))) {
-        int64_t secs;
-        rd_str(r, o, "time", st->time, sizeof st->time);
-        if (r->st == MU_OK && !camp_time_parse(st->time, &secs))
-            rd_fail(r, "time", "is not a UTC time to the second "
-                    "(2026-12-01T19:30:00Z)");
-    }
-}
-
-/* The payload o of a kind already set in e, by r. */
-static void decode_payload(ev_reader *r, const ej_val *o, camp_ev *e)
-{
-    const camp_ev_type *t = &camp_ev_types[e->kind];
-    if (t->division == EV_DIV_FIRST)
-        e->division = rd_int(r, o, "division", 1, INT32_MAX);
-    t->decode(r, o, e);
-    stamp_decode(r, o, &e->stamp);
-}
-
 #ifndef MU_EV_READ_ONLY
 mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
                          int division, const char *text, camp_ev *e,
@@ -1099,7 +832,7 @@ mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
         return err_at(err, MU_EIO, path, 0, "event %" PRId64 " (%s) is "
                       "damaged: its data is not a JSON object", id, kind);
     }
-    decode_payload(&r, EJ_OF(o), e);
+    payload_cd(&(ev_cd){&r, EJ_OF(o), NULL}, e);
     cJSON_Delete(o);
     if (r.st == MU_OK && e->division != division)
         rd_fail(&r, "division", "differs from the division the event is "
@@ -1114,18 +847,19 @@ mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
  * from (an undo's "undone_kind" read as its "kind"). */
 static void shown_payload(ev_reader *r, const ej_val *o, camp_ev *e)
 {
+    ev_cd c = {r, o, NULL};
     /* hidden whole: no "side" (an engage's own "hidden" comes with one) */
-    if (ej_is(ej_get(o, "hidden"), EJ_TRUE) && !rd_has(o, "side")) {
-        e->hidden = true;
-        e->division = rd_int(r, o, "division", 1, INT32_MAX);
-        if (e->kind == EV_ENGAGE) {
-            rd_str(r, o, "name", e->u.engage.name, sizeof e->u.engage.name);
-            rd_hex(r, o, "commitment", e->u.engage.commitment,
-                   sizeof e->u.engage.commitment);
-        }
+    if (!ej_is(ej_get(o, "hidden"), EJ_TRUE) || ej_get(o, "side")) {
+        payload_cd(&c, e);
         return;
     }
-    decode_payload(r, o, e);
+    e->hidden = true;
+    e->division = cd_int(&c, "division", 0, 1, INT32_MAX);
+    if (e->kind == EV_ENGAGE) {
+        cd_str(&c, "name", e->u.engage.name, sizeof e->u.engage.name);
+        cd_hex(&c, "commitment", e->u.engage.commitment,
+               sizeof e->u.engage.commitment);
+    }
 }
 
 mu_status camp_ev_decode_shown_val(const char *path, const ej_val *o,

@@ -11,7 +11,7 @@
  *
  * Adding a kind: one enum member below, one payload struct and a member of
  * the union in camp_ev, one row of camp_ev_types[] in event.c (its name,
- * where it keeps its division, and its encode, decode and text functions),
+ * where it keeps its division, its walk (codec) and its text function),
  * and one row of the replays' table in replay.c (the call that made the
  * event, with the event's inputs, so that check can make the whole
  * campaign again from its log). Nothing else lists the kinds;
@@ -368,11 +368,13 @@ typedef enum ev_div_place {
     EV_DIV_INSIDE  /* the kind's encoder writes "division" itself */
 } ev_div_place;
 
+/* A payload's walk, which writes it or reads it back (evfield.h). */
+typedef struct ev_cd ev_cd;
+
 typedef struct camp_ev_type {
     const char *name; /* events.kind */
     ev_div_place division;
-    void (*encode)(const camp_ev *e, cJSON *o);
-    void (*decode)(ev_reader *r, const ej_val *o, camp_ev *e);
+    void (*codec)(ev_cd *c, camp_ev *e);
     /* One log line (without "#N " and the newline), of the event as
      * projected for its reader (camp_ev_project). */
     void (*text)(const camp_ev *e, sbuf *sb);
@@ -409,11 +411,6 @@ void camp_return_text(mu_rat draw, mu_rat winner, mu_rat loser, sbuf *sb);
 
 /* Frees what a decoded or built event owns; leaves it empty. */
 void camp_ev_clear(camp_ev *e);
-
-/* The "known" member of an add or engage payload, and its reader (absent:
- * known.has false). */
-void ev_known_encode(const ev_known *k, cJSON *o);
-void ev_known_decode(ev_reader *r, const ej_val *o, ev_known *k);
 
 /* The "known" member of event `id`'s JSON text `text` (an add or engage
  * payload, or its entry in a player's log) into *k, as camp_ev_decode

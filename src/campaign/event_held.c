@@ -2,10 +2,9 @@
 /* event_held.c -- the prisoners' event kinds (event.h):
  * casualties (stands and batteries taken, and the camp holding them),
  * exchange and liberate (who went home, from where), default-camp (where
- * a side holds what it takes when no camp is named). Their encode, decode
- * and text functions are rows of camp_ev_types[] (event.c),
- * declared in evfield.h; the fields are read and written with
- * evfield.c's helpers. */
+ * a side holds what it takes when no camp is named). Their walks (codec)
+ * and text functions are rows of camp_ev_types[] (event.c), declared in
+ * evfield.h; the fields are written and read with evfield.c's cd_*. */
 #include "evfield.h"
 #include "lang.h"
 
@@ -16,48 +15,30 @@
 
 /* ---- casualties --------------------------------------------------------- */
 
-#ifndef MU_EV_READ_ONLY
-void ev_cas_encode(const camp_ev *e, cJSON *o)
+void ev_cas_cd(ev_cd *c, camp_ev *e)
 {
     /* "battle" comes before "division" here: the payload's order since the
      * first schema, kept so that old and new logs read the same. */
-    const ev_casualties *x = &e->u.cas;
-    cJSON_AddNumberToObject(o, "battle", x->battle);
-    cJSON_AddNumberToObject(o, "division", e->division);
-    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
-    cJSON_AddNumberToObject(o, "brigade", x->brigade);
-    cJSON_AddNumberToObject(o, "lost", x->lost);
-    cJSON_AddNumberToObject(o, "captured", x->captured);
-    if (x->batteries)
-        cJSON_AddNumberToObject(o, "batteries", x->batteries);
-    if (x->batteries_lost)
-        cJSON_AddNumberToObject(o, "batteries_lost", x->batteries_lost);
-    if (x->captured || x->batteries)
-        put_camp(o, ev_other_side(x->side), x->camp);
-}
-#endif
-
-void ev_cas_decode(ev_reader *r, const ej_val *o, camp_ev *e)
-{
     ev_casualties *x = &e->u.cas;
-    x->battle = rd_int(r, o, "battle", 1, INT32_MAX);
-    e->division = rd_int(r, o, "division", 1, INT32_MAX);
-    x->side = RD_ARMY(r, o, "side");
-    x->brigade = rd_int(r, o, "brigade", 0, MU_MAX_BRIGADES);
-    x->lost = rd_int(r, o, "lost", 0, MU_MAX_STANDS);
-    x->captured = rd_int(r, o, "captured", 0, MU_MAX_STANDS);
-    x->batteries = rd_int_opt(r, o, "batteries", 1, EV_MAX_BATTERIES, 0);
-    x->batteries_lost = rd_int_opt(r, o, "batteries_lost", 1,
-                                   EV_MAX_BATTERIES, 0);
+    x->battle = cd_int(c, "battle", x->battle, 1, INT32_MAX);
+    e->division = cd_int(c, "division", e->division, 1, INT32_MAX);
+    x->side = CD_ARMY(c, "side", x->side);
+    x->brigade = cd_int(c, "brigade", x->brigade, 0, MU_MAX_BRIGADES);
+    x->lost = cd_int(c, "lost", x->lost, 0, MU_MAX_STANDS);
+    x->captured = cd_int(c, "captured", x->captured, 0, MU_MAX_STANDS);
+    x->batteries = cd_count(c, "batteries", x->batteries, 1,
+                            EV_MAX_BATTERIES);
+    x->batteries_lost = cd_count(c, "batteries_lost", x->batteries_lost, 1,
+                                 EV_MAX_BATTERIES);
     if (x->captured || x->batteries)
-        rd_camp(r, o, ev_other_side(x->side), x->camp);
-    else if (rd_has(o, "camp"))
-        rd_fail(r, "camp", "is given though nothing was captured");
-    if (r->st == MU_OK && (x->brigade == 0) != (x->lost + x->captured == 0))
-        rd_fail(r, "brigade", "does not go with the stands lost and captured");
-    if (r->st == MU_OK &&
-        x->lost + x->captured + x->batteries + x->batteries_lost == 0)
-        rd_fail(r, "lost", "is 0 and nothing else was lost either");
+        cd_camp(c, ev_other_side(x->side), x->camp);
+    else
+        cd_check(c, cd_has(c, "camp", false), "camp",
+                 "is given though nothing was captured");
+    cd_check(c, (x->brigade == 0) != (x->lost + x->captured == 0), "brigade",
+             "does not go with the stands lost and captured");
+    cd_check(c, x->lost + x->captured + x->batteries + x->batteries_lost == 0,
+             "lost", "is 0 and nothing else was lost either");
 }
 
 void ev_cas_text(const camp_ev *e, sbuf *sb)
@@ -84,112 +65,51 @@ void ev_cas_text(const camp_ev *e, sbuf *sb)
 
 /* ---- prisoners going home ----------------------------------------------- */
 
-#ifndef MU_EV_READ_ONLY
-static void freed_encode(const ev_release *x, cJSON *o)
+/* Stands going home; a hidden division's as one entry with its total. */
+static void stands_cd(ev_cd *c, void *item)
 {
-    cJSON *a = cJSON_AddArrayToObject(o, "stands");
-    for (int i = 0; i < x->n; i++) {
-        if (x->stands[i].hidden) {
-            cJSON_AddNumberToObject(put_hidden_entry(a, x->stands[i].division,
-                                                     x->stands[i].side),
-                                    "stands", x->stands[i].stands);
-            continue;
-        }
-        cJSON *f = cJSON_CreateObject();
-        cJSON_AddNumberToObject(f, "division", x->stands[i].division);
-        cJSON_AddStringToObject(f, "side", mu_army_name(x->stands[i].side));
-        cJSON_AddNumberToObject(f, "brigade", x->stands[i].brigade);
-        cJSON_AddNumberToObject(f, "stands", x->stands[i].stands);
-        cJSON_AddItemToArray(a, f);
+    ev_freed *v = item;
+    v->hidden = cd_hidden(c, v->hidden, &v->division, &v->side);
+    if (!v->hidden) {
+        v->division = cd_int(c, "division", v->division, 1, INT32_MAX);
+        v->side = CD_ARMY(c, "side", v->side);
+        v->brigade = cd_int(c, "brigade", v->brigade, 1, MU_MAX_BRIGADES);
     }
-    if (x->nleaders) {
-        a = cJSON_AddArrayToObject(o, "leaders");
-        for (int i = 0; i < x->nleaders; i++) {
-            const ev_freed_leader *l = &x->leaders[i];
-            if (l->hidden) {
-                put_hidden_entry(a, l->division, l->side);
-                continue;
-            }
-            cJSON *f = cJSON_CreateObject();
-            cJSON_AddNumberToObject(f, "division", l->division);
-            cJSON_AddStringToObject(f, "side", mu_army_name(l->side));
-            cJSON_AddStringToObject(f, "post", ev_post_word((int)l->post));
-            if (l->post == MU_POST_BRIGADE)
-                cJSON_AddNumberToObject(f, "brigade", l->brigade);
-            cJSON_AddStringToObject(f, "rating", mu_rating_name(l->rating));
-            cJSON_AddItemToArray(a, f);
-        }
-    }
-    if (x->nbatteries) {
-        a = cJSON_AddArrayToObject(o, "batteries");
-        for (int i = 0; i < x->nbatteries; i++) {
-            cJSON *f = cJSON_CreateObject();
-            cJSON_AddNumberToObject(f, "division", x->batteries[i].division);
-            cJSON_AddStringToObject(f, "side",
-                                    mu_army_name(x->batteries[i].side));
-            cJSON_AddNumberToObject(f, "batteries", x->batteries[i].stands);
-            cJSON_AddItemToArray(a, f);
-        }
-    }
-}
-#endif
-
-static void freed_leaders_decode(ev_reader *r, const ej_val *o, ev_release *x)
-{
-    if (!rd_has(o, "leaders"))
-        return;
-    const ej_val *list = rd_array(r, o, "leaders");
-    x->leaders = rd_alloc(r, list, sizeof *x->leaders, &x->nleaders);
-    if (r->st == MU_OK && !x->leaders)
-        rd_fail(r, "leaders", "is an empty list, which is never written");
-    for (int i = 0; x->leaders && i < ej_count(list) && r->st == MU_OK;
-         i++) {
-        const ej_val *f = ej_at(list, i);
-        ev_freed_leader *v = &x->leaders[x->nleaders++];
-        if ((v->hidden = rd_hidden_entry(r, f, &v->division, &v->side)))
-            continue;
-        v->division = rd_int(r, f, "division", 1, INT32_MAX);
-        v->side = RD_ARMY(r, f, "side");
-        v->post = (mu_post)rd_word(r, f, "post", ev_post_word, 2);
-        if (r->st == MU_OK && v->post == MU_POST_BRIGADE)
-            v->brigade = rd_int(r, f, "brigade", 1, MU_MAX_BRIGADES);
-        v->rating = RD_RATING(r, f, "rating");
-    }
+    v->stands = cd_int(c, "stands", v->stands, 1, INT32_MAX);
 }
 
-static void freed_decode(ev_reader *r, const ej_val *o, ev_release *x)
+static void leader_cd(ev_cd *c, void *item)
 {
-    const ej_val *list = rd_array(r, o, "stands");
-    x->stands = rd_alloc(r, list, sizeof *x->stands, &x->n);
-    for (int i = 0; x->stands && i < ej_count(list) && r->st == MU_OK;
-         i++) {
-        const ej_val *f = ej_at(list, i);
-        ev_freed *v = &x->stands[x->n++];
-        v->hidden = rd_hidden_entry(r, f, &v->division, &v->side);
-        if (v->hidden) {
-            v->stands = rd_int(r, f, "stands", 1, INT32_MAX);
-            continue;
-        }
-        v->division = rd_int(r, f, "division", 1, INT32_MAX);
-        v->side = RD_ARMY(r, f, "side");
-        v->brigade = rd_int(r, f, "brigade", 1, MU_MAX_BRIGADES);
-        v->stands = rd_int(r, f, "stands", 1, INT32_MAX);
-    }
-    freed_leaders_decode(r, o, x);
-    if (r->st != MU_OK || !rd_has(o, "batteries"))
+    ev_freed_leader *v = item;
+    v->hidden = cd_hidden(c, v->hidden, &v->division, &v->side);
+    if (v->hidden)
         return;
-    list = rd_array(r, o, "batteries");
-    x->batteries = rd_alloc(r, list, sizeof *x->batteries, &x->nbatteries);
-    if (r->st == MU_OK && !x->batteries)
-        rd_fail(r, "batteries", "is an empty list, which is never written");
-    for (int i = 0; x->batteries && i < ej_count(list) && r->st == MU_OK;
-         i++) {
-        const ej_val *f = ej_at(list, i);
-        ev_freed *v = &x->batteries[x->nbatteries++];
-        v->division = rd_int(r, f, "division", 1, INT32_MAX);
-        v->side = RD_ARMY(r, f, "side");
-        v->stands = rd_int(r, f, "batteries", 1, INT32_MAX);
-    }
+    v->division = cd_int(c, "division", v->division, 1, INT32_MAX);
+    v->side = CD_ARMY(c, "side", v->side);
+    v->post = (mu_post)cd_word(c, "post", (int)v->post, ev_post_word, 2);
+    if (v->post == MU_POST_BRIGADE)
+        v->brigade = cd_int(c, "brigade", v->brigade, 1, MU_MAX_BRIGADES);
+    v->rating = CD_RATING(c, "rating", v->rating);
+}
+
+static void battery_cd(ev_cd *c, void *item)
+{
+    ev_freed *v = item;
+    v->division = cd_int(c, "division", v->division, 1, INT32_MAX);
+    v->side = CD_ARMY(c, "side", v->side);
+    v->stands = cd_int(c, "batteries", v->stands, 1, INT32_MAX);
+}
+
+/* Who went home: stands, then leaders and batteries when there are any. */
+static void freed_cd(ev_cd *c, ev_release *x)
+{
+    x->stands = cd_entries(c, "stands", false, x->stands, sizeof *x->stands,
+                           &x->n, stands_cd);
+    x->leaders = cd_entries(c, "leaders", true, x->leaders,
+                            sizeof *x->leaders, &x->nleaders, leader_cd);
+    x->batteries = cd_entries(c, "batteries", true, x->batteries,
+                              sizeof *x->batteries, &x->nbatteries,
+                              battery_cd);
 }
 
 /* Stands freed, by division and brigade; a division hidden from the viewer
@@ -232,54 +152,32 @@ static void freed_text(const ev_release *x, sbuf *sb)
         mu_buf_puts(sb, ")");
 }
 
-
-#ifndef MU_EV_READ_ONLY
 /* An exchange's counts: what it asks for. */
-static void counts_encode(const ev_release *x, cJSON *o)
+static void counts_cd(ev_cd *c, ev_release *x)
 {
-    cJSON_AddNumberToObject(o, "union", x->union_stands);
-    cJSON_AddNumberToObject(o, "confederate", x->confederate_stands);
-    put_count(o, "union_leaders", x->union_leaders);
-    put_count(o, "confederate_leaders", x->confederate_leaders);
-    put_count(o, "union_batteries", x->union_batteries);
-    put_count(o, "confederate_batteries", x->confederate_batteries);
-}
-#endif
-
-static void counts_decode(ev_reader *r, const ej_val *o, ev_release *x)
-{
-    x->union_stands = rd_int(r, o, "union", 0, INT32_MAX);
-    x->confederate_stands = rd_int(r, o, "confederate", 0, INT32_MAX);
-    x->union_leaders = rd_int_opt(r, o, "union_leaders", 1, INT32_MAX, 0);
-    x->confederate_leaders = rd_int_opt(r, o, "confederate_leaders", 1,
-                                        INT32_MAX, 0);
-    x->union_batteries = rd_int_opt(r, o, "union_batteries", 1, INT32_MAX, 0);
-    x->confederate_batteries = rd_int_opt(r, o, "confederate_batteries", 1,
-                                          INT32_MAX, 0);
+    x->union_stands = cd_int(c, "union", x->union_stands, 0, INT32_MAX);
+    x->confederate_stands = cd_int(c, "confederate", x->confederate_stands,
+                                   0, INT32_MAX);
+    x->union_leaders = cd_count(c, "union_leaders", x->union_leaders, 1,
+                                INT32_MAX);
+    x->confederate_leaders = cd_count(c, "confederate_leaders",
+                                      x->confederate_leaders, 1, INT32_MAX);
+    x->union_batteries = cd_count(c, "union_batteries", x->union_batteries,
+                                  1, INT32_MAX);
+    x->confederate_batteries = cd_count(c, "confederate_batteries",
+                                        x->confederate_batteries, 1,
+                                        INT32_MAX);
 }
 
-#ifndef MU_EV_READ_ONLY
-static void exchange_encode(const ev_release *x, cJSON *o)
+static void exchange_cd(ev_cd *c, ev_release *x)
 {
-    counts_encode(x, o);
-    freed_encode(x, o);
+    counts_cd(c, x);
+    freed_cd(c, x);
 }
 
-void ev_exchange_encode(const camp_ev *e, cJSON *o)
+void ev_exchange_cd(ev_cd *c, camp_ev *e)
 {
-    exchange_encode(&e->u.release, o);
-}
-#endif
-
-static void exchange_decode(ev_reader *r, const ej_val *o, ev_release *x)
-{
-    counts_decode(r, o, x);
-    freed_decode(r, o, x);
-}
-
-void ev_exchange_decode(ev_reader *r, const ej_val *o, camp_ev *e)
-{
-    exchange_decode(r, o, &e->u.release);
+    exchange_cd(c, &e->u.release);
 }
 
 /* ", 1 leader, 2 batteries" when there are any. */
@@ -347,50 +245,28 @@ void ev_exchange_text(const camp_ev *e, sbuf *sb)
     exchange_text(&e->u.release, sb);
 }
 
-#ifndef MU_EV_READ_ONLY
 /* A liberation's side and camp: what it asks for. */
-static void whose_encode(const ev_release *x, cJSON *o)
+static void whose_cd(ev_cd *c, ev_release *x)
 {
-    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
+    x->side = CD_ARMY(c, "side", x->side);
+    x->has_camp = cd_has(c, "camp", x->has_camp);
     if (x->has_camp)
-        cJSON_AddStringToObject(o, "camp", x->camp);
+        cd_str(c, "camp", x->camp, sizeof x->camp);
+    cd_check(c, x->has_camp && !*x->camp, "camp", "is empty");
 }
 
-static void liberate_encode(const ev_release *x, cJSON *o)
+static void liberate_cd(ev_cd *c, ev_release *x)
 {
-    whose_encode(x, o);
-    cJSON_AddNumberToObject(o, "total", x->total);
-    freed_encode(x, o);
+    whose_cd(c, x);
+    x->total = cd_int(c, "total", x->total, 0, INT32_MAX);
+    freed_cd(c, x);
+    cd_check(c, x->total + x->nleaders + x->nbatteries == 0, "total",
+             "is 0 and no one else was freed either");
 }
 
-void ev_liberate_encode(const camp_ev *e, cJSON *o)
+void ev_liberate_cd(ev_cd *c, camp_ev *e)
 {
-    liberate_encode(&e->u.release, o);
-}
-#endif
-
-static void whose_decode(ev_reader *r, const ej_val *o, ev_release *x)
-{
-    x->side = RD_ARMY(r, o, "side");
-    x->has_camp = rd_has(o, "camp");
-    if (x->has_camp)
-        rd_str(r, o, "camp", x->camp, sizeof x->camp);
-    if (r->st == MU_OK && x->has_camp && !*x->camp)
-        rd_fail(r, "camp", "is empty");
-}
-
-static void liberate_decode(ev_reader *r, const ej_val *o, ev_release *x)
-{
-    whose_decode(r, o, x);
-    x->total = rd_int(r, o, "total", 0, INT32_MAX);
-    freed_decode(r, o, x);
-    if (r->st == MU_OK && x->total + x->nleaders + x->nbatteries == 0)
-        rd_fail(r, "total", "is 0 and no one else was freed either");
-}
-
-void ev_liberate_decode(ev_reader *r, const ej_val *o, camp_ev *e)
-{
-    liberate_decode(r, o, &e->u.release);
+    liberate_cd(c, &e->u.release);
 }
 
 static void liberate_text(const ev_release *x, sbuf *sb)
@@ -420,81 +296,45 @@ void ev_liberate_text(const camp_ev *e, sbuf *sb)
 
 static const char *of_word(int i) { return i ? "liberate" : "exchange"; }
 
-#ifndef MU_EV_READ_ONLY
 /* "offer" (an answer's), "of" and "by", the first fields of all four. */
-static void head_encode(const camp_ev *e, cJSON *o)
-{
-    const ev_offer *x = &e->u.offer;
-    if (e->kind != EV_OFFER)
-        cJSON_AddNumberToObject(o, "offer", (double)x->offer);
-    cJSON_AddStringToObject(o, "of", of_word(x->of == EV_LIBERATE));
-    cJSON_AddStringToObject(o, "by", ev_author_word(x->by + 1));
-}
-#endif
-
-static void head_decode(ev_reader *r, const ej_val *o, camp_ev *e)
+static void head_cd(ev_cd *c, camp_ev *e)
 {
     ev_offer *x = &e->u.offer;
     if (e->kind != EV_OFFER)
-        x->offer = rd_int(r, o, "offer", 1, INT32_MAX);
-    x->of = rd_word(r, o, "of", of_word, 2) ? EV_LIBERATE : EV_EXCHANGE;
-    x->by = rd_word(r, o, "by", ev_author_word, 3) - 1;
+        x->offer = cd_id(c, "offer", x->offer);
+    x->of = cd_word(c, "of", x->of == EV_LIBERATE, of_word, 2) ? EV_LIBERATE
+                                                                : EV_EXCHANGE;
+    x->by = cd_word(c, "by", x->by + 1, ev_author_word, 3) - 1;
 }
 
-#ifndef MU_EV_READ_ONLY
-void ev_offer_encode(const camp_ev *e, cJSON *o)
-{
-    head_encode(e, o);
-    if (e->u.offer.of == EV_LIBERATE)
-        whose_encode(&e->u.offer.release, o);
-    else
-        counts_encode(&e->u.offer.release, o);
-}
-#endif
-
-void ev_offer_decode(ev_reader *r, const ej_val *o, camp_ev *e)
+void ev_offer_cd(ev_cd *c, camp_ev *e)
 {
     ev_offer *x = &e->u.offer;
-    head_decode(r, o, e);
-    if (r->st == MU_OK && x->by < 0)
-        rd_fail(r, "by", "is the umpire, who records an exchange or "
-                "liberation without an offer");
+    const ev_release *r = &x->release;
+    head_cd(c, e);
+    cd_check(c, x->by < 0, "by", "is the umpire, who records an exchange or "
+             "liberation without an offer");
     if (x->of == EV_LIBERATE) {
-        whose_decode(r, o, &x->release);
+        whose_cd(c, &x->release);
         return;
     }
-    counts_decode(r, o, &x->release);
-    const ev_release *c = &x->release;
-    if (r->st == MU_OK && (int64_t)c->union_stands + c->confederate_stands +
-                                  c->union_leaders + c->confederate_leaders +
-                                  c->union_batteries +
-                                  c->confederate_batteries == 0)
-        rd_fail(r, "union", "is 0 and nothing else is asked for either");
+    counts_cd(c, &x->release);
+    cd_check(c, (int64_t)r->union_stands + r->confederate_stands +
+                        r->union_leaders + r->confederate_leaders +
+                        r->union_batteries + r->confederate_batteries == 0,
+             "union", "is 0 and nothing else is asked for either");
 }
 
-#ifndef MU_EV_READ_ONLY
 /* accept, decline and withdraw: an accept holds the release it made. */
-void ev_answer_encode(const camp_ev *e, cJSON *o)
+void ev_answer_cd(ev_cd *c, camp_ev *e)
 {
-    head_encode(e, o);
+    head_cd(c, e);
     if (e->kind != EV_ACCEPT)
         return;
     if (e->u.offer.of == EV_LIBERATE)
-        liberate_encode(&e->u.offer.release, o);
+        liberate_cd(c, &e->u.offer.release);
     else
-        exchange_encode(&e->u.offer.release, o);
-}
-#endif
-
-void ev_answer_decode(ev_reader *r, const ej_val *o, camp_ev *e)
-{
-    head_decode(r, o, e);
-    if (e->kind != EV_ACCEPT)
-        return;
-    if (e->u.offer.of == EV_LIBERATE)
-        liberate_decode(r, o, &e->u.offer.release);
-    else
-        exchange_decode(r, o, &e->u.offer.release);
+        exchange_cd(c, &e->u.offer.release);
 }
 
 /* What an exchange offer asks for: "1 Union stand and 1 Confederate
@@ -564,26 +404,15 @@ void ev_answer_text(const camp_ev *e, sbuf *sb)
 
 /* ---- default camps ------------------------------------------------------ */
 
-#ifndef MU_EV_READ_ONLY
-void ev_dcamp_encode(const camp_ev *e, cJSON *o)
-{
-    const ev_default_camp *x = &e->u.dcamp;
-    cJSON_AddStringToObject(o, "side", mu_army_name(x->side));
-    cJSON_AddStringToObject(o, "camp", x->camp);
-    cJSON_AddStringToObject(o, "was", x->was);
-}
-#endif
-
-void ev_dcamp_decode(ev_reader *r, const ej_val *o, camp_ev *e)
+void ev_dcamp_cd(ev_cd *c, camp_ev *e)
 {
     ev_default_camp *x = &e->u.dcamp;
-    x->side = RD_ARMY(r, o, "side");
-    rd_str(r, o, "camp", x->camp, sizeof x->camp);
-    rd_str(r, o, "was", x->was, sizeof x->was);
-    if (r->st == MU_OK && (!*x->camp || !*x->was))
-        rd_fail(r, *x->camp ? "was" : "camp", "is empty");
-    if (r->st == MU_OK && !strcmp(x->camp, x->was))
-        rd_fail(r, "camp", "is the camp it was already");
+    x->side = CD_ARMY(c, "side", x->side);
+    cd_str(c, "camp", x->camp, sizeof x->camp);
+    cd_str(c, "was", x->was, sizeof x->was);
+    cd_check(c, !*x->camp || !*x->was, *x->camp ? "was" : "camp", "is empty");
+    cd_check(c, !strcmp(x->camp, x->was), "camp",
+             "is the camp it was already");
 }
 
 void ev_dcamp_text(const camp_ev *e, sbuf *sb)

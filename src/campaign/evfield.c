@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* evfield.c -- the fields of event payloads, shared by the kinds'
- * encoders, decoders and log text (event.c, event_held.c):
- * strict readers (rd_*), which turn a field missing, mistyped or out of
- * range into an error naming the event and the field, writers (put_*) and
- * small text helpers (ev_*). evfield.h says what each does. */
+/* evfield.c -- the fields of event payloads, shared by the kinds' walks
+ * and log text (event.c, event_held.c): strict readers (rd_*), which turn
+ * a field missing, mistyped or out of range into an error naming the event
+ * and the field; the walks' fields (cd_*), which write a field or read it
+ * with them; small text helpers (ev_*). evfield.h says what each does. */
 #include "evfield.h"
 #include "lang.h"
 #include "error.h"
@@ -16,7 +16,6 @@
 
 static const char *const post_names[] = {"division", "brigade", "corps"};
 
-
 /* ---- strict readers ----------------------------------------------------- */
 
 void rd_fail(ev_reader *r, const char *key, const char *what)
@@ -27,7 +26,7 @@ void rd_fail(ev_reader *r, const char *key, const char *what)
                    "damaged: field '%s' %s", r->id, r->kind, key, what);
 }
 
-const ej_val *rd_item(ev_reader *r, const ej_val *o, const char *key)
+static const ej_val *rd_item(ev_reader *r, const ej_val *o, const char *key)
 {
     if (r->st != MU_OK)
         return NULL;
@@ -38,7 +37,8 @@ const ej_val *rd_item(ev_reader *r, const ej_val *o, const char *key)
 }
 
 /* A whole number lo..hi; a double that is not exactly whole is refused. */
-int rd_int(ev_reader *r, const ej_val *o, const char *key, int lo, int hi)
+static int rd_int(ev_reader *r, const ej_val *o, const char *key, int lo,
+                  int hi)
 {
     const ej_val *v = rd_item(r, o, key);
     if (!v)
@@ -53,17 +53,7 @@ int rd_int(ev_reader *r, const ej_val *o, const char *key, int lo, int hi)
     return (int)d;
 }
 
-/* null gives `none`, else as rd_int. */
-int rd_int_or_null(ev_reader *r, const ej_val *o, const char *key,
-                          int lo, int hi, int none)
-{
-    const ej_val *v = rd_item(r, o, key);
-    if (v && ej_is(v, EJ_NULL))
-        return none;
-    return rd_int(r, o, key, lo, hi);
-}
-
-bool rd_bool(ev_reader *r, const ej_val *o, const char *key)
+static bool rd_bool(ev_reader *r, const ej_val *o, const char *key)
 {
     const ej_val *v = rd_item(r, o, key);
     if (v && !ej_is_bool(v))
@@ -71,8 +61,8 @@ bool rd_bool(ev_reader *r, const ej_val *o, const char *key)
     return v && ej_is(v, EJ_TRUE);
 }
 
-void rd_str(ev_reader *r, const ej_val *o, const char *key, char *buf,
-                   size_t n)
+static void rd_str(ev_reader *r, const ej_val *o, const char *key,
+                   char *buf, size_t n)
 {
     buf[0] = '\0';
     const ej_val *v = rd_item(r, o, key);
@@ -87,8 +77,8 @@ void rd_str(ev_reader *r, const ej_val *o, const char *key, char *buf,
 }
 
 /* A string that must be a lower-case hex digest of exactly n - 1 digits. */
-void rd_hex(ev_reader *r, const ej_val *o, const char *key, char *buf,
-                   size_t n)
+static void rd_hex(ev_reader *r, const ej_val *o, const char *key,
+                   char *buf, size_t n)
 {
     rd_str(r, o, key, buf, n);
     if (r->st == MU_OK && (strlen(buf) != n - 1 ||
@@ -97,7 +87,7 @@ void rd_hex(ev_reader *r, const ej_val *o, const char *key, char *buf,
 }
 
 /* One of the words name(0..count-1). */
-int rd_word(ev_reader *r, const ej_val *o, const char *key,
+static int rd_word(ev_reader *r, const ej_val *o, const char *key,
                    const char *(*name)(int), int count)
 {
     const ej_val *v = rd_item(r, o, key);
@@ -124,8 +114,7 @@ const char *ev_morale_word(int i) { return mu_morale_name((mu_morale)i); }
 const char *ev_post_word(int i) { return post_names[i]; }
 const char *ev_roll_word(int i) { return mu_roll_kind_name((mu_roll_kind)i); }
 
-
-mu_rat rd_share(ev_reader *r, const ej_val *o, const char *key)
+static mu_rat rd_share(ev_reader *r, const ej_val *o, const char *key)
 {
     char buf[64];
     mu_rat v = {0, 1};
@@ -152,7 +141,7 @@ static bool seed_digits(const char *p, bool whole, uint64_t *out)
     return errno == 0 && end && (whole ? !*end : *end == ',' || *end == '}');
 }
 
-ev_seed rd_seed(ev_reader *r, const ej_val *o)
+static ev_seed rd_seed(ev_reader *r, const ej_val *o)
 {
     ev_seed s = {false, 0};
     const ej_val *v = rd_item(r, o, "seed");
@@ -175,7 +164,8 @@ ev_seed rd_seed(ev_reader *r, const ej_val *o)
     return s;
 }
 
-const ej_val *rd_array(ev_reader *r, const ej_val *o, const char *key)
+static const ej_val *rd_array(ev_reader *r, const ej_val *o,
+                              const char *key)
 {
     const ej_val *v = rd_item(r, o, key);
     if (v && !ej_is(v, EJ_ARRAY)) {
@@ -185,21 +175,15 @@ const ej_val *rd_array(ev_reader *r, const ej_val *o, const char *key)
     return v;
 }
 
-bool rd_has(const ej_val *o, const char *key)
+static bool rd_has(const ej_val *o, const char *key)
 {
     return ej_get(o, key) != NULL;
 }
 
-/* An optional whole number lo..hi, `none` when absent. */
-int rd_int_opt(ev_reader *r, const ej_val *o, const char *key, int lo,
-                      int hi, int none)
-{
-    return rd_has(o, key) ? rd_int(r, o, key, lo, hi) : none;
-}
-
 /* The camp a captor holds what it took in: "camp" when written, else the
  * captor's default camp (see ev_camp). */
-void rd_camp(ev_reader *r, const ej_val *o, mu_army captor, ev_camp out)
+static void rd_camp(ev_reader *r, const ej_val *o, mu_army captor,
+                    ev_camp out)
 {
     if (!rd_has(o, "camp")) {
         snprintf(out, sizeof(ev_camp), "%s", mu_camp_default(captor));
@@ -211,49 +195,12 @@ void rd_camp(ev_reader *r, const ej_val *o, mu_army captor, ev_camp out)
                 "written");
 }
 
-/* ---- writers ------------------------------------------------------------ */
-
-#ifndef MU_EV_READ_ONLY
-void put_camp(cJSON *o, mu_army captor, const char *camp)
-{
-    if (*camp && strcmp(camp, mu_camp_default(captor)))
-        cJSON_AddStringToObject(o, "camp", camp);
-}
-#endif
+/* ---- text helpers ------------------------------------------------------- */
 
 mu_army ev_other_side(mu_army a)
 {
     return a == MU_UNION ? MU_CONFEDERATE : MU_UNION;
 }
-
-#ifndef MU_EV_READ_ONLY
-void put_seed(cJSON *o, ev_seed s)
-{
-    if (s.has) {
-        char buf[32];
-        snprintf(buf, sizeof buf, "%" PRIu64, s.value);
-        cJSON_AddRawToObject(o, "seed", buf);
-    } else {
-        cJSON_AddNullToObject(o, "seed");
-    }
-}
-
-void put_share(cJSON *o, const char *key, mu_rat r)
-{
-    char buf[MU_RAT_BUF];
-    cJSON_AddStringToObject(o, key, mu_share_text(r, buf, sizeof buf));
-}
-
-void put_int_or_null(cJSON *o, const char *key, int v, bool has)
-{
-    if (has)
-        cJSON_AddNumberToObject(o, key, v);
-    else
-        cJSON_AddNullToObject(o, key);
-}
-#endif
-
-/* ---- text helpers ------------------------------------------------------- */
 
 void ev_seed_text(ev_seed s, sbuf *sb)
 {
@@ -276,47 +223,205 @@ const char *ev_rating_text(mu_rating r)
     return dgettext(LANG_DOMAIN, mu_rating_name(r));
 }
 
-bool rd_hidden_entry(ev_reader *r, const ej_val *t, int *division,
-                     mu_army *side)
+/* ---- one walk, both ways ------------------------------------------------ */
+
+bool cd_ok(const ev_cd *c)
 {
-    if (!r->shown || !ej_is(ej_get(t, "hidden"), EJ_TRUE))
-        return false;
-    *division = rd_int(r, t, "division", 1, INT32_MAX);
-    *side = RD_ARMY(r, t, "side");
-    return true;
+    return !c->r || c->r->st == MU_OK;
 }
 
-#ifndef MU_EV_READ_ONLY
-cJSON *put_hidden_entry(cJSON *a, int division, mu_army side)
+void cd_check(ev_cd *c, bool bad, const char *key, const char *what)
 {
-    cJSON *f = cJSON_CreateObject();
-    cJSON_AddNumberToObject(f, "division", division);
-    cJSON_AddStringToObject(f, "side", mu_army_name(side));
-    cJSON_AddBoolToObject(f, "hidden", true);
-    cJSON_AddItemToArray(a, f);
-    return f;
+    if (c->r && bad)
+        rd_fail(c->r, key, what);
 }
+
+#ifdef MU_EV_READ_ONLY
+/* Nothing is written here: every walk reads. */
+#define CD_WRITE(call) ((void)0)
+#else
+#define CD_WRITE(call) ((void)(call))
 #endif
 
-/* A malloc'd array for the items of list, or NULL (r fails) when empty
- * allocation fails. */
-void *rd_alloc(ev_reader *r, const ej_val *list, size_t size, int *n)
+int cd_int(ev_cd *c, const char *key, int v, int lo, int hi)
 {
-    *n = 0;
-    int k = ej_count(list);
-    if (k == 0 || r->st != MU_OK)
-        return NULL;
-    void *v = calloc((size_t)k, size);
-    if (!v)
-        r->st = err_nomem(r->err);
+    if (c->r)
+        return rd_int(c->r, c->in, key, lo, hi);
+    CD_WRITE(cJSON_AddNumberToObject(c->out, key, v));
     return v;
 }
 
-#ifndef MU_EV_READ_ONLY
-/* An optional count: written when it is not 0. */
-void put_count(cJSON *o, const char *key, int n)
+int cd_int_or_null(ev_cd *c, const char *key, int v, bool has, int lo,
+                   int hi)
 {
-    if (n)
-        cJSON_AddNumberToObject(o, key, n);
+    return cd_not_null(c, key, has) ? cd_int(c, key, v, lo, hi) : 0;
 }
-#endif
+
+int cd_count(ev_cd *c, const char *key, int v, int lo, int hi)
+{
+    return cd_has(c, key, v != 0) ? cd_int(c, key, v, lo, hi) : 0;
+}
+
+int64_t cd_id(ev_cd *c, const char *key, int64_t v)
+{
+    if (c->r)
+        return rd_int(c->r, c->in, key, 1, INT32_MAX);
+    CD_WRITE(cJSON_AddNumberToObject(c->out, key, (double)v));
+    return v;
+}
+
+bool cd_bool(ev_cd *c, const char *key, bool v)
+{
+    if (c->r)
+        return rd_bool(c->r, c->in, key);
+    CD_WRITE(cJSON_AddBoolToObject(c->out, key, v));
+    return v;
+}
+
+void cd_str(ev_cd *c, const char *key, char *buf, size_t n)
+{
+    if (c->r)
+        rd_str(c->r, c->in, key, buf, n);
+    else
+        CD_WRITE(cJSON_AddStringToObject(c->out, key, buf));
+}
+
+void cd_hex(ev_cd *c, const char *key, char *buf, size_t n)
+{
+    if (c->r)
+        rd_hex(c->r, c->in, key, buf, n);
+    else
+        CD_WRITE(cJSON_AddStringToObject(c->out, key, buf));
+}
+
+int cd_word(ev_cd *c, const char *key, int v, const char *(*name)(int),
+            int count)
+{
+    if (c->r)
+        return rd_word(c->r, c->in, key, name, count);
+    CD_WRITE(cJSON_AddStringToObject(c->out, key, name(v)));
+    return v;
+}
+
+mu_rat cd_share(ev_cd *c, const char *key, mu_rat v)
+{
+    char buf[MU_RAT_BUF];
+    if (c->r)
+        return rd_share(c->r, c->in, key);
+    mu_share_text(v, buf, sizeof buf);
+    CD_WRITE(cJSON_AddStringToObject(c->out, key, buf));
+    return v;
+}
+
+ev_seed cd_seed(ev_cd *c, ev_seed v)
+{
+    char buf[32];
+    if (c->r)
+        return rd_seed(c->r, c->in);
+    if (cd_not_null(c, "seed", v.has)) {
+        snprintf(buf, sizeof buf, "%" PRIu64, v.value);
+        CD_WRITE(cJSON_AddRawToObject(c->out, "seed", buf));
+    }
+    return v;
+}
+
+bool cd_has(ev_cd *c, const char *key, bool has)
+{
+    return c->r ? rd_has(c->in, key) : has;
+}
+
+bool cd_not_null(ev_cd *c, const char *key, bool has)
+{
+    if (c->r) {
+        const ej_val *v = rd_item(c->r, c->in, key);
+        return v && !ej_is(v, EJ_NULL);
+    }
+    if (!has)
+        CD_WRITE(cJSON_AddNullToObject(c->out, key));
+    return has;
+}
+
+void cd_camp(ev_cd *c, mu_army captor, ev_camp camp)
+{
+    if (c->r)
+        rd_camp(c->r, c->in, captor, camp);
+    else if (*camp && strcmp(camp, mu_camp_default(captor)))
+        CD_WRITE(cJSON_AddStringToObject(c->out, "camp", camp));
+}
+
+bool cd_object(ev_cd *c, const char *key, bool has, ev_cd *sub)
+{
+    *sub = (ev_cd){c->r, NULL, NULL};
+    if (!c->r) {
+        if (has)
+            CD_WRITE(sub->out = cJSON_AddObjectToObject(c->out, key));
+        return has;
+    }
+    sub->in = ej_get(c->in, key);
+    if (sub->in && !ej_is(sub->in, EJ_OBJECT))
+        rd_fail(c->r, key, "is not an object");
+    return sub->in && c->r->st == MU_OK;
+}
+
+int cd_list(ev_cd *c, const char *key, int n, ev_cd *list)
+{
+    *list = (ev_cd){c->r, NULL, NULL};
+    if (!c->r) {
+        CD_WRITE(list->out = cJSON_AddArrayToObject(c->out, key));
+        return n;
+    }
+    list->in = rd_array(c->r, c->in, key);
+    return c->r->st == MU_OK ? ej_count(list->in) : 0;
+}
+
+void cd_item(ev_cd *list, int i, ev_cd *item)
+{
+    *item = (ev_cd){list->r, NULL, NULL};
+    if (list->r)
+        item->in = ej_at(list->in, i);
+    else
+        CD_WRITE(cJSON_AddItemToArray(list->out,
+                                      item->out = cJSON_CreateObject()));
+}
+
+void *cd_alloc(ev_cd *c, void *items, size_t size, int n)
+{
+    if (!c->r)
+        return items;
+    if (n == 0 || c->r->st != MU_OK)
+        return NULL;
+    void *v = calloc((size_t)n, size);
+    if (!v)
+        c->r->st = err_nomem(c->r->err);
+    return v;
+}
+
+void *cd_entries(ev_cd *c, const char *key, bool optional, void *items,
+                 size_t size, int *n, void (*item)(ev_cd *c, void *one))
+{
+    ev_cd list, one;
+    if (optional && !cd_has(c, key, *n != 0))
+        return items;
+    int k = cd_list(c, key, *n, &list);
+    items = cd_alloc(c, items, size, k);
+    *n = items ? k : 0;
+    cd_check(c, optional && !items, key,
+             "is an empty list, which is never written");
+    for (int i = 0; i < *n && cd_ok(c); i++) {
+        cd_item(&list, i, &one);
+        item(&one, (char *)items + (size_t)i * size);
+    }
+    return items;
+}
+
+bool cd_hidden(ev_cd *c, bool hidden, int *division, mu_army *side)
+{
+    if (c->r && (!c->r->shown || !ej_is(ej_get(c->in, "hidden"), EJ_TRUE)))
+        return false;
+    if (!hidden && !c->r)
+        return false;
+    *division = cd_int(c, "division", *division, 1, INT32_MAX);
+    *side = CD_ARMY(c, "side", *side);
+    cd_bool(c, "hidden", true);
+    return true;
+}
