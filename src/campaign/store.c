@@ -625,40 +625,28 @@ static bool brigade_row(sqlite3_stmt *st, camp_brigade *b)
     return ok;
 }
 
-/* Fills the brigades of divisions[0..n) (sorted by id) in one pass. */
-static mu_status load_brigades(mu_campaign *c, camp_div *v, int n, int only,
-                               mu_error *err)
+/* The brigades of d, in order, by brig (prepare_brigades for one
+ * division). */
+static mu_status div_brigades(mu_campaign *c, sqlite3_stmt *brig,
+                              camp_div *d, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = prepare_brigades(c, "WHERE ?1 = 0 OR division = ?1 ORDER "
-                                   "BY division, number", &st, err);
-    if (s != MU_OK)
-        return s;
-    sqlite3_bind_int(st, 1, only);
-    int rc, k = 0;
+    int rc;
     bool ok = true;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        int div = sqlite3_column_int(st, 0);
-        while (k < n && v[k].id < div)
-            k++;
-        if (k == n || v[k].id != div || v[k].nbrigades >= MU_MAX_BRIGADES) {
-            bool known = k < n && v[k].id == div;
-            camp_finalize(c, st);
-            if (known)
-                return err_at(err, MU_EIO, c->path, 0, "the campaign file is "
-                              "damaged: division %d has more than %d "
-                              "brigades", div, MU_MAX_BRIGADES);
+    sqlite3_reset(brig);
+    sqlite3_bind_int(brig, 1, d->id);
+    while (ok && (rc = sqlite3_step(brig)) == SQLITE_ROW) {
+        if (d->nbrigades >= MU_MAX_BRIGADES)
             return err_at(err, MU_EIO, c->path, 0, "the campaign file is "
-                          "damaged: brigade of an unknown division %d", div);
-        }
-        if (!brigade_row(st, &v[k].b[v[k].nbrigades++]))
-            ok = false;
+                          "damaged: division %d has more than %d brigades",
+                          d->id, MU_MAX_BRIGADES);
+        ok = brigade_row(brig, &d->b[d->nbrigades++]);
     }
-    camp_finalize(c, st);
-    if (rc == SQLITE_DONE && !ok)
+    if (!ok)
         return camp_damaged(c, err);
     return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
+
+static const char one_division[] = "WHERE division = ?1 ORDER BY number";
 
 /* The row of `cols` whose `key` is id, read by row(); *found is false when
  * there is none. */
@@ -692,7 +680,11 @@ mu_status camp_load_div(mu_campaign *c, int id, camp_div *out, mu_error *err)
         memset(out, 0, sizeof *out);
         return camp_hidden_refusal(c, id, err);
     }
-    return load_brigades(c, out, 1, id, err);
+    sqlite3_stmt *brig = NULL;
+    if ((s = prepare_brigades(c, one_division, &brig, err)) == MU_OK)
+        s = div_brigades(c, brig, out, err);
+    camp_finalize(c, brig);
+    return s;
 }
 
 mu_status camp_load_engaged(mu_campaign *c, int id, camp_div *out,
@@ -707,14 +699,25 @@ mu_status camp_load_engaged(mu_campaign *c, int id, camp_div *out,
 
 mu_status camp_load_all(mu_campaign *c, camp_div **out, int *n, mu_error *err)
 {
-    char sql[sizeof div_cols + 32];
-    snprintf(sql, sizeof sql, "%s ORDER BY d.id", div_cols);
-    void *v = NULL;
-    int k = 0;
-    mu_status s = camp_collect(c, sizeof(camp_div), div_item, &v, &k, err,
-                               sql, "");
-    if (s == MU_OK)
-        s = load_brigades(c, v, k, 0, err);
+    camp_divs it;
+    camp_div *v = NULL;
+    int k = 0, cap = 0;
+    bool more = true;
+    mu_status s = camp_divs_open(c, -1, true, &it, err);
+    while (s == MU_OK && more) {
+        if (k == cap) {
+            cap = cap ? 2 * cap : 16;
+            camp_div *g = realloc(v, (size_t)cap * sizeof *v);
+            if (!g) {
+                s = err_nomem(err);
+                break;
+            }
+            v = g;
+        }
+        if ((s = camp_divs_next(&it, &v[k], &more, err)) == MU_OK && more)
+            k++;
+    }
+    camp_divs_close(&it);
     if (s != MU_OK) {
         free(v);
         return s;
@@ -752,8 +755,7 @@ mu_status camp_divs_open(mu_campaign *c, int side, bool brigades,
              div_cols);
     mu_status s = camp_prepare(c, sql, &it->div, err);
     if (s == MU_OK && brigades)
-        s = prepare_brigades(c, "WHERE division = ?1 ORDER BY number",
-                             &it->brig, err);
+        s = prepare_brigades(c, one_division, &it->brig, err);
     if (s != MU_OK) {
         camp_divs_close(it);
         return s;
@@ -773,24 +775,9 @@ mu_status camp_divs_next(camp_divs *it, camp_div *d, bool *more, mu_error *err)
         return camp_sql_fail(c, rc, "reading", err);
     if (!div_row(it->div, d))
         return camp_damaged(c, err);
-    if (it->brig) {
-        sqlite3_reset(it->brig);
-        sqlite3_bind_int(it->brig, 1, d->id);
-        bool ok = true;
-        while (ok && (rc = sqlite3_step(it->brig)) == SQLITE_ROW) {
-            if (d->nbrigades >= MU_MAX_BRIGADES)
-                return err_at(err, MU_EIO, c->path, 0, "the campaign file is "
-                              "damaged: division %d has more than %d "
-                              "brigades", d->id, MU_MAX_BRIGADES);
-            ok = brigade_row(it->brig, &d->b[d->nbrigades++]);
-        }
-        if (!ok)
-            return camp_damaged(c, err);
-        if (rc != SQLITE_DONE)
-            return camp_sql_fail(c, rc, "reading", err);
-    }
-    *more = true;
-    return MU_OK;
+    mu_status s = it->brig ? div_brigades(c, it->brig, d, err) : MU_OK;
+    *more = s == MU_OK;
+    return s;
 }
 
 void camp_divs_close(camp_divs *it)
