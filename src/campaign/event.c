@@ -639,33 +639,11 @@ static void undo_cd(ev_cd *c, camp_ev *e)
 
 const char *camp_ev_kind_word(camp_ev_kind k)
 {
-    switch (k) {
-    case EV_NEW: return P_("log", "new");
-    case EV_ADD: return P_("log", "add");
-    case EV_ENGAGE: return P_("log", "engage");
-    case EV_REVEAL: return P_("log", "reveal");
-    case EV_BATTLE_START: return P_("log", "battle-start");
-    case EV_BATTLE_END: return P_("log", "battle-end");
-    case EV_CASUALTIES: return P_("log", "casualties");
-    case EV_EXCHANGE: return P_("log", "exchange");
-    case EV_LIBERATE: return P_("log", "liberate");
-    case EV_LEADER_LOST: return P_("log", "leader-lost");
-    case EV_DOWNGRADE: return P_("log", "downgrade");
-    case EV_PENALTY: return P_("log", "penalty");
-    case EV_FAIR_COMMIT: return P_("log", "fair-commit");
-    case EV_CONTRIBUTE: return P_("log", "contribute");
-    case EV_ADVANCE: return P_("log", "advance");
-    case EV_UNDO: return P_("log", "undo");
-    case EV_TABLES: return P_("log", "tables");
-    case EV_DEFAULT_CAMP: return P_("log", "default-camp");
-    case EV_NAME: return P_("log", "name");
-    case EV_OFFER: return P_("log", "offer");
-    case EV_ACCEPT: return P_("log", "accept");
-    case EV_DECLINE: return P_("log", "decline");
-    case EV_WITHDRAW: return P_("log", "withdraw");
-    case EV_NKINDS: break;
-    }
-    return "?"; /* no event has it: camp_ev_kind_of knows the kinds */
+    char id[32];
+    if ((unsigned)k >= EV_NKINDS)
+        return "?"; /* no event has it: camp_ev_kind_of knows the kinds */
+    snprintf(id, sizeof id, "log\004%s", camp_ev_types[k].name);
+    return lang_pgettext(id, camp_ev_types[k].name);
 }
 
 static void undo_text(const camp_ev *e, sbuf *sb)
@@ -720,34 +698,49 @@ static void name_text(const camp_ev *e, sbuf *sb)
 
 /* ---- the table ---------------------------------------------------------- */
 
+/* A kind's name, which is also its msgid in context "log" (as N_, with a
+ * context: po/KEYWORDS): a log line may say the kind in the reader's
+ * words (camp_ev_kind_word). */
+#define NP_(ctx, s) s
+
 const camp_ev_type camp_ev_types[EV_NKINDS] = {
-    [EV_NEW] = {"new", EV_DIV_NONE, new_cd, new_text},
-    [EV_ADD] = {"add", EV_DIV_FIRST, add_cd, add_text},
-    [EV_ENGAGE] = {"engage", EV_DIV_FIRST, engage_cd, engage_text},
-    [EV_REVEAL] = {"reveal", EV_DIV_FIRST, reveal_cd, reveal_text},
-    [EV_BATTLE_START] = {"battle-start", EV_DIV_NONE, start_cd, start_text},
-    [EV_BATTLE_END] = {"battle-end", EV_DIV_NONE, end_cd, end_text},
-    [EV_CASUALTIES] = {"casualties", EV_DIV_INSIDE, ev_cas_cd, ev_cas_text},
-    [EV_EXCHANGE] = {"exchange", EV_DIV_NONE, ev_exchange_cd,
+    [EV_NEW] = {NP_("log", "new"), EV_DIV_NONE, new_cd, new_text},
+    [EV_ADD] = {NP_("log", "add"), EV_DIV_FIRST, add_cd, add_text},
+    [EV_ENGAGE] = {NP_("log", "engage"), EV_DIV_FIRST, engage_cd, engage_text},
+    [EV_REVEAL] = {NP_("log", "reveal"), EV_DIV_FIRST, reveal_cd, reveal_text},
+    [EV_BATTLE_START] = {NP_("log", "battle-start"), EV_DIV_NONE, start_cd,
+                         start_text},
+    [EV_BATTLE_END] = {NP_("log", "battle-end"), EV_DIV_NONE, end_cd, end_text},
+    [EV_CASUALTIES] = {NP_("log", "casualties"), EV_DIV_INSIDE, ev_cas_cd,
+                       ev_cas_text},
+    [EV_EXCHANGE] = {NP_("log", "exchange"), EV_DIV_NONE, ev_exchange_cd,
                      ev_exchange_text},
-    [EV_LIBERATE] = {"liberate", EV_DIV_NONE, ev_liberate_cd,
+    [EV_LIBERATE] = {NP_("log", "liberate"), EV_DIV_NONE, ev_liberate_cd,
                      ev_liberate_text},
-    [EV_LEADER_LOST] = {"leader-lost", EV_DIV_FIRST, lost_cd, leader_text},
-    [EV_DOWNGRADE] = {"downgrade", EV_DIV_FIRST, downgrade_cd, leader_text},
-    [EV_PENALTY] = {"penalty", EV_DIV_NONE, penalty_cd, penalty_text},
-    [EV_FAIR_COMMIT] = {"fair-commit", EV_DIV_FIRST, fair_ev_cd,
+    [EV_LEADER_LOST] = {NP_("log", "leader-lost"), EV_DIV_FIRST, lost_cd,
+                        leader_text},
+    [EV_DOWNGRADE] = {NP_("log", "downgrade"), EV_DIV_FIRST, downgrade_cd,
+                      leader_text},
+    [EV_PENALTY] = {NP_("log", "penalty"), EV_DIV_NONE, penalty_cd,
+                    penalty_text},
+    [EV_FAIR_COMMIT] = {NP_("log", "fair-commit"), EV_DIV_FIRST, fair_ev_cd,
                         fair_ev_text},
-    [EV_CONTRIBUTE] = {"contribute", EV_DIV_FIRST, fair_ev_cd, fair_ev_text},
-    [EV_ADVANCE] = {"advance", EV_DIV_NONE, advance_cd, advance_text},
-    [EV_UNDO] = {"undo", EV_DIV_INSIDE, undo_cd, undo_text},
-    [EV_TABLES] = {"tables", EV_DIV_NONE, tables_cd, tables_text},
-    [EV_DEFAULT_CAMP] = {"default-camp", EV_DIV_NONE, ev_dcamp_cd,
+    [EV_CONTRIBUTE] = {NP_("log", "contribute"), EV_DIV_FIRST, fair_ev_cd,
+                       fair_ev_text},
+    [EV_ADVANCE] = {NP_("log", "advance"), EV_DIV_NONE, advance_cd,
+                    advance_text},
+    [EV_UNDO] = {NP_("log", "undo"), EV_DIV_INSIDE, undo_cd, undo_text},
+    [EV_TABLES] = {NP_("log", "tables"), EV_DIV_NONE, tables_cd, tables_text},
+    [EV_DEFAULT_CAMP] = {NP_("log", "default-camp"), EV_DIV_NONE, ev_dcamp_cd,
                          ev_dcamp_text},
-    [EV_NAME] = {"name", EV_DIV_FIRST, name_cd, name_text},
-    [EV_OFFER] = {"offer", EV_DIV_NONE, ev_offer_cd, ev_offer_text},
-    [EV_ACCEPT] = {"accept", EV_DIV_NONE, ev_answer_cd, ev_answer_text},
-    [EV_DECLINE] = {"decline", EV_DIV_NONE, ev_answer_cd, ev_answer_text},
-    [EV_WITHDRAW] = {"withdraw", EV_DIV_NONE, ev_answer_cd, ev_answer_text},
+    [EV_NAME] = {NP_("log", "name"), EV_DIV_FIRST, name_cd, name_text},
+    [EV_OFFER] = {NP_("log", "offer"), EV_DIV_NONE, ev_offer_cd, ev_offer_text},
+    [EV_ACCEPT] = {NP_("log", "accept"), EV_DIV_NONE, ev_answer_cd,
+                   ev_answer_text},
+    [EV_DECLINE] = {NP_("log", "decline"), EV_DIV_NONE, ev_answer_cd,
+                    ev_answer_text},
+    [EV_WITHDRAW] = {NP_("log", "withdraw"), EV_DIV_NONE, ev_answer_cd,
+                     ev_answer_text},
 };
 
 bool camp_ev_kind_of(const char *name, camp_ev_kind *out)
