@@ -169,32 +169,25 @@ static mu_status log_event(camp_log *x, camp_ev *e, const masks *m,
     return s;
 }
 
-/* The statement of x's events. One event by its key ("?1 = 0 OR id = ?1"
- * would read them all); the last N read backwards by the key, then put in
- * order (N rows sorted); a division's among the ids of the range. */
-static const char *log_sql(const camp_log *x)
+/* The statement of x's events, into sql. One event by its key ("?1 = 0 OR
+ * id = ?1" would read them all); the last N read backwards by the key,
+ * then put in order (N rows sorted); a division's among the ids of the
+ * range. */
+static void log_sql(const camp_log *x, char *sql, size_t n)
 {
+    static const char cols[] = "SELECT id, kind, division, data FROM events "
+                               "WHERE ";
+    /* offers(state) 0: open (prisoners.c) */
+    const char *which = x->open_offers ? " AND id IN (SELECT id FROM offers "
+                                         "WHERE state = 0)"
+                        : x->division ? " AND division = ?4" : "";
     if (x->only)
-        return "SELECT id, kind, division, data FROM events WHERE id = ?1";
-    if (x->open_offers) /* offers(state) 0: open (prisoners.c) */
-        return x->last ? "SELECT * FROM (SELECT id, kind, division, data FROM"
-                         " events WHERE id BETWEEN ?1 AND ?2 AND id IN (SELECT"
-                         " id FROM offers WHERE state = 0) ORDER BY id DESC "
-                         "LIMIT ?3) ORDER BY id"
-                       : "SELECT id, kind, division, data FROM events WHERE "
-                         "id BETWEEN ?1 AND ?2 AND id IN (SELECT id FROM "
-                         "offers WHERE state = 0) ORDER BY id";
-    if (x->division)
-        return x->last ? "SELECT * FROM (SELECT id, kind, division, data FROM"
-                         " events WHERE id BETWEEN ?1 AND ?2 AND division = "
-                         "?4 ORDER BY id DESC LIMIT ?3) ORDER BY id"
-                       : "SELECT id, kind, division, data FROM events WHERE "
-                         "id BETWEEN ?1 AND ?2 AND division = ?4 ORDER BY id";
-    return x->last ? "SELECT * FROM (SELECT id, kind, division, data FROM "
-                     "events WHERE id BETWEEN ?1 AND ?2 ORDER BY id DESC "
-                     "LIMIT ?3) ORDER BY id"
-                   : "SELECT id, kind, division, data FROM events WHERE id "
-                     "BETWEEN ?1 AND ?2 ORDER BY id";
+        snprintf(sql, n, "%sid = ?1", cols);
+    else if (x->last)
+        snprintf(sql, n, "SELECT * FROM (%sid BETWEEN ?1 AND ?2%s ORDER BY "
+                 "id DESC LIMIT ?3) ORDER BY id", cols, which);
+    else
+        snprintf(sql, n, "%sid BETWEEN ?1 AND ?2%s ORDER BY id", cols, which);
 }
 
 /* Each event (or the one asked for) as it is read, into x. */
@@ -206,7 +199,9 @@ static mu_status log_events(mu_campaign *c, int viewer, camp_log *x,
     if (s != MU_OK)
         return s;
     sqlite3_stmt *st;
-    if ((s = camp_prepare(c, log_sql(x), &st, err)) != MU_OK) {
+    char sql[256];
+    log_sql(x, sql, sizeof sql);
+    if ((s = camp_prepare(c, sql, &st, err)) != MU_OK) {
         masks_free(&m);
         return s;
     }
