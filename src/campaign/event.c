@@ -125,9 +125,9 @@ static void known_cd(ev_cd *c, ev_known *k)
 mu_status camp_known_decode(const char *path, int64_t id, const char *text,
                             ev_known *k, mu_error *err)
 {
-    ev_reader r = {path, id, "add", text, MU_OK, err, false};
+    ev_reader r = {path, id, "add", text, MU_OK, err};
     cJSON *o = text ? cJSON_Parse(text) : NULL;
-    ev_cd c = {&r, EJ_OF(o), NULL};
+    ev_cd c = {&r, EJ_OF(o), NULL, false};
     if (cJSON_IsObject(o))
         known_cd(&c, k);
     else
@@ -629,8 +629,8 @@ static void undo_cd(ev_cd *c, camp_ev *e)
 {
     e->u.undo.event = cd_id(c, "event", e->u.undo.event);
     /* a log entry's own "kind" is "undo": the undone one's is beside it */
-    e->u.undo.kind = (camp_ev_kind)cd_word(c, c->r && c->r->shown
-                                                  ? "undone_kind" : "kind",
+    e->u.undo.kind = (camp_ev_kind)cd_word(c, c->shown ? "undone_kind"
+                                                      : "kind",
                                            (int)e->u.undo.kind, ev_kind_word,
                                            EV_NKINDS);
     e->division = cd_int_or_null(c, "division", e->division,
@@ -782,7 +782,7 @@ static void payload_cd(ev_cd *c, camp_ev *e)
 cJSON *camp_ev_encode_stamped(const camp_ev *e, const ev_stamp *st)
 {
     camp_ev w = *e; /* the walk stores back each value it writes */
-    ev_cd c = {NULL, NULL, cJSON_CreateObject()};
+    ev_cd c = {NULL, NULL, cJSON_CreateObject(), false};
     if (!c.out)
         return NULL;
     w.stamp = *st;
@@ -815,7 +815,7 @@ mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
 {
     memset(e, 0, sizeof *e);
     e->id = id;
-    ev_reader r = {path, id, kind ? kind : "?", text, MU_OK, err, false};
+    ev_reader r = {path, id, kind ? kind : "?", text, MU_OK, err};
     if (!kind || !camp_ev_kind_of(kind, &e->kind))
         return err_at(err, MU_EIO, path, 0, "event %" PRId64 " is damaged: "
                       "unknown kind '%s'", id, kind ? kind : "");
@@ -825,7 +825,7 @@ mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
         return err_at(err, MU_EIO, path, 0, "event %" PRId64 " (%s) is "
                       "damaged: its data is not a JSON object", id, kind);
     }
-    payload_cd(&(ev_cd){&r, EJ_OF(o), NULL}, e);
+    payload_cd(&(ev_cd){&r, EJ_OF(o), NULL, false}, e);
     cJSON_Delete(o);
     if (r.st == MU_OK && e->division != division)
         rd_fail(&r, "division", "differs from the division the event is "
@@ -836,24 +836,40 @@ mu_status camp_ev_decode(const char *path, int64_t id, const char *kind,
 }
 #endif
 
-/* A shown entry's fields after "id" and "kind", as the payload they came
- * from (an undo's "undone_kind" read as its "kind"). */
-static void shown_payload(ev_reader *r, const ej_val *o, camp_ev *e)
+/* A log entry's fields after "id" and "kind": the payload they came from
+ * (an undo's "kind" as "undone_kind"), or a hidden event's division. */
+static void shown_cd(ev_cd *c, camp_ev *e)
 {
-    ev_cd c = {r, o, NULL};
     /* hidden whole: no "side" (an engage's own "hidden" comes with one) */
-    if (!ej_is(ej_get(o, "hidden"), EJ_TRUE) || ej_get(o, "side")) {
-        payload_cd(&c, e);
+    if (cd_reading(c))
+        e->hidden = ej_is(ej_get(c->in, "hidden"), EJ_TRUE) &&
+                    !ej_get(c->in, "side");
+    if (!e->hidden) {
+        payload_cd(c, e);
         return;
     }
-    e->hidden = true;
-    e->division = cd_int(&c, "division", 0, 1, INT32_MAX);
+    e->division = cd_int(c, "division", e->division, 1, INT32_MAX);
+    cd_bool(c, "hidden", true);
     if (e->kind == EV_ENGAGE) {
-        cd_str(&c, "name", e->u.engage.name, sizeof e->u.engage.name);
-        cd_hex(&c, "commitment", e->u.engage.commitment,
+        cd_str(c, "name", e->u.engage.name, sizeof e->u.engage.name);
+        cd_hex(c, "commitment", e->u.engage.commitment,
                sizeof e->u.engage.commitment);
     }
 }
+
+#ifndef MU_EV_READ_ONLY
+cJSON *camp_ev_shown(const camp_ev *e)
+{
+    camp_ev w = *e; /* the walk stores back each value it writes */
+    ev_cd c = {NULL, NULL, cJSON_CreateObject(), true};
+    if (!c.out)
+        return NULL;
+    cJSON_AddNumberToObject(c.out, "id", (double)e->id);
+    cJSON_AddStringToObject(c.out, "kind", camp_ev_types[e->kind].name);
+    shown_cd(&c, &w);
+    return c.out;
+}
+#endif
 
 mu_status camp_ev_decode_shown_val(const char *path, const ej_val *o,
                                    const char *raw, camp_ev *e,
@@ -868,9 +884,9 @@ mu_status camp_ev_decode_shown_val(const char *path, const ej_val *o,
         return err_at(err, MU_EIO, path, 0, "a log entry is damaged: it is "
                       "not an event with an id and a known kind");
     e->id = (int64_t)n;
-    ev_reader r = {path, e->id, camp_ev_types[e->kind].name, raw, MU_OK, err,
-                   true};
-    shown_payload(&r, o, e);
+    ev_reader r = {path, e->id, camp_ev_types[e->kind].name, raw, MU_OK,
+                   err};
+    shown_cd(&(ev_cd){&r, o, NULL, true}, e);
     if (r.st != MU_OK)
         camp_ev_clear(e);
     return r.st;

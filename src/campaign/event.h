@@ -358,7 +358,6 @@ typedef struct ev_reader {
     const char *raw; /* the stored text, for exact 64-bit seeds */
     mu_status st;
     mu_error *err;
-    bool shown; /* a projection (camp_ev_decode_shown): hidden entries too */
 } ev_reader;
 
 /* Where an event keeps the division it is about (also events.division). */
@@ -439,8 +438,9 @@ void camp_ev_text(const camp_ev *e, sbuf *sb);
  * anything was withheld. */
 bool camp_ev_project(camp_ev *e, const ev_view *v, int viewer);
 
-/* The projected event as the log's JSON entry: "id", "kind", then its
- * fields (an undo's undone kind as "undone_kind"); the caller's. */
+/* The projected event as the log's JSON entry (event.c, beside its
+ * reader): "id", "kind", then its fields (an undo's undone kind as
+ * "undone_kind"); the caller's. */
 cJSON *camp_ev_shown(const camp_ev *e);
 
 /* Reads a log JSON entry (camp_ev_shown's) back into *e, hidden entries

@@ -351,7 +351,7 @@ void cd_camp(ev_cd *c, mu_army captor, ev_camp camp)
 
 bool cd_object(ev_cd *c, const char *key, bool has, ev_cd *sub)
 {
-    *sub = (ev_cd){c->r, NULL, NULL};
+    *sub = (ev_cd){c->r, NULL, NULL, c->shown};
     if (!c->r) {
         if (has)
             CD_WRITE(sub->out = cJSON_AddObjectToObject(c->out, key));
@@ -365,7 +365,7 @@ bool cd_object(ev_cd *c, const char *key, bool has, ev_cd *sub)
 
 int cd_list(ev_cd *c, const char *key, int n, ev_cd *list)
 {
-    *list = (ev_cd){c->r, NULL, NULL};
+    *list = (ev_cd){c->r, NULL, NULL, c->shown};
     if (!c->r) {
         CD_WRITE(list->out = cJSON_AddArrayToObject(c->out, key));
         return n;
@@ -376,7 +376,7 @@ int cd_list(ev_cd *c, const char *key, int n, ev_cd *list)
 
 void cd_item(ev_cd *list, int i, ev_cd *item)
 {
-    *item = (ev_cd){list->r, NULL, NULL};
+    *item = (ev_cd){list->r, NULL, NULL, list->shown};
     if (list->r)
         item->in = ej_at(list->in, i);
     else
@@ -416,7 +416,7 @@ void *cd_entries(ev_cd *c, const char *key, bool optional, void *items,
 
 bool cd_hidden(ev_cd *c, bool hidden, int *division, mu_army *side)
 {
-    if (c->r && (!c->r->shown || !ej_is(ej_get(c->in, "hidden"), EJ_TRUE)))
+    if (c->r && (!c->shown || !ej_is(ej_get(c->in, "hidden"), EJ_TRUE)))
         return false;
     if (!hidden && !c->r)
         return false;

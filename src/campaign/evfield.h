@@ -38,6 +38,7 @@ typedef struct ev_cd {
     ev_reader *r;     /* reading; NULL: writing */
     const ej_val *in; /* reading: the object walked */
     cJSON *out;       /* writing: the object walked */
+    bool shown;       /* a log entry (camp_ev_shown's), not a payload */
 } ev_cd;
 
 static inline bool cd_reading(const ev_cd *c) { return c->r != NULL; }
@@ -94,7 +95,7 @@ void *cd_alloc(ev_cd *c, void *items, size_t size, int n);
 void *cd_entries(ev_cd *c, const char *key, bool optional, void *items,
                  size_t size, int *n, void (*item)(ev_cd *c, void *one));
 /* A projection's entry of a hidden division ({division, side, hidden}):
- * writing when `hidden`; reading only from a projection (r->shown). */
+ * writing when `hidden`; reading only in a log entry (c->shown). */
 bool cd_hidden(ev_cd *c, bool hidden, int *division, mu_army *side);
 
 #define CD_ARMY(c, k, v) ((mu_army)cd_word(c, k, (int)(v), ev_army_word, 2))

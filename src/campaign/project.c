@@ -128,30 +128,3 @@ bool camp_ev_project(camp_ev *e, const ev_view *v, int viewer)
     }
 }
 
-cJSON *camp_ev_shown(const camp_ev *e)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddNumberToObject(o, "id", (double)e->id);
-    cJSON_AddStringToObject(o, "kind", camp_ev_types[e->kind].name);
-    if (e->hidden) {
-        cJSON_AddNumberToObject(o, "division", e->division);
-        cJSON_AddBoolToObject(o, "hidden", true);
-        if (e->kind == EV_ENGAGE) {
-            cJSON_AddStringToObject(o, "name", e->u.engage.name);
-            cJSON_AddStringToObject(o, "commitment", e->u.engage.commitment);
-        }
-        return o;
-    }
-    cJSON *data = camp_ev_encode(e);
-    while (data && data->child) { /* the data after id and kind */
-        cJSON *kid = cJSON_DetachItemViaPointer(data, data->child);
-        /* An undo's payload names the undone event's kind as "kind": a
-         * second "kind" key in one object, which a reader would take for
-         * the entry's own (parsers keep the last). */
-        const char *key = e->kind == EV_UNDO && !strcmp(kid->string, "kind")
-                              ? "undone_kind" : kid->string;
-        cJSON_AddItemToObject(o, key, kid); /* copies, then frees */
-    }
-    cJSON_Delete(data);
-    return o;
-}
