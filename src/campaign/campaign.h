@@ -201,6 +201,10 @@ mu_status camp_row(mu_campaign *c, camp_row_fn row, void *item, bool *found,
                    mu_error *err, const char *sql, const char *types, ...);
 mu_status camp_int(mu_campaign *c, int64_t *out, bool *found, mu_error *err,
                    const char *sql, const char *types, ...);
+/* camp_text reads the first column of the first row as a malloc'd
+ * string, the caller's (NULL when there is none or it is NULL). */
+mu_status camp_text(mu_campaign *c, char **out, bool *found, mu_error *err,
+                    const char *sql, const char *types, ...);
 /* Row functions: the first column into an int (through camp_col), into an
  * int64_t. */
 bool camp_int_row(sqlite3_stmt *st, void *item);

@@ -19,20 +19,17 @@
 mu_status camp_default_of(mu_campaign *c, mu_army captor,
                           char out[CAMP_NAME_MAX + 1], mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, captor == MU_UNION
-                               ? "SELECT union_camp FROM campaign WHERE id = 1"
-                               : "SELECT confederate_camp FROM campaign WHERE "
-                                 "id = 1", &st, err);
-    if (s != MU_OK)
-        return s;
-    int rc = sqlite3_step(st);
-    const char *v = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0)
-                                     : NULL;
+    char *v = NULL;
+    bool found;
+    mu_status s = camp_text(c, &v, &found, err, captor == MU_UNION
+                            ? "SELECT union_camp FROM campaign WHERE id = 1"
+                            : "SELECT confederate_camp FROM campaign WHERE "
+                              "id = 1", "");
     snprintf(out, CAMP_NAME_MAX + 1, "%s", v ? v : mu_camp_default(captor));
-    camp_finalize(c, st);
-    return rc == SQLITE_ROW ? MU_OK
-                            : camp_sql_fail(c, rc, "reading the campaign", err);
+    free(v);
+    if (s == MU_OK && !found)
+        return camp_sql_fail(c, SQLITE_DONE, "reading the campaign", err);
+    return s;
 }
 
 mu_status camp_resolve(mu_campaign *c, mu_army captor, const char *name,
@@ -505,22 +502,18 @@ typedef struct answer_ctx {
  * or an offer undone. */
 static mu_status no_offer(mu_campaign *c, const answer_ctx *x, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_stmt(c, &st, err, "SELECT kind FROM events WHERE id = ?",
-                            "I", x->offer);
+    char *v = NULL, kind[32];
+    bool found;
+    mu_status s = camp_text(c, &v, &found, err, "SELECT kind FROM events "
+                            "WHERE id = ?", "I", x->offer);
+    snprintf(kind, sizeof kind, "%s", v ? v : "");
+    free(v);
     if (s != MU_OK)
         return s;
-    int rc = sqlite3_step(st);
-    char kind[32] = "";
-    if (rc == SQLITE_ROW)
-        snprintf(kind, sizeof kind, "%s", sqlite3_column_text(st, 0));
-    camp_finalize(c, st);
-    if (rc == SQLITE_DONE)
+    if (!found)
         return err_set(err, MU_EINPUT, "no event %" PRId64 " in this "
                        "campaign's log (see the log for the numbers)",
                        x->offer);
-    if (rc != SQLITE_ROW)
-        return camp_sql_fail(c, rc, "reading the log", err);
     if (!strcmp(kind, "offer"))
         return err_set(err, MU_ESTATE, "offer %" PRId64 " was undone: there "
                        "is nothing to answer", x->offer);
@@ -588,18 +581,13 @@ static mu_status may_answer(const answer_ctx *x, mu_error *err)
 static mu_status accept_release(mu_campaign *c, const answer_ctx *x,
                                 ev_offer *o, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_stmt(c, &st, err, "SELECT data FROM events WHERE id = ?",
-                            "I", x->offer);
-    if (s != MU_OK)
-        return s;
+    char *data = NULL;
     camp_ev e;
-    int rc = sqlite3_step(st);
-    s = rc == SQLITE_ROW
-            ? camp_ev_decode(c->path, x->offer, "offer", 0,
-                             (const char *)sqlite3_column_text(st, 0), &e, err)
-            : camp_sql_fail(c, rc, "reading the offer", err);
-    camp_finalize(c, st);
+    mu_status s = camp_text(c, &data, NULL, err, "SELECT data FROM events "
+                            "WHERE id = ?", "I", x->offer);
+    if (s == MU_OK)
+        s = camp_ev_decode(c->path, x->offer, "offer", 0, data, &e, err);
+    free(data);
     if (s != MU_OK)
         return s;
     free_ctx f;

@@ -59,17 +59,13 @@ static mu_status camp_replay_add(mu_campaign *mem, mu_campaign *file,
 static mu_status stored_hex(mu_campaign *file, const char *sql, int div,
                             char *out, size_t n, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_stmt(file, &st, err, sql, "i", div);
-    if (s != MU_OK)
-        return s;
+    char *v = NULL;
+    mu_status s = camp_text(file, &v, NULL, err, sql, "i", div);
     out[0] = '\0';
-    const char *v = sqlite3_step(st) == SQLITE_ROW
-                        ? (const char *)sqlite3_column_text(st, 0) : NULL;
     if (v && strlen(v) == n - 1)
         memcpy(out, v, n);
-    camp_finalize(file, st);
-    return MU_OK;
+    free(v);
+    return s;
 }
 
 /* ctx: the stored salt ("" when there is none: a new one is made, which
@@ -316,18 +312,11 @@ static mu_status new_opts(mu_campaign *file, const camp_ev *e,
     *rules = NULL;
     if (!x->custom)
         return MU_OK;
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(file, "SELECT rules FROM campaign", &st, err);
-    if (s != MU_OK)
-        return s;
-    const char *t = sqlite3_step(st) == SQLITE_ROW
-                        ? (const char *)sqlite3_column_text(st, 0) : NULL;
-    if (t && (*rules = malloc(strlen(t) + 1)))
-        memcpy(*rules, t, strlen(t) + 1);
-    camp_finalize(file, st);
+    mu_status s = camp_text(file, rules, NULL, err, "SELECT rules FROM "
+                            "campaign", "");
     o->rules = *rules;
     o->rules_len = *rules ? strlen(*rules) : 0;
-    return MU_OK;
+    return s;
 }
 
 mu_status camp_replay_first(mu_campaign *file, const camp_ev *e,

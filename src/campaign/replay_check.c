@@ -248,18 +248,17 @@ static mu_status replay_one(mu_campaign *file, mu_campaign **mem,
                      camp_ev_types[e->kind].name, why.msg);
         return MU_OK;
     }
-    sqlite3_stmt *st;
-    if ((s = camp_stmt(*mem, &st, err, "SELECT data FROM events WHERE id = ?",
-                       "I", e->id)) != MU_OK)
-        return s;
-    if (sqlite3_step(st) == SQLITE_ROW)
-        compare_event(stored, (const char *)sqlite3_column_text(st, 0), e->id,
-                      camp_ev_types[e->kind].name, r);
-    else
+    char *data = NULL;
+    bool found;
+    s = camp_text(*mem, &data, &found, err, "SELECT data FROM events WHERE "
+                  "id = ?", "I", e->id);
+    if (s == MU_OK && found)
+        compare_event(stored, data, e->id, camp_ev_types[e->kind].name, r);
+    else if (s == MU_OK)
         camp_problem(r, "event %" PRId64 ": the replay numbers it otherwise",
                      e->id);
-    camp_finalize(*mem, st);
-    return MU_OK;
+    free(data);
+    return s;
 }
 
 mu_status camp_replay_check(mu_campaign *file, camp_report *r, mu_error *err)

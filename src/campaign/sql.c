@@ -320,6 +320,33 @@ mu_status camp_int(mu_campaign *c, int64_t *out, bool *found, mu_error *err,
     return s;
 }
 
+/* camp_text's row: the copy, or a failure to make it. */
+typedef struct text_row {
+    char *s;
+    bool oom;
+} text_row;
+
+static bool text_item(sqlite3_stmt *st, void *item)
+{
+    text_row *t = item;
+    const char *v = (const char *)sqlite3_column_text(st, 0);
+    t->s = v ? strdup(v) : NULL;
+    t->oom = v && !t->s;
+    return true;
+}
+
+mu_status camp_text(mu_campaign *c, char **out, bool *found, mu_error *err,
+                    const char *sql, const char *types, ...)
+{
+    text_row t = {NULL, false};
+    va_list ap;
+    va_start(ap, types);
+    mu_status s = row_list(c, text_item, &t, found, err, sql, types, ap);
+    va_end(ap);
+    *out = t.s;
+    return s == MU_OK && t.oom ? err_nomem(err) : s;
+}
+
 /* Muster makes no trigger and no view: one in a file was planted there,
  * and a change could run it (a trigger fires inside muster's own
  * statements, on its transaction). So no change is made to such a file,

@@ -79,16 +79,12 @@ static mu_status copy_event(mu_campaign *mem, sqlite3_stmt *row, mu_error *err)
 /* Whether mem's event id is stored as `data`, byte for byte. */
 static bool same_event(mu_campaign *mem, int64_t id, const char *data)
 {
-    sqlite3_stmt *st;
+    char *t = NULL;
     mu_error err;
-    if (camp_prepare(mem, "SELECT data FROM events WHERE id = ?", &st, &err) !=
-        MU_OK)
-        return false;
-    sqlite3_bind_int64(st, 1, id);
-    const char *t = sqlite3_step(st) == SQLITE_ROW
-                        ? (const char *)sqlite3_column_text(st, 0) : NULL;
+    camp_text(mem, &t, NULL, &err, "SELECT data FROM events WHERE id = ?",
+              "I", id);
     bool same = t && data && !strcmp(t, data);
-    camp_finalize(mem, st);
+    free(t);
     return same;
 }
 
@@ -98,22 +94,13 @@ static bool same_event(mu_campaign *mem, int64_t id, const char *data)
 static bool same_division(mu_campaign *mem, mu_campaign *c, int div)
 {
     const char *sql = "SELECT division FROM divisions WHERE id = ?";
-    sqlite3_stmt *a, *b;
+    char *x = NULL, *y = NULL;
     mu_error err;
-    if (camp_prepare(mem, sql, &a, &err) != MU_OK)
-        return false;
-    if (camp_prepare(c, sql, &b, &err) != MU_OK) {
-        camp_finalize(mem, a);
-        return false;
-    }
-    sqlite3_bind_int(a, 1, div);
-    sqlite3_bind_int(b, 1, div);
-    bool same = sqlite3_step(a) == SQLITE_ROW && sqlite3_step(b) == SQLITE_ROW;
-    const char *x = same ? (const char *)sqlite3_column_text(a, 0) : NULL;
-    const char *y = same ? (const char *)sqlite3_column_text(b, 0) : NULL;
-    same = x && y && !strcmp(x, y);
-    camp_finalize(mem, a);
-    camp_finalize(c, b);
+    camp_text(mem, &x, NULL, &err, sql, "i", div);
+    camp_text(c, &y, NULL, &err, sql, "i", div);
+    bool same = x && y && !strcmp(x, y);
+    free(x);
+    free(y);
     return same;
 }
 
