@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* evfield.c -- the fields of event payloads, shared by the kinds' walks
- * and log text (event.c, event_held.c): strict readers (rd_*), which turn
- * a field missing, mistyped or out of range into an error naming the event
- * and the field; the walks' fields (cd_*), which write a field or read it
- * with them; small text helpers (ev_*). evfield.h says what each does. */
+ * and log text (event.c, event_held.c): the walks' fields (cd_*), which
+ * write a field, or read it strictly (a field missing, mistyped or out of
+ * range is an error naming the event and the field, rd_fail); small text
+ * helpers (ev_*). evfield.h says what each does. */
 #include "evfield.h"
 #include "lang.h"
 #include "error.h"
@@ -26,78 +26,15 @@ void rd_fail(ev_reader *r, const char *key, const char *what)
                    "damaged: field '%s' %s", r->id, r->kind, key, what);
 }
 
-static const ej_val *rd_item(ev_reader *r, const ej_val *o, const char *key)
+/* Reading: the field, or NULL (and a failure) when it is missing. */
+static const ej_val *rd_item(ev_cd *c, const char *key)
 {
-    if (r->st != MU_OK)
+    if (c->r->st != MU_OK)
         return NULL;
-    const ej_val *v = ej_get(o, key);
+    const ej_val *v = ej_get(c->in, key);
     if (!v)
-        rd_fail(r, key, "is missing");
+        rd_fail(c->r, key, "is missing");
     return v;
-}
-
-/* A whole number lo..hi; a double that is not exactly whole is refused. */
-static int rd_int(ev_reader *r, const ej_val *o, const char *key, int lo,
-                  int hi)
-{
-    const ej_val *v = rd_item(r, o, key);
-    if (!v)
-        return lo;
-    double d = ej_number(v);
-    if (!ej_is(v, EJ_NUMBER) || !(d >= lo && d <= hi) || d != (double)(int)d) {
-        char what[80];
-        snprintf(what, sizeof what, "is not a whole number %d..%d", lo, hi);
-        rd_fail(r, key, what);
-        return lo;
-    }
-    return (int)d;
-}
-
-static bool rd_bool(ev_reader *r, const ej_val *o, const char *key)
-{
-    const ej_val *v = rd_item(r, o, key);
-    if (v && !ej_is_bool(v))
-        rd_fail(r, key, "is not true or false");
-    return v && ej_is(v, EJ_TRUE);
-}
-
-static void rd_str(ev_reader *r, const ej_val *o, const char *key,
-                   char *buf, size_t n)
-{
-    buf[0] = '\0';
-    const ej_val *v = rd_item(r, o, key);
-    if (!v)
-        return;
-    const char *t = ej_string(v);
-    if (!t || strlen(t) >= n) {
-        rd_fail(r, key, "is not a string of the right length");
-        return;
-    }
-    memcpy(buf, t, strlen(t) + 1);
-}
-
-/* A string that must be a lower-case hex digest of exactly n - 1 digits. */
-static void rd_hex(ev_reader *r, const ej_val *o, const char *key,
-                   char *buf, size_t n)
-{
-    rd_str(r, o, key, buf, n);
-    if (r->st == MU_OK && (strlen(buf) != n - 1 ||
-                           strspn(buf, "0123456789abcdef") != n - 1))
-        rd_fail(r, key, "is not a hex digest");
-}
-
-/* One of the words name(0..count-1). */
-static int rd_word(ev_reader *r, const ej_val *o, const char *key,
-                   const char *(*name)(int), int count)
-{
-    const ej_val *v = rd_item(r, o, key);
-    if (!v)
-        return 0;
-    for (int i = 0; ej_is(v, EJ_STRING) && i < count; i++)
-        if (!strcmp(ej_string(v), name(i)))
-            return i;
-    rd_fail(r, key, "is not one of the words it may be");
-    return 0;
 }
 
 const char *ev_army_word(int i) { return mu_army_name((mu_army)i); }
@@ -113,87 +50,6 @@ const char *ev_rating_word(int i) { return mu_rating_name((mu_rating)i); }
 const char *ev_morale_word(int i) { return mu_morale_name((mu_morale)i); }
 const char *ev_post_word(int i) { return post_names[i]; }
 const char *ev_roll_word(int i) { return mu_roll_kind_name((mu_roll_kind)i); }
-
-static mu_rat rd_share(ev_reader *r, const ej_val *o, const char *key)
-{
-    char buf[64];
-    mu_rat v = {0, 1};
-    rd_str(r, o, key, buf, sizeof buf);
-    mu_error e;
-    if (r->st == MU_OK && mu_share_parse(buf, &v, &e) != MU_OK)
-        rd_fail(r, key, "is not a share of the losses");
-    return v;
-}
-
-/* A seed is written as a raw 64-bit number, beyond what a double holds
- * exactly, so it is read from the stored text: in cJSON's compact output a
- * top-level ,"seed": cannot occur inside a string (its quote would be
- * escaped) and no nested object has a seed. Without the stored text (an
- * entry the page parsed, which keeps a long number as its digits) a seed
- * is its digits, or a number a double holds exactly. */
-static bool seed_digits(const char *p, bool whole, uint64_t *out)
-{
-    char *end = NULL;
-    if (!p || *p < '0' || *p > '9')
-        return false;
-    errno = 0;
-    *out = strtoull(p, &end, 10);
-    return errno == 0 && end && (whole ? !*end : *end == ',' || *end == '}');
-}
-
-static ev_seed rd_seed(ev_reader *r, const ej_val *o)
-{
-    ev_seed s = {false, 0};
-    const ej_val *v = rd_item(r, o, "seed");
-    if (!v || ej_is(v, EJ_NULL))
-        return s;
-    const char *p = r->raw ? strstr(r->raw, ",\"seed\":") : NULL;
-    double d = ej_number(v);
-    if (r->raw)
-        s.has = ej_is(v, EJ_NUMBER) && p && d >= 0 &&
-                seed_digits(p + strlen(",\"seed\":"), false, &s.value);
-    else if (ej_is(v, EJ_STRING))
-        s.has = seed_digits(ej_string(v), true, &s.value);
-    else if (ej_is(v, EJ_NUMBER) && d >= 0 && d <= 9007199254740992.0 &&
-             d == (double)(uint64_t)d) {
-        s.value = (uint64_t)d;
-        s.has = true;
-    }
-    if (!s.has)
-        rd_fail(r, "seed", "is not a seed (a whole number) or null");
-    return s;
-}
-
-static const ej_val *rd_array(ev_reader *r, const ej_val *o,
-                              const char *key)
-{
-    const ej_val *v = rd_item(r, o, key);
-    if (v && !ej_is(v, EJ_ARRAY)) {
-        rd_fail(r, key, "is not a list");
-        return NULL;
-    }
-    return v;
-}
-
-static bool rd_has(const ej_val *o, const char *key)
-{
-    return ej_get(o, key) != NULL;
-}
-
-/* The camp a captor holds what it took in: "camp" when written, else the
- * captor's default camp (see ev_camp). */
-static void rd_camp(ev_reader *r, const ej_val *o, mu_army captor,
-                    ev_camp out)
-{
-    if (!rd_has(o, "camp")) {
-        snprintf(out, sizeof(ev_camp), "%s", mu_camp_default(captor));
-        return;
-    }
-    rd_str(r, o, "camp", out, sizeof(ev_camp));
-    if (r->st == MU_OK && (!*out || !strcmp(out, mu_camp_default(captor))))
-        rd_fail(r, "camp", "is empty or the default camp, which is never "
-                "written");
-}
 
 /* ---- text helpers ------------------------------------------------------- */
 
@@ -245,10 +101,19 @@ void cd_check(ev_cd *c, bool bad, const char *key, const char *what)
 
 int cd_int(ev_cd *c, const char *key, int v, int lo, int hi)
 {
-    if (c->r)
-        return rd_int(c->r, c->in, key, lo, hi);
-    CD_WRITE(cJSON_AddNumberToObject(c->out, key, v));
-    return v;
+    if (!c->r) {
+        CD_WRITE(cJSON_AddNumberToObject(c->out, key, v));
+        return v;
+    }
+    const ej_val *x = rd_item(c, key);
+    double d = ej_number(x);
+    if (x && (!ej_is(x, EJ_NUMBER) || !(d >= lo && d <= hi) ||
+              d != (double)(int)d)) {
+        char what[80];
+        snprintf(what, sizeof what, "is not a whole number %d..%d", lo, hi);
+        rd_fail(c->r, key, what);
+    }
+    return c->r->st == MU_OK ? (int)d : lo;
 }
 
 int cd_int_or_null(ev_cd *c, const char *key, int v, bool has, int lo,
@@ -265,75 +130,135 @@ int cd_count(ev_cd *c, const char *key, int v, int lo, int hi)
 int64_t cd_id(ev_cd *c, const char *key, int64_t v)
 {
     if (c->r)
-        return rd_int(c->r, c->in, key, 1, INT32_MAX);
+        return cd_int(c, key, 0, 1, INT32_MAX);
     CD_WRITE(cJSON_AddNumberToObject(c->out, key, (double)v));
     return v;
 }
 
 bool cd_bool(ev_cd *c, const char *key, bool v)
 {
-    if (c->r)
-        return rd_bool(c->r, c->in, key);
-    CD_WRITE(cJSON_AddBoolToObject(c->out, key, v));
-    return v;
+    if (!c->r) {
+        CD_WRITE(cJSON_AddBoolToObject(c->out, key, v));
+        return v;
+    }
+    const ej_val *x = rd_item(c, key);
+    if (x && !ej_is_bool(x))
+        rd_fail(c->r, key, "is not true or false");
+    return x && ej_is(x, EJ_TRUE);
 }
 
 void cd_str(ev_cd *c, const char *key, char *buf, size_t n)
 {
-    if (c->r)
-        rd_str(c->r, c->in, key, buf, n);
-    else
+    if (!c->r) {
         CD_WRITE(cJSON_AddStringToObject(c->out, key, buf));
+        return;
+    }
+    buf[0] = '\0';
+    const ej_val *x = rd_item(c, key);
+    const char *t = ej_string(x);
+    if (x && (!t || strlen(t) >= n))
+        rd_fail(c->r, key, "is not a string of the right length");
+    else if (t)
+        memcpy(buf, t, strlen(t) + 1);
 }
 
 void cd_hex(ev_cd *c, const char *key, char *buf, size_t n)
 {
-    if (c->r)
-        rd_hex(c->r, c->in, key, buf, n);
-    else
-        CD_WRITE(cJSON_AddStringToObject(c->out, key, buf));
+    cd_str(c, key, buf, n);
+    cd_check(c, cd_ok(c) && (strlen(buf) != n - 1 ||
+                             strspn(buf, "0123456789abcdef") != n - 1),
+             key, "is not a hex digest");
 }
 
 int cd_word(ev_cd *c, const char *key, int v, const char *(*name)(int),
             int count)
 {
-    if (c->r)
-        return rd_word(c->r, c->in, key, name, count);
-    CD_WRITE(cJSON_AddStringToObject(c->out, key, name(v)));
-    return v;
+    if (!c->r) {
+        CD_WRITE(cJSON_AddStringToObject(c->out, key, name(v)));
+        return v;
+    }
+    const ej_val *x = rd_item(c, key);
+    for (int i = 0; ej_is(x, EJ_STRING) && i < count; i++)
+        if (!strcmp(ej_string(x), name(i)))
+            return i;
+    if (x)
+        rd_fail(c->r, key, "is not one of the words it may be");
+    return 0;
 }
 
 mu_rat cd_share(ev_cd *c, const char *key, mu_rat v)
 {
-    char buf[MU_RAT_BUF];
-    if (c->r)
-        return rd_share(c->r, c->in, key);
-    mu_share_text(v, buf, sizeof buf);
-    CD_WRITE(cJSON_AddStringToObject(c->out, key, buf));
+    char buf[64];
+    mu_error e;
+    if (!c->r) {
+        mu_share_text(v, buf, sizeof buf);
+        CD_WRITE(cJSON_AddStringToObject(c->out, key, buf));
+        return v;
+    }
+    v = (mu_rat){0, 1};
+    cd_str(c, key, buf, sizeof buf);
+    cd_check(c, cd_ok(c) && mu_share_parse(buf, &v, &e) != MU_OK, key,
+             "is not a share of the losses");
     return v;
+}
+
+/* A seed is written as a raw 64-bit number, beyond what a double holds
+ * exactly, so it is read from the stored text: in cJSON's compact output a
+ * top-level ,"seed": cannot occur inside a string (its quote would be
+ * escaped) and no nested object has a seed. Without the stored text (an
+ * entry the page parsed, which keeps a long number as its digits) a seed
+ * is its digits, or a number a double holds exactly. */
+static bool seed_digits(const char *p, bool whole, uint64_t *out)
+{
+    char *end = NULL;
+    if (!p || *p < '0' || *p > '9')
+        return false;
+    errno = 0;
+    *out = strtoull(p, &end, 10);
+    return errno == 0 && end && (whole ? !*end : *end == ',' || *end == '}');
 }
 
 ev_seed cd_seed(ev_cd *c, ev_seed v)
 {
     char buf[32];
-    if (c->r)
-        return rd_seed(c->r, c->in);
-    if (cd_not_null(c, "seed", v.has)) {
-        snprintf(buf, sizeof buf, "%" PRIu64, v.value);
-        CD_WRITE(cJSON_AddRawToObject(c->out, "seed", buf));
+    if (!c->r) {
+        if (cd_not_null(c, "seed", v.has)) {
+            snprintf(buf, sizeof buf, "%" PRIu64, v.value);
+            CD_WRITE(cJSON_AddRawToObject(c->out, "seed", buf));
+        }
+        return v;
     }
-    return v;
+    ev_seed s = {false, 0};
+    const char *raw = c->r->raw;
+    const ej_val *x = rd_item(c, "seed");
+    if (!x || ej_is(x, EJ_NULL))
+        return s;
+    const char *p = raw ? strstr(raw, ",\"seed\":") : NULL;
+    double d = ej_number(x);
+    if (raw)
+        s.has = ej_is(x, EJ_NUMBER) && p && d >= 0 &&
+                seed_digits(p + strlen(",\"seed\":"), false, &s.value);
+    else if (ej_is(x, EJ_STRING))
+        s.has = seed_digits(ej_string(x), true, &s.value);
+    else if (ej_is(x, EJ_NUMBER) && d >= 0 && d <= 9007199254740992.0 &&
+             d == (double)(uint64_t)d) {
+        s.value = (uint64_t)d;
+        s.has = true;
+    }
+    if (!s.has)
+        rd_fail(c->r, "seed", "is not a seed (a whole number) or null");
+    return s;
 }
 
 bool cd_has(ev_cd *c, const char *key, bool has)
 {
-    return c->r ? rd_has(c->in, key) : has;
+    return c->r ? ej_get(c->in, key) != NULL : has;
 }
 
 bool cd_not_null(ev_cd *c, const char *key, bool has)
 {
     if (c->r) {
-        const ej_val *v = rd_item(c->r, c->in, key);
+        const ej_val *v = rd_item(c, key);
         return v && !ej_is(v, EJ_NULL);
     }
     if (!has)
@@ -343,10 +268,15 @@ bool cd_not_null(ev_cd *c, const char *key, bool has)
 
 void cd_camp(ev_cd *c, mu_army captor, ev_camp camp)
 {
-    if (c->r)
-        rd_camp(c->r, c->in, captor, camp);
-    else if (*camp && strcmp(camp, mu_camp_default(captor)))
-        CD_WRITE(cJSON_AddStringToObject(c->out, "camp", camp));
+    const char *dflt = mu_camp_default(captor);
+    if (!cd_has(c, "camp", *camp && strcmp(camp, dflt))) {
+        if (cd_reading(c))
+            snprintf(camp, sizeof(ev_camp), "%s", dflt);
+        return;
+    }
+    cd_str(c, "camp", camp, sizeof(ev_camp));
+    cd_check(c, cd_ok(c) && (!*camp || !strcmp(camp, dflt)), "camp",
+             "is empty or the default camp, which is never written");
 }
 
 bool cd_object(ev_cd *c, const char *key, bool has, ev_cd *sub)
@@ -370,7 +300,9 @@ int cd_list(ev_cd *c, const char *key, int n, ev_cd *list)
         CD_WRITE(list->out = cJSON_AddArrayToObject(c->out, key));
         return n;
     }
-    list->in = rd_array(c->r, c->in, key);
+    list->in = rd_item(c, key);
+    if (list->in && !ej_is(list->in, EJ_ARRAY))
+        rd_fail(c->r, key, "is not a list");
     return c->r->st == MU_OK ? ej_count(list->in) : 0;
 }
 
@@ -384,7 +316,9 @@ void cd_item(ev_cd *list, int i, ev_cd *item)
                                       item->out = cJSON_CreateObject()));
 }
 
-void *cd_alloc(ev_cd *c, void *items, size_t size, int n)
+/* The items for a list: writing, `items` as they are; reading, n of `size`
+ * bytes malloc'd and zeroed (NULL for none, or failing r). */
+static void *cd_alloc(ev_cd *c, void *items, size_t size, int n)
 {
     if (!c->r)
         return items;

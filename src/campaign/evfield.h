@@ -85,9 +85,6 @@ bool cd_object(ev_cd *c, const char *key, bool has, ev_cd *sub);
  * returns how many, which cd_item then walks one by one. */
 int cd_list(ev_cd *c, const char *key, int n, ev_cd *list);
 void cd_item(ev_cd *list, int i, ev_cd *item);
-/* The items for a list: writing, `items` as they are; reading, n of `size`
- * bytes malloc'd and zeroed (NULL for none, or failing r). */
-void *cd_alloc(ev_cd *c, void *items, size_t size, int n);
 /* A list of entries, each an object `item` walks: writing, the n items
  * given; reading, as many as the payload's list holds, malloc'd (*n
  * counts them). An optional list is left out when it is empty, and is
