@@ -208,6 +208,24 @@ static void what_text(int i, int n, sbuf *sb)
     mu_buf_printf(sb, f, n);
 }
 
+/* What an exchange offer asks for: "1 Union stand and 1 Confederate
+ * leader", only the counts that are not 0. */
+static void asked_text(const ev_release *x, sbuf *sb)
+{
+    const int n[6] = {x->union_stands, x->union_leaders, x->union_batteries,
+                      x->confederate_stands, x->confederate_leaders,
+                      x->confederate_batteries};
+    int last = 0;
+    for (int i = 0; i < 6; i++)
+        if (n[i])
+            last = i;
+    for (int i = 0, done = 0; i < 6; i++)
+        if (n[i]) {
+            mu_buf_puts(sb, done++ == 0 ? "" : i == last ? _(" and ") : ", ");
+            what_text(i, n[i], sb);
+        }
+}
+
 static void exchange_text(const ev_release *x, sbuf *sb)
 {
     int u = x->union_stands, k = x->confederate_stands;
@@ -221,22 +239,12 @@ static void exchange_text(const ev_release *x, sbuf *sb)
         return;
     }
     /* Only what was asked for: "1 Union stand and 1 Confederate leader". */
-    const int n[6] = {u, x->union_leaders, x->union_batteries, k,
-                      x->confederate_leaders, x->confederate_batteries};
-    int parts = 0, last = 0, sum = 0;
-    for (int i = 0; i < 6; i++)
-        if (n[i]) {
-            parts++;
-            last = i;
-            sum += n[i] > 1 ? 2 : 1;
-        }
+    int64_t all = (int64_t)u + k + x->union_leaders + x->confederate_leaders +
+                  x->union_batteries + x->confederate_batteries;
     mu_buf_puts(sb, _("exchange:"));
-    for (int i = 0, done = 0; i < 6; i++)
-        if (n[i]) {
-            mu_buf_puts(sb, done++ == 0 ? " " : i == last ? _(" and ") : ", ");
-            what_text(i, n[i], sb);
-        }
-    mu_buf_puts(sb, parts == 1 && sum == 1 ? _(" goes home") : _(" go home"));
+    mu_buf_puts(sb, " ");
+    asked_text(x, sb);
+    mu_buf_puts(sb, all == 1 ? _(" goes home") : _(" go home"));
     freed_text(x, sb);
 }
 
@@ -335,24 +343,6 @@ void ev_answer_cd(ev_cd *c, camp_ev *e)
         liberate_cd(c, &e->u.offer.release);
     else
         exchange_cd(c, &e->u.offer.release);
-}
-
-/* What an exchange offer asks for: "1 Union stand and 1 Confederate
- * leader", only the counts that are not 0. */
-static void asked_text(const ev_release *x, sbuf *sb)
-{
-    const int n[6] = {x->union_stands, x->union_leaders, x->union_batteries,
-                      x->confederate_stands, x->confederate_leaders,
-                      x->confederate_batteries};
-    int last = 0;
-    for (int i = 0; i < 6; i++)
-        if (n[i])
-            last = i;
-    for (int i = 0, done = 0; i < 6; i++)
-        if (n[i]) {
-            mu_buf_puts(sb, done++ == 0 ? "" : i == last ? _(" and ") : ", ");
-            what_text(i, n[i], sb);
-        }
 }
 
 void ev_offer_text(const camp_ev *e, sbuf *sb)
