@@ -313,12 +313,10 @@ static const char *outcome(const rbattle *b)
                                       : _("won by the Union");
 }
 
+/* The battle's page after its title. */
 static void battle_doc(rdoc *d, const report *r, const rbattle *b)
 {
     sbuf t = {0};
-    mu_buf_printf(&t, _("Battle %d: %s"), b->n, b->name ? b->name : "?");
-    doc_head(d, 1, t.p ? t.p : "");
-    t.len = 0;
     if (b->theater)
         mu_buf_printf(&t, strcmp(b->theater, "west") ? _("%d, eastern theater; %s")
                       : _("%d, western theater; %s"), b->year, outcome(b));
@@ -396,13 +394,9 @@ static void war_side(rdoc *d, const report *r, int side)
                       : _("Union strength, losses and prisoners"), &g, 1);
 }
 
+/* The war's page after its title. */
 static void war_doc(rdoc *d, const report *r)
 {
-    sbuf t = {0};
-    mu_buf_printf(&t, _("The war: %s"), r->name ? r->name : "?");
-    doc_head(d, 1, t.p ? t.p : "");
-    d->sb->oom |= t.oom;
-    mu_buf_free(&t);
     bool hidden = false;
     for (int i = 1; i < r->ndivs; i++)
         hidden |= r->divs[i].hidden;
@@ -428,18 +422,19 @@ static mu_status report_render(const report *r, const rbattle *b, mu_report_form
                         sbuf *sb, mu_error *err)
 {
     rdoc d = {fmt, sb};
+    sbuf t = {0}; /* the title, the page's too */
+    if (b)
+        mu_buf_printf(&t, _("Battle %d: %s"), b->n, b->name ? b->name : "?");
+    else
+        mu_buf_printf(&t, _("The war: %s"), r->name ? r->name : "?");
     if (fmt == MU_REPORT_HTML) {
         mu_buf_puts(sb, html_head);
-        sbuf t = {0};
-        if (b)
-            mu_buf_printf(&t, _("Battle %d: %s"), b->n, b->name ? b->name : "?");
-        else
-            mu_buf_printf(&t, _("The war: %s"), r->name ? r->name : "?");
         esc_to(MU_REPORT_HTML, t.p ? t.p : "", false, sb);
-        sb->oom |= t.oom;
-        mu_buf_free(&t);
         mu_buf_puts(sb, html_style);
     }
+    doc_head(&d, 1, t.p ? t.p : "");
+    sb->oom |= t.oom;
+    mu_buf_free(&t);
     if (b)
         battle_doc(&d, r, b);
     else
