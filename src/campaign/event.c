@@ -163,7 +163,6 @@ static void add_text(const camp_ev *e, sbuf *sb)
 
 /* ---- engage ------------------------------------------------------------- */
 
-/* One roll as render_roll_json writes it. */
 /* A theater roll's result, "east-1862". */
 static void theater_cd(ev_cd *c, mu_roll *out)
 {
