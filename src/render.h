@@ -28,10 +28,9 @@ char *wr_cjson_text(const struct cJSON *v);
 void render_division_jw(jw *w, const char *key, const mu_division *d,
                         const mu_labels *l, const mu_render_opts *seed);
 void render_roll_jw(jw *w, const mu_roll *r);
-/* The same two as cJSON trees (a division without seed), parsed from what
- * the two above write; NULL when out of memory. */
+/* A division without seed as a cJSON tree, parsed from what
+ * render_division_jw writes; NULL when out of memory. */
 struct cJSON *render_division_json(const mu_division *d, const mu_labels *l);
-struct cJSON *render_roll_json(const mu_roll *r);
 /* The names of mu_division.given's bits in JSON ("given": [...]): the
  * division's three, then each brigade's three. */
 extern const char *const render_given_division[3];

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* render_cjson.c -- a division and its rolls as cJSON trees, the payloads
- * the campaign's events store, hash and canonicalise (canon.c), parsed from
- * what jw writes of them, and the printing of any cJSON value by jw
- * (writer.h): cJSON parses and holds, jw writes. */
+/* render_cjson.c -- a division as a cJSON tree, the payload the campaign's
+ * events store, hash and canonicalise (canon.c), parsed from what jw writes
+ * of it, and the printing of any cJSON value by jw (writer.h): cJSON parses
+ * and holds, jw writes. */
 #include "render.h"
 
 #include <cjson/cJSON.h>
@@ -15,15 +15,6 @@ static cJSON *parsed(sbuf *sb)
     cJSON *o = sb->oom || !sb->p ? NULL : cJSON_ParseWithLength(sb->p, sb->len);
     mu_buf_free(sb);
     return o;
-}
-
-cJSON *render_roll_json(const mu_roll *r)
-{
-    sbuf sb = {0};
-    jw w;
-    jw_init(&w, &sb, false, 0);
-    render_roll_jw(&w, r);
-    return parsed(&sb);
 }
 
 cJSON *render_division_json(const mu_division *d, const mu_labels *l)
