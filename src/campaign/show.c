@@ -624,8 +624,7 @@ static void show_head(const mu_campaign *c, const view *v, bool md, sbuf *sb)
     char name[2 * CAMP_NAME_MAX + 1];
     if (md)
         camp_md_name(c->name, name, sizeof name);
-    const char *th = c->theater == MU_EAST ? _("Eastern theater")
-                                           : _("Western theater");
+    const char *th = lang_theater(c->theater);
     if (md)
         mu_buf_printf(sb, _("# Campaign: %s\n\n%d, %s. "), name, c->year, th);
     else
