@@ -481,6 +481,10 @@ function diceMode() {
 // house weapons opened), in their order; one with a crew is fired by crew
 // castings, the rest by figures.
 let weaponCrew = new Map();
+// The weapons being offered and their first preview: a roll tapped before
+// they are in waits for them, or the preview would clear the volley rolled.
+let fireReady = Promise.resolve();
+const refillWeapons = () => (fireReady = fillWeapons().then(updateFire));
 async function fillWeapons() {
   const sel = $('#fire-form').weapon, was = sel.value;
   let list = [];
@@ -688,6 +692,7 @@ async function drawCurve(o) {
 
 let fireTimer = null; // a change waiting to update the Fire tab
 async function rollFire() {
+  await fireReady;
   // A change still waiting would clear the volley just rolled: do it first.
   if (fireTimer) { clearTimeout(fireTimer); fireTimer = null; await updateFire(); }
   const o = fireOptions();
@@ -754,7 +759,7 @@ async function openHouse(input, kind) {
     out.classList.add('error');
   }
   lastCurveKey = null;
-  fillWeapons().then(updateFire);
+  refillWeapons();
 }
 
 function houseControls() {
@@ -765,7 +770,7 @@ function houseControls() {
     $('#house-out').classList.remove('error');
     $('#house-out').textContent = _("The book's tables and weapons are in use.");
     lastCurveKey = null;
-    fillWeapons().then(updateFire);
+    refillWeapons();
   });
 }
 
@@ -2057,7 +2062,7 @@ async function start() {
   musterOffline.onChange(showQueue);
   addEventListener('online', sendQueue);
   if (navigator.onLine) sendQueue(); // left from an earlier visit
-  fillWeapons().then(updateFire);
+  refillWeapons();
   const want = location.hash.match(/tab=(\w+)/);
   selectTab(want ? want[1] : (whoami.campaign ? 'campaign' : 'division'));
   playEarly();

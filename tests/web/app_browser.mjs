@@ -271,6 +271,17 @@ try {
     await p3.waitForFunction(() => !document.querySelector('#typed').hidden, { timeout: 10000 }).catch(() => {});
     t.check('serve: a choice made before the page is ready takes effect once it is',
       typedEarly && await p3.evaluate(() => !document.querySelector('#typed').hidden));
+    // ...and a volley tapped then is rolled once the weapons are offered,
+    // with the weapon the form starts with, and not cleared by their preview.
+    await p3.reload({ waitUntil: 'domcontentloaded' });
+    await p3.$eval('#fire-seed', e => { e.value = '3'; });
+    await p3.$eval('#tabs [data-tab="fire"]', b => b.click());
+    await p3.$eval('#fire-roll', b => b.click()); // its tab is not shown yet
+    await p3.waitForFunction(() => document.querySelector('#fire-out').textContent.length > 0, { timeout: 10000 }).catch(() => {});
+    await new Promise(r => setTimeout(r, 300)); // a late preview would clear it
+    const volley = await p3.$eval('#fire-out', e => e.textContent);
+    t.check('serve: a volley tapped before the page is ready is rolled once it is',
+      volley === cli('fire', '--weapon', 'musket', '--range', '5', '--figures', '11', '--seed', '3'), volley);
     await p3.close();
     // Installed from the server, then the network cut and the server
     // stopped: the served page reloads and computes as the CLI does.
