@@ -17,7 +17,7 @@ static const cli_opt fire_opts[] = {
     {.name = "no-roll", .type = ARG_FLAG,
      .help = N_("show the working and roll nothing (roll and hits null)")},
     ALL_FORMATS,
-    OPT_REFUSE("labels", ARG_TEXT, "--labels belongs to the division generator"),
+    OPT_NO_LABELS,
     {0}};
 
 /* Computes, rolls (unless --no-roll), checks leftover rolls, renders. */

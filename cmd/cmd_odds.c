@@ -165,7 +165,7 @@ static const cli_opt fire_opts[] = {
     OPT_REFUSE("no-roll", ARG_FLAG, FIRE_NO_DICE),
     OPT_REFUSE("trials", ARG_TEXT, FIRE_NO_SIM),
     OPT_REFUSE("threads", ARG_TEXT, FIRE_NO_SIM),
-    OPT_REFUSE("labels", ARG_TEXT, "--labels belongs to the division generator"),
+    OPT_NO_LABELS,
     {0}};
 
 cli_rc cli_volley_compute(cli_ctx *cx, mu_volley *v)

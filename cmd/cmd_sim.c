@@ -111,7 +111,7 @@ static const cli_opt fire_opts[] = {
     OPT_REFUSE("rolls", ARG_TEXT, SIM_DICE),
     OPT_REFUSE("ask", ARG_FLAG, SIM_DICE),
     OPT_REFUSE("no-roll", ARG_FLAG, SIM_DICE),
-    OPT_REFUSE("labels", ARG_TEXT, "--labels belongs to the division generator"),
+    OPT_NO_LABELS,
     {0}};
 
 /* Runs the simulation of `what` (division, corps or fire) beside the

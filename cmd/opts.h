@@ -167,6 +167,11 @@ extern const char *const cli_odds_formats[]; /* text, json, csv, markdown */
  * no progress callback, no time limit (cmd_sim.c). */
 mu_status cli_sim_opts(cli_ctx *cx, mu_sim_opts *so, mu_error *err);
 
+/* fire, odds fire and sim fire: --labels names a division's parts. */
+#define OPT_NO_LABELS                                                          \
+    OPT_REFUSE("labels", ARG_TEXT,                                             \
+               N_("--labels belongs to the division generator"))
+
 /* The order-of-battle options of odds, sim and plot: a division or a
  * corps, then `out`, the options of how the answer is written. */
 #define CORPS_ONLY N_("--divisions and --cavalry belong to 'corps'")
