@@ -343,44 +343,41 @@ static mu_status find_link(void *ctx, int64_t id, const char *line,
 mu_status camp_view_find(mu_campaign *c, int side, const char *noted,
                          camp_report *r, mu_error *err)
 {
-    find_ctx x = {.at = 0, .n = 0, .head = ""};
-    if (!camp_hash_parse(noted, x.want))
+    /* by form: not found as shown, maybe noted from a file of an older
+     * muster (view_form), whose links prove as much as they covered */
+    find_ctx x[3] = {{.at = 0, .n = 0, .head = ""}};
+    if (!camp_hash_parse(noted, x[0].want))
         return err_set(err, MU_EINPUT, "'%.70s' is not a chain head: give the "
                        "64 hex digits that were noted", noted);
-    mu_status s = walk_view(c, side, VIEW_SHOWN, find_link, &x, err);
-    if (s != MU_OK)
-        return s;
     const char *who = camp_side_poss((mu_army)side);
-    camp_line(r->sb, ERR_PL("the %s view: %" PRId64 " event, head %s\n",
-                            "the %s view: %" PRId64 " events, head %s\n", x.n),
-              who, x.n, x.n ? x.head : "(none)");
-    /* Not found: maybe noted from a file of an older muster (view_form),
-     * whose links prove as much as they covered. */
-    find_ctx masked = {.at = 0, .n = 0, .head = ""};
-    find_ctx old = {.at = 0, .n = 0, .head = ""};
-    memcpy(masked.want, x.want, sizeof masked.want);
-    memcpy(old.want, x.want, sizeof old.want);
-    if (!x.at && (s = walk_view(c, side, VIEW_MASKED, find_link, &masked,
-                                err)) != MU_OK)
-        return s;
-    if (!x.at && !masked.at &&
-        (s = walk_view(c, side, VIEW_LEGACY, find_link, &old, err)) != MU_OK)
-        return s;
-    if (x.at)
+    for (int f = VIEW_SHOWN; f <= VIEW_LEGACY; f++) {
+        memcpy(x[f].want, x[0].want, sizeof x[f].want);
+        if (f > VIEW_SHOWN && (x[0].at || x[f - 1].at))
+            break;
+        mu_status s = walk_view(c, side, (view_form)f, find_link, &x[f], err);
+        if (s != MU_OK)
+            return s;
+        if (f == VIEW_SHOWN)
+            camp_line(r->sb, ERR_PL("the %s view: %" PRId64 " event, head %s\n",
+                                    "the %s view: %" PRId64 " events, head %s\n",
+                                    x[0].n), who, x[0].n,
+                      x[0].n ? x[0].head : "(none)");
+    }
+    if (x[0].at)
         camp_line(r->sb, "noted head of the %s view: event %" PRId64 " of %"
-                  PRId64 ": nothing before it was rewritten\n", who, x.at,
-                  x.n);
-    else if (masked.at)
+                  PRId64 ": nothing before it was rewritten\n", who, x[0].at,
+                  x[0].n);
+    else if (x[1].at)
         camp_line(r->sb, "noted head of the %s view: event %" PRId64 " of %"
                   PRId64 ", from a file exported by a muster that hashed "
                   "every event naming a hidden division as masked whole: "
                   "nothing before it was rewritten, as far as those lines "
-                  "cover\n", who, masked.at, masked.n);
-    else if (old.at)
+                  "cover\n", who, x[1].at, x[1].n);
+    else if (x[2].at)
         camp_line(r->sb, "noted head of the %s view: event %" PRId64 " of %"
                   PRId64 ", from a file exported by a muster that masked "
                   "events about no division after a reveal: nothing before "
-                  "it was rewritten\n", who, old.at, old.n);
+                  "it was rewritten\n", who, x[2].at, x[2].n);
     else
         camp_problem(r, "the noted head %s is not in the %s view of the "
                      "chain: events up to it were changed or deleted, or it "
@@ -451,17 +448,13 @@ static void check_link(camp_report *r, int64_t id, int64_t want,
 /* Divisions hidden from the file's side when it was exported, from its
  * chain alone (the divisions table is not in it): engaged hidden by the
  * other side (an engage line is masked only then) and not revealed since
- * (a reveal line is never masked). */
-typedef struct end_hidden {
-    int *v;
-    int n, cap;
-} end_hidden;
-
+ * (a reveal line is never masked). A hidden_set whose sides are not
+ * known (-1): each of its divisions is hidden. */
 static bool eh_has(const void *ctx, int div)
 {
-    const end_hidden *h = ctx;
+    const hidden_set *h = ctx;
     for (int i = 0; i < h->n; i++)
-        if (h->v[i] == div)
+        if (h->v[i][0] == div)
             return true;
     return false;
 }
@@ -469,20 +462,6 @@ static bool eh_has(const void *ctx, int div)
 static bool eh_all(const void *ctx, int div)
 {
     (void)ctx, (void)div;
-    return true;
-}
-
-static bool eh_add(end_hidden *h, int div)
-{
-    if (h->n == h->cap) {
-        int cap = h->cap ? 2 * h->cap : 8;
-        int *p = realloc(h->v, (size_t)cap * sizeof *p);
-        if (!p)
-            return false;
-        h->v = p;
-        h->cap = cap;
-    }
-    h->v[h->n++] = div;
     return true;
 }
 
@@ -524,7 +503,7 @@ static bool line_read(const char *line, line_info *li)
     return ok;
 }
 
-static mu_status hidden_at_end(mu_campaign *c, end_hidden *h, mu_error *err)
+static mu_status hidden_at_end(mu_campaign *c, hidden_set *h, mu_error *err)
 {
     sqlite3_stmt *st;
     mu_status s = camp_prepare(c, "SELECT line FROM view_chain ORDER BY id",
@@ -534,12 +513,11 @@ static mu_status hidden_at_end(mu_campaign *c, end_hidden *h, mu_error *err)
         line_info li;
         if (!line_read((const char *)sqlite3_column_text(st, 0), &li))
             continue; /* reported by the walk */
-        if (li.masked && !strcmp(li.kind, "engage") && !eh_add(h, li.division))
+        if (li.masked && !strcmp(li.kind, "engage") &&
+            !hs_add(h, li.division, -1))
             s = err_nomem(err);
         else if (!li.masked && !strcmp(li.kind, "reveal"))
-            for (int i = 0; i < h->n; i++)
-                if (h->v[i] == li.division)
-                    h->v[i] = 0;
+            hs_remove(h, li.division, true);
     }
     if (s == MU_OK && rc != SQLITE_DONE)
         s = camp_sql_fail(c, rc, "reading", err);
@@ -556,7 +534,7 @@ static mu_status hidden_at_end(mu_campaign *c, end_hidden *h, mu_error *err)
  * several divisions, or a division revealed since): their text is what
  * the chain withholds. */
 static mu_status expected_entry(mu_campaign *c, const char *line,
-                                const line_info *li, const end_hidden *h,
+                                const line_info *li, const hidden_set *h,
                                 bool json, sbuf *sb, bool *known,
                                 mu_error *err)
 {
@@ -706,7 +684,7 @@ static bool legacy_undo_json(const char *want, const char *stored)
 static mu_status view_log_check(mu_campaign *c, camp_report *r,
                                 mu_error *err)
 {
-    end_hidden h = {NULL, 0, 0};
+    hidden_set h = {NULL, 0, 0};
     mu_status s = hidden_at_end(c, &h, err);
     sqlite3_stmt *st = NULL;
     if (s == MU_OK)
