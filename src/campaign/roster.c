@@ -20,24 +20,19 @@ typedef struct rc_ctx {
 static mu_status stored_division(mu_campaign *c, int id, mu_division *out,
                                  mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_stmt(c, &st, err, "SELECT division FROM divisions WHERE "
-                            "id = ?", "i", id);
-    if (s != MU_OK)
-        return s;
-    int rc = sqlite3_step(st);
-    const char *text = rc == SQLITE_ROW
-                           ? (const char *)sqlite3_column_text(st, 0) : NULL;
-    if (!text) {
-        camp_finalize(c, st);
+    char *text = NULL;
+    mu_status s = camp_text(c, &text, NULL, err, "SELECT division FROM "
+                            "divisions WHERE id = ?", "i", id);
+    if (s == MU_OK && !text)
         return err_set(err, MU_EINPUT, "division %d has no stored generation "
                        "in the campaign file: the file is damaged", id);
-    }
+    if (s != MU_OK)
+        return s;
     char name[48];
     snprintf(name, sizeof name, "campaign division %d", id);
     mu_oob_doc doc;
     s = mu_oob_parse_json(text, strlen(text), name, &doc, err);
-    camp_finalize(c, st);
+    free(text);
     if (s == MU_OK && (doc.kind != MU_OOB_DIVISIONS || doc.ndivisions != 1))
         s = err_set(err, MU_EINPUT, "%s: not one division", name);
     if (s == MU_OK)
