@@ -636,7 +636,9 @@ static void undo_cd(ev_cd *c, camp_ev *e)
                                  e->division != 0, 1, INT32_MAX);
 }
 
-const char *camp_ev_kind_word(camp_ev_kind k)
+/* A kind's word in the reader's language, as the page's log says it
+ * ("casualties", German "Verluste"): for a line that names only the kind. */
+static const char *camp_ev_kind_word(camp_ev_kind k)
 {
     char id[32];
     if ((unsigned)k >= EV_NKINDS)
@@ -712,10 +714,10 @@ const camp_ev_type camp_ev_types[EV_NKINDS] = {
     [EV_BATTLE_END] = {NP_("log", "battle-end"), EV_DIV_NONE, end_cd, end_text},
     [EV_CASUALTIES] = {NP_("log", "casualties"), EV_DIV_INSIDE, ev_cas_cd,
                        ev_cas_text},
-    [EV_EXCHANGE] = {NP_("log", "exchange"), EV_DIV_NONE, ev_exchange_cd,
-                     ev_exchange_text},
-    [EV_LIBERATE] = {NP_("log", "liberate"), EV_DIV_NONE, ev_liberate_cd,
-                     ev_liberate_text},
+    [EV_EXCHANGE] = {NP_("log", "exchange"), EV_DIV_NONE, ev_release_cd,
+                     ev_release_text},
+    [EV_LIBERATE] = {NP_("log", "liberate"), EV_DIV_NONE, ev_release_cd,
+                     ev_release_text},
     [EV_LEADER_LOST] = {NP_("log", "leader-lost"), EV_DIV_FIRST, lost_cd,
                         leader_text},
     [EV_DOWNGRADE] = {NP_("log", "downgrade"), EV_DIV_FIRST, downgrade_cd,

@@ -381,10 +381,6 @@ typedef struct camp_ev_type {
 
 extern const camp_ev_type camp_ev_types[EV_NKINDS];
 
-/* A kind's word in the reader's language, as the page's log says it
- * ("casualties", German "Verluste"): for a line that names only the kind. */
-const char *camp_ev_kind_word(camp_ev_kind k);
-
 /* The kind named `name`; false for an unknown one. */
 bool camp_ev_kind_of(const char *name, camp_ev_kind *out);
 

@@ -169,17 +169,6 @@ static void counts_cd(ev_cd *c, ev_release *x)
                                         INT32_MAX);
 }
 
-static void exchange_cd(ev_cd *c, ev_release *x)
-{
-    counts_cd(c, x);
-    freed_cd(c, x);
-}
-
-void ev_exchange_cd(ev_cd *c, camp_ev *e)
-{
-    exchange_cd(c, &e->u.release);
-}
-
 /* ", 1 leader, 2 batteries" when there are any. */
 static void more_text(int leaders, int batteries, sbuf *sb)
 {
@@ -248,11 +237,6 @@ static void exchange_text(const ev_release *x, sbuf *sb)
     freed_text(x, sb);
 }
 
-void ev_exchange_text(const camp_ev *e, sbuf *sb)
-{
-    exchange_text(&e->u.release, sb);
-}
-
 /* A liberation's side and camp: what it asks for. */
 static void whose_cd(ev_cd *c, ev_release *x)
 {
@@ -263,8 +247,15 @@ static void whose_cd(ev_cd *c, ev_release *x)
     cd_check(c, x->has_camp && !*x->camp, "camp", "is empty");
 }
 
-static void liberate_cd(ev_cd *c, ev_release *x)
+/* An exchange or a liberation, or the one an accept made: what it asked
+ * for, then who went home. */
+static void release_cd(ev_cd *c, ev_release *x, bool liberate)
 {
+    if (!liberate) {
+        counts_cd(c, x);
+        freed_cd(c, x);
+        return;
+    }
     whose_cd(c, x);
     x->total = cd_int(c, "total", x->total, 0, INT32_MAX);
     freed_cd(c, x);
@@ -272,9 +263,9 @@ static void liberate_cd(ev_cd *c, ev_release *x)
              "is 0 and no one else was freed either");
 }
 
-void ev_liberate_cd(ev_cd *c, camp_ev *e)
+void ev_release_cd(ev_cd *c, camp_ev *e)
 {
-    liberate_cd(c, &e->u.release);
+    release_cd(c, &e->u.release, e->kind == EV_LIBERATE);
 }
 
 static void liberate_text(const ev_release *x, sbuf *sb)
@@ -295,9 +286,17 @@ static void liberate_text(const ev_release *x, sbuf *sb)
     freed_text(x, sb);
 }
 
-void ev_liberate_text(const camp_ev *e, sbuf *sb)
+static void release_text(const ev_release *x, bool liberate, sbuf *sb)
 {
-    liberate_text(&e->u.release, sb);
+    if (liberate)
+        liberate_text(x, sb);
+    else
+        exchange_text(x, sb);
+}
+
+void ev_release_text(const camp_ev *e, sbuf *sb)
+{
+    release_text(&e->u.release, e->kind == EV_LIBERATE, sb);
 }
 
 /* ---- offers and their answers ------------------------------------------ */
@@ -337,12 +336,8 @@ void ev_offer_cd(ev_cd *c, camp_ev *e)
 void ev_answer_cd(ev_cd *c, camp_ev *e)
 {
     head_cd(c, e);
-    if (e->kind != EV_ACCEPT)
-        return;
-    if (e->u.offer.of == EV_LIBERATE)
-        liberate_cd(c, &e->u.offer.release);
-    else
-        exchange_cd(c, &e->u.offer.release);
+    if (e->kind == EV_ACCEPT)
+        release_cd(c, &e->u.offer.release, e->u.offer.of == EV_LIBERATE);
 }
 
 void ev_offer_text(const camp_ev *e, sbuf *sb)
@@ -386,10 +381,8 @@ void ev_answer_text(const camp_ev *e, sbuf *sb)
          N_("offer #%s withdrawn by the Confederates: no one goes home")}};
     int k = e->kind == EV_ACCEPT ? 0 : e->kind == EV_DECLINE ? 1 : 2;
     mu_buf_printf(sb, _(fmt[k][who]), id);
-    if (e->kind == EV_ACCEPT && x->of == EV_LIBERATE)
-        liberate_text(&x->release, sb);
-    else if (e->kind == EV_ACCEPT)
-        exchange_text(&x->release, sb);
+    if (e->kind == EV_ACCEPT)
+        release_text(&x->release, x->of == EV_LIBERATE, sb);
 }
 
 /* ---- default camps ------------------------------------------------------ */

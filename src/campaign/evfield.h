@@ -114,10 +114,9 @@ const char *ev_rating_text(mu_rating r);
 
 void ev_cas_cd(ev_cd *c, camp_ev *e);
 void ev_cas_text(const camp_ev *e, sbuf *sb);
-void ev_exchange_cd(ev_cd *c, camp_ev *e);
-void ev_exchange_text(const camp_ev *e, sbuf *sb);
-void ev_liberate_cd(ev_cd *c, camp_ev *e);
-void ev_liberate_text(const camp_ev *e, sbuf *sb);
+/* exchange and liberate. */
+void ev_release_cd(ev_cd *c, camp_ev *e);
+void ev_release_text(const camp_ev *e, sbuf *sb);
 /* offer; accept, decline and withdraw (an answer's). */
 void ev_offer_cd(ev_cd *c, camp_ev *e);
 void ev_offer_text(const camp_ev *e, sbuf *sb);
