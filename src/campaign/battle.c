@@ -39,6 +39,18 @@ static mu_status none_under_way(mu_campaign *c, const char *why,
     return s;
 }
 
+/* The battle under way, which the call needs: MU_ESTATE when there is
+ * none. */
+static mu_status battle_on(mu_campaign *c, int *id, char *name, size_t n,
+                           mu_error *err)
+{
+    mu_status s = camp_active_battle(c, id, name, n, err);
+    if (s == MU_OK && !*id)
+        s = err_why(err, MU_ESTATE, MU_R_BATTLE_NOT_STARTED, "no battle is "
+                    "under way");
+    return s;
+}
+
 static mu_status start_tx(mu_campaign *c, void *p, mu_error *err)
 {
     battle_ctx *x = p;
@@ -179,16 +191,11 @@ static bool loss_item(sqlite3_stmt *st, void *item)
 static mu_status load_losses(mu_campaign *c, int battle, ret_row **out, int *n,
                              mu_error *err)
 {
-    void *v = NULL;
-    mu_status s = camp_collect(c, sizeof(ret_row), loss_item, &v, n, err,
-                               "SELECT l.division, l.brigade, l.lost, d.side, "
-                               "d.name, d.hidden AND NOT d.revealed FROM "
-                               "losses l JOIN divisions d ON d.id = "
-                               "l.division WHERE l.battle = ? ORDER BY "
-                               "l.division, l.brigade", "i", battle);
-    if (s == MU_OK)
-        *out = v;
-    return s;
+    return camp_collect(c, sizeof(ret_row), loss_item, (void **)out, n, err,
+                        "SELECT l.division, l.brigade, l.lost, d.side, d.name,"
+                        " d.hidden AND NOT d.revealed FROM losses l JOIN "
+                        "divisions d ON d.id = l.division WHERE l.battle = ? "
+                        "ORDER BY l.division, l.brigade", "i", battle);
 }
 
 /* The seed of division `div`'s returns at a battle's end on `seed`: the
@@ -352,11 +359,9 @@ static mu_status end_tx(mu_campaign *c, void *p, mu_error *err)
     battle_ctx *x = p;
     int battle;
     char name[CAMP_NAME_MAX + 1];
-    mu_status s = camp_active_battle(c, &battle, name, sizeof name, err);
+    mu_status s = battle_on(c, &battle, name, sizeof name, err);
     if (s != MU_OK)
         return s;
-    if (!battle)
-        return camp_no_battle(err);
     if (x->winner == MU_SIDE_UNSAID) /* never a draw by default */
         return err_why(err, MU_EINPUT, MU_R_NO_WINNER, "say who won battle "
                        "%d \"%s\": the Union, the Confederates or neither (a "
@@ -429,20 +434,6 @@ static mu_status cas_stands(mu_campaign *c, const cas_ctx *x, int battle,
                       x->event, x->div, k->brigade, k->captured, camp);
 }
 
-/* The batteries' part: off the division's own, into the camp. */
-static mu_status cas_batteries(mu_campaign *c, const cas_ctx *x,
-                               const char *camp, mu_error *err)
-{
-    mu_status s = camp_write(c, err, "UPDATE divisions SET "
-                             "division_batteries = division_batteries - ? "
-                             "WHERE id = ?", "ii", x->x.batteries, x->div);
-    if (s != MU_OK)
-        return s;
-    return camp_write(c, err, "INSERT INTO batteries_held(event, division, "
-                      "batteries, camp) VALUES (?, ?, ?, ?)", "Iiit", x->event,
-                      x->div, x->x.batteries, camp);
-}
-
 static mu_status cas_check(const cas_ctx *x, const camp_div *dv,
                            mu_error *err)
 {
@@ -478,11 +469,9 @@ static mu_status cas_tx(mu_campaign *c, void *p, mu_error *err)
     cas_ctx *x = p;
     const mu_casualties *k = &x->x;
     int battle;
-    mu_status s = camp_active_battle(c, &battle, NULL, 0, err);
+    mu_status s = battle_on(c, &battle, NULL, 0, err);
     if (s != MU_OK)
         return s;
-    if (!battle)
-        return camp_no_battle(err);
     camp_div dv;
     char camp[CAMP_NAME_MAX + 1] = "";
     bool taken = k->captured || k->batteries;
@@ -501,12 +490,18 @@ static mu_status cas_tx(mu_campaign *c, void *p, mu_error *err)
         return s;
     if (k->brigade && (s = cas_stands(c, x, battle, camp, err)) != MU_OK)
         return s;
-    if (k->batteries_lost &&
+    /* The batteries captured and destroyed: off the division's own, and
+     * those captured into the camp. */
+    if ((k->batteries_lost || k->batteries) &&
         (s = camp_write(c, err, "UPDATE divisions SET division_batteries "
                         "= division_batteries - ? WHERE id = ?", "ii",
-                        k->batteries_lost, x->div)) != MU_OK)
+                        k->batteries_lost + k->batteries, x->div)) != MU_OK)
         return s;
-    return k->batteries ? cas_batteries(c, x, camp, err) : MU_OK;
+    return k->batteries ? camp_write(c, err, "INSERT INTO batteries_held("
+                                     "event, division, batteries, camp) VALUES"
+                                     " (?, ?, ?, ?)", "Iiit", x->event, x->div,
+                                     k->batteries, camp)
+                        : MU_OK;
 }
 
 mu_status mu_campaign_casualties(mu_campaign *c, int div,

@@ -280,9 +280,11 @@ int camp_schema_read_floor(void);
 /* A camp_fn: runs the steps from the file's schema up to
  * MU_CAMPAIGN_SCHEMA in the caller's transaction (p unused). */
 mu_status camp_migrate(mu_campaign *c, void *p, mu_error *err);
-/* Refuses a newer schema or a file without a campaign; upgrades an older
- * one in its own transaction. */
-mu_status camp_check_version(mu_campaign *c, mu_error *err);
+/* Refuses a newer schema (`v` the file's) or a file without a campaign
+ * (MU_EINPUT); with `upgrade`, upgrades an older one in its own
+ * transaction. */
+mu_status camp_check_version(mu_campaign *c, int v, bool upgrade,
+                             mu_error *err);
 
 /* ---- file.c: a finished database written to a new file ---------- */
 
@@ -351,9 +353,6 @@ mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
 
 /* Whether viewer may see division d in full. */
 bool camp_visible(const camp_div *d, int viewer);
-/* The one refusal for a division hidden from the acting side: it names the
- * division's id (which the caller gave) and nothing else. MU_ESTATE. */
-mu_status camp_hidden_refusal(const mu_campaign *c, int div, mu_error *err);
 /* The viewer a read runs as: `asked` narrowed to the side the handle acts
  * for (MU_EINPUT for an unknown viewer, MU_ESTATE for the other side's). */
 mu_status camp_viewer(const mu_campaign *c, int asked, int *eff,
@@ -366,32 +365,18 @@ mu_status camp_viewer(const mu_campaign *c, int asked, int *eff,
 const char *camp_post_name(mu_post p);
 /* A leader as played: despicable counts as average by the book. */
 mu_rating camp_played(mu_rating rolled, bool by_the_book);
-/* A roll label given as ready text (ctx is the text). */
-void camp_label_text(const void *ctx, char *buf, size_t n);
 /* The brigade numbered `brigade` of a loaded division; MU_EINPUT if none. */
 mu_status camp_find_brigade(const camp_div *dv, int brigade,
                             const camp_brigade **out, mu_error *err);
-/* MU_ESTATE: the call needs a battle under way. */
-mu_status camp_no_battle(mu_error *err);
-/* mu_campaign_add inside the caller's transaction, with what an order of
- * battle knew of the division (NULL or known->has false: nothing). */
+/* mu_campaign_add with what an order of battle knew of the division (NULL
+ * or known->has false: nothing): in one transaction of its own when `tx`
+ * (an add, or its replay), else inside the caller's (an import). */
 mu_status camp_add_known(mu_campaign *c, mu_army side, const char *name,
                          mu_arm arm, const char *corps, const ev_known *known,
-                         int *id, mu_error *err);
-/* An add event made again (its replay), known values and all: one
- * transaction (import.c). */
-mu_status camp_add_again(mu_campaign *c, const ev_add *a, mu_error *err);
+                         bool tx, int *id, mu_error *err);
 /* What division div's add knew of it (known->has false: nothing). */
 mu_status camp_div_known(mu_campaign *c, int div, ev_known *known,
                          mu_error *err);
-
-/* Engages as mu_campaign_engage, a hidden division with the salt given
- * (NULL: a new random one), as a fair roll when `fair` is given (the
- * replay of a fair engage). */
-typedef struct camp_fair camp_fair;
-mu_status camp_engage(mu_campaign *c, int div, bool hidden, bool by_the_book,
-                      mu_dice *d, const char *salt, const camp_fair *fair,
-                      mu_engagement *out, mu_error *err);
 
 /* A fair roll's public facts, for the engage event (fair.c). */
 typedef struct camp_fair {
@@ -399,12 +384,14 @@ typedef struct camp_fair {
     char contribution[MU_FAIR_HEX]; /* the opponent's R */
 } camp_fair;
 
-/* A first engagement inside the caller's transaction (mu_campaign_engage
- * is this in a camp_tx); `fair` is NULL unless rolled on a two-party seed.
- * Rolls from `d`; the caller checks for rolls left over. */
-mu_status camp_engage_in_tx(mu_campaign *c, int div, bool hidden, bool book,
-                            mu_dice *d, const camp_fair *fair,
-                            mu_engagement *e, mu_error *err);
+/* Engages as mu_campaign_engage, a hidden division with the salt given
+ * (NULL: a new random one), as a fair roll when `fair` is given (the
+ * replay of a fair engage, or the fair roll itself): in one transaction
+ * of its own when `tx`, else inside the caller's, which checks for rolls
+ * of `d` left over. */
+mu_status camp_engage(mu_campaign *c, int div, bool hidden, bool by_the_book,
+                      mu_dice *d, const char *salt, const camp_fair *fair,
+                      bool tx, mu_engagement *out, mu_error *err);
 
 /* ---- names.c ----------------------------------------------------- */
 
@@ -436,19 +423,11 @@ mu_status camp_fair_value_given(mu_campaign *c, int div,
 
 /* ---- prisoners.c ------------------------------------------------- */
 
-/* What `side` has held prisoner by the other side: held[0] stands,
- * held[1] leaders, held[2] batteries. */
-mu_status camp_held_all(mu_campaign *c, mu_army side, int held[3],
-                        mu_error *err);
 /* The camp for what `captor` takes: `name` checked (a name, not a camp of
  * the other side, nor its default camp), or the captor's default camp
- * (camp_default_of) for NULL; into out. */
+ * for NULL; into out. */
 mu_status camp_resolve(mu_campaign *c, mu_army captor, const char *name,
                        char out[CAMP_NAME_MAX + 1], mu_error *err);
-/* The captor's default camp: its player's choice (campaign.union_camp,
- * confederate_camp), else the built-in one. */
-mu_status camp_default_of(mu_campaign *c, mu_army captor,
-                          char out[CAMP_NAME_MAX + 1], mu_error *err);
 /* Holds a leader taken from the post x names in camp `camp` (in the
  * caller's transaction; prisoners.c). */
 mu_status camp_hold_leader(mu_campaign *c, int64_t event, int div,

@@ -406,22 +406,36 @@ static mu_status ledger(mu_campaign *c, check_ctx *x, mu_error *err)
     return MU_OK;
 }
 
-static mu_status check_read(mu_campaign *c, void *p, mu_error *err)
+/* What a check of either file begins with: the file's schema (a schema-6
+ * file read as it is says so), SQLite's integrity and the schema's
+ * objects. */
+static mu_status check_begin(mu_campaign *c, check_ctx *x, bool player,
+                             mu_error *err)
 {
-    check_ctx *x = p;
     int v;
     mu_status s = camp_user_version(c, &v, err);
     if (s != MU_OK)
         return s;
-    /* The file's: a schema-6 file read as it is says so. */
-    camp_line(x->rep.sb, "campaign \"%s\": schema %d\n", c->name, v);
+    if (player)
+        camp_line(x->rep.sb, "the %s own file of campaign \"%s\": schema %d\n",
+                  camp_side_poss((mu_army)c->viewer), c->name, v);
+    else
+        camp_line(x->rep.sb, "campaign \"%s\": schema %d\n", c->name, v);
     if (x->claims_view) /* campaign.view_side says so; the log is there */
         problem(x, "campaign: view_side marks a player's own file, but the "
                 "file holds the log: checked (and replayed) as the campaign "
                 "file");
     if ((s = sqlite_check(c, x, "PRAGMA integrity_check", "SQLite integrity",
-                          err)) != MU_OK ||
-        (s = schema_objects(c, x, false, err)) != MU_OK ||
+                          err)) != MU_OK)
+        return s;
+    return schema_objects(c, x, player, err);
+}
+
+static mu_status check_read(mu_campaign *c, void *p, mu_error *err)
+{
+    check_ctx *x = p;
+    mu_status s;
+    if ((s = check_begin(c, x, false, err)) != MU_OK ||
         (s = sqlite_check(c, x, "PRAGMA foreign_key_check", "foreign keys",
                           err)) != MU_OK ||
         (s = camp_chain_check(c, x->view_side < 0 ? x->head : NULL, &x->rep,
@@ -439,15 +453,8 @@ static mu_status check_read(mu_campaign *c, void *p, mu_error *err)
 static mu_status check_view_read(mu_campaign *c, void *p, mu_error *err)
 {
     check_ctx *x = p;
-    int v;
-    mu_status s = camp_user_version(c, &v, err);
-    if (s != MU_OK)
-        return s;
-    camp_line(x->rep.sb, "the %s own file of campaign \"%s\": schema %d\n",
-              camp_side_poss((mu_army)c->viewer), c->name, v);
-    if ((s = sqlite_check(c, x, "PRAGMA integrity_check", "SQLite integrity",
-                          err)) != MU_OK ||
-        (s = schema_objects(c, x, true, err)) != MU_OK ||
+    mu_status s;
+    if ((s = check_begin(c, x, true, err)) != MU_OK ||
         /* It keeps no events, which battles and prisoners name, nor the
          * brigades of the other side's unrevealed hidden divisions: their
          * prisoners' brigade of origin is 0 there (export). */
@@ -467,9 +474,6 @@ static mu_status check_view_read(mu_campaign *c, void *p, mu_error *err)
             "umpire's\n");
     return MU_OK;
 }
-
-static mu_status check_run(mu_campaign *c, const char *head, int view_side,
-                           char **report, mu_error *err);
 
 /* What is checked is decided by what the file holds, never by what it
  * says it is: a file with a log is the campaign file, checked in full and
@@ -499,26 +503,6 @@ static mu_status check_kind(mu_campaign *c, void *p, mu_error *err)
     c->viewer = viewer;
     c->view = view;
     return s;
-}
-
-mu_status mu_campaign_check_head(mu_campaign *c, const char *head,
-                                 char **report, mu_error *err)
-{
-    return check_run(c, head, -1, report, err);
-}
-
-mu_status mu_campaign_check_view(mu_campaign *c, mu_army side,
-                                 const char *head, char **report,
-                                 mu_error *err)
-{
-    if (report)
-        *report = NULL;
-    if ((unsigned)side > 1 || !head)
-        return err_set(err, MU_EINPUT, "give a side and the head of its view");
-    if (c && c->view)
-        return err_set(err, MU_ESTATE, "a player's own file checks its own "
-                       "view's head: check it with the head alone");
-    return check_run(c, head, (int)side, report, err);
 }
 
 static mu_status check_run(mu_campaign *c, const char *head, int view_side,
@@ -564,3 +548,22 @@ static mu_status check_run(mu_campaign *c, const char *head, int view_side,
     return MU_OK;
 }
 
+mu_status mu_campaign_check_head(mu_campaign *c, const char *head,
+                                 char **report, mu_error *err)
+{
+    return check_run(c, head, -1, report, err);
+}
+
+mu_status mu_campaign_check_view(mu_campaign *c, mu_army side,
+                                 const char *head, char **report,
+                                 mu_error *err)
+{
+    if (report)
+        *report = NULL;
+    if ((unsigned)side > 1 || !head)
+        return err_set(err, MU_EINPUT, "give a side and the head of its view");
+    if (c && c->view)
+        return err_set(err, MU_ESTATE, "a player's own file checks its own "
+                       "view's head: check it with the head alone");
+    return check_run(c, head, (int)side, report, err);
+}

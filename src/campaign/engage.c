@@ -27,7 +27,8 @@ mu_rating camp_played(mu_rating rolled, bool by_the_book)
     return by_the_book && rolled == MU_DESPICABLE ? MU_AVERAGE : rolled;
 }
 
-void camp_label_text(const void *ctx, char *buf, size_t n)
+/* A roll label given as ready text (ctx is the text). */
+static void camp_label_text(const void *ctx, char *buf, size_t n)
 {
     snprintf(buf, n, "%s", (const char *)ctx);
 }
@@ -43,12 +44,6 @@ mu_status camp_find_brigade(const camp_div *dv, int brigade,
     return err_set(err, MU_EINPUT, "division %d (%s) has no brigade %d: its "
                    "brigades are 1..%d", dv->id, dv->name, brigade,
                    dv->nbrigades);
-}
-
-mu_status camp_no_battle(mu_error *err)
-{
-    return err_why(err, MU_ESTATE, MU_R_BATTLE_NOT_STARTED, "no battle is "
-                   "under way");
 }
 
 /* ---- adding ------------------------------------------------------------- */
@@ -131,14 +126,16 @@ static mu_status add_check(mu_army side, const char *name, mu_arm arm,
 
 mu_status camp_add_known(mu_campaign *c, mu_army side, const char *name,
                          mu_arm arm, const char *corps, const ev_known *known,
-                         int *id, mu_error *err)
+                         bool tx, int *id, mu_error *err)
 {
     add_names nm;
     mu_status s = add_check(side, name, arm, corps, &nm, err);
     if (s != MU_OK)
         return s;
-    add_ctx x = {side, arm, nm.name, corps ? nm.corps : NULL, 0, known && known->has ? known : NULL};
-    if ((s = add_tx(c, &x, err)) == MU_OK)
+    add_ctx x = {side, arm, nm.name, corps ? nm.corps : NULL, 0,
+                 known && known->has ? known : NULL};
+    if ((s = tx ? camp_tx(c, add_tx, &x, NULL, err) : add_tx(c, &x, err)) ==
+        MU_OK)
         *id = x.id;
     return s;
 }
@@ -182,14 +179,7 @@ mu_status mu_campaign_add(mu_campaign *c, mu_army side, const char *name,
 {
     if (!c || !id)
         return err_set(err, MU_EINPUT, "no campaign given");
-    add_names nm;
-    mu_status s = add_check(side, name, arm, corps, &nm, err);
-    if (s != MU_OK)
-        return s;
-    add_ctx x = {side, arm, nm.name, corps ? nm.corps : NULL, 0, NULL};
-    if ((s = camp_tx(c, add_tx, &x, NULL, err)) == MU_OK)
-        *id = x.id;
-    return s;
+    return camp_add_known(c, side, name, arm, corps, NULL, true, id, err);
 }
 
 /* ---- engaging ----------------------------------------------------------- */
@@ -369,31 +359,23 @@ mu_status mu_campaign_engage(mu_campaign *c, int div, bool hidden,
                              bool by_the_book, mu_dice *d, mu_engagement *out,
                              mu_error *err)
 {
-    return camp_engage(c, div, hidden, by_the_book, d, NULL, NULL, out, err);
+    return camp_engage(c, div, hidden, by_the_book, d, NULL, NULL, true, out,
+                       err);
 }
 
 mu_status camp_engage(mu_campaign *c, int div, bool hidden, bool by_the_book,
                       mu_dice *d, const char *salt, const camp_fair *fair,
-                      mu_engagement *out, mu_error *err)
+                      bool tx, mu_engagement *out, mu_error *err)
 {
     if (!c || !d || !out)
         return err_set(err, MU_EINPUT, "no campaign, dice or result given");
     mu_engagement e;
     engage_ctx x = {div, hidden, by_the_book, d, salt, &e, fair, 0, MU_EAST,
                     {.has = false}};
-    mu_status s = camp_tx(c, engage_tx, &x, d, err);
+    mu_status s = tx ? camp_tx(c, engage_tx, &x, d, err) : engage_tx(c, &x, err);
     if (s == MU_OK)
         *out = e;
     return s;
-}
-
-mu_status camp_engage_in_tx(mu_campaign *c, int div, bool hidden, bool book,
-                            mu_dice *d, const camp_fair *fair,
-                            mu_engagement *e, mu_error *err)
-{
-    engage_ctx x = {div, hidden, book, d, NULL, e, fair, 0, MU_EAST,
-                    {.has = false}};
-    return engage_tx(c, &x, err);
 }
 
 /* ---- revealing ---------------------------------------------------------- */

@@ -340,7 +340,8 @@ static mu_status fair_engage_tx(mu_campaign *c, void *p, mu_error *err)
     camp_fair fair;
     memcpy(fair.commitment, f.commit, MU_FAIR_HEX);
     memcpy(fair.contribution, r, MU_FAIR_HEX);
-    s = camp_engage_in_tx(c, x->div, true, x->book, dice, &fair, x->e, err);
+    s = camp_engage(c, x->div, true, x->book, dice, NULL, &fair, false, x->e,
+                    err);
     mu_dice_free(dice);
     return s;
 }

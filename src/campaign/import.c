@@ -49,8 +49,8 @@ static mu_status import_tx(mu_campaign *c, void *p, mu_error *err)
         known_of(d, &k);
         int id = 0;
         mu_status s = camp_add_known(c, d->side, d->name, d->arm,
-                                     *d->corps ? d->corps : NULL, &k, &id,
-                                     err);
+                                     *d->corps ? d->corps : NULL, &k, false,
+                                     &id, err);
         if (s != MU_OK)
             return at_line(x, d, s, err);
         if (i == 0)
@@ -72,22 +72,4 @@ mu_status mu_campaign_import(mu_campaign *c, const mu_oob_sheet *s,
     if (st == MU_OK && first)
         *first = x.first;
     return st;
-}
-
-typedef struct one_ctx {
-    const ev_add *a;
-} one_ctx;
-
-static mu_status one_tx(mu_campaign *c, void *p, mu_error *err)
-{
-    const ev_add *a = ((one_ctx *)p)->a;
-    int id;
-    return camp_add_known(c, a->side, a->name, a->arm,
-                          a->has_corps ? a->corps : NULL, &a->known, &id, err);
-}
-
-mu_status camp_add_again(mu_campaign *c, const ev_add *a, mu_error *err)
-{
-    one_ctx x = {a};
-    return camp_tx(c, one_tx, &x, NULL, err);
 }

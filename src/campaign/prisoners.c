@@ -16,8 +16,10 @@
     "(SELECT division, camp FROM prisoners UNION ALL SELECT division, camp "  \
     "FROM leaders_held UNION ALL SELECT division, camp FROM batteries_held)"
 
-mu_status camp_default_of(mu_campaign *c, mu_army captor,
-                          char out[CAMP_NAME_MAX + 1], mu_error *err)
+/* The captor's default camp: its player's choice (campaign.union_camp,
+ * confederate_camp), else the built-in one. */
+static mu_status camp_default_of(mu_campaign *c, mu_army captor,
+                                 char out[CAMP_NAME_MAX + 1], mu_error *err)
 {
     char *v = NULL;
     bool found;
@@ -116,17 +118,15 @@ static mu_status load_held(mu_campaign *c, int kind, mu_army side,
                            const char *camp, held_row **out, int *n,
                            mu_error *err)
 {
-    void *v = NULL;
     *out = NULL;
-    mu_status s = camp_collect(c, sizeof(held_row), held_item, &v, n, err,
-                               held_sql[kind], "it", (int)side, camp);
-    if (s == MU_OK)
-        *out = v;
-    return s;
+    return camp_collect(c, sizeof(held_row), held_item, (void **)out, n, err,
+                        held_sql[kind], "it", (int)side, camp);
 }
 
-mu_status camp_held_all(mu_campaign *c, mu_army side, int held[3],
-                        mu_error *err)
+/* What `side` has held prisoner by the other side: held[0] stands,
+ * held[1] leaders, held[2] batteries. */
+static mu_status camp_held_all(mu_campaign *c, mu_army side, int held[3],
+                               mu_error *err)
 {
     for (int k = 0; k < 3; k++) {
         held_row *v = NULL;
@@ -409,30 +409,24 @@ mu_status mu_campaign_exchange(mu_campaign *c, const mu_exchange *e,
     return camp_tx_event(c, free_tx, &x, NULL, &x.event, event, err);
 }
 
-static mu_status liberate_side(mu_campaign *c, mu_army side, int64_t *event,
-                               mu_error *err)
-{
-    if ((unsigned)side > 1)
-        return err_set(err, MU_EINPUT, "choose whose men are liberated: union "
-                       "or confederate");
-    free_ctx x = {{{0}}, NULL, true, side, 0, c->viewer};
-    for (int k = 0; k < 3; k++)
-        x.want[side][k] = -1;
-    return camp_tx_event(c, free_tx, &x, NULL, &x.event, event, err);
-}
-
+/* A camp's liberation frees all it holds (free_target); without a camp,
+ * all that is held of l->side. */
 mu_status mu_campaign_liberate(mu_campaign *c, const mu_liberation *l,
                                int64_t *event, mu_error *err)
 {
     if (!c || !l)
         return err_set(err, MU_EINPUT, "no campaign given");
-    if (!l->camp)
-        return liberate_side(c, l->side, event, err);
+    if (!l->camp && (unsigned)l->side > 1)
+        return err_set(err, MU_EINPUT, "choose whose men are liberated: union "
+                       "or confederate");
     char nm[CAMP_NAME_MAX + 1];
-    mu_status s = camp_name_clean(l->camp, "camp", nm, err);
+    mu_status s = l->camp ? camp_name_clean(l->camp, "camp", nm, err) : MU_OK;
     if (s != MU_OK)
         return s;
-    free_ctx x = {{{0}}, nm, true, MU_UNION, 0, c->viewer};
+    free_ctx x = {{{0}}, l->camp ? nm : NULL, true,
+                  l->camp ? MU_UNION : l->side, 0, c->viewer};
+    for (int k = 0; !l->camp && k < 3; k++)
+        x.want[l->side][k] = -1;
     return camp_tx_event(c, free_tx, &x, NULL, &x.event, event, err);
 }
 

@@ -50,7 +50,11 @@ static mu_status camp_replay_add(mu_campaign *mem, mu_campaign *file,
                                  const camp_ev *e, mu_error *err)
 {
     (void)file;
-    return camp_add_again(mem, &e->u.add, err);
+    const ev_add *a = &e->u.add;
+    int id;
+    return camp_add_known(mem, a->side, a->name, a->arm,
+                          a->has_corps ? a->corps : NULL, &a->known, true, &id,
+                          err);
 }
 
 /* A division's stored hex digits (sql selects them by its id), exactly
@@ -82,7 +86,7 @@ static mu_status engage_call(mu_campaign *mem, const camp_ev *e,
         memcpy(fair.contribution, x->contribution, MU_FAIR_HEX);
     }
     mu_status s = camp_engage(mem, e->division, x->hidden, x->by_the_book, d,
-                              salt, x->fair ? &fair : NULL, &out, err);
+                              salt, x->fair ? &fair : NULL, true, &out, err);
     /* The owner's engage records the contribution it rolled on, as
      * mu_campaign_engage_fair does: without it check would differ from
      * every honest file, and an undo (which writes the replayed tables)

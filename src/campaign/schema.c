@@ -321,12 +321,10 @@ mu_status camp_migrate(mu_campaign *c, void *p, mu_error *err)
     return s;
 }
 
-mu_status camp_check_version(mu_campaign *c, mu_error *err)
+mu_status camp_check_version(mu_campaign *c, int v, bool upgrade,
+                             mu_error *err)
 {
-    int v;
-    mu_status s = camp_user_version(c, &v, err);
-    if (s != MU_OK)
-        return s;
+    mu_status s;
     if (v > MU_CAMPAIGN_SCHEMA)
         return err_at(err, MU_EINPUT, c->path, 0, "written by a newer muster "
                       "(campaign schema %d; this muster reads up to %d): "
@@ -337,7 +335,7 @@ mu_status camp_check_version(mu_campaign *c, mu_error *err)
     if (!yes)
         return err_at(err, MU_EINPUT, c->path, 0, "not a campaign file (an "
                       "SQLite database without a muster campaign)");
-    if (v < MU_CAMPAIGN_SCHEMA) /* an older muster's file: brought up to date */
+    if (upgrade && v < MU_CAMPAIGN_SCHEMA) /* an older muster's file */
         return camp_tx(c, camp_migrate, NULL, NULL, err);
     return MU_OK;
 }

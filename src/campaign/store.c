@@ -31,7 +31,10 @@ bool camp_visible(const camp_div *d, int viewer)
            d->revealed;
 }
 
-mu_status camp_hidden_refusal(const mu_campaign *c, int div, mu_error *err)
+/* The one refusal for a division hidden from the acting side: it names the
+ * division's id (which the caller gave) and nothing else. MU_ESTATE. */
+static mu_status camp_hidden_refusal(const mu_campaign *c, int div,
+                                     mu_error *err)
 {
     const char *side = camp_side_noun((mu_army)c->viewer);
     return err_why(err, MU_ESTATE, MU_R_HIDDEN_DIVISION, "division %d is "
@@ -242,11 +245,13 @@ static mu_status existing(const char *path, mu_campaign **out,
 mu_status mu_campaign_open(const char *path, mu_campaign **out, mu_error *err)
 {
     mu_campaign *c = NULL;
+    int v = 0;
     mu_status s = existing(path, out, &c, err);
     if (s != MU_OK)
         return s;
     if ((s = camp_connect(c, SQLITE_OPEN_READWRITE, err)) == MU_OK &&
-        (s = camp_check_version(c, err)) == MU_OK &&
+        (s = camp_user_version(c, &v, err)) == MU_OK &&
+        (s = camp_check_version(c, v, true, err)) == MU_OK &&
         (s = camp_load_settings(c, err)) == MU_OK) {
         /* WAL is set at creation and kept in the file; this only repairs a
          * copy that lost it, and fails harmlessly on a read-only file. */
@@ -378,18 +383,8 @@ mu_status mu_campaign_open_read(const char *path, mu_campaign **out,
     } else if (s != MU_OK && err) {
         *err = first;
     }
-    if (s == MU_OK && v > MU_CAMPAIGN_SCHEMA)
-        s = err_at(err, MU_EINPUT, c->path, 0, "written by a newer muster "
-                   "(campaign schema %d; this muster reads up to %d): "
-                   "upgrade muster", v, MU_CAMPAIGN_SCHEMA);
-    bool yes = false;
-    if (s == MU_OK && v >= 1 && (s = camp_has_table(c, "campaign", &yes, err)) ==
-        MU_OK && !yes)
-        s = err_at(err, MU_EINPUT, c->path, 0, "not a campaign file (an "
-                   "SQLite database without a muster campaign)");
-    if (s == MU_OK && v < 1)
-        s = err_at(err, MU_EINPUT, c->path, 0, "not a campaign file (an "
-                   "SQLite database without a muster campaign)");
+    if (s == MU_OK)
+        s = camp_check_version(c, v, false, err);
     /* Steps that only add indexes are not needed to read: such a file is
      * read as it is (in its own memory, not a copy of it all), only with
      * the sorts the indexes spare, until a change upgrades it. */
@@ -824,12 +819,8 @@ mu_status camp_load_all_corps(mu_campaign *c, camp_corps **out, int *n,
 {
     char sql[sizeof corps_cols + 32];
     snprintf(sql, sizeof sql, "%s ORDER BY side, id", corps_cols);
-    void *v = NULL;
-    mu_status s = camp_collect(c, sizeof(camp_corps), corps_item, &v, n, err,
-                               sql, "");
-    if (s == MU_OK)
-        *out = v;
-    return s;
+    return camp_collect(c, sizeof(camp_corps), corps_item, (void **)out, n,
+                        err, sql, "");
 }
 
 mu_status camp_active_battle(mu_campaign *c, int *id, char *name, size_t n,

@@ -30,16 +30,11 @@ typedef struct undone {
 
 static mu_status load_undone(mu_campaign *c, undone *u, mu_error *err)
 {
-    void *v = NULL;
     u->ids = NULL;
     u->n = 0;
-    mu_status s = camp_collect(c, sizeof(int64_t), camp_int64_row, &v, &u->n,
-                               err, "SELECT json_extract(data, '$.event') AS "
-                               "e FROM events WHERE kind = 'undo' ORDER BY e",
-                               "");
-    if (s == MU_OK)
-        u->ids = v;
-    return s;
+    return camp_collect(c, sizeof(int64_t), camp_int64_row, (void **)&u->ids,
+                        &u->n, err, "SELECT json_extract(data, '$.event') AS e"
+                        " FROM events WHERE kind = 'undo' ORDER BY e", "");
 }
 
 /* The undo event that took back event id, or 0. */
@@ -202,15 +197,10 @@ static bool table_item(sqlite3_stmt *st, void *item)
 static mu_status ledger_tables(mu_campaign *c, char (**out)[64], int *n,
                                mu_error *err)
 {
-    void *v = NULL;
-    mu_status s = camp_collect(c, 64, table_item, &v, n, err, "SELECT name "
-                               "FROM sqlite_schema WHERE type = 'table' AND "
-                               "name <> 'events' AND name <> 'links' AND name "
-                               "<> 'requests' AND name NOT LIKE 'sqlite%' "
-                               "ORDER BY name", "");
-    if (s == MU_OK)
-        *out = v;
-    return s;
+    return camp_collect(c, 64, table_item, (void **)out, n, err, "SELECT name "
+                        "FROM sqlite_schema WHERE type = 'table' AND name <> "
+                        "'events' AND name <> 'links' AND name <> 'requests' "
+                        "AND name NOT LIKE 'sqlite%' ORDER BY name", "");
 }
 
 static mu_status copy_rows(mu_campaign *to, mu_campaign *from,
