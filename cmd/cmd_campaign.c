@@ -507,62 +507,53 @@ static cli_rc run_reveal(cli_ctx *cx)
     return rc;
 }
 
-/* verify FILE DIV --division REVEAL.json: the opponent's check of a fair
- * roll against what their file recorded at the contribution. */
-static cli_rc verify_fair(cli_ctx *cx)
+/* verify --division REVEAL.json --commitment HEX: a revealed division
+ * against its commitment, without the campaign; verify FILE DIV --division
+ * REVEAL.json: the opponent's check of a fair roll against what their file
+ * recorded at the contribution. */
+static cli_rc run_verify(cli_ctx *cx)
 {
+    bool fair = cx->noperands > 0;
     int div = 0;
     mu_campaign *c = NULL;
-    cli_rc rc = cx->noperands == 2 ? div_of(cx, &div)
-                                   : cli_error(cx, _("campaign verify: give FILE "
-                                               "DIV for a fair roll, or no FILE "
-                                               "and --commitment HEX"));
+    cli_rc rc = !fair ? CLI_OK
+                : cx->noperands == 2 ? div_of(cx, &div)
+                                     : cli_error(cx, _("campaign verify: give FILE "
+                                                 "DIV for a fair roll, or no FILE "
+                                                 "and --commitment HEX"));
     if (rc != CLI_OK)
         return rc;
-    if (cli_has(cx, O_commitment) || cli_has(cx, O_salt))
+    if (fair ? cli_has(cx, O_commitment) || cli_has(cx, O_salt)
+             : !cli_has(cx, O_commitment))
         return cli_error(cx, _("campaign verify: give --commitment HEX "
                          "--division FILE.json, and no campaign FILE (or "
                          "FILE DIV alone to check a fair roll)"));
-    if ((rc = cli_campaign_open(cx, &c, false)) != CLI_OK)
+    if (fair && (rc = cli_campaign_open(cx, &c, false)) != CLI_OK)
         return rc;
     mu_error err = {0};
     size_t len;
     char *text = NULL, *report = NULL;
-    if (mu_file_read(cli_str(cx, O_division), &text, &len, &err) != MU_OK ||
-        mu_campaign_fair_verify(c, div, text, len, &report, &err) != MU_OK)
-        rc = cli_fail(cx, &err);
-    else
-        rc = cli_take(cx, report);
-    free(text);
-    cli_close_campaign(cx, c);
-    return rc;
-}
-
-static cli_rc run_verify(cli_ctx *cx)
-{
-    if (cx->noperands > 0)
-        return verify_fair(cx);
-    if (!cli_has(cx, O_commitment))
-        return cli_error(cx, _("campaign verify: give --commitment HEX "
-                         "--division FILE.json, and no campaign FILE (or "
-                         "FILE DIV alone to check a fair roll)"));
-    mu_error err = {0};
-    size_t len;
-    char *text = NULL;
     const char *path = cli_str(cx, O_division);
-    if (mu_file_read(path, &text, &len, &err) != MU_OK)
-        return cli_fail(cx, &err);
-    mu_status st = mu_commitment_verify(cli_str(cx, O_commitment),
-                                        cli_str(cx, O_salt), text, len, &err);
-    free(text);
-    if (st == MU_EINPUT && err.line > 0) { /* a fault in the file: name it */
+    mu_status st = mu_file_read(path, &text, &len, &err);
+    if (st == MU_OK && fair)
+        st = mu_campaign_fair_verify(c, div, text, len, &report, &err);
+    else if (st == MU_OK &&
+             (st = mu_commitment_verify(cli_str(cx, O_commitment),
+                                        cli_str(cx, O_salt), text, len,
+                                        &err)) == MU_EINPUT &&
+             err.line > 0) { /* a fault in the file: name it */
         snprintf(err.file, sizeof err.file, "%s",
                  strcmp(path, "-") ? path : "standard input");
         err.line = 0; /* the message has the line and column */
     }
+    free(text);
     if (st != MU_OK)
-        return cli_fail(cx, &err);
-    return cli_out(cx, "ok: the division is the one committed to\n");
+        rc = cli_fail(cx, &err);
+    else
+        rc = fair ? cli_take(cx, report)
+                  : cli_out(cx, "ok: the division is the one committed to\n");
+    cli_close_campaign(cx, c);
+    return rc;
 }
 
 /* The viewer --side names (show, log), or the umpire. */
