@@ -708,22 +708,7 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
     }
     if (!strcmp(url, "/whoami"))
         return post ? send_error(c, 405, "GET /whoami") : whoami(s, c, v);
-    if (plot) {
-        argv_acc a = {.n = 0};
-        MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, add_query_arg,
-                                    &a);
-        if (a.bad)
-            return send_error(c, 400, "an option with a NUL or bytes that are "
-                                      "not UTF-8, or too many");
-        web_call call = {url + 6, a.args, a.n, post, v, s->cfg.campaign,
-                         &s->shared, NULL, NULL, s->cfg.labels, true};
-        if (!post && s->heavy && web_api_heavy(url + 6, true))
-            return heavy_call(s, c, &call, q);
-        web_reply r;
-        web_api(&call, &r);
-        return send_reply(c, &r);
-    }
-    if (post) {
+    if (post && !plot) { /* a chart is asked for with GET: web_api says so */
         if (!same_origin(s, c)) {
             logf_(s, _("403 %s: foreign origin"), url);
             return send_error(c, 403, "a change must come from this page's "
@@ -751,7 +736,7 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
                                       "are not UTF-8");
         a.args[a.n].name = raw;
         a.args[a.n++].value = body;
-    } else if (post) {
+    } else if (post && !plot) {
         if (!body_args(q, &keep, &a, why, sizeof why)) {
             free(keep);
             return send_error(c, 400, why);
@@ -760,24 +745,27 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
         MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, add_query_arg,
                                     &a);
         if (a.bad)
-            return send_error(c, 400, a.n > WEB_MAX_ARGS
+            return send_error(c, 400, plot ? "an option with a NUL or bytes "
+                                             "that are not UTF-8, or too many"
+                                      : a.n > WEB_MAX_ARGS
                                           ? "too many options"
                                           : "an option with a NUL or bytes "
                                             "that are not UTF-8");
     }
-    web_call call = {url + 5, a.args, a.n, post, v, s->cfg.campaign,
-                     &s->shared, NULL, NULL, s->cfg.labels, false};
+    const char *path = url + (plot ? 6 : 5);
+    web_call call = {path, a.args, a.n, post, v, s->cfg.campaign,
+                     &s->shared, NULL, NULL, s->cfg.labels, plot};
     enum MHD_Result res;
     web_reply r;
     if (!post && s->events && !strcmp(url, "/api/campaign/events"))
         res = event_stream(s, c, v, &a);
-    else if (post && s->cfg.campaign)
+    else if (post && !plot && s->cfg.campaign)
         res = write_call(s, c, &call, q);
-    else if (!post && s->heavy && web_api_heavy(url + 5, false))
+    else if (!post && s->heavy && web_api_heavy(path, plot))
         res = heavy_call(s, c, &call, q);
     else {
         web_api(&call, &r);
-        if (r.status >= 400)
+        if (r.status >= 400 && !plot)
             logf_(s, "%d %s", r.status, url);
         res = send_reply(c, &r);
     }
