@@ -12,7 +12,9 @@
      .help = N_("act for one side: nothing about the other side's unrevealed "    \
              "divisions is told or changed (default: the umpire, who sees "    \
              "all)")}
-#define CAMP_FORMAT OPT_FORMAT(text_json, "text (default) or json")
+/* The formats of a campaign command's answer (cmd_campaign.c). */
+extern const char *const cli_text_json[];
+#define CAMP_FORMAT OPT_FORMAT(cli_text_json, "text (default) or json")
 #define CAMP_SIDE(req)                                                         \
     {.name = "side", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "S",  \
      .flags = (req), .help = N_("union or confederate")}

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-static const char *const text_json[] = {"text", "json", NULL};
+const char *const cli_text_json[] = {"text", "json", NULL};
 static const char *const winner_words[] = {"union", "confederate", "none",
                                            NULL};
 static const char *const text_json_md[] = {"text", "json", "markdown", NULL};

@@ -5,18 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const all_formats[] = {"text", "json", "jsonl", "csv",
-                                          "markdown", NULL};
-#define ALL_FORMATS                                                            \
-    OPT_FORMAT(all_formats, "text (default), json, jsonl, csv or markdown")
-
 static const cli_opt fire_opts[] = {
     OPT_VOLLEY,
     OPT_RULES_WEAPONS,
     OPT_DICE,
     {.name = "no-roll", .type = ARG_FLAG,
      .help = N_("show the working and roll nothing (roll and hits null)")},
-    ALL_FORMATS,
+    OPT_ALL_FORMATS,
     OPT_NO_LABELS,
     {0}};
 
@@ -93,7 +88,7 @@ static const cli_opt curve_opts[] = {
      .help = N_("yards per inch for the yards column (default 10)")},
     OPT_CM_PER_INCH,
     OPT_RULES_WEAPONS,
-    ALL_FORMATS,
+    OPT_ALL_FORMATS,
     OPT_REFUSE("range", ARG_TEXT, FIRE_ONLY),
     OPT_REFUSE("ranges", ARG_TEXT, FIRE_ONLY),
     OPT_REFUSE("figures", ARG_TEXT, FIRE_ONLY),

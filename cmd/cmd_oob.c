@@ -5,11 +5,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-static const char *const all_formats[] = {"text", "json", "jsonl", "csv",
-                                          "markdown", NULL};
-#define OOB_FORMAT                                                             \
-    OPT_FORMAT(all_formats, "text (default), json, jsonl, csv or markdown")
-
 static const cli_opt division_opts[] = {
     OPT_ARMY,
     OPT_YEAR,
@@ -22,7 +17,7 @@ static const cli_opt division_opts[] = {
     OPT_DICE,
     OPT_RULES_TABLES,
     OPT_LABELS,
-    OOB_FORMAT,
+    OPT_ALL_FORMATS,
     OPT_REFUSE("divisions", ARG_TEXT, CORPS_ONLY),
     OPT_REFUSE("cavalry", ARG_TEXT, CORPS_ONLY),
     {0}};
@@ -40,7 +35,7 @@ static const cli_opt corps_opts[] = {
     OPT_DICE,
     OPT_RULES_TABLES,
     OPT_LABELS,
-    OOB_FORMAT,
+    OPT_ALL_FORMATS,
     OPT_REFUSE("count", ARG_TEXT, corps_refused),
     OPT_REFUSE("arm", ARG_TEXT, corps_refused),
     {0}};
@@ -57,7 +52,7 @@ static const cli_opt battle_opts[] = {
     OPT_DICE,
     OPT_RULES_TABLES,
     OPT_LABELS,
-    OOB_FORMAT,
+    OPT_ALL_FORMATS,
     OPT_REFUSE("army", ARG_TEXT, battle_refused),
     OPT_REFUSE("count", ARG_TEXT, battle_refused),
     OPT_REFUSE("arm", ARG_TEXT, battle_refused),

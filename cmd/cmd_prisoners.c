@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const text_json[] = {"text", "json", NULL};
-
 /* --accept, --decline or --withdraw ID, whichever was given (0: none). */
 static int64_t answer_of(cli_ctx *cx, mu_offer_answer *a)
 {

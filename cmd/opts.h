@@ -35,6 +35,9 @@
 #define OPT_FORMAT(words, text)                                                \
     {.name = "format", .type = ARG_CHOICE, .vocab = (words), .metavar = "F",   \
      .help = (text)}
+/* --format of the commands that write every format muster has. */
+#define OPT_ALL_FORMATS                                                        \
+    OPT_FORMAT(cli_formats, "text (default), json, jsonl, csv or markdown")
 
 #define OPT_ARMY                                                               \
     {.name = "army", .type = ARG_CHOICE, .vocab = cli_armies, .metavar = "A",  \
