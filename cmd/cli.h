@@ -406,8 +406,10 @@ cli_rc cli_dice_done(cli_ctx *cx, mu_dice *d);
 mu_status cli_rules(const cli_ctx *cx, const mu_rules **rules,
                     mu_labels **labels, mu_error *err);
 void cli_rules_free(const cli_ctx *cx, const mu_rules *rules);
-/* --format as a mu_format (text when the command has none). */
+/* --format as a mu_format (text when the command has none), and as the
+ * word of the command's own list ("oob-csv"; NULL when not given). */
 mu_format cli_format(const cli_ctx *cx);
+const char *cli_format_word(const cli_ctx *cx);
 /* Render options from --format, the labels and the seed. */
 mu_render_opts cli_render_opts(const cli_ctx *cx, const mu_labels *l);
 /* Weapons from --rules or the built-in file (shared, as cli_rules); give

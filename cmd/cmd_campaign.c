@@ -123,24 +123,27 @@ static cli_rc emit_event(cli_ctx *cx, mu_campaign *c, int64_t ev)
     return cli_take(cx, text);
 }
 
+/* How a command that prints the library's text ends: text kept when st is
+ * MU_OK, else the error err holds; then c is closed. */
+static cli_rc text_done(cli_ctx *cx, mu_campaign *c, mu_status st,
+                        char *text, const mu_error *err)
+{
+    cli_rc rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, err);
+    cli_close_campaign(cx, c);
+    return rc;
+}
+
 /* How a command that answers (not with an event) ends: the answer as the
- * library renders it when st is MU_OK, else the error err holds; then c
- * is closed. */
+ * library renders it when st is MU_OK, else the error err holds. */
 static cli_rc answer_done(cli_ctx *cx, mu_campaign *c, mu_status st,
                           const mu_error *err, const mu_campaign_answer *a)
 {
-    mu_error e = {0};
+    mu_error e = *err;
     char *text = NULL;
     mu_render_opts ro = {.format = cli_format(cx)};
-    cli_rc rc;
-    if (st != MU_OK)
-        rc = cli_fail(cx, err);
-    else if (mu_campaign_answer_render(a, &ro, &text, &e) != MU_OK)
-        rc = cli_fail(cx, &e);
-    else
-        rc = cli_take(cx, text);
-    cli_close_campaign(cx, c);
-    return rc;
+    if (st == MU_OK)
+        st = mu_campaign_answer_render(a, &ro, &text, &e);
+    return text_done(cx, c, st, text, &e);
 }
 
 /* ---- subcommands that write one event ----------------------------------- */
@@ -474,13 +477,10 @@ static cli_rc run_engage(cli_ctx *cx)
                                       cli_has(cx, O_by_the_book), &e, &err)
             : mu_campaign_engage(c, div, cli_has(cx, O_hidden),
                                  cli_has(cx, O_by_the_book), d, &e, &err);
-        if (st != MU_OK ||
-            mu_engagement_render(&e, &ro, &text, &err) != MU_OK)
-            rc = cli_fail(cx, &err);
-        else
-            rc = cli_take(cx, text);
+        if (st == MU_OK)
+            st = mu_engagement_render(&e, &ro, &text, &err);
+        rc = text_done(cx, c, st, text, &err);
     }
-    cli_close_campaign(cx, c);
     mu_dice_free(d);
     cli_warn_labels(cx, labels);
     mu_labels_free(labels);
@@ -496,15 +496,9 @@ static cli_rc run_reveal(cli_ctx *cx)
         return rc;
     mu_error err = {0};
     char *doc = NULL;
-    if (mu_campaign_reveal(c, div, &doc, &err) == MU_OK) {
-        rc = cli_take(cx, doc);
-        if (rc == CLI_OK)
-            rc = cli_out(cx, "\n");
-    } else {
-        rc = cli_fail(cx, &err);
-    }
-    cli_close_campaign(cx, c);
-    return rc;
+    mu_status st = mu_campaign_reveal(c, div, &doc, &err);
+    rc = text_done(cx, c, st, doc, &err);
+    return rc == CLI_OK ? cli_out(cx, "\n") : rc;
 }
 
 /* verify --division REVEAL.json --commitment HEX: a revealed division
@@ -676,14 +670,6 @@ static mu_status do_advance(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
     return mu_campaign_advance(c, (int)cli_num(cx, O_year, 0), ev, err);
 }
 
-/* --format's word as typed against the command's own list ("oob-csv"), or
- * NULL when it was not given. */
-static const char *format_word(const cli_ctx *cx)
-{
-    const cli_val *v = cli_get(cx, O_format);
-    return v && v->given ? cx->cmd->opts[v - cx->val].vocab[v->choice] : NULL;
-}
-
 /* A sheet in JSON is an object; a CSV sheet starts with its header, a
  * column's name (after the byte order mark a spreadsheet writes). */
 static bool sheet_is_json(const char *text, size_t len)
@@ -747,23 +733,19 @@ static cli_rc export_sheet(cli_ctx *cx, bool json)
         return rc;
     mu_error err = {0};
     char *text = NULL;
-    if (cli_has(cx, O_side) &&
-        mu_campaign_act_as(c, (mu_side)cli_choice(cx, O_side, 0), &err) !=
-            MU_OK)
-        rc = cli_fail(cx, &err);
-    else if (mu_campaign_export_sheet(c, json ? MU_SHEET_JSON : MU_SHEET_CSV,
-                                      &text, &err) == MU_OK)
-        rc = cli_take(cx, text);
-    else
-        rc = cli_fail(cx, &err);
-    cli_close_campaign(cx, c);
-    return rc;
+    mu_status st = cli_has(cx, O_side)
+        ? mu_campaign_act_as(c, (mu_side)cli_choice(cx, O_side, 0), &err)
+        : MU_OK;
+    if (st == MU_OK)
+        st = mu_campaign_export_sheet(c, json ? MU_SHEET_JSON : MU_SHEET_CSV,
+                                      &text, &err);
+    return text_done(cx, c, st, text, &err);
 }
 
 /* export FILE --side S --out NEW.db | export FILE --format csv */
 static cli_rc run_export(cli_ctx *cx)
 {
-    const char *word = format_word(cx);
+    const char *word = cli_format_word(cx);
     if (word && !strncmp(word, "oob-", 4))
         return export_sheet(cx, !strcmp(word, "oob-json"));
     bool csv = cli_format(cx) == MU_FMT_CSV;

@@ -196,17 +196,18 @@ const char *cli_weapon_near(const cli_ctx *cx, char *buf, size_t n)
     return hint;
 }
 
+/* The engine matched what was typed against this command's own list (any
+ * case, or a unique start such as "c"): the word it chose. */
+const char *cli_format_word(const cli_ctx *cx)
+{
+    const cli_val *v = cli_takes(cx, O_format) ? cli_get(cx, O_format) : NULL;
+    return v && v->given ? cx->cmd->opts[v - cx->val].vocab[v->choice] : NULL;
+}
+
 mu_format cli_format(const cli_ctx *cx)
 {
-    if (!cli_takes(cx, O_format))
-        return MU_FMT_TEXT;
-    const cli_val *v = cli_get(cx, O_format);
-    if (!v->given)
-        return MU_FMT_TEXT;
-    /* The engine matched what was typed against this command's own list
-     * (any case, or a unique start such as "c"): read the word it chose. */
-    const char *word = cx->cmd->opts[v - cx->val].vocab[v->choice];
-    for (int i = 0; cli_formats[i]; i++)
+    const char *word = cli_format_word(cx);
+    for (int i = 0; word && cli_formats[i]; i++)
         if (!strcmp(cli_formats[i], word))
             return (mu_format)i;
     return MU_FMT_TEXT;
