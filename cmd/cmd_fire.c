@@ -18,34 +18,24 @@ static const cli_opt fire_opts[] = {
 /* Computes, rolls (unless --no-roll), checks leftover rolls, renders. */
 static cli_rc run_fire(cli_ctx *cx)
 {
-    mu_rat ranges[MU_FIRE_MAX_RANGES];
-    const mu_weapons *w = NULL;
-    mu_fire_opts o;
     mu_error err = {0};
     mu_volley v;
     mu_dice *dice = NULL;
     mu_fire_result res;
     char *text = NULL;
     bool roll = !cli_has(cx, O_no_roll);
-    cli_rc rc = cli_volley(cx, ranges, &w, &o);
+    cli_rc rc = cli_volley_compute(cx, &v);
     if (rc != CLI_OK)
-        goto done;
-    if (mu_fire_compute(w, &o, &v, &err) != MU_OK ||
-        (roll && (cli_dice(cx, &dice, &err) != MU_OK ||
-                  mu_fire_resolve(&v, dice, &res, &err) != MU_OK))) {
+        return rc;
+    if (roll && (cli_dice(cx, &dice, &err) != MU_OK ||
+                 mu_fire_resolve(&v, dice, &res, &err) != MU_OK))
         rc = cli_fail(cx, &err);
-        goto done;
+    else if (!dice || (rc = cli_dice_done(cx, dice)) == CLI_OK) {
+        mu_render_opts ro = cli_render_opts(cx, NULL);
+        rc = mu_fire_render(&v, roll ? &res : NULL, &ro, &text, &err) == MU_OK
+                 ? cli_take(cx, text) : cli_fail(cx, &err);
     }
-    if (dice && (rc = cli_dice_done(cx, dice)) != CLI_OK)
-        goto done;
-    mu_render_opts ro = cli_render_opts(cx, NULL);
-    if (mu_fire_render(&v, roll ? &res : NULL, &ro, &text, &err) != MU_OK)
-        rc = cli_fail(cx, &err);
-    else
-        rc = cli_take(cx, text);
-done:
     mu_dice_free(dice);
-    cli_weapons_free(cx, w);
     return rc;
 }
 

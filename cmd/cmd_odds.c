@@ -168,19 +168,6 @@ static const cli_opt fire_opts[] = {
     OPT_NO_LABELS,
     {0}};
 
-cli_rc cli_volley_compute(cli_ctx *cx, mu_volley *v)
-{
-    mu_rat ranges[MU_FIRE_MAX_RANGES];
-    const mu_weapons *w = NULL;
-    mu_fire_opts fo;
-    mu_error err = {0};
-    cli_rc rc = cli_volley(cx, ranges, &w, &fo);
-    if (rc == CLI_OK && mu_fire_compute(w, &fo, v, &err) != MU_OK)
-        rc = cli_fail(cx, &err);
-    cli_weapons_free(cx, w);
-    return rc;
-}
-
 cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so)
 {
     const mu_render_opts fmt = {.format = cli_format(cx)};

@@ -168,8 +168,11 @@ static cli_rc check_weapon(cli_ctx *cx, const mu_weapon *w)
     return CLI_OK;
 }
 
-cli_rc cli_volley(cli_ctx *cx, mu_rat *ranges, const mu_weapons **w,
-                  mu_fire_opts *o)
+/* Checks the volley options against the weapon (--rules or built-in) and
+ * fills *o; its ranges point into `ranges` (MU_FIRE_MAX_RANGES of them).
+ * The caller gives *w back with cli_weapons_free. */
+static cli_rc volley_opts(cli_ctx *cx, mu_rat *ranges, const mu_weapons **w,
+                          mu_fire_opts *o)
 {
     size_t n = 1;
     int units[MU_FIRE_MAX_RANGES] = {0};
@@ -205,4 +208,17 @@ cli_rc cli_volley(cli_ctx *cx, mu_rat *ranges, const mu_weapons **w,
     o->no_canister = cli_has(cx, O_no_canister);
     o->has_max_range = cli_has(cx, O_max_range);
     return volley_lengths(cx, *w, ranges, units, n, o);
+}
+
+cli_rc cli_volley_compute(cli_ctx *cx, mu_volley *v)
+{
+    mu_rat ranges[MU_FIRE_MAX_RANGES];
+    const mu_weapons *w = NULL;
+    mu_fire_opts fo;
+    mu_error err = {0};
+    cli_rc rc = volley_opts(cx, ranges, &w, &fo);
+    if (rc == CLI_OK && mu_fire_compute(w, &fo, v, &err) != MU_OK)
+        rc = cli_fail(cx, &err);
+    cli_weapons_free(cx, w);
+    return rc;
 }

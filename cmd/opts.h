@@ -135,12 +135,8 @@ mu_rat cli_cm_per_inch(const cli_ctx *cx, const mu_weapons *w);
 cli_rc cli_len(cli_ctx *cx, cli_optid id, mu_rat dflt, mu_rat cpi, bool cm,
                mu_rat *out);
 
-/* Checks the volley options against the weapon (--rules or built-in) and
- * fills *o; its ranges point into `ranges` (MU_FIRE_MAX_RANGES of them).
- * The caller gives *w back with cli_weapons_free. */
-cli_rc cli_volley(cli_ctx *cx, mu_rat *ranges, const mu_weapons **w,
-                  mu_fire_opts *o);
-/* cli_volley and mu_fire_compute: the volley the options describe. */
+/* The volley the options describe, checked against the weapon (--rules or
+ * built-in) and computed (cmd/fire_opts.c). */
 cli_rc cli_volley_compute(cli_ctx *cx, mu_volley *v);
 
 /* ---- odds and sim ------------------------------------------------------- */
