@@ -9,13 +9,9 @@
 const char *const cli_odds_formats[] = {"text", "json", "csv", "markdown",
                                         NULL};
 
-#define NO_DICE                                                                \
-    N_("exact odds roll no dice: --trials, --seed and --threads belong to "    \
-       "'muster sim'")
 #define ODDS_NO_SIM                                                            \
-    OPT_REFUSE("trials", ARG_TEXT, NO_DICE),                                   \
-        OPT_REFUSE("seed", ARG_TEXT, NO_DICE),                                 \
-        OPT_REFUSE("threads", ARG_TEXT, NO_DICE)
+    OPT_NO_SIM(N_("exact odds roll no dice: --trials, --seed and --threads "   \
+                  "belong to 'muster sim'"))
 
 static const cli_opt division_opts[] = {ODDS_DIVISION_OPTS, ODDS_NO_SIM, {0}};
 static const cli_opt corps_opts[] = {ODDS_CORPS_OPTS, ODDS_NO_SIM, {0}};
@@ -160,9 +156,7 @@ static const cli_opt fire_opts[] = {
     OPT_RULES_WEAPONS,
     OPT_ODDS_FORMAT,
     OPT_REFUSE("seed", ARG_TEXT, FIRE_NO_DICE),
-    OPT_REFUSE("rolls", ARG_TEXT, FIRE_NO_DICE),
-    OPT_REFUSE("ask", ARG_FLAG, FIRE_NO_DICE),
-    OPT_REFUSE("no-roll", ARG_FLAG, FIRE_NO_DICE),
+    OPT_NO_ROLLS(FIRE_NO_DICE),
     OPT_REFUSE("trials", ARG_TEXT, FIRE_NO_SIM),
     OPT_REFUSE("threads", ARG_TEXT, FIRE_NO_SIM),
     OPT_NO_LABELS,

@@ -5,19 +5,22 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+/* What every generator takes: the rule of the book, then after its own
+ * options the dice, the tables, the labels and the formats. */
+#define GEN_BOOK                                                               \
+    OPT_BOOK("play despicable leaders as average (the roll still happens)")
+#define GEN_TAIL OPT_DICE, OPT_RULES_TABLES, OPT_LABELS, OPT_ALL_FORMATS
+
 static const cli_opt division_opts[] = {
     OPT_ARMY,
     OPT_YEAR,
     OPT_THEATER,
     OPT_ARM("infantry (default) or cavalry: same tables, another label"),
-    OPT_BOOK("play despicable leaders as average (the roll still happens)"),
+    GEN_BOOK,
     {.name = "count", .type = ARG_NUM, .lo = 1, .hi = INT64_MAX, .metavar = "N",
      .help = N_("generate N divisions from one dice stream, each written as it "
              "is made")},
-    OPT_DICE,
-    OPT_RULES_TABLES,
-    OPT_LABELS,
-    OPT_ALL_FORMATS,
+    GEN_TAIL,
     OPT_REFUSE("divisions", ARG_TEXT, CORPS_ONLY),
     OPT_REFUSE("cavalry", ARG_TEXT, CORPS_ONLY),
     {0}};
@@ -31,11 +34,8 @@ static const cli_opt corps_opts[] = {
     OPT_THEATER,
     OPT_DIVISIONS("infantry divisions (default 3)"),
     OPT_CAVALRY("cavalry divisions (default 0)"),
-    OPT_BOOK("play despicable leaders as average (the roll still happens)"),
-    OPT_DICE,
-    OPT_RULES_TABLES,
-    OPT_LABELS,
-    OPT_ALL_FORMATS,
+    GEN_BOOK,
+    GEN_TAIL,
     OPT_REFUSE("count", ARG_TEXT, corps_refused),
     OPT_REFUSE("arm", ARG_TEXT, corps_refused),
     {0}};
@@ -48,11 +48,8 @@ static const cli_opt battle_opts[] = {
     OPT_YEAR,
     OPT_THEATER,
     OPT_DIVISIONS("infantry divisions on each side (default 3)"),
-    OPT_BOOK("play despicable leaders as average (the roll still happens)"),
-    OPT_DICE,
-    OPT_RULES_TABLES,
-    OPT_LABELS,
-    OPT_ALL_FORMATS,
+    GEN_BOOK,
+    GEN_TAIL,
     OPT_REFUSE("army", ARG_TEXT, battle_refused),
     OPT_REFUSE("count", ARG_TEXT, battle_refused),
     OPT_REFUSE("arm", ARG_TEXT, battle_refused),

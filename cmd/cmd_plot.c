@@ -30,13 +30,9 @@ static const char *const plot_stats[] = {
      .help = N_("what to draw (default stands): leader, brigades, stands, "       \
              "green, veteran, crack, despicable, average, exceptional "         \
              "(brigadiers), ratio, batteries, division_batteries, reserve")}
-#define PLOT_NO_DICE                                                           \
-    N_("exact odds roll no dice: --trials, --seed and --threads belong to "    \
-       "'muster plot sim'")
 #define PLOT_NO_SIM                                                            \
-    OPT_REFUSE("trials", ARG_TEXT, PLOT_NO_DICE),                              \
-        OPT_REFUSE("seed", ARG_TEXT, PLOT_NO_DICE),                            \
-        OPT_REFUSE("threads", ARG_TEXT, PLOT_NO_DICE)
+    OPT_NO_SIM(N_("exact odds roll no dice: --trials, --seed and --threads "   \
+                  "belong to 'muster plot sim'"))
 #define PLOT_WRITES OPT_STAT, OPT_OUT, NO_FORMAT
 #define PLOT_DIVISION OOB_DIVISION_OPTS(PLOT_WRITES)
 #define PLOT_CORPS OOB_CORPS_OPTS(PLOT_WRITES)
@@ -46,9 +42,7 @@ static const char *const plot_stats[] = {
        "--no-roll")
 #define PLOT_FIRE                                                              \
     OPT_VOLLEY, OPT_METHOD, OPT_RULES_WEAPONS, OPT_OUT, NO_FORMAT,             \
-        OPT_REFUSE("rolls", ARG_TEXT, FIRE_DICE),                              \
-        OPT_REFUSE("ask", ARG_FLAG, FIRE_DICE),                                \
-        OPT_REFUSE("no-roll", ARG_FLAG, FIRE_DICE)
+        OPT_NO_ROLLS(FIRE_DICE)
 
 #ifndef MUSTER_LIGHT /* the run functions: muster-full only (cli.h) */
 /* ---- writing ------------------------------------------------------------ */

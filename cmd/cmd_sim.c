@@ -108,9 +108,7 @@ static const cli_opt fire_opts[] = {
     OPT_SIM,
     OPT_RULES_WEAPONS,
     OPT_ODDS_FORMAT,
-    OPT_REFUSE("rolls", ARG_TEXT, SIM_DICE),
-    OPT_REFUSE("ask", ARG_FLAG, SIM_DICE),
-    OPT_REFUSE("no-roll", ARG_FLAG, SIM_DICE),
+    OPT_NO_ROLLS(SIM_DICE),
     OPT_NO_LABELS,
     {0}};
 

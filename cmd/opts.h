@@ -64,6 +64,14 @@
  * (a %s in it: the option's name). */
 #define OPT_REFUSE(opt, argtype, msg)                                          \
     {.name = (opt), .type = (argtype), .flags = CLI_REFUSED, .help = (msg)}
+/* What a command refuses that simulates not (OPT_NO_SIM) or rolls no
+ * dice of the user's (OPT_NO_ROLLS), each with why. */
+#define OPT_NO_SIM(why)                                                        \
+    OPT_REFUSE("trials", ARG_TEXT, why), OPT_REFUSE("seed", ARG_TEXT, why),    \
+        OPT_REFUSE("threads", ARG_TEXT, why)
+#define OPT_NO_ROLLS(why)                                                      \
+    OPT_REFUSE("rolls", ARG_TEXT, why), OPT_REFUSE("ask", ARG_FLAG, why),      \
+        OPT_REFUSE("no-roll", ARG_FLAG, why)
 
 
 /* ---- the volley options of fire, odds fire and sim fire (fire_opts.c) --- */
