@@ -105,13 +105,6 @@ static cli_rc div_of(cli_ctx *cx, int *div)
     return CLI_OK;
 }
 
-/* FILE opened and DIV read, for a command about one division. */
-static cli_rc open_div(cli_ctx *cx, mu_campaign **c, int *div)
-{
-    cli_rc rc = div_of(cx, div);
-    return rc != CLI_OK ? rc : cli_campaign_open(cx, c, false);
-}
-
 /* Keeps one event as the log shows it. */
 static cli_rc emit_event(cli_ctx *cx, mu_campaign *c, int64_t ev)
 {
@@ -254,9 +247,10 @@ static mu_status do_camp(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
 
 /* A command that answers (not with an event): camp without --default,
  * contribute (step 2 of a fair roll), head (the hash chain's, to note
- * after a session) and engage --hidden --fair (step 1, the owner's
- * commitment). FILE is opened for reading where the command changes
- * nothing; DIV is read where it has one. */
+ * after a session), engage --hidden --fair (step 1, the owner's
+ * commitment) and reveal (the document the opponent checks). FILE is
+ * opened for reading where the command changes nothing; DIV is read
+ * where it has one. */
 static cli_rc run_answer(cli_ctx *cx)
 {
     const cli_command *cmd = cx->cmd;
@@ -274,6 +268,12 @@ static cli_rc run_answer(cli_ctx *cx)
     bool side = cli_takes(cx, O_side) && cli_has(cx, O_side);
     mu_army s = side ? (mu_army)cli_choice(cx, O_side, 0) : MU_UNION;
     mu_status st;
+    if (cmd == &cmd_campaign_reveal) { /* the document itself, a line */
+        char *doc = NULL;
+        st = mu_campaign_reveal(c, div, &doc, &err);
+        rc = text_done(cx, c, st, doc, &err);
+        return rc == CLI_OK ? cli_out(cx, "\n") : rc;
+    }
     if (cmd == &cmd_campaign_engage) {
         a.kind = MU_ANSWER_FAIR_COMMITMENT;
         st = mu_campaign_fair_commit(c, div, buf, NULL, &err);
@@ -485,20 +485,6 @@ static cli_rc run_engage(cli_ctx *cx)
     cli_warn_labels(cx, labels);
     mu_labels_free(labels);
     return rc;
-}
-
-static cli_rc run_reveal(cli_ctx *cx)
-{
-    int div = 0;
-    mu_campaign *c = NULL;
-    cli_rc rc = open_div(cx, &c, &div);
-    if (rc != CLI_OK)
-        return rc;
-    mu_error err = {0};
-    char *doc = NULL;
-    mu_status st = mu_campaign_reveal(c, div, &doc, &err);
-    rc = text_done(cx, c, st, doc, &err);
-    return rc == CLI_OK ? cli_out(cx, "\n") : rc;
 }
 
 /* verify --division REVEAL.json --commitment HEX: a revealed division
@@ -1075,7 +1061,7 @@ const cli_command cmd_campaign_engage = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_reveal = {
     .name = "campaign reveal", .summary = N_("reveal a hidden division"),
-    .opts = reveal_opts, .run = run_reveal,
+    .opts = reveal_opts, .run = run_answer,
     .doc = N_("Prints {\"division\":{...},\"salt\":HEX,\"commitment\":HEX}.\n"),
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign_div};
 const cli_command cmd_campaign_verify = {
