@@ -8,7 +8,6 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -181,14 +180,7 @@ static cli_rc setup(cli_ctx *cx, mu_roster_opts *o)
         return cli_error(cx, _("roster: --rules belongs with --from; a campaign "
                          "keeps its own tables"));
     const char *out = cli_str(cx, O_out);
-    const char *dot = strrchr(out, '.');
-    if (dot && !strcasecmp(dot, ".pdf"))
-        o->format = MU_FILE_PDF;
-    else if (dot && !strcasecmp(dot, ".png"))
-        o->format = MU_FILE_PNG;
-    else if (dot && !strcasecmp(dot, ".svg"))
-        o->format = MU_FILE_SVG;
-    else
+    if (mu_file_format_detect(out, &o->format, &err) != MU_OK)
         return cli_error(cx, _("roster: --out '%s': name a .pdf, .png or .svg "
                          "file"), out);
     if (cli_has(cx, O_dpi) && o->format != MU_FILE_PNG)
