@@ -7,6 +7,7 @@
 #include "lang.h"
 #include "render.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 /* ---- the document: headings, paragraphs and tables in one format -------- */
@@ -60,13 +61,22 @@ static void doc_para(rdoc *d, const char *s)
     mu_buf_puts(d->sb, d->f == MU_REPORT_HTML ? "</p>\n" : "\n");
 }
 
-/* A cell of text, escaped now for Markdown (HTML escapes when written). */
-static void cell(const rdoc *d, grid *g, int col, const char *s)
+/* A cell: printf's text, escaped now for Markdown (HTML escapes when
+ * written). */
+static void cell(const rdoc *d, grid *g, int col, const char *fmt, ...)
+    MU_PRINTF(4, 5);
+static void cell(const rdoc *d, grid *g, int col, const char *fmt, ...)
 {
-    sbuf t = {0};
-    esc_to(d->f == MU_REPORT_MARKDOWN ? d->f : MU_REPORT_TEXT, s, true, &t);
+    sbuf s = {0}, t = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    mu_buf_vprintf(&s, fmt, ap);
+    va_end(ap);
+    esc_to(d->f == MU_REPORT_MARKDOWN ? d->f : MU_REPORT_TEXT,
+           s.p ? s.p : "", true, &t);
     grid_setf(g, col, "%s", t.p ? t.p : "");
-    g->oom |= t.oom;
+    g->oom |= s.oom || t.oom;
+    mu_buf_free(&s);
     mu_buf_free(&t);
 }
 
@@ -135,64 +145,128 @@ static bool div_hidden(const report *r, int id)
     return id < r->ndivs && r->divs[id].hidden;
 }
 
-/* ---- a battle ----------------------------------------------------------- */
+/* ---- a battle's sections: one writer for the page's tables and JSON ----- */
 
-static void battle_divisions(rdoc *d, const report *r, const rbattle *b,
-                             int side)
-{
-    static const char *const h[] = {N_("Division"), N_("Stands at start"),
-        N_("Batteries at start"), N_("Stands at end"), N_("Batteries at end")};
+/* A section's rows being written: cells of the page's table, or the
+ * members of an object of the JSON's array. */
+typedef struct rrow {
+    const report *r;
+    const rbattle *b;
+    int side;     /* the side whose rows are written */
+    rdoc *d;      /* the page's (NULL: JSON, to w) */
+    jw *w;
     grid g;
-    header(&g, h, 5);
-    for (int i = 0; i < b->nparts; i++) {
-        const rpart *p = &b->parts[i];
-        if (r->divs[p->div].side != side)
-            continue;
-        grid_add(&g);
-        cell(d, &g, 0, div_name(r, p->div));
-        if (div_hidden(r, p->div)) {
-            cell(d, &g, 1, _("a hidden division"));
-            continue;
-        }
-        if (p->known0) {
-            grid_setf(&g, 1, "%d", p->s0);
-            grid_setf(&g, 2, "%d", p->b0);
-        } else { /* hidden when it came, revealed since */
-            cell(d, &g, 1, _("unknown"));
-            cell(d, &g, 2, _("unknown"));
-        }
-        grid_setf(&g, 3, "%d", p->s1);
-        grid_setf(&g, 4, "%d", p->b1);
-    }
-    doc_table(d, _("Divisions"), &g, 1);
+    int col;      /* the page's next cell */
+    bool open;    /* a JSON object to close */
+} rrow;
+
+/* A string member, none when the text is NULL (as cJSON left it out). */
+static void jtext(jw *w, const char *key, const char *v)
+{
+    if (v)
+        jw_str(w, key, v);
 }
 
-static void battle_losses(rdoc *d, const report *r, const rbattle *b,
-                          int side)
+/* Begins a row (closing the one before it). */
+static void row_open(rrow *o)
 {
-    static const char *const h[] = {N_("Division"), N_("Brigade"),
-        N_("Lost"), N_("Captured"), N_("Batteries lost"),
-        N_("Batteries captured")};
-    grid g;
-    header(&g, h, 6);
-    for (int i = 0; i < b->nlosses; i++) {
-        const rloss *l = &b->losses[i];
-        if (r->divs[l->div].side != side)
-            continue;
-        grid_add(&g);
-        cell(d, &g, 0, div_name(r, l->div));
-        if (l->brigade < 0) {
-            cell(d, &g, 1, _("a hidden division"));
-            continue;
-        }
-        if (l->brigade)
-            grid_setf(&g, 1, "%d", l->brigade);
-        grid_setf(&g, 2, "%d", l->lost);
-        grid_setf(&g, 3, "%d", l->captured);
-        grid_setf(&g, 4, "%d", l->bat_lost);
-        grid_setf(&g, 5, "%d", l->bat_captured);
+    if (o->d) {
+        grid_add(&o->g);
+    } else {
+        if (o->open)
+            jw_end(o->w);
+        jw_obj(o->w, NULL);
+        o->open = true;
     }
-    doc_table(d, _("Losses"), &g, 2);
+    o->col = 0;
+}
+
+/* Begins a row about division id: its name (JSON: its number, name and
+ * whether it is hidden); false, and no row, for the other side's. A row
+ * the viewer may not see is that much, and on the page the words
+ * `masked` (NULL: seen); false too, nothing more to write. */
+static bool row_div(rrow *o, int id, const char *masked)
+{
+    if (o->r->divs[id].side != o->side)
+        return false;
+    row_open(o);
+    o->col = 1;
+    if (o->d) {
+        cell(o->d, &o->g, 0, "%s", div_name(o->r, id));
+        if (masked)
+            cell(o->d, &o->g, 1, "%s", masked);
+        return !masked;
+    }
+    jw_int(o->w, "division", id);
+    jtext(o->w, "name", div_name(o->r, id));
+    if (div_hidden(o->r, id))
+        jw_bool(o->w, "hidden", true);
+    return !masked;
+}
+
+static const char *masked_if(bool hidden)
+{
+    return hidden ? _("a hidden division") : NULL;
+}
+
+static void r_int(rrow *o, const char *key, int v)
+{
+    if (o->d)
+        grid_setf(&o->g, o->col++, "%d", v);
+    else
+        jw_int(o->w, key, v);
+}
+
+/* A text member, none when NULL. */
+static void r_str(rrow *o, const char *key, const char *v)
+{
+    if (o->d)
+        cell(o->d, &o->g, o->col++, "%s", v ? v : "");
+    else
+        jtext(o->w, key, v);
+}
+
+/* A number the viewer was not shown: null, "unknown" on the page. */
+static void r_unknown(rrow *o, const char *key)
+{
+    if (o->d)
+        cell(o->d, &o->g, o->col++, "%s", _("unknown"));
+    else
+        jw_null(o->w, key);
+}
+
+static void rows_parts(rrow *o)
+{
+    for (int i = 0; i < o->b->nparts; i++) {
+        const rpart *p = &o->b->parts[i];
+        if (!row_div(o, p->div, masked_if(div_hidden(o->r, p->div))))
+            continue;
+        if (p->known0) {
+            r_int(o, "stands_start", p->s0);
+            r_int(o, "batteries_start", p->b0);
+        } else { /* hidden when it came, revealed since */
+            r_unknown(o, "stands_start");
+            r_unknown(o, "batteries_start");
+        }
+        r_int(o, "stands_end", p->s1);
+        r_int(o, "batteries_end", p->b1);
+    }
+}
+
+static void rows_losses(rrow *o)
+{
+    for (int i = 0; i < o->b->nlosses; i++) {
+        const rloss *l = &o->b->losses[i];
+        if (!row_div(o, l->div, masked_if(l->brigade < 0)))
+            continue;
+        if (l->brigade || !o->d) /* brigade 0: the batteries alone */
+            r_int(o, "brigade", l->brigade);
+        o->col = 2;
+        r_int(o, "lost", l->lost);
+        r_int(o, "captured", l->captured);
+        r_int(o, "batteries_lost", l->bat_lost);
+        r_int(o, "batteries_captured", l->bat_captured);
+    }
 }
 
 /* A rating in the reader's words (the JSON keeps the rules' word). */
@@ -207,100 +281,144 @@ static const char *rating_word(const char *r)
     return strcmp(r, "exceptional") ? r : _("exceptional");
 }
 
-static void leader_post(const rdoc *d, grid *g, const rlead *l)
+static void leader_cells(rrow *o, const rlead *l)
 {
-    if (l->hidden)
-        cell(d, g, 1, _("a leader"));
-    else if (l->post && !strcmp(l->post, "brigade"))
+    const rdoc *d = o->d;
+    grid *g = &o->g;
+    if (l->post && !strcmp(l->post, "brigade"))
         grid_setf(g, 1, _("brigadier, brigade %d"), l->brigade);
-    else if (l->post && !strcmp(l->post, "corps")) {
-        sbuf t = {0};
-        mu_buf_printf(&t, _("corps leader, %s"), l->corps ? l->corps : "?");
-        cell(d, g, 1, t.p ? t.p : "");
-        mu_buf_free(&t);
-    } else
-        cell(d, g, 1, _("division leader"));
+    else if (l->post && !strcmp(l->post, "corps"))
+        cell(d, g, 1, _("corps leader, %s"), l->corps ? l->corps : "?");
+    else
+        cell(d, g, 1, "%s", _("division leader"));
+    cell(d, g, 2, "%s", rating_word(l->was));
+    if (l->captured)
+        cell(d, g, 3, _("captured, held in %s"), l->camp);
+    else
+        cell(d, g, 3, "%s", _("killed or wounded"));
+    if (l->roll)
+        grid_setf(g, 4, _("%s (roll %d)"), rating_word(l->rating), l->roll);
+    else
+        cell(d, g, 4, "%s", rating_word(l->rating));
 }
 
-static void battle_leaders(rdoc *d, const report *r, const rbattle *b,
-                           int side)
+static void j_leader(jw *w, const rlead *l)
 {
-    static const char *const h[] = {N_("Division"), N_("Post"), N_("Rating"),
-        N_("Fate"), N_("Replacement")};
-    grid g;
-    header(&g, h, 5);
-    for (int i = 0; i < b->nleads; i++) {
-        const rlead *l = &b->leads[i];
-        if (r->divs[l->div].side != side)
+    jw_str(w, "post", l->post ? l->post : "?");
+    if (l->brigade)
+        jw_int(w, "brigade", l->brigade);
+    jtext(w, "corps", l->corps);
+    jw_str(w, "was", l->was ? l->was : "?");
+    jw_bool(w, "captured", l->captured);
+    if (l->captured)
+        jtext(w, "camp", l->camp);
+    jw_str(w, "replacement", l->rating ? l->rating : "?");
+    if (l->roll)
+        jw_int(w, "roll", l->roll);
+}
+
+static void rows_leaders(rrow *o)
+{
+    for (int i = 0; i < o->b->nleads; i++) {
+        const rlead *l = &o->b->leads[i];
+        if (!row_div(o, l->div, l->hidden ? _("a leader") : NULL))
             continue;
-        grid_add(&g);
-        cell(d, &g, 0, div_name(r, l->div));
-        leader_post(d, &g, l);
-        if (l->hidden)
-            continue;
-        cell(d, &g, 2, rating_word(l->was));
-        if (l->captured) {
-            sbuf t = {0};
-            mu_buf_printf(&t, _("captured, held in %s"), l->camp);
-            cell(d, &g, 3, t.p ? t.p : "");
-            mu_buf_free(&t);
-        } else {
-            cell(d, &g, 3, _("killed or wounded"));
-        }
-        if (l->roll)
-            grid_setf(&g, 4, _("%s (roll %d)"), rating_word(l->rating),
-                      l->roll);
+        if (o->d)
+            leader_cells(o, l);
         else
-            cell(d, &g, 4, rating_word(l->rating));
+            j_leader(o->w, l);
     }
-    doc_table(d, _("Leaders"), &g, 5);
 }
 
-static void battle_returns(rdoc *d, const report *r, const rbattle *b,
-                           int side)
+static void rows_returns(rrow *o)
 {
-    static const char *const h[] = {N_("Division"), N_("Brigade"), N_("Lost"),
-        N_("Share"), N_("Roll"), N_("Returned")};
-    grid g;
-    header(&g, h, 6);
-    for (int i = 0; i < b->nrets; i++) {
-        const rret *t = &b->rets[i];
-        if (r->divs[t->div].side != side)
+    for (int i = 0; i < o->b->nrets; i++) {
+        const rret *t = &o->b->rets[i];
+        if (!row_div(o, t->div, masked_if(t->hidden)))
             continue;
-        grid_add(&g);
-        cell(d, &g, 0, div_name(r, t->div));
-        if (t->hidden) {
-            cell(d, &g, 1, _("a hidden division"));
-            continue;
+        r_int(o, "brigade", t->brigade);
+        r_int(o, "lost", t->lost);
+        if (!o->d) {
+            jw_int(o->w, "whole", t->whole);
+            jw_int(o->w, "threshold", t->threshold);
         }
-        grid_setf(&g, 1, "%d", t->brigade);
-        grid_setf(&g, 2, "%d", t->lost);
-        cell(d, &g, 3, t->rate ? t->rate : "?");
-        if (t->roll >= 0) /* as the log writes it: returned on <= */
-            grid_setf(&g, 4, t->roll <= t->threshold ? "%d ≤ %d" : "%d > %d",
-                      t->roll, t->threshold);
-        grid_setf(&g, 5, "%d", t->returned);
+        r_str(o, "rate", t->rate ? t->rate : "?");
+        if (o->d && t->roll >= 0) /* as the log writes it: returned on <= */
+            grid_setf(&o->g, 4, t->roll <= t->threshold ? "%d ≤ %d"
+                      : "%d > %d", t->roll, t->threshold);
+        else if (!o->d && t->roll >= 0)
+            jw_int(o->w, "roll", t->roll);
+        else if (!o->d)
+            jw_null(o->w, "roll");
+        o->col = 5;
+        r_int(o, "returned", t->returned);
     }
-    doc_table(d, _("Returns"), &g, 2);
 }
 
-static void battle_camps(rdoc *d, const rbattle *b, int side)
+static void rows_camps(rrow *o)
 {
-    static const char *const h[] = {N_("Camp"), N_("Stands"), N_("Batteries"),
-        N_("Leaders")};
-    grid g;
-    header(&g, h, 4);
-    for (int i = 0; i < b->ncamps; i++) {
-        const rcamp *k = &b->camps[i];
-        if (k->captor != side)
+    for (int i = 0; i < o->b->ncamps; i++) {
+        const rcamp *k = &o->b->camps[i];
+        if (k->captor != o->side)
             continue;
-        grid_add(&g);
-        cell(d, &g, 0, k->name);
-        grid_setf(&g, 1, "%d", k->stands);
-        grid_setf(&g, 2, "%d", k->batteries);
-        grid_setf(&g, 3, "%d", k->leaders);
+        row_open(o);
+        r_str(o, "camp", k->name);
+        r_int(o, "stands", k->stands);
+        r_int(o, "batteries", k->batteries);
+        r_int(o, "leaders", k->leaders);
     }
-    doc_table(d, _("Prisoners taken"), &g, 1);
+}
+
+/* A battle's sections, a side's each: a table on the page under its title
+ * (its columns from right_from on numbers), an array in the JSON. */
+static const struct rsec {
+    const char *title, *key;
+    const char *head[6];
+    int ncols, right_from;
+    void (*rows)(rrow *o);
+} sections[] = {
+    {N_("Divisions"), "divisions", {N_("Division"), N_("Stands at start"),
+        N_("Batteries at start"), N_("Stands at end"),
+        N_("Batteries at end")}, 5, 1, rows_parts},
+    {N_("Losses"), "losses", {N_("Division"), N_("Brigade"), N_("Lost"),
+        N_("Captured"), N_("Batteries lost"), N_("Batteries captured")}, 6, 2,
+        rows_losses},
+    {N_("Leaders"), "leaders", {N_("Division"), N_("Post"), N_("Rating"),
+        N_("Fate"), N_("Replacement")}, 5, 5, rows_leaders},
+    {N_("Returns"), "returns", {N_("Division"), N_("Brigade"), N_("Lost"),
+        N_("Share"), N_("Roll"), N_("Returned")}, 6, 2, rows_returns},
+    {N_("Prisoners taken"), "prisoners_taken", {N_("Camp"), N_("Stands"),
+        N_("Batteries"), N_("Leaders")}, 4, 1, rows_camps},
+};
+
+/* Each side's sections of the battle o->b: under the side's heading on the
+ * page, in the side's object in the JSON. */
+static void battle_sides(rrow *o)
+{
+    for (int s = 0; s < 2; s++) {
+        o->side = s;
+        if (o->d)
+            doc_head(o->d, 2, side_word(s));
+        else
+            jw_obj(o->w, report_side(s));
+        for (size_t i = 0; i < sizeof sections / sizeof *sections; i++) {
+            const struct rsec *x = &sections[i];
+            if (o->d) {
+                header(&o->g, x->head, x->ncols);
+                x->rows(o);
+                doc_table(o->d, _(x->title), &o->g, x->right_from);
+            } else {
+                jw_arr(o->w, x->key);
+                o->open = false;
+                x->rows(o);
+                if (o->open)
+                    jw_end(o->w);
+                jw_end(o->w);
+            }
+        }
+        if (!o->d)
+            jw_end(o->w);
+    }
 }
 
 static const char *outcome(const rbattle *b)
@@ -325,14 +443,8 @@ static void battle_doc(rdoc *d, const report *r, const rbattle *b)
     doc_para(d, t.p ? t.p : "");
     d->sb->oom |= t.oom;
     mu_buf_free(&t);
-    for (int s = 0; s < 2; s++) {
-        doc_head(d, 2, side_word(s));
-        battle_divisions(d, r, b, s);
-        battle_losses(d, r, b, s);
-        battle_leaders(d, r, b, s);
-        battle_returns(d, r, b, s);
-        battle_camps(d, b, s);
-    }
+    rrow o = {.r = r, .b = b, .d = d};
+    battle_sides(&o);
 }
 
 /* ---- the war ------------------------------------------------------------ */
@@ -356,12 +468,9 @@ static void war_battles(rdoc *d, const report *r)
     for (int i = 0; i < r->nbats; i++) {
         const rbattle *b = &r->bats[i];
         grid_add(&g);
-        sbuf t = {0};
-        mu_buf_printf(&t, "%d. %s", b->n, b->name ? b->name : "?");
-        cell(d, &g, 0, t.p ? t.p : "");
-        mu_buf_free(&t);
+        cell(d, &g, 0, "%d. %s", b->n, b->name ? b->name : "?");
         grid_setf(&g, 1, "%d", b->year);
-        cell(d, &g, 2, winner_word(b));
+        cell(d, &g, 2, "%s", winner_word(b));
         for (int s = 0; s < 2; s++) {
             grid_setf(&g, 3 + 2 * s, "%d", b->in[s].lost);
             grid_setf(&g, 4 + 2 * s, "%d", b->in[s].captured);
@@ -380,10 +489,7 @@ static void war_side(rdoc *d, const report *r, int side)
         const rbattle *b = &r->bats[i];
         const rside *a = &b->after[side];
         grid_add(&g);
-        sbuf t = {0};
-        mu_buf_printf(&t, "%d. %s", b->n, b->name ? b->name : "?");
-        cell(d, &g, 0, t.p ? t.p : "");
-        mu_buf_free(&t);
+        cell(d, &g, 0, "%d. %s", b->n, b->name ? b->name : "?");
         grid_setf(&g, 1, "%d", a->stands);
         grid_setf(&g, 2, "%d", a->batteries);
         grid_setf(&g, 3, "%d", a->lost);
@@ -446,137 +552,10 @@ static mu_status report_render(const report *r, const rbattle *b, mu_report_form
 
 /* ---- JSON --------------------------------------------------------------- */
 
-/* A string member, none when the text is NULL (as cJSON left it out). */
-static void jtext(jw *w, const char *key, const char *v)
-{
-    if (v)
-        jw_str(w, key, v);
-}
-
-/* Opens a division's object: its number, name and whether it is hidden. */
-static void jdiv(jw *w, const report *r, int id)
-{
-    jw_obj(w, NULL);
-    jw_int(w, "division", id);
-    jtext(w, "name", div_name(r, id));
-    if (div_hidden(r, id))
-        jw_bool(w, "hidden", true);
-}
-
 static void jnums(jw *w, const char *const *keys, const int *v, int n)
 {
     for (int i = 0; i < n; i++)
         jw_int(w, keys[i], v[i]);
-}
-
-static void j_parts(jw *w, const report *r, const rbattle *b, int side)
-{
-    static const char *const k[] = {"stands_start", "batteries_start",
-                                    "stands_end", "batteries_end"};
-    jw_arr(w, "divisions");
-    for (int i = 0; i < b->nparts; i++) {
-        const rpart *p = &b->parts[i];
-        if (r->divs[p->div].side != side)
-            continue;
-        jdiv(w, r, p->div);
-        if (!div_hidden(r, p->div) && !p->known0) { /* revealed since */
-            jw_null(w, k[0]);
-            jw_null(w, k[1]);
-            jnums(w, k + 2, (const int[]){p->s1, p->b1}, 2);
-        } else if (!div_hidden(r, p->div)) {
-            jnums(w, k, (const int[]){p->s0, p->b0, p->s1, p->b1}, 4);
-        }
-        jw_end(w);
-    }
-    jw_end(w);
-}
-
-static void j_losses(jw *w, const report *r, const rbattle *b, int side)
-{
-    static const char *const k[] = {"brigade", "lost", "captured",
-                                    "batteries_lost", "batteries_captured"};
-    jw_arr(w, "losses");
-    for (int i = 0; i < b->nlosses; i++) {
-        const rloss *l = &b->losses[i];
-        if (r->divs[l->div].side != side)
-            continue;
-        jdiv(w, r, l->div);
-        if (l->brigade >= 0)
-            jnums(w, k, (const int[]){l->brigade, l->lost, l->captured,
-                                      l->bat_lost, l->bat_captured}, 5);
-        jw_end(w);
-    }
-    jw_end(w);
-}
-
-static void j_leader(jw *w, const rlead *l)
-{
-    jw_str(w, "post", l->post ? l->post : "?");
-    if (l->brigade)
-        jw_int(w, "brigade", l->brigade);
-    jtext(w, "corps", l->corps);
-    jw_str(w, "was", l->was ? l->was : "?");
-    jw_bool(w, "captured", l->captured);
-    if (l->captured)
-        jtext(w, "camp", l->camp);
-    jw_str(w, "replacement", l->rating ? l->rating : "?");
-    if (l->roll)
-        jw_int(w, "roll", l->roll);
-}
-
-static void j_leaders(jw *w, const report *r, const rbattle *b, int side)
-{
-    jw_arr(w, "leaders");
-    for (int i = 0; i < b->nleads; i++) {
-        const rlead *l = &b->leads[i];
-        if (r->divs[l->div].side != side)
-            continue;
-        jdiv(w, r, l->div);
-        if (!l->hidden)
-            j_leader(w, l);
-        jw_end(w);
-    }
-    jw_end(w);
-}
-
-static void j_returns(jw *w, const report *r, const rbattle *b, int side)
-{
-    static const char *const k[] = {"brigade", "lost", "whole", "threshold"};
-    jw_arr(w, "returns");
-    for (int i = 0; i < b->nrets; i++) {
-        const rret *t = &b->rets[i];
-        if (r->divs[t->div].side != side)
-            continue;
-        jdiv(w, r, t->div);
-        if (!t->hidden) {
-            jnums(w, k, (const int[]){t->brigade, t->lost, t->whole,
-                                      t->threshold}, 4);
-            jw_str(w, "rate", t->rate ? t->rate : "?");
-            if (t->roll >= 0)
-                jw_int(w, "roll", t->roll);
-            else
-                jw_null(w, "roll");
-            jw_int(w, "returned", t->returned);
-        }
-        jw_end(w);
-    }
-    jw_end(w);
-}
-
-static void j_camps(jw *w, const rbattle *b, int side)
-{
-    static const char *const k[] = {"stands", "batteries", "leaders"};
-    jw_arr(w, "prisoners_taken");
-    for (int i = 0; i < b->ncamps; i++) {
-        const rcamp *c = &b->camps[i];
-        if (c->captor != side)
-            continue;
-        jw_obj(w, NULL);
-        jtext(w, "camp", c->name);
-        jnums(w, k, (const int[]){c->stands, c->batteries, c->leaders}, 3);
-        jw_end(w);
-    }
-    jw_end(w);
 }
 
 /* Opens a battle's object with its head. */
@@ -596,16 +575,9 @@ static void j_head(jw *w, const rbattle *b)
 
 static void j_battle(jw *w, const report *r, const rbattle *b)
 {
+    rrow o = {.r = r, .b = b, .w = w};
     j_head(w, b);
-    for (int s = 0; s < 2; s++) {
-        jw_obj(w, report_side(s));
-        j_parts(w, r, b, s);
-        j_losses(w, r, b, s);
-        j_leaders(w, r, b, s);
-        j_returns(w, r, b, s);
-        j_camps(w, b, s);
-        jw_end(w);
-    }
+    battle_sides(&o);
     jw_end(w);
 }
 
