@@ -466,23 +466,6 @@ extern const char camp_show_taken_sql[];
 
 /* ---- log.c ------------------------------------------------------- */
 
-/* A log being written (log.c): each event's text, or its JSON
- * object on one line, goes to camp_log_put, which writes the JSON list
- * around them ({"events":[...]}, or the one object when `only`). */
-typedef struct camp_log {
-    wr_out *o;
-    bool json;
-    int64_t only; /* one event, or 0 for all */
-    int64_t count;
-    bool bare; /* text without who and when (mu_campaign_event) */
-    bool md;   /* the text as a Markdown list */
-    /* the events lo..hi (ids), of those the last `last` (0: all) */
-    int64_t lo, hi, last;
-    int division; /* only its events (0: any) */
-    bool open_offers; /* only the offers still open */
-    bool lines;       /* JSON Lines: each event's object on a line */
-} camp_log;
-mu_status camp_log_put(camp_log *x, const char *s, mu_error *err);
 /* Event `id` as `viewer`'s log shows it, its text (lines) or its JSON
  * object (one line, no newline), appended to sb, inside the caller's transaction. MU_EINPUT
  * when there is no such event. */
@@ -494,9 +477,6 @@ mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
 mu_status camp_log_render(camp_ev *e, bool (*hidden)(const void *ctx,
                                                            int div),
                           const void *ctx, bool json, sbuf *sb, mu_error *err);
-/* The log of a player's own file (log.c): x->only (0: all)
- * from its view_log, into x. */
-mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err);
 
 /* ---- view.c: a side's view of the chain ----------------------- */
 

@@ -107,7 +107,24 @@ static void md_item(const char *text, sbuf *sb)
 
 /* ---- the log ------------------------------------------------------------ */
 
-mu_status camp_log_put(camp_log *x, const char *s, mu_error *err)
+/* A log being written: each event's text, or its JSON object on one line,
+ * goes to log_put, which writes the JSON list around them
+ * ({"events":[...]}, or the one object when `only`). */
+typedef struct log_out {
+    wr_out *o;
+    bool json;
+    int64_t only; /* one event, or 0 for all */
+    int64_t count;
+    bool bare; /* text without who and when (mu_campaign_event) */
+    bool md;   /* the text as a Markdown list */
+    /* the events lo..hi (ids), of those the last `last` (0: all) */
+    int64_t lo, hi, last;
+    int division; /* only its events (0: any) */
+    bool open_offers; /* only the offers still open */
+    bool lines;       /* JSON Lines: each event's object on a line */
+} log_out;
+
+static mu_status log_put(log_out *x, const char *s, mu_error *err)
 {
     sbuf *sb = &x->o->sb;
     if (x->json && !x->only && !x->lines)
@@ -158,40 +175,59 @@ mu_status camp_log_render(camp_ev *e, bool (*hidden)(const void *ctx,
 }
 
 /* One event, masked for the viewer, as text or JSON. */
-static mu_status log_event(camp_log *x, camp_ev *e, const masks *m,
+static mu_status log_event(log_out *x, camp_ev *e, const masks *m,
                            mu_error *err)
 {
     sbuf sb = {0};
     mu_status s = render_event(e, m, x->json, !x->bare, x->md, &sb, err);
     if (s == MU_OK)
-        s = camp_log_put(x, sb.p ? sb.p : "", err);
+        s = log_put(x, sb.p ? sb.p : "", err);
     mu_buf_free(&sb);
     return s;
 }
 
-/* The statement of x's events, into sql. One event by its key ("?1 = 0 OR
- * id = ?1" would read them all); the last N read backwards by the key,
- * then put in order (N rows sorted); a division's among the ids of the
- * range. */
-static void log_sql(const camp_log *x, char *sql, size_t n)
+/* The statement of x's events (view: of a player's own file's view_log,
+ * where an entry's division is the number it gives, as the log's own),
+ * prepared and bound. One event by its key ("?1 = 0 OR id = ?1" would
+ * read them all); the last N read backwards by the key, then put in order
+ * (N rows sorted); a division's among the ids of the range. */
+static mu_status log_stmt(mu_campaign *c, const log_out *x, bool view,
+                          sqlite3_stmt **st, mu_error *err)
 {
-    static const char cols[] = "SELECT id, kind, division, data FROM events "
-                               "WHERE ";
+    const char *cols = view ? "SELECT id, text, json FROM view_log WHERE "
+                            : "SELECT id, kind, division, data FROM events "
+                              "WHERE ";
     /* offers(state) 0: open (prisoners.c) */
     const char *which = x->open_offers ? " AND id IN (SELECT id FROM offers "
                                          "WHERE state = 0)"
-                        : x->division ? " AND division = ?4" : "";
+                        : !x->division ? ""
+                        : view ? " AND json_extract(json, '$.division') = ?4"
+                               : " AND division = ?4";
+    char sql[320];
     if (x->only)
-        snprintf(sql, n, "%sid = ?1", cols);
+        snprintf(sql, sizeof sql, "%sid = ?1", cols);
     else if (x->last)
-        snprintf(sql, n, "SELECT * FROM (%sid BETWEEN ?1 AND ?2%s ORDER BY "
-                 "id DESC LIMIT ?3) ORDER BY id", cols, which);
+        snprintf(sql, sizeof sql, "SELECT * FROM (%sid BETWEEN ?1 AND ?2%s "
+                 "ORDER BY id DESC LIMIT ?3) ORDER BY id", cols, which);
     else
-        snprintf(sql, n, "%sid BETWEEN ?1 AND ?2%s ORDER BY id", cols, which);
+        snprintf(sql, sizeof sql, "%sid BETWEEN ?1 AND ?2%s ORDER BY id",
+                 cols, which);
+    mu_status s = camp_prepare(c, sql, st, err);
+    if (s != MU_OK)
+        return s;
+    sqlite3_bind_int64(*st, 1, x->only ? x->only : x->lo);
+    if (x->only)
+        return MU_OK;
+    sqlite3_bind_int64(*st, 2, x->hi);
+    if (x->last)
+        sqlite3_bind_int64(*st, 3, x->last);
+    if (x->division)
+        sqlite3_bind_int(*st, 4, x->division);
+    return MU_OK;
 }
 
 /* Each event (or the one asked for) as it is read, into x. */
-static mu_status log_events(mu_campaign *c, int viewer, camp_log *x,
+static mu_status log_events(mu_campaign *c, int viewer, log_out *x,
                             mu_error *err)
 {
     masks m;
@@ -199,21 +235,9 @@ static mu_status log_events(mu_campaign *c, int viewer, camp_log *x,
     if (s != MU_OK)
         return s;
     sqlite3_stmt *st;
-    char sql[256];
-    log_sql(x, sql, sizeof sql);
-    if ((s = camp_prepare(c, sql, &st, err)) != MU_OK) {
+    if ((s = log_stmt(c, x, false, &st, err)) != MU_OK) {
         masks_free(&m);
         return s;
-    }
-    if (x->only) {
-        sqlite3_bind_int64(st, 1, x->only);
-    } else {
-        sqlite3_bind_int64(st, 1, x->lo);
-        sqlite3_bind_int64(st, 2, x->hi);
-        if (x->last)
-            sqlite3_bind_int64(st, 3, x->last);
-        if (x->division)
-            sqlite3_bind_int(st, 4, x->division);
     }
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -242,7 +266,7 @@ mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
     wr_out o;
     wr_out_init(&o, NULL, NULL);
     o.sb = *sb;
-    camp_log x = {&o, json, id, 0, false, false, 1, INT64_MAX, 0, 0, false, false};
+    log_out x = {&o, json, id, 0, false, false, 1, INT64_MAX, 0, 0, false, false};
     mu_status s = log_events(c, viewer, &x, err);
     *sb = o.sb;
     if (s == MU_OK && x.count == 0)
@@ -250,15 +274,45 @@ mu_status camp_log_event(mu_campaign *c, int viewer, int64_t id, bool json,
     return s;
 }
 
+/* The log of a player's own file: x->only (0: all) from its view_log,
+ * into x. */
+static mu_status view_log(mu_campaign *c, log_out *x, mu_error *err)
+{
+    sqlite3_stmt *st;
+    mu_status s = log_stmt(c, x, true, &st, err);
+    if (s != MU_OK)
+        return s;
+    int rc;
+    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *t = (const char *)sqlite3_column_text(st, 1 + x->json);
+        if (!x->json) {
+            s = log_put(x, t ? t : "", err);
+            continue;
+        }
+        /* read back strictly: a damaged row is an error, not garbage */
+        cJSON *j = cJSON_Parse(t ? t : "");
+        char *p = j ? wr_cjson_text(j) : NULL;
+        cJSON_Delete(j);
+        s = p ? log_put(x, p, err)
+            : j ? err_nomem(err)
+                : err_at(err, MU_EIO, c->path, 0, "the player's log is damaged");
+        free(p);
+    }
+    camp_finalize(c, st);
+    if (s == MU_OK && rc != SQLITE_DONE)
+        s = camp_sql_fail(c, rc, "reading", err);
+    return s;
+}
+
 typedef struct log_ctx {
     int viewer;
     int battle; /* only its events (0: any) */
-    camp_log x;
+    log_out x;
 } log_ctx;
 
 static bool span_item(sqlite3_stmt *st, void *item)
 {
-    camp_log *x = item;
+    log_out *x = item;
     int64_t lo = sqlite3_column_int64(st, 0);
     int64_t hi = sqlite3_column_type(st, 1) == SQLITE_NULL
                      ? INT64_MAX : sqlite3_column_int64(st, 1);
@@ -268,7 +322,7 @@ static bool span_item(sqlite3_stmt *st, void *item)
 }
 
 /* The ids of battle n's events, its start to its end, into x. */
-static mu_status battle_span(mu_campaign *c, int n, camp_log *x,
+static mu_status battle_span(mu_campaign *c, int n, log_out *x,
                              mu_error *err)
 {
     bool found;
@@ -292,7 +346,7 @@ static mu_status log_read(mu_campaign *c, void *p, mu_error *err)
             return s;
     }
     if (c->view) /* a player's own file: its log as its side saw it */
-        return camp_view_log(c, &l->x, err);
+        return view_log(c, &l->x, err);
     return log_events(c, l->viewer, &l->x, err);
 }
 
@@ -372,45 +426,4 @@ mu_status mu_campaign_event(mu_campaign *c, int64_t event, mu_side viewer,
      * knows), which its JSON and the log have */
     return render_events(c, viewer, event, NULL, true, fmt, NULL, NULL, out,
                          err);
-}
-
-mu_status camp_view_log(mu_campaign *c, camp_log *x, mu_error *err)
-{
-    sqlite3_stmt *st;
-    /* (a division's: the number its entries give, as the log's own) */
-    /* (?4 is read by the first form only) */
-    mu_status s = camp_stmt(c, &st, err, x->last
-                            ? "SELECT * FROM (SELECT id, text, json FROM "
-                              "view_log WHERE (?1 = 0 OR id = ?1) AND id "
-                              "BETWEEN ?2 AND ?3 AND (?5 = 0 OR "
-                              "json_extract(json, '$.division') = ?5) "
-                              "ORDER BY id DESC LIMIT ?4) ORDER BY id"
-                            : "SELECT id, text, json FROM view_log WHERE "
-                              "(?1 = 0 OR id = ?1) AND id BETWEEN ?2 AND ?3"
-                              " AND (?5 = 0 OR json_extract(json, "
-                              "'$.division') = ?5) ORDER BY id", "IIIIi",
-                            x->only, x->only ? 1 : x->lo,
-                            x->only ? INT64_MAX : x->hi, x->last, x->division);
-    if (s != MU_OK)
-        return s;
-    int rc;
-    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        const char *t = (const char *)sqlite3_column_text(st, 1 + x->json);
-        if (!x->json) {
-            s = camp_log_put(x, t ? t : "", err);
-            continue;
-        }
-        /* read back strictly: a damaged row is an error, not garbage */
-        cJSON *j = cJSON_Parse(t ? t : "");
-        char *p = j ? wr_cjson_text(j) : NULL;
-        cJSON_Delete(j);
-        s = p ? camp_log_put(x, p, err)
-            : j ? err_nomem(err)
-                : err_at(err, MU_EIO, c->path, 0, "the player's log is damaged");
-        free(p);
-    }
-    camp_finalize(c, st);
-    if (s == MU_OK && rc != SQLITE_DONE)
-        s = camp_sql_fail(c, rc, "reading", err);
-    return s;
 }
