@@ -463,6 +463,9 @@ mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
 extern const char *const camp_held_sql[CAMP_HELD_QUERIES];
 /* show's query of the batteries held, by division (show.c). */
 extern const char camp_show_taken_sql[];
+/* The end of a listing read into o (show.c): for status s, MU_OK, its
+ * output to o's sink or *out; else o freed and s returned. */
+mu_status camp_listing_end(wr_out *o, mu_status s, char **out, mu_error *err);
 
 /* ---- log.c ------------------------------------------------------- */
 

@@ -333,10 +333,6 @@ mu_status mu_campaign_export_csv_to(mu_campaign *c, mu_sink_fn write,
     wr_out o;
     wr_out_init(&o, write, ctx);
     csv_ctx x = {&o, c->viewer};
-    mu_status s = camp_read_listing(c, csv_read, &x, err);
-    if (s != MU_OK) {
-        wr_out_free(&o);
-        return s;
-    }
-    return wr_out_end(&o, NULL, err);
+    return camp_listing_end(&o, camp_read_listing(c, csv_read, &x, err), NULL,
+                            err);
 }

@@ -392,11 +392,7 @@ static mu_status render_events(mu_campaign *c, int viewer, int64_t only,
         s = err_set(err, MU_EINPUT, "no event %" PRId64, only);
     if (s == MU_OK && l.x.json && !l.x.lines)
         mu_buf_puts(&o.sb, only ? "\n" : l.x.count ? "]}\n" : "{\"events\":[]}\n");
-    if (s != MU_OK) {
-        wr_out_free(&o);
-        return s;
-    }
-    return wr_out_end(&o, out, err);
+    return camp_listing_end(&o, s, out, err);
 }
 
 mu_status mu_campaign_log_to(mu_campaign *c, mu_side viewer,

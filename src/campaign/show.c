@@ -175,12 +175,11 @@ static int div_stands(const camp_div *d, int *start)
     return n;
 }
 
+static mu_status put_div(view *v, const camp_div *d, mu_error *err);
+
 /* Each division of `side` (-1: both) in id order, with its brigades, to
- * put(); the output goes to the sink after each. */
-static mu_status each_div(mu_campaign *c, view *v, int side,
-                          mu_status (*put)(view *v, const camp_div *d,
-                                           mu_error *err),
-                          mu_error *err)
+ * put_div; the output goes to the sink after each. */
+static mu_status each_div(mu_campaign *c, view *v, int side, mu_error *err)
 {
     camp_divs it;
     mu_status s = camp_divs_open(c, side, true, &it, err);
@@ -188,7 +187,7 @@ static mu_status each_div(mu_campaign *c, view *v, int side,
     bool more = s == MU_OK;
     while (s == MU_OK && more)
         if ((s = camp_divs_next(&it, &d, &more, err)) == MU_OK && more &&
-            (s = put(v, &d, err)) == MU_OK) {
+            (s = put_div(v, &d, err)) == MU_OK) {
             count_div(v, &d);
             s = wr_out_record(v->out, err);
         }
@@ -344,17 +343,6 @@ static void reserve_jw(jw *w, const view *v)
     jw_end(w);
 }
 
-static mu_status taken_batteries(view *v, int div, int *n, mu_error *err);
-
-static mu_status put_div_json(view *v, const camp_div *d, mu_error *err)
-{
-    int taken = 0;
-    mu_status s = taken_batteries(v, d->id, &taken, err);
-    if (s == MU_OK)
-        division_jw(v->w, d, v->viewer, v->labels, taken);
-    return s;
-}
-
 static void campaign_jw(jw *w, const mu_campaign *c, const view *v)
 {
     char buf[MU_RAT_BUF];
@@ -392,7 +380,7 @@ static mu_status show_json(mu_campaign *c, view *v, mu_error *err)
     campaign_jw(&w, c, v);
     jw_arr(&w, "divisions");
     v->w = &w;
-    mu_status s = each_div(c, v, -1, put_div_json, err);
+    mu_status s = each_div(c, v, -1, err);
     v->w = NULL;
     if (s != MU_OK)
         return s;
@@ -559,11 +547,14 @@ static mu_status taken_batteries(view *v, int div, int *n, mu_error *err)
     return MU_OK;
 }
 
-static mu_status put_div_text(view *v, const camp_div *d, mu_error *err)
+/* A division with the batteries held of it, as JSON or text. */
+static mu_status put_div(view *v, const camp_div *d, mu_error *err)
 {
     int taken = 0;
     mu_status s = taken_batteries(v, d->id, &taken, err);
-    if (s == MU_OK)
+    if (s == MU_OK && v->json)
+        division_jw(v->w, d, v->viewer, v->labels, taken);
+    else if (s == MU_OK)
         division_text(d, v->viewer, v->labels, v->md, taken, &v->out->sb);
     return s;
 }
@@ -654,7 +645,7 @@ static mu_status show_text(mu_campaign *c, view *v, mu_error *err)
             mu_buf_puts(sb, a ? _("\nConfederate\n") : _("\nUnion\n"));
         sqlite3_reset(v->taken); /* each side's divisions from the first */
         v->taken_div = 0;
-        mu_status s = each_div(c, v, a, put_div_text, err);
+        mu_status s = each_div(c, v, a, err);
         if (s != MU_OK)
             return s;
         for (int i = 0; i < v->ncorps; i++)
@@ -715,11 +706,15 @@ mu_status mu_campaign_show_to(mu_campaign *c, mu_side viewer,
     v.json = fmt == MU_FMT_JSON;
     s = camp_read_listing(c, show_read, &v, err);
     view_free(&v);
-    if (s != MU_OK) {
-        wr_out_free(&o);
-        return s;
-    }
-    return wr_out_end(&o, NULL, err);
+    return camp_listing_end(&o, s, NULL, err);
+}
+
+mu_status camp_listing_end(wr_out *o, mu_status s, char **out, mu_error *err)
+{
+    if (s == MU_OK)
+        return wr_out_end(o, out, err);
+    wr_out_free(o);
+    return s;
 }
 
 /* ---- prisoners ---------------------------------------------------------- */
@@ -756,12 +751,8 @@ mu_status mu_campaign_prisoners_to(mu_campaign *c, const mu_render_opts *ro,
     wr_out o;
     wr_out_init(&o, write, ctx);
     pow_ctx x = {fmt == MU_FMT_JSON, &o};
-    mu_status s = camp_read_listing(c, pow_read, &x, err);
-    if (s != MU_OK) {
-        wr_out_free(&o);
-        return s;
-    }
-    return wr_out_end(&o, NULL, err);
+    return camp_listing_end(&o, camp_read_listing(c, pow_read, &x, err), NULL,
+                            err);
 }
 
 /* ---- an engagement ------------------------------------------------------ */
