@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const origin_names[] = {"generated", "replacement",
                                            "downgraded", "returned"};
@@ -915,20 +916,6 @@ typedef struct brigade_find_ctx {
     int brigade;
 } brigade_find_ctx;
 
-static bool same_name(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++) {
-        unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
-        if (x >= 'A' && x <= 'Z')
-            x = (unsigned char)(x - 'A' + 'a');
-        if (y >= 'A' && y <= 'Z')
-            y = (unsigned char)(y - 'A' + 'a');
-        if (x != y)
-            return false;
-    }
-    return *a == *b;
-}
-
 /* The division is loaded as the viewer may see it first: one hidden from
  * the viewer is refused as any call about it is, whatever name was asked,
  * so that a name tells nothing; so is one that has not fought, whose
@@ -940,16 +927,16 @@ static mu_status brigade_find_tx(mu_campaign *c, void *p, mu_error *err)
     mu_status s = camp_load_engaged(c, x->div, &d, err);
     if (s != MU_OK)
         return s;
-    int n = 0, first = 0;
+    int n = 0, first = 0; /* ASCII case folded, as COLLATE NOCASE does */
     for (int i = 0; i < d.nbrigades; i++)
-        if (same_name(d.b[i].name, x->name) && !n++)
+        if (!strcasecmp(d.b[i].name, x->name) && !n++)
             first = i;
     if (n == 0)
         return err_set(err, MU_EINPUT, "division %d has no brigade named "
                        "\"%s\"", x->div, x->name);
     if (n > 1) {
         int second = first + 1;
-        while (!same_name(d.b[second].name, x->name))
+        while (strcasecmp(d.b[second].name, x->name))
             second++;
         if (n > 2)
             return err_set(err, MU_EINPUT, "\"%s\" fits %d brigades of "
