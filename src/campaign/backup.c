@@ -23,14 +23,8 @@ static mu_status copy_pages(mu_campaign *c, void *p, mu_error *err)
     backup_ctx *x = p;
     int rc = sqlite3_exec(c->db, "SELECT count(*) FROM sqlite_schema", NULL,
                           NULL, NULL);
-    sqlite3_backup *bk = NULL;
-    if (rc == SQLITE_OK) {
-        bk = sqlite3_backup_init(x->mem, "main", c->db, "main");
-        rc = bk ? sqlite3_backup_step(bk, -1) : sqlite3_errcode(x->mem);
-        if (bk)
-            sqlite3_backup_finish(bk);
-        rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
-    }
+    if (rc == SQLITE_OK)
+        rc = camp_memory_copy(c->db, &x->mem);
     return rc == SQLITE_OK ? MU_OK
                            : camp_sql_fail(c, rc, "copying the campaign", err);
 }
@@ -91,10 +85,7 @@ mu_status mu_campaign_backup(mu_campaign *c, const char *path, bool replace,
     unsigned mode = stat(c->path, &sb) == 0 ? (unsigned)(sb.st_mode & 0666)
                                             : 0600;
     backup_ctx x = {0};
-    int rc = sqlite3_open_v2(":memory:", &x.mem, SQLITE_OPEN_READWRITE |
-                             SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY, NULL);
-    s = rc == SQLITE_OK ? camp_read(c, copy_pages, &x, err)
-                        : camp_sql_fail(c, rc, "copying the campaign", err);
+    s = camp_read(c, copy_pages, &x, err);
     if (s == MU_OK) {
         s = camp_file_put(x.mem, path, true, replace ? NULL : "a copy never "
                           "replaces a file unasked", mode, err);

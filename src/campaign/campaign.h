@@ -163,6 +163,9 @@ bool camp_hash_parse(const char *hex, unsigned char out[CAMP_HASH_BYTES]);
 mu_status camp_sql_fail(mu_campaign *c, int rc, const char *what,
                         mu_error *err);
 mu_status camp_exec(mu_campaign *c, const char *sql, mu_error *err);
+/* db copied whole into a new database in memory (*out, NULL on failure):
+ * SQLite's online backup in one step. Returns SQLite's result code. */
+int camp_memory_copy(sqlite3 *db, sqlite3 **out);
 mu_status camp_prepare(mu_campaign *c, const char *sql, sqlite3_stmt **st,
                        mu_error *err);
 /* Steps a statement that returns no rows, and finalizes it. */

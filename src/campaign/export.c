@@ -105,21 +105,7 @@ static mu_status copy_in_memory(mu_campaign *c, const char *path,
         return err_nomem(err);
     x->viewer = MU_SIDE_NONE;
     x->path = strdup(path);
-    int rc = x->path ? sqlite3_open_v2(":memory:", &x->db,
-                                       SQLITE_OPEN_READWRITE |
-                                       SQLITE_OPEN_CREATE |
-                                       SQLITE_OPEN_MEMORY, NULL)
-                     : SQLITE_NOMEM;
-    sqlite3_backup *bk = rc == SQLITE_OK
-                             ? sqlite3_backup_init(x->db, "main", c->db, "main")
-                             : NULL;
-    if (bk) {
-        rc = sqlite3_backup_step(bk, -1);
-        sqlite3_backup_finish(bk);
-        rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
-    } else if (rc == SQLITE_OK) {
-        rc = sqlite3_errcode(x->db);
-    }
+    int rc = x->path ? camp_memory_copy(c->db, &x->db) : SQLITE_NOMEM;
     mu_status s = rc == SQLITE_OK
                       ? camp_exec(x, "PRAGMA secure_delete = ON; PRAGMA "
                                   "foreign_keys = OFF;", err)

@@ -54,6 +54,29 @@ mu_status camp_exec(mu_campaign *c, const char *sql, mu_error *err)
     return rc == SQLITE_OK ? MU_OK : camp_sql_fail(c, rc, "writing", err);
 }
 
+int camp_memory_copy(sqlite3 *db, sqlite3 **out)
+{
+    sqlite3 *mem = NULL;
+    int rc = sqlite3_open_v2(":memory:", &mem, SQLITE_OPEN_READWRITE |
+                             SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY, NULL);
+    sqlite3_backup *b = rc == SQLITE_OK
+                            ? sqlite3_backup_init(mem, "main", db, "main")
+                            : NULL;
+    if (b) {
+        rc = sqlite3_backup_step(b, -1);
+        sqlite3_backup_finish(b);
+        rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+    } else if (rc == SQLITE_OK) {
+        rc = sqlite3_errcode(mem);
+    }
+    if (rc != SQLITE_OK) {
+        sqlite3_close(mem);
+        mem = NULL;
+    }
+    *out = mem;
+    return rc;
+}
+
 /* The statement cache: parsing SQL was most of a replay's time, and the
  * replay runs the same statements for every event. A kept statement is
  * lent to one caller at a time (a nested use of the same text gets one of

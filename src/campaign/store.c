@@ -312,23 +312,10 @@ static mu_status connect_ro(mu_campaign *c, bool immutable, int *version,
  * touched. */
 static mu_status upgrade_in_memory(mu_campaign *c, mu_error *err)
 {
-    sqlite3 *mem = NULL;
-    int rc = sqlite3_open_v2(":memory:", &mem, SQLITE_OPEN_READWRITE |
-                             SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY, NULL);
-    sqlite3_backup *b = rc == SQLITE_OK
-                            ? sqlite3_backup_init(mem, "main", c->db, "main")
-                            : NULL;
-    if (b) {
-        rc = sqlite3_backup_step(b, -1);
-        sqlite3_backup_finish(b);
-        rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
-    } else if (rc == SQLITE_OK) {
-        rc = sqlite3_errcode(mem);
-    }
-    if (rc != SQLITE_OK) {
-        sqlite3_close(mem);
+    sqlite3 *mem;
+    int rc = camp_memory_copy(c->db, &mem);
+    if (rc != SQLITE_OK)
         return camp_sql_fail(c, rc, "reading the campaign", err);
-    }
     camp_cache_clear(c);
     sqlite3_close(c->db);
     c->db = mem;
