@@ -398,15 +398,9 @@ mu_status camp_engage(mu_campaign *c, int div, bool hidden, bool by_the_book,
 
 /* ---- names.c ----------------------------------------------------- */
 
-/* Names division `div` (brigade 0) or its brigade as mu_campaign_name_set
- * does, inside the caller's transaction (an import that makes divisions
- * and names their brigades in one). */
-mu_status camp_name_put(mu_campaign *c, int div, int brigade,
-                        const char *name, int64_t *event, mu_error *err);
-
 /* Writes brigade `brigade` of division `div`'s name into the ledger, no
- * event and no check (the caller's: camp_name_put's event, or the engage
- * of a division whose order of battle named its brigades). */
+ * event and no check (the caller's: a name event, or the engage of a
+ * division whose order of battle named its brigades). */
 mu_status camp_brigade_name_store(mu_campaign *c, int div, int brigade,
                                   const char *name, mu_error *err);
 

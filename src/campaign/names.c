@@ -60,8 +60,8 @@ static mu_status may_name(const mu_campaign *c, const camp_div *d,
                    camp_side_poss(d->side));
 }
 
-mu_status camp_name_put(mu_campaign *c, int div, int brigade,
-                        const char *name, int64_t *event, mu_error *err)
+static mu_status name_put(mu_campaign *c, int div, int brigade,
+                          const char *name, int64_t *event, mu_error *err)
 {
     char nm[CAMP_NAME_MAX + 1];
     mu_status s = camp_name_clean(name, brigade ? "brigade" : "division", nm,
@@ -105,7 +105,7 @@ typedef struct name_ctx {
 static mu_status name_tx(mu_campaign *c, void *p, mu_error *err)
 {
     name_ctx *x = p;
-    return camp_name_put(c, x->div, x->brigade, x->name, &x->event, err);
+    return name_put(c, x->div, x->brigade, x->name, &x->event, err);
 }
 
 mu_status mu_campaign_name_set(mu_campaign *c, int div, int brigade,
