@@ -564,8 +564,6 @@ static bool div_row(sqlite3_stmt *st, camp_div *d)
     return ok;
 }
 
-/* One row of the brigade queries (columns 1..11, as both loaders select
- * them) into *b; false if a value is not one the file may hold. */
 /* A brigade's columns, the last its strength for its label: during a
  * battle the stands it began the battle with (those now and those lost or
  * captured in the battle under way, by the losses' primary key), else the
@@ -588,6 +586,8 @@ static mu_status prepare_brigades(mu_campaign *c, const char *rest,
     return camp_prepare(c, sql, st, err);
 }
 
+/* One row of the brigade query (columns 1..13) into *b; false if a value
+ * is not one the file may hold. */
 static bool brigade_row(sqlite3_stmt *st, camp_brigade *b)
 {
     bool ok = true;
