@@ -53,70 +53,42 @@ static void figure_comment(sbuf *sb, const mu_volley *v, int64_t on,
                   close);
 }
 
-static void anydice(sbuf *sb, const mu_volley *v, mu_hit_method m, int64_t on,
-                    int64_t faces)
-{
-    head_comment(sb, v, "\\", " \\");
-    if (m & MU_METHOD_ADDITIVE) {
-        additive_comment(sb, v, "\\", " \\");
-        if (v->threshold > 0)
-            mu_buf_printf(sb, "output %d + [count {1..%d} in 1d100] named "
-                          "\"additive\"\n", v->sure_hits, v->threshold);
-        else
-            mu_buf_printf(sb, "output %d named \"additive\"\n", v->sure_hits);
-    }
-    if (m & MU_METHOD_PER_FIGURE) {
-        figure_comment(sb, v, on, faces, "\\", " \\");
-        if (on > 0 && v->effectives > 0)
-            mu_buf_printf(sb, "output [count {1..%" PRId64 "} in %dd%" PRId64
-                          "] named \"per figure\"\n", on, v->effectives, faces);
-        else
-            mu_buf_printf(sb, "output 0 named \"per figure\"\n");
-    }
-}
-
-/* Troll: "count N >= e" counts the members of e that N is at least. */
-static void troll(sbuf *sb, const mu_volley *v, mu_hit_method m, int64_t on,
-                  int64_t faces)
-{
-    head_comment(sb, v, "\\", "");
-    if (m == MU_METHOD_ADDITIVE) {
-        additive_comment(sb, v, "\\", "");
-        if (v->threshold > 0)
-            mu_buf_printf(sb, "%d + (count %d >= d100)\n", v->sure_hits,
-                          v->threshold);
-        else
-            mu_buf_printf(sb, "%d\n", v->sure_hits);
-        return;
-    }
-    figure_comment(sb, v, on, faces, "\\", "");
-    if (on > 0 && v->effectives > 0)
-        mu_buf_printf(sb, "count %" PRId64 " >= %dd%" PRId64 "\n", on,
-                      v->effectives, faces);
-    else
-        mu_buf_printf(sb, "0\n");
-}
-
-/* dicelab: a sum of one count a figure, which its --calc adds up by
+/* The program in one of the three languages, alike but for the words.
+ * AnyDice may ask both questions, an "output" each; Troll and dicelab ask
+ * one. Troll: "count N >= e" counts the members of e that N is at least.
+ * dicelab: a sum of one count a figure, which its --calc adds up by
  * convolution rather than by listing every roll of the figures. */
-static void dicelab(sbuf *sb, const mu_volley *v, mu_hit_method m, int64_t on,
-                    int64_t faces)
+static void program(sbuf *sb, const mu_volley *v, mu_hit_method m,
+                    int64_t on, int64_t faces, mu_dice_lang lang)
 {
-    head_comment(sb, v, "//", "");
-    if (m == MU_METHOD_ADDITIVE) {
-        additive_comment(sb, v, "//", "");
+    bool any = lang == MU_LANG_ANYDICE, troll = lang == MU_LANG_TROLL;
+    const char *open = any || troll ? "\\" : "//", *close = any ? " \\" : "";
+    head_comment(sb, v, open, close);
+    if (m & MU_METHOD_ADDITIVE) {
+        additive_comment(sb, v, open, close);
         if (v->threshold > 0)
-            mu_buf_printf(sb, "%d+count(<=%d d100)\n", v->sure_hits, v->threshold);
+            mu_buf_printf(sb, any ? "output %d + [count {1..%d} in 1d100] "
+                                    "named \"additive\"\n"
+                              : troll ? "%d + (count %d >= d100)\n"
+                                      : "%d+count(<=%d d100)\n",
+                          v->sure_hits, v->threshold);
         else
-            mu_buf_printf(sb, "%d\n", v->sure_hits);
-        return;
+            mu_buf_printf(sb, any ? "output %d named \"additive\"\n" : "%d\n",
+                          v->sure_hits);
     }
-    figure_comment(sb, v, on, faces, "//", "");
-    if (on > 0 && v->effectives > 0)
+    if (!(m & MU_METHOD_PER_FIGURE))
+        return;
+    figure_comment(sb, v, on, faces, open, close);
+    if (on <= 0 || v->effectives <= 0)
+        mu_buf_puts(sb, any ? "output 0 named \"per figure\"\n" : "0\n");
+    else if (!any && !troll)
         mu_buf_printf(sb, "sum(%d#count(<=%" PRId64 " d%" PRId64 "))\n",
                       v->effectives, on, faces);
     else
-        mu_buf_printf(sb, "0\n");
+        mu_buf_printf(sb, any ? "output [count {1..%" PRId64 "} in %dd%" PRId64
+                                "] named \"per figure\"\n"
+                              : "count %" PRId64 " >= %dd%" PRId64 "\n",
+                      on, v->effectives, faces);
 }
 
 mu_status mu_odds_program(const mu_volley *v, mu_hit_method m,
@@ -140,11 +112,6 @@ mu_status mu_odds_program(const mu_volley *v, mu_hit_method m,
     if (st != MU_OK)
         return st;
     sbuf sb = {0};
-    if (lang == MU_LANG_ANYDICE)
-        anydice(&sb, v, m, on, faces);
-    else if (lang == MU_LANG_TROLL)
-        troll(&sb, v, m, on, faces);
-    else
-        dicelab(&sb, v, m, on, faces);
+    program(&sb, v, m, on, faces, lang);
     return sb_finish(&sb, out, err);
 }
