@@ -357,14 +357,11 @@ mu_status mu_curve_render(const mu_weapons *w, const mu_curve_opts *o,
         grid g;
         bool md = fmt_ == MU_FMT_MARKDOWN;
         curve_title(&c, &sb, md);
-        if (md)
-            mu_buf_puts(&sb, "\n");
         st = curve_grid(&c, &g, err);
-        if (st == MU_OK && md)
-            grid_markdown(&g, &sb, 0);
-        else if (st == MU_OK)
-            grid_text(&g, &sb, 2, 0);
-        grid_free(&g);
+        if (st == MU_OK)
+            grid_emit(&g, &sb, md, 0);
+        else
+            grid_free(&g);
         if (sb.p)
             lang_decimal(sb.p, sb.len);
     } else {

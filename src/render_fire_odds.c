@@ -136,14 +136,9 @@ static void hits_table(const mu_fire_odds *o, sbuf *sb, bool md)
         grid_setf(&g, 1 + 2 * i, "%.4f", d[i]->mean);
     if (both)
         grid_setf(&g, 5, "%+.4f", d[0]->mean - d[1]->mean);
-    if (md) {
+    if (!md) /* grid_emit sets Markdown's blank line itself */
         mu_buf_puts(sb, "\n");
-        grid_markdown(&g, sb, 0);
-    } else {
-        mu_buf_puts(sb, "\n");
-        grid_text(&g, sb, 2, 0);
-    }
-    grid_free(&g);
+    grid_emit(&g, sb, md, 0);
     /* Say what was left out. */
     int flo = INT32_MAX, fhi = -1;
     for (int i = 0; i < nd; i++)
@@ -414,12 +409,9 @@ static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
         if (*o->return_fire)
             grid_setf(&g, 3, "%s %%", rat_fmt(v->back_p).s);
     }
-    mu_buf_puts(sb, md ? "\n" : "\n");
-    if (md)
-        grid_markdown(&g, sb, 2);
-    else
-        grid_text(&g, sb, 2, 2);
-    grid_free(&g);
+    if (!md)
+        mu_buf_puts(sb, "\n");
+    grid_emit(&g, sb, md, 2);
     char buf[32];
     render_pct(mu_dist_p(&o->left, 0), buf, sizeof buf);
     mu_buf_puts(sb, md ? "\n### " : "\n");

@@ -157,14 +157,9 @@ mu_status mu_rules_render(const mu_rules *r, const mu_render_opts *ro,
             render_theater(&r->tables[r->index[f][0][0][0]], &g);
         else
             render_family(r, (mu_table)f, &g);
-        if (fmt == MU_FMT_MARKDOWN) {
-            mu_buf_printf(&sb, "%s### %s\n\n", f ? "\n" : "", _(titles[f]));
-            grid_markdown(&g, &sb, 99);
-        } else {
-            mu_buf_printf(&sb, "%s%s\n", f ? "\n" : "", _(titles[f]));
-            grid_text(&g, &sb, 2, 99);
-        }
-        grid_free(&g);
+        mu_buf_printf(&sb, fmt == MU_FMT_MARKDOWN ? "%s### %s\n" : "%s%s\n",
+                      f ? "\n" : "", _(titles[f]));
+        grid_emit(&g, &sb, fmt == MU_FMT_MARKDOWN, 99);
     }
     return sb_finish(&sb, out, err);
 }
