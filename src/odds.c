@@ -17,6 +17,7 @@
 #include "error.h"
 #include "rules.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,26 +116,35 @@ void mu_oob_odds_clear(mu_oob_odds *o)
         mu_dist_clear(&o->stat[s]);
 }
 
+double odds_dist_gap(const mu_dist *a, const mu_dist *b, int *at)
+{
+    double gap = 0;
+    *at = 0;
+    if (!a->p || !b->p)
+        return 0;
+    int lo = a->lo < b->lo ? a->lo : b->lo, hi = a->hi > b->hi ? a->hi : b->hi;
+    for (int k = lo; k <= hi; k++) {
+        double g = fabs(mu_dist_p(a, k) - mu_dist_p(b, k));
+        if (g > gap) {
+            gap = g;
+            *at = k;
+        }
+    }
+    return gap;
+}
+
 double mu_oob_odds_gap(const mu_oob_odds *a, const mu_oob_odds *b,
                        mu_oob_stat *stat, int *value)
 {
     double gap = 0;
     int ws = 0, wv = 0;
     for (int s = 0; s < MU_STAT_COUNT; s++) {
-        const mu_dist *x = &a->stat[s], *y = &b->stat[s];
-        if (!x->p || !y->p)
-            continue;
-        int lo = x->lo < y->lo ? x->lo : y->lo;
-        int hi = x->hi > y->hi ? x->hi : y->hi;
-        for (int k = lo; k <= hi; k++) {
-            double g = mu_dist_p(x, k) - mu_dist_p(y, k);
-            if (g < 0)
-                g = -g;
-            if (g > gap) {
-                gap = g;
-                ws = s;
-                wv = k;
-            }
+        int k;
+        double g = odds_dist_gap(&a->stat[s], &b->stat[s], &k);
+        if (g > gap) {
+            gap = g;
+            ws = s;
+            wv = k;
         }
     }
     if (stat)

@@ -35,6 +35,10 @@ mu_status odds_dist_set(mu_dist *d, const real_t *v, int n,
  * block; d is overwritten, not freed. MU_ENOMEM. */
 mu_status odds_dist_alloc(mu_dist *d, int lo, int hi, mu_error *err);
 
+/* The largest |P_a(= k) - P_b(= k)| over the values of both, and in *at
+ * the first k where it stands (0 when there is no gap or either is empty). */
+double odds_dist_gap(const mu_dist *a, const mu_dist *b, int *at);
+
 /* Empties *out and records the question (army, year...; o may be NULL). */
 void odds_head(const mu_oob_opts *o, int divisions, mu_oob_odds *out);
 

@@ -155,23 +155,6 @@ static void hits_table(const mu_fire_odds *o, sbuf *sb, bool md)
     }
 }
 
-static double dist_gap(const mu_dist *a, const mu_dist *b, int *at)
-{
-    double gap = 0;
-    *at = 0;
-    if (!a->p || !b->p)
-        return 0;
-    int lo = a->lo < b->lo ? a->lo : b->lo, hi = a->hi > b->hi ? a->hi : b->hi;
-    for (int k = lo; k <= hi; k++) {
-        double g = fabs(mu_dist_p(a, k) - mu_dist_p(b, k));
-        if (g > gap) {
-            gap = g;
-            *at = k;
-        }
-    }
-    return gap;
-}
-
 static void fire_text(const void *odds, const void *exact_, sbuf *sb, bool md)
 {
     const mu_fire_odds *o = odds, *exact = exact_;
@@ -197,11 +180,11 @@ static void fire_text(const void *odds, const void *exact_, sbuf *sb, bool md)
         mu_buf_printf(sb, md ? "\n**%s**:" : "\n%s:",
                       _("Largest gap to the exact odds"));
         if (o->method & MU_METHOD_ADDITIVE) {
-            double g = dist_gap(&o->additive, &exact->additive, &at);
+            double g = odds_dist_gap(&o->additive, &exact->additive, &at);
             mu_buf_printf(sb, _(" additive %.6f (%d hits)"), g, at);
         }
         if (o->method & MU_METHOD_PER_FIGURE) {
-            double g = dist_gap(&o->per_figure, &exact->per_figure, &at);
+            double g = odds_dist_gap(&o->per_figure, &exact->per_figure, &at);
             mu_buf_puts(sb, o->method == MU_METHOD_BOTH ? "," : "");
             mu_buf_printf(sb, _(" per figure %.6f (%d hits)"), g, at);
         }
@@ -260,12 +243,12 @@ static void gap_jw(jw *w, const mu_fire_odds *o, const mu_fire_odds *exact)
     int at;
     jw_obj(w, "gap");
     if (o->method & MU_METHOD_ADDITIVE) {
-        render_near(dist_gap(&o->additive, &exact->additive, &at), 1.0, buf,
+        render_near(odds_dist_gap(&o->additive, &exact->additive, &at), 1.0, buf,
                     sizeof buf);
         jw_raw(w, "additive", buf);
     }
     if (o->method & MU_METHOD_PER_FIGURE) {
-        render_near(dist_gap(&o->per_figure, &exact->per_figure, &at), 1.0,
+        render_near(odds_dist_gap(&o->per_figure, &exact->per_figure, &at), 1.0,
                     buf, sizeof buf);
         jw_raw(w, "per_figure", buf);
     }

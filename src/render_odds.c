@@ -264,12 +264,8 @@ static void gap_table(const mu_oob_odds *o, const mu_oob_odds *exact,
     for (int s = 0; s < MU_STAT_COUNT; s++) {
         if (!o->stat[s].p || !exact->stat[s].p)
             continue;
-        mu_oob_odds one = {0}, two = {0};
-        one.stat[s] = o->stat[s];
-        two.stat[s] = exact->stat[s];
-        mu_oob_stat x;
         int v;
-        double gs = mu_oob_odds_gap(&one, &two, &x, &v);
+        double gs = odds_dist_gap(&o->stat[s], &exact->stat[s], &v);
         grid_add(&g);
         grid_setf(&g, 0, "%s", mu_oob_stat_name((mu_oob_stat)s));
         grid_setf(&g, 1, "%.6f", gs);
