@@ -61,8 +61,6 @@ void render_dist_json(jw *w, const char *name, const mu_dist *d,
 /* "15.00%", "-" for 0, "<0.01%" and ">99.99%" near the ends. */
 void render_pct(double p, char *buf, size_t n);
 
-/* x in the fewest digits that read back exactly (at most 17). */
-void render_num(double x, char *buf, size_t n);
 /* How one kind of odds is written: text or Markdown, JSON, CSV. `exact` is
  * the exact odds beside simulated ones, or NULL. */
 typedef struct render_odds_kind {

@@ -73,17 +73,6 @@ mu_status render_odds(const render_odds_kind *k, const void *odds,
     return sb_finish(&sb, out, err);
 }
 
-void render_num(double x, char *buf, size_t n)
-{
-    char b[32];
-    size_t len = wr_num_g(x, b);
-    if (n) {
-        len = len < n ? len : n - 1;
-        memcpy(buf, b, len);
-        buf[len] = '\0';
-    }
-}
-
 void render_near(double x, double scale, char *buf, size_t n)
 {
     scale = fabs(scale);
@@ -509,13 +498,15 @@ static void battle_csv(const void *odds, const void *none, sbuf *sb)
 {
     (void)none;
     const mu_battle_odds *b = odds;
-    char u[32], l[32], c[32];
-    render_num(b->union_ahead, u, sizeof u);
-    render_num(b->level, l, sizeof l);
-    render_num(b->confederate_ahead, c, sizeof c);
-    mu_buf_printf(sb, "side,stat,value,p,at_least\n"
-                      "battle,more_stands,union,%s,\nbattle,more_stands,level,%s,"
-                      "\nbattle,more_stands,confederate,%s,\n", u, l, c);
+    const double race[3] = {b->union_ahead, b->level, b->confederate_ahead};
+    static const char *const who[3] = {"union", "level", "confederate"};
+    mu_buf_puts(sb, "side,stat,value,p,at_least\n");
+    for (int i = 0; i < 3; i++) {
+        char a[32];
+        mu_buf_printf(sb, "battle,more_stands,%s,", who[i]);
+        sb_put(sb, a, wr_num_g(race[i], a));
+        mu_buf_puts(sb, ",\n");
+    }
     for (int a = 0; a < 2; a++) {
         sbuf one = {0};
         odds_csv(&b->side[a], NULL, &one);

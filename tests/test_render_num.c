@@ -5,6 +5,7 @@
 
 #include "odds.h"
 #include "render.h"
+#include "writer.h"
 
 #include <cjson/cJSON.h>
 
@@ -12,6 +13,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* x in the fewest digits that read back exactly, as the CSV writes it. */
+static void render_num(double x, char *buf, size_t n)
+{
+    char b[32];
+    size_t len = wr_num_g(x, b);
+    len = len < n ? len : n - 1;
+    memcpy(buf, b, len);
+    buf[len] = '\0';
+}
 
 static void differences(void **state)
 {
