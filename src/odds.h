@@ -58,14 +58,18 @@ void render_dist_csv(sbuf *sb, const char *name, const mu_dist *d,
  * of P(>= k) for each k when at_least; k as in render_dist_csv. */
 void render_dist_json(jw *w, const char *name, const mu_dist *d,
                       bool at_least, const char *const *words);
+/* Widens *lo..*hi to the values of d worth a row or a bar: those of P(= k)
+ * 0.005 % or more, the least that shows as "0.01%" (both ends trimmed). */
+void render_dist_span(const mu_dist *d, int *lo, int *hi);
 /* "15.00%", "-" for 0, "<0.01%" and ">99.99%" near the ends. */
 void render_pct(double p, char *buf, size_t n);
 
-/* How one kind of odds is written: text or Markdown, JSON, CSV. `exact` is
- * the exact odds beside simulated ones, or NULL. */
+/* How one kind of odds is written: text or Markdown, JSON (one value, into
+ * an indented writer), CSV. `exact` is the exact odds beside simulated
+ * ones, or NULL. */
 typedef struct render_odds_kind {
     void (*text)(const void *odds, const void *exact, sbuf *sb, bool md);
-    void (*json)(const void *odds, const void *exact, sbuf *sb);
+    void (*json)(const void *odds, const void *exact, jw *w);
     void (*csv)(const void *odds, const void *exact, sbuf *sb);
 } render_odds_kind;
 /* Renders odds of any kind in ro->format (ro NULL: text): *out cleared on

@@ -3,6 +3,7 @@
  * simulated frequencies as markers on them. */
 #include "fire.h"
 #include "lang.h"
+#include "odds.h"
 #include "plot.h"
 #include "rat.h"
 
@@ -10,26 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Ends of the range worth drawing: outcomes below this are left out at
- * both ends, as the text tables leave them out (0.005 %). */
-#define TAIL 5e-5
-
-static void span(const mu_dist *d, int *lo, int *hi)
-{
-    for (int k = d->lo; k <= d->hi; k++)
-        if (mu_dist_p(d, k) >= TAIL) {
-            if (k < *lo)
-                *lo = k;
-            break;
-        }
-    for (int k = d->hi; k >= d->lo; k--)
-        if (mu_dist_p(d, k) >= TAIL) {
-            if (k > *hi)
-                *hi = k;
-            break;
-        }
-}
 
 static mu_status add_bars(mu_chart *c, const mu_dist *d, const mu_dist *sim,
                           int lo, int hi, const char *label, mu_error *err)
@@ -110,7 +91,7 @@ mu_status mu_chart_fire_odds(const mu_fire_odds *exact, const mu_fire_odds *sim,
         if (sim && (sim->method & (m ? MU_METHOD_PER_FIGURE : MU_METHOD_ADDITIVE)))
             s[n] = m ? &sim->per_figure : &sim->additive;
         names[n] = exact->method == MU_METHOD_BOTH ? mname[m] : "";
-        span(d[n], &lo, &hi);
+        render_dist_span(d[n], &lo, &hi);
         n++;
     }
     if (n == 0 || hi < lo)
@@ -212,7 +193,7 @@ mu_status mu_chart_oob_odds(const mu_oob_odds *exact, const mu_oob_odds *sim,
     const mu_dist *s = sim && sim->stat[stat].lo <= sim->stat[stat].hi
                            ? &sim->stat[stat] : NULL;
     int lo = 1 << 30, hi = -1;
-    span(d, &lo, &hi);
+    render_dist_span(d, &lo, &hi);
     mu_chart *c = plot_new();
     if (!c)
         return err_nomem(err);
@@ -240,7 +221,7 @@ mu_status mu_chart_charge_odds(const mu_charge_odds *o, bool crew,
                        "fires back: there is no crew to draw");
     const mu_dist *d = crew ? &o->crew_left : &o->left;
     int lo = 1 << 30, hi = -1;
-    span(d, &lo, &hi);
+    render_dist_span(d, &lo, &hi);
     if (hi < lo)
         return err_set(err, MU_EINPUT, "the odds hold no distribution to draw");
     mu_chart *c = plot_new();

@@ -15,9 +15,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Rows printed in text are those where some column shows 0.01 % or more. */
-#define SHOWN 0.00005
-
 /* "Musket fire at 5 in, 11 figures" / "Gun (canister) fire at 10 in, 6 crew
  * castings". */
 static void volley_title(const mu_volley *v, sbuf *sb)
@@ -93,15 +90,8 @@ static void hits_table(const mu_fire_odds *o, sbuf *sb, bool md)
     if (o->method & MU_METHOD_PER_FIGURE)
         d[nd++] = &o->per_figure;
     int lo = INT32_MAX, hi = -1;
-    for (int i = 0; i < nd; i++) {
-        if (!d[i]->p)
-            continue;
-        for (int k = d[i]->lo; k <= d[i]->hi; k++)
-            if (d[i]->p[k - d[i]->lo] >= SHOWN) {
-                lo = k < lo ? k : lo;
-                hi = k > hi ? k : hi;
-            }
-    }
+    for (int i = 0; i < nd; i++)
+        render_dist_span(d[i], &lo, &hi);
     bool both = nd == 2;
     grid g;
     grid_init(&g, 1 + 2 * nd + both);
@@ -257,46 +247,43 @@ static void gap_jw(jw *w, const mu_fire_odds *o, const mu_fire_odds *exact)
 
 /* Written directly (a 10 000-figure volley has thousands of numbers), in
  * the layout cJSON_Print gave it. */
-static void fire_json(const void *odds, const void *exact_, sbuf *sb)
+static void fire_json(const void *odds, const void *exact_, jw *w)
 {
     const mu_fire_odds *o = odds, *exact = exact_;
     const mu_volley *v = &o->volley;
-    jw w;
-    jw_init(&w, sb, true, 0);
-    jw_obj(&w, NULL);
-    jw_str(&w, "weapon", v->weapon.name);
-    jw_str(&w, "fired", v->fired.name);
-    rat_jw(&w, "range", v->range);
+    jw_obj(w, NULL);
+    jw_str(w, "weapon", v->weapon.name);
+    jw_str(w, "fired", v->fired.name);
+    rat_jw(w, "range", v->range);
     if (rat_sign(v->cm_per_inch) > 0) { /* inches have no unit key here */
-        jw_str(&w, "unit", "cm");
-        jw_arr(&w, "ranges");
+        jw_str(w, "unit", "cm");
+        jw_arr(w, "ranges");
         for (size_t i = 0; i < v->nranges; i++)
-            rat_jw(&w, NULL, v->ranges[i]);
-        jw_end(&w);
-        rat_jw(&w, "cm_per_inch", v->cm_per_inch);
+            rat_jw(w, NULL, v->ranges[i]);
+        jw_end(w);
+        rat_jw(w, "cm_per_inch", v->cm_per_inch);
     }
-    jw_bool(&w, "cover", v->cover);
-    jw_int(&w, "effectives", v->effectives);
-    rat_jw(&w, "p", v->p);
-    rat_jw(&w, "poh", v->poh);
-    jw_int(&w, "sure_hits", v->sure_hits);
-    jw_int(&w, "threshold", v->threshold);
-    exact_jw(&w, (const char *const[]){"range", "p", "poh"},
+    jw_bool(w, "cover", v->cover);
+    jw_int(w, "effectives", v->effectives);
+    rat_jw(w, "p", v->p);
+    rat_jw(w, "poh", v->poh);
+    jw_int(w, "sure_hits", v->sure_hits);
+    jw_int(w, "threshold", v->threshold);
+    exact_jw(w, (const char *const[]){"range", "p", "poh"},
              (const mu_rat[]){v->range, v->p, v->poh}, 3);
     if (o->simulated) {
-        jw_u64(&w, "trials", o->trials);
-        jw_u64(&w, "seed", o->seed);
+        jw_u64(w, "trials", o->trials);
+        jw_u64(w, "seed", o->seed);
     }
     if (o->method & MU_METHOD_ADDITIVE)
-        dist_jw(&w, "additive", &o->additive);
+        dist_jw(w, "additive", &o->additive);
     if (o->method & MU_METHOD_PER_FIGURE)
-        dist_jw(&w, "per_figure", &o->per_figure);
+        dist_jw(w, "per_figure", &o->per_figure);
     if (o->method == MU_METHOD_BOTH)
-        difference_jw(&w, &o->additive, &o->per_figure);
+        difference_jw(w, &o->additive, &o->per_figure);
     if (o->simulated && exact)
-        gap_jw(&w, o, exact);
-    jw_end(&w);
-    sb_ch(sb, '\n');
+        gap_jw(w, o, exact);
+    jw_end(w);
 }
 
 static void fire_csv(const void *odds, const void *exact_, sbuf *sb)
@@ -415,47 +402,44 @@ static void charge_text(const void *odds, const void *none, sbuf *sb, bool md)
     }
 }
 
-static void charge_json(const void *odds, const void *none, sbuf *sb)
+static void charge_json(const void *odds, const void *none, jw *w)
 {
     (void)none;
     const mu_charge_odds *o = odds;
     bool back = *o->return_fire != '\0';
-    jw w;
-    jw_init(&w, sb, true, 0);
-    jw_obj(&w, NULL);
-    jw_int(&w, "figures", o->opts.figures);
-    rat_jw(&w, "range", o->opts.range);
-    rat_jw(&w, "move", o->opts.move);
+    jw_obj(w, NULL);
+    jw_int(w, "figures", o->opts.figures);
+    rat_jw(w, "range", o->opts.range);
+    rat_jw(w, "move", o->opts.move);
     if (charge_cm(o)) /* the numbers stay inches; the lengths were cm */
-        rat_jw(&w, "cm_per_inch", o->opts.cm_per_inch);
-    jw_str(&w, "gun", o->gun);
-    jw_int(&w, "crew", o->crew);
-    jw_bool(&w, "cover", o->opts.cover);
-    jw_bool(&w, "point_blank", !o->opts.no_point_blank);
+        rat_jw(w, "cm_per_inch", o->opts.cm_per_inch);
+    jw_str(w, "gun", o->gun);
+    jw_int(w, "crew", o->crew);
+    jw_bool(w, "cover", o->opts.cover);
+    jw_bool(w, "point_blank", !o->opts.no_point_blank);
     if (back)
-        jw_str(&w, "return_fire", o->return_fire);
+        jw_str(w, "return_fire", o->return_fire);
     else
-        jw_null(&w, "return_fire");
-    exact_jw(&w, (const char *const[]){"range", "move"},
+        jw_null(w, "return_fire");
+    exact_jw(w, (const char *const[]){"range", "move"},
              (const mu_rat[]){o->opts.range, o->opts.move}, 2);
-    jw_arr(&w, "volleys");
+    jw_arr(w, "volleys");
     for (int k = 0; k < o->volleys; k++) {
         const mu_charge_volley *v = &o->volley[k];
-        jw_obj(&w, NULL);
-        rat_jw(&w, "range", v->range);
-        jw_str(&w, "load", v->load);
-        rat_jw(&w, "p", v->p);
+        jw_obj(w, NULL);
+        rat_jw(w, "range", v->range);
+        jw_str(w, "load", v->load);
+        rat_jw(w, "p", v->p);
         if (back)
-            rat_jw(&w, "back_p", v->back_p);
-        exact_jw(&w, (const char *const[]){"range", "p", "back_p"},
+            rat_jw(w, "back_p", v->back_p);
+        exact_jw(w, (const char *const[]){"range", "p", "back_p"},
                  (const mu_rat[]){v->range, v->p, v->back_p}, back ? 3 : 2);
-        jw_end(&w);
+        jw_end(w);
     }
-    jw_end(&w);
-    dist_jw(&w, "left", &o->left);
-    dist_jw(&w, "crew_left", &o->crew_left);
-    jw_end(&w);
-    sb_ch(sb, '\n');
+    jw_end(w);
+    dist_jw(w, "left", &o->left);
+    dist_jw(w, "crew_left", &o->crew_left);
+    jw_end(w);
 }
 
 static void charge_csv(const void *odds, const void *none, sbuf *sb)

@@ -60,9 +60,12 @@ mu_status render_odds(const render_odds_kind *k, const void *odds,
     if (st != MU_OK)
         return st;
     sbuf sb = {0};
-    if (fmt == MU_FMT_JSON)
-        k->json(odds, exact, &sb);
-    else if (fmt == MU_FMT_CSV)
+    if (fmt == MU_FMT_JSON) {
+        jw w;
+        jw_init(&w, &sb, true, 0);
+        k->json(odds, exact, &w);
+        sb_ch(&sb, '\n');
+    } else if (fmt == MU_FMT_CSV)
         k->csv(odds, exact, &sb);
     else /* text or Markdown: render_odds_start let nothing else through */
     {
@@ -194,6 +197,23 @@ void render_dist_table(const mu_dist *stat, const int *which, int ns,
             c++;
     }
     grid_emit(&g, sb, md, 0);
+}
+
+void render_dist_span(const mu_dist *d, int *lo, int *hi)
+{
+    const double shown = 0.00005; /* 0.01 % once rounded */
+    for (int k = d->lo; k <= d->hi; k++)
+        if (mu_dist_p(d, k) >= shown) {
+            if (k < *lo)
+                *lo = k;
+            break;
+        }
+    for (int k = d->hi; k >= d->lo; k--)
+        if (mu_dist_p(d, k) >= shown) {
+            if (k > *hi)
+                *hi = k;
+            break;
+        }
 }
 
 static void heading(sbuf *sb, bool md, const char *text)
@@ -418,12 +438,9 @@ static void odds_tree(jw *w, const char *key, const mu_oob_odds *o,
     jw_end(w);
 }
 
-static void odds_json(const void *odds, const void *exact, sbuf *sb)
+static void odds_json(const void *odds, const void *exact, jw *w)
 {
-    jw w;
-    jw_init(&w, sb, true, 0);
-    odds_tree(&w, NULL, odds, exact);
-    sb_ch(sb, '\n');
+    odds_tree(w, NULL, odds, exact);
 }
 
 static void odds_csv(const void *odds, const void *exact_, sbuf *sb)
@@ -476,22 +493,19 @@ static void battle_text(const void *odds, const void *none, sbuf *sb, bool md)
     }
 }
 
-static void battle_json(const void *odds, const void *none, sbuf *sb)
+static void battle_json(const void *odds, const void *none, jw *w)
 {
     (void)none;
     const mu_battle_odds *b = odds;
-    jw w;
-    jw_init(&w, sb, true, 0);
-    jw_obj(&w, NULL);
-    jw_obj(&w, "more_stands");
-    jw_double(&w, "union", b->union_ahead);
-    jw_double(&w, "level", b->level);
-    jw_double(&w, "confederate", b->confederate_ahead);
-    jw_end(&w);
+    jw_obj(w, NULL);
+    jw_obj(w, "more_stands");
+    jw_double(w, "union", b->union_ahead);
+    jw_double(w, "level", b->level);
+    jw_double(w, "confederate", b->confederate_ahead);
+    jw_end(w);
     for (int a = 0; a < 2; a++)
-        odds_tree(&w, mu_army_name((mu_army)a), &b->side[a], NULL);
-    jw_end(&w);
-    sb_ch(sb, '\n');
+        odds_tree(w, mu_army_name((mu_army)a), &b->side[a], NULL);
+    jw_end(w);
 }
 
 static void battle_csv(const void *odds, const void *none, sbuf *sb)
