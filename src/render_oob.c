@@ -38,14 +38,6 @@ static void corps_members(jw *w, const mu_corps *c, const mu_labels *l,
     jw_end(w);
 }
 
-/* The seed member and the end of the top object. */
-static void jw_seed_end(jw *w, const mu_render_opts *o)
-{
-    render_jw_seed(w, o);
-    jw_end(w);
-    sb_ch(w->sb, '\n');
-}
-
 /* ---- text --------------------------------------------------------------- */
 
 static void corps_text(const mu_corps *c, const mu_render_opts *o,
@@ -83,8 +75,6 @@ static void corps_text(const mu_corps *c, const mu_render_opts *o,
     mu_buf_printf(sb, _(", %d to the %s\n"), c->reserve,
                   t->w[c->army == MU_UNION ? LW_ARMY_RESERVE : LW_CORPS_RESERVE]);
 }
-
-/* ---- CSV ---------------------------------------------------------------- */
 
 /* ---- Markdown ----------------------------------------------------------- */
 
@@ -157,7 +147,9 @@ static void oob_json(const mu_battle *b, const mu_corps *sides, int n,
             jw_end(&w);
         }
     }
-    jw_seed_end(&w, o);
+    render_jw_seed(&w, o);
+    jw_end(&w);
+    sb_ch(sb, '\n');
 }
 
 static mu_status render_oob(const mu_battle *b, const mu_corps *sides, int n,
