@@ -29,12 +29,6 @@ void fire_title(const char *name, char *buf, size_t n)
 
 /* ---- crossover ---------------------------------------------------------- */
 
-mu_status fire_cross(const mu_weapon *a, const mu_weapon *b, bool cover,
-                     mu_crossover *out, mu_error *err)
-{
-    return curve_cross(a, b, cover, out, err);
-}
-
 mu_status mu_crossover_compute(const mu_weapons *w, const char *a, const char *b,
                             bool cover, mu_crossover *out, mu_error *err)
 {
@@ -56,7 +50,7 @@ mu_status mu_crossover_compute(const mu_weapons *w, const char *a, const char *b
     if (wa == wb)
         return err_set(err, MU_EINPUT,
                        "a curve does not cross itself: name two weapons");
-    return fire_cross(wa, wb, cover, out, err);
+    return curve_cross(wa, wb, cover, out, err);
 }
 
 /* ---- computing a volley ------------------------------------------------- */
@@ -210,7 +204,7 @@ static mu_status choose_load(const mu_weapons *w, const mu_fire_opts *o,
     v->fired = canister ? *can : *rs;
     v->other_p = canister ? pr : pc;
     mu_crossover x;
-    if (fire_cross(can, rs, o->cover, &x, NULL) == MU_OK && x.crosses) {
+    if (curve_cross(can, rs, o->cover, &x, NULL) == MU_OK && x.crosses) {
         v->has_crossover = true;
         v->crossover = x.range;
     }

@@ -12,10 +12,6 @@ bool fire_zero(const mu_weapon *w, bool cover, mu_rat *out);
 /* "Musket" from "musket": the name with its first letter in capitals. */
 void fire_title(const char *name, char *buf, size_t n);
 
-/* The crossover of two single curves, with the weapons given directly. */
-mu_status fire_cross(const mu_weapon *a, const mu_weapon *b, bool cover,
-                     mu_crossover *out, mu_error *err);
-
 /* The curve as the seed writes it, with `range` standing for the range:
  * "2 × (15 − range)", "(60 − range) ÷ 5", "30 − range", and " − 8" behind
  * cover. */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* render_curve.c -- the table of P against range for a weapon, and where two
  * curves cross, in every output format. */
+#include "curve.h"
 #include "error.h"
 #include "fire.h"
 #include "grid.h"
@@ -48,7 +49,7 @@ static mu_status curve_weapon(const mu_weapons *w, const mu_curve_opts *o,
         c->can = mu_weapons_at(w, (size_t)wp->canister);
         c->rs = mu_weapons_at(w, (size_t)wp->roundshot);
         mu_crossover x;
-        if (fire_cross(c->can, c->rs, o->cover, &x, NULL) == MU_OK && x.crosses) {
+        if (curve_cross(c->can, c->rs, o->cover, &x, NULL) == MU_OK && x.crosses) {
             c->has_cross = true;
             c->cross = x.range;
         }
