@@ -37,6 +37,20 @@ mu_status draw_surface_close(cairo_surface_t *s, mu_file_format f,
  * <svg ...> tag of the SVG in m: cairo draws words as outlines. */
 mu_status draw_svg_meta(sbuf *m, const char *title, const char *const *desc,
                         int n, mu_error *err);
+/* One picture of w x h points: drawn by draw(cr, ud, err), in points
+ * (a PNG's cr is scaled by 2 first); an SVG's words (desc, ndesc of them;
+ * none: no <title> either) put after its <svg ...> tag. */
+typedef struct draw_pic {
+    double w, h;
+    const char *title;
+    const char *const *desc;
+    int ndesc;
+    mu_status (*draw)(cairo_t *cr, const void *ud, mu_error *err);
+    const void *ud;
+} draw_pic;
+/* p drawn in format f into m (which holds the bytes, also on failure). */
+mu_status draw_picture(const draw_pic *p, mu_file_format f, sbuf *m,
+                       mu_error *err);
 /* A picture's bytes handed over after drawing ended with st: m's on MU_OK
  * (*out, the caller's), else m freed; returns st. */
 mu_status draw_out(mu_status st, sbuf *m, unsigned char **out, size_t *len);

@@ -573,12 +573,6 @@ mu_status draw_svg_meta(sbuf *m, const char *title, const char *const *desc,
     return MU_OK;
 }
 
-static mu_status svg_add_meta(const mu_chart *c, sbuf *m, mu_error *err)
-{
-    const char *desc = mu_chart_text(c);
-    return draw_svg_meta(m, c->title, &desc, 1, err);
-}
-
 cairo_surface_t *draw_surface_open(mu_file_format f, double w, double h,
                                    const char *title, draw_sink *k)
 {
@@ -626,20 +620,34 @@ mu_status draw_out(mu_status st, sbuf *m, unsigned char **out, size_t *len)
     return MU_OK;
 }
 
-static mu_status render_to(const mu_chart *c, mu_file_format f, sbuf *m,
-                           mu_error *err)
+mu_status draw_picture(const draw_pic *p, mu_file_format f, sbuf *m,
+                       mu_error *err)
 {
-    double W = MU_CHART_WIDTH, H = MU_CHART_HEIGHT;
     draw_sink k = {mu_buf_write, m, MU_OK, err};
-    cairo_surface_t *s = draw_surface_open(f, W, H, c->title, &k);
+    cairo_surface_t *s = draw_surface_open(f, p->w, p->h, p->title, &k);
     cairo_t *cr = cairo_create(s);
-    mu_status st = mu_chart_draw(c, cr, f == MU_FILE_PNG ? 2 * W : W,
-                                 f == MU_FILE_PNG ? 2 * H : H, err);
+    if (f == MU_FILE_PNG)
+        cairo_scale(cr, 2, 2);
+    mu_status st = p->draw(cr, p->ud, err);
+    if (st == MU_OK && cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+        st = err_set(err, MU_EINTERNAL, "cairo: %s",
+                     cairo_status_to_string(cairo_status(cr)));
     cairo_destroy(cr);
     st = draw_surface_close(s, f, st, &k, err);
-    if (st == MU_OK && f == MU_FILE_SVG)
-        st = svg_add_meta(c, m, err);
+    if (st == MU_OK && f == MU_FILE_SVG && p->ndesc)
+        st = draw_svg_meta(m, p->title, p->desc, p->ndesc, err);
     return st;
+}
+
+/* p written to path in the format its extension names. */
+static mu_status draw_file(const draw_pic *p, const char *path, mu_error *err)
+{
+    mu_file_format f;
+    sbuf m = {0};
+    mu_status st = mu_file_format_detect(path, &f, err);
+    if (st == MU_OK)
+        st = draw_picture(p, f, &m, err);
+    return draw_write_atomic(st, path, &m, err);
 }
 
 /* ---- the quick-reference card ------------------------------------------- */
@@ -878,25 +886,14 @@ static mu_status card_draw(cairo_t *cr, const card *k, mu_error *err)
     return card_foot(cr, k, CARD_H - CARD_FOOT + 12, err);
 }
 
-static mu_status card_render(const mu_weapons *w, const char *source,
-                             mu_file_format f, sbuf *m, mu_error *err)
+/* ud: the card's weapons and their source, modelled here, then drawn. */
+static mu_status card_pic(cairo_t *cr, const void *ud, mu_error *err)
 {
-    if (!w)
+    card k = *(const card *)ud;
+    if (!k.w)
         return err_set(err, MU_EINPUT, "no weapons for the card");
-    card k = {.w = w, .source = source ? source : _("the built-in ones"),
-              .named = source != NULL};
-    mu_status st = card_model(w, &k, err);
-    if (st != MU_OK)
-        return st;
-    draw_sink ks = {mu_buf_write, m, MU_OK, err};
-    cairo_surface_t *s = draw_surface_open(f, CARD_W, CARD_H,
-                                           _("Fire quick reference"), &ks);
-    cairo_t *cr = cairo_create(s);
-    if (f == MU_FILE_PNG)
-        cairo_scale(cr, 2, 2);
-    st = card_draw(cr, &k, err);
-    cairo_destroy(cr);
-    return draw_surface_close(s, f, st, &ks, err);
+    mu_status st = card_model(k.w, &k, err);
+    return st == MU_OK ? card_draw(cr, &k, err) : st;
 }
 
 mu_status draw_write_atomic(mu_status st, const char *path, sbuf *m,
@@ -941,26 +938,29 @@ mu_status draw_write_atomic(mu_status st, const char *path, sbuf *m,
     return st;
 }
 
+static mu_status chart_pic(cairo_t *cr, const void *ud, mu_error *err)
+{
+    if (!ud)
+        return err_set(err, MU_EINPUT, "no chart to render");
+    return mu_chart_draw(ud, cr, MU_CHART_WIDTH, MU_CHART_HEIGHT, err);
+}
+
 mu_status mu_chart_write(const mu_chart *c, const char *path, mu_error *err)
 {
-    mu_file_format f;
-    sbuf m = {0};
-    mu_status st = mu_file_format_detect(path, &f, err);
-    if (st == MU_OK)
-        st = c ? render_to(c, f, &m, err)
-               : err_set(err, MU_EINPUT, "no chart to render");
-    return draw_write_atomic(st, path, &m, err);
+    const char *desc = c ? mu_chart_text(c) : NULL;
+    draw_pic p = {MU_CHART_WIDTH, MU_CHART_HEIGHT, c ? c->title : "", &desc,
+                  c ? 1 : 0, chart_pic, c};
+    return draw_file(&p, path, err);
 }
 
 mu_status mu_card_write(const mu_weapons *w, const char *source,
                         const char *path, mu_error *err)
 {
-    mu_file_format f;
-    sbuf m = {0};
-    mu_status st = mu_file_format_detect(path, &f, err);
-    if (st == MU_OK)
-        st = card_render(w, source, f, &m, err);
-    return draw_write_atomic(st, path, &m, err);
+    card k = {.w = w, .source = source ? source : _("the built-in ones"),
+              .named = source != NULL};
+    draw_pic p = {CARD_W, CARD_H, _("Fire quick reference"), NULL, 0,
+                  card_pic, &k};
+    return draw_file(&p, path, err);
 }
 
 /* ---- a link's card ------------------------------------------------------ */
@@ -1003,8 +1003,10 @@ static void lcard_code(cairo_t *cr, const mu_link_card *k, double x, double y,
     cairo_fill(cr);
 }
 
-static void lcard_draw(cairo_t *cr, const mu_link_card *k)
+static mu_status lcard_draw(cairo_t *cr, const void *ud, mu_error *err)
 {
+    (void)err;
+    const mu_link_card *k = ud;
     const double w = LCARD_W - 2 * LCARD_M;
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
@@ -1041,6 +1043,7 @@ static void lcard_draw(cairo_t *cr, const mu_link_card *k)
         cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
         lcard_text(cr, k->note, FONT, 9, false, LCARD_M, y, w, false);
     }
+    return MU_OK;
 }
 
 mu_status mu_link_card_write(const mu_link_card *k, const char *path,
@@ -1050,19 +1053,6 @@ mu_status mu_link_card_write(const mu_link_card *k, const char *path,
         k->width > 177)
         return err_set(err, MU_EINPUT, "a link's card needs a title, the "
                        "link and its QR code (21 to 177 modules a side)");
-    mu_file_format f;
-    sbuf m = {0};
-    mu_status st = mu_file_format_detect(path, &f, err);
-    if (st == MU_OK) {
-        draw_sink ks = {mu_buf_write, &m, MU_OK, err};
-        cairo_surface_t *s = draw_surface_open(f, LCARD_W, LCARD_H, k->title,
-                                               &ks);
-        cairo_t *cr = cairo_create(s);
-        if (f == MU_FILE_PNG)
-            cairo_scale(cr, 2, 2);
-        lcard_draw(cr, k);
-        cairo_destroy(cr);
-        st = draw_surface_close(s, f, MU_OK, &ks, err);
-    }
-    return draw_write_atomic(st, path, &m, err);
+    draw_pic p = {LCARD_W, LCARD_H, k->title, NULL, 0, lcard_draw, k};
+    return draw_file(&p, path, err);
 }

@@ -379,51 +379,44 @@ static double page_height(const page *p)
     return w.y + p->ncharts * (CHART_GAP + CHART_H) + MARGIN;
 }
 
-/* The words of the picture for search and screen readers: cairo draws
- * SVG text as glyph outlines. After the <svg ...> tag: a <title> and a
- * <desc> of the report's text and the charts' words. */
-static mu_status svg_meta(const page *p, bool text, sbuf *m, mu_error *err)
+/* What report_pic draws: the report (with_text) or its charts alone. */
+typedef struct page_ud {
+    const page *p;
+    bool with_text, paged;
+} page_ud;
+
+static mu_status report_pic(cairo_t *cr, const void *ud, mu_error *err)
 {
-    const char *desc[1 + sizeof p->chart / sizeof *p->chart];
-    int n = 0;
-    if (text)
-        desc[n++] = p->text;
-    for (int i = 0; i < p->ncharts; i++)
-        desc[n++] = mu_chart_text(p->chart[i]);
-    return draw_svg_meta(m, p->title, desc, n, err);
+    const page_ud *u = ud;
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    pen w = {cr, u->paged, MARGIN};
+    if (!u->with_text)
+        w.y = MARGIN / 2 - CHART_GAP;
+    else if (!draw_text(&w, u->p))
+        return err_nomem(err);
+    return draw_charts(&w, u->p, err);
 }
 
-/* The report (with_text) or its charts alone in format f, into m. */
+/* The report (with_text) or its charts alone in format f, into m. The
+ * words of the picture for search and screen readers (cairo draws SVG
+ * text as glyph outlines): the report's text and the charts' words. */
 static mu_status draw_page(const page *p, mu_file_format f, bool with_text,
                            sbuf *m, mu_error *err)
 {
     double h = with_text ? page_height(p)
                          : MARGIN + p->ncharts * (CHART_GAP + CHART_H);
     bool paged = f == MU_FILE_PDF;
-    draw_sink k = {mu_buf_write, m, MU_OK, err};
-    cairo_surface_t *s = draw_surface_open(f, PAGE_W, paged ? PAGE_H : h,
-                                           p->title, &k);
-    cairo_t *cr = cairo_create(s);
-    if (f == MU_FILE_PNG)
-        cairo_scale(cr, 2, 2);
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_paint(cr);
-    pen w = {cr, paged, MARGIN};
-    mu_status st = MU_OK;
-    if (!with_text)
-        w.y = MARGIN / 2 - CHART_GAP;
-    else if (!draw_text(&w, p))
-        st = err_nomem(err);
-    if (st == MU_OK)
-        st = draw_charts(&w, p, err);
-    if (st == MU_OK && cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-        st = err_set(err, MU_EINTERNAL, "cairo: %s",
-                     cairo_status_to_string(cairo_status(cr)));
-    cairo_destroy(cr);
-    st = draw_surface_close(s, f, st, &k, err);
-    if (st == MU_OK && f == MU_FILE_SVG)
-        st = svg_meta(p, with_text, m, err);
-    return st;
+    const char *desc[1 + sizeof p->chart / sizeof *p->chart];
+    int n = 0;
+    if (with_text)
+        desc[n++] = p->text;
+    for (int i = 0; i < p->ncharts; i++)
+        desc[n++] = mu_chart_text(p->chart[i]);
+    page_ud u = {p, with_text, paged};
+    draw_pic pic = {PAGE_W, paged ? PAGE_H : h, p->title, desc, n, report_pic,
+                    &u};
+    return draw_picture(&pic, f, m, err);
 }
 
 /* ---- the API ------------------------------------------------------------ */
