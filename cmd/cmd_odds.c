@@ -162,6 +162,19 @@ static const cli_opt fire_opts[] = {
     OPT_NO_LABELS,
     {0}};
 
+cli_rc cli_fire_odds(cli_ctx *cx, const mu_volley *v, const mu_sim_opts *so,
+                    mu_fire_odds *exact, mu_fire_odds *sim)
+{
+    mu_error err = {0};
+    memset(exact, 0, sizeof *exact);
+    memset(sim, 0, sizeof *sim);
+    mu_hit_method m = (mu_hit_method)(cli_choice(cx, O_method, 2) + 1);
+    mu_status st = mu_odds_fire(v, m, exact, &err);
+    if (st == MU_OK && so)
+        st = mu_sim_fire(v, m, so, sim, &err);
+    return st == MU_OK ? CLI_OK : cli_fail(cx, &err);
+}
+
 cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so)
 {
     const mu_render_opts fmt = {.format = cli_format(cx)};
@@ -172,24 +185,19 @@ cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so)
     mu_error err = {0};
     mu_fire_odds exact, sim;
     char *text = NULL;
-    memset(&exact, 0, sizeof exact);
-    memset(&sim, 0, sizeof sim);
-    mu_hit_method m = (mu_hit_method)(cli_choice(cx, O_method, 2) + 1);
     if (cli_takes(cx, O_to) && cli_has(cx, O_to)) { /* odds fire alone */
         if (cli_has(cx, O_format))
             return cli_error(cx, _("odds fire: --to writes a program, not a "
                              "format: give --to or --format"));
+        mu_hit_method m = (mu_hit_method)(cli_choice(cx, O_method, 2) + 1);
         mu_dice_lang lang = (mu_dice_lang)(MU_LANG_ANYDICE + cli_choice(cx, O_to, 0));
         mu_status ps = mu_odds_program(&v, m, lang, &text, &err);
         return ps == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
     }
-    mu_status st = mu_odds_fire(&v, m, &exact, &err);
-    if (st == MU_OK && so)
-        st = mu_sim_fire(&v, m, so, &sim, &err);
-    if (st == MU_OK)
-        st = so ? mu_fire_odds_render(&sim, &exact, &fmt, &text, &err)
-                : mu_fire_odds_render(&exact, NULL, &fmt, &text, &err);
-    rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
+    if ((rc = cli_fire_odds(cx, &v, so, &exact, &sim)) == CLI_OK)
+        rc = mu_fire_odds_render(so ? &sim : &exact, so ? &exact : NULL, &fmt,
+                                 &text, &err) == MU_OK ? cli_take(cx, text)
+                                                       : cli_fail(cx, &err);
     rc = time_note(cx, rc, so, sim.trials);
     mu_fire_odds_clear(&sim);
     mu_fire_odds_clear(&exact);
@@ -233,28 +241,34 @@ cli_rc cli_charge_opts(cli_ctx *cx, mu_charge_opts *o)
     return rc;
 }
 
+cli_rc cli_charge_odds(cli_ctx *cx, const mu_charge_opts *o,
+                      mu_charge_odds **co)
+{
+    mu_error err = {0};
+    const mu_weapons *w = NULL;
+    *co = calloc(1, sizeof **co); /* large for the stack */
+    if (!*co)
+        return cli_error(cx, _("out of memory")), CLI_FAIL;
+    mu_status st = cli_weapons(cx, &w, &err);
+    if (st == MU_OK)
+        st = mu_odds_charge(w, o, *co, &err);
+    cli_weapons_free(cx, w);
+    return st == MU_OK ? CLI_OK : cli_fail(cx, &err);
+}
+
 static cli_rc run_charge(cli_ctx *cx)
 {
     const mu_render_opts fmt = {.format = cli_format(cx)};
     mu_charge_opts o;
-    cli_rc orc = cli_charge_opts(cx, &o);
-    if (orc != CLI_OK)
-        return orc;
+    mu_charge_odds *co = NULL;
     mu_error err = {0};
-    const mu_weapons *w = NULL;
-    mu_charge_odds *co = malloc(sizeof *co);
     char *text = NULL;
-    if (!co)
-        return cli_error(cx, _("out of memory")), CLI_FAIL;
-    mu_status st = cli_weapons(cx, &w, &err);
-    if (st == MU_OK)
-        st = mu_odds_charge(w, &o, co, &err);
-    if (st == MU_OK)
-        st = mu_charge_odds_render(co, &fmt, &text, &err);
-    cli_rc rc = st == MU_OK ? cli_take(cx, text) : cli_fail(cx, &err);
+    cli_rc rc = cli_charge_opts(cx, &o);
+    if (rc == CLI_OK && (rc = cli_charge_odds(cx, &o, &co)) == CLI_OK)
+        rc = mu_charge_odds_render(co, &fmt, &text, &err) == MU_OK
+                 ? cli_take(cx, text) : cli_fail(cx, &err);
     mu_charge_odds_clear(co);
     free(co);
-    cli_weapons_free(cx, w);
     return rc;
 }
 

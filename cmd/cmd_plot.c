@@ -215,16 +215,14 @@ static cli_rc plot_fire(cli_ctx *cx, bool sim)
     mu_sim_opts so;
     if (sim && cli_sim_opts(cx, &so, &err) != MU_OK)
         return cli_fail(cx, &err);
-    mu_hit_method m = (mu_hit_method)(cli_choice(cx, O_method, 2) + 1);
     mu_fire_odds exact, simd;
-    memset(&simd, 0, sizeof simd);
-    mu_status st = mu_odds_fire(&v, m, &exact, &err);
-    if (st == MU_OK && sim)
-        st = mu_sim_fire(&v, m, &so, &simd, &err);
-    mu_chart *c = NULL;
-    if (st == MU_OK)
-        st = mu_chart_fire_odds(&exact, sim ? &simd : NULL, &c, &err);
-    rc = write_chart(cx, c, st, &err);
+    if ((rc = cli_fire_odds(cx, &v, sim ? &so : NULL, &exact, &simd)) ==
+        CLI_OK) {
+        mu_chart *c = NULL;
+        mu_status st = mu_chart_fire_odds(&exact, sim ? &simd : NULL, &c,
+                                          &err);
+        rc = write_chart(cx, c, st, &err);
+    }
     mu_fire_odds_clear(&simd);
     mu_fire_odds_clear(&exact);
     return rc;
@@ -243,20 +241,14 @@ static cli_rc run_charge(cli_ctx *cx)
         return cli_error(cx, _("plot odds charge: the crew is lost only to "
                          "return fire: add --return-fire musket"));
     mu_error err = {0};
-    const mu_weapons *w = NULL;
-    mu_charge_odds *co = calloc(1, sizeof *co);
-    if (!co)
-        return cli_error(cx, _("out of memory")), CLI_FAIL;
-    mu_status st = cli_weapons(cx, &w, &err);
-    if (st == MU_OK)
-        st = mu_odds_charge(w, &o, co, &err);
-    mu_chart *c = NULL;
-    if (st == MU_OK)
-        st = mu_chart_charge_odds(co, crew, &c, &err);
-    rc = write_chart(cx, c, st, &err);
+    mu_charge_odds *co = NULL;
+    if ((rc = cli_charge_odds(cx, &o, &co)) == CLI_OK) {
+        mu_chart *c = NULL;
+        mu_status st = mu_chart_charge_odds(co, crew, &c, &err);
+        rc = write_chart(cx, c, st, &err);
+    }
     mu_charge_odds_clear(co);
     free(co);
-    cli_weapons_free(cx, w);
     return rc;
 }
 

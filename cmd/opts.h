@@ -208,6 +208,10 @@ cli_rc cli_oob_odds(cli_ctx *cx, bool corps, const mu_sim_opts *so,
 cli_rc cli_odds_oob(cli_ctx *cx, bool corps, const mu_sim_opts *so);
 /* odds fire, and with `so` sim fire. */
 cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so);
+/* The exact odds of the volley v by --method and, with `so`, the simulated
+ * frequencies; the caller clears both, also on failure. */
+cli_rc cli_fire_odds(cli_ctx *cx, const mu_volley *v, const mu_sim_opts *so,
+                    mu_fire_odds *exact, mu_fire_odds *sim);
 /* The options of a charge (odds charge, plot odds charge). */
 #define CHARGE_MISSING                                                         \
     N_("%s: say who charges and how: --figures N --range R --move M (inches "  \
@@ -242,5 +246,9 @@ cli_rc cli_odds_fire(cli_ctx *cx, const mu_sim_opts *so);
     OPT_CM_PER_INCH
 /* The charge those options describe, its lengths in inches. */
 cli_rc cli_charge_opts(cli_ctx *cx, mu_charge_opts *o);
+/* The exact odds of the charge o into a calloc'd *co, which the caller
+ * clears and frees, also on failure. */
+cli_rc cli_charge_odds(cli_ctx *cx, const mu_charge_opts *o,
+                      mu_charge_odds **co);
 
 #endif
