@@ -12,6 +12,10 @@
 #include <cairo.h>
 #include <pango/pangocairo.h>
 
+/* A straight line from (x0, y0) to (x1, y1), `width` thick, stroked in
+ * the source and dash set. */
+void draw_line(cairo_t *cr, double width, double x0, double y0, double x1,
+               double y1);
 /* s laid out in font at pt points (bold or not), at 72 dpi: the caller's
  * to unref. */
 PangoLayout *draw_layout(cairo_t *cr, const char *s, const char *font,

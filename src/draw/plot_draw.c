@@ -72,6 +72,15 @@ typedef struct text {
     double w, h;
 } text;
 
+void draw_line(cairo_t *cr, double width, double x0, double y0, double x1,
+               double y1)
+{
+    cairo_set_line_width(cr, width);
+    cairo_move_to(cr, x0, y0);
+    cairo_line_to(cr, x1, y1);
+    cairo_stroke(cr);
+}
+
 PangoLayout *draw_layout(cairo_t *cr, const char *s, const char *font,
                          double pt, bool bold)
 {
@@ -174,10 +183,7 @@ static void draw_axes(cairo_t *cr, const mu_chart *c, frame *f)
     for (double v = c->ymin; v <= c->ymax + f->ystep * 1e-6; v += f->ystep) {
         double y = fy(f, c, v);
         cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
-        cairo_set_line_width(cr, 0.8);
-        cairo_move_to(cr, f->l, y);
-        cairo_line_to(cr, f->r, y);
-        cairo_stroke(cr);
+        draw_line(cr, 0.8, f->l, y, f->r, y);
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
         tick_text(v, f->ystep, b, sizeof b);
         put(cr, b, 13, false, f->l - 6, y, 1, 0.5, 0, true);
@@ -195,10 +201,7 @@ static void draw_axes(cairo_t *cr, const mu_chart *c, frame *f)
          v += xs) {
         double x = fx(f, c, v);
         cairo_set_source_rgb(cr, 0.85, 0.85, 0.85);
-        cairo_set_line_width(cr, 0.8);
-        cairo_move_to(cr, x, f->t);
-        cairo_line_to(cr, x, f->b);
-        cairo_stroke(cr);
+        draw_line(cr, 0.8, x, f->t, x, f->b);
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
         tick_text(v, xs, b, sizeof b);
         put(cr, b, 13, false, x, f->b + 5, 0.5, 0, 0, true);
@@ -207,10 +210,7 @@ static void draw_axes(cairo_t *cr, const mu_chart *c, frame *f)
         for (double v = 0; v <= c->xmax * c->x2scale + 1e-6; v += f->x2step) {
             double x = fx(f, c, v / c->x2scale);
             cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-            cairo_set_line_width(cr, 1);
-            cairo_move_to(cr, x, f->t);
-            cairo_line_to(cr, x, f->t - 4);
-            cairo_stroke(cr);
+            draw_line(cr, 1, x, f->t, x, f->t - 4);
             tick_text(v, f->x2step, b, sizeof b);
             put(cr, b, 12, false, x, f->t - 5, 0.5, 1, 0, true);
         }
@@ -365,12 +365,9 @@ static void draw_marks(cairo_t *cr, const mu_chart *c, const frame *f)
         const style *st = style_of(m->style);
         if (m->vline) { /* a mean: a line across the plot, labelled at top */
             cairo_set_source_rgb(cr, st->r * 0.8, st->g * 0.8, st->b * 0.8);
-            cairo_set_line_width(cr, 1.6);
             double d[] = {5, 3};
             cairo_set_dash(cr, d, 2, 0);
-            cairo_move_to(cr, x, f->t);
-            cairo_line_to(cr, x, f->b);
-            cairo_stroke(cr);
+            draw_line(cr, 1.6, x, f->t, x, f->b);
             cairo_set_dash(cr, NULL, 0, 0);
             double ax = x > (f->l + f->r) / 2 ? 1 : 0;
             boxed(cr, m->label, 12.5, x + (ax > 0 ? -4 : 4), f->t + 4 + 19 * vlines,
@@ -380,12 +377,9 @@ static void draw_marks(cairo_t *cr, const mu_chart *c, const frame *f)
         }
         double y = fy(f, c, m->y);
         cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
-        cairo_set_line_width(cr, 1);
         double d[] = {2, 2};
         cairo_set_dash(cr, d, 2, 0);
-        cairo_move_to(cr, x, y);
-        cairo_line_to(cr, x, f->b);
-        cairo_stroke(cr);
+        draw_line(cr, 1, x, y, x, f->b);
         cairo_set_dash(cr, NULL, 0, 0);
         cairo_arc(cr, x, y, 4.5, 0, 2 * M_PI);
         cairo_set_source_rgb(cr, 0, 0, 0);
@@ -401,10 +395,7 @@ static void draw_marks(cairo_t *cr, const mu_chart *c, const frame *f)
         if (ly < f->t + 2)
             ly = y + 12;
         cairo_set_source_rgb(cr, 0, 0, 0);
-        cairo_set_line_width(cr, 1);
-        cairo_move_to(cr, x + (left ? -3 : 3), y - 3);
-        cairo_line_to(cr, lx, ly + 8);
-        cairo_stroke(cr);
+        draw_line(cr, 1, x + (left ? -3 : 3), y - 3, lx, ly + 8);
         boxed(cr, m->label, 13, lx, ly, left ? 1 : 0, 0.5);
     }
 }

@@ -292,10 +292,7 @@ static void table_row(pen *w, const table *t, int r, double h)
         x += t->wide[c];
     }
     cairo_set_source_rgb(w->cr, 0.7, 0.7, 0.7);
-    cairo_set_line_width(w->cr, 0.5);
-    cairo_move_to(w->cr, MARGIN, w->y + h - 1);
-    cairo_line_to(w->cr, x, w->y + h - 1);
-    cairo_stroke(w->cr);
+    draw_line(w->cr, 0.5, MARGIN, w->y + h - 1, x, w->y + h - 1);
 }
 
 /* A table: its head again atop a new page. */

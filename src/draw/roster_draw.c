@@ -281,10 +281,7 @@ static void draw_side(dctx *c, const rs_block *b)
 {
     ink(c, 0.1);
     text(c, c->x0, b->y + 4, c->w, side_w((mu_army)b->side), 16, F_BOLD, 0);
-    cairo_set_line_width(c->cr, 1.2);
-    cairo_move_to(c->cr, c->x0, b->y + 25);
-    cairo_line_to(c->cr, c->x0 + c->w, b->y + 25);
-    cairo_stroke(c->cr);
+    draw_line(c->cr, 1.2, c->x0, b->y + 25, c->x0 + c->w, b->y + 25);
 }
 
 static void draw_corps(dctx *c, const rs_block *b)
@@ -609,10 +606,7 @@ static void draw_corps_total(dctx *c, const rs_block *b)
     tally_text(&t, s, sizeof s);
     snprintf(line, sizeof line, _("%s total"), name);
     ink(c, 0.1);
-    cairo_set_line_width(c->cr, 0.6);
-    cairo_move_to(c->cr, c->x0, b->y + 2);
-    cairo_line_to(c->cr, c->x0 + c->w, b->y + 2);
-    cairo_stroke(c->cr);
+    draw_line(c->cr, 0.6, c->x0, b->y + 2, c->x0 + c->w, b->y + 2);
     text(c, c->x0, b->y + 5, c->w, line, 9.5, F_BOLD, 0);
     text(c, c->x0, b->y + 18, c->w, s, 9, F_REG, 0);
 }
@@ -730,10 +724,7 @@ static void draw_cell(dctx *c, const rs_division *d, const rs_brigade *bg,
     ink(c, 0.4);
     text(c, in, y + 72, 0, _("notes"), 6.5, F_ITAL, 0);
     ink(c, 0.6);
-    cairo_set_line_width(c->cr, 0.4);
-    cairo_move_to(c->cr, in + 22, y + 80);
-    cairo_line_to(c->cr, x + w - 6, y + 80);
-    cairo_stroke(c->cr);
+    draw_line(c->cr, 0.4, in + 22, y + 80, x + w - 6, y + 80);
     c->st->brigades++;
 }
 
@@ -960,12 +951,9 @@ static void label_face(dctx *c, const rs_label *lb, double x, double y,
         dp_badge(c, w - pad - badge, pad * 0.5, bs);
     cairo_restore(c->cr);
     ink(c, 0.5);
-    cairo_set_line_width(c->cr, 0.4);
     const double dash[] = {2, 2};
     cairo_set_dash(c->cr, dash, 2, 0);
-    cairo_move_to(c->cr, x, y + fh);
-    cairo_line_to(c->cr, x + w, y + fh);
-    cairo_stroke(c->cr);
+    draw_line(c->cr, 0.4, x, y + fh, x + w, y + fh);
     cairo_set_dash(c->cr, NULL, 0, 0);
 }
 
@@ -1089,11 +1077,8 @@ static void header(dctx *c)
         roster_subtitle(c, s, sizeof s);
     ink(c, 0.35);
     text(c, c->x0, 37, c->w, s, 8, F_REG, 0);
-    cairo_set_line_width(c->cr, 0.8);
     ink(c, 0.1);
-    cairo_move_to(c->cr, c->x0, 49);
-    cairo_line_to(c->cr, c->x0 + c->w, 49);
-    cairo_stroke(c->cr);
+    draw_line(c->cr, 0.8, c->x0, 49, c->x0 + c->w, 49);
     if (!label_page(c)) {
         ink(c, 0.4);
         text(c, c->x0, g->h - 28, c->w, c->o->labels
