@@ -423,6 +423,16 @@ static void draw_division(dctx *c, const rs_block *b)
     c->st->divisions++;
 }
 
+/* A small box stroked in r, g, b, `width` thick. */
+static void box(dctx *c, double x, double y, double side, double width,
+                double r, double g, double b)
+{
+    cairo_set_source_rgb(c->cr, r, g, b);
+    cairo_set_line_width(c->cr, width);
+    cairo_rectangle(c->cr, x, y, side, side);
+    cairo_stroke(c->cr);
+}
+
 /* The tick boxes of a brigade of `n` stands: one per stand, shaded from
  * the box that makes it worn, darker from the one that makes it spent, the
  * stands left under each; a card's (not `small`) say "worn" and "spent"
@@ -445,10 +455,7 @@ static void tick_boxes(dctx *c, double x, double y, double room, int n,
             cairo_rectangle(c->cr, bx, y, side, side);
             cairo_fill(c->cr);
         }
-        cairo_set_source_rgb(c->cr, TICK_R, TICK_G, TICK_B);
-        cairo_set_line_width(c->cr, small ? 0.8 : 0.9);
-        cairo_rectangle(c->cr, bx, y, side, side);
-        cairo_stroke(c->cr);
+        box(c, bx, y, side, small ? 0.8 : 0.9, TICK_R, TICK_G, TICK_B);
         c->st->tick_boxes++;
         char num[16];
         snprintf(num, sizeof num, "%d", left);
@@ -662,22 +669,12 @@ static void draw_note(dctx *c, const rs_block *b)
 
 /* ---- the compact style -------------------------------------------------- */
 
-/* A small box stroked in r, g, b. */
-static void box(dctx *c, double x, double y, double side, double r, double g,
-                double b)
-{
-    cairo_set_source_rgb(c->cr, r, g, b);
-    cairo_set_line_width(c->cr, 0.8);
-    cairo_rectangle(c->cr, x, y, side, side);
-    cairo_stroke(c->cr);
-}
-
 /* "□ disordered  □ low ammunition": boxes to tick in pencil. */
 static void status_boxes(dctx *c, double x, double y)
 {
     const char *const what[] = {_("disordered"), _("low ammunition")};
     for (int i = 0; i < 2; i++) {
-        box(c, x, y, 7, STAT_R, STAT_G, STAT_B);
+        box(c, x, y, 7, 0.8, STAT_R, STAT_G, STAT_B);
         c->st->status_boxes++;
         ink(c, 0.25);
         text(c, x + 9.5, y - 0.5, 0, what[i], 6.8, F_REG, 0);
@@ -738,7 +735,7 @@ static void battery_row(dctx *c, const rs_division *d, double y)
     x += text_w(c, _("Batteries"), 8, F_BOLD) + 10;
     for (int i = 1; i <= d->batteries; i++) {
         char s[32];
-        box(c, x, y + 4, 10, BATT_R, BATT_G, BATT_B);
+        box(c, x, y + 4, 10, 0.8, BATT_R, BATT_G, BATT_B);
         c->st->battery_boxes++;
         snprintf(s, sizeof s, _("Battery %d"), i);
         ink(c, 0.2);
