@@ -55,12 +55,15 @@ try {
       await p.emulateTimezone('America/New_York');
       await p.evaluateOnNewDocument(l => localStorage.setItem('muster-lang', l), lang);
       await p.goto(srv.links[who], { waitUntil: 'load' });
-      await p.waitForFunction(k => document.querySelectorAll('#camp-log li').length === k &&
-        document.documentElement.lang === document.querySelector('.langs [aria-pressed="true"]')?.dataset.lang,
-      { timeout: 20000, polling: 100 }, n);
+      // Until the engine is there the entries show their kinds (see the
+      // last case), so the wait is for its first sentence too.
+      const want = cliLines(who, lang);
+      await p.waitForFunction((k, first) => document.querySelectorAll('#camp-log li').length === k &&
+        document.documentElement.lang === document.querySelector('.langs [aria-pressed="true"]')?.dataset.lang &&
+        [...document.querySelectorAll('#camp-log li .ev')].some(x => x.textContent.startsWith(first)),
+      { timeout: 20000, polling: 100 }, n, want[0]);
       const items = await logItems(p);
       const page = pageLines(items);
-      const want = cliLines(who, lang);
       const diff = want.map((l, i) => [l, page[i]]).filter(([a, b]) => a !== b);
       check(`${lang} ${who}: the page's log is the CLI's, line for line`, diff.length === 0 && page.length === want.length,
         diff.slice(0, 3).concat([[want.length, page.length]]));
