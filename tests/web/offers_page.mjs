@@ -45,6 +45,10 @@ try {
   };
   const uni = await phone(srv.links.union), con = await phone(srv.links.confederate);
   const buttons = p => p.$$eval('#camp-offers [data-offer="9"] button', bs => bs.map(b => b.dataset.answer));
+// The page redraws the box on its own after an answer: whether it is hidden
+// within 10 s, not at the instant the log shows the event.
+const offersHidden = p => p.waitForFunction(() => document.querySelector('#camp-offers').hidden,
+  { timeout: 10000, polling: 100 }).then(() => true, () => false);
   await uni.bringToFront();
   const f = 'form[data-cmd="campaign/exchange"]';
   await uni.$eval(`${f} input[name="union"]`, e => { e.value = '1'; });
@@ -66,14 +70,14 @@ try {
   await con.$eval('#camp-offers [data-offer="9"] button[data-answer="accept"]', b => b.click());
   await con.waitForFunction(() => /^#10 offer #9 accepted/.test(document.querySelector('#camp-log li').textContent), { timeout: 10000, polling: 100 });
   check('accepted: the men went home', held().held_by_union.total === 1 && held().held_by_confederate.total === 1, held());
-  check('the offer is no longer open', await con.$eval('#camp-offers', e => e.hidden));
+  check('the offer is no longer open', await offersHidden(con));
   await uni.bringToFront();
   const told = await uni.waitForFunction(() => {
     const n = document.querySelector('#camp-notice');
     return !n.hidden && /#10 offer #9 accepted by the Confederates/.test(n.textContent) ? n.textContent : '';
   }, { timeout: 10000, polling: 100 }).then(h => h.jsonValue(), () => '');
   check('the Union is told at once that its offer was accepted', told !== '', told);
-  check('and its page drops the open offer', await uni.$eval('#camp-offers', e => e.hidden));
+  check('and its page drops the open offer', await offersHidden(uni));
   // The Union offers again, then withdraws it from its page.
   await uni.$eval(`${f} input[name="union"]`, e => { e.value = '1'; });
   await uni.$eval(f, e => { e.closest('details').open = true; e.scrollIntoView(); });
@@ -81,7 +85,7 @@ try {
   await uni.waitForSelector('#camp-offers [data-offer="11"]', { timeout: 10000 });
   await uni.$eval('#camp-offers [data-offer="11"] button[data-answer="withdraw"]', b => b.click());
   await uni.waitForFunction(() => /^#12 offer #11 withdrawn/.test(document.querySelector('#camp-log li').textContent), { timeout: 10000, polling: 100 });
-  check('withdrawn from the page', await uni.$eval('#camp-offers', e => e.hidden));
+  check('withdrawn from the page', await offersHidden(uni));
   // The umpire sends a Union stand home at once: the Union is told.
   cli('campaign', 'exchange', db, '--union', '1', '--confederate', '0'); // #13
   const umpire = await uni.waitForFunction(() => {
