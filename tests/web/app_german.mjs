@@ -53,10 +53,17 @@ try {
 
   // The forms, filled as a player fills them; each answer as the page shows it.
   const tab = name => p.$eval(`#tabs [data-tab="${name}"]`, b => b.click());
-  // fields: [selector, value]; the unit's choice clicked as a reader does
-  async function submit(go, out, fields, unit) {
+  // fields: [selector, value]; the unit's choice clicked as a reader does.
+  // With `settled`, the last field is typed as a player types it (an input
+  // event) and the page's working waited for: a change of unit works out the
+  // old range first, and there 20 muskets may have no chance, Roll off.
+  async function submit(go, out, fields, unit, settled) {
     if (unit) await p.$eval(`#fire-form input[name=unit][value=${unit}]`, r => r.click());
     await p.evaluate(fields => { for (const [sel, v] of fields) document.querySelector(sel).value = v; }, fields);
+    if (settled) {
+      await p.$eval(fields[fields.length - 1][0], e => e.dispatchEvent(new Event('input', { bubbles: true })));
+      await p.waitForFunction(settled, { timeout: 30000 });
+    }
     await p.$eval(out, e => { e.textContent = ''; });
     await p.$eval(go, b => b.click());
     await p.waitForFunction(out => document.querySelector(out).textContent.length > 0, { timeout: 30000 }, out);
@@ -64,7 +71,9 @@ try {
   }
   const FIRE_FORM = seed => [['#fire-form [name=weapon]', 'musket'], ['#fire-form [name=figures]', '20'], ['#fire-seed', seed], ['#fire-typed', '']];
   const division = seed => tab('division').then(() => submit('#div-go', '#div-out', [['#div-form [name=seed]', seed]]));
-  const volley = seed => tab('fire').then(() => submit('#fire-roll', '#fire-out', [...FIRE_FORM(seed), ['#fire-form [name=range]', '7']], 'in'));
+  const at7 = () => /= 320 %/.test(document.querySelector('#fire-working').textContent) &&
+    !document.querySelector('#fire-roll').disabled; // 20 × 16 %, in either language
+  const volley = seed => tab('fire').then(() => submit('#fire-roll', '#fire-out', [...FIRE_FORM(seed), ['#fire-form [name=range]', '7']], 'in', at7));
   // The odds tab draws bars from JSON; its text is the engine's, here asked
   // for as the page asks (its one queue, in the page's language).
   const odds = () => p.evaluate(async () => {
