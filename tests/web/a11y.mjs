@@ -44,7 +44,7 @@ try {
       for (const tab of ['division', 'fire', 'house', 'campaign']) {
         const what = `${tab}, ${lang}, ${width} px`;
         const p = await phone(srv.links.union + '&tab=' + tab, langs, width);
-        await p.waitForFunction(l => document.documentElement.lang === l, { timeout: 5000 }, lang);
+        await p.waitForFunction(l => document.documentElement.lang === l, { timeout: 30000 }, lang);
         await p.waitForSelector(`#${tab}:not([hidden])`);
         if (tab === 'division') {
           await p.click('#div-go');

@@ -95,7 +95,7 @@ try {
   // the select offers the rules' weapons, as the CLI reads them
   const offered = async want => {
     await page.waitForFunction(w => [...document.querySelectorAll('#fire-form select[name=weapon] option')].map(o => o.value).join(' ') === w,
-      { timeout: 5000 }, want).catch(() => {}); // the check says what it was
+      { timeout: 30000 }, want).catch(() => {}); // the check says what it was
     return page.$$eval('#fire-form select[name=weapon] option', os => os.map(o => o.value).join(' '));
   };
   const ruled = cli('rules', 'dump', '--kind', 'weapons').match(/^\[[a-z_0-9]+\]$/gm).map(l => l.slice(1, -1)).join(' ');
@@ -179,7 +179,7 @@ try {
 
   // German, offline: the engine's catalogue comes from the cache too.
   const langIs = l => page.waitForFunction(l => document.documentElement.lang === l &&
-    document.querySelector(`.langs [data-lang="${l}"]`)?.getAttribute('aria-pressed') === 'true', { timeout: 5000 }, l);
+    document.querySelector(`.langs [data-lang="${l}"]`)?.getAttribute('aria-pressed') === 'true', { timeout: 30000 }, l);
   await page.click('.langs [data-lang="de"]');
   await langIs('de');
   await page.click('#tabs [data-tab=division]');
@@ -194,7 +194,7 @@ try {
   await page.click('.langs [data-lang="en"]');
   await langIs('en');
   const en = cli('division', '--army', 'union', '--year', '1863', '--theater', 'east', '--arm', 'infantry', '--seed', '7');
-  const back = await page.waitForFunction(en => document.querySelector('#div-out').textContent === en, { timeout: 5000 }, en)
+  const back = await page.waitForFunction(en => document.querySelector('#div-out').textContent === en, { timeout: 30000 }, en)
     .then(() => true, () => false);
   t.check('offline: switched to EN, the division\'s text is said again in English', back);
 

@@ -48,7 +48,7 @@ try {
   await p.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'load' });
   await p.evaluate(() => window.musterReady);
   const langIs = l => p.waitForFunction(l => document.documentElement.lang === l &&
-    document.querySelector(`.langs [data-lang="${l}"]`)?.getAttribute('aria-pressed') === 'true', { timeout: 5000 }, l);
+    document.querySelector(`.langs [data-lang="${l}"]`)?.getAttribute('aria-pressed') === 'true', { timeout: 30000 }, l);
   await langIs('de');
 
   // The forms, filled as a player fills them; each answer as the page shows it.
@@ -147,7 +147,7 @@ try {
     await c2.send('Emulation.setUserAgentOverride', { userAgent: await browser.userAgent(), acceptLanguage: 'de-DE,de' });
     await q.goto(srv.base, { waitUntil: 'load' });
     await q.evaluate(() => window.musterReady);
-    await q.waitForFunction(() => document.documentElement.lang === 'de', { timeout: 5000 });
+    await q.waitForFunction(() => document.documentElement.lang === 'de', { timeout: 30000 });
     await q.$eval('#div-form', f => { f.elements.seed.value = '7'; });
     await q.$eval('#div-go', b => b.click());
     await q.waitForFunction(() => document.querySelector('#div-out').textContent.length > 0, { timeout: 30000 });

@@ -44,11 +44,11 @@ try {
   const labels = [];
   for (let i = 0; i < rolls.length; i++) {
     const sel = `#roll-fields input[data-roll="${i + 1}"]`;
-    await page.waitForSelector(sel, { timeout: 5000 });
+    await page.waitForSelector(sel, { timeout: 30000 });
     labels.push(await page.$eval(sel, e => e.getAttribute('aria-label')));
     await page.type(sel, rolls[i]);
   }
-  await page.waitForSelector('#div-result:not([hidden])', { timeout: 5000 });
+  await page.waitForSelector('#div-result:not([hidden])', { timeout: 30000 });
   const want = JSON.parse(cli('division', '--army', 'confederate', '--year', '1863', '--theater', 'east',
     '--rolls', rolls.join(','), '--format', 'json'));
   check('one field per roll, labelled in the roll order', JSON.stringify(labels) === JSON.stringify([

@@ -66,7 +66,7 @@ try {
   await p.$eval('form[data-cmd="campaign/casualties"] select[name="brigade"]', e => { e.value = '1'; });
   await p.$eval('form[data-cmd="campaign/casualties"] input[name="lost"]', e => { e.value = '1'; });
   await p.click('form[data-cmd="campaign/casualties"] button');
-  await p.waitForFunction(() => document.querySelectorAll('#camp-queue li').length === 1, { timeout: 5000 }).catch(() => {});
+  await p.waitForFunction(() => document.querySelectorAll('#camp-queue li').length === 1, { timeout: 30000 }).catch(() => {});
   check('a change made offline is counted', (await banner(p))[1] === 'Offline: 1 change waiting to be sent.', await banner(p));
   await p.evaluate(() => { document.querySelector('#conn').scrollIntoView(); });
   await p.screenshot({ path: join(shots, 'conn-offline.png') });
@@ -107,7 +107,7 @@ try {
   await p.screenshot({ path: join(shots, 'conn-replaced.png') });
   // German: the banner in the page's language
   await p.click('.langs [data-lang="de"]');
-  await p.waitForFunction(() => document.documentElement.lang === 'de', { timeout: 5000 });
+  await p.waitForFunction(() => document.documentElement.lang === 'de', { timeout: 30000 });
   const de = (await banner(p))[1];
   check('German: the banner translated', de === 'Dieser Link wurde ersetzt: den Schiedsrichter nach dem neuen fragen.', de);
   await p.click('.langs [data-lang="en"]');

@@ -22,7 +22,7 @@ try {
   p.on('pageerror', e => errors.push(String(e)));
   await p.goto(srv.base, { waitUntil: 'load' });
   await p.evaluate(() => window.musterReady);
-  await p.waitForFunction(() => document.querySelector('.langs [data-lang="en"]')?.getAttribute('aria-pressed') === 'true', { timeout: 5000 });
+  await p.waitForFunction(() => document.querySelector('.langs [data-lang="en"]')?.getAttribute('aria-pressed') === 'true', { timeout: 30000 });
   const offered = await p.$$eval('.langs button', bs => bs.map(b => [b.dataset.lang, b.title, b.textContent]));
   const mine = offered.find(([l]) => l === code);
   check('the switch offers the language', !!mine, offered);
@@ -32,7 +32,7 @@ try {
 
   await p.$eval(`.langs [data-lang="${code}"]`, b => b.click());
   const chosen = () => p.waitForFunction(l => document.documentElement.lang === l &&
-    document.querySelector(`.langs [data-lang="${l}"]`)?.getAttribute('aria-pressed') === 'true', { timeout: 5000 }, code);
+    document.querySelector(`.langs [data-lang="${l}"]`)?.getAttribute('aria-pressed') === 'true', { timeout: 30000 }, code);
   await chosen();
   const heading = await p.$eval('#division h2', e => e.textContent.trim());
   check('the heading is the catalogue\'s', heading === mark + 'A division arrives', heading);

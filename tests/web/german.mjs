@@ -47,7 +47,7 @@ async function phone(url, langs = 'de-DE,de', ctx = browser) {
 const text = (p, sel) => p.$eval(sel, e => e.textContent.trim());
 const lang = p => p.evaluate(() => document.documentElement.lang);
 const langIs = (p, l) => p.waitForFunction(l => document.documentElement.lang === l &&
-  document.querySelector(`.langs [data-lang="${l}"]`)?.getAttribute('aria-pressed') === 'true', { timeout: 5000 }, l);
+  document.querySelector(`.langs [data-lang="${l}"]`)?.getAttribute('aria-pressed') === 'true', { timeout: 30000 }, l);
 
 // The fire odds of 11 muskets at 4.5": P = 2 × (15 − 4.5) = 21 % a figure;
 // "each figure rolls" is binomial(11, 0.21), the chance of no hit

@@ -73,7 +73,7 @@ try {
   // unit is kept as any other.
   const de = await browser.createBrowserContext();
   p = await page('de-DE,de', de);
-  await p.waitForFunction(() => document.documentElement.lang === 'de', { timeout: 5000 });
+  await p.waitForFunction(() => document.documentElement.lang === 'de', { timeout: 30000 });
   check('a German page starts in cm', (await unit(p)) === 'cm', await unit(p));
   check('its range is 12,5 (cm)', (await range(p)) === '12,5', await range(p));
   await answer(p);
