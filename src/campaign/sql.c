@@ -245,44 +245,29 @@ mu_status camp_stmt(mu_campaign *c, sqlite3_stmt **st, mu_error *err,
     return s;
 }
 
-/* Each variadic helper below is its arguments' va_list handed to a
- * worker that takes one, as printf is to vprintf. */
-static mu_status write_list(mu_campaign *c, mu_error *err, const char *sql,
-                            const char *types, va_list ap)
-{
-    sqlite3_stmt *st;
-    mu_status s = stmt_list(c, &st, err, sql, types, ap);
-    return s == MU_OK ? camp_run(c, st, err) : s;
-}
-
+/* Each variadic helper below binds its arguments through stmt_list, the
+ * worker that takes their va_list, as printf is to vprintf. */
 mu_status camp_write(mu_campaign *c, mu_error *err, const char *sql,
                      const char *types, ...)
 {
+    sqlite3_stmt *st;
     va_list ap;
     va_start(ap, types);
-    mu_status s = write_list(c, err, sql, types, ap);
-    va_end(ap);
-    return s;
-}
-
-static mu_status collect_list(mu_campaign *c, size_t size, camp_row_fn row,
-                              void **out, int *n, mu_error *err,
-                              const char *sql, const char *types, va_list ap)
-{
-    sqlite3_stmt *st;
     mu_status s = stmt_list(c, &st, err, sql, types, ap);
-    return s == MU_OK ? collect(c, st, size, row, out, n, err) : s;
+    va_end(ap);
+    return s == MU_OK ? camp_run(c, st, err) : s;
 }
 
 mu_status camp_collect(mu_campaign *c, size_t size, camp_row_fn row,
                        void **out, int *n, mu_error *err, const char *sql,
                        const char *types, ...)
 {
+    sqlite3_stmt *st;
     va_list ap;
     va_start(ap, types);
-    mu_status s = collect_list(c, size, row, out, n, err, sql, types, ap);
+    mu_status s = stmt_list(c, &st, err, sql, types, ap);
     va_end(ap);
-    return s;
+    return s == MU_OK ? collect(c, st, size, row, out, n, err) : s;
 }
 
 static mu_status row_list(mu_campaign *c, camp_row_fn row, void *item,
