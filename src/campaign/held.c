@@ -240,13 +240,6 @@ static mu_status add_item(void *ctx, const held_item *it, mu_error *err)
     return MU_OK;
 }
 
-static mu_status held_totals(mu_campaign *c, int viewer, held_sums *t,
-                             mu_error *err)
-{
-    memset(t, 0, sizeof *t);
-    return held_each(c, viewer, -1, -1, add_item, t, NULL, err);
-}
-
 /* ---- JSON --------------------------------------------------------------- */
 
 static const char *const post_words[] = {"division", "brigade"};
@@ -452,7 +445,8 @@ mu_status camp_held_text(mu_campaign *c, int viewer, bool show, bool md,
                          wr_out *o, mu_error *err)
 {
     held_sums t = {0};
-    mu_status s = show ? held_totals(c, viewer, &t, err) : MU_OK;
+    mu_status s = show ? held_each(c, viewer, -1, -1, add_item, &t, NULL, err)
+                       : MU_OK;
     if (s != MU_OK)
         return s;
     const int64_t *u = t.tot[MU_UNION], *k = t.tot[MU_CONFEDERATE];
