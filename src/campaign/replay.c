@@ -19,25 +19,18 @@
 
 /* ---- dice for a replay -------------------------------------------------- */
 
-/* The event's seed when it had one (the rolls it made must come again),
- * else its rolls as a script. */
-static mu_status replay_dice(ev_seed seed, const int *rolls, size_t n,
-                             mu_dice **d, mu_error *err)
-{
-    if (seed.has)
-        return mu_dice_new_seeded(seed.value, d, err);
-    return mu_dice_new_scripted(rolls, n, d, err);
-}
-
 typedef mu_status (*dice_call)(mu_campaign *mem, const camp_ev *e,
                                const void *ctx, mu_dice *d, mu_error *err);
 
+/* call with the event's seed when it had one (the rolls it made must come
+ * again), else with its rolls as a script. */
 static mu_status with_dice(dice_call call, mu_campaign *mem, const camp_ev *e,
                            const void *ctx, ev_seed seed, const int *rolls,
                            size_t n, mu_error *err)
 {
     mu_dice *d = NULL;
-    mu_status s = replay_dice(seed, rolls, n, &d, err);
+    mu_status s = seed.has ? mu_dice_new_seeded(seed.value, &d, err)
+                           : mu_dice_new_scripted(rolls, n, &d, err);
     if (s == MU_OK)
         s = call(mem, e, ctx, d, err);
     mu_dice_free(d);
