@@ -413,10 +413,6 @@ mu_status camp_fair_commit_given(mu_campaign *c, int div, const char *secret,
 mu_status camp_contribute_given(mu_campaign *c, int div,
                                 const char *commitment,
                                 const char *contribution, mu_error *err);
-/* The replay of a fair engage: the contribution it was rolled on, as the
- * owner's file records it. */
-mu_status camp_fair_value_given(mu_campaign *c, int div,
-                                const char *contribution, mu_error *err);
 
 /* ---- prisoners.c ------------------------------------------------- */
 

@@ -635,9 +635,3 @@ mu_status camp_contribute_given(mu_campaign *c, int div,
     fair_ctx x = {div, commitment, false, "", NULL, 0, contribution};
     return camp_tx(c, contribute_tx, &x, NULL, err);
 }
-
-mu_status camp_fair_value_given(mu_campaign *c, int div,
-                                const char *contribution, mu_error *err)
-{
-    return store_fair(c, div, "fair_value", contribution, err);
-}

@@ -85,7 +85,8 @@ static mu_status engage_call(mu_campaign *mem, const camp_ev *e,
      * every honest file, and an undo (which writes the replayed tables)
      * would drop the division's proof. */
     if (s == MU_OK && x->fair)
-        s = camp_fair_value_given(mem, e->division, x->contribution, err);
+        s = camp_write(mem, err, "UPDATE divisions SET fair_value = ? WHERE "
+                       "id = ?", "ti", x->contribution, e->division);
     return s;
 }
 
