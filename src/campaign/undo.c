@@ -307,6 +307,18 @@ static mu_status load_target(mu_campaign *c, int64_t id, target *t,
     return rc == SQLITE_ROW ? s : camp_sql_fail(c, rc, "reading", err);
 }
 
+/* Why the kinds that are never undone are not (NULL: undone if nothing
+ * later depends on it). */
+static const char *const never_undone[EV_NKINDS] = {
+    [EV_UNDO] = "an undo is not undone: record the event again instead",
+    [EV_NEW] = "it made the campaign",
+    [EV_ADD] = "the log names the division by its number from then on",
+    [EV_REVEAL] = "the division's secret is out",
+    [EV_TABLES] = "it pins the campaign's tables",
+    [EV_FAIR_COMMIT] = "the other player holds this step of the fair roll",
+    [EV_CONTRIBUTE] = "the other player holds this step of the fair roll",
+};
+
 /* The refusals that need no replay. */
 static mu_status may_undo(mu_campaign *c, const target *t, mu_error *err)
 {
@@ -324,35 +336,10 @@ static mu_status may_undo(mu_campaign *c, const target *t, mu_error *err)
     if (by)
         return err_set(err, MU_ESTATE, "event %" PRId64 " (%s) was undone by "
                        "event %" PRId64 " already", t->id, kind, by);
-    const char *why = NULL;
-    switch (t->kind) {
-    case EV_UNDO:
-        why = "an undo is not undone: record the event again instead";
-        break;
-    case EV_NEW:
-        why = "it made the campaign";
-        break;
-    case EV_ADD:
-        why = "the log names the division by its number from then on";
-        break;
-    case EV_REVEAL:
-        why = "the division's secret is out";
-        break;
-    case EV_TABLES:
-        why = "it pins the campaign's tables";
-        break;
-    case EV_FAIR_COMMIT:
-    case EV_CONTRIBUTE:
-        why = "the other player holds this step of the fair roll";
-        break;
-    case EV_ENGAGE:
-        if (t->hidden_engage)
-            why = "a hidden division's rolls would show in the opponent's "
-                  "log, and its owner could roll it again";
-        break;
-    default:
-        break;
-    }
+    const char *why = never_undone[t->kind];
+    if (t->kind == EV_ENGAGE && t->hidden_engage)
+        why = "a hidden division's rolls would show in the opponent's log, "
+              "and its owner could roll it again";
     if (why)
         return err_set(err, MU_ESTATE, "event %" PRId64 " (%s) cannot be "
                        "undone: %s", t->id, kind, why);
