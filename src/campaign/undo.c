@@ -37,15 +37,6 @@ static mu_status load_undone(mu_campaign *c, undone *u, mu_error *err)
                         " FROM events WHERE kind = 'undo' ORDER BY e", "");
 }
 
-/* The undo event that took back event id, or 0. */
-static mu_status undone_by(mu_campaign *c, int64_t id, int64_t *by,
-                           mu_error *err)
-{
-    *by = 0;
-    return camp_int(c, by, NULL, err, "SELECT id FROM events WHERE kind = "
-                    "'undo' AND json_extract(data, '$.event') = ?", "I", id);
-}
-
 static bool is_undone(const undone *u, int64_t id)
 {
     for (int i = 0; i < u->n; i++)
@@ -328,8 +319,10 @@ static mu_status may_undo(mu_campaign *c, const target *t, mu_error *err)
                        "its own divisions (the umpire undoes the others)",
                        c->viewer == MU_UNION ? "Union" : "Confederates",
                        t->id);
-    int64_t by = 0;
-    mu_status s = undone_by(c, t->id, &by, err);
+    int64_t by = 0; /* the undo event that took it back */
+    mu_status s = camp_int(c, &by, NULL, err, "SELECT id FROM events WHERE "
+                           "kind = 'undo' AND json_extract(data, '$.event') = "
+                           "?", "I", t->id);
     if (s != MU_OK)
         return s;
     const char *kind = camp_ev_types[t->kind].name;
