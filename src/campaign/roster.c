@@ -132,13 +132,11 @@ static mu_status gather(mu_campaign *c, void *p, mu_error *err)
     for (int i = 0; i < nd && s == MU_OK; i++) {
         const camp_div *v = &divs[i];
         if (x->viewer != MU_SIDE_NONE && (int)v->side != x->viewer)
-            continue;
+            continue; /* the other side's, hidden or not: never printed */
         if (!v->engaged) {
             note_waiting(x->r, v);
             continue;
         }
-        if (!camp_visible(v, x->viewer))
-            continue; /* the other side's hidden division: never printed */
         mu_division g;
         int held = 0;
         if ((s = stored_division(c, v->id, &g, err)) != MU_OK ||
