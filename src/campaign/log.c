@@ -174,18 +174,6 @@ mu_status camp_log_render(camp_ev *e, bool (*hidden)(const void *ctx,
     return render_event(e, &m, json, true, false, sb, err);
 }
 
-/* One event, masked for the viewer, as text or JSON. */
-static mu_status log_event(log_out *x, camp_ev *e, const masks *m,
-                           mu_error *err)
-{
-    sbuf sb = {0};
-    mu_status s = render_event(e, m, x->json, !x->bare, x->md, &sb, err);
-    if (s == MU_OK)
-        s = log_put(x, sb.p ? sb.p : "", err);
-    mu_buf_free(&sb);
-    return s;
-}
-
 /* The statement of x's events (view: of a player's own file's view_log,
  * where an entry's division is the number it gives, as the log's own),
  * prepared and bound. One event by its key ("?1 = 0 OR id = ?1" would
@@ -240,18 +228,21 @@ static mu_status log_events(mu_campaign *c, int viewer, log_out *x,
         return s;
     }
     int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         camp_ev e;
-        int div = sqlite3_column_int(st, 2);
         s = camp_ev_decode(c->path, sqlite3_column_int64(st, 0),
-                           (const char *)sqlite3_column_text(st, 1), div,
+                           (const char *)sqlite3_column_text(st, 1),
+                           sqlite3_column_int(st, 2),
                            (const char *)sqlite3_column_text(st, 3), &e, err);
         if (s != MU_OK)
             break;
-        s = log_event(x, &e, &m, err);
+        /* the event, masked for the viewer, as text or JSON */
+        sbuf sb = {0};
+        s = render_event(&e, &m, x->json, !x->bare, x->md, &sb, err);
+        if (s == MU_OK)
+            s = log_put(x, sb.p ? sb.p : "", err);
+        mu_buf_free(&sb);
         camp_ev_clear(&e);
-        if (s != MU_OK)
-            break;
     }
     camp_finalize(c, st);
     masks_free(&m);
