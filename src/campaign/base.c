@@ -133,18 +133,17 @@ mu_status camp_chain_next(const unsigned char prev[CAMP_HASH_BYTES],
 {
     if (sodium_init() < 0)
         return err_set(err, MU_EINTERNAL, "libsodium could not start");
-    char head[96], mid[64];
+    char mid[64];
     if (division > 0)
         snprintf(mid, sizeof mid, ",\"division\":%d,\"id\":%" PRId64
                  ",\"kind\":\"", division, id);
     else
         snprintf(mid, sizeof mid, ",\"division\":null,\"id\":%" PRId64
                  ",\"kind\":\"", id);
-    snprintf(head, sizeof head, "{\"data\":");
     crypto_hash_sha256_state h;
     crypto_hash_sha256_init(&h);
     crypto_hash_sha256_update(&h, prev, CAMP_HASH_BYTES);
-    crypto_hash_sha256_update(&h, (const unsigned char *)head, strlen(head));
+    crypto_hash_sha256_update(&h, (const unsigned char *)"{\"data\":", 8);
     crypto_hash_sha256_update(&h, (const unsigned char *)data, strlen(data));
     crypto_hash_sha256_update(&h, (const unsigned char *)mid, strlen(mid));
     crypto_hash_sha256_update(&h, (const unsigned char *)kind, strlen(kind));
