@@ -158,10 +158,9 @@ static void links_reload(web_server *s)
 
 /* A response, with X-Muster-Events (the events a write recorded) when
  * `events` is not NULL or empty. */
-static enum MHD_Result respond_ev(struct MHD_Connection *c, int status,
-                                  const char *type, char *body, size_t len,
-                                  bool owned, const char *events,
-                                  unsigned retry)
+static enum MHD_Result respond(struct MHD_Connection *c, int status,
+                               const char *type, char *body, size_t len,
+                               bool owned, const char *events, unsigned retry)
 {
     struct MHD_Response *res = MHD_create_response_from_buffer(
         len, body, owned ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
@@ -188,20 +187,20 @@ static enum MHD_Result respond_ev(struct MHD_Connection *c, int status,
     return r;
 }
 
-static enum MHD_Result respond(struct MHD_Connection *c, int status,
-                               const char *type, char *body, size_t len,
-                               bool owned)
+/* A fixed text, for the answers that are no JSON. */
+static enum MHD_Result respond_text(struct MHD_Connection *c, int status,
+                                    const char *type, const char *text)
 {
-    return respond_ev(c, status, type, body, len, owned, NULL, 0);
+    return respond(c, status, type, (char *)text, strlen(text), false, NULL,
+                   0);
 }
 
 static enum MHD_Result send_reply(struct MHD_Connection *c, web_reply *r)
 {
     if (!r->body)
-        return respond(c, 500, "text/plain", (char *)"out of memory\n", 14,
-                    false);
-    return respond_ev(c, r->status, r->type, r->body, r->len, true, NULL,
-                      r->retry_after);
+        return respond_text(c, 500, "text/plain", "out of memory\n");
+    return respond(c, r->status, r->type, r->body, r->len, true, r->events,
+                   r->retry_after);
 }
 
 static enum MHD_Result send_error(struct MHD_Connection *c, int status,
@@ -417,8 +416,7 @@ static enum MHD_Result asset(struct MHD_Connection *c, const char *url)
     if (a && *a->len)
         return send_file(c, a->type, (char *)a->data, *a->len, false, false,
                          PAGE_CSP);
-    return respond(c, 404, "text/plain; charset=utf-8", (char *)"not found\n", 10,
-                false);
+    return respond_text(c, 404, "text/plain; charset=utf-8", "not found\n");
 }
 
 /* The page's files from the static folder (site.c), with its engine, as a
@@ -484,8 +482,9 @@ static enum MHD_Result whoami(web_server *s, struct MHD_Connection *c,
         mu_buf_free(&b);
         return send_error(c, 500, "out of memory");
     }
-    return respond(c, 200, "application/json; charset=utf-8", b.p, b.len,
-                   true);
+    web_reply r = {.status = 200, .type = "application/json; charset=utf-8",
+                   .body = b.p, .len = b.len};
+    return send_reply(c, &r);
 }
 
 /* New events to every stream; a stream whose client stopped reading is
@@ -537,9 +536,7 @@ static enum MHD_Result write_call(web_server *s, struct MHD_Connection *c,
     }
     if (r.status >= 400)
         logf_(s, "%d /api/%s", r.status, call->path);
-    if (!r.body)
-        return send_reply(c, &r);
-    return respond_ev(c, r.status, r.type, r.body, r.len, true, r.events, 0);
+    return send_reply(c, &r); /* with the events it recorded */
 }
 
 /* GET /api/campaign/events: the viewer's stream, from Last-Event-ID (what
@@ -703,8 +700,8 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
                 !strcmp(url, "/api/campaign");
     if (v == MU_SIDE_UNSAID && camp) {
         logf_(s, _("403 %s: no valid token"), url);
-        return respond(c, 403, "text/plain; charset=utf-8", (char *)"forbidden\n",
-                    10, false);
+        return respond_text(c, 403, "text/plain; charset=utf-8",
+                            "forbidden\n");
     }
     if (!strcmp(url, "/whoami"))
         return post ? send_error(c, 405, "GET /whoami") : whoami(s, c, v);
