@@ -64,7 +64,7 @@ static bool long_number(const char *s, size_t n)
 }
 
 /* Member i of the strict reader's answer is cJSON's `it`. */
-static bool same_member(const cJSON *it, const web_jarg *v)
+static bool same_member(const cJSON *it, const web_arg *v)
 {
     if (strcmp(it->string, v->name))
         return false;
@@ -80,7 +80,7 @@ static bool same_member(const cJSON *it, const web_jarg *v)
 }
 
 /* What the strict reader accepts, cJSON reads the same. */
-static void accepted_is_json(const char *s, size_t n, const web_jarg *v,
+static void accepted_is_json(const char *s, size_t n, const web_arg *v,
                              size_t k)
 {
     const char *end = NULL;
@@ -145,7 +145,7 @@ static void json_is_accepted(const char *s, size_t n)
     cJSON_Delete(o);
     if (!text)
         abort();
-    web_jarg v[WEB_MAX_ARGS];
+    web_arg v[WEB_MAX_ARGS];
     size_t k = 0, i = 0;
     char *arena = NULL, why[200] = "";
     if (!web_json_object(text, strlen(text), v, WEB_MAX_ARGS, &k, &arena, why,
@@ -170,7 +170,7 @@ static void json_is_accepted(const char *s, size_t n)
 
 static void strict_body(const char *s, size_t n)
 {
-    web_jarg v[WEB_MAX_ARGS];
+    web_arg v[WEB_MAX_ARGS];
     size_t k = 0;
     char *arena = NULL, why[200] = "";
     bool ok = web_json_object(s, n, v, WEB_MAX_ARGS, &k, &arena, why,

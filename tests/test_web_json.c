@@ -14,7 +14,7 @@
 
 #include "json_body.h"
 
-static size_t parse(const char *body, size_t n, web_jarg *v, char *why)
+static size_t parse(const char *body, size_t n, web_arg *v, char *why)
 {
     size_t k = 99;
     char *arena = NULL;
@@ -31,7 +31,7 @@ static size_t parse(const char *body, size_t n, web_jarg *v, char *why)
 
 static void refused(const char *body, size_t n, const char *says)
 {
-    web_jarg v[8];
+    web_arg v[8];
     char why[200] = "";
     if (parse(body, n, v, why) != (size_t)-1)
         fail_msg("accepted: %.*s", (int)n, body);
@@ -43,7 +43,7 @@ static void refused(const char *body, size_t n, const char *says)
 
 static void accepted(const char *body, const char *const *want, size_t n)
 {
-    web_jarg v[8];
+    web_arg v[8];
     char why[200] = "";
     size_t k = parse(body, strlen(body), v, why);
     if (k == (size_t)-1)
@@ -90,7 +90,7 @@ static void reason_cuts_a_name_whole(void **state)
             "\xc3\xa9\xc3\xa9\xc3\xa9"
     static const char twice[] = "{\"a" E19 "\xc3\xa9\":1,\"a" E19 "\xc3\xa9\":2}";
     static const char null[] = "{\"a" E19 "\xc3\xa9\":null}";
-    web_jarg v[8];
+    web_arg v[8];
     char why[200] = "";
     assert_int_equal(parse(twice, sizeof twice - 1, v, why), (size_t)-1);
     assert_string_equal(why, "a" E19 ": given twice");

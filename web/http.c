@@ -313,29 +313,21 @@ static enum MHD_Result add_query_arg(void *cls, enum MHD_ValueKind kind,
     return MHD_YES;
 }
 
-/* A JSON body {"option": value, ...}: strings, numbers and booleans, read
- * strictly (json_body.c). *keep owns the names and values for the call's
- * life (free it, also on failure). */
-static bool body_args(const req *q, char **keep, argv_acc *a,
-                      char *why, size_t n)
-{
-    web_jarg v[WEB_MAX_ARGS];
-    size_t k = 0;
-    if (!web_json_object(q->body.len ? q->body.p : "{}",
-                         q->body.len ? q->body.len : 2, v,
-                         WEB_MAX_ARGS, &k, keep, why, n))
-        return false;
-    for (size_t i = 0; i < k; i++) {
-        a->args[a->n].name = v[i].name;
-        a->args[a->n].value = v[i].value;
-        a->n++;
-    }
-    return true;
-}
-
 /* ---- routing ---------------------------------------------------------------- */
 
-static bool has_token(const char *v, const char *token);
+/* Whether a comma-separated header value holds token (any case). */
+static bool has_token(const char *v, const char *token)
+{
+    size_t n = strlen(token);
+    while (v && *v) {
+        v += strspn(v, " \t,");
+        size_t k = strcspn(v, " \t,");
+        if (k == n && !strncasecmp(v, token, n))
+            return true;
+        v += k;
+    }
+    return false;
+}
 
 /* A validator of a file's bytes (and of their coding): a browser that has
  * them asks with If-None-Match and gets 304, no body. */
@@ -734,7 +726,12 @@ static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
         a.args[a.n].name = raw;
         a.args[a.n++].value = body;
     } else if (post && !plot) {
-        if (!body_args(q, &keep, &a, why, sizeof why)) {
+        /* A JSON body {"option": value, ...}: strings, numbers and booleans,
+         * read strictly (json_body.c); keep owns the names and values for
+         * the call's life (freed also on failure). */
+        if (!web_json_object(q->body.len ? q->body.p : "{}",
+                             q->body.len ? q->body.len : 2, a.args,
+                             WEB_MAX_ARGS, &a.n, &keep, why, sizeof why)) {
             free(keep);
             return send_error(c, 400, why);
         }
@@ -827,20 +824,6 @@ static int early_status(struct MHD_Connection *c, const char *method, req *q,
             return *why = TOO_BIG, 413;
     }
     return 0;
-}
-
-/* Whether a comma-separated header value holds token (any case). */
-static bool has_token(const char *v, const char *token)
-{
-    size_t n = strlen(token);
-    while (v && *v) {
-        v += strspn(v, " \t,");
-        size_t k = strcspn(v, " \t,");
-        if (k == n && !strncasecmp(v, token, n))
-            return true;
-        v += k;
-    }
-    return false;
 }
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,

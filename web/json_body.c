@@ -297,7 +297,7 @@ static bool value(rd *r, const char *name, const char **out)
     return false;
 }
 
-bool web_json_object(const char *body, size_t n, web_jarg *out, size_t max,
+bool web_json_object(const char *body, size_t n, web_arg *out, size_t max,
                      size_t *count, char **arena, char *why, size_t wn)
 {
     *count = 0;

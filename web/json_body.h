@@ -7,11 +7,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* One member: its name and its value as the command table reads it (a
- * string as decoded, true/false, a number as exact decimal digits). */
-typedef struct web_jarg {
+/* One option as it came (query string or JSON body): its name and its
+ * value as the command table reads it (a string as decoded, true/false, a
+ * number as exact decimal digits; "" for a bare `?cover`). */
+typedef struct web_arg {
     const char *name, *value;
-} web_jarg;
+} web_arg;
 
 /* Reads body[0..n) as exactly one JSON object (white space around it,
  * nothing else) of at most `max` members, each a string, a number or
@@ -21,7 +22,7 @@ typedef struct web_jarg {
  * so), never through a double. The names and values live in *arena
  * (malloc'd, for the caller to free, also on failure). On failure the
  * reason is in why (never the body's bytes, but a name that was read). */
-bool web_json_object(const char *body, size_t n, web_jarg *out, size_t max,
+bool web_json_object(const char *body, size_t n, web_arg *out, size_t max,
                      size_t *count, char **arena, char *why, size_t wn);
 
 /* Whether s[0..n) is valid UTF-8 (no overlong form, no surrogate, nothing

@@ -19,6 +19,7 @@
 #ifndef MUSTER_WEB_H
 #define MUSTER_WEB_H
 
+#include "json_body.h" /* web_arg */
 #include "muster.h"
 
 #include <stdio.h>
@@ -50,13 +51,6 @@
 const char *web_side_name(mu_side v);
 
 /* ---- api.c: commands ------------------------------------------------------ */
-
-/* One option as it came (query string or JSON body). value is "" for a bare
- * `?cover`. */
-typedef struct web_arg {
-    const char *name;
-    const char *value;
-} web_arg;
 
 /* A call of a command: path is what follows /api/ ("fire", "odds/fire",
  * "campaign/casualties"). */
