@@ -68,23 +68,15 @@ void web_utf8_clean(char *s)
         }
 }
 
+/* cp as UTF-8: a lead byte, then its low bits six at a time. */
 static void put_utf8(rd *r, uint32_t cp)
 {
-    if (cp < 0x80) {
-        *r->w++ = (char)cp;
-    } else if (cp < 0x800) {
-        *r->w++ = (char)(0xC0 | cp >> 6);
-        *r->w++ = (char)(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        *r->w++ = (char)(0xE0 | cp >> 12);
-        *r->w++ = (char)(0x80 | (cp >> 6 & 0x3F));
-        *r->w++ = (char)(0x80 | (cp & 0x3F));
-    } else {
-        *r->w++ = (char)(0xF0 | cp >> 18);
-        *r->w++ = (char)(0x80 | (cp >> 12 & 0x3F));
-        *r->w++ = (char)(0x80 | (cp >> 6 & 0x3F));
-        *r->w++ = (char)(0x80 | (cp & 0x3F));
-    }
+    static const unsigned char lead[5] = {0, 0, 0xC0, 0xE0, 0xF0};
+    int n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    for (int i = n - 1; i > 0; i--, cp >>= 6)
+        r->w[i] = (char)(0x80 | (cp & 0x3F));
+    r->w[0] = (char)(lead[n] | cp);
+    r->w += n;
 }
 
 static bool hex4(rd *r, uint32_t *v)
@@ -266,12 +258,15 @@ static bool number(rd *r, const char **out)
     return write_number(r, neg, d, ni + nf, (long)ni + exp);
 }
 
-static bool literal(rd *r, const char *word)
+/* true or false, as written, into the arena. */
+static bool literal(rd *r, const char *word, const char **out)
 {
     size_t n = strlen(word);
     if ((size_t)(r->end - r->p) < n || memcmp(r->p, word, n))
         return false;
     r->p += n;
+    *out = memcpy(r->w, word, n + 1);
+    r->w += n + 1;
     return true;
 }
 
@@ -284,14 +279,8 @@ static bool value(rd *r, const char *name, const char **out)
         return string(r, out);
     if (c == '-' || (c >= '0' && c <= '9'))
         return number(r, out);
-    const char *t = literal(r, "true") ? "true"
-                    : literal(r, "false") ? "false" : NULL;
-    if (t) {
-        *out = r->w;
-        memcpy(r->w, t, strlen(t) + 1);
-        r->w += strlen(t) + 1;
+    if (literal(r, "true", out) || literal(r, "false", out))
         return true;
-    }
     snprintf(r->why, r->wn, "%.*s: give a string, a number or true/false",
              quoted(name), name);
     return false;
