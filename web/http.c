@@ -1065,11 +1065,8 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
         return MU_EINTERNAL;
     }
     web_server *s = calloc(1, sizeof *s);
-    if (!s) {
-        err->code = MU_ENOMEM;
-        snprintf(err->msg, sizeof err->msg, "out of memory");
-        return MU_ENOMEM;
-    }
+    if (!s)
+        return mu_error_set(err, MU_ENOMEM, MU_R_NONE, "out of memory");
     mu_status st = cli_shared_load(&s->shared, err);
     if (st != MU_OK) {
         free(s);
@@ -1131,12 +1128,10 @@ static mu_status start(web_server *s, unsigned flags, int listen_fd,
         (flags & MHD_USE_INTERNAL_POLLING_THREAD) ? MHD_OPTION_THREAD_POOL_SIZE
                                                   : MHD_OPTION_END,
         s->cfg.threads, MHD_OPTION_END);
-    if (!s->d) {
-        err->code = MU_EIO;
-        snprintf(err->msg, sizeof err->msg, "cannot start the server: %s",
-                 errno ? strerror(errno) : "libmicrohttpd refused");
-        return MU_EIO;
-    }
+    if (!s->d)
+        return mu_error_set(err, MU_EIO, MU_R_NONE,
+                            "cannot start the server: %s",
+                            errno ? strerror(errno) : "libmicrohttpd refused");
     return MU_OK;
 }
 

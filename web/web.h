@@ -301,12 +301,6 @@ void web_gate_stop(web_gate *g);
  * budgets. */
 int64_t web_now_ms(void);
 
-/* ---- qr.c ----------------------------------------------------------------- */
-
-/* Prints text as a QR code with Unicode half blocks (two modules a
- * character row), dark on light, with a quiet zone. */
-mu_status web_qr_print(FILE *f, const char *text, mu_error *err);
-
 /* ---- addr.c: addresses and links ------------------------------------- */
 
 struct ifaddrs;
