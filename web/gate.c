@@ -373,7 +373,7 @@ static bool same_host(const struct sockaddr_storage *a,
  * room of the other two links. Counted only when a third is taken. */
 static bool over_share(const web_gate *g, const waiter *w)
 {
-    size_t share = g->cfg.max / 3, n = 0;
+    size_t share = WEB_MAX_CONNECTIONS / 3, n = 0;
     if (g->n < share)
         return false;
     for (size_t i = 0; i < g->n && n < share; i++)
@@ -392,7 +392,7 @@ static bool room(web_gate *g)
             g->cap = cap;
         }
     }
-    return g->n < g->cap && g->n < g->cfg.max;
+    return g->n < g->cap && g->n < WEB_MAX_CONNECTIONS;
 }
 
 static void accept_all(web_gate *g)
@@ -491,7 +491,8 @@ void web_gate_take(web_gate *g, int fd, const struct sockaddr *peer,
     }
 }
 
-/* Once in a while: heads too slow, idle connections, drained refusals. */
+/* Once in a while: heads too slow, idle connections (silent four times
+ * the timeout), drained refusals. */
 static void sweep(web_gate *g)
 {
     int64_t now = web_now_ms();
@@ -499,7 +500,7 @@ static void sweep(web_gate *g)
         waiter *w = g->w[i];
         int64_t age = now - w->since;
         if (w->closing ? age >= LINGER_MS
-                       : !w->began && age >= 1000 * (int64_t)g->cfg.idle)
+                       : !w->began && age >= 4000 * (int64_t)g->cfg.timeout)
             forget(g, i, true);
         else if (!w->closing && w->began &&
                  age >= 1000 * (int64_t)g->cfg.timeout)

@@ -28,29 +28,28 @@ struct web_heavy {
     pthread_mutex_t mu;
     pthread_cond_t more;
     job *head, *tail;
-    unsigned held, cap, share; /* queued or running; bounds */
+    unsigned held; /* queued or running */
     bool stop;
     unsigned nthreads;
     pthread_t *threads;
     /* the calls each client has queued or running */
-    struct { char client[48]; unsigned n; } *clients;
-    unsigned nclients;
+    struct { char client[48]; unsigned n; } clients[WEB_HEAVY_MAX];
 };
 
-static unsigned *count_of(web_heavy *h, const char *client, bool add)
+/* The count of client's calls held: its entry, else a free one (n 0) taken
+ * for it; NULL when every entry holds a call (the queue is full). */
+static unsigned *count_of(web_heavy *h, const char *client)
 {
-    for (unsigned i = 0; i < h->nclients; i++)
+    for (unsigned i = 0; i < WEB_HEAVY_MAX; i++)
         if (!strcmp(h->clients[i].client, client))
             return &h->clients[i].n;
-    if (!add)
-        return NULL;
-    for (unsigned i = 0; i < h->nclients; i++)
+    for (unsigned i = 0; i < WEB_HEAVY_MAX; i++)
         if (h->clients[i].n == 0) { /* a free entry */
             snprintf(h->clients[i].client, sizeof h->clients[i].client, "%s",
                      client);
             return &h->clients[i].n;
         }
-    return NULL; /* cannot happen: cap entries, at most cap held */
+    return NULL;
 }
 
 static void *work(void *arg)
@@ -73,7 +72,7 @@ static void *work(void *arg)
         web_api(&j->call, j->out);
         j->done(j->ctx);
         pthread_mutex_lock(&h->mu);
-        unsigned *n = count_of(h, j->client, false);
+        unsigned *n = count_of(h, j->client);
         if (n)
             (*n)--;
         h->held--;
@@ -83,19 +82,15 @@ static void *work(void *arg)
     return NULL;
 }
 
-web_heavy *web_heavy_new(unsigned threads, unsigned cap, unsigned share)
+web_heavy *web_heavy_new(unsigned threads)
 {
     web_heavy *h = calloc(1, sizeof *h);
     if (!h)
         return NULL;
-    h->cap = cap;
-    h->share = share;
     h->threads = calloc(threads, sizeof *h->threads);
-    h->clients = calloc(cap, sizeof *h->clients);
-    h->nclients = cap;
     pthread_mutex_init(&h->mu, NULL);
     pthread_cond_init(&h->more, NULL);
-    for (unsigned i = 0; h->threads && h->clients && i < threads; i++)
+    for (unsigned i = 0; h->threads && i < threads; i++)
         if (pthread_create(&h->threads[i], NULL, work, h) == 0)
             h->nthreads++;
     if (!h->nthreads) {
@@ -122,13 +117,11 @@ web_heavy_answer web_heavy_submit(web_heavy *h, const char *client,
     j->ctx = ctx;
     snprintf(j->client, sizeof j->client, "%s", client);
     pthread_mutex_lock(&h->mu);
-    unsigned *n = count_of(h, client, false);
-    web_heavy_answer a = h->stop               ? WEB_HEAVY_FULL
-                         : n && *n >= h->share ? WEB_HEAVY_SHARE
-                         : h->held >= h->cap   ? WEB_HEAVY_FULL
-                                               : WEB_HEAVY_QUEUED;
-    if (a == WEB_HEAVY_QUEUED && !n)
-        n = count_of(h, client, true);
+    unsigned *n = count_of(h, client);
+    web_heavy_answer a = h->stop || !n                   ? WEB_HEAVY_FULL
+                         : *n >= WEB_HEAVY_PER_CLIENT      ? WEB_HEAVY_SHARE
+                         : h->held >= WEB_HEAVY_MAX        ? WEB_HEAVY_FULL
+                                                           : WEB_HEAVY_QUEUED;
     if (a == WEB_HEAVY_QUEUED) {
         (*n)++;
         h->held++;
@@ -158,6 +151,5 @@ void web_heavy_free(web_heavy *h)
     pthread_cond_destroy(&h->more);
     pthread_mutex_destroy(&h->mu);
     free(h->threads);
-    free(h->clients);
     free(h);
 }

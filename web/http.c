@@ -1077,8 +1077,6 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
         s->cfg.threads = processors();
     if (!s->cfg.timeout)
         s->cfg.timeout = 15;
-    if (!s->cfg.max_connections)
-        s->cfg.max_connections = 4000;
     pthread_mutex_init(&s->hlock, NULL);
     pthread_rwlock_init(&s->glock, NULL);
     pthread_mutex_init(&s->tlock, NULL);
@@ -1120,10 +1118,10 @@ static mu_status start(web_server *s, unsigned flags, int listen_fd,
         MHD_OPTION_UNESCAPE_CALLBACK, unescape, s,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(WEB_MAX_HEADERS * 2),
         MHD_OPTION_CONNECTION_TIMEOUT, timeout,
-        MHD_OPTION_CONNECTION_LIMIT, s->cfg.max_connections,
+        MHD_OPTION_CONNECTION_LIMIT, WEB_MAX_CONNECTIONS,
         /* what libmicrohttpd holds (streams, requests answered, all under
          * TLS): one address a third, as the gate counts those it holds */
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, s->cfg.max_connections / 3,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, WEB_MAX_CONNECTIONS / 3,
         MHD_OPTION_ARRAY, tls,
         (flags & MHD_USE_INTERNAL_POLLING_THREAD) ? MHD_OPTION_THREAD_POOL_SIZE
                                                   : MHD_OPTION_END,
@@ -1230,8 +1228,7 @@ mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
     mu_status st = start(s, flags, tls ? fd : -1, err);
     if (tls && st == MU_OK)
         fd = -1; /* libmicrohttpd's now */
-    web_gate_cfg g = {fd, s->cfg.timeout, s->cfg.timeout * 4,
-                      s->cfg.max_connections, pass, s, s->cfg.log};
+    web_gate_cfg g = {fd, s->cfg.timeout, pass, s, s->cfg.log};
     if (st == MU_OK && !tls &&
         (st = web_gate_start(&g, &s->gate, err)) != MU_OK) {
         MHD_stop_daemon(s->d);
@@ -1246,8 +1243,7 @@ mu_status web_server_listen(web_server *s, const struct sockaddr *addr,
         s->ticking = true;
     /* the light calls keep libmicrohttpd's workers; one thread fewer for
      * the heavy ones, so that a light call finds a processor */
-    s->heavy = web_heavy_new(s->cfg.threads > 1 ? s->cfg.threads - 1 : 1,
-                             WEB_HEAVY_MAX, WEB_HEAVY_PER_CLIENT);
+    s->heavy = web_heavy_new(s->cfg.threads > 1 ? s->cfg.threads - 1 : 1);
     return MU_OK;
 }
 

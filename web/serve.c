@@ -123,7 +123,7 @@ static cli_rc run_serve(cli_ctx *cx)
         return rc;
     FILE *out = stdout, *log = stderr; /* api.c points stdout elsewhere */
     char site[4096];
-    web_config cfg = {a.campaign, (unsigned)a.threads, (unsigned)a.timeout, 0,
+    web_config cfg = {a.campaign, (unsigned)a.threads, (unsigned)a.timeout,
                       log, web_site_find(site, sizeof site), cert, key,
                       a.labels};
     web_server *s = NULL;

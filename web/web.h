@@ -31,6 +31,8 @@
 #define WEB_MAX_ARGS 64           /* options in one request */
 #define WEB_MAX_FIELDS 100        /* header lines and cookies: else 431 (each
                                      takes libmicrohttpd's memory too) */
+#define WEB_MAX_CONNECTIONS 4000u /* connections held at once, by the gate
+                                     (then 503) and by libmicrohttpd */
 #define WEB_MAX_COUNT 1000        /* divisions from one `division` call */
 #define WEB_MAX_TRIALS 1000000    /* trials of one `sim` call */
 #define WEB_SIM_SECONDS 2         /* processor seconds of one `sim` call, on
@@ -135,10 +137,10 @@ typedef enum web_heavy_answer {
     WEB_HEAVY_FULL    /* the queue is full (or stopping) */
 } web_heavy_answer;
 
-/* `threads` threads run the calls queued, in order; at most `cap` are held
- * (queued or running), at most `share` of them for one client. NULL when
- * no thread starts. */
-web_heavy *web_heavy_new(unsigned threads, unsigned cap, unsigned share);
+/* `threads` threads run the calls queued, in order; at most WEB_HEAVY_MAX
+ * are held (queued or running), WEB_HEAVY_PER_CLIENT of them for one
+ * client. NULL when no thread starts. */
+web_heavy *web_heavy_new(unsigned threads);
 /* Queues web_api(call, out) for `client` (its address); call->args are
  * copied, the strings they point to must live until done(ctx). done runs
  * on the queue's thread. */
@@ -183,7 +185,6 @@ typedef struct web_config {
     const char *campaign;     /* NULL: no campaign, no tokens */
     unsigned threads;         /* libmicrohttpd's pool (0: one a processor) */
     unsigned timeout;         /* seconds for a request to arrive (0: 15) */
-    unsigned max_connections; /* 0: 4000 */
     FILE *log;                /* one line per refused request, or NULL */
     const char *site;         /* the page's static folder, served at / */
     /* HTTPS: the certificate (chain) and its private key, PEM text, both or
@@ -270,9 +271,8 @@ typedef struct web_gate_req {
 typedef struct web_gate web_gate;
 typedef struct web_gate_cfg {
     int listen_fd;    /* listening and non-blocking; the gate closes it */
-    unsigned timeout; /* seconds a request may take once begun (then 408) */
-    unsigned idle;    /* seconds a connection may stay silent */
-    unsigned max;     /* connections waiting at once (then 503) */
+    unsigned timeout; /* seconds a request may take once begun (then 408);
+                         a connection may stay silent four times as long */
     /* Takes a connection whose head arrived whole (the bytes are still in
      * the socket); owns fd from then on. */
     void (*pass)(void *ud, int fd, const struct sockaddr *peer,
