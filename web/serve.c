@@ -5,27 +5,18 @@
 
 #include "cli.h"
 
-#include <arpa/inet.h>
-#include <errno.h>
 #include <ifaddrs.h>
 #include <netdb.h>
-#include <net/if.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
-#include <unistd.h>
 
-typedef struct serve_args {
-    long port, threads, timeout;
-    const char *listen, *campaign, *labels;
-    bool qr, https;
-} serve_args;
-
-static void print_links(FILE *f, web_server *s, const serve_args *a,
+static void print_links(FILE *f, web_server *s, cli_ctx *cx,
                         const struct sockaddr *bound, unsigned port)
 {
+    const char *campaign = cli_str(cx, O_campaign);
     web_host hosts[8];
     struct ifaddrs *ifs = NULL;
     if (web_addr_is_wildcard(bound) && getifaddrs(&ifs) != 0)
@@ -37,9 +28,10 @@ static void print_links(FILE *f, web_server *s, const serve_args *a,
     web_link umpire = {"umpire", web_server_token(s, MU_SIDE_NONE)};
     /* the umpire's QR code would show the link that sees everything to
      * anyone across the table: it is printed only when asked for */
-    web_links l = {hosts, n, web_addr_is_loopback(bound), port, a->campaign,
-                   &umpire, a->campaign ? 1 : 0, a->qr && !a->campaign,
-                   a->https};
+    web_links l = {hosts, n, web_addr_is_loopback(bound), port, campaign,
+                   &umpire, campaign ? 1 : 0,
+                   !cli_has(cx, O_no_qr) && !campaign,
+                   cli_has(cx, O_tls_cert)};
     web_links_print(f, &l);
 }
 
@@ -78,32 +70,31 @@ static cli_rc tls_files(cli_ctx *cx, char **cert, char **key)
  * runs: a server's result is its running, not a text at the end. */
 static cli_rc run_serve(cli_ctx *cx)
 {
-    serve_args a = {(long)cli_num(cx, O_port, 8080),
-                    (long)cli_num(cx, O_threads, 0),
-                    (long)cli_num(cx, O_timeout, 15),
-                    cli_has(cx, O_listen) ? cli_str(cx, O_listen) : "0.0.0.0",
-                    cli_str(cx, O_campaign), cli_str(cx, O_labels),
-                    !cli_has(cx, O_no_qr), cli_has(cx, O_tls_cert)};
+    long portn = (long)cli_num(cx, O_port, 8080);
+    const char *host = cli_has(cx, O_listen) ? cli_str(cx, O_listen)
+                                             : "0.0.0.0";
+    const char *campaign = cli_str(cx, O_campaign);
+    const char *labels = cli_str(cx, O_labels);
     mu_error err = {0};
-    if (a.campaign) {
+    if (campaign) {
         mu_campaign *camp;
-        if (mu_campaign_open(a.campaign, &camp, &err) != MU_OK)
+        if (mu_campaign_open(campaign, &camp, &err) != MU_OK)
             return cli_fail(cx, &err);
         mu_campaign_close(camp);
     }
-    if (a.labels) { /* read at every ledger: refused now if unreadable */
+    if (labels) { /* read at every ledger: refused now if unreadable */
         mu_labels *l;
-        if (mu_labels_load(a.labels, &l, &err) != MU_OK)
+        if (mu_labels_load(labels, &l, &err) != MU_OK)
             return cli_fail(cx, &err);
         mu_labels_free(l);
     }
     char port[16];
-    snprintf(port, sizeof port, "%ld", a.port);
+    snprintf(port, sizeof port, "%ld", portn);
     struct addrinfo hints = {.ai_flags = AI_PASSIVE | AI_NUMERICSERV,
                              .ai_socktype = SOCK_STREAM}, *ai;
-    int gai = getaddrinfo(a.listen, port, &hints, &ai);
+    int gai = getaddrinfo(host, port, &hints, &ai);
     if (gai != 0)
-        return cli_error(cx, _("serve: --listen %s: %s"), a.listen,
+        return cli_error(cx, _("serve: --listen %s: %s"), host,
                          gai_strerror(gai));
     struct sockaddr_storage addr;
     memcpy(&addr, ai->ai_addr, ai->ai_addrlen);
@@ -123,9 +114,9 @@ static cli_rc run_serve(cli_ctx *cx)
         return rc;
     FILE *out = stdout, *log = stderr; /* api.c points stdout elsewhere */
     char site[4096];
-    web_config cfg = {a.campaign, (unsigned)a.threads, (unsigned)a.timeout,
-                      log, web_site_find(site, sizeof site), cert, key,
-                      a.labels};
+    web_config cfg = {campaign, (unsigned)cli_num(cx, O_threads, 0),
+                      (unsigned)cli_num(cx, O_timeout, 15), log,
+                      web_site_find(site, sizeof site), cert, key, labels};
     web_server *s = NULL;
     unsigned bound;
     if (web_server_new(&cfg, &s, &err) != MU_OK)
@@ -136,32 +127,24 @@ static cli_rc run_serve(cli_ctx *cx)
                                     "%ld: %s (are --tls-cert and --tls-key "
                                     "a certificate and its key, in PEM?)")
                                 : _("serve: cannot listen on %s port %ld: %s"),
-                       a.listen, a.port, err.msg);
-    if (rc != CLI_OK) {
-        web_server_free(s);
-        free(cert);
-        free(key);
-        return rc;
+                       host, portn, err.msg);
+    if (rc == CLI_OK) { /* serving, until a signal */
+        print_links(out, s, cx, (struct sockaddr *)&addr, bound);
+        int sig = 0;
+        sigwait(&stop, &sig);
+        fprintf(log, "%s", sig == SIGINT
+                               ? _("muster serve: interrupted: finishing the "
+                                   "requests in flight\n")
+                               : _("muster serve: terminated: finishing the "
+                                   "requests in flight\n"));
+        web_server_stop(s, 5000);
     }
-    if (addr.ss_family == AF_INET6)
-        ((struct sockaddr_in6 *)&addr)->sin6_port = htons((uint16_t)bound);
-    else
-        ((struct sockaddr_in *)&addr)->sin_port = htons((uint16_t)bound);
-    print_links(out, s, &a, (struct sockaddr *)&addr, bound);
-
-    int sig = 0;
-    sigwait(&stop, &sig);
-    fprintf(log, "%s", sig == SIGINT
-                           ? _("muster serve: interrupted: finishing the "
-                               "requests in flight\n")
-                           : _("muster serve: terminated: finishing the "
-                               "requests in flight\n"));
-    web_server_stop(s, 5000);
     web_server_free(s);
     free(cert);
     free(key);
-    fprintf(log, "%s", _("muster serve: stopped\n"));
-    return CLI_OK;
+    if (rc == CLI_OK)
+        fprintf(log, "%s", _("muster serve: stopped\n"));
+    return rc;
 }
 
 void web_install(void)
