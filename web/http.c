@@ -51,8 +51,7 @@ struct web_server {
     web_gate *gate;    /* takes the connections, hands them to d */
     web_heavy *heavy;  /* the calls that can run long (NULL: run inline) */
     cli_shared shared; /* the built-in rules, parsed once for every call */
-    bool tokens;
-    char token[3][33]; /* umpire, union, confederate: the campaign's links */
+    char token[3][33]; /* a campaign's links: umpire, union, confederate */
     pthread_mutex_t tlock; /* token, read again from the file each second */
     pthread_mutex_t wlock; /* one change at a time, with its key (idem) */
     web_events *events; /* the live streams (GET /api/campaign/events) */
@@ -107,15 +106,14 @@ static void logf_(web_server *s, const char *fmt, ...)
     fflush(s->cfg.log);
 }
 
-/* The campaign's links in s->token, in this order. */
-static const mu_side link_who[3] = {MU_SIDE_NONE, MU_SIDE_UNION,
-                                    MU_SIDE_CONFEDERATE};
-
+/* The campaign's links in s->token (and the links' budgets) are the
+ * umpire's (MU_SIDE_NONE, -1), the Union's, the Confederacy's: viewer v's
+ * is at v + 1. */
 const char *web_server_token(const web_server *s, mu_side v)
 {
-    if (!s->tokens || v == MU_SIDE_UNSAID)
+    if (!s->cfg.campaign || v == MU_SIDE_UNSAID)
         return NULL;
-    return s->token[v == MU_SIDE_NONE ? 0 : v == MU_SIDE_UNION ? 1 : 2];
+    return s->token[v + 1];
 }
 
 /* The campaign's three links into t, made the first time (MU_LINK_MAKE, so
@@ -128,9 +126,9 @@ static mu_status links_get(const web_server *s, mu_link_mode how,
     mu_status st = how == MU_LINK_MAKE
                        ? mu_campaign_open(s->cfg.campaign, &c, err)
                        : mu_campaign_open_read(s->cfg.campaign, &c, err);
-    for (int i = 0; i < 3 && st == MU_OK; i++)
-        if ((st = mu_campaign_link(c, link_who[i], how, t[i], err)) == MU_OK &&
-            strlen(t[i]) != 32)
+    for (int v = MU_SIDE_NONE; v <= MU_SIDE_CONFEDERATE && st == MU_OK; v++)
+        if ((st = mu_campaign_link(c, (mu_side)v, how, t[v + 1], err)) ==
+                MU_OK && strlen(t[v + 1]) != 32)
             st = MU_EINTERNAL;
     if (c)
         mu_campaign_close(c);
@@ -143,7 +141,7 @@ static void links_reload(web_server *s)
 {
     mu_error err;
     char t[3][MU_LINK_TOKEN_HEX];
-    if (s->tokens && links_get(s, MU_LINK_READ, t, &err) == MU_OK) {
+    if (s->cfg.campaign && links_get(s, MU_LINK_READ, t, &err) == MU_OK) {
         pthread_mutex_lock(&s->tlock);
         memcpy(s->token, t, sizeof s->token);
         pthread_mutex_unlock(&s->tlock);
@@ -215,7 +213,7 @@ static enum MHD_Result send_error(struct MHD_Connection *c, int status,
 
 static mu_side viewer_of(const web_server *s, struct MHD_Connection *c)
 {
-    if (!s->tokens)
+    if (!s->cfg.campaign)
         return MU_SIDE_NONE;
     const char *t = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                 TOKEN_HEADER);
@@ -225,7 +223,7 @@ static mu_side viewer_of(const web_server *s, struct MHD_Connection *c)
     pthread_mutex_lock((pthread_mutex_t *)&s->tlock);
     for (int i = 0; i < 3; i++) /* look at all three: no timing to learn */
         if (sodium_memcmp(t, s->token[i], 32) == 0)
-            v = link_who[i];
+            v = (mu_side)(i - 1);
     pthread_mutex_unlock((pthread_mutex_t *)&s->tlock);
     return v;
 }
@@ -453,7 +451,7 @@ static enum MHD_Result whoami(web_server *s, struct MHD_Connection *c,
     mu_json_obj(&w, NULL);
     mu_json_str(&w, "viewer", web_side_name(v));
     /* without a link, the page says to ask for one (and names nothing) */
-    mu_json_bool(&w, "links", s->tokens);
+    mu_json_bool(&w, "links", s->cfg.campaign != NULL);
     if (s->cfg.campaign && v != MU_SIDE_UNSAID)
         mu_json_str(&w, "campaign", s->cfg.campaign);
     else
@@ -578,9 +576,9 @@ static enum MHD_Result event_stream(web_server *s, struct MHD_Connection *c,
  * it cannot take the server from the other links. */
 static bool link_budget(web_server *s, mu_side v)
 {
-    if (!s->tokens || v == MU_SIDE_UNSAID)
+    if (!s->cfg.campaign || v == MU_SIDE_UNSAID)
         return true;
-    int k = v == MU_SIDE_NONE ? 0 : v == MU_SIDE_UNION ? 1 : 2;
+    int k = v + 1;
     int64_t now = web_now_ms();
     pthread_mutex_lock(&s->rlock);
     double b = s->filled[k] ? s->bucket[k] + (double)(now - s->filled[k]) *
@@ -1086,7 +1084,6 @@ mu_status web_server_new(const web_config *cfg, web_server **out,
     if (cfg->campaign)
         s->events = web_events_new(cfg->campaign);
     s->dead = -1;
-    s->tokens = cfg->campaign != NULL;
     if (cfg->campaign &&
         (st = links_get(s, MU_LINK_MAKE, s->token, err)) != MU_OK) {
         web_server_free(s);
