@@ -41,8 +41,8 @@ extern const size_t mu_web_index_html_len, mu_web_app_js_len,
 typedef struct conn {
     int fd;
     bool streaming;      /* an event stream */
-    bool gated;          /* its request came through the gate: */
-    web_gate_req req;    /*   what the gate saw of it */
+    web_gate_req req;    /* what the gate saw of its request (length 0: it
+                            did not come through the gate) */
 } conn;
 
 struct web_server {
@@ -910,12 +910,12 @@ static bool take_back(web_server *s, struct MHD_Connection *c, conn *k,
     return took;
 }
 
-/* The bytes received on a TCP socket and those of them read (by anyone).
+/* The bytes of those received on a TCP socket that were read (by anyone).
  * Read as the queue's length, the count received, the queue's length again
  * until the two lengths agree: the kernel may add a packet waiting in the
  * socket's backlog between two calls, and a count and a length from either
  * side of it would not match. */
-static bool bytes_of(int fd, uint64_t *received, uint64_t *consumed)
+static bool bytes_read(int fd, uint64_t *consumed)
 {
     for (int i = 0; i < 4; i++) {
         int a = 0, b = 0;
@@ -925,9 +925,9 @@ static bool bytes_of(int fd, uint64_t *received, uint64_t *consumed)
             getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &tl) != 0 ||
             ioctl(fd, SIOCINQ, &b) != 0)
             return false;
-        *received = ti.tcpi_bytes_received;
-        if (a == b && a >= 0 && *received >= (uint64_t)a) {
-            *consumed = *received - (uint64_t)a;
+        uint64_t got = ti.tcpi_bytes_received;
+        if (a == b && a >= 0 && got >= (uint64_t)a) {
+            *consumed = got - (uint64_t)a;
             return true;
         }
     }
@@ -952,26 +952,24 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
     if (!ci || !ci->socket_context)
         return;
     conn *k = ci->socket_context;
-    uint64_t received, consumed;
-    if (keep && k->gated && bytes_of(k->fd, &received, &consumed))
+    uint64_t consumed;
+    if (keep && k->req.length && bytes_read(k->fd, &consumed))
         take_back(s, c, k, consumed);
-    k->gated = false;
+    k->req.length = 0;
 }
 
 /* What the gate saw of the connection fd (into *q, unless NULL), taken
- * from s->hand; false when there is none. */
-static bool take_hand(web_server *s, int fd, web_gate_req *q)
+ * from s->hand; *q unchanged when there is none. */
+static void take_hand(web_server *s, int fd, web_gate_req *q)
 {
     pthread_mutex_lock(&s->hlock);
-    bool had = fd >= 0 && (size_t)fd < s->nhand && s->hand[fd].length;
-    if (had) {
+    if (fd >= 0 && (size_t)fd < s->nhand && s->hand[fd].length) {
         if (q)
             *q = s->hand[fd];
         s->hand[fd].length = 0;
         atomic_fetch_sub(&s->handing, 1);
     }
     pthread_mutex_unlock(&s->hlock);
-    return had;
 }
 
 static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
@@ -985,7 +983,7 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **sc,
         if (!k)
             return;
         k->fd = ci->connect_fd;
-        k->gated = take_hand(s, k->fd, &k->req);
+        take_hand(s, k->fd, &k->req);
         *sc = k;
     } else if (*sc) {
         conn *k = *sc;
