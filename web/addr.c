@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
-static socklen_t sa_len(const struct sockaddr *a)
+unsigned web_sa_len(const struct sockaddr *a)
 {
     return a->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6)
                                     : sizeof(struct sockaddr_in);
@@ -42,7 +42,7 @@ bool web_addr_is_loopback(const struct sockaddr *a)
 
 static bool host_of(const struct sockaddr *a, web_host *h)
 {
-    if (getnameinfo(a, sa_len(a), h->text, sizeof h->text, NULL, 0,
+    if (getnameinfo(a, web_sa_len(a), h->text, sizeof h->text, NULL, 0,
                     NI_NUMERICHOST) != 0)
         return false;
     h->v6 = a->sa_family == AF_INET6;

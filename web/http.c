@@ -902,10 +902,7 @@ static bool take_back(web_server *s, struct MHD_Connection *c, conn *k,
         took = true;
     if (took)
         web_gate_take(s->gate, fd, ci->client_addr,
-                      ci->client_addr->sa_family == AF_INET6
-                          ? sizeof(struct sockaddr_in6)
-                          : sizeof(struct sockaddr_in),
-                      consumed);
+                      web_sa_len(ci->client_addr), consumed);
     pthread_rwlock_unlock(&s->glock);
     return took;
 }
@@ -1133,8 +1130,6 @@ static mu_status start(web_server *s, unsigned flags, int listen_fd,
 static int listen_on(const struct sockaddr *addr, unsigned *port)
 {
     bool v6 = addr->sa_family == AF_INET6;
-    socklen_t len = v6 ? sizeof(struct sockaddr_in6)
-                       : sizeof(struct sockaddr_in);
     int fd = socket(addr->sa_family, SOCK_STREAM | SOCK_NONBLOCK |
                     SOCK_CLOEXEC, 0), one = 1;
     /* the gate leaves a request in the socket until it is whole: room for
@@ -1148,7 +1143,7 @@ static int listen_on(const struct sockaddr *addr, unsigned *port)
         setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &room, sizeof room) != 0 ||
         (v6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one,
                           sizeof one) != 0) ||
-        bind(fd, addr, len) != 0 || listen(fd, 1024) != 0 ||
+        bind(fd, addr, web_sa_len(addr)) != 0 || listen(fd, 1024) != 0 ||
         getsockname(fd, (struct sockaddr *)&got, &glen) != 0) {
         int e = errno;
         close(fd);

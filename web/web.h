@@ -310,6 +310,8 @@ typedef struct web_host {
     bool v6;
 } web_host;
 
+/* The length of an IPv4 or IPv6 address a. */
+unsigned web_sa_len(const struct sockaddr *a);
 bool web_addr_is_wildcard(const struct sockaddr *a);
 bool web_addr_is_loopback(const struct sockaddr *a);
 /* The hosts a phone can open for a server bound to `bound`: that address
