@@ -1005,30 +1005,15 @@ static void *tick(void *arg)
 }
 
 /* '+' is a space in a query string (HTML forms, URLSearchParams); %XX a
- * byte. A bad escape stays as it is. */
+ * byte (libmicrohttpd's own unescaping, which leaves a bad escape as it
+ * is). */
 static size_t unescape(void *cls, struct MHD_Connection *c, char *str)
 {
     (void)cls;
     (void)c;
-    char *o = str;
-    for (const char *p = str; *p; p++) {
-        if (*p == '+') {
-            *o++ = ' ';
-        } else if (*p == '%' && p[1] && p[2]) {
-            char hex[3] = {p[1], p[2], 0}, *end;
-            long v = strtol(hex, &end, 16);
-            if (*end || hex[0] == '-' || hex[0] == '+' || hex[0] == ' ') {
-                *o++ = *p;
-                continue;
-            }
-            *o++ = (char)v;
-            p += 2;
-        } else {
-            *o++ = *p;
-        }
-    }
-    *o = '\0';
-    return (size_t)(o - str);
+    for (char *p = strchr(str, '+'); p; p = strchr(p + 1, '+'))
+        *p = ' ';
+    return MHD_http_unescape(str);
 }
 
 static void mhd_log(void *cls, const char *fmt, va_list ap)
@@ -1313,9 +1298,7 @@ static bool feed_gate(const uint8_t *data, size_t len, char **out,
     char buf[1024];
     size_t n = web_gate_answer(st, why, buf, sizeof buf);
     if (out) {
-        *out = malloc(n + 1);
-        if (*out)
-            memcpy(*out, buf, n + 1);
+        *out = strdup(buf); /* n bytes, NUL-terminated */
         *outlen = *out ? n : 0;
     }
     return true;
