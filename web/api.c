@@ -346,41 +346,6 @@ static void events_of(const cli_why *why, char out[WEB_EVENTS_MAX])
     }
 }
 
-static void api_call(const web_call *c, const cli_command *rt, web_reply *r);
-static void plot_call(const web_call *c, const cli_command *cmd,
-                      web_reply *r);
-
-/* The API answers in the C locale's words (the messages' English msgids)
- * whatever the server's own language: a page chooses its words itself
- * (from "reason" and "option"), and an English page on a server started
- * in German must not get German refusals. The locale is the calling
- * thread's only (uselocale); gettext ignores LANGUAGE under "C". */
-static locale_t c_words;
-static void c_words_make(void)
-{
-    c_words = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-}
-
-/* A command's call or a chart's, with this thread in the C locale. */
-void web_api(const web_call *c, web_reply *r)
-{
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, c_words_make);
-    locale_t was = c_words ? uselocale(c_words) : (locale_t)0;
-    const cli_command *cmd = find(c->path, c->plot);
-    memset(r, 0, sizeof *r);
-    if (!cmd && c->plot)
-        errorf(r, 404, _("no chart '%.60s': /plot/curves, /plot/figure, "
-               "/plot/odds/fire... as 'muster plot' draws them"), c->path);
-    else if (!cmd)
-        errorf(r, 404, _("no command '%.60s': see muster(1) for the commands "
-               "(GET /api/division?army=union)"), c->path);
-    else
-        (c->plot ? plot_call : api_call)(c, cmd, r);
-    if (was)
-        uselocale(was);
-}
-
 static void api_call(const web_call *c, const cli_command *rt, web_reply *r)
 {
     if ((rt->flags & CLI_CAMPAIGN) && !c->campaign) {
@@ -479,4 +444,35 @@ static void plot_call(const web_call *c, const cli_command *cmd,
     r->type = "image/svg+xml";
     r->body = svg;
     r->len = len;
+}
+
+/* The API answers in the C locale's words (the messages' English msgids)
+ * whatever the server's own language: a page chooses its words itself
+ * (from "reason" and "option"), and an English page on a server started
+ * in German must not get German refusals. The locale is the calling
+ * thread's only (uselocale); gettext ignores LANGUAGE under "C". */
+static locale_t c_words;
+static void c_words_make(void)
+{
+    c_words = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+}
+
+/* A command's call or a chart's, with this thread in the C locale. */
+void web_api(const web_call *c, web_reply *r)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, c_words_make);
+    locale_t was = c_words ? uselocale(c_words) : (locale_t)0;
+    const cli_command *cmd = find(c->path, c->plot);
+    memset(r, 0, sizeof *r);
+    if (!cmd && c->plot)
+        errorf(r, 404, _("no chart '%.60s': /plot/curves, /plot/figure, "
+               "/plot/odds/fire... as 'muster plot' draws them"), c->path);
+    else if (!cmd)
+        errorf(r, 404, _("no command '%.60s': see muster(1) for the commands "
+               "(GET /api/division?army=union)"), c->path);
+    else
+        (c->plot ? plot_call : api_call)(c, cmd, r);
+    if (was)
+        uselocale(was);
 }

@@ -254,17 +254,6 @@ size_t web_gate_answer(int status, const char *why, char *out, size_t n)
 
 /* ---- the thread ------------------------------------------------------------ */
 
-static void say(const web_gate *g, const waiter *w, int status,
-                const char *why)
-{
-    if (g->cfg.log) { /* the umpire's words; the client's answer is English */
-        fprintf(g->cfg.log, w->later ? _("%d (later request) %s\n")
-                                     : _("%d (first request) %s\n"),
-                status, _(why));
-        fflush(g->cfg.log);
-    }
-}
-
 /* Forgets waiter i; closes its socket unless libmicrohttpd has it now. */
 static void forget(web_gate *g, size_t i, bool close_it)
 {
@@ -301,7 +290,12 @@ static void refuse(web_gate *g, waiter *w, int status, const char *why)
     size_t n = web_gate_answer(status, why, buf, sizeof buf);
     (void)!send(w->fd, buf, n, MSG_NOSIGNAL | MSG_DONTWAIT);
     shutdown(w->fd, SHUT_WR);
-    say(g, w, status, why);
+    if (g->cfg.log) { /* the umpire's words; the client's answer is English */
+        fprintf(g->cfg.log, w->later ? _("%d (later request) %s\n")
+                                     : _("%d (first request) %s\n"),
+                status, _(why));
+        fflush(g->cfg.log);
+    }
     if (w->began)
         atomic_fetch_sub(&g->busy, 1);
     w->closing = true;

@@ -338,13 +338,6 @@ static void etag_of(const char *data, size_t len, bool gz, char out[48])
     snprintf(out, 48, "\"%s%s\"", hex, gz ? "-gz" : "");
 }
 
-static bool not_modified(struct MHD_Connection *c, const char *etag)
-{
-    const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
-                                                  "If-None-Match");
-    return inm && strstr(inm, etag);
-}
-
 /* A file of the page or the app: with its validator, compressed where it
  * was (Vary), 304 when the browser has it already. */
 static enum MHD_Result send_file(struct MHD_Connection *c, const char *type,
@@ -353,7 +346,9 @@ static enum MHD_Result send_file(struct MHD_Connection *c, const char *type,
 {
     char etag[48];
     etag_of(data, len, gz, etag);
-    bool same = not_modified(c, etag);
+    const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                  "If-None-Match");
+    bool same = inm && strstr(inm, etag);
     struct MHD_Response *res = same
         ? MHD_create_response_from_buffer(0, (char *)"", MHD_RESPMEM_PERSISTENT)
         : MHD_create_response_from_buffer(len, data, owned
@@ -646,15 +641,6 @@ static enum MHD_Result heavy_call(web_server *s, struct MHD_Connection *c,
     return MHD_YES;
 }
 
-/* Its answer, once the queue's thread has filled it. */
-static enum MHD_Result heavy_answer(struct MHD_Connection *c, req *q)
-{
-    if (!atomic_load(&q->heavy_done))
-        return MHD_YES;
-    q->heavy = false;
-    return send_reply(c, &q->heavy_reply);
-}
-
 static enum MHD_Result route_request(web_server *s, struct MHD_Connection *c,
                                      const char *url, bool post, req *q)
 {
@@ -854,8 +840,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c,
          * connection after it (no keep-alive). */
         return MHD_YES;
     }
-    if (q->heavy)
-        return heavy_answer(c, q);
+    if (q->heavy && !atomic_load(&q->heavy_done))
+        return MHD_YES;
+    if (q->heavy) { /* its answer, the queue's thread having filled it */
+        q->heavy = false;
+        return send_reply(c, &q->heavy_reply);
+    }
     if (q->early || q->too_big) {
         *upload_size = 0; /* answered already; the rest is dropped */
         return MHD_YES;
