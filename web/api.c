@@ -40,7 +40,18 @@ const char *web_side_name(mu_side v)
     return v == MU_SIDE_NONE ? "umpire" : "nobody";
 }
 
-static bool good_name(const char *s);
+/* An option name as the CLI spells them: lower case, digits, '-'. */
+static bool good_name(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > 32 || s[0] == '-')
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') ||
+              s[i] == '-'))
+            return false;
+    return true;
+}
 
 /* {"error": msg} and, from a command's refusal, "reason" (mu_reason_name)
  * and "option" (the option whose value was refused): a page words those
@@ -97,26 +108,6 @@ static void errorf(web_reply *r, int status, const char *fmt, ...)
     web_error(r, status, msg);
 }
 
-/* An option name as the CLI spells them: lower case, digits, '-'. */
-static bool good_name(const char *s)
-{
-    size_t n = strlen(s);
-    if (n == 0 || n > 32 || s[0] == '-')
-        return false;
-    for (size_t i = 0; i < n; i++)
-        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') ||
-              s[i] == '-'))
-            return false;
-    return true;
-}
-
-/* A whole number no more than max, for the API's caps. */
-static bool capped(const char *v, unsigned long long max)
-{
-    uint64_t n;
-    return cli_number(v, 0, max, &n); /* the one number grammar */
-}
-
 /* The options of a call for cli_invoke: name/value pairs; a NULL name is
  * an operand. */
 typedef struct pairs {
@@ -145,6 +136,7 @@ static bool local_for(const cli_command *cmd, const char *k)
 static bool allowed(const cli_command *cmd, const char *k, const char *v,
                     web_reply *r)
 {
+    uint64_t n; /* a cap's number, in the one number grammar (cli_number) */
     if (!good_name(k)) {
         errorf(r, 400, _("unknown option '%.40s': options are words like "
                "weapon, range, army"), k);
@@ -163,13 +155,13 @@ static bool allowed(const cli_command *cmd, const char *k, const char *v,
         errorf(r, 400, _("as: the link's token says who is acting"));
         return false;
     }
-    if (!strcmp(k, "count") && !capped(v, WEB_MAX_COUNT)) {
+    if (!strcmp(k, "count") && !cli_number(v, 0, WEB_MAX_COUNT, &n)) {
         errorf(r, 400, _("count: the web API generates at most %d divisions "
                "at once, not '%.40s'"), WEB_MAX_COUNT, v);
         return false;
     }
     if ((!strcmp(k, "trials") || !strcmp(k, "n")) &&
-        !capped(v, WEB_MAX_TRIALS)) {
+        !cli_number(v, 0, WEB_MAX_TRIALS, &n)) {
         errorf(r, 400, _("trials: the web API simulates at most %d trials at "
                "once, not '%.40s'"), WEB_MAX_TRIALS, v);
         return false;
@@ -177,12 +169,12 @@ static bool allowed(const cli_command *cmd, const char *k, const char *v,
     /* A simulation runs on one of the server's threads for at most
      * WEB_SIM_SECONDS (its time budget, added when not given): a few
      * requests cannot hold every worker. */
-    if (!strcmp(k, "time-limit") && !capped(v, WEB_SIM_SECONDS)) {
+    if (!strcmp(k, "time-limit") && !cli_number(v, 0, WEB_SIM_SECONDS, &n)) {
         errorf(r, 400, _("time-limit: the web API simulates for at most %d "
                "seconds at once, not '%.40s'"), WEB_SIM_SECONDS, v);
         return false;
     }
-    if (!strcmp(k, "threads") && !capped(v, 1)) {
+    if (!strcmp(k, "threads") && !cli_number(v, 0, 1, &n)) {
         errorf(r, 400, _("threads: the web API simulates on one thread, not "
                "'%.40s'"), v);
         return false;
@@ -190,33 +182,28 @@ static bool allowed(const cli_command *cmd, const char *k, const char *v,
     return true;
 }
 
+/* The value of the call's member `name` (an option or an operand's key),
+ * or NULL. */
+static const char *member(const web_call *c, const char *name)
+{
+    for (size_t i = 0; i < c->nargs; i++)
+        if (!strcmp(c->args[i].name, name))
+            return c->args[i].value;
+    return NULL;
+}
+
 /* The budget of a simulation the client did not give: one thread,
  * WEB_SIM_SECONDS. */
 static void sim_budget(const web_call *c, const cli_command *cmd, pairs *p)
 {
     static char secs[16];
-    bool time = false, threads = false;
-    for (size_t i = 0; i < c->nargs; i++) {
-        time |= !strcmp(c->args[i].name, "time-limit");
-        threads |= !strcmp(c->args[i].name, "threads");
-    }
     if (strncmp(cmd->name, "sim ", 4))
         return;
     snprintf(secs, sizeof secs, "%d", WEB_SIM_SECONDS);
-    if (!time && cli_opt_find(cmd, "time-limit"))
+    if (!member(c, "time-limit") && cli_opt_find(cmd, "time-limit"))
         add(p, "time-limit", secs);
-    if (!threads && cli_opt_find(cmd, "threads"))
+    if (!member(c, "threads") && cli_opt_find(cmd, "threads"))
         add(p, "threads", "1");
-}
-
-/* The operand of the call that arg stands for: the member named by its
- * key. */
-static const char *operand_of(const web_call *c, const cli_arg *arg)
-{
-    for (size_t i = 0; arg->key && i < c->nargs; i++)
-        if (!strcmp(c->args[i].name, arg->key))
-            return c->args[i].value;
-    return NULL;
 }
 
 /* Whether `k` is the key of one of cmd's operands. */
@@ -249,7 +236,7 @@ static bool build(const web_call *c, const cli_command *cmd, pairs *p,
     }
     /* (a command of no campaign names its operands by key: plot figure) */
     for (const cli_arg *a = cmd->args; a && a->metavar; a++) {
-        const char *v = a->key ? operand_of(c, a) : camp ? c->campaign : NULL;
+        const char *v = a->key ? member(c, a->key) : camp ? c->campaign : NULL;
         if (!v && !a->optional && camp) {
             errorf(r, 400, "%s", a->missing ? a->missing : _("give it"));
             return false;
