@@ -50,7 +50,6 @@ struct web_events {
     pthread_mutex_t lock;
     const char *campaign;
     stream *streams;
-    size_t count;
     size_t dropped; /* streams dropped so far, their client not reading */
     int64_t head; /* the events given to the streams so far */
     unsigned ticks;
@@ -78,7 +77,9 @@ void web_events_free(web_events *h)
 void web_events_stats(web_events *h, size_t *open, size_t *dropped)
 {
     pthread_mutex_lock(&h->lock);
-    *open = h->count;
+    *open = 0;
+    for (const stream *st = h->streams; st; st = st->next)
+        ++*open;
     *dropped = h->dropped;
     pthread_mutex_unlock(&h->lock);
 }
@@ -308,7 +309,6 @@ static void release(void *cls)
         h->streams = st->next;
     if (st->next)
         st->next->prev = st->prev;
-    h->count--;
     pthread_mutex_unlock(&h->lock);
     mu_buf_free(&st->out);
     free(st);
@@ -400,7 +400,6 @@ struct MHD_Response *web_events_open(web_events *h, struct MHD_Connection *c,
     if (h->streams)
         h->streams->prev = st;
     h->streams = st;
-    h->count++;
     pthread_mutex_unlock(&h->lock);
     struct MHD_Response *r = MHD_create_response_from_callback(
         MHD_SIZE_UNKNOWN, 4096, reader, st, release);

@@ -198,14 +198,11 @@ int web_gate_check(const char *buf, size_t len, const char **why,
                                 &v11, why);
     if (st)
         return st;
-    if (!done && len > WEB_MAX_HEADERS)
+    if (done ? headlen > WEB_MAX_HEADERS + 2 : len > WEB_MAX_HEADERS)
         return *why = N_("the request's headers are too large (16 KiB at most)"),
                431;
     if (!done)
         return -1;
-    if (headlen > WEB_MAX_HEADERS + 2)
-        return *why = N_("the request's headers are too large (16 KiB at most)"),
-               431;
     if (memchr(buf, '\0', headlen))
         return *why = N_("a NUL byte in the request's headers"), 400;
     for (const char *p = nl + 1; p < buf + headlen;) {
@@ -621,8 +618,6 @@ void web_gate_stop(web_gate *g)
     merge_taken(g, NULL);
     while (g->n)
         forget(g, g->n - 1, true);
-    if (!g->door_shut)
-        close(g->cfg.listen_fd);
     close(g->stop[0]);
     close(g->stop[1]);
     close(g->ep);

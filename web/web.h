@@ -110,7 +110,6 @@ void web_install(void);
 
 /* ---- idem.c: idempotent writes ------------------------------------------ */
 
-#define WEB_IDEM_KEY_MAX MU_REQUEST_KEY_MAX /* bytes of an Idempotency-Key */
 /* What a keyed write asks: SHA-256 of its path and body, in hex. */
 void web_idem_what(const char *path, const char *body, size_t len,
                    char hex[65]);
