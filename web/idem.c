@@ -64,8 +64,7 @@ bool web_idem_first(const char *campaign, mu_side viewer, const char *key,
     if (!ok)
         return false;
     if (!body) { /* recorded, its answer lost to a stop: say so */
-        static const char done[] = "{\"recorded\":true}";
-        body = strdup(done);
+        body = strdup("{\"recorded\":true}");
         status = 200;
     }
     if (!body) {

@@ -11,12 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static bool is_dir(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 const char *web_site_find(char *buf, size_t n)
 {
     char self[PATH_MAX];
@@ -33,7 +27,9 @@ const char *web_site_find(char *buf, size_t n)
                                       "/../share/muster/site"};
     for (size_t i = 0; i < sizeof rel / sizeof *rel; i++) {
         int w = snprintf(buf, n, "%s%s", self, rel[i]);
-        if (w > 0 && (size_t)w < n && is_dir(buf))
+        struct stat st;
+        if (w > 0 && (size_t)w < n && stat(buf, &st) == 0 &&
+            S_ISDIR(st.st_mode))
             return buf;
     }
     return NULL;
