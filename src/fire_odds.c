@@ -19,8 +19,8 @@ void mu_fire_odds_clear(mu_fire_odds *o)
     mu_dist_clear(&o->per_figure);
 }
 
-static mu_status odds_fire(const mu_volley *v, mu_hit_method m,
-                           mu_fire_odds *out, mu_error *err)
+mu_status mu_odds_fire(const mu_volley *v, mu_hit_method m, mu_fire_odds *out,
+                       mu_error *err)
 {
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
@@ -38,15 +38,8 @@ static mu_status odds_fire(const mu_volley *v, mu_hit_method m,
         st = mu_hits_additive(v->sure_hits, v->threshold, &out->additive, err);
     if (st == MU_OK && (m & MU_METHOD_PER_FIGURE))
         st = mu_hits_per_figure(v->effectives, v->p, &out->per_figure, err);
-    return st;
-}
-
-mu_status mu_odds_fire(const mu_volley *v, mu_hit_method m, mu_fire_odds *out,
-                       mu_error *err)
-{
-    mu_status st = odds_fire(v, m, out, err);
-    if (st != MU_OK && out)
-        mu_fire_odds_clear(out); /* the contract: empty on failure */
+    if (st != MU_OK) /* the contract: empty on failure */
+        mu_fire_odds_clear(out);
     return st;
 }
 
@@ -179,8 +172,8 @@ static mu_status charge_tables(const mu_weapons *w, const mu_charge_opts *o,
     return MU_OK;
 }
 
-static mu_status odds_charge(const mu_weapons *w, const mu_charge_opts *o,
-                             mu_charge_odds *out, mu_error *err)
+mu_status mu_odds_charge(const mu_weapons *w, const mu_charge_opts *o,
+                         mu_charge_odds *out, mu_error *err)
 {
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
@@ -238,14 +231,7 @@ static mu_status odds_charge(const mu_weapons *w, const mu_charge_opts *o,
     free(joint);
     free(back);
     free(gun);
-    return st;
-}
-
-mu_status mu_odds_charge(const mu_weapons *w, const mu_charge_opts *o,
-                         mu_charge_odds *out, mu_error *err)
-{
-    mu_status st = odds_charge(w, o, out, err);
-    if (st != MU_OK && out)
-        mu_charge_odds_clear(out); /* the contract: empty on failure */
+    if (st != MU_OK) /* the contract: empty on failure */
+        mu_charge_odds_clear(out);
     return st;
 }

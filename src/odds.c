@@ -391,8 +391,8 @@ void odds_head(const mu_oob_opts *o, int divisions, mu_oob_odds *out)
     out->divisions = divisions;
 }
 
-static mu_status odds_division(const mu_rules *r, const mu_oob_opts *o,
-                               mu_oob_odds *out, mu_error *err)
+mu_status mu_odds_division(const mu_rules *r, const mu_oob_opts *o,
+                           mu_oob_odds *out, mu_error *err)
 {
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
@@ -409,15 +409,8 @@ static mu_status odds_division(const mu_rules *r, const mu_oob_opts *o,
         st = odds_dist_set(&out->stat[s], v, ODDS_MAXV + 1, err);
     }
     free(c);
-    return st;
-}
-
-mu_status mu_odds_division(const mu_rules *r, const mu_oob_opts *o,
-                           mu_oob_odds *out, mu_error *err)
-{
-    mu_status st = odds_division(r, o, out, err);
-    if (st != MU_OK && out)
-        mu_oob_odds_clear(out); /* the contract: empty on failure */
+    if (st != MU_OK) /* the contract: empty on failure */
+        mu_oob_odds_clear(out);
     return st;
 }
 
@@ -435,9 +428,8 @@ static void convolve(const real_t *a, int na, const real_t *b,
                 out[i + j] += a[i] * b[j];
 }
 
-static mu_status odds_corps(const mu_rules *r, const mu_oob_opts *o,
-                            int infantry, int cavalry, mu_oob_odds *out,
-                            mu_error *err)
+mu_status mu_odds_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
+                        int cavalry, mu_oob_odds *out, mu_error *err)
 {
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
@@ -510,15 +502,8 @@ done:
     free(cell);
     free(acc);
     free(mix);
-    return st;
-}
-
-mu_status mu_odds_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
-                        int cavalry, mu_oob_odds *out, mu_error *err)
-{
-    mu_status st = odds_corps(r, o, infantry, cavalry, out, err);
-    if (st != MU_OK && out)
-        mu_oob_odds_clear(out); /* the contract: empty on failure */
+    if (st != MU_OK) /* the contract: empty on failure */
+        mu_oob_odds_clear(out);
     return st;
 }
 

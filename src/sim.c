@@ -428,17 +428,17 @@ static mu_status sim_oob(const mu_rules *r, const mu_oob_opts *o,
                    .nvals = D * ODDS_MAXV + 1, .nstats = MU_STAT_COUNT};
     out->simulated = true;
     out->seed = s->seed;
-    return run_dists(&job, s, divisions ? 1u << MU_STAT_RATIO : 0, out->stat,
-                     &out->trials, err);
+    st = run_dists(&job, s, divisions ? 1u << MU_STAT_RATIO : 0, out->stat,
+                   &out->trials, err);
+    if (st != MU_OK) /* the contract: empty on failure */
+        mu_oob_odds_clear(out);
+    return st;
 }
 
 mu_status mu_sim_division(const mu_rules *r, const mu_oob_opts *o,
                           const mu_sim_opts *s, mu_oob_odds *out, mu_error *err)
 {
-    mu_status st = sim_oob(r, o, 0, s, out, err);
-    if (st != MU_OK && out)
-        mu_oob_odds_clear(out); /* the contract: empty on failure */
-    return st;
+    return sim_oob(r, o, 0, s, out, err);
 }
 
 mu_status mu_sim_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
@@ -447,10 +447,7 @@ mu_status mu_sim_corps(const mu_rules *r, const mu_oob_opts *o, int infantry,
 {
     int D = infantry + cavalry;
     bool corps = infantry >= 0 && cavalry >= 0 && D >= 1;
-    mu_status st = sim_oob(r, o, corps ? D : -1, s, out, err);
-    if (st != MU_OK && out)
-        mu_oob_odds_clear(out); /* the contract: empty on failure */
-    return st;
+    return sim_oob(r, o, corps ? D : -1, s, out, err);
 }
 
 /* ---- a volley -------------------------------------------------------- */
@@ -468,9 +465,8 @@ static void two_bars_cb(void *ud, uint64_t done, uint64_t total)
     b->s->progress(b->s->ud, b->offset + done, b->total);
 }
 
-static mu_status sim_fire(const mu_volley *v, mu_hit_method m,
-                          const mu_sim_opts *s, mu_fire_odds *out,
-                          mu_error *err)
+mu_status mu_sim_fire(const mu_volley *v, mu_hit_method m, const mu_sim_opts *s,
+                      mu_fire_odds *out, mu_error *err)
 {
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
@@ -525,14 +521,7 @@ static mu_status sim_fire(const mu_volley *v, mu_hit_method m,
         so.trials = out->trials;
         so.seconds = 0;
     }
-    return st;
-}
-
-mu_status mu_sim_fire(const mu_volley *v, mu_hit_method m, const mu_sim_opts *s,
-                      mu_fire_odds *out, mu_error *err)
-{
-    mu_status st = sim_fire(v, m, s, out, err);
-    if (st != MU_OK && out)
-        mu_fire_odds_clear(out); /* the contract: empty on failure */
+    if (st != MU_OK) /* the contract: empty on failure */
+        mu_fire_odds_clear(out);
     return st;
 }
