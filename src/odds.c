@@ -531,9 +531,12 @@ static void stands_race(const mu_dist *u, const mu_dist *c, real_t out[3])
     out[2] = 1 - out[0] - out[1];
 }
 
-static mu_status odds_battle(const mu_rules *r, const mu_oob_opts *bo,
-                             int divisions, mu_battle_odds *out, mu_error *err)
+mu_status mu_odds_battle(const mu_rules *r, const mu_oob_opts *bo,
+                         int divisions, mu_battle_odds *out, mu_error *err)
 {
+    if (!out)
+        return err_set(err, MU_EINPUT, "no result given");
+    memset(out, 0, sizeof *out);
     if (!bo)
         return err_set(err, MU_EINPUT, "no options given");
     /* Both armies fight, with infantry: army and arm are not the caller's. */
@@ -551,7 +554,7 @@ static mu_status odds_battle(const mu_rules *r, const mu_oob_opts *bo,
         st = mu_odds_corps(r, &o, divisions, 0, &out->side[a], err);
     }
     if (st != MU_OK)
-        return st;
+        goto done;
     /* Who is ahead: cell by cell, where the sides are independent. */
     int w[2][NYEARS];
     cell_weights(r, &o, w);
@@ -585,17 +588,8 @@ static mu_status odds_battle(const mu_rules *r, const mu_oob_opts *bo,
     out->union_ahead = (double)race[0];
     out->level = (double)race[1];
     out->confederate_ahead = (double)race[2];
-    return st;
-}
-
-mu_status mu_odds_battle(const mu_rules *r, const mu_oob_opts *o,
-                         int divisions, mu_battle_odds *out, mu_error *err)
-{
-    if (!out)
-        return err_set(err, MU_EINPUT, "no result given");
-    memset(out, 0, sizeof *out);
-    mu_status st = odds_battle(r, o, divisions, out, err);
-    if (st != MU_OK) {
+done:
+    if (st != MU_OK) { /* the contract: empty on failure */
         mu_battle_odds_clear(out);
         memset(out, 0, sizeof *out);
     }

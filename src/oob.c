@@ -490,12 +490,7 @@ mu_status mu_division_generate(const mu_rules *r, mu_dice *d,
         gen_seeded(r, d, o, o->year, o->theater, out);
         return MU_OK;
     }
-    if (!out)
-        return err_set(err, MU_EINPUT, "no result given");
-    mu_status st = division_generate(r, d, o, NULL, out, err);
-    if (st != MU_OK)
-        memset(out, 0, sizeof *out); /* the contract: empty on failure */
-    return st;
+    return mu_division_generate_given(r, d, o, NULL, out, err);
 }
 
 mu_status mu_division_generate_given(const mu_rules *r, mu_dice *d,
@@ -503,13 +498,11 @@ mu_status mu_division_generate_given(const mu_rules *r, mu_dice *d,
                                      const mu_division_given *g,
                                      mu_division *out, mu_error *err)
 {
-    if (!g)
-        return mu_division_generate(r, d, o, out, err);
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
     mu_status st = division_generate(r, d, o, g, out, err);
     if (st != MU_OK)
-        memset(out, 0, sizeof *out);
+        memset(out, 0, sizeof *out); /* the contract: empty on failure */
     return st;
 }
 
@@ -613,10 +606,13 @@ void mu_battle_clear(mu_battle *b)
     mu_corps_clear(&b->sides[1]);
 }
 
-static mu_status battle_generate(const mu_rules *r, mu_dice *d,
-                                 const mu_oob_opts *bo, int divisions,
-                                 mu_battle *out, mu_error *err)
+mu_status mu_battle_generate(const mu_rules *r, mu_dice *d,
+                             const mu_oob_opts *bo, int divisions,
+                             mu_battle *out, mu_error *err)
 {
+    if (!out)
+        return err_set(err, MU_EINPUT, "no result given");
+    memset(out, 0, sizeof *out);
     if (!r || !d || !bo)
         return err_set(err, MU_EINPUT, "no rules, dice or options given");
     if (divisions < 1 || divisions > 64)
@@ -631,29 +627,14 @@ static mu_status battle_generate(const mu_rules *r, mu_dice *d,
         return st;
     st = resolve_theater(r, d, -1, &year, &theater, &out->theater_roll,
                          &out->theater_rolled, err);
-    if (st != MU_OK)
-        return st;
     out->year = year;
     out->theater = (mu_theater)theater;
-    for (int a = 0; a < 2; a++) {
+    for (int a = 0; a < 2 && st == MU_OK; a++) {
         o.army = (mu_army)a;
         st = gen_corps(r, d, &o, year, theater, divisions, 0, a,
                        &out->sides[a], err);
-        if (st != MU_OK)
-            return st;
     }
-    return MU_OK;
-}
-
-mu_status mu_battle_generate(const mu_rules *r, mu_dice *d,
-                             const mu_oob_opts *o, int divisions,
-                             mu_battle *out, mu_error *err)
-{
-    if (!out)
-        return err_set(err, MU_EINPUT, "no result given");
-    memset(out, 0, sizeof *out);
-    mu_status st = battle_generate(r, d, o, divisions, out, err);
-    if (st != MU_OK) {
+    if (st != MU_OK) { /* the contract: empty on failure */
         mu_battle_clear(out);
         memset(out, 0, sizeof *out);
     }
