@@ -553,10 +553,13 @@ static mu_status gen_corps(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
     return MU_OK;
 }
 
-static mu_status corps_generate(const mu_rules *r, mu_dice *d,
-                                const mu_oob_opts *o, int infantry,
-                                int cavalry, mu_corps *out, mu_error *err)
+mu_status oob_corps_into(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
+                         int infantry, int cavalry, mu_corps *out,
+                         mu_error *err)
 {
+    mu_division *buf = out->divisions;
+    memset(out, 0, sizeof *out);
+    out->divisions = buf;
     if (!r || !d)
         return err_set(err, MU_EINPUT, "no rules or dice given");
     mu_status st = oob_check_opts(o, err);
@@ -574,23 +577,14 @@ static mu_status corps_generate(const mu_rules *r, mu_dice *d,
     return gen_corps(r, d, o, year, theater, infantry, cavalry, -1, out, err);
 }
 
-mu_status oob_corps_into(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
-                         int n, mu_corps *c, mu_error *err)
-{
-    mu_division *buf = c->divisions;
-    memset(c, 0, sizeof *c);
-    c->divisions = buf;
-    return corps_generate(r, d, o, n, 0, c, err);
-}
-
 mu_status mu_corps_generate(const mu_rules *r, mu_dice *d,
                             const mu_oob_opts *o, int infantry, int cavalry,
                             mu_corps *out, mu_error *err)
 {
     if (!out)
         return err_set(err, MU_EINPUT, "no result given");
-    memset(out, 0, sizeof *out);
-    mu_status st = corps_generate(r, d, o, infantry, cavalry, out, err);
+    out->divisions = NULL; /* none of the caller's to fill */
+    mu_status st = oob_corps_into(r, d, o, infantry, cavalry, out, err);
     if (st != MU_OK) {
         mu_corps_clear(out);
         memset(out, 0, sizeof *out);

@@ -13,11 +13,12 @@ typedef struct oob_label {
     int brigade, division, army, threshold;
 } oob_label;
 
-/* For the simulator: a corps of n divisions, rolled as mu_corps_generate
- * rolls it, into c, whose divisions (n of them) the caller owns and
- * c->divisions points to; the rest of c is set here. */
+/* mu_corps_generate into c, whose divisions (infantry + cavalry of them)
+ * c->divisions points to when the caller owns them (the simulator's), or
+ * NULL (allocated here); the rest of c is set here. */
 mu_status oob_corps_into(const mu_rules *r, mu_dice *d, const mu_oob_opts *o,
-                         int n, mu_corps *c, mu_error *err);
+                         int infantry, int cavalry, mu_corps *c,
+                         mu_error *err);
 
 /* Checks generation options (army, year 0 or 1861..1865, theater -1/0/1,
  * arm): MU_EINPUT with a message, shared by the generator, odds and sim. */

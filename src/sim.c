@@ -255,7 +255,7 @@ static mu_status run_block(const sim_job *job, sim_worker *w, mu_dice *d,
             tally_division(w->dt, &v);
         } else {
             c.divisions = w->corps;
-            if (oob_corps_into(job->r, d, job->o, job->divisions, &c,
+            if (oob_corps_into(job->r, d, job->o, job->divisions, 0, &c,
                                &err) != MU_OK)
                 return err.code;
             tally_corps(w->tally, job->nvals, &c);
