@@ -29,7 +29,6 @@ typedef struct plot_bars {
     double *p;   /* hi - lo + 1 values, percent */
     double mean;
     double *sim; /* NULL, or simulated frequencies over lo..hi, percent */
-    double sim_mean;
 } plot_bars;
 
 /* A point to point out (a crossover, a worked example), or with `vline` a

@@ -39,7 +39,6 @@ static mu_status add_bars(mu_chart *c, const mu_dist *d, const mu_dist *sim,
         }
     }
     B->mean = d->mean;
-    B->sim_mean = sim ? sim->mean : 0;
     return MU_OK;
 }
 
