@@ -175,11 +175,9 @@ typedef struct csv_row {
 static int csv_cell(csv_rd *r, char *buf, size_t cap)
 {
     size_t n = 0;
-    bool quoted = false;
     while (r->p < r->end && (*r->p == ' ' || *r->p == '\t'))
         r->p++;
     if (r->p < r->end && *r->p == '"') {
-        quoted = true;
         r->p++;
         for (;;) {
             if (r->p >= r->end)
@@ -211,7 +209,6 @@ static int csv_cell(csv_rd *r, char *buf, size_t cap)
             n--;
     }
     buf[n] = '\0';
-    (void)quoted;
     if (r->p >= r->end)
         return 0;
     if (*r->p == '\r' && r->p + 1 < r->end && r->p[1] == '\n')
