@@ -322,20 +322,13 @@ static mu_status canon_object(const cJSON *v, sbuf *sb, int depth,
     return st;
 }
 
-/* Appends the canonical form of a cJSON tree to sb. MU_EINPUT when the tree
- * holds what RFC 8785 cannot write (a non-finite number, a string that is
- * not UTF-8, a key given twice). */
-static mu_status canon_tree(const cJSON *v, sbuf *sb, mu_error *err)
-{
-    if (!v)
-        return err_nomem(err);
-    return canon_value(v, sb, 0, err);
-}
-
+/* MU_EINPUT when the tree holds what RFC 8785 cannot write (a non-finite
+ * number, a string that is not UTF-8, a key given twice); no tree is a
+ * cJSON that ran out of memory. */
 mu_status canon_print(const cJSON *v, char **out, mu_error *err)
 {
     sbuf sb = {0};
-    mu_status st = canon_tree(v, &sb, err);
+    mu_status st = v ? canon_value(v, &sb, 0, err) : err_nomem(err);
     if (st != MU_OK) {
         mu_buf_free(&sb);
         return st;

@@ -124,18 +124,6 @@ static mu_status app_key(void *user, const char *section, const char *key,
     return MU_OK;
 }
 
-/* Writes the records of INI text[0..len) (checked as inifile_parse_text
- * checks it) into sb. */
-static mu_status inifile_export_app(const char *text, size_t len,
-                                    const char *name, sbuf *sb, mu_error *err)
-{
-    mu_buf_puts(sb, INIFILE_APP_MAGIC "\n");
-    mu_status st = inifile_parse_text(text, len, name, app_key, sb, err);
-    if (st == MU_OK && sb->oom)
-        return err_nomem(err);
-    return st;
-}
-
 mu_status mu_ini_export_app(const char *text, size_t len, const char *name,
                             char **out, mu_error *err)
 {
@@ -143,9 +131,12 @@ mu_status mu_ini_export_app(const char *text, size_t len, const char *name,
         *out = NULL;
     if (!text || !out)
         return err_set(err, MU_EINPUT, "no text to export");
+    /* The records of the text, checked as inifile_parse_text checks it (a
+     * buffer out of memory fails in sb_finish). */
     sbuf sb = {0};
-    mu_status st = inifile_export_app(text, len, name ? name : "<text>", &sb,
-                                      err);
+    mu_buf_puts(&sb, INIFILE_APP_MAGIC "\n");
+    mu_status st = inifile_parse_text(text, len, name ? name : "<text>",
+                                      app_key, &sb, err);
     if (st != MU_OK) {
         mu_buf_free(&sb);
         return st;

@@ -108,12 +108,6 @@ const char *sheet_word_name(int col, int v)
     }
 }
 
-static void sheet_division_init(mu_sheet_division *d)
-{
-    memset(d, 0, sizeof *d);
-    d->given = mu_division_given_none();
-}
-
 void mu_oob_sheet_clear(mu_oob_sheet *s)
 {
     if (!s)
@@ -135,7 +129,8 @@ mu_sheet_division *sheet_push(mu_oob_sheet *s, size_t *cap)
         *cap = nc;
     }
     mu_sheet_division *d = &s->divisions[s->n++];
-    sheet_division_init(d);
+    memset(d, 0, sizeof *d);
+    d->given = mu_division_given_none();
     return d;
 }
 

@@ -33,32 +33,19 @@ void render_pct(double p, char *buf, size_t n)
         snprintf(buf, n, "%.2f%s", 100 * p, sign);
 }
 
-/* The start every odds renderer shares: *out cleared (never read), the
- * format from ro (NULL: text), MU_EINPUT when there is nothing to render or
- * the format is not text, json, csv or markdown. */
-static mu_status render_odds_start(bool have, const mu_render_opts *ro,
-                                   char **out, mu_format *fmt, mu_error *err)
-{
-    if (out)
-        *out = NULL; /* never read; NULL unless MU_OK */
-    *fmt = ro ? ro->format : MU_FMT_TEXT;
-    if (!have || !out)
-        return err_set(err, MU_EINPUT, "no odds to render");
-    if (*fmt != MU_FMT_TEXT && *fmt != MU_FMT_MARKDOWN &&
-        *fmt != MU_FMT_JSON && *fmt != MU_FMT_CSV)
-        return err_set(err, MU_EINPUT,
-                       "odds come as text, json, csv or markdown, not jsonl");
-    return MU_OK;
-}
-
 mu_status render_odds(const render_odds_kind *k, const void *odds,
                       const void *exact, const mu_render_opts *ro, char **out,
                       mu_error *err)
 {
-    mu_format fmt;
-    mu_status st = render_odds_start(odds != NULL, ro, out, &fmt, err);
-    if (st != MU_OK)
-        return st;
+    if (out)
+        *out = NULL; /* never read; NULL unless MU_OK */
+    mu_format fmt = ro ? ro->format : MU_FMT_TEXT;
+    if (!odds || !out)
+        return err_set(err, MU_EINPUT, "no odds to render");
+    if (fmt != MU_FMT_TEXT && fmt != MU_FMT_MARKDOWN && fmt != MU_FMT_JSON &&
+        fmt != MU_FMT_CSV)
+        return err_set(err, MU_EINPUT,
+                       "odds come as text, json, csv or markdown, not jsonl");
     sbuf sb = {0};
     if (fmt == MU_FMT_JSON) {
         jw w;
@@ -67,7 +54,7 @@ mu_status render_odds(const render_odds_kind *k, const void *odds,
         sb_ch(&sb, '\n');
     } else if (fmt == MU_FMT_CSV)
         k->csv(odds, exact, &sb);
-    else /* text or Markdown: render_odds_start let nothing else through */
+    else /* text or Markdown: the check above let nothing else through */
     {
         k->text(odds, exact, &sb, fmt == MU_FMT_MARKDOWN);
         if (sb.p)
