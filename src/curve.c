@@ -480,8 +480,6 @@ typedef struct walk {
     bool cover;
     int sign;        /* of a - b where last nonzero, 0 before any */
     bool level_fire; /* a zero stretch so far where both fire */
-    mu_status st;
-    mu_error *err;
 } walk;
 
 static void record(walk *w, const cand *at, mu_which better)
@@ -567,7 +565,7 @@ mu_status curve_cross(const mu_weapon *a, const mu_weapon *b, bool cover,
     int na, nb;
     if (!pieces_of(a, cover, pa, &na) || !pieces_of(b, cover, pb, &nb))
         return rat_too_fine(err);
-    walk w = {x, a, b, cover, 0, false, MU_OK, err};
+    walk w = {x, a, b, cover, 0, false};
     mu_rat p0a, p0b; /* level at point blank, where both fire? */
     if (mu_weapon_p(a, rat_int(0), cover, &p0a, NULL) == MU_OK &&
         mu_weapon_p(b, rat_int(0), cover, &p0b, NULL) == MU_OK &&
@@ -597,8 +595,6 @@ mu_status curve_cross(const mu_weapon *a, const mu_weapon *b, bool cover,
         if (!b_end && mu_rat_cmp(nb_lo, hi) <= 0)
             j++;
     }
-    if (w.st != MU_OK)
-        return w.st;
     x->crosses = x->n > 0;
     if (x->crosses) {
         x->range = x->at[0].range;

@@ -173,7 +173,6 @@ static mu_status check_played(jctx *j, const char *path, int played,
 
 typedef struct rolls_rd {
     jctx *j;
-    const cJSON *arr;
     const cJSON *at; /* the next element */
     int index;
     char path[128];
@@ -395,7 +394,7 @@ static mu_status brigade_from(jctx *j, const cJSON *o, const char *path,
 static mu_status division_rolls(jctx *j, const cJSON *arr, const char *path,
                                 mu_division *d, int *json_batteries)
 {
-    rolls_rd r = {j, arr, arr->child, 0, ""};
+    rolls_rd r = {j, arr->child, 0, ""};
     pathf(r.path, sizeof r.path, "%s", path);
     mu_roll ro;
     const cJSON *res;
@@ -628,7 +627,7 @@ static mu_status corps_rolls(jctx *j, const cJSON *o, const char *path,
     subpath(p, sizeof p, path, "rolls");
     if (!cJSON_IsArray(rs))
         return jfail(j, p, "expected a list of rolls");
-    rolls_rd r = {j, rs, rs->child, 0, ""};
+    rolls_rd r = {j, rs->child, 0, ""};
     pathf(r.path, sizeof r.path, "%s", p);
     const cJSON *rv;
     mu_status st;
@@ -735,7 +734,7 @@ static mu_status battle_from(jctx *j, const cJSON *o, seed_rd *seed,
     const cJSON *rs = cJSON_GetObjectItemCaseSensitive(o, "rolls");
     if (!cJSON_IsArray(rs))
         return jfail(j, "rolls", "expected a list of rolls");
-    rolls_rd r = {j, rs, rs->child, 0, "rolls"};
+    rolls_rd r = {j, rs->child, 0, "rolls"};
     if (r.at) {
         const cJSON *rv;
         if ((st = next_roll(&r, MU_ROLL_THEATER, 0, &b->theater_roll, &rv)) ||

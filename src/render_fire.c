@@ -137,7 +137,6 @@ typedef struct lines {
     char head[LINE_LEN];
     char v[MAX_LINES][LINE_LEN];
     int n, hits; /* hits: 1 + the index of the "Hits: N" line, 0 for none */
-    bool oom;
 } lines;
 
 static char *next_line(lines *L)
