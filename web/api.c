@@ -196,12 +196,12 @@ static const char *member(const web_call *c, const char *name)
  * WEB_SIM_SECONDS. */
 static void sim_budget(const web_call *c, const cli_command *cmd, pairs *p)
 {
-    static char secs[16];
+#define SECONDS_(n) #n
+#define SECONDS(n) SECONDS_(n) /* a constant: the server's threads share it */
     if (strncmp(cmd->name, "sim ", 4))
         return;
-    snprintf(secs, sizeof secs, "%d", WEB_SIM_SECONDS);
     if (!member(c, "time-limit") && cli_opt_find(cmd, "time-limit"))
-        add(p, "time-limit", secs);
+        add(p, "time-limit", SECONDS(WEB_SIM_SECONDS));
     if (!member(c, "threads") && cli_opt_find(cmd, "threads"))
         add(p, "threads", "1");
 }
