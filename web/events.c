@@ -51,6 +51,7 @@ struct web_events {
     const char *campaign;
     stream *streams;
     size_t dropped; /* streams dropped so far, their client not reading */
+    size_t told;    /* of them, returned by web_events_poll */
     int64_t head; /* the events given to the streams so far */
     unsigned ticks;
 };
@@ -249,7 +250,6 @@ size_t web_events_poll(web_events *h, bool tick)
 {
     int64_t n = count_events(h->campaign);
     pthread_mutex_lock(&h->lock);
-    size_t was = h->dropped;
     bool heartbeat = tick && ++h->ticks % WEB_HEARTBEAT_S == 0;
     if (n > h->head && h->head >= 0 && h->streams)
         give_new(h);
@@ -268,7 +268,8 @@ size_t web_events_poll(web_events *h, bool tick)
         if (heartbeat || st->dead)
             wake(st);
     }
-    size_t now = h->dropped - was;
+    size_t now = h->dropped - h->told;
+    h->told = h->dropped;
     pthread_mutex_unlock(&h->lock);
     return now;
 }
@@ -309,6 +310,10 @@ static void release(void *cls)
         h->streams = st->next;
     if (st->next)
         st->next->prev = st->prev;
+    /* Ended with bytes its client never took (the kernel gave up on a full
+     * window before the bound was reached): it stopped reading too. */
+    if (st->out.len > st->off)
+        h->dropped++;
     pthread_mutex_unlock(&h->lock);
     mu_buf_free(&st->out);
     free(st);

@@ -166,8 +166,9 @@ void web_events_free(web_events *h); /* after every stream is released */
 struct MHD_Response *web_events_open(web_events *h, struct MHD_Connection *c,
                                      mu_side viewer, int64_t last);
 /* Looks for new events and gives them to every stream; `tick` once a
- * second (a comment every 15 keeps idle streams open). Returns how many
- * streams it dropped, their clients having stopped reading. */
+ * second (a comment every WEB_HEARTBEAT_S keeps idle streams open).
+ * Returns how many streams were dropped, their clients having stopped
+ * reading, since it last returned. */
 size_t web_events_poll(web_events *h, bool tick);
 /* libmicrohttpd is closing c: its stream writes no more. */
 void web_events_forget(web_events *h, struct MHD_Connection *c);
