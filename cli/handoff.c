@@ -34,16 +34,11 @@ int cli_run_full(char **argv)
 {
     static const char tool[] = "muster-full";
     char self[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0) {
+    if (!cli_exe_dir(self, sizeof self)) {
         fprintf(stderr, _("muster: cannot find %s: /proc/self/exe: %s\n"),
                 tool, strerror(errno));
         return CLI_FAIL;
     }
-    self[n] = '\0';
-    char *slash = strrchr(self, '/');
-    if (slash)
-        *slash = '\0';
     try_exec(self, MUSTER_FULL_REL, tool, argv);
     try_exec(self, "", tool, argv);
     fprintf(stderr, _("muster: this command draws or serves, which "

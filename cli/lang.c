@@ -4,27 +4,18 @@
  * that a build tree and an installed tree in any prefix both find theirs.
  * Only the messages follow the locale: numbers in JSON and CSV, and every
  * other category, stay as in the C locale. */
-#include <libintl.h>
+#include "cli.h"
+
 #include <limits.h>
 #include <locale.h>
-#include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 void cli_lang_init(void);
 
 #ifndef MUSTER_LOCALEDIR /* CMake defines it; a build without, the default */
 #define MUSTER_LOCALEDIR "/usr/local/share/locale"
 #endif
-
-static bool is_dir(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
 
 /* The catalogues: $MUSTER_LOCALEDIR, else build/locale beside the built
  * tool, else share/locale above bin/ or libexec/muster/, else the place
@@ -36,22 +27,10 @@ static void locale_dir(char *buf, size_t n)
         snprintf(buf, n, "%s", env);
         return;
     }
-    char exe[PATH_MAX];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len > 0) {
-        exe[len] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = '\0';
-            static const char *const up[] = {"/locale", "/../share/locale",
-                                             "/../../share/locale"};
-            for (size_t i = 0; i < sizeof up / sizeof *up; i++) {
-                snprintf(buf, n, "%s%s", exe, up[i]);
-                if (is_dir(buf))
-                    return;
-            }
-        }
-    }
+    static const char *const up[] = {"/locale", "/../share/locale",
+                                     "/../../share/locale"};
+    if (cli_beside_exe(buf, n, up, sizeof up / sizeof *up))
+        return;
     snprintf(buf, n, "%s", MUSTER_LOCALEDIR);
 }
 

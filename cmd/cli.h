@@ -516,6 +516,15 @@ CLI_GROUP_LIST(CLI_DECLARE_GRP)
 #define CLI_FULL_RUN(f) f
 #endif
 
+/* The folder the running program is in (from /proc/self/exe), in buf;
+ * false, errno set, when it cannot be read. The tools find their catalogues,
+ * their page and muster-full from there, in a build tree and installed. */
+bool cli_exe_dir(char *buf, size_t n);
+/* The first of the folders cli_exe_dir + rel[i] (i < k) that exists, in
+ * buf; NULL when none does. */
+const char *cli_beside_exe(char *buf, size_t n, const char *const *rel,
+                           size_t k);
+
 /* In the everyday muster (cli/handoff.c, built with MUSTER_LIGHT): runs
  * muster-full with argv in place of this process, for a CLI_FULL command.
  * Returns only when it cannot (CLI_FAIL, after saying so on stderr). */

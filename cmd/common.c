@@ -2,9 +2,12 @@
 /* common.c -- what many commands share: dice, rules, weapons, formats. */
 #include "cli.h"
 
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const char *const cli_armies[] = {"union", "confederate", NULL};
@@ -273,3 +276,31 @@ void cli_weapon_names(mu_buf *b, const char *sep)
     mu_weapons_free(all);
 }
 const char *const cli_figure_words[] = {"1", "2", "3", "4", "5", NULL};
+
+bool cli_exe_dir(char *buf, size_t n)
+{
+    ssize_t len = readlink("/proc/self/exe", buf, n - 1);
+    if (len <= 0)
+        return false;
+    buf[len] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (slash)
+        *slash = '\0';
+    return true;
+}
+
+const char *cli_beside_exe(char *buf, size_t n, const char *const *rel,
+                           size_t k)
+{
+    char self[PATH_MAX];
+    if (!cli_exe_dir(self, sizeof self))
+        return NULL;
+    for (size_t i = 0; i < k; i++) {
+        int w = snprintf(buf, n, "%s%s", self, rel[i]);
+        struct stat st;
+        if (w > 0 && (size_t)w < n && stat(buf, &st) == 0 &&
+            S_ISDIR(st.st_mode))
+            return buf;
+    }
+    return NULL;
+}
