@@ -222,12 +222,10 @@ static int run(const cli_command *c, int argc, char **argv, char **whole)
         return help(c->name);
     }
 #ifdef MUSTER_LIGHT
-    if (st == CLI_OK && draws(&cx)) {
-        cli_ctx_free(&cx);
-        return cli_run_full(whole);
-    }
-    if (st == CLI_OK && cli_takes(&cx, O_ask) && cli_has(&cx, O_ask) &&
-        isatty(STDIN_FILENO)) { /* typed at a terminal: libedit's */
+    /* an option that draws, or --ask typed at a terminal (libedit's) */
+    if (st == CLI_OK &&
+        (draws(&cx) || (cli_takes(&cx, O_ask) && cli_has(&cx, O_ask) &&
+                        isatty(STDIN_FILENO)))) {
         cli_ctx_free(&cx);
         return cli_run_full(whole);
     }
@@ -318,7 +316,8 @@ int main(int argc, char **argv)
         return print_buf(&b, stderr, CLI_INPUT);
     }
     const char *cmd = argv[1];
-    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") ||
+        (!strcmp(cmd, "help") && argc < 3)) {
         cli_usage_text(&b);
         return print_buf(&b, stdout, CLI_OK);
     }
@@ -328,13 +327,8 @@ int main(int argc, char **argv)
     }
     if (!strncmp(cmd, "--completion", 12) || !strncmp(cmd, "--man-", 6))
         return generate(argc, argv);
-    if (!strcmp(cmd, "help")) {
-        if (argc < 3) {
-            cli_usage_text(&b);
-            return print_buf(&b, stdout, CLI_OK);
-        }
+    if (!strcmp(cmd, "help"))
         return help_words(argc, argv);
-    }
     char name[256];
     if (!full_name("", cmd, name, sizeof name))
         return ambiguous(cmd, name);
