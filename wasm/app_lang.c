@@ -26,7 +26,6 @@
 
 typedef struct mo_cat {
     unsigned char *data; /* the image, owned; NULL: English */
-    size_t size;
     uint32_t n, orig, trans; /* count, offsets of the two tables */
     bool swap;               /* written on a machine of the other order */
 } mo_cat;
@@ -74,7 +73,7 @@ static bool mo_take(unsigned char *d, size_t size)
         if (!entry_ok(d, size, orig, i, swap) ||
             !entry_ok(d, size, trans, i, swap))
             return false;
-    mo = (mo_cat){d, size, n, orig, trans, swap};
+    mo = (mo_cat){d, n, orig, trans, swap};
     uint32_t len;
     const char *prev = entry(orig, 0, &len);
     for (uint32_t i = 1; i < n; i++) {
@@ -126,11 +125,7 @@ EMSCRIPTEN_KEEPALIVE int mu_app_lang(unsigned char *mo_bytes, int n)
 {
     free(mo.data);
     mo.data = NULL;
-    if (!mo_bytes || n <= 0) {
-        free(mo_bytes);
-        return 0;
-    }
-    if (!mo_take(mo_bytes, (size_t)n)) {
+    if (!mo_bytes || n <= 0 || !mo_take(mo_bytes, (size_t)n)) {
         free(mo_bytes);
         return 0;
     }
