@@ -51,13 +51,6 @@ static void words(mu_buf *b, const char *const *w)
         mu_buf_printf(b, "%s%s", i ? " " : "", w[i]);
 }
 
-/* Space-separated words of an option's vocabulary (or the words offered
- * for its text). */
-static void vocab_words(mu_buf *b, const cli_opt *o)
-{
-    words(b, o->vocab ? o->vocab : o->values);
-}
-
 static void option_words(mu_buf *b, const cli_command *c)
 {
     bool first = true;
@@ -91,9 +84,13 @@ static const dialect zsh_d = {"compadd -- %s", "_files", ":", "(",
                               "zsh", "#compdef muster\n", "2",
                               "    esac\n}\n_muster \"$@\"\n"};
 
-static void say_words(mu_buf *b, const dialect *d, const char *words)
+/* The words of a list (words()), offered in dialect d. */
+static void say_words(mu_buf *b, const dialect *d, const char *const *list)
 {
-    mu_buf_printf(b, d->words, words);
+    mu_buf w = {0};
+    words(&w, list);
+    mu_buf_printf(b, d->words, w.p ? w.p : "");
+    free(w.p);
 }
 
 /* The shell functions the arms call: _muster_pos counts the operands
@@ -139,10 +136,7 @@ static void operand_words(mu_buf *b, const dialect *d, const cli_arg *a)
         return;
     case OPD_WORD:
         if (a->values) {
-            mu_buf v = {0};
-            words(&v, a->values);
-            mu_buf_printf(b, d->words, v.p ? v.p : "");
-            free(v.p);
+            say_words(b, d, a->values);
             return;
         }
         break;
@@ -196,14 +190,10 @@ static void value_arms(mu_buf *b, const dialect *d, const cli_command *c)
         if (!cli_opt_shown(o) || o->type == ARG_FLAG)
             continue;
         mu_buf_printf(b, "            %s--%s) ", d->esac_open, o->name);
-        if (o->type == ARG_CHOICE || o->values) {
-            mu_buf w = {0};
-            vocab_words(&w, o);
-            say_words(b, d, w.p ? w.p : "");
-            free(w.p);
-        } else {
+        if (o->type == ARG_CHOICE || o->values)
+            say_words(b, d, o->vocab ? o->vocab : o->values);
+        else
             mu_buf_puts(b, o->type == ARG_FILE ? d->files : d->none);
-        }
         mu_buf_puts(b, "; return ;;\n");
     }
 }
@@ -224,7 +214,7 @@ static void command_arms(mu_buf *b, const dialect *d)
             continue;
         }
         mu_buf_puts(b, "        "); /* no operands: its options */
-        say_words(b, d, w.p ? w.p : "");
+        mu_buf_printf(b, d->words, w.p ? w.p : "");
         mu_buf_puts(b, " ;;\n");
         free(w.p);
     }
@@ -236,14 +226,14 @@ static void group_arms(mu_buf *b, const dialect *d)
     mu_buf w = {0};
     next_words(&w, "");
     mu_buf_puts(&w, " help --help --version");
-    say_words(b, d, w.p);
+    mu_buf_printf(b, d->words, w.p);
     free(w.p);
     mu_buf_puts(b, "; return ;;\n");
     for (int i = 0; cli_groups[i]; i++) {
         mu_buf g = {0};
         next_words(&g, cli_groups[i]->name);
         mu_buf_printf(b, "    %s\"%s\") ", d->esac_open, cli_groups[i]->name);
-        say_words(b, d, g.p ? g.p : "");
+        mu_buf_printf(b, d->words, g.p ? g.p : "");
         mu_buf_puts(b, "; return ;;\n");
         free(g.p);
     }
@@ -304,7 +294,7 @@ static void fish_option(mu_buf *b, const cli_command *c, const cli_opt *o)
         mu_buf_printf(b, " -s %c", o->shortname);
     if (o->type == ARG_CHOICE || o->values) {
         mu_buf_puts(b, " -x -a '");
-        vocab_words(b, o);
+        words(b, o->vocab ? o->vocab : o->values);
         mu_buf_puts(b, "'");
     } else if (o->type == ARG_FILE) {
         mu_buf_puts(b, " -r -F");
