@@ -29,7 +29,7 @@ mu_status cli_brigade_of(mu_campaign *c, cli_ctx *cx, int div, int *k,
                          mu_error *err)
 {
     *k = 0;
-    const char *arg = cli_has(cx, O_brigade) ? cli_str(cx, O_brigade) : NULL;
+    const char *arg = cli_str(cx, O_brigade);
     uint64_t v;
     if (!arg)
         return MU_OK;

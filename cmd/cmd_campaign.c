@@ -185,9 +185,9 @@ static mu_status do_start(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
                           int64_t *ev, mu_error *err)
 {
     (void)div, (void)d;
-    return mu_campaign_battle_start(c, cx->operand[1], cli_has(cx, O_theater)
-                                       ? (mu_theater)cli_choice(cx, O_theater, 0)
-                                       : MU_THEATER_UNKNOWN, ev, err);
+    return mu_campaign_battle_start(
+        c, cx->operand[1],
+        (mu_theater)cli_choice(cx, O_theater, MU_THEATER_UNKNOWN), ev, err);
 }
 
 static mu_status do_end(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
@@ -196,7 +196,7 @@ static mu_status do_end(mu_campaign *c, cli_ctx *cx, int div, mu_dice *d,
     (void)div;
     /* "none" (the third word) is a draw, said; no --winner is refused by
      * the library, whose reason the web page words too. */
-    int k = cli_has(cx, O_winner) ? (int)cli_choice(cx, O_winner, 0) : -1;
+    int k = cli_choice(cx, O_winner, -1);
     mu_side w = k < 0 ? MU_SIDE_UNSAID : k == 2 ? MU_SIDE_NONE : (mu_side)k;
     return mu_campaign_battle_end(c, w, d, ev, err);
 }

@@ -77,7 +77,7 @@ static cli_rc run_card(cli_ctx *cx)
     const mu_weapons *w = NULL;
     if (cli_weapons(cx, &w, &err) != MU_OK)
         return cli_fail(cx, &err);
-    const char *src = cli_has(cx, O_rules) ? cli_str(cx, O_rules) : NULL;
+    const char *src = cli_str(cx, O_rules);
     const char *out = cli_str(cx, O_out);
     mu_status st = mu_card_write(w, src, out, &err);
     cli_weapons_free(cx, w);

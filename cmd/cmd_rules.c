@@ -176,8 +176,7 @@ static cli_rc run_show(cli_ctx *cx)
 static cli_rc export_app(cli_ctx *cx)
 {
     int k = cli_choice(cx, O_kind, -1);
-    const char *path = cx->noperands ? cx->operand[0]
-                       : cli_has(cx, O_rules) ? cli_str(cx, O_rules) : NULL;
+    const char *path = cx->noperands ? cx->operand[0] : cli_str(cx, O_rules);
     mu_error err = {0};
     char *text = NULL, *out = NULL;
     size_t len;
