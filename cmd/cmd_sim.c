@@ -4,7 +4,6 @@
 #include "opts.h"
 
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,14 +21,6 @@ static double elapsed(const progress *p)
     clock_gettime(CLOCK_MONOTONIC, &now);
     return (double)(now.tv_sec - p->start.tv_sec) +
            1e-9 * (double)(now.tv_nsec - p->start.tv_nsec);
-}
-
-static void cli_progress_start(progress *p)
-{
-    memset(p, 0, sizeof *p);
-    p->tty = isatty(STDERR_FILENO);
-    p->last = -1;
-    clock_gettime(CLOCK_MONOTONIC, &p->start);
 }
 
 static void progress_cb(void *ud, uint64_t done, uint64_t total)
@@ -112,22 +103,22 @@ static const cli_opt fire_opts[] = {
     OPT_NO_LABELS,
     {0}};
 
-/* Runs the simulation of `what` (division, corps or fire) beside the
- * exact odds, with the progress bar. */
 /* The odds of one command, with simulated frequencies beside them. */
 typedef cli_rc (*sim_odds)(cli_ctx *cx, const mu_sim_opts *so);
 
+/* Runs the simulation of `what` (division, corps or fire) beside the
+ * exact odds, with the progress bar. */
 static cli_rc simulate(cli_ctx *cx, sim_odds odds)
 {
     mu_error err = {0};
-    progress p;
+    progress p = {.tty = isatty(STDERR_FILENO), .last = -1};
     mu_sim_opts so;
     if (cli_sim_opts(cx, &so, &err) != MU_OK)
         return cli_fail(cx, &err);
     so.progress = progress_cb;
     so.ud = &p;
     so.seconds = (double)cli_num(cx, O_time_limit, 0);
-    cli_progress_start(&p);
+    clock_gettime(CLOCK_MONOTONIC, &p.start);
     cli_rc rc = odds(cx, &so);
     progress_end(&p);
     return rc;
