@@ -53,46 +53,30 @@ static const cli_opt dump_opts[] = {
     OPT_RULES_TABLES,
     {0}};
 
-/* The first [section] of a file's text, to tell what kind of file it is. */
-static void first_section(const char *text, char *buf, size_t n)
+/* What kind of file a text is, by its lines: labels when its first
+ * [section] is a morale, weapons when it has curve keys (which no tables
+ * or labels file has), else tables. */
+static const char *guess_kind(const char *text)
 {
-    buf[0] = '\0';
+    bool first = true, weapons = false;
     for (const char *p = text; p; p = strchr(p, '\n')) {
         p += *p == '\n';
         p += strspn(p, " \t");
-        if (*p != '[')
-            continue;
-        size_t len = strcspn(p + 1, "].\n");
-        if (len >= n)
-            len = n - 1;
-        memcpy(buf, p + 1, len);
-        buf[len] = '\0';
-        return;
-    }
-}
-
-/* A weapons file has curve keys, which no tables or labels file has. */
-static bool has_weapon_keys(const char *text)
-{
-    for (const char *p = text; p; p = strchr(p, '\n')) {
-        p += *p == '\n';
-        p += strspn(p, " \t");
+        if (*p == '[' && first) {
+            first = false;
+            size_t len = strcspn(p + 1, "].\n");
+            if ((len == 5 && !strncmp(p + 1, "green", 5)) ||
+                (len == 7 && !strncmp(p + 1, "veteran", 7)) ||
+                (len == 5 && !strncmp(p + 1, "crack", 5)))
+                return "labels";
+        }
         size_t n = strcspn(p, " \t=\n");
         if ((n == 5 && !strncmp(p, "slope", 5)) ||
             (n == 9 && !strncmp(p, "max_range", 9)) ||
             (n == 5 && !strncmp(p, "curve", 5)))
-            return true;
+            weapons = true;
     }
-    return false;
-}
-
-static const char *guess_kind(const char *text)
-{
-    char sec[64];
-    first_section(text, sec, sizeof sec);
-    if (!strcmp(sec, "green") || !strcmp(sec, "veteran") || !strcmp(sec, "crack"))
-        return "labels";
-    return has_weapon_keys(text) ? "weapons" : "tables";
+    return weapons ? "weapons" : "tables";
 }
 
 /* Loads text as a file of its kind, to check it. */
