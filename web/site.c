@@ -3,36 +3,19 @@
  * `muster serve`, which serves them at /: the folder beside the tool
  * (a build tree) or its installed place, share/muster/site. */
 #include "web.h"
+#include "cli.h" /* cli_beside_exe */
 
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 const char *web_site_find(char *buf, size_t n)
 {
-    char self[PATH_MAX];
-    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (len <= 0)
-        return NULL;
-    self[len] = '\0';
-    char *slash = strrchr(self, '/');
-    if (!slash)
-        return NULL;
-    *slash = '\0';
     /* beside the tool (build/), or from libexec/muster/ and bin/ */
     static const char *const rel[] = {"/muster-site", "/../../share/muster/site",
                                       "/../share/muster/site"};
-    for (size_t i = 0; i < sizeof rel / sizeof *rel; i++) {
-        int w = snprintf(buf, n, "%s%s", self, rel[i]);
-        struct stat st;
-        if (w > 0 && (size_t)w < n && stat(buf, &st) == 0 &&
-            S_ISDIR(st.st_mode))
-            return buf;
-    }
-    return NULL;
+    return cli_beside_exe(buf, n, rel, sizeof rel / sizeof *rel);
 }
 
 /* Only the folder's own plain names: no slash, no leading dot. */
