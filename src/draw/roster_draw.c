@@ -11,6 +11,7 @@
 #include <pango/pangocairo.h>
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -268,6 +269,19 @@ static roll_txt roll_or_given(const mu_division *d, mu_roll_kind k,
     return t;
 }
 
+/* fmt's text appended to the string in s (n bytes), cut to fit. */
+static void catf(char *s, size_t n, const char *fmt, ...) MU_PRINTF(3, 4);
+static void catf(char *s, size_t n, const char *fmt, ...)
+{
+    size_t k = strnlen(s, n);
+    if (k + 1 >= n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s + k, n - k, fmt, ap);
+    va_end(ap);
+}
+
 static void fraction(int num, int den, char *buf, size_t n)
 {
     if (num % den == 0)
@@ -311,15 +325,13 @@ static void draw_corps(dctx *c, const rs_block *b)
 
 static void division_title(const rs_division *d, char *buf, size_t n)
 {
-    int k = 0;
+    buf[0] = '\0';
     if (d->number > 0)
-        k = snprintf(buf, n, _("Division %d"), d->number);
-    if (d->name[0] && k >= 0 && (size_t)k < n)
-        k += snprintf(buf + k, n - (size_t)k, "%s\u201c%s\u201d",
-                      k ? " " : "", d->name);
-    if (k >= 0 && (size_t)k < n)
-        snprintf(buf + k, n - (size_t)k, "%s%s", k ? " \u2014 " : "",
-                 side_arm_w(d->gen.army, d->gen.arm));
+        catf(buf, n, _("Division %d"), d->number);
+    if (d->name[0])
+        catf(buf, n, "%s\u201c%s\u201d", *buf ? " " : "", d->name);
+    catf(buf, n, "%s%s", *buf ? " \u2014 " : "",
+         side_arm_w(d->gen.army, d->gen.arm));
 }
 
 static void division_rolls(const rs_division *d, char *s, size_t n)
@@ -327,42 +339,40 @@ static void division_rolls(const rs_division *d, char *s, size_t n)
     const mu_division *g = &d->gen;
     const mu_artillery *a = &g->artillery;
     char q[32];
-    size_t k = 0;
-#define ADD(...) do { int m_ = snprintf(s + k, n - k, __VA_ARGS__); \
-        if (m_ > 0 && (size_t)m_ < n - k) k += (size_t)m_; } while (0)
-    ADD("%s", _("rolls: "));
+    s[0] = '\0';
+    catf(s, n, "%s", _("rolls: "));
     int t = find_roll(g, MU_ROLL_THEATER, 0);
     if (t)
-        ADD(_("theater %d \u2192 %s %d \u00b7 "), t,
-            _(mu_theater_name(g->theater)), g->year);
-    ADD(_("leader %s \u2192 %s \u00b7 brigades %s \u2192 %d"),
-        roll_or_given(g, MU_ROLL_LEADER, 0, MU_GIVEN_LEADER).s,
-        rating_w(g->leader_rolled),
-        roll_or_given(g, MU_ROLL_BRIGADES, 0, MU_GIVEN_BRIGADES).s,
-        g->nbrigades);
+        catf(s, n, _("theater %d \u2192 %s %d \u00b7 "), t,
+             _(mu_theater_name(g->theater)), g->year);
+    catf(s, n, _("leader %s \u2192 %s \u00b7 brigades %s \u2192 %d"),
+         roll_or_given(g, MU_ROLL_LEADER, 0, MU_GIVEN_LEADER).s,
+         rating_w(g->leader_rolled),
+         roll_or_given(g, MU_ROLL_BRIGADES, 0, MU_GIVEN_BRIGADES).s,
+         g->nbrigades);
     if (g->given & MU_GIVEN_ARTILLERY || a->ratio <= 0) {
         /* an order of battle's batteries: no ratio, none to the reserve */
-        ADD(_(" \u00b7 batteries given \u2192 %d"), a->batteries);
+        catf(s, n, _(" \u00b7 batteries given \u2192 %d"), a->batteries);
         return;
     }
-    ADD(_(" \u00b7 ratio %d \u2192 1 per %d"), find_roll(g, MU_ROLL_RATIO, 0),
-        a->ratio);
+    catf(s, n, _(" \u00b7 ratio %d \u2192 1 per %d"),
+         find_roll(g, MU_ROLL_RATIO, 0), a->ratio);
     fraction(g->stands, a->ratio, q, sizeof q);
-    ADD(" \u00b7 %d \u00f7 %d = %s", g->stands, a->ratio, q);
+    catf(s, n, " \u00b7 %d \u00f7 %d = %s", g->stands, a->ratio, q);
     if (a->battery_roll)
-        ADD(_(", battery %d %s %d"), a->battery_roll,
-            a->battery_roll <= a->battery_threshold ? "\u2264" : ">",
-            a->battery_threshold);
-    ADD(dngettext(LANG_DOMAIN, " \u2192 %d battery", " \u2192 %d batteries",
-                  (unsigned long)a->batteries), a->batteries);
+        catf(s, n, _(", battery %d %s %d"), a->battery_roll,
+             a->battery_roll <= a->battery_threshold ? "\u2264" : ">",
+             a->battery_threshold);
+    catf(s, n, PL_(" \u2192 %d battery", " \u2192 %d batteries",
+                   a->batteries), a->batteries);
     if (a->reserve_roll) {
         fraction(a->batteries, 3, q, sizeof q);
-        ADD(_(" \u00b7 a third = %s, reserve %d %s %d"), q, a->reserve_roll,
-            a->reserve_roll <= a->reserve_threshold ? "\u2264" : ">",
-            a->reserve_threshold);
+        catf(s, n, _(" \u00b7 a third = %s, reserve %d %s %d"), q,
+             a->reserve_roll,
+             a->reserve_roll <= a->reserve_threshold ? "\u2264" : ">",
+             a->reserve_threshold);
     }
-#undef ADD
-    lang_decimal(s, k);
+    lang_decimal(s, strlen(s));
 }
 
 /* "25 of 27 stands in 3 brigades · artillery: 2 batteries with the
@@ -370,32 +380,25 @@ static void division_rolls(const rs_division *d, char *s, size_t n)
 static void division_summary(const rs_division *d, char *s, size_t n)
 {
     const mu_division *g = &d->gen;
-    int k = 0;
     if (d->campaign && d->stands != d->start)
-        k = snprintf(s, n, PL_("%d of %d stand", "%d of %d stands", d->start),
-                     d->stands, d->start);
+        snprintf(s, n, PL_("%d of %d stand", "%d of %d stands", d->start),
+                 d->stands, d->start);
     else
-        k = snprintf(s, n, PL_("%d stand", "%d stands", d->stands), d->stands);
-    if (k > 0 && (size_t)k < n)
-        k += snprintf(s + k, n - (size_t)k, PL_(" in %d brigade \u00b7 ",
-                                               " in %d brigades \u00b7 ",
-                                               d->nbrigades), d->nbrigades);
-    if (k > 0 && (size_t)k < n)
-        k += snprintf(s + k, n - (size_t)k,
-                      dngettext(LANG_DOMAIN,
-                                "artillery: %d battery with the division",
-                                "artillery: %d batteries with the division",
-                                (unsigned long)d->batteries), d->batteries);
-    if (d->guns_captured && k > 0 && (size_t)k < n)
-        k += snprintf(s + k, n - (size_t)k, _(" (%d captured%s"),
-                      d->guns_captured, d->guns_destroyed ? "" : ")");
-    if (d->guns_destroyed && k > 0 && (size_t)k < n)
-        k += snprintf(s + k, n - (size_t)k, _("%s%d destroyed)"),
-                      d->guns_captured ? ", " : " (", d->guns_destroyed);
-    if (k > 0 && (size_t)k < n)
-        snprintf(s + k, n - (size_t)k, g->army == MU_UNION
-                 ? _(", %d to the Army Artillery Reserve")
-                 : _(", %d to the corps reserve"), g->artillery.reserve);
+        snprintf(s, n, PL_("%d stand", "%d stands", d->stands), d->stands);
+    catf(s, n, PL_(" in %d brigade \u00b7 ", " in %d brigades \u00b7 ",
+                   d->nbrigades), d->nbrigades);
+    catf(s, n, PL_("artillery: %d battery with the division",
+                   "artillery: %d batteries with the division",
+                   d->batteries), d->batteries);
+    if (d->guns_captured)
+        catf(s, n, _(" (%d captured%s"), d->guns_captured,
+             d->guns_destroyed ? "" : ")");
+    if (d->guns_destroyed)
+        catf(s, n, _("%s%d destroyed)"), d->guns_captured ? ", " : " (",
+             d->guns_destroyed);
+    catf(s, n, g->army == MU_UNION ? _(", %d to the Army Artillery Reserve")
+                                   : _(", %d to the corps reserve"),
+         g->artillery.reserve);
 }
 
 static void draw_division(dctx *c, const rs_block *b)
@@ -472,16 +475,13 @@ static void tick_boxes(dctx *c, double x, double y, double room, int n,
 }
 
 /* "27 at the start: 2 out, 1 prisoner, 1 returned". */
-static int losses_text(const rs_brigade *bg, char *s, size_t n)
+static void losses_text(const rs_brigade *bg, char *s, size_t n)
 {
-    int k = snprintf(s, n, dngettext(LANG_DOMAIN,
-                                     "%d at the start: %d out, %d prisoner",
-                                     "%d at the start: %d out, %d prisoners",
-                                     (unsigned long)bg->captured),
-                     bg->start, bg->lost, bg->captured);
-    if (bg->returned && k > 0 && (size_t)k < n)
-        k += snprintf(s + k, n - (size_t)k, _(", %d returned"), bg->returned);
-    return k;
+    snprintf(s, n, PL_("%d at the start: %d out, %d prisoner",
+                       "%d at the start: %d out, %d prisoners", bg->captured),
+             bg->start, bg->lost, bg->captured);
+    if (bg->returned)
+        catf(s, n, _(", %d returned"), bg->returned);
 }
 
 /* "7/5/3 veteran" (the label of mu_labels_name, of the brigade's label
@@ -507,16 +507,14 @@ static void label_words(const mu_labels *l, const rs_brigade *bg,
 static void card_status(const rs_division *d, const rs_brigade *bg,
                         int worn, int spent, char *s, size_t n)
 {
-    int k = 0;
     if (worn)
-        k = snprintf(s, n, _("worn at %d \u00b7 spent at %d"), worn, spent);
+        snprintf(s, n, _("worn at %d \u00b7 spent at %d"), worn, spent);
     else
-        k = snprintf(s, n, dngettext(LANG_DOMAIN, "%d stand", "%d stands",
-                                     (unsigned long)bg->stands), bg->stands);
-    if (d->campaign && k >= 0 && (size_t)k + 1 < n &&
-        (bg->start != bg->stands || bg->returned)) {
+        snprintf(s, n, PL_("%d stand", "%d stands", bg->stands), bg->stands);
+    size_t k = strlen(s);
+    if (d->campaign && k + 1 < n && (bg->start != bg->stands || bg->returned)) {
         s[k++] = '\n';
-        losses_text(bg, s + k, n - (size_t)k);
+        losses_text(bg, s + k, n - k);
     }
 }
 
@@ -584,25 +582,17 @@ static tally count(const mu_roster *r, int side, int corps)
 
 static void tally_text(const tally *t, char *s, size_t n)
 {
-    int k = snprintf(s, n, dngettext(LANG_DOMAIN, "%d division, ",
-                                     "%d divisions, ", (unsigned long)t->divs),
-                     t->divs);
-    if (k > 0 && (size_t)k < n)
-        k += snprintf(s + k, n - (size_t)k, PL_("%d brigade, ", "%d brigades, ",
-                                               t->brigades), t->brigades);
-    if (t->start != t->stands && k > 0 && (size_t)k < n)
-        k += snprintf(s + k, n - (size_t)k, PL_("%d of %d stand",
-                                               "%d of %d stands", t->start),
-                      t->stands, t->start);
-    else if (k > 0 && (size_t)k < n)
-        k += snprintf(s + k, n - (size_t)k, PL_("%d stand", "%d stands",
-                                               t->stands), t->stands);
-    if (k > 0 && (size_t)k < n)
-        snprintf(s + k, n - (size_t)k,
-                 PL_(" \u00b7 %d battery: %d with the divisions, %d to the "
-                    "reserve", " \u00b7 %d batteries: %d with the divisions, "
-                    "%d to the reserve", t->batteries),
-                 t->batteries, t->division, t->reserve);
+    snprintf(s, n, PL_("%d division, ", "%d divisions, ", t->divs), t->divs);
+    catf(s, n, PL_("%d brigade, ", "%d brigades, ", t->brigades), t->brigades);
+    if (t->start != t->stands)
+        catf(s, n, PL_("%d of %d stand", "%d of %d stands", t->start),
+             t->stands, t->start);
+    else
+        catf(s, n, PL_("%d stand", "%d stands", t->stands), t->stands);
+    catf(s, n, PL_(" \u00b7 %d battery: %d with the divisions, %d to the "
+                   "reserve", " \u00b7 %d batteries: %d with the divisions, "
+                   "%d to the reserve", t->batteries),
+         t->batteries, t->division, t->reserve);
 }
 
 static void draw_corps_total(dctx *c, const rs_block *b)
@@ -633,30 +623,24 @@ static void draw_side_total(dctx *c, const rs_block *b)
     text(c, c->x0 + 6, b->y + 19, c->w - 12, s, 9, F_REG, 0);
     /* The reserve pool: the Union's is one Army Artillery Reserve, the
      * Confederates' a reserve per corps. */
-    int k = snprintf(s, sizeof s, dngettext(LANG_DOMAIN,
-                     "Reserve artillery pool: %d battery",
-                     "Reserve artillery pool: %d batteries",
-                     (unsigned long)t.reserve), t.reserve);
+    snprintf(s, sizeof s, PL_("Reserve artillery pool: %d battery",
+                              "Reserve artillery pool: %d batteries",
+                              t.reserve), t.reserve);
     if (b->side == MU_UNION) {
-        snprintf(s + k, sizeof s - (size_t)k, "%s",
-                 _(" in the Army Artillery Reserve"));
+        catf(s, sizeof s, "%s", _(" in the Army Artillery Reserve"));
     } else {
         char list[240] = "";
-        size_t m = 0;
         for (int q = 0; q < c->r->ncorps; q++) {
             tally u = count(c->r, b->side, q);
             if ((int)c->r->corps[q].side != b->side || !u.divs)
                 continue;
             char name[RS_NAME + 16];
             roster_corps_name(c->r, q, name, sizeof name);
-            int z = snprintf(list + m, sizeof list - m, "%s%s %d",
-                             m ? ", " : "", name, u.reserve);
-            if (z > 0 && (size_t)z < sizeof list - m)
-                m += (size_t)z;
+            catf(list, sizeof list, "%s%s %d", *list ? ", " : "", name,
+                 u.reserve);
         }
-        if (m && k > 0 && (size_t)k < sizeof s)
-            snprintf(s + k, sizeof s - (size_t)k,
-                     _(" in the corps reserves (%s)"), list);
+        if (*list)
+            catf(s, sizeof s, _(" in the corps reserves (%s)"), list);
     }
     text(c, c->x0 + 6, b->y + 33, c->w - 12, s, 9, F_REG, 0);
 }
@@ -1026,21 +1010,21 @@ static void draw_label_row(dctx *c, const rs_block *b)
  * division it continues. */
 static void roster_subtitle(dctx *c, char *s, size_t n)
 {
-    int k = snprintf(s, n, "%s%s%s", _("Roster"), c->r->dice[0] ? " \u00b7 " : "",
-                     c->r->dice);
+    snprintf(s, n, "%s%s%s", _("Roster"), c->r->dice[0] ? " \u00b7 " : "",
+             c->r->dice);
     const rs_block *b = NULL;
     for (int i = 0; i < c->l->nblocks && !b; i++)
         if (c->l->blocks[i].page == c->page)
             b = &c->l->blocks[i];
-    if (!b || b->kind == RB_SIDE || k < 0 || (size_t)k >= n)
+    if (!b || b->kind == RB_SIDE)
         return;
     char name[RS_NAME + 32];
     if (b->kind == RB_CARD)
         division_title(&c->r->divs[b->div], name, sizeof name);
     else
         snprintf(name, sizeof name, "%s", side_w((mu_army)b->side));
-    snprintf(s + k, n - (size_t)k, " \u00b7 %s%s", b->kind == RB_CARD
-             ? _("continued: ") : "", name);
+    catf(s, n, " \u00b7 %s%s", b->kind == RB_CARD ? _("continued: ") : "",
+         name);
 }
 
 /* The title beside "page N of M", in `room`: smaller until it fits, and
