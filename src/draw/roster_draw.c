@@ -1163,43 +1163,49 @@ static mu_status prepare(const mu_roster *r, const mu_roster_opts *o,
     return MU_OK;
 }
 
-/* A surface for the format, its pages w x h points (a PNG at `scale`
- * pixels a point, an SVG in points), writing into k. */
-static cairo_surface_t *open_surface(mu_file_format f, double pw, double ph,
-                                     double scale, const char *title,
-                                     draw_sink *k)
+/* Pages first..last of pw x ph points in c's format (a PNG at its dpi,
+ * an SVG in points), each drawn by page() on a copy of *c, written
+ * through write(ud, ...). */
+static mu_status render(const dctx *c, double pw, double ph,
+                        const char *title, int first, int last,
+                        void (*page)(dctx *c), mu_sink_fn write, void *ud,
+                        mu_error *err)
 {
-    if (f == MU_FILE_PNG)
-        return cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-                                          (int)(pw * scale + 0.5),
-                                          (int)(ph * scale + 0.5));
-    cairo_surface_t *sf = draw_surface_open(f, pw, ph, title, k);
-    if (f == MU_FILE_SVG)
-        cairo_svg_surface_set_document_unit(sf, CAIRO_SVG_UNIT_PT);
-    return sf;
-}
-
-/* Starts a page: a PNG's is painted white and scaled to points. */
-static void page_start(cairo_t *cr, mu_file_format f, double scale)
-{
+    mu_file_format f = c->o->format;
+    draw_sink k = {write, ud, MU_OK, err};
+    double scale = f == MU_FILE_PNG ? (c->o->dpi ? c->o->dpi : 150) / 72.0
+                                    : 1.0;
+    cairo_surface_t *sf;
     if (f == MU_FILE_PNG) {
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_paint(cr);
-        cairo_scale(cr, scale, scale);
+        sf = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+                                        (int)(pw * scale + 0.5),
+                                        (int)(ph * scale + 0.5));
+    } else {
+        sf = draw_surface_open(f, pw, ph, title, &k);
+        if (f == MU_FILE_SVG)
+            cairo_svg_surface_set_document_unit(sf, CAIRO_SVG_UNIT_PT);
     }
-}
-
-/* Ends the drawing: the PNG written, the surface finished and freed. */
-static mu_status close_surface(cairo_t *cr, cairo_surface_t *sf,
-                               mu_file_format f, draw_sink *k, mu_error *err)
-{
+    cairo_t *cr = cairo_create(sf);
+    for (int p = first; p <= last; p++) {
+        if (f == MU_FILE_PNG) { /* painted white, scaled to points */
+            cairo_set_source_rgb(cr, 1, 1, 1);
+            cairo_paint(cr);
+            cairo_scale(cr, scale, scale);
+        }
+        dctx pc = *c;
+        pc.cr = cr;
+        pc.page = p;
+        page(&pc);
+        if (f != MU_FILE_PNG)
+            cairo_show_page(cr);
+    }
     cairo_status_t cs = cairo_status(cr);
     cairo_destroy(cr);
     mu_status st = MU_OK;
-    if (cs != CAIRO_STATUS_SUCCESS && k->st == MU_OK) /* else the sink's */
+    if (cs != CAIRO_STATUS_SUCCESS && k.st == MU_OK) /* else the sink's */
         st = err_set(err, MU_EINTERNAL, "cairo: %s",
                      cairo_status_to_string(cs));
-    return draw_surface_close(sf, f, st, k, err);
+    return draw_surface_close(sf, f, st, &k, err);
 }
 
 mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
@@ -1219,21 +1225,10 @@ mu_status mu_roster_render(const mu_roster *r, const mu_roster_opts *o,
         first = last = o->page;
     else if (o->format != MU_FILE_PDF)
         last = 1;
-    draw_sink k = {write, ud, MU_OK, err};
-    double scale = o->format == MU_FILE_PNG ? (o->dpi ? o->dpi : 150) / 72.0
-                                             : 1.0;
-    cairo_surface_t *sf = open_surface(o->format, l.g.w, l.g.h, scale,
-                                       r->title, &k);
-    cairo_t *cr = cairo_create(sf);
-    for (int p = first; p <= last; p++) {
-        page_start(cr, o->format, scale);
-        dctx c = {cr, r, o, &l, st, p, st->pages, l.g.margin,
-                  l.g.w - 2 * l.g.margin, false};
-        draw_page(&c);
-        if (o->format != MU_FILE_PNG)
-            cairo_show_page(cr);
-    }
-    s = close_surface(cr, sf, o->format, &k, err);
+    dctx c = {NULL, r, o, &l, st, first, st->pages, l.g.margin,
+              l.g.w - 2 * l.g.margin, false};
+    s = render(&c, l.g.w, l.g.h, r->title, first, last, draw_page, write, ud,
+               err);
     roster_layout_free(&l);
     return s;
 }
@@ -1247,16 +1242,13 @@ static void rulers(dctx *c, double pw, double ph)
     char num[16];
     cairo_set_line_width(c->cr, 0.25);
     ink(c, 0.2);
-    for (int mm = 1; mm * MM < pw; mm++) {
-        double len = mm % 10 == 0 ? 3 : mm % 5 == 0 ? 2 : 1;
-        cairo_move_to(c->cr, mm * MM, 0);
-        cairo_line_to(c->cr, mm * MM, len * MM);
-    }
-    for (int mm = 1; mm * MM < ph; mm++) {
-        double len = mm % 10 == 0 ? 3 : mm % 5 == 0 ? 2 : 1;
-        cairo_move_to(c->cr, 0, mm * MM);
-        cairo_line_to(c->cr, len * MM, mm * MM);
-    }
+    for (int down = 0; down < 2; down++) /* the top edge, then the left */
+        for (int mm = 1; mm * MM < (down ? ph : pw); mm++) {
+            double at = mm * MM,
+                   len = (mm % 10 == 0 ? 3 : mm % 5 == 0 ? 2 : 1) * MM;
+            cairo_move_to(c->cr, down ? 0 : at, down ? at : 0);
+            cairo_line_to(c->cr, down ? len : at, down ? at : len);
+        }
     cairo_stroke(c->cr);
     /* The numbers sit past the ticks (3 mm), clear of the labels' edges. */
     for (int mm = 10; mm * MM < pw - 5 * MM; mm += 10) {
@@ -1271,9 +1263,11 @@ static void rulers(dctx *c, double pw, double ph)
 
 /* Each label's outline at its place, its number in its top left corner,
  * and what the sheet is in the first label's upper half. */
-static void calibration_page(dctx *c, const mu_sheet *sh, double pw,
-                             double ph)
+static void calibration_page(dctx *c)
 {
+    const mu_sheet *sh = c->o->sheet;
+    double pw, ph;
+    mu_paper_size(sh->paper, &pw, &ph);
     double w = sh->label_w * MM, h = sh->label_h * MM;
     cairo_set_line_width(c->cr, 0.4);
     ink(c, 0);
@@ -1310,23 +1304,16 @@ mu_status mu_sheet_render_calibration(const mu_sheet *sheet,
 {
     if (!sheet || !write)
         return err_set(err, MU_EINPUT, "nothing to draw");
-    mu_roster_opts o = {.paper = sheet->paper, .format = format, .dpi = dpi};
+    mu_roster_opts o = {.paper = sheet->paper, .format = format, .dpi = dpi,
+                        .sheet = sheet};
     mu_status s = check_opts(&o, err);
     if (s != MU_OK)
         return s;
     double pw, ph;
     mu_paper_size(sheet->paper, &pw, &ph);
-    double scale = format == MU_FILE_PNG ? (dpi ? dpi : 150) / 72.0 : 1.0;
-    draw_sink k = {write, ud, MU_OK, err};
     char title[96];
     snprintf(title, sizeof title, _("%s calibration"), sheet->title);
-    cairo_surface_t *sf = open_surface(format, pw, ph, scale, title, &k);
-    cairo_t *cr = cairo_create(sf);
-    page_start(cr, format, scale);
     mu_roster_stats st;
-    dctx c = {cr, NULL, &o, NULL, &st, 1, 1, 0, pw, false};
-    calibration_page(&c, sheet, pw, ph);
-    if (format != MU_FILE_PNG)
-        cairo_show_page(cr);
-    return close_surface(cr, sf, format, &k, err);
+    dctx c = {NULL, NULL, &o, NULL, &st, 1, 1, 0, pw, false};
+    return render(&c, pw, ph, title, 1, 1, calibration_page, write, ud, err);
 }
