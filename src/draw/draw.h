@@ -37,10 +37,6 @@ cairo_surface_t *draw_surface_open(mu_file_format f, double w, double h,
  * freed; the first failure's status. */
 mu_status draw_surface_close(cairo_surface_t *s, mu_file_format f,
                              mu_status st, draw_sink *k, mu_error *err);
-/* <title> and <desc> (the n texts of desc, in order) put right after the
- * <svg ...> tag of the SVG in m: cairo draws words as outlines. */
-mu_status draw_svg_meta(sbuf *m, const char *title, const char *const *desc,
-                        int n, mu_error *err);
 /* One picture of w x h points: drawn by draw(cr, ud, err), in points
  * (a PNG's cr is scaled by 2 first); an SVG's words (desc, ndesc of them;
  * none: no <title> either) put after its <svg ...> tag. */
@@ -55,9 +51,6 @@ typedef struct draw_pic {
 /* p drawn in format f into m (which holds the bytes, also on failure). */
 mu_status draw_picture(const draw_pic *p, mu_file_format f, sbuf *m,
                        mu_error *err);
-/* A picture's bytes handed over after drawing ended with st: m's on MU_OK
- * (*out, the caller's), else m freed; returns st. */
-mu_status draw_out(mu_status st, sbuf *m, unsigned char **out, size_t *len);
 /* After drawing ended with st: m's bytes written to `path` through a
  * temporary file next to it (renamed over it: atomic), m freed either way;
  * the first failure's status. */

@@ -533,9 +533,10 @@ static void xml_escaped(sbuf *sb, const char *s)
 }
 
 /* cairo draws SVG text as glyph outlines: the words go into <title> and
- * <desc> right after the <svg ...> tag, for search and screen readers. */
-mu_status draw_svg_meta(sbuf *m, const char *title, const char *const *desc,
-                        int n, mu_error *err)
+ * <desc> (the n texts of desc, in order) right after the <svg ...> tag of
+ * the SVG in m, for search and screen readers. */
+static mu_status draw_svg_meta(sbuf *m, const char *title,
+                               const char *const *desc, int n, mu_error *err)
 {
     const char *svg = NULL;
     for (size_t i = 0; !svg && i + 4 <= m->len; i++)
@@ -597,17 +598,6 @@ mu_status draw_surface_close(cairo_surface_t *s, mu_file_format f,
     if (cs != CAIRO_STATUS_SUCCESS)
         return err_set(err, MU_EINTERNAL, "cairo: %s",
                        cairo_status_to_string(cs));
-    return MU_OK;
-}
-
-mu_status draw_out(mu_status st, sbuf *m, unsigned char **out, size_t *len)
-{
-    if (st != MU_OK) {
-        mu_buf_free(m);
-        return st;
-    }
-    *out = (unsigned char *)m->p;
-    *len = m->len;
     return MU_OK;
 }
 

@@ -447,7 +447,13 @@ mu_status mu_campaign_report_charts(mu_campaign *c, mu_side viewer,
     if (st == MU_OK && !m.len)
         st = err_set(err, MU_EINPUT, "no battle has been fought: no charts "
                      "yet");
-    return draw_out(st, &m, out, len);
+    if (st != MU_OK) {
+        mu_buf_free(&m);
+        return st;
+    }
+    *out = (unsigned char *)m.p; /* the caller's */
+    *len = m.len;
+    return MU_OK;
 }
 
 /* The HTML page, the war's charts as one SVG before its end (one: cairo's
