@@ -255,9 +255,16 @@ static void draw_lines(cairo_t *cr, const mu_chart *c, const frame *f)
     cairo_restore(cr);
 }
 
-static void hatch(cairo_t *cr, const style *s, double x0, double y0,
-                  double x1, double y1)
+/* A bar's box (x0, y0)-(x1, y1) filled in s's colour, solid or hatched. */
+static void fill_bar(cairo_t *cr, const style *s, double x0, double y0,
+                     double x1, double y1)
 {
+    if (s->hatch == 0) {
+        cairo_set_source_rgb(cr, s->r, s->g, s->b);
+        cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+        cairo_fill(cr);
+        return;
+    }
     cairo_save(cr);
     cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
     cairo_clip(cr);
@@ -300,13 +307,7 @@ static void draw_bars(cairo_t *cr, const mu_chart *c, const frame *f)
                 continue;
             double x0 = fx(f, c, k + 0.5) - gw / 2 + s * bw;
             double y0 = fy(f, c, p), y1 = f->b;
-            if (st->hatch == 0) {
-                cairo_set_source_rgb(cr, st->r, st->g, st->b);
-                cairo_rectangle(cr, x0, y0, bw, y1 - y0);
-                cairo_fill(cr);
-            } else {
-                hatch(cr, st, x0, y0, x0 + bw, y1);
-            }
+            fill_bar(cr, st, x0, y0, x0 + bw, y1);
             if (bw > 3) {
                 cairo_set_source_rgb(cr, st->r * 0.6, st->g * 0.6, st->b * 0.6);
                 cairo_set_dash(cr, NULL, 0, 0);
@@ -412,14 +413,7 @@ static void legend_sample(cairo_t *cr, const mu_chart *c, int i, double x,
     }
     i -= c->nlines;
     if (i < c->nbars) {
-        const style *st = style_of(c->bars[i].style);
-        if (st->hatch == 0) {
-            cairo_set_source_rgb(cr, st->r, st->g, st->b);
-            cairo_rectangle(cr, x + 6, y - 7, 18, 14);
-            cairo_fill(cr);
-        } else {
-            hatch(cr, st, x + 6, y - 7, x + 24, y + 7);
-        }
+        fill_bar(cr, style_of(c->bars[i].style), x + 6, y - 7, x + 24, y + 7);
         return;
     }
     cairo_move_to(cr, x + 15, y - 5);
