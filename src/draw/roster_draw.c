@@ -127,44 +127,35 @@ static void side_ink(dctx *c, mu_army side)
 }
 
 
-/* s wrapped at word ends to the width w, its top at y, drawn when `draw`;
- * returns its height. */
-static double text_wrap(dctx *c, double x, double y, double w, const char *s,
-                        double size, int style, bool draw)
+/* What DP means at the table, as the seed's rule expansion has it (a
+ * page's legend and a sheet's legend label say it in these words):
+ * wrapped at word ends to w, its size from `size` down to `min` until it
+ * is at most h high; its top at y, or (up) its bottom. */
+static void dp_legend(dctx *c, double x, double y, double w, double h,
+                      double size, double min, bool up)
 {
-    PangoLayout *pl = mk(c, s, size, style, 0);
-    pango_layout_set_width(pl, (int)(w * PANGO_SCALE));
-    pango_layout_set_wrap(pl, PANGO_WRAP_WORD);
+    const char *s = _("DP, despicable (the rule expansion): 0 manoeuvre "
+                      "modifiers; \u22121 in melee unless an average or "
+                      "exceptional leader of the same brigade outranks him. "
+                      "A corps leader stays with one division leader; a "
+                      "division leader stays within command radius of a "
+                      "brigade of his division; a brigadier cannot be "
+                      "replaced voluntarily.");
+    PangoLayout *pl;
     int lw, lh;
-    pango_layout_get_size(pl, &lw, &lh);
-    if (draw) {
-        cairo_move_to(c->cr, x, y);
-        pango_cairo_show_layout(c->cr, pl);
-    }
-    g_object_unref(pl);
-    return (double)lh / PANGO_SCALE;
-}
-
-/* The size (from `size` down to `min`) at which s wrapped to w is at most
- * h high. */
-static double wrap_fit(dctx *c, const char *s, double w, double h,
-                       double size, double min)
-{
-    while (size > min && text_wrap(c, 0, 0, w, s, size, F_REG, false) > h)
+    for (;;) {
+        pl = mk(c, s, size, F_REG, 0);
+        pango_layout_set_width(pl, (int)(w * PANGO_SCALE));
+        pango_layout_set_wrap(pl, PANGO_WRAP_WORD);
+        pango_layout_get_size(pl, &lw, &lh);
+        if (size <= min || (double)lh / PANGO_SCALE <= h)
+            break;
+        g_object_unref(pl);
         size = size - 0.25 < min ? min : size - 0.25;
-    return size;
-}
-
-/* What DP means at the table, as the seed's rule expansion has it: a
- * page's legend and a sheet's legend label say it in these words. */
-static const char *dp_legend(void)
-{
-    return _("DP, despicable (the rule expansion): 0 manoeuvre modifiers; "
-             "\u22121 in melee unless an average or exceptional leader of the "
-             "same brigade outranks him. A corps leader stays with one "
-             "division leader; a division leader stays within command radius "
-             "of a brigade of his division; a brigadier cannot be replaced "
-             "voluntarily.");
+    }
+    cairo_move_to(c->cr, x, up ? y - (double)lh / PANGO_SCALE : y);
+    pango_cairo_show_layout(c->cr, pl);
+    g_object_unref(pl);
 }
 
 /* A "DP" badge, white on black, its left edge at x; returns its width. */
@@ -943,10 +934,8 @@ static void label_face(dctx *c, const rs_label *lb, double x, double y,
 static void legend_label(dctx *c, double x, double y, double w, double h)
 {
     double pad = 2 * MM;
-    double size = wrap_fit(c, dp_legend(), w - 2 * pad, h - 2 * pad, 8, 3.5);
     ink(c, 0.1);
-    text_wrap(c, x + pad, y + pad, w - 2 * pad, dp_legend(), size, F_REG,
-              true);
+    dp_legend(c, x + pad, y + pad, w - 2 * pad, h - 2 * pad, 8, 3.5, false);
 }
 
 static void draw_label(dctx *c, const rs_label *lb, double x, double y)
@@ -1077,12 +1066,8 @@ static void header(dctx *c)
  * (RS_LEGEND_H more than the foot's 40 points). */
 static void page_legend(dctx *c)
 {
-    const rs_geom *g = &c->l->g;
-    double room = RS_LEGEND_H + 8, size = wrap_fit(c, dp_legend(), c->w,
-                                                   room, 6.5, 5);
-    double h = text_wrap(c, 0, 0, c->w, dp_legend(), size, F_REG, false);
     ink(c, 0.2);
-    text_wrap(c, c->x0, g->h - 29 - h, c->w, dp_legend(), size, F_REG, true);
+    dp_legend(c, c->x0, c->l->g.h - 29, c->w, RS_LEGEND_H + 8, 6.5, 5, true);
 }
 
 static void draw_page(dctx *c)
