@@ -462,10 +462,9 @@ static mu_status check_view_read(mu_campaign *c, void *p, mu_error *err)
                           "pragma_foreign_key_check f WHERE f.parent <> "
                           "'events' AND NOT (f.\"table\" = 'prisoners' AND "
                           "f.parent = 'brigades' AND EXISTS (SELECT 1 FROM "
-                          "prisoners p JOIN divisions d ON d.id = p.division"
-                          " WHERE p.id = f.rowid AND p.brigade = 0 AND "
-                          "d.side <> (SELECT view_side FROM campaign) AND "
-                          "d.hidden AND NOT d.revealed))",
+                          "prisoners p WHERE p.id = f.rowid AND p.brigade = 0"
+                          " AND p.division IN " CAMP_HIDDEN_FROM(
+                              "(SELECT view_side FROM campaign)") "))",
                           "foreign keys", err)) != MU_OK ||
         (s = camp_view_check(c, x->head, &x->rep, err)) != MU_OK)
         return s;

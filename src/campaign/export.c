@@ -14,8 +14,7 @@
 /* ---- a player's own file ------------------------------------------------ */
 
 /* Divisions whose every detail is the other side's secret. */
-#define MASKED "(SELECT id FROM divisions WHERE side <> ?1 AND hidden = 1 " \
-               "AND revealed = 0)"
+#define MASKED CAMP_HIDDEN_FROM("?1")
 
 /* What the side may not know goes: the other side's unrevealed hidden
  * divisions keep their name, corps and commitment only (no division, salt,

@@ -34,11 +34,10 @@ static mu_status load_masks(mu_campaign *c, int viewer, masks *m,
     m->viewer = viewer;
     if (viewer == MU_SIDE_NONE)
         return MU_OK;
-    mu_status s = camp_prepare(c, "SELECT 1 FROM divisions WHERE id = ?1 AND "
-                               "hidden = 1 AND revealed = 0 AND side <> ?2",
-                               &m->st, err);
+    mu_status s = camp_prepare(c, "SELECT 1 WHERE ?2 IN "
+                               CAMP_HIDDEN_FROM("?1"), &m->st, err);
     if (s == MU_OK)
-        sqlite3_bind_int(m->st, 2, viewer);
+        sqlite3_bind_int(m->st, 1, viewer);
     return s;
 }
 
@@ -57,7 +56,7 @@ static bool view_masked(const void *ctx, int div)
     if (!m->st)
         return false;
     sqlite3_reset(m->st);
-    sqlite3_bind_int(m->st, 1, div);
+    sqlite3_bind_int(m->st, 2, div);
     return sqlite3_step(m->st) != SQLITE_DONE;
 }
 
