@@ -189,6 +189,12 @@ mu_status camp_collect(mu_campaign *c, size_t size, camp_row_fn row,
                        void **out, int *n, mu_error *err, const char *sql,
                        const char *types, ...);
 
+/* camp_each binds as camp_stmt does and hands the rows to step() one by
+ * one, until one returns other than MU_OK: the status of the walk. */
+typedef mu_status (*camp_step_fn)(sqlite3_stmt *st, void *ctx, mu_error *err);
+mu_status camp_each(mu_campaign *c, camp_step_fn step, void *ctx,
+                    mu_error *err, const char *sql, const char *types, ...);
+
 /* camp_stmt prepares sql and binds one argument for each letter of
  * `types`, in order: 'i' an int, 'I' an int64_t, 't' a string (NULL binds
  * NULL; it must outlive the statement). camp_write does the same, then runs the

@@ -25,6 +25,7 @@ typedef struct check_ctx {
     int ndivs;
     int64_t (*acc)[MU_MAX_BRIGADES][ACC_N]; /* per division, brigade, counter */
     int *engages;                           /* engage events per division */
+    int hidden; /* hidden divisions, counted by division_json */
 } check_ctx;
 
 #define problem(x, ...) camp_problem(&(x)->rep, __VA_ARGS__)
@@ -150,23 +151,16 @@ static mu_status sum_log(mu_campaign *c, check_ctx *x, int *nevents,
     return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
 }
 
-/* Prisoners still held, per brigade, from the prisoners table. */
-static mu_status held(mu_campaign *c, check_ctx *x, mu_error *err)
+/* Prisoners still held, per brigade: a row of the prisoners table. */
+static mu_status held(sqlite3_stmt *st, void *p, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT division, brigade, stands FROM "
-                               "prisoners ORDER BY id", &st, err);
-    if (s != MU_OK)
-        return s;
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        int64_t *n = counter(x, sqlite3_column_int(st, 0),
-                             sqlite3_column_int(st, 1), ACC_HELD, "a prisoner");
-        if (n)
-            add64(x, n, sqlite3_column_int64(st, 2), "the prisoners");
-    }
-    camp_finalize(c, st);
-    return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+    check_ctx *x = p;
+    (void)err;
+    int64_t *n = counter(x, sqlite3_column_int(st, 0),
+                         sqlite3_column_int(st, 1), ACC_HELD, "a prisoner");
+    if (n)
+        add64(x, n, sqlite3_column_int64(st, 2), "the prisoners");
+    return MU_OK;
 }
 
 /* One brigade's bookkeeping, in 64 bits: start = current + (lost -
@@ -227,57 +221,47 @@ static void compare(check_ctx *x, int *nbrigades)
     }
 }
 
-/* Every engaged division's stored JSON is canonical and matches its
- * brigades; every hidden one still opens with its salt. */
-static mu_status divisions_json(mu_campaign *c, check_ctx *x, int *hidden,
-                                mu_error *err)
+/* An engaged division's stored JSON is canonical and matches its
+ * brigades; a hidden one still opens with its salt (x->hidden counts). */
+static mu_status division_json(sqlite3_stmt *st, void *p, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT id, division, salt, commitment, "
-                               "hidden FROM divisions WHERE engaged = 1 ORDER "
-                               "BY id", &st, err);
-    if (s != MU_OK)
-        return s;
-    int rc;
-    *hidden = 0;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        int id = sqlite3_column_int(st, 0), i = div_index(x, id);
-        const char *json = (const char *)sqlite3_column_text(st, 1);
-        const char *salt = (const char *)sqlite3_column_text(st, 2);
-        const char *com = (const char *)sqlite3_column_text(st, 3);
-        size_t len = json ? strlen(json) : 0;
-        char *canon = NULL;
-        mu_error e;
-        if (!json || mu_json_canonicalize(json, len, &canon, &e) != MU_OK ||
-            strcmp(canon, json) != 0)
-            problem(x, "division %d: the stored division is not canonical "
-                    "JSON", id);
-        cJSON *root = json ? cJSON_Parse(json) : NULL;
-        const cJSON *bs = cJSON_GetObjectItemCaseSensitive(root, "brigades");
-        int k = 0;
-        for (const cJSON *b = bs ? bs->child : NULL; b && i >= 0; b = b->next, k++)
-            if (k >= x->divs[i].nbrigades ||
-                !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(b, "stands")) ||
-                cJSON_GetObjectItemCaseSensitive(b, "stands")->valuedouble !=
-                    x->divs[i].b[k].start)
-                break;
-        if (i < 0 || k != x->divs[i].nbrigades || (bs && cJSON_GetArraySize(bs) != k))
-            problem(x, "division %d: its brigades differ from the division "
-                    "generated", id);
-        cJSON_Delete(root);
-        free(canon);
-        if (sqlite3_column_int(st, 4)) {
-            char got[MU_COMMITMENT_HEX];
-            (*hidden)++;
-            if (!json || !com ||
-                mu_commitment_compute(json, len, salt, got, &e) != MU_OK ||
-                strcmp(got, com) != 0)
-                problem(x, "division %d: the commitment does not open with its "
-                        "salt: the division was altered", id);
-        }
+    check_ctx *x = p;
+    (void)err;
+    int id = sqlite3_column_int(st, 0), i = div_index(x, id);
+    const char *json = (const char *)sqlite3_column_text(st, 1);
+    const char *salt = (const char *)sqlite3_column_text(st, 2);
+    const char *com = (const char *)sqlite3_column_text(st, 3);
+    size_t len = json ? strlen(json) : 0;
+    char *canon = NULL;
+    mu_error e;
+    if (!json || mu_json_canonicalize(json, len, &canon, &e) != MU_OK ||
+        strcmp(canon, json) != 0)
+        problem(x, "division %d: the stored division is not canonical "
+                "JSON", id);
+    cJSON *root = json ? cJSON_Parse(json) : NULL;
+    const cJSON *bs = cJSON_GetObjectItemCaseSensitive(root, "brigades");
+    int k = 0;
+    for (const cJSON *b = bs ? bs->child : NULL; b && i >= 0; b = b->next, k++)
+        if (k >= x->divs[i].nbrigades ||
+            !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(b, "stands")) ||
+            cJSON_GetObjectItemCaseSensitive(b, "stands")->valuedouble !=
+                x->divs[i].b[k].start)
+            break;
+    if (i < 0 || k != x->divs[i].nbrigades || (bs && cJSON_GetArraySize(bs) != k))
+        problem(x, "division %d: its brigades differ from the division "
+                "generated", id);
+    cJSON_Delete(root);
+    free(canon);
+    if (sqlite3_column_int(st, 4)) {
+        char got[MU_COMMITMENT_HEX];
+        x->hidden++;
+        if (!json || !com ||
+            mu_commitment_compute(json, len, salt, got, &e) != MU_OK ||
+            strcmp(got, com) != 0)
+            problem(x, "division %d: the commitment does not open with its "
+                    "salt: the division was altered", id);
     }
-    camp_finalize(c, st);
-    return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+    return MU_OK;
 }
 
 /* Runs a PRAGMA check whose clean answer is one row "ok" (or no rows). */
@@ -380,10 +364,11 @@ static mu_status ledger(mu_campaign *c, check_ctx *x, mu_error *err)
     x->engages = calloc(n, sizeof *x->engages);
     if (!x->acc || !x->engages)
         return err_nomem(err);
-    int nevents, nbrigades, hidden, before = x->rep.problems;
+    int nevents, nbrigades, before = x->rep.problems;
     mu_status s;
     if ((s = sum_log(c, x, &nevents, err)) != MU_OK ||
-        (s = held(c, x, err)) != MU_OK)
+        (s = camp_each(c, held, x, err, "SELECT division, brigade, stands "
+                       "FROM prisoners ORDER BY id", "")) != MU_OK)
         return s;
     compare(x, &nbrigades);
     camp_line(x->rep.sb, "ledger: %d events over %d divisions and %d "
@@ -391,8 +376,11 @@ static mu_status ledger(mu_campaign *c, check_ctx *x, mu_error *err)
               x->rep.problems == before ? "stands add up, log and ledger agree"
                                         : "FAILED");
     before = x->rep.problems;
-    if ((s = divisions_json(c, x, &hidden, err)) != MU_OK)
+    if ((s = camp_each(c, division_json, x, err, "SELECT id, division, salt, "
+                       "commitment, hidden FROM divisions WHERE engaged = 1 "
+                       "ORDER BY id", "")) != MU_OK)
         return s;
+    int hidden = x->hidden;
     if (x->rep.problems == before)
         camp_line(x->rep.sb,
                   ERR_PL("divisions: as generated; %d commitment opens\n",

@@ -270,6 +270,25 @@ mu_status camp_collect(mu_campaign *c, size_t size, camp_row_fn row,
     return s == MU_OK ? collect(c, st, size, row, out, n, err) : s;
 }
 
+mu_status camp_each(mu_campaign *c, camp_step_fn step, void *ctx,
+                    mu_error *err, const char *sql, const char *types, ...)
+{
+    sqlite3_stmt *st;
+    va_list ap;
+    va_start(ap, types);
+    mu_status s = stmt_list(c, &st, err, sql, types, ap);
+    va_end(ap);
+    if (s != MU_OK)
+        return s;
+    int rc = SQLITE_DONE;
+    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        s = step(st, ctx, err);
+    camp_finalize(c, st);
+    if (s == MU_OK && rc != SQLITE_DONE)
+        s = camp_sql_fail(c, rc, "reading", err);
+    return s;
+}
+
 static mu_status row_list(mu_campaign *c, camp_row_fn row, void *item,
                           bool *found, mu_error *err, const char *sql,
                           const char *types, va_list ap)

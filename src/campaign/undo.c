@@ -129,8 +129,10 @@ static mu_status not_replayed(const rebuild *x, const camp_ev *e, mu_status s,
                    "without it, %.200s", x->target, e->id, kind, why->msg);
 }
 
-static mu_status rebuild_one(rebuild *x, sqlite3_stmt *row, mu_error *err)
+/* One event of the log into the replay (a camp_each step). */
+static mu_status rebuild_one(sqlite3_stmt *row, void *p, mu_error *err)
 {
+    rebuild *x = p;
     int64_t id = sqlite3_column_int64(row, 0);
     const char *kind = (const char *)sqlite3_column_text(row, 1);
     const char *data = (const char *)sqlite3_column_text(row, 3);
@@ -153,24 +155,6 @@ static mu_status rebuild_one(rebuild *x, sqlite3_stmt *row, mu_error *err)
              (e.kind == EV_ENGAGE && !same_division(x->mem, x->c, e.division)))
         s = not_replayed(x, &e, s, &why, err);
     camp_ev_clear(&e);
-    return s;
-}
-
-/* The campaign in memory that the log of x->c makes without the target and
- * the events undone before. */
-static mu_status replay_without(rebuild *x, mu_error *err)
-{
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(x->c, "SELECT id, kind, division, data, hash "
-                               "FROM events ORDER BY id", &st, err);
-    if (s != MU_OK)
-        return s;
-    int rc;
-    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
-        s = rebuild_one(x, st, err);
-    camp_finalize(x->c, st);
-    if (s == MU_OK && rc != SQLITE_DONE)
-        s = camp_sql_fail(x->c, rc, "reading", err);
     return s;
 }
 
@@ -362,7 +346,10 @@ static mu_status undo_tx(mu_campaign *c, void *p, mu_error *err)
     if ((s = load_undone(c, &u, err)) != MU_OK)
         return s;
     rebuild r = {c, &u, t.id, c->viewer, NULL};
-    s = replay_without(&r, err);
+    /* the campaign in memory that the log makes without the target and
+     * the events undone before */
+    s = camp_each(c, rebuild_one, &r, err, "SELECT id, kind, division, data, "
+                  "hash FROM events ORDER BY id", "");
     free(u.ids);
     if (s == MU_OK)
         s = replace_tables(c, r.mem, err);

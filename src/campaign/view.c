@@ -501,26 +501,19 @@ static bool line_read(const char *line, line_info *li)
     return ok;
 }
 
-static mu_status hidden_at_end(mu_campaign *c, hidden_set *h, mu_error *err)
+/* A line of the view chain into h, the divisions hidden at its end. */
+static mu_status hidden_at_end(sqlite3_stmt *st, void *p, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT line FROM view_chain ORDER BY id",
-                               &st, err);
-    int rc;
-    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        line_info li;
-        if (!line_read((const char *)sqlite3_column_text(st, 0), &li))
-            continue; /* reported by the walk */
-        if (li.masked && !strcmp(li.kind, "engage") &&
-            !hs_add(h, li.division, -1))
-            s = err_nomem(err);
-        else if (!li.masked && !strcmp(li.kind, "reveal"))
-            hs_remove(h, li.division, true);
-    }
-    if (s == MU_OK && rc != SQLITE_DONE)
-        s = camp_sql_fail(c, rc, "reading", err);
-    camp_finalize(c, st);
-    return s;
+    hidden_set *h = p;
+    line_info li;
+    if (!line_read((const char *)sqlite3_column_text(st, 0), &li))
+        return MU_OK; /* reported by the walk */
+    if (li.masked && !strcmp(li.kind, "engage") &&
+        !hs_add(h, li.division, -1))
+        return err_nomem(err);
+    if (!li.masked && !strcmp(li.kind, "reveal"))
+        hs_remove(h, li.division, true);
+    return MU_OK;
 }
 
 /* What the log shows for a chain line, as the export wrote it: for a full
@@ -683,7 +676,8 @@ static mu_status view_log_check(mu_campaign *c, camp_report *r,
                                 mu_error *err)
 {
     hidden_set h = {NULL, 0, 0};
-    mu_status s = hidden_at_end(c, &h, err);
+    mu_status s = camp_each(c, hidden_at_end, &h, err, "SELECT line FROM "
+                            "view_chain ORDER BY id", "");
     sqlite3_stmt *st = NULL;
     if (s == MU_OK)
         s = camp_prepare(c, "SELECT c.line, v.text, v.json, coalesce(c.id, "
