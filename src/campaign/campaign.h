@@ -362,11 +362,13 @@ mu_status camp_penalties(mu_campaign *c, mu_army side, int *n, mu_error *err);
 
 /* Whether viewer may see division d in full. */
 bool camp_visible(const camp_div *d, int viewer);
-/* Its SQL twin, the one query of what a side may not see: the ids of the
- * divisions hidden from `side` (an SQL expression, a side's number). */
+/* Its SQL twin, the one test of what a side may not see: whether the
+ * divisions row `d` (a table alias) is hidden from `side` (an SQL
+ * expression, a side's number); and the ids of all such divisions. */
+#define CAMP_HIDDEN(d, side)                                                   \
+    "(" d ".side <> " side " AND " d ".hidden AND NOT " d ".revealed)"
 #define CAMP_HIDDEN_FROM(side)                                                 \
-    "(SELECT id FROM divisions WHERE side <> " side " AND hidden = 1 AND "    \
-    "revealed = 0)"
+    "(SELECT id FROM divisions d WHERE " CAMP_HIDDEN("d", side) ")"
 /* The viewer a read runs as: `asked` narrowed to the side the handle acts
  * for (MU_EINPUT for an unknown viewer, MU_ESTATE for the other side's). */
 mu_status camp_viewer(const mu_campaign *c, int asked, int *eff,

@@ -29,7 +29,7 @@ typedef struct held_item {
 } held_item;
 
 /* Masked: a division the viewer (?1, -1 the umpire) may not see in full. */
-#define MASK "(?1 >= 0 AND d.side <> ?1 AND d.hidden AND NOT d.revealed)"
+#define MASK "(?1 >= 0 AND " CAMP_HIDDEN("d", "?1") ")"
 
 /* The items are listed holder first (the Union), then camp, kind, and
  * within a kind by division and brigade (stands, batteries) or as taken
