@@ -26,6 +26,9 @@ typedef struct check_ctx {
     int64_t (*acc)[MU_MAX_BRIGADES][ACC_N]; /* per division, brigade, counter */
     int *engages;                           /* engage events per division */
     int hidden; /* hidden divisions, counted by division_json */
+    const char *path; /* the file, for sum_event's problems */
+    int64_t last;     /* the last event's id, for sum_event */
+    int events;       /* events, counted by sum_event */
 } check_ctx;
 
 #define problem(x, ...) camp_problem(&(x)->rep, __VA_ARGS__)
@@ -112,43 +115,30 @@ static void replay_event(check_ctx *x, const camp_ev *e)
     }
 }
 
-static mu_status sum_log(mu_campaign *c, check_ctx *x, int *nevents,
-                        mu_error *err)
+/* One event of the log into the sums (a camp_each step). */
+static mu_status sum_event(sqlite3_stmt *st, void *p, mu_error *err)
 {
-    sqlite3_stmt *st;
-    /* An event undone, and an undo, count for nothing in the sums: the
-     * ledger stands as if the event had never happened. */
-    mu_status s = camp_prepare(c, "SELECT id, kind, division, data, kind = "
-                               "'undo' OR id IN (SELECT json_extract(data, "
-                               "'$.event') FROM events WHERE kind = 'undo') "
-                               "FROM events ORDER BY id", &st, err);
-    if (s != MU_OK)
-        return s;
-    int rc;
-    int64_t expect = 1;
-    *nevents = 0;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        int64_t id = sqlite3_column_int64(st, 0);
-        if (id != expect)
-            problem(x, "the log jumps from event %" PRId64 " to %" PRId64,
-                    expect - 1, id);
-        expect = id + 1;
-        camp_ev e;
-        mu_error why;
-        if (camp_ev_decode(c->path, id, (const char *)sqlite3_column_text(st, 1),
-                           sqlite3_column_int(st, 2),
-                           (const char *)sqlite3_column_text(st, 3), &e,
-                           &why) != MU_OK) {
-            problem(x, "%s", why.msg);
-            continue;
-        }
-        if (!sqlite3_column_int(st, 4))
-            replay_event(x, &e);
-        camp_ev_clear(&e);
-        (*nevents)++;
+    (void)err;
+    check_ctx *x = p;
+    int64_t id = sqlite3_column_int64(st, 0);
+    if (id != x->last + 1)
+        problem(x, "the log jumps from event %" PRId64 " to %" PRId64,
+                x->last, id);
+    x->last = id;
+    camp_ev e;
+    mu_error why;
+    if (camp_ev_decode(x->path, id, (const char *)sqlite3_column_text(st, 1),
+                       sqlite3_column_int(st, 2),
+                       (const char *)sqlite3_column_text(st, 3), &e,
+                       &why) != MU_OK) {
+        problem(x, "%s", why.msg);
+        return MU_OK;
     }
-    camp_finalize(c, st);
-    return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+    if (!sqlite3_column_int(st, 4))
+        replay_event(x, &e);
+    camp_ev_clear(&e);
+    x->events++;
+    return MU_OK;
 }
 
 /* Prisoners still held, per brigade: a row of the prisoners table. */
@@ -364,15 +354,21 @@ static mu_status ledger(mu_campaign *c, check_ctx *x, mu_error *err)
     x->engages = calloc(n, sizeof *x->engages);
     if (!x->acc || !x->engages)
         return err_nomem(err);
-    int nevents, nbrigades, before = x->rep.problems;
+    int nbrigades, before = x->rep.problems;
     mu_status s;
-    if ((s = sum_log(c, x, &nevents, err)) != MU_OK ||
+    /* An event undone, and an undo, count for nothing in the sums: the
+     * ledger stands as if the event had never happened. */
+    x->path = c->path;
+    if ((s = camp_each(c, sum_event, x, err, "SELECT id, kind, division, data,"
+                       " kind = 'undo' OR id IN (SELECT json_extract(data, "
+                       "'$.event') FROM events WHERE kind = 'undo') FROM "
+                       "events ORDER BY id", "")) != MU_OK ||
         (s = camp_each(c, held, x, err, "SELECT division, brigade, stands "
                        "FROM prisoners ORDER BY id", "")) != MU_OK)
         return s;
     compare(x, &nbrigades);
     camp_line(x->rep.sb, "ledger: %d events over %d divisions and %d "
-              "brigades: %s\n", nevents, x->ndivs, nbrigades,
+              "brigades: %s\n", x->events, x->ndivs, nbrigades,
               x->rep.problems == before ? "stands add up, log and ledger agree"
                                         : "FAILED");
     before = x->rep.problems;
