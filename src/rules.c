@@ -256,8 +256,8 @@ static mu_status table_add_key(rules_table *t, const char *file, int line,
                           t->section, key, (int)(n > 40 ? 40 : n), p);
         for (int f = lo; f <= hi; f++) {
             if (t->map[f] != 0xFF) {
-                char a[4];
-                util_face_text(f, a);
+                char a[6];
+                util_faces_text(f, f, a);
                 return err_at(err, MU_EINPUT, file, line,
                               "[%s] %s: roll %s is already given on line %d "
                               "(ranges overlap)",
@@ -340,9 +340,9 @@ static mu_status check_faces(mu_rules *r, mu_error *err)
             int g = f;
             while (g < 100 && t->map[g + 1] == 0xFF)
                 g++;
-            char a[4], b[4];
-            util_face_text(f, a);
-            util_face_text(g, b);
+            char a[6], b[6];
+            util_faces_text(f, f, a);
+            util_faces_text(g, g, b);
             return err_at(err, MU_EINPUT, r->name, t->line,
                           "[%s]: no outcome for %s%s%s: every table must "
                           "cover 01-00",

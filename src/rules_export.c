@@ -138,19 +138,15 @@ static void csv_table(sbuf *sb, const rules_table *t)
 
 static void markdown_table(sbuf *sb, const rules_table *t, bool first)
 {
-    char title[96], text[48], a[4], b[4];
+    char title[96], text[48], a[6];
     table_title(t, true, title, sizeof title);
     mu_buf_printf(sb, _("%s### %s\n\n| d100 | result |\n|---|---|\n"),
                   first ? "" : "\n", title);
     for (int lo = 1; lo <= 100;) {
         int hi = band_end(t, lo);
         outcome_text(t->family, t->map[lo], true, text, sizeof text);
-        util_face_text(lo, a);
-        util_face_text(hi, b);
-        if (hi > lo)
-            mu_buf_printf(sb, "| %s-%s | %s |\n", a, b, text);
-        else
-            mu_buf_printf(sb, "| %s | %s |\n", a, text);
+        util_faces_text(lo, hi, a);
+        mu_buf_printf(sb, "| %s | %s |\n", a, text);
         lo = hi + 1;
     }
 }

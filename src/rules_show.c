@@ -31,13 +31,9 @@ static void faces_text(const uint8_t *map, int outcome, char *buf, size_t n)
         int g = f;
         while (g < 100 && map[g + 1] == outcome)
             g++;
-        char a[4], b[4];
-        util_face_text(f, a);
-        util_face_text(g, b);
-        int w = g > f ? snprintf(buf + used, n - used, "%s%s-%s",
-                                 used ? ", " : "", a, b)
-                      : snprintf(buf + used, n - used, "%s%s",
-                                 used ? ", " : "", a);
+        char a[6];
+        util_faces_text(f, g, a);
+        int w = snprintf(buf + used, n - used, "%s%s", used ? ", " : "", a);
         if (w < 0 || (size_t)w >= n - used)
             break;
         used += (size_t)w;

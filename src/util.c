@@ -145,10 +145,15 @@ mu_status mu_file_read(const char *path, char **out, size_t *len,
     return st;
 }
 
-void util_face_text(int face, char buf[4])
+void util_faces_text(int lo, int hi, char buf[6])
 {
-    int v = face % 100;
-    buf[0] = (char)('0' + v / 10);
-    buf[1] = (char)('0' + v % 10);
-    buf[2] = '\0';
+    int v[2] = {lo % 100, hi % 100};
+    char *p = buf;
+    for (int i = 0; i < (hi > lo ? 2 : 1); i++) {
+        if (i)
+            *p++ = '-';
+        *p++ = (char)('0' + v[i] / 10);
+        *p++ = (char)('0' + v[i] % 10);
+    }
+    *p = '\0';
 }

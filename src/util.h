@@ -59,7 +59,8 @@ extern const char *const vocab_army[2], *const vocab_theater[2];
 extern const char *const vocab_arm[2];
 extern const char *const vocab_rating[3], *const vocab_morale[3];
 
-/* "01".."99", "00" for 100: how percentile dice show a face. */
-void util_face_text(int face, char buf[4]);
+/* The faces lo..hi as percentile dice show them: "01".."99", "00" for
+ * 100; a band "01-10", one face "07". */
+void util_faces_text(int lo, int hi, char buf[6]);
 
 #endif
