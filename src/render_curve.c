@@ -119,32 +119,48 @@ static mu_status curve_prepare(const mu_weapons *w, const mu_curve_opts *o,
     return MU_OK;
 }
 
-/* One row: range, yards, and P (for a gun: both loads and the one fired). */
+/* One row as the cells every format writes, in its order: range, yards,
+ * [cm], [canister, roundshot, the load fired], P; key[] names them in JSON.
+ * The load is the one cell that is a string. */
 typedef struct row {
-    mu_rat r, yards, cm, p, pc, pr;
-    const char *load;
+    int n;
+    const char *key[7];
+    rat_num cell[7];
 } row;
 
-static mu_status curve_row(const curve *c, int64_t i, row *out, mu_error *err)
+static void row_put(row *x, const char *key, mu_rat v)
 {
-    row x;
-    memset(&x, 0, sizeof x);
-    if (!rat_mul(c->step, rat_int(i), &x.r) ||
-        !rat_mul(x.r, c->scale, &x.yards) ||
-        (c->has_cm && !rat_mul(x.r, c->cm, &x.cm)))
+    x->key[x->n] = key;
+    x->cell[x->n++] = rat_fmt(v);
+}
+
+static mu_status curve_row(const curve *c, int64_t i, row *x, mu_error *err)
+{
+    mu_rat r, yards, cm, p, pc, pr;
+    if (!rat_mul(c->step, rat_int(i), &r) || !rat_mul(r, c->scale, &yards) ||
+        (c->has_cm && !rat_mul(r, c->cm, &cm)))
         return rat_too_fine(err);
+    x->n = 0;
+    row_put(x, "range", r);
+    row_put(x, "yards", yards);
+    if (c->has_cm)
+        row_put(x, "cm", cm);
     mu_status st;
     if (c->gun) {
-        if ((st = mu_weapon_p(c->can, x.r, c->cover, &x.pc, err)) != MU_OK ||
-            (st = mu_weapon_p(c->rs, x.r, c->cover, &x.pr, err)) != MU_OK)
+        if ((st = mu_weapon_p(c->can, r, c->cover, &pc, err)) != MU_OK ||
+            (st = mu_weapon_p(c->rs, r, c->cover, &pr, err)) != MU_OK)
             return st;
-        bool can = mu_rat_cmp(x.pc, x.pr) > 0;
-        x.load = can ? c->can->name : c->rs->name;
-        x.p = can ? x.pc : x.pr;
-    } else if ((st = mu_weapon_p(&c->one, x.r, c->cover, &x.p, err)) != MU_OK) {
+        bool can = mu_rat_cmp(pc, pr) > 0;
+        row_put(x, c->can->name, pc);
+        row_put(x, c->rs->name, pr);
+        x->key[x->n] = "load";
+        snprintf(x->cell[x->n++].s, sizeof x->cell[0].s, "%s",
+                 can ? c->can->name : c->rs->name);
+        p = can ? pc : pr;
+    } else if ((st = mu_weapon_p(&c->one, r, c->cover, &p, err)) != MU_OK) {
         return st;
     }
-    *out = x;
+    row_put(x, "p", p);
     return MU_OK;
 }
 
@@ -207,17 +223,9 @@ static mu_status curve_grid(const curve *c, grid *g, mu_error *err)
         if (st != MU_OK)
             return st;
         grid_add(g);
-        grid_setf(g, 0, "%s", rat_fmt(x.r).s);
-        grid_setf(g, 1, "%s", rat_fmt(x.yards).s);
-        if (k)
-            grid_setf(g, 2, "%s", rat_fmt(x.cm).s);
-        if (c->gun) {
-            grid_setf(g, 2 + k, "%s", rat_fmt(x.pc).s);
-            grid_setf(g, 3 + k, "%s", rat_fmt(x.pr).s);
-            grid_setf(g, 4 + k, "%s", x.load);
-        } else {
-            grid_setf(g, 2 + k, "%s", rat_fmt(x.p).s);
-        }
+        /* A gun's P is the load column's: the table leaves it out. */
+        for (int j = 0; j < x.n - (c->gun ? 1 : 0); j++)
+            grid_setf(g, j, "%s", x.cell[j].s);
     }
     return MU_OK;
 }
@@ -229,16 +237,11 @@ static void row_json(jw *o, const curve *c, const row *x, bool named)
         jw_str(o, "weapon", c->gun ? c->gun->name : c->one.name);
         jw_bool(o, "cover", c->cover);
     }
-    jw_raw(o, "range", rat_fmt(x->r).s);
-    jw_raw(o, "yards", rat_fmt(x->yards).s);
-    if (c->has_cm)
-        jw_raw(o, "cm", rat_fmt(x->cm).s);
-    if (c->gun) {
-        jw_raw(o, c->can->name, rat_fmt(x->pc).s);
-        jw_raw(o, c->rs->name, rat_fmt(x->pr).s);
-        jw_str(o, "load", x->load);
-    }
-    jw_raw(o, "p", rat_fmt(x->p).s);
+    for (int j = 0; j < x->n; j++)
+        if (c->gun && j == x->n - 2)
+            jw_str(o, x->key[j], x->cell[j].s);
+        else
+            jw_raw(o, x->key[j], x->cell[j].s);
     jw_end(o);
 }
 
@@ -320,13 +323,8 @@ static mu_status curve_data(const curve *c, mu_format f, sbuf *sb,
         if (st != MU_OK)
             return st;
         if (f == MU_FMT_CSV) {
-            mu_buf_printf(sb, "%s,%s,", rat_fmt(x.r).s, rat_fmt(x.yards).s);
-            if (c->has_cm)
-                mu_buf_printf(sb, "%s,", rat_fmt(x.cm).s);
-            if (c->gun)
-                mu_buf_printf(sb, "%s,%s,%s,", rat_fmt(x.pc).s, rat_fmt(x.pr).s,
-                              x.load);
-            mu_buf_printf(sb, "%s\n", rat_fmt(x.p).s);
+            for (int j = 0; j < x.n; j++)
+                mu_buf_printf(sb, "%s%c", x.cell[j].s, j + 1 < x.n ? ',' : '\n');
         } else {
             row_json(&w, c, &x, f == MU_FMT_JSONL);
             if (f == MU_FMT_JSONL)
