@@ -308,6 +308,7 @@ static int run(const cli_shared *shared, const cli_command *cmd,
     if (!*out || !*errs) {
         free(*out);
         free(*errs);
+        *out = *errs = NULL;
         return -1;
     }
     *outlen = strlen(*out);
@@ -333,35 +334,66 @@ static void events_of(const cli_why *why, char out[WEB_EVENTS_MAX])
     }
 }
 
-static void api_call(const web_call *c, const cli_command *rt, web_reply *r)
+/* Why the call is not run, in r; false when it may be. */
+static bool refused(const web_call *c, const cli_command *rt, web_reply *r)
 {
-    if ((rt->flags & CLI_CAMPAIGN) && !c->campaign) {
+    if (c->plot && c->post) /* charts need no token: nothing of a campaign */
+        errorf(r, 405, _("GET a chart"));
+    else if ((rt->flags & CLI_CAMPAIGN) && !c->campaign)
         errorf(r, 404, _("no campaign is served here: start 'muster serve "
                "--campaign FILE'"));
-        return;
-    }
-    if (!(rt->flags & CLI_WRITES) != !c->post) {
+    else if (!(rt->flags & CLI_WRITES) != !c->post)
         errorf(r, 405, "%s %s: %s", c->post ? "POST" : "GET", c->path,
                c->post ? _("this reads: use GET")
                        : _("this changes the campaign: use POST with a JSON body"));
-        return;
-    }
-    if (c->viewer == MU_SIDE_UNSAID && (rt->flags & CLI_CAMPAIGN)) {
+    else if (c->viewer == MU_SIDE_UNSAID && (rt->flags & CLI_CAMPAIGN))
         errorf(r, 403, _("forbidden"));
-        return;
-    }
-    if ((rt->flags & CLI_UMPIRE) && c->viewer != MU_SIDE_NONE) {
+    else if ((rt->flags & CLI_UMPIRE) && c->viewer != MU_SIDE_NONE)
         errorf(r, 403, _("%s: the umpire's link only"), c->path);
-        return;
+    else
+        return false;
+    return true;
+}
+
+/* A chart's command writes the picture to a file, by rename: a fresh name
+ * in the temporary folder (path), given as --out, read back and removed. */
+static bool plot_file(pairs *p, char path[512], web_reply *r)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(path, 512, "%s/muster-plot-XXXXXX.svg",
+             tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemps(path, 4);
+    if (fd < 0) {
+        errorf(r, 500, _("cannot make a temporary file: %s"), strerror(errno));
+        return false;
     }
+    close(fd);
+    add(p, "out", path);
+    return true;
+}
+
+/* A command's call, or a chart's (c->plot: the SVG it wrote is the
+ * answer, and a refusal has no reason or option). */
+static void api_call(const web_call *c, const cli_command *rt, web_reply *r)
+{
     pairs p = {.n = 0};
-    if (!build(c, rt, &p, r))
+    char path[512];
+    if (refused(c, rt, r) || !build(c, rt, &p, r) ||
+        (c->plot && !plot_file(&p, path, r)))
         return;
     char *out, *errs;
     size_t outlen;
     cli_why why = {.request_key = c->request_key,
                    .request_what = c->request_what};
     int rc = run(c->shared, rt, &p, &out, &outlen, &errs, &why);
+    mu_error err = {0};
+    if (c->plot) {
+        free(out);
+        out = NULL;
+        if (rc == CLI_OK && mu_file_read(path, &out, &outlen, &err) != MU_OK)
+            rc = CLI_FAIL;
+        unlink(path);
+    }
     if (rc < 0) {
         errorf(r, 500, _("out of memory"));
         return;
@@ -371,66 +403,19 @@ static void api_call(const web_call *c, const cli_command *rt, web_reply *r)
         free(errs);
         r->status = 200;
         /* a picture (campaign report --charts) is served as one */
-        r->type = outlen > 5 && !strncmp(out, "<?xml", 5)
+        r->type = c->plot || (outlen > 5 && !strncmp(out, "<?xml", 5))
                       ? "image/svg+xml" : "application/json; charset=utf-8";
         r->body = out;
         r->len = outlen;
         return;
     }
-    free(out);
     refusal(r, rc == CLI_INPUT ? 400 : 500,
-            *errs ? errs : _("the command failed"), &why);
+            *errs ? errs : !c->plot ? _("the command failed")
+                         : out ? _("the chart failed") : err.msg,
+            c->plot ? NULL : &why);
     r->reason = why.reason;
-    free(errs);
-}
-
-/* ---- charts ------------------------------------------------------------- */
-
-static void plot_call(const web_call *c, const cli_command *cmd,
-                      web_reply *r)
-{
-    if (c->post) { /* charts need no token: nothing of a campaign */
-        errorf(r, 405, _("GET a chart"));
-        return;
-    }
-    pairs p = {.n = 0};
-    if (!build(c, cmd, &p, r))
-        return;
-    /* The command writes the picture to a file, by rename: a fresh name in
-     * the temporary folder, read back and removed. */
-    const char *tmp = getenv("TMPDIR");
-    char path[512];
-    snprintf(path, sizeof path, "%s/muster-plot-XXXXXX.svg",
-             tmp && *tmp ? tmp : "/tmp");
-    int fd = mkstemps(path, 4);
-    if (fd < 0) {
-        errorf(r, 500, _("cannot make a temporary file: %s"), strerror(errno));
-        return;
-    }
-    close(fd);
-    add(&p, "out", path);
-    char *out = NULL, *errs = NULL;
-    int rc = (int)cli_invoke(c->shared, cmd->name, p.names, p.values, p.n,
-                             &out, &errs, NULL);
     free(out);
-    char *svg = NULL;
-    size_t len = 0;
-    mu_error err = {0};
-    if (rc == CLI_OK && mu_file_read(path, &svg, &len, &err) != MU_OK)
-        rc = CLI_FAIL;
-    unlink(path);
-    if (rc != CLI_OK) {
-        web_error(r, rc == CLI_INPUT ? 400 : 500,
-                  errs && *errs ? errs : svg ? _("the chart failed") : err.msg);
-        free(errs);
-        free(svg);
-        return;
-    }
     free(errs);
-    r->status = 200;
-    r->type = "image/svg+xml";
-    r->body = svg;
-    r->len = len;
 }
 
 /* The API answers in the C locale's words (the messages' English msgids)
@@ -459,7 +444,7 @@ void web_api(const web_call *c, web_reply *r)
         errorf(r, 404, _("no command '%.60s': see muster(1) for the commands "
                "(GET /api/division?army=union)"), c->path);
     else
-        (c->plot ? plot_call : api_call)(c, cmd, r);
+        api_call(c, cmd, r);
     if (was)
         uselocale(was);
 }
