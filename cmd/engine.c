@@ -369,6 +369,15 @@ static cli_rc set_index(cli_ctx *cx, int i, const char *arg)
     }
 }
 
+/* The option a short letter stands for. */
+static int short_index(const cli_command *cmd, int c)
+{
+    for (int i = 0; cmd->opts[i].name; i++)
+        if (cmd->opts[i].shortname == c)
+            return i;
+    return -1;
+}
+
 /* The option of cmd that `name` is likely a misspelling of, or NULL (none
  * when `name` is an option of another command: not a slip). */
 static const char *close_option(const cli_command *cmd, const char *name)
@@ -388,9 +397,8 @@ static const char *close_option(const cli_command *cmd, const char *name)
 cli_rc cli_set(cli_ctx *cx, const char *name, const char *value)
 {
     int i = opt_index(cx->cmd, name);
-    for (int j = 0; i < 0 && name[0] && !name[1] && cx->cmd->opts[j].name; j++)
-        if (cx->cmd->opts[j].shortname == name[0]) /* "n" for -n */
-            i = j;
+    if (i < 0 && name[0] && !name[1]) /* "n" for -n */
+        i = short_index(cx->cmd, name[0]);
     const char *near = i < 0 ? close_option(cx->cmd, name) : NULL;
     if (near)
         return cli_error(cx, _("%s: unknown option '%s': did you mean '%s'? "
@@ -471,15 +479,6 @@ static void getopt_tables(const cli_command *cmd, struct option *lo,
     shorts[s] = '\0';
 }
 
-/* The option a short letter stands for. */
-static int short_index(const cli_command *cmd, int c)
-{
-    for (int i = 0; cmd->opts[i].name; i++)
-        if (cmd->opts[i].shortname == c)
-            return i;
-    return -1;
-}
-
 /* Whether another command of the same group ("campaign ...") takes --opt:
  * then this one "does not take" it, rather than not knowing it. */
 static bool sibling_takes(const cli_command *cmd, const char *opt)
@@ -510,13 +509,12 @@ static cli_rc bad_option(cli_ctx *cx, char **argv)
     char own[64];
     snprintf(own, sizeof own, "%.*s", (int)strcspn(opt ? opt + 2 : "", "="),
              opt ? opt + 2 : "");
-    if (opt && !strncmp(opt, "--", 2) && opt_index(cx->cmd, own) < 0 &&
-        sibling_takes(cx->cmd, opt + 2))
+    bool unknown = opt && !strncmp(opt, "--", 2) &&
+                   opt_index(cx->cmd, own) < 0;
+    if (unknown && sibling_takes(cx->cmd, opt + 2))
         return cli_error(cx, _("%s does not take --%.*s (see 'muster help %s')"),
                          name, (int)strcspn(opt + 2, "="), opt + 2, name);
-    const char *near = opt && !strncmp(opt, "--", 2) &&
-                               opt_index(cx->cmd, own) < 0
-                           ? close_option(cx->cmd, own) : NULL;
+    const char *near = unknown ? close_option(cx->cmd, own) : NULL;
     if (near)
         return cli_error(cx, _("%s: unknown option --%s: did you mean '--%s'? "
                          "(see 'muster help %s')"), name, own, near, name);
