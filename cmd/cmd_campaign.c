@@ -945,7 +945,7 @@ static const cli_opt leader_opts[] = {
 
 static const cli_opt downgrade_opts[] = {ONE_LEADER, CAMP_AS, CAMP_FORMAT, {0}};
 
-static const cli_opt undo_opts[] = {CAMP_AS, CAMP_FORMAT, {0}};
+static const cli_opt as_format_opts[] = {CAMP_AS, CAMP_FORMAT, {0}};
 
 static const cli_opt show_opts[] = {
     CAMP_SIDE(0),
@@ -977,7 +977,6 @@ static const cli_opt log_opts[] = {
     OPT_FORMAT(text_json_md, "text (default), json or markdown (a list to "
                "paste into a forum post)"),
     {0}};
-static const cli_opt prisoners_opts[] = {CAMP_AS, CAMP_FORMAT, {0}};
 static const cli_opt check_opts[] = {
     {.name = "head", .type = ARG_TEXT, .metavar = "HEX",
      .help = N_("a chain head noted earlier ('campaign head'): nothing up to it "
@@ -1091,7 +1090,7 @@ const cli_command cmd_campaign_advance = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = cli_args_campaign};
 const cli_command cmd_campaign_undo = {
     .name = "campaign undo", .summary = N_("take an event back (a new event)"),
-    .opts = undo_opts, .run = run_undo,
+    .opts = as_format_opts, .run = run_undo,
     .doc = N_("Appends an undo of EVENT (default: the latest event not undone);\n"
            "the log keeps both, and the ledger stands as if EVENT had never\n"
            "happened. Refused while a later event depends on it (replaying\n"
@@ -1165,7 +1164,7 @@ const cli_command cmd_campaign_name = {
     .flags = CLI_WEB | CLI_CAMPAIGN | CLI_WRITES, .args = name_args};
 const cli_command cmd_campaign_prisoners = {
     .name = "campaign prisoners", .summary = N_("the prisoners each side holds"),
-    .opts = prisoners_opts, .run = run_list,
+    .opts = as_format_opts, .run = run_list,
     .flags = CLI_WEB | CLI_CAMPAIGN, .args = cli_args_campaign};
 const cli_command cmd_campaign_camp = {
     .name = "campaign camp", .summary = N_("a side's default prisoner-of-war camp"),
