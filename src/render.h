@@ -11,6 +11,9 @@
 /* Writes "seed": the exact 64-bit number, or null (JSON numbers are
  * doubles to most readers, which would round seeds above 2^53). */
 void render_jw_seed(jw *w, const mu_render_opts *o);
+/* "exact": {keys[i]: r[i] as a fraction, "45/2"}: the exact values of
+ * numbers a JSON gives as decimals (render_fire.c). */
+void render_exact_jw(jw *w, const char *const *keys, const mu_rat *r, int n);
 
 /* ---- cJSON trees, for the campaign (render_cjson.c) ---------------------- */
 

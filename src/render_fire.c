@@ -37,10 +37,13 @@ static void json_num(jw *w, const char *key, mu_rat r)
     jw_raw(w, key, rat_fmt(r).s);
 }
 
-static void json_exact(jw *w, const char *key, mu_rat r)
+void render_exact_jw(jw *w, const char *const *keys, const mu_rat *r, int n)
 {
-    char b[MU_RAT_BUF];
-    jw_str(w, key, mu_rat_fraction(r, b, sizeof b));
+    char buf[MU_RAT_BUF];
+    jw_obj(w, "exact");
+    for (int i = 0; i < n; i++)
+        jw_str(w, keys[i], mu_rat_fraction(r[i], buf, sizeof buf));
+    jw_end(w);
 }
 
 static bool is_artillery(const mu_weapon *w)
@@ -541,12 +544,8 @@ static void volley_json_extra(const mu_volley *v, jw *o)
         jw_str(o, "load_reason", why);
     else
         jw_null(o, "load_reason");
-    jw_obj(o, "exact");
-    json_exact(o, "range", v->range);
-    json_exact(o, "p", v->p);
-    json_exact(o, "poh", v->poh);
-    json_exact(o, "chance", v->chance);
-    jw_end(o);
+    render_exact_jw(o, (const char *const[]){"range", "p", "poh", "chance"},
+                    (const mu_rat[]){v->range, v->p, v->poh, v->chance}, 4);
 }
 
 static void volley_json(const mu_volley *v, const mu_fire_result *r,

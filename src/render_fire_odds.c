@@ -200,15 +200,6 @@ static void rat_jw(jw *w, const char *key, mu_rat r)
     jw_double(w, key, (double)r.num / (double)r.den);
 }
 
-static void exact_jw(jw *w, const char *const *keys, const mu_rat *r, int n)
-{
-    char buf[MU_RAT_BUF];
-    jw_obj(w, "exact");
-    for (int i = 0; i < n; i++)
-        jw_str(w, keys[i], mu_rat_fraction(r[i], buf, sizeof buf));
-    jw_end(w);
-}
-
 static void difference_jw(jw *w, const mu_dist *a, const mu_dist *f)
 {
     char key[24], buf[40];
@@ -269,7 +260,7 @@ static void fire_json(const void *odds, const void *exact_, jw *w)
     rat_jw(w, "poh", v->poh);
     jw_int(w, "sure_hits", v->sure_hits);
     jw_int(w, "threshold", v->threshold);
-    exact_jw(w, (const char *const[]){"range", "p", "poh"},
+    render_exact_jw(w, (const char *const[]){"range", "p", "poh"},
              (const mu_rat[]){v->range, v->p, v->poh}, 3);
     if (o->simulated) {
         jw_u64(w, "trials", o->trials);
@@ -421,7 +412,7 @@ static void charge_json(const void *odds, const void *none, jw *w)
         jw_str(w, "return_fire", o->return_fire);
     else
         jw_null(w, "return_fire");
-    exact_jw(w, (const char *const[]){"range", "move"},
+    render_exact_jw(w, (const char *const[]){"range", "move"},
              (const mu_rat[]){o->opts.range, o->opts.move}, 2);
     jw_arr(w, "volleys");
     for (int k = 0; k < o->volleys; k++) {
@@ -432,7 +423,7 @@ static void charge_json(const void *odds, const void *none, jw *w)
         rat_jw(w, "p", v->p);
         if (back)
             rat_jw(w, "back_p", v->back_p);
-        exact_jw(w, (const char *const[]){"range", "p", "back_p"},
+        render_exact_jw(w, (const char *const[]){"range", "p", "back_p"},
                  (const mu_rat[]){v->range, v->p, v->back_p}, back ? 3 : 2);
         jw_end(w);
     }
