@@ -255,38 +255,33 @@ static void division_rows(sbuf *sb, const camp_div *d, int viewer)
 
 /* One row per battle and brigade that lost stands in it (the table's own
  * order, its primary key: nothing is sorted or kept). */
+static mu_status loss_row(sqlite3_stmt *st, void *p, mu_error *err)
+{
+    csv_ctx *x = p;
+    camp_div d = {.side = sqlite3_column_int(st, 6) ? MU_CONFEDERATE
+                                                     : MU_UNION,
+                  .hidden = sqlite3_column_int(st, 7) != 0,
+                  .revealed = sqlite3_column_int(st, 8) != 0};
+    if (!camp_visible(&d, x->viewer))
+        return MU_OK; /* a hidden division's losses are its secret */
+    sbuf *sb = &x->o->sb;
+    mu_buf_printf(sb, "loss,%d,,%s,,,,%d,%d,,,%d,%d,",
+                  sqlite3_column_int(st, 1), mu_army_name(d.side),
+                  sqlite3_column_int(st, 2), sqlite3_column_int(st, 0),
+                  sqlite3_column_int(st, 3), sqlite3_column_int(st, 4));
+    if (sqlite3_column_type(st, 5) != SQLITE_NULL)
+        mu_buf_printf(sb, "%d", sqlite3_column_int(st, 5));
+    mu_buf_puts(sb, ",,,,,\n");
+    return wr_out_record(x->o, err);
+}
+
 static mu_status loss_rows(mu_campaign *c, csv_ctx *x, mu_error *err)
 {
-    sqlite3_stmt *st;
-    mu_status s = camp_prepare(c, "SELECT l.battle, l.division, l.brigade, "
-                               "l.lost, l.captured, l.returned, d.side, "
-                               "d.hidden, d.revealed FROM losses l JOIN "
-                               "divisions d ON d.id = l.division ORDER BY "
-                               "l.battle, l.division, l.brigade", &st, err);
-    if (s != MU_OK)
-        return s;
-    int rc;
-    while (s == MU_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        camp_div d = {.side = sqlite3_column_int(st, 6) ? MU_CONFEDERATE
-                                                         : MU_UNION,
-                      .hidden = sqlite3_column_int(st, 7) != 0,
-                      .revealed = sqlite3_column_int(st, 8) != 0};
-        if (!camp_visible(&d, x->viewer))
-            continue; /* a hidden division's losses are its secret */
-        sbuf *sb = &x->o->sb;
-        mu_buf_printf(sb, "loss,%d,,%s,,,,%d,%d,,,%d,%d,",
-                      sqlite3_column_int(st, 1), mu_army_name(d.side),
-                      sqlite3_column_int(st, 2), sqlite3_column_int(st, 0),
-                      sqlite3_column_int(st, 3), sqlite3_column_int(st, 4));
-        if (sqlite3_column_type(st, 5) != SQLITE_NULL)
-            mu_buf_printf(sb, "%d", sqlite3_column_int(st, 5));
-        mu_buf_puts(sb, ",,,,,\n");
-        s = wr_out_record(x->o, err);
-    }
-    camp_finalize(c, st);
-    if (s == MU_OK && rc != SQLITE_DONE)
-        s = camp_sql_fail(c, rc, "reading", err);
-    return s;
+    return camp_each(c, loss_row, x, err, "SELECT l.battle, l.division, "
+                     "l.brigade, l.lost, l.captured, l.returned, d.side, "
+                     "d.hidden, d.revealed FROM losses l JOIN divisions d ON "
+                     "d.id = l.division ORDER BY l.battle, l.division, "
+                     "l.brigade", "");
 }
 
 static mu_status csv_read(mu_campaign *c, void *p, mu_error *err)

@@ -858,31 +858,30 @@ mu_status mu_engagement_render(const mu_engagement *e, const mu_render_opts *o,
 typedef struct find_ctx {
     const char *name;
     int id, n;
+    size_t k; /* the length of ids */
     char ids[64];
 } find_ctx;
 
+static mu_status find_row(sqlite3_stmt *st, void *p, mu_error *err)
+{
+    (void)err;
+    find_ctx *x = p;
+    int id = sqlite3_column_int(st, 0);
+    if (!x->n++)
+        x->id = id;
+    if (x->k < sizeof x->ids) {
+        int w = snprintf(x->ids + x->k, sizeof x->ids - x->k, "%s%d",
+                         x->k ? ", " : "", id);
+        x->k = w < 0 ? sizeof x->ids : x->k + (size_t)w;
+    }
+    return MU_OK;
+}
+
 static mu_status find_tx(mu_campaign *c, void *p, mu_error *err)
 {
-    find_ctx *x = p;
-    sqlite3_stmt *st;
-    mu_status s = camp_stmt(c, &st, err, "SELECT id FROM divisions WHERE name "
-                            "= ?1 COLLATE NOCASE ORDER BY id", "t", x->name);
-    if (s != MU_OK)
-        return s;
-    int rc;
-    size_t k = 0;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        int id = sqlite3_column_int(st, 0);
-        if (!x->n++)
-            x->id = id;
-        if (k < sizeof x->ids) {
-            int w = snprintf(x->ids + k, sizeof x->ids - k, "%s%d",
-                             k ? ", " : "", id);
-            k = w < 0 ? sizeof x->ids : k + (size_t)w;
-        }
-    }
-    camp_finalize(c, st);
-    return rc == SQLITE_DONE ? MU_OK : camp_sql_fail(c, rc, "reading", err);
+    return camp_each(c, find_row, p, err, "SELECT id FROM divisions WHERE "
+                     "name = ?1 COLLATE NOCASE ORDER BY id", "t",
+                     ((find_ctx *)p)->name);
 }
 
 mu_status mu_campaign_division_find(mu_campaign *c, const char *name,
@@ -895,7 +894,7 @@ mu_status mu_campaign_division_find(mu_campaign *c, const char *name,
     char nfc[CAMP_NAME_MAX + 1]; /* names are stored in NFC: so is the key */
     mu_error ignored = {0};
     find_ctx x = {camp_name_clean(name, "division", nfc, &ignored) == MU_OK
-                      ? nfc : name, 0, 0, ""};
+                      ? nfc : name, 0, 0, 0, ""};
     mu_status s = camp_read(c, find_tx, &x, err);
     if (s != MU_OK)
         return s;
