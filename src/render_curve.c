@@ -123,7 +123,7 @@ static mu_status curve_prepare(const mu_weapons *w, const mu_curve_opts *o,
  * [cm], [canister, roundshot, the load fired], P; key[] names them in JSON.
  * The load is the one cell that is a string. */
 typedef struct row {
-    int n;
+    int n, load; /* load: the string cell's index, or -1 */
     const char *key[7];
     rat_num cell[7];
 } row;
@@ -141,6 +141,7 @@ static mu_status curve_row(const curve *c, int64_t i, row *x, mu_error *err)
         (c->has_cm && !rat_mul(r, c->cm, &cm)))
         return rat_too_fine(err);
     x->n = 0;
+    x->load = -1;
     row_put(x, "range", r);
     row_put(x, "yards", yards);
     if (c->has_cm)
@@ -153,6 +154,7 @@ static mu_status curve_row(const curve *c, int64_t i, row *x, mu_error *err)
         bool can = mu_rat_cmp(pc, pr) > 0;
         row_put(x, c->can->name, pc);
         row_put(x, c->rs->name, pr);
+        x->load = x->n;
         x->key[x->n] = "load";
         snprintf(x->cell[x->n++].s, sizeof x->cell[0].s, "%s",
                  can ? c->can->name : c->rs->name);
@@ -238,7 +240,7 @@ static void row_json(jw *o, const curve *c, const row *x, bool named)
         jw_bool(o, "cover", c->cover);
     }
     for (int j = 0; j < x->n; j++)
-        if (c->gun && j == x->n - 2)
+        if (j == x->load)
             jw_str(o, x->key[j], x->cell[j].s);
         else
             jw_raw(o, x->key[j], x->cell[j].s);

@@ -340,13 +340,11 @@ static mu_status check_faces(mu_rules *r, mu_error *err)
             int g = f;
             while (g < 100 && t->map[g + 1] == 0xFF)
                 g++;
-            char a[6], b[6];
-            util_faces_text(f, f, a);
-            util_faces_text(g, g, b);
+            char a[6];
+            util_faces_text(f, g, a);
             return err_at(err, MU_EINPUT, r->name, t->line,
-                          "[%s]: no outcome for %s%s%s: every table must "
-                          "cover 01-00",
-                          t->section, a, g > f ? "-" : "", g > f ? b : "");
+                          "[%s]: no outcome for %s: every table must "
+                          "cover 01-00", t->section, a);
         }
     }
     return MU_OK;
